@@ -1,0 +1,381 @@
+#include "dml/interpreter.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <editline/readline.h>
+#include <fmt/format.h>
+
+#include "embedded_stdlib.hpp"
+#include "lua_runtime.hpp"
+
+namespace dml {
+namespace {
+
+namespace fs = std::filesystem;
+using lua::guarded;
+
+// Registry keys.
+constexpr const char* kOptionsKey = "dml.options";  // light userdata: const InterpreterOptions*
+
+const InterpreterOptions& options_of(lua_State* L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, kOptionsKey);
+  const auto* opts = static_cast<const InterpreterOptions*>(lua_touserdata(L, -1));
+  lua_pop(L, 1);
+  return *opts;
+}
+
+// Message handler for lua_pcall: makes non-string errors readable and, with
+// --traceback, appends the stack.
+int message_handler(lua_State* L) {
+  const char* msg = lua_tostring(L, 1);
+  if (msg == nullptr) {
+    if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  if (lua_toboolean(L, lua_upvalueindex(1)) != 0) luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+// Strict globals: reading a global that was never set is an error at its line.
+int undefined_global(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    return guarded(L, [&]() -> int {
+      throw std::runtime_error(fmt::format("undefined global '{}'", lua_tostring(L, 2)));
+    });
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
+// --- the module searcher -------------------------------------------------
+
+const lua::EmbeddedModule* find_embedded(std::string_view name) {
+  for (const auto& m : lua::embedded_stdlib()) {
+    if (m.name == name) return &m;
+  }
+  return nullptr;
+}
+
+// Directory of the innermost Lua file on the stack that is not stdlib code:
+// the scenario or library that called require. "" when there is none (-e, stdin).
+std::string requiring_dir(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+    lua_getinfo(L, "S", &ar);
+    if (ar.source[0] == '@') {
+      fs::path p(ar.source + 1);
+      return p.has_parent_path() ? p.parent_path().string() : std::string(".");
+    }
+    if (ar.source[0] == '=' && std::string_view(ar.source).starts_with(lua::kStdlibChunkPrefix)) {
+      continue;
+    }
+  }
+  return {};
+}
+
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t end = s.find(sep, start);
+    if (end == std::string_view::npos) end = s.size();
+    if (end > start) out.emplace_back(s.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string replace_all(std::string s, std::string_view from, std::string_view to) {
+  for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) {
+    s.replace(pos, from.size(), to);
+  }
+  return s;
+}
+
+// Every user location for `name`, in search order: next to the requiring
+// file, DML_PATH templates, then --lib directories.
+std::vector<std::string> user_candidates(lua_State* L, const std::string& name) {
+  const auto& opts = options_of(L);
+  const std::string rel = replace_all(name, ".", "/");
+  std::vector<std::string> templates;
+  const std::string dir = requiring_dir(L);
+  const std::string base = dir.empty() ? std::string(".") : dir;
+  templates.push_back(base + "/?.lua");
+  templates.push_back(base + "/?/init.lua");
+  if (opts.use_env_path) {
+    if (const char* env = std::getenv("DML_PATH")) {
+      for (auto& t : split(env, ';')) templates.push_back(t);
+    }
+  }
+  for (const auto& lib : opts.lib_dirs) {
+    templates.push_back(lib + "/?.lua");
+    templates.push_back(lib + "/?/init.lua");
+  }
+  std::vector<std::string> out;
+  out.reserve(templates.size());
+  for (const auto& t : templates) out.push_back(replace_all(t, "?", rel));
+  return out;
+}
+
+bool readable(const std::string& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
+// Loads an embedded (or --stdlib) module; pushes the loader. Returns false on a load error
+// (message pushed).
+bool load_stdlib(lua_State* L, const lua::EmbeddedModule& m) {
+  const auto& opts = options_of(L);
+  const std::string chunkname = std::string(lua::kStdlibChunkPrefix) + std::string(m.path);
+  std::string text(m.text);
+  if (!opts.stdlib_dir.empty()) {
+    std::ifstream in(fs::path(opts.stdlib_dir) / m.path, std::ios::binary);
+    if (in) {
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      text = ss.str();
+    }
+  }
+  return luaL_loadbufferx(L, text.data(), text.size(), chunkname.c_str(), "t") == LUA_OK;
+}
+
+int dml_searcher(lua_State* L) {
+  const std::string name = luaL_checkstring(L, 1);
+  const lua::EmbeddedModule* embedded = find_embedded(name);
+  std::string tried;
+  for (const auto& path : user_candidates(L, name)) {
+    if (!readable(path)) {
+      tried += fmt::format("\n\tno file '{}'", path);
+      continue;
+    }
+    if (embedded != nullptr) {
+      return guarded(L, [&]() -> int {
+        throw std::runtime_error(fmt::format(
+            "module '{}' at '{}' would shadow dml's own stdlib module of that name; "
+            "rename it (dml's stdlib modules cannot be replaced by a scenario library)",
+            name, path));
+      });
+    }
+    if (luaL_loadfilex(L, path.c_str(), "t") != LUA_OK) {
+      return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name.c_str(),
+                        path.c_str(), lua_tostring(L, -1));
+    }
+    lua_pushstring(L, path.c_str());
+    return 2;
+  }
+  if (embedded != nullptr) {
+    if (!load_stdlib(L, *embedded)) {
+      return luaL_error(L, "error loading stdlib module '%s':\n\t%s", name.c_str(),
+                        lua_tostring(L, -1));
+    }
+    lua_pushfstring(L, "stdlib:%s", std::string(embedded->path).c_str());
+    return 2;
+  }
+  tried += fmt::format("\n\tno module '{}' in dml's stdlib", name);
+  lua_pushstring(L, tried.c_str());
+  return 1;
+}
+
+// package.searchers = { preload, dml_searcher, <Lua's C searchers> }.
+void install_searcher(lua_State* L) {
+  lua_getglobal(L, "package");
+  lua_getfield(L, -1, "searchers");
+  lua_createtable(L, 4, 0);
+  lua_rawgeti(L, -2, 1);  // preload
+  lua_rawseti(L, -2, 1);
+  lua_pushcfunction(L, dml_searcher);
+  lua_rawseti(L, -2, 2);
+  lua_rawgeti(L, -2, 3);  // C libraries on package.cpath
+  lua_rawseti(L, -2, 3);
+  lua_rawgeti(L, -2, 4);  // all-in-one C loader
+  lua_rawseti(L, -2, 4);
+  lua_setfield(L, -3, "searchers");
+  lua_pop(L, 1);
+  lua_pushstring(L, "");  // the Lua-file searcher is ours: DML_PATH replaces LUA_PATH
+  lua_setfield(L, -2, "path");
+  lua_getfield(L, -1, "preload");
+  lua_pushcfunction(L, lua::open_core);
+  lua_setfield(L, -2, "dml.core");
+  // `dml` itself is preloaded: nothing on a search path can stand in for it.
+  if (!load_stdlib(L, *find_embedded("dml"))) lua_error(L);
+  lua_setfield(L, -2, "dml");
+  lua_pop(L, 2);
+}
+
+void make_globals_strict(lua_State* L) {
+  lua_pushglobaltable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, undefined_global);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
+}
+
+bool is_incomplete(lua_State* L, int status) {
+  if (status != LUA_ERRSYNTAX) return false;
+  size_t n = 0;
+  const char* msg = lua_tolstring(L, -1, &n);
+  constexpr std::string_view kEof = "<eof>";
+  return n >= kEof.size() && std::string_view(msg + n - kEof.size(), kEof.size()) == kEof;
+}
+
+}  // namespace
+
+Interpreter::Interpreter(InterpreterOptions options) : options_(std::move(options)) {
+  L_ = luaL_newstate();
+  if (L_ == nullptr) throw std::bad_alloc();
+  lua_pushlightuserdata(L_, &options_);
+  lua_setfield(L_, LUA_REGISTRYINDEX, kOptionsKey);
+  luaL_openlibs(L_);
+  lua_pushcfunction(L_, [](lua_State* L) {
+    install_searcher(L);
+    return 0;
+  });
+  if (!call(0, 0)) {
+    const std::string msg = "cannot load dml's stdlib: " + error_;
+    lua_close(L_);
+    L_ = nullptr;
+    throw std::runtime_error(msg);
+  }
+  if (!require("dml", "dml")) {
+    const std::string msg = "cannot load dml's stdlib: " + error_;
+    lua_close(L_);
+    L_ = nullptr;
+    throw std::runtime_error(msg);
+  }
+  make_globals_strict(L_);
+}
+
+Interpreter::~Interpreter() {
+  if (L_ != nullptr) lua_close(L_);
+}
+
+bool Interpreter::call(int nargs, int nresults) {
+  const int base = lua_gettop(L_) - nargs;
+  lua_pushboolean(L_, options_.traceback ? 1 : 0);
+  lua_pushcclosure(L_, message_handler, 1);
+  lua_insert(L_, base);
+  const int status = lua_pcall(L_, nargs, nresults, base);
+  lua_remove(L_, base);
+  if (status != LUA_OK) {
+    error_ = lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "(error object is not a string)";
+    lua_pop(L_, 1);
+    return false;
+  }
+  return true;
+}
+
+void Interpreter::set_args(const std::vector<std::string>& argv, int script_index) {
+  const int n = static_cast<int>(argv.size());
+  lua_createtable(L_, n - script_index - 1, script_index + 1);
+  for (int i = 0; i < n; ++i) {
+    lua_pushstring(L_, argv[i].c_str());
+    lua_rawseti(L_, -2, i - script_index);
+  }
+  lua_setglobal(L_, "arg");
+}
+
+bool Interpreter::run_file(const std::string& path, const std::vector<std::string>& args) {
+  const bool stdin_script = path == "-";
+  const int status = luaL_loadfilex(L_, stdin_script ? nullptr : path.c_str(), "t");
+  if (status != LUA_OK) {
+    error_ = lua_tostring(L_, -1);
+    lua_pop(L_, 1);
+    return false;
+  }
+  for (const auto& a : args) lua_pushstring(L_, a.c_str());
+  return call(static_cast<int>(args.size()), 0);
+}
+
+bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_name) {
+  if (luaL_loadbufferx(L_, chunk.data(), chunk.size(), chunk_name.c_str(), "t") != LUA_OK) {
+    error_ = lua_tostring(L_, -1);
+    lua_pop(L_, 1);
+    return false;
+  }
+  return call(0, 0);
+}
+
+bool Interpreter::require(const std::string& module, const std::string& global) {
+  lua_getglobal(L_, "require");
+  lua_pushstring(L_, module.c_str());
+  if (!call(1, 1)) return false;
+  lua_setglobal(L_, global.c_str());
+  return true;
+}
+
+void Interpreter::repl() {
+  const bool tty = isatty(STDIN_FILENO) != 0;
+  std::string history_file;
+  if (const char* home = std::getenv("HOME"); home != nullptr && tty) {
+    history_file = std::string(home) + "/.dml_history";
+    read_history(history_file.c_str());
+  }
+  auto read_line = [&](const char* prompt, std::string& out) -> bool {
+    if (tty) {
+      char* line = readline(prompt);
+      if (line == nullptr) return false;
+      out = line;
+      std::free(line);
+      return true;
+    }
+    return static_cast<bool>(std::getline(std::cin, out));
+  };
+  std::string line;
+  while (read_line("> ", line)) {
+    std::string chunk = line;
+    // First as an expression, so `1 + 2` and `dml.q"1 GB"` print their value.
+    std::string expr = "return " + chunk;
+    int status = luaL_loadbufferx(L_, expr.data(), expr.size(), "=stdin", "t");
+    if (status != LUA_OK) {
+      lua_pop(L_, 1);
+      while ((status = luaL_loadbufferx(L_, chunk.data(), chunk.size(), "=stdin", "t")) != LUA_OK &&
+             is_incomplete(L_, status)) {
+        lua_pop(L_, 1);
+        std::string more;
+        if (!read_line(">> ", more)) break;
+        chunk += "\n" + more;
+      }
+    }
+    if (tty && !chunk.empty()) add_history(chunk.c_str());
+    if (status != LUA_OK) {
+      std::cerr << lua_tostring(L_, -1) << "\n";
+      lua_pop(L_, 1);
+      continue;
+    }
+    const int base = lua_gettop(L_) - 1;
+    if (!call(0, LUA_MULTRET)) {
+      std::cerr << error_ << "\n";
+      continue;
+    }
+    const int n = lua_gettop(L_) - base;
+    if (n > 0) {
+      lua_getglobal(L_, "print");
+      lua_insert(L_, base + 1);
+      if (!call(n, 0)) std::cerr << error_ << "\n";
+    }
+    lua_settop(L_, base);
+  }
+  if (tty) {
+    std::cout << "\n";
+    if (!history_file.empty()) write_history(history_file.c_str());
+  }
+}
+
+namespace lua {
+
+int open_core(lua_State* L) {
+  lua_newtable(L);
+  register_runtime(L);
+  return 1;
+}
+
+}  // namespace lua
+}  // namespace dml

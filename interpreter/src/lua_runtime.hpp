@@ -1,0 +1,52 @@
+// The Lua host's shared machinery: the exception guard every binding runs in,
+// error positions at the user's line, and small check/push helpers.
+#pragma once
+
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include <lua.hpp>
+
+namespace dml::lua {
+
+// Chunk names of stdlib files start with this, so errors can skip their frames.
+inline constexpr std::string_view kStdlibChunkPrefix = "=stdlib/";
+
+// "path/to/scenario.lua:LINE: " for the innermost Lua frame that is neither C
+// nor stdlib code: the scenario line that called into dml. Empty if none.
+std::string user_where(lua_State* L);
+
+// Pushes user_where(L) + message.
+void push_user_message(lua_State* L, std::string_view message);
+
+// Raises a Lua error whose message is user_where(L) + message. Never returns.
+[[noreturn]] void raise(lua_State* L, std::string_view message);
+
+// Runs a binding's body; a C++ exception becomes a Lua error at the user's
+// line. The message is pushed after the catch block has ended, so no C++
+// frame is skipped by Lua's error unwinding (with Lua built as C or C++).
+// Only std::exception is caught: the C++ build of Lua throws its own errors
+// through here, and they must pass untouched.
+template <typename F>
+int guarded(lua_State* L, F&& body) {
+  {
+    std::string message;
+    try {
+      return body();
+    } catch (const std::exception& e) {
+      message = e.what();
+    }
+    push_user_message(L, message);
+  }  // message is destroyed before Lua unwinds
+  return lua_error(L);
+}
+
+// Fills the `dml.core` table (at the top of the stack) with one concept's
+// functions. Each bind_<concept>.cpp defines one of these.
+void register_runtime(lua_State* L);
+
+// The `dml.core` module: every native function of dml, for stdlib/dml/init.lua.
+int open_core(lua_State* L);
+
+}  // namespace dml::lua

@@ -1,0 +1,138 @@
+// dml: the command line. Conventions follow `lua` (lua.c): options, then the
+// script and its arguments; `-` reads the script from standard input.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "dml/interpreter.hpp"
+#include "dml/version.hpp"
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitScriptError = 1;
+constexpr int kExitUsage = 2;
+
+constexpr const char* kUsage = R"(usage: dml [options] [script [args]]
+
+Runs a training-run scenario written in Lua.
+
+Options:
+  -e CHUNK        run the string CHUNK
+  -l NAME         require library NAME into the global NAME
+  -i              enter interactive mode after running the script
+  -v, --version   print the version and exit
+  -h, --help      print this help and exit
+  --traceback     add a stack traceback to error messages
+  --lib DIR       search DIR for scenario libraries (after DML_PATH); repeatable
+  --stdlib DIR    load the stdlib from DIR instead of the built-in copy (development)
+  --              stop handling options
+  -               run standard input and stop handling options
+
+With no script, dml runs standard input, or starts the interactive prompt if
+standard input is a terminal. The script sees its arguments in `arg` and `...`.
+
+require "name" looks next to the requiring script, then in DML_PATH
+(';'-separated templates such as "/opt/dml/?.lua"), then in --lib directories,
+then in dml's built-in stdlib.
+
+Exit status: 0 success, 1 an error in the scenario or its data, 2 a usage error.
+)";
+
+struct Action {
+  enum Kind { kChunk, kLibrary } kind;
+  std::string text;
+};
+
+int usage_error(const std::string& message) {
+  std::cerr << "dml: " << message << "\ntry 'dml --help' for more information\n";
+  return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv, argv + argc);
+  dml::InterpreterOptions options;
+  std::vector<Action> actions;
+  bool interactive = false;
+  int script = 0;  // index of the script in args; 0 = none
+  int i = 1;
+  for (; i < argc; ++i) {
+    const std::string& a = args[i];
+    if (a.empty() || a[0] != '-') {
+      script = i;
+      break;
+    }
+    if (a == "-") {
+      script = i;
+      break;
+    }
+    if (a == "--") {
+      if (i + 1 < argc) script = i + 1;
+      break;
+    }
+    auto value = [&]() -> const std::string* { return i + 1 < argc ? &args[++i] : nullptr; };
+    if (a == "-h" || a == "--help") {
+      std::cout << kUsage;
+      return kExitOk;
+    }
+    if (a == "-v" || a == "--version") {
+      std::cout << "dml " << dml::version() << " (" << LUA_RELEASE << ")\n";
+      return kExitOk;
+    }
+    if (a == "-i") {
+      interactive = true;
+    } else if (a == "--traceback") {
+      options.traceback = true;
+    } else if (a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib") {
+      const std::string* v = value();
+      if (v == nullptr) return usage_error("'" + a + "' needs an argument");
+      if (a == "-e") actions.push_back({Action::kChunk, *v});
+      if (a == "-l") actions.push_back({Action::kLibrary, *v});
+      if (a == "--lib") options.lib_dirs.push_back(*v);
+      if (a == "--stdlib") options.stdlib_dir = *v;
+    } else {
+      return usage_error("unrecognized option '" + a + "'");
+    }
+  }
+
+  try {
+    dml::Interpreter dml(options);
+    dml.set_args(args, script != 0 ? script : 0);
+    auto fail = [&] {
+      std::cerr << "dml: " << dml.error() << "\n";
+      return kExitScriptError;
+    };
+    for (const auto& act : actions) {
+      const bool ok = act.kind == Action::kChunk ? dml.run_string(act.text)
+                                                 : dml.require(act.text, act.text);
+      if (!ok) return fail();
+    }
+    if (script != 0) {
+      const std::vector<std::string> script_args(args.begin() + script + 1, args.end());
+      if (!dml.run_file(args[script], script_args)) return fail();
+    } else if (actions.empty() && !interactive) {
+      if (isatty(STDIN_FILENO) != 0) {
+        interactive = true;
+      } else if (!dml.run_file("-")) {
+        return fail();
+      }
+    }
+    if (interactive) {
+      if (isatty(STDIN_FILENO) != 0) {
+        std::cout << "dml " << dml::version() << " (" << LUA_RELEASE << ")  Ctrl-D to quit\n";
+      }
+      dml.repl();
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "dml: " << e.what() << "\n";
+    return kExitScriptError;
+  }
+  return kExitOk;
+}

@@ -1,0 +1,5 @@
+#include "dml/version.hpp"
+
+namespace dml {
+std::string_view version() { return DML_VERSION; }
+}  // namespace dml
