@@ -1,0 +1,40 @@
+-- Small assertions for the Lua-level tests in tests/lua/. Each test file is a
+-- scenario run by `dml`; it passes when it exits 0.
+local M = {}
+
+local function fail(msg, level)
+  error(msg, (level or 1) + 1)
+end
+
+--- eq(actual, expected[, what]): equal by ==.
+function M.eq(actual, expected, what)
+  if actual ~= expected then
+    fail(string.format("%s: expected %s, got %s", what or "value", tostring(expected), tostring(actual)), 2)
+  end
+end
+
+--- near(actual, expected[, rel]): relative difference at most rel (default 1e-12).
+function M.near(actual, expected, rel, what)
+  rel = rel or 1e-12
+  local scale = math.max(math.abs(expected), math.abs(actual))
+  if math.abs(actual - expected) > rel * scale then
+    fail(string.format("%s: expected %.17g, got %.17g (rel %g)", what or "value", expected, actual, rel), 2)
+  end
+end
+
+--- raises(fn, expected_message): fn() must raise an error whose message equals
+--- expected_message exactly (a string), or matches it (a table { pattern = "..." }).
+function M.raises(fn, expected)
+  local ok, err = pcall(fn)
+  if ok then fail("expected an error, got none", 2) end
+  err = tostring(err)
+  if type(expected) == "table" then
+    if not err:find(expected.pattern) then
+      fail(string.format("error %q does not match %q", err, expected.pattern), 2)
+    end
+  elseif err ~= expected then
+    fail(string.format("expected error\n  %s\ngot\n  %s", expected, err), 2)
+  end
+end
+
+return M
