@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -43,11 +44,62 @@ int message_handler(lua_State* L) {
   return 1;
 }
 
+// Optimal-string-alignment distance (edits, with adjacent transpositions).
+size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+// The closest name to `name` among the accessing function's locals and the
+// globals, if it is close enough to be a likely typo.
+std::string closest_name(lua_State* L, std::string_view name) {
+  std::vector<std::string> names;
+  lua_Debug ar;
+  if (lua_getstack(L, 1, &ar) != 0) {
+    for (int i = 1;; ++i) {
+      const char* local = lua_getlocal(L, &ar, i);
+      if (local == nullptr) break;
+      lua_pop(L, 1);
+      if (local[0] != '(') names.emplace_back(local);
+    }
+  }
+  lua_pushnil(L);
+  while (lua_next(L, 1) != 0) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -1));
+  }
+  std::string best;
+  size_t best_d = std::max<size_t>(1, name.size() / 4) + 1;
+  for (const auto& n : names) {
+    const size_t dist = edit_distance(name, n);
+    if (dist < best_d) {
+      best_d = dist;
+      best = n;
+    }
+  }
+  return best;
+}
+
 // Strict globals: reading a global that was never set is an error at its line.
 int undefined_global(lua_State* L) {
   if (lua_type(L, 2) == LUA_TSTRING) {
     return guarded(L, [&]() -> int {
-      throw std::runtime_error(fmt::format("undefined global '{}'", lua_tostring(L, 2)));
+      const std::string name = lua_tostring(L, 2);
+      const std::string hint = closest_name(L, name);
+      throw std::runtime_error(hint.empty() ? fmt::format("undefined global '{}'", name)
+                                            : fmt::format("undefined global '{}' (did you mean '{}'?)",
+                                                          name, hint));
     });
   }
   lua_pushnil(L);
@@ -152,7 +204,7 @@ int dml_searcher(lua_State* L) {
   std::string tried;
   for (const auto& path : user_candidates(L, name)) {
     if (!readable(path)) {
-      tried += fmt::format("\n\tno file '{}'", path);
+      tried += fmt::format("{}no file '{}'", tried.empty() ? "" : "\n\t", path);
       continue;
     }
     if (embedded != nullptr) {
@@ -179,23 +231,25 @@ int dml_searcher(lua_State* L) {
     return 2;
   }
   tried += fmt::format("\n\tno module '{}' in dml's stdlib", name);
+  const char* env = options_of(L).use_env_path ? std::getenv("DML_PATH") : nullptr;
+  if (env == nullptr || *env == '\0') {
+    tried += "\n\t(DML_PATH is not set)";
+  }
   lua_pushstring(L, tried.c_str());
   return 1;
 }
 
-// package.searchers = { preload, dml_searcher, <Lua's C searchers> }.
+// package.searchers = { preload, dml_searcher }.
 void install_searcher(lua_State* L) {
   lua_getglobal(L, "package");
   lua_getfield(L, -1, "searchers");
-  lua_createtable(L, 4, 0);
+  // Scenario libraries are Lua text: C modules are not searched (they would
+  // also make a scenario's behaviour depend on the machine's LUA_CPATH).
+  lua_createtable(L, 2, 0);
   lua_rawgeti(L, -2, 1);  // preload
   lua_rawseti(L, -2, 1);
   lua_pushcfunction(L, dml_searcher);
   lua_rawseti(L, -2, 2);
-  lua_rawgeti(L, -2, 3);  // C libraries on package.cpath
-  lua_rawseti(L, -2, 3);
-  lua_rawgeti(L, -2, 4);  // all-in-one C loader
-  lua_rawseti(L, -2, 4);
   lua_setfield(L, -3, "searchers");
   lua_pop(L, 1);
   lua_pushstring(L, "");  // the Lua-file searcher is ours: DML_PATH replaces LUA_PATH

@@ -1,0 +1,2 @@
+-- The smallest scenario: prints a line.
+print("hello from dml " .. dml.version)

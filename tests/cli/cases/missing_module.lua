@@ -1,0 +1,2 @@
+-- require of a module that is nowhere.
+local m = require "no_such_module"

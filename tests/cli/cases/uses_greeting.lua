@@ -1,0 +1,2 @@
+-- Reads a global set by -e before it.
+print(greeting)
