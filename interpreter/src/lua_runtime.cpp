@@ -8,18 +8,13 @@ namespace dml::lua {
 
 std::string user_where(lua_State* L) {
   lua_Debug ar;
-  std::string fallback;
   for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
     lua_getinfo(L, "Sl", &ar);
     if (ar.currentline <= 0) continue;  // a C function, or no line information
-    std::string where = fmt::format("{}:{}: ", ar.short_src, ar.currentline);
-    if (std::string_view(ar.source).starts_with(kStdlibChunkPrefix)) {
-      if (fallback.empty()) fallback = std::move(where);
-      continue;
-    }
-    return where;
+    if (std::string_view(ar.source).starts_with(kStdlibChunkPrefix)) continue;
+    return fmt::format("{}:{}: ", ar.short_src, ar.currentline);
   }
-  return fallback;  // no user frame: the innermost stdlib line is better than nothing
+  return {};  // no user frame (a call from C++, e.g. `dml --doc`): no position
 }
 
 void push_user_message(lua_State* L, std::string_view message) {

@@ -14,7 +14,8 @@ namespace dml::lua {
 inline constexpr std::string_view kStdlibChunkPrefix = "=stdlib/";
 
 // "path/to/scenario.lua:LINE: " for the innermost Lua frame that is neither C
-// nor stdlib code: the scenario line that called into dml. Empty if none.
+// nor stdlib code: the scenario line that called into dml. Empty if none:
+// errors never point into C++ or the stdlib's internals.
 std::string user_where(lua_State* L);
 
 // Pushes user_where(L) + message.

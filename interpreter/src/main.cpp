@@ -29,6 +29,7 @@ Options:
   -v, --version   print the version and exit
   -h, --help      print this help and exit
   --traceback     add a stack traceback to error messages
+  --doc NAME      print the reference of a dml type or function (e.g. cluster) and exit
   --lib DIR       search DIR for scenario libraries (after DML_PATH); repeatable
   --stdlib DIR    load the stdlib from DIR instead of the built-in copy (development)
   --              stop handling options
@@ -61,6 +62,7 @@ int main(int argc, char** argv) {
   dml::InterpreterOptions options;
   std::vector<Action> actions;
   bool interactive = false;
+  std::string doc_name;
   int script = 0;  // index of the script in args; 0 = none
   int i = 1;
   for (; i < argc; ++i) {
@@ -90,13 +92,14 @@ int main(int argc, char** argv) {
       interactive = true;
     } else if (a == "--traceback") {
       options.traceback = true;
-    } else if (a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib") {
+    } else if (a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib" || a == "--doc") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");
       if (a == "-e") actions.push_back({Action::kChunk, *v});
       if (a == "-l") actions.push_back({Action::kLibrary, *v});
       if (a == "--lib") options.lib_dirs.push_back(*v);
       if (a == "--stdlib") options.stdlib_dir = *v;
+      if (a == "--doc") doc_name = *v;
     } else {
       return usage_error("unrecognized option '" + a + "'");
     }
@@ -105,6 +108,19 @@ int main(int argc, char** argv) {
   try {
     dml::Interpreter dml(options);
     dml.set_args(args, script != 0 ? script : 0);
+    if (!doc_name.empty()) {
+      lua_State* L = dml.lua();
+      lua_getglobal(L, "dml");
+      lua_getfield(L, -1, "doc");
+      lua_remove(L, -2);
+      lua_pushstring(L, doc_name.c_str());
+      if (!dml.call_function(1, 1)) {
+        std::cerr << "dml: " << dml.error() << "\n";
+        return kExitUsage;
+      }
+      std::cout << lua_tostring(L, -1) << "\n";
+      return kExitOk;
+    }
     auto fail = [&] {
       std::cerr << "dml: " << dml.error() << "\n";
       return kExitScriptError;

@@ -1,12 +1,51 @@
 --- dml: the Lua half of dml's API. The global `dml` is this module.
+--- Every public name is defined with its one-line reference text, which
+--- `dml --doc NAME` and docs/language.md show.
 local core = require "dml.core"
+local schema = require "dml.schema"
+local hardware = require "dml.hardware"
 
 local dml = {}
+local docs = {}
 
---- The dml version, "MAJOR.MINOR.PATCH".
-dml.version = core.version
+local function def(name, doc, value)
+  dml[name] = value
+  docs[name] = doc
+end
 
---- dml.error(message): raise an error at the scenario line that called into dml.
-dml.error = core.raise
+def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
+def("error", "dml.error(message): raise an error at the scenario line that called into dml.", core.raise)
+def("gpu", "dml.gpu{...} or dml.gpu(base, {changes}): declare a GPU.", hardware.gpu)
+def("level", "dml.level{...}: declare one network level.", hardware.level)
+def("cluster", "dml.cluster{...}: declare a cluster: a GPU and the network levels between GPUs.",
+  hardware.cluster)
+
+-- Output: tables, saving and plotting (dml.output).
+-- (end of output)
+
+def("doc", "dml.doc(name): the reference text of a declared type or function, as `dml --doc NAME` prints it.",
+  function(name)
+    if type(name) ~= "string" then core.raise("dml.doc: expected a name, got " .. type(name)) end
+    local short = name:gsub("^dml%.", "")
+    local s = schema.get(short)
+    if s then return (docs[short] and docs[short] .. "\n" or "") .. schema.describe(s) end
+    if docs[short] then return docs[short] end
+    local names = {}
+    for k in pairs(docs) do names[#names + 1] = k end
+    for _, sc in ipairs(schema.all()) do
+      if not docs[sc.name] then names[#names + 1] = sc.name end
+    end
+    table.sort(names)
+    local hint = schema.closest(short, names)
+    core.raise(string.format("no documentation for '%s'%s; documented names: %s", name,
+      hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(names, ", ")))
+  end)
+
+def("names", "dml.names(): every documented name of the dml module, sorted.", function()
+  local names = {}
+  for k in pairs(docs) do names[#names + 1] = k end
+  table.sort(names)
+  return names
+end)
 
 return dml

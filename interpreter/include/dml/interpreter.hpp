@@ -44,6 +44,10 @@ class Interpreter {
   // Reads, evaluates and prints lines until end of input (line editing and history on a terminal).
   void repl();
 
+  // Calls the function below `nargs` arguments on the Lua stack, under the
+  // message handler; on success `nresults` results are left on the stack.
+  bool call_function(int nargs, int nresults) { return call(nargs, nresults); }
+
   [[nodiscard]] const std::string& error() const { return error_; }
   [[nodiscard]] lua_State* lua() const { return L_; }
 
