@@ -39,7 +39,7 @@ M.gpu_schema = {
       doc = "fixed time every matmul call costs, however small" },
     { "tensor_core_granule", "count", default = 8,
       doc = "matmul dimensions are padded to a multiple of this" },
-    { "source", "string", optional = true, doc = "where the numbers come from (datasheet, paper)" },
+    { "sources", "sources", optional = true, doc = "where each number comes from: field name -> citation" },
   },
 }
 
@@ -53,6 +53,7 @@ M.level_schema = {
     { "bandwidth", "bandwidth", allow_infinite = true,
       doc = "per-GPU bidirectional bandwidth at this level (H100 NVLink: \"900 GB/s\")" },
     { "latency", "time", nonnegative = true, doc = "latency of one message at this level" },
+    { "sources", "sources", optional = true, doc = "where each number comes from: field name -> citation" },
   },
 }
 

@@ -14,6 +14,7 @@
 ---   enum       one of `allowed` (strings)
 ---   record     a value of schema `of` (a table of its fields, or a declared value)
 ---   list       a non-empty list of values of schema `of`
+---   sources    a table: field name of this schema -> a string citing where its value comes from
 local core = require "dml.core"
 
 local M = {}
@@ -146,6 +147,17 @@ local function check_field(f, v, path)
     raise(path, string.format("expected one of %s, got %s", table.concat(shown, ", "), describe_value(v)))
   elseif kind == "record" then
     return read(f.of, v, path)
+  elseif kind == "sources" then
+    if type(v) ~= "table" then raise(path, "expected a table of field = \"citation\", got " .. describe_value(v)) end
+    local out = {}
+    for k, cite in pairs(v) do
+      if type(k) ~= "string" or not f.owner.by_name[k] then
+        raise(path, string.format("%s is not a field of %s", describe_value(k), f.owner.title))
+      end
+      if type(cite) ~= "string" then raise(path .. "." .. k, "expected a citation string, got " .. describe_value(cite)) end
+      out[k] = cite
+    end
+    return out
   elseif kind == "list" then
     if type(v) ~= "table" or getmetatable(v) ~= nil then
       raise(path, string.format("expected a list of %s, got %s", f.of.title, describe_value(v)))
@@ -207,7 +219,7 @@ local function summary(schema, value, indent)
   local lines = { indent .. schema.name .. " {" }
   for _, f in ipairs(schema.fields) do
     local v = value[f[1]]
-    if v ~= nil then
+    if v ~= nil and f[2] ~= "sources" then
       if f[2] == "record" then
         lines[#lines + 1] = indent .. "  " .. f[1] .. " = " .. summary(f.of, v, indent .. "  "):gsub("^%s+", "")
       elseif f[2] == "list" then
@@ -235,6 +247,7 @@ function M.define(schema)
   for _, f in ipairs(schema.fields) do
     assert(type(f.doc) == "string" and f.doc ~= "", "dml.schema: field " .. f[1] .. " of " .. schema.name .. " has no doc")
     schema.by_name[f[1]] = f
+    if f[2] == "sources" then f.owner = schema end
   end
   schema.mt = {
     __name = "dml." .. schema.name,

@@ -1,0 +1,67 @@
+--- dml.presets.networks: network levels, as data (see `dml --doc level`).
+--- Bandwidths are per GPU and bidirectional, the paper's convention: a
+--- 400 Gb/s InfiniBand port moves 50 GB/s each way, so 100 GB/s here.
+--- A scale-up level carries its group `size`; a scale-out level has none, as
+--- the outermost level of a cluster spans the rest of it (copy one with a size
+--- to use it in the middle: `dml.level(networks.infiniband_ndr, { size = 32 })`).
+local M = {}
+
+local paper = "Erdil & Schneider-Joseph (2024), authors' gpu_model.py (spec 3.1)"
+local paper_latency = "1.125 us: the paper's value for every level (spec 3.1, 'reduced to match paper')"
+
+M.nvlink2_v100 = {
+  name = "nvlink2", size = 8, bandwidth = "300 GB/s", latency = "1.125 us",
+  sources = { size = "8-GPU V100 SXM node (DGX-1)", bandwidth = paper .. "; NVLink 2: 6 links x 50 GB/s",
+              latency = paper_latency },
+}
+M.nvlink3_a100 = {
+  name = "nvlink3", size = 8, bandwidth = "600 GB/s", latency = "1.125 us",
+  sources = { size = "8-GPU A100 SXM node (DGX A100)", bandwidth = paper .. "; NVLink 3: 12 links x 50 GB/s",
+              latency = paper_latency },
+}
+M.nvlink4_h100 = {
+  name = "nvlink4", size = 8, bandwidth = "900 GB/s", latency = "1.125 us",
+  sources = { size = "8-GPU H100 SXM node (DGX H100)", bandwidth = paper .. "; NVLink 4: 18 links x 50 GB/s",
+              latency = paper_latency },
+}
+M.nvlink5_b200 = {
+  name = "nvlink5", size = 8, bandwidth = "1.8 TB/s", latency = "1.125 us",
+  sources = { size = "8-GPU HGX B200 node", bandwidth = "NVIDIA HGX B200 datasheet: NVLink 5, 1.8 TB/s per GPU",
+              latency = "assumed equal to the paper's NVLink latency" },
+}
+M.nvl72 = {
+  name = "nvl72", size = 72, bandwidth = "1.8 TB/s", latency = "1.125 us",
+  sources = { size = "NVIDIA GB200 NVL72: 72 GPUs in one NVLink domain",
+              bandwidth = "NVIDIA GB200 NVL72 datasheet: 1.8 TB/s NVLink 5 per GPU",
+              latency = "assumed equal to the paper's NVLink latency" },
+}
+
+M.infiniband_edr = {
+  name = "infiniband-edr", bandwidth = "25 GB/s", latency = "1.125 us",
+  sources = { bandwidth = "one 100 Gb/s EDR port per GPU, both directions", latency = paper_latency },
+}
+M.infiniband_hdr = {
+  name = "infiniband-hdr", bandwidth = "50 GB/s", latency = "1.125 us",
+  sources = { bandwidth = paper .. " (A100: 5e10 B/s); one 200 Gb/s HDR port per GPU", latency = paper_latency },
+}
+M.infiniband_ndr = {
+  name = "infiniband-ndr", bandwidth = "100 GB/s", latency = "1.125 us",
+  sources = { bandwidth = paper .. " (H100: 1e11 B/s); one 400 Gb/s NDR port per GPU", latency = paper_latency },
+}
+M.infiniband_xdr = {
+  name = "infiniband-xdr", bandwidth = "200 GB/s", latency = "1.125 us",
+  sources = { bandwidth = "one 800 Gb/s XDR port per GPU, both directions",
+              latency = "assumed equal to the paper's InfiniBand latency" },
+}
+M.ethernet_400g = {
+  name = "ethernet-400g", bandwidth = "100 GB/s", latency = "5 us",
+  sources = { bandwidth = "one 400 Gb/s RoCE port per GPU, both directions",
+              latency = "assumed: the paper's network latency before it was reduced (5 us, spec 3.1)" },
+}
+M.ethernet_800g = {
+  name = "ethernet-800g", bandwidth = "200 GB/s", latency = "5 us",
+  sources = { bandwidth = "one 800 Gb/s RoCE port per GPU, both directions",
+              latency = "assumed: the paper's network latency before it was reduced (5 us, spec 3.1)" },
+}
+
+return M
