@@ -3,8 +3,9 @@
 // as its three exponents.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <string>
+
+#include <catch2/catch.hpp>
 
 #include "dml/quantity.hpp"
 
