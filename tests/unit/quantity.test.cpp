@@ -5,23 +5,16 @@
 
 #include "dml/error.hpp"
 #include "dml/quantity.hpp"
-#include "quantity_string_maker.hpp"
+#include "quantity_catch.hpp"
 
 using Catch::Matchers::WithinRel;
 using dml::Dimension;
 using dml::Quantity;
-using dml::UnitError;
 
 namespace {
 
 constexpr double kGiB = 1073741824.0;  // 2^30
 constexpr double kRel = 1e-15;
-
-// f() must throw UnitError with exactly this message.
-template <typename F>
-void check_unit_error(F&& f, const std::string& message) {
-  CHECK_THROWS_MATCHES(f(), UnitError, Catch::Matchers::Message(message));
-}
 
 void check_quantity(Quantity got, double value, Dimension dim) {
   CHECK(got.dim == dim);
