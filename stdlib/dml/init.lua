@@ -48,4 +48,10 @@ def("names", "dml.names(): every documented name of the dml module, sorted.", fu
   return names
 end)
 
+--- dml.q(text) -> Quantity: a number with a unit, `dml.q"900 GB/s"`; also
+--- dml.q(900, "GB/s") and dml.q(0.5) (dimensionless). Quantities do arithmetic,
+--- compare, print readably, and convert with q:value"GiB/s" (a number) and
+--- q:to"GiB/s" (a string). Grammar and API: docs/units.md.
+dml.q = core.q
+
 return dml

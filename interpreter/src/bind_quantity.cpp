@@ -1,0 +1,324 @@
+#include "bind_quantity.hpp"
+
+#include <new>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "dml/error.hpp"
+#include "dml/units_parser.hpp"
+
+namespace dml::lua {
+namespace {
+
+std::string_view to_view(lua_State* L, int idx) {
+  size_t n = 0;
+  const char* s = lua_tolstring(L, idx, &n);
+  return {s, n};
+}
+
+// "nil", "a boolean", "a table", "a dml.Report" (a userdata's __name).
+std::string describe_type(lua_State* L, int idx) {
+  if (lua_isnoneornil(L, idx)) return "nil";
+  if (lua_type(L, idx) == LUA_TUSERDATA) {
+    const int type = luaL_getmetafield(L, idx, "__name");  // pushes nothing when absent
+    if (type != LUA_TNIL) {
+      std::string name = type == LUA_TSTRING ? std::string(to_view(L, -1)) : "userdata";
+      lua_pop(L, 1);
+      return "a " + name;
+    }
+  }
+  return std::string("a ") + luaL_typename(L, idx);
+}
+
+std::string_view trim(std::string_view s) {
+  const size_t b = s.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+// Lua's own text for the number at idx: "900", "0.5", "1e+20".
+std::string number_text(lua_State* L, int idx) {
+  lua_pushvalue(L, idx);
+  std::string s(to_view(L, -1));  // converts the copy, not the original
+  lua_pop(L, 1);
+  return s;
+}
+
+// An arithmetic operand: a Quantity, or a number as a dimensionless quantity.
+Quantity operand(lua_State* L, int idx, std::string_view op) {
+  if (const Quantity* q = test_quantity(L, idx)) return *q;
+  if (lua_type(L, idx) == LUA_TNUMBER) return Quantity{lua_tonumber(L, idx), kDimensionless};
+  throw UnitError(fmt::format("quantity arithmetic ({}) needs a Quantity or a number, got {}", op,
+                              describe_type(L, idx)));
+}
+
+// A result: dimensionless quantities become plain Lua numbers.
+int push_result(lua_State* L, Quantity q) {
+  if (q.dim == kDimensionless) {
+    lua_pushnumber(L, q.value);
+  } else {
+    push_quantity(L, q);
+  }
+  return 1;
+}
+
+const Quantity& self(lua_State* L, std::string_view method) {
+  const Quantity* q = test_quantity(L, 1);
+  if (q == nullptr) {
+    throw std::runtime_error(
+        fmt::format("{}: call it as a method, q:{}(...), on a Quantity (got {})", method, method,
+                    describe_type(L, 1)));
+  }
+  return *q;
+}
+
+std::string_view check_unit_arg(lua_State* L, int idx, std::string_view method) {
+  if (lua_type(L, idx) != LUA_TSTRING) {
+    throw std::runtime_error(fmt::format("{}: expected a unit string like \"GiB/s\", got {}",
+                                         method, describe_type(L, idx)));
+  }
+  return to_view(L, idx);
+}
+
+// --- metamethods ---------------------------------------------------------
+
+int l_add(lua_State* L) {
+  return guarded(L, [&] { return push_result(L, operand(L, 1, "+") + operand(L, 2, "+")); });
+}
+int l_sub(lua_State* L) {
+  return guarded(L, [&] { return push_result(L, operand(L, 1, "-") - operand(L, 2, "-")); });
+}
+int l_mul(lua_State* L) {
+  return guarded(L, [&] { return push_result(L, operand(L, 1, "*") * operand(L, 2, "*")); });
+}
+int l_div(lua_State* L) {
+  return guarded(L, [&] { return push_result(L, operand(L, 1, "/") / operand(L, 2, "/")); });
+}
+int l_unm(lua_State* L) {
+  return guarded(L, [&] { return push_result(L, -operand(L, 1, "-")); });
+}
+
+// Lua calls __eq only when both operands are userdata: equal value and dimension.
+int l_eq(lua_State* L) {
+  const Quantity* a = test_quantity(L, 1);
+  const Quantity* b = test_quantity(L, 2);
+  lua_pushboolean(L, a != nullptr && b != nullptr && *a == *b ? 1 : 0);
+  return 1;
+}
+int l_lt(lua_State* L) {
+  return guarded(L, [&] {
+    lua_pushboolean(L, operand(L, 1, "<") < operand(L, 2, "<") ? 1 : 0);
+    return 1;
+  });
+}
+int l_le(lua_State* L) {
+  return guarded(L, [&] {
+    lua_pushboolean(L, operand(L, 1, "<=") <= operand(L, 2, "<=") ? 1 : 0);
+    return 1;
+  });
+}
+
+int l_tostring(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string s = format_quantity(self(L, "__tostring"));
+    lua_pushlstring(L, s.data(), s.size());
+    return 1;
+  });
+}
+
+// "time: " .. q and q .. " per step": a Quantity concatenates as its tostring.
+int l_concat(lua_State* L) {
+  return guarded(L, [&] {
+    std::string s;
+    for (int i = 1; i <= 2; ++i) {
+      if (const Quantity* q = test_quantity(L, i)) {
+        s += format_quantity(*q);
+      } else if (lua_type(L, i) == LUA_TSTRING || lua_type(L, i) == LUA_TNUMBER) {
+        s += number_text(L, i);
+      } else {
+        throw std::runtime_error(
+            fmt::format("cannot concatenate a dml.Quantity and {}", describe_type(L, i)));
+      }
+    }
+    lua_pushlstring(L, s.data(), s.size());
+    return 1;
+  });
+}
+
+// --- methods -------------------------------------------------------------
+
+// q:value([unit]) -> number: q in `unit` ("GiB/s", "ms"), or in SI base units
+// (B, s, FLOP and their quotients) without one.
+int l_value(lua_State* L) {
+  return guarded(L, [&] {
+    const Quantity q = self(L, "value");
+    if (lua_isnoneornil(L, 2)) {
+      lua_pushnumber(L, q.value);
+      return 1;
+    }
+    const std::string_view unit = check_unit_arg(L, 2, "value");
+    lua_pushnumber(L, value_in_unit(q, parse_unit(unit), unit));
+    return 1;
+  });
+}
+
+// q:to(unit[, digits]) -> string: q formatted in `unit`, "838.2 GiB/s"; digits
+// are significant digits, 1 to 17, default 4.
+int l_to(lua_State* L) {
+  return guarded(L, [&] {
+    const Quantity q = self(L, "to");
+    const std::string_view unit = check_unit_arg(L, 2, "to");
+    int digits = 4;
+    if (!lua_isnoneornil(L, 3)) {
+      int is_integer = 0;
+      const lua_Integer d = lua_tointegerx(L, 3, &is_integer);
+      if (is_integer == 0 || d < 1 || d > 17) {
+        throw std::runtime_error(
+            fmt::format("to: significant digits must be an integer from 1 to 17, got {}",
+                        lua_type(L, 3) == LUA_TNUMBER ? number_text(L, 3) : describe_type(L, 3)));
+      }
+      digits = static_cast<int>(d);
+    }
+    const std::string s = format_in_unit(q, parse_unit(unit), trim(unit), digits);
+    lua_pushlstring(L, s.data(), s.size());
+    return 1;
+  });
+}
+
+// q.dimension: "bandwidth", "time", ... (dimension_name), or the base unit
+// ("B*s") for a dimension without a name. q.value and q.to are the methods.
+int l_index(lua_State* L) {
+  return guarded(L, [&] {
+    const Quantity q = self(L, "__index");
+    const std::string_view key = lua_type(L, 2) == LUA_TSTRING ? to_view(L, 2) : "";
+    if (key == "value") {
+      lua_pushcfunction(L, l_value);
+    } else if (key == "to") {
+      lua_pushcfunction(L, l_to);
+    } else if (key == "dimension") {
+      const std::string_view name = dimension_name(q.dim);
+      const std::string text = name.empty() ? dimension_unit(q.dim) : std::string(name);
+      lua_pushlstring(L, text.data(), text.size());
+    } else {
+      lua_pushnil(L);
+    }
+    return 1;
+  });
+}
+
+const luaL_Reg kMetamethods[] = {
+    {"__add", l_add},           {"__sub", l_sub},       {"__mul", l_mul},     {"__div", l_div},
+    {"__unm", l_unm},           {"__eq", l_eq},         {"__lt", l_lt},       {"__le", l_le},
+    {"__tostring", l_tostring}, {"__concat", l_concat}, {"__index", l_index}, {nullptr, nullptr},
+};
+
+void push_metatable(lua_State* L) {
+  if (luaL_newmetatable(L, kQuantityMetatable) != 0) luaL_setfuncs(L, kMetamethods, 0);
+}
+
+// --- dml.core functions --------------------------------------------------
+
+// core.q(text) | core.q(number[, unit]) | core.q(quantity) -> Quantity:
+// q"900 GB/s", q(900, "GB/s"), q(0.5) (dimensionless).
+int l_q(lua_State* L) {
+  return guarded(L, [&] {
+    const int type = lua_type(L, 1);
+    if (type == LUA_TNUMBER && !lua_isnoneornil(L, 2)) {
+      const std::string_view unit = check_unit_arg(L, 2, "dml.q");
+      push_quantity(L, lua_tonumber(L, 1) * parse_unit(unit));
+    } else if (!lua_isnoneornil(L, 2)) {
+      throw std::runtime_error(fmt::format(
+          "dml.q: a unit as second argument goes with a number, as in dml.q(900, \"GB/s\"); got {}",
+          describe_type(L, 1)));
+    } else if (type == LUA_TSTRING) {
+      push_quantity(L, parse_quantity(to_view(L, 1)));
+    } else if (type == LUA_TNUMBER) {
+      push_quantity(L, Quantity{lua_tonumber(L, 1), kDimensionless});
+    } else if (const Quantity* q = test_quantity(L, 1)) {
+      push_quantity(L, *q);
+    } else {
+      throw std::runtime_error(
+          fmt::format("dml.q: expected a string like \"900 GB/s\", a number or a Quantity, got {}",
+                      describe_type(L, 1)));
+    }
+    return 1;
+  });
+}
+
+// core.check_quantity(value, dimension_name, field_path) -> Quantity: for the
+// stdlib's schema code; errors are raised at the scenario's line.
+int l_check_quantity(lua_State* L) {
+  return guarded(L, [&] {
+    if (lua_type(L, 2) != LUA_TSTRING) {
+      throw std::runtime_error(
+          fmt::format("check_quantity: the dimension must be a name ({}), got {}",
+                      dimension_names(), describe_type(L, 2)));
+    }
+    const std::string_view name = to_view(L, 2);
+    const std::optional<Dimension> want = dimension_from_name(name);
+    if (!want) {
+      throw std::runtime_error(fmt::format("check_quantity: unknown dimension \"{}\" (one of {})",
+                                           name, dimension_names()));
+    }
+    const std::string_view field = lua_type(L, 3) == LUA_TSTRING ? to_view(L, 3) : "";
+    push_quantity(L, check_quantity(L, 1, *want, field));
+    return 1;
+  });
+}
+
+// core.is_quantity(value) -> boolean.
+int l_is_quantity(lua_State* L) {
+  lua_pushboolean(L, test_quantity(L, 1) != nullptr ? 1 : 0);
+  return 1;
+}
+
+}  // namespace
+
+void push_quantity(lua_State* L, Quantity q) {
+  void* p = lua_newuserdatauv(L, sizeof(Quantity), 0);
+  new (p) Quantity(q);
+  push_metatable(L);
+  lua_setmetatable(L, -2);
+}
+
+Quantity* test_quantity(lua_State* L, int idx) {
+  return static_cast<Quantity*>(luaL_testudata(L, idx, kQuantityMetatable));
+}
+
+Quantity check_quantity(lua_State* L, int idx, Dimension want, std::string_view field) {
+  const std::string prefix = field.empty() ? std::string() : fmt::format("{}: ", field);
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING:
+      try {
+        return parse_quantity(to_view(L, idx), want);
+      } catch (const UnitError& e) {
+        throw UnitError(prefix + e.what());
+      }
+    case LUA_TNUMBER:
+      if (want == kDimensionless) return Quantity{lua_tonumber(L, idx), kDimensionless};
+      throw UnitError(fmt::format("{}expected {}, got the bare number {} (write it with a unit)",
+                                  prefix, dimension_expectation(want), number_text(L, idx)));
+    default:
+      if (const Quantity* q = test_quantity(L, idx)) {
+        if (q->dim == want) return *q;
+        throw UnitError(fmt::format("{}expected {}, got {}", prefix, dimension_expectation(want),
+                                    format_quantity(*q)));
+      }
+      throw UnitError(fmt::format("{}expected {}, got {}", prefix, dimension_expectation(want),
+                                  describe_type(L, idx)));
+  }
+}
+
+void register_quantity(lua_State* L) {
+  push_metatable(L);
+  lua_pop(L, 1);
+  const luaL_Reg fns[] = {{"q", l_q},
+                          {"check_quantity", l_check_quantity},
+                          {"is_quantity", l_is_quantity},
+                          {nullptr, nullptr}};
+  luaL_setfuncs(L, fns, 0);
+}
+
+}  // namespace dml::lua

@@ -1,0 +1,231 @@
+// The quantity parser: the grammar and its decisions are in units_parser.hpp.
+// Boost.Spirit X3 recognises the number and the unit; the text is first split
+// at spaces so that each failure can say which part was wrong. The number's
+// digits are converted by std::from_chars (correctly rounded).
+#include "dml/units_parser.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <system_error>
+
+#include <boost/spirit/home/x3.hpp>
+#include <fmt/format.h>
+
+#include "dml/error.hpp"
+
+namespace dml {
+namespace {
+
+namespace x3 = boost::spirit::x3;
+
+constexpr std::string_view kSpaces = " \t\n\r\f\v";
+
+struct Prefix {
+  std::string_view symbol;
+  double factor = 1.0;
+  bool binary = false;
+};
+
+struct DataUnit {
+  double scale = 1.0;  // in base units: a bit is 1/8 B
+  Dimension dim;
+  bool binary_prefixes = false;  // may take Ki Mi Gi ...
+};
+
+// Decimal and binary prefixes are separate entries, never derived from each other.
+const x3::symbols<Prefix>& prefixes() {
+  static const x3::symbols<Prefix> table = [] {
+    x3::symbols<Prefix> t;
+    t.add("k", {"k", 1e3, false})("M", {"M", 1e6, false})("G", {"G", 1e9, false})(
+        "T", {"T", 1e12, false})("P", {"P", 1e15, false})("E", {"E", 1e18, false});
+    t.add("Ki", {"Ki", 1024.0, true})("Mi", {"Mi", 1048576.0, true})(
+        "Gi", {"Gi", 1073741824.0, true})("Ti", {"Ti", 1099511627776.0, true})(
+        "Pi", {"Pi", 1125899906842624.0, true})("Ei", {"Ei", 1152921504606846976.0, true});
+    return t;
+  }();
+  return table;
+}
+
+const x3::symbols<DataUnit>& data_units() {
+  static const x3::symbols<DataUnit> table = [] {
+    x3::symbols<DataUnit> t;
+    t.add("B", {1.0, kBytes, true})("b", {0.125, kBytes, false})("FLOP", {1.0, kFlop, false});
+    return t;
+  }();
+  return table;
+}
+
+const x3::symbols<double>& time_units() {
+  static const x3::symbols<double> table = [] {
+    x3::symbols<double> t;
+    t.add("ns", 1e-9)("us", 1e-6)("\xC2\xB5s", 1e-6)("\xCE\xBCs", 1e-6)("ms", 1e-3)("s", 1.0);
+    t.add("min", 60.0)("h", 3600.0)("day", 86400.0)("days", 86400.0);
+    return t;
+  }();
+  return table;
+}
+
+// [+-] (digits ["." digits] | "." digits) [(e|E) [+-] digits]. Digits are a
+// char range, not x3::digit: the text may hold UTF-8 bytes, which the
+// classification functions must not see.
+const auto number_syntax = [] {
+  const auto digits = +x3::char_('0', '9');
+  const auto sign = x3::lit('+') | x3::lit('-');
+  const auto mantissa = (digits >> -(x3::lit('.') >> digits)) | (x3::lit('.') >> digits);
+  const auto exponent = (x3::lit('e') | x3::lit('E')) >> -sign >> digits;
+  return -sign >> mantissa >> -exponent;
+}();
+
+// How many leading characters of `s` form a number (0: none).
+size_t number_length(std::string_view s) {
+  auto first = s.begin();
+  if (!x3::parse(first, s.end(), number_syntax)) return 0;
+  return static_cast<size_t>(first - s.begin());
+}
+
+bool is_number(std::string_view s) { return !s.empty() && number_length(s) == s.size(); }
+
+// The value of a token that is_number accepts; nullopt when it overflows or underflows.
+std::optional<double> number_value(std::string_view s) {
+  if (s.front() == '+') s.remove_prefix(1);  // from_chars takes no '+'
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+bool is_not_finite(std::string_view s) {
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) s.remove_prefix(1);
+  std::string lower;
+  for (const char c : s) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return lower == "nan" || lower == "inf" || lower == "infinity";
+}
+
+// A unit token, or why it is not one.
+struct UnitOutcome {
+  std::optional<Quantity> unit;  // one of that unit
+  std::string reason;            // when unit is empty: `unknown unit "gb/s"`, ...
+};
+
+UnitOutcome read_unit(std::string_view token) {
+  {
+    double scale = 0.0;
+    auto first = token.begin();
+    const auto on_time = [&](auto& ctx) { scale = x3::_attr(ctx); };
+    if (x3::parse(first, token.end(), time_units()[on_time] >> x3::eoi)) {
+      return {Quantity{scale, kTime}, {}};
+    }
+  }
+  Prefix prefix;
+  DataUnit data;
+  bool rate = false;
+  const auto on_prefix = [&](auto& ctx) { prefix = x3::_attr(ctx); };
+  const auto on_data = [&](auto& ctx) { data = x3::_attr(ctx); };
+  const auto on_rate = [&](auto&) { rate = true; };
+  auto first = token.begin();
+  const auto grammar =
+      -prefixes()[on_prefix] >> data_units()[on_data] >> -x3::lit("/s")[on_rate] >> x3::eoi;
+  if (x3::parse(first, token.end(), grammar)) {
+    if (prefix.binary && !data.binary_prefixes) {
+      return {std::nullopt,
+              fmt::format("binary prefixes such as \"{}\" are for bytes only", prefix.symbol)};
+    }
+    const Dimension dim = rate ? data.dim / kTime : data.dim;
+    return {Quantity{prefix.factor * data.scale, dim}, {}};
+  }
+  std::string reason = fmt::format("unknown unit \"{}\"", token);
+  if (token.find("FLOPs") != std::string_view::npos ||
+      token.find("FLOPS") != std::string_view::npos) {
+    reason += "; FLOPs is ambiguous: write FLOP for a count, FLOP/s for a rate";
+  } else if (token.starts_with('K') && !token.starts_with("Ki")) {
+    reason += "; K is not a prefix: write k for 1000 or Ki for 1024";
+  }
+  return {std::nullopt, std::move(reason)};
+}
+
+std::string_view trim(std::string_view s) {
+  const size_t b = s.find_first_not_of(kSpaces);
+  if (b == std::string_view::npos) return {};
+  const size_t e = s.find_last_not_of(kSpaces);
+  return s.substr(b, e - b + 1);
+}
+
+// The first space-separated token of `s` (already trimmed) and the rest, trimmed.
+std::pair<std::string_view, std::string_view> split_first(std::string_view s) {
+  const size_t end = s.find_first_of(kSpaces);
+  if (end == std::string_view::npos) return {s, {}};
+  return {s.substr(0, end), trim(s.substr(end))};
+}
+
+// A quantity, or why `text` is not one ("" for empty text).
+struct Outcome {
+  std::optional<Quantity> quantity;
+  std::string reason;
+};
+
+Outcome read_quantity(std::string_view text) {
+  const std::string_view s = trim(text);
+  if (s.empty()) return {};
+  const auto [number, after_number] = split_first(s);
+  if (!is_number(number)) {
+    if (is_not_finite(number)) return {std::nullopt, "the number must be finite"};
+    const size_t n = number_length(number);
+    if (n == 0 && read_unit(number).unit) return {std::nullopt, "no number before the unit"};
+    if (n > 0 && read_unit(number.substr(n)).unit) {
+      return {std::nullopt, "a space must separate the number and the unit"};
+    }
+    return {std::nullopt, fmt::format("\"{}\" is not a number", number)};
+  }
+  const std::optional<double> value = number_value(number);
+  if (!value) return {std::nullopt, "the value is out of range"};
+  if (after_number.empty()) return {Quantity{*value, kDimensionless}, {}};
+
+  const auto [unit_token, rest] = split_first(after_number);
+  UnitOutcome unit = read_unit(unit_token);
+  if (!unit.unit) return {std::nullopt, std::move(unit.reason)};
+  if (!rest.empty()) return {std::nullopt, fmt::format("unexpected \"{}\" after the unit", rest)};
+  const double v = *value * unit.unit->value;
+  if (!std::isfinite(v)) return {std::nullopt, "the value is out of range"};
+  return {Quantity{v, unit.unit->dim}, {}};
+}
+
+std::string failure(std::string_view expectation, std::string_view text, std::string_view reason) {
+  if (reason.empty()) return fmt::format("expected {}, got \"{}\"", expectation, text);
+  return fmt::format("expected {}, got \"{}\" ({})", expectation, text, reason);
+}
+
+}  // namespace
+
+Quantity parse_quantity(std::string_view text) {
+  Outcome r = read_quantity(text);
+  if (!r.quantity) throw UnitError(failure(R"(a quantity like "900 GB/s")", text, r.reason));
+  return *r.quantity;
+}
+
+Quantity parse_quantity(std::string_view text, Dimension expected) {
+  Outcome r = read_quantity(text);
+  if (!r.quantity) throw UnitError(failure(dimension_expectation(expected), text, r.reason));
+  if (r.quantity->dim != expected)
+    throw UnitError(failure(dimension_expectation(expected), text, {}));
+  return *r.quantity;
+}
+
+Quantity parse_unit(std::string_view unit) {
+  const std::string_view token = trim(unit);
+  std::string reason;
+  if (!token.empty() && token.find_first_of(kSpaces) == std::string_view::npos) {
+    UnitOutcome r = read_unit(token);
+    if (r.unit) return *r.unit;
+    // "unknown unit" would repeat the text; keep only a hint, if any.
+    if (const size_t semi = r.reason.find("; "); semi != std::string::npos) {
+      reason = r.reason.substr(semi + 2);
+    } else if (!r.reason.starts_with("unknown unit")) {
+      reason = std::move(r.reason);
+    }
+  }
+  throw UnitError(failure(R"(a unit like "GiB/s")", unit, reason));
+}
+
+}  // namespace dml

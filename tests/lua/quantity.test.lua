@@ -1,0 +1,156 @@
+-- dml.q and dml.Quantity: parsing, arithmetic, comparisons, printing,
+-- conversion, and the errors, each raised at this file's line.
+local t = require "testing"
+local core = require "dml.core"
+local q = dml.q
+
+-- raises_here(fn, message): fn() must raise exactly "<this file>:<line of
+-- this call>: message". Keep each call on one line.
+local function raises_here(fn, message)
+  local line = debug.getinfo(2, "l").currentline
+  local ok, err = pcall(fn)
+  if ok then error("expected an error, got none", 2) end
+  err = tostring(err)
+  local want = "quantity.test.lua:" .. line .. ": " .. message
+  local before = err:sub(-#want - 1, -#want - 1)
+  if err:sub(-#want) ~= want or not (before == "" or before == "/") then
+    error(string.format("expected error\n  %s\ngot\n  %s", want, err), 2)
+  end
+end
+
+-- construction
+t.eq(dml.q, core.q, "dml.q")
+t.eq(core.is_quantity(q"900 GB/s"), true, "is_quantity")
+t.eq(core.is_quantity(900), false, "is_quantity(900)")
+t.eq(core.is_quantity("900 GB/s"), false, "is_quantity(string)")
+t.near(q"900 GB/s":value(), 9e11)
+t.near(q"400 Gb/s":value(), 5e10)
+t.near(q"80 GiB":value(), 85899345920)
+t.near(q"1.125 us":value(), 1.125e-6)
+t.near(q"3e25 FLOP":value(), 3e25)
+t.near(q"989.4 TFLOP/s":value(), 9.894e14)
+t.near(q(900, "GB/s"):value(), 9e11)
+t.near(q(2, "GiB"):value(), 2147483648)
+t.eq(q(0.5):value(), 0.5, "q(0.5)")
+t.eq(q(q"1 s") == q"1 s", true, "q(quantity)")
+
+-- dimensions, by their Lua names
+t.eq(q"900 GB/s".dimension, "bandwidth")
+t.eq(q"80 GiB".dimension, "bytes")
+t.eq(q"1 ms".dimension, "time")
+t.eq(q"3e25 FLOP".dimension, "flop")
+t.eq(q"989.4 TFLOP/s".dimension, "flop_rate")
+t.eq(q"0.5".dimension, "dimensionless")
+t.eq((q"1 B" * q"1 s").dimension, "B*s")
+t.eq(q"1 s".nosuch, nil, "unknown field")
+
+-- arithmetic: sums need equal dimensions, products and quotients combine them
+t.near((q"80 GB" + q"20 GB"):value(), 100e9)
+t.near((q"80 GB" - q"20 GB"):value(), 60e9)
+t.near((-q"80 GB"):value(), -80e9)
+t.near((q"80 GB" * 2):value(), 160e9)
+t.near((2 * q"80 GB"):value(), 160e9)
+t.near((q"80 GB" / 4):value(), 20e9)
+local transfer = q"80 GB" / q"800 GB/s"
+t.eq(transfer.dimension, "time")
+t.near(transfer:value"ms", 100)
+local train = q"3e25 FLOP" / q"1e18 FLOP/s"
+t.eq(train.dimension, "time")
+t.near(train:value"day", 3e7 / 86400)
+t.near((q"900 GB/s" * q"2 s"):value"GB", 1800)
+t.eq((q"900 GB/s" * q"2 s").dimension, "bytes")
+t.near((1 / q"1 us"):value(), 1e6)
+-- a dimensionless result is a plain number
+t.eq(math.type(q"1 GB" / q"1 MB"), "float", "bytes / bytes")
+t.near(q"1 GB" / q"1 MB", 1000)
+t.near(q"0.5" + 1, 1.5)
+t.eq(type(q"1 s" * (1 / q"1 ms")), "number", "s * 1/ms")
+
+-- comparisons
+t.eq(q"1 GB" < q"1 GiB", true, "GB < GiB")
+t.eq(q"1 GiB" > q"1 GB", true, "GiB > GB")
+t.eq(q"1 GB" <= q"1000 MB", true, "<=")
+t.eq(q"1 GB" == q"1000 MB", true, "==")
+t.eq(q"400 Gb/s" == q"50 GB/s", true, "bits are bytes / 8")
+t.eq(q"1 B" == q"1 s", false, "== across dimensions")
+t.eq(q"1 B" ~= q"1 s", true, "~= across dimensions")
+t.eq(q"0.5" < 1, true, "dimensionless < number")
+t.eq(q"1.5 h" > q"89 min", true, "h > min")
+
+-- tostring: wrk's 0.85 rule picks the prefix
+t.eq(tostring(q"900 GB/s"), "0.9 TB/s")
+t.eq(tostring(q"800 GB/s"), "800 GB/s")
+t.eq(tostring(q"80 GiB"), "85.9 GB")
+t.eq(tostring(q"1.125 us"), "1.125 us")
+t.eq(tostring(q"3e25 FLOP"), "3e25 FLOP")
+t.eq(tostring(q"312 TFLOP/s"), "312 TFLOP/s")
+t.eq(tostring(q"989.4 TFLOP/s"), "0.9894 PFLOP/s")
+t.eq(tostring(q"90 s"), "1.5 min")
+t.eq(tostring(q"2 days"), "2 days")
+t.eq(tostring(q"80 GB" / q"900 GB/s"), "88.89 ms")
+t.eq(tostring(q"0.5"), "0.5")
+t.eq(tostring(q"1 B" * q"1 s"), "1 B*s")
+t.eq(tostring(1 / q"1 us"), "1e6/s")
+t.eq("step: " .. q"250 ms", "step: 250 ms")
+t.eq(q"250 ms" .. " per step", "250 ms per step")
+
+-- conversion: q:value(unit) is a number, q:to(unit) a string
+t.near(q"900 GB/s":value"GiB/s", 838.190317153930664)
+t.near(q"1.5 h":value"min", 90)
+t.near(q"1 ms":value"us", 1000)
+t.near(q"50 GB/s":value"Gb/s", 400)
+t.eq(q"900 GB/s":to"GiB/s", "838.2 GiB/s")
+t.eq(q"900 GB/s":to("GiB/s", 7), "838.1903 GiB/s")
+t.eq(q"900 GB/s":to" GiB/s ", "838.2 GiB/s")
+t.eq(q"1.5 h":to"min", "90 min")
+t.eq(q"400 Gb/s":to"GB/s", "50 GB/s")
+t.eq(q"80 GiB":to"GiB", "80 GiB")
+
+-- errors, at the line that did the arithmetic or the call
+raises_here(function() return q"900 GB" + q"1 s" end, "cannot add 0.9 TB and 1 s (a size in bytes and a time)")
+raises_here(function() return q"80 GB" - q"1 s" end, "cannot subtract 1 s from 80 GB (a time from a size in bytes)")
+raises_here(function() return q"1 GB" < q"1 s" end, "cannot compare 1 GB with 1 s (a size in bytes and a time)")
+raises_here(function() return q"1 GB" <= 5 end, "cannot compare 1 GB with 5 (a size in bytes and a plain number)")
+raises_here(function() return q"1 GB" + 1 end, "cannot add 1 GB and 1 (a size in bytes and a plain number)")
+raises_here(function() return q"1 GB" + "x" end, "quantity arithmetic (+) needs a Quantity or a number, got a string")
+raises_here(function() return {} * q"1 GB" end, "quantity arithmetic (*) needs a Quantity or a number, got a table")
+raises_here(function() return q"1 GB" .. {} end, "cannot concatenate a dml.Quantity and a table")
+raises_here(function() return q"900 gb/s" end, 'expected a quantity like "900 GB/s", got "900 gb/s" (unknown unit "gb/s")')
+raises_here(function() return q"900GB/s" end, 'expected a quantity like "900 GB/s", got "900GB/s" (a space must separate the number and the unit)')
+raises_here(function() return q"70B" end, 'expected a quantity like "900 GB/s", got "70B" (a space must separate the number and the unit)')
+raises_here(function() return q(true) end, 'dml.q: expected a string like "900 GB/s", a number or a Quantity, got a boolean')
+raises_here(function() return q("900", "GB/s") end, 'dml.q: a unit as second argument goes with a number, as in dml.q(900, "GB/s"); got a string')
+raises_here(function() return q(900, "gb/s") end, 'expected a unit like "GiB/s", got "gb/s"')
+raises_here(function() return q"80 GB":value"s" end, "cannot convert 80 GB to s (a size in bytes is not a time)")
+raises_here(function() return q"80 GB":to"GB/s" end, "cannot convert 80 GB to GB/s (a size in bytes is not a bandwidth)")
+raises_here(function() return q"80 GB":value"gb" end, 'expected a unit like "GiB/s", got "gb"')
+raises_here(function() return q"80 GB":to() end, 'to: expected a unit string like "GiB/s", got nil')
+raises_here(function() return q"80 GB":to("GB", 0) end, "to: significant digits must be an integer from 1 to 17, got 0")
+raises_here(function() return q"80 GB":to("GB", 2.5) end, "to: significant digits must be an integer from 1 to 17, got 2.5")
+raises_here(function() return q"80 GB".value("s") end, "value: call it as a method, q:value(...), on a Quantity (got a string)")
+
+-- core.check_quantity: what the stdlib's schema code calls for a dimensional field
+t.near(core.check_quantity("3.35 TB/s", "bandwidth", "gpu.hbm_bandwidth"):value(), 3.35e12)
+t.near(core.check_quantity(q"80 GiB", "bytes", "gpu.hbm"):value"GiB", 80)
+t.eq(core.check_quantity(0.5, "dimensionless", "efficiency"):value(), 0.5)
+t.eq(core.is_quantity(core.check_quantity(0.5, "dimensionless", "efficiency")), true)
+raises_here(function() return core.check_quantity(900, "bandwidth", "gpu.hbm_bandwidth") end, 'gpu.hbm_bandwidth: expected a bandwidth like "900 GB/s", got the bare number 900 (write it with a unit)')
+raises_here(function() return core.check_quantity(1.5, "time", "run.step_time") end, 'run.step_time: expected a time like "1.125 us", got the bare number 1.5 (write it with a unit)')
+raises_here(function() return core.check_quantity("900 GB", "bandwidth", "gpu.hbm_bandwidth") end, 'gpu.hbm_bandwidth: expected a bandwidth like "900 GB/s", got "900 GB"')
+raises_here(function() return core.check_quantity("80 gib", "bytes", "gpu.hbm") end, 'gpu.hbm: expected a size in bytes like "80 GiB", got "80 gib" (unknown unit "gib")')
+raises_here(function() return core.check_quantity(q"1 s", "flop_rate", "gpu.peak") end, 'gpu.peak: expected a FLOP rate like "989.4 TFLOP/s", got 1 s')
+raises_here(function() return core.check_quantity({}, "flop", "model.flop") end, 'model.flop: expected a FLOP count like "3e25 FLOP", got a table')
+raises_here(function() return core.check_quantity(nil, "bytes", "gpu.hbm") end, 'gpu.hbm: expected a size in bytes like "80 GiB", got nil')
+raises_here(function() return core.check_quantity("1 s", "bytes") end, 'expected a size in bytes like "80 GiB", got "1 s"')
+raises_here(function() return core.check_quantity("1 s", "bytes", "") end, 'expected a size in bytes like "80 GiB", got "1 s"')
+raises_here(function() return core.check_quantity("1 s", "seconds", "x") end, 'check_quantity: unknown dimension "seconds" (one of dimensionless, bytes, time, flop, bandwidth, flop_rate)')
+raises_here(function() return core.check_quantity("1 s", nil, "x") end, "check_quantity: the dimension must be a name (dimensionless, bytes, time, flop, bandwidth, flop_rate), got nil")
+
+-- called from stdlib code, the error still names the scenario's line (the
+-- parentheses stop a tail call, which would remove this line's frame)
+local schema = load([[
+  local core = require "dml.core"
+  return function(value) return core.check_quantity(value, "bandwidth", "cluster.levels[2].bandwidth") end
+]], "=stdlib/fake_schema.lua")()
+raises_here(function() return (schema("100 Gb")) end, 'cluster.levels[2].bandwidth: expected a bandwidth like "900 GB/s", got "100 Gb"')
+t.near(schema("100 Gb/s"):value(), 12.5e9)

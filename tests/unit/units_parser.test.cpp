@@ -1,0 +1,274 @@
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "dml/quantity.hpp"
+#include "dml/units_parser.hpp"
+#include "quantity_catch.hpp"
+
+using Catch::Matchers::WithinRel;
+using dml::Dimension;
+using dml::Quantity;
+
+namespace {
+
+// Every expected value below is written out from the definitions of the
+// prefixes and units (k = 1e3, Ki = 2^10, b = 1/8 B, min = 60 s, ...).
+struct Valid {
+  const char* text;
+  double value;  // in base units
+  Dimension dim;
+};
+
+struct Invalid {
+  const char* text;
+  const char* message;
+};
+
+}  // namespace
+
+TEST_CASE("units_parser: valid quantities", "[units_parser]") {
+  const auto row = GENERATE(values<Valid>({
+      // the issue's examples
+      {"900 GB/s", 9e11, dml::kBandwidth},
+      {"400 Gb/s", 5e10, dml::kBandwidth},
+      {"989.4 TFLOP/s", 9.894e14, dml::kFlopRate},
+      {"80 GiB", 85899345920.0, dml::kBytes},
+      {"1.125 us", 1.125e-6, dml::kTime},
+      {"3e25 FLOP", 3e25, dml::kFlop},
+      // bytes, decimal prefixes
+      {"1 B", 1.0, dml::kBytes},
+      {"1 kB", 1e3, dml::kBytes},
+      {"1 MB", 1e6, dml::kBytes},
+      {"1 GB", 1e9, dml::kBytes},
+      {"1 TB", 1e12, dml::kBytes},
+      {"1 PB", 1e15, dml::kBytes},
+      {"1 EB", 1e18, dml::kBytes},
+      // bytes, binary prefixes
+      {"1 KiB", 1024.0, dml::kBytes},
+      {"1 MiB", 1048576.0, dml::kBytes},
+      {"1 GiB", 1073741824.0, dml::kBytes},
+      {"1 TiB", 1099511627776.0, dml::kBytes},
+      {"1 PiB", 1125899906842624.0, dml::kBytes},
+      {"1 EiB", 1152921504606846976.0, dml::kBytes},
+      {"1.5 KiB", 1536.0, dml::kBytes},
+      // bits become bytes
+      {"8 b", 1.0, dml::kBytes},
+      {"1 b", 0.125, dml::kBytes},
+      {"1 kb", 125.0, dml::kBytes},
+      {"1 Mb/s", 125000.0, dml::kBandwidth},
+      {"200 Gb/s", 2.5e10, dml::kBandwidth},
+      {"1 Eb/s", 1.25e17, dml::kBandwidth},
+      // bandwidths
+      {"3.35 TB/s", 3.35e12, dml::kBandwidth},
+      {"25 GB/s", 2.5e10, dml::kBandwidth},
+      {"1 KiB/s", 1024.0, dml::kBandwidth},
+      {"2 GiB/s", 2147483648.0, dml::kBandwidth},
+      {"7 B/s", 7.0, dml::kBandwidth},
+      // FLOP and FLOP rates
+      {"1 FLOP", 1.0, dml::kFlop},
+      {"1 kFLOP", 1e3, dml::kFlop},
+      {"6 PFLOP", 6e15, dml::kFlop},
+      {"312 TFLOP/s", 3.12e14, dml::kFlopRate},
+      {"2 EFLOP/s", 2e18, dml::kFlopRate},
+      {"1 FLOP/s", 1.0, dml::kFlopRate},
+      {"19.5 GFLOP/s", 1.95e10, dml::kFlopRate},
+      // times
+      {"1 s", 1.0, dml::kTime},
+      {"250 ms", 0.25, dml::kTime},
+      {"1 \xC2\xB5s", 1e-6, dml::kTime},  // U+00B5 micro sign
+      {"1 \xCE\xBCs", 1e-6, dml::kTime},  // U+03BC Greek mu
+      {"10 ns", 1e-8, dml::kTime},
+      {"2 min", 120.0, dml::kTime},
+      {"1.5 h", 5400.0, dml::kTime},
+      {"1 day", 86400.0, dml::kTime},
+      {"30 days", 2592000.0, dml::kTime},
+      // numbers
+      {"0.5", 0.5, dml::kDimensionless},
+      {"70e9", 7e10, dml::kDimensionless},
+      {"0", 0.0, dml::kDimensionless},
+      {"-5 GB", -5e9, dml::kBytes},
+      {"+5 GB", 5e9, dml::kBytes},
+      {".5 GB", 5e8, dml::kBytes},
+      {"1E3 B", 1e3, dml::kBytes},
+      {"1e-3 s", 1e-3, dml::kTime},
+      {"1.5e+2 ms", 0.15, dml::kTime},
+      {"123456789 B", 123456789.0, dml::kBytes},
+      {"0 B", 0.0, dml::kBytes},
+      {"1e308 B", 1e308, dml::kBytes},
+      {"0.1 s", 0.1, dml::kTime},
+      // spaces
+      {"  900 GB/s  ", 9e11, dml::kBandwidth},
+      {"900\tGB/s", 9e11, dml::kBandwidth},
+      {"900   GB/s", 9e11, dml::kBandwidth},
+  }));
+  CAPTURE(row.text);
+  const Quantity q = dml::parse_quantity(row.text);
+  CHECK(q.dim == row.dim);
+  CHECK_THAT(q.value, WithinRel(row.value, 1e-15));
+  // The same text is accepted when its own dimension is expected.
+  CHECK_THAT(dml::parse_quantity(row.text, row.dim).value, WithinRel(row.value, 1e-15));
+}
+
+TEST_CASE("units_parser: invalid quantities say what was expected", "[units_parser]") {
+  const auto row = GENERATE(values<Invalid>({
+      {"", R"(expected a quantity like "900 GB/s", got "")"},
+      {"   ", R"(expected a quantity like "900 GB/s", got "   ")"},
+      // units are case-sensitive and spelled one way
+      {"900 gb/s", R"(expected a quantity like "900 GB/s", got "900 gb/s" (unknown unit "gb/s"))"},
+      {"900 GB/sec",
+       R"(expected a quantity like "900 GB/s", got "900 GB/sec" (unknown unit "GB/sec"))"},
+      {"1 gB", R"(expected a quantity like "900 GB/s", got "1 gB" (unknown unit "gB"))"},
+      {"1 mB", R"(expected a quantity like "900 GB/s", got "1 mB" (unknown unit "mB"))"},
+      {"1 Bytes", R"(expected a quantity like "900 GB/s", got "1 Bytes" (unknown unit "Bytes"))"},
+      {"1 flop", R"(expected a quantity like "900 GB/s", got "1 flop" (unknown unit "flop"))"},
+      {"1 iB", R"(expected a quantity like "900 GB/s", got "1 iB" (unknown unit "iB"))"},
+      {"1 sec", R"(expected a quantity like "900 GB/s", got "1 sec" (unknown unit "sec"))"},
+      {"1 hr", R"(expected a quantity like "900 GB/s", got "1 hr" (unknown unit "hr"))"},
+      {"1 d", R"(expected a quantity like "900 GB/s", got "1 d" (unknown unit "d"))"},
+      {"1 Hz", R"(expected a quantity like "900 GB/s", got "1 Hz" (unknown unit "Hz"))"},
+      // time units take no prefix; rates are per second
+      {"1 ks", R"(expected a quantity like "900 GB/s", got "1 ks" (unknown unit "ks"))"},
+      {"1 Ms", R"(expected a quantity like "900 GB/s", got "1 Ms" (unknown unit "Ms"))"},
+      {"1 ps", R"(expected a quantity like "900 GB/s", got "1 ps" (unknown unit "ps"))"},
+      {"1 GB/h", R"(expected a quantity like "900 GB/s", got "1 GB/h" (unknown unit "GB/h"))"},
+      {"1 s/s", R"(expected a quantity like "900 GB/s", got "1 s/s" (unknown unit "s/s"))"},
+      {"1 GiB/s/s",
+       R"(expected a quantity like "900 GB/s", got "1 GiB/s/s" (unknown unit "GiB/s/s"))"},
+      // hints for likely mistakes
+      {"1 KB",
+       R"(expected a quantity like "900 GB/s", got "1 KB" (unknown unit "KB"; K is not a prefix: write k for 1000 or Ki for 1024))"},
+      {"1 TFLOPs",
+       R"(expected a quantity like "900 GB/s", got "1 TFLOPs" (unknown unit "TFLOPs"; FLOPs is ambiguous: write FLOP for a count, FLOP/s for a rate))"},
+      {"1 TFLOPS",
+       R"(expected a quantity like "900 GB/s", got "1 TFLOPS" (unknown unit "TFLOPS"; FLOPs is ambiguous: write FLOP for a count, FLOP/s for a rate))"},
+      {"1 Gib/s",
+       R"(expected a quantity like "900 GB/s", got "1 Gib/s" (binary prefixes such as "Gi" are for bytes only))"},
+      {"1 GiFLOP",
+       R"(expected a quantity like "900 GB/s", got "1 GiFLOP" (binary prefixes such as "Gi" are for bytes only))"},
+      // a space between number and unit, none inside the unit
+      {"900GB/s",
+       R"(expected a quantity like "900 GB/s", got "900GB/s" (a space must separate the number and the unit))"},
+      {"70B",
+       R"(expected a quantity like "900 GB/s", got "70B" (a space must separate the number and the unit))"},
+      {"1EB",
+       R"(expected a quantity like "900 GB/s", got "1EB" (a space must separate the number and the unit))"},
+      {"900 GB / s",
+       R"(expected a quantity like "900 GB/s", got "900 GB / s" (unexpected "/ s" after the unit))"},
+      {"900 GB/s extra",
+       R"(expected a quantity like "900 GB/s", got "900 GB/s extra" (unexpected "extra" after the unit))"},
+      {"1 KiB KiB",
+       R"(expected a quantity like "900 GB/s", got "1 KiB KiB" (unexpected "KiB" after the unit))"},
+      // numbers
+      {"GB/s", R"(expected a quantity like "900 GB/s", got "GB/s" (no number before the unit))"},
+      {"abc", R"(expected a quantity like "900 GB/s", got "abc" ("abc" is not a number))"},
+      {"5. GB", R"(expected a quantity like "900 GB/s", got "5. GB" ("5." is not a number))"},
+      {"1e GB", R"(expected a quantity like "900 GB/s", got "1e GB" ("1e" is not a number))"},
+      {"1,000 B",
+       R"(expected a quantity like "900 GB/s", got "1,000 B" ("1,000" is not a number))"},
+      {"0x10 B", R"(expected a quantity like "900 GB/s", got "0x10 B" ("0x10" is not a number))"},
+      {"- 5 GB", R"(expected a quantity like "900 GB/s", got "- 5 GB" ("-" is not a number))"},
+      {"++5 B", R"(expected a quantity like "900 GB/s", got "++5 B" ("++5" is not a number))"},
+      {"nan GB",
+       R"(expected a quantity like "900 GB/s", got "nan GB" (the number must be finite))"},
+      {"inf s", R"(expected a quantity like "900 GB/s", got "inf s" (the number must be finite))"},
+      {"-Infinity",
+       R"(expected a quantity like "900 GB/s", got "-Infinity" (the number must be finite))"},
+      {"NaN", R"(expected a quantity like "900 GB/s", got "NaN" (the number must be finite))"},
+      {"1e400 B",
+       R"(expected a quantity like "900 GB/s", got "1e400 B" (the value is out of range))"},
+      {"1e300 EB",
+       R"(expected a quantity like "900 GB/s", got "1e300 EB" (the value is out of range))"},
+  }));
+  CAPTURE(row.text);
+  check_unit_error([&] { (void)dml::parse_quantity(row.text); }, row.message);
+}
+
+TEST_CASE("units_parser: a field's dimension is checked with its example", "[units_parser]") {
+  struct Row {
+    const char* text;
+    Dimension want;
+    const char* message;
+  };
+  const auto row = GENERATE(values<Row>({
+      {"900 GB", dml::kBandwidth, R"(expected a bandwidth like "900 GB/s", got "900 GB")"},
+      {"80 GiB", dml::kTime, R"(expected a time like "1.125 us", got "80 GiB")"},
+      {"5", dml::kBytes, R"(expected a size in bytes like "80 GiB", got "5")"},
+      {"1 s", dml::kDimensionless, R"(expected a plain number like "0.5", got "1 s")"},
+      {"989.4 TFLOP", dml::kFlopRate,
+       R"(expected a FLOP rate like "989.4 TFLOP/s", got "989.4 TFLOP")"},
+      {"3e25 FLOP/s", dml::kFlop, R"(expected a FLOP count like "3e25 FLOP", got "3e25 FLOP/s")"},
+      {"900 gb/s", dml::kBandwidth,
+       R"(expected a bandwidth like "900 GB/s", got "900 gb/s" (unknown unit "gb/s"))"},
+      {"", dml::kTime, R"(expected a time like "1.125 us", got "")"},
+      {"1 B", Dimension{1, 1, 0}, R"(expected a quantity in B*s, got "1 B")"},
+  }));
+  CAPTURE(row.text);
+  check_unit_error([&] { (void)dml::parse_quantity(row.text, row.want); }, row.message);
+}
+
+TEST_CASE("units_parser: a unit alone is one of that unit", "[units_parser]") {
+  const auto row = GENERATE(values<Valid>({
+      {"GiB/s", 1073741824.0, dml::kBandwidth},
+      {"GB/s", 1e9, dml::kBandwidth},
+      {"Gb/s", 1.25e8, dml::kBandwidth},
+      {"TFLOP/s", 1e12, dml::kFlopRate},
+      {"s", 1.0, dml::kTime},
+      {"ms", 1e-3, dml::kTime},
+      {"\xC2\xB5s", 1e-6, dml::kTime},
+      {"days", 86400.0, dml::kTime},
+      {"B", 1.0, dml::kBytes},
+      {"EFLOP", 1e18, dml::kFlop},
+      {" GB ", 1e9, dml::kBytes},
+  }));
+  CAPTURE(row.text);
+  const Quantity u = dml::parse_unit(row.text);
+  CHECK(u.dim == row.dim);
+  CHECK_THAT(u.value, WithinRel(row.value, 1e-15));
+}
+
+TEST_CASE("units_parser: anything but a unit is rejected", "[units_parser]") {
+  const auto row = GENERATE(values<Invalid>({
+      {"", R"(expected a unit like "GiB/s", got "")"},
+      {"gb/s", R"(expected a unit like "GiB/s", got "gb/s")"},
+      {"1 GB", R"(expected a unit like "GiB/s", got "1 GB")"},
+      {"GB s", R"(expected a unit like "GiB/s", got "GB s")"},
+      {"Gib",
+       R"(expected a unit like "GiB/s", got "Gib" (binary prefixes such as "Gi" are for bytes only))"},
+      {"KB",
+       R"(expected a unit like "GiB/s", got "KB" (K is not a prefix: write k for 1000 or Ki for 1024))"},
+  }));
+  CAPTURE(row.text);
+  check_unit_error([&] { (void)dml::parse_unit(row.text); }, row.message);
+}
+
+TEST_CASE("units_parser: format then parse gives the value back", "[units_parser][format]") {
+  const Dimension dim = GENERATE(dml::kDimensionless, dml::kBytes, dml::kTime, dml::kFlop,
+                                 dml::kBandwidth, dml::kFlopRate);
+  const double mantissa = GENERATE(1.0, 1.5, 2.5, 8.5, 8.4999, 9.99, 3.14159265358979);
+  const double sign = GENERATE(1.0, -1.0);
+  for (int exponent = -15; exponent <= 27; ++exponent) {
+    const Quantity q{sign * mantissa * std::pow(10.0, exponent), dim};
+    const std::string full = dml::format_quantity(q, 17);
+    const std::string brief = dml::format_quantity(q);
+    CAPTURE(q.value, full, brief);
+    const Quantity from_full = dml::parse_quantity(full, dim);
+    const Quantity from_brief = dml::parse_quantity(brief, dim);
+    CHECK(from_full.dim == dim);
+    CHECK_THAT(from_full.value, WithinRel(q.value, 1e-15));
+    // 4 significant digits: off by at most half a unit in the 4th digit.
+    CHECK_THAT(from_brief.value, WithinRel(q.value, 5e-4));
+  }
+  CHECK(dml::parse_quantity(dml::format_quantity(Quantity{0.0, dim}), dim) == Quantity{0.0, dim});
+}
+
+TEST_CASE("units_parser: formatting in a parsed unit", "[units_parser][format]") {
+  const Quantity nvlink = dml::parse_quantity("900 GB/s");
+  // 900e9 / 2^30 = 838.190317...
+  CHECK(dml::format_in_unit(nvlink, dml::parse_unit("GiB/s"), "GiB/s") == "838.2 GiB/s");
+  CHECK(dml::format_in_unit(nvlink, dml::parse_unit("Gb/s"), "Gb/s") == "7200 Gb/s");
+  CHECK_THAT(dml::value_in_unit(dml::parse_quantity("1.5 h"), dml::parse_unit("min"), "min"),
+             WithinRel(90.0, 1e-15));
+}
