@@ -52,6 +52,7 @@ const x3::symbols<DataUnit>& data_units() {
   static const x3::symbols<DataUnit> table = [] {
     x3::symbols<DataUnit> t;
     t.add("B", {1.0, kBytes, true})("b", {0.125, kBytes, false})("FLOP", {1.0, kFlop, false});
+    t.add("Hz", {1.0, kFrequency, false});
     return t;
   }();
   return table;
@@ -131,6 +132,9 @@ UnitOutcome read_unit(std::string_view token) {
     if (prefix.binary && !data.binary_prefixes) {
       return {std::nullopt,
               fmt::format("binary prefixes such as \"{}\" are for bytes only", prefix.symbol)};
+    }
+    if (rate && data.dim == kFrequency) {
+      return {std::nullopt, "Hz is already per second: write \"1830 MHz\""};
     }
     const Dimension dim = rate ? data.dim / kTime : data.dim;
     return {Quantity{prefix.factor * data.scale, dim}, {}};

@@ -15,6 +15,9 @@ end
 
 def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
 def("error", "dml.error(message): raise an error at the scenario line that called into dml.", core.raise)
+def("q", "dml.q(text) -> a quantity: a number with a unit, dml.q\"900 GB/s\"; also dml.q(900, \"GB/s\"). "
+  .. "Quantities do arithmetic, compare, print readably, and convert: q:value\"GiB/s\" (a number), "
+  .. "q:to\"GiB/s\" (a string). Grammar and API: docs/units.md.", core.q)
 def("gpu", "dml.gpu{...} or dml.gpu(base, {changes}): declare a GPU.", hardware.gpu)
 def("level", "dml.level{...}: declare one network level.", hardware.level)
 def("cluster", "dml.cluster{...}: declare a cluster: a GPU and the network levels between GPUs.",
@@ -47,11 +50,5 @@ def("names", "dml.names(): every documented name of the dml module, sorted.", fu
   table.sort(names)
   return names
 end)
-
---- dml.q(text) -> Quantity: a number with a unit, `dml.q"900 GB/s"`; also
---- dml.q(900, "GB/s") and dml.q(0.5) (dimensionless). Quantities do arithmetic,
---- compare, print readably, and convert with q:value"GiB/s" (a number) and
---- q:to"GiB/s" (a string). Grammar and API: docs/units.md.
-dml.q = core.q
 
 return dml

@@ -81,9 +81,11 @@ TEST_CASE("quantity: other dimensions have a base unit but no name", "[quantity]
   CHECK(dml::dimension_unit(Dimension{0, -1, -1}) == "1/FLOP/s");
   CHECK(dml::dimension_unit(Dimension{-1, 1, 0}) == "s/B");
   CHECK(dml::dimension_expectation(Dimension{1, 1, 0}) == "a quantity in B*s");
-  CHECK_FALSE(dml::dimension_from_name("frequency").has_value());
+  CHECK(dml::dimension_from_name("frequency") == dml::kFrequency);
+  CHECK_FALSE(dml::dimension_from_name("hertz").has_value());
   CHECK_FALSE(dml::dimension_from_name("Bytes").has_value());
-  CHECK(dml::dimension_names() == "dimensionless, bytes, time, flop, bandwidth, flop_rate");
+  CHECK(dml::dimension_names() ==
+        "dimensionless, bytes, time, flop, bandwidth, flop_rate, frequency");
 }
 
 TEST_CASE("quantity: sums and differences need equal dimensions", "[quantity]") {
@@ -175,12 +177,13 @@ TEST_CASE("quantity: formatting picks a readable unit", "[quantity][format]") {
     const char* text;
   };
   const auto row = GENERATE(values<Row>({
-      // bytes: decimal prefixes, wrk's 0.85 rule
+      // bytes: the largest decimal prefix that leaves at least 1
       {{80e9, dml::kBytes}, "80 GB"},
       {{80.0 * kGiB, dml::kBytes}, "85.9 GB"},
-      {{850e9, dml::kBytes}, "0.85 TB"},
+      {{850e9, dml::kBytes}, "850 GB"},
       {{849e9, dml::kBytes}, "849 GB"},
-      {{999.6e9, dml::kBytes}, "0.9996 TB"},
+      {{999.6e9, dml::kBytes}, "999.6 GB"},
+      {{1e12, dml::kBytes}, "1 TB"},
       {{0.5, dml::kBytes}, "0.5 B"},
       {{1.0, dml::kBytes}, "1 B"},
       {{0.0, dml::kBytes}, "0 B"},
@@ -192,20 +195,24 @@ TEST_CASE("quantity: formatting picks a readable unit", "[quantity][format]") {
       {{1e21, dml::kBytes}, "1e21 B"},
       {{1.2345678e12, dml::kBytes}, "1.235 TB"},
       // rates and FLOP
-      {{900e9, dml::kBandwidth}, "0.9 TB/s"},
+      {{900e9, dml::kBandwidth}, "900 GB/s"},
       {{800e9, dml::kBandwidth}, "800 GB/s"},
       {{50e9, dml::kBandwidth}, "50 GB/s"},
       {{3.35e12, dml::kBandwidth}, "3.35 TB/s"},
-      {{989.4e12, dml::kFlopRate}, "0.9894 PFLOP/s"},
+      {{989.4e12, dml::kFlopRate}, "989.4 TFLOP/s"},
+      {{1.83e9, dml::kFrequency}, "1.83 GHz"},
+      {{1410e6, dml::kFrequency}, "1.41 GHz"},
+      {{800e6, dml::kFrequency}, "800 MHz"},
       {{312e12, dml::kFlopRate}, "312 TFLOP/s"},
       {{1.979e15, dml::kFlopRate}, "1.979 PFLOP/s"},
       {{3e25, dml::kFlop}, "3e25 FLOP"},
       {{6e23, dml::kFlop}, "6e23 FLOP"},
       {{6e20, dml::kFlop}, "600 EFLOP"},
       {{2e9, dml::kFlop}, "2 GFLOP"},
-      // times: ns/us/ms/s by the 0.85 rule, then min/h/day from one whole unit
+      // times: ns/us/ms/s leaving at least 1, then min/h/day from one whole unit
       {{1.125e-6, dml::kTime}, "1.125 us"},
-      {{0.9e-3, dml::kTime}, "0.9 ms"},
+      {{0.9e-3, dml::kTime}, "900 us"},
+      {{1e-3, dml::kTime}, "1 ms"},
       {{0.8e-3, dml::kTime}, "800 us"},
       {{5e-9, dml::kTime}, "5 ns"},
       {{5e-13, dml::kTime}, "0.0005 ns"},
@@ -232,7 +239,8 @@ TEST_CASE("quantity: formatting picks a readable unit", "[quantity][format]") {
       {{-0.0, dml::kDimensionless}, "0"},
       {{1.5e-5, dml::kDimensionless}, "1.5e-5"},
       {{2.0, Dimension{1, 1, 0}}, "2 B*s"},
-      {{1e6, Dimension{0, -1, 0}}, "1e6/s"},
+      {{1e6, Dimension{0, -1, 0}}, "1 MHz"},
+      {{1e6, Dimension{0, -2, 0}}, "1e6/s^2"},
       {{4.0, Dimension{2, 0, 0}}, "4 B^2"},
       {{3.0, Dimension{0, -1, -1}}, "3/FLOP/s"},
       // not finite: the number in base units
@@ -258,12 +266,12 @@ TEST_CASE("quantity: formatting honours the significant digits", "[quantity][for
 TEST_CASE("quantity: fmt, operator<< and format_in_unit share format_quantity",
           "[quantity][format]") {
   const Quantity nvlink{900e9, dml::kBandwidth};
-  CHECK(fmt::format("{}", nvlink) == "0.9 TB/s");
+  CHECK(fmt::format("{}", nvlink) == "900 GB/s");
   CHECK(fmt::format("{:.2}", Quantity{80.0 * kGiB, dml::kBytes}) == "86 GB");
   CHECK(fmt::format("[{}]", Quantity{1.125e-6, dml::kTime}) == "[1.125 us]");
   std::ostringstream os;
   os << Quantity{989.4e12, dml::kFlopRate};
-  CHECK(os.str() == "0.9894 PFLOP/s");
+  CHECK(os.str() == "989.4 TFLOP/s");
   // 900e9 / 2^30 = 838.190317...
   const Quantity gib_per_s{kGiB, dml::kBandwidth};
   CHECK(dml::format_in_unit(nvlink, gib_per_s, "GiB/s") == "838.2 GiB/s");
@@ -278,5 +286,5 @@ TEST_CASE("quantity: fmt, operator<< and format_in_unit share format_quantity",
       [&] {
         (void)(dml::format_in_unit(nvlink, Quantity{1e9, dml::kBytes}, "GB"));
       },
-      "cannot convert 0.9 TB/s to GB (a bandwidth is not a size in bytes)");
+      "cannot convert 900 GB/s to GB (a bandwidth is not a size in bytes)");
 }

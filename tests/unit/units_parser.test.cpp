@@ -61,6 +61,10 @@ TEST_CASE("units_parser: valid quantities", "[units_parser]") {
       {"1 Mb/s", 125000.0, dml::kBandwidth},
       {"200 Gb/s", 2.5e10, dml::kBandwidth},
       {"1 Eb/s", 1.25e17, dml::kBandwidth},
+      // clock frequencies
+      {"1830 MHz", 1.83e9, dml::kFrequency},
+      {"1.98 GHz", 1.98e9, dml::kFrequency},
+      {"1 Hz", 1.0, dml::kFrequency},
       // bandwidths
       {"3.35 TB/s", 3.35e12, dml::kBandwidth},
       {"25 GB/s", 2.5e10, dml::kBandwidth},
@@ -128,7 +132,7 @@ TEST_CASE("units_parser: invalid quantities say what was expected", "[units_pars
       {"1 sec", R"(expected a quantity like "900 GB/s", got "1 sec" (unknown unit "sec"))"},
       {"1 hr", R"(expected a quantity like "900 GB/s", got "1 hr" (unknown unit "hr"))"},
       {"1 d", R"(expected a quantity like "900 GB/s", got "1 d" (unknown unit "d"))"},
-      {"1 Hz", R"(expected a quantity like "900 GB/s", got "1 Hz" (unknown unit "Hz"))"},
+      {"1 Hz/s", R"(expected a quantity like "900 GB/s", got "1 Hz/s" (Hz is already per second: write "1830 MHz"))"},
       // time units take no prefix; rates are per second
       {"1 ks", R"(expected a quantity like "900 GB/s", got "1 ks" (unknown unit "ks"))"},
       {"1 Ms", R"(expected a quantity like "900 GB/s", got "1 Ms" (unknown unit "Ms"))"},

@@ -47,6 +47,7 @@ inline constexpr Dimension kTime{0, 1, 0};
 inline constexpr Dimension kFlop{0, 0, 1};
 inline constexpr Dimension kBandwidth{1, -1, 0};  // B/s
 inline constexpr Dimension kFlopRate{0, -1, 1};   // FLOP/s
+inline constexpr Dimension kFrequency{0, -1, 0};  // Hz (1/s): clock rates
 
 // The name of a named dimension, as Lua spells it: "dimensionless", "bytes",
 // "time", "flop", "bandwidth", "flop_rate"; "" for any other dimension.
@@ -93,11 +94,11 @@ struct Quantity {
 // The one formatting function (fmt, operator<<, Catch2 and Lua's __tostring
 // all call it). The value gets `significant_digits` (1 to 17) significant
 // digits, trailing zeros dropped, and a readable unit:
-//  - bytes, bandwidth, FLOP and FLOP rates take the largest decimal prefix
-//    (k M G T P E) that leaves the number at least 0.85 (wrk's rule):
-//    "850 GB" is "0.85 TB", "900 GB/s" is "0.9 TB/s", "849 GB" stays. From
+//  - bytes, bandwidth, FLOP, FLOP rates and frequencies take the largest
+//    decimal prefix (k M G T P E) that leaves the number at least 1, as
+//    datasheets write them: "900 GB/s", "989.4 TFLOP/s", "1.83 GHz". From
 //    1000 E up, the base unit with an exponent: "3e25 FLOP".
-//  - times below a minute use ns, us, ms or s by the same rule ("0.9 ms",
+//  - times below a minute use ns, us, ms or s by the same rule ("900 us",
 //    "1.125 us"); from a minute up, the largest of min, h, day(s) that leaves
 //    at least 1 ("59 s", "1 min", "1.5 h", "3 days").
 //  - dimensionless: the number alone ("0.5", "1e6"); any other dimension:
