@@ -1,5 +1,7 @@
 #include "bind_quantity.hpp"
 
+#include <cstdlib>
+
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -39,11 +41,15 @@ std::string_view trim(std::string_view s) {
 }
 
 // Lua's own text for the number at idx: "900", "0.5", "1e+20".
+// A number as the user would write it: 8, 100e9 -> "1e11", 0.5.
 std::string number_text(lua_State* L, int idx) {
-  lua_pushvalue(L, idx);
-  std::string s(to_view(L, -1));  // converts the copy, not the original
-  lua_pop(L, 1);
-  return s;
+  if (lua_isinteger(L, idx) != 0) return fmt::format("{}", lua_tointeger(L, idx));
+  const double v = lua_tonumber(L, idx);
+  for (int digits = 1; digits < 17; ++digits) {
+    std::string s = format_number(v, digits);
+    if (std::strtod(s.c_str(), nullptr) == v) return s;
+  }
+  return format_number(v, 17);
 }
 
 // An arithmetic operand: a Quantity, or a number as a dimensionless quantity.
@@ -135,8 +141,12 @@ int l_concat(lua_State* L) {
     for (int i = 1; i <= 2; ++i) {
       if (const Quantity* q = test_quantity(L, i)) {
         s += format_quantity(*q);
-      } else if (lua_type(L, i) == LUA_TSTRING || lua_type(L, i) == LUA_TNUMBER) {
-        s += number_text(L, i);
+      } else if (lua_type(L, i) == LUA_TSTRING) {
+        s += to_view(L, i);
+      } else if (lua_type(L, i) == LUA_TNUMBER) {
+        lua_pushvalue(L, i);
+        s += to_view(L, -1);  // as Lua's own `..` writes numbers
+        lua_pop(L, 1);
       } else {
         throw std::runtime_error(
             fmt::format("cannot concatenate a dml.Quantity and {}", describe_type(L, i)));

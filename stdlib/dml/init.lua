@@ -31,7 +31,7 @@ def("doc", "dml.doc(name): the reference text of a declared type or function, as
     if type(name) ~= "string" then core.raise("dml.doc: expected a name, got " .. type(name)) end
     local short = name:gsub("^dml%.", "")
     local s = schema.get(short)
-    if s then return (docs[short] and docs[short] .. "\n" or "") .. schema.describe(s) end
+    if s then return schema.describe(s, docs[short]) end
     if docs[short] then return docs[short] end
     local names = {}
     for k in pairs(docs) do names[#names + 1] = k end

@@ -285,28 +285,54 @@ function M.of(value)
   return mt and mt.__dml_schema or nil
 end
 
---- describe(schema): the reference text of a declared type (for `dml --doc` and docs/language.md).
-function M.describe(schema)
-  local lines = { string.format("dml.%s { ... }: %s", schema.name, schema.doc), "" }
+local quantity_examples = {
+  bytes = "80 GiB", time = "1.125 us", flop = "3e25 FLOP", bandwidth = "900 GB/s",
+  flop_rate = "989.4 TFLOP/s", frequency = "1830 MHz",
+}
+
+-- What a field takes, in words: `a bandwidth like "900 GB/s"`, `a list of network levels`.
+local function kind_text(f)
+  local kind = f[2]
+  if quantity_kinds[kind] then
+    return string.format('%s like "%s"', kind_nouns[kind], quantity_examples[kind])
+  elseif kind == "enum" then
+    local shown = {}
+    for i, a in ipairs(f.allowed) do shown[i] = string.format("%q", a) end
+    return "one of " .. table.concat(shown, ", ")
+  elseif kind == "record" then
+    return string.format("%s (dml.%s)", f.of.title, f.of.name)
+  elseif kind == "list" then
+    return string.format("a list of %s (dml.%s)", f.of.plural or (f.of.title:gsub("^an? ", "") .. "s"), f.of.name)
+  elseif kind == "sources" then
+    return "a table of field = \"citation\""
+  end
+  local text = kind_nouns[kind] or kind
+  local low = f.above and ("(" .. tostring(f.above)) or (f.min and kind ~= "count" and ("[" .. tostring(f.min)))
+  local high = f.max and (tostring(f.max) .. "]")
+  if low and high then return string.format("%s in %s, %s", text, low, high) end
+  if low then return text .. (f.above and " > " or " >= ") .. low:sub(2) end
+  if high then return text .. " <= " .. high:sub(1, -2) end
+  return text
+end
+M.kind_text = kind_text
+
+--- describe(schema[, header]): the reference text of a declared type (for
+--- `dml --doc` and docs/language.md): the header line, then each field with
+--- what it takes, its default, and its doc.
+function M.describe(schema, header)
+  local lines = { header or string.format("dml.%s{...}: %s", schema.name, schema.doc), "" }
+  if header then lines[#lines] = schema.doc; lines[#lines + 1] = "" end
+  local width = 0
+  for _, f in ipairs(schema.fields) do width = math.max(width, #f[1]) end
   for _, f in ipairs(schema.fields) do
-    local kind = f[2]
-    if kind == "enum" then
-      local shown = {}
-      for i, a in ipairs(f.allowed) do shown[i] = string.format("%q", a) end
-      kind = "one of " .. table.concat(shown, ", ")
-    elseif kind == "record" then
-      kind = f.of.title
-    elseif kind == "list" then
-      kind = "list of " .. f.of.title
-    end
     local default = ""
     if f.default ~= nil then
       default = "; default " .. (type(f.default) == "string" and string.format("%q", f.default) or tostring(f.default))
     elseif f.optional then
       default = "; optional"
     end
-    lines[#lines + 1] = string.format("  %-26s %s%s", f[1], kind, default)
-    lines[#lines + 1] = string.format("  %-26s %s", "", f.doc)
+    lines[#lines + 1] = string.format("  %-" .. width .. "s  %s%s", f[1], kind_text(f), default)
+    lines[#lines + 1] = string.format("  %-" .. width .. "s    %s", "", f.doc)
   end
   return table.concat(lines, "\n")
 end
