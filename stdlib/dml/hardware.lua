@@ -25,12 +25,16 @@ M.gpu_schema = {
       doc = "dense FLOP per clock per thread, by precision (threads = 128 per SM)" },
     { "sms", "count", doc = "streaming multiprocessors" },
     { "clock", "frequency", doc = "maximum (boost) clock, e.g. \"1830 MHz\"" },
+    { "bitwidth", "enum", allowed = { 16, 32, 8 }, default = 16,
+      doc = "training precision in bits: weights, activations and communication use bitwidth/8-byte words" },
     { "effective_utilization", "number", above = 0, max = 1,
       doc = "fraction of peak a long sequence of large matmuls sustains (0.7 for the H100)" },
     { "hbm_bandwidth", "bandwidth", doc = "HBM (global memory) bandwidth" },
     { "hbm_capacity", "bytes", doc = "HBM capacity" },
     { "l2_bandwidth", "bandwidth", doc = "L2 cache bandwidth" },
     { "l2_size", "bytes", doc = "L2 cache size (the model uses 75% of it)" },
+    { "shared_memory_bandwidth", "bandwidth", optional = true,
+      doc = "shared-memory bandwidth; omit for the paper's 32 banks x 4 B per cycle per SM at the effective clock" },
     { "register_file", "bytes", default = "64 KiB",
       doc = "register file per processing block (4 per SM; the model uses 75% of it)" },
     { "dsmem", "boolean", default = false,
@@ -45,11 +49,11 @@ M.gpu_schema = {
 
 M.level_schema = {
   name = "level", title = "a network level",
-  doc = "One level of the network, innermost first: a group of `size` GPUs joined by links of this bandwidth and latency.",
+  doc = "One level of the network, innermost first: `size` groups of the level below (GPUs, at the innermost level) joined by links of this bandwidth and latency.",
   fields = {
     { "name", "string", optional = true, doc = "a label, e.g. \"nvlink\" or \"infiniband\"" },
     { "size", "count", optional = true,
-      doc = "GPUs in one group at this level (8 for an NVLink node); omit on the outermost level, which spans the cluster" },
+      doc = "groups of the level below joined at this level (GPUs, for the innermost level: 8 for an NVLink node); omit on the outermost level, which spans the cluster" },
     { "bandwidth", "bandwidth", allow_infinite = true,
       doc = "per-GPU bidirectional bandwidth at this level (H100 NVLink: \"900 GB/s\")" },
     { "latency", "time", nonnegative = true, doc = "latency of one message at this level" },
@@ -72,18 +76,18 @@ M.cluster_schema = {
     for i, level in ipairs(c.levels) do
       local lpath = string.format("%s.levels[%d]", path, i)
       if i < n and level.size == nil then
-        core.raise(lpath .. ".size: required on every level but the outermost (GPUs per group at this level)")
+        core.raise(lpath .. ".size: required on every level but the outermost (how many groups of the level below it joins)")
       end
       if i == n and level.size ~= nil then
         core.raise(lpath .. ".size: the outermost level spans the whole cluster; give the cluster's size instead")
       end
       if level.size then
         if level.size < 2 then
-          core.raise(string.format("%s.size: a level groups at least 2 GPUs, got %d", lpath, level.size))
+          core.raise(string.format("%s.size: a level joins at least 2 groups of the level below, got %d", lpath, level.size))
         end
         product = product * level.size
         if c.size and product > c.size then
-          core.raise(string.format("%s.size: %d GPUs per group at this level exceeds the cluster's %d GPUs",
+          core.raise(string.format("%s.size: a group at this level holds %d GPUs, more than the cluster's %d",
             lpath, product, c.size))
         end
       end

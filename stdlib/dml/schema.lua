@@ -140,10 +140,10 @@ local function check_field(f, v, path)
     return v
   elseif kind == "enum" then
     for _, a in ipairs(f.allowed) do
-      if v == a then return v end
+      if v == a then return math.tointeger(v) or v end
     end
     local shown = {}
-    for i, a in ipairs(f.allowed) do shown[i] = string.format("%q", a) end
+    for i, a in ipairs(f.allowed) do shown[i] = type(a) == "string" and string.format("%q", a) or tostring(a) end
     raise(path, string.format("expected one of %s, got %s", table.concat(shown, ", "), describe_value(v)))
   elseif kind == "record" then
     return read(f.of, v, path)
@@ -297,7 +297,7 @@ local function kind_text(f)
     return string.format('%s like "%s"', kind_nouns[kind], quantity_examples[kind])
   elseif kind == "enum" then
     local shown = {}
-    for i, a in ipairs(f.allowed) do shown[i] = string.format("%q", a) end
+    for i, a in ipairs(f.allowed) do shown[i] = type(a) == "string" and string.format("%q", a) or tostring(a) end
     return "one of " .. table.concat(shown, ", ")
   elseif kind == "record" then
     return string.format("%s (dml.%s)", f.of.title, f.of.name)

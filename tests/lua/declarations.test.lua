@@ -75,7 +75,7 @@ raises_here(function() dml.gpu(gpus.h100_sxm, { effective_utilization = 1.5 }) e
 raises_here(function() dml.gpu(gpus.h100_sxm, { dsmem = "yes" }) end, 'gpu.dsmem: expected true or false, got "yes"')
 raises_here(function() dml.gpu(gpus.h100_sxm, { sources = { speed = "x" } }) end, 'gpu.sources: "speed" is not a field of a GPU')
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = {} } end, "cluster.levels: expected a non-empty list of a network level")
-raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.infiniband_ndr, networks.nvlink4_h100 } } end, "cluster.levels[1].size: required on every level but the outermost (GPUs per group at this level)")
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.infiniband_ndr, networks.nvlink4_h100 } } end, "cluster.levels[1].size: required on every level but the outermost (how many groups of the level below it joins)")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100 } } end, "cluster.levels[1].size: the outermost level spans the whole cluster; give the cluster's size instead")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 12, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } end, "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, { bandwidth = "1 GB/s" } } } end, "cluster.levels[2].latency: required (latency of one message at this level)")
