@@ -1,15 +1,18 @@
 # Command-line tests: each runs the built `dml` from tests/cli/ and compares
 # exit status, stdout and stderr with tests/golden/<name>.approved.txt.
-#   dml_golden(<name> [STDIN <file>] ARGS <arg>...)
+#   dml_golden(<name> [STDIN <file>] [ENV <VAR=value>...] ARGS <arg>...)
 set(DML_CLI_DIR "${CMAKE_CURRENT_LIST_DIR}")
 set(DML_GOLDEN_DIR "${CMAKE_CURRENT_LIST_DIR}/../golden")
 function(dml_golden name)
-  cmake_parse_arguments(G "" "STDIN" "ARGS" ${ARGN})
+  cmake_parse_arguments(G "" "STDIN" "ARGS;ENV" ${ARGN})
   add_test(NAME "cli.${name}"
     COMMAND "${CMAKE_COMMAND}" "-DDML=$<TARGET_FILE:dml>" "-DWORKDIR=${DML_CLI_DIR}"
             "-DARGS=${G_ARGS}" "-DGOLDEN=${DML_GOLDEN_DIR}/${name}.approved.txt"
             "-DSTDIN=${G_STDIN}" -P "${DML_CLI_DIR}/run_golden.cmake")
-  set_tests_properties("cli.${name}" PROPERTIES ENVIRONMENT "DML_PATH=")
+  if(NOT G_ENV)
+    set(G_ENV "DML_PATH=")
+  endif()
+  set_tests_properties("cli.${name}" PROPERTIES ENVIRONMENT "${G_ENV}")
 endfunction()
 
 # Usage and the command line.
@@ -31,6 +34,8 @@ dml_golden(error_in_library ARGS cases/error_in_library.lua)
 dml_golden(error_in_library_traceback ARGS --traceback cases/error_in_library.lua)
 dml_golden(shadow_stdlib ARGS cases/shadow/scenario.lua)
 dml_golden(missing_module ARGS cases/missing_module.lua)
+dml_golden(lib_dir ARGS --lib cases/libdir cases/uses_sitelib.lua)
+dml_golden(dml_path_before_lib ENV "DML_PATH=cases/pathdir/?.lua" ARGS --lib cases/libdir cases/uses_sitelib.lua)
 dml_golden(wrong_unit ARGS cases/wrong_unit.lua)
 dml_golden(bare_number ARGS cases/bare_number.lua)
 dml_golden(unknown_field ARGS cases/unknown_field.lua)

@@ -1,0 +1,2 @@
+-- A library found through --lib.
+return { where = "--lib" }

@@ -1,0 +1,2 @@
+-- Requires a library that is not next to this scenario.
+print(require("sitelib").where)
