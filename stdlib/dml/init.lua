@@ -4,6 +4,7 @@
 local core = require "dml.core"
 local schema = require "dml.schema"
 local hardware = require "dml.hardware"
+local workload = require "dml.workload"
 
 local dml = {}
 local docs = {}
@@ -22,6 +23,14 @@ def("gpu", "dml.gpu{...} or dml.gpu(base, {changes}): declare a GPU.", hardware.
 def("level", "dml.level{...}: declare one network level.", hardware.level)
 def("cluster", "dml.cluster{...}: declare a cluster: a GPU and the network levels between GPUs.",
   hardware.cluster)
+
+def("mlp_stack", "dml.mlp_stack{...}: declare the paper's model, a stack of MLP blocks (dense or mixture-of-experts).",
+  workload.mlp_stack)
+def("run", "dml.run{...}: declare a training run: model, cluster, batch rule and time budget.", workload.run)
+def("options", "dml.options{...}: the paper's fixed knobs (overlap, schedules, search limits), for dml.run's options.",
+  workload.options)
+def("layout", "dml.layout{...}: declare a parallel layout (dp, tp, pp, ep, microbatches, schedule), for dml.evaluate.",
+  workload.layout)
 
 -- Output: tables, saving and plotting (dml.output).
 -- (end of output)

@@ -14,6 +14,7 @@
 ---   enum       one of `allowed` (strings)
 ---   record     a value of schema `of` (a table of its fields, or a declared value)
 ---   list       a non-empty list of values of schema `of`
+---   counts     a non-empty list of positive whole numbers
 ---   sources    a table: field name of this schema -> a string citing where its value comes from
 local core = require "dml.core"
 
@@ -147,6 +148,18 @@ local function check_field(f, v, path)
     raise(path, string.format("expected one of %s, got %s", table.concat(shown, ", "), describe_value(v)))
   elseif kind == "record" then
     return read(f.of, v, path)
+  elseif kind == "counts" then
+    if type(v) ~= "table" or getmetatable(v) ~= nil or #v == 0 then
+      raise(path, "expected a non-empty list of positive whole numbers, got " .. describe_value(v))
+    end
+    local out = {}
+    for k in pairs(v) do
+      if math.type(k) ~= "integer" or k < 1 or k > #v then
+        raise(path, string.format("expected a list (keys 1..%d), found the key %s", #v, describe_value(k)))
+      end
+    end
+    for i = 1, #v do out[i] = check_number({ "count" }, v[i], string.format("%s[%d]", path, i)) end
+    return out
   elseif kind == "sources" then
     if type(v) ~= "table" then raise(path, "expected a table of field = \"citation\", got " .. describe_value(v)) end
     local out = {}
@@ -179,6 +192,7 @@ end
 --- read(schema, value, path): validate a table against a schema; returns a new
 --- declared value (fields normalized: quantities become dml.q values, defaults filled).
 read = function(schema, value, path)
+  if schema.normalize then value = schema.normalize(value) end
   local mt = type(value) == "table" and getmetatable(value) or nil
   if mt and mt.__dml_schema == schema then return value end
   if type(value) ~= "table" or (mt ~= nil) then
@@ -228,6 +242,8 @@ local function summary(schema, value, indent)
           lines[#lines + 1] = summary(f.of, item, indent .. "    ")
         end
         lines[#lines + 1] = indent .. "  }"
+      elseif f[2] == "counts" then
+        lines[#lines + 1] = string.format("%s  %s = {%s}", indent, f[1], table.concat(v, ", "))
       elseif type(v) == "string" then
         lines[#lines + 1] = string.format("%s  %s = %q", indent, f[1], v)
       else
@@ -305,6 +321,8 @@ local function kind_text(f)
     return string.format("a list of %s (dml.%s)", f.of.plural or (f.of.title:gsub("^an? ", "") .. "s"), f.of.name)
   elseif kind == "sources" then
     return "a table of field = \"citation\""
+  elseif kind == "counts" then
+    return "a list of positive whole numbers, one per network level"
   end
   local text = kind_nouns[kind] or kind
   local low = f.above and ("(" .. tostring(f.above)) or (f.min and kind ~= "count" and ("[" .. tostring(f.min)))
