@@ -15,6 +15,7 @@
 ---   record     a value of schema `of` (a table of its fields, or a declared value)
 ---   list       a non-empty list of values of schema `of`
 ---   counts     a non-empty list of positive whole numbers
+---   any        any value; the caller checks it
 ---   sources    a table: field name of this schema -> a string citing where its value comes from
 local core = require "dml.core"
 
@@ -148,6 +149,8 @@ local function check_field(f, v, path)
     raise(path, string.format("expected one of %s, got %s", table.concat(shown, ", "), describe_value(v)))
   elseif kind == "record" then
     return read(f.of, v, path)
+  elseif kind == "any" then
+    return v
   elseif kind == "counts" then
     if type(v) ~= "table" or getmetatable(v) ~= nil or #v == 0 then
       raise(path, "expected a non-empty list of positive whole numbers, got " .. describe_value(v))
@@ -323,6 +326,8 @@ local function kind_text(f)
     return "a table of field = \"citation\""
   elseif kind == "counts" then
     return "a list of positive whole numbers, one per network level"
+  elseif kind == "any" then
+    return "see below"
   end
   local text = kind_nouns[kind] or kind
   local low = f.above and ("(" .. tostring(f.above)) or (f.min and kind ~= "count" and ("[" .. tostring(f.min)))
