@@ -428,6 +428,7 @@ namespace lua {
 int open_core(lua_State* L) {
   lua_newtable(L);
   register_runtime(L);
+  register_output(L);
   return 1;
 }
 

@@ -46,6 +46,7 @@ int guarded(lua_State* L, F&& body) {
 // Fills the `dml.core` table (at the top of the stack) with one concept's
 // functions. Each bind_<concept>.cpp defines one of these.
 void register_runtime(lua_State* L);
+void register_output(lua_State* L);  // bind_output.cpp: tables, saving, plotting
 
 // The `dml.core` module: every native function of dml, for stdlib/dml/init.lua.
 int open_core(lua_State* L);

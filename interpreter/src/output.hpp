@@ -1,4 +1,5 @@
 // Tables of results as text, CSV, TSV and JSON, written atomically.
+// No Lua here: bind_output.cpp reads Lua values into these types.
 //
 //   dml::output::Table t{.columns = {"gpu", "tp", "time"}};
 //   t.rows.push_back({std::string("H100"), int64_t{8}, 1.25});

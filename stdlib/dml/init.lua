@@ -21,6 +21,11 @@ def("cluster", "dml.cluster{...}: declare a cluster: a GPU and the network level
   hardware.cluster)
 
 -- Output: tables, saving and plotting (dml.output).
+local output = require "dml.output"
+def("table", "dml.table(rows [, { columns = {...}, title = \"...\" }]): a table of results; print() shows it aligned.",
+  output.table)
+def("save", "dml.save(value, path): write a dml.table, a list of rows or a record to a .csv, .tsv or .json file, atomically.",
+  output.save)
 -- (end of output)
 
 def("doc", "dml.doc(name): the reference text of a declared type or function, as `dml --doc NAME` prints it.",

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dml/error.hpp"
+#include "lua_runtime.hpp"
 #include "output.hpp"
 
 namespace fs = std::filesystem;
@@ -192,4 +193,39 @@ TEST_CASE("output: atomic writes", "[output]") {
     CHECK_THROWS_WITH(save(sample(), (dir.path / "x.xlsx").string()),
                       Catch::Contains("supported: .csv, .json, .tsv"));
   }
+}
+
+// Quantity cells are read through the "dml.Quantity" metatable generically: a stand-in with
+// __tostring and a value method, in a bare Lua state, goes through the real bindings.
+TEST_CASE("output: quantity cells show their text and save their value", "[output]") {
+  lua_State* L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_newmetatable(L, "dml.Quantity");
+  luaL_dostring(L, "return function(mt) mt.__tostring = function() return '900 GB/s' end "
+                   "mt.__index = { value = function() return 9e11 end } end");
+  lua_pushvalue(L, -2);
+  lua_call(L, 1, 0);
+  lua_pop(L, 1);
+  lua_pushcfunction(L, [](lua_State* S) {
+    lua_newuserdatauv(S, 1, 0);
+    luaL_setmetatable(S, "dml.Quantity");
+    return 1;
+  });
+  lua_setglobal(L, "fake_q");
+  lua_newtable(L);
+  dml::lua::register_output(L);
+  lua_setglobal(L, "core");
+  TempDir dir;
+  const std::string path = (dir.path / "q.csv").string();
+  lua_pushstring(L, path.c_str());
+  lua_setglobal(L, "path");
+  const int status = luaL_dostring(L,
+                                   "local rows = { { bw = fake_q() } }\n"
+                                   "core.save(path, rows, { 'bw' }, false)\n"
+                                   "return core.format_table(rows, { 'bw' })");
+  INFO((lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : ""));
+  REQUIRE(status == LUA_OK);
+  CHECK(std::string(lua_tostring(L, -1)) == "      bw\n--------\n900 GB/s");
+  CHECK(read_file(path) == "bw\n900000000000\n");
+  lua_close(L);
 }
