@@ -1,10 +1,11 @@
-// Lua bindings of output.hpp: the native half of dml.table and dml.save
+// Lua bindings of output.hpp: the native half of dml.table, dml.save and dml.plot
 // (stdlib/dml/output.lua is the other half). Functions of `dml.core`:
 //
 //   copy_rows(rows, who [, columns]) -> copies, columns   validate and copy a list of rows
 //   copy_row(row, where [, columns]) -> copy              validate and copy one row
 //   format_table(rows, columns [, title]) -> string       the aligned text table
 //   save(path, rows, columns, single_record)              write .csv/.tsv/.json atomically
+//   plot(spec)                                            draw a plot (spec checked by output.lua)
 //
 // A cell is a number, a string, a boolean, or a dml.Quantity (any userdata whose metatable is
 // registered as "dml.Quantity": shown with its __tostring, saved as its :value()).
@@ -275,6 +276,73 @@ int l_save(lua_State* L) {
   });
 }
 
+std::string string_field(lua_State* L, int idx, const char* name) {
+  lua_getfield(L, idx, name);
+  std::string s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  lua_pop(L, 1);
+  return s;
+}
+
+bool bool_field(lua_State* L, int idx, const char* name) {
+  lua_getfield(L, idx, name);
+  const bool b = lua_toboolean(L, -1) != 0;
+  lua_pop(L, 1);
+  return b;
+}
+
+// The list at idx of numbers or quantities, as base-SI numbers. `where`: "series[2].x".
+std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where) {
+  idx = lua_absindex(L, idx);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, idx, i);
+    const auto element = [&] { return fmt::format("dml.plot: {}[{}]", where, i); };
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      out.push_back(static_cast<double>(lua_tonumber(L, -1)));
+    } else if (luaL_testudata(L, -1, kQuantityType) != nullptr) {
+      out.push_back(std::get<output::QuantityCell>(read_cell(L, -1, element)).value);
+    } else {
+      throw Error(fmt::format("{}: expected a number or a quantity, got {}", element(), describe(L, -1)));
+    }
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+// plot(spec): spec is checked by output.lua (field names, types, lengths); the lists of x
+// and y are read here.
+int l_plot(lua_State* L) {
+  return guarded(L, [&] {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    output::PlotSpec spec;
+    spec.path = string_field(L, 1, "path");
+    spec.title = string_field(L, 1, "title");
+    spec.x_label = string_field(L, 1, "x_label");
+    spec.y_label = string_field(L, 1, "y_label");
+    spec.x_log = bool_field(L, 1, "x_log");
+    spec.y_log = bool_field(L, 1, "y_log");
+    spec.legend = bool_field(L, 1, "legend");
+    lua_getfield(L, 1, "series");
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      output::Series s;
+      s.name = string_field(L, -1, "name");
+      lua_getfield(L, -1, "x");
+      s.x = read_numbers(L, -1, fmt::format("series[{}].x", i));
+      lua_getfield(L, -2, "y");
+      s.y = read_numbers(L, -1, fmt::format("series[{}].y", i));
+      lua_pop(L, 3);
+      spec.series.push_back(std::move(s));
+    }
+    lua_pop(L, 1);
+    output::plot(spec);
+    return 0;
+  });
+}
+
 }  // namespace
 
 void register_output(lua_State* L) {
@@ -282,6 +350,7 @@ void register_output(lua_State* L) {
                           {"copy_row", l_copy_row},
                           {"format_table", l_format_table},
                           {"save", l_save},
+                          {"plot", l_plot},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }

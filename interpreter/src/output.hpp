@@ -1,4 +1,4 @@
-// Tables of results as text, CSV, TSV and JSON, written atomically.
+// Tables of results as text, CSV, TSV and JSON, written atomically; and plots.
 // No Lua here: bind_output.cpp reads Lua values into these types.
 //
 //   dml::output::Table t{.columns = {"gpu", "tp", "time"}};
@@ -78,5 +78,30 @@ void save(const Table& table, const std::string& path);
 void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write,
                       std::string_view who);
 void write_file_atomically(const std::string& path, std::string_view contents, std::string_view who);
+
+// --- plots ---------------------------------------------------------------
+
+struct Series {
+  std::string name;       // in the legend
+  std::vector<double> x;  // same length as y
+  std::vector<double> y;
+};
+
+struct PlotSpec {
+  std::string path;          // .png (1000x700 pixels), .svg or .pdf
+  std::string title;         // default none
+  std::string x_label;       // default none
+  std::string y_label;       // default none
+  bool x_log = false;        // logarithmic x axis, ticks at decades
+  bool y_log = false;        // logarithmic y axis
+  bool legend = true;        // draw a legend of series names
+  std::vector<Series> series;
+};
+
+// Draws the plot with PLplot's cairo drivers and writes it atomically. Points with a NaN or
+// infinite coordinate, or one not positive on a log axis, are skipped. Throws dml::Error
+// (`dml.plot: ...`) for bad input, a missing driver, or a failure inside PLplot. One plot is
+// drawn at a time (PLplot is not thread-safe).
+void plot(const PlotSpec& spec);
 
 }  // namespace dml::output

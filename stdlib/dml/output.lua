@@ -1,6 +1,6 @@
---- dml.output: tables of results and saving them (.csv, .tsv, .json). The cells, the text
---- layout and the files are made in C++ (bind_output.cpp); this module checks arguments and
---- finds the rows of a value.
+--- dml.output: tables of results, saving them (.csv, .tsv, .json) and plotting (.png, .svg,
+--- .pdf). The cells, the text layout and the files are made in C++ (bind_output.cpp); this
+--- module checks arguments and finds the rows of a value. Reference: docs/output.md.
 local core = require "dml.core"
 local schema = require "dml.schema"
 
@@ -248,6 +248,66 @@ function M.save(value, path)
   end
   local rows, columns, single = rows_of(value, "dml.save")
   core.save(path, rows, columns, single)
+end
+
+---------------------------------------------------------------------------
+-- dml.plot
+
+local plot_fields = { "path", "title", "x_label", "y_label", "x_log", "y_log", "series" }
+local series_fields = { "name", "x", "y" }
+
+local function check_type(who, name, v, t)
+  if v ~= nil and type(v) ~= t then
+    core.raise(string.format("%s: %s must be %s, got %s", who, name,
+      t == "string" and "a string" or "true or false", describe(v)))
+  end
+end
+
+---@param spec { path: string, title?: string, x_label?: string, y_label?: string, x_log?: boolean, y_log?: boolean, series: table[] }
+function M.plot(spec)
+  local who = "dml.plot"
+  if type(spec) ~= "table" or getmetatable(spec) ~= nil then
+    core.raise(string.format("%s: expected a table { path = ..., series = {...} }, got %s", who, describe(spec)))
+  end
+  check_fields(who, "field", spec, plot_fields)
+  if spec.path == nil then core.raise(who .. ": path is required (the file to write: .png, .svg or .pdf)") end
+  check_type(who, "path", spec.path, "string")
+  for _, k in ipairs({ "title", "x_label", "y_label" }) do check_type(who, k, spec[k], "string") end
+  for _, k in ipairs({ "x_log", "y_log" }) do check_type(who, k, spec[k], "boolean") end
+  local series = spec.series
+  if type(series) ~= "table" or getmetatable(series) ~= nil or #series == 0 or not is_list(series) then
+    core.raise(string.format("%s: series must be a non-empty list of { name = ..., x = {...}, y = {...} }, got %s",
+      who, series == nil and "nothing" or describe(series)))
+  end
+  local checked, named = {}, false
+  for i, s in ipairs(series) do
+    local where = string.format("%s: series[%d]", who, i)
+    if type(s) ~= "table" or getmetatable(s) ~= nil then
+      core.raise(string.format("%s: expected { name = ..., x = {...}, y = {...} }, got %s", where, describe(s)))
+    end
+    check_fields(where, "field", s, series_fields)
+    check_type(where, "name", s.name, "string")
+    for _, axis in ipairs({ "x", "y" }) do
+      local v = s[axis]
+      if type(v) ~= "table" or getmetatable(v) ~= nil or not is_list(v) then
+        core.raise(string.format("%s: %s must be a list of numbers, got %s", where, axis,
+          v == nil and "nothing" or describe(v)))
+      end
+    end
+    if #s.x ~= #s.y then
+      core.raise(string.format("%s%s: x has %d values, y has %d", where,
+        s.name and string.format(" (%q)", s.name) or "", #s.x, #s.y))
+    end
+    if #s.x == 0 then core.raise(where .. ": x and y are empty") end
+    named = named or s.name ~= nil
+    checked[i] = { name = s.name or string.format("series %d", i), x = s.x, y = s.y }
+  end
+  core.plot({
+    path = spec.path, title = spec.title, x_label = spec.x_label, y_label = spec.y_label,
+    x_log = spec.x_log, y_log = spec.y_log, series = checked,
+    -- a single unnamed series needs no legend
+    legend = named or #checked > 1,
+  })
 end
 
 return M
