@@ -429,6 +429,7 @@ int open_core(lua_State* L) {
   lua_newtable(L);
   register_runtime(L);
   register_quantity(L);
+  register_output(L);
   return 1;
 }
 

@@ -33,6 +33,13 @@ def("layout", "dml.layout{...}: declare a parallel layout (dp, tp, pp, ep, micro
   workload.layout)
 
 -- Output: tables, saving and plotting (dml.output).
+local output = require "dml.output"
+def("table", "dml.table(rows [, { columns = {...}, title = \"...\" }]): a table of results; print() shows it aligned.",
+  output.table)
+def("save", "dml.save(value, path): write a dml.table, a list of rows or a record to a .csv, .tsv or .json file, atomically.",
+  output.save)
+def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y = {...} } }, ... }: draw a line plot (.png, .svg, .pdf).",
+  output.plot)
 -- (end of output)
 
 def("doc", "dml.doc(name): the reference text of a declared type or function, as `dml --doc NAME` prints it.",

@@ -1,0 +1,358 @@
+// Lua bindings of output.hpp: the native half of dml.table, dml.save and dml.plot
+// (stdlib/dml/output.lua is the other half). Functions of `dml.core`:
+//
+//   copy_rows(rows, who [, columns]) -> copies, columns   validate and copy a list of rows
+//   copy_row(row, where [, columns]) -> copy              validate and copy one row
+//   format_table(rows, columns [, title]) -> string       the aligned text table
+//   save(path, rows, columns, single_record)              write .csv/.tsv/.json atomically
+//   plot(spec)                                            draw a plot (spec checked by output.lua)
+//
+// A cell is a number, a string, a boolean, or a dml.Quantity (any userdata whose metatable is
+// registered as "dml.Quantity": shown with its __tostring, saved as its :value()).
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "dml/error.hpp"
+#include "lua_runtime.hpp"
+#include "output.hpp"
+
+namespace dml::lua {
+namespace {
+
+using output::Cell;
+
+constexpr const char* kQuantityType = "dml.Quantity";
+
+bool is_identifier(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) != 0) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  });
+}
+
+// ".name" or "[\"odd name\"]": a key as it appears in a Lua path.
+std::string key_path(std::string_view key) {
+  return is_identifier(key) ? fmt::format(".{}", key) : fmt::format("[\"{}\"]", key);
+}
+
+// "a table", "a dml.table", "a string": what a value is, for messages.
+std::string describe(lua_State* L, int idx) {
+  const int name_type = luaL_getmetafield(L, idx, "__name");  // pushes nothing if nil
+  if (name_type == LUA_TSTRING) {
+    std::string name = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return "a " + name;
+  }
+  if (name_type != LUA_TNIL) lua_pop(L, 1);
+  const int t = lua_type(L, idx);
+  if (t == LUA_TNIL) return "nil";
+  return fmt::format("a {}", lua_typename(L, t));
+}
+
+// The value at idx as a cell; `where` names it in errors.
+Cell read_cell(lua_State* L, int idx, const std::function<std::string()>& where) {
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: return std::monostate{};
+    case LUA_TBOOLEAN: return lua_toboolean(L, idx) != 0;
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx) != 0) return static_cast<int64_t>(lua_tointeger(L, idx));
+      return static_cast<double>(lua_tonumber(L, idx));
+    case LUA_TSTRING: {
+      size_t n = 0;
+      const char* s = lua_tolstring(L, idx, &n);
+      return std::string(s, n);
+    }
+    default: break;
+  }
+  if (luaL_testudata(L, idx, kQuantityType) != nullptr) {
+    idx = lua_absindex(L, idx);
+    output::QuantityCell q;
+    size_t n = 0;
+    const char* text = luaL_tolstring(L, idx, &n);  // its __tostring
+    q.text.assign(text, n);
+    lua_pop(L, 1);
+    lua_getfield(L, idx, "value");
+    lua_pushvalue(L, idx);
+    lua_call(L, 1, 1);
+    if (lua_type(L, -1) != LUA_TNUMBER) {
+      lua_pop(L, 1);
+      throw Error(fmt::format("{}: the quantity's :value() is not a number", where()));
+    }
+    q.value = static_cast<double>(lua_tonumber(L, -1));
+    lua_pop(L, 1);
+    return q;
+  }
+  throw Error(fmt::format("{}: expected a number, string, boolean or quantity, got {}", where(),
+                          describe(L, idx)));
+}
+
+// The list of column names at idx.
+std::vector<std::string> read_columns(lua_State* L, int idx, std::string_view who) {
+  if (lua_type(L, idx) != LUA_TTABLE) {
+    throw Error(fmt::format("{}: columns must be a list of names, got {}", who, describe(L, idx)));
+  }
+  std::vector<std::string> columns;
+  std::set<std::string, std::less<>> seen;
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, idx, i);
+    if (lua_type(L, -1) != LUA_TSTRING) {
+      const std::string what = describe(L, -1);
+      lua_pop(L, 1);
+      throw Error(fmt::format("{}: columns[{}]: expected a column name (a string), got {}", who, i, what));
+    }
+    std::string name = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    if (!seen.insert(name).second) {
+      throw Error(fmt::format("{}: columns: \"{}\" is listed twice", who, name));
+    }
+    columns.push_back(std::move(name));
+  }
+  return columns;
+}
+
+// Copies the row at idx into a new table (pushed), checking every cell. With `columns`, only
+// those fields are copied (and checked); others are ignored. Adds each field name to `names`.
+void copy_row(lua_State* L, int idx, const std::string& where, const std::vector<std::string>* columns,
+              std::set<std::string, std::less<>>* names) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE) {
+    throw Error(fmt::format("{}: expected a row (a table of named fields), got {}", where, describe(L, idx)));
+  }
+  lua_newtable(L);
+  const int copy = lua_gettop(L);
+  if (columns != nullptr) {
+    for (const auto& name : *columns) {
+      lua_pushlstring(L, name.data(), name.size());
+      lua_rawget(L, idx);
+      read_cell(L, -1, [&] { return where + key_path(name); });
+      lua_setfield(L, copy, name.c_str());
+    }
+    return;
+  }
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    if (lua_type(L, -2) != LUA_TSTRING) {
+      lua_pushvalue(L, -2);
+      const std::string key = luaL_tolstring(L, -1, nullptr);
+      lua_pop(L, 2);
+      throw Error(fmt::format("{}: expected named fields, found the key {}", where, key));
+    }
+    size_t n = 0;
+    const char* k = lua_tolstring(L, -2, &n);
+    const std::string_view key(k, n);
+    read_cell(L, -1, [&] { return where + key_path(key); });
+    if (names != nullptr && names->find(key) == names->end()) names->emplace(key);
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, copy);
+  }
+}
+
+// Reads rows (a list of row tables at rows_idx) for `columns` into a Table.
+output::Table read_table(lua_State* L, int rows_idx, std::vector<std::string> columns, std::string_view who) {
+  rows_idx = lua_absindex(L, rows_idx);
+  output::Table t;
+  t.columns = std::move(columns);
+  if (lua_type(L, rows_idx) != LUA_TTABLE) {
+    throw Error(fmt::format("{}: rows must be a list of tables, got {}", who, describe(L, rows_idx)));
+  }
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, rows_idx));
+  t.rows.reserve(static_cast<size_t>(n));
+  luaL_checkstack(L, static_cast<int>(t.columns.size()) + 8, "too many columns");
+  const int names = lua_gettop(L) + 1;  // the column names, pushed once
+  for (const auto& c : t.columns) lua_pushlstring(L, c.data(), c.size());
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, rows_idx, i);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+      throw Error(fmt::format("{}: rows[{}]: expected a row (a table of named fields), got {}", who, i,
+                              describe(L, -1)));
+    }
+    std::vector<Cell> row;
+    row.reserve(t.columns.size());
+    for (size_t c = 0; c < t.columns.size(); ++c) {
+      lua_pushvalue(L, names + static_cast<int>(c));
+      lua_rawget(L, -2);
+      row.push_back(read_cell(L, -1, [&] {
+        return fmt::format("{}: rows[{}]{}", who, i, key_path(t.columns[c]));
+      }));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    t.rows.push_back(std::move(row));
+  }
+  lua_settop(L, names - 1);
+  return t;
+}
+
+std::vector<std::string> optional_columns(lua_State* L, int idx, std::string_view who) {
+  if (lua_isnoneornil(L, idx)) return {};
+  return read_columns(L, idx, who);
+}
+
+// copy_rows(rows, who [, columns]) -> copies, columns (the given ones, or every field name
+// of every row, sorted).
+int l_copy_rows(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string who = luaL_checkstring(L, 2);
+    const bool given = !lua_isnoneornil(L, 3);
+    const std::vector<std::string> columns = optional_columns(L, 3, who);
+    if (lua_type(L, 1) != LUA_TTABLE) {
+      throw Error(fmt::format("{}: expected a list of rows (tables of named fields), got {}", who,
+                              describe(L, 1)));
+    }
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+      lua_pop(L, 1);
+      if (lua_isinteger(L, -1) == 0 || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > n) {
+        lua_pushvalue(L, -1);
+        const std::string key = luaL_tolstring(L, -1, nullptr);
+        throw Error(fmt::format("{}: expected a list of rows (keys 1..{}), found the key {}", who, n, key));
+      }
+    }
+    std::set<std::string, std::less<>> names;
+    lua_createtable(L, static_cast<int>(n), 0);
+    const int copies = lua_gettop(L);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 1, i);
+      copy_row(L, -1, fmt::format("{}: rows[{}]", who, i), given ? &columns : nullptr, &names);
+      lua_rawseti(L, copies, i);
+      lua_pop(L, 1);
+    }
+    const std::vector<std::string> out_columns = given ? columns : std::vector<std::string>(names.begin(), names.end());
+    lua_createtable(L, static_cast<int>(out_columns.size()), 0);
+    for (size_t i = 0; i < out_columns.size(); ++i) {
+      lua_pushlstring(L, out_columns[i].data(), out_columns[i].size());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 2;
+  });
+}
+
+// copy_row(row, where [, columns]) -> copy, names (a list of its field names, sorted; empty
+// with columns)
+int l_copy_row(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string where = luaL_checkstring(L, 2);
+    const bool given = !lua_isnoneornil(L, 3);
+    const std::vector<std::string> columns = optional_columns(L, 3, where);
+    std::set<std::string, std::less<>> names;
+    copy_row(L, 1, where, given ? &columns : nullptr, &names);
+    lua_createtable(L, static_cast<int>(names.size()), 0);
+    lua_Integer i = 0;
+    for (const auto& name : names) {
+      lua_pushlstring(L, name.data(), name.size());
+      lua_rawseti(L, -2, ++i);
+    }
+    return 2;
+  });
+}
+
+// format_table(rows, columns [, title]) -> the aligned text
+int l_format_table(lua_State* L) {
+  return guarded(L, [&] {
+    output::Table t = read_table(L, 1, read_columns(L, 2, "dml.table"), "dml.table");
+    if (!lua_isnoneornil(L, 3)) t.title = luaL_checkstring(L, 3);
+    const std::string text = output::format_text(t);
+    lua_pushlstring(L, text.data(), text.size());
+    return 1;
+  });
+}
+
+// save(path, rows, columns, single_record)
+int l_save(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string path = luaL_checkstring(L, 1);
+    (void)output::format_for_path(path);  // an unknown extension is reported before any cell
+    output::Table t = read_table(L, 2, read_columns(L, 3, "dml.save"), "dml.save");
+    t.single_record = lua_toboolean(L, 4) != 0;
+    output::save(t, path);
+    return 0;
+  });
+}
+
+std::string string_field(lua_State* L, int idx, const char* name) {
+  lua_getfield(L, idx, name);
+  std::string s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  lua_pop(L, 1);
+  return s;
+}
+
+bool bool_field(lua_State* L, int idx, const char* name) {
+  lua_getfield(L, idx, name);
+  const bool b = lua_toboolean(L, -1) != 0;
+  lua_pop(L, 1);
+  return b;
+}
+
+// The list at idx of numbers or quantities, as base-SI numbers. `where`: "series[2].x".
+std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where) {
+  idx = lua_absindex(L, idx);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, idx, i);
+    const auto element = [&] { return fmt::format("dml.plot: {}[{}]", where, i); };
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      out.push_back(static_cast<double>(lua_tonumber(L, -1)));
+    } else if (luaL_testudata(L, -1, kQuantityType) != nullptr) {
+      out.push_back(std::get<output::QuantityCell>(read_cell(L, -1, element)).value);
+    } else {
+      throw Error(fmt::format("{}: expected a number or a quantity, got {}", element(), describe(L, -1)));
+    }
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+// plot(spec): spec is checked by output.lua (field names, types, lengths); the lists of x
+// and y are read here.
+int l_plot(lua_State* L) {
+  return guarded(L, [&] {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    output::PlotSpec spec;
+    spec.path = string_field(L, 1, "path");
+    spec.title = string_field(L, 1, "title");
+    spec.x_label = string_field(L, 1, "x_label");
+    spec.y_label = string_field(L, 1, "y_label");
+    spec.x_log = bool_field(L, 1, "x_log");
+    spec.y_log = bool_field(L, 1, "y_log");
+    spec.legend = bool_field(L, 1, "legend");
+    lua_getfield(L, 1, "series");
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      output::Series s;
+      s.name = string_field(L, -1, "name");
+      lua_getfield(L, -1, "x");
+      s.x = read_numbers(L, -1, fmt::format("series[{}].x", i));
+      lua_getfield(L, -2, "y");
+      s.y = read_numbers(L, -1, fmt::format("series[{}].y", i));
+      lua_pop(L, 3);
+      spec.series.push_back(std::move(s));
+    }
+    lua_pop(L, 1);
+    output::plot(spec);
+    return 0;
+  });
+}
+
+}  // namespace
+
+void register_output(lua_State* L) {
+  const luaL_Reg fns[] = {{"copy_rows", l_copy_rows},
+                          {"copy_row", l_copy_row},
+                          {"format_table", l_format_table},
+                          {"save", l_save},
+                          {"plot", l_plot},
+                          {nullptr, nullptr}};
+  luaL_setfuncs(L, fns, 0);
+}
+
+}  // namespace dml::lua

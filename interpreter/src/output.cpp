@@ -1,0 +1,430 @@
+#include "output.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "dml/error.hpp"
+
+namespace dml::output {
+namespace {
+
+namespace fs = std::filesystem;
+
+template <class... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
+
+bool is_identifier(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) != 0) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  });
+}
+
+// Where a cell is, for messages: rows[3].time, rows[3]["step time"], or field "time".
+std::string cell_label(const Table& t, size_t row, size_t col) {
+  const std::string& name = t.columns[col];
+  if (t.single_record) return fmt::format("the field \"{}\"", name);
+  if (is_identifier(name)) return fmt::format("rows[{}].{}", row + 1, name);
+  return fmt::format("rows[{}][\"{}\"]", row + 1, name);
+}
+
+// Display width of UTF-8 text: code points (continuation bytes do not count).
+size_t display_width(std::string_view s) {
+  size_t n = 0;
+  for (const char c : s) {
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  }
+  return n;
+}
+
+// Control characters would break the table's lines: show them escaped.
+std::string printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7F) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Valid UTF-8 (no overlong forms, surrogates or code points above U+10FFFF).
+bool valid_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n = 0;  // continuation bytes
+    uint32_t cp = 0;
+    if ((c & 0xE0) == 0xC0) {
+      n = 1;
+      cp = c & 0x1Fu;
+    } else if ((c & 0xF0) == 0xE0) {
+      n = 2;
+      cp = c & 0x0Fu;
+    } else if ((c & 0xF8) == 0xF0) {
+      n = 3;
+      cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    if (s.size() - i <= n) return false;
+    for (size_t k = 1; k <= n; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    static constexpr uint32_t kMin[] = {0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += n + 1;
+  }
+  return true;
+}
+
+void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (u < 0x20 || u == 0x7F) {
+          out += fmt::format("\\u{:04x}", u);
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+// A row's cell; a row shorter than the columns has missing cells at its end.
+const Cell& cell_at(const std::vector<Cell>& row, size_t c) {
+  static const Cell kMissing;
+  return c < row.size() ? row[c] : kMissing;
+}
+
+std::string non_finite_name(double x) {
+  if (std::isnan(x)) return "NaN";
+  return x > 0 ? "infinite (inf)" : "infinite (-inf)";
+}
+
+// A separated-values file (CSV or TSV); `field` turns one cell's text into its field.
+template <typename Field>
+std::string to_separated(const Table& t, char sep, Field field) {
+  std::string out;
+  for (size_t c = 0; c < t.columns.size(); ++c) {
+    if (c > 0) out += sep;
+    out += field(t.columns[c], SIZE_MAX, c);
+  }
+  if (!t.columns.empty()) out += '\n';
+  for (size_t r = 0; r < t.rows.size(); ++r) {
+    const auto& row = t.rows[r];
+    for (size_t c = 0; c < t.columns.size(); ++c) {
+      if (c > 0) out += sep;
+      out += std::visit(Overloaded{
+                            [](std::monostate) { return std::string(); },
+                            [](bool b) { return std::string(b ? "true" : "false"); },
+                            [](int64_t i) { return fmt::format("{}", i); },
+                            [](double d) { return format_exact(d); },
+                            [&](const std::string& s) { return field(s, r, c); },
+                            [](const QuantityCell& q) { return format_exact(q.value); },
+                        },
+                        cell_at(row, c));
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace
+
+// --- text ------------------------------------------------------------------
+
+std::string format_number(double x) {
+  if (!std::isfinite(x)) return "-";
+  if (x == 0) return "0";
+  const double a = std::fabs(x);
+  if (a < 1e15 && x == std::floor(x)) return fmt::format("{:.0f}", x);
+  if (a >= 1e15 || a < 1e-4) return fmt::format("{:.4g}", x);
+  if (a >= 1000) return fmt::format("{:.0f}", x);
+  return fmt::format("{:.4g}", x);
+}
+
+std::string format_text(const Table& t) {
+  const size_t ncol = t.columns.size();
+  std::string out;
+  if (!t.title.empty()) out += printable(t.title) + "\n";
+  if (ncol == 0) {
+    out += t.rows.empty() ? "(empty table)" : fmt::format("({} rows, no columns)", t.rows.size());
+    return out;
+  }
+  // Every cell's text and alignment, then the column widths.
+  struct Shown {
+    std::string text;
+    bool right = false;
+  };
+  std::vector<std::vector<Shown>> shown(t.rows.size(), std::vector<Shown>(ncol));
+  std::vector<size_t> width(ncol);
+  std::vector<bool> numeric(ncol, true);   // every non-blank cell right-aligned
+  std::vector<bool> any_cell(ncol, false);
+  size_t non_finite = 0;
+  for (size_t c = 0; c < ncol; ++c) width[c] = display_width(printable(t.columns[c]));
+  for (size_t r = 0; r < t.rows.size(); ++r) {
+    for (size_t c = 0; c < ncol; ++c) {
+      Shown& s = shown[r][c];
+      std::visit(Overloaded{
+                     [&](std::monostate) {},
+                     [&](bool b) { s = {b ? "yes" : "no", false}; },
+                     [&](int64_t i) { s = {fmt::format("{}", i), true}; },
+                     [&](double d) {
+                       if (!std::isfinite(d)) ++non_finite;
+                       s = {format_number(d), true};
+                     },
+                     [&](const std::string& str) { s = {printable(str), false}; },
+                     [&](const QuantityCell& q) { s = {printable(q.text), true}; },
+                 },
+                 cell_at(t.rows[r], c));
+      if (!std::holds_alternative<std::monostate>(cell_at(t.rows[r], c))) {
+        any_cell[c] = true;
+        if (!s.right) numeric[c] = false;
+      }
+      width[c] = std::max(width[c], display_width(s.text));
+    }
+  }
+  auto append_line = [&](auto cell_of) {
+    std::string line;
+    for (size_t c = 0; c < ncol; ++c) {
+      const auto [text, right] = cell_of(c);
+      const size_t pad = width[c] - display_width(text);
+      if (c > 0) line += "  ";
+      if (right) line.append(pad, ' ');
+      line += text;
+      if (!right) line.append(pad, ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line;
+    out += '\n';
+  };
+  append_line([&](size_t c) {
+    return std::pair<std::string, bool>(printable(t.columns[c]), numeric[c] && any_cell[c]);
+  });
+  append_line([&](size_t c) { return std::pair<std::string, bool>(std::string(width[c], '-'), false); });
+  for (size_t r = 0; r < t.rows.size(); ++r) {
+    append_line([&](size_t c) { return std::pair<std::string, bool>(shown[r][c].text, shown[r][c].right); });
+  }
+  if (t.rows.empty()) out += "(no rows)\n";
+  if (non_finite > 0) {
+    out += fmt::format("note: {} {} \"-\" for a NaN or infinite number\n", non_finite,
+                       non_finite == 1 ? "cell shows" : "cells show");
+  }
+  out.pop_back();  // no trailing newline: print() adds one
+  return out;
+}
+
+// --- files -----------------------------------------------------------------
+
+Format format_for_path(std::string_view path, std::string_view who) {
+  const std::string ext = fs::path(path).extension().string();
+  if (ext == ".csv") return Format::csv;
+  if (ext == ".tsv") return Format::tsv;
+  if (ext == ".json") return Format::json;
+  throw Error(fmt::format("{}: cannot tell the format of \"{}\" from its extension; "
+                          "supported: .csv, .json, .tsv",
+                          who, path));
+}
+
+std::string format_exact(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return fmt::format("{}", x);
+}
+
+std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+std::string to_csv(const Table& t) {
+  return to_separated(t, ',', [](const std::string& s, size_t, size_t) { return csv_field(s); });
+}
+
+std::string to_tsv(const Table& t) {
+  return to_separated(t, '\t', [&t](const std::string& s, size_t row, size_t col) {
+    const size_t bad = s.find_first_of("\t\r\n");
+    if (bad != std::string::npos) {
+      const char* what = s[bad] == '\t' ? "a tab" : s[bad] == '\n' ? "a newline" : "a carriage return";
+      const std::string where =
+          row == SIZE_MAX ? fmt::format("the column name \"{}\"", printable(s)) : cell_label(t, row, col);
+      throw Error(fmt::format("{} contains {}, which TSV cannot hold (use .csv)", where, what));
+    }
+    return s;
+  });
+}
+
+std::string to_json(const Table& t) {
+  for (const auto& name : t.columns) {
+    if (!valid_utf8(name)) {
+      throw Error(fmt::format("the column name \"{}\" is not valid UTF-8, which JSON requires",
+                              printable(name)));
+    }
+  }
+  std::string out = "[";
+  for (size_t r = 0; r < t.rows.size(); ++r) {
+    out += r == 0 ? "\n  {" : ",\n  {";
+    for (size_t c = 0; c < t.columns.size(); ++c) {
+      if (c > 0) out += ", ";
+      append_json_string(out, t.columns[c]);
+      out += ": ";
+      auto number = [&](double d) {
+        if (!std::isfinite(d)) {
+          throw Error(fmt::format("{} is {}, which JSON cannot hold (use .csv, or replace it)",
+                                  cell_label(t, r, c), non_finite_name(d)));
+        }
+        out += format_exact(d);
+      };
+      std::visit(Overloaded{
+                     [&](std::monostate) { out += "null"; },
+                     [&](bool b) { out += b ? "true" : "false"; },
+                     [&](int64_t i) { out += fmt::format("{}", i); },
+                     [&](double d) { number(d); },
+                     [&](const std::string& s) {
+                       if (!valid_utf8(s)) {
+                         throw Error(fmt::format("{} is not valid UTF-8, which JSON requires",
+                                                 cell_label(t, r, c)));
+                       }
+                       append_json_string(out, s);
+                     },
+                     [&](const QuantityCell& q) { number(q.value); },
+                 },
+                 cell_at(t.rows[r], c));
+    }
+    out += "}";
+  }
+  out += t.rows.empty() ? "]\n" : "\n]\n";
+  return out;
+}
+
+void save(const Table& table, const std::string& path) {
+  const Format format = format_for_path(path);
+  std::string contents;
+  try {
+    switch (format) {
+      case Format::csv: contents = to_csv(table); break;
+      case Format::tsv: contents = to_tsv(table); break;
+      case Format::json: contents = to_json(table); break;
+    }
+  } catch (const Error& e) {
+    throw Error(fmt::format("dml.save: cannot write \"{}\": {}", path, e.what()));
+  }
+  write_file_atomically(path, contents, "dml.save");
+}
+
+namespace {
+
+std::string random_suffix() {
+  static std::atomic<uint64_t> counter{0};
+  static const uint64_t seed = std::random_device{}();
+  uint64_t x = seed ^ (static_cast<uint64_t>(getpid()) << 32) ^ (counter.fetch_add(1) * 0x9E3779B97F4A7C15ull);
+  x ^= x >> 29;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 32;
+  return fmt::format("{:08x}", static_cast<uint32_t>(x));
+}
+
+[[noreturn]] void fail(std::string_view who, const std::string& path, int err) {
+  throw Error(fmt::format("{}: cannot write \"{}\": {}", who, path, std::strerror(err)));
+}
+
+}  // namespace
+
+void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write,
+                      std::string_view who) {
+  const fs::path target(path);
+  if (target.filename().empty()) fail(who, path, EISDIR);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // A hidden name beside the target, so the rename stays in one file system. Created with
+  // O_EXCL (never someone else's file) and mode 0666, so the umask applies as for any new file.
+  std::string temp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    temp = (dir / fmt::format(".{}.tmp-{}", target.filename().string(), random_suffix())).string();
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) fail(who, path, errno);
+  }
+  if (fd < 0) fail(who, path, EEXIST);
+  ::close(fd);
+  struct RemoveUnlessCommitted {
+    const std::string& temp;
+    bool committed = false;
+    ~RemoveUnlessCommitted() {
+      if (!committed) ::unlink(temp.c_str());
+    }
+  } guard{temp};
+  write(temp);
+  fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(who, path, errno);
+  const int synced = ::fsync(fd);
+  const int sync_errno = errno;
+  ::close(fd);
+  if (synced != 0) fail(who, path, sync_errno);
+  if (std::rename(temp.c_str(), path.c_str()) != 0) fail(who, path, errno);
+  guard.committed = true;
+}
+
+void write_file_atomically(const std::string& path, std::string_view contents, std::string_view who) {
+  write_atomically(
+      path,
+      [&](const std::string& temp) {
+        std::FILE* f = std::fopen(temp.c_str(), "wb");
+        if (f == nullptr) fail(who, path, errno);
+        const size_t written = std::fwrite(contents.data(), 1, contents.size(), f);
+        int err = written == contents.size() && std::fflush(f) == 0 ? 0 : (errno != 0 ? errno : EIO);
+        if (std::fclose(f) != 0 && err == 0) err = errno;
+        if (err != 0) fail(who, path, err);
+      },
+      who);
+}
+
+}  // namespace dml::output

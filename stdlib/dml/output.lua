@@ -1,0 +1,313 @@
+--- dml.output: tables of results, saving them (.csv, .tsv, .json) and plotting (.png, .svg,
+--- .pdf). The cells, the text layout and the files are made in C++ (bind_output.cpp); this
+--- module checks arguments and finds the rows of a value. Reference: docs/output.md.
+local core = require "dml.core"
+local schema = require "dml.schema"
+
+local M = {}
+
+-- Private fields of a dml.table (keys no user field can collide with).
+local ROWS, COLUMNS, TITLE, FIXED = {}, {}, {}, {}
+
+local function describe(v)
+  local mt = getmetatable(v)
+  if type(mt) == "table" and type(mt.__name) == "string" then return "a " .. mt.__name end
+  if v == nil then return "nil" end
+  return "a " .. type(v)
+end
+
+-- Options/fields tables: a plain table whose keys are all among `names`.
+local function check_fields(who, what, t, names)
+  local known = {}
+  for _, n in ipairs(names) do known[n] = true end
+  for k in pairs(t) do
+    if not known[k] then
+      local hint = type(k) == "string" and schema.closest(k, names) or nil
+      core.raise(string.format("%s: unknown %s %s%s; %ss are %s", who, what,
+        type(k) == "string" and string.format("%q", k) or tostring(k),
+        hint and string.format(" (did you mean %q?)", hint) or "", what, table.concat(names, ", ")))
+    end
+  end
+end
+
+local function is_list(t)
+  local n = #t
+  for k in pairs(t) do
+    if math.type(k) ~= "integer" or k < 1 or k > n then return false end
+  end
+  return true
+end
+
+local function check_columns(who, columns)
+  if type(columns) ~= "table" or getmetatable(columns) ~= nil or not is_list(columns) then
+    core.raise(string.format("%s: columns must be a list of names, got %s", who, describe(columns)))
+  end
+  local seen = {}
+  for i, c in ipairs(columns) do
+    if type(c) ~= "string" or c == "" then
+      core.raise(string.format("%s: columns[%d]: expected a column name (a non-empty string), got %s", who,
+        i, type(c) == "string" and '""' or describe(c)))
+    end
+    if seen[c] then core.raise(string.format("%s: columns: %q is listed twice", who, c)) end
+    seen[c] = true
+  end
+end
+
+-- The rows of a value with the __dml_rows protocol: (rows, columns or nil).
+local function protocol_rows(value, who)
+  local rows, columns = getmetatable(value).__dml_rows(value)
+  if type(rows) ~= "table" then
+    core.raise(string.format("%s: %s's __dml_rows returned %s, not a list of rows", who, describe(value),
+      describe(rows)))
+  end
+  if columns ~= nil then check_columns(who, columns) end
+  return rows, columns
+end
+
+local function has_rows_protocol(value)
+  local mt = getmetatable(value)
+  return type(mt) == "table" and type(mt.__dml_rows) == "function"
+end
+
+---------------------------------------------------------------------------
+-- dml.table
+
+local Table = {}
+local table_mt = {
+  __name = "dml.table",
+  __index = Table,
+  __len = function(t) return #t[ROWS] end,
+  __tostring = function(t) return core.format_table(t[ROWS], t[COLUMNS], t[TITLE]) end,
+  __dml_rows = function(t) return t[ROWS], t[COLUMNS] end,
+}
+
+local function sorted_union(columns, names)
+  local seen, changed = {}, false
+  for _, c in ipairs(columns) do seen[c] = true end
+  for _, n in ipairs(names) do
+    if not seen[n] then
+      columns[#columns + 1], seen[n], changed = n, true, true
+    end
+  end
+  if changed then table.sort(columns) end
+end
+
+---@param rows table a list of rows (tables of named fields), or a value with __dml_rows
+---@param options? { columns?: string[], title?: string }
+function M.table(rows, options)
+  local who = "dml.table"
+  if options ~= nil then
+    if type(options) ~= "table" or getmetatable(options) ~= nil then
+      core.raise(string.format("%s: expected options { columns = {...}, title = \"...\" }, got %s", who,
+        describe(options)))
+    end
+    check_fields(who, "option", options, { "columns", "title" })
+    if options.columns ~= nil then check_columns(who, options.columns) end
+    if options.title ~= nil and type(options.title) ~= "string" then
+      core.raise(string.format("%s: title must be a string, got %s", who, describe(options.title)))
+    end
+  end
+  options = options or {}
+  local columns = options.columns
+  if has_rows_protocol(rows) then
+    local r, c = protocol_rows(rows, who)
+    rows, columns = r, columns or c
+  elseif type(rows) ~= "table" or getmetatable(rows) ~= nil then
+    core.raise(string.format("%s: expected a list of rows (tables of named fields), got %s", who,
+      describe(rows)))
+  end
+  local copies, names = core.copy_rows(rows, who, columns)
+  local t = { [ROWS] = copies, [TITLE] = options.title, [FIXED] = columns ~= nil }
+  if columns then
+    local own = {}
+    for i, c in ipairs(columns) do own[i] = c end
+    t[COLUMNS] = own
+  else
+    t[COLUMNS] = names
+  end
+  return setmetatable(t, table_mt)
+end
+
+--- t:add(row): append a row (a copy of it); returns t. Without fixed columns, new field
+--- names become columns (kept sorted).
+function Table:add(row)
+  if getmetatable(self) ~= table_mt then core.raise("dml.table:add: call it as t:add(row)") end
+  local fixed = self[FIXED] and self[COLUMNS] or nil
+  local copy, names = core.copy_row(row, "dml.table:add: row", fixed)
+  local rows = self[ROWS]
+  rows[#rows + 1] = copy
+  if not fixed then sorted_union(self[COLUMNS], names) end
+  return self
+end
+
+--- t:column(name): the column's values, one per row (nil for a missing cell), with n = #t.
+function Table:column(name)
+  if getmetatable(self) ~= table_mt then core.raise("dml.table:column: call it as t:column(name)") end
+  local found = false
+  for _, c in ipairs(self[COLUMNS]) do
+    if c == name then found = true break end
+  end
+  if not found then
+    local hint = type(name) == "string" and schema.closest(name, self[COLUMNS]) or nil
+    core.raise(string.format("dml.table:column: no column %s%s; the columns are %s",
+      type(name) == "string" and string.format("%q", name) or describe(name),
+      hint and string.format(" (did you mean %q?)", hint) or "", table.concat(self[COLUMNS], ", ")))
+  end
+  local out, rows = { n = #self[ROWS] }, self[ROWS]
+  for i = 1, #rows do out[i] = rows[i][name] end
+  return out
+end
+
+--- t:rows(): a new list of the rows (the row tables themselves: treat them as read-only).
+function Table:rows()
+  if getmetatable(self) ~= table_mt then core.raise("dml.table:rows: call it as t:rows()") end
+  local out, rows = {}, self[ROWS]
+  table.move(rows, 1, #rows, 1, out)
+  return out
+end
+
+--- t:columns(): a new list of the column names, in order.
+function Table:columns()
+  if getmetatable(self) ~= table_mt then core.raise("dml.table:columns: call it as t:columns()") end
+  local out = {}
+  for i, c in ipairs(self[COLUMNS]) do out[i] = c end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- dml.save
+
+-- A single record as one row: nested records become dotted columns ("a.b"), lists indexed
+-- ones ("levels[2].name"). Declared values keep their schema's field order, plain tables
+-- their keys sorted.
+local function flatten(value, prefix, row, columns, who)
+  local s = schema.of(value)
+  local keys = {}
+  if s then
+    for _, f in ipairs(s.fields) do keys[#keys + 1] = f[1] end
+  elseif #value > 0 and is_list(value) then
+    for i = 1, #value do keys[i] = i end
+  else
+    for k in pairs(value) do
+      if type(k) ~= "string" then
+        core.raise(string.format("%s: %s: expected named fields, found the key %s", who,
+          prefix == "" and "the record" or prefix, tostring(k)))
+      end
+      keys[#keys + 1] = k
+    end
+    table.sort(keys)
+  end
+  for _, k in ipairs(keys) do
+    local v = value[k]
+    local name
+    if math.type(k) == "integer" then
+      name = string.format("%s[%d]", prefix, k)
+    else
+      name = prefix == "" and k or (prefix .. "." .. k)
+    end
+    if type(v) == "table" and (getmetatable(v) == nil or schema.of(v)) then
+      flatten(v, name, row, columns, who)
+    elseif v ~= nil then
+      row[name] = v
+      columns[#columns + 1] = name
+    end
+  end
+end
+
+-- The rows of anything dml.save accepts: rows, columns, single_record.
+local function rows_of(value, who)
+  if has_rows_protocol(value) then
+    local rows, columns = protocol_rows(value, who)
+    if columns == nil then
+      local _
+      _, columns = core.copy_rows(rows, who)
+    end
+    return rows, columns, false
+  end
+  if type(value) ~= "table" then
+    core.raise(string.format(
+      "%s: expected a dml.table, a list of rows, a record, or a value with __dml_rows, got %s", who,
+      describe(value)))
+  end
+  if schema.of(value) == nil and getmetatable(value) == nil and (next(value) == nil or
+      (rawget(value, 1) ~= nil and is_list(value))) then
+    local _, columns = core.copy_rows(value, who)
+    return value, columns, false
+  end
+  local row, columns = {}, {}
+  flatten(value, "", row, columns, who)
+  return { row }, columns, true
+end
+
+---@param value any a dml.table, a list of rows, a record, or a value with __dml_rows
+---@param path string ends in .csv, .tsv or .json
+function M.save(value, path)
+  if type(path) ~= "string" then
+    core.raise("dml.save: expected a file path (a string ending in .csv, .json or .tsv), got " ..
+      describe(path))
+  end
+  local rows, columns, single = rows_of(value, "dml.save")
+  core.save(path, rows, columns, single)
+end
+
+---------------------------------------------------------------------------
+-- dml.plot
+
+local plot_fields = { "path", "title", "x_label", "y_label", "x_log", "y_log", "series" }
+local series_fields = { "name", "x", "y" }
+
+local function check_type(who, name, v, t)
+  if v ~= nil and type(v) ~= t then
+    core.raise(string.format("%s: %s must be %s, got %s", who, name,
+      t == "string" and "a string" or "true or false", describe(v)))
+  end
+end
+
+---@param spec { path: string, title?: string, x_label?: string, y_label?: string, x_log?: boolean, y_log?: boolean, series: table[] }
+function M.plot(spec)
+  local who = "dml.plot"
+  if type(spec) ~= "table" or getmetatable(spec) ~= nil then
+    core.raise(string.format("%s: expected a table { path = ..., series = {...} }, got %s", who, describe(spec)))
+  end
+  check_fields(who, "field", spec, plot_fields)
+  if spec.path == nil then core.raise(who .. ": path is required (the file to write: .png, .svg or .pdf)") end
+  check_type(who, "path", spec.path, "string")
+  for _, k in ipairs({ "title", "x_label", "y_label" }) do check_type(who, k, spec[k], "string") end
+  for _, k in ipairs({ "x_log", "y_log" }) do check_type(who, k, spec[k], "boolean") end
+  local series = spec.series
+  if type(series) ~= "table" or getmetatable(series) ~= nil or #series == 0 or not is_list(series) then
+    core.raise(string.format("%s: series must be a non-empty list of { name = ..., x = {...}, y = {...} }, got %s",
+      who, series == nil and "nothing" or describe(series)))
+  end
+  local checked, named = {}, false
+  for i, s in ipairs(series) do
+    local where = string.format("%s: series[%d]", who, i)
+    if type(s) ~= "table" or getmetatable(s) ~= nil then
+      core.raise(string.format("%s: expected { name = ..., x = {...}, y = {...} }, got %s", where, describe(s)))
+    end
+    check_fields(where, "field", s, series_fields)
+    check_type(where, "name", s.name, "string")
+    for _, axis in ipairs({ "x", "y" }) do
+      local v = s[axis]
+      if type(v) ~= "table" or getmetatable(v) ~= nil or not is_list(v) then
+        core.raise(string.format("%s: %s must be a list of numbers, got %s", where, axis,
+          v == nil and "nothing" or describe(v)))
+      end
+    end
+    if #s.x ~= #s.y then
+      core.raise(string.format("%s%s: x has %d values, y has %d", where,
+        s.name and string.format(" (%q)", s.name) or "", #s.x, #s.y))
+    end
+    if #s.x == 0 then core.raise(where .. ": x and y are empty") end
+    named = named or s.name ~= nil
+    checked[i] = { name = s.name or string.format("series %d", i), x = s.x, y = s.y }
+  end
+  core.plot({
+    path = spec.path, title = spec.title, x_label = spec.x_label, y_label = spec.y_label,
+    x_log = spec.x_log, y_log = spec.y_log, series = checked,
+    -- a single unnamed series needs no legend
+    legend = named or #checked > 1,
+  })
+end
+
+return M

@@ -1,0 +1,237 @@
+-- dml.table, dml.save: the text table exactly, files read back byte for byte, and errors
+-- (raised at this file's line, with their exact text).
+local t = require "testing"
+local schema = require "dml.schema"
+
+-- fails(fn, message): fn() raises `message`, positioned at a line of this file.
+local function fails(fn, message)
+  t.raises(fn, { pattern = "output%.test%.lua:%d+: " .. message:gsub("%p", "%%%0") .. "$" })
+end
+
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function write(path, s)
+  local f = assert(io.open(path, "wb"))
+  f:write(s)
+  f:close()
+end
+
+-- A fresh directory for the files of this test, removed at the end.
+local dir = os.tmpname()
+os.remove(dir)
+assert(os.execute("mkdir '" .. dir .. "'"))
+local function listing()
+  local p = assert(io.popen("ls -A '" .. dir .. "'"))
+  local s = p:read("a")
+  p:close()
+  return s
+end
+
+-- Every check runs in main(); the directory is removed whether they pass or not.
+local function main()
+  local rows = {
+    { gpu = "H100 SXM", gpus = 8, time = 1.25, mfu = 0.4512345, ok = true },
+    { gpu = "A100", gpus = 1024, time = 0 / 0, mfu = 12345.678, ok = false, note = "tab\there" },
+    { gpu = "B200", gpus = (1 << 62) + 1, time = 1 / 0, mfu = 3e25 },
+    { gpu = "µ-GPU", gpus = 70e9, time = -1.5e-7, mfu = 0.0001 },
+  }
+
+  -- The text table --------------------------------------------------------------
+
+  local runs = dml.table(rows, { columns = { "gpu", "gpus", "time", "mfu", "ok", "note" }, title = "Runs" })
+  t.eq(tostring(runs), table.concat({
+    "Runs",
+    "gpu                      gpus      time     mfu  ok   note",
+    "--------  -------------------  --------  ------  ---  ---------",
+    "H100 SXM                    8      1.25  0.4512  yes",
+    "A100                     1024         -   12346  no   tab\\there",
+    "B200      4611686018427387905         -   3e+25",
+    "µ-GPU             70000000000  -1.5e-07  0.0001",
+    'note: 2 cells show "-" for a NaN or infinite number',
+  }, "\n"), "dml.table text")
+
+  -- Default columns: every field name, sorted.
+  t.eq(tostring(dml.table({ { b = 1, a = "x" }, { c = true } })), table.concat({
+    "a  b  c",
+    "-  -  ---",
+    "x  1",
+    "      yes",
+  }, "\n"), "default columns")
+  t.eq(tostring(dml.table({}, { columns = { "a", "b" } })), "a  b\n-  -\n(no rows)", "no rows")
+  t.eq(tostring(dml.table({})), "(empty table)", "empty")
+
+  -- Methods.
+  t.eq(#runs, 4, "#t")
+  t.eq(#runs:rows(), 4, "t:rows()")
+  t.eq(runs:rows()[2].gpu, "A100", "t:rows()[2]")
+  t.eq(table.concat(runs:columns(), ","), "gpu,gpus,time,mfu,ok,note", "t:columns()")
+  local gpus = runs:column("gpus")
+  t.eq(gpus.n, 4, "column n")
+  t.eq(gpus[3], (1 << 62) + 1, "integers keep every digit")
+  t.eq(runs:column("note")[1], nil, "missing cell")
+  local grown = dml.table({ { b = 1 } })
+  t.eq(grown:add({ a = 2 }), grown, "add returns the table")
+  t.eq(#grown, 2, "add")
+  t.eq(table.concat(grown:columns(), ","), "a,b", "add: new fields become columns, sorted")
+  -- Rows are copied: changing the caller's table later does not change the dml.table.
+  local mine = { x = 1 }
+  local copied = dml.table({ mine })
+  mine.x = 2
+  t.eq(copied:column("x")[1], 1, "rows are copied")
+  -- Fixed columns stay fixed.
+  local fixed = dml.table({}, { columns = { "a" } })
+  fixed:add({ a = 1, b = 2 })
+  t.eq(table.concat(fixed:columns(), ","), "a", "fixed columns")
+
+  -- The __dml_rows protocol: a result type gives its rows and columns.
+  local result = setmetatable({}, {
+    __dml_rows = function() return { { n = 1, name = "one" }, { n = 2, name = "two" } }, { "name", "n" } end,
+  })
+  t.eq(tostring(dml.table(result)), "name  n\n----  -\none   1\ntwo   2", "dml.table of a __dml_rows value")
+
+  -- Errors of dml.table.
+  fails(function() dml.table(5) end, "dml.table: expected a list of rows (tables of named fields), got a number")
+  fails(function() dml.table({ { a = 1 }, 7 }) end,
+    "dml.table: rows[2]: expected a row (a table of named fields), got a number")
+  fails(function() dml.table({ { 1, 2 } }) end, "dml.table: rows[1]: expected named fields, found the key 1")
+  fails(function() dml.table({ { a = {} } }) end,
+    "dml.table: rows[1].a: expected a number, string, boolean or quantity, got a table")
+  fails(function() dml.table({ { ["step time"] = print } }) end,
+    'dml.table: rows[1]["step time"]: expected a number, string, boolean or quantity, got a function')
+  fails(function() dml.table({}, { colums = { "a" } }) end,
+    'dml.table: unknown option "colums" (did you mean "columns"?); options are columns, title')
+  fails(function() dml.table({}, { columns = { "a", "a" } }) end, 'dml.table: columns: "a" is listed twice')
+  fails(function() dml.table({}, { columns = { "a", 3 } }) end,
+    "dml.table: columns[2]: expected a column name (a non-empty string), got a number")
+  fails(function() dml.table({}, { title = 3 }) end, "dml.table: title must be a string, got a number")
+  fails(function() runs:column("gpuz") end,
+    'dml.table:column: no column "gpuz" (did you mean "gpu"?); the columns are gpu, gpus, time, mfu, ok, note')
+  fails(function() runs.rows() end, "dml.table:rows: call it as t:rows()")
+  fails(function() grown:add({ c = {} }) end,
+    "dml.table:add: row.c: expected a number, string, boolean or quantity, got a table")
+
+  -- Saving ------------------------------------------------------------------------
+
+  local finite = dml.table({
+    { gpu = "H100 SXM", gpus = 8, time = 1.25, mfu = 0.1, ok = true },
+    { gpu = 'say "hi", ok', gpus = (1 << 62) + 1, time = 70e9, ok = false },
+    { gpu = "two\nlines", gpus = 3, time = 1 / 3, mfu = -2.5e-300 },
+  }, { columns = { "gpu", "gpus", "time", "mfu", "ok" } })
+
+  dml.save(finite, dir .. "/runs.csv")
+  t.eq(read(dir .. "/runs.csv"), table.concat({
+    "gpu,gpus,time,mfu,ok",
+    "H100 SXM,8,1.25,0.1,true",
+    '"say ""hi"", ok",4611686018427387905,70000000000,,false',
+    '"two\nlines",3,0.3333333333333333,-2.5e-300,',
+    "",
+  }, "\n"), "csv")
+
+  dml.save(finite, dir .. "/runs.json")
+  t.eq(read(dir .. "/runs.json"), table.concat({
+    "[",
+    '  {"gpu": "H100 SXM", "gpus": 8, "time": 1.25, "mfu": 0.1, "ok": true},',
+    '  {"gpu": "say \\"hi\\", ok", "gpus": 4611686018427387905, "time": 70000000000, "mfu": null, "ok": false},',
+    '  {"gpu": "two\\nlines", "gpus": 3, "time": 0.3333333333333333, "mfu": -2.5e-300, "ok": null}',
+    "]",
+    "",
+  }, "\n"), "json")
+  -- Numbers read back exactly.
+  t.eq(tonumber(read(dir .. "/runs.csv"):match("0%.333[0-9]*")), 1 / 3, "round trip of 1/3")
+
+  dml.save(dml.table(rows, { columns = { "gpu", "gpus", "time" } }), dir .. "/runs.tsv")
+  t.eq(read(dir .. "/runs.tsv"), table.concat({
+    "gpu\tgpus\ttime",
+    "H100 SXM\t8\t1.25",
+    "A100\t1024\tnan",
+    "B200\t4611686018427387905\tinf",
+    "µ-GPU\t70000000000\t-1.5e-07",
+    "",
+  }, "\n"), "tsv")
+
+  -- A plain list of rows; an empty one.
+  dml.save({ { b = 2, a = "x" }, { a = "y" } }, dir .. "/list.csv")
+  t.eq(read(dir .. "/list.csv"), "a,b\nx,2\ny,\n", "list of rows")
+  dml.save({}, dir .. "/empty.json")
+  t.eq(read(dir .. "/empty.json"), "[]\n", "no rows")
+
+  -- A single record: one row; a declared value keeps its schema's field order and nested
+  -- records become dotted columns.
+  local place = {
+    name = "test_place", title = "a place", doc = "for output.test.lua",
+    fields = { { "lat", "number", doc = "latitude" }, { "lon", "number", doc = "longitude" } },
+  }
+  schema.define(place)
+  local point = schema.define({
+    name = "test_point", title = "a test point", doc = "for output.test.lua",
+    fields = {
+      { "name", "string", doc = "a label" },
+      { "x", "number", doc = "x" },
+      { "at", "record", of = place, optional = true, doc = "where" },
+    },
+  })
+  dml.save(point({ name = "p", x = 2.5, at = { lat = 1, lon = -2 } }), dir .. "/point.csv")
+  t.eq(read(dir .. "/point.csv"), "name,x,at.lat,at.lon\np,2.5,1,-2\n", "declared record")
+  dml.save({ zeta = 1, alpha = { 3, 4 } }, dir .. "/record.json")
+  t.eq(read(dir .. "/record.json"), '[\n  {"alpha[1]": 3, "alpha[2]": 4, "zeta": 1}\n]\n', "plain record")
+
+  -- The __dml_rows protocol.
+  dml.save(result, dir .. "/result.csv")
+  t.eq(read(dir .. "/result.csv"), "name,n\none,1\ntwo,2\n", "__dml_rows")
+
+  -- Saving replaces a file whole.
+  write(dir .. "/old.csv", "old contents that are longer than the new ones\n")
+  dml.save({ { a = 1 } }, dir .. "/old.csv")
+  t.eq(read(dir .. "/old.csv"), "a\n1\n", "replaced")
+
+  -- Errors of dml.save: the path and the reason; the target untouched; no file left behind.
+  local before = listing()
+  fails(function() dml.save(runs, dir .. "/runs.json") end,
+    'dml.save: cannot write "' .. dir .. '/runs.json": rows[2].time is NaN, which JSON cannot hold (use .csv, or replace it)')
+  fails(function() dml.save({ { t = -1 / 0 } }, dir .. "/runs.json") end,
+    'dml.save: cannot write "' .. dir .. '/runs.json": rows[1].t is infinite (-inf), which JSON cannot hold (use .csv, or replace it)')
+  fails(function() dml.save({ x = 0 / 0 }, dir .. "/runs.json") end,
+    'dml.save: cannot write "' .. dir .. '/runs.json": the field "x" is NaN, which JSON cannot hold (use .csv, or replace it)')
+  t.eq(read(dir .. "/runs.json"):sub(1, 12), '[\n  {"gpu": ', "a failed save leaves the old file")
+  fails(function() dml.save(runs, dir .. "/runs.tsv") end,
+    'dml.save: cannot write "' .. dir .. '/runs.tsv": rows[2].note contains a tab, which TSV cannot hold (use .csv)')
+  fails(function() dml.save({ { s = "\xff" } }, dir .. "/bad.json") end,
+    'dml.save: cannot write "' .. dir .. '/bad.json": rows[1].s is not valid UTF-8, which JSON requires')
+  fails(function() dml.save(runs, dir .. "/no/such/dir/x.csv") end,
+    'dml.save: cannot write "' .. dir .. '/no/such/dir/x.csv": No such file or directory')
+  fails(function() dml.save(runs, dir .. "/runs.xlsx") end,
+    'dml.save: cannot tell the format of "' .. dir .. '/runs.xlsx" from its extension; supported: .csv, .json, .tsv')
+  fails(function() dml.save(runs) end,
+    "dml.save: expected a file path (a string ending in .csv, .json or .tsv), got nil")
+  fails(function() dml.save(42, dir .. "/x.csv") end,
+    "dml.save: expected a dml.table, a list of rows, a record, or a value with __dml_rows, got a number")
+  fails(function() dml.save({ { a = 1 }, { a = {} } }, dir .. "/x.csv") end,
+    "dml.save: rows[2].a: expected a number, string, boolean or quantity, got a table")
+  t.eq(listing(), before, "failed saves leave no file")
+  -- A failure after the temporary file was written (the target is a directory) removes it.
+  assert(os.execute("mkdir '" .. dir .. "/taken.csv'"))
+  before = listing()
+  fails(function() dml.save(runs, dir .. "/taken.csv") end,
+    'dml.save: cannot write "' .. dir .. '/taken.csv": Is a directory')
+  t.eq(listing(), before, "no temporary file left")
+
+  -- Quantities (once dml.q exists): shown with their tostring, saved in base SI units.
+  if dml.q then
+    local q = dml.q "900 GB/s"
+    local qt = dml.table({ { bw = q } })
+    -- quantities are right-aligned, as numbers are
+    t.eq(tostring(qt), "      bw\n--------\n900 GB/s", "quantity cell")
+    dml.save(qt, dir .. "/q.csv")
+    t.eq(read(dir .. "/q.csv"), "bw\n900000000000\n", "quantity saved in B/s")
+  end
+
+end
+
+local ok, err = pcall(main)
+assert(os.execute("rm -rf '" .. dir .. "'"))
+if not ok then error(err, 0) end

@@ -1,0 +1,96 @@
+-- dml.plot: PNG, SVG and PDF files that start as they should and are not trivially small;
+-- input errors with their exact text; a failed plot leaves no file behind.
+-- (Its own test file: under LeakSanitizer it runs with tests/lsan-plot.supp, see
+-- tests/CMakeLists.txt.)
+local t = require "testing"
+
+local function fails(fn, message)
+  t.raises(fn, { pattern = "plot%.test%.lua:%d+: " .. message:gsub("%p", "%%%0") .. "$" })
+end
+
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local dir = os.tmpname()
+os.remove(dir)
+assert(os.execute("mkdir '" .. dir .. "'"))
+local function listing()
+  local p = assert(io.popen("ls -A '" .. dir .. "'"))
+  local s = p:read("a")
+  p:close()
+  return s
+end
+
+local function main()
+  local gpus = { 8, 64, 512, 4096, 32768 }
+  local spec = {
+    title = "Step time of a 70B model", x_label = "GPUs", y_label = "step time (s)",
+    x_log = true, y_log = true,
+    series = {
+      { name = "H100 SXM", x = gpus, y = { 120, 15.5, 2.1, 0.31, 0.06 } },
+      -- NaN, infinite and (on a log axis) non-positive points are skipped
+      { name = "A100 SXM", x = gpus, y = { 310, 40, 0 / 0, 0.8, -1 } },
+      { name = "B200", x = { 8, 1 / 0, 512 }, y = { 60, 9, 1.1 } },
+    },
+  }
+  for _, ext in ipairs({ "png", "svg", "pdf" }) do
+    spec.path = dir .. "/step." .. ext
+    dml.plot(spec)
+  end
+  local png, svg, pdf = read(dir .. "/step.png"), read(dir .. "/step.svg"), read(dir .. "/step.pdf")
+  t.eq(png:sub(1, 8), "\x89PNG\r\n\x1a\n", "PNG signature")
+  -- IHDR: 1000 x 700 pixels
+  t.eq(string.unpack(">I4", png, 17), 1000, "PNG width")
+  t.eq(string.unpack(">I4", png, 21), 700, "PNG height")
+  assert(#png > 20000, "PNG too small: " .. #png .. " bytes")
+  t.eq(svg:sub(1, 5), "<?xml", "SVG prologue")
+  assert(svg:find("<svg", 1, true), "no <svg element")
+  assert(#svg > 20000, "SVG too small: " .. #svg .. " bytes")
+  t.eq(pdf:sub(1, 5), "%PDF-", "PDF header")
+  assert(#pdf > 5000, "PDF too small: " .. #pdf .. " bytes")
+  t.eq(listing(), "step.pdf\nstep.png\nstep.svg\n", "only the plots, no temporary files")
+
+  -- A linear plot of one unnamed series (no legend); quantities would plot in base SI units.
+  dml.plot({ path = dir .. "/mfu.png", series = { { x = { 1, 2, 3 }, y = { 0.31, 0.42, 0.4 } } } })
+  assert(#read(dir .. "/mfu.png") > 10000, "linear PNG too small")
+
+  -- Input errors.
+  local ok_series = { { name = "a", x = { 1 }, y = { 1 } } }
+  fails(function() dml.plot({ path = dir .. "/x.png", titel = "t", series = ok_series }) end,
+    'dml.plot: unknown field "titel" (did you mean "title"?); fields are path, title, x_label, y_label, x_log, y_log, series')
+  fails(function() dml.plot({ series = ok_series }) end,
+    "dml.plot: path is required (the file to write: .png, .svg or .pdf)")
+  fails(function() dml.plot({ path = dir .. "/x.jpg", series = ok_series }) end,
+    'dml.plot: cannot tell the format of "' .. dir .. '/x.jpg" from its extension; supported: .pdf, .png, .svg')
+  fails(function() dml.plot({ path = dir .. "/x.png" }) end,
+    "dml.plot: series must be a non-empty list of { name = ..., x = {...}, y = {...} }, got nothing")
+  fails(function() dml.plot({ path = dir .. "/x.png", series = { { name = "H100", x = { 1, 2 }, y = { 1 } } } }) end,
+    'dml.plot: series[1] ("H100"): x has 2 values, y has 1')
+  fails(function() dml.plot({ path = dir .. "/x.png", series = { { name = "a", x = {}, y = {} } } }) end,
+    "dml.plot: series[1]: x and y are empty")
+  fails(function() dml.plot({ path = dir .. "/x.png", series = { { nam = "a", x = { 1 }, y = { 1 } } } }) end,
+    'dml.plot: series[1]: unknown field "nam" (did you mean "name"?); fields are name, x, y')
+  fails(function() dml.plot({ path = dir .. "/x.png", series = { { x = { 1, "2" }, y = { 1, 2 } } } }) end,
+    "dml.plot: series[1].x[2]: expected a number or a quantity, got a string")
+  fails(function() dml.plot({ path = dir .. "/x.png", x_log = "yes", series = ok_series }) end,
+    "dml.plot: x_log must be true or false, got a string")
+  fails(function()
+    dml.plot({ path = dir .. "/x.png", y_log = true, series = { { x = { 1, 2 }, y = { 0, -1 } } } })
+  end, "dml.plot: nothing to draw: every point has a NaN or infinite coordinate, or one not positive on a log axis")
+  fails(function() dml.plot({ path = dir .. "/no/dir/x.png", series = ok_series }) end,
+    'dml.plot: cannot write "' .. dir .. '/no/dir/x.png": No such file or directory')
+  -- A failure after PLplot wrote the temporary file (the target is a directory) removes it.
+  assert(os.execute("mkdir '" .. dir .. "/taken.png'"))
+  local before = listing()
+  fails(function() dml.plot({ path = dir .. "/taken.png", series = ok_series }) end,
+    'dml.plot: cannot write "' .. dir .. '/taken.png": Is a directory')
+  t.eq(listing(), before, "no temporary file left")
+end
+
+local ok, err = pcall(main)
+assert(os.execute("rm -rf '" .. dir .. "'"))
+if not ok then error(err, 0) end

@@ -1,0 +1,231 @@
+#include <unistd.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "dml/error.hpp"
+#include "lua_runtime.hpp"
+#include "output.hpp"
+
+namespace fs = std::filesystem;
+using namespace dml::output;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh directory, removed with its contents at the end of the test.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "dml-output-test-XXXXXX").string();
+    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
+    path = tmpl;
+  }
+  ~TempDir() { fs::remove_all(path); }
+  [[nodiscard]] std::vector<std::string> entries() const {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(path)) out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+Table sample() {
+  Table t;
+  t.columns = {"name", "n", "x", "ok", "bw"};
+  t.rows.push_back({std::string("plain"), int64_t{1}, 0.1, true, QuantityCell{9e11, "900 GB/s"}});
+  t.rows.push_back({std::string("a, \"quoted\"\nline"), int64_t{-9007199254740993}, 1.0 / 3, false,
+                    std::monostate{}});
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("output: numbers in text tables", "[output]") {
+  CHECK(format_number(0) == "0");
+  CHECK(format_number(-0.0) == "0");
+  CHECK(format_number(8) == "8");
+  CHECK(format_number(70e9) == "70000000000");          // integral below 1e15: every digit
+  CHECK(format_number(-123456789012345.0) == "-123456789012345");
+  CHECK(format_number(1e15) == "1e+15");
+  CHECK(format_number(3e25) == "3e+25");
+  CHECK(format_number(12345.678) == "12346");           // 1000 .. 1e15: to an integer
+  CHECK(format_number(1234.4) == "1234");
+  CHECK(format_number(0.4512345) == "0.4512");          // otherwise 4 significant digits
+  CHECK(format_number(123.456) == "123.5");
+  CHECK(format_number(0.0001) == "0.0001");
+  CHECK(format_number(0.00009876) == "9.876e-05");
+  CHECK(format_number(kNaN) == "-");
+  CHECK(format_number(kInf) == "-");
+  CHECK(format_number(-kInf) == "-");
+}
+
+TEST_CASE("output: exact numbers read back as the same double", "[output]") {
+  for (const double x : {0.1, 1.0 / 3, 2.0 / 3 * 1e-300, 1e308, 5e-324, 70e9, 123456789.123456789,
+                         -0.0, 4.611686018427388e+18}) {
+    const std::string s = format_exact(x);
+    CHECK(std::bit_cast<uint64_t>(std::strtod(s.c_str(), nullptr)) == std::bit_cast<uint64_t>(x));
+  }
+  CHECK(format_exact(0.1) == "0.1");  // the shortest such text
+  CHECK(format_exact(8) == "8");
+  CHECK(format_exact(kNaN) == "nan");
+  CHECK(format_exact(-kInf) == "-inf");
+}
+
+TEST_CASE("output: CSV fields are quoted as RFC 4180 says", "[output]") {
+  CHECK(csv_field("plain") == "plain");
+  CHECK(csv_field("") == "");
+  CHECK(csv_field(" spaced ") == " spaced ");
+  CHECK(csv_field("a,b") == "\"a,b\"");
+  CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+  CHECK(csv_field("two\nlines") == "\"two\nlines\"");
+  CHECK(csv_field("cr\r") == "\"cr\r\"");
+}
+
+TEST_CASE("output: CSV, TSV and JSON text", "[output]") {
+  const Table t = sample();
+  CHECK(to_csv(t) ==
+        "name,n,x,ok,bw\n"
+        "plain,1,0.1,true,900000000000\n"
+        "\"a, \"\"quoted\"\"\nline\",-9007199254740993,0.3333333333333333,false,\n");
+  SECTION("a short row has missing cells at its end") {
+    Table short_row;
+    short_row.columns = {"a", "b"};
+    short_row.rows.push_back({int64_t{1}});
+    CHECK(to_csv(short_row) == "a,b\n1,\n");
+    CHECK(to_json(short_row) == "[\n  {\"a\": 1, \"b\": null}\n]\n");
+    CHECK(format_text(short_row) == "a  b\n-  -\n1");
+  }
+  SECTION("JSON parses, keeps column order, integers and doubles exactly") {
+    const std::string text = to_json(t);
+    const auto j = nlohmann::ordered_json::parse(text);
+    REQUIRE(j.size() == 2);
+    CHECK(j[0].begin().key() == "name");
+    CHECK(j[1]["name"] == "a, \"quoted\"\nline");
+    CHECK(j[1]["n"].get<int64_t>() == -9007199254740993);
+    CHECK(std::bit_cast<uint64_t>(j[1]["x"].get<double>()) == std::bit_cast<uint64_t>(1.0 / 3));
+    CHECK(j[0]["bw"].get<double>() == 9e11);
+    CHECK(j[1]["bw"].is_null());
+  }
+  SECTION("TSV rejects a tab or a newline in a cell") {
+    CHECK_THROWS_WITH(to_tsv(t), "rows[2].name contains a newline, which TSV cannot hold (use .csv)");
+    Table ok;
+    ok.columns = {"a b"};
+    ok.rows.push_back({std::string("x")});
+    CHECK(to_tsv(ok) == "a b\nx\n");
+    ok.rows.push_back({std::string("tab\there")});
+    CHECK_THROWS_WITH(to_tsv(ok), "rows[2][\"a b\"] contains a tab, which TSV cannot hold (use .csv)");
+  }
+  SECTION("JSON rejects NaN, infinities and invalid UTF-8") {
+    Table bad;
+    bad.columns = {"v"};
+    bad.rows.push_back({kInf});
+    CHECK_THROWS_WITH(to_json(bad), "rows[1].v is infinite (inf), which JSON cannot hold (use .csv, or replace it)");
+    bad.rows[0][0] = QuantityCell{kNaN, "NaN s"};
+    CHECK_THROWS_WITH(to_json(bad), "rows[1].v is NaN, which JSON cannot hold (use .csv, or replace it)");
+    bad.single_record = true;
+    CHECK_THROWS_WITH(to_json(bad), "the field \"v\" is NaN, which JSON cannot hold (use .csv, or replace it)");
+    for (const char* s : {"\xff", "\xc0\x80", "\xed\xa0\x80", "abc\xe2\x82"}) {
+      bad.rows[0][0] = std::string(s);
+      CHECK_THROWS_WITH(to_json(bad), "the field \"v\" is not valid UTF-8, which JSON requires");
+    }
+    bad.rows[0][0] = std::string("µs \xf0\x9f\x98\x80 \x01");
+    CHECK(to_json(bad) == "[\n  {\"v\": \"µs \xf0\x9f\x98\x80 \\u0001\"}\n]\n");
+  }
+}
+
+TEST_CASE("output: the aligned text table", "[output]") {
+  Table t = sample();
+  t.title = "Sample";
+  CHECK(format_text(t) ==
+        "Sample\n"
+        "name                               n       x  ok         bw\n"
+        "-----------------  -----------------  ------  ---  --------\n"
+        "plain                              1     0.1  yes  900 GB/s\n"
+        "a, \"quoted\"\\nline  -9007199254740993  0.3333  no");
+}
+
+TEST_CASE("output: atomic writes", "[output]") {
+  TempDir dir;
+  const std::string target = (dir.path / "out.csv").string();
+  write_file_atomically(target, "first\n", "test");
+  CHECK(read_file(target) == "first\n");
+  SECTION("a failing writer leaves the old file and no temporary one") {
+    CHECK_THROWS_WITH(write_atomically(
+                          target,
+                          [](const std::string& temp) {
+                            std::ofstream(temp) << "half";
+                            throw dml::Error("writer failed");
+                          },
+                          "test"),
+                      "writer failed");
+    CHECK(read_file(target) == "first\n");
+    CHECK(dir.entries() == std::vector<std::string>{"out.csv"});
+  }
+  SECTION("the temporary file is beside the target, hidden") {
+    std::string seen;
+    write_atomically(target, [&](const std::string& temp) { seen = temp; }, "test");
+    CHECK(fs::path(seen).parent_path() == dir.path);
+    CHECK(fs::path(seen).filename().string().rfind(".out.csv.tmp-", 0) == 0);
+    CHECK_FALSE(fs::exists(seen));
+  }
+  SECTION("errors name the path and the reason") {
+    const std::string missing = (dir.path / "no" / "x.csv").string();
+    CHECK_THROWS_WITH(write_file_atomically(missing, "x", "dml.save"),
+                      "dml.save: cannot write \"" + missing + "\": No such file or directory");
+    CHECK_THROWS_WITH(save(sample(), (dir.path / "x.xlsx").string()),
+                      Catch::Contains("supported: .csv, .json, .tsv"));
+  }
+}
+
+// Quantity cells are read through the "dml.Quantity" metatable generically: a stand-in with
+// __tostring and a value method, in a bare Lua state, goes through the real bindings.
+TEST_CASE("output: quantity cells show their text and save their value", "[output]") {
+  lua_State* L = luaL_newstate();
+  luaL_openlibs(L);
+  luaL_newmetatable(L, "dml.Quantity");
+  luaL_dostring(L, "return function(mt) mt.__tostring = function() return '900 GB/s' end "
+                   "mt.__index = { value = function() return 9e11 end } end");
+  lua_pushvalue(L, -2);
+  lua_call(L, 1, 0);
+  lua_pop(L, 1);
+  lua_pushcfunction(L, [](lua_State* S) {
+    lua_newuserdatauv(S, 1, 0);
+    luaL_setmetatable(S, "dml.Quantity");
+    return 1;
+  });
+  lua_setglobal(L, "fake_q");
+  lua_newtable(L);
+  dml::lua::register_output(L);
+  lua_setglobal(L, "core");
+  TempDir dir;
+  const std::string path = (dir.path / "q.csv").string();
+  lua_pushstring(L, path.c_str());
+  lua_setglobal(L, "path");
+  const int status = luaL_dostring(L,
+                                   "local rows = { { bw = fake_q() } }\n"
+                                   "core.save(path, rows, { 'bw' }, false)\n"
+                                   "return core.format_table(rows, { 'bw' })");
+  INFO((lua_tostring(L, -1) != nullptr ? lua_tostring(L, -1) : ""));
+  REQUIRE(status == LUA_OK);
+  CHECK(std::string(lua_tostring(L, -1)) == "      bw\n--------\n900 GB/s");
+  CHECK(read_file(path) == "bw\n900000000000\n");
+  lua_close(L);
+}
