@@ -144,11 +144,14 @@ std::vector<std::string> split(std::string_view s, char sep) {
   return out;
 }
 
-std::string replace_all(std::string s, std::string_view from, std::string_view to) {
-  for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) {
-    s.replace(pos, from.size(), to);
+std::string replace_all(std::string_view s, std::string_view from, std::string_view to) {
+  std::string out;
+  size_t start = 0;
+  for (size_t pos = 0; (pos = s.find(from, start)) != std::string_view::npos; start = pos + from.size()) {
+    out.append(s.substr(start, pos - start)).append(to);
   }
-  return s;
+  out.append(s.substr(start));
+  return out;
 }
 
 // Every user location for `name`, in search order: next to the requiring
