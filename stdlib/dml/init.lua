@@ -42,6 +42,27 @@ def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y
   output.plot)
 -- (end of output)
 
+-- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis).
+local analysis = require "dml.analysis"
+local plan = require "dml.plan"
+def("optimize", "dml.optimize(run): the fastest layout, on run.cluster.size GPUs or else on the smallest cluster that meets the duration; returns a plan (dml --doc plan).",
+  analysis.optimize)
+def("evaluate", "dml.evaluate(run, layout): cost one given layout (dml.layout) of the run; returns a plan with the whole breakdown.",
+  analysis.evaluate)
+def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows).",
+  analysis.sweep)
+def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits.",
+  analysis.setting)
+def("limits", "dml.limits(setting[, options]): sweep the paper's d_model grid; returns { points = dml.table, plans, summary = { linear_scaling_ends_at, largest_feasible_flop, ... } }.",
+  analysis.limits)
+def("limits_many", "dml.limits_many({setting, ...}[, options]): dml.limits of several settings, on all cores.",
+  analysis.limits_many)
+def("largest_run", "dml.largest_run(setting[, options]): the largest training compute on the paper's grid trainable within the duration, and its plan.",
+  analysis.largest_run)
+def("linear_scaling_ends", "dml.linear_scaling_ends(setting[, options]): the first training compute whose utilization falls to 0.8 x the GPU's effective utilization, and that utilization.",
+  analysis.linear_scaling_ends)
+docs.plan = plan.doc
+
 def("doc", "dml.doc(name): the reference text of a declared type or function, as `dml --doc NAME` prints it.",
   function(name)
     if type(name) ~= "string" then core.raise("dml.doc: expected a name, got " .. type(name)) end
