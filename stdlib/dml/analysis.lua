@@ -122,13 +122,29 @@ local setting_schema = {
       doc = "dense, or the paper's experts law: 8 experts at d_model 12288, growing linearly with width" },
     { "batch", "enum", allowed = { "paper", "fixed", "deepseek" }, default = "paper",
       doc = "the batch rule (as dml.run's batch)" },
+    { "duration", "time", optional = true,
+      doc = "time budget of each run; default the paper's 0.25 years of 3.154e7 s" },
   },
 }
 M.setting = schema.define(setting_schema)
 
-local function read_options(options)
-  if options == nil then return nil end
-  return workload.options(options)
+-- The options of a limits call: the given ones, with the settings' duration.
+local function options_for(settings, options)
+  local merged = {}
+  if options ~= nil then
+    for k, v in pairs(workload.options(options)) do merged[k] = v end
+  end
+  local duration
+  for i, s in ipairs(settings) do
+    if s.duration then
+      if duration and s.duration ~= duration then
+        core.raise(string.format("settings[%d].duration: the settings of one call share a duration", i))
+      end
+      duration = s.duration
+    end
+  end
+  merged.duration = duration or merged.duration
+  return merged
 end
 
 --- limits(setting[, options]): sweep the setting over the paper's d_model grid
@@ -138,21 +154,18 @@ end
 --- largest_feasible_utilization, first_infeasible_flop } }.
 function M.limits(setting, options)
   setting = M.setting(setting)
-  local s = {
-    name = setting.name or setting.cluster.gpu.name, cluster = setting.cluster,
-    sparsity = setting.sparsity, batch = setting.batch,
-  }
-  return M.limits_many({ s }, options)[1]
+  return M.limits_many({ setting }, options)[1]
 end
 
 --- limits_many({setting, ...}[, options]): limits of several settings, on all cores.
 function M.limits_many(settings, options)
-  local list = {}
+  local list, declared = {}, {}
   for i, s in ipairs(settings) do
     local d = M.setting(s)
+    declared[i] = d
     list[i] = { name = d.name or d.cluster.gpu.name, cluster = d.cluster, sparsity = d.sparsity, batch = d.batch }
   end
-  local sweeps = core.paper_sweep(list, read_options(options))
+  local sweeps = core.paper_sweep(list, options_for(declared, options))
   local out = {}
   for i, sw in ipairs(sweeps) do
     local rows, plans = {}, {}

@@ -39,6 +39,8 @@ M.options_schema = {
     { "optimizer_words_per_param", "number", min = 0, default = 4,
       doc = "optimizer state per parameter in words (sharded over DP); 4 words of 2 B is the paper's 8 B" },
     { "max_doublings", "count", max = 120, default = 60, doc = "cluster sizes tried: experts x 2^i for i below this" },
+    { "duration", "time", optional = true,
+      doc = "time budget of a run; default the paper's 0.25 years of 3.154e7 s (a run's own duration wins)" },
   },
 }
 

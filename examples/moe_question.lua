@@ -1,0 +1,29 @@
+-- How large a mixture-of-experts run can a 3-month H100 cluster train?
+-- Declares a cluster and a model, finds the fastest layout on the smallest
+-- cluster that meets the duration, prints where the time goes, saves the plan,
+-- then asks for the largest such run on the paper's grid of model sizes.
+-- Usage: dml examples/moe_question.lua [plan.json]
+local gpus = require "dml.presets.gpus"
+
+local cluster = dml.cluster {
+  gpu = gpus.h100_sxm,
+  levels = {                                          -- innermost first
+    { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
+    { name = "infiniband",       bandwidth = "100 GB/s", latency = "1.125 us" },
+  },
+}
+local model = dml.mlp_stack { d_model = 36864, experts = 24 }   -- the paper's model kind
+local run = dml.run { model = model, cluster = cluster, batch = "paper", duration = "90 days" }
+local plan = dml.optimize(run)   -- the fastest layout, on the smallest cluster that meets the duration
+print(plan)
+dml.save(plan, arg[1] or "plan.json")                           -- also .csv / .tsv by extension
+
+-- The limit: the largest MoE run on the paper's grid that any cluster of these
+-- GPUs trains within the duration, and where linear scaling ends.
+local setting = dml.setting { cluster = cluster, sparsity = "paper", duration = "90 days" }
+local largest, at = dml.largest_run(setting)
+print()
+print(string.format("largest MoE run in 90 days: %s on %s GPUs at %.1f%% utilization",
+  tostring(largest), require("dml.plan").count_text(at.gpus), 100 * at.utilization))
+local ends, util = dml.linear_scaling_ends(setting)
+print(string.format("linear scaling ends at %s (utilization %.1f%%)", tostring(ends), 100 * util))
