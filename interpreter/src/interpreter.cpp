@@ -433,6 +433,7 @@ int open_core(lua_State* L) {
   register_runtime(L);
   register_quantity(L);
   register_output(L);
+  register_model(L);
   return 1;
 }
 

@@ -48,6 +48,7 @@ int guarded(lua_State* L, F&& body) {
 void register_runtime(lua_State* L);
 void register_quantity(lua_State* L);  // bind_quantity.cpp
 void register_output(lua_State* L);  // bind_output.cpp: tables, saving, plotting
+void register_model(lua_State* L);   // bind_model.cpp: evaluate, optimize, sweeps
 
 // The `dml.core` module: every native function of dml, for stdlib/dml/init.lua.
 int open_core(lua_State* L);

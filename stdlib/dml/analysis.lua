@@ -87,9 +87,11 @@ function M.sweep(spec)
     end
   end
   local results, interrupted = core.optimize_many(runs, spec.label)
-  local columns = {}
-  for _, k in ipairs(keys) do columns[#columns + 1] = k end
-  for _, c in ipairs(plan.columns) do columns[#columns + 1] = c end
+  local columns, seen = {}, {}
+  for _, k in ipairs(keys) do columns[#columns + 1] = k; seen[k] = true end
+  for _, c in ipairs(plan.columns) do
+    if not seen[c] then columns[#columns + 1] = c end
+  end
   local rows, plans = {}, {}
   for i, result in ipairs(results) do
     if result then

@@ -22,6 +22,7 @@ end
 M.count_text = count_text
 
 local function big_number(x)
+  if x >= 1e15 then return (string.format("%.4g", x):gsub("e%+?", "e")) end
   local units = { { 1e12, "T" }, { 1e9, "B" }, { 1e6, "M" }, { 1e3, "k" } }
   for _, u in ipairs(units) do
     if x >= u[1] then return string.format("%.4g %s", x / u[1], u[2]) end
@@ -77,20 +78,30 @@ function M.summary(plan, cluster)
   end
   for _, l in ipairs(split_lines(plan, names)) do lines[#lines + 1] = l end
   local per_batch = plan.time_per_batch
-  lines[#lines + 1] = string.format("time per batch %s, %s batches:", tostring(per_batch), big_number(plan.batches))
+  lines[#lines + 1] = string.format("where the time goes, per batch (%s; %s batches):", tostring(per_batch),
+    big_number(plan.batches))
   local function row(label, t, note)
-    lines[#lines + 1] = string.format("  %-22s %12s %7s%s", label, tostring(t),
+    lines[#lines + 1] = string.format("  %-22s %11s %6s%s", label, tostring(t),
       percent(t / per_batch), note and ("  " .. note) or "")
   end
-  row("arithmetic (ideal)", plan.arithmetic_time)
-  row("matmuls", plan.compute_time, "memory-bound and latency-bound matmuls included")
-  row("TP communication", plan.tp_comm, "overlapped with matmuls")
-  row("PP/EP communication", plan.pp_ep_comm, "overlapped with matmuls")
-  row("DP communication", plan.dp_comm, "after the pipeline")
-  row("TP latency", plan.tp_latency)
-  row("PP/EP latency", plan.pp_ep_latency)
+  local hidden = plan.layout.zero_bubble and r.zero_bubble_latency_quirk
+  row("arithmetic (ideal)", plan.arithmetic_time, "6 x active params x batch / peak FLOP/s: the utilization")
+  row("matmuls", plan.compute_time, "one pipeline stage, memory hierarchy and per-call latency included")
+  row("TP communication", plan.tp_comm, r.overlap_tp and "overlapped with the matmuls" or "not overlapped")
+  row("PP/EP communication", plan.pp_ep_comm, r.overlap_pp and "overlapped with the matmuls" or "not overlapped")
+  row("DP communication", plan.dp_comm, r.overlap_dp and "overlapped with the pipeline" or "after the pipeline")
+  row("TP + PP/EP latency", plan.tp_latency + plan.pp_ep_latency,
+    hidden and "not charged: zero-bubble, as the paper's code does" or "once per batch")
   row("DP latency", plan.dp_latency)
-  lines[#lines + 1] = string.format("  %-22s %12s", "pipeline bubble", percent(plan.bubble_fraction))
+  lines[#lines + 1] = string.format("  %-22s %11s", "pipeline bubble", percent(plan.bubble_fraction))
+  local overlapped = (r.overlap_tp and plan.tp_comm or 0 * plan.tp_comm) + (r.overlap_pp and plan.pp_ep_comm or 0 * plan.pp_ep_comm)
+  if overlapped > plan.compute_time then
+    lines[#lines + 1] = string.format("  bound by communication: overlapped %s > matmuls %s", tostring(overlapped),
+      tostring(plan.compute_time))
+  else
+    lines[#lines + 1] = string.format("  bound by the matmuls: %s >= overlapped communication %s",
+      tostring(plan.compute_time), tostring(overlapped))
+  end
   lines[#lines + 1] = string.format("memory: %s needed of %s", tostring(plan.memory_required), tostring(plan.memory_available))
   return table.concat(lines, "\n")
 end

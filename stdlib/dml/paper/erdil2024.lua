@@ -209,7 +209,8 @@ function M.main(name, ...)
     if sm.largest_feasible_flop then
       print(string.format("Largest run %s trains in time: %s (utilization %.4f)%s", res.setting,
         flop_text(sm.largest_feasible_flop), sm.largest_feasible_utilization,
-        sm.first_infeasible_flop and ("; the next, " .. flop_text(sm.first_infeasible_flop) .. ", is infeasible") or ""))
+        sm.first_infeasible_flop and ("; the next, " .. flop_text(sm.first_infeasible_flop) .. ", is infeasible")
+          or "; the paper's grid ends there"))
     end
     series[#series + 1] = { name = res.setting, x = xs, y = ys }
   end

@@ -1,0 +1,107 @@
+// Searches of the paper's model (spec section 4): the fastest layout for a run on N GPUs,
+// the smallest sufficient cluster, the sweep over model widths and its summaries.
+//
+//   auto best = optimal_layout(h100, run, 2048);          // LayoutSearch
+//   auto need = smallest_cluster(h100, run);              // ClusterSearch: N = 2048, util 0.699
+//   auto sw = sweep(Setting{.name = "H100 SXM", .cluster = h100, .laws = {}});
+//   sw.summary.linear_scaling_ends_at                     // 2.048e28 FLOP
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dml/evaluate.hpp"
+#include "dml/hardware.hpp"
+#include "dml/int128.hpp"
+#include "dml/workload.hpp"
+
+namespace dml {
+
+// How much work a search did.
+struct SearchStats {
+  std::uint64_t clusters_searched = 0;   // cluster sizes N whose optimal layout was sought
+  std::uint64_t branches = 0;            // layouts without a split (degrees, schedule, m)
+  std::uint64_t branches_pruned = 0;     // of which skipped by a bound
+  std::uint64_t layouts_evaluated = 0;   // layouts with a split, fully costed
+
+  SearchStats& operator+=(const SearchStats& o);
+};
+
+// The fastest layout of a run on exactly `gpus` GPUs (spec 4.1): every DP x TP(model x ff) x
+// PP x EP factorisation of the paper's search space, both schedules, the candidate microbatch
+// counts and every split across the network levels. Ties on time go to the layout with less
+// communication, then to the first in the paper's enumeration order.
+struct LayoutSearch {
+  bool found = false;                // false: no valid layout on this many GPUs
+  Evaluation best;                   // the optimum (when found)
+  std::vector<std::string> reasons;  // why nothing was found
+  SearchStats stats;
+};
+[[nodiscard]] LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run,
+                                          u128 gpus, const Options& options = {});
+
+// The smallest cluster that trains the run within options.duration_years (spec 4.2): N runs
+// over experts x 2^i for i < options.max_doublings, from the first N that could reach the
+// compute at the GPU's effective FLOP/s. The result reports the optimal layout at that N.
+struct ClusterSearch {
+  bool feasible = false;             // false: no N trains the run in time
+  u128 gpus = 0;                     // the smallest sufficient N
+  Evaluation best;                   // its optimal layout
+  std::vector<std::string> reasons;  // why the run is infeasible
+  SearchStats stats;
+};
+[[nodiscard]] ClusterSearch smallest_cluster(const Cluster& cluster, const TrainingRun& run,
+                                             const Options& options = {});
+
+// A column of the paper's comparisons: hardware plus the laws that turn widths into runs.
+struct Setting {
+  std::string name;   // e.g. "H100 SXM", "DeepSeek scaling"
+  Cluster cluster;
+  ScalingLaws laws;   // depth law, sparsity law, batch rule (paper defaults: dense, default)
+};
+
+struct SweepPoint {
+  std::int64_t d_model = 0;
+  TrainingRun run;
+  double train_flop = 0;  // C
+  ClusterSearch result;
+};
+
+// The paper's summaries of a sweep (spec 4.3).
+struct Summary {
+  // First C whose utilization is <= linear_scaling_fraction x effective utilization.
+  std::optional<double> linear_scaling_ends_at;
+  std::optional<double> utilization_there;
+  // Largest C on the grid trainable in time, and its utilization.
+  std::optional<double> largest_feasible_flop;
+  std::optional<double> largest_feasible_utilization;
+  // The next grid C, which no cluster trains in time.
+  std::optional<double> first_infeasible_flop;
+};
+
+struct Sweep {
+  std::string setting;
+  // Every width tried, in order; the sweep stops after the first infeasible width or the first
+  // utilization below options.utilization_floor.
+  std::vector<SweepPoint> points;
+  Summary summary;
+  SearchStats stats;
+};
+[[nodiscard]] Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& d_model_grid,
+                          const Options& options = {});
+// Over paper_d_model_grid().
+[[nodiscard]] Sweep sweep(const Setting& setting, const Options& options = {});
+[[nodiscard]] Summary summarize(const std::vector<SweepPoint>& points, const Gpu& gpu,
+                                const Options& options = {});
+
+// Sweeps of several settings on options.threads threads (0: all cores). The results do not
+// depend on the number of threads.
+[[nodiscard]] std::vector<Sweep> sweep_all(const std::vector<Setting>& settings,
+                                           const Options& options = {});
+[[nodiscard]] std::vector<Sweep> sweep_all(const std::vector<Setting>& settings,
+                                           const std::vector<std::int64_t>& d_model_grid,
+                                           const Options& options = {});
+
+}  // namespace dml

@@ -1,0 +1,277 @@
+#include "engine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+namespace dml::detail {
+
+Net make_net(const Cluster& cluster) {
+  Net net;
+  net.levels = static_cast<int>(cluster.levels.size());
+  for (std::size_t i = 0; i < cluster.levels.size(); ++i) {
+    net.bw[i] = cluster.levels[i].bandwidth.value();
+    net.lat[i] = cluster.levels[i].latency.value();
+    if (i + 1 < cluster.levels.size()) net.sizes.push_back(cluster.levels[i].size);
+  }
+  return net;
+}
+
+Net make_flat_net(const Cluster& cluster) { return make_net(optimistic_flat(cluster)); }
+
+RunCtx::RunCtx(const Cluster& cluster, const TrainingRun& run, const Options& options)
+    : opt(options),
+      mm(cluster.gpu),
+      net(make_net(cluster)),
+      flat(make_flat_net(cluster)),
+      d_model(run.model.d_model),
+      d_ff(run.model.d_ff),
+      layers(run.model.layers),
+      experts(run.model.experts),
+      batch_tokens(dml::batch_tokens(run)),
+      n_param(total_params(run.model)),
+      bytewidth(bytes_per_word(cluster.gpu)),
+      batches(ratio_to_double(dataset_tokens(run), static_cast<u128>(batch_tokens))),
+      train_flop(dml::train_flop(run)),
+      fwd_fma(ratio_to_double(n_param, static_cast<u128>(experts))),
+      peak(peak_flop_per_s(cluster.gpu).value()),
+      hbm_capacity(cluster.gpu.hbm_capacity.value()) {}
+
+double RunCtx::per_layer(std::int64_t dff_s, std::int64_t dm_s, std::int64_t b) {
+  const Key key{dff_s, dm_s, b};
+  const auto it = per_layer_cache_.find(key);
+  if (it != per_layer_cache_.end()) return it->second;
+  // W1: forward, activation gradient, weight gradient; then the same three for W2.
+  const double f1 = mm.time(dff_s, dm_s, b, false);
+  const double f2 = mm.time(dm_s, dff_s, b, false);
+  const double w1 = mm.time(dff_s, dm_s, b, true);
+  const double w2 = mm.time(dm_s, dff_s, b, true);
+  const double v = (f1 + f2 + w1) + (f2 + f1 + w2);
+  per_layer_cache_.emplace(key, v);
+  return v;
+}
+
+void prepare_branch(RunCtx& ctx, Branch& br) {
+  const auto& d = br.deg;
+  const std::int64_t n_tp_ff = d[kTPf];
+  const std::int64_t n_tp_model = d[kTPm];
+  br.b = ctx.batch_tokens / (d[kDP] * br.m * ctx.experts);
+  br.arith = 6 * ctx.fwd_fma * static_cast<double>(ctx.batch_tokens) / (ctx.peak * br.nd);
+  const double per_layer = ctx.per_layer(ctx.d_ff / n_tp_ff, ctx.d_model / n_tp_model, br.b);
+  const std::int64_t reps = (ctx.layers / d[kPP]) * (ctx.experts / d[kEP]) * br.m;
+  br.compute = static_cast<double>(reps) * per_layer;
+  if (br.zb) {
+    br.bubble = 0;
+  } else {
+    const std::int64_t z = (br.v - 1) * std::max<std::int64_t>(0, d[kPP] - br.m);
+    br.bubble = static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
+  }
+}
+
+namespace {
+
+// 2 (p - 1) W rs rp as one exact integer rounded once, then bytes and the aggregate bandwidth.
+inline double allreduce_bw(const RunCtx& ctx, double denom, std::int64_t p, u128 words, u128 rs,
+                           u128 rp) {
+  if (p <= 1) return 0.0;
+  return product_to_double({2 * static_cast<u128>(p - 1), words, rs, rp}) * ctx.bytewidth / denom;
+}
+
+}  // namespace
+
+Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split& s) {
+  Comm c;
+  const int nl = net.levels;
+  std::array<double, kMaxLevels> denom{};
+  for (int l = 0; l < nl; ++l) denom[l] = br.nd * net.bw[l] / 2;
+
+  // Products of each degree over the levels above l: above[l][x] = prod_{k > l} s[k][x].
+  std::array<Degrees, kMaxLevels + 1> above{};
+  above[nl] = {1, 1, 1, 1, 1};
+  for (int l = nl - 1; l >= 0; --l) {
+    for (int x = 0; x < 5; ++x) above[l][x] = above[l + 1][x] * s[l][x];
+  }
+  // Steps 3 and 4: DP gradient all-reduce and the two TP activation all-reduces.
+  const auto two_l = static_cast<u128>(2 * ctx.layers);
+  const auto btok = static_cast<u128>(ctx.batch_tokens);
+  for (int l = 0; l < nl; ++l) {
+    const double lat2 = 2.0 * net.lat[l];
+    const std::int64_t pdp = s[l][kDP];
+    const double dp_bw = allreduce_bw(ctx, denom[l], pdp, ctx.n_param, 1,
+                                      static_cast<u128>(above[l + 1][kDP]));
+    c.dp_comm = std::max(c.dp_comm, dp_bw);
+    c.dp_lat += pdp > 1 ? lat2 : 0.0;
+
+    const std::int64_t ptm = s[l][kTPm];
+    const std::int64_t ptf = s[l][kTPf];
+    const double ff_bw = allreduce_bw(ctx, denom[l], ptm, static_cast<u128>(ctx.d_ff), two_l,
+                                      btok * static_cast<u128>(above[l + 1][kTPm]));
+    const double md_bw = allreduce_bw(ctx, denom[l], ptf, static_cast<u128>(ctx.d_model), two_l,
+                                      btok * static_cast<u128>(above[l + 1][kTPf]));
+    const double tp_lat_l = static_cast<double>(2 * two_l);  // 2 rs
+    const double ff_lat = ptm > 1 ? tp_lat_l * net.lat[l] : 0.0;
+    const double md_lat = ptf > 1 ? tp_lat_l * net.lat[l] : 0.0;
+    c.tp_comm = std::max(c.tp_comm, ff_bw + md_bw);
+    c.tp_lat += ff_lat + md_lat;
+  }
+
+  // Step 5: PP and EP point-to-point traffic between consecutive layers.
+  const std::int64_t L = ctx.layers;
+  if (L > 1) {
+    int max_pp = -1;
+    int max_ep = -1;
+    for (int l = 0; l < nl; ++l) {
+      if (s[l][kPP] > 1) max_pp = l;
+      if (s[l][kEP] > 1) max_ep = l;
+    }
+    const std::int64_t n_pp = br.deg[kPP];
+    const std::int64_t n_ep = br.deg[kEP];
+    const auto lm1 = static_cast<double>(L - 1);
+    const auto twice_lm1 = static_cast<double>(2 * (L - 1));
+    const auto dmodel = static_cast<double>(ctx.d_model);
+    const auto btokd = static_cast<double>(ctx.batch_tokens);
+    for (int ppl = -1; ppl <= max_pp; ++ppl) {
+      double pp_freq = 0;
+      if (ppl == -1) {
+        pp_freq = static_cast<double>(L - br.v * n_pp) / lm1;
+      } else if (ppl == max_pp) {
+        pp_freq = static_cast<double>(br.v * s[ppl][kPP] - 1) / lm1;
+      } else {
+        pp_freq = static_cast<double>(br.v * above[ppl + 1][kPP] * (s[ppl][kPP] - 1)) / lm1;
+      }
+      for (int epl = -1; epl <= max_ep; ++epl) {
+        const int level = std::max(ppl, epl);
+        if (level < 0) continue;
+        const double ep_freq_bw =
+            epl == -1 ? 1.0 / static_cast<double>(n_ep)
+                      : 1.0 / static_cast<double>(above[epl + 1][kEP]) -
+                            1.0 / static_cast<double>(above[epl][kEP]);
+        const double ep_freq_lat = epl == max_ep ? 1.0 : 0.0;
+        const double rs_bw = twice_lm1 * (pp_freq * ep_freq_bw);
+        const double rs_lat = twice_lm1 * (pp_freq * ep_freq_lat);
+        c.pp_comm += dmodel * rs_bw * btokd * ctx.bytewidth / denom[level];
+        c.pp_lat += rs_lat * net.lat[level];
+      }
+    }
+  }
+  return c;
+}
+
+Costs combine(const RunCtx& ctx, const Branch& br, const Comm& c) {
+  const Overlap& o = ctx.opt.overlap;
+  Costs r;
+  r.tp_comm = c.tp_comm;
+  r.tp_lat = c.tp_lat;
+  r.pp_comm = c.pp_comm;
+  r.pp_lat = c.pp_lat;
+  r.dp_comm = c.dp_comm;
+  r.dp_lat = c.dp_lat;
+  const double non_overlapped = (o.pp ? 0.0 : c.pp_comm) + (o.tp ? 0.0 : c.tp_comm);
+  const double overlapped = (o.pp ? c.pp_comm : 0.0) + (o.tp ? c.tp_comm : 0.0);
+  const double pipe_lat = c.tp_lat + c.pp_lat;
+  if (br.zb && !ctx.opt.zero_bubble_latency_quirk) {
+    r.pipe = (std::max(br.compute, overlapped + pipe_lat) + non_overlapped) / (1 - br.bubble);
+  } else {
+    r.pipe = (std::max(br.compute, overlapped) + non_overlapped) / (1 - br.bubble);
+    if (!br.zb) r.pipe += pipe_lat;
+  }
+  r.total = o.dp ? std::max(r.pipe, c.dp_comm) + c.dp_lat : r.pipe + c.dp_comm + c.dp_lat;
+  r.time = ctx.batches * r.total;
+  r.util = br.arith / r.total;
+  return r;
+}
+
+const std::vector<Degrees>& factorizations5(std::int64_t n) {
+  // A per-thread front cache over the shared, locked one (the lists never move or change).
+  thread_local std::unordered_map<std::int64_t, const std::vector<Degrees>*> local;
+  if (const auto hit = local.find(n); hit != local.end()) return *hit->second;
+  static std::mutex mu;
+  static std::map<std::int64_t, std::vector<Degrees>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(n);
+  if (it != cache.end()) {
+    local.emplace(n, &it->second);
+    return it->second;
+  }
+  std::vector<Degrees> out;
+  const auto divs = divisors(static_cast<std::uint64_t>(n));
+  Degrees cur{};
+  // Recursive in the paper's order: first factor ascending, then the rest.
+  auto rec = [&](auto&& self, int idx, std::int64_t rest) -> void {
+    if (idx == 4) {
+      cur[4] = rest;
+      out.push_back(cur);
+      return;
+    }
+    for (const std::int64_t d : divs) {
+      if (d > rest) break;
+      if (rest % d != 0) continue;
+      cur[idx] = d;
+      self(self, idx + 1, rest / d);
+    }
+  };
+  rec(rec, 0, n);
+  const auto& stored = cache.emplace(n, std::move(out)).first->second;
+  local.emplace(n, &stored);
+  return stored;
+}
+
+std::array<std::int64_t, kMaxLevels> cut_sizes(const Net& net, u128 n) {
+  std::array<std::int64_t, kMaxLevels> sizes{};
+  const int below = net.levels - 1;
+  u128 running = 1;
+  bool cut = false;
+  for (int l = 0; l < below; ++l) {
+    const auto size = net.sizes[static_cast<std::size_t>(l)];
+    if (cut) {
+      sizes[l] = 1;
+      continue;
+    }
+    const u128 prev = running;
+    running = checked_mul(running, static_cast<u128>(size), "network level sizes");
+    if (running < n) {
+      sizes[l] = size;
+    } else {
+      sizes[l] = static_cast<std::int64_t>(n / prev);
+      cut = true;
+    }
+  }
+  return sizes;
+}
+
+void partitions(const Net& net, u128 n, const Degrees& deg, std::vector<Split>& out) {
+  out.clear();
+  for_each_partition(net, n, deg, [&](const Split& s) { out.push_back(s); });
+}
+
+std::vector<std::int64_t> divisors(std::uint64_t n) {
+  std::vector<std::int64_t> out;
+  if (n == 0) return out;
+  std::vector<std::pair<std::uint64_t, int>> f;
+  std::uint64_t m = n;
+  for (std::uint64_t p = 2; p * p <= m; p += (p == 2 ? 1 : 2)) {
+    int e = 0;
+    while (m % p == 0) {
+      m /= p;
+      ++e;
+    }
+    if (e) f.emplace_back(p, e);
+  }
+  if (m > 1) f.emplace_back(m, 1);
+  out.push_back(1);
+  for (const auto& [p, e] : f) {
+    const std::size_t sz = out.size();
+    std::uint64_t pk = 1;
+    for (int k = 1; k <= e; ++k) {
+      pk *= p;
+      for (std::size_t i = 0; i < sz; ++i) out.push_back(out[i] * static_cast<std::int64_t>(pk));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace dml::detail

@@ -1,0 +1,273 @@
+#include "dml/evaluate.hpp"
+
+#include <cmath>
+
+#include "engine.hpp"
+
+namespace dml {
+
+u128 Layout::gpus() const {
+  u128 n = static_cast<u128>(dp);
+  n = checked_mul(n, static_cast<u128>(tp.model), "layout size");
+  n = checked_mul(n, static_cast<u128>(tp.ff), "layout size");
+  n = checked_mul(n, static_cast<u128>(pp), "layout size");
+  return checked_mul(n, static_cast<u128>(ep), "layout size");
+}
+
+void validate(const Options& o, const std::string& path) {
+  if (o.microbatch_candidates < 1) {
+    throw ConfigError(path + ".microbatch_candidates", "must be at least 1, got {}",
+                      o.microbatch_candidates);
+  }
+  if (o.zero_bubble_microbatch_candidates < 1) {
+    throw ConfigError(path + ".zero_bubble_microbatch_candidates", "must be at least 1, got {}",
+                      o.zero_bubble_microbatch_candidates);
+  }
+  if (!(o.optimizer_words_per_param >= 0) || !std::isfinite(o.optimizer_words_per_param)) {
+    throw ConfigError(path + ".optimizer_words_per_param", "must be finite and >= 0, got {}",
+                      o.optimizer_words_per_param);
+  }
+  if (!(o.seconds_in_year > 0) || !std::isfinite(o.seconds_in_year)) {
+    throw ConfigError(path + ".seconds_in_year", "must be positive, got {}", o.seconds_in_year);
+  }
+  if (!(o.duration_years > 0) || !std::isfinite(o.duration_years)) {
+    throw ConfigError(path + ".duration_years", "must be positive, got {}", o.duration_years);
+  }
+  if (o.max_doublings < 1 || o.max_doublings > 100) {
+    throw ConfigError(path + ".max_doublings", "must be in [1, 100], got {}", o.max_doublings);
+  }
+  if (!(o.utilization_floor >= 0)) {
+    throw ConfigError(path + ".utilization_floor", "must be >= 0, got {}", o.utilization_floor);
+  }
+  if (!(o.linear_scaling_fraction > 0)) {
+    throw ConfigError(path + ".linear_scaling_fraction", "must be positive, got {}",
+                      o.linear_scaling_fraction);
+  }
+}
+
+namespace detail {
+
+Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& split,
+                           const Costs& c, std::vector<std::string> violations) {
+  using units::Seconds;
+  Evaluation e;
+  e.feasible = violations.empty();
+  e.violations = std::move(violations);
+  e.gpus = br.n;
+  Layout& l = e.layout;
+  l.dp = br.deg[kDP];
+  l.tp = {.model = br.deg[kTPm], .ff = br.deg[kTPf]};
+  l.pp = br.deg[kPP];
+  l.ep = br.deg[kEP];
+  l.microbatches = br.m;
+  l.zero_bubble = br.zb;
+  l.interleave = br.v;
+  LevelSplit s;
+  for (int lv = 0; lv < ctx.net.levels; ++lv) {
+    s.dp.push_back(split[lv][kDP]);
+    s.tp_model.push_back(split[lv][kTPm]);
+    s.tp_ff.push_back(split[lv][kTPf]);
+    s.pp.push_back(split[lv][kPP]);
+    s.ep.push_back(split[lv][kEP]);
+  }
+  l.split = std::move(s);
+  e.arithmetic_time = Seconds(br.arith);
+  e.compute_time = Seconds(br.compute);
+  e.tp_comm = Seconds(c.tp_comm);
+  e.pp_ep_comm = Seconds(c.pp_comm);
+  e.dp_comm = Seconds(c.dp_comm);
+  e.tp_latency = Seconds(c.tp_lat);
+  e.pp_ep_latency = Seconds(c.pp_lat);
+  e.dp_latency = Seconds(c.dp_lat);
+  e.bubble_fraction = br.bubble;
+  e.pipeline_time = Seconds(c.pipe);
+  e.time_per_batch = Seconds(c.total);
+  e.batches = ctx.batches;
+  e.training_time = Seconds(c.time);
+  e.months = 12 * (c.time / ctx.opt.seconds_in_year);
+  e.utilization = c.util;
+  e.memory_required = units::Bytes(memory_required(ctx, br.deg[kDP]));
+  e.memory_available = units::Bytes(memory_available(ctx, br.n));
+  e.tp_comm_total = Seconds(c.tp_comm * ctx.batches);
+  e.pp_ep_comm_total = Seconds(c.pp_comm * ctx.batches);
+  e.dp_comm_total = Seconds(c.dp_comm * ctx.batches);
+  e.latency_total = Seconds(ctx.batches * (c.tp_lat + c.pp_lat + c.dp_lat));
+  return e;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Degrees;
+using detail::kDP;
+using detail::kEP;
+using detail::kPP;
+using detail::kTPf;
+using detail::kTPm;
+
+void require_degree(std::int64_t v, const char* field) {
+  if (v <= 0) throw ConfigError(std::string("layout.") + field, "must be positive, got {}", v);
+}
+
+// Structural problems of a layout that the paper's search never produces.
+void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
+                  std::vector<std::string>& why) {
+  const auto& c = ctx;
+  if (c.d_model % l.tp.model != 0) {
+    why.push_back(fmt::format("tp.model = {} does not divide d_model = {}", l.tp.model, c.d_model));
+  }
+  if (c.d_ff % l.tp.ff != 0) {
+    why.push_back(fmt::format("tp.ff = {} does not divide d_ff = {}", l.tp.ff, c.d_ff));
+  }
+  if (c.batch_tokens % l.dp != 0) {
+    why.push_back(fmt::format("dp = {} does not divide the batch of {} tokens", l.dp,
+                              c.batch_tokens));
+  }
+  if (c.layers % l.pp != 0) {
+    why.push_back(fmt::format("pp = {} does not divide layers = {}", l.pp, c.layers));
+  }
+  if (c.experts % l.ep != 0) {
+    why.push_back(fmt::format("ep = {} does not divide experts = {}", l.ep, c.experts));
+  }
+  const std::int64_t q = c.batch_tokens / (l.dp * c.experts);
+  if (q == 0 || q % l.microbatches != 0) {
+    why.push_back(fmt::format(
+        "microbatches = {} does not divide the {} tokens per replica and expert", l.microbatches,
+        q));
+  }
+  const std::int64_t min_m = l.zero_bubble ? 2 * l.pp : l.pp;
+  if (l.microbatches < min_m) {
+    why.push_back(fmt::format("microbatches = {} is below {} ({} x pp = {}) for the {} schedule",
+                              l.microbatches, min_m, l.zero_bubble ? 2 : 1, l.pp,
+                              l.zero_bubble ? "zero-bubble" : "1F1B"));
+  }
+  // Spec 2.2: a cluster larger than a level holds whole units of it.
+  u128 running = 1;
+  for (std::size_t i = 0; i < c.net.sizes.size(); ++i) {
+    running *= static_cast<u128>(c.net.sizes[i]);
+    if (n > running && n % running != 0) {
+      why.push_back(fmt::format("{} GPUs are not a whole number of level-{} units of {}",
+                                to_string(n), i, to_string(running)));
+    }
+  }
+  const double need = detail::memory_required(ctx, l.dp);
+  const double have = detail::memory_available(ctx, n);
+  if (have < need) {
+    why.push_back(fmt::format("memory: needs {:.4g} B (parameters x dp + optimizer state), the "
+                              "cluster has {:.4g} B",
+                              need, have));
+  }
+}
+
+}  // namespace
+
+Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout& layout,
+                    const Options& options) {
+  validate(cluster);
+  validate(run);
+  validate(options);
+  if (cluster.levels.size() > static_cast<std::size_t>(detail::kMaxLevels)) {
+    throw ConfigError("cluster.levels", "at most {} levels are supported, got {}",
+                      detail::kMaxLevels, cluster.levels.size());
+  }
+  require_degree(layout.dp, "dp");
+  require_degree(layout.tp.model, "tp.model");
+  require_degree(layout.tp.ff, "tp.ff");
+  require_degree(layout.pp, "pp");
+  require_degree(layout.ep, "ep");
+  require_degree(layout.microbatches, "microbatches");
+  if (layout.interleave < 0) {
+    throw ConfigError("layout.interleave", "must be >= 0 (0: the paper's rule), got {}",
+                      layout.interleave);
+  }
+  detail::RunCtx ctx(cluster, run, options);
+  const u128 n = layout.gpus();
+
+  detail::Branch br;
+  br.deg = {layout.dp, layout.tp.model, layout.tp.ff, layout.pp, layout.ep};
+  br.n = n;
+  br.nd = to_double(n);
+  br.m = layout.microbatches;
+  br.zb = layout.zero_bubble;
+  br.v = layout.interleave != 0 ? layout.interleave
+         : (!br.zb && layout.pp > 1 && options.interleaving) ? ctx.layers / layout.pp
+                                                              : 1;
+  if (br.v == 0) br.v = 1;  // pp > layers: reported below
+  std::vector<std::string> why;
+  check_layout(ctx, layout, n, why);
+  if (br.zb && br.v != 1) why.push_back(fmt::format("zero-bubble needs interleave = 1, got {}", br.v));
+  if (br.v * layout.pp > ctx.layers) {
+    why.push_back(fmt::format("interleave {} x pp {} exceeds layers = {}", br.v, layout.pp,
+                              ctx.layers));
+  } else if ((ctx.layers / layout.pp) % br.v != 0) {
+    why.push_back(fmt::format("interleave {} does not divide the {} layers per stage", br.v,
+                              ctx.layers / layout.pp));
+  }
+  if (ctx.batch_tokens / (layout.dp * layout.microbatches * ctx.experts) == 0) {
+    why.push_back("microbatches leave less than one token per microbatch");
+  }
+  detail::prepare_branch(ctx, br);
+
+  detail::Split split{};
+  detail::Costs costs;
+  if (layout.split) {
+    const LevelSplit& s = *layout.split;
+    const std::size_t nl = cluster.levels.size();
+    const std::vector<std::int64_t>* parts[5] = {&s.dp, &s.tp_model, &s.tp_ff, &s.pp, &s.ep};
+    const char* names[5] = {"dp", "tp_model", "tp_ff", "pp", "ep"};
+    for (int x = 0; x < 5; ++x) {
+      const std::string field = std::string("layout.split.") + names[x];
+      if (parts[x]->size() != nl) {
+        throw ConfigError(field, "needs one entry per network level ({}), got {}", nl,
+                          parts[x]->size());
+      }
+      std::int64_t prod = 1;
+      for (std::size_t lv = 0; lv < nl; ++lv) {
+        const std::int64_t f = (*parts[x])[lv];
+        if (f <= 0) throw ConfigError(fmt::format("{}[{}]", field, lv), "must be positive, got {}", f);
+        prod *= f;
+        split[lv][x] = f;
+      }
+      if (prod != br.deg[x]) {
+        throw ConfigError(field, "levels multiply to {}, but the degree is {}", prod, br.deg[x]);
+      }
+    }
+    const auto sizes = level_sizes_for(cluster, n);
+    for (std::size_t lv = 0; lv < sizes.size(); ++lv) {
+      std::int64_t prod = 1;
+      for (int x = 0; x < 5; ++x) prod *= split[lv][x];
+      if (prod != sizes[lv]) {
+        why.push_back(fmt::format("split puts {} GPUs at level {} ({}), which holds {} here", prod,
+                                  lv, cluster.levels[lv].name, sizes[lv]));
+      }
+    }
+    costs = detail::combine(ctx, br, detail::comm_costs(ctx, ctx.net, br, split));
+  } else {
+    std::vector<detail::Split> splits;
+    detail::partitions(ctx.net, n, br.deg, splits);
+    if (splits.empty()) {
+      why.push_back("no split of the degrees across the network levels fits the level sizes");
+      for (int x = 0; x < 5; ++x) split[ctx.net.levels - 1][x] = br.deg[x];
+      costs = detail::combine(ctx, br, detail::comm_costs(ctx, ctx.net, br, split));
+    } else {
+      bool have = false;
+      detail::Comm best_comm;
+      for (const auto& s : splits) {
+        const detail::Comm cm = detail::comm_costs(ctx, ctx.net, br, s);
+        const detail::Costs c = detail::combine(ctx, br, cm);
+        if (!have || c.time < costs.time ||
+            (c.time == costs.time && detail::tie_sum_candidate(ctx, cm) <
+                                         detail::tie_sum_incumbent(ctx, best_comm))) {
+          have = true;
+          costs = c;
+          best_comm = cm;
+          split = s;
+        }
+      }
+    }
+  }
+  return detail::make_evaluation(ctx, br, split, costs, std::move(why));
+}
+
+}  // namespace dml

@@ -1,0 +1,577 @@
+#include "dml/search.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <thread>
+#include <unordered_map>
+
+#include "engine.hpp"
+
+namespace dml {
+
+SearchStats& SearchStats::operator+=(const SearchStats& o) {
+  clusters_searched += o.clusters_searched;
+  branches += o.branches;
+  branches_pruned += o.branches_pruned;
+  layouts_evaluated += o.layouts_evaluated;
+  return *this;
+}
+
+namespace detail {
+namespace {
+
+// Prime factors of n by trial division (n up to 64 bits; used on model sizes only).
+void add_prime_factors(std::uint64_t n, std::vector<std::uint64_t>& primes) {
+  for (std::uint64_t p = 2; p * p <= n; p += (p == 2 ? 1 : 2)) {
+    if (n % p == 0) {
+      primes.push_back(p);
+      while (n % p == 0) n /= p;
+    }
+  }
+  if (n > 1) primes.push_back(n);
+}
+
+class Searcher {
+ public:
+  Searcher(const Cluster& cluster, const TrainingRun& run, const Options& options)
+      : ctx(cluster, run, options) {
+    add_prime_factors(static_cast<std::uint64_t>(ctx.d_model), primes_);
+    add_prime_factors(static_cast<std::uint64_t>(ctx.d_ff), primes_);
+    add_prime_factors(static_cast<std::uint64_t>(ctx.batch_tokens), primes_);
+    add_prime_factors(static_cast<std::uint64_t>(ctx.layers), primes_);
+    add_prime_factors(static_cast<std::uint64_t>(ctx.experts), primes_);
+    std::sort(primes_.begin(), primes_.end());
+    primes_.erase(std::unique(primes_.begin(), primes_.end()), primes_.end());
+  }
+
+  // The optimum on n GPUs among layouts faster than `threshold` (+inf: no limit).
+  LayoutSearch optimal(u128 n, double threshold) {
+    return ctx.opt.reference_search ? optimal_reference(n, threshold)
+                                    : optimal_fast(n, threshold);
+  }
+
+  RunCtx ctx;
+
+ private:
+  // Sorted divisors of n, factorised with the primes of the model's sizes first.
+  const std::vector<std::int64_t>& divs(std::uint64_t n) {
+    auto it = div_cache_.find(n);
+    if (it != div_cache_.end()) return it->second;
+    if (n == 0) return div_cache_.emplace(0, std::vector<std::int64_t>{}).first->second;
+    std::vector<std::int64_t> out{1};
+    std::uint64_t m = n;
+    auto add = [&](std::uint64_t p) {
+      int e = 0;
+      while (m % p == 0) {
+        m /= p;
+        ++e;
+      }
+      const std::size_t sz = out.size();
+      std::uint64_t pk = 1;
+      for (int k = 1; k <= e; ++k) {
+        pk *= p;
+        for (std::size_t i = 0; i < sz; ++i) out.push_back(out[i] * static_cast<std::int64_t>(pk));
+      }
+    };
+    for (const std::uint64_t p : primes_) {
+      if (m == 1) break;
+      if (m % p == 0) add(p);
+    }
+    if (m > 1) {
+      std::vector<std::uint64_t> rest;
+      add_prime_factors(m, rest);
+      for (const std::uint64_t p : rest) add(p);
+    }
+    std::sort(out.begin(), out.end());
+    return div_cache_.emplace(n, std::move(out)).first->second;
+  }
+
+  // The paper's search as its code does it: enumeration order, branch pruning and tie-break.
+  LayoutSearch optimal_reference(u128 n, double threshold);
+  // The same optimum, found best-first: see optimal_fast() below.
+  LayoutSearch optimal_fast(u128 n, double threshold);
+
+  struct Triple {
+    std::int64_t n_tp, n_dp, n_pp;
+    std::int64_t q;     // tokens per replica and expert: microbatch counts divide it
+    std::size_t order;  // position in the paper's enumeration
+    double bound;       // no layout of this triple trains faster (a deflated lower bound)
+  };
+  struct Candidate {
+    std::array<std::size_t, 5> key;  // (triple, TP split, schedule, m, partition) order
+    Branch br;
+    Split split;
+    Comm comm;
+    Costs costs;
+  };
+  struct SplitComm {
+    Split split;
+    Comm comm;
+  };
+  bool triple_bound(Triple& t, std::int64_t n_ep, double nd);
+  void expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, LayoutSearch& out);
+
+  std::vector<std::uint64_t> primes_;
+  std::unordered_map<std::uint64_t, std::vector<std::int64_t>> div_cache_;
+  std::vector<Split> splits_;
+  std::vector<Triple> triples_;
+  std::vector<Candidate> ties_;
+  std::vector<SplitComm> real_;
+};
+
+Split flat_split(const Degrees& deg) {
+  Split s{};
+  s[0] = deg;
+  return s;
+}
+
+LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
+  LayoutSearch out;
+  out.stats.clusters_searched = 1;
+  const Options& opt = ctx.opt;
+  const u128 sf = static_cast<u128>(ctx.experts);
+  const auto n_ep = static_cast<std::int64_t>(gcd(n, sf));
+  const u128 np = n / static_cast<u128>(n_ep);
+  const u128 f_size = static_cast<u128>(ctx.d_model) * static_cast<u128>(ctx.d_ff);
+  const u128 b_tok = static_cast<u128>(ctx.batch_tokens);
+  const double nd = to_double(n);
+  const double mem_have = memory_available(ctx, n);
+
+  double best_time = threshold;
+  bool have = false;
+  Branch best_br;
+  Split best_split{};
+  Costs best_costs;
+  Comm best_comm;
+  bool any_memory_fail = false;
+  bool any_branch = false;
+
+  Branch br;
+  br.n = n;
+  br.nd = nd;
+  br.deg[kEP] = n_ep;
+
+  for (const std::int64_t n_tp : divs(static_cast<std::uint64_t>(gcd(np, f_size)))) {
+    const u128 r1 = np / static_cast<u128>(n_tp);
+    for (const std::int64_t n_dp : divs(static_cast<std::uint64_t>(gcd(r1, b_tok)))) {
+      const u128 r2 = r1 / static_cast<u128>(n_dp);
+      if (r2 > static_cast<u128>(ctx.layers) || ctx.layers % static_cast<std::int64_t>(r2) != 0) {
+        continue;
+      }
+      const auto n_pp = static_cast<std::int64_t>(r2);
+      if (mem_have < memory_required(ctx, n_dp)) {
+        any_memory_fail = true;
+        continue;
+      }
+      const std::int64_t q = ctx.batch_tokens / (ctx.experts * n_dp);
+      if (q == 0) continue;  // no whole token per replica and expert: no microbatch count
+      const std::vector<std::int64_t>& mdivs = divs(static_cast<std::uint64_t>(q));
+      const auto isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(n_tp)));
+      for (const std::int64_t tpf : divs(static_cast<std::uint64_t>(n_tp))) {
+        if (tpf < isq) continue;
+        if (tpf > 4 * isq) break;
+        const std::int64_t tpm = n_tp / tpf;
+        if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
+        br.deg[kDP] = n_dp;
+        br.deg[kTPm] = tpm;
+        br.deg[kTPf] = tpf;
+        br.deg[kPP] = n_pp;
+        for (int zbi = 0; zbi < (opt.allow_zero_bubble ? 2 : 1); ++zbi) {
+          const bool zb = zbi == 1;
+          const std::int64_t lo = zb ? 2 * n_pp : n_pp;
+          int left = zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
+          for (auto it = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
+               it != mdivs.end() && left > 0; ++it, --left) {
+            any_branch = true;
+            ++out.stats.branches;
+            br.m = *it;
+            br.zb = zb;
+            br.v = (!zb && n_pp > 1 && opt.interleaving) ? ctx.layers / n_pp : 1;
+            prepare_branch(ctx, br);
+            // The paper's pruning: the same layout on one flat level with the summed
+            // bandwidth and the smallest latency cannot be slower than any real split.
+            const Comm oc = comm_costs(ctx, ctx.flat, br, flat_split(br.deg));
+            const Costs ob = combine(ctx, br, oc);
+            if (ob.time > best_time) {
+              ++out.stats.branches_pruned;
+              continue;
+            }
+            partitions(ctx.net, n, br.deg, splits_);
+            for (const Split& s : splits_) {
+              ++out.stats.layouts_evaluated;
+              const Comm cm = comm_costs(ctx, ctx.net, br, s);
+              const Costs c = combine(ctx, br, cm);
+              if (c.time < best_time ||
+                  (c.time == best_time && have &&
+                   tie_sum_candidate(ctx, cm) < tie_sum_incumbent(ctx, best_comm))) {
+                have = true;
+                best_time = c.time;
+                best_br = br;
+                best_split = s;
+                best_costs = c;
+                best_comm = cm;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (have) {
+    out.found = true;
+    out.best = make_evaluation(ctx, best_br, best_split, best_costs, {});
+  } else if (!any_branch) {
+    out.reasons.push_back(fmt::format("no layout of the paper's search space fits {} GPUs{}",
+                                      to_string(n),
+                                      any_memory_fail ? " (some fail the memory check)" : ""));
+  } else if (threshold < std::numeric_limits<double>::infinity()) {
+    out.reasons.push_back(fmt::format("no layout on {} GPUs finishes within {:.6g} s",
+                                      to_string(n), threshold));
+  } else {
+    out.reasons.push_back(
+        fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
+  }
+  return out;
+}
+
+// The fast search finds the same optimum as the paper's, with the same tie-break:
+//
+// 1. Every (TP, DP, PP) factorisation ("triple") gets a cheap lower bound on the training time
+//    of all its layouts: compute time from the padded FLOP and the per-matmul latency of the
+//    smallest microbatch count, the TP and DP all-reduces on the optimistic flat network
+//    (a bound because sum_l x_l / sum_l bw_l <= max_l x_l / bw_l), and the least latency.
+// 2. Triples are expanded in order of their bound, and the expansion stops at the first bound
+//    above the best time found: no layout in the rest can be faster.
+// 3. Inside a triple, each branch (TP split, schedule, m) keeps the paper's own bound, the
+//    layout costed on the flat network; the communication of each split is costed once per
+//    (TP split, schedule) and shared by the microbatch counts.
+// 4. Every layout whose time equals the best is kept with its position in the paper's
+//    enumeration; at the end they are replayed in that order through the paper's tie rule
+//    (equal time and strictly less communication), which is what its sequential scan yields.
+// Bounds only skip layouts strictly slower than a time already found, so the optimum and every
+// layout tied with it are always costed.
+bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
+  const Options& opt = ctx.opt;
+  const double lat_min = ctx.flat.lat[0];
+  const double denom = nd * ctx.flat.bw[0] / 2;
+  const auto L = static_cast<double>(ctx.layers);
+  const auto btok = static_cast<double>(ctx.batch_tokens);
+  // Valid TP splits: their least flat TP bandwidth time and least TP latency.
+  const auto isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(t.n_tp)));
+  double tp_bw = std::numeric_limits<double>::infinity();
+  double tp_lat = std::numeric_limits<double>::infinity();
+  bool any = false;
+  for (const std::int64_t tpf : divs(static_cast<std::uint64_t>(t.n_tp))) {
+    if (tpf < isq) continue;
+    if (tpf > 4 * isq) break;
+    const std::int64_t tpm = t.n_tp / tpf;
+    if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
+    any = true;
+    const double words = static_cast<double>(tpm - 1) * static_cast<double>(ctx.d_ff) +
+                         static_cast<double>(tpf - 1) * static_cast<double>(ctx.d_model);
+    tp_bw = std::min(tp_bw, 2 * words * (2 * L) * btok * ctx.bytewidth / denom);
+    tp_lat = std::min(tp_lat, 4 * L * lat_min * ((tpm > 1 ? 1 : 0) + (tpf > 1 ? 1 : 0)));
+  }
+  if (!any) return false;
+  const std::vector<std::int64_t>& mdivs = divs(static_cast<std::uint64_t>(t.q));
+  const auto first_at_least = [&](std::int64_t lo) -> std::int64_t {
+    const auto it = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
+    return it == mdivs.end() ? 0 : *it;
+  };
+  const std::int64_t m_nz = first_at_least(t.n_pp);
+  const std::int64_t m_zb = opt.allow_zero_bubble ? first_at_least(2 * t.n_pp) : 0;
+  if (m_nz == 0 && m_zb == 0) return false;
+  // Compute: each of the 6 matmuls per layer and microbatch takes at least its latency plus
+  // its FLOP at the effective rate; m x b = q tokens pass through (L / PP)(E / EP) layers.
+  const double reps = static_cast<double>((ctx.layers / t.n_pp) * (ctx.experts / n_ep));
+  const double flop_time = 12.0 * (static_cast<double>(ctx.d_model) * static_cast<double>(ctx.d_ff) /
+                                   static_cast<double>(t.n_tp)) *
+                           static_cast<double>(t.q) / ctx.mm.flop_per_s;
+  const auto compute = [&](std::int64_t m) {
+    return reps * (6 * ctx.mm.latency * static_cast<double>(m) + flop_time);
+  };
+  const double dp_bw = 2.0 * static_cast<double>(t.n_dp - 1) * to_double(ctx.n_param) *
+                       ctx.bytewidth / denom;
+  const double dp_lat = t.n_dp > 1 ? 2 * lat_min : 0.0;
+  const auto total = [&](double pipe) {
+    return opt.overlap.dp ? std::max(pipe, dp_bw) + dp_lat : pipe + dp_bw + dp_lat;
+  };
+  double best = std::numeric_limits<double>::infinity();
+  if (m_zb != 0) best = total(std::max(compute(m_zb), tp_bw));
+  if (m_nz != 0) {
+    const std::int64_t v = (t.n_pp > 1 && opt.interleaving) ? ctx.layers / t.n_pp : 1;
+    double pp_lat = 0;
+    if (ctx.layers > 1) {
+      if (n_ep > 1) {
+        pp_lat = 2 * (L - 1) * lat_min;
+      } else if (t.n_pp > 1) {
+        pp_lat = 2 * static_cast<double>(v * t.n_pp - 1) * lat_min;
+      }
+    }
+    best = std::min(best, total(std::max(compute(m_nz), tp_bw) + tp_lat + pp_lat));
+  }
+  t.bound = ctx.batches * best * (1 - 1e-9);
+  return true;
+}
+
+void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
+                      LayoutSearch& out) {
+  const Options& opt = ctx.opt;
+  Branch br;
+  br.n = n;
+  br.nd = to_double(n);
+  br.deg = {t.n_dp, 0, 0, t.n_pp, n_ep};
+  const std::vector<std::int64_t>& mdivs = divs(static_cast<std::uint64_t>(t.q));
+  const auto isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(t.n_tp)));
+  std::size_t tp_idx = 0;
+  for (const std::int64_t tpf : divs(static_cast<std::uint64_t>(t.n_tp))) {
+    if (tpf < isq) continue;
+    if (tpf > 4 * isq) break;
+    ++tp_idx;
+    const std::int64_t tpm = t.n_tp / tpf;
+    if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
+    br.deg[kTPm] = tpm;
+    br.deg[kTPf] = tpf;
+    for (int zbi = 0; zbi < (opt.allow_zero_bubble ? 2 : 1); ++zbi) {
+      br.zb = zbi == 1;
+      br.v = (!br.zb && t.n_pp > 1 && opt.interleaving) ? ctx.layers / t.n_pp : 1;
+      const std::int64_t lo = br.zb ? 2 * t.n_pp : t.n_pp;
+      const int count = br.zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
+      auto first = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
+      if (first == mdivs.end()) continue;
+      const Comm flat = comm_costs(ctx, ctx.flat, br, flat_split(br.deg));
+      bool real_done = false;
+      int mi = 0;
+      for (auto it = first; it != mdivs.end() && mi < count; ++it, ++mi) {
+        ++out.stats.branches;
+        br.m = *it;
+        prepare_branch(ctx, br);
+        if (combine(ctx, br, flat).time > best) {
+          ++out.stats.branches_pruned;
+          continue;
+        }
+        if (!real_done) {
+          real_.clear();
+          for_each_partition(ctx.net, n, br.deg, [&](const Split& s) {
+            real_.push_back({s, comm_costs(ctx, ctx.net, br, s)});
+          });
+          real_done = true;
+        }
+        for (std::size_t pi = 0; pi < real_.size(); ++pi) {
+          ++out.stats.layouts_evaluated;
+          const Costs c = combine(ctx, br, real_[pi].comm);
+          if (c.time > best || (c.time == best && ties_.empty())) continue;
+          if (c.time < best) {
+            best = c.time;
+            ties_.clear();
+          }
+          ties_.push_back(Candidate{{t.order, tp_idx, static_cast<std::size_t>(zbi),
+                                     static_cast<std::size_t>(mi), pi},
+                                    br, real_[pi].split, real_[pi].comm, c});
+        }
+      }
+    }
+  }
+}
+
+LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
+  LayoutSearch out;
+  out.stats.clusters_searched = 1;
+  const u128 sf = static_cast<u128>(ctx.experts);
+  const auto n_ep = static_cast<std::int64_t>(gcd(n, sf));
+  const u128 np = n / static_cast<u128>(n_ep);
+  const u128 f_size = static_cast<u128>(ctx.d_model) * static_cast<u128>(ctx.d_ff);
+  const u128 b_tok = static_cast<u128>(ctx.batch_tokens);
+  const double nd = to_double(n);
+  const double mem_have = memory_available(ctx, n);
+  bool any_memory_fail = false;
+
+  triples_.clear();
+  std::size_t order = 0;
+  for (const std::int64_t n_tp : divs(static_cast<std::uint64_t>(gcd(np, f_size)))) {
+    const u128 r1 = np / static_cast<u128>(n_tp);
+    for (const std::int64_t n_dp : divs(static_cast<std::uint64_t>(gcd(r1, b_tok)))) {
+      const u128 r2 = r1 / static_cast<u128>(n_dp);
+      if (r2 > static_cast<u128>(ctx.layers) || ctx.layers % static_cast<std::int64_t>(r2) != 0) {
+        continue;
+      }
+      if (mem_have < memory_required(ctx, n_dp)) {
+        any_memory_fail = true;
+        continue;
+      }
+      Triple t{n_tp, n_dp, static_cast<std::int64_t>(r2),
+               ctx.batch_tokens / (ctx.experts * n_dp), order++, 0};
+      if (t.q == 0) continue;
+      if (triple_bound(t, n_ep, nd)) triples_.push_back(t);
+    }
+  }
+  std::stable_sort(triples_.begin(), triples_.end(),
+                   [](const Triple& a, const Triple& b) { return a.bound < b.bound; });
+  double best = threshold;
+  ties_.clear();
+  for (const Triple& t : triples_) {
+    if (t.bound > best) break;
+    expand(t, n_ep, n, best, out);
+  }
+  if (ties_.empty()) {
+    if (triples_.empty()) {
+      out.reasons.push_back(fmt::format("no layout of the paper's search space fits {} GPUs{}",
+                                        to_string(n),
+                                        any_memory_fail ? " (some fail the memory check)" : ""));
+    } else if (threshold < std::numeric_limits<double>::infinity()) {
+      out.reasons.push_back(fmt::format("no layout on {} GPUs finishes within {:.6g} s",
+                                        to_string(n), threshold));
+    } else {
+      out.reasons.push_back(
+          fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
+    }
+    return out;
+  }
+  std::sort(ties_.begin(), ties_.end(),
+            [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
+  const Candidate* win = &ties_.front();
+  for (const Candidate& c : ties_) {
+    if (tie_sum_candidate(ctx, c.comm) < tie_sum_incumbent(ctx, win->comm)) win = &c;
+  }
+  out.found = true;
+  out.best = make_evaluation(ctx, win->br, win->split, win->costs, {});
+  return out;
+}
+
+void check_inputs(const Cluster& cluster, const TrainingRun& run, const Options& options) {
+  validate(cluster);
+  validate(run);
+  validate(options);
+  if (cluster.levels.size() > static_cast<std::size_t>(kMaxLevels)) {
+    throw ConfigError("cluster.levels", "at most {} levels are supported, got {}", kMaxLevels,
+                      cluster.levels.size());
+  }
+}
+
+ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
+  ClusterSearch out;
+  const RunCtx& ctx = s.ctx;
+  const Options& opt = ctx.opt;
+  const double budget_s = opt.duration_years * opt.seconds_in_year;
+  // A little slack so that a layout finishing just under the budget is never cut by rounding;
+  // the test below is the paper's, on the optimum.
+  const double threshold = budget_s * (1 + 1e-9);
+  const double compute = ctx.train_flop;
+  const double n_min = compute / (budget_s * effective_flop_per_s(cluster.gpu).value());
+  for (int i = 0; i < opt.max_doublings; ++i) {
+    const u128 n = checked_mul(static_cast<u128>(ctx.experts), pow2(i), "cluster size");
+    if (opt.max_gpus != 0 && n > opt.max_gpus) break;
+    if (to_double(n) < n_min) continue;
+    LayoutSearch r = s.optimal(n, threshold);
+    out.stats += r.stats;
+    if (r.found && r.best.training_time.value() / opt.seconds_in_year < opt.duration_years) {
+      out.feasible = true;
+      out.gpus = n;
+      out.best = std::move(r.best);
+      return out;
+    }
+  }
+  out.reasons.push_back(fmt::format(
+      "no cluster of experts x 2^i GPUs (i < {}{}) trains C = {:.4e} FLOP within {} years",
+      opt.max_doublings, opt.max_gpus != 0 ? ", at most " + to_string(opt.max_gpus) : "",
+      compute, opt.duration_years));
+  return out;
+}
+
+}  // namespace
+}  // namespace detail
+
+LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run, u128 gpus,
+                            const Options& options) {
+  detail::check_inputs(cluster, run, options);
+  if (gpus == 0) throw ConfigError("gpus", "must be positive, got 0");
+  detail::Searcher s(cluster, run, options);
+  return s.optimal(gpus, std::numeric_limits<double>::infinity());
+}
+
+ClusterSearch smallest_cluster(const Cluster& cluster, const TrainingRun& run,
+                               const Options& options) {
+  detail::check_inputs(cluster, run, options);
+  detail::Searcher s(cluster, run, options);
+  return detail::smallest(s, cluster);
+}
+
+Summary summarize(const std::vector<SweepPoint>& points, const Gpu& gpu, const Options& options) {
+  Summary s;
+  const double threshold = options.linear_scaling_fraction * gpu.effective_utilization;
+  for (const SweepPoint& p : points) {
+    if (!p.result.feasible) {
+      s.first_infeasible_flop = p.train_flop;
+      break;
+    }
+    const double u = p.result.best.utilization;
+    if (!s.linear_scaling_ends_at && u <= threshold) {
+      s.linear_scaling_ends_at = p.train_flop;
+      s.utilization_there = u;
+    }
+    s.largest_feasible_flop = p.train_flop;
+    s.largest_feasible_utilization = u;
+  }
+  return s;
+}
+
+Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const Options& options) {
+  validate(setting.cluster);
+  validate(options);
+  Sweep out;
+  out.setting = setting.name;
+  for (const std::int64_t d : grid) {
+    SweepPoint p;
+    p.d_model = d;
+    p.run = paper_run(d, setting.laws);
+    p.train_flop = train_flop(p.run);
+    p.result = smallest_cluster(setting.cluster, p.run, options);
+    out.stats += p.result.stats;
+    const bool stop = !p.result.feasible || p.result.best.utilization < options.utilization_floor;
+    out.points.push_back(std::move(p));
+    if (stop) break;
+  }
+  out.summary = summarize(out.points, setting.cluster.gpu, options);
+  return out;
+}
+
+Sweep sweep(const Setting& setting, const Options& options) {
+  return sweep(setting, paper_d_model_grid(), options);
+}
+
+std::vector<Sweep> sweep_all(const std::vector<Setting>& settings, const Options& options) {
+  return sweep_all(settings, paper_d_model_grid(), options);
+}
+
+std::vector<Sweep> sweep_all(const std::vector<Setting>& settings,
+                             const std::vector<std::int64_t>& grid, const Options& options) {
+  validate(options);
+  std::vector<Sweep> out(settings.size());
+  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(settings.size())));
+  std::atomic<std::size_t> next{0};
+  std::vector<std::exception_ptr> errors(settings.size());
+  auto work = [&] {
+    for (std::size_t i = next++; i < settings.size(); i = next++) {
+      try {
+        out[i] = sweep(settings[i], grid, options);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  if (threads <= 1) {
+    work();
+  } else {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+  }
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  return out;
+}
+
+}  // namespace dml

@@ -1,0 +1,87 @@
+-- dml.optimize, dml.evaluate, dml.sweep and the limits, against the paper's
+-- published unit checks (spec section 5.4: H100 SXM, d_model 12288, dense)
+-- and summaries (spec section 5.2). Expected values are the spec's, typed here.
+local t = require "testing"
+local paper = require "dml.paper.erdil2024"
+
+local h100 = dml.cluster(paper.clusters["H100 SXM"])
+local model = dml.mlp_stack { d_model = 12288 }
+local run = dml.run { model = model, cluster = h100 }
+
+-- the paper's scaling laws (spec 5.4 scaling table)
+t.eq(paper.round_list(3), 3)
+t.eq(paper.round_list(4), 4, "a list element")
+t.eq(paper.round_list(2.5), 2, "ties go to the smaller")
+local d_ff, layers, experts, batch = paper.laws(12288)
+t.eq(d_ff, 49152); t.eq(layers, 192); t.eq(experts, 1); t.eq(batch, 3584)
+t.eq(select(4, paper.laws(12288, "paper")), 14336, "sparse batch")
+t.eq(select(3, paper.laws(12288, "paper")), 8, "sparse experts")
+t.eq(select(4, paper.laws(12288, "dense", "deepseek")), 18432, "DeepSeek batch")
+t.eq(#paper.grid(), 55)
+
+-- dml.optimize with no cluster size: the smallest cluster (spec 5.4: N = 2048, util 0.6989936)
+local plan = dml.optimize(run)
+t.eq(plan.feasible, true)
+t.eq(plan.gpus, 2048)
+t.near(plan.utilization, 0.6989936, 1e-6)
+t.near(plan.run.train_flop:value(), 6.4549e24, 1e-4)
+t.eq(plan.run.batch_tokens, 7340032)
+t.eq(plan.run.layers, 192)
+t.eq(type(tostring(plan)), "string")
+t.raises(function() return plan.utilisation end, { pattern = "a plan has no field 'utilisation'" })
+
+-- dml.optimize on a fixed cluster size
+local fixed = dml.optimize(dml.run { model = model, cluster = dml.cluster(h100, { size = 2048 }) })
+t.near(fixed.utilization, plan.utilization, 1e-12, "the same optimum at N = 2048")
+
+-- dml.evaluate with the chosen layout of spec 5.4 (training_results rows)
+local layout = {
+  dp = 1, tp = { 4, 8 }, pp = 64, microbatches = 128, zero_bubble = true,
+  split = { dp = { 1, 1 }, tp_model = { 4, 1 }, tp_ff = { 2, 4 }, pp = { 1, 64 }, ep = { 1, 1 } },
+}
+local zb = dml.evaluate(run, layout)
+t.near(zb.training_time:value(), 4.557224e6, 1e-6, "ZB total time")
+t.near(zb.utilization, 0.698994, 1e-5, "ZB utilization")
+t.near(zb.tp_comm_total:value(), 2.564941e6, 1e-6, "ZB TP comm")
+t.near(zb.pp_ep_comm_total:value(), 1.402702e5, 1e-6, "ZB PP comm")
+t.eq(zb.dp_comm_total:value(), 0, "ZB DP comm")
+t.near(zb.latency_total:value(), 1727.6, 1e-4, "ZB latency")
+layout.zero_bubble = false
+layout.interleave = 1
+local one_f_one_b = dml.evaluate(run, layout)
+t.near(one_f_one_b.training_time:value(), 6.801960e6, 1e-6, "1F1B total time")
+t.near(one_f_one_b.utilization, 0.468317, 1e-5, "1F1B utilization")
+
+-- errors name the field, at this file's line
+t.raises(function() dml.evaluate(dml.run { model = model, cluster = dml.cluster(h100, { size = 1024 }) }, layout) end,
+  { pattern = "analysis%.test%.lua:%d+: layout: uses 2048 GPUs" })
+t.raises(function() dml.evaluate(run, { dp = 1, tp = { 4, 8 }, pipeline = 64 }) end,
+  { pattern = "analysis%.test%.lua:%d+: layout%.pipeline: unknown field of a parallel layout" })
+t.raises(function() dml.optimize { model = model } end,
+  { pattern = "analysis%.test%.lua:%d+: run%.cluster: required" })
+
+-- an infeasible run is a plan with reasons, not an error
+local tiny = dml.optimize(dml.run { model = model, cluster = h100, duration = "1 s" })
+t.eq(tiny.feasible, false)
+t.eq(#tiny.violations > 0, true, "reasons given")
+
+-- dml.sweep over a grid: one row per point, grid columns first
+local sweep = dml.sweep {
+  grid = { d_model = { 12288, 14336 } },
+  run = function(p) return dml.run { model = dml.mlp_stack { d_model = p.d_model }, cluster = h100 } end,
+}
+t.eq(#sweep, 2)
+t.eq(sweep:column("d_model")[1], 12288)
+t.eq(sweep:column("gpus")[1], 2048)
+t.eq(sweep:column("gpus")[2], 4096, "spec 5.3: d_model 14336 needs 4096 GPUs")
+t.eq(#sweep.plans, 2)
+t.eq(sweep.interrupted, false)
+
+-- the limits of the paper's dense H100 setting (spec 5.2)
+local limits = dml.limits(paper.settings.h100_sxm)
+t.near(limits.summary.linear_scaling_ends_at:value(), 2.048e28, 1e-3)
+t.near(limits.summary.largest_feasible_flop:value(), 2.707e31, 1e-3)
+t.near(limits.summary.largest_feasible_utilization, 0.0517, 1e-2)
+t.near(limits.summary.first_infeasible_flop:value(), 5.076e31, 1e-3)
+local largest = dml.largest_run(paper.settings.h100_sxm)
+t.near(largest:value(), 2.707e31, 1e-3)

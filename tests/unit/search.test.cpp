@@ -1,0 +1,250 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "dml/search.hpp"
+#include "paper_settings.hpp"
+#include "printed.hpp"
+
+using dml::testing::Printed;
+
+namespace {
+
+dml::TrainingRun first_dense() { return dml::paper_run(12288, dml::paper::dense_laws()); }
+
+// Two searches agree to the last bit on the optimum and its layout.
+void require_same(const dml::Evaluation& a, const dml::Evaluation& b) {
+  CHECK(a.gpus == b.gpus);
+  CHECK(a.training_time.value() == b.training_time.value());
+  CHECK(a.utilization == b.utilization);
+  CHECK(a.layout.dp == b.layout.dp);
+  CHECK(a.layout.tp.model == b.layout.tp.model);
+  CHECK(a.layout.tp.ff == b.layout.tp.ff);
+  CHECK(a.layout.pp == b.layout.pp);
+  CHECK(a.layout.ep == b.layout.ep);
+  CHECK(a.layout.microbatches == b.layout.microbatches);
+  CHECK(a.layout.zero_bubble == b.layout.zero_bubble);
+  CHECK(a.layout.interleave == b.layout.interleave);
+  REQUIRE(a.layout.split);
+  REQUIRE(b.layout.split);
+  CHECK(a.layout.split->dp == b.layout.split->dp);
+  CHECK(a.layout.split->tp_model == b.layout.split->tp_model);
+  CHECK(a.layout.split->tp_ff == b.layout.split->tp_ff);
+  CHECK(a.layout.split->pp == b.layout.split->pp);
+  CHECK(a.layout.split->ep == b.layout.split->ep);
+}
+
+}  // namespace
+
+TEST_CASE("search: cluster_size_required for the first dense point (spec 5.4)", "[search]") {
+  const auto r = dml::smallest_cluster(dml::paper::h100_sxm(), first_dense());
+  REQUIRE(r.feasible);
+  CHECK(r.gpus == 2048);
+  CHECK_THAT(r.best.utilization, Printed("0.6989936"));
+  CHECK(r.best.layout.tp.model == 4);
+  CHECK(r.best.layout.tp.ff == 8);
+  CHECK(r.best.layout.pp == 64);
+  CHECK(r.best.layout.microbatches == 128);
+  CHECK(r.best.layout.zero_bubble);
+  CHECK_THAT(r.best.training_time.value(), Printed("4.557224e6"));
+}
+
+TEST_CASE("search: the optimal layout is the best evaluation of its own degrees", "[search]") {
+  const auto h = dml::paper::h100_sxm();
+  const auto run = first_dense();
+  const auto r = dml::optimal_layout(h, run, 4096);
+  REQUIRE(r.found);
+  CHECK(r.stats.layouts_evaluated > 0);
+  auto l = r.best.layout;
+  const auto again = dml::evaluate(h, run, l);
+  CHECK(again.feasible);
+  CHECK(again.training_time.value() == r.best.training_time.value());
+  l.split.reset();
+  CHECK(dml::evaluate(h, run, l).training_time.value() == r.best.training_time.value());
+}
+
+TEST_CASE("search: the fast search finds the paper's optimum, ties included", "[search]") {
+  dml::Options ref;
+  ref.reference_search = true;
+  struct Case {
+    dml::Cluster cluster;
+    dml::ScalingLaws laws;
+    std::int64_t d_model;
+  };
+  const Case cases[] = {
+      {dml::paper::h100_sxm(), dml::paper::dense_laws(), 53248},
+      {dml::paper::v100_sxm(), dml::paper::dense_laws(), 90112},
+      {dml::paper::h100_sxm(), dml::paper::sparse_laws(), 36864},
+      {dml::paper::a100_sxm(), dml::paper::sparse_laws(), 20480},
+      {dml::paper::h100_global_nvlink_ll(), dml::paper::dense_laws(), 131072},
+      {dml::paper::h100_infinite_network_ll(), dml::paper::sparse_laws(), 40960},
+  };
+  for (const Case& c : cases) {
+    const auto run = dml::paper_run(c.d_model, c.laws);
+    INFO(c.cluster.gpu.name << ", d_model = " << c.d_model << ", experts = " << run.model.experts);
+    const auto fast = dml::smallest_cluster(c.cluster, run);
+    const auto slow = dml::smallest_cluster(c.cluster, run, ref);
+    REQUIRE(fast.feasible == slow.feasible);
+    if (fast.feasible) require_same(fast.best, slow.best);
+    // And on a few cluster sizes around the answer, where the optimum is not below the budget.
+    for (int shift = -2; shift <= 2; ++shift) {
+      const dml::u128 n = shift < 0 ? fast.gpus >> -shift : fast.gpus << shift;
+      const auto a = dml::optimal_layout(c.cluster, run, n);
+      const auto b = dml::optimal_layout(c.cluster, run, n, ref);
+      REQUIRE(a.found == b.found);
+      if (a.found) require_same(a.best, b.best);
+    }
+  }
+}
+
+TEST_CASE("search: no layout is a result with a reason, not an error", "[search]") {
+  const auto h = dml::paper::h100_sxm();
+  const auto r = dml::optimal_layout(h, first_dense(), 7);
+  CHECK_FALSE(r.found);
+  REQUIRE(r.reasons.size() == 1);
+  CHECK(r.reasons[0] ==
+        "no layout of the paper's search space fits 7 GPUs (some fail the memory check)");
+  dml::Options few;
+  few.max_gpus = 1024;
+  const auto c = dml::smallest_cluster(h, first_dense(), few);
+  CHECK_FALSE(c.feasible);
+  REQUIRE(c.reasons.size() == 1);
+  CHECK(c.reasons[0] ==
+        "no cluster of experts x 2^i GPUs (i < 60, at most 1024) trains C = 6.4549e+24 FLOP "
+        "within 0.25 years");
+  CHECK_THROWS_WITH(dml::optimal_layout(h, first_dense(), 0), "gpus: must be positive, got 0");
+}
+
+TEST_CASE("search: cluster sizes past 64 bits", "[search]") {
+  // The first infeasible sparse width searches N = 80 x 2^i up to 80 x 2^59 (about 4.6e19).
+  const auto h = dml::paper::h100_sxm();
+  const auto sparse = dml::paper_run(122880, dml::paper::sparse_laws());
+  REQUIRE(sparse.model.experts == 80);
+  const dml::u128 n = dml::checked_mul(80, dml::pow2(50));
+  const auto r = dml::optimal_layout(h, sparse, n);
+  REQUIRE(r.found);
+  CHECK(r.best.gpus == n);
+  CHECK(r.best.layout.gpus() == n);
+  const auto past = dml::optimal_layout(h, sparse, dml::checked_mul(80, dml::pow2(59)));
+  CHECK_FALSE(past.found);
+  CHECK(dml::to_string(dml::checked_mul(80, dml::pow2(59))) == "46116860184273879040");
+  const auto c = dml::smallest_cluster(h, sparse);
+  CHECK_FALSE(c.feasible);
+  CHECK(c.stats.clusters_searched > 10);
+  // A layout of 7.1e19 GPUs (past 2^64) is costed exactly.
+  dml::Layout l;
+  l.dp = 7 << 21;
+  l.tp = {.model = 122880, .ff = 491520};
+  l.ep = 80;
+  l.microbatches = 1;
+  const auto e = dml::evaluate(h, sparse, l);
+  CHECK(e.feasible);
+  CHECK(dml::to_string(e.gpus) == "70931694131085312000");
+  CHECK(e.training_time.value() > 0);
+}
+
+TEST_CASE("search: summaries of a sweep (spec 4.3)", "[search]") {
+  dml::Gpu gpu = dml::paper::h100_sxm().gpu;  // effective utilization 0.7: threshold 0.56
+  const auto point = [](double flop, bool feasible, double util) {
+    dml::SweepPoint p;
+    p.train_flop = flop;
+    p.result.feasible = feasible;
+    p.result.best.utilization = util;
+    return p;
+  };
+  const std::vector<dml::SweepPoint> pts = {point(1, true, 0.69), point(2, true, 0.55),
+                                            point(3, true, 0.6), point(4, true, 0.1),
+                                            point(5, false, 0)};
+  const auto s = dml::summarize(pts, gpu);
+  CHECK(s.linear_scaling_ends_at == 2);
+  CHECK(s.utilization_there == 0.55);
+  CHECK(s.largest_feasible_flop == 4);
+  CHECK(s.largest_feasible_utilization == 0.1);
+  CHECK(s.first_infeasible_flop == 5);
+  const auto none = dml::summarize({point(1, true, 0.69)}, gpu);
+  CHECK_FALSE(none.linear_scaling_ends_at);
+  CHECK_FALSE(none.first_infeasible_flop);
+}
+
+TEST_CASE("search: results do not depend on the number of threads", "[search]") {
+  const std::vector<std::int64_t> grid = {12288, 24576, 49152};
+  const auto settings = dml::paper::comparisons()[3].settings;  // grand comparison, sparse
+  dml::Options one;
+  one.threads = 1;
+  dml::Options two;
+  two.threads = 2;
+  const auto a = dml::sweep_all(settings, grid, one);
+  const auto b = dml::sweep_all(settings, grid, two);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    REQUIRE(a[i].points.size() == b[i].points.size());
+    for (std::size_t k = 0; k < a[i].points.size(); ++k) {
+      CHECK(a[i].points[k].result.gpus == b[i].points[k].result.gpus);
+      CHECK(a[i].points[k].result.best.training_time.value() ==
+            b[i].points[k].result.best.training_time.value());
+    }
+  }
+}
+
+// --- Properties -------------------------------------------------------------------------------
+
+TEST_CASE("search: more bandwidth or less latency never makes a run slower", "[search][property]") {
+  const auto base = dml::paper::h100_sxm();
+  const auto run = dml::paper_run(GENERATE(24576, 49152, 98304), dml::paper::sparse_laws());
+  const auto reference = dml::smallest_cluster(base, run);
+  REQUIRE(reference.feasible);
+  const dml::u128 n = reference.gpus;
+  const double t0 = reference.best.training_time.value();
+
+  auto faster = base;
+  SECTION("more bandwidth at one level") {
+    const auto level = static_cast<std::size_t>(GENERATE(0, 1));
+    faster.levels[level].bandwidth = faster.levels[level].bandwidth * 2;
+  }
+  SECTION("less network latency at one level") {
+    const auto level = static_cast<std::size_t>(GENERATE(0, 1));
+    faster.levels[level].latency = faster.levels[level].latency / 4;
+  }
+  SECTION("less matmul latency") { faster.gpu.matmul_latency = faster.gpu.matmul_latency / 2; }
+  SECTION("more HBM bandwidth") { faster.gpu.hbm_bandwidth = faster.gpu.hbm_bandwidth * 2; }
+  const auto better = dml::optimal_layout(faster, run, n);
+  REQUIRE(better.found);
+  CHECK(better.best.training_time.value() <= t0);
+  const auto smaller = dml::smallest_cluster(faster, run);
+  REQUIRE(smaller.feasible);
+  CHECK(smaller.gpus <= n);
+}
+
+TEST_CASE("search: more GPUs never lowers the largest feasible run", "[search][property]") {
+  const std::vector<std::int64_t> grid = {12288, 16384, 24576, 32768, 49152, 65536};
+  dml::Setting s{.name = "A100", .cluster = dml::paper::a100_sxm(), .laws = {}};
+  double last = 0;
+  for (const int log2_gpus : {14, 17, 20, 23, 26}) {
+    dml::Options o;
+    o.max_gpus = dml::pow2(log2_gpus);
+    o.utilization_floor = 0;
+    const auto sw = dml::sweep(s, grid, o);
+    const double largest = sw.summary.largest_feasible_flop.value_or(0);
+    INFO("at most 2^" << log2_gpus << " GPUs: largest feasible C = " << largest);
+    CHECK(largest >= last);
+    last = largest;
+  }
+  CHECK(last > 0);
+}
+
+TEST_CASE("search: utilization never exceeds the GPU's effective utilization",
+          "[search][property]") {
+  for (const auto& cmp : dml::paper::comparisons()) {
+    for (const auto& setting : cmp.settings) {
+      const double eff = setting.cluster.gpu.effective_utilization;
+      for (const std::int64_t d : {12288, 36864}) {
+        const auto run = dml::paper_run(d, setting.laws);
+        const auto r = dml::smallest_cluster(setting.cluster, run);
+        INFO(cmp.run << " / " << setting.name << " d_model = " << d);
+        REQUIRE(r.feasible);
+        CHECK(r.best.utilization <= eff);
+        CHECK(r.best.utilization > 0);
+      }
+    }
+  }
+}
