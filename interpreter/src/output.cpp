@@ -381,8 +381,19 @@ std::string random_suffix() {
 
 void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write,
                       std::string_view who) {
-  const fs::path target(path);
+  fs::path target(path);
   if (target.filename().empty()) fail(who, path, EISDIR);
+  std::error_code ec;
+  const fs::file_status status = fs::status(target, ec);  // follows symbolic links
+  if (fs::exists(status)) {
+    if (fs::is_directory(status)) fail(who, path, EISDIR);
+    // Renaming over a device or a pipe (/dev/null, as root) would replace it: refuse.
+    if (!fs::is_regular_file(status)) {
+      throw Error(fmt::format("{}: cannot write \"{}\": not a regular file", who, path));
+    }
+    // Through a symbolic link, replace the file it names and keep the link.
+    if (fs::is_symlink(fs::symlink_status(target, ec))) target = fs::canonical(target, ec);
+  }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   // A hidden name beside the target, so the rename stays in one file system. Created with
   // O_EXCL (never someone else's file) and mode 0666, so the umask applies as for any new file.
@@ -409,7 +420,7 @@ void write_atomically(const std::string& path, const std::function<void(const st
   const int sync_errno = errno;
   ::close(fd);
   if (synced != 0) fail(who, path, sync_errno);
-  if (std::rename(temp.c_str(), path.c_str()) != 0) fail(who, path, errno);
+  if (std::rename(temp.c_str(), target.c_str()) != 0) fail(who, path, errno);
   guard.committed = true;
 }
 

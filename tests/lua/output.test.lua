@@ -220,6 +220,16 @@ local function main()
     'dml.save: cannot write "' .. dir .. '/taken.csv": Is a directory')
   t.eq(listing(), before, "no temporary file left")
 
+  -- A pipe or device is never replaced by the rename (as root, /dev/null could be).
+  assert(os.execute("mkfifo '" .. dir .. "/pipe.csv'"))
+  fails(function() dml.save(runs, dir .. "/pipe.csv") end,
+    'dml.save: cannot write "' .. dir .. '/pipe.csv": not a regular file')
+  -- Through a symbolic link, the file it names is replaced and the link kept.
+  write(dir .. "/target.csv", "old\n")
+  assert(os.execute("ln -s '" .. dir .. "/target.csv' '" .. dir .. "/link.csv'"))
+  dml.save(dml.table({ { a = 1 } }), dir .. "/link.csv")
+  t.eq(read(dir .. "/target.csv"), "a\n1\n", "saved through the link")
+
   -- Quantities (once dml.q exists): shown with their tostring, saved in base SI units.
   if dml.q then
     local q = dml.q "900 GB/s"
