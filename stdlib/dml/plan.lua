@@ -47,10 +47,11 @@ M.layout_text = layout_text
 local function split_lines(plan, level_names)
   local s = plan.layout.split
   if not s then return {} end
-  local lines = {}
+  local lines, width = {}, 5
+  for i = 1, #s.dp do width = math.max(width, #(level_names[i] or ("level " .. i))) end
   for i = 1, #s.dp do
-    lines[#lines + 1] = string.format("  %-12s DP %-6d TP %dx%-6d PP %-6d EP %d",
-      level_names[i] or ("level " .. i), s.dp[i], s.tp_model[i], s.tp_ff[i], s.pp[i], s.ep[i])
+    lines[#lines + 1] = string.format("  %-" .. width .. "s  DP %-6d TP %-10s PP %-6d EP %d",
+      level_names[i] or ("level " .. i), s.dp[i], s.tp_model[i] .. "x" .. s.tp_ff[i], s.pp[i], s.ep[i])
   end
   return lines
 end

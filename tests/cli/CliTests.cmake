@@ -46,3 +46,11 @@ dml_golden(bad_preset_override ARGS cases/bad_preset_override.lua)
 dml_golden(doc_cluster ARGS --doc cluster)
 dml_golden(doc_unknown ARGS --doc clustr)
 dml_golden(table_then_save_error ARGS cases/table_then_save_error.lua)
+
+# The scenario language: printed summaries and errors.
+dml_golden(plan_summary ARGS cases/plan_summary.lua)
+dml_golden(infeasible_run ARGS cases/infeasible_run.lua)
+dml_golden(bad_run_field ARGS cases/bad_run_field.lua)
+dml_golden(bad_layout ARGS cases/bad_layout.lua)
+dml_golden(bad_batch_rule ARGS cases/bad_batch_rule.lua)
+dml_golden(paper_scenario_bad_argument ARGS ../../scenarios/erdil2024/base_comparison.lua --tvs out.tsv)
