@@ -1,7 +1,9 @@
 // Runs the paper's five comparisons (spec 1.6) and prints each setting's summary and the wall
 // time, process start-up included when timed from outside:
 //
-//   /usr/bin/time -f "%e s" build/bench/dml_paper_comparisons [threads]
+//   /usr/bin/time -f "%e s" build/bench/dml_paper_comparisons [threads] [reference]
+//
+// "reference" uses the paper's own search (Options::reference_search) for comparison.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +25,7 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   dml::Options options;
   options.threads = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 2;
+  options.reference_search = argc > 2 && std::string(argv[2]) == "reference";
   const auto comparisons = dml::paper::comparisons();
   std::vector<dml::Setting> all;
   for (const auto& c : comparisons) {

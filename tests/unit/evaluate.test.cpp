@@ -168,3 +168,29 @@ TEST_CASE("evaluate: bad input throws ConfigError naming the field", "[evaluate]
   CHECK_THROWS_WITH(dml::evaluate(h, first_dense(), chosen(true), o),
                     "options.duration_years: must be positive, got 0");
 }
+
+TEST_CASE("evaluate: one flat level and an infinite network (spec 3.2)", "[evaluate]") {
+  auto l = chosen(true);
+  l.split.reset();
+  SECTION("Global NVLink: one split, everything at level 0") {
+    const auto e = dml::evaluate(dml::paper::h100_global_nvlink(), first_dense(), l);
+    CHECK(e.feasible);
+    REQUIRE(e.layout.split);
+    CHECK(e.layout.split->pp == std::vector<std::int64_t>{64});
+    CHECK(e.tp_comm.value() > 0);
+    // No slower than on the two-level H100 (here the compute hides the communication anyway),
+    // with less communication time: all traffic at NVLink bandwidth.
+    const auto two = dml::evaluate(dml::paper::h100_sxm(), first_dense(), l);
+    CHECK(e.training_time.value() <= two.training_time.value());
+    CHECK(e.tp_comm.value() + e.pp_ep_comm.value() < two.tp_comm.value() + two.pp_ep_comm.value());
+  }
+  SECTION("infinite bandwidth: no bandwidth time, latency remains") {
+    const auto e = dml::evaluate(dml::paper::h100_infinite_network_ll(), first_dense(), l);
+    CHECK(e.feasible);
+    CHECK(e.tp_comm.value() == 0);
+    CHECK(e.pp_ep_comm.value() == 0);
+    CHECK(e.dp_comm.value() == 0);
+    CHECK(e.tp_latency.value() > 0);
+    CHECK(e.pipeline_time.value() == e.compute_time.value());
+  }
+}
