@@ -80,6 +80,13 @@ MatmulModel::MatmulModel(const Gpu& gpu)
 
 MatmulBreakdown MatmulModel::breakdown(std::int64_t d1, std::int64_t d2, std::int64_t b,
                                        bool wgrad) const {
+  if (d1 <= 0 || d2 <= 0 || b <= 0) {
+    // An empty matmul (only from an infeasible layout, e.g. more TP shards than rows) moves and
+    // computes nothing but still pays the call's latency.
+    MatmulBreakdown empty;
+    empty.time = units::Seconds(latency);
+    return empty;
+  }
   const Io g = io_between_levels(bytewidth, d1, d2, b, l2_cap, 1, false, wgrad);
   const Io s = io_between_levels(bytewidth, d1, d2, b, sm_cap, sms, dsmem, wgrad);
   const Io r = io_between_levels(bytewidth, d1, d2, b, reg_cap, blocks, false, wgrad);

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "dml/evaluate.hpp"
 #include "paper_gpus.hpp"
 #include "printed.hpp"
@@ -136,6 +138,15 @@ TEST_CASE("evaluate: an infeasible layout is a result with its reasons", "[evalu
     CHECK(has("tp.model = 5 does not divide d_model = 12288"));
     CHECK(has("pp = 5 does not divide layers = 192"));
     CHECK(has("microbatches = 7 is below 10"));
+  }
+  SECTION("more shards than rows: reported, and the numbers stay finite") {
+    dml::Layout l;
+    l.tp = {.model = 1, .ff = 1 << 17};
+    l.microbatches = 1;
+    const auto e = dml::evaluate(h, first_dense(), l);
+    CHECK_FALSE(e.feasible);
+    CHECK(std::isfinite(e.training_time.value()));
+    CHECK(std::isfinite(e.utilization));
   }
   SECTION("a split that overfills a node") {
     auto l = chosen(true);
