@@ -15,9 +15,9 @@ void layouts_per_second(benchmark::State& state, const dml::SearchStats& s) {
   state.counters["layouts/s"] = benchmark::Counter(
       static_cast<double>(s.layouts_evaluated) * static_cast<double>(state.iterations()),
       benchmark::Counter::kIsRate);
-  state.counters["branches/s"] = benchmark::Counter(
-      static_cast<double>(s.branches) * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate);
+  state.counters["branches/s"] =
+      benchmark::Counter(static_cast<double>(s.branches) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 
 void BM_MatmulTime(benchmark::State& state) {
@@ -34,18 +34,16 @@ BENCHMARK(BM_MatmulTime);
 void BM_EvaluateLayout(benchmark::State& state) {
   const auto h = dml::paper::h100_sxm();
   const auto run = dml::paper_run(12288, dml::paper::dense_laws());
-  dml::Layout l{.dp = 1,
-                .tp = {.model = 4, .ff = 8},
-                .pp = 64,
-                .ep = 1,
-                .microbatches = 128,
-                .zero_bubble = true,
-                .interleave = 1,
-                .split = dml::LevelSplit{.dp = {1, 1},
-                                         .tp_model = {4, 1},
-                                         .tp_ff = {2, 4},
-                                         .pp = {1, 64},
-                                         .ep = {1, 1}}};
+  dml::Layout l{
+      .dp = 1,
+      .tp = {.model = 4, .ff = 8},
+      .pp = 64,
+      .ep = 1,
+      .microbatches = 128,
+      .zero_bubble = true,
+      .interleave = 1,
+      .split = dml::LevelSplit{
+          .dp = {1, 1}, .tp_model = {4, 1}, .tp_ff = {2, 4}, .pp = {1, 64}, .ep = {1, 1}}};
   if (state.range(0) == 0) l.split.reset();
   for (auto _ : state) benchmark::DoNotOptimize(dml::evaluate(h, run, l));
   state.SetLabel(state.range(0) == 0 ? "best split chosen" : "split given");
@@ -102,11 +100,31 @@ void BM_Comparison(benchmark::State& state, int index) {
   layouts_per_second(state, stats);
   state.SetLabel(cmp.run);
 }
-BENCHMARK_CAPTURE(BM_Comparison, base_comparison, 0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Comparison, base_comparison_sparse, 1)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Comparison, grand_comparison_dense, 2)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Comparison, grand_comparison_sparse, 3)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_CAPTURE(BM_Comparison, batch_size_comparison, 4)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_Comparison, base_comparison, 0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Comparison, base_comparison_sparse, 1)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Comparison, grand_comparison_dense, 2)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Comparison, grand_comparison_sparse, 3)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(BM_Comparison, batch_size_comparison, 4)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // All five comparisons as one pool of 19 sweeps.
 void BM_AllComparisons(benchmark::State& state) {

@@ -50,10 +50,10 @@ int main(int argc, char** argv) {
                   s.points.size());
     }
   }
-  std::printf("%zu sweeps, %llu cluster sizes searched, %llu layouts costed, %.4f s on %u "
-              "threads\n",
-              sweeps.size(), static_cast<unsigned long long>(stats.clusters_searched),
-              static_cast<unsigned long long>(stats.layouts_evaluated), seconds,
-              options.threads);
+  std::printf(
+      "%zu sweeps, %llu cluster sizes searched, %llu layouts costed, %.4f s on %u "
+      "threads\n",
+      sweeps.size(), static_cast<unsigned long long>(stats.clusters_searched),
+      static_cast<unsigned long long>(stats.layouts_evaluated), seconds, options.threads);
   return 0;
 }

@@ -67,7 +67,8 @@ void prepare_branch(RunCtx& ctx, Branch& br) {
     br.bubble = 0;
   } else {
     const std::int64_t z = (br.v - 1) * std::max<std::int64_t>(0, d[kPP] - br.m);
-    br.bubble = static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
+    br.bubble =
+        static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
   }
 }
 
@@ -87,7 +88,8 @@ void prepare_branch_bound(const RunCtx& ctx, Branch& br) {
     br.bubble = 0;
   } else {
     const std::int64_t z = (br.v - 1) * std::max<std::int64_t>(0, d[kPP] - br.m);
-    br.bubble = static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
+    br.bubble =
+        static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
   }
 }
 
@@ -141,10 +143,9 @@ void add_pp_ep(const RunCtx& ctx, const Net& net, const Branch& br, const Split&
       for (int epl = -1; epl <= max_ep; ++epl) {
         const int level = std::max(ppl, epl);
         if (level < 0) continue;
-        const double ep_freq_bw =
-            epl == -1 ? 1.0 / static_cast<double>(n_ep)
-                      : 1.0 / static_cast<double>(above_ep[epl + 1]) -
-                            1.0 / static_cast<double>(above_ep[epl]);
+        const double ep_freq_bw = epl == -1 ? 1.0 / static_cast<double>(n_ep)
+                                            : 1.0 / static_cast<double>(above_ep[epl + 1]) -
+                                                  1.0 / static_cast<double>(above_ep[epl]);
         const double ep_freq_lat = epl == max_ep ? 1.0 : 0.0;
         const double rs_bw = twice_lm1 * (pp_freq * ep_freq_bw);
         const double rs_lat = twice_lm1 * (pp_freq * ep_freq_lat);
@@ -153,7 +154,6 @@ void add_pp_ep(const RunCtx& ctx, const Net& net, const Branch& br, const Split&
       }
     }
   }
-
 }
 
 Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split& s) {
@@ -174,8 +174,8 @@ Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split
   for (int l = 0; l < nl; ++l) {
     const double lat2 = 2.0 * net.lat[l];
     const std::int64_t pdp = s[l][kDP];
-    const double dp_bw = allreduce_bw(ctx, denom[l], pdp, ctx.n_param, 1,
-                                      static_cast<u128>(above[l + 1][kDP]));
+    const double dp_bw =
+        allreduce_bw(ctx, denom[l], pdp, ctx.n_param, 1, static_cast<u128>(above[l + 1][kDP]));
     c.dp_comm = std::max(c.dp_comm, dp_bw);
     c.dp_lat += pdp > 1 ? lat2 : 0.0;
 
@@ -207,8 +207,8 @@ const LevelFactors& level_factors(std::int64_t size) {
   for (const Degrees& d : factorizations5(size)) {
     std::array<std::uint8_t, 5> ix{};
     for (int x = 0; x < 5; ++x) {
-      ix[x] = static_cast<std::uint8_t>(
-          std::lower_bound(f.divs.begin(), f.divs.end(), d[x]) - f.divs.begin());
+      ix[x] = static_cast<std::uint8_t>(std::lower_bound(f.divs.begin(), f.divs.end(), d[x]) -
+                                        f.divs.begin());
     }
     f.index.push_back(ix);
   }
@@ -255,10 +255,9 @@ DegreeTerms TwoLevel::terms(std::int64_t degree, int kind) {
                                            static_cast<u128>(top)}) *
                             ctx.bytewidth / denom0_
                       : 0.0;
-      t.b1[j] = top > 1
-                    ? product_to_double({2 * static_cast<u128>(top - 1), ctx.n_param, 1, 1}) *
-                          ctx.bytewidth / denom1_
-                    : 0.0;
+      t.b1[j] = top > 1 ? product_to_double({2 * static_cast<u128>(top - 1), ctx.n_param, 1, 1}) *
+                              ctx.bytewidth / denom1_
+                        : 0.0;
       t.l0[j] = f > 1 ? 2.0 * net.lat[0] : 0.0;
       t.l1[j] = top > 1 ? 2.0 * net.lat[1] : 0.0;
       t.min_comm = std::min(t.min_comm, std::max(std::max(0.0, t.b0[j]), t.b1[j]));
@@ -299,8 +298,8 @@ const DegreeTerms& TwoLevel::plain(std::int64_t d) {
 const PpTable& TwoLevel::pp(const Branch& br) {
   const std::int64_t n_pp = br.deg[kPP];
   const std::int64_t n_ep = br.deg[kEP];
-  const std::uint64_t key = (static_cast<std::uint64_t>(n_pp) << 32) ^
-                            static_cast<std::uint64_t>(br.v);
+  const std::uint64_t key =
+      (static_cast<std::uint64_t>(n_pp) << 32) ^ static_cast<std::uint64_t>(br.v);
   auto it = pp_.find(key);
   if (it != pp_.end()) return it->second;
   PpTable t;

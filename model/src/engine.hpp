@@ -18,8 +18,8 @@ namespace dml::detail {
 
 constexpr int kMaxLevels = 4;  // network levels supported (the paper uses 1 or 2)
 enum Deg : int { kDP = 0, kTPm = 1, kTPf = 2, kPP = 3, kEP = 4 };
-using Degrees = std::array<std::int64_t, 5>;           // DP, TP_model, TP_ff, PP, EP
-using Split = std::array<Degrees, kMaxLevels>;          // split[level][degree]
+using Degrees = std::array<std::int64_t, 5>;    // DP, TP_model, TP_ff, PP, EP
+using Split = std::array<Degrees, kMaxLevels>;  // split[level][degree]
 
 // The network as the cost formulas see it.
 struct Net {
@@ -71,8 +71,8 @@ struct RunCtx {
 struct Branch {
   Degrees deg{};
   u128 n = 0;
-  double nd = 0;                      // N as double
-  std::int64_t m = 1, v = 1, b = 0;   // microbatches, interleave, tokens per microbatch
+  double nd = 0;                     // N as double
+  std::int64_t m = 1, v = 1, b = 0;  // microbatches, interleave, tokens per microbatch
   bool zb = false;
   double arith = 0, compute = 0, bubble = 0;
 };
@@ -122,11 +122,11 @@ struct LevelFactors {
 // every split is then costed by table look-ups, with the same floating-point operations as
 // comm_costs, so the values agree bit for bit.
 struct DegreeTerms {
-  std::uint64_t ok = 0;                  // bit j: divs[j] divides the degree
-  std::array<std::int64_t, 16> top{};    // degree / divs[j]: the top-level factor
-  std::array<double, 16> b0{}, b1{};     // all-reduce bandwidth time at levels 0 and 1
-  std::array<double, 16> l0{}, l1{};     // and latency
-  double min_comm = 0, min_lat = 0;      // DP: least max(b0, b1) and l0 + l1 over valid j
+  std::uint64_t ok = 0;                // bit j: divs[j] divides the degree
+  std::array<std::int64_t, 16> top{};  // degree / divs[j]: the top-level factor
+  std::array<double, 16> b0{}, b1{};   // all-reduce bandwidth time at levels 0 and 1
+  std::array<double, 16> l0{}, l1{};   // and latency
+  double min_comm = 0, min_lat = 0;    // DP: least max(b0, b1) and l0 + l1 over valid j
 };
 struct PpTable {
   std::array<double, 256> comm{};  // by index(PP factor) x 16 + index(EP factor)
@@ -140,17 +140,16 @@ class TwoLevel {
   // more than 16 divisors (then use for_each_partition and comm_costs).
   bool reset(const RunCtx& ctx, u128 n);
   const DegreeTerms& dp(std::int64_t n_dp);
-  const DegreeTerms& ff(std::int64_t tp_model);  // all-reduce of d_ff words over TP_model
-  const DegreeTerms& md(std::int64_t tp_ff);     // all-reduce of d_model words over TP_ff
+  const DegreeTerms& ff(std::int64_t tp_model);   // all-reduce of d_ff words over TP_model
+  const DegreeTerms& md(std::int64_t tp_ff);      // all-reduce of d_model words over TP_ff
   const DegreeTerms& plain(std::int64_t degree);  // ok and top only (PP, EP)
-  const PpTable& pp(const Branch& br);           // for br.deg[kPP], br.deg[kEP], br.v
+  const PpTable& pp(const Branch& br);            // for br.deg[kPP], br.deg[kEP], br.v
 
   // Least TP bandwidth and latency over the (TP_model, TP_ff) factor pairs that fit in level 0.
   void min_tp(const DegreeTerms& ff, const DegreeTerms& md, double& comm, double& lat) const;
   // The level-0 factorisations (indices into lf->index) that split the degrees, in order.
   void valid(const std::array<const DegreeTerms*, 5>& d, std::vector<std::uint16_t>& out) const;
-  Comm comm(const std::array<const DegreeTerms*, 5>& d, const PpTable& pp,
-            std::uint16_t j) const;
+  Comm comm(const std::array<const DegreeTerms*, 5>& d, const PpTable& pp, std::uint16_t j) const;
   Split split(const std::array<const DegreeTerms*, 5>& d, std::uint16_t j) const;
 
   const LevelFactors* lf = nullptr;
@@ -225,6 +224,8 @@ inline double memory_required(const RunCtx& ctx, std::int64_t n_dp) {
   const double p = to_double(ctx.n_param) * ctx.bytewidth;
   return p * static_cast<double>(n_dp) + p * ctx.opt.optimizer_words_per_param;
 }
-inline double memory_available(const RunCtx& ctx, u128 n) { return to_double(n) * ctx.hbm_capacity; }
+inline double memory_available(const RunCtx& ctx, u128 n) {
+  return to_double(n) * ctx.hbm_capacity;
+}
 
 }  // namespace dml::detail

@@ -69,16 +69,16 @@ U256 mul(U256 a, u128 b) {
 u128 checked_mul(u128 a, u128 b, const char* what) {
   u128 r = 0;
   if (__builtin_mul_overflow(a, b, &r)) {
-    throw OverflowError(fmt::format("{}: {} * {} does not fit in 128 bits", what, to_string(a),
-                                    to_string(b)));
+    throw OverflowError(
+        fmt::format("{}: {} * {} does not fit in 128 bits", what, to_string(a), to_string(b)));
   }
   return r;
 }
 
 u128 checked_add(u128 a, u128 b, const char* what) {
   if (a > kMax - b) {
-    throw OverflowError(fmt::format("{}: {} + {} does not fit in 128 bits", what, to_string(a),
-                                    to_string(b)));
+    throw OverflowError(
+        fmt::format("{}: {} + {} does not fit in 128 bits", what, to_string(a), to_string(b)));
   }
   return a + b;
 }

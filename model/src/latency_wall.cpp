@@ -45,8 +45,7 @@ double critical_flop(const Cluster& cluster, double alpha, const WallParams& p) 
   validate(p);
   check_alpha(alpha);
   const Gpu& g = cluster.gpu;
-  const double node =
-      cluster.levels.size() > 1 ? static_cast<double>(cluster.levels[0].size) : 1.0;
+  const double node = cluster.levels.size() > 1 ? static_cast<double>(cluster.levels[0].size) : 1.0;
   const double top_bw = cluster.levels.back().bandwidth.value();
   const double mac_per_s = node * peak_flop_per_s(g).value() / 2;
   const double nanobatch = mac_per_s / (node * g.hbm_bandwidth.value() / 4);

@@ -48,8 +48,7 @@ class Searcher {
 
   // The optimum on n GPUs among layouts faster than `threshold` (+inf: no limit).
   LayoutSearch optimal(u128 n, double threshold) {
-    return ctx.opt.reference_search ? optimal_reference(n, threshold)
-                                    : optimal_fast(n, threshold);
+    return ctx.opt.reference_search ? optimal_reference(n, threshold) : optimal_fast(n, threshold);
   }
 
   RunCtx ctx;
@@ -239,8 +238,8 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
                                       to_string(n),
                                       any_memory_fail ? " (some fail the memory check)" : ""));
   } else if (threshold < std::numeric_limits<double>::infinity()) {
-    out.reasons.push_back(fmt::format("no layout on {} GPUs finishes within {:.6g} s",
-                                      to_string(n), threshold));
+    out.reasons.push_back(
+        fmt::format("no layout on {} GPUs finishes within {:.6g} s", to_string(n), threshold));
   } else {
     out.reasons.push_back(
         fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
@@ -304,10 +303,10 @@ bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
   // Compute: each of the 6 matmuls per layer and microbatch takes at least its latency plus
   // its FLOP at the effective rate; m x b = q tokens pass through (L / PP)(E / EP) layers.
   const double reps = static_cast<double>((ctx.layers / t.n_pp) * (ctx.experts / n_ep));
-  const double flop_time =
-      12.0 * (static_cast<double>(ctx.d_model) * static_cast<double>(ctx.d_ff) /
-              static_cast<double>(t.n_tp)) *
-      static_cast<double>(t.q) / ctx.mm.flop_per_s;
+  const double flop_time = 12.0 *
+                           (static_cast<double>(ctx.d_model) * static_cast<double>(ctx.d_ff) /
+                            static_cast<double>(t.n_tp)) *
+                           static_cast<double>(t.q) / ctx.mm.flop_per_s;
   const auto compute = [&](std::int64_t m) {
     return reps * (6 * ctx.mm.latency * static_cast<double>(m) + flop_time);
   };
@@ -335,8 +334,7 @@ bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
   return true;
 }
 
-void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
-                      LayoutSearch& out) {
+void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, LayoutSearch& out) {
   const Options& opt = ctx.opt;
   Branch br;
   br.n = n;
@@ -428,9 +426,12 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
               best = c.time;
               ties_.clear();
             }
-            ties_.push_back(Candidate{{t.order, tp_idx, static_cast<std::size_t>(zbi),
-                                       static_cast<std::size_t>(mi), pi},
-                                      br, two_.split(terms, valid_[pi]), comms_[pi], c});
+            ties_.push_back(Candidate{
+                {t.order, tp_idx, static_cast<std::size_t>(zbi), static_cast<std::size_t>(mi), pi},
+                br,
+                two_.split(terms, valid_[pi]),
+                comms_[pi],
+                c});
           }
           continue;
         }
@@ -449,9 +450,12 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
             best = c.time;
             ties_.clear();
           }
-          ties_.push_back(Candidate{{t.order, tp_idx, static_cast<std::size_t>(zbi),
-                                     static_cast<std::size_t>(mi), pi},
-                                    br, real_[pi].split, real_[pi].comm, c});
+          ties_.push_back(Candidate{
+              {t.order, tp_idx, static_cast<std::size_t>(zbi), static_cast<std::size_t>(mi), pi},
+              br,
+              real_[pi].split,
+              real_[pi].comm,
+              c});
         }
       }
     }
@@ -506,8 +510,8 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
         tp = &tp_infos_.back();
       }
       if (!tp->any) break;
-      Triple t{n_tp, n_dp, static_cast<std::int64_t>(r2), q, order++, 0, tp,
-               &divs(static_cast<std::uint64_t>(q))};
+      Triple t{n_tp, n_dp, static_cast<std::int64_t>(r2),       q, order++,
+               0,    tp,   &divs(static_cast<std::uint64_t>(q))};
       if (!triple_bound(t, n_ep, nd)) continue;
       any_triple = true;
       if (t.bound <= threshold) triples_.push_back(t);
@@ -528,8 +532,8 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
                                         to_string(n),
                                         any_memory_fail ? " (some fail the memory check)" : ""));
     } else if (threshold < std::numeric_limits<double>::infinity()) {
-      out.reasons.push_back(fmt::format("no layout on {} GPUs finishes within {:.6g} s",
-                                        to_string(n), threshold));
+      out.reasons.push_back(
+          fmt::format("no layout on {} GPUs finishes within {:.6g} s", to_string(n), threshold));
     } else {
       out.reasons.push_back(
           fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
@@ -582,8 +586,8 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   }
   out.reasons.push_back(fmt::format(
       "no cluster of experts x 2^i GPUs (i < {}{}) trains C = {:.4e} FLOP within {} years",
-      opt.max_doublings, opt.max_gpus != 0 ? ", at most " + to_string(opt.max_gpus) : "",
-      compute, opt.duration_years));
+      opt.max_doublings, opt.max_gpus != 0 ? ", at most " + to_string(opt.max_gpus) : "", compute,
+      opt.duration_years));
   return out;
 }
 

@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
+#include "dml/evaluate.hpp"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 
-#include "dml/evaluate.hpp"
 #include "paper_gpus.hpp"
 #include "printed.hpp"
 
@@ -17,18 +17,16 @@ dml::TrainingRun first_dense() {
 }
 
 dml::Layout chosen(bool zero_bubble) {
-  return dml::Layout{.dp = 1,
-                     .tp = {.model = 4, .ff = 8},
-                     .pp = 64,
-                     .ep = 1,
-                     .microbatches = 128,
-                     .zero_bubble = zero_bubble,
-                     .interleave = 1,
-                     .split = dml::LevelSplit{.dp = {1, 1},
-                                              .tp_model = {4, 1},
-                                              .tp_ff = {2, 4},
-                                              .pp = {1, 64},
-                                              .ep = {1, 1}}};
+  return dml::Layout{
+      .dp = 1,
+      .tp = {.model = 4, .ff = 8},
+      .pp = 64,
+      .ep = 1,
+      .microbatches = 128,
+      .zero_bubble = zero_bubble,
+      .interleave = 1,
+      .split = dml::LevelSplit{
+          .dp = {1, 1}, .tp_model = {4, 1}, .tp_ff = {2, 4}, .pp = {1, 64}, .ep = {1, 1}}};
 }
 
 }  // namespace
@@ -86,8 +84,8 @@ TEST_CASE("evaluate: the zero-bubble latency quirk is a named switch (spec 2.4 s
   // Reported latency is the same; only the charged pipeline time differs.
   CHECK(quirk.latency_total.value() == intended.latency_total.value());
   const double lat = quirk.tp_latency.value() + quirk.pp_ep_latency.value();
-  CHECK(quirk.pipeline_time.value() == std::max(quirk.compute_time.value(),
-                                                quirk.tp_comm.value() + quirk.pp_ep_comm.value()));
+  CHECK(quirk.pipeline_time.value() ==
+        std::max(quirk.compute_time.value(), quirk.tp_comm.value() + quirk.pp_ep_comm.value()));
   CHECK(intended.pipeline_time.value() ==
         std::max(intended.compute_time.value(),
                  intended.tp_comm.value() + intended.pp_ep_comm.value() + lat));

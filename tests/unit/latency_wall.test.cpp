@@ -1,6 +1,7 @@
+#include "dml/latency_wall.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dml/latency_wall.hpp"
 #include "paper_gpus.hpp"
 #include "printed.hpp"
 
@@ -67,5 +68,6 @@ TEST_CASE("latency wall: curves, nanobatches and errors", "[latency_wall]") {
   CHECK_THAT(dml::min_nanobatch_tokens(dml::paper::a100_sxm().gpu), Printed("401"));
   CHECK_THAT(dml::min_nanobatch_tokens(dml::paper::v100_sxm().gpu), Printed("279"));
   CHECK_THROWS_WITH(dml::latency_limited_flop(0.5), "alpha: must be finite and below 0.5, got 0.5");
-  CHECK_THROWS_WITH(dml::wall_curve(h, 0.1, 0.1), "alpha_min: must be below alpha_max = 0.1, got 0.1");
+  CHECK_THROWS_WITH(dml::wall_curve(h, 0.1, 0.1),
+                    "alpha_min: must be below alpha_max = 0.1, got 0.1");
 }

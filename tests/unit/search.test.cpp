@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
+#include "dml/search.hpp"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 
-#include "dml/search.hpp"
 #include "paper_settings.hpp"
 #include "printed.hpp"
 
@@ -103,9 +103,10 @@ TEST_CASE("search: the same optimum on networks the paper does not use", "[searc
   // Three levels (the spec's unused "Superpod": 8 per node, 32 nodes per pod), which takes the
   // generic path, and a two-level network with 6-GPU nodes, for a sparse model with 9 experts.
   auto superpod = dml::paper::h100_sxm();
-  superpod.levels.insert(superpod.levels.begin() + 1,
-                         {.name = "pod", .size = 32, .bandwidth = dml::units::bytes_per_s(4.5e11),
-                          .latency = dml::units::seconds(1.125e-6)});
+  superpod.levels.insert(superpod.levels.begin() + 1, {.name = "pod",
+                                                       .size = 32,
+                                                       .bandwidth = dml::units::bytes_per_s(4.5e11),
+                                                       .latency = dml::units::seconds(1.125e-6)});
   auto six = dml::paper::a100_sxm();
   six.levels[0].size = 6;
   const auto dense = dml::paper_run(28672, dml::paper::dense_laws());
