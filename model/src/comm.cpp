@@ -23,10 +23,9 @@ CommTime allreduce_time(const Cluster& cluster, std::int64_t participants, u128 
     throw ConfigError("participants", "must be positive, got {}", participants);
   }
   if (cluster_size == 0) throw ConfigError("cluster_size", "must be positive, got 0");
-  const double bytes =
-      product_to_double({2, static_cast<u128>(participants - 1), words, repeat_sequential,
-                         repeat_parallel}) *
-      bytes_per_word(cluster.gpu);
+  const double bytes = product_to_double({2, static_cast<u128>(participants - 1), words,
+                                          repeat_sequential, repeat_parallel}) *
+                       bytes_per_word(cluster.gpu);
   const double bw = bytes / aggregate_one_way(to_double(cluster_size), l.bandwidth.value());
   const double lat =
       participants > 1 ? product_to_double({2, repeat_sequential}) * l.latency.value() : 0.0;

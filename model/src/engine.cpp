@@ -67,7 +67,29 @@ void prepare_branch(RunCtx& ctx, Branch& br) {
     br.bubble = 0;
   } else {
     const std::int64_t z = (br.v - 1) * std::max<std::int64_t>(0, d[kPP] - br.m);
-    br.bubble = static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
+    br.bubble =
+        static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
+  }
+}
+
+void prepare_branch_bound(const RunCtx& ctx, Branch& br) {
+  const auto& d = br.deg;
+  br.b = ctx.batch_tokens / (d[kDP] * br.m * ctx.experts);
+  br.arith = 6 * ctx.fwd_fma * static_cast<double>(ctx.batch_tokens) / (ctx.peak * br.nd);
+  const double g = ctx.mm.granule;
+  const double padded = 2 * std::ceil(static_cast<double>(ctx.d_ff / d[kTPf]) / g) *
+                        std::ceil(static_cast<double>(ctx.d_model / d[kTPm]) / g) *
+                        std::ceil(static_cast<double>(br.b) / g) * (g * g * g);
+  const double one = padded / ctx.mm.flop_per_s + ctx.mm.latency;
+  const double per_layer = (one + one + one) + (one + one + one);
+  const std::int64_t reps = (ctx.layers / d[kPP]) * (ctx.experts / d[kEP]) * br.m;
+  br.compute = static_cast<double>(reps) * per_layer;
+  if (br.zb) {
+    br.bubble = 0;
+  } else {
+    const std::int64_t z = (br.v - 1) * std::max<std::int64_t>(0, d[kPP] - br.m);
+    br.bubble =
+        static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
   }
 }
 
@@ -82,42 +104,18 @@ inline double allreduce_bw(const RunCtx& ctx, double denom, std::int64_t p, u128
 
 }  // namespace
 
-Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split& s) {
-  Comm c;
+void add_pp_ep(const RunCtx& ctx, const Net& net, const Branch& br, const Split& s, Comm& c) {
   const int nl = net.levels;
   std::array<double, kMaxLevels> denom{};
   for (int l = 0; l < nl; ++l) denom[l] = br.nd * net.bw[l] / 2;
-
-  // Products of each degree over the levels above l: above[l][x] = prod_{k > l} s[k][x].
-  std::array<Degrees, kMaxLevels + 1> above{};
-  above[nl] = {1, 1, 1, 1, 1};
+  std::array<std::int64_t, kMaxLevels + 1> above_pp{};
+  std::array<std::int64_t, kMaxLevels + 1> above_ep{};
+  above_pp[nl] = 1;
+  above_ep[nl] = 1;
   for (int l = nl - 1; l >= 0; --l) {
-    for (int x = 0; x < 5; ++x) above[l][x] = above[l + 1][x] * s[l][x];
+    above_pp[l] = above_pp[l + 1] * s[l][kPP];
+    above_ep[l] = above_ep[l + 1] * s[l][kEP];
   }
-  // Steps 3 and 4: DP gradient all-reduce and the two TP activation all-reduces.
-  const auto two_l = static_cast<u128>(2 * ctx.layers);
-  const auto btok = static_cast<u128>(ctx.batch_tokens);
-  for (int l = 0; l < nl; ++l) {
-    const double lat2 = 2.0 * net.lat[l];
-    const std::int64_t pdp = s[l][kDP];
-    const double dp_bw = allreduce_bw(ctx, denom[l], pdp, ctx.n_param, 1,
-                                      static_cast<u128>(above[l + 1][kDP]));
-    c.dp_comm = std::max(c.dp_comm, dp_bw);
-    c.dp_lat += pdp > 1 ? lat2 : 0.0;
-
-    const std::int64_t ptm = s[l][kTPm];
-    const std::int64_t ptf = s[l][kTPf];
-    const double ff_bw = allreduce_bw(ctx, denom[l], ptm, static_cast<u128>(ctx.d_ff), two_l,
-                                      btok * static_cast<u128>(above[l + 1][kTPm]));
-    const double md_bw = allreduce_bw(ctx, denom[l], ptf, static_cast<u128>(ctx.d_model), two_l,
-                                      btok * static_cast<u128>(above[l + 1][kTPf]));
-    const double tp_lat_l = static_cast<double>(2 * two_l);  // 2 rs
-    const double ff_lat = ptm > 1 ? tp_lat_l * net.lat[l] : 0.0;
-    const double md_lat = ptf > 1 ? tp_lat_l * net.lat[l] : 0.0;
-    c.tp_comm = std::max(c.tp_comm, ff_bw + md_bw);
-    c.tp_lat += ff_lat + md_lat;
-  }
-
   // Step 5: PP and EP point-to-point traffic between consecutive layers.
   const std::int64_t L = ctx.layers;
   if (L > 1) {
@@ -140,15 +138,14 @@ Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split
       } else if (ppl == max_pp) {
         pp_freq = static_cast<double>(br.v * s[ppl][kPP] - 1) / lm1;
       } else {
-        pp_freq = static_cast<double>(br.v * above[ppl + 1][kPP] * (s[ppl][kPP] - 1)) / lm1;
+        pp_freq = static_cast<double>(br.v * above_pp[ppl + 1] * (s[ppl][kPP] - 1)) / lm1;
       }
       for (int epl = -1; epl <= max_ep; ++epl) {
         const int level = std::max(ppl, epl);
         if (level < 0) continue;
-        const double ep_freq_bw =
-            epl == -1 ? 1.0 / static_cast<double>(n_ep)
-                      : 1.0 / static_cast<double>(above[epl + 1][kEP]) -
-                            1.0 / static_cast<double>(above[epl][kEP]);
+        const double ep_freq_bw = epl == -1 ? 1.0 / static_cast<double>(n_ep)
+                                            : 1.0 / static_cast<double>(above_ep[epl + 1]) -
+                                                  1.0 / static_cast<double>(above_ep[epl]);
         const double ep_freq_lat = epl == max_ep ? 1.0 : 0.0;
         const double rs_bw = twice_lm1 * (pp_freq * ep_freq_bw);
         const double rs_lat = twice_lm1 * (pp_freq * ep_freq_lat);
@@ -157,6 +154,236 @@ Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split
       }
     }
   }
+}
+
+Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split& s) {
+  Comm c;
+  const int nl = net.levels;
+  std::array<double, kMaxLevels> denom{};
+  for (int l = 0; l < nl; ++l) denom[l] = br.nd * net.bw[l] / 2;
+
+  // Products of each degree over the levels above l: above[l][x] = prod_{k > l} s[k][x].
+  std::array<Degrees, kMaxLevels + 1> above{};
+  above[nl] = {1, 1, 1, 1, 1};
+  for (int l = nl - 1; l >= 0; --l) {
+    for (int x = 0; x < 5; ++x) above[l][x] = above[l + 1][x] * s[l][x];
+  }
+  // Steps 3 and 4: DP gradient all-reduce and the two TP activation all-reduces.
+  const auto two_l = static_cast<u128>(2 * ctx.layers);
+  const auto btok = static_cast<u128>(ctx.batch_tokens);
+  for (int l = 0; l < nl; ++l) {
+    const double lat2 = 2.0 * net.lat[l];
+    const std::int64_t pdp = s[l][kDP];
+    const double dp_bw =
+        allreduce_bw(ctx, denom[l], pdp, ctx.n_param, 1, static_cast<u128>(above[l + 1][kDP]));
+    c.dp_comm = std::max(c.dp_comm, dp_bw);
+    c.dp_lat += pdp > 1 ? lat2 : 0.0;
+
+    const std::int64_t ptm = s[l][kTPm];
+    const std::int64_t ptf = s[l][kTPf];
+    const double ff_bw = allreduce_bw(ctx, denom[l], ptm, static_cast<u128>(ctx.d_ff), two_l,
+                                      btok * static_cast<u128>(above[l + 1][kTPm]));
+    const double md_bw = allreduce_bw(ctx, denom[l], ptf, static_cast<u128>(ctx.d_model), two_l,
+                                      btok * static_cast<u128>(above[l + 1][kTPf]));
+    const double tp_lat_l = static_cast<double>(2 * two_l);  // 2 rs
+    const double ff_lat = ptm > 1 ? tp_lat_l * net.lat[l] : 0.0;
+    const double md_lat = ptf > 1 ? tp_lat_l * net.lat[l] : 0.0;
+    c.tp_comm = std::max(c.tp_comm, ff_bw + md_bw);
+    c.tp_lat += ff_lat + md_lat;
+  }
+
+  add_pp_ep(ctx, net, br, s, c);
+  return c;
+}
+
+namespace {
+
+const LevelFactors& level_factors(std::int64_t size) {
+  thread_local std::unordered_map<std::int64_t, LevelFactors> cache;
+  auto it = cache.find(size);
+  if (it != cache.end()) return it->second;
+  LevelFactors f;
+  f.divs = divisors(static_cast<std::uint64_t>(size));
+  for (const Degrees& d : factorizations5(size)) {
+    std::array<std::uint8_t, 5> ix{};
+    for (int x = 0; x < 5; ++x) {
+      ix[x] = static_cast<std::uint8_t>(std::lower_bound(f.divs.begin(), f.divs.end(), d[x]) -
+                                        f.divs.begin());
+    }
+    f.index.push_back(ix);
+  }
+  return cache.emplace(size, std::move(f)).first->second;
+}
+
+}  // namespace
+
+bool TwoLevel::reset(const RunCtx& ctx, u128 n) {
+  ctx_ = &ctx;
+  dp_.clear();
+  ff_.clear();
+  md_.clear();
+  plain_.clear();
+  pp_.clear();
+  if (ctx.net.levels != 2) return false;
+  s0 = cut_sizes(ctx.net, n)[0];
+  lf = &level_factors(s0);
+  k = lf->divs.size();
+  n_ = n;
+  nd_ = to_double(n);
+  denom0_ = nd_ * ctx.net.bw[0] / 2;
+  denom1_ = nd_ * ctx.net.bw[1] / 2;
+  return k <= 16;
+}
+
+// kind: 0 DP, 1 d_ff all-reduce over TP_model, 2 d_model all-reduce over TP_ff, 3 plain.
+DegreeTerms TwoLevel::terms(std::int64_t degree, int kind) {
+  const RunCtx& ctx = *ctx_;
+  const Net& net = ctx.net;
+  DegreeTerms t;
+  const auto two_l = static_cast<u128>(2 * ctx.layers);
+  const double tp_lat_l = static_cast<double>(2 * two_l);
+  const auto btok = static_cast<u128>(ctx.batch_tokens);
+  t.min_comm = t.min_lat = std::numeric_limits<double>::infinity();
+  for (std::size_t j = 0; j < k; ++j) {
+    const std::int64_t f = lf->divs[j];
+    if (degree % f != 0) continue;
+    t.ok |= std::uint64_t{1} << j;
+    const std::int64_t top = degree / f;
+    t.top[j] = top;
+    if (kind == 0) {  // spec 2.4 step 3, as comm_costs
+      t.b0[j] = f > 1 ? product_to_double({2 * static_cast<u128>(f - 1), ctx.n_param, 1,
+                                           static_cast<u128>(top)}) *
+                            ctx.bytewidth / denom0_
+                      : 0.0;
+      t.b1[j] = top > 1 ? product_to_double({2 * static_cast<u128>(top - 1), ctx.n_param, 1, 1}) *
+                              ctx.bytewidth / denom1_
+                        : 0.0;
+      t.l0[j] = f > 1 ? 2.0 * net.lat[0] : 0.0;
+      t.l1[j] = top > 1 ? 2.0 * net.lat[1] : 0.0;
+      t.min_comm = std::min(t.min_comm, std::max(std::max(0.0, t.b0[j]), t.b1[j]));
+      t.min_lat = std::min(t.min_lat, (0.0 + t.l0[j]) + t.l1[j]);
+    } else if (kind == 1 || kind == 2) {  // step 4
+      const auto w = static_cast<u128>(kind == 1 ? ctx.d_ff : ctx.d_model);
+      t.b0[j] = f > 1 ? product_to_double({2 * static_cast<u128>(f - 1), w, two_l,
+                                           btok * static_cast<u128>(top)}) *
+                            ctx.bytewidth / denom0_
+                      : 0.0;
+      t.b1[j] = top > 1 ? product_to_double({2 * static_cast<u128>(top - 1), w, two_l, btok}) *
+                              ctx.bytewidth / denom1_
+                        : 0.0;
+      t.l0[j] = f > 1 ? tp_lat_l * net.lat[0] : 0.0;
+      t.l1[j] = top > 1 ? tp_lat_l * net.lat[1] : 0.0;
+    }
+  }
+  return t;
+}
+
+const DegreeTerms& TwoLevel::dp(std::int64_t d) {
+  auto it = dp_.find(d);
+  return it != dp_.end() ? it->second : dp_.emplace(d, terms(d, 0)).first->second;
+}
+const DegreeTerms& TwoLevel::ff(std::int64_t d) {
+  auto it = ff_.find(d);
+  return it != ff_.end() ? it->second : ff_.emplace(d, terms(d, 1)).first->second;
+}
+const DegreeTerms& TwoLevel::md(std::int64_t d) {
+  auto it = md_.find(d);
+  return it != md_.end() ? it->second : md_.emplace(d, terms(d, 2)).first->second;
+}
+const DegreeTerms& TwoLevel::plain(std::int64_t d) {
+  auto it = plain_.find(d);
+  return it != plain_.end() ? it->second : plain_.emplace(d, terms(d, 3)).first->second;
+}
+
+const PpTable& TwoLevel::pp(const Branch& br) {
+  const std::int64_t n_pp = br.deg[kPP];
+  const std::int64_t n_ep = br.deg[kEP];
+  const std::uint64_t key =
+      (static_cast<std::uint64_t>(n_pp) << 32) ^ static_cast<std::uint64_t>(br.v);
+  auto it = pp_.find(key);
+  if (it != pp_.end()) return it->second;
+  PpTable t;
+  t.min_comm = t.min_lat = std::numeric_limits<double>::infinity();
+  const DegreeTerms& p = plain(n_pp);
+  const DegreeTerms& e = plain(n_ep);
+  Branch b;
+  b.deg = br.deg;
+  b.v = br.v;
+  b.n = n_;
+  b.nd = nd_;
+  Split sp{};
+  for (std::size_t a = 0; a < k; ++a) {
+    if (!(p.ok >> a & 1)) continue;
+    for (std::size_t c = 0; c < k; ++c) {
+      if (!(e.ok >> c & 1)) continue;
+      sp[0][kPP] = lf->divs[a];
+      sp[1][kPP] = p.top[a];
+      sp[0][kEP] = lf->divs[c];
+      sp[1][kEP] = e.top[c];
+      Comm cm;
+      add_pp_ep(*ctx_, ctx_->net, b, sp, cm);
+      const std::size_t idx = a * 16 + c;
+      t.comm[idx] = cm.pp_comm;
+      t.lat[idx] = cm.pp_lat;
+      if (s0 % (sp[0][kPP] * sp[0][kEP]) == 0) {
+        t.min_comm = std::min(t.min_comm, cm.pp_comm);
+        t.min_lat = std::min(t.min_lat, cm.pp_lat);
+      }
+    }
+  }
+  return pp_.emplace(key, t).first->second;
+}
+
+void TwoLevel::min_tp(const DegreeTerms& ff, const DegreeTerms& md, double& comm,
+                      double& lat) const {
+  comm = lat = std::numeric_limits<double>::infinity();
+  for (std::size_t m = 0; m < k; ++m) {
+    if (!(ff.ok >> m & 1)) continue;
+    for (std::size_t f = 0; f < k; ++f) {
+      if (!(md.ok >> f & 1)) continue;
+      if (s0 % (lf->divs[m] * lf->divs[f]) != 0) continue;  // both must fit in level 0
+      comm = std::min(comm, std::max(std::max(0.0, ff.b0[m] + md.b0[f]), ff.b1[m] + md.b1[f]));
+      lat = std::min(lat, (0.0 + (ff.l0[m] + md.l0[f])) + (ff.l1[m] + md.l1[f]));
+    }
+  }
+}
+
+void TwoLevel::valid(const std::array<const DegreeTerms*, 5>& d,
+                     std::vector<std::uint16_t>& out) const {
+  out.clear();
+  for (std::size_t j = 0; j < lf->index.size(); ++j) {
+    const auto& ix = lf->index[j];
+    bool fits = true;
+    for (int x = 0; x < 5 && fits; ++x) fits = (d[x]->ok >> ix[x] & 1) != 0;
+    if (fits) out.push_back(static_cast<std::uint16_t>(j));
+  }
+}
+
+Split TwoLevel::split(const std::array<const DegreeTerms*, 5>& d, std::uint16_t j) const {
+  Split sp{};
+  const auto& ix = lf->index[j];
+  for (int x = 0; x < 5; ++x) {
+    sp[0][x] = lf->divs[ix[x]];
+    sp[1][x] = d[x]->top[ix[x]];
+  }
+  return sp;
+}
+
+Comm TwoLevel::comm(const std::array<const DegreeTerms*, 5>& d, const PpTable& pp,
+                    std::uint16_t j) const {
+  const auto& ix = lf->index[j];
+  const DegreeTerms& dp = *d[kDP];
+  const DegreeTerms& ff = *d[kTPm];
+  const DegreeTerms& md = *d[kTPf];
+  Comm c;
+  const std::size_t a = ix[kDP], m = ix[kTPm], f = ix[kTPf];
+  c.dp_comm = std::max(std::max(0.0, dp.b0[a]), dp.b1[a]);
+  c.dp_lat = (0.0 + dp.l0[a]) + dp.l1[a];
+  c.tp_comm = std::max(std::max(0.0, ff.b0[m] + md.b0[f]), ff.b1[m] + md.b1[f]);
+  c.tp_lat = (0.0 + (ff.l0[m] + md.l0[f])) + (ff.l1[m] + md.l1[f]);
+  const std::size_t key = static_cast<std::size_t>(ix[kPP]) * 16 + ix[kEP];
+  c.pp_comm = pp.comm[key];
+  c.pp_lat = pp.lat[key];
   return c;
 }
 

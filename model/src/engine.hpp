@@ -18,8 +18,8 @@ namespace dml::detail {
 
 constexpr int kMaxLevels = 4;  // network levels supported (the paper uses 1 or 2)
 enum Deg : int { kDP = 0, kTPm = 1, kTPf = 2, kPP = 3, kEP = 4 };
-using Degrees = std::array<std::int64_t, 5>;           // DP, TP_model, TP_ff, PP, EP
-using Split = std::array<Degrees, kMaxLevels>;          // split[level][degree]
+using Degrees = std::array<std::int64_t, 5>;    // DP, TP_model, TP_ff, PP, EP
+using Split = std::array<Degrees, kMaxLevels>;  // split[level][degree]
 
 // The network as the cost formulas see it.
 struct Net {
@@ -71,13 +71,16 @@ struct RunCtx {
 struct Branch {
   Degrees deg{};
   u128 n = 0;
-  double nd = 0;                      // N as double
-  std::int64_t m = 1, v = 1, b = 0;   // microbatches, interleave, tokens per microbatch
+  double nd = 0;                     // N as double
+  std::int64_t m = 1, v = 1, b = 0;  // microbatches, interleave, tokens per microbatch
   bool zb = false;
   double arith = 0, compute = 0, bubble = 0;
 };
 // Fills arith, compute, bubble and b from deg, m, v, zb (n and nd must be set).
 void prepare_branch(RunCtx& ctx, Branch& br);
+// The same, but compute is only a lower bound (each matmul takes at least its padded FLOP at the
+// effective rate plus its latency), without costing the matmuls.
+void prepare_branch_bound(const RunCtx& ctx, Branch& br);
 
 struct Costs {
   double tp_comm = 0, tp_lat = 0, pp_comm = 0, pp_lat = 0, dp_comm = 0, dp_lat = 0;
@@ -89,6 +92,13 @@ struct Comm {
   double tp_comm = 0, tp_lat = 0, pp_comm = 0, pp_lat = 0, dp_comm = 0, dp_lat = 0;
 };
 Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split& split);
+// The PP/EP point-to-point terms of a split (spec 2.4 step 5), added to c.
+void add_pp_ep(const RunCtx& ctx, const Net& net, const Branch& br, const Split& split, Comm& c);
+
+struct SplitComm {
+  Split split;
+  Comm comm;
+};
 // Combine compute and communication (spec 2.4 step 6).
 Costs combine(const RunCtx& ctx, const Branch& br, const Comm& c);
 
@@ -100,6 +110,60 @@ inline double tie_sum_candidate(const RunCtx& ctx, const Comm& c) {
 inline double tie_sum_incumbent(const RunCtx& ctx, const Comm& c) {
   return c.tp_comm * ctx.batches + c.pp_comm * ctx.batches + c.dp_comm * ctx.batches;
 }
+
+struct LevelFactors {
+  std::vector<std::int64_t> divs;                  // divisors of the level size
+  std::vector<std::array<std::uint8_t, 5>> index;  // its 5-factorisations, as indices
+};
+
+// The communication terms of a network of exactly two levels (the paper's), for one cluster
+// size N. With one level below the top, the terms of a degree depend only on that degree and
+// its level-0 factor: they are tabulated once per degree value and N (and v for PP/EP), and
+// every split is then costed by table look-ups, with the same floating-point operations as
+// comm_costs, so the values agree bit for bit.
+struct DegreeTerms {
+  std::uint64_t ok = 0;                // bit j: divs[j] divides the degree
+  std::array<std::int64_t, 16> top{};  // degree / divs[j]: the top-level factor
+  std::array<double, 16> b0{}, b1{};   // all-reduce bandwidth time at levels 0 and 1
+  std::array<double, 16> l0{}, l1{};   // and latency
+  double min_comm = 0, min_lat = 0;    // DP: least max(b0, b1) and l0 + l1 over valid j
+};
+struct PpTable {
+  std::array<double, 256> comm{};  // by index(PP factor) x 16 + index(EP factor)
+  std::array<double, 256> lat{};
+  double min_comm = 0, min_lat = 0;  // over the pairs that fit in level 0 together
+};
+
+class TwoLevel {
+ public:
+  // Prepare for cluster size n; false if the network is not two-level or its level-0 size has
+  // more than 16 divisors (then use for_each_partition and comm_costs).
+  bool reset(const RunCtx& ctx, u128 n);
+  const DegreeTerms& dp(std::int64_t n_dp);
+  const DegreeTerms& ff(std::int64_t tp_model);   // all-reduce of d_ff words over TP_model
+  const DegreeTerms& md(std::int64_t tp_ff);      // all-reduce of d_model words over TP_ff
+  const DegreeTerms& plain(std::int64_t degree);  // ok and top only (PP, EP)
+  const PpTable& pp(const Branch& br);            // for br.deg[kPP], br.deg[kEP], br.v
+
+  // Least TP bandwidth and latency over the (TP_model, TP_ff) factor pairs that fit in level 0.
+  void min_tp(const DegreeTerms& ff, const DegreeTerms& md, double& comm, double& lat) const;
+  // The level-0 factorisations (indices into lf->index) that split the degrees, in order.
+  void valid(const std::array<const DegreeTerms*, 5>& d, std::vector<std::uint16_t>& out) const;
+  Comm comm(const std::array<const DegreeTerms*, 5>& d, const PpTable& pp, std::uint16_t j) const;
+  Split split(const std::array<const DegreeTerms*, 5>& d, std::uint16_t j) const;
+
+  const LevelFactors* lf = nullptr;
+  std::int64_t s0 = 0;
+  std::size_t k = 0;
+
+ private:
+  DegreeTerms terms(std::int64_t degree, int kind);
+  const RunCtx* ctx_ = nullptr;
+  u128 n_ = 0;
+  double nd_ = 0, denom0_ = 0, denom1_ = 0;
+  std::unordered_map<std::int64_t, DegreeTerms> dp_, ff_, md_, plain_;
+  std::unordered_map<std::uint64_t, PpTable> pp_;
+};
 
 // Ordered factorisations of n into 5 factors (DP, TPm, TPff, PP, EP), in the order of the
 // paper's `factorizations` (first factor slowest, divisors ascending).
@@ -160,6 +224,8 @@ inline double memory_required(const RunCtx& ctx, std::int64_t n_dp) {
   const double p = to_double(ctx.n_param) * ctx.bytewidth;
   return p * static_cast<double>(n_dp) + p * ctx.opt.optimizer_words_per_param;
 }
-inline double memory_available(const RunCtx& ctx, u128 n) { return to_double(n) * ctx.hbm_capacity; }
+inline double memory_available(const RunCtx& ctx, u128 n) {
+  return to_double(n) * ctx.hbm_capacity;
+}
 
 }  // namespace dml::detail

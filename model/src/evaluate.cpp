@@ -47,8 +47,8 @@ void validate(const Options& o, const std::string& path) {
 
 namespace detail {
 
-Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& split,
-                           const Costs& c, std::vector<std::string> violations) {
+Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& split, const Costs& c,
+                           std::vector<std::string> violations) {
   using units::Seconds;
   Evaluation e;
   e.feasible = violations.empty();
@@ -121,8 +121,8 @@ void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
     why.push_back(fmt::format("tp.ff = {} does not divide d_ff = {}", l.tp.ff, c.d_ff));
   }
   if (c.batch_tokens % l.dp != 0) {
-    why.push_back(fmt::format("dp = {} does not divide the batch of {} tokens", l.dp,
-                              c.batch_tokens));
+    why.push_back(
+        fmt::format("dp = {} does not divide the batch of {} tokens", l.dp, c.batch_tokens));
   }
   if (c.layers % l.pp != 0) {
     why.push_back(fmt::format("pp = {} does not divide layers = {}", l.pp, c.layers));
@@ -132,9 +132,9 @@ void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
   }
   const std::int64_t q = c.batch_tokens / (l.dp * c.experts);
   if (q == 0 || q % l.microbatches != 0) {
-    why.push_back(fmt::format(
-        "microbatches = {} does not divide the {} tokens per replica and expert", l.microbatches,
-        q));
+    why.push_back(
+        fmt::format("microbatches = {} does not divide the {} tokens per replica and expert",
+                    l.microbatches, q));
   }
   const std::int64_t min_m = l.zero_bubble ? 2 * l.pp : l.pp;
   if (l.microbatches < min_m) {
@@ -154,9 +154,10 @@ void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
   const double need = detail::memory_required(ctx, l.dp);
   const double have = detail::memory_available(ctx, n);
   if (have < need) {
-    why.push_back(fmt::format("memory: needs {:.4g} B (parameters x dp + optimizer state), the "
-                              "cluster has {:.4g} B",
-                              need, have));
+    why.push_back(
+        fmt::format("memory: needs {:.4g} B (parameters x dp + optimizer state), the "
+                    "cluster has {:.4g} B",
+                    need, have));
   }
 }
 
@@ -190,16 +191,17 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
   br.nd = to_double(n);
   br.m = layout.microbatches;
   br.zb = layout.zero_bubble;
-  br.v = layout.interleave != 0 ? layout.interleave
+  br.v = layout.interleave != 0                              ? layout.interleave
          : (!br.zb && layout.pp > 1 && options.interleaving) ? ctx.layers / layout.pp
-                                                              : 1;
+                                                             : 1;
   if (br.v == 0) br.v = 1;  // pp > layers: reported below
   std::vector<std::string> why;
   check_layout(ctx, layout, n, why);
-  if (br.zb && br.v != 1) why.push_back(fmt::format("zero-bubble needs interleave = 1, got {}", br.v));
+  if (br.zb && br.v != 1)
+    why.push_back(fmt::format("zero-bubble needs interleave = 1, got {}", br.v));
   if (br.v * layout.pp > ctx.layers) {
-    why.push_back(fmt::format("interleave {} x pp {} exceeds layers = {}", br.v, layout.pp,
-                              ctx.layers));
+    why.push_back(
+        fmt::format("interleave {} x pp {} exceeds layers = {}", br.v, layout.pp, ctx.layers));
   } else if ((ctx.layers / layout.pp) % br.v != 0) {
     why.push_back(fmt::format("interleave {} does not divide the {} layers per stage", br.v,
                               ctx.layers / layout.pp));
@@ -225,7 +227,8 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
       std::int64_t prod = 1;
       for (std::size_t lv = 0; lv < nl; ++lv) {
         const std::int64_t f = (*parts[x])[lv];
-        if (f <= 0) throw ConfigError(fmt::format("{}[{}]", field, lv), "must be positive, got {}", f);
+        if (f <= 0)
+          throw ConfigError(fmt::format("{}[{}]", field, lv), "must be positive, got {}", f);
         prod *= f;
         split[lv][x] = f;
       }
@@ -257,8 +260,8 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
         const detail::Comm cm = detail::comm_costs(ctx, ctx.net, br, s);
         const detail::Costs c = detail::combine(ctx, br, cm);
         if (!have || c.time < costs.time ||
-            (c.time == costs.time && detail::tie_sum_candidate(ctx, cm) <
-                                         detail::tie_sum_incumbent(ctx, best_comm))) {
+            (c.time == costs.time &&
+             detail::tie_sum_candidate(ctx, cm) < detail::tie_sum_incumbent(ctx, best_comm))) {
           have = true;
           costs = c;
           best_comm = cm;

@@ -21,10 +21,14 @@ void require_finite_positive(double v, const std::string& field, const char* uni
 
 double flop_per_clock_per_thread(const Gpu& gpu) {
   switch (gpu.bitwidth) {
-    case 32: return gpu.flop_per_clock_per_thread.fp32;
-    case 16: return gpu.flop_per_clock_per_thread.fp16;
-    case 8: return gpu.flop_per_clock_per_thread.fp8;
-    default: throw ConfigError("gpu.bitwidth", "must be 8, 16 or 32, got {}", gpu.bitwidth);
+    case 32:
+      return gpu.flop_per_clock_per_thread.fp32;
+    case 16:
+      return gpu.flop_per_clock_per_thread.fp16;
+    case 8:
+      return gpu.flop_per_clock_per_thread.fp8;
+    default:
+      throw ConfigError("gpu.bitwidth", "must be 8, 16 or 32, got {}", gpu.bitwidth);
   }
 }
 
@@ -55,8 +59,8 @@ void validate(const Gpu& gpu, const std::string& path) {
   const char* prec = gpu.bitwidth == 32 ? "fp32" : gpu.bitwidth == 16 ? "fp16" : "fp8";
   if (!(fpc > 0) || !std::isfinite(fpc)) {
     throw ConfigError(path + ".flop_per_clock_per_thread." + prec,
-                      "must be positive for the training precision ({}-bit), got {}",
-                      gpu.bitwidth, fpc);
+                      "must be positive for the training precision ({}-bit), got {}", gpu.bitwidth,
+                      fpc);
   }
   if (gpu.sms <= 0) throw ConfigError(path + ".sms", "must be positive, got {}", gpu.sms);
   require_finite_positive(gpu.clock.value(), path + ".clock", "Hz");
@@ -75,7 +79,8 @@ void validate(const Gpu& gpu, const std::string& path) {
   }
   const double lat = gpu.matmul_latency.value();
   if (!(lat >= 0) || !std::isfinite(lat)) {
-    throw ConfigError(path + ".matmul_latency", "must be a finite non-negative time, got {} s", lat);
+    throw ConfigError(path + ".matmul_latency", "must be a finite non-negative time, got {} s",
+                      lat);
   }
   if (gpu.tensor_core_granule <= 0) {
     throw ConfigError(path + ".tensor_core_granule", "must be positive, got {}",

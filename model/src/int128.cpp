@@ -69,16 +69,16 @@ U256 mul(U256 a, u128 b) {
 u128 checked_mul(u128 a, u128 b, const char* what) {
   u128 r = 0;
   if (__builtin_mul_overflow(a, b, &r)) {
-    throw OverflowError(fmt::format("{}: {} * {} does not fit in 128 bits", what, to_string(a),
-                                    to_string(b)));
+    throw OverflowError(
+        fmt::format("{}: {} * {} does not fit in 128 bits", what, to_string(a), to_string(b)));
   }
   return r;
 }
 
 u128 checked_add(u128 a, u128 b, const char* what) {
   if (a > kMax - b) {
-    throw OverflowError(fmt::format("{}: {} + {} does not fit in 128 bits", what, to_string(a),
-                                    to_string(b)));
+    throw OverflowError(
+        fmt::format("{}: {} + {} does not fit in 128 bits", what, to_string(a), to_string(b)));
   }
   return a + b;
 }
@@ -116,6 +116,8 @@ double product_to_double(std::initializer_list<u128> factors) {
     if (f == 0) return 0.0;
     if (!wide && __builtin_mul_overflow(p, f, &p)) wide = true;
   }
+  // Below 2^63 the signed conversion is one instruction, and as exact as the unsigned one.
+  if (!wide && (p >> 63) == 0) return static_cast<double>(static_cast<std::int64_t>(p));
   if (!wide) return static_cast<double>(p);
   U256 w{1, 0};
   for (const u128 f : factors) w = mul(w, f);

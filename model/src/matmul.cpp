@@ -32,8 +32,8 @@ struct Io {
   double dist;   // on the distributed-memory network
 };
 
-Io io_between_levels(double bytewidth, std::int64_t d1, std::int64_t d2, std::int64_t b,
-                     double cap, double concurrent, bool distributed, bool wgrad) {
+Io io_between_levels(double bytewidth, std::int64_t d1, std::int64_t d2, std::int64_t b, double cap,
+                     double concurrent, bool distributed, bool wgrad) {
   const double w = static_cast<double>(d1 * d2) * bytewidth;
   const double xl = static_cast<double>(d1 * b) * bytewidth;
   const double xr = static_cast<double>(d2 * b) * bytewidth;
@@ -80,6 +80,13 @@ MatmulModel::MatmulModel(const Gpu& gpu)
 
 MatmulBreakdown MatmulModel::breakdown(std::int64_t d1, std::int64_t d2, std::int64_t b,
                                        bool wgrad) const {
+  if (d1 <= 0 || d2 <= 0 || b <= 0) {
+    // An empty matmul (only from an infeasible layout, e.g. more TP shards than rows) moves and
+    // computes nothing but still pays the call's latency.
+    MatmulBreakdown empty;
+    empty.time = units::Seconds(latency);
+    return empty;
+  }
   const Io g = io_between_levels(bytewidth, d1, d2, b, l2_cap, 1, false, wgrad);
   const Io s = io_between_levels(bytewidth, d1, d2, b, sm_cap, sms, dsmem, wgrad);
   const Io r = io_between_levels(bytewidth, d1, d2, b, reg_cap, blocks, false, wgrad);
@@ -118,8 +125,13 @@ MatmulBreakdown matmul_breakdown(const Gpu& gpu, std::int64_t d1, std::int64_t d
                                  bool weight_grad) {
   validate(gpu);
   if (d1 <= 0 || d2 <= 0 || b <= 0) {
-    throw ConfigError(d1 <= 0 ? "d1" : d2 <= 0 ? "d2" : "b", "must be positive, got {}",
-                      d1 <= 0 ? d1 : d2 <= 0 ? d2 : b);
+    throw ConfigError(d1 <= 0   ? "d1"
+                      : d2 <= 0 ? "d2"
+                                : "b",
+                      "must be positive, got {}",
+                      d1 <= 0   ? d1
+                      : d2 <= 0 ? d2
+                                : b);
   }
   return detail::MatmulModel(gpu).breakdown(d1, d2, b, weight_grad);
 }

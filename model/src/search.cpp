@@ -48,8 +48,7 @@ class Searcher {
 
   // The optimum on n GPUs among layouts faster than `threshold` (+inf: no limit).
   LayoutSearch optimal(u128 n, double threshold) {
-    return ctx.opt.reference_search ? optimal_reference(n, threshold)
-                                    : optimal_fast(n, threshold);
+    return ctx.opt.reference_search ? optimal_reference(n, threshold) : optimal_fast(n, threshold);
   }
 
   RunCtx ctx;
@@ -93,22 +92,29 @@ class Searcher {
   // The same optimum, found best-first: see optimal_fast() below.
   LayoutSearch optimal_fast(u128 n, double threshold);
 
+  // What the bounds need of a TP degree: its valid (model, ff) splits at their cheapest.
+  struct TpInfo {
+    const std::vector<std::int64_t>* divs = nullptr;  // divisors of the TP degree
+    std::int64_t isq = 0;                             // isqrt(TP): ff ranges over [isq, 4 isq]
+    bool any = false;                                 // some split divides d_model and d_ff
+    double min_words = 0;   // least (model - 1) d_ff + (ff - 1) d_model over the splits
+    double min_groups = 0;  // least number of TP groups (model, ff) larger than 1
+  };
   struct Triple {
     std::int64_t n_tp, n_dp, n_pp;
     std::int64_t q;     // tokens per replica and expert: microbatch counts divide it
     std::size_t order;  // position in the paper's enumeration
     double bound;       // no layout of this triple trains faster (a deflated lower bound)
+    const TpInfo* tp;
+    const std::vector<std::int64_t>* mdivs;  // divisors of q
   };
+  TpInfo tp_info(std::int64_t n_tp);
   struct Candidate {
     std::array<std::size_t, 5> key;  // (triple, TP split, schedule, m, partition) order
     Branch br;
     Split split;
     Comm comm;
     Costs costs;
-  };
-  struct SplitComm {
-    Split split;
-    Comm comm;
   };
   bool triple_bound(Triple& t, std::int64_t n_ep, double nd);
   void expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, LayoutSearch& out);
@@ -119,6 +125,11 @@ class Searcher {
   std::vector<Triple> triples_;
   std::vector<Candidate> ties_;
   std::vector<SplitComm> real_;
+  TwoLevel two_;                      // per-degree communication tables for the current N
+  bool two_ok_ = false;               // the network is two-level and two_ is usable
+  std::vector<std::uint16_t> valid_;  // level-0 factorisations of the current TP split
+  std::vector<Comm> comms_;           // their communication terms for the current schedule
+  std::vector<TpInfo> tp_infos_;
 };
 
 Split flat_split(const Degrees& deg) {
@@ -227,8 +238,8 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
                                       to_string(n),
                                       any_memory_fail ? " (some fail the memory check)" : ""));
   } else if (threshold < std::numeric_limits<double>::infinity()) {
-    out.reasons.push_back(fmt::format("no layout on {} GPUs finishes within {:.6g} s",
-                                      to_string(n), threshold));
+    out.reasons.push_back(
+        fmt::format("no layout on {} GPUs finishes within {:.6g} s", to_string(n), threshold));
   } else {
     out.reasons.push_back(
         fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
@@ -252,30 +263,36 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
 //    (equal time and strictly less communication), which is what its sequential scan yields.
 // Bounds only skip layouts strictly slower than a time already found, so the optimum and every
 // layout tied with it are always costed.
+Searcher::TpInfo Searcher::tp_info(std::int64_t n_tp) {
+  TpInfo info;
+  info.divs = &divs(static_cast<std::uint64_t>(n_tp));
+  info.isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(n_tp)));
+  info.min_words = std::numeric_limits<double>::infinity();
+  info.min_groups = 2;
+  for (const std::int64_t tpf : *info.divs) {
+    if (tpf < info.isq) continue;
+    if (tpf > 4 * info.isq) break;
+    const std::int64_t tpm = n_tp / tpf;
+    if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
+    info.any = true;
+    info.min_words = std::min(info.min_words,
+                              static_cast<double>(tpm - 1) * static_cast<double>(ctx.d_ff) +
+                                  static_cast<double>(tpf - 1) * static_cast<double>(ctx.d_model));
+    info.min_groups = std::min(info.min_groups, static_cast<double>((tpm > 1) + (tpf > 1)));
+  }
+  return info;
+}
+
 bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
   const Options& opt = ctx.opt;
+  const TpInfo& tp = *t.tp;
   const double lat_min = ctx.flat.lat[0];
   const double denom = nd * ctx.flat.bw[0] / 2;
   const auto L = static_cast<double>(ctx.layers);
   const auto btok = static_cast<double>(ctx.batch_tokens);
-  // Valid TP splits: their least flat TP bandwidth time and least TP latency.
-  const auto isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(t.n_tp)));
-  double tp_bw = std::numeric_limits<double>::infinity();
-  double tp_lat = std::numeric_limits<double>::infinity();
-  bool any = false;
-  for (const std::int64_t tpf : divs(static_cast<std::uint64_t>(t.n_tp))) {
-    if (tpf < isq) continue;
-    if (tpf > 4 * isq) break;
-    const std::int64_t tpm = t.n_tp / tpf;
-    if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
-    any = true;
-    const double words = static_cast<double>(tpm - 1) * static_cast<double>(ctx.d_ff) +
-                         static_cast<double>(tpf - 1) * static_cast<double>(ctx.d_model);
-    tp_bw = std::min(tp_bw, 2 * words * (2 * L) * btok * ctx.bytewidth / denom);
-    tp_lat = std::min(tp_lat, 4 * L * lat_min * ((tpm > 1 ? 1 : 0) + (tpf > 1 ? 1 : 0)));
-  }
-  if (!any) return false;
-  const std::vector<std::int64_t>& mdivs = divs(static_cast<std::uint64_t>(t.q));
+  const double tp_bw = 2 * tp.min_words * (2 * L) * btok * ctx.bytewidth / denom;
+  const double tp_lat = 4 * L * lat_min * tp.min_groups;
+  const std::vector<std::int64_t>& mdivs = *t.mdivs;
   const auto first_at_least = [&](std::int64_t lo) -> std::int64_t {
     const auto it = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
     return it == mdivs.end() ? 0 : *it;
@@ -286,14 +303,15 @@ bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
   // Compute: each of the 6 matmuls per layer and microbatch takes at least its latency plus
   // its FLOP at the effective rate; m x b = q tokens pass through (L / PP)(E / EP) layers.
   const double reps = static_cast<double>((ctx.layers / t.n_pp) * (ctx.experts / n_ep));
-  const double flop_time = 12.0 * (static_cast<double>(ctx.d_model) * static_cast<double>(ctx.d_ff) /
-                                   static_cast<double>(t.n_tp)) *
+  const double flop_time = 12.0 *
+                           (static_cast<double>(ctx.d_model) * static_cast<double>(ctx.d_ff) /
+                            static_cast<double>(t.n_tp)) *
                            static_cast<double>(t.q) / ctx.mm.flop_per_s;
   const auto compute = [&](std::int64_t m) {
     return reps * (6 * ctx.mm.latency * static_cast<double>(m) + flop_time);
   };
-  const double dp_bw = 2.0 * static_cast<double>(t.n_dp - 1) * to_double(ctx.n_param) *
-                       ctx.bytewidth / denom;
+  const double dp_bw =
+      2.0 * static_cast<double>(t.n_dp - 1) * to_double(ctx.n_param) * ctx.bytewidth / denom;
   const double dp_lat = t.n_dp > 1 ? 2 * lat_min : 0.0;
   const auto total = [&](double pipe) {
     return opt.overlap.dp ? std::max(pipe, dp_bw) + dp_lat : pipe + dp_bw + dp_lat;
@@ -316,17 +334,26 @@ bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
   return true;
 }
 
-void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
-                      LayoutSearch& out) {
+void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, LayoutSearch& out) {
   const Options& opt = ctx.opt;
   Branch br;
   br.n = n;
   br.nd = to_double(n);
   br.deg = {t.n_dp, 0, 0, t.n_pp, n_ep};
-  const std::vector<std::int64_t>& mdivs = divs(static_cast<std::uint64_t>(t.q));
-  const auto isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(t.n_tp)));
+  const std::vector<std::int64_t>& mdivs = *t.mdivs;
+  const std::int64_t isq = t.tp->isq;
+  // On the paper's two-level networks every split is costed from per-degree tables, and the
+  // term-wise minima of the tables bound all splits of a branch (more tightly than the flat
+  // network, which they dominate). Elsewhere: the flat network and comm_costs per split.
+  const bool two = two_ok_;
+  std::array<const DegreeTerms*, 5> terms{};
+  if (two) {
+    terms[kDP] = &two_.dp(t.n_dp);
+    terms[kPP] = &two_.plain(t.n_pp);
+    terms[kEP] = &two_.plain(n_ep);
+  }
   std::size_t tp_idx = 0;
-  for (const std::int64_t tpf : divs(static_cast<std::uint64_t>(t.n_tp))) {
+  for (const std::int64_t tpf : *t.tp->divs) {
     if (tpf < isq) continue;
     if (tpf > 4 * isq) break;
     ++tp_idx;
@@ -334,6 +361,14 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
     if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
     br.deg[kTPm] = tpm;
     br.deg[kTPf] = tpf;
+    double min_tp_comm = 0;
+    double min_tp_lat = 0;
+    if (two) {
+      terms[kTPm] = &two_.ff(tpm);
+      terms[kTPf] = &two_.md(tpf);
+      two_.min_tp(*terms[kTPm], *terms[kTPf], min_tp_comm, min_tp_lat);
+    }
+    bool valid_built = false;
     for (int zbi = 0; zbi < (opt.allow_zero_bubble ? 2 : 1); ++zbi) {
       br.zb = zbi == 1;
       br.v = (!br.zb && t.n_pp > 1 && opt.interleaving) ? ctx.layers / t.n_pp : 1;
@@ -341,15 +376,63 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
       const int count = br.zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
       auto first = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
       if (first == mdivs.end()) continue;
-      const Comm flat = comm_costs(ctx, ctx.flat, br, flat_split(br.deg));
+      Comm bound;
+      const PpTable* pp = nullptr;
+      if (two) {
+        pp = &two_.pp(br);
+        bound.tp_comm = min_tp_comm;
+        bound.tp_lat = min_tp_lat;
+        bound.pp_comm = pp->min_comm;
+        bound.pp_lat = pp->min_lat;
+        bound.dp_comm = terms[kDP]->min_comm;
+        bound.dp_lat = terms[kDP]->min_lat;
+      } else {
+        bound = comm_costs(ctx, ctx.flat, br, flat_split(br.deg));
+      }
       bool real_done = false;
       int mi = 0;
       for (auto it = first; it != mdivs.end() && mi < count; ++it, ++mi) {
         ++out.stats.branches;
         br.m = *it;
-        prepare_branch(ctx, br);
-        if (combine(ctx, br, flat).time > best) {
+        // First with a lower bound of the compute time, which needs no matmul costing; then
+        // with the exact compute time. The bounds get a relative margin of 1e-12, except the
+        // paper's own (the flat network), which is applied as the paper does.
+        prepare_branch_bound(ctx, br);
+        if (combine(ctx, br, bound).time * (1 - 1e-12) > best) {
           ++out.stats.branches_pruned;
+          continue;
+        }
+        prepare_branch(ctx, br);
+        if (two ? combine(ctx, br, bound).time * (1 - 1e-12) > best
+                : combine(ctx, br, bound).time > best) {
+          ++out.stats.branches_pruned;
+          continue;
+        }
+        if (two) {
+          if (!valid_built) {
+            two_.valid(terms, valid_);
+            valid_built = true;
+          }
+          if (!real_done) {
+            comms_.clear();
+            for (const std::uint16_t j : valid_) comms_.push_back(two_.comm(terms, *pp, j));
+            real_done = true;
+          }
+          for (std::size_t pi = 0; pi < comms_.size(); ++pi) {
+            ++out.stats.layouts_evaluated;
+            const Costs c = combine(ctx, br, comms_[pi]);
+            if (c.time > best || (c.time == best && ties_.empty())) continue;
+            if (c.time < best) {
+              best = c.time;
+              ties_.clear();
+            }
+            ties_.push_back(Candidate{
+                {t.order, tp_idx, static_cast<std::size_t>(zbi), static_cast<std::size_t>(mi), pi},
+                br,
+                two_.split(terms, valid_[pi]),
+                comms_[pi],
+                c});
+          }
           continue;
         }
         if (!real_done) {
@@ -367,9 +450,12 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best,
             best = c.time;
             ties_.clear();
           }
-          ties_.push_back(Candidate{{t.order, tp_idx, static_cast<std::size_t>(zbi),
-                                     static_cast<std::size_t>(mi), pi},
-                                    br, real_[pi].split, real_[pi].comm, c});
+          ties_.push_back(Candidate{
+              {t.order, tp_idx, static_cast<std::size_t>(zbi), static_cast<std::size_t>(mi), pi},
+              br,
+              real_[pi].split,
+              real_[pi].comm,
+              c});
         }
       }
     }
@@ -389,10 +475,26 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
   bool any_memory_fail = false;
 
   triples_.clear();
+  tp_infos_.clear();
+  bool any_triple = false;
   std::size_t order = 0;
-  for (const std::int64_t n_tp : divs(static_cast<std::uint64_t>(gcd(np, f_size)))) {
+  const std::vector<std::int64_t>& tp_degrees = divs(static_cast<std::uint64_t>(gcd(np, f_size)));
+  tp_infos_.reserve(tp_degrees.size());  // Triples point into it
+  for (const std::int64_t n_tp : tp_degrees) {
     const u128 r1 = np / static_cast<u128>(n_tp);
-    for (const std::int64_t n_dp : divs(static_cast<std::uint64_t>(gcd(r1, b_tok)))) {
+    const TpInfo* tp = nullptr;
+    const std::vector<std::int64_t>& dp_degrees = divs(static_cast<std::uint64_t>(gcd(r1, b_tok)));
+    // PP = r1 / DP must divide the layers, so DP >= r1 / layers: skip the smaller ones.
+    const u128 dp_min = (r1 + static_cast<u128>(ctx.layers) - 1) / static_cast<u128>(ctx.layers);
+    auto dp_first = dp_degrees.begin();
+    if (dp_min > 1) {
+      dp_first = dp_min > static_cast<u128>(dp_degrees.back())
+                     ? dp_degrees.end()
+                     : std::lower_bound(dp_degrees.begin(), dp_degrees.end(),
+                                        static_cast<std::int64_t>(dp_min));
+    }
+    for (auto dp_it = dp_first; dp_it != dp_degrees.end(); ++dp_it) {
+      const std::int64_t n_dp = *dp_it;
       const u128 r2 = r1 / static_cast<u128>(n_dp);
       if (r2 > static_cast<u128>(ctx.layers) || ctx.layers % static_cast<std::int64_t>(r2) != 0) {
         continue;
@@ -401,28 +503,37 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
         any_memory_fail = true;
         continue;
       }
-      Triple t{n_tp, n_dp, static_cast<std::int64_t>(r2),
-               ctx.batch_tokens / (ctx.experts * n_dp), order++, 0};
-      if (t.q == 0) continue;
-      if (triple_bound(t, n_ep, nd)) triples_.push_back(t);
+      const std::int64_t q = ctx.batch_tokens / (ctx.experts * n_dp);
+      if (q == 0) continue;
+      if (tp == nullptr) {
+        tp_infos_.push_back(tp_info(n_tp));
+        tp = &tp_infos_.back();
+      }
+      if (!tp->any) break;
+      Triple t{n_tp, n_dp, static_cast<std::int64_t>(r2),       q, order++,
+               0,    tp,   &divs(static_cast<std::uint64_t>(q))};
+      if (!triple_bound(t, n_ep, nd)) continue;
+      any_triple = true;
+      if (t.bound <= threshold) triples_.push_back(t);
     }
   }
   std::stable_sort(triples_.begin(), triples_.end(),
                    [](const Triple& a, const Triple& b) { return a.bound < b.bound; });
   double best = threshold;
   ties_.clear();
+  two_ok_ = two_.reset(ctx, n);
   for (const Triple& t : triples_) {
     if (t.bound > best) break;
     expand(t, n_ep, n, best, out);
   }
   if (ties_.empty()) {
-    if (triples_.empty()) {
+    if (!any_triple) {
       out.reasons.push_back(fmt::format("no layout of the paper's search space fits {} GPUs{}",
                                         to_string(n),
                                         any_memory_fail ? " (some fail the memory check)" : ""));
     } else if (threshold < std::numeric_limits<double>::infinity()) {
-      out.reasons.push_back(fmt::format("no layout on {} GPUs finishes within {:.6g} s",
-                                        to_string(n), threshold));
+      out.reasons.push_back(
+          fmt::format("no layout on {} GPUs finishes within {:.6g} s", to_string(n), threshold));
     } else {
       out.reasons.push_back(
           fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
@@ -475,8 +586,8 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   }
   out.reasons.push_back(fmt::format(
       "no cluster of experts x 2^i GPUs (i < {}{}) trains C = {:.4e} FLOP within {} years",
-      opt.max_doublings, opt.max_gpus != 0 ? ", at most " + to_string(opt.max_gpus) : "",
-      compute, opt.duration_years));
+      opt.max_doublings, opt.max_gpus != 0 ? ", at most " + to_string(opt.max_gpus) : "", compute,
+      opt.duration_years));
   return out;
 }
 

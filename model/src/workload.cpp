@@ -93,13 +93,11 @@ std::int64_t layers_for(const DepthLaw& law, std::int64_t d_model, std::int64_t 
 std::int64_t experts_for(const SparsityLaw& law, std::int64_t d_model, std::int64_t d_ff) {
   if (law.kind == SparsityLaw::Kind::kDense) return 1;
   if (law.reference_width <= 0) {
-    throw ConfigError("sparsity.reference_width", "must be positive, got {}",
-                      law.reference_width);
+    throw ConfigError("sparsity.reference_width", "must be positive, got {}", law.reference_width);
   }
   const u128 ref2 = checked_mul(4 * static_cast<u128>(law.reference_width),
                                 static_cast<u128>(law.reference_width), "sparsity law");
-  const double ratio =
-      ratio_to_double(static_cast<u128>(d_model) * static_cast<u128>(d_ff), ref2);
+  const double ratio = ratio_to_double(static_cast<u128>(d_model) * static_cast<u128>(d_ff), ref2);
   return round_list(law.base * std::pow(ratio, 0.5));
 }
 

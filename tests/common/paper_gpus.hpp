@@ -35,9 +35,13 @@ inline Cluster h100_sxm() {
         .matmul_latency = seconds(4.5e-6),
         .tensor_core_granule = 8};
   return Cluster{.gpu = g,
-                 .levels = {{.name = "nvlink", .size = 8, .bandwidth = bytes_per_s(9e11),
+                 .levels = {{.name = "nvlink",
+                             .size = 8,
+                             .bandwidth = bytes_per_s(9e11),
                              .latency = seconds(1.125e-6)},
-                            {.name = "infiniband", .size = 0, .bandwidth = bytes_per_s(1e11),
+                            {.name = "infiniband",
+                             .size = 0,
+                             .bandwidth = bytes_per_s(1e11),
                              .latency = seconds(1.125e-6)}}};
 }
 
@@ -59,9 +63,13 @@ inline Cluster a100_sxm() {
         .matmul_latency = seconds(4.5e-6),
         .tensor_core_granule = 8};
   return Cluster{.gpu = g,
-                 .levels = {{.name = "nvlink", .size = 8, .bandwidth = bytes_per_s(6e11),
+                 .levels = {{.name = "nvlink",
+                             .size = 8,
+                             .bandwidth = bytes_per_s(6e11),
                              .latency = seconds(1.125e-6)},
-                            {.name = "infiniband", .size = 0, .bandwidth = bytes_per_s(5e10),
+                            {.name = "infiniband",
+                             .size = 0,
+                             .bandwidth = bytes_per_s(5e10),
                              .latency = seconds(1.125e-6)}}};
 }
 
@@ -83,9 +91,13 @@ inline Cluster v100_sxm() {
         .matmul_latency = seconds(4.5e-6),
         .tensor_core_granule = 8};
   return Cluster{.gpu = g,
-                 .levels = {{.name = "nvlink", .size = 8, .bandwidth = bytes_per_s(3e11),
+                 .levels = {{.name = "nvlink",
+                             .size = 8,
+                             .bandwidth = bytes_per_s(3e11),
                              .latency = seconds(1.125e-6)},
-                            {.name = "infiniband", .size = 0, .bandwidth = bytes_per_s(1.25e10),
+                            {.name = "infiniband",
+                             .size = 0,
+                             .bandwidth = bytes_per_s(1.25e10),
                              .latency = seconds(1.125e-6)}}};
 }
 
@@ -100,8 +112,8 @@ inline Cluster h100_low_latency() {
 inline Cluster h100_global_nvlink() {
   Cluster c = h100_sxm();
   c.gpu.name = "H100 SXM Global NVLink";
-  c.levels = {{.name = "nvlink", .size = 0, .bandwidth = bytes_per_s(9e11),
-               .latency = seconds(1.125e-6)}};
+  c.levels = {
+      {.name = "nvlink", .size = 0, .bandwidth = bytes_per_s(9e11), .latency = seconds(1.125e-6)}};
   return c;
 }
 inline Cluster h100_global_nvlink_ll() {

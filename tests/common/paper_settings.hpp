@@ -52,7 +52,8 @@ inline std::vector<Comparison> comparisons() {
       {"grand_comparison_dense", grand(dense_laws())},
       {"grand_comparison_sparse", grand(sparse_laws())},
       {"batch_size_comparison",
-       {setting("No scaling", h100_sxm(), fixed), setting("Default scaling", h100_sxm(), dense_laws()),
+       {setting("No scaling", h100_sxm(), fixed),
+        setting("Default scaling", h100_sxm(), dense_laws()),
         setting("DeepSeek scaling", h100_sxm(), deepseek)}},
   };
 }

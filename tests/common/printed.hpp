@@ -4,10 +4,9 @@
 //   CHECK_THAT(t, Printed("1.790450e-3"));   // |t - 1.790450e-3| <= 0.5e-9
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
-
-#include <catch2/catch.hpp>
 
 namespace dml::testing {
 

@@ -1,6 +1,7 @@
+#include "dml/comm.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dml/comm.hpp"
 #include "paper_gpus.hpp"
 #include "printed.hpp"
 
@@ -20,8 +21,7 @@ TEST_CASE("comm: the all-reduce and point-to-point checks of spec 5.4", "[comm]"
   }
 }
 
-TEST_CASE("comm: ring all-reduce moves 2(p-1) x W words over the aggregate bandwidth",
-          "[comm]") {
+TEST_CASE("comm: ring all-reduce moves 2(p-1) x W words over the aggregate bandwidth", "[comm]") {
   const auto h = dml::paper::h100_sxm();
   // One participant moves nothing and waits for nothing.
   const auto one = dml::allreduce_time(h, 1, 1000, 0, 8);

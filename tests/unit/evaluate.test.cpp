@@ -1,6 +1,8 @@
-#include <catch2/catch.hpp>
-
 #include "dml/evaluate.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
 #include "paper_gpus.hpp"
 #include "printed.hpp"
 
@@ -15,18 +17,16 @@ dml::TrainingRun first_dense() {
 }
 
 dml::Layout chosen(bool zero_bubble) {
-  return dml::Layout{.dp = 1,
-                     .tp = {.model = 4, .ff = 8},
-                     .pp = 64,
-                     .ep = 1,
-                     .microbatches = 128,
-                     .zero_bubble = zero_bubble,
-                     .interleave = 1,
-                     .split = dml::LevelSplit{.dp = {1, 1},
-                                              .tp_model = {4, 1},
-                                              .tp_ff = {2, 4},
-                                              .pp = {1, 64},
-                                              .ep = {1, 1}}};
+  return dml::Layout{
+      .dp = 1,
+      .tp = {.model = 4, .ff = 8},
+      .pp = 64,
+      .ep = 1,
+      .microbatches = 128,
+      .zero_bubble = zero_bubble,
+      .interleave = 1,
+      .split = dml::LevelSplit{
+          .dp = {1, 1}, .tp_model = {4, 1}, .tp_ff = {2, 4}, .pp = {1, 64}, .ep = {1, 1}}};
 }
 
 }  // namespace
@@ -84,8 +84,8 @@ TEST_CASE("evaluate: the zero-bubble latency quirk is a named switch (spec 2.4 s
   // Reported latency is the same; only the charged pipeline time differs.
   CHECK(quirk.latency_total.value() == intended.latency_total.value());
   const double lat = quirk.tp_latency.value() + quirk.pp_ep_latency.value();
-  CHECK(quirk.pipeline_time.value() == std::max(quirk.compute_time.value(),
-                                                quirk.tp_comm.value() + quirk.pp_ep_comm.value()));
+  CHECK(quirk.pipeline_time.value() ==
+        std::max(quirk.compute_time.value(), quirk.tp_comm.value() + quirk.pp_ep_comm.value()));
   CHECK(intended.pipeline_time.value() ==
         std::max(intended.compute_time.value(),
                  intended.tp_comm.value() + intended.pp_ep_comm.value() + lat));
@@ -137,6 +137,15 @@ TEST_CASE("evaluate: an infeasible layout is a result with its reasons", "[evalu
     CHECK(has("pp = 5 does not divide layers = 192"));
     CHECK(has("microbatches = 7 is below 10"));
   }
+  SECTION("more shards than rows: reported, and the numbers stay finite") {
+    dml::Layout l;
+    l.tp = {.model = 1, .ff = 1 << 17};
+    l.microbatches = 1;
+    const auto e = dml::evaluate(h, first_dense(), l);
+    CHECK_FALSE(e.feasible);
+    CHECK(std::isfinite(e.training_time.value()));
+    CHECK(std::isfinite(e.utilization));
+  }
   SECTION("a split that overfills a node") {
     auto l = chosen(true);
     l.split->tp_model = {1, 4};
@@ -167,4 +176,30 @@ TEST_CASE("evaluate: bad input throws ConfigError naming the field", "[evaluate]
   o.duration_years = 0;
   CHECK_THROWS_WITH(dml::evaluate(h, first_dense(), chosen(true), o),
                     "options.duration_years: must be positive, got 0");
+}
+
+TEST_CASE("evaluate: one flat level and an infinite network (spec 3.2)", "[evaluate]") {
+  auto l = chosen(true);
+  l.split.reset();
+  SECTION("Global NVLink: one split, everything at level 0") {
+    const auto e = dml::evaluate(dml::paper::h100_global_nvlink(), first_dense(), l);
+    CHECK(e.feasible);
+    REQUIRE(e.layout.split);
+    CHECK(e.layout.split->pp == std::vector<std::int64_t>{64});
+    CHECK(e.tp_comm.value() > 0);
+    // No slower than on the two-level H100 (here the compute hides the communication anyway),
+    // with less communication time: all traffic at NVLink bandwidth.
+    const auto two = dml::evaluate(dml::paper::h100_sxm(), first_dense(), l);
+    CHECK(e.training_time.value() <= two.training_time.value());
+    CHECK(e.tp_comm.value() + e.pp_ep_comm.value() < two.tp_comm.value() + two.pp_ep_comm.value());
+  }
+  SECTION("infinite bandwidth: no bandwidth time, latency remains") {
+    const auto e = dml::evaluate(dml::paper::h100_infinite_network_ll(), first_dense(), l);
+    CHECK(e.feasible);
+    CHECK(e.tp_comm.value() == 0);
+    CHECK(e.pp_ep_comm.value() == 0);
+    CHECK(e.dp_comm.value() == 0);
+    CHECK(e.tp_latency.value() > 0);
+    CHECK(e.pipeline_time.value() == e.compute_time.value());
+  }
 }

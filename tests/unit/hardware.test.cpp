@@ -1,6 +1,7 @@
+#include "dml/hardware.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dml/hardware.hpp"
 #include "paper_gpus.hpp"
 #include "printed.hpp"
 
@@ -37,7 +38,8 @@ TEST_CASE("hardware: levels are cut where the cluster ends (spec 2.2)", "[hardwa
   CHECK(dml::level_sizes_for(c, 8) == std::vector<std::int64_t>{8});
   CHECK(dml::level_sizes_for(c, dml::pow2(70)) == std::vector<std::int64_t>{8});
   auto pod = c;
-  pod.levels.insert(pod.levels.begin() + 1, {.name = "pod", .size = 32,
+  pod.levels.insert(pod.levels.begin() + 1, {.name = "pod",
+                                             .size = 32,
                                              .bandwidth = dml::units::bytes_per_s(4.5e11),
                                              .latency = dml::units::seconds(1e-6)});
   CHECK(dml::level_sizes_for(pod, 64) == std::vector<std::int64_t>{8, 8});
@@ -46,8 +48,7 @@ TEST_CASE("hardware: levels are cut where the cluster ends (spec 2.2)", "[hardwa
   CHECK(dml::level_sizes_for(dml::paper::h100_global_nvlink(), 1024).empty());
 }
 
-TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value",
-          "[hardware]") {
+TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value", "[hardware]") {
   auto c = dml::paper::h100_sxm();
   SECTION("SM count") {
     c.gpu.sms = 0;
@@ -67,7 +68,8 @@ TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value
   }
   SECTION("level bandwidth") {
     c.levels[1].bandwidth = dml::units::bytes_per_s(-1);
-    CHECK_THROWS_WITH(dml::validate(c), "cluster.levels[1].bandwidth: must be positive, got -1 B/s");
+    CHECK_THROWS_WITH(dml::validate(c),
+                      "cluster.levels[1].bandwidth: must be positive, got -1 B/s");
   }
   SECTION("level size") {
     c.levels[0].size = 0;

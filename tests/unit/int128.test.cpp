@@ -1,9 +1,8 @@
-#include <catch2/catch.hpp>
+#include "dml/int128.hpp"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
-
-#include "dml/int128.hpp"
 
 using dml::u128;
 

@@ -1,6 +1,7 @@
+#include "dml/matmul.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dml/matmul.hpp"
 #include "paper_gpus.hpp"
 #include "printed.hpp"
 

@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
+#include "dml/search.hpp"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 
-#include "dml/search.hpp"
 #include "paper_settings.hpp"
 #include "printed.hpp"
 
@@ -91,6 +91,38 @@ TEST_CASE("search: the fast search finds the paper's optimum, ties included", "[
       const dml::u128 n = shift < 0 ? fast.gpus >> -shift : fast.gpus << shift;
       const auto a = dml::optimal_layout(c.cluster, run, n);
       const auto b = dml::optimal_layout(c.cluster, run, n, ref);
+      REQUIRE(a.found == b.found);
+      if (a.found) require_same(a.best, b.best);
+    }
+  }
+}
+
+TEST_CASE("search: the same optimum on networks the paper does not use", "[search]") {
+  dml::Options ref;
+  ref.reference_search = true;
+  // Three levels (the spec's unused "Superpod": 8 per node, 32 nodes per pod), which takes the
+  // generic path, and a two-level network with 6-GPU nodes, for a sparse model with 9 experts.
+  auto superpod = dml::paper::h100_sxm();
+  superpod.levels.insert(superpod.levels.begin() + 1, {.name = "pod",
+                                                       .size = 32,
+                                                       .bandwidth = dml::units::bytes_per_s(4.5e11),
+                                                       .latency = dml::units::seconds(1.125e-6)});
+  auto six = dml::paper::a100_sxm();
+  six.levels[0].size = 6;
+  const auto dense = dml::paper_run(28672, dml::paper::dense_laws());
+  const auto sparse = dml::paper_run(14336, dml::paper::sparse_laws());
+  REQUIRE(sparse.model.experts == 9);
+  for (const auto& [cluster, run] : {std::pair{superpod, dense}, std::pair{six, sparse}}) {
+    INFO(cluster.levels.size() << " levels, node of " << cluster.levels[0].size);
+    const auto fast = dml::smallest_cluster(cluster, run);
+    const auto slow = dml::smallest_cluster(cluster, run, ref);
+    REQUIRE(fast.feasible == slow.feasible);
+    REQUIRE(fast.feasible);
+    require_same(fast.best, slow.best);
+    for (const int shift : {-1, 1}) {
+      const dml::u128 n = shift < 0 ? fast.gpus / 2 : fast.gpus * 2;
+      const auto a = dml::optimal_layout(cluster, run, n);
+      const auto b = dml::optimal_layout(cluster, run, n, ref);
       REQUIRE(a.found == b.found);
       if (a.found) require_same(a.best, b.best);
     }

@@ -1,6 +1,7 @@
+#include "dml/workload.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dml/workload.hpp"
 #include "printed.hpp"
 
 using dml::testing::Printed;
@@ -9,7 +10,7 @@ TEST_CASE("workload: round_list rounds to f 2^i and breaks ties downwards", "[wo
   CHECK(dml::round_list(0.2) == 1);
   CHECK(dml::round_list(191.0) == 192);
   CHECK(dml::round_list(6.0) == 6);
-  CHECK(dml::round_list(6.5) == 6);    // 6 and 7 tie: the smaller
+  CHECK(dml::round_list(6.5) == 6);  // 6 and 7 tie: the smaller
   CHECK(dml::round_list(6.51) == 7);
   CHECK(dml::round_list(10.0) == 10);  // 5 x 2 is in the list
   CHECK(dml::round_list(11.0) == 10);  // 10 and 12 tie: the smaller
@@ -88,8 +89,8 @@ TEST_CASE("workload: invalid runs throw ConfigError naming the field", "[workloa
   CHECK_THROWS_WITH(dml::validate(r), "run.batch_sequences: must be positive, got -3");
   CHECK_THROWS_WITH(dml::paper_run(0, {}), "d_model: must be positive, got 0");
   // Parameter counts past 128 bits are an error, not a wrong answer.
-  dml::TrainingRun huge{.model = {.d_model = 1LL << 62, .d_ff = 1LL << 62, .layers = 1LL << 62,
-                                  .experts = 1LL << 62},
-                        .batch_sequences = 1};
+  dml::TrainingRun huge{
+      .model = {.d_model = 1LL << 62, .d_ff = 1LL << 62, .layers = 1LL << 62, .experts = 1LL << 62},
+      .batch_sequences = 1};
   CHECK_THROWS_AS(dml::total_params(huge.model), dml::OverflowError);
 }

@@ -1,7 +1,6 @@
 // Validation against the authors' code: every row of shared/validation/erdil2024/public.tsv
 // (read that folder's README). The expected numbers come from the file, never from this code.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <fstream>
 #include <map>

@@ -22,23 +22,23 @@ struct Overlap {
 
 // The knobs the paper fixes, with its values as defaults.
 struct Options {
-  Overlap overlap;                       // TP = PP = overlapped, DP = not
+  Overlap overlap;  // TP = PP = overlapped, DP = not
   // The paper's code drops the pipeline latency of zero-bubble layouts: it means to hide it
   // behind max(compute, communication) but assigns it after the max is taken (spec 2.4 step 6).
   // true reproduces the paper; false charges max(compute, communication + latency).
   bool zero_bubble_latency_quirk = true;
-  bool allow_zero_bubble = true;         // the search tries zero-bubble schedules
-  bool interleaving = true;              // 1F1B uses v = layers / pp chunks per stage
-  int microbatch_candidates = 4;         // 1F1B: the smallest this many valid m are tried
+  bool allow_zero_bubble = true;              // the search tries zero-bubble schedules
+  bool interleaving = true;                   // 1F1B uses v = layers / pp chunks per stage
+  int microbatch_candidates = 4;              // 1F1B: the smallest this many valid m are tried
   int zero_bubble_microbatch_candidates = 1;  // zero-bubble: the smallest valid m only
-  double optimizer_words_per_param = 4;  // optimizer state, sharded over DP (8 B/param)
-  double seconds_in_year = 3.154e7;      // the paper's year
-  double duration_years = 0.25;          // time budget of a run (3 months)
-  int max_doublings = 60;                // cluster sizes tried: experts x 2^i, i < this
-  u128 max_gpus = 0;                     // and at most this many GPUs; 0 = no limit
-  double utilization_floor = 0.001;      // a sweep stops after a point below this utilization
-  double linear_scaling_fraction = 0.8;  // "linear scaling ends" below this x effective util.
-  unsigned threads = 0;                  // worker threads for sweep_all; 0 = all cores
+  double optimizer_words_per_param = 4;       // optimizer state, sharded over DP (8 B/param)
+  double seconds_in_year = 3.154e7;           // the paper's year
+  double duration_years = 0.25;               // time budget of a run (3 months)
+  int max_doublings = 60;                     // cluster sizes tried: experts x 2^i, i < this
+  u128 max_gpus = 0;                          // and at most this many GPUs; 0 = no limit
+  double utilization_floor = 0.001;           // a sweep stops after a point below this utilization
+  double linear_scaling_fraction = 0.8;       // "linear scaling ends" below this x effective util.
+  unsigned threads = 0;                       // worker threads for sweep_all; 0 = all cores
   // true: search with the paper's own pruning only, in its order (slow; tests use it to show
   // that the default search finds the same optimum).
   bool reference_search = false;

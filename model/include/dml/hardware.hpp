@@ -26,33 +26,33 @@ struct PrecisionRates {
 };
 
 struct Gpu {
-  std::string name;                         // e.g. "H100 SXM"
-  int bitwidth = 16;                        // training precision: weights, activations and
-                                            // communication all use bitwidth/8-byte words
+  std::string name;                          // e.g. "H100 SXM"
+  int bitwidth = 16;                         // training precision: weights, activations and
+                                             // communication all use bitwidth/8-byte words
   PrecisionRates flop_per_clock_per_thread;  // by precision; the one for `bitwidth` is used
-  std::int64_t sms = 0;                     // streaming multiprocessors (128 threads each)
-  units::Hertz clock;                       // maximum (boost) clock
-  double effective_utilization = 1.0;       // fraction of the clock reached on long sequences
-                                            // of big matmuls, in (0, 1]; scales the clock
-  units::BytesPerSecond hbm_bandwidth;      // global memory (HBM) bandwidth
-  units::Bytes hbm_capacity;                // global memory size
-  units::BytesPerSecond l2_bandwidth;       // L2 cache bandwidth
-  units::Bytes l2_size;                     // L2 cache size (75% of it is usable)
-  units::Bytes register_file;               // registers per processing block (4 per SM;
-                                            // 75% usable)
+  std::int64_t sms = 0;                      // streaming multiprocessors (128 threads each)
+  units::Hertz clock;                        // maximum (boost) clock
+  double effective_utilization = 1.0;        // fraction of the clock reached on long sequences
+                                             // of big matmuls, in (0, 1]; scales the clock
+  units::BytesPerSecond hbm_bandwidth;       // global memory (HBM) bandwidth
+  units::Bytes hbm_capacity;                 // global memory size
+  units::BytesPerSecond l2_bandwidth;        // L2 cache bandwidth
+  units::Bytes l2_size;                      // L2 cache size (75% of it is usable)
+  units::Bytes register_file;                // registers per processing block (4 per SM;
+                                             // 75% usable)
   // Shared-memory bandwidth; unset: 32 banks x 4 B per cycle per SM at the effective clock.
   std::optional<units::BytesPerSecond> shared_memory_bandwidth;
-  bool dsmem = false;                       // distributed shared memory (Hopper), multicasts
-                                            // redundant L2 -> SM loads
-  units::Seconds matmul_latency;            // fixed time added to every matmul call
-  std::int64_t tensor_core_granule = 8;     // matmul dimensions are padded to multiples of this
+  bool dsmem = false;                    // distributed shared memory (Hopper), multicasts
+                                         // redundant L2 -> SM loads
+  units::Seconds matmul_latency;         // fixed time added to every matmul call
+  std::int64_t tensor_core_granule = 8;  // matmul dimensions are padded to multiples of this
 };
 
 // One level of the network hierarchy, bottom (level 0, e.g. the NVLink node) first.
 struct NetworkLevel {
-  std::string name;                // e.g. "nvlink", "infiniband"
-  std::int64_t size = 0;           // units of the level below (GPUs for level 0) joined at this
-                                   // level; ignored for the top level, which spans the cluster
+  std::string name;                 // e.g. "nvlink", "infiniband"
+  std::int64_t size = 0;            // units of the level below (GPUs for level 0) joined at this
+                                    // level; ignored for the top level, which spans the cluster
   units::BytesPerSecond bandwidth;  // per-GPU *bidirectional* bandwidth at this level; may be
                                     // +infinity
   units::Seconds latency;           // per message at this level
@@ -70,7 +70,7 @@ void validate(const Gpu& gpu, const std::string& path = "gpu");
 void validate(const Cluster& cluster, const std::string& path = "cluster");
 
 // Derived GPU figures of the paper's model (spec 3.1).
-[[nodiscard]] double flop_per_clock_per_thread(const Gpu& gpu);  // at gpu.bitwidth
+[[nodiscard]] double flop_per_clock_per_thread(const Gpu& gpu);           // at gpu.bitwidth
 [[nodiscard]] units::FlopPerSecond peak_flop_per_s(const Gpu& gpu);       // max clock
 [[nodiscard]] units::FlopPerSecond effective_flop_per_s(const Gpu& gpu);  // clock x utilization
 [[nodiscard]] units::BytesPerSecond shared_memory_bandwidth(const Gpu& gpu);

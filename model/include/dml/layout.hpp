@@ -30,14 +30,14 @@ struct LevelSplit {
 };
 
 struct Layout {
-  std::int64_t dp = 1;        // data-parallel replicas
-  TensorParallel tp;          // 2D tensor parallelism
-  std::int64_t pp = 1;        // pipeline stages
-  std::int64_t ep = 1;        // expert-parallel ranks (the paper uses gcd(N, experts))
-  std::int64_t microbatches = 1;  // m: microbatches per pipeline per batch
-  bool zero_bubble = false;   // zero-bubble schedule (no bubble, m >= 2 pp) instead of 1F1B
-  std::int64_t interleave = 0;  // v: interleaved 1F1B chunks per stage; 0 = the paper's rule
-                                // (layers / pp for 1F1B with pp > 1, else 1)
+  std::int64_t dp = 1;              // data-parallel replicas
+  TensorParallel tp;                // 2D tensor parallelism
+  std::int64_t pp = 1;              // pipeline stages
+  std::int64_t ep = 1;              // expert-parallel ranks (the paper uses gcd(N, experts))
+  std::int64_t microbatches = 1;    // m: microbatches per pipeline per batch
+  bool zero_bubble = false;         // zero-bubble schedule (no bubble, m >= 2 pp) instead of 1F1B
+  std::int64_t interleave = 0;      // v: interleaved 1F1B chunks per stage; 0 = the paper's rule
+                                    // (layers / pp for 1F1B with pp > 1, else 1)
   std::optional<LevelSplit> split;  // unset: the split that trains fastest
 
   // The number of GPUs, dp x tp.model x tp.ff x pp x ep (exact; throws OverflowError).

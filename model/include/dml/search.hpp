@@ -21,10 +21,10 @@ namespace dml {
 
 // How much work a search did.
 struct SearchStats {
-  std::uint64_t clusters_searched = 0;   // cluster sizes N whose optimal layout was sought
-  std::uint64_t branches = 0;            // layouts without a split (degrees, schedule, m)
-  std::uint64_t branches_pruned = 0;     // of which skipped by a bound
-  std::uint64_t layouts_evaluated = 0;   // layouts with a split, fully costed
+  std::uint64_t clusters_searched = 0;  // cluster sizes N whose optimal layout was sought
+  std::uint64_t branches = 0;           // layouts without a split (degrees, schedule, m)
+  std::uint64_t branches_pruned = 0;    // of which skipped by a bound
+  std::uint64_t layouts_evaluated = 0;  // layouts with a split, fully costed
 
   SearchStats& operator+=(const SearchStats& o);
 };
@@ -39,8 +39,8 @@ struct LayoutSearch {
   std::vector<std::string> reasons;  // why nothing was found
   SearchStats stats;
 };
-[[nodiscard]] LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run,
-                                          u128 gpus, const Options& options = {});
+[[nodiscard]] LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run, u128 gpus,
+                                          const Options& options = {});
 
 // The smallest cluster that trains the run within options.duration_years (spec 4.2): N runs
 // over experts x 2^i for i < options.max_doublings, from the first N that could reach the
@@ -57,9 +57,9 @@ struct ClusterSearch {
 
 // A column of the paper's comparisons: hardware plus the laws that turn widths into runs.
 struct Setting {
-  std::string name;   // e.g. "H100 SXM", "DeepSeek scaling"
+  std::string name;  // e.g. "H100 SXM", "DeepSeek scaling"
   Cluster cluster;
-  ScalingLaws laws;   // depth law, sparsity law, batch rule (paper defaults: dense, default)
+  ScalingLaws laws;  // depth law, sparsity law, batch rule (paper defaults: dense, default)
 };
 
 struct SweepPoint {

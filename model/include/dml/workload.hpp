@@ -34,8 +34,8 @@ struct TrainingRun {
 // Throws ConfigError naming the field and value ("run.model.d_ff: must be positive, got 0").
 void validate(const TrainingRun& run, const std::string& path = "run");
 
-[[nodiscard]] u128 total_params(const MlpStack& m);   // 2 D F L E
-[[nodiscard]] u128 active_params(const MlpStack& m);  // 2 D F L
+[[nodiscard]] u128 total_params(const MlpStack& m);               // 2 D F L E
+[[nodiscard]] u128 active_params(const MlpStack& m);              // 2 D F L
 [[nodiscard]] std::int64_t batch_tokens(const TrainingRun& run);  // batch_sequences x seq_len
 [[nodiscard]] u128 dataset_tokens(const TrainingRun& run);        // tokens_per_param x params
 // Training compute C = 6 x active parameters x tokens, rounded once to double.
@@ -58,7 +58,7 @@ struct DepthLaw {
 struct SparsityLaw {
   enum class Kind { kDense, kPaper };
   Kind kind = Kind::kDense;
-  double base = 8;                      // paper: 8 experts ...
+  double base = 8;                       // paper: 8 experts ...
   std::int64_t reference_width = 12288;  // ... at d_model = 12288 ("roughly GPT-4")
 };
 [[nodiscard]] std::int64_t experts_for(const SparsityLaw& law, std::int64_t d_model,
@@ -72,22 +72,22 @@ struct SparsityLaw {
 struct BatchRule {
   enum class Kind { kPaper, kFixed, kDeepSeek };
   Kind kind = Kind::kPaper;
-  double reference_flop = 3e23;           // kPaper: compute at which ...
+  double reference_flop = 3e23;             // kPaper: compute at which ...
   double reference_tokens = 2048.0 * 2048;  // ... the batch is 4 Mi tokens
-  double compute_exponent = 1.0 / 6;      // kPaper: bs grows as C^(1/6)
-  double deepseek_coefficient = 0.2920;   // kDeepSeek: tokens = 0.2920 C^0.3271
+  double compute_exponent = 1.0 / 6;        // kPaper: bs grows as C^(1/6)
+  double deepseek_coefficient = 0.2920;     // kDeepSeek: tokens = 0.2920 C^0.3271
   double deepseek_exponent = 0.3271;
-  std::int64_t fixed_tokens = 1 << 22;    // kFixed: 4,194,304 tokens
+  std::int64_t fixed_tokens = 1 << 22;  // kFixed: 4,194,304 tokens
 };
 [[nodiscard]] std::int64_t batch_sequences_for(const BatchRule& rule, double train_flop,
                                                std::int64_t seq_len, std::int64_t experts);
 
 // The laws that turn a width into a run (the paper's "setting" without its hardware).
 struct ScalingLaws {
-  DepthLaw depth;              // paper's Hoffmann fit
-  SparsityLaw sparsity;        // dense by default
-  BatchRule batch;             // paper's default rule
-  std::int64_t ff_ratio = 4;   // F = ff_ratio x D
+  DepthLaw depth;             // paper's Hoffmann fit
+  SparsityLaw sparsity;       // dense by default
+  BatchRule batch;            // paper's default rule
+  std::int64_t ff_ratio = 4;  // F = ff_ratio x D
   std::int64_t seq_len = 2048;
   std::int64_t tokens_per_param = 20;
 };
