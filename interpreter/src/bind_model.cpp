@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -19,6 +20,7 @@
 
 #include "bind_quantity.hpp"
 #include "dml/error.hpp"
+#include "dml/latency_wall.hpp"
 #include "dml/search.hpp"
 #include "table_reader.hpp"
 
@@ -626,6 +628,70 @@ int l_round_list(lua_State* L) {
   });
 }
 
+WallParams read_wall(lua_State* L, int idx) {
+  WallParams p;
+  if (lua_isnoneornil(L, idx)) return p;
+  const TableReader r(L, idx, "wall");
+  p.reference_batch_tokens = r.optional_number("reference_batch_tokens").value_or(p.reference_batch_tokens);
+  p.reference_layers = r.optional_number("reference_layers").value_or(p.reference_layers);
+  if (auto f = r.optional_quantity("reference_flop", kFlop)) p.reference_flop = f->value;
+  if (auto d = r.optional_quantity("duration", kTime)) p.duration_s = d->value;
+  if (auto t = r.optional_quantity("step_latency", kTime)) p.step_latency_s = t->value;
+  validate(p, "wall");
+  return p;
+}
+
+double check_alpha(lua_State* L, int idx) {
+  const double alpha = luaL_optnumber(L, idx, 0.0);
+  if (!(alpha < 0.5) || !std::isfinite(alpha)) {
+    throw ConfigError("alpha", "must be below 0.5 (batch growth minus depth growth), got {}", alpha);
+  }
+  return alpha;
+}
+
+// core.latency_wall(alpha[, wall]) -> T_limit (FLOP quantity); spec 4.4
+int l_latency_wall(lua_State* L) {
+  return guarded(L, [&] {
+    const double alpha = check_alpha(L, 1);
+    push_quantity(L, Quantity{latency_limited_flop(alpha, read_wall(L, 2)), kFlop});
+    return 1;
+  });
+}
+
+// core.critical_compute(cluster, alpha[, wall]) -> T_crit (FLOP quantity); spec 4.4
+int l_critical_compute(lua_State* L) {
+  return guarded(L, [&] {
+    const Cluster cluster = read_cluster(TableReader(L, 1, "cluster")).cluster;
+    const double alpha = check_alpha(L, 2);
+    push_quantity(L, Quantity{critical_flop(cluster, alpha, read_wall(L, 3)), kFlop});
+    return 1;
+  });
+}
+
+// core.wall_curve(cluster, alpha_min, alpha_max, points[, wall]) -> { {alpha, limit, critical}, ... }
+int l_wall_curve(lua_State* L) {
+  return guarded(L, [&] {
+    const Cluster cluster = read_cluster(TableReader(L, 1, "cluster")).cluster;
+    const double lo = check_alpha(L, 2);
+    const double hi = check_alpha(L, 3);
+    const lua_Integer points = luaL_checkinteger(L, 4);
+    if (points < 2 || points > 100000 || !(lo < hi)) {
+      throw ConfigError("wall_curve", "needs alpha_min < alpha_max and 2 to 100000 points, got {} .. {}, {}",
+                        lo, hi, points);
+    }
+    const auto curve = wall_curve(cluster, lo, hi, static_cast<int>(points), read_wall(L, 5));
+    lua_createtable(L, static_cast<int>(curve.size()), 0);
+    for (size_t i = 0; i < curve.size(); ++i) {
+      lua_createtable(L, 0, 3);
+      set_number(L, "alpha", curve[i].alpha);
+      set_quantity(L, "latency_wall", curve[i].limit_flop, kFlop);
+      set_quantity(L, "critical_compute", curve[i].critical_flop, kFlop);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
 }  // namespace
 
 void register_model(lua_State* L) {
@@ -636,6 +702,9 @@ void register_model(lua_State* L) {
                           {"paper_laws", l_paper_laws},
                           {"paper_grid", l_paper_grid},
                           {"round_list", l_round_list},
+                          {"latency_wall", l_latency_wall},
+                          {"critical_compute", l_critical_compute},
+                          {"wall_curve", l_wall_curve},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }

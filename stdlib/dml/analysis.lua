@@ -202,4 +202,52 @@ function M.linear_scaling_ends(setting, options)
   return l.summary.linear_scaling_ends_at, l.summary.utilization_there
 end
 
+local wall_schema = {
+  name = "wall", title = "the analytic latency-wall model",
+  doc = "The paper's analytic curves (spec 4.4): with the batch growing as C^alpha_b and the depth as C^alpha_L, alpha = alpha_b - alpha_L; the reference is a 4e6-token batch and 100 layers at 3e23 FLOP.",
+  fields = {
+    { "alpha", "number", default = 0, max = 0.49,
+      doc = "batch growth minus depth growth (0: the batch grows as fast as the depth)" },
+    { "step_latency", "time", default = "9 us",
+      doc = "latency of one of the 4 sequential latency-bound operations per layer and step" },
+    { "duration", "time", default = "7889400 s",
+      doc = "the training time: a quarter of a 365.25-day year (the notebook's)" },
+    { "reference_batch_tokens", "number", above = 0, default = 4e6, doc = "b0: the batch at the reference compute" },
+    { "reference_layers", "number", above = 0, default = 100, doc = "L0: the depth at the reference compute" },
+    { "reference_flop", "flop", default = "3e23 FLOP", doc = "T0: the reference training compute (GPT-3 scale)" },
+  },
+}
+local read_wall = schema.define(wall_schema)
+
+--- latency_wall([wall]): the latency-limited training compute T_limit (a FLOP
+--- quantity): past it no cluster of any size trains the model in time
+--- (spec 4.4; 2.305e31 FLOP at alpha = 0).
+function M.latency_wall(wall)
+  wall = read_wall(wall or {})
+  return core.latency_wall(wall.alpha, wall)
+end
+
+--- critical_compute(cluster[, wall]): the training compute T_crit where bandwidth
+--- starts to limit utilization, per node of the innermost level (spec 4.4).
+function M.critical_compute(cluster, wall)
+  cluster = hardware.cluster(cluster)
+  wall = read_wall(wall or {})
+  return core.critical_compute(cluster, wall.alpha, wall)
+end
+
+--- wall_curve(cluster[, { alpha_min = -0.2, alpha_max = 0.2, points = 41 }[, wall]]):
+--- both curves against alpha, as a dml.table (alpha, latency_wall, critical_compute).
+function M.wall_curve(cluster, range, wall)
+  cluster = hardware.cluster(cluster)
+  range = range or {}
+  for k in pairs(range) do
+    if k ~= "alpha_min" and k ~= "alpha_max" and k ~= "points" then
+      core.raise("wall_curve: unknown field '" .. tostring(k) .. "' (alpha_min, alpha_max, points)")
+    end
+  end
+  wall = read_wall(wall or {})
+  local rows = core.wall_curve(cluster, range.alpha_min or -0.2, range.alpha_max or 0.2, range.points or 41, wall)
+  return output.table(rows, { columns = { "alpha", "latency_wall", "critical_compute" } })
+end
+
 return M

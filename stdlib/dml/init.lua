@@ -61,6 +61,12 @@ def("largest_run", "dml.largest_run(setting[, options]): the largest training co
   analysis.largest_run)
 def("linear_scaling_ends", "dml.linear_scaling_ends(setting[, options]): the first training compute whose utilization falls to 0.8 x the GPU's effective utilization, and that utilization.",
   analysis.linear_scaling_ends)
+def("latency_wall", "dml.latency_wall([{ alpha = 0, step_latency = \"9 us\", ... }]): the analytic latency wall T_limit, the training compute past which no cluster trains the model in time (2.305e31 FLOP at alpha = 0).",
+  analysis.latency_wall)
+def("critical_compute", "dml.critical_compute(cluster[, { alpha = 0, ... }]): the analytic critical compute T_crit, where bandwidth starts to limit utilization (H100: 1.92e28 FLOP at alpha = 0).",
+  analysis.critical_compute)
+def("wall_curve", "dml.wall_curve(cluster[, { alpha_min = -0.2, alpha_max = 0.2, points = 41 }[, wall]]): both analytic curves against alpha, as a dml.table.",
+  analysis.wall_curve)
 docs.plan = plan.doc
 
 def("doc", "dml.doc(name): the reference text of a declared type or function, as `dml --doc NAME` prints it.",
