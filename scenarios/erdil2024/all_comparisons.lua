@@ -1,0 +1,23 @@
+-- All five of the paper's comparisons in one run, on all cores: each setting's
+-- summary lines (the "linear scaling ends" and "largest feasible run" of spec 5.2).
+local paper = require "dml.paper.erdil2024"
+
+local settings, owner = {}, {}
+for _, name in ipairs(paper.comparison_names) do
+  for _, s in ipairs(paper.comparisons[name]) do
+    settings[#settings + 1] = s
+    owner[#settings] = name
+  end
+end
+local results = dml.limits_many(settings)
+local rows = {}
+for i, r in ipairs(results) do
+  local sm = r.summary
+  rows[#rows + 1] = {
+    comparison = owner[i], setting = r.setting, points = #r.plans,
+    linear_scaling_ends = sm.linear_scaling_ends_at, largest_feasible = sm.largest_feasible_flop,
+    utilization_there = sm.largest_feasible_utilization, next_infeasible = sm.first_infeasible_flop or "-",
+  }
+end
+print(dml.table(rows, { title = "The paper's five comparisons (3-month runs)", columns = {
+  "comparison", "setting", "points", "linear_scaling_ends", "largest_feasible", "utilization_there", "next_infeasible" } }))
