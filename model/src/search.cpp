@@ -7,6 +7,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "dml/quantity.hpp"
 #include "engine.hpp"
 
 namespace dml {
@@ -561,6 +562,17 @@ void check_inputs(const Cluster& cluster, const TrainingRun& run, const Options&
   }
 }
 
+// lcm(experts, the odd part of every level size below the top).
+u128 cluster_size_base(const Cluster& cluster, std::int64_t experts) {
+  u128 base = static_cast<u128>(experts);
+  for (std::size_t i = 0; i + 1 < cluster.levels.size(); ++i) {
+    auto odd = static_cast<u128>(cluster.levels[i].size);
+    while (odd != 0 && odd % 2 == 0) odd /= 2;
+    if (odd > 1) base = checked_mul(base / gcd(base, odd), odd, "cluster size base");
+  }
+  return base;
+}
+
 ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   ClusterSearch out;
   const RunCtx& ctx = s.ctx;
@@ -571,8 +583,13 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   const double threshold = budget_s * (1 + 1e-9);
   const double compute = ctx.train_flop;
   const double n_min = compute / (budget_s * effective_flop_per_s(cluster.gpu).value());
+  // The paper tries N = experts x 2^i. A level whose size has an odd factor (a 72-GPU NVL72
+  // domain) never divides such N, so the base also takes the odd part of the levels below the
+  // top: N = lcm(experts, odd part) x 2^i. With power-of-two levels, as in all of the paper's
+  // settings, the base is the number of experts and the sizes tried are the paper's.
+  const u128 base = cluster_size_base(cluster, ctx.experts);
   for (int i = 0; i < opt.max_doublings; ++i) {
-    const u128 n = checked_mul(static_cast<u128>(ctx.experts), pow2(i), "cluster size");
+    const u128 n = checked_mul(base, pow2(i), "cluster size");
     if (opt.max_gpus != 0 && n > opt.max_gpus) break;
     if (to_double(n) < n_min) continue;
     LayoutSearch r = s.optimal(n, threshold);
@@ -584,10 +601,15 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
       return out;
     }
   }
+  std::string sizes = "2^i";
+  if (base == static_cast<u128>(ctx.experts) && base > 1) sizes = "experts x 2^i";
+  if (base != static_cast<u128>(ctx.experts)) {
+    sizes = fmt::format("{} x 2^i (lcm of the experts and the levels' odd sizes)", to_string(base));
+  }
   out.reasons.push_back(fmt::format(
-      "no cluster of experts x 2^i GPUs (i < {}{}) trains C = {:.4e} FLOP within {} years",
+      "no cluster of {} GPUs (i < {}{}) trains C = {:.4e} FLOP within {}", sizes,
       opt.max_doublings, opt.max_gpus != 0 ? ", at most " + to_string(opt.max_gpus) : "", compute,
-      opt.duration_years));
+      format_quantity(Quantity{budget_s, kTime})));
   return out;
 }
 

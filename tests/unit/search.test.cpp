@@ -142,8 +142,8 @@ TEST_CASE("search: no layout is a result with a reason, not an error", "[search]
   CHECK_FALSE(c.feasible);
   REQUIRE(c.reasons.size() == 1);
   CHECK(c.reasons[0] ==
-        "no cluster of experts x 2^i GPUs (i < 60, at most 1024) trains C = 6.4549e+24 FLOP "
-        "within 0.25 years");
+        "no cluster of 2^i GPUs (i < 60, at most 1024) trains C = 6.4549e+24 FLOP "
+        "within 91.26 days");
   CHECK_THROWS_WITH(dml::optimal_layout(h, first_dense(), 0), "gpus: must be positive, got 0");
 }
 
@@ -279,4 +279,21 @@ TEST_CASE("search: utilization never exceeds the GPU's effective utilization",
       }
     }
   }
+}
+
+TEST_CASE("search: a level with an odd size (NVL72) gets cluster sizes it divides", "[search]") {
+  // Beyond the paper: 72-GPU NVLink domains never divide experts x 2^i, so the sizes tried are
+  // lcm(experts, 9) x 2^i. With the paper's 8-GPU nodes the sizes are the paper's.
+  auto c = dml::paper::h100_sxm();
+  c.levels[0].size = 72;
+  const auto r = dml::smallest_cluster(c, first_dense());
+  REQUIRE(r.feasible);
+  CHECK(r.gpus % 72 == 0);
+  CHECK(r.gpus % 9 == 0);
+  const dml::u128 pow2_part = r.gpus / 9;
+  CHECK((pow2_part & (pow2_part - 1)) == 0);  // 9 x 2^i
+  // the chosen layout keeps 72 GPUs per domain
+  REQUIRE(r.best.layout.split.has_value());
+  const auto& s = *r.best.layout.split;
+  CHECK(s.dp[0] * s.tp_model[0] * s.tp_ff[0] * s.pp[0] * s.ep[0] == 72);
 }

@@ -45,6 +45,9 @@ struct LayoutSearch {
 // The smallest cluster that trains the run within options.duration_years (spec 4.2): N runs
 // over experts x 2^i for i < options.max_doublings, from the first N that could reach the
 // compute at the GPU's effective FLOP/s. The result reports the optimal layout at that N.
+// (Beyond the paper: when a level below the top has an odd factor in its size, such as a
+// 72-GPU NVL72 domain, N runs over lcm(experts, those odd parts) x 2^i instead, so that the
+// levels divide N; with power-of-two levels this is the paper's sequence.)
 struct ClusterSearch {
   bool feasible = false;             // false: no N trains the run in time
   u128 gpus = 0;                     // the smallest sufficient N
