@@ -253,7 +253,7 @@ end
 ---------------------------------------------------------------------------
 -- dml.plot
 
-local plot_fields = { "path", "title", "x_label", "y_label", "x_log", "y_log", "series" }
+local plot_fields = { "path", "title", "x_label", "y_label", "x_log", "y_log", "series", "table", "x", "y", "by" }
 local series_fields = { "name", "x", "y" }
 
 local function check_type(who, name, v, t)
@@ -263,6 +263,48 @@ local function check_type(who, name, v, t)
   end
 end
 
+--- series_from_table(who, spec): spec with `series` made from spec.table's columns
+--- spec.x and spec.y, one series per distinct value of column spec.by (if given).
+function M.series_from_table(who, spec)
+  local t = spec.table
+  if getmetatable(t) ~= table_mt then
+    core.raise(string.format("%s: table must be a dml.table, got %s", who, describe(t)))
+  end
+  if spec.series ~= nil then core.raise(who .. ": give either series or table, not both") end
+  for _, k in ipairs { "x", "y" } do
+    if type(spec[k]) ~= "string" then
+      core.raise(string.format("%s: %s must name a column of the table, got %s", who, k, describe(spec[k])))
+    end
+  end
+  local xs, ys = t:column(spec.x), t:column(spec.y)
+  local groups, order = {}, {}
+  local by = spec.by and t:column(spec.by) or nil
+  for i = 1, xs.n do
+    local key = by and by[i] or ""
+    key = core.is_quantity(key) and tostring(key) or tostring(key)
+    if not groups[key] then
+      groups[key] = { name = by and key or nil, x = {}, y = {}, n = 0 }
+      order[#order + 1] = key
+    end
+    local g = groups[key]
+    g.n = g.n + 1
+    g.x[g.n], g.y[g.n] = xs[i], ys[i]
+  end
+  local series = {}
+  for i, key in ipairs(order) do
+    local g = groups[key]
+    g.x.n, g.y.n = g.n, g.n
+    series[i] = { name = g.name, x = g.x, y = g.y }
+  end
+  local out = {}
+  for k, v in pairs(spec) do out[k] = v end
+  out.table, out.x, out.y, out.by = nil, nil, nil, nil
+  out.series = series
+  out.x_label = spec.x_label or spec.x
+  out.y_label = spec.y_label or spec.y
+  return out
+end
+
 ---@param spec { path: string, title?: string, x_label?: string, y_label?: string, x_log?: boolean, y_log?: boolean, series: table[] }
 function M.plot(spec)
   local who = "dml.plot"
@@ -270,6 +312,7 @@ function M.plot(spec)
     core.raise(string.format("%s: expected a table { path = ..., series = {...} }, got %s", who, describe(spec)))
   end
   check_fields(who, "field", spec, plot_fields)
+  if spec.table ~= nil then spec = M.series_from_table(who, spec) end
   if spec.path == nil then core.raise(who .. ": path is required (the file to write: .png, .svg or .pdf)") end
   check_type(who, "path", spec.path, "string")
   for _, k in ipairs({ "title", "x_label", "y_label" }) do check_type(who, k, spec[k], "string") end
@@ -287,13 +330,37 @@ function M.plot(spec)
     end
     check_fields(where, "field", s, series_fields)
     check_type(where, "name", s.name, "string")
+    local values = {}
     for _, axis in ipairs({ "x", "y" }) do
       local v = s[axis]
-      if type(v) ~= "table" or getmetatable(v) ~= nil or not is_list(v) then
+      -- a list, or a table column (a list with its length in `n`)
+      local list_ok = type(v) == "table" and getmetatable(v) == nil
+      if list_ok then
+        local n = v.n or #v
+        for k in pairs(v) do
+          if not (k == "n" or (math.type(k) == "integer" and k >= 1 and k <= n)) then list_ok = false end
+        end
+        if list_ok then
+          local out = {}
+          for j = 1, n do
+            local x = v[j]
+            if core.is_quantity(x) then x = x:value() end
+            if x == nil then x = 0 / 0 end  -- a missing cell: not drawn
+            if type(x) ~= "number" then
+              core.raise(string.format("%s.%s[%d]: expected a number or a quantity, got %s", where, axis, j,
+                type(x) == "string" and "a string" or describe(x)))
+            end
+            out[j] = x
+          end
+          values[axis] = out
+        end
+      end
+      if not list_ok then
         core.raise(string.format("%s: %s must be a list of numbers, got %s", where, axis,
           v == nil and "nothing" or describe(v)))
       end
     end
+    s = { name = s.name, x = values.x, y = values.y }
     if #s.x ~= #s.y then
       core.raise(string.format("%s%s: x has %d values, y has %d", where,
         s.name and string.format(" (%q)", s.name) or "", #s.x, #s.y))

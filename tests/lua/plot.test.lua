@@ -61,7 +61,7 @@ local function main()
   -- Input errors.
   local ok_series = { { name = "a", x = { 1 }, y = { 1 } } }
   fails(function() dml.plot({ path = dir .. "/x.png", titel = "t", series = ok_series }) end,
-    'dml.plot: unknown field "titel" (did you mean "title"?); fields are path, title, x_label, y_label, x_log, y_log, series')
+    'dml.plot: unknown field "titel" (did you mean "title"?); fields are path, title, x_label, y_label, x_log, y_log, series, table, x, y, by')
   fails(function() dml.plot({ series = ok_series }) end,
     "dml.plot: path is required (the file to write: .png, .svg or .pdf)")
   fails(function() dml.plot({ path = dir .. "/x.jpg", series = ok_series }) end,
@@ -94,3 +94,19 @@ end
 local ok, err = pcall(main)
 assert(os.execute("rm -rf '" .. dir .. "'"))
 if not ok then error(err, 0) end
+
+-- A plot from a table's columns, one series per value of `by`; quantities and
+-- table columns (lists with `n`) are accepted.
+do
+  local t = dml.table({ { c = 1e24, u = 0.7, g = "a" }, { c = 1e25, u = 0.6, g = "a" },
+                        { c = 1e24, u = 0.5, g = "b" }, { c = 1e25, u = dml.q"0.4", g = "b" } })
+  local png = os.tmpname() .. ".png"
+  dml.plot { path = png, table = t, x = "c", y = "u", by = "g", x_log = true }
+  local f = assert(io.open(png, "rb"))
+  local head = f:read(8)
+  f:close()
+  os.remove(png)
+  assert(head == "\137PNG\r\n\26\n", "a PNG from a table")
+  local ok, err = pcall(dml.plot, { path = png, table = t, x = "c", y = "utilization" })
+  assert(not ok and err:find('no column "utilization"', 1, true), err)
+end
