@@ -446,11 +446,41 @@ bool interrupted() { return g_interrupted.load(); }
 namespace dml::lua {
 namespace {
 
+// A degree of a user's layout that does not divide what it splits is an impossible value, an
+// error naming the field (the core reports it as an infeasible layout, for searches).
+void check_layout_fits(const RunSpec& spec, const Layout& l) {
+  const MlpStack& m = spec.run.model;
+  const std::int64_t tokens = batch_tokens(spec.run);
+  auto require = [](bool ok, const char* field, const std::string& message) {
+    if (!ok) throw ConfigError(field, message);
+  };
+  require(m.d_model % l.tp.model == 0, "layout.tp.model",
+          fmt::format("{} does not divide the model's d_model = {}", l.tp.model, m.d_model));
+  require(m.d_ff % l.tp.ff == 0, "layout.tp.ff",
+          fmt::format("{} does not divide the model's d_ff = {}", l.tp.ff, m.d_ff));
+  require(m.layers % l.pp == 0, "layout.pp",
+          fmt::format("{} does not divide the model's {} layers", l.pp, m.layers));
+  require(m.experts % l.ep == 0, "layout.ep",
+          fmt::format("{} does not divide the model's {} experts", l.ep, m.experts));
+  require(tokens % l.dp == 0, "layout.dp",
+          fmt::format("{} does not divide the batch of {} tokens", l.dp, tokens));
+  const std::int64_t per_replica = tokens / (l.dp * m.experts);
+  require(per_replica > 0 && per_replica % l.microbatches == 0, "layout.microbatches",
+          fmt::format("{} does not divide the {} tokens per replica and expert", l.microbatches,
+                      per_replica));
+  if (l.interleave > 0) {
+    require((m.layers / l.pp) % l.interleave == 0, "layout.interleave",
+            fmt::format("{} does not divide the {} layers per pipeline stage", l.interleave,
+                        m.layers / l.pp));
+  }
+}
+
 // core.evaluate(run, layout) -> result table
 int l_evaluate(lua_State* L) {
   return guarded(L, [&] {
     const RunSpec spec = read_run(L, 1);
     const Layout layout = read_layout(L, 2);
+    check_layout_fits(spec, layout);
     const u128 n = layout.gpus();
     if (spec.gpus && static_cast<u128>(*spec.gpus) != n) {
       throw ConfigError("layout", "uses {} GPUs (dp x tp.model x tp.ff x pp x ep) but the cluster has {}",

@@ -1,5 +1,7 @@
 #include "dml/evaluate.hpp"
 
+#include "dml/quantity.hpp"
+
 #include <cmath>
 
 #include "engine.hpp"
@@ -155,9 +157,8 @@ void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
   const double have = detail::memory_available(ctx, n);
   if (have < need) {
     why.push_back(
-        fmt::format("memory: needs {:.4g} B (parameters x dp + optimizer state), the "
-                    "cluster has {:.4g} B",
-                    need, have));
+        fmt::format("memory: needs {} (parameters x dp + optimizer state), the cluster has {}",
+                    format_quantity(Quantity{need, kBytes}), format_quantity(Quantity{have, kBytes})));
   }
 }
 
