@@ -161,7 +161,7 @@ local function check_field(f, v, path)
         raise(path, string.format("expected a list (keys 1..%d), found the key %s", #v, describe_value(k)))
       end
     end
-    for i = 1, #v do out[i] = check_number({ "count" }, v[i], string.format("%s[%d]", path, i)) end
+    for i = 1, #v do out[i] = check_number({ "item", "count" }, v[i], string.format("%s[%d]", path, i)) end
     return out
   elseif kind == "sources" then
     if type(v) ~= "table" then raise(path, "expected a table of field = \"citation\", got " .. describe_value(v)) end

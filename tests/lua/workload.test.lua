@@ -1,0 +1,66 @@
+-- The workload and analysis constructors (mlp_stack, run, options, layout,
+-- setting) and calls (sweep, limits_many, doc): defaults, and errors at this file's line.
+local t = require "testing"
+local paper = require "dml.paper.erdil2024"
+
+local function raises_here(fn, message)
+  local line = debug.getinfo(2, "l").currentline
+  t.raises(fn, { pattern = "workload%.test%.lua:" .. line .. ": " .. message:gsub("[%(%)%.%[%]%-%+%?%*%^%$]", "%%%0") .. "$" })
+end
+
+local h100 = paper.clusters["H100 SXM"]
+
+-- mlp_stack: optional d_ff and layers stay absent (the core applies 4 D and the depth law)
+local m = dml.mlp_stack { d_model = 12288 }
+t.eq(m.d_model, 12288); t.eq(m.experts, 1); t.eq(m.d_ff, nil); t.eq(m.layers, nil)
+raises_here(function() dml.mlp_stack { d_model = 0 } end, "mlp_stack.d_model: must be a positive whole number, got 0")
+raises_here(function() dml.mlp_stack { d_model = 1024, expert = 8 } end,
+  "mlp_stack.expert: unknown field of an MLP-stack model (did you mean 'experts'?); its fields are d_model, d_ff, layers, experts, name")
+raises_here(function() dml.mlp_stack {} end, "mlp_stack.d_model: required (D: model width)")
+
+-- run: defaults and checks
+local r = dml.run { model = m, cluster = h100 }
+t.eq(r.batch, "paper"); t.eq(r.seq_len, 2048); t.eq(r.tokens_per_param, 20); t.eq(r.duration, nil)
+t.eq(dml.run { model = m, cluster = h100, batch_tokens = 4096 }.batch_tokens, 4096)
+raises_here(function() dml.run { model = m, cluster = h100, batch_tokens = 1000 } end,
+  "run.batch_tokens: 1000 is not a whole number of 2048-token sequences")
+raises_here(function() dml.run { model = m, cluster = h100, duration = "90 GB" } end,
+  'run.duration: expected a time like "1.125 us", got "90 GB"')
+raises_here(function() dml.run { model = { d_model = "big" }, cluster = h100 } end,
+  'run.model.d_model: expected a positive whole number, got "big"')
+
+-- options inside a run reach the core: no zero-bubble schedule changes the optimum
+local no_zb = dml.optimize(dml.run { model = m, cluster = h100, options = { zero_bubble = false } })
+t.eq(no_zb.layout.zero_bubble, false, "options.zero_bubble = false is honoured")
+raises_here(function() dml.options { overlap_tp = "yes" } end, 'options.overlap_tp: expected true or false, got "yes"')
+raises_here(function() dml.options { max_doublings = 500 } end, "options.max_doublings: must be at most 120, got 500")
+
+-- layout: { 4, 8 } is { model = 4, ff = 8 }
+local l = dml.layout { tp = { 4, 8 }, pp = 64, microbatches = 128 }
+t.eq(l.tp.model, 4); t.eq(l.tp.ff, 8); t.eq(l.dp, 1); t.eq(l.zero_bubble, false)
+raises_here(function() dml.layout { tp = 32 } end, "layout.tp: expected a 2D tensor-parallel degree (a table of its fields), got 32")
+raises_here(function() dml.layout { split = { dp = { 1, 0 } } } end, "layout.split.dp[2]: must be a positive whole number, got 0")
+raises_here(function() dml.evaluate(r, { tp = { 4, 8 }, pp = 64, microbatches = 100 }) end,
+  "layout.microbatches: 100 does not divide the 7340032 tokens per replica and expert")
+raises_here(function() dml.evaluate(r, { tp = { 5, 8 } }) end, "layout.tp.model: 5 does not divide the model's d_model = 12288")
+
+-- setting
+local s = dml.setting { cluster = h100 }
+t.eq(s.sparsity, "dense"); t.eq(s.batch, "paper")
+raises_here(function() dml.setting { cluster = h100, sparsity = "moe" } end,
+  'setting.sparsity: expected one of "dense", "paper", got "moe"')
+raises_here(function() dml.limits_many { dml.setting { cluster = h100, duration = "90 days" }, dml.setting { cluster = h100, duration = "30 days" } } end,
+  "settings[2].duration: the settings of one call share a duration")
+
+-- sweep: a list of runs, and the errors of its two forms
+local sw = dml.sweep { runs = { r, dml.run { model = dml.mlp_stack { d_model = 14336 }, cluster = h100 } } }
+t.eq(#sw, 2); t.eq(sw:column("gpus")[2], 4096)
+raises_here(function() dml.sweep { grid = { d = { 1 } } } end, "sweep.run: required (a function(point) returning a run)")
+raises_here(function() dml.sweep { grid = { d = {} }, run = function() end } end, "sweep.grid.d: expected a non-empty list of values")
+raises_here(function() dml.sweep { runs = { r }, grid = { d = { 1 } } } end, "sweep: give either runs, or grid and run, not both")
+raises_here(function() dml.sweep { grid = { d = { 1 } }, run = function() return 42 end } end,
+  "run: expected a training run (a table of its fields), got 42")
+
+-- doc
+t.eq(dml.doc("dml.run"):find("dml.run{...}", 1, true), 1)
+t.raises(function() dml.doc("runn") end, { pattern = "^[^:]*workload%.test%.lua:%d+: no documentation for 'runn' %(did you mean 'run'%?%); documented names: .*mlp_stack" })
