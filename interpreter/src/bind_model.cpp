@@ -679,11 +679,19 @@ double check_alpha(lua_State* L, int idx) {
   return alpha;
 }
 
+// A curve's value, or an error when it leaves the range of doubles (never inf or NaN in a table).
+double finite_flop(double v, double alpha) {
+  if (!std::isfinite(v) || v <= 0) {
+    throw ConfigError("wall.alpha", "the analytic curve overflows at alpha = {}", alpha);
+  }
+  return v;
+}
+
 // core.latency_wall(alpha[, wall]) -> T_limit (FLOP quantity); spec 4.4
 int l_latency_wall(lua_State* L) {
   return guarded(L, [&] {
     const double alpha = check_alpha(L, 1);
-    push_quantity(L, Quantity{latency_limited_flop(alpha, read_wall(L, 2)), kFlop});
+    push_quantity(L, Quantity{finite_flop(latency_limited_flop(alpha, read_wall(L, 2)), alpha), kFlop});
     return 1;
   });
 }
@@ -693,7 +701,7 @@ int l_critical_compute(lua_State* L) {
   return guarded(L, [&] {
     const Cluster cluster = read_cluster(TableReader(L, 1, "cluster")).cluster;
     const double alpha = check_alpha(L, 2);
-    push_quantity(L, Quantity{critical_flop(cluster, alpha, read_wall(L, 3)), kFlop});
+    push_quantity(L, Quantity{finite_flop(critical_flop(cluster, alpha, read_wall(L, 3)), alpha), kFlop});
     return 1;
   });
 }
@@ -713,6 +721,8 @@ int l_wall_curve(lua_State* L) {
     lua_createtable(L, static_cast<int>(curve.size()), 0);
     for (size_t i = 0; i < curve.size(); ++i) {
       lua_createtable(L, 0, 3);
+      finite_flop(curve[i].limit_flop, curve[i].alpha);
+      finite_flop(curve[i].critical_flop, curve[i].alpha);
       set_number(L, "alpha", curve[i].alpha);
       set_quantity(L, "latency_wall", curve[i].limit_flop, kFlop);
       set_quantity(L, "critical_compute", curve[i].critical_flop, kFlop);

@@ -1,5 +1,6 @@
 #include "bind_quantity.hpp"
 
+#include <cmath>
 #include <cstdlib>
 
 #include <new>
@@ -235,6 +236,10 @@ void push_metatable(lua_State* L) {
 int l_q(lua_State* L) {
   return guarded(L, [&] {
     const int type = lua_type(L, 1);
+    // Infinity is a value (an infinite network); NaN never is.
+    if (type == LUA_TNUMBER && std::isnan(lua_tonumber(L, 1))) {
+      throw std::runtime_error("dml.q: the number is NaN (not a number)");
+    }
     if (type == LUA_TNUMBER && !lua_isnoneornil(L, 2)) {
       const std::string_view unit = check_unit_arg(L, 2, "dml.q");
       push_quantity(L, lua_tonumber(L, 1) * parse_unit(unit));

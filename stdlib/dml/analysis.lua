@@ -206,7 +206,7 @@ local wall_schema = {
   name = "wall", title = "the analytic latency-wall model",
   doc = "The paper's analytic curves (spec 4.4): with the batch growing as C^alpha_b and the depth as C^alpha_L, alpha = alpha_b - alpha_L; the reference is a 4e6-token batch and 100 layers at 3e23 FLOP.",
   fields = {
-    { "alpha", "number", default = 0, max = 0.49,
+    { "alpha", "number", default = 0, min = -0.49, max = 0.49,
       doc = "batch growth minus depth growth (0: the batch grows as fast as the depth)" },
     { "step_latency", "time", default = "9 us",
       doc = "latency of one of the 4 sequential latency-bound operations per layer and step" },

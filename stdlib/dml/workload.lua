@@ -55,7 +55,7 @@ M.run_schema = {
     { "batch_tokens", "count", optional = true,
       doc = "the global batch in tokens, instead of the rule (a multiple of seq_len)" },
     { "seq_len", "count", default = 2048, doc = "tokens per sequence" },
-    { "tokens_per_param", "number", above = 0, default = 20,
+    { "tokens_per_param", "count", default = 20,
       doc = "dataset size: this many tokens per (total) parameter; 20 is Chinchilla's rule" },
     { "duration", "time", optional = true,
       doc = "time budget of the run; default the paper's 0.25 years of 3.154e7 s (about 91.3 days)" },
