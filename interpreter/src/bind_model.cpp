@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <atomic>
 #include <chrono>
@@ -32,13 +33,13 @@ namespace {
 Gpu read_gpu(const TableReader& r) {
   Gpu g;
   g.name = r.optional_string("name").value_or("");
-  g.bitwidth = static_cast<int>(r.optional_integer("bitwidth").value_or(16));
+  g.bitwidth = static_cast<int>(r.count_or("bitwidth", 16, 64));
   r.with("flop_per_clock_per_thread", [&](const TableReader& p) {
     g.flop_per_clock_per_thread.fp16 = p.optional_number("fp16").value_or(0);
     g.flop_per_clock_per_thread.fp32 = p.optional_number("fp32").value_or(0);
     g.flop_per_clock_per_thread.fp8 = p.optional_number("fp8").value_or(0);
   });
-  g.sms = r.integer("sms");
+  g.sms = r.count("sms");
   g.clock = units::Hertz(r.quantity("clock", kFrequency).value);
   g.effective_utilization = r.number("effective_utilization");
   g.hbm_bandwidth = units::BytesPerSecond(r.quantity("hbm_bandwidth", kBandwidth).value);
@@ -53,7 +54,7 @@ Gpu read_gpu(const TableReader& r) {
   g.dsmem = r.optional_boolean("dsmem").value_or(false);
   g.matmul_latency = units::Seconds(
       r.optional_quantity("matmul_latency", kTime).value_or(Quantity{4.5e-6, kTime}).value);
-  g.tensor_core_granule = r.optional_integer("tensor_core_granule").value_or(8);
+  g.tensor_core_granule = r.count_or("tensor_core_granule", 8);
   return g;
 }
 
@@ -63,12 +64,12 @@ ClusterSpec read_cluster(const TableReader& r) {
   r.each("levels", [&](const TableReader& l, std::int64_t) {
     NetworkLevel level;
     level.name = l.optional_string("name").value_or("");
-    level.size = l.optional_integer("size").value_or(0);
+    level.size = l.has("size") ? l.count("size") : 0;
     level.bandwidth = units::BytesPerSecond(l.quantity("bandwidth", kBandwidth).value);
     level.latency = units::Seconds(l.quantity("latency", kTime).value);
     c.cluster.levels.push_back(std::move(level));
   });
-  c.gpus = r.optional_integer("size");
+  if (r.has("size")) c.gpus = r.count("size");
   validate(c.cluster, r.path());
   return c;
 }
@@ -88,26 +89,23 @@ Options read_options(const TableReader& r, Options o) {
   o.interleaving = r.optional_boolean("interleaving").value_or(o.interleaving);
   o.zero_bubble_latency_quirk =
       r.optional_boolean("zero_bubble_latency_quirk").value_or(o.zero_bubble_latency_quirk);
-  o.microbatch_candidates = static_cast<int>(
-      r.optional_integer("microbatch_candidates").value_or(o.microbatch_candidates));
-  o.zero_bubble_microbatch_candidates = static_cast<int>(
-      r.optional_integer("zero_bubble_microbatch_candidates")
-          .value_or(o.zero_bubble_microbatch_candidates));
+  o.microbatch_candidates =
+      static_cast<int>(r.count_or("microbatch_candidates", o.microbatch_candidates, INT_MAX));
+  o.zero_bubble_microbatch_candidates = static_cast<int>(r.count_or(
+      "zero_bubble_microbatch_candidates", o.zero_bubble_microbatch_candidates, INT_MAX));
   o.optimizer_words_per_param =
       r.optional_number("optimizer_words_per_param").value_or(o.optimizer_words_per_param);
-  o.max_doublings = static_cast<int>(r.optional_integer("max_doublings").value_or(o.max_doublings));
+  o.max_doublings = static_cast<int>(r.count_or("max_doublings", o.max_doublings, 100));
   if (auto d = r.optional_quantity("duration", kTime)) o.duration_years = d->value / o.seconds_in_year;
   return o;
 }
 
 MlpStack read_model(const TableReader& r) {
   MlpStack m;
-  m.d_model = r.integer("d_model");
-  m.d_ff = r.optional_integer("d_ff").value_or(0);
-  if (m.d_ff == 0) m.d_ff = checked_int64_mul(4, m.d_model, r.path("d_ff"));
-  m.layers = r.optional_integer("layers").value_or(0);
-  if (m.layers == 0) m.layers = layers_for(DepthLaw{}, m.d_model, m.d_ff);
-  m.experts = r.optional_integer("experts").value_or(1);
+  m.d_model = r.count("d_model");
+  m.d_ff = r.has("d_ff") ? r.count("d_ff") : checked_int64_mul(4, m.d_model, r.path("d_ff"));
+  m.layers = r.has("layers") ? r.count("layers") : layers_for(DepthLaw{}, m.d_model, m.d_ff);
+  m.experts = r.count_or("experts", 1);
   return m;
 }
 
@@ -128,8 +126,8 @@ RunSpec read_run(lua_State* L, int idx, const std::string& path) {
   spec.cluster = c.cluster;
   spec.gpus = c.gpus;
   spec.run.model = r.with("model", [](const TableReader& t) { return read_model(t); });
-  spec.run.seq_len = r.optional_integer("seq_len").value_or(2048);
-  spec.run.tokens_per_param = r.optional_integer("tokens_per_param").value_or(20);
+  spec.run.seq_len = r.count_or("seq_len", 2048);
+  spec.run.tokens_per_param = r.count_or("tokens_per_param", 20);
   if (r.has("options")) {
     spec.options = r.with("options", [](const TableReader& t) { return read_options(t, {}); });
   }
@@ -137,12 +135,13 @@ RunSpec read_run(lua_State* L, int idx, const std::string& path) {
     spec.options.duration_years = d->value / spec.options.seconds_in_year;
   }
   spec.batch_rule = r.optional_string("batch").value_or("paper");
-  if (auto tokens = r.optional_integer("batch_tokens")) {
-    if (*tokens % spec.run.seq_len != 0) {
+  if (r.has("batch_tokens")) {
+    const std::int64_t tokens = r.count("batch_tokens");
+    if (tokens % spec.run.seq_len != 0) {
       throw ConfigError(r.path("batch_tokens"), "{} is not a whole number of {}-token sequences",
-                        *tokens, spec.run.seq_len);
+                        tokens, spec.run.seq_len);
     }
-    spec.run.batch_sequences = *tokens / spec.run.seq_len;
+    spec.run.batch_sequences = tokens / spec.run.seq_len;
     spec.batch_rule = "given";
   } else {
     BatchRule rule;
@@ -158,18 +157,21 @@ RunSpec read_run(lua_State* L, int idx, const std::string& path) {
 Layout read_layout(lua_State* L, int idx, const std::string& path) {
   const TableReader r(L, idx, path);
   Layout l;
-  l.dp = r.optional_integer("dp").value_or(1);
+  l.dp = r.count_or("dp", 1);
   if (r.has("tp")) {
     r.with("tp", [&](const TableReader& tp) {
-      l.tp.model = tp.optional_integer("model").value_or(1);
-      l.tp.ff = tp.optional_integer("ff").value_or(1);
+      if (lua_rawlen(L, -1) > 0) {
+        throw ConfigError(tp.path(), "expected { model = ..., ff = ... } (dml.layout turns {{ 4, 8 }} into it)");
+      }
+      l.tp.model = tp.count_or("model", 1);
+      l.tp.ff = tp.count_or("ff", 1);
     });
   }
-  l.pp = r.optional_integer("pp").value_or(1);
-  l.ep = r.optional_integer("ep").value_or(1);
-  l.microbatches = r.optional_integer("microbatches").value_or(1);
+  l.pp = r.count_or("pp", 1);
+  l.ep = r.count_or("ep", 1);
+  l.microbatches = r.count_or("microbatches", 1);
   l.zero_bubble = r.optional_boolean("zero_bubble").value_or(false);
-  l.interleave = r.optional_integer("interleave").value_or(0);
+  l.interleave = r.count_or("interleave", 0);
   if (r.has("split")) {
     l.split = r.with("split", [](const TableReader& s) {
       LevelSplit split;

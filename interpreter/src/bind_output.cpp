@@ -293,6 +293,9 @@ bool bool_field(lua_State* L, int idx, const char* name) {
 // The list at idx of numbers or quantities, as base-SI numbers. `where`: "series[2].x".
 std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where) {
   idx = lua_absindex(L, idx);
+  if (!lua_istable(L, idx)) {
+    throw Error(fmt::format("dml.plot: {}: expected a list of numbers, got {}", where, describe(L, idx)));
+  }
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));
   std::vector<double> out;
   out.reserve(static_cast<size_t>(n));
@@ -325,9 +328,15 @@ int l_plot(lua_State* L) {
     spec.y_log = bool_field(L, 1, "y_log");
     spec.legend = bool_field(L, 1, "legend");
     lua_getfield(L, 1, "series");
+    if (!lua_istable(L, -1)) {
+      throw Error(fmt::format("dml.plot: series: expected a list, got {}", describe(L, -1)));
+    }
     const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
+      if (!lua_istable(L, -1)) {
+        throw Error(fmt::format("dml.plot: series[{}]: expected a table, got {}", i, describe(L, -1)));
+      }
       output::Series s;
       s.name = string_field(L, -1, "name");
       lua_getfield(L, -1, "x");

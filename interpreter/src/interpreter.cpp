@@ -395,9 +395,9 @@ void Interpreter::repl() {
       lua_pop(L_, 1);
       while ((status = luaL_loadbufferx(L_, chunk.data(), chunk.size(), "=stdin", "t")) != LUA_OK &&
              is_incomplete(L_, status)) {
-        lua_pop(L_, 1);
         std::string more;
-        if (!read_line(">> ", more)) break;
+        if (!read_line(">> ", more)) break;  // end of input: report the incomplete chunk's error
+        lua_pop(L_, 1);
         chunk += "\n" + more;
       }
     }

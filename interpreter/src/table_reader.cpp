@@ -52,6 +52,19 @@ std::optional<std::int64_t> TableReader::optional_integer(const char* key) const
   return out;
 }
 
+std::int64_t TableReader::count_or(const char* key, std::int64_t fallback, std::int64_t max) const {
+  const auto v = optional_integer(key);
+  if (!v) return fallback;
+  if (*v < 1) throw ConfigError(path(key), "must be a positive whole number, got {}", *v);
+  if (*v > max) throw ConfigError(path(key), "must be at most {}, got {}", max, *v);
+  return *v;
+}
+
+std::int64_t TableReader::count(const char* key) const {
+  if (!has(key)) throw ConfigError(path(key), "required");
+  return count_or(key, 1);
+}
+
 std::int64_t TableReader::integer(const char* key) const {
   auto v = optional_integer(key);
   if (!v) throw ConfigError(path(key), "required");
@@ -112,8 +125,8 @@ std::optional<std::vector<std::int64_t>> TableReader::optional_integers(const ch
   const auto n = static_cast<std::int64_t>(luaL_len(L_, list));
   for (std::int64_t i = 1; i <= n; ++i) {
     lua_geti(L_, list, i);
-    if (!lua_isinteger(L_, -1)) {
-      throw ConfigError(fmt::format("{}[{}]", path(key), i), "expected a whole number");
+    if (!lua_isinteger(L_, -1) || lua_tointeger(L_, -1) < 1) {
+      throw ConfigError(fmt::format("{}[{}]", path(key), i), "expected a positive whole number");
     }
     out.push_back(lua_tointeger(L_, -1));
     lua_pop(L_, 1);

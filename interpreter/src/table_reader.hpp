@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <climits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -38,6 +39,12 @@ class TableReader {
   [[nodiscard]] std::int64_t integer(const char* key) const;
   [[nodiscard]] double number(const char* key) const;
   [[nodiscard]] Quantity quantity(const char* key, Dimension want) const;
+
+  // A positive whole number (a count or a degree), required.
+  [[nodiscard]] std::int64_t count(const char* key) const;
+  // A positive whole number, or `fallback` if absent; at most `max` (for values stored as int).
+  [[nodiscard]] std::int64_t count_or(const char* key, std::int64_t fallback,
+                                      std::int64_t max = INT64_MAX) const;
 
   // Optional fields.
   [[nodiscard]] std::optional<std::int64_t> optional_integer(const char* key) const;

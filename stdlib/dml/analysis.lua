@@ -74,8 +74,16 @@ function M.sweep(spec)
   local runs = {}
   if spec.runs then
     if spec.grid or spec.run then core.raise("sweep: give either runs, or grid and run, not both") end
-    for i, r in ipairs(spec.runs) do
-      runs[i] = workload.run(r)
+    local list = spec.runs
+    local n = type(list) == "table" and getmetatable(list) == nil and #list or 0
+    if n == 0 then core.raise("sweep.runs: expected a non-empty list of runs") end
+    for k in pairs(list) do
+      if math.type(k) ~= "integer" or k < 1 or k > n then
+        core.raise(string.format("sweep.runs: expected a list (keys 1..%d), found the key %s", n, tostring(k)))
+      end
+    end
+    for i = 1, n do
+      runs[i] = schema.read(workload.run_schema, list[i], string.format("sweep.runs[%d]", i))
       points[i] = {}
     end
   else
@@ -206,7 +214,7 @@ local wall_schema = {
   name = "wall", title = "the analytic latency-wall model",
   doc = "The paper's analytic curves (spec 4.4): with the batch growing as C^alpha_b and the depth as C^alpha_L, alpha = alpha_b - alpha_L; the reference is a 4e6-token batch and 100 layers at 3e23 FLOP.",
   fields = {
-    { "alpha", "number", default = 0, min = -0.49, max = 0.49,
+    { "alpha", "number", default = 0, min = -0.45, max = 0.45,
       doc = "batch growth minus depth growth (0: the batch grows as fast as the depth)" },
     { "step_latency", "time", default = "9 us",
       doc = "latency of one of the 4 sequential latency-bound operations per layer and step" },
@@ -237,16 +245,27 @@ end
 
 --- wall_curve(cluster[, { alpha_min = -0.2, alpha_max = 0.2, points = 41 }[, wall]]):
 --- both curves against alpha, as a dml.table (alpha, latency_wall, critical_compute).
+local range_schema = {
+  name = "wall_range", title = "a range of alpha",
+  doc = "The alphas at which dml.wall_curve evaluates the analytic curves.",
+  fields = {
+    { "alpha_min", "number", min = -0.45, max = 0.45, default = -0.2, doc = "the first alpha (the paper plots from -0.2)" },
+    { "alpha_max", "number", min = -0.45, max = 0.45, default = 0.2, doc = "the last alpha (the paper plots to 0.2)" },
+    { "points", "count", min = 2, max = 100000, default = 41, doc = "how many evenly spaced alphas" },
+  },
+  check = function(r, path)
+    if not (r.alpha_min < r.alpha_max) then
+      core.raise(string.format("%s.alpha_max: must be above alpha_min = %s, got %s", path, r.alpha_min, r.alpha_max))
+    end
+  end,
+}
+schema.define(range_schema)
+
 function M.wall_curve(cluster, range, wall)
   cluster = hardware.cluster(cluster)
-  range = range or {}
-  for k in pairs(range) do
-    if k ~= "alpha_min" and k ~= "alpha_max" and k ~= "points" then
-      core.raise("wall_curve: unknown field '" .. tostring(k) .. "' (alpha_min, alpha_max, points)")
-    end
-  end
+  range = schema.read(range_schema, range or {}, "wall_curve")
   wall = read_wall(wall or {})
-  local rows = core.wall_curve(cluster, range.alpha_min or -0.2, range.alpha_max or 0.2, range.points or 41, wall)
+  local rows = core.wall_curve(cluster, range.alpha_min, range.alpha_max, range.points, wall)
   return output.table(rows, { columns = { "alpha", "latency_wall", "critical_compute" } })
 end
 

@@ -47,6 +47,14 @@ M.gpu_schema = {
   },
 }
 
+M.gpu_schema.check = function(g, path)
+  local key = "fp" .. g.bitwidth
+  if not g.flop_per_clock_per_thread[key] then
+    core.raise(string.format("%s.flop_per_clock_per_thread.%s: required for bitwidth = %d (the precision it trains in)",
+      path, key, g.bitwidth))
+  end
+end
+
 M.level_schema = {
   name = "level", title = "a network level",
   doc = "One level of the network, innermost first: `size` groups of the level below (GPUs, at the innermost level) joined by links of this bandwidth and latency.",

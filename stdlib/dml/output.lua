@@ -337,6 +337,13 @@ function M.plot(spec)
       local list_ok = type(v) == "table" and getmetatable(v) == nil
       if list_ok then
         local n = v.n or #v
+        -- `n` (a table column's length) may count missing cells at the end, but no more
+        -- than the keys present could need
+        local top = 0
+        for k in pairs(v) do
+          if math.type(k) == "integer" and k > top then top = k end
+        end
+        if math.type(n) ~= "integer" or n < top or n > top + 1e6 then list_ok = false; n = 0 end
         for k in pairs(v) do
           if not (k == "n" or (math.type(k) == "integer" and k >= 1 and k <= n)) then list_ok = false end
         end

@@ -67,6 +67,7 @@ end
 
 local function describe_value(v)
   local t = type(v)
+  if v == nil then return "nothing" end
   if t == "string" then return string.format("%q", v) end
   if t == "number" then return tostring(v) end
   if t == "table" then
@@ -192,13 +193,15 @@ local function check_field(f, v, path)
   error("dml.schema: unknown kind " .. tostring(kind) .. " for field " .. path)
 end
 
---- read(schema, value, path): validate a table against a schema; returns a new
---- declared value (fields normalized: quantities become dml.q values, defaults filled).
+--- read(schema, value, path): validate a table (or a declared value of this
+--- schema, again) against a schema; returns a new declared value (fields
+--- normalized: quantities become dml.q values, defaults filled).
 read = function(schema, value, path)
   if schema.normalize then value = schema.normalize(value) end
   local mt = type(value) == "table" and getmetatable(value) or nil
-  if mt and mt.__dml_schema == schema then return value end
-  if type(value) ~= "table" or (mt ~= nil) then
+  -- A declared value is read again like any table: its fields may have been changed since it
+  -- was made (l.dp = 0), and nothing unchecked may reach the core.
+  if type(value) ~= "table" or (mt ~= nil and mt.__dml_schema ~= schema) then
     raise(path, string.format("expected %s (a table of its fields), got %s", schema.title, describe_value(value)))
   end
   local fields = schema.by_name

@@ -54,3 +54,7 @@ dml_golden(bad_run_field ARGS cases/bad_run_field.lua)
 dml_golden(bad_layout ARGS cases/bad_layout.lua)
 dml_golden(bad_batch_rule ARGS cases/bad_batch_rule.lua)
 dml_golden(paper_scenario_bad_argument ARGS ../../scenarios/erdil2024/base_comparison.lua --tvs out.tsv)
+
+# The interactive prompt, fed from a file (no terminal: no prompt text, no history).
+dml_golden(repl_session STDIN "${DML_CLI_DIR}/cases/repl_session.txt" ARGS -i)
+dml_golden(repl_incomplete_at_eof STDIN "${DML_CLI_DIR}/cases/repl_incomplete.txt" ARGS -i)

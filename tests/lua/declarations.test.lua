@@ -19,7 +19,11 @@ t.eq(math.type(nv.size), "integer", "size is an integer")
 local top = dml.level { bandwidth = dml.q"100 GB/s", latency = "1.125 us" }
 t.eq(top.size, nil, "outermost level has no size")
 t.eq(top.name, nil)
-t.eq(dml.level(nv), nv, "a declared value passes through")
+local again = dml.level(nv)
+t.eq(again.size, 8, "a declared value reads again")
+nv.size = 0  -- changed after it was declared: checked again wherever it is used
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { nv, networks.infiniband_ndr } } end, "cluster.levels[1].size: must be a positive whole number, got 0")
+nv.size = 8
 
 -- merging a preset with changes re-validates and keeps the rest
 local h200ish = dml.gpu(gpus.h100_sxm, { hbm_bandwidth = "4.8 TB/s", name = "H100 with HBM3e" })

@@ -33,7 +33,7 @@ raises_here(function() dml.run { model = { d_model = "big" }, cluster = h100 } e
 local no_zb = dml.optimize(dml.run { model = m, cluster = h100, options = { zero_bubble = false } })
 t.eq(no_zb.layout.zero_bubble, false, "options.zero_bubble = false is honoured")
 raises_here(function() dml.options { overlap_tp = "yes" } end, 'options.overlap_tp: expected true or false, got "yes"')
-raises_here(function() dml.options { max_doublings = 500 } end, "options.max_doublings: must be at most 120, got 500")
+raises_here(function() dml.options { max_doublings = 500 } end, "options.max_doublings: must be at most 100, got 500")
 
 -- layout: { 4, 8 } is { model = 4, ff = 8 }
 local l = dml.layout { tp = { 4, 8 }, pp = 64, microbatches = 128 }
