@@ -1,5 +1,7 @@
 #include "dml/hardware.hpp"
 
+#include "dml/quantity.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -95,12 +97,14 @@ void validate(const Cluster& cluster, const std::string& path) {
   }
   for (std::size_t i = 0; i < cluster.levels.size(); ++i) {
     const auto& l = cluster.levels[i];
-    const std::string p = fmt::format("{}.levels[{}]", path, i);
+    // Paths count levels from 1, as a scenario writes them (cluster.levels[1] is the innermost).
+    const std::string p = fmt::format("{}.levels[{}]", path, i + 1);
     if (i + 1 < cluster.levels.size() && l.size <= 0) {
       throw ConfigError(p + ".size", "must be positive below the top level, got {}", l.size);
     }
     if (!(l.bandwidth.value() > 0)) {
-      throw ConfigError(p + ".bandwidth", "must be positive, got {} B/s", l.bandwidth.value());
+      throw ConfigError(p + ".bandwidth", "must be positive, got {}",
+                        format_quantity(Quantity{l.bandwidth.value(), kBandwidth}));
     }
     const double lat = l.latency.value();
     if (!(lat >= 0) || !std::isfinite(lat)) {

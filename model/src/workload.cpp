@@ -103,8 +103,8 @@ std::int64_t experts_for(const SparsityLaw& law, std::int64_t d_model, std::int6
 
 std::int64_t batch_sequences_for(const BatchRule& rule, double train_flop, std::int64_t seq_len,
                                  std::int64_t experts) {
-  if (seq_len <= 0) throw ConfigError("seq_len", "must be positive, got {}", seq_len);
-  if (experts <= 0) throw ConfigError("experts", "must be positive, got {}", experts);
+  if (seq_len <= 0) throw ConfigError("run.seq_len", "must be positive, got {}", seq_len);
+  if (experts <= 0) throw ConfigError("run.model.experts", "must be positive, got {}", experts);
   const auto sf = static_cast<double>(experts);
   double bs = 0;
   switch (rule.kind) {

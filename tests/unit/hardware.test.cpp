@@ -69,12 +69,12 @@ TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value
   SECTION("level bandwidth") {
     c.levels[1].bandwidth = dml::units::bytes_per_s(-1);
     CHECK_THROWS_WITH(dml::validate(c),
-                      "cluster.levels[1].bandwidth: must be positive, got -1 B/s");
+                      "cluster.levels[2].bandwidth: must be positive, got -1 B/s");
   }
   SECTION("level size") {
     c.levels[0].size = 0;
     CHECK_THROWS_WITH(dml::validate(c),
-                      "cluster.levels[0].size: must be positive below the top level, got 0");
+                      "cluster.levels[1].size: must be positive below the top level, got 0");
   }
   SECTION("no levels") {
     c.levels.clear();
