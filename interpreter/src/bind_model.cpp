@@ -291,8 +291,10 @@ void push_run_facts(lua_State* L, const RunSpec& spec) {
   lua_setfield(L, -2, "run");
 }
 
-void push_evaluation(lua_State* L, const Evaluation& e) {
+void push_evaluation(lua_State* L, const Evaluation& e, const Options& o) {
   set_bool(L, "feasible", e.feasible);
+  set_bool(L, "within_duration",
+           e.feasible && e.training_time.value() / o.seconds_in_year < o.duration_years);
   set_strings(L, "violations", e.violations);
   push_count(L, e.gpus);
   lua_setfield(L, -2, "gpus");
@@ -325,9 +327,10 @@ void push_cluster_search(lua_State* L, const ClusterSearch& s, const RunSpec& sp
   lua_createtable(L, 0, 40);
   push_run_facts(L, spec);
   if (s.feasible) {
-    push_evaluation(L, s.best);
+    push_evaluation(L, s.best, spec.options);
   } else {
     set_bool(L, "feasible", false);
+    set_bool(L, "within_duration", false);
     set_strings(L, "violations", s.reasons);
   }
   push_stats(L, s.stats);
@@ -337,9 +340,10 @@ void push_layout_search(lua_State* L, const LayoutSearch& s, const RunSpec& spec
   lua_createtable(L, 0, 40);
   push_run_facts(L, spec);
   if (s.found) {
-    push_evaluation(L, s.best);
+    push_evaluation(L, s.best, spec.options);
   } else {
     set_bool(L, "feasible", false);
+    set_bool(L, "within_duration", false);
     set_strings(L, "violations", s.reasons);
     push_count(L, static_cast<u128>(*spec.gpus));
     lua_setfield(L, -2, "gpus");
@@ -491,7 +495,7 @@ int l_evaluate(lua_State* L) {
     const Evaluation e = evaluate(spec.cluster, spec.run, layout, spec.options);
     lua_createtable(L, 0, 40);
     push_run_facts(L, spec);
-    push_evaluation(L, e);
+    push_evaluation(L, e, spec.options);
     return 1;
   });
 }

@@ -180,7 +180,12 @@ end
 -- A single record as one row: nested records become dotted columns ("a.b"), lists indexed
 -- ones ("levels[2].name"). Declared values keep their schema's field order, plain tables
 -- their keys sorted.
-local function flatten(value, prefix, row, columns, who)
+local function flatten(value, prefix, row, columns, who, seen)
+  seen = seen or {}
+  if seen[value] then
+    core.raise(string.format("%s: the record contains itself (at %s)", who, prefix == "" and "the top" or prefix))
+  end
+  seen[value] = true
   local s = schema.of(value)
   local keys = {}
   if s then
@@ -206,12 +211,13 @@ local function flatten(value, prefix, row, columns, who)
       name = prefix == "" and k or (prefix .. "." .. k)
     end
     if type(v) == "table" and (getmetatable(v) == nil or schema.of(v)) then
-      flatten(v, name, row, columns, who)
+      flatten(v, name, row, columns, who, seen)
     elseif v ~= nil then
       row[name] = v
       columns[#columns + 1] = name
     end
   end
+  seen[value] = nil  -- the same sub-record may appear twice side by side; only a cycle is an error
 end
 
 -- The rows of anything dml.save accepts: rows, columns, single_record.

@@ -71,6 +71,9 @@ function M.summary(plan, cluster)
   end
   lines[#lines + 1] = string.format("%s x %s GPUs: %s (%.3f months) at %s utilization",
     gpu, count_text(plan.gpus), tostring(plan.training_time), plan.months, percent(plan.utilization))
+  if not plan.within_duration then
+    lines[#lines + 1] = string.format("note: this takes longer than the run's duration, %s", tostring(r.duration))
+  end
   lines[#lines + 1] = "model: " .. model
   lines[#lines + 1] = "layout: " .. layout_text(plan.layout)
   local names = {}
@@ -150,7 +153,7 @@ end
 
 local known = {}
 for _, k in ipairs {
-  "feasible", "violations", "gpus", "layout", "utilization", "training_time", "months", "time_per_batch",
+  "feasible", "within_duration", "violations", "gpus", "layout", "utilization", "training_time", "months", "time_per_batch",
   "arithmetic_time", "compute_time", "tp_comm", "pp_ep_comm", "dp_comm", "tp_latency", "pp_ep_latency",
   "dp_latency", "bubble_fraction", "pipeline_time", "batches", "memory_required", "memory_available",
   "tp_comm_total", "pp_ep_comm_total", "dp_comm_total", "latency_total", "run", "stats",
@@ -173,7 +176,10 @@ end
 
 M.doc = [[
 A plan (from dml.optimize or dml.evaluate) is a table with these fields:
-  feasible            true if the run fits the time budget (optimize) or the layout can run (evaluate)
+  feasible            the layout can run (evaluate, or optimize on a given cluster size); for optimize
+                      without a size, some cluster trains the run within its duration
+  within_duration     feasible, and training_time is within the run's duration (on a given cluster
+                      size the fastest layout may still take longer: the summary then says so)
   violations          why not, when not feasible (a list of strings)
   gpus                number of GPUs (an integer; a float past 2^63)
   layout              { dp, tp = { model, ff }, pp, ep, microbatches, zero_bubble, interleave,
