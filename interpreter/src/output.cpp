@@ -217,7 +217,16 @@ std::string format_text(const Table& t) {
                        s = {format_number(d), true};
                      },
                      [&](const std::string& str) { s = {printable(str), false}; },
-                     [&](const QuantityCell& q) { s = {printable(q.text), true}; },
+                     [&](const QuantityCell& q) {
+                       // An infinite quantity is a value ("inf B/s": an infinite network); a
+                       // NaN never is.
+                       if (std::isnan(q.value)) {
+                         ++non_finite;
+                         s = {"-", true};
+                       } else {
+                         s = {printable(q.text), true};
+                       }
+                     },
                  },
                  cell_at(t.rows[r], c));
       if (!std::holds_alternative<std::monostate>(cell_at(t.rows[r], c))) {
