@@ -355,8 +355,38 @@ void push_layout_search(lua_State* L, const LayoutSearch& s, const RunSpec& spec
 
 namespace {
 
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
+// Ctrl-C during sweeps: the handler counts signals; a sweep compares the count with the one
+// it started with, so sweeps in two threads (two embedded interpreters) do not clear each
+// other's interruption. The handler is installed while at least one sweep runs.
+std::atomic<unsigned> g_sigints{0};
+std::mutex g_handler_mutex;
+int g_sweeps_running = 0;
+struct sigaction g_previous_handler {};
+extern "C" void on_sigint(int) { g_sigints.fetch_add(1); }
+
+class SigintScope {
+ public:
+  SigintScope() {
+    const std::lock_guard lock(g_handler_mutex);
+    if (g_sweeps_running++ == 0) {
+      struct sigaction action {};
+      action.sa_handler = on_sigint;
+      sigemptyset(&action.sa_mask);
+      sigaction(SIGINT, &action, &g_previous_handler);
+    }
+    start_ = g_sigints.load();
+  }
+  ~SigintScope() {
+    const std::lock_guard lock(g_handler_mutex);
+    if (--g_sweeps_running == 0) sigaction(SIGINT, &g_previous_handler, nullptr);
+  }
+  SigintScope(const SigintScope&) = delete;
+  SigintScope& operator=(const SigintScope&) = delete;
+  [[nodiscard]] bool interrupted() const { return g_sigints.load() != start_; }
+
+ private:
+  unsigned start_ = 0;
+};
 
 // Shows "label: done/total" on stderr when it is a terminal and the work has taken over a second.
 class Progress {
@@ -387,26 +417,17 @@ class Progress {
   std::chrono::steady_clock::time_point last_{};
 };
 
-bool error_seen(std::mutex& m, const std::exception_ptr& e) {
-  const std::lock_guard lock(m);
-  return static_cast<bool>(e);
-}
-
 }  // namespace
 
-std::vector<char> parallel_for(size_t n, const std::string& label,
-                               const std::function<void(size_t)>& body) {
-  std::vector<char> finished(n, 0);
-  if (n == 0) return finished;
-  g_interrupted.store(false);
-  struct sigaction action {};
-  struct sigaction previous {};
-  action.sa_handler = on_sigint;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, &previous);
-
+ParallelResult parallel_for(size_t n, const std::string& label,
+                            const std::function<void(size_t)>& body) {
+  ParallelResult result;
+  result.finished.assign(n, 0);
+  if (n == 0) return result;
+  const SigintScope sigint;
   std::atomic<size_t> next{0};
   std::atomic<size_t> done{0};
+  std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mutex;
   const unsigned threads = std::max(
@@ -418,7 +439,7 @@ std::vector<char> parallel_for(size_t n, const std::string& label,
     for (unsigned t = 0; t < threads; ++t) {
       workers.emplace_back([&] {
         for (;;) {
-          if (g_interrupted.load()) return;
+          if (failed.load() || sigint.interrupted()) return;
           const size_t i = next.fetch_add(1);
           if (i >= n) return;
           try {
@@ -426,24 +447,24 @@ std::vector<char> parallel_for(size_t n, const std::string& label,
           } catch (...) {
             const std::lock_guard lock(error_mutex);
             if (!error) error = std::current_exception();
+            failed.store(true);  // the other workers stop too
             return;
           }
-          finished[i] = 1;  // each index is written by one worker only
+          result.finished[i] = 1;  // each index is written by one worker only
           done.fetch_add(1);
         }
       });
     }
-    while (done.load() < n && !g_interrupted.load() && !error_seen(error_mutex, error)) {
+    while (done.load() < n && !sigint.interrupted() && !failed.load()) {
       progress.update(done.load());
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
   }  // joins the workers
-  sigaction(SIGINT, &previous, nullptr);
   if (error) std::rethrow_exception(error);
-  return finished;
+  result.interrupted = sigint.interrupted() && done.load() < n;
+  return result;
 }
 
-bool interrupted() { return g_interrupted.load(); }
 
 }  // namespace dml::lua
 
@@ -531,7 +552,7 @@ int l_optimize_many(lua_State* L) {
     }
     std::vector<LayoutSearch> layouts(n);
     std::vector<ClusterSearch> clusters(n);
-    const auto finished = parallel_for(n, label, [&](size_t i) {
+    const ParallelResult ran = parallel_for(n, label, [&](size_t i) {
       const RunSpec& s = specs[i];
       if (s.gpus) {
         layouts[i] = optimal_layout(s.cluster, s.run, static_cast<u128>(*s.gpus), s.options);
@@ -541,7 +562,7 @@ int l_optimize_many(lua_State* L) {
     });
     lua_createtable(L, static_cast<int>(n), 0);
     for (size_t i = 0; i < n; ++i) {
-      if (finished[i] == 0) {
+      if (ran.finished[i] == 0) {
         lua_pushboolean(L, 0);
       } else if (specs[i].gpus) {
         push_layout_search(L, layouts[i], specs[i]);
@@ -550,7 +571,7 @@ int l_optimize_many(lua_State* L) {
       }
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
-    lua_pushboolean(L, interrupted() ? 1 : 0);
+    lua_pushboolean(L, ran.interrupted ? 1 : 0);
     return 2;
   });
 }

@@ -35,12 +35,16 @@ Layout read_layout(lua_State* L, int idx, const std::string& path = "layout");
 // A count that may pass 2^63 (cluster sizes): an integer when it fits, else the nearest float.
 void push_count(lua_State* L, u128 n);
 
+struct ParallelResult {
+  std::vector<char> finished;  // finished[i]: body(i) completed
+  bool interrupted = false;    // Ctrl-C stopped the work before the end
+};
+
 // Runs body(i) for i in [0, n) on all cores, showing progress on stderr (a
-// terminal, after a second). Ctrl-C stops it: the result marks which i finished.
-// An exception in a body is rethrown here after the workers stop.
-std::vector<char> parallel_for(size_t n, const std::string& label,
-                               const std::function<void(size_t)>& body);
-bool interrupted();
+// terminal, after a second). Ctrl-C stops it and keeps what finished. An
+// exception in a body stops the other workers and is rethrown here.
+ParallelResult parallel_for(size_t n, const std::string& label,
+                            const std::function<void(size_t)>& body);
 
 std::int64_t checked_int64_mul(std::int64_t a, std::int64_t b, const std::string& path);
 

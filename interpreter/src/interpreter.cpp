@@ -44,21 +44,23 @@ int message_handler(lua_State* L) {
   return 1;
 }
 
-// Optimal-string-alignment distance (edits, with adjacent transpositions).
+// Optimal-string-alignment distance (edits, with adjacent transpositions), in three rows.
 size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  std::vector<size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
       const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        cur[j] = std::min(cur[j], before[j - 2] + 1);
       }
     }
+    std::swap(before, prev);
+    std::swap(prev, cur);
   }
-  return d[a.size()][b.size()];
+  return prev[b.size()];
 }
 
 // The closest name to `name` among the accessing function's locals and the
@@ -82,6 +84,9 @@ std::string closest_name(lua_State* L, std::string_view name) {
   std::string best;
   size_t best_d = std::max<size_t>(1, name.size() / 4) + 1;
   for (const auto& n : names) {
+    // names whose lengths differ by the threshold or more cannot be close enough
+    const size_t gap = n.size() > name.size() ? n.size() - name.size() : name.size() - n.size();
+    if (gap >= best_d) continue;
     const size_t dist = edit_distance(name, n);
     if (dist < best_d) {
       best_d = dist;

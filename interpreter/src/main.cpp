@@ -25,8 +25,9 @@ Runs a training-run scenario written in Lua.
 Options:
   -e CHUNK        run the string CHUNK
   -l NAME         require library NAME into the global NAME
+  -l G=NAME       require library NAME into the global G
   -i              enter interactive mode after running the script
-  -v, --version   print the version and exit
+  -v, --version   print the version (and exit, if there is nothing to run)
   -h, --help      print this help and exit
   --traceback     add a stack traceback to error messages
   --doc NAME      print the reference of a dml type or function (e.g. cluster) and exit
@@ -62,6 +63,7 @@ int main(int argc, char** argv) {
   dml::InterpreterOptions options;
   std::vector<Action> actions;
   bool interactive = false;
+  bool show_version = false;
   std::string doc_name;
   int script = 0;  // index of the script in args; 0 = none
   int i = 1;
@@ -85,8 +87,8 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (a == "-v" || a == "--version") {
-      std::cout << "dml " << dml::version() << " (" << LUA_RELEASE << ")\n";
-      return kExitOk;
+      show_version = true;
+      continue;
     }
     if (a == "-i") {
       interactive = true;
@@ -105,6 +107,11 @@ int main(int argc, char** argv) {
     }
   }
 
+  // As `lua -v`: the version, then whatever else was asked for; nothing else, and dml stops.
+  if (show_version) {
+    std::cout << "dml " << dml::version() << " (" << LUA_RELEASE << ")\n";
+    if (script == 0 && actions.empty() && !interactive && doc_name.empty()) return kExitOk;
+  }
   try {
     dml::Interpreter dml(options);
     dml.set_args(args, script != 0 ? script : 0);
@@ -126,8 +133,15 @@ int main(int argc, char** argv) {
       return kExitScriptError;
     };
     for (const auto& act : actions) {
-      const bool ok = act.kind == Action::kChunk ? dml.run_string(act.text)
-                                                 : dml.require(act.text, act.text);
+      bool ok = false;
+      if (act.kind == Action::kChunk) {
+        ok = dml.run_string(act.text);
+      } else {
+        // -l G=NAME sets the global G; -l NAME sets NAME (lua 5.4's convention)
+        const size_t eq = act.text.find('=');
+        ok = eq == std::string::npos ? dml.require(act.text, act.text)
+                                     : dml.require(act.text.substr(eq + 1), act.text.substr(0, eq));
+      }
       if (!ok) return fail();
     }
     if (script != 0) {

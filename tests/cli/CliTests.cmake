@@ -58,3 +58,5 @@ dml_golden(paper_scenario_bad_argument ARGS ../../scenarios/erdil2024/base_compa
 # The interactive prompt, fed from a file (no terminal: no prompt text, no history).
 dml_golden(repl_session STDIN "${DML_CLI_DIR}/cases/repl_session.txt" ARGS -i)
 dml_golden(repl_incomplete_at_eof STDIN "${DML_CLI_DIR}/cases/repl_incomplete.txt" ARGS -i)
+dml_golden(library_flag_as_global ARGS -l gpus=dml.presets.gpus -e "print(gpus.h100_sxm.name)")
+dml_golden(version_then_chunk ARGS -v -e "print(1 + 1)")
