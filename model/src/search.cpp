@@ -23,6 +23,20 @@ SearchStats& SearchStats::operator+=(const SearchStats& o) {
 namespace detail {
 namespace {
 
+// Why no layout was found on n GPUs, for both searches: nothing in the paper's search space
+// fits n, nothing finishes within the threshold, or nothing splits across the levels.
+std::string not_found_reason(u128 n, bool any_candidate, bool any_memory_fail, double threshold) {
+  if (!any_candidate) {
+    return fmt::format("no layout of the paper's search space fits {} GPUs{}", to_string(n),
+                       any_memory_fail ? " (some fail the memory check)" : "");
+  }
+  if (threshold < std::numeric_limits<double>::infinity()) {
+    return fmt::format("no layout on {} GPUs finishes within {}", to_string(n),
+                       format_quantity(Quantity{threshold, kTime}));
+  }
+  return fmt::format("no layout on {} GPUs splits across the network levels", to_string(n));
+}
+
 // Prime factors of n by trial division (n up to 64 bits; used on model sizes only).
 void add_prime_factors(std::uint64_t n, std::vector<std::uint64_t>& primes) {
   for (std::uint64_t p = 2; p * p <= n; p += (p == 2 ? 1 : 2)) {
@@ -234,16 +248,8 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
   if (have) {
     out.found = true;
     out.best = make_evaluation(ctx, best_br, best_split, best_costs, {});
-  } else if (!any_branch) {
-    out.reasons.push_back(fmt::format("no layout of the paper's search space fits {} GPUs{}",
-                                      to_string(n),
-                                      any_memory_fail ? " (some fail the memory check)" : ""));
-  } else if (threshold < std::numeric_limits<double>::infinity()) {
-    out.reasons.push_back(
-        fmt::format("no layout on {} GPUs finishes within {:.6g} s", to_string(n), threshold));
   } else {
-    out.reasons.push_back(
-        fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
+    out.reasons.push_back(not_found_reason(n, any_branch, any_memory_fail, threshold));
   }
   return out;
 }
@@ -528,17 +534,7 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
     expand(t, n_ep, n, best, out);
   }
   if (ties_.empty()) {
-    if (!any_triple) {
-      out.reasons.push_back(fmt::format("no layout of the paper's search space fits {} GPUs{}",
-                                        to_string(n),
-                                        any_memory_fail ? " (some fail the memory check)" : ""));
-    } else if (threshold < std::numeric_limits<double>::infinity()) {
-      out.reasons.push_back(
-          fmt::format("no layout on {} GPUs finishes within {:.6g} s", to_string(n), threshold));
-    } else {
-      out.reasons.push_back(
-          fmt::format("no layout on {} GPUs splits across the network levels", to_string(n)));
-    }
+    out.reasons.push_back(not_found_reason(n, any_triple, any_memory_fail, threshold));
     return out;
   }
   std::sort(ties_.begin(), ties_.end(),

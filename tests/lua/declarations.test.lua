@@ -5,10 +5,7 @@ local schema = require "dml.schema"
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 
-local function raises_here(fn, message)
-  local line = debug.getinfo(2, "l").currentline
-  t.raises(fn, { pattern = "declarations%.test%.lua:" .. line .. ": " .. message:gsub("[%(%)%.%[%]%-%+%?%*%^%$]", "%%%0") .. "$" })
-end
+local raises_here = t.raises_here
 
 -- a level: quantities normalized, optional fields absent
 local nv = dml.level { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" }

@@ -4,19 +4,7 @@ local t = require "testing"
 local core = require "dml.core"
 local q = dml.q
 
--- raises_here(fn, message): fn() must raise exactly "<this file>:<line of
--- this call>: message". Keep each call on one line.
-local function raises_here(fn, message)
-  local line = debug.getinfo(2, "l").currentline
-  local ok, err = pcall(fn)
-  if ok then error("expected an error, got none", 2) end
-  err = tostring(err)
-  local want = "quantity.test.lua:" .. line .. ": " .. message
-  local before = err:sub(-#want - 1, -#want - 1)
-  if err:sub(-#want) ~= want or not (before == "" or before == "/") then
-    error(string.format("expected error\n  %s\ngot\n  %s", want, err), 2)
-  end
-end
+local raises_here = t.raises_here
 
 -- construction
 t.eq(dml.q, core.q, "dml.q")

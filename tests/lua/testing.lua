@@ -37,4 +37,20 @@ function M.raises(fn, expected)
   end
 end
 
+--- raises_here(fn, message): fn() must raise exactly "<calling file>:<line of
+--- this call>: message" (keep the call on one line). The file is matched by its
+--- name, whatever directory the test runs from.
+function M.raises_here(fn, message)
+  local info = debug.getinfo(2, "Sl")
+  local file = info.short_src:match("[^/]*$")
+  local ok, err = pcall(fn)
+  if ok then fail("expected an error, got none", 2) end
+  err = tostring(err)
+  local want = file .. ":" .. info.currentline .. ": " .. message
+  local before = err:sub(-#want - 1, -#want - 1)
+  if err:sub(-#want) ~= want or not (before == "" or before == "/") then
+    fail(string.format("expected error\n  %s\ngot\n  %s", want, err), 2)
+  end
+end
+
 return M

@@ -3,10 +3,7 @@
 local t = require "testing"
 local paper = require "dml.paper.erdil2024"
 
-local function raises_here(fn, message)
-  local line = debug.getinfo(2, "l").currentline
-  t.raises(fn, { pattern = "workload%.test%.lua:" .. line .. ": " .. message:gsub("[%(%)%.%[%]%-%+%?%*%^%$]", "%%%0") .. "$" })
-end
+local raises_here = t.raises_here
 
 local h100 = paper.clusters["H100 SXM"]
 
