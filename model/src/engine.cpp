@@ -54,6 +54,14 @@ double RunCtx::per_layer(std::int64_t dff_s, std::int64_t dm_s, std::int64_t b) 
   return v;
 }
 
+// The pipeline bubble (spec 2.4 step 6): none for zero-bubble; for 1F1B with v chunks per
+// stage, z = (v - 1) max(0, pp - m) and bubble = (z + pp - 1) / (z + pp - 1 + v m).
+static double bubble_fraction(bool zero_bubble, std::int64_t v, std::int64_t pp, std::int64_t m) {
+  if (zero_bubble) return 0;
+  const std::int64_t z = (v - 1) * std::max<std::int64_t>(0, pp - m);
+  return static_cast<double>(z + pp - 1) / static_cast<double>(z + pp - 1 + v * m);
+}
+
 void prepare_branch(RunCtx& ctx, Branch& br) {
   const auto& d = br.deg;
   const std::int64_t n_tp_ff = d[kTPf];
@@ -63,13 +71,7 @@ void prepare_branch(RunCtx& ctx, Branch& br) {
   const double per_layer = ctx.per_layer(ctx.d_ff / n_tp_ff, ctx.d_model / n_tp_model, br.b);
   const std::int64_t reps = (ctx.layers / d[kPP]) * (ctx.experts / d[kEP]) * br.m;
   br.compute = static_cast<double>(reps) * per_layer;
-  if (br.zb) {
-    br.bubble = 0;
-  } else {
-    const std::int64_t z = (br.v - 1) * std::max<std::int64_t>(0, d[kPP] - br.m);
-    br.bubble =
-        static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
-  }
+  br.bubble = bubble_fraction(br.zb, br.v, d[kPP], br.m);
 }
 
 void prepare_branch_bound(const RunCtx& ctx, Branch& br) {
@@ -84,13 +86,7 @@ void prepare_branch_bound(const RunCtx& ctx, Branch& br) {
   const double per_layer = (one + one + one) + (one + one + one);
   const std::int64_t reps = (ctx.layers / d[kPP]) * (ctx.experts / d[kEP]) * br.m;
   br.compute = static_cast<double>(reps) * per_layer;
-  if (br.zb) {
-    br.bubble = 0;
-  } else {
-    const std::int64_t z = (br.v - 1) * std::max<std::int64_t>(0, d[kPP] - br.m);
-    br.bubble =
-        static_cast<double>(z + d[kPP] - 1) / static_cast<double>(z + d[kPP] - 1 + br.v * br.m);
-  }
+  br.bubble = bubble_fraction(br.zb, br.v, d[kPP], br.m);
 }
 
 namespace {

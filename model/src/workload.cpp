@@ -142,7 +142,7 @@ TrainingRun paper_run(std::int64_t d_model, const ScalingLaws& laws) {
   run.model.experts = experts_for(laws.sparsity, d_model, run.model.d_ff);
   run.seq_len = laws.seq_len;
   run.tokens_per_param = laws.tokens_per_param;
-  run.batch_sequences = 1;  // placeholder so that validate() can check the rest
+  run.batch_sequences = 1;  // the batch follows from the model: check the model first
   validate(run);
   run.batch_sequences =
       batch_sequences_for(laws.batch, train_flop(run), laws.seq_len, run.model.experts);
