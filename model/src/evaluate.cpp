@@ -112,10 +112,13 @@ void require_degree(std::int64_t v, const char* field) {
   if (v <= 0) throw ConfigError(std::string("layout.") + field, "must be positive, got {}", v);
 }
 
-// Structural problems of a layout that the paper's search never produces.
-void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
+// Problems of a layout that the paper's search never produces. Returns true if a degree does
+// not divide what it splits: the cost formulas are then meaningless (and their integer products
+// could overflow), so evaluate() reports the reasons without computing them.
+bool check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
                   std::vector<std::string>& why) {
   const auto& c = ctx;
+  const std::size_t before = why.size();
   if (c.d_model % l.tp.model != 0) {
     why.push_back(fmt::format("tp.model = {} does not divide d_model = {}", l.tp.model, c.d_model));
   }
@@ -132,16 +135,20 @@ void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
   if (c.experts % l.ep != 0) {
     why.push_back(fmt::format("ep = {} does not divide experts = {}", l.ep, c.experts));
   }
-  const std::int64_t q = c.batch_tokens / (l.dp * c.experts);
-  if (q == 0 || q % l.microbatches != 0) {
+  // In 128 bits: the degrees are the caller's and may be anything.
+  const u128 per = static_cast<u128>(l.dp) * static_cast<u128>(c.experts);
+  const auto tokens = static_cast<u128>(c.batch_tokens);
+  const u128 q = per > tokens ? 0 : tokens / per;
+  if (q == 0 || q % static_cast<u128>(l.microbatches) != 0) {
     why.push_back(
         fmt::format("microbatches = {} does not divide the {} tokens per replica and expert",
-                    l.microbatches, q));
+                    l.microbatches, to_string(q)));
   }
-  const std::int64_t min_m = l.zero_bubble ? 2 * l.pp : l.pp;
-  if (l.microbatches < min_m) {
+  const bool structural = why.size() > before;
+  const u128 min_m = static_cast<u128>(l.pp) * (l.zero_bubble ? 2 : 1);
+  if (static_cast<u128>(l.microbatches) < min_m) {
     why.push_back(fmt::format("microbatches = {} is below {} ({} x pp = {}) for the {} schedule",
-                              l.microbatches, min_m, l.zero_bubble ? 2 : 1, l.pp,
+                              l.microbatches, to_string(min_m), l.zero_bubble ? 2 : 1, l.pp,
                               l.zero_bubble ? "zero-bubble" : "1F1B"));
   }
   // Spec 2.2: a cluster larger than a level holds whole units of it.
@@ -150,9 +157,10 @@ void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
     running *= static_cast<u128>(c.net.sizes[i]);
     if (n > running && n % running != 0) {
       why.push_back(fmt::format("{} GPUs are not a whole number of level-{} units of {}",
-                                to_string(n), i, to_string(running)));
+                                to_string(n), i + 1, to_string(running)));
     }
   }
+  if (structural) return true;
   const double need = detail::memory_required(ctx, l.dp);
   const double have = detail::memory_available(ctx, n);
   if (have < need) {
@@ -160,6 +168,7 @@ void check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
         fmt::format("memory: needs {} (parameters x dp + optimizer state), the cluster has {}",
                     format_quantity(Quantity{need, kBytes}), format_quantity(Quantity{have, kBytes})));
   }
+  return false;
 }
 
 }  // namespace
@@ -197,15 +206,26 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
                                                              : 1;
   if (br.v == 0) br.v = 1;  // pp > layers: reported below
   std::vector<std::string> why;
-  check_layout(ctx, layout, n, why);
+  bool structural = check_layout(ctx, layout, n, why);
   if (br.zb && br.v != 1)
     why.push_back(fmt::format("zero-bubble needs interleave = 1, got {}", br.v));
-  if (br.v * layout.pp > ctx.layers) {
+  if (static_cast<u128>(br.v) * static_cast<u128>(layout.pp) > static_cast<u128>(ctx.layers)) {
     why.push_back(
         fmt::format("interleave {} x pp {} exceeds layers = {}", br.v, layout.pp, ctx.layers));
+    structural = true;
   } else if ((ctx.layers / layout.pp) % br.v != 0) {
     why.push_back(fmt::format("interleave {} does not divide the {} layers per stage", br.v,
                               ctx.layers / layout.pp));
+    structural = true;
+  }
+  if (structural) {
+    // The degrees do not split the model: nothing to cost (see check_layout).
+    Evaluation e;
+    e.violations = std::move(why);
+    e.layout = layout;
+    e.layout.interleave = br.v;
+    e.gpus = n;
+    return e;
   }
   if (ctx.batch_tokens / (layout.dp * layout.microbatches * ctx.experts) == 0) {
     why.push_back("microbatches leave less than one token per microbatch");
@@ -225,25 +245,26 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
         throw ConfigError(field, "needs one entry per network level ({}), got {}", nl,
                           parts[x]->size());
       }
-      std::int64_t prod = 1;
+      u128 prod = 1;
       for (std::size_t lv = 0; lv < nl; ++lv) {
         const std::int64_t f = (*parts[x])[lv];
         if (f <= 0)
-          throw ConfigError(fmt::format("{}[{}]", field, lv), "must be positive, got {}", f);
-        prod *= f;
+          throw ConfigError(fmt::format("{}[{}]", field, lv + 1), "must be positive, got {}", f);
+        prod = checked_mul(prod, static_cast<u128>(f), "split");
         split[lv][x] = f;
       }
-      if (prod != br.deg[x]) {
-        throw ConfigError(field, "levels multiply to {}, but the degree is {}", prod, br.deg[x]);
+      if (prod != static_cast<u128>(br.deg[x])) {
+        throw ConfigError(field, "levels multiply to {}, but the degree is {}", to_string(prod),
+                          br.deg[x]);
       }
     }
     const auto sizes = level_sizes_for(cluster, n);
     for (std::size_t lv = 0; lv < sizes.size(); ++lv) {
-      std::int64_t prod = 1;
-      for (int x = 0; x < 5; ++x) prod *= split[lv][x];
-      if (prod != sizes[lv]) {
-        why.push_back(fmt::format("split puts {} GPUs at level {} ({}), which holds {} here", prod,
-                                  lv, cluster.levels[lv].name, sizes[lv]));
+      u128 prod = 1;  // 128 bits: the split is the caller's
+      for (int x = 0; x < 5; ++x) prod = checked_mul(prod, static_cast<u128>(split[lv][x]), "split");
+      if (prod != static_cast<u128>(sizes[lv])) {
+        why.push_back(fmt::format("split puts {} GPUs at level {} ({}), which holds {} here", to_string(prod),
+                                  lv + 1, cluster.levels[lv].name, sizes[lv]));
       }
     }
     costs = detail::combine(ctx, br, detail::comm_costs(ctx, ctx.net, br, split));

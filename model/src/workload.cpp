@@ -27,6 +27,16 @@ void require_positive(std::int64_t v, const std::string& field) {
   if (v <= 0) throw ConfigError(field, "must be positive, got {}", v);
 }
 
+constexpr std::int64_t kMaxWidth = std::int64_t{1} << 40;       // d_model, d_ff
+constexpr std::int64_t kMaxLayers = std::int64_t{1} << 20;      // about a million blocks
+constexpr std::int64_t kMaxExperts = std::int64_t{1} << 20;
+constexpr std::int64_t kMaxSeqLen = std::int64_t{1} << 30;
+constexpr std::int64_t kMaxBatchTokens = std::int64_t{1} << 42;  // 4.4e12 tokens per batch
+
+void require_at_most(std::int64_t v, std::int64_t max, const std::string& field) {
+  if (v > max) throw ConfigError(field, "{} is past the largest the model supports ({})", v, max);
+}
+
 }  // namespace
 
 void validate(const TrainingRun& run, const std::string& path) {
@@ -42,6 +52,15 @@ void validate(const TrainingRun& run, const std::string& path) {
     throw ConfigError(path + ".batch_sequences", "{} sequences x {} tokens overflows 64 bits",
                       run.batch_sequences, run.seq_len);
   }
+  // Bounds far past any real model, so that no product of the cost model (layers x experts x
+  // microbatches, 2 x layers, ...) can leave 64-bit integers: past them the answer would be
+  // wrong, and a wrong answer is worse than an error.
+  require_at_most(run.model.d_model, kMaxWidth, path + ".model.d_model");
+  require_at_most(run.model.d_ff, kMaxWidth, path + ".model.d_ff");
+  require_at_most(run.model.layers, kMaxLayers, path + ".model.layers");
+  require_at_most(run.model.experts, kMaxExperts, path + ".model.experts");
+  require_at_most(run.seq_len, kMaxSeqLen, path + ".seq_len");
+  require_at_most(tokens, kMaxBatchTokens, path + ".batch_tokens");
   (void)total_params(run.model);  // throws OverflowError past 128 bits
   (void)dataset_tokens(run);
 }

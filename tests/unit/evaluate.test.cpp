@@ -155,7 +155,7 @@ TEST_CASE("evaluate: an infeasible layout is a result with its reasons", "[evalu
     l.split->pp = {2, 32};
     const auto e = dml::evaluate(h, first_dense(), l);
     CHECK_FALSE(e.feasible);
-    CHECK(e.violations.at(0) == "split puts 16 GPUs at level 0 (nvlink), which holds 8 here");
+    CHECK(e.violations.at(0) == "split puts 16 GPUs at level 1 (nvlink), which holds 8 here");
   }
 }
 
