@@ -203,3 +203,26 @@ TEST_CASE("evaluate: one flat level and an infinite network (spec 3.2)", "[evalu
     CHECK(e.pipeline_time.value() == e.compute_time.value());
   }
 }
+
+TEST_CASE("evaluate: any degrees a caller gives are reported, never overflowed", "[evaluate]") {
+  // Found by fuzzing under UBSan: products of huge user-given degrees overflowed 64 bits.
+  const auto h = dml::paper::h100_sxm();
+  dml::Layout l;
+  l.dp = INT64_MAX;
+  l.tp = {.model = std::int64_t{1} << 30, .ff = 3};
+  l.pp = std::int64_t{1} << 20;
+  l.microbatches = INT64_MAX;
+  l.interleave = std::int64_t{1} << 53;
+  const auto e = dml::evaluate(h, first_dense(), l);
+  CHECK_FALSE(e.feasible);
+  CHECK(e.violations.size() >= 4);
+  CHECK(std::isfinite(e.training_time.value()));
+  // past 128 bits the GPU count itself is an error
+  l.tp.model = std::int64_t{1} << 62;
+  l.pp = std::int64_t{1} << 40;
+  CHECK_THROWS_AS(dml::evaluate(h, first_dense(), l), dml::OverflowError);
+  auto run = first_dense();
+  run.model.layers = std::int64_t{1} << 21;
+  CHECK_THROWS_WITH(dml::validate(run),
+                    "run.model.layers: 2097152 is past the largest the model supports (1048576)");
+}
