@@ -22,14 +22,23 @@ namespace x3 = boost::spirit::x3;
 
 constexpr std::string_view kSpaces = " \t\n\r\f\v";
 
+// A unit's size in base units is factor x 10^exp10, with `factor` exact in binary (a power of
+// two, or 60, 3600, 86400): the number's text is read with its exponent shifted by exp10 and
+// then multiplied by factor, so "2.155 TB/s" is the double nearest 2.155e12, as "2155e9" is.
+struct Scale {
+  int exp10 = 0;
+  double factor = 1.0;
+  [[nodiscard]] double value() const { return factor * std::pow(10.0, exp10); }
+};
+
 struct Prefix {
   std::string_view symbol;
-  double factor = 1.0;
+  Scale scale;
   bool binary = false;
 };
 
 struct DataUnit {
-  double scale = 1.0;  // in base units: a bit is 1/8 B
+  Scale scale;  // in base units: a bit is 1/8 B
   Dimension dim;
   bool binary_prefixes = false;  // may take Ki Mi Gi ...
 };
@@ -38,11 +47,12 @@ struct DataUnit {
 const x3::symbols<Prefix>& prefixes() {
   static const x3::symbols<Prefix> table = [] {
     x3::symbols<Prefix> t;
-    t.add("k", {"k", 1e3, false})("M", {"M", 1e6, false})("G", {"G", 1e9, false})(
-        "T", {"T", 1e12, false})("P", {"P", 1e15, false})("E", {"E", 1e18, false});
-    t.add("Ki", {"Ki", 1024.0, true})("Mi", {"Mi", 1048576.0, true})(
-        "Gi", {"Gi", 1073741824.0, true})("Ti", {"Ti", 1099511627776.0, true})(
-        "Pi", {"Pi", 1125899906842624.0, true})("Ei", {"Ei", 1152921504606846976.0, true});
+    t.add("k", {"k", {3, 1.0}, false})("M", {"M", {6, 1.0}, false})("G", {"G", {9, 1.0}, false})(
+        "T", {"T", {12, 1.0}, false})("P", {"P", {15, 1.0}, false})("E", {"E", {18, 1.0}, false});
+    t.add("Ki", {"Ki", {0, 1024.0}, true})("Mi", {"Mi", {0, 1048576.0}, true})(
+        "Gi", {"Gi", {0, 1073741824.0}, true})("Ti", {"Ti", {0, 1099511627776.0}, true})(
+        "Pi", {"Pi", {0, 1125899906842624.0}, true})(
+        "Ei", {"Ei", {0, 1152921504606846976.0}, true});
     return t;
   }();
   return table;
@@ -51,18 +61,20 @@ const x3::symbols<Prefix>& prefixes() {
 const x3::symbols<DataUnit>& data_units() {
   static const x3::symbols<DataUnit> table = [] {
     x3::symbols<DataUnit> t;
-    t.add("B", {1.0, kBytes, true})("b", {0.125, kBytes, false})("FLOP", {1.0, kFlop, false});
-    t.add("Hz", {1.0, kFrequency, false});
+    t.add("B", {{0, 1.0}, kBytes, true})("b", {{0, 0.125}, kBytes, false})(
+        "FLOP", {{0, 1.0}, kFlop, false});
+    t.add("Hz", {{0, 1.0}, kFrequency, false});
     return t;
   }();
   return table;
 }
 
-const x3::symbols<double>& time_units() {
-  static const x3::symbols<double> table = [] {
-    x3::symbols<double> t;
-    t.add("ns", 1e-9)("us", 1e-6)("\xC2\xB5s", 1e-6)("\xCE\xBCs", 1e-6)("ms", 1e-3)("s", 1.0);
-    t.add("min", 60.0)("h", 3600.0)("day", 86400.0)("days", 86400.0);
+const x3::symbols<Scale>& time_units() {
+  static const x3::symbols<Scale> table = [] {
+    x3::symbols<Scale> t;
+    t.add("ns", {-9, 1.0})("us", {-6, 1.0})("\xC2\xB5s", {-6, 1.0})("\xCE\xBCs", {-6, 1.0})(
+        "ms", {-3, 1.0})("s", {0, 1.0});
+    t.add("min", {0, 60.0})("h", {0, 3600.0})("day", {0, 86400.0})("days", {0, 86400.0});
     return t;
   }();
   return table;
@@ -97,6 +109,25 @@ std::optional<double> number_value(std::string_view s) {
   return v;
 }
 
+// The value of `number` (is_number accepts it) times 10^exp10, correctly rounded: the exponent
+// is added to the text's own before conversion. nullopt when out of range.
+std::optional<double> shifted_value(std::string_view number, int exp10) {
+  if (exp10 == 0) return number_value(number);
+  const size_t e = number.find_first_of("eE");
+  long long exponent = exp10;
+  if (e != std::string_view::npos) {
+    long long own = 0;
+    std::string_view digits = number.substr(e + 1);
+    const bool negative = !digits.empty() && digits.front() == '-';
+    if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) digits.remove_prefix(1);
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), own);
+    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    exponent += negative ? -own : own;
+  }
+  const std::string text = fmt::format("{}e{}", number.substr(0, e), exponent);
+  return number_value(text);
+}
+
 bool is_not_finite(std::string_view s) {
   if (!s.empty() && (s.front() == '+' || s.front() == '-')) s.remove_prefix(1);
   std::string lower;
@@ -108,15 +139,16 @@ bool is_not_finite(std::string_view s) {
 struct UnitOutcome {
   std::optional<Quantity> unit;  // one of that unit
   std::string reason;            // when unit is empty: `unknown unit "gb/s"`, ...
+  Scale scale;                   // the unit's size, for reading a number in it exactly
 };
 
 UnitOutcome read_unit(std::string_view token) {
   {
-    double scale = 0.0;
+    Scale scale;
     auto first = token.begin();
     const auto on_time = [&](auto& ctx) { scale = x3::_attr(ctx); };
     if (x3::parse(first, token.end(), time_units()[on_time] >> x3::eoi)) {
-      return {Quantity{scale, kTime}, {}};
+      return {Quantity{scale.value(), kTime}, {}, scale};
     }
   }
   Prefix prefix;
@@ -137,7 +169,8 @@ UnitOutcome read_unit(std::string_view token) {
       return {std::nullopt, "Hz is already per second: write \"1830 MHz\""};
     }
     const Dimension dim = rate ? data.dim / kTime : data.dim;
-    return {Quantity{prefix.factor * data.scale, dim}, {}};
+    const Scale scale{prefix.scale.exp10 + data.scale.exp10, prefix.scale.factor * data.scale.factor};
+    return {Quantity{scale.value(), dim}, {}, scale};
   }
   std::string reason = fmt::format("unknown unit \"{}\"", token);
   if (token.find("FLOPs") != std::string_view::npos ||
@@ -190,7 +223,11 @@ Outcome read_quantity(std::string_view text) {
   UnitOutcome unit = read_unit(unit_token);
   if (!unit.unit) return {std::nullopt, std::move(unit.reason)};
   if (!rest.empty()) return {std::nullopt, fmt::format("unexpected \"{}\" after the unit", rest)};
-  const double v = *value * unit.unit->value;
+  // Read the number with its decimal exponent shifted by the unit's, then scale by the exact
+  // binary factor: one rounding in all, as for the same number written in base units.
+  const std::optional<double> shifted = shifted_value(number, unit.scale.exp10);
+  if (!shifted) return {std::nullopt, "the value is out of range"};
+  const double v = *shifted * unit.scale.factor;
   if (!std::isfinite(v)) return {std::nullopt, "the value is out of range"};
   return {Quantity{v, unit.unit->dim}, {}};
 }

@@ -276,3 +276,31 @@ TEST_CASE("units_parser: formatting in a parsed unit", "[units_parser][format]")
   CHECK_THAT(dml::value_in_unit(dml::parse_quantity("1.5 h"), dml::parse_unit("min"), "min"),
              WithinRel(90.0, 1e-15));
 }
+
+TEST_CASE("units_parser: a number with a decimal prefix is the double nearest its value",
+          "[units]") {
+  // Exact equality on purpose: "2.155 TB/s" must be the same double as 2.155e12 (the paper's
+  // value in its code), not 2.155 x 1e12, which is one unit below. A last-bit difference can
+  // change which cluster size or layout wins a tie (spec 7.6).
+  struct Row {
+    const char* text;
+    double value;
+  };
+  const auto row = GENERATE(values<Row>({
+      {"2.155 TB/s", 2.155e12},
+      {"6.441 TB/s", 6.441e12},
+      {"5.603 TB/s", 5.603e12},
+      {"3352 GB/s", 3.352e12},
+      {"12.5 GB/s", 1.25e10},
+      {"1.83 GHz", 1.83e9},
+      {"0.45 us", 4.5e-7},
+      {"0.1125 us", 1.125e-7},
+      {"1.125 us", 1.125e-6},
+      {"1.5e3 kB", 1.5e6},
+      {"2.5e-3 ms", 2.5e-6},
+      {"989.4 TFLOP/s", 9.894e14},
+      {"0.3 ns", 3e-10},
+  }));
+  CAPTURE(row.text);
+  CHECK(dml::parse_quantity(row.text).value == row.value);
+}
