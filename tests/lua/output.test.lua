@@ -3,34 +3,11 @@
 local t = require "testing"
 local schema = require "dml.schema"
 
--- fails(fn, message): fn() raises `message`, positioned at a line of this file.
-local function fails(fn, message)
-  t.raises(fn, { pattern = "output%.test%.lua:%d+: " .. message:gsub("%p", "%%%0") .. "$" })
-end
+local fails = t.raises_in_this_file
 
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, s)
-  local f = assert(io.open(path, "wb"))
-  f:write(s)
-  f:close()
-end
-
--- A fresh directory for the files of this test, removed at the end.
-local dir = os.tmpname()
-os.remove(dir)
-assert(os.execute("mkdir '" .. dir .. "'"))
-local function listing()
-  local p = assert(io.popen("ls -A '" .. dir .. "'"))
-  local s = p:read("a")
-  p:close()
-  return s
-end
+local read = t.read
+local write = t.write
+local dir, listing, remove_dir = t.scratch_dir()
 
 -- Every check runs in main(); the directory is removed whether they pass or not.
 local function main()
@@ -247,5 +224,5 @@ local function main()
 end
 
 local ok, err = pcall(main)
-assert(os.execute("rm -rf '" .. dir .. "'"))
+remove_dir()
 if not ok then error(err, 0) end

@@ -4,26 +4,10 @@
 -- tests/CMakeLists.txt.)
 local t = require "testing"
 
-local function fails(fn, message)
-  t.raises(fn, { pattern = "plot%.test%.lua:%d+: " .. message:gsub("%p", "%%%0") .. "$" })
-end
+local fails = t.raises_in_this_file
 
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local dir = os.tmpname()
-os.remove(dir)
-assert(os.execute("mkdir '" .. dir .. "'"))
-local function listing()
-  local p = assert(io.popen("ls -A '" .. dir .. "'"))
-  local s = p:read("a")
-  p:close()
-  return s
-end
+local read = t.read
+local dir, listing, remove_dir = t.scratch_dir()
 
 local function main()
   local gpus = { 8, 64, 512, 4096, 32768 }
@@ -92,7 +76,7 @@ local function main()
 end
 
 local ok, err = pcall(main)
-assert(os.execute("rm -rf '" .. dir .. "'"))
+remove_dir()
 if not ok then error(err, 0) end
 
 -- A plot from a table's columns, one series per value of `by`; quantities and

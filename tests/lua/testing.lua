@@ -53,4 +53,41 @@ function M.raises_here(fn, message)
   end
 end
 
+--- raises_in_this_file(fn, message): fn() raises exactly `message`, positioned at
+--- some line of the calling file (for calls that span several lines).
+function M.raises_in_this_file(fn, message)
+  local file = debug.getinfo(2, "S").short_src:match("[^/]*$")
+  M.raises(fn, { pattern = file:gsub("%p", "%%%0") .. ":%d+: " .. message:gsub("%p", "%%%0") .. "$" })
+end
+
+--- read(path), write(path, text): a whole file, in binary mode.
+function M.read(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+function M.write(path, s)
+  local f = assert(io.open(path, "wb"))
+  f:write(s)
+  f:close()
+end
+
+--- scratch_dir(): a new empty directory, with listing() (what is in it) and
+--- remove() (the directory and its contents).
+function M.scratch_dir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir '" .. dir .. "'"))
+  local function listing()
+    local p = assert(io.popen("ls -A '" .. dir .. "'"))
+    local s = p:read("a")
+    p:close()
+    return s
+  end
+  local function remove() assert(os.execute("rm -rf '" .. dir .. "'")) end
+  return dir, listing, remove
+end
+
 return M
