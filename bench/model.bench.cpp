@@ -88,13 +88,12 @@ BENCHMARK(BM_SmallestCluster)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 // Each of the five comparisons of spec 1.6 (all settings, full sweeps), on Arg threads.
 void BM_Comparison(benchmark::State& state, int index) {
   const auto cmp = dml::paper::comparisons().at(static_cast<std::size_t>(index));
-  dml::Options o;
-  o.threads = static_cast<unsigned>(state.range(0));
+  const dml::Control control{.threads = static_cast<unsigned>(state.range(0))};
   dml::SearchStats stats;
   for (auto _ : state) {
-    const auto sweeps = dml::sweep_all(cmp.settings, o);
+    const auto sweeps = dml::sweep_all(cmp.settings, {}, control);
     stats = {};
-    for (const auto& s : sweeps) stats += s.stats;
+    for (const auto& s : sweeps.sweeps) stats += s.stats;
     benchmark::DoNotOptimize(sweeps);
   }
   layouts_per_second(state, stats);
@@ -132,13 +131,12 @@ void BM_AllComparisons(benchmark::State& state) {
   for (const auto& c : dml::paper::comparisons()) {
     for (const auto& s : c.settings) all.push_back(s);
   }
-  dml::Options o;
-  o.threads = static_cast<unsigned>(state.range(0));
+  const dml::Control control{.threads = static_cast<unsigned>(state.range(0))};
   dml::SearchStats stats;
   for (auto _ : state) {
-    const auto sweeps = dml::sweep_all(all, o);
+    const auto sweeps = dml::sweep_all(all, {}, control);
     stats = {};
-    for (const auto& s : sweeps) stats += s.stats;
+    for (const auto& s : sweeps.sweeps) stats += s.stats;
     benchmark::DoNotOptimize(sweeps);
   }
   layouts_per_second(state, stats);

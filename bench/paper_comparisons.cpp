@@ -15,8 +15,8 @@
 
 namespace {
 
-std::string flop(const std::optional<double>& v) {
-  return v ? fmt::format("{:.3e}", *v) : std::string("-");
+std::string flop(const std::optional<dml::units::Flop>& v) {
+  return v ? fmt::format("{:.3e}", v->value()) : std::string("-");
 }
 
 }  // namespace
@@ -24,14 +24,14 @@ std::string flop(const std::optional<double>& v) {
 int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   dml::Options options;
-  options.threads = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 2;
+  const dml::Control control{.threads = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 2};
   options.reference_search = argc > 2 && std::string(argv[2]) == "reference";
   const auto comparisons = dml::paper::comparisons();
   std::vector<dml::Setting> all;
   for (const auto& c : comparisons) {
     for (const auto& s : c.settings) all.push_back(s);
   }
-  const auto sweeps = dml::sweep_all(all, options);
+  const auto sweeps = dml::sweep_all(all, options, control).sweeps;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -54,6 +54,6 @@ int main(int argc, char** argv) {
       "%zu sweeps, %llu cluster sizes searched, %llu layouts costed, %.4f s on %u "
       "threads\n",
       sweeps.size(), static_cast<unsigned long long>(stats.clusters_searched),
-      static_cast<unsigned long long>(stats.layouts_evaluated), seconds, options.threads);
+      static_cast<unsigned long long>(stats.layouts_evaluated), seconds, control.threads);
   return 0;
 }

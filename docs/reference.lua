@@ -1,54 +1,75 @@
--- Writes the reference of the dml module (every declared type with its fields,
--- every function) as Markdown: docs/reference.md is this script's output, and
--- a test fails when they differ. Usage: dml docs/reference.lua [OUT.md]
-local schema = require "dml.schema"
-
+-- Writes the reference of the dml module (every function, every declared type with its
+-- fields, every result with its fields and table columns) as Markdown: docs/reference.md is
+-- this script's output, and a test fails when they differ. Usage: dml docs/reference.lua [OUT.md]
 local lines = {
   "# dml reference",
   "",
-  "Generated from the stdlib's schemas and docs by `dml docs/reference.lua docs/reference.md`;",
-  "the tests fail when this file and the code disagree. The guide is docs/language.md.",
+  "Generated from the code (the C++ descriptions of every type, and the stdlib's function docs) by",
+  "`dml docs/reference.lua docs/reference.md`; the tests fail when this file and the code disagree.",
+  "The guide is docs/language.md.",
   "",
   "## Functions",
   "",
 }
-local types = {}
-for _, s in ipairs(schema.all()) do types[s.name] = s end
+local function add(s) lines[#lines + 1] = s end
+local function cell(s) return (s:gsub("|", "\\|")) end
+
+local types = dml.types()
+local is_type = {}
+for _, t in ipairs(types) do is_type[t.name] = true end
 for _, name in ipairs(dml.names()) do
-  if not types[name] and name ~= "plan" then
+  if not is_type[name] or dml[name] then
     local doc = dml.doc(name)
+    if is_type[name] then doc = doc:match("^[^\n]*") end  -- a constructor: its first line
     local sig, rest = doc:match("^(.-): (.*)$")
-    lines[#lines + 1] = sig and ("- `" .. sig .. "`: " .. rest) or ("- " .. doc)
+    add(sig and ("- `" .. sig .. "`: " .. rest) or ("- " .. doc))
   end
 end
-lines[#lines + 1] = ""
-lines[#lines + 1] = "## Declared types"
-for _, s in ipairs(schema.all()) do
-  lines[#lines + 1] = ""
-  lines[#lines + 1] = string.format("### dml.%s", s.name)
-  lines[#lines + 1] = ""
-  lines[#lines + 1] = s.doc
-  lines[#lines + 1] = ""
-  lines[#lines + 1] = "| field | takes | default | meaning |"
-  lines[#lines + 1] = "|---|---|---|---|"
-  for _, f in ipairs(s.fields) do
-    local default = ""
-    if f.default ~= nil then
-      default = type(f.default) == "string" and string.format('`"%s"`', f.default)
-        or type(f.default) == "table" and "`{...}`" or "`" .. tostring(f.default) .. "`"
-    elseif f.optional then
-      default = "optional"
+
+local sections = {
+  { kind = "declared", title = "Declared types",
+    text = "Made by their constructors (`dml.gpu{...}`, or `dml.gpu(base, { changes })`); read-only once made." },
+  { kind = "part", title = "Parts of declarations",
+    text = "Fields of declared types, and the tables some functions take; written as plain tables." },
+  { kind = "result", title = "Results",
+    text = "What the model answers with: read-only values whose fields read like a declaration's. `dml.save` " ..
+      "writes one row per value with the columns listed (quantities in SI base units: s, B, FLOP, B/s)." },
+}
+for _, section in ipairs(sections) do
+  add("")
+  add("## " .. section.title)
+  add("")
+  add(section.text)
+  for _, t in ipairs(types) do
+    if t.kind == section.kind then
+      add("")
+      add(section.kind == "result" and string.format("### %s", t.name) or string.format("### dml.%s", t.name))
+      add("")
+      add(t.doc)
+      add("")
+      if section.kind == "result" then
+        add("| field | is | meaning |")
+        add("|---|---|---|")
+        for _, f in ipairs(dml.fields(t.name)) do
+          add(string.format("| `%s` | %s | %s |", f.name, cell(f.takes), cell(f.doc)))
+        end
+        add("")
+        add("| column | meaning |")
+        add("|---|---|")
+        for _, c in ipairs(dml.columns(t.name)) do
+          add(string.format("| `%s` | %s |", c.column, cell(c.doc)))
+        end
+      else
+        add("| field | takes | default | meaning |")
+        add("|---|---|---|---|")
+        for _, f in ipairs(dml.fields(t.name)) do
+          local default = f.default == "" and "required" or f.default
+          add(string.format("| `%s` | %s | %s | %s |", f.name, cell(f.takes), cell(default), cell(f.doc)))
+        end
+      end
     end
-    lines[#lines + 1] = string.format("| `%s` | %s | %s | %s |", f[1], schema.kind_text(f):gsub("|", "\\|"),
-      default, f.doc:gsub("|", "\\|"))
   end
 end
-lines[#lines + 1] = ""
-lines[#lines + 1] = "## Plans"
-lines[#lines + 1] = ""
-lines[#lines + 1] = "```"
-lines[#lines + 1] = dml.doc("plan")
-lines[#lines + 1] = "```"
 local text = table.concat(lines, "\n") .. "\n"
 local out = arg[1]
 if out then

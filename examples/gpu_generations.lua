@@ -18,7 +18,7 @@ for _, g in ipairs(generations) do
   local plan = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 24576 }, cluster = cluster })
   rows[#rows + 1] = {
     gpu = g[1].name, gpus = plan.gpus, months = plan.months, utilization = plan.utilization,
-    layout = require("dml.plan").layout_text(plan.layout),
+    layout = dml.layout_text(plan.layout),
   }
 end
 print(dml.table(rows, { title = "d_model 24576, 3 months", columns = { "gpu", "gpus", "months", "utilization", "layout" } }))

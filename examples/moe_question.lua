@@ -24,6 +24,6 @@ local setting = dml.setting { cluster = cluster, sparsity = "paper", duration = 
 local largest, at = dml.largest_run(setting)
 print()
 print(string.format("largest MoE run in 90 days: %s on %s GPUs at %.1f%% utilization",
-  tostring(largest), require("dml.plan").count_text(at.gpus), 100 * at.utilization))
+  tostring(largest), dml.count_text(at.gpus), 100 * at.utilization))
 local ends, util = dml.linear_scaling_ends(setting)
 print(string.format("linear scaling ends at %s (utilization %.1f%%)", tostring(ends), 100 * util))

@@ -8,14 +8,15 @@
 //   plot(spec)                                            draw a plot (spec checked by output.lua)
 //
 // A cell is a number, a string, a boolean, or a dml.Quantity (any userdata whose metatable is
-// registered as "dml.Quantity": shown with its __tostring, saved as its :value()).
+// registered as "dml.Quantity": shown formatted, saved as its value in SI base units).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
 #include <set>
 
-#include <fmt/format.h>
-
+#include "bind_quantity.hpp"
 #include "dml/error.hpp"
 #include "lua_runtime.hpp"
 #include "output.hpp"
@@ -24,8 +25,6 @@ namespace dml::lua {
 namespace {
 
 using output::Cell;
-
-constexpr const char* kQuantityType = "dml.Quantity";
 
 bool is_identifier(std::string_view s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) != 0) return false;
@@ -56,8 +55,10 @@ std::string describe(lua_State* L, int idx) {
 // The value at idx as a cell; `where` names it in errors.
 Cell read_cell(lua_State* L, int idx, const std::function<std::string()>& where) {
   switch (lua_type(L, idx)) {
-    case LUA_TNIL: return std::monostate{};
-    case LUA_TBOOLEAN: return lua_toboolean(L, idx) != 0;
+    case LUA_TNIL:
+      return std::monostate{};
+    case LUA_TBOOLEAN:
+      return lua_toboolean(L, idx) != 0;
     case LUA_TNUMBER:
       if (lua_isinteger(L, idx) != 0) return static_cast<int64_t>(lua_tointeger(L, idx));
       return static_cast<double>(lua_tonumber(L, idx));
@@ -66,25 +67,11 @@ Cell read_cell(lua_State* L, int idx, const std::function<std::string()>& where)
       const char* s = lua_tolstring(L, idx, &n);
       return std::string(s, n);
     }
-    default: break;
+    default:
+      break;
   }
-  if (luaL_testudata(L, idx, kQuantityType) != nullptr) {
-    idx = lua_absindex(L, idx);
-    output::QuantityCell q;
-    size_t n = 0;
-    const char* text = luaL_tolstring(L, idx, &n);  // its __tostring
-    q.text.assign(text, n);
-    lua_pop(L, 1);
-    lua_getfield(L, idx, "value");
-    lua_pushvalue(L, idx);
-    lua_call(L, 1, 1);
-    if (lua_type(L, -1) != LUA_TNUMBER) {
-      lua_pop(L, 1);
-      throw Error(fmt::format("{}: the quantity's :value() is not a number", where()));
-    }
-    q.value = static_cast<double>(lua_tonumber(L, -1));
-    lua_pop(L, 1);
-    return q;
+  if (const Quantity* q = test_quantity(L, idx)) {
+    return output::QuantityCell{q->value, q->dim};
   }
   throw Error(fmt::format("{}: expected a number, string, boolean or quantity, got {}", where(),
                           describe(L, idx)));
@@ -103,7 +90,8 @@ std::vector<std::string> read_columns(lua_State* L, int idx, std::string_view wh
     if (lua_type(L, -1) != LUA_TSTRING) {
       const std::string what = describe(L, -1);
       lua_pop(L, 1);
-      throw Error(fmt::format("{}: columns[{}]: expected a column name (a string), got {}", who, i, what));
+      throw Error(
+          fmt::format("{}: columns[{}]: expected a column name (a string), got {}", who, i, what));
     }
     std::string name = lua_tostring(L, -1);
     lua_pop(L, 1);
@@ -117,11 +105,12 @@ std::vector<std::string> read_columns(lua_State* L, int idx, std::string_view wh
 
 // Copies the row at idx into a new table (pushed), checking every cell. With `columns`, only
 // those fields are copied (and checked); others are ignored. Adds each field name to `names`.
-void copy_row(lua_State* L, int idx, const std::string& where, const std::vector<std::string>* columns,
-              std::set<std::string, std::less<>>* names) {
+void copy_row(lua_State* L, int idx, const std::string& where,
+              const std::vector<std::string>* columns, std::set<std::string, std::less<>>* names) {
   idx = lua_absindex(L, idx);
   if (lua_type(L, idx) != LUA_TTABLE) {
-    throw Error(fmt::format("{}: expected a row (a table of named fields), got {}", where, describe(L, idx)));
+    throw Error(fmt::format("{}: expected a row (a table of named fields), got {}", where,
+                            describe(L, idx)));
   }
   lua_newtable(L);
   const int copy = lua_gettop(L);
@@ -154,12 +143,14 @@ void copy_row(lua_State* L, int idx, const std::string& where, const std::vector
 }
 
 // Reads rows (a list of row tables at rows_idx) for `columns` into a Table.
-output::Table read_table(lua_State* L, int rows_idx, std::vector<std::string> columns, std::string_view who) {
+output::Table read_table(lua_State* L, int rows_idx, std::vector<std::string> columns,
+                         std::string_view who) {
   rows_idx = lua_absindex(L, rows_idx);
   output::Table t;
   t.columns = std::move(columns);
   if (lua_type(L, rows_idx) != LUA_TTABLE) {
-    throw Error(fmt::format("{}: rows must be a list of tables, got {}", who, describe(L, rows_idx)));
+    throw Error(
+        fmt::format("{}: rows must be a list of tables, got {}", who, describe(L, rows_idx)));
   }
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, rows_idx));
   t.rows.reserve(static_cast<size_t>(n));
@@ -169,17 +160,16 @@ output::Table read_table(lua_State* L, int rows_idx, std::vector<std::string> co
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, rows_idx, i);
     if (lua_type(L, -1) != LUA_TTABLE) {
-      throw Error(fmt::format("{}: rows[{}]: expected a row (a table of named fields), got {}", who, i,
-                              describe(L, -1)));
+      throw Error(fmt::format("{}: rows[{}]: expected a row (a table of named fields), got {}", who,
+                              i, describe(L, -1)));
     }
     std::vector<Cell> row;
     row.reserve(t.columns.size());
     for (size_t c = 0; c < t.columns.size(); ++c) {
       lua_pushvalue(L, names + static_cast<int>(c));
       lua_rawget(L, -2);
-      row.push_back(read_cell(L, -1, [&] {
-        return fmt::format("{}: rows[{}]{}", who, i, key_path(t.columns[c]));
-      }));
+      row.push_back(read_cell(
+          L, -1, [&] { return fmt::format("{}: rows[{}]{}", who, i, key_path(t.columns[c])); }));
       lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -212,7 +202,8 @@ int l_copy_rows(lua_State* L) {
       if (lua_isinteger(L, -1) == 0 || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > n) {
         lua_pushvalue(L, -1);
         const std::string key = luaL_tolstring(L, -1, nullptr);
-        throw Error(fmt::format("{}: expected a list of rows (keys 1..{}), found the key {}", who, n, key));
+        throw Error(
+            fmt::format("{}: expected a list of rows (keys 1..{}), found the key {}", who, n, key));
       }
     }
     std::set<std::string, std::less<>> names;
@@ -224,7 +215,8 @@ int l_copy_rows(lua_State* L) {
       lua_rawseti(L, copies, i);
       lua_pop(L, 1);
     }
-    const std::vector<std::string> out_columns = given ? columns : std::vector<std::string>(names.begin(), names.end());
+    const std::vector<std::string> out_columns =
+        given ? columns : std::vector<std::string>(names.begin(), names.end());
     lua_createtable(L, static_cast<int>(out_columns.size()), 0);
     for (size_t i = 0; i < out_columns.size(); ++i) {
       lua_pushlstring(L, out_columns[i].data(), out_columns[i].size());
@@ -294,7 +286,8 @@ bool bool_field(lua_State* L, int idx, const char* name) {
 std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where) {
   idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx)) {
-    throw Error(fmt::format("dml.plot: {}: expected a list of numbers, got {}", where, describe(L, idx)));
+    throw Error(
+        fmt::format("dml.plot: {}: expected a list of numbers, got {}", where, describe(L, idx)));
   }
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));
   std::vector<double> out;
@@ -304,10 +297,11 @@ std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where
     const auto element = [&] { return fmt::format("dml.plot: {}[{}]", where, i); };
     if (lua_type(L, -1) == LUA_TNUMBER) {
       out.push_back(static_cast<double>(lua_tonumber(L, -1)));
-    } else if (luaL_testudata(L, -1, kQuantityType) != nullptr) {
-      out.push_back(std::get<output::QuantityCell>(read_cell(L, -1, element)).value);
+    } else if (const Quantity* q = test_quantity(L, -1)) {
+      out.push_back(q->value);
     } else {
-      throw Error(fmt::format("{}: expected a number or a quantity, got {}", element(), describe(L, -1)));
+      throw Error(
+          fmt::format("{}: expected a number or a quantity, got {}", element(), describe(L, -1)));
     }
     lua_pop(L, 1);
   }
@@ -335,7 +329,8 @@ int l_plot(lua_State* L) {
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
       if (!lua_istable(L, -1)) {
-        throw Error(fmt::format("dml.plot: series[{}]: expected a table, got {}", i, describe(L, -1)));
+        throw Error(
+            fmt::format("dml.plot: series[{}]: expected a table, got {}", i, describe(L, -1)));
       }
       output::Series s;
       s.name = string_field(L, -1, "name");
@@ -355,12 +350,9 @@ int l_plot(lua_State* L) {
 }  // namespace
 
 void register_output(lua_State* L) {
-  const luaL_Reg fns[] = {{"copy_rows", l_copy_rows},
-                          {"copy_row", l_copy_row},
-                          {"format_table", l_format_table},
-                          {"save", l_save},
-                          {"plot", l_plot},
-                          {nullptr, nullptr}};
+  const luaL_Reg fns[] = {
+      {"copy_rows", l_copy_rows}, {"copy_row", l_copy_row}, {"format_table", l_format_table},
+      {"save", l_save},           {"plot", l_plot},         {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }
 

@@ -1,13 +1,12 @@
 #include "bind_quantity.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdlib>
-
 #include <new>
 #include <stdexcept>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "dml/error.hpp"
 #include "dml/units_parser.hpp"
@@ -262,27 +261,6 @@ int l_q(lua_State* L) {
   });
 }
 
-// core.check_quantity(value, dimension_name, field_path) -> Quantity: for the
-// stdlib's schema code; errors are raised at the scenario's line.
-int l_check_quantity(lua_State* L) {
-  return guarded(L, [&] {
-    if (lua_type(L, 2) != LUA_TSTRING) {
-      throw std::runtime_error(
-          fmt::format("check_quantity: the dimension must be a name ({}), got {}",
-                      dimension_names(), describe_type(L, 2)));
-    }
-    const std::string_view name = to_view(L, 2);
-    const std::optional<Dimension> want = dimension_from_name(name);
-    if (!want) {
-      throw std::runtime_error(fmt::format("check_quantity: unknown dimension \"{}\" (one of {})",
-                                           name, dimension_names()));
-    }
-    const std::string_view field = lua_type(L, 3) == LUA_TSTRING ? to_view(L, 3) : "";
-    push_quantity(L, check_quantity(L, 1, *want, field));
-    return 1;
-  });
-}
-
 // core.is_quantity(value) -> boolean.
 int l_is_quantity(lua_State* L) {
   lua_pushboolean(L, test_quantity(L, 1) != nullptr ? 1 : 0);
@@ -329,10 +307,7 @@ Quantity check_quantity(lua_State* L, int idx, Dimension want, std::string_view 
 void register_quantity(lua_State* L) {
   push_metatable(L);
   lua_pop(L, 1);
-  const luaL_Reg fns[] = {{"q", l_q},
-                          {"check_quantity", l_check_quantity},
-                          {"is_quantity", l_is_quantity},
-                          {nullptr, nullptr}};
+  const luaL_Reg fns[] = {{"q", l_q}, {"is_quantity", l_is_quantity}, {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }
 

@@ -1,5 +1,7 @@
 #include "dml/interpreter.hpp"
 
+#include <editline/readline.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,9 +12,7 @@
 #include <iostream>
 #include <sstream>
 
-#include <editline/readline.h>
-#include <fmt/format.h>
-
+#include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
 #include "lua_runtime.hpp"
 
@@ -24,6 +24,7 @@ using lua::guarded;
 
 // Registry keys.
 constexpr const char* kOptionsKey = "dml.options";  // light userdata: const InterpreterOptions*
+constexpr const char* kCoreKey = "dml.core";        // the table of native functions
 
 const InterpreterOptions& options_of(lua_State* L) {
   lua_getfield(L, LUA_REGISTRYINDEX, kOptionsKey);
@@ -44,25 +45,6 @@ int message_handler(lua_State* L) {
   return 1;
 }
 
-// Optimal-string-alignment distance (edits, with adjacent transpositions), in three rows.
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        cur[j] = std::min(cur[j], before[j - 2] + 1);
-      }
-    }
-    std::swap(before, prev);
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
 // The closest name to `name` among the accessing function's locals and the
 // globals, if it is close enough to be a likely typo.
 std::string closest_name(lua_State* L, std::string_view name) {
@@ -81,19 +63,7 @@ std::string closest_name(lua_State* L, std::string_view name) {
     lua_pop(L, 1);
     if (lua_type(L, -1) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -1));
   }
-  std::string best;
-  size_t best_d = std::max<size_t>(1, name.size() / 4) + 1;
-  for (const auto& n : names) {
-    // names whose lengths differ by the threshold or more cannot be close enough
-    const size_t gap = n.size() > name.size() ? n.size() - name.size() : name.size() - n.size();
-    if (gap >= best_d) continue;
-    const size_t dist = edit_distance(name, n);
-    if (dist < best_d) {
-      best_d = dist;
-      best = n;
-    }
-  }
-  return best;
+  return lua::closest(name, names);
 }
 
 // Strict globals: reading a global that was never set is an error at its line.
@@ -102,9 +72,9 @@ int undefined_global(lua_State* L) {
     return guarded(L, [&]() -> int {
       const std::string name = lua_tostring(L, 2);
       const std::string hint = closest_name(L, name);
-      throw std::runtime_error(hint.empty() ? fmt::format("undefined global '{}'", name)
-                                            : fmt::format("undefined global '{}' (did you mean '{}'?)",
-                                                          name, hint));
+      throw std::runtime_error(
+          hint.empty() ? fmt::format("undefined global '{}'", name)
+                       : fmt::format("undefined global '{}' (did you mean '{}'?)", name, hint));
     });
   }
   lua_pushnil(L);
@@ -152,7 +122,8 @@ std::vector<std::string> split(std::string_view s, char sep) {
 std::string replace_all(std::string_view s, std::string_view from, std::string_view to) {
   std::string out;
   size_t start = 0;
-  for (size_t pos = 0; (pos = s.find(from, start)) != std::string_view::npos; start = pos + from.size()) {
+  for (size_t pos = 0; (pos = s.find(from, start)) != std::string_view::npos;
+       start = pos + from.size()) {
     out.append(s.substr(start, pos - start)).append(to);
   }
   out.append(s.substr(start));
@@ -217,10 +188,10 @@ int dml_searcher(lua_State* L) {
     }
     if (embedded != nullptr) {
       return guarded(L, [&]() -> int {
-        throw std::runtime_error(fmt::format(
-            "module '{}' at '{}' would shadow dml's own stdlib module of that name; "
-            "rename it (dml's stdlib modules cannot be replaced by a scenario library)",
-            name, path));
+        throw std::runtime_error(
+            fmt::format("module '{}' at '{}' would shadow dml's own stdlib module of that name; "
+                        "rename it (dml's stdlib modules cannot be replaced by a scenario library)",
+                        name, path));
       });
     }
     if (luaL_loadfilex(L, path.c_str(), "t") != LUA_OK) {
@@ -235,7 +206,8 @@ int dml_searcher(lua_State* L) {
       return luaL_error(L, "error loading stdlib module '%s':\n\t%s", name.c_str(),
                         lua_tostring(L, -1));
     }
-    lua_pushfstring(L, "stdlib:%s", std::string(embedded->path).c_str());
+    // The loader data of a stdlib module is dml.core, which no scenario can require.
+    lua_getfield(L, LUA_REGISTRYINDEX, kCoreKey);
     return 2;
   }
   tried += fmt::format("\n\tno module '{}' in dml's stdlib", name);
@@ -247,8 +219,10 @@ int dml_searcher(lua_State* L) {
   return 1;
 }
 
-// package.searchers = { preload, dml_searcher }.
+// package.searchers = { preload, dml_searcher }, and dml.core in the registry.
 void install_searcher(lua_State* L) {
+  lua::open_core(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, kCoreKey);
   lua_getglobal(L, "package");
   lua_getfield(L, -1, "searchers");
   // Scenario libraries are Lua text: C modules are not searched (they would
@@ -262,13 +236,7 @@ void install_searcher(lua_State* L) {
   lua_pop(L, 1);
   lua_pushstring(L, "");  // the Lua-file searcher is ours: DML_PATH replaces LUA_PATH
   lua_setfield(L, -2, "path");
-  lua_getfield(L, -1, "preload");
-  lua_pushcfunction(L, lua::open_core);
-  lua_setfield(L, -2, "dml.core");
-  // `dml` itself is preloaded: nothing on a search path can stand in for it.
-  if (!load_stdlib(L, *find_embedded("dml"))) lua_error(L);
-  lua_setfield(L, -2, "dml");
-  lua_pop(L, 2);
+  lua_pop(L, 1);
 }
 
 void make_globals_strict(lua_State* L) {
@@ -327,7 +295,8 @@ bool Interpreter::call(int nargs, int nresults) {
   const int status = lua_pcall(L_, nargs, nresults, base);
   lua_remove(L_, base);
   if (status != LUA_OK) {
-    error_ = lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "(error object is not a string)";
+    error_ =
+        lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "(error object is not a string)";
     lua_pop(L_, 1);
     return false;
   }
@@ -437,8 +406,9 @@ int open_core(lua_State* L) {
   lua_newtable(L);
   register_runtime(L);
   register_quantity(L);
+  register_declarations(L);
+  register_analysis(L);
   register_output(L);
-  register_model(L);
   return 1;
 }
 

@@ -3,10 +3,9 @@
 #pragma once
 
 #include <exception>
+#include <lua.hpp>
 #include <string>
 #include <string_view>
-
-#include <lua.hpp>
 
 namespace dml::lua {
 
@@ -46,11 +45,13 @@ int guarded(lua_State* L, F&& body) {
 // Fills the `dml.core` table (at the top of the stack) with one concept's
 // functions. Each bind_<concept>.cpp defines one of these.
 void register_runtime(lua_State* L);
-void register_quantity(lua_State* L);  // bind_quantity.cpp
-void register_output(lua_State* L);  // bind_output.cpp: tables, saving, plotting
-void register_model(lua_State* L);   // bind_model.cpp: evaluate, optimize, sweeps
+void register_quantity(lua_State* L);      // bind_quantity.cpp: dml.q and quantities
+void register_declarations(lua_State* L);  // bind_declarations.cpp: constructors, docs, rows
+void register_analysis(lua_State* L);      // bind_analysis.cpp: optimize, evaluate, limits
+void register_output(lua_State* L);        // bind_output.cpp: tables, saving, plotting
 
-// The `dml.core` module: every native function of dml, for stdlib/dml/init.lua.
+// Pushes the `dml.core` table: every native function of dml, private to the stdlib (its
+// modules receive it as their loader data: `local core = select(2, ...)`).
 int open_core(lua_State* L);
 
 }  // namespace dml::lua

@@ -1,6 +1,7 @@
 #include "output.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,8 +13,6 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "dml/error.hpp"
 
@@ -115,13 +114,27 @@ void append_json_string(std::string& out, std::string_view s) {
   for (const char c : s) {
     const auto u = static_cast<unsigned char>(c);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
       default:
         if (u < 0x20 || u == 0x7F) {
           out += fmt::format("\\u{:04x}", u);
@@ -201,7 +214,7 @@ std::string format_text(const Table& t) {
   };
   std::vector<std::vector<Shown>> shown(t.rows.size(), std::vector<Shown>(ncol));
   std::vector<size_t> width(ncol);
-  std::vector<bool> numeric(ncol, true);   // every non-blank cell right-aligned
+  std::vector<bool> numeric(ncol, true);  // every non-blank cell right-aligned
   std::vector<bool> any_cell(ncol, false);
   size_t non_finite = 0;
   for (size_t c = 0; c < ncol; ++c) width[c] = display_width(printable(t.columns[c]));
@@ -210,13 +223,19 @@ std::string format_text(const Table& t) {
       Shown& s = shown[r][c];
       std::visit(Overloaded{
                      [&](std::monostate) {},
-                     [&](bool b) { s = {b ? "yes" : "no", false}; },
-                     [&](int64_t i) { s = {fmt::format("{}", i), true}; },
+                     [&](bool b) {
+                       s = {b ? "yes" : "no", false};
+                     },
+                     [&](int64_t i) {
+                       s = {fmt::format("{}", i), true};
+                     },
                      [&](double d) {
                        if (!std::isfinite(d)) ++non_finite;
                        s = {format_number(d), true};
                      },
-                     [&](const std::string& str) { s = {printable(str), false}; },
+                     [&](const std::string& str) {
+                       s = {printable(str), false};
+                     },
                      [&](const QuantityCell& q) {
                        // An infinite quantity is a value ("inf B/s": an infinite network); a
                        // NaN never is.
@@ -224,7 +243,7 @@ std::string format_text(const Table& t) {
                          ++non_finite;
                          s = {"-", true};
                        } else {
-                         s = {printable(q.text), true};
+                         s = {format_quantity(Quantity{q.value, q.dim}), true};
                        }
                      },
                  },
@@ -253,9 +272,12 @@ std::string format_text(const Table& t) {
   append_line([&](size_t c) {
     return std::pair<std::string, bool>(printable(t.columns[c]), numeric[c] && any_cell[c]);
   });
-  append_line([&](size_t c) { return std::pair<std::string, bool>(std::string(width[c], '-'), false); });
+  append_line(
+      [&](size_t c) { return std::pair<std::string, bool>(std::string(width[c], '-'), false); });
   for (size_t r = 0; r < t.rows.size(); ++r) {
-    append_line([&](size_t c) { return std::pair<std::string, bool>(shown[r][c].text, shown[r][c].right); });
+    append_line([&](size_t c) {
+      return std::pair<std::string, bool>(shown[r][c].text, shown[r][c].right);
+    });
   }
   if (t.rows.empty()) out += "(no rows)\n";
   if (non_finite > 0) {
@@ -273,9 +295,10 @@ Format format_for_path(std::string_view path, std::string_view who) {
   if (ext == ".csv") return Format::csv;
   if (ext == ".tsv") return Format::tsv;
   if (ext == ".json") return Format::json;
-  throw Error(fmt::format("{}: cannot tell the format of \"{}\" from its extension; "
-                          "supported: .csv, .json, .tsv",
-                          who, path));
+  throw Error(
+      fmt::format("{}: cannot tell the format of \"{}\" from its extension; "
+                  "supported: .csv, .json, .tsv",
+                  who, path));
 }
 
 std::string format_exact(double x) {
@@ -303,9 +326,12 @@ std::string to_tsv(const Table& t) {
   return to_separated(t, '\t', [&t](const std::string& s, size_t row, size_t col) {
     const size_t bad = s.find_first_of("\t\r\n");
     if (bad != std::string::npos) {
-      const char* what = s[bad] == '\t' ? "a tab" : s[bad] == '\n' ? "a newline" : "a carriage return";
-      const std::string where =
-          row == SIZE_MAX ? fmt::format("the column name \"{}\"", printable(s)) : cell_label(t, row, col);
+      const char* what = s[bad] == '\t'   ? "a tab"
+                         : s[bad] == '\n' ? "a newline"
+                                          : "a carriage return";
+      const std::string where = row == SIZE_MAX
+                                    ? fmt::format("the column name \"{}\"", printable(s))
+                                    : cell_label(t, row, col);
       throw Error(fmt::format("{} contains {}, which TSV cannot hold (use .csv)", where, what));
     }
     return s;
@@ -360,9 +386,15 @@ void save(const Table& table, const std::string& path) {
   std::string contents;
   try {
     switch (format) {
-      case Format::csv: contents = to_csv(table); break;
-      case Format::tsv: contents = to_tsv(table); break;
-      case Format::json: contents = to_json(table); break;
+      case Format::csv:
+        contents = to_csv(table);
+        break;
+      case Format::tsv:
+        contents = to_tsv(table);
+        break;
+      case Format::json:
+        contents = to_json(table);
+        break;
     }
   } catch (const Error& e) {
     throw Error(fmt::format("dml.save: cannot write \"{}\": {}", path, e.what()));
@@ -375,7 +407,8 @@ namespace {
 std::string random_suffix() {
   static std::atomic<uint64_t> counter{0};
   static const uint64_t seed = std::random_device{}();
-  uint64_t x = seed ^ (static_cast<uint64_t>(getpid()) << 32) ^ (counter.fetch_add(1) * 0x9E3779B97F4A7C15ull);
+  uint64_t x = seed ^ (static_cast<uint64_t>(getpid()) << 32) ^
+               (counter.fetch_add(1) * 0x9E3779B97F4A7C15ull);
   x ^= x >> 29;
   x *= 0xBF58476D1CE4E5B9ull;
   x ^= x >> 32;
@@ -433,14 +466,16 @@ void write_atomically(const std::string& path, const std::function<void(const st
   guard.committed = true;
 }
 
-void write_file_atomically(const std::string& path, std::string_view contents, std::string_view who) {
+void write_file_atomically(const std::string& path, std::string_view contents,
+                           std::string_view who) {
   write_atomically(
       path,
       [&](const std::string& temp) {
         std::FILE* f = std::fopen(temp.c_str(), "wb");
         if (f == nullptr) fail(who, path, errno);
         const size_t written = std::fwrite(contents.data(), 1, contents.size(), f);
-        int err = written == contents.size() && std::fflush(f) == 0 ? 0 : (errno != 0 ? errno : EIO);
+        int err =
+            written == contents.size() && std::fflush(f) == 0 ? 0 : (errno != 0 ? errno : EIO);
         if (std::fclose(f) != 0 && err == 0) err = errno;
         if (err != 0) fail(who, path, err);
       },

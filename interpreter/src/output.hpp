@@ -14,22 +14,26 @@
 #include <variant>
 #include <vector>
 
+#include "dml/quantity.hpp"
+
 namespace dml::output {
 
-// A quantity cell: shown as `text` ("1.25 TB/s"), saved as `value` in base SI units.
+// A quantity cell: shown formatted ("1.25 TB/s", format_quantity), saved as `value` in base SI
+// units.
 struct QuantityCell {
-  double value = 0;  // in base SI units (B, s, FLOP, B/s, FLOP/s)
-  std::string text;  // its readable form
+  double value = 0;                // in base SI units (B, s, FLOP, B/s, FLOP/s)
+  Dimension dim = kDimensionless;  // its dimension
 };
 
 // One cell. std::monostate is a missing cell (blank in text, empty in CSV/TSV, null in JSON).
 using Cell = std::variant<std::monostate, bool, int64_t, double, std::string, QuantityCell>;
 
 struct Table {
-  std::vector<std::string> columns;      // in display order
-  std::vector<std::vector<Cell>> rows;   // a cell per column (missing ones at the end may be left out)
-  std::string title;                     // printed above the text table; default none
-  bool single_record = false;            // one record, not a list: errors name `field "x"`
+  std::vector<std::string> columns;  // in display order
+  std::vector<std::vector<Cell>>
+      rows;                    // a cell per column (missing ones at the end may be left out)
+  std::string title;           // printed above the text table; default none
+  bool single_record = false;  // one record, not a list: errors name `field "x"`
 };
 
 // --- text ----------------------------------------------------------------
@@ -77,7 +81,8 @@ void save(const Table& table, const std::string& path);
 // `<who>: cannot write "<path>": <reason>` (or rethrows what `write` threw).
 void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write,
                       std::string_view who);
-void write_file_atomically(const std::string& path, std::string_view contents, std::string_view who);
+void write_file_atomically(const std::string& path, std::string_view contents,
+                           std::string_view who);
 
 // --- plots ---------------------------------------------------------------
 
@@ -88,13 +93,13 @@ struct Series {
 };
 
 struct PlotSpec {
-  std::string path;          // .png (1000x700 pixels), .svg or .pdf
-  std::string title;         // default none
-  std::string x_label;       // default none
-  std::string y_label;       // default none
-  bool x_log = false;        // logarithmic x axis, ticks at decades
-  bool y_log = false;        // logarithmic y axis
-  bool legend = true;        // draw a legend of series names
+  std::string path;     // .png (1000x700 pixels), .svg or .pdf
+  std::string title;    // default none
+  std::string x_label;  // default none
+  std::string y_label;  // default none
+  bool x_log = false;   // logarithmic x axis, ticks at decades
+  bool y_log = false;   // logarithmic y axis
+  bool legend = true;   // draw a legend of series names
   std::vector<Series> series;
 };
 

@@ -15,7 +15,7 @@ Net make_net(const Cluster& cluster) {
   for (std::size_t i = 0; i < cluster.levels.size(); ++i) {
     net.bw[i] = cluster.levels[i].bandwidth.value();
     net.lat[i] = cluster.levels[i].latency.value();
-    if (i + 1 < cluster.levels.size()) net.sizes.push_back(cluster.levels[i].size);
+    if (i + 1 < cluster.levels.size()) net.sizes.push_back(cluster.levels[i].size.value_or(1));
   }
   return net;
 }
@@ -28,14 +28,15 @@ RunCtx::RunCtx(const Cluster& cluster, const TrainingRun& run, const Options& op
       net(make_net(cluster)),
       flat(make_flat_net(cluster)),
       d_model(run.model.d_model),
-      d_ff(run.model.d_ff),
-      layers(run.model.layers),
+      d_ff(ff_width(run.model)),
+      layers(depth(run.model)),
       experts(run.model.experts),
       batch_tokens(dml::batch_tokens(run)),
       n_param(total_params(run.model)),
       bytewidth(bytes_per_word(cluster.gpu)),
       batches(ratio_to_double(dataset_tokens(run), static_cast<u128>(batch_tokens))),
       train_flop(dml::train_flop(run)),
+      duration(run.duration.value()),
       fwd_fma(ratio_to_double(n_param, static_cast<u128>(experts))),
       peak(peak_flop_per_s(cluster.gpu).value()),
       hbm_capacity(cluster.gpu.hbm_capacity.value()) {}
@@ -384,7 +385,7 @@ Comm TwoLevel::comm(const std::array<const DegreeTerms*, 5>& d, const PpTable& p
 }
 
 Costs combine(const RunCtx& ctx, const Branch& br, const Comm& c) {
-  const Overlap& o = ctx.opt.overlap;
+  const Options& o = ctx.opt;
   Costs r;
   r.tp_comm = c.tp_comm;
   r.tp_lat = c.tp_lat;
@@ -392,8 +393,8 @@ Costs combine(const RunCtx& ctx, const Branch& br, const Comm& c) {
   r.pp_lat = c.pp_lat;
   r.dp_comm = c.dp_comm;
   r.dp_lat = c.dp_lat;
-  const double non_overlapped = (o.pp ? 0.0 : c.pp_comm) + (o.tp ? 0.0 : c.tp_comm);
-  const double overlapped = (o.pp ? c.pp_comm : 0.0) + (o.tp ? c.tp_comm : 0.0);
+  const double non_overlapped = (o.overlap_pp ? 0.0 : c.pp_comm) + (o.overlap_tp ? 0.0 : c.tp_comm);
+  const double overlapped = (o.overlap_pp ? c.pp_comm : 0.0) + (o.overlap_tp ? c.tp_comm : 0.0);
   const double pipe_lat = c.tp_lat + c.pp_lat;
   if (br.zb && !ctx.opt.zero_bubble_latency_quirk) {
     r.pipe = (std::max(br.compute, overlapped + pipe_lat) + non_overlapped) / (1 - br.bubble);
@@ -401,7 +402,7 @@ Costs combine(const RunCtx& ctx, const Branch& br, const Comm& c) {
     r.pipe = (std::max(br.compute, overlapped) + non_overlapped) / (1 - br.bubble);
     if (!br.zb) r.pipe += pipe_lat;
   }
-  r.total = o.dp ? std::max(r.pipe, c.dp_comm) + c.dp_lat : r.pipe + c.dp_comm + c.dp_lat;
+  r.total = o.overlap_dp ? std::max(r.pipe, c.dp_comm) + c.dp_lat : r.pipe + c.dp_comm + c.dp_lat;
   r.time = ctx.batches * r.total;
   r.util = br.arith / r.total;
   return r;

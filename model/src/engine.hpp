@@ -44,6 +44,7 @@ struct RunCtx {
   double bytewidth;
   double batches;       // D / B, rounded once
   double train_flop;    // C = 6 N_active D, rounded once
+  double duration;      // the run's time budget, seconds
   double fwd_fma;       // N_param / experts, rounded once
   double peak;          // peak FLOP/s
   double hbm_capacity;  // bytes per GPU
@@ -76,6 +77,12 @@ struct Branch {
   bool zb = false;
   double arith = 0, compute = 0, bubble = 0;
 };
+// The paper's interleave rule (docs/model.md 4.4): 1F1B with pp > 1 runs layers / pp chunks per
+// stage when options.interleaving is on; every other schedule runs 1.
+inline std::int64_t paper_interleave(const RunCtx& ctx, std::int64_t pp, bool zero_bubble) {
+  return (!zero_bubble && pp > 1 && ctx.opt.interleaving) ? ctx.layers / pp : 1;
+}
+
 // Fills arith, compute, bubble and b from deg, m, v, zb (n and nd must be set).
 void prepare_branch(RunCtx& ctx, Branch& br);
 // The same, but compute is only a lower bound (each matmul takes at least its padded FLOP at the

@@ -1,9 +1,8 @@
 #include "dml/evaluate.hpp"
 
-#include "dml/quantity.hpp"
-
 #include <cmath>
 
+#include "dml/quantity.hpp"
 #include "engine.hpp"
 
 namespace dml {
@@ -14,37 +13,6 @@ u128 Layout::gpus() const {
   n = checked_mul(n, static_cast<u128>(tp.ff), "layout size");
   n = checked_mul(n, static_cast<u128>(pp), "layout size");
   return checked_mul(n, static_cast<u128>(ep), "layout size");
-}
-
-void validate(const Options& o, const std::string& path) {
-  if (o.microbatch_candidates < 1) {
-    throw ConfigError(path + ".microbatch_candidates", "must be at least 1, got {}",
-                      o.microbatch_candidates);
-  }
-  if (o.zero_bubble_microbatch_candidates < 1) {
-    throw ConfigError(path + ".zero_bubble_microbatch_candidates", "must be at least 1, got {}",
-                      o.zero_bubble_microbatch_candidates);
-  }
-  if (!(o.optimizer_words_per_param >= 0) || !std::isfinite(o.optimizer_words_per_param)) {
-    throw ConfigError(path + ".optimizer_words_per_param", "must be finite and >= 0, got {}",
-                      o.optimizer_words_per_param);
-  }
-  if (!(o.seconds_in_year > 0) || !std::isfinite(o.seconds_in_year)) {
-    throw ConfigError(path + ".seconds_in_year", "must be positive, got {}", o.seconds_in_year);
-  }
-  if (!(o.duration_years > 0) || !std::isfinite(o.duration_years)) {
-    throw ConfigError(path + ".duration_years", "must be positive, got {}", o.duration_years);
-  }
-  if (o.max_doublings < 1 || o.max_doublings > 100) {
-    throw ConfigError(path + ".max_doublings", "must be in [1, 100], got {}", o.max_doublings);
-  }
-  if (!(o.utilization_floor >= 0)) {
-    throw ConfigError(path + ".utilization_floor", "must be >= 0, got {}", o.utilization_floor);
-  }
-  if (!(o.linear_scaling_fraction > 0)) {
-    throw ConfigError(path + ".linear_scaling_fraction", "must be positive, got {}",
-                      o.linear_scaling_fraction);
-  }
 }
 
 namespace detail {
@@ -80,6 +48,7 @@ Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& spl
   e.dp_comm = Seconds(c.dp_comm);
   e.tp_latency = Seconds(c.tp_lat);
   e.pp_ep_latency = Seconds(c.pp_lat);
+  e.pipeline_latency = Seconds(c.tp_lat + c.pp_lat);
   e.dp_latency = Seconds(c.dp_lat);
   e.bubble_fraction = br.bubble;
   e.pipeline_time = Seconds(c.pipe);
@@ -108,50 +77,51 @@ using detail::kPP;
 using detail::kTPf;
 using detail::kTPm;
 
-void require_degree(std::int64_t v, const char* field) {
-  if (v <= 0) throw ConfigError(std::string("layout.") + field, "must be positive, got {}", v);
-}
-
-// Problems of a layout that the paper's search never produces. Returns true if a degree does
-// not divide what it splits: the cost formulas are then meaningless (and their integer products
-// could overflow), so evaluate() reports the reasons without computing them.
-bool check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
-                  std::vector<std::string>& why) {
-  const auto& c = ctx;
-  const std::size_t before = why.size();
-  if (c.d_model % l.tp.model != 0) {
-    why.push_back(fmt::format("tp.model = {} does not divide d_model = {}", l.tp.model, c.d_model));
-  }
-  if (c.d_ff % l.tp.ff != 0) {
-    why.push_back(fmt::format("tp.ff = {} does not divide d_ff = {}", l.tp.ff, c.d_ff));
-  }
-  if (c.batch_tokens % l.dp != 0) {
-    why.push_back(
-        fmt::format("dp = {} does not divide the batch of {} tokens", l.dp, c.batch_tokens));
-  }
-  if (c.layers % l.pp != 0) {
-    why.push_back(fmt::format("pp = {} does not divide layers = {}", l.pp, c.layers));
-  }
-  if (c.experts % l.ep != 0) {
-    why.push_back(fmt::format("ep = {} does not divide experts = {}", l.ep, c.experts));
-  }
+// A degree that does not divide what it splits: the question has no answer, so it is an error
+// naming the layout's field (the searches never produce such layouts).
+void check_divides(const detail::RunCtx& c, const Layout& l) {
+  const auto require = [](bool ok, const char* field, const std::string& message) {
+    if (!ok) throw ConfigError(field, message);
+  };
+  require(c.d_model % l.tp.model == 0, "layout.tp.model",
+          fmt::format("{} does not divide the model's d_model = {}", l.tp.model, c.d_model));
+  require(c.d_ff % l.tp.ff == 0, "layout.tp.ff",
+          fmt::format("{} does not divide the model's d_ff = {}", l.tp.ff, c.d_ff));
+  require(c.layers % l.pp == 0, "layout.pp",
+          fmt::format("{} does not divide the model's {} layers", l.pp, c.layers));
+  require(c.experts % l.ep == 0, "layout.ep",
+          fmt::format("{} does not divide the model's {} experts", l.ep, c.experts));
+  require(c.batch_tokens % l.dp == 0, "layout.dp",
+          fmt::format("{} does not divide the batch of {} tokens", l.dp, c.batch_tokens));
   // In 128 bits: the degrees are the caller's and may be anything.
   const u128 per = static_cast<u128>(l.dp) * static_cast<u128>(c.experts);
   const auto tokens = static_cast<u128>(c.batch_tokens);
-  const u128 q = per > tokens ? 0 : tokens / per;
-  if (q == 0 || q % static_cast<u128>(l.microbatches) != 0) {
-    why.push_back(
-        fmt::format("microbatches = {} does not divide the {} tokens per replica and expert",
-                    l.microbatches, to_string(q)));
+  const u128 per_replica = per > tokens ? 0 : tokens / per;
+  require(per_replica > 0 && per_replica % static_cast<u128>(l.microbatches) == 0,
+          "layout.microbatches",
+          fmt::format("{} does not divide the {} tokens per replica and expert", l.microbatches,
+                      to_string(per_replica)));
+  if (l.interleave) {
+    require((c.layers / l.pp) % *l.interleave == 0, "layout.interleave",
+            fmt::format("{} does not divide the {} layers per pipeline stage", *l.interleave,
+                        c.layers / l.pp));
   }
-  const bool structural = why.size() > before;
+}
+
+// Why a layout that splits the model cannot run on this hardware (an infeasible plan's
+// reasons).
+void add_violations(const detail::RunCtx& c, const Layout& l, u128 n, std::int64_t v,
+                    std::vector<std::string>& why) {
   const u128 min_m = static_cast<u128>(l.pp) * (l.zero_bubble ? 2 : 1);
   if (static_cast<u128>(l.microbatches) < min_m) {
     why.push_back(fmt::format("microbatches = {} is below {} ({} x pp = {}) for the {} schedule",
                               l.microbatches, to_string(min_m), l.zero_bubble ? 2 : 1, l.pp,
                               l.zero_bubble ? "zero-bubble" : "1F1B"));
   }
-  // Spec 2.2: a cluster larger than a level holds whole units of it.
+  if (l.zero_bubble && v != 1) {
+    why.push_back(fmt::format("zero-bubble needs interleave = 1, got {}", v));
+  }
+  // A cluster larger than a level holds whole units of it (docs/model.md 4.2).
   u128 running = 1;
   for (std::size_t i = 0; i < c.net.sizes.size(); ++i) {
     running *= static_cast<u128>(c.net.sizes[i]);
@@ -160,15 +130,13 @@ bool check_layout(const detail::RunCtx& ctx, const Layout& l, u128 n,
                                 to_string(n), i + 1, to_string(running)));
     }
   }
-  if (structural) return true;
-  const double need = detail::memory_required(ctx, l.dp);
-  const double have = detail::memory_available(ctx, n);
+  const double need = detail::memory_required(c, l.dp);
+  const double have = detail::memory_available(c, n);
   if (have < need) {
-    why.push_back(
-        fmt::format("memory: needs {} (parameters x dp + optimizer state), the cluster has {}",
-                    format_quantity(Quantity{need, kBytes}), format_quantity(Quantity{have, kBytes})));
+    why.push_back(fmt::format(
+        "memory: needs {} (parameters x dp + optimizer state), the cluster has {}",
+        format_quantity(Quantity{need, kBytes}), format_quantity(Quantity{have, kBytes})));
   }
-  return false;
 }
 
 }  // namespace
@@ -178,21 +146,9 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
   validate(cluster);
   validate(run);
   validate(options);
-  if (cluster.levels.size() > static_cast<std::size_t>(detail::kMaxLevels)) {
-    throw ConfigError("cluster.levels", "at most {} levels are supported, got {}",
-                      detail::kMaxLevels, cluster.levels.size());
-  }
-  require_degree(layout.dp, "dp");
-  require_degree(layout.tp.model, "tp.model");
-  require_degree(layout.tp.ff, "tp.ff");
-  require_degree(layout.pp, "pp");
-  require_degree(layout.ep, "ep");
-  require_degree(layout.microbatches, "microbatches");
-  if (layout.interleave < 0) {
-    throw ConfigError("layout.interleave", "must be >= 0 (0: the paper's rule), got {}",
-                      layout.interleave);
-  }
+  validate(layout);
   detail::RunCtx ctx(cluster, run, options);
+  check_divides(ctx, layout);
   const u128 n = layout.gpus();
 
   detail::Branch br;
@@ -201,35 +157,9 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
   br.nd = to_double(n);
   br.m = layout.microbatches;
   br.zb = layout.zero_bubble;
-  br.v = layout.interleave != 0                              ? layout.interleave
-         : (!br.zb && layout.pp > 1 && options.interleaving) ? ctx.layers / layout.pp
-                                                             : 1;
-  if (br.v == 0) br.v = 1;  // pp > layers: reported below
+  br.v = layout.interleave ? *layout.interleave : detail::paper_interleave(ctx, layout.pp, br.zb);
   std::vector<std::string> why;
-  bool structural = check_layout(ctx, layout, n, why);
-  if (br.zb && br.v != 1)
-    why.push_back(fmt::format("zero-bubble needs interleave = 1, got {}", br.v));
-  if (static_cast<u128>(br.v) * static_cast<u128>(layout.pp) > static_cast<u128>(ctx.layers)) {
-    why.push_back(
-        fmt::format("interleave {} x pp {} exceeds layers = {}", br.v, layout.pp, ctx.layers));
-    structural = true;
-  } else if ((ctx.layers / layout.pp) % br.v != 0) {
-    why.push_back(fmt::format("interleave {} does not divide the {} layers per stage", br.v,
-                              ctx.layers / layout.pp));
-    structural = true;
-  }
-  if (structural) {
-    // The degrees do not split the model: nothing to cost (see check_layout).
-    Evaluation e;
-    e.violations = std::move(why);
-    e.layout = layout;
-    e.layout.interleave = br.v;
-    e.gpus = n;
-    return e;
-  }
-  if (ctx.batch_tokens / (layout.dp * layout.microbatches * ctx.experts) == 0) {
-    why.push_back("microbatches leave less than one token per microbatch");
-  }
+  add_violations(ctx, layout, n, br.v, why);
   detail::prepare_branch(ctx, br);
 
   detail::Split split{};
@@ -248,8 +178,6 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
       u128 prod = 1;
       for (std::size_t lv = 0; lv < nl; ++lv) {
         const std::int64_t f = (*parts[x])[lv];
-        if (f <= 0)
-          throw ConfigError(fmt::format("{}[{}]", field, lv + 1), "must be positive, got {}", f);
         prod = checked_mul(prod, static_cast<u128>(f), "split");
         split[lv][x] = f;
       }
@@ -261,10 +189,12 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
     const auto sizes = level_sizes_for(cluster, n);
     for (std::size_t lv = 0; lv < sizes.size(); ++lv) {
       u128 prod = 1;  // 128 bits: the split is the caller's
-      for (int x = 0; x < 5; ++x) prod = checked_mul(prod, static_cast<u128>(split[lv][x]), "split");
+      for (int x = 0; x < 5; ++x)
+        prod = checked_mul(prod, static_cast<u128>(split[lv][x]), "split");
       if (prod != static_cast<u128>(sizes[lv])) {
-        why.push_back(fmt::format("split puts {} GPUs at level {} ({}), which holds {} here", to_string(prod),
-                                  lv + 1, cluster.levels[lv].name, sizes[lv]));
+        why.push_back(fmt::format("split puts {} GPUs at level {} ({}), which holds {} here",
+                                  to_string(prod), lv + 1,
+                                  cluster.levels[lv].name.value_or("unnamed"), sizes[lv]));
       }
     }
     costs = detail::combine(ctx, br, detail::comm_costs(ctx, ctx.net, br, split));

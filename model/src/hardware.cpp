@@ -1,40 +1,29 @@
 #include "dml/hardware.hpp"
 
-#include "dml/quantity.hpp"
-
 #include <cmath>
 #include <limits>
 
 #include "dml/error.hpp"
+#include "dml/quantity.hpp"
 
 namespace dml {
-namespace {
-
-void require_positive(double v, const std::string& field, const char* unit) {
-  if (!(v > 0) || std::isnan(v)) throw ConfigError(field, "must be positive, got {} {}", v, unit);
-}
-void require_finite_positive(double v, const std::string& field, const char* unit) {
-  if (!(v > 0) || !std::isfinite(v)) {
-    throw ConfigError(field, "must be a positive finite number, got {} {}", v, unit);
-  }
-}
-
-}  // namespace
 
 double flop_per_clock_per_thread(const Gpu& gpu) {
+  const PrecisionRates& r = gpu.flop_per_clock_per_thread;
   switch (gpu.bitwidth) {
     case 32:
-      return gpu.flop_per_clock_per_thread.fp32;
+      return r.fp32.value_or(0);
     case 16:
-      return gpu.flop_per_clock_per_thread.fp16;
+      return r.fp16.value_or(0);
     case 8:
-      return gpu.flop_per_clock_per_thread.fp8;
+      return r.fp8.value_or(0);
     default:
       throw ConfigError("gpu.bitwidth", "must be 8, 16 or 32, got {}", gpu.bitwidth);
   }
 }
 
-// The paper's float order (spec 3.1): integer FLOP per cycle of the whole chip, times a clock.
+// The paper's float order (model.md 3.1): integer FLOP per cycle of the whole chip, times a
+// clock.
 units::FlopPerSecond peak_flop_per_s(const Gpu& gpu) {
   const double per_cycle = flop_per_clock_per_thread(gpu) * (128.0 * static_cast<double>(gpu.sms));
   return units::FlopPerSecond(per_cycle * gpu.clock.value());
@@ -53,63 +42,53 @@ units::BytesPerSecond shared_memory_bandwidth(const Gpu& gpu) {
 
 double bytes_per_word(const Gpu& gpu) { return gpu.bitwidth / 8.0; }
 
-void validate(const Gpu& gpu, const std::string& path) {
-  if (gpu.bitwidth != 8 && gpu.bitwidth != 16 && gpu.bitwidth != 32) {
-    throw ConfigError(path + ".bitwidth", "must be 8, 16 or 32, got {}", gpu.bitwidth);
-  }
-  const double fpc = flop_per_clock_per_thread(gpu);
-  const char* prec = gpu.bitwidth == 32 ? "fp32" : gpu.bitwidth == 16 ? "fp16" : "fp8";
-  if (!(fpc > 0) || !std::isfinite(fpc)) {
-    throw ConfigError(path + ".flop_per_clock_per_thread." + prec,
-                      "must be positive for the training precision ({}-bit), got {}", gpu.bitwidth,
-                      fpc);
-  }
-  if (gpu.sms <= 0) throw ConfigError(path + ".sms", "must be positive, got {}", gpu.sms);
-  require_finite_positive(gpu.clock.value(), path + ".clock", "Hz");
-  if (!(gpu.effective_utilization > 0 && gpu.effective_utilization <= 1)) {
-    throw ConfigError(path + ".effective_utilization", "must be in (0, 1], got {}",
-                      gpu.effective_utilization);
-  }
-  require_positive(gpu.hbm_bandwidth.value(), path + ".hbm_bandwidth", "B/s");
-  require_finite_positive(gpu.hbm_capacity.value(), path + ".hbm_capacity", "B");
-  require_positive(gpu.l2_bandwidth.value(), path + ".l2_bandwidth", "B/s");
-  require_finite_positive(gpu.l2_size.value(), path + ".l2_size", "B");
-  require_finite_positive(gpu.register_file.value(), path + ".register_file", "B");
-  if (gpu.shared_memory_bandwidth) {
-    require_positive(gpu.shared_memory_bandwidth->value(), path + ".shared_memory_bandwidth",
-                     "B/s");
-  }
-  const double lat = gpu.matmul_latency.value();
-  if (!(lat >= 0) || !std::isfinite(lat)) {
-    throw ConfigError(path + ".matmul_latency", "must be a finite non-negative time, got {} s",
-                      lat);
-  }
-  if (gpu.tensor_core_granule <= 0) {
-    throw ConfigError(path + ".tensor_core_granule", "must be positive, got {}",
-                      gpu.tensor_core_granule);
+void Description<Gpu>::check(const Gpu& g, const std::string& path) {
+  const PrecisionRates& r = g.flop_per_clock_per_thread;
+  const std::optional<double>& rate = g.bitwidth == 32 ? r.fp32 : g.bitwidth == 16 ? r.fp16 : r.fp8;
+  if (!rate) {
+    throw ConfigError(fmt::format("{}.flop_per_clock_per_thread.fp{}", path, g.bitwidth),
+                      "required for bitwidth = {} (the precision it trains in)", g.bitwidth);
   }
 }
 
-void validate(const Cluster& cluster, const std::string& path) {
-  validate(cluster.gpu, path + ".gpu");
-  if (cluster.levels.empty()) {
-    throw ConfigError(path + ".levels", "must have at least one network level, got none");
+void Description<Cluster>::check(const Cluster& c, const std::string& path) {
+  const std::size_t n = c.levels.size();
+  if (n > kMaxNetworkLevels) {
+    throw ConfigError(path + ".levels", "at most {} levels are supported, got {}",
+                      kMaxNetworkLevels, n);
   }
-  for (std::size_t i = 0; i < cluster.levels.size(); ++i) {
-    const auto& l = cluster.levels[i];
-    // Paths count levels from 1, as a scenario writes them (cluster.levels[1] is the innermost).
-    const std::string p = fmt::format("{}.levels[{}]", path, i + 1);
-    if (i + 1 < cluster.levels.size() && l.size <= 0) {
-      throw ConfigError(p + ".size", "must be positive below the top level, got {}", l.size);
+  constexpr std::int64_t kMaxGroup = std::int64_t{1} << 62;
+  std::int64_t product = 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    const NetworkLevel& level = c.levels[i];
+    const std::string lpath = item_path(path + ".levels", i + 1) + ".size";
+    if (i + 1 < n && !level.size) {
+      throw ConfigError(lpath,
+                        "required on every level but the outermost (how many groups of the level "
+                        "below it joins)");
     }
-    if (!(l.bandwidth.value() > 0)) {
-      throw ConfigError(p + ".bandwidth", "must be positive, got {}",
-                        format_quantity(Quantity{l.bandwidth.value(), kBandwidth}));
+    if (i + 1 == n && level.size) {
+      throw ConfigError(lpath,
+                        "the outermost level spans the whole cluster; give the cluster's size "
+                        "instead");
     }
-    const double lat = l.latency.value();
-    if (!(lat >= 0) || !std::isfinite(lat)) {
-      throw ConfigError(p + ".latency", "must be a finite non-negative time, got {} s", lat);
+    if (!level.size) continue;
+    if (*level.size < 2) {
+      throw ConfigError(lpath, "a level joins at least 2 groups of the level below, got {}",
+                        *level.size);
     }
+    if (*level.size > kMaxGroup / product) {
+      throw ConfigError(lpath, "a group at this level holds more than 2^62 GPUs");
+    }
+    product *= *level.size;
+    if (c.size && product > *c.size) {
+      throw ConfigError(lpath, "a group at this level holds {} GPUs, more than the cluster's {}",
+                        product, *c.size);
+    }
+  }
+  if (c.size && *c.size % product != 0) {
+    throw ConfigError(path + ".size", "{} GPUs is not a whole number of level-{} groups of {} GPUs",
+                      *c.size, n - 1, product);
   }
 }
 
@@ -122,7 +101,7 @@ Cluster optimistic_flat(const Cluster& cluster) {
     lat = std::min(lat, l.latency.value());
   }
   flat.levels.push_back(NetworkLevel{.name = "optimistic",
-                                     .size = 0,
+                                     .size = std::nullopt,
                                      .bandwidth = units::BytesPerSecond(bw),
                                      .latency = units::Seconds(lat)});
   return flat;
@@ -138,11 +117,11 @@ std::vector<std::int64_t> level_sizes_for(const Cluster& cluster, u128 n_gpus) {
       sizes.push_back(1);
       continue;
     }
-    const auto size = static_cast<u128>(cluster.levels[i].size);
+    const auto size = static_cast<u128>(cluster.levels[i].size.value_or(1));
     const u128 below = running;
     running = checked_mul(running, size, "cumulative network level size");
     if (running < n_gpus) {
-      sizes.push_back(cluster.levels[i].size);
+      sizes.push_back(cluster.levels[i].size.value_or(1));
     } else {
       sizes.push_back(static_cast<std::int64_t>(n_gpus / below));
       cut = true;

@@ -7,52 +7,48 @@
 namespace dml {
 namespace {
 
-void check_alpha(double alpha) {
-  if (!(alpha < 0.5) || !std::isfinite(alpha)) {
-    throw ConfigError("alpha", "must be finite and below 0.5, got {}", alpha);
-  }
+double reference(const WallParams& p) {
+  return p.reference_batch_tokens / p.reference_layers *
+         std::pow(p.reference_flop.value(), -p.alpha);
 }
 
-double reference(double alpha, const WallParams& p) {
-  return p.reference_batch_tokens / p.reference_layers * std::pow(p.reference_flop, -alpha);
+// A curve's value, or an error when it leaves the range of doubles (never inf or NaN).
+double finite_flop(double v, double alpha) {
+  if (!std::isfinite(v) || v <= 0) {
+    throw ConfigError("wall.alpha", "the analytic curve overflows at alpha = {}", alpha);
+  }
+  return v;
 }
 
 }  // namespace
 
-void validate(const WallParams& p, const std::string& path) {
-  const auto positive = [&](double v, const char* field) {
-    if (!(v > 0) || !std::isfinite(v)) {
-      throw ConfigError(path + "." + field, "must be positive, got {}", v);
-    }
-  };
-  positive(p.reference_batch_tokens, "reference_batch_tokens");
-  positive(p.reference_layers, "reference_layers");
-  positive(p.reference_flop, "reference_flop");
-  positive(p.duration_s, "duration_s");
-  positive(p.step_latency_s, "step_latency_s");
+void Description<WallRange>::check(const WallRange& r, const std::string& path) {
+  if (!(r.alpha_min < r.alpha_max)) {
+    throw ConfigError(path + ".alpha_max", "must be above alpha_min = {}, got {}", r.alpha_min,
+                      r.alpha_max);
+  }
 }
 
-double latency_limited_flop(double alpha, const WallParams& p) {
+double latency_limited_flop(const WallParams& p) {
   validate(p);
-  check_alpha(alpha);
-  const double x = reference(alpha, p) * p.duration_s / p.step_latency_s;
-  const double mac = std::pow(3.0 / 320.0 * x * x, 1 / (1 - 2 * alpha));
-  return 2 * mac;
+  const double x = reference(p) * p.duration.value() / p.step_latency.value();
+  const double mac = std::pow(3.0 / 320.0 * x * x, 1 / (1 - 2 * p.alpha));
+  return finite_flop(2 * mac, p.alpha);
 }
 
-double critical_flop(const Cluster& cluster, double alpha, const WallParams& p) {
+double critical_flop(const Cluster& cluster, const WallParams& p) {
   validate(cluster);
   validate(p);
-  check_alpha(alpha);
   const Gpu& g = cluster.gpu;
-  const double node = cluster.levels.size() > 1 ? static_cast<double>(cluster.levels[0].size) : 1.0;
+  const double node =
+      cluster.levels.size() > 1 ? static_cast<double>(cluster.levels[0].size.value_or(1)) : 1.0;
   const double top_bw = cluster.levels.back().bandwidth.value();
   const double mac_per_s = node * peak_flop_per_s(g).value() / 2;
   const double nanobatch = mac_per_s / (node * g.hbm_bandwidth.value() / 4);
   const double shard = 4 * mac_per_s / (3 * node * top_bw / 4);
-  const double x = reference(alpha, p) * mac_per_s * p.duration_s / (shard * shard * nanobatch);
-  const double mac = std::pow(x * x / 960, 1 / (1 - 2 * alpha));
-  return 2 * mac;
+  const double x = reference(p) * mac_per_s * p.duration.value() / (shard * shard * nanobatch);
+  const double mac = std::pow(x * x / 960, 1 / (1 - 2 * p.alpha));
+  return finite_flop(2 * mac, p.alpha);
 }
 
 double min_nanobatch_tokens(const Gpu& gpu) {
@@ -60,16 +56,16 @@ double min_nanobatch_tokens(const Gpu& gpu) {
   return 2 * peak_flop_per_s(gpu).value() / gpu.hbm_bandwidth.value();
 }
 
-std::vector<WallPoint> wall_curve(const Cluster& cluster, double alpha_min, double alpha_max,
-                                  int points, const WallParams& p) {
-  if (points < 2) throw ConfigError("points", "must be at least 2, got {}", points);
-  if (!(alpha_min < alpha_max)) {
-    throw ConfigError("alpha_min", "must be below alpha_max = {}, got {}", alpha_max, alpha_min);
-  }
+std::vector<WallPoint> wall_curve(const Cluster& cluster, const WallRange& range,
+                                  const WallParams& wall) {
+  validate(range);
   std::vector<WallPoint> out;
-  for (int i = 0; i < points; ++i) {
-    const double a = alpha_min + (alpha_max - alpha_min) * i / (points - 1);
-    out.push_back({a, latency_limited_flop(a, p), critical_flop(cluster, a, p)});
+  WallParams p = wall;
+  const auto n = static_cast<double>(range.points - 1);
+  for (std::int64_t i = 0; i < range.points; ++i) {
+    p.alpha = range.alpha_min + (range.alpha_max - range.alpha_min) * static_cast<double>(i) / n;
+    out.push_back(
+        {p.alpha, units::Flop(latency_limited_flop(p)), units::Flop(critical_flop(cluster, p))});
   }
   return out;
 }

@@ -204,17 +204,18 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
         br.deg[kTPm] = tpm;
         br.deg[kTPf] = tpf;
         br.deg[kPP] = n_pp;
-        for (int zbi = 0; zbi < (opt.allow_zero_bubble ? 2 : 1); ++zbi) {
+        for (int zbi = 0; zbi < (opt.zero_bubble ? 2 : 1); ++zbi) {
           const bool zb = zbi == 1;
           const std::int64_t lo = zb ? 2 * n_pp : n_pp;
-          int left = zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
+          std::int64_t left =
+              zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
           for (auto it = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
                it != mdivs.end() && left > 0; ++it, --left) {
             any_branch = true;
             ++out.stats.branches;
             br.m = *it;
             br.zb = zb;
-            br.v = (!zb && n_pp > 1 && opt.interleaving) ? ctx.layers / n_pp : 1;
+            br.v = paper_interleave(ctx, n_pp, zb);
             prepare_branch(ctx, br);
             // The paper's pruning: the same layout on one flat level with the summed
             // bandwidth and the smallest latency cannot be slower than any real split.
@@ -305,7 +306,7 @@ bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
     return it == mdivs.end() ? 0 : *it;
   };
   const std::int64_t m_nz = first_at_least(t.n_pp);
-  const std::int64_t m_zb = opt.allow_zero_bubble ? first_at_least(2 * t.n_pp) : 0;
+  const std::int64_t m_zb = opt.zero_bubble ? first_at_least(2 * t.n_pp) : 0;
   if (m_nz == 0 && m_zb == 0) return false;
   // Compute: each of the 6 matmuls per layer and microbatch takes at least its latency plus
   // its FLOP at the effective rate; m x b = q tokens pass through (L / PP)(E / EP) layers.
@@ -321,12 +322,12 @@ bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
       2.0 * static_cast<double>(t.n_dp - 1) * to_double(ctx.n_param) * ctx.bytewidth / denom;
   const double dp_lat = t.n_dp > 1 ? 2 * lat_min : 0.0;
   const auto total = [&](double pipe) {
-    return opt.overlap.dp ? std::max(pipe, dp_bw) + dp_lat : pipe + dp_bw + dp_lat;
+    return opt.overlap_dp ? std::max(pipe, dp_bw) + dp_lat : pipe + dp_bw + dp_lat;
   };
   double best = std::numeric_limits<double>::infinity();
   if (m_zb != 0) best = total(std::max(compute(m_zb), tp_bw));
   if (m_nz != 0) {
-    const std::int64_t v = (t.n_pp > 1 && opt.interleaving) ? ctx.layers / t.n_pp : 1;
+    const std::int64_t v = paper_interleave(ctx, t.n_pp, false);
     double pp_lat = 0;
     if (ctx.layers > 1) {
       if (n_ep > 1) {
@@ -376,11 +377,12 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, 
       two_.min_tp(*terms[kTPm], *terms[kTPf], min_tp_comm, min_tp_lat);
     }
     bool valid_built = false;
-    for (int zbi = 0; zbi < (opt.allow_zero_bubble ? 2 : 1); ++zbi) {
+    for (int zbi = 0; zbi < (opt.zero_bubble ? 2 : 1); ++zbi) {
       br.zb = zbi == 1;
-      br.v = (!br.zb && t.n_pp > 1 && opt.interleaving) ? ctx.layers / t.n_pp : 1;
+      br.v = paper_interleave(ctx, t.n_pp, br.zb);
       const std::int64_t lo = br.zb ? 2 * t.n_pp : t.n_pp;
-      const int count = br.zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
+      const std::int64_t count =
+          br.zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
       auto first = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
       if (first == mdivs.end()) continue;
       Comm bound;
@@ -552,17 +554,13 @@ void check_inputs(const Cluster& cluster, const TrainingRun& run, const Options&
   validate(cluster);
   validate(run);
   validate(options);
-  if (cluster.levels.size() > static_cast<std::size_t>(kMaxLevels)) {
-    throw ConfigError("cluster.levels", "at most {} levels are supported, got {}", kMaxLevels,
-                      cluster.levels.size());
-  }
 }
 
 // lcm(experts, the odd part of every level size below the top).
 u128 cluster_size_base(const Cluster& cluster, std::int64_t experts) {
   u128 base = static_cast<u128>(experts);
   for (std::size_t i = 0; i + 1 < cluster.levels.size(); ++i) {
-    auto odd = static_cast<u128>(cluster.levels[i].size);
+    auto odd = static_cast<u128>(cluster.levels[i].size.value_or(1));
     while (odd != 0 && odd % 2 == 0) odd /= 2;
     if (odd > 1) base = checked_mul(base / gcd(base, odd), odd, "cluster size base");
   }
@@ -573,7 +571,9 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   ClusterSearch out;
   const RunCtx& ctx = s.ctx;
   const Options& opt = ctx.opt;
-  const double budget_s = opt.duration_years * opt.seconds_in_year;
+  // The paper's budget in its float order: years, then seconds.
+  const double duration_years = ctx.duration / opt.seconds_in_year;
+  const double budget_s = duration_years * opt.seconds_in_year;
   // A little slack so that a layout finishing just under the budget is never cut by rounding;
   // the test below is the paper's, on the optimum.
   const double threshold = budget_s * (1 + 1e-9);
@@ -586,11 +586,11 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   const u128 base = cluster_size_base(cluster, ctx.experts);
   for (int i = 0; i < opt.max_doublings; ++i) {
     const u128 n = checked_mul(base, pow2(i), "cluster size");
-    if (opt.max_gpus != 0 && n > opt.max_gpus) break;
+    if (opt.max_gpus && n > static_cast<u128>(*opt.max_gpus)) break;
     if (to_double(n) < n_min) continue;
     LayoutSearch r = s.optimal(n, threshold);
     out.stats += r.stats;
-    if (r.found && r.best.training_time.value() / opt.seconds_in_year < opt.duration_years) {
+    if (r.found && r.best.training_time.value() / opt.seconds_in_year < duration_years) {
       out.feasible = true;
       out.gpus = n;
       out.best = std::move(r.best);
@@ -602,10 +602,10 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   if (base != static_cast<u128>(ctx.experts)) {
     sizes = fmt::format("{} x 2^i (lcm of the experts and the levels' odd sizes)", to_string(base));
   }
-  out.reasons.push_back(fmt::format(
-      "no cluster of {} GPUs (i < {}{}) trains C = {:.4e} FLOP within {}", sizes,
-      opt.max_doublings, opt.max_gpus != 0 ? ", at most " + to_string(opt.max_gpus) : "", compute,
-      format_quantity(Quantity{budget_s, kTime})));
+  out.reasons.push_back(
+      fmt::format("no cluster of {} GPUs (i < {}{}) trains C = {:.4e} FLOP within {}", sizes,
+                  opt.max_doublings, opt.max_gpus ? fmt::format(", at most {}", *opt.max_gpus) : "",
+                  compute, format_quantity(Quantity{budget_s, kTime})));
   return out;
 }
 
@@ -631,30 +631,32 @@ Summary summarize(const std::vector<SweepPoint>& points, const Gpu& gpu, const O
   Summary s;
   const double threshold = options.linear_scaling_fraction * gpu.effective_utilization;
   for (const SweepPoint& p : points) {
+    const units::Flop flop(p.train_flop);
     if (!p.result.feasible) {
-      s.first_infeasible_flop = p.train_flop;
+      s.first_infeasible_flop = flop;
       break;
     }
     const double u = p.result.best.utilization;
     if (!s.linear_scaling_ends_at && u <= threshold) {
-      s.linear_scaling_ends_at = p.train_flop;
+      s.linear_scaling_ends_at = flop;
       s.utilization_there = u;
     }
-    s.largest_feasible_flop = p.train_flop;
+    s.largest_feasible_flop = flop;
     s.largest_feasible_utilization = u;
   }
   return s;
 }
 
 Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const Options& options) {
-  validate(setting.cluster);
+  validate(setting);
   validate(options);
   Sweep out;
-  out.setting = setting.name;
+  out.setting = setting.name.value_or(setting.cluster.gpu.name);
   for (const std::int64_t d : grid) {
     SweepPoint p;
     p.d_model = d;
     p.run = paper_run(d, setting.laws);
+    p.run.duration = setting.duration.value_or(kPaperDuration);
     p.train_flop = train_flop(p.run);
     p.result = smallest_cluster(setting.cluster, p.run, options);
     out.stats += p.result.stats;
@@ -670,36 +672,19 @@ Sweep sweep(const Setting& setting, const Options& options) {
   return sweep(setting, paper_d_model_grid(), options);
 }
 
-std::vector<Sweep> sweep_all(const std::vector<Setting>& settings, const Options& options) {
-  return sweep_all(settings, paper_d_model_grid(), options);
+Sweeps sweep_all(const std::vector<Setting>& settings, const Options& options,
+                 const Control& control) {
+  return sweep_all(settings, paper_d_model_grid(), options, control);
 }
 
-std::vector<Sweep> sweep_all(const std::vector<Setting>& settings,
-                             const std::vector<std::int64_t>& grid, const Options& options) {
+Sweeps sweep_all(const std::vector<Setting>& settings, const std::vector<std::int64_t>& grid,
+                 const Options& options, const Control& control) {
   validate(options);
-  std::vector<Sweep> out(settings.size());
-  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(settings.size())));
-  std::atomic<std::size_t> next{0};
-  std::vector<std::exception_ptr> errors(settings.size());
-  auto work = [&] {
-    for (std::size_t i = next++; i < settings.size(); i = next++) {
-      try {
-        out[i] = sweep(settings[i], grid, options);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    }
-  };
-  if (threads <= 1) {
-    work();
-  } else {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
-  }
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
+  Sweeps out;
+  out.sweeps.resize(settings.size());
+  out.completion = parallel_for(
+      settings.size(), [&](std::size_t i) { out.sweeps[i] = sweep(settings[i], grid, options); },
+      control);
   return out;
 }
 

@@ -23,52 +23,38 @@ const std::array<double, 300>& rounding_list() {
   return list;
 }
 
-void require_positive(std::int64_t v, const std::string& field) {
-  if (v <= 0) throw ConfigError(field, "must be positive, got {}", v);
-}
-
-constexpr std::int64_t kMaxWidth = std::int64_t{1} << 40;       // d_model, d_ff
-constexpr std::int64_t kMaxLayers = std::int64_t{1} << 20;      // about a million blocks
-constexpr std::int64_t kMaxExperts = std::int64_t{1} << 20;
-constexpr std::int64_t kMaxSeqLen = std::int64_t{1} << 30;
-constexpr std::int64_t kMaxBatchTokens = std::int64_t{1} << 42;  // 4.4e12 tokens per batch
-
-void require_at_most(std::int64_t v, std::int64_t max, const std::string& field) {
-  if (v > max) throw ConfigError(field, "{} is past the largest the model supports ({})", v, max);
-}
-
 }  // namespace
 
+std::int64_t ff_width(const MlpStack& m) { return m.d_ff ? *m.d_ff : 4 * m.d_model; }
+
+std::int64_t depth(const MlpStack& m) {
+  return m.layers ? *m.layers : layers_for(DepthLaw{}, m.d_model, ff_width(m));
+}
+
 void validate(const TrainingRun& run, const std::string& path) {
-  require_positive(run.model.d_model, path + ".model.d_model");
-  require_positive(run.model.d_ff, path + ".model.d_ff");
-  require_positive(run.model.layers, path + ".model.layers");
-  require_positive(run.model.experts, path + ".model.experts");
-  require_positive(run.batch_sequences, path + ".batch_sequences");
-  require_positive(run.seq_len, path + ".seq_len");
-  require_positive(run.tokens_per_param, path + ".tokens_per_param");
+  validate(run.model, path + ".model");
+  const Field batch{.name = "batch_sequences", .min = 1};
+  check_whole(run.batch_sequences, batch, path + ".batch_sequences");
+  check_whole(run.seq_len, {.name = "seq_len", .min = 1, .max = kMaxSeqLen}, path + ".seq_len");
+  check_whole(run.tokens_per_param, {.name = "tokens_per_param", .min = 1},
+              path + ".tokens_per_param");
+  check_quantity_value(to_quantity(run.duration), {.name = "duration"}, path + ".duration");
   std::int64_t tokens = 0;
-  if (__builtin_mul_overflow(run.batch_sequences, run.seq_len, &tokens)) {
-    throw ConfigError(path + ".batch_sequences", "{} sequences x {} tokens overflows 64 bits",
-                      run.batch_sequences, run.seq_len);
+  if (__builtin_mul_overflow(run.batch_sequences, run.seq_len, &tokens) ||
+      static_cast<double>(tokens) > kMaxBatchTokens) {
+    throw ConfigError(path + ".batch_tokens",
+                      "{} sequences x {} tokens is past the largest batch "
+                      "the model supports ({} tokens)",
+                      run.batch_sequences, run.seq_len, kMaxBatchTokens);
   }
-  // Bounds far past any real model, so that no product of the cost model (layers x experts x
-  // microbatches, 2 x layers, ...) can leave 64-bit integers: past them the answer would be
-  // wrong, and a wrong answer is worse than an error.
-  require_at_most(run.model.d_model, kMaxWidth, path + ".model.d_model");
-  require_at_most(run.model.d_ff, kMaxWidth, path + ".model.d_ff");
-  require_at_most(run.model.layers, kMaxLayers, path + ".model.layers");
-  require_at_most(run.model.experts, kMaxExperts, path + ".model.experts");
-  require_at_most(run.seq_len, kMaxSeqLen, path + ".seq_len");
-  require_at_most(tokens, kMaxBatchTokens, path + ".batch_tokens");
   (void)total_params(run.model);  // throws OverflowError past 128 bits
   (void)dataset_tokens(run);
 }
 
 u128 active_params(const MlpStack& m) {
   u128 p = checked_mul(2, static_cast<u128>(m.d_model), "parameter count");
-  p = checked_mul(p, static_cast<u128>(m.d_ff), "parameter count");
-  return checked_mul(p, static_cast<u128>(m.layers), "parameter count");
+  p = checked_mul(p, static_cast<u128>(ff_width(m)), "parameter count");
+  return checked_mul(p, static_cast<u128>(depth(m)), "parameter count");
 }
 
 u128 total_params(const MlpStack& m) {
@@ -154,11 +140,13 @@ TrainingRun paper_run(std::int64_t d_model, const ScalingLaws& laws) {
   if (laws.ff_ratio <= 0) throw ConfigError("ff_ratio", "must be positive, got {}", laws.ff_ratio);
   TrainingRun run;
   run.model.d_model = d_model;
-  if (__builtin_mul_overflow(laws.ff_ratio, d_model, &run.model.d_ff)) {
+  std::int64_t d_ff = 0;
+  if (__builtin_mul_overflow(laws.ff_ratio, d_model, &d_ff)) {
     throw ConfigError("d_model", "{} x ff_ratio {} overflows", d_model, laws.ff_ratio);
   }
-  run.model.layers = layers_for(laws.depth, d_model, run.model.d_ff);
-  run.model.experts = experts_for(laws.sparsity, d_model, run.model.d_ff);
+  run.model.d_ff = d_ff;
+  run.model.layers = layers_for(laws.depth, d_model, d_ff);
+  run.model.experts = experts_for(laws.sparsity, d_model, d_ff);
   run.seq_len = laws.seq_len;
   run.tokens_per_param = laws.tokens_per_param;
   run.batch_sequences = 1;  // the batch follows from the model: check the model first

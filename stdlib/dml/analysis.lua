@@ -1,28 +1,18 @@
 --- dml.analysis: what a scenario asks of the model: optimize a run, evaluate
---- a layout, sweep many runs on all cores, and the limits of a setting.
-local core = require "dml.core"
-local schema = require "dml.schema"
-local workload = require "dml.workload"
-local hardware = require "dml.hardware"
-local plan = require "dml.plan"
+--- a layout, sweep many runs on all cores, and the limits of a setting. The
+--- answers are plans (see `dml --doc plan`) made by the C++ core.
+local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 local output = require "dml.output"
 
 local M = {}
 
 --- optimize(run): the fastest layout for the run; on run.cluster.size GPUs if
 --- the cluster has a size, else on the smallest cluster that trains the run
---- within run.duration. Returns a plan (see `dml --doc plan`).
-function M.optimize(run)
-  run = workload.run(run)
-  return plan.wrap(core.optimize(run), run.cluster)
-end
+--- within run.duration. Returns a plan.
+M.optimize = core.optimize
 
 --- evaluate(run, layout): cost one given layout of the run. Returns a plan.
-function M.evaluate(run, layout)
-  run = workload.run(run)
-  layout = workload.layout(layout)
-  return plan.wrap(core.evaluate(run, layout), run.cluster)
-end
+M.evaluate = core.evaluate
 
 -- Every combination of the grid's values, the last key varying fastest;
 -- keys in sorted order so that the table's columns are stable.
@@ -52,28 +42,40 @@ local function combinations(grid, path)
   return out, keys
 end
 
-local sweep_schema = {
-  name = "sweep", title = "a sweep",
-  doc = "Many runs, searched on all cores: a list of runs, or a grid of parameters and a function that makes a run from one point of it.",
-  fields = {
-    { "grid", "any", optional = true, doc = "a table of name = { values... }; every combination is one point" },
-    { "run", "any", optional = true, doc = "function(point) -> dml.run{...}, called for each point of the grid" },
-    { "runs", "any", optional = true, doc = "a list of runs, instead of grid and run" },
-    { "label", "string", default = "sweep", doc = "the name shown with the progress on stderr" },
-  },
-}
-schema.define(sweep_schema)
+-- A grid value as a table cell: numbers, strings, booleans and quantities as they are; a
+-- declared value or a table by its name, else its text.
+local function cell(v)
+  local t = type(v)
+  if t == "number" or t == "string" or t == "boolean" or core.is_quantity(v) then return v end
+  local ok, name = pcall(function() return v.name end)
+  return tostring(ok and name or v)
+end
+
+local sweep_fields = { "grid", "run", "runs", "label" }
 
 --- sweep{ grid = {...}, run = function(point) ... end } or sweep{ runs = {...} }:
 --- optimize every run on all cores. Returns a dml.table with one row per run:
 --- the grid's values, then the plan's columns; `t.plans` holds the plans.
 --- Ctrl-C stops it and keeps the finished rows (`t.interrupted` is true).
 function M.sweep(spec)
-  spec = schema.read(sweep_schema, spec, "sweep")
+  if type(spec) ~= "table" or getmetatable(spec) ~= nil then
+    core.raise("sweep: expected { grid = {...}, run = function(point) ... end } or { runs = {...} }")
+  end
+  for k in pairs(spec) do
+    local known = false
+    for _, f in ipairs(sweep_fields) do known = known or f == k end
+    if not known then
+      local hint = type(k) == "string" and core.closest(k, sweep_fields) or nil
+      core.raise(string.format("sweep.%s: unknown field of a sweep%s; its fields are %s", tostring(k),
+        hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(sweep_fields, ", ")))
+    end
+  end
+  local label = spec.label or "sweep"
+  if type(label) ~= "string" then core.raise("sweep.label: expected a string, got a " .. type(label)) end
   local points, keys = {}, {}
   local runs = {}
-  if spec.runs then
-    if spec.grid or spec.run then core.raise("sweep: give either runs, or grid and run, not both") end
+  if spec.runs ~= nil then
+    if spec.grid ~= nil or spec.run ~= nil then core.raise("sweep: give either runs, or grid and run, not both") end
     local list = spec.runs
     local n = type(list) == "table" and getmetatable(list) == nil and #list or 0
     if n == 0 then core.raise("sweep.runs: expected a non-empty list of runs") end
@@ -82,39 +84,30 @@ function M.sweep(spec)
         core.raise(string.format("sweep.runs: expected a list (keys 1..%d), found the key %s", n, tostring(k)))
       end
     end
-    for i = 1, n do
-      runs[i] = schema.read(workload.run_schema, list[i], string.format("sweep.runs[%d]", i))
-      points[i] = {}
-    end
+    for i = 1, n do runs[i] = list[i]; points[i] = {} end
   else
     if type(spec.grid) ~= "table" then core.raise("sweep.grid: required (a table of name = { values... })") end
     if type(spec.run) ~= "function" then core.raise("sweep.run: required (a function(point) returning a run)") end
     points, keys = combinations(spec.grid, "sweep.grid")
-    for i, p in ipairs(points) do
-      runs[i] = workload.run(spec.run(p))
-    end
+    for i, p in ipairs(points) do runs[i] = core.declare.run(spec.run(p)) end
   end
-  local results, interrupted = core.optimize_many(runs, spec.label)
+  local plans, interrupted = core.optimize_many(runs, label, "sweep.runs")
   local columns, seen = {}, {}
-  for _, k in ipairs(keys) do columns[#columns + 1] = k; seen[k] = true end
-  for _, c in ipairs(plan.columns) do
-    if not seen[c] then columns[#columns + 1] = c end
+  for i, k in ipairs(keys) do columns[i] = k; seen[k] = true end
+  for _, c in ipairs(core.columns("plan")) do
+    if not seen[c.column] then columns[#columns + 1] = c.column end
   end
-  local rows, plans = {}, {}
-  for i, result in ipairs(results) do
-    if result then
-      local p = plan.wrap(result, runs[i].cluster)
-      plans[#plans + 1] = p
-      local row = plan.row(p, runs[i].cluster)
-      for _, k in ipairs(keys) do
-        local v = points[i][k]
-        row[k] = (type(v) == "table" and getmetatable(v) == nil) and tostring(v.name or v) or v
-      end
+  local rows, finished = {}, {}
+  for i, plan in ipairs(plans) do
+    if plan then
+      finished[#finished + 1] = plan
+      local row = core.row(plan)
+      for _, k in ipairs(keys) do row[k] = cell(points[i][k]) end
       rows[#rows + 1] = row
     end
   end
   local t = output.table(rows, { columns = columns })
-  rawset(t, "plans", plans)
+  rawset(t, "plans", finished)
   rawset(t, "interrupted", interrupted)
   if interrupted then
     io.stderr:write(string.format("dml: sweep interrupted: %d of %d runs finished\n", #rows, #runs))
@@ -122,74 +115,41 @@ function M.sweep(spec)
   return t
 end
 
-local setting_schema = {
-  name = "setting", title = "a setting",
-  doc = "Hardware plus the paper's scaling laws, swept over the paper's d_model grid (spec 1.5): one column of the paper's comparisons.",
-  fields = {
-    { "name", "string", optional = true, doc = "a label for tables and plots; default the GPU's name" },
-    { "cluster", "record", of = hardware.cluster_schema, doc = "the hardware (its size is chosen per model)" },
-    { "sparsity", "enum", allowed = { "dense", "paper" }, default = "dense",
-      doc = "dense, or the paper's experts law: 8 experts at d_model 12288, growing linearly with width" },
-    { "batch", "enum", allowed = { "paper", "fixed", "deepseek" }, default = "paper",
-      doc = "the batch rule (as dml.run's batch)" },
-    { "duration", "time", optional = true,
-      doc = "time budget of each run; default the paper's 0.25 years of 3.154e7 s" },
-  },
-}
-M.setting = schema.define(setting_schema)
+local function plan_columns()
+  local columns = {}
+  for i, c in ipairs(core.columns("plan")) do columns[i] = c.column end
+  return columns
+end
 
--- The options of a limits call: the given ones, with the settings' duration.
-local function options_for(settings, options)
-  local merged = {}
-  if options ~= nil then
-    for k, v in pairs(workload.options(options)) do merged[k] = v end
+--- limits_many({setting, ...}[, options]): dml.limits of several settings, on all cores.
+function M.limits_many(settings, options)
+  local results, interrupted = core.limits(settings, options, "limits")
+  if interrupted then core.raise("limits: interrupted") end
+  local out = {}
+  for i, l in ipairs(results) do
+    local plans = l.plans
+    -- the table of points is made when it is first read
+    out[i] = setmetatable({ setting = l.setting, summary = l.summary, stats = l.stats, plans = plans }, {
+      __index = function(t, k)
+        if k ~= "points" then return nil end
+        local rows = {}
+        for j, p in ipairs(plans) do rows[j] = core.row(p) end
+        local points = output.table(rows, { columns = plan_columns(), title = l.setting })
+        rawset(t, "points", points)
+        return points
+      end,
+    })
   end
-  local duration
-  for i, s in ipairs(settings) do
-    if s.duration then
-      if duration and s.duration ~= duration then
-        core.raise(string.format("settings[%d].duration: the settings of one call share a duration", i))
-      end
-      duration = s.duration
-    end
-  end
-  merged.duration = duration or merged.duration
-  return merged
+  return out
 end
 
 --- limits(setting[, options]): sweep the setting over the paper's d_model grid
 --- (smallest sufficient cluster per width, stopping at the first width no
 --- cluster trains in time). Returns { points = dml.table, plans = {...},
 --- summary = { linear_scaling_ends_at, utilization_there, largest_feasible_flop,
---- largest_feasible_utilization, first_infeasible_flop } }.
+--- largest_feasible_utilization, first_infeasible_flop }, stats }.
 function M.limits(setting, options)
-  setting = M.setting(setting)
-  return M.limits_many({ setting }, options)[1]
-end
-
---- limits_many({setting, ...}[, options]): limits of several settings, on all cores.
-function M.limits_many(settings, options)
-  local list, declared = {}, {}
-  for i, s in ipairs(settings) do
-    local d = M.setting(s)
-    declared[i] = d
-    list[i] = { name = d.name or d.cluster.gpu.name, cluster = d.cluster, sparsity = d.sparsity, batch = d.batch }
-  end
-  local sweeps = core.paper_sweep(list, options_for(declared, options))
-  local out = {}
-  for i, sw in ipairs(sweeps) do
-    local rows, plans = {}, {}
-    for j, result in ipairs(sw.points) do
-      local p = plan.wrap(result, list[i].cluster)
-      plans[j] = p
-      rows[j] = plan.row(p, list[i].cluster)
-    end
-    out[i] = {
-      setting = sw.setting, summary = sw.summary, stats = sw.stats, plans = plans,
-      points = output.table(rows, { columns = plan.columns, title = sw.setting }),
-    }
-  end
-  return out
+  return M.limits_many({ core.declare.setting(setting) }, options)[1]
 end
 
 --- largest_run(setting[, options]): the largest training compute on the paper's
@@ -210,63 +170,20 @@ function M.linear_scaling_ends(setting, options)
   return l.summary.linear_scaling_ends_at, l.summary.utilization_there
 end
 
-local wall_schema = {
-  name = "wall", title = "the analytic latency-wall model",
-  doc = "The paper's analytic curves (spec 4.4): with the batch growing as C^alpha_b and the depth as C^alpha_L, alpha = alpha_b - alpha_L; the reference is a 4e6-token batch and 100 layers at 3e23 FLOP.",
-  fields = {
-    { "alpha", "number", default = 0, min = -0.45, max = 0.45,
-      doc = "batch growth minus depth growth (0: the batch grows as fast as the depth)" },
-    { "step_latency", "time", default = "9 us",
-      doc = "latency of one of the 4 sequential latency-bound operations per layer and step" },
-    { "duration", "time", default = "7889400 s",
-      doc = "the training time: a quarter of a 365.25-day year (the notebook's)" },
-    { "reference_batch_tokens", "number", above = 0, default = 4e6, doc = "b0: the batch at the reference compute" },
-    { "reference_layers", "number", above = 0, default = 100, doc = "L0: the depth at the reference compute" },
-    { "reference_flop", "flop", default = "3e23 FLOP", doc = "T0: the reference training compute (GPT-3 scale)" },
-  },
-}
-local read_wall = schema.define(wall_schema)
-
 --- latency_wall([wall]): the latency-limited training compute T_limit (a FLOP
 --- quantity): past it no cluster of any size trains the model in time
---- (spec 4.4; 2.305e31 FLOP at alpha = 0).
-function M.latency_wall(wall)
-  wall = read_wall(wall or {})
-  return core.latency_wall(wall.alpha, wall)
-end
+--- (docs/model.md 6; 2.305e31 FLOP at alpha = 0).
+M.latency_wall = core.latency_wall
 
 --- critical_compute(cluster[, wall]): the training compute T_crit where bandwidth
---- starts to limit utilization, per node of the innermost level (spec 4.4).
-function M.critical_compute(cluster, wall)
-  cluster = hardware.cluster(cluster)
-  wall = read_wall(wall or {})
-  return core.critical_compute(cluster, wall.alpha, wall)
-end
+--- starts to limit utilization, per node of the innermost level (docs/model.md 6).
+M.critical_compute = core.critical_compute
 
 --- wall_curve(cluster[, { alpha_min = -0.2, alpha_max = 0.2, points = 41 }[, wall]]):
 --- both curves against alpha, as a dml.table (alpha, latency_wall, critical_compute).
-local range_schema = {
-  name = "wall_range", title = "a range of alpha",
-  doc = "The alphas at which dml.wall_curve evaluates the analytic curves.",
-  fields = {
-    { "alpha_min", "number", min = -0.45, max = 0.45, default = -0.2, doc = "the first alpha (the paper plots from -0.2)" },
-    { "alpha_max", "number", min = -0.45, max = 0.45, default = 0.2, doc = "the last alpha (the paper plots to 0.2)" },
-    { "points", "count", min = 2, max = 100000, default = 41, doc = "how many evenly spaced alphas" },
-  },
-  check = function(r, path)
-    if not (r.alpha_min < r.alpha_max) then
-      core.raise(string.format("%s.alpha_max: must be above alpha_min = %s, got %s", path, r.alpha_min, r.alpha_max))
-    end
-  end,
-}
-schema.define(range_schema)
-
 function M.wall_curve(cluster, range, wall)
-  cluster = hardware.cluster(cluster)
-  range = schema.read(range_schema, range or {}, "wall_curve")
-  wall = read_wall(wall or {})
-  local rows = core.wall_curve(cluster, range.alpha_min, range.alpha_max, range.points, wall)
-  return output.table(rows, { columns = { "alpha", "latency_wall", "critical_compute" } })
+  local rows, columns = core.wall_curve(cluster, range, wall)
+  return output.table(rows, { columns = columns })
 end
 
 return M

@@ -1,10 +1,8 @@
 --- dml: the Lua half of dml's API. The global `dml` is this module.
---- Every public name is defined with its one-line reference text, which
---- `dml --doc NAME` and docs/language.md show.
-local core = require "dml.core"
-local schema = require "dml.schema"
-local hardware = require "dml.hardware"
-local workload = require "dml.workload"
+--- Declared types (dml.gpu, dml.run, ...) come from the C++ descriptions of
+--- the core's types (dml.core.declare); every public name has its one-line
+--- reference text, which `dml --doc NAME` and docs/reference.md show.
+local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 
 local dml = {}
 local docs = {}
@@ -19,18 +17,20 @@ def("error", "dml.error(message): raise an error at the scenario line that calle
 def("q", "dml.q(text) -> a quantity: a number with a unit, dml.q\"900 GB/s\"; also dml.q(900, \"GB/s\"). "
   .. "Quantities do arithmetic, compare, print readably, and convert: q:value\"GiB/s\" (a number), "
   .. "q:to\"GiB/s\" (a string). Grammar and API: docs/units.md.", core.q)
-def("gpu", "dml.gpu{...} or dml.gpu(base, {changes}): declare a GPU.", hardware.gpu)
-def("level", "dml.level{...}: declare one network level.", hardware.level)
-def("cluster", "dml.cluster{...}: declare a cluster: a GPU and the network levels between GPUs.",
-  hardware.cluster)
 
+-- Declared types: read-only values, checked where they are declared.
+local declare = core.declare
+def("gpu", "dml.gpu{...} or dml.gpu(base, {changes}): declare a GPU.", declare.gpu)
+def("level", "dml.level{...}: declare one network level.", declare.level)
+def("cluster", "dml.cluster{...}: declare a cluster: a GPU and the network levels between GPUs.",
+  declare.cluster)
 def("mlp_stack", "dml.mlp_stack{...}: declare the paper's model, a stack of MLP blocks (dense or mixture-of-experts).",
-  workload.mlp_stack)
-def("run", "dml.run{...}: declare a training run: model, cluster, batch rule and time budget.", workload.run)
+  declare.mlp_stack)
+def("run", "dml.run{...}: declare a training run: model, cluster, batch rule and time budget.", declare.run)
 def("options", "dml.options{...}: the paper's fixed knobs (overlap, schedules, search limits), for dml.run's options.",
-  workload.options)
+  declare.options)
 def("layout", "dml.layout{...}: declare a parallel layout (dp, tp, pp, ep, microbatches, schedule), for dml.evaluate.",
-  workload.layout)
+  declare.layout)
 
 -- Output: tables, saving and plotting (dml.output).
 local output = require "dml.output"
@@ -40,11 +40,9 @@ def("save", "dml.save(value, path): write a dml.table, a list of rows or a recor
   output.save)
 def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y = {...} } }, ... }: draw a line plot (.png, .svg, .pdf).",
   output.plot)
--- (end of output)
 
 -- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis).
 local analysis = require "dml.analysis"
-local plan = require "dml.plan"
 def("optimize", "dml.optimize(run): the fastest layout, on run.cluster.size GPUs or else on the smallest cluster that meets the duration; returns a plan (dml --doc plan).",
   analysis.optimize)
 def("evaluate", "dml.evaluate(run, layout): cost one given layout (dml.layout) of the run; returns a plan with the whole breakdown.",
@@ -52,7 +50,7 @@ def("evaluate", "dml.evaluate(run, layout): cost one given layout (dml.layout) o
 def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows).",
   analysis.sweep)
 def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits.",
-  analysis.setting)
+  declare.setting)
 def("limits", "dml.limits(setting[, options]): sweep the paper's d_model grid; returns { points = dml.table, plans, summary = { linear_scaling_ends_at, largest_feasible_flop, ... } }.",
   analysis.limits)
 def("limits_many", "dml.limits_many({setting, ...}[, options]): dml.limits of several settings, on all cores.",
@@ -67,31 +65,67 @@ def("critical_compute", "dml.critical_compute(cluster[, { alpha = 0, ... }]): th
   analysis.critical_compute)
 def("wall_curve", "dml.wall_curve(cluster[, { alpha_min = -0.2, alpha_max = 0.2, points = 41 }[, wall]]): both analytic curves against alpha, as a dml.table.",
   analysis.wall_curve)
-docs.plan = plan.doc
 
-def("doc", "dml.doc(name): the reference text of a declared type or function, as `dml --doc NAME` prints it.",
+def("layout_text", "dml.layout_text(layout): a layout in one line, as a plan's summary writes it: \"DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble\".",
+  core.layout_text)
+def("count_text", "dml.count_text(n): a whole number with thousands separators, \"25,165,824\" (past 2^63: \"9.223e19\").",
+  core.count_text)
+
+-- Every described type: the declared ones above, their parts, and the results.
+local types = core.types()
+local type_names, is_type = {}, {}
+for i, t in ipairs(types) do type_names[i] = t.name; is_type[t.name] = true end
+
+local function all_names()
+  local names = {}
+  for k in pairs(docs) do names[#names + 1] = k end
+  for _, name in ipairs(type_names) do
+    if not docs[name] then names[#names + 1] = name end
+  end
+  table.sort(names)
+  return names
+end
+
+def("doc", "dml.doc(name): the reference text of a declared type, a result or a function, as `dml --doc NAME` prints it.",
   function(name)
     if type(name) ~= "string" then core.raise("dml.doc: expected a name, got " .. type(name)) end
     local short = name:gsub("^dml%.", "")
-    local s = schema.get(short)
-    if s then return schema.describe(s, docs[short]) end
+    if is_type[short] then return core.describe(short, docs[short]) end
     if docs[short] then return docs[short] end
-    local names = {}
-    for k in pairs(docs) do names[#names + 1] = k end
-    for _, sc in ipairs(schema.all()) do
-      if not docs[sc.name] then names[#names + 1] = sc.name end
-    end
-    table.sort(names)
-    local hint = schema.closest(short, names)
+    local names = all_names()
+    local hint = core.closest(short, names)
     core.raise(string.format("no documentation for '%s'%s; documented names: %s", name,
       hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(names, ", ")))
   end)
 
-def("names", "dml.names(): every documented name of the dml module, sorted.", function()
-  local names = {}
-  for k in pairs(docs) do names[#names + 1] = k end
-  table.sort(names)
-  return names
-end)
+def("names", "dml.names(): every documented name of the dml module and every described type, sorted.",
+  all_names)
+
+def("types", "dml.types(): every described type, in reference order: { name, kind = \"declared\" | \"part\" | \"result\", title, doc }.",
+  function()
+    local out = {}
+    for i, t in ipairs(types) do out[i] = { name = t.name, kind = t.kind, title = t.title, doc = t.doc } end
+    return out
+  end)
+
+def("fields", "dml.fields(type): the fields of a described type, as a list of { name, takes, default, doc }.",
+  function(name)
+    if not is_type[name] then
+      local hint = core.closest(tostring(name), type_names)
+      core.raise(string.format("dml.fields: no type '%s'%s", tostring(name),
+        hint and (" (did you mean '" .. hint .. "'?)") or ""))
+    end
+    return core.fields(name)
+  end)
+
+def("columns", "dml.columns(type): the table columns of a described type's values (dml.save, dml.table), as a list of { column, doc }.",
+  function(name)
+    if not is_type[name] then
+      local hint = core.closest(tostring(name), type_names)
+      core.raise(string.format("dml.columns: no type '%s'%s", tostring(name),
+        hint and (" (did you mean '" .. hint .. "'?)") or ""))
+    end
+    return core.columns(name)
+  end)
 
 return dml

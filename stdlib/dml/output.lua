@@ -1,8 +1,7 @@
 --- dml.output: tables of results, saving them (.csv, .tsv, .json) and plotting (.png, .svg,
 --- .pdf). The cells, the text layout and the files are made in C++ (bind_output.cpp); this
 --- module checks arguments and finds the rows of a value. Reference: docs/output.md.
-local core = require "dml.core"
-local schema = require "dml.schema"
+local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 
 local M = {}
 
@@ -22,7 +21,7 @@ local function check_fields(who, what, t, names)
   for _, n in ipairs(names) do known[n] = true end
   for k in pairs(t) do
     if not known[k] then
-      local hint = type(k) == "string" and schema.closest(k, names) or nil
+      local hint = type(k) == "string" and core.closest(k, names) or nil
       core.raise(string.format("%s: unknown %s %s%s; %ss are %s", who, what,
         type(k) == "string" and string.format("%q", k) or tostring(k),
         hint and string.format(" (did you mean %q?)", hint) or "", what, table.concat(names, ", ")))
@@ -148,7 +147,7 @@ function Table:column(name)
     if c == name then found = true break end
   end
   if not found then
-    local hint = type(name) == "string" and schema.closest(name, self[COLUMNS]) or nil
+    local hint = type(name) == "string" and core.closest(name, self[COLUMNS]) or nil
     core.raise(string.format("dml.table:column: no column %s%s; the columns are %s",
       type(name) == "string" and string.format("%q", name) or describe(name),
       hint and string.format(" (did you mean %q?)", hint) or "", table.concat(self[COLUMNS], ", ")))
@@ -178,19 +177,16 @@ end
 -- dml.save
 
 -- A single record as one row: nested records become dotted columns ("a.b"), lists indexed
--- ones ("levels[2].name"). Declared values keep their schema's field order, plain tables
--- their keys sorted.
+-- ones ("levels[2].name"), plain tables with their keys sorted. (Declared values and results
+-- make their own row: the __dml_rows protocol.)
 local function flatten(value, prefix, row, columns, who, seen)
   seen = seen or {}
   if seen[value] then
     core.raise(string.format("%s: the record contains itself (at %s)", who, prefix == "" and "the top" or prefix))
   end
   seen[value] = true
-  local s = schema.of(value)
   local keys = {}
-  if s then
-    for _, f in ipairs(s.fields) do keys[#keys + 1] = f[1] end
-  elseif #value > 0 and is_list(value) then
+  if #value > 0 and is_list(value) then
     for i = 1, #value do keys[i] = i end
   else
     for k in pairs(value) do
@@ -210,8 +206,17 @@ local function flatten(value, prefix, row, columns, who, seen)
     else
       name = prefix == "" and k or (prefix .. "." .. k)
     end
-    if type(v) == "table" and (getmetatable(v) == nil or schema.of(v)) then
+    if type(v) == "table" and getmetatable(v) == nil then
       flatten(v, name, row, columns, who, seen)
+    elseif has_rows_protocol(v) then  -- a declared value inside a record: its own row
+      local rows, cols = protocol_rows(v, who)
+      for _, c in ipairs(cols or {}) do
+        local x = rows[1] and rows[1][c]
+        if x ~= nil then
+          row[name .. "." .. c] = x
+          columns[#columns + 1] = name .. "." .. c
+        end
+      end
     elseif v ~= nil then
       row[name] = v
       columns[#columns + 1] = name
@@ -235,7 +240,7 @@ local function rows_of(value, who)
       "%s: expected a dml.table, a list of rows, a record, or a value with __dml_rows, got %s", who,
       describe(value)))
   end
-  if schema.of(value) == nil and getmetatable(value) == nil and (next(value) == nil or
+  if getmetatable(value) == nil and (next(value) == nil or
       (rawget(value, 1) ~= nil and is_list(value))) then
     local _, columns = core.copy_rows(value, who)
     return value, columns, false

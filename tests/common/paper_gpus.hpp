@@ -40,7 +40,7 @@ inline Cluster h100_sxm() {
                              .bandwidth = bytes_per_s(9e11),
                              .latency = seconds(1.125e-6)},
                             {.name = "infiniband",
-                             .size = 0,
+                             .size = std::nullopt,
                              .bandwidth = bytes_per_s(1e11),
                              .latency = seconds(1.125e-6)}}};
 }
@@ -49,7 +49,7 @@ inline Cluster h100_sxm() {
 inline Cluster a100_sxm() {
   Gpu g{.name = "A100 SXM",
         .bitwidth = 16,
-        .flop_per_clock_per_thread = {.fp32 = 2, .fp16 = 16, .fp8 = 0},
+        .flop_per_clock_per_thread = {.fp32 = 2, .fp16 = 16},
         .sms = 108,
         .clock = hertz(1410e6),
         .effective_utilization = 0.85,
@@ -68,7 +68,7 @@ inline Cluster a100_sxm() {
                              .bandwidth = bytes_per_s(6e11),
                              .latency = seconds(1.125e-6)},
                             {.name = "infiniband",
-                             .size = 0,
+                             .size = std::nullopt,
                              .bandwidth = bytes_per_s(5e10),
                              .latency = seconds(1.125e-6)}}};
 }
@@ -77,7 +77,7 @@ inline Cluster a100_sxm() {
 inline Cluster v100_sxm() {
   Gpu g{.name = "V100 SXM",
         .bitwidth = 16,
-        .flop_per_clock_per_thread = {.fp32 = 2, .fp16 = 8, .fp8 = 0},
+        .flop_per_clock_per_thread = {.fp32 = 2, .fp16 = 8},
         .sms = 80,
         .clock = hertz(1533e6),
         .effective_utilization = 0.9,
@@ -96,7 +96,7 @@ inline Cluster v100_sxm() {
                              .bandwidth = bytes_per_s(3e11),
                              .latency = seconds(1.125e-6)},
                             {.name = "infiniband",
-                             .size = 0,
+                             .size = std::nullopt,
                              .bandwidth = bytes_per_s(1.25e10),
                              .latency = seconds(1.125e-6)}}};
 }
@@ -112,8 +112,10 @@ inline Cluster h100_low_latency() {
 inline Cluster h100_global_nvlink() {
   Cluster c = h100_sxm();
   c.gpu.name = "H100 SXM Global NVLink";
-  c.levels = {
-      {.name = "nvlink", .size = 0, .bandwidth = bytes_per_s(9e11), .latency = seconds(1.125e-6)}};
+  c.levels = {{.name = "nvlink",
+               .size = std::nullopt,
+               .bandwidth = bytes_per_s(9e11),
+               .latency = seconds(1.125e-6)}};
   return c;
 }
 inline Cluster h100_global_nvlink_ll() {

@@ -1,7 +1,7 @@
 -- Declared types: constructors, defaults, merging presets, validation errors
--- (each at this file's line), and the docs and sources every field must have.
+-- (each at this file's line), read-only values, and the docs and sources every
+-- field must have.
 local t = require "testing"
-local schema = require "dml.schema"
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 
@@ -17,10 +17,17 @@ local top = dml.level { bandwidth = dml.q"100 GB/s", latency = "1.125 us" }
 t.eq(top.size, nil, "outermost level has no size")
 t.eq(top.name, nil)
 local again = dml.level(nv)
-t.eq(again.size, 8, "a declared value reads again")
-nv.size = 0  -- changed after it was declared: checked again wherever it is used
-raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { nv, networks.infiniband_ndr } } end, "cluster.levels[1].size: must be a positive whole number, got 0")
-nv.size = 8
+t.eq(again, nv, "a declared value is returned as it is")
+-- declared values are read-only: checked once, where they are declared
+raises_here(function() nv.size = 0 end, "a network level is read-only: make a changed copy with dml.level(value, { ... }) (setting \"size\")")
+t.eq(dml.level(nv, { size = 4 }).size, 4, "a changed copy")
+t.eq(nv.size, 8, "the original is unchanged")
+raises_here(function() return nv.bandwith end, "a network level has no field 'bandwith' (did you mean 'bandwidth'?); see dml --doc level")
+local seen = {}
+for k, v in pairs(nv) do seen[#seen + 1] = k .. "=" .. tostring(v) end
+t.eq(table.concat(seen, " "), "name=nvlink size=8 bandwidth=900 GB/s latency=1.125 us", "pairs: present fields, in order")
+t.eq(tostring(nv), 'level {\n  name = "nvlink"\n  size = 8\n  bandwidth = 900 GB/s\n  latency = 1.125 us\n}', "tostring")
+t.eq(getmetatable(nv).__name, "dml.level", "its type")
 
 -- merging a preset with changes re-validates and keeps the rest
 local h200ish = dml.gpu(gpus.h100_sxm, { hbm_bandwidth = "4.8 TB/s", name = "H100 with HBM3e" })
@@ -42,7 +49,7 @@ t.eq(g.tensor_core_granule, 8)
 for _, presets in ipairs { gpus, networks } do
   for key, p in pairs(presets) do
     local decl = presets == gpus and dml.gpu(p) or dml.level(p)
-    t.eq(type(decl), "table", key)
+    t.eq(getmetatable(decl).__name, presets == gpus and "dml.gpu" or "dml.level", key)
     for field, v in pairs(p) do
       if field ~= "name" and field ~= "sources" and type(v) ~= "table" or field == "flop_per_clock_per_thread" then
         t.eq(type(p.sources[field]), "string", key .. ".sources." .. field)
@@ -81,12 +88,15 @@ raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nv
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 12, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } end, "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, { bandwidth = "1 GB/s" } } } end, "cluster.levels[2].latency: required (latency of one message at this level)")
 
--- every field of every declared type has a doc, and dml.doc describes each type
-for _, s in ipairs(schema.all()) do
-  for _, f in ipairs(s.fields) do
-    t.eq(type(f.doc) == "string" and #f.doc > 0, true, s.name .. "." .. f[1] .. " has a doc")
+-- every field of every described type has a doc and says what it takes, and dml.doc describes
+-- each type
+for _, described in ipairs(dml.types()) do
+  local name = described.name
+  for _, f in ipairs(dml.fields(name)) do
+    t.eq(type(f.doc) == "string" and #f.doc > 0, true, name .. "." .. f.name .. " has a doc")
+    t.eq(type(f.takes) == "string" and #f.takes > 0, true, name .. "." .. f.name .. " says what it takes")
   end
-  t.eq(type(dml.doc(s.name)), "string", "dml.doc(" .. s.name .. ")")
+  t.eq(type(dml.doc(name)), "string", "dml.doc(" .. name .. ")")
 end
 for _, name in ipairs(dml.names()) do
   t.eq(type(dml.doc(name)), "string", "dml.doc(" .. name .. ")")

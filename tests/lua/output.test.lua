@@ -1,7 +1,6 @@
 -- dml.table, dml.save: the text table exactly, files read back byte for byte, and errors
 -- (raised at this file's line, with their exact text).
 local t = require "testing"
-local schema = require "dml.schema"
 
 local fails = t.raises_in_this_file
 
@@ -137,23 +136,20 @@ local function main()
   dml.save({}, dir .. "/empty.json")
   t.eq(read(dir .. "/empty.json"), "[]\n", "no rows")
 
-  -- A single record: one row; a declared value keeps its schema's field order and nested
-  -- records become dotted columns.
-  local place = {
-    name = "test_place", title = "a place", doc = "for output.test.lua",
-    fields = { { "lat", "number", doc = "latitude" }, { "lon", "number", doc = "longitude" } },
-  }
-  schema.define(place)
-  local point = schema.define({
-    name = "test_point", title = "a test point", doc = "for output.test.lua",
-    fields = {
-      { "name", "string", doc = "a label" },
-      { "x", "number", doc = "x" },
-      { "at", "record", of = place, optional = true, doc = "where" },
-    },
-  })
-  dml.save(point({ name = "p", x = 2.5, at = { lat = 1, lon = -2 } }), dir .. "/point.csv")
-  t.eq(read(dir .. "/point.csv"), "name,x,at.lat,at.lon\np,2.5,1,-2\n", "declared record")
+  -- A single record: one row; a declared value keeps its description's field order, and nested
+  -- records and lists become dotted and indexed columns.
+  dml.save(dml.cluster { gpu = { name = "g", flop_per_clock_per_thread = { fp16 = 1 }, sms = 1,
+    clock = "1 GHz", effective_utilization = 0.5, hbm_bandwidth = "1 TB/s", hbm_capacity = "1 GB",
+    l2_bandwidth = "2 TB/s", l2_size = "1 MiB" }, levels = { { bandwidth = "1 GB/s", latency = "1 us" } } },
+    dir .. "/cluster.csv")
+  t.eq(read(dir .. "/cluster.csv"), table.concat({
+    "gpu.name,gpu.flop_per_clock_per_thread.fp16,gpu.sms,gpu.clock,gpu.bitwidth,gpu.effective_utilization,"
+    .. "gpu.hbm_bandwidth,gpu.hbm_capacity,gpu.l2_bandwidth,gpu.l2_size,gpu.register_file,gpu.dsmem,"
+    .. "gpu.matmul_latency,gpu.tensor_core_granule,levels[1].bandwidth,levels[1].latency",
+    "g,1,1,1000000000,16,0.5,1000000000000,1000000000,2000000000000,1048576,65536,false,4.5e-06,8,1000000000,1e-06",
+    "" }, "\n"), "declared record")
+  dml.save({ name = "p", at = dml.level { size = 8, bandwidth = "1 GB/s", latency = "1 us" } }, dir .. "/nested.csv")
+  t.eq(read(dir .. "/nested.csv"), "at.size,at.bandwidth,at.latency,name\n8,1000000000,1e-06,p\n", "a declared value in a record")
   dml.save({ zeta = 1, alpha = { 3, 4 } }, dir .. "/record.json")
   t.eq(read(dir .. "/record.json"), '[\n  {"alpha[1]": 3, "alpha[2]": 4, "zeta": 1}\n]\n', "plain record")
 

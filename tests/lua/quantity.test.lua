@@ -1,16 +1,12 @@
 -- dml.q and dml.Quantity: parsing, arithmetic, comparisons, printing,
 -- conversion, and the errors, each raised at this file's line.
 local t = require "testing"
-local core = require "dml.core"
 local q = dml.q
 
 local raises_here = t.raises_here
 
 -- construction
-t.eq(dml.q, core.q, "dml.q")
-t.eq(core.is_quantity(q"900 GB/s"), true, "is_quantity")
-t.eq(core.is_quantity(900), false, "is_quantity(900)")
-t.eq(core.is_quantity("900 GB/s"), false, "is_quantity(string)")
+t.eq(getmetatable(q"900 GB/s").__name, "dml.Quantity", "a quantity")
 t.near(q"900 GB/s":value(), 9e11)
 t.near(q"400 Gb/s":value(), 5e10)
 t.near(q"80 GiB":value(), 85899345920)
@@ -118,28 +114,24 @@ raises_here(function() return q"80 GB":to("GB", 0) end, "to: significant digits 
 raises_here(function() return q"80 GB":to("GB", 2.5) end, "to: significant digits must be an integer from 1 to 17, got 2.5")
 raises_here(function() return q"80 GB".value("s") end, "value: call it as a method, q:value(...), on a Quantity (got a string)")
 
--- core.check_quantity: what the stdlib's schema code calls for a dimensional field
-t.near(core.check_quantity("3.35 TB/s", "bandwidth", "gpu.hbm_bandwidth"):value(), 3.35e12)
-t.near(core.check_quantity(q"80 GiB", "bytes", "gpu.hbm"):value"GiB", 80)
-t.eq(core.check_quantity(0.5, "dimensionless", "efficiency"):value(), 0.5)
-t.eq(core.is_quantity(core.check_quantity(0.5, "dimensionless", "efficiency")), true)
-raises_here(function() return core.check_quantity(900, "bandwidth", "gpu.hbm_bandwidth") end, 'gpu.hbm_bandwidth: expected a bandwidth like "900 GB/s", got the bare number 900 (write it with a unit)')
-raises_here(function() return core.check_quantity(1.5, "time", "run.step_time") end, 'run.step_time: expected a time like "1.125 us", got the bare number 1.5 (write it with a unit)')
-raises_here(function() return core.check_quantity("900 GB", "bandwidth", "gpu.hbm_bandwidth") end, 'gpu.hbm_bandwidth: expected a bandwidth like "900 GB/s", got "900 GB"')
-raises_here(function() return core.check_quantity("80 gib", "bytes", "gpu.hbm") end, 'gpu.hbm: expected a size in bytes like "80 GiB", got "80 gib" (unknown unit "gib")')
-raises_here(function() return core.check_quantity(q"1 s", "flop_rate", "gpu.peak") end, 'gpu.peak: expected a FLOP rate like "989.4 TFLOP/s", got 1 s')
-raises_here(function() return core.check_quantity({}, "flop", "model.flop") end, 'model.flop: expected a FLOP count like "3e25 FLOP", got a table')
-raises_here(function() return core.check_quantity(nil, "bytes", "gpu.hbm") end, 'gpu.hbm: expected a size in bytes like "80 GiB", got nil')
-raises_here(function() return core.check_quantity("1 s", "bytes") end, 'expected a size in bytes like "80 GiB", got "1 s"')
-raises_here(function() return core.check_quantity("1 s", "bytes", "") end, 'expected a size in bytes like "80 GiB", got "1 s"')
-raises_here(function() return core.check_quantity("1 s", "seconds", "x") end, 'check_quantity: unknown dimension "seconds" (one of dimensionless, bytes, time, flop, bandwidth, flop_rate, frequency)')
-raises_here(function() return core.check_quantity("1 s", nil, "x") end, "check_quantity: the dimension must be a name (dimensionless, bytes, time, flop, bandwidth, flop_rate, frequency), got nil")
+-- a declaration's dimensional field takes a string, a quantity of its dimension, or (when it
+-- has none) a bare number
+t.near(dml.level { bandwidth = "3.35 TB/s", latency = "1 us" }.bandwidth:value(), 3.35e12)
+t.near(dml.gpu(require("dml.presets.gpus").h100_sxm, { hbm_capacity = q"80 GiB" }).hbm_capacity:value"GiB", 80)
+raises_here(function() return dml.level { bandwidth = 900, latency = "1 us" } end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got the bare number 900 (write it with a unit)')
+raises_here(function() return dml.level { bandwidth = "1 GB/s", latency = 1.5 } end, 'level.latency: expected a time like "1.125 us", got the bare number 1.5 (write it with a unit)')
+raises_here(function() return dml.level { bandwidth = "900 GB", latency = "1 us" } end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got "900 GB"')
+raises_here(function() return dml.level { bandwidth = "80 gib/s", latency = "1 us" } end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got "80 gib/s" (unknown unit "gib/s")')
+raises_here(function() return dml.level { bandwidth = q"1 s", latency = "1 us" } end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got 1 s')
+raises_here(function() return dml.level { bandwidth = {}, latency = "1 us" } end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got a table')
 
 -- called from stdlib code, the error still names the scenario's line (the
 -- parentheses stop a tail call, which would remove this line's frame)
-local schema = load([[
-  local core = require "dml.core"
-  return function(value) return core.check_quantity(value, "bandwidth", "cluster.levels[2].bandwidth") end
-]], "=stdlib/fake_schema.lua")()
-raises_here(function() return (schema("100 Gb")) end, 'cluster.levels[2].bandwidth: expected a bandwidth like "900 GB/s", got "100 Gb"')
-t.near(schema("100 Gb/s"):value(), 12.5e9)
+local stdlib_like = load([[
+  return function(value) return dml.level { bandwidth = value, latency = "1 us" } end
+]], "=stdlib/fake_library.lua")()
+raises_here(function() return (stdlib_like("100 Gb")) end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got "100 Gb"')
+t.near(stdlib_like("100 Gb/s").bandwidth:value(), 12.5e9)
+
+-- dml.core is the stdlib's own: a scenario cannot require it
+t.raises(function() require "dml.core" end, { pattern = "module 'dml.core' not found" })

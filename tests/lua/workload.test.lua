@@ -7,7 +7,8 @@ local raises_here = t.raises_here
 
 local h100 = paper.clusters["H100 SXM"]
 
--- mlp_stack: optional d_ff and layers stay absent (the core applies 4 D and the depth law)
+-- mlp_stack: optional d_ff and layers stay absent (the core applies 4 D and the depth law, also
+-- to a changed copy)
 local m = dml.mlp_stack { d_model = 12288 }
 t.eq(m.d_model, 12288); t.eq(m.experts, 1); t.eq(m.d_ff, nil); t.eq(m.layers, nil)
 raises_here(function() dml.mlp_stack { d_model = 0 } end, "mlp_stack.d_model: must be a positive whole number, got 0")
@@ -17,7 +18,10 @@ raises_here(function() dml.mlp_stack {} end, "mlp_stack.d_model: required (D: mo
 
 -- run: defaults and checks
 local r = dml.run { model = m, cluster = h100 }
-t.eq(r.batch, "paper"); t.eq(r.seq_len, 2048); t.eq(r.tokens_per_param, 20); t.eq(r.duration, nil)
+t.eq(r.batch, nil); t.eq(r.seq_len, 2048); t.eq(r.tokens_per_param, 20); t.eq(r.duration, nil)
+t.eq(dml.optimize(r).run.batch_rule, "paper", "no batch rule: the paper's")
+raises_here(function() dml.run { model = m, cluster = h100, batch = "deepseek", batch_tokens = 4096 } end,
+  "run.batch: give either a batch rule or batch_tokens, not both")
 t.eq(dml.run { model = m, cluster = h100, batch_tokens = 4096 }.batch_tokens, 4096)
 raises_here(function() dml.run { model = m, cluster = h100, batch_tokens = 1000 } end,
   "run.batch_tokens: 1000 is not a whole number of 2048-token sequences")
@@ -46,8 +50,8 @@ local s = dml.setting { cluster = h100 }
 t.eq(s.sparsity, "dense"); t.eq(s.batch, "paper")
 raises_here(function() dml.setting { cluster = h100, sparsity = "moe" } end,
   'setting.sparsity: expected one of "dense", "paper", got "moe"')
-raises_here(function() dml.limits_many { dml.setting { cluster = h100, duration = "90 days" }, dml.setting { cluster = h100, duration = "30 days" } } end,
-  "settings[2].duration: the settings of one call share a duration")
+raises_here(function() dml.limits_many { dml.setting { cluster = h100 }, { cluster = h100, sparsity = "moe" } } end,
+  'settings[2].sparsity: expected one of "dense", "paper", got "moe"')
 
 -- sweep: a list of runs, and the errors of its two forms
 local sw = dml.sweep { runs = { r, dml.run { model = dml.mlp_stack { d_model = 14336 }, cluster = h100 } } }

@@ -52,19 +52,22 @@ TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value
   auto c = dml::paper::h100_sxm();
   SECTION("SM count") {
     c.gpu.sms = 0;
-    CHECK_THROWS_WITH(dml::validate(c), "cluster.gpu.sms: must be positive, got 0");
+    CHECK_THROWS_WITH(dml::validate(c), "cluster.gpu.sms: must be a positive whole number, got 0");
   }
   SECTION("utilization") {
     c.gpu.effective_utilization = 1.5;
     CHECK_THROWS_WITH(dml::validate(c),
-                      "cluster.gpu.effective_utilization: must be in (0, 1], got 1.5");
+                      "cluster.gpu.effective_utilization: must be at most 1, got 1.5");
   }
   SECTION("precision") {
     c.gpu.bitwidth = 8;
+    c.gpu.flop_per_clock_per_thread.fp8.reset();
+    CHECK_THROWS_WITH(dml::validate(c),
+                      "cluster.gpu.flop_per_clock_per_thread.fp8: required for bitwidth = 8 (the "
+                      "precision it trains in)");
     c.gpu.flop_per_clock_per_thread.fp8 = 0;
     CHECK_THROWS_WITH(dml::validate(c),
-                      "cluster.gpu.flop_per_clock_per_thread.fp8: must be positive for the "
-                      "training precision (8-bit), got 0");
+                      "cluster.gpu.flop_per_clock_per_thread.fp8: must be greater than 0, got 0");
   }
   SECTION("level bandwidth") {
     c.levels[1].bandwidth = dml::units::bytes_per_s(-1);
@@ -74,11 +77,16 @@ TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value
   SECTION("level size") {
     c.levels[0].size = 0;
     CHECK_THROWS_WITH(dml::validate(c),
-                      "cluster.levels[1].size: must be positive below the top level, got 0");
+                      "cluster.levels[1].size: must be a positive whole number, got 0");
+    c.levels[0].size.reset();
+    CHECK_THROWS_WITH(dml::validate(c),
+                      "cluster.levels[1].size: required on every level but the outermost (how "
+                      "many groups of the level below it joins)");
   }
   SECTION("no levels") {
     c.levels.clear();
-    CHECK_THROWS_AS(dml::validate(c), dml::ConfigError);
+    CHECK_THROWS_WITH(dml::validate(c),
+                      "cluster.levels: expected a non-empty list of a network level");
   }
   SECTION("an infinite bandwidth is allowed") {
     CHECK_NOTHROW(dml::validate(dml::paper::h100_infinite_network_ll()));

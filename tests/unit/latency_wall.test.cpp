@@ -8,10 +8,10 @@
 using dml::testing::Printed;
 
 TEST_CASE("latency wall: T_limit and T_crit at alpha = 0 (spec 4.4)", "[latency_wall]") {
-  CHECK_THAT(dml::latency_limited_flop(0), Printed("2.305e31"));
-  CHECK_THAT(dml::critical_flop(dml::paper::h100_sxm(), 0), Printed("1.92e28"));
-  CHECK_THAT(dml::critical_flop(dml::paper::a100_sxm(), 0), Printed("2.62e28"));
-  CHECK_THAT(dml::critical_flop(dml::paper::v100_sxm(), 0), Printed("1.30e27"));
+  CHECK_THAT(dml::latency_limited_flop(), Printed("2.305e31"));
+  CHECK_THAT(dml::critical_flop(dml::paper::h100_sxm(), {}), Printed("1.92e28"));
+  CHECK_THAT(dml::critical_flop(dml::paper::a100_sxm(), {}), Printed("2.62e28"));
+  CHECK_THAT(dml::critical_flop(dml::paper::v100_sxm(), {}), Printed("1.30e27"));
 }
 
 namespace {
@@ -39,10 +39,13 @@ TEST_CASE("latency wall: the sample table of spec 4.4", "[latency_wall]") {
   };
   for (const Row& r : rows) {
     INFO("alpha = " << r.alpha);
-    CHECK_THAT(dml::latency_limited_flop(r.alpha), PrintedTwice(r.limit));
-    CHECK_THAT(dml::critical_flop(dml::paper::h100_sxm(), r.alpha), PrintedTwice(r.h100));
-    CHECK_THAT(dml::critical_flop(dml::paper::a100_sxm(), r.alpha), PrintedTwice(r.a100));
-    CHECK_THAT(dml::critical_flop(dml::paper::v100_sxm(), r.alpha), PrintedTwice(r.v100));
+    CHECK_THAT(dml::latency_limited_flop({.alpha = r.alpha}), PrintedTwice(r.limit));
+    CHECK_THAT(dml::critical_flop(dml::paper::h100_sxm(), {.alpha = r.alpha}),
+               PrintedTwice(r.h100));
+    CHECK_THAT(dml::critical_flop(dml::paper::a100_sxm(), {.alpha = r.alpha}),
+               PrintedTwice(r.a100));
+    CHECK_THAT(dml::critical_flop(dml::paper::v100_sxm(), {.alpha = r.alpha}),
+               PrintedTwice(r.v100));
   }
 }
 
@@ -53,21 +56,22 @@ TEST_CASE("latency wall: curves, nanobatches and errors", "[latency_wall]") {
   CHECK(curve.front().alpha == -0.2);
   CHECK(curve.back().alpha == 0.2);
   // Spec 4.4 (the notebook prints 1009.4x): the H100 T_crit grows 1009x from alpha 0 to 0.2.
-  CHECK_THAT(curve.back().critical_flop / curve[20].critical_flop, Printed("1009.4"));
-  CHECK_THAT(dml::critical_flop(dml::paper::a100_sxm(), 0.2) /
-                 dml::critical_flop(dml::paper::a100_sxm(), 0),
+  CHECK_THAT(curve.back().critical_compute / curve[20].critical_compute, Printed("1009.4"));
+  CHECK_THAT(dml::critical_flop(dml::paper::a100_sxm(), {.alpha = 0.2}) /
+                 dml::critical_flop(dml::paper::a100_sxm(), {}),
              Printed("1240.6"));
-  CHECK_THAT(dml::critical_flop(dml::paper::v100_sxm(), 0.2) /
-                 dml::critical_flop(dml::paper::v100_sxm(), 0),
+  CHECK_THAT(dml::critical_flop(dml::paper::v100_sxm(), {.alpha = 0.2}) /
+                 dml::critical_flop(dml::paper::v100_sxm(), {}),
              Printed("167.9"));
   for (std::size_t i = 1; i < curve.size(); ++i) {
-    CHECK(curve[i].limit_flop > curve[i - 1].limit_flop);
-    CHECK(curve[i].critical_flop > curve[i - 1].critical_flop);
+    CHECK(curve[i].latency_wall > curve[i - 1].latency_wall);
+    CHECK(curve[i].critical_compute > curve[i - 1].critical_compute);
   }
   CHECK_THAT(dml::min_nanobatch_tokens(h.gpu), Printed("590"));
   CHECK_THAT(dml::min_nanobatch_tokens(dml::paper::a100_sxm().gpu), Printed("401"));
   CHECK_THAT(dml::min_nanobatch_tokens(dml::paper::v100_sxm().gpu), Printed("279"));
-  CHECK_THROWS_WITH(dml::latency_limited_flop(0.5), "alpha: must be finite and below 0.5, got 0.5");
-  CHECK_THROWS_WITH(dml::wall_curve(h, 0.1, 0.1),
-                    "alpha_min: must be below alpha_max = 0.1, got 0.1");
+  CHECK_THROWS_WITH(dml::latency_limited_flop({.alpha = 0.5}),
+                    "wall.alpha: must be at most 0.45, got 0.5");
+  CHECK_THROWS_WITH(dml::wall_curve(h, {.alpha_min = 0.1, .alpha_max = 0.1}),
+                    "wall_range.alpha_max: must be above alpha_min = 0.1, got 0.1");
 }

@@ -1,19 +1,20 @@
+#include "output.hpp"
+
 #include <unistd.h>
 
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
-
+#include "bind_quantity.hpp"
 #include "dml/error.hpp"
 #include "lua_runtime.hpp"
-#include "output.hpp"
 
 namespace fs = std::filesystem;
 using namespace dml::output;
@@ -50,7 +51,8 @@ struct TempDir {
 Table sample() {
   Table t;
   t.columns = {"name", "n", "x", "ok", "bw"};
-  t.rows.push_back({std::string("plain"), int64_t{1}, 0.1, true, QuantityCell{9e11, "900 GB/s"}});
+  t.rows.push_back(
+      {std::string("plain"), int64_t{1}, 0.1, true, QuantityCell{9e11, dml::kBandwidth}});
   t.rows.push_back({std::string("a, \"quoted\"\nline"), int64_t{-9007199254740993}, 1.0 / 3, false,
                     std::monostate{}});
   return t;
@@ -62,13 +64,13 @@ TEST_CASE("output: numbers in text tables", "[output]") {
   CHECK(format_number(0) == "0");
   CHECK(format_number(-0.0) == "0");
   CHECK(format_number(8) == "8");
-  CHECK(format_number(70e9) == "70000000000");          // integral below 1e15: every digit
+  CHECK(format_number(70e9) == "70000000000");  // integral below 1e15: every digit
   CHECK(format_number(-123456789012345.0) == "-123456789012345");
   CHECK(format_number(1e15) == "1e+15");
   CHECK(format_number(3e25) == "3e+25");
-  CHECK(format_number(12345.678) == "12346");           // 1000 .. 1e15: to an integer
+  CHECK(format_number(12345.678) == "12346");  // 1000 .. 1e15: to an integer
   CHECK(format_number(1234.4) == "1234");
-  CHECK(format_number(0.4512345) == "0.4512");          // otherwise 4 significant digits
+  CHECK(format_number(0.4512345) == "0.4512");  // otherwise 4 significant digits
   CHECK(format_number(123.456) == "123.5");
   CHECK(format_number(0.0001) == "0.0001");
   CHECK(format_number(0.00009876) == "9.876e-05");
@@ -125,23 +127,29 @@ TEST_CASE("output: CSV, TSV and JSON text", "[output]") {
     CHECK(j[1]["bw"].is_null());
   }
   SECTION("TSV rejects a tab or a newline in a cell") {
-    CHECK_THROWS_WITH(to_tsv(t), "rows[2].name contains a newline, which TSV cannot hold (use .csv)");
+    CHECK_THROWS_WITH(to_tsv(t),
+                      "rows[2].name contains a newline, which TSV cannot hold (use .csv)");
     Table ok;
     ok.columns = {"a b"};
     ok.rows.push_back({std::string("x")});
     CHECK(to_tsv(ok) == "a b\nx\n");
     ok.rows.push_back({std::string("tab\there")});
-    CHECK_THROWS_WITH(to_tsv(ok), "rows[2][\"a b\"] contains a tab, which TSV cannot hold (use .csv)");
+    CHECK_THROWS_WITH(to_tsv(ok),
+                      "rows[2][\"a b\"] contains a tab, which TSV cannot hold (use .csv)");
   }
   SECTION("JSON rejects NaN, infinities and invalid UTF-8") {
     Table bad;
     bad.columns = {"v"};
     bad.rows.push_back({kInf});
-    CHECK_THROWS_WITH(to_json(bad), "rows[1].v is infinite (inf), which JSON cannot hold (use .csv, or replace it)");
-    bad.rows[0][0] = QuantityCell{kNaN, "NaN s"};
-    CHECK_THROWS_WITH(to_json(bad), "rows[1].v is NaN, which JSON cannot hold (use .csv, or replace it)");
+    CHECK_THROWS_WITH(
+        to_json(bad),
+        "rows[1].v is infinite (inf), which JSON cannot hold (use .csv, or replace it)");
+    bad.rows[0][0] = QuantityCell{kNaN, dml::kTime};
+    CHECK_THROWS_WITH(to_json(bad),
+                      "rows[1].v is NaN, which JSON cannot hold (use .csv, or replace it)");
     bad.single_record = true;
-    CHECK_THROWS_WITH(to_json(bad), "the field \"v\" is NaN, which JSON cannot hold (use .csv, or replace it)");
+    CHECK_THROWS_WITH(to_json(bad),
+                      "the field \"v\" is NaN, which JSON cannot hold (use .csv, or replace it)");
     for (const char* s : {"\xff", "\xc0\x80", "\xed\xa0\x80", "abc\xe2\x82"}) {
       bad.rows[0][0] = std::string(s);
       CHECK_THROWS_WITH(to_json(bad), "the field \"v\" is not valid UTF-8, which JSON requires");
@@ -181,7 +189,8 @@ TEST_CASE("output: atomic writes", "[output]") {
   }
   SECTION("the temporary file is beside the target, hidden") {
     std::string seen;
-    write_atomically(target, [&](const std::string& temp) { seen = temp; }, "test");
+    write_atomically(
+        target, [&](const std::string& temp) { seen = temp; }, "test");
     CHECK(fs::path(seen).parent_path() == dir.path);
     CHECK(fs::path(seen).filename().string().rfind(".out.csv.tmp-", 0) == 0);
     CHECK_FALSE(fs::exists(seen));
@@ -195,20 +204,13 @@ TEST_CASE("output: atomic writes", "[output]") {
   }
 }
 
-// Quantity cells are read through the "dml.Quantity" metatable generically: a stand-in with
-// __tostring and a value method, in a bare Lua state, goes through the real bindings.
+// Quantity cells are the bindings' own quantities (bind_quantity.hpp): shown formatted and
+// saved as their value in SI base units.
 TEST_CASE("output: quantity cells show their text and save their value", "[output]") {
   lua_State* L = luaL_newstate();
   luaL_openlibs(L);
-  luaL_newmetatable(L, "dml.Quantity");
-  luaL_dostring(L, "return function(mt) mt.__tostring = function() return '900 GB/s' end "
-                   "mt.__index = { value = function() return 9e11 end } end");
-  lua_pushvalue(L, -2);
-  lua_call(L, 1, 0);
-  lua_pop(L, 1);
   lua_pushcfunction(L, [](lua_State* S) {
-    lua_newuserdatauv(S, 1, 0);
-    luaL_setmetatable(S, "dml.Quantity");
+    dml::lua::push_quantity(S, dml::Quantity{9e11, dml::kBandwidth});
     return 1;
   });
   lua_setglobal(L, "fake_q");

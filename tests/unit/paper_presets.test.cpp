@@ -2,25 +2,27 @@
 // dml.presets.gpus) equal the C++ ones the validation tests use (tests/common/paper_gpus.hpp),
 // to the last bit: a one-unit difference in a bandwidth can flip a cluster size (spec 7.6).
 #include <catch2/catch.hpp>
-
 #include <string>
 
-#include "bind_model.hpp"
 #include "dml/interpreter.hpp"
+#include "dml/plan.hpp"
+#include "lua_values.hpp"
 #include "paper_gpus.hpp"
 
 namespace {
 
 dml::Cluster lua_cluster(dml::Interpreter& dml, const std::string& name) {
-  const std::string chunk = "local paper = require 'dml.paper.erdil2024'\n"
-                            "paper_run = dml.run { model = dml.mlp_stack { d_model = 12288 },"
-                            " cluster = paper.clusters['" + name + "'] }";
+  const std::string chunk =
+      "local paper = require 'dml.paper.erdil2024'\n"
+      "paper_run = dml.run { model = dml.mlp_stack { d_model = 12288 },"
+      " cluster = paper.clusters['" +
+      name + "'] }";
   REQUIRE(dml.run_string(chunk, "=test"));
   lua_State* L = dml.lua();
   lua_getglobal(L, "paper_run");
-  const dml::lua::RunSpec spec = dml::lua::read_run(L, -1);
+  const dml::Run run = dml::lua::read<dml::Run>(L, -1);
   lua_pop(L, 1);
-  return spec.cluster;
+  return run.cluster;
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ TEST_CASE("search: the same optimum on networks the paper does not use", "[searc
   const auto sparse = dml::paper_run(14336, dml::paper::sparse_laws());
   REQUIRE(sparse.model.experts == 9);
   for (const auto& [cluster, run] : {std::pair{superpod, dense}, std::pair{six, sparse}}) {
-    INFO(cluster.levels.size() << " levels, node of " << cluster.levels[0].size);
+    INFO(cluster.levels.size() << " levels, node of " << cluster.levels[0].size.value_or(0));
     const auto fast = dml::smallest_cluster(cluster, run);
     const auto slow = dml::smallest_cluster(cluster, run, ref);
     REQUIRE(fast.feasible == slow.feasible);
@@ -188,11 +188,11 @@ TEST_CASE("search: summaries of a sweep (spec 4.3)", "[search]") {
                                             point(3, true, 0.6), point(4, true, 0.1),
                                             point(5, false, 0)};
   const auto s = dml::summarize(pts, gpu);
-  CHECK(s.linear_scaling_ends_at == 2);
+  CHECK(s.linear_scaling_ends_at->value() == 2);
   CHECK(s.utilization_there == 0.55);
-  CHECK(s.largest_feasible_flop == 4);
+  CHECK(s.largest_feasible_flop->value() == 4);
   CHECK(s.largest_feasible_utilization == 0.1);
-  CHECK(s.first_infeasible_flop == 5);
+  CHECK(s.first_infeasible_flop->value() == 5);
   const auto none = dml::summarize({point(1, true, 0.69)}, gpu);
   CHECK_FALSE(none.linear_scaling_ends_at);
   CHECK_FALSE(none.first_infeasible_flop);
@@ -201,12 +201,8 @@ TEST_CASE("search: summaries of a sweep (spec 4.3)", "[search]") {
 TEST_CASE("search: results do not depend on the number of threads", "[search]") {
   const std::vector<std::int64_t> grid = {12288, 24576, 49152};
   const auto settings = dml::paper::comparisons()[3].settings;  // grand comparison, sparse
-  dml::Options one;
-  one.threads = 1;
-  dml::Options two;
-  two.threads = 2;
-  const auto a = dml::sweep_all(settings, grid, one);
-  const auto b = dml::sweep_all(settings, grid, two);
+  const auto a = dml::sweep_all(settings, grid, {}, {.threads = 1}).sweeps;
+  const auto b = dml::sweep_all(settings, grid, {}, {.threads = 2}).sweeps;
   REQUIRE(a.size() == b.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     REQUIRE(a[i].points.size() == b[i].points.size());
@@ -253,10 +249,10 @@ TEST_CASE("search: more GPUs never lowers the largest feasible run", "[search][p
   double last = 0;
   for (const int log2_gpus : {14, 17, 20, 23, 26}) {
     dml::Options o;
-    o.max_gpus = dml::pow2(log2_gpus);
+    o.max_gpus = std::int64_t{1} << log2_gpus;
     o.utilization_floor = 0;
     const auto sw = dml::sweep(s, grid, o);
-    const double largest = sw.summary.largest_feasible_flop.value_or(0);
+    const double largest = sw.summary.largest_feasible_flop.value_or(dml::units::Flop(0)).value();
     INFO("at most 2^" << log2_gpus << " GPUs: largest feasible C = " << largest);
     CHECK(largest >= last);
     last = largest;
@@ -272,7 +268,7 @@ TEST_CASE("search: utilization never exceeds the GPU's effective utilization",
       for (const std::int64_t d : {12288, 36864}) {
         const auto run = dml::paper_run(d, setting.laws);
         const auto r = dml::smallest_cluster(setting.cluster, run);
-        INFO(cmp.run << " / " << setting.name << " d_model = " << d);
+        INFO(cmp.run << " / " << setting.name.value_or("") << " d_model = " << d);
         REQUIRE(r.feasible);
         CHECK(r.best.utilization <= eff);
         CHECK(r.best.utilization > 0);

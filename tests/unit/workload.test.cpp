@@ -83,10 +83,11 @@ TEST_CASE("workload: invalid runs throw ConfigError naming the field", "[workloa
   dml::TrainingRun r{.model = {.d_model = 8, .d_ff = 32, .layers = 2}, .batch_sequences = 4};
   CHECK_NOTHROW(dml::validate(r));
   r.model.d_ff = 0;
-  CHECK_THROWS_WITH(dml::validate(r), "run.model.d_ff: must be positive, got 0");
+  CHECK_THROWS_WITH(dml::validate(r), "run.model.d_ff: must be a positive whole number, got 0");
   r.model.d_ff = 32;
   r.batch_sequences = -3;
-  CHECK_THROWS_WITH(dml::validate(r), "run.batch_sequences: must be positive, got -3");
+  CHECK_THROWS_WITH(dml::validate(r),
+                    "run.batch_sequences: must be a positive whole number, got -3");
   CHECK_THROWS_WITH(dml::paper_run(0, {}), "d_model: must be positive, got 0");
   // Parameter counts past 128 bits are an error, not a wrong answer.
   dml::TrainingRun huge{

@@ -13,61 +13,65 @@
 #include <string>
 #include <vector>
 
+#include "dml/describe.hpp"
 #include "dml/int128.hpp"
 #include "dml/units.hpp"
 
 namespace dml {
 
-// Dense tensor-core FLOP per clock cycle per thread, by precision (0 = not supported).
+// Dense tensor-core FLOP per clock cycle per thread, by precision (unset: not supported).
 struct PrecisionRates {
-  double fp32 = 0;  // 32-bit
-  double fp16 = 0;  // 16-bit (bf16/fp16): the precision the paper's model trains in
-  double fp8 = 0;   // 8-bit
+  std::optional<double> fp32{};  // 32-bit
+  std::optional<double> fp16{};  // 16-bit (bf16/fp16): the precision the paper's model trains in
+  std::optional<double> fp8{};   // 8-bit
 };
 
 struct Gpu {
-  std::string name;                          // e.g. "H100 SXM"
-  int bitwidth = 16;                         // training precision: weights, activations and
-                                             // communication all use bitwidth/8-byte words
-  PrecisionRates flop_per_clock_per_thread;  // by precision; the one for `bitwidth` is used
-  std::int64_t sms = 0;                      // streaming multiprocessors (128 threads each)
-  units::Hertz clock;                        // maximum (boost) clock
-  double effective_utilization = 1.0;        // fraction of the clock reached on long sequences
-                                             // of big matmuls, in (0, 1]; scales the clock
-  units::BytesPerSecond hbm_bandwidth;       // global memory (HBM) bandwidth
-  units::Bytes hbm_capacity;                 // global memory size
-  units::BytesPerSecond l2_bandwidth;        // L2 cache bandwidth
-  units::Bytes l2_size;                      // L2 cache size (75% of it is usable)
-  units::Bytes register_file;                // registers per processing block (4 per SM;
-                                             // 75% usable)
+  std::string name{};                           // e.g. "H100 SXM"
+  int bitwidth = 16;                            // training precision: weights, activations and
+                                                // communication all use bitwidth/8-byte words
+  PrecisionRates flop_per_clock_per_thread{};   // by precision; the one for `bitwidth` is used
+  std::int64_t sms = 0;                         // streaming multiprocessors (128 threads each)
+  units::Hertz clock{};                         // maximum (boost) clock
+  double effective_utilization = 1.0;           // fraction of the clock reached on long sequences
+                                                // of big matmuls, in (0, 1]; scales the clock
+  units::BytesPerSecond hbm_bandwidth{};        // global memory (HBM) bandwidth
+  units::Bytes hbm_capacity{};                  // global memory size
+  units::BytesPerSecond l2_bandwidth{};         // L2 cache bandwidth
+  units::Bytes l2_size{};                       // L2 cache size (75% of it is usable)
+  units::Bytes register_file = units::kib(64);  // registers per processing block (4 per SM;
+                                                // 75% usable)
   // Shared-memory bandwidth; unset: 32 banks x 4 B per cycle per SM at the effective clock.
-  std::optional<units::BytesPerSecond> shared_memory_bandwidth;
-  bool dsmem = false;                    // distributed shared memory (Hopper), multicasts
-                                         // redundant L2 -> SM loads
-  units::Seconds matmul_latency;         // fixed time added to every matmul call
+  std::optional<units::BytesPerSecond> shared_memory_bandwidth{};
+  bool dsmem = false;  // distributed shared memory (Hopper), multicasts
+                       // redundant L2 -> SM loads
+  units::Seconds matmul_latency = units::microseconds(4.5);  // fixed time added to every
+                                                             // matmul call (the paper's)
   std::int64_t tensor_core_granule = 8;  // matmul dimensions are padded to multiples of this
+  Sources sources{};                     // where each value comes from: field -> citation
 };
 
 // One level of the network hierarchy, bottom (level 0, e.g. the NVLink node) first.
 struct NetworkLevel {
-  std::string name;                 // e.g. "nvlink", "infiniband"
-  std::int64_t size = 0;            // units of the level below (GPUs for level 0) joined at this
-                                    // level; ignored for the top level, which spans the cluster
-  units::BytesPerSecond bandwidth;  // per-GPU *bidirectional* bandwidth at this level; may be
-                                    // +infinity
-  units::Seconds latency;           // per message at this level
+  std::optional<std::string> name{};   // e.g. "nvlink", "infiniband"
+  std::optional<std::int64_t> size{};  // units of the level below (GPUs for level 0) joined at
+                                       // this level; unset for the top level, which spans the
+                                       // cluster
+  units::BytesPerSecond bandwidth{};   // per-GPU *bidirectional* bandwidth at this level; may be
+                                       // +infinity
+  units::Seconds latency{};            // per message at this level
+  Sources sources{};                   // where each value comes from: field -> citation
 };
 
-// A GPU and its network. The cluster size N is not part of it: searches choose N.
+// A GPU and its network.
 struct Cluster {
-  Gpu gpu;
-  std::vector<NetworkLevel> levels;  // at least one; the last is the top level
+  Gpu gpu{};
+  std::vector<NetworkLevel> levels{};  // at least one; the last is the top level
+  std::optional<std::int64_t> size{};  // N, when fixed; unset: searches choose N
 };
 
-// Throws ConfigError naming the field ("gpu.sms", "cluster.levels[1].bandwidth", ...) and the
-// value when a field is out of range.
-void validate(const Gpu& gpu, const std::string& path = "gpu");
-void validate(const Cluster& cluster, const std::string& path = "cluster");
+// Network levels the cost model supports (the paper uses 1 or 2).
+inline constexpr std::size_t kMaxNetworkLevels = 4;
 
 // Derived GPU figures of the paper's model (spec 3.1).
 [[nodiscard]] double flop_per_clock_per_thread(const Gpu& gpu);           // at gpu.bitwidth
@@ -84,5 +88,137 @@ void validate(const Cluster& cluster, const std::string& path = "cluster");
 // product reaches n (spec 2.2): {8} for n >= 8, {4} for n = 4, {1} for n = 1 with one 8-GPU
 // level below the top.
 [[nodiscard]] std::vector<std::int64_t> level_sizes_for(const Cluster& cluster, u128 n_gpus);
+
+// --- descriptions ----------------------------------------------------------------------------
+
+template <>
+struct Description<PrecisionRates> {
+  static constexpr std::string_view name = "flop_per_clock_per_thread";
+  static constexpr std::string_view title = "FLOP per clock per thread, by precision";
+  static constexpr std::string_view doc =
+      "Dense tensor-core FLOP per clock cycle per thread, for each precision.";
+  template <class V, class S>
+  static void fields(V& v, S& p) {
+    v.field(p.fp16, {.name = "fp16",
+                     .doc = "16-bit (the precision the paper's model trains in)",
+                     .min = 0,
+                     .above = true});
+    v.field(p.fp32, {.name = "fp32", .doc = "32-bit", .min = 0, .above = true});
+    v.field(p.fp8, {.name = "fp8", .doc = "8-bit", .min = 0, .above = true});
+  }
+};
+
+inline constexpr std::int64_t kBitwidths[] = {16, 32, 8};
+
+template <>
+struct Description<Gpu> {
+  static constexpr std::string_view name = "gpu";
+  static constexpr std::string_view title = "a GPU";
+  static constexpr std::string_view doc =
+      "One accelerator: arithmetic throughput and the memory hierarchy of the paper's matmul "
+      "model (Erdil & Schneider-Joseph 2024, section 3).";
+  template <class V, class S>
+  static void fields(V& v, S& g) {
+    v.field(g.name, {.name = "name",
+                     .doc = "a label for tables and plots, e.g. \"H100 SXM\"",
+                     .required = true});
+    v.field(g.flop_per_clock_per_thread,
+            {.name = "flop_per_clock_per_thread",
+             .doc = "dense FLOP per clock per thread, by precision (threads = 128 per SM)",
+             .required = true});
+    v.field(g.sms, {.name = "sms", .doc = "streaming multiprocessors", .required = true, .min = 1});
+    v.field(g.clock,
+            {.name = "clock", .doc = "maximum (boost) clock, e.g. \"1830 MHz\"", .required = true});
+    v.field(g.bitwidth, {.name = "bitwidth",
+                         .doc = "training precision in bits: weights, activations and "
+                                "communication use bitwidth/8-byte words",
+                         .one_of = kBitwidths});
+    v.field(g.effective_utilization,
+            {.name = "effective_utilization",
+             .doc = "fraction of peak a long sequence of large matmuls sustains (0.7 for the H100)",
+             .required = true,
+             .min = 0,
+             .above = true,
+             .max = 1});
+    v.field(g.hbm_bandwidth,
+            {.name = "hbm_bandwidth", .doc = "HBM (global memory) bandwidth", .required = true});
+    v.field(g.hbm_capacity, {.name = "hbm_capacity", .doc = "HBM capacity", .required = true});
+    v.field(g.l2_bandwidth,
+            {.name = "l2_bandwidth", .doc = "L2 cache bandwidth", .required = true});
+    v.field(
+        g.l2_size,
+        {.name = "l2_size", .doc = "L2 cache size (the model uses 75% of it)", .required = true});
+    v.field(g.shared_memory_bandwidth,
+            {.name = "shared_memory_bandwidth",
+             .doc = "shared-memory bandwidth; omit for the paper's 32 banks x 4 B per cycle per SM "
+                    "at the effective clock"});
+    v.field(g.register_file,
+            {.name = "register_file",
+             .doc = "register file per processing block (4 per SM; the model uses 75% of it)"});
+    v.field(g.dsmem, {.name = "dsmem",
+                      .doc = "distributed shared memory with multicast between SMs (Hopper and "
+                             "later)"});
+    v.field(g.matmul_latency, {.name = "matmul_latency",
+                               .doc = "fixed time every matmul call costs, however small",
+                               .nonnegative = true});
+    v.field(g.tensor_core_granule, {.name = "tensor_core_granule",
+                                    .doc = "matmul dimensions are padded to a multiple of this",
+                                    .min = 1});
+    v.field(g.sources,
+            {.name = "sources", .doc = "where each number comes from: field name -> citation"});
+  }
+  // The rate of the training precision must be given.
+  static void check(const Gpu& g, const std::string& path);
+};
+
+template <>
+struct Description<NetworkLevel> {
+  static constexpr std::string_view name = "level";
+  static constexpr std::string_view title = "a network level";
+  static constexpr std::string_view doc =
+      "One level of the network, innermost first: `size` groups of the level below (GPUs, at "
+      "the innermost level) joined by links of this bandwidth and latency.";
+  template <class V, class S>
+  static void fields(V& v, S& l) {
+    v.field(l.name, {.name = "name", .doc = "a label, e.g. \"nvlink\" or \"infiniband\""});
+    v.field(l.size, {.name = "size",
+                     .doc = "groups of the level below joined at this level (GPUs, for the "
+                            "innermost level: 8 for an NVLink node); omit on the outermost "
+                            "level, which spans the cluster",
+                     .min = 1});
+    v.field(l.bandwidth,
+            {.name = "bandwidth",
+             .doc = "per-GPU bidirectional bandwidth at this level (H100 NVLink: \"900 GB/s\")",
+             .required = true,
+             .infinite = true});
+    v.field(l.latency, {.name = "latency",
+                        .doc = "latency of one message at this level",
+                        .required = true,
+                        .nonnegative = true});
+    v.field(l.sources,
+            {.name = "sources", .doc = "where each number comes from: field name -> citation"});
+  }
+};
+
+template <>
+struct Description<Cluster> {
+  static constexpr std::string_view name = "cluster";
+  static constexpr std::string_view title = "a cluster";
+  static constexpr std::string_view doc = "GPUs and the levels of the network between them.";
+  template <class V, class S>
+  static void fields(V& v, S& c) {
+    v.field(c.gpu,
+            {.name = "gpu", .doc = "the accelerator (see dml.presets.gpus)", .required = true});
+    v.field(c.levels,
+            {.name = "levels", .doc = "network levels, innermost first", .required = true});
+    v.field(c.size, {.name = "size",
+                     .doc = "number of GPUs; omit to let the search choose the smallest cluster "
+                            "that meets the duration",
+                     .min = 1});
+  }
+  // Every level but the outermost has a size of at least 2; a group fits in the cluster; the
+  // cluster is a whole number of groups; at most kMaxNetworkLevels levels.
+  static void check(const Cluster& c, const std::string& path);
+};
 
 }  // namespace dml

@@ -15,6 +15,7 @@
 #include "dml/evaluate.hpp"
 #include "dml/hardware.hpp"
 #include "dml/int128.hpp"
+#include "dml/parallel.hpp"
 #include "dml/workload.hpp"
 
 namespace dml {
@@ -34,10 +35,10 @@ struct SearchStats {
 // counts and every split across the network levels. Ties on time go to the layout with less
 // communication, then to the first in the paper's enumeration order.
 struct LayoutSearch {
-  bool found = false;                // false: no valid layout on this many GPUs
-  Evaluation best;                   // the optimum (when found)
-  std::vector<std::string> reasons;  // why nothing was found
-  SearchStats stats;
+  bool found = false;                  // false: no valid layout on this many GPUs
+  Evaluation best{};                   // the optimum (when found)
+  std::vector<std::string> reasons{};  // why nothing was found
+  SearchStats stats{};
 };
 [[nodiscard]] LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run, u128 gpus,
                                           const Options& options = {});
@@ -49,20 +50,21 @@ struct LayoutSearch {
 // 72-GPU NVL72 domain, N runs over lcm(experts, those odd parts) x 2^i instead, so that the
 // levels divide N; with power-of-two levels this is the paper's sequence.)
 struct ClusterSearch {
-  bool feasible = false;             // false: no N trains the run in time
-  u128 gpus = 0;                     // the smallest sufficient N
-  Evaluation best;                   // its optimal layout
-  std::vector<std::string> reasons;  // why the run is infeasible
-  SearchStats stats;
+  bool feasible = false;               // false: no N trains the run in time
+  u128 gpus = 0;                       // the smallest sufficient N
+  Evaluation best{};                   // its optimal layout
+  std::vector<std::string> reasons{};  // why the run is infeasible
+  SearchStats stats{};
 };
 [[nodiscard]] ClusterSearch smallest_cluster(const Cluster& cluster, const TrainingRun& run,
                                              const Options& options = {});
 
 // A column of the paper's comparisons: hardware plus the laws that turn widths into runs.
 struct Setting {
-  std::string name;  // e.g. "H100 SXM", "DeepSeek scaling"
-  Cluster cluster;
-  ScalingLaws laws;  // depth law, sparsity law, batch rule (paper defaults: dense, default)
+  std::optional<std::string> name{};  // e.g. "H100 SXM", "DeepSeek scaling"; unset: the GPU's
+  Cluster cluster{};
+  ScalingLaws laws{};  // depth law, sparsity law, batch rule (paper defaults: dense, default)
+  std::optional<units::Seconds> duration{};  // each run's time budget; unset: the paper's
 };
 
 struct SweepPoint {
@@ -75,22 +77,22 @@ struct SweepPoint {
 // The paper's summaries of a sweep (spec 4.3).
 struct Summary {
   // First C whose utilization is <= linear_scaling_fraction x effective utilization.
-  std::optional<double> linear_scaling_ends_at;
-  std::optional<double> utilization_there;
+  std::optional<units::Flop> linear_scaling_ends_at{};
+  std::optional<double> utilization_there{};
   // Largest C on the grid trainable in time, and its utilization.
-  std::optional<double> largest_feasible_flop;
-  std::optional<double> largest_feasible_utilization;
+  std::optional<units::Flop> largest_feasible_flop{};
+  std::optional<double> largest_feasible_utilization{};
   // The next grid C, which no cluster trains in time.
-  std::optional<double> first_infeasible_flop;
+  std::optional<units::Flop> first_infeasible_flop{};
 };
 
 struct Sweep {
-  std::string setting;
+  std::string setting{};
   // Every width tried, in order; the sweep stops after the first infeasible width or the first
   // utilization below options.utilization_floor.
-  std::vector<SweepPoint> points;
-  Summary summary;
-  SearchStats stats;
+  std::vector<SweepPoint> points{};
+  Summary summary{};
+  SearchStats stats{};
 };
 [[nodiscard]] Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& d_model_grid,
                           const Options& options = {});
@@ -99,12 +101,86 @@ struct Sweep {
 [[nodiscard]] Summary summarize(const std::vector<SweepPoint>& points, const Gpu& gpu,
                                 const Options& options = {});
 
-// Sweeps of several settings on options.threads threads (0: all cores). The results do not
-// depend on the number of threads.
-[[nodiscard]] std::vector<Sweep> sweep_all(const std::vector<Setting>& settings,
-                                           const Options& options = {});
-[[nodiscard]] std::vector<Sweep> sweep_all(const std::vector<Setting>& settings,
-                                           const std::vector<std::int64_t>& d_model_grid,
-                                           const Options& options = {});
+// Sweeps of several settings on all cores (parallel_for). The results do not depend on the
+// number of threads; a sweep that control.cancelled stopped is left empty (see `finished`).
+struct Sweeps {
+  std::vector<Sweep> sweeps{};
+  Completion completion{};
+};
+[[nodiscard]] Sweeps sweep_all(const std::vector<Setting>& settings, const Options& options = {},
+                               const Control& control = {});
+[[nodiscard]] Sweeps sweep_all(const std::vector<Setting>& settings,
+                               const std::vector<std::int64_t>& d_model_grid,
+                               const Options& options = {}, const Control& control = {});
+
+// --- descriptions ----------------------------------------------------------------------------
+
+template <>
+struct Description<SearchStats> {
+  static constexpr bool result = true;
+  static constexpr std::string_view name = "stats";
+  static constexpr std::string_view title = "the work of a search";
+  static constexpr std::string_view doc = "How much work a search did.";
+  template <class V, class S>
+  static void fields(V& v, S& s) {
+    v.field(s.clusters_searched,
+            {.name = "clusters_searched", .doc = "cluster sizes whose optimal layout was sought"});
+    v.field(s.branches, {.name = "branches",
+                         .doc = "layouts without a split (degrees, schedule, microbatches)"});
+    v.field(s.branches_pruned, {.name = "branches_pruned", .doc = "of which skipped by a bound"});
+    v.field(s.layouts_evaluated,
+            {.name = "layouts_evaluated", .doc = "layouts with a split, fully costed"});
+  }
+};
+
+template <>
+struct Description<Setting> {
+  static constexpr std::string_view name = "setting";
+  static constexpr std::string_view title = "a setting";
+  static constexpr std::string_view doc =
+      "Hardware plus the paper's scaling laws, swept over the paper's d_model grid "
+      "(docs/model.md 2.5): one column of the paper's comparisons.";
+  template <class V, class S>
+  static void fields(V& v, S& s) {
+    v.field(
+        s.name,
+        {.name = "name", .doc = "a label for tables and plots", .default_text = "the GPU's name"});
+    v.field(s.cluster, {.name = "cluster",
+                        .doc = "the hardware (its size is chosen per model)",
+                        .required = true});
+    v.field(s.laws.sparsity.kind,
+            {.name = "sparsity",
+             .doc = "dense, or the paper's experts law: 8 experts at d_model 12288, growing "
+                    "linearly with width"});
+    v.field(s.laws.batch.kind, {.name = "batch", .doc = "the batch rule (as dml.run's batch)"});
+    v.field(s.duration, {.name = "duration",
+                         .doc = "time budget of each run",
+                         .default_text = "the paper's 0.25 years of 3.154e7 s"});
+  }
+};
+
+template <>
+struct Description<Summary> {
+  static constexpr bool result = true;
+  static constexpr std::string_view name = "summary";
+  static constexpr std::string_view title = "the summary of a sweep";
+  static constexpr std::string_view doc = "The paper's summaries of a sweep (docs/model.md 5.3).";
+  template <class V, class S>
+  static void fields(V& v, S& s) {
+    v.field(s.linear_scaling_ends_at,
+            {.name = "linear_scaling_ends_at",
+             .doc = "the first training compute whose utilization falls to "
+                    "linear_scaling_fraction x the GPU's effective utilization"});
+    v.field(s.utilization_there, {.name = "utilization_there", .doc = "the utilization there"});
+    v.field(s.largest_feasible_flop,
+            {.name = "largest_feasible_flop",
+             .doc = "the largest training compute on the grid that a cluster trains in time"});
+    v.field(s.largest_feasible_utilization,
+            {.name = "largest_feasible_utilization", .doc = "its utilization"});
+    v.field(s.first_infeasible_flop,
+            {.name = "first_infeasible_flop",
+             .doc = "the next compute on the grid, which no cluster trains in time"});
+  }
+};
 
 }  // namespace dml

@@ -7,31 +7,46 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
+#include "dml/describe.hpp"
 #include "dml/int128.hpp"
+#include "dml/units.hpp"
 
 namespace dml {
 
 // L identical MLP blocks (no attention, embedding or norm). Each block has W1 (d_ff x d_model)
 // and W2 (d_model x d_ff); a sparse block has `experts` copies and routes each token to one.
 struct MlpStack {
-  std::int64_t d_model = 0;  // D: model width
-  std::int64_t d_ff = 0;     // F: hidden width of the MLP (the paper uses 4 D)
-  std::int64_t layers = 0;   // L: number of MLP blocks
+  std::int64_t d_model = 0;              // D: model width
+  std::optional<std::int64_t> d_ff{};    // F: hidden width of the MLP; unset: 4 D (the paper's)
+  std::optional<std::int64_t> layers{};  // L: number of MLP blocks; unset: the depth law
   std::int64_t experts = 1;  // E: experts per layer, top-1 routing ("sparsity factor"); 1 = dense
+  std::optional<std::string> name{};  // a label for tables
 };
 
-// One training run of a model: the model, its batch and its data.
+// F and L of a model, with the paper's rules where they are unset.
+[[nodiscard]] std::int64_t ff_width(const MlpStack& m);
+[[nodiscard]] std::int64_t depth(const MlpStack& m);
+
+// The paper's time budget: 0.25 years of 3.154e7 s.
+inline constexpr units::Seconds kPaperDuration{0.25 * 3.154e7};
+
+// One training run of a model: the model, its batch, its data and its time budget.
 struct TrainingRun {
-  MlpStack model;
-  std::int64_t batch_sequences = 0;    // global batch in sequences
-  std::int64_t seq_len = 2048;         // tokens per sequence
-  std::int64_t tokens_per_param = 20;  // dataset D = tokens_per_param x total parameters
-                                       // (Chinchilla, applied to the total count)
+  MlpStack model{};
+  std::int64_t batch_sequences = 0;          // global batch in sequences
+  std::int64_t seq_len = 2048;               // tokens per sequence
+  std::int64_t tokens_per_param = 20;        // dataset D = tokens_per_param x total parameters
+                                             // (Chinchilla, applied to the total count)
+  units::Seconds duration = kPaperDuration;  // the time a cluster may take to train it
 };
 
-// Throws ConfigError naming the field and value ("run.model.d_ff: must be positive, got 0").
+// The contract of the core's entry points: the model within its description, a positive batch,
+// and every count small enough that no product of the cost model leaves 64 bits. Throws
+// ConfigError naming the field ("run.model.d_ff: must be a positive whole number, got 0").
 void validate(const TrainingRun& run, const std::string& path = "run");
 
 [[nodiscard]] u128 total_params(const MlpStack& m);               // 2 D F L E
@@ -98,5 +113,61 @@ struct ScalingLaws {
 // The paper's sweep grid: every f 2^i (f odd in 1..15, 11 <= i <= 21) with
 // 12288 <= d_model <= 12288 x 128, ascending (55 values: 12288, 14336, 16384, ...).
 [[nodiscard]] std::vector<std::int64_t> paper_d_model_grid();
+
+// --- descriptions ----------------------------------------------------------------------------
+
+// Bounds far past any real model, so that no product of the cost model (layers x experts x
+// microbatches, 2 x layers, ...) can leave 64-bit integers: past them an answer would be
+// wrong, and a wrong answer is worse than an error.
+inline constexpr double kMaxWidth = 1099511627776.0;        // 2^40: d_model, d_ff
+inline constexpr double kMaxLayers = 1048576.0;             // 2^20
+inline constexpr double kMaxExperts = 1048576.0;            // 2^20
+inline constexpr double kMaxSeqLen = 1073741824.0;          // 2^30
+inline constexpr double kMaxBatchTokens = 4398046511104.0;  // 2^42 tokens per batch
+
+template <>
+struct Description<MlpStack> {
+  static constexpr std::string_view name = "mlp_stack";
+  static constexpr std::string_view title = "an MLP-stack model";
+  static constexpr std::string_view doc =
+      "The paper's model: L identical MLP blocks (no attention), dense or mixture-of-experts "
+      "with top-1 routing (Erdil & Schneider-Joseph 2024, section 1.1).";
+  template <class V, class S>
+  static void fields(V& v, S& m) {
+    v.field(
+        m.d_model,
+        {.name = "d_model", .doc = "D: model width", .required = true, .min = 1, .max = kMaxWidth});
+    v.field(m.d_ff, {.name = "d_ff",
+                     .doc = "F: hidden width of each MLP",
+                     .min = 1,
+                     .max = kMaxWidth,
+                     .default_text = "4 x d_model, as in the paper"});
+    v.field(m.layers, {.name = "layers",
+                       .doc = "L: number of MLP blocks",
+                       .min = 1,
+                       .max = kMaxLayers,
+                       .default_text = "the paper's depth law, round_list(0.10056 (D F)^0.3751)"});
+    v.field(m.experts, {.name = "experts",
+                        .doc = "E: experts per layer, each token routed to one; 1 is dense",
+                        .min = 1,
+                        .max = kMaxExperts});
+    v.field(m.name, {.name = "name", .doc = "a label for tables"});
+  }
+};
+
+template <>
+struct EnumNames<SparsityLaw::Kind> {
+  static constexpr std::array values{
+      std::pair{SparsityLaw::Kind::kDense, std::string_view("dense")},
+      std::pair{SparsityLaw::Kind::kPaper, std::string_view("paper")}};
+};
+
+template <>
+struct EnumNames<BatchRule::Kind> {
+  static constexpr std::array values{
+      std::pair{BatchRule::Kind::kPaper, std::string_view("paper")},
+      std::pair{BatchRule::Kind::kFixed, std::string_view("fixed")},
+      std::pair{BatchRule::Kind::kDeepSeek, std::string_view("deepseek")}};
+};
 
 }  // namespace dml

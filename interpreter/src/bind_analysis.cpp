@@ -1,0 +1,224 @@
+// The questions a scenario asks, in Lua: thin calls of the core (dml/plan.hpp,
+// dml/latency_wall.hpp) on declared values, answered with plans and curves.
+//
+//   core.optimize(run) -> plan
+//   core.evaluate(run, layout) -> plan
+//   core.optimize_many({run, ...}[, label[, path]]) -> {plan or false, ...}, interrupted
+//   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
+//   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
+//   core.count_text(n) -> "2,048"
+//   core.paper_laws(d_model[, sparsity[, batch]]) -> d_ff, layers, experts, batch_sequences
+//   core.paper_grid() -> {12288, 14336, ...}
+//   core.round_list(x) -> the paper's rounding
+//   core.latency_wall([wall]) -> T_limit; core.critical_compute(cluster[, wall]) -> T_crit
+//   core.wall_curve(cluster[, range[, wall]]) -> rows of both curves, and their columns
+#include <string>
+#include <vector>
+
+#include "dml/latency_wall.hpp"
+#include "dml/plan.hpp"
+#include "interrupt.hpp"
+#include "lua_values.hpp"
+
+namespace dml::lua {
+namespace {
+
+int l_optimize(lua_State* L) {
+  return guarded(L, [&] {
+    push_value(L, optimize(read<Run>(L, 1)));
+    return 1;
+  });
+}
+
+int l_evaluate(lua_State* L) {
+  return guarded(L, [&] {
+    const Run run = read<Run>(L, 1);
+    push_value(L, evaluate(run, read<Layout>(L, 2)));
+    return 1;
+  });
+}
+
+// The list at idx, each item read as a T with path "<what>[i]".
+template <Described T>
+std::vector<T> read_list(lua_State* L, int idx, const char* what) {
+  luaL_checktype(L, idx, LUA_TTABLE);
+  const auto n = static_cast<std::size_t>(luaL_len(L, idx));
+  std::vector<T> out;
+  out.reserve(n);
+  for (std::size_t i = 1; i <= n; ++i) {
+    lua_geti(L, idx, static_cast<lua_Integer>(i));
+    out.push_back(read<T>(L, -1, fmt::format("{}[{}]", what, i)));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+int l_optimize_many(lua_State* L) {
+  return guarded(L, [&] {
+    const std::vector<Run> runs = read_list<Run>(L, 1, luaL_optstring(L, 3, "runs"));
+    const Interruptible work(luaL_optstring(L, 2, "sweep"));
+    const std::vector<std::optional<Plan>> plans = optimize_all(runs, work.control());
+    lua_createtable(L, static_cast<int>(plans.size()), 0);
+    bool interrupted = false;
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      if (plans[i]) {
+        push_value(L, *plans[i]);
+      } else {
+        interrupted = true;
+        lua_pushboolean(L, 0);
+      }
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_pushboolean(L, interrupted ? 1 : 0);
+    return 2;
+  });
+}
+
+int l_limits(lua_State* L) {
+  return guarded(L, [&] {
+    const std::vector<Setting> settings = read_list<Setting>(L, 1, "settings");
+    const Options options = lua_isnoneornil(L, 2) ? Options{} : read<Options>(L, 2);
+    const Interruptible work(luaL_optstring(L, 3, "limits"));
+    const LimitsResult result = limits(settings, options, work.control());
+    lua_createtable(L, static_cast<int>(result.limits.size()), 0);
+    for (std::size_t i = 0; i < result.limits.size(); ++i) {
+      if (result.completion.finished[i] != 0) {
+        push_value(L, result.limits[i]);
+      } else {
+        lua_pushboolean(L, 0);
+      }
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_pushboolean(L, result.completion.cancelled ? 1 : 0);
+    return 2;
+  });
+}
+
+int l_layout_text(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string text = layout_text(read<Layout>(L, 1));
+    lua_pushlstring(L, text.data(), text.size());
+    return 1;
+  });
+}
+
+int l_count_text(lua_State* L) {
+  return guarded(L, [&] {
+    int is_integer = 0;
+    const lua_Integer n = lua_tointegerx(L, 1, &is_integer);
+    std::string text;
+    if (is_integer != 0 && n >= 0) {
+      text = count_text(static_cast<u128>(n));
+    } else if (lua_type(L, 1) == LUA_TNUMBER && lua_tonumber(L, 1) >= 0x1p63) {
+      text = count_text(static_cast<u128>(lua_tonumber(L, 1)));
+    } else {
+      throw ConfigError("",
+                        "count_text: expected a whole number >= 0, got " + describe_value(L, 1));
+    }
+    lua_pushlstring(L, text.data(), text.size());
+    return 1;
+  });
+}
+
+int l_paper_laws(lua_State* L) {
+  return guarded(L, [&] {
+    const lua_Integer d = luaL_checkinteger(L, 1);
+    if (d <= 0) throw ConfigError("d_model", "must be positive, got {}", d);
+    ScalingLaws laws;
+    const char* sparsity = luaL_optstring(L, 2, "dense");
+    const char* batch = luaL_optstring(L, 3, "paper");
+    const auto s = enum_value<SparsityLaw::Kind>(sparsity);
+    if (!s) {
+      throw ConfigError("sparsity", fmt::format("expected one of {}, got \"{}\"",
+                                                enum_choices<SparsityLaw::Kind>(), sparsity));
+    }
+    const auto b = enum_value<BatchRule::Kind>(batch);
+    if (!b) {
+      throw ConfigError("batch", fmt::format("expected one of {}, got \"{}\"",
+                                             enum_choices<BatchRule::Kind>(), batch));
+    }
+    laws.sparsity.kind = *s;
+    laws.batch.kind = *b;
+    const TrainingRun run = paper_run(d, laws);
+    lua_pushinteger(L, ff_width(run.model));
+    lua_pushinteger(L, depth(run.model));
+    lua_pushinteger(L, run.model.experts);
+    lua_pushinteger(L, run.batch_sequences);
+    return 4;
+  });
+}
+
+int l_paper_grid(lua_State* L) {
+  return guarded(L, [&] {
+    const auto grid = paper_d_model_grid();
+    lua_createtable(L, static_cast<int>(grid.size()), 0);
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      lua_pushinteger(L, grid[i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
+int l_round_list(lua_State* L) {
+  return guarded(L, [&] {
+    lua_pushinteger(L, round_list(luaL_checknumber(L, 1)));
+    return 1;
+  });
+}
+
+WallParams read_wall(lua_State* L, int idx) {
+  return lua_isnoneornil(L, idx) ? WallParams{} : read<WallParams>(L, idx);
+}
+
+int l_latency_wall(lua_State* L) {
+  return guarded(L, [&] {
+    push_quantity(L, Quantity{latency_limited_flop(read_wall(L, 1)), kFlop});
+    return 1;
+  });
+}
+
+int l_critical_compute(lua_State* L) {
+  return guarded(L, [&] {
+    const Cluster cluster = read<Cluster>(L, 1);
+    push_quantity(L, Quantity{critical_flop(cluster, read_wall(L, 2)), kFlop});
+    return 1;
+  });
+}
+
+int l_wall_curve(lua_State* L) {
+  return guarded(L, [&] {
+    const Cluster cluster = read<Cluster>(L, 1);
+    const WallRange range =
+        lua_isnoneornil(L, 2) ? WallRange{} : read<WallRange>(L, 2, "wall_curve");
+    const std::vector<WallPoint> curve = wall_curve(cluster, range, read_wall(L, 3));
+    lua_createtable(L, static_cast<int>(curve.size()), 0);
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+      push_row(L, row_of(curve[i], false), &type_info<WallPoint>());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    push_columns(L, type_info<WallPoint>().columns);
+    return 2;
+  });
+}
+
+}  // namespace
+
+void register_analysis(lua_State* L) {
+  const luaL_Reg fns[] = {{"optimize", l_optimize},
+                          {"evaluate", l_evaluate},
+                          {"optimize_many", l_optimize_many},
+                          {"limits", l_limits},
+                          {"layout_text", l_layout_text},
+                          {"count_text", l_count_text},
+                          {"paper_laws", l_paper_laws},
+                          {"paper_grid", l_paper_grid},
+                          {"round_list", l_round_list},
+                          {"latency_wall", l_latency_wall},
+                          {"critical_compute", l_critical_compute},
+                          {"wall_curve", l_wall_curve},
+                          {nullptr, nullptr}};
+  luaL_setfuncs(L, fns, 0);
+}
+
+}  // namespace dml::lua

@@ -1,0 +1,231 @@
+// Declared types and results in Lua, all from their descriptions: the constructors
+// (dml.gpu{...}, dml.gpu(base, {changes})), their reference text, their fields and columns.
+//
+//   core.declare.gpu(fields) | core.declare.gpu(base, changes) -> a declared dml.gpu
+//   core.describe(name[, header]) -> the reference text of a type (nil: no such type)
+//   core.types() -> { { name =, kind = "declared"|"part"|"result", title =, doc = }, ... }
+//   core.fields(name) -> { { name =, takes =, default =, doc = }, ... }
+//   core.columns(name) -> { { column =, doc = }, ... }: the table columns of a value
+//   core.row(value) -> the row of a declared value or result (rows.hpp), and its columns
+//   core.closest(name, candidates) -> the likely intended name, or nil
+#include "bind_declarations.hpp"
+
+#include <string>
+#include <vector>
+
+#include "dml/latency_wall.hpp"
+#include "dml/plan.hpp"
+#include "edit_distance.hpp"
+#include "lua_values.hpp"
+
+namespace dml::lua {
+namespace {
+
+template <Described T>
+int construct(lua_State* L) {
+  return guarded(L, [&] {
+    const TypeInfo& info = type_info<T>();
+    const std::string path(info.name);
+    if (!lua_isnoneornil(L, 2)) {  // a copy of a base, with changes
+      if (lua_type(L, 1) != LUA_TTABLE && test_value<T>(L, 1) == nullptr) {
+        throw ConfigError(
+            path, fmt::format("expected {} to copy, got {}", info.title, describe_value(L, 1)));
+      }
+      if (lua_type(L, 2) != LUA_TTABLE || lua_getmetatable(L, 2) != 0) {
+        throw ConfigError(path,
+                          "expected a table of fields to change, got " + describe_value(L, 2));
+      }
+      T value = read<T>(L, 1, path);
+      info.read(L, 2, path, &value, true);
+      push_value(L, value);
+      return 1;
+    }
+    if (test_value<T>(L, 1) != nullptr) {  // already declared: checked, and read-only
+      lua_pushvalue(L, 1);
+      return 1;
+    }
+    push_value(L, read<T>(L, 1, path));
+    return 1;
+  });
+}
+
+struct Entry {
+  const TypeInfo* info;
+  lua_CFunction constructor;  // nullptr: not declared by scenarios (a part, or a result)
+};
+
+template <Described T>
+Entry declared() {
+  return {&type_info<T>(), construct<T>};
+}
+template <Described T>
+Entry part() {
+  return {&type_info<T>(), nullptr};
+}
+
+// Every described type, in the order of the reference.
+const std::vector<Entry>& registry() {
+  static const std::vector<Entry> r = {
+      part<PrecisionRates>(), declared<Gpu>(),     declared<NetworkLevel>(), declared<Cluster>(),
+      declared<MlpStack>(),   declared<Options>(), declared<Run>(),          part<TensorParallel>(),
+      part<LevelSplit>(),     declared<Layout>(),  declared<Setting>(),      part<WallParams>(),
+      part<WallRange>(),      part<Plan>(),        part<RunFacts>(),         part<LayoutCost>(),
+      part<SearchStats>(),    part<Limits>(),      part<Summary>(),          part<WallPoint>(),
+  };
+  return r;
+}
+
+const Entry* find(std::string_view name) {
+  for (const Entry& e : registry()) {
+    if (e.info->name == name) return &e;
+  }
+  return nullptr;
+}
+
+int l_describe(lua_State* L) {
+  return guarded(L, [&] {
+    const Entry* e = find(luaL_checkstring(L, 1));
+    if (e == nullptr) {
+      lua_pushnil(L);
+      return 1;
+    }
+    const char* header = luaL_optstring(L, 2, nullptr);
+    const std::string text = describe_type(*e->info, header != nullptr ? header : "");
+    lua_pushlstring(L, text.data(), text.size());
+    return 1;
+  });
+}
+
+void set_string(lua_State* L, const char* key, std::string_view v) {
+  lua_pushlstring(L, v.data(), v.size());
+  lua_setfield(L, -2, key);
+}
+
+// { { name =, kind = "declared" | "part" | "result", title =, doc = }, ... }
+int l_types(lua_State* L) {
+  return guarded(L, [&] {
+    lua_createtable(L, static_cast<int>(registry().size()), 0);
+    for (std::size_t i = 0; i < registry().size(); ++i) {
+      const Entry& e = registry()[i];
+      lua_createtable(L, 0, 4);
+      set_string(L, "name", e.info->name);
+      set_string(L, "kind",
+                 e.constructor != nullptr ? "declared"
+                 : e.info->result         ? "result"
+                                          : "part");
+      set_string(L, "title", e.info->title);
+      set_string(L, "doc", e.info->doc);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
+int l_fields(lua_State* L) {
+  return guarded(L, [&] {
+    const Entry* e = find(luaL_checkstring(L, 1));
+    if (e == nullptr) throw ConfigError("", fmt::format("no type '{}'", lua_tostring(L, 1)));
+    const auto& fields = e->info->fields;
+    lua_createtable(L, static_cast<int>(fields.size()), 0);
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      lua_createtable(L, 0, 4);
+      set_string(L, "name", fields[i].field.name);
+      set_string(L, "takes", fields[i].kind);
+      set_string(L, "default", fields[i].fallback);
+      set_string(L, "doc", fields[i].field.doc);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
+int l_columns(lua_State* L) {
+  return guarded(L, [&] {
+    const Entry* e = find(luaL_checkstring(L, 1));
+    if (e == nullptr) throw ConfigError("", fmt::format("no type '{}'", lua_tostring(L, 1)));
+    const Row& row = e->info->columns;
+    lua_createtable(L, static_cast<int>(row.columns.size()), 0);
+    for (std::size_t i = 0; i < row.columns.size(); ++i) {
+      lua_createtable(L, 0, 2);
+      set_string(L, "column", row.columns[i]);
+      set_string(L, "doc", row.docs[i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
+int l_row(lua_State* L) {
+  return guarded(L, [&] {
+    const Box* b = test_box(L, 1);
+    if (b == nullptr || b->value == nullptr) {
+      throw ConfigError("", "expected a declared value or a result, got " + describe_value(L, 1));
+    }
+    const Row row = b->type->row(b->value);
+    push_row(L, row, b->type);
+    push_columns(L, row.columns.empty() ? b->type->columns : row);
+    return 2;
+  });
+}
+
+int l_closest(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    std::vector<std::string> candidates;
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, 2));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 2, i);
+      if (lua_type(L, -1) == LUA_TSTRING) candidates.emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    const std::string best = closest(name, candidates);
+    if (best.empty()) {
+      lua_pushnil(L);
+    } else {
+      lua_pushlstring(L, best.data(), best.size());
+    }
+    return 1;
+  });
+}
+
+}  // namespace
+
+std::string describe_type(const TypeInfo& t, std::string_view header) {
+  std::vector<std::string> lines;
+  if (!header.empty()) {
+    lines.emplace_back(header);
+    lines.emplace_back(t.doc);
+  } else if (t.result) {
+    lines.push_back(fmt::format("{}: {}", t.name, t.doc));
+  } else {
+    lines.push_back(fmt::format("dml.{}{{...}}: {}", t.name, t.doc));
+  }
+  lines.emplace_back();
+  std::size_t width = 0;
+  for (const FieldInfo& f : t.fields) width = std::max(width, f.field.name.size());
+  for (const FieldInfo& f : t.fields) {
+    const std::string fallback = t.result || f.fallback.empty() ? "" : "; " + f.fallback;
+    lines.push_back(fmt::format("  {:<{}}  {}{}", f.field.name, width, f.kind, fallback));
+    lines.push_back(fmt::format("  {:<{}}    {}", "", width, f.field.doc));
+  }
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
+void register_declarations(lua_State* L) {
+  lua_createtable(L, 0, static_cast<int>(registry().size()));
+  for (const Entry& e : registry()) {
+    if (e.constructor == nullptr) continue;
+    lua_pushcfunction(L, e.constructor);
+    lua_setfield(L, -2, std::string(e.info->name).c_str());
+  }
+  lua_setfield(L, -2, "declare");
+  const luaL_Reg fns[] = {{"describe", l_describe}, {"types", l_types}, {"fields", l_fields},
+                          {"columns", l_columns},   {"row", l_row},     {"closest", l_closest},
+                          {nullptr, nullptr}};
+  luaL_setfuncs(L, fns, 0);
+}
+
+}  // namespace dml::lua

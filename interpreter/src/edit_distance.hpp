@@ -1,0 +1,19 @@
+// Did-you-mean: the one edit distance of dml (optimal string alignment: insertions, deletions,
+// substitutions and adjacent transpositions), for unknown fields, globals, functions and
+// columns.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace dml::lua {
+
+[[nodiscard]] std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The candidate closest to `name` if it is close enough to be a likely typo (fewer than
+// max(1, |name| / 4) + 1 edits), else "". Ties go to the first candidate.
+[[nodiscard]] std::string closest(std::string_view name, std::span<const std::string> candidates);
+
+}  // namespace dml::lua

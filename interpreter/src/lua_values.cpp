@@ -1,0 +1,506 @@
+#include "lua_values.hpp"
+
+#include <cctype>
+#include <limits>
+#include <new>
+
+#include "dml/units_parser.hpp"
+#include "edit_distance.hpp"
+
+namespace dml::lua {
+
+// --- messages ---------------------------------------------------------------------------------
+
+std::string joined(std::span<const std::string> names) {
+  std::string out;
+  for (const auto& n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
+
+std::string closest_name(std::string_view name, std::span<const std::string> names) {
+  return closest(name, names);
+}
+
+void push_count(lua_State* L, u128 n) {
+  if (n <= static_cast<u128>(std::numeric_limits<lua_Integer>::max())) {
+    lua_pushinteger(L, static_cast<lua_Integer>(n));
+  } else {
+    lua_pushnumber(L, to_double(n));  // past 2^63: the nearest double (exact for experts x 2^i)
+  }
+}
+
+namespace {
+
+// Lua's own text of a value (numbers as `tostring` writes them).
+std::string lua_text(lua_State* L, int idx) {
+  std::size_t n = 0;
+  const char* s = luaL_tolstring(L, idx, &n);
+  std::string out(s, n);
+  lua_pop(L, 1);
+  return out;
+}
+
+}  // namespace
+
+std::string describe_value(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TNONE:
+    case LUA_TNIL:
+      return "nothing";
+    case LUA_TSTRING: {
+      std::size_t n = 0;
+      const char* s = lua_tolstring(L, idx, &n);
+      return detail::lua_quote(std::string_view(s, n));
+    }
+    case LUA_TNUMBER:
+      return lua_text(L, idx);
+    case LUA_TTABLE:
+      return "a table";
+    case LUA_TUSERDATA:
+      if (const Box* b = test_box(L, idx)) return std::string(b->type->title);
+      if (const Quantity* q = test_quantity(L, idx)) return format_quantity(*q);
+      break;
+    default:
+      break;
+  }
+  return std::string("a ") + luaL_typename(L, idx);
+}
+
+namespace detail {
+
+std::string lua_quote(std::string_view s) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '"' || c == '\\' || c == '\n') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (std::iscntrl(c) != 0) {
+      const bool digit_next =
+          i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]));
+      out += digit_next ? fmt::format("\\{:03d}", c) : fmt::format("\\{}", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string number_repr(double v) { return fmt::format("{}", v); }
+
+std::string quantity_repr(Quantity q) {
+  if (q.dim == kBytes && q.value > 0 && std::isfinite(q.value)) {
+    constexpr std::array<std::pair<double, const char*>, 4> iec{
+        {{1099511627776.0, "TiB"}, {1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}}};
+    for (const auto& [size, unit] : iec) {
+      const double k = q.value / size;
+      if (k >= 1 && k == std::floor(k)) return fmt::format("{} {}", k, unit);
+    }
+  }
+  if (!std::isfinite(q.value)) return format_quantity(q);
+  for (int digits = 4; digits <= 17; ++digits) {  // as printed, unless that loses digits
+    const std::string text = format_quantity(q, digits);
+    try {
+      if (parse_quantity(text, q.dim).value == q.value) return text;
+    } catch (const Error&) {
+      break;
+    }
+  }
+  return format_quantity(q, 17);
+}
+
+[[noreturn]] void throw_expected(lua_State* L, int idx, const std::string& path,
+                                 std::string_view what) {
+  throw ConfigError(path, fmt::format("expected {}, got {}", what, describe_value(L, idx)));
+}
+
+std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Field& f) {
+  if (lua_type(L, idx) != LUA_TNUMBER) {
+    if (!f.one_of.empty()) {
+      throw_expected(L, idx, path, fmt::format("one of {}", fmt::join(f.one_of, ", ")));
+    }
+    throw_expected(L, idx, path, f.min >= 1 ? "a positive whole number" : "a whole number");
+  }
+  if (lua_isinteger(L, idx) != 0) return lua_tointeger(L, idx);
+  const double v = lua_tonumber(L, idx);
+  if (!std::isfinite(v))
+    throw ConfigError(path, "expected a finite number, got " + lua_text(L, idx));
+  if (v != std::floor(v))
+    throw ConfigError(path, "expected a whole number, got " + lua_text(L, idx));
+  if (std::fabs(v) >= 9223372036854775808.0) {
+    throw ConfigError(
+        path, fmt::format("must be at most {}, got {}",
+                          std::isnan(f.max) ? 9223372036854775807.0 : f.max, lua_text(L, idx)));
+  }
+  return static_cast<std::int64_t>(v);
+}
+
+double read_number(lua_State* L, int idx, const std::string& path) {
+  if (lua_type(L, idx) != LUA_TNUMBER) throw_expected(L, idx, path, "a number");
+  const double v = lua_tonumber(L, idx);
+  if (!std::isfinite(v))
+    throw ConfigError(path, "expected a finite number, got " + lua_text(L, idx));
+  return v;
+}
+
+std::string read_string(lua_State* L, int idx, const std::string& path) {
+  if (lua_type(L, idx) != LUA_TSTRING) throw_expected(L, idx, path, "a string");
+  std::size_t n = 0;
+  const char* s = lua_tolstring(L, idx, &n);
+  return {s, n};
+}
+
+bool read_bool(lua_State* L, int idx, const std::string& path) {
+  if (lua_type(L, idx) != LUA_TBOOLEAN) throw_expected(L, idx, path, "true or false");
+  return lua_toboolean(L, idx) != 0;
+}
+
+namespace {
+
+bool plain_table(lua_State* L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE) return false;
+  if (lua_getmetatable(L, idx) == 0) return true;
+  lua_pop(L, 1);
+  return false;
+}
+
+// Every key of the table at idx is an integer in 1..n.
+void check_list_keys(lua_State* L, int idx, std::size_t n, const std::string& path) {
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    lua_pop(L, 1);
+    const bool ok = lua_isinteger(L, -1) != 0 && lua_tointeger(L, -1) >= 1 &&
+                    static_cast<std::size_t>(lua_tointeger(L, -1)) <= n;
+    if (!ok) {
+      throw ConfigError(path, fmt::format("expected a list (keys 1..{}), found the key {}", n,
+                                          describe_value(L, -1)));
+    }
+  }
+}
+
+}  // namespace
+
+Sources read_sources(lua_State* L, int idx, const std::string& path, const TypeInfo& owner) {
+  if (lua_type(L, idx) != LUA_TTABLE)
+    throw_expected(L, idx, path, "a table of field = \"citation\"");
+  Sources out;
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    const bool named = lua_type(L, -2) == LUA_TSTRING;
+    const std::string key = named ? lua_tostring(L, -2) : std::string();
+    if (!named || std::find(owner.names.begin(), owner.names.end(), key) == owner.names.end()) {
+      throw ConfigError(path,
+                        fmt::format("{} is not a field of {}", describe_value(L, -2), owner.title));
+    }
+    if (lua_type(L, -1) != LUA_TSTRING) {
+      throw_expected(L, -1, path + "." + key, "a citation string");
+    }
+    out[key] = lua_tostring(L, -1);
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path) {
+  const auto n = plain_table(L, idx) ? static_cast<std::size_t>(lua_rawlen(L, idx)) : 0;
+  if (n == 0) throw_expected(L, idx, path, "a non-empty list of positive whole numbers");
+  check_list_keys(L, idx, n, path);
+  std::vector<std::int64_t> out(n);
+  const Field item{.min = 1};
+  for (std::size_t i = 0; i < n; ++i) {
+    lua_rawgeti(L, idx, static_cast<lua_Integer>(i + 1));
+    const std::string ipath = item_path(path, i + 1);
+    out[i] = read_whole(L, -1, ipath, item);
+    check_whole(out[i], item, ipath);
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+std::size_t check_list(lua_State* L, int idx, const std::string& path, std::string_view,
+                       std::string_view title) {
+  if (!plain_table(L, idx)) throw_expected(L, idx, path, fmt::format("a list of {}", title));
+  const auto n = static_cast<std::size_t>(lua_rawlen(L, idx));
+  if (n == 0) throw ConfigError(path, fmt::format("expected a non-empty list of {}", title));
+  check_list_keys(L, idx, n, path);
+  return n;
+}
+
+int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
+                       std::span<const std::string_view> positional) {
+  if (!plain_table(L, idx)) {
+    throw_expected(L, idx, path, fmt::format("{} (a table of its fields)", type.title));
+  }
+  lua_rawgeti(L, idx, 1);
+  const bool has_positional = !positional.empty() && !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (has_positional) {  // { 4, 8 } is { model = 4, ff = 8 }; named keys win
+    lua_newtable(L);
+    for (std::size_t i = 0; i < positional.size(); ++i) {
+      lua_rawgeti(L, idx, static_cast<lua_Integer>(i + 1));
+      lua_setfield(L, -2, std::string(positional[i]).c_str());
+    }
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {
+      const bool mapped = lua_isinteger(L, -2) != 0 && lua_tointeger(L, -2) >= 1 &&
+                          static_cast<std::size_t>(lua_tointeger(L, -2)) <= positional.size();
+      if (mapped) {
+        lua_pop(L, 1);
+        continue;
+      }
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -4);
+    }
+  } else {
+    lua_pushvalue(L, idx);
+  }
+  const int table = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, table) != 0) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) {
+      throw ConfigError(path, fmt::format("expected named fields of {}, found the key {}",
+                                          type.title, describe_value(L, -1)));
+    }
+    const std::string key = lua_tostring(L, -1);
+    if (std::find(type.names.begin(), type.names.end(), key) == type.names.end()) {
+      const std::string hint = closest_name(key, type.names);
+      throw ConfigError(path + "." + key,
+                        fmt::format("unknown field of {}{}; its fields are {}", type.title,
+                                    hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint),
+                                    joined(type.names)));
+    }
+  }
+  return table;
+}
+
+FieldInfo make_field_info(const Field& f, std::string kind, std::string fallback,
+                          const TypeInfo* record) {
+  FieldInfo info;
+  info.field = f;
+  info.kind = std::move(kind);
+  info.fallback = std::move(fallback);
+  info.record = record;
+  return info;
+}
+
+namespace {
+
+std::string bound(double v) { return fmt::format("{}", v); }
+
+std::string range_text(std::string text, const Field& f, bool show_min) {
+  const bool low = show_min && !std::isnan(f.min);
+  const bool high = !std::isnan(f.max);
+  if (low && high) {
+    return fmt::format("{} in {}{}, {}]", text, f.above ? "(" : "[", bound(f.min), bound(f.max));
+  }
+  if (low) return fmt::format("{} {} {}", text, f.above ? ">" : ">=", bound(f.min));
+  if (high) return fmt::format("{} <= {}", text, bound(f.max));
+  return text;
+}
+
+}  // namespace
+
+std::string whole_kind(const Field& f) {
+  if (!f.one_of.empty()) return fmt::format("one of {}", fmt::join(f.one_of, ", "));
+  if (f.min >= 1 && !f.above) return range_text("a positive whole number", f, f.min > 1);
+  return range_text("a whole number", f, true);
+}
+
+std::string number_kind(const Field& f) { return range_text("a number", f, true); }
+
+std::string quantity_kind(Dimension d) { return dimension_expectation(d); }
+
+std::string record_kind(const TypeInfo& t) { return fmt::format("{} ({})", t.title, t.metatable); }
+
+std::string list_kind(const TypeInfo& t) {
+  std::string_view title = t.title;
+  if (title.starts_with("a ")) title.remove_prefix(2);
+  if (title.starts_with("an ")) title.remove_prefix(3);
+  return fmt::format("a list of {}s ({})", title, t.metatable);
+}
+
+}  // namespace detail
+
+// --- declared values --------------------------------------------------------------------------
+
+namespace {
+
+constexpr const char* kTypeKey = "__dml_type";
+
+Box& self_box(lua_State* L) {
+  Box* b = test_box(L, 1);
+  if (b == nullptr || b->value == nullptr) luaL_error(L, "expected a declared dml value");
+  return *b;
+}
+
+int box_index(lua_State* L) {
+  return guarded(L, [&] {
+    const Box& b = self_box(L);
+    std::string key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : describe_value(L, 2);
+    if (lua_type(L, 2) == LUA_TSTRING && b.type->push_field(L, b.value, key)) return 1;
+    const std::string hint = closest_name(key, b.type->names);
+    throw ConfigError(
+        "",
+        fmt::format("{} has no field '{}'{}; see dml --doc {}", b.type->title, key,
+                    hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint), b.type->name));
+  });
+}
+
+int box_newindex(lua_State* L) {
+  return guarded(L, [&]() -> int {
+    const Box& b = self_box(L);
+    const std::string key = describe_value(L, 2);
+    throw ConfigError("", fmt::format("{} is read-only: make a changed copy with dml.{}(value, "
+                                      "{{ ... }}) (setting {})",
+                                      b.type->title, b.type->name, key));
+  });
+}
+
+// The next present field after `key` (nil: the first), in the description's order.
+int box_next(lua_State* L) {
+  return guarded(L, [&] {
+    const Box& b = self_box(L);
+    const auto& names = b.type->names;
+    std::size_t start = 0;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+      const auto it = std::find(names.begin(), names.end(), lua_tostring(L, 2));
+      start = it == names.end() ? names.size() : static_cast<std::size_t>(it - names.begin()) + 1;
+    }
+    for (std::size_t i = start; i < names.size(); ++i) {
+      b.type->push_field(L, b.value, names[i]);
+      if (!lua_isnil(L, -1)) {
+        lua_pushlstring(L, names[i].data(), names[i].size());
+        lua_insert(L, -2);
+        return 2;
+      }
+      lua_pop(L, 1);
+    }
+    lua_pushnil(L);
+    return 1;
+  });
+}
+
+int box_pairs(lua_State* L) {
+  lua_pushcfunction(L, box_next);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+int box_tostring(lua_State* L) {
+  return guarded(L, [&] {
+    const Box& b = self_box(L);
+    const std::string text = b.type->text(b.value);
+    lua_pushlstring(L, text.data(), text.size());
+    return 1;
+  });
+}
+
+int box_gc(lua_State* L) {
+  Box* b = test_box(L, 1);
+  if (b != nullptr && b->value != nullptr) {
+    b->type->destroy(b->value);
+    b->value = nullptr;
+  }
+  return 0;
+}
+
+void push_cell(lua_State* L, const output::Cell& cell) {
+  std::visit(
+      [&](const auto& v) {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, std::monostate>) {
+          lua_pushnil(L);
+        } else if constexpr (std::is_same_v<V, bool>) {
+          lua_pushboolean(L, v ? 1 : 0);
+        } else if constexpr (std::is_same_v<V, std::int64_t>) {
+          lua_pushinteger(L, v);
+        } else if constexpr (std::is_same_v<V, double>) {
+          lua_pushnumber(L, v);
+        } else if constexpr (std::is_same_v<V, std::string>) {
+          lua_pushlstring(L, v.data(), v.size());
+        } else {
+          push_quantity(L, Quantity{v.value, v.dim});
+        }
+      },
+      cell);
+}
+
+}  // namespace
+
+void push_row(lua_State* L, const Row& row, const TypeInfo* type) {
+  const std::vector<std::string>& columns =
+      row.columns.empty() && type != nullptr ? type->columns.columns : row.columns;
+  lua_createtable(L, 0, static_cast<int>(columns.size()));
+  for (std::size_t i = 0; i < row.cells.size() && i < columns.size(); ++i) {
+    if (std::holds_alternative<std::monostate>(row.cells[i])) continue;
+    push_cell(L, row.cells[i]);
+    lua_setfield(L, -2, columns[i].c_str());
+  }
+}
+
+void push_columns(lua_State* L, const Row& row) {
+  lua_createtable(L, static_cast<int>(row.columns.size()), 0);
+  for (std::size_t i = 0; i < row.columns.size(); ++i) {
+    lua_pushlstring(L, row.columns[i].data(), row.columns[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+namespace {
+
+// __dml_rows(value) -> { row }, columns: a declared value as one row of dml.save.
+int box_rows(lua_State* L) {
+  return guarded(L, [&] {
+    const Box& b = self_box(L);
+    const Row row = b.type->row(b.value);
+    lua_createtable(L, 1, 0);
+    push_row(L, row, b.type);
+    lua_rawseti(L, -2, 1);
+    push_columns(L, row.columns.empty() ? b.type->columns : row);
+    return 2;
+  });
+}
+
+void push_metatable(lua_State* L, const TypeInfo& type) {
+  if (luaL_newmetatable(L, type.metatable.c_str()) == 0) return;
+  const luaL_Reg fns[] = {{"__index", box_index}, {"__newindex", box_newindex},
+                          {"__pairs", box_pairs}, {"__tostring", box_tostring},
+                          {"__gc", box_gc},       {nullptr, nullptr}};
+  luaL_setfuncs(L, fns, 0);
+  lua_pushlightuserdata(L, const_cast<TypeInfo*>(&type));
+  lua_setfield(L, -2, kTypeKey);
+  // What getmetatable() shows: the name and the rows protocol, never the type pointer.
+  lua_createtable(L, 0, 2);
+  lua_pushstring(L, type.metatable.c_str());
+  lua_setfield(L, -2, "__name");
+  lua_pushcfunction(L, box_rows);
+  lua_setfield(L, -2, "__dml_rows");
+  lua_setfield(L, -2, "__metatable");
+}
+
+}  // namespace
+
+Box* test_box(lua_State* L, int idx) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_getmetatable(L, idx) == 0) return nullptr;
+  lua_getfield(L, -1, kTypeKey);
+  const bool ours = lua_type(L, -1) == LUA_TLIGHTUSERDATA;
+  lua_pop(L, 2);
+  return ours ? static_cast<Box*>(lua_touserdata(L, idx)) : nullptr;
+}
+
+void push_box(lua_State* L, const TypeInfo& type, const void* value) {
+  void* memory = lua_newuserdatauv(L, sizeof(Box), 0);
+  Box* box = new (memory) Box{&type, nullptr};
+  push_metatable(L, type);
+  lua_setmetatable(L, -2);
+  box->value = type.copy(value);  // __gc frees it; a failed copy leaves nullptr
+}
+
+}  // namespace dml::lua

@@ -1,0 +1,566 @@
+// Described values in Lua, derived from their descriptions (dml/describe.hpp):
+//
+//   read<Gpu>(L, idx, "gpu")       a declaration (a table, or a declared value) -> C++, with
+//                                  every check, did-you-mean and default; errors name the
+//                                  user's field path ("cluster.levels[2].bandwidth: ...")
+//   push_value(L, gpu)             C++ -> a declared value: a read-only `dml.gpu` userdata
+//                                  whose fields read as Lua values (quantities, lists, ...)
+//   test_value<Gpu>(L, idx)        the C++ value of a declared `dml.gpu`, or nullptr
+//
+// A declared value holds its C++ value, checked once where it was declared: reading it again
+// is a copy. Use these inside lua::guarded (they throw ConfigError and UnitError).
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "bind_quantity.hpp"
+#include "dml/describe.hpp"
+#include "lua_runtime.hpp"
+#include "rows.hpp"
+
+namespace dml::lua {
+
+// --- what the Lua side knows of a described type ----------------------------------------------
+
+// One field, for docs, did-you-mean and iteration.
+struct FieldInfo {
+  Field field;
+  std::string kind;      // what it takes: `a bandwidth like "900 GB/s"`, `a GPU (dml.gpu)`
+  std::string fallback;  // "required", "optional", or its default as a scenario writes it
+  bool is_record = false;
+  const struct TypeInfo* record = nullptr;  // the record's type, for records and lists of them
+};
+
+// A described type, type-erased: one per C++ type, made by type_info<T>().
+struct TypeInfo {
+  std::string_view name;   // "gpu"
+  std::string_view title;  // "a GPU"
+  std::string_view doc;
+  bool result = false;             // a result type (its columns use _ and unit suffixes)
+  std::vector<FieldInfo> fields;   // in order, inline records' fields included
+  std::vector<std::string> names;  // their names
+  std::string metatable;           // "dml.gpu"
+  // Operations on a value (void* points at the C++ value).
+  void* (*copy)(const void*) = nullptr;
+  void (*destroy)(void*) = nullptr;
+  // Pushes the Lua view of field `key` (nil if absent); false if `key` is not a field.
+  bool (*push_field)(lua_State*, const void*, std::string_view key) = nullptr;
+  // Reads the value at idx into *out (patch: only the keys present; no required check).
+  void (*read)(lua_State*, int idx, const std::string& path, void* out, bool patch) = nullptr;
+  std::string (*text)(const void*) = nullptr;  // what print() shows
+  Row (*row)(const void*) = nullptr;           // the value as one table row (rows.hpp); the
+                                               // columns of a result are `columns`
+  Row columns;                                 // the columns of any value (of a default one)
+};
+
+// The value inside a declared-value userdata.
+struct Box {
+  const TypeInfo* type;
+  void* value;
+};
+
+template <Described T>
+const TypeInfo& type_info();
+
+// The box at idx if it is a declared value (of any described type), else nullptr.
+Box* test_box(lua_State* L, int idx);
+// Pushes a new declared value holding `value` (takes ownership of a copy made by type.copy).
+void push_box(lua_State* L, const TypeInfo& type, const void* value);
+
+template <Described T>
+const T* test_value(lua_State* L, int idx) {
+  const Box* b = test_box(L, idx);
+  return b != nullptr && b->type == &type_info<T>() ? static_cast<const T*>(b->value) : nullptr;
+}
+
+template <Described T>
+void push_value(lua_State* L, const T& value) {
+  push_box(L, type_info<T>(), &value);
+}
+
+// A row as a Lua table (absent cells are absent keys), and its columns as a list. A row without
+// columns (a result's) takes them from its type.
+void push_row(lua_State* L, const Row& row, const TypeInfo* type = nullptr);
+void push_columns(lua_State* L, const Row& row);
+
+// --- messages ---------------------------------------------------------------------------------
+
+// What a value is, for "expected X, got Y": "\"nvlink\"" (Lua's %q), "42", "nothing", "a table",
+// a declared value's title ("a network level"), a quantity's text.
+std::string describe_value(lua_State* L, int idx);
+// The closest of `names` to `name`, or "" when none is close enough to be a likely typo.
+std::string closest_name(std::string_view name, std::span<const std::string> names);
+// ", " between the names.
+std::string joined(std::span<const std::string> names);
+// A count that may pass 2^63 (cluster sizes): an integer when it fits, else the nearest float.
+void push_count(lua_State* L, u128 n);
+
+// --- reading ----------------------------------------------------------------------------------
+
+namespace detail {
+
+template <class M>
+void read_member(lua_State* L, int idx, const std::string& path, M& m, const Field& f,
+                 const TypeInfo& owner);
+
+[[noreturn]] void throw_expected(lua_State* L, int idx, const std::string& path,
+                                 std::string_view what);
+// A Lua number that is a whole number within int64, else ConfigError at path.
+std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Field& f);
+double read_number(lua_State* L, int idx, const std::string& path);
+std::string read_string(lua_State* L, int idx, const std::string& path);
+bool read_bool(lua_State* L, int idx, const std::string& path);
+Sources read_sources(lua_State* L, int idx, const std::string& path, const TypeInfo& owner);
+std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path);
+// The list at idx (a plain table with keys 1..n, n > 0): its length; else ConfigError.
+std::size_t check_list(lua_State* L, int idx, const std::string& path, std::string_view plural,
+                       std::string_view title);
+// The table at idx as a record of `type`: checks it is a plain table (or throws naming what it
+// is), maps positional items, and rejects unknown keys with a did-you-mean. Pushes the table to
+// read from (a normalized copy when positional items were mapped) and returns its index.
+int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
+                       std::span<const std::string_view> positional);
+
+template <Described T>
+struct ReadVisitor {
+  lua_State* L;
+  int table;
+  const std::string& path;
+  bool patch;
+  template <class M>
+  void field(M& m, const Field& f) {
+    lua_getfield(L, table, std::string(f.name).c_str());
+    const std::string fpath = path + "." + std::string(f.name);
+    if (lua_isnil(L, -1)) {
+      if (f.required && !patch) {
+        throw ConfigError(fpath, fmt::format("required ({})", f.doc));
+      }
+    } else {
+      read_member(L, lua_gettop(L), fpath, m, f, type_info<T>());
+    }
+    lua_pop(L, 1);
+  }
+};
+
+template <Described T>
+void read_record(lua_State* L, int idx, const std::string& path, T& out, bool patch) {
+  idx = lua_absindex(L, idx);
+  if (!patch) {
+    if (const T* declared = test_value<T>(L, idx)) {
+      out = *declared;  // checked where it was declared
+      return;
+    }
+  }
+  std::span<const std::string_view> positional;
+  if constexpr (HasPositional<T>) positional = Description<T>::positional;
+  const int table = check_record_table(L, idx, path, type_info<T>(), positional);
+  ReadVisitor<T> v{L, table, path, patch};
+  Description<T>::fields(v, out);
+  lua_settop(L, table - 1);
+  if constexpr (HasCheck<T>) Description<T>::check(out, path);
+}
+
+template <class M>
+void read_member(lua_State* L, int idx, const std::string& path, M& m, const Field& f,
+                 const TypeInfo& owner) {
+  if constexpr (IsOptional<M>::value) {
+    typename IsOptional<M>::value_type v{};
+    read_member(L, idx, path, v, f, owner);
+    m = std::move(v);
+  } else if constexpr (std::is_same_v<M, std::int64_t> || std::is_same_v<M, int>) {
+    const std::int64_t v = read_whole(L, idx, path, f);
+    check_whole(v, f, path);
+    m = static_cast<M>(v);
+  } else if constexpr (std::is_same_v<M, double>) {
+    m = read_number(L, idx, path);
+    check_number(m, f, path);
+  } else if constexpr (IsUnit<M>::value) {
+    const Quantity q = check_quantity(L, idx, IsUnit<M>::dimension, path);
+    check_quantity_value(q, f, path);
+    m = M(q.value);
+  } else if constexpr (std::is_same_v<M, bool>) {
+    m = read_bool(L, idx, path);
+  } else if constexpr (std::is_same_v<M, std::string>) {
+    m = read_string(L, idx, path);
+  } else if constexpr (NamedEnum<M>) {
+    const auto v =
+        lua_type(L, idx) == LUA_TSTRING ? enum_value<M>(lua_tostring(L, idx)) : std::nullopt;
+    if (!v) throw_expected(L, idx, path, "one of " + enum_choices<M>());
+    m = *v;
+  } else if constexpr (std::is_same_v<M, Sources>) {
+    m = read_sources(L, idx, path, owner);
+  } else if constexpr (Described<M>) {
+    read_record(L, idx, path, m, false);
+  } else if constexpr (IsVector<M>::value) {
+    using Item = typename IsVector<M>::value_type;
+    if constexpr (Described<Item>) {
+      const TypeInfo& item = type_info<Item>();
+      const std::size_t n = check_list(L, idx, path, "", item.title);
+      M out(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        lua_geti(L, idx, static_cast<lua_Integer>(i + 1));
+        read_record(L, -1, item_path(path, i + 1), out[i], false);
+        lua_pop(L, 1);
+      }
+      m = std::move(out);
+    } else {
+      static_assert(std::is_same_v<Item, std::int64_t>, "lists of records or of whole numbers");
+      m = read_counts(L, idx, path);
+    }
+  } else {
+    static_assert(sizeof(M) == 0, "a field kind the Lua reader does not know");
+  }
+}
+
+}  // namespace detail
+
+// The declaration at idx as a T (see the top of this file).
+template <Described T>
+T read(lua_State* L, int idx, const std::string& path = std::string(Description<T>::name)) {
+  T out{};
+  detail::read_record(L, idx, path, out, false);
+  return out;
+}
+
+// --- writing ----------------------------------------------------------------------------------
+
+namespace detail {
+
+template <class M>
+void push_member(lua_State* L, const M& m) {
+  if constexpr (IsOptional<M>::value) {
+    if (m) {
+      push_member(L, *m);
+    } else {
+      lua_pushnil(L);
+    }
+  } else if constexpr (std::is_same_v<M, bool>) {
+    lua_pushboolean(L, m ? 1 : 0);
+  } else if constexpr (std::is_same_v<M, u128>) {
+    push_count(L, m);
+  } else if constexpr (std::is_integral_v<M>) {
+    lua_pushinteger(L, static_cast<lua_Integer>(m));
+  } else if constexpr (std::is_same_v<M, double>) {
+    lua_pushnumber(L, m);
+  } else if constexpr (IsUnit<M>::value) {
+    push_quantity(L, Quantity{m.value(), IsUnit<M>::dimension});
+  } else if constexpr (std::is_same_v<M, std::string>) {
+    lua_pushlstring(L, m.data(), m.size());
+  } else if constexpr (NamedEnum<M>) {
+    const std::string_view name = enum_name(m);
+    lua_pushlstring(L, name.data(), name.size());
+  } else if constexpr (std::is_same_v<M, Sources>) {
+    if (m.empty()) {  // no citations: absent
+      lua_pushnil(L);
+      return;
+    }
+    lua_createtable(L, 0, static_cast<int>(m.size()));
+    for (const auto& [k, v] : m) {
+      lua_pushlstring(L, v.data(), v.size());
+      lua_setfield(L, -2, k.c_str());
+    }
+  } else if constexpr (Described<M>) {
+    push_value(L, m);
+  } else if constexpr (IsVector<M>::value) {
+    lua_createtable(L, static_cast<int>(m.size()), 0);
+    for (std::size_t i = 0; i < m.size(); ++i) {
+      push_member(L, m[i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+  } else {
+    static_assert(sizeof(M) == 0, "a field kind the Lua writer does not know");
+  }
+}
+
+// Finds field `key` (through inline records) and pushes its Lua view.
+struct PushFieldVisitor {
+  lua_State* L;
+  std::string_view key;
+  bool found = false;
+  template <class M>
+  void field(const M& m, const Field& f) {
+    if (found) return;
+    if constexpr (IsOptional<M>::value && Described<typename IsOptional<M>::value_type>) {
+      if (f.inline_record) {
+        using Record = typename IsOptional<M>::value_type;
+        if (m) {
+          PushFieldVisitor inner{L, key};
+          Description<Record>::fields(inner, *m);
+          found = inner.found;
+        } else {
+          const auto& names = type_info<Record>().names;
+          if (std::find(names.begin(), names.end(), key) != names.end()) {
+            lua_pushnil(L);  // a field of a record that is absent
+            found = true;
+          }
+        }
+        return;
+      }
+    }
+    if (f.name != key) return;
+    push_member(L, m);
+    found = true;
+  }
+};
+
+// Field docs and kinds, for type_info.
+FieldInfo make_field_info(const Field& f, std::string kind, std::string fallback,
+                          const TypeInfo* record = nullptr);
+
+template <class M>
+std::string kind_text(const Field& f, bool result);
+template <class M>
+std::string fallback_text(const M& default_value, const Field& f);
+
+template <Described T>
+struct InfoVisitor {
+  std::vector<FieldInfo>& out;
+  template <class M>
+  void field(const M& m, const Field& f) {
+    if constexpr (IsOptional<M>::value && Described<typename IsOptional<M>::value_type>) {
+      if (f.inline_record) {
+        for (const FieldInfo& sub : type_info<typename IsOptional<M>::value_type>().fields) {
+          out.push_back(sub);
+        }
+        return;
+      }
+    }
+    const TypeInfo* record = nullptr;
+    using Plain = typename std::conditional_t<IsOptional<M>::value, IsOptional<M>,
+                                              std::type_identity<M>>::type;
+    using Item = typename std::conditional_t<IsVector<Plain>::value, IsVector<Plain>,
+                                             std::type_identity<Plain>>::type;
+    if constexpr (Described<Item>) record = &type_info<Item>();
+    constexpr bool result = requires { Description<T>::result; };
+    FieldInfo info = make_field_info(f, kind_text<M>(f, result), fallback_text(m, f), record);
+    info.is_record = Described<Plain>;
+    out.push_back(std::move(info));
+  }
+};
+
+// Kind texts and defaults as docs show them.
+std::string whole_kind(const Field& f);
+std::string number_kind(const Field& f);
+std::string quantity_kind(Dimension d);
+std::string record_kind(const TypeInfo& t);
+std::string list_kind(const TypeInfo& t);
+std::string lua_quote(std::string_view s);  // Lua's %q
+std::string number_repr(double v);          // 0.5, 16, 1e+20
+std::string quantity_repr(Quantity q);      // "4.5 us", "64 KiB": as a scenario writes it
+
+template <class M>
+std::string kind_text(const Field& f, bool result) {
+  if constexpr (IsOptional<M>::value) {
+    return kind_text<typename IsOptional<M>::value_type>(f, result);
+  } else if constexpr (std::is_same_v<M, bool>) {
+    return "true or false";
+  } else if constexpr (std::is_same_v<M, u128> || std::is_same_v<M, std::uint64_t>) {
+    return "a whole number";
+  } else if constexpr (std::is_integral_v<M>) {
+    return whole_kind(f);
+  } else if constexpr (std::is_same_v<M, double>) {
+    return number_kind(f);
+  } else if constexpr (IsUnit<M>::value) {
+    if (result) return std::string(dimension_noun(IsUnit<M>::dimension));
+    return quantity_kind(IsUnit<M>::dimension);
+  } else if constexpr (std::is_same_v<M, std::string>) {
+    return "a string";
+  } else if constexpr (NamedEnum<M>) {
+    return "one of " + enum_choices<M>();
+  } else if constexpr (std::is_same_v<M, Sources>) {
+    return "a table of field = \"citation\"";
+  } else if constexpr (Described<M>) {
+    return record_kind(type_info<M>());
+  } else if constexpr (IsVector<M>::value) {
+    using Item = typename IsVector<M>::value_type;
+    if constexpr (Described<Item>) {
+      return list_kind(type_info<Item>());
+    } else if constexpr (std::is_same_v<Item, std::string>) {
+      return "a list of strings";
+    } else {
+      return "a list of positive whole numbers";
+    }
+  }
+}
+
+template <class M>
+std::string value_repr(const M& m) {
+  if constexpr (std::is_same_v<M, bool>) {
+    return m ? "true" : "false";
+  } else if constexpr (std::is_same_v<M, u128>) {
+    return to_string(m);
+  } else if constexpr (std::is_integral_v<M>) {
+    return fmt::format("{}", m);
+  } else if constexpr (std::is_same_v<M, double>) {
+    return number_repr(m);
+  } else if constexpr (IsUnit<M>::value) {
+    return quantity_repr(Quantity{m.value(), IsUnit<M>::dimension});
+  } else if constexpr (std::is_same_v<M, std::string>) {
+    return lua_quote(m);
+  } else if constexpr (NamedEnum<M>) {
+    return lua_quote(enum_name(m));
+  } else {
+    return {};
+  }
+}
+
+struct ReprVisitor {
+  std::vector<std::string> parts;
+  bool simple = true;
+  template <class M>
+  void field(const M& m, const Field& f) {
+    const std::string r = value_repr(m);
+    if (r.empty()) simple = false;
+    parts.push_back(fmt::format("{} = {}", f.name, r));
+  }
+};
+
+// What docs say after a field's kind: "" for a required field, "optional", or "default X".
+template <class M>
+std::string fallback_text(const M& m, const Field& f) {
+  if (f.required) return {};
+  if constexpr (IsOptional<M>::value) {
+    if (!m) return f.default_text.empty() ? "optional" : "default " + std::string(f.default_text);
+    return "default " + value_repr(*m);
+  } else if constexpr (std::is_same_v<M, Sources> || IsVector<M>::value) {
+    return "optional";
+  } else if constexpr (Described<M>) {
+    ReprVisitor v;
+    Description<M>::fields(v, m);
+    if (v.simple && v.parts.size() <= 3) return "default { " + joined(v.parts) + " }";
+    return "default: the defaults of its fields";
+  } else if constexpr (IsUnit<M>::value) {  // as a scenario writes it: a string with a unit
+    if (!f.default_text.empty()) return "default " + std::string(f.default_text);
+    return "default " + lua_quote(value_repr(m));
+  } else {
+    if (!f.default_text.empty()) return "default " + std::string(f.default_text);
+    return "default " + value_repr(m);
+  }
+}
+
+// The text of a declared value, as print() shows it: "level {\n  size = 8\n ... }".
+template <Described T>
+void text_lines(const T& value, const std::string& indent, std::vector<std::string>& lines);
+
+template <class M>
+void member_text(const M& m, const Field& f, const std::string& indent,
+                 std::vector<std::string>& lines);
+
+struct MemberTextVisitor {
+  const std::string& indent;
+  std::vector<std::string>& lines;
+  template <class N>
+  void field(const N& n, const Field& g) {
+    member_text(n, g, indent, lines);
+  }
+};
+
+template <class M>
+void member_text(const M& m, const Field& f, const std::string& indent,
+                 std::vector<std::string>& lines) {
+  if constexpr (IsOptional<M>::value) {
+    if (m) member_text(*m, f, indent, lines);
+  } else if constexpr (std::is_same_v<M, Sources>) {
+    // citations are not part of the summary
+  } else if constexpr (Described<M>) {
+    if (f.inline_record) {
+      MemberTextVisitor v{indent, lines};
+      Description<M>::fields(v, m);
+      return;
+    }
+    std::vector<std::string> sub;
+    text_lines(m, indent + "  ", sub);
+    sub.front() =
+        indent + "  " + std::string(f.name) + " = " + sub.front().substr(indent.size() + 2);
+    lines.insert(lines.end(), sub.begin(), sub.end());
+  } else if constexpr (IsVector<M>::value) {
+    using Item = typename IsVector<M>::value_type;
+    if constexpr (Described<Item>) {
+      lines.push_back(fmt::format("{}  {} = {{", indent, f.name));
+      for (const Item& item : m) text_lines(item, indent + "    ", lines);
+      lines.push_back(indent + "  }");
+    } else {
+      std::vector<std::string> items;
+      for (const Item& item : m) items.push_back(value_repr(item));
+      lines.push_back(fmt::format("{}  {} = {{{}}}", indent, f.name, joined(items)));
+    }
+  } else {
+    lines.push_back(fmt::format("{}  {} = {}", indent, f.name, value_repr(m)));
+  }
+}
+
+template <Described T>
+void text_lines(const T& value, const std::string& indent, std::vector<std::string>& lines) {
+  lines.push_back(indent + std::string(Description<T>::name) + " {");
+  MemberTextVisitor v{indent, lines};
+  Description<T>::fields(v, value);
+  lines.push_back(indent + "}");
+}
+
+template <Described T>
+std::string text_of(const void* value) {
+  const T& v = *static_cast<const T*>(value);
+  if constexpr (requires { Description<T>::summary(v); }) {
+    return Description<T>::summary(v);
+  } else {
+    std::vector<std::string> lines;
+    text_lines(v, "", lines);
+    std::string out;
+    for (const auto& l : lines) {
+      if (!out.empty()) out += '\n';
+      out += l;
+    }
+    return out;
+  }
+}
+
+}  // namespace detail
+
+template <Described T>
+constexpr bool t_result() {
+  return requires { Description<T>::result; };
+}
+
+template <Described T>
+const TypeInfo& type_info() {
+  static const TypeInfo info = [] {
+    TypeInfo t;
+    t.name = Description<T>::name;
+    t.title = Description<T>::title;
+    t.doc = Description<T>::doc;
+    if constexpr (requires { Description<T>::result; }) t.result = Description<T>::result;
+    t.metatable = "dml." + std::string(t.name);
+    t.copy = [](const void* v) -> void* { return new T(*static_cast<const T*>(v)); };
+    t.destroy = [](void* v) { delete static_cast<T*>(v); };
+    t.push_field = [](lua_State* L, const void* v, std::string_view key) {
+      detail::PushFieldVisitor visitor{L, key};
+      Description<T>::fields(visitor, *static_cast<const T*>(v));
+      return visitor.found;
+    };
+    if constexpr (!requires { Description<T>::result; }) {  // results are never read
+      t.read = [](lua_State* L, int idx, const std::string& path, void* out, bool patch) {
+        detail::read_record(L, idx, path, *static_cast<T*>(out), patch);
+      };
+    }
+    t.text = &detail::text_of<T>;
+    t.row = [](const void* v) { return row_of(*static_cast<const T*>(v), !t_result<T>()); };
+    t.columns = row_of(T{});
+    detail::InfoVisitor<T> v{t.fields};
+    const T probe{};
+    Description<T>::fields(v, probe);
+    for (const FieldInfo& f : t.fields) t.names.emplace_back(f.field.name);
+    return t;
+  }();
+  return info;
+}
+
+}  // namespace dml::lua

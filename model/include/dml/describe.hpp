@@ -1,0 +1,269 @@
+// Descriptions: every declared type and every result type is described once, next to its
+// struct, and everything else is derived from that description: reading a Lua declaration
+// (checks, defaults, did-you-mean), writing a value back to Lua, validating a value built in
+// C++, `dml --doc` and docs/reference.md, a result's printed summary rows and its table
+// columns.
+//
+//   template <> struct Description<NetworkLevel> {
+//     static constexpr std::string_view name = "level", title = "a network level", doc = "...";
+//     template <class V, class S> static void fields(V& v, S& l) {
+//       v.field(l.bandwidth, {.name = "bandwidth", .doc = "per-GPU bidirectional ...",
+//                             .required = true, .infinite = true});
+//       ...
+//     }
+//   };
+//
+// A field's kind follows from the C++ type of its member: std::int64_t and int (whole
+// numbers), u128 (counts past 2^63, results only), double (numbers), units::Unit<...>
+// (quantities of that dimension), bool, std::string, an enum with EnumNames, Sources, a
+// described struct (a record), std::vector of records or of whole numbers (lists),
+// std::vector<std::string> (results), and std::optional of any of these (may be absent).
+// A field's default is the struct's own default member initializer: the description never
+// repeats it.
+//
+// `fields(v, self)` is called with S = T (to read into a value) or S = const T (to read from
+// one). A visitor V has `template <class M> void field(M& member, const Field& f)`.
+// Optional hooks of a description:
+//   static void check(const T&, const std::string& path);   // rules across fields; throws
+//                                                            // ConfigError at path.<field>
+//   static constexpr std::array<std::string_view, N> positional;  // {4, 8} reads as these
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "dml/error.hpp"
+#include "dml/int128.hpp"
+#include "dml/quantity.hpp"
+#include "dml/units.hpp"
+
+namespace dml {
+
+// "No bound" for Field::min and Field::max.
+inline constexpr double kUnbounded = std::numeric_limits<double>::quiet_NaN();
+
+// What a description says of one field. Designated initializers name what differs from these
+// defaults: {.name = "sms", .doc = "streaming multiprocessors", .required = true, .min = 1}.
+struct Field {
+  std::string_view name{};  // the field's name, the same in Lua, C++ messages and docs
+  std::string_view doc{};   // one line
+  bool required = false;    // no default: a declaration must give it
+  // Numbers and whole numbers: the allowed range.
+  double min = kUnbounded;                 // the least value allowed ...
+  bool above = false;                      // ... or, when set, the value it must exceed
+  double max = kUnbounded;                 // the largest value allowed
+  std::span<const std::int64_t> one_of{};  // whole numbers: the only values allowed
+  // Quantities: positive and finite unless these say otherwise.
+  bool nonnegative = false;  // zero is allowed
+  bool infinite = false;     // +infinity is allowed (an infinitely fast network)
+  // Docs: how an absent optional field is filled in ("4 x d_model").
+  std::string_view default_text{};
+  // Results.
+  std::string_view label{};    // the row of the printed summary that shows this field
+  std::string_view note{};     // what the summary row says after the value
+  std::string_view column{};   // the table column's name; default: the field's name, a unit
+                               // suffix for quantities ("training_time_s")
+  bool flatten = false;        // a record whose fields become columns without its prefix
+  bool inline_record = false;  // a record whose fields are shown as the parent's own, in every
+                               // view (absent, when an optional record is unset)
+  bool hidden = false;         // results: not a table column (its parts are shown elsewhere)
+};
+
+// Specialized for every described type (see the top of this file).
+template <class T>
+struct Description;
+
+// Names of an enum's values, in the order docs list them: specialize with
+//   static constexpr std::array<std::pair<E, std::string_view>, N> values{...};
+template <class E>
+struct EnumNames;
+
+// A table of citations: field name -> where its value comes from.
+using Sources = std::map<std::string, std::string, std::less<>>;
+
+// --- what a member type is -------------------------------------------------------------------
+
+template <class T>
+concept Described = requires {
+  Description<T>::name;
+};
+
+template <class T>
+concept NamedEnum = std::is_enum_v<T> && requires {
+  EnumNames<T>::values;
+};
+
+template <class T>
+struct IsOptional : std::false_type {};
+template <class T>
+struct IsOptional<std::optional<T>> : std::true_type {
+  using value_type = T;
+};
+
+template <class T>
+struct IsVector : std::false_type {};
+template <class T>
+struct IsVector<std::vector<T>> : std::true_type {
+  using value_type = T;
+};
+
+template <class T>
+struct IsUnit : std::false_type {};
+template <int B, int S, int F>
+struct IsUnit<units::Unit<B, S, F>> : std::true_type {
+  static constexpr Dimension dimension{B, S, F};
+};
+
+template <class T>
+concept HasCheck = requires(const T& t, const std::string& path) {
+  Description<T>::check(t, path);
+};
+
+template <class T>
+concept HasPositional = requires {
+  Description<T>::positional;
+};
+
+// The name of an enum value, and the value of a name.
+template <NamedEnum E>
+[[nodiscard]] constexpr std::string_view enum_name(E e) {
+  for (const auto& [value, name] : EnumNames<E>::values) {
+    if (value == e) return name;
+  }
+  return "?";
+}
+template <NamedEnum E>
+[[nodiscard]] constexpr std::optional<E> enum_value(std::string_view name) {
+  for (const auto& [value, n] : EnumNames<E>::values) {
+    if (n == name) return value;
+  }
+  return std::nullopt;
+}
+// "\"paper\", \"fixed\", \"deepseek\"": the names, quoted, for messages and docs.
+template <NamedEnum E>
+[[nodiscard]] std::string enum_choices() {
+  std::string out;
+  for (const auto& [value, name] : EnumNames<E>::values) {
+    if (!out.empty()) out += ", ";
+    out += '"';
+    out += name;
+    out += '"';
+  }
+  return out;
+}
+
+// "cluster.levels" + 2 -> "cluster.levels[2]" (lists count from 1, as Lua does).
+[[nodiscard]] std::string item_path(const std::string& list, std::size_t index_from_1);
+
+// --- value checks, shared by every reader and by validate() -----------------------------------
+
+// Throw ConfigError at `path` when a value is outside what `f` allows. The messages are the
+// user's: "must be a positive whole number, got 0", "must be at most 1, got 1.5",
+// "must not be negative, got -1 us", "must be finite, got inf B/s".
+void check_whole(std::int64_t v, const Field& f, const std::string& path);
+void check_number(double v, const Field& f, const std::string& path);
+void check_quantity_value(Quantity q, const Field& f, const std::string& path);
+// The keys of a Sources table must be fields of the type that holds it.
+void check_sources(const Sources& s, std::span<const std::string_view> field_names,
+                   std::string_view owner_title, const std::string& path);
+
+// The names of a described type's fields, in order (computed once).
+template <Described T>
+[[nodiscard]] std::span<const std::string_view> field_names();
+
+// --- validate(): a C++ value against its description -----------------------------------------
+
+namespace detail {
+
+template <class M>
+void validate_member(const M& m, const Field& f, const std::string& path,
+                     std::span<const std::string_view> owner_fields, std::string_view owner_title);
+
+template <Described T>
+struct ValidateVisitor {
+  const std::string& path;
+  template <class M>
+  void field(const M& m, const Field& f) {
+    validate_member(m, f, path + "." + std::string(f.name), field_names<T>(),
+                    Description<T>::title);
+  }
+};
+
+template <Described T>
+void validate_record(const T& value, const std::string& path) {
+  ValidateVisitor<T> v{path};
+  Description<T>::fields(v, value);
+  if constexpr (HasCheck<T>) Description<T>::check(value, path);
+}
+
+struct NameVisitor {
+  std::vector<std::string_view>& out;
+  template <class M>
+  void field(const M&, const Field& f) {
+    out.push_back(f.name);
+  }
+};
+
+template <class M>
+void validate_member(const M& m, const Field& f, const std::string& path,
+                     std::span<const std::string_view> owner_fields, std::string_view owner_title) {
+  if constexpr (IsOptional<M>::value) {
+    if (m) validate_member(*m, f, path, owner_fields, owner_title);
+  } else if constexpr (std::is_same_v<M, std::int64_t> || std::is_same_v<M, int>) {
+    check_whole(static_cast<std::int64_t>(m), f, path);
+  } else if constexpr (std::is_same_v<M, double>) {
+    check_number(m, f, path);
+  } else if constexpr (IsUnit<M>::value) {
+    check_quantity_value(Quantity{m.value(), IsUnit<M>::dimension}, f, path);
+  } else if constexpr (std::is_same_v<M, Sources>) {
+    check_sources(m, owner_fields, owner_title, path);
+  } else if constexpr (Described<M>) {
+    validate_record(m, path);
+  } else if constexpr (IsVector<M>::value) {
+    using Item = typename IsVector<M>::value_type;
+    if constexpr (Described<Item>) {
+      if (m.empty()) {
+        throw ConfigError(path, "expected a non-empty list of {}", Description<Item>::title);
+      }
+      for (std::size_t i = 0; i < m.size(); ++i) validate_record(m[i], item_path(path, i + 1));
+    } else if constexpr (std::is_same_v<Item, std::int64_t>) {
+      const Field item{.name = f.name, .min = 1};
+      for (std::size_t i = 0; i < m.size(); ++i) check_whole(m[i], item, item_path(path, i + 1));
+    }
+  }
+  // bool, std::string, enums, u128 and lists of strings have no range.
+}
+
+}  // namespace detail
+
+// Throws ConfigError naming the first field (by its path from `path`) that its description
+// does not allow, or the first rule across fields that fails. This is the same check a Lua
+// declaration gets; the core calls it on its inputs as the contract of its entry points.
+template <Described T>
+void validate(const T& value, const std::string& path = std::string(Description<T>::name)) {
+  detail::validate_record(value, path);
+}
+
+template <Described T>
+std::span<const std::string_view> field_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    detail::NameVisitor v{out};
+    const T probe{};
+    Description<T>::fields(v, probe);
+    return out;
+  }();
+  return names;
+}
+
+}  // namespace dml

@@ -1,0 +1,43 @@
+// The one worker pool: searches of many runs and sweeps of many settings run on all cores
+// through parallel_for, with progress, cancellation and results kept in order.
+//
+//   std::vector<Plan> plans(runs.size());
+//   const Completion done = parallel_for(runs.size(), [&](std::size_t i) {
+//     plans[i] = optimize(runs[i]);
+//   }, control);
+//   // done.finished[i]: plans[i] is set; done.cancelled: control.cancelled() stopped the rest
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace dml {
+
+// How a long computation runs and reports: every field is optional.
+struct Control {
+  unsigned threads = 0;  // worker threads; 0: one per core
+  // Polled by the workers between items (and by long searches): true stops the work, and what
+  // finished is kept.
+  std::function<bool()> cancelled{};
+  // Called on the calling thread about every 20 ms while items are left: (done, total).
+  std::function<void(std::size_t, std::size_t)> progress{};
+};
+
+struct Completion {
+  std::vector<char> finished{};  // finished[i]: body(i) completed
+  bool cancelled = false;        // the work stopped before every item finished
+};
+
+// Runs body(i) for every i in [0, n) on control.threads workers, and waits for them. body
+// writes its result by index, so results are in order whatever the number of threads. An
+// exception in body stops the other workers and is rethrown here (that of the lowest index).
+[[nodiscard]] Completion parallel_for(std::size_t n, const std::function<void(std::size_t)>& body,
+                                      const Control& control = {});
+
+// True when control.cancelled says so.
+[[nodiscard]] inline bool is_cancelled(const Control& control) {
+  return control.cancelled && control.cancelled();
+}
+
+}  // namespace dml

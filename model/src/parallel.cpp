@@ -1,0 +1,75 @@
+#include "dml/parallel.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <thread>
+
+namespace dml {
+
+Completion parallel_for(std::size_t n, const std::function<void(std::size_t)>& body,
+                        const Control& control) {
+  Completion result;
+  result.finished.assign(n, 0);
+  if (n == 0) return result;
+  unsigned threads = control.threads != 0 ? control.threads : std::thread::hardware_concurrency();
+  threads =
+      std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::min<std::size_t>(
+                                                   n, std::numeric_limits<unsigned>::max()))));
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr error;  // of the lowest index that failed, so that errors are repeatable
+  std::size_t error_index = std::numeric_limits<std::size_t>::max();
+  std::mutex error_mutex;
+  std::mutex exit_mutex;
+  std::condition_variable exited;
+  unsigned running = threads;
+  auto loop = [&] {
+    for (;;) {
+      if (stop.load() || is_cancelled(control)) return;
+      const std::size_t i = next.fetch_add(1);
+      if (i >= n) return;
+      try {
+        body(i);
+      } catch (...) {
+        const std::lock_guard lock(error_mutex);
+        if (i < error_index) {
+          error_index = i;
+          error = std::current_exception();
+        }
+        stop.store(true);  // the other workers stop too
+        return;
+      }
+      result.finished[i] = 1;  // each index is written by one worker only
+      done.fetch_add(1);
+    }
+  };
+  auto work = [&] {
+    loop();
+    const std::lock_guard lock(exit_mutex);
+    if (--running == 0) exited.notify_all();
+  };
+  if (threads == 1 && !control.progress) {
+    work();
+  } else {
+    std::vector<std::jthread> workers;
+    workers.reserve(threads);
+    for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
+    std::unique_lock lock(exit_mutex);
+    while (!exited.wait_for(lock, std::chrono::milliseconds(20), [&] { return running == 0; })) {
+      lock.unlock();  // the workers may exit while progress is shown
+      if (control.progress) control.progress(done.load(), n);
+      lock.lock();
+    }
+  }  // joins the workers
+  if (error) std::rethrow_exception(error);
+  result.cancelled = done.load() < n;
+  return result;
+}
+
+}  // namespace dml

@@ -1,0 +1,302 @@
+#include "dml/plan.hpp"
+
+#include <fmt/format.h>
+
+#include "dml/quantity.hpp"
+
+namespace dml {
+
+void Description<Run>::check(const Run& r, const std::string& path) {
+  if (!r.batch_tokens) return;
+  if (r.batch) {
+    throw ConfigError(path + ".batch", "give either a batch rule or batch_tokens, not both");
+  }
+  if (*r.batch_tokens % r.seq_len != 0) {
+    throw ConfigError(path + ".batch_tokens", "{} is not a whole number of {}-token sequences",
+                      *r.batch_tokens, r.seq_len);
+  }
+}
+
+TrainingRun resolve(const Run& run) {
+  TrainingRun t;
+  t.model = run.model;
+  t.model.d_ff = ff_width(run.model);
+  t.model.layers = depth(run.model);
+  t.seq_len = run.seq_len;
+  t.tokens_per_param = run.tokens_per_param;
+  t.duration = run.duration.value_or(kPaperDuration);
+  if (run.batch_tokens) {
+    t.batch_sequences = *run.batch_tokens / run.seq_len;
+  } else {
+    BatchRule rule;
+    rule.kind = run.batch.value_or(BatchRule::Kind::kPaper);
+    t.batch_sequences = batch_sequences_for(rule, train_flop(t), t.seq_len, t.model.experts);
+  }
+  validate(t);
+  return t;
+}
+
+std::string batch_rule_name(const Run& run) {
+  if (run.batch_tokens) return "given";
+  return std::string(enum_name(run.batch.value_or(BatchRule::Kind::kPaper)));
+}
+
+RunFacts run_facts(const Cluster& cluster, const TrainingRun& run, std::string batch_rule) {
+  std::vector<std::string> levels;
+  for (std::size_t i = 0; i < cluster.levels.size(); ++i) {
+    levels.push_back(cluster.levels[i].name.value_or(fmt::format("level {}", i + 1)));
+  }
+  return RunFacts{.gpu = cluster.gpu.name,
+                  .levels = std::move(levels),
+                  .d_model = run.model.d_model,
+                  .d_ff = ff_width(run.model),
+                  .layers = depth(run.model),
+                  .experts = run.model.experts,
+                  .total_params = total_params(run.model),
+                  .active_params = active_params(run.model),
+                  .batch_tokens = batch_tokens(run),
+                  .seq_len = run.seq_len,
+                  .batch_rule = std::move(batch_rule),
+                  .tokens = dataset_tokens(run),
+                  .train_flop = units::Flop(train_flop(run)),
+                  .duration = run.duration};
+}
+
+Plan make_plan(const Evaluation& e, const RunFacts& facts, const TrainingRun& run,
+               const Options& options, const SearchStats& stats) {
+  Plan p;
+  p.feasible = e.feasible;
+  // The paper's test, in its float order: years of training below years of budget.
+  p.within_duration = e.feasible && e.training_time.value() / options.seconds_in_year <
+                                        run.duration.value() / options.seconds_in_year;
+  p.violations = e.violations;
+  p.gpus = e.gpus;
+  p.layout = e.layout;
+  p.cost = static_cast<const LayoutCost&>(e);
+  p.run = facts;
+  p.options = options;
+  p.stats = stats;
+  return p;
+}
+
+Plan make_plan(const LayoutSearch& s, const RunFacts& facts, const TrainingRun& run,
+               const Options& options, u128 gpus) {
+  if (s.found) return make_plan(s.best, facts, run, options, s.stats);
+  Plan p;
+  p.violations = s.reasons;
+  p.gpus = gpus;
+  p.run = facts;
+  p.options = options;
+  p.stats = s.stats;
+  return p;
+}
+
+Plan make_plan(const ClusterSearch& s, const RunFacts& facts, const TrainingRun& run,
+               const Options& options) {
+  if (s.feasible) return make_plan(s.best, facts, run, options, s.stats);
+  Plan p;
+  p.violations = s.reasons;
+  p.run = facts;
+  p.options = options;
+  p.stats = s.stats;
+  return p;
+}
+
+Plan optimize(const Run& run) {
+  validate(run);
+  const TrainingRun t = resolve(run);
+  const RunFacts facts = run_facts(run.cluster, t, batch_rule_name(run));
+  if (run.cluster.size) {
+    const auto n = static_cast<u128>(*run.cluster.size);
+    return make_plan(optimal_layout(run.cluster, t, n, run.options), facts, t, run.options, n);
+  }
+  return make_plan(smallest_cluster(run.cluster, t, run.options), facts, t, run.options);
+}
+
+std::vector<std::optional<Plan>> optimize_all(std::span<const Run> runs, const Control& control) {
+  std::vector<std::optional<Plan>> plans(runs.size());
+  (void)parallel_for(
+      runs.size(), [&](std::size_t i) { plans[i] = optimize(runs[i]); }, control);
+  return plans;
+}
+
+Plan evaluate(const Run& run, const Layout& layout) {
+  validate(run);
+  validate(layout);
+  const TrainingRun t = resolve(run);
+  const u128 n = layout.gpus();
+  if (run.cluster.size && static_cast<u128>(*run.cluster.size) != n) {
+    throw ConfigError("layout",
+                      "uses {} GPUs (dp x tp.model x tp.ff x pp x ep) but the cluster has {}",
+                      to_string(n), *run.cluster.size);
+  }
+  const Evaluation e = evaluate(run.cluster, t, layout, run.options);
+  return make_plan(e, run_facts(run.cluster, t, batch_rule_name(run)), t, run.options);
+}
+
+LimitsResult limits(const std::vector<Setting>& settings, const Options& options,
+                    const Control& control) {
+  Sweeps sweeps = sweep_all(settings, options, control);
+  LimitsResult out;
+  out.completion = std::move(sweeps.completion);
+  out.limits.resize(settings.size());
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    const Sweep& sw = sweeps.sweeps[i];
+    Limits& l = out.limits[i];
+    l.setting = sw.setting;
+    l.summary = sw.summary;
+    l.stats = sw.stats;
+    const std::string rule(enum_name(settings[i].laws.batch.kind));
+    for (const SweepPoint& p : sw.points) {
+      l.plans.push_back(
+          make_plan(p.result, run_facts(settings[i].cluster, p.run, rule), p.run, options));
+    }
+  }
+  return out;
+}
+
+// --- text -------------------------------------------------------------------------------------
+
+std::string count_text(u128 n) {
+  if (n > static_cast<u128>(INT64_MAX)) {
+    std::string s = fmt::format("{:.4g}", to_double(n));
+    const auto e = s.find("e+");
+    if (e != std::string::npos) s.erase(e + 1, 1);
+    return s;
+  }
+  const std::string digits = to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string big_number(double x) {
+  if (x >= 1e15) {
+    std::string s = fmt::format("{:.4g}", x);
+    const auto e = s.find("e+");
+    if (e != std::string::npos) s.erase(e + 1, 1);
+    return s;
+  }
+  constexpr std::array<std::pair<double, const char*>, 4> units{
+      {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}}};
+  for (const auto& [scale, name] : units) {
+    if (x >= scale) return fmt::format("{:.4g} {}", x / scale, name);
+  }
+  return fmt::format("{:.4g}", x);
+}
+
+std::string layout_text(const Layout& l) {
+  std::string s = fmt::format("DP {} x TP {}x{} x PP {} x EP {}, {} microbatches", l.dp, l.tp.model,
+                              l.tp.ff, l.pp, l.ep, l.microbatches);
+  if (l.zero_bubble) {
+    s += ", zero-bubble";
+  } else if (l.pp > 1) {
+    const std::int64_t v = l.interleave.value_or(1);
+    s += v > 1 ? fmt::format(", 1F1B, {}-way interleaved", v) : ", 1F1B";
+  }
+  return s;
+}
+
+namespace {
+
+std::string percent(double x) { return fmt::format("{:.1f}%", 100 * x); }
+std::string text(units::Seconds t) { return format_quantity(to_quantity(t)); }
+
+std::string model_line(const RunFacts& r) {
+  return fmt::format(
+      "d_model {}, d_ff {}, {} layers, {}; {} parameters, {} tokens, {}, batch {} tokens ({} rule)",
+      r.d_model, r.d_ff, r.layers, r.experts > 1 ? fmt::format("{} experts", r.experts) : "dense",
+      big_number(to_double(r.total_params)), big_number(to_double(r.tokens)),
+      format_quantity(to_quantity(r.train_flop)), count_text(static_cast<u128>(r.batch_tokens)),
+      r.batch_rule);
+}
+
+// What a summary row says after a field's value when it depends on the options.
+std::string_view note_for(const Plan& p, std::string_view field, std::string_view fixed) {
+  const Options& o = p.options;
+  if (field == "tp_comm") return o.overlap_tp ? "overlapped with the matmuls" : "not overlapped";
+  if (field == "pp_ep_comm") return o.overlap_pp ? "overlapped with the matmuls" : "not overlapped";
+  if (field == "dp_comm")
+    return o.overlap_dp ? "overlapped with the pipeline" : "after the pipeline";
+  if (field == "pipeline_latency") {
+    return p.layout->zero_bubble && o.zero_bubble_latency_quirk
+               ? "not charged: zero-bubble, as the paper's code does"
+               : "once per batch";
+  }
+  return fixed;
+}
+
+// The rows of "where the time goes": every field of the cost with a summary label.
+struct SummaryRows {
+  const Plan& plan;
+  std::vector<std::string>& lines;
+  template <class M>
+  void field(const M& m, const Field& f) {
+    if (f.label.empty()) return;
+    const double per_batch = plan.cost->time_per_batch.value();
+    if constexpr (std::is_same_v<M, units::Seconds>) {
+      const std::string_view note = note_for(plan, f.name, f.note);
+      lines.push_back(fmt::format("  {:<22} {:>11} {:>6}{}", f.label, text(m),
+                                  percent(m.value() / per_batch),
+                                  note.empty() ? "" : fmt::format("  {}", note)));
+    } else if constexpr (std::is_same_v<M, double>) {  // a fraction of the time
+      lines.push_back(fmt::format("  {:<22} {:>11}", f.label, percent(m)));
+    }
+  }
+};
+
+}  // namespace
+
+std::string plan_summary(const Plan& p) {
+  std::vector<std::string> lines;
+  const RunFacts& r = p.run;
+  if (!p.feasible || !p.cost || !p.layout) {
+    std::string why;
+    for (const auto& v : p.violations) why += (why.empty() ? "" : "; ") + v;
+    lines.push_back("infeasible: " + why);
+    lines.push_back("model: " + model_line(r));
+  } else {
+    const LayoutCost& c = *p.cost;
+    lines.push_back(fmt::format("{} x {} GPUs: {} ({:.3f} months) at {} utilization", r.gpu,
+                                count_text(p.gpus.value_or(0)), text(c.training_time), c.months,
+                                percent(c.utilization)));
+    if (!p.within_duration) {
+      lines.push_back("note: this takes longer than the run's duration, " + text(r.duration));
+    }
+    lines.push_back("model: " + model_line(r));
+    lines.push_back("layout: " + layout_text(*p.layout));
+    if (const auto& s = p.layout->split) {
+      std::size_t width = 5;
+      for (const auto& name : r.levels) width = std::max(width, name.size());
+      for (std::size_t i = 0; i < s->dp.size() && i < r.levels.size(); ++i) {
+        lines.push_back(
+            fmt::format("  {:<{}}  DP {:<6} TP {:<10} PP {:<6} EP {}", r.levels[i], width, s->dp[i],
+                        fmt::format("{}x{}", s->tp_model[i], s->tp_ff[i]), s->pp[i], s->ep[i]));
+      }
+    }
+    lines.push_back(fmt::format("where the time goes, per batch ({}; {} batches):",
+                                text(c.time_per_batch), big_number(c.batches)));
+    SummaryRows rows{p, lines};
+    Description<LayoutCost>::fields(rows, c);
+    const units::Seconds overlapped = (p.options.overlap_tp ? c.tp_comm : units::Seconds(0)) +
+                                      (p.options.overlap_pp ? c.pp_ep_comm : units::Seconds(0));
+    if (overlapped > c.compute_time) {
+      lines.push_back(fmt::format("  bound by communication: overlapped {} > matmuls {}",
+                                  text(overlapped), text(c.compute_time)));
+    } else {
+      lines.push_back(fmt::format("  bound by the matmuls: {} >= overlapped communication {}",
+                                  text(c.compute_time), text(overlapped)));
+    }
+    lines.push_back(fmt::format("memory: {} needed of {}",
+                                format_quantity(to_quantity(c.memory_required)),
+                                format_quantity(to_quantity(c.memory_available))));
+  }
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
+}  // namespace dml
