@@ -400,6 +400,19 @@ void Interpreter::repl() {
   }
 }
 
+bool Interpreter::doc(const std::string& name, std::string& text) {
+  lua_getglobal(L_, "dml");
+  lua_getfield(L_, -1, "doc");
+  lua_remove(L_, -2);
+  lua_pushlstring(L_, name.data(), name.size());
+  if (!call(1, 1)) return false;
+  std::size_t n = 0;
+  const char* s = lua_tolstring(L_, -1, &n);
+  text.assign(s != nullptr ? s : "", n);
+  lua_pop(L_, 1);
+  return true;
+}
+
 namespace lua {
 
 int open_core(lua_State* L) {

@@ -42,19 +42,10 @@ int l_raise(lua_State* L) {
   return lua_error(L);
 }
 
-// core.where(): the "file:line: " prefix raise would use, or "".
-int l_where(lua_State* L) {
-  return guarded(L, [&] {
-    const std::string w = user_where(L);
-    lua_pushlstring(L, w.data(), w.size());
-    return 1;
-  });
-}
-
 }  // namespace
 
 void register_runtime(lua_State* L) {
-  const luaL_Reg fns[] = {{"raise", l_raise}, {"where", l_where}, {nullptr, nullptr}};
+  const luaL_Reg fns[] = {{"raise", l_raise}, {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   const auto v = dml::version();
   lua_pushlstring(L, v.data(), v.size());

@@ -4,10 +4,10 @@
 
 #include <cstdio>
 #include <iostream>
+#include <lua.hpp>
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <lua.hpp>
 
 #include "dml/interpreter.hpp"
 #include "dml/version.hpp"
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   std::vector<Action> actions;
   bool interactive = false;
   bool show_version = false;
-  std::string doc_name;
+  std::optional<std::string> doc_name;
   int script = 0;  // index of the script in args; 0 = none
   int i = 1;
   for (; i < argc; ++i) {
@@ -110,22 +110,18 @@ int main(int argc, char** argv) {
   // As `lua -v`: the version, then whatever else was asked for; nothing else, and dml stops.
   if (show_version) {
     std::cout << "dml " << dml::version() << " (" << LUA_RELEASE << ")\n";
-    if (script == 0 && actions.empty() && !interactive && doc_name.empty()) return kExitOk;
+    if (script == 0 && actions.empty() && !interactive && !doc_name) return kExitOk;
   }
   try {
     dml::Interpreter dml(options);
     dml.set_args(args, script != 0 ? script : 0);
-    if (!doc_name.empty()) {
-      lua_State* L = dml.lua();
-      lua_getglobal(L, "dml");
-      lua_getfield(L, -1, "doc");
-      lua_remove(L, -2);
-      lua_pushstring(L, doc_name.c_str());
-      if (!dml.call_function(1, 1)) {
+    if (doc_name) {
+      std::string text;
+      if (!dml.doc(*doc_name, text)) {
         std::cerr << "dml: " << dml.error() << "\n";
         return kExitUsage;
       }
-      std::cout << lua_tostring(L, -1) << "\n";
+      std::cout << text << "\n";
       return kExitOk;
     }
     auto fail = [&] {

@@ -68,7 +68,7 @@ void prepare_branch(RunCtx& ctx, Branch& br) {
   const std::int64_t n_tp_ff = d[kTPf];
   const std::int64_t n_tp_model = d[kTPm];
   br.b = ctx.batch_tokens / (d[kDP] * br.m * ctx.experts);
-  br.arith = 6 * ctx.fwd_fma * static_cast<double>(ctx.batch_tokens) / (ctx.peak * br.nd);
+  br.arith = 6 * ctx.fwd_fma * static_cast<double>(ctx.batch_tokens) / (ctx.peak * br.gpus_d);
   const double per_layer = ctx.per_layer(ctx.d_ff / n_tp_ff, ctx.d_model / n_tp_model, br.b);
   const std::int64_t reps = (ctx.layers / d[kPP]) * (ctx.experts / d[kEP]) * br.m;
   br.compute = static_cast<double>(reps) * per_layer;
@@ -78,7 +78,7 @@ void prepare_branch(RunCtx& ctx, Branch& br) {
 void prepare_branch_bound(const RunCtx& ctx, Branch& br) {
   const auto& d = br.deg;
   br.b = ctx.batch_tokens / (d[kDP] * br.m * ctx.experts);
-  br.arith = 6 * ctx.fwd_fma * static_cast<double>(ctx.batch_tokens) / (ctx.peak * br.nd);
+  br.arith = 6 * ctx.fwd_fma * static_cast<double>(ctx.batch_tokens) / (ctx.peak * br.gpus_d);
   const double g = ctx.mm.granule;
   const double padded = 2 * std::ceil(static_cast<double>(ctx.d_ff / d[kTPf]) / g) *
                         std::ceil(static_cast<double>(ctx.d_model / d[kTPm]) / g) *
@@ -104,7 +104,7 @@ inline double allreduce_bw(const RunCtx& ctx, double denom, std::int64_t p, u128
 void add_pp_ep(const RunCtx& ctx, const Net& net, const Branch& br, const Split& s, Comm& c) {
   const int nl = net.levels;
   std::array<double, kMaxLevels> denom{};
-  for (int l = 0; l < nl; ++l) denom[l] = br.nd * net.bw[l] / 2;
+  for (int l = 0; l < nl; ++l) denom[l] = br.gpus_d * net.bw[l] / 2;
   std::array<std::int64_t, kMaxLevels + 1> above_pp{};
   std::array<std::int64_t, kMaxLevels + 1> above_ep{};
   above_pp[nl] = 1;
@@ -157,7 +157,7 @@ Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split
   Comm c;
   const int nl = net.levels;
   std::array<double, kMaxLevels> denom{};
-  for (int l = 0; l < nl; ++l) denom[l] = br.nd * net.bw[l] / 2;
+  for (int l = 0; l < nl; ++l) denom[l] = br.gpus_d * net.bw[l] / 2;
 
   // Products of each degree over the levels above l: above[l][x] = prod_{k > l} s[k][x].
   std::array<Degrees, kMaxLevels + 1> above{};
@@ -222,14 +222,14 @@ bool TwoLevel::reset(const RunCtx& ctx, u128 n) {
   plain_.clear();
   pp_.clear();
   if (ctx.net.levels != 2) return false;
-  s0 = cut_sizes(ctx.net, n)[0];
-  lf = &level_factors(s0);
-  k = lf->divs.size();
+  level0_size = cut_sizes(ctx.net, n)[0];
+  level0 = &level_factors(level0_size);
+  divisor_count = level0->divs.size();
   n_ = n;
-  nd_ = to_double(n);
-  denom0_ = nd_ * ctx.net.bw[0] / 2;
-  denom1_ = nd_ * ctx.net.bw[1] / 2;
-  return k <= 16;
+  gpus_d_ = to_double(n);
+  denom0_ = gpus_d_ * ctx.net.bw[0] / 2;
+  denom1_ = gpus_d_ * ctx.net.bw[1] / 2;
+  return divisor_count <= 16;
 }
 
 // kind: 0 DP, 1 d_ff all-reduce over TP_model, 2 d_model all-reduce over TP_ff, 3 plain.
@@ -241,8 +241,8 @@ DegreeTerms TwoLevel::terms(std::int64_t degree, int kind) {
   const double tp_lat_l = static_cast<double>(2 * two_l);
   const auto btok = static_cast<u128>(ctx.batch_tokens);
   t.min_comm = t.min_lat = std::numeric_limits<double>::infinity();
-  for (std::size_t j = 0; j < k; ++j) {
-    const std::int64_t f = lf->divs[j];
+  for (std::size_t j = 0; j < divisor_count; ++j) {
+    const std::int64_t f = level0->divs[j];
     if (degree % f != 0) continue;
     t.ok |= std::uint64_t{1} << j;
     const std::int64_t top = degree / f;
@@ -307,22 +307,22 @@ const PpTable& TwoLevel::pp(const Branch& br) {
   b.deg = br.deg;
   b.v = br.v;
   b.n = n_;
-  b.nd = nd_;
+  b.gpus_d = gpus_d_;
   Split sp{};
-  for (std::size_t a = 0; a < k; ++a) {
+  for (std::size_t a = 0; a < divisor_count; ++a) {
     if (!(p.ok >> a & 1)) continue;
-    for (std::size_t c = 0; c < k; ++c) {
+    for (std::size_t c = 0; c < divisor_count; ++c) {
       if (!(e.ok >> c & 1)) continue;
-      sp[0][kPP] = lf->divs[a];
+      sp[0][kPP] = level0->divs[a];
       sp[1][kPP] = p.top[a];
-      sp[0][kEP] = lf->divs[c];
+      sp[0][kEP] = level0->divs[c];
       sp[1][kEP] = e.top[c];
       Comm cm;
       add_pp_ep(*ctx_, ctx_->net, b, sp, cm);
       const std::size_t idx = a * 16 + c;
       t.comm[idx] = cm.pp_comm;
       t.lat[idx] = cm.pp_lat;
-      if (s0 % (sp[0][kPP] * sp[0][kEP]) == 0) {
+      if (level0_size % (sp[0][kPP] * sp[0][kEP]) == 0) {
         t.min_comm = std::min(t.min_comm, cm.pp_comm);
         t.min_lat = std::min(t.min_lat, cm.pp_lat);
       }
@@ -334,11 +334,12 @@ const PpTable& TwoLevel::pp(const Branch& br) {
 void TwoLevel::min_tp(const DegreeTerms& ff, const DegreeTerms& md, double& comm,
                       double& lat) const {
   comm = lat = std::numeric_limits<double>::infinity();
-  for (std::size_t m = 0; m < k; ++m) {
+  for (std::size_t m = 0; m < divisor_count; ++m) {
     if (!(ff.ok >> m & 1)) continue;
-    for (std::size_t f = 0; f < k; ++f) {
+    for (std::size_t f = 0; f < divisor_count; ++f) {
       if (!(md.ok >> f & 1)) continue;
-      if (s0 % (lf->divs[m] * lf->divs[f]) != 0) continue;  // both must fit in level 0
+      if (level0_size % (level0->divs[m] * level0->divs[f]) != 0)
+        continue;  // both must fit in level 0
       comm = std::min(comm, std::max(std::max(0.0, ff.b0[m] + md.b0[f]), ff.b1[m] + md.b1[f]));
       lat = std::min(lat, (0.0 + (ff.l0[m] + md.l0[f])) + (ff.l1[m] + md.l1[f]));
     }
@@ -348,8 +349,8 @@ void TwoLevel::min_tp(const DegreeTerms& ff, const DegreeTerms& md, double& comm
 void TwoLevel::valid(const std::array<const DegreeTerms*, 5>& d,
                      std::vector<std::uint16_t>& out) const {
   out.clear();
-  for (std::size_t j = 0; j < lf->index.size(); ++j) {
-    const auto& ix = lf->index[j];
+  for (std::size_t j = 0; j < level0->index.size(); ++j) {
+    const auto& ix = level0->index[j];
     bool fits = true;
     for (int x = 0; x < 5 && fits; ++x) fits = (d[x]->ok >> ix[x] & 1) != 0;
     if (fits) out.push_back(static_cast<std::uint16_t>(j));
@@ -358,9 +359,9 @@ void TwoLevel::valid(const std::array<const DegreeTerms*, 5>& d,
 
 Split TwoLevel::split(const std::array<const DegreeTerms*, 5>& d, std::uint16_t j) const {
   Split sp{};
-  const auto& ix = lf->index[j];
+  const auto& ix = level0->index[j];
   for (int x = 0; x < 5; ++x) {
-    sp[0][x] = lf->divs[ix[x]];
+    sp[0][x] = level0->divs[ix[x]];
     sp[1][x] = d[x]->top[ix[x]];
   }
   return sp;
@@ -368,7 +369,7 @@ Split TwoLevel::split(const std::array<const DegreeTerms*, 5>& d, std::uint16_t 
 
 Comm TwoLevel::comm(const std::array<const DegreeTerms*, 5>& d, const PpTable& pp,
                     std::uint16_t j) const {
-  const auto& ix = lf->index[j];
+  const auto& ix = level0->index[j];
   const DegreeTerms& dp = *d[kDP];
   const DegreeTerms& ff = *d[kTPm];
   const DegreeTerms& md = *d[kTPf];

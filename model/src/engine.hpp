@@ -71,8 +71,8 @@ struct RunCtx {
 // The parts of a layout that do not depend on its split across levels.
 struct Branch {
   Degrees deg{};
-  u128 n = 0;
-  double nd = 0;                     // N as double
+  u128 n = 0;                        // N, the cluster size
+  double gpus_d = 0;                 // N as a double
   std::int64_t m = 1, v = 1, b = 0;  // microbatches, interleave, tokens per microbatch
   bool zb = false;
   double arith = 0, compute = 0, bubble = 0;
@@ -83,7 +83,7 @@ inline std::int64_t paper_interleave(const RunCtx& ctx, std::int64_t pp, bool ze
   return (!zero_bubble && pp > 1 && ctx.opt.interleaving) ? ctx.layers / pp : 1;
 }
 
-// Fills arith, compute, bubble and b from deg, m, v, zb (n and nd must be set).
+// Fills arith, compute, bubble and b from deg, m, v, zb (n and gpus_d must be set).
 void prepare_branch(RunCtx& ctx, Branch& br);
 // The same, but compute is only a lower bound (each matmul takes at least its padded FLOP at the
 // effective rate plus its latency), without costing the matmuls.
@@ -154,20 +154,20 @@ class TwoLevel {
 
   // Least TP bandwidth and latency over the (TP_model, TP_ff) factor pairs that fit in level 0.
   void min_tp(const DegreeTerms& ff, const DegreeTerms& md, double& comm, double& lat) const;
-  // The level-0 factorisations (indices into lf->index) that split the degrees, in order.
+  // The level-0 factorisations (indices into level0->index) that split the degrees, in order.
   void valid(const std::array<const DegreeTerms*, 5>& d, std::vector<std::uint16_t>& out) const;
   Comm comm(const std::array<const DegreeTerms*, 5>& d, const PpTable& pp, std::uint16_t j) const;
   Split split(const std::array<const DegreeTerms*, 5>& d, std::uint16_t j) const;
 
-  const LevelFactors* lf = nullptr;
-  std::int64_t s0 = 0;
-  std::size_t k = 0;
+  const LevelFactors* level0 = nullptr;  // the divisors and factorisations of level0_size
+  std::int64_t level0_size = 0;          // GPUs per level-0 group for this cluster size
+  std::size_t divisor_count = 0;         // level0->divs.size()
 
  private:
   DegreeTerms terms(std::int64_t degree, int kind);
   const RunCtx* ctx_ = nullptr;
   u128 n_ = 0;
-  double nd_ = 0, denom0_ = 0, denom1_ = 0;
+  double gpus_d_ = 0, denom0_ = 0, denom1_ = 0;
   std::unordered_map<std::int64_t, DegreeTerms> dp_, ff_, md_, plain_;
   std::unordered_map<std::uint64_t, PpTable> pp_;
 };

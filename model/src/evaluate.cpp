@@ -154,7 +154,7 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
   detail::Branch br;
   br.deg = {layout.dp, layout.tp.model, layout.tp.ff, layout.pp, layout.ep};
   br.n = n;
-  br.nd = to_double(n);
+  br.gpus_d = to_double(n);
   br.m = layout.microbatches;
   br.zb = layout.zero_bubble;
   br.v = layout.interleave ? *layout.interleave : detail::paper_interleave(ctx, layout.pp, br.zb);

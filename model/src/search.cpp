@@ -110,10 +110,10 @@ class Searcher {
   // What the bounds need of a TP degree: its valid (model, ff) splits at their cheapest.
   struct TpInfo {
     const std::vector<std::int64_t>* divs = nullptr;  // divisors of the TP degree
-    std::int64_t isq = 0;                             // isqrt(TP): ff ranges over [isq, 4 isq]
-    bool any = false;                                 // some split divides d_model and d_ff
-    double min_words = 0;   // least (model - 1) d_ff + (ff - 1) d_model over the splits
-    double min_groups = 0;  // least number of TP groups (model, ff) larger than 1
+    std::int64_t tp_sqrt = 0;  // isqrt(TP): ff ranges over [tp_sqrt, 4 tp_sqrt]
+    bool any = false;          // some split divides d_model and d_ff
+    double min_words = 0;      // least (model - 1) d_ff + (ff - 1) d_model over the splits
+    double min_groups = 0;     // least number of TP groups (model, ff) larger than 1
   };
   struct Triple {
     std::int64_t n_tp, n_dp, n_pp;
@@ -121,7 +121,7 @@ class Searcher {
     std::size_t order;  // position in the paper's enumeration
     double bound;       // no layout of this triple trains faster (a deflated lower bound)
     const TpInfo* tp;
-    const std::vector<std::int64_t>* mdivs;  // divisors of q
+    const std::vector<std::int64_t>* microbatch_counts;  // divisors of q
   };
   TpInfo tp_info(std::int64_t n_tp);
   struct Candidate {
@@ -131,7 +131,7 @@ class Searcher {
     Comm comm;
     Costs costs;
   };
-  bool triple_bound(Triple& t, std::int64_t n_ep, double nd);
+  bool triple_bound(Triple& t, std::int64_t n_ep, double gpus_d);
   void expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, LayoutSearch& out);
 
   std::vector<std::uint64_t> primes_;
@@ -157,12 +157,12 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
   LayoutSearch out;
   out.stats.clusters_searched = 1;
   const Options& opt = ctx.opt;
-  const u128 sf = static_cast<u128>(ctx.experts);
-  const auto n_ep = static_cast<std::int64_t>(gcd(n, sf));
-  const u128 np = n / static_cast<u128>(n_ep);
+  const u128 experts = static_cast<u128>(ctx.experts);
+  const auto n_ep = static_cast<std::int64_t>(gcd(n, experts));
+  const u128 gpus_per_ep = n / static_cast<u128>(n_ep);
   const u128 f_size = static_cast<u128>(ctx.d_model) * static_cast<u128>(ctx.d_ff);
   const u128 b_tok = static_cast<u128>(ctx.batch_tokens);
-  const double nd = to_double(n);
+  const double gpus_d = to_double(n);
   const double mem_have = memory_available(ctx, n);
 
   double best_time = threshold;
@@ -176,11 +176,11 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
 
   Branch br;
   br.n = n;
-  br.nd = nd;
+  br.gpus_d = gpus_d;
   br.deg[kEP] = n_ep;
 
-  for (const std::int64_t n_tp : divs(static_cast<std::uint64_t>(gcd(np, f_size)))) {
-    const u128 r1 = np / static_cast<u128>(n_tp);
+  for (const std::int64_t n_tp : divs(static_cast<std::uint64_t>(gcd(gpus_per_ep, f_size)))) {
+    const u128 r1 = gpus_per_ep / static_cast<u128>(n_tp);
     for (const std::int64_t n_dp : divs(static_cast<std::uint64_t>(gcd(r1, b_tok)))) {
       const u128 r2 = r1 / static_cast<u128>(n_dp);
       if (r2 > static_cast<u128>(ctx.layers) || ctx.layers % static_cast<std::int64_t>(r2) != 0) {
@@ -193,11 +193,11 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
       }
       const std::int64_t q = ctx.batch_tokens / (ctx.experts * n_dp);
       if (q == 0) continue;  // no whole token per replica and expert: no microbatch count
-      const std::vector<std::int64_t>& mdivs = divs(static_cast<std::uint64_t>(q));
-      const auto isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(n_tp)));
+      const std::vector<std::int64_t>& microbatch_counts = divs(static_cast<std::uint64_t>(q));
+      const auto tp_sqrt = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(n_tp)));
       for (const std::int64_t tpf : divs(static_cast<std::uint64_t>(n_tp))) {
-        if (tpf < isq) continue;
-        if (tpf > 4 * isq) break;
+        if (tpf < tp_sqrt) continue;
+        if (tpf > 4 * tp_sqrt) break;
         const std::int64_t tpm = n_tp / tpf;
         if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
         br.deg[kDP] = n_dp;
@@ -209,8 +209,8 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
           const std::int64_t lo = zb ? 2 * n_pp : n_pp;
           std::int64_t left =
               zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
-          for (auto it = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
-               it != mdivs.end() && left > 0; ++it, --left) {
+          for (auto it = std::lower_bound(microbatch_counts.begin(), microbatch_counts.end(), lo);
+               it != microbatch_counts.end() && left > 0; ++it, --left) {
             any_branch = true;
             ++out.stats.branches;
             br.m = *it;
@@ -274,12 +274,12 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
 Searcher::TpInfo Searcher::tp_info(std::int64_t n_tp) {
   TpInfo info;
   info.divs = &divs(static_cast<std::uint64_t>(n_tp));
-  info.isq = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(n_tp)));
+  info.tp_sqrt = static_cast<std::int64_t>(isqrt(static_cast<std::uint64_t>(n_tp)));
   info.min_words = std::numeric_limits<double>::infinity();
   info.min_groups = 2;
   for (const std::int64_t tpf : *info.divs) {
-    if (tpf < info.isq) continue;
-    if (tpf > 4 * info.isq) break;
+    if (tpf < info.tp_sqrt) continue;
+    if (tpf > 4 * info.tp_sqrt) break;
     const std::int64_t tpm = n_tp / tpf;
     if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
     info.any = true;
@@ -291,19 +291,19 @@ Searcher::TpInfo Searcher::tp_info(std::int64_t n_tp) {
   return info;
 }
 
-bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double nd) {
+bool Searcher::triple_bound(Triple& t, std::int64_t n_ep, double gpus_d) {
   const Options& opt = ctx.opt;
   const TpInfo& tp = *t.tp;
   const double lat_min = ctx.flat.lat[0];
-  const double denom = nd * ctx.flat.bw[0] / 2;
+  const double denom = gpus_d * ctx.flat.bw[0] / 2;
   const auto L = static_cast<double>(ctx.layers);
   const auto btok = static_cast<double>(ctx.batch_tokens);
   const double tp_bw = 2 * tp.min_words * (2 * L) * btok * ctx.bytewidth / denom;
   const double tp_lat = 4 * L * lat_min * tp.min_groups;
-  const std::vector<std::int64_t>& mdivs = *t.mdivs;
+  const std::vector<std::int64_t>& microbatch_counts = *t.microbatch_counts;
   const auto first_at_least = [&](std::int64_t lo) -> std::int64_t {
-    const auto it = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
-    return it == mdivs.end() ? 0 : *it;
+    const auto it = std::lower_bound(microbatch_counts.begin(), microbatch_counts.end(), lo);
+    return it == microbatch_counts.end() ? 0 : *it;
   };
   const std::int64_t m_nz = first_at_least(t.n_pp);
   const std::int64_t m_zb = opt.zero_bubble ? first_at_least(2 * t.n_pp) : 0;
@@ -346,10 +346,10 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, 
   const Options& opt = ctx.opt;
   Branch br;
   br.n = n;
-  br.nd = to_double(n);
+  br.gpus_d = to_double(n);
   br.deg = {t.n_dp, 0, 0, t.n_pp, n_ep};
-  const std::vector<std::int64_t>& mdivs = *t.mdivs;
-  const std::int64_t isq = t.tp->isq;
+  const std::vector<std::int64_t>& microbatch_counts = *t.microbatch_counts;
+  const std::int64_t tp_sqrt = t.tp->tp_sqrt;
   // On the paper's two-level networks every split is costed from per-degree tables, and the
   // term-wise minima of the tables bound all splits of a branch (more tightly than the flat
   // network, which they dominate). Elsewhere: the flat network and comm_costs per split.
@@ -362,8 +362,8 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, 
   }
   std::size_t tp_idx = 0;
   for (const std::int64_t tpf : *t.tp->divs) {
-    if (tpf < isq) continue;
-    if (tpf > 4 * isq) break;
+    if (tpf < tp_sqrt) continue;
+    if (tpf > 4 * tp_sqrt) break;
     ++tp_idx;
     const std::int64_t tpm = t.n_tp / tpf;
     if (ctx.d_model % tpm != 0 || ctx.d_ff % tpf != 0) continue;
@@ -383,8 +383,8 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, 
       const std::int64_t lo = br.zb ? 2 * t.n_pp : t.n_pp;
       const std::int64_t count =
           br.zb ? opt.zero_bubble_microbatch_candidates : opt.microbatch_candidates;
-      auto first = std::lower_bound(mdivs.begin(), mdivs.end(), lo);
-      if (first == mdivs.end()) continue;
+      auto first = std::lower_bound(microbatch_counts.begin(), microbatch_counts.end(), lo);
+      if (first == microbatch_counts.end()) continue;
       Comm bound;
       const PpTable* pp = nullptr;
       if (two) {
@@ -400,7 +400,7 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, 
       }
       bool real_done = false;
       int mi = 0;
-      for (auto it = first; it != mdivs.end() && mi < count; ++it, ++mi) {
+      for (auto it = first; it != microbatch_counts.end() && mi < count; ++it, ++mi) {
         ++out.stats.branches;
         br.m = *it;
         // First with a lower bound of the compute time, which needs no matmul costing; then
@@ -474,12 +474,12 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, 
 LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
   LayoutSearch out;
   out.stats.clusters_searched = 1;
-  const u128 sf = static_cast<u128>(ctx.experts);
-  const auto n_ep = static_cast<std::int64_t>(gcd(n, sf));
-  const u128 np = n / static_cast<u128>(n_ep);
+  const u128 experts = static_cast<u128>(ctx.experts);
+  const auto n_ep = static_cast<std::int64_t>(gcd(n, experts));
+  const u128 gpus_per_ep = n / static_cast<u128>(n_ep);
   const u128 f_size = static_cast<u128>(ctx.d_model) * static_cast<u128>(ctx.d_ff);
   const u128 b_tok = static_cast<u128>(ctx.batch_tokens);
-  const double nd = to_double(n);
+  const double gpus_d = to_double(n);
   const double mem_have = memory_available(ctx, n);
   bool any_memory_fail = false;
 
@@ -487,10 +487,11 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
   tp_infos_.clear();
   bool any_triple = false;
   std::size_t order = 0;
-  const std::vector<std::int64_t>& tp_degrees = divs(static_cast<std::uint64_t>(gcd(np, f_size)));
+  const std::vector<std::int64_t>& tp_degrees =
+      divs(static_cast<std::uint64_t>(gcd(gpus_per_ep, f_size)));
   tp_infos_.reserve(tp_degrees.size());  // Triples point into it
   for (const std::int64_t n_tp : tp_degrees) {
-    const u128 r1 = np / static_cast<u128>(n_tp);
+    const u128 r1 = gpus_per_ep / static_cast<u128>(n_tp);
     const TpInfo* tp = nullptr;
     const std::vector<std::int64_t>& dp_degrees = divs(static_cast<std::uint64_t>(gcd(r1, b_tok)));
     // PP = r1 / DP must divide the layers, so DP >= r1 / layers: skip the smaller ones.
@@ -521,7 +522,7 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
       if (!tp->any) break;
       Triple t{n_tp, n_dp, static_cast<std::int64_t>(r2),       q, order++,
                0,    tp,   &divs(static_cast<std::uint64_t>(q))};
-      if (!triple_bound(t, n_ep, nd)) continue;
+      if (!triple_bound(t, n_ep, gpus_d)) continue;
       any_triple = true;
       if (t.bound <= threshold) triples_.push_back(t);
     }

@@ -292,7 +292,7 @@ function M.series_from_table(who, spec)
   local by = spec.by and t:column(spec.by) or nil
   for i = 1, xs.n do
     local key = by and by[i] or ""
-    key = core.is_quantity(key) and tostring(key) or tostring(key)
+    key = tostring(key)
     if not groups[key] then
       groups[key] = { name = by and key or nil, x = {}, y = {}, n = 0 }
       order[#order + 1] = key

@@ -43,6 +43,10 @@ class Interpreter {
   bool require(const std::string& module, const std::string& global);
   // Reads, evaluates and prints lines until end of input (line editing and history on a terminal).
   void repl();
+  // The reference text of a dml name (a declared type, a result or a function: "cluster",
+  // "plan", "optimize"), as `dml --doc NAME` prints it; false for an unknown name (error() says
+  // which names there are).
+  bool doc(const std::string& name, std::string& text);
 
   // Calls the function below `nargs` arguments on the Lua stack, under the
   // message handler; on success `nresults` results are left on the stack.

@@ -19,10 +19,22 @@ struct Unit {
   constexpr explicit Unit(double value) : v(value) {}
   [[nodiscard]] constexpr double value() const { return v; }
 
-  constexpr Unit& operator+=(Unit o) { v += o.v; return *this; }
-  constexpr Unit& operator-=(Unit o) { v -= o.v; return *this; }
-  constexpr Unit& operator*=(double k) { v *= k; return *this; }
-  constexpr Unit& operator/=(double k) { v /= k; return *this; }
+  constexpr Unit& operator+=(Unit o) {
+    v += o.v;
+    return *this;
+  }
+  constexpr Unit& operator-=(Unit o) {
+    v -= o.v;
+    return *this;
+  }
+  constexpr Unit& operator*=(double k) {
+    v *= k;
+    return *this;
+  }
+  constexpr Unit& operator/=(double k) {
+    v /= k;
+    return *this;
+  }
   friend constexpr Unit operator+(Unit a, Unit b) { return Unit(a.v + b.v); }
   friend constexpr Unit operator-(Unit a, Unit b) { return Unit(a.v - b.v); }
   friend constexpr Unit operator-(Unit a) { return Unit(-a.v); }
@@ -74,7 +86,6 @@ constexpr Seconds microseconds(double v) { return Seconds(v * 1e-6); }
 constexpr Seconds days(double v) { return Seconds(v * 86400.0); }
 constexpr Flop flop(double v) { return Flop(v); }
 constexpr BytesPerSecond bytes_per_s(double v) { return BytesPerSecond(v); }
-constexpr BytesPerSecond gb_per_s(double v) { return BytesPerSecond(v * 1e9); }
 constexpr BytesPerSecond tb_per_s(double v) { return BytesPerSecond(v * 1e12); }
 constexpr FlopPerSecond flop_per_s(double v) { return FlopPerSecond(v); }
 constexpr FlopPerSecond tflop_per_s(double v) { return FlopPerSecond(v * 1e12); }
