@@ -1,7 +1,6 @@
 // Embedding dml in a C++ program: run a scenario string, then read a value
 // back from Lua. Build target: dml_embed_example (linked to dml_interpreter).
 #include <iostream>
-
 #include <lua.hpp>
 
 #include "dml/interpreter.hpp"

@@ -4,7 +4,7 @@
 //   core.declare.gpu(fields) | core.declare.gpu(base, changes) -> a declared dml.gpu
 //   core.describe(name[, header]) -> the reference text of a type (nil: no such type)
 //   core.types() -> { { name =, kind = "declared"|"part"|"result", title =, doc = }, ... }
-//   core.fields(name) -> { { name =, takes =, default =, doc = }, ... }
+//   core.fields(name) -> { { name =, takes =, default =, doc =, label = }, ... }
 //   core.columns(name) -> { { column =, doc = }, ... }: the table columns of a value
 //   core.row(value) -> the row of a declared value or result (rows.hpp), and its columns
 //   core.closest(name, candidates) -> the likely intended name, or nil
@@ -128,11 +128,12 @@ int l_fields(lua_State* L) {
     const auto& fields = e->info->fields;
     lua_createtable(L, static_cast<int>(fields.size()), 0);
     for (std::size_t i = 0; i < fields.size(); ++i) {
-      lua_createtable(L, 0, 4);
+      lua_createtable(L, 0, 5);
       set_string(L, "name", fields[i].field.name);
       set_string(L, "takes", fields[i].kind);
       set_string(L, "default", fields[i].fallback);
       set_string(L, "doc", fields[i].field.doc);
+      if (!fields[i].field.label.empty()) set_string(L, "label", fields[i].field.label);
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
     return 1;

@@ -23,8 +23,9 @@ namespace fs = std::filesystem;
 using lua::guarded;
 
 // Registry keys.
-constexpr const char* kOptionsKey = "dml.options";  // light userdata: const InterpreterOptions*
-constexpr const char* kCoreKey = "dml.core";        // the table of native functions
+constexpr const char* kOptionsKey =
+    "dml:interpreter_options";                // light userdata: const InterpreterOptions*
+constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 
 const InterpreterOptions& options_of(lua_State* L) {
   lua_getfield(L, LUA_REGISTRYINDEX, kOptionsKey);

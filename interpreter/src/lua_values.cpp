@@ -468,8 +468,21 @@ int box_rows(lua_State* L) {
   });
 }
 
+// The type's metatable: made once and kept in the registry under its name. (A registry entry of
+// that name that is not ours, changed through the debug library, is replaced.)
 void push_metatable(lua_State* L, const TypeInfo& type) {
-  if (luaL_newmetatable(L, type.metatable.c_str()) == 0) return;
+  if (luaL_newmetatable(L, type.metatable.c_str()) == 0) {
+    if (lua_istable(L, -1)) {
+      lua_getfield(L, -1, kTypeKey);
+      const bool ours = lua_touserdata(L, -1) == &type;
+      lua_pop(L, 1);
+      if (ours) return;
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, type.metatable.c_str());
+    luaL_newmetatable(L, type.metatable.c_str());
+  }
   const luaL_Reg fns[] = {{"__index", box_index}, {"__newindex", box_newindex},
                           {"__pairs", box_pairs}, {"__tostring", box_tostring},
                           {"__gc", box_gc},       {nullptr, nullptr}};

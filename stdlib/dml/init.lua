@@ -108,7 +108,7 @@ def("types", "dml.types(): every described type, in reference order: { name, kin
     return out
   end)
 
-def("fields", "dml.fields(type): the fields of a described type, as a list of { name, takes, default, doc }.",
+def("fields", "dml.fields(type): the fields of a described type, as a list of { name, takes, default, doc, label } (label: the row of a result's printed summary that shows it).",
   function(name)
     if not is_type[name] then
       local hint = core.closest(tostring(name), type_names)

@@ -91,7 +91,7 @@ local function sorted_union(columns, names)
   if changed then table.sort(columns) end
 end
 
----@param rows table a list of rows (tables of named fields), or a value with __dml_rows
+---@param rows table a list of rows (tables of named fields) or of values with __dml_rows (plans), or a value with __dml_rows
 ---@param options? { columns?: string[], title?: string }
 function M.table(rows, options)
   local who = "dml.table"
@@ -114,6 +114,16 @@ function M.table(rows, options)
   elseif type(rows) ~= "table" or getmetatable(rows) ~= nil then
     core.raise(string.format("%s: expected a list of rows (tables of named fields), got %s", who,
       describe(rows)))
+  elseif rows[1] ~= nil and has_rows_protocol(rows[1]) then
+    -- a list of values that make their own row (plans, declared values): their rows, in the
+    -- columns of the first
+    local own = {}
+    for i, value in ipairs(rows) do
+      local r, c = protocol_rows(value, string.format("%s: rows[%d]", who, i))
+      own[i] = r[1] or {}
+      columns = columns or c
+    end
+    rows = own
   end
   local copies, names = core.copy_rows(rows, who, columns)
   local t = { [ROWS] = copies, [TITLE] = options.title, [FIXED] = columns ~= nil }

@@ -1,10 +1,10 @@
+#include "dml/quantity.hpp"
+
+#include <catch2/catch.hpp>
 #include <limits>
 #include <sstream>
 
-#include <catch2/catch.hpp>
-
 #include "dml/error.hpp"
-#include "dml/quantity.hpp"
 #include "quantity_catch.hpp"
 
 using Catch::Matchers::WithinRel;

@@ -3,9 +3,8 @@
 // differently), a Dimension as its three exponents; check_unit_error.
 #pragma once
 
-#include <string>
-
 #include <catch2/catch.hpp>
+#include <string>
 
 #include "dml/error.hpp"
 #include "dml/quantity.hpp"

@@ -3,10 +3,10 @@
 // is never an error but a result with its reasons.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace dml {
 

@@ -12,6 +12,8 @@
 // dimensions (else UnitError); == compares value and dimension.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <compare>
 #include <cstdint>
@@ -20,8 +22,6 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "dml/units.hpp"
 
