@@ -38,20 +38,6 @@ std::string key_path(std::string_view key) {
   return is_identifier(key) ? fmt::format(".{}", key) : fmt::format("[\"{}\"]", key);
 }
 
-// "a table", "a dml.table", "a string": what a value is, for messages.
-std::string describe(lua_State* L, int idx) {
-  const int name_type = luaL_getmetafield(L, idx, "__name");  // pushes nothing if nil
-  if (name_type == LUA_TSTRING) {
-    std::string name = lua_tostring(L, -1);
-    lua_pop(L, 1);
-    return "a " + name;
-  }
-  if (name_type != LUA_TNIL) lua_pop(L, 1);
-  const int t = lua_type(L, idx);
-  if (t == LUA_TNIL) return "nil";
-  return fmt::format("a {}", lua_typename(L, t));
-}
-
 // The value at idx as a cell; `where` names it in errors.
 Cell read_cell(lua_State* L, int idx, const std::function<std::string()>& where) {
   switch (lua_type(L, idx)) {
@@ -74,13 +60,13 @@ Cell read_cell(lua_State* L, int idx, const std::function<std::string()>& where)
     return output::QuantityCell{q->value, q->dim};
   }
   throw Error(fmt::format("{}: expected a number, string, boolean or quantity, got {}", where(),
-                          describe(L, idx)));
+                          describe_type(L, idx)));
 }
 
 // The list of column names at idx.
 std::vector<std::string> read_columns(lua_State* L, int idx, std::string_view who) {
   if (lua_type(L, idx) != LUA_TTABLE) {
-    throw Error(fmt::format("{}: columns must be a list of names, got {}", who, describe(L, idx)));
+    throw Error(fmt::format("{}: columns must be a list of names, got {}", who, describe_type(L, idx)));
   }
   std::vector<std::string> columns;
   std::set<std::string, std::less<>> seen;
@@ -88,7 +74,7 @@ std::vector<std::string> read_columns(lua_State* L, int idx, std::string_view wh
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, idx, i);
     if (lua_type(L, -1) != LUA_TSTRING) {
-      const std::string what = describe(L, -1);
+      const std::string what = describe_type(L, -1);
       lua_pop(L, 1);
       throw Error(
           fmt::format("{}: columns[{}]: expected a column name (a string), got {}", who, i, what));
@@ -110,7 +96,7 @@ void copy_row(lua_State* L, int idx, const std::string& where,
   idx = lua_absindex(L, idx);
   if (lua_type(L, idx) != LUA_TTABLE) {
     throw Error(fmt::format("{}: expected a row (a table of named fields), got {}", where,
-                            describe(L, idx)));
+                            describe_type(L, idx)));
   }
   lua_newtable(L);
   const int copy = lua_gettop(L);
@@ -150,7 +136,7 @@ output::Table read_table(lua_State* L, int rows_idx, std::vector<std::string> co
   t.columns = std::move(columns);
   if (lua_type(L, rows_idx) != LUA_TTABLE) {
     throw Error(
-        fmt::format("{}: rows must be a list of tables, got {}", who, describe(L, rows_idx)));
+        fmt::format("{}: rows must be a list of tables, got {}", who, describe_type(L, rows_idx)));
   }
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, rows_idx));
   t.rows.reserve(static_cast<size_t>(n));
@@ -161,7 +147,7 @@ output::Table read_table(lua_State* L, int rows_idx, std::vector<std::string> co
     lua_rawgeti(L, rows_idx, i);
     if (lua_type(L, -1) != LUA_TTABLE) {
       throw Error(fmt::format("{}: rows[{}]: expected a row (a table of named fields), got {}", who,
-                              i, describe(L, -1)));
+                              i, describe_type(L, -1)));
     }
     std::vector<Cell> row;
     row.reserve(t.columns.size());
@@ -193,7 +179,7 @@ int l_copy_rows(lua_State* L) {
     const std::vector<std::string> columns = optional_columns(L, 3, who);
     if (lua_type(L, 1) != LUA_TTABLE) {
       throw Error(fmt::format("{}: expected a list of rows (tables of named fields), got {}", who,
-                              describe(L, 1)));
+                              describe_type(L, 1)));
     }
     const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
     lua_pushnil(L);
@@ -287,7 +273,7 @@ std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where
   idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx)) {
     throw Error(
-        fmt::format("dml.plot: {}: expected a list of numbers, got {}", where, describe(L, idx)));
+        fmt::format("dml.plot: {}: expected a list of numbers, got {}", where, describe_type(L, idx)));
   }
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));
   std::vector<double> out;
@@ -301,7 +287,7 @@ std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where
       out.push_back(q->value);
     } else {
       throw Error(
-          fmt::format("{}: expected a number or a quantity, got {}", element(), describe(L, -1)));
+          fmt::format("{}: expected a number or a quantity, got {}", element(), describe_type(L, -1)));
     }
     lua_pop(L, 1);
   }
@@ -323,14 +309,14 @@ int l_plot(lua_State* L) {
     spec.legend = bool_field(L, 1, "legend");
     lua_getfield(L, 1, "series");
     if (!lua_istable(L, -1)) {
-      throw Error(fmt::format("dml.plot: series: expected a list, got {}", describe(L, -1)));
+      throw Error(fmt::format("dml.plot: series: expected a list, got {}", describe_type(L, -1)));
     }
     const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
       if (!lua_istable(L, -1)) {
         throw Error(
-            fmt::format("dml.plot: series[{}]: expected a table, got {}", i, describe(L, -1)));
+            fmt::format("dml.plot: series[{}]: expected a table, got {}", i, describe_type(L, -1)));
       }
       output::Series s;
       s.name = string_field(L, -1, "name");

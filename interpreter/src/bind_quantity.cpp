@@ -20,20 +20,6 @@ std::string_view to_view(lua_State* L, int idx) {
   return {s, n};
 }
 
-// "nil", "a boolean", "a table", "a dml.Report" (a userdata's __name).
-std::string describe_type(lua_State* L, int idx) {
-  if (lua_isnoneornil(L, idx)) return "nil";
-  if (lua_type(L, idx) == LUA_TUSERDATA) {
-    const int type = luaL_getmetafield(L, idx, "__name");  // pushes nothing when absent
-    if (type != LUA_TNIL) {
-      std::string name = type == LUA_TSTRING ? std::string(to_view(L, -1)) : "userdata";
-      lua_pop(L, 1);
-      return "a " + name;
-    }
-  }
-  return std::string("a ") + luaL_typename(L, idx);
-}
-
 std::string_view trim(std::string_view s) {
   const size_t b = s.find_first_not_of(" \t");
   if (b == std::string_view::npos) return {};

@@ -24,6 +24,18 @@ void push_user_message(lua_State* L, std::string_view message) {
   lua_concat(L, 2);
 }
 
+std::string describe_type(lua_State* L, int idx) {
+  if (lua_isnoneornil(L, idx)) return "nil";
+  const int name_type = luaL_getmetafield(L, idx, "__name");  // pushes nothing when absent
+  if (name_type == LUA_TSTRING) {
+    std::string name = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return "a " + name;
+  }
+  if (name_type != LUA_TNIL) lua_pop(L, 1);
+  return std::string("a ") + luaL_typename(L, idx);
+}
+
 void raise(lua_State* L, std::string_view message) {
   push_user_message(L, message);
   lua_error(L);

@@ -20,6 +20,10 @@ std::string user_where(lua_State* L);
 // Pushes user_where(L) + message.
 void push_user_message(lua_State* L, std::string_view message);
 
+// What kind of value is at idx, for messages: "a dml.table" or "a dml.Quantity" (its
+// metatable's __name), "nil", else "a " and its Lua type ("a table", "a boolean").
+std::string describe_type(lua_State* L, int idx);
+
 // Raises a Lua error whose message is user_where(L) + message. Never returns.
 [[noreturn]] void raise(lua_State* L, std::string_view message);
 

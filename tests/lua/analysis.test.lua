@@ -18,6 +18,8 @@ t.eq(select(4, paper.laws(12288, "paper")), 14336, "sparse batch")
 t.eq(select(3, paper.laws(12288, "paper")), 8, "sparse experts")
 t.eq(select(4, paper.laws(12288, "dense", "deepseek")), 18432, "DeepSeek batch")
 t.eq(#paper.grid(), 55)
+t.raises(function() paper.laws(12288, "moe") end, { pattern = 'sparsity: expected one of "dense", "paper", got "moe"' })
+t.raises(function() paper.laws(12288, "dense", "chinchilla") end, { pattern = 'batch: expected one of "paper", "fixed", "deepseek", got "chinchilla"' })
 
 -- dml.optimize with no cluster size: the smallest cluster (spec 5.4: N = 2048, util 0.6989936)
 local plan = dml.optimize(run)
