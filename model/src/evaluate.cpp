@@ -80,31 +80,35 @@ using detail::kTPm;
 // A degree that does not divide what it splits: the question has no answer, so it is an error
 // naming the layout's field (the searches never produce such layouts).
 void check_divides(const detail::RunCtx& c, const Layout& l) {
-  const auto require = [](bool ok, const char* field, const std::string& message) {
-    if (!ok) throw ConfigError(field, message);
-  };
-  require(c.d_model % l.tp.model == 0, "layout.tp.model",
-          fmt::format("{} does not divide the model's d_model = {}", l.tp.model, c.d_model));
-  require(c.d_ff % l.tp.ff == 0, "layout.tp.ff",
-          fmt::format("{} does not divide the model's d_ff = {}", l.tp.ff, c.d_ff));
-  require(c.layers % l.pp == 0, "layout.pp",
-          fmt::format("{} does not divide the model's {} layers", l.pp, c.layers));
-  require(c.experts % l.ep == 0, "layout.ep",
-          fmt::format("{} does not divide the model's {} experts", l.ep, c.experts));
-  require(c.batch_tokens % l.dp == 0, "layout.dp",
-          fmt::format("{} does not divide the batch of {} tokens", l.dp, c.batch_tokens));
+  if (c.d_model % l.tp.model != 0) {
+    throw ConfigError("layout.tp.model", "{} does not divide the model's d_model = {}", l.tp.model,
+                      c.d_model);
+  }
+  if (c.d_ff % l.tp.ff != 0) {
+    throw ConfigError("layout.tp.ff", "{} does not divide the model's d_ff = {}", l.tp.ff, c.d_ff);
+  }
+  if (c.layers % l.pp != 0) {
+    throw ConfigError("layout.pp", "{} does not divide the model's {} layers", l.pp, c.layers);
+  }
+  if (c.experts % l.ep != 0) {
+    throw ConfigError("layout.ep", "{} does not divide the model's {} experts", l.ep, c.experts);
+  }
+  if (c.batch_tokens % l.dp != 0) {
+    throw ConfigError("layout.dp", "{} does not divide the batch of {} tokens", l.dp,
+                      c.batch_tokens);
+  }
   // In 128 bits: the degrees are the caller's and may be anything.
   const u128 per = static_cast<u128>(l.dp) * static_cast<u128>(c.experts);
   const auto tokens = static_cast<u128>(c.batch_tokens);
   const u128 per_replica = per > tokens ? 0 : tokens / per;
-  require(per_replica > 0 && per_replica % static_cast<u128>(l.microbatches) == 0,
-          "layout.microbatches",
-          fmt::format("{} does not divide the {} tokens per replica and expert", l.microbatches,
-                      to_string(per_replica)));
-  if (l.interleave) {
-    require((c.layers / l.pp) % *l.interleave == 0, "layout.interleave",
-            fmt::format("{} does not divide the {} layers per pipeline stage", *l.interleave,
-                        c.layers / l.pp));
+  if (per_replica == 0 || per_replica % static_cast<u128>(l.microbatches) != 0) {
+    throw ConfigError("layout.microbatches",
+                      "{} does not divide the {} tokens per replica and expert", l.microbatches,
+                      to_string(per_replica));
+  }
+  if (l.interleave && (c.layers / l.pp) % *l.interleave != 0) {
+    throw ConfigError("layout.interleave", "{} does not divide the {} layers per pipeline stage",
+                      *l.interleave, c.layers / l.pp);
   }
 }
 

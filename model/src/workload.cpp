@@ -33,18 +33,19 @@ std::int64_t depth(const MlpStack& m) {
 
 void validate(const TrainingRun& run, const std::string& path) {
   validate(run.model, path + ".model");
-  const Field batch{.name = "batch_sequences", .min = 1};
-  check_whole(run.batch_sequences, batch, path + ".batch_sequences");
-  check_whole(run.seq_len, {.name = "seq_len", .min = 1, .max = kMaxSeqLen}, path + ".seq_len");
-  check_whole(run.tokens_per_param, {.name = "tokens_per_param", .min = 1},
-              path + ".tokens_per_param");
-  check_quantity_value(to_quantity(run.duration), {.name = "duration"}, path + ".duration");
+  const auto check = [&](const std::string& problem, const char* field) {
+    if (!problem.empty()) throw ConfigError(path + "." + field, problem);
+  };
+  check(whole_problem(run.batch_sequences, {.min = 1}), "batch_sequences");
+  check(whole_problem(run.seq_len, {.min = 1, .max = kMaxSeqLen}), "seq_len");
+  check(whole_problem(run.tokens_per_param, {.min = 1}), "tokens_per_param");
+  check(quantity_problem(to_quantity(run.duration), {}), "duration");
   std::int64_t tokens = 0;
   if (__builtin_mul_overflow(run.batch_sequences, run.seq_len, &tokens) ||
       static_cast<double>(tokens) > kMaxBatchTokens) {
     throw ConfigError(path + ".batch_tokens",
-                      "{} sequences x {} tokens is past the largest batch "
-                      "the model supports ({} tokens)",
+                      "{} sequences x {} tokens is past the largest batch the model supports ({} "
+                      "tokens)",
                       run.batch_sequences, run.seq_len, kMaxBatchTokens);
   }
   (void)total_params(run.model);  // throws OverflowError past 128 bits

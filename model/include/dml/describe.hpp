@@ -167,17 +167,59 @@ template <NamedEnum E>
 
 // --- value checks, shared by every reader and by validate() -----------------------------------
 
-// Throw ConfigError at `path` when a value is outside what `f` allows. The messages are the
-// user's: "must be a positive whole number, got 0", "must be at most 1, got 1.5",
-// "must not be negative, got -1 us", "must be finite, got inf B/s".
+// What is wrong with a value that `f` does not allow, as the user reads it ("must be a
+// positive whole number, got 0", "must be at most 1, got 1.5", "must not be negative, got
+// -1 us", "must be finite, got inf B/s"); "" when it is allowed.
+[[nodiscard]] std::string whole_problem(std::int64_t v, const Field& f);
+[[nodiscard]] std::string number_problem(double v, const Field& f);
+[[nodiscard]] std::string quantity_problem(Quantity q, const Field& f);
+// The keys of a Sources table must be fields of the type that holds it.
+[[nodiscard]] std::string sources_problem(const Sources& s,
+                                          std::span<const std::string_view> field_names,
+                                          std::string_view owner_title);
+
+// The same tests, inline and without a message: true when the value is allowed. (validate()
+// calls these first, so that a valid value costs a few comparisons per field.)
+[[nodiscard]] inline bool whole_ok(std::int64_t v, const Field& f) {
+  if (!f.one_of.empty()) {
+    for (const std::int64_t x : f.one_of) {
+      if (x == v) return true;
+    }
+    return false;
+  }
+  const auto x = static_cast<double>(v);
+  if (!std::isnan(f.min) && (f.above ? !(x > f.min) : x < f.min)) return false;
+  return std::isnan(f.max) || x <= f.max;
+}
+[[nodiscard]] inline bool number_ok(double v, const Field& f) {
+  if (!std::isfinite(v)) return false;
+  if (!std::isnan(f.min) && (f.above ? !(v > f.min) : v < f.min)) return false;
+  return std::isnan(f.max) || v <= f.max;
+}
+[[nodiscard]] inline bool quantity_ok(double x, const Field& f) {
+  if (std::isnan(x) || (std::isinf(x) && !f.infinite)) return false;
+  if (f.nonnegative ? x < 0 : !(x > 0)) return false;
+  if (!std::isnan(f.min) && x < f.min) return false;
+  return std::isnan(f.max) || x <= f.max;
+}
+
+// The same, throwing ConfigError at `path`.
 void check_whole(std::int64_t v, const Field& f, const std::string& path);
 void check_number(double v, const Field& f, const std::string& path);
 void check_quantity_value(Quantity q, const Field& f, const std::string& path);
-// The keys of a Sources table must be fields of the type that holds it.
-void check_sources(const Sources& s, std::span<const std::string_view> field_names,
-                   std::string_view owner_title, const std::string& path);
 
-// The names of a described type's fields, in order (computed once).
+// A field's path, made into text only when an error needs it: validate() allocates nothing for
+// a valid value.
+struct FieldPath {
+  const FieldPath* parent = nullptr;
+  std::string_view name{};  // a field's name (the root's: the type's), or "" for a list item
+  std::size_t index = 0;    // a list item's position, from 1
+  [[nodiscard]] std::string str() const;
+};
+
+// The fields of a described type and their names, in order (collected once).
+template <Described T>
+[[nodiscard]] std::span<const Field> described_fields();
 template <Described T>
 [[nodiscard]] std::span<const std::string_view> field_names();
 
@@ -186,59 +228,78 @@ template <Described T>
 namespace detail {
 
 template <class M>
-void validate_member(const M& m, const Field& f, const std::string& path,
+void validate_member(const M& m, const Field& f, const FieldPath& path,
                      std::span<const std::string_view> owner_fields, std::string_view owner_title);
 
 template <Described T>
+void validate_record(const T& value, const FieldPath& path);
+
+template <Described T>
 struct ValidateVisitor {
-  const std::string& path;
+  const FieldPath& path;
+  std::span<const Field> fields;            // the type's fields, collected once
+  std::span<const std::string_view> names;  // and their names, for a Sources field
+  std::size_t next = 0;
+  // The Field the description passes is not used: each field is read from `fields` instead, so
+  // that with this inlined the compiler drops the description's temporaries, and validating a
+  // valid value costs a few comparisons per field.
   template <class M>
-  void field(const M& m, const Field& f) {
-    validate_member(m, f, path + "." + std::string(f.name), field_names<T>(),
-                    Description<T>::title);
+  [[gnu::always_inline]] void field(const M& m, const Field&) {
+    const Field& f = fields[next++];
+    validate_member(m, f, FieldPath{&path, f.name}, names, Description<T>::title);
   }
 };
 
 template <Described T>
-void validate_record(const T& value, const std::string& path) {
-  ValidateVisitor<T> v{path};
+void validate_record(const T& value, const FieldPath& path) {
+  ValidateVisitor<T> v{path, described_fields<T>(), field_names<T>()};
   Description<T>::fields(v, value);
-  if constexpr (HasCheck<T>) Description<T>::check(value, path);
+  if constexpr (HasCheck<T>) Description<T>::check(value, path.str());
 }
 
-struct NameVisitor {
-  std::vector<std::string_view>& out;
+struct CollectVisitor {
+  std::vector<Field>& out;
   template <class M>
   void field(const M&, const Field& f) {
-    out.push_back(f.name);
+    out.push_back(f);
   }
 };
 
+inline void throw_if(const std::string& problem, const FieldPath& path) {
+  if (!problem.empty()) throw ConfigError(path.str(), problem);
+}
+
 template <class M>
-void validate_member(const M& m, const Field& f, const std::string& path,
-                     std::span<const std::string_view> owner_fields, std::string_view owner_title) {
+[[gnu::always_inline]] inline void validate_member(const M& m, const Field& f,
+                                                   const FieldPath& path,
+                                                   std::span<const std::string_view> owner_fields,
+                                                   std::string_view owner_title) {
   if constexpr (IsOptional<M>::value) {
     if (m) validate_member(*m, f, path, owner_fields, owner_title);
   } else if constexpr (std::is_same_v<M, std::int64_t> || std::is_same_v<M, int>) {
-    check_whole(static_cast<std::int64_t>(m), f, path);
+    if (!whole_ok(m, f)) throw_if(whole_problem(static_cast<std::int64_t>(m), f), path);
   } else if constexpr (std::is_same_v<M, double>) {
-    check_number(m, f, path);
+    if (!number_ok(m, f)) throw_if(number_problem(m, f), path);
   } else if constexpr (IsUnit<M>::value) {
-    check_quantity_value(Quantity{m.value(), IsUnit<M>::dimension}, f, path);
+    if (!quantity_ok(m.value(), f)) {
+      throw_if(quantity_problem(Quantity{m.value(), IsUnit<M>::dimension}, f), path);
+    }
   } else if constexpr (std::is_same_v<M, Sources>) {
-    check_sources(m, owner_fields, owner_title, path);
+    if (!m.empty()) throw_if(sources_problem(m, owner_fields, owner_title), path);
   } else if constexpr (Described<M>) {
     validate_record(m, path);
   } else if constexpr (IsVector<M>::value) {
     using Item = typename IsVector<M>::value_type;
     if constexpr (Described<Item>) {
       if (m.empty()) {
-        throw ConfigError(path, "expected a non-empty list of {}", Description<Item>::title);
+        throw ConfigError(path.str(), "expected a non-empty list of {}", Description<Item>::title);
       }
-      for (std::size_t i = 0; i < m.size(); ++i) validate_record(m[i], item_path(path, i + 1));
+      for (std::size_t i = 0; i < m.size(); ++i) validate_record(m[i], FieldPath{&path, {}, i + 1});
     } else if constexpr (std::is_same_v<Item, std::int64_t>) {
       const Field item{.name = f.name, .min = 1};
-      for (std::size_t i = 0; i < m.size(); ++i) check_whole(m[i], item, item_path(path, i + 1));
+      for (std::size_t i = 0; i < m.size(); ++i) {
+        if (m[i] < 1) throw_if(whole_problem(m[i], item), FieldPath{&path, {}, i + 1});
+      }
     }
   }
   // bool, std::string, enums, u128 and lists of strings have no range.
@@ -250,17 +311,27 @@ void validate_member(const M& m, const Field& f, const std::string& path,
 // does not allow, or the first rule across fields that fails. This is the same check a Lua
 // declaration gets; the core calls it on its inputs as the contract of its entry points.
 template <Described T>
-void validate(const T& value, const std::string& path = std::string(Description<T>::name)) {
-  detail::validate_record(value, path);
+void validate(const T& value, std::string_view path = Description<T>::name) {
+  detail::validate_record(value, FieldPath{nullptr, path});
+}
+
+template <Described T>
+std::span<const Field> described_fields() {
+  static const std::vector<Field> fields = [] {
+    std::vector<Field> out;
+    detail::CollectVisitor v{out};
+    const T probe{};
+    Description<T>::fields(v, probe);
+    return out;
+  }();
+  return fields;
 }
 
 template <Described T>
 std::span<const std::string_view> field_names() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> out;
-    detail::NameVisitor v{out};
-    const T probe{};
-    Description<T>::fields(v, probe);
+    for (const Field& f : described_fields<T>()) out.push_back(f.name);
     return out;
   }();
   return names;
