@@ -30,7 +30,8 @@ void BM_MatmulTime(benchmark::State& state) {
 }
 BENCHMARK(BM_MatmulTime);
 
-// The first dense H100 point (spec 5.4) with its chosen layout, with and without its split.
+// The first dense H100 point (docs/model.md 5.4) with its chosen layout, with and without its
+// split.
 void BM_EvaluateLayout(benchmark::State& state) {
   const auto h = dml::paper::h100_sxm();
   const auto run = dml::paper_run(12288, dml::paper::dense_laws());
@@ -68,7 +69,7 @@ void BM_OptimalLayout(benchmark::State& state) {
 }
 BENCHMARK(BM_OptimalLayout)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
-// Smallest cluster for the same model: N from the compute bound upwards (spec 4.2).
+// Smallest cluster for the same model: N from the compute bound upwards (docs/model.md 4.2).
 void BM_SmallestCluster(benchmark::State& state) {
   const auto h = dml::paper::h100_sxm();
   const auto run = dml::paper_run(53248, dml::paper::dense_laws());
@@ -85,7 +86,7 @@ void BM_SmallestCluster(benchmark::State& state) {
 }
 BENCHMARK(BM_SmallestCluster)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
-// Each of the five comparisons of spec 1.6 (all settings, full sweeps), on Arg threads.
+// Each of the five comparisons of docs/model.md 1.6 (all settings, full sweeps), on Arg threads.
 void BM_Comparison(benchmark::State& state, int index) {
   const auto cmp = dml::paper::comparisons().at(static_cast<std::size_t>(index));
   const dml::Control control{.threads = static_cast<unsigned>(state.range(0))};

@@ -1,5 +1,5 @@
-// Runs the paper's five comparisons (spec 1.6) and prints each setting's summary and the wall
-// time, process start-up included when timed from outside:
+// Runs the paper's five comparisons (docs/model.md 1.6) and prints each setting's summary and the
+// wall time, process start-up included when timed from outside:
 //
 //   /usr/bin/time -f "%e s" build/bench/dml_paper_comparisons [threads] [reference]
 //

@@ -55,7 +55,7 @@ double RunCtx::per_layer(std::int64_t dff_s, std::int64_t dm_s, std::int64_t b) 
   return v;
 }
 
-// The pipeline bubble (spec 2.4 step 6): none for zero-bubble; for 1F1B with v chunks per
+// The pipeline bubble (docs/model.md 2.4 step 6): none for zero-bubble; for 1F1B with v chunks per
 // stage, z = (v - 1) max(0, pp - m) and bubble = (z + pp - 1) / (z + pp - 1 + v m).
 static double bubble_fraction(bool zero_bubble, std::int64_t v, std::int64_t pp, std::int64_t m) {
   if (zero_bubble) return 0;
@@ -247,7 +247,7 @@ DegreeTerms TwoLevel::terms(std::int64_t degree, int kind) {
     t.ok |= std::uint64_t{1} << j;
     const std::int64_t top = degree / f;
     t.top[j] = top;
-    if (kind == 0) {  // spec 2.4 step 3, as comm_costs
+    if (kind == 0) {  // docs/model.md 2.4 step 3, as comm_costs
       t.b0[j] = f > 1 ? product_to_double({2 * static_cast<u128>(f - 1), ctx.n_param, 1,
                                            static_cast<u128>(top)}) *
                             ctx.bytewidth / denom0_

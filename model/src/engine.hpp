@@ -1,5 +1,5 @@
-// Internal: the paper's per-batch cost model (spec 2.4) on plain doubles and integers, shared
-// by evaluate() and the searches. Every floating-point operation follows the order of the
+// Internal: the paper's per-batch cost model (docs/model.md 2.4) on plain doubles and integers,
+// shared by evaluate() and the searches. Every floating-point operation follows the order of the
 // authors' code, so that times agree to the last bit and ties break the same way.
 #pragma once
 
@@ -29,7 +29,7 @@ struct Net {
   std::vector<std::int64_t> sizes;       // sizes of the levels below the top (uncut)
 };
 Net make_net(const Cluster& cluster);
-Net make_flat_net(const Cluster& cluster);  // sum of bandwidths, min latency (spec 4.1)
+Net make_flat_net(const Cluster& cluster);  // sum of bandwidths, min latency (docs/model.md 4.1)
 
 // Constants of one (cluster, run, options).
 struct RunCtx {
@@ -49,7 +49,7 @@ struct RunCtx {
   double peak;          // peak FLOP/s
   double hbm_capacity;  // bytes per GPU
 
-  // Sum of the six matmuls of one layer and microbatch (spec 2.4 step 2), memoised.
+  // Sum of the six matmuls of one layer and microbatch (docs/model.md 2.4 step 2), memoised.
   double per_layer(std::int64_t dff_s, std::int64_t dm_s, std::int64_t b);
 
  private:
@@ -77,7 +77,7 @@ struct Branch {
   bool zb = false;
   double arith = 0, compute = 0, bubble = 0;
 };
-// The paper's interleave rule (docs/model.md 4.4): 1F1B with pp > 1 runs layers / pp chunks per
+// The paper's interleave rule (docs/model.md 2.1): 1F1B with pp > 1 runs layers / pp chunks per
 // stage when options.interleaving is on; every other schedule runs 1.
 inline std::int64_t paper_interleave(const RunCtx& ctx, std::int64_t pp, bool zero_bubble) {
   return (!zero_bubble && pp > 1 && ctx.opt.interleaving) ? ctx.layers / pp : 1;
@@ -99,14 +99,14 @@ struct Comm {
   double tp_comm = 0, tp_lat = 0, pp_comm = 0, pp_lat = 0, dp_comm = 0, dp_lat = 0;
 };
 Comm comm_costs(const RunCtx& ctx, const Net& net, const Branch& br, const Split& split);
-// The PP/EP point-to-point terms of a split (spec 2.4 step 5), added to c.
+// The PP/EP point-to-point terms of a split (docs/model.md 2.4 step 5), added to c.
 void add_pp_ep(const RunCtx& ctx, const Net& net, const Branch& br, const Split& split, Comm& c);
 
 struct SplitComm {
   Split split;
   Comm comm;
 };
-// Combine compute and communication (spec 2.4 step 6).
+// Combine compute and communication (docs/model.md 2.4 step 6).
 Costs combine(const RunCtx& ctx, const Branch& br, const Comm& c);
 
 // Python's tie-break: a candidate with equal time wins if (tp + dp + pp) of its run totals is
@@ -175,7 +175,7 @@ class TwoLevel {
 // Ordered factorisations of n into 5 factors (DP, TPm, TPff, PP, EP), in the order of the
 // paper's `factorizations` (first factor slowest, divisors ascending).
 const std::vector<Degrees>& factorizations5(std::int64_t n);
-// Sizes of the levels below the top, cut to a cluster of n GPUs (spec 2.2).
+// Sizes of the levels below the top, cut to a cluster of n GPUs (docs/model.md 2.2).
 std::array<std::int64_t, kMaxLevels> cut_sizes(const Net& net, u128 n);
 
 // Calls fn(const Split&) for every split of `deg` across the levels for a cluster of n GPUs,
@@ -225,8 +225,8 @@ namespace dml::detail {
 // The public result for one costed layout.
 Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& split,
                            const Costs& costs, std::vector<std::string> violations);
-// Memory of the paper's feasibility check (spec 2.1): parameters replicated over DP plus the
-// optimizer state sharded over DP, against N x HBM capacity. Float order as in the code.
+// Memory of the paper's feasibility check (docs/model.md 2.1): parameters replicated over DP plus
+// the optimizer state sharded over DP, against N x HBM capacity. Float order as in the code.
 inline double memory_required(const RunCtx& ctx, std::int64_t n_dp) {
   const double p = to_double(ctx.n_param) * ctx.bytewidth;
   return p * static_cast<double>(n_dp) + p * ctx.opt.optimizer_words_per_param;

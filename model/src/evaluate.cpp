@@ -125,7 +125,7 @@ void add_violations(const detail::RunCtx& c, const Layout& l, u128 n, std::int64
   if (l.zero_bubble && v != 1) {
     why.push_back(fmt::format("zero-bubble needs interleave = 1, got {}", v));
   }
-  // A cluster larger than a level holds whole units of it (docs/model.md 4.2).
+  // A cluster larger than a level holds whole units of it (docs/model.md 2.2).
   u128 running = 1;
   for (std::size_t i = 0; i < c.net.sizes.size(); ++i) {
     running *= static_cast<u128>(c.net.sizes[i]);

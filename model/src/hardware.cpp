@@ -22,7 +22,7 @@ double flop_per_clock_per_thread(const Gpu& gpu) {
   }
 }
 
-// The paper's float order (model.md 3.1): integer FLOP per cycle of the whole chip, times a
+// The paper's float order (docs/model.md 3.1): integer FLOP per cycle of the whole chip, times a
 // clock.
 units::FlopPerSecond peak_flop_per_s(const Gpu& gpu) {
   const double per_cycle = flop_per_clock_per_thread(gpu) * (128.0 * static_cast<double>(gpu.sms));

@@ -14,7 +14,7 @@ struct Tiles {
 };
 
 // Tile a words_m x words_n weight matrix into the fewest tiles of at most `cap` bytes, each as
-// square as the matrix allows (spec 3.3). The float operations follow the paper's code.
+// square as the matrix allows (docs/model.md 3.3). The float operations follow the paper's code.
 Tiles tile(double bytewidth, std::int64_t m, std::int64_t n, double cap) {
   const auto words = static_cast<double>(m * n);
   const double bytes = words * bytewidth;

@@ -1,5 +1,5 @@
 -- All five of the paper's comparisons in one run, on all cores: each setting's
--- summary lines (the "linear scaling ends" and "largest feasible run" of spec 5.2).
+-- summary lines (the "linear scaling ends" and "largest feasible run" of docs/model.md 5.2).
 local paper = require "dml.paper.erdil2024"
 
 local settings, owner = {}, {}

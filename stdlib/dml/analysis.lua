@@ -172,11 +172,11 @@ end
 
 --- latency_wall([wall]): the latency-limited training compute T_limit (a FLOP
 --- quantity): past it no cluster of any size trains the model in time
---- (docs/model.md 6; 2.305e31 FLOP at alpha = 0).
+--- (docs/model.md 4.4; 2.305e31 FLOP at alpha = 0).
 M.latency_wall = core.latency_wall
 
 --- critical_compute(cluster[, wall]): the training compute T_crit where bandwidth
---- starts to limit utilization, per node of the innermost level (docs/model.md 6).
+--- starts to limit utilization, per node of the innermost level (docs/model.md 4.4).
 M.critical_compute = core.critical_compute
 
 --- wall_curve(cluster[, { alpha_min = -0.2, alpha_max = 0.2, points = 41 }[, wall]]):

@@ -1,8 +1,8 @@
 // The paper's GPUs and network variants, for tests and benchmarks only.
 //
 // Values of Erdil & Schneider-Joseph (2024), "Data movement limits to frontier model
-// training", as stated in shared/spec/erdil2024-model.md: GPUs in section 3.1, the "grand
-// comparison" variants in 3.2. User-facing presets are Lua data in the stdlib (with their
+// training", as docs/model.md states them: GPUs in 3.1, the "grand comparison" variants in
+// 3.2. User-facing presets are Lua data in the stdlib (with their
 // sources); these exist so that C++ tests and benchmarks can rebuild the paper's runs.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The paper's settings and its five comparisons (spec section 1.6), for tests and benchmarks.
+// The paper's settings and its five comparisons (docs/model.md 1.6), for tests and benchmarks.
 // A setting is (GPU and network, depth law, sparsity law, batch rule); see paper_gpus.hpp.
 #pragma once
 

@@ -1,6 +1,6 @@
 -- dml.optimize, dml.evaluate, dml.sweep and the limits, against the paper's
--- published unit checks (spec section 5.4: H100 SXM, d_model 12288, dense)
--- and summaries (spec section 5.2). Expected values are the spec's, typed here.
+-- published unit checks (docs/model.md 5.4: H100 SXM, d_model 12288, dense)
+-- and summaries (docs/model.md 5.2). Expected values are those of docs/model.md, typed here.
 local t = require "testing"
 local paper = require "dml.paper.erdil2024"
 
@@ -8,7 +8,7 @@ local h100 = dml.cluster(paper.clusters["H100 SXM"])
 local model = dml.mlp_stack { d_model = 12288 }
 local run = dml.run { model = model, cluster = h100 }
 
--- the paper's scaling laws (spec 5.4 scaling table)
+-- the paper's scaling laws (docs/model.md 5.4 scaling table)
 t.eq(paper.round_list(3), 3)
 t.eq(paper.round_list(4), 4, "a list element")
 t.eq(paper.round_list(2.5), 2, "ties go to the smaller")
@@ -21,7 +21,8 @@ t.eq(#paper.grid(), 55)
 t.raises(function() paper.laws(12288, "moe") end, { pattern = 'sparsity: expected one of "dense", "paper", got "moe"' })
 t.raises(function() paper.laws(12288, "dense", "chinchilla") end, { pattern = 'batch: expected one of "paper", "fixed", "deepseek", got "chinchilla"' })
 
--- dml.optimize with no cluster size: the smallest cluster (spec 5.4: N = 2048, util 0.6989936)
+-- dml.optimize with no cluster size: the smallest cluster (docs/model.md 5.4: N = 2048,
+-- util 0.6989936)
 local plan = dml.optimize(run)
 t.eq(plan.feasible, true)
 t.eq(plan.gpus, 2048)
@@ -36,7 +37,7 @@ t.raises(function() return plan.utilisation end, { pattern = "a plan has no fiel
 local fixed = dml.optimize(dml.run { model = model, cluster = dml.cluster(h100, { size = 2048 }) })
 t.near(fixed.utilization, plan.utilization, 1e-12, "the same optimum at N = 2048")
 
--- dml.evaluate with the chosen layout of spec 5.4 (training_results rows)
+-- dml.evaluate with the chosen layout of docs/model.md 5.4 (training_results rows)
 local layout = {
   dp = 1, tp = { 4, 8 }, pp = 64, microbatches = 128, zero_bubble = true,
   split = { dp = { 1, 1 }, tp_model = { 4, 1 }, tp_ff = { 2, 4 }, pp = { 1, 64 }, ep = { 1, 1 } },
@@ -75,11 +76,11 @@ local sweep = dml.sweep {
 t.eq(#sweep, 2)
 t.eq(sweep:column("d_model")[1], 12288)
 t.eq(sweep:column("gpus")[1], 2048)
-t.eq(sweep:column("gpus")[2], 4096, "spec 5.3: d_model 14336 needs 4096 GPUs")
+t.eq(sweep:column("gpus")[2], 4096, "docs/model.md 5.3: d_model 14336 needs 4096 GPUs")
 t.eq(#sweep.plans, 2)
 t.eq(sweep.interrupted, false)
 
--- the limits of the paper's dense H100 setting (spec 5.2)
+-- the limits of the paper's dense H100 setting (docs/model.md 5.2)
 local limits = dml.limits(paper.settings.h100_sxm)
 t.near(limits.summary.linear_scaling_ends_at:value(), 2.048e28, 1e-3)
 t.near(limits.summary.largest_feasible_flop:value(), 2.707e31, 1e-3)
@@ -88,8 +89,8 @@ t.near(limits.summary.first_infeasible_flop:value(), 5.076e31, 1e-3)
 local largest = dml.largest_run(paper.settings.h100_sxm)
 t.near(largest:value(), 2.707e31, 1e-3)
 
--- the analytic curves (spec 4.4 at alpha = 0: T_limit 2.305e31; T_crit H100 1.92e28, A100 2.62e28,
--- V100 1.30e27; at alpha = 0.1: T_limit 1.82e33)
+-- the analytic curves (docs/model.md 4.4 at alpha = 0: T_limit 2.305e31; T_crit H100 1.92e28,
+-- A100 2.62e28, V100 1.30e27; at alpha = 0.1: T_limit 1.82e33)
 t.near(dml.latency_wall():value(), 2.305e31, 1e-3)
 t.near(dml.latency_wall { alpha = 0.1 }:value(), 1.82e33, 3e-3)
 t.near(dml.critical_compute(paper.clusters["H100 SXM"]):value(), 1.92e28, 3e-3)

@@ -7,7 +7,7 @@
 
 using dml::testing::Printed;
 
-TEST_CASE("comm: the all-reduce and point-to-point checks of spec 5.4", "[comm]") {
+TEST_CASE("comm: the all-reduce and point-to-point checks of docs/model.md 5.4", "[comm]") {
   const auto h = dml::paper::h100_sxm();
   SECTION("all-reduce of 1e9 words among 8 GPUs in one NVLink node") {
     const auto t = dml::allreduce_time(h, 8, 1'000'000'000, 0, 8);

@@ -10,7 +10,7 @@ using dml::testing::Printed;
 
 namespace {
 
-// The first dense H100 point (spec 5.4): d_model = 12288, L = 192, B = 3584 sequences.
+// The first dense H100 point (docs/model.md 5.4): d_model = 12288, L = 192, B = 3584 sequences.
 dml::TrainingRun first_dense() {
   return dml::TrainingRun{.model = {.d_model = 12288, .d_ff = 49152, .layers = 192, .experts = 1},
                           .batch_sequences = 3584};
@@ -31,7 +31,7 @@ dml::Layout chosen(bool zero_bubble) {
 
 }  // namespace
 
-TEST_CASE("evaluate: the two training_results rows of spec 5.4", "[evaluate]") {
+TEST_CASE("evaluate: the two training_results rows of docs/model.md 5.4", "[evaluate]") {
   const auto h = dml::paper::h100_sxm();
   SECTION("zero-bubble") {
     const auto e = dml::evaluate(h, first_dense(), chosen(true));
@@ -73,7 +73,7 @@ TEST_CASE("evaluate: the breakdown adds up", "[evaluate]") {
   }
 }
 
-TEST_CASE("evaluate: the zero-bubble latency quirk is a named switch (spec 2.4 step 6)",
+TEST_CASE("evaluate: the zero-bubble latency quirk is a named switch (docs/model.md 2.4 step 6)",
           "[evaluate]") {
   const auto h = dml::paper::h100_sxm();
   const auto run = first_dense();
@@ -179,7 +179,7 @@ TEST_CASE("evaluate: bad input throws ConfigError naming the field", "[evaluate]
                     "layout.interleave: 5 does not divide the 3 layers per pipeline stage");
 }
 
-TEST_CASE("evaluate: one flat level and an infinite network (spec 3.2)", "[evaluate]") {
+TEST_CASE("evaluate: one flat level and an infinite network (docs/model.md 3.2)", "[evaluate]") {
   auto l = chosen(true);
   l.split.reset();
   SECTION("Global NVLink: one split, everything at level 0") {

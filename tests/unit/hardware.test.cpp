@@ -7,7 +7,7 @@
 
 using dml::testing::Printed;
 
-TEST_CASE("hardware: derived GPU figures of spec 3.1", "[hardware]") {
+TEST_CASE("hardware: derived GPU figures of docs/model.md 3.1", "[hardware]") {
   const dml::Gpu h100 = dml::paper::h100_sxm().gpu;
   const dml::Gpu a100 = dml::paper::a100_sxm().gpu;
   const dml::Gpu v100 = dml::paper::v100_sxm().gpu;
@@ -31,7 +31,7 @@ TEST_CASE("hardware: the optimistic flat network sums bandwidths and keeps the l
   CHECK(flat.levels[0].latency.value() == 1.125e-6);
 }
 
-TEST_CASE("hardware: levels are cut where the cluster ends (spec 2.2)", "[hardware]") {
+TEST_CASE("hardware: levels are cut where the cluster ends (docs/model.md 2.2)", "[hardware]") {
   const auto c = dml::paper::h100_sxm();
   CHECK(dml::level_sizes_for(c, 1) == std::vector<std::int64_t>{1});
   CHECK(dml::level_sizes_for(c, 4) == std::vector<std::int64_t>{4});

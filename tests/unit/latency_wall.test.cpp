@@ -7,7 +7,7 @@
 
 using dml::testing::Printed;
 
-TEST_CASE("latency wall: T_limit and T_crit at alpha = 0 (spec 4.4)", "[latency_wall]") {
+TEST_CASE("latency wall: T_limit and T_crit at alpha = 0 (docs/model.md 4.4)", "[latency_wall]") {
   CHECK_THAT(dml::latency_limited_flop(), Printed("2.305e31"));
   CHECK_THAT(dml::critical_flop(dml::paper::h100_sxm(), {}), Printed("1.92e28"));
   CHECK_THAT(dml::critical_flop(dml::paper::a100_sxm(), {}), Printed("2.62e28"));
@@ -15,15 +15,15 @@ TEST_CASE("latency wall: T_limit and T_crit at alpha = 0 (spec 4.4)", "[latency_
 }
 
 namespace {
-// The sample table of spec 4.4 was rounded twice (to 4 digits, then to 3, halves up): every
-// value just below a half-way point, such as 1.25496e30, prints one unit higher (1.26e30).
+// The sample table of docs/model.md 4.4 was rounded twice (to 4 digits, then to 3, halves up):
+// every value just below a half-way point, such as 1.25496e30, prints one unit higher (1.26e30).
 // Double rounding moves a value by at most 0.55 of its last printed digit.
 Catch::Matchers::Floating::WithinAbsMatcher PrintedTwice(const std::string& text) {
   return Catch::Matchers::WithinAbs(std::stod(text), 1.1 * dml::testing::half_unit_of(text));
 }
 }  // namespace
 
-TEST_CASE("latency wall: the sample table of spec 4.4", "[latency_wall]") {
+TEST_CASE("latency wall: the sample table of docs/model.md 4.4", "[latency_wall]") {
   struct Row {
     double alpha;
     const char *limit, *h100, *a100, *v100;

@@ -14,7 +14,7 @@ double util(const dml::Gpu& g, std::int64_t d1, std::int64_t d2, std::int64_t b,
 }
 }  // namespace
 
-TEST_CASE("matmul: the H100 table of spec 5.4", "[matmul]") {
+TEST_CASE("matmul: the H100 table of docs/model.md 5.4", "[matmul]") {
   const dml::Gpu h = dml::paper::h100_sxm().gpu;
   struct Row {
     std::int64_t d1, d2, b;
@@ -42,7 +42,7 @@ TEST_CASE("matmul: the H100 table of spec 5.4", "[matmul]") {
   }
 }
 
-TEST_CASE("matmul: A100 and V100 (spec 5.4)", "[matmul]") {
+TEST_CASE("matmul: A100 and V100 (docs/model.md 5.4)", "[matmul]") {
   const dml::Gpu a = dml::paper::a100_sxm().gpu;
   const dml::Gpu v = dml::paper::v100_sxm().gpu;
   CHECK_THAT(dml::matmul_time(a, 6144, 3072, 32768, false).value(), Printed("4.670670e-3"));

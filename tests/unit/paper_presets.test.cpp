@@ -1,6 +1,7 @@
 // The Lua definitions of the paper's clusters (stdlib/dml/paper/erdil2024.lua, built on
 // dml.presets.gpus) equal the C++ ones the validation tests use (tests/common/paper_gpus.hpp),
-// to the last bit: a one-unit difference in a bandwidth can flip a cluster size (spec 7.6).
+// to the last bit: a one-unit difference in a bandwidth can flip a cluster size
+// (docs/model.md 7.6).
 #include <catch2/catch.hpp>
 #include <string>
 

@@ -36,7 +36,8 @@ void require_same(const dml::Evaluation& a, const dml::Evaluation& b) {
 
 }  // namespace
 
-TEST_CASE("search: cluster_size_required for the first dense point (spec 5.4)", "[search]") {
+TEST_CASE("search: cluster_size_required for the first dense point (docs/model.md 5.4)",
+          "[search]") {
   const auto r = dml::smallest_cluster(dml::paper::h100_sxm(), first_dense());
   REQUIRE(r.feasible);
   CHECK(r.gpus == 2048);
@@ -100,8 +101,9 @@ TEST_CASE("search: the fast search finds the paper's optimum, ties included", "[
 TEST_CASE("search: the same optimum on networks the paper does not use", "[search]") {
   dml::Options ref;
   ref.reference_search = true;
-  // Three levels (the spec's unused "Superpod": 8 per node, 32 nodes per pod), which takes the
-  // generic path, and a two-level network with 6-GPU nodes, for a sparse model with 9 experts.
+  // Three levels (the authors' unused "Superpod" of docs/model.md 3.2: 8 per node, 32 nodes per
+  // pod), which takes the generic path, and a two-level network with 6-GPU nodes, for a sparse
+  // model with 9 experts.
   auto superpod = dml::paper::h100_sxm();
   superpod.levels.insert(superpod.levels.begin() + 1, {.name = "pod",
                                                        .size = 32,
@@ -175,7 +177,7 @@ TEST_CASE("search: cluster sizes past 64 bits", "[search]") {
   CHECK(e.training_time.value() > 0);
 }
 
-TEST_CASE("search: summaries of a sweep (spec 4.3)", "[search]") {
+TEST_CASE("search: summaries of a sweep (docs/model.md 4.3)", "[search]") {
   dml::Gpu gpu = dml::paper::h100_sxm().gpu;  // effective utilization 0.7: threshold 0.56
   const auto point = [](double flop, bool feasible, double util) {
     dml::SweepPoint p;

@@ -281,7 +281,7 @@ TEST_CASE("units_parser: a number with a decimal prefix is the double nearest it
           "[units]") {
   // Exact equality on purpose: "2.155 TB/s" must be the same double as 2.155e12 (the paper's
   // value in its code), not 2.155 x 1e12, which is one unit below. A last-bit difference can
-  // change which cluster size or layout wins a tie (spec 7.6).
+  // change which cluster size or layout wins a tie (docs/model.md 7.6).
   struct Row {
     const char* text;
     double value;

@@ -17,7 +17,7 @@ TEST_CASE("workload: round_list rounds to f 2^i and breaks ties downwards", "[wo
   CHECK(dml::round_list(1e30) == 9LL << 59);
 }
 
-TEST_CASE("workload: scaling functions of spec 5.4", "[workload]") {
+TEST_CASE("workload: scaling functions of docs/model.md 5.4", "[workload]") {
   dml::ScalingLaws dense;
   dml::ScalingLaws sparse;
   sparse.sparsity.kind = dml::SparsityLaw::Kind::kPaper;
@@ -58,7 +58,7 @@ TEST_CASE("workload: scaling functions of spec 5.4", "[workload]") {
   }
 }
 
-TEST_CASE("workload: the sweep grid of spec 1.5", "[workload]") {
+TEST_CASE("workload: the sweep grid of docs/model.md 1.5", "[workload]") {
   const auto g = dml::paper_d_model_grid();
   REQUIRE(g.size() == 55);
   CHECK(g[0] == 12288);

@@ -33,8 +33,8 @@ local configuration = {
   EP_levels = true,
 }
 local follows_configuration = { TP_comm_s = true, DP_comm_s = true, PPEP_comm_s = true, latency_s = true }
--- An independent implementation of the spec matched the configuration at all but 5 of the 118
--- points (spec 2.5); more differences than that are a failure, not ties.
+-- An independent implementation of the model matched the configuration at all but 5 of the 118
+-- points (docs/model.md 2.5); more differences than that are a failure, not ties.
 local max_ties = 5
 
 local pub_header, pub_rows = read_tsv(public_path)

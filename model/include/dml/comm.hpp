@@ -1,4 +1,4 @@
-// Communication primitives of the paper's model (spec 2.3).
+// Communication primitives of the paper's model (docs/model.md 2.3).
 //
 // Costs are aggregate-throughput formulas: the bytes moved across the whole cluster at a
 // network level, divided by the cluster's aggregate one-way bandwidth there, N x bw / 2

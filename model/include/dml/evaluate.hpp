@@ -1,5 +1,5 @@
 // Evaluate one layout of one training run on one cluster: the paper's per-batch cost model
-// (spec 2.4, function `training_results`), with the whole breakdown.
+// (docs/model.md 2.4, function `training_results`), with the whole breakdown.
 #pragma once
 
 #include <string>
@@ -22,8 +22,8 @@ struct Options {
   bool zero_bubble = true;   // the search tries zero-bubble schedules
   bool interleaving = true;  // 1F1B uses v = layers / pp chunks per stage
   // The paper's code drops the pipeline latency of zero-bubble layouts: it means to hide it
-  // behind max(compute, communication) but assigns it after the max is taken (spec 2.4 step 6).
-  // true reproduces the paper; false charges max(compute, communication + latency).
+  // behind max(compute, communication) but assigns it after the max is taken (docs/model.md 2.4
+  // step 6). true reproduces the paper; false charges max(compute, communication + latency).
   bool zero_bubble_latency_quirk = true;
   std::int64_t microbatch_candidates = 4;              // 1F1B: the smallest this many valid m
   std::int64_t zero_bubble_microbatch_candidates = 1;  // zero-bubble: the smallest valid m only
@@ -89,7 +89,7 @@ struct Description<Options> {
   static constexpr std::string_view name = "options";
   static constexpr std::string_view title = "the model's options";
   static constexpr std::string_view doc =
-      "Knobs the paper fixes, with its values as defaults (docs/model.md 4.4 and 5).";
+      "Knobs the paper fixes, with its values as defaults (docs/model.md 1.6).";
   template <class V, class S>
   static void fields(V& v, S& o) {
     v.field(o.overlap_tp, {.name = "overlap_tp", .doc = "TP all-reduces overlap the matmuls"});
@@ -104,7 +104,7 @@ struct Description<Options> {
     v.field(o.zero_bubble_latency_quirk,
             {.name = "zero_bubble_latency_quirk",
              .doc = "reproduce the paper's code, which drops the pipeline latency of zero-bubble "
-                    "layouts (docs/model.md 4.4 step 6)"});
+                    "layouts (docs/model.md 2.4 step 6)"});
     v.field(o.microbatch_candidates,
             {.name = "microbatch_candidates",
              .doc = "1F1B: the smallest this many valid microbatch counts are tried",
@@ -155,7 +155,7 @@ struct Description<LayoutCost> {
   static constexpr std::string_view name = "layout_cost";
   static constexpr std::string_view title = "the cost of a layout";
   static constexpr std::string_view doc =
-      "The times and sizes of one costed layout, per batch (docs/model.md 4.4), and whole-run "
+      "The times and sizes of one costed layout, per batch (docs/model.md 2.4), and whole-run "
       "totals.";
   template <class V, class S>
   static void fields(V& v, S& e) {
@@ -225,7 +225,7 @@ struct Description<Evaluation> {
   static constexpr bool result = true;
   static constexpr std::string_view name = "evaluation";
   static constexpr std::string_view title = "a costed layout";
-  static constexpr std::string_view doc = "One layout of a run, costed (docs/model.md 4.4).";
+  static constexpr std::string_view doc = "One layout of a run, costed (docs/model.md 2.4).";
   template <class V, class S>
   static void fields(V& v, S& e) {
     v.field(e.feasible, {.name = "feasible", .doc = "the layout can run"});

@@ -4,8 +4,8 @@
 //             .sms = 132, .clock = mhz(1830), .effective_utilization = 0.7, ... };
 //   Cluster c{ .gpu = h100, .levels = {{.name = "nvlink", .size = 8, ...}, {.name = "ib", ...}} };
 //
-// The fields are those of the paper's GPU model (Erdil & Schneider-Joseph 2024,
-// spec section 3.1). Values of real GPUs are preset data (stdlib), not C++.
+// The fields are those of the paper's GPU model (Erdil & Schneider-Joseph 2024;
+// docs/model.md 3.1). Values of real GPUs are preset data (stdlib), not C++.
 #pragma once
 
 #include <cstdint>
@@ -73,7 +73,7 @@ struct Cluster {
 // Network levels the cost model supports (the paper uses 1 or 2).
 inline constexpr std::size_t kMaxNetworkLevels = 4;
 
-// Derived GPU figures of the paper's model (spec 3.1).
+// Derived GPU figures of the paper's model (docs/model.md 3.1).
 [[nodiscard]] double flop_per_clock_per_thread(const Gpu& gpu);           // at gpu.bitwidth
 [[nodiscard]] units::FlopPerSecond peak_flop_per_s(const Gpu& gpu);       // max clock
 [[nodiscard]] units::FlopPerSecond effective_flop_per_s(const Gpu& gpu);  // clock x utilization
@@ -81,12 +81,12 @@ inline constexpr std::size_t kMaxNetworkLevels = 4;
 [[nodiscard]] double bytes_per_word(const Gpu& gpu);  // bitwidth / 8
 
 // The cluster with one flat level: the sum of the level bandwidths and the smallest latency.
-// The paper's search uses it as an optimistic bound (spec 4.1).
+// The paper's search uses it as an optimistic bound (docs/model.md 4.1).
 [[nodiscard]] Cluster optimistic_flat(const Cluster& cluster);
 
 // The sizes of the levels below the top for a cluster of n GPUs, cut where the cumulative
-// product reaches n (spec 2.2): {8} for n >= 8, {4} for n = 4, {1} for n = 1 with one 8-GPU
-// level below the top.
+// product reaches n (docs/model.md 2.2): {8} for n >= 8, {4} for n = 4, {1} for n = 1 with one
+// 8-GPU level below the top.
 [[nodiscard]] std::vector<std::int64_t> level_sizes_for(const Cluster& cluster, u128 n_gpus);
 
 // --- descriptions ----------------------------------------------------------------------------
@@ -116,7 +116,7 @@ struct Description<Gpu> {
   static constexpr std::string_view title = "a GPU";
   static constexpr std::string_view doc =
       "One accelerator: arithmetic throughput and the memory hierarchy of the paper's matmul "
-      "model (Erdil & Schneider-Joseph 2024, section 3).";
+      "model (Erdil & Schneider-Joseph 2024; docs/model.md 3).";
   template <class V, class S>
   static void fields(V& v, S& g) {
     v.field(g.name, {.name = "name",

@@ -1,6 +1,6 @@
-// The paper's analytic curves (spec 4.4, `layer_and_batch_scaling.ipynb`): the latency wall
-// T_limit, beyond which no cluster trains a model in time, and the critical compute T_crit,
-// where bandwidth starts to limit utilization. Both depend on how fast the batch grows
+// The paper's analytic curves (docs/model.md 4.4, `layer_and_batch_scaling.ipynb`): the latency
+// wall T_limit, beyond which no cluster trains a model in time, and the critical compute
+// T_crit, where bandwidth starts to limit utilization. Both depend on how fast the batch grows
 // relative to depth: with batch ~ C^alpha_b and layers ~ C^alpha_L, alpha = alpha_b - alpha_L.
 //
 //   latency_limited_flop()                 // 2.305e31 FLOP: "the latency wall at 2e31"
@@ -37,7 +37,7 @@ struct WallParams {
 [[nodiscard]] double critical_flop(const Cluster& cluster, const WallParams& p = {});
 
 // The per-GPU minimum nanobatch (tokens) that keeps a matmul compute-bound: 2 peak / HBM
-// bandwidth (spec 3.3: H100 590, A100 401, V100 279).
+// bandwidth (docs/model.md 3.3: H100 590, A100 401, V100 279).
 [[nodiscard]] double min_nanobatch_tokens(const Gpu& gpu);
 
 struct WallPoint {
@@ -63,7 +63,7 @@ struct Description<WallParams> {
   static constexpr std::string_view name = "wall";
   static constexpr std::string_view title = "the analytic latency-wall model";
   static constexpr std::string_view doc =
-      "The paper's analytic curves (docs/model.md 6): with the batch growing as C^alpha_b and "
+      "The paper's analytic curves (docs/model.md 4.4): with the batch growing as C^alpha_b and "
       "the depth as C^alpha_L, alpha = alpha_b - alpha_L; the reference is a 4e6-token batch and "
       "100 layers at 3e23 FLOP.";
   template <class V, class S>

@@ -1,4 +1,4 @@
-// A parallel layout: how a training run is spread over N GPUs (spec 2.1-2.2).
+// A parallel layout: how a training run is spread over N GPUs (docs/model.md 2.1-2.2).
 //
 //   Layout l{.dp = 1, .tp = {.model = 4, .ff = 8}, .pp = 64, .microbatches = 128,
 //            .zero_bubble = true};      // N = 1 x 32 x 64 x 1 = 2048 GPUs, best split chosen
@@ -21,7 +21,8 @@ struct TensorParallel {
 
 // How each degree is split across the network levels, bottom level first: one entry per level
 // (the same count as Cluster::levels). Below the top, the five factors of a level multiply to
-// the level's size (cut to the cluster, spec 2.2); each degree is the product of its entries.
+// the level's size (cut to the cluster, docs/model.md 2.2); each degree is the product of its
+// entries.
 struct LevelSplit {
   std::vector<std::int64_t> dp{};
   std::vector<std::int64_t> tp_model{};

@@ -1,4 +1,4 @@
-// Time of one matmul on one GPU: the paper's memory-hierarchy model (spec 3.3).
+// Time of one matmul on one GPU: the paper's memory-hierarchy model (docs/model.md 3.3).
 //
 // The weight matrix is d1 x d2 and the activations d2 x b (for a weight gradient the product
 // is dL/dY (d1 x b) times X^T). Tiles follow the weight matrix at three boundaries

@@ -34,7 +34,7 @@ struct Run {
   Options options{};                           // the paper's fixed knobs
 };
 
-// The run the cost model trains: the batch from its rule (docs/model.md 2.4), the duration.
+// The run the cost model trains: the batch from its rule (docs/model.md 1.4), the duration.
 [[nodiscard]] TrainingRun resolve(const Run& run);
 // "paper", "fixed", "deepseek" or "given" (batch_tokens).
 [[nodiscard]] std::string batch_rule_name(const Run& run);
@@ -88,7 +88,7 @@ struct Plan {
                              const Options& options);
 
 // The fastest layout of a run: on run.cluster.size GPUs when it is set, else on the smallest
-// cluster that trains the run within its duration (docs/model.md 5.1, 5.2).
+// cluster that trains the run within its duration (docs/model.md 4.1, 4.2).
 [[nodiscard]] Plan optimize(const Run& run);
 // optimize() of many runs, on all cores; a run that control.cancelled stopped is nullopt.
 [[nodiscard]] std::vector<std::optional<Plan>> optimize_all(std::span<const Run> runs,
@@ -214,7 +214,7 @@ struct Description<Limits> {
   static constexpr std::string_view name = "limits";
   static constexpr std::string_view title = "the limits of a setting";
   static constexpr std::string_view doc =
-      "A setting swept over the paper's d_model grid (docs/model.md 5.3).";
+      "A setting swept over the paper's d_model grid (docs/model.md 1.5).";
   template <class V, class S>
   static void fields(V& v, S& l) {
     v.field(l.setting, {.name = "setting", .doc = "the setting's name"});

@@ -1,4 +1,4 @@
-// Searches of the paper's model (spec section 4): the fastest layout for a run on N GPUs,
+// Searches of the paper's model (docs/model.md 4): the fastest layout for a run on N GPUs,
 // the smallest sufficient cluster, the sweep over model widths and its summaries.
 //
 //   auto best = optimal_layout(h100, run, 2048);          // LayoutSearch
@@ -30,10 +30,10 @@ struct SearchStats {
   SearchStats& operator+=(const SearchStats& o);
 };
 
-// The fastest layout of a run on exactly `gpus` GPUs (spec 4.1): every DP x TP(model x ff) x
-// PP x EP factorisation of the paper's search space, both schedules, the candidate microbatch
-// counts and every split across the network levels. Ties on time go to the layout with less
-// communication, then to the first in the paper's enumeration order.
+// The fastest layout of a run on exactly `gpus` GPUs (docs/model.md 4.1): every
+// DP x TP(model x ff) x PP x EP factorisation of the paper's search space, both schedules, the
+// candidate microbatch counts and every split across the network levels. Ties on time go to the
+// layout with less communication, then to the first in the paper's enumeration order.
 struct LayoutSearch {
   bool found = false;                  // false: no valid layout on this many GPUs
   Evaluation best{};                   // the optimum (when found)
@@ -43,8 +43,8 @@ struct LayoutSearch {
 [[nodiscard]] LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run, u128 gpus,
                                           const Options& options = {});
 
-// The smallest cluster that trains the run within options.duration_years (spec 4.2): N runs
-// over experts x 2^i for i < options.max_doublings, from the first N that could reach the
+// The smallest cluster that trains the run within options.duration_years (docs/model.md 4.2):
+// N runs over experts x 2^i for i < options.max_doublings, from the first N that could reach the
 // compute at the GPU's effective FLOP/s. The result reports the optimal layout at that N.
 // (Beyond the paper: when a level below the top has an odd factor in its size, such as a
 // 72-GPU NVL72 domain, N runs over lcm(experts, those odd parts) x 2^i instead, so that the
@@ -74,7 +74,7 @@ struct SweepPoint {
   ClusterSearch result;
 };
 
-// The paper's summaries of a sweep (spec 4.3).
+// The paper's summaries of a sweep (docs/model.md 4.3).
 struct Summary {
   // First C whose utilization is <= linear_scaling_fraction x effective utilization.
   std::optional<units::Flop> linear_scaling_ends_at{};
@@ -139,7 +139,7 @@ struct Description<Setting> {
   static constexpr std::string_view title = "a setting";
   static constexpr std::string_view doc =
       "Hardware plus the paper's scaling laws, swept over the paper's d_model grid "
-      "(docs/model.md 2.5): one column of the paper's comparisons.";
+      "(docs/model.md 1.5): one column of the paper's comparisons.";
   template <class V, class S>
   static void fields(V& v, S& s) {
     v.field(
@@ -164,7 +164,7 @@ struct Description<Summary> {
   static constexpr bool result = true;
   static constexpr std::string_view name = "summary";
   static constexpr std::string_view title = "the summary of a sweep";
-  static constexpr std::string_view doc = "The paper's summaries of a sweep (docs/model.md 5.3).";
+  static constexpr std::string_view doc = "The paper's summaries of a sweep (docs/model.md 4.3).";
   template <class V, class S>
   static void fields(V& v, S& s) {
     v.field(s.linear_scaling_ends_at,

@@ -1,6 +1,6 @@
 // The network being trained and the run: the paper's stack of MLP blocks (dense or
 // mixture-of-experts), its scaling laws (depth, sparsity, batch size) and the data and
-// compute they imply (spec sections 1.1-1.5).
+// compute they imply (docs/model.md 1.1-1.5).
 //
 //   auto run = paper_run(12288, {});   // d_model = 12288 with the paper's laws
 //   run.model.layers == 192; run.batch_sequences == 3584; train_flop(run) == 6.4549e24
@@ -79,7 +79,7 @@ struct SparsityLaw {
 [[nodiscard]] std::int64_t experts_for(const SparsityLaw& law, std::int64_t d_model,
                                        std::int64_t d_ff);
 
-// Global batch size in sequences, from compute C, seq_len and experts E (spec 1.4).
+// Global batch size in sequences, from compute C, seq_len and experts E (docs/model.md 1.4).
 //   kPaper ("Default scaling"): bs = sqrt(E) (C / 3e23)^(1/6) 2048^2 / seq_len;
 //   kDeepSeek: bs = sqrt(E) 0.2920 C^0.3271 / seq_len (Bi et al. 2024);
 //   both return E round_list(bs / E).
@@ -131,7 +131,7 @@ struct Description<MlpStack> {
   static constexpr std::string_view title = "an MLP-stack model";
   static constexpr std::string_view doc =
       "The paper's model: L identical MLP blocks (no attention), dense or mixture-of-experts "
-      "with top-1 routing (Erdil & Schneider-Joseph 2024, section 1.1).";
+      "with top-1 routing (Erdil & Schneider-Joseph 2024; docs/model.md 1.1).";
   template <class V, class S>
   static void fields(V& v, S& m) {
     v.field(

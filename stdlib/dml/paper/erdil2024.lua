@@ -8,7 +8,7 @@
 ---   local results = paper.run_comparison("base_comparison")   -- the paper's sweep
 ---
 --- Values are the authors' code (gpu/gpu_model.py, optimal_parallelism.ipynb),
---- as our spec (sections 1.6, 3.1, 3.2) states them.
+--- as docs/model.md (1.6, 3.1, 3.2) states them.
 local dml = require "dml"
 local gpus = require "dml.presets.gpus"
 local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
@@ -18,7 +18,7 @@ local M = {}
 --- The paper's depth law, sparsity law and batch rules, from the core.
 --- laws(d_model[, sparsity[, batch]]) -> d_ff, layers, experts, batch_sequences
 M.laws = core.paper_laws
---- The paper's d_model grid: 55 values from 12288 to 1572864 (spec 1.5).
+--- The paper's d_model grid: 55 values from 12288 to 1572864 (docs/model.md 1.5).
 M.grid = core.paper_grid
 --- round_list(x): the element of {f 2^i : f in 1,3,5,7,9; i < 60} closest to x, ties to the smaller.
 M.round_list = core.round_list
@@ -28,7 +28,7 @@ M.seq_len = 2048
 local latency = "1.125 us"
 local low_latency = "0.1125 us"
 
--- The network of each GPU in the paper (spec 3.1): an 8-GPU NVLink node, then InfiniBand.
+-- The network of each GPU in the paper (docs/model.md 3.1): an 8-GPU NVLink node, then InfiniBand.
 local function two_levels(nvlink, ib, lat)
   return {
     { name = "nvlink", size = 8, bandwidth = nvlink, latency = lat },
@@ -36,7 +36,7 @@ local function two_levels(nvlink, ib, lat)
   }
 end
 
---- The paper's clusters (spec 3.1 and 3.2), by setting name.
+--- The paper's clusters (docs/model.md 3.1 and 3.2), by setting name.
 M.clusters = {
   ["V100 SXM"] = { gpu = gpus.v100_sxm, levels = two_levels("300 GB/s", "12.5 GB/s", latency) },
   ["A100 SXM"] = { gpu = gpus.a100_sxm, levels = two_levels("600 GB/s", "50 GB/s", latency) },
@@ -60,7 +60,7 @@ local function setting(name, cluster, sparsity, batch)
   return dml.setting { name = name, cluster = M.clusters[cluster], sparsity = sparsity, batch = batch }
 end
 
---- The settings of each of the paper's five comparisons (spec 1.6), in order;
+--- The settings of each of the paper's five comparisons (docs/model.md 1.6), in order;
 --- their names are the `setting` column of the validation data.
 M.comparisons = {}
 local grand = {

@@ -4,10 +4,10 @@
 --- change it: `dml.gpu(gpus.h100_sxm, { hbm_bandwidth = "4.8 TB/s" })`.
 ---
 --- "paper" below is Erdil & Schneider-Joseph (2024), arXiv 2411.01137, whose
---- values are those of the authors' code (gpu/gpu_model.py; our spec section 3.1).
+--- values are those of the authors' code (gpu/gpu_model.py; docs/model.md 3.1).
 local M = {}
 
-local paper = "Erdil & Schneider-Joseph (2024), arXiv 2411.01137, authors' gpu_model.py (spec 3.1)"
+local paper = "Erdil & Schneider-Joseph (2024), arXiv 2411.01137, authors' gpu_model.py (docs/model.md 3.1)"
 
 M.v100_sxm = {
   name = "V100 SXM",
@@ -54,7 +54,7 @@ M.h100_sxm = {
   },
 }
 
--- The paper's "10x lower latency" H100 (spec 3.2): only the matmul latency
+-- The paper's "10x lower latency" H100 (docs/model.md 3.2): only the matmul latency
 -- changes here; the network's lower latencies are levels (dml.presets.networks).
 local function copy(t)
   local c = {}
@@ -64,7 +64,7 @@ end
 M.h100_sxm_low_latency = copy(M.h100_sxm)
 M.h100_sxm_low_latency.name = "H100 SXM Low Latency"
 M.h100_sxm_low_latency.matmul_latency = "0.45 us"
-M.h100_sxm_low_latency.sources.matmul_latency = paper .. " ('Low Latency' variant, spec 3.2)"
+M.h100_sxm_low_latency.sources.matmul_latency = paper .. " ('Low Latency' variant, docs/model.md 3.2)"
 
 local h200 = "NVIDIA H200 datasheet (141 GB HBM3e, 4.8 TB/s); same GH100 compute as the H100 SXM"
 M.h200_sxm = {

@@ -6,8 +6,8 @@
 --- to use it in the middle: `dml.level(networks.infiniband_ndr, { size = 32 })`).
 local M = {}
 
-local paper = "Erdil & Schneider-Joseph (2024), authors' gpu_model.py (spec 3.1)"
-local paper_latency = "1.125 us: the paper's value for every level (spec 3.1, 'reduced to match paper')"
+local paper = "Erdil & Schneider-Joseph (2024), authors' gpu_model.py (docs/model.md 3.1)"
+local paper_latency = "1.125 us: the paper's value for every level (docs/model.md 3.1, 'reduced to match paper')"
 
 M.nvlink2_v100 = {
   name = "nvlink2", size = 8, bandwidth = "300 GB/s", latency = "1.125 us",
@@ -56,12 +56,12 @@ M.infiniband_xdr = {
 M.ethernet_400g = {
   name = "ethernet-400g", bandwidth = "100 GB/s", latency = "5 us",
   sources = { bandwidth = "one 400 Gb/s RoCE port per GPU, both directions",
-              latency = "assumed: the paper's network latency before it was reduced (5 us, spec 3.1)" },
+              latency = "assumed: the paper's network latency before it was reduced (5 us, docs/model.md 3.1)" },
 }
 M.ethernet_800g = {
   name = "ethernet-800g", bandwidth = "200 GB/s", latency = "5 us",
   sources = { bandwidth = "one 800 Gb/s RoCE port per GPU, both directions",
-              latency = "assumed: the paper's network latency before it was reduced (5 us, spec 3.1)" },
+              latency = "assumed: the paper's network latency before it was reduced (5 us, docs/model.md 3.1)" },
 }
 
 return M

@@ -1,4 +1,4 @@
--- The printed summary of a plan: the paper's first dense H100 point (spec 5.4).
+-- The printed summary of a plan: the paper's first dense H100 point (docs/model.md 5.4).
 local paper = require "dml.paper.erdil2024"
 local run = dml.run { model = dml.mlp_stack { d_model = 12288 }, cluster = paper.clusters["H100 SXM"] }
 print(dml.optimize(run))
