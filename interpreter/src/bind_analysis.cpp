@@ -17,6 +17,7 @@
 
 #include "dml/latency_wall.hpp"
 #include "dml/plan.hpp"
+#include "dml/transformer.hpp"
 #include "interrupt.hpp"
 #include "lua_values.hpp"
 
@@ -34,6 +35,35 @@ int l_evaluate(lua_State* L) {
   return guarded(L, [&] {
     const Run run = read<Run>(L, 1);
     push_value(L, evaluate(run, read<Layout>(L, 2)));
+    return 1;
+  });
+}
+
+// core.transformer_evaluate(run[, layout]) -> step plan
+int l_transformer_evaluate(lua_State* L) {
+  return guarded(L, [&] {
+    const TransformerRun run = read<TransformerRun>(L, 1, "run");
+    const TransformerLayout layout =
+        lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
+    push_value(L, evaluate(run, layout));
+    return 1;
+  });
+}
+
+// core.transformer_optimize(run[, fixed[, count]]) -> {step plan, ...} fastest first
+int l_transformer_optimize(lua_State* L) {
+  return guarded(L, [&] {
+    const TransformerRun run = read<TransformerRun>(L, 1, "run");
+    const TransformerLayout fixed =
+        lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
+    const lua_Integer count = luaL_optinteger(L, 3, 1);
+    const Interruptible work("optimize");
+    const std::vector<StepPlan> plans = optimize(run, fixed, count, work.control());
+    lua_createtable(L, static_cast<int>(plans.size()), 0);
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      push_value(L, plans[i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
     return 1;
   });
 }
@@ -207,6 +237,8 @@ int l_wall_curve(lua_State* L) {
 void register_analysis(lua_State* L) {
   const luaL_Reg fns[] = {{"optimize", l_optimize},
                           {"evaluate", l_evaluate},
+                          {"transformer_evaluate", l_transformer_evaluate},
+                          {"transformer_optimize", l_transformer_optimize},
                           {"optimize_many", l_optimize_many},
                           {"limits", l_limits},
                           {"layout_text", l_layout_text},

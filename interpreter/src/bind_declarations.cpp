@@ -15,6 +15,7 @@
 
 #include "dml/latency_wall.hpp"
 #include "dml/plan.hpp"
+#include "dml/transformer.hpp"
 #include "edit_distance.hpp"
 #include "lua_values.hpp"
 
@@ -66,11 +67,35 @@ Entry part() {
 // Every described type, in the order of the reference.
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> r = {
-      part<PrecisionRates>(), declared<Gpu>(),     declared<NetworkLevel>(), declared<Cluster>(),
-      declared<MlpStack>(),   declared<Options>(), declared<Run>(),          part<TensorParallel>(),
-      part<LevelSplit>(),     declared<Layout>(),  declared<Setting>(),      part<WallParams>(),
-      part<WallRange>(),      part<Plan>(),        part<RunFacts>(),         part<LayoutCost>(),
-      part<SearchStats>(),    part<Limits>(),      part<Summary>(),          part<WallPoint>(),
+      part<PrecisionRates>(),
+      part<GpuEfficiency>(),
+      declared<Gpu>(),
+      declared<NetworkLevel>(),
+      declared<Cluster>(),
+      declared<MlpStack>(),
+      declared<Options>(),
+      declared<Run>(),
+      part<TensorParallel>(),
+      part<LevelSplit>(),
+      declared<Layout>(),
+      declared<Setting>(),
+      part<WallParams>(),
+      part<WallRange>(),
+      declared<Transformer>(),
+      part<Moe>(),
+      declared<Stack>(),
+      declared<TransformerRun>(),
+      part<TransformerLayout>(),
+      part<Plan>(),
+      part<RunFacts>(),
+      part<LayoutCost>(),
+      part<SearchStats>(),
+      part<Limits>(),
+      part<Summary>(),
+      part<WallPoint>(),
+      part<StepPlan>(),
+      part<StepTime>(),
+      part<StepMemory>(),
   };
   return r;
 }

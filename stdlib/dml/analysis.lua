@@ -14,6 +14,35 @@ M.optimize = core.optimize
 --- evaluate(run, layout): cost one given layout of the run. Returns a plan.
 M.evaluate = core.evaluate
 
+--- optimize_transformer(run[, opts]): the fastest layout of a transformer run
+--- on its cluster's GPUs. opts: layout fields to hold fixed (dml --doc
+--- transformer_layout) and runners_up = n: also return the next n layouts, as
+--- a second value (a list, fastest first).
+function M.optimize_transformer(run, opts)
+  local fixed, count = nil, 1
+  if opts ~= nil then
+    if type(opts) ~= "table" or getmetatable(opts) ~= nil then
+      core.raise("dml.optimize: expected a table of fixed layout fields, got a " .. type(opts))
+    end
+    fixed = {}
+    for k, v in pairs(opts) do
+      if k == "runners_up" then
+        if math.type(v) ~= "integer" or v < 0 then
+          core.raise("optimize.runners_up: expected a whole number >= 0, got " .. tostring(v))
+        end
+        count = v + 1
+      else
+        fixed[k] = v
+      end
+    end
+  end
+  local plans = core.transformer_optimize(run, fixed, count)
+  if count == 1 then return plans[1] end
+  local runners = {}
+  for i = 2, #plans do runners[#runners + 1] = plans[i] end
+  return plans[1], runners
+end
+
 -- Every combination of the grid's values, the last key varying fastest;
 -- keys in sorted order so that the table's columns are stable.
 local function combinations(grid, path)

@@ -26,7 +26,39 @@ def("cluster", "dml.cluster{...}: declare a cluster: a GPU and the network level
   declare.cluster)
 def("mlp_stack", "dml.mlp_stack{...}: declare the paper's model, a stack of MLP blocks (dense or mixture-of-experts).",
   declare.mlp_stack)
-def("run", "dml.run{...}: declare a training run: model, cluster, batch rule and time budget.", declare.run)
+def("transformer", "dml.transformer{...}: declare a real transformer (attention with GQA, gated MLP or mixture of experts, vocabulary), for the realistic model.",
+  declare.transformer)
+def("stack", "dml.stack{...} or dml.stack(base, {changes}): declare a software stack (kernels, overlap, bytes per parameter); presets in dml.presets.stacks.",
+  declare.stack)
+
+-- "15.6e12 tokens" -> 1.56e13; anything else unchanged (the declaration checks it).
+local function token_count(v)
+  if type(v) ~= "string" then return v end
+  local number = v:match("^%s*([%d%.eE%+%-]+)%s*tokens?%s*$")
+  return number and tonumber(number) or v
+end
+
+local function is_transformer(v)
+  local mt = getmetatable(v)
+  return type(mt) == "table" and mt.__name == "dml.transformer"
+end
+
+local function is_transformer_run(v)
+  local mt = getmetatable(v)
+  return type(mt) == "table" and mt.__name == "dml.transformer_run"
+end
+
+def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
+  function(args, changes)
+    if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
+      local copy = {}
+      for k, v in pairs(args) do copy[k] = v end
+      copy.tokens = token_count(copy.tokens)
+      return declare.transformer_run(copy)
+    end
+    if is_transformer_run(args) then return declare.transformer_run(args, changes) end
+    return declare.run(args, changes)
+  end)
 def("options", "dml.options{...}: the paper's fixed knobs (overlap, schedules, search limits), for dml.run's options.",
   declare.options)
 def("layout", "dml.layout{...}: declare a parallel layout (dp, tp, pp, ep, microbatches, schedule), for dml.evaluate.",
@@ -43,10 +75,17 @@ def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y
 
 -- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis).
 local analysis = require "dml.analysis"
-def("optimize", "dml.optimize(run): the fastest layout, on run.cluster.size GPUs or else on the smallest cluster that meets the duration; returns a plan (dml --doc plan).",
-  analysis.optimize)
-def("evaluate", "dml.evaluate(run, layout): cost one given layout (dml.layout) of the run; returns a plan with the whole breakdown.",
-  analysis.evaluate)
+def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }]): the fastest layout, on run.cluster.size GPUs or else (paper runs) on the smallest cluster that meets the duration; returns a plan (dml --doc plan; transformer runs: dml --doc step_plan, and with runners_up = n a list of the next n plans as a second value).",
+  function(run, opts)
+    if is_transformer_run(run) then return analysis.optimize_transformer(run, opts) end
+    if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
+    return analysis.optimize(run)
+  end)
+def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dml.layout; for a transformer run a table of dml --doc transformer_layout fields, any left out assumed and listed); returns a plan with the whole breakdown.",
+  function(run, layout)
+    if is_transformer_run(run) then return core.transformer_evaluate(run, layout) end
+    return analysis.evaluate(run, layout)
+  end)
 def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows).",
   analysis.sweep)
 def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits.",

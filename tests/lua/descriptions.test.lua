@@ -23,6 +23,20 @@ local gpu = dml.gpu(gpus.h100_sxm, { shared_memory_bandwidth = "30 TB/s" })
 local plan = dml.optimize(dml.run(run, { cluster = dml.cluster(h100, { size = 2048 }) }))
 local limits = dml.limits(dml.setting { cluster = h100 })
 local curve = dml.wall_curve(h100, { points = 3 })
+local stacks = require "dml.presets.stacks"
+local transformer = dml.transformer { name = "moe", layers = 8, d_model = 1024, heads = 16, kv_heads = 4,
+  head_dim = 64, d_ff = 4096, gated = true, vocab = 32000, tied_embeddings = false, seq_len = 4096,
+  causal = true, window = 2048, parallel_block = false,
+  moe = { experts = 8, top_k = 2, shared_experts = 1, expert_d_ff = 1024, dense_layers = 1, imbalance = 1.1 } }
+local t_layout = { tp = 2, sequence_parallel = true, pp = 2, interleave = 2, schedule = "1f1b", dp = 4,
+  zero = 1, cp = 2, cp_kind = "ring", ep = 4, microbatch = 1, recompute = "selective" }
+local t_run = dml.run { name = "small moe", model = transformer, stack = stacks.megatron_core,
+  cluster = dml.cluster { gpu = gpus.h100_sxm, size = 32,
+    levels = { { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "2 us" },
+               { name = "ib", bandwidth = "100 GB/s", latency = "6 us" } } },
+  global_batch = 64, tokens = 1e9, precision = "fp8" }
+local step_plan = dml.evaluate(t_run, t_layout)
+assert(step_plan.feasible, table.concat(step_plan.violations, "; "))
 
 local values = {
   gpu = gpu, flop_per_clock_per_thread = gpu.flop_per_clock_per_thread,
@@ -32,12 +46,15 @@ local values = {
   setting = dml.setting { name = "H100", cluster = h100, sparsity = "paper", batch = "fixed", duration = "90 days" },
   plan = plan, run_facts = plan.run, layout_cost = plan, stats = plan.stats,
   limits = limits, summary = limits.summary, wall_point = curve:rows()[1],
+  efficiency = gpu.efficiency, transformer = transformer, moe = transformer.moe, stack = t_run.stack,
+  transformer_run = t_run, step_plan = step_plan, step_time = step_plan.time, step_memory = step_plan.memory,
 }
 -- Parts read from plain tables by a function: the table of every field, and the call.
 local parts = {
   wall = { { alpha = 0.1, step_latency = "9 us", duration = "90 days", reference_batch_tokens = 4e6,
     reference_layers = 100, reference_flop = "3e23 FLOP" }, dml.latency_wall },
   wall_range = { { alpha_min = -0.1, alpha_max = 0.1, points = 3 }, function(r) return dml.wall_curve(h100, r) end },
+  transformer_layout = { t_layout, function(l) return dml.evaluate(t_run, l) end },
 }
 
 local function section(name)
@@ -63,9 +80,13 @@ for _, described in ipairs(dml.types()) do
     if value then
       local v = value[f.name]  -- a typo reads as an error: this reads every field
       -- (run.batch and run.batch_tokens exclude each other: the example gives batch_tokens)
-      if where ~= "run.batch" then t.eq(v ~= nil, true, where .. " reads as a value") end
+      -- (so do transformer_run's global_batch and global_batch_tokens: it gives global_batch)
+      if where ~= "run.batch" and where ~= "transformer_run.global_batch_tokens" then
+        t.eq(v ~= nil, true, where .. " reads as a value")
+      end
       if described.kind == "declared" then  -- the constructor takes it
-        local copy = dml[name](value, { [f.name] = v })
+        local constructor = dml[name] or (name == "transformer_run" and dml.run)
+        local copy = constructor(value, { [f.name] = v })
         t.eq(copy ~= nil, true, where .. " accepted by dml." .. name)
       end
     end

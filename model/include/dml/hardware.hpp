@@ -26,6 +26,21 @@ struct PrecisionRates {
   std::optional<double> fp8{};   // 8-bit
 };
 
+// What a GPU reaches in real training kernels, for the realistic model (docs/model.md 8.2):
+// measured or calibrated, never a datasheet figure.
+struct GpuEfficiency {
+  double gemm = 0.7;             // large GEMMs: fraction of the dense peak
+  double gemm_half_dim = 93;     // GEMM efficiency x dmin / (dmin + this), dmin its least side
+  double attention = 0.35;       // FlashAttention-2 forward: fraction of the peak
+  double flash3_gain = 1.0;      // FA3/cuDNN attention speed over FlashAttention-2 (Hopper)
+  double fp8_gain = 1.0;         // FP8 linears' speed over 16-bit (casts and scaling included)
+  double hbm = 0.83;             // fraction of HBM bandwidth memory-bound kernels reach
+  double nvlink = 0.75;          // fraction of the scale-up link collectives reach
+  double network = 0.95;         // fraction of the scale-out link collectives reach
+  units::Bytes workspace = units::gib(3);  // framework, NCCL buffers and fragmentation
+  Sources sources{};
+};
+
 struct Gpu {
   std::string name{};                           // e.g. "H100 SXM"
   int bitwidth = 16;                            // training precision: weights, activations and
@@ -48,6 +63,7 @@ struct Gpu {
   units::Seconds matmul_latency = units::microseconds(4.5);  // fixed time added to every
                                                              // matmul call (the paper's)
   std::int64_t tensor_core_granule = 8;  // matmul dimensions are padded to multiples of this
+  std::optional<GpuEfficiency> efficiency{};  // the realistic model's; unset: paper mode only
   Sources sources{};                     // where each value comes from: field -> citation
 };
 
@@ -108,6 +124,62 @@ struct Description<PrecisionRates> {
   }
 };
 
+template <>
+struct Description<GpuEfficiency> {
+  static constexpr std::string_view name = "efficiency";
+  static constexpr std::string_view title = "a GPU's efficiencies";
+  static constexpr std::string_view doc =
+      "What a GPU reaches in real training kernels, for transformer runs (the realistic model): "
+      "fractions of its peaks, measured or calibrated.";
+  template <class V, class S>
+  static void fields(V& v, S& e) {
+    v.field(e.gemm, {.name = "gemm",
+                     .doc = "large GEMMs: fraction of the dense 16-bit peak",
+                     .min = 0,
+                     .above = true,
+                     .max = 1});
+    v.field(e.gemm_half_dim,
+            {.name = "gemm_half_dim",
+             .doc = "a GEMM whose least dimension is this reaches half of `gemm`",
+             .min = 0});
+    v.field(e.attention, {.name = "attention",
+                          .doc = "FlashAttention-2 forward: fraction of the peak",
+                          .min = 0,
+                          .above = true,
+                          .max = 1});
+    v.field(e.flash3_gain, {.name = "flash3_gain",
+                            .doc = "FA3/cuDNN attention speed over FlashAttention-2",
+                            .min = 0,
+                            .above = true,
+                            .max = 4});
+    v.field(e.fp8_gain, {.name = "fp8_gain",
+                         .doc = "FP8 linears' speed over 16-bit, casts and scaling included",
+                         .min = 0,
+                         .above = true,
+                         .max = 4});
+    v.field(e.hbm, {.name = "hbm",
+                    .doc = "fraction of HBM bandwidth that memory-bound kernels reach",
+                    .min = 0,
+                    .above = true,
+                    .max = 1});
+    v.field(e.nvlink, {.name = "nvlink",
+                       .doc = "fraction of the scale-up (first) level's bandwidth collectives reach",
+                       .min = 0,
+                       .above = true,
+                       .max = 1});
+    v.field(e.network, {.name = "network",
+                        .doc = "fraction of the scale-out levels' bandwidth collectives reach",
+                        .min = 0,
+                        .above = true,
+                        .max = 1});
+    v.field(e.workspace, {.name = "workspace",
+                          .doc = "memory the framework, NCCL and fragmentation take",
+                          .nonnegative = true});
+    v.field(e.sources,
+            {.name = "sources", .doc = "where each value comes from: field name -> citation"});
+  }
+};
+
 inline constexpr std::int64_t kBitwidths[] = {16, 32, 8};
 
 template <>
@@ -164,6 +236,8 @@ struct Description<Gpu> {
     v.field(g.tensor_core_granule, {.name = "tensor_core_granule",
                                     .doc = "matmul dimensions are padded to a multiple of this",
                                     .min = 1});
+    v.field(g.efficiency, {.name = "efficiency",
+                           .doc = "what it reaches in real kernels (transformer runs only)"});
     v.field(g.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }

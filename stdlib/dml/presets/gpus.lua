@@ -107,4 +107,103 @@ M.b200 = {
   },
 }
 
+-- Efficiencies of the realistic model (dml --doc efficiency): what each GPU reaches in real
+-- training kernels. "fit" values were calibrated by a prototype of this model on the public
+-- measured runs (tests/validation/measured, docs/validation.md), one set per GPU, never per
+-- run; "estimate" values have no measured run behind them yet.
+local fit = "fit: calibrated on the public measured runs (docs/validation.md), one value per GPU"
+local fit_shared = "fit: shared by every GPU (the prototype fitted one value for all)"
+
+local function efficiency(values, notes)
+  values.sources = notes
+  return values
+end
+
+M.a100_sxm.efficiency = efficiency(
+  { gemm = 0.735, gemm_half_dim = 93, attention = 0.35, flash3_gain = 1, fp8_gain = 1,
+    hbm = 0.83, nvlink = 0.754, network = 0.95, workspace = "3 GiB" },
+  { gemm = fit, gemm_half_dim = fit_shared, attention = fit .. " (at its lower bound)",
+    flash3_gain = "no FA3 on Ampere", fp8_gain = "no FP8 on Ampere", hbm = fit_shared, nvlink = fit,
+    network = fit .. " (at its upper bound)",
+    workspace = "estimate: framework, NCCL buffers and fragmentation, 1-3 GiB in practice" })
+
+M.a100_sxm_80gb = copy(M.a100_sxm)
+M.a100_sxm_80gb.name = "A100 SXM 80GB"
+M.a100_sxm_80gb.hbm_bandwidth = "2039 GB/s"
+M.a100_sxm_80gb.hbm_capacity = "80 GB"
+M.a100_sxm_80gb.sources.hbm_bandwidth = "NVIDIA A100 datasheet: 80 GB HBM2e, 2,039 GB/s (SXM)"
+M.a100_sxm_80gb.sources.hbm_capacity = M.a100_sxm_80gb.sources.hbm_bandwidth
+
+local h100_eff = efficiency(
+  { gemm = 0.646, gemm_half_dim = 93, attention = 0.283, flash3_gain = 1.6, fp8_gain = 1.82,
+    hbm = 0.83, nvlink = 0.683, network = 0.95, workspace = "3 GiB" },
+  { gemm = fit, gemm_half_dim = fit_shared, attention = fit .. " (FlashAttention-2 forward)",
+    flash3_gain = "Shah et al. 2024 (FlashAttention-3): 1.5-2.0x over FlashAttention-2 on H100",
+    fp8_gain = fit, hbm = fit_shared, nvlink = fit, network = fit .. " (at its upper bound)",
+    workspace = "estimate: framework, NCCL buffers and fragmentation, 1-3 GiB in practice" })
+M.h100_sxm.efficiency = h100_eff
+M.h100_sxm_low_latency.efficiency = copy(h100_eff)
+M.h200_sxm.efficiency = copy(h100_eff)
+
+M.h800_sxm = copy(M.h100_sxm)
+M.h800_sxm.name = "H800 SXM"
+M.h800_sxm.sources.name = "NVIDIA H800 SXM: the H100 SXM die with NVLink cut to 400 GB/s (use dml.presets.networks.nvlink_h800)"
+
+local pcie = "NVIDIA H100 PCIe datasheet: 756 TFLOP/s dense bf16, 114 SMs, 80 GB HBM2e at 2.0 TB/s"
+M.h100_pcie = copy(M.h100_sxm)
+M.h100_pcie.name = "H100 PCIe"
+M.h100_pcie.sms = 114
+M.h100_pcie.clock = "1620 MHz"
+M.h100_pcie.hbm_bandwidth = "2 TB/s"
+M.h100_pcie.sources.sms = pcie
+M.h100_pcie.sources.clock = "derived: 756 TFLOP/s / (114 SMs x 128 threads x 32 FLOP per clock) = 1620 MHz"
+M.h100_pcie.sources.hbm_bandwidth = pcie
+
+local gb200 = "NVIDIA GB200 NVL72 datasheet: per GPU 2.5 PFLOP/s dense fp16/bf16, 186 GB HBM3e at 8 TB/s"
+M.gb200 = copy(M.b200)
+M.gb200.name = "GB200"
+M.gb200.clock = "2062 MHz"
+M.gb200.hbm_capacity = "186 GB"
+M.gb200.sources.clock = "derived: 2.5 PFLOP/s / (148 SMs x 128 threads x 64 FLOP per clock) = 2062 MHz"
+M.gb200.sources.hbm_capacity = gb200
+M.gb200.sources.hbm_bandwidth = gb200
+
+local estimate_eff = function(note)
+  return efficiency(
+    { gemm = 0.646, gemm_half_dim = 93, attention = 0.283, flash3_gain = 1.6, fp8_gain = 1.82,
+      hbm = 0.83, nvlink = 0.683, network = 0.95, workspace = "3 GiB" },
+    { gemm = note, gemm_half_dim = note, attention = note, flash3_gain = note, fp8_gain = note,
+      hbm = note, nvlink = note, network = note, workspace = note })
+end
+M.b200.efficiency = estimate_eff("estimate: the H100 values; no measured B200 run calibrates it yet")
+M.gb200.efficiency = estimate_eff("estimate: the H100 values; no measured GB200 run calibrates it yet")
+
+local mi300x = "AMD Instinct MI300X datasheet: 1307.4 TFLOP/s dense fp16/bf16, 304 CUs at 2100 MHz, 192 GB HBM3 at 5.3 TB/s, 256 MB Infinity Cache"
+M.mi300x = {
+  name = "MI300X",
+  flop_per_clock_per_thread = { fp16 = 16, fp32 = 1, fp8 = 32 },
+  sms = 304, clock = "2100 MHz", effective_utilization = 0.70,
+  hbm_bandwidth = "5.3 TB/s", hbm_capacity = "192 GB",
+  l2_bandwidth = "14.7 TB/s", l2_size = "256 MB", register_file = "64 KiB",
+  dsmem = false, matmul_latency = "4.5 us", tensor_core_granule = 16,
+  efficiency = efficiency(
+    { gemm = 0.50, gemm_half_dim = 93, attention = 0.25, flash3_gain = 1, fp8_gain = 1.6,
+      hbm = 0.80, nvlink = 0.60, network = 0.90, workspace = "3 GiB" },
+    { gemm = "estimate: about half of peak in published bf16 GEMM sweeps; no measured run calibrates it",
+      gemm_half_dim = "estimate: the H100 value", attention = "estimate", flash3_gain = "no FA3 kernel",
+      fp8_gain = "estimate", hbm = "estimate", nvlink = "estimate: Infinity Fabric collectives",
+      network = "estimate", workspace = "estimate" }),
+  sources = {
+    flop_per_clock_per_thread = mi300x .. "; 16 per thread with 304 CUs counted as SMs of 128 threads",
+    sms = mi300x .. " (compute units, counted as SMs)", clock = mi300x,
+    effective_utilization = "assumed equal to the paper's H100 value",
+    hbm_bandwidth = mi300x, hbm_capacity = mi300x,
+    l2_bandwidth = "estimate: AMD's 17 TB/s peak Infinity Cache bandwidth less about 15%",
+    l2_size = mi300x .. " (Infinity Cache as the last-level cache)",
+    register_file = "estimate: 512 KiB of VGPRs per CU over 4 SIMDs is 128 KiB; the paper's 64 KiB kept",
+    dsmem = "no distributed shared memory", matmul_latency = "assumed equal to the paper's H100 value",
+    tensor_core_granule = "estimate: MFMA tiles of 16",
+  },
+}
+
 return M

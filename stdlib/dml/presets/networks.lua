@@ -24,6 +24,11 @@ M.nvlink4_h100 = {
   sources = { size = "8-GPU H100 SXM node (DGX H100)", bandwidth = paper .. "; NVLink 4: 18 links x 50 GB/s",
               latency = paper_latency },
 }
+M.nvlink_h800 = {
+  name = "nvlink-h800", size = 8, bandwidth = "400 GB/s", latency = "1.125 us",
+  sources = { size = "8-GPU H800 SXM node", bandwidth = "NVIDIA H800: NVLink cut to 400 GB/s per GPU (DeepSeek-V3 report, section 3.1: 160 GB/s achieved)",
+              latency = "assumed equal to the paper's NVLink latency" },
+}
 M.nvlink5_b200 = {
   name = "nvlink5", size = 8, bandwidth = "1.8 TB/s", latency = "1.125 us",
   sources = { size = "8-GPU HGX B200 node", bandwidth = "NVIDIA HGX B200 datasheet: NVLink 5, 1.8 TB/s per GPU",

@@ -1,0 +1,635 @@
+// The realistic model: a real dense or mixture-of-experts transformer, trained by a real software
+// stack on a real cluster, costed per training step (docs/model.md, part II). Paper mode
+// (workload.hpp, evaluate.hpp) is untouched by it.
+//
+//   TransformerRun run{.model = llama, .cluster = h100s, .stack = megatron_core, ...};
+//   StepPlan p = evaluate(run, TransformerLayout{.tp = 8, .pp = 16, .interleave = 8});
+//   StepPlan best = optimize(run);  // the fastest layout that fits, with what it assumed
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dml/describe.hpp"
+#include "dml/hardware.hpp"
+#include "dml/parallel.hpp"
+#include "dml/units.hpp"
+
+namespace dml {
+
+// --- The model ---------------------------------------------------------------------------------
+
+struct Moe {
+  std::int64_t experts = 0;                     // routed experts per MoE layer
+  std::int64_t top_k = 1;                       // routed experts per token
+  std::int64_t shared_experts = 0;              // experts every token also goes through
+  std::optional<std::int64_t> expert_d_ff{};    // hidden width of one expert; unset: d_ff
+  std::int64_t dense_layers = 0;                // the first this many layers are dense
+  double imbalance = 1.0;                       // busiest rank's expert load / the mean
+};
+
+struct Transformer {
+  std::optional<std::string> name{};
+  std::int64_t layers = 0;
+  std::int64_t d_model = 0;
+  std::int64_t heads = 0;
+  std::optional<std::int64_t> kv_heads{};  // unset: heads (MHA); fewer: GQA; 1: MQA
+  std::optional<std::int64_t> head_dim{};  // unset: d_model / heads
+  std::int64_t d_ff = 0;                   // MLP hidden width (dense layers)
+  bool gated = true;                       // SwiGLU/GeGLU: three matrices, not two
+  std::int64_t vocab = 0;
+  bool tied_embeddings = false;  // the output layer reuses the input embedding
+  std::int64_t seq_len = 0;
+  bool causal = true;
+  std::optional<std::int64_t> window{};  // sliding-window attention: keys per query at most
+  bool parallel_block = false;           // attention and MLP side by side (GPT-J, PaLM)
+  std::optional<Moe> moe{};
+};
+
+// --- The software stack -------------------------------------------------------------------------
+
+enum class AttentionKernel { kFlash, kFlash3, kUnfused };
+enum class TpOverlap { kNone, kBackward, kOverlapped };
+
+struct Stack {
+  std::string name{};
+  AttentionKernel attention = AttentionKernel::kFlash;
+  bool dropout = false;             // dropout after attention and MLP (GPT-era recipes)
+  double elementwise_factor = 1.0;  // memory traffic of element-wise ops x this (unfused eager)
+  TpOverlap tp_overlap = TpOverlap::kBackward;
+  double tp_hidden_fraction = 0.7;  // with overlapped TP: the share that hides under GEMMs
+  double overlap_slowdown = 0.3;    // hidden communication still slows compute by this x its time
+  bool dp_overlap = true;           // gradient reduction under the last backward
+  bool param_gather_overlap = true;  // ZeRO-1/2 parameter all-gather under the next forward
+  bool p2p_overlap = true;           // pipeline sends under compute (fill and drain exposed)
+  double ep_hidden_fraction = 0;     // expert all-to-all hidden under other compute (DualPipe)
+  std::int64_t default_zero = 0;     // the sharding the stack uses when a layout leaves it out
+  double weight_bytes = 2;           // per parameter
+  double gradient_bytes = 4;         // per parameter (fp32 main gradients)
+  double optimizer_bytes = 12;       // per parameter: fp32 master copy, Adam's m and v
+  double gradient_reduce_bytes = 2;  // per gradient element on the wire
+  double optimizer_traffic = 30;     // HBM bytes per parameter of one optimizer step
+  std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
+  units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
+  units::Seconds collective_launch = units::microseconds(8);
+  units::Seconds step_overhead{};   // per step: data loading, logging
+  Sources sources{};
+};
+
+// --- The run and its layout ---------------------------------------------------------------------
+
+enum class Precision { kBf16, kFp8 };
+enum class Recompute { kNone, kSelective, kFull };
+enum class Schedule { kGpipe, k1F1B, kZeroBubble, kZeroBubbleV, kDualPipe };
+enum class ContextParallel { kRing, kAllGather };
+
+struct TransformerRun {
+  Transformer model{};
+  Cluster cluster{};  // its size: the GPUs the run uses
+  Stack stack{};
+  std::optional<std::int64_t> global_batch{};         // sequences per step
+  std::optional<std::int64_t> global_batch_tokens{};  // or tokens per step
+  std::optional<double> tokens{};                     // to train; unset: 20 per parameter
+  Precision precision = Precision::kBf16;             // of the matmuls
+  std::optional<std::string> name{};
+};
+
+struct TransformerLayout {
+  std::optional<std::int64_t> tp{};
+  std::optional<bool> sequence_parallel{};
+  std::optional<std::int64_t> pp{};
+  std::optional<std::int64_t> interleave{};
+  std::optional<Schedule> schedule{};
+  std::optional<std::int64_t> dp{};
+  std::optional<std::int64_t> zero{};  // 0: plain DP; 1, 2: sharded optimizer/gradients; 3: FSDP
+  std::optional<std::int64_t> cp{};
+  std::optional<ContextParallel> cp_kind{};
+  std::optional<std::int64_t> ep{};
+  std::optional<std::int64_t> microbatch{};  // sequences per microbatch
+  std::optional<Recompute> recompute{};
+};
+
+// --- Results ------------------------------------------------------------------------------------
+
+// Where one step's time goes, on the slowest pipeline stage. Compute terms include every
+// microbatch; communication terms are what is exposed, unless named *_hidden.
+struct StepTime {
+  units::Seconds step{};
+  units::Seconds gemm{};
+  units::Seconds attention{};
+  units::Seconds elementwise{};
+  units::Seconds logits{};
+  units::Seconds recompute{};
+  units::Seconds overhead{};
+  units::Seconds tp{};
+  units::Seconds tp_hidden{};
+  units::Seconds cp{};
+  units::Seconds ep{};
+  units::Seconds pp{};
+  units::Seconds bubble{};
+  units::Seconds dp{};
+  units::Seconds dp_hidden{};
+  units::Seconds optimizer{};
+  units::Seconds slowdown{};
+};
+
+struct StepMemory {
+  units::Bytes weights{};
+  units::Bytes gradients{};
+  units::Bytes optimizer{};
+  units::Bytes activations{};
+  units::Bytes logits{};
+  units::Bytes workspace{};
+  units::Bytes total{};
+  units::Bytes capacity{};
+};
+
+struct StepPlan {
+  bool feasible = false;
+  std::vector<std::string> violations{};
+  std::int64_t gpus = 0;
+  TransformerLayout layout{};  // every field filled in
+  std::vector<std::string> assumed{};
+  StepTime time{};
+  StepMemory memory{};
+  double params = 0;         // total
+  double active_params = 0;  // per token
+  double model_flop_per_token = 0;
+  double hardware_flop_per_token = 0;
+  double mfu = 0;
+  double hfu = 0;
+  double tokens_per_second = 0;
+  double tokens_per_second_per_gpu = 0;
+  std::int64_t microbatches = 0;
+  double steps = 0;
+  units::Seconds time_to_train{};
+  std::int64_t layouts_evaluated = 0;  // optimize: layouts costed
+};
+
+// --- Entry points -------------------------------------------------------------------------------
+
+// Counts of the model (docs/model.md 8.1).
+[[nodiscard]] double total_params(const Transformer& m);
+[[nodiscard]] double active_params(const Transformer& m);  // per token: top-k and shared only
+// Model FLOPs per token of a training step (forward and backward, no recompute), exact: GQA,
+// gated MLPs, causal or windowed attention, top-k routing, logits.
+[[nodiscard]] double model_flop_per_token(const Transformer& m);
+
+// Cost one layout on run.cluster.size GPUs. Fields the layout leaves out are assumed (and listed
+// in `assumed`). Bad input throws ConfigError; a layout that cannot run is infeasible with its
+// reasons.
+[[nodiscard]] StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout);
+
+// The fastest layouts that fit on run.cluster.size GPUs, fastest first (at most `count`),
+// searching what `fixed` leaves out: TP (with SP), PP, interleave and schedule, DP with its ZeRO
+// stage, CP, EP, microbatch, recompute. None fits: one infeasible plan saying why. Each plan's
+// layouts_evaluated is the search's count.
+[[nodiscard]] std::vector<StepPlan> optimize(const TransformerRun& run,
+                                             const TransformerLayout& fixed = {},
+                                             std::int64_t count = 1, const Control& control = {});
+
+void validate(const TransformerRun& run, const std::string& path = "run");
+
+// "TP 8 (SP) x PP 16 (interleave 8, 1f1b) x DP 128 (ZeRO-1) x CP 1 x EP 1, microbatch 1, no
+// recompute"
+[[nodiscard]] std::string layout_text(const TransformerLayout& l);
+[[nodiscard]] std::string step_plan_summary(const StepPlan& p);
+
+// --- Descriptions -------------------------------------------------------------------------------
+
+inline constexpr std::int64_t kMaxModelDim = std::int64_t{1} << 24;
+
+template <>
+struct EnumNames<AttentionKernel> {
+  static constexpr std::array values{
+      std::pair{AttentionKernel::kFlash, std::string_view("flash")},
+      std::pair{AttentionKernel::kFlash3, std::string_view("flash3")},
+      std::pair{AttentionKernel::kUnfused, std::string_view("unfused")}};
+};
+template <>
+struct EnumNames<TpOverlap> {
+  static constexpr std::array values{
+      std::pair{TpOverlap::kNone, std::string_view("none")},
+      std::pair{TpOverlap::kBackward, std::string_view("backward")},
+      std::pair{TpOverlap::kOverlapped, std::string_view("overlapped")}};
+};
+template <>
+struct EnumNames<Precision> {
+  static constexpr std::array values{std::pair{Precision::kBf16, std::string_view("bf16")},
+                                     std::pair{Precision::kFp8, std::string_view("fp8")}};
+};
+template <>
+struct EnumNames<Recompute> {
+  static constexpr std::array values{
+      std::pair{Recompute::kNone, std::string_view("none")},
+      std::pair{Recompute::kSelective, std::string_view("selective")},
+      std::pair{Recompute::kFull, std::string_view("full")}};
+};
+template <>
+struct EnumNames<Schedule> {
+  static constexpr std::array values{
+      std::pair{Schedule::k1F1B, std::string_view("1f1b")},
+      std::pair{Schedule::kGpipe, std::string_view("gpipe")},
+      std::pair{Schedule::kZeroBubble, std::string_view("zero_bubble")},
+      std::pair{Schedule::kZeroBubbleV, std::string_view("zero_bubble_v")},
+      std::pair{Schedule::kDualPipe, std::string_view("dualpipe")}};
+};
+template <>
+struct EnumNames<ContextParallel> {
+  static constexpr std::array values{
+      std::pair{ContextParallel::kRing, std::string_view("ring")},
+      std::pair{ContextParallel::kAllGather, std::string_view("allgather")}};
+};
+
+template <>
+struct Description<Moe> {
+  static constexpr std::string_view name = "moe";
+  static constexpr std::string_view title = "a mixture of experts";
+  static constexpr std::string_view doc =
+      "The MoE layers of a transformer: routed experts (top-k of them per token), shared experts, "
+      "and the dense layers before them.";
+  template <class V, class S>
+  static void fields(V& v, S& m) {
+    v.field(m.experts, {.name = "experts",
+                        .doc = "routed experts per MoE layer",
+                        .required = true,
+                        .min = 2,
+                        .max = 65536});
+    v.field(m.top_k,
+            {.name = "top_k", .doc = "routed experts each token goes to", .min = 1, .max = 65536});
+    v.field(m.shared_experts, {.name = "shared_experts",
+                               .doc = "experts every token also goes through (DeepSeek: 1)",
+                               .min = 0,
+                               .max = 64});
+    v.field(m.expert_d_ff, {.name = "expert_d_ff",
+                            .doc = "hidden width of one expert (routed and shared)",
+                            .min = 1,
+                            .max = kMaxModelDim,
+                            .default_text = "the model's d_ff"});
+    v.field(m.dense_layers, {.name = "dense_layers",
+                             .doc = "the first this many layers have a dense MLP (DeepSeek-V3: 3)",
+                             .min = 0,
+                             .max = kMaxModelDim});
+    v.field(m.imbalance, {.name = "imbalance",
+                          .doc = "tokens on the busiest rank's experts / the mean (1: balanced)",
+                          .min = 1,
+                          .max = 64});
+  }
+  static void check(const Moe& m, const std::string& path);
+};
+
+template <>
+struct Description<Transformer> {
+  static constexpr std::string_view name = "transformer";
+  static constexpr std::string_view title = "a transformer";
+  static constexpr std::string_view doc =
+      "A decoder-only transformer as it is trained: attention (MHA, GQA or MQA, causal, "
+      "optionally a sliding window), a gated or plain MLP or a mixture of experts, a vocabulary.";
+  template <class V, class S>
+  static void fields(V& v, S& m) {
+    v.field(m.layers, {.name = "layers",
+                       .doc = "transformer blocks",
+                       .required = true,
+                       .min = 1,
+                       .max = 100000});
+    v.field(m.d_model, {.name = "d_model",
+                        .doc = "model width (hidden size)",
+                        .required = true,
+                        .min = 1,
+                        .max = kMaxModelDim});
+    v.field(m.heads, {.name = "heads",
+                      .doc = "query heads",
+                      .required = true,
+                      .min = 1,
+                      .max = kMaxModelDim});
+    v.field(m.kv_heads, {.name = "kv_heads",
+                         .doc = "key/value heads: fewer than heads is GQA, 1 is MQA",
+                         .min = 1,
+                         .max = kMaxModelDim,
+                         .default_text = "heads (multi-head attention)"});
+    v.field(m.head_dim, {.name = "head_dim",
+                         .doc = "width of one head",
+                         .min = 1,
+                         .max = kMaxModelDim,
+                         .default_text = "d_model / heads"});
+    v.field(m.d_ff, {.name = "d_ff",
+                     .doc = "MLP hidden width (of the dense layers)",
+                     .required = true,
+                     .min = 1,
+                     .max = kMaxModelDim});
+    v.field(m.gated,
+            {.name = "gated", .doc = "gated MLP (SwiGLU, GeGLU): three matrices instead of two"});
+    v.field(m.vocab, {.name = "vocab",
+                      .doc = "vocabulary size (as padded for the run)",
+                      .required = true,
+                      .min = 1,
+                      .max = 1 << 24});
+    v.field(m.tied_embeddings,
+            {.name = "tied_embeddings", .doc = "the output layer reuses the input embedding"});
+    v.field(m.seq_len, {.name = "seq_len",
+                        .doc = "tokens per sequence",
+                        .required = true,
+                        .min = 1,
+                        .max = 1 << 26});
+    v.field(m.causal,
+            {.name = "causal", .doc = "causal attention: a token attends to the ones before it"});
+    v.field(m.window, {.name = "window",
+                       .doc = "sliding-window attention: each token attends to at most this many",
+                       .min = 1,
+                       .max = 1 << 26,
+                       .default_text = "none (full attention)"});
+    v.field(m.parallel_block,
+            {.name = "parallel_block",
+             .doc = "attention and MLP side by side on one input (GPT-J, PaLM): one TP "
+                    "reduction per layer and pass instead of two"});
+    v.field(m.moe, {.name = "moe", .doc = "the mixture of experts; unset: dense"});
+    v.field(m.name, {.name = "name", .doc = "a label for tables"});
+  }
+  static void check(const Transformer& m, const std::string& path);
+};
+
+template <>
+struct Description<Stack> {
+  static constexpr std::string_view name = "stack";
+  static constexpr std::string_view title = "a software stack";
+  static constexpr std::string_view doc =
+      "How a training framework runs a step: its attention kernel, fusion, which communication "
+      "it overlaps, the bytes it keeps per parameter and its fixed costs (dml.presets.stacks).";
+  template <class V, class S>
+  static void fields(V& v, S& s) {
+    v.field(s.name, {.name = "name", .doc = "e.g. \"megatron-core 2024\"", .required = true});
+    v.field(s.attention,
+            {.name = "attention",
+             .doc = "attention kernel: \"flash\" (FlashAttention-2), \"flash3\" (FA3/cuDNN on "
+                    "Hopper) or \"unfused\" (two GEMMs and a softmax over s x s)"});
+    v.field(s.dropout, {.name = "dropout", .doc = "dropout after attention and the MLP"});
+    v.field(s.elementwise_factor,
+            {.name = "elementwise_factor",
+             .doc = "memory traffic of norms, residuals, activations and RoPE, x this (1: fused "
+                    "kernels or torch.compile; about 2.9 for eager PyTorch)",
+             .min = 0,
+             .above = true,
+             .max = 100});
+    v.field(s.tp_overlap,
+            {.name = "tp_overlap",
+             .doc = "TP communication: \"none\" exposed, \"backward\" (the input-gradient "
+                    "reductions hide under weight-gradient GEMMs), \"overlapped\" (userbuffers, "
+                    "async-TP: tp_hidden_fraction of it hides)"});
+    v.field(s.tp_hidden_fraction, {.name = "tp_hidden_fraction",
+                                   .doc = "with tp_overlap = \"overlapped\": the share that hides",
+                                   .min = 0,
+                                   .max = 1});
+    v.field(s.overlap_slowdown,
+            {.name = "overlap_slowdown",
+             .doc = "hidden communication slows the compute under it by this x its time (SM and "
+                    "HBM contention)",
+             .min = 0,
+             .max = 1});
+    v.field(s.dp_overlap,
+            {.name = "dp_overlap",
+             .doc = "gradient reduction runs under the last microbatch's backward"});
+    v.field(s.param_gather_overlap,
+            {.name = "param_gather_overlap",
+             .doc = "ZeRO-1/2: the parameter all-gather runs under the next step's forward"});
+    v.field(s.p2p_overlap,
+            {.name = "p2p_overlap",
+             .doc = "pipeline sends run under compute (only fill and drain are exposed)"});
+    v.field(s.ep_hidden_fraction,
+            {.name = "ep_hidden_fraction",
+             .doc = "expert all-to-all hidden under other compute (DualPipe-style overlap)",
+             .min = 0,
+             .max = 1});
+    v.field(s.default_zero,
+            {.name = "default_zero",
+             .doc = "the ZeRO stage used when a layout leaves it out (3: FSDP)",
+             .min = 0,
+             .max = 3});
+    v.field(s.weight_bytes,
+            {.name = "weight_bytes", .doc = "bytes per parameter of weights", .min = 0, .max = 64});
+    v.field(s.gradient_bytes,
+            {.name = "gradient_bytes", .doc = "bytes per gradient kept", .min = 0, .max = 64});
+    v.field(s.optimizer_bytes, {.name = "optimizer_bytes",
+                                .doc = "bytes per parameter of optimizer state (Adam: master, m, v)",
+                                .min = 0,
+                                .max = 256});
+    v.field(s.gradient_reduce_bytes,
+            {.name = "gradient_reduce_bytes",
+             .doc = "bytes per gradient element reduced over DP (2: bf16; 4: fp32, as Llama 3)",
+             .min = 0,
+             .above = true,
+             .max = 64});
+    v.field(s.optimizer_traffic,
+            {.name = "optimizer_traffic",
+             .doc = "HBM bytes moved per parameter by one optimizer step",
+             .min = 0,
+             .max = 1024});
+    v.field(s.gathers_per_layer,
+            {.name = "gathers_per_layer",
+             .doc = "ZeRO-3/FSDP collectives per layer and pass (1: one flat buffer per layer)",
+             .min = 1,
+             .max = 1024});
+    v.field(s.layer_overhead,
+            {.name = "layer_overhead",
+             .doc = "fixed time per layer and microbatch: launches, small kernels, CPU gaps",
+             .nonnegative = true});
+    v.field(s.collective_launch, {.name = "collective_launch",
+                                  .doc = "fixed time of launching one collective",
+                                  .nonnegative = true});
+    v.field(s.step_overhead, {.name = "step_overhead",
+                              .doc = "fixed time per step (data loading, logging)",
+                              .nonnegative = true});
+    v.field(s.sources,
+            {.name = "sources", .doc = "where each value comes from: field name -> citation"});
+  }
+};
+
+template <>
+struct Description<TransformerRun> {
+  static constexpr std::string_view name = "transformer_run";
+  static constexpr std::string_view title = "a transformer training run";
+  static constexpr std::string_view doc =
+      "dml.run with a dml.transformer model: the model, the cluster (its size: the GPUs used), "
+      "the software stack, the global batch and the tokens to train.";
+  template <class V, class S>
+  static void fields(V& v, S& r) {
+    v.field(r.model, {.name = "model", .doc = "the transformer", .required = true});
+    v.field(r.cluster, {.name = "cluster",
+                        .doc = "the cluster; its size is the number of GPUs",
+                        .required = true});
+    v.field(r.stack, {.name = "stack", .doc = "the software stack", .required = true});
+    v.field(r.global_batch,
+            {.name = "global_batch", .doc = "sequences per step", .min = 1, .max = 1e12});
+    v.field(r.global_batch_tokens, {.name = "global_batch_tokens",
+                                    .doc = "tokens per step (instead of global_batch)",
+                                    .min = 1,
+                                    .max = 1e15});
+    v.field(r.tokens, {.name = "tokens",
+                       .doc = "tokens to train (a number, or \"15.6e12 tokens\")",
+                       .min = 0,
+                       .above = true,
+                       .max = 1e20,
+                       .default_text = "20 x parameters (Chinchilla)"});
+    v.field(r.precision,
+            {.name = "precision", .doc = "of the matmuls: \"bf16\", or \"fp8\" (FP8 linears)"});
+    v.field(r.name, {.name = "name", .doc = "a label for tables"});
+  }
+  static void check(const TransformerRun& r, const std::string& path);
+};
+
+template <>
+struct Description<TransformerLayout> {
+  static constexpr std::string_view name = "transformer_layout";
+  static constexpr std::string_view title = "a transformer layout";
+  static constexpr std::string_view doc =
+      "How a transformer run is split over its GPUs. Every field may be left out: evaluate "
+      "assumes it (and lists what it assumed), optimize searches it.";
+  template <class V, class S>
+  static void fields(V& v, S& l) {
+    v.field(l.tp, {.name = "tp", .doc = "tensor parallel degree", .min = 1, .max = 1 << 20});
+    v.field(l.sequence_parallel,
+            {.name = "sequence_parallel",
+             .doc = "sequence parallelism with TP (Korthikanti 2022)",
+             .default_text = "true when tp > 1"});
+    v.field(l.pp, {.name = "pp", .doc = "pipeline stages", .min = 1, .max = 1 << 20});
+    v.field(l.interleave, {.name = "interleave",
+                           .doc = "model chunks per pipeline stage (interleaved 1F1B)",
+                           .min = 1,
+                           .max = 1 << 20});
+    v.field(l.schedule, {.name = "schedule", .doc = "pipeline schedule"});
+    v.field(l.dp, {.name = "dp",
+                   .doc = "data parallel degree",
+                   .min = 1,
+                   .max = 1 << 30,
+                   .default_text = "GPUs / (tp x pp x cp)"});
+    v.field(l.zero, {.name = "zero",
+                     .doc = "0: plain DP; 1: sharded optimizer state; 2: and gradients; 3: and "
+                            "weights (FSDP)",
+                     .min = 0,
+                     .max = 3,
+                     .default_text = "the stack's default_zero"});
+    v.field(l.cp, {.name = "cp", .doc = "context parallel degree", .min = 1, .max = 1 << 20});
+    v.field(l.cp_kind, {.name = "cp_kind",
+                        .doc = "\"ring\" attention or \"allgather\" of keys and values"});
+    v.field(l.ep, {.name = "ep", .doc = "expert parallel degree", .min = 1, .max = 1 << 20});
+    v.field(l.microbatch,
+            {.name = "microbatch", .doc = "sequences per microbatch", .min = 1, .max = 1 << 20});
+    v.field(l.recompute, {.name = "recompute",
+                          .doc = "activation recomputation: \"none\", \"selective\", \"full\""});
+  }
+};
+
+template <>
+struct Description<StepTime> {
+  static constexpr bool result = true;
+  static constexpr std::string_view name = "step_time";
+  static constexpr std::string_view title = "where a step's time goes";
+  static constexpr std::string_view doc =
+      "One training step on the slowest pipeline stage: compute over all microbatches, then the "
+      "communication left exposed, the bubble and the optimizer.";
+  template <class V, class S>
+  static void fields(V& v, S& t) {
+    v.field(t.step, {.name = "step", .doc = "one training step", .label = "step time"});
+    v.field(t.gemm, {.name = "gemm",
+                     .doc = "matmuls of the layers, forward and backward",
+                     .label = "matmuls"});
+    v.field(t.attention, {.name = "attention",
+                          .doc = "the attention kernel (scores and values)",
+                          .label = "attention"});
+    v.field(t.elementwise, {.name = "elementwise",
+                            .doc = "memory-bound ops: norms, residuals, activations, RoPE",
+                            .label = "element-wise"});
+    v.field(t.logits,
+            {.name = "logits", .doc = "output layer and loss (last stage)", .label = "logits"});
+    v.field(t.recompute,
+            {.name = "recompute", .doc = "recomputed forward", .label = "recompute"});
+    v.field(t.overhead, {.name = "overhead",
+                         .doc = "fixed per-layer and per-step costs",
+                         .label = "overhead"});
+    v.field(t.tp, {.name = "tp", .doc = "TP communication, exposed", .label = "TP exposed"});
+    v.field(t.tp_hidden,
+            {.name = "tp_hidden", .doc = "TP communication hidden under compute", .hidden = true});
+    v.field(t.cp, {.name = "cp", .doc = "context-parallel KV exchange, exposed", .label = "CP exposed"});
+    v.field(t.ep, {.name = "ep", .doc = "expert all-to-all, exposed", .label = "EP exposed"});
+    v.field(t.pp, {.name = "pp", .doc = "pipeline sends, exposed", .label = "PP sends"});
+    v.field(t.bubble, {.name = "bubble", .doc = "pipeline bubble", .label = "bubble"});
+    v.field(t.dp, {.name = "dp",
+                   .doc = "data-parallel (and FSDP) communication, exposed",
+                   .label = "DP exposed"});
+    v.field(t.dp_hidden, {.name = "dp_hidden",
+                          .doc = "data-parallel communication hidden under compute",
+                          .hidden = true});
+    v.field(t.optimizer,
+            {.name = "optimizer", .doc = "the optimizer step", .label = "optimizer"});
+    v.field(t.slowdown,
+            {.name = "slowdown",
+             .doc = "compute slowed by communication running under it",
+             .label = "contention"});
+  }
+};
+
+template <>
+struct Description<StepMemory> {
+  static constexpr bool result = true;
+  static constexpr std::string_view name = "step_memory";
+  static constexpr std::string_view title = "memory per GPU";
+  static constexpr std::string_view doc =
+      "What the busiest GPU holds: states as sharded, activations in flight, logits, workspace.";
+  template <class V, class S>
+  static void fields(V& v, S& m) {
+    v.field(m.weights, {.name = "weights", .doc = "weights held"});
+    v.field(m.gradients, {.name = "gradients", .doc = "gradients held"});
+    v.field(m.optimizer, {.name = "optimizer", .doc = "optimizer state held"});
+    v.field(m.activations, {.name = "activations", .doc = "activations of microbatches in flight"});
+    v.field(m.logits, {.name = "logits", .doc = "logits and loss buffers (last stage)"});
+    v.field(m.workspace, {.name = "workspace", .doc = "framework and communication buffers"});
+    v.field(m.total, {.name = "total", .doc = "the sum", .label = "memory per GPU"});
+    v.field(m.capacity, {.name = "capacity", .doc = "the GPU's HBM", .note = "available"});
+  }
+};
+
+template <>
+struct Description<StepPlan> {
+  static constexpr bool result = true;
+  static constexpr std::string_view name = "step_plan";
+  static constexpr std::string_view title = "a transformer plan";
+  static constexpr std::string_view doc =
+      "The answer of dml.evaluate and dml.optimize for a transformer run: a layout, its step "
+      "time and where it goes, memory per GPU, MFU and HFU, and what was assumed.";
+  template <class V, class S>
+  static void fields(V& v, S& p) {
+    v.field(p.feasible, {.name = "feasible", .doc = "the layout runs and fits in memory"});
+    v.field(p.violations, {.name = "violations", .doc = "why not, when not feasible"});
+    v.field(p.gpus, {.name = "gpus", .doc = "GPUs used"});
+    v.field(p.layout, {.name = "layout", .doc = "the layout, every field filled in"});
+    v.field(p.assumed, {.name = "assumed", .doc = "layout values the run did not give"});
+    v.field(p.time, {.name = "time", .doc = "where a step's time goes"});
+    v.field(p.memory, {.name = "memory", .doc = "memory per GPU"});
+    v.field(p.params, {.name = "params", .doc = "parameters, total"});
+    v.field(p.active_params, {.name = "active_params", .doc = "parameters a token goes through"});
+    v.field(p.model_flop_per_token,
+            {.name = "model_flop_per_token", .doc = "model FLOPs per token, forward and backward"});
+    v.field(p.hardware_flop_per_token,
+            {.name = "hardware_flop_per_token",
+             .doc = "FLOPs the GPUs execute per token (recompute, masked attention blocks)"});
+    v.field(p.mfu, {.name = "mfu",
+                    .doc = "model FLOP utilization, of the dense 16-bit peak",
+                    .label = "MFU"});
+    v.field(p.hfu, {.name = "hfu", .doc = "hardware FLOP utilization", .label = "HFU"});
+    v.field(p.tokens_per_second, {.name = "tokens_per_second", .doc = "tokens per second"});
+    v.field(p.tokens_per_second_per_gpu,
+            {.name = "tokens_per_second_per_gpu",
+             .doc = "tokens per second per GPU",
+             .label = "tokens/s per GPU"});
+    v.field(p.microbatches, {.name = "microbatches", .doc = "microbatches per step and pipeline"});
+    v.field(p.steps, {.name = "steps", .doc = "steps to train the run's tokens"});
+    v.field(p.time_to_train,
+            {.name = "time_to_train", .doc = "steps x step time", .label = "time to train"});
+    v.field(p.layouts_evaluated,
+            {.name = "layouts_evaluated", .doc = "optimize: layouts costed"});
+  }
+  static std::string summary(const StepPlan& p) { return step_plan_summary(p); }
+};
+
+}  // namespace dml

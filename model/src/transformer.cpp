@@ -1,0 +1,915 @@
+// The realistic model's cost of one layout (docs/model.md part II, sections 8.x). One Ctx holds
+// what depends on the run only; cost() is the hot function the search calls per layout and
+// allocates nothing; evaluate() and optimize() build the plan of the layouts they return.
+#include "dml/transformer.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "dml/error.hpp"
+#include "transformer_model.hpp"
+
+namespace dml {
+
+// --- checks of the declarations -----------------------------------------------------------------
+
+void Description<Moe>::check(const Moe& m, const std::string& path) {
+  if (m.top_k > m.experts) {
+    throw ConfigError(path + ".top_k", "{} is more than the {} experts", m.top_k, m.experts);
+  }
+}
+
+void Description<Transformer>::check(const Transformer& m, const std::string& path) {
+  const std::int64_t kv = m.kv_heads.value_or(m.heads);
+  if (m.heads % kv != 0) {
+    throw ConfigError(path + ".kv_heads", "{} does not divide the {} query heads", kv, m.heads);
+  }
+  if (!m.head_dim && m.d_model % m.heads != 0) {
+    throw ConfigError(path + ".heads",
+                      "{} does not divide d_model {}; give head_dim for such a model", m.heads,
+                      m.d_model);
+  }
+  if (m.moe && m.moe->dense_layers >= m.layers) {
+    throw ConfigError(path + ".moe.dense_layers", "{} leaves no MoE layer of the {}",
+                      m.moe->dense_layers, m.layers);
+  }
+}
+
+void Description<TransformerRun>::check(const TransformerRun& r, const std::string& path) {
+  if (r.global_batch && r.global_batch_tokens) {
+    throw ConfigError(path + ".global_batch_tokens",
+                      "give either global_batch (sequences) or global_batch_tokens, not both");
+  }
+  if (!r.global_batch && !r.global_batch_tokens) {
+    throw ConfigError(path + ".global_batch",
+                      "required: sequences per step (or global_batch_tokens)");
+  }
+  if (r.global_batch_tokens && *r.global_batch_tokens % r.model.seq_len != 0) {
+    throw ConfigError(path + ".global_batch_tokens", "{} is not a whole number of {}-token sequences",
+                      *r.global_batch_tokens, r.model.seq_len);
+  }
+  if (!r.cluster.size) {
+    throw ConfigError(path + ".cluster.size",
+                      "required for a transformer run: the number of GPUs it uses");
+  }
+  if (!r.cluster.gpu.efficiency) {
+    throw ConfigError(path + ".cluster.gpu.efficiency",
+                      "required for a transformer run: what {} reaches in real kernels (the GPU "
+                      "presets carry it; see dml --doc efficiency)",
+                      r.cluster.gpu.name);
+  }
+  if (!r.cluster.gpu.flop_per_clock_per_thread.fp16) {
+    throw ConfigError(path + ".cluster.gpu.flop_per_clock_per_thread.fp16",
+                      "required for a transformer run: the 16-bit rate is the peak MFU is of");
+  }
+}
+
+void validate(const TransformerRun& run, const std::string& path) {
+  detail::validate_record(run, FieldPath{nullptr, path});
+}
+
+// --- counts -------------------------------------------------------------------------------------
+
+namespace {
+
+double attention_params(const Transformer& m) {
+  const double h = static_cast<double>(m.d_model);
+  const double a = static_cast<double>(m.heads);
+  const double g = static_cast<double>(m.kv_heads.value_or(m.heads));
+  const double dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
+  return h * dh * (a + 2 * g) + a * dh * h;
+}
+
+double mlp_matrices(const Transformer& m) { return m.gated ? 3.0 : 2.0; }
+
+double expert_width(const Transformer& m) {
+  return static_cast<double>(m.moe->expert_d_ff.value_or(m.d_ff));
+}
+
+// Average keys a query attends to (causal and windowed counted exactly).
+double keys_per_query(const Transformer& m, bool causal_skips) {
+  const double s = static_cast<double>(m.seq_len);
+  const double w = m.window ? static_cast<double>(*m.window) : s;
+  if (!m.causal || !causal_skips) return std::min(s, w);
+  if (w >= s) return (s + 1) / 2;
+  // Query i sees min(i, w) keys: the sum over i = 1..s is s w - w (w - 1) / 2.
+  return (s * w - w * (w - 1) / 2) / s;
+}
+
+}  // namespace
+
+double total_params(const Transformer& m) {
+  const double h = static_cast<double>(m.d_model);
+  const double L = static_cast<double>(m.layers);
+  const double embed = static_cast<double>(m.vocab) * h * (m.tied_embeddings ? 1 : 2);
+  const double norms = 2 * h * L + h;
+  const double dense_mlp = mlp_matrices(m) * h * static_cast<double>(m.d_ff);
+  if (!m.moe) return embed + norms + L * (attention_params(m) + dense_mlp);
+  const Moe& e = *m.moe;
+  const double dense_l = static_cast<double>(e.dense_layers);
+  const double expert = mlp_matrices(m) * h * expert_width(m);
+  const double moe_mlp =
+      expert * static_cast<double>(e.experts + e.shared_experts) + h * static_cast<double>(e.experts);
+  return embed + norms + L * attention_params(m) + dense_l * dense_mlp + (L - dense_l) * moe_mlp;
+}
+
+double active_params(const Transformer& m) {
+  if (!m.moe) return total_params(m);
+  const Moe& e = *m.moe;
+  const double h = static_cast<double>(m.d_model);
+  const double expert = mlp_matrices(m) * h * expert_width(m);
+  const double moe_layers = static_cast<double>(m.layers - e.dense_layers);
+  return total_params(m) -
+         moe_layers * expert * static_cast<double>(e.experts - e.top_k);
+}
+
+double model_flop_per_token(const Transformer& m) {
+  const double h = static_cast<double>(m.d_model);
+  const double L = static_cast<double>(m.layers);
+  const double a = static_cast<double>(m.heads);
+  const double dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
+  double linear = L * attention_params(m);  // multiply-adds per token
+  if (!m.moe) {
+    linear += L * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
+  } else {
+    const Moe& e = *m.moe;
+    const double dense_l = static_cast<double>(e.dense_layers);
+    const double expert = mlp_matrices(m) * h * expert_width(m);
+    linear += dense_l * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
+    linear += (L - dense_l) * (expert * static_cast<double>(e.top_k + e.shared_experts) +
+                               h * static_cast<double>(e.experts));
+  }
+  const double attention = L * 2 * a * dh * keys_per_query(m, true);  // QK^T and AV
+  const double logits = h * static_cast<double>(m.vocab);
+  return 3 * 2 * (linear + attention + logits);  // forward and backward (2x)
+}
+
+// --- the run's constants ------------------------------------------------------------------------
+
+namespace detail {
+
+TransformerCtx::TransformerCtx(const TransformerRun& r) : run(r) {
+  validate(r);
+  const Transformer& m = r.model;
+  const GpuEfficiency& e = *r.cluster.gpu.efficiency;
+  h = static_cast<double>(m.d_model);
+  a = static_cast<double>(m.heads);
+  g = static_cast<double>(m.kv_heads.value_or(m.heads));
+  dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
+  f = static_cast<double>(m.d_ff);
+  V = static_cast<double>(m.vocab);
+  s = static_cast<double>(m.seq_len);
+  layers = m.layers;
+  up = m.gated ? 2.0 : 1.0;
+  act_bytes = m.gated ? 6.0 : 4.0;
+  reductions = m.parallel_block ? 1.0 : 2.0;
+  keys_model = keys_per_query(m, true);
+  const bool unfused = r.stack.attention == AttentionKernel::kUnfused;
+  keys_kernel = keys_per_query(m, !unfused);
+  if (m.moe) {
+    experts = m.moe->experts;
+    top_k = static_cast<double>(m.moe->top_k);
+    shared = static_cast<double>(m.moe->shared_experts);
+    fe = expert_width(m);
+    dense_layers = m.moe->dense_layers;
+    imbalance = m.moe->imbalance;
+  }
+  n = *r.cluster.size;
+  batch = r.global_batch ? *r.global_batch : *r.global_batch_tokens / m.seq_len;
+  peak = *r.cluster.gpu.flop_per_clock_per_thread.fp16 * 128.0 *
+         static_cast<double>(r.cluster.gpu.sms) * r.cluster.gpu.clock.value();
+  gemm_peak = peak * e.gemm * (r.precision == Precision::kFp8 ? e.fp8_gain : 1.0);
+  gemm_bytes = r.precision == Precision::kFp8 ? 1.0 : 2.0;
+  half_dim = e.gemm_half_dim;
+  attn_rate = peak * e.attention *
+              (r.stack.attention == AttentionKernel::kFlash3 ? e.flash3_gain : 1.0);
+  hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
+  capacity = r.cluster.gpu.hbm_capacity.value();
+  workspace = e.workspace.value();
+  const NetworkLevel& inner = r.cluster.levels.front();
+  node = r.cluster.levels.size() > 1 ? inner.size.value_or(n) : n;
+  node_bw = inner.bandwidth.value() / 2 * e.nvlink;
+  node_alpha = inner.latency.value();
+  if (r.cluster.levels.size() > 1) {
+    const NetworkLevel& outer = r.cluster.levels[1];
+    net_bw = outer.bandwidth.value() / 2 * e.network;
+    net_alpha = outer.latency.value();
+  } else {
+    net_bw = node_bw;
+    net_alpha = node_alpha;
+  }
+  const Stack& st = r.stack;
+  launch = st.collective_launch.value();
+  layer_overhead = st.layer_overhead.value();
+  tokens = r.tokens ? *r.tokens : 20 * total_params(m);
+  flop_model = model_flop_per_token(m);
+  params = total_params(m);
+  params_active = active_params(m);
+}
+
+// A group of `size` ranks, `stride` apart in rank order (TP innermost: tp, cp, ep, dp, pp).
+Group TransformerCtx::group(std::int64_t size, std::int64_t stride) const {
+  Group gr;
+  gr.size = static_cast<double>(size);
+  if (size <= 1) return gr;
+  if (stride * size <= node) {
+    gr.bw = node_bw;
+    gr.alpha = node_alpha;
+    gr.per_node = gr.size;
+    return gr;
+  }
+  const std::int64_t k = std::clamp<std::int64_t>(node / std::max<std::int64_t>(stride, 1), 1, size);
+  gr.per_node = static_cast<double>(k);
+  gr.bw = std::min(node_bw, static_cast<double>(k) * net_bw);
+  gr.alpha = net_alpha;
+  gr.nodes = gr.size / gr.per_node;
+  return gr;
+}
+
+// nccl-tests' conventions (docs/model.md 8.4): S is the whole buffer, bus bandwidth factors
+// 2(n-1)/n for all-reduce and (n-1)/n for the others; latency per ring step.
+double TransformerCtx::all_reduce(double bytes, const Group& gr) const {
+  if (gr.size <= 1) return 0;
+  const double ring = 2 * (gr.size - 1);
+  const double tree = 2 * std::log2(std::max(gr.nodes, 1.0)) + 2 * (gr.per_node - 1);
+  return launch + gr.alpha * std::min(ring, std::max(tree, 2.0)) +
+         2 * (gr.size - 1) / gr.size * bytes / gr.bw;
+}
+
+double TransformerCtx::gather(double bytes, const Group& gr) const {
+  if (gr.size <= 1) return 0;
+  return launch + gr.alpha * (gr.size - 1) + (gr.size - 1) / gr.size * bytes / gr.bw;
+}
+
+double TransformerCtx::all_to_all(double bytes, const Group& gr) const {
+  if (gr.size <= 1) return 0;
+  const double inside = bytes * (gr.per_node - 1) / gr.size / node_bw;
+  const double outside = bytes * (gr.size - gr.per_node) / gr.size / net_bw;
+  return launch + gr.alpha * (gr.size - 1) + std::max(inside, outside);
+}
+
+double TransformerCtx::gemm(double M, double K, double N) const {
+  const double dmin = std::min({M, K, N});
+  const double flop = 2 * M * K * N;
+  const double compute = flop / (gemm_peak * dmin / (dmin + half_dim));
+  const double memory = gemm_bytes * (M * K + K * N + M * N) / hbm;
+  return std::max(compute, memory);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Costed;
+using detail::Group;
+using detail::Lay;
+using detail::TransformerCtx;
+
+std::string divisors_text(std::int64_t x) {
+  std::string out;
+  int shown = 0;
+  for (std::int64_t d = 1; d <= x && shown < 12; ++d) {
+    if (x % d == 0) {
+      out += (out.empty() ? "" : ", ") + std::to_string(d);
+      ++shown;
+    }
+  }
+  return shown == 12 ? out + ", ..." : out;
+}
+
+}  // namespace
+
+namespace detail {
+
+namespace {
+// Records a reason a layout cannot run, formatted only when the caller wants reasons.
+struct Failures {
+  std::vector<std::string>* why;
+  bool none = true;
+  template <class... A>
+  void operator()(fmt::format_string<A...> f, A&&... args) {
+    none = false;
+    if (why != nullptr) why->push_back(fmt::format(f, std::forward<A>(args)...));
+  }
+};
+}  // namespace
+
+// The reasons a layout cannot run (docs/model.md 8.1); with why == nullptr, only whether.
+bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why) {
+  Failures fail{why};
+  const Transformer& m = c.run.model;
+  if (l.tp * l.pp * l.dp * l.cp != c.n) {
+    fail("layout: tp {} x pp {} x dp {} x cp {} = {} GPUs, but the cluster has {}", l.tp, l.pp,
+         l.dp, l.cp, l.tp * l.pp * l.dp * l.cp, c.n);
+  }
+  if (m.heads % l.tp != 0) {
+    fail("layout.tp: {} does not divide the {} heads; divisors: {}", l.tp, m.heads,
+         divisors_text(m.heads));
+  }
+  const std::int64_t kv = m.kv_heads.value_or(m.heads);
+  if (kv % l.tp != 0 && l.tp % kv != 0) {
+    fail("layout.tp: {} and the {} key/value heads: neither divides the other", l.tp, kv);
+  }
+  if (c.run.model.d_ff % l.tp != 0) {
+    fail("layout.tp: {} does not divide d_ff {}", l.tp, m.d_ff);
+  }
+  if (l.pp > c.layers) fail("layout.pp: {} stages for {} layers", l.pp, c.layers);
+  if (l.interleave > 1) {
+    if (l.pp * l.interleave > c.layers) {
+      fail("layout.interleave: {} chunks x {} stages is more than the {} layers", l.interleave,
+           l.pp, c.layers);
+    }
+    if (l.pp == 1) fail("layout.interleave: {} needs pipeline stages (pp > 1)", l.interleave);
+    if (l.schedule != Schedule::k1F1B) {
+      fail("layout.interleave: {} needs the 1f1b schedule, not {}", l.interleave,
+           enum_name(l.schedule));
+    }
+  }
+  if (l.schedule == Schedule::kDualPipe && l.pp % 2 != 0) {
+    fail("layout.pp: DualPipe needs an even number of stages, got {}", l.pp);
+  }
+  if (c.run.model.seq_len % l.cp != 0) {
+    fail("layout.cp: {} does not divide the sequence length {}", l.cp, m.seq_len);
+  }
+  if (l.cp > 1 && c.run.stack.attention == AttentionKernel::kUnfused) {
+    fail("layout.cp: context parallelism needs a fused attention kernel; the stack's is unfused");
+  }
+  if (c.experts == 0 && l.ep > 1) fail("layout.ep: {} for a dense model", l.ep);
+  if (c.experts > 0) {
+    if (c.experts % l.ep != 0) {
+      fail("layout.ep: {} does not divide the {} experts; divisors: {}", l.ep, c.experts,
+           divisors_text(c.experts));
+    }
+    if ((l.dp * l.cp) % l.ep != 0) {
+      fail("layout.ep: {} does not divide dp x cp = {} (experts are spread over data-parallel "
+           "ranks)",
+           l.ep, l.dp * l.cp);
+    }
+  }
+  if (c.batch % l.dp != 0) {
+    fail("layout.dp: {} does not divide the global batch of {} sequences", l.dp, c.batch);
+  } else if ((c.batch / l.dp) % l.microbatch != 0) {
+    fail("layout.microbatch: {} does not divide the {} sequences per data-parallel rank",
+         l.microbatch, c.batch / l.dp);
+  }
+  if (l.sequence_parallel && l.tp == 1) {
+    fail("layout.sequence_parallel: needs tp > 1");
+  }
+  return fail.none;
+}
+
+// The cost of one layout that runs. Allocates nothing.
+void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
+  const Stack& st = c.run.stack;
+  const double t = static_cast<double>(l.tp);
+  const double p = static_cast<double>(l.pp);
+  const double v = static_cast<double>(l.interleave);
+  const double d = static_cast<double>(l.dp);
+  const double cp = static_cast<double>(l.cp);
+  const double ep = static_cast<double>(l.ep);
+  const double b = static_cast<double>(l.microbatch);
+  const double m = static_cast<double>(c.batch) / (d * b);  // microbatches
+  const double T = b * c.s / cp;                               // tokens per microbatch and GPU
+  const bool sp = l.sequence_parallel;
+  const bool fp8 = c.run.precision == Precision::kFp8;
+  const double sp_div = sp ? t : 1.0;
+
+  // --- one layer, one microbatch (docs/model.md 8.2) ---
+  const double h = c.h, a = c.a, g = c.g, dh = c.dh;
+  const double attn_gemm = c.gemm(T, h, (a + 2 * g) * dh / t) + c.gemm(T, a * dh / t, h);
+  const double dense_gemm = c.gemm(T, h, c.up * c.f / t) + c.gemm(T, c.f / t, h);
+  double moe_gemm = 0;
+  double moe_elem = 0;
+  double expert_tokens = 0;  // tokens entering one rank's dispatcher
+  if (c.experts > 0) {
+    expert_tokens = sp ? T / t : T;
+    const double local = static_cast<double>(c.experts) / ep;
+    const double per_expert = expert_tokens * c.top_k * ep / static_cast<double>(c.experts);
+    moe_gemm = local * c.imbalance *
+                   (c.gemm(per_expert, h, c.up * c.fe) + c.gemm(per_expert, c.fe, h)) +
+               c.gemm(T, h, static_cast<double>(c.experts));  // the router
+    if (c.shared > 0) {
+      moe_gemm += c.gemm(T, h, c.up * c.fe * c.shared / t) + c.gemm(T, c.fe * c.shared / t, h);
+    }
+    moe_elem = (expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe +
+                T * c.shared * c.act_bytes * c.fe / t);
+  }
+  // Attention kernel, forward and backward.
+  const double attn_flop = 4 * T * c.keys_kernel * (a / t) * dh;
+  double attn_f = 0, attn_b = 0, attn_recompute_selective = 0;
+  if (st.attention == AttentionKernel::kUnfused) {
+    const double eff = c.gemm_peak / (c.run.precision == Precision::kFp8
+                                          ? c.run.cluster.gpu.efficiency->fp8_gain
+                                          : 1.0);  // batched GEMMs stay 16-bit
+    const double dmin = std::min(dh, c.s);
+    const double gemms = attn_flop / (eff * dmin / (dmin + c.half_dim));
+    const double scores = b * (a / t) * c.s * c.s * (st.dropout ? 9.0 : 4.0) / c.hbm;
+    attn_f = gemms + scores;
+    attn_b = 2 * gemms + 2 * scores;
+    attn_recompute_selective = attn_f;
+  } else {
+    attn_f = attn_flop / c.attn_rate;
+    attn_b = 2.5 * attn_flop / (c.attn_rate * 0.8);
+  }
+  // Element-wise traffic per token, forward (docs/model.md 8.2).
+  const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;
+  const double base_elem = h_terms / sp_div + 4 * (a + g) * dh / t +
+                           (fp8 ? 3 * (3 * h + c.f) / t : 0);
+  const double dense_elem_f =
+      T * (base_elem + c.act_bytes * c.f / t) * st.elementwise_factor / c.hbm;
+  const double moe_elem_f =
+      (T * base_elem + moe_elem) * st.elementwise_factor / c.hbm;
+
+  // TP per layer and microbatch (docs/model.md 8.5).
+  const Group tp_g = c.group(l.tp, 1);
+  const double act = T * h * 2;  // bytes of one layer's activations, bf16
+  double tp_f = 0, tp_b = 0, tp_b_hideable = 0;
+  if (l.tp > 1) {
+    if (sp) {
+      const double pair = c.gather(act, tp_g) * 2;  // all-gather + reduce-scatter
+      tp_f = c.reductions * pair;
+      tp_b = c.reductions * pair + c.reductions * c.gather(act, tp_g);
+      tp_b_hideable = tp_b - c.reductions * c.gather(act, tp_g);  // the AGs mirroring fwd RS
+    } else {
+      tp_f = c.reductions * c.all_reduce(act, tp_g);
+      tp_b = tp_f;
+      tp_b_hideable = tp_b;
+    }
+  }
+  // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under.
+  const double wgrad_cover = c.gemm(T, h, (a + 2 * g) * dh / t) + c.gemm(T, h, c.up * c.f / t);
+
+  // CP per layer and microbatch (docs/model.md 8.8).
+  const Group cp_g = c.group(l.cp, l.tp);
+  double cp_f = 0, cp_b = 0;
+  if (l.cp > 1) {
+    const double kv = b * (c.s / cp) * 2 * g * dh * 2 / t;
+    if (l.cp_kind == ContextParallel::kRing) {
+      const double step = cp_g.alpha + kv / cp_g.bw;
+      cp_f = std::max(0.0, (cp - 1) * step + c.launch - attn_f);
+      cp_b = std::max(0.0, 2 * (cp - 1) * step + c.launch - attn_b);
+    } else {
+      cp_f = c.gather(kv * cp, cp_g);
+      cp_b = c.gather(2 * kv * cp, cp_g);
+    }
+  }
+  // EP per MoE layer and microbatch: dispatch and combine, forward and backward.
+  const Group ep_g = c.group(l.ep, l.tp * l.cp);
+  double ep_pass = 0;
+  if (c.experts > 0) ep_pass = 2 * c.all_to_all(expert_tokens * c.top_k * h * 2, ep_g);
+
+  // Layers on the busiest stage.
+  const std::int64_t per_stage = (c.layers + l.pp - 1) / l.pp;
+  const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
+  const double n_moe = static_cast<double>(std::min(per_stage, moe_layers_total));
+  const double n_dense = static_cast<double>(per_stage) - n_moe;
+  const double n_layers = static_cast<double>(per_stage);
+
+  const double gemm_f = n_dense * (attn_gemm + dense_gemm) + n_moe * (attn_gemm + moe_gemm);
+  const double elem_f = n_dense * dense_elem_f + n_moe * moe_elem_f;
+  const double attn_fs = n_layers * attn_f, attn_bs = n_layers * attn_b;
+  // Logits and loss on the last stage: a GEMM (T, h, V/t) forward and two backward, and about
+  // 20 bytes per logit of fp32 cross-entropy traffic.
+  const double logits = 3 * c.gemm(T, h, c.V / t) + T * (c.V / t) * 20 / c.hbm;
+
+  double recompute = 0;
+  double tp_exposed = n_layers * (tp_f + tp_b);
+  double tp_hidden = 0;
+  switch (st.tp_overlap) {
+    case TpOverlap::kNone:
+      break;
+    case TpOverlap::kBackward: {
+      const double hidden = n_layers * std::min(tp_b_hideable, wgrad_cover);
+      tp_exposed -= hidden;
+      tp_hidden += hidden;
+      break;
+    }
+    case TpOverlap::kOverlapped: {
+      const double hidden = tp_exposed * st.tp_hidden_fraction;
+      tp_exposed -= hidden;
+      tp_hidden += hidden;
+      break;
+    }
+  }
+  if (l.recompute == Recompute::kFull) {
+    recompute = gemm_f + attn_fs + elem_f;
+    tp_exposed += n_layers * tp_f;
+  } else if (l.recompute == Recompute::kSelective) {
+    recompute = attn_fs == 0 ? 0 : n_layers * attn_recompute_selective;
+  }
+  const double cp_exposed = n_layers * (cp_f + cp_b);
+  double ep_total = n_moe * ep_pass * (l.recompute == Recompute::kFull ? 3.0 : 2.0);
+  const double ep_hidden = ep_total * st.ep_hidden_fraction;
+  const double ep_exposed = ep_total - ep_hidden;
+
+  const double t_fwd = gemm_f + attn_fs + elem_f;
+  const double t_bwd = 2 * gemm_f + attn_bs + 2 * elem_f;
+  const double slowdown_mb = st.overlap_slowdown * (tp_hidden + ep_hidden);
+  const double overhead_mb = n_layers * c.layer_overhead;
+  const double t_mb = t_fwd + t_bwd + recompute + tp_exposed + cp_exposed + ep_exposed +
+                      slowdown_mb + overhead_mb + logits;
+
+  // Pipeline (docs/model.md 8.6).
+  double bubble = 0;
+  double in_flight = 0;  // microbatches of activations the first stage holds
+  switch (l.schedule) {
+    case Schedule::kGpipe:
+      bubble = (p - 1) * t_mb;
+      in_flight = m;
+      break;
+    case Schedule::k1F1B:
+      bubble = (p - 1) * t_mb / v;
+      in_flight = std::min(m, p) * (v > 1 ? 1 + (p - 1) / (p * v) : 1.0);
+      break;
+    case Schedule::kZeroBubble:
+      bubble = (p - 1) * t_mb / 3;
+      in_flight = std::min(m, p);
+      break;
+    case Schedule::kZeroBubbleV:
+      bubble = 0;
+      in_flight = std::min(m, p);
+      break;
+    case Schedule::kDualPipe: {
+      const double fwd = t_mb / 3, bwd_in = t_mb / 3, bwd_w = t_mb / 3;
+      bubble = std::max(0.0, (p / 2 - 1) * (fwd + bwd_in + bwd_in - 3 * bwd_w));
+      in_flight = std::min(m, p + 1);
+      break;
+    }
+  }
+  const Group pp_g = c.group(2, l.tp * l.cp * l.dp);
+  const double send = l.pp > 1 ? c.launch + pp_g.alpha + act / sp_div / pp_g.bw : 0;
+  const double pp_exposed =
+      l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
+
+  // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
+  const double attn_p = c.h * c.dh * (c.a + 2 * c.g) + c.a * c.dh * c.h;
+  const double dense_mlp_p = (c.up + 1) * c.h * c.f;
+  double expert_p = 0, shared_p = 0;
+  if (c.experts > 0) {
+    expert_p = (c.up + 1) * c.h * c.fe * static_cast<double>(c.experts);
+    shared_p = (c.up + 1) * c.h * c.fe * c.shared + c.h * static_cast<double>(c.experts);
+  }
+  const double embed_p = c.V * c.h * (l.pp == 1 && !c.run.model.tied_embeddings ? 2 : 1);
+  const double n_nonexpert =
+      (n_layers * attn_p + n_dense * dense_mlp_p + n_moe * shared_p + embed_p) / t;
+  const double n_expert = n_moe * expert_p / ep;
+
+  // DP and sharding (docs/model.md 8.7).
+  const std::int64_t dp_ranks = l.dp * l.cp;
+  const Group dp_g = c.group(dp_ranks, l.tp);
+  const Group edp_g = c.group(std::max<std::int64_t>(dp_ranks / l.ep, 1), l.tp * l.cp * l.ep);
+  const double gbytes = st.gradient_reduce_bytes;
+  const double wbytes = st.weight_bytes;
+  double dp_exposed = 0, dp_hidden = 0;
+  const double shard = static_cast<double>(dp_ranks);
+  const double eshard = std::max(1.0, shard / ep);
+  if (l.zero >= 3) {
+    // Per layer: gather the weights forward and again backward, reduce-scatter the gradients;
+    // the next layer's gather runs under this layer's compute; again every microbatch.
+    const double layer_ne = (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t;
+    const double layer_e = n_moe > 0 ? expert_p / ep : 0;
+    auto layer_comm = [&](double params_ne, double params_e) {
+      const double per = static_cast<double>(st.gathers_per_layer);
+      return 2 * (c.gather(params_ne * wbytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
+             (c.gather(params_ne * gbytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
+             (params_e > 0 ? 2 * c.gather(params_e * wbytes, edp_g) +
+                                 c.gather(params_e * gbytes, edp_g)
+                           : 0);
+    };
+    const double comm_l = layer_comm(layer_ne, layer_e);
+    const double compute_l = (t_fwd + t_bwd + recompute) / n_layers;
+    const double exposed_mb =
+        n_layers * std::max(0.0, comm_l - compute_l) + comm_l;  // + first gather, last RS
+    dp_exposed = m * exposed_mb;
+    dp_hidden = m * n_layers * comm_l - (dp_exposed - m * comm_l);
+    dp_hidden = std::max(0.0, dp_hidden);
+  } else {
+    double reduce = 0, gather_t = 0;
+    if (l.zero == 0) {
+      reduce = c.all_reduce(n_nonexpert * gbytes, dp_g) + c.all_reduce(n_expert * gbytes, edp_g);
+    } else {
+      reduce = c.gather(n_nonexpert * gbytes, dp_g) + c.gather(n_expert * gbytes, edp_g);
+      gather_t = c.gather(n_nonexpert * wbytes, dp_g) + c.gather(n_expert * wbytes, edp_g);
+    }
+    if (st.dp_overlap) {
+      const double under = t_bwd + recompute;  // the last microbatch's backward
+      const double exposed = std::max(reduce / n_layers, reduce - under);
+      dp_exposed += exposed;
+      dp_hidden += reduce - exposed;
+    } else {
+      dp_exposed += reduce;
+    }
+    if (st.param_gather_overlap) {
+      const double exposed = std::max(gather_t / n_layers, gather_t - t_fwd);
+      dp_exposed += exposed;
+      dp_hidden += gather_t - exposed;
+    } else {
+      dp_exposed += gather_t;
+    }
+  }
+  const double held_for_optimizer = n_nonexpert / (l.zero >= 1 ? shard : 1.0) +
+                                    n_expert / (l.zero >= 1 ? eshard : 1.0);
+  const double optimizer = st.optimizer_traffic * held_for_optimizer / c.hbm;
+  const double dp_slowdown = st.overlap_slowdown * dp_hidden;
+
+  const double step = m * t_mb + bubble + pp_exposed + dp_exposed + dp_slowdown + optimizer +
+                      st.step_overhead.value();
+
+  // Memory per GPU (docs/model.md 8.9).
+  const double w_div = l.zero >= 3 ? 1.0 : 0.0;
+  const double weights = n_nonexpert * wbytes / (w_div > 0 ? shard : 1.0) +
+                         n_expert * wbytes / (w_div > 0 ? eshard : 1.0);
+  const double grads = n_nonexpert * st.gradient_bytes / (l.zero >= 2 ? shard : 1.0) +
+                       n_expert * st.gradient_bytes / (l.zero >= 2 ? eshard : 1.0);
+  const double optim = n_nonexpert * st.optimizer_bytes / (l.zero >= 1 ? shard : 1.0) +
+                       n_expert * st.optimizer_bytes / (l.zero >= 1 ? eshard : 1.0);
+  double transient = 0;
+  if (l.zero >= 3) {
+    transient = 2 * (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t * wbytes +
+                (n_moe > 0 ? 2 * expert_p / ep * wbytes : 0);
+  }
+  const double replicated = 8 * h + (st.dropout ? 2 * h : 0);
+  const double split_dense = 4 * (a + g) * dh + c.act_bytes * c.f;
+  double scores = 0;
+  if (st.attention == AttentionKernel::kUnfused && l.recompute == Recompute::kNone) {
+    scores = (st.dropout ? 5.0 : 4.0) * a * c.s;
+  }
+  double per_token_dense = replicated / sp_div + (split_dense + scores) / t;
+  double per_token_moe = replicated / sp_div + (4 * (a + g) * dh + scores) / t +
+                         (c.experts > 0 ? (c.top_k * c.imbalance * c.act_bytes * c.fe / sp_div +
+                                           c.shared * c.act_bytes * c.fe / t)
+                                        : 0);
+  if (l.recompute == Recompute::kFull) {
+    per_token_dense = 2 * h / sp_div;
+    per_token_moe = 2 * h / sp_div;
+  }
+  const double act_stage = T * (n_dense * per_token_dense + n_moe * per_token_moe);
+  const double full_layer = T * std::max(replicated / sp_div + split_dense / t, per_token_moe);
+  const double activations =
+      act_stage * in_flight + (l.recompute == Recompute::kFull ? full_layer : 0);
+  const double logits_mem = l.pp == 1 || l.schedule == Schedule::kDualPipe
+                                ? T * c.V / t * 6
+                                : 0;
+  const double last_stage = act_stage * 1 + T * c.V / t * 6;
+  const double dual = l.schedule == Schedule::kDualPipe ? 2.0 : 1.0;  // two copies of the weights
+  const double states = dual * (weights + grads + optim) + transient;
+  const double total =
+      states + std::max(activations + logits_mem, last_stage) + c.workspace;
+
+  out.step = step;
+  out.gemm = m * gemm_f * 3;
+  out.attention = m * (attn_fs + attn_bs);
+  out.elementwise = m * elem_f * 3;
+  out.logits = m * logits;
+  out.recompute = m * recompute;
+  out.overhead = m * overhead_mb + st.step_overhead.value();
+  out.tp = m * tp_exposed;
+  out.tp_hidden = m * tp_hidden;
+  out.cp = m * cp_exposed;
+  out.ep = m * ep_exposed;
+  out.pp = pp_exposed;
+  out.bubble = bubble;
+  out.dp = dp_exposed;
+  out.dp_hidden = dp_hidden;
+  out.optimizer = optimizer;
+  out.slowdown = m * slowdown_mb + dp_slowdown;
+  out.weights = weights * dual + transient;
+  out.gradients = grads * dual;
+  out.optimizer_state = optim * dual;
+  out.activations = std::max(activations, last_stage - T * c.V / t * 6);
+  out.logits_memory = std::max(logits_mem, l.pp > 1 ? T * c.V / t * 6 : 0.0);
+  out.total = total;
+  out.microbatches = m;
+  out.hardware_flop_per_token =
+      c.flop_model + (l.recompute == Recompute::kFull
+                          ? c.flop_model / 3 - 2 * c.h * c.V
+                          : 0) +
+      (st.attention == AttentionKernel::kUnfused
+           ? 3 * 4 * static_cast<double>(c.layers) * a * dh * (c.keys_kernel - c.keys_model)
+           : 0);
+  if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
+    out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * dh * c.keys_kernel;
+  }
+}
+
+}  // namespace detail
+
+// --- evaluate -----------------------------------------------------------------------------------
+
+namespace {
+
+struct Filled {
+  Lay lay;
+  std::vector<std::string> assumed;
+};
+
+// The layout with every field filled in: given values, else assumptions, which are listed.
+Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
+  Filled out;
+  Lay& l = out.lay;
+  auto note = [&](const char* field, const std::string& value) {
+    out.assumed.push_back(fmt::format("{} = {}", field, value));
+  };
+  l.tp = in.tp.value_or(1);
+  if (!in.tp) note("tp", "1");
+  l.pp = in.pp.value_or(1);
+  if (!in.pp) note("pp", "1");
+  l.cp = in.cp.value_or(1);
+  if (!in.cp) note("cp", "1");
+  if (in.dp) {
+    l.dp = *in.dp;
+  } else {
+    const std::int64_t rest = l.tp * l.pp * l.cp;
+    l.dp = std::max<std::int64_t>(1, c.n / rest);
+  }
+  l.sequence_parallel = in.sequence_parallel.value_or(l.tp > 1);
+  if (!in.sequence_parallel && l.tp > 1) note("sequence_parallel", "true");
+  l.schedule = in.schedule.value_or(Schedule::k1F1B);
+  if (!in.schedule && l.pp > 1) note("schedule", "\"1f1b\"");
+  l.interleave = in.interleave.value_or(1);
+  if (!in.interleave && l.pp > 1) note("interleave", "1");
+  l.zero = in.zero.value_or(c.run.stack.default_zero);
+  if (!in.zero) note("zero", std::to_string(l.zero) + " (the stack's default)");
+  l.cp_kind = in.cp_kind.value_or(ContextParallel::kRing);
+  if (!in.cp_kind && l.cp > 1) note("cp_kind", "\"ring\"");
+  l.ep = in.ep.value_or(1);
+  if (!in.ep && c.experts > 0) note("ep", "1");
+  l.microbatch = in.microbatch.value_or(1);
+  if (!in.microbatch) note("microbatch", "1");
+  l.recompute = in.recompute.value_or(Recompute::kNone);
+  if (!in.recompute) note("recompute", "\"none\"");
+  return out;
+}
+
+TransformerLayout to_layout(const Lay& l) {
+  return TransformerLayout{.tp = l.tp,
+                           .sequence_parallel = l.sequence_parallel,
+                           .pp = l.pp,
+                           .interleave = l.interleave,
+                           .schedule = l.schedule,
+                           .dp = l.dp,
+                           .zero = l.zero,
+                           .cp = l.cp,
+                           .cp_kind = l.cp_kind,
+                           .ep = l.ep,
+                           .microbatch = l.microbatch,
+                           .recompute = l.recompute};
+}
+
+std::string bytes_text(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
+
+}  // namespace
+
+namespace detail {
+
+StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed) {
+  StepPlan p;
+  p.gpus = c.n;
+  p.layout = to_layout(l);
+  p.assumed = std::move(assumed);
+  p.params = c.params;
+  p.active_params = c.params_active;
+  p.model_flop_per_token = c.flop_model;
+  if (!layout_runs(c, l, &p.violations)) {
+    p.feasible = false;
+    return p;
+  }
+  Costed k;
+  cost(c, l, k);
+  using units::Bytes;
+  using units::Seconds;
+  p.time = StepTime{.step = Seconds(k.step),
+                    .gemm = Seconds(k.gemm),
+                    .attention = Seconds(k.attention),
+                    .elementwise = Seconds(k.elementwise),
+                    .logits = Seconds(k.logits),
+                    .recompute = Seconds(k.recompute),
+                    .overhead = Seconds(k.overhead),
+                    .tp = Seconds(k.tp),
+                    .tp_hidden = Seconds(k.tp_hidden),
+                    .cp = Seconds(k.cp),
+                    .ep = Seconds(k.ep),
+                    .pp = Seconds(k.pp),
+                    .bubble = Seconds(k.bubble),
+                    .dp = Seconds(k.dp),
+                    .dp_hidden = Seconds(k.dp_hidden),
+                    .optimizer = Seconds(k.optimizer),
+                    .slowdown = Seconds(k.slowdown)};
+  p.memory = StepMemory{.weights = Bytes(k.weights),
+                        .gradients = Bytes(k.gradients),
+                        .optimizer = Bytes(k.optimizer_state),
+                        .activations = Bytes(k.activations),
+                        .logits = Bytes(k.logits_memory),
+                        .workspace = Bytes(c.workspace),
+                        .total = Bytes(k.total),
+                        .capacity = Bytes(c.capacity)};
+  const double tokens_per_step = static_cast<double>(c.batch) * c.s;
+  p.hardware_flop_per_token = k.hardware_flop_per_token;
+  p.tokens_per_second = tokens_per_step / k.step;
+  p.tokens_per_second_per_gpu = p.tokens_per_second / static_cast<double>(c.n);
+  p.mfu = c.flop_model * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
+  p.hfu = k.hardware_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
+  p.microbatches = static_cast<std::int64_t>(k.microbatches);
+  p.steps = c.tokens / tokens_per_step;
+  p.time_to_train = Seconds(p.steps * k.step);
+  p.feasible = k.total <= c.capacity;
+  if (!p.feasible) {
+    p.violations.push_back(fmt::format(
+        "memory: {} per GPU (weights {}, gradients {}, optimizer {}, activations {}, logits {}, "
+        "workspace {}) exceeds the {} of a {}",
+        bytes_text(k.total), bytes_text(k.weights), bytes_text(k.gradients),
+        bytes_text(k.optimizer_state), bytes_text(k.activations), bytes_text(k.logits_memory),
+        bytes_text(c.workspace), bytes_text(c.capacity), c.run.cluster.gpu.name));
+  }
+  return p;
+}
+
+}  // namespace detail
+
+StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout) {
+  detail::validate_record(layout, FieldPath{nullptr, "layout"});
+  const TransformerCtx c(run);
+  Filled f = fill(c, layout);
+  return detail::make_step_plan(c, f.lay, std::move(f.assumed));
+}
+
+// --- text ---------------------------------------------------------------------------------------
+
+std::string layout_text(const TransformerLayout& l) {
+  std::string out = fmt::format("TP {}", l.tp.value_or(1));
+  if (l.sequence_parallel.value_or(false)) out += " (SP)";
+  out += fmt::format(" x PP {}", l.pp.value_or(1));
+  if (l.pp.value_or(1) > 1) {
+    out += fmt::format(" ({}", enum_name(l.schedule.value_or(Schedule::k1F1B)));
+    if (l.interleave.value_or(1) > 1) out += fmt::format(", interleave {}", *l.interleave);
+    out += ")";
+  }
+  out += fmt::format(" x DP {}", l.dp.value_or(1));
+  const std::int64_t z = l.zero.value_or(0);
+  if (z > 0) out += z == 3 ? " (ZeRO-3/FSDP)" : fmt::format(" (ZeRO-{})", z);
+  if (l.cp.value_or(1) > 1) {
+    out += fmt::format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));
+  }
+  if (l.ep.value_or(1) > 1) out += fmt::format(" x EP {}", *l.ep);
+  out += fmt::format(", microbatch {}", l.microbatch.value_or(1));
+  const Recompute r = l.recompute.value_or(Recompute::kNone);
+  out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
+  return out;
+}
+
+std::string step_plan_summary(const StepPlan& p) {
+  std::string out = fmt::format("{} on {} GPUs{}\n", layout_text(p.layout), p.gpus,
+                                p.feasible ? "" : " (infeasible)");
+  for (const std::string& v : p.violations) out += "  cannot run: " + v + "\n";
+  if (!p.assumed.empty()) {
+    out += "  assumed: ";
+    for (std::size_t i = 0; i < p.assumed.size(); ++i) {
+      out += (i > 0 ? ", " : "") + p.assumed[i];
+    }
+    out += "\n";
+  }
+  if (p.time.step.value() <= 0) return out;
+  const double step = p.time.step.value();
+  auto row = [&](const char* name, units::Seconds s) {
+    if (s.value() <= 0) return;
+    out += fmt::format("  {:<15} {:>10.1f} ms  {:>5.1f}%\n", name, s.value() * 1e3,
+                       100 * s.value() / step);
+  };
+  out += fmt::format("  step time       {:>10.1f} ms\n", step * 1e3);
+  row("matmuls", p.time.gemm);
+  row("attention", p.time.attention);
+  row("element-wise", p.time.elementwise);
+  row("logits", p.time.logits);
+  row("recompute", p.time.recompute);
+  row("overhead", p.time.overhead);
+  row("TP exposed", p.time.tp);
+  row("CP exposed", p.time.cp);
+  row("EP exposed", p.time.ep);
+  row("PP sends", p.time.pp);
+  row("bubble", p.time.bubble);
+  row("DP exposed", p.time.dp);
+  row("optimizer", p.time.optimizer);
+  row("contention", p.time.slowdown);
+  if (p.time.tp_hidden.value() > 0 || p.time.dp_hidden.value() > 0) {
+    out += fmt::format("  hidden under compute: TP {:.1f} ms, DP {:.1f} ms\n",
+                       p.time.tp_hidden.value() * 1e3, p.time.dp_hidden.value() * 1e3);
+  }
+  out += fmt::format("  MFU {:.1f}%, HFU {:.1f}%, {:.0f} tokens/s per GPU\n", 100 * p.mfu,
+                     100 * p.hfu, p.tokens_per_second_per_gpu);
+  const double days = p.time_to_train.value() / 86400;
+  out += fmt::format("  time to train {:.3g} steps: {:.1f} days\n", p.steps, days);
+  out += fmt::format("  memory per GPU {} of {} (weights {}, gradients {}, optimizer {}, "
+                     "activations {}, logits {}, workspace {})\n",
+                     bytes_text(p.memory.total.value()), bytes_text(p.memory.capacity.value()),
+                     bytes_text(p.memory.weights.value()), bytes_text(p.memory.gradients.value()),
+                     bytes_text(p.memory.optimizer.value()),
+                     bytes_text(p.memory.activations.value()),
+                     bytes_text(p.memory.logits.value()), bytes_text(p.memory.workspace.value()));
+  if (p.layouts_evaluated > 0) out += fmt::format("  layouts evaluated: {}\n", p.layouts_evaluated);
+  return out;
+}
+
+}  // namespace dml

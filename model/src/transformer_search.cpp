@@ -1,0 +1,176 @@
+// The realistic model's search (docs/model.md 8.11): every layout of the run's GPUs that the
+// caller left open, costed by detail::cost, the fastest that fits kept.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "dml/error.hpp"
+#include "dml/transformer.hpp"
+#include "transformer_model.hpp"
+
+namespace dml {
+
+namespace {
+
+using detail::Costed;
+using detail::Lay;
+using detail::TransformerCtx;
+
+std::vector<std::int64_t> divisors(std::int64_t x, std::int64_t limit) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t d = 1; d <= x && d <= limit; ++d) {
+    if (x % d == 0) out.push_back(d);
+  }
+  return out;
+}
+
+std::vector<std::int64_t> powers_of_two(std::int64_t limit) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t p = 1; p <= limit; p *= 2) out.push_back(p);
+  return out;
+}
+
+template <class T>
+std::vector<T> one_or(const std::optional<T>& fixed, std::vector<T> all) {
+  if (fixed) return {*fixed};
+  return all;
+}
+
+struct Ranked {
+  double step;
+  std::int64_t order;
+  Lay lay;
+};
+
+}  // namespace
+
+std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayout& fixed,
+                               std::int64_t count, const Control& control) {
+  detail::validate_record(fixed, FieldPath{nullptr, "layout"});
+  if (count < 1) throw ConfigError("count", "must be at least 1, got {}", count);
+  const TransformerCtx c(run);
+  const Transformer& m = run.model;
+
+  std::vector<std::int64_t> tps;
+  for (const std::int64_t t : powers_of_two(std::min<std::int64_t>(c.node, m.heads))) {
+    if (m.heads % t == 0 && m.d_ff % t == 0) tps.push_back(t);
+  }
+  tps = one_or(fixed.tp, tps);
+  std::vector<std::int64_t> cps;
+  for (const std::int64_t x : powers_of_two(32)) {
+    if (m.seq_len % x == 0 && (x == 1 || m.seq_len / x >= 1024)) cps.push_back(x);
+  }
+  cps = one_or(fixed.cp, cps);
+  std::vector<std::int64_t> pps;
+  for (std::int64_t p = 1; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
+    // Even stages, or stages one layer short at the ends (as Llama 3's 126 layers on 16).
+    if (c.layers % p == 0 || (c.layers + 2) % p == 0) pps.push_back(p);
+  }
+  pps = one_or(fixed.pp, pps);
+  const std::vector<std::int64_t> zeros = one_or(fixed.zero, std::vector<std::int64_t>{0, 1, 3});
+  const std::vector<Recompute> recomputes = one_or(
+      fixed.recompute,
+      std::vector<Recompute>{Recompute::kNone, Recompute::kSelective, Recompute::kFull});
+  const std::vector<Schedule> schedules = one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
+
+  std::vector<Ranked> best;  // fastest first, at most `count`
+  std::int64_t evaluated = 0;
+  std::int64_t order = 0;
+  Costed k;
+  for (const std::int64_t tp : tps) {
+    for (const std::int64_t cp : cps) {
+      for (const std::int64_t pp : pps) {
+        if (is_cancelled(control)) throw Error("interrupted");
+        const std::int64_t rest = tp * cp * pp;
+        if (c.n % rest != 0) continue;
+        const std::int64_t dp = c.n / rest;
+        if (fixed.dp && *fixed.dp != dp) continue;
+        if (c.batch % dp != 0) continue;
+        const std::int64_t per_rank = c.batch / dp;
+        std::vector<std::int64_t> eps{1};
+        if (c.experts > 0) {
+          eps.clear();
+          for (const std::int64_t e : divisors(c.experts, dp * cp)) {
+            if ((dp * cp) % e == 0) eps.push_back(e);
+          }
+        }
+        eps = one_or(fixed.ep, eps);
+        std::vector<std::int64_t> vs{1};
+        if (pp > 1) vs = divisors(c.layers / pp, 64);
+        vs = one_or(fixed.interleave, vs);
+        std::vector<std::int64_t> mbs;
+        for (const std::int64_t b : powers_of_two(16)) {
+          if (per_rank % b == 0) mbs.push_back(b);
+        }
+        mbs = one_or(fixed.microbatch, mbs);
+        for (const std::int64_t ep : eps) {
+          for (const Schedule sched : schedules) {
+            for (const std::int64_t v : vs) {
+              for (const std::int64_t mb : mbs) {
+                for (const std::int64_t zero : zeros) {
+                  for (const Recompute rc : recomputes) {
+                    Lay l;
+                    l.tp = tp;
+                    l.cp = cp;
+                    l.pp = pp;
+                    l.dp = dp;
+                    l.ep = ep;
+                    l.interleave = v;
+                    l.schedule = sched;
+                    l.microbatch = mb;
+                    l.zero = zero;
+                    l.recompute = rc;
+                    l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1);
+                    l.cp_kind = fixed.cp_kind.value_or(ContextParallel::kRing);
+                    ++order;
+                    if (!detail::layout_runs(c, l, nullptr)) continue;
+                    ++evaluated;
+                    detail::cost(c, l, k);
+                    if (k.total > c.capacity) continue;
+                    if (static_cast<std::int64_t>(best.size()) == count &&
+                        !(k.step < best.back().step)) {
+                      continue;
+                    }
+                    const Ranked r{k.step, order, l};
+                    const auto at = std::upper_bound(
+                        best.begin(), best.end(), r,
+                        [](const Ranked& x, const Ranked& y) { return x.step < y.step; });
+                    best.insert(at, r);
+                    if (static_cast<std::int64_t>(best.size()) > count) best.pop_back();
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  std::vector<StepPlan> out;
+  if (best.empty()) {
+    StepPlan none;
+    none.gpus = c.n;
+    none.params = c.params;
+    none.active_params = c.params_active;
+    none.model_flop_per_token = c.flop_model;
+    none.layouts_evaluated = evaluated;
+    none.violations.push_back(
+        evaluated == 0
+            ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
+                          "divide what they split, and dp the global batch of {} sequences)",
+                          c.n, c.batch)
+            : fmt::format("none of the {} layouts that run fits in the {:.1f} GiB of a {}",
+                          evaluated, c.capacity / 1073741824.0, run.cluster.gpu.name));
+    out.push_back(std::move(none));
+    return out;
+  }
+  for (const Ranked& r : best) {
+    StepPlan p = detail::make_step_plan(c, r.lay, {});
+    p.layouts_evaluated = evaluated;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace dml

@@ -1,0 +1,153 @@
+--- dml.presets.stacks: software stacks for transformer runs (see `dml --doc stack`),
+--- as data. A stack says how a framework runs a step: its attention kernel, how
+--- much its element-wise ops cost, which communication it overlaps, the bytes it
+--- keeps per parameter. Use one as it is (`stack = stacks.megatron_core`) or
+--- change it: `dml.stack(stacks.megatron_core, { tp_overlap = "backward" })`.
+---
+--- "fit" marks a value calibrated by a prototype of the realistic model on the
+--- public measured runs (docs/validation.md); "inf" a modelling choice.
+local M = {}
+
+local function stack(t) return t end
+local proto_fit = "fit: calibrated on the public measured runs (docs/validation.md)"
+local megatron_state = "Megatron-LM docs/source/api-guide/dist_optimizer.md: bf16 weights 2 B, fp32 main gradients 4 B, fp32 master weights, Adam m and v 12 B"
+local adam_traffic = "inf: mixed-precision Adam reads and writes the fp32 master, m and v (24 B), reads the fp32 gradient (4 B), writes the 16-bit weight (2 B)"
+
+M.megatron_2021 = stack {
+  name = "megatron-2021",
+  attention = "unfused", dropout = true, elementwise_factor = 1,
+  tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
+  default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    attention = "Narayanan et al. 2021 (arXiv 2104.04473): Megatron-LM v2 computes the full s x s scores with fused softmax, then masks",
+    dropout = "GPT-3 style training with dropout 0.1 (Megatron-LM v2 defaults)",
+    elementwise_factor = "Narayanan et al. 2021 section 4.2: fused bias-GeLU, bias-dropout-add and scale-mask-softmax kernels",
+    tp_overlap = "Narayanan et al. 2021: tensor-parallel all-reduces on the critical path",
+    dp_overlap = "inf: the paper's DP runs reduce gradients after the pipeline flush",
+    p2p_overlap = "Narayanan et al. 2021 section 4.1: scatter/gather sends, not overlapped",
+    weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.megatron_2022 = stack {
+  name = "megatron-2022",
+  attention = "unfused", dropout = true, elementwise_factor = 1,
+  tp_overlap = "backward", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
+  default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    attention = "Korthikanti et al. 2022 (arXiv 2205.05198): unfused attention, made cheap in memory by selective recompute",
+    tp_overlap = "Megatron-LM commit cf7efd4f5a (Aug 2021): the column-parallel input-gradient all-reduce runs under the weight-gradient GEMM",
+    dp_overlap = "Korthikanti et al. 2022 section 6: no gradient all-reduce overlap in its runs",
+    weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.megatron_core = stack {
+  name = "megatron-core",
+  attention = "flash3", dropout = false, elementwise_factor = 1,
+  tp_overlap = "overlapped", tp_hidden_fraction = 0.7, overlap_slowdown = 0.3,
+  dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
+  default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    attention = "Transformer Engine's cuDNN fused attention (FlashAttention-3 class on Hopper; FlashAttention-2 speed on Ampere)",
+    tp_overlap = "Megatron-Core --tp-comm-overlap (userbuffers) in the performance recipes",
+    tp_hidden_fraction = proto_fit, overlap_slowdown = proto_fit .. " (at its bound)",
+    dp_overlap = "Megatron-Core --overlap-grad-reduce", param_gather_overlap = "Megatron-Core --overlap-param-gather",
+    p2p_overlap = "Megatron-Core --overlap-p2p-comm",
+    default_zero = "Megatron-Core --use-distributed-optimizer (ZeRO-1) in the performance recipes",
+    weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.torchtitan = stack {
+  name = "torchtitan",
+  attention = "flash", dropout = false, elementwise_factor = 2.9,
+  tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
+  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
+  gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    attention = "PyTorch SDPA's FlashAttention-2 backend",
+    elementwise_factor = proto_fit .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
+    tp_overlap = "DTensor TP without async-TP: collectives on the critical path",
+    default_zero = "FSDP2 (fully_shard) over the data-parallel mesh",
+    weight_bytes = "FSDP2 mixed precision: fp32 sharded parameters, bf16 gathered for compute",
+    gradient_reduce_bytes = "FSDP2 MixedPrecisionPolicy(reduce_dtype=float32) in torchtitan",
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.torchtitan_compile = stack {
+  name = "torchtitan (compile)",
+  attention = "flash", dropout = false, elementwise_factor = 1,
+  tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
+  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
+  gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    elementwise_factor = "torch.compile fuses the element-wise ops (factor 1)",
+    default_zero = "FSDP2 (fully_shard)", optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.torchtitan_async_tp = stack {
+  name = "torchtitan (compile, async TP)",
+  attention = "flash", dropout = false, elementwise_factor = 1,
+  tp_overlap = "overlapped", tp_hidden_fraction = 0.7, overlap_slowdown = 0.3,
+  dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
+  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
+  gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    tp_overlap = "torchtitan's async tensor parallel (micro-pipelined all-gather and reduce-scatter matmuls)",
+    tp_hidden_fraction = proto_fit, default_zero = "FSDP2 (fully_shard)",
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.llm_foundry = stack {
+  name = "llm-foundry",
+  attention = "flash", dropout = false, elementwise_factor = 1.5,
+  tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
+  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    attention = "MPT's FlashAttention (triton or flash-attn) kernels",
+    elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
+    default_zero = "FSDP FULL_SHARD", gradient_reduce_bytes = "FSDP mixed_precision PURE: bf16 reduction",
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.deepspeed_zero3_2021 = stack {
+  name = "deepspeed-zero3-2021",
+  attention = "unfused", dropout = true, elementwise_factor = 1.5,
+  tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
+  default_zero = 3, weight_bytes = 2, gradient_bytes = 2, optimizer_bytes = 12,
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, gathers_per_layer = 12, layer_overhead = "26 us",
+  sources = {
+    gathers_per_layer = "inf: one gather per parameter tensor (weights and biases of four linears, two norms)",
+    dp_overlap = "Narayanan et al. 2021 Table 2: ZeRO-3 ran 2-4x slower than overlap predicts",
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+M.megascale = stack {
+  name = "megascale",
+  attention = "flash", dropout = false, elementwise_factor = 1,
+  tp_overlap = "overlapped", tp_hidden_fraction = 0.7, overlap_slowdown = 0.3,
+  dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
+  default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  sources = {
+    tp_overlap = "Jiang et al. 2024 (MegaScale, NSDI'24) section 3.3: TP and SP communication fused with the GEMMs",
+    dp_overlap = "MegaScale section 3.3: data-parallel communication overlapped", p2p_overlap = "MegaScale section 3.3",
+    default_zero = "MegaScale: ZeRO-2-style distributed optimizer (inf: ZeRO-1 volume)",
+    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+  },
+}
+
+return M
