@@ -57,6 +57,7 @@ Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& spl
   e.training_time = Seconds(c.time);
   e.months = 12 * (c.time / ctx.opt.seconds_in_year);
   e.utilization = c.util;
+  e.tokens_per_second = static_cast<double>(ctx.batch_tokens) / c.total;
   e.memory_required = units::Bytes(memory_required(ctx, br.deg[kDP]));
   e.memory_available = units::Bytes(memory_available(ctx, br.n));
   e.tp_comm_total = Seconds(c.tp_comm * ctx.batches);

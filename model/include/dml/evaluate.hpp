@@ -58,6 +58,7 @@ struct LayoutCost {
   units::Seconds training_time{};   // batches x time_per_batch
   double months = 0;                // 12 training_time / seconds_in_year
   double utilization = 0;           // arithmetic_time / time_per_batch (model FLOP utilization)
+  double tokens_per_second = 0;     // the global batch's tokens / time_per_batch
   units::Bytes memory_required{};   // parameters x DP + sharded optimizer state
   units::Bytes memory_available{};  // N x HBM capacity
 
@@ -166,6 +167,8 @@ struct Description<LayoutCost> {
                             .doc = "model FLOP utilization: arithmetic_time / time_per_batch"});
     v.field(e.time_per_batch,
             {.name = "time_per_batch", .doc = "pipeline time + DP communication and latency"});
+    v.field(e.tokens_per_second,
+            {.name = "tokens_per_second", .doc = "throughput: the batch's tokens / time_per_batch"});
     v.field(e.arithmetic_time,
             {.name = "arithmetic_time",
              .doc = "6 N_active B / (peak FLOP/s x GPUs): the ideal",
