@@ -1,0 +1,85 @@
+// Benchmarks of the realistic model (docs/performance.md): one evaluation, and the search of
+// scenarios/search/megatron_1t_4096.lua. The cluster and stack mirror the presets that scenario
+// uses (stdlib/dml/presets): an A100 80GB with its efficiencies, NVLink 3 and HDR InfiniBand,
+// the Megatron 2022 stack.
+#include <benchmark/benchmark.h>
+
+#include "dml/transformer.hpp"
+
+namespace {
+
+dml::TransformerRun gpt_1t() {
+  using namespace dml::units;
+  dml::Gpu gpu;
+  gpu.name = "A100 SXM 80GB";
+  gpu.flop_per_clock_per_thread.fp16 = 16;
+  gpu.sms = 108;
+  gpu.clock = Hertz(1.41e9);
+  gpu.effective_utilization = 0.85;
+  gpu.hbm_bandwidth = BytesPerSecond(2039e9);
+  gpu.hbm_capacity = Bytes(80e9);
+  gpu.l2_bandwidth = BytesPerSecond(5.603e12);
+  gpu.l2_size = mib(40);
+  gpu.efficiency = dml::GpuEfficiency{.gemm = 0.735, .attention = 0.35, .nvlink = 0.754};
+  dml::NetworkLevel nvlink{.name = "nvlink3",
+                           .size = 8,
+                           .bandwidth = BytesPerSecond(600e9),
+                           .latency = microseconds(1.125)};
+  dml::NetworkLevel ib{.name = "infiniband-hdr",
+                       .bandwidth = BytesPerSecond(50e9),
+                       .latency = microseconds(1.125)};
+  dml::Stack stack{.name = "megatron-2022",
+                   .attention = dml::AttentionKernel::kUnfused,
+                   .dropout = true,
+                   .dp_overlap = false,
+                   .param_gather_overlap = false,
+                   .p2p_overlap = false};
+  dml::Transformer gpt{.name = "GPT 1T",
+                       .layers = 128,
+                       .d_model = 25600,
+                       .heads = 160,
+                       .d_ff = 4 * 25600,
+                       .gated = false,
+                       .vocab = 51200,
+                       .seq_len = 2048};
+  return dml::TransformerRun{.model = gpt,
+                             .cluster = {.gpu = gpu, .levels = {nvlink, ib}, .size = 4096},
+                             .stack = stack,
+                             .global_batch = 3072};
+}
+
+// One realistic evaluation: the 1T GPT at TP 8 x PP 64 x DP 8 (Korthikanti et al. 2022's layout).
+void BM_TransformerEvaluate(benchmark::State& state) {
+  const dml::TransformerRun run = gpt_1t();
+  const dml::TransformerLayout layout{.tp = 8,
+                                      .sequence_parallel = true,
+                                      .pp = 64,
+                                      .interleave = 1,
+                                      .schedule = dml::Schedule::k1F1B,
+                                      .dp = 8,
+                                      .zero = 1,
+                                      .cp = 1,
+                                      .ep = 1,
+                                      .microbatch = 1,
+                                      .recompute = dml::Recompute::kSelective};
+  for (auto _ : state) benchmark::DoNotOptimize(dml::evaluate(run, layout));
+}
+BENCHMARK(BM_TransformerEvaluate);
+
+// The search of scenarios/search/megatron_1t_4096.lua (CP held at 1, five best kept).
+void BM_TransformerSearch1T(benchmark::State& state) {
+  const dml::TransformerRun run = gpt_1t();
+  std::int64_t evaluated = 0;
+  for (auto _ : state) {
+    const auto plans = dml::optimize(run, dml::TransformerLayout{.cp = 1}, 5);
+    evaluated = plans.front().layouts_evaluated;
+    benchmark::DoNotOptimize(plans);
+  }
+  state.counters["layouts"] = static_cast<double>(evaluated);
+  state.counters["layouts/s"] = benchmark::Counter(
+      static_cast<double>(evaluated) * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_TransformerSearch1T)->Unit(benchmark::kMillisecond);
+
+}  // namespace
