@@ -5,6 +5,7 @@
 // is prepared before), then PLplot is shut down and the error thrown as a dml::Error.
 // Non-fatal errors (plabort) are captured with plsError instead of printed, and also fail the
 // plot. PLplot keeps global state: one plot is drawn at a time, under a mutex.
+#include <fmt/format.h>
 #include <plplot.h>
 
 #include <algorithm>
@@ -15,19 +16,17 @@
 #include <filesystem>
 #include <mutex>
 
-#include <fmt/format.h>
-
 #include "dml/error.hpp"
 #include "output.hpp"
 
 namespace dml::output {
 namespace {
 
-std::mutex g_plot_mutex;          // PLplot is not thread-safe
-std::jmp_buf g_exit_jump;         // where the exit handler returns to
-char g_exit_message[1024];        // what PLplot's last fatal error said
-char g_abort_message[1024];       // its first non-fatal error in this plot
-char g_error_buffer[2048];        // plsError's message buffer (keeps plabort off stderr)
+std::mutex g_plot_mutex;     // PLplot is not thread-safe
+std::jmp_buf g_exit_jump;    // where the exit handler returns to
+char g_exit_message[1024];   // what PLplot's last fatal error said
+char g_abort_message[1024];  // its first non-fatal error in this plot
+char g_error_buffer[2048];   // plsError's message buffer (keeps plabort off stderr)
 PLINT g_error_code = 0;
 
 int on_plexit(PLCHAR_VECTOR message) {
@@ -50,8 +49,8 @@ void install_handlers() {
 
 // Series colours (Tableau 10) and markers; the 11th series reuses the first colour with a
 // dashed line, and markers cycle with a different period, so every pair stays distinct.
-constexpr int kPalette[][3] = {{31, 119, 180}, {255, 127, 14}, {44, 160, 44},  {214, 39, 40},
-                               {148, 103, 189}, {140, 86, 75}, {227, 119, 194}, {127, 127, 127},
+constexpr int kPalette[][3] = {{31, 119, 180},  {255, 127, 14}, {44, 160, 44},   {214, 39, 40},
+                               {148, 103, 189}, {140, 86, 75},  {227, 119, 194}, {127, 127, 127},
                                {188, 189, 34},  {23, 190, 207}};
 constexpr int kColours = static_cast<int>(std::size(kPalette));
 constexpr const char* kMarkers[] = {"●", "■", "▲", "◆", "▼", "⬟"};
@@ -156,19 +155,20 @@ bool draw(const Prepared& p) {
     const PLFLT spacing = n > 12 ? 1.6 : 2.0;
     pllegend(&legend_width, &legend_height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX,
              PL_POSITION_SUBPAGE | PL_POSITION_INSIDE | PL_POSITION_TOP | PL_POSITION_RIGHT, 0.015,
-             1 - kViewportTop, 0.07, kWhite, kBlack, 1, rows, columns, n,
-             p.opts.data(), 1.0, 1.0, spacing, 0.0, p.text_colours.data(), p.name_ptrs.data(), nullptr,
-             nullptr, nullptr, nullptr, p.colours.data(), p.styles.data(), p.widths.data(),
-             p.colours.data(), p.symbol_scales.data(), p.symbol_numbers.data(), p.symbol_ptrs.data());
+             1 - kViewportTop, 0.07, kWhite, kBlack, 1, rows, columns, n, p.opts.data(), 1.0, 1.0,
+             spacing, 0.0, p.text_colours.data(), p.name_ptrs.data(), nullptr, nullptr, nullptr,
+             nullptr, p.colours.data(), p.styles.data(), p.widths.data(), p.colours.data(),
+             p.symbol_scales.data(), p.symbol_numbers.data(), p.symbol_ptrs.data());
     right = std::max(0.45, 1 - 0.015 - legend_width - 0.03);
   }
   // Room on the left for the widest y tick label and the y title beside it.
   PLFLT char_default = 0, char_height = 0;
   plgchr(&char_default, &char_height);  // mm
   PLFLT page_x0 = 0, page_x1 = 0, page_y0 = 0, page_y1 = 0;
-  plgspa(&page_x0, &page_x1, &page_y0, &page_y1);  // mm
+  plgspa(&page_x0, &page_x1, &page_y0, &page_y1);                                 // mm
   const PLFLT y_title_offset = 0.75 * static_cast<PLFLT>(p.y.label_chars) + 1.6;  // char heights
-  const PLFLT left = std::clamp((y_title_offset + 1.2) * char_height / (page_x1 - page_x0), 0.06, 0.3);
+  const PLFLT left =
+      std::clamp((y_title_offset + 1.2) * char_height / (page_x1 - page_x0), 0.06, 0.3);
   plvpor(left, right, 0.11, kViewportTop);
   plwind(p.x.min, p.x.max, p.y.min, p.y.max);
   plslabelfunc(label_tick, const_cast<Prepared*>(&p));
@@ -225,7 +225,8 @@ const char* device_for(const std::string& path) {
   if (ext == ".svg") return "svgcairo";
   if (ext == ".pdf") return "pdfcairo";
   throw Error(fmt::format(
-      "dml.plot: cannot tell the format of \"{}\" from its extension; supported: .pdf, .png, .svg", path));
+      "dml.plot: cannot tell the format of \"{}\" from its extension; supported: .pdf, .png, .svg",
+      path));
 }
 
 // The axis for the drawable values (log10 of them on a log axis). A log axis spans whole
@@ -276,7 +277,8 @@ Axis choose_axis(const std::vector<std::vector<PLFLT>>& values, bool log, bool v
     // Plain labels ("0.35", "250", "123456.5") unless they would be longer than 7 characters
     // and labels over a power of ten ("1.5" with ×10⁹ in the axis title) are shorter.
     const int plain_decimals = std::max(0, -tick_exp);
-    const int plain_width = std::max(big_exp, 0) + 1 + (plain_decimals > 0 ? plain_decimals + 1 : 0);
+    const int plain_width =
+        std::max(big_exp, 0) + 1 + (plain_decimals > 0 ? plain_decimals + 1 : 0);
     const int scaled_decimals = std::max(0, big_exp - tick_exp);
     const int scaled_width = 1 + (scaled_decimals > 0 ? scaled_decimals + 1 : 0);
     const bool scaled = plain_width > 7 && scaled_width < plain_width;
@@ -313,15 +315,16 @@ Prepared prepare(const PlotSpec& spec) {
   for (size_t i = 0; i < spec.series.size(); ++i) {
     const Series& s = spec.series[i];
     if (s.x.size() != s.y.size()) {
-      throw Error(fmt::format("dml.plot: series[{}] (\"{}\"): x has {} values, y has {}", i + 1, s.name,
-                              s.x.size(), s.y.size()));
+      throw Error(fmt::format("dml.plot: series[{}] (\"{}\"): x has {} values, y has {}", i + 1,
+                              s.name, s.x.size(), s.y.size()));
     }
     std::vector<PLFLT> xs, ys;
     std::vector<size_t> runs;
     bool skipped = true;
     for (size_t k = 0; k < s.x.size(); ++k) {
       double x = s.x[k], y = s.y[k];
-      if (!std::isfinite(x) || !std::isfinite(y) || (spec.x_log && x <= 0) || (spec.y_log && y <= 0)) {
+      if (!std::isfinite(x) || !std::isfinite(y) || (spec.x_log && x <= 0) ||
+          (spec.y_log && y <= 0)) {
         skipped = true;
         continue;
       }
@@ -347,9 +350,9 @@ Prepared prepare(const PlotSpec& spec) {
     p.symbol_ptrs.push_back(kMarkers[k % kMarkerCount]);
   }
   if (points == 0) {
-    throw Error(fmt::format(
-        "dml.plot: nothing to draw: every point has a NaN or infinite coordinate{}",
-        spec.x_log || spec.y_log ? ", or one not positive on a log axis" : ""));
+    throw Error(
+        fmt::format("dml.plot: nothing to draw: every point has a NaN or infinite coordinate{}",
+                    spec.x_log || spec.y_log ? ", or one not positive on a log axis" : ""));
   }
   for (const auto& n : p.names) p.name_ptrs.push_back(n.c_str());
   p.x = choose_axis(p.xs, spec.x_log, false);
@@ -379,10 +382,12 @@ void plot(const PlotSpec& spec) {
         g_error_buffer[0] = '\0';
         if (!draw(p)) {
           end_after_error();
-          throw Error(fmt::format("dml.plot: cannot write \"{}\": PLplot: {}", spec.path, g_exit_message));
+          throw Error(
+              fmt::format("dml.plot: cannot write \"{}\": PLplot: {}", spec.path, g_exit_message));
         }
         if (g_abort_message[0] != '\0') {
-          throw Error(fmt::format("dml.plot: cannot write \"{}\": PLplot: {}", spec.path, g_abort_message));
+          throw Error(
+              fmt::format("dml.plot: cannot write \"{}\": PLplot: {}", spec.path, g_abort_message));
         }
       },
       "dml.plot");
