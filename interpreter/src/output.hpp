@@ -93,7 +93,7 @@ struct Series {
 };
 
 struct PlotSpec {
-  std::string path;     // .png (1000x700 pixels), .svg or .pdf
+  std::string path;     // .png (1200x800 pixels), .svg or .pdf
   std::string title;    // default none
   std::string x_label;  // default none
   std::string y_label;  // default none
@@ -103,10 +103,48 @@ struct PlotSpec {
   std::vector<Series> series;
 };
 
-// Draws the plot with PLplot's cairo drivers and writes it atomically. Points with a NaN or
-// infinite coordinate, or one not positive on a log axis, are skipped. Throws dml::Error
-// (`dml.plot: ...`) for bad input, a missing driver, or a failure inside PLplot. One plot is
-// drawn at a time (PLplot is not thread-safe).
-void plot(const PlotSpec& spec);
+// Where a plot put things: a box in millimetres from the page's bottom-left corner.
+struct PlotBox {
+  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  [[nodiscard]] bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
+// A text on the plot and the box its ink can cover: its width as the output device measures
+// it, and the font's reach above and below its baseline (more with a superscript).
+struct PlotText {
+  std::string role;  // "title", "x title", "y title", "x tick", "y tick", "legend"
+  std::string text;  // as drawn, in PLplot's text escapes: "10#u25#d" is 10²⁵, "##" is '#'
+  PlotBox box;
+};
+
+struct PlotLayout {
+  PlotBox page;                // 0, 0 to the page's size
+  PlotBox plot;                // the frame of the axes, where the data is drawn
+  PlotBox legend;              // the legend's frame; empty without a legend
+  bool legend_inside = false;  // in a corner of the plot, or else under it
+  int points_under_legend =
+      0;                   // data points the legend hides (inside: 0 unless every corner had some)
+  double title_scale = 0;  // the title's size: 1 in full, less when shrunk to fit; 0 without
+  int title_lines = 0;     // 0 without a title; more than 1 when wrapped to fit
+  int x_label_step = 1, y_label_step = 1;  // log axes: decades from one labelled tick to the next
+  std::vector<PlotText> texts;             // every text drawn, in drawing order
+};
+
+// What does not fit in a layout, one line each (`title "..." runs past the page's left edge`,
+// `x tick "10#u26#d" overlaps x tick "10#u27#d"`); empty when it all fits. Checks that every text
+// is on the page, that no two texts overlap, that only legend entries are on the plot's frame
+// or inside it (in the legend's box), that the legend is on the page, inside the plot or under
+// it, and that the plot keeps half the page's width and 40% of its height.
+[[nodiscard]] std::vector<std::string> layout_problems(const PlotLayout& layout);
+
+// Draws the plot with PLplot's cairo drivers, writes it atomically and returns where it put
+// things. Points with a NaN or infinite coordinate, or one not positive on a log axis, are
+// skipped. Throws dml::Error (`dml.plot: ...`) for bad input, a missing driver, or a failure
+// inside PLplot. One plot is drawn at a time (PLplot is not thread-safe).
+PlotLayout plot(const PlotSpec& spec);
+
+// The layout of the last plot this process wrote (an empty one before the first): lets a test
+// check what a scenario drew through dml.plot.
+[[nodiscard]] PlotLayout last_plot_layout();
 
 }  // namespace dml::output

@@ -27,9 +27,9 @@ local function main()
   end
   local png, svg, pdf = read(dir .. "/step.png"), read(dir .. "/step.svg"), read(dir .. "/step.pdf")
   t.eq(png:sub(1, 8), "\x89PNG\r\n\x1a\n", "PNG signature")
-  -- IHDR: 1000 x 700 pixels
-  t.eq(string.unpack(">I4", png, 17), 1000, "PNG width")
-  t.eq(string.unpack(">I4", png, 21), 700, "PNG height")
+  -- IHDR: 1200 x 800 pixels
+  t.eq(string.unpack(">I4", png, 17), 1200, "PNG width")
+  t.eq(string.unpack(">I4", png, 21), 800, "PNG height")
   assert(#png > 20000, "PNG too small: " .. #png .. " bytes")
   t.eq(svg:sub(1, 5), "<?xml", "SVG prologue")
   assert(svg:find("<svg", 1, true), "no <svg element")
