@@ -4,14 +4,14 @@
 // digits are converted by std::from_chars (correctly rounded).
 #include "dml/units_parser.hpp"
 
+#include <fmt/format.h>
+
+#include <boost/spirit/home/x3.hpp>
 #include <charconv>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <system_error>
-
-#include <boost/spirit/home/x3.hpp>
-#include <fmt/format.h>
 
 #include "dml/error.hpp"
 
@@ -51,8 +51,8 @@ const x3::symbols<Prefix>& prefixes() {
         "T", {"T", {12, 1.0}, false})("P", {"P", {15, 1.0}, false})("E", {"E", {18, 1.0}, false});
     t.add("Ki", {"Ki", {0, 1024.0}, true})("Mi", {"Mi", {0, 1048576.0}, true})(
         "Gi", {"Gi", {0, 1073741824.0}, true})("Ti", {"Ti", {0, 1099511627776.0}, true})(
-        "Pi", {"Pi", {0, 1125899906842624.0}, true})(
-        "Ei", {"Ei", {0, 1152921504606846976.0}, true});
+        "Pi", {"Pi", {0, 1125899906842624.0}, true})("Ei",
+                                                     {"Ei", {0, 1152921504606846976.0}, true});
     return t;
   }();
   return table;
@@ -119,7 +119,8 @@ std::optional<double> shifted_value(std::string_view number, int exp10) {
     long long own = 0;
     std::string_view digits = number.substr(e + 1);
     const bool negative = !digits.empty() && digits.front() == '-';
-    if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) digits.remove_prefix(1);
+    if (!digits.empty() && (digits.front() == '+' || digits.front() == '-'))
+      digits.remove_prefix(1);
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), own);
     if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
     exponent += negative ? -own : own;
@@ -169,7 +170,8 @@ UnitOutcome read_unit(std::string_view token) {
       return {std::nullopt, "Hz is already per second: write \"1830 MHz\""};
     }
     const Dimension dim = rate ? data.dim / kTime : data.dim;
-    const Scale scale{prefix.scale.exp10 + data.scale.exp10, prefix.scale.factor * data.scale.factor};
+    const Scale scale{prefix.scale.exp10 + data.scale.exp10,
+                      prefix.scale.factor * data.scale.factor};
     return {Quantity{scale.value(), dim}, {}, scale};
   }
   std::string reason = fmt::format("unknown unit \"{}\"", token);

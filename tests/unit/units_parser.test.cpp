@@ -1,11 +1,11 @@
+#include "dml/units_parser.hpp"
+
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include <catch2/catch.hpp>
-
 #include "dml/quantity.hpp"
-#include "dml/units_parser.hpp"
 #include "quantity_catch.hpp"
 
 using Catch::Matchers::WithinRel;
@@ -132,7 +132,8 @@ TEST_CASE("units_parser: invalid quantities say what was expected", "[units_pars
       {"1 sec", R"(expected a quantity like "900 GB/s", got "1 sec" (unknown unit "sec"))"},
       {"1 hr", R"(expected a quantity like "900 GB/s", got "1 hr" (unknown unit "hr"))"},
       {"1 d", R"(expected a quantity like "900 GB/s", got "1 d" (unknown unit "d"))"},
-      {"1 Hz/s", R"(expected a quantity like "900 GB/s", got "1 Hz/s" (Hz is already per second: write "1830 MHz"))"},
+      {"1 Hz/s",
+       R"(expected a quantity like "900 GB/s", got "1 Hz/s" (Hz is already per second: write "1830 MHz"))"},
       // time units take no prefix; rates are per second
       {"1 ks", R"(expected a quantity like "900 GB/s", got "1 ks" (unknown unit "ks"))"},
       {"1 Ms", R"(expected a quantity like "900 GB/s", got "1 Ms" (unknown unit "Ms"))"},
