@@ -138,9 +138,9 @@ bool is_not_finite(std::string_view s) {
 
 // A unit token, or why it is not one.
 struct UnitOutcome {
-  std::optional<Quantity> unit;  // one of that unit
-  std::string reason;            // when unit is empty: `unknown unit "gb/s"`, ...
-  Scale scale;                   // the unit's size, for reading a number in it exactly
+  std::optional<Quantity> unit{};  // one of that unit
+  std::string reason{};            // when unit is empty: `unknown unit "gb/s"`, ...
+  Scale scale{};                   // the unit's size, for reading a number in it exactly
 };
 
 UnitOutcome read_unit(std::string_view token) {
@@ -149,7 +149,7 @@ UnitOutcome read_unit(std::string_view token) {
     auto first = token.begin();
     const auto on_time = [&](auto& ctx) { scale = x3::_attr(ctx); };
     if (x3::parse(first, token.end(), time_units()[on_time] >> x3::eoi)) {
-      return {Quantity{scale.value(), kTime}, {}, scale};
+      return {.unit = Quantity{scale.value(), kTime}, .scale = scale};
     }
   }
   Prefix prefix;
@@ -163,16 +163,16 @@ UnitOutcome read_unit(std::string_view token) {
       -prefixes()[on_prefix] >> data_units()[on_data] >> -x3::lit("/s")[on_rate] >> x3::eoi;
   if (x3::parse(first, token.end(), grammar)) {
     if (prefix.binary && !data.binary_prefixes) {
-      return {std::nullopt,
-              fmt::format("binary prefixes such as \"{}\" are for bytes only", prefix.symbol)};
+      return {.reason =
+                  fmt::format("binary prefixes such as \"{}\" are for bytes only", prefix.symbol)};
     }
     if (rate && data.dim == kFrequency) {
-      return {std::nullopt, "Hz is already per second: write \"1830 MHz\""};
+      return {.reason = "Hz is already per second: write \"1830 MHz\""};
     }
     const Dimension dim = rate ? data.dim / kTime : data.dim;
     const Scale scale{prefix.scale.exp10 + data.scale.exp10,
                       prefix.scale.factor * data.scale.factor};
-    return {Quantity{scale.value(), dim}, {}, scale};
+    return {.unit = Quantity{scale.value(), dim}, .scale = scale};
   }
   std::string reason = fmt::format("unknown unit \"{}\"", token);
   if (token.find("FLOPs") != std::string_view::npos ||
@@ -181,7 +181,7 @@ UnitOutcome read_unit(std::string_view token) {
   } else if (token.starts_with('K') && !token.starts_with("Ki")) {
     reason += "; K is not a prefix: write k for 1000 or Ki for 1024";
   }
-  return {std::nullopt, std::move(reason)};
+  return {.reason = std::move(reason)};
 }
 
 std::string_view trim(std::string_view s) {
