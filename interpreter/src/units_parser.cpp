@@ -4,16 +4,20 @@
 // digits are converted by std::from_chars (correctly rounded).
 #include "dml/units_parser.hpp"
 
+#include <fmt/format.h>
+
+#include <array>
+#include <boost/spirit/home/x3.hpp>
 #include <charconv>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <system_error>
-
-#include <boost/spirit/home/x3.hpp>
-#include <fmt/format.h>
+#include <vector>
 
 #include "dml/error.hpp"
+#include "dml/units.hpp"
+#include "edit_distance.hpp"
 
 namespace dml {
 namespace {
@@ -22,13 +26,16 @@ namespace x3 = boost::spirit::x3;
 
 constexpr std::string_view kSpaces = " \t\n\r\f\v";
 
-// A unit's size in base units is factor x 10^exp10, with `factor` exact in binary (a power of
-// two, or 60, 3600, 86400): the number's text is read with its exponent shifted by exp10 and
-// then multiplied by factor, so "2.155 TB/s" is the double nearest 2.155e12, as "2155e9" is.
+// A unit's size in base units is factor x 10^exp10 / divisor, with `factor` exact in binary (a
+// power of two, or a whole number of seconds: 60 for min ... 3.154e7 for a year): the number's
+// text is read with its exponent shifted by exp10, then multiplied by factor and divided by
+// divisor (12 for a month, 1 otherwise), so "2.155 TB/s" is the double nearest 2.155e12, as
+// "2155e9" is, and "3 months" is 3 x 3.154e7 / 12 = 7885000 s exactly.
 struct Scale {
   int exp10 = 0;
   double factor = 1.0;
-  [[nodiscard]] double value() const { return factor * std::pow(10.0, exp10); }
+  double divisor = 1.0;
+  [[nodiscard]] double value() const { return factor * std::pow(10.0, exp10) / divisor; }
 };
 
 struct Prefix {
@@ -51,8 +58,8 @@ const x3::symbols<Prefix>& prefixes() {
         "T", {"T", {12, 1.0}, false})("P", {"P", {15, 1.0}, false})("E", {"E", {18, 1.0}, false});
     t.add("Ki", {"Ki", {0, 1024.0}, true})("Mi", {"Mi", {0, 1048576.0}, true})(
         "Gi", {"Gi", {0, 1073741824.0}, true})("Ti", {"Ti", {0, 1099511627776.0}, true})(
-        "Pi", {"Pi", {0, 1125899906842624.0}, true})(
-        "Ei", {"Ei", {0, 1152921504606846976.0}, true});
+        "Pi", {"Pi", {0, 1125899906842624.0}, true})("Ei",
+                                                     {"Ei", {0, 1152921504606846976.0}, true});
     return t;
   }();
   return table;
@@ -69,15 +76,58 @@ const x3::symbols<DataUnit>& data_units() {
   return table;
 }
 
+struct TimeUnit {
+  std::string_view spelling;
+  Scale scale;
+};
+
+constexpr double kDay = 86400.0;
+// The paper's year (3.154e7 s), whose twelfth is the month dml prints (plan.months).
+constexpr double kYear = units::kPaperYear.value();
+
+// Time units take no prefix; each has its singular and plural spellings.
+constexpr std::array<TimeUnit, 17> kTimeUnits{{
+    {"ns", {-9, 1.0}},
+    {"us", {-6, 1.0}},
+    {"\xC2\xB5s", {-6, 1.0}},  // U+00B5 micro sign
+    {"\xCE\xBCs", {-6, 1.0}},  // U+03BC Greek mu
+    {"ms", {-3, 1.0}},
+    {"s", {0, 1.0}},
+    {"min", {0, 60.0}},
+    {"h", {0, 3600.0}},
+    {"day", {0, kDay}},
+    {"days", {0, kDay}},
+    {"week", {0, 7 * kDay}},
+    {"weeks", {0, 7 * kDay}},
+    {"month", {0, kYear, 12.0}},
+    {"months", {0, kYear, 12.0}},
+    {"year", {0, kYear}},
+    {"years", {0, kYear}},
+    {"yr", {0, kYear}},
+}};
+
 const x3::symbols<Scale>& time_units() {
   static const x3::symbols<Scale> table = [] {
     x3::symbols<Scale> t;
-    t.add("ns", {-9, 1.0})("us", {-6, 1.0})("\xC2\xB5s", {-6, 1.0})("\xCE\xBCs", {-6, 1.0})(
-        "ms", {-3, 1.0})("s", {0, 1.0});
-    t.add("min", {0, 60.0})("h", {0, 3600.0})("day", {0, 86400.0})("days", {0, 86400.0});
+    for (const TimeUnit& u : kTimeUnits) t.add(std::string(u.spelling), u.scale);
     return t;
   }();
   return table;
+}
+
+// The time unit a mistyped token of 3 or more characters most likely means ("monhts" ->
+// "months", "Days" -> "days"), else "". Shorter tokens are left alone: "d" is one edit from
+// both "s" and "h".
+std::string time_unit_like(std::string_view token) {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const TimeUnit& u : kTimeUnits) v.emplace_back(u.spelling);
+    return v;
+  }();
+  if (token.size() < 3) return {};
+  std::string lower;
+  for (const char c : token) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return lua::closest(lower, names);
 }
 
 // [+-] (digits ["." digits] | "." digits) [(e|E) [+-] digits]. Digits are a
@@ -119,7 +169,8 @@ std::optional<double> shifted_value(std::string_view number, int exp10) {
     long long own = 0;
     std::string_view digits = number.substr(e + 1);
     const bool negative = !digits.empty() && digits.front() == '-';
-    if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) digits.remove_prefix(1);
+    if (!digits.empty() && (digits.front() == '+' || digits.front() == '-'))
+      digits.remove_prefix(1);
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), own);
     if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
     exponent += negative ? -own : own;
@@ -137,9 +188,9 @@ bool is_not_finite(std::string_view s) {
 
 // A unit token, or why it is not one.
 struct UnitOutcome {
-  std::optional<Quantity> unit;  // one of that unit
-  std::string reason;            // when unit is empty: `unknown unit "gb/s"`, ...
-  Scale scale;                   // the unit's size, for reading a number in it exactly
+  std::optional<Quantity> unit{};  // one of that unit
+  std::string reason{};            // when unit is empty: `unknown unit "gb/s"`, ...
+  Scale scale{};                   // the unit's size, for reading a number in it exactly
 };
 
 UnitOutcome read_unit(std::string_view token) {
@@ -148,7 +199,7 @@ UnitOutcome read_unit(std::string_view token) {
     auto first = token.begin();
     const auto on_time = [&](auto& ctx) { scale = x3::_attr(ctx); };
     if (x3::parse(first, token.end(), time_units()[on_time] >> x3::eoi)) {
-      return {Quantity{scale.value(), kTime}, {}, scale};
+      return {.unit = Quantity{scale.value(), kTime}, .scale = scale};
     }
   }
   Prefix prefix;
@@ -162,15 +213,16 @@ UnitOutcome read_unit(std::string_view token) {
       -prefixes()[on_prefix] >> data_units()[on_data] >> -x3::lit("/s")[on_rate] >> x3::eoi;
   if (x3::parse(first, token.end(), grammar)) {
     if (prefix.binary && !data.binary_prefixes) {
-      return {std::nullopt,
-              fmt::format("binary prefixes such as \"{}\" are for bytes only", prefix.symbol)};
+      return {.reason =
+                  fmt::format("binary prefixes such as \"{}\" are for bytes only", prefix.symbol)};
     }
     if (rate && data.dim == kFrequency) {
-      return {std::nullopt, "Hz is already per second: write \"1830 MHz\""};
+      return {.reason = "Hz is already per second: write \"1830 MHz\""};
     }
     const Dimension dim = rate ? data.dim / kTime : data.dim;
-    const Scale scale{prefix.scale.exp10 + data.scale.exp10, prefix.scale.factor * data.scale.factor};
-    return {Quantity{scale.value(), dim}, {}, scale};
+    const Scale scale{prefix.scale.exp10 + data.scale.exp10,
+                      prefix.scale.factor * data.scale.factor};
+    return {.unit = Quantity{scale.value(), dim}, .scale = scale};
   }
   std::string reason = fmt::format("unknown unit \"{}\"", token);
   if (token.find("FLOPs") != std::string_view::npos ||
@@ -178,8 +230,13 @@ UnitOutcome read_unit(std::string_view token) {
     reason += "; FLOPs is ambiguous: write FLOP for a count, FLOP/s for a rate";
   } else if (token.starts_with('K') && !token.starts_with("Ki")) {
     reason += "; K is not a prefix: write k for 1000 or Ki for 1024";
+  } else if (auto p = token.begin();
+             x3::parse(p, token.end(), prefixes() >> time_units() >> x3::eoi)) {
+    reason += "; time units take no prefix";
+  } else if (const std::string like = time_unit_like(token); !like.empty()) {
+    reason += fmt::format("; did you mean \"{}\"?", like);
   }
-  return {std::nullopt, std::move(reason)};
+  return {.reason = std::move(reason)};
 }
 
 std::string_view trim(std::string_view s) {
@@ -224,10 +281,11 @@ Outcome read_quantity(std::string_view text) {
   if (!unit.unit) return {std::nullopt, std::move(unit.reason)};
   if (!rest.empty()) return {std::nullopt, fmt::format("unexpected \"{}\" after the unit", rest)};
   // Read the number with its decimal exponent shifted by the unit's, then scale by the exact
-  // binary factor: one rounding in all, as for the same number written in base units.
+  // factor: one rounding in all for a power of two, as for the same number written in base
+  // units; at most one more for the other factors, and one more for a month's divisor.
   const std::optional<double> shifted = shifted_value(number, unit.scale.exp10);
   if (!shifted) return {std::nullopt, "the value is out of range"};
-  const double v = *shifted * unit.scale.factor;
+  const double v = *shifted * unit.scale.factor / unit.scale.divisor;
   if (!std::isfinite(v)) return {std::nullopt, "the value is out of range"};
   return {Quantity{v, unit.unit->dim}, {}};
 }

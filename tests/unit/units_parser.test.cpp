@@ -1,11 +1,16 @@
+#include "dml/units_parser.hpp"
+
+#include <fmt/format.h>
+
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include <catch2/catch.hpp>
-
+#include "dml/evaluate.hpp"
 #include "dml/quantity.hpp"
-#include "dml/units_parser.hpp"
+#include "dml/units.hpp"
+#include "dml/workload.hpp"
 #include "quantity_catch.hpp"
 
 using Catch::Matchers::WithinRel;
@@ -15,7 +20,8 @@ using dml::Quantity;
 namespace {
 
 // Every expected value below is written out from the definitions of the
-// prefixes and units (k = 1e3, Ki = 2^10, b = 1/8 B, min = 60 s, ...).
+// prefixes and units (k = 1e3, Ki = 2^10, b = 1/8 B, min = 60 s, week =
+// 604800 s, year = 3.154e7 s, month = 3.154e7 / 12 s, ...).
 struct Valid {
   const char* text;
   double value;  // in base units
@@ -89,6 +95,16 @@ TEST_CASE("units_parser: valid quantities", "[units_parser]") {
       {"1.5 h", 5400.0, dml::kTime},
       {"1 day", 86400.0, dml::kTime},
       {"30 days", 2592000.0, dml::kTime},
+      {"1 week", 604800.0, dml::kTime},
+      {"2 weeks", 1209600.0, dml::kTime},
+      {"1.5 weeks", 907200.0, dml::kTime},
+      {"1 month", 2628333.3333333333, dml::kTime},
+      {"3 months", 7885000.0, dml::kTime},  // 3 x 3.154e7 / 12
+      {"12 months", 3.154e7, dml::kTime},
+      {"1 year", 3.154e7, dml::kTime},
+      {"0.25 years", 7885000.0, dml::kTime},
+      {"1e9 years", 3.154e16, dml::kTime},
+      {"2 yr", 6.308e7, dml::kTime},
       // numbers
       {"0.5", 0.5, dml::kDimensionless},
       {"70e9", 7e10, dml::kDimensionless},
@@ -132,10 +148,31 @@ TEST_CASE("units_parser: invalid quantities say what was expected", "[units_pars
       {"1 sec", R"(expected a quantity like "900 GB/s", got "1 sec" (unknown unit "sec"))"},
       {"1 hr", R"(expected a quantity like "900 GB/s", got "1 hr" (unknown unit "hr"))"},
       {"1 d", R"(expected a quantity like "900 GB/s", got "1 d" (unknown unit "d"))"},
-      {"1 Hz/s", R"(expected a quantity like "900 GB/s", got "1 Hz/s" (Hz is already per second: write "1830 MHz"))"},
+      {"1 mo", R"(expected a quantity like "900 GB/s", got "1 mo" (unknown unit "mo"))"},
+      {"1 yrs",
+       R"(expected a quantity like "900 GB/s", got "1 yrs" (unknown unit "yrs"; did you mean "yr"?))"},
+      {"1 Year",
+       R"(expected a quantity like "900 GB/s", got "1 Year" (unknown unit "Year"; did you mean "year"?))"},
+      {"1 MONTHS",
+       R"(expected a quantity like "900 GB/s", got "1 MONTHS" (unknown unit "MONTHS"; did you mean "months"?))"},
+      {"3 monhts",
+       R"(expected a quantity like "900 GB/s", got "3 monhts" (unknown unit "monhts"; did you mean "months"?))"},
+      {"2 wekes",
+       R"(expected a quantity like "900 GB/s", got "2 wekes" (unknown unit "wekes"; did you mean "weeks"?))"},
+      {"5 mins",
+       R"(expected a quantity like "900 GB/s", got "5 mins" (unknown unit "mins"; did you mean "min"?))"},
+      {"1 hours", R"(expected a quantity like "900 GB/s", got "1 hours" (unknown unit "hours"))"},
+      {"1 Hz/s",
+       R"(expected a quantity like "900 GB/s", got "1 Hz/s" (Hz is already per second: write "1830 MHz"))"},
       // time units take no prefix; rates are per second
-      {"1 ks", R"(expected a quantity like "900 GB/s", got "1 ks" (unknown unit "ks"))"},
-      {"1 Ms", R"(expected a quantity like "900 GB/s", got "1 Ms" (unknown unit "Ms"))"},
+      {"1 ks",
+       R"(expected a quantity like "900 GB/s", got "1 ks" (unknown unit "ks"; time units take no prefix))"},
+      {"1 Ms",
+       R"(expected a quantity like "900 GB/s", got "1 Ms" (unknown unit "Ms"; time units take no prefix))"},
+      {"1 kyears",
+       R"(expected a quantity like "900 GB/s", got "1 kyears" (unknown unit "kyears"; time units take no prefix))"},
+      {"1 Gyr",
+       R"(expected a quantity like "900 GB/s", got "1 Gyr" (unknown unit "Gyr"; time units take no prefix))"},
       {"1 ps", R"(expected a quantity like "900 GB/s", got "1 ps" (unknown unit "ps"))"},
       {"1 GB/h", R"(expected a quantity like "900 GB/s", got "1 GB/h" (unknown unit "GB/h"))"},
       {"1 s/s", R"(expected a quantity like "900 GB/s", got "1 s/s" (unknown unit "s/s"))"},
@@ -223,6 +260,9 @@ TEST_CASE("units_parser: a unit alone is one of that unit", "[units_parser]") {
       {"ms", 1e-3, dml::kTime},
       {"\xC2\xB5s", 1e-6, dml::kTime},
       {"days", 86400.0, dml::kTime},
+      {"week", 604800.0, dml::kTime},
+      {"months", 2628333.3333333333, dml::kTime},
+      {"yr", 3.154e7, dml::kTime},
       {"B", 1.0, dml::kBytes},
       {"EFLOP", 1e18, dml::kFlop},
       {" GB ", 1e9, dml::kBytes},
@@ -243,6 +283,8 @@ TEST_CASE("units_parser: anything but a unit is rejected", "[units_parser]") {
        R"(expected a unit like "GiB/s", got "Gib" (binary prefixes such as "Gi" are for bytes only))"},
       {"KB",
        R"(expected a unit like "GiB/s", got "KB" (K is not a prefix: write k for 1000 or Ki for 1024))"},
+      {"monhts", R"(expected a unit like "GiB/s", got "monhts" (did you mean "months"?))"},
+      {"kyears", R"(expected a unit like "GiB/s", got "kyears" (time units take no prefix))"},
   }));
   CAPTURE(row.text);
   check_unit_error([&] { (void)dml::parse_unit(row.text); }, row.message);
@@ -266,6 +308,30 @@ TEST_CASE("units_parser: format then parse gives the value back", "[units_parser
     CHECK_THAT(from_brief.value, WithinRel(q.value, 5e-4));
   }
   CHECK(dml::parse_quantity(dml::format_quantity(Quantity{0.0, dim}), dim) == Quantity{0.0, dim});
+}
+
+TEST_CASE("units_parser: months and years are the paper's", "[units_parser]") {
+  // One year, units::kPaperYear: the default year of the months a plan prints (12 x
+  // training_time / seconds_in_year), and the paper's budget is "3 months", exactly.
+  CHECK(dml::units::kPaperYear.value() == 3.154e7);
+  CHECK(dml::parse_quantity("1 year").value == dml::Options{}.seconds_in_year);
+  CHECK(dml::parse_quantity("12 months").value == dml::Options{}.seconds_in_year);
+  CHECK(dml::parse_quantity("3 months").value == dml::kPaperDuration.value());
+  CHECK(dml::parse_quantity("0.25 years").value == dml::kPaperDuration.value());
+  // A time printed in months reads back as the same seconds: to the last digits with 17
+  // significant digits, to the rounding of the printed digits with fewer.
+  const double year = dml::Options{}.seconds_in_year;
+  for (const double seconds : {4.557224e6, 6.80196e6, 7884999.0, 86400.0, 1.234567e9}) {
+    const double months = 12 * (seconds / year);  // as evaluate() prints them
+    CAPTURE(seconds, months);
+    CHECK_THAT(dml::parse_quantity(fmt::format("{:.17g} months", months)).value,
+               WithinRel(seconds, 1e-15));
+    CHECK_THAT(dml::parse_quantity(fmt::format("{:.4g} months", months)).value,
+               WithinRel(seconds, 5e-4));
+    CHECK_THAT(
+        dml::value_in_unit(Quantity{seconds, dml::kTime}, dml::parse_unit("months"), "months"),
+        WithinRel(months, 1e-15));
+  }
 }
 
 TEST_CASE("units_parser: formatting in a parsed unit", "[units_parser][format]") {

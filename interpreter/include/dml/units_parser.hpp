@@ -7,7 +7,8 @@
 //   unit     := [prefix] data ["/s"]  |  time
 //   prefix   := k M G T P E  (10^3 .. 10^18)  |  Ki Mi Gi Ti Pi Ei  (2^10 .. 2^60)
 //   data     := B (byte)  |  b (bit, 1/8 B)  |  FLOP
-//   time     := s  ms  us  µs  ns  min  h  day  days
+//   time     := ns  us  µs  ms  s  min  h  day  days  week  weeks
+//               month  months  year  years  yr
 //
 // Decisions:
 //  - Case matters everywhere: GB is 1e9 B, Gb is 1e9 bits, gb is an error;
@@ -18,9 +19,14 @@
 //  - No spaces inside a unit: "GB / s" is rejected.
 //  - Binary prefixes go with bytes only ("Gib", "GiFLOP" are rejected);
 //    bits and FLOP take the decimal ones.
-//  - Time units take no prefix ("ks", "Ms" are rejected) and rates are per
-//    second only ("/s"; "GB/h" is rejected). µs may be written with U+00B5
-//    (micro sign) or U+03BC (Greek mu).
+//  - Time units take no prefix ("ks", "Ms", "kyears" are rejected, with a
+//    hint) and rates are per second only ("/s"; "GB/h" is rejected). µs may
+//    be written with U+00B5 (micro sign) or U+03BC (Greek mu).
+//  - A day is 86400 s and a week 7 days. A year is the paper's 3.154e7 s
+//    (units::kPaperYear, not the Julian 365.25 days) and a month a twelfth of
+//    it: the months dml prints, so "3 months" is the paper's time budget.
+//  - An unknown unit of 3 or more characters close to a time unit gets a
+//    did-you-mean: "monhts" -> "months".
 //  - Bits become bytes: "400 Gb/s" is 5e10 B/s.
 //  - No "nan", "inf", hex or digit separators; a number that overflows a
 //    double, before or after scaling, is rejected. Signs are allowed: the

@@ -30,9 +30,9 @@ struct Options {
   double optimizer_words_per_param = 4;    // optimizer state, sharded over DP (8 B/param)
   std::int64_t max_doublings = 60;         // cluster sizes tried: experts x 2^i, i < this
   std::optional<std::int64_t> max_gpus{};  // and at most this many GPUs; unset: no limit
-  double seconds_in_year = 3.154e7;        // the paper's year, for months
-  double utilization_floor = 0.001;        // a sweep stops after a point below this utilization
-  double linear_scaling_fraction = 0.8;    // "linear scaling ends" below this x effective util.
+  double seconds_in_year = units::kPaperYear.value();  // the paper's year, for months
+  double utilization_floor = 0.001;      // a sweep stops after a point below this utilization
+  double linear_scaling_fraction = 0.8;  // "linear scaling ends" below this x effective util.
   // true: search with the paper's own pruning only, in its order (slow; tests use it to show
   // that the default search finds the same optimum).
   bool reference_search = false;

@@ -92,4 +92,10 @@ constexpr FlopPerSecond tflop_per_s(double v) { return FlopPerSecond(v * 1e12); 
 constexpr Hertz hertz(double v) { return Hertz(v); }
 constexpr Hertz mhz(double v) { return Hertz(v * 1e6); }
 
+// The paper's year: 3.154e7 s (about 365.05 days), as its code has it. dml's months are a twelfth
+// of it: the months it prints (12 training_time / Options::seconds_in_year, whose default this
+// is) and the "months" it reads ("3 months" is 7885000 s); its years ("1e9 years") are this
+// one. The paper's time budget is a quarter of it.
+inline constexpr Seconds kPaperYear{3.154e7};
+
 }  // namespace dml::units

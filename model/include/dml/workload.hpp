@@ -31,8 +31,8 @@ struct MlpStack {
 [[nodiscard]] std::int64_t ff_width(const MlpStack& m);
 [[nodiscard]] std::int64_t depth(const MlpStack& m);
 
-// The paper's time budget: 0.25 years of 3.154e7 s.
-inline constexpr units::Seconds kPaperDuration{0.25 * 3.154e7};
+// The paper's time budget: 0.25 of its years of 3.154e7 s (7885000 s, "3 months").
+inline constexpr units::Seconds kPaperDuration = 0.25 * units::kPaperYear;
 
 // One training run of a model: the model, its batch, its data and its time budget.
 struct TrainingRun {
