@@ -683,12 +683,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.logits_memory = std::max(logits_mem, l.pp > 1 ? T * c.V / t * 6 : 0.0);
   out.total = total;
   out.microbatches = m;
+  // An unfused kernel also computes the masked blocks: in the forward, the backward (2x) and,
+  // under full recompute, the forward run again (Narayanan et al. 2021's 96 B s L h^2
+  // (1 + s/6h + V/16Lh) counts all s x s scores in all four passes).
+  const double unfused_passes = l.recompute == Recompute::kFull ? 4.0 : 3.0;
   out.hardware_flop_per_token =
-      c.flop_model + (l.recompute == Recompute::kFull
-                          ? c.flop_model / 3 - 2 * c.h * c.V
-                          : 0) +
+      c.flop_model + (l.recompute == Recompute::kFull ? c.flop_model / 3 - 2 * c.h * c.V : 0) +
       (st.attention == AttentionKernel::kUnfused
-           ? 3 * 4 * static_cast<double>(c.layers) * a * dh * (c.keys_kernel - c.keys_model)
+           ? unfused_passes * 4 * static_cast<double>(c.layers) * a * dh *
+                 (c.keys_kernel - c.keys_model)
            : 0);
   if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
     out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * dh * c.keys_kernel;
