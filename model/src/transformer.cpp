@@ -633,21 +633,30 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   const double replicated = 8 * h + (st.dropout ? 2 * h : 0);
   const double split_dense = 4 * (a + g) * dh + c.act_bytes * c.f;
-  double scores = 0;
-  if (st.attention == AttentionKernel::kUnfused && l.recompute == Recompute::kNone) {
-    scores = (st.dropout ? 5.0 : 4.0) * a * c.s;
-  }
-  double per_token_dense = replicated / sp_div + (split_dense + scores) / t;
-  double per_token_moe = replicated / sp_div + (4 * (a + g) * dh + scores) / t +
-                         (c.experts > 0 ? (c.top_k * c.imbalance * c.act_bytes * c.fe / sp_div +
-                                           c.shared * c.act_bytes * c.fe / t)
-                                        : 0);
+  // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective
+  // and full recompute do not store them.
+  const double scores =
+      st.attention == AttentionKernel::kUnfused ? (st.dropout ? 5.0 : 4.0) * a * c.s : 0.0;
+  const double stored_scores = l.recompute == Recompute::kNone ? scores : 0.0;
+  // Bytes per token one layer holds for its backward, given the scores it keeps.
+  const auto dense_layer = [&](double sc) { return replicated / sp_div + (split_dense + sc) / t; };
+  const auto moe_layer = [&](double sc) {
+    return replicated / sp_div + (4 * (a + g) * dh + sc) / t +
+           (c.experts > 0 ? (c.top_k * c.imbalance * c.act_bytes * c.fe / sp_div +
+                             c.shared * c.act_bytes * c.fe / t)
+                          : 0);
+  };
+  double per_token_dense = dense_layer(stored_scores);
+  double per_token_moe = moe_layer(stored_scores);
   if (l.recompute == Recompute::kFull) {
     per_token_dense = 2 * h / sp_div;
     per_token_moe = 2 * h / sp_div;
   }
   const double act_stage = T * (n_dense * per_token_dense + n_moe * per_token_moe);
-  const double full_layer = T * std::max(replicated / sp_div + split_dense / t, per_token_moe);
+  // Full recompute: the layer whose forward is rerun in the backward holds all it would hold
+  // without recompute, scores included; the larger of the stage's dense and MoE layers.
+  const double full_layer =
+      T * std::max(n_dense > 0 ? dense_layer(scores) : 0.0, n_moe > 0 ? moe_layer(scores) : 0.0);
   const double activations =
       act_stage * in_flight + (l.recompute == Recompute::kFull ? full_layer : 0);
   const double logits_mem = l.pp == 1 || l.schedule == Schedule::kDualPipe
