@@ -533,8 +533,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       in_flight = std::min(m, p);
       break;
     case Schedule::kDualPipe: {
-      const double fwd = t_mb / 3, bwd_in = t_mb / 3, bwd_w = t_mb / 3;
-      bubble = std::max(0.0, (p / 2 - 1) * (fwd + bwd_in + bwd_in - 3 * bwd_w));
+      // DualPipe's README: (p/2 - 1)(F&B + B - 3W), where B is a full backward chunk (input and
+      // weight gradients) and F&B a forward and a backward chunk run together, their compute
+      // adding up (the overlap hides communication, which t_mb counts apart). With T_F =
+      // T_B,input = T_W = t_mb / 3, as the 1F1B and ZB-H1 rows above read the same table:
+      // (p/2 - 1)(t_mb + 2 t_mb/3 - t_mb) = (p/2 - 1) 2 t_mb / 3.
+      const double fwd = t_mb / 3, bwd = 2 * t_mb / 3, bwd_w = t_mb / 3;
+      bubble = std::max(0.0, (p / 2 - 1) * ((fwd + bwd) + bwd - 3 * bwd_w));
       in_flight = std::min(m, p + 1);
       break;
     }
