@@ -1,0 +1,260 @@
+// The realistic model (model/src/transformer.cpp) against its sources. Every expected value is
+// worked out by hand in the comments from the published formula, never by calling the code
+// under test:
+//   - FLOPs: Megatron-LM's num_floating_point_operations (megatron/training/training.py), Narayanan
+//     et al. 2021 (arXiv 2104.04473) App. and Korthikanti et al. 2022 (arXiv 2205.05198) App. A;
+//   - parameter counts: the published sizes of Llama 3 (8,030,261,248; 405,853,388,800) and
+//     DeepSeek-V3 (671B total, 37B activated);
+//   - activation memory: Korthikanti et al. 2022, Table 2;
+//   - pipeline bubbles: Narayanan 2021 2.2, Qi et al. 2023 (ZB-H1), DualPipe's README;
+//   - collectives: nccl-tests doc/PERFORMANCE.md (bus-bandwidth factors).
+#include "dml/transformer.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "paper_gpus.hpp"
+#include "transformer_model.hpp"
+
+namespace {
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::WithinRel;
+using dml::Recompute;
+using dml::Schedule;
+using dml::Transformer;
+using dml::TransformerLayout;
+using dml::TransformerRun;
+using namespace dml::units;
+
+// --- models -------------------------------------------------------------------------------------
+
+// Llama 3 8B (config.json of meta-llama/Meta-Llama-3-8B).
+Transformer llama3_8b() {
+  return Transformer{.name = "Llama 3 8B",
+                     .layers = 32,
+                     .d_model = 4096,
+                     .heads = 32,
+                     .kv_heads = 8,
+                     .head_dim = 128,
+                     .d_ff = 14336,
+                     .gated = true,
+                     .vocab = 128256,
+                     .seq_len = 8192};
+}
+
+// Llama 3.1 405B.
+Transformer llama3_405b() {
+  return Transformer{.name = "Llama 3 405B",
+                     .layers = 126,
+                     .d_model = 16384,
+                     .heads = 128,
+                     .kv_heads = 8,
+                     .head_dim = 128,
+                     .d_ff = 53248,
+                     .gated = true,
+                     .vocab = 128256,
+                     .seq_len = 8192};
+}
+
+// Llama 2 70B.
+Transformer llama2_70b() {
+  return Transformer{.name = "Llama 2 70B",
+                     .layers = 80,
+                     .d_model = 8192,
+                     .heads = 64,
+                     .kv_heads = 8,
+                     .d_ff = 28672,
+                     .gated = true,
+                     .vocab = 32000,
+                     .seq_len = 4096};
+}
+
+// A GPT-style model as Narayanan and Korthikanti count it: MHA, d_ff = 4h, GeLU (not gated).
+Transformer gpt(std::int64_t layers, std::int64_t h, std::int64_t heads, std::int64_t vocab,
+                std::int64_t seq) {
+  return Transformer{.layers = layers,
+                     .d_model = h,
+                     .heads = heads,
+                     .d_ff = 4 * h,
+                     .gated = false,
+                     .vocab = vocab,
+                     .seq_len = seq};
+}
+
+// --- hardware and stacks ------------------------------------------------------------------------
+
+// An H100 SXM (989.4 TFLOP/s dense 16-bit, 80 GB) with round network numbers: 8-GPU NVLink nodes
+// at 900 GB/s per GPU both ways (450 GB/s one way), 2 us per step; a network of 100 GB/s per GPU
+// both ways (50 GB/s one way), 6 us per step. Collectives reach 0.75 of NVLink and 0.95 of the
+// network, so bus bandwidths are 337.5 GB/s inside a node and 47.5 GB/s across nodes. Fewer
+// than 8 GPUs: one NVLink node.
+dml::Cluster h100s(std::int64_t gpus) {
+  dml::Cluster c = dml::paper::h100_sxm();
+  c.gpu.hbm_capacity = bytes(80e9);
+  c.gpu.efficiency = dml::GpuEfficiency{.nvlink = 0.75, .network = 0.95};
+  const dml::NetworkLevel nvlink{
+      .name = "nvlink", .bandwidth = bytes_per_s(900e9), .latency = microseconds(2)};
+  const dml::NetworkLevel infiniband{
+      .name = "infiniband", .bandwidth = bytes_per_s(100e9), .latency = microseconds(6)};
+  c.levels = {nvlink};
+  if (gpus >= 8) {
+    c.levels[0].size = 8;
+    c.levels.push_back(infiniband);
+  }
+  c.size = gpus;
+  return c;
+}
+
+// Megatron as Korthikanti et al. 2022 ran it: unfused attention (the s x s scores materialised)
+// and dropout.
+dml::Stack megatron_2022() {
+  return dml::Stack{
+      .name = "megatron-2022", .attention = dml::AttentionKernel::kUnfused, .dropout = true};
+}
+
+TransformerRun run_of(Transformer m, std::int64_t gpus, std::int64_t batch,
+                      dml::Stack stack = dml::Stack{.name = "test"}) {
+  return TransformerRun{.model = std::move(m),
+                        .cluster = h100s(gpus),
+                        .stack = std::move(stack),
+                        .global_batch = batch};
+}
+
+}  // namespace
+
+// --- 1. FLOPs and parameters ---------------------------------------------------------------------
+
+TEST_CASE("transformer FLOPs: Llama 3 8B against Megatron-LM's num_floating_point_operations",
+          "[transformer][flops]") {
+  // L = 32, h = 4096, a = 32, g = 8, d_h = 128, f = 14336, V = 128256, s = 8192, SwiGLU.
+  // Per token and layer, multiply-adds of the linears:
+  //   QKV h d_h (a + 2g) = 4096 x 128 x 48 = 25,165,824; output a d_h h = 16,777,216;
+  //   MLP 3 h f = 3 x 4096 x 14336 = 176,160,768; sum 218,103,808; x 32 layers = 6,979,321,856.
+  // Logits h V = 4096 x 128256 = 525,336,576.
+  //
+  // Megatron-LM's formula as of Megatron-Core r0.8 (non-causal; the attention term became causal
+  // later), per iteration of B sequences:
+  //   12 B s L h^2 [(1 + g/a + s/h)(a d_h / h) + (f/h)(3/2) + V/(2 L h)]
+  // per token (/ B s): 12 x 32 x 4096^2 = 6,442,450,944 times
+  //   (1 + 0.25 + 2) x 1 + 3.5 x 1.5 + 128256 / 262144 = 3.25 + 5.25 + 0.4892578125
+  //   = 8.9892578125, i.e. 57,912,852,480 FLOP per token.
+  // In it, attention scores and values are 12 L a d_h s = 12 x 32 x 4096 x 8192 = 12,884,901,888
+  // (every query against all s keys).
+  //
+  // Megatron-LM today (training.py, transformer_flops()): the same linears and logits, and core
+  // attention a d_h s / 2 x 2 multiply-adds, x 3 x 2: 6 L a d_h s = 6,442,450,944; total
+  // 6 (6,979,321,856 + 525,336,576) + 6,442,450,944 = 51,470,401,536.
+  //
+  // dml counts the causal keys exactly, (s + 1)/2 per query, so its attention is
+  // 6 L a d_h (s + 1) = 6 x 131072 x 8193 = 6,443,237,376, and its total is
+  // 45,027,950,592 + 6,443,237,376 = 51,471,187,968: today's Megatron figure + 6 L a d_h (786,432).
+  const Transformer m = llama3_8b();
+  const double dml_flop = dml::model_flop_per_token(m);
+  CHECK_THAT(dml_flop, WithinRel(51471187968.0, 1e-15));
+
+  const double L = 32, a = 32, dh = 128, s = 8192;
+  const double causal_dml = 6 * L * a * dh * (s + 1);  // dml's attention term
+  SECTION("the non-causal formula (Megatron-Core r0.8)") {
+    CHECK_THAT(dml_flop - causal_dml + 12 * L * a * dh * s, WithinRel(57912852480.0, 1e-15));
+  }
+  SECTION("the causal formula (Megatron-LM today): keys s/2 instead of (s + 1)/2") {
+    CHECK_THAT(dml_flop - 6 * L * a * dh, WithinRel(51470401536.0, 1e-15));
+  }
+  SECTION("evaluate reports the same count, and MFU is of it") {
+    const auto p = dml::evaluate(run_of(m, 8, 8), TransformerLayout{.tp = 8, .zero = 1});
+    REQUIRE(p.feasible);
+    CHECK_THAT(p.model_flop_per_token, WithinRel(51471187968.0, 1e-15));
+    // MFU = model FLOPs x tokens/s / (GPUs x peak); peak = 32 x 128 x 132 x 1.83e9.
+    CHECK_THAT(
+        p.mfu,
+        WithinRel(51471187968.0 * p.tokens_per_second / (8 * 32.0 * 128 * 132 * 1.83e9), 1e-12));
+  }
+}
+
+TEST_CASE("transformer FLOPs: GPT-3 175B against Narayanan 2021 and Korthikanti 2022",
+          "[transformer][flops]") {
+  // L = 96, h = 12288, a = 96, f = 4h = 49152, V = 51200, s = 2048, GeLU, MHA.
+  // Per token: linears 12 L h^2 multiply-adds, x 6 = 72 L h^2 = 1,043,677,052,928; attention
+  // (dml, causal) 6 L h (s + 1) = 6 x 96 x 12288 x 2049 = 14,502,592,512; logits 6 h V =
+  // 3,774,873,600. dml: 1,061,954,519,040.
+  const Transformer m = gpt(96, 12288, 96, 51200, 2048);
+  const double L = 96, h = 12288, s = 2048, V = 51200;
+  CHECK_THAT(dml::model_flop_per_token(m), WithinRel(1061954519040.0, 1e-15));
+
+  // Narayanan 2021 (with the full-recompute forward: 4 passes; non-causal scores):
+  //   96 B s L h^2 (1 + s/(6h) + V/(16 L h)) per iteration; per token
+  //   96 L h^2 = 1,391,569,403,904; x s/(6h) = 1/36: 38,654,705,664; x V/(16 L h):
+  //   1,391,569,403,904 x 51200 / 18,874,368 = 3,774,873,600. Sum 1,433,998,983,168.
+  // From dml's count: the linears x 4/3 (a fourth pass), the attention non-causal 16 L h s
+  // (4 passes of 4 L h s), the logits as they are.
+  const double dml_flop = dml::model_flop_per_token(m);
+  const double linears = dml_flop - 6 * L * h * (s + 1) - 6 * h * V;
+  CHECK_THAT(linears * 4 / 3 + 16 * L * h * s + 6 * h * V, WithinRel(1433998983168.0, 1e-15));
+
+  // Megatron 2021/22 computed the whole s x s score matrix (unfused attention), so dml's
+  // hardware FLOPs, which count masked blocks and recompute, are the papers' numerators.
+  // As Narayanan ran it: TP 8 x PP 12 (interleaved), DP 1 here.
+  const auto layout = [](Recompute r) {
+    return TransformerLayout{
+        .tp = 8, .pp = 12, .interleave = 2, .dp = 1, .zero = 0, .microbatch = 1, .recompute = r};
+  };
+  SECTION("full recompute: Narayanan's 96 B s L h^2 (1 + s/6h + V/16Lh)") {
+    const auto p = dml::evaluate(run_of(m, 96, 96, megatron_2022()), layout(Recompute::kFull));
+    REQUIRE(p.feasible);
+    CHECK_THAT(p.hardware_flop_per_token, WithinRel(1433998983168.0, 1e-12));
+  }
+  SECTION("no recompute: Korthikanti's 72 B L s h^2 (1 + s/6h + V/12hL)") {
+    // 72 L h^2 = 1,043,677,052,928; x 1/36 = 28,991,029,248; x V/(12 h L) = 51200/14,155,776:
+    // 3,774,873,600. Sum 1,076,442,955,776.
+    // (Without recompute the layout runs but does not fit: the costs are still reported.)
+    const auto p = dml::evaluate(run_of(m, 96, 96, megatron_2022()), layout(Recompute::kNone));
+    REQUIRE(p.violations.size() == 1);
+    REQUIRE_THAT(p.violations[0], Contains("memory: "));
+    CHECK_THAT(p.hardware_flop_per_token, WithinRel(1076442955776.0, 1e-12));
+  }
+}
+
+TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed experts",
+          "[transformer][params]") {
+  SECTION("Llama 3 8B: 8,030,261,248") {
+    // Layers 32 x 218,103,808 = 6,979,321,856; embedding and output 2 V h = 1,050,673,152;
+    // RMSNorm weights 2 h L + h = 266,240.
+    CHECK(dml::total_params(llama3_8b()) == 8030261248.0);
+    CHECK(dml::active_params(llama3_8b()) == 8030261248.0);
+  }
+  SECTION("Llama 3 405B: 405,853,388,800") {
+    // Per layer: QKV 16384 x 128 x 144 = 301,989,888; output 16384^2 = 268,435,456; MLP
+    // 3 x 16384 x 53248 = 2,617,245,696; sum 3,187,671,040, x 126 = 401,646,551,040. Embedding
+    // and output 2 x 128256 x 16384 = 4,202,692,608; norms 2 x 16384 x 126 + 16384 = 4,145,152.
+    CHECK(dml::total_params(llama3_405b()) == 405853388800.0);
+  }
+  SECTION("DeepSeek-V3: total - activated = the routed experts a token skips") {
+    // DeepSeek-V3 (arXiv 2412.19437): 671B total, 37B activated per token. Its attention is MLA,
+    // which dml does not model, so neither count can be checked alone; their difference can,
+    // since it is only the routed experts a token does not use: 58 MoE layers (61 - 3 dense) x
+    // (256 - 8) experts x 3 h f_e = 58 x 248 x 3 x 7168 x 2048 = 58 x 248 x 44,040,192 =
+    // 633,474,121,728, against 671B - 37B = 634B (each rounded to 1B).
+    const Transformer v3{.name = "DeepSeek-V3 (MLA as GQA)",
+                         .layers = 61,
+                         .d_model = 7168,
+                         .heads = 128,
+                         .head_dim = 128,
+                         .d_ff = 18432,
+                         .gated = true,
+                         .vocab = 129280,
+                         .seq_len = 4096,
+                         .moe = dml::Moe{.experts = 256,
+                                         .top_k = 8,
+                                         .shared_experts = 1,
+                                         .expert_d_ff = 2048,
+                                         .dense_layers = 3}};
+    const double skipped = dml::total_params(v3) - dml::active_params(v3);
+    CHECK_THAT(skipped, WithinRel(633474121728.0, 1e-12));
+    CHECK(skipped > 632e9);
+    CHECK(skipped < 636e9);
+  }
+}
