@@ -258,3 +258,90 @@ TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed exp
     CHECK(skipped < 636e9);
   }
 }
+
+// --- 2. Activation memory -----------------------------------------------------------------------
+
+// Korthikanti et al. 2022, Table 2, per layer (bytes, 16-bit activations, dropout, unfused
+// attention): s b h (34 + 5 a s / h) without TP; s b h (10 + 24/t + 5 a s/(h t)) with TP t;
+// s b h / t (34 + 5 a s / h) with TP and SP; 2 s b h with full recompute.
+//
+// The model: L = 24, h = 2048, a = 16 (d_h = 128), f = 8192, V = 51200, s = 2048; microbatch
+// b = 2, so s b h = 2048 x 2 x 2048 = 8,388,608 and 5 a s / h = 5 x 16 = 80. With pp = 1 and
+// 1F1B one microbatch is in flight.
+TEST_CASE("transformer activation memory: Korthikanti et al. 2022, Table 2",
+          "[transformer][memory]") {
+  const Transformer m = gpt(24, 2048, 16, 51200, 2048);
+  const auto plan = [&](std::int64_t tp, bool sp, Recompute r) {
+    const auto p =
+        dml::evaluate(run_of(m, tp, 8, megatron_2022()), TransformerLayout{.tp = tp,
+                                                                           .sequence_parallel = sp,
+                                                                           .pp = 1,
+                                                                           .dp = 1,
+                                                                           .zero = 0,
+                                                                           .microbatch = 2,
+                                                                           .recompute = r});
+    REQUIRE(p.violations.empty());
+    return p;
+  };
+  SECTION("no TP: s b h (34 + 5as/h) per layer") {
+    // 8,388,608 x 114 = 956,301,312 per layer, x 24 = 22,951,231,488.
+    CHECK_THAT(plan(1, false, Recompute::kNone).memory.activations.value(),
+               WithinRel(22951231488.0, 1e-14));
+  }
+  SECTION("TP 2 without SP: s b h (10 + 24/t + 5as/(ht))") {
+    // 8,388,608 x (10 + 12 + 40) = 520,093,696 per layer, x 24 = 12,482,248,704.
+    CHECK_THAT(plan(2, false, Recompute::kNone).memory.activations.value(),
+               WithinRel(12482248704.0, 1e-14));
+  }
+  SECTION("TP 2 with SP: s b h / t (34 + 5as/h)") {
+    // 956,301,312 / 2 x 24 = 11,475,615,744.
+    CHECK_THAT(plan(2, true, Recompute::kNone).memory.activations.value(),
+               WithinRel(11475615744.0, 1e-14));
+  }
+  SECTION("full recompute: 2 s b h per layer, and the one layer being recomputed") {
+    // Korthikanti's 2 s b h L = 2 x 8,388,608 x 24 = 402,653,184 counts the stored layer inputs
+    // only. dml adds the layer whose forward is being rerun during its backward, which holds
+    // what a layer without recompute holds, s b h (34 + 5as/h) = 956,301,312 (the unfused
+    // kernel materialises its s x s scores again): 1,358,954,496.
+    CHECK_THAT(plan(1, false, Recompute::kFull).memory.activations.value(),
+               WithinRel(1358954496.0, 1e-14));
+    // With TP 2 and SP both are divided by t: 201,326,592 + 478,150,656 = 679,477,248.
+    CHECK_THAT(plan(2, true, Recompute::kFull).memory.activations.value(),
+               WithinRel(679477248.0, 1e-14));
+  }
+  SECTION("selective recompute with TP and SP: s b h 34 / t (the scores are recomputed)") {
+    // 8,388,608 x 34 / 2 x 24 = 3,422,552,064.
+    CHECK_THAT(plan(2, true, Recompute::kSelective).memory.activations.value(),
+               WithinRel(3422552064.0, 1e-14));
+  }
+}
+
+TEST_CASE(
+    "transformer activation memory: full recompute of a MoE layer holds the experts' "
+    "activations",
+    "[transformer][memory]") {
+  // 4 layers (1 dense, 3 MoE), h = 1024, a = g = 8 (d_h = 128), f = 4096, 16 experts, top-8,
+  // f_e = 4096, gated (6 bytes per hidden unit), flash attention, no dropout; s = 1024, b = 1.
+  // Full recompute keeps 2 h bytes per token and layer: 4 x 1024 x 2048 = 8,388,608. The layer
+  // being recomputed holds its activations; a MoE layer's is the larger:
+  //   8h + 4(a + g) d_h + top_k x 6 f_e = 8192 + 8192 + 8 x 6 x 4096 = 212,992 bytes per token
+  //   (a dense layer's: 8192 + 8192 + 6 x 4096 = 40,960), x 1024 tokens = 218,103,808.
+  // Total 226,492,416.
+  const Transformer m{.layers = 4,
+                      .d_model = 1024,
+                      .heads = 8,
+                      .d_ff = 4096,
+                      .gated = true,
+                      .vocab = 32000,
+                      .seq_len = 1024,
+                      .moe = dml::Moe{.experts = 16, .top_k = 8, .dense_layers = 1}};
+  const auto p = dml::evaluate(run_of(m, 1, 8), TransformerLayout{.tp = 1,
+                                                                  .pp = 1,
+                                                                  .dp = 1,
+                                                                  .zero = 0,
+                                                                  .ep = 1,
+                                                                  .microbatch = 1,
+                                                                  .recompute = Recompute::kFull});
+  REQUIRE(p.violations.empty());
+  CHECK_THAT(p.memory.activations.value(), WithinRel(226492416.0, 1e-14));
+}
