@@ -345,3 +345,81 @@ TEST_CASE(
   REQUIRE(p.violations.empty());
   CHECK_THAT(p.memory.activations.value(), WithinRel(226492416.0, 1e-14));
 }
+
+// --- 3. Pipeline bubbles ------------------------------------------------------------------------
+
+// p = 4 stages of 4 layers, m = 16 microbatches of one sequence, dp = 1 (no DP traffic). The time
+// of one microbatch on the busiest stage, t_mb, is every per-microbatch term of the plan / m.
+TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
+          "[transformer][pipeline]") {
+  // GPT-style, h = 2048, a = 16, f = 8192, s = 2048, flash attention without dropout: a layer
+  // keeps 8h + 4(a + g) d_h + 4f = 16384 + 16384 + 32768 = 65,536 bytes per token, x 2048 tokens
+  // x 4 layers = 536,870,912 per microbatch on a stage.
+  const Transformer m = gpt(16, 2048, 16, 51200, 2048);
+  const double p_stages = 4, m_mb = 16;
+  const auto plan = [&](Schedule s, std::int64_t v) {
+    const auto p =
+        dml::evaluate(run_of(m, 4, 16), TransformerLayout{.tp = 1,
+                                                          .pp = 4,
+                                                          .interleave = v,
+                                                          .schedule = s,
+                                                          .dp = 1,
+                                                          .zero = 0,
+                                                          .microbatch = 1,
+                                                          .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    REQUIRE(p.microbatches == 16);
+    return p;
+  };
+  const auto all_microbatches = [](const dml::StepPlan& p) {
+    const dml::StepTime& t = p.time;
+    return t.gemm.value() + t.attention.value() + t.elementwise.value() + t.logits.value() +
+           t.recompute.value() + t.overhead.value() + t.tp.value() + t.cp.value() + t.ep.value() +
+           t.slowdown.value();
+  };
+  // bubble / (m t_mb), and the step: m t_mb + bubble + exposed sends, DP and optimizer.
+  const auto bubble_fraction = [&](const dml::StepPlan& p) {
+    const double mb = all_microbatches(p);
+    CHECK_THAT(p.time.step.value(), WithinRel(mb + p.time.bubble.value() + p.time.pp.value() +
+                                                  p.time.dp.value() + p.time.optimizer.value(),
+                                              1e-12));
+    return p.time.bubble.value() / mb;
+  };
+  const auto f1b = plan(Schedule::k1F1B, 1);
+  const double act = 536870912.0;
+
+  SECTION("1F1B: (p - 1) / m, p microbatches in flight") {
+    CHECK_THAT(bubble_fraction(f1b), WithinRel((p_stages - 1) / m_mb, 1e-12));  // 3/16
+    CHECK_THAT(f1b.memory.activations.value(), WithinRel(4 * act, 1e-14));
+  }
+  SECTION("interleaved 1F1B, v = 2: (p - 1) / (m v), p (1 + (p - 1)/(p v)) in flight") {
+    const auto il = plan(Schedule::k1F1B, 2);
+    CHECK_THAT(bubble_fraction(il), WithinRel(3.0 / 32, 1e-12));
+    CHECK_THAT(il.time.bubble.value(), WithinRel(f1b.time.bubble.value() / 2, 1e-12));
+    // 4 x (1 + 3/8) = 5.5 microbatches' worth.
+    CHECK_THAT(il.memory.activations.value(), WithinRel(5.5 * act, 1e-14));
+  }
+  SECTION("GPipe: the 1F1B bubble, but all m microbatches in flight") {
+    const auto gp = plan(Schedule::kGpipe, 1);
+    CHECK_THAT(bubble_fraction(gp), WithinRel(3.0 / 16, 1e-12));
+    CHECK_THAT(gp.time.step.value(), WithinRel(f1b.time.step.value(), 1e-12));
+    CHECK_THAT(gp.memory.activations.value(), WithinRel(16 * act, 1e-14));
+  }
+  SECTION("ZB-H1: (p - 1) t_mb / 3, as 1F1B in memory") {
+    const auto zb = plan(Schedule::kZeroBubble, 1);
+    CHECK_THAT(bubble_fraction(zb), WithinRel(1.0 / 16, 1e-12));
+    CHECK_THAT(zb.memory.activations.value(), WithinRel(4 * act, 1e-14));
+  }
+  SECTION("ZB-V: no bubble") { CHECK(plan(Schedule::kZeroBubbleV, 1).time.bubble.value() == 0); }
+  SECTION("DualPipe: (p/2 - 1)(F&B + B - 3W), p + 1 in flight, two copies of the weights") {
+    // The README's B is a full backward chunk (input and weight gradients) and F&B a forward and
+    // a backward chunk overlapped: with T_F = T_B,input = T_W = t_mb / 3 (as dml's 1F1B and
+    // ZB-H1 rows read the same table: (p - 1)(F + B) = (p - 1) t_mb and (p - 1)(F + B - 2W) =
+    // (p - 1) t_mb / 3), F&B = F + B = t_mb, B = 2 t_mb / 3, W = t_mb / 3:
+    // (4/2 - 1)(t_mb + 2 t_mb/3 - t_mb) = 2 t_mb / 3, i.e. a fraction 2/3 / 16 = 1/24.
+    const auto dp = plan(Schedule::kDualPipe, 1);
+    CHECK_THAT(bubble_fraction(dp), WithinRel(1.0 / 24, 1e-12));
+    CHECK_THAT(dp.memory.activations.value(), WithinRel(5 * act, 1e-14));
+    CHECK_THAT(dp.memory.weights.value(), WithinRel(2 * f1b.memory.weights.value(), 1e-14));
+  }
+}
