@@ -423,3 +423,64 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
     CHECK_THAT(dp.memory.weights.value(), WithinRel(2 * f1b.memory.weights.value(), 1e-14));
   }
 }
+
+// --- 4. Collectives -----------------------------------------------------------------------------
+
+// nccl-tests' conventions: S is the whole buffer; all-reduce moves 2(n-1)/n S per rank,
+// all-gather, reduce-scatter and all-to-all (n-1)/n S. Time = launch (8 us) + alpha x steps +
+// factor x S / bus bandwidth. S = 1 GB below.
+TEST_CASE("transformer collectives: alpha-beta times and placement", "[transformer][comm]") {
+  const TransformerRun run = run_of(llama3_8b(), 128, 128);
+  const dml::detail::TransformerCtx c(run);
+  const double S = 1e9;
+
+  SECTION("a group of 8, stride 1, stays in its node") {
+    const auto g = c.group(8, 1);
+    CHECK(g.per_node == 8);
+    CHECK(g.nodes == 1);
+    CHECK_THAT(g.bw, WithinRel(337.5e9, 1e-15));  // 900 / 2 x 0.75
+    CHECK(g.alpha == 2e-6);
+    // All-reduce: ring 2(n-1) = 14 steps (a tree in one node is as long):
+    // 8 + 28 us + 2 x 7/8 x 1e9 / 337.5e9 = 36e-6 + 5.185185185185e-3 = 5.221185185185e-3.
+    CHECK_THAT(c.all_reduce(S, g), WithinRel(5.221185185185185e-3, 1e-12));
+    // All-gather / reduce-scatter: 7 steps: 22e-6 + 2.592592592593e-3.
+    CHECK_THAT(c.gather(S, g), WithinRel(2.614592592592593e-3, 1e-12));
+    // All-to-all in one node: 7/8 of S over NVLink, 7 steps: the same.
+    CHECK_THAT(c.all_to_all(S, g), WithinRel(2.614592592592593e-3, 1e-12));
+  }
+  SECTION("a group of 16, stride 8, has one rank on each of 16 nodes") {
+    const auto g = c.group(16, 8);
+    CHECK(g.per_node == 1);
+    CHECK(g.nodes == 16);
+    CHECK_THAT(g.bw, WithinRel(47.5e9, 1e-15));  // the network's: 100 / 2 x 0.95
+    CHECK(g.alpha == 6e-6);
+    // All-reduce: a tree of 2 log2(16) = 8 steps beats the ring's 30:
+    // 8 + 48 us + 2 x 15/16 x 1e9 / 47.5e9 = 56e-6 + 0.039473684210526 = 0.039529684210526.
+    CHECK_THAT(c.all_reduce(S, g), WithinRel(0.039529684210526, 1e-12));
+    // All-gather: 15 steps: 98e-6 + 15/16 / 47.5 = 98e-6 + 0.019736842105263.
+    CHECK_THAT(c.gather(S, g), WithinRel(0.019834842105263, 1e-12));
+    CHECK_THAT(c.all_to_all(S, g), WithinRel(0.019834842105263, 1e-12));
+  }
+  SECTION("a group of 16, stride 1, spans 2 nodes of 8 (rail-aligned)") {
+    const auto g = c.group(16, 1);
+    CHECK(g.per_node == 8);
+    CHECK(g.nodes == 2);
+    // min(NVLink 337.5, 8 ranks x 47.5 = 380) GB/s.
+    CHECK_THAT(g.bw, WithinRel(337.5e9, 1e-15));
+    // All-to-all: 7/16 of S inside the node (1.296e-3 s at 337.5 GB/s), 8/16 across
+    // (0.5e9 / 47.5e9 = 0.010526315789474 s); the slower sets the time: 8 + 90 us + that.
+    CHECK_THAT(c.all_to_all(S, g), WithinRel(0.010624315789474, 1e-12));
+  }
+  SECTION("a group of 4, stride 4, puts 2 ranks on each of 2 nodes") {
+    const auto g = c.group(4, 4);
+    CHECK(g.per_node == 2);
+    CHECK(g.nodes == 2);
+    CHECK_THAT(g.bw, WithinRel(95e9, 1e-15));  // 2 NICs x 47.5 GB/s
+  }
+  SECTION("a group of one costs nothing") {
+    const auto g = c.group(1, 1);
+    CHECK(c.all_reduce(S, g) == 0);
+    CHECK(c.gather(S, g) == 0);
+    CHECK(c.all_to_all(S, g) == 0);
+  }
+}
