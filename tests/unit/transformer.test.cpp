@@ -484,3 +484,40 @@ TEST_CASE("transformer collectives: alpha-beta times and placement", "[transform
     CHECK(c.all_to_all(S, g) == 0);
   }
 }
+
+// --- 5. Feasibility and assumptions -------------------------------------------------------------
+
+TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transformer][feasible]") {
+  SECTION("Llama 2 70B on 8 GPUs without sharding does not fit, and the message says why") {
+    // Parameters held: 68,975,329,280 (68,976,648,192 less the norms' 1,318,912, which dml does
+    // not count per GPU). Weights 2 B: 128.48 GiB; gradients 4 B: 256.95 GiB; Adam 12 B:
+    // 770.86 GiB; an 80 GB H100 holds 74.5 GiB.
+    const auto p = dml::evaluate(run_of(llama2_70b(), 8, 64),
+                                 TransformerLayout{.tp = 1, .pp = 1, .dp = 8, .zero = 0});
+    CHECK_FALSE(p.feasible);
+    REQUIRE(p.violations.size() == 1);
+    CHECK_THAT(p.violations[0], Contains("memory: "));
+    CHECK_THAT(p.violations[0], Contains("weights 128.5 GiB, gradients 257.0 GiB, optimizer "
+                                         "770.9 GiB"));
+    CHECK_THAT(p.violations[0], Contains("exceeds the 74.5 GiB of a H100 SXM"));
+  }
+  SECTION("degrees that do not multiply to the GPU count") {
+    const auto p = dml::evaluate(run_of(llama3_8b(), 8, 64),
+                                 TransformerLayout{.tp = 2, .pp = 2, .dp = 3, .zero = 0});
+    CHECK_FALSE(p.feasible);
+    REQUIRE_FALSE(p.violations.empty());
+    CHECK(p.violations[0] == "layout: tp 2 x pp 2 x dp 3 x cp 1 = 12 GPUs, but the cluster has 8");
+  }
+  SECTION("evaluate lists what it assumed") {
+    const auto p = dml::evaluate(run_of(llama3_8b(), 8, 64), TransformerLayout{});
+    CHECK(p.assumed == std::vector<std::string>{"tp = 1", "pp = 1", "cp = 1",
+                                                "zero = 0 (the stack's default)", "microbatch = 1",
+                                                "recompute = \"none\""});
+    CHECK(p.layout.dp == 8);  // derived: GPUs / (tp x pp x cp)
+    const auto q = dml::evaluate(run_of(llama3_8b(), 8, 64), TransformerLayout{.tp = 2, .pp = 2});
+    CHECK(q.assumed == std::vector<std::string>{"cp = 1", "sequence_parallel = true",
+                                                "schedule = \"1f1b\"", "interleave = 1",
+                                                "zero = 0 (the stack's default)", "microbatch = 1",
+                                                "recompute = \"none\""});
+  }
+}
