@@ -533,8 +533,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       in_flight = std::min(m, p);
       break;
     case Schedule::kDualPipe: {
-      const double fwd = t_mb / 3, bwd_in = t_mb / 3, bwd_w = t_mb / 3;
-      bubble = std::max(0.0, (p / 2 - 1) * (fwd + bwd_in + bwd_in - 3 * bwd_w));
+      // DualPipe's README: (p/2 - 1)(F&B + B - 3W), where B is a full backward chunk (input and
+      // weight gradients) and F&B a forward and a backward chunk run together, their compute
+      // adding up (the overlap hides communication, which t_mb counts apart). With T_F =
+      // T_B,input = T_W = t_mb / 3, as the 1F1B and ZB-H1 rows above read the same table:
+      // (p/2 - 1)(t_mb + 2 t_mb/3 - t_mb) = (p/2 - 1) 2 t_mb / 3.
+      const double fwd = t_mb / 3, bwd = 2 * t_mb / 3, bwd_w = t_mb / 3;
+      bubble = std::max(0.0, (p / 2 - 1) * ((fwd + bwd) + bwd - 3 * bwd_w));
       in_flight = std::min(m, p + 1);
       break;
     }
@@ -633,21 +638,30 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   const double replicated = 8 * h + (st.dropout ? 2 * h : 0);
   const double split_dense = 4 * (a + g) * dh + c.act_bytes * c.f;
-  double scores = 0;
-  if (st.attention == AttentionKernel::kUnfused && l.recompute == Recompute::kNone) {
-    scores = (st.dropout ? 5.0 : 4.0) * a * c.s;
-  }
-  double per_token_dense = replicated / sp_div + (split_dense + scores) / t;
-  double per_token_moe = replicated / sp_div + (4 * (a + g) * dh + scores) / t +
-                         (c.experts > 0 ? (c.top_k * c.imbalance * c.act_bytes * c.fe / sp_div +
-                                           c.shared * c.act_bytes * c.fe / t)
-                                        : 0);
+  // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective
+  // and full recompute do not store them.
+  const double scores =
+      st.attention == AttentionKernel::kUnfused ? (st.dropout ? 5.0 : 4.0) * a * c.s : 0.0;
+  const double stored_scores = l.recompute == Recompute::kNone ? scores : 0.0;
+  // Bytes per token one layer holds for its backward, given the scores it keeps.
+  const auto dense_layer = [&](double sc) { return replicated / sp_div + (split_dense + sc) / t; };
+  const auto moe_layer = [&](double sc) {
+    return replicated / sp_div + (4 * (a + g) * dh + sc) / t +
+           (c.experts > 0 ? (c.top_k * c.imbalance * c.act_bytes * c.fe / sp_div +
+                             c.shared * c.act_bytes * c.fe / t)
+                          : 0);
+  };
+  double per_token_dense = dense_layer(stored_scores);
+  double per_token_moe = moe_layer(stored_scores);
   if (l.recompute == Recompute::kFull) {
     per_token_dense = 2 * h / sp_div;
     per_token_moe = 2 * h / sp_div;
   }
   const double act_stage = T * (n_dense * per_token_dense + n_moe * per_token_moe);
-  const double full_layer = T * std::max(replicated / sp_div + split_dense / t, per_token_moe);
+  // Full recompute: the layer whose forward is rerun in the backward holds all it would hold
+  // without recompute, scores included; the larger of the stage's dense and MoE layers.
+  const double full_layer =
+      T * std::max(n_dense > 0 ? dense_layer(scores) : 0.0, n_moe > 0 ? moe_layer(scores) : 0.0);
   const double activations =
       act_stage * in_flight + (l.recompute == Recompute::kFull ? full_layer : 0);
   const double logits_mem = l.pp == 1 || l.schedule == Schedule::kDualPipe
@@ -683,12 +697,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.logits_memory = std::max(logits_mem, l.pp > 1 ? T * c.V / t * 6 : 0.0);
   out.total = total;
   out.microbatches = m;
+  // An unfused kernel also computes the masked blocks: in the forward, the backward (2x) and,
+  // under full recompute, the forward run again (Narayanan et al. 2021's 96 B s L h^2
+  // (1 + s/6h + V/16Lh) counts all s x s scores in all four passes).
+  const double unfused_passes = l.recompute == Recompute::kFull ? 4.0 : 3.0;
   out.hardware_flop_per_token =
-      c.flop_model + (l.recompute == Recompute::kFull
-                          ? c.flop_model / 3 - 2 * c.h * c.V
-                          : 0) +
+      c.flop_model + (l.recompute == Recompute::kFull ? c.flop_model / 3 - 2 * c.h * c.V : 0) +
       (st.attention == AttentionKernel::kUnfused
-           ? 3 * 4 * static_cast<double>(c.layers) * a * dh * (c.keys_kernel - c.keys_model)
+           ? unfused_passes * 4 * static_cast<double>(c.layers) * a * dh *
+                 (c.keys_kernel - c.keys_model)
            : 0);
   if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
     out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * dh * c.keys_kernel;

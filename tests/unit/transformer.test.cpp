@@ -1,0 +1,523 @@
+// The realistic model (model/src/transformer.cpp) against its sources. Every expected value is
+// worked out by hand in the comments from the published formula, never by calling the code
+// under test:
+//   - FLOPs: Megatron-LM's num_floating_point_operations (megatron/training/training.py), Narayanan
+//     et al. 2021 (arXiv 2104.04473) App. and Korthikanti et al. 2022 (arXiv 2205.05198) App. A;
+//   - parameter counts: the published sizes of Llama 3 (8,030,261,248; 405,853,388,800) and
+//     DeepSeek-V3 (671B total, 37B activated);
+//   - activation memory: Korthikanti et al. 2022, Table 2;
+//   - pipeline bubbles: Narayanan 2021 2.2, Qi et al. 2023 (ZB-H1), DualPipe's README;
+//   - collectives: nccl-tests doc/PERFORMANCE.md (bus-bandwidth factors).
+#include "dml/transformer.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "paper_gpus.hpp"
+#include "transformer_model.hpp"
+
+namespace {
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::WithinRel;
+using dml::Recompute;
+using dml::Schedule;
+using dml::Transformer;
+using dml::TransformerLayout;
+using dml::TransformerRun;
+using namespace dml::units;
+
+// --- models -------------------------------------------------------------------------------------
+
+// Llama 3 8B (config.json of meta-llama/Meta-Llama-3-8B).
+Transformer llama3_8b() {
+  return Transformer{.name = "Llama 3 8B",
+                     .layers = 32,
+                     .d_model = 4096,
+                     .heads = 32,
+                     .kv_heads = 8,
+                     .head_dim = 128,
+                     .d_ff = 14336,
+                     .gated = true,
+                     .vocab = 128256,
+                     .seq_len = 8192};
+}
+
+// Llama 3.1 405B.
+Transformer llama3_405b() {
+  return Transformer{.name = "Llama 3 405B",
+                     .layers = 126,
+                     .d_model = 16384,
+                     .heads = 128,
+                     .kv_heads = 8,
+                     .head_dim = 128,
+                     .d_ff = 53248,
+                     .gated = true,
+                     .vocab = 128256,
+                     .seq_len = 8192};
+}
+
+// Llama 2 70B.
+Transformer llama2_70b() {
+  return Transformer{.name = "Llama 2 70B",
+                     .layers = 80,
+                     .d_model = 8192,
+                     .heads = 64,
+                     .kv_heads = 8,
+                     .d_ff = 28672,
+                     .gated = true,
+                     .vocab = 32000,
+                     .seq_len = 4096};
+}
+
+// A GPT-style model as Narayanan and Korthikanti count it: MHA, d_ff = 4h, GeLU (not gated).
+Transformer gpt(std::int64_t layers, std::int64_t h, std::int64_t heads, std::int64_t vocab,
+                std::int64_t seq) {
+  return Transformer{.layers = layers,
+                     .d_model = h,
+                     .heads = heads,
+                     .d_ff = 4 * h,
+                     .gated = false,
+                     .vocab = vocab,
+                     .seq_len = seq};
+}
+
+// --- hardware and stacks ------------------------------------------------------------------------
+
+// An H100 SXM (989.4 TFLOP/s dense 16-bit, 80 GB) with round network numbers: 8-GPU NVLink nodes
+// at 900 GB/s per GPU both ways (450 GB/s one way), 2 us per step; a network of 100 GB/s per GPU
+// both ways (50 GB/s one way), 6 us per step. Collectives reach 0.75 of NVLink and 0.95 of the
+// network, so bus bandwidths are 337.5 GB/s inside a node and 47.5 GB/s across nodes. Fewer
+// than 8 GPUs: one NVLink node.
+dml::Cluster h100s(std::int64_t gpus) {
+  dml::Cluster c = dml::paper::h100_sxm();
+  c.gpu.hbm_capacity = bytes(80e9);
+  c.gpu.efficiency = dml::GpuEfficiency{.nvlink = 0.75, .network = 0.95};
+  const dml::NetworkLevel nvlink{
+      .name = "nvlink", .bandwidth = bytes_per_s(900e9), .latency = microseconds(2)};
+  const dml::NetworkLevel infiniband{
+      .name = "infiniband", .bandwidth = bytes_per_s(100e9), .latency = microseconds(6)};
+  c.levels = {nvlink};
+  if (gpus >= 8) {
+    c.levels[0].size = 8;
+    c.levels.push_back(infiniband);
+  }
+  c.size = gpus;
+  return c;
+}
+
+// Megatron as Korthikanti et al. 2022 ran it: unfused attention (the s x s scores materialised)
+// and dropout.
+dml::Stack megatron_2022() {
+  return dml::Stack{
+      .name = "megatron-2022", .attention = dml::AttentionKernel::kUnfused, .dropout = true};
+}
+
+TransformerRun run_of(Transformer m, std::int64_t gpus, std::int64_t batch,
+                      dml::Stack stack = dml::Stack{.name = "test"}) {
+  return TransformerRun{.model = std::move(m),
+                        .cluster = h100s(gpus),
+                        .stack = std::move(stack),
+                        .global_batch = batch};
+}
+
+}  // namespace
+
+// --- 1. FLOPs and parameters ---------------------------------------------------------------------
+
+TEST_CASE("transformer FLOPs: Llama 3 8B against Megatron-LM's num_floating_point_operations",
+          "[transformer][flops]") {
+  // L = 32, h = 4096, a = 32, g = 8, d_h = 128, f = 14336, V = 128256, s = 8192, SwiGLU.
+  // Per token and layer, multiply-adds of the linears:
+  //   QKV h d_h (a + 2g) = 4096 x 128 x 48 = 25,165,824; output a d_h h = 16,777,216;
+  //   MLP 3 h f = 3 x 4096 x 14336 = 176,160,768; sum 218,103,808; x 32 layers = 6,979,321,856.
+  // Logits h V = 4096 x 128256 = 525,336,576.
+  //
+  // Megatron-LM's formula as of Megatron-Core r0.8 (non-causal; the attention term became causal
+  // later), per iteration of B sequences:
+  //   12 B s L h^2 [(1 + g/a + s/h)(a d_h / h) + (f/h)(3/2) + V/(2 L h)]
+  // per token (/ B s): 12 x 32 x 4096^2 = 6,442,450,944 times
+  //   (1 + 0.25 + 2) x 1 + 3.5 x 1.5 + 128256 / 262144 = 3.25 + 5.25 + 0.4892578125
+  //   = 8.9892578125, i.e. 57,912,852,480 FLOP per token.
+  // In it, attention scores and values are 12 L a d_h s = 12 x 32 x 4096 x 8192 = 12,884,901,888
+  // (every query against all s keys).
+  //
+  // Megatron-LM today (training.py, transformer_flops()): the same linears and logits, and core
+  // attention a d_h s / 2 x 2 multiply-adds, x 3 x 2: 6 L a d_h s = 6,442,450,944; total
+  // 6 (6,979,321,856 + 525,336,576) + 6,442,450,944 = 51,470,401,536.
+  //
+  // dml counts the causal keys exactly, (s + 1)/2 per query, so its attention is
+  // 6 L a d_h (s + 1) = 6 x 131072 x 8193 = 6,443,237,376, and its total is
+  // 45,027,950,592 + 6,443,237,376 = 51,471,187,968: today's Megatron figure + 6 L a d_h (786,432).
+  const Transformer m = llama3_8b();
+  const double dml_flop = dml::model_flop_per_token(m);
+  CHECK_THAT(dml_flop, WithinRel(51471187968.0, 1e-15));
+
+  const double L = 32, a = 32, dh = 128, s = 8192;
+  const double causal_dml = 6 * L * a * dh * (s + 1);  // dml's attention term
+  SECTION("the non-causal formula (Megatron-Core r0.8)") {
+    CHECK_THAT(dml_flop - causal_dml + 12 * L * a * dh * s, WithinRel(57912852480.0, 1e-15));
+  }
+  SECTION("the causal formula (Megatron-LM today): keys s/2 instead of (s + 1)/2") {
+    CHECK_THAT(dml_flop - 6 * L * a * dh, WithinRel(51470401536.0, 1e-15));
+  }
+  SECTION("evaluate reports the same count, and MFU is of it") {
+    const auto p = dml::evaluate(run_of(m, 8, 8), TransformerLayout{.tp = 8, .zero = 1});
+    REQUIRE(p.feasible);
+    CHECK_THAT(p.model_flop_per_token, WithinRel(51471187968.0, 1e-15));
+    // MFU = model FLOPs x tokens/s / (GPUs x peak); peak = 32 x 128 x 132 x 1.83e9.
+    CHECK_THAT(
+        p.mfu,
+        WithinRel(51471187968.0 * p.tokens_per_second / (8 * 32.0 * 128 * 132 * 1.83e9), 1e-12));
+  }
+}
+
+TEST_CASE("transformer FLOPs: GPT-3 175B against Narayanan 2021 and Korthikanti 2022",
+          "[transformer][flops]") {
+  // L = 96, h = 12288, a = 96, f = 4h = 49152, V = 51200, s = 2048, GeLU, MHA.
+  // Per token: linears 12 L h^2 multiply-adds, x 6 = 72 L h^2 = 1,043,677,052,928; attention
+  // (dml, causal) 6 L h (s + 1) = 6 x 96 x 12288 x 2049 = 14,502,592,512; logits 6 h V =
+  // 3,774,873,600. dml: 1,061,954,519,040.
+  const Transformer m = gpt(96, 12288, 96, 51200, 2048);
+  const double L = 96, h = 12288, s = 2048, V = 51200;
+  CHECK_THAT(dml::model_flop_per_token(m), WithinRel(1061954519040.0, 1e-15));
+
+  // Narayanan 2021 (with the full-recompute forward: 4 passes; non-causal scores):
+  //   96 B s L h^2 (1 + s/(6h) + V/(16 L h)) per iteration; per token
+  //   96 L h^2 = 1,391,569,403,904; x s/(6h) = 1/36: 38,654,705,664; x V/(16 L h):
+  //   1,391,569,403,904 x 51200 / 18,874,368 = 3,774,873,600. Sum 1,433,998,983,168.
+  // From dml's count: the linears x 4/3 (a fourth pass), the attention non-causal 16 L h s
+  // (4 passes of 4 L h s), the logits as they are.
+  const double dml_flop = dml::model_flop_per_token(m);
+  const double linears = dml_flop - 6 * L * h * (s + 1) - 6 * h * V;
+  CHECK_THAT(linears * 4 / 3 + 16 * L * h * s + 6 * h * V, WithinRel(1433998983168.0, 1e-15));
+
+  // Megatron 2021/22 computed the whole s x s score matrix (unfused attention), so dml's
+  // hardware FLOPs, which count masked blocks and recompute, are the papers' numerators.
+  // As Narayanan ran it: TP 8 x PP 12 (interleaved), DP 1 here.
+  const auto layout = [](Recompute r) {
+    return TransformerLayout{
+        .tp = 8, .pp = 12, .interleave = 2, .dp = 1, .zero = 0, .microbatch = 1, .recompute = r};
+  };
+  SECTION("full recompute: Narayanan's 96 B s L h^2 (1 + s/6h + V/16Lh)") {
+    const auto p = dml::evaluate(run_of(m, 96, 96, megatron_2022()), layout(Recompute::kFull));
+    REQUIRE(p.feasible);
+    CHECK_THAT(p.hardware_flop_per_token, WithinRel(1433998983168.0, 1e-12));
+  }
+  SECTION("no recompute: Korthikanti's 72 B L s h^2 (1 + s/6h + V/12hL)") {
+    // 72 L h^2 = 1,043,677,052,928; x 1/36 = 28,991,029,248; x V/(12 h L) = 51200/14,155,776:
+    // 3,774,873,600. Sum 1,076,442,955,776.
+    // (Without recompute the layout runs but does not fit: the costs are still reported.)
+    const auto p = dml::evaluate(run_of(m, 96, 96, megatron_2022()), layout(Recompute::kNone));
+    REQUIRE(p.violations.size() == 1);
+    REQUIRE_THAT(p.violations[0], Contains("memory: "));
+    CHECK_THAT(p.hardware_flop_per_token, WithinRel(1076442955776.0, 1e-12));
+  }
+}
+
+TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed experts",
+          "[transformer][params]") {
+  SECTION("Llama 3 8B: 8,030,261,248") {
+    // Layers 32 x 218,103,808 = 6,979,321,856; embedding and output 2 V h = 1,050,673,152;
+    // RMSNorm weights 2 h L + h = 266,240.
+    CHECK(dml::total_params(llama3_8b()) == 8030261248.0);
+    CHECK(dml::active_params(llama3_8b()) == 8030261248.0);
+  }
+  SECTION("Llama 3 405B: 405,853,388,800") {
+    // Per layer: QKV 16384 x 128 x 144 = 301,989,888; output 16384^2 = 268,435,456; MLP
+    // 3 x 16384 x 53248 = 2,617,245,696; sum 3,187,671,040, x 126 = 401,646,551,040. Embedding
+    // and output 2 x 128256 x 16384 = 4,202,692,608; norms 2 x 16384 x 126 + 16384 = 4,145,152.
+    CHECK(dml::total_params(llama3_405b()) == 405853388800.0);
+  }
+  SECTION("DeepSeek-V3: total - activated = the routed experts a token skips") {
+    // DeepSeek-V3 (arXiv 2412.19437): 671B total, 37B activated per token. Its attention is MLA,
+    // which dml does not model, so neither count can be checked alone; their difference can,
+    // since it is only the routed experts a token does not use: 58 MoE layers (61 - 3 dense) x
+    // (256 - 8) experts x 3 h f_e = 58 x 248 x 3 x 7168 x 2048 = 58 x 248 x 44,040,192 =
+    // 633,474,121,728, against 671B - 37B = 634B (each rounded to 1B).
+    const Transformer v3{.name = "DeepSeek-V3 (MLA as GQA)",
+                         .layers = 61,
+                         .d_model = 7168,
+                         .heads = 128,
+                         .head_dim = 128,
+                         .d_ff = 18432,
+                         .gated = true,
+                         .vocab = 129280,
+                         .seq_len = 4096,
+                         .moe = dml::Moe{.experts = 256,
+                                         .top_k = 8,
+                                         .shared_experts = 1,
+                                         .expert_d_ff = 2048,
+                                         .dense_layers = 3}};
+    const double skipped = dml::total_params(v3) - dml::active_params(v3);
+    CHECK_THAT(skipped, WithinRel(633474121728.0, 1e-12));
+    CHECK(skipped > 632e9);
+    CHECK(skipped < 636e9);
+  }
+}
+
+// --- 2. Activation memory -----------------------------------------------------------------------
+
+// Korthikanti et al. 2022, Table 2, per layer (bytes, 16-bit activations, dropout, unfused
+// attention): s b h (34 + 5 a s / h) without TP; s b h (10 + 24/t + 5 a s/(h t)) with TP t;
+// s b h / t (34 + 5 a s / h) with TP and SP; 2 s b h with full recompute.
+//
+// The model: L = 24, h = 2048, a = 16 (d_h = 128), f = 8192, V = 51200, s = 2048; microbatch
+// b = 2, so s b h = 2048 x 2 x 2048 = 8,388,608 and 5 a s / h = 5 x 16 = 80. With pp = 1 and
+// 1F1B one microbatch is in flight.
+TEST_CASE("transformer activation memory: Korthikanti et al. 2022, Table 2",
+          "[transformer][memory]") {
+  const Transformer m = gpt(24, 2048, 16, 51200, 2048);
+  const auto plan = [&](std::int64_t tp, bool sp, Recompute r) {
+    const auto p =
+        dml::evaluate(run_of(m, tp, 8, megatron_2022()), TransformerLayout{.tp = tp,
+                                                                           .sequence_parallel = sp,
+                                                                           .pp = 1,
+                                                                           .dp = 1,
+                                                                           .zero = 0,
+                                                                           .microbatch = 2,
+                                                                           .recompute = r});
+    REQUIRE(p.violations.empty());
+    return p;
+  };
+  SECTION("no TP: s b h (34 + 5as/h) per layer") {
+    // 8,388,608 x 114 = 956,301,312 per layer, x 24 = 22,951,231,488.
+    CHECK_THAT(plan(1, false, Recompute::kNone).memory.activations.value(),
+               WithinRel(22951231488.0, 1e-14));
+  }
+  SECTION("TP 2 without SP: s b h (10 + 24/t + 5as/(ht))") {
+    // 8,388,608 x (10 + 12 + 40) = 520,093,696 per layer, x 24 = 12,482,248,704.
+    CHECK_THAT(plan(2, false, Recompute::kNone).memory.activations.value(),
+               WithinRel(12482248704.0, 1e-14));
+  }
+  SECTION("TP 2 with SP: s b h / t (34 + 5as/h)") {
+    // 956,301,312 / 2 x 24 = 11,475,615,744.
+    CHECK_THAT(plan(2, true, Recompute::kNone).memory.activations.value(),
+               WithinRel(11475615744.0, 1e-14));
+  }
+  SECTION("full recompute: 2 s b h per layer, and the one layer being recomputed") {
+    // Korthikanti's 2 s b h L = 2 x 8,388,608 x 24 = 402,653,184 counts the stored layer inputs
+    // only. dml adds the layer whose forward is being rerun during its backward, which holds
+    // what a layer without recompute holds, s b h (34 + 5as/h) = 956,301,312 (the unfused
+    // kernel materialises its s x s scores again): 1,358,954,496.
+    CHECK_THAT(plan(1, false, Recompute::kFull).memory.activations.value(),
+               WithinRel(1358954496.0, 1e-14));
+    // With TP 2 and SP both are divided by t: 201,326,592 + 478,150,656 = 679,477,248.
+    CHECK_THAT(plan(2, true, Recompute::kFull).memory.activations.value(),
+               WithinRel(679477248.0, 1e-14));
+  }
+  SECTION("selective recompute with TP and SP: s b h 34 / t (the scores are recomputed)") {
+    // 8,388,608 x 34 / 2 x 24 = 3,422,552,064.
+    CHECK_THAT(plan(2, true, Recompute::kSelective).memory.activations.value(),
+               WithinRel(3422552064.0, 1e-14));
+  }
+}
+
+TEST_CASE(
+    "transformer activation memory: full recompute of a MoE layer holds the experts' "
+    "activations",
+    "[transformer][memory]") {
+  // 4 layers (1 dense, 3 MoE), h = 1024, a = g = 8 (d_h = 128), f = 4096, 16 experts, top-8,
+  // f_e = 4096, gated (6 bytes per hidden unit), flash attention, no dropout; s = 1024, b = 1.
+  // Full recompute keeps 2 h bytes per token and layer: 4 x 1024 x 2048 = 8,388,608. The layer
+  // being recomputed holds its activations; a MoE layer's is the larger:
+  //   8h + 4(a + g) d_h + top_k x 6 f_e = 8192 + 8192 + 8 x 6 x 4096 = 212,992 bytes per token
+  //   (a dense layer's: 8192 + 8192 + 6 x 4096 = 40,960), x 1024 tokens = 218,103,808.
+  // Total 226,492,416.
+  const Transformer m{.layers = 4,
+                      .d_model = 1024,
+                      .heads = 8,
+                      .d_ff = 4096,
+                      .gated = true,
+                      .vocab = 32000,
+                      .seq_len = 1024,
+                      .moe = dml::Moe{.experts = 16, .top_k = 8, .dense_layers = 1}};
+  const auto p = dml::evaluate(run_of(m, 1, 8), TransformerLayout{.tp = 1,
+                                                                  .pp = 1,
+                                                                  .dp = 1,
+                                                                  .zero = 0,
+                                                                  .ep = 1,
+                                                                  .microbatch = 1,
+                                                                  .recompute = Recompute::kFull});
+  REQUIRE(p.violations.empty());
+  CHECK_THAT(p.memory.activations.value(), WithinRel(226492416.0, 1e-14));
+}
+
+// --- 3. Pipeline bubbles ------------------------------------------------------------------------
+
+// p = 4 stages of 4 layers, m = 16 microbatches of one sequence, dp = 1 (no DP traffic). The time
+// of one microbatch on the busiest stage, t_mb, is every per-microbatch term of the plan / m.
+TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
+          "[transformer][pipeline]") {
+  // GPT-style, h = 2048, a = 16, f = 8192, s = 2048, flash attention without dropout: a layer
+  // keeps 8h + 4(a + g) d_h + 4f = 16384 + 16384 + 32768 = 65,536 bytes per token, x 2048 tokens
+  // x 4 layers = 536,870,912 per microbatch on a stage.
+  const Transformer m = gpt(16, 2048, 16, 51200, 2048);
+  const double p_stages = 4, m_mb = 16;
+  const auto plan = [&](Schedule s, std::int64_t v) {
+    const auto p =
+        dml::evaluate(run_of(m, 4, 16), TransformerLayout{.tp = 1,
+                                                          .pp = 4,
+                                                          .interleave = v,
+                                                          .schedule = s,
+                                                          .dp = 1,
+                                                          .zero = 0,
+                                                          .microbatch = 1,
+                                                          .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    REQUIRE(p.microbatches == 16);
+    return p;
+  };
+  const auto all_microbatches = [](const dml::StepPlan& p) {
+    const dml::StepTime& t = p.time;
+    return t.gemm.value() + t.attention.value() + t.elementwise.value() + t.logits.value() +
+           t.recompute.value() + t.overhead.value() + t.tp.value() + t.cp.value() + t.ep.value() +
+           t.slowdown.value();
+  };
+  // bubble / (m t_mb), and the step: m t_mb + bubble + exposed sends, DP and optimizer.
+  const auto bubble_fraction = [&](const dml::StepPlan& p) {
+    const double mb = all_microbatches(p);
+    CHECK_THAT(p.time.step.value(), WithinRel(mb + p.time.bubble.value() + p.time.pp.value() +
+                                                  p.time.dp.value() + p.time.optimizer.value(),
+                                              1e-12));
+    return p.time.bubble.value() / mb;
+  };
+  const auto f1b = plan(Schedule::k1F1B, 1);
+  const double act = 536870912.0;
+
+  SECTION("1F1B: (p - 1) / m, p microbatches in flight") {
+    CHECK_THAT(bubble_fraction(f1b), WithinRel((p_stages - 1) / m_mb, 1e-12));  // 3/16
+    CHECK_THAT(f1b.memory.activations.value(), WithinRel(4 * act, 1e-14));
+  }
+  SECTION("interleaved 1F1B, v = 2: (p - 1) / (m v), p (1 + (p - 1)/(p v)) in flight") {
+    const auto il = plan(Schedule::k1F1B, 2);
+    CHECK_THAT(bubble_fraction(il), WithinRel(3.0 / 32, 1e-12));
+    CHECK_THAT(il.time.bubble.value(), WithinRel(f1b.time.bubble.value() / 2, 1e-12));
+    // 4 x (1 + 3/8) = 5.5 microbatches' worth.
+    CHECK_THAT(il.memory.activations.value(), WithinRel(5.5 * act, 1e-14));
+  }
+  SECTION("GPipe: the 1F1B bubble, but all m microbatches in flight") {
+    const auto gp = plan(Schedule::kGpipe, 1);
+    CHECK_THAT(bubble_fraction(gp), WithinRel(3.0 / 16, 1e-12));
+    CHECK_THAT(gp.time.step.value(), WithinRel(f1b.time.step.value(), 1e-12));
+    CHECK_THAT(gp.memory.activations.value(), WithinRel(16 * act, 1e-14));
+  }
+  SECTION("ZB-H1: (p - 1) t_mb / 3, as 1F1B in memory") {
+    const auto zb = plan(Schedule::kZeroBubble, 1);
+    CHECK_THAT(bubble_fraction(zb), WithinRel(1.0 / 16, 1e-12));
+    CHECK_THAT(zb.memory.activations.value(), WithinRel(4 * act, 1e-14));
+  }
+  SECTION("ZB-V: no bubble") { CHECK(plan(Schedule::kZeroBubbleV, 1).time.bubble.value() == 0); }
+  SECTION("DualPipe: (p/2 - 1)(F&B + B - 3W), p + 1 in flight, two copies of the weights") {
+    // The README's B is a full backward chunk (input and weight gradients) and F&B a forward and
+    // a backward chunk overlapped: with T_F = T_B,input = T_W = t_mb / 3 (as dml's 1F1B and
+    // ZB-H1 rows read the same table: (p - 1)(F + B) = (p - 1) t_mb and (p - 1)(F + B - 2W) =
+    // (p - 1) t_mb / 3), F&B = F + B = t_mb, B = 2 t_mb / 3, W = t_mb / 3:
+    // (4/2 - 1)(t_mb + 2 t_mb/3 - t_mb) = 2 t_mb / 3, i.e. a fraction 2/3 / 16 = 1/24.
+    const auto dp = plan(Schedule::kDualPipe, 1);
+    CHECK_THAT(bubble_fraction(dp), WithinRel(1.0 / 24, 1e-12));
+    CHECK_THAT(dp.memory.activations.value(), WithinRel(5 * act, 1e-14));
+    CHECK_THAT(dp.memory.weights.value(), WithinRel(2 * f1b.memory.weights.value(), 1e-14));
+  }
+}
+
+// --- 4. Collectives -----------------------------------------------------------------------------
+
+// nccl-tests' conventions: S is the whole buffer; all-reduce moves 2(n-1)/n S per rank,
+// all-gather, reduce-scatter and all-to-all (n-1)/n S. Time = launch (8 us) + alpha x steps +
+// factor x S / bus bandwidth. S = 1 GB below.
+TEST_CASE("transformer collectives: alpha-beta times and placement", "[transformer][comm]") {
+  const TransformerRun run = run_of(llama3_8b(), 128, 128);
+  const dml::detail::TransformerCtx c(run);
+  const double S = 1e9;
+
+  SECTION("a group of 8, stride 1, stays in its node") {
+    const auto g = c.group(8, 1);
+    CHECK(g.per_node == 8);
+    CHECK(g.nodes == 1);
+    CHECK_THAT(g.bw, WithinRel(337.5e9, 1e-15));  // 900 / 2 x 0.75
+    CHECK(g.alpha == 2e-6);
+    // All-reduce: ring 2(n-1) = 14 steps (a tree in one node is as long):
+    // 8 + 28 us + 2 x 7/8 x 1e9 / 337.5e9 = 36e-6 + 5.185185185185e-3 = 5.221185185185e-3.
+    CHECK_THAT(c.all_reduce(S, g), WithinRel(5.221185185185185e-3, 1e-12));
+    // All-gather / reduce-scatter: 7 steps: 22e-6 + 2.592592592593e-3.
+    CHECK_THAT(c.gather(S, g), WithinRel(2.614592592592593e-3, 1e-12));
+    // All-to-all in one node: 7/8 of S over NVLink, 7 steps: the same.
+    CHECK_THAT(c.all_to_all(S, g), WithinRel(2.614592592592593e-3, 1e-12));
+  }
+  SECTION("a group of 16, stride 8, has one rank on each of 16 nodes") {
+    const auto g = c.group(16, 8);
+    CHECK(g.per_node == 1);
+    CHECK(g.nodes == 16);
+    CHECK_THAT(g.bw, WithinRel(47.5e9, 1e-15));  // the network's: 100 / 2 x 0.95
+    CHECK(g.alpha == 6e-6);
+    // All-reduce: a tree of 2 log2(16) = 8 steps beats the ring's 30:
+    // 8 + 48 us + 2 x 15/16 x 1e9 / 47.5e9 = 56e-6 + 0.039473684210526 = 0.039529684210526.
+    CHECK_THAT(c.all_reduce(S, g), WithinRel(0.039529684210526, 1e-12));
+    // All-gather: 15 steps: 98e-6 + 15/16 / 47.5 = 98e-6 + 0.019736842105263.
+    CHECK_THAT(c.gather(S, g), WithinRel(0.019834842105263, 1e-12));
+    CHECK_THAT(c.all_to_all(S, g), WithinRel(0.019834842105263, 1e-12));
+  }
+  SECTION("a group of 16, stride 1, spans 2 nodes of 8 (rail-aligned)") {
+    const auto g = c.group(16, 1);
+    CHECK(g.per_node == 8);
+    CHECK(g.nodes == 2);
+    // min(NVLink 337.5, 8 ranks x 47.5 = 380) GB/s.
+    CHECK_THAT(g.bw, WithinRel(337.5e9, 1e-15));
+    // All-to-all: 7/16 of S inside the node (1.296e-3 s at 337.5 GB/s), 8/16 across
+    // (0.5e9 / 47.5e9 = 0.010526315789474 s); the slower sets the time: 8 + 90 us + that.
+    CHECK_THAT(c.all_to_all(S, g), WithinRel(0.010624315789474, 1e-12));
+  }
+  SECTION("a group of 4, stride 4, puts 2 ranks on each of 2 nodes") {
+    const auto g = c.group(4, 4);
+    CHECK(g.per_node == 2);
+    CHECK(g.nodes == 2);
+    CHECK_THAT(g.bw, WithinRel(95e9, 1e-15));  // 2 NICs x 47.5 GB/s
+  }
+  SECTION("a group of one costs nothing") {
+    const auto g = c.group(1, 1);
+    CHECK(c.all_reduce(S, g) == 0);
+    CHECK(c.gather(S, g) == 0);
+    CHECK(c.all_to_all(S, g) == 0);
+  }
+}
+
+// --- 5. Feasibility and assumptions -------------------------------------------------------------
+
+TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transformer][feasible]") {
+  SECTION("Llama 2 70B on 8 GPUs without sharding does not fit, and the message says why") {
+    // Parameters held: 68,975,329,280 (68,976,648,192 less the norms' 1,318,912, which dml does
+    // not count per GPU). Weights 2 B: 128.48 GiB; gradients 4 B: 256.95 GiB; Adam 12 B:
+    // 770.86 GiB; an 80 GB H100 holds 74.5 GiB.
+    const auto p = dml::evaluate(run_of(llama2_70b(), 8, 64),
+                                 TransformerLayout{.tp = 1, .pp = 1, .dp = 8, .zero = 0});
+    CHECK_FALSE(p.feasible);
+    REQUIRE(p.violations.size() == 1);
+    CHECK_THAT(p.violations[0], Contains("memory: "));
+    CHECK_THAT(p.violations[0], Contains("weights 128.5 GiB, gradients 257.0 GiB, optimizer "
+                                         "770.9 GiB"));
+    CHECK_THAT(p.violations[0], Contains("exceeds the 74.5 GiB of a H100 SXM"));
+  }
+  SECTION("degrees that do not multiply to the GPU count") {
+    const auto p = dml::evaluate(run_of(llama3_8b(), 8, 64),
+                                 TransformerLayout{.tp = 2, .pp = 2, .dp = 3, .zero = 0});
+    CHECK_FALSE(p.feasible);
+    REQUIRE_FALSE(p.violations.empty());
+    CHECK(p.violations[0] == "layout: tp 2 x pp 2 x dp 3 x cp 1 = 12 GPUs, but the cluster has 8");
+  }
+  SECTION("evaluate lists what it assumed") {
+    const auto p = dml::evaluate(run_of(llama3_8b(), 8, 64), TransformerLayout{});
+    CHECK(p.assumed == std::vector<std::string>{"tp = 1", "pp = 1", "cp = 1",
+                                                "zero = 0 (the stack's default)", "microbatch = 1",
+                                                "recompute = \"none\""});
+    CHECK(p.layout.dp == 8);  // derived: GPUs / (tp x pp x cp)
+    const auto q = dml::evaluate(run_of(llama3_8b(), 8, 64), TransformerLayout{.tp = 2, .pp = 2});
+    CHECK(q.assumed == std::vector<std::string>{"cp = 1", "sequence_parallel = true",
+                                                "schedule = \"1f1b\"", "interleave = 1",
+                                                "zero = 0 (the stack's default)", "microbatch = 1",
+                                                "recompute = \"none\""});
+  }
+}
