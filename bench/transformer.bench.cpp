@@ -2,9 +2,9 @@
 // scenarios/search/megatron_1t_4096.lua. The cluster and stack mirror the presets that scenario
 // uses (stdlib/dml/presets): an A100 80GB with its efficiencies, NVLink 3 and HDR InfiniBand,
 // the Megatron 2022 stack.
-#include <benchmark/benchmark.h>
-
 #include "dml/transformer.hpp"
+
+#include <benchmark/benchmark.h>
 
 namespace {
 
@@ -25,9 +25,8 @@ dml::TransformerRun gpt_1t() {
                            .size = 8,
                            .bandwidth = BytesPerSecond(600e9),
                            .latency = microseconds(1.125)};
-  dml::NetworkLevel ib{.name = "infiniband-hdr",
-                       .bandwidth = BytesPerSecond(50e9),
-                       .latency = microseconds(1.125)};
+  dml::NetworkLevel ib{
+      .name = "infiniband-hdr", .bandwidth = BytesPerSecond(50e9), .latency = microseconds(1.125)};
   dml::Stack stack{.name = "megatron-2022",
                    .attention = dml::AttentionKernel::kUnfused,
                    .dropout = true,
@@ -76,9 +75,9 @@ void BM_TransformerSearch1T(benchmark::State& state) {
     benchmark::DoNotOptimize(plans);
   }
   state.counters["layouts"] = static_cast<double>(evaluated);
-  state.counters["layouts/s"] = benchmark::Counter(
-      static_cast<double>(evaluated) * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate);
+  state.counters["layouts/s"] =
+      benchmark::Counter(static_cast<double>(evaluated) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_TransformerSearch1T)->Unit(benchmark::kMillisecond);
 

@@ -128,8 +128,8 @@ int l_layout_text(lua_State* L) {
   return guarded(L, [&] {
     // A transformer plan's layout, or a paper layout (declared or a table).
     const bool transformer = luaL_testudata(L, 1, "dml.transformer_layout") != nullptr;
-    const std::string text = transformer ? layout_text(read<TransformerLayout>(L, 1))
-                                         : layout_text(read<Layout>(L, 1));
+    const std::string text =
+        transformer ? layout_text(read<TransformerLayout>(L, 1)) : layout_text(read<Layout>(L, 1));
     lua_pushlstring(L, text.data(), text.size());
     return 1;
   });

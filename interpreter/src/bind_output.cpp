@@ -66,7 +66,8 @@ Cell read_cell(lua_State* L, int idx, const std::function<std::string()>& where)
 // The list of column names at idx.
 std::vector<std::string> read_columns(lua_State* L, int idx, std::string_view who) {
   if (lua_type(L, idx) != LUA_TTABLE) {
-    throw Error(fmt::format("{}: columns must be a list of names, got {}", who, describe_type(L, idx)));
+    throw Error(
+        fmt::format("{}: columns must be a list of names, got {}", who, describe_type(L, idx)));
   }
   std::vector<std::string> columns;
   std::set<std::string, std::less<>> seen;
@@ -272,8 +273,8 @@ bool bool_field(lua_State* L, int idx, const char* name) {
 std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where) {
   idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx)) {
-    throw Error(
-        fmt::format("dml.plot: {}: expected a list of numbers, got {}", where, describe_type(L, idx)));
+    throw Error(fmt::format("dml.plot: {}: expected a list of numbers, got {}", where,
+                            describe_type(L, idx)));
   }
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, idx));
   std::vector<double> out;
@@ -286,8 +287,8 @@ std::vector<double> read_numbers(lua_State* L, int idx, const std::string& where
     } else if (const Quantity* q = test_quantity(L, -1)) {
       out.push_back(q->value);
     } else {
-      throw Error(
-          fmt::format("{}: expected a number or a quantity, got {}", element(), describe_type(L, -1)));
+      throw Error(fmt::format("{}: expected a number or a quantity, got {}", element(),
+                              describe_type(L, -1)));
     }
     lua_pop(L, 1);
   }

@@ -48,7 +48,8 @@ std::string number_problem(double v, const Field& f) {
 std::string quantity_problem(Quantity q, const Field& f) {
   const double x = q.value;
   if (std::isnan(x)) return "must be a number, got NaN";
-  if (std::isinf(x) && !f.infinite) return fmt::format("must be finite, got {}", format_quantity(q));
+  if (std::isinf(x) && !f.infinite)
+    return fmt::format("must be finite, got {}", format_quantity(q));
   if (f.nonnegative) {
     if (x < 0) return fmt::format("must not be negative, got {}", format_quantity(q));
   } else if (!(x > 0)) {

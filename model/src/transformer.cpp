@@ -48,8 +48,9 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
                       "required: sequences per step (or global_batch_tokens)");
   }
   if (r.global_batch_tokens && *r.global_batch_tokens % r.model.seq_len != 0) {
-    throw ConfigError(path + ".global_batch_tokens", "{} is not a whole number of {}-token sequences",
-                      *r.global_batch_tokens, r.model.seq_len);
+    throw ConfigError(path + ".global_batch_tokens",
+                      "{} is not a whole number of {}-token sequences", *r.global_batch_tokens,
+                      r.model.seq_len);
   }
   if (!r.cluster.size) {
     throw ConfigError(path + ".cluster.size",
@@ -111,8 +112,8 @@ double total_params(const Transformer& m) {
   const Moe& e = *m.moe;
   const double dense_l = static_cast<double>(e.dense_layers);
   const double expert = mlp_matrices(m) * h * expert_width(m);
-  const double moe_mlp =
-      expert * static_cast<double>(e.experts + e.shared_experts) + h * static_cast<double>(e.experts);
+  const double moe_mlp = expert * static_cast<double>(e.experts + e.shared_experts) +
+                         h * static_cast<double>(e.experts);
   return embed + norms + L * attention_params(m) + dense_l * dense_mlp + (L - dense_l) * moe_mlp;
 }
 
@@ -122,8 +123,7 @@ double active_params(const Transformer& m) {
   const double h = static_cast<double>(m.d_model);
   const double expert = mlp_matrices(m) * h * expert_width(m);
   const double moe_layers = static_cast<double>(m.layers - e.dense_layers);
-  return total_params(m) -
-         moe_layers * expert * static_cast<double>(e.experts - e.top_k);
+  return total_params(m) - moe_layers * expert * static_cast<double>(e.experts - e.top_k);
 }
 
 double model_flop_per_token(const Transformer& m) {
@@ -184,8 +184,8 @@ TransformerCtx::TransformerCtx(const TransformerRun& r) : run(r) {
   gemm_peak = peak * e.gemm * (r.precision == Precision::kFp8 ? e.fp8_gain : 1.0);
   gemm_bytes = r.precision == Precision::kFp8 ? 1.0 : 2.0;
   half_dim = e.gemm_half_dim;
-  attn_rate = peak * e.attention *
-              (r.stack.attention == AttentionKernel::kFlash3 ? e.flash3_gain : 1.0);
+  attn_rate =
+      peak * e.attention * (r.stack.attention == AttentionKernel::kFlash3 ? e.flash3_gain : 1.0);
   hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
   capacity = r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
@@ -221,7 +221,8 @@ Group TransformerCtx::group(std::int64_t size, std::int64_t stride) const {
     gr.per_node = gr.size;
     return gr;
   }
-  const std::int64_t k = std::clamp<std::int64_t>(node / std::max<std::int64_t>(stride, 1), 1, size);
+  const std::int64_t k =
+      std::clamp<std::int64_t>(node / std::max<std::int64_t>(stride, 1), 1, size);
   gr.per_node = static_cast<double>(k);
   gr.bw = std::min(node_bw, static_cast<double>(k) * net_bw);
   gr.alpha = net_alpha;
@@ -344,9 +345,10 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
            divisors_text(c.experts));
     }
     if ((l.dp * l.cp) % l.ep != 0) {
-      fail("layout.ep: {} does not divide dp x cp = {} (experts are spread over data-parallel "
-           "ranks)",
-           l.ep, l.dp * l.cp);
+      fail(
+          "layout.ep: {} does not divide dp x cp = {} (experts are spread over data-parallel "
+          "ranks)",
+          l.ep, l.dp * l.cp);
     }
   }
   if (c.batch % l.dp != 0) {
@@ -372,7 +374,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double ep = static_cast<double>(l.ep);
   const double b = static_cast<double>(l.microbatch);
   const double m = static_cast<double>(c.batch) / (d * b);  // microbatches
-  const double T = b * c.s / cp;                               // tokens per microbatch and GPU
+  const double T = b * c.s / cp;                            // tokens per microbatch and GPU
   const bool sp = l.sequence_parallel;
   const bool fp8 = c.run.precision == Precision::kFp8;
   const double sp_div = sp ? t : 1.0;
@@ -388,9 +390,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     expert_tokens = sp ? T / t : T;
     const double local = static_cast<double>(c.experts) / ep;
     const double per_expert = expert_tokens * c.top_k * ep / static_cast<double>(c.experts);
-    moe_gemm = local * c.imbalance *
-                   (c.gemm(per_expert, h, c.up * c.fe) + c.gemm(per_expert, c.fe, h)) +
-               c.gemm(T, h, static_cast<double>(c.experts));  // the router
+    moe_gemm =
+        local * c.imbalance * (c.gemm(per_expert, h, c.up * c.fe) + c.gemm(per_expert, c.fe, h)) +
+        c.gemm(T, h, static_cast<double>(c.experts));  // the router
     if (c.shared > 0) {
       moe_gemm += c.gemm(T, h, c.up * c.fe * c.shared / t) + c.gemm(T, c.fe * c.shared / t, h);
     }
@@ -401,9 +403,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double attn_flop = 4 * T * c.keys_kernel * (a / t) * dh;
   double attn_f = 0, attn_b = 0, attn_recompute_selective = 0;
   if (st.attention == AttentionKernel::kUnfused) {
-    const double eff = c.gemm_peak / (c.run.precision == Precision::kFp8
-                                          ? c.run.cluster.gpu.efficiency->fp8_gain
-                                          : 1.0);  // batched GEMMs stay 16-bit
+    const double eff =
+        c.gemm_peak / (c.run.precision == Precision::kFp8 ? c.run.cluster.gpu.efficiency->fp8_gain
+                                                          : 1.0);  // batched GEMMs stay 16-bit
     const double dmin = std::min(dh, c.s);
     const double gemms = attn_flop / (eff * dmin / (dmin + c.half_dim));
     const double scores = b * (a / t) * c.s * c.s * (st.dropout ? 9.0 : 4.0) / c.hbm;
@@ -416,12 +418,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   // Element-wise traffic per token, forward (docs/model.md 8.2).
   const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;
-  const double base_elem = h_terms / sp_div + 4 * (a + g) * dh / t +
-                           (fp8 ? 3 * (3 * h + c.f) / t : 0);
+  const double base_elem =
+      h_terms / sp_div + 4 * (a + g) * dh / t + (fp8 ? 3 * (3 * h + c.f) / t : 0);
   const double dense_elem_f =
       T * (base_elem + c.act_bytes * c.f / t) * st.elementwise_factor / c.hbm;
-  const double moe_elem_f =
-      (T * base_elem + moe_elem) * st.elementwise_factor / c.hbm;
+  const double moe_elem_f = (T * base_elem + moe_elem) * st.elementwise_factor / c.hbm;
 
   // TP per layer and microbatch (docs/model.md 8.5).
   const Group tp_g = c.group(l.tp, 1);
@@ -546,8 +547,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   const Group pp_g = c.group(2, l.tp * l.cp * l.dp);
   const double send = l.pp > 1 ? c.launch + pp_g.alpha + act / sp_div / pp_g.bw : 0;
-  const double pp_exposed =
-      l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
+  const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
 
   // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
   const double attn_p = c.h * c.dh * (c.a + 2 * c.g) + c.a * c.dh * c.h;
@@ -580,9 +580,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       const double per = static_cast<double>(st.gathers_per_layer);
       return 2 * (c.gather(params_ne * wbytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
              (c.gather(params_ne * gbytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
-             (params_e > 0 ? 2 * c.gather(params_e * wbytes, edp_g) +
-                                 c.gather(params_e * gbytes, edp_g)
-                           : 0);
+             (params_e > 0
+                  ? 2 * c.gather(params_e * wbytes, edp_g) + c.gather(params_e * gbytes, edp_g)
+                  : 0);
     };
     const double comm_l = layer_comm(layer_ne, layer_e);
     const double compute_l = (t_fwd + t_bwd + recompute) / n_layers;
@@ -615,8 +615,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       dp_exposed += gather_t;
     }
   }
-  const double held_for_optimizer = n_nonexpert / (l.zero >= 1 ? shard : 1.0) +
-                                    n_expert / (l.zero >= 1 ? eshard : 1.0);
+  const double held_for_optimizer =
+      n_nonexpert / (l.zero >= 1 ? shard : 1.0) + n_expert / (l.zero >= 1 ? eshard : 1.0);
   const double optimizer = st.optimizer_traffic * held_for_optimizer / c.hbm;
   const double dp_slowdown = st.overlap_slowdown * dp_hidden;
 
@@ -664,14 +664,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       T * std::max(n_dense > 0 ? dense_layer(scores) : 0.0, n_moe > 0 ? moe_layer(scores) : 0.0);
   const double activations =
       act_stage * in_flight + (l.recompute == Recompute::kFull ? full_layer : 0);
-  const double logits_mem = l.pp == 1 || l.schedule == Schedule::kDualPipe
-                                ? T * c.V / t * 6
-                                : 0;
+  const double logits_mem = l.pp == 1 || l.schedule == Schedule::kDualPipe ? T * c.V / t * 6 : 0;
   const double last_stage = act_stage * 1 + T * c.V / t * 6;
   const double dual = l.schedule == Schedule::kDualPipe ? 2.0 : 1.0;  // two copies of the weights
   const double states = dual * (weights + grads + optim) + transient;
-  const double total =
-      states + std::max(activations + logits_mem, last_stage) + c.workspace;
+  const double total = states + std::max(activations + logits_mem, last_stage) + c.workspace;
 
   out.step = step;
   out.gemm = m * gemm_f * 3;
@@ -741,6 +738,7 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   } else {
     const std::int64_t rest = l.tp * l.pp * l.cp;
     l.dp = std::max<std::int64_t>(1, c.n / rest);
+    note("dp", std::to_string(l.dp) + " (GPUs / (tp x pp x cp))");
   }
   l.sequence_parallel = in.sequence_parallel.value_or(l.tp > 1);
   if (!in.sequence_parallel && l.tp > 1) note("sequence_parallel", "true");
@@ -868,7 +866,8 @@ std::string layout_text(const TransformerLayout& l) {
   const std::int64_t z = l.zero.value_or(0);
   if (z > 0) out += z == 3 ? " (ZeRO-3/FSDP)" : fmt::format(" (ZeRO-{})", z);
   if (l.cp.value_or(1) > 1) {
-    out += fmt::format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));
+    out +=
+        fmt::format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));
   }
   if (l.ep.value_or(1) > 1) out += fmt::format(" x EP {}", *l.ep);
   out += fmt::format(", microbatch {}", l.microbatch.value_or(1));
@@ -918,13 +917,13 @@ std::string step_plan_summary(const StepPlan& p) {
                      100 * p.hfu, p.tokens_per_second_per_gpu);
   const double days = p.time_to_train.value() / 86400;
   out += fmt::format("  time to train {:.3g} steps: {:.1f} days\n", p.steps, days);
-  out += fmt::format("  memory per GPU {} of {} (weights {}, gradients {}, optimizer {}, "
-                     "activations {}, logits {}, workspace {})\n",
-                     bytes_text(p.memory.total.value()), bytes_text(p.memory.capacity.value()),
-                     bytes_text(p.memory.weights.value()), bytes_text(p.memory.gradients.value()),
-                     bytes_text(p.memory.optimizer.value()),
-                     bytes_text(p.memory.activations.value()),
-                     bytes_text(p.memory.logits.value()), bytes_text(p.memory.workspace.value()));
+  out += fmt::format(
+      "  memory per GPU {} of {} (weights {}, gradients {}, optimizer {}, "
+      "activations {}, logits {}, workspace {})\n",
+      bytes_text(p.memory.total.value()), bytes_text(p.memory.capacity.value()),
+      bytes_text(p.memory.weights.value()), bytes_text(p.memory.gradients.value()),
+      bytes_text(p.memory.optimizer.value()), bytes_text(p.memory.activations.value()),
+      bytes_text(p.memory.logits.value()), bytes_text(p.memory.workspace.value()));
   if (p.layouts_evaluated > 0) out += fmt::format("  layouts evaluated: {}\n", p.layouts_evaluated);
   return out;
 }

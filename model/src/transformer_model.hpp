@@ -34,20 +34,20 @@ struct TransformerCtx {
   std::int64_t experts = 0;
   double top_k = 0, shared = 0, fe = 0, imbalance = 1;
   std::int64_t dense_layers = 0;
-  std::int64_t n = 0;       // GPUs
-  std::int64_t batch = 0;   // sequences per step
-  double peak = 0;          // dense 16-bit FLOP/s
-  double gemm_peak = 0;     // peak x GEMM efficiency (x the FP8 gain)
+  std::int64_t n = 0;      // GPUs
+  std::int64_t batch = 0;  // sequences per step
+  double peak = 0;         // dense 16-bit FLOP/s
+  double gemm_peak = 0;    // peak x GEMM efficiency (x the FP8 gain)
   double gemm_bytes = 2;
   double half_dim = 0;
-  double attn_rate = 0;     // attention kernel FLOP/s
-  double hbm = 0;           // reachable HBM bytes/s
+  double attn_rate = 0;  // attention kernel FLOP/s
+  double hbm = 0;        // reachable HBM bytes/s
   double capacity = 0, workspace = 0;
-  std::int64_t node = 1;    // GPUs in one scale-up domain
+  std::int64_t node = 1;  // GPUs in one scale-up domain
   double node_bw = 0, node_alpha = 0, net_bw = 0, net_alpha = 0;
   double launch = 0, layer_overhead = 0;
-  double tokens = 0;        // to train
-  double flop_model = 0;    // model FLOPs per token
+  double tokens = 0;      // to train
+  double flop_model = 0;  // model FLOPs per token
   double params = 0, params_active = 0;
 
   [[nodiscard]] Group group(std::int64_t size, std::int64_t stride) const;

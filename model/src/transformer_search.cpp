@@ -69,10 +69,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   }
   pps = one_or(fixed.pp, pps);
   const std::vector<std::int64_t> zeros = one_or(fixed.zero, std::vector<std::int64_t>{0, 1, 3});
-  const std::vector<Recompute> recomputes = one_or(
-      fixed.recompute,
-      std::vector<Recompute>{Recompute::kNone, Recompute::kSelective, Recompute::kFull});
-  const std::vector<Schedule> schedules = one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
+  const std::vector<Recompute> recomputes =
+      one_or(fixed.recompute,
+             std::vector<Recompute>{Recompute::kNone, Recompute::kSelective, Recompute::kFull});
+  const std::vector<Schedule> schedules =
+      one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
 
   std::vector<Ranked> best;  // fastest first, at most `count`
   std::int64_t evaluated = 0;

@@ -3,7 +3,6 @@
 #include "dml/describe.hpp"
 
 #include <catch2/catch.hpp>
-
 #include <set>
 #include <string>
 
@@ -93,8 +92,9 @@ TEST_CASE("describe: validate() checks each field's range and the rules across f
   CHECK_THROWS_WITH(dml::validate(c),
                     "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs");
   c.size = 4;
-  CHECK_THROWS_WITH(dml::validate(c), "cluster.levels[1].size: a group at this level holds 8 "
-                                      "GPUs, more than the cluster's 4");
+  CHECK_THROWS_WITH(dml::validate(c),
+                    "cluster.levels[1].size: a group at this level holds 8 "
+                    "GPUs, more than the cluster's 4");
   c = dml::paper::h100_sxm();
   c.levels.resize(5, c.levels.back());
   CHECK_THROWS_WITH(dml::validate(c), "cluster.levels: at most 4 levels are supported, got 5");
@@ -111,7 +111,8 @@ TEST_CASE("describe: validate() checks each field's range and the rules across f
   CHECK_THROWS_WITH(dml::validate(r),
                     "run.batch_tokens: 1000 is not a whole number of 2048-token sequences");
   r.batch = dml::BatchRule::Kind::kDeepSeek;
-  CHECK_THROWS_WITH(dml::validate(r), "run.batch: give either a batch rule or batch_tokens, not both");
+  CHECK_THROWS_WITH(dml::validate(r),
+                    "run.batch: give either a batch rule or batch_tokens, not both");
   r = first_run();
   r.duration = dml::units::seconds(4.9e-324);
   CHECK_THROWS_WITH(dml::validate(r), "run.duration: must be at least 1 s, got 4.941e-315 ns");

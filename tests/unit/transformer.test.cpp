@@ -511,13 +511,14 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
   SECTION("evaluate lists what it assumed") {
     const auto p = dml::evaluate(run_of(llama3_8b(), 8, 64), TransformerLayout{});
     CHECK(p.assumed == std::vector<std::string>{"tp = 1", "pp = 1", "cp = 1",
+                                                "dp = 8 (GPUs / (tp x pp x cp))",
                                                 "zero = 0 (the stack's default)", "microbatch = 1",
                                                 "recompute = \"none\""});
     CHECK(p.layout.dp == 8);  // derived: GPUs / (tp x pp x cp)
     const auto q = dml::evaluate(run_of(llama3_8b(), 8, 64), TransformerLayout{.tp = 2, .pp = 2});
-    CHECK(q.assumed == std::vector<std::string>{"cp = 1", "sequence_parallel = true",
-                                                "schedule = \"1f1b\"", "interleave = 1",
-                                                "zero = 0 (the stack's default)", "microbatch = 1",
-                                                "recompute = \"none\""});
+    CHECK(q.assumed == std::vector<std::string>{"cp = 1", "dp = 2 (GPUs / (tp x pp x cp))",
+                                                "sequence_parallel = true", "schedule = \"1f1b\"",
+                                                "interleave = 1", "zero = 0 (the stack's default)",
+                                                "microbatch = 1", "recompute = \"none\""});
   }
 }

@@ -167,8 +167,8 @@ struct Description<LayoutCost> {
                             .doc = "model FLOP utilization: arithmetic_time / time_per_batch"});
     v.field(e.time_per_batch,
             {.name = "time_per_batch", .doc = "pipeline time + DP communication and latency"});
-    v.field(e.tokens_per_second,
-            {.name = "tokens_per_second", .doc = "throughput: the batch's tokens / time_per_batch"});
+    v.field(e.tokens_per_second, {.name = "tokens_per_second",
+                                  .doc = "throughput: the batch's tokens / time_per_batch"});
     v.field(e.arithmetic_time,
             {.name = "arithmetic_time",
              .doc = "6 N_active B / (peak FLOP/s x GPUs): the ideal",

@@ -29,14 +29,14 @@ struct PrecisionRates {
 // What a GPU reaches in real training kernels, for the realistic model (docs/model.md 8.2):
 // measured or calibrated, never a datasheet figure.
 struct GpuEfficiency {
-  double gemm = 0.7;             // large GEMMs: fraction of the dense peak
-  double gemm_half_dim = 93;     // GEMM efficiency x dmin / (dmin + this), dmin its least side
-  double attention = 0.35;       // FlashAttention-2 forward: fraction of the peak
-  double flash3_gain = 1.0;      // FA3/cuDNN attention speed over FlashAttention-2 (Hopper)
-  double fp8_gain = 1.0;         // FP8 linears' speed over 16-bit (casts and scaling included)
-  double hbm = 0.83;             // fraction of HBM bandwidth memory-bound kernels reach
-  double nvlink = 0.75;          // fraction of the scale-up link collectives reach
-  double network = 0.95;         // fraction of the scale-out link collectives reach
+  double gemm = 0.7;          // large GEMMs: fraction of the dense peak
+  double gemm_half_dim = 93;  // GEMM efficiency x dmin / (dmin + this), dmin its least side
+  double attention = 0.35;    // FlashAttention-2 forward: fraction of the peak
+  double flash3_gain = 1.0;   // FA3/cuDNN attention speed over FlashAttention-2 (Hopper)
+  double fp8_gain = 1.0;      // FP8 linears' speed over 16-bit (casts and scaling included)
+  double hbm = 0.83;          // fraction of HBM bandwidth memory-bound kernels reach
+  double nvlink = 0.75;       // fraction of the scale-up link collectives reach
+  double network = 0.95;      // fraction of the scale-out link collectives reach
   units::Bytes workspace = units::gib(3);  // framework, NCCL buffers and fragmentation
   Sources sources{};
 };
@@ -62,9 +62,9 @@ struct Gpu {
                        // redundant L2 -> SM loads
   units::Seconds matmul_latency = units::microseconds(4.5);  // fixed time added to every
                                                              // matmul call (the paper's)
-  std::int64_t tensor_core_granule = 8;  // matmul dimensions are padded to multiples of this
+  std::int64_t tensor_core_granule = 8;       // matmul dimensions are padded to multiples of this
   std::optional<GpuEfficiency> efficiency{};  // the realistic model's; unset: paper mode only
-  Sources sources{};                     // where each value comes from: field -> citation
+  Sources sources{};                          // where each value comes from: field -> citation
 };
 
 // One level of the network hierarchy, bottom (level 0, e.g. the NVLink node) first.
@@ -138,10 +138,9 @@ struct Description<GpuEfficiency> {
                      .min = 0,
                      .above = true,
                      .max = 1});
-    v.field(e.gemm_half_dim,
-            {.name = "gemm_half_dim",
-             .doc = "a GEMM whose least dimension is this reaches half of `gemm`",
-             .min = 0});
+    v.field(e.gemm_half_dim, {.name = "gemm_half_dim",
+                              .doc = "a GEMM whose least dimension is this reaches half of `gemm`",
+                              .min = 0});
     v.field(e.attention, {.name = "attention",
                           .doc = "FlashAttention-2 forward: fraction of the peak",
                           .min = 0,
@@ -162,11 +161,12 @@ struct Description<GpuEfficiency> {
                     .min = 0,
                     .above = true,
                     .max = 1});
-    v.field(e.nvlink, {.name = "nvlink",
-                       .doc = "fraction of the scale-up (first) level's bandwidth collectives reach",
-                       .min = 0,
-                       .above = true,
-                       .max = 1});
+    v.field(e.nvlink,
+            {.name = "nvlink",
+             .doc = "fraction of the scale-up (first) level's bandwidth collectives reach",
+             .min = 0,
+             .above = true,
+             .max = 1});
     v.field(e.network, {.name = "network",
                         .doc = "fraction of the scale-out levels' bandwidth collectives reach",
                         .min = 0,

@@ -22,12 +22,12 @@ namespace dml {
 // --- The model ---------------------------------------------------------------------------------
 
 struct Moe {
-  std::int64_t experts = 0;                     // routed experts per MoE layer
-  std::int64_t top_k = 1;                       // routed experts per token
-  std::int64_t shared_experts = 0;              // experts every token also goes through
-  std::optional<std::int64_t> expert_d_ff{};    // hidden width of one expert; unset: d_ff
-  std::int64_t dense_layers = 0;                // the first this many layers are dense
-  double imbalance = 1.0;                       // busiest rank's expert load / the mean
+  std::int64_t experts = 0;                   // routed experts per MoE layer
+  std::int64_t top_k = 1;                     // routed experts per token
+  std::int64_t shared_experts = 0;            // experts every token also goes through
+  std::optional<std::int64_t> expert_d_ff{};  // hidden width of one expert; unset: d_ff
+  std::int64_t dense_layers = 0;              // the first this many layers are dense
+  double imbalance = 1.0;                     // busiest rank's expert load / the mean
 };
 
 struct Transformer {
@@ -59,9 +59,9 @@ struct Stack {
   bool dropout = false;             // dropout after attention and MLP (GPT-era recipes)
   double elementwise_factor = 1.0;  // memory traffic of element-wise ops x this (unfused eager)
   TpOverlap tp_overlap = TpOverlap::kBackward;
-  double tp_hidden_fraction = 0.7;  // with overlapped TP: the share that hides under GEMMs
-  double overlap_slowdown = 0.3;    // hidden communication still slows compute by this x its time
-  bool dp_overlap = true;           // gradient reduction under the last backward
+  double tp_hidden_fraction = 0.7;   // with overlapped TP: the share that hides under GEMMs
+  double overlap_slowdown = 0.3;     // hidden communication still slows compute by this x its time
+  bool dp_overlap = true;            // gradient reduction under the last backward
   bool param_gather_overlap = true;  // ZeRO-1/2 parameter all-gather under the next forward
   bool p2p_overlap = true;           // pipeline sends under compute (fill and drain exposed)
   double ep_hidden_fraction = 0;     // expert all-to-all hidden under other compute (DualPipe)
@@ -74,7 +74,7 @@ struct Stack {
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
   units::Seconds collective_launch = units::microseconds(8);
-  units::Seconds step_overhead{};   // per step: data loading, logging
+  units::Seconds step_overhead{};  // per step: data loading, logging
   Sources sources{};
 };
 
@@ -289,21 +289,17 @@ struct Description<Transformer> {
       "optionally a sliding window), a gated or plain MLP or a mixture of experts, a vocabulary.";
   template <class V, class S>
   static void fields(V& v, S& m) {
-    v.field(m.layers, {.name = "layers",
-                       .doc = "transformer blocks",
-                       .required = true,
-                       .min = 1,
-                       .max = 100000});
+    v.field(
+        m.layers,
+        {.name = "layers", .doc = "transformer blocks", .required = true, .min = 1, .max = 100000});
     v.field(m.d_model, {.name = "d_model",
                         .doc = "model width (hidden size)",
                         .required = true,
                         .min = 1,
                         .max = kMaxModelDim});
-    v.field(m.heads, {.name = "heads",
-                      .doc = "query heads",
-                      .required = true,
-                      .min = 1,
-                      .max = kMaxModelDim});
+    v.field(
+        m.heads,
+        {.name = "heads", .doc = "query heads", .required = true, .min = 1, .max = kMaxModelDim});
     v.field(m.kv_heads, {.name = "kv_heads",
                          .doc = "key/value heads: fewer than heads is GQA, 1 is MQA",
                          .min = 1,
@@ -387,9 +383,8 @@ struct Description<Stack> {
                     "HBM contention)",
              .min = 0,
              .max = 1});
-    v.field(s.dp_overlap,
-            {.name = "dp_overlap",
-             .doc = "gradient reduction runs under the last microbatch's backward"});
+    v.field(s.dp_overlap, {.name = "dp_overlap",
+                           .doc = "gradient reduction runs under the last microbatch's backward"});
     v.field(s.param_gather_overlap,
             {.name = "param_gather_overlap",
              .doc = "ZeRO-1/2: the parameter all-gather runs under the next step's forward"});
@@ -401,30 +396,29 @@ struct Description<Stack> {
              .doc = "expert all-to-all hidden under other compute (DualPipe-style overlap)",
              .min = 0,
              .max = 1});
-    v.field(s.default_zero,
-            {.name = "default_zero",
-             .doc = "the ZeRO stage used when a layout leaves it out (3: FSDP)",
-             .min = 0,
-             .max = 3});
+    v.field(s.default_zero, {.name = "default_zero",
+                             .doc = "the ZeRO stage used when a layout leaves it out (3: FSDP)",
+                             .min = 0,
+                             .max = 3});
     v.field(s.weight_bytes,
             {.name = "weight_bytes", .doc = "bytes per parameter of weights", .min = 0, .max = 64});
     v.field(s.gradient_bytes,
             {.name = "gradient_bytes", .doc = "bytes per gradient kept", .min = 0, .max = 64});
-    v.field(s.optimizer_bytes, {.name = "optimizer_bytes",
-                                .doc = "bytes per parameter of optimizer state (Adam: master, m, v)",
-                                .min = 0,
-                                .max = 256});
+    v.field(s.optimizer_bytes,
+            {.name = "optimizer_bytes",
+             .doc = "bytes per parameter of optimizer state (Adam: master, m, v)",
+             .min = 0,
+             .max = 256});
     v.field(s.gradient_reduce_bytes,
             {.name = "gradient_reduce_bytes",
              .doc = "bytes per gradient element reduced over DP (2: bf16; 4: fp32, as Llama 3)",
              .min = 0,
              .above = true,
              .max = 64});
-    v.field(s.optimizer_traffic,
-            {.name = "optimizer_traffic",
-             .doc = "HBM bytes moved per parameter by one optimizer step",
-             .min = 0,
-             .max = 1024});
+    v.field(s.optimizer_traffic, {.name = "optimizer_traffic",
+                                  .doc = "HBM bytes moved per parameter by one optimizer step",
+                                  .min = 0,
+                                  .max = 1024});
     v.field(s.gathers_per_layer,
             {.name = "gathers_per_layer",
              .doc = "ZeRO-3/FSDP collectives per layer and pass (1: one flat buffer per layer)",
@@ -488,10 +482,9 @@ struct Description<TransformerLayout> {
   template <class V, class S>
   static void fields(V& v, S& l) {
     v.field(l.tp, {.name = "tp", .doc = "tensor parallel degree", .min = 1, .max = 1 << 20});
-    v.field(l.sequence_parallel,
-            {.name = "sequence_parallel",
-             .doc = "sequence parallelism with TP (Korthikanti 2022)",
-             .default_text = "true when tp > 1"});
+    v.field(l.sequence_parallel, {.name = "sequence_parallel",
+                                  .doc = "sequence parallelism with TP (Korthikanti 2022)",
+                                  .default_text = "true when tp > 1"});
     v.field(l.pp, {.name = "pp", .doc = "pipeline stages", .min = 1, .max = 1 << 20});
     v.field(l.interleave, {.name = "interleave",
                            .doc = "model chunks per pipeline stage (interleaved 1F1B)",
@@ -510,8 +503,8 @@ struct Description<TransformerLayout> {
                      .max = 3,
                      .default_text = "the stack's default_zero"});
     v.field(l.cp, {.name = "cp", .doc = "context parallel degree", .min = 1, .max = 1 << 20});
-    v.field(l.cp_kind, {.name = "cp_kind",
-                        .doc = "\"ring\" attention or \"allgather\" of keys and values"});
+    v.field(l.cp_kind,
+            {.name = "cp_kind", .doc = "\"ring\" attention or \"allgather\" of keys and values"});
     v.field(l.ep, {.name = "ep", .doc = "expert parallel degree", .min = 1, .max = 1 << 20});
     v.field(l.microbatch,
             {.name = "microbatch", .doc = "sequences per microbatch", .min = 1, .max = 1 << 20});
@@ -531,9 +524,9 @@ struct Description<StepTime> {
   template <class V, class S>
   static void fields(V& v, S& t) {
     v.field(t.step, {.name = "step", .doc = "one training step", .label = "step time"});
-    v.field(t.gemm, {.name = "gemm",
-                     .doc = "matmuls of the layers, forward and backward",
-                     .label = "matmuls"});
+    v.field(
+        t.gemm,
+        {.name = "gemm", .doc = "matmuls of the layers, forward and backward", .label = "matmuls"});
     v.field(t.attention, {.name = "attention",
                           .doc = "the attention kernel (scores and values)",
                           .label = "attention"});
@@ -542,15 +535,14 @@ struct Description<StepTime> {
                             .label = "element-wise"});
     v.field(t.logits,
             {.name = "logits", .doc = "output layer and loss (last stage)", .label = "logits"});
-    v.field(t.recompute,
-            {.name = "recompute", .doc = "recomputed forward", .label = "recompute"});
-    v.field(t.overhead, {.name = "overhead",
-                         .doc = "fixed per-layer and per-step costs",
-                         .label = "overhead"});
+    v.field(t.recompute, {.name = "recompute", .doc = "recomputed forward", .label = "recompute"});
+    v.field(t.overhead,
+            {.name = "overhead", .doc = "fixed per-layer and per-step costs", .label = "overhead"});
     v.field(t.tp, {.name = "tp", .doc = "TP communication, exposed", .label = "TP exposed"});
     v.field(t.tp_hidden,
             {.name = "tp_hidden", .doc = "TP communication hidden under compute", .hidden = true});
-    v.field(t.cp, {.name = "cp", .doc = "context-parallel KV exchange, exposed", .label = "CP exposed"});
+    v.field(t.cp,
+            {.name = "cp", .doc = "context-parallel KV exchange, exposed", .label = "CP exposed"});
     v.field(t.ep, {.name = "ep", .doc = "expert all-to-all, exposed", .label = "EP exposed"});
     v.field(t.pp, {.name = "pp", .doc = "pipeline sends, exposed", .label = "PP sends"});
     v.field(t.bubble, {.name = "bubble", .doc = "pipeline bubble", .label = "bubble"});
@@ -560,12 +552,10 @@ struct Description<StepTime> {
     v.field(t.dp_hidden, {.name = "dp_hidden",
                           .doc = "data-parallel communication hidden under compute",
                           .hidden = true});
-    v.field(t.optimizer,
-            {.name = "optimizer", .doc = "the optimizer step", .label = "optimizer"});
-    v.field(t.slowdown,
-            {.name = "slowdown",
-             .doc = "compute slowed by communication running under it",
-             .label = "contention"});
+    v.field(t.optimizer, {.name = "optimizer", .doc = "the optimizer step", .label = "optimizer"});
+    v.field(t.slowdown, {.name = "slowdown",
+                         .doc = "compute slowed by communication running under it",
+                         .label = "contention"});
   }
 };
 
@@ -613,21 +603,19 @@ struct Description<StepPlan> {
     v.field(p.hardware_flop_per_token,
             {.name = "hardware_flop_per_token",
              .doc = "FLOPs the GPUs execute per token (recompute, masked attention blocks)"});
-    v.field(p.mfu, {.name = "mfu",
-                    .doc = "model FLOP utilization, of the dense 16-bit peak",
-                    .label = "MFU"});
+    v.field(
+        p.mfu,
+        {.name = "mfu", .doc = "model FLOP utilization, of the dense 16-bit peak", .label = "MFU"});
     v.field(p.hfu, {.name = "hfu", .doc = "hardware FLOP utilization", .label = "HFU"});
     v.field(p.tokens_per_second, {.name = "tokens_per_second", .doc = "tokens per second"});
-    v.field(p.tokens_per_second_per_gpu,
-            {.name = "tokens_per_second_per_gpu",
-             .doc = "tokens per second per GPU",
-             .label = "tokens/s per GPU"});
+    v.field(p.tokens_per_second_per_gpu, {.name = "tokens_per_second_per_gpu",
+                                          .doc = "tokens per second per GPU",
+                                          .label = "tokens/s per GPU"});
     v.field(p.microbatches, {.name = "microbatches", .doc = "microbatches per step and pipeline"});
     v.field(p.steps, {.name = "steps", .doc = "steps to train the run's tokens"});
     v.field(p.time_to_train,
             {.name = "time_to_train", .doc = "steps x step time", .label = "time to train"});
-    v.field(p.layouts_evaluated,
-            {.name = "layouts_evaluated", .doc = "optimize: layouts costed"});
+    v.field(p.layouts_evaluated, {.name = "layouts_evaluated", .doc = "optimize: layouts costed"});
   }
   static std::string summary(const StepPlan& p) { return step_plan_summary(p); }
 };
