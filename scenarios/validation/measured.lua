@@ -1,0 +1,128 @@
+-- The realistic model against measured training runs: predicts the step time of every row of a
+-- TSV with the columns of tests/validation/measured/public.tsv and compares it with the
+-- measured one. Prints every row, the mean and max absolute error per tier and per source
+-- group, the count predicted and the rows not predicted with the reason.
+-- Arguments: FILE.tsv [--out PRED.tsv] [--markdown]. --out writes one line per row: run_id,
+-- status, predicted_s, measured_s, error_pct, assumed, then group, tier, measured_from, notes.
+-- --markdown prints the summaries as the Markdown tables of docs/validation.md instead.
+-- See docs/validation.md, "Measured runs (the realistic model)".
+
+-- The library is scenarios/lib/measured.lua. `require "measured"` from this file would find this
+-- file itself (dml looks next to the requiring script first), so the library is preloaded from
+-- its place relative to this script.
+local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
+package.preload.measured = function()
+  return assert(loadfile(here .. "/../lib/measured.lua"))()
+end
+local measured = require "measured"
+
+local usage = "usage: dml scenarios/validation/measured.lua FILE.tsv [--out PRED.tsv] [--markdown]"
+local args = { ... }
+local input, out, markdown
+local i = 1
+while i <= #args do
+  local a = args[i]
+  if a == "--out" and args[i + 1] then
+    out = args[i + 1]
+    i = i + 2
+  elseif a == "--markdown" then
+    markdown = true
+    i = i + 1
+  elseif a == "--help" or a == "-h" then
+    print(usage)
+    return
+  elseif a:sub(1, 2) ~= "--" and input == nil then
+    input = a
+    i = i + 1
+  else
+    dml.error(string.format("unknown argument '%s' (%s)", a, usage))
+  end
+end
+if input == nil then dml.error("no input file (" .. usage .. ")") end
+
+local rows = measured.read_tsv(input)
+local results = {}
+for _, row in ipairs(rows) do results[#results + 1] = measured.predict(row) end
+
+local function pct(x) return x and string.format("%+.1f%%", x) or "" end
+local function abs_pct(x) return x and string.format("%.1f%%", x) or "-" end
+
+local tier_stats = measured.summarize(results, "tier", measured.tiers)
+local group_stats = measured.summarize(results, "group")
+local predicted, compared = 0, 0
+local not_predicted = {}
+for _, r in ipairs(results) do
+  if r.status == "ok" then predicted = predicted + 1 end
+  if r.error_pct then compared = compared + 1 end
+  if r.status ~= "ok" then not_predicted[#not_predicted + 1] = r end
+end
+local count_line = string.format("%d of %d rows predicted, %d compared with a measured time", predicted, #results,
+  compared)
+
+if markdown then
+  local function md_table(stats, key, head)
+    local with_tier = key ~= "tier"
+    print(string.format("| %s |%s n | predicted | mean abs error | max abs error | mean signed |", head,
+      with_tier and " tier |" or ""))
+    print(with_tier and "|---|---|---|---|---|---|---|" or "|---|---|---|---|---|---|")
+    for _, s in ipairs(stats) do
+      print(string.format("| %s |%s %d | %d | %s | %s | %s |", s[key],
+        with_tier and (" " .. measured.tier(s[key]) .. " |") or "", s.n, s.predicted, abs_pct(s.mean_abs_pct),
+        abs_pct(s.max_abs_pct), s.mean_signed_pct and pct(s.mean_signed_pct) or "-"))
+    end
+  end
+  md_table(tier_stats, "tier", "tier")
+  print()
+  md_table(group_stats, "group", "source group")
+  print()
+  print(count_line .. ".")
+  if #not_predicted > 0 then
+    print()
+    print("| row | why not predicted |")
+    print("|---|---|")
+    for _, r in ipairs(not_predicted) do
+      print(string.format("| `%s` | %s |", r.run_id, (r.status:gsub("^not predicted: ", ""):gsub("|", "\\|"))))
+    end
+  end
+else
+  -- Every row.
+  local lines = {}
+  for _, r in ipairs(results) do
+    lines[#lines + 1] = {
+      run_id = r.run_id, tier = r.tier, predicted_s = r.predicted_s, measured_s = r.measured_s,
+      error = pct(r.error_pct), status = r.status == "ok" and (r.notes and "ok (memory over capacity)" or "ok")
+        or "not predicted",
+    }
+  end
+  print(dml.table(lines, { title = string.format("Measured runs: %s", input),
+    columns = { "run_id", "tier", "predicted_s", "measured_s", "error", "status" } }))
+
+  local function summary_table(stats, key, title)
+    local t = {}
+    for _, s in ipairs(stats) do
+      t[#t + 1] = { [key] = s[key], n = s.n, predicted = s.predicted, mean_abs = abs_pct(s.mean_abs_pct),
+                    max_abs = abs_pct(s.max_abs_pct), mean_signed = s.mean_signed_pct and pct(s.mean_signed_pct) or "-" }
+    end
+    print()
+    print(dml.table(t, { title = title, columns = { key, "n", "predicted", "mean_abs", "max_abs", "mean_signed" } }))
+  end
+  summary_table(tier_stats, "tier", "Error of the predicted step time, per tier")
+  summary_table(group_stats, "group", "Error of the predicted step time, per source group")
+
+  print()
+  print(count_line)
+  if #not_predicted > 0 then
+    print("Not predicted:")
+    for _, r in ipairs(not_predicted) do
+      print(string.format("  %s: %s", r.run_id, (r.status:gsub("^not predicted: ", ""))))
+    end
+  end
+end
+
+if out then
+  io.stdout:flush()
+  local columns = { "run_id", "status", "predicted_s", "measured_s", "error_pct", "assumed", "group", "tier",
+                    "measured_from", "notes" }
+  dml.save(dml.table(results, { columns = columns }), out)
+  io.stderr:write(string.format("dml: wrote %d rows to %s\n", #results, out))
+end

@@ -1,0 +1,302 @@
+-- scenarios/lib/measured.lua: the free-text rules and the framework -> stack mapping, on the
+-- strings of tests/validation/measured/public.tsv, and the measured step time of one row of
+-- each kind, with the expected value worked out by hand.
+local t = require "testing"
+
+local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
+package.preload.measured = function()
+  return assert(loadfile(here .. "/../../scenarios/lib/measured.lua"))()
+end
+local measured = require "measured"
+
+local rows = measured.read_tsv(here .. "/../validation/measured/public.tsv")
+local by_id = {}
+for _, r in ipairs(rows) do by_id[r.run_id] = r end
+local function row(id) return assert(by_id[id], id) end
+local function copy(r, changes)
+  local c = {}
+  for k, v in pairs(r) do c[k] = v end
+  for k, v in pairs(changes or {}) do
+    if v == false then c[k] = nil else c[k] = v end
+  end
+  return c
+end
+
+-- --- The TSV ---------------------------------------------------------------------------------
+
+t.eq(#rows, 112, "public rows")
+local small, cols = measured.parse_tsv("a\tb\tc\r\n1\t\tx\n\t2\t\n")
+t.eq(#cols, 3); t.eq(#small, 2)
+t.eq(small[1].a, "1"); t.eq(small[1].b, nil); t.eq(small[1].c, "x")
+t.eq(small[2].a, nil); t.eq(small[2].b, "2"); t.eq(small[2].c, nil)
+t.raises(function() measured.parse_tsv("a\tb\n1\n", "x.tsv") end,
+  { pattern = "x%.tsv:2: 1 fields, but the header has 2 columns" })
+t.raises(function() measured.parse_tsv("a\ta\n", "x.tsv") end, { pattern = 'x%.tsv:1: column "a" twice' })
+
+t.eq(measured.integer("1536"), 1536); t.eq(math.type(measured.integer("1536")), "integer")
+t.eq(measured.number("3.528"), 3.528)
+t.eq(measured.integer("2M"), nil, "2M is not a number")
+t.eq(measured.integer("MLA"), nil); t.eq(measured.integer("3.5"), nil); t.eq(measured.integer(nil), nil)
+
+-- --- Hardware --------------------------------------------------------------------------------
+
+local function gpu(s)
+  local key = measured.gpu(s)
+  return key
+end
+t.eq(gpu("A100-SXM4-80GB"), "a100_sxm_80gb")
+t.eq(gpu("NVIDIA Ampere (A100 per later ByteDance text; paper says 'Ampere')"), "a100_sxm_80gb")
+t.eq(gpu("H100-SXM5-80GB (DGX H100)"), "h100_sxm")
+t.eq(gpu("H100-SXM-80GB (MosaicML cloud)"), "h100_sxm")
+t.eq(gpu("H200"), "h200_sxm")
+t.eq(gpu("H800"), "h800_sxm")
+t.eq(gpu("A100-SXM4-40GB"), "a100_sxm")
+local key, notes = measured.gpu("H100-SXM 96GB HBM2e at 500W (Grand Teton; peak between SXM and NVL)")
+t.eq(key, "h100_sxm", "torchtitan's 500 W H100")
+t.eq(#notes, 1); t.eq(notes[1]:find("500 W HBM2e H100", 1, true), 1)
+local _, ampere_notes = measured.gpu("NVIDIA Ampere (A100 per later ByteDance text; paper says 'Ampere')")
+t.eq(ampere_notes[1], "A100 memory size not given: the 80 GB part assumed")
+t.eq(select(2, measured.gpu("A100-SXM4-80GB"))[1], nil, "nothing assumed")
+t.eq(gpu("TPU v5p"), nil)
+
+-- Scale-up: the bidirectional per-GPU rate as given, else the GPU's NVLink spec.
+local function intra(s, g) return (measured.intra_node(s, g)) end
+t.eq(intra("NVLink3+NVSwitch (600 GB/s bidir per GPU, spec)", "a100_sxm_80gb"), 600)
+t.eq(select(2, measured.intra_node("NVLink3+NVSwitch (600 GB/s bidir per GPU, spec)", "a100_sxm_80gb")), nil)
+t.eq(intra("NVLink4+NVSwitch (900 GB/s bidir per GPU, spec)", "h100_sxm"), 900)
+t.eq(intra("NVLink (H100, full mesh)", "h100_sxm"), 900)
+t.eq(intra("NVLink (H200)", "h200_sxm"), 900)
+t.eq(intra("NVLink (not quantified)", "a100_sxm_80gb"), 600)
+t.eq(intra(nil, "h800_sxm"), 400)
+t.eq(select(2, measured.intra_node(nil, "h100_sxm")),
+  "intra-node bandwidth not given: the h100_sxm NVLink spec, 900 GB/s per GPU both ways")
+
+-- Scale-out: NIC rates are per direction in Gb/s; per GPU both ways = 2 x Gb/s / 8 GB/s.
+local function inter(s, g) return (measured.inter_node(s, 8, g or "h100_sxm")) end
+t.eq(inter("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", "a100_sxm_80gb"), 50)  -- 2 x 200 / 8
+t.eq(inter("8x200G NICs per server, multi-rail, Tomahawk-4 3-tier Clos 1:1", "a100_sxm_80gb"), 50)  -- 8 x 200 / 8 GPUs
+t.eq(inter("8x400 Gb/s IB per node (spec of DGX H100; not restated per table)"), 100)  -- 8 x 400 / 8 = 400 per GPU
+t.eq(inter("400 Gb/s per GPU (CX-7) RDMA", "h200_sxm"), 100)
+t.eq(inter("RDMA 400 Gb/s per GPU"), 100)
+t.eq(inter("4x400 Gb/s per node"), 50)  -- 4 x 400 / 8 GPUs = 200 Gb/s per GPU
+t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", 8, "a100_sxm")), nil)
+local bw, bw_note = measured.inter_node(nil, 8, "h100_sxm")
+t.eq(bw, 100); t.eq(bw_note, "inter-node bandwidth not given: 400 Gb/s per GPU each way assumed (100 GB/s both ways)")
+t.eq(inter("Slingshot"), nil)
+
+-- --- Software stack ---------------------------------------------------------------------------
+
+local function stack(r) return (measured.stack_for(r)) end
+t.eq(stack(row("N21-T1-1.7B")), "megatron_2021")
+t.eq(stack(row("N21-T2-PTD-P-174.6B-384")), "megatron_2021")
+t.eq(stack { framework = "Megatron-LM", source = "Korthikanti et al. 2022, arXiv:2205.05198" }, "megatron_2022")
+t.eq(select(2, measured.stack_for { framework = "Megatron-LM", source = "Korthikanti et al. 2022" }), nil)
+t.eq(stack(row("MS-T2-MegaScale-256")), "megascale")
+t.eq(stack(row("MS-F9-MegaScale-2240")), "megascale")
+t.eq(stack(row("MS-T3-baseline-256")), "megatron_2022", "MegaScale's Megatron-LM baseline")
+t.eq(select(2, measured.stack_for(row("MS-F9-Megatron-LM-2240"))):find("stack megatron_2022", 1, true), 1)
+t.eq(stack(row("MLM-H100-weak-1.7B")), "megatron_core")
+t.eq(stack(row("MLM-llama-fp8-LLAMA3-8B")), "megatron_core")
+t.eq(stack(row("NeMo2407-LLAMA2-7B-8")), "megatron_core")
+t.eq(stack(row("MBridge-25.09-DeepSeekV3-1024")), "megatron_core")
+t.eq(stack(row("MBridge-26.04.01-GPT-64")), "megatron_core")
+t.eq(stack(row("TT-T1-8B-8gpu-5762")), "torchtitan", "eager")
+t.eq(stack(row("TT-T1-8B-8gpu-6667")), "torchtitan_compile")
+t.eq(stack(row("TT-T2-8B-cp2")), "torchtitan_compile")
+t.eq(stack(row("TT-asyncTP-70B-bfloat16-vanilla")), "torchtitan_compile")
+t.eq(stack(row("TT-asyncTP-70B-bfloat16-async")), "torchtitan_async_tp")
+t.eq(stack(row("TT-asyncTP-8B-rowwise-async")), "torchtitan_async_tp")
+t.eq(stack(row("TT-H200-8B-64")), "torchtitan_compile")
+-- The prototype's bug: llm-foundry's rows say "FSDP FULL_SHARD (ZeRO-3)"; they are llm_foundry,
+-- not DeepSpeed (the framework decides, never the sharding cell).
+for _, id in ipairs { "MPT-30b-512", "MPT-7b-128", "MPT-3b-256", "MPT-1b-128" } do
+  t.eq(stack(row(id)), "llm_foundry", id)
+end
+t.eq(row("MPT-30b-512").zero_or_fsdp, "FSDP FULL_SHARD (ZeRO-3)")
+t.eq(stack { framework = "Composer/llm-foundry (PyTorch FSDP, FlashAttention)", zero_or_fsdp = "FSDP FULL_SHARD (ZeRO-3)" },
+  "llm_foundry")
+t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)", zero_or_fsdp = "ZeRO-3" }, "deepspeed_zero3_2021")
+t.eq(stack(row("OPT-175B")), nil, "metaseq has no preset")
+t.eq(select(2, measured.stack_for(row("OPT-175B"))), 'no stack preset for the framework "metaseq (FSDP + Megatron TP)"')
+
+-- --- Layout cells ----------------------------------------------------------------------------
+
+local zero_cases = {
+  ["none"] = 0, ["none (plain DP all-reduce)"] = 0,
+  ["distributed optimizer (default)"] = 1, ["distributed optimizer (implied by --overlap-param-gather)"] = 1,
+  ["ZeRO-2 (MegaScale, Fig.1/Sec 3.2)"] = 2, ["FSDP SHARD_GRAD_OP (ZeRO-2)"] = 2,
+  ["FSDP FULL_SHARD (ZeRO-3)"] = 3, ["FSDP (full shard)"] = 3, ["Megatron-FSDP"] = 3, ["FSDP2 (full)"] = 3,
+  ["FSDP2 (shard 32)"] = 3, ["FSDP2 (shard 8)"] = 3, ["FSDP2 (shard degree 1)"] = 3, ["FSDP2 (shard degree 128)"] = 3,
+}
+for s, z in pairs(zero_cases) do t.eq(measured.parse_zero(s), z, s) end
+t.eq(select(2, measured.parse_zero("FSDP2 (shard degree 128)")), 128)
+t.eq(select(2, measured.parse_zero("FSDP2 (shard 32)")), 32)
+t.eq(select(2, measured.parse_zero("FSDP SHARD_GRAD_OP (ZeRO-2)")), nil)
+t.eq(measured.parse_zero("ZeRO++ hpZ"), nil); t.eq(measured.parse_zero(nil), nil)
+
+local recompute_cases = {
+  ["full"] = "full", ["full (activation recomputation; counted in FLOPs)"] = "full",
+  ["full (assumed same as Table 1)"] = "full", ["full activation checkpointing"] = "full",
+  ["none"] = "none", ["selective (per-op)"] = "selective", ["selective (per-op, config default)"] = "selective",
+}
+for s, m in pairs(recompute_cases) do t.eq(measured.parse_recompute(s), m, s) end
+t.eq(select(2, measured.parse_recompute("selective")), nil)
+t.eq(select(2, measured.parse_recompute("selective (per-op)")):find("per-op selective", 1, true), 1)
+t.eq(measured.parse_recompute("offload"), nil)
+
+local precision_cases = {
+  ["16-bit mixed precision"] = "bf16", ["16-bit mixed precision (paper: 'mixed precision'; fp16 at the time)"] = "bf16",
+  ["BF16"] = "bf16", ["BF16 (FSDP mixed precision)"] = "bf16", ["BF16 (implied)"] = "bf16",
+  ["BF16 (implied: MFU = TFLOP/s / 989)"] = "bf16", ["BF16 + torch.compile"] = "bf16",
+  ["FP16 weights, FP32 Adam state (dynamic loss scaling)"] = "bf16", ["amp_bf16"] = "bf16",
+  ["bfloat16 + torch.compile"] = "bf16",
+  ["FP8"] = "fp8", ["FP8 (CS, assumed)"] = "fp8", ["FP8 (CS; blockwise gives 330)"] = "fp8",
+  ["FP8 (TransformerEngine)"] = "fp8", ["FP8 (assumed)"] = "fp8", ["FP8 hybrid (TransformerEngine)"] = "fp8",
+  ["FP8-CS"] = "fp8", ["Float8 linear (FSDP float8 all-gather) + torch.compile"] = "fp8",
+  ["Float8 linear + torch.compile"] = "fp8", ["float8 rowwise + torch.compile"] = "fp8",
+  ["float8 tensorwise + torch.compile"] = "fp8",
+}
+for s, p in pairs(precision_cases) do t.eq(measured.parse_precision(s), p, s) end
+t.eq(measured.parse_precision("tf32"), nil)
+
+t.eq(measured.parse_yes_no("yes (MegaScale overlaps TP/SP comm)"), true)
+t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)
+
+local routed, shared = measured.parse_experts("256+1 shared")
+t.eq(routed, 256); t.eq(shared, 1)
+routed, shared = measured.parse_experts("128")
+t.eq(routed, 128); t.eq(shared, 0)
+t.eq(measured.parse_experts("many"), nil)
+
+-- Gated MLP by family, else by the width ratio.
+local function gated(model, f, h) return measured.family(model, f, h).gated end
+t.eq(gated("LLAMA3-8B", 14336, 4096), true); t.eq(gated("Llama 3.1 70B", 28672, 8192), true)
+t.eq(gated("LLAMA2-7B", 11008, 4096), true); t.eq(gated("Qwen3_30B_a3B", 6144, 2048), true)
+t.eq(gated("DeepSeekV3 (dropless)", 18432, 7168), true); t.eq(gated("GPT OSS 120B", 2880, 2880), true)
+t.eq(gated("GPT 1.7B", 9216, 2304), false); t.eq(gated("MPT-7b", 16384, 4096), false)
+t.eq(gated("GPT-style 175B (MegaScale variant: 128 heads)", 49152, 12288), false)
+t.eq(gated("OPT-175B", 49152, 12288), false)
+t.eq(gated("Mystery-9B", 14336, 4096), true, "unknown name, ratio 3.5")
+t.eq(gated("Mystery-9B", 16384, 4096), false, "unknown name, ratio 4")
+t.eq(select(2, measured.family("LLAMA3-8B", 14336, 4096)), "gated (SwiGLU) MLP: Llama family by name (d_ff/d_model 3.5)")
+
+-- Global batch.
+t.eq(measured.global_batch(row("N21-T1-1.7B"), 2048), 512)
+t.eq(measured.global_batch({ global_batch_tokens = "4194304" }, 8192), 512)
+local b, why = measured.global_batch(row("OPT-175B"), 2048)
+t.eq(b, nil); t.eq(why, 'global batch "2M" is not an exact token count')
+t.eq(select(2, measured.global_batch({}, 2048)), "no global batch")
+
+-- --- Requests --------------------------------------------------------------------------------
+
+local req = assert(measured.request(row("N21-T1-3.6B")))
+t.eq(req.stack, "megatron_2021"); t.eq(req.gpu, "a100_sxm_80gb"); t.eq(req.precision, "bf16"); t.eq(req.batch, 512)
+t.eq(req.layout.tp, 2); t.eq(req.layout.pp, 1); t.eq(req.layout.dp, 32); t.eq(req.layout.zero, 0)
+t.eq(req.layout.sequence_parallel, false); t.eq(req.layout.recompute, "full"); t.eq(req.layout.microbatch, nil)
+t.eq(req.run.cluster.size, 64); t.eq(req.run.cluster.levels[1].size, 8)
+t.near(req.run.cluster.levels[1].bandwidth:value("GB/s"), 600); t.near(req.run.cluster.levels[2].bandwidth:value("GB/s"), 50)
+t.near(req.run.cluster.levels[1].latency:value("us"), 2); t.near(req.run.cluster.levels[2].latency:value("us"), 6)
+local function has(list, prefix)
+  for _, a in ipairs(list) do
+    if a:sub(1, #prefix) == prefix then return true end
+  end
+  return false
+end
+t.eq(has(req.assumed, "latency 2 us per step on NVLink and 6 us on the network"), true, "latency named")
+t.eq(has(req.assumed, "fp16 modelled as bf16"), true)
+
+req = assert(measured.request(row("MPT-30b-512")))
+t.eq(req.stack, "llm_foundry"); t.eq(req.layout.zero, 3); t.eq(req.run.model.tied_embeddings, true)
+t.eq(has(req.assumed, "inter-node bandwidth not given"), true)
+t.eq(assert(measured.request(row("MPT-3b-128"))).layout.zero, 2)
+
+req = assert(measured.request(row("MBridge-25.09-DeepSeekV3-1024")))
+local moe = req.run.model.moe
+t.eq(moe.experts, 256); t.eq(moe.shared_experts, 1); t.eq(moe.top_k, 8); t.eq(moe.dense_layers, 3)
+t.eq(moe.expert_d_ff, 2048); t.eq(req.run.model.d_ff, 18432); t.eq(req.run.model.gated, true)
+t.eq(req.layout.ep, 64); t.eq(req.precision, "fp8")
+t.eq(has(req.assumed, "multi-head latent attention modelled as"), true)
+t.eq(has(req.assumed, "dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
+
+req = assert(measured.request(row("MS-T2-MegaScale-256")))
+t.eq(req.run.model.parallel_block, true); t.eq(req.layout.zero, 2); t.eq(req.layout.interleave, 6)
+t.eq(req.layout.sequence_parallel, true); t.eq(req.run.model.vocab, 64512, "64000 padded to 128 x tp 8")
+t.eq(assert(measured.request(row("MS-T3-baseline-256"))).run.model.parallel_block, false, "the ladder in notes is no PTB")
+
+req = assert(measured.request(row("TT-T2-8B-cp4")))
+t.eq(req.layout.cp, 4); t.eq(req.layout.dp, 2); t.eq(req.layout.zero, 3); t.eq(req.run.model.vocab, 128256, "not padded")
+
+local function refused(id) return select(2, measured.request(row(id))) end
+t.eq(refused("NeMo2407-Nemotron-8B-64"), "no architecture (layers, hidden, heads not given)")
+t.eq(refused("MBridge-26.04.01-Nemotron_3_Nano-16"), "no architecture (layers, hidden, heads not given)")
+t.eq(refused("MLM-H100-strong-177B-96"), "no parallel layout (tp, pp, dp not given)")
+t.eq(refused("OPT-175B"), 'global batch "2M" is not an exact token count; no stack preset for the framework "metaseq (FSDP + Megatron TP)"')
+
+-- --- Groups and tiers ------------------------------------------------------------------------
+
+local groups = {
+  ["N21-T1-1.7B"] = "N21-T1", ["N21-T2-PTD-P-174.6B-384"] = "N21-T2", ["MS-T2-MegaScale-256"] = "MS-T2",
+  ["MS-T3-baseline-256"] = "MS-T3", ["MS-F9-MegaScale-2240"] = "MS-F9", ["MLM-H100-weak-1.7B"] = "MLM-H100-weak",
+  ["MLM-H100-strong-177B-96"] = "MLM-H100-strong", ["MLM-llama-fp8-LLAMA3-8B"] = "MLM-llama-fp8",
+  ["NeMo2407-GPT3-5B-64"] = "NeMo2407", ["MBridge-25.09-LLAMA3_8B-8"] = "MBridge", ["TT-T1-8B-8gpu-5762"] = "TT-T1",
+  ["TT-asyncTP-8B-rowwise-async"] = "TT-asyncTP", ["MPT-1b-128"] = "MPT", ["OPT-175B"] = "OPT",
+  ["NEW-src-7B-64"] = "NEW-src",
+}
+for id, g in pairs(groups) do t.eq(measured.group(id), g, id) end
+local tiers = {
+  ["N21-T1-1.7B"] = "A", ["N21-T2-PTD-P-529.6B-560"] = "A", ["MS-T2-MegaScale-256"] = "A-", ["MS-T3-baseline-256"] = "A-",
+  ["MS-F9-MegaScale-2240"] = "C", ["MLM-H100-strong-177B-96"] = "C", ["OPT-175B"] = "C", ["MLM-H100-weak-1.7B"] = "B",
+  ["MLM-llama-fp8-LLAMA3-8B"] = "B", ["NeMo2407-GPT3-5B-64"] = "B", ["MBridge-25.09-LLAMA3_8B-8"] = "B",
+  ["TT-H200-8B-32"] = "B", ["MPT-1b-128"] = "B",
+}
+for id, tier in pairs(tiers) do t.eq(measured.tier(id), tier, id) end
+for _, r in ipairs(rows) do t.eq(measured.tier(r.run_id) ~= "-", true, r.run_id .. " has a tier") end
+
+-- --- The measured step time, one row of each kind --------------------------------------------
+
+local function secs(r) return (measured.measured_time(r)) end
+
+-- iter_time_s as printed: N21-T1-1.7B took 3.528 s.
+t.eq(secs(row("N21-T1-1.7B")), 3.528)
+t.eq(select(2, measured.measured_time(row("N21-T1-1.7B"))), "iter_time_s")
+
+-- Tokens per step / tokens_per_s: MPT-7b-128, 768 sequences x 2048 = 1572864 tokens at 1340830
+-- tokens/s = 1.17305 s.
+t.near(secs(row("MPT-7b-128")), 1572864 / 1340830, 1e-12)
+t.near(secs(row("MPT-7b-128")), 1.1730525, 1e-7)
+
+-- Tokens per step / (tokens_per_s_per_gpu x GPUs): TT-asyncTP-70B-bfloat16-vanilla without its
+-- tokens_per_s: 4194304 / (597.3 x 256 = 152908.8) = 27.4301 s.
+local tt = copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { tokens_per_s = false })
+t.near(secs(tt), 27.430102, 1e-7)
+
+-- TFLOP/s with Narayanan's F: N21-T1-1.7B without its derived times. B = 512, s = 2048, l = 24,
+-- h = 2304, V = 51200: 96 B s l h^2 = 1.28246e16; (1 + 2048/13824 + 51200/884736)
+-- = 1 + 0.148148 + 0.057870 = 1.206019; F = 1.546683e16 FLOP; / (137 TFLOP/s x 32 GPUs =
+-- 4.384e15) = 3.52802 s (the paper's 3.528 s, which the row back-computed the same way).
+local n21 = copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false })
+t.near(measured.flop.narayanan(512, 2048, 24, 2304, 51200), 1.5466830e16, 1e-7)
+t.near(secs(n21), 3.5280178, 1e-7)
+
+-- TFLOP/s with Megatron's num_floating_point_operations: MLM-H100-weak-1.7B, B = 192, s = 4096,
+-- L = 24, h = 2048, a = g = 16, d_h = 128, f = 8192 (plain), V = 131072:
+-- 12 B s L h^2 = 9.49978e14; [(1 + 1 + 2) x 1 + 4 + 131072/98304 = 9.33333]; F = 8.866462e15;
+-- / (408.8 TFLOP/s x 48 GPUs = 1.96224e16) = 0.451854 s.
+t.near(secs(row("MLM-H100-weak-1.7B")), 0.45185409, 1e-7)
+
+-- TFLOP/s with llm-foundry's 6N + 12 L d s per token: MPT-7b-128 without its throughput.
+-- N = V h + L (4 h^2 + 2 h f) = 50368 x 4096 + 32 x (4 x 4096^2 + 2 x 4096 x 16384) = 6648758272
+-- (tied embedding, no biases); per token 6N + 12 x 32 x 4096 x 2048 = 4.31138e10; x 1572864
+-- tokens / (452 TFLOP/s x 128 GPUs = 5.7856e16) = 1.172084 s.
+local mpt = copy(row("MPT-7b-128"), { tokens_per_s = false, tokens_per_s_per_gpu = false })
+t.eq(measured.params(assert(measured.architecture(mpt))), 6648758272)
+t.near(secs(mpt), 1.1720842, 1e-7)
+
+-- MFU x peak with PaLM's 6N + 12 L h s (MegaScale states no formula): MS-T3-baseline-256,
+-- L = 96, h = 12288, f = 4h (assumed), V = 64000 tied: N = 64000 x 12288 + 96 x 12 x 12288^2
+-- = 174732607488; per token 6N + 12 x 96 x 12288 x 2048 = 1.0773867e12; x 524288 tokens /
+-- (0.477 x 312 TFLOP/s x 256 GPUs = 3.80989e16) = 14.82616 s.
+t.near(secs(row("MS-T3-baseline-256")), 14.826156, 1e-7)
+
+-- No measurement: OPT-175B's TFLOP/s has no stated formula and its batch is "2M".
+t.eq(secs(row("OPT-175B")), nil)
