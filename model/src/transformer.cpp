@@ -344,11 +344,11 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
       fail("layout.ep: {} does not divide the {} experts; divisors: {}", l.ep, c.experts,
            divisors_text(c.experts));
     }
-    if ((l.dp * l.cp) % l.ep != 0) {
+    if ((l.tp * l.dp * l.cp) % l.ep != 0) {
       fail(
-          "layout.ep: {} does not divide dp x cp = {} (experts are spread over data-parallel "
-          "ranks)",
-          l.ep, l.dp * l.cp);
+          "layout.ep: {} does not divide tp x dp x cp = {} (experts, not split by TP, are "
+          "spread over those ranks)",
+          l.ep, l.tp * l.dp * l.cp);
     }
   }
   if (c.batch % l.dp != 0) {
@@ -458,7 +458,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   // EP per MoE layer and microbatch: dispatch and combine, forward and backward.
-  const Group ep_g = c.group(l.ep, l.tp * l.cp);
+  // Experts are not split by TP (expert TP 1): the tp x cp x dp ranks are regrouped as EP
+  // (innermost) x expert DP, as Megatron-Core does.
+  const Group ep_g = c.group(l.ep, 1);
   double ep_pass = 0;
   if (c.experts > 0) ep_pass = 2 * c.all_to_all(expert_tokens * c.top_k * h * 2, ep_g);
 
@@ -565,12 +567,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // DP and sharding (docs/model.md 8.7).
   const std::int64_t dp_ranks = l.dp * l.cp;
   const Group dp_g = c.group(dp_ranks, l.tp);
-  const Group edp_g = c.group(std::max<std::int64_t>(dp_ranks / l.ep, 1), l.tp * l.cp * l.ep);
+  const std::int64_t expert_dp = std::max<std::int64_t>(l.tp * dp_ranks / l.ep, 1);
+  const Group edp_g = c.group(expert_dp, l.ep);
   const double gbytes = st.gradient_reduce_bytes;
   const double wbytes = st.weight_bytes;
+  const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
   double dp_exposed = 0, dp_hidden = 0;
   const double shard = static_cast<double>(dp_ranks);
-  const double eshard = std::max(1.0, shard / ep);
+  const double eshard = static_cast<double>(expert_dp);
   if (l.zero >= 3) {
     // Per layer: gather the weights forward and again backward, reduce-scatter the gradients;
     // the next layer's gather runs under this layer's compute; again every microbatch.
@@ -578,11 +582,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double layer_e = n_moe > 0 ? expert_p / ep : 0;
     auto layer_comm = [&](double params_ne, double params_e) {
       const double per = static_cast<double>(st.gathers_per_layer);
-      return 2 * (c.gather(params_ne * wbytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
+      return 2 * (c.gather(params_ne * gather_bytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
              (c.gather(params_ne * gbytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
-             (params_e > 0
-                  ? 2 * c.gather(params_e * wbytes, edp_g) + c.gather(params_e * gbytes, edp_g)
-                  : 0);
+             (params_e > 0 ? 2 * c.gather(params_e * gather_bytes, edp_g) +
+                                 c.gather(params_e * gbytes, edp_g)
+                           : 0);
     };
     const double comm_l = layer_comm(layer_ne, layer_e);
     const double compute_l = (t_fwd + t_bwd + recompute) / n_layers;
@@ -597,7 +601,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       reduce = c.all_reduce(n_nonexpert * gbytes, dp_g) + c.all_reduce(n_expert * gbytes, edp_g);
     } else {
       reduce = c.gather(n_nonexpert * gbytes, dp_g) + c.gather(n_expert * gbytes, edp_g);
-      gather_t = c.gather(n_nonexpert * wbytes, dp_g) + c.gather(n_expert * wbytes, edp_g);
+      gather_t =
+          c.gather(n_nonexpert * gather_bytes, dp_g) + c.gather(n_expert * gather_bytes, edp_g);
     }
     if (st.dp_overlap) {
       const double under = t_bwd + recompute;  // the last microbatch's backward
@@ -633,8 +638,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                        n_expert * st.optimizer_bytes / (l.zero >= 1 ? eshard : 1.0);
   double transient = 0;
   if (l.zero >= 3) {
-    transient = 2 * (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t * wbytes +
-                (n_moe > 0 ? 2 * expert_p / ep * wbytes : 0);
+    transient = 2 * (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t * gather_bytes +
+                (n_moe > 0 ? 2 * expert_p / ep * gather_bytes : 0);
   }
   const double replicated = 8 * h + (st.dropout ? 2 * h : 0);
   const double split_dense = 4 * (a + g) * dh + c.act_bytes * c.f;

@@ -92,8 +92,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         std::vector<std::int64_t> eps{1};
         if (c.experts > 0) {
           eps.clear();
-          for (const std::int64_t e : divisors(c.experts, dp * cp)) {
-            if ((dp * cp) % e == 0) eps.push_back(e);
+          for (const std::int64_t e : divisors(c.experts, tp * dp * cp)) {
+            if ((tp * dp * cp) % e == 0) eps.push_back(e);
           }
         }
         eps = one_or(fixed.ep, eps);
