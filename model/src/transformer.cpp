@@ -832,6 +832,20 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.tokens_per_second_per_gpu = p.tokens_per_second / static_cast<double>(c.n);
   p.mfu = c.flop_model * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
   p.hfu = k.hardware_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
+  // Utilization as each source's own FLOP formula counts it (docs/model.md 8.10).
+  {
+    const double h = c.h, L = static_cast<double>(c.layers), s = c.s, a = c.a, g = c.g;
+    const double f = c.experts > 0 ? c.fe * (c.top_k + c.shared) : c.f;
+    const double megatron = 12 * L * h * h *
+                            ((1 + g / a + s / h) * (a * c.dh / h) +
+                             (f / h) * (c.up > 1 ? 1.5 : 1.0) + c.V / (2 * L * h));
+    const double narayanan = 96 * L * h * h * (1 + s / (6 * h) + c.V / (16 * L * h));
+    const double palm = 6 * c.params_active + 12 * L * h * s;
+    const double per_flop = p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
+    p.mfu_megatron = megatron * per_flop;
+    p.mfu_narayanan = narayanan * per_flop;
+    p.mfu_palm = palm * per_flop;
+  }
   p.microbatches = static_cast<std::int64_t>(k.microbatches);
   p.steps = c.tokens / tokens_per_step;
   p.time_to_train = Seconds(p.steps * k.step);

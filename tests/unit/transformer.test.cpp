@@ -172,6 +172,10 @@ TEST_CASE("transformer FLOPs: Llama 3 8B against Megatron-LM's num_floating_poin
     CHECK_THAT(
         p.mfu,
         WithinRel(51471187968.0 * p.tokens_per_second / (8 * 32.0 * 128 * 132 * 1.83e9), 1e-12));
+    // The MFU Megatron-Core r0.8 would report: its own 57,912,852,480 FLOP per token (above).
+    CHECK_THAT(
+        p.mfu_megatron,
+        WithinRel(57912852480.0 * p.tokens_per_second / (8 * 32.0 * 128 * 132 * 1.83e9), 1e-12));
   }
 }
 
@@ -206,6 +210,10 @@ TEST_CASE("transformer FLOPs: GPT-3 175B against Narayanan 2021 and Korthikanti 
     const auto p = dml::evaluate(run_of(m, 96, 96, megatron_2022()), layout(Recompute::kFull));
     REQUIRE(p.feasible);
     CHECK_THAT(p.hardware_flop_per_token, WithinRel(1433998983168.0, 1e-12));
+    // The MFU Narayanan et al. report is of that same numerator (this test's GPUs are H100s:
+    // peak 32 x 128 x 132 x 1.83e9).
+    const double per_flop = p.tokens_per_second / (96 * 32.0 * 128 * 132 * 1.83e9);
+    CHECK_THAT(p.mfu_narayanan, WithinRel(1433998983168.0 * per_flop, 1e-12));
   }
   SECTION("no recompute: Korthikanti's 72 B L s h^2 (1 + s/6h + V/12hL)") {
     // 72 L h^2 = 1,043,677,052,928; x 1/36 = 28,991,029,248; x V/(12 h L) = 51200/14,155,776:

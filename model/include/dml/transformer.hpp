@@ -160,6 +160,9 @@ struct StepPlan {
   double hardware_flop_per_token = 0;
   double mfu = 0;
   double hfu = 0;
+  double mfu_megatron = 0;   // with Megatron-Core r0.8's FLOP formula (non-causal attention)
+  double mfu_narayanan = 0;  // with Narayanan et al. 2021's (includes a recompute forward)
+  double mfu_palm = 0;       // with PaLM's 6N + 12 L h s per token (llm-foundry's MFU)
   double tokens_per_second = 0;
   double tokens_per_second_per_gpu = 0;
   std::int64_t microbatches = 0;
@@ -607,6 +610,17 @@ struct Description<StepPlan> {
         p.mfu,
         {.name = "mfu", .doc = "model FLOP utilization, of the dense 16-bit peak", .label = "MFU"});
     v.field(p.hfu, {.name = "hfu", .doc = "hardware FLOP utilization", .label = "HFU"});
+    v.field(p.mfu_megatron,
+            {.name = "mfu_megatron",
+             .doc = "MFU as Megatron-Core r0.8 reports it: 12 B s L h^2 [(1 + g/a + s/h) a d_h/h "
+                    "+ (f/h) k (3/2 gated) + V/(2 L h)], non-causal attention"});
+    v.field(p.mfu_narayanan,
+            {.name = "mfu_narayanan",
+             .doc = "as Narayanan et al. 2021 report it: 96 B s L h^2 (1 + s/6h + V/16Lh), which "
+                    "counts a full-recompute forward"});
+    v.field(p.mfu_palm, {.name = "mfu_palm",
+                         .doc = "as PaLM and llm-foundry report it: (6 N + 12 L h s) per token, N "
+                                "the active parameters"});
     v.field(p.tokens_per_second, {.name = "tokens_per_second", .doc = "tokens per second"});
     v.field(p.tokens_per_second_per_gpu, {.name = "tokens_per_second_per_gpu",
                                           .doc = "tokens per second per GPU",
