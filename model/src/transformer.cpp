@@ -675,29 +675,33 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double states = dual * (weights + grads + optim) + transient;
   const double total = states + std::max(activations + logits_mem, last_stage) + c.workspace;
 
-  out.step = step;
-  out.gemm = m * gemm_f * 3;
-  out.attention = m * (attn_fs + attn_bs);
-  out.elementwise = m * elem_f * 3;
-  out.logits = m * logits;
-  out.recompute = m * recompute;
-  out.overhead = m * overhead_mb + st.step_overhead.value();
-  out.tp = m * tp_exposed;
-  out.tp_hidden = m * tp_hidden;
-  out.cp = m * cp_exposed;
-  out.ep = m * ep_exposed;
-  out.pp = pp_exposed;
-  out.bubble = bubble;
-  out.dp = dp_exposed;
-  out.dp_hidden = dp_hidden;
-  out.optimizer = optimizer;
-  out.slowdown = m * slowdown_mb + dp_slowdown;
-  out.weights = weights * dual + transient;
-  out.gradients = grads * dual;
-  out.optimizer_state = optim * dual;
-  out.activations = std::max(activations, last_stage - T * c.V / t * 6);
-  out.logits_memory = std::max(logits_mem, l.pp > 1 ? T * c.V / t * 6 : 0.0);
-  out.total = total;
+  using units::Bytes;
+  using units::Seconds;
+  out.time.step = Seconds(step);
+  out.time.gemm = Seconds(m * gemm_f * 3);
+  out.time.attention = Seconds(m * (attn_fs + attn_bs));
+  out.time.elementwise = Seconds(m * elem_f * 3);
+  out.time.logits = Seconds(m * logits);
+  out.time.recompute = Seconds(m * recompute);
+  out.time.overhead = Seconds(m * overhead_mb + st.step_overhead.value());
+  out.time.tp = Seconds(m * tp_exposed);
+  out.time.tp_hidden = Seconds(m * tp_hidden);
+  out.time.cp = Seconds(m * cp_exposed);
+  out.time.ep = Seconds(m * ep_exposed);
+  out.time.pp = Seconds(pp_exposed);
+  out.time.bubble = Seconds(bubble);
+  out.time.dp = Seconds(dp_exposed);
+  out.time.dp_hidden = Seconds(dp_hidden);
+  out.time.optimizer = Seconds(optimizer);
+  out.time.slowdown = Seconds(m * slowdown_mb + dp_slowdown);
+  out.memory.weights = Bytes(weights * dual + transient);
+  out.memory.gradients = Bytes(grads * dual);
+  out.memory.optimizer = Bytes(optim * dual);
+  out.memory.activations = Bytes(std::max(activations, last_stage - T * c.V / t * 6));
+  out.memory.logits = Bytes(std::max(logits_mem, l.pp > 1 ? T * c.V / t * 6 : 0.0));
+  out.memory.total = Bytes(total);
+  out.memory.workspace = Bytes(c.workspace);
+  out.memory.capacity = Bytes(c.capacity);
   out.microbatches = m;
   // An unfused kernel also computes the masked blocks: in the forward, the backward (2x) and,
   // under full recompute, the forward run again (Narayanan et al. 2021's 96 B s L h^2
@@ -799,36 +803,11 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   }
   Costed k;
   cost(c, l, k);
-  using units::Bytes;
-  using units::Seconds;
-  p.time = StepTime{.step = Seconds(k.step),
-                    .gemm = Seconds(k.gemm),
-                    .attention = Seconds(k.attention),
-                    .elementwise = Seconds(k.elementwise),
-                    .logits = Seconds(k.logits),
-                    .recompute = Seconds(k.recompute),
-                    .overhead = Seconds(k.overhead),
-                    .tp = Seconds(k.tp),
-                    .tp_hidden = Seconds(k.tp_hidden),
-                    .cp = Seconds(k.cp),
-                    .ep = Seconds(k.ep),
-                    .pp = Seconds(k.pp),
-                    .bubble = Seconds(k.bubble),
-                    .dp = Seconds(k.dp),
-                    .dp_hidden = Seconds(k.dp_hidden),
-                    .optimizer = Seconds(k.optimizer),
-                    .slowdown = Seconds(k.slowdown)};
-  p.memory = StepMemory{.weights = Bytes(k.weights),
-                        .gradients = Bytes(k.gradients),
-                        .optimizer = Bytes(k.optimizer_state),
-                        .activations = Bytes(k.activations),
-                        .logits = Bytes(k.logits_memory),
-                        .workspace = Bytes(c.workspace),
-                        .total = Bytes(k.total),
-                        .capacity = Bytes(c.capacity)};
+  p.time = k.time;
+  p.memory = k.memory;
   const double tokens_per_step = static_cast<double>(c.batch) * c.s;
   p.hardware_flop_per_token = k.hardware_flop_per_token;
-  p.tokens_per_second = tokens_per_step / k.step;
+  p.tokens_per_second = tokens_per_step / k.time.step.value();
   p.tokens_per_second_per_gpu = p.tokens_per_second / static_cast<double>(c.n);
   p.mfu = c.flop_model * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
   p.hfu = k.hardware_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
@@ -848,14 +827,15 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   }
   p.microbatches = static_cast<std::int64_t>(k.microbatches);
   p.steps = c.tokens / tokens_per_step;
-  p.time_to_train = Seconds(p.steps * k.step);
-  p.feasible = k.total <= c.capacity;
+  p.time_to_train = k.time.step * p.steps;
+  p.feasible = k.memory.total.value() <= c.capacity;
   if (!p.feasible) {
     p.violations.push_back(fmt::format(
         "memory: {} per GPU (weights {}, gradients {}, optimizer {}, activations {}, logits {}, "
         "workspace {}) exceeds the {} of a {}",
-        bytes_text(k.total), bytes_text(k.weights), bytes_text(k.gradients),
-        bytes_text(k.optimizer_state), bytes_text(k.activations), bytes_text(k.logits_memory),
+        bytes_text(k.memory.total.value()), bytes_text(k.memory.weights.value()),
+        bytes_text(k.memory.gradients.value()), bytes_text(k.memory.optimizer.value()),
+        bytes_text(k.memory.activations.value()), bytes_text(k.memory.logits.value()),
         bytes_text(c.workspace), bytes_text(c.capacity), c.run.cluster.gpu.name));
   }
   return p;

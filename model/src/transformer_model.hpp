@@ -66,13 +66,10 @@ struct Lay {
   Recompute recompute = Recompute::kNone;
 };
 
-// The numbers of one costed layout, in seconds and bytes.
+// One costed layout: the plan's time and memory records, filled in by cost().
 struct Costed {
-  double step = 0, gemm = 0, attention = 0, elementwise = 0, logits = 0, recompute = 0,
-         overhead = 0, tp = 0, tp_hidden = 0, cp = 0, ep = 0, pp = 0, bubble = 0, dp = 0,
-         dp_hidden = 0, optimizer = 0, slowdown = 0;
-  double weights = 0, gradients = 0, optimizer_state = 0, activations = 0, logits_memory = 0,
-         total = 0;
+  StepTime time{};
+  StepMemory memory{};
   double microbatches = 0;
   double hardware_flop_per_token = 0;
 };

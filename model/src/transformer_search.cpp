@@ -128,12 +128,12 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                     if (!detail::layout_runs(c, l, nullptr)) continue;
                     ++evaluated;
                     detail::cost(c, l, k);
-                    if (k.total > c.capacity) continue;
+                    if (k.memory.total.value() > c.capacity) continue;
                     if (static_cast<std::int64_t>(best.size()) == count &&
-                        !(k.step < best.back().step)) {
+                        !(k.time.step.value() < best.back().step)) {
                       continue;
                     }
-                    const Ranked r{k.step, order, l};
+                    const Ranked r{k.time.step.value(), order, l};
                     const auto at = std::upper_bound(
                         best.begin(), best.end(), r,
                         [](const Ranked& x, const Ranked& y) { return x.step < y.step; });

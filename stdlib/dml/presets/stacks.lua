@@ -9,6 +9,17 @@
 local M = {}
 
 local function stack(t) return t end
+
+-- A stack that differs from `base` in `changes` (their sources added to the base's).
+local function derive(base, changes)
+  local t, sources = {}, {}
+  for k, v in pairs(base) do if k ~= "sources" then t[k] = v end end
+  for k, v in pairs(base.sources) do sources[k] = v end
+  for k, v in pairs(changes) do if k ~= "sources" then t[k] = v end end
+  for k, v in pairs(changes.sources or {}) do sources[k] = v end
+  t.sources = sources
+  return t
+end
 local proto_fit = "fit: calibrated on the public measured runs (docs/validation.md)"
 local megatron_state = "Megatron-LM docs/source/api-guide/dist_optimizer.md: bf16 weights 2 B, fp32 main gradients 4 B, fp32 master weights, Adam m and v 12 B"
 local adam_traffic = "inf: mixed-precision Adam reads and writes the fp32 master, m and v (24 B), reads the fp32 gradient (4 B), writes the 16-bit weight (2 B)"
@@ -31,20 +42,14 @@ M.megatron_2021 = stack {
   },
 }
 
-M.megatron_2022 = stack {
-  name = "megatron-2022",
-  attention = "unfused", dropout = true, elementwise_factor = 1,
-  tp_overlap = "backward", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
-  default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
-  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+M.megatron_2022 = derive(M.megatron_2021, {
+  name = "megatron-2022", tp_overlap = "backward",
   sources = {
     attention = "Korthikanti et al. 2022 (arXiv 2205.05198): unfused attention, made cheap in memory by selective recompute",
     tp_overlap = "Megatron-LM commit cf7efd4f5a (Aug 2021): the column-parallel input-gradient all-reduce runs under the weight-gradient GEMM",
     dp_overlap = "Korthikanti et al. 2022 section 6: no gradient all-reduce overlap in its runs",
-    weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
   },
-}
+})
 
 M.megatron_core = stack {
   name = "megatron-core",
@@ -82,31 +87,19 @@ M.torchtitan = stack {
   },
 }
 
-M.torchtitan_compile = stack {
-  name = "torchtitan (compile)",
-  attention = "flash", dropout = false, elementwise_factor = 1,
-  tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
-  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
-  gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
-  sources = {
-    elementwise_factor = "torch.compile fuses the element-wise ops (factor 1)",
-    default_zero = "FSDP2 (fully_shard)", optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
-  },
-}
+M.torchtitan_compile = derive(M.torchtitan, {
+  name = "torchtitan (compile)", elementwise_factor = 1,
+  sources = { elementwise_factor = "torch.compile fuses the element-wise ops (factor 1)" },
+})
 
-M.torchtitan_async_tp = stack {
-  name = "torchtitan (compile, async TP)",
-  attention = "flash", dropout = false, elementwise_factor = 1,
-  tp_overlap = "overlapped", tp_hidden_fraction = 0.7, overlap_slowdown = 0.3,
-  dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
-  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
-  gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
+M.torchtitan_async_tp = derive(M.torchtitan_compile, {
+  name = "torchtitan (compile, async TP)", tp_overlap = "overlapped", tp_hidden_fraction = 0.7,
+  overlap_slowdown = 0.3,
   sources = {
     tp_overlap = "torchtitan's async tensor parallel (micro-pipelined all-gather and reduce-scatter matmuls)",
-    tp_hidden_fraction = proto_fit, default_zero = "FSDP2 (fully_shard)",
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
+    tp_hidden_fraction = proto_fit,
   },
-}
+})
 
 M.llm_foundry = stack {
   name = "llm-foundry",
@@ -135,19 +128,14 @@ M.deepspeed_zero3_2021 = stack {
   },
 }
 
-M.megascale = stack {
-  name = "megascale",
-  attention = "flash", dropout = false, elementwise_factor = 1,
-  tp_overlap = "overlapped", tp_hidden_fraction = 0.7, overlap_slowdown = 0.3,
-  dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
-  default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
-  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+M.megascale = derive(M.megatron_core, {
+  name = "megascale", attention = "flash",
   sources = {
-    tp_overlap = "Jiang et al. 2024 (MegaScale, NSDI'24) section 3.3: TP and SP communication fused with the GEMMs",
+    attention = "MegaScale (Jiang et al. 2024, NSDI'24) uses FlashAttention-2",
+    tp_overlap = "MegaScale section 3.3: TP and SP communication fused with the GEMMs",
     dp_overlap = "MegaScale section 3.3: data-parallel communication overlapped", p2p_overlap = "MegaScale section 3.3",
     default_zero = "MegaScale: ZeRO-2-style distributed optimizer (inf: ZeRO-1 volume)",
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
   },
-}
+})
 
 return M
