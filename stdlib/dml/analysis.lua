@@ -43,6 +43,11 @@ function M.optimize_transformer(run, opts)
   return plans[1], runners
 end
 
+local function is_transformer_run(v)
+  local mt = getmetatable(v)
+  return type(mt) == "table" and mt.__name == "dml.transformer_run"
+end
+
 -- Every combination of the grid's values, the last key varying fastest;
 -- keys in sorted order so that the table's columns are stable.
 local function combinations(grid, path)
@@ -118,12 +123,28 @@ function M.sweep(spec)
     if type(spec.grid) ~= "table" then core.raise("sweep.grid: required (a table of name = { values... })") end
     if type(spec.run) ~= "function" then core.raise("sweep.run: required (a function(point) returning a run)") end
     points, keys = combinations(spec.grid, "sweep.grid")
-    for i, p in ipairs(points) do runs[i] = core.declare.run(spec.run(p)) end
+    for i, p in ipairs(points) do
+      local run = spec.run(p)
+      runs[i] = is_transformer_run(run) and run or core.declare.run(run)
+    end
   end
-  local plans, interrupted = core.optimize_many(runs, label, "sweep.runs")
+  -- Transformer runs (all or none): each optimized on its cluster's GPUs, one after another (a
+  -- search takes milliseconds); paper runs on all cores.
+  local transformers = 0
+  for _, r in ipairs(runs) do if is_transformer_run(r) then transformers = transformers + 1 end end
+  local plans, interrupted, plan_type
+  if transformers == 0 then
+    plans, interrupted = core.optimize_many(runs, label, "sweep.runs")
+    plan_type = "plan"
+  elseif transformers == #runs then
+    plans, interrupted, plan_type = {}, false, "step_plan"
+    for i, r in ipairs(runs) do plans[i] = core.transformer_optimize(r, nil, 1)[1] end
+  else
+    core.raise("sweep: the runs mix paper runs (dml.mlp_stack) and transformer runs; sweep each kind on its own")
+  end
   local columns, seen = {}, {}
   for i, k in ipairs(keys) do columns[i] = k; seen[k] = true end
-  for _, c in ipairs(core.columns("plan")) do
+  for _, c in ipairs(core.columns(plan_type)) do
     if not seen[c.column] then columns[#columns + 1] = c.column end
   end
   local rows, finished = {}, {}

@@ -1,0 +1,59 @@
+-- Transformer runs through the language: dml.run dispatches on the model's kind, evaluate lists
+-- what it assumed, optimize searches what the layout leaves open, sweep takes transformer runs,
+-- and mistakes are errors at the user's line in the user's field names.
+local t = require "testing"
+local gpus = require "dml.presets.gpus"
+local networks = require "dml.presets.networks"
+local stacks = require "dml.presets.stacks"
+
+local llama8b = dml.transformer { layers = 32, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336,
+  vocab = 128256, seq_len = 8192 }
+local function cluster(n, gpu)
+  return dml.cluster { gpu = gpu or gpus.h100_sxm, size = n,
+    levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
+end
+local run = dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64),
+  tokens = "1e12 tokens" }
+t.eq(getmetatable(run).__name, "dml.transformer_run", "dml.run of a transformer")
+t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
+
+local p = dml.evaluate(run, { tp = 2, pp = 2 })
+t.eq(p.layout.dp, 16, "dp derived from the GPUs")
+local assumed = table.concat(p.assumed, "; ")
+t.eq(assumed:find("dp = 16", 1, true) ~= nil, true, "dp is listed as assumed")
+t.eq(assumed:find("microbatch = 1", 1, true) ~= nil, true, "microbatch is listed as assumed")
+t.eq(dml.layout_text(p.layout), "TP 2 (SP) x PP 2 (1f1b) x DP 16 (ZeRO-1), microbatch 1, no recompute")
+
+local best, next_best = dml.optimize(run, { tp = 1, runners_up = 2 })
+t.eq(best.feasible, true, "optimize finds a layout that fits")
+t.eq(best.layout.tp, 1, "a fixed field stays fixed")
+t.eq(#next_best, 2, "runners-up")
+t.eq(next_best[1].time.step >= best.time.step, true, "runners-up are slower")
+
+local bad = dml.evaluate(run, { tp = 3 })
+t.eq(bad.feasible, false, "tp 3 cannot split 32 heads")
+t.eq(table.concat(bad.violations, "\n"):find("layout.tp: 3 does not divide the 32 heads; divisors: 1, 2, 4, 8, 16, 32", 1, true) ~= nil,
+  true, "the divisors are listed")
+
+local sweep = dml.sweep { grid = { gpus = { 32, 64 } }, run = function(pt) return dml.run(run, { cluster = cluster(pt.gpus) }) end }
+t.eq(#sweep:rows(), 2, "a sweep of transformer runs")
+t.eq(sweep:rows()[2].gpus, 64)
+
+t.raises(function()
+  dml.sweep { runs = { run, dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) } } }
+end, { pattern = "mix paper runs" })
+t.raises(function()
+  dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512,
+    cluster = dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
+end, { pattern = "run.cluster.size: required for a transformer run" })
+t.raises(function()
+  local g = {}
+  for k, v in pairs(gpus.h100_sxm) do if k ~= "efficiency" then g[k] = v end end
+  local s = {}
+  for k, v in pairs(g.sources) do s[k] = v end
+  g.sources = s
+  dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64, g) }
+end, { pattern = "run.cluster.gpu.efficiency: required for a transformer run" })
+t.raises(function() dml.transformer { layers = 2, d_model = 64, heads = 8, kv_heads = 3, d_ff = 256, vocab = 10, seq_len = 16 } end,
+  { pattern = "transformer.kv_heads: 3 does not divide the 8 query heads" })
+t.raises(function() dml.evaluate(run, { tp = 0 }) end, { pattern = "layout.tp" })
