@@ -43,10 +43,12 @@ function M.optimize_transformer(run, opts)
   return plans[1], runners
 end
 
+--- is_transformer_run(v): v is a run of a dml.transformer (dml.run dispatched it).
 local function is_transformer_run(v)
   local mt = getmetatable(v)
   return type(mt) == "table" and mt.__name == "dml.transformer_run"
 end
+M.is_transformer_run = is_transformer_run
 
 -- Every combination of the grid's values, the last key varying fastest;
 -- keys in sorted order so that the table's columns are stable.

@@ -43,10 +43,9 @@ local function is_transformer(v)
   return type(mt) == "table" and mt.__name == "dml.transformer"
 end
 
-local function is_transformer_run(v)
-  local mt = getmetatable(v)
-  return type(mt) == "table" and mt.__name == "dml.transformer_run"
-end
+
+local analysis = require "dml.analysis"
+local is_transformer_run = analysis.is_transformer_run
 
 def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
   function(args, changes)
@@ -73,8 +72,7 @@ def("save", "dml.save(value, path): write a dml.table, a list of rows or a recor
 def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y = {...} } }, ... }: draw a line plot (.png, .svg, .pdf).",
   output.plot)
 
--- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis).
-local analysis = require "dml.analysis"
+-- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis, loaded above).
 def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }]): the fastest layout, on run.cluster.size GPUs or else (paper runs) on the smallest cluster that meets the duration; returns a plan (dml --doc plan; transformer runs: dml --doc step_plan, and with runners_up = n a list of the next n plans as a second value).",
   function(run, opts)
     if is_transformer_run(run) then return analysis.optimize_transformer(run, opts) end

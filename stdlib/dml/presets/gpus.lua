@@ -168,12 +168,11 @@ M.gb200.sources.clock = "derived: 2.5 PFLOP/s / (148 SMs x 128 threads x 64 FLOP
 M.gb200.sources.hbm_capacity = gb200
 M.gb200.sources.hbm_bandwidth = gb200
 
-local estimate_eff = function(note)
-  return efficiency(
-    { gemm = 0.646, gemm_half_dim = 93, attention = 0.283, flash3_gain = 1.6, fp8_gain = 1.82,
-      hbm = 0.83, nvlink = 0.683, network = 0.95, workspace = "3 GiB" },
-    { gemm = note, gemm_half_dim = note, attention = note, flash3_gain = note, fp8_gain = note,
-      hbm = note, nvlink = note, network = note, workspace = note })
+-- The H100's values, every source replaced by `note` (for GPUs no measured run calibrates yet).
+local function estimate_eff(note)
+  local e = copy(h100_eff)
+  for k in pairs(e.sources) do e.sources[k] = note end
+  return e
 end
 M.b200.efficiency = estimate_eff("estimate: the H100 values; no measured B200 run calibrates it yet")
 M.gb200.efficiency = estimate_eff("estimate: the H100 values; no measured GB200 run calibrates it yet")
