@@ -51,6 +51,24 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
   }
 }
 
+void Description<NetworkLevel>::check(const NetworkLevel& l, const std::string& path) {
+  // Two rows of one collective at one size and group size would make the curve ambiguous.
+  if (!l.measured) return;
+  const std::vector<BusBandwidth>& rows = *l.measured;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      const BusBandwidth& x = rows[i];
+      const BusBandwidth& y = rows[j];
+      if (x.op == y.op && x.gpus == y.gpus && x.size.value() == y.size.value()) {
+        throw ConfigError(
+            item_path(path + ".measured", i + 1) + ".size",
+            "{} bytes of {} on {} appears twice (rows {} and {})", x.size.value(), enum_name(x.op),
+            x.gpus ? fmt::format("{} GPUs", *x.gpus) : std::string("any group"), j + 1, i + 1);
+      }
+    }
+  }
+}
+
 void Description<Cluster>::check(const Cluster& c, const std::string& path) {
   const std::size_t n = c.levels.size();
   if (n > kMaxNetworkLevels) {

@@ -201,6 +201,41 @@ TransformerCtx::TransformerCtx(const TransformerRun& r) : run(r) {
     net_bw = node_bw;
     net_alpha = node_alpha;
   }
+  for (std::size_t lv = 0; lv < std::min<std::size_t>(2, r.cluster.levels.size()); ++lv) {
+    if (!r.cluster.levels[lv].measured) continue;
+    for (const BusBandwidth& row : *r.cluster.levels[lv].measured) {
+      Curve& cv = curves[lv][static_cast<std::size_t>(row.op)];
+      const double lr = row.gpus ? std::log(static_cast<double>(*row.gpus)) : 0.0;
+      auto it = std::find_if(cv.series.begin(), cv.series.end(),
+                             [&](const Curve::Series& x) { return x.log_ranks == lr; });
+      if (it == cv.series.end()) {
+        cv.series.push_back({.log_ranks = lr, .log_size = {}, .busbw = {}});
+        it = cv.series.end() - 1;
+      }
+      it->log_size.push_back(std::log(row.size.value()));
+      it->busbw.push_back(row.bus_bandwidth.value());
+    }
+    for (Curve& cv : curves[lv]) {
+      // Group sizes in order; each series' rows in order of size.
+      std::sort(
+          cv.series.begin(), cv.series.end(),
+          [](const Curve::Series& x, const Curve::Series& y) { return x.log_ranks < y.log_ranks; });
+      for (Curve::Series& x : cv.series) {
+        std::vector<std::size_t> order(x.log_size.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::sort(order.begin(), order.end(),
+                  [&](std::size_t i, std::size_t j) { return x.log_size[i] < x.log_size[j]; });
+        Curve::Series sorted{.log_ranks = x.log_ranks, .log_size = {}, .busbw = {}};
+        for (const std::size_t i : order) {
+          sorted.log_size.push_back(x.log_size[i]);
+          sorted.busbw.push_back(x.busbw[i]);
+        }
+        x = std::move(sorted);
+      }
+    }
+  }
+  if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
+  dispatch_bytes = r.dispatch_precision == Precision::kFp8 ? 1.0 : 2.0;
   const Stack& st = r.stack;
   launch = st.collective_launch.value();
   layer_overhead = st.layer_overhead.value();
@@ -216,6 +251,7 @@ Group TransformerCtx::group(std::int64_t size, std::int64_t stride) const {
   gr.size = static_cast<double>(size);
   if (size <= 1) return gr;
   if (stride * size <= node) {
+    gr.level = 0;
     gr.bw = node_bw;
     gr.alpha = node_alpha;
     gr.per_node = gr.size;
@@ -223,6 +259,7 @@ Group TransformerCtx::group(std::int64_t size, std::int64_t stride) const {
   }
   const std::int64_t k =
       std::clamp<std::int64_t>(node / std::max<std::int64_t>(stride, 1), 1, size);
+  gr.level = 1;
   gr.per_node = static_cast<double>(k);
   gr.bw = std::min(node_bw, static_cast<double>(k) * net_bw);
   gr.alpha = net_alpha;
@@ -230,25 +267,61 @@ Group TransformerCtx::group(std::int64_t size, std::int64_t stride) const {
   return gr;
 }
 
+double Curve::bus_bandwidth(double bytes, double ranks) const {
+  const double ls = std::log(bytes);
+  const auto at = [&](const Series& x) {
+    if (ls <= x.log_size.front()) return x.busbw.front() * std::exp(ls - x.log_size.front());
+    if (ls >= x.log_size.back()) return x.busbw.back();
+    const std::size_t hi = static_cast<std::size_t>(
+        std::upper_bound(x.log_size.begin(), x.log_size.end(), ls) - x.log_size.begin());
+    const std::size_t lo = hi - 1;
+    const double w = (ls - x.log_size[lo]) / (x.log_size[hi] - x.log_size[lo]);
+    return x.busbw[lo] + w * (x.busbw[hi] - x.busbw[lo]);
+  };
+  if (series.size() == 1 || series.front().log_ranks == 0) return at(series.front());
+  const double lr = std::log(ranks);
+  if (lr <= series.front().log_ranks) return at(series.front());
+  if (lr >= series.back().log_ranks) return at(series.back());
+  std::size_t hi = 1;
+  while (series[hi].log_ranks < lr) ++hi;
+  const Series& a = series[hi - 1];
+  const Series& b = series[hi];
+  const double w = (lr - a.log_ranks) / (b.log_ranks - a.log_ranks);
+  return at(a) + w * (at(b) - at(a));
+}
+
 // nccl-tests' conventions (docs/model.md 8.4): S is the whole buffer, bus bandwidth factors
-// 2(n-1)/n for all-reduce and (n-1)/n for the others; latency per ring step.
+// 2(n-1)/n for all-reduce and (n-1)/n for the others; latency per ring step. A measured table
+// of the op at the group's level replaces the alpha-beta terms (its times include them).
 double TransformerCtx::all_reduce(double bytes, const Group& gr) const {
   if (gr.size <= 1) return 0;
+  if (const Curve* cv = measured(CollectiveOp::kAllReduce, gr)) {
+    return 2 * (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
+  }
   const double ring = 2 * (gr.size - 1);
   const double tree = 2 * std::log2(std::max(gr.nodes, 1.0)) + 2 * (gr.per_node - 1);
   return launch + gr.alpha * std::min(ring, std::max(tree, 2.0)) +
          2 * (gr.size - 1) / gr.size * bytes / gr.bw;
 }
 
-double TransformerCtx::gather(double bytes, const Group& gr) const {
+double TransformerCtx::gather(double bytes, const Group& gr, CollectiveOp op) const {
   if (gr.size <= 1) return 0;
+  if (const Curve* cv = measured(op, gr)) {
+    return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
+  }
   return launch + gr.alpha * (gr.size - 1) + (gr.size - 1) / gr.size * bytes / gr.bw;
 }
 
-double TransformerCtx::all_to_all(double bytes, const Group& gr) const {
+double TransformerCtx::all_to_all(double bytes, const Group& gr, double remote) const {
   if (gr.size <= 1) return 0;
+  if (const Curve* cv = measured(CollectiveOp::kAllToAll, gr)) {
+    // Node-limited routing moves less over the network: scale the buffer by the share kept.
+    const double uniform = (gr.size - gr.per_node) / gr.size;
+    const double moved = uniform > 0 ? bytes * std::min(1.0, remote / uniform) : bytes;
+    return (gr.size - 1) / gr.size * moved / cv->bus_bandwidth(moved, gr.size);
+  }
   const double inside = bytes * (gr.per_node - 1) / gr.size / node_bw;
-  const double outside = bytes * (gr.size - gr.per_node) / gr.size / net_bw;
+  const double outside = bytes * std::min((gr.size - gr.per_node) / gr.size, remote) / net_bw;
   return launch + gr.alpha * (gr.size - 1) + std::max(inside, outside);
 }
 
@@ -306,16 +379,38 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     fail("layout: tp {} x pp {} x dp {} x cp {} = {} GPUs, but the cluster has {}", l.tp, l.pp,
          l.dp, l.cp, l.tp * l.pp * l.dp * l.cp, c.n);
   }
-  if (m.heads % l.tp != 0) {
-    fail("layout.tp: {} does not divide the {} heads; divisors: {}", l.tp, m.heads,
+  // 2D TP splits heads and d_ff over tp / tp_model GPUs and d_model over tp_model.
+  std::int64_t t1 = l.tp;
+  const char* t1_name = "layout.tp";
+  if (l.tp_model > 1) {
+    t1_name = "layout.tp / layout.tp_model";
+    if (l.tp % l.tp_model != 0) {
+      fail("layout.tp_model: {} does not divide tp {}; divisors: {}", l.tp_model, l.tp,
+           divisors_text(l.tp));
+    } else {
+      t1 = l.tp / l.tp_model;
+    }
+    if (m.d_model % l.tp_model != 0) {
+      fail("layout.tp_model: {} does not divide d_model {}", l.tp_model, m.d_model);
+    }
+    if (c.experts > 0) fail("layout.tp_model: 2D TP is modelled for dense models only");
+    if (l.sequence_parallel) {
+      fail(
+          "layout.sequence_parallel: not with 2D TP (tp_model = {}); its d_model split "
+          "already shards the activations",
+          l.tp_model);
+    }
+  }
+  if (m.heads % t1 != 0) {
+    fail("{}: {} does not divide the {} heads; divisors: {}", t1_name, t1, m.heads,
          divisors_text(m.heads));
   }
   const std::int64_t kv = m.kv_heads.value_or(m.heads);
-  if (kv % l.tp != 0 && l.tp % kv != 0) {
-    fail("layout.tp: {} and the {} key/value heads: neither divides the other", l.tp, kv);
+  if (kv % t1 != 0 && t1 % kv != 0) {
+    fail("{}: {} and the {} key/value heads: neither divides the other", t1_name, t1, kv);
   }
-  if (c.run.model.d_ff % l.tp != 0) {
-    fail("layout.tp: {} does not divide d_ff {}", l.tp, m.d_ff);
+  if (c.run.model.d_ff % t1 != 0) {
+    fail("{}: {} does not divide d_ff {}", t1_name, t1, m.d_ff);
   }
   if (l.pp > c.layers) fail("layout.pp: {} stages for {} layers", l.pp, c.layers);
   if (l.interleave > 1) {
@@ -360,6 +455,17 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (l.sequence_parallel && l.tp == 1) {
     fail("layout.sequence_parallel: needs tp > 1");
   }
+  const std::int64_t dp_ranks = l.dp * l.cp;
+  if (l.shard != dp_ranks) {
+    if (dp_ranks % l.shard != 0) {
+      fail("layout.shard: {} does not divide dp x cp = {}; divisors: {}", l.shard, dp_ranks,
+           divisors_text(dp_ranks));
+    }
+    if (l.zero == 0) {
+      fail("layout.shard: {} shards states, but zero = 0 keeps them whole; give zero >= 1",
+           l.shard);
+    }
+  }
   return fail.none;
 }
 
@@ -377,12 +483,17 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double T = b * c.s / cp;                            // tokens per microbatch and GPU
   const bool sp = l.sequence_parallel;
   const bool fp8 = c.run.precision == Precision::kFp8;
-  const double sp_div = sp ? t : 1.0;
+  // 2D TP (docs/model.md 8.5): tm GPUs split d_model, t1 = tp / tm split heads and d_ff. 1D TP
+  // is tm = 1. Activations of width d_model are split by SP (t ways) or by tm.
+  const double tm = static_cast<double>(l.tp_model);
+  const double t1 = t / tm;
+  const double sp_div = sp ? t : tm;
 
   // --- one layer, one microbatch (docs/model.md 8.2) ---
   const double h = c.h, a = c.a, g = c.g, dh = c.dh;
-  const double attn_gemm = c.gemm(T, h, (a + 2 * g) * dh / t) + c.gemm(T, a * dh / t, h);
-  const double dense_gemm = c.gemm(T, h, c.up * c.f / t) + c.gemm(T, c.f / t, h);
+  const double attn_gemm =
+      c.gemm(T, h / tm, (a + 2 * g) * dh / t1) + c.gemm(T, a * dh / t1, h / tm);
+  const double dense_gemm = c.gemm(T, h / tm, c.up * c.f / t1) + c.gemm(T, c.f / t1, h / tm);
   double moe_gemm = 0;
   double moe_elem = 0;
   double expert_tokens = 0;  // tokens entering one rank's dispatcher
@@ -400,7 +511,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                 T * c.shared * c.act_bytes * c.fe / t);
   }
   // Attention kernel, forward and backward.
-  const double attn_flop = 4 * T * c.keys_kernel * (a / t) * dh;
+  const double attn_flop = 4 * T * c.keys_kernel * (a / t1) * dh;  // 2D TP: repeated tm ways
   double attn_f = 0, attn_b = 0, attn_recompute_selective = 0;
   if (st.attention == AttentionKernel::kUnfused) {
     const double eff =
@@ -408,7 +519,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                                           : 1.0);  // batched GEMMs stay 16-bit
     const double dmin = std::min(dh, c.s);
     const double gemms = attn_flop / (eff * dmin / (dmin + c.half_dim));
-    const double scores = b * (a / t) * c.s * c.s * (st.dropout ? 9.0 : 4.0) / c.hbm;
+    const double scores = b * (a / t1) * c.s * c.s * (st.dropout ? 9.0 : 4.0) / c.hbm;
     attn_f = gemms + scores;
     attn_b = 2 * gemms + 2 * scores;
     attn_recompute_selective = attn_f;
@@ -419,18 +530,29 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Element-wise traffic per token, forward (docs/model.md 8.2).
   const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;
   const double base_elem =
-      h_terms / sp_div + 4 * (a + g) * dh / t + (fp8 ? 3 * (3 * h + c.f) / t : 0);
+      h_terms / sp_div + 4 * (a + g) * dh / t1 + (fp8 ? 3 * (3 * h + c.f) / t : 0);
   const double dense_elem_f =
-      T * (base_elem + c.act_bytes * c.f / t) * st.elementwise_factor / c.hbm;
+      T * (base_elem + c.act_bytes * c.f / t1) * st.elementwise_factor / c.hbm;
   const double moe_elem_f = (T * base_elem + moe_elem) * st.elementwise_factor / c.hbm;
 
   // TP per layer and microbatch (docs/model.md 8.5).
   const Group tp_g = c.group(l.tp, 1);
   const double act = T * h * 2;  // bytes of one layer's activations, bf16
   double tp_f = 0, tp_b = 0, tp_b_hideable = 0;
-  if (l.tp > 1) {
+  if (l.tp_model > 1) {
+    // Per layer and pass: the outputs of the d_model-contracting GEMMs (QKV, MLP up) reduced
+    // over the tm GPUs, those of the head/d_ff-contracting ones (attention out, MLP down) over
+    // the t1 GPUs; the backward mirrors it (the paper's 2D TP, docs/model.md 8.5).
+    const Group tm_g = c.group(l.tp_model, 1);
+    const Group t1_g = c.group(l.tp / l.tp_model, l.tp_model);
+    const double wide = c.all_reduce(T * (a + 2 * g) * dh / t1 * 2, tm_g) +
+                        c.all_reduce(T * c.up * c.f / t1 * 2, tm_g);
+    tp_f = wide + c.reductions * c.all_reduce(T * h / tm * 2, t1_g);
+    tp_b = tp_f;
+    tp_b_hideable = tp_b;
+  } else if (l.tp > 1) {
     if (sp) {
-      const double pair = c.gather(act, tp_g) * 2;  // all-gather + reduce-scatter
+      const double pair = c.gather(act, tp_g) + c.gather(act, tp_g, CollectiveOp::kReduceScatter);
       tp_f = c.reductions * pair;
       tp_b = c.reductions * pair + c.reductions * c.gather(act, tp_g);
       tp_b_hideable = tp_b - c.reductions * c.gather(act, tp_g);  // the AGs mirroring fwd RS
@@ -441,13 +563,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under.
-  const double wgrad_cover = c.gemm(T, h, (a + 2 * g) * dh / t) + c.gemm(T, h, c.up * c.f / t);
+  const double wgrad_cover =
+      c.gemm(T, h / tm, (a + 2 * g) * dh / t1) + c.gemm(T, h / tm, c.up * c.f / t1);
 
   // CP per layer and microbatch (docs/model.md 8.8).
   const Group cp_g = c.group(l.cp, l.tp);
   double cp_f = 0, cp_b = 0;
   if (l.cp > 1) {
-    const double kv = b * (c.s / cp) * 2 * g * dh * 2 / t;
+    const double kv = b * (c.s / cp) * 2 * g * dh * 2 / t1;
     if (l.cp_kind == ContextParallel::kRing) {
       const double step = cp_g.alpha + kv / cp_g.bw;
       cp_f = std::max(0.0, (cp - 1) * step + c.launch - attn_f);
@@ -460,9 +583,20 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // EP per MoE layer and microbatch: dispatch and combine, forward and backward.
   // Experts are not split by TP (expert TP 1): the tp x cp x dp ranks are regrouped as EP
   // (innermost) x expert DP, as Megatron-Core does.
+  // Node-limited routing: a token crosses the network once per node it reaches, at most
+  // max_nodes of them, and its copies fan out inside the node (DeepSeek-V3 3.2.2).
   const Group ep_g = c.group(l.ep, 1);
-  double ep_pass = 0;
-  if (c.experts > 0) ep_pass = 2 * c.all_to_all(expert_tokens * c.top_k * h * 2, ep_g);
+  double ep_fwd = 0, ep_bwd = 0;  // dispatch and combine
+  if (c.experts > 0) {
+    double remote = 1;
+    if (c.max_nodes > 0 && ep_g.nodes > 1) {
+      remote = std::min(c.max_nodes, ep_g.nodes) * (ep_g.nodes - 1) / ep_g.nodes / c.top_k;
+    }
+    const double elems = expert_tokens * c.top_k * h;
+    const double bf16 = c.all_to_all(elems * 2, ep_g, remote);  // combine, and the backward's
+    ep_fwd = c.all_to_all(elems * c.dispatch_bytes, ep_g, remote) + bf16;
+    ep_bwd = 2 * bf16;
+  }
 
   // Layers on the busiest stage.
   const std::int64_t per_stage = (c.layers + l.pp - 1) / l.pp;
@@ -504,7 +638,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     recompute = attn_fs == 0 ? 0 : n_layers * attn_recompute_selective;
   }
   const double cp_exposed = n_layers * (cp_f + cp_b);
-  double ep_total = n_moe * ep_pass * (l.recompute == Recompute::kFull ? 3.0 : 2.0);
+  const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
   const double ep_hidden = ep_total * st.ep_hidden_fraction;
   const double ep_exposed = ep_total - ep_hidden;
 
@@ -565,16 +699,23 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double n_expert = n_moe * expert_p / ep;
 
   // DP and sharding (docs/model.md 8.7).
+  // The states shard over l.shard of the dp x cp ranks (innermost) and replicate over the rest
+  // (HSDP); plain DP and full sharding have one replica group of 1.
   const std::int64_t dp_ranks = l.dp * l.cp;
-  const Group dp_g = c.group(dp_ranks, l.tp);
+  const std::int64_t replicas = dp_ranks / l.shard;
+  const Group dp_g = c.group(l.shard, l.tp);
+  const Group rep_g = c.group(replicas, l.tp * l.shard);
   const std::int64_t expert_dp = std::max<std::int64_t>(l.tp * dp_ranks / l.ep, 1);
-  const Group edp_g = c.group(expert_dp, l.ep);
+  const std::int64_t erep = expert_dp % replicas == 0 ? replicas : 1;
+  const Group edp_g = c.group(expert_dp / erep, l.ep);
+  const Group erep_g = c.group(erep, l.ep * (expert_dp / erep));
   const double gbytes = st.gradient_reduce_bytes;
   const double wbytes = st.weight_bytes;
   const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
   double dp_exposed = 0, dp_hidden = 0;
-  const double shard = static_cast<double>(dp_ranks);
-  const double eshard = static_cast<double>(expert_dp);
+  const double shard = static_cast<double>(l.shard);
+  const double eshard = static_cast<double>(expert_dp / erep);
+  constexpr CollectiveOp kRS = CollectiveOp::kReduceScatter;
   if (l.zero >= 3) {
     // Per layer: gather the weights forward and again backward, reduce-scatter the gradients;
     // the next layer's gather runs under this layer's compute; again every microbatch.
@@ -583,9 +724,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     auto layer_comm = [&](double params_ne, double params_e) {
       const double per = static_cast<double>(st.gathers_per_layer);
       return 2 * (c.gather(params_ne * gather_bytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
-             (c.gather(params_ne * gbytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
+             (c.gather(params_ne * gbytes, dp_g, kRS) + (per - 1) * (c.launch + dp_g.alpha)) +
+             c.all_reduce(params_ne * gbytes / shard, rep_g) +
              (params_e > 0 ? 2 * c.gather(params_e * gather_bytes, edp_g) +
-                                 c.gather(params_e * gbytes, edp_g)
+                                 c.gather(params_e * gbytes, edp_g, kRS) +
+                                 c.all_reduce(params_e * gbytes / eshard, erep_g)
                            : 0);
     };
     const double comm_l = layer_comm(layer_ne, layer_e);
@@ -600,7 +743,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     if (l.zero == 0) {
       reduce = c.all_reduce(n_nonexpert * gbytes, dp_g) + c.all_reduce(n_expert * gbytes, edp_g);
     } else {
-      reduce = c.gather(n_nonexpert * gbytes, dp_g) + c.gather(n_expert * gbytes, edp_g);
+      reduce = c.gather(n_nonexpert * gbytes, dp_g, kRS) + c.gather(n_expert * gbytes, edp_g, kRS) +
+               c.all_reduce(n_nonexpert * gbytes / shard, rep_g) +
+               c.all_reduce(n_expert * gbytes / eshard, erep_g);
       gather_t =
           c.gather(n_nonexpert * gather_bytes, dp_g) + c.gather(n_expert * gather_bytes, edp_g);
     }
@@ -749,14 +894,21 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
     l.dp = std::max<std::int64_t>(1, c.n / rest);
     note("dp", std::to_string(l.dp) + " (GPUs / (tp x pp x cp))");
   }
-  l.sequence_parallel = in.sequence_parallel.value_or(l.tp > 1);
-  if (!in.sequence_parallel && l.tp > 1) note("sequence_parallel", "true");
+  l.tp_model = in.tp_model.value_or(1);
+  l.sequence_parallel = in.sequence_parallel.value_or(l.tp > 1 && l.tp_model == 1);
+  if (!in.sequence_parallel && l.tp > 1) {
+    note("sequence_parallel", l.sequence_parallel ? "true" : "false");
+  }
   l.schedule = in.schedule.value_or(Schedule::k1F1B);
   if (!in.schedule && l.pp > 1) note("schedule", "\"1f1b\"");
   l.interleave = in.interleave.value_or(1);
   if (!in.interleave && l.pp > 1) note("interleave", "1");
   l.zero = in.zero.value_or(c.run.stack.default_zero);
   if (!in.zero) note("zero", std::to_string(l.zero) + " (the stack's default)");
+  l.shard = in.shard.value_or(l.dp * l.cp);
+  if (!in.shard && l.zero > 0 && l.dp * l.cp > 1) {
+    note("shard", std::to_string(l.shard) + " (dp x cp: no HSDP)");
+  }
   l.cp_kind = in.cp_kind.value_or(ContextParallel::kRing);
   if (!in.cp_kind && l.cp > 1) note("cp_kind", "\"ring\"");
   l.ep = in.ep.value_or(1);
@@ -770,12 +922,14 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
 
 TransformerLayout to_layout(const Lay& l) {
   return TransformerLayout{.tp = l.tp,
+                           .tp_model = l.tp_model,
                            .sequence_parallel = l.sequence_parallel,
                            .pp = l.pp,
                            .interleave = l.interleave,
                            .schedule = l.schedule,
                            .dp = l.dp,
                            .zero = l.zero,
+                           .shard = l.shard,
                            .cp = l.cp,
                            .cp_kind = l.cp_kind,
                            .ep = l.ep,
@@ -854,6 +1008,9 @@ StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout) {
 
 std::string layout_text(const TransformerLayout& l) {
   std::string out = fmt::format("TP {}", l.tp.value_or(1));
+  if (l.tp_model.value_or(1) > 1) {
+    out += fmt::format(" (2D: {} x {})", l.tp.value_or(1) / *l.tp_model, *l.tp_model);
+  }
   if (l.sequence_parallel.value_or(false)) out += " (SP)";
   out += fmt::format(" x PP {}", l.pp.value_or(1));
   if (l.pp.value_or(1) > 1) {
@@ -863,7 +1020,12 @@ std::string layout_text(const TransformerLayout& l) {
   }
   out += fmt::format(" x DP {}", l.dp.value_or(1));
   const std::int64_t z = l.zero.value_or(0);
-  if (z > 0) out += z == 3 ? " (ZeRO-3/FSDP)" : fmt::format(" (ZeRO-{})", z);
+  if (z > 0) out += z == 3 ? " (ZeRO-3/FSDP" : fmt::format(" (ZeRO-{}", z);
+  const std::int64_t ranks = l.dp.value_or(1) * l.cp.value_or(1);
+  if (z > 0 && l.shard && *l.shard < ranks) {
+    out += fmt::format(", HSDP: shard {} x replicate {}", *l.shard, ranks / *l.shard);
+  }
+  if (z > 0) out += ")";
   if (l.cp.value_or(1) > 1) {
     out +=
         fmt::format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));

@@ -2,6 +2,7 @@
 // transformer_search.cpp). Not installed.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,11 +13,26 @@ namespace dml::detail {
 
 // A communication group: its bus bandwidth per GPU, latency per step, and placement.
 struct Group {
+  int level = 0;  // the network level the group reaches (0: inside a node)
   double size = 1;
   double bw = 1;
   double alpha = 0;
   double per_node = 1;  // ranks of the group on one node
   double nodes = 1;
+};
+
+// A measured collective of one op at one network level (NetworkLevel::measured), ready to
+// interpolate: bus bandwidth in log-size, then between group sizes in log-ranks.
+struct Curve {
+  struct Series {
+    double log_ranks = 0;  // 0 for rows that name no group size
+    std::vector<double> log_size, busbw;
+  };
+  std::vector<Series> series;  // by group size
+  [[nodiscard]] bool empty() const { return series.empty(); }
+  // Below the smallest size measured, the time stays that of the smallest (latency-bound);
+  // above the largest, the bandwidth stays the largest size's.
+  [[nodiscard]] double bus_bandwidth(double bytes, double ranks) const;
 };
 
 // What depends on the run only, computed once.
@@ -46,20 +62,31 @@ struct TransformerCtx {
   std::int64_t node = 1;  // GPUs in one scale-up domain
   double node_bw = 0, node_alpha = 0, net_bw = 0, net_alpha = 0;
   double launch = 0, layer_overhead = 0;
-  double tokens = 0;      // to train
-  double flop_model = 0;  // model FLOPs per token
+  std::array<std::array<Curve, 4>, 2> curves{};  // [level][CollectiveOp], measured
+  double max_nodes = 0;                          // node-limited routing (0: none)
+  double dispatch_bytes = 2;                     // per element of the dispatched tokens
+  double tokens = 0;                             // to train
+  double flop_model = 0;                         // model FLOPs per token
   double params = 0, params_active = 0;
 
   [[nodiscard]] Group group(std::int64_t size, std::int64_t stride) const;
   [[nodiscard]] double all_reduce(double bytes, const Group& g) const;
-  [[nodiscard]] double gather(double bytes, const Group& g) const;  // all-gather, reduce-scatter
-  [[nodiscard]] double all_to_all(double bytes, const Group& g) const;
+  // All-gather or reduce-scatter (the same alpha-beta cost; measured tables may differ).
+  [[nodiscard]] double gather(double bytes, const Group& g,
+                              CollectiveOp op = CollectiveOp::kAllGather) const;
+  // `remote` caps the share of the bytes that leaves a node (node-limited routing); 1: uniform.
+  [[nodiscard]] double all_to_all(double bytes, const Group& g, double remote = 1) const;
+  [[nodiscard]] const Curve* measured(CollectiveOp op, const Group& gr) const {
+    const Curve& cv = curves[static_cast<std::size_t>(gr.level)][static_cast<std::size_t>(op)];
+    return cv.empty() ? nullptr : &cv;
+  }
   [[nodiscard]] double gemm(double M, double K, double N) const;
 };
 
 // A layout with every field decided.
 struct Lay {
-  std::int64_t tp = 1, pp = 1, interleave = 1, dp = 1, zero = 0, cp = 1, ep = 1, microbatch = 1;
+  std::int64_t tp = 1, tp_model = 1, shard = 1, pp = 1, interleave = 1, dp = 1, zero = 0, cp = 1,
+               ep = 1, microbatch = 1;
   bool sequence_parallel = false;
   Schedule schedule = Schedule::k1F1B;
   ContextParallel cp_kind = ContextParallel::kRing;

@@ -52,9 +52,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   const TransformerCtx c(run);
   const Transformer& m = run.model;
 
+  const std::int64_t tm = fixed.tp_model.value_or(1);
   std::vector<std::int64_t> tps;
-  for (const std::int64_t t : powers_of_two(std::min<std::int64_t>(c.node, m.heads))) {
-    if (m.heads % t == 0 && m.d_ff % t == 0) tps.push_back(t);
+  for (const std::int64_t t : powers_of_two(std::min<std::int64_t>(c.node, m.heads * tm))) {
+    if (t % tm == 0 && m.heads % (t / tm) == 0 && m.d_ff % (t / tm) == 0) tps.push_back(t);
   }
   tps = one_or(fixed.tp, tps);
   std::vector<std::int64_t> cps;
@@ -79,6 +80,23 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::int64_t evaluated = 0;
   std::int64_t order = 0;
   Costed k;
+  const auto consider = [&](const Lay& l) {
+    ++order;
+    if (!detail::layout_runs(c, l, nullptr)) return;
+    ++evaluated;
+    detail::cost(c, l, k);
+    if (k.memory.total.value() > c.capacity) return;
+    if (static_cast<std::int64_t>(best.size()) == count &&
+        !(k.time.step.value() < best.back().step)) {
+      return;
+    }
+    const Ranked r{k.time.step.value(), order, l};
+    const auto at =
+        std::upper_bound(best.begin(), best.end(), r,
+                         [](const Ranked& x, const Ranked& y) { return x.step < y.step; });
+    best.insert(at, r);
+    if (static_cast<std::int64_t>(best.size()) > count) best.pop_back();
+  };
   for (const std::int64_t tp : tps) {
     for (const std::int64_t cp : cps) {
       for (const std::int64_t pp : pps) {
@@ -105,40 +123,37 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           if (per_rank % b == 0) mbs.push_back(b);
         }
         mbs = one_or(fixed.microbatch, mbs);
+        // The states shard over all dp x cp ranks, or (HSDP) over those inside one node.
+        const std::int64_t ranks = dp * cp;
+        const std::int64_t in_node = std::max<std::int64_t>(c.node / tp, 1);
+        Lay l;
+        l.tp = tp;
+        l.tp_model = tm;
+        l.cp = cp;
+        l.pp = pp;
+        l.dp = dp;
+        l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tm == 1);
+        l.cp_kind = fixed.cp_kind.value_or(ContextParallel::kRing);
         for (const std::int64_t ep : eps) {
+          l.ep = ep;
           for (const Schedule sched : schedules) {
+            l.schedule = sched;
             for (const std::int64_t v : vs) {
+              l.interleave = v;
               for (const std::int64_t mb : mbs) {
+                l.microbatch = mb;
                 for (const std::int64_t zero : zeros) {
-                  for (const Recompute rc : recomputes) {
-                    Lay l;
-                    l.tp = tp;
-                    l.cp = cp;
-                    l.pp = pp;
-                    l.dp = dp;
-                    l.ep = ep;
-                    l.interleave = v;
-                    l.schedule = sched;
-                    l.microbatch = mb;
-                    l.zero = zero;
-                    l.recompute = rc;
-                    l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1);
-                    l.cp_kind = fixed.cp_kind.value_or(ContextParallel::kRing);
-                    ++order;
-                    if (!detail::layout_runs(c, l, nullptr)) continue;
-                    ++evaluated;
-                    detail::cost(c, l, k);
-                    if (k.memory.total.value() > c.capacity) continue;
-                    if (static_cast<std::int64_t>(best.size()) == count &&
-                        !(k.time.step.value() < best.back().step)) {
-                      continue;
+                  l.zero = zero;
+                  std::vector<std::int64_t> shards{ranks};
+                  if (zero > 0 && in_node > 1 && in_node < ranks && ranks % in_node == 0) {
+                    shards.push_back(in_node);
+                  }
+                  for (const std::int64_t sh : one_or(fixed.shard, shards)) {
+                    l.shard = sh;
+                    for (const Recompute rc : recomputes) {
+                      l.recompute = rc;
+                      consider(l);
                     }
-                    const Ranked r{k.time.step.value(), order, l};
-                    const auto at = std::upper_bound(
-                        best.begin(), best.end(), r,
-                        [](const Ranked& x, const Ranked& y) { return x.step < y.step; });
-                    best.insert(at, r);
-                    if (static_cast<std::int64_t>(best.size()) > count) best.pop_back();
                   }
                 }
               }

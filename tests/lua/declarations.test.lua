@@ -76,7 +76,7 @@ raises_here(function() dml.level { bandwidth = "1 GB/s", latency = "-1 us" } end
 raises_here(function() dml.level { bandwidth = "0 GB/s", latency = "1 us" } end, "level.bandwidth: must be positive, got 0 B/s")
 raises_here(function() dml.level { size = 2.5, bandwidth = "1 GB/s", latency = "1 us" } end, "level.size: expected a whole number, got 2.5")
 raises_here(function() dml.level { size = 0, bandwidth = "1 GB/s", latency = "1 us" } end, "level.size: must be a positive whole number, got 0")
-raises_here(function() dml.level { size = 1, bandwidth = "1 GB/s", latency = "1 us", speed = 3 } end, "level.speed: unknown field of a network level; its fields are name, size, bandwidth, latency, sources")
+raises_here(function() dml.level { size = 1, bandwidth = "1 GB/s", latency = "1 us", speed = 3 } end, "level.speed: unknown field of a network level; its fields are name, size, bandwidth, latency, measured, sources")
 raises_here(function() dml.level "nvlink" end, 'level: expected a network level (a table of its fields), got "nvlink"')
 raises_here(function() dml.level { "nvlink" } end, "level: expected named fields of a network level, found the key 1")
 raises_here(function() dml.gpu(gpus.h100_sxm, { effective_utilization = 1.5 }) end, "gpu.effective_utilization: must be at most 1, got 1.5")

@@ -27,20 +27,22 @@ local stacks = require "dml.presets.stacks"
 local transformer = dml.transformer { name = "moe", layers = 8, d_model = 1024, heads = 16, kv_heads = 4,
   head_dim = 64, d_ff = 4096, gated = true, vocab = 32000, tied_embeddings = false, seq_len = 4096,
   causal = true, window = 2048, parallel_block = false,
-  moe = { experts = 8, top_k = 2, shared_experts = 1, expert_d_ff = 1024, dense_layers = 1, imbalance = 1.1 } }
-local t_layout = { tp = 2, sequence_parallel = true, pp = 2, interleave = 2, schedule = "1f1b", dp = 4,
+  moe = { experts = 8, top_k = 2, shared_experts = 1, expert_d_ff = 1024, dense_layers = 1, imbalance = 1.1,
+    max_nodes = 2 } }
+local t_layout = { tp = 2, tp_model = 1, shard = 4, sequence_parallel = true, pp = 2, interleave = 2, schedule = "1f1b", dp = 4,
   zero = 1, cp = 2, cp_kind = "ring", ep = 4, microbatch = 1, recompute = "selective" }
 local t_run = dml.run { name = "small moe", model = transformer, stack = stacks.megatron_core,
   cluster = dml.cluster { gpu = gpus.h100_sxm, size = 32,
     levels = { { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "2 us" },
                { name = "ib", bandwidth = "100 GB/s", latency = "6 us" } } },
-  global_batch = 64, tokens = 1e9, precision = "fp8" }
+  global_batch = 64, tokens = 1e9, precision = "fp8", dispatch_precision = "fp8" }
 local step_plan = dml.evaluate(t_run, t_layout)
 assert(step_plan.feasible, table.concat(step_plan.violations, "; "))
 
 local values = {
   gpu = gpu, flop_per_clock_per_thread = gpu.flop_per_clock_per_thread,
-  level = dml.level { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1 us", sources = { size = "a node" } },
+  level = dml.level { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1 us", sources = { size = "a node" },
+    measured = { { op = "all_reduce", size = "64 MiB", bus_bandwidth = "360 GB/s", gpus = 8 } } },
   cluster = dml.cluster(h100, { size = 2048 }), mlp_stack = model, options = options, run = run,
   tp = layout.tp, split = layout.split, layout = layout,
   setting = dml.setting { name = "H100", cluster = h100, sparsity = "paper", batch = "fixed", duration = "90 days" },
@@ -49,6 +51,7 @@ local values = {
   efficiency = gpu.efficiency, transformer = transformer, moe = transformer.moe, stack = t_run.stack,
   transformer_run = t_run, step_plan = step_plan, step_time = step_plan.time, step_memory = step_plan.memory,
 }
+values.bus_bandwidth = values.level.measured[1]
 -- Parts read from plain tables by a function: the table of every field, and the call.
 local parts = {
   wall = { { alpha = 0.1, step_latency = "9 us", duration = "90 days", reference_batch_tokens = 4e6,

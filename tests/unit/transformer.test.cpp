@@ -530,3 +530,168 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
                                                 "microbatch = 1", "recompute = \"none\""});
   }
 }
+
+// --- 6. Measured collectives, HSDP, 2D TP, node-limited routing ----------------------------------
+
+namespace {
+
+// A run on a network with no latency and free launches: collective times are bandwidth only.
+TransformerRun no_latency(TransformerRun r) {
+  for (dml::NetworkLevel& level : r.cluster.levels) level.latency = seconds(0);
+  r.stack.collective_launch = seconds(0);
+  r.stack.tp_overlap = dml::TpOverlap::kNone;
+  return r;
+}
+
+dml::BusBandwidth row(dml::CollectiveOp op, double mib_size, double gb_per_s,
+                      std::optional<std::int64_t> gpus) {
+  return dml::BusBandwidth{.op = op,
+                           .size = bytes(mib_size * 1048576.0),
+                           .bus_bandwidth = bytes_per_s(gb_per_s * 1e9),
+                           .gpus = gpus};
+}
+
+}  // namespace
+
+TEST_CASE("transformer collectives: measured nccl-tests tables replace alpha-beta",
+          "[transformer][comm]") {
+  using dml::CollectiveOp;
+  TransformerRun run = run_of(llama3_8b(), 128, 128);
+  // All-reduce measured across nodes on 16 and on 64 GPUs; a reduce-scatter on any group.
+  run.cluster.levels[1].measured = std::vector<dml::BusBandwidth>{
+      row(CollectiveOp::kAllReduce, 8, 40, 16),    row(CollectiveOp::kAllReduce, 32, 80, 16),
+      row(CollectiveOp::kAllReduce, 128, 160, 16), row(CollectiveOp::kAllReduce, 32, 60, 64),
+      row(CollectiveOp::kAllReduce, 128, 120, 64), row(CollectiveOp::kReduceScatter, 64, 30, {})};
+  const dml::detail::TransformerCtx c(run);
+  const double MiB = 1048576.0;
+  const auto g16 = c.group(16, 8);  // one rank on each of 16 nodes: the network level
+
+  SECTION("a size in the table: nccl-tests' time, 2 (n-1)/n S / busbw, no alpha-beta terms") {
+    CHECK_THAT(c.all_reduce(32 * MiB, g16), WithinRel(2 * 15.0 / 16 * 32 * MiB / 80e9, 1e-12));
+  }
+  SECTION("between sizes: linear in log-size (64 MiB is halfway from 32 to 128: 120 GB/s)") {
+    CHECK_THAT(c.all_reduce(64 * MiB, g16), WithinRel(2 * 15.0 / 16 * 64 * MiB / 120e9, 1e-12));
+  }
+  SECTION("below the smallest size the time stays that of the smallest; above, the bandwidth") {
+    CHECK_THAT(c.all_reduce(4 * MiB, g16), WithinRel(2 * 15.0 / 16 * 8 * MiB / 40e9, 1e-12));
+    CHECK_THAT(c.all_reduce(1024 * MiB, g16), WithinRel(2 * 15.0 / 16 * 1024 * MiB / 160e9, 1e-12));
+  }
+  SECTION("between group sizes: linear in log-ranks (32 is halfway from 16 to 64: 70 GB/s)") {
+    const auto g32 = c.group(32, 8);
+    CHECK_THAT(c.all_reduce(32 * MiB, g32), WithinRel(2 * 31.0 / 32 * 32 * MiB / 70e9, 1e-12));
+  }
+  SECTION("each op has its own table; an op or level without one keeps alpha-beta") {
+    CHECK_THAT(c.gather(64 * MiB, g16, CollectiveOp::kReduceScatter),
+               WithinRel(15.0 / 16 * 64 * MiB / 30e9, 1e-12));
+    // All-gather: no table; the alpha-beta time of the collectives test (15 steps, 47.5 GB/s).
+    CHECK_THAT(c.gather(1e9, g16), WithinRel(0.019834842105263, 1e-12));
+    // Inside a node (level 0): no table.
+    CHECK_THAT(c.all_reduce(1e9, c.group(8, 1)), WithinRel(5.221185185185185e-3, 1e-12));
+  }
+  SECTION("two rows of one op, size and group size are refused where they are written") {
+    dml::NetworkLevel level = run.cluster.levels[1];
+    level.measured->push_back(row(CollectiveOp::kAllReduce, 32, 90, 16));
+    CHECK_THROWS_WITH(dml::detail::validate_record(level, dml::FieldPath{nullptr, "level"}),
+                      Contains("level.measured[7].size") && Contains("appears twice"));
+  }
+}
+
+TEST_CASE("transformer HSDP: states shard inside the group, gradients all-reduce across",
+          "[transformer][dp]") {
+  // GPT, 4 layers, h 1024, MLP 4h (not gated), vocabulary 32000, untied, one stage. Parameters
+  // a GPU holds (dml leaves the norms out of the sharded buffers): per layer attention 4 h^2 =
+  // 4,194,304 and MLP 8 h^2 = 8,388,608, so 12,582,912; x 4 = 50,331,648; embeddings 2 V h =
+  // 65,536,000; in all 115,867,648.
+  const TransformerRun run = no_latency(run_of(gpt(4, 1024, 8, 32000, 1024), 64, 64));
+  const auto plan = [&](std::int64_t shard) {
+    return dml::evaluate(run, TransformerLayout{.tp = 1,
+                                                .pp = 1,
+                                                .dp = 64,
+                                                .zero = 3,
+                                                .shard = shard,
+                                                .cp = 1,
+                                                .microbatch = 1,
+                                                .recompute = Recompute::kNone});
+  };
+  const auto hsdp = plan(8);
+  const auto fsdp = plan(64);
+  REQUIRE(hsdp.feasible);
+  REQUIRE(fsdp.feasible);
+  SECTION("optimizer state (12 B per parameter) is divided by the shard group, not by dp") {
+    CHECK_THAT(hsdp.memory.optimizer.value(), WithinRel(115867648.0 * 12 / 8, 1e-12));
+    CHECK_THAT(fsdp.memory.optimizer.value(), WithinRel(115867648.0 * 12 / 64, 1e-12));
+  }
+  SECTION("per layer: 2 all-gathers and a reduce-scatter in the node, an all-reduce across") {
+    // Layer buffer S = 12,582,912 x 2 bytes. In the node (337.5 GB/s): 3 x 7/8 S / 337.5e9;
+    // across the 8 replicas, one rank per node (47.5 GB/s): 2 x 7/8 x (S / 8) / 47.5e9;
+    // in all 3.116294287719298e-4 s. One microbatch; each layer's, plus the first gather and
+    // the last reduce-scatter exposed: 5 x that.
+    CHECK_THAT(hsdp.time.dp.value() + hsdp.time.dp_hidden.value(),
+               WithinRel(1.558147143859649e-3, 1e-9));
+  }
+  SECTION("the layout says so, and a shard that does not divide dp x cp is refused") {
+    CHECK_THAT(dml::layout_text(hsdp.layout), Contains("HSDP: shard 8 x replicate 8"));
+    const auto bad = plan(6);
+    CHECK_FALSE(bad.feasible);
+    CHECK_THAT(bad.violations.front(), Contains("layout.shard: 6 does not divide dp x cp = 64"));
+    const auto plain = dml::evaluate(
+        run, TransformerLayout{.tp = 1, .pp = 1, .dp = 64, .zero = 0, .shard = 8, .cp = 1});
+    CHECK_FALSE(plain.feasible);
+    CHECK_THAT(plain.violations.front(), Contains("give zero >= 1"));
+  }
+}
+
+TEST_CASE("transformer 2D TP: the paper's d_model x d_ff split", "[transformer][tp]") {
+  // GPT, 4 layers, h 1024, 8 heads of 128, MLP 4h, on one node of 8 (337.5 GB/s), tp 8 split as
+  // tp_model 2 (d_model) x 4 (heads, d_ff), no latency, TP exposed. One microbatch of 1024
+  // tokens. Per layer and pass, all-reduces of:
+  //   QKV outputs over the 2 d_model ranks: T (a + 2g) d_h / 4 x 2 B = 1,572,864 B, 2 x 1/2 S / bw;
+  //   MLP up outputs over them: T f / 4 x 2 = 2,097,152 B;
+  //   attention-out and MLP-down outputs over the 4 d_ff ranks: T h / 2 x 2 = 1,048,576 B each,
+  //   2 x 3/4 S / bw.
+  // Sum: 2.0194797037037038e-05 s; forward and backward, 4 layers, 8 microbatches: x 64.
+  const TransformerRun run = no_latency(run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8));
+  const auto two_d = dml::evaluate(run, TransformerLayout{.tp = 8,
+                                                          .tp_model = 2,
+                                                          .sequence_parallel = false,
+                                                          .pp = 1,
+                                                          .dp = 1,
+                                                          .microbatch = 1,
+                                                          .recompute = Recompute::kNone});
+  REQUIRE(two_d.feasible);
+  CHECK_THAT(two_d.time.tp.value(), WithinRel(1.2924670103703704e-3, 1e-9));
+  CHECK_THAT(dml::layout_text(two_d.layout), Contains("TP 8 (2D: 4 x 2)"));
+  SECTION("sequence parallelism, MoE and a d_model split that does not divide are refused") {
+    const auto sp =
+        dml::evaluate(run, TransformerLayout{.tp = 8, .tp_model = 2, .sequence_parallel = true});
+    CHECK_FALSE(sp.feasible);
+    CHECK_THAT(sp.violations.front(), Contains("not with 2D TP"));
+    const auto odd = dml::evaluate(run, TransformerLayout{.tp = 8, .tp_model = 3});
+    CHECK_FALSE(odd.feasible);
+    CHECK_THAT(odd.violations.front(), Contains("layout.tp_model: 3 does not divide tp 8"));
+  }
+}
+
+TEST_CASE("transformer EP: node-limited routing and FP8 dispatch", "[transformer][ep]") {
+  // 32 experts, top-8, EP 32 over 4 nodes of 8, no latency. The all-to-all's network share is
+  // 24/32 of the bytes with uniform routing; with each token's experts on at most 2 nodes it
+  // crosses the network once per remote node: 2 x 3/4 copies of its 8, a share of 0.1875. The
+  // network sets the time in both cases (the NVLink share, 7/32 at 337.5 GB/s, is shorter), so
+  // EP time falls by 0.1875 / 0.75 = 1/4.
+  Transformer m = gpt(4, 1024, 8, 32000, 1024);
+  m.moe = dml::Moe{.experts = 32, .top_k = 8};
+  const TransformerLayout layout{.tp = 1, .pp = 1, .dp = 32, .zero = 1, .ep = 32, .microbatch = 1};
+  const TransformerRun uniform = no_latency(run_of(m, 32, 32));
+  TransformerRun limited = uniform;
+  limited.model.moe->max_nodes = 2;
+  const auto u = dml::evaluate(uniform, layout);
+  const auto n = dml::evaluate(limited, layout);
+  REQUIRE(u.time.ep.value() > 0);
+  CHECK_THAT(n.time.ep.value() / u.time.ep.value(), WithinRel(0.25, 1e-12));
+  // FP8 dispatch: of the four all-to-alls (forward dispatch and combine, their two backward),
+  // the first moves 1 byte per element instead of 2: (0.5 + 1 + 2) / 4 = 0.875.
+  TransformerRun fp8 = uniform;
+  fp8.dispatch_precision = dml::Precision::kFp8;
+  CHECK_THAT(dml::evaluate(fp8, layout).time.ep.value() / u.time.ep.value(),
+             WithinRel(0.875, 1e-12));
+}

@@ -68,6 +68,17 @@ struct Gpu {
 };
 
 // One level of the network hierarchy, bottom (level 0, e.g. the NVLink node) first.
+// One row of a measured collective table (nccl-tests: size and bus bandwidth), for the
+// realistic model's size-dependent collectives (docs/model.md 8.4).
+enum class CollectiveOp { kAllReduce, kAllGather, kReduceScatter, kAllToAll };
+
+struct BusBandwidth {
+  CollectiveOp op = CollectiveOp::kAllReduce;
+  units::Bytes size{};                    // the whole buffer, as nccl-tests' "size" column
+  units::BytesPerSecond bus_bandwidth{};  // nccl-tests' "busbw"
+  std::optional<std::int64_t> gpus{};     // ranks the measurement spanned; unset: any group
+};
+
 struct NetworkLevel {
   std::optional<std::string> name{};   // e.g. "nvlink", "infiniband"
   std::optional<std::int64_t> size{};  // units of the level below (GPUs for level 0) joined at
@@ -76,7 +87,9 @@ struct NetworkLevel {
   units::BytesPerSecond bandwidth{};   // per-GPU *bidirectional* bandwidth at this level; may be
                                        // +infinity
   units::Seconds latency{};            // per message at this level
-  Sources sources{};                   // where each value comes from: field -> citation
+  std::optional<std::vector<BusBandwidth>>
+      measured{};     // collectives at this level (transformer runs)
+  Sources sources{};  // where each value comes from: field -> citation
 };
 
 // A GPU and its network.
@@ -246,6 +259,42 @@ struct Description<Gpu> {
 };
 
 template <>
+struct EnumNames<CollectiveOp> {
+  static constexpr std::array values{
+      std::pair{CollectiveOp::kAllReduce, std::string_view("all_reduce")},
+      std::pair{CollectiveOp::kAllGather, std::string_view("all_gather")},
+      std::pair{CollectiveOp::kReduceScatter, std::string_view("reduce_scatter")},
+      std::pair{CollectiveOp::kAllToAll, std::string_view("all_to_all")}};
+};
+
+template <>
+struct Description<BusBandwidth> {
+  static constexpr std::string_view name = "bus_bandwidth";
+  static constexpr std::string_view title = "a measured collective";
+  static constexpr std::string_view doc =
+      "One row of an nccl-tests table: a collective of a buffer of `size` bytes ran at "
+      "`bus_bandwidth` (nccl-tests' busbw). Transformer runs interpolate these in log-size instead "
+      "of their alpha-beta model; paper mode keeps the paper's alpha-beta model.";
+  template <class V, class S>
+  static void fields(V& v, S& b) {
+    v.field(b.op, {.name = "op",
+                   .doc = "\"all_reduce\", \"all_gather\", \"reduce_scatter\" or \"all_to_all\""});
+    v.field(b.size, {.name = "size",
+                     .doc = "the whole buffer (nccl-tests' size column), e.g. \"64 MiB\"",
+                     .required = true});
+    v.field(b.bus_bandwidth, {.name = "bus_bandwidth",
+                              .doc = "nccl-tests' busbw at that size, e.g. \"189 GB/s\"",
+                              .required = true});
+    v.field(b.gpus, {.name = "gpus",
+                     .doc = "ranks the measurement spanned; rows of several sizes of group are "
+                            "interpolated in log-ranks",
+                     .min = 2,
+                     .max = std::int64_t{1} << 30,
+                     .default_text = "any group at this level"});
+  }
+};
+
+template <>
 struct Description<NetworkLevel> {
   static constexpr std::string_view name = "level";
   static constexpr std::string_view title = "a network level";
@@ -269,9 +318,14 @@ struct Description<NetworkLevel> {
                         .doc = "latency of one message at this level",
                         .required = true,
                         .nonnegative = true});
+    v.field(l.measured,
+            {.name = "measured",
+             .doc = "collectives measured at this level (nccl-tests rows: op, size, "
+                    "bus_bandwidth, gpus); transformer runs use them instead of alpha-beta"});
     v.field(l.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }
+  static void check(const NetworkLevel& l, const std::string& path);
 };
 
 template <>

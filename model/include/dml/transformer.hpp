@@ -28,6 +28,7 @@ struct Moe {
   std::optional<std::int64_t> expert_d_ff{};  // hidden width of one expert; unset: d_ff
   std::int64_t dense_layers = 0;              // the first this many layers are dense
   double imbalance = 1.0;                     // busiest rank's expert load / the mean
+  std::optional<std::int64_t> max_nodes{};    // node-limited routing: nodes a token reaches
 };
 
 struct Transformer {
@@ -93,17 +94,20 @@ struct TransformerRun {
   std::optional<std::int64_t> global_batch_tokens{};  // or tokens per step
   std::optional<double> tokens{};                     // to train; unset: 20 per parameter
   Precision precision = Precision::kBf16;             // of the matmuls
+  Precision dispatch_precision = Precision::kBf16;    // of the expert dispatch all-to-all
   std::optional<std::string> name{};
 };
 
 struct TransformerLayout {
   std::optional<std::int64_t> tp{};
+  std::optional<std::int64_t> tp_model{};  // 2D TP: d_model split this many ways (of tp)
   std::optional<bool> sequence_parallel{};
   std::optional<std::int64_t> pp{};
   std::optional<std::int64_t> interleave{};
   std::optional<Schedule> schedule{};
   std::optional<std::int64_t> dp{};
-  std::optional<std::int64_t> zero{};  // 0: plain DP; 1, 2: sharded optimizer/gradients; 3: FSDP
+  std::optional<std::int64_t> zero{};   // 0: plain DP; 1, 2: sharded optimizer/gradients; 3: FSDP
+  std::optional<std::int64_t> shard{};  // ranks a ZeRO/FSDP shard spans (< dp x cp: HSDP)
   std::optional<std::int64_t> cp{};
   std::optional<ContextParallel> cp_kind{};
   std::optional<std::int64_t> ep{};
@@ -279,6 +283,13 @@ struct Description<Moe> {
                           .doc = "tokens on the busiest rank's experts / the mean (1: balanced)",
                           .min = 1,
                           .max = 64});
+    v.field(m.max_nodes,
+            {.name = "max_nodes",
+             .doc = "node-limited routing: a token's experts lie on at most this many nodes, "
+                    "and it crosses the network once per node (DeepSeek-V3: 4)",
+             .min = 1,
+             .max = 1 << 20,
+             .default_text = "no limit"});
   }
   static void check(const Moe& m, const std::string& path);
 };
@@ -470,6 +481,11 @@ struct Description<TransformerRun> {
                        .default_text = "20 x parameters (Chinchilla)"});
     v.field(r.precision,
             {.name = "precision", .doc = "of the matmuls: \"bf16\", or \"fp8\" (FP8 linears)"});
+    v.field(r.dispatch_precision,
+            {.name = "dispatch_precision",
+             .doc = "of the tokens the expert all-to-all dispatches: \"bf16\", or \"fp8\" "
+                    "(DeepSeek-V3); the combine stays bf16. Gradients: the stack's "
+                    "gradient_bytes and gradient_reduce_bytes"});
     v.field(r.name, {.name = "name", .doc = "a label for tables"});
   }
   static void check(const TransformerRun& r, const std::string& path);
@@ -485,6 +501,13 @@ struct Description<TransformerLayout> {
   template <class V, class S>
   static void fields(V& v, S& l) {
     v.field(l.tp, {.name = "tp", .doc = "tensor parallel degree", .min = 1, .max = 1 << 20});
+    v.field(l.tp_model,
+            {.name = "tp_model",
+             .doc = "2D TP (the paper's): of the tp GPUs, split d_model this many ways and "
+                    "heads and d_ff tp / tp_model ways (dense models, no sequence parallelism)",
+             .min = 1,
+             .max = 1 << 20,
+             .default_text = "1 (Megatron's 1D TP)"});
     v.field(l.sequence_parallel, {.name = "sequence_parallel",
                                   .doc = "sequence parallelism with TP (Korthikanti 2022)",
                                   .default_text = "true when tp > 1"});
@@ -505,6 +528,12 @@ struct Description<TransformerLayout> {
                      .min = 0,
                      .max = 3,
                      .default_text = "the stack's default_zero"});
+    v.field(l.shard, {.name = "shard",
+                      .doc = "with zero >= 1: shard the states over this many of the dp x cp "
+                             "ranks and replicate the shards over the rest (HSDP)",
+                      .min = 1,
+                      .max = 1 << 30,
+                      .default_text = "dp x cp (all of them)"});
     v.field(l.cp, {.name = "cp", .doc = "context parallel degree", .min = 1, .max = 1 << 20});
     v.field(l.cp_kind,
             {.name = "cp_kind", .doc = "\"ring\" attention or \"allgather\" of keys and values"});
