@@ -636,6 +636,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     tp_exposed += n_layers * tp_f;
   } else if (l.recompute == Recompute::kSelective) {
     recompute = attn_fs == 0 ? 0 : n_layers * attn_recompute_selective;
+  } else if (l.recompute == Recompute::kOp) {
+    // torchtitan's per-op policy saves the attention kernel's output, the reduce-scatters and
+    // every other matmul's output, and recomputes the rest (docs/model.md 8.3).
+    recompute = 0.5 * gemm_f + elem_f;
   }
   const double cp_exposed = n_layers * (cp_f + cp_b);
   const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
@@ -803,6 +807,18 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   };
   double per_token_dense = dense_layer(stored_scores);
   double per_token_moe = moe_layer(stored_scores);
+  if (l.recompute == Recompute::kOp) {
+    // Kept: the layer input and the MLP's, the attention output, and half the matmul outputs
+    // (QKV and the MLP up-projection are the wide ones; the out and down projections, of width
+    // h, are the reduce-scatters' outputs and kept). Element-wise results are recomputed.
+    const double kept = 2 * (2 * h) / sp_div + 2 * a * dh / t1 + 2 * (2 * h) / sp_div +
+                        0.5 * 2 * ((a + 2 * g) * dh / t1);
+    per_token_dense = std::min(per_token_dense, kept + 0.5 * 2 * c.up * c.f / t1);
+    per_token_moe = std::min(
+        per_token_moe, kept + (c.experts > 0 ? 0.5 * 2 * c.up * c.fe *
+                                                   (c.top_k * c.imbalance / sp_div + c.shared / t)
+                                             : 0));
+  }
   if (l.recompute == Recompute::kFull) {
     per_token_dense = 2 * h / sp_div;
     per_token_moe = 2 * h / sp_div;
@@ -860,6 +876,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
            : 0);
   if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
     out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * dh * c.keys_kernel;
+  }
+  if (l.recompute == Recompute::kOp) {
+    // Half the linear layers' forward again: model FLOPs / 3 less attention and logits, halved.
+    const double linear_fwd = c.flop_model / 3 - 2 * c.h * c.V -
+                              4 * static_cast<double>(c.layers) * a * dh * c.keys_model;
+    out.hardware_flop_per_token += 0.5 * linear_fwd;
   }
 }
 

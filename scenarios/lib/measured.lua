@@ -99,6 +99,7 @@ M.gpu_rules = {
   { pattern = "h200", preset = "h200_sxm" },
   { pattern = "h800", preset = "h800_sxm" },
   { pattern = "h100.*pcie", preset = "h100_pcie" },
+  { pattern = "h100.*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100", preset = "h100_sxm" },
   { pattern = "a100.*40%s*gb", preset = "a100_sxm" },
   { pattern = "a100", preset = "a100_sxm_80gb" },
@@ -118,8 +119,8 @@ function M.gpu(cell)
       elseif r.preset == "a100_sxm_80gb" and not t:find("80%s*gb") then
         notes[#notes + 1] = "A100 memory size not given: the 80 GB part assumed"
       end
-      if t:find("500%s*w") or t:find("hbm2e") then
-        notes[#notes + 1] = "500 W HBM2e H100 modelled as the h100_sxm preset (700 W, HBM3), which overstates its clock and HBM bandwidth"
+      if r.preset == "h100_sxm" and (t:find("500%s*w") or t:find("hbm2e")) then
+        notes[#notes + 1] = "a 500 W or HBM2e H100 without both named: modelled as the h100_sxm preset (700 W, HBM3)"
       end
       return r.preset, notes
     end
@@ -128,9 +129,11 @@ function M.gpu(cell)
 end
 
 --- NVLink bandwidth per GPU, both directions (GB/s), of each preset's 8-GPU node.
-M.nvlink_spec = { a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900, h200_sxm = 900, h800_sxm = 400 }
+M.nvlink_spec = { a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900, h100_sxm_hbm2e_500w = 900,
+  h200_sxm = 900, h800_sxm = 400 }
 --- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network.
-M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h200_sxm = 400, h800_sxm = 400 }
+M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
+  h200_sxm = 400, h800_sxm = 400 }
 
 --- intra_node(cell, gpu_preset): the scale-up bandwidth per GPU in GB/s, both directions, and a
 --- note when it was not read from the cell. A "N GB/s" in the cell is taken as the
@@ -221,16 +224,14 @@ function M.parse_zero(cell)
   return nil
 end
 
---- parse_recompute(cell): "none", "selective" or "full" by the cell's first word, and a note
---- for torchtitan's per-op selective checkpointing, which dml has no mode for; nil otherwise.
+--- parse_recompute(cell): "none", "selective" or "full" by the cell's first word; torchtitan's
+--- per-op selective checkpointing is dml's "op"; nil otherwise.
 function M.parse_recompute(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("^full") then return "full" end
   if t:find("^selective") then
-    if t:find("per%-op") then
-      return "selective", "per-op selective checkpointing (torchtitan: every second matmul recomputed) modelled as dml's \"selective\" (attention core only)"
-    end
+    if t:find("per%-op") then return "op" end
     return "selective"
   end
   if t:find("^none") then return "none" end

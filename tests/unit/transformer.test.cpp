@@ -695,3 +695,22 @@ TEST_CASE("transformer EP: node-limited routing and FP8 dispatch", "[transformer
   CHECK_THAT(dml::evaluate(fp8, layout).time.ep.value() / u.time.ep.value(),
              WithinRel(0.875, 1e-12));
 }
+
+TEST_CASE("transformer recompute \"op\": torchtitan's per-op selective checkpointing",
+          "[transformer][recompute]") {
+  // GPT, 4 layers, h 1024, MLP 4h: the linear layers' forward is 2 x 12 L h^2 = 100,663,296
+  // FLOPs per token; "op" runs half of it again.
+  const TransformerRun run = run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8);
+  const auto plan = [&](Recompute r) {
+    return dml::evaluate(run, TransformerLayout{.tp = 1, .pp = 1, .dp = 8, .recompute = r});
+  };
+  const auto op = plan(Recompute::kOp);
+  const auto none = plan(Recompute::kNone);
+  const auto full = plan(Recompute::kFull);
+  CHECK_THAT(op.hardware_flop_per_token - op.model_flop_per_token, WithinRel(50331648.0, 1e-12));
+  // Half the GEMM forward and all the element-wise forward (the totals count 3 passes).
+  CHECK_THAT(op.time.recompute.value(),
+             WithinRel(op.time.gemm.value() / 6 + op.time.elementwise.value() / 3, 1e-12));
+  CHECK(op.memory.activations.value() < none.memory.activations.value());
+  CHECK(op.memory.activations.value() > full.memory.activations.value());
+}

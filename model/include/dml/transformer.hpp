@@ -82,7 +82,7 @@ struct Stack {
 // --- The run and its layout ---------------------------------------------------------------------
 
 enum class Precision { kBf16, kFp8 };
-enum class Recompute { kNone, kSelective, kFull };
+enum class Recompute { kNone, kSelective, kOp, kFull };
 enum class Schedule { kGpipe, k1F1B, kZeroBubble, kZeroBubbleV, kDualPipe };
 enum class ContextParallel { kRing, kAllGather };
 
@@ -232,6 +232,7 @@ struct EnumNames<Recompute> {
   static constexpr std::array values{
       std::pair{Recompute::kNone, std::string_view("none")},
       std::pair{Recompute::kSelective, std::string_view("selective")},
+      std::pair{Recompute::kOp, std::string_view("op")},
       std::pair{Recompute::kFull, std::string_view("full")}};
 };
 template <>
@@ -541,7 +542,9 @@ struct Description<TransformerLayout> {
     v.field(l.microbatch,
             {.name = "microbatch", .doc = "sequences per microbatch", .min = 1, .max = 1 << 20});
     v.field(l.recompute, {.name = "recompute",
-                          .doc = "activation recomputation: \"none\", \"selective\", \"full\""});
+                          .doc = "activation recomputation: \"none\", \"selective\" (the attention "
+                                 "core), \"op\" (torchtitan's per-op checkpointing: every "
+                                 "other matmul and the element-wise ops), \"full\""});
   }
 };
 

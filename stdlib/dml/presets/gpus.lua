@@ -159,6 +159,21 @@ M.h100_pcie.sources.sms = pcie
 M.h100_pcie.sources.clock = "derived: 756 TFLOP/s / (114 SMs x 128 threads x 32 FLOP per clock) = 1620 MHz"
 M.h100_pcie.sources.hbm_bandwidth = pcie
 
+-- Meta's Grand Teton H100 (the torchtitan benchmarks' GPU): the SXM die with 96 GB of HBM2e and a
+-- 500 W power limit. Its team states the memory and says its peak lies "between SXM and NVL"
+-- without knowing the value; the midpoint is this preset's estimate.
+local titan = "torchtitan benchmarks/llama3_h100_202412_torchtitan.md: 96 GB HBM2e, 2.4 TB/s, 500 W power limit, peak 'between SXM and NVL'"
+M.h100_sxm_hbm2e_500w = copy(M.h100_sxm)
+M.h100_sxm_hbm2e_500w.name = "H100 SXM 96GB HBM2e 500 W"
+M.h100_sxm_hbm2e_500w.clock = "1687 MHz"
+M.h100_sxm_hbm2e_500w.hbm_bandwidth = "2.4 TB/s"
+M.h100_sxm_hbm2e_500w.hbm_capacity = "96 GB"
+M.h100_sxm_hbm2e_500w.sources.name = titan
+M.h100_sxm_hbm2e_500w.sources.clock = "estimate: the midpoint of the SXM's 989.4 and the H100 NVL's 835.5 TFLOP/s dense bf16 (NVIDIA datasheets), 912.4 TFLOP/s, as a sustained clock: 912.4e12 / (132 SMs x 128 x 32) = 1687 MHz (" .. titan .. ")"
+M.h100_sxm_hbm2e_500w.sources.hbm_bandwidth = titan
+M.h100_sxm_hbm2e_500w.sources.hbm_capacity = titan
+M.h100_sxm_hbm2e_500w.efficiency.sources.gemm = fit .. " (on the 700 W H100 SXM; the same die)"
+
 local gb200 = "NVIDIA GB200 NVL72 datasheet: per GPU 2.5 PFLOP/s dense fp16/bf16, 186 GB HBM3e at 8 TB/s"
 M.gb200 = copy(M.b200)
 M.gb200.name = "GB200"
