@@ -294,7 +294,7 @@ double Curve::bus_bandwidth(double bytes, double ranks) const {
 // 2(n-1)/n for all-reduce and (n-1)/n for the others; latency per ring step. A measured table
 // of the op at the group's level replaces the alpha-beta terms (its times include them).
 double TransformerCtx::all_reduce(double bytes, const Group& gr) const {
-  if (gr.size <= 1) return 0;
+  if (gr.size <= 1 || bytes <= 0) return 0;  // nothing to move: no collective
   if (const Curve* cv = measured(CollectiveOp::kAllReduce, gr)) {
     return 2 * (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
@@ -305,7 +305,7 @@ double TransformerCtx::all_reduce(double bytes, const Group& gr) const {
 }
 
 double TransformerCtx::gather(double bytes, const Group& gr, CollectiveOp op) const {
-  if (gr.size <= 1) return 0;
+  if (gr.size <= 1 || bytes <= 0) return 0;  // nothing to move: no collective
   if (const Curve* cv = measured(op, gr)) {
     return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
@@ -313,7 +313,7 @@ double TransformerCtx::gather(double bytes, const Group& gr, CollectiveOp op) co
 }
 
 double TransformerCtx::all_to_all(double bytes, const Group& gr, double remote) const {
-  if (gr.size <= 1) return 0;
+  if (gr.size <= 1 || bytes <= 0) return 0;  // nothing to move: no collective
   if (const Curve* cv = measured(CollectiveOp::kAllToAll, gr)) {
     // Node-limited routing moves less over the network: scale the buffer by the share kept.
     const double uniform = (gr.size - gr.per_node) / gr.size;
@@ -375,7 +375,12 @@ struct Failures {
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why) {
   Failures fail{why};
   const Transformer& m = c.run.model;
-  if (l.tp * l.pp * l.dp * l.cp != c.n) {
+  if (c.n % (l.tp * l.pp * l.cp) != 0) {
+    fail(
+        "layout: tp {} x pp {} x cp {} = {} does not divide the cluster's {} GPUs; its divisors: "
+        "{}",
+        l.tp, l.pp, l.cp, l.tp * l.pp * l.cp, c.n, divisors_text(c.n));
+  } else if (l.tp * l.pp * l.dp * l.cp != c.n) {
     fail("layout: tp {} x pp {} x dp {} x cp {} = {} GPUs, but the cluster has {}", l.tp, l.pp,
          l.dp, l.cp, l.tp * l.pp * l.dp * l.cp, c.n);
   }

@@ -34,6 +34,25 @@ local bad = dml.evaluate(run, { tp = 3 })
 t.eq(bad.feasible, false, "tp 3 cannot split 32 heads")
 t.eq(table.concat(bad.violations, "\n"):find("layout.tp: 3 does not divide the 32 heads; divisors: 1, 2, 4, 8, 16, 32", 1, true) ~= nil,
   true, "the divisors are listed")
+t.eq(bad.violations[1], "layout: tp 3 x pp 1 x cp 1 = 3 does not divide the cluster's 64 GPUs; its divisors: 1, 2, 4, 8, 16, 32, 64",
+  "a degree that does not divide the GPUs says so first, before any derived dp")
+
+-- HSDP and 2D TP are layout fields; measured collectives are rows of a level.
+local hsdp = dml.evaluate(run, { tp = 1, zero = 3, shard = 8 })
+t.eq(dml.layout_text(hsdp.layout), "TP 1 x PP 1 x DP 64 (ZeRO-3/FSDP, HSDP: shard 8 x replicate 8), microbatch 1, no recompute")
+local two_d = dml.evaluate(run, { tp = 8, tp_model = 2 })
+t.eq(two_d.layout.sequence_parallel, false, "2D TP: no sequence parallelism by default")
+t.eq(dml.layout_text(two_d.layout):find("TP 8 (2D: 4 x 2)", 1, true), 1)
+local measured_ib = dml.level(networks.infiniband_ndr, { measured = {
+  { op = "all_reduce", size = "32 MiB", bus_bandwidth = "1 GB/s" } } })
+local slow = dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+  levels = { networks.nvlink4_h100, measured_ib } } })
+local plain_dp = { tp = 8, zero = 0, microbatch = 1, recompute = "none" }
+t.eq(dml.evaluate(slow, plain_dp).time.dp > dml.evaluate(run, plain_dp).time.dp, true,
+  "a measured 1 GB/s all-reduce across nodes slows the gradient all-reduce")
+local twice = { { op = "all_reduce", size = "32 MiB", bus_bandwidth = "1 GB/s" },
+  { op = "all_reduce", size = "32 MiB", bus_bandwidth = "2 GB/s" } }
+t.raises_here(function() dml.level(networks.infiniband_ndr, { measured = twice }) end, "level.measured[2].size: 33554432 bytes of all_reduce on any group appears twice (rows 1 and 2)")
 
 local sweep = dml.sweep { grid = { gpus = { 32, 64 } }, run = function(pt) return dml.run(run, { cluster = cluster(pt.gpus) }) end }
 t.eq(#sweep:rows(), 2, "a sweep of transformer runs")
