@@ -984,6 +984,13 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   }
   Costed k;
   cost(c, l, k);
+  if (!std::isfinite(k.time.step.value()) || !std::isfinite(k.memory.total.value())) {
+    // Every input is checked to be finite and in range, so this is dml's bug, said as such.
+    throw Error(
+        fmt::format("internal error: the cost of {} is not a finite number; please report "
+                    "the scenario",
+                    layout_text(to_layout(l))));
+  }
   p.time = k.time;
   p.memory = k.memory;
   const double tokens_per_step = static_cast<double>(c.batch) * c.s;
