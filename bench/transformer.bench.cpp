@@ -6,6 +6,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
+#include <vector>
+
 namespace {
 
 dml::TransformerRun gpt_1t() {
@@ -57,6 +60,7 @@ void BM_TransformerEvaluate(benchmark::State& state) {
                                       .schedule = dml::Schedule::k1F1B,
                                       .dp = 8,
                                       .zero = 1,
+                                      .shard = 8,
                                       .cp = 1,
                                       .ep = 1,
                                       .microbatch = 1,
@@ -64,6 +68,29 @@ void BM_TransformerEvaluate(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(dml::evaluate(run, layout));
 }
 BENCHMARK(BM_TransformerEvaluate);
+
+// The same evaluation with measured nccl-tests tables (all-reduce, all-gather, reduce-scatter at
+// 4 sizes on 2 group sizes) across nodes: every collective that leaves a node interpolates.
+void BM_TransformerEvaluateMeasured(benchmark::State& state) {
+  using namespace dml::units;
+  dml::TransformerRun run = gpt_1t();
+  std::vector<dml::BusBandwidth> rows;
+  for (const dml::CollectiveOp op : {dml::CollectiveOp::kAllReduce, dml::CollectiveOp::kAllGather,
+                                     dml::CollectiveOp::kReduceScatter}) {
+    for (const std::int64_t gpus : {16, 256}) {
+      for (const double size_mib : {8.0, 32.0, 64.0, 256.0}) {
+        rows.push_back({.op = op,
+                        .size = mib(size_mib),
+                        .bus_bandwidth = BytesPerSecond(20e9 + 0.3e9 * size_mib),
+                        .gpus = gpus});
+      }
+    }
+  }
+  run.cluster.levels[1].measured = rows;
+  const dml::TransformerLayout layout{.tp = 8, .pp = 64, .dp = 8, .zero = 1, .shard = 8};
+  for (auto _ : state) benchmark::DoNotOptimize(dml::evaluate(run, layout));
+}
+BENCHMARK(BM_TransformerEvaluateMeasured);
 
 // The search of scenarios/search/megatron_1t_4096.lua (CP held at 1, five best kept).
 void BM_TransformerSearch1T(benchmark::State& state) {

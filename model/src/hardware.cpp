@@ -51,23 +51,27 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
   }
 }
 
-void Description<NetworkLevel>::check(const NetworkLevel& l, const std::string& path) {
-  // Two rows of one collective at one size and group size would make the curve ambiguous.
-  if (!l.measured) return;
-  const std::vector<BusBandwidth>& rows = *l.measured;
+namespace {
+
+// Two rows of one collective at one size and group size would make the curve ambiguous. The
+// path is built only for the error (checks run on every evaluation).
+void check_measured(const std::vector<BusBandwidth>& rows, const std::string& path,
+                    std::size_t level) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       const BusBandwidth& x = rows[i];
       const BusBandwidth& y = rows[j];
       if (x.op == y.op && x.gpus == y.gpus && x.size.value() == y.size.value()) {
         throw ConfigError(
-            item_path(path + ".measured", i + 1) + ".size",
+            item_path(item_path(path + ".levels", level + 1) + ".measured", i + 1) + ".size",
             "{} bytes of {} on {} appears twice (rows {} and {})", x.size.value(), enum_name(x.op),
             x.gpus ? fmt::format("{} GPUs", *x.gpus) : std::string("any group"), j + 1, i + 1);
       }
     }
   }
 }
+
+}  // namespace
 
 void Description<Cluster>::check(const Cluster& c, const std::string& path) {
   const std::size_t n = c.levels.size();
@@ -79,28 +83,29 @@ void Description<Cluster>::check(const Cluster& c, const std::string& path) {
   std::int64_t product = 1;
   for (std::size_t i = 0; i < n; ++i) {
     const NetworkLevel& level = c.levels[i];
-    const std::string lpath = item_path(path + ".levels", i + 1) + ".size";
+    if (level.measured) check_measured(*level.measured, path, i);
+    const auto lpath = [&] { return item_path(path + ".levels", i + 1) + ".size"; };
     if (i + 1 < n && !level.size) {
-      throw ConfigError(lpath,
+      throw ConfigError(lpath(),
                         "required on every level but the outermost (how many groups of the level "
                         "below it joins)");
     }
     if (i + 1 == n && level.size) {
-      throw ConfigError(lpath,
+      throw ConfigError(lpath(),
                         "the outermost level spans the whole cluster; give the cluster's size "
                         "instead");
     }
     if (!level.size) continue;
     if (*level.size < 2) {
-      throw ConfigError(lpath, "a level joins at least 2 groups of the level below, got {}",
+      throw ConfigError(lpath(), "a level joins at least 2 groups of the level below, got {}",
                         *level.size);
     }
     if (*level.size > kMaxGroup / product) {
-      throw ConfigError(lpath, "a group at this level holds more than 2^62 GPUs");
+      throw ConfigError(lpath(), "a group at this level holds more than 2^62 GPUs");
     }
     product *= *level.size;
     if (c.size && product > *c.size) {
-      throw ConfigError(lpath, "a group at this level holds {} GPUs, more than the cluster's {}",
+      throw ConfigError(lpath(), "a group at this level holds {} GPUs, more than the cluster's {}",
                         product, *c.size);
     }
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "dml/error.hpp"
@@ -144,12 +145,16 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                 l.microbatch = mb;
                 for (const std::int64_t zero : zeros) {
                   l.zero = zero;
-                  std::vector<std::int64_t> shards{ranks};
-                  if (zero > 0 && in_node > 1 && in_node < ranks && ranks % in_node == 0) {
-                    shards.push_back(in_node);
+                  // No allocation here: this loop runs for every layout.
+                  std::array<std::int64_t, 2> shards{ranks, 0};
+                  std::size_t n_shards = 1;
+                  if (fixed.shard) {
+                    shards[0] = *fixed.shard;
+                  } else if (zero > 0 && in_node > 1 && in_node < ranks && ranks % in_node == 0) {
+                    shards[n_shards++] = in_node;
                   }
-                  for (const std::int64_t sh : one_or(fixed.shard, shards)) {
-                    l.shard = sh;
+                  for (std::size_t si = 0; si < n_shards; ++si) {
+                    l.shard = shards[si];
                     for (const Recompute rc : recomputes) {
                       l.recompute = rc;
                       consider(l);

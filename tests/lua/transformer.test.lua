@@ -52,7 +52,8 @@ t.eq(dml.evaluate(slow, plain_dp).time.dp > dml.evaluate(run, plain_dp).time.dp,
   "a measured 1 GB/s all-reduce across nodes slows the gradient all-reduce")
 local twice = { { op = "all_reduce", size = "32 MiB", bus_bandwidth = "1 GB/s" },
   { op = "all_reduce", size = "32 MiB", bus_bandwidth = "2 GB/s" } }
-t.raises_here(function() dml.level(networks.infiniband_ndr, { measured = twice }) end, "level.measured[2].size: 33554432 bytes of all_reduce on any group appears twice (rows 1 and 2)")
+local twice_ib = dml.level(networks.infiniband_ndr, { measured = twice })
+t.raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, twice_ib } } end, "cluster.levels[2].measured[2].size: 33554432 bytes of all_reduce on any group appears twice (rows 1 and 2)")
 
 local sweep = dml.sweep { grid = { gpus = { 32, 64 } }, run = function(pt) return dml.run(run, { cluster = cluster(pt.gpus) }) end }
 t.eq(#sweep:rows(), 2, "a sweep of transformer runs")

@@ -588,11 +588,11 @@ TEST_CASE("transformer collectives: measured nccl-tests tables replace alpha-bet
     // Inside a node (level 0): no table.
     CHECK_THAT(c.all_reduce(1e9, c.group(8, 1)), WithinRel(5.221185185185185e-3, 1e-12));
   }
-  SECTION("two rows of one op, size and group size are refused where they are written") {
-    dml::NetworkLevel level = run.cluster.levels[1];
-    level.measured->push_back(row(CollectiveOp::kAllReduce, 32, 90, 16));
-    CHECK_THROWS_WITH(dml::detail::validate_record(level, dml::FieldPath{nullptr, "level"}),
-                      Contains("level.measured[7].size") && Contains("appears twice"));
+  SECTION("two rows of one op, size and group size are refused, naming the row") {
+    dml::Cluster cluster = run.cluster;
+    cluster.levels[1].measured->push_back(row(CollectiveOp::kAllReduce, 32, 90, 16));
+    CHECK_THROWS_WITH(dml::detail::validate_record(cluster, dml::FieldPath{nullptr, "cluster"}),
+                      Contains("cluster.levels[2].measured[7].size") && Contains("appears twice"));
   }
 }
 

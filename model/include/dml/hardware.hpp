@@ -325,7 +325,6 @@ struct Description<NetworkLevel> {
     v.field(l.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }
-  static void check(const NetworkLevel& l, const std::string& path);
 };
 
 template <>
