@@ -1,6 +1,7 @@
 #include "edit_distance.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 namespace dml::lua {
@@ -24,6 +25,23 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
+namespace {
+
+// Whether `name` is the first words of `candidate`, ignoring case: "h100" of "h100_sxm",
+// "H100" of "H100 SXM", "megatron" of "megatron_core" (not "nvlink" of "nvlink4_h100").
+bool first_words_of(std::string_view name, std::string_view candidate) {
+  if (name.size() < kFirstWordsMinLength || candidate.size() <= name.size()) return false;
+  const auto lower = [](char c) { return std::tolower(static_cast<unsigned char>(c)); };
+  if (!std::equal(name.begin(), name.end(), candidate.begin(),
+                  [&](char a, char b) { return lower(a) == lower(b); })) {
+    return false;
+  }
+  const char next = candidate[name.size()];
+  return next == '_' || next == ' ' || next == '-' || next == '.';
+}
+
+}  // namespace
+
 std::string closest(std::string_view name, std::span<const std::string> candidates) {
   std::string best;
   std::size_t best_d = std::max<std::size_t>(1, name.size() / 4) + 1;
@@ -37,6 +55,11 @@ std::string closest(std::string_view name, std::span<const std::string> candidat
       best_d = d;
       best = c;
     }
+  }
+  if (!best.empty()) return best;
+  // Nothing close by edits: a name cut short ("h100" for "h100_sxm"), the shortest such.
+  for (const auto& c : candidates) {
+    if (first_words_of(name, c) && (best.empty() || c.size() < best.size())) best = c;
   }
   return best;
 }

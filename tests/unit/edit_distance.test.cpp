@@ -1,0 +1,43 @@
+#include "edit_distance.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+using dml::lua::closest;
+using dml::lua::edit_distance;
+
+TEST_CASE("edit distance: insertions, deletions, substitutions and transpositions",
+          "[did_you_mean]") {
+  CHECK(edit_distance("bandwidth", "bandwidth") == 0);
+  CHECK(edit_distance("bandwith", "bandwidth") == 1);
+  CHECK(edit_distance("optimise", "optimize") == 1);
+  CHECK(edit_distance("hbm_bnadwidth", "hbm_bandwidth") == 1);  // one transposition
+  CHECK(edit_distance("", "abc") == 3);
+}
+
+TEST_CASE("closest: a likely typo, else nothing", "[did_you_mean]") {
+  const std::vector<std::string> names = {"optimize", "evaluate", "options", "sweep"};
+  CHECK(closest("optimise", names) == "optimize");
+  CHECK(closest("evalute", names) == "evaluate");
+  CHECK(closest("swep", names) == "sweep");
+  CHECK(closest("frobnicate", names).empty());
+  CHECK(closest("x", names).empty());
+}
+
+TEST_CASE("closest: a name cut short stands for the shortest name it begins", "[did_you_mean]") {
+  const std::vector<std::string> gpus = {"a100_sxm", "h100_pcie", "h100_sxm",
+                                         "h100_sxm_low_latency", "nvlink4_h100"};
+  CHECK(closest("h100", gpus) == "h100_sxm");  // h100_pcie is longer
+  CHECK(closest("H100", gpus) == "h100_sxm");  // case does not matter
+  CHECK(closest("a100", gpus) == "a100_sxm");
+  CHECK(closest("h100_sxm_low", gpus) == "h100_sxm_low_latency");
+  CHECK(closest("nvlink", gpus).empty());  // "nvlink4" is not a word of its own
+  CHECK(closest("h1", gpus).empty());      // too short to stand for anything
+  const std::vector<std::string> clusters = {"H100 SXM", "H100 SXM Low Latency", "A100 SXM"};
+  CHECK(closest("h100", clusters) == "H100 SXM");
+  // a name close by edits wins over a longer name it begins
+  const std::vector<std::string> stacks = {"torchtitan_compile", "torchtitan_async_tp",
+                                           "torchtitn"};
+  CHECK(closest("torchtitan", stacks) == "torchtitn");
+}
