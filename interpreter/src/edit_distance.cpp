@@ -56,12 +56,16 @@ std::string closest(std::string_view name, std::span<const std::string> candidat
       best = c;
     }
   }
-  if (!best.empty()) return best;
-  // Nothing close by edits: a name cut short ("h100" for "h100_sxm"), the shortest such.
+  if (!best.empty() && best_d <= 1) return best;
+  // A name cut short ("h100" for "h100_sxm", the shortest such) is likelier than one two or
+  // more edits away ("grand_comparison" is not "base_comparison").
+  std::string shortened;
   for (const auto& c : candidates) {
-    if (first_words_of(name, c) && (best.empty() || c.size() < best.size())) best = c;
+    if (first_words_of(name, c) && (shortened.empty() || c.size() < shortened.size())) {
+      shortened = c;
+    }
   }
-  return best;
+  return shortened.empty() ? best : shortened;
 }
 
 }  // namespace dml::lua

@@ -16,10 +16,10 @@ namespace dml::lua {
 inline constexpr std::size_t kFirstWordsMinLength = 3;
 
 // The candidate closest to `name` if it is close enough to be a likely typo (fewer than
-// max(1, |name| / 4) + 1 edits), else "". Ties go to the first candidate. When none is that
-// close, a candidate whose first words are `name` (at least kFirstWordsMinLength characters,
-// ignoring case, followed by '_', ' ', '-' or '.': "h100" of "h100_sxm"), the shortest, first
-// on a tie.
+// max(1, |name| / 4) + 1 edits), else "". Ties go to the first candidate. Unless one is a
+// single edit away, a candidate whose first words are `name` comes first (`name` of at least
+// kFirstWordsMinLength characters, ignoring case, followed by '_', ' ', '-' or '.': "h100" of
+// "h100_sxm"), the shortest, first on a tie.
 [[nodiscard]] std::string closest(std::string_view name, std::span<const std::string> candidates);
 
 }  // namespace dml::lua

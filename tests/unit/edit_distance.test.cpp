@@ -36,7 +36,9 @@ TEST_CASE("closest: a name cut short stands for the shortest name it begins", "[
   CHECK(closest("h1", gpus).empty());      // too short to stand for anything
   const std::vector<std::string> clusters = {"H100 SXM", "H100 SXM Low Latency", "A100 SXM"};
   CHECK(closest("h100", clusters) == "H100 SXM");
-  // a name close by edits wins over a longer name it begins
+  // a name it begins wins over one two edits away, not over one a single edit away
+  const std::vector<std::string> comparisons = {"base_comparison", "grand_comparison_dense"};
+  CHECK(closest("grand_comparison", comparisons) == "grand_comparison_dense");
   const std::vector<std::string> stacks = {"torchtitan_compile", "torchtitan_async_tp",
                                            "torchtitn"};
   CHECK(closest("torchtitan", stacks) == "torchtitn");
