@@ -18,7 +18,7 @@ local types = dml.types()
 local is_type = {}
 for _, t in ipairs(types) do is_type[t.name] = true end
 for _, name in ipairs(dml.names()) do
-  if not is_type[name] or dml[name] then
+  if not is_type[name] or rawget(dml, name) then  -- rawget: dml is strict
     local doc = dml.doc(name)
     if is_type[name] then doc = doc:match("^[^\n]*") end  -- a constructor: its first line
     local sig, rest = doc:match("^(.-): (.*)$")

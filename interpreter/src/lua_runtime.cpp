@@ -2,7 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include "dml/version.hpp"
+#include "edit_distance.hpp"
+#include "embedded_stdlib.hpp"
 
 namespace dml::lua {
 
@@ -54,10 +62,124 @@ int l_raise(lua_State* L) {
   return lua_error(L);
 }
 
+// The error for reading `key` from a strict table PATH that has only `names`:
+// "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm'? (presets: a100_sxm, ...)".
+// With `see` (a table too long to list, such as dml), the names are not listed, and when no
+// name is close the message ends " (see)".
+std::string no_such_text(std::string_view path, std::string_view key, std::string_view noun,
+                         std::vector<std::string> names, const char* see) {
+  std::sort(names.begin(), names.end());
+  const std::string hint = closest(key, names);
+  const bool identifier = !key.empty() && std::isdigit(static_cast<unsigned char>(key[0])) == 0 &&
+                          std::all_of(key.begin(), key.end(), [](char c) {
+                            return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+                          });
+  std::string text = identifier ? fmt::format("{}.{}: no such {}", path, key, noun)
+                                : fmt::format("{}[\"{}\"]: no such {}", path, key, noun);
+  if (!hint.empty()) text += fmt::format("; did you mean '{}'?", hint);
+  if (see != nullptr) {
+    if (hint.empty()) text += fmt::format(" ({})", see);
+  } else {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    text += fmt::format(" ({}s: {})", noun, list);
+  }
+  return text;
+}
+
+// The string keys of the table at idx, raw (no metamethods).
+std::vector<std::string> string_keys(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  std::vector<std::string> keys;
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) keys.emplace_back(lua_tostring(L, -1));
+  }
+  return keys;
+}
+
+// The __index of a strict table: upvalues path, noun, see (or nil). A string key that is not
+// there is an error at the user's line; any other key reads as nil (so ipairs ends).
+int strict_index(lua_State* L) {
+  if (lua_type(L, 2) != LUA_TSTRING) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return guarded(L, [&]() -> int {
+    throw std::runtime_error(no_such_text(lua_tostring(L, lua_upvalueindex(1)), lua_tostring(L, 2),
+                                          lua_tostring(L, lua_upvalueindex(2)), string_keys(L, 1),
+                                          lua_tostring(L, lua_upvalueindex(3))));
+  });
+}
+
+// core.strict(t, path, noun[, see]) -> t: reading a key t does not have is an error at the
+// user's line naming it as PATH.KEY, with did-you-mean (no_such_text). Only reads are checked:
+// pairs, rawget and assignments work as on any table.
+int l_strict(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkstring(L, 2);
+  luaL_checkstring(L, 3);
+  luaL_optstring(L, 4, nullptr);
+  lua_settop(L, 4);
+  lua_createtable(L, 0, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 4);
+  lua_pushcclosure(L, strict_index, 3);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, 1);
+  lua_settop(L, 1);
+  return 1;
+}
+
+// core.no_such(path, key, noun, names[, see]): the error of a strict table (no_such_text)
+// for a table whose keys are `names`, for tables that load their values when first read.
+// A key that is not a string returns nil.
+int l_no_such(lua_State* L) {
+  const char* path = luaL_checkstring(L, 1);
+  const char* noun = luaL_checkstring(L, 3);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  const char* see = luaL_optstring(L, 5, nullptr);
+  if (lua_type(L, 2) != LUA_TSTRING) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return guarded(L, [&]() -> int {
+    std::vector<std::string> names;
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, 4));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 4, i);
+      if (lua_type(L, -1) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    throw std::runtime_error(no_such_text(path, lua_tostring(L, 2), noun, std::move(names), see));
+  });
+}
+
+// core.modules() -> the names of the stdlib's modules, sorted: { "dml", "dml.analysis", ... }.
+int l_modules(lua_State* L) {
+  const auto modules = embedded_stdlib();
+  std::vector<std::string_view> names;
+  names.reserve(modules.size());
+  for (const auto& m : modules) names.push_back(m.name);
+  std::sort(names.begin(), names.end());
+  lua_createtable(L, static_cast<int>(names.size()), 0);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    lua_pushlstring(L, names[i].data(), names[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
 }  // namespace
 
 void register_runtime(lua_State* L) {
-  const luaL_Reg fns[] = {{"raise", l_raise}, {nullptr, nullptr}};
+  const luaL_Reg fns[] = {{"raise", l_raise},
+                          {"strict", l_strict},
+                          {"no_such", l_no_such},
+                          {"modules", l_modules},
+                          {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   const auto v = dml::version();
   lua_pushlstring(L, v.data(), v.size());

@@ -238,4 +238,4 @@ function M.wall_curve(cluster, range, wall)
   return output.table(rows, { columns = columns })
 end
 
-return M
+return core.strict(M, "dml.analysis", "function")

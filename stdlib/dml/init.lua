@@ -103,6 +103,44 @@ def("critical_compute", "dml.critical_compute(cluster[, { alpha = 0, ... }]): th
 def("wall_curve", "dml.wall_curve(cluster[, { alpha_min = -0.2, alpha_max = 0.2, points = 41 }[, wall]]): both analytic curves against alpha, as a dml.table.",
   analysis.wall_curve)
 
+-- The stdlib's other modules as fields of dml (dml.presets.gpus, dml.paper.erdil2024): each
+-- is loaded when first read, and is the table `require "dml.presets.gpus"` returns.
+local require, modules = require, core.modules()
+local function namespace(path)
+  local prefix, children, is_child = path .. ".", {}, {}
+  for _, m in ipairs(modules) do
+    if m:sub(1, #prefix) == prefix and not m:find(".", #prefix + 1, true) then
+      children[#children + 1] = m:sub(#prefix + 1)
+      is_child[children[#children]] = true
+    end
+  end
+  local function load(t, name)
+    local m = require(prefix .. name)
+    rawset(t, name, m)
+    return m
+  end
+  local t = setmetatable({}, {
+    __index = function(t, name)
+      if is_child[name] then return load(t, name) end
+      return core.no_such(path, name, "module", children)
+    end,
+    __pairs = function(t)  -- every module, loaded
+      for _, name in ipairs(children) do
+        if rawget(t, name) == nil then load(t, name) end
+      end
+      return next, t, nil
+    end,
+  })
+  return t, prefix .. table.concat(children, ", " .. prefix)
+end
+local presets, preset_modules = namespace("dml.presets")
+def("presets", "dml.presets: the presets, as data, each module loaded when first read: " .. preset_modules
+  .. " (dml.presets.gpus is require \"dml.presets.gpus\"). Reading a preset that does not exist is an error.",
+  presets)
+local papers, paper_modules = namespace("dml.paper")
+def("paper", "dml.paper: the published settings of papers, each module loaded when first read: " .. paper_modules
+  .. " (require \"dml.paper.erdil2024\").", papers)
+
 def("layout_text", "dml.layout_text(layout): a layout in one line, as a plan's summary writes it: \"DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble\".",
   core.layout_text)
 def("count_text", "dml.count_text(n): a whole number with thousands separators, \"25,165,824\" (past 2^63: \"9.223e19\").",
@@ -165,4 +203,5 @@ def("columns", "dml.columns(type): the table columns of a described type's value
     return core.columns(name)
   end)
 
-return dml
+-- A typo never reads as nil: dml.optimise is an error at the scenario's line, with did-you-mean.
+return core.strict(dml, "dml", "function", "see dml.names()")

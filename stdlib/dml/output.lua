@@ -405,4 +405,4 @@ function M.plot(spec)
   })
 end
 
-return M
+return core.strict(M, "dml.output", "function")

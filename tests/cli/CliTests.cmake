@@ -47,6 +47,15 @@ dml_golden(doc_cluster ARGS --doc cluster)
 dml_golden(doc_unknown ARGS --doc clustr)
 dml_golden(table_then_save_error ARGS cases/table_then_save_error.lua)
 
+# A typo in dml, a preset or a module never reads as nil: strict tables, with did-you-mean.
+dml_golden(typo_dml_function ARGS cases/typo_dml_function.lua)
+dml_golden(typo_gpu_preset ARGS cases/typo_gpu_preset.lua)
+dml_golden(typo_network_preset ARGS cases/typo_network_preset.lua)
+dml_golden(typo_stack_preset ARGS cases/typo_stack_preset.lua)
+dml_golden(typo_preset_module ARGS cases/typo_preset_module.lua)
+dml_golden(typo_paper_setting ARGS cases/typo_paper_setting.lua)
+dml_golden(presets_pairs ARGS cases/presets_pairs.lua)
+
 # The scenario language: printed summaries and errors.
 dml_golden(plan_summary ARGS cases/plan_summary.lua)
 dml_golden(infeasible_run ARGS cases/infeasible_run.lua)

@@ -88,7 +88,7 @@ for _, described in ipairs(dml.types()) do
         t.eq(v ~= nil, true, where .. " reads as a value")
       end
       if described.kind == "declared" then  -- the constructor takes it
-        local constructor = dml[name] or (name == "transformer_run" and dml.run)
+        local constructor = rawget(dml, name) or (name == "transformer_run" and dml.run)
         local copy = constructor(value, { [f.name] = v })
         t.eq(copy ~= nil, true, where .. " accepted by dml." .. name)
       end

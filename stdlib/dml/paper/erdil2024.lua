@@ -132,7 +132,8 @@ end
 --- comparisons on all cores. Returns the list of dml.limits results, in the
 --- comparison's order.
 function M.run_comparison(name, options)
-  local settings = M.comparisons[name]
+  -- a name that is not one is an error with did-you-mean (M.comparisons is strict)
+  local settings = type(name) == "string" and M.comparisons[name]
   if not settings then
     dml.error(string.format("no comparison '%s'; the paper's are %s", tostring(name),
       table.concat(M.comparison_names, ", ")))
@@ -225,4 +226,8 @@ function M.main(name, ...)
   return results
 end
 
-return M
+-- Strict tables: a name that is not there is an error with did-you-mean, never nil.
+core.strict(M.clusters, "dml.paper.erdil2024.clusters", "cluster")
+core.strict(M.comparisons, "dml.paper.erdil2024.comparisons", "comparison")
+core.strict(M.settings, "dml.paper.erdil2024.settings", "setting")
+return core.strict(M, "dml.paper.erdil2024", "name")

@@ -5,6 +5,7 @@
 ---
 --- "paper" below is Erdil & Schneider-Joseph (2024), arXiv 2411.01137, whose
 --- values are those of the authors' code (gpu/gpu_model.py; docs/model.md 3.1).
+local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 local M = {}
 
 local paper = "Erdil & Schneider-Joseph (2024), arXiv 2411.01137, authors' gpu_model.py (docs/model.md 3.1)"
@@ -220,4 +221,5 @@ M.mi300x = {
   },
 }
 
-return M
+-- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
+return core.strict(M, "dml.presets.gpus", "preset")

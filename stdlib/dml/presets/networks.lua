@@ -4,6 +4,7 @@
 --- A scale-up level carries its group `size`; a scale-out level has none, as
 --- the outermost level of a cluster spans the rest of it (copy one with a size
 --- to use it in the middle: `dml.level(networks.infiniband_ndr, { size = 32 })`).
+local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 local M = {}
 
 local paper = "Erdil & Schneider-Joseph (2024), authors' gpu_model.py (docs/model.md 3.1)"
@@ -69,4 +70,5 @@ M.ethernet_800g = {
               latency = "assumed: the paper's network latency before it was reduced (5 us, docs/model.md 3.1)" },
 }
 
-return M
+-- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
+return core.strict(M, "dml.presets.networks", "preset")

@@ -6,6 +6,7 @@
 ---
 --- "fit" marks a value calibrated by a prototype of the realistic model on the
 --- public measured runs (docs/validation.md); "inf" a modelling choice.
+local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 local M = {}
 
 local function stack(t) return t end
@@ -138,4 +139,5 @@ M.megascale = derive(M.megatron_core, {
   },
 })
 
-return M
+-- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
+return core.strict(M, "dml.presets.stacks", "preset")
