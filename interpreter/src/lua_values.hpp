@@ -430,7 +430,7 @@ std::string fallback_text(const M& m, const Field& f) {
   if (f.required) return {};
   if constexpr (IsOptional<M>::value) {
     if (!m) return f.default_text.empty() ? "optional" : "default " + std::string(f.default_text);
-    return "default " + value_repr(*m);
+    return fallback_text(*m, f);  // as a field of the value's own kind (a record: its fields)
   } else if constexpr (std::is_same_v<M, Sources> || IsVector<M>::value) {
     return "optional";
   } else if constexpr (Described<M>) {

@@ -101,3 +101,20 @@ end
 for _, name in ipairs(dml.names()) do
   t.eq(type(dml.doc(name)), "string", "dml.doc(" .. name .. ")")
 end
+
+-- what docs say of a default is text a scenario could write or read, never a Lua value's
+-- address ("default table: 0x...") or an empty "default "
+local function no_address(text, what)
+  for _, kind in ipairs { "table", "function", "userdata", "thread" } do
+    t.eq(text:find(kind .. ": 0x", 1, true), nil, what .. " shows no " .. kind .. " address")
+  end
+end
+for _, described in ipairs(dml.types()) do
+  for _, f in ipairs(dml.fields(described.name)) do
+    local what = described.name .. "." .. f.name .. "'s default"
+    t.eq(f.default == "" or f.default == "optional" or f.default:match("^default:? %S") ~= nil, true,
+      what .. " is required, optional or a default (" .. f.default .. ")")
+    no_address(f.default, what)
+  end
+end
+for _, name in ipairs(dml.names()) do no_address(dml.doc(name), "dml --doc " .. name) end
