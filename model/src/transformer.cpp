@@ -238,6 +238,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r) : run(r) {
   dispatch_bytes = r.dispatch_precision == Precision::kFp8 ? 1.0 : 2.0;
   const Stack& st = r.stack;
   launch = st.collective_launch.value();
+  chunk = st.collective_chunk.value();
   layer_overhead = st.layer_overhead.value();
   tokens = r.tokens ? *r.tokens : 20 * total_params(m);
   flop_model = model_flop_per_token(m);
@@ -261,7 +262,12 @@ Group TransformerCtx::group(std::int64_t size, std::int64_t stride) const {
       std::clamp<std::int64_t>(node / std::max<std::int64_t>(stride, 1), 1, size);
   gr.level = 1;
   gr.per_node = static_cast<double>(k);
-  gr.bw = std::min(node_bw, static_cast<double>(k) * net_bw);
+  // A ring through k ranks of a node sends (k-1)/k of each rank's traffic over NVLink and 1/k
+  // over its own NIC (the rings rotate which rank leaves the node; nccl-tests' busbw of a
+  // multi-node all-reduce is about k NICs' bandwidth).
+  gr.bw = k > 1 ? std::min(static_cast<double>(k) / static_cast<double>(k - 1) * node_bw,
+                           static_cast<double>(k) * net_bw)
+                : std::min(node_bw, net_bw);
   gr.alpha = net_alpha;
   gr.nodes = gr.size / gr.per_node;
   return gr;
@@ -298,10 +304,15 @@ double TransformerCtx::all_reduce(double bytes, const Group& gr) const {
   if (const Curve* cv = measured(CollectiveOp::kAllReduce, gr)) {
     return 2 * (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
-  const double ring = 2 * (gr.size - 1);
-  const double tree = 2 * std::log2(std::max(gr.nodes, 1.0)) + 2 * (gr.per_node - 1);
-  return launch + gr.alpha * std::min(ring, std::max(tree, 2.0)) +
-         2 * (gr.size - 1) / gr.size * bytes / gr.bw;
+  const double traffic = 2 * (gr.size - 1) / gr.size * bytes / gr.bw;
+  if (gr.level == 0) return launch + gr.alpha * 2 * (gr.size - 1) + traffic;
+  // Across nodes, a pipelined ring or tree (NCCL picks the faster): each network hop waits for
+  // one chunk (at most the message's share of a NIC) to cross, each NVLink hop for its latency.
+  const double hop = net_hop(bytes / gr.per_node);
+  const double inside = node_alpha * 2 * (gr.per_node - 1);
+  const double ring = 2 * (gr.nodes * hop + (gr.size - gr.nodes) * node_alpha);
+  const double tree = 2 * std::max(std::log2(gr.nodes), 1.0) * hop + inside;
+  return launch + std::min(ring, tree) + traffic;
 }
 
 double TransformerCtx::gather(double bytes, const Group& gr, CollectiveOp op) const {
@@ -309,7 +320,11 @@ double TransformerCtx::gather(double bytes, const Group& gr, CollectiveOp op) co
   if (const Curve* cv = measured(op, gr)) {
     return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
-  return launch + gr.alpha * (gr.size - 1) + (gr.size - 1) / gr.size * bytes / gr.bw;
+  const double traffic = (gr.size - 1) / gr.size * bytes / gr.bw;
+  if (gr.level == 0) return launch + gr.alpha * (gr.size - 1) + traffic;
+  // A ring (NCCL has no tree for these): one rank's piece per step.
+  const double hop = net_hop(bytes / gr.size);
+  return launch + gr.nodes * hop + (gr.size - gr.nodes) * node_alpha + traffic;
 }
 
 double TransformerCtx::all_to_all(double bytes, const Group& gr, double remote) const {

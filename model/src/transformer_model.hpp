@@ -62,6 +62,7 @@ struct TransformerCtx {
   std::int64_t node = 1;  // GPUs in one scale-up domain
   double node_bw = 0, node_alpha = 0, net_bw = 0, net_alpha = 0;
   double launch = 0, layer_overhead = 0;
+  double chunk = 0;                              // the stack's collective_chunk, bytes
   std::array<std::array<Curve, 4>, 2> curves{};  // [level][CollectiveOp], measured
   double max_nodes = 0;                          // node-limited routing (0: none)
   double dispatch_bytes = 2;                     // per element of the dispatched tokens
@@ -70,6 +71,10 @@ struct TransformerCtx {
   double params = 0, params_active = 0;
 
   [[nodiscard]] Group group(std::int64_t size, std::int64_t stride) const;
+  // The pipeline-fill latency of one network hop moving `piece` bytes at most per link.
+  [[nodiscard]] double net_hop(double piece) const {
+    return net_alpha + std::min(chunk, piece) / net_bw;
+  }
   [[nodiscard]] double all_reduce(double bytes, const Group& g) const;
   // All-gather or reduce-scatter (the same alpha-beta cost; measured tables may differ).
   [[nodiscard]] double gather(double bytes, const Group& g,

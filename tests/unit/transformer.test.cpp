@@ -462,19 +462,29 @@ TEST_CASE("transformer collectives: alpha-beta times and placement", "[transform
     CHECK(g.nodes == 16);
     CHECK_THAT(g.bw, WithinRel(47.5e9, 1e-15));  // the network's: 100 / 2 x 0.95
     CHECK(g.alpha == 6e-6);
-    // All-reduce: a tree of 2 log2(16) = 8 steps beats the ring's 30:
-    // 8 + 48 us + 2 x 15/16 x 1e9 / 47.5e9 = 56e-6 + 0.039473684210526 = 0.039529684210526.
-    CHECK_THAT(c.all_reduce(S, g), WithinRel(0.039529684210526, 1e-12));
-    // All-gather: 15 steps: 98e-6 + 15/16 / 47.5 = 98e-6 + 0.019736842105263.
-    CHECK_THAT(c.gather(S, g), WithinRel(0.019834842105263, 1e-12));
+    // Each network hop of the pipeline waits for one chunk (2 MiB, less than the message) to
+    // cross a NIC: hop = 6 us + 2097152 / 47.5e9 = 6e-6 + 4.41505684210526e-5
+    // = 5.01505684210526e-5. All-reduce: a tree of 2 log2(16) = 8 hops beats the ring's 2 x 16: 8
+    // us + 8 hops (4.01204547368421e-4) + 2 x 15/16 x 1e9 / 47.5e9 (0.039473684210526) =
+    // 0.0398828887578947.
+    CHECK_THAT(c.all_reduce(S, g), WithinRel(0.0398828887578947, 1e-12));
+    // All-gather: a ring of 16 network hops (the piece, 1e9/16, is larger than a chunk):
+    // 8 us + 8.02409094736842e-4 + 15/16 x 1e9 / 47.5e9 (0.019736842105263) = 0.0205472512.
+    CHECK_THAT(c.gather(S, g), WithinRel(0.0205472512, 1e-12));
+    // All-to-all: 15 steps of alpha, no pipeline fill: 98e-6 + 15/16 / 47.5.
     CHECK_THAT(c.all_to_all(S, g), WithinRel(0.019834842105263, 1e-12));
   }
   SECTION("a group of 16, stride 1, spans 2 nodes of 8 (rail-aligned)") {
     const auto g = c.group(16, 1);
     CHECK(g.per_node == 8);
     CHECK(g.nodes == 2);
-    // min(NVLink 337.5, 8 ranks x 47.5 = 380) GB/s.
-    CHECK_THAT(g.bw, WithinRel(337.5e9, 1e-15));
+    // A ring through 8 ranks of a node sends 7/8 of its traffic over NVLink and 1/8 over its
+    // NIC: min(8/7 x 337.5 = 385.7, 8 NICs x 47.5 = 380) GB/s.
+    CHECK_THAT(g.bw, WithinRel(380e9, 1e-15));
+    // All-reduce: tree of 2 log2(2) = 2 network hops (the chunk: 2 MiB < 1e9 / 8) and
+    // 2 x 7 NVLink hops of 2 us: 8 us + 2 x 5.01505684210526e-5 + 28 us + 2 x 15/16 x 1e9 / 380e9
+    // (4.934210526315789e-3) = 5.070511663157894e-3.
+    CHECK_THAT(c.all_reduce(S, g), WithinRel(5.070511663157894e-3, 1e-12));
     // All-to-all: 7/16 of S inside the node (1.296e-3 s at 337.5 GB/s), 8/16 across
     // (0.5e9 / 47.5e9 = 0.010526315789474 s); the slower sets the time: 8 + 90 us + that.
     CHECK_THAT(c.all_to_all(S, g), WithinRel(0.010624315789474, 1e-12));
@@ -535,10 +545,12 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
 
 namespace {
 
-// A run on a network with no latency and free launches: collective times are bandwidth only.
+// A run on a network with no latency, free launches and no pipeline fill: collective times are
+// bandwidth only.
 TransformerRun no_latency(TransformerRun r) {
   for (dml::NetworkLevel& level : r.cluster.levels) level.latency = seconds(0);
   r.stack.collective_launch = seconds(0);
+  r.stack.collective_chunk = bytes(0);
   r.stack.tp_overlap = dml::TpOverlap::kNone;
   return r;
 }
@@ -583,8 +595,8 @@ TEST_CASE("transformer collectives: measured nccl-tests tables replace alpha-bet
   SECTION("each op has its own table; an op or level without one keeps alpha-beta") {
     CHECK_THAT(c.gather(64 * MiB, g16, CollectiveOp::kReduceScatter),
                WithinRel(15.0 / 16 * 64 * MiB / 30e9, 1e-12));
-    // All-gather: no table; the alpha-beta time of the collectives test (15 steps, 47.5 GB/s).
-    CHECK_THAT(c.gather(1e9, g16), WithinRel(0.019834842105263, 1e-12));
+    // All-gather: no table; the alpha-beta time of the collectives test (16 hops, 47.5 GB/s).
+    CHECK_THAT(c.gather(1e9, g16), WithinRel(0.0205472512, 1e-12));
     // Inside a node (level 0): no table.
     CHECK_THAT(c.all_reduce(1e9, c.group(8, 1)), WithinRel(5.221185185185185e-3, 1e-12));
   }

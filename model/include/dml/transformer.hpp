@@ -75,7 +75,8 @@ struct Stack {
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
   units::Seconds collective_launch = units::microseconds(8);
-  units::Seconds step_overhead{};  // per step: data loading, logging
+  units::Bytes collective_chunk = units::mib(2);  // pipelining unit across the network
+  units::Seconds step_overhead{};                 // per step: data loading, logging
   Sources sources{};
 };
 
@@ -446,6 +447,12 @@ struct Description<Stack> {
     v.field(s.collective_launch, {.name = "collective_launch",
                                   .doc = "fixed time of launching one collective",
                                   .nonnegative = true});
+    v.field(s.collective_chunk,
+            {.name = "collective_chunk",
+             .doc = "the unit a collective pipelines across the network: each network hop of "
+                    "its pipeline first waits for one such chunk (or the message's share, if "
+                    "smaller) to cross a GPU's link (NCCL's Simple protocol: 2 MiB; 0: no fill)",
+             .nonnegative = true});
     v.field(s.step_overhead, {.name = "step_overhead",
                               .doc = "fixed time per step (data loading, logging)",
                               .nonnegative = true});
