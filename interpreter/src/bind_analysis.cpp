@@ -3,6 +3,7 @@
 //
 //   core.optimize(run) -> plan
 //   core.evaluate(run, layout) -> plan
+//   core.collective{cluster, op, size, gpus[, stack]} -> collective estimate
 //   core.optimize_many({run, ...}[, label[, path]]) -> {plan or false, ...}, interrupted
 //   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
 //   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
@@ -46,6 +47,14 @@ int l_transformer_evaluate(lua_State* L) {
     const TransformerLayout layout =
         lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
     push_value(L, evaluate(run, layout));
+    return 1;
+  });
+}
+
+// core.collective(query) -> collective estimate
+int l_collective(lua_State* L) {
+  return guarded(L, [&] {
+    push_value(L, estimate_collective(read<CollectiveQuery>(L, 1, "collective")));
     return 1;
   });
 }
@@ -242,6 +251,7 @@ void register_analysis(lua_State* L) {
                           {"evaluate", l_evaluate},
                           {"transformer_evaluate", l_transformer_evaluate},
                           {"transformer_optimize", l_transformer_optimize},
+                          {"collective", l_collective},
                           {"optimize_many", l_optimize_many},
                           {"limits", l_limits},
                           {"layout_text", l_layout_text},

@@ -97,6 +97,8 @@ const std::vector<Entry>& registry() {
       part<StepPlan>(),
       part<StepTime>(),
       part<StepMemory>(),
+      part<CollectiveQuery>(),
+      part<CollectiveEstimate>(),
   };
   return r;
 }

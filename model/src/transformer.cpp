@@ -151,59 +151,31 @@ double model_flop_per_token(const Transformer& m) {
 
 namespace detail {
 
-TransformerCtx::TransformerCtx(const TransformerRun& r) : run(r) {
+namespace {
+const TransformerRun& validated(const TransformerRun& r) {
   validate(r);
-  const Transformer& m = r.model;
-  const GpuEfficiency& e = *r.cluster.gpu.efficiency;
-  h = static_cast<double>(m.d_model);
-  a = static_cast<double>(m.heads);
-  g = static_cast<double>(m.kv_heads.value_or(m.heads));
-  dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
-  f = static_cast<double>(m.d_ff);
-  V = static_cast<double>(m.vocab);
-  s = static_cast<double>(m.seq_len);
-  layers = m.layers;
-  up = m.gated ? 2.0 : 1.0;
-  act_bytes = m.gated ? 6.0 : 4.0;
-  reductions = m.parallel_block ? 1.0 : 2.0;
-  keys_model = keys_per_query(m, true);
-  const bool unfused = r.stack.attention == AttentionKernel::kUnfused;
-  keys_kernel = keys_per_query(m, !unfused);
-  if (m.moe) {
-    experts = m.moe->experts;
-    top_k = static_cast<double>(m.moe->top_k);
-    shared = static_cast<double>(m.moe->shared_experts);
-    fe = expert_width(m);
-    dense_layers = m.moe->dense_layers;
-    imbalance = m.moe->imbalance;
-  }
-  n = *r.cluster.size;
-  batch = r.global_batch ? *r.global_batch : *r.global_batch_tokens / m.seq_len;
-  peak = *r.cluster.gpu.flop_per_clock_per_thread.fp16 * 128.0 *
-         static_cast<double>(r.cluster.gpu.sms) * r.cluster.gpu.clock.value();
-  gemm_peak = peak * e.gemm * (r.precision == Precision::kFp8 ? e.fp8_gain : 1.0);
-  gemm_bytes = r.precision == Precision::kFp8 ? 1.0 : 2.0;
-  half_dim = e.gemm_half_dim;
-  attn_rate =
-      peak * e.attention * (r.stack.attention == AttentionKernel::kFlash3 ? e.flash3_gain : 1.0);
-  hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
-  capacity = r.cluster.gpu.hbm_capacity.value();
-  workspace = e.workspace.value();
-  const NetworkLevel& inner = r.cluster.levels.front();
-  node = r.cluster.levels.size() > 1 ? inner.size.value_or(n) : n;
+  return r;
+}
+}  // namespace
+
+NetworkCtx::NetworkCtx(const Cluster& cluster, const Stack& st, std::int64_t gpus) {
+  const GpuEfficiency& e = *cluster.gpu.efficiency;
+  n = gpus;
+  const NetworkLevel& inner = cluster.levels.front();
+  node = cluster.levels.size() > 1 ? inner.size.value_or(n) : n;
   node_bw = inner.bandwidth.value() / 2 * e.nvlink;
   node_alpha = inner.latency.value();
-  if (r.cluster.levels.size() > 1) {
-    const NetworkLevel& outer = r.cluster.levels[1];
+  if (cluster.levels.size() > 1) {
+    const NetworkLevel& outer = cluster.levels[1];
     net_bw = outer.bandwidth.value() / 2 * e.network;
     net_alpha = outer.latency.value();
   } else {
     net_bw = node_bw;
     net_alpha = node_alpha;
   }
-  for (std::size_t lv = 0; lv < std::min<std::size_t>(2, r.cluster.levels.size()); ++lv) {
-    if (!r.cluster.levels[lv].measured) continue;
-    for (const BusBandwidth& row : *r.cluster.levels[lv].measured) {
+  for (std::size_t lv = 0; lv < std::min<std::size_t>(2, cluster.levels.size()); ++lv) {
+    if (!cluster.levels[lv].measured) continue;
+    for (const BusBandwidth& row : *cluster.levels[lv].measured) {
       Curve& cv = curves[lv][static_cast<std::size_t>(row.op)];
       const double lr = row.gpus ? std::log(static_cast<double>(*row.gpus)) : 0.0;
       auto it = std::find_if(cv.series.begin(), cv.series.end(),
@@ -234,12 +206,50 @@ TransformerCtx::TransformerCtx(const TransformerRun& r) : run(r) {
       }
     }
   }
-  if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
-  dispatch_bytes = r.dispatch_precision == Precision::kFp8 ? 1.0 : 2.0;
-  const Stack& st = r.stack;
   launch = st.collective_launch.value();
   chunk = st.collective_chunk.value();
-  layer_overhead = st.layer_overhead.value();
+}
+
+TransformerCtx::TransformerCtx(const TransformerRun& r)
+    : NetworkCtx(validated(r).cluster, r.stack, *r.cluster.size), run(r) {
+  const Transformer& m = r.model;
+  const GpuEfficiency& e = *r.cluster.gpu.efficiency;
+  h = static_cast<double>(m.d_model);
+  a = static_cast<double>(m.heads);
+  g = static_cast<double>(m.kv_heads.value_or(m.heads));
+  dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
+  f = static_cast<double>(m.d_ff);
+  V = static_cast<double>(m.vocab);
+  s = static_cast<double>(m.seq_len);
+  layers = m.layers;
+  up = m.gated ? 2.0 : 1.0;
+  act_bytes = m.gated ? 6.0 : 4.0;
+  reductions = m.parallel_block ? 1.0 : 2.0;
+  keys_model = keys_per_query(m, true);
+  const bool unfused = r.stack.attention == AttentionKernel::kUnfused;
+  keys_kernel = keys_per_query(m, !unfused);
+  if (m.moe) {
+    experts = m.moe->experts;
+    top_k = static_cast<double>(m.moe->top_k);
+    shared = static_cast<double>(m.moe->shared_experts);
+    fe = expert_width(m);
+    dense_layers = m.moe->dense_layers;
+    imbalance = m.moe->imbalance;
+  }
+  batch = r.global_batch ? *r.global_batch : *r.global_batch_tokens / m.seq_len;
+  peak = *r.cluster.gpu.flop_per_clock_per_thread.fp16 * 128.0 *
+         static_cast<double>(r.cluster.gpu.sms) * r.cluster.gpu.clock.value();
+  gemm_peak = peak * e.gemm * (r.precision == Precision::kFp8 ? e.fp8_gain : 1.0);
+  gemm_bytes = r.precision == Precision::kFp8 ? 1.0 : 2.0;
+  half_dim = e.gemm_half_dim;
+  attn_rate =
+      peak * e.attention * (r.stack.attention == AttentionKernel::kFlash3 ? e.flash3_gain : 1.0);
+  hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
+  capacity = r.cluster.gpu.hbm_capacity.value();
+  workspace = e.workspace.value();
+  if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
+  dispatch_bytes = r.dispatch_precision == Precision::kFp8 ? 1.0 : 2.0;
+  layer_overhead = r.stack.layer_overhead.value();
   tokens = r.tokens ? *r.tokens : 20 * total_params(m);
   flop_model = model_flop_per_token(m);
   params = total_params(m);
@@ -247,7 +257,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r) : run(r) {
 }
 
 // A group of `size` ranks, `stride` apart in rank order (TP innermost: tp, cp, ep, dp, pp).
-Group TransformerCtx::group(std::int64_t size, std::int64_t stride) const {
+Group NetworkCtx::group(std::int64_t size, std::int64_t stride) const {
   Group gr;
   gr.size = static_cast<double>(size);
   if (size <= 1) return gr;
@@ -299,7 +309,7 @@ double Curve::bus_bandwidth(double bytes, double ranks) const {
 // nccl-tests' conventions (docs/model.md 8.4): S is the whole buffer, bus bandwidth factors
 // 2(n-1)/n for all-reduce and (n-1)/n for the others; latency per ring step. A measured table
 // of the op at the group's level replaces the alpha-beta terms (its times include them).
-double TransformerCtx::all_reduce(double bytes, const Group& gr) const {
+double NetworkCtx::all_reduce(double bytes, const Group& gr) const {
   if (gr.size <= 1 || bytes <= 0) return 0;  // nothing to move: no collective
   if (const Curve* cv = measured(CollectiveOp::kAllReduce, gr)) {
     return 2 * (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
@@ -315,7 +325,7 @@ double TransformerCtx::all_reduce(double bytes, const Group& gr) const {
   return launch + std::min(ring, tree) + traffic;
 }
 
-double TransformerCtx::gather(double bytes, const Group& gr, CollectiveOp op) const {
+double NetworkCtx::gather(double bytes, const Group& gr, CollectiveOp op) const {
   if (gr.size <= 1 || bytes <= 0) return 0;  // nothing to move: no collective
   if (const Curve* cv = measured(op, gr)) {
     return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
@@ -327,7 +337,7 @@ double TransformerCtx::gather(double bytes, const Group& gr, CollectiveOp op) co
   return launch + gr.nodes * hop + (gr.size - gr.nodes) * node_alpha + traffic;
 }
 
-double TransformerCtx::all_to_all(double bytes, const Group& gr, double remote) const {
+double NetworkCtx::all_to_all(double bytes, const Group& gr, double remote) const {
   if (gr.size <= 1 || bytes <= 0) return 0;  // nothing to move: no collective
   if (const Curve* cv = measured(CollectiveOp::kAllToAll, gr)) {
     // Node-limited routing moves less over the network: scale the buffer by the share kept.
@@ -1136,6 +1146,68 @@ std::string step_plan_summary(const StepPlan& p) {
       bytes_text(p.memory.logits.value()), bytes_text(p.memory.workspace.value()));
   if (p.layouts_evaluated > 0) out += fmt::format("  layouts evaluated: {}\n", p.layouts_evaluated);
   return out;
+}
+
+// --- one collective ------------------------------------------------------------------------------
+
+void Description<CollectiveQuery>::check(const CollectiveQuery& q, const std::string& path) {
+  if (!q.cluster.gpu.efficiency) {
+    throw ConfigError(path + ".cluster.gpu.efficiency",
+                      "required: what {} reaches in real collectives (the GPU presets carry it; "
+                      "see dml --doc efficiency)",
+                      q.cluster.gpu.name);
+  }
+  if (q.cluster.size && q.gpus > *q.cluster.size) {
+    throw ConfigError(path + ".gpus", "{} is more than the cluster's {} GPUs", q.gpus,
+                      *q.cluster.size);
+  }
+  const std::int64_t node =
+      q.cluster.levels.size() > 1 ? q.cluster.levels.front().size.value_or(q.gpus) : q.gpus;
+  if (q.gpus > node && q.gpus % node != 0) {
+    throw ConfigError(path + ".gpus",
+                      "{} GPUs span nodes of {} unevenly; give a divisor or a multiple of {}",
+                      q.gpus, node, node);
+  }
+  if (q.gpus < node && node % q.gpus != 0) {
+    throw ConfigError(path + ".gpus", "{} does not divide a node of {} GPUs", q.gpus, node);
+  }
+}
+
+CollectiveEstimate estimate_collective(const CollectiveQuery& q) {
+  detail::validate_record(q, FieldPath{nullptr, "collective"});
+  const detail::NetworkCtx net(q.cluster, q.stack, q.gpus);
+  const detail::Group gr = net.group(q.gpus, 1);
+  const double S = q.size.value();
+  double t = 0;
+  switch (q.op) {
+    case CollectiveOp::kAllReduce:
+      t = net.all_reduce(S, gr);
+      break;
+    case CollectiveOp::kAllGather:
+    case CollectiveOp::kReduceScatter:
+      t = net.gather(S, gr, q.op);
+      break;
+    case CollectiveOp::kAllToAll:
+      t = net.all_to_all(S, gr);
+      break;
+  }
+  const double n = static_cast<double>(q.gpus);
+  const double factor = (q.op == CollectiveOp::kAllReduce ? 2.0 : 1.0) * (n - 1) / n;
+  CollectiveEstimate e;
+  e.op = q.op;
+  e.size = q.size;
+  e.gpus = q.gpus;
+  e.nodes = static_cast<std::int64_t>(gr.nodes);
+  e.level = gr.level + 1;
+  e.model = net.measured(q.op, gr) != nullptr ? "measured" : "alpha-beta";
+  if (!(t > 0) || !std::isfinite(t)) {
+    throw Error(fmt::format("internal: collective {} of {} bytes on {} GPUs costs {} s",
+                            static_cast<int>(q.op), S, q.gpus, t));
+  }
+  e.time = units::Seconds(t);
+  e.algorithm_bandwidth = units::BytesPerSecond(S / t);
+  e.bus_bandwidth = units::BytesPerSecond(factor * S / t);
+  return e;
 }
 
 }  // namespace dml

@@ -2,6 +2,7 @@
 // transformer_search.cpp). Not installed.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -35,40 +36,16 @@ struct Curve {
   [[nodiscard]] double bus_bandwidth(double bytes, double ranks) const;
 };
 
-// What depends on the run only, computed once.
-struct TransformerCtx {
-  explicit TransformerCtx(const TransformerRun& run);
+// The network as the collectives see it: bandwidths, latencies, measured curves.
+struct NetworkCtx {
+  NetworkCtx(const Cluster& cluster, const Stack& stack, std::int64_t gpus);
 
-  const TransformerRun& run;
-  double h = 0, a = 0, g = 0, dh = 0, f = 0, V = 0, s = 0;
-  std::int64_t layers = 0;
-  double up = 1;           // up-projection matrices (2 when gated)
-  double act_bytes = 4;    // activation-function traffic per hidden unit (6 when gated)
-  double reductions = 2;   // TP reductions per layer and pass (1 for a parallel block)
-  double keys_model = 0;   // keys per query, as the model counts them
-  double keys_kernel = 0;  // as the attention kernel computes them
-  std::int64_t experts = 0;
-  double top_k = 0, shared = 0, fe = 0, imbalance = 1;
-  std::int64_t dense_layers = 0;
-  std::int64_t n = 0;      // GPUs
-  std::int64_t batch = 0;  // sequences per step
-  double peak = 0;         // dense 16-bit FLOP/s
-  double gemm_peak = 0;    // peak x GEMM efficiency (x the FP8 gain)
-  double gemm_bytes = 2;
-  double half_dim = 0;
-  double attn_rate = 0;  // attention kernel FLOP/s
-  double hbm = 0;        // reachable HBM bytes/s
-  double capacity = 0, workspace = 0;
+  std::int64_t n = 0;     // GPUs
   std::int64_t node = 1;  // GPUs in one scale-up domain
   double node_bw = 0, node_alpha = 0, net_bw = 0, net_alpha = 0;
-  double launch = 0, layer_overhead = 0;
+  double launch = 0;
   double chunk = 0;                              // the stack's collective_chunk, bytes
   std::array<std::array<Curve, 4>, 2> curves{};  // [level][CollectiveOp], measured
-  double max_nodes = 0;                          // node-limited routing (0: none)
-  double dispatch_bytes = 2;                     // per element of the dispatched tokens
-  double tokens = 0;                             // to train
-  double flop_model = 0;                         // model FLOPs per token
-  double params = 0, params_active = 0;
 
   [[nodiscard]] Group group(std::int64_t size, std::int64_t stride) const;
   // The pipeline-fill latency of one network hop moving `piece` bytes at most per link.
@@ -85,6 +62,38 @@ struct TransformerCtx {
     const Curve& cv = curves[static_cast<std::size_t>(gr.level)][static_cast<std::size_t>(op)];
     return cv.empty() ? nullptr : &cv;
   }
+};
+
+// What depends on the run only, computed once.
+struct TransformerCtx : NetworkCtx {
+  explicit TransformerCtx(const TransformerRun& run);
+
+  const TransformerRun& run;
+  double h = 0, a = 0, g = 0, dh = 0, f = 0, V = 0, s = 0;
+  std::int64_t layers = 0;
+  double up = 1;           // up-projection matrices (2 when gated)
+  double act_bytes = 4;    // activation-function traffic per hidden unit (6 when gated)
+  double reductions = 2;   // TP reductions per layer and pass (1 for a parallel block)
+  double keys_model = 0;   // keys per query, as the model counts them
+  double keys_kernel = 0;  // as the attention kernel computes them
+  std::int64_t experts = 0;
+  double top_k = 0, shared = 0, fe = 0, imbalance = 1;
+  std::int64_t dense_layers = 0;
+  std::int64_t batch = 0;  // sequences per step
+  double peak = 0;         // dense 16-bit FLOP/s
+  double gemm_peak = 0;    // peak x GEMM efficiency (x the FP8 gain)
+  double gemm_bytes = 2;
+  double half_dim = 0;
+  double attn_rate = 0;  // attention kernel FLOP/s
+  double hbm = 0;        // reachable HBM bytes/s
+  double capacity = 0, workspace = 0;
+  double layer_overhead = 0;
+  double max_nodes = 0;       // node-limited routing (0: none)
+  double dispatch_bytes = 2;  // per element of the dispatched tokens
+  double tokens = 0;          // to train
+  double flop_model = 0;      // model FLOPs per token
+  double params = 0, params_active = 0;
+
   [[nodiscard]] double gemm(double M, double K, double N) const;
 };
 

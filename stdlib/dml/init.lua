@@ -84,6 +84,13 @@ def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dm
     if is_transformer_run(run) then return core.transformer_evaluate(run, layout) end
     return analysis.evaluate(run, layout)
   end)
+def("collective", "dml.collective{ cluster = ..., op = \"all_reduce\", size = \"64 MiB\", gpus = 64[, stack = ...] }: the time of one collective as the realistic model costs it, with nccl-tests' busbw and algbw (dml --doc collective_estimate).",
+  core.collective)
+local nccl = require "dml.nccl"
+def("nccl_tests", "dml.nccl_tests(path[, { op = \"all_reduce\", gpus = N, placement = \"out-of-place\" }]): the rows of an nccl-tests output (all_reduce_perf, all_gather_perf, ...) as measured collectives for a network level's `measured` field.",
+  nccl.read)
+def("compare_collectives", "dml.compare_collectives(cluster, rows[, stack]): measured collectives beside the model's bus bandwidth on the cluster, as a dml.table (columns op, gpus, size_bytes, measured_GBps, dml_GBps, error_pct).",
+  nccl.compare)
 def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows).",
   analysis.sweep)
 def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits.",

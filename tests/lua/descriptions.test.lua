@@ -52,12 +52,15 @@ local values = {
   transformer_run = t_run, step_plan = step_plan, step_time = step_plan.time, step_memory = step_plan.memory,
 }
 values.bus_bandwidth = values.level.measured[1]
+values.collective_estimate = dml.collective { cluster = t_run.cluster, op = "all_reduce", size = "1 GiB", gpus = 16 }
 -- Parts read from plain tables by a function: the table of every field, and the call.
 local parts = {
   wall = { { alpha = 0.1, step_latency = "9 us", duration = "90 days", reference_batch_tokens = 4e6,
     reference_layers = 100, reference_flop = "3e23 FLOP" }, dml.latency_wall },
   wall_range = { { alpha_min = -0.1, alpha_max = 0.1, points = 3 }, function(r) return dml.wall_curve(h100, r) end },
   transformer_layout = { t_layout, function(l) return dml.evaluate(t_run, l) end },
+  collective_query = { { cluster = t_run.cluster, stack = t_run.stack, op = "all_gather", size = "64 MiB", gpus = 16 },
+    dml.collective },
 }
 
 local function section(name)

@@ -31,10 +31,10 @@ t.eq(dml.paper.erdil2024, paper, "dml.paper.erdil2024 is the module")
 raises_here(function() return dml.presets.gpu end, "dml.presets.gpu: no such module; did you mean 'gpus'? (modules: gpus, networks, stacks)")
 raises_here(function() return dml.presets.network.nvl72 end, "dml.presets.network: no such module; did you mean 'networks'? (modules: gpus, networks, stacks)")
 raises_here(function() return dml.presets.models end, "dml.presets.models: no such module (modules: gpus, networks, stacks)")
-raises_here(function() return dml.paper.erdil_2024 end, "dml.paper.erdil_2024: no such module; did you mean 'erdil2024'? (modules: erdil2024)")
+raises_here(function() return dml.paper.erdil_2024 end, "dml.paper.erdil_2024: no such module; did you mean 'erdil2024'? (modules: erdil2024, fernandez2024)")
 raises_here(function() return dml.preset end, "dml.preset: no such function; did you mean 'presets'?")
 t.eq(keys(dml.presets), "gpus, networks, stacks", "pairs lists the preset modules")
-t.eq(keys(dml.paper), "erdil2024", "pairs lists the paper modules")
+t.eq(keys(dml.paper), "erdil2024, fernandez2024", "pairs lists the paper modules")
 
 -- every preset table
 local gpu_names = "a100_sxm, a100_sxm_80gb, b200, gb200, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi300x, v100_sxm"

@@ -190,6 +190,32 @@ struct StepPlan {
 // reasons.
 [[nodiscard]] StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout);
 
+// --- One collective -----------------------------------------------------------------------------
+
+// A collective of `size` bytes (the whole buffer, nccl-tests' convention) over `gpus` consecutive
+// ranks of the cluster, as the realistic model costs it (docs/model.md 8.4).
+struct CollectiveQuery {
+  Cluster cluster{};
+  Stack stack{};  // its collective_launch and collective_chunk
+  CollectiveOp op = CollectiveOp::kAllReduce;
+  units::Bytes size{};
+  std::int64_t gpus = 0;
+};
+
+struct CollectiveEstimate {
+  CollectiveOp op = CollectiveOp::kAllReduce;
+  units::Bytes size{};
+  std::int64_t gpus = 0;
+  std::int64_t nodes = 1;  // scale-up domains the group spans
+  std::int64_t level = 1;  // the network level it reaches (1: inside a node)
+  std::string model{};     // "alpha-beta", or "measured" (the level's table)
+  units::Seconds time{};
+  units::BytesPerSecond bus_bandwidth{};        // nccl-tests' busbw: factor x size / time
+  units::BytesPerSecond algorithm_bandwidth{};  // nccl-tests' algbw: size / time
+};
+
+[[nodiscard]] CollectiveEstimate estimate_collective(const CollectiveQuery& query);
+
 // The fastest layouts that fit on run.cluster.size GPUs, fastest first (at most `count`),
 // searching what `fixed` leaves out: TP (with SP), PP, interleave and schedule, DP with its ZeRO
 // stage, CP, EP, microbatch, recompute. None fits: one infeasible plan saying why. Each plan's
@@ -671,6 +697,63 @@ struct Description<StepPlan> {
     v.field(p.layouts_evaluated, {.name = "layouts_evaluated", .doc = "optimize: layouts costed"});
   }
   static std::string summary(const StepPlan& p) { return step_plan_summary(p); }
+};
+
+template <>
+struct Description<CollectiveQuery> {
+  static constexpr std::string_view name = "collective_query";
+  static constexpr std::string_view title = "a collective to cost";
+  static constexpr std::string_view doc =
+      "dml.collective's argument: one collective over a group of consecutive ranks of a cluster.";
+  template <class V, class S>
+  static void fields(V& v, S& q) {
+    v.field(q.cluster, {.name = "cluster",
+                        .doc = "the cluster (its GPU's efficiency record scales the bandwidths)",
+                        .required = true});
+    v.field(q.stack, {.name = "stack",
+                      .doc = "the software stack: its collective_launch and collective_chunk",
+                      .default_text = "dml.stack's defaults (NCCL: 8 us launch, 2 MiB chunk)"});
+    v.field(q.op, {.name = "op",
+                   .doc = "\"all_reduce\", \"all_gather\", \"reduce_scatter\" or \"all_to_all\""});
+    v.field(q.size, {.name = "size",
+                     .doc = "the whole buffer (nccl-tests' size column), e.g. \"64 MiB\"",
+                     .required = true});
+    v.field(q.gpus, {.name = "gpus",
+                     .doc = "ranks in the group: consecutive GPUs (whole nodes when it spans "
+                            "more than one)",
+                     .required = true,
+                     .min = 2,
+                     .max = std::int64_t{1} << 30});
+  }
+  static void check(const CollectiveQuery& q, const std::string& path);
+};
+
+template <>
+struct Description<CollectiveEstimate> {
+  static constexpr bool result = true;
+  static constexpr std::string_view name = "collective_estimate";
+  static constexpr std::string_view title = "a costed collective";
+  static constexpr std::string_view doc =
+      "The answer of dml.collective: the time of one collective and its bandwidths in "
+      "nccl-tests' conventions.";
+  template <class V, class S>
+  static void fields(V& v, S& e) {
+    v.field(e.op, {.name = "op", .doc = "the collective"});
+    v.field(e.size, {.name = "size", .doc = "the whole buffer"});
+    v.field(e.gpus, {.name = "gpus", .doc = "ranks in the group"});
+    v.field(e.nodes, {.name = "nodes", .doc = "scale-up domains (nodes) the group spans"});
+    v.field(e.level,
+            {.name = "level", .doc = "the network level the group reaches (1: inside a node)"});
+    v.field(e.model, {.name = "model",
+                      .doc = "\"alpha-beta\", or \"measured\" (the level's measured table)"});
+    v.field(e.time, {.name = "time", .doc = "the collective's time", .label = "time"});
+    v.field(e.bus_bandwidth,
+            {.name = "bus_bandwidth",
+             .doc = "nccl-tests' busbw: 2(n-1)/n (all-reduce) or (n-1)/n x size / time",
+             .label = "bus bandwidth"});
+    v.field(e.algorithm_bandwidth,
+            {.name = "algorithm_bandwidth", .doc = "nccl-tests' algbw: size / time"});
+  }
 };
 
 }  // namespace dml

@@ -1,0 +1,89 @@
+-- dml.collective, dml.nccl_tests and dml.compare_collectives (docs/model.md 8.4,
+-- docs/calibration.md). Expected times are worked by hand in the comments.
+local t = require "testing"
+local gpus = require "dml.presets.gpus"
+
+-- An H100 with its efficiencies spelled out, so that a recalibrated preset does not move the
+-- hand-worked numbers: NVLink 900 GB/s x 0.683 / 2 = 307.35 GB/s a direction, the network
+-- 100 GB/s x 0.95 / 2 = 47.5 GB/s.
+local gpu = dml.gpu(gpus.h100_sxm, { efficiency = {
+  gemm = 0.646, gemm_half_dim = 93, attention = 0.283, flash3_gain = 1.6, fp8_gain = 1.82,
+  hbm = 0.83, nvlink = 0.683, network = 0.95, workspace = "3 GiB" } })
+local levels = {
+  { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
+  { name = "ib", bandwidth = "100 GB/s", latency = "1.125 us" },
+}
+local cluster = dml.cluster { gpu = gpu, levels = levels }
+
+-- 1 GiB all-reduce on 16 GPUs (2 nodes of 8): bus bandwidth min(8/7 x 307.35, 8 x 47.5)
+-- = 351.257 GB/s; a network hop 1.125 us + 2 MiB / 47.5 GB/s = 45.2756 us; tree 2 hops + 14 NVLink
+-- steps = 106.301 us (the ring, 2 x (2 hops + 14 steps), is twice that); launch 8 us;
+-- 2 x 15/16 x 2^30 / 351.257e9 = 5.73160 ms. In all 5.845902503362 ms.
+do
+  local e = dml.collective { cluster = cluster, op = "all_reduce", size = "1 GiB", gpus = 16 }
+  t.near(e.time / dml.q"1 s", 5.84590250336236e-3, 1e-12, "all-reduce time")
+  t.near(e.bus_bandwidth / dml.q"1 B/s", 2 * 15 / 16 * 2 ^ 30 / 5.84590250336236e-3, 1e-12, "busbw")
+  t.near(e.algorithm_bandwidth / dml.q"1 B/s", 2 ^ 30 / 5.84590250336236e-3, 1e-12, "algbw")
+  t.eq(e.nodes, 2, "nodes")
+  t.eq(e.level, 2, "level")
+  t.eq(e.model, "alpha-beta", "model")
+end
+-- Inside a node: 64 MiB all-gather on 8: 8 us + 7 x 1.125 us + 7/8 x 64 MiB / 307.35 GB/s.
+do
+  local e = dml.collective { cluster = cluster, op = "all_gather", size = "64 MiB", gpus = 8 }
+  t.near(e.time / dml.q"1 s", 8e-6 + 7 * 1.125e-6 + 7 / 8 * 64 * 2 ^ 20 / 307.35e9, 1e-12, "all-gather")
+  t.eq(e.level, 1, "level")
+end
+-- A stack without pipeline fill (collective_chunk 0) and free launches: the hop is the latency.
+do
+  local stack = dml.stack { name = "ideal", collective_chunk = "0 B", collective_launch = "0 s" }
+  local e = dml.collective { cluster = cluster, op = "all_reduce", size = "1 GiB", gpus = 16, stack = stack }
+  t.near(e.time / dml.q"1 s", 2 * 1.125e-6 + 14 * 1.125e-6 + 2 * 15 / 16 * 2 ^ 30 / (8 / 7 * 307.35e9), 1e-12,
+    "no chunk")
+end
+
+-- Groups that do not fit the nodes are refused, naming the field.
+t.raises(function() return dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB", gpus = 12 } end,
+  { pattern = "collective%.gpus: 12 GPUs span nodes of 8 unevenly" })
+t.raises(function() return dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB", gpus = 3 } end,
+  { pattern = "collective%.gpus: 3 does not divide a node of 8 GPUs" })
+t.raises(function() return dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB" } end,
+  { pattern = "collective%.gpus: required" })
+t.raises(function() return dml.collective { cluster = cluster, op = "broadcast", size = "1 MiB", gpus = 8 } end,
+  { pattern = "collective%.op" })
+
+-- nccl-tests output: the op from "Collective test starting", 16 ranks, the out-of-place busbw of
+-- every row above 0 (the 8-byte row reads 0.00 and is left out).
+do
+  local rows = dml.nccl_tests("data/all_reduce_perf_16.txt")
+  t.eq(#rows, 4, "rows")
+  t.eq(rows[1].op, "all_reduce", "op")
+  t.eq(rows[1].gpus, 16, "gpus")
+  t.near(rows[1].size / dml.q"1 B", 1048576, 0, "size")
+  t.near(rows[1].bus_bandwidth / dml.q"1 GB/s", 16.38, 1e-12, "busbw")
+  t.near(rows[4].size / dml.q"1 B", 1073741824, 0, "size")
+  t.near(rows[4].bus_bandwidth / dml.q"1 GB/s", 309.73, 1e-12, "busbw")
+  local inplace = dml.nccl_tests("data/all_reduce_perf_16.txt", { placement = "in-place", gpus = 32 })
+  t.near(inplace[4].bus_bandwidth / dml.q"1 GB/s", 312.13, 1e-12, "in-place busbw")
+  t.eq(inplace[4].gpus, 32, "gpus given")
+
+  -- As a level's measured table, the 1 GiB row on 16 GPUs is what dml.collective returns.
+  local measured = dml.cluster { gpu = gpu, levels = { levels[1], dml.level(levels[2], { measured = rows }) } }
+  local e = dml.collective { cluster = measured, op = "all_reduce", size = "1 GiB", gpus = 16 }
+  t.eq(e.model, "measured", "model")
+  t.near(e.bus_bandwidth / dml.q"1 GB/s", 309.73, 1e-12, "measured busbw")
+
+  -- The comparison: the model's busbw beside each row, and the signed error.
+  local cmp = dml.compare_collectives(cluster, rows)
+  local crows = cmp:rows()
+  t.eq(#cmp, 4, "compared rows")
+  t.near(crows[4].measured_GBps, 309.73, 1e-12, "measured")
+  t.near(crows[4].dml_GBps, 344.38923995773786, 1e-12, "model")
+  t.near(crows[4].error_pct, 100 * (344.38923995773786 - 309.73) / 309.73, 1e-12, "error")
+end
+t.raises(function() return dml.nccl_tests("data/no_such_file.txt") end,
+  { pattern = "dml%.nccl_tests: cannot read data/no_such_file%.txt" })
+t.raises(function() return dml.nccl_tests("collectives.test.lua") end,
+  { pattern = "no nccl%-tests table in collectives%.test%.lua" })
+t.raises(function() return dml.nccl_tests("data/all_reduce_perf_16.txt", { gpu = 4 }) end,
+  { pattern = "unknown option 'gpu'" })
