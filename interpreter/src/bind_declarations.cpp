@@ -69,8 +69,10 @@ const std::vector<Entry>& registry() {
   static const std::vector<Entry> r = {
       part<PrecisionRates>(),
       part<GpuEfficiency>(),
+      part<GpuPower>(),
       declared<Gpu>(),
       part<BusBandwidth>(),
+      part<Facility>(),
       declared<NetworkLevel>(),
       declared<Cluster>(),
       declared<MlpStack>(),
@@ -97,6 +99,7 @@ const std::vector<Entry>& registry() {
       part<StepPlan>(),
       part<StepTime>(),
       part<StepMemory>(),
+      part<StepEnergy>(),
       part<CollectiveQuery>(),
       part<CollectiveEstimate>(),
   };

@@ -42,6 +42,25 @@ units::BytesPerSecond shared_memory_bandwidth(const Gpu& gpu) {
 
 double bytes_per_word(const Gpu& gpu) { return gpu.bitwidth / 8.0; }
 
+void Description<GpuPower>::check(const GpuPower& p, const std::string& path) {
+  if (p.idle_watts > p.waiting_watts) {
+    throw ConfigError(path + ".idle_watts", "{} W is more than waiting_watts, {} W", p.idle_watts,
+                      p.waiting_watts);
+  }
+  if (p.waiting_watts > p.busy_watts) {
+    throw ConfigError(path + ".waiting_watts", "{} W is more than busy_watts, {} W",
+                      p.waiting_watts, p.busy_watts);
+  }
+}
+
+void Description<Facility>::check(const Facility& f, const std::string& path) {
+  if (f.gpu_hour_price && f.capital_per_gpu) {
+    throw ConfigError(path + ".capital_per_gpu",
+                      "give either gpu_hour_price (a cloud's all-in price) or capital_per_gpu "
+                      "(owned, with energy_price), not both");
+  }
+}
+
 void Description<Gpu>::check(const Gpu& g, const std::string& path) {
   const PrecisionRates& r = g.flop_per_clock_per_thread;
   const std::optional<double>& rate = g.bitwidth == 32 ? r.fp32 : g.bitwidth == 16 ? r.fp16 : r.fp8;

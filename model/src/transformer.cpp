@@ -995,6 +995,38 @@ std::string bytes_text(double b) { return fmt::format("{:.1f} GiB", b / 10737418
 
 namespace detail {
 
+// Power in each state weighted by the step's time in it; the facility's overheads and prices
+// (docs/model.md 8.13).
+StepEnergy step_energy(const TransformerCtx& c, const StepTime& t, double steps,
+                       double tokens_per_step) {
+  const GpuPower& pw = *c.run.cluster.gpu.power;
+  const Facility fac = c.run.cluster.facility.value_or(Facility{});
+  const double step = t.step.value();
+  const double waiting = t.tp.value() + t.cp.value() + t.ep.value() + t.pp.value() + t.dp.value();
+  const double idle = t.bubble.value() + t.overhead.value();
+  const double busy = std::max(0.0, step - waiting - idle);
+  StepEnergy e;
+  e.busy_share = busy / step;
+  e.waiting_share = waiting / step;
+  e.idle_share = idle / step;
+  e.gpu_watts = e.busy_share * pw.busy_watts + e.waiting_share * pw.waiting_watts +
+                e.idle_share * pw.idle_watts;
+  e.facility_watts_per_gpu = (e.gpu_watts + fac.host_watts_per_gpu) * fac.pue;
+  const double n = static_cast<double>(c.n);
+  e.step_joules = e.facility_watts_per_gpu * n * step;
+  e.tokens_per_joule = tokens_per_step / e.step_joules;
+  e.run_megawatt_hours = e.step_joules * steps / 3.6e9;
+  const double hours = step * steps / 3600;
+  if (fac.gpu_hour_price) {
+    e.run_cost = *fac.gpu_hour_price * n * hours;
+  } else if (fac.capital_per_gpu) {
+    const double per_hour = *fac.capital_per_gpu / (fac.lifetime_years * 8766.0);
+    e.run_cost = per_hour * n * hours + fac.energy_price * e.run_megawatt_hours * 1000;
+  }
+  if (e.run_cost) e.cost_per_million_tokens = *e.run_cost / (tokens_per_step * steps / 1e6);
+  return e;
+}
+
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed) {
   StepPlan p;
   p.gpus = c.n;
@@ -1041,6 +1073,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.microbatches = static_cast<std::int64_t>(k.microbatches);
   p.steps = c.tokens / tokens_per_step;
   p.time_to_train = k.time.step * p.steps;
+  if (c.run.cluster.gpu.power) p.energy = step_energy(c, k.time, p.steps, tokens_per_step);
   p.feasible = k.memory.total.value() <= c.capacity;
   if (!p.feasible) {
     p.violations.push_back(fmt::format(
@@ -1144,6 +1177,18 @@ std::string step_plan_summary(const StepPlan& p) {
       bytes_text(p.memory.weights.value()), bytes_text(p.memory.gradients.value()),
       bytes_text(p.memory.optimizer.value()), bytes_text(p.memory.activations.value()),
       bytes_text(p.memory.logits.value()), bytes_text(p.memory.workspace.value()));
+  if (p.energy) {
+    const StepEnergy& e = *p.energy;
+    out += fmt::format(
+        "  power per GPU {:.0f} W (computing {:.0f}%, waiting {:.0f}%, idle {:.0f}% of a step); "
+        "{:.0f} W per GPU with host and cooling; {:.3g} tokens per joule; {:.4g} MWh to train\n",
+        e.gpu_watts, 100 * e.busy_share, 100 * e.waiting_share, 100 * e.idle_share,
+        e.facility_watts_per_gpu, e.tokens_per_joule, e.run_megawatt_hours);
+    if (e.run_cost) {
+      out += fmt::format("  cost of the run ${:.4g}M (${:.3g} per million tokens)\n",
+                         *e.run_cost / 1e6, *e.cost_per_million_tokens);
+    }
+  }
   if (p.layouts_evaluated > 0) out += fmt::format("  layouts evaluated: {}\n", p.layouts_evaluated);
   return out;
 }

@@ -33,6 +33,8 @@ local t_layout = { tp = 2, tp_model = 1, shard = 4, sequence_parallel = true, pp
   zero = 1, cp = 2, cp_kind = "ring", ep = 4, microbatch = 1, recompute = "selective" }
 local t_run = dml.run { name = "small moe", model = transformer, stack = stacks.megatron_core,
   cluster = dml.cluster { gpu = gpus.h100_sxm, size = 32,
+    facility = { pue = 1.2, host_watts_per_gpu = 300, energy_price = 0.08, capital_per_gpu = 50000,
+      lifetime_years = 4, sources = { pue = "a guess" } },
     levels = { { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "2 us" },
                { name = "ib", bandwidth = "100 GB/s", latency = "6 us" } } },
   global_batch = 64, tokens = 1e9, precision = "fp8", dispatch_precision = "fp8" }
@@ -43,7 +45,7 @@ local values = {
   gpu = gpu, flop_per_clock_per_thread = gpu.flop_per_clock_per_thread,
   level = dml.level { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1 us", sources = { size = "a node" },
     measured = { { op = "all_reduce", size = "64 MiB", bus_bandwidth = "360 GB/s", gpus = 8 } } },
-  cluster = dml.cluster(h100, { size = 2048 }), mlp_stack = model, options = options, run = run,
+  cluster = dml.cluster(h100, { size = 2048, facility = require("dml.presets.facilities").cloud_h100 }), mlp_stack = model, options = options, run = run,
   tp = layout.tp, split = layout.split, layout = layout,
   setting = dml.setting { name = "H100", cluster = h100, sparsity = "paper", batch = "fixed", duration = "90 days" },
   plan = plan, run_facts = plan.run, layout_cost = plan, stats = plan.stats,
@@ -52,6 +54,9 @@ local values = {
   transformer_run = t_run, step_plan = step_plan, step_time = step_plan.time, step_memory = step_plan.memory,
 }
 values.bus_bandwidth = values.level.measured[1]
+values.power = gpu.power
+values.facility = t_run.cluster.facility
+values.step_energy = step_plan.energy
 values.collective_estimate = dml.collective { cluster = t_run.cluster, op = "all_reduce", size = "1 GiB", gpus = 16 }
 -- Parts read from plain tables by a function: the table of every field, and the call.
 local parts = {
@@ -87,7 +92,9 @@ for _, described in ipairs(dml.types()) do
       local v = value[f.name]  -- a typo reads as an error: this reads every field
       -- (run.batch and run.batch_tokens exclude each other: the example gives batch_tokens)
       -- (so do transformer_run's global_batch and global_batch_tokens: it gives global_batch)
-      if where ~= "run.batch" and where ~= "transformer_run.global_batch_tokens" then
+      -- (and facility's gpu_hour_price and capital_per_gpu: it gives capital_per_gpu)
+      if where ~= "run.batch" and where ~= "transformer_run.global_batch_tokens"
+          and where ~= "facility.gpu_hour_price" then
         t.eq(v ~= nil, true, where .. " reads as a value")
       end
       if described.kind == "declared" then  -- the constructor takes it

@@ -41,6 +41,25 @@ struct GpuEfficiency {
   Sources sources{};
 };
 
+// What a GPU draws while it trains (the realistic model's energy, docs/model.md 8.13).
+struct GpuPower {
+  double busy_watts = 0;     // computing: the board's power limit (TDP)
+  double waiting_watts = 0;  // on exposed communication (NCCL kernels spin; clocks stay up)
+  double idle_watts = 0;     // in pipeline bubbles and host gaps
+  Sources sources{};
+};
+
+// Where the cluster runs: overheads and prices, for energy and cost (docs/model.md 8.13).
+struct Facility {
+  double pue = 1.0;                         // facility power / IT power (cooling, conversion)
+  double host_watts_per_gpu = 0;            // CPUs, memory, NICs, switches, per GPU
+  double energy_price = 0;                  // $ per kWh of facility power
+  std::optional<double> gpu_hour_price{};   // $ per GPU-hour, all in (cloud); or:
+  std::optional<double> capital_per_gpu{};  // $ per GPU of servers and network (owned) ...
+  double lifetime_years = 4;                // ... written off over this many years
+  Sources sources{};
+};
+
 struct Gpu {
   std::string name{};                           // e.g. "H100 SXM"
   int bitwidth = 16;                            // training precision: weights, activations and
@@ -64,6 +83,7 @@ struct Gpu {
                                                              // matmul call (the paper's)
   std::int64_t tensor_core_granule = 8;       // matmul dimensions are padded to multiples of this
   std::optional<GpuEfficiency> efficiency{};  // the realistic model's; unset: paper mode only
+  std::optional<GpuPower> power{};            // what it draws; unset: no energy figures
   Sources sources{};                          // where each value comes from: field -> citation
 };
 
@@ -97,6 +117,7 @@ struct Cluster {
   Gpu gpu{};
   std::vector<NetworkLevel> levels{};  // at least one; the last is the top level
   std::optional<std::int64_t> size{};  // N, when fixed; unset: searches choose N
+  std::optional<Facility> facility{};  // overheads and prices; unset: GPU power only, no cost
 };
 
 // Network levels the cost model supports (the paper uses 1 or 2).
@@ -196,6 +217,81 @@ struct Description<GpuEfficiency> {
 inline constexpr std::int64_t kBitwidths[] = {16, 32, 8};
 
 template <>
+struct Description<GpuPower> {
+  static constexpr std::string_view name = "power";
+  static constexpr std::string_view title = "what a GPU draws";
+  static constexpr std::string_view doc =
+      "A GPU's board power in each state of a step, in watts, for transformer runs' energy: a "
+      "step's average is these weighted by the time computing, waiting on exposed communication, "
+      "and idle (pipeline bubbles, host gaps).";
+  template <class V, class S>
+  static void fields(V& v, S& p) {
+    v.field(p.busy_watts, {.name = "busy_watts",
+                           .doc = "computing (the board's power limit, TDP)",
+                           .required = true,
+                           .min = 0,
+                           .above = true,
+                           .max = 1e5});
+    v.field(p.waiting_watts, {.name = "waiting_watts",
+                              .doc = "waiting on exposed communication",
+                              .required = true,
+                              .min = 0,
+                              .max = 1e5});
+    v.field(p.idle_watts, {.name = "idle_watts",
+                           .doc = "idle: pipeline bubbles and host gaps",
+                           .required = true,
+                           .min = 0,
+                           .max = 1e5});
+    v.field(p.sources,
+            {.name = "sources", .doc = "where each number comes from: field name -> citation"});
+  }
+  static void check(const GpuPower& p, const std::string& path);
+};
+
+template <>
+struct Description<Facility> {
+  static constexpr std::string_view name = "facility";
+  static constexpr std::string_view title = "where a cluster runs";
+  static constexpr std::string_view doc =
+      "Overheads and prices of a cluster's data centre, for transformer runs' energy and cost: "
+      "facility power is (GPU + host) x PUE; cost is the GPU-hour price, or the capital over its "
+      "lifetime plus the energy.";
+  template <class V, class S>
+  static void fields(V& v, S& f) {
+    v.field(f.pue, {.name = "pue",
+                    .doc = "power usage effectiveness: facility power / IT power",
+                    .min = 1,
+                    .max = 10,
+                    .default_text = "1 (no cooling or conversion overhead)"});
+    v.field(f.host_watts_per_gpu, {.name = "host_watts_per_gpu",
+                                   .doc = "CPUs, memory, NICs and switches, per GPU (W)",
+                                   .min = 0,
+                                   .max = 1e5});
+    v.field(
+        f.energy_price,
+        {.name = "energy_price", .doc = "dollars per kWh of facility power", .min = 0, .max = 1e3});
+    v.field(f.gpu_hour_price, {.name = "gpu_hour_price",
+                               .doc = "dollars per GPU-hour, all in (a cloud's price); energy "
+                                      "is not added to it",
+                               .min = 0,
+                               .max = 1e6});
+    v.field(f.capital_per_gpu, {.name = "capital_per_gpu",
+                                .doc = "dollars per GPU of servers and network (owned), written "
+                                       "off over lifetime_years; energy is added",
+                                .min = 0,
+                                .max = 1e9});
+    v.field(f.lifetime_years, {.name = "lifetime_years",
+                               .doc = "years the capital is written off over",
+                               .min = 0,
+                               .above = true,
+                               .max = 100});
+    v.field(f.sources,
+            {.name = "sources", .doc = "where each number comes from: field name -> citation"});
+  }
+  static void check(const Facility& f, const std::string& path);
+};
+
+template <>
 struct Description<Gpu> {
   static constexpr std::string_view name = "gpu";
   static constexpr std::string_view title = "a GPU";
@@ -251,6 +347,8 @@ struct Description<Gpu> {
                                     .min = 1});
     v.field(g.efficiency, {.name = "efficiency",
                            .doc = "what it reaches in real kernels (transformer runs only)"});
+    v.field(g.power, {.name = "power",
+                      .doc = "what it draws busy, waiting and idle (transformer runs' energy)"});
     v.field(g.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }
@@ -342,6 +440,10 @@ struct Description<Cluster> {
                      .doc = "number of GPUs; omit to let the search choose the smallest cluster "
                             "that meets the duration",
                      .min = 1});
+    v.field(c.facility, {.name = "facility",
+                         .doc = "overheads (PUE, host power) and prices, for transformer runs' "
+                                "energy and cost",
+                         .default_text = "none: GPU power only, no cost"});
   }
   // Every level but the outermost has a size of at least 2; a group fits in the cluster; the
   // cluster is a whole number of groups; at most kMaxNetworkLevels levels.

@@ -151,6 +151,20 @@ struct StepMemory {
   units::Bytes capacity{};
 };
 
+// What a step draws and costs, when the GPU has a power record (docs/model.md 8.13).
+struct StepEnergy {
+  double busy_share = 0;              // of the step's time: computing
+  double waiting_share = 0;           // on exposed communication
+  double idle_share = 0;              // pipeline bubbles and host gaps
+  double gpu_watts = 0;               // average board power per GPU
+  double facility_watts_per_gpu = 0;  // (GPU + host) x PUE
+  double step_joules = 0;             // the whole cluster's, facility power
+  double tokens_per_joule = 0;
+  double run_megawatt_hours = 0;
+  std::optional<double> run_cost{};  // dollars, when the facility has a price
+  std::optional<double> cost_per_million_tokens{};
+};
+
 struct StepPlan {
   bool feasible = false;
   std::vector<std::string> violations{};
@@ -173,6 +187,7 @@ struct StepPlan {
   std::int64_t microbatches = 0;
   double steps = 0;
   units::Seconds time_to_train{};
+  std::optional<StepEnergy> energy{};  // with the GPU's power record
   std::int64_t layouts_evaluated = 0;  // optimize: layouts costed
 };
 
@@ -648,6 +663,43 @@ struct Description<StepMemory> {
 };
 
 template <>
+struct Description<StepEnergy> {
+  static constexpr bool result = true;
+  static constexpr std::string_view name = "step_energy";
+  static constexpr std::string_view title = "energy and cost";
+  static constexpr std::string_view doc =
+      "What a step draws and what the run costs: the GPU's power in each state weighted by the "
+      "step's time in it, the facility's overheads and prices.";
+  template <class V, class S>
+  static void fields(V& v, S& e) {
+    v.field(e.busy_share, {.name = "busy_share", .doc = "of the step: computing"});
+    v.field(e.waiting_share,
+            {.name = "waiting_share", .doc = "of the step: waiting on exposed communication"});
+    v.field(e.idle_share,
+            {.name = "idle_share", .doc = "of the step: pipeline bubbles and host gaps"});
+    v.field(e.gpu_watts, {.name = "gpu_watts",
+                          .doc = "average board power per GPU (W)",
+                          .label = "power per GPU",
+                          .note = "W"});
+    v.field(e.facility_watts_per_gpu,
+            {.name = "facility_watts_per_gpu", .doc = "(GPU + host) x PUE, per GPU (W)"});
+    v.field(e.step_joules,
+            {.name = "step_joules", .doc = "the cluster's facility energy per step (J)"});
+    v.field(e.tokens_per_joule, {.name = "tokens_per_joule",
+                                 .doc = "tokens per joule of facility energy",
+                                 .label = "tokens per joule"});
+    v.field(e.run_megawatt_hours, {.name = "run_megawatt_hours",
+                                   .doc = "facility energy to train the run's tokens (MWh)"});
+    v.field(e.run_cost, {.name = "run_cost",
+                         .doc = "dollars to train the run's tokens (the facility's prices)",
+                         .label = "cost of the run",
+                         .note = "$"});
+    v.field(e.cost_per_million_tokens,
+            {.name = "cost_per_million_tokens", .doc = "dollars per million tokens trained"});
+  }
+};
+
+template <>
 struct Description<StepPlan> {
   static constexpr bool result = true;
   static constexpr std::string_view name = "step_plan";
@@ -694,6 +746,9 @@ struct Description<StepPlan> {
     v.field(p.steps, {.name = "steps", .doc = "steps to train the run's tokens"});
     v.field(p.time_to_train,
             {.name = "time_to_train", .doc = "steps x step time", .label = "time to train"});
+    v.field(p.energy, {.name = "energy",
+                       .doc = "power, energy and cost (when the GPU has a power record)",
+                       .flatten = true});
     v.field(p.layouts_evaluated, {.name = "layouts_evaluated", .doc = "optimize: layouts costed"});
   }
   static std::string summary(const StepPlan& p) { return step_plan_summary(p); }

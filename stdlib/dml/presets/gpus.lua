@@ -194,6 +194,29 @@ M.b200.efficiency = estimate_eff("estimate: the H100 values; no measured B200 ru
 M.gb200.efficiency = estimate_eff("estimate: the H100 values; no measured GB200 run calibrates it yet")
 
 local mi300x = "AMD Instinct MI300X datasheet: 1307.4 TFLOP/s dense fp16/bf16, 304 CUs at 2100 MHz, 192 GB HBM3 at 5.3 TB/s, 256 MB Infinity Cache"
+
+-- Power (dml --doc power; docs/model.md 8.13): board power computing (the power limit), waiting
+-- on exposed communication, and idle. Waiting is an estimate: idle + 0.8 x (limit - idle), the
+-- share that, with dml's step times, makes per-GPU power fall about 6% while per-GPU throughput
+-- falls about 37% from 128 to 2,048 H100s, as Fernandez et al. (2024, arXiv 2411.13055) report
+-- (docs/studies.md). Idle figures are public nvidia-smi readings of idle boards.
+local waiting_note = "estimate: idle + 0.8 x (busy - idle); consistent with Fernandez et al. 2024 (power -6% at throughput -37%, 128 -> 2,048 H100s; docs/studies.md)"
+local function power(busy, idle, busy_src, idle_src)
+  return { busy_watts = busy, idle_watts = idle, waiting_watts = idle + 0.8 * (busy - idle),
+    sources = { busy_watts = busy_src, idle_watts = idle_src, waiting_watts = waiting_note } }
+end
+M.v100_sxm.power = power(300, 40, "NVIDIA V100 SXM2 datasheet: 300 W", "public nvidia-smi readings of idle V100-SXM2 boards: 23-41 W")
+M.a100_sxm.power = power(400, 60, "NVIDIA A100 SXM4 datasheet: 400 W", "public nvidia-smi readings of idle A100-SXM4 boards: 60-68 W")
+M.a100_sxm_80gb.power = copy(M.a100_sxm.power)
+M.h100_sxm.power = power(700, 70, "NVIDIA H100 SXM5 datasheet: 700 W", "public nvidia-smi readings of idle H100 80GB HBM3 boards: 67-71 W")
+M.h100_sxm_low_latency.power = copy(M.h100_sxm.power)
+M.h800_sxm.power = copy(M.h100_sxm.power)
+M.h200_sxm.power = power(700, 75, "NVIDIA H200 SXM datasheet: up to 700 W", "public nvidia-smi readings of idle H200 boards: 73-76 W")
+M.h100_pcie.power = power(350, 50, "NVIDIA H100 PCIe product brief: 350 W", "estimate: the SXM board's idle scaled to a 350 W limit")
+M.h100_sxm_hbm2e_500w.power = power(500, 70, titan, "estimate: the 700 W H100's idle")
+M.b200.power = power(1000, 100, "NVIDIA HGX B200: up to 1,000 W per GPU (secondary sources citing NVIDIA)", "estimate: 10% of the limit, as the H100's")
+M.gb200.power = power(1200, 120, "NVIDIA GB200 NVL72: up to 1,200 W per Blackwell GPU (secondary sources)", "estimate: 10% of the limit, as the H100's")
+
 M.mi300x = {
   name = "MI300X",
   flop_per_clock_per_thread = { fp16 = 16, fp32 = 1, fp8 = 32 },
@@ -220,6 +243,8 @@ M.mi300x = {
     tensor_core_granule = "estimate: MFMA tiles of 16",
   },
 }
+
+M.mi300x.power = power(750, 90, "AMD Instinct MI300X datasheet: 750 W", "estimate: about 12% of the limit")
 
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
 return core.strict(M, "dml.presets.gpus", "preset")

@@ -1,0 +1,60 @@
+-- Power, energy and cost of a transformer step (docs/model.md 8.13): the plan's figures against
+-- the formulas applied by hand to its own time breakdown.
+local t = require "testing"
+local gpus = require "dml.presets.gpus"
+local stacks = require "dml.presets.stacks"
+
+local model = dml.transformer { name = "gpt", layers = 8, d_model = 2048, heads = 16, d_ff = 8192, gated = false,
+  vocab = 32000, seq_len = 2048 }
+local gpu = dml.gpu(gpus.h100_sxm, { power = { busy_watts = 700, waiting_watts = 500, idle_watts = 100 } })
+local levels = { { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1 us" },
+                 { name = "ib", bandwidth = "100 GB/s", latency = "5 us" } }
+local owned = { pue = 1.25, host_watts_per_gpu = 200, energy_price = 0.1, capital_per_gpu = 35064, lifetime_years = 4 }
+local run = dml.run { model = model, stack = stacks.megatron_core, global_batch = 256, tokens = 1e10,
+  cluster = dml.cluster { gpu = gpu, levels = levels, size = 64, facility = owned } }
+-- DP over 8 nodes and PP 2 with a bubble, so that every state has time.
+local p = dml.evaluate(run, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
+assert(p.feasible, table.concat(p.violations, "; "))
+local s = function(q) return q / dml.q"1 s" end
+local step = s(p.time.step)
+local waiting = s(p.time.tp) + s(p.time.cp) + s(p.time.ep) + s(p.time.pp) + s(p.time.dp)
+local idle = s(p.time.bubble) + s(p.time.overhead)
+local busy = step - waiting - idle
+assert(waiting > 0 and idle > 0 and busy > 0, "every state has time")
+local e = p.energy
+t.near(e.busy_share, busy / step, 1e-12, "busy share")
+t.near(e.waiting_share, waiting / step, 1e-12, "waiting share")
+t.near(e.idle_share, idle / step, 1e-12, "idle share")
+local watts = (700 * busy + 500 * waiting + 100 * idle) / step
+t.near(e.gpu_watts, watts, 1e-12, "GPU watts")
+t.near(e.facility_watts_per_gpu, (watts + 200) * 1.25, 1e-12, "facility watts")
+t.near(e.step_joules, (watts + 200) * 1.25 * 64 * step, 1e-12, "joules per step")
+t.near(e.tokens_per_joule, 256 * 2048 / ((watts + 200) * 1.25 * 64 * step), 1e-12, "tokens per joule")
+local steps = 1e10 / (256 * 2048)
+local mwh = (watts + 200) * 1.25 * 64 * step * steps / 3.6e9
+t.near(e.run_megawatt_hours, mwh, 1e-12, "MWh")
+-- $35,064 over 4 years of 8,766 hours is $1 per GPU-hour; plus $0.1 per kWh.
+local hours = step * steps / 3600
+t.near(e.run_cost, 64 * hours * 1 + 0.1 * mwh * 1000, 1e-12, "cost")
+t.near(e.cost_per_million_tokens, e.run_cost / 1e4, 1e-12, "cost per million tokens")
+
+-- A cloud price is all in: no energy added.
+local cloud = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { gpu_hour_price = 2 } }) })
+local pc = dml.evaluate(cloud, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
+t.near(pc.energy.run_cost, 64 * hours * 2, 1e-12, "cloud cost")
+t.near(pc.energy.facility_watts_per_gpu, watts, 1e-12, "PUE 1 and no host by default")
+
+-- A GPU without a power record: no energy figures.
+local plain = dml.run(run, { cluster = dml.cluster(run.cluster, { gpu =
+  dml.gpu { name = "bare", flop_per_clock_per_thread = { fp16 = 32 }, sms = 132, clock = "1830 MHz",
+    hbm_bandwidth = "3352 GB/s", hbm_capacity = "80 GB", l2_bandwidth = "6 TB/s", l2_size = "50 MiB",
+    register_file = "64 KiB", effective_utilization = 0.7, dsmem = true, matmul_latency = "4.5 us",
+    tensor_core_granule = 8, efficiency = gpus.h100_sxm.efficiency } }) })
+t.eq(dml.evaluate(plain, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" }).energy, nil,
+  "no power, no energy")
+
+-- Inconsistent figures are refused where they are written.
+t.raises(function() return dml.gpu(gpu, { power = { busy_watts = 700, waiting_watts = 50, idle_watts = 100 } }) end,
+  { pattern = "gpu%.power%.idle_watts: 100 W is more than waiting_watts, 50 W" })
+t.raises(function() return dml.cluster(run.cluster, { facility = { gpu_hour_price = 2, capital_per_gpu = 1 } }) end,
+  { pattern = "cluster%.facility%.capital_per_gpu: give either gpu_hour_price" })
