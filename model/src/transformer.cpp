@@ -449,6 +449,15 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
            l.pp, c.layers);
     }
     if (l.pp == 1) fail("layout.interleave: {} needs pipeline stages (pp > 1)", l.interleave);
+    // Megatron-LM's interleaved schedule runs microbatches in groups of pp (schedules.py refuses
+    // a count that is not a multiple of the stages).
+    const std::int64_t per_replica = l.dp * l.microbatch;
+    if (per_replica > 0 && c.batch % per_replica == 0 && (c.batch / per_replica) % l.pp != 0) {
+      fail(
+          "layout.interleave: {} microbatches per step is not a multiple of the {} stages, as "
+          "the interleaved schedule needs",
+          c.batch / per_replica, l.pp);
+    }
     if (l.schedule != Schedule::k1F1B) {
       fail("layout.interleave: {} needs the 1f1b schedule, not {}", l.interleave,
            enum_name(l.schedule));

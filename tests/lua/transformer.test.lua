@@ -77,3 +77,20 @@ end, { pattern = "run.cluster.gpu.efficiency: required for a transformer run" })
 t.raises(function() dml.transformer { layers = 2, d_model = 64, heads = 8, kv_heads = 3, d_ff = 256, vocab = 10, seq_len = 16 } end,
   { pattern = "transformer.kv_heads: 3 does not divide the 8 query heads" })
 t.raises(function() dml.evaluate(run, { tp = 0 }) end, { pattern = "layout.tp" })
+
+-- The interleaved schedule runs microbatches in groups of pp: a count that is not a multiple of
+-- the stages is refused, naming both (Megatron-LM's schedules.py check).
+do
+  local gpus_ = require "dml.presets.gpus"
+  local stacks_ = require "dml.presets.stacks"
+  local m = dml.transformer { name = "gpt", layers = 8, d_model = 1024, heads = 16, d_ff = 4096, vocab = 32000, seq_len = 1024 }
+  local r = dml.run { model = m, stack = stacks_.megatron_core, global_batch = 12,
+    cluster = dml.cluster { gpu = gpus_.h100_sxm, size = 8, levels = { { name = "nvlink", bandwidth = "900 GB/s", latency = "1 us" } } } }
+  -- dp 4, microbatch 1: 3 microbatches per step, not a multiple of pp 2
+  local p = dml.evaluate(r, { tp = 1, pp = 2, dp = 4, interleave = 2, microbatch = 1, zero = 0, recompute = "none" })
+  assert(not p.feasible)
+  assert(p.violations[1]:find("layout.interleave: 3 microbatches per step is not a multiple of the 2 stages", 1, true), p.violations[1])
+  -- 6 microbatches (dp 2) are
+  local q = dml.evaluate(r, { tp = 2, pp = 2, dp = 2, interleave = 2, microbatch = 1, zero = 0, recompute = "none" })
+  assert(q.feasible, table.concat(q.violations, "; "))
+end
