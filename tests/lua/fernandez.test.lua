@@ -23,3 +23,31 @@ do
     if not (h[i].dml_half_MiB > h[i - 1].dml_half_MiB) then error("dml: half size does not grow at " .. h[i].nodes) end
   end
 end
+
+-- The issue's bands (docs/validation.md, "Fernandez et al. 2024"): from 128 to 2,048 H100s the
+-- best strategy's per-GPU throughput of the 70B model falls by 25-50%, while per-GPU power falls
+-- far less (the paper: -37% and -6%).
+do
+  local _, best = f.strong_scaling("70B", "H100")
+  local at = {}
+  for _, r in ipairs(best) do at[r.gpus] = r end
+  local fall = 1 - at[2048].tokens_per_s_per_gpu / at[128].tokens_per_s_per_gpu
+  assert(fall >= 0.25 and fall <= 0.50, string.format("per-GPU throughput falls %.1f%%", 100 * fall))
+  local power_fall = 1 - at[2048].power_w / at[128].power_w
+  assert(power_fall > 0 and power_fall < 0.15, string.format("per-GPU power falls %.1f%%", 100 * power_fall))
+  -- at 2,048 GPUs the best is FSDP with TP or PP, not FSDP across every GPU
+  assert(at[2048].strategy:find("FSDP+", 1, true), "best at 2,048: " .. at[2048].strategy)
+  local fsdp = f.plan("70B", "H100", 2048, f.strategies[1])
+  assert(fsdp == nil or fsdp.tokens_per_second < at[2048].tokens_per_s, "FSDP across every GPU is not the best")
+end
+
+-- The same run uses the H100 less fully than the A100.
+do
+  for _, model in ipairs { "7B", "70B" } do
+    for _, n in ipairs { 256, 2048 } do
+      local mfu = {}
+      for _, r in ipairs(f.generations_study(model, n)) do mfu[r.gpu] = r.mfu end
+      assert(mfu.H100 < mfu.A100, string.format("%s on %d: H100 MFU %.3f, A100 %.3f", model, n, mfu.H100, mfu.A100))
+    end
+  end
+end

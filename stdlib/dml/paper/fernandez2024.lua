@@ -145,4 +145,252 @@ function M.collectives_main(...)
   return rows, half
 end
 
+-- --- the studies: Llama-2-shaped models, strong scaling at a fixed global batch -----------------
+
+local stacks = require "dml.presets.stacks"
+
+--- Llama-2 shapes (Touvron et al. 2023, arXiv 2307.09288; the released configs): 7B MHA, 70B GQA.
+M.models = {
+  ["7B"] = dml.transformer { name = "Llama-2 7B", layers = 32, d_model = 4096, heads = 32, d_ff = 11008,
+    vocab = 32000, seq_len = 4096 },
+  ["70B"] = dml.transformer { name = "Llama-2 70B", layers = 80, d_model = 8192, heads = 64, kv_heads = 8,
+    d_ff = 28672, vocab = 32000, seq_len = 4096 },
+}
+
+--- The global batch of every study: Llama 2's, 4M tokens (1,024 sequences of 4,096; Touvron et
+--- al. 2023, section 2.2). The paper's own batch is not published. FSDP across 2,048 GPUs then
+--- has less than a sequence per GPU and cannot run: model parallelism must take the rest.
+M.global_batch = 1024
+
+--- Each generation's cluster: its GPU, 8-GPU NVLink nodes, one NIC per GPU of its era.
+M.generations = {
+  { key = "V100", gpu = gpus.v100_sxm, levels = { networks.nvlink2_v100, networks.infiniband_edr } },
+  { key = "A100", gpu = gpus.a100_sxm_80gb, levels = { networks.nvlink3_a100, networks.infiniband_hdr } },
+  { key = "H100", gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, networks.infiniband_ndr } },
+  { key = "B200", gpu = gpus.b200, levels = { networks.nvlink5_b200, networks.infiniband_xdr } },
+}
+local generation = {}
+for _, g in ipairs(M.generations) do generation[g.key] = g end
+
+--- The strategies the paper compares: FSDP across every GPU, HSDP (sharded in a node, replicated
+--- across), FSDP with TP 2/4/8 or PP 2/4 (FSDP over the rest). Each fixes tp, pp, ZeRO-3 and the
+--- shard group; dml.optimize chooses the microbatch, recompute and schedule.
+M.strategies = {
+  { name = "FSDP", tp = 1, pp = 1 },
+  { name = "HSDP", tp = 1, pp = 1, shard = 8 },
+  { name = "FSDP+TP2", tp = 2, pp = 1 }, { name = "FSDP+TP4", tp = 4, pp = 1 }, { name = "FSDP+TP8", tp = 8, pp = 1 },
+  { name = "FSDP+PP2", tp = 1, pp = 2 }, { name = "FSDP+PP4", tp = 1, pp = 4 },
+}
+
+--- One run of a study: model "7B" or "70B", a generation key, n GPUs, a strategy (nil: dml's
+--- best layout), the NVLink domain size (default 8). Returns a feasible plan or nil and why.
+function M.plan(model, gen, n, strategy, domain, batch)
+  local g = generation[gen] or core.raise("no generation " .. tostring(gen))
+  local levels = g.levels
+  if domain and domain ~= 8 then levels = { dml.level(levels[1], { size = domain }), levels[2] } end
+  local run = dml.run { model = M.models[model], stack = stacks.torchtitan,
+    global_batch = batch or M.global_batch, tokens = 2e12, cluster = dml.cluster { gpu = g.gpu, levels = levels, size = n } }
+  local fixed = { cp = 1 }
+  if strategy then
+    fixed.tp, fixed.pp, fixed.zero = strategy.tp, strategy.pp, 3
+    fixed.shard = strategy.shard or n // (strategy.tp * strategy.pp)
+    if fixed.shard > n // (strategy.tp * strategy.pp) then return nil, "shard larger than dp" end
+  end
+  local ok, p = pcall(dml.optimize, run, fixed)
+  if not ok then return nil, tostring(p) end
+  if not p.feasible then return nil, p.violations[1] end
+  return p
+end
+
+local function row(model, gen, n, name, p)
+  local e = p.energy
+  return { model = model, gpu = gen, gpus = n, strategy = name, layout = dml.layout_text(p.layout),
+    tokens_per_s_per_gpu = p.tokens_per_second_per_gpu, tokens_per_s = p.tokens_per_second, mfu = p.mfu,
+    exposed_comm_share = e and e.waiting_share, power_w = e and e.gpu_watts, tokens_per_joule = e and e.tokens_per_joule }
+end
+
+M.scaling_gpus = { 8, 16, 32, 64, 128, 256, 512, 1024, 2048 }
+
+--- strong_scaling(model, gen): every strategy at every GPU count; rows of the table, and per GPU
+--- count the best strategy with its marginal tokens/s per added GPU.
+function M.strong_scaling(model, gen)
+  local rows, best = {}, {}
+  for _, n in ipairs(M.scaling_gpus) do
+    local top
+    for _, s in ipairs(M.strategies) do
+      local p = M.plan(model, gen, n, s)
+      if p then
+        local r = row(model, gen, n, s.name, p)
+        rows[#rows + 1] = r
+        if not top or r.tokens_per_s > top.tokens_per_s then top = r end
+      end
+    end
+    if top then
+      local prev = best[#best]
+      top = setmetatable({}, { __index = top })
+      local b = {}
+      for k, v in pairs(getmetatable(top).__index) do b[k] = v end
+      b.marginal_tokens_per_s_per_added_gpu = prev and (b.tokens_per_s - prev.tokens_per_s) / (n - prev.gpus) or nil
+      best[#best + 1] = b
+    end
+  end
+  return rows, best
+end
+
+local scaling_columns = { "model", "gpu", "gpus", "strategy", "tokens_per_s_per_gpu", "tokens_per_s", "mfu",
+  "exposed_comm_share", "power_w", "tokens_per_joule" }
+
+function M.strong_scaling_main(...)
+  local o = parse_args("strong_scaling", ...)
+  if o.help then return end
+  print("Strong scaling at a fixed global batch (" .. M.global_batch .. " sequences of 4,096 tokens), "
+    .. "torchtitan FSDP2, after " .. M.source)
+  local all, series = {}, {}
+  for _, model in ipairs { "7B", "70B" } do
+    for _, gen in ipairs { "H100", "A100" } do
+      local rows, best = M.strong_scaling(model, gen)
+      for _, r in ipairs(rows) do all[#all + 1] = r end
+      print()
+      print(dml.table(best, { title = string.format("Llama-2 %s on %s: the best strategy at each size", model, gen),
+        columns = { "gpus", "strategy", "tokens_per_s_per_gpu", "tokens_per_s", "mfu", "exposed_comm_share",
+          "power_w", "tokens_per_joule", "marginal_tokens_per_s_per_added_gpu" } }))
+      if gen == "H100" then
+        for _, s in ipairs(M.strategies) do
+          local x, y = {}, {}
+          for _, r in ipairs(rows) do
+            if r.strategy == s.name then x[#x + 1], y[#y + 1] = r.gpus, r.tokens_per_s_per_gpu end
+          end
+          if model == "70B" and #x > 0 then series[#series + 1] = { name = s.name, x = x, y = y } end
+        end
+      end
+    end
+  end
+  print()
+  print(dml.table(all, { title = "every strategy", columns = scaling_columns }))
+  if o.tsv then
+    dml.save(dml.table(all, { columns = scaling_columns }), o.tsv)
+    io.stderr:write(string.format("dml: wrote %s\n", o.tsv))
+  end
+  if o.plot then
+    dml.plot { path = o.plot, title = "Llama-2 70B on H100s, fixed global batch: tokens/s per GPU by strategy",
+      x_label = "GPUs", y_label = "tokens/s per GPU", x_log = true, series = series }
+    io.stderr:write(string.format("dml: wrote %s\n", o.plot))
+  end
+  return all
+end
+
+--- crossover(model, gen, domain): for each model-parallel strategy, the smallest GPU count of
+--- M.scaling_gpus (and 4,096), from the first at which FSDP fits, at which it trains faster than
+--- FSDP across every GPU (or FSDP no longer runs: fewer sequences than GPUs); nil when never.
+--- A 72-GPU domain (an NVL72 rack) runs 72 x 2^k GPUs with a batch of 1,152 sequences (9 x 128)
+--- so that data parallelism divides it.
+function M.crossover(model, gen, domain)
+  local out = {}
+  local sizes = { 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096 }
+  local batch = M.global_batch
+  if domain == 72 then sizes, batch = { 72, 144, 288, 576, 1152, 2304, 4608 }, 1152 end
+  for _, s in ipairs(M.strategies) do
+    if s.name ~= "FSDP" then
+      -- from the first size at which FSDP runs (smaller ones do not fit it in memory)
+      local at, fsdp_ran = nil, false
+      for _, n in ipairs(sizes) do
+        local base = M.plan(model, gen, n, M.strategies[1], domain, batch)
+        fsdp_ran = fsdp_ran or base ~= nil
+        local p = fsdp_ran and M.plan(model, gen, n, s, domain, batch)
+        if p and (not base or p.tokens_per_second > base.tokens_per_second) then at = n break end
+      end
+      out[#out + 1] = { model = model, gpu = gen, nvlink_domain = domain or 8, global_batch = batch,
+        strategy = s.name, overtakes_fsdp_at = at }
+    end
+  end
+  return out
+end
+
+function M.crossover_main(...)
+  local o = parse_args("crossover", ...)
+  if o.help then return end
+  print("The GPU count at which each strategy overtakes FSDP across every GPU (fixed global batch of "
+    .. M.global_batch .. " sequences), after " .. M.source)
+  local all = {}
+  for _, model in ipairs { "7B", "70B" } do
+    for _, gen in ipairs { "A100", "H100", "B200" } do
+      for _, domain in ipairs { 8, 72 } do
+        if not (domain == 72 and gen ~= "B200") then
+          for _, r in ipairs(M.crossover(model, gen, domain)) do all[#all + 1] = r end
+        end
+      end
+    end
+  end
+  local columns = { "model", "gpu", "nvlink_domain", "global_batch", "strategy", "overtakes_fsdp_at" }
+  print(dml.table(all, { columns = columns }))
+  print("(empty: not up to 4,096 GPUs, 4,608 in 72-GPU domains)")
+  if o.tsv then dml.save(dml.table(all, { columns = columns }), o.tsv) io.stderr:write("dml: wrote " .. o.tsv .. "\n") end
+  if o.plot then
+    local series = {}
+    for _, s in ipairs(M.strategies) do
+      if s.name ~= "FSDP" then
+        local x, y = {}, {}
+        for _, n in ipairs(M.scaling_gpus) do
+          local base, p = M.plan("70B", "H100", n, M.strategies[1]), M.plan("70B", "H100", n, s)
+          if base and p then x[#x + 1], y[#y + 1] = n, p.tokens_per_second / base.tokens_per_second end
+        end
+        if #x > 0 then series[#series + 1] = { name = s.name, x = x, y = y } end
+      end
+    end
+    dml.plot { path = o.plot, title = "Llama-2 70B on H100s: each strategy's speed over FSDP across every GPU",
+      x_label = "GPUs", y_label = "tokens/s relative to FSDP", x_log = true, series = series }
+    io.stderr:write("dml: wrote " .. o.plot .. "\n")
+  end
+  return all
+end
+
+--- generations(model, n): the same run on each generation's cluster, with dml's best layout.
+function M.generations_study(model, n)
+  local out = {}
+  for _, g in ipairs(M.generations) do
+    local p, why = M.plan(model, g.key, n)
+    if p then
+      local r = row(model, g.key, n, "best", p)
+      r.layout = dml.layout_text(p.layout)
+      out[#out + 1] = r
+    else
+      out[#out + 1] = { model = model, gpu = g.key, gpus = n, layout = "infeasible: " .. tostring(why) }
+    end
+  end
+  return out
+end
+
+function M.generations_main(...)
+  local o = parse_args("generations", ...)
+  if o.help then return end
+  print("The same run on V100, A100, H100 and B200 clusters (8-GPU NVLink nodes, one NIC per GPU of each era; "
+    .. "fixed global batch of " .. M.global_batch .. " sequences), dml's best layout, after " .. M.source)
+  local all = {}
+  for _, model in ipairs { "7B", "70B" } do
+    for _, n in ipairs { 256, 2048 } do
+      for _, r in ipairs(M.generations_study(model, n)) do all[#all + 1] = r end
+    end
+  end
+  local columns = { "model", "gpu", "gpus", "tokens_per_s_per_gpu", "mfu", "exposed_comm_share", "power_w",
+    "tokens_per_joule", "layout" }
+  print(dml.table(all, { columns = columns }))
+  if o.tsv then dml.save(dml.table(all, { columns = columns }), o.tsv) io.stderr:write("dml: wrote " .. o.tsv .. "\n") end
+  if o.plot then
+    local series = {}
+    for _, model in ipairs { "7B", "70B" } do
+      for _, n in ipairs { 256, 2048 } do
+        local x, y = {}, {}
+        for i, r in ipairs(all) do
+          if r.model == model and r.gpus == n and r.mfu then x[#x + 1], y[#y + 1] = (i - 1) % 4 + 1, r.mfu end
+        end
+        series[#series + 1] = { name = string.format("%s on %d GPUs", model, n), x = x, y = y }
+      end
+    end
+    dml.plot { path = o.plot, title = "MFU by GPU generation (1 V100, 2 A100, 3 H100, 4 B200)",
+      x_label = "generation", y_label = "MFU", series = series }
+    io.stderr:write("dml: wrote " .. o.plot .. "\n")
+  end
+  return all
+end
+
 return core.strict(M, "dml.paper.fernandez2024", "name")

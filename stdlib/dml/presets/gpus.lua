@@ -192,6 +192,10 @@ local function estimate_eff(note)
 end
 M.b200.efficiency = estimate_eff("estimate: the H100 values; no measured B200 run calibrates it yet")
 M.gb200.efficiency = estimate_eff("estimate: the H100 values; no measured GB200 run calibrates it yet")
+M.v100_sxm.efficiency = copy(M.a100_sxm.efficiency)
+for k in pairs(M.v100_sxm.efficiency.sources) do
+  M.v100_sxm.efficiency.sources[k] = "estimate: the A100 values; no measured V100 run calibrates it yet"
+end
 
 local mi300x = "AMD Instinct MI300X datasheet: 1307.4 TFLOP/s dense fp16/bf16, 304 CUs at 2100 MHz, 192 GB HBM3 at 5.3 TB/s, 256 MB Infinity Cache"
 
