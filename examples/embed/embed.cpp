@@ -1,5 +1,6 @@
 // Embedding dml in a C++ program: run a scenario string, then read a value
-// back from Lua. Build target: dml_embed_example (linked to dml_interpreter).
+// back from Lua. Built in dml's tree as dml_embed_example, and on its own against an
+// installed dml by CMakeLists.txt beside it (find_package(dml); docs/embedding.md).
 #include <iostream>
 #include <lua.hpp>
 

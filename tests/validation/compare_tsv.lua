@@ -1,5 +1,5 @@
 -- Compares a scenario's --tsv output with the published validation points
--- (shared/validation/erdil2024/public.tsv), as that folder's README says:
+-- (tests/validation/erdil2024/public.tsv), as that folder's README says:
 -- every number to the precision it is printed with (the same text, since both
 -- use the same formats), integers exactly, and the configuration columns
 -- allowed to differ only where two configurations tie on time (reported).

@@ -1,5 +1,6 @@
-// Validation against the authors' code: every row of shared/validation/erdil2024/public.tsv
-// (read that folder's README). The expected numbers come from the file, never from this code.
+// Validation against the authors' code: every row of tests/validation/erdil2024/public.tsv
+// (read that folder's README), or of $DML_VALIDATION_DIR/public.tsv. The expected numbers come
+// from the file, never from this code.
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
@@ -18,7 +19,7 @@ namespace {
 
 std::string tsv_path() {
   if (const char* dir = std::getenv("DML_VALIDATION_DIR")) return std::string(dir) + "/public.tsv";
-  return std::string(DML_SOURCE_DIR) + "/../shared/validation/erdil2024/public.tsv";
+  return std::string(DML_SOURCE_DIR) + "/tests/validation/erdil2024/public.tsv";
 }
 
 using Row = std::map<std::string, std::string>;

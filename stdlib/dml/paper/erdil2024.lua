@@ -98,7 +98,7 @@ for _, key in ipairs { "v100_sxm", "a100_sxm", "h100_sxm" } do
   M.settings[key .. "_sparse"] = setting(name, name, "paper", "paper")
 end
 
---- The columns of the validation data (shared/validation/erdil2024/public.tsv).
+--- The columns of the validation data (tests/validation/erdil2024/public.tsv).
 M.tsv_columns = {
   "run", "setting", "d_model", "d_ff", "total_params", "layers", "sparsity", "batch_tokens",
   "train_flop", "months", "util", "N_gpu", "TP_model", "TP_ff", "PP", "pp_interleave_v", "DP", "EP",

@@ -1,0 +1,49 @@
+# `cmake --install build --prefix P` installs:
+#   bin/dml                             the command
+#   lib/libdml_model.a, libdml_interpreter.a, include/dml/*.hpp
+#   lib/cmake/dml/                      find_package(dml): dml::interpreter, dml::model
+#   lib/pkgconfig/dml.pc                pkg-config --cflags --libs dml
+#   share/man/man1/dml.1                generated from `dml --help` and the reference
+# (lib is CMAKE_INSTALL_LIBDIR: lib/<multiarch> when P is /usr.) The Lua module dml.so goes to
+# lib/lua/5.4 (interpreter/CMakeLists.txt). Everything is relocatable: no file holds P.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(DML_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/dml")
+
+set_target_properties(dml_model PROPERTIES EXPORT_NAME model)
+set_target_properties(dml_interpreter PROPERTIES EXPORT_NAME interpreter)
+install(TARGETS dml RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(TARGETS dml_model dml_interpreter EXPORT dmlTargets
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/model/include/dml" "${PROJECT_SOURCE_DIR}/interpreter/include/dml"
+  DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" FILES_MATCHING PATTERN "*.hpp")
+
+install(EXPORT dmlTargets NAMESPACE dml:: DESTINATION "${DML_CMAKE_DIR}")
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/dmlConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/dmlConfig.cmake" INSTALL_DESTINATION "${DML_CMAKE_DIR}")
+# 0.x: a new minor version may change the API, so only the same minor version is compatible.
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/dmlConfigVersion.cmake"
+  COMPATIBILITY SameMinorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/dmlConfig.cmake" "${PROJECT_BINARY_DIR}/dmlConfigVersion.cmake"
+  DESTINATION "${DML_CMAKE_DIR}")
+
+# pkg-config: the prefix relative to the .pc file, so that `--prefix P` at install time holds.
+file(RELATIVE_PATH DML_PC_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
+string(REGEX REPLACE "/$" "" DML_PC_PREFIX "${DML_PC_PREFIX}")
+configure_file("${PROJECT_SOURCE_DIR}/cmake/dml.pc.in" "${PROJECT_BINARY_DIR}/dml.pc" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/dml.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+
+# The man page, made by the built dml from its --help and the reference (docs/man.lua).
+set(DML_MAN_PAGE "${PROJECT_BINARY_DIR}/man/dml.1")
+file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/man")
+add_custom_command(OUTPUT "${DML_MAN_PAGE}"
+  COMMAND "${CMAKE_COMMAND}" -DDML=$<TARGET_FILE:dml> -DSRC=${PROJECT_SOURCE_DIR}
+          -DOUT=${DML_MAN_PAGE} -P "${PROJECT_SOURCE_DIR}/cmake/make_manpage.cmake"
+  DEPENDS dml "${PROJECT_SOURCE_DIR}/docs/man.lua" "${PROJECT_SOURCE_DIR}/docs/reference.lua"
+          "${PROJECT_SOURCE_DIR}/cmake/make_manpage.cmake"
+  COMMENT "Generating the man page dml.1"
+  VERBATIM)
+add_custom_target(dml_man_page ALL DEPENDS "${DML_MAN_PAGE}")
+install(FILES "${DML_MAN_PAGE}" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
