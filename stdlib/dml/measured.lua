@@ -71,13 +71,69 @@ function M.parse_tsv(text, name)
   return rows, columns
 end
 
---- read_tsv(path): parse_tsv of the file at path.
-function M.read_tsv(path)
+--- read_tsv(path[, who]): parse_tsv of the file at path. A file that cannot be read is an
+--- error, prefixed with `who` when given ("calibrate.measured: cannot read ...").
+function M.read_tsv(path, who)
   local f, err = io.open(path, "rb")
-  if not f then core.raise(fmt("cannot read %s", err)) end
+  if not f then core.raise(fmt("%scannot read %s", who and (who .. ": ") or "", err)) end
   local text = f:read("a")
   f:close()
   return M.parse_tsv(text, path)
+end
+
+--- The columns of the measured-runs format (tests/validation/measured/README.md), in its order.
+M.columns = {
+  "run_id", "source", "source_locator", "scope", "framework", "model", "params_b", "layers", "hidden", "heads",
+  "kv_heads", "ffn_hidden", "vocab", "seq_len", "moe_experts", "moe_topk", "gpu", "num_gpus", "gpus_per_node",
+  "intra_node_bw", "inter_node_bw", "tp", "pp", "dp", "cp", "ep", "sequence_parallel", "zero_or_fsdp",
+  "vpp_interleave", "micro_batch", "global_batch_seqs", "global_batch_tokens", "recompute", "precision",
+  "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "tflops_counting", "mfu_pct",
+  "hfu_pct", "peak_tflops_assumed", "inferred_fields", "notes",
+}
+--- The columns a file needs to be predicted at all (the others may be left out: their cells are
+--- then empty), and the groups of which it needs one.
+M.required_columns = { "run_id", "framework", "layers", "hidden", "heads", "seq_len", "gpu", "num_gpus" }
+M.column_groups = {
+  { what = "parallel layout", columns = { "tp", "pp", "dp" } },
+  { what = "global batch", columns = { "global_batch_seqs", "global_batch_tokens" } },
+  { what = "measured time", columns = { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu",
+                                        "mfu_pct" } },
+}
+
+--- check_columns(columns, name): an error naming `name`, line 1, when the header lacks a column
+--- every prediction needs (M.required_columns, one of each M.column_groups), or has a column
+--- that is not the format's but is close to one of its names (a typo that would otherwise read
+--- as an empty column). Columns far from every name are the user's own, and are kept.
+function M.check_columns(columns, name)
+  local have, known = {}, {}
+  for _, c in ipairs(columns) do have[c] = true end
+  for _, c in ipairs(M.columns) do known[c] = true end
+  local absent = {}
+  for _, c in ipairs(M.columns) do
+    if not have[c] then absent[#absent + 1] = c end
+  end
+  for _, c in ipairs(columns) do
+    if not known[c] then
+      local hint = core.closest(c, absent)
+      if hint then
+        core.raise(fmt("%s:1: column '%s' is not a column of the measured-runs format (did you mean '%s'?)", name, c,
+          hint))
+      end
+    end
+  end
+  for _, c in ipairs(M.required_columns) do
+    if not have[c] then
+      core.raise(fmt("%s:1: no column '%s' (every row needs %s; tests/validation/measured/README.md)", name, c,
+        table.concat(M.required_columns, ", ")))
+    end
+  end
+  for _, g in ipairs(M.column_groups) do
+    local any = false
+    for _, c in ipairs(g.columns) do any = any or have[c] end
+    if not any then
+      core.raise(fmt("%s:1: no column of the %s (one of %s)", name, g.what, table.concat(g.columns, ", ")))
+    end
+  end
 end
 
 -- --- Cells -------------------------------------------------------------------------------------
