@@ -66,6 +66,33 @@ local function value(res, name)
 end
 
 local function main()
+  -- --- The shipped presets say how their calibrated values were obtained -----------------------
+
+  -- "fit" naming rows, a published measurement, an estimate, or a neutral value (a copy of the
+  -- H100's says so first).
+  local kinds = { "^fit %(.* rows? ", "^measured: ", "^estimate", "^none: ", "^inf: " }
+  local function says_how(source, what)
+    t.eq(type(source), "string", what .. " has a source")
+    local rest = source:gsub("^the H100 SXM's value %([^)]*%): ", "")
+    for _, k in ipairs(kinds) do
+      if rest:find(k) then return end
+    end
+    error(string.format("%s: the source %q says neither fit on which rows, measured, estimate nor none", what, source))
+  end
+  local efficiency_fields = dml.fields("efficiency")
+  for name, g in pairs(gpus) do
+    if g.efficiency then
+      for _, f in ipairs(efficiency_fields) do
+        if f.name ~= "sources" then says_how(g.efficiency.sources[f.name], name .. ".efficiency." .. f.name) end
+      end
+    end
+  end
+  for name, s in pairs(stacks) do
+    for _, p in ipairs(dml.calibration_parameters()) do
+      if p.of == "stack" then says_how(s.sources[p.name], name .. "." .. p.name) end
+    end
+  end
+
   -- --- Recovering planted values --------------------------------------------------------------
 
   local planted = planted_presets({ gemm = 0.62, nvlink = 0.58, network = 0.8 }, { layer_overhead = "40 us" })
