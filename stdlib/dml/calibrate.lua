@@ -835,7 +835,7 @@ function M.calibrate(args)
                         after_pct = mean_abs_pct(fit_report, "after_error_pct") }
   local check_summary = { rows = #check_report, before_pct = mean_abs_pct(check_report, "before_error_pct"),
                           after_pct = mean_abs_pct(check_report, "after_error_pct") }
-  local how = fmt("fit: dml.calibrate on %d rows of %s (this library's fit.rows); mean abs step-time error %s -> %s",
+  local how = fmt("fit (dml.calibrate): %d rows of %s (this library's fit.rows); mean abs step-time error %s -> %s",
     #fit_report, path, abs_pct(fit_summary.before_pct), abs_pct(fit_summary.after_pct))
   if #check_report > 0 then
     how = how .. fmt(", on %d held-out rows %s -> %s", #check_report, abs_pct(check_summary.before_pct),

@@ -140,8 +140,12 @@ local function main()
   t.near(dml.q(cal.stack.layer_overhead):value("us"), value(res, "layer_overhead").after, 1e-12, "written layer_overhead")
   t.eq(cal.gpu.efficiency.hbm, gpus.a100_sxm_80gb.efficiency.hbm, "a value not fitted is the preset's")
   t.eq(cal.gpu.efficiency.sources.hbm, gpus.a100_sxm_80gb.efficiency.sources.hbm, "and so is its source")
-  t.eq(cal.gpu.efficiency.sources.gemm:find("fit: dml.calibrate on 10 rows of " .. syn, 1, true), 1,
+  t.eq(cal.gpu.efficiency.sources.gemm:find("fit (dml.calibrate): 10 rows of " .. syn, 1, true), 1,
     "a fitted value's source says how")
+  for k, source in pairs(cal.gpu.efficiency.sources) do says_how(source, "calibrated efficiency." .. k) end
+  for _, name in ipairs { "layer_overhead", "collective_launch", "overlap_slowdown" } do
+    says_how(cal.stack.sources[name], "calibrated stack." .. name)
+  end
   t.eq(cal.gpu.name, "A100 SXM 80GB (calibrated)", "name")
   t.eq(#cal.fit.rows, 10, "fit.rows")
   t.eq(cal.fit.rows[1], "N21-T1-1.7B", "fit.rows[1]")
