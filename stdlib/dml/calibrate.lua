@@ -278,7 +278,12 @@ local function read_rows(path)
     elseif not seconds then
       r.skip = "no measured step time: " .. how
     else
-      r.request, r.measured_s, r.measured_from = req, seconds, how
+      local plan = dml.evaluate(req.run, req.layout)
+      if plan.time.step:value("s") > 0 then
+        r.request, r.measured_s, r.measured_from = req, seconds, how
+      else
+        r.skip = "dml predicts no step time: " .. table.concat(plan.violations, "; ")
+      end
     end
     out[#out + 1] = r
   end
@@ -729,21 +734,7 @@ function M.calibrate(args)
     local v = p.of == "gpu" and declared_gpu.efficiency[name] or declared_stack[name]
     start[name] = in_unit(p, v)
   end
-  -- Rows with no step time at the preset values are not used.
   local before_fit = step_times(fit_rows, base, {})
-  do
-    local kept, times = {}, {}
-    for i, r in ipairs(fit_rows) do
-      if before_fit[i] > 0 then
-        kept[#kept + 1] = r
-        times[#times + 1] = before_fit[i]
-      else
-        skipped[#skipped + 1] = { run_id = r.run_id, line = r.line, reason = "dml predicts no step time (infeasible)" }
-      end
-    end
-    fit_rows, before_fit = kept, times
-  end
-  if #fit_rows == 0 then raise("calibrate: no row of %s has a predicted step time to fit", path) end
 
   -- Values no fitted row depends on are left as they are, and said so.
   local active, inactive = {}, {}

@@ -207,6 +207,21 @@ local function main()
                               check = { run_id = { "174.6B-384", "174.6B-768" } } }
   t.eq(two.check.rows, 2, "two held-out rows")
 
+  -- A row dml cannot run (a TP degree that divides nothing) is not used, and said so with its line.
+  local bad_rows, bad_columns = measured.read_tsv(syn)
+  bad_rows[1].tp = "3"
+  local bad = dir .. "/bad_layout.tsv"
+  write_rows(bad, bad_columns, bad_rows)
+  local rest = dml.calibrate { measured = bad, fit = { "gemm" }, rows = { group = "N21-T1" } }
+  t.eq(rest.fit.rows, 9, "the other rows fitted")
+  t.eq(#rest.skipped, 1, "one row not used")
+  t.eq(rest.skipped[1].line, 2, "its line")
+  t.eq(rest.skipped[1].run_id, "N21-T1-1.7B", "its run")
+  t.eq(rest.skipped[1].reason:find("dml predicts no step time: layout: tp 3 x pp 1 x cp 1 = 3 does not divide", 1, true), 1,
+    "why: " .. rest.skipped[1].reason)
+  t.eq(tostring(rest):find(bad .. ":2 N21-T1-1.7B: dml predicts no step time", 1, true) ~= nil, true, "printed")
+  os.remove(bad)
+
   -- Default values to fit: gemm, attention, nvlink, network and layer_overhead.
   local default = dml.calibrate { measured = syn }
   local names = {}
