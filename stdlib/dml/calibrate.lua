@@ -65,7 +65,8 @@ for i, p in ipairs(M.parameters) do
 end
 
 -- Tolerances of the fit, in the unit box [0, 1] of each value's bounds.
-local AT_BOUND = 1e-3        -- a fitted value this close to a bound (share of the range) is at it
+local AT_BOUND = 1e-3        -- a fitted value this close to a bound (share of the range) is at it,
+                             -- and ends there
 local SIGNIFICANT = 4        -- fitted values are rounded to this many significant digits
 local DEFAULT_EVALUATIONS = 3000
 local X_TOLERANCE = 1e-4     -- the fit has converged when its points differ by less than this
@@ -786,10 +787,15 @@ function M.calibrate(args)
       x = start[name]
       flag = "not fitted: no fitted row depends on it; the preset's value is kept"
     else
-      x = math.min(b.upper, math.max(b.lower, round(x)))
+      -- Within AT_BOUND of a bound is at it (the fit cannot tell the two apart): the bound itself.
       local share = (x - b.lower) / (b.upper - b.lower)
-      if share <= AT_BOUND then flag = "at its lower bound " .. value_text(p, b.lower)
-      elseif share >= 1 - AT_BOUND then flag = "at its upper bound " .. value_text(p, b.upper) end
+      if share <= AT_BOUND then
+        x, flag = b.lower, "at its lower bound " .. value_text(p, b.lower)
+      elseif share >= 1 - AT_BOUND then
+        x, flag = b.upper, "at its upper bound " .. value_text(p, b.upper)
+      else
+        x = math.min(b.upper, math.max(b.lower, round(x)))
+      end
     end
     after[name] = x
     parameters[#parameters + 1] = { name = name, of = p.of, before = start[name], after = x, lower = b.lower,

@@ -187,12 +187,13 @@ local function main()
   t.eq(value(at_peak, "gemm").after, 1, "gemm at the peak")
   t.eq(value(at_peak, "gemm").flag, "at its upper bound 1", "flagged at the peak")
   t.eq(value(at_peak, "layer_overhead").flag, "at its lower bound 0 us", "overhead at nothing")
+  t.eq(value(at_peak, "layer_overhead").after, 0, "a flagged value is its bound")
   t.eq(at_peak.check.rows, 0, "no held-out rows")
   t.eq(tostring(at_peak):find("no held-out rows: nothing checks the fit", 1, true) ~= nil, true, "said")
   -- Time bounds take units.
   local slow = dml.calibrate { measured = syn, fit = { "layer_overhead" }, bounds = { layer_overhead = { "1 us", "20 us" } },
                                rows = { group = "N21-T1" } }
-  t.eq(value(slow, "layer_overhead").after, 20, "layer_overhead at 20 us")
+  t.near(value(slow, "layer_overhead").after, 20, 1e-12, "layer_overhead at 20 us")
   t.eq(value(slow, "layer_overhead").flag, "at its upper bound 20 us", "time bound flagged")
 
   -- A value no fitted row depends on (the unfused attention of Megatron-LM 2021 never runs the
