@@ -26,6 +26,20 @@ for _, name in ipairs(dml.names()) do
   end
 end
 
+add("")
+add("### The values dml.calibrate fits")
+add("")
+add("`fit` names them (the default: those marked); `bounds` may narrow each, within these (docs/calibration.md).")
+add("")
+add("| value | of | bounds | default | bounds from |")
+add("|---|---|---|---|---|")
+for _, p in ipairs(dml.calibration_parameters()) do
+  local unit = p.unit and (" " .. p.unit) or ""
+  add(string.format("| `%s` | %s | %g%s to %g%s | %s | %s |", p.name,
+    p.of == "gpu" and "the GPU's `efficiency`" or "the stack", p.lower, unit, p.upper, unit,
+    p.default and "yes" or "", cell(p.why)))
+end
+
 local sections = {
   { kind = "declared", title = "Declared types",
     text = "Made by their constructors (`dml.gpu{...}`, or `dml.gpu(base, { changes })`); read-only once made." },

@@ -13,6 +13,7 @@
 //   core.round_list(x) -> the paper's rounding
 //   core.latency_wall([wall]) -> T_limit; core.critical_compute(cluster[, wall]) -> T_crit
 //   core.wall_curve(cluster[, range[, wall]]) -> rows of both curves, and their columns
+//   core.transformer_step_times({run, ...}, {layout, ...}[, efficiency[, stack]]) -> {seconds, ...}
 #include <string>
 #include <vector>
 
@@ -209,6 +210,32 @@ int l_round_list(lua_State* L) {
   });
 }
 
+// core.transformer_step_times(runs, layouts[, efficiency[, stack]]) -> {seconds, ...}: the step
+// time of each run with its layout (0 when the plan has none), with the GPU's efficiency record
+// and the stack replaced in every run when given (nil keeps each run's). dml.calibrate calls it
+// once per trial of its fit: one call costs the runs without declaring new values in Lua.
+int l_transformer_step_times(lua_State* L) {
+  return guarded(L, [&] {
+    std::vector<TransformerRun> runs = read_list<TransformerRun>(L, 1, "runs");
+    const std::vector<TransformerLayout> layouts = read_list<TransformerLayout>(L, 2, "layouts");
+    if (layouts.size() != runs.size()) {
+      throw ConfigError("layouts", "{} layouts for {} runs", layouts.size(), runs.size());
+    }
+    std::optional<GpuEfficiency> efficiency;
+    if (!lua_isnoneornil(L, 3)) efficiency = read<GpuEfficiency>(L, 3, "efficiency");
+    std::optional<Stack> stack;
+    if (!lua_isnoneornil(L, 4)) stack = read<Stack>(L, 4, "stack");
+    lua_createtable(L, static_cast<int>(runs.size()), 0);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      if (efficiency) runs[i].cluster.gpu.efficiency = *efficiency;
+      if (stack) runs[i].stack = *stack;
+      lua_pushnumber(L, evaluate(runs[i], layouts[i]).time.step.value());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
 WallParams read_wall(lua_State* L, int idx) {
   return lua_isnoneornil(L, idx) ? WallParams{} : read<WallParams>(L, idx);
 }
@@ -262,6 +289,7 @@ void register_analysis(lua_State* L) {
                           {"latency_wall", l_latency_wall},
                           {"critical_compute", l_critical_compute},
                           {"wall_curve", l_wall_curve},
+                          {"transformer_step_times", l_transformer_step_times},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }

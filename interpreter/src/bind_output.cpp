@@ -6,6 +6,7 @@
 //   format_table(rows, columns [, title]) -> string       the aligned text table
 //   save(path, rows, columns, single_record)              write .csv/.tsv/.json atomically
 //   plot(spec)                                            draw a plot (spec checked by output.lua)
+//   write_text(path, text, who)                           write a text file atomically
 //
 // A cell is a number, a string, a boolean, or a dml.Quantity (any userdata whose metatable is
 // registered as "dml.Quantity": shown formatted, saved as its value in SI base units).
@@ -334,12 +335,26 @@ int l_plot(lua_State* L) {
   });
 }
 
+// core.write_text(path, text, who): the file whole or not at all (output::write_file_atomically);
+// `who` names the caller in the error ("dml.calibrate: cannot write ...").
+int l_write_text(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string path = luaL_checkstring(L, 1);
+    size_t n = 0;
+    const char* text = luaL_checklstring(L, 2, &n);
+    const char* who = luaL_checkstring(L, 3);
+    output::write_file_atomically(path, std::string_view(text, n), who);
+    return 0;
+  });
+}
+
 }  // namespace
 
 void register_output(lua_State* L) {
   const luaL_Reg fns[] = {
       {"copy_rows", l_copy_rows}, {"copy_row", l_copy_row}, {"format_table", l_format_table},
-      {"save", l_save},           {"plot", l_plot},         {nullptr, nullptr}};
+      {"save", l_save},           {"plot", l_plot},         {"write_text", l_write_text},
+      {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }
 

@@ -7,14 +7,8 @@
 -- --markdown prints the summaries as the Markdown tables of docs/validation.md instead.
 -- See docs/validation.md, "Measured runs (the realistic model)".
 
--- The library is scenarios/lib/measured.lua. `require "measured"` from this file would find this
--- file itself (dml looks next to the requiring script first), so the library is preloaded from
--- its place relative to this script.
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
-package.preload.measured = function()
-  return assert(loadfile(here .. "/../lib/measured.lua"))()
-end
-local measured = require "measured"
+-- The library is the stdlib's dml.measured.
+local measured = require "dml.measured"
 
 local usage = "usage: dml scenarios/validation/measured.lua FILE.tsv [--out PRED.tsv] [--markdown]"
 local args = { ... }

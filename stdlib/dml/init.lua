@@ -148,6 +148,19 @@ local papers, paper_modules = namespace("dml.paper")
 def("paper", "dml.paper: the published settings of papers, each module loaded when first read: " .. paper_modules
   .. " (require \"dml.paper.erdil2024\").", papers)
 
+-- Calibration (dml.calibrate, loaded when first called: it uses dml's own constructors).
+def("calibrate", "dml.calibrate{ measured = \"runs.tsv\", preset = { gpu = \"h100_sxm\", stack = \"megatron_core\" }, fit = { \"gemm\", ... }, rows = { column = \"text\" }, check = {...}, bounds = { name = { lower, upper } }, write = \"mycal.lua\" }: fit a GPU preset's efficiencies and a stack's values to measured runs (the measured-runs TSV); returns the fit row by row (print it), held-out rows checked, values at a bound flagged; `write` saves the calibrated presets as a library for require. Guide: docs/calibration.md.",
+  function(args) return require("dml.calibrate").calibrate(args) end)
+def("calibration_parameters", "dml.calibration_parameters(): the values dml.calibrate fits, in order: { name, of = \"gpu\" | \"stack\", lower, upper, unit, default (fitted when `fit` is not given), why (where the bounds come from) }.",
+  function()
+    local out = {}
+    for i, p in ipairs(require("dml.calibrate").parameters) do
+      out[i] = { name = p.name, of = p.of, lower = p.lower, upper = p.upper, unit = p.unit,
+                 default = p.default == true, why = p.why }
+    end
+    return out
+  end)
+
 def("layout_text", "dml.layout_text(layout): a layout in one line, as a plan's summary writes it: \"DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble\".",
   core.layout_text)
 def("count_text", "dml.count_text(n): a whole number with thousands separators, \"25,165,824\" (past 2^63: \"9.223e19\").",

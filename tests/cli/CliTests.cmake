@@ -62,6 +62,9 @@ dml_golden(infeasible_run ARGS cases/infeasible_run.lua)
 dml_golden(bad_run_field ARGS cases/bad_run_field.lua)
 dml_golden(bad_layout ARGS cases/bad_layout.lua)
 dml_golden(bad_batch_rule ARGS cases/bad_batch_rule.lua)
+dml_golden(calibrate_missing_file ARGS cases/calibrate_missing_file.lua)
+dml_golden(calibrate_missing_column ARGS cases/calibrate_missing_column.lua)
+dml_golden(calibrate_unknown_fit ARGS cases/calibrate_unknown_fit.lua)
 dml_golden(paper_scenario_bad_argument ARGS ../../scenarios/erdil2024/base_comparison.lua --tvs out.tsv)
 
 # The interactive prompt, fed from a file (no terminal: no prompt text, no history).

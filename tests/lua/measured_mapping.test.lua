@@ -1,13 +1,10 @@
--- scenarios/lib/measured.lua: the free-text rules and the framework -> stack mapping, on the
+-- dml.measured (stdlib/dml/measured.lua): the free-text rules and the framework -> stack mapping, on the
 -- strings of tests/validation/measured/public.tsv, and the measured step time of one row of
 -- each kind, with the expected value worked out by hand.
 local t = require "testing"
 
 local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
-package.preload.measured = function()
-  return assert(loadfile(here .. "/../../scenarios/lib/measured.lua"))()
-end
-local measured = require "measured"
+local measured = require "dml.measured"
 
 local rows = measured.read_tsv(here .. "/../validation/measured/public.tsv")
 local by_id = {}

@@ -2,11 +2,7 @@
 -- wrote (--out) for tests/validation/measured/public.tsv against the accuracy targets, and
 -- against regression bounds where a target is not met yet.
 -- Arguments: PRED.tsv
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
-package.preload.measured = function()
-  return assert(loadfile(here .. "/../../scenarios/lib/measured.lua"))()
-end
-local measured = require "measured"
+local measured = require "dml.measured"
 
 -- At least this many of the 112 public rows must be predicted.
 local MIN_PREDICTED = 100

@@ -109,11 +109,18 @@ M.b200 = {
 }
 
 -- Efficiencies of the realistic model (dml --doc efficiency): what each GPU reaches in real
--- training kernels. "fit" values were calibrated by a prototype of this model on the public
--- measured runs (tests/validation/measured, docs/validation.md), one set per GPU, never per
--- run; "estimate" values have no measured run behind them yet.
-local fit = "fit: calibrated on the public measured runs (docs/validation.md), one value per GPU"
-local fit_shared = "fit: shared by every GPU (the prototype fitted one value for all)"
+-- training kernels. Every value's source says how it was obtained: "fit" values were fitted on
+-- the named rows of the public measured runs (tests/validation/measured/public.tsv) by the
+-- prototype of the realistic model (docs/calibration.md, "How the shipped presets were
+-- calibrated"), one set per GPU, never per run; "measured" cites a published measurement;
+-- "estimate" has no measured run behind it; "none" is a neutral value where the feature does
+-- not exist. dml.calibrate refits any of them on other runs.
+local proto = "fit (the realistic model's prototype, docs/calibration.md): weighted least squares of log step time on "
+local a100_rows = "the dense A100 rows of tests/validation/measured/public.tsv, N21-T1 (weight 3), N21-T2 (2), MS-T2 and MS-T3 (1)"
+local h100_rows = "the dense H100 rows of tests/validation/measured/public.tsv, MLM-H100-weak (weight 0.25), MLM-llama-fp8, NeMo2407, MBridge, MPT and the torchtitan TT-* rows (1)"
+local fit_a100 = proto .. a100_rows
+local fit_h100 = proto .. h100_rows
+local fit_shared = proto .. "every dense tier A, A- and B row of tests/validation/measured/public.tsv, one value for every GPU"
 
 local function efficiency(values, notes)
   values.sources = notes
@@ -123,9 +130,10 @@ end
 M.a100_sxm.efficiency = efficiency(
   { gemm = 0.735, gemm_half_dim = 93, attention = 0.35, flash3_gain = 1, fp8_gain = 1,
     hbm = 0.83, nvlink = 0.754, network = 0.95, workspace = "3 GiB" },
-  { gemm = fit, gemm_half_dim = fit_shared, attention = fit .. " (at its lower bound)",
-    flash3_gain = "no FA3 on Ampere", fp8_gain = "no FP8 on Ampere", hbm = fit_shared, nvlink = fit,
-    network = fit .. " (at its upper bound)",
+  { gemm = fit_a100, gemm_half_dim = fit_shared,
+    attention = fit_a100 .. "; only MS-T2 runs the fused kernel; at its lower bound",
+    flash3_gain = "none: no FlashAttention-3 on Ampere", fp8_gain = "none: no FP8 on Ampere", hbm = fit_shared,
+    nvlink = fit_a100, network = fit_a100 .. "; at its upper bound",
     workspace = "estimate: framework, NCCL buffers and fragmentation, 1-3 GiB in practice" })
 
 M.a100_sxm_80gb = copy(M.a100_sxm)
@@ -138,16 +146,25 @@ M.a100_sxm_80gb.sources.hbm_capacity = M.a100_sxm_80gb.sources.hbm_bandwidth
 local h100_eff = efficiency(
   { gemm = 0.646, gemm_half_dim = 93, attention = 0.283, flash3_gain = 1.6, fp8_gain = 1.82,
     hbm = 0.83, nvlink = 0.683, network = 0.95, workspace = "3 GiB" },
-  { gemm = fit, gemm_half_dim = fit_shared, attention = fit .. " (FlashAttention-2 forward)",
-    flash3_gain = "Shah et al. 2024 (FlashAttention-3): 1.5-2.0x over FlashAttention-2 on H100",
-    fp8_gain = fit, hbm = fit_shared, nvlink = fit, network = fit .. " (at its upper bound)",
+  { gemm = fit_h100, gemm_half_dim = fit_shared, attention = fit_h100 .. " (FlashAttention-2 forward)",
+    flash3_gain = "measured: Shah et al. 2024 (FlashAttention-3): 1.5-2.0x over FlashAttention-2 on H100",
+    fp8_gain = fit_h100 .. "; the FP8 rows decide it", hbm = fit_shared, nvlink = fit_h100,
+    network = fit_h100 .. "; at its upper bound",
     workspace = "estimate: framework, NCCL buffers and fragmentation, 1-3 GiB in practice" })
 M.h100_sxm.efficiency = h100_eff
-M.h100_sxm_low_latency.efficiency = copy(h100_eff)
-M.h200_sxm.efficiency = copy(h100_eff)
+
+-- The H100 SXM's efficiencies for a GPU with the same GH100 die, every source saying so.
+local function same_die_eff(what)
+  local e = copy(h100_eff)
+  for k, v in pairs(e.sources) do e.sources[k] = "the H100 SXM's value (" .. what .. "): " .. v end
+  return e
+end
+M.h100_sxm_low_latency.efficiency = same_die_eff("the same GPU")
+M.h200_sxm.efficiency = same_die_eff("the same GH100 die")
 
 M.h800_sxm = copy(M.h100_sxm)
 M.h800_sxm.name = "H800 SXM"
+M.h800_sxm.efficiency = same_die_eff("the same GH100 die")
 M.h800_sxm.sources.name = "NVIDIA H800 SXM: the H100 SXM die with NVLink cut to 400 GB/s (use dml.presets.networks.nvlink_h800)"
 
 local pcie = "NVIDIA H100 PCIe datasheet: 756 TFLOP/s dense bf16, 114 SMs, 80 GB HBM2e at 2.0 TB/s"
@@ -159,6 +176,7 @@ M.h100_pcie.hbm_bandwidth = "2 TB/s"
 M.h100_pcie.sources.sms = pcie
 M.h100_pcie.sources.clock = "derived: 756 TFLOP/s / (114 SMs x 128 threads x 32 FLOP per clock) = 1620 MHz"
 M.h100_pcie.sources.hbm_bandwidth = pcie
+M.h100_pcie.efficiency = same_die_eff("the same GH100 die")
 
 -- Meta's Grand Teton H100 (the torchtitan benchmarks' GPU): the SXM die with 96 GB of HBM2e and a
 -- 500 W power limit. Its team states the memory and says its peak lies "between SXM and NVL"
@@ -173,7 +191,7 @@ M.h100_sxm_hbm2e_500w.sources.name = titan
 M.h100_sxm_hbm2e_500w.sources.clock = "estimate: the midpoint of the SXM's 989.4 and the H100 NVL's 835.5 TFLOP/s dense bf16 (NVIDIA datasheets), 912.4 TFLOP/s, as a sustained clock: 912.4e12 / (132 SMs x 128 x 32) = 1687 MHz (" .. titan .. ")"
 M.h100_sxm_hbm2e_500w.sources.hbm_bandwidth = titan
 M.h100_sxm_hbm2e_500w.sources.hbm_capacity = titan
-M.h100_sxm_hbm2e_500w.efficiency.sources.gemm = fit .. " (on the 700 W H100 SXM; the same die)"
+M.h100_sxm_hbm2e_500w.efficiency = same_die_eff("the same GH100 die at 500 W; the prototype fitted the TT-* rows with the H100 values on a derated peak")
 
 local gb200 = "NVIDIA GB200 NVL72 datasheet: per GPU 2.5 PFLOP/s dense fp16/bf16, 186 GB HBM3e at 8 TB/s"
 M.gb200 = copy(M.b200)
@@ -232,7 +250,7 @@ M.mi300x = {
     { gemm = 0.50, gemm_half_dim = 93, attention = 0.25, flash3_gain = 1, fp8_gain = 1.6,
       hbm = 0.80, nvlink = 0.60, network = 0.90, workspace = "3 GiB" },
     { gemm = "estimate: about half of peak in published bf16 GEMM sweeps; no measured run calibrates it",
-      gemm_half_dim = "estimate: the H100 value", attention = "estimate", flash3_gain = "no FA3 kernel",
+      gemm_half_dim = "estimate: the H100 value", attention = "estimate", flash3_gain = "none: no FlashAttention-3 kernel",
       fp8_gain = "estimate", hbm = "estimate", nvlink = "estimate: Infinity Fabric collectives",
       network = "estimate", workspace = "estimate" }),
   sources = {

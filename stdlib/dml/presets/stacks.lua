@@ -4,8 +4,12 @@
 --- keeps per parameter. Use one as it is (`stack = stacks.megatron_core`) or
 --- change it: `dml.stack(stacks.megatron_core, { tp_overlap = "backward" })`.
 ---
---- "fit" marks a value calibrated by a prototype of the realistic model on the
---- public measured runs (docs/validation.md); "inf" a modelling choice.
+--- Every value the realistic model's calibration concerns (dml.calibration_parameters) has a
+--- source saying how it was obtained: "fit" names the rows of the public measured runs
+--- (tests/validation/measured/public.tsv) the realistic model's prototype fitted it on
+--- (docs/calibration.md); "estimate" has no measured run behind it; "none" is a neutral value
+--- for a feature the stack does not have. Other values cite their source; "inf" marks a
+--- modelling choice.
 local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 local M = {}
 
@@ -21,7 +25,25 @@ local function derive(base, changes)
   t.sources = sources
   return t
 end
-local proto_fit = "fit: calibrated on the public measured runs (docs/validation.md)"
+local proto = "fit (the realistic model's prototype, docs/calibration.md): weighted least squares of log step time on "
+local proto_fit = proto .. "every dense tier A, A- and B row of tests/validation/measured/public.tsv, one value for every stack"
+local fit_tp_hidden = proto .. "the rows of the stacks that overlap TP communication (MS-T2, MLM-H100-weak, MLM-llama-fp8, NeMo2407, MBridge, TT-asyncTP), one value for all"
+local fit_slowdown = proto .. "every dense tier A, A- and B row of tests/validation/measured/public.tsv, one value for every stack; at its upper bound"
+local fit_eager = proto .. "the eager torchtitan rows (TT-T1, TT-T3)"
+local tp_not_overlapped = "none: unused unless tp_overlap is \"overlapped\""
+local launch = "estimate: a typical NCCL collective launch (8 us), held fixed by the prototype, not fitted"
+local no_step_overhead = "none: no per-step cost beyond the modelled terms (the prototype fitted none)"
+local no_ep_overlap = "none: this stack does not overlap the expert all-to-all with other compute"
+
+-- A base stack's sources: these for the calibration's values, then `own`, then `sources` (each
+-- later one wins).
+local function calibration_sources(sources, own)
+  local t = { collective_launch = launch, step_overhead = no_step_overhead, ep_hidden_fraction = no_ep_overlap,
+              overlap_slowdown = fit_slowdown, layer_overhead = proto_fit }
+  for k, v in pairs(own) do t[k] = v end
+  for k, v in pairs(sources) do t[k] = v end
+  return t
+end
 local megatron_state = "Megatron-LM docs/source/api-guide/dist_optimizer.md: bf16 weights 2 B, fp32 main gradients 4 B, fp32 master weights, Adam m and v 12 B"
 local adam_traffic = "inf: mixed-precision Adam reads and writes the fp32 master, m and v (24 B), reads the fp32 gradient (4 B), writes the 16-bit weight (2 B)"
 
@@ -31,16 +53,16 @@ M.megatron_2021 = stack {
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
-  sources = {
+  sources = calibration_sources({
     attention = "Narayanan et al. 2021 (arXiv 2104.04473): Megatron-LM v2 computes the full s x s scores with fused softmax, then masks",
     dropout = "GPT-3 style training with dropout 0.1 (Megatron-LM v2 defaults)",
-    elementwise_factor = "Narayanan et al. 2021 section 4.2: fused bias-GeLU, bias-dropout-add and scale-mask-softmax kernels",
+    elementwise_factor = "inf: Narayanan et al. 2021 section 4.2 fuses bias-GeLU, bias-dropout-add and scale-mask-softmax (factor 1)",
     tp_overlap = "Narayanan et al. 2021: tensor-parallel all-reduces on the critical path",
     dp_overlap = "inf: the paper's DP runs reduce gradients after the pipeline flush",
     p2p_overlap = "Narayanan et al. 2021 section 4.1: scatter/gather sends, not overlapped",
     weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
-  },
+    optimizer_traffic = adam_traffic,
+  }, { tp_hidden_fraction = tp_not_overlapped }),
 }
 
 M.megatron_2022 = derive(M.megatron_2021, {
@@ -59,16 +81,17 @@ M.megatron_core = stack {
   dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
-  sources = {
+  sources = calibration_sources({
     attention = "Transformer Engine's cuDNN fused attention (FlashAttention-3 class on Hopper; FlashAttention-2 speed on Ampere)",
     tp_overlap = "Megatron-Core --tp-comm-overlap (userbuffers) in the performance recipes",
-    tp_hidden_fraction = proto_fit, overlap_slowdown = proto_fit .. " (at its bound)",
+    tp_hidden_fraction = fit_tp_hidden,
+    elementwise_factor = "inf: Transformer Engine's fused norms, activations and RoPE (factor 1)",
     dp_overlap = "Megatron-Core --overlap-grad-reduce", param_gather_overlap = "Megatron-Core --overlap-param-gather",
     p2p_overlap = "Megatron-Core --overlap-p2p-comm",
     default_zero = "Megatron-Core --use-distributed-optimizer (ZeRO-1) in the performance recipes",
     weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
-  },
+    optimizer_traffic = adam_traffic,
+  }, {}),
 }
 
 M.torchtitan = stack {
@@ -77,20 +100,20 @@ M.torchtitan = stack {
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
-  sources = {
+  sources = calibration_sources({
     attention = "PyTorch SDPA's FlashAttention-2 backend",
-    elementwise_factor = proto_fit .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
+    elementwise_factor = fit_eager .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
     tp_overlap = "DTensor TP without async-TP: collectives on the critical path",
     default_zero = "FSDP2 (fully_shard) over the data-parallel mesh",
     weight_bytes = "FSDP2 mixed precision: fp32 sharded parameters, bf16 gathered for compute",
     gradient_reduce_bytes = "FSDP2 MixedPrecisionPolicy(reduce_dtype=float32) in torchtitan",
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
-  },
+    optimizer_traffic = adam_traffic,
+  }, { tp_hidden_fraction = tp_not_overlapped }),
 }
 
 M.torchtitan_compile = derive(M.torchtitan, {
   name = "torchtitan (compile)", elementwise_factor = 1,
-  sources = { elementwise_factor = "torch.compile fuses the element-wise ops (factor 1)" },
+  sources = { elementwise_factor = "inf: torch.compile fuses the element-wise ops (factor 1)" },
 })
 
 M.torchtitan_async_tp = derive(M.torchtitan_compile, {
@@ -98,7 +121,7 @@ M.torchtitan_async_tp = derive(M.torchtitan_compile, {
   overlap_slowdown = 0.3,
   sources = {
     tp_overlap = "torchtitan's async tensor parallel (micro-pipelined all-gather and reduce-scatter matmuls)",
-    tp_hidden_fraction = proto_fit,
+    tp_hidden_fraction = fit_tp_hidden,
   },
 })
 
@@ -108,12 +131,12 @@ M.llm_foundry = stack {
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
-  sources = {
+  sources = calibration_sources({
     attention = "MPT's FlashAttention (triton or flash-attn) kernels",
     elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
     default_zero = "FSDP FULL_SHARD", gradient_reduce_bytes = "FSDP mixed_precision PURE: bf16 reduction",
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
-  },
+    optimizer_traffic = adam_traffic,
+  }, { tp_hidden_fraction = tp_not_overlapped }),
 }
 
 M.deepspeed_zero3_2021 = stack {
@@ -122,11 +145,12 @@ M.deepspeed_zero3_2021 = stack {
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   default_zero = 3, weight_bytes = 2, gradient_bytes = 2, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, gathers_per_layer = 12, layer_overhead = "26 us",
-  sources = {
+  sources = calibration_sources({
     gathers_per_layer = "inf: one gather per parameter tensor (weights and biases of four linears, two norms)",
     dp_overlap = "Narayanan et al. 2021 Table 2: ZeRO-3 ran 2-4x slower than overlap predicts",
-    optimizer_traffic = adam_traffic, layer_overhead = proto_fit,
-  },
+    elementwise_factor = "estimate: unfused eager PyTorch of 2021 with fused LayerNorm, as llm-foundry's",
+    optimizer_traffic = adam_traffic,
+  }, { tp_hidden_fraction = tp_not_overlapped }),
 }
 
 M.megascale = derive(M.megatron_core, {

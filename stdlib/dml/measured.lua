@@ -1,0 +1,855 @@
+--- dml.measured: dml's realistic model against measured training runs. It reads a TSV with the
+--- columns of tests/validation/measured/public.tsv (its README describes them), maps one row to
+--- dml declarations (transformer, cluster, stack, run, layout), and turns the row's measurement
+--- (an iteration time, a throughput, TFLOP/s or MFU) into a step time. dml.calibrate fits
+--- presets to such rows; scenarios/validation/measured.lua compares every row.
+---
+---   local measured = require "dml.measured"
+---   local rows = measured.read_tsv("tests/validation/measured/public.tsv")
+---   local req, why = measured.request(rows[1])   -- { run, layout, assumed, ... } or nil, reason
+---   local plan = dml.evaluate(req.run, req.layout)
+---   local seconds, how = measured.measured_time(rows[1])
+---   local result = measured.predict(rows[1])     -- both, and the error
+---
+--- Every value the row does not give is either assumed, and then named in the request's
+--- `assumed` list, or the row is not predicted and `request` returns nil and the reason. The
+--- free-text rules are the small tables below (gpu_rules, stack_for, parse_*): each maps the
+--- strings the public rows use, and tests/lua/measured_mapping.test.lua checks them on those
+--- strings.
+local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local dml = require "dml"
+local gpus = require "dml.presets.gpus"
+local stacks = require "dml.presets.stacks"
+
+local M = { version = "1.0.0" }
+
+local fmt = string.format
+
+-- --- Reading the TSV ---------------------------------------------------------------------------
+
+local function split_tabs(line)
+  local out, start = {}, 1
+  while true do
+    local i = line:find("\t", start, true)
+    if not i then
+      out[#out + 1] = line:sub(start)
+      return out
+    end
+    out[#out + 1] = line:sub(start, i - 1)
+    start = i + 1
+  end
+end
+
+--- parse_tsv(text[, name]): the rows of a tab-separated text with a header line, as a list of
+--- tables keyed by column name (an empty cell is nil), and the list of column names. A line
+--- with another number of fields than the header is an error naming `name` and the line.
+function M.parse_tsv(text, name)
+  name = name or "TSV"
+  local lines = {}
+  for line in (text .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = line end
+  while #lines > 0 and lines[#lines] == "" do lines[#lines] = nil end
+  if #lines == 0 then core.raise(fmt("%s: empty (expected a header line)", name)) end
+  local columns = split_tabs(lines[1])
+  local seen = {}
+  for _, c in ipairs(columns) do
+    if c == "" then core.raise(fmt("%s:1: an empty column name", name)) end
+    if seen[c] then core.raise(fmt("%s:1: column %q twice", name, c)) end
+    seen[c] = true
+  end
+  local rows = {}
+  for i = 2, #lines do
+    local fields = split_tabs(lines[i])
+    if #fields ~= #columns then
+      core.raise(fmt("%s:%d: %d fields, but the header has %d columns", name, i, #fields, #columns))
+    end
+    local row = {}
+    for j, c in ipairs(columns) do
+      if fields[j] ~= "" then row[c] = fields[j] end
+    end
+    rows[#rows + 1] = row
+  end
+  return rows, columns
+end
+
+--- read_tsv(path[, who]): parse_tsv of the file at path. A file that cannot be read is an
+--- error, prefixed with `who` when given ("calibrate.measured: cannot read ...").
+function M.read_tsv(path, who)
+  local f, err = io.open(path, "rb")
+  if not f then core.raise(fmt("%scannot read %s", who and (who .. ": ") or "", err)) end
+  local text = f:read("a")
+  f:close()
+  return M.parse_tsv(text, path)
+end
+
+--- The columns of the measured-runs format (tests/validation/measured/README.md), in its order.
+M.columns = {
+  "run_id", "source", "source_locator", "scope", "framework", "model", "params_b", "layers", "hidden", "heads",
+  "kv_heads", "ffn_hidden", "vocab", "seq_len", "moe_experts", "moe_topk", "gpu", "num_gpus", "gpus_per_node",
+  "intra_node_bw", "inter_node_bw", "tp", "pp", "dp", "cp", "ep", "sequence_parallel", "zero_or_fsdp",
+  "vpp_interleave", "micro_batch", "global_batch_seqs", "global_batch_tokens", "recompute", "precision",
+  "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "tflops_counting", "mfu_pct",
+  "hfu_pct", "peak_tflops_assumed", "inferred_fields", "notes",
+}
+--- The columns a file needs to be predicted at all (the others may be left out: their cells are
+--- then empty), and the groups of which it needs one.
+M.required_columns = { "run_id", "framework", "layers", "hidden", "heads", "seq_len", "gpu", "num_gpus" }
+M.column_groups = {
+  { what = "parallel layout", columns = { "tp", "pp", "dp" } },
+  { what = "global batch", columns = { "global_batch_seqs", "global_batch_tokens" } },
+  { what = "measured time", columns = { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu",
+                                        "mfu_pct" } },
+}
+
+--- check_columns(columns, name): an error naming `name`, line 1, when the header lacks a column
+--- every prediction needs (M.required_columns, one of each M.column_groups), or has a column
+--- that is not the format's but is close to one of its names (a typo that would otherwise read
+--- as an empty column). Columns far from every name are the user's own, and are kept.
+function M.check_columns(columns, name)
+  local have, known = {}, {}
+  for _, c in ipairs(columns) do have[c] = true end
+  for _, c in ipairs(M.columns) do known[c] = true end
+  local absent = {}
+  for _, c in ipairs(M.columns) do
+    if not have[c] then absent[#absent + 1] = c end
+  end
+  for _, c in ipairs(columns) do
+    if not known[c] then
+      local hint = core.closest(c, absent)
+      if hint then
+        core.raise(fmt("%s:1: column '%s' is not a column of the measured-runs format (did you mean '%s'?)", name, c,
+          hint))
+      end
+    end
+  end
+  for _, c in ipairs(M.required_columns) do
+    if not have[c] then
+      core.raise(fmt("%s:1: no column '%s' (every row needs %s; tests/validation/measured/README.md)", name, c,
+        table.concat(M.required_columns, ", ")))
+    end
+  end
+  for _, g in ipairs(M.column_groups) do
+    local any = false
+    for _, c in ipairs(g.columns) do any = any or have[c] end
+    if not any then
+      core.raise(fmt("%s:1: no column of the %s (one of %s)", name, g.what, table.concat(g.columns, ", ")))
+    end
+  end
+end
+
+-- --- Cells -------------------------------------------------------------------------------------
+
+--- number(cell): a cell that is a plain number ("1536", "3.528", "1e6"), else nil ("2M", "MLA").
+function M.number(cell)
+  if cell == nil or not cell:match("^%s*[%d%.eE+-]+%s*$") then return nil end
+  return tonumber(cell)
+end
+
+--- integer(cell): a cell that is a whole number, as a Lua integer, else nil.
+function M.integer(cell)
+  local x = M.number(cell)
+  if x == nil or x ~= math.floor(x) then return nil end
+  return math.tointeger(x)
+end
+
+-- --- Hardware ----------------------------------------------------------------------------------
+
+--- The GPU preset for the `gpu` cell: the first rule whose pattern the lower-cased text holds.
+M.gpu_rules = {
+  { pattern = "h200", preset = "h200_sxm" },
+  { pattern = "h800", preset = "h800_sxm" },
+  { pattern = "h100.*pcie", preset = "h100_pcie" },
+  { pattern = "h100.*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
+  { pattern = "h100", preset = "h100_sxm" },
+  { pattern = "a100.*40%s*gb", preset = "a100_sxm" },
+  { pattern = "a100", preset = "a100_sxm_80gb" },
+  { pattern = "ampere", preset = "a100_sxm_80gb" },
+}
+
+--- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
+--- assumed; nil and the reason when no rule matches.
+function M.gpu(cell)
+  if cell == nil then return nil, "no GPU given" end
+  local t = cell:lower()
+  for _, r in ipairs(M.gpu_rules) do
+    if t:find(r.pattern) then
+      local notes = {}
+      if r.preset:match("^a100") and not t:find("a100") then
+        notes[#notes + 1] = fmt("GPU %q: an A100 SXM 80GB assumed", cell)
+      elseif r.preset == "a100_sxm_80gb" and not t:find("80%s*gb") then
+        notes[#notes + 1] = "A100 memory size not given: the 80 GB part assumed"
+      end
+      if r.preset == "h100_sxm" and (t:find("500%s*w") or t:find("hbm2e")) then
+        notes[#notes + 1] = "a 500 W or HBM2e H100 without both named: modelled as the h100_sxm preset (700 W, HBM3)"
+      end
+      return r.preset, notes
+    end
+  end
+  return nil, fmt("no GPU preset for %q", cell)
+end
+
+--- NVLink bandwidth per GPU, both directions (GB/s), of each preset's 8-GPU node.
+M.nvlink_spec = { a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900, h100_sxm_hbm2e_500w = 900,
+  h200_sxm = 900, h800_sxm = 400 }
+--- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network.
+M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
+  h200_sxm = 400, h800_sxm = 400 }
+
+--- intra_node(cell, gpu_preset): the scale-up bandwidth per GPU in GB/s, both directions, and a
+--- note when it was not read from the cell. A "N GB/s" in the cell is taken as the
+--- bidirectional per-GPU rate (NVIDIA quotes NVLink both ways); no number: the GPU's NVLink
+--- spec (M.nvlink_spec). nil and the reason when neither exists.
+function M.intra_node(cell, gpu_preset)
+  local gb = cell and cell:match("(%d+%.?%d*)%s*GB/s")
+  if gb then
+    gb = tonumber(gb)
+    if cell:lower():find("bidir") then return gb, nil end
+    return gb, fmt("intra-node %g GB/s read as per GPU, both directions", gb)
+  end
+  local spec = M.nvlink_spec[gpu_preset]
+  if spec == nil then return nil, fmt("no intra-node bandwidth (%q) and no NVLink spec for %s", cell or "", gpu_preset) end
+  return spec, fmt("intra-node bandwidth %s: the %s NVLink spec, %d GB/s per GPU both ways",
+    cell and fmt("not quantified (%q)", cell) or "not given", gpu_preset, spec)
+end
+
+--- inter_node(cell, gpus_per_node, gpu_preset): the scale-out bandwidth per GPU in GB/s, both
+--- directions (2 x Gb/s / 8, since NIC rates are per direction), and a note when assumed. Read
+--- "N Gb/s per GPU", else "K x N Gb/s" (or "K x NG") NICs per node shared by its GPUs; an
+--- empty cell takes the GPU's usual NIC (M.nic_spec). nil and the reason otherwise.
+function M.inter_node(cell, gpus_per_node, gpu_preset)
+  local both = function(gbit) return 2 * gbit / 8 end
+  if cell then
+    local t = cell:lower()
+    local per_gpu = t:match("(%d+%.?%d*)%s*gb/s per gpu")
+    if per_gpu then return both(tonumber(per_gpu)), nil end
+    local nics, rate = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*g")
+    if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), nil end
+    return nil, fmt("no per-GPU rate in the inter-node bandwidth %q", cell)
+  end
+  local nic = M.nic_spec[gpu_preset]
+  if nic == nil then return nil, fmt("no inter-node bandwidth and no usual NIC for %s", gpu_preset) end
+  return both(nic), fmt("inter-node bandwidth not given: %d Gb/s per GPU each way assumed (%g GB/s both ways)",
+    nic, both(nic))
+end
+
+M.nvlink_latency, M.network_latency = "2 us", "6 us"
+
+-- --- Software stack ----------------------------------------------------------------------------
+
+--- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
+--- (with `precision` and `notes` for torchtitan, and the year in `source` for plain
+--- Megatron-LM), and a note when the choice is a judgment; nil and the reason otherwise. The
+--- framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
+--- llm_foundry, not DeepSpeed.
+function M.stack_for(row)
+  local f = (row.framework or ""):lower()
+  if f:find("torchtitan") then
+    if (row.notes or ""):lower():find("async tp") then return "torchtitan_async_tp" end
+    if (row.precision or ""):lower():find("compile") then return "torchtitan_compile" end
+    return "torchtitan"
+  end
+  if f:find("llm%-foundry") or f:find("composer") then return "llm_foundry" end
+  if f:find("megascale") then return "megascale" end
+  if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") then return "megatron_core" end
+  if f:find("megatron%-lm") then
+    if f:find("2021") or f:find("ptd%-p") then return "megatron_2021" end
+    local year = tonumber((row.source or ""):match("(20%d%d)"))
+    if year == 2022 then return "megatron_2022" end
+    return "megatron_2022", fmt("stack megatron_2022 for %q in a %s source (Megatron-LM without Megatron-Core's overlaps)",
+      row.framework, year or "later")
+  end
+  if f:find("deepspeed") then return "deepspeed_zero3_2021" end
+  return nil, fmt("no stack preset for the framework %q", row.framework or "")
+end
+
+--- Megatron-based stacks pad the vocabulary to a multiple of 128 x TP
+--- (--make-vocab-size-divisible-by 128).
+M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = true, megascale = true }
+
+-- --- Layout cells ------------------------------------------------------------------------------
+
+--- parse_zero(cell): the ZeRO stage of a `zero_or_fsdp` cell, and the FSDP shard degree when the
+--- cell gives one; nil for an empty or unknown cell. An explicit "ZeRO-N" wins; SHARD_GRAD_OP
+--- is 2; any other FSDP is 3; Megatron's distributed optimizer is 1; "none" is 0.
+function M.parse_zero(cell)
+  if cell == nil then return nil end
+  local t = cell:lower()
+  local shard = tonumber(t:match("shard[a-z ]*(%d+)"))
+  local z = t:match("zero%-?(%d)")
+  if z then return tonumber(z), shard end
+  if t:find("shard_grad_op") then return 2, shard end
+  if t:find("fsdp") or t:find("full_shard") then return 3, shard end
+  if t:find("distributed optimizer") then return 1, shard end
+  if t:find("^none") then return 0, shard end
+  return nil
+end
+
+--- parse_recompute(cell): "none", "selective" or "full" by the cell's first word; torchtitan's
+--- per-op selective checkpointing is dml's "op"; nil otherwise.
+function M.parse_recompute(cell)
+  if cell == nil then return nil end
+  local t = cell:lower()
+  if t:find("^full") then return "full" end
+  if t:find("^selective") then
+    if t:find("per%-op") then return "op" end
+    return "selective"
+  end
+  if t:find("^none") then return "none" end
+  return nil
+end
+
+--- parse_precision(cell): "fp8" when the cell names FP8 or float8, "bf16" for the 16-bit
+--- formats (fp16 runs at the bf16 rate), and a note; nil for an empty or unknown cell.
+function M.parse_precision(cell)
+  if cell == nil then return nil end
+  local t = cell:lower()
+  if t:find("fp8") or t:find("float8") then
+    if t:find("rowwise") then return "fp8", "rowwise float8 modelled as dml's single FP8 rate" end
+    return "fp8"
+  end
+  if t:find("fp16") then return "bf16", "fp16 modelled as bf16 (same tensor-core rate)" end
+  if t:find("bf16") or t:find("bfloat16") or t:find("16%-bit") then return "bf16" end
+  return nil
+end
+
+--- parse_yes_no(cell): true for "yes...", false for "no...", nil otherwise.
+function M.parse_yes_no(cell)
+  if cell == nil then return nil end
+  local t = cell:lower()
+  if t:find("^yes") then return true end
+  if t:find("^no") then return false end
+  return nil
+end
+
+--- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
+--- "256+1 shared"); nil for an empty or unreadable cell.
+function M.parse_experts(cell)
+  if cell == nil then return nil end
+  local routed, shared = cell:match("^%s*(%d+)%s*%+%s*(%d+)%s*shared")
+  if routed then return tonumber(routed), tonumber(shared) end
+  routed = cell:match("^%s*(%d+)%s*$")
+  if routed then return tonumber(routed), 0 end
+  return nil
+end
+
+-- --- Architecture ------------------------------------------------------------------------------
+
+--- Model families by name (first match of the lower-cased `model` cell): whether the MLP is
+--- gated (SwiGLU: three matrices) and whether the output layer reuses the input embedding.
+M.families = {
+  { pattern = "llama", name = "Llama", gated = true, tied = false },
+  { pattern = "mi[sx]tral", name = "Mistral", gated = true, tied = false },
+  { pattern = "qwen", name = "Qwen", gated = true, tied = false },
+  { pattern = "deepseek", name = "DeepSeek", gated = true, tied = false },
+  { pattern = "gpt[%s_%-]*oss", name = "GPT-OSS", gated = true, tied = false },
+  -- Nemotron-4 uses squared ReLU: two matrices.
+  { pattern = "nemotron", name = "Nemotron", gated = false, tied = false },
+  { pattern = "mpt", name = "MPT", gated = false, tied = true },
+  { pattern = "opt", name = "OPT", gated = false, tied = true },
+  -- GPT-2/3 style: GeLU MLP; Megatron shares the embedding and output weights by default.
+  { pattern = "gpt", name = "GPT", gated = false, tied = true },
+}
+
+--- family(model_cell, d_ff, d_model): { name, gated, tied } and the note that says so. An
+--- unknown name decides by the width ratio: d_ff = 4 d_model is a plain GeLU MLP, anything else
+--- gated.
+function M.family(model, d_ff, d_model)
+  local t = (model or ""):lower()
+  local ratio = d_ff and d_model and d_ff / d_model
+  local ratio_text = ratio and fmt("d_ff/d_model %.4g", ratio) or "d_ff not given"
+  for _, f in ipairs(M.families) do
+    if t:find(f.pattern) then
+      local note = fmt("%s MLP: %s family by name (%s)", f.gated and "gated (SwiGLU)" or "plain (two-matrix)",
+        f.name, ratio_text)
+      if ratio and (ratio == 4) == f.gated then note = note .. ", an unusual ratio for it" end
+      return { name = f.name, gated = f.gated, tied = f.tied }, note
+    end
+  end
+  local gated = ratio ~= nil and ratio ~= 4
+  return { name = "?", gated = gated, tied = false },
+    fmt("%s MLP: family of %q unknown, by %s", gated and "gated (SwiGLU)" or "plain (two-matrix)", model or "", ratio_text)
+end
+
+--- Published configurations of the models whose rows give the core architecture (layers,
+--- width, heads) but not every dimension dml needs. A value is used only where the row's cell is
+--- empty, and every use is listed in the request's `assumed`.
+M.public_configs = {
+  { pattern = "deepseek%s*v3", source = "DeepSeek-V3 config.json", d_ff = 18432, expert_d_ff = 2048,
+    dense_layers = 3, vocab = 129280, mla_head_dim = 128,
+    note = "DeepSeek-V3's multi-token-prediction layer, if the recipe trains it, not modelled" },
+  { pattern = "qwen3[_%-]30b", source = "Qwen3-30B-A3B config.json", d_ff = 6144, expert_d_ff = 768,
+    head_dim = 128, vocab = 151936 },
+  { pattern = "qwen3[_%-]235b", source = "Qwen3-235B-A22B config.json", d_ff = 12288, expert_d_ff = 1536,
+    head_dim = 128, vocab = 151936 },
+  { pattern = "gpt[%s_%-]*oss", source = "gpt-oss-120b config.json", d_ff = 2880, expert_d_ff = 2880,
+    head_dim = 64, vocab = 201088,
+    note = "gpt-oss alternates 128-token sliding-window and full attention: full causal attention modelled in every layer" },
+  { pattern = "^gpt%-?3", source = "the GPT-2 BPE vocabulary (50257) padded to a multiple of 128", vocab = 50304 },
+}
+
+local function public_config(model)
+  local t = (model or ""):lower()
+  for _, c in ipairs(M.public_configs) do
+    if t:find(c.pattern) then return c end
+  end
+  return nil
+end
+
+--- architecture(row): the model's dimensions as dml needs them ({ layers, d_model, heads,
+--- kv_heads, head_dim, d_ff, vocab, seq_len, gated, tied, experts, top_k, shared, expert_d_ff,
+--- dense_layers, parallel_block, mla }) and the list of notes on what was assumed; nil and the
+--- reason when the row lacks the core architecture.
+function M.architecture(row)
+  local I = M.integer
+  local missing = {}
+  for _, c in ipairs { "layers", "hidden", "heads", "seq_len" } do
+    if I(row[c]) == nil then missing[#missing + 1] = c end
+  end
+  if #missing > 0 then
+    return nil, fmt("no architecture (%s not given)", table.concat(missing, ", "))
+  end
+  local notes = {}
+  local a = { layers = I(row.layers), d_model = I(row.hidden), heads = I(row.heads), seq_len = I(row.seq_len) }
+  local cfg = public_config(row.model)
+  local function from_config(field, what)
+    if cfg and cfg[field] then
+      notes[#notes + 1] = fmt("%s = %d (%s, not in the row)", what, cfg[field], cfg.source)
+      return cfg[field]
+    end
+    return nil
+  end
+  -- Attention.
+  if row.kv_heads == "MLA" then
+    local dh = cfg and cfg.mla_head_dim
+    if not dh then return nil, "multi-head latent attention without a known head width" end
+    a.kv_heads, a.head_dim, a.mla = 1, dh, true
+    notes[#notes + 1] = fmt("multi-head latent attention modelled as %d query heads of width %d sharing one key/value head (the latent is shared by all heads)",
+      a.heads, dh)
+  elseif row.kv_heads then
+    a.kv_heads = I(row.kv_heads)
+    if a.kv_heads == nil then return nil, fmt("kv_heads %q is not a number", row.kv_heads) end
+  else
+    a.kv_heads = a.heads
+    notes[#notes + 1] = "kv_heads not given: multi-head attention (kv_heads = heads)"
+  end
+  if not a.head_dim then a.head_dim = from_config("head_dim", "head_dim") end
+  -- MLP.
+  a.d_ff = I(row.ffn_hidden) or from_config("d_ff", "d_ff")
+  local fam, fam_note = M.family(row.model, a.d_ff, a.d_model)
+  if a.d_ff == nil then
+    if fam.gated then return nil, "no ffn_hidden for a gated MLP" end
+    a.d_ff = 4 * a.d_model
+    notes[#notes + 1] = fmt("ffn_hidden not given: 4 x d_model = %d (%s)", a.d_ff, fam.name)
+    fam_note = fmt("plain (two-matrix) MLP: %s family by name", fam.name)
+  end
+  a.gated, a.tied = fam.gated, fam.tied
+  notes[#notes + 1] = fam_note
+  notes[#notes + 1] = a.tied and fmt("embeddings tied to the output layer (%s)", fam.name)
+    or fmt("embeddings not tied (%s)", fam.name)
+  -- Vocabulary.
+  a.vocab = I(row.vocab) or from_config("vocab", "vocab")
+  if a.vocab == nil then return nil, "no vocab" end
+  -- Mixture of experts.
+  if row.moe_experts then
+    local routed, shared = M.parse_experts(row.moe_experts)
+    if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
+    a.experts, a.shared = routed, shared
+    a.top_k = I(row.moe_topk)
+    if a.top_k == nil then return nil, "moe_experts without moe_topk" end
+    a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
+    if a.expert_d_ff == nil then return nil, "no expert width for the MoE layers" end
+    a.dense_layers = from_config("dense_layers", "dense first layers") or 0
+  end
+  if cfg and cfg.note then notes[#notes + 1] = cfg.note end
+  -- MegaScale's parallel transformer block and sliding-window attention (named in `framework`).
+  local fw = row.framework or ""
+  if fw:find("PTB") then
+    a.parallel_block = true
+    notes[#notes + 1] = "parallel transformer block (framework names PTB)"
+  end
+  if fw:find("SWA") then
+    notes[#notes + 1] = "sliding-window attention: window size not given, full causal attention modelled"
+  end
+  return a, notes
+end
+
+--- The approximate parameter count of an architecture: the attention and MLP matrices of every
+--- layer (routed experts included) and the embedding (twice when not tied); biases and norms
+--- left out.
+function M.params(a)
+  local dh = a.head_dim or a.d_model // a.heads
+  local attn = a.d_model * (a.heads + 2 * a.kv_heads) * dh + a.heads * dh * a.d_model
+  local mats = a.gated and 3 or 2
+  local dense_mlp = mats * a.d_model * a.d_ff
+  if a.experts then
+    local moe_layers = a.layers - (a.dense_layers or 0)
+    local moe_mlp = mats * a.d_model * a.expert_d_ff * (a.experts + (a.shared or 0)) + a.d_model * a.experts
+    return a.layers * attn + (a.dense_layers or 0) * dense_mlp + moe_layers * moe_mlp +
+      a.vocab * a.d_model * (a.tied and 1 or 2)
+  end
+  return a.layers * (attn + dense_mlp) + a.vocab * a.d_model * (a.tied and 1 or 2)
+end
+
+-- --- Global batch ------------------------------------------------------------------------------
+
+--- global_batch(row, seq_len): sequences per step from `global_batch_seqs`, else
+--- `global_batch_tokens` / seq_len when whole, and a note; nil and the reason otherwise.
+function M.global_batch(row, seq_len)
+  local seqs = M.integer(row.global_batch_seqs)
+  local tokens = M.integer(row.global_batch_tokens)
+  if seqs then
+    if tokens and seq_len and tokens ~= seqs * seq_len then
+      return seqs, fmt("global_batch_tokens %d is not %d sequences x %d: the sequences used", tokens, seqs, seq_len)
+    end
+    return seqs
+  end
+  if tokens and seq_len then
+    if tokens % seq_len ~= 0 then
+      return nil, fmt("global_batch_tokens %d is not a whole number of %d-token sequences", tokens, seq_len)
+    end
+    return tokens // seq_len, "global batch = global_batch_tokens / seq_len"
+  end
+  if row.global_batch_tokens then
+    return nil, fmt("global batch %q is not an exact token count", row.global_batch_tokens)
+  end
+  return nil, "no global batch"
+end
+
+-- --- The request -------------------------------------------------------------------------------
+
+-- The preset `key` of `module` (a table of dml.presets), or its replacement in presets[kind].
+local function preset_of(presets, kind, module, key)
+  local replaced = presets and presets[kind] and presets[kind][key]
+  return replaced or module[key]
+end
+
+--- request(row): what dml needs to predict the row: { run (a dml.run value), layout (a table for
+--- dml.evaluate), assumed (list of strings), arch, gpus, batch, gpu (preset name), stack (preset
+--- name), precision }; or nil and the reasons (joined with "; ") when the row lacks what a
+--- prediction needs. `presets` (optional) replaces presets by name: { gpus = { h100_sxm = cal.gpu },
+--- stacks = { megatron_core = cal.stack } } runs the rows mapped to those presets with the given
+--- tables (a calibrated preset, dml.calibrate).
+function M.request(row, presets)
+  local I = M.integer
+  local reasons, assumed = {}, {}
+  local function why(r) reasons[#reasons + 1] = r end
+  local function note(n)
+    if n then assumed[#assumed + 1] = n end
+  end
+
+  local arch, arch_notes = M.architecture(row)
+  if not arch then why(arch_notes) end
+  local seq_len = I(row.seq_len)
+  local batch, batch_note = M.global_batch(row, seq_len)
+  if not batch then why(batch_note) end
+  local n = I(row.num_gpus)
+  if not n then why("no num_gpus") end
+  local tp, pp, dp, cp, ep = I(row.tp), I(row.pp), I(row.dp), I(row.cp), I(row.ep)
+  if tp == nil and pp == nil and dp == nil then why("no parallel layout (tp, pp, dp not given)") end
+  local gpu_key, gpu_notes = M.gpu(row.gpu)
+  if not gpu_key then why(gpu_notes) end
+  local stack_key, stack_note = M.stack_for(row)
+  if not stack_key then why(stack_note) end
+  if #reasons > 0 then return nil, table.concat(reasons, "; ") end
+
+  for _, a in ipairs(arch_notes) do note(a) end
+  note(batch_note)
+  for _, g in ipairs(gpu_notes) do note(g) end
+  note(stack_note or fmt("stack %s (framework %q)", stack_key, row.framework))
+
+  -- Network: level 0 the node's NVLink, level 1 the scale-out network.
+  local per_node = I(row.gpus_per_node)
+  if not per_node then
+    per_node = 8
+    note("gpus_per_node not given: 8")
+  end
+  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key)
+  if not intra then return nil, intra_note end
+  note(intra_note)
+  local inter, inter_note = M.inter_node(row.inter_node_bw, per_node, gpu_key)
+  if not inter then return nil, inter_note end
+  note(inter_note)
+  note(fmt("latency %s per step on NVLink and %s on the network (the sources give none)", M.nvlink_latency,
+    M.network_latency))
+
+  -- Layout.
+  local layout = { tp = tp, pp = pp, cp = cp, ep = ep }
+  if dp == nil and tp and pp then
+    local rest = tp * pp * (cp or 1)
+    if n % rest == 0 then
+      dp = n // rest
+      note(fmt("dp = %d GPUs / (tp x pp x cp) = %d (not given)", n, dp))
+    end
+  end
+  layout.dp = dp
+  layout.sequence_parallel = M.parse_yes_no(row.sequence_parallel)
+  if row.zero_or_fsdp then
+    local zero, shard = M.parse_zero(row.zero_or_fsdp)
+    if zero == nil then return nil, fmt("zero_or_fsdp %q not understood", row.zero_or_fsdp) end
+    if shard and dp and shard ~= dp then
+      return nil, fmt("FSDP shard degree %d differs from dp %d (hybrid sharding is not modelled)", shard, dp)
+    end
+    layout.zero = zero
+  end
+  layout.interleave = I(row.vpp_interleave)
+  layout.microbatch = I(row.micro_batch)
+  if row.recompute then
+    local mode, rnote = M.parse_recompute(row.recompute)
+    if mode == nil then return nil, fmt("recompute %q not understood", row.recompute) end
+    layout.recompute = mode
+    note(rnote)
+  end
+  local precision, pnote = M.parse_precision(row.precision)
+  if row.precision and precision == nil then return nil, fmt("precision %q not understood", row.precision) end
+  if precision == nil then
+    precision = "bf16"
+    note("precision not given: bf16")
+  end
+  note(pnote)
+
+  -- Vocabulary as the framework pads it.
+  local vocab = arch.vocab
+  if M.pads_vocab[stack_key] then
+    local multiple = 128 * (tp or 1)
+    local padded = (vocab + multiple - 1) // multiple * multiple
+    if padded ~= vocab then
+      note(fmt("vocab %d padded to %d (a multiple of 128 x tp, as Megatron pads it)", vocab, padded))
+      vocab = padded
+    end
+  end
+
+  local moe
+  if arch.experts then
+    moe = { experts = arch.experts, top_k = arch.top_k, shared_experts = arch.shared,
+            expert_d_ff = arch.expert_d_ff, dense_layers = arch.dense_layers }
+  end
+  local ok, run = pcall(function()
+    local model = dml.transformer {
+      name = row.model, layers = arch.layers, d_model = arch.d_model, heads = arch.heads,
+      kv_heads = arch.kv_heads, head_dim = arch.head_dim, d_ff = arch.d_ff, gated = arch.gated,
+      vocab = vocab, tied_embeddings = arch.tied, seq_len = arch.seq_len,
+      parallel_block = arch.parallel_block, moe = moe,
+    }
+    local cluster = dml.cluster {
+      gpu = preset_of(presets, "gpus", gpus, gpu_key), size = n,
+      levels = {
+        { name = "nvlink", size = per_node, bandwidth = fmt("%g GB/s", intra), latency = M.nvlink_latency },
+        { name = "network", bandwidth = fmt("%g GB/s", inter), latency = M.network_latency },
+      },
+    }
+    return dml.run { name = row.run_id, model = model, cluster = cluster, stack = preset_of(presets, "stacks", stacks, stack_key),
+                     global_batch = batch, precision = precision }
+  end)
+  if not ok then return nil, "dml: " .. tostring(run) end
+  return { run = run, layout = layout, assumed = assumed, arch = arch, gpus = n, batch = batch,
+           gpu = gpu_key, stack = stack_key, precision = precision }
+end
+
+-- --- The measured step time --------------------------------------------------------------------
+
+--- FLOP formulas of the sources (training FLOPs of one step of B sequences, or per token).
+M.flop = {}
+
+--- Narayanan et al. 2021: 96 B s l h^2 (1 + s/6h + V/16lh), the full-recompute forward included.
+--- (The formulas compute in floating point: a step's FLOPs overflow 64-bit integers.)
+function M.flop.narayanan(B, s, l, h, V)
+  B, s, l, h, V = B + 0.0, s + 0.0, l + 0.0, h + 0.0, V + 0.0
+  return 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h))
+end
+
+--- Megatron's num_floating_point_operations (Megatron-Core r0.8, also NeMo): model FLOPs,
+--- GQA- and SwiGLU-aware, attention counted non-causal.
+--- 12 B s L h^2 [(1 + g/a + s/h) (a d_h / h) + (f/h) k (3/2 if gated) + V/(2 L h)].
+function M.flop.megatron(B, a)
+  B = B + 0.0
+  local h, L, s = a.d_model + 0.0, a.layers + 0.0, a.seq_len + 0.0
+  local dh = a.head_dim or h / a.heads
+  local f = a.experts and a.expert_d_ff or a.d_ff
+  local k = a.experts and a.top_k or 1
+  return 12 * B * s * L * h * h * ((1 + a.kv_heads / a.heads + s / h) * (a.heads * dh / h) +
+    (f / h) * k * (a.gated and 1.5 or 1) + a.vocab / (2 * L * h))
+end
+
+--- PaLM (Chowdhery et al. 2022) and llm-foundry's MFU: 6 N + 12 L d s per token.
+function M.flop.per_token_6n(N, L, d, s)
+  return 6.0 * N + 12.0 * L * d * s
+end
+
+--- flop_formula(row): which formula the row's TFLOP/s or MFU counts ("narayanan", "megatron",
+--- "6n") and a note when it is not the row's own `tflops_counting`; nil and the reason.
+function M.flop_formula(row)
+  local t = (row.tflops_counting or ""):lower()
+  if t:find("96%*b%*s%*l%*h") or t:find("same f formula") then return "narayanan" end
+  if t:find("megatron model flops") or t:find("nemo model flops") then return "megatron" end
+  if t:find("3%*2%*n") or t:find("chowdhery") then return "6n" end
+  if t == "" then
+    local src = (row.source or ""):lower()
+    if src:find("megascale") then
+      return "6n", "MegaScale's MFU formula not given: PaLM's 6N + 12 L h s per token"
+    end
+    if src:find("megatron") then
+      return "megatron", "FLOP counting not given: Megatron's num_floating_point_operations"
+    end
+  end
+  return nil, fmt("no known FLOP formula (tflops_counting %q)", row.tflops_counting or "")
+end
+
+--- measured_time(row[, arch]): the measured step time in seconds and how it was obtained;
+--- nil and the reason when the row gives no usable measurement. In order: `iter_time_s`;
+--- tokens per step / `tokens_per_s`; tokens per step / (`tokens_per_s_per_gpu` x GPUs); the
+--- step's FLOPs by the row's own formula / (`tflops_per_gpu` x GPUs); the same with
+--- `mfu_pct` x `peak_tflops_assumed` as the TFLOP/s. `arch` (from M.architecture) is needed
+--- only for the FLOP formulas other than Narayanan's.
+function M.measured_time(row, arch)
+  local N, I = M.number, M.integer
+  local it = N(row.iter_time_s)
+  if it then return it, "iter_time_s" end
+  local s = I(row.seq_len)
+  local tokens = I(row.global_batch_tokens) or (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s)
+  local n = I(row.num_gpus)
+  if not tokens then return nil, "no tokens per step to convert the throughput" end
+  if N(row.tokens_per_s) then return tokens / N(row.tokens_per_s), "tokens per step / tokens_per_s" end
+  if N(row.tokens_per_s_per_gpu) and n then
+    return tokens / (N(row.tokens_per_s_per_gpu) * n), "tokens per step / (tokens_per_s_per_gpu x GPUs)"
+  end
+  local tflops, from = N(row.tflops_per_gpu), "tflops_per_gpu"
+  if tflops == nil and N(row.mfu_pct) and N(row.peak_tflops_assumed) then
+    tflops = N(row.mfu_pct) / 100 * N(row.peak_tflops_assumed)
+    from = fmt("mfu_pct x %g TFLOP/s", N(row.peak_tflops_assumed))
+  end
+  if tflops == nil then return nil, "no iteration time, throughput, TFLOP/s or MFU" end
+  if not n then return nil, "no num_gpus to convert TFLOP/s per GPU" end
+  local formula, fnote = M.flop_formula(row)
+  if formula == nil then return nil, fnote end
+  local flop
+  if formula == "narayanan" then
+    local B, l, h, V = tokens // s, I(row.layers), I(row.hidden), I(row.vocab)
+    if not (l and h and V) then return nil, "Narayanan's formula needs layers, hidden and vocab" end
+    flop = M.flop.narayanan(B, s, l, h, V)
+  else
+    if arch == nil then
+      local why
+      arch, why = M.architecture(row)
+      if arch == nil then return nil, why end
+    end
+    if arch.mla then return nil, "no FLOP formula for multi-head latent attention here" end
+    if formula == "megatron" then
+      flop = M.flop.megatron(tokens // s, arch)
+    else
+      flop = M.flop.per_token_6n(M.params(arch), arch.layers, arch.d_model, s) * (tokens + 0.0)
+    end
+  end
+  local names = { narayanan = "Narayanan 2021 F", megatron = "Megatron num_floating_point_operations",
+                  ["6n"] = "6N + 12 L d s per token" }
+  local how = fmt("step FLOPs (%s) / (%s x GPUs)", names[formula], from)
+  if fnote then how = how .. "; " .. fnote end
+  return flop / (tflops * 1e12 * n), how
+end
+
+-- --- Groups and tiers --------------------------------------------------------------------------
+
+--- Source groups: the first prefix of run_id that matches; else the run_id up to its first
+--- component that starts with a digit.
+M.group_prefixes = {
+  "N21-T1", "N21-T2", "MS-T2", "MS-T3", "MS-F9", "MLM-H100-weak", "MLM-H100-strong", "MLM-llama-fp8",
+  "NeMo2407", "MBridge", "TT-T1", "TT-T2", "TT-T3", "TT-asyncTP", "TT-H200", "MPT", "OPT",
+}
+
+function M.group(run_id)
+  for _, p in ipairs(M.group_prefixes) do
+    if run_id:sub(1, #p) == p then return p end
+  end
+  local parts = {}
+  for part in run_id:gmatch("[^-]+") do
+    if part:match("^%d") then break end
+    parts[#parts + 1] = part
+  end
+  return #parts > 0 and table.concat(parts, "-") or run_id
+end
+
+--- Tiers (tests/validation/measured/README.md): the first prefix of run_id that matches.
+M.tier_prefixes = {
+  { "N21-", "A" }, { "MS-T2", "A-" }, { "MS-T3", "A-" }, { "MS-F9", "C" }, { "MLM-H100-strong", "C" },
+  { "OPT", "C" }, { "MLM-", "B" }, { "NeMo", "B" }, { "MBridge", "B" }, { "TT-", "B" }, { "MPT", "B" },
+}
+M.tiers = { "A", "A-", "B", "C" }
+
+function M.tier(run_id)
+  for _, p in ipairs(M.tier_prefixes) do
+    if run_id:sub(1, #p[1]) == p[1] then return p[2] end
+  end
+  return "-"
+end
+
+-- --- Prediction --------------------------------------------------------------------------------
+
+--- predict(row): one result record: run_id, group, tier, status ("ok" or "not predicted:
+--- <reason>"), predicted_s, measured_s, error_pct (100 (pred - meas) / meas), measured_from,
+--- assumed (the request's and dml's assumptions, joined with "; "), notes (dml's violations
+--- when the predicted layout does not fit in memory). `presets`: as for request.
+function M.predict(row, presets)
+  local id = row.run_id or "?"
+  local r = { run_id = id, group = M.group(id), tier = M.tier(id) }
+  local req, why = M.request(row, presets)
+  local measured, how = M.measured_time(row, req and req.arch)
+  r.measured_s = measured
+  r.measured_from = measured and how or ("none: " .. how)
+  if not req then
+    r.status = "not predicted: " .. why
+    return r
+  end
+  local plan = dml.evaluate(req.run, req.layout)
+  local step = plan.time.step:value("s")
+  local assumed = {}
+  for _, a in ipairs(req.assumed) do assumed[#assumed + 1] = a end
+  for _, a in ipairs(plan.assumed) do assumed[#assumed + 1] = "dml: " .. a end
+  r.assumed = table.concat(assumed, "; ")
+  if not (step > 0) then
+    r.status = "not predicted: dml: " .. table.concat(plan.violations, "; ")
+    return r
+  end
+  r.status = "ok"
+  r.predicted_s = step
+  if #plan.violations > 0 then r.notes = "dml: " .. table.concat(plan.violations, "; ") end
+  if measured then r.error_pct = 100 * (step - measured) / measured end
+  return r
+end
+
+--- summarize(results, key): one record per value of results[i][key] (in first-seen order, or
+--- in `order` when given): n rows, predicted (with a measured time to compare), mean and max
+--- absolute error and mean signed error, in percent (nil when none was compared).
+function M.summarize(results, key, order)
+  local by, keys = {}, {}
+  for _, k in ipairs(order or {}) do
+    by[k] = { [key] = k, n = 0, predicted = 0 }
+    keys[#keys + 1] = k
+  end
+  for _, r in ipairs(results) do
+    local k = r[key]
+    if not by[k] then
+      by[k] = { [key] = k, n = 0, predicted = 0 }
+      keys[#keys + 1] = k
+    end
+    local s = by[k]
+    s.n = s.n + 1
+    if r.error_pct then
+      s.predicted = s.predicted + 1
+      local e = r.error_pct
+      s.sum_abs = (s.sum_abs or 0) + math.abs(e)
+      s.sum = (s.sum or 0) + e
+      s.max_abs_pct = math.max(s.max_abs_pct or 0, math.abs(e))
+    end
+  end
+  local out = {}
+  for _, k in ipairs(keys) do
+    local s = by[k]
+    if s.predicted > 0 then
+      s.mean_abs_pct = s.sum_abs / s.predicted
+      s.mean_signed_pct = s.sum / s.predicted
+    end
+    s.sum_abs, s.sum = nil, nil
+    out[#out + 1] = s
+  end
+  return out
+end
+
+return M
