@@ -34,9 +34,46 @@ bool is_identifier(std::string_view s) {
   });
 }
 
+// A name as a message quotes it: "name", with control characters escaped ("b\0c") and a long
+// one cut to an excerpt.
+std::string describe_key(std::string_view key) {
+  std::string out = "\"";
+  const std::string_view head = excerpt_head(key);
+  for (const char c : head) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u == 0x7F) {
+      out += fmt::format("\\{}", static_cast<int>(u));
+    } else {
+      out += c;
+    }
+  }
+  if (head.size() < key.size()) return fmt::format("{}...\" ({} bytes)", out, key.size());
+  return out + "\"";
+}
+
 // ".name" or "[\"odd name\"]": a key as it appears in a Lua path.
 std::string key_path(std::string_view key) {
-  return is_identifier(key) ? fmt::format(".{}", key) : fmt::format("[\"{}\"]", key);
+  return is_identifier(key) ? fmt::format(".{}", key) : fmt::format("[{}]", describe_key(key));
+}
+
+// A file path argument: all of it, and never one with a NUL byte inside (the system would end
+// the name there and write another file).
+std::string path_argument(lua_State* L, int idx, std::string_view who) {
+  std::size_t n = 0;
+  const char* s = lua_tolstring(L, idx, &n);
+  if (s == nullptr) {
+    throw Error(
+        fmt::format("{}: expected a file path (a string), got {}", who, describe_type(L, idx)));
+  }
+  const std::string path(s, n);
+  if (path.find('\0') != std::string::npos) {
+    throw Error(fmt::format("{}: the path {} contains a NUL byte, which no file name can hold", who,
+                            describe_key(path)));
+  }
+  return path;
 }
 
 // The value at idx as a cell; `where` names it in errors.
@@ -81,10 +118,12 @@ std::vector<std::string> read_columns(lua_State* L, int idx, std::string_view wh
       throw Error(
           fmt::format("{}: columns[{}]: expected a column name (a string), got {}", who, i, what));
     }
-    std::string name = lua_tostring(L, -1);
+    std::size_t len = 0;
+    const char* s = lua_tolstring(L, -1, &len);
+    std::string name(s, len);  // all of it: a NUL inside is part of the name
     lua_pop(L, 1);
     if (!seen.insert(name).second) {
-      throw Error(fmt::format("{}: columns: \"{}\" is listed twice", who, name));
+      throw Error(fmt::format("{}: columns: {} is listed twice", who, describe_key(name)));
     }
     columns.push_back(std::move(name));
   }
@@ -107,7 +146,9 @@ void copy_row(lua_State* L, int idx, const std::string& where,
       lua_pushlstring(L, name.data(), name.size());
       lua_rawget(L, idx);
       read_cell(L, -1, [&] { return where + key_path(name); });
-      lua_setfield(L, copy, name.c_str());
+      lua_pushlstring(L, name.data(), name.size());
+      lua_insert(L, -2);
+      lua_rawset(L, copy);
     }
     return;
   }
@@ -247,7 +288,7 @@ int l_format_table(lua_State* L) {
 // save(path, rows, columns, single_record)
 int l_save(lua_State* L) {
   return guarded(L, [&] {
-    const std::string path = luaL_checkstring(L, 1);
+    const std::string path = path_argument(L, 1, "dml.save");
     (void)output::format_for_path(path);  // an unknown extension is reported before any cell
     output::Table t = read_table(L, 2, read_columns(L, 3, "dml.save"), "dml.save");
     t.single_record = lua_toboolean(L, 4) != 0;
@@ -302,7 +343,9 @@ int l_plot(lua_State* L) {
   return guarded(L, [&] {
     luaL_checktype(L, 1, LUA_TTABLE);
     output::PlotSpec spec;
-    spec.path = string_field(L, 1, "path");
+    lua_getfield(L, 1, "path");
+    spec.path = path_argument(L, -1, "dml.plot");
+    lua_pop(L, 1);
     spec.title = string_field(L, 1, "title");
     spec.x_label = string_field(L, 1, "x_label");
     spec.y_label = string_field(L, 1, "y_label");

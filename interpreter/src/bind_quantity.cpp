@@ -221,13 +221,27 @@ void push_metatable(lua_State* L) {
 int l_q(lua_State* L) {
   return guarded(L, [&] {
     const int type = lua_type(L, 1);
-    // Infinity is a value (an infinite network); NaN never is.
     if (type == LUA_TNUMBER && std::isnan(lua_tonumber(L, 1))) {
       throw std::runtime_error("dml.q: the number is NaN (not a number)");
     }
     if (type == LUA_TNUMBER && !lua_isnoneornil(L, 2)) {
       const std::string_view unit = check_unit_arg(L, 2, "dml.q");
-      push_quantity(L, lua_tonumber(L, 1) * parse_unit(unit));
+      const double number = lua_tonumber(L, 1);
+      const Quantity q = number * parse_unit(unit);
+      // As the text "inf s" and "1e300 EB" are refused, so are these: the one infinity that is a
+      // value is an infinitely fast network, dml.q(math.huge, "B/s").
+      const std::string call =
+          fmt::format("dml.q({}, {})", number_text(L, 1), quoted_excerpt(unit));
+      if (std::isinf(number) && !(number > 0 && q.dim == kBandwidth)) {
+        throw UnitError(fmt::format(
+            "{}: the number must be finite (only a bandwidth may be infinite, an infinitely "
+            "fast network: dml.q(math.huge, \"B/s\"))",
+            call));
+      }
+      if (!std::isinf(number) && !std::isfinite(q.value)) {
+        throw UnitError(call + ": the value is out of range");
+      }
+      push_quantity(L, q);
     } else if (!lua_isnoneornil(L, 2)) {
       throw std::runtime_error(fmt::format(
           "dml.q: a unit as second argument goes with a number, as in dml.q(900, \"GB/s\"); got {}",
@@ -235,6 +249,9 @@ int l_q(lua_State* L) {
     } else if (type == LUA_TSTRING) {
       push_quantity(L, parse_quantity(to_view(L, 1)));
     } else if (type == LUA_TNUMBER) {
+      if (std::isinf(lua_tonumber(L, 1))) {
+        throw UnitError(fmt::format("dml.q({}): the number must be finite", number_text(L, 1)));
+      }
       push_quantity(L, Quantity{lua_tonumber(L, 1), kDimensionless});
     } else if (const Quantity* q = test_quantity(L, 1)) {
       push_quantity(L, *q);

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "dml/error.hpp"
 #include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
 #include "lua_runtime.hpp"
@@ -71,11 +72,16 @@ std::string closest_name(lua_State* L, std::string_view name) {
 int undefined_global(lua_State* L) {
   if (lua_type(L, 2) == LUA_TSTRING) {
     return guarded(L, [&]() -> int {
-      const std::string name = lua_tostring(L, 2);
+      std::size_t n = 0;
+      const char* s = lua_tolstring(L, 2, &n);
+      const std::string name(s, n);
       const std::string hint = closest_name(L, name);
+      // A long name (from _ENV[...]) is shown as a bounded excerpt.
+      const std::string shown =
+          excerpt_head(name).size() == n ? "'" + name + "'" : quoted_excerpt(name);
       throw std::runtime_error(
-          hint.empty() ? fmt::format("undefined global '{}'", name)
-                       : fmt::format("undefined global '{}' (did you mean '{}'?)", name, hint));
+          hint.empty() ? fmt::format("undefined global {}", shown)
+                       : fmt::format("undefined global {} (did you mean '{}'?)", shown, hint));
     });
   }
   lua_pushnil(L);
@@ -168,12 +174,19 @@ bool load_stdlib(lua_State* L, const lua::EmbeddedModule& m) {
   const std::string chunkname = std::string(lua::kStdlibChunkPrefix) + std::string(m.path);
   std::string text(m.text);
   if (!opts.stdlib_dir.empty()) {
-    std::ifstream in(fs::path(opts.stdlib_dir) / m.path, std::ios::binary);
-    if (in) {
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      text = ss.str();
+    // A stdlib from disk is all of it: a module missing there is an error, never the
+    // embedded copy mixed in.
+    const fs::path file = fs::path(opts.stdlib_dir) / m.path;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      const std::string msg =
+          fmt::format("no file '{}' (--stdlib {})", file.string(), opts.stdlib_dir);
+      lua_pushlstring(L, msg.data(), msg.size());
+      return false;
     }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
   }
   return luaL_loadbufferx(L, text.data(), text.size(), chunkname.c_str(), "t") == LUA_OK;
 }
@@ -260,6 +273,13 @@ bool is_incomplete(lua_State* L, int status) {
 }  // namespace
 
 Interpreter::Interpreter(InterpreterOptions options) : options_(std::move(options)) {
+  if (!options_.stdlib_dir.empty()) {
+    std::error_code ec;
+    if (!fs::is_directory(options_.stdlib_dir, ec)) {
+      throw std::runtime_error(fmt::format(
+          "cannot load dml's stdlib: --stdlib {}: no such directory", options_.stdlib_dir));
+    }
+  }
   L_ = luaL_newstate();
   if (L_ == nullptr) throw std::bad_alloc();
   lua_pushlightuserdata(L_, &options_);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "dml/error.hpp"
 #include "dml/version.hpp"
 #include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
@@ -74,8 +75,9 @@ std::string no_such_text(std::string_view path, std::string_view key, std::strin
                           std::all_of(key.begin(), key.end(), [](char c) {
                             return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
                           });
-  std::string text = identifier ? fmt::format("{}.{}: no such {}", path, key, noun)
-                                : fmt::format("{}[\"{}\"]: no such {}", path, key, noun);
+  std::string text = identifier
+                         ? fmt::format("{}.{}: no such {}", path, key, noun)
+                         : fmt::format("{}[{}]: no such {}", path, quoted_excerpt(key), noun);
   if (!hint.empty()) text += fmt::format("; did you mean '{}'?", hint);
   if (see != nullptr) {
     if (hint.empty()) text += fmt::format(" ({})", see);

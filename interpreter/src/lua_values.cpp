@@ -43,6 +43,22 @@ std::string lua_text(lua_State* L, int idx) {
   return out;
 }
 
+// A key after a path, as a message shows it: ".name", or a bounded excerpt of any other string
+// in brackets: `["two words"]`, `["a\0b"]`, `["xxx..." (1000000 bytes)]`.
+std::string key_text(std::string_view key) {
+  const bool identifier = !key.empty() && key.size() <= kExcerptBytes &&
+                          std::isdigit(static_cast<unsigned char>(key[0])) == 0 &&
+                          std::all_of(key.begin(), key.end(), [](char c) {
+                            return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+                          });
+  if (identifier) return "." + std::string(key);
+  const std::string_view head = excerpt_head(key);
+  std::string quoted = detail::lua_quote(head);
+  if (head.size() == key.size()) return "[" + quoted + "]";
+  quoted.insert(quoted.size() - 1, "...");
+  return fmt::format("[{} ({} bytes)]", quoted, key.size());
+}
+
 }  // namespace
 
 std::string describe_value(lua_State* L, int idx) {
@@ -54,7 +70,12 @@ std::string describe_value(lua_State* L, int idx) {
     case LUA_TSTRING: {
       std::size_t n = 0;
       const char* s = lua_tolstring(L, idx, &n);
-      return detail::lua_quote(std::string_view(s, n));
+      const std::string_view text(s, n);
+      const std::string_view head = excerpt_head(text);
+      if (head.size() == n) return detail::lua_quote(text);
+      std::string quoted = detail::lua_quote(head);  // a long string: a bounded excerpt
+      quoted.insert(quoted.size() - 1, "...");
+      return fmt::format("{} ({} bytes)", quoted, n);
     }
     case LUA_TNUMBER:
       return lua_text(L, idx);
@@ -267,10 +288,12 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
       throw ConfigError(path, fmt::format("expected named fields of {}, found the key {}",
                                           type.title, describe_value(L, -1)));
     }
-    const std::string key = lua_tostring(L, -1);
+    std::size_t n = 0;
+    const char* k = lua_tolstring(L, -1, &n);
+    const std::string key(k, n);
     if (std::find(type.names.begin(), type.names.end(), key) == type.names.end()) {
       const std::string hint = closest_name(key, type.names);
-      throw ConfigError(path + "." + key,
+      throw ConfigError(path + key_text(key),
                         fmt::format("unknown field of {}{}; its fields are {}", type.title,
                                     hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint),
                                     joined(type.names)));
@@ -342,12 +365,18 @@ Box& self_box(lua_State* L) {
 int box_index(lua_State* L) {
   return guarded(L, [&] {
     const Box& b = self_box(L);
-    std::string key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : describe_value(L, 2);
-    if (lua_type(L, 2) == LUA_TSTRING && b.type->push_field(L, b.value, key)) return 1;
+    std::size_t n = 0;
+    const char* k = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &n) : nullptr;
+    const std::string key = k != nullptr ? std::string(k, n) : describe_value(L, 2);
+    if (k != nullptr && b.type->push_field(L, b.value, key)) return 1;
     const std::string hint = closest_name(key, b.type->names);
+    const std::string shown =
+        k != nullptr && (key.size() > kExcerptBytes || key.find('\0') != std::string::npos)
+            ? describe_value(L, 2)
+            : "'" + key + "'";
     throw ConfigError(
         "",
-        fmt::format("{} has no field '{}'{}; see dml --doc {}", b.type->title, key,
+        fmt::format("{} has no field {}{}; see dml --doc {}", b.type->title, shown,
                     hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint), b.type->name));
   });
 }

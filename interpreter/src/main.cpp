@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <lua.hpp>
 #include <optional>
@@ -97,6 +98,13 @@ int main(int argc, char** argv) {
     } else if (a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib" || a == "--doc") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");
+      if (v->empty() && a != "-e") {
+        return usage_error("'" + a + "' needs " +
+                           (a == "--doc" ? "a name, as in --doc cluster"
+                            : a == "-l"  ? "a library name"
+                                         : "a directory") +
+                           ", not an empty argument");
+      }
       if (a == "-e") actions.push_back({Action::kChunk, *v});
       if (a == "-l") actions.push_back({Action::kLibrary, *v});
       if (a == "--lib") options.lib_dirs.push_back(*v);
@@ -111,6 +119,12 @@ int main(int argc, char** argv) {
   if (show_version) {
     std::cout << "dml " << dml::version() << " (" << LUA_RELEASE << ")\n";
     if (script == 0 && actions.empty() && !interactive && !doc_name) return kExitOk;
+  }
+  if (!options.stdlib_dir.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(options.stdlib_dir, ec)) {
+      return usage_error("--stdlib " + options.stdlib_dir + ": no such directory");
+    }
   }
   try {
     dml::Interpreter dml(options);

@@ -35,12 +35,21 @@ bool is_identifier(std::string_view s) {
   });
 }
 
+std::string printable(std::string_view s);
+
+// A column name in a message: control characters escaped, a long one cut to an excerpt.
+std::string shown_name(std::string_view name) {
+  const std::string_view head = excerpt_head(name);
+  if (head.size() == name.size()) return printable(name);
+  return printable(head) + "...";
+}
+
 // Where a cell is, for messages: rows[3].time, rows[3]["step time"], or field "time".
 std::string cell_label(const Table& t, size_t row, size_t col) {
   const std::string& name = t.columns[col];
-  if (t.single_record) return fmt::format("the field \"{}\"", name);
+  if (t.single_record) return fmt::format("the field \"{}\"", shown_name(name));
   if (is_identifier(name)) return fmt::format("rows[{}].{}", row + 1, name);
-  return fmt::format("rows[{}][\"{}\"]", row + 1, name);
+  return fmt::format("rows[{}][\"{}\"]", row + 1, shown_name(name));
 }
 
 // Display width of UTF-8 text: code points (continuation bytes do not count).
@@ -296,9 +305,9 @@ Format format_for_path(std::string_view path, std::string_view who) {
   if (ext == ".tsv") return Format::tsv;
   if (ext == ".json") return Format::json;
   throw Error(
-      fmt::format("{}: cannot tell the format of \"{}\" from its extension; "
+      fmt::format("{}: cannot tell the format of {} from its extension; "
                   "supported: .csv, .json, .tsv",
-                  who, path));
+                  who, quoted_excerpt(path)));
 }
 
 std::string format_exact(double x) {
@@ -318,20 +327,31 @@ std::string csv_field(std::string_view s) {
   return out;
 }
 
+// Where a text is, for messages: a column name or a cell.
+std::string text_label(const Table& t, const std::string& s, size_t row, size_t col) {
+  return row == SIZE_MAX ? fmt::format("the column name \"{}\"", shown_name(s))
+                         : cell_label(t, row, col);
+}
+
 std::string to_csv(const Table& t) {
-  return to_separated(t, ',', [](const std::string& s, size_t, size_t) { return csv_field(s); });
+  return to_separated(t, ',', [&t](const std::string& s, size_t row, size_t col) {
+    if (s.find('\0') != std::string::npos) {
+      throw Error(fmt::format("{} contains a NUL byte, which CSV cannot hold (use .json)",
+                              text_label(t, s, row, col)));
+    }
+    return csv_field(s);
+  });
 }
 
 std::string to_tsv(const Table& t) {
   return to_separated(t, '\t', [&t](const std::string& s, size_t row, size_t col) {
-    const size_t bad = s.find_first_of("\t\r\n");
+    const size_t bad = s.find_first_of(std::string_view("\t\r\n\0", 4));
     if (bad != std::string::npos) {
       const char* what = s[bad] == '\t'   ? "a tab"
                          : s[bad] == '\n' ? "a newline"
-                                          : "a carriage return";
-      const std::string where = row == SIZE_MAX
-                                    ? fmt::format("the column name \"{}\"", printable(s))
-                                    : cell_label(t, row, col);
+                         : s[bad] == '\r' ? "a carriage return"
+                                          : "a NUL byte";
+      const std::string where = text_label(t, s, row, col);
       throw Error(fmt::format("{} contains {}, which TSV cannot hold (use .csv)", where, what));
     }
     return s;
@@ -342,7 +362,7 @@ std::string to_json(const Table& t) {
   for (const auto& name : t.columns) {
     if (!valid_utf8(name)) {
       throw Error(fmt::format("the column name \"{}\" is not valid UTF-8, which JSON requires",
-                              printable(name)));
+                              shown_name(name)));
     }
   }
   std::string out = "[";
@@ -397,7 +417,7 @@ void save(const Table& table, const std::string& path) {
         break;
     }
   } catch (const Error& e) {
-    throw Error(fmt::format("dml.save: cannot write \"{}\": {}", path, e.what()));
+    throw Error(fmt::format("dml.save: cannot write {}: {}", quoted_excerpt(path), e.what()));
   }
   write_file_atomically(path, contents, "dml.save");
 }
@@ -416,7 +436,8 @@ std::string random_suffix() {
 }
 
 [[noreturn]] void fail(std::string_view who, const std::string& path, int err) {
-  throw Error(fmt::format("{}: cannot write \"{}\": {}", who, path, std::strerror(err)));
+  throw Error(
+      fmt::format("{}: cannot write {}: {}", who, quoted_excerpt(path), std::strerror(err)));
 }
 
 }  // namespace
@@ -431,7 +452,8 @@ void write_atomically(const std::string& path, const std::function<void(const st
     if (fs::is_directory(status)) fail(who, path, EISDIR);
     // Renaming over a device or a pipe (/dev/null, as root) would replace it: refuse.
     if (!fs::is_regular_file(status)) {
-      throw Error(fmt::format("{}: cannot write \"{}\": not a regular file", who, path));
+      throw Error(
+          fmt::format("{}: cannot write {}: not a regular file", who, quoted_excerpt(path)));
     }
     // Through a symbolic link, replace the file it names and keep the link.
     if (fs::is_symlink(fs::symlink_status(target, ec))) target = fs::canonical(target, ec);

@@ -224,7 +224,7 @@ UnitOutcome read_unit(std::string_view token) {
                       prefix.scale.factor * data.scale.factor};
     return {.unit = Quantity{scale.value(), dim}, .scale = scale};
   }
-  std::string reason = fmt::format("unknown unit \"{}\"", token);
+  std::string reason = fmt::format("unknown unit {}", quoted_excerpt(token));
   if (token.find("FLOPs") != std::string_view::npos ||
       token.find("FLOPS") != std::string_view::npos) {
     reason += "; FLOPs is ambiguous: write FLOP for a count, FLOP/s for a rate";
@@ -270,7 +270,10 @@ Outcome read_quantity(std::string_view text) {
     if (n > 0 && read_unit(number.substr(n)).unit) {
       return {std::nullopt, "a space must separate the number and the unit"};
     }
-    return {std::nullopt, fmt::format("\"{}\" is not a number", number)};
+    // A long text that is all one token is quoted once, in the message's "got".
+    if (number.size() == s.size() && number.size() > kExcerptBytes)
+      return {std::nullopt, "not a number"};
+    return {std::nullopt, fmt::format("{} is not a number", quoted_excerpt(number))};
   }
   const std::optional<double> value = number_value(number);
   if (!value) return {std::nullopt, "the value is out of range"};
@@ -279,7 +282,8 @@ Outcome read_quantity(std::string_view text) {
   const auto [unit_token, rest] = split_first(after_number);
   UnitOutcome unit = read_unit(unit_token);
   if (!unit.unit) return {std::nullopt, std::move(unit.reason)};
-  if (!rest.empty()) return {std::nullopt, fmt::format("unexpected \"{}\" after the unit", rest)};
+  if (!rest.empty())
+    return {std::nullopt, fmt::format("unexpected {} after the unit", quoted_excerpt(rest))};
   // Read the number with its decimal exponent shifted by the unit's, then scale by the exact
   // factor: one rounding in all for a power of two, as for the same number written in base
   // units; at most one more for the other factors, and one more for a month's divisor.
@@ -291,8 +295,8 @@ Outcome read_quantity(std::string_view text) {
 }
 
 std::string failure(std::string_view expectation, std::string_view text, std::string_view reason) {
-  if (reason.empty()) return fmt::format("expected {}, got \"{}\"", expectation, text);
-  return fmt::format("expected {}, got \"{}\" ({})", expectation, text, reason);
+  if (reason.empty()) return fmt::format("expected {}, got {}", expectation, quoted_excerpt(text));
+  return fmt::format("expected {}, got {} ({})", expectation, quoted_excerpt(text), reason);
 }
 
 }  // namespace

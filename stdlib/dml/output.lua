@@ -189,10 +189,21 @@ end
 -- A single record as one row: nested records become dotted columns ("a.b"), lists indexed
 -- ones ("levels[2].name"), plain tables with their keys sorted. (Declared values and results
 -- make their own row: the __dml_rows protocol.)
-local function flatten(value, prefix, row, columns, who, seen)
-  seen = seen or {}
+local MAX_DEPTH = 100  -- records nested deeper are refused (a column name past 100 parts)
+
+-- A column name in a message: at most 60 bytes of it.
+local function shown(name)
+  return #name > 60 and (name:sub(1, 60) .. "...") or name
+end
+
+local function flatten(value, prefix, row, columns, who, seen, depth)
+  seen, depth = seen or {}, depth or 1
+  if depth > MAX_DEPTH then
+    core.raise(string.format("%s: the record nests deeper than %d levels (at %s); flatten it first",
+      who, MAX_DEPTH, shown(prefix)))
+  end
   if seen[value] then
-    core.raise(string.format("%s: the record contains itself (at %s)", who, prefix == "" and "the top" or prefix))
+    core.raise(string.format("%s: the record contains itself (at %s)", who, prefix == "" and "the top" or shown(prefix)))
   end
   seen[value] = true
   local keys = {}
@@ -217,7 +228,7 @@ local function flatten(value, prefix, row, columns, who, seen)
       name = prefix == "" and k or (prefix .. "." .. k)
     end
     if type(v) == "table" and getmetatable(v) == nil then
-      flatten(v, name, row, columns, who, seen)
+      flatten(v, name, row, columns, who, seen, depth + 1)
     elseif has_rows_protocol(v) then  -- a declared value inside a record: its own row
       local rows, cols = protocol_rows(v, who)
       for _, c in ipairs(cols or {}) do

@@ -72,3 +72,15 @@ dml_golden(repl_session STDIN "${DML_CLI_DIR}/cases/repl_session.txt" ARGS -i)
 dml_golden(repl_incomplete_at_eof STDIN "${DML_CLI_DIR}/cases/repl_incomplete.txt" ARGS -i)
 dml_golden(library_flag_as_global ARGS -l gpus=dml.presets.gpus -e "print(gpus.h100_sxm.name)")
 dml_golden(version_then_chunk ARGS -v -e "print(1 + 1)")
+
+# Hostile input: each is refused where it is written, with the user's field names, a bounded
+# excerpt of long text, and never a crash, a hang, an infinity or a file cut short.
+foreach(name q_infinite_time q_out_of_range d_model_too_large run_tiny_duration setting_tiny_duration
+             too_many_levels batch_rule_and_tokens save_path_nul column_name_nul save_deep_record
+             long_string long_quantity)
+  dml_golden(${name} ARGS cases/hostile/${name}.lua)
+endforeach()
+# an empty name is refused, never read as "no argument" (standard input here holds a script)
+dml_golden(doc_empty STDIN "${DML_CLI_DIR}/cases/hello.lua" ARGS --doc <empty>)
+dml_golden(stdlib_missing_dir ARGS --stdlib cases/no_such_dir -e "print(1)")
+

@@ -3,16 +3,38 @@
 #   cmake -DDML=<exe> -DWORKDIR=<dir> -DARGS=<;-list> -DGOLDEN=<file> [-DSTDIN=<file>] -P run_golden.cmake
 # With the environment variable DML_UPDATE_GOLDEN=1 the approved file is
 # rewritten instead: review the diff before committing it.
-set(cmd "${DML}" ${ARGS})
-if(DEFINED STDIN AND NOT STDIN STREQUAL "")
-  execute_process(COMMAND ${cmd} WORKING_DIRECTORY "${WORKDIR}" INPUT_FILE "${STDIN}"
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# A CMake list cannot hold an empty argument: one ARGS item "<empty>" stands for it.
+set(before ${ARGS})
+set(after "")
+set(empty_arg OFF)
+list(FIND ARGS "<empty>" at)
+if(at GREATER -1)
+  set(empty_arg ON)
+  list(SUBLIST ARGS 0 ${at} before)
+  math(EXPR next "${at} + 1")
+  list(LENGTH ARGS count)
+  if(next LESS count)
+    list(SUBLIST ARGS ${next} -1 after)
+  endif()
+endif()
+if(NOT DEFINED STDIN OR STDIN STREQUAL "")
+  set(STDIN /dev/null)
+endif()
+if(empty_arg)
+  execute_process(COMMAND "${DML}" ${before} "" ${after} WORKING_DIRECTORY "${WORKDIR}"
+                  INPUT_FILE "${STDIN}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 else()
-  execute_process(COMMAND ${cmd} WORKING_DIRECTORY "${WORKDIR}" INPUT_FILE /dev/null
+  execute_process(COMMAND "${DML}" ${ARGS} WORKING_DIRECTORY "${WORKDIR}" INPUT_FILE "${STDIN}"
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 endif()
 set(shown "")
+if(empty_arg)
+  set(ARGS ${before} "<empty>" ${after})
+endif()
 foreach(a IN LISTS ARGS)
+  if(a STREQUAL "<empty>")
+    set(a "")
+  endif()
   if(a MATCHES "[ '\"]" OR a STREQUAL "")
     string(REPLACE "'" "'\\''" a "${a}")
     set(a "'${a}'")

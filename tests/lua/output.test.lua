@@ -208,9 +208,9 @@ local function main()
     local q = dml.q "900 GB/s"
     local qt = dml.table({ { bw = q } })
     -- a NaN quantity (from arithmetic) shows as "-" and is counted; an infinite one is a value
-    local inf = dml.q(math.huge, "GB")
+    local inf = dml.q(math.huge, "B/s")  -- an infinitely fast network
     t.eq(tostring(dml.table({ { x = inf - inf, y = inf } })),
-      'x      y\n-  -----\n-  inf B\nnote: 1 cell shows "-" for a NaN or infinite number', "NaN quantity cell")
+      'x        y\n-  -------\n-  inf B/s\nnote: 1 cell shows "-" for a NaN or infinite number', "NaN quantity cell")
     -- quantities are right-aligned, as numbers are
     t.eq(tostring(qt), "      bw\n--------\n900 GB/s", "quantity cell")
     dml.save(qt, dir .. "/q.csv")

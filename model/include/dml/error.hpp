@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace dml {
 
@@ -34,5 +36,25 @@ class UnitError : public Error {
  public:
   using Error::Error;
 };
+
+// A user's text quoted in a message is cut to a bounded excerpt, so that a 1 MB string gives a
+// message of a line: its first kExcerptBytes bytes (at a UTF-8 character boundary), then "...",
+// and its whole length after the closing quote.
+inline constexpr std::size_t kExcerptBytes = 60;
+
+// The part of `text` a message shows: all of it, or its first kExcerptBytes bytes.
+[[nodiscard]] inline std::string_view excerpt_head(std::string_view text) {
+  if (text.size() <= kExcerptBytes) return text;
+  std::size_t n = kExcerptBytes;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // a continuation
+  return text.substr(0, n);
+}
+
+// `"text"`, or for a long text `"its first bytes..." (1000000 bytes)`.
+[[nodiscard]] inline std::string quoted_excerpt(std::string_view text) {
+  const std::string_view head = excerpt_head(text);
+  if (head.size() == text.size()) return fmt::format("\"{}\"", text);
+  return fmt::format("\"{}...\" ({} bytes)", head, text.size());
+}
 
 }  // namespace dml

@@ -155,6 +155,7 @@ struct Description<Setting> {
     v.field(s.laws.batch.kind, {.name = "batch", .doc = "the batch rule (as dml.run's batch)"});
     v.field(s.duration, {.name = "duration",
                          .doc = "time budget of each run",
+                         .min = 1,
                          .default_text = "\"3 months\", the paper's 0.25 years of 3.154e7 s"});
   }
 };
