@@ -435,14 +435,14 @@ std::string random_suffix() {
   return fmt::format("{:08x}", static_cast<uint32_t>(x));
 }
 
+}  // namespace
+
 [[noreturn]] void fail(std::string_view who, const std::string& path, int err) {
   throw Error(
       fmt::format("{}: cannot write {}: {}", who, quoted_excerpt(path), std::strerror(err)));
 }
 
-}  // namespace
-
-void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write,
+void write_atomically(const std::string& path, const std::function<void(int fd)>& write,
                       std::string_view who) {
   fs::path target(path);
   if (target.filename().empty()) fail(who, path, EISDIR);
@@ -459,49 +459,59 @@ void write_atomically(const std::string& path, const std::function<void(const st
     if (fs::is_symlink(fs::symlink_status(target, ec))) target = fs::canonical(target, ec);
   }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  // A hidden name beside the target, so the rename stays in one file system. Created with
-  // O_EXCL (never someone else's file) and mode 0666, so the umask applies as for any new file.
-  std::string temp;
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temp = (dir / fmt::format(".{}.tmp-{}", target.filename().string(), random_suffix())).string();
-    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST) fail(who, path, errno);
-  }
-  if (fd < 0) fail(who, path, EEXIST);
-  ::close(fd);
-  struct RemoveUnlessCommitted {
-    const std::string& temp;
+  // A hidden name beside the target, so the rename stays in one file system. Created new
+  // (O_EXCL: never someone else's file) and never through a symbolic link (O_NOFOLLOW), with
+  // mode 0666 so that the umask applies as for any new file; written through this descriptor
+  // only, never opened again by name.
+  struct Temporary {
+    std::string name;
+    int fd = -1;
     bool committed = false;
-    ~RemoveUnlessCommitted() {
-      if (!committed) ::unlink(temp.c_str());
+    ~Temporary() {
+      if (fd >= 0) ::close(fd);
+      if (!committed && !name.empty()) ::unlink(name.c_str());
     }
-  } guard{temp};
-  write(temp);
-  fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail(who, path, errno);
-  const int synced = ::fsync(fd);
+  } temp;
+  for (int attempt = 0; attempt < 100 && temp.fd < 0; ++attempt) {
+    const std::string name =
+        (dir / fmt::format(".{}.tmp-{}", target.filename().string(), random_suffix())).string();
+    temp.fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (temp.fd < 0 && errno != EEXIST) fail(who, path, errno);
+    if (temp.fd >= 0) temp.name = name;
+  }
+  if (temp.fd < 0) fail(who, path, EEXIST);
+  write(temp.fd);
+  if (::fsync(temp.fd) != 0) fail(who, path, errno);
+  const int closed = ::close(temp.fd);
+  temp.fd = -1;
+  if (closed != 0) fail(who, path, errno);
+  if (std::rename(temp.name.c_str(), target.c_str()) != 0) fail(who, path, errno);
+  temp.committed = true;
+  // The rename is durable once the directory that holds the name is on disk too.
+  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0) fail(who, path, errno);
+  const int synced = ::fsync(dir_fd);
   const int sync_errno = errno;
-  ::close(fd);
-  if (synced != 0) fail(who, path, sync_errno);
-  if (std::rename(temp.c_str(), target.c_str()) != 0) fail(who, path, errno);
-  guard.committed = true;
+  ::close(dir_fd);
+  // A file system that cannot sync a directory says EINVAL: its renames are as durable as it has.
+  if (synced != 0 && sync_errno != EINVAL) fail(who, path, sync_errno);
+}
+
+void write_all(int fd, std::string_view contents, std::string_view who, const std::string& path) {
+  while (!contents.empty()) {
+    const ssize_t n = ::write(fd, contents.data(), contents.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail(who, path, errno);
+    }
+    contents.remove_prefix(static_cast<size_t>(n));
+  }
 }
 
 void write_file_atomically(const std::string& path, std::string_view contents,
                            std::string_view who) {
   write_atomically(
-      path,
-      [&](const std::string& temp) {
-        std::FILE* f = std::fopen(temp.c_str(), "wb");
-        if (f == nullptr) fail(who, path, errno);
-        const size_t written = std::fwrite(contents.data(), 1, contents.size(), f);
-        int err =
-            written == contents.size() && std::fflush(f) == 0 ? 0 : (errno != 0 ? errno : EIO);
-        if (std::fclose(f) != 0 && err == 0) err = errno;
-        if (err != 0) fail(who, path, err);
-      },
-      who);
+      path, [&](int fd) { write_all(fd, contents, who, path); }, who);
 }
 
 }  // namespace dml::output

@@ -75,14 +75,19 @@ enum class Format { csv, tsv, json };
 // dml::Error: `dml.save: cannot write "out/x.csv": No such file or directory`.
 void save(const Table& table, const std::string& path);
 
-// Atomic writes: `write(temp_path)` fills a new file in the same directory as `path`, which is
-// then flushed to disk and renamed over `path`. If `write` throws or any step fails, the
+// Atomic writes: `write(fd)` fills a new file in the same directory as `path` through the
+// descriptor fd (the file is created with O_EXCL | O_NOFOLLOW and never opened again by name;
+// `write` must not close fd), which is then flushed to disk and renamed over `path`, and the
+// directory is flushed so that the rename lasts. If `write` throws or any step fails, the
 // temporary file is removed and `path` is untouched. Throws dml::Error
 // `<who>: cannot write "<path>": <reason>` (or rethrows what `write` threw).
-void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write,
+void write_atomically(const std::string& path, const std::function<void(int fd)>& write,
                       std::string_view who);
 void write_file_atomically(const std::string& path, std::string_view contents,
                            std::string_view who);
+// Writes all of `contents` to fd, or throws `<who>: cannot write "<path>": <reason>`.
+void write_all(int fd, std::string_view contents, std::string_view who, const std::string& path);
+[[noreturn]] void fail(std::string_view who, const std::string& path, int err);
 
 // --- plots ---------------------------------------------------------------
 

@@ -16,9 +16,11 @@
 #include <fmt/format.h>
 #include <plplot.h>
 #include <plstrm.h>  // PLStream: to measure text as plstrl does (the library does not export it)
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <csetjmp>
 #include <cstdio>
@@ -108,7 +110,7 @@ struct Axis {
 // Everything draw() needs from the spec.
 struct Prepared {
   std::string device;
-  std::string file;
+  std::FILE* file = nullptr;  // the temporary file's copy for PLplot, which closes it (plend1)
   std::string title, x_label, y_label;  // escaped for PLplot text
   Axis x, y;
   std::vector<std::vector<PLFLT>> xs, ys;  // drawable points per series
@@ -778,17 +780,17 @@ class Composer {
   size_t shown_ = 0;               // legend entries shown
 };
 
-// Draws the whole plot into p.file and lays it out in `layout`. Throws Fatal if PLplot hit a
-// fatal error (then g_exit_message says what and PLplot still needs plend()). Ends with
-// plend1(), which closes the stream but keeps the library and its loaded driver for the next
+// Draws the whole plot into p.file (a FILE PLplot closes) and lays it out in `layout`. Throws Fatal
+// if PLplot hit a fatal error (then g_exit_message says what and PLplot still needs plend()). Ends
+// with plend1(), which closes the stream but keeps the library and its loaded driver for the next
 // plot (plend() would unload and reload the driver each time, leaking libltdl's handle every
 // plot).
 void draw(const Prepared& p, Layout& layout) {
   const char* device = p.device.c_str();
-  const char* file = p.file.c_str();
+  std::FILE* file = p.file;
   pl([&] {
     plsdev(device);
-    plsfnam(file);
+    plsfile(file);  // PLplot writes through it and closes it (plend1)
     plspage(0, 0, kPageWidth, kPageHeight, 0, 0);
     plscolbg(255, 255, 255);
     plsError(&g_error_code, g_error_buffer);
@@ -1058,8 +1060,15 @@ PlotLayout plot(const PlotSpec& spec) {
   Layout layout;
   write_atomically(
       spec.path,
-      [&](const std::string& temp) {
-        p.file = temp;
+      [&](int fd) {
+        // PLplot writes to a FILE of its own: a copy of the temporary file's descriptor.
+        const int copy = ::dup(fd);
+        p.file = copy >= 0 ? ::fdopen(copy, "wb") : nullptr;
+        if (p.file == nullptr) {
+          const int err = errno;
+          if (copy >= 0) ::close(copy);
+          fail("dml.plot", spec.path, err);
+        }
         g_error_code = 0;
         g_error_buffer[0] = '\0';
         layout = Layout{};

@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <bit>
@@ -178,8 +179,8 @@ TEST_CASE("output: atomic writes", "[output]") {
   SECTION("a failing writer leaves the old file and no temporary one") {
     CHECK_THROWS_WITH(write_atomically(
                           target,
-                          [](const std::string& temp) {
-                            std::ofstream(temp) << "half";
+                          [](int fd) {
+                            CHECK(::write(fd, "half", 4) == 4);
                             throw dml::Error("writer failed");
                           },
                           "test"),
@@ -188,12 +189,34 @@ TEST_CASE("output: atomic writes", "[output]") {
     CHECK(dir.entries() == std::vector<std::string>{"out.csv"});
   }
   SECTION("the temporary file is beside the target, hidden") {
-    std::string seen;
+    std::vector<std::string> seen;
     write_atomically(
-        target, [&](const std::string& temp) { seen = temp; }, "test");
-    CHECK(fs::path(seen).parent_path() == dir.path);
-    CHECK(fs::path(seen).filename().string().rfind(".out.csv.tmp-", 0) == 0);
-    CHECK_FALSE(fs::exists(seen));
+        target,
+        [&](int fd) {
+          seen = dir.entries();
+          write_all(fd, "second\n", "test", target);
+        },
+        "test");
+    REQUIRE(seen.size() == 2);
+    CHECK(seen[0].rfind(".out.csv.tmp-", 0) == 0);
+    CHECK(read_file(target) == "second\n");
+    CHECK(dir.entries() == std::vector<std::string>{"out.csv"});
+  }
+  SECTION("the temporary file is written through its descriptor, never through a link") {
+    // Whatever name a temporary file gets, a symbolic link there would make open() fail
+    // (O_EXCL | O_NOFOLLOW) rather than write where it points: the writer never sees a path.
+    int seen_fd = -1;
+    write_atomically(
+        target,
+        [&](int fd) {
+          seen_fd = fd;
+          CHECK((::fcntl(fd, F_GETFL) & O_ACCMODE) == O_WRONLY);
+          write_all(fd, "third\n", "test", target);
+        },
+        "test");
+    CHECK(seen_fd >= 0);
+    CHECK(::fcntl(seen_fd, F_GETFD) == -1);  // closed once the file was renamed
+    CHECK(read_file(target) == "third\n");
   }
   SECTION("errors name the path and the reason") {
     const std::string missing = (dir.path / "no" / "x.csv").string();
