@@ -4,7 +4,8 @@
 //   core.optimize(run) -> plan
 //   core.evaluate(run, layout) -> plan
 //   core.collective{cluster, op, size, gpus[, stack]} -> collective estimate
-//   core.optimize_many({run, ...}[, label[, path]]) -> {plan or false, ...}, interrupted
+//   core.optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
+//     -> {plan or false, ...}, interrupted
 //   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
 //   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
 //   core.count_text(n) -> "2,048"
@@ -78,26 +79,37 @@ int l_transformer_optimize(lua_State* L) {
   });
 }
 
-// The list at idx, each item read as a T with path "<what>[i]".
+// The list at idx, each item read as a T with path "<what>[first + i]".
 template <Described T>
-std::vector<T> read_list(lua_State* L, int idx, const char* what) {
+std::vector<T> read_list(lua_State* L, int idx, const char* what, lua_Integer first = 0) {
   luaL_checktype(L, idx, LUA_TTABLE);
   const auto n = static_cast<std::size_t>(luaL_len(L, idx));
   std::vector<T> out;
   out.reserve(n);
   for (std::size_t i = 1; i <= n; ++i) {
     lua_geti(L, idx, static_cast<lua_Integer>(i));
-    out.push_back(read<T>(L, -1, fmt::format("{}[{}]", what, i)));
+    out.push_back(read<T>(L, -1, fmt::format("{}[{}]", what, first + static_cast<lua_Integer>(i))));
     lua_pop(L, 1);
   }
   return out;
 }
 
+// core.optimize_many(runs[, label[, path[, first[, done, total]]]]): runs are items first + 1 ...
+// of `path` (for messages); progress shows done + i of total (a sweep made in chunks).
 int l_optimize_many(lua_State* L) {
   return guarded(L, [&] {
-    const std::vector<Run> runs = read_list<Run>(L, 1, luaL_optstring(L, 3, "runs"));
+    const std::vector<Run> runs =
+        read_list<Run>(L, 1, luaL_optstring(L, 3, "runs"), luaL_optinteger(L, 4, 0));
     const Interruptible work(luaL_optstring(L, 2, "sweep"));
-    const std::vector<std::optional<Plan>> plans = optimize_all(runs, work.control());
+    Control control = work.control();
+    if (!lua_isnoneornil(L, 6)) {
+      const auto done = static_cast<std::size_t>(luaL_checkinteger(L, 5));
+      const auto total = static_cast<std::size_t>(luaL_checkinteger(L, 6));
+      control.progress = [&work, done, total](std::size_t d, std::size_t) {
+        work.control().progress(done + d, total);
+      };
+    }
+    const std::vector<std::optional<Plan>> plans = optimize_all(runs, control);
     lua_createtable(L, static_cast<int>(plans.size()), 0);
     bool interrupted = false;
     for (std::size_t i = 0; i < plans.size(); ++i) {

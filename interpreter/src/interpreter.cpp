@@ -233,9 +233,19 @@ int dml_searcher(lua_State* L) {
   return 1;
 }
 
+// core.shard() -> K, N: this interpreter runs the K-th of N slices of every dml.sweep.
+int l_shard(lua_State* L) {
+  const auto& opts = options_of(L);
+  lua_pushinteger(L, opts.shard_index);
+  lua_pushinteger(L, opts.shard_count);
+  return 2;
+}
+
 // package.searchers = { preload, dml_searcher }, and dml.core in the registry.
 void install_searcher(lua_State* L) {
   lua::open_core(L);
+  lua_pushcfunction(L, l_shard);
+  lua_setfield(L, -2, "shard");
   lua_setfield(L, LUA_REGISTRYINDEX, kCoreKey);
   lua_getglobal(L, "package");
   lua_getfield(L, -1, "searchers");
@@ -273,6 +283,11 @@ bool is_incomplete(lua_State* L, int status) {
 }  // namespace
 
 Interpreter::Interpreter(InterpreterOptions options) : options_(std::move(options)) {
+  if (options_.shard_count < 1 || options_.shard_index < 1 ||
+      options_.shard_index > options_.shard_count) {
+    throw std::runtime_error(fmt::format("shard {}/{}: expected K/N with 1 <= K <= N",
+                                         options_.shard_index, options_.shard_count));
+  }
   if (!options_.stdlib_dir.empty()) {
     std::error_code ec;
     if (!fs::is_directory(options_.stdlib_dir, ec)) {

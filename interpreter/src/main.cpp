@@ -2,6 +2,7 @@
 // script and its arguments; `-` reads the script from standard input.
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -12,6 +13,7 @@
 
 #include "dml/interpreter.hpp"
 #include "dml/version.hpp"
+#include "output.hpp"
 
 namespace {
 
@@ -34,6 +36,11 @@ Options:
   --doc NAME      print the reference of a dml type or function (e.g. cluster) and exit
   --lib DIR       search DIR for scenario libraries (after DML_PATH); repeatable
   --stdlib DIR    load the stdlib from DIR instead of the built-in copy (development)
+  --shard K/N     run the K-th of N consecutive slices of every dml.sweep (1 <= K <= N);
+                  also taken after the script, where the script does not see it
+  --merge OUT PART...
+                  join the saved slices of a sharded sweep (.csv or .tsv, in order
+                  1..N) into OUT, the table the unsharded run saves, and exit
   --              stop handling options
   -               run standard input and stop handling options
 
@@ -55,6 +62,35 @@ struct Action {
 int usage_error(const std::string& message) {
   std::cerr << "dml: " << message << "\ntry 'dml --help' for more information\n";
   return kExitUsage;
+}
+
+// "K/N" with 1 <= K <= N <= 10^9, both whole numbers written in digits.
+bool parse_shard(const std::string& text, dml::InterpreterOptions& options) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) return false;
+  auto whole = [](std::string_view digits, std::int64_t& out) {
+    if (digits.empty() || digits.size() > 10) return false;
+    out = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return false;
+      out = out * 10 + (c - '0');
+    }
+    return out >= 1 && out <= 1000000000;
+  };
+  std::int64_t k = 0;
+  std::int64_t n = 0;
+  const std::string_view t(text);
+  if (!whole(t.substr(0, slash), k) || !whole(t.substr(slash + 1), n) || k > n) return false;
+  options.shard_index = k;
+  options.shard_count = n;
+  return true;
+}
+
+int shard_error(const std::string& value) {
+  return usage_error(
+      "--shard: expected K/N, the K-th of N slices with 1 <= K <= N (as in --shard "
+      "2/4), got '" +
+      value + "'");
 }
 
 }  // namespace
@@ -91,10 +127,25 @@ int main(int argc, char** argv) {
       show_version = true;
       continue;
     }
+    if (a == "--merge") {
+      if (argc - i < 3) return usage_error("'--merge' needs an output file and the parts to join");
+      const std::vector<std::string> parts(args.begin() + i + 2, args.end());
+      try {
+        dml::output::merge_tables(args[i + 1], parts);
+      } catch (const std::exception& e) {
+        std::cerr << "dml: " << e.what() << "\n";
+        return kExitScriptError;
+      }
+      return kExitOk;
+    }
     if (a == "-i") {
       interactive = true;
     } else if (a == "--traceback") {
       options.traceback = true;
+    } else if (a == "--shard") {
+      const std::string* v = value();
+      if (v == nullptr) return usage_error("'--shard' needs an argument");
+      if (!parse_shard(*v, options)) return shard_error(*v);
     } else if (a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib" || a == "--doc") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");
@@ -126,9 +177,26 @@ int main(int argc, char** argv) {
       return usage_error("--stdlib " + options.stdlib_dir + ": no such directory");
     }
   }
+  // `dml sweep.lua --shard K/N ...`: after the script too, --shard is dml's, and the script's
+  // arguments are the others.
+  std::vector<std::string> script_args;
+  std::vector<std::string> argv_seen(args.begin(),
+                                     args.begin() + (script != 0 ? script + 1 : argc));
+  if (script != 0) {
+    for (int j = script + 1; j < argc; ++j) {
+      if (args[j] == "--shard") {
+        if (j + 1 >= argc) return usage_error("'--shard' needs an argument");
+        if (!parse_shard(args[j + 1], options)) return shard_error(args[j + 1]);
+        ++j;
+        continue;
+      }
+      script_args.push_back(args[j]);
+      argv_seen.push_back(args[j]);
+    }
+  }
   try {
     dml::Interpreter dml(options);
-    dml.set_args(args, script != 0 ? script : 0);
+    dml.set_args(argv_seen, script != 0 ? script : 0);
     if (doc_name) {
       std::string text;
       if (!dml.doc(*doc_name, text)) {
@@ -155,7 +223,6 @@ int main(int argc, char** argv) {
       if (!ok) return fail();
     }
     if (script != 0) {
-      const std::vector<std::string> script_args(args.begin() + script + 1, args.end());
       if (!dml.run_file(args[script], script_args)) return fail();
     } else if (actions.empty() && !interactive) {
       if (isatty(STDIN_FILENO) != 0) {

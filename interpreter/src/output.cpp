@@ -514,4 +514,158 @@ void write_file_atomically(const std::string& path, std::string_view contents,
       path, [&](int fd) { write_all(fd, contents, who, path); }, who);
 }
 
+namespace {
+
+constexpr std::string_view kMerge = "--merge";
+
+// A file opened for reading, closed when done.
+struct Reader {
+  int fd = -1;
+  ~Reader() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// "--merge: part2.tsv:1: what" (line 0: no line).
+[[noreturn]] void merge_error(const std::string& file, std::string_view what, int line = 0) {
+  const std::string_view head = excerpt_head(file);
+  const std::string name = printable(head) + (head.size() < file.size() ? "..." : "");
+  if (line > 0) throw Error(fmt::format("{}: {}:{}: {}", kMerge, name, line, what));
+  throw Error(fmt::format("{}: {}: {}", kMerge, name, what));
+}
+
+// Reads up to buffer.size() bytes; 0 at the end.
+size_t read_some(int fd, std::string& buffer, const std::string& file) {
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n >= 0) return static_cast<size_t>(n);
+    if (errno != EINTR) merge_error(file, std::strerror(errno));
+  }
+}
+
+// The end of the header line in `text` (the index after its '\n'), or npos when the text has
+// no whole line yet. In CSV a newline inside a quoted field is part of the field.
+size_t header_end(std::string_view text, Format format) {
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (format == Format::csv && c == '"') quoted = !quoted;
+    if (c == '\n' && !quoted) return i + 1;
+  }
+  return std::string_view::npos;
+}
+
+// The column names of a header line, for messages (CSV quotes are kept as written).
+std::vector<std::string_view> header_columns(std::string_view line, Format format) {
+  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+  std::vector<std::string_view> out;
+  const char sep = format == Format::csv ? ',' : '\t';
+  bool quoted = false;
+  size_t start = 0;
+  for (size_t i = 0; i <= line.size(); ++i) {
+    if (i < line.size() && format == Format::csv && line[i] == '"') quoted = !quoted;
+    if (i == line.size() || (line[i] == sep && !quoted)) {
+      out.push_back(line.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+// Why `header` is not `first` (the header of the first part).
+std::string header_difference(std::string_view header, std::string_view first, Format format,
+                              const std::string& first_file) {
+  const auto a = header_columns(header, format);
+  const auto b = header_columns(first, format);
+  for (size_t c = 0; c < std::min(a.size(), b.size()); ++c) {
+    if (a[c] != b[c]) {
+      return fmt::format(
+          "column {} is {}, where {} has {} (the parts of one sweep have the same "
+          "columns)",
+          c + 1, quoted_excerpt(printable(a[c])), quoted_excerpt(first_file),
+          quoted_excerpt(printable(b[c])));
+    }
+  }
+  return fmt::format("{} columns, where {} has {} (the parts of one sweep have the same columns)",
+                     a.size(), quoted_excerpt(first_file), b.size());
+}
+
+}  // namespace
+
+void merge_tables(const std::string& out, const std::vector<std::string>& parts) {
+  const Format format = format_for_path(out, kMerge);
+  if (format == Format::json) {
+    throw Error(
+        fmt::format("{}: cannot write {}: merges .csv and .tsv tables (save the shards' "
+                    "tables as .tsv or .csv)",
+                    kMerge, quoted_excerpt(out)));
+  }
+  const std::string ext = fs::path(out).extension().string();
+  for (const auto& part : parts) {
+    if (fs::path(part).extension().string() != ext) {
+      merge_error(
+          part, fmt::format("expected a {} table, as the output {} is", ext, quoted_excerpt(out)));
+    }
+  }
+  // Every part is opened before anything is written: a missing one writes nothing.
+  std::vector<Reader> readers(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    readers[i].fd = ::open(parts[i].c_str(), O_RDONLY | O_CLOEXEC);
+    if (readers[i].fd < 0) merge_error(parts[i], std::strerror(errno));
+  }
+  constexpr size_t kBlock = 1 << 16;
+  constexpr size_t kMaxHeader = 1 << 24;  // 16 MB: no header of dml's is near it
+  write_atomically(
+      out,
+      [&](int fd) {
+        std::string first_header;
+        std::string buffer(kBlock, '\0');
+        for (size_t i = 0; i < parts.size(); ++i) {
+          const std::string& file = parts[i];
+          const int in = readers[i].fd;
+          // The header line, then the rows as they are.
+          std::string head;
+          size_t end = std::string::npos;
+          while (end == std::string::npos) {
+            const size_t n = read_some(in, buffer, file);
+            if (n == 0) break;
+            head.append(buffer.data(), n);
+            end = header_end(head, format);
+            if (end == std::string::npos && head.size() > kMaxHeader) {
+              merge_error(file, "the header line is longer than 16 MB: not a table of dml's", 1);
+            }
+          }
+          if (head.empty()) merge_error(file, "is empty: a part has at least its header line");
+          if (end == std::string::npos) {
+            merge_error(file, "the header line has no end (the file is cut short)", 1);
+          }
+          const std::string_view header(head.data(), end);
+          if (i == 0) {
+            first_header = header;
+            write_all(fd, header, kMerge, out);
+          } else if (header != first_header) {
+            merge_error(file, header_difference(header, first_header, format, parts[0]), 1);
+          }
+          std::string_view rest(head);
+          rest.remove_prefix(end);
+          char last = '\n';
+          std::size_t lines = 1;  // whole lines so far: the header
+          auto copy = [&](std::string_view block) {
+            write_all(fd, block, kMerge, out);
+            lines += static_cast<std::size_t>(std::count(block.begin(), block.end(), '\n'));
+            last = block.back();
+          };
+          if (!rest.empty()) copy(rest);
+          for (size_t n = 0; (n = read_some(in, buffer, file)) > 0;) {
+            copy(std::string_view(buffer.data(), n));
+          }
+          if (last != '\n') {
+            merge_error(file, "the last line has no end (the file is cut short)",
+                        static_cast<int>(std::min<std::size_t>(lines + 1, INT32_MAX)));
+          }
+        }
+      },
+      kMerge);
+}
+
 }  // namespace dml::output

@@ -89,6 +89,13 @@ void write_file_atomically(const std::string& path, std::string_view contents,
 void write_all(int fd, std::string_view contents, std::string_view who, const std::string& path);
 [[noreturn]] void fail(std::string_view who, const std::string& path, int err);
 
+// Joins the saved slices of a sharded sweep (`dml --merge OUT PART...`): every PART is a .csv or
+// .tsv table with OUT's extension and the same header line; OUT gets the header once and then
+// each part's rows, in the order given, written atomically. Throws dml::Error naming the file,
+// the line and the column that differs (`dml --merge: part2.tsv:1: column 3 is "tp", where
+// part1.tsv has "pp"`), or a part that is empty or cut short.
+void merge_tables(const std::string& out, const std::vector<std::string>& parts);
+
 // --- plots ---------------------------------------------------------------
 
 struct Series {

@@ -50,32 +50,36 @@ local function is_transformer_run(v)
 end
 M.is_transformer_run = is_transformer_run
 
--- Every combination of the grid's values, the last key varying fastest;
--- keys in sorted order so that the table's columns are stable.
-local function combinations(grid, path)
-  local keys = {}
+-- A grid's shape: its keys in sorted order (so that the table's columns are stable), the
+-- number of values of each, and the number of points. Nothing is built: the points are made
+-- one at a time by grid_point.
+local function grid_shape(grid, path)
+  local keys, sizes = {}, {}
   for k, values in pairs(grid) do
     if type(k) ~= "string" then core.raise(path .. ": grid keys are names, found " .. tostring(k)) end
-    if type(values) ~= "table" or #values == 0 then
+    if type(values) ~= "table" or getmetatable(values) ~= nil or #values == 0 then
       core.raise(string.format("%s.%s: expected a non-empty list of values", path, k))
     end
     keys[#keys + 1] = k
   end
   table.sort(keys)
-  local out = { {} }
-  for _, k in ipairs(keys) do
-    local next_out = {}
-    for _, partial in ipairs(out) do
-      for _, v in ipairs(grid[k]) do
-        local p = {}
-        for kk, vv in pairs(partial) do p[kk] = vv end
-        p[k] = v
-        next_out[#next_out + 1] = p
-      end
-    end
-    out = next_out
+  local total = 1.0  -- a float: a grid of many keys passes 2^63 points
+  for i, k in ipairs(keys) do
+    sizes[i] = #grid[k]
+    total = total * sizes[i]
   end
-  return out, keys
+  return keys, sizes, total
+end
+
+-- The point at index i (from 0) of the grid, the last key varying fastest.
+local function grid_point(grid, keys, sizes, i)
+  local p = {}
+  for j = #keys, 1, -1 do
+    local n = sizes[j]
+    p[keys[j]] = grid[keys[j]][i % n + 1]
+    i = i // n
+  end
+  return p
 end
 
 -- A grid value as a table cell: numbers, strings, booleans and quantities as they are; a
@@ -89,10 +93,17 @@ end
 
 local sweep_fields = { "grid", "run", "runs", "label" }
 
+-- One process sweeps at most this many runs: every row stays in memory (the table it returns).
+-- A larger sweep is split over processes or machines with `dml --shard K/N` (docs/scaling-out.md).
+M.max_sweep_points = 1000000
+local CHUNK = 4096  -- runs declared and optimized at a time: memory stays bounded by the rows
+
 --- sweep{ grid = {...}, run = function(point) ... end } or sweep{ runs = {...} }:
 --- optimize every run on all cores. Returns a dml.table with one row per run:
 --- the grid's values, then the plan's columns; `t.plans` holds the plans.
 --- Ctrl-C stops it and keeps the finished rows (`t.interrupted` is true).
+--- Under `dml --shard K/N` it runs the K-th of N consecutive slices of the runs, in order;
+--- `dml --merge` joins the slices' saved tables into the table of the whole sweep.
 function M.sweep(spec)
   if type(spec) ~= "table" or getmetatable(spec) ~= nil then
     core.raise("sweep: expected { grid = {...}, run = function(point) ... end } or { runs = {...} }")
@@ -108,8 +119,8 @@ function M.sweep(spec)
   end
   local label = spec.label or "sweep"
   if type(label) ~= "string" then core.raise("sweep.label: expected a string, got a " .. type(label)) end
-  local points, keys = {}, {}
-  local runs = {}
+  local keys, total, what = {}, 0, nil
+  local point, run_at  -- point(i), run_at(i): the grid point and the declared run at index i (from 0)
   if spec.runs ~= nil then
     if spec.grid ~= nil or spec.run ~= nil then core.raise("sweep: give either runs, or grid and run, not both") end
     local list = spec.runs
@@ -120,49 +131,93 @@ function M.sweep(spec)
         core.raise(string.format("sweep.runs: expected a list (keys 1..%d), found the key %s", n, tostring(k)))
       end
     end
-    for i = 1, n do runs[i] = list[i]; points[i] = {} end
+    total, what = n, "sweep.runs"
+    point = function() return {} end
+    run_at = function(i) return list[i + 1] end
   else
     if type(spec.grid) ~= "table" then core.raise("sweep.grid: required (a table of name = { values... })") end
     if type(spec.run) ~= "function" then core.raise("sweep.run: required (a function(point) returning a run)") end
-    points, keys = combinations(spec.grid, "sweep.grid")
-    for i, p in ipairs(points) do
-      local run = spec.run(p)
-      runs[i] = is_transformer_run(run) and run or core.declare.run(run)
+    local grid, sizes = spec.grid
+    keys, sizes, total = grid_shape(grid, "sweep.grid")
+    what = "sweep.grid"
+    point = function(i) return grid_point(grid, keys, sizes, i) end
+    run_at = function(i)
+      local run = spec.run(point(i))
+      return is_transformer_run(run) and run or core.declare.run(run)
     end
   end
-  -- Transformer runs (all or none): each optimized on its cluster's GPUs, one after another (a
-  -- search takes milliseconds); paper runs on all cores.
-  local transformers = 0
-  for _, r in ipairs(runs) do if is_transformer_run(r) then transformers = transformers + 1 end end
-  local plans, interrupted, plan_type
-  if transformers == 0 then
-    plans, interrupted = core.optimize_many(runs, label, "sweep.runs")
-    plan_type = "plan"
-  elseif transformers == #runs then
-    plans, interrupted, plan_type = {}, false, "step_plan"
-    for i, r in ipairs(runs) do plans[i] = core.transformer_optimize(r, nil, 1)[1] end
+  -- This process's slice [first, last) of the runs: all of them, or the K-th of N (--shard K/N).
+  -- Shards are consecutive and as even as can be: the first total % n of them one run larger.
+  local k, n = core.shard()
+  local first, last, count
+  if total > 2^53 then
+    count = total / n  -- far too many for one process: refused below, nothing is made
   else
-    core.raise("sweep: the runs mix paper runs (dml.mlp_stack) and transformer runs; sweep each kind on its own")
+    total = math.tointeger(total)
+    local q, r = total // n, total % n
+    first = (k - 1) * q + math.min(k - 1, r)
+    count = q + (k <= r and 1 or 0)
+    last = first + count
   end
+  if count > M.max_sweep_points then
+    local sizes_text = {}
+    for _, key in ipairs(keys) do sizes_text[#sizes_text + 1] = #spec.grid[key] .. " " .. key end
+    local shape = #sizes_text > 0 and (" (" .. table.concat(sizes_text, " x ") .. ")") or ""
+    if n > 1 then
+      core.raise(string.format("%s: shard %d/%d has %s of the %s points%s, more than one process sweeps (at most %s); use more shards (docs/scaling-out.md)",
+        what, k, n, core.count_text(count), core.count_text(total), shape, core.count_text(M.max_sweep_points)))
+    end
+    core.raise(string.format("%s: %s points%s are more than one process sweeps (at most %s); split the sweep with dml --shard K/N (docs/scaling-out.md)",
+      what, core.count_text(total), shape, core.count_text(M.max_sweep_points)))
+  end
+  -- Transformer runs (all or none, as the first run of the whole sweep is): each optimized on
+  -- its cluster's GPUs, one after another (a search takes milliseconds); paper runs on all cores.
+  local run_0 = run_at(0)  -- made once: a run function is called once per point
+  local transformer = is_transformer_run(run_0)
+  local plan_type = transformer and "step_plan" or "plan"
   local columns, seen = {}, {}
-  for i, k in ipairs(keys) do columns[i] = k; seen[k] = true end
+  for i, key in ipairs(keys) do columns[i] = key; seen[key] = true end
   for _, c in ipairs(core.columns(plan_type)) do
     if not seen[c.column] then columns[#columns + 1] = c.column end
   end
-  local rows, finished = {}, {}
-  for i, plan in ipairs(plans) do
-    if plan then
-      finished[#finished + 1] = plan
-      local row = core.row(plan)
-      for _, k in ipairs(keys) do row[k] = cell(points[i][k]) end
-      rows[#rows + 1] = row
+  local rows, finished, interrupted, done = {}, {}, false, 0
+  local chunk_start = first
+  while chunk_start < last and not interrupted do
+    local chunk_end = math.min(chunk_start + CHUNK, last)
+    local runs = {}
+    for i = chunk_start, chunk_end - 1 do
+      local r = i == 0 and run_0 or run_at(i)
+      if is_transformer_run(r) ~= transformer then
+        core.raise("sweep: the runs mix paper runs (dml.mlp_stack) and transformer runs; sweep each kind on its own")
+      end
+      runs[#runs + 1] = r
     end
+    local plans
+    if transformer then
+      plans = {}
+      for i, r in ipairs(runs) do plans[i] = core.transformer_optimize(r, nil, 1)[1] end
+    else
+      plans, interrupted = core.optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
+    end
+    for i, plan in ipairs(plans) do
+      if plan then
+        finished[#finished + 1] = plan
+        local row = core.row(plan)
+        if #keys > 0 then
+          local p = point(chunk_start + i - 1)
+          for _, key in ipairs(keys) do row[key] = cell(p[key]) end
+        end
+        rows[#rows + 1] = row
+        done = done + 1
+      end
+    end
+    chunk_start = chunk_end
   end
   local t = output.table(rows, { columns = columns })
   rawset(t, "plans", finished)
   rawset(t, "interrupted", interrupted)
   if interrupted then
-    io.stderr:write(string.format("dml: sweep interrupted: %d of %d runs finished\n", #rows, #runs))
+    io.stderr:write(string.format("dml: sweep interrupted: %d of %d runs finished\n", done, count))
   end
   return t
 end

@@ -77,10 +77,17 @@ dml_golden(version_then_chunk ARGS -v -e "print(1 + 1)")
 # excerpt of long text, and never a crash, a hang, an infinity or a file cut short.
 foreach(name q_infinite_time q_out_of_range d_model_too_large run_tiny_duration setting_tiny_duration
              too_many_levels batch_rule_and_tokens save_path_nul column_name_nul save_deep_record
-             long_string long_quantity)
+             long_string long_quantity sweep_too_large)
   dml_golden(${name} ARGS cases/hostile/${name}.lua)
 endforeach()
+dml_golden(sweep_shard_too_large ARGS cases/hostile/sweep_too_large.lua --shard 3/1000)
+dml_golden(shard_bad_argument ARGS cases/hello.lua --shard 5/4)
 # an empty name is refused, never read as "no argument" (standard input here holds a script)
 dml_golden(doc_empty STDIN "${DML_CLI_DIR}/cases/hello.lua" ARGS --doc <empty>)
 dml_golden(stdlib_missing_dir ARGS --stdlib cases/no_such_dir -e "print(1)")
 
+# dml --merge: the parts of one sweep, in order; a part that differs or is cut short is named.
+dml_golden(merge_other_columns ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/other_columns.tsv)
+dml_golden(merge_cut_short ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/cut_short.tsv)
+dml_golden(merge_missing_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/no_such_part.tsv)
+dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)

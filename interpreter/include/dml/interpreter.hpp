@@ -7,6 +7,7 @@
 // ("scenario.lua:12: cluster.levels[2].bandwidth: ...") in error().
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,6 +23,10 @@ struct InterpreterOptions {
                                       // embedded copy (development); default "" = embedded
   bool traceback = false;             // append a stack traceback to error messages
   bool use_env_path = true;           // read DML_PATH from the environment
+  // Run the shard_index-th of shard_count consecutive slices of every dml.sweep (--shard K/N,
+  // docs/scaling-out.md); default 1 of 1, the whole sweep.
+  std::int64_t shard_index = 1;
+  std::int64_t shard_count = 1;
 };
 
 class Interpreter {

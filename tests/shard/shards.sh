@@ -1,0 +1,38 @@
+#!/bin/sh
+# `dml --shard K/N` under GNU parallel, joined by `dml --merge`, equals the unsharded run, for
+# every dml.sweep of a script (docs/scaling-out.md). Usage: shards.sh DML WORKDIR
+set -eu
+dml=$1
+work=$2
+script="$(cd "$(dirname "$0")" && pwd)/sweep.lua"
+if ! command -v parallel >/dev/null 2>&1; then
+  echo "GNU parallel is not installed: run cmake/setup-debian.sh (Debian package parallel)" >&2
+  exit 1
+fi
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+
+"$dml" "$script" whole
+# Four shards at once on this machine; the script takes --shard after its name.
+parallel --will-cite --halt now,fail=1 "$dml" "$script" --shard {}/4 part{} ::: 1 2 3 4
+for sweep in grid runs; do
+  "$dml" --merge "merged.$sweep.tsv" part1.$sweep.tsv part2.$sweep.tsv part3.$sweep.tsv part4.$sweep.tsv
+  cmp "whole.$sweep.tsv" "merged.$sweep.tsv"
+done
+# The shards are slices, not copies: 15 points as 4 + 4 + 4 + 3 rows, 3 runs as 1 + 1 + 1 + 0.
+for k in 1 2 3 4; do
+  rows=$(($(wc -l <part$k.grid.tsv) - 1))
+  want=$([ "$k" -le 3 ] && echo 4 || echo 3)
+  [ "$rows" -eq "$want" ] || { echo "shard $k/4 of the grid has $rows rows, not $want" >&2; exit 1; }
+done
+[ "$(wc -l <part4.runs.tsv)" -eq 1 ] || { echo "shard 4/4 of 3 runs is not its header alone" >&2; exit 1; }
+
+# The same with the option before the script, and seven shards (more than the 3 runs).
+for k in 1 2 3 4 5 6 7; do "$dml" --shard $k/7 "$script" seven$k; done
+for sweep in grid runs; do
+  "$dml" --merge "seven.$sweep.tsv" seven1.$sweep.tsv seven2.$sweep.tsv seven3.$sweep.tsv \
+    seven4.$sweep.tsv seven5.$sweep.tsv seven6.$sweep.tsv seven7.$sweep.tsv
+  cmp "whole.$sweep.tsv" "seven.$sweep.tsv"
+done
+echo "sharded runs equal the whole run"
