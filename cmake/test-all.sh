@@ -14,3 +14,6 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DDML_SANITIZE=ON -DDML_BUILD_
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+# libFuzzer (clang++): about a minute of fuzzing in all (cmake/fuzz.sh).
+cmake/fuzz.sh
