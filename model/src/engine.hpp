@@ -180,9 +180,13 @@ std::array<std::int64_t, kMaxLevels> cut_sizes(const Net& net, u128 n);
 
 // Calls fn(const Split&) for every split of `deg` across the levels for a cluster of n GPUs,
 // in the order of the paper's `parallelism_partitions` (level 0 slowest, each level's
-// factorisations in `factorizations5` order).
-template <typename Fn>
-void for_each_partition(const Net& net, u128 n, const Degrees& deg, Fn&& fn) {
+// factorisations in `factorizations5` order). step() is called at every combination tried,
+// valid or not (there can be millions on deep networks): a search polls its cancellation there.
+struct NoStep {
+  void operator()() const {}
+};
+template <typename Fn, typename Step = NoStep>
+void for_each_partition(const Net& net, u128 n, const Degrees& deg, Fn&& fn, Step&& step = {}) {
   const int below = net.levels - 1;
   const auto sizes = cut_sizes(net, n);
   std::array<const std::vector<Degrees>*, kMaxLevels> lists{};
@@ -190,6 +194,7 @@ void for_each_partition(const Net& net, u128 n, const Degrees& deg, Fn&& fn) {
   std::array<std::size_t, kMaxLevels> idx{};
   Split s{};
   while (true) {
+    step();
     Degrees prod{1, 1, 1, 1, 1};
     for (int l = 0; l < below; ++l) {
       const Degrees& f = (*lists[l])[idx[l]];

@@ -11,6 +11,8 @@
 
 namespace dml {
 
+void throw_cancelled() { throw Cancelled(); }
+
 Completion parallel_for(std::size_t n, const std::function<void(std::size_t)>& body,
                         const Control& control) {
   Completion result;
@@ -36,6 +38,8 @@ Completion parallel_for(std::size_t n, const std::function<void(std::size_t)>& b
       if (i >= n) return;
       try {
         body(i);
+      } catch (const Cancelled&) {
+        return;  // unfinished, as control.cancelled says for the others
       } catch (...) {
         const std::lock_guard lock(error_mutex);
         if (i < error_index) {

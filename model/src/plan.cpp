@@ -102,21 +102,22 @@ Plan make_plan(const ClusterSearch& s, const RunFacts& facts, const TrainingRun&
   return p;
 }
 
-Plan optimize(const Run& run) {
+Plan optimize(const Run& run, const Control& control) {
   validate(run);
   const TrainingRun t = resolve(run);
   const RunFacts facts = run_facts(run.cluster, t, batch_rule_name(run));
   if (run.cluster.size) {
     const auto n = static_cast<u128>(*run.cluster.size);
-    return make_plan(optimal_layout(run.cluster, t, n, run.options), facts, t, run.options, n);
+    return make_plan(optimal_layout(run.cluster, t, n, run.options, control), facts, t, run.options,
+                     n);
   }
-  return make_plan(smallest_cluster(run.cluster, t, run.options), facts, t, run.options);
+  return make_plan(smallest_cluster(run.cluster, t, run.options, control), facts, t, run.options);
 }
 
 std::vector<std::optional<Plan>> optimize_all(std::span<const Run> runs, const Control& control) {
   std::vector<std::optional<Plan>> plans(runs.size());
   (void)parallel_for(
-      runs.size(), [&](std::size_t i) { plans[i] = optimize(runs[i]); }, control);
+      runs.size(), [&](std::size_t i) { plans[i] = optimize(runs[i], control); }, control);
   return plans;
 }
 

@@ -50,8 +50,9 @@ void add_prime_factors(std::uint64_t n, std::vector<std::uint64_t>& primes) {
 
 class Searcher {
  public:
-  Searcher(const Cluster& cluster, const TrainingRun& run, const Options& options)
-      : ctx(cluster, run, options) {
+  Searcher(const Cluster& cluster, const TrainingRun& run, const Options& options,
+           const Control& control)
+      : ctx(cluster, run, options), control_(control) {
     add_prime_factors(static_cast<std::uint64_t>(ctx.d_model), primes_);
     add_prime_factors(static_cast<std::uint64_t>(ctx.d_ff), primes_);
     add_prime_factors(static_cast<std::uint64_t>(ctx.batch_tokens), primes_);
@@ -68,7 +69,29 @@ class Searcher {
 
   RunCtx ctx;
 
+  // Throw Cancelled when control.cancelled says so. poll() is called for each cluster size,
+  // TP degree, TP split of a triple (a few branches) and split costed with comm_costs (each
+  // takes microseconds) and asks every kPollEvery calls; poll_step() for each split tried or
+  // combined (tens of nanoseconds) and asks every kStepsPerPoll: a search stops within a few
+  // milliseconds, and the hot loops pay an increment and a test.
+  void poll() {
+    if (polls_++ % kPollEvery == 0) [[unlikely]]
+      ask();
+  }
+  void poll_step() {
+    if (steps_++ % kStepsPerPoll == 0) [[unlikely]]
+      ask();
+  }
+  // Out of line: the hot loops keep their registers.
+  [[gnu::noinline]] void ask() const { check_cancelled(control_); }
+
  private:
+  static constexpr std::uint32_t kPollEvery = 64;
+  static constexpr std::uint32_t kStepsPerPoll = 1024;
+  const Control& control_;
+  std::uint32_t polls_ = 0;
+  std::uint32_t steps_ = 0;
+
   // Sorted divisors of n, factorised with the primes of the model's sizes first.
   const std::vector<std::int64_t>& divs(std::uint64_t n) {
     auto it = div_cache_.find(n);
@@ -136,7 +159,6 @@ class Searcher {
 
   std::vector<std::uint64_t> primes_;
   std::unordered_map<std::uint64_t, std::vector<std::int64_t>> div_cache_;
-  std::vector<Split> splits_;
   std::vector<Triple> triples_;
   std::vector<Candidate> ties_;
   std::vector<SplitComm> real_;
@@ -212,6 +234,7 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
           for (auto it = std::lower_bound(microbatch_counts.begin(), microbatch_counts.end(), lo);
                it != microbatch_counts.end() && left > 0; ++it, --left) {
             any_branch = true;
+            poll();
             ++out.stats.branches;
             br.m = *it;
             br.zb = zb;
@@ -225,22 +248,26 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
               ++out.stats.branches_pruned;
               continue;
             }
-            partitions(ctx.net, n, br.deg, splits_);
-            for (const Split& s : splits_) {
-              ++out.stats.layouts_evaluated;
-              const Comm cm = comm_costs(ctx, ctx.net, br, s);
-              const Costs c = combine(ctx, br, cm);
-              if (c.time < best_time ||
-                  (c.time == best_time && have &&
-                   tie_sum_candidate(ctx, cm) < tie_sum_incumbent(ctx, best_comm))) {
-                have = true;
-                best_time = c.time;
-                best_br = br;
-                best_split = s;
-                best_costs = c;
-                best_comm = cm;
-              }
-            }
+            // Each split is costed as it is enumerated (the list of them can outgrow memory).
+            for_each_partition(
+                ctx.net, n, br.deg,
+                [&](const Split& s) {
+                  poll();  // comm_costs on a deep network takes microseconds
+                  ++out.stats.layouts_evaluated;
+                  const Comm cm = comm_costs(ctx, ctx.net, br, s);
+                  const Costs c = combine(ctx, br, cm);
+                  if (c.time < best_time ||
+                      (c.time == best_time && have &&
+                       tie_sum_candidate(ctx, cm) < tie_sum_incumbent(ctx, best_comm))) {
+                    have = true;
+                    best_time = c.time;
+                    best_br = br;
+                    best_split = s;
+                    best_costs = c;
+                    best_comm = cm;
+                  }
+                },
+                [&] { poll_step(); });
           }
         }
       }
@@ -446,12 +473,17 @@ void Searcher::expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, 
         }
         if (!real_done) {
           real_.clear();
-          for_each_partition(ctx.net, n, br.deg, [&](const Split& s) {
-            real_.push_back({s, comm_costs(ctx, ctx.net, br, s)});
-          });
+          for_each_partition(
+              ctx.net, n, br.deg,
+              [&](const Split& s) {
+                poll();  // comm_costs on a deep network takes microseconds
+                real_.push_back({s, comm_costs(ctx, ctx.net, br, s)});
+              },
+              [&] { poll_step(); });
           real_done = true;
         }
         for (std::size_t pi = 0; pi < real_.size(); ++pi) {
+          poll_step();
           ++out.stats.layouts_evaluated;
           const Costs c = combine(ctx, br, real_[pi].comm);
           if (c.time > best || (c.time == best && ties_.empty())) continue;
@@ -491,6 +523,7 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
       divs(static_cast<std::uint64_t>(gcd(gpus_per_ep, f_size)));
   tp_infos_.reserve(tp_degrees.size());  // Triples point into it
   for (const std::int64_t n_tp : tp_degrees) {
+    poll();
     const u128 r1 = gpus_per_ep / static_cast<u128>(n_tp);
     const TpInfo* tp = nullptr;
     const std::vector<std::int64_t>& dp_degrees = divs(static_cast<std::uint64_t>(gcd(r1, b_tok)));
@@ -534,6 +567,7 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
   two_ok_ = two_.reset(ctx, n);
   for (const Triple& t : triples_) {
     if (t.bound > best) break;
+    poll();
     expand(t, n_ep, n, best, out);
   }
   if (ties_.empty()) {
@@ -589,6 +623,7 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
     const u128 n = checked_mul(base, pow2(i), "cluster size");
     if (opt.max_gpus && n > static_cast<u128>(*opt.max_gpus)) break;
     if (to_double(n) < n_min) continue;
+    s.poll();
     LayoutSearch r = s.optimal(n, threshold);
     out.stats += r.stats;
     if (r.found && r.best.training_time.value() / opt.seconds_in_year < duration_years) {
@@ -614,17 +649,17 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
 }  // namespace detail
 
 LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run, u128 gpus,
-                            const Options& options) {
+                            const Options& options, const Control& control) {
   detail::check_inputs(cluster, run, options);
   if (gpus == 0) throw ConfigError("gpus", "must be positive, got 0");
-  detail::Searcher s(cluster, run, options);
+  detail::Searcher s(cluster, run, options, control);
   return s.optimal(gpus, std::numeric_limits<double>::infinity());
 }
 
 ClusterSearch smallest_cluster(const Cluster& cluster, const TrainingRun& run,
-                               const Options& options) {
+                               const Options& options, const Control& control) {
   detail::check_inputs(cluster, run, options);
-  detail::Searcher s(cluster, run, options);
+  detail::Searcher s(cluster, run, options, control);
   return detail::smallest(s, cluster);
 }
 
@@ -648,7 +683,8 @@ Summary summarize(const std::vector<SweepPoint>& points, const Gpu& gpu, const O
   return s;
 }
 
-Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const Options& options) {
+Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const Options& options,
+            const Control& control) {
   validate(setting);
   validate(options);
   Sweep out;
@@ -659,7 +695,7 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
     p.run = paper_run(d, setting.laws);
     p.run.duration = setting.duration.value_or(kPaperDuration);
     p.train_flop = train_flop(p.run);
-    p.result = smallest_cluster(setting.cluster, p.run, options);
+    p.result = smallest_cluster(setting.cluster, p.run, options, control);
     out.stats += p.result.stats;
     const bool stop = !p.result.feasible || p.result.best.utilization < options.utilization_floor;
     out.points.push_back(std::move(p));
@@ -669,8 +705,8 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
   return out;
 }
 
-Sweep sweep(const Setting& setting, const Options& options) {
-  return sweep(setting, paper_d_model_grid(), options);
+Sweep sweep(const Setting& setting, const Options& options, const Control& control) {
+  return sweep(setting, paper_d_model_grid(), options, control);
 }
 
 Sweeps sweep_all(const std::vector<Setting>& settings, const Options& options,
@@ -684,8 +720,8 @@ Sweeps sweep_all(const std::vector<Setting>& settings, const std::vector<std::in
   Sweeps out;
   out.sweeps.resize(settings.size());
   out.completion = parallel_for(
-      settings.size(), [&](std::size_t i) { out.sweeps[i] = sweep(settings[i], grid, options); },
-      control);
+      settings.size(),
+      [&](std::size_t i) { out.sweeps[i] = sweep(settings[i], grid, options, control); }, control);
   return out;
 }
 

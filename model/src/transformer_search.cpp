@@ -101,7 +101,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   for (const std::int64_t tp : tps) {
     for (const std::int64_t cp : cps) {
       for (const std::int64_t pp : pps) {
-        if (is_cancelled(control)) throw Error("interrupted");
+        check_cancelled(control);
         const std::int64_t rest = tp * cp * pp;
         if (c.n % rest != 0) continue;
         const std::int64_t dp = c.n / rest;

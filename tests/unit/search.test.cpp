@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "dml/plan.hpp"
 #include "paper_settings.hpp"
 #include "printed.hpp"
 
@@ -294,4 +295,76 @@ TEST_CASE("search: a level with an odd size (NVL72) gets cluster sizes it divide
   REQUIRE(r.best.layout.split.has_value());
   const auto& s = *r.best.layout.split;
   CHECK(s.dp[0] * s.tp_model[0] * s.tp_ff[0] * s.pp[0] * s.ep[0] == 72);
+}
+
+// --- Cancellation -----------------------------------------------------------------------------
+
+TEST_CASE("search: a cancelled control stops a search between branches", "[search][cancel]") {
+  const auto h = dml::paper::h100_sxm();
+  const auto run = dml::paper_run(98304, dml::paper::dense_laws());  // a search that asks 5 times
+  SECTION("an uncancelled search asks, and finds what it finds without asking") {
+    int asked = 0;
+    const dml::Control control{.cancelled = [&] { return ++asked < 0; }};
+    const auto r = dml::smallest_cluster(h, run, {}, control);
+    CHECK(asked > 0);
+    REQUIRE(r.feasible);
+    CHECK(r.gpus == dml::smallest_cluster(h, run).gpus);
+  }
+  SECTION("the fast search") {
+    int asked = 0;
+    const dml::Control control{.cancelled = [&] { return ++asked >= 3; }};
+    CHECK_THROWS_AS(dml::smallest_cluster(h, run, {}, control), dml::Cancelled);
+    CHECK(asked == 3);  // it stops at the first answer true
+  }
+  SECTION("the paper's reference search") {
+    dml::Options ref;
+    ref.reference_search = true;
+    int asked = 0;
+    const dml::Control control{.cancelled = [&] { return ++asked >= 2; }};
+    const dml::u128 n = dml::smallest_cluster(h, run).gpus;
+    CHECK_THROWS_AS(dml::optimal_layout(h, run, n, ref, control), dml::Cancelled);
+    CHECK(asked == 2);
+  }
+  SECTION("a sweep of widths") {
+    const dml::Control control{.cancelled = [] { return true; }};
+    const auto setting = dml::paper::comparisons()[0].settings[0];
+    CHECK_THROWS_WITH(dml::sweep(setting, {}, control), "interrupted");
+  }
+}
+
+TEST_CASE("parallel: a cancelled item is unfinished, not an error; finished ones are kept",
+          "[search][cancel]") {
+  std::vector<int> done(4, 0);
+  const dml::Completion c = dml::parallel_for(4,
+                                              [&](std::size_t i) {
+                                                if (i == 2) throw dml::Cancelled();
+                                                done[i] = 1;
+                                              },
+                                              {.threads = 1});
+  // The worker stops there, as it does when control.cancelled says so.
+  CHECK(c.finished == std::vector<char>{1, 1, 0, 0});
+  CHECK(c.cancelled);
+  CHECK(done == std::vector<int>{1, 1, 0, 0});
+}
+
+TEST_CASE("search: optimize_all keeps the runs that finished before a cancel", "[search][cancel]") {
+  dml::Run run;
+  run.cluster = dml::paper::h100_sxm();
+  run.model.d_model = 98304;
+  // How often one run's search asks (the search is deterministic).
+  int per_run = 0;
+  const auto counted = dml::optimize(run, {.cancelled = [&] { return ++per_run < 0; }});
+  REQUIRE(counted.feasible);
+  REQUIRE(per_run > 2);
+  // One thread: parallel_for asks before each item, the search while it runs. Say stop in the
+  // middle of the second run's search.
+  const std::vector<dml::Run> runs(3, run);
+  int asked = 0;
+  const auto plans = dml::optimize_all(
+      runs, {.threads = 1, .cancelled = [&] { return ++asked >= 1 + per_run + 1 + per_run / 2; }});
+  REQUIRE(plans.size() == 3);
+  REQUIRE(plans[0]);
+  CHECK(plans[0]->gpus == counted.gpus);
+  CHECK_FALSE(plans[1]);
+  CHECK_FALSE(plans[2]);
 }

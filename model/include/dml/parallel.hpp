@@ -12,13 +12,16 @@
 #include <functional>
 #include <vector>
 
+#include "dml/error.hpp"
+
 namespace dml {
 
 // How a long computation runs and reports: every field is optional.
 struct Control {
   unsigned threads = 0;  // worker threads; 0: one per core
-  // Polled by the workers between items (and by long searches): true stops the work, and what
-  // finished is kept.
+  // Polled by the workers between items and by each search every few hundred branches (so a
+  // search stops within milliseconds): true stops the work, and what finished is kept. Called
+  // from any thread, so it must be thread-safe (an atomic flag, a deadline).
   std::function<bool()> cancelled{};
   // Called on the calling thread about every 20 ms while items are left: (done, total).
   std::function<void(std::size_t, std::size_t)> progress{};
@@ -29,15 +32,32 @@ struct Completion {
   bool cancelled = false;        // the work stopped before every item finished
 };
 
+// What a long computation throws when control.cancelled stopped it (a search between layouts).
+// parallel_for counts the item as not finished rather than failed.
+class Cancelled : public Error {
+ public:
+  Cancelled() : Error("interrupted") {}
+};
+
 // Runs body(i) for every i in [0, n) on control.threads workers, and waits for them. body
 // writes its result by index, so results are in order whatever the number of threads. An
-// exception in body stops the other workers and is rethrown here (that of the lowest index).
+// exception in body stops the other workers and is rethrown here (that of the lowest index);
+// Cancelled is not an error: that item is left unfinished, as those control.cancelled stopped.
 [[nodiscard]] Completion parallel_for(std::size_t n, const std::function<void(std::size_t)>& body,
                                       const Control& control = {});
 
 // True when control.cancelled says so.
 [[nodiscard]] inline bool is_cancelled(const Control& control) {
   return control.cancelled && control.cancelled();
+}
+
+// Throws Cancelled (out of line, so that hot loops that check stay lean).
+[[noreturn, gnu::cold]] void throw_cancelled();
+
+// Throws Cancelled when control.cancelled says so.
+inline void check_cancelled(const Control& control) {
+  if (is_cancelled(control)) [[unlikely]]
+    throw_cancelled();
 }
 
 }  // namespace dml

@@ -89,7 +89,8 @@ struct Plan {
 
 // The fastest layout of a run: on run.cluster.size GPUs when it is set, else on the smallest
 // cluster that trains the run within its duration (docs/model.md 4.1, 4.2).
-[[nodiscard]] Plan optimize(const Run& run);
+// control.cancelled stops the search (it throws Cancelled).
+[[nodiscard]] Plan optimize(const Run& run, const Control& control = {});
 // optimize() of many runs, on all cores; a run that control.cancelled stopped is nullopt.
 [[nodiscard]] std::vector<std::optional<Plan>> optimize_all(std::span<const Run> runs,
                                                             const Control& control = {});

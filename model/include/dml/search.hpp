@@ -40,8 +40,9 @@ struct LayoutSearch {
   std::vector<std::string> reasons{};  // why nothing was found
   SearchStats stats{};
 };
+// control.cancelled is polled every few hundred branches: true throws Cancelled.
 [[nodiscard]] LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run, u128 gpus,
-                                          const Options& options = {});
+                                          const Options& options = {}, const Control& control = {});
 
 // The smallest cluster that trains the run within options.duration_years (docs/model.md 4.2):
 // N runs over experts x 2^i for i < options.max_doublings, from the first N that could reach the
@@ -57,7 +58,8 @@ struct ClusterSearch {
   SearchStats stats{};
 };
 [[nodiscard]] ClusterSearch smallest_cluster(const Cluster& cluster, const TrainingRun& run,
-                                             const Options& options = {});
+                                             const Options& options = {},
+                                             const Control& control = {});
 
 // A column of the paper's comparisons: hardware plus the laws that turn widths into runs.
 struct Setting {
@@ -95,9 +97,10 @@ struct Sweep {
   SearchStats stats{};
 };
 [[nodiscard]] Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& d_model_grid,
-                          const Options& options = {});
+                          const Options& options = {}, const Control& control = {});
 // Over paper_d_model_grid().
-[[nodiscard]] Sweep sweep(const Setting& setting, const Options& options = {});
+[[nodiscard]] Sweep sweep(const Setting& setting, const Options& options = {},
+                          const Control& control = {});
 [[nodiscard]] Summary summarize(const std::vector<SweepPoint>& points, const Gpu& gpu,
                                 const Options& options = {});
 
