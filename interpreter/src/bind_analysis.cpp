@@ -21,6 +21,7 @@
 #include "dml/latency_wall.hpp"
 #include "dml/plan.hpp"
 #include "dml/transformer.hpp"
+#include "host.hpp"
 #include "interrupt.hpp"
 #include "lua_values.hpp"
 
@@ -29,7 +30,9 @@ namespace {
 
 int l_optimize(lua_State* L) {
   return guarded(L, [&] {
-    push_value(L, optimize(read<Run>(L, 1)));
+    const Run run = read<Run>(L, 1);
+    const Interruptible work(L, "optimize");
+    push_value(L, optimize(run, work.control()));
     return 1;
   });
 }
@@ -68,7 +71,7 @@ int l_transformer_optimize(lua_State* L) {
     const TransformerLayout fixed =
         lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
     const lua_Integer count = luaL_optinteger(L, 3, 1);
-    const Interruptible work("optimize");
+    const Interruptible work(L, "optimize");
     const std::vector<StepPlan> plans = optimize(run, fixed, count, work.control());
     lua_createtable(L, static_cast<int>(plans.size()), 0);
     for (std::size_t i = 0; i < plans.size(); ++i) {
@@ -100,7 +103,7 @@ int l_optimize_many(lua_State* L) {
   return guarded(L, [&] {
     const std::vector<Run> runs =
         read_list<Run>(L, 1, luaL_optstring(L, 3, "runs"), luaL_optinteger(L, 4, 0));
-    const Interruptible work(luaL_optstring(L, 2, "sweep"));
+    const Interruptible work(L, luaL_optstring(L, 2, "sweep"));
     Control control = work.control();
     if (!lua_isnoneornil(L, 6)) {
       const auto done = static_cast<std::size_t>(luaL_checkinteger(L, 5));
@@ -110,13 +113,15 @@ int l_optimize_many(lua_State* L) {
       };
     }
     const std::vector<std::optional<Plan>> plans = optimize_all(runs, control);
-    lua_createtable(L, static_cast<int>(plans.size()), 0);
     bool interrupted = false;
+    for (const auto& p : plans) interrupted = interrupted || !p;
+    // The first cancel of a call keeps the finished rows; a timeout or a second cancel ends here.
+    after_work(L, interrupted, true);
+    lua_createtable(L, static_cast<int>(plans.size()), 0);
     for (std::size_t i = 0; i < plans.size(); ++i) {
       if (plans[i]) {
         push_value(L, *plans[i]);
       } else {
-        interrupted = true;
         lua_pushboolean(L, 0);
       }
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
@@ -130,8 +135,9 @@ int l_limits(lua_State* L) {
   return guarded(L, [&] {
     const std::vector<Setting> settings = read_list<Setting>(L, 1, "settings");
     const Options options = lua_isnoneornil(L, 2) ? Options{} : read<Options>(L, 2);
-    const Interruptible work(luaL_optstring(L, 3, "limits"));
+    const Interruptible work(L, luaL_optstring(L, 3, "limits"));
     const LimitsResult result = limits(settings, options, work.control());
+    after_work(L, result.completion.cancelled, false);  // a part of the limits is no answer
     lua_createtable(L, static_cast<int>(result.limits.size()), 0);
     for (std::size_t i = 0; i < result.limits.size(); ++i) {
       if (result.completion.finished[i] != 0) {

@@ -10,11 +10,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "dml/error.hpp"
 #include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
+#include "host.hpp"
 #include "lua_runtime.hpp"
 
 namespace dml {
@@ -24,16 +26,9 @@ namespace fs = std::filesystem;
 using lua::guarded;
 
 // Registry keys.
-constexpr const char* kOptionsKey =
-    "dml:interpreter_options";                // light userdata: const InterpreterOptions*
 constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 
-const InterpreterOptions& options_of(lua_State* L) {
-  lua_getfield(L, LUA_REGISTRYINDEX, kOptionsKey);
-  const auto* opts = static_cast<const InterpreterOptions*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);
-  return *opts;
-}
+const InterpreterOptions& options_of(lua_State* L) { return lua::host(L).options; }
 
 // Message handler for lua_pcall: makes non-string errors readable and, with
 // --traceback, appends the stack.
@@ -86,6 +81,120 @@ int undefined_global(lua_State* L) {
   }
   lua_pushnil(L);
   return 1;
+}
+
+// --- Lua text only: binary chunks are refused everywhere --------------------------------------
+//
+// A binary chunk is trusted by Lua's undump: a corrupted one crashes the process. load,
+// loadfile and dofile take text only; their messages say why.
+
+// load(chunk [, chunkname [, mode [, env]]]) with mode "t": upvalue 1 is Lua's load.
+int l_load_text(lua_State* L) {
+  const int n = lua_gettop(L);
+  if (n >= 3 && !lua_isnil(L, 3)) {
+    const char* mode = luaL_checkstring(L, 3);
+    if (std::string_view(mode).find('t') == std::string_view::npos) {
+      return luaL_error(L, "load: binary chunks are refused (mode \"%s\"); dml loads Lua text only",
+                        mode);
+    }
+  }
+  while (lua_gettop(L) < 2) lua_pushnil(L);
+  lua_pushstring(L, "t");
+  if (n >= 3) {
+    lua_replace(L, 3);
+  } else {
+    lua_insert(L, 3);  // keeps env absent when it was absent
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// loadfile([filename [, mode [, env]]]) with mode "t".
+int l_loadfile_text(lua_State* L) {
+  const char* name = luaL_optstring(L, 1, nullptr);
+  const char* mode = luaL_optstring(L, 2, "t");
+  if (std::string_view(mode).find('t') == std::string_view::npos) {
+    return luaL_error(
+        L, "loadfile: binary chunks are refused (mode \"%s\"); dml loads Lua text only", mode);
+  }
+  const bool has_env = !lua_isnone(L, 3);
+  if (luaL_loadfilex(L, name, "t") != LUA_OK) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  if (has_env) {
+    lua_pushvalue(L, 3);
+    if (lua_setupvalue(L, -2, 1) == nullptr) lua_pop(L, 1);
+  }
+  return 1;
+}
+
+// dofile([filename]) of Lua text.
+int l_dofile_text(lua_State* L) {
+  const char* name = luaL_optstring(L, 1, nullptr);
+  lua_settop(L, 1);
+  if (luaL_loadfilex(L, name, "t") != LUA_OK) return lua_error(L);
+  lua_call(L, 0, LUA_MULTRET);
+  return lua_gettop(L) - 1;
+}
+
+// print(...) to the host's print callback: the values as tostring shows them, tab-separated.
+int l_print_to_host(lua_State* L) {
+  const int n = lua_gettop(L);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 1; i <= n; ++i) {
+    std::size_t len = 0;
+    const char* s = luaL_tolstring(L, i, &len);
+    if (i > 1) luaL_addchar(&b, '\t');
+    luaL_addvalue(&b);
+    (void)s;
+    (void)len;
+  }
+  luaL_pushresult(&b);
+  std::size_t len = 0;
+  const char* line = lua_tolstring(L, -1, &len);
+  return guarded(L, [&] {
+    options_of(L).print(std::string_view(line, len));
+    return 0;
+  });
+}
+
+// core.message(text): a note of dml's to the user ("dml: wrote out.tsv"), to the host's
+// message callback or standard error; text without a trailing newline.
+int l_message(lua_State* L) {
+  std::size_t len = 0;
+  const char* text = luaL_checklstring(L, 1, &len);
+  return guarded(L, [&] {
+    const auto& opts = options_of(L);
+    if (opts.message) {
+      opts.message(std::string_view(text, len));
+    } else {
+      std::fwrite(text, 1, len, stderr);
+      std::fputc('\n', stderr);
+      std::fflush(stderr);
+    }
+    return 0;
+  });
+}
+
+// Replaces the base library's load, loadfile and dofile by the text-only ones, and print by the
+// host's when it has one.
+void install_base(lua_State* L) {
+  lua_getglobal(L, "load");
+  lua_pushcclosure(L, l_load_text, 1);
+  lua_setglobal(L, "load");
+  lua_pushcfunction(L, l_loadfile_text);
+  lua_setglobal(L, "loadfile");
+  lua_pushcfunction(L, l_dofile_text);
+  lua_setglobal(L, "dofile");
+  if (options_of(L).print) {
+    lua_pushcfunction(L, l_print_to_host);
+    lua_setglobal(L, "print");
+  }
 }
 
 // --- the module searcher -------------------------------------------------
@@ -246,6 +355,8 @@ void install_searcher(lua_State* L) {
   lua::open_core(L);
   lua_pushcfunction(L, l_shard);
   lua_setfield(L, -2, "shard");
+  lua_pushcfunction(L, l_message);
+  lua_setfield(L, -2, "message");
   lua_setfield(L, LUA_REGISTRYINDEX, kCoreKey);
   lua_getglobal(L, "package");
   lua_getfield(L, -1, "searchers");
@@ -282,7 +393,8 @@ bool is_incomplete(lua_State* L, int status) {
 
 }  // namespace
 
-Interpreter::Interpreter(InterpreterOptions options) : options_(std::move(options)) {
+Interpreter::Interpreter(InterpreterOptions options)
+    : options_(std::move(options)), host_(std::make_unique<lua::Host>(options_)) {
   if (options_.shard_count < 1 || options_.shard_index < 1 ||
       options_.shard_index > options_.shard_count) {
     throw std::runtime_error(fmt::format("shard {}/{}: expected K/N with 1 <= K <= N",
@@ -295,13 +407,20 @@ Interpreter::Interpreter(InterpreterOptions options) : options_(std::move(option
           "cannot load dml's stdlib: --stdlib {}: no such directory", options_.stdlib_dir));
     }
   }
-  L_ = luaL_newstate();
+  L_ = lua_newstate(lua::allocate, host_.get());
   if (L_ == nullptr) throw std::bad_alloc();
-  lua_pushlightuserdata(L_, &options_);
-  lua_setfield(L_, LUA_REGISTRYINDEX, kOptionsKey);
+  host_->main = L_;
+  *static_cast<lua::Host**>(lua_getextraspace(L_)) = host_.get();  // threads copy it
+  // Before any coroutine exists: each new thread inherits it.
+  lua_sethook(L_, lua::count_hook, LUA_MASKCOUNT, lua::kHookEvery);
+  lua_atpanic(L_, [](lua_State* L) -> int {
+    std::fprintf(stderr, "dml: unprotected Lua error: %s\n", lua_tostring(L, -1));
+    return 0;  // then abort()
+  });
   luaL_openlibs(L_);
   lua_pushcfunction(L_, [](lua_State* L) {
     install_searcher(L);
+    install_base(L);
     return 0;
   });
   if (!call(0, 0)) {
@@ -317,13 +436,28 @@ Interpreter::Interpreter(InterpreterOptions options) : options_(std::move(option
     throw std::runtime_error(msg);
   }
   make_globals_strict(L_);
+  // The limit counts the stdlib's memory too; it holds from the first call on.
+  const double limit = options_.max_memory.value();
+  host_->limit = limit <= 0        ? 0
+                 : limit >= 1.8e19 ? std::numeric_limits<std::size_t>::max()
+                                   : static_cast<std::size_t>(limit);
 }
 
 Interpreter::~Interpreter() {
   if (L_ != nullptr) lua_close(L_);
 }
 
+void Interpreter::cancel() { host_->cancels.fetch_add(1); }
+
+bool Interpreter::running() const { return host_->running.load(); }
+
 bool Interpreter::call(int nargs, int nresults) {
+  lua::Host& h = *host_;
+  const bool outermost = h.depth++ == 0;
+  if (outermost) {
+    h.begin_call();
+    h.running.store(true);
+  }
   const int base = lua_gettop(L_) - nargs;
   lua_pushboolean(L_, options_.traceback ? 1 : 0);
   lua_pushcclosure(L_, message_handler, 1);
@@ -334,9 +468,30 @@ bool Interpreter::call(int nargs, int nresults) {
     error_ =
         lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "(error object is not a string)";
     lua_pop(L_, 1);
-    return false;
   }
-  return true;
+  if (outermost) {
+    stop_reason_ = StopReason::kNone;
+    stop_where_.clear();
+    if (status != LUA_OK && h.stop != StopReason::kNone) {
+      // The stop's own message, whatever the script made of it (pcall, error(...) in a handler).
+      stop_reason_ = h.stop;
+      stop_where_ = h.stop_where;
+      const std::string text = lua::stop_text(h, h.stop);
+      if (error_.find(text) == std::string::npos) {
+        error_ = stop_where_.empty() ? text : stop_where_ + ": " + text;
+      }
+    } else if (status == LUA_ERRMEM && h.memory_hit) {
+      stop_reason_ = StopReason::kMemoryLimit;
+      stop_where_ = h.memory_where.size() >= 2 ? h.memory_where.substr(0, h.memory_where.size() - 2)
+                                               : std::string();
+      error_ = h.memory_where + lua::stop_text(h, StopReason::kMemoryLimit);
+    }
+    interrupted_ = h.interrupted;
+    h.end_call();
+    h.running.store(false);
+  }
+  --h.depth;
+  return status == LUA_OK;
 }
 
 void Interpreter::set_args(const std::vector<std::string>& argv, int script_index) {

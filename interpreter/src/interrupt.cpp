@@ -2,52 +2,37 @@
 
 #include <unistd.h>
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
-#include <mutex>
+
+#include "host.hpp"
 
 namespace dml::lua {
-namespace {
 
-// The handler counts signals; each Interruptible compares the count with the one it began
-// with, so work in two threads (two embedded interpreters) do not clear each other's
-// interruption. The handler is installed while at least one Interruptible lives.
-std::atomic<unsigned> g_sigints{0};
-std::mutex g_handler_mutex;
-int g_running = 0;
-struct sigaction g_previous_handler {};
-extern "C" void on_sigint(int) { g_sigints.fetch_add(1); }
-
-}  // namespace
-
-Interruptible::Interruptible(std::string label)
-    : label_(std::move(label)),
+Interruptible::Interruptible(lua_State* L, std::string label)
+    : host_(host(L)),
+      label_(std::move(label)),
       tty_(isatty(STDERR_FILENO) != 0),
       begin_(std::chrono::steady_clock::now()) {
-  {
-    const std::lock_guard lock(g_handler_mutex);
-    if (g_running++ == 0) {
-      struct sigaction action {};
-      action.sa_handler = on_sigint;
-      sigemptyset(&action.sa_mask);
-      sigaction(SIGINT, &action, &g_previous_handler);
-    }
-  }
-  start_ = g_sigints.load();
-  control_.cancelled = [this] { return interrupted(); };
+  // Called from the workers: reads atomics and the call's deadline, which is set before they
+  // start.
+  control_.cancelled = [h = &host_] { return h->should_stop(); };
   control_.progress = [this](std::size_t done, std::size_t total) { show(done, total); };
 }
 
 Interruptible::~Interruptible() {
   if (shown_) std::fprintf(stderr, "\r\033[K");
-  const std::lock_guard lock(g_handler_mutex);
-  if (--g_running == 0) sigaction(SIGINT, &g_previous_handler, nullptr);
 }
 
-bool Interruptible::interrupted() const { return g_sigints.load() != start_; }
-
 void Interruptible::show(std::size_t done, std::size_t total) {
+  if (host_.options.progress) {
+    if (callback_failed_) return;
+    try {
+      host_.options.progress(Progress{label_, done, total});
+    } catch (...) {
+      callback_failed_ = true;  // a host callback must not throw: it is not called again
+    }
+    return;
+  }
   if (!tty_) return;
   const auto now = std::chrono::steady_clock::now();
   if (now - begin_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(100)) {

@@ -1,37 +1,40 @@
-// Ctrl-C and progress for long computations run from Lua: a Control (dml/parallel.hpp) whose
-// cancelled() turns true on SIGINT and whose progress() shows "label: done/total" on a
-// terminal after a second.
+// Cancellation and progress for long computations run from Lua: a Control (dml/parallel.hpp)
+// whose cancelled() turns true when the interpreter is cancelled (Interpreter::cancel, which
+// `dml` calls on Ctrl-C) or runs past its timeout, and whose progress() goes to the host's
+// progress callback, or shows "label: done/total" on a terminal after a second.
 //
-//   Interruptible work("sweep");
+//   Interruptible work(L, "sweep");
 //   auto plans = optimize_all(runs, work.control());
-//   if (work.interrupted()) ...
+//   after_work(L, some_unfinished, true);   // host.hpp: raise the stop, or keep the rows
 #pragma once
 
 #include <chrono>
 #include <string>
 
 #include "dml/parallel.hpp"
+#include "lua_runtime.hpp"
 
 namespace dml::lua {
 
+struct Host;
+
 class Interruptible {
  public:
-  explicit Interruptible(std::string label);
+  Interruptible(lua_State* L, std::string label);
   ~Interruptible();
   Interruptible(const Interruptible&) = delete;
   Interruptible& operator=(const Interruptible&) = delete;
 
   [[nodiscard]] const Control& control() const { return control_; }
-  // Ctrl-C was pressed since this began.
-  [[nodiscard]] bool interrupted() const;
 
  private:
   void show(std::size_t done, std::size_t total);
 
+  const Host& host_;
   std::string label_;
-  unsigned start_ = 0;  // the SIGINT count when this began
   bool tty_ = false;
   bool shown_ = false;
+  bool callback_failed_ = false;
   std::chrono::steady_clock::time_point begin_;
   std::chrono::steady_clock::time_point last_{};
   Control control_;

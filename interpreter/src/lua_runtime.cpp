@@ -15,9 +15,9 @@
 
 namespace dml::lua {
 
-std::string user_where(lua_State* L) {
+std::string user_where(lua_State* L, int from) {
   lua_Debug ar;
-  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+  for (int level = from; lua_getstack(L, level, &ar) != 0; ++level) {
     lua_getinfo(L, "Sl", &ar);
     if (ar.currentline <= 0) continue;  // a C function, or no line information
     if (std::string_view(ar.source).starts_with(kStdlibChunkPrefix)) continue;

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "dml/parallel.hpp"
+
 namespace dml::lua {
 
 // Chunk names of stdlib files start with this, so errors can skip their frames.
@@ -14,8 +16,9 @@ inline constexpr std::string_view kStdlibChunkPrefix = "=stdlib/";
 
 // "path/to/scenario.lua:LINE: " for the innermost Lua frame that is neither C
 // nor stdlib code: the scenario line that called into dml. Empty if none:
-// errors never point into C++ or the stdlib's internals.
-std::string user_where(lua_State* L);
+// errors never point into C++ or the stdlib's internals. The search starts at stack `level`
+// (1: the caller of the running C function; 0 in a hook: the running function).
+std::string user_where(lua_State* L, int level = 1);
 
 // Pushes user_where(L) + message.
 void push_user_message(lua_State* L, std::string_view message);
@@ -27,22 +30,31 @@ std::string describe_type(lua_State* L, int idx);
 // Raises a Lua error whose message is user_where(L) + message. Never returns.
 [[noreturn]] void raise(lua_State* L, std::string_view message);
 
+// Ends the script because long work saw its Control cancelled (dml::Cancelled): with the
+// error "interrupted", or "timeout of ... reached" (host.hpp, raise_stop).
+[[noreturn]] void raise_cancelled(lua_State* L);
+
 // Runs a binding's body; a C++ exception becomes a Lua error at the user's
 // line. The message is pushed after the catch block has ended, so no C++
 // frame is skipped by Lua's error unwinding (with Lua built as C or C++).
 // Only std::exception is caught: the C++ build of Lua throws its own errors
-// through here, and they must pass untouched.
+// through here, and they must pass untouched. dml::Cancelled (a search that was told to stop)
+// ends the script as the stop says.
 template <typename F>
 int guarded(lua_State* L, F&& body) {
+  bool cancelled = false;
   {
     std::string message;
     try {
       return body();
+    } catch (const Cancelled&) {
+      cancelled = true;
     } catch (const std::exception& e) {
       message = e.what();
     }
-    push_user_message(L, message);
+    if (!cancelled) push_user_message(L, message);
   }  // message is destroyed before Lua unwinds
+  if (cancelled) raise_cancelled(L);
   return lua_error(L);
 }
 

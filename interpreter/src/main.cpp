@@ -2,6 +2,9 @@
 // script and its arguments; `-` reads the script from standard input.
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -9,9 +12,13 @@
 #include <lua.hpp>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "dml/error.hpp"
 #include "dml/interpreter.hpp"
+#include "dml/quantity.hpp"
+#include "dml/units_parser.hpp"
 #include "dml/version.hpp"
 #include "output.hpp"
 
@@ -20,6 +27,7 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitScriptError = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports a Ctrl-C
 
 constexpr const char* kUsage = R"(usage: dml [options] [script [args]]
 
@@ -41,6 +49,9 @@ Options:
   --merge OUT PART...
                   join the saved slices of a sharded sweep (.csv or .tsv, in order
                   1..N) into OUT, the table the unsharded run saves, and exit
+  --max-memory SIZE  end the script when Lua's memory would pass SIZE ("200 MB")
+  --timeout TIME     end each chunk and the script after TIME ("30 s"); searches too
+  --max-instructions N  end the script after N Lua instructions (1e9)
   --              stop handling options
   -               run standard input and stop handling options
 
@@ -51,7 +62,12 @@ require "name" looks next to the requiring script, then in DML_PATH
 (';'-separated templates such as "/opt/dml/?.lua"), then in --lib directories,
 then in dml's built-in stdlib.
 
-Exit status: 0 success, 1 an error in the scenario or its data, 2 a usage error.
+Ctrl-C stops a running search or sweep (a sweep keeps the rows it finished and
+the script goes on) or the Lua code that runs ("dml: interrupted at FILE:LINE");
+a second Ctrl-C exits at once.
+
+Exit status: 0 success, 1 an error in the scenario or its data (or a limit was
+reached), 2 a usage error, 130 interrupted by Ctrl-C.
 )";
 
 struct Action {
@@ -91,6 +107,90 @@ int shard_error(const std::string& value) {
       "--shard: expected K/N, the K-th of N slices with 1 <= K <= N (as in --shard "
       "2/4), got '" +
       value + "'");
+}
+
+// --- Ctrl-C ---------------------------------------------------------------------------------
+// The first SIGINT cancels the running call (Interpreter::cancel is an atomic increment, safe
+// in a signal handler); a second one, or one while nothing runs, exits at once.
+std::atomic<dml::Interpreter*> g_interpreter{nullptr};
+std::atomic<int> g_sigints{0};
+
+extern "C" void on_sigint(int /*signal*/) {
+  dml::Interpreter* dml = g_interpreter.load();
+  if (g_sigints.fetch_add(1) > 0 || dml == nullptr || !dml->running()) {
+    constexpr char kMessage[] = "\ndml: interrupted\n";
+    (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+    _exit(kExitInterrupted);
+  }
+  dml->cancel();
+}
+
+// Installs on_sigint, unless SIGINT was ignored when dml started (a background job of a shell).
+void handle_sigint() {
+  struct sigaction old {};
+  if (sigaction(SIGINT, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) return;
+  struct sigaction action {};
+  action.sa_handler = on_sigint;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+}
+
+// --- the last resort of --timeout -------------------------------------------------------------
+// The timeout ends Lua code through its count hook and searches through their cancellation.
+// Lua runs no hook inside a __gc metamethod (nor can anything stop a C function that does not
+// return): past the timeout and a second of grace, or when closing the state takes longer
+// than the timeout, this thread says so and exits.
+class Watchdog {
+ public:
+  explicit Watchdog(double timeout_s) : timeout_s_(timeout_s) {
+    if (timeout_s_ <= 0) return;
+    std::thread([this] { watch(); }).detach();  // the process's exit ends it
+  }
+  // Arms it for one call of the script, or for closing the state.
+  void call() { arm(timeout_s_ + 1.0, "the script did not stop (a __gc metamethod or a C call?)"); }
+  void closing() { arm(timeout_s_, "closing the script did not end (a __gc metamethod?)"); }
+  void disarm() { deadline_ns_.store(0); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void arm(double seconds, const char* what) {
+    if (timeout_s_ <= 0) return;
+    what_.store(what);
+    deadline_ns_.store((Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(seconds)))
+                           .time_since_epoch()
+                           .count());
+  }
+  void watch() {
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      const auto deadline = deadline_ns_.load();
+      if (deadline != 0 && Clock::now().time_since_epoch().count() > deadline) {
+        std::fprintf(stderr, "dml: timeout of %s reached and %s; exiting\n",
+                     dml::format_quantity({timeout_s_, dml::kTime}).c_str(), what_.load());
+        std::fflush(stderr);
+        _exit(kExitScriptError);
+      }
+    }
+  }
+  double timeout_s_;
+  std::atomic<Clock::rep> deadline_ns_{0};
+  std::atomic<const char*> what_{""};
+};
+
+// A positive quantity of `dim` from an option's value, or a usage error's message.
+std::optional<std::string> read_limit(const std::string& option, const std::string& text,
+                                      dml::Dimension dim, double& out) {
+  try {
+    const dml::Quantity q =
+        dim == dml::kDimensionless ? dml::parse_quantity(text) : dml::parse_quantity(text, dim);
+    if (q.dim != dim) throw dml::UnitError("expected a number like 1e9, got \"" + text + "\"");
+    if (!(q.value > 0)) return option + ": must be positive, got \"" + text + "\"";
+    out = q.value;
+  } catch (const dml::Error& e) {
+    return option + ": " + e.what();
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -146,6 +246,23 @@ int main(int argc, char** argv) {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'--shard' needs an argument");
       if (!parse_shard(*v, options)) return shard_error(*v);
+    } else if (a == "--max-memory" || a == "--timeout" || a == "--max-instructions") {
+      const std::string* v = value();
+      if (v == nullptr) return usage_error("'" + a + "' needs an argument");
+      double limit = 0;
+      std::optional<std::string> bad;
+      if (a == "--max-memory") {
+        bad = read_limit(a, *v, dml::kBytes, limit);
+        options.max_memory = dml::units::Bytes(limit);
+      } else if (a == "--timeout") {
+        bad = read_limit(a, *v, dml::kTime, limit);
+        options.timeout = dml::units::Seconds(limit);
+      } else {
+        bad = read_limit(a, *v, dml::kDimensionless, limit);
+        if (!bad && limit >= 9.2e18) bad = a + ": at most 9.2e18, got \"" + *v + "\"";
+        options.max_instructions = static_cast<std::int64_t>(limit);
+      }
+      if (bad) return usage_error(*bad);
     } else if (a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib" || a == "--doc") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");
@@ -194,8 +311,20 @@ int main(int argc, char** argv) {
       argv_seen.push_back(args[j]);
     }
   }
+  Watchdog watchdog(options.timeout.value());
+  bool interrupted = false;
   try {
     dml::Interpreter dml(options);
+    g_interpreter.store(&dml);
+    handle_sigint();
+    // Declared after the interpreter, so destroyed before it: closing the state is watched too.
+    struct Closing {
+      Watchdog& w;
+      ~Closing() {
+        g_interpreter.store(nullptr);
+        w.closing();
+      }
+    } closing{watchdog};
     dml.set_args(argv_seen, script != 0 ? script : 0);
     if (doc_name) {
       std::string text;
@@ -206,29 +335,44 @@ int main(int argc, char** argv) {
       std::cout << text << "\n";
       return kExitOk;
     }
-    auto fail = [&] {
-      std::cerr << "dml: " << dml.error() << "\n";
-      return kExitScriptError;
+    // Runs one call under the watchdog; false when it failed (the message is printed).
+    auto run = [&](auto&& body) {
+      watchdog.call();
+      const bool ok = body();
+      watchdog.disarm();
+      interrupted = interrupted || dml.interrupted();
+      if (ok) return true;
+      std::cout.flush();
+      if (dml.stop_reason() == dml::StopReason::kInterrupted && !options.traceback) {
+        std::cerr << "dml: interrupted"
+                  << (dml.stop_where().empty() ? "" : " at " + dml.stop_where()) << "\n";
+      } else {
+        std::cerr << "dml: " << dml.error() << "\n";
+      }
+      return false;
+    };
+    auto status = [&] {
+      return dml.stop_reason() == dml::StopReason::kInterrupted ? kExitInterrupted
+                                                                : kExitScriptError;
     };
     for (const auto& act : actions) {
-      bool ok = false;
-      if (act.kind == Action::kChunk) {
-        ok = dml.run_string(act.text);
-      } else {
+      const bool ok = run([&] {
+        if (act.kind == Action::kChunk) return dml.run_string(act.text);
         // -l G=NAME sets the global G; -l NAME sets NAME (lua 5.4's convention)
         const size_t eq = act.text.find('=');
-        ok = eq == std::string::npos ? dml.require(act.text, act.text)
-                                     : dml.require(act.text.substr(eq + 1), act.text.substr(0, eq));
-      }
-      if (!ok) return fail();
+        return eq == std::string::npos
+                   ? dml.require(act.text, act.text)
+                   : dml.require(act.text.substr(eq + 1), act.text.substr(0, eq));
+      });
+      if (!ok) return status();
     }
     if (script != 0) {
-      if (!dml.run_file(args[script], script_args)) return fail();
+      if (!run([&] { return dml.run_file(args[script], script_args); })) return status();
     } else if (actions.empty() && !interactive) {
       if (isatty(STDIN_FILENO) != 0) {
         interactive = true;
-      } else if (!dml.run_file("-")) {
-        return fail();
+      } else if (!run([&] { return dml.run_file("-"); })) {
+        return status();
       }
     }
     if (interactive) {
@@ -241,5 +385,7 @@ int main(int argc, char** argv) {
     std::cerr << "dml: " << e.what() << "\n";
     return kExitScriptError;
   }
+  // A sweep that kept its rows after Ctrl-C let the script finish: it was still interrupted.
+  if (interrupted) return kExitInterrupted;
   return kExitOk;
 }

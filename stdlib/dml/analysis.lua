@@ -217,7 +217,7 @@ function M.sweep(spec)
   rawset(t, "plans", finished)
   rawset(t, "interrupted", interrupted)
   if interrupted then
-    io.stderr:write(string.format("dml: sweep interrupted: %d of %d runs finished\n", done, count))
+    core.message(string.format("dml: sweep interrupted: %d of %d runs finished", done, count))
   end
   return t
 end

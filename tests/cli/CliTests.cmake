@@ -91,3 +91,11 @@ dml_golden(merge_other_columns ARGS --merge merged.tsv cases/merge/part1.tsv cas
 dml_golden(merge_cut_short ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/cut_short.tsv)
 dml_golden(merge_missing_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/no_such_part.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
+
+# Limits and binary chunks: the message names the limit and the line, exit 1.
+dml_golden(timeout ARGS --timeout "0.2 s" cases/endless_loop.lua)
+dml_golden(instruction_limit ARGS --max-instructions 1e5 cases/endless_loop.lua)
+dml_golden(memory_limit ARGS --max-memory "20 MB" cases/grows_forever.lua)
+dml_golden(bad_timeout ARGS --timeout 30 cases/hello.lua)
+dml_golden(bad_memory_limit ARGS --max-memory "-1 GB" cases/hello.lua)
+dml_golden(binary_chunk ARGS cases/binary_chunk.lua)

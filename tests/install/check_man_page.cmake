@@ -11,7 +11,7 @@ string(ASCII 8 backspace)
 string(REGEX REPLACE ".${backspace}" "" text "${text}")
 foreach(want "SYNOPSIS\n +dml \\[options\\] \\[script \\[args\\]\\]"
              "\n +--doc NAME\n +print the reference of a dml type or function"
-             "\n +--stdlib DIR\n" "\nEXIT STATUS\n +0 success, 1 an error"
+             "\n +--stdlib DIR\n" "\nEXIT STATUS\n +0 +success, +1 +an +error"
              "\nFUNCTIONS\n" "\n +• dml\\.optimize\\(run" "\nDECLARED TYPES\n" "\n   dml\\.cluster\n"
              "\nRESULTS\n" "\n   plan\n" "\n +bandwidth\n +takes: a bandwidth like \"900 GB/s\"")
   if(NOT text MATCHES "${want}")

@@ -7,15 +7,30 @@
 // ("scenario.lua:12: cluster.levels[2].bandwidth: ...") in error().
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "dml/units.hpp"
+
 struct lua_State;
 
 namespace dml {
+
+namespace lua {
+struct Host;
+}
+
+// How long work reports: a label ("sweep", "optimize"), the items done and their number.
+struct Progress {
+  std::string_view label;
+  std::size_t done = 0;
+  std::size_t total = 0;
+};
 
 struct InterpreterOptions {
   std::vector<std::string> lib_dirs;  // searched after DML_PATH (--lib DIR); default none
@@ -27,7 +42,26 @@ struct InterpreterOptions {
   // docs/scaling-out.md); default 1 of 1, the whole sweep.
   std::int64_t shard_index = 1;
   std::int64_t shard_count = 1;
+
+  // Limits: each ends the script with an error naming it ("timeout of 30 s reached"). They hold
+  // in and out of the sandbox. Default 0: none.
+  units::Bytes max_memory{};          // all the Lua state holds, the stdlib's included (200 MB)
+  units::Seconds timeout{};           // wall time of each run_*, call or require (30 s)
+  std::int64_t max_instructions = 0;  // Lua VM instructions of each call, counted by the
+                                      // thousand (Lua code only: the core's searches are bounded
+                                      // by the timeout)
+
+  // Where output goes. Each is called on the thread that runs the script; unset: the default.
+  std::function<void(std::string_view line)> print;    // print(...): one line, no newline;
+                                                       // default: standard output
+  std::function<void(std::string_view line)> message;  // dml's notes ("dml: wrote out.tsv");
+                                                       // default: standard error
+  std::function<void(const Progress&)> progress;       // long searches and sweeps, every 20 ms;
+                                                       // default: a line on a terminal's stderr
 };
+
+// Why the last call ended before the script did (Interpreter::stop_reason).
+enum class StopReason { kNone, kInterrupted, kTimeout, kInstructionLimit, kMemoryLimit };
 
 class Interpreter {
  public:
@@ -60,11 +94,32 @@ class Interpreter {
   [[nodiscard]] const std::string& error() const { return error_; }
   [[nodiscard]] lua_State* lua() const { return L_; }
 
+  // Stops the script that runs, from any thread (also from a signal handler): a search or a
+  // sweep stops within milliseconds, Lua code within a thousand instructions. The first cancel
+  // of a call lets a sweep return the rows it finished (t.interrupted) and the script go on, as
+  // the first Ctrl-C does in `dml`; anything else, and a second cancel, ends the call with
+  // the error "interrupted" (stop_reason() kInterrupted). A cancel while nothing runs stops the
+  // next call. Each call that ends forgets the cancels it saw.
+  void cancel();
+  // A call runs (from any thread, also from a signal handler).
+  [[nodiscard]] bool running() const;
+  // Why the last call (run_*, call, require) ended early, and where ("scenario.lua:12", or ""):
+  // kNone when it ended by itself or by an ordinary error.
+  [[nodiscard]] StopReason stop_reason() const { return stop_reason_; }
+  [[nodiscard]] const std::string& stop_where() const { return stop_where_; }
+  // The last call was interrupted by cancel(), even when a sweep kept its rows and the script
+  // went on.
+  [[nodiscard]] bool interrupted() const { return interrupted_; }
+
  private:
   bool call(int nargs, int nresults);
   lua_State* L_ = nullptr;
   InterpreterOptions options_;
+  std::unique_ptr<lua::Host> host_;
   std::string error_;
+  StopReason stop_reason_ = StopReason::kNone;
+  std::string stop_where_;
+  bool interrupted_ = false;
 };
 
 }  // namespace dml

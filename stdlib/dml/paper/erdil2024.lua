@@ -216,12 +216,12 @@ function M.main(name, ...)
   end
   if tsv then
     dml.save(dml.table(tsv_rows, { columns = M.tsv_columns }), tsv)
-    io.stderr:write(string.format("dml: wrote %d points to %s\n", #tsv_rows, tsv))
+    core.message(string.format("dml: wrote %d points to %s", #tsv_rows, tsv))
   end
   if plot then
     dml.plot { path = plot, title = titles[name], x_label = "training compute (FLOP)",
       y_label = "utilization", x_log = true, series = series }
-    io.stderr:write(string.format("dml: wrote %s\n", plot))
+    core.message(string.format("dml: wrote %s", plot))
   end
   return results
 end

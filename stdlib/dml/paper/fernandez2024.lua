@@ -123,7 +123,7 @@ function M.collectives_main(...)
     columns = { "nodes", "measured_half_MiB", "dml_half_MiB" } }))
   if o.tsv then
     dml.save(dml.table(rows:rows(), { columns = { "nodes", "bytes", "measured_GBps", "dml_GBps" } }), o.tsv)
-    io.stderr:write(string.format("dml: wrote %s\n", o.tsv))
+    core.message("dml: wrote " .. o.tsv)
   end
   if o.plot then
     local series = {}
@@ -140,7 +140,7 @@ function M.collectives_main(...)
     end
     dml.plot { path = o.plot, title = "All-reduce bus bandwidth on 4, 32 and 512 nodes of 8 H100s (Fernandez et al. 2024 vs dml)",
       x_label = "message size (bytes)", y_label = "bus bandwidth (GB/s)", x_log = true, series = series }
-    io.stderr:write(string.format("dml: wrote %s\n", o.plot))
+    core.message("dml: wrote " .. o.plot)
   end
   return rows, half
 end
@@ -269,12 +269,12 @@ function M.strong_scaling_main(...)
   print(dml.table(all, { title = "every strategy", columns = scaling_columns }))
   if o.tsv then
     dml.save(dml.table(all, { columns = scaling_columns }), o.tsv)
-    io.stderr:write(string.format("dml: wrote %s\n", o.tsv))
+    core.message("dml: wrote " .. o.tsv)
   end
   if o.plot then
     dml.plot { path = o.plot, title = "Llama-2 70B on H100s, fixed global batch: tokens/s per GPU by strategy",
       x_label = "GPUs", y_label = "tokens/s per GPU", x_log = true, series = series }
-    io.stderr:write(string.format("dml: wrote %s\n", o.plot))
+    core.message("dml: wrote " .. o.plot)
   end
   return all
 end
@@ -324,7 +324,7 @@ function M.crossover_main(...)
   local columns = { "model", "gpu", "nvlink_domain", "global_batch", "strategy", "overtakes_fsdp_at" }
   print(dml.table(all, { columns = columns }))
   print("(empty: not up to 4,096 GPUs, 4,608 in 72-GPU domains)")
-  if o.tsv then dml.save(dml.table(all, { columns = columns }), o.tsv) io.stderr:write("dml: wrote " .. o.tsv .. "\n") end
+  if o.tsv then dml.save(dml.table(all, { columns = columns }), o.tsv) core.message("dml: wrote " .. o.tsv) end
   if o.plot then
     local series = {}
     for _, s in ipairs(M.strategies) do
@@ -339,7 +339,7 @@ function M.crossover_main(...)
     end
     dml.plot { path = o.plot, title = "Llama-2 70B on H100s: each strategy's speed over FSDP across every GPU",
       x_label = "GPUs", y_label = "tokens/s relative to FSDP", x_log = true, series = series }
-    io.stderr:write("dml: wrote " .. o.plot .. "\n")
+    core.message("dml: wrote " .. o.plot)
   end
   return all
 end
@@ -374,7 +374,7 @@ function M.generations_main(...)
   local columns = { "model", "gpu", "gpus", "tokens_per_s_per_gpu", "mfu", "exposed_comm_share", "power_w",
     "tokens_per_joule", "layout" }
   print(dml.table(all, { columns = columns }))
-  if o.tsv then dml.save(dml.table(all, { columns = columns }), o.tsv) io.stderr:write("dml: wrote " .. o.tsv .. "\n") end
+  if o.tsv then dml.save(dml.table(all, { columns = columns }), o.tsv) core.message("dml: wrote " .. o.tsv) end
   if o.plot then
     local series = {}
     for _, model in ipairs { "7B", "70B" } do
@@ -388,7 +388,7 @@ function M.generations_main(...)
     end
     dml.plot { path = o.plot, title = "MFU by GPU generation (1 V100, 2 A100, 3 H100, 4 B200)",
       x_label = "generation", y_label = "MFU", series = series }
-    io.stderr:write("dml: wrote " .. o.plot .. "\n")
+    core.message("dml: wrote " .. o.plot)
   end
   return all
 end

@@ -1,0 +1,133 @@
+#include "host.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+#include "dml/plan.hpp"
+#include "dml/quantity.hpp"
+
+namespace dml::lua {
+
+bool Host::past_deadline() const {
+  return has_deadline && std::chrono::steady_clock::now() >= deadline;
+}
+
+bool Host::should_stop() const { return cancel_pending() || past_deadline(); }
+
+void Host::begin_call() {
+  const double t = options.timeout.value();
+  has_deadline = t > 0;
+  if (has_deadline) {
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(t));
+  }
+  instructions = 0;
+  stop = StopReason::kNone;
+  stop_where.clear();
+  interrupted = false;
+  kept_rows = false;
+  memory_hit = false;
+  memory_where.clear();
+}
+
+void Host::end_call() {
+  seen.store(cancels.load());  // what arrived during the call is forgotten with it
+  has_deadline = false;
+  lua_sethook(main, count_hook, LUA_MASKCOUNT, kHookEvery);  // a stop set it to every instruction
+}
+
+void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
+  auto* h = static_cast<Host*>(ud);
+  const std::size_t old = ptr != nullptr ? osize : 0;  // without ptr, osize is a type tag
+  if (nsize == 0) {
+    std::free(ptr);
+    h->used -= old;
+    return nullptr;
+  }
+  // Lua never asks a shrink to fail; a growth past the limit is refused.
+  if (h->limit != 0 && nsize > old && nsize - old > h->limit - std::min(h->used, h->limit)) {
+    h->memory_hit = true;
+    // The line that asked, in the main thread (a coroutine's allocation names its resume):
+    // lua_getstack and lua_getinfo("Sl") read the call frames and allocate nothing.
+    if (h->depth > 0 && h->main != nullptr) h->memory_where = user_where(h->main, 0);
+    return nullptr;
+  }
+  void* p = std::realloc(ptr, nsize);
+  if (p == nullptr) return nullptr;
+  h->used = h->used - old + nsize;
+  return p;
+}
+
+std::string stop_text(const Host& h, StopReason reason) {
+  switch (reason) {
+    case StopReason::kInterrupted:
+      return "interrupted";
+    case StopReason::kTimeout:
+      return fmt::format("timeout of {} reached",
+                         format_quantity({h.options.timeout.value(), kTime}));
+    case StopReason::kInstructionLimit:
+      return fmt::format("instruction limit of {} reached",
+                         count_text(static_cast<u128>(h.options.max_instructions)));
+    case StopReason::kMemoryLimit:
+      return fmt::format("memory limit of {} reached",
+                         format_quantity({h.options.max_memory.value(), kBytes}));
+    case StopReason::kNone:
+      break;
+  }
+  return "stopped";
+}
+
+void raise_stop(lua_State* L, StopReason reason, int level) {
+  Host& h = host(L);
+  // From now on every instruction of this thread raises it again: pcall cannot keep it.
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  if (h.stop == StopReason::kNone) {
+    h.stop = reason;
+    std::string where = user_where(L, level);
+    if (where.size() >= 2) where.resize(where.size() - 2);  // "file:line: " -> "file:line"
+    h.stop_where = std::move(where);
+    if (reason == StopReason::kInterrupted) h.interrupted = true;
+  }
+  const std::string text = stop_text(h, h.stop);
+  lua_pushfstring(L, "%s%s%s", h.stop_where.c_str(), h.stop_where.empty() ? "" : ": ",
+                  text.c_str());
+  lua_error(L);
+  __builtin_unreachable();
+}
+
+void raise_cancelled(lua_State* L) {
+  const Host& h = host(L);
+  raise_stop(L, h.past_deadline() && !h.cancel_pending() ? StopReason::kTimeout
+                                                         : StopReason::kInterrupted);
+}
+
+void after_work(lua_State* L, bool stopped_early, bool keeps_rows) {
+  if (!stopped_early) return;
+  Host& h = host(L);
+  if (h.past_deadline() && !h.cancel_pending()) raise_stop(L, StopReason::kTimeout);
+  // The first cancel of the call, acted on by a sweep that keeps its rows: handled here.
+  const unsigned cancels = h.cancels.load();
+  if (keeps_rows && !h.kept_rows && h.stop == StopReason::kNone && cancels == h.seen.load() + 1) {
+    h.seen.store(cancels);
+    h.kept_rows = true;
+    h.interrupted = true;
+    return;
+  }
+  raise_stop(L, StopReason::kInterrupted);
+}
+
+void count_hook(lua_State* L, lua_Debug* /*ar*/) {
+  Host& h = host(L);
+  if (h.depth == 0) return;
+  if (h.stop != StopReason::kNone) raise_stop(L, h.stop, 0);
+  h.instructions += kHookEvery;
+  if (h.cancel_pending()) raise_stop(L, StopReason::kInterrupted, 0);
+  if (h.options.max_instructions > 0 && h.instructions >= h.options.max_instructions) {
+    raise_stop(L, StopReason::kInstructionLimit, 0);
+  }
+  if (h.past_deadline()) raise_stop(L, StopReason::kTimeout, 0);
+}
+
+}  // namespace dml::lua

@@ -1,0 +1,85 @@
+// What an Interpreter keeps beside its Lua state: its options, the limits of the call that runs
+// (time, instructions, memory) and cancellation. Lua reaches it from any of its threads through
+// the state's extra space (host(L)); the allocator and the count hook are its own.
+//
+//   Host& h = host(L);
+//   if (h.should_stop()) ...           // any thread: an unhandled cancel, or past the deadline
+//   raise_stop(L);                      // the Lua thread: ends the script with the stop's message
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "dml/interpreter.hpp"
+#include "lua_runtime.hpp"
+
+namespace dml::lua {
+
+// The count hook runs every kHookEvery VM instructions (and every instruction once a stop was
+// raised, so that a script cannot catch it for good with pcall).
+inline constexpr int kHookEvery = 1000;
+
+struct Host {
+  explicit Host(const InterpreterOptions& o) : options(o) {}
+
+  const InterpreterOptions& options;
+  lua_State* main = nullptr;  // the state's main thread
+
+  // --- the call that runs (the outermost run_*, call or require) ---------------------------
+  int depth = 0;                                     // nested calls from C++ (host functions)
+  std::atomic<bool> running{false};                  // a call runs (read by Interpreter::running)
+  std::chrono::steady_clock::time_point deadline{};  // when the timeout ends it
+  bool has_deadline = false;
+  std::int64_t instructions = 0;        // counted by the hook, kHookEvery at a time
+  StopReason stop = StopReason::kNone;  // the stop raised in this call
+  std::string stop_where;               // "scenario.lua:12" where it was raised ("" if unknown)
+  bool interrupted = false;  // a cancel stopped work in this call (also one a sweep kept rows for)
+  bool kept_rows = false;    // a sweep handled a cancel in this call by returning what finished
+
+  // --- cancellation: cancel() counts; `seen` is how many have been acted on -----------------
+  std::atomic<unsigned> cancels{0};
+  std::atomic<unsigned> seen{0};
+
+  // --- memory: every byte the Lua state holds ------------------------------------------------
+  std::size_t used = 0;
+  std::size_t limit = 0;     // 0: none (set once the stdlib is loaded)
+  bool memory_hit = false;   // the allocator refused an allocation past the limit in this call
+  std::string memory_where;  // where the last refusal happened
+
+  // From any thread: should long C++ work stop now (a cancel not acted on, or the deadline)?
+  [[nodiscard]] bool should_stop() const;
+  [[nodiscard]] bool past_deadline() const;
+  [[nodiscard]] bool cancel_pending() const { return cancels.load() > seen.load(); }
+
+  void begin_call();
+  void end_call();
+};
+
+// The Host of the interpreter that owns L (any of its threads).
+[[nodiscard]] inline Host& host(lua_State* L) {
+  return **static_cast<Host**>(lua_getextraspace(L));
+}
+
+// A lua_Alloc that counts and refuses to grow past host->limit (ud is the Host).
+void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
+
+// The count hook: ends the script when it was cancelled, ran past its timeout or its
+// instruction limit.
+void count_hook(lua_State* L, lua_Debug* ar);
+
+// The message of a stop, without its position: "interrupted", "timeout of 30 s reached", ...
+[[nodiscard]] std::string stop_text(const Host& h, StopReason reason);
+
+// Ends the script: records `reason` as the call's stop, pushes "<where>: <stop_text>" and raises
+// it. `level` is where the user's frames begin (0 in a hook, 1 in a C function).
+[[noreturn]] void raise_stop(lua_State* L, StopReason reason, int level = 1);
+
+// After long C++ work (a search, a sweep) that stopped early: raises the stop, except for the
+// first cancel of a call when `keeps_rows` (a sweep that returns what finished), which it marks
+// as handled and returns. Does nothing when the work was not stopped.
+void after_work(lua_State* L, bool stopped_early, bool keeps_rows);
+
+}  // namespace dml::lua

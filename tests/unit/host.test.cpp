@@ -1,0 +1,246 @@
+// The host's side of a running script: cancellation from another thread, the limits (time,
+// instructions, memory), where print, messages and progress go, and text-only chunks.
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dml/interpreter.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// A search of seconds (the paper's reference search on a four-level network).
+constexpr const char* kLongSearch = R"lua(
+  local gpus = require "dml.presets.gpus"
+  local deep = dml.cluster { gpu = gpus.h100_sxm, levels = {
+    { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
+    { name = "rail", size = 64, bandwidth = "400 GB/s", latency = "2 us" },
+    { name = "pod", size = 4096, bandwidth = "200 GB/s", latency = "3 us" },
+    { name = "ib", bandwidth = "100 GB/s", latency = "5 us" } } }
+  function long_run(d)
+    return dml.run { model = dml.mlp_stack { d_model = d, experts = 24 }, cluster = deep,
+      duration = "90 days", options = dml.options { reference_search = true } }
+  end
+  local flat = dml.cluster { gpu = gpus.h100_sxm, levels = {
+    { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
+    { name = "ib", bandwidth = "100 GB/s", latency = "5 us" } } }
+  function quick_run(d)  -- a millisecond
+    return dml.run { model = dml.mlp_stack { d_model = d }, cluster = flat }
+  end
+)lua";
+
+// Runs `chunk` on a thread; `started` turns true when the script prints "started".
+struct Running {
+  explicit Running(dml::InterpreterOptions options = {}) {
+    options.print = [this](std::string_view line) {
+      if (line.starts_with("started")) started.store(true);
+      lines.emplace_back(line);
+    };
+    dml = std::make_unique<dml::Interpreter>(std::move(options));
+  }
+  void start(std::string chunk, std::string name) {
+    thread = std::thread([this, chunk = std::move(chunk), name = std::move(name)] {
+      ok = dml->run_string(chunk, name);
+      ended = Clock::now();
+      done.store(true);
+    });
+    while (!started.load() && !done.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  void join() { thread.join(); }
+
+  std::unique_ptr<dml::Interpreter> dml;
+  std::thread thread;
+  std::atomic<bool> started{false};
+  std::atomic<bool> done{false};
+  bool ok = false;
+  Clock::time_point ended;
+  std::vector<std::string> lines;  // written by the script's thread; read after join()
+};
+
+}  // namespace
+
+TEST_CASE("host: cancel from another thread stops a Lua loop at its line", "[host]") {
+  Running r;
+  r.start("print('started')\nlocal x = 0\nwhile true do x = x + 1 end", "=loop");
+  r.dml->cancel();
+  r.join();
+  CHECK_FALSE(r.ok);
+  CHECK(r.dml->error() == "loop:3: interrupted");
+  CHECK(r.dml->stop_reason() == dml::StopReason::kInterrupted);
+  CHECK(r.dml->stop_where() == "loop:3");
+  CHECK(r.dml->interrupted());
+  // The cancel is forgotten with the call: the next one runs.
+  CHECK(r.dml->run_string("y = 1"));
+  CHECK(r.dml->stop_reason() == dml::StopReason::kNone);
+  CHECK_FALSE(r.dml->interrupted());
+}
+
+TEST_CASE("host: pcall cannot keep a cancel", "[host]") {
+  Running r;
+  r.start(
+      "print('started')\n"
+      "while true do pcall(function() while true do end end) end",
+      "=stubborn");
+  r.dml->cancel();
+  r.join();
+  CHECK_FALSE(r.ok);
+  CHECK(r.dml->error() == "stubborn:2: interrupted");
+}
+
+TEST_CASE("host: cancel stops a long search within 0.1 s", "[host]") {
+  Running r;
+  REQUIRE(r.dml->run_string(kLongSearch));
+  r.start("print('started')\nlocal plan = dml.optimize(long_run(36864))", "=search");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  REQUIRE_FALSE(r.done.load());  // the search takes seconds
+  const auto cancelled = Clock::now();
+  r.dml->cancel();
+  r.join();
+  const double latency = std::chrono::duration<double>(r.ended - cancelled).count();
+  CHECK_FALSE(r.ok);
+  CHECK(r.dml->error() == "search:2: interrupted");
+  CHECK(latency < 0.1);
+}
+
+TEST_CASE("host: the first cancel lets a sweep keep what finished; a second ends the script",
+          "[host]") {
+  std::atomic<bool> two_done{false};
+  dml::InterpreterOptions options;
+  options.progress = [&](const dml::Progress& p) {
+    if (p.label == "sweep" && p.done >= 2) two_done.store(true);
+  };
+  Running r(std::move(options));
+  REQUIRE(r.dml->run_string(kLongSearch));
+  // Two quick runs, then two that take seconds: the workers finish the quick ones first.
+  r.start(R"lua(
+    print('started')
+    local t = dml.sweep { grid = { d = { 12288, 16384, 36864, 36864 } },
+                          run = function(p) return p.d < 20000 and quick_run(p.d) or long_run(p.d) end }
+    print('rows ' .. #t .. ' ' .. tostring(t.interrupted))
+    print('started again')
+    while true do end)lua",
+          "=sweep");
+  while (!two_done.load() && !r.done.load())
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  r.started.store(false);
+  r.dml->cancel();
+  while (!r.started.load() && !r.done.load())
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  r.dml->cancel();
+  r.join();
+  CHECK_FALSE(r.ok);
+  CHECK(r.dml->error() == "sweep:7: interrupted");
+  REQUIRE(r.lines.size() >= 2);
+  CHECK(r.lines[1] == "rows 2 true");
+  CHECK(r.dml->interrupted());
+}
+
+TEST_CASE("host: a cancel while nothing runs stops the next call", "[host]") {
+  dml::Interpreter dml;
+  dml.cancel();
+  CHECK_FALSE(dml.run_string("local x = 0\nfor i = 1, 1e9 do x = x + i end", "=next"));
+  CHECK(dml.error() == "next:2: interrupted");
+  CHECK(dml.run_string("for i = 1, 1e5 do end"));
+}
+
+TEST_CASE("host: the timeout ends Lua code and searches, naming itself", "[host]") {
+  dml::InterpreterOptions options;
+  options.timeout = dml::units::seconds(0.3);
+  dml::Interpreter dml(options);
+  auto t = Clock::now();
+  CHECK_FALSE(dml.run_string("local x = 0\nwhile true do x = x + 1 end", "=spin"));
+  CHECK(dml.error() == "spin:2: timeout of 300 ms reached");
+  CHECK(dml.stop_reason() == dml::StopReason::kTimeout);
+  CHECK(seconds_since(t) < 0.3 + 0.1);
+  REQUIRE(dml.run_string(kLongSearch));  // each call has its own timeout
+  t = Clock::now();
+  CHECK_FALSE(dml.run_string("local plan = dml.optimize(long_run(36864))", "=search"));
+  CHECK(dml.error() == "search:1: timeout of 300 ms reached");
+  CHECK(seconds_since(t) < 0.3 + 0.1);
+}
+
+TEST_CASE("host: the instruction limit counts Lua instructions", "[host]") {
+  dml::InterpreterOptions options;
+  options.max_instructions = 100000;
+  dml::Interpreter dml(options);
+  CHECK(dml.run_string("for i = 1, 1000 do end"));  // about 4,000 instructions
+  CHECK_FALSE(dml.run_string("for i = 1, 1e6 do end", "=count"));
+  CHECK(dml.error() == "count:1: instruction limit of 100,000 reached");
+  CHECK(dml.stop_reason() == dml::StopReason::kInstructionLimit);
+}
+
+TEST_CASE("host: the memory limit refuses what passes it, and the interpreter goes on", "[host]") {
+  dml::InterpreterOptions options;
+  options.max_memory = dml::units::bytes(20e6);
+  dml::Interpreter dml(options);
+  CHECK_FALSE(
+      dml.run_string("local t = {}\nwhile true do t[#t + 1] = ('x'):rep(100) .. #t end", "=grow"));
+  CHECK(dml.error() == "grow:2: memory limit of 20 MB reached");
+  CHECK(dml.stop_reason() == dml::StopReason::kMemoryLimit);
+  CHECK_FALSE(dml.run_string("local s = ('x'):rep(1e9)", "=big"));
+  CHECK(dml.error() == "big:1: memory limit of 20 MB reached");
+  // Within a pcall the script sees Lua's own error, and the limit still holds.
+  CHECK(
+      dml.run_string("ok, e = pcall(string.rep, 'x', 1e9)\nassert(not ok and e == 'not enough "
+                     "memory')"));
+  CHECK(dml.run_string("x = ('y'):rep(1000)"));
+}
+
+TEST_CASE("host: print, dml's messages and progress go to the host", "[host]") {
+  std::vector<std::string> printed, messages;
+  struct Report {
+    std::string label;
+    std::size_t done, total;
+  };
+  std::vector<Report> progress;
+  dml::Interpreter* self = nullptr;
+  dml::InterpreterOptions options;
+  options.print = [&](std::string_view s) { printed.emplace_back(s); };
+  options.message = [&](std::string_view s) { messages.emplace_back(s); };
+  options.progress = [&](const dml::Progress& p) {
+    progress.push_back({std::string(p.label), p.done, p.total});
+    self->cancel();  // Ctrl-C at the first report
+  };
+  dml::Interpreter dml(options);
+  self = &dml;
+  REQUIRE(dml.run_string("print('a', 1, nil, dml.q'1 GB')\nprint()"));
+  CHECK(printed == std::vector<std::string>{"a\t1\tnil\t1 GB", ""});
+  REQUIRE(dml.run_string(kLongSearch));
+  // The sweep stops at its first report, keeps nothing, and says so; the script goes on.
+  REQUIRE(dml.run_string(
+      "t = dml.sweep { grid = { d = { 36864, 36864 } }, run = function(p) return long_run(p.d) "
+      "end }\nassert(t.interrupted and #t == 0)"));
+  CHECK(messages == std::vector<std::string>{"dml: sweep interrupted: 0 of 2 runs finished"});
+  CHECK(dml.interrupted());
+  REQUIRE_FALSE(progress.empty());  // every 20 ms: the first one cancelled it
+  CHECK(progress[0].label == "sweep");
+  CHECK(progress[0].done == 0);
+  CHECK(progress[0].total == 2);
+}
+
+TEST_CASE("host: chunks are Lua text; binary chunks are refused everywhere", "[host]") {
+  dml::Interpreter dml;
+  CHECK_FALSE(dml.run_string("load(string.dump(function() end), 'f', 'b')", "=b"));
+  CHECK(dml.error() ==
+        "b:1: load: binary chunks are refused (mode \"b\"); dml loads Lua text only");
+  REQUIRE(dml.run_string(R"lua(
+    local f, e = load(string.dump(function() return 1 end))
+    assert(f == nil and e == "attempt to load a binary chunk (mode is 't')", e)
+    f, e = load("\27Lua\x54\0 a corrupted chunk", "c", "bt")
+    assert(f == nil and e == "attempt to load a binary chunk (mode is 't')", e)
+    assert(load("return 1 + 1")() == 2)
+    assert(load("return x", "c", "t", { x = 5 })() == 5)
+    assert(load("return x", "c", nil, { x = 6 })() == 6)
+    local parts = { "return ", "7" }
+    assert(load(function() return table.remove(parts, 1) end)() == 7)
+  )lua"));
+}
