@@ -14,13 +14,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <functional>
 #include <set>
+#include <sstream>
 
 #include "bind_quantity.hpp"
 #include "dml/error.hpp"
+#include "host.hpp"
 #include "lua_runtime.hpp"
 #include "output.hpp"
+#include "sandbox.hpp"
 
 namespace dml::lua {
 namespace {
@@ -285,16 +291,55 @@ int l_format_table(lua_State* L) {
   });
 }
 
+bool in_sandbox(lua_State* L) {
+  const Host* h = find_host(L);
+  return h != nullptr && h->options.sandbox;
+}
+
 // save(path, rows, columns, single_record)
 int l_save(lua_State* L) {
   return guarded(L, [&] {
     const std::string path = path_argument(L, 1, "dml.save");
+    if (in_sandbox(L)) check_confined(path, "dml.save");
     (void)output::format_for_path(path);  // an unknown extension is reported before any cell
     output::Table t = read_table(L, 2, read_columns(L, 3, "dml.save"), "dml.save");
     t.single_record = lua_toboolean(L, 4) != 0;
     output::save(t, path);
     return 0;
   });
+}
+
+// read_text(path) -> the file's bytes, or nil and "path: reason" (as io.open says it): data
+// files of the stdlib (dml.measured, dml.nccl_tests), which the sandbox reads inside the
+// working directory only.
+int l_read_text(lua_State* L) {
+  std::size_t len = 0;
+  const char* chars = luaL_checklstring(L, 1, &len);
+  const std::string_view path(chars, len);
+  std::string failed;
+  {
+    std::string text;
+    try {
+      if (in_sandbox(L)) {
+        const std::string why = confinement_problem(path, Access::kRead);
+        if (!why.empty()) throw Error(fmt::format("{}: {}", path, why));
+      }
+      std::ifstream in{std::string(path), std::ios::binary};
+      if (!in) throw Error(fmt::format("{}: {}", path, std::strerror(errno)));
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      text = ss.str();
+    } catch (const std::exception& e) {
+      failed = e.what();
+    }
+    if (failed.empty()) {
+      lua_pushlstring(L, text.data(), text.size());
+      return 1;
+    }
+  }
+  lua_pushnil(L);
+  lua_pushlstring(L, failed.data(), failed.size());
+  return 2;
 }
 
 std::string string_field(lua_State* L, int idx, const char* name) {
@@ -346,6 +391,7 @@ int l_plot(lua_State* L) {
     lua_getfield(L, 1, "path");
     spec.path = path_argument(L, -1, "dml.plot");
     lua_pop(L, 1);
+    if (in_sandbox(L)) check_confined(spec.path, "dml.plot");
     spec.title = string_field(L, 1, "title");
     spec.x_label = string_field(L, 1, "x_label");
     spec.y_label = string_field(L, 1, "y_label");
@@ -386,6 +432,7 @@ int l_write_text(lua_State* L) {
     size_t n = 0;
     const char* text = luaL_checklstring(L, 2, &n);
     const char* who = luaL_checkstring(L, 3);
+    if (in_sandbox(L)) check_confined(path, who);
     output::write_file_atomically(path, std::string_view(text, n), who);
     return 0;
   });
@@ -397,7 +444,7 @@ void register_output(lua_State* L) {
   const luaL_Reg fns[] = {
       {"copy_rows", l_copy_rows}, {"copy_row", l_copy_row}, {"format_table", l_format_table},
       {"save", l_save},           {"plot", l_plot},         {"write_text", l_write_text},
-      {nullptr, nullptr}};
+      {"read_text", l_read_text}, {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }
 

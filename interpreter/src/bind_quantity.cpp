@@ -211,7 +211,15 @@ const luaL_Reg kMetamethods[] = {
 };
 
 void push_metatable(lua_State* L) {
-  if (luaL_newmetatable(L, kQuantityMetatable) != 0) luaL_setfuncs(L, kMetamethods, 0);
+  if (luaL_newmetatable(L, kQuantityMetatable) != 0) {
+    luaL_setfuncs(L, kMetamethods, 0);
+    // What getmetatable() shows: the name. The metatable itself stays dml's (a script that
+    // changed it would change every quantity).
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, kQuantityMetatable);
+    lua_setfield(L, -2, "__name");
+    lua_setfield(L, -2, "__metatable");
+  }
 }
 
 // --- dml.core functions --------------------------------------------------

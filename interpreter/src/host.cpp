@@ -9,6 +9,23 @@
 
 namespace dml::lua {
 
+namespace {
+constexpr const char* kHostKey = "dml:host";  // registry: light userdata, the Host
+}  // namespace
+
+Host* find_host(lua_State* L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, kHostKey);
+  auto* h = static_cast<Host*>(lua_touserdata(L, -1));
+  lua_pop(L, 1);
+  return h;
+}
+
+void attach_host(lua_State* L, Host* h) {
+  *static_cast<Host**>(lua_getextraspace(L)) = h;  // threads made later copy it
+  lua_pushlightuserdata(L, h);
+  lua_setfield(L, LUA_REGISTRYINDEX, kHostKey);
+}
+
 bool Host::past_deadline() const {
   return has_deadline && std::chrono::steady_clock::now() >= deadline;
 }
@@ -80,7 +97,7 @@ std::string stop_text(const Host& h, StopReason reason) {
 }
 
 void raise_stop(lua_State* L, StopReason reason, int level) {
-  Host& h = host(L);
+  Host& h = host(L);  // only called where an Interpreter's Host is attached
   // From now on every instruction of this thread raises it again: pcall cannot keep it.
   lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
   if (h.stop == StopReason::kNone) {
@@ -98,14 +115,16 @@ void raise_stop(lua_State* L, StopReason reason, int level) {
 }
 
 void raise_cancelled(lua_State* L) {
-  const Host& h = host(L);
-  raise_stop(L, h.past_deadline() && !h.cancel_pending() ? StopReason::kTimeout
-                                                         : StopReason::kInterrupted);
+  const Host* h = find_host(L);
+  if (h == nullptr) raise(L, "interrupted");  // a Control of the caller's own
+  raise_stop(L, h->past_deadline() && !h->cancel_pending() ? StopReason::kTimeout
+                                                           : StopReason::kInterrupted);
 }
 
 void after_work(lua_State* L, bool stopped_early, bool keeps_rows) {
-  if (!stopped_early) return;
-  Host& h = host(L);
+  Host* found = find_host(L);
+  if (!stopped_early || found == nullptr) return;
+  Host& h = *found;
   if (h.past_deadline() && !h.cancel_pending()) raise_stop(L, StopReason::kTimeout);
   // The first cancel of the call, acted on by a sweep that keeps its rows: handled here.
   const unsigned cancels = h.cancels.load();

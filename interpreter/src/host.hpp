@@ -1,10 +1,11 @@
 // What an Interpreter keeps beside its Lua state: its options, the limits of the call that runs
-// (time, instructions, memory) and cancellation. Lua reaches it from any of its threads through
-// the state's extra space (host(L)); the allocator and the count hook are its own.
+// (time, instructions, memory) and cancellation. The bindings find it in the registry
+// (find_host: a state that no Interpreter made, a test's or a Lua module's, has none); the
+// count hook, which runs every thousand instructions, in the state's extra space (host(L));
+// the allocator has it as its ud.
 //
-//   Host& h = host(L);
-//   if (h.should_stop()) ...           // any thread: an unhandled cancel, or past the deadline
-//   raise_stop(L);                      // the Lua thread: ends the script with the stop's message
+//   if (const Host* h = find_host(L); h && h->should_stop()) ...  // any thread
+//   raise_stop(L, StopReason::kTimeout);        // the Lua thread: ends the script
 #pragma once
 
 #include <atomic>
@@ -58,10 +59,16 @@ struct Host {
   void end_call();
 };
 
-// The Host of the interpreter that owns L (any of its threads).
+// The Host of the interpreter that owns L (any of its threads), through the extra space: only
+// where the Interpreter is known to have made the state (its hook).
 [[nodiscard]] inline Host& host(lua_State* L) {
   return **static_cast<Host**>(lua_getextraspace(L));
 }
+
+// The Host of L's interpreter, or nullptr for a state no Interpreter made.
+[[nodiscard]] Host* find_host(lua_State* L);
+// Makes `h` the Host that find_host and host() return for L.
+void attach_host(lua_State* L, Host* h);
 
 // A lua_Alloc that counts and refuses to grow past host->limit (ud is the Host).
 void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);

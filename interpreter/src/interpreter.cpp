@@ -18,6 +18,7 @@
 #include "embedded_stdlib.hpp"
 #include "host.hpp"
 #include "lua_runtime.hpp"
+#include "sandbox.hpp"
 
 namespace dml {
 namespace {
@@ -28,7 +29,9 @@ using lua::guarded;
 // Registry keys.
 constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 
-const InterpreterOptions& options_of(lua_State* L) { return lua::host(L).options; }
+// The searcher, the strict globals and the base functions are the Interpreter's own: its Host
+// is there.
+const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->options; }
 
 // Message handler for lua_pcall: makes non-string errors readable and, with
 // --traceback, appends the stack.
@@ -70,6 +73,11 @@ int undefined_global(lua_State* L) {
       std::size_t n = 0;
       const char* s = lua_tolstring(L, 2, &n);
       const std::string name(s, n);
+      if (options_of(L).sandbox) {
+        if (std::string removed = lua::sandbox_hint(name); !removed.empty()) {
+          throw std::runtime_error(removed);
+        }
+      }
       const std::string hint = closest_name(L, name);
       // A long name (from _ENV[...]) is shown as a bounded excerpt.
       const std::string shown =
@@ -91,6 +99,10 @@ int undefined_global(lua_State* L) {
 // load(chunk [, chunkname [, mode [, env]]]) with mode "t": upvalue 1 is Lua's load.
 int l_load_text(lua_State* L) {
   const int n = lua_gettop(L);
+  // Lua's load checks these too, but its messages would name no function and no line.
+  const int chunk = lua_type(L, 1);
+  luaL_argexpected(L, chunk == LUA_TSTRING || chunk == LUA_TFUNCTION, 1, "string or function");
+  luaL_optstring(L, 2, nullptr);
   if (n >= 3 && !lua_isnil(L, 3)) {
     const char* mode = luaL_checkstring(L, 3);
     if (std::string_view(mode).find('t') == std::string_view::npos) {
@@ -181,16 +193,18 @@ int l_message(lua_State* L) {
   });
 }
 
-// Replaces the base library's load, loadfile and dofile by the text-only ones, and print by the
-// host's when it has one.
+// Replaces the base library's load, loadfile and dofile by the text-only ones (the sandbox
+// removes the last two), and print by the host's when it has one.
 void install_base(lua_State* L) {
   lua_getglobal(L, "load");
   lua_pushcclosure(L, l_load_text, 1);
   lua_setglobal(L, "load");
-  lua_pushcfunction(L, l_loadfile_text);
-  lua_setglobal(L, "loadfile");
-  lua_pushcfunction(L, l_dofile_text);
-  lua_setglobal(L, "dofile");
+  if (!options_of(L).sandbox) {
+    lua_pushcfunction(L, l_loadfile_text);
+    lua_setglobal(L, "loadfile");
+    lua_pushcfunction(L, l_dofile_text);
+    lua_setglobal(L, "dofile");
+  }
   if (options_of(L).print) {
     lua_pushcfunction(L, l_print_to_host);
     lua_setglobal(L, "print");
@@ -410,15 +424,19 @@ Interpreter::Interpreter(InterpreterOptions options)
   L_ = lua_newstate(lua::allocate, host_.get());
   if (L_ == nullptr) throw std::bad_alloc();
   host_->main = L_;
-  *static_cast<lua::Host**>(lua_getextraspace(L_)) = host_.get();  // threads copy it
+  lua::attach_host(L_, host_.get());
   // Before any coroutine exists: each new thread inherits it.
   lua_sethook(L_, lua::count_hook, LUA_MASKCOUNT, lua::kHookEvery);
   lua_atpanic(L_, [](lua_State* L) -> int {
     std::fprintf(stderr, "dml: unprotected Lua error: %s\n", lua_tostring(L, -1));
     return 0;  // then abort()
   });
-  luaL_openlibs(L_);
   lua_pushcfunction(L_, [](lua_State* L) {
+    if (options_of(L).sandbox) {
+      lua::open_sandbox_libs(L);
+    } else {
+      luaL_openlibs(L);
+    }
     install_searcher(L);
     install_base(L);
     return 0;
@@ -436,6 +454,7 @@ Interpreter::Interpreter(InterpreterOptions options)
     throw std::runtime_error(msg);
   }
   make_globals_strict(L_);
+  if (options_.sandbox) lua::seal_sandbox(L_);
   // The limit counts the stdlib's memory too; it holds from the first call on.
   const double limit = options_.max_memory.value();
   host_->limit = limit <= 0        ? 0

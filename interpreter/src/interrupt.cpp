@@ -9,13 +9,13 @@
 namespace dml::lua {
 
 Interruptible::Interruptible(lua_State* L, std::string label)
-    : host_(host(L)),
+    : host_(find_host(L)),
       label_(std::move(label)),
       tty_(isatty(STDERR_FILENO) != 0),
       begin_(std::chrono::steady_clock::now()) {
   // Called from the workers: reads atomics and the call's deadline, which is set before they
   // start.
-  control_.cancelled = [h = &host_] { return h->should_stop(); };
+  if (host_ != nullptr) control_.cancelled = [h = host_] { return h->should_stop(); };
   control_.progress = [this](std::size_t done, std::size_t total) { show(done, total); };
 }
 
@@ -24,10 +24,10 @@ Interruptible::~Interruptible() {
 }
 
 void Interruptible::show(std::size_t done, std::size_t total) {
-  if (host_.options.progress) {
+  if (host_ != nullptr && host_->options.progress) {
     if (callback_failed_) return;
     try {
-      host_.options.progress(Progress{label_, done, total});
+      host_->options.progress(Progress{label_, done, total});
     } catch (...) {
       callback_failed_ = true;  // a host callback must not throw: it is not called again
     }

@@ -30,7 +30,7 @@ class Interruptible {
  private:
   void show(std::size_t done, std::size_t total);
 
-  const Host& host_;
+  const Host* host_;  // nullptr: a state no Interpreter made (no cancellation)
   std::string label_;
   bool tty_ = false;
   bool shown_ = false;

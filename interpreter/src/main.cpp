@@ -49,6 +49,10 @@ Options:
   --merge OUT PART...
                   join the saved slices of a sharded sweep (.csv or .tsv, in order
                   1..N) into OUT, the table the unsharded run saves, and exit
+  --sandbox       run a script you do not trust: no io, os (but clock, date,
+                  time), debug, dofile or loadfile; require loads Lua text from
+                  the search path; dml.save and dml.plot write only inside the
+                  working directory (docs/security.md)
   --max-memory SIZE  end the script when Lua's memory would pass SIZE ("200 MB")
   --timeout TIME     end each chunk and the script after TIME ("30 s"); searches too
   --max-instructions N  end the script after N Lua instructions (1e9)
@@ -242,6 +246,8 @@ int main(int argc, char** argv) {
       interactive = true;
     } else if (a == "--traceback") {
       options.traceback = true;
+    } else if (a == "--sandbox") {
+      options.sandbox = true;
     } else if (a == "--shard") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'--shard' needs an argument");

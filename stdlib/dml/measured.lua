@@ -74,10 +74,8 @@ end
 --- read_tsv(path[, who]): parse_tsv of the file at path. A file that cannot be read is an
 --- error, prefixed with `who` when given ("calibrate.measured: cannot read ...").
 function M.read_tsv(path, who)
-  local f, err = io.open(path, "rb")
-  if not f then core.raise(fmt("%scannot read %s", who and (who .. ": ") or "", err)) end
-  local text = f:read("a")
-  f:close()
+  local text, err = core.read_text(path)
+  if not text then core.raise(fmt("%scannot read %s", who and (who .. ": ") or "", err)) end
   return M.parse_tsv(text, path)
 end
 

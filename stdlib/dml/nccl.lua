@@ -46,10 +46,8 @@ function M.read(path, opts)
       core.raise(string.format("dml.nccl_tests: unknown option '%s' (options: op, gpus, placement)", tostring(k)))
     end
   end
-  local f, err = io.open(path, "rb")
-  if not f then core.raise("dml.nccl_tests: cannot read " .. err) end
-  local text = f:read("a")
-  f:close()
+  local text, err = core.read_text(path)
+  if not text then core.raise("dml.nccl_tests: cannot read " .. err) end
 
   local placement = opts.placement or "out-of-place"
   if placement ~= "out-of-place" and placement ~= "in-place" then

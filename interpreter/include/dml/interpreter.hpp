@@ -42,6 +42,11 @@ struct InterpreterOptions {
   // docs/scaling-out.md); default 1 of 1, the whole sweep.
   std::int64_t shard_index = 1;
   std::int64_t shard_count = 1;
+  // For scripts one does not trust (docs/security.md): Lua's base library without dofile,
+  // loadfile and most of collectgarbage, string without dump, table, math, utf8, coroutine,
+  // os.clock/date/time, require of Lua text from the search path, and dml, whose save and plot
+  // write only inside the working directory. No io, debug, package or __gc. Default off.
+  bool sandbox = false;
 
   // Limits: each ends the script with an error naming it ("timeout of 30 s reached"). They hold
   // in and out of the sandbox. Default 0: none.
