@@ -441,7 +441,7 @@ Interpreter::Interpreter(InterpreterOptions options)
     install_base(L);
     return 0;
   });
-  if (!call(0, 0)) {
+  if (!protected_call(0, 0)) {
     const std::string msg = "cannot load dml's stdlib: " + error_;
     lua_close(L_);
     L_ = nullptr;
@@ -470,7 +470,7 @@ void Interpreter::cancel() { host_->cancels.fetch_add(1); }
 
 bool Interpreter::running() const { return host_->running.load(); }
 
-bool Interpreter::call(int nargs, int nresults) {
+bool Interpreter::protected_call(int nargs, int nresults) {
   lua::Host& h = *host_;
   const bool outermost = h.depth++ == 0;
   if (outermost) {
@@ -532,7 +532,7 @@ bool Interpreter::run_file(const std::string& path, const std::vector<std::strin
     return false;
   }
   for (const auto& a : args) lua_pushstring(L_, a.c_str());
-  return call(static_cast<int>(args.size()), 0);
+  return protected_call(static_cast<int>(args.size()), 0);
 }
 
 bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_name) {
@@ -541,13 +541,13 @@ bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_na
     lua_pop(L_, 1);
     return false;
   }
-  return call(0, 0);
+  return protected_call(0, 0);
 }
 
 bool Interpreter::require(const std::string& module, const std::string& global) {
   lua_getglobal(L_, "require");
   lua_pushstring(L_, module.c_str());
-  if (!call(1, 1)) return false;
+  if (!protected_call(1, 1)) return false;
   lua_setglobal(L_, global.c_str());
   return true;
 }
@@ -592,7 +592,7 @@ void Interpreter::repl() {
       continue;
     }
     const int base = lua_gettop(L_) - 1;
-    if (!call(0, LUA_MULTRET)) {
+    if (!protected_call(0, LUA_MULTRET)) {
       std::cerr << error_ << "\n";
       continue;
     }
@@ -600,7 +600,7 @@ void Interpreter::repl() {
     if (n > 0) {
       lua_getglobal(L_, "print");
       lua_insert(L_, base + 1);
-      if (!call(n, 0)) std::cerr << error_ << "\n";
+      if (!protected_call(n, 0)) std::cerr << error_ << "\n";
     }
     lua_settop(L_, base);
   }
@@ -615,7 +615,7 @@ bool Interpreter::doc(const std::string& name, std::string& text) {
   lua_getfield(L_, -1, "doc");
   lua_remove(L_, -2);
   lua_pushlstring(L_, name.data(), name.size());
-  if (!call(1, 1)) return false;
+  if (!protected_call(1, 1)) return false;
   std::size_t n = 0;
   const char* s = lua_tolstring(L_, -1, &n);
   text.assign(s != nullptr ? s : "", n);

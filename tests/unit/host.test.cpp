@@ -96,7 +96,7 @@ TEST_CASE("host: pcall cannot keep a cancel", "[host]") {
   CHECK(r.dml->error() == "stubborn:2: interrupted");
 }
 
-TEST_CASE("host: cancel stops a long search within 0.1 s", "[host]") {
+TEST_CASE("host: cancel stops a long search within 0.1 s", "[host][latency]") {
   Running r;
   REQUIRE(r.dml->run_string(kLongSearch));
   r.start("print('started')\nlocal plan = dml.optimize(long_run(36864))", "=search");
@@ -152,7 +152,7 @@ TEST_CASE("host: a cancel while nothing runs stops the next call", "[host]") {
   CHECK(dml.run_string("for i = 1, 1e5 do end"));
 }
 
-TEST_CASE("host: the timeout ends Lua code and searches, naming itself", "[host]") {
+TEST_CASE("host: the timeout ends Lua code and searches, naming itself", "[host][latency]") {
   dml::InterpreterOptions options;
   options.timeout = dml::units::seconds(0.3);
   dml::Interpreter dml(options);

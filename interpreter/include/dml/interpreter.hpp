@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -94,7 +96,38 @@ class Interpreter {
 
   // Calls the function below `nargs` arguments on the Lua stack, under the
   // message handler; on success `nresults` results are left on the stack.
-  bool call_function(int nargs, int nresults) { return call(nargs, nresults); }
+  bool call_function(int nargs, int nresults) { return protected_call(nargs, nresults); }
+
+  // --- values across the boundary (docs/embedding.md, "The host API") ------------------------
+  // Each runs as a call (limits, cancel, stop_reason) and on failure returns nullopt with the
+  // message in error(). Include <nlohmann/json.hpp> to use the JSON values.
+  //
+  // The value of a Lua expression as JSON: "plan", "t:rows()", "dml.q'80 GiB' / dml.q'2 TB/s'".
+  // nil is null, numbers and strings are themselves, lists are arrays, tables of names are
+  // objects, a quantity is its text ("900 GB/s", exact), a declared value or a result an object
+  // of its fields, a dml.table an array of its rows; anything else (a function, a table that
+  // holds itself, NaN) is an error naming where it is ("value.levels[2]: ...").
+  std::optional<nlohmann::json> eval(std::string_view expression);
+  // Calls the function `name` (a global, or a path of names: "dml.optimize", "my.lib.f") with
+  // the items of the JSON array `args` as its arguments (null is nil, arrays are lists, objects
+  // tables) and returns its first result as JSON.
+  std::optional<nlohmann::json> call(std::string_view name, const nlohmann::json& args);
+  std::optional<nlohmann::json> call(std::string_view name);
+  // The value of a Lua expression as the core's C++ type T, read and checked as a declaration is
+  // (from a declared value or a plain table of fields): dml::Gpu, NetworkLevel, Cluster,
+  // MlpStack, Run, Layout, Options, Setting, Transformer, Stack, TransformerRun,
+  // TransformerLayout; the results dml::Plan and StepPlan (from the values dml made); and
+  // dml::Quantity (a quantity, or its text).
+  template <class T>
+  std::optional<T> eval_as(std::string_view expression);
+
+  // Makes `fn` the global function `name` of the scripts (also in the sandbox): name(a, b)
+  // calls fn with the JSON array [a, b] (as eval writes them) and returns fn's result (null:
+  // nil). A std::exception from fn is an error at the script's line: "name: what()". fn runs
+  // on the script's thread, and must not call this interpreter. False (error()) for a name
+  // that is not one ("lookup", "host_price").
+  using HostFunction = std::function<nlohmann::json(const nlohmann::json& args)>;
+  bool register_function(const std::string& name, HostFunction fn);
 
   [[nodiscard]] const std::string& error() const { return error_; }
   [[nodiscard]] lua_State* lua() const { return L_; }
@@ -117,7 +150,7 @@ class Interpreter {
   [[nodiscard]] bool interrupted() const { return interrupted_; }
 
  private:
-  bool call(int nargs, int nresults);
+  bool protected_call(int nargs, int nresults);
   lua_State* L_ = nullptr;
   InterpreterOptions options_;
   std::unique_ptr<lua::Host> host_;

@@ -1,0 +1,248 @@
+// The host API's values: results as JSON and as the core's C++ types, calling Lua functions,
+// host functions that scenarios call, and interpreters that run side by side in threads.
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "dml/interpreter.hpp"
+#include "dml/plan.hpp"
+#include "dml/transformer.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kCluster = R"lua(
+  local gpus = require "dml.presets.gpus"
+  cluster = dml.cluster { gpu = gpus.h100_sxm, levels = {
+    { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
+    { name = "ib", bandwidth = "100 GB/s", latency = "5 us" } } }
+)lua";
+
+}  // namespace
+
+TEST_CASE("host api: eval gives Lua values as JSON", "[host_api]") {
+  dml::Interpreter dml;
+  CHECK(dml.eval("1 + 1") == json(2));
+  CHECK(dml.eval("0.5") == json(0.5));
+  CHECK(dml.eval("'text'") == json("text"));
+  CHECK(dml.eval("nil") == json(nullptr));
+  CHECK(dml.eval("true") == json(true));
+  CHECK(dml.eval("{ 1, 'two', { three = 3 } }") == json::parse(R"([1, "two", {"three": 3}])"));
+  CHECK(dml.eval("{}") == json::array());
+  // Quantities are their text, with the digits that read back as the same value.
+  CHECK(dml.eval("dml.q'900 GB/s'") == json("900 GB/s"));
+  CHECK(dml.eval("dml.q'80 GiB' / dml.q'2 TB/s'") == json("42.94967296 ms"));
+  const auto third = dml.eval("dml.q(1 / 3, 's')");
+  REQUIRE(third);
+  // (built with append: GCC 12 warns falsely of "'" + s + "'")
+  std::string text = "'";
+  text.append(third->get<std::string>()).append("'");
+  CHECK(dml.eval_as<dml::Quantity>(text)->value == 1.0 / 3);
+  CHECK(dml.eval("dml.q'1 GB' * dml.q'1 s'") ==
+        json::parse(R"({"unit": "B*s", "value": 1000000000.0})"));
+}
+
+TEST_CASE("host api: declared values, results and tables as JSON", "[host_api]") {
+  dml::Interpreter dml;
+  REQUIRE(dml.run_string(kCluster));
+  const auto c = dml.eval("cluster");
+  REQUIRE(c);
+  CHECK((*c)["gpu"]["name"] == "H100 SXM");
+  CHECK((*c)["levels"][0] == json::parse(R"({"name": "nvlink", "size": 8,
+        "bandwidth": "900 GB/s", "latency": "1.125 us"})"));
+  CHECK((*c)["levels"][1]["bandwidth"] == "100 GB/s");
+  REQUIRE(dml.run_string(
+      "plan = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 12288 }, cluster = "
+      "cluster })"));
+  const auto p = dml.eval("plan");
+  REQUIRE(p);
+  CHECK((*p)["feasible"] == true);
+  CHECK((*p)["gpus"] == 2048);
+  CHECK((*p)["layout"]["pp"] == 64);
+  const auto t = dml.eval("dml.table { { a = 1, b = dml.q'2 s' }, { a = 2 } }");
+  CHECK(t == json::parse(R"([{"a": 1, "b": "2 s"}, {"a": 2}])"));
+}
+
+TEST_CASE("host api: what has no JSON form is an error naming where it is", "[host_api]") {
+  dml::Interpreter dml;
+  CHECK_FALSE(dml.eval("{ f = print }"));
+  CHECK(dml.error() == "(eval):1: value.f: a function has no JSON form");
+  CHECK_FALSE(dml.eval("{ 1, 2, x = 3 }"));
+  CHECK(dml.error() ==
+        "(eval):1: value: a table of other keys than 1..n or names has no JSON form");
+  REQUIRE(dml.run_string("loop = { 1 }\nloop[2] = { loop }"));
+  CHECK_FALSE(dml.eval("loop"));
+  CHECK(dml.error() == "(eval):1: value[2][1]: a table that contains itself");
+  CHECK_FALSE(dml.eval("{ 0/0 }"));
+  CHECK(dml.error() == "(eval):1: value[1]: NaN has no JSON form");
+  CHECK_FALSE(dml.eval("-1/0"));
+  CHECK(dml.error() == "(eval):1: value: -infinity has no JSON form");
+  CHECK_FALSE(dml.eval("'\\xff'"));
+  CHECK(dml.error() == "(eval):1: value: a string that is not UTF-8");
+  CHECK_FALSE(dml.eval("nosuch"));
+  CHECK(dml.error() == "(eval):1: undefined global 'nosuch'");
+  CHECK_FALSE(dml.eval("1 +"));
+  CHECK(dml.error() == "(eval):1: unexpected symbol near <eof>");
+  // A value shared twice is not a cycle.
+  REQUIRE(dml.run_string("shared = { 1 }"));
+  CHECK(dml.eval("{ shared, shared }") == json::parse("[[1], [1]]"));
+}
+
+TEST_CASE("host api: call a Lua function with JSON arguments", "[host_api]") {
+  dml::Interpreter dml;
+  CHECK(dml.call("dml.q", json::array({"900 GB/s"})) == json("900 GB/s"));
+  CHECK(dml.call("string.format", json::array({"%d-%s", 5, "x"})) == json("5-x"));
+  CHECK(dml.call("math.max", json::array({1, 5, 3})) == json(5));
+  REQUIRE(dml.run_string("function shape(t) return { n = #t.items, name = t.name } end"));
+  CHECK(dml.call("shape", json::parse(R"([{"items": [1, 2, 3], "name": "x"}])")) ==
+        json::parse(R"({"n": 3, "name": "x"})"));
+  // A declaration from JSON: the fields a scenario writes.
+  REQUIRE(dml.run_string(kCluster));
+  const auto level = dml.call("dml.level", json::parse(R"([{"name": "ib", "bandwidth": "50 GB/s",
+      "latency": "2 us"}])"));
+  REQUIRE(level);
+  CHECK((*level)["bandwidth"] == "50 GB/s");
+  CHECK_FALSE(dml.call("dml.level", json::parse(R"([{"bandwidth": 50}])")));
+  CHECK(dml.error() ==
+        "level.bandwidth: expected a bandwidth like \"900 GB/s\", got the bare number 50 (write "
+        "it with a unit)");
+  CHECK_FALSE(dml.call("nosuch"));
+  CHECK(dml.error() == "undefined global 'nosuch'");
+  CHECK_FALSE(dml.call("dml.optimise"));
+  CHECK(dml.error().starts_with("dml.optimise: no such"));
+  CHECK_FALSE(dml.call("os.exit; os.exit"));
+  CHECK(dml.error() == "call: \"os.exit; os.exit\" is not a name like \"dml.optimize\"");
+  CHECK_FALSE(dml.call("dml.version"));
+  CHECK(dml.error().starts_with("dml.version is not a function"));
+}
+
+TEST_CASE("host api: eval_as reads the core's C++ types", "[host_api]") {
+  dml::Interpreter dml;
+  REQUIRE(dml.run_string(kCluster));
+  const auto c = dml.eval_as<dml::Cluster>("cluster");
+  REQUIRE(c);
+  CHECK(c->gpu.name == "H100 SXM");
+  REQUIRE(c->levels.size() == 2);
+  CHECK(c->levels[0].bandwidth.value() == 9e11);
+  // A plain table is read and checked as a declaration is.
+  const auto l = dml.eval_as<dml::NetworkLevel>(
+      "{ name = 'x', bandwidth = '1 TB/s', latency = '1 us', size = 4 }");
+  REQUIRE(l);
+  CHECK(l->bandwidth.value() == 1e12);
+  CHECK_FALSE(dml.eval_as<dml::NetworkLevel>("{ name = 'x', bandwidth = 5 }"));
+  CHECK(dml.error().starts_with("(eval):1: level.bandwidth: expected a bandwidth"));
+  // Results come from dml's own values.
+  REQUIRE(dml.run_string(
+      "plan = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 12288 }, cluster = "
+      "cluster })"));
+  const auto p = dml.eval_as<dml::Plan>("plan");
+  REQUIRE(p);
+  CHECK(p->feasible);
+  CHECK(p->gpus == dml::u128{2048});
+  CHECK_FALSE(dml.eval_as<dml::Plan>("{ feasible = true }"));
+  CHECK(dml.error() == "(eval):1: expected a plan (dml.plan), got a table");
+  const auto q = dml.eval_as<dml::Quantity>("dml.q'1 GB' * 2");
+  REQUIRE(q);
+  CHECK(q->value == 2e9);
+  CHECK(q->dim == dml::kBytes);
+  CHECK(dml.eval_as<dml::Quantity>("'3 us'")->value == 3e-6);
+}
+
+TEST_CASE("host api: scripts call host functions", "[host_api]") {
+  for (const bool sandbox : {false, true}) {
+    dml::InterpreterOptions options;
+    options.sandbox = sandbox;
+    dml::Interpreter dml(options);
+    std::vector<json> seen;
+    REQUIRE(dml.register_function("price", [&](const json& args) -> json {
+      seen.push_back(args);
+      if (args.empty()) throw std::runtime_error("which GPU?");
+      return {{"gpu", args[0]}, {"dollars_per_hour", 2.5}};
+    }));
+    REQUIRE(
+        dml.run_string("local p = price('h100', dml.q'80 GiB')\n"
+                       "assert(p.gpu == 'h100' and p.dollars_per_hour == 2.5)\n"
+                       "assert(price('x').gpu == 'x')"));
+    REQUIRE(seen.size() == 2);
+    CHECK(seen[0] == json::parse(R"(["h100", "85.89934592 GB"])"));  // 80 GiB, exact
+    CHECK_FALSE(dml.run_string("local p = price()", "=host"));
+    CHECK(dml.error() == "host:1: price: which GPU?");
+    CHECK_FALSE(dml.run_string("price(print)", "=host"));
+    CHECK(dml.error() == "host:1: argument 1: a function has no JSON form");
+    CHECK_FALSE(dml.register_function("os.execute", [](const json&) { return json(); }));
+    CHECK(dml.error() == "register_function: \"os.execute\" is not a name like \"lookup\"");
+  }
+}
+
+TEST_CASE("host api: eval and call run under the limits and cancel", "[host_api]") {
+  dml::InterpreterOptions options;
+  options.max_instructions = 100000;
+  dml::Interpreter dml(options);
+  CHECK_FALSE(dml.eval("(function() while true do end end)()"));
+  CHECK(dml.error() == "(eval):1: instruction limit of 100,000 reached");
+  CHECK(dml.stop_reason() == dml::StopReason::kInstructionLimit);
+  dml.cancel();
+  CHECK_FALSE(dml.eval("(function() local n = 0 for i = 1, 1e5 do n = n + i end end)()"));
+  CHECK(dml.error() == "(eval):1: interrupted");
+  CHECK(dml.stop_reason() == dml::StopReason::kInterrupted);
+  CHECK(dml.eval("1") == json(1));  // the cancel went with the call that saw it
+}
+
+// Independent interpreters share nothing: the same scenario in four threads gives what it gives
+// alone, while another thread cancels a fifth. Built under ThreadSanitizer by the thread test
+// (cmake/test-all.sh); here it checks the results.
+TEST_CASE("host api: interpreters run concurrently in threads", "[host_api][threads]") {
+  constexpr const char* kScenario = R"lua(
+    local gpus = require "dml.presets.gpus"
+    local c = dml.cluster { gpu = gpus.h100_sxm, levels = {
+      { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
+      { name = "ib", bandwidth = "100 GB/s", latency = "5 us" } } }
+    t = dml.sweep { grid = { d = { 12288, 24576, 49152 } },
+      run = function(p) return dml.run { model = dml.mlp_stack { d_model = p.d }, cluster = c } end }
+    n = 0
+    for i = 1, 20000 do n = n + i end
+  )lua";
+  json alone;
+  {
+    dml::Interpreter dml;
+    REQUIRE(dml.run_string(kScenario));
+    alone = *dml.eval("{ t, n }");
+  }
+  std::vector<json> results(4);
+  std::vector<std::string> errors(4);
+  std::atomic<bool> looping{false};
+  std::string cancelled_error;
+  {
+    std::vector<std::jthread> threads;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      threads.emplace_back([&, i] {
+        dml::InterpreterOptions options;
+        options.print = [](std::string_view) {};
+        dml::Interpreter dml(options);
+        if (!dml.run_string(kScenario)) errors[i] = dml.error();
+        results[i] = dml.eval("{ t, n }").value_or(json());
+      });
+    }
+    dml::Interpreter looper;
+    std::jthread canceller([&] {
+      while (!looping.load()) std::this_thread::yield();
+      looper.cancel();
+    });
+    REQUIRE(looper.register_function("started", [&](const json&) {
+      looping.store(true);
+      return json();
+    }));
+    CHECK_FALSE(looper.run_string("started()\nwhile true do end", "=loop"));
+    looping.store(true);  // the canceller ends whatever happened
+    cancelled_error = looper.error();
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    CHECK(errors[i].empty());
+    CHECK(results[i] == alone);
+  }
+  CHECK(cancelled_error == "loop:2: interrupted");
+}
