@@ -63,8 +63,10 @@ void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     h->used -= old;
     return nullptr;
   }
-  // Lua never asks a shrink to fail; a growth past the limit is refused.
-  if (h->limit != 0 && nsize > old && nsize - old > h->limit - std::min(h->used, h->limit)) {
+  // Lua never asks a shrink to fail; a growth past the limit is refused while a call runs
+  // (between calls the host's own pushes are not protected calls: a refusal would abort).
+  if (h->limit != 0 && h->depth > 0 && nsize > old &&
+      nsize - old > h->limit - std::min(h->used, h->limit)) {
     h->memory_hit = true;
     // The line that asked, in the main thread (a coroutine's allocation names its resume):
     // lua_getstack and lua_getinfo("Sl") read the call frames and allocate nothing.

@@ -70,7 +70,8 @@ struct Host {
 // Makes `h` the Host that find_host and host() return for L.
 void attach_host(lua_State* L, Host* h);
 
-// A lua_Alloc that counts and refuses to grow past host->limit (ud is the Host).
+// A lua_Alloc that counts, and while a call runs refuses to grow past host->limit (ud is the
+// Host).
 void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
 
 // The count hook: ends the script when it was cancelled, ran past its timeout or its

@@ -472,15 +472,15 @@ bool Interpreter::running() const { return host_->running.load(); }
 
 bool Interpreter::protected_call(int nargs, int nresults) {
   lua::Host& h = *host_;
+  const int base = lua_gettop(L_) - nargs;
+  lua_pushboolean(L_, options_.traceback ? 1 : 0);
+  lua_pushcclosure(L_, message_handler, 1);  // before the call: the memory limit is not on yet
+  lua_insert(L_, base);
   const bool outermost = h.depth++ == 0;
   if (outermost) {
     h.begin_call();
     h.running.store(true);
   }
-  const int base = lua_gettop(L_) - nargs;
-  lua_pushboolean(L_, options_.traceback ? 1 : 0);
-  lua_pushcclosure(L_, message_handler, 1);
-  lua_insert(L_, base);
   const int status = lua_pcall(L_, nargs, nresults, base);
   lua_remove(L_, base);
   if (status != LUA_OK) {
@@ -499,7 +499,10 @@ bool Interpreter::protected_call(int nargs, int nresults) {
       if (error_.find(text) == std::string::npos) {
         error_ = stop_where_.empty() ? text : stop_where_ + ": " + text;
       }
-    } else if (status == LUA_ERRMEM && h.memory_hit) {
+    } else if (status != LUA_OK && h.memory_hit &&
+               (status == LUA_ERRMEM || status == LUA_ERRERR ||
+                error_.find("not enough memory") != std::string::npos)) {
+      // (Lua's memory error, raw or quoted by a loader that failed for it.)
       stop_reason_ = StopReason::kMemoryLimit;
       stop_where_ = h.memory_where.size() >= 2 ? h.memory_where.substr(0, h.memory_where.size() - 2)
                                                : std::string();

@@ -144,42 +144,45 @@ void handle_sigint() {
 // Lua runs no hook inside a __gc metamethod (nor can anything stop a C function that does not
 // return): past the timeout and a second of grace, or when closing the state takes longer
 // than the timeout, this thread says so and exits.
+// Its state is static: the detached thread may outlive main's frame while the process exits.
 class Watchdog {
  public:
-  explicit Watchdog(double timeout_s) : timeout_s_(timeout_s) {
-    if (timeout_s_ <= 0) return;
-    std::thread([this] { watch(); }).detach();  // the process's exit ends it
+  explicit Watchdog(double timeout_s) {
+    if (timeout_s <= 0) return;
+    timeout_s_.store(timeout_s);
+    std::thread(watch).detach();  // the process's exit ends it
   }
   // Arms it for one call of the script, or for closing the state.
-  void call() { arm(timeout_s_ + 1.0, "the script did not stop (a __gc metamethod or a C call?)"); }
-  void closing() { arm(timeout_s_, "closing the script did not end (a __gc metamethod?)"); }
+  void call() { arm(1.0, "the script did not stop (a __gc metamethod or a C call?)"); }
+  void closing() { arm(0.0, "closing the script did not end (a __gc metamethod?)"); }
   void disarm() { deadline_ns_.store(0); }
 
  private:
   using Clock = std::chrono::steady_clock;
-  void arm(double seconds, const char* what) {
-    if (timeout_s_ <= 0) return;
+  // The deadline is the timeout plus `grace` seconds from now.
+  static void arm(double grace, const char* what) {
+    const double timeout = timeout_s_.load();
+    if (timeout <= 0) return;
     what_.store(what);
-    deadline_ns_.store((Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(seconds)))
-                           .time_since_epoch()
-                           .count());
+    const auto in =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout + grace));
+    deadline_ns_.store((Clock::now() + in).time_since_epoch().count());
   }
-  void watch() {
+  static void watch() {
     for (;;) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       const auto deadline = deadline_ns_.load();
       if (deadline != 0 && Clock::now().time_since_epoch().count() > deadline) {
         std::fprintf(stderr, "dml: timeout of %s reached and %s; exiting\n",
-                     dml::format_quantity({timeout_s_, dml::kTime}).c_str(), what_.load());
+                     dml::format_quantity({timeout_s_.load(), dml::kTime}).c_str(), what_.load());
         std::fflush(stderr);
         _exit(kExitScriptError);
       }
     }
   }
-  double timeout_s_;
-  std::atomic<Clock::rep> deadline_ns_{0};
-  std::atomic<const char*> what_{""};
+  static inline std::atomic<double> timeout_s_{0};
+  static inline std::atomic<Clock::rep> deadline_ns_{0};
+  static inline std::atomic<const char*> what_{""};
 };
 
 // A positive quantity of `dim` from an option's value, or a usage error's message.

@@ -198,6 +198,8 @@ groups.bombs = function()
     err = "dml: attack.lua:1: resulting string too large" }
   case { name = "string.rep of two gigabytes and --max-memory", flags = '--sandbox --max-memory "50 MB"', code = 1,
     script = 'local s = string.rep("x", 2e9)', err = "dml: attack.lua:1: memory limit of 50 MB reached" }
+  case { name = "a memory limit below what the stdlib holds (no crash)", flags = '--sandbox --max-memory "100 kB"',
+    code = 1, script = "print(1)", err_has = "memory limit of 100 kB reached" }
   case { name = "a table that grows forever", flags = '--sandbox --max-memory "50 MB"', code = 1,
     script = 'local t = {}\nwhile true do\n  t[#t + 1] = ("x"):rep(100) .. #t\nend',
     err = "dml: attack.lua:3: memory limit of 50 MB reached" }
