@@ -183,6 +183,24 @@ groups.bombs = function()
   local loop = "local n = 0\nwhile true do\n  n = n + 1\nend\n"
   case { name = "an endless loop and --timeout", script = loop, flags = '--sandbox --timeout "0.5 s"', code = 1,
     err = "dml: attack.lua:3: timeout of 500 ms reached", within = 5 }
+  case { name = "what was written before a limit stays whole", flags = '--sandbox --timeout "0.5 s"', code = 1,
+    script = 'dml.save(dml.table { { a = 1 }, { a = 2 } }, "kept.csv")\nwhile true do end',
+    err = "dml: attack.lua:2: timeout of 500 ms reached",
+    after = function()
+      local kept = read(work .. "/kept.csv")
+      os.remove(work .. "/kept.csv")
+      if kept ~= "a\n1\n2\n" then return "kept.csv is " .. tostring(kept) end
+    end }
+  case { name = "a long search and --timeout", flags = '--sandbox --timeout "0.5 s"', code = 1, within = 5,
+    script = 'local gpus = require "dml.presets.gpus"\n' ..
+      'local deep = dml.cluster { gpu = gpus.h100_sxm, levels = {\n' ..
+      '  { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },\n' ..
+      '  { name = "rail", size = 64, bandwidth = "400 GB/s", latency = "2 us" },\n' ..
+      '  { name = "pod", size = 4096, bandwidth = "200 GB/s", latency = "3 us" },\n' ..
+      '  { name = "ib", bandwidth = "100 GB/s", latency = "5 us" } } }\n' ..
+      'dml.optimize(dml.run { model = dml.mlp_stack { d_model = 36864, experts = 24 }, cluster = deep,\n' ..
+      '  options = dml.options { reference_search = true } })',
+    err = "dml: attack.lua:7: timeout of 500 ms reached" }
   case { name = "an endless loop and --max-instructions", script = loop, flags = "--sandbox --max-instructions 1e6",
     code = 1, err = "dml: attack.lua:3: instruction limit of 1,000,000 reached" }
   case { name = "an endless loop that catches its errors", flags = '--sandbox --timeout "0.5 s"', code = 1,
