@@ -1,9 +1,8 @@
 #!/bin/sh
 # Builds dml and runs every test twice: an optimized build, then a build under
 # AddressSanitizer and UndefinedBehaviorSanitizer. Uses build/ and build-asan/.
-# Both treat compiler warnings as errors (DML_WERROR). Then the tests of
-# interpreters in threads under ThreadSanitizer: build-tsan/ builds the
-# libraries and that one test program only (about a minute on two cores).
+# Both treat compiler warnings as errors (DML_WERROR). ThreadSanitizer is
+# cmake/test-threads.sh (a minute and a half more on two cores).
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -16,10 +15,6 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DDML_SANITIZE=ON -DDML_BUILD_
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
-
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DDML_SANITIZE_THREAD=ON -DDML_BUILD_BENCH=OFF -DDML_WERROR=ON >/dev/null
-cmake --build build-tsan -j "$jobs" --target dml_thread_tests
-ctest --test-dir build-tsan --output-on-failure
 
 # libFuzzer (clang++): about a minute of fuzzing in all (cmake/fuzz.sh).
 cmake/fuzz.sh

@@ -194,7 +194,7 @@ TEST_CASE("host api: eval and call run under the limits and cancel", "[host_api]
 
 // Independent interpreters share nothing: the same scenario in four threads gives what it gives
 // alone, while another thread cancels a fifth. Built under ThreadSanitizer by the thread test
-// (cmake/test-all.sh); here it checks the results.
+// (cmake/test-threads.sh); here it checks the results.
 TEST_CASE("host api: interpreters run concurrently in threads", "[host_api][threads]") {
   constexpr const char* kScenario = R"lua(
     local gpus = require "dml.presets.gpus"
