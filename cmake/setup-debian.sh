@@ -5,7 +5,7 @@
 set -eu
 
 PACKAGES="g++ cmake make pkg-config clang-format liblua5.4-dev libboost-dev catch2 libfmt-dev \
-libedit-dev nlohmann-json3-dev libbenchmark-dev libplplot-dev plplot-driver-cairo groff-base"
+libedit-dev nlohmann-json3-dev libbenchmark-dev libplplot-dev plplot-driver-cairo groff-base lua5.4"
 
 missing=""
 for p in $PACKAGES; do

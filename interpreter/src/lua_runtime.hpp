@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "c_lua.hpp"
+
 namespace dml::lua {
 
 // Chunk names of stdlib files start with this, so errors can skip their frames.
@@ -32,6 +34,11 @@ std::string describe_type(lua_State* L, int idx);
 // frame is skipped by Lua's error unwinding (with Lua built as C or C++).
 // Only std::exception is caught: the C++ build of Lua throws its own errors
 // through here, and they must pass untouched.
+//
+// Built for the C build of Lua (dml.so, DML_LUA_C; c_lua.hpp), a Lua error raised inside the
+// body arrives here as c::LuaError and is raised again once every C++ object of the body is
+// destroyed; and every other exception is caught, since none may cross Lua's C frames.
+#ifndef DML_LUA_C
 template <typename F>
 int guarded(lua_State* L, F&& body) {
   {
@@ -45,6 +52,34 @@ int guarded(lua_State* L, F&& body) {
   }  // message is destroyed before Lua unwinds
   return lua_error(L);
 }
+#else
+template <typename F>
+int guarded(lua_State* L, F&& body) {
+  bool pending = false;  // a Lua error waits in the registry (c::LuaError)
+  {
+    const c::BodyScope scope;
+    std::string message;
+    try {
+      return body();
+    } catch (const c::LuaError&) {
+      pending = true;
+    } catch (const std::exception& e) {
+      message = e.what();
+    } catch (...) {
+      message = "an unknown C++ exception";
+    }
+    if (!pending) {
+      try {
+        push_user_message(L, message);
+      } catch (const c::LuaError&) {  // no memory for the message: that error instead
+        pending = true;
+      }
+    }
+  }  // everything with a destructor is destroyed before Lua unwinds
+  if (pending) c::push_pending_error(L);
+  return lua_error(L);  // raised here; or, called from C++ inside a body, thrown on as LuaError
+}
+#endif
 
 // Fills the `dml.core` table (at the top of the stack) with one concept's
 // functions. Each bind_<concept>.cpp defines one of these.
