@@ -1,7 +1,8 @@
 -- The same API from both hosts: this file runs under `dml` (lua.module) and under Debian's stock
 -- lua5.4 with the Lua module dml.so (lua_module.stock_lua5.4, LUA_CPATH=<build>/?.so). In lua5.4,
 -- dml is compiled for the C build of Lua: a Lua error raised inside a binding's C++ body must
--- still unwind that C++ (under AddressSanitizer a skipped destructor is a reported leak).
+-- still unwind that C++ and its guard (a skipped guard leaves the thread marked as in a body, and
+-- a later error aborts; under AddressSanitizer a skipped destructor is a reported leak).
 local dml = require "dml"
 local t = require "testing"
 local in_dml = rawget(_G, "dml") ~= nil  -- the dml command sets the global; a module never does
