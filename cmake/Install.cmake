@@ -4,8 +4,10 @@
 #   lib/cmake/dml/                      find_package(dml): dml::interpreter, dml::model
 #   lib/pkgconfig/dml.pc                pkg-config --cflags --libs dml
 #   share/man/man1/dml.1                generated from `dml --help` and the reference
-# (lib is CMAKE_INSTALL_LIBDIR: lib/<multiarch> when P is /usr.) The Lua module dml.so goes to
-# lib/lua/5.4 (interpreter/CMakeLists.txt). Everything is relocatable: no file holds P.
+#   lib/lua/5.4/dml.so                  the Lua module: require "dml" from lua5.4
+# (lib is CMAKE_INSTALL_LIBDIR: lib/<multiarch> when P is /usr; the Lua module's directory is
+# always lib/lua/5.4, Debian's lua5.4 path for P = /usr/local.) Everything is relocatable: no
+# file holds P.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -14,6 +16,7 @@ set(DML_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/dml")
 set_target_properties(dml_model PROPERTIES EXPORT_NAME model)
 set_target_properties(dml_interpreter PROPERTIES EXPORT_NAME interpreter)
 install(TARGETS dml RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(TARGETS dml_lua LIBRARY DESTINATION lib/lua/5.4)
 install(TARGETS dml_model dml_interpreter EXPORT dmlTargets
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")

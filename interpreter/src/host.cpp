@@ -109,9 +109,11 @@ void raise_stop(lua_State* L, StopReason reason, int level) {
     h.stop_where = std::move(where);
     if (reason == StopReason::kInterrupted) h.interrupted = true;
   }
-  const std::string text = stop_text(h, h.stop);
-  lua_pushfstring(L, "%s%s%s", h.stop_where.c_str(), h.stop_where.empty() ? "" : ": ",
-                  text.c_str());
+  {
+    const std::string text =
+        (h.stop_where.empty() ? "" : h.stop_where + ": ") + stop_text(h, h.stop);
+    lua_pushlstring(L, text.data(), text.size());
+  }  // text is destroyed before Lua unwinds (a longjmp in the C build of Lua)
   lua_error(L);
   __builtin_unreachable();
 }

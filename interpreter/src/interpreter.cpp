@@ -626,17 +626,4 @@ bool Interpreter::doc(const std::string& name, std::string& text) {
   return true;
 }
 
-namespace lua {
-
-int open_core(lua_State* L) {
-  lua_newtable(L);
-  register_runtime(L);
-  register_quantity(L);
-  register_declarations(L);
-  register_analysis(L);
-  register_output(L);
-  return 1;
-}
-
-}  // namespace lua
 }  // namespace dml

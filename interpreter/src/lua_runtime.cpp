@@ -59,8 +59,10 @@ namespace {
 int l_raise(lua_State* L) {
   size_t n = 0;
   const char* msg = luaL_checklstring(L, 1, &n);
-  push_user_message(L, std::string_view(msg, n));
-  return lua_error(L);
+  return guarded(L, [&]() -> int {
+    push_user_message(L, std::string_view(msg, n));
+    return lua_error(L);
+  });
 }
 
 // The error for reading `key` from a strict table PATH that has only `names`:
@@ -161,20 +163,32 @@ int l_no_such(lua_State* L) {
 
 // core.modules() -> the names of the stdlib's modules, sorted: { "dml", "dml.analysis", ... }.
 int l_modules(lua_State* L) {
-  const auto modules = embedded_stdlib();
-  std::vector<std::string_view> names;
-  names.reserve(modules.size());
-  for (const auto& m : modules) names.push_back(m.name);
-  std::sort(names.begin(), names.end());
-  lua_createtable(L, static_cast<int>(names.size()), 0);
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    lua_pushlstring(L, names[i].data(), names[i].size());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
-  return 1;
+  return guarded(L, [&] {
+    const auto modules = embedded_stdlib();
+    std::vector<std::string_view> names;
+    names.reserve(modules.size());
+    for (const auto& m : modules) names.push_back(m.name);
+    std::sort(names.begin(), names.end());
+    lua_createtable(L, static_cast<int>(names.size()), 0);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      lua_pushlstring(L, names[i].data(), names[i].size());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
 }
 
 }  // namespace
+
+int open_core(lua_State* L) {
+  lua_newtable(L);
+  register_runtime(L);
+  register_quantity(L);
+  register_declarations(L);
+  register_analysis(L);
+  register_output(L);
+  return 1;
+}
 
 void register_runtime(lua_State* L) {
   const luaL_Reg fns[] = {{"raise", l_raise},

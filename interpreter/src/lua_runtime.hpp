@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "c_lua.hpp"
 #include "dml/parallel.hpp"
 
 namespace dml::lua {
@@ -40,6 +41,11 @@ std::string describe_type(lua_State* L, int idx);
 // Only std::exception is caught: the C++ build of Lua throws its own errors
 // through here, and they must pass untouched. dml::Cancelled (a search that was told to stop)
 // ends the script as the stop says.
+//
+// Built for the C build of Lua (dml.so, DML_LUA_C; c_lua.hpp), a Lua error raised inside the
+// body arrives here as c::LuaError and is raised again once every C++ object of the body is
+// destroyed; and every other exception is caught, since none may cross Lua's C frames.
+#ifndef DML_LUA_C
 template <typename F>
 int guarded(lua_State* L, F&& body) {
   bool cancelled = false;
@@ -57,6 +63,36 @@ int guarded(lua_State* L, F&& body) {
   if (cancelled) raise_cancelled(L);
   return lua_error(L);
 }
+#else
+template <typename F>
+int guarded(lua_State* L, F&& body) {
+  bool pending = false;  // a Lua error waits in the registry (c::LuaError)
+  {
+    const c::BodyScope scope;
+    std::string message;
+    try {
+      return body();
+    } catch (const c::LuaError&) {
+      pending = true;
+    } catch (const Cancelled&) {
+      message = "interrupted";  // the module has no Host: a Control of the caller's own
+    } catch (const std::exception& e) {
+      message = e.what();
+    } catch (...) {
+      message = "an unknown C++ exception";
+    }
+    if (!pending) {
+      try {
+        push_user_message(L, message);
+      } catch (const c::LuaError&) {  // no memory for the message: that error instead
+        pending = true;
+      }
+    }
+  }  // everything with a destructor is destroyed before Lua unwinds
+  if (pending) c::push_pending_error(L);
+  return lua_error(L);  // raised here; or, called from C++ inside a body, thrown on as LuaError
+}
+#endif
 
 // Fills the `dml.core` table (at the top of the stack) with one concept's
 // functions. Each bind_<concept>.cpp defines one of these.

@@ -6,16 +6,12 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
 #include <string>
-#include <system_error>
 
 #include "dml/error.hpp"
 
 namespace dml::lua {
 namespace {
-
-namespace fs = std::filesystem;
 
 // Globals of `lua` that the sandbox leaves out, for the message of reading one.
 constexpr std::array<std::string_view, 5> kRemovedGlobals = {"io", "debug", "package", "dofile",
@@ -161,39 +157,6 @@ std::string sandbox_hint(std::string_view global) {
     }
   }
   return {};
-}
-
-std::string confinement_problem(std::string_view path, Access access) {
-  const std::string rule = fmt::format(
-      "the sandbox {} only inside the working directory (a relative path without \"..\")",
-      access == Access::kWrite ? "writes" : "reads");
-  if (path.empty()) return "an empty path";
-  if (path.find('\0') != std::string_view::npos) return "the path holds a NUL character";
-  const fs::path p(path);
-  if (p.is_absolute() || p.has_root_name() || p.has_root_directory()) return rule;
-  for (const auto& part : p) {
-    if (part == "..") return rule;
-  }
-  std::error_code ec;
-  const fs::path cwd = fs::canonical(fs::current_path(ec), ec);
-  if (ec) return "the working directory cannot be read";
-  // What is written replaces the file (a link would be replaced, not followed, but refusing it
-  // says more); what is read is the file a link leads to, which must be inside too.
-  if (access == Access::kWrite && fs::is_symlink(fs::symlink_status(p, ec))) {
-    return "it is a symbolic link";
-  }
-  const fs::path resolved = fs::weakly_canonical(cwd / p, ec);
-  if (ec) return rule;
-  // A directory on the way may be a symbolic link out of it.
-  const fs::path inside = access == Access::kWrite ? resolved.parent_path() : resolved;
-  const auto mismatch = std::mismatch(cwd.begin(), cwd.end(), inside.begin(), inside.end());
-  if (mismatch.first != cwd.end()) return rule;
-  return {};
-}
-
-void check_confined(std::string_view path, std::string_view who, Access access) {
-  const std::string why = confinement_problem(path, access);
-  if (!why.empty()) throw Error(fmt::format("{}: \"{}\": {}", who, path, why));
 }
 
 }  // namespace dml::lua

@@ -3,7 +3,8 @@
 # and the same program built with pkg-config, and (when built) the Lua module from lua5.4.
 #   cmake -DBUILD=<build dir> -DSRC=<source dir> -DWORK=<scratch dir> -DLIBDIR=<lib dir below
 #         the prefix> -DCXX=<C++ compiler> -DPKG_CONFIG=<pkg-config> -DSANITIZE=<ON|OFF>
-#         [-DLUA=<lua5.4>] -P check_install.cmake
+#         -DLUA=<lua5.4> [-DPRELOAD=<LD_PRELOAD for lua5.4, with SANITIZE>] -P check_install.cmake
+cmake_policy(VERSION 3.25)
 set(prefix "${WORK}/prefix")
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}")
@@ -27,7 +28,8 @@ run("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD}" --prefix "${prefix
 foreach(f bin/dml ${LIBDIR}/libdml_model.a ${LIBDIR}/libdml_interpreter.a
           include/dml/interpreter.hpp include/dml/units_parser.hpp include/dml/plan.hpp
           ${LIBDIR}/cmake/dml/dmlConfig.cmake ${LIBDIR}/cmake/dml/dmlConfigVersion.cmake
-          ${LIBDIR}/cmake/dml/dmlTargets.cmake ${LIBDIR}/pkgconfig/dml.pc share/man/man1/dml.1)
+          ${LIBDIR}/cmake/dml/dmlTargets.cmake ${LIBDIR}/pkgconfig/dml.pc share/man/man1/dml.1
+          lib/lua/5.4/dml.so)
   if(NOT EXISTS "${prefix}/${f}")
     message(FATAL_ERROR "cmake --install did not install ${f}")
   endif()
@@ -91,3 +93,18 @@ run("compiling with pkg-config" "${CXX}" -std=c++20 ${san} "${SRC}/examples/embe
     -o "${WORK}/embed-pc" ${pc_flags})
 run("examples/embed (pkg-config)" "${WORK}/embed-pc")
 expect("examples/embed (pkg-config)" "${out}" "${embed_expected}")
+
+# The Lua module, from Debian's stock lua5.4, found where the prefix puts it: the same answer
+# as the installed dml gives.
+set(chunk "local dml = require 'dml'\nlocal gpus = require 'dml.presets.gpus'\nprint(dml.optimize(dml.run { model = dml.mlp_stack { d_model = 12288 }, cluster = dml.cluster { gpu = gpus.h100_sxm, levels = { { size = 8, bandwidth = '900 GB/s', latency = '1.125 us' }, { bandwidth = '100 GB/s', latency = '1.125 us' } } } }).gpus)")
+run("the installed dml" "${prefix}/bin/dml" -e "${chunk}")
+set(from_dml "${out}")
+expect("the installed dml" "${from_dml}" "^[0-9]+\n$")
+set(ENV{LUA_CPATH} "${prefix}/lib/lua/5.4/?.so")
+if(SANITIZE)
+  set(ENV{LD_PRELOAD} "${PRELOAD}")
+endif()
+run("lua5.4 require 'dml'" "${LUA}" -e "${chunk}")
+if(NOT out STREQUAL from_dml)
+  message(FATAL_ERROR "lua5.4 with dml.so printed ${out}, the installed dml ${from_dml}")
+endif()
