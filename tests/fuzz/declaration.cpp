@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   lua_newtable(L);  // the chunk's _ENV: no globals
   lua_setupvalue(L, -2, 1);
-  if (host.call(0, LUA_MULTRET) != LUA_OK) {
+  if (!host.call(0, LUA_MULTRET)) {
     host.after_input();
     return 0;
   }
@@ -45,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   lua_getfield(L, -1, name);
   lua_remove(L, -2);
   lua_insert(L, 1);
-  if (host.call(nargs, 1) == LUA_OK) {
+  if (host.call(nargs, 1)) {
     // A declared value prints, and its text is made without error.
     luaL_tolstring(L, -1, nullptr);
   } else {

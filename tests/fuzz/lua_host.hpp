@@ -1,13 +1,14 @@
-// The Lua host the declaration and scenario fuzz targets share: one dml interpreter for the
-// whole run, with what a fuzzed text must not reach removed (files, processes, the debug
-// library, binary chunks, C modules, Lua's pattern matching, whose backtracking has no limit),
-// and the searches too (dml.optimize, dml.sweep, dml.limits... may take minutes: they are not
-// what these targets test). Each input runs under an instruction limit and a memory limit.
+// The Lua host the declaration and scenario fuzz targets share: a dml interpreter in the sandbox
+// (`dml --sandbox`: no files, processes, debug library, binary chunks or C modules), under the
+// interpreter's own instruction and memory limits, with Lua's pattern matching (its
+// backtracking runs in C, out of the limits' reach) and the searches (dml.optimize, dml.sweep,
+// dml.limits... may take minutes: they are not what these targets test) removed too.
 #pragma once
 
 #include <cstddef>
 #include <cstdlib>
 #include <lua.hpp>
+#include <string>
 #include <string_view>
 
 #include "dml/interpreter.hpp"
@@ -21,8 +22,8 @@ class LuaHost {
   // Runs `text` (Lua source, never a binary chunk) under the limits; false on an error, whose
   // message is then error().
   bool run(std::string_view text, const char* chunk_name);
-  // Calls the function below `nargs` arguments under the limits, like lua_pcall.
-  int call(int nargs, int nresults);
+  // Calls the function below `nargs` arguments under the limits; false on an error (error()).
+  bool call(int nargs, int nresults);
   [[nodiscard]] std::string_view error() const { return error_; }
   // Collects garbage now and then, so that memory stays bounded across inputs.
   void after_input();
@@ -32,7 +33,7 @@ class LuaHost {
 
  private:
   Interpreter interpreter_;
-  std::string_view error_;
+  std::string error_;
   int inputs_ = 0;
 };
 
