@@ -1,5 +1,6 @@
 #include "dml/interpreter.hpp"
 
+#include <dlfcn.h>
 #include <editline/readline.h>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -555,8 +556,33 @@ bool Interpreter::require(const std::string& module, const std::string& global) 
   return true;
 }
 
+namespace {
+
+// libedit is loaded when the prompt starts on a terminal (dlopen), not linked: it and the
+// libraries it needs would cost every start-up their loading. Each function of it that the
+// prompt calls is a pointer of the same name here, hiding editline/readline.h's declaration.
+decltype(&::readline) readline = nullptr;
+decltype(&::add_history) add_history = nullptr;
+decltype(&::read_history) read_history = nullptr;
+decltype(&::write_history) write_history = nullptr;
+
+// Whether libedit could be loaded; without it the prompt reads plain lines.
+bool load_libedit() {
+  void* lib = dlopen(DML_LIBEDIT_SONAME, RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) return false;
+  readline = reinterpret_cast<decltype(readline)>(dlsym(lib, "readline"));
+  add_history = reinterpret_cast<decltype(add_history)>(dlsym(lib, "add_history"));
+  read_history = reinterpret_cast<decltype(read_history)>(dlsym(lib, "read_history"));
+  write_history = reinterpret_cast<decltype(write_history)>(dlsym(lib, "write_history"));
+  return readline != nullptr && add_history != nullptr && read_history != nullptr &&
+         write_history != nullptr;
+}
+
+}  // namespace
+
 void Interpreter::repl() {
-  const bool tty = isatty(STDIN_FILENO) != 0;
+  static const bool editing = isatty(STDIN_FILENO) != 0 && load_libedit();
+  const bool tty = editing;
   std::string history_file;
   if (const char* home = std::getenv("HOME"); home != nullptr && tty) {
     history_file = std::string(home) + "/.dml_history";

@@ -13,6 +13,7 @@
 // no C++ object with a destructor while it calls PLplot. Non-fatal errors (plabort) are
 // captured with plsError instead of printed, and also fail the plot. PLplot keeps global
 // state: one plot is drawn at a time, under a mutex.
+#include <dlfcn.h>
 #include <fmt/format.h>
 #include <plplot.h>
 #include <plstrm.h>  // PLStream: to measure text as plstrl does (the library does not export it)
@@ -27,12 +28,102 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <string>
+#include <type_traits>
 
 #include "dml/error.hpp"
 #include "output.hpp"
 
 namespace dml::output {
 namespace {
+
+// PLplot is loaded when the first plot is drawn (dlopen), not linked: its library and the dozen
+// it needs cost every `dml` start-up a few milliseconds of loading and relocation. Each function
+// of PLplot that dml calls is a pointer of the same name here, which hides the library's own
+// declaration (plplot.h maps plcol0 to c_plcol0): the calls below read as PLplot's API.
+decltype(&::c_pladv) c_pladv = nullptr;
+decltype(&::c_plbox) c_plbox = nullptr;
+decltype(&::c_plcol0) c_plcol0 = nullptr;
+decltype(&::c_plend) c_plend = nullptr;
+decltype(&::c_plend1) c_plend1 = nullptr;
+decltype(&::c_plfill) c_plfill = nullptr;
+decltype(&::c_plgchr) c_plgchr = nullptr;
+decltype(&::c_plgspa) c_plgspa = nullptr;
+decltype(&::c_plinit) c_plinit = nullptr;
+decltype(&::c_plline) c_plline = nullptr;
+decltype(&::c_pllsty) c_pllsty = nullptr;
+decltype(&::c_plmtex) c_plmtex = nullptr;
+decltype(&::c_plptex) c_plptex = nullptr;
+decltype(&::c_plschr) c_plschr = nullptr;
+decltype(&::c_plscmap0n) c_plscmap0n = nullptr;
+decltype(&::c_plscol0) c_plscol0 = nullptr;
+decltype(&::c_plscolbg) c_plscolbg = nullptr;
+decltype(&::c_plsdev) c_plsdev = nullptr;
+decltype(&::c_plspage) c_plspage = nullptr;
+decltype(&::c_plstring) c_plstring = nullptr;
+decltype(&::c_plvpor) c_plvpor = nullptr;
+decltype(&::c_plwidth) c_plwidth = nullptr;
+decltype(&::c_plwind) c_plwind = nullptr;
+decltype(&::plgDevs) plgDevs = nullptr;
+decltype(&::plgpls) plgpls = nullptr;
+decltype(&::plsError) plsError = nullptr;
+decltype(&::plsabort) plsabort = nullptr;
+decltype(&::plsexit) plsexit = nullptr;
+decltype(&::plsfile) plsfile = nullptr;
+
+// Loads PLplot and resolves the functions above, once; throws dml::Error if it cannot.
+void load_plplot() {
+  static std::once_flag once;
+  static std::string failure;
+  std::call_once(once, [] {
+    void* lib = dlopen(DML_PLPLOT_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (lib == nullptr) {
+      const char* why = dlerror();
+      failure = fmt::format(
+          "dml.plot: cannot load PLplot ({}); on Debian: apt install libplplot17 "
+          "plplot-driver-cairo",
+          why != nullptr ? why : DML_PLPLOT_SONAME);
+      return;
+    }
+    auto resolve = [&](auto& fn, const char* name) {
+      using Fn = std::remove_reference_t<decltype(fn)>;
+      fn = reinterpret_cast<Fn>(dlsym(lib, name));
+      if (fn == nullptr && failure.empty()) {
+        failure = fmt::format("dml.plot: {} has no function {}", DML_PLPLOT_SONAME, name);
+      }
+    };
+    resolve(c_pladv, "c_pladv");
+    resolve(c_plbox, "c_plbox");
+    resolve(c_plcol0, "c_plcol0");
+    resolve(c_plend, "c_plend");
+    resolve(c_plend1, "c_plend1");
+    resolve(c_plfill, "c_plfill");
+    resolve(c_plgchr, "c_plgchr");
+    resolve(c_plgspa, "c_plgspa");
+    resolve(c_plinit, "c_plinit");
+    resolve(c_plline, "c_plline");
+    resolve(c_pllsty, "c_pllsty");
+    resolve(c_plmtex, "c_plmtex");
+    resolve(c_plptex, "c_plptex");
+    resolve(c_plschr, "c_plschr");
+    resolve(c_plscmap0n, "c_plscmap0n");
+    resolve(c_plscol0, "c_plscol0");
+    resolve(c_plscolbg, "c_plscolbg");
+    resolve(c_plsdev, "c_plsdev");
+    resolve(c_plspage, "c_plspage");
+    resolve(c_plstring, "c_plstring");
+    resolve(c_plvpor, "c_plvpor");
+    resolve(c_plwidth, "c_plwidth");
+    resolve(c_plwind, "c_plwind");
+    resolve(plgDevs, "plgDevs");
+    resolve(plgpls, "plgpls");
+    resolve(plsError, "plsError");
+    resolve(plsabort, "plsabort");
+    resolve(plsexit, "plsexit");
+    resolve(plsfile, "plsfile");
+  });
+  if (!failure.empty()) throw Error(failure);
+}
 
 std::mutex g_plot_mutex;     // PLplot is not thread-safe
 std::jmp_buf g_exit_jump;    // where the exit handler returns to
@@ -1049,6 +1140,7 @@ std::vector<std::string> layout_problems(const PlotLayout& layout) {
 
 PlotLayout plot(const PlotSpec& spec) {
   Prepared p = prepare(spec);
+  load_plplot();
   const std::lock_guard lock(g_plot_mutex);
   install_handlers();
   if (!device_available(p.device.c_str())) {
