@@ -4,17 +4,22 @@
 #   dml_embed_stdlib(OUT <generated.cpp> ROOT <stdlib dir>)
 #
 # The generated file defines dml::lua::embedded_stdlib(), a table of
-# { module name, chunk text } sorted by name (stdlib/dml/presets/gpus.lua is
-# "dml.presets.gpus"; stdlib/dml/init.lua is "dml").
+# { module name, path, chunk text, chunk bytecode } sorted by path (stdlib/dml/presets/gpus.lua
+# is "dml.presets.gpus"; stdlib/dml/init.lua is "dml"). The tool that writes it,
+# interpreter/tools/embed_stdlib.cpp, compiles each chunk with the Lua dml links, so that start-up
+# loads bytecode instead of compiling text.
 function(dml_embed_stdlib)
   cmake_parse_arguments(E "" "OUT;ROOT" "" ${ARGN})
   file(GLOB_RECURSE lua_files CONFIGURE_DEPENDS "${E_ROOT}/*.lua")
   list(SORT lua_files)
+  if(NOT TARGET dml_embed_stdlib)
+    add_executable(dml_embed_stdlib "${PROJECT_SOURCE_DIR}/interpreter/tools/embed_stdlib.cpp")
+    target_link_libraries(dml_embed_stdlib PRIVATE PkgConfig::DML_LUA)
+  endif()
   add_custom_command(
     OUTPUT "${E_OUT}"
-    COMMAND "${CMAKE_COMMAND}" -DROOT=${E_ROOT} -DOUT=${E_OUT}
-            -P "${PROJECT_SOURCE_DIR}/cmake/embed_stdlib_run.cmake"
-    DEPENDS ${lua_files} "${PROJECT_SOURCE_DIR}/cmake/embed_stdlib_run.cmake"
+    COMMAND dml_embed_stdlib "${E_ROOT}" "${E_OUT}"
+    DEPENDS ${lua_files} dml_embed_stdlib
     COMMENT "Embedding the Lua stdlib"
     VERBATIM)
 endfunction()

@@ -296,22 +296,20 @@ bool readable(const std::string& path) {
 bool load_stdlib(lua_State* L, const lua::EmbeddedModule& m) {
   const auto& opts = options_of(L);
   const std::string chunkname = std::string(lua::kStdlibChunkPrefix) + std::string(m.path);
-  std::string text(m.text);
-  if (!opts.stdlib_dir.empty()) {
-    // A stdlib from disk is all of it: a module missing there is an error, never the
-    // embedded copy mixed in.
-    const fs::path file = fs::path(opts.stdlib_dir) / m.path;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      const std::string msg =
-          fmt::format("no file '{}' (--stdlib {})", file.string(), opts.stdlib_dir);
-      lua_pushlstring(L, msg.data(), msg.size());
-      return false;
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
+  if (opts.stdlib_dir.empty()) return lua::load_embedded(L, m, chunkname.c_str()) == LUA_OK;
+  // A stdlib from disk is all of it: a module missing there is an error, never the embedded
+  // copy mixed in.
+  const fs::path file = fs::path(opts.stdlib_dir) / m.path;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    const std::string msg =
+        fmt::format("no file '{}' (--stdlib {})", file.string(), opts.stdlib_dir);
+    lua_pushlstring(L, msg.data(), msg.size());
+    return false;
   }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
   return luaL_loadbufferx(L, text.data(), text.size(), chunkname.c_str(), "t") == LUA_OK;
 }
 

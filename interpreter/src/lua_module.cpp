@@ -32,7 +32,7 @@ const EmbeddedModule* find_embedded(std::string_view name) {
 // Loads the stdlib module `m` and pushes its loader.
 void load_stdlib(lua_State* L, const EmbeddedModule& m) {
   const std::string chunkname = std::string(kStdlibChunkPrefix) + std::string(m.path);
-  if (luaL_loadbufferx(L, m.text.data(), m.text.size(), chunkname.c_str(), "t") != LUA_OK) {
+  if (load_embedded(L, m, chunkname.c_str()) != LUA_OK) {
     throw std::runtime_error(
         fmt::format("error loading dml's stdlib module '{}': {}", m.name, lua_tostring(L, -1)));
   }

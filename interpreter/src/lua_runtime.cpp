@@ -202,4 +202,13 @@ void register_runtime(lua_State* L) {
   lua_setfield(L, -2, "version");
 }
 
+int load_embedded(lua_State* L, const EmbeddedModule& m, const char* chunkname) {
+  if (!m.code.empty() &&
+      luaL_loadbufferx(L, m.code.data(), m.code.size(), chunkname, "b") == LUA_OK) {
+    return LUA_OK;
+  }
+  if (!m.code.empty()) lua_pop(L, 1);  // the bytecode's error: the text says the same, or works
+  return luaL_loadbufferx(L, m.text.data(), m.text.size(), chunkname, "t");
+}
+
 }  // namespace dml::lua
