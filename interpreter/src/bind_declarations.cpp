@@ -50,18 +50,32 @@ int construct(lua_State* L) {
   });
 }
 
+// What the registry knows of a type without building its TypeInfo (field docs, columns...): the
+// TypeInfo of each type is built when a script first uses it, so start-up builds none.
 struct Entry {
-  const TypeInfo* info;
+  std::string_view name;
+  std::string_view title;
+  std::string_view doc;
+  bool result;
+  const TypeInfo& (*info)();
   lua_CFunction constructor;  // nullptr: not declared by scenarios (a part, or a result)
 };
 
 template <Described T>
+Entry entry(lua_CFunction constructor) {
+  bool result = false;
+  if constexpr (requires { Description<T>::result; }) result = Description<T>::result;
+  return {Description<T>::name, Description<T>::title, Description<T>::doc, result, &type_info<T>,
+          constructor};
+}
+
+template <Described T>
 Entry declared() {
-  return {&type_info<T>(), construct<T>};
+  return entry<T>(construct<T>);
 }
 template <Described T>
 Entry part() {
-  return {&type_info<T>(), nullptr};
+  return entry<T>(nullptr);
 }
 
 // Every described type, in the order of the reference.
@@ -108,7 +122,7 @@ const std::vector<Entry>& registry() {
 
 const Entry* find(std::string_view name) {
   for (const Entry& e : registry()) {
-    if (e.info->name == name) return &e;
+    if (e.name == name) return &e;
   }
   return nullptr;
 }
@@ -121,7 +135,7 @@ int l_describe(lua_State* L) {
       return 1;
     }
     const char* header = luaL_optstring(L, 2, nullptr);
-    const std::string text = describe_type(*e->info, header != nullptr ? header : "");
+    const std::string text = describe_type(e->info(), header != nullptr ? header : "");
     lua_pushlstring(L, text.data(), text.size());
     return 1;
   });
@@ -139,13 +153,10 @@ int l_types(lua_State* L) {
     for (std::size_t i = 0; i < registry().size(); ++i) {
       const Entry& e = registry()[i];
       lua_createtable(L, 0, 4);
-      set_string(L, "name", e.info->name);
-      set_string(L, "kind",
-                 e.constructor != nullptr ? "declared"
-                 : e.info->result         ? "result"
-                                          : "part");
-      set_string(L, "title", e.info->title);
-      set_string(L, "doc", e.info->doc);
+      set_string(L, "name", e.name);
+      set_string(L, "kind", e.constructor != nullptr ? "declared" : e.result ? "result" : "part");
+      set_string(L, "title", e.title);
+      set_string(L, "doc", e.doc);
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
     return 1;
@@ -156,7 +167,7 @@ int l_fields(lua_State* L) {
   return guarded(L, [&] {
     const Entry* e = find(luaL_checkstring(L, 1));
     if (e == nullptr) throw ConfigError("", fmt::format("no type '{}'", lua_tostring(L, 1)));
-    const auto& fields = e->info->fields;
+    const auto& fields = e->info().fields;
     lua_createtable(L, static_cast<int>(fields.size()), 0);
     for (std::size_t i = 0; i < fields.size(); ++i) {
       lua_createtable(L, 0, 5);
@@ -175,7 +186,7 @@ int l_columns(lua_State* L) {
   return guarded(L, [&] {
     const Entry* e = find(luaL_checkstring(L, 1));
     if (e == nullptr) throw ConfigError("", fmt::format("no type '{}'", lua_tostring(L, 1)));
-    const Row& row = e->info->columns;
+    const Row& row = e->info().columns;
     lua_createtable(L, static_cast<int>(row.columns.size()), 0);
     for (std::size_t i = 0; i < row.columns.size(); ++i) {
       lua_createtable(L, 0, 2);
@@ -251,7 +262,7 @@ void register_declarations(lua_State* L) {
   for (const Entry& e : registry()) {
     if (e.constructor == nullptr) continue;
     lua_pushcfunction(L, e.constructor);
-    lua_setfield(L, -2, std::string(e.info->name).c_str());
+    lua_setfield(L, -2, std::string(e.name).c_str());
   }
   lua_setfield(L, -2, "declare");
   const luaL_Reg fns[] = {{"describe", l_describe}, {"types", l_types}, {"fields", l_fields},
