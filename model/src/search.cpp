@@ -60,7 +60,12 @@ class Searcher {
     add_prime_factors(static_cast<std::uint64_t>(ctx.experts), primes_);
     std::sort(primes_.begin(), primes_.end());
     primes_.erase(std::unique(primes_.begin(), primes_.end()), primes_.end());
+    if (live_ == 0 && div_cache_.size() > kDivCacheLimit) div_cache_.clear();
+    ++live_;
   }
+  ~Searcher() { --live_; }
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
 
   // The optimum on n GPUs among layouts faster than `threshold` (+inf: no limit).
   LayoutSearch optimal(u128 n, double threshold) {
@@ -86,6 +91,7 @@ class Searcher {
   [[gnu::noinline]] void ask() const { check_cancelled(control_); }
 
  private:
+  static constexpr std::size_t kDivCacheLimit = std::size_t{1} << 16;
   static constexpr std::uint32_t kPollEvery = 64;
   static constexpr std::uint32_t kStepsPerPoll = 1024;
   const Control& control_;
@@ -158,7 +164,12 @@ class Searcher {
   void expand(const Triple& t, std::int64_t n_ep, u128 n, double& best, LayoutSearch& out);
 
   std::vector<std::uint64_t> primes_;
-  std::unordered_map<std::uint64_t, std::vector<std::int64_t>> div_cache_;
+  // Divisor lists outlive one search: a limits sweep runs hundreds of searches whose sizes share
+  // most of their divisors' arguments (half of the lists were made again before). One per
+  // thread (searches run in parallel), emptied before a search when it has grown large; a
+  // search keeps pointers into it, so never during one.
+  static thread_local std::unordered_map<std::uint64_t, std::vector<std::int64_t>> div_cache_;
+  static thread_local int live_;  // Searchers alive on this thread
   std::vector<Triple> triples_;
   std::vector<Candidate> ties_;
   std::vector<SplitComm> real_;
@@ -168,6 +179,9 @@ class Searcher {
   std::vector<Comm> comms_;           // their communication terms for the current schedule
   std::vector<TpInfo> tp_infos_;
 };
+
+thread_local std::unordered_map<std::uint64_t, std::vector<std::int64_t>> Searcher::div_cache_;
+thread_local int Searcher::live_ = 0;
 
 Split flat_split(const Degrees& deg) {
   Split s{};
