@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "dml/plan.hpp"
 #include "host.hpp"
 
 namespace dml::lua {
@@ -12,7 +13,8 @@ Interruptible::Interruptible(lua_State* L, std::string label)
     : host_(find_host(L)),
       label_(std::move(label)),
       tty_(isatty(STDERR_FILENO) != 0),
-      begin_(std::chrono::steady_clock::now()) {
+      begin_(std::chrono::steady_clock::now()),
+      search_([this](std::uint64_t steps) { show(static_cast<std::size_t>(steps), 0); }) {
   // Called from the workers: reads atomics and the call's deadline, which is set before they
   // start.
   if (host_ != nullptr) control_.cancelled = [h = host_] { return h->should_stop(); };
@@ -40,8 +42,14 @@ void Interruptible::show(std::size_t done, std::size_t total) {
   }
   last_ = now;
   shown_ = true;
-  std::fprintf(stderr, "\r%s: %zu/%zu (Ctrl-C stops and keeps what is done)", label_.c_str(), done,
-               total);
+  if (total == 0) {  // one search: the layouts it has tried
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - begin_).count();
+    std::fprintf(stderr, "\r%s: %s candidates tried, %lld s (Ctrl-C stops)", label_.c_str(),
+                 count_text(static_cast<u128>(done)).c_str(), static_cast<long long>(seconds));
+  } else {
+    std::fprintf(stderr, "\r%s: %zu/%zu (Ctrl-C stops and keeps what is done)", label_.c_str(),
+                 done, total);
+  }
   std::fflush(stderr);
 }
 

@@ -1,7 +1,8 @@
 // Cancellation and progress for long computations run from Lua: a Control (dml/parallel.hpp)
 // whose cancelled() turns true when the interpreter is cancelled (Interpreter::cancel, which
 // `dml` calls on Ctrl-C) or runs past its timeout, and whose progress() goes to the host's
-// progress callback, or shows "label: done/total" on a terminal after a second.
+// progress callback, or shows "label: done/total" on a terminal after a second. A single search
+// run on the calling thread shows how many layouts it has tried (SearchProgress, total 0).
 //
 //   Interruptible work(L, "sweep");
 //   auto plans = optimize_all(runs, work.control());
@@ -38,6 +39,7 @@ class Interruptible {
   std::chrono::steady_clock::time_point begin_;
   std::chrono::steady_clock::time_point last_{};
   Control control_;
+  SearchProgress search_;  // the searches on this thread, outside parallel_for
 };
 
 }  // namespace dml::lua

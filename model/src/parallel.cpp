@@ -8,16 +8,46 @@
 #include <limits>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 namespace dml {
 
 void throw_cancelled() { throw Cancelled(); }
+
+namespace {
+thread_local SearchProgress* t_search_progress = nullptr;
+constexpr auto kSearchProgressEvery = std::chrono::milliseconds(20);
+}  // namespace
+
+SearchProgress::SearchProgress(std::function<void(std::uint64_t)> report)
+    : report_(std::move(report)),
+      outer_(t_search_progress),
+      last_(std::chrono::steady_clock::now()) {
+  t_search_progress = this;
+}
+
+SearchProgress::~SearchProgress() { t_search_progress = outer_; }
+
+void SearchProgress::note(std::uint64_t steps) {
+  SearchProgress* p = t_search_progress;
+  if (p == nullptr) return;
+  p->steps_ += steps;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - p->last_ < kSearchProgressEvery) return;
+  p->last_ = now;
+  if (p->report_) p->report_(p->steps_);
+}
+
+SearchProgress::Suspend::Suspend() : saved_(t_search_progress) { t_search_progress = nullptr; }
+
+SearchProgress::Suspend::~Suspend() { t_search_progress = saved_; }
 
 Completion parallel_for(std::size_t n, const std::function<void(std::size_t)>& body,
                         const Control& control) {
   Completion result;
   result.finished.assign(n, 0);
   if (n == 0) return result;
+  const SearchProgress::Suspend quiet;  // its items are its progress, run here or not
   unsigned threads = control.threads != 0 ? control.threads : std::thread::hardware_concurrency();
   threads =
       std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::min<std::size_t>(

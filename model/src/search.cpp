@@ -88,7 +88,11 @@ class Searcher {
       ask();
   }
   // Out of line: the hot loops keep their registers.
-  [[gnu::noinline]] void ask() const { check_cancelled(control_); }
+  [[gnu::noinline]] void ask() {
+    check_cancelled(control_);
+    SearchProgress::note(steps_ - noted_);  // the caller's progress line, if it shows one
+    noted_ = steps_;
+  }
 
  private:
   static constexpr std::size_t kDivCacheLimit = std::size_t{1} << 16;
@@ -97,6 +101,7 @@ class Searcher {
   const Control& control_;
   std::uint32_t polls_ = 0;
   std::uint32_t steps_ = 0;
+  std::uint32_t noted_ = 0;  // steps_ when SearchProgress last heard of them
 
   // Sorted divisors of n, factorised with the primes of the model's sizes first.
   const std::vector<std::int64_t>& divs(std::uint64_t n) {

@@ -84,7 +84,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   const auto consider = [&](const Lay& l) {
     ++order;
     if (!detail::layout_runs(c, l, nullptr)) return;
-    ++evaluated;
+    if (++evaluated % 64 == 0) SearchProgress::note(64);  // the caller's progress line
     detail::cost(c, l, k);
     if (k.memory.total.value() > c.capacity) return;
     if (static_cast<std::int64_t>(best.size()) == count &&

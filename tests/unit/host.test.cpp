@@ -225,6 +225,33 @@ TEST_CASE("host: print, dml's messages and progress go to the host", "[host]") {
   CHECK(progress[0].label == "sweep");
   CHECK(progress[0].done == 0);
   CHECK(progress[0].total == 2);
+  for (const Report& r : progress) CHECK(r.total == 2);  // no search inside speaks for itself
+}
+
+TEST_CASE("host: one long search reports the candidates it has tried", "[host]") {
+  std::vector<dml::Progress> reports;
+  std::vector<std::string> labels;
+  dml::Interpreter* self = nullptr;
+  dml::InterpreterOptions options;
+  options.progress = [&](const dml::Progress& p) {
+    reports.push_back(p);
+    labels.emplace_back(p.label);
+    if (reports.size() == 3) self->cancel();  // Ctrl-C at the third report
+  };
+  dml::Interpreter dml(options);
+  self = &dml;
+  REQUIRE(dml.run_string(kLongSearch));
+  // The search takes seconds: it reports every 20 ms, with no total (one search), and the
+  // count of candidates tried grows.
+  REQUIRE_FALSE(dml.run_string("local plan = dml.optimize(long_run(36864))", "=search"));
+  CHECK(dml.error() == "search:1: interrupted");
+  REQUIRE(reports.size() == 3);
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    CHECK(labels[i] == "optimize");
+    CHECK(reports[i].total == 0);
+    CHECK(reports[i].done > 0);
+    if (i > 0) CHECK(reports[i].done > reports[i - 1].done);
+  }
 }
 
 TEST_CASE("host: chunks are Lua text; binary chunks are refused everywhere", "[host]") {

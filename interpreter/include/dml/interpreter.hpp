@@ -27,7 +27,8 @@ namespace lua {
 struct Host;
 }
 
-// How long work reports: a label ("sweep", "optimize"), the items done and their number.
+// How long work reports: a label ("sweep", "optimize"), the items done and their number; or, for
+// one search (total 0), the candidate layouts and splits it has tried so far.
 struct Progress {
   std::string_view label;
   std::size_t done = 0;

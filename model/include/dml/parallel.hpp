@@ -8,7 +8,9 @@
 //   // done.finished[i]: plans[i] is set; done.cancelled: control.cancelled() stopped the rest
 #pragma once
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -45,6 +47,43 @@ class Cancelled : public Error {
 // Cancelled is not an error: that item is left unfinished, as those control.cancelled stopped.
 [[nodiscard]] Completion parallel_for(std::size_t n, const std::function<void(std::size_t)>& body,
                                       const Control& control = {});
+
+// How far one long search is, on the thread that runs it: while a SearchProgress lives, the
+// searches on its thread report the steps they have taken (splits and layouts tried) about
+// every 20 ms. Searches on other threads (parallel_for's workers), and those of parallel_for
+// itself, never report to it: a sweep's progress is its items (Control::progress).
+//
+//   SearchProgress shown([](std::uint64_t steps) { draw(steps); });
+//   Plan p = optimize(run);   // calls draw(...) now and then while it searches
+class SearchProgress {
+ public:
+  explicit SearchProgress(std::function<void(std::uint64_t steps)> report);
+  ~SearchProgress();
+  SearchProgress(const SearchProgress&) = delete;
+  SearchProgress& operator=(const SearchProgress&) = delete;
+
+  // Called by searches: `steps` more were taken on this thread. Cheap when no SearchProgress
+  // lives on it (a thread-local test).
+  static void note(std::uint64_t steps);
+
+  // While one lives, the SearchProgress of its thread (if any) hears nothing.
+  class Suspend {
+   public:
+    Suspend();
+    ~Suspend();
+    Suspend(const Suspend&) = delete;
+    Suspend& operator=(const Suspend&) = delete;
+
+   private:
+    SearchProgress* saved_;
+  };
+
+ private:
+  std::function<void(std::uint64_t)> report_;
+  SearchProgress* outer_;
+  std::uint64_t steps_ = 0;
+  std::chrono::steady_clock::time_point last_;
+};
 
 // True when control.cancelled says so.
 [[nodiscard]] inline bool is_cancelled(const Control& control) {
