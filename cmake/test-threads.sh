@@ -1,8 +1,8 @@
 #!/bin/sh
 # The tests of interpreters in threads (tests/unit/host*.test.cpp: cancelling a running script
 # from another thread, four interpreters at once) under ThreadSanitizer. build-tsan/ builds the
-# two libraries and that one test program only: about a minute and a half on two cores, which
-# is why cmake/test-all.sh leaves it out. Any data race fails it (TSAN_OPTIONS=halt_on_error=1).
+# two libraries and that one test program only: about a minute and a half on two cores.
+# cmake/test-all.sh runs it. Any data race fails it (TSAN_OPTIONS=halt_on_error=1).
 set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
