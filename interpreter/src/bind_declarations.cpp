@@ -257,6 +257,75 @@ std::string describe_type(const TypeInfo& t, std::string_view header) {
   return out;
 }
 
+// __index of a strict record (upvalues: its path, its TypeInfo as a light userdata): a field of
+// the type that the record leaves out reads as nil; any other key is an error at the user's
+// line, with did-you-mean ("dml.presets.gpus.h100_sxm.memry: no such field; did you mean
+// 'memory'?").
+int strict_record_index(lua_State* L) {
+  if (lua_type(L, 2) != LUA_TSTRING) {
+    lua_pushnil(L);
+    return 1;
+  }
+  return guarded(L, [&]() -> int {
+    const auto* type = static_cast<const TypeInfo*>(lua_touserdata(L, lua_upvalueindex(2)));
+    const std::string_view key = lua_tostring(L, 2);
+    if (std::find(type->names.begin(), type->names.end(), key) != type->names.end()) {
+      lua_pushnil(L);
+      return 1;
+    }
+    const std::string see = fmt::format("see dml --doc {}", type->name);
+    throw std::runtime_error(
+        no_such_text(lua_tostring(L, lua_upvalueindex(1)), key, "field", type->names, see.c_str()));
+  });
+}
+
+// Makes the plain table at idx a strict record of `type`, and its plain tables of record fields
+// too. A table that already has a metatable is left as it is.
+void make_strict_record(lua_State* L, int idx, const std::string& path, const TypeInfo& type) {
+  idx = lua_absindex(L, idx);
+  if (lua_getmetatable(L, idx) != 0) {
+    lua_pop(L, 1);
+    return;
+  }
+  for (const FieldInfo& f : type.fields) {
+    if (!f.is_record || f.record == nullptr) continue;
+    lua_pushlstring(L, f.field.name.data(), f.field.name.size());
+    if (lua_rawget(L, idx) == LUA_TTABLE) {
+      make_strict_record(L, -1, path + "." + std::string(f.field.name), *f.record);
+    }
+    lua_pop(L, 1);
+  }
+  lua_createtable(L, 0, 2);
+  lua_pushboolean(L, 1);  // read as a plain table of fields (lua_values.cpp, plain_table)
+  lua_setfield(L, -2, "__dml_record");
+  lua_pushlstring(L, path.data(), path.size());
+  lua_pushlightuserdata(L, const_cast<TypeInfo*>(&type));
+  lua_pushcclosure(L, strict_record_index, 2);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, idx);
+}
+
+// core.strict_records(t, path, type) -> t: each plain table of t (a preset) becomes a strict
+// record of the declared type `type` ("gpu"), named PATH.KEY in errors.
+int l_strict_records(lua_State* L) {
+  return guarded(L, [&] {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const std::string path = luaL_checkstring(L, 2);
+    const Entry* e = find(luaL_checkstring(L, 3));
+    if (e == nullptr) throw ConfigError("", fmt::format("no type '{}'", lua_tostring(L, 3)));
+    const TypeInfo& type = e->info();
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE) {
+        make_strict_record(L, -1, path + "." + lua_tostring(L, -2), type);
+      }
+      lua_pop(L, 1);
+    }
+    lua_settop(L, 1);
+    return 1;
+  });
+}
+
 void register_declarations(lua_State* L) {
   lua_createtable(L, 0, static_cast<int>(registry().size()));
   for (const Entry& e : registry()) {
@@ -265,8 +334,13 @@ void register_declarations(lua_State* L) {
     lua_setfield(L, -2, std::string(e.name).c_str());
   }
   lua_setfield(L, -2, "declare");
-  const luaL_Reg fns[] = {{"describe", l_describe}, {"types", l_types}, {"fields", l_fields},
-                          {"columns", l_columns},   {"row", l_row},     {"closest", l_closest},
+  const luaL_Reg fns[] = {{"describe", l_describe},
+                          {"types", l_types},
+                          {"fields", l_fields},
+                          {"columns", l_columns},
+                          {"row", l_row},
+                          {"closest", l_closest},
+                          {"strict_records", l_strict_records},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }

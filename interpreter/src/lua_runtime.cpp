@@ -51,20 +51,6 @@ void raise(lua_State* L, std::string_view message) {
   __builtin_unreachable();
 }
 
-namespace {
-
-// core.raise(message): an error at the scenario line that called into dml,
-// for the stdlib's Lua validators (error(msg, 2) would name the stdlib's own
-// line when validators nest).
-int l_raise(lua_State* L) {
-  size_t n = 0;
-  const char* msg = luaL_checklstring(L, 1, &n);
-  return guarded(L, [&]() -> int {
-    push_user_message(L, std::string_view(msg, n));
-    return lua_error(L);
-  });
-}
-
 // The error for reading `key` from a strict table PATH that has only `names`:
 // "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm'? (presets: a100_sxm, ...)".
 // With `see` (a table too long to list, such as dml), the names are not listed, and when no
@@ -89,6 +75,20 @@ std::string no_such_text(std::string_view path, std::string_view key, std::strin
     text += fmt::format(" ({}s: {})", noun, list);
   }
   return text;
+}
+
+namespace {
+
+// core.raise(message): an error at the scenario line that called into dml,
+// for the stdlib's Lua validators (error(msg, 2) would name the stdlib's own
+// line when validators nest).
+int l_raise(lua_State* L) {
+  size_t n = 0;
+  const char* msg = luaL_checklstring(L, 1, &n);
+  return guarded(L, [&]() -> int {
+    push_user_message(L, std::string_view(msg, n));
+    return lua_error(L);
+  });
 }
 
 // The string keys of the table at idx, raw (no metamethods).

@@ -6,6 +6,7 @@
 #include <lua.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "c_lua.hpp"
 #include "dml/parallel.hpp"
@@ -27,6 +28,12 @@ void push_user_message(lua_State* L, std::string_view message);
 // What kind of value is at idx, for messages: "a dml.table" or "a dml.Quantity" (its
 // metatable's __name), "nil", else "a " and its Lua type ("a table", "a boolean").
 std::string describe_type(lua_State* L, int idx);
+
+// The error for reading `key` from a strict table PATH that has only `names`:
+// "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm'? (presets: a100_sxm, ...)".
+// With `see`, the names are not listed, and when no name is close the message ends " (see)".
+std::string no_such_text(std::string_view path, std::string_view key, std::string_view noun,
+                         std::vector<std::string> names, const char* see);
 
 // Raises a Lua error whose message is user_where(L) + message. Never returns.
 [[noreturn]] void raise(lua_State* L, std::string_view message);

@@ -182,11 +182,15 @@ bool read_bool(lua_State* L, int idx, const std::string& path) {
 
 namespace {
 
+// A table without a metatable, or a strict record (a preset: core.strict_records), whose
+// metatable only refuses to read unknown keys and invents no field.
 bool plain_table(lua_State* L, int idx) {
   if (lua_type(L, idx) != LUA_TTABLE) return false;
   if (lua_getmetatable(L, idx) == 0) return true;
-  lua_pop(L, 1);
-  return false;
+  lua_pushliteral(L, "__dml_record");
+  const bool strict_record = lua_rawget(L, -2) == LUA_TBOOLEAN;
+  lua_pop(L, 2);
+  return strict_record;
 }
 
 // Every key of the table at idx is an integer in 1..n.

@@ -321,6 +321,16 @@ std::string kind_text(const Field& f, bool result);
 template <class M>
 std::string fallback_text(const M& default_value, const Field& f);
 
+// M, or T for std::optional<T>.
+template <class M>
+struct Unoptional {
+  using type = M;
+};
+template <class T>
+struct Unoptional<std::optional<T>> {
+  using type = T;
+};
+
 template <Described T>
 struct InfoVisitor {
   std::vector<FieldInfo>& out;
@@ -335,8 +345,7 @@ struct InfoVisitor {
       }
     }
     const TypeInfo* record = nullptr;
-    using Plain = typename std::conditional_t<IsOptional<M>::value, IsOptional<M>,
-                                              std::type_identity<M>>::type;
+    using Plain = typename Unoptional<M>::type;
     using Item = typename std::conditional_t<IsVector<Plain>::value, IsVector<Plain>,
                                              std::type_identity<Plain>>::type;
     if constexpr (Described<Item>) record = &type_info<Item>();

@@ -95,9 +95,15 @@ local function sorted_keys(t)
   return keys
 end
 
+-- A table of fields: no metatable, or a preset record (core.strict_records), copied as plain.
+local function plain(v)
+  local mt = getmetatable(v)
+  return type(v) == "table" and (mt == nil or rawget(mt, "__dml_record") == true)
+end
+
 local function copy(t)
   local c = {}
-  for k, v in pairs(t) do c[k] = type(v) == "table" and getmetatable(v) == nil and copy(v) or v end
+  for k, v in pairs(t) do c[k] = plain(v) and copy(v) or v end
   return c
 end
 

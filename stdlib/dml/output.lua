@@ -15,6 +15,13 @@ local function describe(v)
   return "a " .. type(v)
 end
 
+-- A table of fields: no metatable, or a preset record (core.strict_records), which only
+-- refuses to read unknown keys.
+local function plain_record(v)
+  local mt = getmetatable(v)
+  return type(v) == "table" and (mt == nil or rawget(mt, "__dml_record") == true)
+end
+
 -- Options/fields tables: a plain table whose keys are all among `names`.
 local function check_fields(who, what, t, names)
   local known = {}
@@ -227,7 +234,7 @@ local function flatten(value, prefix, row, columns, who, seen, depth)
     else
       name = prefix == "" and k or (prefix .. "." .. k)
     end
-    if type(v) == "table" and getmetatable(v) == nil then
+    if plain_record(v) then
       flatten(v, name, row, columns, who, seen, depth + 1)
     elseif has_rows_protocol(v) then  -- a declared value inside a record: its own row
       local rows, cols = protocol_rows(v, who)
@@ -261,7 +268,7 @@ local function rows_of(value, who)
       "%s: expected a dml.table, a list of rows, a record, or a value with __dml_rows, got %s", who,
       describe(value)))
   end
-  if getmetatable(value) == nil and (next(value) == nil or
+  if plain_record(value) and (next(value) == nil or
       (rawget(value, 1) ~= nil and is_list(value))) then
     local _, columns = core.copy_rows(value, who)
     return value, columns, false

@@ -53,6 +53,7 @@ dml_golden(typo_gpu_preset ARGS cases/typo_gpu_preset.lua)
 dml_golden(typo_network_preset ARGS cases/typo_network_preset.lua)
 dml_golden(typo_stack_preset ARGS cases/typo_stack_preset.lua)
 dml_golden(typo_preset_module ARGS cases/typo_preset_module.lua)
+dml_golden(typo_preset_field ARGS cases/typo_preset_field.lua)
 dml_golden(typo_paper_setting ARGS cases/typo_paper_setting.lua)
 dml_golden(presets_pairs ARGS cases/presets_pairs.lua)
 

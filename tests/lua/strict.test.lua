@@ -61,7 +61,17 @@ t.eq(next(stacks) ~= nil, true, "next works")
 local cluster = dml.cluster { gpu = gpus.h100_sxm_low_latency, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
 t.eq(cluster.gpu.name, "H100 SXM Low Latency")
 t.eq(gpus.h100_sxm_low_latency.hbm_capacity, gpus.h100_sxm.hbm_capacity, "a copied preset")
-t.eq(gpus.h100_sxm.no_such_field, nil, "a preset record is a plain table")
+-- a preset record is strict too: a field it leaves out reads as nil, a typo is an error
+t.eq(gpus.h100_sxm.shared_memory_bandwidth, nil, "a field the preset leaves out")
+raises_here(function() return gpus.h100_sxm.memry end, "dml.presets.gpus.h100_sxm.memry: no such field (see dml --doc gpu)")
+raises_here(function() return gpus.h100_sxm.hbm_capacty end, "dml.presets.gpus.h100_sxm.hbm_capacty: no such field; did you mean 'hbm_capacity'?")
+raises_here(function() return gpus.h100_sxm.power.busy end, "dml.presets.gpus.h100_sxm.power.busy: no such field; did you mean 'busy_watts'?")
+raises_here(function() return networks.infiniband_ndr.bandwith end, "dml.presets.networks.infiniband_ndr.bandwith: no such field; did you mean 'bandwidth'?")
+raises_here(function() return stacks.megatron_core.tp_overlp end, "dml.presets.stacks.megatron_core.tp_overlp: no such field; did you mean 'tp_overlap'?")
+t.eq(rawget(gpus.h100_sxm, "memry"), nil, "rawget probes a record without an error")
+local saved = {}
+for k, v in pairs(gpus.h100_sxm) do saved[k] = v end
+t.eq(saved.name, "H100 SXM", "pairs copies a record")
 t.eq(stacks.megascale.weight_bytes, stacks.megatron_core.weight_bytes, "a derived preset")
 t.eq(dml.stack(stacks.torchtitan_async_tp).tp_overlap, "overlapped")
 t.eq(dml.gpu(gpus.h100_sxm, { name = "mine" }).name, "mine")

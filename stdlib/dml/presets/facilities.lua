@@ -33,4 +33,4 @@ M.cloud_h100 = {
 }
 
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
-return core.strict(M, "dml.presets.facilities", "preset")
+return core.strict(core.strict_records(M, "dml.presets.facilities", "facility"), "dml.presets.facilities", "preset")

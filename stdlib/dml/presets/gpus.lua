@@ -269,4 +269,4 @@ M.mi300x = {
 M.mi300x.power = power(750, 90, "AMD Instinct MI300X datasheet: 750 W", "estimate: about 12% of the limit")
 
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
-return core.strict(M, "dml.presets.gpus", "preset")
+return core.strict(core.strict_records(M, "dml.presets.gpus", "gpu"), "dml.presets.gpus", "preset")

@@ -71,4 +71,4 @@ M.ethernet_800g = {
 }
 
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
-return core.strict(M, "dml.presets.networks", "preset")
+return core.strict(core.strict_records(M, "dml.presets.networks", "level"), "dml.presets.networks", "preset")

@@ -164,4 +164,4 @@ M.megascale = derive(M.megatron_core, {
 })
 
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
-return core.strict(M, "dml.presets.stacks", "preset")
+return core.strict(core.strict_records(M, "dml.presets.stacks", "stack"), "dml.presets.stacks", "preset")
