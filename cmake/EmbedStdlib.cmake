@@ -22,4 +22,7 @@ function(dml_embed_stdlib)
     DEPENDS ${lua_files} dml_embed_stdlib
     COMMENT "Embedding the Lua stdlib"
     VERBATIM)
+  # Several targets compile the generated file (the interpreter and the Lua module): each depends
+  # on this one target, so that a parallel build runs the command once, not once per target.
+  add_custom_target(dml_embedded_stdlib DEPENDS "${E_OUT}")
 endfunction()

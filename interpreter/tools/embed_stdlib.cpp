@@ -10,6 +10,8 @@
 // Loading the bytecode instead of compiling the text takes a third of the time, and compiling
 // the stdlib was half of dml's start-up. A file that does not compile stops the build, naming
 // the file and line. OUT is rewritten only when its content changes.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -129,7 +131,7 @@ int main(int argc, char** argv) {
   const std::string previous((std::istreambuf_iterator<char>(old)),
                              std::istreambuf_iterator<char>());
   if (previous == content) return 0;
-  const fs::path tmp = out_path.string() + ".tmp";
+  const fs::path tmp = out_path.string() + "." + std::to_string(::getpid()) + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
     f << content;
