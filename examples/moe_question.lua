@@ -8,8 +8,8 @@ local gpus = require "dml.presets.gpus"
 local cluster = dml.cluster {
   gpu = gpus.h100_sxm,
   levels = {                                          -- innermost first
-    { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
-    { name = "infiniband",       bandwidth = "100 GB/s", latency = "1.125 us" },
+    { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },  -- both ways
+    { name = "infiniband",       link = "400 Gb/s",      latency = "1.125 us" },  -- each way
   },
 }
 local model = dml.mlp_stack { d_model = 36864, experts = 24 }   -- the paper's model kind

@@ -20,6 +20,12 @@ std::string joined(std::span<const std::string> names) {
   return out;
 }
 
+namespace detail {
+std::string note_suffix(const Field& f) {
+  return f.note.empty() ? std::string() : " (" + std::string(f.note) + ")";
+}
+}  // namespace detail
+
 std::string closest_name(std::string_view name, std::span<const std::string> names) {
   return closest(name, names);
 }

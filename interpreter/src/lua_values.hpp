@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -130,22 +131,56 @@ std::size_t check_list(lua_State* L, int idx, const std::string& path, std::stri
 int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
                        std::span<const std::string_view> positional);
 
+// The field of T named `name` (an alternative's other half).
+template <Described T>
+const Field& described_field(std::string_view name) {
+  for (const Field& f : described_fields<T>()) {
+    if (f.name == name) return f;
+  }
+  throw std::logic_error("no field " + std::string(name));
+}
+
+// " (note)", or "" when the field has none.
+std::string note_suffix(const Field& f);
+
 template <Described T>
 struct ReadVisitor {
   lua_State* L;
   int table;
   const std::string& path;
   bool patch;
+  std::size_t index = 0;  // the field's position in the description
   template <class M>
   void field(M& m, const Field& f) {
+    const std::size_t at = index++;
     lua_getfield(L, table, std::string(f.name).c_str());
     const std::string fpath = path + "." + std::string(f.name);
-    if (lua_isnil(L, -1)) {
-      if (f.required && !patch) {
-        throw ConfigError(fpath, fmt::format("required ({})", f.doc));
+    const bool given = !lua_isnil(L, -1);
+    bool other_given = false;  // the field's alternative (describe.hpp, Field::alternative)
+    if (!f.alternative.empty()) {
+      lua_getfield(L, table, std::string(f.alternative).c_str());
+      other_given = !lua_isnil(L, -1);
+      lua_pop(L, 1);
+      const Field& other = described_field<T>(f.alternative);
+      const auto names = field_names<T>();
+      const bool other_first =
+          std::find(names.begin(), names.end(), f.alternative) - names.begin() <
+          static_cast<std::ptrdiff_t>(at);
+      if (given && other_given && other_first) {  // named at the second of the two
+        throw ConfigError(fpath, fmt::format("give either {}{} or {}{}, not both", other.name,
+                                             note_suffix(other), f.name, note_suffix(f)));
       }
-    } else {
+      if (!given && !other_given && f.required && !patch) {
+        throw ConfigError(fpath, fmt::format("required: {}{} or {}{}", f.name, note_suffix(f),
+                                             other.name, note_suffix(other)));
+      }
+    }
+    if (given) {
       read_member(L, lua_gettop(L), fpath, m, f, type_info<T>());
+    } else if (other_given) {
+      m = M{};  // given the other way: dropped from a copy, and derived again by complete()
+    } else if (f.required && !patch) {
+      throw ConfigError(fpath, fmt::format("required ({})", f.doc));
     }
     lua_pop(L, 1);
   }
@@ -166,6 +201,7 @@ void read_record(lua_State* L, int idx, const std::string& path, T& out, bool pa
   ReadVisitor<T> v{L, table, path, patch};
   Description<T>::fields(v, out);
   lua_settop(L, table - 1);
+  if constexpr (HasComplete<T>) Description<T>::complete(out);
   if constexpr (HasCheck<T>) Description<T>::check(out, path);
 }
 
@@ -433,9 +469,14 @@ struct ReprVisitor {
   }
 };
 
-// What docs say after a field's kind: "" for a required field, "optional", or "default X".
+// What docs say after a field's kind: "" for a required field, "optional", "default X", or for
+// one of two alternatives (Field::alternative) "required, unless X is given" or "instead of X".
 template <class M>
 std::string fallback_text(const M& m, const Field& f) {
+  if (!f.alternative.empty()) {
+    return f.required ? fmt::format("required, unless {} is given", f.alternative)
+                      : fmt::format("instead of {}", f.alternative);
+  }
   if (f.required) return {};
   if constexpr (IsOptional<M>::value) {
     if (!m) return f.default_text.empty() ? "optional" : "default " + std::string(f.default_text);
@@ -460,29 +501,32 @@ std::string fallback_text(const M& m, const Field& f) {
 template <Described T>
 void text_lines(const T& value, const std::string& indent, std::vector<std::string>& lines);
 
+// `notes`: a declared type's field notes follow their values (a result's notes belong to its
+// summary).
 template <class M>
 void member_text(const M& m, const Field& f, const std::string& indent,
-                 std::vector<std::string>& lines);
+                 std::vector<std::string>& lines, bool notes);
 
 struct MemberTextVisitor {
   const std::string& indent;
   std::vector<std::string>& lines;
+  bool notes;
   template <class N>
   void field(const N& n, const Field& g) {
-    member_text(n, g, indent, lines);
+    member_text(n, g, indent, lines, notes);
   }
 };
 
 template <class M>
 void member_text(const M& m, const Field& f, const std::string& indent,
-                 std::vector<std::string>& lines) {
+                 std::vector<std::string>& lines, bool notes) {
   if constexpr (IsOptional<M>::value) {
-    if (m) member_text(*m, f, indent, lines);
+    if (m) member_text(*m, f, indent, lines, notes);
   } else if constexpr (std::is_same_v<M, Sources>) {
     // citations are not part of the summary
   } else if constexpr (Described<M>) {
     if (f.inline_record) {
-      MemberTextVisitor v{indent, lines};
+      MemberTextVisitor v{indent, lines, notes};
       Description<M>::fields(v, m);
       return;
     }
@@ -503,17 +547,20 @@ void member_text(const M& m, const Field& f, const std::string& indent,
       lines.push_back(fmt::format("{}  {} = {{{}}}", indent, f.name, joined(items)));
     }
   } else {
-    lines.push_back(fmt::format("{}  {} = {}", indent, f.name, value_repr(m)));
+    lines.push_back(fmt::format("{}  {} = {}{}", indent, f.name, value_repr(m),
+                                !notes || f.note.empty() ? "" : "  -- " + std::string(f.note)));
   }
 }
 
 template <Described T>
 void text_lines(const T& value, const std::string& indent, std::vector<std::string>& lines) {
   lines.push_back(indent + std::string(Description<T>::name) + " {");
-  MemberTextVisitor v{indent, lines};
-  Description<T>::fields(v, value);
-  lines.push_back(indent + "}");
+  MemberTextVisitor v{indent, lines, !requires {Description<T>::result;
 }
+};  // namespace detail
+Description<T>::fields(v, value);
+lines.push_back(indent + "}");
+}  // namespace dml::lua
 
 template <Described T>
 std::string text_of(const void* value) {

@@ -92,6 +92,26 @@ void check_measured(const std::vector<BusBandwidth>& rows, const std::string& pa
 
 }  // namespace
 
+// Halving and doubling are exact in binary floating point, so a level declared with link =
+// "400 Gb/s" has bandwidth 1e11 B/s exactly, the same double as bandwidth = "100 GB/s".
+void Description<NetworkLevel>::complete(NetworkLevel& l) {
+  if (l.link && l.bandwidth.value() == 0) {
+    l.bandwidth = units::BytesPerSecond(2 * l.link->value());
+  } else if (!l.link && l.bandwidth.value() != 0) {
+    l.link = units::BytesPerSecond(l.bandwidth.value() / 2);
+  }
+}
+
+void Description<NetworkLevel>::check(const NetworkLevel& l, const std::string& path) {
+  if (l.link && l.bandwidth.value() != 2 * l.link->value()) {
+    throw ConfigError(path + ".link",
+                      "{} in each direction is not half the bandwidth, {} (both directions): give "
+                      "one of the two",
+                      format_quantity(to_quantity(*l.link)),
+                      format_quantity(to_quantity(l.bandwidth)));
+  }
+}
+
 void Description<Cluster>::check(const Cluster& c, const std::string& path) {
   const std::size_t n = c.levels.size();
   if (n > kMaxNetworkLevels) {

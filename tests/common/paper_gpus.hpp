@@ -49,7 +49,7 @@ inline Cluster h100_sxm() {
 inline Cluster a100_sxm() {
   Gpu g{.name = "A100 SXM",
         .bitwidth = 16,
-        .flop_per_clock_per_thread = {.fp32 = 2, .fp16 = 16},
+        .flop_per_clock_per_thread = {.fp32 = 1, .fp16 = 16},
         .sms = 108,
         .clock = hertz(1410e6),
         .effective_utilization = 0.85,
@@ -77,7 +77,7 @@ inline Cluster a100_sxm() {
 inline Cluster v100_sxm() {
   Gpu g{.name = "V100 SXM",
         .bitwidth = 16,
-        .flop_per_clock_per_thread = {.fp32 = 2, .fp16 = 8},
+        .flop_per_clock_per_thread = {.fp32 = 1, .fp16 = 8},
         .sms = 80,
         .clock = hertz(1533e6),
         .effective_utilization = 0.9,

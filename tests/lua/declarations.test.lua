@@ -25,9 +25,32 @@ t.eq(nv.size, 8, "the original is unchanged")
 raises_here(function() return nv.bandwith end, "a network level has no field 'bandwith' (did you mean 'bandwidth'?); see dml --doc level")
 local seen = {}
 for k, v in pairs(nv) do seen[#seen + 1] = k .. "=" .. tostring(v) end
-t.eq(table.concat(seen, " "), "name=nvlink size=8 bandwidth=900 GB/s latency=1.125 us", "pairs: present fields, in order")
-t.eq(tostring(nv), 'level {\n  name = "nvlink"\n  size = 8\n  bandwidth = 900 GB/s\n  latency = 1.125 us\n}', "tostring")
+t.eq(table.concat(seen, " "), "name=nvlink size=8 bandwidth=900 GB/s link=450 GB/s latency=1.125 us", "pairs: present fields, in order")
+t.eq(tostring(nv), 'level {\n  name = "nvlink"\n  size = 8\n  bandwidth = 900 GB/s  -- per GPU, both directions together\n'
+  .. '  link = 450 GB/s  -- per GPU, each direction: bandwidth = 2 x link\n  latency = 1.125 us\n}', "tostring")
 t.eq(getmetatable(nv).__name, "dml.level", "its type")
+
+-- a level's bandwidth is per GPU and both directions together; its link is one direction, as
+-- NICs and NVLink are sold. A 400 Gb/s NIC moves 50 GB/s each way: 100 GB/s = 1e11 B/s both
+-- ways. Doubling and halving are exact in binary floating point, so these are equalities.
+local nic = dml.level { name = "ib", link = "400 Gb/s", latency = "1.125 us" }
+t.eq(nic.bandwidth:value(), 1e11, "link = 400 Gb/s is exactly 1e11 B/s both directions")
+t.eq(nic.link:value(), 5e10, "and 5e10 B/s each way")
+t.eq(nic.bandwidth, dml.level { bandwidth = "100 GB/s", latency = "1 us" }.bandwidth, "the same double as bandwidth = 100 GB/s")
+t.eq(nv.link:value(), 4.5e11, "a level given its bandwidth has its link, half of it")
+t.eq(dml.level { link = dml.q(math.huge, "B/s"), latency = "1 us" }.bandwidth:value(), math.huge, "an infinite link")
+-- a copy's changes give one of the two and the other follows
+local xdr = dml.level(nic, { link = "800 Gb/s" })
+t.eq(xdr.bandwidth:value(), 2e11, "a copy given link: bandwidth follows")
+local fat = dml.level(nic, { bandwidth = "300 GB/s" })
+t.eq(fat.link:value(), 1.5e11, "a copy given bandwidth: link follows")
+t.eq(dml.level(nic, { size = 4 }).bandwidth:value(), 1e11, "a copy that changes neither keeps both")
+t.eq(dml.level(networks.infiniband_xdr, { link = "400 Gb/s" }).bandwidth, dml.q"100 GB/s", "a preset copied with a link")
+raises_here(function() dml.level { bandwidth = "100 GB/s", link = "400 Gb/s", latency = "1 us" } end, "level.link: give either bandwidth (per GPU, both directions together) or link (per GPU, each direction: bandwidth = 2 x link), not both")
+raises_here(function() dml.level(nic, { bandwidth = "100 GB/s", link = "400 Gb/s" }) end, "level.link: give either bandwidth (per GPU, both directions together) or link (per GPU, each direction: bandwidth = 2 x link), not both")
+raises_here(function() dml.level { link = "400 Gb", latency = "1 us" } end, 'level.link: expected a bandwidth like "900 GB/s", got "400 Gb"')
+raises_here(function() dml.level { link = "0 Gb/s", latency = "1 us" } end, "level.link: must be positive, got 0 B/s")
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, { latency = "1 us" } } } end, "cluster.levels[2].bandwidth: required: bandwidth (per GPU, both directions together) or link (per GPU, each direction: bandwidth = 2 x link)")
 
 -- merging a preset with changes re-validates and keeps the rest
 local h200ish = dml.gpu(gpus.h100_sxm, { hbm_bandwidth = "4.8 TB/s", name = "H100 with HBM3e" })
@@ -71,12 +94,12 @@ t.eq(dml.cluster { gpu = gpus.h100_sxm, size = 1024, levels = { networks.nvlink4
 -- errors name the declared type, the field path and what was expected
 raises_here(function() dml.level { bandwidth = "900 GB", latency = "1 us" } end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got "900 GB"')
 raises_here(function() dml.level { bandwidth = 9e11, latency = "1 us" } end, 'level.bandwidth: expected a bandwidth like "900 GB/s", got the bare number 9e11 (write it with a unit)')
-raises_here(function() dml.level { latency = "1 us" } end, "level.bandwidth: required (per-GPU bidirectional bandwidth at this level (H100 NVLink: \"900 GB/s\"))")
+raises_here(function() dml.level { latency = "1 us" } end, "level.bandwidth: required: bandwidth (per GPU, both directions together) or link (per GPU, each direction: bandwidth = 2 x link)")
 raises_here(function() dml.level { bandwidth = "1 GB/s", latency = "-1 us" } end, "level.latency: must not be negative, got -1 us")
 raises_here(function() dml.level { bandwidth = "0 GB/s", latency = "1 us" } end, "level.bandwidth: must be positive, got 0 B/s")
 raises_here(function() dml.level { size = 2.5, bandwidth = "1 GB/s", latency = "1 us" } end, "level.size: expected a whole number, got 2.5")
 raises_here(function() dml.level { size = 0, bandwidth = "1 GB/s", latency = "1 us" } end, "level.size: must be a positive whole number, got 0")
-raises_here(function() dml.level { size = 1, bandwidth = "1 GB/s", latency = "1 us", speed = 3 } end, "level.speed: unknown field of a network level; its fields are name, size, bandwidth, latency, measured, sources")
+raises_here(function() dml.level { size = 1, bandwidth = "1 GB/s", latency = "1 us", speed = 3 } end, "level.speed: unknown field of a network level; its fields are name, size, bandwidth, link, latency, measured, sources")
 raises_here(function() dml.level "nvlink" end, 'level: expected a network level (a table of its fields), got "nvlink"')
 raises_here(function() dml.level { "nvlink" } end, "level: expected named fields of a network level, found the key 1")
 raises_here(function() dml.gpu(gpus.h100_sxm, { effective_utilization = 1.5 }) end, "gpu.effective_utilization: must be at most 1, got 1.5")
@@ -112,7 +135,9 @@ end
 for _, described in ipairs(dml.types()) do
   for _, f in ipairs(dml.fields(described.name)) do
     local what = described.name .. "." .. f.name .. "'s default"
-    t.eq(f.default == "" or f.default == "optional" or f.default:match("^default:? %S") ~= nil, true,
+    -- (or, for one of two alternative fields, "required, unless link is given" / "instead of bandwidth")
+    t.eq(f.default == "" or f.default == "optional" or f.default:match("^default:? %S") ~= nil
+      or f.default:match("^required, unless [%w_]+ is given$") ~= nil or f.default:match("^instead of [%w_]+$") ~= nil, true,
       what .. " is required, optional or a default (" .. f.default .. ")")
     no_address(f.default, what)
   end

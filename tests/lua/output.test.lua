@@ -145,11 +145,11 @@ local function main()
   t.eq(read(dir .. "/cluster.csv"), table.concat({
     "gpu.name,gpu.flop_per_clock_per_thread.fp16,gpu.sms,gpu.clock,gpu.bitwidth,gpu.effective_utilization,"
     .. "gpu.hbm_bandwidth,gpu.hbm_capacity,gpu.l2_bandwidth,gpu.l2_size,gpu.register_file,gpu.dsmem,"
-    .. "gpu.matmul_latency,gpu.tensor_core_granule,levels[1].bandwidth,levels[1].latency",
-    "g,1,1,1000000000,16,0.5,1000000000000,1000000000,2000000000000,1048576,65536,false,4.5e-06,8,1000000000,1e-06",
+    .. "gpu.matmul_latency,gpu.tensor_core_granule,levels[1].bandwidth,levels[1].link,levels[1].latency",
+    "g,1,1,1000000000,16,0.5,1000000000000,1000000000,2000000000000,1048576,65536,false,4.5e-06,8,1000000000,500000000,1e-06",
     "" }, "\n"), "declared record")
   dml.save({ name = "p", at = dml.level { size = 8, bandwidth = "1 GB/s", latency = "1 us" } }, dir .. "/nested.csv")
-  t.eq(read(dir .. "/nested.csv"), "at.size,at.bandwidth,at.latency,name\n8,1000000000,1e-06,p\n", "a declared value in a record")
+  t.eq(read(dir .. "/nested.csv"), "at.size,at.bandwidth,at.link,at.latency,name\n8,1000000000,500000000,1e-06,p\n", "a declared value in a record")
   dml.save({ zeta = 1, alpha = { 3, 4 } }, dir .. "/record.json")
   t.eq(read(dir .. "/record.json"), '[\n  {"alpha[1]": 3, "alpha[2]": 4, "zeta": 1}\n]\n', "plain record")
 

@@ -37,7 +37,17 @@ void check_description() {
     CHECK_FALSE(f.doc.empty());
     CHECK(names.insert(std::string(f.name)).second);  // no field twice
     CHECK((std::isnan(f.min) || std::isnan(f.max) || f.min <= f.max));
-    CHECK((f.note.empty() || !f.label.empty()));  // a note belongs to a summary row
+    // a result's note belongs to a summary row; a declared field's follows its printed value
+    if constexpr (requires { dml::Description<T>::result; }) {
+      CHECK((f.note.empty() || !f.label.empty()));
+    }
+    // an alternative names another field of the type, which names this one back
+    if (!f.alternative.empty()) {
+      bool back = false;
+      for (const dml::Field& g : c.fields)
+        back = back || (g.name == f.alternative && g.alternative == f.name);
+      CHECK(back);
+    }
   }
   CHECK(dml::field_names<T>().size() == c.fields.size());
 }

@@ -31,6 +31,20 @@ TEST_CASE("hardware: the optimistic flat network sums bandwidths and keeps the l
   CHECK(flat.levels[0].latency.value() == 1.125e-6);
 }
 
+TEST_CASE("hardware: a level's link is one direction, its bandwidth both (docs/model.md 3.1)",
+          "[hardware]") {
+  // A 400 Gb/s NIC: 5e10 B/s each way, 1e11 B/s both ways (the paper's H100 InfiniBand level).
+  dml::NetworkLevel nic{.link = dml::units::BytesPerSecond(400e9 / 8)};
+  dml::Description<dml::NetworkLevel>::complete(nic);
+  CHECK(nic.bandwidth.value() == 1e11);  // doubling is exact
+  dml::NetworkLevel nvlink{.bandwidth = dml::units::BytesPerSecond(9e11)};
+  dml::Description<dml::NetworkLevel>::complete(nvlink);
+  REQUIRE(nvlink.link);
+  CHECK(nvlink.link->value() == 4.5e11);                  // halving is exact
+  dml::Description<dml::NetworkLevel>::complete(nvlink);  // both given: unchanged
+  CHECK(nvlink.bandwidth.value() == 9e11);
+}
+
 TEST_CASE("hardware: levels are cut where the cluster ends (docs/model.md 2.2)", "[hardware]") {
   const auto c = dml::paper::h100_sxm();
   CHECK(dml::level_sizes_for(c, 1) == std::vector<std::int64_t>{1});
@@ -73,6 +87,14 @@ TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value
     c.levels[1].bandwidth = dml::units::bytes_per_s(-1);
     CHECK_THROWS_WITH(dml::validate(c),
                       "cluster.levels[2].bandwidth: must be positive, got -1 B/s");
+  }
+  SECTION("level link") {
+    c.levels[1].link = dml::units::bytes_per_s(1e11);  // 100 GB/s each way is 200 GB/s, not 100
+    CHECK_THROWS_WITH(dml::validate(c),
+                      "cluster.levels[2].link: 100 GB/s in each direction is not half the "
+                      "bandwidth, 100 GB/s (both directions): give one of the two");
+    c.levels[1].link = dml::units::bytes_per_s(5e10);
+    CHECK_NOTHROW(dml::validate(c));
   }
   SECTION("level size") {
     c.levels[0].size = 0;

@@ -53,7 +53,7 @@ TEST_CASE("host api: declared values, results and tables as JSON", "[host_api]")
   REQUIRE(c);
   CHECK((*c)["gpu"]["name"] == "H100 SXM");
   CHECK((*c)["levels"][0] == json::parse(R"({"name": "nvlink", "size": 8,
-        "bandwidth": "900 GB/s", "latency": "1.125 us"})"));
+        "bandwidth": "900 GB/s", "link": "450 GB/s", "latency": "1.125 us"})"));
   CHECK((*c)["levels"][1]["bandwidth"] == "100 GB/s");
   REQUIRE(dml.run_string(
       "plan = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 12288 }, cluster = "

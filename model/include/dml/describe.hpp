@@ -24,6 +24,8 @@
 // `fields(v, self)` is called with S = T (to read into a value) or S = const T (to read from
 // one). A visitor V has `template <class M> void field(M& member, const Field& f)`.
 // Optional hooks of a description:
+//   static void complete(T&);  // after a declaration is read: fills the fields derived from
+//                              // others (a level's bandwidth from its link, or the reverse)
 //   static void check(const T&, const std::string& path);   // rules across fields; throws
 //                                                            // ConfigError at path.<field>
 //   static constexpr std::array<std::string_view, N> positional;  // {4, 8} reads as these
@@ -68,9 +70,16 @@ struct Field {
   bool infinite = false;     // +infinity is allowed (an infinitely fast network)
   // Docs: how an absent optional field is filled in ("4 x d_model").
   std::string_view default_text{};
-  // Results.
-  std::string_view label{};    // the row of the printed summary that shows this field
-  std::string_view note{};     // what the summary row says after the value
+  // Declarations: another field of the same record that gives the same value another way (a
+  // level's `bandwidth`, both directions together, and its `link`, one direction). A
+  // declaration gives one of the two, never both; `required` on one of them means that one of
+  // the two is required. Changes to a copy that give one drop the other, and the type's
+  // `complete` hook derives it again.
+  std::string_view alternative{};
+  // Results: the row of the printed summary that shows this field, and what that row says
+  // after the value. A declaration's note is printed after the value in its text too.
+  std::string_view label{};
+  std::string_view note{};
   std::string_view column{};   // the table column's name; default: the field's name, a unit
                                // suffix for quantities ("training_time_s")
   bool flatten = false;        // a record whose fields become columns without its prefix
@@ -127,6 +136,11 @@ struct IsUnit<units::Unit<B, S, F>> : std::true_type {
 template <class T>
 concept HasCheck = requires(const T& t, const std::string& path) {
   Description<T>::check(t, path);
+};
+
+template <class T>
+concept HasComplete = requires(T& t) {
+  Description<T>::complete(t);
 };
 
 template <class T>

@@ -104,9 +104,14 @@ struct NetworkLevel {
   std::optional<std::int64_t> size{};  // units of the level below (GPUs for level 0) joined at
                                        // this level; unset for the top level, which spans the
                                        // cluster
-  units::BytesPerSecond bandwidth{};   // per-GPU *bidirectional* bandwidth at this level; may be
+  units::BytesPerSecond bandwidth{};   // per-GPU *bidirectional* bandwidth at this level (both
+                                       // directions together): what the model reads; may be
                                        // +infinity
-  units::Seconds latency{};            // per message at this level
+  std::optional<units::BytesPerSecond> link{};  // per-GPU bandwidth in each direction, as NICs
+                                                // are sold; when set, bandwidth is 2 x link. A
+                                                // declaration gives one of the two and dml
+                                                // fills the other (Description::complete)
+  units::Seconds latency{};                     // per message at this level
   std::optional<std::vector<BusBandwidth>>
       measured{};     // collectives at this level (transformer runs)
   Sources sources{};  // where each value comes from: field -> citation
@@ -407,11 +412,19 @@ struct Description<NetworkLevel> {
                             "innermost level: 8 for an NVLink node); omit on the outermost "
                             "level, which spans the cluster",
                      .min = 1});
-    v.field(l.bandwidth,
-            {.name = "bandwidth",
-             .doc = "per-GPU bidirectional bandwidth at this level (H100 NVLink: \"900 GB/s\")",
-             .required = true,
-             .infinite = true});
+    v.field(l.bandwidth, {.name = "bandwidth",
+                          .doc = "per-GPU bandwidth at this level, both directions together "
+                                 "(H100 NVLink: \"900 GB/s\")",
+                          .required = true,
+                          .infinite = true,
+                          .alternative = "link",
+                          .note = "per GPU, both directions together"});
+    v.field(l.link, {.name = "link",
+                     .doc = "per-GPU bandwidth at this level in each direction, as NICs are "
+                            "sold (a 400 Gb/s NIC: \"400 Gb/s\"); bandwidth = 2 x link",
+                     .infinite = true,
+                     .alternative = "bandwidth",
+                     .note = "per GPU, each direction: bandwidth = 2 x link"});
     v.field(l.latency, {.name = "latency",
                         .doc = "latency of one message at this level",
                         .required = true,
@@ -423,6 +436,10 @@ struct Description<NetworkLevel> {
     v.field(l.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }
+  // Fills link from bandwidth, or bandwidth from link (whichever the declaration gave).
+  static void complete(NetworkLevel& l);
+  // A link, when set, is half the bandwidth.
+  static void check(const NetworkLevel& l, const std::string& path);
 };
 
 template <>

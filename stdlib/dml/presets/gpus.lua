@@ -5,6 +5,13 @@
 ---
 --- "paper" below is Erdil & Schneider-Joseph (2024), arXiv 2411.01137, whose
 --- values are those of the authors' code (gpu/gpu_model.py; docs/model.md 3.1).
+--- The V100, A100 and H100 SXM presets are the paper's own, value for value: the
+--- validation (tests/validation) reproduces the paper's published points with
+--- them bit for bit, so they never change. Every other value cites a datasheet,
+--- a whitepaper or a measurement; a value no public source gives says
+--- "estimate:" and how it was reached. Each field of the paper's matmul model
+--- (docs/model.md 3.3) is set on purpose for every GPU, so that a preset gives a
+--- sensible answer as it is.
 local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
 local M = {}
 
@@ -12,31 +19,33 @@ local paper = "Erdil & Schneider-Joseph (2024), arXiv 2411.01137, authors' gpu_m
 
 M.v100_sxm = {
   name = "V100 SXM",
-  flop_per_clock_per_thread = { fp16 = 8, fp32 = 2 },
+  flop_per_clock_per_thread = { fp16 = 8, fp32 = 1 },
   sms = 80, clock = "1533 MHz", effective_utilization = 0.90,
   hbm_bandwidth = "900 GB/s", hbm_capacity = "32 GB",
   l2_bandwidth = "2.155 TB/s", l2_size = "6 MiB", register_file = "64 KiB",
   dsmem = false, matmul_latency = "4.5 us", tensor_core_granule = 8,
   sources = {
-    flop_per_clock_per_thread = paper .. "; 125.6 TFLOP/s dense fp16 = 8 x 128 threads x 80 SMs x 1533 MHz (NVIDIA V100 datasheet)",
+    flop_per_clock_per_thread = paper .. "; 125.6 TFLOP/s dense fp16 = 8 x 128 threads x 80 SMs x 1533 MHz (NVIDIA V100 datasheet: 125); fp32 1 (64 FP32 cores per SM: 15.7 TFLOP/s)",
     sms = paper, clock = paper, effective_utilization = paper, hbm_bandwidth = paper,
     hbm_capacity = paper, l2_bandwidth = paper, l2_size = paper, register_file = paper,
     dsmem = paper, matmul_latency = paper, tensor_core_granule = paper,
+    shared_memory_bandwidth = paper .. " (unset: 32 banks x 4 B per SM and cycle at the effective clock)",
   },
 }
 
 M.a100_sxm = {
   name = "A100 SXM",
-  flop_per_clock_per_thread = { fp16 = 16, fp32 = 2 },
+  flop_per_clock_per_thread = { fp16 = 16, fp32 = 1 },
   sms = 108, clock = "1410 MHz", effective_utilization = 0.85,
   hbm_bandwidth = "1555 GB/s", hbm_capacity = "40 GB",
   l2_bandwidth = "5.603 TB/s", l2_size = "40 MiB", register_file = "64 KiB",
   dsmem = false, matmul_latency = "4.5 us", tensor_core_granule = 8,
   sources = {
-    flop_per_clock_per_thread = paper .. "; 311.9 TFLOP/s dense fp16 (NVIDIA A100 datasheet: 312)",
+    flop_per_clock_per_thread = paper .. "; 311.9 TFLOP/s dense fp16 (NVIDIA A100 datasheet: 312); fp32 1 (64 FP32 cores per SM: 19.5 TFLOP/s); no fp8 (the paper's code gives 32, A100's INT8 rate; Ampere has no FP8)",
     sms = paper, clock = paper, effective_utilization = paper, hbm_bandwidth = paper,
-    hbm_capacity = paper, l2_bandwidth = paper, l2_size = paper, register_file = paper,
-    dsmem = paper, matmul_latency = paper, tensor_core_granule = paper,
+    hbm_capacity = paper, l2_bandwidth = paper .. " (measured by Chips and Cheese)", l2_size = paper,
+    register_file = paper, dsmem = paper, matmul_latency = paper, tensor_core_granule = paper,
+    shared_memory_bandwidth = paper .. " (unset: 32 banks x 4 B per SM and cycle at the effective clock)",
   },
 }
 
@@ -50,8 +59,10 @@ M.h100_sxm = {
   sources = {
     flop_per_clock_per_thread = paper .. "; 989.4 TFLOP/s dense fp16 (NVIDIA H100 datasheet)",
     sms = paper, clock = paper, effective_utilization = paper, hbm_bandwidth = paper,
-    hbm_capacity = paper, l2_bandwidth = paper, l2_size = paper, register_file = paper,
+    hbm_capacity = paper, l2_size = paper, register_file = paper,
+    l2_bandwidth = paper .. " (the H100 PCIe's 5,563 GB/s measured by Chips and Cheese, scaled by SMs, 132/114; the authors' comment: 'not sure it's right but doesn't matter much due to DSMEM')",
     dsmem = paper, matmul_latency = paper, tensor_core_granule = paper,
+    shared_memory_bandwidth = paper .. " (unset: 32 banks x 4 B per SM and cycle at the effective clock)",
   },
 }
 
@@ -67,7 +78,8 @@ M.h100_sxm_low_latency.name = "H100 SXM Low Latency"
 M.h100_sxm_low_latency.matmul_latency = "0.45 us"
 M.h100_sxm_low_latency.sources.matmul_latency = paper .. " ('Low Latency' variant, docs/model.md 3.2)"
 
-local h200 = "NVIDIA H200 datasheet (141 GB HBM3e, 4.8 TB/s); same GH100 compute as the H100 SXM"
+local h200 = "NVIDIA H200 datasheet (141 GB HBM3e, 4.8 TB/s, 989 TFLOP/s dense fp16); the GH100 die of the H100 SXM"
+local same_h100 = "the paper's H100 SXM value (the same GH100 die): "
 M.h200_sxm = {
   name = "H200 SXM",
   flop_per_clock_per_thread = { fp16 = 32, fp32 = 2, fp8 = 64 },
@@ -76,37 +88,77 @@ M.h200_sxm = {
   l2_bandwidth = "6.441 TB/s", l2_size = "50 MiB", register_file = "64 KiB",
   dsmem = true, matmul_latency = "4.5 us", tensor_core_granule = 8,
   sources = {
-    flop_per_clock_per_thread = h200 .. "; 989.4 TFLOP/s dense fp16",
-    sms = h200, clock = h200,
-    effective_utilization = "assumed equal to the paper's H100 value",
+    flop_per_clock_per_thread = h200 .. "; 989.4 TFLOP/s dense fp16 at 1830 MHz, as the paper's H100",
+    sms = same_h100 .. paper, clock = same_h100 .. paper,
+    effective_utilization = "estimate: " .. same_h100 .. paper,
     hbm_bandwidth = h200, hbm_capacity = h200,
-    l2_bandwidth = "assumed equal to the paper's H100 value (same die)",
-    l2_size = h200, register_file = h200, dsmem = h200,
-    matmul_latency = "assumed equal to the paper's H100 value", tensor_core_granule = paper,
+    l2_bandwidth = "estimate: " .. same_h100 .. paper,
+    l2_size = same_h100 .. paper, register_file = same_h100 .. paper, dsmem = same_h100 .. paper,
+    matmul_latency = "estimate: " .. same_h100 .. paper, tensor_core_granule = paper,
+    shared_memory_bandwidth = same_h100 .. paper .. " (unset: 32 banks x 4 B per SM and cycle at the effective clock)",
   },
 }
 
-local b200 = "NVIDIA HGX B200 datasheet (1000 W): 2.25 PFLOP/s dense fp16/bf16, 180 GB HBM3e at 8 TB/s per GPU"
+-- Blackwell B200 (HGX B200, 1,000 W). Its peak is NVIDIA's; what the paper's matmul model needs
+-- besides (docs/model.md 3.3) comes from NVIDIA's Blackwell tuning guide, the CUDA device query
+-- of a B200, or is an estimate that says so.
+--
+-- Shared memory is the one that matters. The paper's model sets it to 32 banks x 4 B per SM and
+-- cycle, which fed Hopper's 4,096 dense 16-bit FLOP per SM and cycle; Blackwell doubles the
+-- tensor-core rate per SM (8,192) and, left at 128 B, every large matmul would be bound by
+-- shared memory at 0.43 of the peak (0.70 on the H100), so that a B200 trained worse per GPU
+-- than an H100 on the paper's runs, against every published comparison (NVIDIA, MLPerf
+-- Training v4.1: up to 2.2x the H100 per GPU on GPT-3 175B and Llama 2 70B LoRA, with a peak
+-- 2.27x the H100's). Blackwell feeds its tensor cores differently from the paper's picture of
+-- Hopper: tcgen05 MMAs read both operands from shared memory and accumulate in 256 KiB of
+-- tensor memory per SM (not registers), and two SMs run one MMA (cta_group::2) each loading
+-- half of the shared operand. NVIDIA publishes no shared-memory bandwidth for Blackwell; the
+-- estimate is the paper's balance of Hopper kept for the faster tensor core: 256 B per SM and
+-- cycle at the effective clock, 256 x 148 x 1856 MHz x 0.7 = 49.22 TB/s.
+local b200 = "NVIDIA HGX B200 datasheet (1,000 W per GPU): 2.25 PFLOP/s dense fp16/bf16, 4.5 dense fp8, 180 GB HBM3e at 7.7 TB/s"
+local tuning = "NVIDIA Blackwell Tuning Guide (CUDA 12.8+)"
+local query = "the CUDA device query of a B200 (pytorch/ao pull request 4002: 148 SMs, 65,536 registers per SM, 126.5 MiB L2, 7,680-bit memory bus at 3,996 MHz)"
+local blackwell_smem = "estimate: 2 x the paper's 32 banks x 4 B per SM and cycle at the effective clock (NVIDIA publishes no figure): the paper's Hopper balance of 4,096 dense fp16 FLOP per 128 B, kept for Blackwell's 8,192, as its tcgen05 MMAs read operands from shared memory into tensor memory and a 2-SM MMA (cta_group::2) halves each SM's operand loads"
 M.b200 = {
   name = "B200",
   flop_per_clock_per_thread = { fp16 = 64, fp32 = 2, fp8 = 128 },
   sms = 148, clock = "1856 MHz", effective_utilization = 0.70,
-  hbm_bandwidth = "8 TB/s", hbm_capacity = "180 GB",
-  l2_bandwidth = "7.3 TB/s", l2_size = "126 MB", register_file = "64 KiB",
+  hbm_bandwidth = "7.7 TB/s", hbm_capacity = "180 GB",
+  l2_bandwidth = "7.324 TB/s", l2_size = "126 MB", register_file = "64 KiB",
+  shared_memory_bandwidth = "49.22 TB/s",
   dsmem = true, matmul_latency = "4.5 us", tensor_core_granule = 8,
   sources = {
-    flop_per_clock_per_thread = b200 .. "; 64 per thread (twice Hopper's) with 148 SMs",
-    sms = "148 SMs (74 per die), as measured by Chips and Cheese, 'Nvidia's B200'",
-    clock = "derived: 2.25 PFLOP/s / (148 SMs x 128 threads x 64 FLOP per clock) = 1856 MHz",
-    effective_utilization = "assumed equal to the paper's H100 value",
-    hbm_bandwidth = b200, hbm_capacity = b200,
-    l2_bandwidth = "estimate: the paper's H100 value scaled by SMs x clock (148 x 1856 / (132 x 1830))",
-    l2_size = "126 MB, as reported for Blackwell B200 (not in NVIDIA's datasheet)",
-    register_file = "64 KiB per processing block, as in Hopper (NVIDIA CUDA programming guide)",
-    dsmem = "thread block clusters with distributed shared memory, as in Hopper",
-    matmul_latency = "assumed equal to the paper's H100 value", tensor_core_granule = paper,
+    flop_per_clock_per_thread = b200 .. ": fp16 64 and fp8 128 per thread (twice Hopper's) with 148 SMs at the clock below; fp32 2 (128 FP32 cores per SM, as Hopper)",
+    sms = query .. "; Chips and Cheese, 'Nvidia's B200' (74 SMs per die)",
+    clock = "derived: 2.25 PFLOP/s / (148 SMs x 128 threads x 64 FLOP per clock) = 1856 MHz, the clock of NVIDIA's peak (" .. b200 .. ")",
+    effective_utilization = "estimate: the paper's H100 value (no public measurement of the paper's kind, a long sequence of large matmuls, on a B200)",
+    hbm_bandwidth = b200 .. " (earlier revisions said 8 TB/s; " .. query .. " gives 7.67 TB/s)",
+    hbm_capacity = b200,
+    l2_bandwidth = "estimate: the paper's H100 value scaled by SMs x clock, 6.441 TB/s x (148 x 1856) / (132 x 1830)",
+    l2_size = tuning .. ": 'increases the L2 cache capacity to 126 MB'; " .. query,
+    register_file = query .. ": 256 KiB per SM, 64 KiB per processing block, as Hopper",
+    shared_memory_bandwidth = blackwell_smem .. ": 256 x 148 x 1856 MHz x 0.7",
+    dsmem = tuning .. ": thread block clusters with distributed shared memory, as Hopper",
+    matmul_latency = "estimate: the paper's H100 value", tensor_core_granule = paper,
   },
 }
+
+-- GB200 (the Blackwell GPU of a GB200 superchip, 1,200 W): the B200's die at a higher power limit
+-- and clock, with 186 GB. Every value the clock scales is scaled.
+local gb200 = "NVIDIA GB200 NVL72 datasheet: per GPU 2.5 PFLOP/s dense fp16/bf16, 5 dense fp8, 186 GB HBM3e at 8 TB/s, up to 1,200 W"
+M.gb200 = copy(M.b200)
+M.gb200.name = "GB200"
+M.gb200.clock = "2062 MHz"
+M.gb200.hbm_bandwidth = "8 TB/s"
+M.gb200.hbm_capacity = "186 GB"
+M.gb200.l2_bandwidth = "8.137 TB/s"
+M.gb200.shared_memory_bandwidth = "54.69 TB/s"
+M.gb200.sources.flop_per_clock_per_thread = gb200 .. ": the B200's rates per thread at the clock below"
+M.gb200.sources.clock = "derived: 2.5 PFLOP/s / (148 SMs x 128 threads x 64 FLOP per clock) = 2062 MHz (" .. gb200 .. ")"
+M.gb200.sources.hbm_capacity = gb200
+M.gb200.sources.hbm_bandwidth = gb200
+M.gb200.sources.l2_bandwidth = "estimate: the paper's H100 value scaled by SMs x clock, 6.441 TB/s x (148 x 2062) / (132 x 1830)"
+M.gb200.sources.shared_memory_bandwidth = blackwell_smem .. ": 256 x 148 x 2062 MHz x 0.7"
 
 -- Efficiencies of the realistic model (dml --doc efficiency): what each GPU reaches in real
 -- training kernels. Every value's source says how it was obtained: "fit" values were fitted on
@@ -165,17 +217,25 @@ M.h200_sxm.efficiency = same_die_eff("the same GH100 die")
 M.h800_sxm = copy(M.h100_sxm)
 M.h800_sxm.name = "H800 SXM"
 M.h800_sxm.efficiency = same_die_eff("the same GH100 die")
-M.h800_sxm.sources.name = "NVIDIA H800 SXM: the H100 SXM die with NVLink cut to 400 GB/s (use dml.presets.networks.nvlink_h800)"
+M.h800_sxm.sources.name = "NVIDIA H800 SXM: the H100 SXM with NVLink cut to 400 GB/s (use dml.presets.networks.nvlink_h800); every other value is the paper's H100 SXM value"
 
-local pcie = "NVIDIA H100 PCIe datasheet: 756 TFLOP/s dense bf16, 114 SMs, 80 GB HBM2e at 2.0 TB/s"
+-- The H100 PCIe: the authors' code defines it too (H100_PCIe in gpu_model.py, unused by the
+-- paper's runs), with its own measured L2 and the utilization they observed at 350 W.
+local pcie = "NVIDIA H100 PCIe datasheet: 756 TFLOP/s dense bf16, 114 SMs, 80 GB HBM2e at 2.0 TB/s, 350 W"
+local paper_pcie = "the authors' gpu_model.py, H100_PCIe (defined, not used by the paper's runs)"
 M.h100_pcie = copy(M.h100_sxm)
 M.h100_pcie.name = "H100 PCIe"
 M.h100_pcie.sms = 114
 M.h100_pcie.clock = "1620 MHz"
+M.h100_pcie.effective_utilization = 0.55
 M.h100_pcie.hbm_bandwidth = "2 TB/s"
-M.h100_pcie.sources.sms = pcie
-M.h100_pcie.sources.clock = "derived: 756 TFLOP/s / (114 SMs x 128 threads x 32 FLOP per clock) = 1620 MHz"
-M.h100_pcie.sources.hbm_bandwidth = pcie
+M.h100_pcie.l2_bandwidth = "5.563 TB/s"
+M.h100_pcie.sources.name = pcie
+M.h100_pcie.sources.sms = pcie .. "; " .. paper_pcie
+M.h100_pcie.sources.clock = "derived: 756 TFLOP/s / (114 SMs x 128 threads x 32 FLOP per clock) = 1620 MHz; " .. paper_pcie
+M.h100_pcie.sources.effective_utilization = paper_pcie .. ": 'empirically observed hardware utilization rate when running a long sequence of big matmuls' (the 350 W limit holds the clock down)"
+M.h100_pcie.sources.hbm_bandwidth = pcie .. " (" .. paper_pcie .. ": 2,039 GB/s)"
+M.h100_pcie.sources.l2_bandwidth = paper_pcie .. ", measured by Chips and Cheese ('Nvidia's H100: Funny L2, and Tons of Bandwidth')"
 M.h100_pcie.efficiency = same_die_eff("the same GH100 die")
 
 -- Meta's Grand Teton H100 (the torchtitan benchmarks' GPU): the SXM die with 96 GB of HBM2e and a
@@ -191,16 +251,9 @@ M.h100_sxm_hbm2e_500w.sources.name = titan
 M.h100_sxm_hbm2e_500w.sources.clock = "estimate: the midpoint of the SXM's 989.4 and the H100 NVL's 835.5 TFLOP/s dense bf16 (NVIDIA datasheets), 912.4 TFLOP/s, as a sustained clock: 912.4e12 / (132 SMs x 128 x 32) = 1687 MHz (" .. titan .. ")"
 M.h100_sxm_hbm2e_500w.sources.hbm_bandwidth = titan
 M.h100_sxm_hbm2e_500w.sources.hbm_capacity = titan
+M.h100_sxm_hbm2e_500w.sources.l2_bandwidth = "estimate: the paper's H100 SXM value (the same die)"
+M.h100_sxm_hbm2e_500w.sources.effective_utilization = "estimate: the paper's H100 SXM value (the derated peak is in the clock)"
 M.h100_sxm_hbm2e_500w.efficiency = same_die_eff("the same GH100 die at 500 W; the prototype fitted the TT-* rows with the H100 values on a derated peak")
-
-local gb200 = "NVIDIA GB200 NVL72 datasheet: per GPU 2.5 PFLOP/s dense fp16/bf16, 186 GB HBM3e at 8 TB/s"
-M.gb200 = copy(M.b200)
-M.gb200.name = "GB200"
-M.gb200.clock = "2062 MHz"
-M.gb200.hbm_capacity = "186 GB"
-M.gb200.sources.clock = "derived: 2.5 PFLOP/s / (148 SMs x 128 threads x 64 FLOP per clock) = 2062 MHz"
-M.gb200.sources.hbm_capacity = gb200
-M.gb200.sources.hbm_bandwidth = gb200
 
 -- The H100's values, every source replaced by `note` (for GPUs no measured run calibrates yet).
 local function estimate_eff(note)
@@ -236,12 +289,12 @@ M.h800_sxm.power = copy(M.h100_sxm.power)
 M.h200_sxm.power = power(700, 75, "NVIDIA H200 SXM datasheet: up to 700 W", "public nvidia-smi readings of idle H200 boards: 73-76 W")
 M.h100_pcie.power = power(350, 50, "NVIDIA H100 PCIe product brief: 350 W", "estimate: the SXM board's idle scaled to a 350 W limit")
 M.h100_sxm_hbm2e_500w.power = power(500, 70, titan, "estimate: the 700 W H100's idle")
-M.b200.power = power(1000, 100, "NVIDIA HGX B200: up to 1,000 W per GPU (secondary sources citing NVIDIA)", "estimate: 10% of the limit, as the H100's")
-M.gb200.power = power(1200, 120, "NVIDIA GB200 NVL72: up to 1,200 W per Blackwell GPU (secondary sources)", "estimate: 10% of the limit, as the H100's")
+M.b200.power = power(1000, 100, b200, "estimate: 10% of the limit, as the H100's")
+M.gb200.power = power(1200, 120, gb200, "estimate: 10% of the limit, as the H100's")
 
 M.mi300x = {
   name = "MI300X",
-  flop_per_clock_per_thread = { fp16 = 16, fp32 = 1, fp8 = 32 },
+  flop_per_clock_per_thread = { fp16 = 16, fp32 = 2, fp8 = 32 },
   sms = 304, clock = "2100 MHz", effective_utilization = 0.70,
   hbm_bandwidth = "5.3 TB/s", hbm_capacity = "192 GB",
   l2_bandwidth = "14.7 TB/s", l2_size = "256 MB", register_file = "64 KiB",
@@ -254,15 +307,16 @@ M.mi300x = {
       fp8_gain = "estimate", hbm = "estimate", nvlink = "estimate: Infinity Fabric collectives",
       network = "estimate", workspace = "estimate" }),
   sources = {
-    flop_per_clock_per_thread = mi300x .. "; 16 per thread with 304 CUs counted as SMs of 128 threads",
+    flop_per_clock_per_thread = mi300x .. "; 16 per thread with 304 CUs counted as SMs of 128 threads; fp8 32 (2,614.9 TFLOP/s dense); fp32 2 (163.4 TFLOP/s matrix)",
     sms = mi300x .. " (compute units, counted as SMs)", clock = mi300x,
-    effective_utilization = "assumed equal to the paper's H100 value",
+    effective_utilization = "estimate: the paper's H100 value",
     hbm_bandwidth = mi300x, hbm_capacity = mi300x,
     l2_bandwidth = "estimate: AMD's 17 TB/s peak Infinity Cache bandwidth less about 15%",
     l2_size = mi300x .. " (Infinity Cache as the last-level cache)",
     register_file = "estimate: 512 KiB of VGPRs per CU over 4 SIMDs is 128 KiB; the paper's 64 KiB kept",
-    dsmem = "no distributed shared memory", matmul_latency = "assumed equal to the paper's H100 value",
+    dsmem = "no distributed shared memory", matmul_latency = "estimate: the paper's H100 value",
     tensor_core_granule = "estimate: MFMA tiles of 16",
+    shared_memory_bandwidth = "unset: the paper's 32 banks x 4 B per CU and cycle at the effective clock, the LDS's 128 B per CU and cycle (AMD CDNA 3 ISA)",
   },
 }
 

@@ -1,6 +1,9 @@
 --- dml.presets.networks: network levels, as data (see `dml --doc level`).
---- Bandwidths are per GPU and bidirectional, the paper's convention: a
---- 400 Gb/s InfiniBand port moves 50 GB/s each way, so 100 GB/s here.
+--- A level's `bandwidth` is per GPU and both directions together, the paper's
+--- convention; its `link` is one direction. NVLink is given as NVIDIA quotes it,
+--- both directions together (H100: 900 GB/s, 450 GB/s each way); NICs as they
+--- are sold, per direction (`link = "400 Gb/s"`: 50 GB/s each way, so bandwidth
+--- 100 GB/s). A declared level has both.
 --- A scale-up level carries its group `size`; a scale-out level has none, as
 --- the outermost level of a cluster spans the rest of it (copy one with a size
 --- to use it in the middle: `dml.level(networks.infiniband_ndr, { size = 32 })`).
@@ -12,17 +15,17 @@ local paper_latency = "1.125 us: the paper's value for every level (docs/model.m
 
 M.nvlink2_v100 = {
   name = "nvlink2", size = 8, bandwidth = "300 GB/s", latency = "1.125 us",
-  sources = { size = "8-GPU V100 SXM node (DGX-1)", bandwidth = paper .. "; NVLink 2: 6 links x 50 GB/s",
+  sources = { size = "8-GPU V100 SXM node (DGX-1)", bandwidth = paper .. "; NVLink 2: 6 links x 50 GB/s, both directions together (25 GB/s each way per link)",
               latency = paper_latency },
 }
 M.nvlink3_a100 = {
   name = "nvlink3", size = 8, bandwidth = "600 GB/s", latency = "1.125 us",
-  sources = { size = "8-GPU A100 SXM node (DGX A100)", bandwidth = paper .. "; NVLink 3: 12 links x 50 GB/s",
+  sources = { size = "8-GPU A100 SXM node (DGX A100)", bandwidth = paper .. "; NVLink 3: 12 links x 50 GB/s, both directions together (25 GB/s each way per link)",
               latency = paper_latency },
 }
 M.nvlink4_h100 = {
   name = "nvlink4", size = 8, bandwidth = "900 GB/s", latency = "1.125 us",
-  sources = { size = "8-GPU H100 SXM node (DGX H100)", bandwidth = paper .. "; NVLink 4: 18 links x 50 GB/s",
+  sources = { size = "8-GPU H100 SXM node (DGX H100)", bandwidth = paper .. "; NVLink 4: 18 links x 50 GB/s, both directions together (450 GB/s each way)",
               latency = paper_latency },
 }
 M.nvlink_h800 = {
@@ -32,41 +35,41 @@ M.nvlink_h800 = {
 }
 M.nvlink5_b200 = {
   name = "nvlink5", size = 8, bandwidth = "1.8 TB/s", latency = "1.125 us",
-  sources = { size = "8-GPU HGX B200 node", bandwidth = "NVIDIA HGX B200 datasheet: NVLink 5, 1.8 TB/s per GPU",
+  sources = { size = "8-GPU HGX B200 node", bandwidth = "NVIDIA HGX B200 datasheet: NVLink 5, 1.8 TB/s per GPU, both directions together (18 links x 100 GB/s; 900 GB/s each way)",
               latency = "assumed equal to the paper's NVLink latency" },
 }
 M.nvl72 = {
   name = "nvl72", size = 72, bandwidth = "1.8 TB/s", latency = "1.125 us",
   sources = { size = "NVIDIA GB200 NVL72: 72 GPUs in one NVLink domain",
-              bandwidth = "NVIDIA GB200 NVL72 datasheet: 1.8 TB/s NVLink 5 per GPU",
+              bandwidth = "NVIDIA GB200 NVL72 datasheet: 1.8 TB/s NVLink 5 per GPU, both directions together (900 GB/s each way)",
               latency = "assumed equal to the paper's NVLink latency" },
 }
 
 M.infiniband_edr = {
-  name = "infiniband-edr", bandwidth = "25 GB/s", latency = "1.125 us",
-  sources = { bandwidth = "one 100 Gb/s EDR port per GPU, both directions", latency = paper_latency },
+  name = "infiniband-edr", link = "100 Gb/s", latency = "1.125 us",
+  sources = { link = "one 100 Gb/s EDR port per GPU (bandwidth 25 GB/s, both directions)", latency = paper_latency },
 }
 M.infiniband_hdr = {
-  name = "infiniband-hdr", bandwidth = "50 GB/s", latency = "1.125 us",
-  sources = { bandwidth = paper .. " (A100: 5e10 B/s); one 200 Gb/s HDR port per GPU", latency = paper_latency },
+  name = "infiniband-hdr", link = "200 Gb/s", latency = "1.125 us",
+  sources = { link = paper .. " (A100: 5e10 B/s both directions); one 200 Gb/s HDR port per GPU", latency = paper_latency },
 }
 M.infiniband_ndr = {
-  name = "infiniband-ndr", bandwidth = "100 GB/s", latency = "1.125 us",
-  sources = { bandwidth = paper .. " (H100: 1e11 B/s); one 400 Gb/s NDR port per GPU", latency = paper_latency },
+  name = "infiniband-ndr", link = "400 Gb/s", latency = "1.125 us",
+  sources = { link = paper .. " (H100: 1e11 B/s both directions); one 400 Gb/s NDR port per GPU", latency = paper_latency },
 }
 M.infiniband_xdr = {
-  name = "infiniband-xdr", bandwidth = "200 GB/s", latency = "1.125 us",
-  sources = { bandwidth = "one 800 Gb/s XDR port per GPU, both directions",
+  name = "infiniband-xdr", link = "800 Gb/s", latency = "1.125 us",
+  sources = { link = "one 800 Gb/s XDR port per GPU (bandwidth 200 GB/s, both directions)",
               latency = "assumed equal to the paper's InfiniBand latency" },
 }
 M.ethernet_400g = {
-  name = "ethernet-400g", bandwidth = "100 GB/s", latency = "5 us",
-  sources = { bandwidth = "one 400 Gb/s RoCE port per GPU, both directions",
+  name = "ethernet-400g", link = "400 Gb/s", latency = "5 us",
+  sources = { link = "one 400 Gb/s RoCE port per GPU (bandwidth 100 GB/s, both directions)",
               latency = "assumed: the paper's network latency before it was reduced (5 us, docs/model.md 3.1)" },
 }
 M.ethernet_800g = {
-  name = "ethernet-800g", bandwidth = "200 GB/s", latency = "5 us",
-  sources = { bandwidth = "one 800 Gb/s RoCE port per GPU, both directions",
+  name = "ethernet-800g", link = "800 Gb/s", latency = "5 us",
+  sources = { link = "one 800 Gb/s RoCE port per GPU (bandwidth 200 GB/s, both directions)",
               latency = "assumed: the paper's network latency before it was reduced (5 us, docs/model.md 3.1)" },
 }
 
