@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "divisors.hpp"
 #include "dml/quantity.hpp"
 #include "engine.hpp"
 
@@ -79,37 +80,52 @@ using detail::kTPf;
 using detail::kTPm;
 
 // A degree that does not divide what it splits: the question has no answer, so it is an error
-// naming the layout's field (the searches never produce such layouts).
+// naming the layout's field and listing the degrees that would divide (the searches never
+// produce such layouts).
 void check_divides(const detail::RunCtx& c, const Layout& l) {
+  const auto divs = [](std::int64_t n, std::int64_t near) {
+    return detail::divisors_text(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(near));
+  };
   if (c.d_model % l.tp.model != 0) {
-    throw ConfigError("layout.tp.model", "{} does not divide the model's d_model = {}", l.tp.model,
-                      c.d_model);
+    throw ConfigError("layout.tp.model",
+                      "{} does not divide the model's d_model = {}; divisors: {}", l.tp.model,
+                      c.d_model, divs(c.d_model, l.tp.model));
   }
   if (c.d_ff % l.tp.ff != 0) {
-    throw ConfigError("layout.tp.ff", "{} does not divide the model's d_ff = {}", l.tp.ff, c.d_ff);
+    throw ConfigError("layout.tp.ff", "{} does not divide the model's d_ff = {}; divisors: {}",
+                      l.tp.ff, c.d_ff, divs(c.d_ff, l.tp.ff));
   }
   if (c.layers % l.pp != 0) {
-    throw ConfigError("layout.pp", "{} does not divide the model's {} layers", l.pp, c.layers);
+    throw ConfigError("layout.pp", "{} does not divide the model's {} layers; divisors: {}", l.pp,
+                      c.layers, divs(c.layers, l.pp));
   }
   if (c.experts % l.ep != 0) {
-    throw ConfigError("layout.ep", "{} does not divide the model's {} experts", l.ep, c.experts);
+    throw ConfigError("layout.ep", "{} does not divide the model's {} experts; divisors: {}", l.ep,
+                      c.experts, divs(c.experts, l.ep));
   }
   if (c.batch_tokens % l.dp != 0) {
-    throw ConfigError("layout.dp", "{} does not divide the batch of {} tokens", l.dp,
-                      c.batch_tokens);
+    throw ConfigError("layout.dp", "{} does not divide the batch of {} tokens; divisors: {}", l.dp,
+                      c.batch_tokens, divs(c.batch_tokens, l.dp));
   }
   // In 128 bits: the degrees are the caller's and may be anything.
   const u128 per = static_cast<u128>(l.dp) * static_cast<u128>(c.experts);
   const auto tokens = static_cast<u128>(c.batch_tokens);
-  const u128 per_replica = per > tokens ? 0 : tokens / per;
-  if (per_replica == 0 || per_replica % static_cast<u128>(l.microbatches) != 0) {
+  if (per > tokens) {
+    throw ConfigError("layout.dp",
+                      "{} replicas x {} experts is more than the batch of {} tokens: no replica "
+                      "and expert gets a whole token",
+                      l.dp, c.experts, c.batch_tokens);
+  }
+  const auto per_replica = static_cast<std::int64_t>(tokens / per);  // <= the batch's tokens
+  if (per_replica % l.microbatches != 0) {
     throw ConfigError("layout.microbatches",
-                      "{} does not divide the {} tokens per replica and expert", l.microbatches,
-                      to_string(per_replica));
+                      "{} does not divide the {} tokens per replica and expert; divisors: {}",
+                      l.microbatches, per_replica, divs(per_replica, l.microbatches));
   }
   if (l.interleave && (c.layers / l.pp) % *l.interleave != 0) {
-    throw ConfigError("layout.interleave", "{} does not divide the {} layers per pipeline stage",
-                      *l.interleave, c.layers / l.pp);
+    throw ConfigError("layout.interleave",
+                      "{} does not divide the {} layers per pipeline stage; divisors: {}",
+                      *l.interleave, c.layers / l.pp, divs(c.layers / l.pp, *l.interleave));
   }
 }
 

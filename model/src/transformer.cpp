@@ -9,6 +9,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "divisors.hpp"
 #include "dml/error.hpp"
 #include "transformer_model.hpp"
 
@@ -367,18 +368,6 @@ using detail::Group;
 using detail::Lay;
 using detail::TransformerCtx;
 
-std::string divisors_text(std::int64_t x) {
-  std::string out;
-  int shown = 0;
-  for (std::int64_t d = 1; d <= x && shown < 12; ++d) {
-    if (x % d == 0) {
-      out += (out.empty() ? "" : ", ") + std::to_string(d);
-      ++shown;
-    }
-  }
-  return shown == 12 ? out + ", ..." : out;
-}
-
 }  // namespace
 
 namespace detail {
@@ -400,11 +389,18 @@ struct Failures {
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why) {
   Failures fail{why};
   const Transformer& m = c.run.model;
+  // The divisors of what a degree splits, listed only when the reasons are wanted (the search
+  // asks whether a layout runs without them).
+  const auto divs = [why](std::int64_t n, std::int64_t near) {
+    return why == nullptr
+               ? std::string()
+               : divisors_text(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(near));
+  };
   if (c.n % (l.tp * l.pp * l.cp) != 0) {
     fail(
         "layout: tp {} x pp {} x cp {} = {} does not divide the cluster's {} GPUs; its divisors: "
         "{}",
-        l.tp, l.pp, l.cp, l.tp * l.pp * l.cp, c.n, divisors_text(c.n));
+        l.tp, l.pp, l.cp, l.tp * l.pp * l.cp, c.n, divs(c.n, l.tp * l.pp * l.cp));
   } else if (l.tp * l.pp * l.dp * l.cp != c.n) {
     fail("layout: tp {} x pp {} x dp {} x cp {} = {} GPUs, but the cluster has {}", l.tp, l.pp,
          l.dp, l.cp, l.tp * l.pp * l.dp * l.cp, c.n);
@@ -416,12 +412,13 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     t1_name = "layout.tp / layout.tp_model";
     if (l.tp % l.tp_model != 0) {
       fail("layout.tp_model: {} does not divide tp {}; divisors: {}", l.tp_model, l.tp,
-           divisors_text(l.tp));
+           divs(l.tp, l.tp_model));
     } else {
       t1 = l.tp / l.tp_model;
     }
     if (m.d_model % l.tp_model != 0) {
-      fail("layout.tp_model: {} does not divide d_model {}", l.tp_model, m.d_model);
+      fail("layout.tp_model: {} does not divide d_model {}; divisors: {}", l.tp_model, m.d_model,
+           divs(m.d_model, l.tp_model));
     }
     if (c.experts > 0) fail("layout.tp_model: 2D TP is modelled for dense models only");
     if (l.sequence_parallel) {
@@ -433,14 +430,14 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   }
   if (m.heads % t1 != 0) {
     fail("{}: {} does not divide the {} heads; divisors: {}", t1_name, t1, m.heads,
-         divisors_text(m.heads));
+         divs(m.heads, t1));
   }
   const std::int64_t kv = m.kv_heads.value_or(m.heads);
   if (kv % t1 != 0 && t1 % kv != 0) {
     fail("{}: {} and the {} key/value heads: neither divides the other", t1_name, t1, kv);
   }
   if (c.run.model.d_ff % t1 != 0) {
-    fail("{}: {} does not divide d_ff {}", t1_name, t1, m.d_ff);
+    fail("{}: {} does not divide d_ff {}; divisors: {}", t1_name, t1, m.d_ff, divs(m.d_ff, t1));
   }
   if (l.pp > c.layers) fail("layout.pp: {} stages for {} layers", l.pp, c.layers);
   if (l.interleave > 1) {
@@ -467,7 +464,8 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     fail("layout.pp: DualPipe needs an even number of stages, got {}", l.pp);
   }
   if (c.run.model.seq_len % l.cp != 0) {
-    fail("layout.cp: {} does not divide the sequence length {}", l.cp, m.seq_len);
+    fail("layout.cp: {} does not divide the sequence length {}; divisors: {}", l.cp, m.seq_len,
+         divs(m.seq_len, l.cp));
   }
   if (l.cp > 1 && c.run.stack.attention == AttentionKernel::kUnfused) {
     fail("layout.cp: context parallelism needs a fused attention kernel; the stack's is unfused");
@@ -476,20 +474,23 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (c.experts > 0) {
     if (c.experts % l.ep != 0) {
       fail("layout.ep: {} does not divide the {} experts; divisors: {}", l.ep, c.experts,
-           divisors_text(c.experts));
+           divs(c.experts, l.ep));
     }
     if ((l.tp * l.dp * l.cp) % l.ep != 0) {
       fail(
           "layout.ep: {} does not divide tp x dp x cp = {} (experts, not split by TP, are "
-          "spread over those ranks)",
-          l.ep, l.tp * l.dp * l.cp);
+          "spread over those ranks); divisors: {}",
+          l.ep, l.tp * l.dp * l.cp, divs(l.tp * l.dp * l.cp, l.ep));
     }
   }
   if (c.batch % l.dp != 0) {
-    fail("layout.dp: {} does not divide the global batch of {} sequences", l.dp, c.batch);
+    fail("layout.dp: {} does not divide the global batch of {} sequences; divisors: {}", l.dp,
+         c.batch, divs(c.batch, l.dp));
   } else if ((c.batch / l.dp) % l.microbatch != 0) {
-    fail("layout.microbatch: {} does not divide the {} sequences per data-parallel rank",
-         l.microbatch, c.batch / l.dp);
+    fail(
+        "layout.microbatch: {} does not divide the {} sequences per data-parallel rank; divisors: "
+        "{}",
+        l.microbatch, c.batch / l.dp, divs(c.batch / l.dp, l.microbatch));
   }
   if (l.sequence_parallel && l.tp == 1) {
     fail("layout.sequence_parallel: needs tp > 1");
@@ -498,7 +499,7 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (l.shard != dp_ranks) {
     if (dp_ranks % l.shard != 0) {
       fail("layout.shard: {} does not divide dp x cp = {}; divisors: {}", l.shard, dp_ranks,
-           divisors_text(dp_ranks));
+           divs(dp_ranks, l.shard));
     }
     if (l.zero == 0) {
       fail("layout.shard: {} shards states, but zero = 0 keeps them whole; give zero >= 1",

@@ -42,8 +42,8 @@ t.eq(l.tp.model, 4); t.eq(l.tp.ff, 8); t.eq(l.dp, 1); t.eq(l.zero_bubble, false)
 raises_here(function() dml.layout { tp = 32 } end, "layout.tp: expected a 2D tensor-parallel degree (a table of its fields), got 32")
 raises_here(function() dml.layout { split = { dp = { 1, 0 } } } end, "layout.split.dp[2]: must be a positive whole number, got 0")
 raises_here(function() dml.evaluate(r, { tp = { 4, 8 }, pp = 64, microbatches = 100 }) end,
-  "layout.microbatches: 100 does not divide the 7340032 tokens per replica and expert")
-raises_here(function() dml.evaluate(r, { tp = { 5, 8 } }) end, "layout.tp.model: 5 does not divide the model's d_model = 12288")
+  "layout.microbatches: 100 does not divide the 7340032 tokens per replica and expert; divisors: 1, 2, 4, 7, 8, 14, ..., 64, 112, ..., 7340032")
+raises_here(function() dml.evaluate(r, { tp = { 5, 8 } }) end, "layout.tp.model: 5 does not divide the model's d_model = 12288; divisors: 1, 2, 3, 4, 6, 8, ..., 12288")
 
 -- setting
 local s = dml.setting { cluster = h100 }

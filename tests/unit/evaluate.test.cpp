@@ -135,8 +135,10 @@ TEST_CASE("evaluate: an infeasible layout is a result with its reasons", "[evalu
     dml::Layout l;
     l.tp = {.model = 1, .ff = 1 << 17};
     l.microbatches = 1;
-    CHECK_THROWS_WITH(dml::evaluate(h, first_dense(), l),
-                      "layout.tp.ff: 131072 does not divide the model's d_ff = 49152");
+    CHECK_THROWS_WITH(
+        dml::evaluate(h, first_dense(), l),
+        "layout.tp.ff: 131072 does not divide the model's d_ff = 49152; divisors: 1, 2, 3, "
+        "4, 6, 8, ..., 49152");
   }
   SECTION("a split that overfills a node") {
     auto l = chosen(true);
@@ -171,12 +173,26 @@ TEST_CASE("evaluate: bad input throws ConfigError naming the field", "[evaluate]
                     "options.seconds_in_year: must be at least 1, got 0");
   l = chosen(true);
   l.pp = 5;
-  CHECK_THROWS_WITH(dml::evaluate(h, first_dense(), l),
-                    "layout.pp: 5 does not divide the model's 192 layers");
+  CHECK_THROWS_WITH(
+      dml::evaluate(h, first_dense(), l),
+      "layout.pp: 5 does not divide the model's 192 layers; divisors: 1, 2, 3, 4, 6, 8, "
+      "..., 192");
+  l = chosen(true);
+  l.split.reset();
+  l.dp = 7340032;  // divides the batch, but two experts leave half a token per replica and expert
+  l.tp = {.model = 1, .ff = 1};
+  l.pp = 1;
+  l.microbatches = 1;
+  dml::TrainingRun two_experts = first_dense();
+  two_experts.model.experts = 2;
+  CHECK_THROWS_WITH(dml::evaluate(h, two_experts, l),
+                    "layout.dp: 7340032 replicas x 2 experts is more than the batch of 7340032 "
+                    "tokens: no replica and expert gets a whole token");
   l = chosen(true);
   l.interleave = 5;
-  CHECK_THROWS_WITH(dml::evaluate(h, first_dense(), l),
-                    "layout.interleave: 5 does not divide the 3 layers per pipeline stage");
+  CHECK_THROWS_WITH(
+      dml::evaluate(h, first_dense(), l),
+      "layout.interleave: 5 does not divide the 3 layers per pipeline stage; divisors: 1, 3");
 }
 
 TEST_CASE("evaluate: one flat level and an infinite network (docs/model.md 3.2)", "[evaluate]") {
@@ -215,7 +231,8 @@ TEST_CASE("evaluate: any degrees a caller gives are refused, never overflowed", 
   l.microbatches = INT64_MAX;
   l.interleave = std::int64_t{1} << 53;
   CHECK_THROWS_WITH(dml::evaluate(h, first_dense(), l),
-                    "layout.tp.model: 1073741824 does not divide the model's d_model = 12288");
+                    "layout.tp.model: 1073741824 does not divide the model's d_model = 12288; "
+                    "divisors: 1, 2, 3, 4, 6, 8, ..., 12288");
   // past 128 bits the GPU count itself is an error
   l.tp.model = std::int64_t{1} << 62;
   l.pp = std::int64_t{1} << 40;
