@@ -12,6 +12,16 @@
 
 namespace dml {
 
+void Description<Setting>::check(const Setting& s, const std::string& path) {
+  if (!s.cluster.size) return;
+  throw ConfigError(path + ".cluster.size",
+                    "a setting chooses the cluster's size for each model (the smallest that trains "
+                    "it within the duration), so it takes a cluster without one, not {} GPUs; for "
+                    "a run on a fixed cluster, ask dml.optimize(dml.run {{ model = ..., cluster = "
+                    "cluster }})",
+                    *s.cluster.size);
+}
+
 SearchStats& SearchStats::operator+=(const SearchStats& o) {
   clusters_searched += o.clusters_searched;
   branches += o.branches;

@@ -93,7 +93,7 @@ def("compare_collectives", "dml.compare_collectives(cluster, rows[, stack]): mea
   nccl.compare)
 def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows).",
   analysis.sweep)
-def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits.",
+def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits; the cluster has no size (the limits choose one per model; a fixed cluster is a question for dml.optimize).",
   declare.setting)
 def("limits", "dml.limits(setting[, options]): sweep the paper's d_model grid; returns { points = dml.table, plans, summary = { linear_scaling_ends_at, largest_feasible_flop, ... } }.",
   analysis.limits)

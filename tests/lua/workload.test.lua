@@ -52,6 +52,22 @@ raises_here(function() dml.setting { cluster = h100, sparsity = "moe" } end,
   'setting.sparsity: expected one of "dense", "paper", got "moe"')
 raises_here(function() dml.limits_many { dml.setting { cluster = h100 }, { cluster = h100, sparsity = "moe" } } end,
   'settings[2].sparsity: expected one of "dense", "paper", got "moe"')
+-- a setting chooses the cluster's size per model: a size given is refused, never ignored
+local sized = dml.cluster(h100, { size = 24576 })
+local size_refused = "cluster.size: a setting chooses the cluster's size for each model (the smallest that trains it "
+  .. "within the duration), so it takes a cluster without one, not 24576 GPUs; for a run on a fixed cluster, ask "
+  .. "dml.optimize(dml.run { model = ..., cluster = cluster })"
+raises_here(function() dml.setting { cluster = sized } end, "setting." .. size_refused)
+raises_here(function() dml.setting(s, { cluster = sized }) end, "setting." .. size_refused)
+raises_here(function() dml.limits { cluster = sized } end, "setting." .. size_refused)
+raises_here(function() dml.limits_many { s, { cluster = sized } } end, "settings[2]." .. size_refused)
+-- ... and the fixed-cluster question is dml.optimize's: the paper's first dense H100 run on 24,576
+-- GPUs rather than the 2,048 that suffice (docs/model.md 5.4)
+local on_24576 = dml.optimize(dml.run { model = m, cluster = sized })
+t.eq(on_24576.gpus, 24576, "optimize keeps a cluster's size")
+t.eq(on_24576.layout.dp * on_24576.layout.tp.model * on_24576.layout.tp.ff * on_24576.layout.pp
+  * on_24576.layout.ep, 24576, "the layout uses every GPU")
+t.eq(on_24576.training_time < dml.optimize(r).training_time, true, "12 times the GPUs train it sooner")
 
 -- sweep: a list of runs, and the errors of its two forms
 local sw = dml.sweep { runs = { r, dml.run { model = dml.mlp_stack { d_model = 14336 }, cluster = h100 } } }

@@ -368,3 +368,14 @@ TEST_CASE("search: optimize_all keeps the runs that finished before a cancel", "
   CHECK_FALSE(plans[1]);
   CHECK_FALSE(plans[2]);
 }
+
+TEST_CASE("search: a setting's cluster has no size (the sweep chooses one per width)", "[search]") {
+  dml::Setting s{.name = "H100", .cluster = dml::paper::h100_sxm(), .laws = {}};
+  s.cluster.size = 24576;
+  CHECK_THROWS_WITH(
+      dml::sweep(s, std::vector<std::int64_t>{12288}),
+      "setting.cluster.size: a setting chooses the cluster's size for each model (the "
+      "smallest that trains it within the duration), so it takes a cluster without "
+      "one, not 24576 GPUs; for a run on a fixed cluster, ask "
+      "dml.optimize(dml.run { model = ..., cluster = cluster })");
+}

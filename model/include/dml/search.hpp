@@ -149,7 +149,9 @@ struct Description<Setting> {
         s.name,
         {.name = "name", .doc = "a label for tables and plots", .default_text = "the GPU's name"});
     v.field(s.cluster, {.name = "cluster",
-                        .doc = "the hardware (its size is chosen per model)",
+                        .doc = "the hardware, without a size: the setting chooses the size for "
+                               "each model (the smallest that trains it within the duration); a "
+                               "fixed size is a question for dml.optimize",
                         .required = true});
     v.field(s.laws.sparsity.kind,
             {.name = "sparsity",
@@ -161,6 +163,8 @@ struct Description<Setting> {
                          .min = 1,
                          .default_text = "\"3 months\", the paper's 0.25 years of 3.154e7 s"});
   }
+  // The cluster has no size: the setting chooses it per model.
+  static void check(const Setting& s, const std::string& path);
 };
 
 template <>
