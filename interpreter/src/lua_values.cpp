@@ -1,8 +1,11 @@
 #include "lua_values.hpp"
 
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <limits>
 #include <new>
+#include <string_view>
 
 #include "dml/units_parser.hpp"
 #include "edit_distance.hpp"
@@ -171,6 +174,40 @@ double read_number(lua_State* L, int idx, const std::string& path) {
   const double v = lua_tonumber(L, idx);
   if (!std::isfinite(v))
     throw ConfigError(path, "expected a finite number, got " + lua_text(L, idx));
+  return v;
+}
+
+double read_count(lua_State* L, int idx, const std::string& path, const Field& f) {
+  const std::string noun(f.count_of);
+  const auto expected = [&] {
+    throw_expected(L, idx, path, fmt::format("a number or a count like \"15.6e12 {}\"", noun));
+  };
+  if (lua_type(L, idx) == LUA_TNUMBER) return read_number(L, idx, path);
+  if (lua_type(L, idx) != LUA_TSTRING) expected();
+  std::size_t size = 0;
+  const char* data = lua_tolstring(L, idx, &size);
+  std::string_view text(data, size);
+  const auto space = [](char c) { return c == ' ' || c == '\t'; };
+  while (!text.empty() && space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && space(text.back())) text.remove_suffix(1);
+  // "<number> <noun>", the noun plural or singular ("tokens", "token"), the space optional.
+  const std::string_view singular =
+      noun.ends_with('s') ? std::string_view(noun).substr(0, noun.size() - 1) : noun;
+  std::string_view number;
+  for (const std::string_view unit : {std::string_view(noun), singular}) {
+    if (text.size() > unit.size() && text.ends_with(unit)) {
+      number = text.substr(0, text.size() - unit.size());
+      break;
+    }
+  }
+  while (!number.empty() && space(number.back())) number.remove_suffix(1);
+  if (!number.empty() && number.front() == '+') number.remove_prefix(1);
+  double v = 0;
+  const char* end = number.data() + number.size();
+  const auto [ptr, ec] = std::from_chars(number.data(), end, v, std::chars_format::general);
+  if (number.empty() || ec != std::errc() || ptr != end) expected();
+  if (!std::isfinite(v))
+    throw ConfigError(path, "expected a finite number, got " + describe_value(L, idx));
   return v;
 }
 
@@ -346,6 +383,10 @@ std::string whole_kind(const Field& f) {
 }
 
 std::string number_kind(const Field& f) { return range_text("a number", f, true); }
+
+std::string count_kind(const Field& f) {
+  return fmt::format("{}, or a string like \"15.6e12 {}\"", number_kind(f), f.count_of);
+}
 
 std::string quantity_kind(Dimension d) { return dimension_expectation(d); }
 

@@ -118,6 +118,8 @@ void read_member(lua_State* L, int idx, const std::string& path, M& m, const Fie
 // A Lua number that is a whole number within int64, else ConfigError at path.
 std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Field& f);
 double read_number(lua_State* L, int idx, const std::string& path);
+// A number, or with f.count_of a string "<number> <count_of>" ("15.6e12 tokens").
+double read_count(lua_State* L, int idx, const std::string& path, const Field& f);
 std::string read_string(lua_State* L, int idx, const std::string& path);
 bool read_bool(lua_State* L, int idx, const std::string& path);
 Sources read_sources(lua_State* L, int idx, const std::string& path, const TypeInfo& owner);
@@ -217,7 +219,7 @@ void read_member(lua_State* L, int idx, const std::string& path, M& m, const Fie
     check_whole(v, f, path);
     m = static_cast<M>(v);
   } else if constexpr (std::is_same_v<M, double>) {
-    m = read_number(L, idx, path);
+    m = f.count_of.empty() ? read_number(L, idx, path) : read_count(L, idx, path, f);
     check_number(m, f, path);
   } else if constexpr (IsUnit<M>::value) {
     const Quantity q = check_quantity(L, idx, IsUnit<M>::dimension, path);
@@ -395,6 +397,7 @@ struct InfoVisitor {
 // Kind texts and defaults as docs show them.
 std::string whole_kind(const Field& f);
 std::string number_kind(const Field& f);
+std::string count_kind(const Field& f);  // a number of f.count_of, as a number or a string
 std::string quantity_kind(Dimension d);
 std::string record_kind(const TypeInfo& t);
 std::string list_kind(const TypeInfo& t);
@@ -413,6 +416,7 @@ std::string kind_text(const Field& f, bool result) {
   } else if constexpr (std::is_integral_v<M>) {
     return whole_kind(f);
   } else if constexpr (std::is_same_v<M, double>) {
+    if (!f.count_of.empty() && !result) return count_kind(f);
     return number_kind(f);
   } else if constexpr (IsUnit<M>::value) {
     if (result) return std::string(dimension_noun(IsUnit<M>::dimension));

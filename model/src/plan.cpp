@@ -7,6 +7,10 @@
 namespace dml {
 
 void Description<Run>::check(const Run& r, const std::string& path) {
+  if (r.tokens && r.tokens_per_param) {
+    throw ConfigError(path + ".tokens",
+                      "give either tokens (the dataset) or tokens_per_param, not both");
+  }
   if (!r.batch_tokens) return;
   if (r.batch) {
     throw ConfigError(path + ".batch", "give either a batch rule or batch_tokens, not both");
@@ -23,7 +27,8 @@ TrainingRun resolve(const Run& run) {
   t.model.d_ff = ff_width(run.model);
   t.model.layers = depth(run.model);
   t.seq_len = run.seq_len;
-  t.tokens_per_param = run.tokens_per_param;
+  if (run.tokens_per_param) t.tokens_per_param = *run.tokens_per_param;
+  t.tokens = run.tokens;
   t.duration = run.duration.value_or(kPaperDuration);
   if (run.batch_tokens) {
     t.batch_sequences = *run.batch_tokens / run.seq_len;

@@ -38,7 +38,8 @@ void validate(const TrainingRun& run, const std::string& path) {
   };
   check(whole_problem(run.batch_sequences, {.min = 1}), "batch_sequences");
   check(whole_problem(run.seq_len, {.min = 1, .max = kMaxSeqLen}), "seq_len");
-  check(whole_problem(run.tokens_per_param, {.min = 1}), "tokens_per_param");
+  check(number_problem(run.tokens_per_param, {.min = 0, .above = true}), "tokens_per_param");
+  if (run.tokens) check(number_problem(*run.tokens, {.min = 1, .max = kMaxTokens}), "tokens");
   check(quantity_problem(to_quantity(run.duration), {}), "duration");
   std::int64_t tokens = 0;
   if (__builtin_mul_overflow(run.batch_sequences, run.seq_len, &tokens) ||
@@ -49,7 +50,11 @@ void validate(const TrainingRun& run, const std::string& path) {
                       run.batch_sequences, run.seq_len, kMaxBatchTokens);
   }
   (void)total_params(run.model);  // throws OverflowError past 128 bits
-  (void)dataset_tokens(run);
+  if (dataset_tokens(run) == 0) {
+    throw ConfigError(path + ".tokens_per_param",
+                      "{} tokens per parameter x {} parameters is less than one token to train",
+                      run.tokens_per_param, to_string(total_params(run.model)));
+  }
 }
 
 u128 active_params(const MlpStack& m) {
@@ -71,8 +76,19 @@ std::int64_t batch_tokens(const TrainingRun& run) {
 }
 
 u128 dataset_tokens(const TrainingRun& run) {
-  return checked_mul(static_cast<u128>(run.tokens_per_param), total_params(run.model),
-                     "dataset size");
+  if (run.tokens) return static_cast<u128>(std::nearbyint(*run.tokens));  // 1 <= tokens <= 1e30
+  const double k = run.tokens_per_param;
+  if (k == std::floor(k) && k <= 9007199254740992.0) {  // a whole number: exact, as the paper's
+    return checked_mul(static_cast<u128>(k), total_params(run.model), "dataset size");
+  }
+  const double tokens = std::nearbyint(k * to_double(total_params(run.model)));
+  if (!(tokens < 0x1p127)) {
+    throw OverflowError(
+        fmt::format("dataset size: {} tokens per parameter x {} parameters does "
+                    "not fit in 128 bits",
+                    k, to_string(total_params(run.model))));
+  }
+  return static_cast<u128>(tokens);
 }
 
 double train_flop(const TrainingRun& run) {
@@ -149,7 +165,7 @@ TrainingRun paper_run(std::int64_t d_model, const ScalingLaws& laws) {
   run.model.layers = layers_for(laws.depth, d_model, d_ff);
   run.model.experts = experts_for(laws.sparsity, d_model, d_ff);
   run.seq_len = laws.seq_len;
-  run.tokens_per_param = laws.tokens_per_param;
+  run.tokens_per_param = static_cast<double>(laws.tokens_per_param);
   run.batch_sequences = 1;  // the batch follows from the model: check the model first
   validate(run);
   run.batch_sequences =

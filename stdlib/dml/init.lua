@@ -31,13 +31,6 @@ def("transformer", "dml.transformer{...}: declare a real transformer (attention 
 def("stack", "dml.stack{...} or dml.stack(base, {changes}): declare a software stack (kernels, overlap, bytes per parameter); presets in dml.presets.stacks.",
   declare.stack)
 
--- "15.6e12 tokens" -> 1.56e13; anything else unchanged (the declaration checks it).
-local function token_count(v)
-  if type(v) ~= "string" then return v end
-  local number = v:match("^%s*([%d%.eE%+%-]+)%s*tokens?%s*$")
-  return number and tonumber(number) or v
-end
-
 local function is_transformer(v)
   local mt = getmetatable(v)
   return type(mt) == "table" and mt.__name == "dml.transformer"
@@ -50,10 +43,7 @@ local is_transformer_run = analysis.is_transformer_run
 def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
   function(args, changes)
     if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
-      local copy = {}
-      for k, v in pairs(args) do copy[k] = v end
-      copy.tokens = token_count(copy.tokens)
-      return declare.transformer_run(copy)
+      return declare.transformer_run(args)
     end
     if is_transformer_run(args) then return declare.transformer_run(args, changes) end
     return declare.run(args, changes)

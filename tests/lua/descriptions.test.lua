@@ -91,9 +91,10 @@ for _, described in ipairs(dml.types()) do
     if value then
       local v = value[f.name]  -- a typo reads as an error: this reads every field
       -- (run.batch and run.batch_tokens exclude each other: the example gives batch_tokens)
+      -- (so do run.tokens and run.tokens_per_param: it gives tokens_per_param)
       -- (so do transformer_run's global_batch and global_batch_tokens: it gives global_batch)
       -- (and facility's gpu_hour_price and capital_per_gpu: it gives capital_per_gpu)
-      if where ~= "run.batch" and where ~= "transformer_run.global_batch_tokens"
+      if where ~= "run.batch" and where ~= "run.tokens" and where ~= "transformer_run.global_batch_tokens"
           and where ~= "facility.gpu_hour_price" then
         t.eq(v ~= nil, true, where .. " reads as a value")
       end

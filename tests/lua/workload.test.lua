@@ -18,7 +18,8 @@ raises_here(function() dml.mlp_stack {} end, "mlp_stack.d_model: required (D: mo
 
 -- run: defaults and checks
 local r = dml.run { model = m, cluster = h100 }
-t.eq(r.batch, nil); t.eq(r.seq_len, 2048); t.eq(r.tokens_per_param, 20); t.eq(r.duration, nil)
+t.eq(r.batch, nil); t.eq(r.seq_len, 2048); t.eq(r.tokens_per_param, nil); t.eq(r.tokens, nil)
+t.eq(r.duration, nil)
 t.eq(dml.optimize(r).run.batch_rule, "paper", "no batch rule: the paper's")
 raises_here(function() dml.run { model = m, cluster = h100, batch = "deepseek", batch_tokens = 4096 } end,
   "run.batch: give either a batch rule or batch_tokens, not both")
@@ -29,6 +30,55 @@ raises_here(function() dml.run { model = m, cluster = h100, duration = "90 GB" }
   'run.duration: expected a time like "1.125 us", got "90 GB"')
 raises_here(function() dml.run { model = { d_model = "big" }, cluster = h100 } end,
   'run.model.d_model: expected a positive whole number, got "big"')
+
+-- the dataset: 20 tokens per parameter unless told. The model has 2 x 12288 x 49152 x 192 =
+-- 231,928,233,984 parameters (docs/model.md 5.4), so 20 per parameter is 4,638,564,679,680 tokens,
+-- 12.5 per parameter 2,899,102,924,800, and C = 6 x parameters x tokens.
+local chinchilla = dml.optimize(r)
+t.eq(chinchilla.run.tokens, 4638564679680)
+local twenty = dml.optimize(dml.run { model = m, cluster = h100, tokens_per_param = 20.0 })
+t.eq(twenty.run.tokens, 4638564679680, "20.0 per parameter is the default")
+t.eq(twenty.training_time == chinchilla.training_time, true, "... to the last bit")
+local fewer = dml.optimize(dml.run { model = m, cluster = h100, tokens_per_param = 12.5 })
+t.eq(fewer.run.tokens, 2899102924800, "a real tokens_per_param")
+t.near(fewer.run.train_flop:value(), 4.034302928920279e24, 1e-15)
+local given = dml.run { model = m, cluster = h100, tokens = "15.6e12 tokens" }
+t.eq(given.tokens, 15.6e12, "\"15.6e12 tokens\" reads as a count")
+t.eq(given.tokens_per_param, nil)
+local given_plan = dml.optimize(given)
+t.eq(given_plan.run.tokens, 15600000000000)
+t.near(given_plan.run.train_flop:value(), 2.17084827009024e25, 1e-15)
+t.eq(dml.run { model = m, cluster = h100, tokens = 1e12 }.tokens, 1e12, "a number of tokens")
+t.eq(dml.run { model = m, cluster = h100, tokens = " 1 token " }.tokens, 1, "the singular")
+t.eq(dml.optimize(dml.run(r, { tokens = "15.6e12 tokens" })).run.tokens, 15600000000000, "a copy with tokens")
+local swept = dml.sweep { grid = { tokens = { "1e12 tokens", "2e12 tokens" } },
+  run = function(p) return { model = m, cluster = h100, tokens = p.tokens } end }
+t.eq(swept:column("tokens")[2], "2e12 tokens", "the grid's value")
+t.eq(swept.plans[2].run.tokens, 2000000000000, "a sweep's plain-table run reads tokens too")
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 tokens", tokens_per_param = 10 } end,
+  "run.tokens: give either tokens (the dataset) or tokens_per_param, not both")
+raises_here(function() dml.run(given, { tokens_per_param = 10 }) end,
+  "run.tokens: give either tokens (the dataset) or tokens_per_param, not both")
+raises_here(function() dml.run { model = m, cluster = h100, tokens_per_param = 0 } end,
+  "run.tokens_per_param: must be greater than 0, got 0")
+raises_here(function() dml.run { model = m, cluster = h100, tokens_per_param = 0 / 0 } end,
+  "run.tokens_per_param: expected a finite number, got " .. tostring(0 / 0))
+raises_here(function() dml.run { model = m, cluster = h100, tokens_per_param = math.huge } end,
+  "run.tokens_per_param: expected a finite number, got inf")
+raises_here(function() dml.run { model = m, cluster = h100, tokens_per_param = "20" } end,
+  'run.tokens_per_param: expected a number, got "20"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "lots" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens", got "lots"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 GB" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6e12 GB"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "inf tokens" } end,
+  'run.tokens: expected a finite number, got "inf tokens"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = 0 } end,
+  "run.tokens: must be at least 1, got 0")
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "1e31 tokens" } end,
+  "run.tokens: must be at most 1e+30, got 1e+31")
+raises_here(function() dml.optimize(dml.run { model = m, cluster = h100, tokens_per_param = 1e-12 }) end,
+  "run.tokens_per_param: 1e-12 tokens per parameter x 231928233984 parameters is less than one token to train")
 
 -- options inside a run reach the core: no zero-bubble schedule changes the optimum
 local no_zb = dml.optimize(dml.run { model = m, cluster = h100, options = { zero_bubble = false } })

@@ -77,6 +77,20 @@ TEST_CASE("workload: data and compute", "[workload]") {
   CHECK(dml::active_params(r.model) == 2 * 4 * 16 * 3);
   CHECK(dml::dataset_tokens(r) == 20 * 768);
   CHECK(dml::train_flop(r) == 6.0 * 384 * 20 * 768);
+  SECTION("a real tokens_per_param: the dataset rounded to a whole token") {
+    r.tokens_per_param = 12.5;  // 12.5 x 768 = 9600
+    CHECK(dml::dataset_tokens(r) == 9600);
+    r.tokens_per_param = 0.001;  // 0.768 tokens: one
+    CHECK(dml::dataset_tokens(r) == 1);
+    CHECK(dml::train_flop(r) == 6.0 * 384);
+  }
+  SECTION("the tokens given, whatever tokens_per_param says") {
+    r.tokens = 15.6e12;
+    CHECK(dml::dataset_tokens(r) == 15600000000000);
+    CHECK(dml::train_flop(r) == 6.0 * 384 * 15.6e12);
+    r.tokens = 1e30;  // past 64 bits
+    CHECK(dml::dataset_tokens(r) == static_cast<dml::u128>(1e30));
+  }
 }
 
 TEST_CASE("workload: invalid runs throw ConfigError naming the field", "[workload]") {
@@ -88,6 +102,17 @@ TEST_CASE("workload: invalid runs throw ConfigError naming the field", "[workloa
   r.batch_sequences = -3;
   CHECK_THROWS_WITH(dml::validate(r),
                     "run.batch_sequences: must be a positive whole number, got -3");
+  r.batch_sequences = 4;
+  r.tokens_per_param = 0;
+  CHECK_THROWS_WITH(dml::validate(r), "run.tokens_per_param: must be greater than 0, got 0");
+  r.tokens_per_param = 1e-6;  // 2 x 8 x 32 x 2 = 1024 parameters: 0.001 tokens
+  CHECK_THROWS_WITH(dml::validate(r),
+                    "run.tokens_per_param: 1e-06 tokens per parameter x 1024 parameters is less "
+                    "than one token to train");
+  r.tokens_per_param = 20;
+  r.tokens = 0.4;
+  CHECK_THROWS_WITH(dml::validate(r), "run.tokens: must be at least 1, got 0.4");
+  r.tokens.reset();
   CHECK_THROWS_WITH(dml::paper_run(0, {}), "d_model: must be positive, got 0");
   // Parameter counts past 128 bits are an error, not a wrong answer.
   dml::TrainingRun huge{

@@ -65,6 +65,9 @@ struct Field {
   bool above = false;                      // ... or, when set, the value it must exceed
   double max = kUnbounded;                 // the largest value allowed
   std::span<const std::int64_t> one_of{};  // whole numbers: the only values allowed
+  // Numbers: the noun of a count, which then also reads from a string "<number> <count_of>"
+  // (or its singular): "15.6e12 tokens", "1 token".
+  std::string_view count_of{};
   // Quantities: positive and finite unless these say otherwise.
   bool nonnegative = false;  // zero is allowed
   bool infinite = false;     // +infinity is allowed (an infinitely fast network)

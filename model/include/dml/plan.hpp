@@ -29,7 +29,9 @@ struct Run {
   std::optional<BatchRule::Kind> batch{};      // the batch rule; unset: the paper's, unless ...
   std::optional<std::int64_t> batch_tokens{};  // ... the global batch is given in tokens
   std::int64_t seq_len = 2048;                 // tokens per sequence
-  std::int64_t tokens_per_param = 20;          // dataset = this x total parameters (Chinchilla)
+  std::optional<double> tokens_per_param{};    // dataset = this x total parameters; unset: 20
+                                               // (Chinchilla), unless ...
+  std::optional<double> tokens{};              // ... the tokens to train are given
   std::optional<units::Seconds> duration{};    // time budget; unset: the paper's 0.25 years
   Options options{};                           // the paper's fixed knobs
 };
@@ -138,9 +140,19 @@ struct Description<Run> {
             {.name = "seq_len", .doc = "tokens per sequence", .min = 1, .max = kMaxSeqLen});
     v.field(r.tokens_per_param,
             {.name = "tokens_per_param",
-             .doc = "dataset size: this many tokens per (total) parameter; 20 is Chinchilla's rule",
-             .min = 1,
-             .max = 1e9});
+             .doc = "dataset size: this many tokens per (total) parameter, any positive number; "
+                    "20 is Chinchilla's rule",
+             .min = 0,
+             .above = true,
+             .max = 1e9,
+             .default_text = "20, unless tokens is given"});
+    v.field(r.tokens, {.name = "tokens",
+                       .doc = "the dataset in tokens, instead of tokens_per_param (rounded to a "
+                              "whole token)",
+                       .min = 1,
+                       .max = kMaxTokens,
+                       .count_of = "tokens",
+                       .default_text = "tokens_per_param x the parameters"});
     v.field(r.duration, {.name = "duration",
                          .doc = "time budget of the run",
                          .min = 1,
@@ -148,7 +160,8 @@ struct Description<Run> {
                                          "(about 91.3 days)"});
     v.field(r.options, {.name = "options", .doc = "the paper's fixed knobs (dml.options)"});
   }
-  // batch_tokens is a whole number of sequences, and not given with a batch rule.
+  // batch_tokens is a whole number of sequences, and not given with a batch rule; tokens is not
+  // given with tokens_per_param.
   static void check(const Run& r, const std::string& path);
 };
 

@@ -523,10 +523,11 @@ struct Description<TransformerRun> {
                                     .min = 1,
                                     .max = 1e15});
     v.field(r.tokens, {.name = "tokens",
-                       .doc = "tokens to train (a number, or \"15.6e12 tokens\")",
+                       .doc = "tokens to train",
                        .min = 0,
                        .above = true,
                        .max = 1e20,
+                       .count_of = "tokens",
                        .default_text = "20 x parameters (Chinchilla)"});
     v.field(r.precision,
             {.name = "precision", .doc = "of the matmuls: \"bf16\", or \"fp8\" (FP8 linears)"});

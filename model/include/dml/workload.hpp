@@ -39,8 +39,9 @@ struct TrainingRun {
   MlpStack model{};
   std::int64_t batch_sequences = 0;          // global batch in sequences
   std::int64_t seq_len = 2048;               // tokens per sequence
-  std::int64_t tokens_per_param = 20;        // dataset D = tokens_per_param x total parameters
-                                             // (Chinchilla, applied to the total count)
+  double tokens_per_param = 20;              // dataset D = tokens_per_param x total parameters
+                                             // (Chinchilla, applied to the total count) ...
+  std::optional<double> tokens{};            // ... unless the tokens to train are given
   units::Seconds duration = kPaperDuration;  // the time a cluster may take to train it
 };
 
@@ -52,7 +53,9 @@ void validate(const TrainingRun& run, const std::string& path = "run");
 [[nodiscard]] u128 total_params(const MlpStack& m);               // 2 D F L E
 [[nodiscard]] u128 active_params(const MlpStack& m);              // 2 D F L
 [[nodiscard]] std::int64_t batch_tokens(const TrainingRun& run);  // batch_sequences x seq_len
-[[nodiscard]] u128 dataset_tokens(const TrainingRun& run);        // tokens_per_param x params
+// The dataset: `tokens` when given, else tokens_per_param x total parameters (exact for a whole
+// tokens_per_param, as the paper's code computes it), rounded to a whole token.
+[[nodiscard]] u128 dataset_tokens(const TrainingRun& run);
 // Training compute C = 6 x active parameters x tokens, rounded once to double.
 [[nodiscard]] double train_flop(const TrainingRun& run);
 
@@ -124,6 +127,7 @@ inline constexpr double kMaxLayers = 1048576.0;             // 2^20
 inline constexpr double kMaxExperts = 1048576.0;            // 2^20
 inline constexpr double kMaxSeqLen = 1073741824.0;          // 2^30
 inline constexpr double kMaxBatchTokens = 4398046511104.0;  // 2^42 tokens per batch
+inline constexpr double kMaxTokens = 1e30;                  // tokens to train (the dataset)
 
 template <>
 struct Description<MlpStack> {
