@@ -75,6 +75,13 @@ Plan make_plan(const Evaluation& e, const RunFacts& facts, const TrainingRun& ru
   p.within_duration = e.feasible && e.training_time.value() / options.seconds_in_year <
                                         run.duration.value() / options.seconds_in_year;
   p.violations = e.violations;
+  if (e.feasible && !p.within_duration) {  // the layout runs, but past the budget: say so
+    p.violations.push_back(
+        fmt::format("training takes {} ({:.1f} months), longer than the run's "
+                    "duration of {}",
+                    format_quantity(to_quantity(e.training_time)), e.months,
+                    format_quantity(to_quantity(run.duration))));
+  }
   p.gpus = e.gpus;
   p.layout = e.layout;
   p.cost = static_cast<const LayoutCost&>(e);
@@ -269,9 +276,7 @@ std::string plan_summary(const Plan& p) {
     lines.push_back(fmt::format("{} x {} GPUs: {} ({:.3f} months) at {} utilization", r.gpu,
                                 count_text(p.gpus.value_or(0)), text(c.training_time), c.months,
                                 percent(c.utilization)));
-    if (!p.within_duration) {
-      lines.push_back("note: this takes longer than the run's duration, " + text(r.duration));
-    }
+    for (const auto& v : p.violations) lines.push_back("note: " + v);  // not within duration
     lines.push_back("model: " + model_line(r));
     lines.push_back("layout: " + layout_text(*p.layout));
     if (const auto& s = p.layout->split) {

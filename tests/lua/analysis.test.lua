@@ -80,6 +80,20 @@ t.eq(sweep:column("gpus")[2], 4096, "docs/model.md 5.3: d_model 14336 needs 4096
 t.eq(#sweep.plans, 2)
 t.eq(sweep.interrupted, false)
 
+-- every row says whether its plan meets the duration, and why not: the first point on 256 GPUs
+-- runs (8 times fewer GPUs than the 2,048 that train it in 1.734 months) but takes over a year
+local columns = {}
+for _, c in ipairs(dml.columns("plan")) do columns[c.column] = true end
+t.eq(columns.feasible and columns.within_duration and columns.violations, true, "plan columns")
+local slow = dml.sweep { runs = { dml.run { model = model, cluster = dml.cluster(h100, { size = 256 }) } } }
+local row = slow:rows()[1]
+t.eq(row.feasible, true, "the layout runs")
+t.eq(row.within_duration, false, "but not within 3 months")
+t.eq(row.violations:find("^training takes .* longer than the run's duration of 91.26 days$") ~= nil, true,
+  "the reason is in the row")
+t.eq(row.months > 12, true)
+t.eq(#sweep:rows()[1].violations, 0, "a plan within its duration has no violations")
+
 -- the limits of the paper's dense H100 setting (docs/model.md 5.2)
 local limits = dml.limits(paper.settings.h100_sxm)
 t.near(limits.summary.linear_scaling_ends_at:value(), 2.048e28, 1e-3)

@@ -66,7 +66,7 @@ struct Plan {
   bool feasible = false;                  // the layout can run (optimize without a fixed size:
                                           // some cluster trains the run within its duration)
   bool within_duration = false;           // feasible, and the run ends within its duration
-  std::vector<std::string> violations{};  // why not, when not feasible
+  std::vector<std::string> violations{};  // why not, when not feasible or not within duration
   std::optional<u128> gpus{};             // N, when known
   std::optional<Layout> layout{};         // the layout, when one was costed
   std::optional<LayoutCost> cost{};       // its times and sizes
@@ -211,7 +211,10 @@ struct Description<Plan> {
             {.name = "within_duration",
              .doc = "feasible, and training_time is within the run's duration (on a given "
                     "cluster size the fastest layout may still take longer)"});
-    v.field(p.violations, {.name = "violations", .doc = "why not, when not feasible"});
+    v.field(p.violations,
+            {.name = "violations",
+             .doc = "why not: why the layout cannot run, or, when it runs but not within the "
+                    "run's duration, how long it takes"});
     v.field(p.gpus, {.name = "gpus", .doc = "number of GPUs (an integer; a float past 2^63)"});
     v.field(p.cost, {.name = "cost", .doc = "the layout's cost", .inline_record = true});
     v.field(p.layout, {.name = "layout",
