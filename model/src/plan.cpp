@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "divisors.hpp"
 #include "dml/quantity.hpp"
 
 namespace dml {
@@ -114,14 +115,53 @@ Plan make_plan(const ClusterSearch& s, const RunFacts& facts, const TrainingRun&
   return p;
 }
 
+std::string expert_parallel_note(const Cluster& cluster, std::int64_t experts, u128 gpus) {
+  const auto e = static_cast<u128>(experts);
+  const u128 g = gcd(gpus, e);
+  if (g == e) return {};
+  std::string allowed = "they share no factor (EP 1 is the only degree)";
+  if (g > 1) {
+    allowed = fmt::format("their common divisors are {} (the search takes the largest)",
+                          detail::divisors_text(static_cast<std::uint64_t>(g), 0));
+  }
+  // The next of the sizes the smallest-cluster search tries (base x 2^i) that holds whole groups
+  // of the levels below the top; none past 128 bits.
+  u128 group = 1;
+  for (std::size_t i = 0; i + 1 < cluster.levels.size(); ++i) {
+    group *= static_cast<u128>(cluster.levels[i].size.value_or(1));  // checked by the cluster
+  }
+  std::string next;
+  try {
+    const u128 base = cluster_size_base(cluster, experts);
+    for (int i = 0; i < 127; ++i) {
+      const u128 size = checked_mul(base, pow2(i), "cluster size");
+      if (size > gpus && size % group == 0) {
+        next = fmt::format(
+            "; {} GPUs would allow EP {} ({} x 2^{}: dml.optimize searches {} x 2^i GPUs when the "
+            "cluster has no size)",
+            count_text(size), experts, to_string(base), i, to_string(base));
+        break;
+      }
+    }
+  } catch (const OverflowError&) {
+  }
+  return fmt::format(
+      "EP {} of {} experts: EP must divide both the experts and the {} GPUs, and {}{}",
+      to_string(g), experts, count_text(gpus), allowed, next);
+}
+
 Plan optimize(const Run& run, const Control& control) {
   validate(run);
   const TrainingRun t = resolve(run);
   const RunFacts facts = run_facts(run.cluster, t, batch_rule_name(run));
   if (run.cluster.size) {
     const auto n = static_cast<u128>(*run.cluster.size);
-    return make_plan(optimal_layout(run.cluster, t, n, run.options, control), facts, t, run.options,
-                     n);
+    Plan p = make_plan(optimal_layout(run.cluster, t, n, run.options, control), facts, t,
+                       run.options, n);
+    if (std::string note = expert_parallel_note(run.cluster, t.model.experts, n); !note.empty()) {
+      p.notes.push_back(std::move(note));
+    }
+    return p;
   }
   return make_plan(smallest_cluster(run.cluster, t, run.options, control), facts, t, run.options);
 }
@@ -270,6 +310,7 @@ std::string plan_summary(const Plan& p) {
     std::string why;
     for (const auto& v : p.violations) why += (why.empty() ? "" : "; ") + v;
     lines.push_back("infeasible: " + why);
+    for (const auto& n : p.notes) lines.push_back("note: " + n);
     lines.push_back("model: " + model_line(r));
   } else {
     const LayoutCost& c = *p.cost;
@@ -277,6 +318,7 @@ std::string plan_summary(const Plan& p) {
                                 count_text(p.gpus.value_or(0)), text(c.training_time), c.months,
                                 percent(c.utilization)));
     for (const auto& v : p.violations) lines.push_back("note: " + v);  // not within duration
+    for (const auto& n : p.notes) lines.push_back("note: " + n);
     lines.push_back("model: " + model_line(r));
     lines.push_back("layout: " + layout_text(*p.layout));
     if (const auto& s = p.layout->split) {

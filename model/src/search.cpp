@@ -620,17 +620,6 @@ void check_inputs(const Cluster& cluster, const TrainingRun& run, const Options&
   validate(options);
 }
 
-// lcm(experts, the odd part of every level size below the top).
-u128 cluster_size_base(const Cluster& cluster, std::int64_t experts) {
-  u128 base = static_cast<u128>(experts);
-  for (std::size_t i = 0; i + 1 < cluster.levels.size(); ++i) {
-    auto odd = static_cast<u128>(cluster.levels[i].size.value_or(1));
-    while (odd != 0 && odd % 2 == 0) odd /= 2;
-    if (odd > 1) base = checked_mul(base / gcd(base, odd), odd, "cluster size base");
-  }
-  return base;
-}
-
 ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   ClusterSearch out;
   const RunCtx& ctx = s.ctx;
@@ -676,6 +665,16 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
 
 }  // namespace
 }  // namespace detail
+
+u128 cluster_size_base(const Cluster& cluster, std::int64_t experts) {
+  u128 base = static_cast<u128>(experts);
+  for (std::size_t i = 0; i + 1 < cluster.levels.size(); ++i) {
+    auto odd = static_cast<u128>(cluster.levels[i].size.value_or(1));
+    while (odd != 0 && odd % 2 == 0) odd /= 2;
+    if (odd > 1) base = checked_mul(base / gcd(base, odd), odd, "cluster size base");
+  }
+  return base;
+}
 
 LayoutSearch optimal_layout(const Cluster& cluster, const TrainingRun& run, u128 gpus,
                             const Options& options, const Control& control) {

@@ -94,6 +94,21 @@ t.eq(row.violations:find("^training takes .* longer than the run's duration of 9
 t.eq(row.months > 12, true)
 t.eq(#sweep:rows()[1].violations, 0, "a plan within its duration has no violations")
 
+-- on a given cluster size, EP = gcd(GPUs, experts): 8 experts on 2,048 GPUs run EP 8 (no note),
+-- 7 experts share no factor with 2,048 and run EP 1, and the notes say why and what size would
+-- allow EP 7 (7 x 2^9 = 3,584, the first 7 x 2^i past 2,048)
+local fixed_2048 = dml.cluster(h100, { size = 2048 })
+local eight = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 12288, experts = 8 }, cluster = fixed_2048 })
+t.eq(eight.layout.ep, 8); t.eq(#eight.notes, 0)
+local seven = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 12288, experts = 7 }, cluster = fixed_2048 })
+t.eq(seven.layout.ep, 1)
+t.eq(seven.notes[1], "EP 1 of 7 experts: EP must divide both the experts and the 2,048 GPUs, and they share no "
+  .. "factor (EP 1 is the only degree); 3,584 GPUs would allow EP 7 (7 x 2^9: dml.optimize searches 7 x 2^i GPUs "
+  .. "when the cluster has no size)")
+t.eq(tostring(seven):find("\nnote: EP 1 of 7 experts", 1, true) ~= nil, true, "the summary notes it")
+t.eq(dml.sweep { runs = { dml.run { model = dml.mlp_stack { d_model = 12288, experts = 7 }, cluster = fixed_2048 } } }
+  :rows()[1].notes, seven.notes[1], "a sweep's row carries it")
+
 -- the limits of the paper's dense H100 setting (docs/model.md 5.2)
 local limits = dml.limits(paper.settings.h100_sxm)
 t.near(limits.summary.linear_scaling_ends_at:value(), 2.048e28, 1e-3)

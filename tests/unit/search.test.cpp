@@ -379,3 +379,22 @@ TEST_CASE("search: a setting's cluster has no size (the sweep chooses one per wi
       "one, not 24576 GPUs; for a run on a fixed cluster, ask "
       "dml.optimize(dml.run { model = ..., cluster = cluster })");
 }
+
+TEST_CASE("plan: the note of an EP degree that a given cluster size forces below the experts",
+          "[search]") {
+  auto c = dml::paper::h100_sxm();                          // 8-GPU nodes
+  CHECK(dml::expert_parallel_note(c, 256, 16384).empty());  // EP 256: no note
+  CHECK(dml::expert_parallel_note(c, 1, 24576).empty());    // dense
+  // 257 is prime and 16384 = 2^14; 257 x 2^6 = 16448 is the first 257 x 2^i past 16384.
+  CHECK(dml::expert_parallel_note(c, 257, 16384) ==
+        "EP 1 of 257 experts: EP must divide both the experts and the 16,384 GPUs, and they share "
+        "no factor (EP 1 is the only degree); 16,448 GPUs would allow EP 257 (257 x 2^6: "
+        "dml.optimize searches 257 x 2^i GPUs when the cluster has no size)");
+  // gcd(720, 32) = 16; with 72-GPU domains the search's sizes are lcm(32, 9) x 2^i = 288 x 2^i,
+  // and 288 x 2^2 = 1152 is the first past 720 (a whole number of domains: 16 x 72).
+  c.levels[0].size = 72;
+  CHECK(dml::expert_parallel_note(c, 32, 720) ==
+        "EP 16 of 32 experts: EP must divide both the experts and the 720 GPUs, and their common "
+        "divisors are 1, 2, 4, 8, 16 (the search takes the largest); 1,152 GPUs would allow EP 32 "
+        "(288 x 2^2: dml.optimize searches 288 x 2^i GPUs when the cluster has no size)");
+}

@@ -67,6 +67,7 @@ struct Plan {
                                           // some cluster trains the run within its duration)
   bool within_duration = false;           // feasible, and the run ends within its duration
   std::vector<std::string> violations{};  // why not, when not feasible or not within duration
+  std::vector<std::string> notes{};       // what to read the answer with (a forced EP degree)
   std::optional<u128> gpus{};             // N, when known
   std::optional<Layout> layout{};         // the layout, when one was costed
   std::optional<LayoutCost> cost{};       // its times and sizes
@@ -89,8 +90,15 @@ struct Plan {
 [[nodiscard]] Plan make_plan(const ClusterSearch& s, const RunFacts& facts, const TrainingRun& run,
                              const Options& options);
 
+// Why the search's EP degree on `gpus` GPUs, gcd(gpus, experts), is below the experts: the
+// degrees allowed and the next cluster size the levels divide that allows EP = experts; "" when
+// EP = experts.
+[[nodiscard]] std::string expert_parallel_note(const Cluster& cluster, std::int64_t experts,
+                                               u128 gpus);
+
 // The fastest layout of a run: on run.cluster.size GPUs when it is set, else on the smallest
-// cluster that trains the run within its duration (docs/model.md 4.1, 4.2).
+// cluster that trains the run within its duration (docs/model.md 4.1, 4.2). On a given size
+// whose EP degree is below the experts, the plan's notes say why (expert_parallel_note).
 // control.cancelled stops the search (it throws Cancelled).
 [[nodiscard]] Plan optimize(const Run& run, const Control& control = {});
 // optimize() of many runs, on all cores; a run that control.cancelled stopped is nullopt.
@@ -215,6 +223,10 @@ struct Description<Plan> {
             {.name = "violations",
              .doc = "why not: why the layout cannot run, or, when it runs but not within the "
                     "run's duration, how long it takes"});
+    v.field(p.notes, {.name = "notes",
+                      .doc = "what to read the answer with: on a given cluster size, why the "
+                             "expert-parallel degree is below the experts (which degrees the "
+                             "size allows, and the next size that allows EP = experts)"});
     v.field(p.gpus, {.name = "gpus", .doc = "number of GPUs (an integer; a float past 2^63)"});
     v.field(p.cost, {.name = "cost", .doc = "the layout's cost", .inline_record = true});
     v.field(p.layout, {.name = "layout",

@@ -60,6 +60,9 @@ struct ClusterSearch {
 [[nodiscard]] ClusterSearch smallest_cluster(const Cluster& cluster, const TrainingRun& run,
                                              const Options& options = {},
                                              const Control& control = {});
+// The sizes smallest_cluster tries are this x 2^i: lcm(experts, the odd part of every level size
+// below the top), which is the experts on power-of-two levels.
+[[nodiscard]] u128 cluster_size_base(const Cluster& cluster, std::int64_t experts);
 
 // A column of the paper's comparisons: hardware plus the laws that turn widths into runs.
 struct Setting {
