@@ -40,7 +40,7 @@ end
 local analysis = require "dml.analysis"
 local is_transformer_run = analysis.is_transformer_run
 
-def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
+def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, dataset as tokens_per_param or tokens, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
   function(args, changes)
     if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
       return declare.transformer_run(args)
