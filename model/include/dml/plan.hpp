@@ -145,7 +145,12 @@ struct Description<Run> {
                              .min = 1,
                              .max = kMaxBatchTokens});
     v.field(r.seq_len,
-            {.name = "seq_len", .doc = "tokens per sequence", .min = 1, .max = kMaxSeqLen});
+            {.name = "seq_len",
+             .doc = "tokens per sequence; in the paper's model it sets only the batch's "
+                    "granularity (whole sequences): attention is not modelled (dml.transformer "
+                    "models it)",
+             .min = 1,
+             .max = kMaxSeqLen});
     v.field(r.tokens_per_param,
             {.name = "tokens_per_param",
              .doc = "dataset size: this many tokens per (total) parameter, any positive number; "
