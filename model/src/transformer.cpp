@@ -523,6 +523,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double T = b * c.s / cp;                            // tokens per microbatch and GPU
   const bool sp = l.sequence_parallel;
   const bool fp8 = c.run.precision == Precision::kFp8;
+  const bool rowwise = fp8 && c.run.fp8_scaling == Fp8Scaling::kRowwise;
   // 2D TP (docs/model.md 8.5): tm GPUs split d_model, t1 = tp / tm split heads and d_ff. 1D TP
   // is tm = 1. Activations of width d_model are split by SP (t ways) or by tm.
   const double tm = static_cast<double>(l.tp_model);
@@ -570,10 +571,35 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Element-wise traffic per token, forward (docs/model.md 8.2).
   const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;
   const double base_elem =
-      h_terms / sp_div + 4 * (a + g) * dh / t1 + (fp8 ? 3 * (3 * h + c.f) / t : 0);
+      h_terms / sp_div + 4 * (a + g) * dh / t1 + (fp8 && !rowwise ? 3 * (3 * h + c.f) / t : 0);
   const double dense_elem_f =
       T * (base_elem + c.act_bytes * c.f / t1) * st.elementwise_factor / c.hbm;
   const double moe_elem_f = (T * base_elem + moe_elem) * st.elementwise_factor / c.hbm;
+  // Row-wise FP8 (docs/model.md 8.2): every GEMM input is quantized after the TP gather (no FP8
+  // TP communication), by each linear that reads it, along both axes (8 bytes per element for
+  // activations and gradients, 10 for weights: torchao's roofline model); the backward GEMMs'
+  // outputs are rescaled in a separate pass (4 bytes per element). The MLP of MoE layers keeps
+  // the tensor-wise term.
+  double rowwise_f = 0, rowwise_b = 0, rowwise_moe_f = 0, rowwise_moe_b = 0;
+  if (rowwise) {
+    const double qkv_in = st.fused_projections ? 1 : 3;
+    const double up_in = st.fused_projections || !c.run.model.gated ? 1 : 2;
+    const double attn_in = qkv_in * h / tm + a * dh / t1;           // inputs of QKV and out
+    const double attn_go = (a + 2 * g) * dh / t1 + h / tm;          // their output gradients
+    const double mlp_in = up_in * h / tm + c.f / t1;                // inputs of up and down
+    const double mlp_go = c.up * c.f / t1 + h / tm;                 // their output gradients
+    const double attn_w = (h * dh * (a + 2 * g) + a * dh * h) / t;  // weights per GPU
+    const double mlp_w = (c.up + 1) * h * c.f / t;
+    const auto fwd = [&](double in, double w) { return (8 * T * in + 3 * w) / c.hbm; };
+    const auto bwd = [&](double in, double go, double w) {
+      return (8 * T * go + 7 * w + 4 * (T * in + w)) / c.hbm;
+    };
+    const double tensorwise_mlp = T * 3 * (2 * h + c.f) / t / c.hbm;  // the term it replaces
+    rowwise_f = fwd(attn_in, attn_w) + fwd(mlp_in, mlp_w);
+    rowwise_b = bwd(attn_in, attn_go, attn_w) + bwd(mlp_in, mlp_go, mlp_w);
+    rowwise_moe_f = fwd(attn_in, attn_w) + tensorwise_mlp;
+    rowwise_moe_b = bwd(attn_in, attn_go, attn_w) + 2 * tensorwise_mlp;
+  }
 
   // TP per layer and microbatch (docs/model.md 8.5).
   const Group tp_g = c.group(l.tp, 1);
@@ -647,6 +673,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   const double gemm_f = n_dense * (attn_gemm + dense_gemm) + n_moe * (attn_gemm + moe_gemm);
   const double elem_f = n_dense * dense_elem_f + n_moe * moe_elem_f;
+  const double cast_f = n_dense * rowwise_f + n_moe * rowwise_moe_f;  // row-wise FP8 only
+  const double cast_b = n_dense * rowwise_b + n_moe * rowwise_moe_b;
   const double attn_fs = n_layers * attn_f, attn_bs = n_layers * attn_b;
   // Logits and loss on the last stage: a GEMM (T, h, V/t) forward and two backward, and about
   // 20 bytes per logit of fp32 cross-entropy traffic.
@@ -672,22 +700,27 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   if (l.recompute == Recompute::kFull) {
-    recompute = gemm_f + attn_fs + elem_f;
+    recompute = gemm_f + attn_fs + elem_f + cast_f;
     tp_exposed += n_layers * tp_f;
   } else if (l.recompute == Recompute::kSelective) {
     recompute = attn_fs == 0 ? 0 : n_layers * attn_recompute_selective;
   } else if (l.recompute == Recompute::kOp) {
     // torchtitan's per-op policy saves the attention kernel's output, the reduce-scatters and
-    // every other matmul's output, and recomputes the rest (docs/model.md 8.3).
-    recompute = 0.5 * gemm_f + elem_f;
+    // every other 16-bit matmul's output (aten.mm), and recomputes the rest (docs/model.md 8.3):
+    // FP8 linears (aten._scaled_mm, not in its save list) are all recomputed, and so are the
+    // forward's TP all-gathers (all-reduces without SP).
+    recompute = (fp8 ? 1.0 : 0.5) * gemm_f + elem_f + cast_f;
+    if (l.tp > 1 && l.tp_model == 1) {
+      tp_exposed += n_layers * (sp ? c.reductions * c.gather(act, tp_g) : tp_f);
+    }
   }
   const double cp_exposed = n_layers * (cp_f + cp_b);
   const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
   const double ep_hidden = ep_total * st.ep_hidden_fraction;
   const double ep_exposed = ep_total - ep_hidden;
 
-  const double t_fwd = gemm_f + attn_fs + elem_f;
-  const double t_bwd = 2 * gemm_f + attn_bs + 2 * elem_f;
+  const double t_fwd = gemm_f + attn_fs + elem_f + cast_f;
+  const double t_bwd = 2 * gemm_f + attn_bs + 2 * elem_f + cast_b;
   const double slowdown_mb = st.overlap_slowdown * (tp_hidden + ep_hidden);
   const double overhead_mb = n_layers * c.layer_overhead;
   const double t_mb = t_fwd + t_bwd + recompute + tp_exposed + cp_exposed + ep_exposed +
@@ -881,7 +914,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.time.step = Seconds(step);
   out.time.gemm = Seconds(m * gemm_f * 3);
   out.time.attention = Seconds(m * (attn_fs + attn_bs));
-  out.time.elementwise = Seconds(m * elem_f * 3);
+  out.time.elementwise = Seconds(m * (elem_f * 3 + cast_f + cast_b));
   out.time.logits = Seconds(m * logits);
   out.time.recompute = Seconds(m * recompute);
   out.time.overhead = Seconds(m * overhead_mb + st.step_overhead.value());

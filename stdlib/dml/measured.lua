@@ -301,12 +301,21 @@ function M.parse_precision(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("fp8") or t:find("float8") then
-    if t:find("rowwise") then return "fp8", "rowwise float8 modelled as dml's single FP8 rate" end
     return "fp8"
   end
   if t:find("fp16") then return "bf16", "fp16 modelled as bf16 (same tensor-core rate)" end
   if t:find("bf16") or t:find("bfloat16") or t:find("16%-bit") then return "bf16" end
   return nil
+end
+
+--- parse_fp8_scaling(cell): the FP8 scaling granularity of a `precision` cell that names FP8:
+--- "rowwise" when it says row-wise (torchao's axiswise recipe), else "tensorwise" (one scale
+--- per tensor: torchao's default, Transformer Engine's current scaling "FP8-CS"); nil when the
+--- cell names no FP8.
+function M.parse_fp8_scaling(cell)
+  if M.parse_precision(cell) ~= "fp8" then return nil end
+  if cell:lower():find("row%-?wise") then return "rowwise" end
+  return "tensorwise"
 end
 
 --- parse_yes_no(cell): true for "yes...", false for "no...", nil otherwise.
@@ -603,6 +612,8 @@ function M.request(row, presets)
     note("precision not given: bf16")
   end
   note(pnote)
+  local fp8_scaling = M.parse_fp8_scaling(row.precision)
+  if precision == "fp8" and fp8_scaling == "rowwise" then note("FP8 scaling row-wise (torchao's rowwise recipe)") end
 
   -- Vocabulary as the framework pads it.
   local vocab = arch.vocab
@@ -635,7 +646,7 @@ function M.request(row, presets)
       },
     }
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = preset_of(presets, "stacks", stacks, stack_key),
-                     global_batch = batch, precision = precision }
+                     global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)
   if not ok then return nil, "dml: " .. tostring(run) end
   return { run = run, layout = layout, assumed = assumed, arch = arch, gpus = n, batch = batch,

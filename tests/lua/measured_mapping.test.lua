@@ -158,6 +158,10 @@ local precision_cases = {
 }
 for s, p in pairs(precision_cases) do t.eq(measured.parse_precision(s), p, s) end
 t.eq(measured.parse_precision("tf32"), nil)
+t.eq(measured.parse_fp8_scaling("float8 rowwise + torch.compile"), "rowwise")
+t.eq(measured.parse_fp8_scaling("float8 tensorwise + torch.compile"), "tensorwise")
+t.eq(measured.parse_fp8_scaling("FP8-CS"), "tensorwise")
+t.eq(measured.parse_fp8_scaling("bfloat16 + torch.compile"), nil)
 
 t.eq(measured.parse_yes_no("yes (MegaScale overlaps TP/SP comm)"), true)
 t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)

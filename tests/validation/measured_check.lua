@@ -30,7 +30,7 @@ local REGRESSION_BOUNDS = {
   ["TT-T1"] = { mean = 12 },
   ["TT-T2"] = { mean = 15 },       -- target 12%, not met yet (current 12.4%)
   ["TT-T3"] = { mean = 12 },
-  ["TT-asyncTP"] = { mean = 20 },  -- target 12%, not met yet (current 17.5%)
+  ["TT-asyncTP"] = { mean = 12 },
   ["TT-H200"] = { mean = 12 },
   ["MPT"] = { mean = 12 },
 }

@@ -73,6 +73,7 @@ struct Stack {
   double gradient_reduce_bytes = 2;  // per gradient element on the wire
   double optimizer_traffic = 30;     // HBM bytes per parameter of one optimizer step
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
+  bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
   units::Seconds collective_launch = units::microseconds(8);
   units::Bytes collective_chunk = units::mib(2);  // pipelining unit across the network
@@ -83,6 +84,7 @@ struct Stack {
 // --- The run and its layout ---------------------------------------------------------------------
 
 enum class Precision { kBf16, kFp8 };
+enum class Fp8Scaling { kTensorwise, kRowwise };
 enum class Recompute { kNone, kSelective, kOp, kFull };
 enum class Schedule { kGpipe, k1F1B, kZeroBubble, kZeroBubbleV, kDualPipe };
 enum class ContextParallel { kRing, kAllGather };
@@ -96,6 +98,7 @@ struct TransformerRun {
   std::optional<double> tokens{};                     // to train; unset: 20 per parameter
   Precision precision = Precision::kBf16;             // of the matmuls
   Precision dispatch_precision = Precision::kBf16;    // of the expert dispatch all-to-all
+  Fp8Scaling fp8_scaling = Fp8Scaling::kTensorwise;   // FP8 scaling granularity
   std::optional<std::string> name{};
 };
 
@@ -268,6 +271,12 @@ template <>
 struct EnumNames<Precision> {
   static constexpr std::array values{std::pair{Precision::kBf16, std::string_view("bf16")},
                                      std::pair{Precision::kFp8, std::string_view("fp8")}};
+};
+template <>
+struct EnumNames<Fp8Scaling> {
+  static constexpr std::array values{
+      std::pair{Fp8Scaling::kTensorwise, std::string_view("tensorwise")},
+      std::pair{Fp8Scaling::kRowwise, std::string_view("rowwise")}};
 };
 template <>
 struct EnumNames<Recompute> {
@@ -481,6 +490,12 @@ struct Description<Stack> {
              .doc = "ZeRO-3/FSDP collectives per layer and pass (1: one flat buffer per layer)",
              .min = 1,
              .max = 1024});
+    v.field(s.fused_projections,
+            {.name = "fused_projections",
+             .doc = "the query, key and value projections are one linear, and so are a gated "
+                    "MLP's two input projections (Megatron/Transformer Engine); false: separate "
+                    "linears that each quantize their input for FP8 (torchtitan's wq, wk, wv; "
+                    "w1, w3)"});
     v.field(s.layer_overhead,
             {.name = "layer_overhead",
              .doc = "fixed time per layer and microbatch: launches, small kernels, CPU gaps",
@@ -536,6 +551,13 @@ struct Description<TransformerRun> {
              .doc = "of the tokens the expert all-to-all dispatches: \"bf16\", or \"fp8\" "
                     "(DeepSeek-V3); the combine stays bf16. Gradients: the stack's "
                     "gradient_bytes and gradient_reduce_bytes"});
+    v.field(r.fp8_scaling,
+            {.name = "fp8_scaling",
+             .doc = "with precision = \"fp8\": \"tensorwise\" (one scale per tensor: Transformer "
+                    "Engine, torchao's default) or \"rowwise\" (torchao's axiswise recipe: one "
+                    "scale per row, so every GEMM input is quantized along both axes, the "
+                    "backward GEMMs rescale their output, and TP communicates in 16-bit; "
+                    "docs/model.md 8.2)"});
     v.field(r.name, {.name = "name", .doc = "a label for tables"});
   }
   static void check(const TransformerRun& r, const std::string& path);

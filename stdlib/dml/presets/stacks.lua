@@ -100,8 +100,10 @@ M.torchtitan = stack {
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
+  fused_projections = false,
   sources = calibration_sources({
     attention = "PyTorch SDPA's FlashAttention-2 backend",
+    fused_projections = "torchtitan models/llama3/model.py: separate wq, wk, wv and w1, w3 linears (each a Float8Linear under float8 training)",
     elementwise_factor = fit_eager .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
     tp_overlap = "DTensor TP without async-TP: collectives on the critical path",
     default_zero = "FSDP2 (fully_shard) over the data-parallel mesh",
