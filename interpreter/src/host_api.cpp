@@ -147,27 +147,31 @@ int l_read_as(lua_State* L) {
 
 }  // namespace
 
-std::optional<nlohmann::json> Interpreter::eval(std::string_view expression) {
+bool Interpreter::eval_with(std::string_view expression, int (*convert)(lua_State*), void* out) {
   const std::string chunk = "return " + std::string(expression);
   if (luaL_loadbufferx(L_, chunk.data(), chunk.size(), "=(eval)", "t") != LUA_OK) {
     error_ = lua_tostring(L_, -1);
     lua_pop(L_, 1);
-    return std::nullopt;
+    return false;
   }
-  nlohmann::json out;
-  // One call: the expression's value goes straight to the converter.
-  lua_pushlightuserdata(L_, &out);
-  lua_pushcclosure(L_, l_value_to_json, 1);
+  // One call: the expression's value goes straight to the converter (upvalue 1: out).
+  lua_pushlightuserdata(L_, out);
+  lua_pushcclosure(L_, convert, 1);
   lua_insert(L_, -2);
   // (converter, chunk) -> converter(chunk()): a small Lua glue keeps it one protected call.
   static constexpr std::string_view kGlue = "local convert, f = ... return convert(f())";
   if (luaL_loadbufferx(L_, kGlue.data(), kGlue.size(), "=(eval)", "t") != LUA_OK) {
     error_ = lua_tostring(L_, -1);
     lua_pop(L_, 3);
-    return std::nullopt;
+    return false;
   }
   lua_insert(L_, -3);
-  if (!protected_call(2, 0)) return std::nullopt;
+  return protected_call(2, 0);
+}
+
+std::optional<nlohmann::json> Interpreter::eval(std::string_view expression) {
+  nlohmann::json out;
+  if (!eval_with(expression, l_value_to_json, &out)) return std::nullopt;
   return out;
 }
 
@@ -191,24 +195,8 @@ std::optional<nlohmann::json> Interpreter::call(std::string_view name) {
 
 template <class T>
 std::optional<T> Interpreter::eval_as(std::string_view expression) {
-  const std::string chunk = "return " + std::string(expression);
-  if (luaL_loadbufferx(L_, chunk.data(), chunk.size(), "=(eval)", "t") != LUA_OK) {
-    error_ = lua_tostring(L_, -1);
-    lua_pop(L_, 1);
-    return std::nullopt;
-  }
   std::optional<T> out;
-  lua_pushlightuserdata(L_, &out);
-  lua_pushcclosure(L_, l_read_as<T>, 1);
-  lua_insert(L_, -2);
-  static constexpr std::string_view kGlue = "local read, f = ... return read(f())";
-  if (luaL_loadbufferx(L_, kGlue.data(), kGlue.size(), "=(eval)", "t") != LUA_OK) {
-    error_ = lua_tostring(L_, -1);
-    lua_pop(L_, 3);
-    return std::nullopt;
-  }
-  lua_insert(L_, -3);
-  if (!protected_call(2, 0)) return std::nullopt;
+  if (!eval_with(expression, l_read_as<T>, &out)) return std::nullopt;
   return out;
 }
 

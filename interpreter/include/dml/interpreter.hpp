@@ -152,6 +152,9 @@ class Interpreter {
 
  private:
   bool protected_call(int nargs, int nresults);
+  // Runs `return <expression>` and gives its value to convert (a C function whose upvalue 1 is
+  // `out`), in one protected call: eval and eval_as.
+  bool eval_with(std::string_view expression, int (*convert)(lua_State*), void* out);
   lua_State* L_ = nullptr;
   InterpreterOptions options_;
   std::unique_ptr<lua::Host> host_;
