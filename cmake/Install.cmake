@@ -16,7 +16,9 @@ set(DML_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/dml")
 set_target_properties(dml_model PROPERTIES EXPORT_NAME model)
 set_target_properties(dml_interpreter PROPERTIES EXPORT_NAME interpreter)
 install(TARGETS dml RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
-install(TARGETS dml_lua LIBRARY DESTINATION lib/lua/5.4)
+if(DML_LUA_MODULE)
+  install(TARGETS dml_lua LIBRARY DESTINATION lib/lua/5.4)
+endif()
 install(TARGETS dml_model dml_interpreter EXPORT dmlTargets
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")

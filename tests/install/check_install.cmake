@@ -3,7 +3,8 @@
 # and the same program built with pkg-config, and (when built) the Lua module from lua5.4.
 #   cmake -DBUILD=<build dir> -DSRC=<source dir> -DWORK=<scratch dir> -DLIBDIR=<lib dir below
 #         the prefix> -DCXX=<C++ compiler> -DPKG_CONFIG=<pkg-config> -DSANITIZE=<ON|OFF>
-#         -DLUA=<lua5.4> [-DPRELOAD=<LD_PRELOAD for lua5.4, with SANITIZE>] -P check_install.cmake
+#         -DLUA=<lua5.4> [-DPRELOAD=<LD_PRELOAD for lua5.4, with SANITIZE>]
+#         [-DLUA_MODULE=<ON|OFF: whether dml.so was built; ON if not given>] -P check_install.cmake
 cmake_policy(VERSION 3.25)
 set(prefix "${WORK}/prefix")
 file(REMOVE_RECURSE "${WORK}")
@@ -25,11 +26,20 @@ endfunction()
 
 run("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD}" --prefix "${prefix}")
 
+if(NOT DEFINED LUA_MODULE)
+  set(LUA_MODULE ON)
+endif()
+set(module_file "")
+if(LUA_MODULE)
+  set(module_file lib/lua/5.4/dml.so)
+elseif(EXISTS "${prefix}/lib/lua/5.4/dml.so")
+  message(FATAL_ERROR "dml.so was installed by a build without the Lua module")
+endif()
 foreach(f bin/dml ${LIBDIR}/libdml_model.a ${LIBDIR}/libdml_interpreter.a
           include/dml/interpreter.hpp include/dml/units_parser.hpp include/dml/plan.hpp
           ${LIBDIR}/cmake/dml/dmlConfig.cmake ${LIBDIR}/cmake/dml/dmlConfigVersion.cmake
           ${LIBDIR}/cmake/dml/dmlTargets.cmake ${LIBDIR}/pkgconfig/dml.pc share/man/man1/dml.1
-          lib/lua/5.4/dml.so)
+          ${module_file})
   if(NOT EXISTS "${prefix}/${f}")
     message(FATAL_ERROR "cmake --install did not install ${f}")
   endif()
@@ -100,6 +110,9 @@ set(chunk "local dml = require 'dml'\nlocal gpus = require 'dml.presets.gpus'\np
 run("the installed dml" "${prefix}/bin/dml" -e "${chunk}")
 set(from_dml "${out}")
 expect("the installed dml" "${from_dml}" "^[0-9]+\n$")
+if(NOT LUA_MODULE)  # built with -DDML_LUA_MODULE=OFF: no dml.so
+  return()
+endif()
 set(ENV{LUA_CPATH} "${prefix}/lib/lua/5.4/?.so")
 if(SANITIZE)
   set(ENV{LD_PRELOAD} "${PRELOAD}")
