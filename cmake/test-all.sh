@@ -6,19 +6,26 @@
 # Compiler warnings are errors in all of them (DML_WERROR).
 set -eu
 cd "$(dirname "$0")/.."
-jobs=$(nproc 2>/dev/null || echo 2)
+# One compile job more than the cores: a core is not left idle while the other links.
+jobs=$(( $(nproc 2>/dev/null || echo 2) + 1 ))
+started=$(date +%s)
+took() { echo "dml test-all: $1 done, $(( $(date +%s) - started )) s in all"; }
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDML_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
-ctest --test-dir build --output-on-failure -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$(nproc 2>/dev/null || echo 2)"
+took "optimized build and tests"
 
 cmake/configure-asan.sh
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+  ctest --test-dir build-asan --output-on-failure -j "$(nproc 2>/dev/null || echo 2)"
+took "AddressSanitizer and UndefinedBehaviorSanitizer build and tests"
 
 # libFuzzer: the three targets side by side for 20 s each (cmake/fuzz.sh).
-cmake/fuzz.sh
+DML_JOBS=$jobs cmake/fuzz.sh
+took "fuzzing"
 
 # Interpreters in threads, cancelled from other threads, under ThreadSanitizer.
-cmake/test-threads.sh
+DML_JOBS=$jobs cmake/test-threads.sh
+took "ThreadSanitizer build and tests"

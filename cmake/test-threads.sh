@@ -5,7 +5,7 @@
 # Any data race fails it (TSAN_OPTIONS=halt_on_error=1).
 set -eu
 cd "$(dirname "$0")/.."
-jobs=$(nproc 2>/dev/null || echo 2)
+jobs=${DML_JOBS:-$(nproc 2>/dev/null || echo 2)}
 cxx=$(command -v clang++ || command -v clang++-14 || true)
 if [ -z "$cxx" ]; then
   echo "dml: clang++ is missing: run cmake/setup-debian.sh (Debian packages clang, libclang-rt-14-dev)" >&2
