@@ -5,14 +5,7 @@
 # build in half the time g++ takes with the same sanitizers; the optimized build stays g++.
 set -eu
 cd "$(dirname "$0")/.."
-cxx=$(command -v clang++ || command -v clang++-14 || true)
-if [ -z "$cxx" ]; then
-  echo "dml: clang++ is missing: run cmake/setup-debian.sh (Debian packages clang, libclang-rt-14-dev)" >&2
-  exit 1
-fi
-# A build folder configured with another compiler (g++ before) starts afresh: CMake cannot switch.
-if [ -f build-asan/CMakeCache.txt ] && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=$cxx\$" build-asan/CMakeCache.txt; then
-  rm -rf build-asan/CMakeCache.txt build-asan/CMakeFiles
-fi
+. cmake/clang-build.sh
+use_clang build-asan
 cmake -S . -B build-asan -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Debug -DDML_SANITIZE=ON -DDML_FUZZ=ON \
   -DDML_BUILD_BENCH=OFF -DDML_WERROR=ON >/dev/null
