@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "bind_quantity.hpp"
+#include "described_types.hpp"
 #include "dml/describe.hpp"
 #include "lua_runtime.hpp"
 #include "rows.hpp"
@@ -622,5 +623,16 @@ const TypeInfo& type_info() {
   }();
   return info;
 }
+
+// Instantiated once, in type_info.cpp, for every described type (described_types.hpp).
+#define DML_LUA_EXTERN(T)                         \
+  extern template const TypeInfo& type_info<T>(); \
+  extern template Row row_of<T>(const T&, bool);
+#define DML_LUA_EXTERN_READ(T) \
+  extern template void detail::read_record<T>(lua_State*, int, const std::string&, T&, bool);
+DML_DESCRIBED_TYPES(DML_LUA_EXTERN)
+DML_DECLARED_TYPES(DML_LUA_EXTERN_READ)
+#undef DML_LUA_EXTERN
+#undef DML_LUA_EXTERN_READ
 
 }  // namespace dml::lua
