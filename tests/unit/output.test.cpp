@@ -16,38 +16,17 @@
 #include "bind_quantity.hpp"
 #include "dml/error.hpp"
 #include "lua_runtime.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
+using dml::testing::read_file;
+using dml::testing::TempDir;
 using namespace dml::output;
 
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A fresh directory, removed with its contents at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "dml-output-test-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() { fs::remove_all(path); }
-  [[nodiscard]] std::vector<std::string> entries() const {
-    std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(path)) out.push_back(e.path().filename().string());
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-};
 
 Table sample() {
   Table t;
@@ -172,7 +151,7 @@ TEST_CASE("output: the aligned text table", "[output]") {
 }
 
 TEST_CASE("output: atomic writes", "[output]") {
-  TempDir dir;
+  TempDir dir("output");
   const std::string target = (dir.path / "out.csv").string();
   write_file_atomically(target, "first\n", "test");
   CHECK(read_file(target) == "first\n");
@@ -240,7 +219,7 @@ TEST_CASE("output: quantity cells show their text and save their value", "[outpu
   lua_newtable(L);
   dml::lua::register_output(L);
   lua_setglobal(L, "core");
-  TempDir dir;
+  TempDir dir("output");
   const std::string path = (dir.path / "q.csv").string();
   lua_pushstring(L, path.c_str());
   lua_setglobal(L, "path");

@@ -14,30 +14,14 @@
 
 #include "dml/interpreter.hpp"
 #include "output.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
+using dml::testing::read_file;
+using dml::testing::TempDir;
 using namespace dml::output;
 
 namespace {
-
-// A fresh directory, removed with its contents at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "dml-plot-test-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() { fs::remove_all(path); }
-  [[nodiscard]] std::string file(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string joined(const std::vector<std::string>& lines) {
   std::string out;
@@ -112,7 +96,7 @@ TEST_CASE("plot layout: the check finds texts off the page, overlaps and a mispl
 }
 
 TEST_CASE("plot layout: a long title is shrunk, then wrapped, never clipped", "[plot]") {
-  TempDir dir;
+  TempDir dir("plot");
   PlotSpec spec;
   spec.path = dir.file("long.png");
   spec.x_label = "training compute (FLOP)";
@@ -154,7 +138,7 @@ TEST_CASE("plot layout: a long title is shrunk, then wrapped, never clipped", "[
 
 TEST_CASE("plot layout: log tick labels read 10^n, every decade or fewer so they do not collide",
           "[plot]") {
-  TempDir dir;
+  TempDir dir("plot");
   PlotSpec spec;
   spec.path = dir.file("log.png");
   spec.x_log = true;
@@ -192,7 +176,7 @@ TEST_CASE("plot layout: log tick labels read 10^n, every decade or fewer so they
 }
 
 TEST_CASE("plot layout: the legend goes in a corner free of data, or under the plot", "[plot]") {
-  TempDir dir;
+  TempDir dir("plot");
   PlotSpec spec;
   spec.path = dir.file("legend.svg");
   spec.title = "Legend placement";
@@ -246,7 +230,7 @@ TEST_CASE("plot layout: the legend goes in a corner free of data, or under the p
 }
 
 TEST_CASE("plot layout: linear axes with long labels space their ticks", "[plot]") {
-  TempDir dir;
+  TempDir dir("plot");
   PlotSpec spec;
   spec.path = dir.file("linear.pdf");
   spec.x_label = "tokens/s";
@@ -264,7 +248,7 @@ TEST_CASE("plot layout: linear axes with long labels space their ticks", "[plot]
 }
 
 TEST_CASE("plot layout: each of the paper's figures fits its page", "[plot][paper]") {
-  TempDir dir;
+  TempDir dir("plot");
   const fs::path scenarios = fs::path(DML_SOURCE_DIR) / "scenarios" / "erdil2024";
   int figures = 0;
   for (const auto& entry : fs::directory_iterator(scenarios)) {
