@@ -91,6 +91,7 @@ M.megatron_core = stack {
     default_zero = "Megatron-Core --use-distributed-optimizer (ZeRO-1) in the performance recipes",
     weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
     optimizer_traffic = adam_traffic,
+    gradient_reduce_bytes = "Megatron-Bridge's performance recipes reduce gradients in bf16 (scripts/performance/configs/*: ddp.grad_reduce_in_fp32 = False); Megatron-LM's own default for bf16 is fp32 (4 B: megatron/training/arguments.py forces accumulate_allreduce_grads_in_fp32 unless --grad-reduce-in-bf16)",
   }, {}),
 }
 
