@@ -8,10 +8,8 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "bind_quantity.hpp"
 #include "dml/error.hpp"

@@ -9,8 +9,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "dml/interpreter.hpp"
 #include "output.hpp"
