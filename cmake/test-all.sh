@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds dml and runs every test: the optimized build (g++, build/), then every test again under
+# Builds dml and runs every test: the optimized build (g++, build/), then the tests again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (clang++, build-asan/, cmake/configure-asan.sh),
 # then about a minute of libFuzzer fuzzing with that build's targets (cmake/fuzz.sh), then the
 # tests of interpreters in threads under ThreadSanitizer (cmake/test-threads.sh, build-tsan/).
