@@ -376,10 +376,25 @@ function M.family(model, d_ff, d_model)
     fmt("%s MLP: family of %q unknown, by %s", gated and "gated (SwiGLU)" or "plain (two-matrix)", model or "", ratio_text)
 end
 
---- Published configurations of the models whose rows give the core architecture (layers,
---- width, heads) but not every dimension dml needs. A value is used only where the row's cell is
---- empty, and every use is listed in the request's `assumed`.
+--- Published configurations of models whose rows leave out dimensions dml needs: for some, every
+--- dimension but the sequence length (NeMo 24.07's table names the model only); for others, the
+--- widths a row's core architecture (layers, width, heads) does not give. A value is used only
+--- where the row's cell is empty, and every use is listed in the request's `assumed`.
+local launcher = "NeMo-Framework-Launcher launcher_scripts/conf/training/"
+local nemotron_vocab = { vocab = "the family's nemotron_2_256k tokenizer, named in " .. launcher .. "nemotron/nemotron_340b.yaml" }
 M.public_configs = {
+  { pattern = "^gpt%-?3%-5b", source = launcher .. "gpt3/5b_fp8_performance.yaml",
+    layers = 24, hidden = 4096, heads = 32, d_ff = 16384, vocab = 50304 },
+  { pattern = "^gpt%-?3%-20b", source = launcher .. "gpt3/20b_fp8_performance.yaml",
+    layers = 44, hidden = 6144, heads = 48, d_ff = 24576, vocab = 50304 },
+  -- Nemotron-3 8B and 22B: multi-head attention (num_query_groups null); their configs leave the
+  -- tokenizer model unset, taken as the family's 256k one.
+  { pattern = "^nemotron%-8b", source = launcher .. "nemotron/nemotron_8b.yaml", sources = nemotron_vocab,
+    layers = 32, hidden = 4096, heads = 32, kv_heads = 32, d_ff = 16384, vocab = 256000 },
+  { pattern = "^nemotron%-22b", source = launcher .. "nemotron/nemotron_22b.yaml", sources = nemotron_vocab,
+    layers = 40, hidden = 6144, heads = 48, kv_heads = 48, d_ff = 24576, vocab = 256000 },
+  { pattern = "^nemotron%-340b", source = launcher .. "nemotron/nemotron_340b.yaml",
+    layers = 96, hidden = 18432, heads = 96, kv_heads = 8, d_ff = 73728, vocab = 256000 },
   { pattern = "deepseek%s*v3", source = "DeepSeek-V3 config.json", d_ff = 18432, expert_d_ff = 2048,
     dense_layers = 3, vocab = 129280, mla_head_dim = 128,
     note = "DeepSeek-V3's multi-token-prediction layer, if the recipe trains it, not modelled" },
@@ -407,23 +422,30 @@ end
 --- reason when the row lacks the core architecture.
 function M.architecture(row)
   local I = M.integer
+  local notes = {}
+  local cfg = public_config(row.model)
+  -- The values taken from cfg, by source (cfg.sources names a field's own), said in one note each.
+  local taken, taken_sources = {}, {}
+  local function from_config(field, what)
+    if not (cfg and cfg[field]) then return nil end
+    local source = cfg.sources and cfg.sources[field] or cfg.source
+    if not taken[source] then
+      taken[source] = {}
+      taken_sources[#taken_sources + 1] = source
+    end
+    table.insert(taken[source], fmt("%s = %d", what, cfg[field]))
+    return cfg[field]
+  end
   local missing = {}
   for _, c in ipairs { "layers", "hidden", "heads", "seq_len" } do
-    if I(row[c]) == nil then missing[#missing + 1] = c end
+    if I(row[c]) == nil and not (cfg and cfg[c]) then missing[#missing + 1] = c end
   end
   if #missing > 0 then
     return nil, fmt("no architecture (%s not given)", table.concat(missing, ", "))
   end
-  local notes = {}
-  local a = { layers = I(row.layers), d_model = I(row.hidden), heads = I(row.heads), seq_len = I(row.seq_len) }
-  local cfg = public_config(row.model)
-  local function from_config(field, what)
-    if cfg and cfg[field] then
-      notes[#notes + 1] = fmt("%s = %d (%s, not in the row)", what, cfg[field], cfg.source)
-      return cfg[field]
-    end
-    return nil
-  end
+  local a = { layers = I(row.layers) or from_config("layers", "layers"),
+              d_model = I(row.hidden) or from_config("hidden", "d_model"),
+              heads = I(row.heads) or from_config("heads", "heads"), seq_len = I(row.seq_len) }
   -- Attention.
   if row.kv_heads == "MLA" then
     local dh = cfg and cfg.mla_head_dim
@@ -434,6 +456,8 @@ function M.architecture(row)
   elseif row.kv_heads then
     a.kv_heads = I(row.kv_heads)
     if a.kv_heads == nil then return nil, fmt("kv_heads %q is not a number", row.kv_heads) end
+  elseif cfg and cfg.kv_heads then
+    a.kv_heads = from_config("kv_heads", "kv_heads")
   else
     a.kv_heads = a.heads
     notes[#notes + 1] = "kv_heads not given: multi-head attention (kv_heads = heads)"
@@ -465,6 +489,9 @@ function M.architecture(row)
     a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
     if a.expert_d_ff == nil then return nil, "no expert width for the MoE layers" end
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
+  end
+  for _, source in ipairs(taken_sources) do
+    notes[#notes + 1] = fmt("%s (%s, not in the row)", table.concat(taken[source], ", "), source)
   end
   if cfg and cfg.note then notes[#notes + 1] = cfg.note end
   -- MegaScale's parallel transformer block and sliding-window attention (named in `framework`).

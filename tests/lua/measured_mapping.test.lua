@@ -220,7 +220,7 @@ t.eq(moe.experts, 256); t.eq(moe.shared_experts, 1); t.eq(moe.top_k, 8); t.eq(mo
 t.eq(moe.expert_d_ff, 2048); t.eq(req.run.model.d_ff, 18432); t.eq(req.run.model.gated, true)
 t.eq(req.layout.ep, 64); t.eq(req.precision, "fp8")
 t.eq(has(req.assumed, "multi-head latent attention modelled as"), true)
-t.eq(has(req.assumed, "dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
+t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
 
 req = assert(measured.request(row("MS-T2-MegaScale-256")))
 t.eq(req.run.model.parallel_block, true); t.eq(req.layout.zero, 2); t.eq(req.layout.interleave, 6)
@@ -230,8 +230,35 @@ t.eq(assert(measured.request(row("MS-T3-baseline-256"))).run.model.parallel_bloc
 req = assert(measured.request(row("TT-T2-8B-cp4")))
 t.eq(req.layout.cp, 4); t.eq(req.layout.dp, 2); t.eq(req.layout.zero, 3); t.eq(req.run.model.vocab, 128256, "not padded")
 
+-- NeMo 24.07's table names the model only: its dimensions come from the launcher's configs
+-- (the values below are those files', read by hand), the sequence length from the row.
+local launcher = "NeMo-Framework-Launcher launcher_scripts/conf/training/"
+req = assert(measured.request(row("NeMo2407-Nemotron-340B-128")))
+local m = req.run.model
+t.eq(m.layers, 96); t.eq(m.d_model, 18432); t.eq(m.heads, 96); t.eq(m.kv_heads, 8); t.eq(m.d_ff, 73728)
+t.eq(m.vocab, 256000); t.eq(m.seq_len, 4096); t.eq(m.gated, false, "squared ReLU: two matrices")
+t.eq(has(req.assumed, "layers = 96, d_model = 18432, heads = 96, kv_heads = 8, d_ff = 73728, vocab = 256000 ("
+  .. launcher .. "nemotron/nemotron_340b.yaml, not in the row)"), true)
+req = assert(measured.request(row("NeMo2407-Nemotron-8B-64")))
+t.eq(req.run.model.kv_heads, 32, "Nemotron-3 8B: multi-head attention"); t.eq(req.run.model.vocab, 256000)
+t.eq(has(req.assumed, "vocab = 256000 (the family's nemotron_2_256k tokenizer, named in " .. launcher
+  .. "nemotron/nemotron_340b.yaml, not in the row)"), true)
+m = assert(measured.request(row("NeMo2407-Nemotron-22B-64"))).run.model
+t.eq(m.layers, 40); t.eq(m.d_model, 6144); t.eq(m.heads, 48); t.eq(m.kv_heads, 48); t.eq(m.d_ff, 24576)
+req = assert(measured.request(row("NeMo2407-GPT3-5B-64")))
+m = req.run.model
+t.eq(m.layers, 24); t.eq(m.d_model, 4096); t.eq(m.heads, 32); t.eq(m.kv_heads, 32); t.eq(m.d_ff, 16384)
+t.eq(m.vocab, 50304, "GPT-2 BPE padded to 128, tp 1"); t.eq(m.seq_len, 2048); t.eq(m.tied_embeddings, true)
+m = assert(measured.request(row("NeMo2407-GPT3-20B-64"))).run.model
+t.eq(m.layers, 44); t.eq(m.d_model, 6144); t.eq(m.heads, 48); t.eq(m.vocab, 50432, "padded to 128 x tp 2")
+-- A row's own cells win over a config's.
+local own = {}
+for k, v in pairs(row("NeMo2407-Nemotron-340B-128")) do own[k] = v end
+own.layers, own.hidden, own.heads, own.kv_heads, own.ffn_hidden = "48", "8192", "64", "64", "32768"
+m = assert(measured.request(own)).run.model
+t.eq(m.layers, 48); t.eq(m.d_model, 8192); t.eq(m.heads, 64); t.eq(m.kv_heads, 64); t.eq(m.d_ff, 32768)
+
 local function refused(id) return select(2, measured.request(row(id))) end
-t.eq(refused("NeMo2407-Nemotron-8B-64"), "no architecture (layers, hidden, heads not given)")
 t.eq(refused("MBridge-26.04.01-Nemotron_3_Nano-16"), "no architecture (layers, hidden, heads not given)")
 t.eq(refused("MLM-H100-strong-177B-96"), "no parallel layout (tp, pp, dp not given)")
 t.eq(refused("OPT-175B"), 'global batch "2M" is not an exact token count; no stack preset for the framework "metaseq (FSDP + Megatron TP)"')
