@@ -676,9 +676,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double cast_f = n_dense * rowwise_f + n_moe * rowwise_moe_f;  // row-wise FP8 only
   const double cast_b = n_dense * rowwise_b + n_moe * rowwise_moe_b;
   const double attn_fs = n_layers * attn_f, attn_bs = n_layers * attn_b;
-  // Logits and loss on the last stage: a GEMM (T, h, V/t) forward and two backward, and about
-  // 20 bytes per logit of fp32 cross-entropy traffic.
-  const double logits = 3 * c.gemm(T, h, c.V / t) + T * (c.V / t) * 20 / c.hbm;
+  // Logits and loss on the last stage: a GEMM (T, h, V/t) forward and two backward, and the
+  // stack's cross-entropy traffic per logit.
+  const double logits = 3 * c.gemm(T, h, c.V / t) + T * (c.V / t) * st.loss_traffic / c.hbm;
 
   double recompute = 0;
   double tp_exposed = n_layers * (tp_f + tp_b);

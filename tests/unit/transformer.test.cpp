@@ -726,3 +726,22 @@ TEST_CASE("transformer recompute \"op\": torchtitan's per-op selective checkpoin
   CHECK(op.memory.activations.value() < none.memory.activations.value());
   CHECK(op.memory.activations.value() > full.memory.activations.value());
 }
+
+TEST_CASE("transformer loss: the stack's bytes per logit over HBM", "[transformer][loss]") {
+  // GPT, 4 layers, h 1024, vocabulary 32000, 1024 tokens a sequence, on 8 GPUs with TP 2 and DP
+  // 4: two microbatches of one sequence per GPU, each with 1024 x 16000 logits.
+  const auto plan = [](double bytes) {
+    dml::Stack stack{.name = "test"};
+    stack.loss_traffic = bytes;
+    return dml::evaluate(run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8, stack),
+                         TransformerLayout{.tp = 2, .pp = 1, .dp = 4, .microbatch = 1});
+  };
+  const auto megatron = plan(52);
+  const auto fused = plan(8);
+  const dml::Cluster c = h100s(8);
+  const double hbm = c.gpu.hbm_bandwidth.value() * c.gpu.efficiency->hbm;  // 0.83 of 3.35 TB/s
+  CHECK_THAT(megatron.time.logits.value() - fused.time.logits.value(),
+             WithinRel(2 * 1024 * 16000 * 44.0 / hbm, 1e-12));
+  CHECK_THAT(megatron.time.step.value() - fused.time.step.value(),
+             WithinRel(2 * 1024 * 16000 * 44.0 / hbm, 1e-12));
+}

@@ -72,6 +72,7 @@ struct Stack {
   double optimizer_bytes = 12;       // per parameter: fp32 master copy, Adam's m and v
   double gradient_reduce_bytes = 2;  // per gradient element on the wire
   double optimizer_traffic = 30;     // HBM bytes per parameter of one optimizer step
+  double loss_traffic = 20;          // HBM bytes per logit of the loss, forward and backward
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
@@ -485,6 +486,12 @@ struct Description<Stack> {
                                   .doc = "HBM bytes moved per parameter by one optimizer step",
                                   .min = 0,
                                   .max = 1024});
+    v.field(s.loss_traffic,
+            {.name = "loss_traffic",
+             .doc = "HBM bytes moved per logit (token x vocabulary entry) by the cross-entropy "
+                    "loss, forward and backward, beyond the output layer's GEMM",
+             .min = 0,
+             .max = 1024});
     v.field(s.gathers_per_layer,
             {.name = "gathers_per_layer",
              .doc = "ZeRO-3/FSDP collectives per layer and pass (1: one flat buffer per layer)",

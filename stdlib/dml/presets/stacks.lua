@@ -45,6 +45,8 @@ local function calibration_sources(sources, own)
   return t
 end
 local megatron_state = "Megatron-LM docs/source/api-guide/dist_optimizer.md: bf16 weights 2 B, fp32 main gradients 4 B, fp32 master weights, Adam m and v 12 B"
+-- The loss's bytes per logit, counted op by op from each framework's code (docs/model.md 8.2).
+local megatron_loss = "Megatron-LM's vocab_parallel_cross_entropy on output.float() (megatron/mpu/cross_entropy.py; megatron/core/tensor_parallel/cross_entropy.py): cast to fp32 6 B, max 4, subtract 8, exp 8, sum 4, divide 8; backward: scale by the loss gradient 8, cast back 6"
 local adam_traffic = "inf: mixed-precision Adam reads and writes the fp32 master, m and v (24 B), reads the fp32 gradient (4 B), writes the 16-bit weight (2 B)"
 
 M.megatron_2021 = stack {
@@ -52,9 +54,10 @@ M.megatron_2021 = stack {
   attention = "unfused", dropout = true, elementwise_factor = 1,
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
-  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 52, layer_overhead = "26 us",
   sources = calibration_sources({
     attention = "Narayanan et al. 2021 (arXiv 2104.04473): Megatron-LM v2 computes the full s x s scores with fused softmax, then masks",
+    loss_traffic = megatron_loss,
     dropout = "GPT-3 style training with dropout 0.1 (Megatron-LM v2 defaults)",
     elementwise_factor = "inf: Narayanan et al. 2021 section 4.2 fuses bias-GeLU, bias-dropout-add and scale-mask-softmax (factor 1)",
     tp_overlap = "Narayanan et al. 2021: tensor-parallel all-reduces on the critical path",
@@ -80,9 +83,10 @@ M.megatron_core = stack {
   tp_overlap = "overlapped", tp_hidden_fraction = 0.7, overlap_slowdown = 0.3,
   dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
-  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, layer_overhead = "26 us",
   sources = calibration_sources({
     attention = "Transformer Engine's cuDNN fused attention (FlashAttention-3 class on Hopper; FlashAttention-2 speed on Ampere)",
+    loss_traffic = "Megatron-Core's fused cross-entropy (megatron/core/fusions/fused_cross_entropy.py; cross_entropy_loss_fusion, on in NeMo's and Megatron-Bridge's model configs): cast and max 6 B, subtract-exp 8, sum 4, divide 8; backward: scale 8, cast back 6. Unfused (Megatron-LM's default) it is 52 B; Transformer Engine's fused kernel (cross_entropy_fusion_impl = \"te\") moves less",
     tp_overlap = "Megatron-Core --tp-comm-overlap (userbuffers) in the performance recipes",
     tp_hidden_fraction = fit_tp_hidden,
     elementwise_factor = "inf: Transformer Engine's fused norms, activations and RoPE (factor 1)",
@@ -100,10 +104,11 @@ M.torchtitan = stack {
   attention = "flash", dropout = false, elementwise_factor = 2.9,
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
-  gradient_reduce_bytes = 4, optimizer_traffic = 30, layer_overhead = "26 us",
+  gradient_reduce_bytes = 4, optimizer_traffic = 30, loss_traffic = 48, layer_overhead = "26 us",
   fused_projections = false,
   sources = calibration_sources({
     attention = "PyTorch SDPA's FlashAttention-2 backend",
+    loss_traffic = "torchtitan's loss (train.py, December 2024), F.cross_entropy(pred.float(), labels) in eager PyTorch (compiling the loss was turned off on 2024-12-18; torch.compile wraps the transformer blocks): cast 6 B; log_softmax (aten/src/ATen/native/cuda/SoftMax.cu, a row too long for shared memory: max, sum and output passes) 16; nll_loss's backward zeroes a gradient 4 (aten/src/ATen/native/cuda/Loss.cu); log_softmax's backward (a sum pass, then the gradient) 16; cast back 6",
     fused_projections = "torchtitan models/llama3/model.py: separate wq, wk, wv and w1, w3 linears (each a Float8Linear under float8 training)",
     elementwise_factor = fit_eager .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
     tp_overlap = "DTensor TP without async-TP: collectives on the critical path",
@@ -133,9 +138,10 @@ M.llm_foundry = stack {
   attention = "flash", dropout = false, elementwise_factor = 1.5,
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
-  gradient_reduce_bytes = 2, optimizer_traffic = 30, layer_overhead = "26 us",
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 8, layer_overhead = "26 us",
   sources = calibration_sources({
     attention = "MPT's FlashAttention (triton or flash-attn) kernels",
+    loss_traffic = "llm-foundry's default loss_fn fused_crossentropy (llmfoundry/models/mpt/modeling_mpt.py), flash-attn's fused cross-entropy on the bf16 logits; in the 2023 benchmarks' flash-attn 1.0.x, the CUDA kernel csrc/xentropy/xentropy_kernel.cu reads them twice forward, once backward, and writes their gradient (2 + 2 + 2 + 2 B); flash-attn 2's Triton kernel moves 6",
     elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
     default_zero = "FSDP FULL_SHARD", gradient_reduce_bytes = "FSDP mixed_precision PURE: bf16 reduction",
     optimizer_traffic = adam_traffic,
@@ -147,8 +153,10 @@ M.deepspeed_zero3_2021 = stack {
   attention = "unfused", dropout = true, elementwise_factor = 1.5,
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   default_zero = 3, weight_bytes = 2, gradient_bytes = 2, optimizer_bytes = 12,
-  gradient_reduce_bytes = 2, optimizer_traffic = 30, gathers_per_layer = 12, layer_overhead = "26 us",
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, gathers_per_layer = 12, loss_traffic = 52,
+  layer_overhead = "26 us",
   sources = calibration_sources({
+    loss_traffic = "inf: Megatron-DeepSpeed's GPT keeps Megatron's loss. " .. megatron_loss,
     gathers_per_layer = "inf: one gather per parameter tensor (weights and biases of four linears, two norms)",
     dp_overlap = "Narayanan et al. 2021 Table 2: ZeRO-3 ran 2-4x slower than overlap predicts",
     elementwise_factor = "estimate: unfused eager PyTorch of 2021 with fused LayerNorm, as llm-foundry's",
