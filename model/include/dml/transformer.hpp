@@ -72,7 +72,8 @@ struct Stack {
   double optimizer_bytes = 12;       // per parameter: fp32 master copy, Adam's m and v
   double gradient_reduce_bytes = 2;  // per gradient element on the wire
   double optimizer_traffic = 30;     // HBM bytes per parameter of one optimizer step
-  double loss_traffic = 20;          // HBM bytes per logit of the loss, forward and backward
+  double loss_traffic = 48;  // HBM bytes per logit of the loss, forward and backward (PyTorch's
+                             // eager cross_entropy on fp32 logits: docs/model.md 8.2)
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
