@@ -171,6 +171,7 @@ M.megascale = derive(M.megatron_core, {
     tp_overlap = "MegaScale section 3.3: TP and SP communication fused with the GEMMs",
     dp_overlap = "MegaScale section 3.3: data-parallel communication overlapped", p2p_overlap = "MegaScale section 3.3",
     default_zero = "MegaScale: ZeRO-2-style distributed optimizer (inf: ZeRO-1 volume)",
+    loss_traffic = "inf: MegaScale builds on Megatron-LM; its loss is taken as Megatron-Core's fused cross-entropy (40 B per logit, as megatron_core)",
   },
 })
 
