@@ -538,6 +538,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double moe_gemm = 0;
   double moe_elem = 0;
   double expert_tokens = 0;  // tokens entering one rank's dispatcher
+  double permute = 0;        // the token permutation's HBM time, forward (= backward)
   if (c.experts > 0) {
     expert_tokens = sp ? T / t : T;
     const double local = static_cast<double>(c.experts) / ep;
@@ -550,6 +551,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
     moe_elem = (expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe +
                 T * c.shared * c.act_bytes * c.fe / t);
+    // Token permutation (docs/model.md 8.2): each token read once before the dispatch and
+    // written once after the combine; each of its k copies written and read by the stack's
+    // permute and unpermute; with several experts on a rank, the received copies sorted by
+    // expert and back (a read and a write each way). The backward mirrors it.
+    const double copies = expert_tokens * c.top_k;
+    permute = (expert_tokens * 4 * h + copies * st.permute_traffic * h +
+               (local > 1 ? copies * c.imbalance * 8 * h : 0.0)) /
+              c.hbm;
   }
   // Attention kernel, forward and backward.
   const double attn_flop = 4 * T * c.keys_kernel * (a / t1) * dh;  // 2D TP: repeated tm ways
@@ -675,6 +684,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double elem_f = n_dense * dense_elem_f + n_moe * moe_elem_f;
   const double cast_f = n_dense * rowwise_f + n_moe * rowwise_moe_f;  // row-wise FP8 only
   const double cast_b = n_dense * rowwise_b + n_moe * rowwise_moe_b;
+  const double perm_f = n_moe * permute;  // MoE token permutation, forward; the backward mirrors it
   const double attn_fs = n_layers * attn_f, attn_bs = n_layers * attn_b;
   // Logits and loss on the last stage: a GEMM (T, h, V/t) forward and two backward, and the
   // stack's cross-entropy traffic per logit.
@@ -700,7 +710,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   if (l.recompute == Recompute::kFull) {
-    recompute = gemm_f + attn_fs + elem_f + cast_f;
+    recompute = gemm_f + attn_fs + elem_f + cast_f + perm_f;
     tp_exposed += n_layers * tp_f;
   } else if (l.recompute == Recompute::kSelective) {
     recompute = attn_fs == 0 ? 0 : n_layers * attn_recompute_selective;
@@ -709,7 +719,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // every other 16-bit matmul's output (aten.mm), and recomputes the rest (docs/model.md 8.3):
     // FP8 linears (aten._scaled_mm, not in its save list) are all recomputed, and so are the
     // forward's TP all-gathers (all-reduces without SP).
-    recompute = (fp8 ? 1.0 : 0.5) * gemm_f + elem_f + cast_f;
+    recompute = (fp8 ? 1.0 : 0.5) * gemm_f + elem_f + cast_f + perm_f;
     if (l.tp > 1 && l.tp_model == 1) {
       tp_exposed += n_layers * (sp ? c.reductions * c.gather(act, tp_g) : tp_f);
     }
@@ -719,8 +729,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double ep_hidden = ep_total * st.ep_hidden_fraction;
   const double ep_exposed = ep_total - ep_hidden;
 
-  const double t_fwd = gemm_f + attn_fs + elem_f + cast_f;
-  const double t_bwd = 2 * gemm_f + attn_bs + 2 * elem_f + cast_b;
+  const double t_fwd = gemm_f + attn_fs + elem_f + cast_f + perm_f;
+  const double t_bwd = 2 * gemm_f + attn_bs + 2 * elem_f + cast_b + perm_f;
   const double slowdown_mb = st.overlap_slowdown * (tp_hidden + ep_hidden);
   const double overhead_mb = n_layers * c.layer_overhead;
   const double t_mb = t_fwd + t_bwd + recompute + tp_exposed + cp_exposed + ep_exposed +
@@ -914,7 +924,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.time.step = Seconds(step);
   out.time.gemm = Seconds(m * gemm_f * 3);
   out.time.attention = Seconds(m * (attn_fs + attn_bs));
-  out.time.elementwise = Seconds(m * (elem_f * 3 + cast_f + cast_b));
+  out.time.elementwise = Seconds(m * (elem_f * 3 + cast_f + cast_b + 2 * perm_f));
   out.time.logits = Seconds(m * logits);
   out.time.recompute = Seconds(m * recompute);
   out.time.overhead = Seconds(m * overhead_mb + st.step_overhead.value());

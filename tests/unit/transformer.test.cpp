@@ -745,3 +745,48 @@ TEST_CASE("transformer loss: the stack's bytes per logit over HBM", "[transforme
   CHECK_THAT(megatron.time.step.value() - fused.time.step.value(),
              WithinRel(2 * 1024 * 16000 * 44.0 / hbm, 1e-12));
 }
+
+TEST_CASE("transformer MoE: the token permutation's bytes over HBM", "[transformer][moe]") {
+  // GPT, 4 MoE layers, h 1024, sequences of 1024, 32 experts, top-8, on 32 GPUs with DP 32: one
+  // microbatch of 1024 tokens per GPU, 8192 routed copies per layer. Each term runs forward and
+  // mirrored backward, so twice per layer.
+  Transformer m = gpt(4, 1024, 8, 32000, 1024);
+  m.moe = dml::Moe{.experts = 32, .top_k = 8};
+  const dml::Cluster c = h100s(32);
+  const double hbm = c.gpu.hbm_bandwidth.value() * c.gpu.efficiency->hbm;
+  const auto plan = [&](const Transformer& model, double permute_traffic, std::int64_t ep) {
+    dml::Stack stack{.name = "test"};
+    stack.permute_traffic = permute_traffic;
+    return dml::evaluate(run_of(model, 32, 32, stack),
+                         TransformerLayout{.tp = 1,
+                                           .pp = 1,
+                                           .dp = 32,
+                                           .zero = 1,
+                                           .ep = ep,
+                                           .microbatch = 1,
+                                           .recompute = Recompute::kNone});
+  };
+  // The stack's bytes per element of each copy: 4 B x 8192 copies x 1024 elements.
+  const auto fused = plan(m, 4, 32);
+  const auto none = plan(m, 0, 32);
+  CHECK_THAT(fused.time.elementwise.value() - none.time.elementwise.value(),
+             WithinRel(4 * 2 * 8192 * 1024 * 4.0 / hbm, 1e-12));
+  // With 4 experts on a rank (EP 8) the received copies are sorted by expert and back: a read
+  // and a write of 2 B each way, 8 B per element. With one expert per rank (EP 32) there is no
+  // sort.
+  const auto sorted = plan(m, 0, 8);
+  CHECK_THAT(sorted.time.elementwise.value() - none.time.elementwise.value(),
+             WithinRel(4 * 2 * 8192 * 1024 * 8.0 / hbm, 1e-12));
+  // Each token is read once before the dispatch and written once after the combine (2 + 2 B per
+  // element): top-1 routing to experts as wide as the dense MLP, one expert per rank and no
+  // stack bytes leave only that against the dense model.
+  Transformer top1 = gpt(4, 1024, 8, 32000, 1024);
+  top1.moe = dml::Moe{.experts = 32, .top_k = 1};
+  const Transformer dense = gpt(4, 1024, 8, 32000, 1024);
+  const auto dense_plan = dml::evaluate(
+      run_of(dense, 32, 32),
+      TransformerLayout{
+          .tp = 1, .pp = 1, .dp = 32, .zero = 1, .microbatch = 1, .recompute = Recompute::kNone});
+  CHECK_THAT(plan(top1, 0, 32).time.elementwise.value() - dense_plan.time.elementwise.value(),
+             WithinRel(4 * 2 * 1024 * 1024 * 4.0 / hbm, 1e-12));
+}

@@ -72,8 +72,10 @@ struct Stack {
   double optimizer_bytes = 12;       // per parameter: fp32 master copy, Adam's m and v
   double gradient_reduce_bytes = 2;  // per gradient element on the wire
   double optimizer_traffic = 30;     // HBM bytes per parameter of one optimizer step
-  double loss_traffic = 48;  // HBM bytes per logit of the loss, forward and backward (PyTorch's
-                             // eager cross_entropy on fp32 logits: docs/model.md 8.2)
+  double loss_traffic = 48;    // HBM bytes per logit of the loss, forward and backward (PyTorch's
+                               // eager cross_entropy on fp32 logits: docs/model.md 8.2)
+  double permute_traffic = 4;  // MoE: HBM bytes per element of each routed token copy moved by
+                               // the permutation and its inverse, forward (docs/model.md 8.2)
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
@@ -491,6 +493,13 @@ struct Description<Stack> {
             {.name = "loss_traffic",
              .doc = "HBM bytes moved per logit (token x vocabulary entry) by the cross-entropy "
                     "loss, forward and backward, beyond the output layer's GEMM",
+             .min = 0,
+             .max = 1024});
+    v.field(s.permute_traffic,
+            {.name = "permute_traffic",
+             .doc = "MoE: HBM bytes moved per element of each routed token copy by the token "
+                    "permutation before the dispatch and its inverse after the combine, forward "
+                    "(the backward mirrors it; 4: fused kernels write and read each copy once)",
              .min = 0,
              .max = 1024});
     v.field(s.gathers_per_layer,

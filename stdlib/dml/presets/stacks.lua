@@ -83,8 +83,10 @@ M.megatron_core = stack {
   tp_overlap = "overlapped", tp_hidden_fraction = 0.7, overlap_slowdown = 0.3,
   dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
-  gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, layer_overhead = "26 us",
+  gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, permute_traffic = 4,
+  layer_overhead = "26 us",
   sources = calibration_sources({
+    permute_traffic = "Megatron-Core's alltoall token dispatcher with moe_permute_fusion (core_v0.14.0 megatron/core/transformer/moe/token_dispatcher.py and moe_utils.py; Transformer Engine 2.8's fused permute and unpermute), which Megatron-Bridge's Qwen3, DeepSeek-V3 and GPT-OSS providers turn on: the permute writes each of a token's k copies (2 B per element) and the unpermute reads them back (2 B), summing them without the routing probabilities (those are applied in the experts' weighted SwiGLU); the model adds the per-token read and write and, with several experts on a rank, the sort of the received copies by expert and back (8 B). Unfused (index_select and scatter_add_) it is about 6 B",
     attention = "Transformer Engine's cuDNN fused attention (FlashAttention-3 class on Hopper; FlashAttention-2 speed on Ampere)",
     loss_traffic = "Megatron-Core's fused cross-entropy (megatron/core/fusions/fused_cross_entropy.py; cross_entropy_loss_fusion, on in NeMo's and Megatron-Bridge's model configs): cast and max 6 B, subtract-exp 8, sum 4, divide 8; backward: scale 8, cast back 6. Unfused (Megatron-LM's default) it is 52 B; Transformer Engine's fused kernel (cross_entropy_fusion_impl = \"te\") moves less",
     tp_overlap = "Megatron-Core --tp-comm-overlap (userbuffers) in the performance recipes",
