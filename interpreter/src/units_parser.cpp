@@ -181,9 +181,15 @@ std::optional<double> shifted_value(std::string_view number, int exp10) {
 
 bool is_not_finite(std::string_view s) {
   if (!s.empty() && (s.front() == '+' || s.front() == '-')) s.remove_prefix(1);
-  std::string lower;
-  for (const char c : s) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return lower == "nan" || lower == "inf" || lower == "infinity";
+  const auto is = [s](std::string_view word) {
+    if (s.size() != word.size()) return false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const char c = s[i];
+      if ((c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != word[i]) return false;
+    }
+    return true;
+  };
+  return is("nan") || is("inf") || is("infinity");
 }
 
 // A unit token, or why it is not one.
@@ -259,7 +265,11 @@ struct Outcome {
   std::string reason;
 };
 
+// No quantity is longer than this; a longer text is refused before it is read.
+constexpr std::size_t kMaxQuantityBytes = 256;
+
 Outcome read_quantity(std::string_view text) {
+  if (text.size() > kMaxQuantityBytes) return {std::nullopt, "too long for a quantity"};
   const std::string_view s = trim(text);
   if (s.empty()) return {};
   const auto [number, after_number] = split_first(s);
