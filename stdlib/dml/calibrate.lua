@@ -282,6 +282,9 @@ local function read_rows(path)
     end
     if not req then
       r.skip = why
+    elseif req.search then
+      -- Fitting efficiencies to a layout dml chose itself would fit the search, not the run.
+      r.skip = "no parallel layout (tp, pp, dp not given): a fit needs the layout that ran"
     elseif not seconds then
       r.skip = "no measured step time: " .. how
     else

@@ -558,8 +558,10 @@ end
 
 --- request(row): what dml needs to predict the row: { run (a dml.run value), layout (a table for
 --- dml.evaluate), assumed (list of strings), arch, gpus, batch, gpu (preset name), stack (preset
---- name), precision }; or nil and the reasons (joined with "; ") when the row lacks what a
---- prediction needs. `presets` (optional) replaces presets by name: { gpus = { h100_sxm = cal.gpu },
+--- name), precision, search }; or nil and the reasons (joined with "; ") when the row lacks what a
+--- prediction needs. `search` is true when the row gives none of tp, pp and dp: its layout is
+--- then the fastest dml.optimize finds that fits, with the row's other layout cells held fixed
+--- (a source that ran a tuned layout without printing it). `presets` (optional) replaces presets by name: { gpus = { h100_sxm = cal.gpu },
 --- stacks = { megatron_core = cal.stack } } runs the rows mapped to those presets with the given
 --- tables (a calibrated preset, dml.calibrate).
 function M.request(row, presets)
@@ -578,7 +580,7 @@ function M.request(row, presets)
   local n = I(row.num_gpus)
   if not n then why("no num_gpus") end
   local tp, pp, dp, cp, ep = I(row.tp), I(row.pp), I(row.dp), I(row.cp), I(row.ep)
-  if tp == nil and pp == nil and dp == nil then why("no parallel layout (tp, pp, dp not given)") end
+  local search = tp == nil and pp == nil and dp == nil
   local gpu_key, gpu_notes = M.gpu(row.gpu)
   if not gpu_key then why(gpu_notes) end
   local stack_key, stack_note = M.stack_for(row)
@@ -586,6 +588,7 @@ function M.request(row, presets)
   if #reasons > 0 then return nil, table.concat(reasons, "; ") end
 
   for _, a in ipairs(arch_notes) do note(a) end
+  if search then note("no parallel layout given (tp, pp, dp): the fastest layout dml.optimize finds that fits") end
   note(batch_note)
   for _, g in ipairs(gpu_notes) do note(g) end
   note(stack_note or fmt("stack %s (framework %q)", stack_key, row.framework))
@@ -677,7 +680,7 @@ function M.request(row, presets)
   end)
   if not ok then return nil, "dml: " .. tostring(run) end
   return { run = run, layout = layout, assumed = assumed, arch = arch, gpus = n, batch = batch,
-           gpu = gpu_key, stack = stack_key, precision = precision }
+           gpu = gpu_key, stack = stack_key, precision = precision, search = search }
 end
 
 -- --- The measured step time --------------------------------------------------------------------
@@ -818,6 +821,13 @@ end
 
 -- --- Prediction --------------------------------------------------------------------------------
 
+--- plan(request): dml's plan of a request: dml.evaluate of its layout, or, when the row gave no
+--- layout (request.search), dml.optimize with the given cells held fixed.
+function M.plan(req)
+  if req.search then return dml.optimize(req.run, req.layout) end
+  return dml.evaluate(req.run, req.layout)
+end
+
 --- predict(row): one result record: run_id, group, tier, status ("ok" or "not predicted:
 --- <reason>"), predicted_s, measured_s, error_pct (100 (pred - meas) / meas), measured_from,
 --- assumed (the request's and dml's assumptions, joined with "; "), notes (dml's violations
@@ -833,10 +843,13 @@ function M.predict(row, presets)
     r.status = "not predicted: " .. why
     return r
   end
-  local plan = dml.evaluate(req.run, req.layout)
+  local plan = M.plan(req)
   local step = plan.time.step:value("s")
   local assumed = {}
   for _, a in ipairs(req.assumed) do assumed[#assumed + 1] = a end
+  if req.search and step > 0 then
+    assumed[#assumed + 1] = fmt("layout found: %s", tostring(plan):match("^[^\n]*"))
+  end
   for _, a in ipairs(plan.assumed) do assumed[#assumed + 1] = "dml: " .. a end
   r.assumed = table.concat(assumed, "; ")
   if not (step > 0) then

@@ -223,6 +223,15 @@ local function main()
   t.eq(tostring(rest):find(bad .. ":2 N21-T1-1.7B: dml predicts no step time", 1, true) ~= nil, true, "printed")
   os.remove(bad)
 
+  -- A row without a layout (predict searches one) is not fitted: the fit needs the layout that ran.
+  bad_rows[1].tp, bad_rows[1].pp, bad_rows[1].dp = nil, nil, nil
+  write_rows(bad, bad_columns, bad_rows)
+  rest = dml.calibrate { measured = bad, fit = { "gemm" }, rows = { group = "N21-T1" } }
+  t.eq(rest.fit.rows, 9, "the other rows fitted")
+  t.eq(#rest.skipped, 1, "the row without a layout not used")
+  t.eq(rest.skipped[1].reason, "no parallel layout (tp, pp, dp not given): a fit needs the layout that ran")
+  os.remove(bad)
+
   -- Default values to fit: gemm, attention, nvlink, network and layer_overhead.
   local default = dml.calibrate { measured = syn }
   local names = {}

@@ -260,7 +260,25 @@ t.eq(m.layers, 48); t.eq(m.d_model, 8192); t.eq(m.heads, 64); t.eq(m.kv_heads, 6
 
 local function refused(id) return select(2, measured.request(row(id))) end
 t.eq(refused("MBridge-26.04.01-Nemotron_3_Nano-16"), "no architecture (layers, hidden, heads not given)")
-t.eq(refused("MLM-H100-strong-177B-96"), "no parallel layout (tp, pp, dp not given)")
+
+-- A row without tp, pp and dp (Megatron-LM's strong-scaling endpoints) is predicted at the fastest
+-- layout dml finds that fits, with its other layout cells held, and says so.
+req = assert(measured.request(row("MLM-H100-strong-177B-96")))
+t.eq(req.search, true); t.eq(req.layout.tp, nil); t.eq(req.layout.pp, nil); t.eq(req.layout.dp, nil)
+t.eq(has(req.assumed, "no parallel layout given (tp, pp, dp): the fastest layout dml.optimize finds that fits"), true)
+t.eq(assert(measured.request(row("MLM-H100-weak-177B"))).search, false, "a row with its layout")
+local found = measured.plan(req)
+t.eq(found.feasible, true, "it fits"); t.eq(found.gpus, 96)
+-- No slower than the layout NVIDIA ran the same model with in its weak-scaling table (TP 8,
+-- PP 6), here on 96 GPUs (DP 2).
+local weak = dml.evaluate(req.run, { tp = 8, pp = 6, dp = 2 })
+t.eq(weak.feasible, true)
+t.eq(found.time.step:value("s") <= weak.time.step:value("s"), true, "the search finds the weak row's layout or better")
+-- The same layout, evaluated, costs the same.
+t.near(dml.evaluate(req.run, found.layout).time.step:value("s"), found.time.step:value("s"), 1e-12)
+local r = measured.predict(row("MLM-H100-strong-177B-96"))
+t.eq(r.status, "ok")
+t.eq(r.assumed:find("layout found: TP ", 1, true) ~= nil, true, "the layout found is said: " .. r.assumed)
 t.eq(refused("OPT-175B"), 'global batch "2M" is not an exact token count; no stack preset for the framework "metaseq (FSDP + Megatron TP)"')
 
 -- --- Groups and tiers ------------------------------------------------------------------------
