@@ -18,9 +18,9 @@ local v3 = dml.transformer { name = "DeepSeek-V3", layers = 61, d_model = 7168, 
   head_dim = 128, d_ff = 18432, vocab = 129280, seq_len = 4096,
   moe = { experts = 256, top_k = 8, shared_experts = 1, expert_d_ff = 2048, dense_layers = 3,
     max_nodes = 4 } }
--- DualPipe overlaps the expert all-to-all with compute of the other chunk (section 3.2.1).
-local stack = dml.stack(stacks.megatron_core, { name = "DeepSeek-V3 stack", tp_overlap = "none",
-  ep_hidden_fraction = 0.9 })
+-- DualPipe runs a forward and a backward chunk side by side, each all-to-all under the other's
+-- attention or experts (section 3.2.1, Figure 4); dml pairs them under the dualpipe schedule.
+local stack = dml.stack(stacks.megatron_core, { name = "DeepSeek-V3 stack", tp_overlap = "none" })
 local cluster = dml.cluster { gpu = gpus.h800_sxm, size = 2048,
   levels = { networks.nvlink_h800, networks.infiniband_ndr } }
 local run = dml.run { model = v3, cluster = cluster, stack = stack, global_batch = 15360,

@@ -726,7 +726,32 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   const double cp_exposed = n_layers * (cp_f + cp_b);
   const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
-  const double ep_hidden = ep_total * st.ep_hidden_fraction;
+  // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
+  // beside a backward layer of another, as Megatron-Core's TransformerLayerSchedulePlan.run
+  // orders them: the backward's combine under the forward's attention, both dispatches under
+  // the two expert blocks, the forward's combine under the backward's attention. Each pair
+  // exposes what its communication takes beyond its compute. Only the steady state pairs: the
+  // first stage's warm-up (and cool-down) chunks run alone.
+  double ep_paired = 0;  // hidden per microbatch by the pairing
+  const bool pairs = (st.ep_overlap || l.schedule == Schedule::kDualPipe) &&
+                     l.schedule != Schedule::kGpipe && n_moe > 0 && ep_fwd > 0;
+  if (pairs) {
+    const double elem_side = T * base_elem * st.elementwise_factor / c.hbm;
+    const double attn_fwd = attn_gemm + attn_f + elem_side + permute;
+    const double attn_bwd = 2 * attn_gemm + attn_b + 2 * elem_side + permute;
+    const double mlp_fwd = moe_gemm + moe_elem * st.elementwise_factor / c.hbm;
+    const double mlp_bwd = 2 * mlp_fwd;
+    const double combine = ep_bwd / 2;  // each backward all-to-all moves the combine's bf16
+    const double dispatch_f = ep_fwd - combine;
+    const double exposed = std::max(0.0, combine - attn_fwd) +
+                           std::max(0.0, dispatch_f + combine - (mlp_bwd + mlp_fwd)) +
+                           std::max(0.0, combine - attn_bwd);
+    const double chunks = m * v;
+    const double warmup =
+        std::min(chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : p - 1);  // Megatron's first stage
+    ep_paired = n_moe * (ep_fwd + ep_bwd - exposed) * (chunks - warmup) / chunks;
+  }
+  const double ep_hidden = ep_paired + (ep_total - ep_paired) * st.ep_hidden_fraction;
   const double ep_exposed = ep_total - ep_hidden;
 
   const double t_fwd = gemm_f + attn_fs + elem_f + cast_f + perm_f;
@@ -932,6 +957,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.time.tp_hidden = Seconds(m * tp_hidden);
   out.time.cp = Seconds(m * cp_exposed);
   out.time.ep = Seconds(m * ep_exposed);
+  out.time.ep_hidden = Seconds(m * ep_hidden);
   out.time.pp = Seconds(pp_exposed);
   out.time.bubble = Seconds(bubble);
   out.time.dp = Seconds(dp_exposed);
@@ -1215,9 +1241,14 @@ std::string step_plan_summary(const StepPlan& p) {
   row("DP exposed", p.time.dp);
   row("optimizer", p.time.optimizer);
   row("contention", p.time.slowdown);
-  if (p.time.tp_hidden.value() > 0 || p.time.dp_hidden.value() > 0) {
-    out += fmt::format("  hidden under compute: TP {:.1f} ms, DP {:.1f} ms\n",
+  if (p.time.tp_hidden.value() > 0 || p.time.dp_hidden.value() > 0 ||
+      p.time.ep_hidden.value() > 0) {
+    out += fmt::format("  hidden under compute: TP {:.1f} ms, DP {:.1f} ms",
                        p.time.tp_hidden.value() * 1e3, p.time.dp_hidden.value() * 1e3);
+    if (p.time.ep_hidden.value() > 0) {
+      out += fmt::format(", EP {:.1f} ms", p.time.ep_hidden.value() * 1e3);
+    }
+    out += "\n";
   }
   out += fmt::format("  MFU {:.1f}%, HFU {:.1f}%, {:.0f} tokens/s per GPU\n", 100 * p.mfu,
                      100 * p.hfu, p.tokens_per_second_per_gpu);

@@ -746,6 +746,64 @@ TEST_CASE("transformer loss: the stack's bytes per logit over HBM", "[transforme
              WithinRel(2 * 1024 * 16000 * 44.0 / hbm, 1e-12));
 }
 
+TEST_CASE("transformer MoE: the forward and backward layers paired under EP overlap",
+          "[transformer][moe]") {
+  // 8 MoE layers (h 4096, 8 experts of d_ff 16384, top-2), sequences of 4096, on 32 GPUs: PP 4
+  // x DP 8 with EP 8 inside each stage's node, microbatch 1, 128 sequences per step: m = 16
+  // microbatches per pipeline, 2 layers per stage. In the steady state each forward layer runs
+  // beside a backward layer, each all-to-all under a block of the other's compute; the first
+  // stage's p - 1 = 3 warm-up microbatches run alone, so 13 of 16 pair.
+  Transformer m = gpt(8, 4096, 32, 32000, 4096);
+  m.moe = dml::Moe{.experts = 8, .top_k = 2};
+  const auto plan = [&](bool overlap, Schedule schedule, std::int64_t interleave,
+                        double network = 900e9) {
+    dml::Stack stack{.name = "test"};
+    stack.ep_overlap = overlap;
+    TransformerRun run = run_of(m, 32, 128, stack);
+    run.cluster.levels[0].bandwidth = bytes_per_s(network);
+    return dml::evaluate(run, TransformerLayout{.tp = 1,
+                                                .pp = 4,
+                                                .interleave = interleave,
+                                                .schedule = schedule,
+                                                .dp = 8,
+                                                .zero = 1,
+                                                .ep = 8,
+                                                .microbatch = 1,
+                                                .recompute = Recompute::kNone});
+  };
+  const auto off = plan(false, Schedule::k1F1B, 1);
+  const double all = off.time.ep.value();
+  REQUIRE(all > 0);
+  CHECK(off.time.ep_hidden.value() == 0);
+  // Over NVLink at 900 GB/s each all-to-all (4096 x 2 x 4096 x 2 B = 67 MB, 7/8 of it to other
+  // GPUs: about 0.2 ms) is shorter than the compute it pairs with (the attention block's GEMMs
+  // alone are 2 x 4096 x 4096 x 16384 FLOP = 0.55 TFLOP, about 0.7 ms): all of a paired
+  // layer's all-to-all hides.
+  const auto on = plan(true, Schedule::k1F1B, 1);
+  CHECK_THAT(on.time.ep.value(), WithinRel(all * 3 / 16, 1e-12));
+  CHECK_THAT(on.time.ep_hidden.value(), WithinRel(all * 13 / 16, 1e-12));
+  CHECK(on.time.step.value() < off.time.step.value());
+  // Interleaved (v = 2, one layer per chunk): Megatron's first stage warms up with
+  // 2 (p - 1) + (v - 1) p = 10 of its 32 chunks.
+  const auto il_off = plan(false, Schedule::k1F1B, 2);
+  CHECK_THAT(plan(true, Schedule::k1F1B, 2).time.ep.value(),
+             WithinRel(il_off.time.ep.value() * 10 / 32, 1e-12));
+  // GPipe runs every forward before any backward: nothing pairs.
+  CHECK_THAT(plan(true, Schedule::kGpipe, 1).time.ep.value(),
+             WithinRel(plan(false, Schedule::kGpipe, 1).time.ep.value(), 1e-12));
+  // DualPipe pairs its chunks whether or not the stack asks.
+  CHECK_THAT(plan(false, Schedule::kDualPipe, 1).time.ep.value(), WithinRel(all * 3 / 16, 1e-12));
+  // At 1 GB/s the all-to-all outlasts every block it pairs with, so a pair hides exactly its
+  // compute: the two layers' attention and expert blocks, forward and backward, which is every
+  // term of the stage's matmuls, attention and element-wise time (all its layers are MoE, no
+  // recompute, the logits apart), on 13 of 16 microbatches.
+  const auto slow = plan(true, Schedule::k1F1B, 1, 1e9);
+  const double compute =
+      slow.time.gemm.value() + slow.time.attention.value() + slow.time.elementwise.value();
+  CHECK_THAT(slow.time.ep_hidden.value(), WithinRel(compute * 13 / 16, 1e-12));
+  CHECK(slow.time.ep.value() > 0);
+}
+
 TEST_CASE("transformer MoE: the token permutation's bytes over HBM", "[transformer][moe]") {
   // GPT, 4 MoE layers, h 1024, sequences of 1024, 32 experts, top-8, on 32 GPUs with DP 32: one
   // microbatch of 1024 tokens per GPU, 8192 routed copies per layer. Each term runs forward and

@@ -65,7 +65,9 @@ struct Stack {
   bool dp_overlap = true;            // gradient reduction under the last backward
   bool param_gather_overlap = true;  // ZeRO-1/2 parameter all-gather under the next forward
   bool p2p_overlap = true;           // pipeline sends under compute (fill and drain exposed)
-  double ep_hidden_fraction = 0;     // expert all-to-all hidden under other compute (DualPipe)
+  double ep_hidden_fraction = 0;     // expert all-to-all hidden under other compute
+  bool ep_overlap = false;  // a forward and a backward layer run side by side, each all-to-all
+                            // under the other's compute (Megatron-Core's EP overlap; DualPipe)
   std::int64_t default_zero = 0;     // the sharding the stack uses when a layout leaves it out
   double weight_bytes = 2;           // per parameter
   double gradient_bytes = 4;         // per parameter (fp32 main gradients)
@@ -139,6 +141,7 @@ struct StepTime {
   units::Seconds tp_hidden{};
   units::Seconds cp{};
   units::Seconds ep{};
+  units::Seconds ep_hidden{};
   units::Seconds pp{};
   units::Seconds bubble{};
   units::Seconds dp{};
@@ -463,9 +466,16 @@ struct Description<Stack> {
              .doc = "pipeline sends run under compute (only fill and drain are exposed)"});
     v.field(s.ep_hidden_fraction,
             {.name = "ep_hidden_fraction",
-             .doc = "expert all-to-all hidden under other compute (DualPipe-style overlap)",
+             .doc = "of the expert all-to-all left exposed by ep_overlap, the share hidden "
+                    "under other compute",
              .min = 0,
              .max = 1});
+    v.field(s.ep_overlap,
+            {.name = "ep_overlap",
+             .doc = "in the pipeline's steady state, one microbatch's forward layer runs beside "
+                    "another's backward layer and each all-to-all hides under the other's "
+                    "attention or experts (Megatron-Core's overlap_moe_expert_parallel_comm; "
+                    "DualPipe always does); no effect under GPipe"});
     v.field(s.default_zero, {.name = "default_zero",
                              .doc = "the ZeRO stage used when a layout leaves it out (3: FSDP)",
                              .min = 0,
@@ -667,6 +677,8 @@ struct Description<StepTime> {
     v.field(t.cp,
             {.name = "cp", .doc = "context-parallel KV exchange, exposed", .label = "CP exposed"});
     v.field(t.ep, {.name = "ep", .doc = "expert all-to-all, exposed", .label = "EP exposed"});
+    v.field(t.ep_hidden,
+            {.name = "ep_hidden", .doc = "expert all-to-all hidden under compute", .hidden = true});
     v.field(t.pp, {.name = "pp", .doc = "pipeline sends, exposed", .label = "PP sends"});
     v.field(t.bubble, {.name = "bubble", .doc = "pipeline bubble", .label = "bubble"});
     v.field(t.dp, {.name = "dp",

@@ -94,6 +94,7 @@ M.megatron_core = stack {
     elementwise_factor = "inf: Transformer Engine's fused norms, activations and RoPE (factor 1)",
     dp_overlap = "Megatron-Core --overlap-grad-reduce", param_gather_overlap = "Megatron-Core --overlap-param-gather",
     p2p_overlap = "Megatron-Core --overlap-p2p-comm",
+    ep_overlap = "off: Megatron-Core's default (overlap_moe_expert_parallel_comm = False); Megatron-Bridge's performance scripts turn it on for some MoE runs (DeepSeek-V3 on H100 in r0.1.0's scripts/performance/run_script.py, Qwen3-235B on H100 in v0.2.0's configs/qwen3/workload_base_configs.py): set ep_overlap = true for those",
     default_zero = "Megatron-Core --use-distributed-optimizer (ZeRO-1) in the performance recipes",
     weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
     optimizer_traffic = adam_traffic,
