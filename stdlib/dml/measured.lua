@@ -259,6 +259,15 @@ function M.stack_for(row)
   return nil, fmt("no stack preset for the framework %q", row.framework or "")
 end
 
+--- ep_overlap(row): true when the row's notes or framework say the expert all-to-all ran
+--- overlapped with another microbatch's compute (Megatron-Core's overlap_moe_expert_parallel_comm,
+--- Megatron-Bridge's moe_a2a_overlap, "EP overlap"); the stack then runs with ep_overlap.
+function M.ep_overlap(row)
+  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
+  return t:find("a2a[%s_%-]*overlap") ~= nil or t:find("%f[%w]ep[%s_%-]*overlap") ~= nil
+    or t:find("overlap_moe_expert_parallel_comm", 1, true) ~= nil
+end
+
 --- Megatron-based stacks pad the vocabulary to a multiple of 128 x TP
 --- (--make-vocab-size-divisible-by 128).
 M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = true, megascale = true }
@@ -661,6 +670,8 @@ function M.request(row, presets)
     moe = { experts = arch.experts, top_k = arch.top_k, shared_experts = arch.shared,
             expert_d_ff = arch.expert_d_ff, dense_layers = arch.dense_layers }
   end
+  local ep_overlap = arch.experts ~= nil and M.ep_overlap(row)
+  if ep_overlap then note("the expert all-to-all overlapped with another microbatch's compute (ep_overlap), as the row says") end
   local ok, run = pcall(function()
     local model = dml.transformer {
       name = row.model, layers = arch.layers, d_model = arch.d_model, heads = arch.heads,
@@ -675,7 +686,9 @@ function M.request(row, presets)
         { name = "network", bandwidth = fmt("%g GB/s", inter), latency = M.network_latency },
       },
     }
-    return dml.run { name = row.run_id, model = model, cluster = cluster, stack = preset_of(presets, "stacks", stacks, stack_key),
+    local stack = preset_of(presets, "stacks", stacks, stack_key)
+    if ep_overlap then stack = dml.stack(stack, { ep_overlap = true }) end
+    return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)
   if not ok then return nil, "dml: " .. tostring(run) end

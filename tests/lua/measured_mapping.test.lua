@@ -258,6 +258,22 @@ own.layers, own.hidden, own.heads, own.kv_heads, own.ffn_hidden = "48", "8192", 
 m = assert(measured.request(own)).run.model
 t.eq(m.layers, 48); t.eq(m.d_model, 8192); t.eq(m.heads, 64); t.eq(m.kv_heads, 64); t.eq(m.d_ff, 32768)
 
+-- A row whose notes say the expert all-to-all was overlapped runs with the stack's ep_overlap;
+-- a dense row is not touched, and no public row says so.
+t.eq(measured.ep_overlap(copy(row("MBridge-25.09-DeepSeekV3-1024"), { notes = "GA=128; moe_a2a_overlap=True" })), true)
+t.eq(measured.ep_overlap(copy(row("MBridge-25.09-DeepSeekV3-1024"), { notes = "EP overlap on" })), true)
+t.eq(measured.ep_overlap(row("MBridge-25.09-DeepSeekV3-1024")), false)
+t.eq(measured.ep_overlap(copy(row("MBridge-25.09-DeepSeekV3-1024"), { notes = "step overlap" })), false, "a word")
+for _, r in ipairs(rows) do t.eq(measured.ep_overlap(r), false, r.run_id) end
+local plain = assert(measured.request(row("MBridge-25.09-DeepSeekV3-1024")))
+local over = assert(measured.request(copy(row("MBridge-25.09-DeepSeekV3-1024"), { notes = "moe_a2a_overlap" })))
+t.eq(plain.run.stack.ep_overlap, false); t.eq(over.run.stack.ep_overlap, true)
+t.eq(has(over.assumed, "the expert all-to-all overlapped with another microbatch's compute (ep_overlap), as the row says"), true)
+local p_plain, p_over = dml.evaluate(plain.run, plain.layout), dml.evaluate(over.run, over.layout)
+t.eq(p_over.time.ep:value("s") < p_plain.time.ep:value("s"), true, "less of the all-to-all exposed")
+t.near(p_over.time.ep:value("s") + p_over.time.ep_hidden:value("s"), p_plain.time.ep:value("s"), 1e-9,
+  "the same all-to-all, part of it hidden")
+
 local function refused(id) return select(2, measured.request(row(id))) end
 t.eq(refused("MBridge-26.04.01-Nemotron_3_Nano-16"), "no architecture (layers, hidden, heads not given)")
 
