@@ -570,9 +570,9 @@ end
 --- name), precision, search }; or nil and the reasons (joined with "; ") when the row lacks what a
 --- prediction needs. `search` is true when the row gives none of tp, pp and dp: its layout is
 --- then the fastest dml.optimize finds that fits, with the row's other layout cells held fixed
---- (a source that ran a tuned layout without printing it). `presets` (optional) replaces presets by name: { gpus = { h100_sxm = cal.gpu },
---- stacks = { megatron_core = cal.stack } } runs the rows mapped to those presets with the given
---- tables (a calibrated preset, dml.calibrate).
+--- (a source that ran a tuned layout without printing it). `presets` (optional) replaces presets
+--- by name: { gpus = { h100_sxm = cal.gpu }, stacks = { megatron_core = cal.stack } } runs the
+--- rows mapped to those presets with the given tables (a calibrated preset, dml.calibrate).
 function M.request(row, presets)
   local I = M.integer
   local reasons, assumed = {}, {}
