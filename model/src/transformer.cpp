@@ -441,7 +441,10 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   }
   if (l.pp > c.layers) fail("layout.pp: {} stages for {} layers", l.pp, c.layers);
   if (l.interleave > 1) {
-    if (l.pp * l.interleave > c.layers) {
+    // Up to L + 2 chunks when the ends are one layer short (docs/model.md 8.6): Llama 3's 126
+    // layers run as 16 stages x 8 chunks, the first chunk only the embedding, the last only the
+    // loss.
+    if (l.pp * l.interleave > c.layers && (c.layers + 2) % (l.pp * l.interleave) != 0) {
       fail("layout.interleave: {} chunks x {} stages is more than the {} layers", l.interleave,
            l.pp, c.layers);
     }
@@ -758,8 +761,27 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double t_bwd = 2 * gemm_f + attn_bs + 2 * elem_f + cast_b + perm_f;
   const double slowdown_mb = st.overlap_slowdown * (tp_hidden + ep_hidden);
   const double overhead_mb = n_layers * c.layer_overhead;
-  const double t_mb = t_fwd + t_bwd + recompute + tp_exposed + cp_exposed + ep_exposed +
-                      slowdown_mb + overhead_mb + logits;
+  const double t_layers =
+      t_fwd + t_bwd + recompute + tp_exposed + cp_exposed + ep_exposed + slowdown_mb + overhead_mb;
+  // The busiest stage (docs/model.md 8.6). When L + 2 layers split evenly into the p v chunks
+  // and L does not, the embedding and the loss each take a layer's place: the first and last
+  // stages hold one layer fewer, and the last one's logits stand where its missing layer would
+  // (Llama 3 report 3.3.2; Megatron-Core's account_for_embedding_in_pipeline_split and
+  // account_for_loss_in_pipeline_split). A middle stage (p >= 3) of n = (L + 2)/p layers or the
+  // last, n - 1 layers and the logits, sets the pace. Otherwise the busiest stage holds
+  // ceil(L/p) layers and the logits on top.
+  const std::int64_t chunks = l.pp * l.interleave;
+  double layer_share = 1, logits_share = 1;  // of the stage's layers and of the logits, per mb
+  if (l.pp >= 3 && l.schedule != Schedule::kDualPipe && c.layers % chunks != 0 &&
+      (c.layers + 2) % chunks == 0) {
+    const double last = t_layers * (n_layers - 1) / n_layers + logits;
+    if (last > t_layers) {
+      layer_share = (n_layers - 1) / n_layers;
+    } else {
+      logits_share = 0;
+    }
+  }
+  const double t_mb = layer_share * t_layers + logits_share * logits;
 
   // Pipeline (docs/model.md 8.6).
   double bubble = 0;
@@ -946,24 +968,25 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   using units::Bytes;
   using units::Seconds;
+  const double ml = m * layer_share;  // microbatches of the busiest stage's layers
   out.time.step = Seconds(step);
-  out.time.gemm = Seconds(m * gemm_f * 3);
-  out.time.attention = Seconds(m * (attn_fs + attn_bs));
-  out.time.elementwise = Seconds(m * (elem_f * 3 + cast_f + cast_b + 2 * perm_f));
-  out.time.logits = Seconds(m * logits);
-  out.time.recompute = Seconds(m * recompute);
-  out.time.overhead = Seconds(m * overhead_mb + st.step_overhead.value());
-  out.time.tp = Seconds(m * tp_exposed);
-  out.time.tp_hidden = Seconds(m * tp_hidden);
-  out.time.cp = Seconds(m * cp_exposed);
-  out.time.ep = Seconds(m * ep_exposed);
-  out.time.ep_hidden = Seconds(m * ep_hidden);
+  out.time.gemm = Seconds(ml * gemm_f * 3);
+  out.time.attention = Seconds(ml * (attn_fs + attn_bs));
+  out.time.elementwise = Seconds(ml * (elem_f * 3 + cast_f + cast_b + 2 * perm_f));
+  out.time.logits = Seconds(m * logits_share * logits);
+  out.time.recompute = Seconds(ml * recompute);
+  out.time.overhead = Seconds(ml * overhead_mb + st.step_overhead.value());
+  out.time.tp = Seconds(ml * tp_exposed);
+  out.time.tp_hidden = Seconds(ml * tp_hidden);
+  out.time.cp = Seconds(ml * cp_exposed);
+  out.time.ep = Seconds(ml * ep_exposed);
+  out.time.ep_hidden = Seconds(ml * ep_hidden);
   out.time.pp = Seconds(pp_exposed);
   out.time.bubble = Seconds(bubble);
   out.time.dp = Seconds(dp_exposed);
   out.time.dp_hidden = Seconds(dp_hidden);
   out.time.optimizer = Seconds(optimizer);
-  out.time.slowdown = Seconds(m * slowdown_mb + dp_slowdown);
+  out.time.slowdown = Seconds(ml * slowdown_mb + dp_slowdown);
   out.memory.weights = Bytes(weights * dual + transient);
   out.memory.gradients = Bytes(grads * dual);
   out.memory.optimizer = Bytes(optim * dual);

@@ -117,7 +117,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         }
         eps = one_or(fixed.ep, eps);
         std::vector<std::int64_t> vs{1};
-        if (pp > 1) vs = divisors(c.layers / pp, 64);
+        // Chunks of whole layers: L/p per stage, or (L + 2)/p with the ends one layer short.
+        if (pp > 1) vs = divisors((c.layers % pp == 0 ? c.layers : c.layers + 2) / pp, 64);
         vs = one_or(fixed.interleave, vs);
         std::vector<std::int64_t> mbs;
         for (const std::int64_t b : powers_of_two(16)) {

@@ -432,6 +432,88 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
   }
 }
 
+TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transformer][pipeline]") {
+  // GPT-style, h = 2048, s = 2048, PP 4 on 4 GPUs, 16 microbatches of one sequence. 16 layers
+  // split evenly: 4 a stage, and the logits on top of the last stage's. 14 layers split as Llama
+  // 3 splits its 126 on 16 stages (report 3.3.2): (14 + 2) / 4 = 4 a stage, the first and the
+  // last stage one layer short, the embedding and the logits in the missing layers' places. The
+  // busiest stage is then a middle one (4 layers) or the last (3 layers and the logits).
+  const auto plan = [](std::int64_t layers, std::int64_t vocab, std::int64_t v) {
+    return dml::evaluate(run_of(gpt(layers, 2048, 16, vocab, 2048), 4, 16),
+                         TransformerLayout{.tp = 1,
+                                           .pp = 4,
+                                           .interleave = v,
+                                           .schedule = Schedule::k1F1B,
+                                           .dp = 1,
+                                           .zero = 0,
+                                           .microbatch = 1,
+                                           .recompute = Recompute::kNone});
+  };
+  // One microbatch of the busiest stage: every per-microbatch term of the breakdown, / 16.
+  const auto per_mb = [](const dml::StepPlan& p) {
+    const dml::StepTime& t = p.time;
+    return (t.gemm.value() + t.attention.value() + t.elementwise.value() + t.logits.value() +
+            t.recompute.value() + t.overhead.value() + t.tp.value() + t.cp.value() + t.ep.value() +
+            t.slowdown.value()) /
+           16;
+  };
+  // From the even split: one layer's time (the stage's four, less the logits, / 4) and the
+  // logits' time per microbatch. The layers are the same in both models.
+  const auto layer_and_logits = [&](const dml::StepPlan& even) {
+    const double logits = even.time.logits.value() / 16;
+    return std::pair{(per_mb(even) - logits) / 4, logits};
+  };
+
+  SECTION("a small vocabulary: the logits cost less than a layer, a middle stage sets the pace") {
+    const auto even = plan(16, 8000, 1);
+    const auto short_ends = plan(14, 8000, 1);
+    REQUIRE(even.violations.empty());
+    REQUIRE(short_ends.violations.empty());
+    const auto [layer, logits] = layer_and_logits(even);
+    REQUIRE(logits > 0);
+    // 3 x 2 x 2048 x 2048 x 8000 FLOP and 2048 x 8000 x 48 B of loss traffic, against a layer's
+    // 6 x 2048 x 12 h^2 FLOP and its element-wise traffic.
+    REQUIRE(logits < layer);
+    CHECK(short_ends.time.logits.value() == 0);  // off the busiest stage
+    CHECK_THAT(per_mb(short_ends), WithinRel(4 * layer, 1e-12));
+    // 1F1B's bubble, (p - 1) t_mb, of the middle stage's t_mb.
+    CHECK_THAT(short_ends.time.bubble.value(), WithinRel(3 * 4 * layer, 1e-12));
+  }
+  SECTION("a large vocabulary: the last stage, three layers and the logits, sets the pace") {
+    const auto even = plan(16, 512000, 1);
+    const auto short_ends = plan(14, 512000, 1);
+    REQUIRE(short_ends.violations.empty());
+    const auto [layer, logits] = layer_and_logits(even);
+    REQUIRE(logits > layer);
+    CHECK_THAT(short_ends.time.logits.value(), WithinRel(even.time.logits.value(), 1e-12));
+    CHECK_THAT(per_mb(short_ends), WithinRel(3 * layer + logits, 1e-12));
+    CHECK_THAT(short_ends.time.bubble.value(), WithinRel(3 * (3 * layer + logits), 1e-12));
+  }
+  SECTION("interleaved: 16 chunks of one layer for 14 layers, the two end chunks empty") {
+    const auto il = plan(14, 8000, 4);
+    REQUIRE(il.violations.empty());
+    const auto [layer, logits] = layer_and_logits(plan(16, 8000, 1));
+    CHECK_THAT(per_mb(il), WithinRel(4 * layer, 1e-12));
+    CHECK_THAT(il.time.bubble.value(), WithinRel(3 * 4 * layer / 4, 1e-12));  // (p - 1) t_mb / v
+    // 32 chunks would leave whole stages of empty chunks.
+    const auto too_many = plan(14, 8000, 8);
+    REQUIRE_FALSE(too_many.violations.empty());
+    CHECK_THAT(too_many.violations[0], Contains("8 chunks x 4 stages is more than the 14 layers"));
+  }
+  SECTION("the search tries the chunk counts that divide (L + 2) / p: 1, 2 and 4") {
+    const auto best = dml::optimize(
+        run_of(gpt(14, 2048, 16, 8000, 2048), 4, 16),
+        TransformerLayout{
+            .tp = 1, .pp = 4, .dp = 1, .zero = 0, .microbatch = 1, .recompute = Recompute::kNone},
+        3);
+    REQUIRE(best.size() == 3);
+    // Fastest first: the smallest bubble. (With chunks dividing 14 / 4 = 3 it tried 1 and 3.)
+    CHECK(best[0].layout.interleave == 4);
+    CHECK(best[1].layout.interleave == 2);
+    CHECK(best[2].layout.interleave == 1);
+  }
+}
+
 // --- 4. Collectives -----------------------------------------------------------------------------
 
 // nccl-tests' conventions: S is the whole buffer; all-reduce moves 2(n-1)/n S per rank,
