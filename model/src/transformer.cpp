@@ -246,7 +246,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   attn_rate =
       peak * e.attention * (r.stack.attention == AttentionKernel::kFlash3 ? e.flash3_gain : 1.0);
   hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
-  capacity = r.cluster.gpu.hbm_capacity.value();
+  capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
   dispatch_bytes = r.dispatch_precision == Precision::kFp8 ? 1.0 : 2.0;

@@ -601,6 +601,32 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
                                          "770.9 GiB"));
     CHECK_THAT(p.violations[0], Contains("exceeds the 74.5 GiB of a H100 SXM"));
   }
+  SECTION("the limit is the efficiency record's memory when it gives one, else hbm_capacity") {
+    // Llama 3 8B, TP 8, no recompute, microbatch 1 holds about 34 GB (18 B for each of its 1e9
+    // parameters per GPU, 8192 tokens of activations on 32 layers, 3 GiB of workspace); 48e9 B
+    // more of workspace puts it between the 80e9 B of hbm_capacity and the 81,559 MiB
+    // (85,520,809,984 B) an H100 80GB HBM3 reports (the premise, required below).
+    TransformerRun run = run_of(llama3_8b(), 8, 8);
+    run.cluster.gpu.efficiency->workspace = gib(3) + bytes(48e9);
+    const TransformerLayout l{.tp = 8,
+                              .sequence_parallel = false,
+                              .pp = 1,
+                              .dp = 1,
+                              .zero = 0,
+                              .microbatch = 1,
+                              .recompute = Recompute::kNone};
+    const auto nominal = dml::evaluate(run, l);
+    run.cluster.gpu.efficiency->memory = mib(81559);
+    const auto reported = dml::evaluate(run, l);
+    CHECK(nominal.memory.capacity.value() == 80e9);
+    CHECK(reported.memory.capacity.value() == 81559.0 * 1048576);
+    CHECK(nominal.memory.total.value() == reported.memory.total.value());
+    REQUIRE(nominal.memory.total.value() > 80e9);
+    REQUIRE(nominal.memory.total.value() < 85520809984.0);
+    CHECK_FALSE(nominal.feasible);
+    CHECK(reported.feasible);
+    CHECK(reported.violations.empty());
+  }
   SECTION("degrees that do not multiply to the GPU count") {
     const auto p = dml::evaluate(run_of(llama3_8b(), 8, 64),
                                  TransformerLayout{.tp = 2, .pp = 2, .dp = 3, .zero = 0});

@@ -38,6 +38,9 @@ struct GpuEfficiency {
   double nvlink = 0.75;       // fraction of the scale-up link collectives reach
   double network = 0.95;      // fraction of the scale-out link collectives reach
   units::Bytes workspace = units::gib(3);  // framework, NCCL buffers and fragmentation
+  // What a framework can allocate: the total the driver reports (nvidia-smi's memory.total);
+  // unset: the GPU's hbm_capacity. An "80GB" H100 reports 81,559 MiB, not 80e9 bytes.
+  std::optional<units::Bytes> memory{};
   Sources sources{};
 };
 
@@ -214,6 +217,12 @@ struct Description<GpuEfficiency> {
     v.field(e.workspace, {.name = "workspace",
                           .doc = "memory the framework, NCCL and fragmentation take",
                           .nonnegative = true});
+    v.field(e.memory, {.name = "memory",
+                       .doc = "memory a framework can allocate, as the driver reports it "
+                              "(nvidia-smi's memory.total); default the GPU's hbm_capacity (a GPU "
+                              "that changes hbm_capacity changes this too)",
+                       .min = 0,
+                       .above = true});
     v.field(e.sources,
             {.name = "sources", .doc = "where each value comes from: field name -> citation"});
   }

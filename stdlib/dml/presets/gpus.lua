@@ -268,6 +268,28 @@ for k in pairs(M.v100_sxm.efficiency.sources) do
   M.v100_sxm.efficiency.sources[k] = "estimate: the A100 values; no measured V100 run calibrates it yet"
 end
 
+-- Memory a framework can allocate (efficiency.memory, docs/model.md 8.9): the total the driver
+-- reports. An "80GB" board carries 80 GiB of HBM, and nvidia-smi's memory.total shows what is left
+-- after the driver's reservation; the paper's model keeps its hbm_capacity (8e10 B for the H100).
+local function usable(key, amount, board)
+  M[key].efficiency.memory = amount
+  M[key].efficiency.sources.memory = "measured: " .. board ..
+    " (memory.total in public nvidia-smi and rocm-smi logs)"
+end
+usable("a100_sxm", "40960 MiB", "nvidia-smi shows 40,960 MiB for 'NVIDIA A100-SXM4-40GB'")
+usable("a100_sxm_80gb", "81920 MiB", "nvidia-smi shows 81,920 MiB for 'NVIDIA A100-SXM4-80GB'")
+for _, key in ipairs { "h100_sxm", "h100_sxm_low_latency" } do
+  usable(key, "81559 MiB", "nvidia-smi shows 81,559 MiB for 'NVIDIA H100 80GB HBM3'")
+end
+usable("h800_sxm", "81559 MiB", "nvidia-smi shows 81,559 MiB for 'NVIDIA H800'")
+usable("h100_pcie", "81559 MiB", "nvidia-smi shows 81,559 MiB for 'NVIDIA H100 PCIe'")
+usable("h200_sxm", "143771 MiB", "nvidia-smi shows 143,771 MiB for 'NVIDIA H200'")
+usable("b200", "183359 MiB", "nvidia-smi shows 183,359 MiB for 'NVIDIA B200'")
+usable("gb200", "189471 MiB", "nvidia-smi shows 189,471 MiB for 'NVIDIA GB200'")
+M.h100_sxm_hbm2e_500w.efficiency.sources.memory =
+  "estimate: unset, the hbm_capacity's 96 GB as the torchtitan team states it (no driver reading published)"
+M.v100_sxm.efficiency.sources.memory = "estimate: unset, the hbm_capacity (the paper's 32 GB)"
+
 local mi300x = "AMD Instinct MI300X datasheet: 1307.4 TFLOP/s dense fp16/bf16, 304 CUs at 2100 MHz, 192 GB HBM3 at 5.3 TB/s, 256 MB Infinity Cache"
 
 -- Power (dml --doc power; docs/model.md 8.13): board power computing (the power limit), waiting
@@ -301,11 +323,12 @@ M.mi300x = {
   dsmem = false, matmul_latency = "4.5 us", tensor_core_granule = 16,
   efficiency = efficiency(
     { gemm = 0.50, gemm_half_dim = 93, attention = 0.25, flash3_gain = 1, fp8_gain = 1.6,
-      hbm = 0.80, nvlink = 0.60, network = 0.90, workspace = "3 GiB" },
+      hbm = 0.80, nvlink = 0.60, network = 0.90, workspace = "3 GiB", memory = "196288 MiB" },
     { gemm = "estimate: about half of peak in published bf16 GEMM sweeps; no measured run calibrates it",
       gemm_half_dim = "estimate: the H100 value", attention = "estimate", flash3_gain = "none: no FlashAttention-3 kernel",
       fp8_gain = "estimate", hbm = "estimate", nvlink = "estimate: Infinity Fabric collectives",
-      network = "estimate", workspace = "estimate" }),
+      network = "estimate", workspace = "estimate",
+      memory = "measured: rocm-smi shows 205,822,885,888 B (196,288 MiB) of VRAM for an MI300X (memory.total in public nvidia-smi and rocm-smi logs)" }),
   sources = {
     flop_per_clock_per_thread = mi300x .. "; 16 per thread with 304 CUs counted as SMs of 128 threads; fp8 32 (2,614.9 TFLOP/s dense); fp32 2 (163.4 TFLOP/s matrix)",
     sms = mi300x .. " (compute units, counted as SMs)", clock = mi300x,
