@@ -153,6 +153,9 @@ end
 
 --- The GPU preset for the `gpu` cell: the first rule whose pattern the lower-cased text holds.
 M.gpu_rules = {
+  { pattern = "gb200", preset = "gb200" },
+  { pattern = "b200", preset = "b200" },
+  { pattern = "mi300x", preset = "mi300x" },
   { pattern = "h200", preset = "h200_sxm" },
   { pattern = "h800", preset = "h800_sxm" },
   { pattern = "h100.*pcie", preset = "h100_pcie" },
@@ -161,6 +164,7 @@ M.gpu_rules = {
   { pattern = "a100.*40%s*gb", preset = "a100_sxm" },
   { pattern = "a100", preset = "a100_sxm_80gb" },
   { pattern = "ampere", preset = "a100_sxm_80gb" },
+  { pattern = "v100", preset = "v100_sxm" },
 }
 
 --- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
@@ -185,12 +189,19 @@ function M.gpu(cell)
   return nil, fmt("no GPU preset for %q", cell)
 end
 
---- NVLink bandwidth per GPU, both directions (GB/s), of each preset's 8-GPU node.
-M.nvlink_spec = { a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900, h100_sxm_hbm2e_500w = 900,
-  h200_sxm = 900, h800_sxm = 400 }
---- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network.
+--- NVLink bandwidth per GPU, both directions (GB/s), of each preset's scale-up domain: the
+--- datasheets' figures (V100 NVLink 2 300, A100 NVLink 3 600, H100 and H200 NVLink 4 900, H800
+--- 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896).
+M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
+  h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, b200 = 1800, gb200 = 1800,
+  mi300x = 896 }
+--- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's
+--- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), and the 400 Gb/s
+--- per GPU of MI300X platforms.
 M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
-  h200_sxm = 400, h800_sxm = 400 }
+  h200_sxm = 400, h800_sxm = 400, b200 = 400, gb200 = 400, mi300x = 400 }
+--- GPUs in one NVLink domain where it spans more than a server: GB200 NVL72's 72.
+M.nvlink_domain = { gb200 = 72 }
 
 --- intra_node(cell, gpu_preset): the scale-up bandwidth per GPU in GB/s, both directions, and a
 --- note when it was not read from the cell. A "N GB/s" in the cell is taken as the
@@ -198,6 +209,8 @@ M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm
 --- spec (M.nvlink_spec). nil and the reason when neither exists.
 function M.intra_node(cell, gpu_preset)
   local gb = cell and cell:match("(%d+%.?%d*)%s*GB/s")
+  local tb = cell and not gb and cell:match("(%d+%.?%d*)%s*TB/s")
+  if tb then gb = tonumber(tb) * 1000 end
   if gb then
     gb = tonumber(gb)
     if cell:lower():find("bidir") then return gb, nil end
@@ -237,7 +250,8 @@ M.nvlink_latency, M.network_latency = "2 us", "6 us"
 --- (with `precision` and `notes` for torchtitan, and the year in `source` for plain
 --- Megatron-LM), and a note when the choice is a judgment; nil and the reason otherwise. The
 --- framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
---- llm_foundry, not DeepSpeed.
+--- llm_foundry, not DeepSpeed. GPT-NeoX runs as DeepSpeed and plain PyTorch FSDP as torchtitan
+--- (both said in the note); metaseq has no preset.
 function M.stack_for(row)
   local f = (row.framework or ""):lower()
   if f:find("torchtitan") then
@@ -256,6 +270,13 @@ function M.stack_for(row)
       row.framework, year or "later")
   end
   if f:find("deepspeed") then return "deepspeed_zero3_2021" end
+  if f:find("gpt%-neox") then
+    return "deepspeed_zero3_2021", fmt("stack deepspeed_zero3_2021 for %q (GPT-NeoX is Megatron-LM's model on DeepSpeed)",
+      row.framework)
+  end
+  if f:find("fsdp") and not f:find("metaseq") then
+    return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
+  end
   return nil, fmt("no stack preset for the framework %q", row.framework or "")
 end
 
@@ -616,6 +637,23 @@ function M.request(row, presets)
   note(inter_note)
   note(fmt("latency %s per step on NVLink and %s on the network (the sources give none)", M.nvlink_latency,
     M.network_latency))
+  -- An NVLink domain larger than a server (GB200 NVL72): the largest share of the GPUs, a divisor
+  -- of their count, that one domain holds.
+  local domain = per_node
+  local reach = M.nvlink_domain[gpu_key]
+  if reach and reach > per_node and n > per_node then
+    domain = per_node
+    for d = math.min(reach, n), per_node + 1, -1 do
+      if n % d == 0 then
+        domain = d
+        break
+      end
+    end
+    if domain ~= per_node then
+      note(fmt("NVLink domain of %d GPUs (%s: up to %d in one domain; the largest divisor of %d)", domain,
+        gpu_key, reach, n))
+    end
+  end
 
   -- Layout.
   local layout = { tp = tp, pp = pp, cp = cp, ep = ep }
@@ -682,7 +720,7 @@ function M.request(row, presets)
     local cluster = dml.cluster {
       gpu = preset_of(presets, "gpus", gpus, gpu_key), size = n,
       levels = {
-        { name = "nvlink", size = per_node, bandwidth = fmt("%g GB/s", intra), latency = M.nvlink_latency },
+        { name = "nvlink", size = domain, bandwidth = fmt("%g GB/s", intra), latency = M.nvlink_latency },
         { name = "network", bandwidth = fmt("%g GB/s", inter), latency = M.network_latency },
       },
     }

@@ -58,6 +58,11 @@ local _, ampere_notes = measured.gpu("NVIDIA Ampere (A100 per later ByteDance te
 t.eq(ampere_notes[1], "A100 memory size not given: the 80 GB part assumed")
 t.eq(select(2, measured.gpu("A100-SXM4-80GB"))[1], nil, "nothing assumed")
 t.eq(gpu("TPU v5p"), nil)
+-- GPUs of the vendors' newer tables, which no public row has yet.
+t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
+t.eq(gpu("GB200 NVL72"), "gb200", "not the B200 its name holds")
+t.eq(gpu("AMD Instinct MI300X"), "mi300x")
+t.eq(gpu("V100-SXM2-32GB"), "v100_sxm")
 
 -- Scale-up: the bidirectional per-GPU rate as given, else the GPU's NVLink spec.
 local function intra(s, g) return (measured.intra_node(s, g)) end
@@ -68,6 +73,9 @@ t.eq(intra("NVLink (H100, full mesh)", "h100_sxm"), 900)
 t.eq(intra("NVLink (H200)", "h200_sxm"), 900)
 t.eq(intra("NVLink (not quantified)", "a100_sxm_80gb"), 600)
 t.eq(intra(nil, "h800_sxm"), 400)
+t.eq(intra("NVLink5 (1.8 TB/s bidir per GPU)", "b200"), 1800, "TB/s")
+t.eq(intra(nil, "gb200"), 1800)
+t.eq(intra(nil, "mi300x"), 896)
 t.eq(select(2, measured.intra_node(nil, "h100_sxm")),
   "intra-node bandwidth not given: the h100_sxm NVLink spec, 900 GB/s per GPU both ways")
 
@@ -116,6 +124,10 @@ t.eq(row("MPT-30b-512").zero_or_fsdp, "FSDP FULL_SHARD (ZeRO-3)")
 t.eq(stack { framework = "Composer/llm-foundry (PyTorch FSDP, FlashAttention)", zero_or_fsdp = "FSDP FULL_SHARD (ZeRO-3)" },
   "llm_foundry")
 t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)", zero_or_fsdp = "ZeRO-3" }, "deepspeed_zero3_2021")
+t.eq(stack { framework = "GPT-NeoX (Megatron + DeepSpeed)" }, "deepspeed_zero3_2021")
+t.eq(stack { framework = "PyTorch FSDP" }, "torchtitan")
+t.eq(select(2, measured.stack_for { framework = "PyTorch FSDP" }),
+  'stack torchtitan for "PyTorch FSDP" (PyTorch FSDP, eager, PyTorch\'s SDPA attention)')
 t.eq(stack(row("OPT-175B")), nil, "metaseq has no preset")
 t.eq(select(2, measured.stack_for(row("OPT-175B"))), 'no stack preset for the framework "metaseq (FSDP + Megatron TP)"')
 
@@ -226,6 +238,18 @@ req = assert(measured.request(row("MS-T2-MegaScale-256")))
 t.eq(req.run.model.parallel_block, true); t.eq(req.layout.zero, 2); t.eq(req.layout.interleave, 6)
 t.eq(req.layout.sequence_parallel, true); t.eq(req.run.model.vocab, 64512, "64000 padded to 128 x tp 8")
 t.eq(assert(measured.request(row("MS-T3-baseline-256"))).run.model.parallel_block, false, "the ladder in notes is no PTB")
+
+-- GB200 NVL72: one NVLink domain holds up to 72 GPUs, more than a 4-GPU tray; 256 GPUs run as
+-- four domains of 64 (the largest divisor of 256 up to 72), the trays' NICs as given.
+req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { gpu = "GB200 NVL72", num_gpus = "256",
+  gpus_per_node = "4", intra_node_bw = false, inter_node_bw = "4x400 Gb/s per tray", dp = false })))
+t.eq(req.gpu, "gb200"); t.eq(req.run.cluster.levels[1].size, 64)
+t.near(req.run.cluster.levels[1].bandwidth:value("GB/s"), 1800); t.near(req.run.cluster.levels[2].bandwidth:value("GB/s"), 100)
+t.eq(has(req.assumed, "NVLink domain of 64 GPUs (gb200: up to 72 in one domain; the largest divisor of 256)"), true)
+req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { gpu = "B200 (DGX B200)",
+  intra_node_bw = false, inter_node_bw = false })))
+t.eq(req.gpu, "b200"); t.eq(req.run.cluster.levels[1].size, 8, "an HGX server")
+t.near(req.run.cluster.levels[1].bandwidth:value("GB/s"), 1800); t.near(req.run.cluster.levels[2].bandwidth:value("GB/s"), 100)
 
 req = assert(measured.request(row("TT-T2-8B-cp4")))
 t.eq(req.layout.cp, 4); t.eq(req.layout.dp, 2); t.eq(req.layout.zero, 3); t.eq(req.run.model.vocab, 128256, "not padded")
