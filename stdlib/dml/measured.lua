@@ -295,24 +295,29 @@ M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = tru
 
 -- --- Layout cells ------------------------------------------------------------------------------
 
---- parse_zero(cell): the ZeRO stage of a `zero_or_fsdp` cell, and the FSDP shard degree when the
---- cell gives one; nil for an empty or unknown cell. An explicit "ZeRO-N" wins; SHARD_GRAD_OP
---- is 2; any other FSDP is 3; Megatron's distributed optimizer is 1; "none" is 0.
+--- parse_zero(cell): the ZeRO stage of a `zero_or_fsdp` cell, the FSDP shard degree when the
+--- cell gives one, and whether it names hybrid sharding (HSDP, HYBRID_SHARD: shard inside a
+--- node, replicate across); nil for an empty or unknown cell. An explicit "ZeRO-N" or "ZeRO
+--- stage N" wins; SHARD_GRAD_OP (and _HYBRID_SHARD_ZERO2) is 2; any other FSDP or hybrid
+--- sharding is 3; Megatron's distributed optimizer is 1; "none" and plain DDP are 0.
 function M.parse_zero(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   local shard = tonumber(t:match("shard[a-z ]*(%d+)"))
-  local z = t:match("zero%-?(%d)")
-  if z then return tonumber(z), shard end
-  if t:find("shard_grad_op") then return 2, shard end
-  if t:find("fsdp") or t:find("full_shard") then return 3, shard end
-  if t:find("distributed optimizer") then return 1, shard end
-  if t:find("^none") then return 0, shard end
+  local hybrid = t:find("hybrid") ~= nil or t:find("hsdp") ~= nil
+  local z = t:match("zero%-?(%d)") or t:match("zero[%s_%-]*stage[%s_%-]*(%d)")
+  if z then return tonumber(z), shard, hybrid end
+  if t:find("shard_grad_op") or t:find("hybrid_shard_zero2") then return 2, shard, hybrid end
+  if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
+  if t:find("distributed optimizer") then return 1, shard, false end
+  if t:find("^none") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
   return nil
 end
 
 --- parse_recompute(cell): "none", "selective" or "full" by the cell's first word; torchtitan's
---- per-op selective checkpointing is dml's "op"; nil otherwise.
+--- per-op selective checkpointing is dml's "op"; a bare yes/no (true, on, enabled, activation
+--- checkpointing; no, false, off, disabled) is full or none, and Megatron's recompute methods
+--- (uniform, block) recompute whole layers, each with a note; nil otherwise.
 function M.parse_recompute(cell)
   if cell == nil then return nil end
   local t = cell:lower()
@@ -322,6 +327,14 @@ function M.parse_recompute(cell)
     return "selective"
   end
   if t:find("^none") then return "none" end
+  local word = t:match("^%a+")
+  if word == "no" or word == "false" or word == "off" or word == "disabled" then
+    return "none", fmt("recompute %q read as none", cell)
+  end
+  if word == "yes" or word == "true" or word == "on" or word == "enabled" or word == "uniform"
+    or word == "block" or t:find("^activation checkpointing") then
+    return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
+  end
   return nil
 end
 
@@ -348,12 +361,16 @@ function M.parse_fp8_scaling(cell)
   return "tensorwise"
 end
 
---- parse_yes_no(cell): true for "yes...", false for "no...", nil otherwise.
+--- parse_yes_no(cell): true for "yes...", "true", "on", "enabled"; false for "no...", "false",
+--- "off", "disabled"; nil otherwise.
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("^yes") then return true end
   if t:find("^no") then return false end
+  local word = t:match("^%a+")
+  if word == "true" or word == "on" or word == "enabled" then return true end
+  if word == "false" or word == "off" or word == "disabled" then return false end
   return nil
 end
 
@@ -667,10 +684,22 @@ function M.request(row, presets)
   layout.dp = dp
   layout.sequence_parallel = M.parse_yes_no(row.sequence_parallel)
   if row.zero_or_fsdp then
-    local zero, shard = M.parse_zero(row.zero_or_fsdp)
+    local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
     if zero == nil then return nil, fmt("zero_or_fsdp %q not understood", row.zero_or_fsdp) end
+    if hybrid and shard == nil and dp then
+      -- PyTorch's HYBRID_SHARD shards inside a node and replicates across nodes.
+      shard = math.min(math.max(per_node // ((tp or 1) * (cp or 1)), 1), dp)
+      note(fmt("hybrid sharding without a shard degree: sharded over the %d data-parallel ranks of a node", shard))
+    end
     if shard and dp and shard ~= dp then
-      return nil, fmt("FSDP shard degree %d differs from dp %d (hybrid sharding is not modelled)", shard, dp)
+      if shard > dp or dp % shard ~= 0 then
+        return nil, fmt("FSDP shard degree %d does not divide dp %d", shard, dp)
+      end
+      -- HSDP (docs/model.md 8.7): states sharded over `shard` ranks (with context parallelism,
+      -- times cp, as torchtitan's dp_shard_cp mesh), replicated over the dp / shard groups.
+      layout.shard = shard * (cp or 1)
+      note(fmt("HSDP: states sharded over %d data-parallel ranks%s, replicated %d times", shard,
+        (cp or 1) > 1 and fmt(" (x cp %d)", cp) or "", dp // shard))
     end
     layout.zero = zero
   end

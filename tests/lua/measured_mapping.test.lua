@@ -145,6 +145,14 @@ t.eq(select(2, measured.parse_zero("FSDP2 (shard degree 128)")), 128)
 t.eq(select(2, measured.parse_zero("FSDP2 (shard 32)")), 32)
 t.eq(select(2, measured.parse_zero("FSDP SHARD_GRAD_OP (ZeRO-2)")), nil)
 t.eq(measured.parse_zero("ZeRO++ hpZ"), nil); t.eq(measured.parse_zero(nil), nil)
+-- Cells of other sources: ZeRO stages spelt out, hybrid sharding, plain DDP.
+local more_zero = { ["ZeRO stage 3"] = 3, ["DeepSpeed ZeRO stage 1"] = 1, ["zero_stage 2"] = 2,
+  ["HYBRID_SHARD"] = 3, ["FSDP HYBRID_SHARD"] = 3, ["_HYBRID_SHARD_ZERO2"] = 2, ["HSDP (shard 8)"] = 3,
+  ["DDP"] = 0, ["PyTorch DDP (no sharding)"] = 0 }
+for s, z in pairs(more_zero) do t.eq(measured.parse_zero(s), z, s) end
+t.eq(select(3, measured.parse_zero("FSDP HYBRID_SHARD")), true, "hybrid")
+t.eq(select(3, measured.parse_zero("FSDP2 (shard 8)")), false, "not hybrid")
+t.eq(select(2, measured.parse_zero("HSDP (shard 8)")), 8)
 
 local recompute_cases = {
   ["full"] = "full", ["full (activation recomputation; counted in FLOPs)"] = "full",
@@ -155,6 +163,13 @@ for s, m in pairs(recompute_cases) do t.eq(measured.parse_recompute(s), m, s) en
 t.eq(select(2, measured.parse_recompute("selective")), nil)
 t.eq(select(2, measured.parse_recompute("selective (per-op)")), nil)
 t.eq(measured.parse_recompute("offload"), nil)
+local more_recompute = { ["no"] = "none", ["No"] = "none", ["off"] = "none", ["false"] = "none",
+  ["yes"] = "full", ["true"] = "full", ["uniform (1 layer)"] = "full", ["block"] = "full",
+  ["activation checkpointing (every block)"] = "full" }
+for s, m in pairs(more_recompute) do t.eq(measured.parse_recompute(s), m, s) end
+t.eq(select(2, measured.parse_recompute("yes")), 'recompute "yes" read as full (every layer\'s forward again)')
+t.eq(select(2, measured.parse_recompute("no")), 'recompute "no" read as none')
+t.eq(measured.parse_recompute("nothing"), nil)
 
 local precision_cases = {
   ["16-bit mixed precision"] = "bf16", ["16-bit mixed precision (paper: 'mixed precision'; fp16 at the time)"] = "bf16",
@@ -177,6 +192,8 @@ t.eq(measured.parse_fp8_scaling("bfloat16 + torch.compile"), nil)
 
 t.eq(measured.parse_yes_no("yes (MegaScale overlaps TP/SP comm)"), true)
 t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)
+t.eq(measured.parse_yes_no("True"), true); t.eq(measured.parse_yes_no("off"), false)
+t.eq(measured.parse_yes_no("enabled (TP comm overlap)"), true); t.eq(measured.parse_yes_no("ongoing"), nil)
 
 local routed, shared = measured.parse_experts("256+1 shared")
 t.eq(routed, 256); t.eq(shared, 1)
@@ -250,6 +267,19 @@ req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { gpu = "
   intra_node_bw = false, inter_node_bw = false })))
 t.eq(req.gpu, "b200"); t.eq(req.run.cluster.levels[1].size, 8, "an HGX server")
 t.near(req.run.cluster.levels[1].bandwidth:value("GB/s"), 1800); t.near(req.run.cluster.levels[2].bandwidth:value("GB/s"), 100)
+
+-- HSDP: a shard degree below dp shards inside the group and replicates across; hybrid sharding
+-- without a degree shards over a node's data-parallel ranks.
+req = assert(measured.request(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { zero_or_fsdp = "FSDP2 (shard 8)" })))
+t.eq(req.layout.dp, 32); t.eq(req.layout.zero, 3); t.eq(req.layout.shard, 8)
+t.eq(has(req.assumed, "HSDP: states sharded over 8 data-parallel ranks, replicated 4 times"), true)
+local hsdp = measured.predict(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { zero_or_fsdp = "FSDP2 (shard 8)" }))
+t.eq(hsdp.status, "ok")
+req = assert(measured.request(copy(row("MPT-7b-128"), { zero_or_fsdp = "FSDP HYBRID_SHARD" })))
+t.eq(req.layout.zero, 3); t.eq(req.layout.shard, 8)
+t.eq(has(req.assumed, "hybrid sharding without a shard degree: sharded over the 8 data-parallel ranks of a node"), true)
+t.eq(select(2, measured.request(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { zero_or_fsdp = "FSDP2 (shard 12)" }))),
+  "FSDP shard degree 12 does not divide dp 32")
 
 req = assert(measured.request(row("TT-T2-8B-cp4")))
 t.eq(req.layout.cp, 4); t.eq(req.layout.dp, 2); t.eq(req.layout.zero, 3); t.eq(req.run.model.vocab, 128256, "not padded")
