@@ -224,16 +224,29 @@ end
 
 --- inter_node(cell, gpus_per_node, gpu_preset): the scale-out bandwidth per GPU in GB/s, both
 --- directions (2 x Gb/s / 8, since NIC rates are per direction), and a note when assumed. Read
---- "N Gb/s per GPU", else "K x N Gb/s" (or "K x NG") NICs per node shared by its GPUs; an
---- empty cell takes the GPU's usual NIC (M.nic_spec). nil and the reason otherwise.
+--- "N Gb/s per GPU", else "K x N Gb/s" (or "K x NG") NICs per node shared by its GPUs, else
+--- "N Gb/s per node" (or server, host) shared likewise, else a lone "N Gb/s" as one NIC per GPU
+--- (said in the note); Gbps and Gbit/s are Gb/s, Tbps and Tb/s 1,000 Gb/s. An empty cell takes
+--- the GPU's usual NIC (M.nic_spec). nil and the reason otherwise.
 function M.inter_node(cell, gpus_per_node, gpu_preset)
   local both = function(gbit) return 2 * gbit / 8 end
   if cell then
-    local t = cell:lower()
-    local per_gpu = t:match("(%d+%.?%d*)%s*gb/s per gpu")
+    -- Gbps and Gbit/s are Gb/s; Tbps and Tb/s (bits: NICs are sold so) are 1,000 Gb/s.
+    local t = cell:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
+      :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
+      :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s")
+    local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per gpu")
     if per_gpu then return both(tonumber(per_gpu)), nil end
     local nics, rate = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*g")
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), nil end
+    for _, unit in ipairs { "node", "server", "host" } do
+      local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit)
+      if per_node then return both(tonumber(per_node) / gpus_per_node), nil end
+    end
+    local rate_only = t:match("(%d+%.?%d*)%s*gb/s")
+    if rate_only then
+      return both(tonumber(rate_only)), fmt("inter-node %s Gb/s read as one NIC per GPU, each way", rate_only)
+    end
     return nil, fmt("no per-GPU rate in the inter-node bandwidth %q", cell)
   end
   local nic = M.nic_spec[gpu_preset]

@@ -91,6 +91,16 @@ t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU
 local bw, bw_note = measured.inter_node(nil, 8, "h100_sxm")
 t.eq(bw, 100); t.eq(bw_note, "inter-node bandwidth not given: 400 Gb/s per GPU each way assumed (100 GB/s both ways)")
 t.eq(inter("Slingshot"), nil)
+-- Other spellings: Gbps, Tbps (bits), a node's total, a lone rate (one NIC per GPU, said).
+t.eq(inter("400 Gbps per GPU"), 100)
+t.eq(inter("RoCE 400 Gbps RDMA per GPU"), 100)
+t.eq(inter("3200 Gbps EFA per node"), 100)  -- 3200 / 8 GPUs = 400 Gb/s per GPU
+t.eq(inter("3.2 Tbps per node"), 100)
+t.eq(inter("1.6 Tbps per server"), 50)
+t.eq(inter("400 Gb/s RoCE (per node)"), 12.5)  -- 400 / 8 = 50 Gb/s per GPU
+t.eq(inter("400 Gb/s InfiniBand NDR"), 100)
+t.eq(select(2, measured.inter_node("400 Gb/s InfiniBand NDR", 8, "h100_sxm")),
+  "inter-node 400 Gb/s read as one NIC per GPU, each way")
 
 -- --- Software stack ---------------------------------------------------------------------------
 
