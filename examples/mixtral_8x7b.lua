@@ -2,7 +2,10 @@
 -- 256 sequences of 4,096 tokens per step.
 -- Published (NVIDIA NeMo Framework performance summary, container 25.02, DGX-B200 table):
 -- 15,457 tokens/s per GPU, 1,282 model TFLOP/s per GPU.
--- The B200 preset's efficiencies are estimates (no measured B200 run calibrates them yet).
+-- The B200 preset's efficiencies are estimates (no measured B200 run calibrates them yet). On
+-- Megatron-Bridge's own B200 tables dml predicts dense runs within 5-9% and mixture-of-experts
+-- runs 38-71% too fast (docs/validation.md, "Out of sample"); this one comes out about 35% too
+-- fast, a lower bound on the step time.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"
