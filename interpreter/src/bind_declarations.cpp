@@ -11,6 +11,7 @@
 #include "bind_declarations.hpp"
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dml/latency_wall.hpp"
@@ -21,6 +22,25 @@
 
 namespace dml::lua {
 namespace {
+
+// A copy of a GPU that changes hbm_capacity and gives no efficiency.memory drops the base's: that
+// is the driver's total for the base's memory, not for the new one (docs/model.md 8.9).
+void keep_memory_consistent(lua_State* L, Gpu& gpu) {
+  lua_getfield(L, 2, "hbm_capacity");
+  const bool capacity_changed = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (!capacity_changed || !gpu.efficiency) return;
+  bool memory_given = false;
+  if (lua_getfield(L, 2, "efficiency") == LUA_TTABLE) {
+    lua_getfield(L, -1, "memory");
+    memory_given = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+  } else if (!lua_isnil(L, -1)) {
+    memory_given = true;  // a whole efficiency record replaces the base's, memory and all
+  }
+  lua_pop(L, 1);
+  if (!memory_given) gpu.efficiency->memory.reset();
+}
 
 template <Described T>
 int construct(lua_State* L) {
@@ -38,6 +58,7 @@ int construct(lua_State* L) {
       }
       T value = read<T>(L, 1, path);
       info.read(L, 2, path, &value, true);
+      if constexpr (std::is_same_v<T, Gpu>) keep_memory_consistent(L, value);
       push_value(L, value);
       return 1;
     }

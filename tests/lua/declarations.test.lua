@@ -58,6 +58,15 @@ t.near(h200ish.hbm_bandwidth:value(), 4.8e12)
 t.near(h200ish.hbm_capacity:value(), 80e9)
 t.eq(h200ish.name, "H100 with HBM3e")
 t.eq(gpus.h100_sxm.hbm_bandwidth, "3352 GB/s", "the preset itself is unchanged")
+-- The memory a framework can allocate is the driver's total for the base's HBM: a copy keeps it,
+-- a copy with another hbm_capacity drops it (the transformer model then uses hbm_capacity) unless
+-- it gives its own.
+t.near(h200ish.efficiency.memory:value("MiB"), 81559, 1e-12, "a copy keeps the driver's total")
+local nvl = dml.gpu(gpus.h100_sxm, { name = "H100 NVL", hbm_capacity = "94 GB" })
+t.eq(nvl.efficiency.memory, nil, "another capacity drops it")
+t.near(nvl.efficiency.gemm, gpus.h100_sxm.efficiency.gemm, 1e-12, "and keeps the rest of the record")
+local own = dml.gpu(gpus.h100_sxm, { hbm_capacity = "94 GB", efficiency = { memory = "95830 MiB" } })
+t.near(own.efficiency.memory:value("MiB"), 95830, 1e-12, "unless it gives its own")
 
 -- defaults are filled
 local g = dml.gpu { name = "toy", flop_per_clock_per_thread = { fp16 = 1 }, sms = 1, clock = "1 GHz",
