@@ -603,6 +603,25 @@ function M.global_batch(row, seq_len)
     return tokens // seq_len, "global batch = global_batch_tokens / seq_len"
   end
   if row.global_batch_tokens then
+    -- "2M" or "4M tokens": papers count these batches in powers of two (OPT's 2M tokens are 1,024
+    -- sequences of 2,048 = 2^21). Take the reading, decimal or binary, that is a whole number of
+    -- sequences, and say which.
+    local x, unit = row.global_batch_tokens:match("^%s*(%d+%.?%d*)%s*([kKmM])%s*[%a ]*$")
+    if x and seq_len then
+      local scale = unit:lower() == "k" and { 1e3, 1024 } or { 1e6, 1048576 }
+      local decimal, binary = tonumber(x) * scale[1], tonumber(x) * scale[2]
+      local whole = function(v) return v == math.floor(v) and v % seq_len == 0 end
+      if whole(decimal) then
+        return math.tointeger(decimal) // seq_len, fmt("global batch %q read as %d tokens", row.global_batch_tokens,
+          math.tointeger(decimal))
+      end
+      if whole(binary) then
+        return math.tointeger(binary) // seq_len,
+          fmt("global batch %q read as %d tokens, %s x %s (%.0f would not be whole %d-token sequences)",
+            row.global_batch_tokens, math.tointeger(binary), x, unit:lower() == "k" and "2^10" or "2^20", decimal,
+            seq_len)
+      end
+    end
     return nil, fmt("global batch %q is not an exact token count", row.global_batch_tokens)
   end
   return nil, "no global batch"

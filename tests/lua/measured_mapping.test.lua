@@ -226,7 +226,12 @@ t.eq(select(2, measured.family("LLAMA3-8B", 14336, 4096)), "gated (SwiGLU) MLP: 
 -- Global batch.
 t.eq(measured.global_batch(row("N21-T1-1.7B"), 2048), 512)
 t.eq(measured.global_batch({ global_batch_tokens = "4194304" }, 8192), 512)
+-- "2M": OPT's 2M tokens are 1,024 sequences of 2,048 (2^21), not 2,000,000 (976.6 sequences).
 local b, why = measured.global_batch(row("OPT-175B"), 2048)
+t.eq(b, 1024); t.eq(why, 'global batch "2M" read as 2097152 tokens, 2 x 2^20 (2000000 would not be whole 2048-token sequences)')
+b, why = measured.global_batch({ global_batch_tokens = "3M tokens" }, 3000)
+t.eq(b, 1000); t.eq(why, 'global batch "3M tokens" read as 3000000 tokens')
+b, why = measured.global_batch({ global_batch_tokens = "2M" }, 3000)
 t.eq(b, nil); t.eq(why, 'global batch "2M" is not an exact token count')
 t.eq(select(2, measured.global_batch({}, 2048)), "no global batch")
 
@@ -359,7 +364,7 @@ t.near(dml.evaluate(req.run, found.layout).time.step:value("s"), found.time.step
 local r = measured.predict(row("MLM-H100-strong-177B-96"))
 t.eq(r.status, "ok")
 t.eq(r.assumed:find("layout found: TP ", 1, true) ~= nil, true, "the layout found is said: " .. r.assumed)
-t.eq(refused("OPT-175B"), 'global batch "2M" is not an exact token count; no stack preset for the framework "metaseq (FSDP + Megatron TP)"')
+t.eq(refused("OPT-175B"), 'no stack preset for the framework "metaseq (FSDP + Megatron TP)"')
 
 -- --- Groups and tiers ------------------------------------------------------------------------
 
