@@ -136,9 +136,26 @@ end
 
 -- --- Cells -------------------------------------------------------------------------------------
 
---- number(cell): a cell that is a plain number ("1536", "3.528", "1e6"), else nil ("2M", "MLA").
+--- number(cell): a cell that is a plain number ("1536", "3.528", "1e6", "1,024"), else nil ("2M",
+--- "MLA", "1,02").
+-- "1,024" or "10,494.5" (thousands separators, as tables print them) without its commas; nil when
+-- the commas are not groups of three.
+local function ungrouped(cell)
+  local digits, rest = cell:match("^%s*(%d%d?%d?)(,.-)%s*$")
+  if not digits then return nil end
+  while true do
+    local group, after = rest:match("^,(%d%d%d)(.*)$")
+    if not group then break end
+    digits, rest = digits .. group, after
+  end
+  if rest == "" or rest:match("^%.%d+$") then return digits .. rest end
+  return nil
+end
+
 function M.number(cell)
-  if cell == nil or not cell:match("^%s*[%d%.eE+-]+%s*$") then return nil end
+  if cell == nil then return nil end
+  cell = ungrouped(cell) or cell
+  if not cell:match("^%s*[%d%.eE+-]+%s*$") then return nil end
   return tonumber(cell)
 end
 

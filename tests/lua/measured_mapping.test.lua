@@ -34,6 +34,10 @@ t.eq(measured.integer("1536"), 1536); t.eq(math.type(measured.integer("1536")), 
 t.eq(measured.number("3.528"), 3.528)
 t.eq(measured.integer("2M"), nil, "2M is not a number")
 t.eq(measured.integer("MLA"), nil); t.eq(measured.integer("3.5"), nil); t.eq(measured.integer(nil), nil)
+-- Thousands separators, in groups of three only.
+t.eq(measured.integer("1,024"), 1024); t.eq(measured.integer("1,234,567"), 1234567)
+t.eq(measured.number("10,494.5"), 10494.5); t.eq(measured.number("1,02"), nil)
+t.eq(measured.number("12,34,567"), nil); t.eq(measured.number("1,0245"), nil); t.eq(measured.number(",123"), nil)
 
 -- --- Hardware --------------------------------------------------------------------------------
 
