@@ -6,7 +6,7 @@
 -- GPUs), 14.8T tokens, so about 1,543 tokens/s per GPU.
 -- Not modelled: multi-head latent attention (approximated here by 128 full heads of 128), the
 -- multi-token-prediction module, and the batch-size schedule (the final 15,360 sequences used).
--- dml reports this layout as not fitting in 80 GB (about 133 GiB per GPU): it holds full 128-head
+-- dml reports this layout as not fitting in 80 GB (about 163 GiB per GPU): it holds full 128-head
 -- attention weights and BF16 activations where DeepSeek has MLA's compressed projections, caches
 -- MoE inputs in FP8 and recomputes norms and MLA up-projections (section 3.3.2); the step time
 -- is still the layout's.

@@ -929,9 +929,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double stored_scores = l.recompute == Recompute::kNone ? scores : 0.0;
   // Bytes per token one layer holds for its backward, given the scores it keeps.
   const auto dense_layer = [&](double sc) { return replicated / sp_div + (split_dense + sc) / t; };
+  // A MoE layer's experts keep, per routed copy of a token, their first GEMM's input (2h: the
+  // dispatched token, a tensor of its own, saved for the weight gradient) and their MLP
+  // activations; the shared experts read the norm's output, already counted.
   const auto moe_layer = [&](double sc) {
     return replicated / sp_div + (4 * (a + g) * dh + sc) / t +
-           (c.experts > 0 ? (c.top_k * c.imbalance * c.act_bytes * c.fe / sp_div +
+           (c.experts > 0 ? (c.top_k * c.imbalance * (2 * h + c.act_bytes * c.fe) / sp_div +
                              c.shared * c.act_bytes * c.fe / t)
                           : 0);
   };
