@@ -5,7 +5,7 @@
 -- The B200 preset's efficiencies are estimates (no measured B200 run calibrates them yet). On
 -- Megatron-Bridge's own B200 tables dml predicts dense runs within 5-9% and mixture-of-experts
 -- runs 38-71% too fast (docs/validation.md, "Out of sample"); this one comes out about 35% too
--- fast, a lower bound on the step time.
+-- fast: read it as a lower bound on the step time.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"

@@ -170,6 +170,8 @@ end
 
 --- The GPU preset for the `gpu` cell: the first rule whose pattern the lower-cased text holds.
 M.gpu_rules = {
+  { pattern = "gb300", preset = "gb300" },
+  { pattern = "b300", preset = "b300" },
   { pattern = "gb200", preset = "gb200" },
   { pattern = "b200", preset = "b200" },
   { pattern = "mi300x", preset = "mi300x" },
@@ -211,14 +213,14 @@ end
 --- 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896).
 M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
   h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, b200 = 1800, gb200 = 1800,
-  mi300x = 896 }
+  b300 = 1800, gb300 = 1800, mi300x = 896 }
 --- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's
---- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), and the 400 Gb/s
---- per GPU of MI300X platforms.
+--- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), Blackwell
+--- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms.
 M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
-  h200_sxm = 400, h800_sxm = 400, b200 = 400, gb200 = 400, mi300x = 400 }
---- GPUs in one NVLink domain where it spans more than a server: GB200 NVL72's 72.
-M.nvlink_domain = { gb200 = 72 }
+  h200_sxm = 400, h800_sxm = 400, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400 }
+--- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
+M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 
 --- intra_node(cell, gpu_preset): the scale-up bandwidth per GPU in GB/s, both directions, and a
 --- note when it was not read from the cell. A "N GB/s" in the cell is taken as the

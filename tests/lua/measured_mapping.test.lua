@@ -65,6 +65,7 @@ t.eq(gpu("TPU v5p"), nil)
 -- GPUs of the vendors' newer tables, which no public row has yet.
 t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
 t.eq(gpu("GB200 NVL72"), "gb200", "not the B200 its name holds")
+t.eq(gpu("GB300 (DGX-GB300)"), "gb300"); t.eq(gpu("NVIDIA B300 SXM6 AC"), "b300")
 t.eq(gpu("AMD Instinct MI300X"), "mi300x")
 t.eq(gpu("V100-SXM2-32GB"), "v100_sxm")
 

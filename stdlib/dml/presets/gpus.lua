@@ -160,6 +160,27 @@ M.gb200.sources.hbm_bandwidth = gb200
 M.gb200.sources.l2_bandwidth = "estimate: the paper's H100 value scaled by SMs x clock, 6.441 TB/s x (148 x 2062) / (132 x 1830)"
 M.gb200.sources.shared_memory_bandwidth = blackwell_smem .. ": 256 x 148 x 2062 MHz x 0.7"
 
+-- Blackwell Ultra: the GB300 (in GB300 NVL72 racks) and the B300 (HGX). Their gains are in FP4
+-- and attention's exponentials; their dense bf16 and fp8 rates per GPU are the GB200's and the
+-- B200's, and the memory grows to 288 GB of HBM3e (12-high stacks). Every other value is the
+-- Blackwell part's they extend.
+local gb300 = "NVIDIA GB300 NVL72 (product page, as quoted by glennklockwood.com/garden/processors/B300 and verda.com/blog/gb300-nvl72-architecture): 72 GPUs, 360 PFLOP/s dense fp8 (5 per GPU) and 180 dense bf16 (2.5 per GPU), 20 TB of HBM3e at 576 TB/s (288 GB and 8 TB/s per GPU), 1,400 W per GPU, 72 ConnectX-8 800 Gb/s NICs"
+M.gb300 = copy(M.gb200)
+M.gb300.name = "GB300"
+M.gb300.hbm_capacity = "288 GB"
+M.gb300.sources.name = gb300
+M.gb300.sources.hbm_capacity = gb300
+M.gb300.sources.hbm_bandwidth = gb300
+M.gb300.sources.flop_per_clock_per_thread = gb300 .. ": the GB200's rates per GPU, so its rates per thread, SMs and clock"
+local b300 = "NVIDIA HGX B300 (as quoted by glennklockwood.com/garden/processors/B300): 2.25 PFLOP/s dense fp16/bf16 and 4.5 fp8, as the B200; 288 GB HBM3e; 1,100 W per GPU (verda.com/blog/gb300-nvl72-architecture)"
+M.b300 = copy(M.b200)
+M.b300.name = "B300"
+M.b300.hbm_capacity = "288 GB"
+M.b300.sources.name = b300
+M.b300.sources.hbm_capacity = b300
+M.b300.sources.flop_per_clock_per_thread = b300 .. ": the B200's rates per GPU, so its rates per thread, SMs and clock"
+M.b300.sources.hbm_bandwidth = "estimate: the B200's 7.7 TB/s (third-party figures for the B300 give 7.7 to 8 TB/s; " .. b300 .. ")"
+
 -- Efficiencies of the realistic model (dml --doc efficiency): what each GPU reaches in real
 -- training kernels. Every value's source says how it was obtained: "fit" values were fitted on
 -- the named rows of the public measured runs (tests/validation/measured/public.tsv) by the
@@ -263,6 +284,8 @@ local function estimate_eff(note)
 end
 M.b200.efficiency = estimate_eff("estimate: the H100 values; no measured B200 run calibrates it yet")
 M.gb200.efficiency = estimate_eff("estimate: the H100 values; no measured GB200 run calibrates it yet")
+M.gb300.efficiency = estimate_eff("estimate: the H100 values; no measured GB300 run calibrates it yet")
+M.b300.efficiency = estimate_eff("estimate: the H100 values; no measured B300 run calibrates it yet")
 M.v100_sxm.efficiency = copy(M.a100_sxm.efficiency)
 for k in pairs(M.v100_sxm.efficiency.sources) do
   M.v100_sxm.efficiency.sources[k] = "estimate: the A100 values; no measured V100 run calibrates it yet"
@@ -286,6 +309,8 @@ usable("h100_pcie", "81559 MiB", "nvidia-smi shows 81,559 MiB for 'NVIDIA H100 P
 usable("h200_sxm", "143771 MiB", "nvidia-smi shows 143,771 MiB for 'NVIDIA H200'")
 usable("b200", "183359 MiB", "nvidia-smi shows 183,359 MiB for 'NVIDIA B200'")
 usable("gb200", "189471 MiB", "nvidia-smi shows 189,471 MiB for 'NVIDIA GB200'")
+usable("gb300", "284208 MiB", "nvidia-smi shows 284,208 MiB for 'NVIDIA GB300'")
+usable("b300", "275040 MiB", "nvidia-smi shows 275,040 MiB for 'NVIDIA B300 SXM6 AC'")
 M.h100_sxm_hbm2e_500w.efficiency.sources.memory =
   "estimate: unset, the hbm_capacity's 96 GB as the torchtitan team states it (no driver reading published)"
 M.v100_sxm.efficiency.sources.memory = "estimate: unset, the hbm_capacity (the paper's 32 GB)"
@@ -313,6 +338,8 @@ M.h100_pcie.power = power(350, 50, "NVIDIA H100 PCIe product brief: 350 W", "est
 M.h100_sxm_hbm2e_500w.power = power(500, 70, titan, "estimate: the 700 W H100's idle")
 M.b200.power = power(1000, 100, b200, "estimate: 10% of the limit, as the H100's")
 M.gb200.power = power(1200, 120, gb200, "estimate: 10% of the limit, as the H100's")
+M.gb300.power = power(1400, 140, gb300, "estimate: 10% of the limit, as the H100's")
+M.b300.power = power(1100, 110, b300, "estimate: 10% of the limit, as the H100's")
 
 M.mi300x = {
   name = "MI300X",
