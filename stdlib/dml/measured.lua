@@ -678,6 +678,10 @@ function M.request(row, presets)
   local n = I(row.num_gpus)
   if not n then why("no num_gpus") end
   local tp, pp, dp, cp, ep = I(row.tp), I(row.pp), I(row.dp), I(row.cp), I(row.ep)
+  for _, cell in ipairs { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave" } do
+    local v = I(row[cell])
+    if v and v < 1 then why(fmt("%s %d is not a positive count", cell, v)) end
+  end
   local search = tp == nil and pp == nil and dp == nil
   local gpu_key, gpu_notes = M.gpu(row.gpu)
   if not gpu_key then why(gpu_notes) end
@@ -742,6 +746,7 @@ function M.request(row, presets)
       shard = math.min(math.max(per_node // ((tp or 1) * (cp or 1)), 1), dp)
       note(fmt("hybrid sharding without a shard degree: sharded over the %d data-parallel ranks of a node", shard))
     end
+    if shard and shard < 1 then return nil, fmt("FSDP shard degree %d is not a positive count", shard) end
     if shard and dp and shard ~= dp then
       if shard > dp or dp % shard ~= 0 then
         return nil, fmt("FSDP shard degree %d does not divide dp %d", shard, dp)
@@ -974,7 +979,11 @@ function M.predict(row, presets)
     r.status = "not predicted: " .. why
     return r
   end
-  local plan = M.plan(req)
+  local ok, plan = pcall(M.plan, req)
+  if not ok then
+    r.status = "not predicted: dml: " .. tostring(plan)
+    return r
+  end
   local step = plan.time.step:value("s")
   local assumed = {}
   for _, a in ipairs(req.assumed) do assumed[#assumed + 1] = a end

@@ -300,6 +300,15 @@ t.eq(req.layout.zero, 3); t.eq(req.layout.shard, 8)
 t.eq(has(req.assumed, "hybrid sharding without a shard degree: sharded over the 8 data-parallel ranks of a node"), true)
 t.eq(select(2, measured.request(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { zero_or_fsdp = "FSDP2 (shard 12)" }))),
   "FSDP shard degree 12 does not divide dp 32")
+t.eq(select(2, measured.request(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { zero_or_fsdp = "FSDP2 (shard 0)" }))),
+  "FSDP shard degree 0 is not a positive count")
+-- Degrees of zero are refused per row, with the cell named, never an error out of the scenario.
+t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { tp = "0", micro_batch = "0" }))),
+  "tp 0 is not a positive count; micro_batch 0 is not a positive count")
+t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { gpus_per_node = "0" }))),
+  "gpus_per_node 0 is not a positive count")
+t.eq(measured.predict(copy(row("MBridge-25.11-LLAMA3_70B-64"), { vpp_interleave = "0" })).status,
+  "not predicted: vpp_interleave 0 is not a positive count")
 
 req = assert(measured.request(row("TT-T2-8B-cp4")))
 t.eq(req.layout.cp, 4); t.eq(req.layout.dp, 2); t.eq(req.layout.zero, 3); t.eq(req.run.model.vocab, 128256, "not padded")
