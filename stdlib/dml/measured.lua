@@ -407,14 +407,18 @@ function M.parse_yes_no(cell)
 end
 
 --- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
---- "256+1 shared"); nil for an empty or unreadable cell.
+--- "256+1 shared", "128 experts", "256 routed + 1 shared", "128 (top-8)"); nil for an empty or
+--- unreadable cell ("E=64", "8x7B").
 function M.parse_experts(cell)
   if cell == nil then return nil end
-  local routed, shared = cell:match("^%s*(%d+)%s*%+%s*(%d+)%s*shared")
-  if routed then return tonumber(routed), tonumber(shared) end
-  routed = cell:match("^%s*(%d+)%s*$")
-  if routed then return tonumber(routed), 0 end
-  return nil
+  local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
+  if not routed then return nil end
+  local word = rest:lower():match("^%a+")
+  if not (rest == "" or rest:find("^[%+%(]") or word == "routed" or word == "experts" or word == "expert") then
+    return nil
+  end
+  local shared = rest:lower():match("%+%s*(%d+)%s*shared")
+  return tonumber(routed), tonumber(shared) or 0
 end
 
 -- --- Architecture ------------------------------------------------------------------------------

@@ -215,6 +215,12 @@ t.eq(routed, 256); t.eq(shared, 1)
 routed, shared = measured.parse_experts("128")
 t.eq(routed, 128); t.eq(shared, 0)
 t.eq(measured.parse_experts("many"), nil)
+for cell, want in pairs { ["128 experts"] = { 128, 0 }, ["256 routed + 1 shared"] = { 256, 1 },
+  ["128 (top-8)"] = { 128, 0 }, ["64 + 2 shared"] = { 64, 2 } } do
+  local r, sh = measured.parse_experts(cell)
+  t.eq(r, want[1], cell); t.eq(sh, want[2], cell)
+end
+t.eq(measured.parse_experts("E=64"), nil); t.eq(measured.parse_experts("8x7B"), nil)
 
 -- Gated MLP by family, else by the width ratio.
 local function gated(model, f, h) return measured.family(model, f, h).gated end
