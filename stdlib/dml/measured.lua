@@ -431,6 +431,9 @@ M.families = {
   { pattern = "qwen", name = "Qwen", gated = true, tied = false },
   { pattern = "deepseek", name = "DeepSeek", gated = true, tied = false },
   { pattern = "gpt[%s_%-]*oss", name = "GPT-OSS", gated = true, tied = false },
+  -- Gemma: GeGLU (three matrices) and the embedding tied to the output; BLOOM: GeLU, tied.
+  { pattern = "gemma", name = "Gemma", gated = true, tied = true },
+  { pattern = "bloom", name = "BLOOM", gated = false, tied = true },
   -- Nemotron-4 uses squared ReLU: two matrices.
   { pattern = "nemotron", name = "Nemotron", gated = false, tied = false },
   { pattern = "mpt", name = "MPT", gated = false, tied = true },

@@ -224,6 +224,8 @@ t.eq(measured.parse_experts("E=64"), nil); t.eq(measured.parse_experts("8x7B"), 
 
 -- Gated MLP by family, else by the width ratio.
 local function gated(model, f, h) return measured.family(model, f, h).gated end
+t.eq(gated("Gemma 2 27B", 36864, 4608), true); t.eq(measured.family("Gemma 7B").tied, true)
+t.eq(gated("BLOOM-176B", 57344, 14336), false); t.eq(measured.family("BLOOM").tied, true)
 t.eq(gated("LLAMA3-8B", 14336, 4096), true); t.eq(gated("Llama 3.1 70B", 28672, 8192), true)
 t.eq(gated("LLAMA2-7B", 11008, 4096), true); t.eq(gated("Qwen3_30B_a3B", 6144, 2048), true)
 t.eq(gated("DeepSeekV3 (dropless)", 18432, 7168), true); t.eq(gated("GPT OSS 120B", 2880, 2880), true)
