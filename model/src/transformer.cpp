@@ -470,6 +470,12 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     fail("layout.cp: {} does not divide the sequence length {}; divisors: {}", l.cp, m.seq_len,
          divs(m.seq_len, l.cp));
   }
+  if (l.recompute == Recompute::kNorms && !c.run.stack.recompute_norms) {
+    fail(
+        "layout.recompute: \"norms\" needs a stack that recomputes its norms alone "
+        "(recompute_norms, as Megatron-Core's); {} does not",
+        c.run.stack.name.empty() ? std::string("this stack") : c.run.stack.name);
+  }
   if (l.cp > 1 && c.run.stack.attention == AttentionKernel::kUnfused) {
     fail("layout.cp: context parallelism needs a fused attention kernel; the stack's is unfused");
   }
@@ -717,6 +723,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     tp_exposed += n_layers * tp_f;
   } else if (l.recompute == Recompute::kSelective) {
     recompute = attn_fs == 0 ? 0 : n_layers * attn_recompute_selective;
+  } else if (l.recompute == Recompute::kNorms) {
+    // The two norms' forward again in the backward: each reads its input and writes its output,
+    // 2h bytes each way per token (docs/model.md 8.3).
+    recompute = n_layers * T * 2 * (4 * h) / sp_div * st.elementwise_factor / c.hbm;
   } else if (l.recompute == Recompute::kOp) {
     // torchtitan's per-op policy saves the attention kernel's output, the reduce-scatters and
     // every other 16-bit matmul's output (aten.mm), and recomputes the rest (docs/model.md 8.3):
@@ -920,13 +930,17 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     transient = 2 * (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t * gather_bytes +
                 (n_moe > 0 ? 2 * expert_p / ep * gather_bytes : 0);
   }
-  const double replicated = 8 * h + (st.dropout ? 2 * h : 0);
+  // The two norms' inputs and outputs (the outputs dropped when the norms are recomputed), and
+  // the dropout masks.
+  const double replicated =
+      (l.recompute == Recompute::kNorms ? 4 * h : 8 * h) + (st.dropout ? 2 * h : 0);
   const double split_dense = 4 * (a + g) * dh + c.act_bytes * c.f;
-  // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective
-  // and full recompute do not store them.
+  // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective,
+  // op and full recompute do not store them.
   const double scores =
       st.attention == AttentionKernel::kUnfused ? (st.dropout ? 5.0 : 4.0) * a * c.s : 0.0;
-  const double stored_scores = l.recompute == Recompute::kNone ? scores : 0.0;
+  const double stored_scores =
+      l.recompute == Recompute::kNone || l.recompute == Recompute::kNorms ? scores : 0.0;
   // Bytes per token one layer holds for its backward, given the scores it keeps.
   const auto dense_layer = [&](double sc) { return replicated / sp_div + (split_dense + sc) / t; };
   // A MoE layer's experts keep, per routed copy of a token, their first GEMM's input (2h: the

@@ -71,9 +71,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   }
   pps = one_or(fixed.pp, pps);
   const std::vector<std::int64_t> zeros = one_or(fixed.zero, std::vector<std::int64_t>{0, 1, 3});
-  const std::vector<Recompute> recomputes =
-      one_or(fixed.recompute,
-             std::vector<Recompute>{Recompute::kNone, Recompute::kSelective, Recompute::kFull});
+  std::vector<Recompute> tried{Recompute::kNone, Recompute::kSelective, Recompute::kFull};
+  if (run.stack.recompute_norms) tried.push_back(Recompute::kNorms);
+  const std::vector<Recompute> recomputes = one_or(fixed.recompute, tried);
   const std::vector<Schedule> schedules =
       one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
 

@@ -347,7 +347,8 @@ function M.parse_zero(cell)
 end
 
 --- parse_recompute(cell): "none", "selective" or "full" by the cell's first word; torchtitan's
---- per-op selective checkpointing is dml's "op"; a bare yes/no (true, on, enabled, activation
+--- per-op selective checkpointing is dml's "op", Megatron-Core's selective layernorm module
+--- "norms"; a bare yes/no (true, on, enabled, activation
 --- checkpointing; no, false, off, disabled) is full or none, and Megatron's recompute methods
 --- (uniform, block) recompute whole layers, each with a note; nil otherwise.
 function M.parse_recompute(cell)
@@ -356,6 +357,9 @@ function M.parse_recompute(cell)
   if t:find("^full") then return "full" end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end
+    if t:find("layernorm") then
+      return "norms", fmt("recompute %q read as norms (Megatron-Core's layernorm module; any other module named is not modelled)", cell)
+    end
     return "selective"
   end
   if t:find("^none") then return "none" end

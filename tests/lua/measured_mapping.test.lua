@@ -185,6 +185,9 @@ for s, m in pairs(more_recompute) do t.eq(measured.parse_recompute(s), m, s) end
 t.eq(select(2, measured.parse_recompute("yes")), 'recompute "yes" read as full (every layer\'s forward again)')
 t.eq(select(2, measured.parse_recompute("no")), 'recompute "no" read as none')
 t.eq(measured.parse_recompute("nothing"), nil)
+t.eq(measured.parse_recompute("selective (layernorm, moe_act)"), "norms")
+t.eq(select(2, measured.parse_recompute("selective (layernorm)")),
+  'recompute "selective (layernorm)" read as norms (Megatron-Core\'s layernorm module; any other module named is not modelled)')
 
 local precision_cases = {
   ["16-bit mixed precision"] = "bf16", ["16-bit mixed precision (paper: 'mixed precision'; fp16 at the time)"] = "bf16",

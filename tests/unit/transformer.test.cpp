@@ -837,6 +837,59 @@ TEST_CASE("transformer recompute \"op\": torchtitan's per-op selective checkpoin
   CHECK(op.memory.activations.value() > full.memory.activations.value());
 }
 
+TEST_CASE("transformer recompute \"norms\": the two norms' outputs dropped and rerun",
+          "[transformer][memory]") {
+  // GPT-style, 24 layers, h = 2048, on 2 GPUs with TP 2 and SP, one microbatch of 2 sequences of
+  // 2048 tokens (T = 4096), flash attention: Megatron-Core's "layernorm" module keeps each norm's
+  // input and drops its output (2h bytes, /t under SP), and reruns both norms in the backward.
+  dml::Stack stack{.name = "test"};
+  stack.recompute_norms = true;
+  const auto plan = [&](const dml::TransformerRun& run, Recompute r) {
+    return dml::evaluate(run, TransformerLayout{.tp = 2,
+                                                .sequence_parallel = true,
+                                                .pp = 1,
+                                                .dp = 1,
+                                                .zero = 0,
+                                                .microbatch = 2,
+                                                .recompute = r});
+  };
+  dml::TransformerRun run = run_of(gpt(24, 2048, 16, 51200, 2048), 2, 2, stack);
+  const auto none = plan(run, Recompute::kNone);
+  const auto norms = plan(run, Recompute::kNorms);
+  REQUIRE(none.violations.empty());
+  REQUIRE(norms.violations.empty());
+  SECTION("memory: two norm outputs of 2h / t bytes per token and layer fewer") {
+    // 2 x 2 x 2048 / 2 = 4,096 bytes x 4,096 tokens x 24 layers = 402,653,184.
+    CHECK_THAT(none.memory.activations.value() - norms.memory.activations.value(),
+               WithinRel(402653184.0, 1e-12));
+  }
+  SECTION("time: both norms' forward again, 4h bytes each over HBM per token, / t under SP") {
+    // 2 norms x 4 x 2048 / 2 = 8,192 bytes x 4,096 tokens x 24 layers = 805,306,368 bytes.
+    const dml::Cluster c = h100s(2);
+    const double hbm = c.gpu.hbm_bandwidth.value() * c.gpu.efficiency->hbm;
+    CHECK(none.time.recompute.value() == 0);
+    CHECK_THAT(norms.time.recompute.value(), WithinRel(805306368.0 / hbm, 1e-12));
+    CHECK_THAT(norms.time.step.value() - none.time.step.value(),
+               WithinRel(805306368.0 / hbm, 1e-9));
+  }
+  SECTION("a stack that cannot recompute its norms alone refuses the layout") {
+    const auto refused = plan(run_of(gpt(24, 2048, 16, 51200, 2048), 2, 2), Recompute::kNorms);
+    REQUIRE_FALSE(refused.violations.empty());
+    CHECK_THAT(refused.violations[0],
+               Contains("\"norms\" needs a stack that recomputes its norms"));
+  }
+  SECTION("the search tries it: between the two totals, it is the fastest layout that fits") {
+    run.cluster.gpu.efficiency->memory =
+        bytes((none.memory.total.value() + norms.memory.total.value()) / 2);
+    const auto best = dml::optimize(
+        run, TransformerLayout{
+                 .tp = 2, .sequence_parallel = true, .pp = 1, .dp = 1, .zero = 0, .microbatch = 2});
+    REQUIRE(best.size() == 1);
+    REQUIRE(best[0].feasible);
+    CHECK(best[0].layout.recompute == Recompute::kNorms);
+  }
+}
+
 TEST_CASE("transformer loss: the stack's bytes per logit over HBM", "[transformer][loss]") {
   // GPT, 4 layers, h 1024, vocabulary 32000, 1024 tokens a sequence, on 8 GPUs with TP 2 and DP
   // 4: two microbatches of one sequence per GPU, each with 1024 x 16000 logits.

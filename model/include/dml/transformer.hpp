@@ -80,6 +80,7 @@ struct Stack {
                                // the permutation and its inverse, forward (docs/model.md 8.2)
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
+  bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
   units::Seconds collective_launch = units::microseconds(8);
   units::Bytes collective_chunk = units::mib(2);  // pipelining unit across the network
@@ -91,7 +92,7 @@ struct Stack {
 
 enum class Precision { kBf16, kFp8 };
 enum class Fp8Scaling { kTensorwise, kRowwise };
-enum class Recompute { kNone, kSelective, kOp, kFull };
+enum class Recompute { kNone, kSelective, kOp, kFull, kNorms };
 enum class Schedule { kGpipe, k1F1B, kZeroBubble, kZeroBubbleV, kDualPipe };
 enum class ContextParallel { kRing, kAllGather };
 
@@ -291,7 +292,8 @@ struct EnumNames<Recompute> {
       std::pair{Recompute::kNone, std::string_view("none")},
       std::pair{Recompute::kSelective, std::string_view("selective")},
       std::pair{Recompute::kOp, std::string_view("op")},
-      std::pair{Recompute::kFull, std::string_view("full")}};
+      std::pair{Recompute::kFull, std::string_view("full")},
+      std::pair{Recompute::kNorms, std::string_view("norms")}};
 };
 template <>
 struct EnumNames<Schedule> {
@@ -523,6 +525,11 @@ struct Description<Stack> {
                     "MLP's two input projections (Megatron/Transformer Engine); false: separate "
                     "linears that each quantize their input for FP8 (torchtitan's wq, wk, wv; "
                     "w1, w3)"});
+    v.field(s.recompute_norms,
+            {.name = "recompute_norms",
+             .doc = "the stack can recompute just its two norms, dropping their outputs "
+                    "(Megatron-Core's recompute_modules \"layernorm\"): layouts may use "
+                    "recompute = \"norms\", and optimize tries it"});
     v.field(s.layer_overhead,
             {.name = "layer_overhead",
              .doc = "fixed time per layer and microbatch: launches, small kernels, CPU gaps",
@@ -641,7 +648,8 @@ struct Description<TransformerLayout> {
             {.name = "microbatch", .doc = "sequences per microbatch", .min = 1, .max = 1 << 20});
     v.field(l.recompute, {.name = "recompute",
                           .doc = "activation recomputation: \"none\", \"selective\" (the attention "
-                                 "core), \"op\" (torchtitan's per-op checkpointing: every "
+                                 "core), \"norms\" (the two norms: Megatron-Core's layernorm "
+                                 "module), \"op\" (torchtitan's per-op checkpointing: every "
                                  "other matmul and the element-wise ops), \"full\""});
   }
 };
