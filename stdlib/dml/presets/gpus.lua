@@ -164,21 +164,19 @@ M.gb200.sources.shared_memory_bandwidth = blackwell_smem .. ": 256 x 148 x 2062 
 -- and attention's exponentials; their dense bf16 and fp8 rates per GPU are the GB200's and the
 -- B200's, and the memory grows to 288 GB of HBM3e (12-high stacks). Every other value is the
 -- Blackwell part's they extend.
+local function ultra(base, name, src)
+  local g = copy(M[base])
+  g.name, g.hbm_capacity = name, "288 GB"
+  g.sources.name, g.sources.hbm_capacity = src, src
+  g.sources.flop_per_clock_per_thread = src .. ": the " .. M[base].name ..
+    "'s rates per GPU, so its rates per thread, SMs and clock"
+  return g
+end
 local gb300 = "NVIDIA GB300 NVL72 (product page, as quoted by glennklockwood.com/garden/processors/B300 and verda.com/blog/gb300-nvl72-architecture): 72 GPUs, 360 PFLOP/s dense fp8 (5 per GPU) and 180 dense bf16 (2.5 per GPU), 20 TB of HBM3e at 576 TB/s (288 GB and 8 TB/s per GPU), 1,400 W per GPU, 72 ConnectX-8 800 Gb/s NICs"
-M.gb300 = copy(M.gb200)
-M.gb300.name = "GB300"
-M.gb300.hbm_capacity = "288 GB"
-M.gb300.sources.name = gb300
-M.gb300.sources.hbm_capacity = gb300
+M.gb300 = ultra("gb200", "GB300", gb300)
 M.gb300.sources.hbm_bandwidth = gb300
-M.gb300.sources.flop_per_clock_per_thread = gb300 .. ": the GB200's rates per GPU, so its rates per thread, SMs and clock"
 local b300 = "NVIDIA HGX B300 (as quoted by glennklockwood.com/garden/processors/B300): 2.25 PFLOP/s dense fp16/bf16 and 4.5 fp8, as the B200; 288 GB HBM3e; 1,100 W per GPU (verda.com/blog/gb300-nvl72-architecture)"
-M.b300 = copy(M.b200)
-M.b300.name = "B300"
-M.b300.hbm_capacity = "288 GB"
-M.b300.sources.name = b300
-M.b300.sources.hbm_capacity = b300
-M.b300.sources.flop_per_clock_per_thread = b300 .. ": the B200's rates per GPU, so its rates per thread, SMs and clock"
+M.b300 = ultra("b200", "B300", b300)
 M.b300.sources.hbm_bandwidth = "estimate: the B200's 7.7 TB/s (third-party figures for the B300 give 7.7 to 8 TB/s; " .. b300 .. ")"
 
 -- Efficiencies of the realistic model (dml --doc efficiency): what each GPU reaches in real
