@@ -33,6 +33,10 @@ void Description<Transformer>::check(const Transformer& m, const std::string& pa
                       "{} does not divide d_model {}; give head_dim for such a model", m.heads,
                       m.d_model);
   }
+  if (m.full_attention_every && !m.window) {
+    throw ConfigError(path + ".full_attention_every",
+                      "needs a window (every layer is full without one)");
+  }
   if (m.moe && m.moe->dense_layers >= m.layers) {
     throw ConfigError(path + ".moe.dense_layers", "{} leaves no MoE layer of the {}",
                       m.moe->dense_layers, m.layers);
@@ -91,14 +95,27 @@ double expert_width(const Transformer& m) {
   return static_cast<double>(m.moe->expert_d_ff.value_or(m.d_ff));
 }
 
-// Average keys a query attends to (causal and windowed counted exactly).
-double keys_per_query(const Transformer& m, bool causal_skips) {
+// Average keys a query attends to in a layer whose window is w (s: full attention), causal and
+// windowed counted exactly.
+double keys_per_query(const Transformer& m, double w, bool causal_skips) {
   const double s = static_cast<double>(m.seq_len);
-  const double w = m.window ? static_cast<double>(*m.window) : s;
   if (!m.causal || !causal_skips) return std::min(s, w);
   if (w >= s) return (s + 1) / 2;
   // Query i sees min(i, w) keys: the sum over i = 1..s is s w - w (w - 1) / 2.
   return (s * w - w * (w - 1) / 2) / s;
+}
+
+// Average over the layers: with full_attention_every n, layers n, 2n, ... (floor(L / n) of them,
+// as Megatron-Core's window_attn_skip_freq and the models' layer_types count them) see the whole
+// context and the others the window.
+double keys_per_query(const Transformer& m, bool causal_skips) {
+  const double s = static_cast<double>(m.seq_len);
+  if (!m.window) return keys_per_query(m, s, causal_skips);
+  const double windowed = keys_per_query(m, static_cast<double>(*m.window), causal_skips);
+  if (!m.full_attention_every) return windowed;
+  const double L = static_cast<double>(m.layers);
+  const double full = std::floor(L / static_cast<double>(*m.full_attention_every));
+  return (full * keys_per_query(m, s, causal_skips) + (L - full) * windowed) / L;
 }
 
 }  // namespace

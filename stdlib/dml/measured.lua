@@ -492,9 +492,19 @@ M.public_configs = {
     head_dim = 128, vocab = 151936 },
   { pattern = "qwen3[_%-]235b", source = "Qwen3-235B-A22B config.json", d_ff = 12288, expert_d_ff = 1536,
     head_dim = 128, vocab = 151936 },
+  -- gpt-oss (both sizes): layer_types alternates sliding_attention (sliding_window 128) and
+  -- full_attention, starting with a sliding layer.
   { pattern = "gpt[%s_%-]*oss", source = "gpt-oss-120b config.json", d_ff = 2880, expert_d_ff = 2880,
-    head_dim = 64, vocab = 201088,
-    note = "gpt-oss alternates 128-token sliding-window and full attention: full causal attention modelled in every layer" },
+    head_dim = 64, vocab = 201088, window = 128, full_attention_every = 2 },
+  -- Gemma 2: local (4,096-token window) and global layers alternate (Gemma 2 report, arXiv
+  -- 2408.00118, section 2); Gemma 3: five local layers to one global, a 1,024-token window (Gemma 3
+  -- report, arXiv 2503.19786, section 2; its 1B model's config.json: 512). Gemma 1 has no window.
+  { pattern = "gemma[%s_%-]*2%f[^%w%.]", source = "the Gemma 2 report (arXiv 2408.00118)", window = 4096,
+    full_attention_every = 2 },
+  { pattern = "gemma[%s_%-]*3[%s_%-]*1b", source = "gemma-3-1b config.json", window = 512,
+    full_attention_every = 6 },
+  { pattern = "gemma[%s_%-]*3%f[^%w%.]", source = "the Gemma 3 report (arXiv 2503.19786)", window = 1024,
+    full_attention_every = 6 },
   { pattern = "^gpt%-?3", source = "the GPT-2 BPE vocabulary (50257) padded to a multiple of 128", vocab = 50304 },
 }
 
@@ -508,7 +518,7 @@ end
 
 --- architecture(row): the model's dimensions as dml needs them ({ layers, d_model, heads,
 --- kv_heads, head_dim, d_ff, vocab, seq_len, gated, tied, experts, top_k, shared, expert_d_ff,
---- dense_layers, parallel_block, mla }) and the list of notes on what was assumed; nil and the
+--- dense_layers, window, full_attention_every, parallel_block, mla }) and the list of notes on what was assumed; nil and the
 --- reason when the row lacks the core architecture.
 function M.architecture(row)
   local I = M.integer
@@ -580,6 +590,9 @@ function M.architecture(row)
     if a.expert_d_ff == nil then return nil, "no expert width for the MoE layers" end
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
   end
+  -- Sliding-window attention and which layers keep the whole context (no column gives them).
+  a.window = from_config("window", "window")
+  a.full_attention_every = from_config("full_attention_every", "full_attention_every")
   for _, source in ipairs(taken_sources) do
     notes[#notes + 1] = fmt("%s (%s, not in the row)", table.concat(taken[source], ", "), source)
   end
@@ -811,6 +824,7 @@ function M.request(row, presets)
       name = row.model, layers = arch.layers, d_model = arch.d_model, heads = arch.heads,
       kv_heads = arch.kv_heads, head_dim = arch.head_dim, d_ff = arch.d_ff, gated = arch.gated,
       vocab = vocab, tied_embeddings = arch.tied, seq_len = arch.seq_len,
+      window = arch.window, full_attention_every = arch.full_attention_every,
       parallel_block = arch.parallel_block, moe = moe,
     }
     local cluster = dml.cluster {

@@ -26,7 +26,7 @@ local curve = dml.wall_curve(h100, { points = 3 })
 local stacks = require "dml.presets.stacks"
 local transformer = dml.transformer { name = "moe", layers = 8, d_model = 1024, heads = 16, kv_heads = 4,
   head_dim = 64, d_ff = 4096, gated = true, vocab = 32000, tied_embeddings = false, seq_len = 4096,
-  causal = true, window = 2048, parallel_block = false,
+  causal = true, window = 2048, full_attention_every = 4, parallel_block = false,
   moe = { experts = 8, top_k = 2, shared_experts = 1, expert_d_ff = 1024, dense_layers = 1, imbalance = 1.1,
     max_nodes = 2 } }
 local t_layout = { tp = 2, tp_model = 1, shard = 4, sequence_parallel = true, pp = 2, interleave = 2, schedule = "1f1b", dp = 4,

@@ -282,6 +282,20 @@ t.eq(req.layout.ep, 64); t.eq(req.precision, "fp8")
 t.eq(has(req.assumed, "multi-head latent attention modelled as"), true)
 t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
 
+-- Sliding windows come from the model's published configuration (no column gives them).
+req = assert(measured.request(row("MBridge-25.11-GPT-64")))
+t.eq(req.run.model.window, 128); t.eq(req.run.model.full_attention_every, 2)
+t.eq(has(req.assumed, "head_dim = 64, d_ff = 2880, vocab = 201088, expert_d_ff = 2880, window = 128, full_attention_every = 2 (gpt-oss-120b config.json, not in the row)"), true)
+local llama = row("MBridge-25.09-LLAMA3_8B-8")
+local function windows(model)
+  local m = assert(measured.request(copy(llama, { model = model }))).run.model
+  return string.format("%s/%s", m.window, m.full_attention_every)
+end
+t.eq(windows("Gemma 2 27B"), "4096/2"); t.eq(windows("gemma-2-9b"), "4096/2"); t.eq(windows("Gemma2 2B"), "4096/2")
+t.eq(windows("Gemma 3 27B"), "1024/6"); t.eq(windows("gemma-3-1b"), "512/6")
+t.eq(windows("Gemma 7B"), "nil/nil", "Gemma 1: no window"); t.eq(windows("gemma-2b"), "nil/nil", "Gemma 1 2B, not Gemma 2")
+t.eq(windows("LLAMA3_8B"), "nil/nil")
+
 req = assert(measured.request(row("MS-T2-MegaScale-256")))
 t.eq(req.run.model.parallel_block, true); t.eq(req.layout.zero, 2); t.eq(req.layout.interleave, 6)
 t.eq(req.layout.sequence_parallel, true); t.eq(req.run.model.vocab, 64512, "64000 padded to 128 x tp 8")

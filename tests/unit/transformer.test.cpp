@@ -226,6 +226,44 @@ TEST_CASE("transformer FLOPs: GPT-3 175B against Narayanan 2021 and Korthikanti 
   }
 }
 
+TEST_CASE("transformer FLOPs: sliding windows, in every layer or between full ones",
+          "[transformer][flops]") {
+  // GPT, h 256, 4 heads of 64, vocabulary 1000, s = 8, causal. A layer's attention FLOPs per token
+  // are 12 a d_h k (scores and values, forward and backward), k the keys a query sees on average:
+  //   full causal: (1 + 2 + ... + 8) / 8 = 4.5;
+  //   window 3: query i sees min(i, 3) keys, 1 + 2 + 3 x 6 = 21, / 8 = 2.625.
+  // Only the attention term changes, so differences against the model without a window isolate it.
+  const double per_key = 12 * 4 * 64;  // 12 a d_h
+  const auto flop = [](std::int64_t layers, std::optional<std::int64_t> window,
+                       std::optional<std::int64_t> every) {
+    Transformer m = gpt(layers, 256, 4, 1000, 8);
+    m.window = window;
+    m.full_attention_every = every;
+    return dml::model_flop_per_token(m);
+  };
+  SECTION("every layer windowed") {
+    CHECK_THAT(flop(4, 3, std::nullopt) - flop(4, std::nullopt, std::nullopt),
+               WithinRel(per_key * 4 * (2.625 - 4.5), 1e-12));
+  }
+  SECTION("every 2nd layer full (gpt-oss): layers 2 and 4 of 4, 2 and 4 of 5") {
+    CHECK_THAT(flop(4, 3, 2) - flop(4, std::nullopt, std::nullopt),
+               WithinRel(per_key * 2 * (2.625 - 4.5), 1e-12));
+    CHECK_THAT(flop(5, 3, 2) - flop(5, std::nullopt, std::nullopt),
+               WithinRel(per_key * 3 * (2.625 - 4.5), 1e-12));
+  }
+  SECTION("every 6th layer full (Gemma 3): layer 6 of 7; a window past s changes nothing") {
+    CHECK_THAT(flop(7, 3, 6) - flop(7, std::nullopt, std::nullopt),
+               WithinRel(per_key * 6 * (2.625 - 4.5), 1e-12));
+    CHECK(flop(4, 8, 2) == flop(4, std::nullopt, std::nullopt));
+  }
+  SECTION("full layers without a window are refused") {
+    Transformer m = gpt(4, 256, 4, 1000, 8);
+    m.full_attention_every = 2;
+    CHECK_THROWS_WITH(dml::Description<Transformer>::check(m, "model"),
+                      Contains("model.full_attention_every") && Contains("needs a window"));
+  }
+}
+
 TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed experts",
           "[transformer][params]") {
   SECTION("Llama 3 8B: 8,030,261,248") {

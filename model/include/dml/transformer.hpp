@@ -45,7 +45,8 @@ struct Transformer {
   std::int64_t seq_len = 0;
   bool causal = true;
   std::optional<std::int64_t> window{};  // sliding-window attention: keys per query at most
-  bool parallel_block = false;           // attention and MLP side by side (GPT-J, PaLM)
+  std::optional<std::int64_t> full_attention_every{};  // with a window: every n-th layer is full
+  bool parallel_block = false;  // attention and MLP side by side (GPT-J, PaLM)
   std::optional<Moe> moe{};
 };
 
@@ -411,6 +412,13 @@ struct Description<Transformer> {
                        .min = 1,
                        .max = 1 << 26,
                        .default_text = "none (full attention)"});
+    v.field(m.full_attention_every,
+            {.name = "full_attention_every",
+             .doc = "with a window: layers n, 2n, ... attend to the whole context, the others "
+                    "through the window (GPT-OSS 2, Gemma 3 6)",
+             .min = 1,
+             .max = 1 << 20,
+             .default_text = "none (every layer windowed)"});
     v.field(m.parallel_block,
             {.name = "parallel_block",
              .doc = "attention and MLP side by side on one input (GPT-J, PaLM): one TP "
