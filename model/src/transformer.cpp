@@ -878,27 +878,33 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double eshard = static_cast<double>(expert_dp / erep);
   constexpr CollectiveOp kRS = CollectiveOp::kReduceScatter;
   if (l.zero >= 3) {
-    // Per layer: gather the weights forward and again backward, reduce-scatter the gradients;
-    // the next layer's gather runs under this layer's compute; again every microbatch.
+    // Per layer: gather the weights forward and again backward, reduce-scatter the gradients,
+    // again every microbatch. A per-tensor framework issues gathers_per_layer collectives of
+    // each kind, each paying its own launch and ring latency (the bytes split among them).
+    // With param_gather_overlap the next layer's gathers run under this layer's compute, with
+    // dp_overlap the reduce-scatters under the next one's; what overlaps hides but for the
+    // first gather and the last reduce-scatter, the rest is exposed layer by layer.
     const double layer_ne = (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t;
     const double layer_e = n_moe > 0 ? expert_p / ep : 0;
-    auto layer_comm = [&](double params_ne, double params_e) {
-      const double per = static_cast<double>(st.gathers_per_layer);
-      return 2 * (c.gather(params_ne * gather_bytes, dp_g) + (per - 1) * (c.launch + dp_g.alpha)) +
-             (c.gather(params_ne * gbytes, dp_g, kRS) + (per - 1) * (c.launch + dp_g.alpha)) +
-             c.all_reduce(params_ne * gbytes / shard, rep_g) +
-             (params_e > 0 ? 2 * c.gather(params_e * gather_bytes, edp_g) +
-                                 c.gather(params_e * gbytes, edp_g, kRS) +
-                                 c.all_reduce(params_e * gbytes / eshard, erep_g)
-                           : 0);
+    const double per = static_cast<double>(st.gathers_per_layer);
+    const auto split = [&](double bytes, const Group& gr, CollectiveOp op) {
+      return per * c.gather(bytes / per, gr, op);
     };
-    const double comm_l = layer_comm(layer_ne, layer_e);
+    constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
+    const double gathers =
+        2 * (split(layer_ne * gather_bytes, dp_g, kAG) + c.gather(layer_e * gather_bytes, edp_g));
+    const double reduces = split(layer_ne * gbytes, dp_g, kRS) +
+                           c.all_reduce(layer_ne * gbytes / shard, rep_g) +
+                           (layer_e > 0 ? c.gather(layer_e * gbytes, edp_g, kRS) +
+                                              c.all_reduce(layer_e * gbytes / eshard, erep_g)
+                                        : 0);
+    const double hideable = (st.param_gather_overlap ? gathers : 0) + (st.dp_overlap ? reduces : 0);
+    const double exposed_always = gathers + reduces - hideable;
     const double compute_l = (t_fwd + t_bwd + recompute) / n_layers;
-    const double exposed_mb =
-        n_layers * std::max(0.0, comm_l - compute_l) + comm_l;  // + first gather, last RS
+    const double exposed_mb = n_layers * (exposed_always + std::max(0.0, hideable - compute_l)) +
+                              hideable;  // + the first gather and the last reduce-scatter
     dp_exposed = m * exposed_mb;
-    dp_hidden = m * n_layers * comm_l - (dp_exposed - m * comm_l);
-    dp_hidden = std::max(0.0, dp_hidden);
+    dp_hidden = m * n_layers * std::min(hideable, compute_l);
   } else {
     double reduce = 0, gather_t = 0;
     if (l.zero == 0) {

@@ -756,6 +756,47 @@ TEST_CASE("transformer collectives: measured nccl-tests tables replace alpha-bet
   }
 }
 
+TEST_CASE("transformer ZeRO-3: without prefetch every gather is exposed; per-tensor collectives",
+          "[transformer][dp]") {
+  // GPT, 4 layers, h 1024, MLP 4h, vocabulary 32000; 8 GPUs in one node, FSDP over all 8, one
+  // microbatch (batch 8, microbatch 1). A layer's buffer S = 12,582,912 parameters x 2 bytes =
+  // 25,165,824 B (the HSDP test below); in the node (337.5 GB/s) each of its two gathers and its
+  // reduce-scatter moves 7/8 S: 6.524472888888889e-5 s each, 1.9573418666666667e-4 s a layer.
+  dml::Stack eager{.name = "eager", .dp_overlap = false, .param_gather_overlap = false};
+  const auto plan = [](const TransformerRun& run) {
+    return dml::evaluate(run, TransformerLayout{.tp = 1,
+                                                .pp = 1,
+                                                .dp = 8,
+                                                .zero = 3,
+                                                .cp = 1,
+                                                .microbatch = 1,
+                                                .recompute = Recompute::kNone});
+  };
+  const Transformer m = gpt(4, 1024, 8, 32000, 1024);
+  SECTION("a stack that neither prefetches nor overlaps exposes all four layers' traffic") {
+    const auto p = plan(no_latency(run_of(m, 8, 8, eager)));
+    REQUIRE(p.feasible);
+    CHECK_THAT(p.time.dp.value(), WithinRel(4 * 1.9573418666666667e-4, 1e-9));
+    CHECK(p.time.dp_hidden.value() == 0);
+    // With both overlaps (the default stack) the layers' traffic hides under their neighbours'
+    // compute: only the first gather and the last reduce-scatter, one layer's worth, stay out.
+    const auto overlapped = plan(no_latency(run_of(m, 8, 8)));
+    CHECK_THAT(overlapped.time.dp.value(), WithinRel(1.9573418666666667e-4, 1e-9));
+    CHECK_THAT(overlapped.time.dp_hidden.value(), WithinRel(4 * 1.9573418666666667e-4, 1e-9));
+  }
+  SECTION("each of gathers_per_layer collectives pays its launch and ring latency") {
+    // In the node a collective pays the 8 us launch and 7 NVLink steps of 2 us: 22 us. With 4
+    // collectives of each kind instead of 1, a layer pays 3 kinds x 3 more: 198 us; 4 layers:
+    // 792 us more, the bytes unchanged.
+    dml::Stack per_tensor = eager;
+    per_tensor.gathers_per_layer = 4;
+    const auto one = plan(run_of(m, 8, 8, eager));
+    const auto four = plan(run_of(m, 8, 8, per_tensor));
+    REQUIRE(four.feasible);
+    CHECK_THAT(four.time.dp.value() - one.time.dp.value(), WithinRel(792e-6, 1e-9));
+  }
+}
+
 TEST_CASE("transformer HSDP: states shard inside the group, gradients all-reduce across",
           "[transformer][dp]") {
   // GPT, 4 layers, h 1024, MLP 4h (not gated), vocabulary 32000, untied, one stage. Parameters

@@ -63,8 +63,8 @@ struct Stack {
   TpOverlap tp_overlap = TpOverlap::kBackward;
   double tp_hidden_fraction = 0.7;   // with overlapped TP: the share that hides under GEMMs
   double overlap_slowdown = 0.3;     // hidden communication still slows compute by this x its time
-  bool dp_overlap = true;            // gradient reduction under the last backward
-  bool param_gather_overlap = true;  // ZeRO-1/2 parameter all-gather under the next forward
+  bool dp_overlap = true;            // gradient reduction under the backward
+  bool param_gather_overlap = true;  // parameter all-gathers under compute (ZeRO-3: prefetch)
   bool p2p_overlap = true;           // pipeline sends under compute (fill and drain exposed)
   double ep_hidden_fraction = 0;     // expert all-to-all hidden under other compute
   bool ep_overlap = false;  // a forward and a backward layer run side by side, each all-to-all
@@ -467,10 +467,12 @@ struct Description<Stack> {
              .min = 0,
              .max = 1});
     v.field(s.dp_overlap, {.name = "dp_overlap",
-                           .doc = "gradient reduction runs under the last microbatch's backward"});
+                           .doc = "gradient reduction runs under the last microbatch's backward "
+                                  "(ZeRO-3: each layer's reduce-scatter under the next layer's)"});
     v.field(s.param_gather_overlap,
             {.name = "param_gather_overlap",
-             .doc = "ZeRO-1/2: the parameter all-gather runs under the next step's forward"});
+             .doc = "ZeRO-1/2: the parameter all-gather runs under the next step's forward; "
+                    "ZeRO-3: the next layer's gathers are prefetched under this layer's compute"});
     v.field(s.p2p_overlap,
             {.name = "p2p_overlap",
              .doc = "pipeline sends run under compute (only fill and drain are exposed)"});
@@ -524,7 +526,8 @@ struct Description<Stack> {
              .max = 1024});
     v.field(s.gathers_per_layer,
             {.name = "gathers_per_layer",
-             .doc = "ZeRO-3/FSDP collectives per layer and pass (1: one flat buffer per layer)",
+             .doc = "ZeRO-3/FSDP collectives per layer and pass, each paying its own latency "
+                    "(1: one flat buffer per layer)",
              .min = 1,
              .max = 1024});
     v.field(s.fused_projections,

@@ -163,6 +163,7 @@ M.deepspeed_zero3_2021 = stack {
     loss_traffic = "inf: Megatron-DeepSpeed's GPT keeps Megatron's loss. " .. megatron_loss,
     gathers_per_layer = "inf: one gather per parameter tensor (weights and biases of four linears, two norms)",
     dp_overlap = "Narayanan et al. 2021 Table 2: ZeRO-3 ran 2-4x slower than overlap predicts",
+    param_gather_overlap = "Narayanan et al. 2021 Table 2: the ZeRO-3 step did not shorten from 768 to 1,536 GPUs (gathers not hidden)",
     elementwise_factor = "estimate: unfused eager PyTorch of 2021 with fused LayerNorm, as llm-foundry's",
     optimizer_traffic = adam_traffic,
   }, { tp_hidden_fraction = tp_not_overlapped }),
