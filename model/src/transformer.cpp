@@ -843,7 +843,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   const Group pp_g = c.group(2, l.tp * l.cp * l.dp);
-  const double send = l.pp > 1 ? c.launch + pp_g.alpha + act / sp_div / pp_g.bw : 0;
+  // A boundary's activation, T h 2 bytes, leaves each TP rank whole, or split t ways (SP; or the
+  // scatter/gather optimisation, which then all-gathers it over NVLink on the receiving side).
+  const bool scatter = st.scatter_gather_sends && !sp && l.tp_model == 1 && l.tp > 1;
+  const double send = l.pp > 1 ? c.launch + pp_g.alpha + act / (scatter ? t : sp_div) / pp_g.bw +
+                                     (scatter ? c.gather(act, tp_g) : 0.0)
+                               : 0;
   const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
 
   // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).

@@ -797,6 +797,34 @@ TEST_CASE("transformer ZeRO-3: without prefetch every gather is exposed; per-ten
   }
 }
 
+TEST_CASE("transformer pipeline sends: Megatron-LM's scatter/gather optimisation",
+          "[transformer][pipeline]") {
+  // GPT, 4 layers, h 1024; 16 GPUs as TP 8 x PP 2, one stage per node, so each send crosses the
+  // network (47.5 GB/s) and the gather runs in the node (337.5 GB/s). Batch 4, microbatch 1: 4
+  // microbatches, 2 x 4 sends exposed without p2p overlap. A boundary's activation: 1024 tokens
+  // x 1024 x 2 bytes = 2,097,152 B.
+  //   whole, from every rank: 2,097,152 / 47.5e9 = 4.415057e-5 s a send;
+  //   scattered: 2,097,152 / 8 / 47.5e9 + 7/8 x 2,097,152 / 337.5e9 = 5.518822e-6 + 5.437156e-6
+  //   = 1.0955978e-5 s a send.
+  const auto pp_time = [](bool scatter, bool sp) {
+    dml::Stack st{.name = "sends", .p2p_overlap = false, .scatter_gather_sends = scatter};
+    const auto p = dml::evaluate(no_latency(run_of(gpt(4, 1024, 8, 32000, 1024), 16, 4, st)),
+                                 TransformerLayout{.tp = 8,
+                                                   .sequence_parallel = sp,
+                                                   .pp = 2,
+                                                   .dp = 1,
+                                                   .microbatch = 1,
+                                                   .recompute = Recompute::kFull});
+    REQUIRE(p.feasible);
+    return p.time.pp.value();
+  };
+  CHECK_THAT(pp_time(false, false), WithinRel(8 * 2097152.0 / 47.5e9, 1e-9));
+  CHECK_THAT(pp_time(true, false),
+             WithinRel(8 * (2097152.0 / 8 / 47.5e9 + 7.0 / 8 * 2097152.0 / 337.5e9), 1e-9));
+  // With SP the activation is already split t ways: nothing to gather.
+  CHECK_THAT(pp_time(true, true), WithinRel(8 * 2097152.0 / 8 / 47.5e9, 1e-9));
+}
+
 TEST_CASE("transformer HSDP: states shard inside the group, gradients all-reduce across",
           "[transformer][dp]") {
   // GPT, 4 layers, h 1024, MLP 4h (not gated), vocabulary 32000, untied, one stage. Parameters

@@ -61,12 +61,13 @@ struct Stack {
   bool dropout = false;             // dropout after attention and MLP (GPT-era recipes)
   double elementwise_factor = 1.0;  // memory traffic of element-wise ops x this (unfused eager)
   TpOverlap tp_overlap = TpOverlap::kBackward;
-  double tp_hidden_fraction = 0.7;   // with overlapped TP: the share that hides under GEMMs
-  double overlap_slowdown = 0.3;     // hidden communication still slows compute by this x its time
-  bool dp_overlap = true;            // gradient reduction under the backward
-  bool param_gather_overlap = true;  // parameter all-gathers under compute (ZeRO-3: prefetch)
-  bool p2p_overlap = true;           // pipeline sends under compute (fill and drain exposed)
-  double ep_hidden_fraction = 0;     // expert all-to-all hidden under other compute
+  double tp_hidden_fraction = 0.7;    // with overlapped TP: the share that hides under GEMMs
+  double overlap_slowdown = 0.3;      // hidden communication still slows compute by this x its time
+  bool dp_overlap = true;             // gradient reduction under the backward
+  bool param_gather_overlap = true;   // parameter all-gathers under compute (ZeRO-3: prefetch)
+  bool p2p_overlap = true;            // pipeline sends under compute (fill and drain exposed)
+  bool scatter_gather_sends = false;  // without SP: each TP rank sends 1/t, then an NVLink gather
+  double ep_hidden_fraction = 0;      // expert all-to-all hidden under other compute
   bool ep_overlap = false;  // a forward and a backward layer run side by side, each all-to-all
                             // under the other's compute (Megatron-Core's EP overlap; DualPipe)
   std::int64_t default_zero = 0;     // the sharding the stack uses when a layout leaves it out
@@ -476,6 +477,11 @@ struct Description<Stack> {
     v.field(s.p2p_overlap,
             {.name = "p2p_overlap",
              .doc = "pipeline sends run under compute (only fill and drain are exposed)"});
+    v.field(s.scatter_gather_sends,
+            {.name = "scatter_gather_sends",
+             .doc = "without sequence parallelism, a stage boundary's tensor-parallel ranks each "
+                    "send 1/t of the activation and all-gather it in the node (Megatron-LM "
+                    "2021-22), instead of each sending all of it"});
     v.field(s.ep_hidden_fraction,
             {.name = "ep_hidden_fraction",
              .doc = "of the expert all-to-all left exposed by ep_overlap, the share hidden "

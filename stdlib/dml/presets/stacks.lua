@@ -53,6 +53,7 @@ M.megatron_2021 = stack {
   name = "megatron-2021",
   attention = "unfused", dropout = true, elementwise_factor = 1,
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
+  scatter_gather_sends = true,
   default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 52, layer_overhead = "26 us",
   sources = calibration_sources({
@@ -63,6 +64,7 @@ M.megatron_2021 = stack {
     tp_overlap = "Narayanan et al. 2021: tensor-parallel all-reduces on the critical path",
     dp_overlap = "inf: the paper's DP runs reduce gradients after the pipeline flush",
     p2p_overlap = "Narayanan et al. 2021 section 4.1: scatter/gather sends, not overlapped",
+    scatter_gather_sends = "Narayanan et al. 2021 section 4.1 (the scatter/gather optimization; Megatron-LM's --scatter-gather-tensors-in-pipeline, on by default)",
     weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
     optimizer_traffic = adam_traffic,
   }, { tp_hidden_fraction = tp_not_overlapped }),
