@@ -262,6 +262,11 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   half_dim = e.gemm_half_dim;
   attn_rate =
       peak * e.attention * (r.stack.attention == AttentionKernel::kFlash3 ? e.flash3_gain : 1.0);
+  // Head width (docs/model.md 8.2): the stack's rate at 64 over 128, log-linear between them.
+  const double width = std::clamp(std::log2(dh) - 6.0, 0.0, 1.0);  // 0 at 64, 1 at 128 and up
+  attn_rate_bwd =
+      attn_rate * (r.stack.attention_d64_backward + width * (1 - r.stack.attention_d64_backward));
+  attn_rate *= r.stack.attention_d64_forward + width * (1 - r.stack.attention_d64_forward);
   hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
   capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
@@ -601,7 +606,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     attn_recompute_selective = attn_f;
   } else {
     attn_f = attn_flop / c.attn_rate;
-    attn_b = 2.5 * attn_flop / (c.attn_rate * 0.8);
+    attn_b = 2.5 * attn_flop / (c.attn_rate_bwd * 0.8);
   }
   // Element-wise traffic per token, forward (docs/model.md 8.2).
   const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;

@@ -84,8 +84,9 @@ struct TransformerCtx : NetworkCtx {
   double gemm_peak = 0;    // peak x GEMM efficiency (x the FP8 gain)
   double gemm_bytes = 2;
   double half_dim = 0;
-  double attn_rate = 0;  // attention kernel FLOP/s
-  double hbm = 0;        // reachable HBM bytes/s
+  double attn_rate = 0;      // attention kernel FLOP/s (forward, at the model's head width)
+  double attn_rate_bwd = 0;  // the backward kernel's, before its 0.8 (docs/model.md 8.2)
+  double hbm = 0;            // reachable HBM bytes/s
   double capacity = 0, workspace = 0;
   double layer_overhead = 0;
   double max_nodes = 0;       // node-limited routing (0: none)

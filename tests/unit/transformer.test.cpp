@@ -264,6 +264,32 @@ TEST_CASE("transformer FLOPs: sliding windows, in every layer or between full on
   }
 }
 
+TEST_CASE("transformer attention: the fused kernel's rate by head width", "[transformer][flops]") {
+  // The same attention FLOPs (a d_h = 1536, s = 1024) at head widths 64, 96, 128 and 256, on a
+  // stack whose kernel runs at 0.5 of its 128-wide rate forward and 0.8 backward at width 64.
+  // With R the 128-wide rate and F a layer's forward FLOPs, the kernel takes F/R forward and
+  // 2.5 F/(0.8 R) backward: 4.125 F/R at 128. At 64: F/(0.5 R) + 3.125 F/(0.8 R) = 5.90625 F/R.
+  // At 96, log2(96) - 6 = 0.5849625 of the way: forward 0.5 + 0.5849625 x 0.5 = 0.79248125,
+  // backward 0.8 + 0.5849625 x 0.2 = 0.9169925; 1/0.79248125 + 3.125/0.9169925 = 4.669781 F/R.
+  // From 128 up the rate stays R.
+  const auto attention = [](std::int64_t heads, std::int64_t width) {
+    Transformer m = gpt(2, 1536, heads, 32000, 1024);
+    m.head_dim = width;
+    dml::Stack st{.name = "by width", .attention_d64_forward = 0.5, .attention_d64_backward = 0.8};
+    const auto p = dml::evaluate(
+        run_of(m, 1, 1, st),
+        TransformerLayout{
+            .tp = 1, .pp = 1, .dp = 1, .microbatch = 1, .recompute = Recompute::kNone});
+    REQUIRE(p.feasible);
+    return p.time.attention.value();
+  };
+  const double at128 = attention(12, 128);
+  CHECK_THAT(attention(24, 64) / at128, WithinRel(5.90625 / 4.125, 1e-9));
+  CHECK_THAT(attention(16, 96) / at128,
+             WithinRel((1 / 0.79248125 + 3.125 / 0.9169925) / 4.125, 1e-6));
+  CHECK_THAT(attention(6, 256) / at128, WithinRel(1.0, 1e-12));
+}
+
 TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed experts",
           "[transformer][params]") {
   SECTION("Llama 3 8B: 8,030,261,248") {

@@ -83,6 +83,8 @@ struct Stack {
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
+  double attention_d64_forward = 1.0;   // fused attention's rate at head width 64 / at 128
+  double attention_d64_backward = 1.0;  // the same for its backward
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
   units::Seconds collective_launch = units::microseconds(8);
   units::Bytes collective_chunk = units::mib(2);  // pipelining unit across the network
@@ -547,6 +549,16 @@ struct Description<Stack> {
              .doc = "the stack can recompute just its two norms, dropping their outputs "
                     "(Megatron-Core's recompute_modules \"layernorm\"): layouts may use "
                     "recompute = \"norms\", and optimize tries it"});
+    v.field(s.attention_d64_forward,
+            {.name = "attention_d64_forward",
+             .doc = "the fused attention kernel's forward rate at head width 64 over its rate at "
+                    "128; between them log-linear in the width, held below 64 and at 1 above 128",
+             .min = 0.05,
+             .max = 2});
+    v.field(s.attention_d64_backward, {.name = "attention_d64_backward",
+                                       .doc = "as attention_d64_forward, for the backward kernel",
+                                       .min = 0.05,
+                                       .max = 2});
     v.field(s.layer_overhead,
             {.name = "layer_overhead",
              .doc = "fixed time per layer and microbatch: launches, small kernels, CPU gaps",

@@ -48,12 +48,18 @@ local megatron_state = "Megatron-LM docs/source/api-guide/dist_optimizer.md: bf1
 -- The loss's bytes per logit, counted op by op from each framework's code (docs/model.md 8.2).
 local megatron_loss = "Megatron-LM's vocab_parallel_cross_entropy on output.float() (megatron/mpu/cross_entropy.py; megatron/core/tensor_parallel/cross_entropy.py): cast to fp32 6 B, max 4, subtract 8, exp 8, sum 4, divide 8; backward: scale by the loss gradient 8, cast back 6"
 local adam_traffic = "inf: mixed-precision Adam reads and writes the fp32 master, m and v (24 B), reads the fp32 gradient (4 B), writes the 16-bit weight (2 B)"
+-- Fused attention at head width 64 against 128 (docs/model.md 8.2): Shah et al. 2024
+-- (FlashAttention-3, arXiv 2407.08608) Figures 5 and 6, H100 SXM5, bf16, no causal mask, 8k
+-- tokens, the bars' labels; above 128 the backward is not measured, and dml keeps the 128 rate.
+local fa2_by_width = "measured: Shah et al. 2024 (arXiv 2407.08608) Figures 5-6, H100 SXM5 bf16, 8k tokens, non-causal: FlashAttention-2 forward 322 TFLOP/s at head width 64 against 370 at 128 (0.870), backward 287 against 318 (0.903)"
+local cudnn_by_width = "measured: Shah et al. 2024 (arXiv 2407.08608) Figures 5-6, H100 SXM5 bf16, 8k tokens, non-causal: cuDNN forward 412 TFLOP/s at head width 64 against 600 at 128 (0.687), backward 432 against 518 (0.834)"
+local unfused_width = "none: the unfused kernel is modelled as batched GEMMs of width d_h"
 
 M.megatron_2021 = stack {
   name = "megatron-2021",
   attention = "unfused", dropout = true, elementwise_factor = 1,
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
-  scatter_gather_sends = true,
+  scatter_gather_sends = true, attention_d64_forward = 1, attention_d64_backward = 1,
   default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 52, layer_overhead = "26 us",
   sources = calibration_sources({
@@ -64,6 +70,7 @@ M.megatron_2021 = stack {
     tp_overlap = "Narayanan et al. 2021: tensor-parallel all-reduces on the critical path",
     dp_overlap = "inf: the paper's DP runs reduce gradients after the pipeline flush",
     p2p_overlap = "Narayanan et al. 2021 section 4.1: scatter/gather sends, not overlapped",
+    attention_d64_forward = unfused_width, attention_d64_backward = unfused_width,
     scatter_gather_sends = "Narayanan et al. 2021 section 4.1 (the scatter/gather optimization; Megatron-LM's --scatter-gather-tensors-in-pipeline, on by default)",
     weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
     optimizer_traffic = adam_traffic,
@@ -86,8 +93,10 @@ M.megatron_core = stack {
   dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, permute_traffic = 4,
-  recompute_norms = true, layer_overhead = "26 us",
+  recompute_norms = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
+  attention_d64_backward = 0.834,
   sources = calibration_sources({
+    attention_d64_forward = cudnn_by_width, attention_d64_backward = cudnn_by_width,
     recompute_norms = "Megatron-Core 0.13 and later: --recompute-granularity selective --recompute-modules layernorm recomputes input_layernorm and pre_mlp_layernorm with output-discarding checkpointing (megatron/core/transformer/transformer_config.py, recompute_modules)",
     permute_traffic = "Megatron-Core's alltoall token dispatcher with moe_permute_fusion (core_v0.14.0 megatron/core/transformer/moe/token_dispatcher.py and moe_utils.py; Transformer Engine 2.8's fused permute and unpermute), which Megatron-Bridge's Qwen3, DeepSeek-V3 and GPT-OSS providers turn on: the permute writes each of a token's k copies (2 B per element) and the unpermute reads them back (2 B), summing them without the routing probabilities (those are applied in the experts' weighted SwiGLU); the model adds the per-token read and write and, with several experts on a rank, the sort of the received copies by expert and back (8 B). Unfused (index_select and scatter_add_) it is about 6 B",
     attention = "Transformer Engine's cuDNN fused attention (FlashAttention-3 class on Hopper; FlashAttention-2 speed on Ampere)",
@@ -111,9 +120,10 @@ M.torchtitan = stack {
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 4, optimizer_traffic = 30, loss_traffic = 48, layer_overhead = "26 us",
-  fused_projections = false,
+  fused_projections = false, attention_d64_forward = 0.870, attention_d64_backward = 0.903,
   sources = calibration_sources({
     attention = "PyTorch SDPA's FlashAttention-2 backend",
+    attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     loss_traffic = "torchtitan's loss (train.py, December 2024), F.cross_entropy(pred.float(), labels) in eager PyTorch (compiling the loss was turned off on 2024-12-18; torch.compile wraps the transformer blocks): cast 6 B; log_softmax (aten/src/ATen/native/cuda/SoftMax.cu, a row too long for shared memory: max, sum and output passes) 16; nll_loss's backward zeroes a gradient 4 (aten/src/ATen/native/cuda/Loss.cu); log_softmax's backward (a sum pass, then the gradient) 16; cast back 6",
     fused_projections = "torchtitan models/llama3/model.py: separate wq, wk, wv and w1, w3 linears (each a Float8Linear under float8 training)",
     elementwise_factor = fit_eager .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
@@ -145,8 +155,10 @@ M.llm_foundry = stack {
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 8, layer_overhead = "26 us",
+  attention_d64_forward = 0.870, attention_d64_backward = 0.903,
   sources = calibration_sources({
     attention = "MPT's FlashAttention (triton or flash-attn) kernels",
+    attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     loss_traffic = "llm-foundry's default loss_fn fused_crossentropy (llmfoundry/models/mpt/modeling_mpt.py), flash-attn's fused cross-entropy on the bf16 logits; in the 2023 benchmarks' flash-attn 1.0.x, the CUDA kernel csrc/xentropy/xentropy_kernel.cu reads them twice forward, once backward, and writes their gradient (2 + 2 + 2 + 2 B); flash-attn 2's Triton kernel moves 6",
     elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
     default_zero = "FSDP FULL_SHARD", gradient_reduce_bytes = "FSDP mixed_precision PURE: bf16 reduction",
@@ -172,8 +184,10 @@ M.deepspeed_zero3_2021 = stack {
 }
 
 M.megascale = derive(M.megatron_core, {
-  name = "megascale", attention = "flash", recompute_norms = false,
+  name = "megascale", attention = "flash", recompute_norms = false, attention_d64_forward = 0.870,
+  attention_d64_backward = 0.903,
   sources = {
+    attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     recompute_norms = "off: MegaScale (2024) builds on a Megatron-LM that predates Megatron-Core's recompute_modules",
     attention = "MegaScale (Jiang et al. 2024, NSDI'24) uses FlashAttention-2",
     tp_overlap = "MegaScale section 3.3: TP and SP communication fused with the GEMMs",
