@@ -40,6 +40,22 @@ local function split_tabs(line)
   end
 end
 
+-- Where each parsed row came from ("file.tsv:7"), for the reasons given about it (M.where).
+local row_lines = setmetatable({}, { __mode = "k" })
+
+--- where(row): "name:line" of a row parse_tsv read, nil for a row built otherwise.
+function M.where(row) return row_lines[row] end
+
+--- dml_reason(row, err): dml's error about a row, as the reason it is not predicted: "dml: ",
+--- the row's "file:line: " where parse_tsv read it, and the message without the Lua position
+--- dml gave it (a line of the script that called predict, which says nothing about the row).
+function M.dml_reason(row, err)
+  local msg = tostring(err)
+  msg = msg:gsub("^.-%.lua:%d+: ", "", 1):gsub("^%[string .-%]:%d+: ", "", 1)
+  local at = M.where(row)
+  return "dml: " .. (at and (at .. ": ") or "") .. msg
+end
+
 --- parse_tsv(text[, name]): the rows of a tab-separated text with a header line, as a list of
 --- tables keyed by column name (an empty cell is nil), and the list of column names. A line
 --- with another number of fields than the header is an error naming `name` and the line.
@@ -67,6 +83,7 @@ function M.parse_tsv(text, name)
       if fields[j] ~= "" then row[c] = fields[j] end
     end
     rows[#rows + 1] = row
+    row_lines[row] = fmt("%s:%d", name, i)
   end
   return rows, columns
 end
@@ -839,7 +856,7 @@ function M.request(row, presets)
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)
-  if not ok then return nil, "dml: " .. tostring(run) end
+  if not ok then return nil, M.dml_reason(row, run) end
   return { run = run, layout = layout, assumed = assumed, arch = arch, gpus = n, batch = batch,
            gpu = gpu_key, stack = stack_key, precision = precision, search = search }
 end
@@ -1006,7 +1023,7 @@ function M.predict(row, presets)
   end
   local ok, plan = pcall(M.plan, req)
   if not ok then
-    r.status = "not predicted: dml: " .. tostring(plan)
+    r.status = "not predicted: " .. M.dml_reason(row, plan)
     return r
   end
   local step = plan.time.step:value("s")

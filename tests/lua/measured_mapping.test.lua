@@ -384,6 +384,20 @@ t.near(p_over.time.ep:value("s") + p_over.time.ep_hidden:value("s"), p_plain.tim
 
 local function refused(id) return select(2, measured.request(row(id))) end
 t.eq(refused("MBridge-26.04.01-Nemotron_3_Nano-16"), "no architecture (layers, hidden, heads not given)")
+-- dml's own error about a row names the row's file and line, not the script that called predict.
+do
+  local header, line = {}, {}
+  for i, c in ipairs(measured.columns) do
+    header[i] = c
+    line[i] = row("MBridge-25.09-LLAMA3_8B-8")[c] or ""
+  end
+  line[11] = "5"  -- kv_heads
+  local bad = measured.parse_tsv(table.concat(header, "\t") .. "\n" .. table.concat(line, "\t") .. "\n", "bad.tsv")
+  t.eq(measured.where(bad[1]), "bad.tsv:2")
+  t.eq(select(2, measured.request(bad[1])), "dml: bad.tsv:2: transformer.kv_heads: 5 does not divide the 32 query heads")
+  t.eq(measured.predict(bad[1]).status, "not predicted: dml: bad.tsv:2: transformer.kv_heads: 5 does not divide the 32 query heads")
+  t.eq(measured.where({}), nil)
+end
 
 -- A row without tp, pp and dp (Megatron-LM's strong-scaling endpoints) is predicted at the fastest
 -- layout dml finds that fits, with its other layout cells held, and says so.
