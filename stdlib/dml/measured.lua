@@ -604,7 +604,15 @@ function M.architecture(row)
     a.top_k = I(row.moe_topk)
     if a.top_k == nil then return nil, "moe_experts without moe_topk" end
     a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
-    if a.expert_d_ff == nil then return nil, "no expert width for the MoE layers" end
+    if a.expert_d_ff == nil then
+      -- Mixtral, DBRX, Grok-1, OLMoE: the configuration's one MLP width is each expert's, and
+      -- every layer routes; models whose experts are narrower than their dense layers (DeepSeek,
+      -- Qwen MoE) are in M.public_configs.
+      if row.ffn_hidden == nil then return nil, "no expert width for the MoE layers" end
+      a.expert_d_ff = a.d_ff
+      notes[#notes + 1] = fmt("expert width = ffn_hidden = %d, every layer a mixture of experts (as Mixtral's and DBRX's configs give it)",
+        a.d_ff)
+    end
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
   end
   -- Sliding-window attention and which layers keep the whole context (no column gives them).

@@ -282,6 +282,15 @@ t.eq(req.layout.ep, 64); t.eq(req.precision, "fp8")
 t.eq(has(req.assumed, "multi-head latent attention modelled as"), true)
 t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
 
+-- A MoE model without a published configuration here: its one MLP width is each expert's.
+req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral 8x7B", vocab = "32000",
+  moe_experts = "8", moe_topk = "2", ep = "8", dp = false })))
+t.eq(req.run.model.moe.expert_d_ff, 14336); t.eq(req.run.model.moe.experts, 8); t.eq(req.run.model.moe.top_k, 2)
+t.eq(req.run.model.moe.dense_layers, 0)
+t.eq(has(req.assumed, "expert width = ffn_hidden = 14336, every layer a mixture of experts"), true)
+t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral 8x7B", moe_experts = "8",
+  moe_topk = "2", ffn_hidden = false }))), "no ffn_hidden for a gated MLP")
+
 -- Sliding windows come from the model's published configuration (no column gives them).
 req = assert(measured.request(row("MBridge-25.11-GPT-64")))
 t.eq(req.run.model.window, 128); t.eq(req.run.model.full_attention_every, 2)
