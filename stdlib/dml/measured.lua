@@ -318,6 +318,10 @@ function M.stack_for(row)
     return "megatron_2022", fmt("stack megatron_2022 for %q in a %s source (Megatron-LM without Megatron-Core's overlaps)",
       row.framework, year or "later")
   end
+  if f:find("megatron%-deepspeed") then
+    return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
+      row.framework)
+  end
   if f:find("deepspeed") then return "deepspeed_zero3_2021" end
   if f:find("gpt%-neox") then
     return "deepspeed_zero3_2021", fmt("stack deepspeed_zero3_2021 for %q (GPT-NeoX is Megatron-LM's model on DeepSpeed)",
@@ -343,6 +347,9 @@ end
 M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = true, megascale = true }
 
 -- --- Layout cells ------------------------------------------------------------------------------
+
+--- Stacks from before sequence parallelism existed: a row that leaves it out ran without it.
+M.no_sequence_parallel = { megatron_2021 = true, deepspeed_zero3_2021 = true }
 
 --- parse_zero(cell): the ZeRO stage of a `zero_or_fsdp` cell, the FSDP shard degree when the
 --- cell gives one, and whether it names hybrid sharding (HSDP, HYBRID_SHARD: shard inside a
@@ -787,6 +794,10 @@ function M.request(row, presets)
   end
   layout.dp = dp
   layout.sequence_parallel = M.parse_yes_no(row.sequence_parallel)
+  if layout.sequence_parallel == nil and (tp or 1) > 1 and M.no_sequence_parallel[stack_key] then
+    layout.sequence_parallel = false
+    note(fmt("sequence parallelism not given: off (%s predates it; Korthikanti et al. 2022 introduced it)", stack_key))
+  end
   if row.zero_or_fsdp then
     local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
     if zero == nil then return nil, fmt("zero_or_fsdp %q not understood", row.zero_or_fsdp) end
@@ -903,9 +914,18 @@ end
 --- "6n") and a note when it is not the row's own `tflops_counting`; nil and the reason.
 function M.flop_formula(row)
   local t = (row.tflops_counting or ""):lower()
-  if t:find("96%*b%*s%*l%*h") or t:find("same f formula") then return "narayanan" end
-  if t:find("megatron model flops") or t:find("nemo model flops") then return "megatron" end
-  if t:find("3%*2%*n") or t:find("chowdhery") then return "6n" end
+  -- The formula as written, without spaces, multiplication signs and powers: "96 B s l h^2",
+  -- "96*B*s*l*h" and "96·B·s·l·h²" read the same.
+  local bare = t:gsub("%^2", ""):gsub("\194\178", ""):gsub("[%s%*%.\194\183\195\151]", "")
+  if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
+  if bare:find("72bslh") then return "korthikanti" end
+  if t:find("megatron model flops") or t:find("nemo model flops") or t:find("num_floating_point_operations") then
+    return "megatron"
+  end
+  if t:find("3%*2%*n") or t:find("chowdhery") or bare:find("^6n") or bare:find("[^%d]6n") or bare:find("6nd")
+    or bare:find("6xparam") then
+    return "6n"
+  end
   if t == "" then
     local src = (row.source or ""):lower()
     if src:find("megascale") then
@@ -946,10 +966,11 @@ function M.measured_time(row, arch)
   local formula, fnote = M.flop_formula(row)
   if formula == nil then return nil, fnote end
   local flop
-  if formula == "narayanan" then
+  if formula == "narayanan" or formula == "korthikanti" then
     local B, l, h, V = tokens // s, I(row.layers), I(row.hidden), I(row.vocab)
     if not (l and h and V) then return nil, "Narayanan's formula needs layers, hidden and vocab" end
-    flop = M.flop.narayanan(B, s, l, h, V)
+    -- Korthikanti et al. 2022 count model FLOPs: Narayanan's without the recompute pass, 72/96.
+    flop = M.flop.narayanan(B, s, l, h, V) * (formula == "korthikanti" and 0.75 or 1)
   else
     if arch == nil then
       local why
@@ -963,7 +984,8 @@ function M.measured_time(row, arch)
       flop = M.flop.per_token_6n(M.params(arch), arch.layers, arch.d_model, s) * (tokens + 0.0)
     end
   end
-  local names = { narayanan = "Narayanan 2021 F", megatron = "Megatron num_floating_point_operations",
+  local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs, 72 B s l h^2 (...)",
+                  megatron = "Megatron num_floating_point_operations",
                   ["6n"] = "6N + 12 L d s per token" }
   local how = fmt("step FLOPs (%s) / (%s x GPUs)", names[formula], from)
   if fnote then how = how .. "; " .. fnote end

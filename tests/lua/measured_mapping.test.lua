@@ -140,6 +140,25 @@ t.eq(stack { framework = "Composer/llm-foundry (PyTorch FSDP, FlashAttention)", 
   "llm_foundry")
 t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)", zero_or_fsdp = "ZeRO-3" }, "deepspeed_zero3_2021")
 t.eq(stack { framework = "GPT-NeoX (Megatron + DeepSpeed)" }, "deepspeed_zero3_2021")
+t.eq(stack { framework = "Megatron-DeepSpeed" }, "megatron_2021", "BLOOM's: Megatron-LM's model on DeepSpeed's pipeline and ZeRO")
+
+-- FLOP formulas as rows write them.
+local function formula(text) return (measured.flop_formula { tflops_counting = text }) end
+t.eq(formula("96*B*s*l*h^2*(1+s/6h+V/16lh)"), "narayanan"); t.eq(formula("96 B s l h^2 (1 + s/6h + V/16lh)"), "narayanan")
+t.eq(formula("96·B·s·l·h²"), "narayanan"); t.eq(formula("same F formula as Table 1"), "narayanan")
+t.eq(formula("72 B s L h^2 (1 + s/6h + V/16Lh), model FLOPs"), "korthikanti")
+t.eq(formula("6N per token"), "6n"); t.eq(formula("6ND"), "6n"); t.eq(formula("6 x params"), "6n")
+t.eq(formula("Megatron's num_floating_point_operations"), "megatron"); t.eq(formula("16N"), nil)
+-- Korthikanti's model FLOPs are 3/4 of Narayanan's (no recompute pass): the same TFLOP/s is 3/4 the time.
+do
+  local base = row("N21-T1-1.7B")
+  local only_tflops = { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false }
+  only_tflops.tflops_counting = "96 B s l h^2"
+  local as_narayanan = measured.measured_time(copy(base, only_tflops))
+  only_tflops.tflops_counting = "72 B s l h^2"
+  local as_korthikanti = measured.measured_time(copy(base, only_tflops))
+  t.near(as_korthikanti / as_narayanan, 0.75)
+end
 t.eq(stack { framework = "PyTorch FSDP" }, "torchtitan")
 t.eq(select(2, measured.stack_for { framework = "PyTorch FSDP" }),
   'stack torchtitan for "PyTorch FSDP" (PyTorch FSDP, eager, PyTorch\'s SDPA attention)')
@@ -290,6 +309,13 @@ t.eq(req.run.model.moe.dense_layers, 0)
 t.eq(has(req.assumed, "expert width = ffn_hidden = 14336, every layer a mixture of experts"), true)
 t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral 8x7B", moe_experts = "8",
   moe_topk = "2", ffn_hidden = false }))), "no ffn_hidden for a gated MLP")
+
+-- Stacks from before sequence parallelism: an empty cell means none.
+req = assert(measured.request(copy(row("N21-T1-3.6B"), { sequence_parallel = false })))
+t.eq(req.layout.tp, 2); t.eq(req.layout.sequence_parallel, false)
+t.eq(has(req.assumed, "sequence parallelism not given: off (megatron_2021 predates it"), true)
+t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { sequence_parallel = false }))).layout.sequence_parallel, nil,
+  "later stacks: dml decides")
 
 -- Sliding windows come from the model's published configuration (no column gives them).
 req = assert(measured.request(row("MBridge-25.11-GPT-64")))
