@@ -526,6 +526,10 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (l.sequence_parallel && l.tp == 1) {
     fail("layout.sequence_parallel: needs tp > 1");
   }
+  if (l.sequence_parallel && !c.run.stack.has_sequence_parallel) {
+    fail("layout.sequence_parallel: {} has no sequence parallelism (has_sequence_parallel = false)",
+         c.run.stack.name.empty() ? std::string("this stack") : c.run.stack.name);
+  }
   const std::int64_t dp_ranks = l.dp * l.cp;
   if (l.shard != dp_ranks) {
     if (dp_ranks % l.shard != 0) {
@@ -902,12 +906,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     };
     constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
     const double gathers =
-        2 * (split(layer_ne * gather_bytes, dp_g, kAG) + c.gather(layer_e * gather_bytes, edp_g));
-    const double reduces = split(layer_ne * gbytes, dp_g, kRS) +
-                           c.all_reduce(layer_ne * gbytes / shard, rep_g) +
-                           (layer_e > 0 ? c.gather(layer_e * gbytes, edp_g, kRS) +
-                                              c.all_reduce(layer_e * gbytes / eshard, erep_g)
-                                        : 0);
+        2 * (split(layer_ne * gather_bytes, dp_g, kAG) + split(layer_e * gather_bytes, edp_g, kAG));
+    const double reduces =
+        split(layer_ne * gbytes, dp_g, kRS) + c.all_reduce(layer_ne * gbytes / shard, rep_g) +
+        (layer_e > 0
+             ? split(layer_e * gbytes, edp_g, kRS) + c.all_reduce(layer_e * gbytes / eshard, erep_g)
+             : 0);
     const double hideable = (st.param_gather_overlap ? gathers : 0) + (st.dp_overlap ? reduces : 0);
     const double exposed_always = gathers + reduces - hideable;
     const double compute_l = (t_fwd + t_bwd + recompute) / n_layers;
@@ -1099,7 +1103,8 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
     note("dp", std::to_string(l.dp) + " (GPUs / (tp x pp x cp))");
   }
   l.tp_model = in.tp_model.value_or(1);
-  l.sequence_parallel = in.sequence_parallel.value_or(l.tp > 1 && l.tp_model == 1);
+  l.sequence_parallel = in.sequence_parallel.value_or(l.tp > 1 && l.tp_model == 1 &&
+                                                      c.run.stack.has_sequence_parallel);
   if (!in.sequence_parallel && l.tp > 1) {
     note("sequence_parallel", l.sequence_parallel ? "true" : "false");
   }

@@ -134,7 +134,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         l.cp = cp;
         l.pp = pp;
         l.dp = dp;
-        l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tm == 1);
+        l.sequence_parallel =
+            fixed.sequence_parallel.value_or(tp > 1 && tm == 1 && run.stack.has_sequence_parallel);
         l.cp_kind = fixed.cp_kind.value_or(ContextParallel::kRing);
         for (const std::int64_t ep : eps) {
           l.ep = ep;

@@ -311,16 +311,16 @@ function M.stack_for(row)
   if f:find("llm%-foundry") or f:find("composer") then return "llm_foundry" end
   if f:find("megascale") then return "megascale" end
   if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") then return "megatron_core" end
+  if f:find("megatron[%s%-_]*deepspeed") or (f:find("megatron%-lm") and f:find("deepspeed")) then
+    return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
+      row.framework)
+  end
   if f:find("megatron%-lm") then
     if f:find("2021") or f:find("ptd%-p") then return "megatron_2021" end
     local year = tonumber((row.source or ""):match("(20%d%d)"))
     if year == 2022 then return "megatron_2022" end
     return "megatron_2022", fmt("stack megatron_2022 for %q in a %s source (Megatron-LM without Megatron-Core's overlaps)",
       row.framework, year or "later")
-  end
-  if f:find("megatron%-deepspeed") then
-    return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
-      row.framework)
   end
   if f:find("deepspeed") then return "deepspeed_zero3_2021" end
   if f:find("gpt%-neox") then
@@ -347,9 +347,6 @@ end
 M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = true, megascale = true }
 
 -- --- Layout cells ------------------------------------------------------------------------------
-
---- Stacks from before sequence parallelism existed: a row that leaves it out ran without it.
-M.no_sequence_parallel = { megatron_2021 = true, deepspeed_zero3_2021 = true }
 
 --- parse_zero(cell): the ZeRO stage of a `zero_or_fsdp` cell, the FSDP shard degree when the
 --- cell gives one, and whether it names hybrid sharding (HSDP, HYBRID_SHARD: shard inside a
@@ -490,6 +487,10 @@ function M.family(model, d_ff, d_model)
     fmt("%s MLP: family of %q unknown, by %s", gated and "gated (SwiGLU)" or "plain (two-matrix)", model or "", ratio_text)
 end
 
+--- Mixture-of-experts families whose configuration gives one MLP width, each expert's, with every
+--- layer routed (Mixtral's intermediate_size, DBRX's ffn_hidden_size, Grok-1's, OLMoE's).
+M.one_width_moe = { "mi[sx]tral", "dbrx", "grok", "olmoe" }
+
 --- Published configurations of models whose rows leave out dimensions dml needs: for some, every
 --- dimension but the sequence length (NeMo 24.07's table names the model only); for others, the
 --- widths a row's core architecture (layers, width, heads) does not give. A value is used only
@@ -512,9 +513,9 @@ M.public_configs = {
   { pattern = "deepseek%s*v3", source = "DeepSeek-V3 config.json", d_ff = 18432, expert_d_ff = 2048,
     dense_layers = 3, vocab = 129280, mla_head_dim = 128,
     note = "DeepSeek-V3's multi-token-prediction layer, if the recipe trains it, not modelled" },
-  { pattern = "qwen3[_%-]30b", source = "Qwen3-30B-A3B config.json", d_ff = 6144, expert_d_ff = 768,
+  { pattern = "qwen3[%s_%-]*30b", source = "Qwen3-30B-A3B config.json", d_ff = 6144, expert_d_ff = 768,
     head_dim = 128, vocab = 151936 },
-  { pattern = "qwen3[_%-]235b", source = "Qwen3-235B-A22B config.json", d_ff = 12288, expert_d_ff = 1536,
+  { pattern = "qwen3[%s_%-]*235b", source = "Qwen3-235B-A22B config.json", d_ff = 12288, expert_d_ff = 1536,
     head_dim = 128, vocab = 151936 },
   -- gpt-oss (both sizes): layer_types alternates sliding_attention (sliding_window 128) and
   -- full_attention, starting with a sliding layer.
@@ -613,9 +614,16 @@ function M.architecture(row)
     a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
     if a.expert_d_ff == nil then
       -- Mixtral, DBRX, Grok-1, OLMoE: the configuration's one MLP width is each expert's, and
-      -- every layer routes; models whose experts are narrower than their dense layers (DeepSeek,
-      -- Qwen MoE) are in M.public_configs.
-      if row.ffn_hidden == nil then return nil, "no expert width for the MoE layers" end
+      -- every layer routes. Other families may give a dense width there (Qwen MoE, DeepSeek):
+      -- without their config the expert width is unknown.
+      local lower = (row.model or ""):lower()
+      local one_width = false
+      for _, pattern in ipairs(M.one_width_moe) do
+        if lower:find(pattern) then one_width = true end
+      end
+      if not (one_width and row.ffn_hidden) then
+        return nil, "no expert width for the MoE layers (not a model whose ffn_hidden is its experts')"
+      end
       a.expert_d_ff = a.d_ff
       notes[#notes + 1] = fmt("expert width = ffn_hidden = %d, every layer a mixture of experts (as Mixtral's and DBRX's configs give it)",
         a.d_ff)
@@ -794,10 +802,6 @@ function M.request(row, presets)
   end
   layout.dp = dp
   layout.sequence_parallel = M.parse_yes_no(row.sequence_parallel)
-  if layout.sequence_parallel == nil and (tp or 1) > 1 and M.no_sequence_parallel[stack_key] then
-    layout.sequence_parallel = false
-    note(fmt("sequence parallelism not given: off (%s predates it; Korthikanti et al. 2022 introduced it)", stack_key))
-  end
   if row.zero_or_fsdp then
     local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
     if zero == nil then return nil, fmt("zero_or_fsdp %q not understood", row.zero_or_fsdp) end
@@ -892,6 +896,13 @@ function M.flop.narayanan(B, s, l, h, V)
   return 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h))
 end
 
+--- Korthikanti et al. 2022 (Appendix A): model FLOPs, no recompute pass, the logits once:
+--- 72 B s l h^2 (1 + s/6h + V/12lh).
+function M.flop.korthikanti(B, s, l, h, V)
+  B, s, l, h, V = B + 0.0, s + 0.0, l + 0.0, h + 0.0, V + 0.0
+  return 72 * B * s * l * h * h * (1 + s / (6 * h) + V / (12 * l * h))
+end
+
 --- Megatron's num_floating_point_operations (Megatron-Core r0.8, also NeMo): model FLOPs,
 --- GQA- and SwiGLU-aware, attention counted non-causal.
 --- 12 B s L h^2 [(1 + g/a + s/h) (a d_h / h) + (f/h) k (3/2 if gated) + V/(2 L h)].
@@ -922,8 +933,10 @@ function M.flop_formula(row)
   if t:find("megatron model flops") or t:find("nemo model flops") or t:find("num_floating_point_operations") then
     return "megatron"
   end
-  if t:find("3%*2%*n") or t:find("chowdhery") or bare:find("^6n") or bare:find("[^%d]6n") or bare:find("6nd")
-    or bare:find("6xparam") then
+  -- 6N: a whole "6" next to a whole "N" or "ND" (not "6 nodes"), or 6 x params.
+  local spaced = t:gsub("[%*\194\183\195\151]", " ")
+  if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]")
+    or spaced:find("%f[%w]6%s*x%s*param") then
     return "6n"
   end
   if t == "" then
@@ -969,8 +982,11 @@ function M.measured_time(row, arch)
   if formula == "narayanan" or formula == "korthikanti" then
     local B, l, h, V = tokens // s, I(row.layers), I(row.hidden), I(row.vocab)
     if not (l and h and V) then return nil, "Narayanan's formula needs layers, hidden and vocab" end
-    -- Korthikanti et al. 2022 count model FLOPs: Narayanan's without the recompute pass, 72/96.
-    flop = M.flop.narayanan(B, s, l, h, V) * (formula == "korthikanti" and 0.75 or 1)
+    if formula == "korthikanti" then
+      flop = M.flop.korthikanti(B, s, l, h, V)
+    else
+      flop = M.flop.narayanan(B, s, l, h, V)
+    end
   else
     if arch == nil then
       local why
@@ -984,7 +1000,7 @@ function M.measured_time(row, arch)
       flop = M.flop.per_token_6n(M.params(arch), arch.layers, arch.d_model, s) * (tokens + 0.0)
     end
   end
-  local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs, 72 B s l h^2 (...)",
+  local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs",
                   megatron = "Megatron num_floating_point_operations",
                   ["6n"] = "6N + 12 L d s per token" }
   local how = fmt("step FLOPs (%s) / (%s x GPUs)", names[formula], from)

@@ -810,6 +810,25 @@ TEST_CASE("transformer ZeRO-3: without prefetch every gather is exposed; per-ten
     CHECK_THAT(overlapped.time.dp.value(), WithinRel(1.9573418666666667e-4, 1e-9));
     CHECK_THAT(overlapped.time.dp_hidden.value(), WithinRel(4 * 1.9573418666666667e-4, 1e-9));
   }
+  SECTION("one flag: reduce-scatters hide, gathers do not (and the other way round)") {
+    // dp_overlap alone: each layer's two gathers (1.3048945777777778e-4 s) exposed, its
+    // reduce-scatter (6.524472888888889e-5 s, under a layer's compute) hidden but for the last.
+    dml::Stack rs_only = eager;
+    rs_only.dp_overlap = true;
+    const auto p = plan(no_latency(run_of(m, 8, 8, rs_only)));
+    REQUIRE(p.feasible);
+    CHECK_THAT(p.time.dp.value(),
+               WithinRel(4 * 1.3048945777777778e-4 + 6.524472888888889e-5, 1e-9));
+    CHECK_THAT(p.time.dp_hidden.value(), WithinRel(4 * 6.524472888888889e-5, 1e-9));
+    // param_gather_overlap alone: the reduce-scatters exposed; the gathers' exposure depends on
+    // the compute they hide under, but all four reduce-scatters are out in any case.
+    dml::Stack ag_only = eager;
+    ag_only.param_gather_overlap = true;
+    const auto q = plan(no_latency(run_of(m, 8, 8, ag_only)));
+    REQUIRE(q.feasible);
+    CHECK(q.time.dp.value() >= 4 * 6.524472888888889e-5 + 1.3048945777777778e-4 - 1e-12);
+    CHECK(q.time.dp.value() < p.time.dp.value());
+  }
   SECTION("each of gathers_per_layer collectives pays its launch and ring latency") {
     // In the node a collective pays the 8 us launch and 7 NVLink steps of 2 us: 22 us. With 4
     // collectives of each kind instead of 1, a layer pays 3 kinds x 3 more: 198 us; 4 layers:
@@ -849,6 +868,31 @@ TEST_CASE("transformer pipeline sends: Megatron-LM's scatter/gather optimisation
              WithinRel(8 * (2097152.0 / 8 / 47.5e9 + 7.0 / 8 * 2097152.0 / 337.5e9), 1e-9));
   // With SP the activation is already split t ways: nothing to gather.
   CHECK_THAT(pp_time(true, true), WithinRel(8 * 2097152.0 / 8 / 47.5e9, 1e-9));
+}
+
+TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[transformer][tp]") {
+  // Megatron-LM of 2021 had no sequence parallelism: such a stack runs tp > 1 without it unless
+  // told, refuses a layout that asks for it, and the search does not try it.
+  dml::Stack old{.name = "megatron-2021", .has_sequence_parallel = false};
+  const TransformerRun run = run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8, old);
+  const TransformerLayout tp8{.tp = 8, .pp = 1, .dp = 1, .microbatch = 1};
+  const auto p = dml::evaluate(run, tp8);
+  REQUIRE(p.feasible);
+  CHECK(p.layout.sequence_parallel == false);
+  CHECK(std::find(p.assumed.begin(), p.assumed.end(), "sequence_parallel = false") !=
+        p.assumed.end());
+  TransformerLayout asked = tp8;
+  asked.sequence_parallel = true;
+  const auto refused = dml::evaluate(run, asked);
+  CHECK_FALSE(refused.feasible);
+  CHECK_THAT(refused.violations.front(),
+             Contains("layout.sequence_parallel: megatron-2021 has no sequence parallelism"));
+  const auto best = dml::optimize(run, TransformerLayout{.tp = 8}, 1);
+  REQUIRE(best.size() == 1);
+  CHECK(best[0].layout.sequence_parallel == false);
+  // A stack that has it uses it by default.
+  CHECK(dml::evaluate(run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8), tp8).layout.sequence_parallel ==
+        true);
 }
 
 TEST_CASE("transformer HSDP: states shard inside the group, gradients all-reduce across",

@@ -83,6 +83,7 @@ struct Stack {
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
+  bool has_sequence_parallel = true;    // offers SP (Megatron-LM from 2022 on; not 2021's)
   double attention_d64_forward = 1.0;   // fused attention's rate at head width 64 / at 128
   double attention_d64_backward = 1.0;  // the same for its backward
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
@@ -483,7 +484,8 @@ struct Description<Stack> {
             {.name = "scatter_gather_sends",
              .doc = "without sequence parallelism, a stage boundary's tensor-parallel ranks each "
                     "send 1/t of the activation and all-gather it in the node (Megatron-LM "
-                    "2021-22), instead of each sending all of it"});
+                    "2021-22), instead of each sending all of it (1D TP; with 2D TP each sends "
+                    "its d_model share)"});
     v.field(s.ep_hidden_fraction,
             {.name = "ep_hidden_fraction",
              .doc = "of the expert all-to-all left exposed by ep_overlap, the share hidden "
@@ -549,6 +551,11 @@ struct Description<Stack> {
              .doc = "the stack can recompute just its two norms, dropping their outputs "
                     "(Megatron-Core's recompute_modules \"layernorm\"): layouts may use "
                     "recompute = \"norms\", and optimize tries it"});
+    v.field(s.has_sequence_parallel,
+            {.name = "has_sequence_parallel",
+             .doc = "the stack offers sequence parallelism: layouts with tp > 1 use it unless they "
+                    "say otherwise, and optimize tries it; false (Megatron-LM of 2021, before "
+                    "Korthikanti et al. 2022): layouts run without it and may not ask for it"});
     v.field(s.attention_d64_forward,
             {.name = "attention_d64_forward",
              .doc = "the fused attention kernel's forward rate at head width 64 over its rate at "

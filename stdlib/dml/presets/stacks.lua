@@ -60,6 +60,7 @@ M.megatron_2021 = stack {
   attention = "unfused", dropout = true, elementwise_factor = 1,
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   scatter_gather_sends = true, attention_d64_forward = 1, attention_d64_backward = 1,
+  has_sequence_parallel = false,
   default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 52, layer_overhead = "26 us",
   sources = calibration_sources({
@@ -71,6 +72,7 @@ M.megatron_2021 = stack {
     dp_overlap = "inf: the paper's DP runs reduce gradients after the pipeline flush",
     p2p_overlap = "Narayanan et al. 2021 section 4.1: scatter/gather sends, not overlapped",
     attention_d64_forward = unfused_width, attention_d64_backward = unfused_width,
+    has_sequence_parallel = "none: sequence parallelism came with Korthikanti et al. 2022 (Megatron-LM 2022)",
     scatter_gather_sends = "Narayanan et al. 2021 section 4.1 (the scatter/gather optimization; Megatron-LM's --scatter-gather-tensors-in-pipeline, on by default)",
     weight_bytes = megatron_state, gradient_bytes = megatron_state, optimizer_bytes = megatron_state,
     optimizer_traffic = adam_traffic,
@@ -78,8 +80,9 @@ M.megatron_2021 = stack {
 }
 
 M.megatron_2022 = derive(M.megatron_2021, {
-  name = "megatron-2022", tp_overlap = "backward",
+  name = "megatron-2022", tp_overlap = "backward", has_sequence_parallel = true,
   sources = {
+    has_sequence_parallel = "Korthikanti et al. 2022 (arXiv 2205.05198) section 4.2.2: Megatron-LM's sequence parallelism",
     attention = "Korthikanti et al. 2022 (arXiv 2205.05198): unfused attention, made cheap in memory by selective recompute",
     tp_overlap = "Megatron-LM commit cf7efd4f5a (Aug 2021): the column-parallel input-gradient all-reduce runs under the weight-gradient GEMM",
     dp_overlap = "Korthikanti et al. 2022 section 6: no gradient all-reduce overlap in its runs",
@@ -172,8 +175,9 @@ M.deepspeed_zero3_2021 = stack {
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   default_zero = 3, weight_bytes = 2, gradient_bytes = 2, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, gathers_per_layer = 12, loss_traffic = 52,
-  layer_overhead = "26 us",
+  layer_overhead = "26 us", has_sequence_parallel = false,
   sources = calibration_sources({
+    has_sequence_parallel = "none: DeepSpeed's 2021 ZeRO-3 runs without Megatron's sequence parallelism (Narayanan et al. 2021 Table 2: no model parallelism)",
     loss_traffic = "inf: Megatron-DeepSpeed's GPT keeps Megatron's loss. " .. megatron_loss,
     gathers_per_layer = "inf: one gather per parameter tensor (weights and biases of four linears, two norms)",
     dp_overlap = "Narayanan et al. 2021 Table 2: ZeRO-3 ran 2-4x slower than overlap predicts",
