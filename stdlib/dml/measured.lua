@@ -330,7 +330,11 @@ function M.stack_for(row)
   if f:find("fsdp") and not f:find("metaseq") then
     return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
   end
-  return nil, fmt("no stack preset for the framework %q", row.framework or "")
+  -- Any other framework: the Megatron-class stack of the source's year, said in `assumed`.
+  local year = tonumber((row.source or ""):match("(20%d%d)"))
+  local key = (year and year <= 2021 and "megatron_2021") or (year == 2022 and "megatron_2022") or "megatron_core"
+  return key, fmt("no preset for the framework %q: stack %s assumed (the Megatron-class stack of %s)",
+    row.framework or "", key, year and fmt("a %d source", year) or "a source without a year")
 end
 
 --- ep_overlap(row): true when the row's notes or framework say the expert all-to-all ran
