@@ -943,7 +943,7 @@ function M.flop_formula(row)
     or spaced:find("%f[%w]6%s*x%s*param") then
     return "6n"
   end
-  if t == "" then
+  if t == "" or t:find("not stated") or t:find("not given") or t:find("unknown") then
     local src = (row.source or ""):lower()
     if src:find("megascale") then
       return "6n", "MegaScale's MFU formula not given: PaLM's 6N + 12 L h s per token"
@@ -951,6 +951,7 @@ function M.flop_formula(row)
     if src:find("megatron") then
       return "megatron", "FLOP counting not given: Megatron's num_floating_point_operations"
     end
+    return "6n", "FLOP counting not given: PaLM's 6N + 12 L h s per token (Chowdhery et al. 2022), the usual MFU definition"
   end
   return nil, fmt("no known FLOP formula (tflops_counting %q)", row.tflops_counting or "")
 end
@@ -967,6 +968,10 @@ function M.measured_time(row, arch)
   if it then return it, "iter_time_s" end
   local s = I(row.seq_len)
   local tokens = I(row.global_batch_tokens) or (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s)
+  if tokens == nil and s then
+    local seqs = M.global_batch(row, s)  -- "16M": the reading the request takes
+    tokens = seqs and seqs * s
+  end
   local n = I(row.num_gpus)
   if not tokens then return nil, "no tokens per step to convert the throughput" end
   if N(row.tokens_per_s) then return tokens / N(row.tokens_per_s), "tokens per step / tokens_per_s" end

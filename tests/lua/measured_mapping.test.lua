@@ -152,6 +152,13 @@ t.eq(formula("72 B s L h^2 (1 + s/6h + V/16Lh), model FLOPs"), "korthikanti")
 t.eq(formula("6N per token"), "6n"); t.eq(formula("6ND"), "6n"); t.eq(formula("6 x params"), "6n")
 t.eq(formula("2*6N (fwd+bwd)"), "6n"); t.eq(formula("8 GPUs x 6 nodes"), nil); t.eq(formula("MFU from 6 nodes"), nil)
 t.eq(formula("Megatron's num_floating_point_operations"), "megatron"); t.eq(formula("16N"), nil)
+-- Not stated: Megatron's count for a Megatron source, PaLM's 6N + 12 L h s otherwise (the usual MFU).
+t.eq(select(2, measured.flop_formula { tflops_counting = "not stated", source = "Dubey et al. 2024" }),
+  "FLOP counting not given: PaLM's 6N + 12 L h s per token (Chowdhery et al. 2022), the usual MFU definition")
+t.eq(measured.flop_formula { source = "Megatron-LM README" }, "megatron")
+-- A "16M" token batch converts a throughput as the request reads it: 16 x 2^20 tokens, 2,048
+-- sequences of 8,192 (16,000,000 is not whole sequences), at 1,000,000 tokens/s: 16.777216 s.
+t.near(measured.measured_time { seq_len = "8192", global_batch_tokens = "16M", tokens_per_s = "1000000" }, 16.777216)
 -- Korthikanti's model FLOPs, 72 B s l h^2 (1 + s/6h + V/12lh), against Narayanan's 96 B s l h^2
 -- (1 + s/6h + V/16lh) (the recompute pass, the logits once): for the 1.7B row (l 24, h 2304,
 -- s 2048, V 51200) s/6h = 0.1481481, V/16lh = 0.0578704, V/12lh = 0.0771605, so the same
@@ -541,5 +548,7 @@ t.near(secs(mpt), 1.1720842, 1e-7)
 -- (0.477 x 312 TFLOP/s x 256 GPUs = 3.80989e16) = 14.82616 s.
 t.near(secs(row("MS-T3-baseline-256")), 14.826156, 1e-7)
 
--- No measurement: OPT-175B's TFLOP/s has no stated formula and its batch is "2M".
-t.eq(secs(row("OPT-175B")), nil)
+-- OPT-175B's TFLOP/s states no formula: PaLM's 6N + 12 L h s, with N = 50272 x 12288 + 96 x 12 x
+-- 12288^2 = 174563917824 (tied embedding), per token 6N + 12 x 96 x 12288 x 2048 = 1.076374536192e12,
+-- x 2^21 tokens ("2M", binary) / (147 TFLOP/s x 992 GPUs) = 15.4797634 s.
+t.near(secs(row("OPT-175B")), 15.4797634, 1e-7)
