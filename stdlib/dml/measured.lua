@@ -194,6 +194,7 @@ M.gpu_rules = {
   { pattern = "mi300x", preset = "mi300x" },
   { pattern = "h200", preset = "h200_sxm" },
   { pattern = "h800", preset = "h800_sxm" },
+  { pattern = "a800", preset = "a800_sxm" },
   { pattern = "h100.*pcie", preset = "h100_pcie" },
   { pattern = "h100.*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100", preset = "h100_sxm" },
@@ -227,15 +228,15 @@ end
 
 --- NVLink bandwidth per GPU, both directions (GB/s), of each preset's scale-up domain: the
 --- datasheets' figures (V100 NVLink 2 300, A100 NVLink 3 600, H100 and H200 NVLink 4 900, H800
---- 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896).
+--- and A800 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896).
 M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
-  h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, b200 = 1800, gb200 = 1800,
+  h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, a800_sxm = 400, b200 = 1800, gb200 = 1800,
   b300 = 1800, gb300 = 1800, mi300x = 896 }
---- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's
+--- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's (and A800 servers')
 --- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), Blackwell
 --- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms.
 M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
-  h200_sxm = 400, h800_sxm = 400, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400 }
+  h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400 }
 --- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 

@@ -10,7 +10,7 @@ local networks = require "dml.presets.networks"
 -- the datasheet's figure. 0.5%: the paper's V100 clock (1533 MHz) gives 125.6 TFLOP/s where
 -- NVIDIA's datasheet rounds to 125.
 local datasheet_peak = {
-  v100_sxm = 125e12, a100_sxm = 312e12, a100_sxm_80gb = 312e12, h100_sxm = 989.4e12,
+  v100_sxm = 125e12, a100_sxm = 312e12, a100_sxm_80gb = 312e12, a800_sxm = 312e12, h100_sxm = 989.4e12,
   h100_sxm_low_latency = 989.4e12, h800_sxm = 989.4e12, h200_sxm = 989.4e12, h100_pcie = 756e12,
   b200 = 2.25e15, gb200 = 2.5e15, b300 = 2.25e15, gb300 = 2.5e15, mi300x = 1307.4e12,
 }

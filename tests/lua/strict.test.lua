@@ -37,11 +37,11 @@ t.eq(keys(dml.presets), "facilities, gpus, networks, stacks", "pairs lists the p
 t.eq(keys(dml.paper), "erdil2024, fernandez2024", "pairs lists the paper modules")
 
 -- every preset table
-local gpu_names = "a100_sxm, a100_sxm_80gb, b200, b300, gb200, gb300, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi300x, v100_sxm"
+local gpu_names = "a100_sxm, a100_sxm_80gb, a800_sxm, b200, b300, gb200, gb300, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi300x, v100_sxm"
 raises_here(function() return gpus.h100 end, "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm'? (presets: " .. gpu_names .. ")")
 raises_here(function() return gpus.h100_smx end, "dml.presets.gpus.h100_smx: no such preset; did you mean 'h100_sxm'? (presets: " .. gpu_names .. ")")
 raises_here(function() return dml.presets.gpus.tpu_v5 end, "dml.presets.gpus.tpu_v5: no such preset (presets: " .. gpu_names .. ")")
-local network_names = "ethernet_400g, ethernet_800g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, nvl72, nvlink2_v100, nvlink3_a100, nvlink4_h100, nvlink5_b200, nvlink_h800"
+local network_names = "ethernet_400g, ethernet_800g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, nvl72, nvlink2_v100, nvlink3_a100, nvlink4_h100, nvlink5_b200, nvlink_a800, nvlink_h800"
 raises_here(function() return networks.infiniband_nrd end, "dml.presets.networks.infiniband_nrd: no such preset; did you mean 'infiniband_ndr'? (presets: " .. network_names .. ")")
 raises_here(function() return networks.nvlink_h100 end, "dml.presets.networks.nvlink_h100: no such preset; did you mean 'nvlink4_h100'? (presets: " .. network_names .. ")")
 local stack_names = "deepspeed_zero3_2021, llm_foundry, megascale, megatron_2021, megatron_2022, megatron_core, torchtitan, torchtitan_async_tp, torchtitan_compile"

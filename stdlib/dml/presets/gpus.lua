@@ -233,6 +233,13 @@ end
 M.h100_sxm_low_latency.efficiency = same_die_eff("the same GPU")
 M.h200_sxm.efficiency = same_die_eff("the same GH100 die")
 
+M.a800_sxm = copy(M.a100_sxm_80gb)
+M.a800_sxm.name = "A800 SXM 80GB"
+M.a800_sxm.sources.name = "NVIDIA A800 SXM4 80GB: the A100 SXM 80GB with NVLink cut to 400 GB/s (use dml.presets.networks.nvlink_a800); every other value is the A100 SXM 80GB's"
+for k, v in pairs(M.a800_sxm.efficiency.sources) do
+  M.a800_sxm.efficiency.sources[k] = "the A100 SXM's value (the same GA100 die): " .. v
+end
+
 M.h800_sxm = copy(M.h100_sxm)
 M.h800_sxm.name = "H800 SXM"
 M.h800_sxm.efficiency = same_die_eff("the same GH100 die")
@@ -303,6 +310,7 @@ for _, key in ipairs { "h100_sxm", "h100_sxm_low_latency" } do
   usable(key, "81559 MiB", "nvidia-smi shows 81,559 MiB for 'NVIDIA H100 80GB HBM3'")
 end
 usable("h800_sxm", "81559 MiB", "nvidia-smi shows 81,559 MiB for 'NVIDIA H800'")
+usable("a800_sxm", "81920 MiB", "nvidia-smi shows 81,920 MiB for 'NVIDIA A800-SXM4-80GB'")
 usable("h100_pcie", "81559 MiB", "nvidia-smi shows 81,559 MiB for 'NVIDIA H100 PCIe'")
 usable("h200_sxm", "143771 MiB", "nvidia-smi shows 143,771 MiB for 'NVIDIA H200'")
 usable("b200", "183359 MiB", "nvidia-smi shows 183,359 MiB for 'NVIDIA B200'")
@@ -328,6 +336,7 @@ end
 M.v100_sxm.power = power(300, 40, "NVIDIA V100 SXM2 datasheet: 300 W", "public nvidia-smi readings of idle V100-SXM2 boards: 23-41 W")
 M.a100_sxm.power = power(400, 60, "NVIDIA A100 SXM4 datasheet: 400 W", "public nvidia-smi readings of idle A100-SXM4 boards: 60-68 W")
 M.a100_sxm_80gb.power = copy(M.a100_sxm.power)
+M.a800_sxm.power = copy(M.a100_sxm.power)
 M.h100_sxm.power = power(700, 70, "NVIDIA H100 SXM5 datasheet: 700 W", "public nvidia-smi readings of idle H100 80GB HBM3 boards: 67-71 W")
 M.h100_sxm_low_latency.power = copy(M.h100_sxm.power)
 M.h800_sxm.power = copy(M.h100_sxm.power)

@@ -28,6 +28,11 @@ M.nvlink4_h100 = {
   sources = { size = "8-GPU H100 SXM node (DGX H100)", bandwidth = paper .. "; NVLink 4: 18 links x 50 GB/s, both directions together (450 GB/s each way)",
               latency = paper_latency },
 }
+M.nvlink_a800 = {
+  name = "nvlink-a800", size = 8, bandwidth = "400 GB/s", latency = "1.125 us",
+  sources = { size = "8-GPU A800 SXM node", bandwidth = "NVIDIA A800 SXM4 80GB: NVLink cut to 400 GB/s per GPU (the A100's 600 GB/s less a third of the links)",
+              latency = "assumed equal to the paper's NVLink latency" },
+}
 M.nvlink_h800 = {
   name = "nvlink-h800", size = 8, bandwidth = "400 GB/s", latency = "1.125 us",
   sources = { size = "8-GPU H800 SXM node", bandwidth = "NVIDIA H800: NVLink cut to 400 GB/s per GPU (DeepSeek-V3 report, section 3.1: 160 GB/s achieved)",
