@@ -522,6 +522,11 @@ M.public_configs = {
     head_dim = 128, vocab = 151936 },
   { pattern = "qwen3[%s_%-]*235b", source = "Qwen3-235B-A22B config.json", d_ff = 12288, expert_d_ff = 1536,
     head_dim = 128, vocab = 151936 },
+  -- Mixtral: every layer routes a token to 2 of 8 experts, each as wide as intermediate_size.
+  { pattern = "mixtral[%s_%-]*8x7b", source = "Mixtral-8x7B-v0.1 config.json", layers = 32, hidden = 4096,
+    heads = 32, kv_heads = 8, d_ff = 14336, expert_d_ff = 14336, experts = 8, top_k = 2, vocab = 32000 },
+  { pattern = "mixtral[%s_%-]*8x22b", source = "Mixtral-8x22B-v0.1 config.json", layers = 56, hidden = 6144,
+    heads = 48, kv_heads = 8, d_ff = 16384, expert_d_ff = 16384, experts = 8, top_k = 2, vocab = 32768 },
   -- gpt-oss (both sizes): layer_types alternates sliding_attention (sliding_window 128) and
   -- full_attention, starting with a sliding layer.
   { pattern = "gpt[%s_%-]*oss", source = "gpt-oss-120b config.json", d_ff = 2880, expert_d_ff = 2880,
@@ -609,8 +614,13 @@ function M.architecture(row)
   -- Vocabulary.
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")
   if a.vocab == nil then return nil, "no vocab" end
-  -- Mixture of experts.
-  if row.moe_experts then
+  -- Mixture of experts (from the row, else from the model's config).
+  if row.moe_experts == nil and cfg and cfg.experts then
+    a.experts, a.shared = from_config("experts", "experts"), 0
+    a.top_k = from_config("top_k", "top_k")
+    a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
+    a.dense_layers = from_config("dense_layers", "dense first layers") or 0
+  elseif row.moe_experts then
     local routed, shared = M.parse_experts(row.moe_experts)
     if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
     a.experts, a.shared = routed, shared

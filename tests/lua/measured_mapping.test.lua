@@ -321,13 +321,26 @@ t.eq(has(req.assumed, "multi-head latent attention modelled as"), true)
 t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
 
 -- A MoE model without a published configuration here: its one MLP width is each expert's.
-req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral 8x7B", vocab = "32000",
-  moe_experts = "8", moe_topk = "2", ep = "8", dp = false })))
-t.eq(req.run.model.moe.expert_d_ff, 14336); t.eq(req.run.model.moe.experts, 8); t.eq(req.run.model.moe.top_k, 2)
+req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "DBRX", vocab = "100352",
+  moe_experts = "16", moe_topk = "4", ep = "8", dp = false })))
+t.eq(req.run.model.moe.expert_d_ff, 14336); t.eq(req.run.model.moe.experts, 16); t.eq(req.run.model.moe.top_k, 4)
 t.eq(req.run.model.moe.dense_layers, 0)
 t.eq(has(req.assumed, "expert width = ffn_hidden = 14336, every layer a mixture of experts"), true)
-t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral 8x7B", moe_experts = "8",
-  moe_topk = "2", ffn_hidden = false }))), "no ffn_hidden for a gated MLP")
+t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "DBRX", moe_experts = "16",
+  moe_topk = "2", ffn_hidden = false }))), "no expert width for the MoE layers (not a model whose ffn_hidden is its experts')")
+-- A row that names Mixtral only: its config.json gives the dimensions and the experts.
+do
+  local bare = copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral-8x7B", layers = false, hidden = false,
+    heads = false, kv_heads = false, ffn_hidden = false, vocab = false, ep = "8", dp = false })
+  local r = assert(measured.request(bare))
+  local mm = r.run.model
+  t.eq(mm.layers, 32); t.eq(mm.d_model, 4096); t.eq(mm.kv_heads, 8); t.eq(mm.d_ff, 14336)
+  t.eq(mm.moe.experts, 8); t.eq(mm.moe.top_k, 2); t.eq(mm.moe.expert_d_ff, 14336); t.eq(mm.moe.dense_layers, 0)
+  t.eq(has(r.assumed, "layers = 32, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32000, experts = 8, top_k = 2, expert_d_ff = 14336 (Mixtral-8x7B-v0.1 config.json, not in the row)"), true)
+  bare.model = "Mixtral 8x22B"
+  mm = assert(measured.request(bare)).run.model
+  t.eq(mm.layers, 56); t.eq(mm.d_model, 6144); t.eq(mm.moe.expert_d_ff, 16384)
+end
 -- Other families may give a dense width in ffn_hidden: without their config, no prediction.
 t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Qwen2-57B-A14B", ffn_hidden = "18944",
   moe_experts = "64", moe_topk = "8", ep = "8", dp = false }))),
