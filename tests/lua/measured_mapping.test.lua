@@ -341,6 +341,20 @@ do
   mm = assert(measured.request(bare)).run.model
   t.eq(mm.layers, 56); t.eq(mm.d_model, 6144); t.eq(mm.moe.expert_d_ff, 16384)
 end
+-- Llama rows that name the model only.
+do
+  local function dims(model)
+    local r = measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = model, layers = false, hidden = false,
+      heads = false, kv_heads = false, ffn_hidden = false, vocab = false }))
+    if not r then return "none" end
+    local mm = r.run.model
+    return string.format("%d/%d/%d/%d/%d/%d", mm.layers, mm.d_model, mm.heads, mm.kv_heads, mm.d_ff, mm.vocab)
+  end
+  t.eq(dims("LLAMA3.1-405B"), "126/16384/128/8/53248/128256"); t.eq(dims("Llama 3 70B"), "80/8192/64/8/28672/128256")
+  t.eq(dims("llama3_8b"), "32/4096/32/8/14336/128256"); t.eq(dims("Llama-2-70B"), "80/8192/64/8/28672/32000")
+  t.eq(dims("LLAMA2-7B"), "32/4096/32/32/11008/32000"); t.eq(dims("Llama 2 13B"), "40/5120/40/40/13824/32000")
+  t.eq(dims("Llama 3.2 1B"), "none")
+end
 -- Other families may give a dense width in ffn_hidden: without their config, no prediction.
 t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Qwen2-57B-A14B", ffn_hidden = "18944",
   moe_experts = "64", moe_topk = "8", ep = "8", dp = false }))),
