@@ -4,18 +4,20 @@
 -- Published (DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", arXiv 2412.19437, sections 3.1-3.3
 -- and 4.2, Table 1): 180K H800 GPU-hours per trillion tokens (3.7 days per trillion on 2,048
 -- GPUs), 14.8T tokens, so about 1,543 tokens/s per GPU.
--- Not modelled: multi-head latent attention (approximated here by 128 full heads of 128), the
--- multi-token-prediction module, and the batch-size schedule (the final 15,360 sequences used).
--- dml reports this layout as not fitting in 80 GB (about 163 GiB per GPU): it holds full 128-head
--- attention weights and BF16 activations where DeepSeek has MLA's compressed projections, caches
--- MoE inputs in FP8 and recomputes norms and MLA up-projections (section 3.3.2); the step time
--- is still the layout's.
+-- Not modelled: the multi-token-prediction module (one more layer and output head on the last
+-- stage), and the batch-size schedule (the final 15,360 sequences used). dml reports this layout
+-- as not fitting in 80 GB (about 160 GiB per GPU): it keeps BF16 activations, every head's key and
+-- value among them, where DeepSeek caches MoE inputs in FP8 and recomputes the norms and MLA's
+-- up-projections (section 3.3.2); the step time is still the layout's.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"
 
 local v3 = dml.transformer { name = "DeepSeek-V3", layers = 61, d_model = 7168, heads = 128,
   head_dim = 128, d_ff = 18432, vocab = 129280, seq_len = 4096,
+  -- Multi-head latent attention (config.json: kv_lora_rank 512, q_lora_rank 1536,
+  -- qk_rope_head_dim 64, v_head_dim 128).
+  mla = { kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
   moe = { experts = 256, top_k = 8, shared_experts = 1, expert_d_ff = 2048, dense_layers = 3,
     max_nodes = 4 } }
 -- DualPipe runs a forward and a backward chunk side by side, each all-to-all under the other's

@@ -121,6 +121,7 @@ const std::vector<Entry>& registry() {
       part<WallRange>(),
       declared<Transformer>(),
       part<Moe>(),
+      part<Mla>(),
       declared<Stack>(),
       declared<TransformerRun>(),
       part<TransformerLayout>(),

@@ -35,6 +35,7 @@
   X(::dml::Run)               \
   X(::dml::Setting)           \
   X(::dml::Moe)               \
+  X(::dml::Mla)               \
   X(::dml::Transformer)       \
   X(::dml::Stack)             \
   X(::dml::TransformerRun)    \

@@ -33,6 +33,12 @@ void Description<Transformer>::check(const Transformer& m, const std::string& pa
                       "{} does not divide d_model {}; give head_dim for such a model", m.heads,
                       m.d_model);
   }
+  if (m.mla && m.kv_heads && *m.kv_heads != m.heads) {
+    throw ConfigError(path + ".kv_heads",
+                      "{} with mla: latent attention gives every head its own key and value "
+                      "(leave kv_heads out)",
+                      *m.kv_heads);
+  }
   if (m.full_attention_every && !m.window) {
     throw ConfigError(path + ".full_attention_every",
                       "needs a window (every layer is full without one)");
@@ -79,14 +85,45 @@ void validate(const TransformerRun& run, const std::string& path) {
 
 // --- counts -------------------------------------------------------------------------------------
 
+namespace {}  // namespace
+
+AttentionShape attention_shape(const Transformer& m) {
+  AttentionShape x;
+  const double h = static_cast<double>(m.d_model);
+  const double a = static_cast<double>(m.heads);
+  const double dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
+  if (!m.mla) {
+    const double g = static_cast<double>(m.kv_heads.value_or(m.heads));
+    x.qk = x.v = dh;
+    x.qkv_width = (a + 2 * g) * dh;
+    x.split = h * x.qkv_width + a * dh * h;
+    x.rope = (a + g) * dh;
+    return x;
+  }
+  // MLA (DeepSeek-V2 section 2.1): down-projections to the latents, replicated across TP ranks;
+  // up-projections to a heads of query (head_dim + rope_dim), key (head_dim, its rotary part
+  // from the down-projection) and value (v_dim), then the output projection, split by TP.
+  const Mla& l = *m.mla;
+  const double dr = static_cast<double>(l.rope_dim);
+  const double kv = static_cast<double>(l.kv_rank);
+  x.qk = dh + dr;
+  x.v = l.v_dim ? static_cast<double>(*l.v_dim) : dh;
+  x.q_rank = l.q_rank ? static_cast<double>(*l.q_rank) : 0;
+  x.kv_rank = kv;
+  x.rope_dim = dr;
+  x.qkv_width = a * (2 * x.qk + x.v);
+  x.replicated = (x.q_rank > 0 ? h * x.q_rank : 0) + h * (kv + dr);
+  x.split = (x.q_rank > 0 ? x.q_rank : h) * a * x.qk + kv * a * (dh + x.v) + a * x.v * h;
+  x.rope = a * dr + dr;
+  x.latents = x.q_rank + kv + dr;
+  return x;
+}
+
 namespace {
 
 double attention_params(const Transformer& m) {
-  const double h = static_cast<double>(m.d_model);
-  const double a = static_cast<double>(m.heads);
-  const double g = static_cast<double>(m.kv_heads.value_or(m.heads));
-  const double dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
-  return h * dh * (a + 2 * g) + a * dh * h;
+  const AttentionShape x = attention_shape(m);
+  return x.replicated + x.split;
 }
 
 double mlp_matrices(const Transformer& m) { return m.gated ? 3.0 : 2.0; }
@@ -148,7 +185,6 @@ double model_flop_per_token(const Transformer& m) {
   const double h = static_cast<double>(m.d_model);
   const double L = static_cast<double>(m.layers);
   const double a = static_cast<double>(m.heads);
-  const double dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
   double linear = L * attention_params(m);  // multiply-adds per token
   if (!m.moe) {
     linear += L * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
@@ -160,7 +196,8 @@ double model_flop_per_token(const Transformer& m) {
     linear += (L - dense_l) * (expert * static_cast<double>(e.top_k + e.shared_experts) +
                                h * static_cast<double>(e.experts));
   }
-  const double attention = L * 2 * a * dh * keys_per_query(m, true);  // QK^T and AV
+  const AttentionShape x = attention_shape(m);
+  const double attention = L * a * (x.qk + x.v) * keys_per_query(m, true);  // QK^T and AV
   const double logits = h * static_cast<double>(m.vocab);
   return 3 * 2 * (linear + attention + logits);  // forward and backward (2x)
 }
@@ -236,6 +273,9 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   a = static_cast<double>(m.heads);
   g = static_cast<double>(m.kv_heads.value_or(m.heads));
   dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
+  att = attention_shape(m);
+  mla = m.mla.has_value();
+  dk = (att.qk + att.v) / 2;
   f = static_cast<double>(m.d_ff);
   V = static_cast<double>(m.vocab);
   s = static_cast<double>(m.seq_len);
@@ -443,6 +483,7 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
            divs(m.d_model, l.tp_model));
     }
     if (c.experts > 0) fail("layout.tp_model: 2D TP is modelled for dense models only");
+    if (c.mla) fail("layout.tp_model: 2D TP is not modelled with latent attention (mla)");
     if (l.sequence_parallel) {
       fail(
           "layout.sequence_parallel: not with 2D TP (tp_model = {}); its d_model split "
@@ -566,9 +607,20 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double sp_div = sp ? t : tm;
 
   // --- one layer, one microbatch (docs/model.md 8.2) ---
-  const double h = c.h, a = c.a, g = c.g, dh = c.dh;
-  const double attn_gemm =
-      c.gemm(T, h / tm, (a + 2 * g) * dh / t1) + c.gemm(T, a * dh / t1, h / tm);
+  const double h = c.h, a = c.a, dh = c.dh;
+  const AttentionShape& x = c.att;
+  // Attention's linear layers: the query/key/value projection and the output projection; with
+  // MLA the down-projections to the latents (every TP rank computes them whole), the
+  // up-projections to the heads and the output projection (docs/model.md 8.2).
+  double attn_gemm = 0;
+  if (c.mla) {
+    const double q_in = x.q_rank > 0 ? x.q_rank : h;
+    attn_gemm = (x.q_rank > 0 ? c.gemm(T, h, x.q_rank) : 0.0) + c.gemm(T, q_in, a * x.qk / t) +
+                c.gemm(T, h, x.kv_rank + x.rope_dim) + c.gemm(T, x.kv_rank, a * (dh + x.v) / t) +
+                c.gemm(T, a * x.v / t, h);
+  } else {
+    attn_gemm = c.gemm(T, h / tm, x.qkv_width / t1) + c.gemm(T, a * dh / t1, h / tm);
+  }
   const double dense_gemm = c.gemm(T, h / tm, c.up * c.f / t1) + c.gemm(T, c.f / t1, h / tm);
   double moe_gemm = 0;
   double moe_elem = 0;
@@ -596,13 +648,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
               c.hbm;
   }
   // Attention kernel, forward and backward.
-  const double attn_flop = 4 * T * c.keys_kernel * (a / t1) * dh;  // 2D TP: repeated tm ways
+  const double attn_flop = 4 * T * c.keys_kernel * (a / t1) * c.dk;  // 2D TP: repeated tm ways
   double attn_f = 0, attn_b = 0, attn_recompute_selective = 0;
   if (st.attention == AttentionKernel::kUnfused) {
     const double eff =
         c.gemm_peak / (c.run.precision == Precision::kFp8 ? c.run.cluster.gpu.efficiency->fp8_gain
                                                           : 1.0);  // batched GEMMs stay 16-bit
-    const double dmin = std::min(dh, c.s);
+    const double dmin = std::min(c.dk, c.s);
     const double gemms = attn_flop / (eff * dmin / (dmin + c.half_dim));
     const double scores = b * (a / t1) * c.s * c.s * (st.dropout ? 9.0 : 4.0) / c.hbm;
     attn_f = gemms + scores;
@@ -615,7 +667,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Element-wise traffic per token, forward (docs/model.md 8.2).
   const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;
   const double base_elem =
-      h_terms / sp_div + 4 * (a + g) * dh / t1 + (fp8 && !rowwise ? 3 * (3 * h + c.f) / t : 0);
+      h_terms / sp_div + 4 * x.rope / t1 + (fp8 && !rowwise ? 3 * (3 * h + c.f) / t : 0);
   const double dense_elem_f =
       T * (base_elem + c.act_bytes * c.f / t1) * st.elementwise_factor / c.hbm;
   const double moe_elem_f = (T * base_elem + moe_elem) * st.elementwise_factor / c.hbm;
@@ -628,11 +680,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   if (rowwise) {
     const double qkv_in = st.fused_projections ? 1 : 3;
     const double up_in = st.fused_projections || !c.run.model.gated ? 1 : 2;
-    const double attn_in = qkv_in * h / tm + a * dh / t1;           // inputs of QKV and out
-    const double attn_go = (a + 2 * g) * dh / t1 + h / tm;          // their output gradients
-    const double mlp_in = up_in * h / tm + c.f / t1;                // inputs of up and down
-    const double mlp_go = c.up * c.f / t1 + h / tm;                 // their output gradients
-    const double attn_w = (h * dh * (a + 2 * g) + a * dh * h) / t;  // weights per GPU
+    // MLA: the down-projections read h (twice), the up-projections their latents.
+    const double attn_in = c.mla ? 2 * h + x.q_rank + x.kv_rank + a * x.v / t
+                                 : qkv_in * h / tm + a * dh / t1;  // inputs of QKV and out
+    const double attn_go = c.mla ? x.q_rank + x.kv_rank + x.rope_dim + x.qkv_width / t + h
+                                 : x.qkv_width / t1 + h / tm;  // their output gradients
+    const double mlp_in = up_in * h / tm + c.f / t1;           // inputs of up and down
+    const double mlp_go = c.up * c.f / t1 + h / tm;            // their output gradients
+    const double attn_w = x.split / t + x.replicated;          // weights per GPU
     const double mlp_w = (c.up + 1) * h * c.f / t;
     const auto fwd = [&](double in, double w) { return (8 * T * in + 3 * w) / c.hbm; };
     const auto bwd = [&](double in, double go, double w) {
@@ -655,8 +710,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // the t1 GPUs; the backward mirrors it (the paper's 2D TP, docs/model.md 8.5).
     const Group tm_g = c.group(l.tp_model, 1);
     const Group t1_g = c.group(l.tp / l.tp_model, l.tp_model);
-    const double wide = c.all_reduce(T * (a + 2 * g) * dh / t1 * 2, tm_g) +
-                        c.all_reduce(T * c.up * c.f / t1 * 2, tm_g);
+    const double wide =
+        c.all_reduce(T * x.qkv_width / t1 * 2, tm_g) + c.all_reduce(T * c.up * c.f / t1 * 2, tm_g);
     tp_f = wide + c.reductions * c.all_reduce(T * h / tm * 2, t1_g);
     tp_b = tp_f;
     tp_b_hideable = tp_b;
@@ -673,14 +728,17 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under.
-  const double wgrad_cover =
-      c.gemm(T, h / tm, (a + 2 * g) * dh / t1) + c.gemm(T, h / tm, c.up * c.f / t1);
+  const double wgrad_cover = (c.mla ? c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
+                                          c.gemm(T, x.kv_rank, a * (dh + x.v) / t)
+                                    : c.gemm(T, h / tm, x.qkv_width / t1)) +
+                             c.gemm(T, h / tm, c.up * c.f / t1);
 
   // CP per layer and microbatch (docs/model.md 8.8).
   const Group cp_g = c.group(l.cp, l.tp);
   double cp_f = 0, cp_b = 0;
   if (l.cp > 1) {
-    const double kv = b * (c.s / cp) * 2 * g * dh * 2 / t1;
+    // Keys and values per rank: 2 g d_h, or with MLA every head's decompressed a (qk + v).
+    const double kv = b * (c.s / cp) * (c.mla ? a * (x.qk + x.v) : 2 * c.g * dh) * 2 / t1;
     if (l.cp_kind == ContextParallel::kRing) {
       const double step = cp_g.alpha + kv / cp_g.bw;
       cp_f = std::max(0.0, (cp - 1) * step + c.launch - attn_f);
@@ -861,7 +919,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
 
   // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
-  const double attn_p = c.h * c.dh * (c.a + 2 * c.g) + c.a * c.dh * c.h;
+  const double attn_p = c.att.split + c.att.replicated * t;  // (/ t below: per GPU)
   const double dense_mlp_p = (c.up + 1) * c.h * c.f;
   double expert_p = 0, shared_p = 0;
   if (c.experts > 0) {
@@ -969,9 +1027,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   // The two norms' inputs and outputs (the outputs dropped when the norms are recomputed), and
   // the dropout masks.
-  const double replicated =
-      (l.recompute == Recompute::kNorms ? 4 * h : 8 * h) + (st.dropout ? 2 * h : 0);
-  const double split_dense = 4 * (a + g) * dh + c.act_bytes * c.f;
+  const double replicated = (l.recompute == Recompute::kNorms ? 4 * h : 8 * h) +
+                            (st.dropout ? 2 * h : 0) + 2 * x.latents;  // MLA: its latents
+  // Attention's heads: the query, key and value heads and the attention's output, 2 bytes each
+  // (4 (a + g) d_h without MLA).
+  const double attn_act = 2 * (x.qkv_width + a * x.v);
+  const double split_dense = attn_act + c.act_bytes * c.f;
   // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective,
   // op and full recompute do not store them.
   const double scores =
@@ -984,7 +1045,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // dispatched token, a tensor of its own, saved for the weight gradient) and their MLP
   // activations; the shared experts read the norm's output, already counted.
   const auto moe_layer = [&](double sc) {
-    return replicated / sp_div + (4 * (a + g) * dh + sc) / t +
+    return replicated / sp_div + (attn_act + sc) / t +
            (c.experts > 0 ? (c.top_k * c.imbalance * (2 * h + c.act_bytes * c.fe) / sp_div +
                              c.shared * c.act_bytes * c.fe / t)
                           : 0);
@@ -995,8 +1056,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // Kept: the layer input and the MLP's, the attention output, and half the matmul outputs
     // (QKV and the MLP up-projection are the wide ones; the out and down projections, of width
     // h, are the reduce-scatters' outputs and kept). Element-wise results are recomputed.
-    const double kept = 2 * (2 * h) / sp_div + 2 * a * dh / t1 + 2 * (2 * h) / sp_div +
-                        0.5 * 2 * ((a + 2 * g) * dh / t1);
+    const double kept = 2 * (2 * h) / sp_div + 2 * a * x.v / t1 + 2 * (2 * h) / sp_div +
+                        0.5 * 2 * (x.qkv_width / t1);
     per_token_dense = std::min(per_token_dense, kept + 0.5 * 2 * c.up * c.f / t1);
     per_token_moe = std::min(
         per_token_moe, kept + (c.experts > 0 ? 0.5 * 2 * c.up * c.fe *
@@ -1057,16 +1118,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.hardware_flop_per_token =
       c.flop_model + (l.recompute == Recompute::kFull ? c.flop_model / 3 - 2 * c.h * c.V : 0) +
       (st.attention == AttentionKernel::kUnfused
-           ? unfused_passes * 4 * static_cast<double>(c.layers) * a * dh *
+           ? unfused_passes * 4 * static_cast<double>(c.layers) * a * c.dk *
                  (c.keys_kernel - c.keys_model)
            : 0);
   if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
-    out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * dh * c.keys_kernel;
+    out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * c.dk * c.keys_kernel;
   }
   if (l.recompute == Recompute::kOp) {
     // Half the linear layers' forward again: model FLOPs / 3 less attention and logits, halved.
     const double linear_fwd = c.flop_model / 3 - 2 * c.h * c.V -
-                              4 * static_cast<double>(c.layers) * a * dh * c.keys_model;
+                              4 * static_cast<double>(c.layers) * a * c.dk * c.keys_model;
     out.hardware_flop_per_token += 0.5 * linear_fwd;
   }
 }

@@ -10,6 +10,23 @@
 
 #include "dml/transformer.hpp"
 
+namespace dml {
+
+// The attention's shape, per layer and token: head widths, the linear layers' weights (split by
+// TP, or replicated: MLA's down-projections), the widths its activations take.
+struct AttentionShape {
+  double qk = 0, v = 0;   // widths of a query/key head and of a value head
+  double qkv_width = 0;   // the query, key and value heads together (a (2 qk + v) for MLA)
+  double split = 0;       // weights the TP ranks split (all of them without MLA)
+  double replicated = 0;  // weights every TP rank holds (MLA's down-projections)
+  double rope = 0;        // elements RoPE rotates
+  double q_rank = 0, kv_rank = 0, rope_dim = 0;  // MLA's latents (0 without)
+  double latents = 0;  // MLA: the latent widths kept for the up-projections' backward
+};
+AttentionShape attention_shape(const Transformer& m);
+
+}  // namespace dml
+
 namespace dml::detail {
 
 // A communication group: its bus bandwidth per GPU, latency per step, and placement.
@@ -70,6 +87,9 @@ struct TransformerCtx : NetworkCtx {
 
   const TransformerRun& run;
   double h = 0, a = 0, g = 0, dh = 0, f = 0, V = 0, s = 0;
+  AttentionShape att{};
+  bool mla = false;
+  double dk = 0;  // the attention kernel's mean head width, (qk + v) / 2 (dh without MLA)
   std::int64_t layers = 0;
   double up = 1;           // up-projection matrices (2 when gated)
   double act_bytes = 4;    // activation-function traffic per hidden unit (6 when gated)

@@ -516,7 +516,8 @@ M.public_configs = {
   { pattern = "^nemotron%-340b", source = launcher .. "nemotron/nemotron_340b.yaml",
     layers = 96, hidden = 18432, heads = 96, kv_heads = 8, d_ff = 73728, vocab = 256000 },
   { pattern = "deepseek%s*v3", source = "DeepSeek-V3 config.json", d_ff = 18432, expert_d_ff = 2048,
-    dense_layers = 3, vocab = 129280, mla_head_dim = 128,
+    dense_layers = 3, vocab = 129280,
+    mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
     note = "DeepSeek-V3's multi-token-prediction layer, if the recipe trains it, not modelled" },
   { pattern = "qwen3[%s_%-]*30b", source = "Qwen3-30B-A3B config.json", d_ff = 6144, expert_d_ff = 768,
     head_dim = 128, vocab = 151936 },
@@ -596,11 +597,12 @@ function M.architecture(row)
               heads = I(row.heads) or from_config("heads", "heads"), seq_len = I(row.seq_len) }
   -- Attention.
   if row.kv_heads == "MLA" then
-    local dh = cfg and cfg.mla_head_dim
-    if not dh then return nil, "multi-head latent attention without a known head width" end
-    a.kv_heads, a.head_dim, a.mla = 1, dh, true
-    notes[#notes + 1] = fmt("multi-head latent attention modelled as %d query heads of width %d sharing one key/value head (the latent is shared by all heads)",
-      a.heads, dh)
+    local mla = cfg and cfg.mla
+    if not mla then return nil, "multi-head latent attention without a known configuration (its latent widths)" end
+    a.head_dim = mla.head_dim
+    a.mla = { kv_rank = mla.kv_rank, q_rank = mla.q_rank, rope_dim = mla.rope_dim, v_dim = mla.v_dim }
+    notes[#notes + 1] = fmt("multi-head latent attention: head_dim %d + rope %d, v_dim %d, latents q %d and kv %d (%s, not in the row)",
+      mla.head_dim, mla.rope_dim, mla.v_dim, mla.q_rank, mla.kv_rank, cfg.source)
   elseif row.kv_heads then
     a.kv_heads = I(row.kv_heads)
     if a.kv_heads == nil then return nil, fmt("kv_heads %q is not a number", row.kv_heads) end
@@ -892,7 +894,7 @@ function M.request(row, presets)
       name = row.model, layers = arch.layers, d_model = arch.d_model, heads = arch.heads,
       kv_heads = arch.kv_heads, head_dim = arch.head_dim, d_ff = arch.d_ff, gated = arch.gated,
       vocab = vocab, tied_embeddings = arch.tied, seq_len = arch.seq_len,
-      window = arch.window, full_attention_every = arch.full_attention_every,
+      window = arch.window, full_attention_every = arch.full_attention_every, mla = arch.mla,
       parallel_block = arch.parallel_block, moe = moe,
     }
     local cluster = dml.cluster {

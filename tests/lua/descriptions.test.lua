@@ -24,7 +24,8 @@ local plan = dml.optimize(dml.run(run, { cluster = dml.cluster(h100, { size = 20
 local limits = dml.limits(dml.setting { cluster = h100 })
 local curve = dml.wall_curve(h100, { points = 3 })
 local stacks = require "dml.presets.stacks"
-local transformer = dml.transformer { name = "moe", layers = 8, d_model = 1024, heads = 16, kv_heads = 4,
+local transformer = dml.transformer { name = "moe", layers = 8, d_model = 1024, heads = 16, kv_heads = 16,
+  mla = { kv_rank = 256, q_rank = 384, rope_dim = 32, v_dim = 64 },
   head_dim = 64, d_ff = 4096, gated = true, vocab = 32000, tied_embeddings = false, seq_len = 4096,
   causal = true, window = 2048, full_attention_every = 4, parallel_block = false,
   moe = { experts = 8, top_k = 2, shared_experts = 1, expert_d_ff = 1024, dense_layers = 1, imbalance = 1.1,
@@ -50,7 +51,7 @@ local values = {
   setting = dml.setting { name = "H100", cluster = h100, sparsity = "paper", batch = "fixed", duration = "90 days" },
   plan = plan, run_facts = plan.run, layout_cost = plan, stats = plan.stats,
   limits = limits, summary = limits.summary, wall_point = curve:rows()[1],
-  efficiency = gpu.efficiency, transformer = transformer, moe = transformer.moe, stack = t_run.stack,
+  efficiency = gpu.efficiency, transformer = transformer, moe = transformer.moe, mla = transformer.mla, stack = t_run.stack,
   transformer_run = t_run, step_plan = step_plan, step_time = step_plan.time, step_memory = step_plan.memory,
 }
 values.bus_bandwidth = values.level.measured[1]

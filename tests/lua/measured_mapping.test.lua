@@ -317,7 +317,9 @@ local moe = req.run.model.moe
 t.eq(moe.experts, 256); t.eq(moe.shared_experts, 1); t.eq(moe.top_k, 8); t.eq(moe.dense_layers, 3)
 t.eq(moe.expert_d_ff, 2048); t.eq(req.run.model.d_ff, 18432); t.eq(req.run.model.gated, true)
 t.eq(req.layout.ep, 64); t.eq(req.precision, "fp8")
-t.eq(has(req.assumed, "multi-head latent attention modelled as"), true)
+t.eq(has(req.assumed, "multi-head latent attention: head_dim 128 + rope 64, v_dim 128, latents q 1536 and kv 512 (DeepSeek-V3 config.json, not in the row)"), true)
+t.eq(req.run.model.mla.kv_rank, 512); t.eq(req.run.model.mla.q_rank, 1536); t.eq(req.run.model.mla.rope_dim, 64)
+t.eq(req.run.model.mla.v_dim, 128); t.eq(req.run.model.head_dim, 128); t.eq(req.run.model.kv_heads, nil)
 t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
 
 -- A MoE model without a published configuration here: its one MLP width is each expert's.

@@ -290,6 +290,76 @@ TEST_CASE("transformer attention: the fused kernel's rate by head width", "[tran
   CHECK_THAT(attention(6, 256) / at128, WithinRel(1.0, 1e-12));
 }
 
+TEST_CASE("transformer multi-head latent attention: weights, FLOPs and activations",
+          "[transformer][flops]") {
+  // GPT, 2 layers, h 1024, MLP 4h (not gated), vocabulary 1000, 8 heads; MLA with head_dim 64,
+  // rope_dim 32, v_dim 64, q_rank 384, kv_rank 256. Per layer:
+  //   down-projections (every TP rank whole): h q_rank + h (kv_rank + rope) = 393,216 + 294,912
+  //     = 688,128;
+  //   up- and output projections: q_rank a (64 + 32) + kv_rank a (64 + 64) + a 64 h = 294,912 +
+  //     262,144 + 524,288 = 1,081,344;
+  //   attention 1,769,472; MLP 8 h^2 = 8,388,608; linear multiply-adds 2 x 10,158,080 =
+  //   20,316,160 per token.
+  // Attention kernel at s = 8 (causal: 4.5 keys a query): a (96 + 64) 4.5 = 5,760 per layer,
+  // 11,520 for two; logits h V = 1,024,000. Model FLOPs 6 (20,316,160 + 11,520 + 1,024,000) =
+  // 128,110,080 per token.
+  Transformer m = gpt(2, 1024, 8, 1000, 8);
+  m.head_dim = 64;
+  m.mla = dml::Mla{.kv_rank = 256, .q_rank = 384, .rope_dim = 32, .v_dim = 64};
+  CHECK_THAT(dml::model_flop_per_token(m), WithinRel(128110080.0, 1e-15));
+
+  SECTION("activations: every head's query, key and value, and the latents") {
+    // At s = 1024, one microbatch of one sequence, one stage, no recompute: against the same
+    // model with plain multi-head attention of width 64 (4 (a + g) d_h = 4,096 bytes a token and
+    // layer), MLA keeps 2 (a (2 x 96 + 64) + a 64) = 5,120 bytes of heads and 2 x (384 + 256 + 32)
+    // = 1,344 of latents: 2,368 more, x 1,024 tokens x 2 layers = 4,849,664 bytes.
+    Transformer latent = gpt(2, 1024, 8, 1000, 1024);
+    latent.head_dim = 64;
+    latent.mla = m.mla;
+    Transformer plain = gpt(2, 1024, 8, 1000, 1024);
+    plain.head_dim = 64;
+    const TransformerLayout one{
+        .tp = 1, .pp = 1, .dp = 1, .microbatch = 1, .recompute = Recompute::kNone};
+    const auto with = dml::evaluate(run_of(latent, 1, 1), one);
+    const auto without = dml::evaluate(run_of(plain, 1, 1), one);
+    REQUIRE(with.feasible);
+    REQUIRE(without.feasible);
+    CHECK_THAT(with.memory.activations.value() - without.memory.activations.value(),
+               WithinRel(4849664.0, 1e-12));
+  }
+  SECTION("GEMM time: the down-projections are not split by TP") {
+    // With the GEMMs at the peak (efficiency 1, no small-size penalty, HBM too fast to bind), a
+    // layer's linear time is its FLOPs / 9.894e14 (32 x 128 x 132 x 1.83e9). One microbatch of 8
+    // tokens, 2 layers, forward and backward (3 passes of 2 FLOPs per multiply-add):
+    //   TP 1: 6 x 10,158,080 x 2 x 8 = 975,175,680 FLOP;
+    //   TP 2: 6 x (688,128 + (1,081,344 + 8,388,608) / 2) x 2 x 8 = 520,617,984 FLOP.
+    const auto gemm_time = [&](std::int64_t tp) {
+      TransformerRun run = run_of(m, tp, 1);
+      run.cluster.gpu.efficiency->gemm = 1;
+      run.cluster.gpu.efficiency->gemm_half_dim = 0;
+      run.cluster.gpu.hbm_bandwidth = bytes_per_s(1e18);
+      const auto p = dml::evaluate(
+          run, TransformerLayout{
+                   .tp = tp, .pp = 1, .dp = 1, .microbatch = 1, .recompute = Recompute::kNone});
+      REQUIRE(p.feasible);
+      return p.time.gemm.value();
+    };
+    const double peak = 32.0 * 128 * 132 * 1.83e9;
+    CHECK_THAT(gemm_time(1), WithinRel(975175680.0 / peak, 1e-12));
+    CHECK_THAT(gemm_time(2), WithinRel(520617984.0 / peak, 1e-12));
+  }
+  SECTION("kv_heads other than heads is refused, and so is 2D TP") {
+    Transformer gqa = m;
+    gqa.kv_heads = 2;
+    CHECK_THROWS_WITH(dml::Description<Transformer>::check(gqa, "model"),
+                      Contains("model.kv_heads") && Contains("with mla"));
+    const auto two_d =
+        dml::evaluate(run_of(m, 8, 8), TransformerLayout{.tp = 8, .tp_model = 2, .pp = 1, .dp = 1});
+    CHECK_FALSE(two_d.feasible);
+    CHECK_THAT(two_d.violations.front(), Contains("not modelled with latent attention"));
+  }
+}
+
 TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed experts",
           "[transformer][params]") {
   SECTION("Llama 3 8B: 8,030,261,248") {

@@ -31,6 +31,15 @@ struct Moe {
   std::optional<std::int64_t> max_nodes{};    // node-limited routing: nodes a token reaches
 };
 
+// Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank
+// latents; every head has its own decompressed key and value, a shared rotary key part.
+struct Mla {
+  std::int64_t kv_rank = 0;              // the keys' and values' latent width (DeepSeek-V3: 512)
+  std::optional<std::int64_t> q_rank{};  // the queries' latent width (1536); unset: no latent
+  std::int64_t rope_dim = 0;             // rotary part of each query and key head (64)
+  std::optional<std::int64_t> v_dim{};   // value head width; unset: head_dim
+};
+
 struct Transformer {
   std::optional<std::string> name{};
   std::int64_t layers = 0;
@@ -48,6 +57,7 @@ struct Transformer {
   std::optional<std::int64_t> full_attention_every{};  // with a window: every n-th layer is full
   bool parallel_block = false;  // attention and MLP side by side (GPT-J, PaLM)
   std::optional<Moe> moe{};
+  std::optional<Mla> mla{};  // multi-head latent attention; head_dim is the non-rotary key width
 };
 
 // --- The software stack -------------------------------------------------------------------------
@@ -317,6 +327,38 @@ struct EnumNames<ContextParallel> {
 };
 
 template <>
+struct Description<Mla> {
+  static constexpr std::string_view name = "mla";
+  static constexpr std::string_view title = "multi-head latent attention";
+  static constexpr std::string_view doc =
+      "DeepSeek-V2/V3's attention: the queries and the keys and values are projected down to "
+      "latents and up again per head; each query and key head is head_dim wide plus a rotary "
+      "part, the rotary key shared by all heads.";
+  template <class V, class S>
+  static void fields(V& v, S& m) {
+    v.field(m.kv_rank, {.name = "kv_rank",
+                        .doc = "width of the keys' and values' latent (DeepSeek-V3: 512)",
+                        .required = true,
+                        .min = 1,
+                        .max = kMaxModelDim});
+    v.field(m.q_rank, {.name = "q_rank",
+                       .doc = "width of the queries' latent (DeepSeek-V3: 1536)",
+                       .min = 1,
+                       .max = kMaxModelDim,
+                       .default_text = "none (queries projected directly)"});
+    v.field(m.rope_dim, {.name = "rope_dim",
+                         .doc = "rotary width added to each query and key head (DeepSeek-V3: 64)",
+                         .min = 0,
+                         .max = kMaxModelDim});
+    v.field(m.v_dim, {.name = "v_dim",
+                      .doc = "width of each value head (DeepSeek-V3: 128)",
+                      .min = 1,
+                      .max = kMaxModelDim,
+                      .default_text = "the model's head_dim"});
+  }
+};
+
+template <>
 struct Description<Moe> {
   static constexpr std::string_view name = "moe";
   static constexpr std::string_view title = "a mixture of experts";
@@ -428,6 +470,9 @@ struct Description<Transformer> {
              .doc = "attention and MLP side by side on one input (GPT-J, PaLM): one TP "
                     "reduction per layer and pass instead of two"});
     v.field(m.moe, {.name = "moe", .doc = "the mixture of experts; unset: dense"});
+    v.field(m.mla, {.name = "mla",
+                    .doc = "multi-head latent attention (head_dim is then each key head's "
+                           "non-rotary width); unset: multi-, grouped- or multi-query attention"});
     v.field(m.name, {.name = "name", .doc = "a label for tables"});
   }
   static void check(const Transformer& m, const std::string& path);
