@@ -614,10 +614,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // up-projections to the heads and the output projection (docs/model.md 8.2).
   double attn_gemm = 0;
   if (c.mla) {
+    // The down-projections see the rank's own tokens under SP (T / t), all T without it.
     const double q_in = x.q_rank > 0 ? x.q_rank : h;
-    attn_gemm = (x.q_rank > 0 ? c.gemm(T, h, x.q_rank) : 0.0) + c.gemm(T, q_in, a * x.qk / t) +
-                c.gemm(T, h, x.kv_rank + x.rope_dim) + c.gemm(T, x.kv_rank, a * (dh + x.v) / t) +
-                c.gemm(T, a * x.v / t, h);
+    const double T_down = T / sp_div;
+    attn_gemm = (x.q_rank > 0 ? c.gemm(T_down, h, x.q_rank) : 0.0) + c.gemm(T, q_in, a * x.qk / t) +
+                c.gemm(T_down, h, x.kv_rank + x.rope_dim) +
+                c.gemm(T, x.kv_rank, a * (dh + x.v) / t) + c.gemm(T, a * x.v / t, h);
   } else {
     attn_gemm = c.gemm(T, h / tm, x.qkv_width / t1) + c.gemm(T, a * dh / t1, h / tm);
   }
@@ -681,9 +683,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double qkv_in = st.fused_projections ? 1 : 3;
     const double up_in = st.fused_projections || !c.run.model.gated ? 1 : 2;
     // MLA: the down-projections read h (twice), the up-projections their latents.
-    const double attn_in = c.mla ? 2 * h + x.q_rank + x.kv_rank + a * x.v / t
+    const double attn_in = c.mla ? 2 * h / sp_div + x.q_rank + x.kv_rank + a * x.v / t
                                  : qkv_in * h / tm + a * dh / t1;  // inputs of QKV and out
-    const double attn_go = c.mla ? x.q_rank + x.kv_rank + x.rope_dim + x.qkv_width / t + h
+    const double attn_go = c.mla ? x.latents / sp_div + a * (x.qk + dh + x.v) / t + h
                                  : x.qkv_width / t1 + h / tm;  // their output gradients
     const double mlp_in = up_in * h / tm + c.f / t1;           // inputs of up and down
     const double mlp_go = c.up * c.f / t1 + h / tm;            // their output gradients
@@ -717,10 +719,24 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     tp_b_hideable = tp_b;
   } else if (l.tp > 1) {
     if (sp) {
-      const double pair = c.gather(act, tp_g) + c.gather(act, tp_g, CollectiveOp::kReduceScatter);
-      tp_f = c.reductions * pair;
-      tp_b = c.reductions * pair + c.reductions * c.gather(act, tp_g);
-      tp_b_hideable = tp_b - c.reductions * c.gather(act, tp_g);  // the AGs mirroring fwd RS
+      // Per reduction, forward: gather the input, reduce-scatter the output; backward the
+      // mirror, and the input gathered again for the weight gradient. With MLA the attention's
+      // gather moves its latents (the down-projections ran on the rank's own tokens).
+      const double ag = c.gather(act, tp_g);
+      const double rs = c.gather(act, tp_g, CollectiveOp::kReduceScatter);
+      const bool latent = c.mla && c.reductions == 2;
+      const double lat = T * x.latents * 2;
+      const double ag_attn = latent ? c.gather(lat, tp_g) : ag;
+      const double rs_attn = latent ? c.gather(lat, tp_g, CollectiveOp::kReduceScatter) : rs;
+      if (c.reductions == 2) {
+        tp_f = (ag_attn + rs) + (ag + rs);
+        tp_b = (ag + rs_attn) + (ag + rs) + (ag_attn + ag);
+        tp_b_hideable = tp_b - 2 * ag;  // the AGs mirroring the forward's RS
+      } else {
+        tp_f = ag + rs;
+        tp_b = ag + rs + ag;
+        tp_b_hideable = tp_b - ag;
+      }
     } else {
       tp_f = c.reductions * c.all_reduce(act, tp_g);
       tp_b = tp_f;
@@ -1284,7 +1300,9 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
     const double narayanan = 96 * L * h * h * (1 + s / (6 * h) + c.V / (16 * L * h));
     const double palm = 6 * c.params_active + 12 * L * h * s;
     const double per_flop = p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
-    p.mfu_megatron = megatron * per_flop;
+    // Megatron's MLA branch of num_floating_point_operations counts MLA's projections and
+    // kernel as dml does; its dense formula above would not: dml's own count stands in.
+    p.mfu_megatron = (c.mla ? c.flop_model : megatron) * per_flop;
     p.mfu_narayanan = narayanan * per_flop;
     p.mfu_palm = palm * per_flop;
   }

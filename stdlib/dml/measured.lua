@@ -332,8 +332,9 @@ function M.stack_for(row)
     return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
   end
   -- Any other framework: the Megatron-class stack of the source's year, said in `assumed`.
-  local year = tonumber((row.source or ""):match("(20%d%d)"))
-  local key = (year and year <= 2021 and "megatron_2021") or (year == 2022 and "megatron_2022") or "megatron_core"
+  -- The source's year: a standalone 2010-2029 (not part of a hash or a count like 2048).
+  local year = tonumber((row.source or ""):match("%f[%d](20[12]%d)%f[%D]"))
+  local key = (year and year <= 2022 and "megatron_2021") or "megatron_core"
   return key, fmt("no preset for the framework %q: stack %s assumed (the Megatron-class stack of %s)",
     row.framework or "", key, year and fmt("a %d source", year) or "a source without a year")
 end
@@ -680,20 +681,30 @@ function M.architecture(row)
 end
 
 --- The approximate parameter count of an architecture: the attention and MLP matrices of every
---- layer (routed experts included) and the embedding (twice when not tied); biases and norms
---- left out.
-function M.params(a)
-  local dh = a.head_dim or a.d_model // a.heads
-  local attn = a.d_model * (a.heads + 2 * a.kv_heads) * dh + a.heads * dh * a.d_model
+--- layer (routed experts included, or with `active` only the top-k and shared ones a token uses)
+--- and the embedding (twice when not tied); biases and norms left out.
+function M.params(a, active)
+  local d, heads = a.d_model, a.heads
+  local dh = a.head_dim or d // heads
+  local attn
+  if a.mla then
+    local m = a.mla
+    local v, q_in = m.v_dim or dh, m.q_rank or d
+    attn = (m.q_rank and d * m.q_rank or 0) + d * (m.kv_rank + m.rope_dim) + q_in * heads * (dh + m.rope_dim) +
+      m.kv_rank * heads * (dh + v) + heads * v * d
+  else
+    attn = d * (heads + 2 * (a.kv_heads or heads)) * dh + heads * dh * d
+  end
   local mats = a.gated and 3 or 2
-  local dense_mlp = mats * a.d_model * a.d_ff
+  local dense_mlp = mats * d * a.d_ff
   if a.experts then
     local moe_layers = a.layers - (a.dense_layers or 0)
-    local moe_mlp = mats * a.d_model * a.expert_d_ff * (a.experts + (a.shared or 0)) + a.d_model * a.experts
+    local experts = (active and a.top_k or a.experts) + (a.shared or 0)
+    local moe_mlp = mats * d * a.expert_d_ff * experts + d * a.experts
     return a.layers * attn + (a.dense_layers or 0) * dense_mlp + moe_layers * moe_mlp +
-      a.vocab * a.d_model * (a.tied and 1 or 2)
+      a.vocab * d * (a.tied and 1 or 2)
   end
-  return a.layers * (attn + dense_mlp) + a.vocab * a.d_model * (a.tied and 1 or 2)
+  return a.layers * (attn + dense_mlp) + a.vocab * d * (a.tied and 1 or 2)
 end
 
 -- --- Global batch ------------------------------------------------------------------------------
@@ -1032,7 +1043,8 @@ function M.measured_time(row, arch)
     if formula == "megatron" then
       flop = M.flop.megatron(tokens // s, arch)
     else
-      flop = M.flop.per_token_6n(M.params(arch), arch.layers, arch.d_model, s) * (tokens + 0.0)
+      -- A mixture of experts counts the parameters a token uses (PaLM's N is the active count).
+      flop = M.flop.per_token_6n(M.params(arch, true), arch.layers, arch.d_model, s) * (tokens + 0.0)
     end
   end
   local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs",

@@ -177,9 +177,10 @@ t.eq(stack { framework = "PyTorch FSDP" }, "torchtitan")
 t.eq(select(2, measured.stack_for { framework = "PyTorch FSDP" }),
   'stack torchtitan for "PyTorch FSDP" (PyTorch FSDP, eager, PyTorch\'s SDPA attention)')
 -- Any other framework: the Megatron-class stack of the source's year, said.
-t.eq(stack(row("OPT-175B")), "megatron_2022")
+t.eq(stack(row("OPT-175B")), "megatron_2021")
 t.eq(select(2, measured.stack_for(row("OPT-175B"))),
-  'no preset for the framework "metaseq (FSDP + Megatron TP)": stack megatron_2022 assumed (the Megatron-class stack of a 2022 source)')
+  'no preset for the framework "metaseq (FSDP + Megatron TP)": stack megatron_2021 assumed (the Megatron-class stack of a 2022 source)')
+t.eq(stack { framework = "X", source = "commit 3f2048a1, 2048 GPUs" }, "megatron_core", "no year: 2048 is a count")
 t.eq(stack { framework = "Meta's own (Llama 3)", source = "Llama 3 paper 2024" }, "megatron_core")
 t.eq(stack { framework = "Colossal-AI", source = "a 2021 report" }, "megatron_2021")
 t.eq(select(2, measured.stack_for { framework = "X" }), 'no preset for the framework "X": stack megatron_core assumed (the Megatron-class stack of a source without a year)')
@@ -320,6 +321,10 @@ t.eq(req.layout.ep, 64); t.eq(req.precision, "fp8")
 t.eq(has(req.assumed, "multi-head latent attention: head_dim 128 + rope 64, v_dim 128, latents q 1536 and kv 512 (DeepSeek-V3 config.json, not in the row)"), true)
 t.eq(req.run.model.mla.kv_rank, 512); t.eq(req.run.model.mla.q_rank, 1536); t.eq(req.run.model.mla.rope_dim, 64)
 t.eq(req.run.model.mla.v_dim, 128); t.eq(req.run.model.head_dim, 128); t.eq(req.run.model.kv_heads, nil)
+-- Its parameters as the row's FLOP formulas count them: 671B in all, 37B a token uses (the
+-- report's figures, rounded to 1B).
+t.eq(math.abs(measured.params(req.arch) - 671e9) < 1e9, true, "DeepSeek-V3: 671B")
+t.eq(math.abs(measured.params(req.arch, true) - 37.5e9) < 0.6e9, true, "DeepSeek-V3: 37B active")
 t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3 (DeepSeek-V3 config.json, not in the row)"), true)
 
 -- A MoE model without a published configuration here: its one MLP width is each expert's.
