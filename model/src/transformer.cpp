@@ -533,6 +533,23 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     fail("layout.cp: {} does not divide the sequence length {}; divisors: {}", l.cp, m.seq_len,
          divs(m.seq_len, l.cp));
   }
+  if ((l.recompute_mla_up || l.recompute_moe_act) && !c.run.stack.recompute_modules) {
+    fail(
+        "layout.{}: needs a stack that recomputes single modules (recompute_modules, as "
+        "Megatron-Core's); {} does not",
+        l.recompute_mla_up ? "recompute_mla_up" : "recompute_moe_act",
+        c.run.stack.name.empty() ? std::string("this stack") : c.run.stack.name);
+  }
+  if (l.recompute_mla_up && !c.mla) {
+    fail("layout.recompute_mla_up: the model has no latent attention (mla)");
+  }
+  if (l.recompute_moe_act && c.experts == 0) {
+    fail("layout.recompute_moe_act: the model has no experts");
+  }
+  if ((l.recompute_mla_up || l.recompute_moe_act) && l.recompute == Recompute::kFull) {
+    fail("layout.{}: full recompute reruns every layer already",
+         l.recompute_mla_up ? "recompute_mla_up" : "recompute_moe_act");
+  }
   if (l.recompute == Recompute::kNorms && !c.run.stack.recompute_norms) {
     fail(
         "layout.recompute: \"norms\" needs a stack that recomputes its norms alone "
@@ -837,6 +854,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       tp_exposed += n_layers * (sp ? c.reductions * c.gather(act, tp_g) : tp_f);
     }
   }
+  // Megatron-Core's fine-grained modules beside the mode (docs/model.md 8.3): MLA's
+  // up-projections again from the latents, the experts' activation again from its input.
+  if (l.recompute_mla_up) {
+    recompute += n_layers * (c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
+                             c.gemm(T, x.kv_rank, a * (dh + x.v) / t));
+  }
+  if (l.recompute_moe_act) {
+    recompute += n_moe * expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe *
+                 st.elementwise_factor / c.hbm;
+  }
   const double cp_exposed = n_layers * (cp_f + cp_b);
   const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
   // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
@@ -1047,7 +1074,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                             (st.dropout ? 2 * h : 0) + 2 * x.latents;  // MLA: its latents
   // Attention's heads: the query, key and value heads and the attention's output, 2 bytes each
   // (4 (a + g) d_h without MLA).
-  const double attn_act = 2 * (x.qkv_width + a * x.v);
+  const double attn_act = 2 * ((l.recompute_mla_up ? 0 : x.qkv_width) + a * x.v);
   const double split_dense = attn_act + c.act_bytes * c.f;
   // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective,
   // op and full recompute do not store them.
@@ -1062,9 +1089,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // activations; the shared experts read the norm's output, already counted.
   const auto moe_layer = [&](double sc) {
     return replicated / sp_div + (attn_act + sc) / t +
-           (c.experts > 0 ? (c.top_k * c.imbalance * (2 * h + c.act_bytes * c.fe) / sp_div +
-                             c.shared * c.act_bytes * c.fe / t)
-                          : 0);
+           (c.experts > 0
+                ? (c.top_k * c.imbalance *
+                       (2 * h + (c.act_bytes - (l.recompute_moe_act ? 2 : 0)) * c.fe) / sp_div +
+                   c.shared * c.act_bytes * c.fe / t)
+                : 0);
   };
   double per_token_dense = dense_layer(stored_scores);
   double per_token_moe = moe_layer(stored_scores);
@@ -1203,6 +1232,8 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.microbatch) note("microbatch", "1");
   l.recompute = in.recompute.value_or(Recompute::kNone);
   if (!in.recompute) note("recompute", "\"none\"");
+  l.recompute_mla_up = in.recompute_mla_up.value_or(false);
+  l.recompute_moe_act = in.recompute_moe_act.value_or(false);
   return out;
 }
 
@@ -1220,7 +1251,9 @@ TransformerLayout to_layout(const Lay& l) {
                            .cp_kind = l.cp_kind,
                            .ep = l.ep,
                            .microbatch = l.microbatch,
-                           .recompute = l.recompute};
+                           .recompute = l.recompute,
+                           .recompute_mla_up = l.recompute_mla_up,
+                           .recompute_moe_act = l.recompute_moe_act};
 }
 
 std::string bytes_text(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
@@ -1362,6 +1395,8 @@ std::string layout_text(const TransformerLayout& l) {
   out += fmt::format(", microbatch {}", l.microbatch.value_or(1));
   const Recompute r = l.recompute.value_or(Recompute::kNone);
   out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
+  if (l.recompute_mla_up.value_or(false)) out += " + MLA up-projections";
+  if (l.recompute_moe_act.value_or(false)) out += " + expert activation";
   return out;
 }
 

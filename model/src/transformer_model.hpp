@@ -126,6 +126,7 @@ struct Lay {
   Schedule schedule = Schedule::k1F1B;
   ContextParallel cp_kind = ContextParallel::kRing;
   Recompute recompute = Recompute::kNone;
+  bool recompute_mla_up = false, recompute_moe_act = false;
 };
 
 // One costed layout: the plan's time and memory records, filled in by cost().

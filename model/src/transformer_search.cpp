@@ -74,6 +74,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::vector<Recompute> tried{Recompute::kNone, Recompute::kSelective, Recompute::kFull};
   if (run.stack.recompute_norms) tried.push_back(Recompute::kNorms);
   const std::vector<Recompute> recomputes = one_or(fixed.recompute, tried);
+  // Megatron-Core's single modules, on stacks that have them and models they apply to.
+  const bool modules = run.stack.recompute_modules;
+  const std::vector<bool> mla_ups =
+      one_or(fixed.recompute_mla_up,
+             modules && c.mla ? std::vector<bool>{false, true} : std::vector<bool>{false});
+  const std::vector<bool> moe_acts =
+      one_or(fixed.recompute_moe_act,
+             modules && c.experts > 0 ? std::vector<bool>{false, true} : std::vector<bool>{false});
   const std::vector<Schedule> schedules =
       one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
 
@@ -159,7 +167,13 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                     l.shard = shards[si];
                     for (const Recompute rc : recomputes) {
                       l.recompute = rc;
-                      consider(l);
+                      for (const bool up : mla_ups) {
+                        l.recompute_mla_up = up;
+                        for (const bool act : moe_acts) {
+                          l.recompute_moe_act = act;
+                          consider(l);
+                        }
+                      }
                     }
                   }
                 }

@@ -375,7 +375,8 @@ end
 
 --- parse_recompute(cell): "none", "selective" or "full" by the cell's first word; torchtitan's
 --- per-op selective checkpointing is dml's "op", Megatron-Core's selective layernorm module
---- "norms"; a bare yes/no (true, on, enabled, activation
+--- "norms" (its mla_up_proj and moe_act modules, which request() reads as the layout's
+--- recompute_mla_up and recompute_moe_act, beside "norms" or "none"); a bare yes/no (true, on, enabled, activation
 --- checkpointing; no, false, off, disabled) is full or none, and Megatron's recompute methods
 --- (uniform, block) recompute whole layers, each with a note; nil otherwise.
 function M.parse_recompute(cell)
@@ -384,8 +385,14 @@ function M.parse_recompute(cell)
   if t:find("^full") then return "full" end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end
+    local other = t:gsub("layernorm", ""):gsub("mla_up_proj", ""):gsub("moe_act", ""):gsub("core_attn", "")
+    local named = other:find("[%a_]+_[%a_]+") or other:find("mlp") or other:find("shared_experts")
+    local unmodelled = named and " (a module named besides layernorm, mla_up_proj and moe_act is not modelled)" or ""
     if t:find("layernorm") then
-      return "norms", fmt("recompute %q read as norms (Megatron-Core's layernorm module; any other module named is not modelled)", cell)
+      return "norms", fmt("recompute %q read as norms (Megatron-Core's layernorm module)%s", cell, unmodelled)
+    end
+    if t:find("mla_up_proj", 1, true) or t:find("moe_act", 1, true) then
+      return "none", fmt("recompute %q read as Megatron-Core's single modules only%s", cell, unmodelled)
     end
     return "selective"
   end
@@ -871,6 +878,10 @@ function M.request(row, presets)
     if mode == nil then return nil, fmt("recompute %q not understood", row.recompute) end
     layout.recompute = mode
     note(rnote)
+    -- Megatron-Core's single modules named beside the mode (mla_up_proj, moe_act).
+    local cell = row.recompute:lower()
+    if cell:find("mla_up_proj", 1, true) then layout.recompute_mla_up = true end
+    if cell:find("moe_act", 1, true) then layout.recompute_moe_act = true end
   end
   local precision, pnote = M.parse_precision(row.precision)
   if row.precision and precision == nil then return nil, fmt("precision %q not understood", row.precision) end

@@ -226,7 +226,18 @@ t.eq(select(2, measured.parse_recompute("no")), 'recompute "no" read as none')
 t.eq(measured.parse_recompute("nothing"), nil)
 t.eq(measured.parse_recompute("selective (layernorm, moe_act)"), "norms")
 t.eq(select(2, measured.parse_recompute("selective (layernorm)")),
-  'recompute "selective (layernorm)" read as norms (Megatron-Core\'s layernorm module; any other module named is not modelled)')
+  'recompute "selective (layernorm)" read as norms (Megatron-Core\'s layernorm module)')
+t.eq(select(2, measured.parse_recompute("selective (layernorm, mlp)")),
+  'recompute "selective (layernorm, mlp)" read as norms (Megatron-Core\'s layernorm module) (a module named besides layernorm, mla_up_proj and moe_act is not modelled)')
+t.eq(measured.parse_recompute("selective (mla_up_proj)"), "none"); t.eq(measured.parse_recompute("selective (core_attn)"), "selective")
+-- The modules beside the mode, on the layout (Megatron-Core's stack offers them).
+do
+  local r = assert(measured.request(copy(row("MBridge-25.11-GPT-64"), { recompute = "selective (layernorm, moe_act)" })))
+  t.eq(r.layout.recompute, "norms"); t.eq(r.layout.recompute_moe_act, true); t.eq(r.layout.recompute_mla_up, nil)
+  r = assert(measured.request(copy(row("MBridge-25.09-DeepSeekV3-1024"), { recompute = "selective (mla_up_proj, moe_act)" })))
+  t.eq(r.layout.recompute, "none"); t.eq(r.layout.recompute_mla_up, true); t.eq(r.layout.recompute_moe_act, true)
+  t.eq(measured.predict(copy(row("MBridge-25.09-DeepSeekV3-1024"), { recompute = "selective (mla_up_proj, moe_act)" })).status, "ok")
+end
 
 local precision_cases = {
   ["16-bit mixed precision"] = "bf16", ["16-bit mixed precision (paper: 'mixed precision'; fp16 at the time)"] = "bf16",

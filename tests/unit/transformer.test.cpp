@@ -388,6 +388,69 @@ TEST_CASE("transformer multi-head latent attention: weights, FLOPs and activatio
   }
 }
 
+TEST_CASE("transformer recompute modules: MLA's up-projections and the experts' activation",
+          "[transformer][memory]") {
+  // GPT, 2 layers, h 1024, MLP 4h = 4096 (not gated: the activation reads 2 and writes 2 bytes
+  // per hidden unit, 4 in all), vocabulary 1000, s = 1024, one microbatch of one sequence, one
+  // GPU. GEMMs at the peak (9.894e14); HBM reached whole, at 1e18 B/s (so that no GEMM waits on
+  // it) or 1e12 B/s (for the activation's traffic).
+  dml::Stack core{.name = "core", .recompute_modules = true};
+  const auto plan = [&](const Transformer& model, bool up, bool act, double hbm = 1e12) {
+    TransformerRun run = run_of(model, 1, 1, core);
+    run.cluster.gpu.efficiency->gemm = 1;
+    run.cluster.gpu.efficiency->gemm_half_dim = 0;
+    run.cluster.gpu.efficiency->hbm = 1;
+    run.cluster.gpu.hbm_bandwidth = bytes_per_s(hbm);
+    TransformerLayout l{.tp = 1, .pp = 1, .dp = 1, .microbatch = 1, .recompute = Recompute::kNone};
+    l.recompute_mla_up = up;
+    l.recompute_moe_act = act;
+    return dml::evaluate(run, l);
+  };
+  SECTION("mla_up_proj: the heads' queries, keys and values dropped, the up-projections rerun") {
+    // MLA as in the latent-attention test (8 heads, head_dim 64, rope 32, v 64, q_rank 384,
+    // kv_rank 256). Dropped: 2 x 8 (2 x 96 + 64) = 4,096 bytes a token and layer, x 1,024 x 2 =
+    // 8,388,608. Rerun: 2 x 1,024 x (384 x 8 x 96 + 256 x 8 x 128) = 1,140,850,688 FLOP a
+    // layer, 2,281,701,376 for two, / 9.894e14.
+    Transformer m = gpt(2, 1024, 8, 1000, 1024);
+    m.head_dim = 64;
+    m.mla = dml::Mla{.kv_rank = 256, .q_rank = 384, .rope_dim = 32, .v_dim = 64};
+    const auto off = plan(m, false, false, 1e18);
+    const auto on = plan(m, true, false, 1e18);
+    REQUIRE(on.feasible);
+    CHECK_THAT(off.memory.activations.value() - on.memory.activations.value(),
+               WithinRel(8388608.0, 1e-12));
+    CHECK_THAT(on.time.recompute.value() - off.time.recompute.value(),
+               WithinRel(2281701376.0 / (32.0 * 128 * 132 * 1.83e9), 1e-9));
+  }
+  SECTION("moe_act: the experts' activation output dropped and recomputed") {
+    // 4 experts, top-2, each 4096 wide. Dropped: 2 copies x 2 bytes x 4096 = 16,384 bytes a
+    // token and layer, x 1,024 x 2 = 33,554,432. Rerun: the activation's 4 bytes per hidden unit
+    // for 2 x 1,024 copies, 4096 wide, in 2 layers: 67,108,864 bytes / 1e12 B/s.
+    Transformer m = gpt(2, 1024, 8, 1000, 1024);
+    m.moe = dml::Moe{.experts = 4, .top_k = 2};
+    const auto off = plan(m, false, false);
+    const auto on = plan(m, false, true);
+    REQUIRE(on.feasible);
+    CHECK_THAT(off.memory.activations.value() - on.memory.activations.value(),
+               WithinRel(33554432.0, 1e-12));
+    CHECK_THAT(on.time.recompute.value() - off.time.recompute.value(),
+               WithinRel(67108864.0 / 1e12, 1e-9));
+  }
+  SECTION("refused where they do not apply") {
+    const Transformer dense = gpt(2, 1024, 8, 1000, 1024);
+    CHECK_THAT(plan(dense, true, false).violations.front(),
+               Contains("layout.recompute_mla_up: the model has no latent attention"));
+    CHECK_THAT(plan(dense, false, true).violations.front(),
+               Contains("layout.recompute_moe_act: the model has no experts"));
+    TransformerLayout l{.tp = 1, .pp = 1, .dp = 1, .microbatch = 1, .recompute = Recompute::kNone};
+    l.recompute_moe_act = true;
+    Transformer moe = dense;
+    moe.moe = dml::Moe{.experts = 4, .top_k = 2};
+    CHECK_THAT(dml::evaluate(run_of(moe, 1, 1), l).violations.front(),
+               Contains("needs a stack that recomputes single modules"));
+  }
+}
+
 TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed experts",
           "[transformer][params]") {
   SECTION("Llama 3 8B: 8,030,261,248") {

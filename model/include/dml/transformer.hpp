@@ -94,6 +94,7 @@ struct Stack {
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
   bool has_sequence_parallel = true;    // offers SP (Megatron-LM from 2022 on; not 2021's)
+  bool recompute_modules = false;       // offers Megatron-Core's mla_up_proj and moe_act modules
   double attention_d64_forward = 1.0;   // fused attention's rate at head width 64 / at 128
   double attention_d64_backward = 1.0;  // the same for its backward
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
@@ -139,6 +140,8 @@ struct TransformerLayout {
   std::optional<std::int64_t> ep{};
   std::optional<std::int64_t> microbatch{};  // sequences per microbatch
   std::optional<Recompute> recompute{};
+  std::optional<bool> recompute_mla_up{};   // Megatron-Core's mla_up_proj module
+  std::optional<bool> recompute_moe_act{};  // Megatron-Core's moe_act module
 };
 
 // --- Results ------------------------------------------------------------------------------------
@@ -596,6 +599,11 @@ struct Description<Stack> {
              .doc = "the stack can recompute just its two norms, dropping their outputs "
                     "(Megatron-Core's recompute_modules \"layernorm\"): layouts may use "
                     "recompute = \"norms\", and optimize tries it"});
+    v.field(s.recompute_modules,
+            {.name = "recompute_modules",
+             .doc = "the stack can recompute MLA's up-projections and the experts' activation "
+                    "alone (Megatron-Core's recompute_modules mla_up_proj and moe_act): layouts "
+                    "may set recompute_mla_up and recompute_moe_act, and optimize tries them"});
     v.field(s.has_sequence_parallel,
             {.name = "has_sequence_parallel",
              .doc = "the stack offers sequence parallelism: layouts with tp > 1 use it unless they "
@@ -732,6 +740,18 @@ struct Description<TransformerLayout> {
                                  "core), \"norms\" (the two norms: Megatron-Core's layernorm "
                                  "module), \"op\" (torchtitan's per-op checkpointing: every "
                                  "other matmul and the element-wise ops), \"full\""});
+    v.field(l.recompute_mla_up,
+            {.name = "recompute_mla_up",
+             .doc = "MLA models: drop every head's query, key and value and rerun the "
+                    "up-projections from the latents in the backward (Megatron-Core's "
+                    "mla_up_proj module), beside any recompute mode but full",
+             .default_text = "false"});
+    v.field(l.recompute_moe_act,
+            {.name = "recompute_moe_act",
+             .doc = "MoE models: drop the experts' activation output and rerun the activation in "
+                    "the backward (Megatron-Core's moe_act module), beside any recompute mode "
+                    "but full",
+             .default_text = "false"});
   }
 };
 

@@ -96,10 +96,11 @@ M.megatron_core = stack {
   dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, permute_traffic = 4,
-  recompute_norms = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
+  recompute_norms = true, recompute_modules = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
   attention_d64_backward = 0.834,
   sources = calibration_sources({
     attention_d64_forward = cudnn_by_width, attention_d64_backward = cudnn_by_width,
+    recompute_modules = "Megatron-Core's recompute_modules mla_up_proj and moe_act (megatron/core/transformer/transformer_config.py), which Megatron-Bridge's DeepSeek-V3 and GPT-OSS recipes use",
     recompute_norms = "Megatron-Core 0.13 and later: --recompute-granularity selective --recompute-modules layernorm recomputes input_layernorm and pre_mlp_layernorm with output-discarding checkpointing (megatron/core/transformer/transformer_config.py, recompute_modules)",
     permute_traffic = "Megatron-Core's alltoall token dispatcher with moe_permute_fusion (core_v0.14.0 megatron/core/transformer/moe/token_dispatcher.py and moe_utils.py; Transformer Engine 2.8's fused permute and unpermute), which Megatron-Bridge's Qwen3, DeepSeek-V3 and GPT-OSS providers turn on: the permute writes each of a token's k copies (2 B per element) and the unpermute reads them back (2 B), summing them without the routing probabilities (those are applied in the experts' weighted SwiGLU); the model adds the per-token read and write and, with several experts on a rank, the sort of the received copies by expert and back (8 B). Unfused (index_select and scatter_add_) it is about 6 B",
     attention = "Transformer Engine's cuDNN fused attention (FlashAttention-3 class on Hopper; FlashAttention-2 speed on Ampere)",
@@ -188,11 +189,13 @@ M.deepspeed_zero3_2021 = stack {
 }
 
 M.megascale = derive(M.megatron_core, {
-  name = "megascale", attention = "flash", recompute_norms = false, attention_d64_forward = 0.870,
+  name = "megascale", attention = "flash", recompute_norms = false, recompute_modules = false,
+  attention_d64_forward = 0.870,
   attention_d64_backward = 0.903,
   sources = {
     attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     recompute_norms = "off: MegaScale (2024) builds on a Megatron-LM that predates Megatron-Core's recompute_modules",
+    recompute_modules = "off: as recompute_norms",
     attention = "MegaScale (Jiang et al. 2024, NSDI'24) uses FlashAttention-2",
     tp_overlap = "MegaScale section 3.3: TP and SP communication fused with the GEMMs",
     dp_overlap = "MegaScale section 3.3: data-parallel communication overlapped", p2p_overlap = "MegaScale section 3.3",
