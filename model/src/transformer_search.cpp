@@ -76,12 +76,17 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   const std::vector<Recompute> recomputes = one_or(fixed.recompute, tried);
   // Megatron-Core's single modules, on stacks that have them and models they apply to.
   const bool modules = run.stack.recompute_modules;
-  const std::vector<bool> mla_ups =
-      one_or(fixed.recompute_mla_up,
-             modules && c.mla ? std::vector<bool>{false, true} : std::vector<bool>{false});
-  const std::vector<bool> moe_acts =
-      one_or(fixed.recompute_moe_act,
-             modules && c.experts > 0 ? std::vector<bool>{false, true} : std::vector<bool>{false});
+  const auto switches = [](const std::optional<bool>& fixed_value, bool applies) {
+    std::array<bool, 2> v{false, true};
+    std::size_t n = applies ? 2 : 1;
+    if (fixed_value) {
+      v[0] = *fixed_value;
+      n = 1;
+    }
+    return std::pair{v, n};
+  };
+  const auto [mla_ups, n_mla_ups] = switches(fixed.recompute_mla_up, modules && c.mla);
+  const auto [moe_acts, n_moe_acts] = switches(fixed.recompute_moe_act, modules && c.experts > 0);
   const std::vector<Schedule> schedules =
       one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
 
@@ -167,10 +172,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                     l.shard = shards[si];
                     for (const Recompute rc : recomputes) {
                       l.recompute = rc;
-                      for (const bool up : mla_ups) {
-                        l.recompute_mla_up = up;
-                        for (const bool act : moe_acts) {
-                          l.recompute_moe_act = act;
+                      for (std::size_t ui = 0; ui < n_mla_ups; ++ui) {
+                        l.recompute_mla_up = mla_ups[ui];
+                        for (std::size_t ai = 0; ai < n_moe_acts; ++ai) {
+                          l.recompute_moe_act = moe_acts[ai];
                           consider(l);
                         }
                       }
