@@ -546,9 +546,12 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (l.recompute_moe_act && c.experts == 0) {
     fail("layout.recompute_moe_act: the model has no experts");
   }
-  if ((l.recompute_mla_up || l.recompute_moe_act) && l.recompute == Recompute::kFull) {
-    fail("layout.{}: full recompute reruns every layer already",
-         l.recompute_mla_up ? "recompute_mla_up" : "recompute_moe_act");
+  if ((l.recompute_mla_up || l.recompute_moe_act) &&
+      (l.recompute == Recompute::kFull || l.recompute == Recompute::kOp)) {
+    fail(
+        "layout.{}: goes beside recompute \"none\", \"selective\" or \"norms\" (\"{}\" "
+        "reruns it already)",
+        l.recompute_mla_up ? "recompute_mla_up" : "recompute_moe_act", enum_name(l.recompute));
   }
   if (l.recompute == Recompute::kNorms && !c.run.stack.recompute_norms) {
     fail(
@@ -859,6 +862,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   if (l.recompute_mla_up) {
     recompute += n_layers * (c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
                              c.gemm(T, x.kv_rank, a * (dh + x.v) / t));
+    // Under SP the up-projections gather their latents again (column-parallel inputs).
+    if (sp && l.tp > 1) tp_exposed += n_layers * c.gather(T * x.latents * 2, tp_g);
   }
   if (l.recompute_moe_act) {
     recompute += n_moe * expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe *
@@ -1168,6 +1173,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
            : 0);
   if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
     out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * c.dk * c.keys_kernel;
+  }
+  if (l.recompute_mla_up) {  // MLA's up-projections again, per token
+    out.hardware_flop_per_token += 2 * static_cast<double>(c.layers) *
+                                   ((c.att.q_rank > 0 ? c.att.q_rank : c.h) * a * c.att.qk +
+                                    c.att.kv_rank * a * (c.dh + c.att.v));
   }
   if (l.recompute == Recompute::kOp) {
     // Half the linear layers' forward again: model FLOPs / 3 less attention and logits, halved.

@@ -94,15 +94,16 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::int64_t evaluated = 0;
   std::int64_t order = 0;
   Costed k;
+  // Costs a layout and keeps it among the best; true when it runs and fits.
   const auto consider = [&](const Lay& l) {
     ++order;
-    if (!detail::layout_runs(c, l, nullptr)) return;
+    if (!detail::layout_runs(c, l, nullptr)) return false;
     if (++evaluated % 64 == 0) SearchProgress::note(64);  // the caller's progress line
     detail::cost(c, l, k);
-    if (k.memory.total.value() > c.capacity) return;
+    if (k.memory.total.value() > c.capacity) return false;
     if (static_cast<std::int64_t>(best.size()) == count &&
         !(k.time.step.value() < best.back().step)) {
-      return;
+      return true;
     }
     const Ranked r{k.time.step.value(), order, l};
     const auto at =
@@ -110,6 +111,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                          [](const Ranked& x, const Ranked& y) { return x.step < y.step; });
     best.insert(at, r);
     if (static_cast<std::int64_t>(best.size()) > count) best.pop_back();
+    return true;
   };
   for (const std::int64_t tp : tps) {
     for (const std::int64_t cp : cps) {
@@ -172,12 +174,28 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                     l.shard = shards[si];
                     for (const Recompute rc : recomputes) {
                       l.recompute = rc;
-                      for (std::size_t ui = 0; ui < n_mla_ups; ++ui) {
-                        l.recompute_mla_up = mla_ups[ui];
-                        for (std::size_t ai = 0; ai < n_moe_acts; ++ai) {
-                          l.recompute_moe_act = moe_acts[ai];
-                          consider(l);
-                        }
+                      l.recompute_mla_up = mla_ups[0];
+                      l.recompute_moe_act = moe_acts[0];
+                      const bool first_fits = consider(l);
+                      if (rc == Recompute::kFull || rc == Recompute::kOp) continue;
+                      // A module switched on only adds time and frees memory: try one where
+                      // the layout without it does not fit, both only where neither alone does.
+                      if (first_fits || (n_mla_ups == 1 && n_moe_acts == 1)) continue;
+                      bool one_fits = false;
+                      if (n_mla_ups == 2) {
+                        l.recompute_mla_up = true;
+                        l.recompute_moe_act = moe_acts[0];
+                        one_fits |= consider(l);
+                      }
+                      if (n_moe_acts == 2) {
+                        l.recompute_mla_up = mla_ups[0];
+                        l.recompute_moe_act = true;
+                        one_fits |= consider(l);
+                      }
+                      if (!one_fits && n_mla_ups == 2 && n_moe_acts == 2) {
+                        l.recompute_mla_up = true;
+                        l.recompute_moe_act = true;
+                        consider(l);
                       }
                     }
                   }

@@ -376,7 +376,7 @@ end
 --- parse_recompute(cell): "none", "selective" or "full" by the cell's first word; torchtitan's
 --- per-op selective checkpointing is dml's "op", Megatron-Core's selective layernorm module
 --- "norms" (its mla_up_proj and moe_act modules, which request() reads as the layout's
---- recompute_mla_up and recompute_moe_act, beside "norms" or "none"); a bare yes/no (true, on, enabled, activation
+--- recompute_mla_up and recompute_moe_act beside any mode but full and op); a bare yes/no (true, on, enabled, activation
 --- checkpointing; no, false, off, disabled) is full or none, and Megatron's recompute methods
 --- (uniform, block) recompute whole layers, each with a note; nil otherwise.
 function M.parse_recompute(cell)
@@ -385,15 +385,26 @@ function M.parse_recompute(cell)
   if t:find("^full") then return "full" end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end
-    local other = t:gsub("layernorm", ""):gsub("mla_up_proj", ""):gsub("moe_act", ""):gsub("core_attn", "")
-    local named = other:find("[%a_]+_[%a_]+") or other:find("mlp") or other:find("shared_experts")
-    local unmodelled = named and " (a module named besides layernorm, mla_up_proj and moe_act is not modelled)" or ""
-    if t:find("layernorm") then
-      return "norms", fmt("recompute %q read as norms (Megatron-Core's layernorm module)%s", cell, unmodelled)
+    -- Megatron-Core's modules named in the cell: layernorm is dml's "norms" mode, core_attn its
+    -- "selective", mla_up_proj and moe_act the layout's switches (request reads them); others
+    -- (mlp, moe, shared_experts, ...) are not modelled.
+    local known = { layernorm = true, core_attn = true, mla_up_proj = true, moe_act = true, selective = true,
+                    recompute = true, modules = true, granularity = true }
+    local others = {}
+    local modules = { mlp = true, moe = true, mhc = true }  -- module names without an underscore
+    for word in t:gmatch("[%a_]+") do
+      if not known[word] and (word:find("_", 1, true) or modules[word]) then others[#others + 1] = word end
     end
-    if t:find("mla_up_proj", 1, true) or t:find("moe_act", 1, true) then
+    local unmodelled = #others > 0 and fmt(" (%s not modelled)", table.concat(others, ", ")) or ""
+    local core_attn = t:find("core_attn", 1, true) ~= nil
+    if t:find("layernorm", 1, true) then
+      return "norms", fmt("recompute %q read as norms (Megatron-Core's layernorm module)%s%s", cell,
+        core_attn and " and the attention core stored (a flash kernel keeps no scores)" or "", unmodelled)
+    end
+    if not core_attn and (t:find("mla_up_proj", 1, true) or t:find("moe_act", 1, true)) then
       return "none", fmt("recompute %q read as Megatron-Core's single modules only%s", cell, unmodelled)
     end
+    if unmodelled ~= "" then return "selective", fmt("recompute %q read as selective%s", cell, unmodelled) end
     return "selective"
   end
   if t:find("^none") then return "none" end
@@ -878,10 +889,13 @@ function M.request(row, presets)
     if mode == nil then return nil, fmt("recompute %q not understood", row.recompute) end
     layout.recompute = mode
     note(rnote)
-    -- Megatron-Core's single modules named beside the mode (mla_up_proj, moe_act).
+    -- Megatron-Core's single modules named beside the mode (mla_up_proj, moe_act); not under
+    -- full recompute, which reruns them anyway.
     local cell = row.recompute:lower()
-    if cell:find("mla_up_proj", 1, true) then layout.recompute_mla_up = true end
-    if cell:find("moe_act", 1, true) then layout.recompute_moe_act = true end
+    if mode ~= "full" and mode ~= "op" then
+      if cell:find("mla_up_proj", 1, true) then layout.recompute_mla_up = true end
+      if cell:find("moe_act", 1, true) then layout.recompute_moe_act = true end
+    end
   end
   local precision, pnote = M.parse_precision(row.precision)
   if row.precision and precision == nil then return nil, fmt("precision %q not understood", row.precision) end

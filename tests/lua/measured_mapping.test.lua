@@ -228,8 +228,14 @@ t.eq(measured.parse_recompute("selective (layernorm, moe_act)"), "norms")
 t.eq(select(2, measured.parse_recompute("selective (layernorm)")),
   'recompute "selective (layernorm)" read as norms (Megatron-Core\'s layernorm module)')
 t.eq(select(2, measured.parse_recompute("selective (layernorm, mlp)")),
-  'recompute "selective (layernorm, mlp)" read as norms (Megatron-Core\'s layernorm module) (a module named besides layernorm, mla_up_proj and moe_act is not modelled)')
+  'recompute "selective (layernorm, mlp)" read as norms (Megatron-Core\'s layernorm module) (mlp not modelled)')
 t.eq(measured.parse_recompute("selective (mla_up_proj)"), "none"); t.eq(measured.parse_recompute("selective (core_attn)"), "selective")
+t.eq(measured.parse_recompute("selective (core_attn, mla_up_proj)"), "selective")
+t.eq(select(2, measured.parse_recompute("selective (Megatron default)")), nil, "words that are no module names")
+t.eq(select(2, measured.parse_recompute("selective (mla_up_proj, moe)")),
+  'recompute "selective (mla_up_proj, moe)" read as Megatron-Core\'s single modules only (moe not modelled)')
+t.eq(assert(measured.request(copy(row("MBridge-25.11-GPT-64"), { recompute = "full (moe_act)" }))).layout.recompute_moe_act, nil,
+  "full recompute reruns the modules anyway")
 -- The modules beside the mode, on the layout (Megatron-Core's stack offers them).
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-GPT-64"), { recompute = "selective (layernorm, moe_act)" })))

@@ -436,6 +436,34 @@ TEST_CASE("transformer recompute modules: MLA's up-projections and the experts' 
     CHECK_THAT(on.time.recompute.value() - off.time.recompute.value(),
                WithinRel(67108864.0 / 1e12, 1e-9));
   }
+  SECTION("moe_act under TP 2 with SP: routed experts of the MoE layers only, per rank") {
+    // 3 layers, the first dense; 4 experts of 2048 (gated: the activation reads 4 and writes 2
+    // bytes per hidden unit, 6 in all), top-2, one shared expert (its activation kept). With SP
+    // each rank dispatches 1,024 / 2 = 512 tokens. Dropped: 2 MoE layers x 1,024 tokens x 2
+    // copies x 2 bytes x 2048 / 2 = 8,388,608 bytes. Rerun: 2 layers x 512 tokens x 2 copies x
+    // 6 bytes x 2048 = 25,165,824 bytes / 1e12 B/s.
+    Transformer m = gpt(3, 1024, 8, 1000, 1024);
+    m.gated = true;
+    m.moe = dml::Moe{
+        .experts = 4, .top_k = 2, .shared_experts = 1, .expert_d_ff = 2048, .dense_layers = 1};
+    const auto at = [&](bool act) {
+      TransformerRun run = run_of(m, 2, 1, core);
+      run.cluster.gpu.efficiency->hbm = 1;
+      run.cluster.gpu.hbm_bandwidth = bytes_per_s(1e12);
+      TransformerLayout l{
+          .tp = 2, .pp = 1, .dp = 1, .microbatch = 1, .recompute = Recompute::kNone};
+      l.sequence_parallel = true;
+      l.recompute_moe_act = act;
+      return dml::evaluate(run, l);
+    };
+    const auto off = at(false);
+    const auto on = at(true);
+    REQUIRE(on.feasible);
+    CHECK_THAT(off.memory.activations.value() - on.memory.activations.value(),
+               WithinRel(8388608.0, 1e-12));
+    CHECK_THAT(on.time.recompute.value() - off.time.recompute.value(),
+               WithinRel(25165824.0 / 1e12, 1e-9));
+  }
   SECTION("refused where they do not apply") {
     const Transformer dense = gpt(2, 1024, 8, 1000, 1024);
     CHECK_THAT(plan(dense, true, false).violations.front(),
@@ -448,6 +476,9 @@ TEST_CASE("transformer recompute modules: MLA's up-projections and the experts' 
     moe.moe = dml::Moe{.experts = 4, .top_k = 2};
     CHECK_THAT(dml::evaluate(run_of(moe, 1, 1), l).violations.front(),
                Contains("needs a stack that recomputes single modules"));
+    l.recompute = Recompute::kOp;
+    CHECK_THAT(dml::evaluate(run_of(moe, 1, 1, core), l).violations.front(),
+               Contains("goes beside recompute \"none\", \"selective\" or \"norms\""));
   }
 }
 

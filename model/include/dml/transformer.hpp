@@ -744,13 +744,13 @@ struct Description<TransformerLayout> {
             {.name = "recompute_mla_up",
              .doc = "MLA models: drop every head's query, key and value and rerun the "
                     "up-projections from the latents in the backward (Megatron-Core's "
-                    "mla_up_proj module), beside any recompute mode but full",
+                    "mla_up_proj module), beside recompute none, selective or norms",
              .default_text = "false"});
     v.field(l.recompute_moe_act,
             {.name = "recompute_moe_act",
              .doc = "MoE models: drop the experts' activation output and rerun the activation in "
-                    "the backward (Megatron-Core's moe_act module), beside any recompute mode "
-                    "but full",
+                    "the backward (Megatron-Core's moe_act module), beside recompute none, "
+                    "selective or norms",
              .default_text = "false"});
   }
 };
