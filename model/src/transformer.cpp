@@ -96,6 +96,7 @@ AttentionShape attention_shape(const Transformer& m) {
     const double g = static_cast<double>(m.kv_heads.value_or(m.heads));
     x.qk = x.v = dh;
     x.qkv_width = (a + 2 * g) * dh;
+    x.kv_width = 2 * g * dh;
     x.split = h * x.qkv_width + a * dh * h;
     x.rope = (a + g) * dh;
     return x;
@@ -112,6 +113,7 @@ AttentionShape attention_shape(const Transformer& m) {
   x.kv_rank = kv;
   x.rope_dim = dr;
   x.qkv_width = a * (2 * x.qk + x.v);
+  x.kv_width = a * (x.qk + x.v);
   x.replicated = (x.q_rank > 0 ? h * x.q_rank : 0) + h * (kv + dr);
   x.split = (x.q_rank > 0 ? x.q_rank : h) * a * x.qk + kv * a * (dh + x.v) + a * x.v * h;
   x.rope = a * dr + dr;
@@ -774,7 +776,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double cp_f = 0, cp_b = 0;
   if (l.cp > 1) {
     // Keys and values per rank: 2 g d_h, or with MLA every head's decompressed a (qk + v).
-    const double kv = b * (c.s / cp) * (c.mla ? a * (x.qk + x.v) : 2 * c.g * dh) * 2 / t1;
+    const double kv = b * (c.s / cp) * x.kv_width * 2 / t1;
     if (l.cp_kind == ContextParallel::kRing) {
       const double step = cp_g.alpha + kv / cp_g.bw;
       cp_f = std::max(0.0, (cp - 1) * step + c.launch - attn_f);

@@ -17,6 +17,7 @@ namespace dml {
 struct AttentionShape {
   double qk = 0, v = 0;   // widths of a query/key head and of a value head
   double qkv_width = 0;   // the query, key and value heads together (a (2 qk + v) for MLA)
+  double kv_width = 0;    // the keys and values a token carries (2 g d_h; a (qk + v) for MLA)
   double split = 0;       // weights the TP ranks split (all of them without MLA)
   double replicated = 0;  // weights every TP rank holds (MLA's down-projections)
   double rope = 0;        // elements RoPE rotates
