@@ -15,6 +15,7 @@
 //   core.latency_wall([wall]) -> T_limit; core.critical_compute(cluster[, wall]) -> T_crit
 //   core.wall_curve(cluster[, range[, wall]]) -> rows of both curves, and their columns
 //   core.transformer_step_times({run, ...}, {layout, ...}[, efficiency[, stack]]) -> {seconds, ...}
+//   core.transformer_params(model) -> { total = n, active = n, flop_per_token = x }
 #include <string>
 #include <vector>
 
@@ -289,6 +290,22 @@ int l_wall_curve(lua_State* L) {
   });
 }
 
+// core.transformer_params(model) -> { total, active, flop_per_token }: the parameter counts of a
+// declared transformer (norms included, biases left out) and its model FLOPs per token.
+int l_transformer_params(lua_State* L) {
+  return guarded(L, [&] {
+    const Transformer m = read<Transformer>(L, 1, "model");
+    lua_createtable(L, 0, 3);
+    lua_pushnumber(L, total_params(m));
+    lua_setfield(L, -2, "total");
+    lua_pushnumber(L, active_params(m));
+    lua_setfield(L, -2, "active");
+    lua_pushnumber(L, model_flop_per_token(m));
+    lua_setfield(L, -2, "flop_per_token");
+    return 1;
+  });
+}
+
 }  // namespace
 
 void register_analysis(lua_State* L) {
@@ -308,6 +325,7 @@ void register_analysis(lua_State* L) {
                           {"critical_compute", l_critical_compute},
                           {"wall_curve", l_wall_curve},
                           {"transformer_step_times", l_transformer_step_times},
+                          {"transformer_params", l_transformer_params},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }

@@ -698,31 +698,27 @@ function M.architecture(row)
   return a, notes
 end
 
---- The approximate parameter count of an architecture: the attention and MLP matrices of every
---- layer (routed experts included, or with `active` only the top-k and shared ones a token uses)
---- and the embedding (twice when not tied); biases and norms left out.
-function M.params(a, active)
-  local d, heads = a.d_model, a.heads
-  local dh = a.head_dim or d // heads
-  local attn
-  if a.mla then
-    local m = a.mla
-    local v, q_in = m.v_dim or dh, m.q_rank or d
-    attn = (m.q_rank and d * m.q_rank or 0) + d * (m.kv_rank + m.rope_dim) + q_in * heads * (dh + m.rope_dim) +
-      m.kv_rank * heads * (dh + v) + heads * v * d
-  else
-    attn = d * (heads + 2 * (a.kv_heads or heads)) * dh + heads * dh * d
-  end
-  local mats = a.gated and 3 or 2
-  local dense_mlp = mats * d * a.d_ff
+--- The transformer of an architecture (M.architecture's table; `vocab` and `name` override).
+function M.model(a, name, vocab)
+  local moe
   if a.experts then
-    local moe_layers = a.layers - (a.dense_layers or 0)
-    local experts = (active and a.top_k or a.experts) + (a.shared or 0)
-    local moe_mlp = mats * d * a.expert_d_ff * experts + d * a.experts
-    return a.layers * attn + (a.dense_layers or 0) * dense_mlp + moe_layers * moe_mlp +
-      a.vocab * d * (a.tied and 1 or 2)
+    moe = { experts = a.experts, top_k = a.top_k, shared_experts = a.shared, expert_d_ff = a.expert_d_ff,
+            dense_layers = a.dense_layers }
   end
-  return a.layers * (attn + dense_mlp) + a.vocab * d * (a.tied and 1 or 2)
+  return dml.transformer {
+    name = name, layers = a.layers, d_model = a.d_model, heads = a.heads, kv_heads = a.kv_heads,
+    head_dim = a.head_dim, d_ff = a.d_ff, gated = a.gated, vocab = vocab or a.vocab, tied_embeddings = a.tied,
+    seq_len = a.seq_len, window = a.window, full_attention_every = a.full_attention_every, mla = a.mla,
+    parallel_block = a.parallel_block, moe = moe,
+  }
+end
+
+--- The parameter count of an architecture as dml counts it (dml.params): the attention and MLP
+--- matrices of every layer (routed experts included, or with `active` only the top-k and shared
+--- ones a token uses), the routers, the norms and the embedding (twice when not tied); no biases.
+function M.params(a, active)
+  local p = dml.params(M.model(a))
+  return active and p.active or p.total
 end
 
 -- --- Global batch ------------------------------------------------------------------------------
@@ -918,21 +914,10 @@ function M.request(row, presets)
     end
   end
 
-  local moe
-  if arch.experts then
-    moe = { experts = arch.experts, top_k = arch.top_k, shared_experts = arch.shared,
-            expert_d_ff = arch.expert_d_ff, dense_layers = arch.dense_layers }
-  end
   local ep_overlap = arch.experts ~= nil and M.ep_overlap(row)
   if ep_overlap then note("the expert all-to-all overlapped with another microbatch's compute (ep_overlap), as the row says") end
   local ok, run = pcall(function()
-    local model = dml.transformer {
-      name = row.model, layers = arch.layers, d_model = arch.d_model, heads = arch.heads,
-      kv_heads = arch.kv_heads, head_dim = arch.head_dim, d_ff = arch.d_ff, gated = arch.gated,
-      vocab = vocab, tied_embeddings = arch.tied, seq_len = arch.seq_len,
-      window = arch.window, full_attention_every = arch.full_attention_every, mla = arch.mla,
-      parallel_block = arch.parallel_block, moe = moe,
-    }
+    local model = M.model(arch, row.model, vocab)
     local cluster = dml.cluster {
       gpu = preset_of(presets, "gpus", gpus, gpu_key), size = n,
       levels = {

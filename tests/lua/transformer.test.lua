@@ -94,3 +94,27 @@ do
   local q = dml.evaluate(r, { tp = 2, pp = 2, dp = 2, interleave = 2, microbatch = 1, zero = 0, recompute = "none" })
   assert(q.feasible, table.concat(q.violations, "; "))
 end
+
+-- dml.params: the parameters and FLOPs of a declared transformer, counted by hand.
+do
+  -- Llama 3 8B: attention 4096 x (32 + 2 x 8) x 128 + 32 x 128 x 4096 = 41943040 and the MLP
+  -- 3 x 4096 x 14336 = 176160768 per layer, x 32; embeddings 2 x 128256 x 4096; norms
+  -- (2 x 32 + 1) x 4096: 8030261248, the count Hugging Face gives for Meta-Llama-3-8B.
+  local p = dml.params(llama8b)
+  t.eq(p.total, 8030261248)
+  t.eq(p.active, p.total, "a dense model uses every parameter")
+  -- A small MoE: 2 layers, d 64, 8 heads of 8, the first layer dense (d_ff 256, gated), then 4
+  -- experts of width 32, top-2, one shared. Attention 64 x 24 x 8 + 8 x 8 x 64 = 16384 per layer;
+  -- dense MLP 3 x 64 x 256 = 49152; an expert 3 x 64 x 32 = 6144, the MoE layer 5 x 6144 + a
+  -- 64 x 4 router = 30976; embeddings 2 x 10 x 64 = 1280; norms 5 x 64 = 320: 114496. A token
+  -- skips 2 routed experts: 114496 - 2 x 6144 = 102208. FLOPs per token: 6 x (linear 2 x 16384
+  -- + 49152 + 3 x 6144 + 256 = 100608, attention 2 layers x 8 heads x (8 + 8) x 8.5 keys (causal
+  -- over 16) = 2176, logits 640) = 620544.
+  local moe = dml.transformer { layers = 2, d_model = 64, heads = 8, d_ff = 256, gated = true, vocab = 10,
+    seq_len = 16, moe = { experts = 4, top_k = 2, shared_experts = 1, expert_d_ff = 32, dense_layers = 1 } }
+  local q = dml.params(moe)
+  t.eq(q.total, 114496)
+  t.eq(q.active, 102208)
+  t.eq(q.flop_per_token, 620544)
+  t.raises(function() dml.params(run) end, { pattern = "dml.params: expects a dml.transformer" })
+end
