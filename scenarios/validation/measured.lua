@@ -41,7 +41,11 @@ for _, row in ipairs(rows) do results[#results + 1] = measured.predict(row) end
 local function pct(x) return x and string.format("%+.1f%%", x) or "" end
 local function abs_pct(x) return x and string.format("%.1f%%", x) or "-" end
 
-local tier_stats = measured.summarize(results, "tier", measured.tiers)
+-- The tiers the file has rows of (a file of the user's own runs may have none of public.tsv's).
+local tier_stats = {}
+for _, s in ipairs(measured.summarize(results, "tier", measured.tiers)) do
+  if s.n > 0 then tier_stats[#tier_stats + 1] = s end
+end
 local group_stats = measured.summarize(results, "group")
 local predicted, compared = 0, 0
 local not_predicted = {}
