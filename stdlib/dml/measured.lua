@@ -220,6 +220,19 @@ function M.gpu(cell)
       if r.preset == "h100_sxm" and (t:find("500%s*w") or t:find("hbm2e")) then
         notes[#notes + 1] = "a 500 W or HBM2e H100 without both named: modelled as the h100_sxm preset (700 W, HBM3)"
       end
+      -- Parts with no preset of their own, run on the nearest one and said.
+      if r.preset:match("^a100") and t:find("pcie") then
+        notes[#notes + 1] = fmt("%q: the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 250-300 W limit not modelled)", cell)
+      end
+      if r.preset == "h100_sxm" and t:find("nvl") and not t:find("nvlink") then
+        notes[#notes + 1] = fmt("%q: the H100 NVL modelled as the H100 SXM (its 835 TFLOP/s and 94 GB not modelled)", cell)
+      end
+      if r.preset == "h200_sxm" and t:find("gh200") then
+        notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
+      end
+      if r.preset == "v100_sxm" and t:find("16%s*gb") then
+        notes[#notes + 1] = fmt("%q: the V100 modelled with the preset's 32 GB", cell)
+      end
       return r.preset, notes
     end
   end
@@ -232,19 +245,27 @@ end
 M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
   h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, a800_sxm = 400, b200 = 1800, gb200 = 1800,
   b300 = 1800, gb300 = 1800, mi300x = 896 }
+--- The host link of PCIe cards (GB/s per GPU, both ways), which carries their traffic inside a
+--- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 4.0 x16 for the
+--- A100 PCIe, PCIe 5.0 x16 for the H100 PCIe (32 and 64 GB/s each way; PCI-SIG).
+M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, h100_pcie = 128 }
 --- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's (and A800 servers')
 --- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), Blackwell
 --- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms.
+--- V100 servers (DGX-1: 4 EDR 100 Gb/s for 8 GPUs; DGX-2: 8 for 16) give each GPU 50; H100 PCIe
+--- servers have no reference design, and take the DGX H100's ConnectX-7 400 (said in the note).
 M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
-  h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400 }
+  h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400,
+  v100_sxm = 50, h100_pcie = 400 }
 --- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 
 --- intra_node(cell, gpu_preset): the scale-up bandwidth per GPU in GB/s, both directions, and a
 --- note when it was not read from the cell. A "N GB/s" in the cell is taken as the
 --- bidirectional per-GPU rate (NVIDIA quotes NVLink both ways); no number: the GPU's NVLink
---- spec (M.nvlink_spec). nil and the reason when neither exists.
-function M.intra_node(cell, gpu_preset)
+--- spec (M.nvlink_spec), or for PCIe cards (`pcie`, or the h100_pcie preset) the host link
+--- (M.pcie_spec). nil and the reason when neither exists.
+function M.intra_node(cell, gpu_preset, pcie)
   local gb = cell and cell:match("(%d+%.?%d*)%s*GB/s")
   local tb = cell and not gb and cell:match("(%d+%.?%d*)%s*TB/s")
   if tb then gb = tonumber(tb) * 1000 end
@@ -253,10 +274,16 @@ function M.intra_node(cell, gpu_preset)
     if cell:lower():find("bidir") then return gb, nil end
     return gb, fmt("intra-node %g GB/s read as per GPU, both directions", gb)
   end
+  local given = cell and fmt("not quantified (%q)", cell) or "not given"
+  local pcie_spec = M.pcie_spec[gpu_preset]
+  if pcie_spec and (pcie or gpu_preset == "h100_pcie") then
+    return pcie_spec, fmt("intra-node bandwidth %s: PCIe cards, no NVSwitch; the host link, %d GB/s per GPU both ways",
+      given, pcie_spec)
+  end
   local spec = M.nvlink_spec[gpu_preset]
   if spec == nil then return nil, fmt("no intra-node bandwidth (%q) and no NVLink spec for %s", cell or "", gpu_preset) end
-  return spec, fmt("intra-node bandwidth %s: the %s NVLink spec, %d GB/s per GPU both ways",
-    cell and fmt("not quantified (%q)", cell) or "not given", gpu_preset, spec)
+  return spec, fmt("intra-node bandwidth %s: the %s %s spec, %d GB/s per GPU both ways", given, gpu_preset,
+    gpu_preset == "mi300x" and "Infinity Fabric" or "NVLink", spec)
 end
 
 --- inter_node(cell, gpus_per_node, gpu_preset): the scale-out bandwidth per GPU in GB/s, both
@@ -820,7 +847,7 @@ function M.request(row, presets)
     per_node = 8
     note("gpus_per_node not given: 8")
   end
-  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key)
+  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, (row.gpu or ""):lower():find("pcie") ~= nil)
   if not intra then return nil, intra_note end
   note(intra_note)
   local inter, inter_note = M.inter_node(row.inter_node_bw, per_node, gpu_key)

@@ -68,6 +68,18 @@ t.eq(gpu("GB200 NVL72"), "gb200", "not the B200 its name holds")
 t.eq(gpu("GB300 (DGX-GB300)"), "gb300"); t.eq(gpu("NVIDIA B300 SXM6 AC"), "b300")
 t.eq(gpu("AMD Instinct MI300X"), "mi300x")
 t.eq(gpu("V100-SXM2-32GB"), "v100_sxm")
+-- Parts without a preset of their own run on the nearest one, and say so.
+local function gpu_note(s) return (select(2, measured.gpu(s)))[1] end
+t.eq(gpu("A100-PCIE-40GB"), "a100_sxm")
+t.eq(gpu_note("A100-PCIE-40GB"),
+  "\"A100-PCIE-40GB\": the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 250-300 W limit not modelled)")
+t.eq(gpu("H100 NVL"), "h100_sxm")
+t.eq(gpu_note("H100 NVL"), "\"H100 NVL\": the H100 NVL modelled as the H100 SXM (its 835 TFLOP/s and 94 GB not modelled)")
+t.eq(gpu_note("H100 SXM (NVLink 4)"), nil, "NVLink is not NVL")
+t.eq(gpu("GH200 (Grace Hopper)"), "h200_sxm")
+t.eq(gpu_note("GH200 (Grace Hopper)"):find("the GH200's GPU modelled as the H200 SXM", 1, true) ~= nil, true)
+t.eq(gpu_note("V100 16GB"), "\"V100 16GB\": the V100 modelled with the preset's 32 GB")
+t.eq(gpu("H100 PCIe"), "h100_pcie")
 
 -- Scale-up: the bidirectional per-GPU rate as given, else the GPU's NVLink spec.
 local function intra(s, g) return (measured.intra_node(s, g)) end
@@ -83,6 +95,15 @@ t.eq(intra(nil, "gb200"), 1800)
 t.eq(intra(nil, "mi300x"), 896)
 t.eq(select(2, measured.intra_node(nil, "h100_sxm")),
   "intra-node bandwidth not given: the h100_sxm NVLink spec, 900 GB/s per GPU both ways")
+t.eq(select(2, measured.intra_node(nil, "mi300x")),
+  "intra-node bandwidth not given: the mi300x Infinity Fabric spec, 896 GB/s per GPU both ways")
+-- PCIe cards: the host link (PCIe 4.0 x16 = 32 GB/s each way, 5.0 x16 = 64), not NVLink.
+t.eq(measured.intra_node(nil, "a100_sxm_80gb", true), 64)
+t.eq(measured.intra_node("PCIe (no NVSwitch)", "a100_sxm", true), 64)
+t.eq(intra(nil, "h100_pcie"), 128)
+t.eq(select(2, measured.intra_node(nil, "h100_pcie")),
+  "intra-node bandwidth not given: PCIe cards, no NVSwitch; the host link, 128 GB/s per GPU both ways")
+t.eq(measured.intra_node("NVLink bridge, 600 GB/s bidir", "a100_sxm", true), 600, "a number given wins")
 
 -- Scale-out: NIC rates are per direction in Gb/s; per GPU both ways = 2 x Gb/s / 8 GB/s.
 local function inter(s, g) return (measured.inter_node(s, 8, g or "h100_sxm")) end
@@ -92,6 +113,9 @@ t.eq(inter("8x400 Gb/s IB per node (spec of DGX H100; not restated per table)"),
 t.eq(inter("400 Gb/s per GPU (CX-7) RDMA", "h200_sxm"), 100)
 t.eq(inter("RDMA 400 Gb/s per GPU"), 100)
 t.eq(inter("4x400 Gb/s per node"), 50)  -- 4 x 400 / 8 GPUs = 200 Gb/s per GPU
+-- V100 servers: 50 Gb/s per GPU each way (DGX-1: 4 x EDR 100 for 8 GPUs) = 12.5 GB/s both ways.
+t.eq(inter(nil, "v100_sxm"), 12.5)
+t.eq(inter(nil, "h100_pcie"), 100)
 t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", 8, "a100_sxm")), nil)
 local bw, bw_note = measured.inter_node(nil, 8, "h100_sxm")
 t.eq(bw, 100); t.eq(bw_note, "inter-node bandwidth not given: 400 Gb/s per GPU each way assumed (100 GB/s both ways)")
