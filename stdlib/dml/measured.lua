@@ -323,10 +323,16 @@ M.nvlink_latency, M.network_latency = "2 us", "6 us"
 
 -- --- Software stack ----------------------------------------------------------------------------
 
+--- year(text): the first standalone year 2010-2029 in a text, a word of its own (not part of a
+--- commit hash like a2019f0c or a count like 20480); nil when there is none.
+function M.year(text)
+  return tonumber((text or ""):match("%f[%w](20[12]%d)%f[%W]"))
+end
+
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
---- (with `precision` and `notes` for torchtitan, and the year in `source` for plain
---- Megatron-LM), and a note when the choice is a judgment; nil and the reason otherwise. The
---- framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
+--- (with `precision` and `notes` for torchtitan, and the year in `framework` or `source` for
+--- plain Megatron-LM: before 2021 the 2021 stack), and a note when the choice is a judgment;
+--- nil and the reason otherwise. The framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
 --- llm_foundry, not DeepSpeed. GPT-NeoX runs as DeepSpeed and plain PyTorch FSDP as torchtitan
 --- (both said in the note); metaseq has no preset.
 function M.stack_for(row)
@@ -345,8 +351,13 @@ function M.stack_for(row)
   end
   if f:find("megatron%-lm") then
     if f:find("2021") or f:find("ptd%-p") then return "megatron_2021" end
-    local year = tonumber((row.source or ""):match("(20%d%d)"))
+    -- The year the framework cell names ("Megatron-LM (2019)"), else the source's.
+    local year = M.year(f) or M.year(row.source)
     if year == 2022 then return "megatron_2022" end
+    if year and year < 2021 then
+      return "megatron_2021", fmt("stack megatron_2021 for %q in a %d source (Megatron-LM before sequence parallelism)",
+        row.framework, year)
+    end
     return "megatron_2022", fmt("stack megatron_2022 for %q in a %s source (Megatron-LM without Megatron-Core's overlaps)",
       row.framework, year or "later")
   end
@@ -359,8 +370,7 @@ function M.stack_for(row)
     return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
   end
   -- Any other framework: the Megatron-class stack of the source's year, said in `assumed`.
-  -- The source's year: a standalone 2010-2029 (not part of a hash or a count like 2048).
-  local year = tonumber((row.source or ""):match("%f[%d](20[12]%d)%f[%D]"))
+  local year = M.year(row.source)
   local key = (year and year <= 2022 and "megatron_2021") or "megatron_core"
   return key, fmt("no preset for the framework %q: stack %s assumed (the Megatron-class stack of %s)",
     row.framework or "", key, year and fmt("a %d source", year) or "a source without a year")

@@ -148,6 +148,12 @@ t.eq(stack(row("NeMo2407-LLAMA2-7B-8")), "megatron_core")
 t.eq(stack(row("MBridge-25.09-DeepSeekV3-1024")), "megatron_core")
 t.eq(stack(row("MBridge-26.04.01-GPT-64")), "megatron_core")
 t.eq(stack(row("TT-T1-8B-8gpu-5762")), "torchtitan", "eager")
+-- Megatron-LM before 2021 predates sequence parallelism: the 2021 stack, said.
+t.eq(stack({ framework = "Megatron-LM (2019)", source = "Shoeybi et al. 2019, arXiv:1909.08053" }), "megatron_2021")
+t.eq(select(2, measured.stack_for({ framework = "Megatron-LM", source = "Shoeybi et al. 2019, arXiv:1909.08053" })),
+  "stack megatron_2021 for \"Megatron-LM\" in a 2019 source (Megatron-LM before sequence parallelism)")
+t.eq(stack({ framework = "Megatron-LM", source = "a 2022 paper" }), "megatron_2022")
+t.eq(stack({ framework = "Megatron-LM", source = "repo @a2019f0c" }), "megatron_2022", "a hash is not a year")
 t.eq(stack(row("TT-T1-8B-8gpu-6667")), "torchtitan_compile")
 t.eq(stack(row("TT-T2-8B-cp2")), "torchtitan_compile")
 t.eq(stack(row("TT-asyncTP-70B-bfloat16-vanilla")), "torchtitan_compile")
