@@ -394,8 +394,9 @@ M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = tru
 --- parse_zero(cell): the ZeRO stage of a `zero_or_fsdp` cell, the FSDP shard degree when the
 --- cell gives one, and whether it names hybrid sharding (HSDP, HYBRID_SHARD: shard inside a
 --- node, replicate across); nil for an empty or unknown cell. An explicit "ZeRO-N" or "ZeRO
---- stage N" wins; SHARD_GRAD_OP (and _HYBRID_SHARD_ZERO2) is 2; any other FSDP or hybrid
---- sharding is 3; Megatron's distributed optimizer is 1; "none" and plain DDP are 0.
+--- stage N" wins (ZeRO++, whose hierarchical and quantized collectives dml does not model, is
+--- nil); SHARD_GRAD_OP (and _HYBRID_SHARD_ZERO2) is 2; any other FSDP or hybrid sharding is 3;
+--- Megatron's distributed optimizer is 1; "none", "no" and plain DDP are 0.
 function M.parse_zero(cell)
   if cell == nil then return nil end
   local t = cell:lower()
@@ -406,7 +407,7 @@ function M.parse_zero(cell)
   if t:find("shard_grad_op") or t:find("hybrid_shard_zero2") then return 2, shard, hybrid end
   if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
   if t:find("distributed optimizer") then return 1, shard, false end
-  if t:find("^none") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
+  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
   return nil
 end
 
@@ -457,15 +458,26 @@ function M.parse_recompute(cell)
 end
 
 --- parse_precision(cell): "fp8" when the cell names FP8 or float8, "bf16" for the 16-bit
---- formats (fp16 runs at the bf16 rate), and a note; nil for an empty or unknown cell.
+--- formats (fp16 and AMP run at the bf16 rate), and a note; nil for an empty or unknown cell,
+--- and nil with the reason for the formats dml does not model (FP4, FP32 and TF32 matmuls).
 function M.parse_precision(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("fp8") or t:find("float8") then
     return "fp8"
   end
-  if t:find("fp16") then return "bf16", "fp16 modelled as bf16 (same tensor-core rate)" end
-  if t:find("bf16") or t:find("bfloat16") or t:find("16%-bit") then return "bf16" end
+  -- 4-bit and 32-bit matmuls are not modelled: say so rather than run them at another rate.
+  if t:find("fp4") or t:find("float4") then
+    return nil, fmt("precision %q: 4-bit matmuls are not modelled (dml models bf16 and fp8)", cell)
+  end
+  if t:find("bf16") or t:find("bfloat16") then return "bf16" end
+  if t:find("fp16") or t:find("%f[%a]amp%f[%A]") or t:find("float16") then
+    return "bf16", "fp16 modelled as bf16 (same tensor-core rate)"
+  end
+  if t:find("16%-bit") then return "bf16" end
+  if t:find("fp32") or t:find("tf32") or t:find("float32") then
+    return nil, fmt("precision %q: 32-bit matmuls are not modelled (dml models bf16 and fp8)", cell)
+  end
   return nil
 end
 
@@ -931,7 +943,7 @@ function M.request(row, presets)
     end
   end
   local precision, pnote = M.parse_precision(row.precision)
-  if row.precision and precision == nil then return nil, fmt("precision %q not understood", row.precision) end
+  if row.precision and precision == nil then return nil, pnote or fmt("precision %q not understood", row.precision) end
   if precision == nil then
     precision = "bf16"
     note("precision not given: bf16")

@@ -232,7 +232,7 @@ t.eq(measured.parse_zero("ZeRO++ hpZ"), nil); t.eq(measured.parse_zero(nil), nil
 -- Cells of other sources: ZeRO stages spelt out, hybrid sharding, plain DDP.
 local more_zero = { ["ZeRO stage 3"] = 3, ["DeepSpeed ZeRO stage 1"] = 1, ["zero_stage 2"] = 2,
   ["HYBRID_SHARD"] = 3, ["FSDP HYBRID_SHARD"] = 3, ["_HYBRID_SHARD_ZERO2"] = 2, ["HSDP (shard 8)"] = 3,
-  ["DDP"] = 0, ["PyTorch DDP (no sharding)"] = 0 }
+  ["DDP"] = 0, ["PyTorch DDP (no sharding)"] = 0, ["no"] = 0, ["No (replicated optimizer)"] = 0 }
 for s, z in pairs(more_zero) do t.eq(measured.parse_zero(s), z, s) end
 t.eq(select(3, measured.parse_zero("FSDP HYBRID_SHARD")), true, "hybrid")
 t.eq(select(3, measured.parse_zero("FSDP2 (shard 8)")), false, "not hybrid")
@@ -289,6 +289,12 @@ local precision_cases = {
 }
 for s, p in pairs(precision_cases) do t.eq(measured.parse_precision(s), p, s) end
 t.eq(measured.parse_precision("tf32"), nil)
+t.eq(select(2, measured.parse_precision("tf32")), "precision \"tf32\": 32-bit matmuls are not modelled (dml models bf16 and fp8)")
+t.eq(measured.parse_precision("AMP (O2)"), "bf16"); t.eq(measured.parse_precision("float16"), "bf16")
+-- FP4 is refused with its reason, not run at another rate (Megatron-Bridge's NVFP4 tables).
+t.eq(measured.parse_precision("NVFP4"), nil)
+t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { precision = "NVFP4" }))),
+  "precision \"NVFP4\": 4-bit matmuls are not modelled (dml models bf16 and fp8)")
 t.eq(measured.parse_fp8_scaling("float8 rowwise + torch.compile"), "rowwise")
 t.eq(measured.parse_fp8_scaling("float8 tensorwise + torch.compile"), "tensorwise")
 t.eq(measured.parse_fp8_scaling("FP8-CS"), "tensorwise")
