@@ -5,10 +5,10 @@
 -- and 4.2, Table 1): 180K H800 GPU-hours per trillion tokens (3.7 days per trillion on 2,048
 -- GPUs), 14.8T tokens, so about 1,543 tokens/s per GPU.
 -- It recomputes the norms and MLA's up-projections in the backward (section 3.2.3), as dml's
--- "norms" mode with recompute_mla_up does. Not modelled: the multi-token-prediction module (one
--- more layer and output head on the last stage), FP8 caching of the experts' inputs and other
--- low-precision storage (section 3.3.2), and the batch-size schedule (the final 15,360 sequences
--- used). dml reports this layout as not fitting in 80 GB: it keeps BF16 activations; the step
+-- "norms" mode with recompute_mla_up does, and trains one multi-token-prediction module (section
+-- 2.2: one more layer, a projection, and the output head and loss again, on the last stage).
+-- Not modelled: FP8 caching of the experts' inputs and other low-precision storage (section
+-- 3.3.2), and the batch-size schedule (the final 15,360 sequences used). dml reports this layout as not fitting in 80 GB: it keeps BF16 activations; the step
 -- time is still the layout's.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
@@ -19,6 +19,7 @@ local v3 = dml.transformer { name = "DeepSeek-V3", layers = 61, d_model = 7168, 
   -- Multi-head latent attention (config.json: kv_lora_rank 512, q_lora_rank 1536,
   -- qk_rope_head_dim 64, v_head_dim 128).
   mla = { kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
+  mtp_layers = 1,  -- num_nextn_predict_layers
   moe = { experts = 256, top_k = 8, shared_experts = 1, expert_d_ff = 2048, dense_layers = 3,
     max_nodes = 4 } }
 -- DualPipe runs a forward and a backward chunk side by side, each all-to-all under the other's

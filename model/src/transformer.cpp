@@ -157,21 +157,33 @@ double keys_per_query(const Transformer& m, bool causal_skips) {
   return (full * keys_per_query(m, s, causal_skips) + (L - full) * windowed) / L;
 }
 
+// A multi-token prediction module beside its layer (DeepSeek-V3 report 2.2): the projection of
+// the hidden state and the next token's embedding, 2h -> h, and the two norms before it. Its
+// embedding and output head are the model's own.
+double mtp_extra_params(const Transformer& m) {
+  const double h = static_cast<double>(m.d_model);
+  return 2 * h * h + 2 * h;
+}
+
 }  // namespace
 
 double total_params(const Transformer& m) {
   const double h = static_cast<double>(m.d_model);
   const double L = static_cast<double>(m.layers);
+  const double mtp = static_cast<double>(m.mtp_layers);
   const double embed = static_cast<double>(m.vocab) * h * (m.tied_embeddings ? 1 : 2);
-  const double norms = 2 * h * L + h;
+  const double norms = 2 * h * (L + mtp) + h;
   const double dense_mlp = mlp_matrices(m) * h * static_cast<double>(m.d_ff);
-  if (!m.moe) return embed + norms + L * (attention_params(m) + dense_mlp);
+  const double extra = mtp * mtp_extra_params(m);
+  if (!m.moe) return embed + norms + extra + (L + mtp) * (attention_params(m) + dense_mlp);
+  // The MTP modules' layers are of the model's last kind: MoE.
   const Moe& e = *m.moe;
   const double dense_l = static_cast<double>(e.dense_layers);
   const double expert = mlp_matrices(m) * h * expert_width(m);
   const double moe_mlp = expert * static_cast<double>(e.experts + e.shared_experts) +
                          h * static_cast<double>(e.experts);
-  return embed + norms + L * attention_params(m) + dense_l * dense_mlp + (L - dense_l) * moe_mlp;
+  return embed + norms + extra + (L + mtp) * attention_params(m) + dense_l * dense_mlp +
+         (L + mtp - dense_l) * moe_mlp;
 }
 
 double active_params(const Transformer& m) {
@@ -179,15 +191,18 @@ double active_params(const Transformer& m) {
   const Moe& e = *m.moe;
   const double h = static_cast<double>(m.d_model);
   const double expert = mlp_matrices(m) * h * expert_width(m);
-  const double moe_layers = static_cast<double>(m.layers - e.dense_layers);
+  const double moe_layers = static_cast<double>(m.layers + m.mtp_layers - e.dense_layers);
   return total_params(m) - moe_layers * expert * static_cast<double>(e.experts - e.top_k);
 }
 
 double model_flop_per_token(const Transformer& m) {
   const double h = static_cast<double>(m.d_model);
-  const double L = static_cast<double>(m.layers);
+  // The model's layers and the multi-token prediction modules' (one more layer each, with its
+  // 2h -> h projection and the output head again).
+  const double mtp = static_cast<double>(m.mtp_layers);
+  const double L = static_cast<double>(m.layers) + mtp;
   const double a = static_cast<double>(m.heads);
-  double linear = L * attention_params(m);  // multiply-adds per token
+  double linear = L * attention_params(m) + mtp * 2 * h * h;  // multiply-adds per token
   if (!m.moe) {
     linear += L * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
   } else {
@@ -200,7 +215,7 @@ double model_flop_per_token(const Transformer& m) {
   }
   const AttentionShape x = attention_shape(m);
   const double attention = L * a * (x.qk + x.v) * keys_per_query(m, true);  // QK^T and AV
-  const double logits = h * static_cast<double>(m.vocab);
+  const double logits = (1 + mtp) * h * static_cast<double>(m.vocab);
   return 3 * 2 * (linear + attention + logits);  // forward and backward (2x)
 }
 
@@ -282,6 +297,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   V = static_cast<double>(m.vocab);
   s = static_cast<double>(m.seq_len);
   layers = m.layers;
+  mtp = static_cast<double>(m.mtp_layers);
   up = m.gated ? 2.0 : 1.0;
   act_bytes = m.gated ? 6.0 : 4.0;
   reductions = m.parallel_block ? 1.0 : 2.0;
@@ -509,7 +525,9 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     // Up to L + 2 chunks when the ends are one layer short (docs/model.md 8.6): Llama 3's 126
     // layers run as 16 stages x 8 chunks, the first chunk only the embedding, the last only the
     // loss.
-    if (l.pp * l.interleave > c.layers && (c.layers + 2) % (l.pp * l.interleave) != 0) {
+    const std::int64_t chunks = l.pp * l.interleave;
+    const std::int64_t places = c.layers + 2 + m.mtp_layers;  // the modules' places too
+    if (chunks > c.layers && (c.layers + 2) % chunks != 0 && places % chunks != 0) {
       fail("layout.interleave: {} chunks x {} stages is more than the {} layers", l.interleave,
            l.pp, c.layers);
     }
@@ -914,18 +932,40 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // account_for_loss_in_pipeline_split). A middle stage (p >= 3) of n = (L + 2)/p layers or the
   // last, n - 1 layers and the logits, sets the pace. Otherwise the busiest stage holds
   // ceil(L/p) layers and the logits on top.
+  // Multi-token prediction (docs/model.md 8.6): each module is one more layer on the last stage
+  // (of the stage's mean cost), its 2h -> h projection, and the output head and loss again.
+  // With the ends short, the modules may take layer places too: Megatron-Core's layouts put
+  // the MTP layer and the loss in the last chunk (Megatron-Bridge's DeepSeek-V3, 61 layers + the
+  // embedding, the MTP layer and the loss = 64 places on 16 or 32 chunks).
   const std::int64_t chunks = l.pp * l.interleave;
-  double layer_share = 1, logits_share = 1;  // of the stage's layers and of the logits, per mb
-  if (l.pp >= 3 && l.schedule != Schedule::kDualPipe && c.layers % chunks != 0 &&
-      (c.layers + 2) % chunks == 0) {
-    const double last = t_layers * (n_layers - 1) / n_layers + logits;
-    if (last > t_layers) {
-      layer_share = (n_layers - 1) / n_layers;
-    } else {
+  const std::int64_t mtp_n = c.run.model.mtp_layers;
+  const bool mtp_places =
+      mtp_n > 0 && c.layers % chunks != 0 && (c.layers + 2 + mtp_n) % chunks == 0;
+  // DualPipe runs stage i of one direction and stage p - 1 - i of the other on device i, half
+  // the microbatches each: the ends' device averages the first stage and the last (DualPipe's
+  // README), and there are middle devices from p = 4.
+  const bool dualpipe = l.schedule == Schedule::kDualPipe;
+  const bool short_ends = l.pp >= (dualpipe ? 4 : 3) && c.layers % chunks != 0 &&
+                          ((c.layers + 2) % chunks == 0 || mtp_places);
+  // The last stage's own layers: one fewer for the loss's place, and the modules' places; the
+  // first stage's: one fewer for the embedding's.
+  const double n_last = short_ends ? n_layers - 1 - (mtp_places ? c.mtp : 0.0) : n_layers;
+  const double n_first = short_ends ? n_layers - 1 : n_layers;
+  const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
+  // Of the stage's layers, of the logits and of the MTP projections, per microbatch.
+  const double ends = dualpipe ? 0.5 : 1.0;
+  double layer_share =
+      dualpipe ? (n_first + n_last + c.mtp) / 2 / n_layers : (n_last + c.mtp) / n_layers;
+  double logits_share = ends * (1 + c.mtp), proj_share = ends * c.mtp;
+  if (short_ends) {
+    const double last = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
+    if (last <= t_layers) {  // a middle stage sets the pace
+      layer_share = 1;
       logits_share = 0;
+      proj_share = 0;
     }
   }
-  const double t_mb = layer_share * t_layers + logits_share * logits;
+  const double t_mb = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
 
   // Pipeline (docs/model.md 8.6).
   double bubble = 0;
@@ -977,9 +1017,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     shared_p = (c.up + 1) * c.h * c.fe * c.shared + c.h * static_cast<double>(c.experts);
   }
   const double embed_p = c.V * c.h * (l.pp == 1 && !c.run.model.tied_embeddings ? 2 : 1);
+  // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
+  // with their projections.
+  const double mtp_extra = std::max(0.0, n_last + c.mtp - n_layers);
+  const double mtp_moe = c.experts > 0 ? mtp_extra : 0.0;
   const double n_nonexpert =
-      (n_layers * attn_p + n_dense * dense_mlp_p + n_moe * shared_p + embed_p) / t;
-  const double n_expert = n_moe * expert_p / ep;
+      ((n_layers + mtp_extra) * attn_p + (n_dense + mtp_extra - mtp_moe) * dense_mlp_p +
+       (n_moe + mtp_moe) * shared_p + embed_p + mtp_extra * 2 * c.h * c.h) /
+      t;
+  const double n_expert = (n_moe + mtp_moe) * expert_p / ep;
 
   // DP and sharding (docs/model.md 8.7).
   // The states shard over l.shard of the dp x cp ranks (innermost) and replicate over the rest
@@ -1125,10 +1171,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // without recompute, scores included; the larger of the stage's dense and MoE layers.
   const double full_layer =
       T * std::max(n_dense > 0 ? dense_layer(scores) : 0.0, n_moe > 0 ? moe_layer(scores) : 0.0);
-  const double activations =
-      act_stage * in_flight + (l.recompute == Recompute::kFull ? full_layer : 0);
-  const double logits_mem = l.pp == 1 || l.schedule == Schedule::kDualPipe ? T * c.V / t * 6 : 0;
-  const double last_stage = act_stage * 1 + T * c.V / t * 6;
+  // The last stage's MTP layers (of the model's last kind), one microbatch of them, and one
+  // logits buffer per output head.
+  const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
+  const double logits_bytes = (1 + c.mtp) * T * c.V / t * 6;
+  const bool last_on_first = l.pp == 1 || l.schedule == Schedule::kDualPipe;
+  const double activations = act_stage * in_flight +
+                             (l.recompute == Recompute::kFull ? full_layer : 0) +
+                             (last_on_first ? mtp_act : 0);
+  const double logits_mem = last_on_first ? logits_bytes : 0;
+  const double last_stage = act_stage * 1 + mtp_act + logits_bytes;
   const double dual = l.schedule == Schedule::kDualPipe ? 2.0 : 1.0;  // two copies of the weights
   const double states = dual * (weights + grads + optim) + transient;
   const double total = states + std::max(activations + logits_mem, last_stage) + c.workspace;
@@ -1137,7 +1189,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   using units::Seconds;
   const double ml = m * layer_share;  // microbatches of the busiest stage's layers
   out.time.step = Seconds(step);
-  out.time.gemm = Seconds(ml * gemm_f * 3);
+  out.time.gemm = Seconds(ml * gemm_f * 3 + m * proj_share * mtp_proj);
   out.time.attention = Seconds(ml * (attn_fs + attn_bs));
   out.time.elementwise = Seconds(ml * (elem_f * 3 + cast_f + cast_b + 2 * perm_f));
   out.time.logits = Seconds(m * logits_share * logits);
@@ -1157,8 +1209,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.memory.weights = Bytes(weights * dual + transient);
   out.memory.gradients = Bytes(grads * dual);
   out.memory.optimizer = Bytes(optim * dual);
-  out.memory.activations = Bytes(std::max(activations, last_stage - T * c.V / t * 6));
-  out.memory.logits = Bytes(std::max(logits_mem, l.pp > 1 ? T * c.V / t * 6 : 0.0));
+  out.memory.activations = Bytes(std::max(activations, last_stage - logits_bytes));
+  out.memory.logits = Bytes(std::max(logits_mem, l.pp > 1 ? logits_bytes : 0.0));
   out.memory.total = Bytes(total);
   out.memory.workspace = Bytes(c.workspace);
   out.memory.capacity = Bytes(c.capacity);
@@ -1167,24 +1219,27 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // under full recompute, the forward run again (Narayanan et al. 2021's 96 B s L h^2
   // (1 + s/6h + V/16Lh) counts all s x s scores in all four passes).
   const double unfused_passes = l.recompute == Recompute::kFull ? 4.0 : 3.0;
+  // Per token: the layers with the MTP modules' (attention and recompute run in them too), and
+  // the logits' forward of every output head (never recomputed).
+  const double all_layers = static_cast<double>(c.layers) + c.mtp;
+  const double logits_fwd = 2 * c.h * c.V * (1 + c.mtp);
   out.hardware_flop_per_token =
-      c.flop_model + (l.recompute == Recompute::kFull ? c.flop_model / 3 - 2 * c.h * c.V : 0) +
+      c.flop_model + (l.recompute == Recompute::kFull ? c.flop_model / 3 - logits_fwd : 0) +
       (st.attention == AttentionKernel::kUnfused
-           ? unfused_passes * 4 * static_cast<double>(c.layers) * a * c.dk *
-                 (c.keys_kernel - c.keys_model)
+           ? unfused_passes * 4 * all_layers * a * c.dk * (c.keys_kernel - c.keys_model)
            : 0);
   if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
-    out.hardware_flop_per_token += 4 * static_cast<double>(c.layers) * a * c.dk * c.keys_kernel;
+    out.hardware_flop_per_token += 4 * all_layers * a * c.dk * c.keys_kernel;
   }
   if (l.recompute_mla_up) {  // MLA's up-projections again, per token
-    out.hardware_flop_per_token += 2 * static_cast<double>(c.layers) *
+    out.hardware_flop_per_token += 2 * all_layers *
                                    ((c.att.q_rank > 0 ? c.att.q_rank : c.h) * a * c.att.qk +
                                     c.att.kv_rank * a * (c.dh + c.att.v));
   }
   if (l.recompute == Recompute::kOp) {
     // Half the linear layers' forward again: model FLOPs / 3 less attention and logits, halved.
-    const double linear_fwd = c.flop_model / 3 - 2 * c.h * c.V -
-                              4 * static_cast<double>(c.layers) * a * c.dk * c.keys_model;
+    const double linear_fwd =
+        c.flop_model / 3 - logits_fwd - 4 * all_layers * a * c.dk * c.keys_model;
     out.hardware_flop_per_token += 0.5 * linear_fwd;
   }
 }

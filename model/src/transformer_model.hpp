@@ -92,6 +92,7 @@ struct TransformerCtx : NetworkCtx {
   bool mla = false;
   double dk = 0;  // the attention kernel's mean head width, (qk + v) / 2 (dh without MLA)
   std::int64_t layers = 0;
+  double mtp = 0;          // multi-token prediction modules (a layer each) on the last stage
   double up = 1;           // up-projection matrices (2 when gated)
   double act_bytes = 4;    // activation-function traffic per hidden unit (6 when gated)
   double reductions = 2;   // TP reductions per layer and pass (1 for a parallel block)

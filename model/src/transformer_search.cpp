@@ -65,9 +65,16 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   }
   cps = one_or(fixed.cp, cps);
   std::vector<std::int64_t> pps;
+  // Layer places a split may divide: the layers; with the ends one layer short (as Llama 3's
+  // 126 layers on 16) L + 2; with the MTP modules in places of their own too, L + 2 + mtp.
+  const std::int64_t places_mtp = c.layers + 2 + m.mtp_layers;
+  const auto places = [&](std::int64_t p) -> std::int64_t {
+    if (c.layers % p == 0) return c.layers;
+    if ((c.layers + 2) % p == 0) return c.layers + 2;
+    return m.mtp_layers > 0 && places_mtp % p == 0 ? places_mtp : 0;
+  };
   for (std::int64_t p = 1; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
-    // Even stages, or stages one layer short at the ends (as Llama 3's 126 layers on 16).
-    if (c.layers % p == 0 || (c.layers + 2) % p == 0) pps.push_back(p);
+    if (places(p) > 0) pps.push_back(p);
   }
   pps = one_or(fixed.pp, pps);
   const std::vector<std::int64_t> zeros = one_or(fixed.zero, std::vector<std::int64_t>{0, 1, 3});
@@ -132,8 +139,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         }
         eps = one_or(fixed.ep, eps);
         std::vector<std::int64_t> vs{1};
-        // Chunks of whole layers: L/p per stage, or (L + 2)/p with the ends one layer short.
-        if (pp > 1) vs = divisors((c.layers % pp == 0 ? c.layers : c.layers + 2) / pp, 64);
+        // Chunks of whole layers: L/p per stage, or the places with the ends short.
+        if (pp > 1) vs = divisors(places(pp) / pp, 64);
         vs = one_or(fixed.interleave, vs);
         std::vector<std::int64_t> mbs;
         for (const std::int64_t b : powers_of_two(16)) {

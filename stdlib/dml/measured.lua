@@ -586,7 +586,7 @@ M.public_configs = {
   { pattern = "deepseek%s*v3", source = "DeepSeek-V3 config.json", d_ff = 18432, expert_d_ff = 2048,
     dense_layers = 3, vocab = 129280,
     mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
-    note = "DeepSeek-V3's multi-token-prediction layer, if the recipe trains it, not modelled" },
+    mtp_layers = 1 },  -- num_nextn_predict_layers
   { pattern = "qwen3[%s_%-]*30b", source = "Qwen3-30B-A3B config.json", d_ff = 6144, expert_d_ff = 768,
     head_dim = 128, vocab = 151936 },
   { pattern = "qwen3[%s_%-]*235b", source = "Qwen3-235B-A22B config.json", d_ff = 12288, expert_d_ff = 1536,
@@ -731,6 +731,7 @@ function M.architecture(row)
   -- Sliding-window attention and which layers keep the whole context (no column gives them).
   a.window = from_config("window", "window")
   a.full_attention_every = from_config("full_attention_every", "full_attention_every")
+  a.mtp_layers = from_config("mtp_layers", "multi-token prediction modules")
   for _, source in ipairs(taken_sources) do
     notes[#notes + 1] = fmt("%s (%s, not in the row)", table.concat(taken[source], ", "), source)
   end
@@ -758,15 +759,20 @@ function M.model(a, name, vocab)
     name = name, layers = a.layers, d_model = a.d_model, heads = a.heads, kv_heads = a.kv_heads,
     head_dim = a.head_dim, d_ff = a.d_ff, gated = a.gated, vocab = vocab or a.vocab, tied_embeddings = a.tied,
     seq_len = a.seq_len, window = a.window, full_attention_every = a.full_attention_every, mla = a.mla,
-    parallel_block = a.parallel_block, moe = moe,
+    parallel_block = a.parallel_block, mtp_layers = a.mtp_layers, moe = moe,
   }
 end
 
 --- The parameter count of an architecture as dml counts it (dml.params): the attention and MLP
 --- matrices of every layer (routed experts included, or with `active` only the top-k and shared
 --- ones a token uses), the routers, the norms and the embedding (twice when not tied); no biases.
+--- Without multi-token prediction modules, as reports state a model's size (DeepSeek-V3's 671B
+--- and 37B leave its MTP module out).
 function M.params(a, active)
-  local p = dml.params(M.model(a))
+  local main = {}
+  for k, v in pairs(a) do main[k] = v end
+  main.mtp_layers = nil
+  local p = dml.params(M.model(main))
   return active and p.active or p.total
 end
 

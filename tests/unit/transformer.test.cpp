@@ -781,6 +781,96 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
   }
 }
 
+TEST_CASE("transformer multi-token prediction: a layer, a projection and the logits again",
+          "[transformer][pipeline]") {
+  // DeepSeek-V3 report 2.2: each MTP module is a transformer layer, a 2h -> h projection of the
+  // hidden state and the next token's embedding (two norms before it), and the shared output
+  // head and loss, on the last pipeline stage. GPT-style, h = 2048, 16 heads, s = 2048, vocabulary
+  // 8000, as the test above; one module.
+  const auto model = [](std::int64_t layers, std::int64_t mtp) {
+    Transformer m = gpt(layers, 2048, 16, 8000, 2048);
+    m.mtp_layers = mtp;
+    return m;
+  };
+  SECTION("parameters: a layer of 12 h^2 and its 2 norms, a projection of 2 h^2 and 2 norms") {
+    // 12 x 2048^2 + 2 x 2048 + 2 x 2048^2 + 2 x 2048 = 50,331,648 + 4,096 + 8,388,608 + 4,096.
+    CHECK(dml::total_params(model(16, 1)) - dml::total_params(model(16, 0)) == 58728448);
+    CHECK(dml::active_params(model(16, 1)) == dml::total_params(model(16, 1)));
+  }
+  SECTION("FLOPs per token: the layer, its attention, the projection and the logits, x 6") {
+    // 12 h^2 = 50,331,648; attention a (d_h + d_h) (s + 1)/2 = 16 x 256 x 1024.5 = 4,196,352;
+    // projection 2 h^2 = 8,388,608; logits h V = 16,384,000: 79,300,608 multiply-adds, x 6.
+    CHECK(dml::model_flop_per_token(model(16, 1)) - dml::model_flop_per_token(model(16, 0)) ==
+          6.0 * 79300608);
+  }
+  const auto plan = [&](std::int64_t layers, std::int64_t mtp) {
+    return dml::evaluate(run_of(model(layers, mtp), 4, 16),
+                         TransformerLayout{.tp = 1,
+                                           .pp = 4,
+                                           .schedule = Schedule::k1F1B,
+                                           .dp = 1,
+                                           .zero = 0,
+                                           .microbatch = 1,
+                                           .recompute = Recompute::kNone});
+  };
+  const auto per_mb = [](const dml::StepPlan& p) {
+    const dml::StepTime& t = p.time;
+    return (t.gemm.value() + t.attention.value() + t.elementwise.value() + t.logits.value() +
+            t.recompute.value() + t.overhead.value() + t.tp.value() + t.cp.value() + t.ep.value() +
+            t.slowdown.value()) /
+           16;
+  };
+  const auto without = plan(16, 0);
+  REQUIRE(without.violations.empty());
+  const double logits = without.time.logits.value() / 16;
+  const double layer = (per_mb(without) - logits) / 4;
+  // The projection, 3 GEMMs of 2 x 2048 x 4096 x 2048 FLOP (forward, and two backward) at
+  // 0.7 x 2048 / (2048 + 93) of the peak, 32 FLOP x 128 threads x 132 SMs x 1830 MHz
+  // (compute-bound: 156 us against 15 us to move its 42 MB).
+  const double proj = 3 * 2.0 * 2048 * 4096 * 2048 / (32 * 128 * 132 * 1830e6 * 0.7 * 2048 / 2141);
+  SECTION("time: the last stage runs 4 + 1 layers, the logits twice and the projection") {
+    const auto with = plan(16, 1);
+    REQUIRE(with.violations.empty());
+    CHECK_THAT(per_mb(with), WithinRel(5 * layer + 2 * logits + proj, 1e-12));
+    CHECK_THAT(with.time.logits.value(), WithinRel(2 * without.time.logits.value(), 1e-12));
+    CHECK_THAT(with.time.bubble.value(), WithinRel(3 * (5 * layer + 2 * logits + proj), 1e-12));
+  }
+  SECTION("memory: the layer's and the projection's weights, a second logits buffer") {
+    const auto with = plan(16, 1);
+    // (12 + 2) h^2 parameters of 2 bytes: 117,440,512 B (norms are not counted as states).
+    CHECK_THAT(with.memory.weights.value() - without.memory.weights.value(),
+               WithinRel(117440512.0, 1e-12));
+    CHECK_THAT(with.memory.logits.value(), WithinRel(2 * without.memory.logits.value(), 1e-12));
+  }
+  SECTION("the module in a place of its own: 13 layers + embedding, MTP and loss = 16 places") {
+    // Megatron-Bridge's DeepSeek-V3 layout, small: 4 places a stage; the first stage holds the
+    // embedding and 3 layers, the middle ones 4, the last 2 layers, the MTP layer and the loss.
+    const auto small_vocab = plan(13, 1);
+    REQUIRE(small_vocab.violations.empty());
+    // 2 logits and the projection cost less than a layer here: a middle stage sets the pace.
+    REQUIRE(2 * logits + proj < layer);
+    CHECK(small_vocab.time.logits.value() == 0);
+    CHECK_THAT(per_mb(small_vocab), WithinRel(4 * layer, 1e-12));
+    // The search tries 4 stages for 13 layers (13, 15 and 16 places divide by 1, 3, 5, 2, 4, 8
+    // and 13), and 1, 2 or 4 chunks a stage.
+    const auto best = dml::optimize(
+        run_of(model(13, 1), 4, 16),
+        TransformerLayout{
+            .tp = 1, .pp = 4, .dp = 1, .zero = 0, .microbatch = 1, .recompute = Recompute::kNone},
+        3);
+    REQUIRE(best.size() == 3);
+    CHECK(best[0].layout.interleave == 4);
+  }
+  SECTION("stages short at the ends: the module takes the last stage's missing layer") {
+    // 14 layers on 4 stages (the test above): the last holds 3, the module makes it 4, and with
+    // the logits twice it is the busiest.
+    const auto with = plan(14, 1);
+    REQUIRE(with.violations.empty());
+    CHECK_THAT(per_mb(with), WithinRel(4 * layer + 2 * logits + proj, 1e-12));
+    CHECK(with.memory.weights.value() == plan(14, 0).memory.weights.value());
+  }
+}
+
 // --- 4. Collectives -----------------------------------------------------------------------------
 
 // nccl-tests' conventions: S is the whole buffer; all-reduce moves 2(n-1)/n S per rank,

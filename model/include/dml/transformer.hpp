@@ -56,6 +56,7 @@ struct Transformer {
   std::optional<std::int64_t> window{};  // sliding-window attention: keys per query at most
   std::optional<std::int64_t> full_attention_every{};  // with a window: every n-th layer is full
   bool parallel_block = false;  // attention and MLP side by side (GPT-J, PaLM)
+  std::int64_t mtp_layers = 0;  // multi-token prediction modules on the last stage (DeepSeek-V3: 1)
   std::optional<Moe> moe{};
   std::optional<Mla> mla{};  // multi-head latent attention; head_dim is the non-rotary key width
 };
@@ -472,6 +473,13 @@ struct Description<Transformer> {
             {.name = "parallel_block",
              .doc = "attention and MLP side by side on one input (GPT-J, PaLM): one TP "
                     "reduction per layer and pass instead of two"});
+    v.field(m.mtp_layers,
+            {.name = "mtp_layers",
+             .doc = "multi-token prediction modules (DeepSeek-V3 1): each one more layer of the "
+                    "model's last kind, a 2 d_model x d_model projection and the shared output "
+                    "head and loss again, on the last pipeline stage",
+             .min = 0,
+             .max = 64});
     v.field(m.moe, {.name = "moe", .doc = "the mixture of experts; unset: dense"});
     v.field(m.mla, {.name = "mla",
                     .doc = "multi-head latent attention (head_dim is then each key head's "
