@@ -861,6 +861,23 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     REQUIRE(best.size() == 3);
     CHECK(best[0].layout.interleave == 4);
   }
+  SECTION(
+      "DualPipe: the ends' device runs the first stage of one direction and the last of the "
+      "other, half the microbatches each") {
+    // 16 layers on 4 stages: device 0 holds 4 layers of each direction, and the logits (and the
+    // module) of one: per microbatch 4 + 1/2 layers, half the logits and half the projection.
+    const auto dual = dml::evaluate(run_of(model(16, 1), 4, 16),
+                                    TransformerLayout{.tp = 1,
+                                                      .pp = 4,
+                                                      .schedule = Schedule::kDualPipe,
+                                                      .dp = 1,
+                                                      .zero = 0,
+                                                      .microbatch = 1,
+                                                      .recompute = Recompute::kNone});
+    REQUIRE(dual.violations.empty());
+    CHECK_THAT(per_mb(dual), WithinRel(4.5 * layer + logits + proj / 2, 1e-12));
+    CHECK_THAT(dual.time.logits.value(), WithinRel(without.time.logits.value(), 1e-12));
+  }
   SECTION("stages short at the ends: the module takes the last stage's missing layer") {
     // 14 layers on 4 stages (the test above): the last holds 3, the module makes it 4, and with
     // the logits twice it is the busiest.
