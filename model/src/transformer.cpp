@@ -158,11 +158,12 @@ double keys_per_query(const Transformer& m, bool causal_skips) {
 }
 
 // A multi-token prediction module beside its layer (DeepSeek-V3 report 2.2): the projection of
-// the hidden state and the next token's embedding, 2h -> h, and the two norms before it. Its
-// embedding and output head are the model's own.
+// the hidden state and the next token's embedding, 2h -> h, the two norms before it and the one
+// after its layer (Megatron-Core's enorm, hnorm and final_layernorm). Its embedding and output
+// head are the model's own.
 double mtp_extra_params(const Transformer& m) {
   const double h = static_cast<double>(m.d_model);
-  return 2 * h * h + 2 * h;
+  return 2 * h * h + 3 * h;
 }
 
 }  // namespace
@@ -823,7 +824,22 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
 
   // Layers on the busiest stage.
-  const std::int64_t per_stage = (c.layers + l.pp - 1) / l.pp;
+  // How the layers split into the p x v chunks (docs/model.md 8.6): evenly when p v divides L;
+  // else, with a middle stage (p >= 3, DualPipe p >= 4), the embedding and the loss each take a
+  // layer's place when p v divides L + 2, and so do the D multi-token prediction modules when it
+  // divides L + 2 + D and the last stage has room for them and the loss; else ceil(L/p) layers on
+  // every stage. With places, a middle stage holds places / p layers.
+  const bool dualpipe = l.schedule == Schedule::kDualPipe;
+  const std::int64_t chunks = l.pp * l.interleave;
+  const std::int64_t mtp_n = c.run.model.mtp_layers;
+  const bool has_middle = l.pp >= (dualpipe ? 4 : 3);
+  const bool uneven = c.layers % chunks != 0;
+  const bool ends_places = has_middle && uneven && (c.layers + 2) % chunks == 0;
+  const std::int64_t mtp_stage = (c.layers + 2 + mtp_n) / l.pp;  // places a stage, with the modules
+  const bool mtp_places = has_middle && uneven && !ends_places && mtp_n > 0 &&
+                          (c.layers + 2 + mtp_n) % chunks == 0 && mtp_stage >= mtp_n + 1;
+  const bool short_ends = ends_places || mtp_places;
+  const std::int64_t per_stage = mtp_places ? mtp_stage : (c.layers + l.pp - 1) / l.pp;
   const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
   const double n_moe = static_cast<double>(std::min(per_stage, moe_layers_total));
   const double n_dense = static_cast<double>(per_stage) - n_moe;
@@ -911,10 +927,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double exposed = std::max(0.0, combine - attn_fwd) +
                            std::max(0.0, dispatch_f + combine - (mlp_bwd + mlp_fwd)) +
                            std::max(0.0, combine - attn_bwd);
-    const double chunks = m * v;
+    const double mb_chunks = m * v;  // the first stage's chunk runs per step
     const double warmup =
-        std::min(chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : p - 1);  // Megatron's first stage
-    ep_paired = n_moe * (ep_fwd + ep_bwd - exposed) * (chunks - warmup) / chunks;
+        std::min(mb_chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : p - 1);  // Megatron's first stage
+    ep_paired = n_moe * (ep_fwd + ep_bwd - exposed) * (mb_chunks - warmup) / mb_chunks;
   }
   const double ep_hidden = ep_paired + (ep_total - ep_paired) * st.ep_hidden_fraction;
   const double ep_exposed = ep_total - ep_hidden;
@@ -937,16 +953,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // With the ends short, the modules may take layer places too: Megatron-Core's layouts put
   // the MTP layer and the loss in the last chunk (Megatron-Bridge's DeepSeek-V3, 61 layers + the
   // embedding, the MTP layer and the loss = 64 places on 16 or 32 chunks).
-  const std::int64_t chunks = l.pp * l.interleave;
-  const std::int64_t mtp_n = c.run.model.mtp_layers;
-  const bool mtp_places =
-      mtp_n > 0 && c.layers % chunks != 0 && (c.layers + 2 + mtp_n) % chunks == 0;
   // DualPipe runs stage i of one direction and stage p - 1 - i of the other on device i, half
   // the microbatches each: the ends' device averages the first stage and the last (DualPipe's
   // README), and there are middle devices from p = 4.
-  const bool dualpipe = l.schedule == Schedule::kDualPipe;
-  const bool short_ends = l.pp >= (dualpipe ? 4 : 3) && c.layers % chunks != 0 &&
-                          ((c.layers + 2) % chunks == 0 || mtp_places);
   // The last stage's own layers: one fewer for the loss's place, and the modules' places; the
   // first stage's: one fewer for the embedding's.
   const double n_last = short_ends ? n_layers - 1 - (mtp_places ? c.mtp : 0.0) : n_layers;
@@ -1016,14 +1025,21 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     expert_p = (c.up + 1) * c.h * c.fe * static_cast<double>(c.experts);
     shared_p = (c.up + 1) * c.h * c.fe * c.shared + c.h * static_cast<double>(c.experts);
   }
-  const double embed_p = c.V * c.h * (l.pp == 1 && !c.run.model.tied_embeddings ? 2 : 1);
+  // The embedding, and the output head when untied, on one stage; the last stage holds the head
+  // and, with MTP modules, a copy of the embedding for them (Megatron-Core's gpt_model.py builds
+  // it where mtp_process is set, kept equal to the first stage's by an all-reduce). DualPipe's
+  // ends' device holds the embedding and the head already (its two stages, the doubled states
+  // below), and its modules use them (DeepSeek-V3 report 2.2).
+  const bool untied = !c.run.model.tied_embeddings;
+  const bool embedding_copy = c.mtp > 0 && l.pp > 1 && !dualpipe;
+  const double embed_p = c.V * c.h * ((l.pp == 1 || embedding_copy) && untied ? 2 : 1);
   // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
-  // with their projections.
+  // and every module's projection.
   const double mtp_extra = std::max(0.0, n_last + c.mtp - n_layers);
   const double mtp_moe = c.experts > 0 ? mtp_extra : 0.0;
   const double n_nonexpert =
       ((n_layers + mtp_extra) * attn_p + (n_dense + mtp_extra - mtp_moe) * dense_mlp_p +
-       (n_moe + mtp_moe) * shared_p + embed_p + mtp_extra * 2 * c.h * c.h) /
+       (n_moe + mtp_moe) * shared_p + embed_p + c.mtp * 2 * c.h * c.h) /
       t;
   const double n_expert = (n_moe + mtp_moe) * expert_p / ep;
 

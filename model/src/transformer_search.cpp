@@ -71,7 +71,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   const auto places = [&](std::int64_t p) -> std::int64_t {
     if (c.layers % p == 0) return c.layers;
     if ((c.layers + 2) % p == 0) return c.layers + 2;
-    return m.mtp_layers > 0 && places_mtp % p == 0 ? places_mtp : 0;
+    // The modules' places need a middle stage and room for them and the loss in the last.
+    const bool fits = p >= 3 && places_mtp % p == 0 && places_mtp / p >= m.mtp_layers + 1;
+    return m.mtp_layers > 0 && fits ? places_mtp : 0;
   };
   for (std::int64_t p = 1; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
     if (places(p) > 0) pps.push_back(p);

@@ -10,6 +10,7 @@
 //   - collectives: nccl-tests doc/PERFORMANCE.md (bus-bandwidth factors).
 #include "dml/transformer.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
@@ -767,6 +768,27 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
     REQUIRE_FALSE(too_many.violations.empty());
     CHECK_THAT(too_many.violations[0], Contains("8 chunks x 4 stages is more than the 14 layers"));
   }
+  SECTION("DualPipe: the ends' device runs 3 layers of each direction and half the logits") {
+    // Device 0 holds the first stage of one direction (the embedding and 3 layers) and the last
+    // of the other (3 layers and the logits), half the microbatches each: 3 layers and half the
+    // logits per microbatch; devices 1 and 2 hold 4 layers of each.
+    const auto dual = [](std::int64_t vocab) {
+      return dml::evaluate(run_of(gpt(14, 2048, 16, vocab, 2048), 4, 16),
+                           TransformerLayout{.tp = 1,
+                                             .pp = 4,
+                                             .schedule = Schedule::kDualPipe,
+                                             .dp = 1,
+                                             .zero = 0,
+                                             .microbatch = 1,
+                                             .recompute = Recompute::kNone});
+    };
+    for (const std::int64_t vocab : {8000, 512000}) {
+      const auto [layer, logits] = layer_and_logits(plan(16, vocab, 1));
+      const auto p = dual(vocab);
+      REQUIRE(p.violations.empty());
+      CHECK_THAT(per_mb(p), WithinRel(std::max(4 * layer, 3 * layer + logits / 2), 1e-12));
+    }
+  }
   SECTION("the search tries the chunk counts that divide (L + 2) / p: 1, 2 and 4") {
     const auto best = dml::optimize(
         run_of(gpt(14, 2048, 16, 8000, 2048), 4, 16),
@@ -784,17 +806,19 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
 TEST_CASE("transformer multi-token prediction: a layer, a projection and the logits again",
           "[transformer][pipeline]") {
   // DeepSeek-V3 report 2.2: each MTP module is a transformer layer, a 2h -> h projection of the
-  // hidden state and the next token's embedding (two norms before it), and the shared output
-  // head and loss, on the last pipeline stage. GPT-style, h = 2048, 16 heads, s = 2048, vocabulary
-  // 8000, as the test above; one module.
+  // hidden state and the next token's embedding (two norms before it, one after the layer:
+  // Megatron-Core's enorm, hnorm and final_layernorm), and the shared output head and loss, on
+  // the last pipeline stage, which also keeps a copy of the embedding for the modules
+  // (Megatron-Core's gpt_model.py). GPT-style, h = 2048, 16 heads, s = 2048, vocabulary 8000 (not
+  // tied), as the test above; one module.
   const auto model = [](std::int64_t layers, std::int64_t mtp) {
     Transformer m = gpt(layers, 2048, 16, 8000, 2048);
     m.mtp_layers = mtp;
     return m;
   };
-  SECTION("parameters: a layer of 12 h^2 and its 2 norms, a projection of 2 h^2 and 2 norms") {
-    // 12 x 2048^2 + 2 x 2048 + 2 x 2048^2 + 2 x 2048 = 50,331,648 + 4,096 + 8,388,608 + 4,096.
-    CHECK(dml::total_params(model(16, 1)) - dml::total_params(model(16, 0)) == 58728448);
+  SECTION("parameters: a layer of 12 h^2 and its 2 norms, a projection of 2 h^2 and 3 norms") {
+    // 12 x 2048^2 + 2 x 2048 + 2 x 2048^2 + 3 x 2048 = 50,331,648 + 4,096 + 8,388,608 + 6,144.
+    CHECK(dml::total_params(model(16, 1)) - dml::total_params(model(16, 0)) == 58730496);
     CHECK(dml::active_params(model(16, 1)) == dml::total_params(model(16, 1)));
   }
   SECTION("FLOPs per token: the layer, its attention, the projection and the logits, x 6") {
@@ -835,12 +859,48 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     CHECK_THAT(with.time.logits.value(), WithinRel(2 * without.time.logits.value(), 1e-12));
     CHECK_THAT(with.time.bubble.value(), WithinRel(3 * (5 * layer + 2 * logits + proj), 1e-12));
   }
-  SECTION("memory: the layer's and the projection's weights, a second logits buffer") {
+  SECTION("memory: the layer's and the projection's weights, the embedding's copy, logits twice") {
     const auto with = plan(16, 1);
-    // (12 + 2) h^2 parameters of 2 bytes: 117,440,512 B (norms are not counted as states).
+    // (12 + 2) h^2 + V h = 50,331,648 + 8,388,608 + 16,384,000 parameters of 2 bytes:
+    // 150,208,512 B (norms are not counted as states).
     CHECK_THAT(with.memory.weights.value() - without.memory.weights.value(),
-               WithinRel(117440512.0, 1e-12));
+               WithinRel(150208512.0, 1e-12));
     CHECK_THAT(with.memory.logits.value(), WithinRel(2 * without.memory.logits.value(), 1e-12));
+  }
+  SECTION("memory on one stage: a microbatch of the module's activations, a second logits buffer") {
+    const auto one = [&](std::int64_t mtp) {
+      return dml::evaluate(run_of(model(16, mtp), 1, 16),
+                           TransformerLayout{.tp = 1,
+                                             .pp = 1,
+                                             .dp = 1,
+                                             .zero = 0,
+                                             .microbatch = 1,
+                                             .recompute = Recompute::kNone});
+    };
+    // Per token of the module's layer (Korthikanti et al.'s count, flash attention, no dropout):
+    // the norms' 8h, the heads' 2 (3h + h) and the MLP's 4 x 4h, 32h = 65,536 B, x 2,048 tokens =
+    // 134,217,728 B; logits 2,048 x 8,000 x 6 B = 98,304,000 B more.
+    CHECK_THAT(one(1).memory.activations.value() - one(0).memory.activations.value(),
+               WithinRel(134217728.0, 1e-12));
+    CHECK_THAT(one(1).memory.logits.value() - one(0).memory.logits.value(),
+               WithinRel(98304000.0, 1e-12));
+  }
+  SECTION("hardware FLOPs under full recompute: the module's forward again, not its logits") {
+    // Model FLOPs + a third of them again, less the logits' forward 2 h V per head (not
+    // recomputed); the unfused kernel also computes the masked half: 4 passes x 4 a d_h (s -
+    // (s + 1)/2) per layer. The module adds 475,803,648 x 4/3 - 2 x 2048 x 8000 + 4 x 4 x 16 x 128
+    // x 1023.5 = 634,404,864 - 32,768,000 + 33,538,048 = 635,174,912 per token.
+    const auto hw = [&](std::int64_t mtp) {
+      return dml::evaluate(run_of(model(16, mtp), 4, 16, megatron_2022()),
+                           TransformerLayout{.tp = 1,
+                                             .pp = 4,
+                                             .dp = 1,
+                                             .zero = 0,
+                                             .microbatch = 1,
+                                             .recompute = Recompute::kFull})
+          .hardware_flop_per_token;
+    };
+    CHECK_THAT(hw(1) - hw(0), WithinRel(635174912.0, 1e-12));
   }
   SECTION("the module in a place of its own: 13 layers + embedding, MTP and loss = 16 places") {
     // Megatron-Bridge's DeepSeek-V3 layout, small: 4 places a stage; the first stage holds the
@@ -884,7 +944,36 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     const auto with = plan(14, 1);
     REQUIRE(with.violations.empty());
     CHECK_THAT(per_mb(with), WithinRel(4 * layer + 2 * logits + proj, 1e-12));
-    CHECK(with.memory.weights.value() == plan(14, 0).memory.weights.value());
+    // The layer fills the missing place; the projection 2 h^2 and the embedding's copy V h,
+    // 24,772,608 parameters of 2 bytes, remain.
+    CHECK_THAT(with.memory.weights.value() - plan(14, 0).memory.weights.value(),
+               WithinRel(49545216.0, 1e-12));
+  }
+  SECTION("more places than ceil(L/p): 62 layers and 2 modules in 66 places on 3 stages") {
+    // A middle stage holds 22 layers (not ceil(62/3) = 21); the last 19 of its own, the two
+    // modules and the loss. Without modules: 21 layers and the logits on every stage.
+    const auto at3 = [&](std::int64_t mtp) {
+      return dml::evaluate(run_of(model(62, mtp), 3, 15),
+                           TransformerLayout{.tp = 1,
+                                             .pp = 3,
+                                             .schedule = Schedule::k1F1B,
+                                             .dp = 1,
+                                             .zero = 0,
+                                             .microbatch = 1,
+                                             .recompute = Recompute::kNone});
+    };
+    const auto per_mb15 = [&](const dml::StepPlan& p) { return per_mb(p) * 16 / 15; };
+    REQUIRE(at3(2).violations.empty());
+    CHECK_THAT(per_mb15(at3(0)), WithinRel(21 * layer + logits, 1e-12));
+    CHECK_THAT(per_mb15(at3(2)),
+               WithinRel(std::max(22 * layer, 21 * layer + 3 * logits + 2 * proj), 1e-12));
+  }
+  SECTION("no room at the ends: 9 layers and 5 modules go on top of the last stage's 3 layers") {
+    // 16 places on 4 stages leave 4 a stage, too few for 5 modules and the loss: the split is
+    // ceil(9/4) = 3 layers a stage, and the last adds the 5 modules, 6 logits and 5 projections.
+    const auto five = plan(9, 5);
+    REQUIRE(five.violations.empty());
+    CHECK_THAT(per_mb(five), WithinRel(8 * layer + 6 * logits + 5 * proj, 1e-12));
   }
 }
 
