@@ -332,7 +332,13 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
   dispatch_bytes = r.dispatch_precision == Precision::kFp8 ? 1.0 : 2.0;
   layer_overhead = r.stack.layer_overhead.value();
-  tokens = r.tokens ? *r.tokens : 20 * total_params(m);
+  if (r.tokens) {
+    tokens = *r.tokens;
+  } else {  // 20 a parameter of the model, its multi-token prediction modules left out
+    Transformer main = m;
+    main.mtp_layers = 0;
+    tokens = 20 * total_params(main);
+  }
   flop_model = model_flop_per_token(m);
   params = total_params(m);
   params_active = active_params(m);

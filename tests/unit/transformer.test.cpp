@@ -852,6 +852,10 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
   // 0.7 x 2048 / (2048 + 93) of the peak, 32 FLOP x 128 threads x 132 SMs x 1830 MHz
   // (compute-bound: 156 us against 15 us to move its 42 MB).
   const double proj = 3 * 2.0 * 2048 * 4096 * 2048 / (32 * 128 * 132 * 1830e6 * 0.7 * 2048 / 2141);
+  SECTION("the default tokens to train: 20 a parameter of the model, the module left out") {
+    const auto with = plan(16, 1);
+    CHECK_THAT(with.steps * 16 * 2048, WithinRel(20 * dml::total_params(model(16, 0)), 1e-12));
+  }
   SECTION("time: the last stage runs 4 + 1 layers, the logits twice and the projection") {
     const auto with = plan(16, 1);
     REQUIRE(with.violations.empty());
