@@ -15,7 +15,7 @@
 //   core.latency_wall([wall]) -> T_limit; core.critical_compute(cluster[, wall]) -> T_crit
 //   core.wall_curve(cluster[, range[, wall]]) -> rows of both curves, and their columns
 //   core.transformer_step_times({run, ...}, {layout, ...}[, efficiency[, stack]]) -> {seconds, ...}
-//   core.transformer_params(model) -> { total = n, active = n, flop_per_token = x }
+//   core.transformer_params(model) -> { total, active, flop_per_token, megatron_flop_per_token }
 #include <string>
 #include <vector>
 
@@ -290,18 +290,22 @@ int l_wall_curve(lua_State* L) {
   });
 }
 
-// core.transformer_params(model) -> { total, active, flop_per_token }: the parameter counts of a
-// declared transformer (norms included, biases left out) and its model FLOPs per token.
+// core.transformer_params(model) -> { total, active, flop_per_token, megatron_flop_per_token }: the
+// parameter counts of a declared transformer (norms included, biases left out), its model FLOPs
+// per token, and Megatron-LM's count of them.
 int l_transformer_params(lua_State* L) {
   return guarded(L, [&] {
     const Transformer m = read<Transformer>(L, 1, "model");
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 4);
     lua_pushnumber(L, total_params(m));
     lua_setfield(L, -2, "total");
     lua_pushnumber(L, active_params(m));
     lua_setfield(L, -2, "active");
     lua_pushnumber(L, model_flop_per_token(m));
     lua_setfield(L, -2, "flop_per_token");
+    // Megatron's MLA branch counts what dml does (docs/model.md 8.10).
+    lua_pushnumber(L, m.mla ? model_flop_per_token(m) : megatron_flop_per_token(m));
+    lua_setfield(L, -2, "megatron_flop_per_token");
     return 1;
   });
 }

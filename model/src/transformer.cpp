@@ -220,6 +220,26 @@ double model_flop_per_token(const Transformer& m) {
   return 3 * 2 * (linear + attention + logits);  // forward and backward (2x)
 }
 
+double megatron_flop_per_token(const Transformer& m) {
+  const double h = static_cast<double>(m.d_model);
+  const double L = static_cast<double>(m.layers);
+  const double D = static_cast<double>(m.mtp_layers);
+  const double s = static_cast<double>(m.seq_len);
+  const double a = static_cast<double>(m.heads);
+  const double g = static_cast<double>(m.kv_heads.value_or(m.heads));
+  const double dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
+  const double V = static_cast<double>(m.vocab);
+  // The MLP width a token goes through: its top-k routed experts and the shared ones.
+  const double f = m.moe
+                       ? expert_width(m) * static_cast<double>(m.moe->top_k + m.moe->shared_experts)
+                       : static_cast<double>(m.d_ff);
+  // megatron/training/training.py: the MTP layers count as layers of the last kind, each with
+  // 3h of norms and the 2h^2 projection, and every output head computes the logits.
+  return 12 * (L + D) * h * h *
+             ((1 + g / a + s / h) * (a * dh / h) + (f / h) * (m.gated ? 1.5 : 1.0)) +
+         6 * h * V * (1 + D) + 6 * D * (3 * h + 2 * h * h);
+}
+
 // --- the run's constants ------------------------------------------------------------------------
 
 namespace detail {
@@ -1414,11 +1434,8 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.hfu = k.hardware_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
   // Utilization as each source's own FLOP formula counts it (docs/model.md 8.10).
   {
-    const double h = c.h, L = static_cast<double>(c.layers), s = c.s, a = c.a, g = c.g;
-    const double f = c.experts > 0 ? c.fe * (c.top_k + c.shared) : c.f;
-    const double megatron = 12 * L * h * h *
-                            ((1 + g / a + s / h) * (a * c.dh / h) +
-                             (f / h) * (c.up > 1 ? 1.5 : 1.0) + c.V / (2 * L * h));
+    const double h = c.h, L = static_cast<double>(c.layers), s = c.s;
+    const double megatron = megatron_flop_per_token(c.run.model);
     const double narayanan = 96 * L * h * h * (1 + s / (6 * h) + c.V / (16 * L * h));
     const double palm = 6 * c.params_active + 12 * L * h * s;
     const double per_flop = p.tokens_per_second / (static_cast<double>(c.n) * c.peak);

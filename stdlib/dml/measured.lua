@@ -1010,16 +1010,12 @@ function M.flop.korthikanti(B, s, l, h, V)
 end
 
 --- Megatron's num_floating_point_operations (Megatron-Core r0.8, also NeMo): model FLOPs,
---- GQA- and SwiGLU-aware, attention counted non-causal.
---- 12 B s L h^2 [(1 + g/a + s/h) (a d_h / h) + (f/h) k (3/2 if gated) + V/(2 L h)].
+--- GQA- and SwiGLU-aware, attention counted non-causal, as dml's core counts them
+--- (dml.params(model).megatron_flop_per_token, docs/model.md 8.10):
+--- 12 B s L h^2 [(1 + g/a + s/h) (a d_h / h) + (f/h) (3/2 if gated) + V/(2 L h)], f the width a
+--- token goes through (its top-k and shared experts'), with MTP modules and MLA as 8.10 says.
 function M.flop.megatron(B, a)
-  B = B + 0.0
-  local h, L, s = a.d_model + 0.0, a.layers + 0.0, a.seq_len + 0.0
-  local dh = a.head_dim or h / a.heads
-  local f = a.experts and a.expert_d_ff or a.d_ff
-  local k = a.experts and a.top_k or 1
-  return 12 * B * s * L * h * h * ((1 + a.kv_heads / a.heads + s / h) * (a.heads * dh / h) +
-    (f / h) * k * (a.gated and 1.5 or 1) + a.vocab / (2 * L * h))
+  return (B + 0.0) * a.seq_len * dml.params(M.model(a)).megatron_flop_per_token
 end
 
 --- PaLM (Chowdhery et al. 2022) and llm-foundry's MFU: 6 N + 12 L d s per token.
@@ -1104,7 +1100,6 @@ function M.measured_time(row, arch)
       arch, why = M.architecture(row)
       if arch == nil then return nil, why end
     end
-    if arch.mla then return nil, "no FLOP formula for multi-head latent attention here" end
     if formula == "megatron" then
       flop = M.flop.megatron(tokens // s, arch)
     else

@@ -827,6 +827,13 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     CHECK(dml::model_flop_per_token(model(16, 1)) - dml::model_flop_per_token(model(16, 0)) ==
           6.0 * 79300608);
   }
+  SECTION("Megatron's count: a layer, the module's norms and projection, the logits again") {
+    // megatron/training/training.py: 12 h^2 [(1 + g/a + s/h) a d_h/h + f/h] per layer = 12 x
+    // 2048^2 x (3 + 4) = 352,321,536; logits 6 h V = 98,304,000; norms and projection 6 (3h +
+    // 2h^2) = 50,368,512: 500,994,048 per token.
+    CHECK(dml::megatron_flop_per_token(model(16, 1)) - dml::megatron_flop_per_token(model(16, 0)) ==
+          500994048.0);
+  }
   const auto plan = [&](std::int64_t layers, std::int64_t mtp) {
     return dml::evaluate(run_of(model(layers, mtp), 4, 16),
                          TransformerLayout{.tp = 1,
