@@ -223,21 +223,18 @@ double model_flop_per_token(const Transformer& m) {
 double megatron_flop_per_token(const Transformer& m) {
   const double h = static_cast<double>(m.d_model);
   const double L = static_cast<double>(m.layers);
-  const double D = static_cast<double>(m.mtp_layers);
   const double s = static_cast<double>(m.seq_len);
   const double a = static_cast<double>(m.heads);
   const double g = static_cast<double>(m.kv_heads.value_or(m.heads));
   const double dh = static_cast<double>(m.head_dim.value_or(m.d_model / m.heads));
   const double V = static_cast<double>(m.vocab);
-  // The MLP width a token goes through: its top-k routed experts and the shared ones.
-  const double f = m.moe
-                       ? expert_width(m) * static_cast<double>(m.moe->top_k + m.moe->shared_experts)
-                       : static_cast<double>(m.d_ff);
-  // megatron/training/training.py: the MTP layers count as layers of the last kind, each with
-  // 3h of norms and the 2h^2 projection, and every output head computes the logits.
-  return 12 * (L + D) * h * h *
-             ((1 + g / a + s / h) * (a * dh / h) + (f / h) * (m.gated ? 1.5 : 1.0)) +
-         6 * h * V * (1 + D) + 6 * D * (3 * h + 2 * h * h);
+  // Megatron-Core r0.8 (megatron/training/training.py): every layer's MLP at the routed experts'
+  // width times top-k (no shared experts, no dense first layers), attention non-causal, no MTP
+  // modules; later releases count those (r0.10 shared experts, r0.12 causal attention and MTP).
+  const double f =
+      m.moe ? expert_width(m) * static_cast<double>(m.moe->top_k) : static_cast<double>(m.d_ff);
+  return 12 * L * h * h *
+         ((1 + g / a + s / h) * (a * dh / h) + (f / h) * (m.gated ? 1.5 : 1.0) + V / (2 * L * h));
 }
 
 // --- the run's constants ------------------------------------------------------------------------

@@ -37,7 +37,7 @@ local function is_transformer(v)
 end
 
 
-def("params", "dml.params(model): a dml.transformer's parameters and FLOPs: { total, active (those a token uses: top-k and shared experts), flop_per_token (model FLOPs, forward and backward), megatron_flop_per_token (as Megatron-LM's num_floating_point_operations counts them) }; norms counted, biases not.",
+def("params", "dml.params(model): a dml.transformer's parameters and FLOPs: { total, active (those a token uses: top-k and shared experts), flop_per_token (model FLOPs, forward and backward), megatron_flop_per_token (as Megatron-Core r0.8's num_floating_point_operations counts them, the count of Megatron-LM's tables) }; norms counted, biases not.",
   function(model)
     if not is_transformer(model) then core.raise("dml.params: expects a dml.transformer, got " .. type(model)) end
     return core.transformer_params(model)

@@ -196,6 +196,7 @@ M.gpu_rules = {
   { pattern = "h800", preset = "h800_sxm" },
   { pattern = "a800", preset = "a800_sxm" },
   { pattern = "h100.*pcie", preset = "h100_pcie" },
+  { pattern = "pcie.*h100", preset = "h100_pcie" },
   { pattern = "h100.*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100", preset = "h100_sxm" },
   { pattern = "a100.*40%s*gb", preset = "a100_sxm" },
@@ -224,7 +225,7 @@ function M.gpu(cell)
       if r.preset:match("^a100") and t:find("pcie") then
         notes[#notes + 1] = fmt("%q: the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 250-300 W limit not modelled)", cell)
       end
-      if r.preset == "h100_sxm" and t:find("nvl") and not t:find("nvlink") then
+      if r.preset == "h100_sxm" and t:find("%f[%w]nvl%f[%W]") then
         notes[#notes + 1] = fmt("%q: the H100 NVL modelled as the H100 SXM (its 835 TFLOP/s and 94 GB not modelled)", cell)
       end
       if r.preset == "h200_sxm" and t:find("gh200") then
@@ -246,9 +247,11 @@ M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm 
   h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, a800_sxm = 400, b200 = 1800, gb200 = 1800,
   b300 = 1800, gb300 = 1800, mi300x = 896 }
 --- The host link of PCIe cards (GB/s per GPU, both ways), which carries their traffic inside a
---- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 4.0 x16 for the
---- A100 PCIe, PCIe 5.0 x16 for the H100 PCIe (32 and 64 GB/s each way; PCI-SIG).
-M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, h100_pcie = 128 }
+--- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 3.0 x16 for the
+--- V100 PCIe, 4.0 x16 for the A100 PCIe, 5.0 x16 for the H100 PCIe and the H100 and H200 NVL
+--- cards (16, 32 and 64 GB/s each way; PCI-SIG).
+M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, h100_pcie = 128, h100_sxm = 128, h200_sxm = 128,
+  v100_sxm = 32 }
 --- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's (and A800 servers')
 --- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), Blackwell
 --- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms.
@@ -350,9 +353,9 @@ function M.stack_for(row)
       row.framework)
   end
   if f:find("megatron%-lm") then
-    if f:find("2021") or f:find("ptd%-p") then return "megatron_2021" end
     -- The year the framework cell names ("Megatron-LM (2019)"), else the source's.
     local year = M.year(f) or M.year(row.source)
+    if f:find("ptd%-p") or M.year(f) == 2021 then return "megatron_2021" end
     if year == 2022 then return "megatron_2022" end
     if year and year < 2021 then
       return "megatron_2021", fmt("stack megatron_2021 for %q in a %d source (Megatron-LM before sequence parallelism)",
@@ -463,21 +466,21 @@ end
 function M.parse_precision(cell)
   if cell == nil then return nil end
   local t = cell:lower()
-  if t:find("fp8") or t:find("float8") then
-    return "fp8"
-  end
   -- 4-bit and 32-bit matmuls are not modelled: say so rather than run them at another rate.
   if t:find("fp4") or t:find("float4") then
     return nil, fmt("precision %q: 4-bit matmuls are not modelled (dml models bf16 and fp8)", cell)
   end
-  if t:find("bf16") or t:find("bfloat16") then return "bf16" end
-  if t:find("fp16") or t:find("%f[%a]amp%f[%A]") or t:find("float16") then
-    return "bf16", "fp16 modelled as bf16 (same tensor-core rate)"
+  if t:find("fp8") or t:find("float8") then
+    return "fp8"
   end
+  if t:find("bf16") or t:find("bfloat16") then return "bf16" end
+  local fp16 = "fp16 modelled as bf16 (same tensor-core rate)"
+  if t:find("fp16") or t:find("float16") then return "bf16", fp16 end
   if t:find("16%-bit") then return "bf16" end
   if t:find("fp32") or t:find("tf32") or t:find("float32") then
     return nil, fmt("precision %q: 32-bit matmuls are not modelled (dml models bf16 and fp8)", cell)
   end
+  if t:find("%f[%a]amp%f[%A]") then return "bf16", fp16 end  -- PyTorch's AMP: fp16
   return nil
 end
 
@@ -875,7 +878,9 @@ function M.request(row, presets)
     per_node = 8
     note("gpus_per_node not given: 8")
   end
-  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, (row.gpu or ""):lower():find("pcie") ~= nil)
+  local gpu_cell = (row.gpu or ""):lower()
+  local card = gpu_cell:find("pcie") ~= nil or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil  -- NVL: PCIe cards
+  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card)
   if not intra then return nil, intra_note end
   note(intra_note)
   local inter, inter_note = M.inter_node(row.inter_node_bw, per_node, gpu_key)
@@ -1009,11 +1014,11 @@ function M.flop.korthikanti(B, s, l, h, V)
   return 72 * B * s * l * h * h * (1 + s / (6 * h) + V / (12 * l * h))
 end
 
---- Megatron's num_floating_point_operations (Megatron-Core r0.8, also NeMo): model FLOPs,
---- GQA- and SwiGLU-aware, attention counted non-causal, as dml's core counts them
---- (dml.params(model).megatron_flop_per_token, docs/model.md 8.10):
---- 12 B s L h^2 [(1 + g/a + s/h) (a d_h / h) + (f/h) (3/2 if gated) + V/(2 L h)], f the width a
---- token goes through (its top-k and shared experts'), with MTP modules and MLA as 8.10 says.
+--- Megatron's num_floating_point_operations as Megatron-Core r0.8 has it (the Megatron-LM
+--- tables' count): model FLOPs, GQA- and SwiGLU-aware, attention counted non-causal, from dml's
+--- core (dml.params(model).megatron_flop_per_token, docs/model.md 8.10):
+--- 12 B s L h^2 [(1 + g/a + s/h) (a d_h / h) + (f/h) k (3/2 if gated) + V/(2 L h)], f the routed
+--- experts' width; for MLA models dml's own count (Megatron's MLA branch counts the same).
 function M.flop.megatron(B, a)
   return (B + 0.0) * a.seq_len * dml.params(M.model(a)).megatron_flop_per_token
 end
@@ -1100,12 +1105,15 @@ function M.measured_time(row, arch)
       arch, why = M.architecture(row)
       if arch == nil then return nil, why end
     end
-    if formula == "megatron" then
-      flop = M.flop.megatron(tokens // s, arch)
-    else
+    -- Both count through a dml.transformer of the architecture, which refuses what dml cannot
+    -- build (kv_heads that do not divide the heads, ...): a reason, never an error.
+    local ok, counted = pcall(function()
+      if formula == "megatron" then return M.flop.megatron(tokens // s, arch) end
       -- A mixture of experts counts the parameters a token uses (PaLM's N is the active count).
-      flop = M.flop.per_token_6n(M.params(arch, true), arch.layers, arch.d_model, s) * (tokens + 0.0)
-    end
+      return M.flop.per_token_6n(M.params(arch, true), arch.layers, arch.d_model, s) * (tokens + 0.0)
+    end)
+    if not ok then return nil, M.dml_reason(row, counted) end
+    flop = counted
   end
   local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs",
                   megatron = "Megatron num_floating_point_operations",

@@ -79,7 +79,8 @@ t.eq(gpu_note("H100 SXM (NVLink 4)"), nil, "NVLink is not NVL")
 t.eq(gpu("GH200 (Grace Hopper)"), "h200_sxm")
 t.eq(gpu_note("GH200 (Grace Hopper)"):find("the GH200's GPU modelled as the H200 SXM", 1, true) ~= nil, true)
 t.eq(gpu_note("V100 16GB"), "\"V100 16GB\": the V100 modelled with the preset's 32 GB")
-t.eq(gpu("H100 PCIe"), "h100_pcie")
+t.eq(gpu("H100 PCIe"), "h100_pcie"); t.eq(gpu("PCIe H100 80GB"), "h100_pcie")
+t.eq(gpu_note("H100 NVL 94GB (NVLink bridge)") ~= nil, true, "NVL named beside NVLink")
 
 -- Scale-up: the bidirectional per-GPU rate as given, else the GPU's NVLink spec.
 local function intra(s, g) return (measured.intra_node(s, g)) end
@@ -104,6 +105,16 @@ t.eq(intra(nil, "h100_pcie"), 128)
 t.eq(select(2, measured.intra_node(nil, "h100_pcie")),
   "intra-node bandwidth not given: PCIe cards, no NVSwitch; the host link, 128 GB/s per GPU both ways")
 t.eq(measured.intra_node("NVLink bridge, 600 GB/s bidir", "a100_sxm", true), 600, "a number given wins")
+t.eq(measured.intra_node(nil, "v100_sxm", true), 32, "PCIe 3.0 x16")
+-- An NVL card is a PCIe card (NVLink bridges join pairs): the request takes its host link.
+do
+  local nvl = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { gpu = "H100 NVL", intra_node_bw = false })))
+  local found = false
+  for _, a in ipairs(nvl.assumed) do
+    if a == "intra-node bandwidth not given: PCIe cards, no NVSwitch; the host link, 128 GB/s per GPU both ways" then found = true end
+  end
+  t.eq(found, true, "the NVL card's host link")
+end
 
 -- Scale-out: NIC rates are per direction in Gb/s; per GPU both ways = 2 x Gb/s / 8 GB/s.
 local function inter(s, g) return (measured.inter_node(s, 8, g or "h100_sxm")) end
@@ -154,6 +165,7 @@ t.eq(select(2, measured.stack_for({ framework = "Megatron-LM", source = "Shoeybi
   "stack megatron_2021 for \"Megatron-LM\" in a 2019 source (Megatron-LM before sequence parallelism)")
 t.eq(stack({ framework = "Megatron-LM", source = "a 2022 paper" }), "megatron_2022")
 t.eq(stack({ framework = "Megatron-LM", source = "repo @a2019f0c" }), "megatron_2022", "a hash is not a year")
+t.eq(stack({ framework = "Megatron-LM @e2021fa", source = "a 2023 report" }), "megatron_2022", "nor in the framework")
 t.eq(stack(row("TT-T1-8B-8gpu-6667")), "torchtitan_compile")
 t.eq(stack(row("TT-T2-8B-cp2")), "torchtitan_compile")
 t.eq(stack(row("TT-asyncTP-70B-bfloat16-vanilla")), "torchtitan_compile")
@@ -291,6 +303,10 @@ for s, p in pairs(precision_cases) do t.eq(measured.parse_precision(s), p, s) en
 t.eq(measured.parse_precision("tf32"), nil)
 t.eq(select(2, measured.parse_precision("tf32")), "precision \"tf32\": 32-bit matmuls are not modelled (dml models bf16 and fp8)")
 t.eq(measured.parse_precision("AMP (O2)"), "bf16"); t.eq(measured.parse_precision("float16"), "bf16")
+-- 32-bit cells that name AMP only to say it was off, and 4-bit beside FP8, are refused.
+t.eq(measured.parse_precision("TF32 (no AMP)"), nil); t.eq(measured.parse_precision("fp32, AMP disabled"), nil)
+t.eq(measured.parse_precision("MXFP4 weights, FP8 activations"), nil)
+t.eq(measured.parse_precision("mixed precision (fp16/fp32)"), "bf16")
 -- FP4 is refused with its reason, not run at another rate (Megatron-Bridge's NVFP4 tables).
 t.eq(measured.parse_precision("NVFP4"), nil)
 t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { precision = "NVFP4" }))),
@@ -627,6 +643,14 @@ t.near(secs(n21), 3.5280178, 1e-7)
 -- 12 B s L h^2 = 9.49978e14; [(1 + 1 + 2) x 1 + 4 + 131072/98304 = 9.33333]; F = 8.866462e15;
 -- / (408.8 TFLOP/s x 48 GPUs = 1.96224e16) = 0.451854 s.
 t.near(secs(row("MLM-H100-weak-1.7B")), 0.45185409, 1e-7)
+-- A row whose architecture dml cannot build gets a reason, not an error: kv_heads 12 of 16.
+do
+  local bad = copy(row("MLM-H100-weak-1.7B"), { kv_heads = "12" })
+  local t_bad, why = measured.measured_time(bad)
+  t.eq(t_bad, nil)
+  t.eq(why:find("kv_heads: 12 does not divide the 16 query heads", 1, true) ~= nil, true, why)
+  t.eq(measured.predict(bad).status:find("^not predicted") ~= nil, true)
+end
 
 -- TFLOP/s with llm-foundry's 6N + 12 L d s per token: MPT-7b-128 without its throughput.
 -- N = V h + L (4 h^2 + 2 h f) + (2 L + 1) h = 50368 x 4096 + 32 x (4 x 4096^2 + 2 x 4096 x

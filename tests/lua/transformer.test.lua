@@ -116,5 +116,8 @@ do
   t.eq(q.total, 114496)
   t.eq(q.active, 102208)
   t.eq(q.flop_per_token, 620544)
+  -- Megatron-Core r0.8's count: 12 L h^2 [(1 + g/a + s/h) + (f/h) k (3/2) + V/(2 L h)] = 12 x 2 x
+  -- 4096 x (2.25 + 1.5 + 0.0390625) = 372,480 (routed experts only, every layer).
+  t.eq(q.megatron_flop_per_token, 372480)
   t.raises(function() dml.params(run) end, { pattern = "dml.params: expects a dml.transformer" })
 end

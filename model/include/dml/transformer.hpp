@@ -229,9 +229,9 @@ struct StepPlan {
 // Model FLOPs per token of a training step (forward and backward, no recompute), exact: GQA,
 // gated MLPs, causal or windowed attention, top-k routing, logits.
 [[nodiscard]] double model_flop_per_token(const Transformer& m);
-// FLOPs per token as Megatron-LM's num_floating_point_operations counts them (docs/model.md
-// 8.10): 12 L h^2 per layer terms, attention at s/h, routed and shared experts, logits, and the
-// MTP modules' layers, norms, projections and logits. For MLA models Megatron's own MLA branch
+// FLOPs per token as Megatron-Core r0.8's num_floating_point_operations counts them, the count
+// of the Megatron-LM tables (docs/model.md 8.10): 12 L h^2 [(1 + g/a + s/h) a d_h/h + (f/h) k
+// (3/2 gated) + V/(2 L h)], f the routed experts' width. For MLA models Megatron's own MLA branch
 // counts what model_flop_per_token does: callers use that instead.
 [[nodiscard]] double megatron_flop_per_token(const Transformer& m);
 
@@ -903,10 +903,9 @@ struct Description<StepPlan> {
     v.field(p.hfu, {.name = "hfu", .doc = "hardware FLOP utilization", .label = "HFU"});
     v.field(p.mfu_megatron,
             {.name = "mfu_megatron",
-             .doc = "MFU as Megatron-LM's num_floating_point_operations reports it: 12 B s L h^2 "
-                    "[(1 + g/a + s/h) a d_h/h + (f/h) (3/2 gated) + V/(2 L h)], non-causal "
-                    "attention, f the top-k and shared experts' width, MTP modules counted; "
-                    "dml's count for MLA models"});
+             .doc = "MFU as Megatron-Core r0.8 reports it: 12 B s L h^2 [(1 + g/a + s/h) a d_h/h "
+                    "+ (f/h) k (3/2 gated) + V/(2 L h)], non-causal attention, f the routed "
+                    "experts' width; dml's count for MLA models"});
     v.field(p.mfu_narayanan,
             {.name = "mfu_narayanan",
              .doc = "as Narayanan et al. 2021 report it: 96 B s L h^2 (1 + s/6h + V/16Lh), which "
