@@ -125,6 +125,28 @@ TransformerRun run_of(Transformer m, std::int64_t gpus, std::int64_t batch,
                         .global_batch = batch};
 }
 
+// One microbatch of a plan's busiest stage: every per-microbatch term of the breakdown / m.
+double per_microbatch(const dml::StepPlan& p, double m) {
+  const dml::StepTime& t = p.time;
+  return (t.gemm.value() + t.attention.value() + t.elementwise.value() + t.logits.value() +
+          t.recompute.value() + t.overhead.value() + t.tp.value() + t.cp.value() + t.ep.value() +
+          t.slowdown.value()) /
+         m;
+}
+
+// A pipeline of pp stages on pp GPUs: no DP, TP or sharding, microbatch 1, no recompute.
+TransformerLayout pipeline(std::int64_t pp, Schedule schedule = Schedule::k1F1B,
+                           std::int64_t interleave = 1, Recompute recompute = Recompute::kNone) {
+  return TransformerLayout{.tp = 1,
+                           .pp = pp,
+                           .interleave = interleave,
+                           .schedule = schedule,
+                           .dp = 1,
+                           .zero = 0,
+                           .microbatch = 1,
+                           .recompute = recompute};
+}
+
 // The run without latencies or launch costs, and no TP overlap: collectives are bytes / bandwidth.
 TransformerRun no_latency(TransformerRun r) {
   for (dml::NetworkLevel& level : r.cluster.levels) level.latency = seconds(0);
@@ -730,23 +752,10 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
   // busiest stage is then a middle one (4 layers) or the last (3 layers and the logits).
   const auto plan = [](std::int64_t layers, std::int64_t vocab, std::int64_t v) {
     return dml::evaluate(run_of(gpt(layers, 2048, 16, vocab, 2048), 4, 16),
-                         TransformerLayout{.tp = 1,
-                                           .pp = 4,
-                                           .interleave = v,
-                                           .schedule = Schedule::k1F1B,
-                                           .dp = 1,
-                                           .zero = 0,
-                                           .microbatch = 1,
-                                           .recompute = Recompute::kNone});
+                         pipeline(4, Schedule::k1F1B, v));
   };
-  // One microbatch of the busiest stage: every per-microbatch term of the breakdown, / 16.
-  const auto per_mb = [](const dml::StepPlan& p) {
-    const dml::StepTime& t = p.time;
-    return (t.gemm.value() + t.attention.value() + t.elementwise.value() + t.logits.value() +
-            t.recompute.value() + t.overhead.value() + t.tp.value() + t.cp.value() + t.ep.value() +
-            t.slowdown.value()) /
-           16;
-  };
+  // One microbatch of the busiest stage.
+  const auto per_mb = [](const dml::StepPlan& p) { return per_microbatch(p, 16); };
   // From the even split: one layer's time (the stage's four, less the logits, / 4) and the
   // logits' time per microbatch. The layers are the same in both models.
   const auto layer_and_logits = [&](const dml::StepPlan& even) {
@@ -796,13 +805,7 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
     // logits per microbatch; devices 1 and 2 hold 4 layers of each.
     const auto dual = [](std::int64_t vocab) {
       return dml::evaluate(run_of(gpt(14, 2048, 16, vocab, 2048), 4, 16),
-                           TransformerLayout{.tp = 1,
-                                             .pp = 4,
-                                             .schedule = Schedule::kDualPipe,
-                                             .dp = 1,
-                                             .zero = 0,
-                                             .microbatch = 1,
-                                             .recompute = Recompute::kNone});
+                           pipeline(4, Schedule::kDualPipe));
     };
     for (const std::int64_t vocab : {8000, 512000}) {
       const auto [layer, logits] = layer_and_logits(plan(16, vocab, 1));
@@ -850,22 +853,9 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
           6.0 * 79300608);
   }
   const auto plan = [&](std::int64_t layers, std::int64_t mtp) {
-    return dml::evaluate(run_of(model(layers, mtp), 4, 16),
-                         TransformerLayout{.tp = 1,
-                                           .pp = 4,
-                                           .schedule = Schedule::k1F1B,
-                                           .dp = 1,
-                                           .zero = 0,
-                                           .microbatch = 1,
-                                           .recompute = Recompute::kNone});
+    return dml::evaluate(run_of(model(layers, mtp), 4, 16), pipeline(4));
   };
-  const auto per_mb = [](const dml::StepPlan& p) {
-    const dml::StepTime& t = p.time;
-    return (t.gemm.value() + t.attention.value() + t.elementwise.value() + t.logits.value() +
-            t.recompute.value() + t.overhead.value() + t.tp.value() + t.cp.value() + t.ep.value() +
-            t.slowdown.value()) /
-           16;
-  };
+  const auto per_mb = [](const dml::StepPlan& p) { return per_microbatch(p, 16); };
   const auto without = plan(16, 0);
   REQUIRE(without.violations.empty());
   const double logits = without.time.logits.value() / 16;
@@ -895,13 +885,7 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
   }
   SECTION("memory on one stage: a microbatch of the module's activations, a second logits buffer") {
     const auto one = [&](std::int64_t mtp) {
-      return dml::evaluate(run_of(model(16, mtp), 1, 16),
-                           TransformerLayout{.tp = 1,
-                                             .pp = 1,
-                                             .dp = 1,
-                                             .zero = 0,
-                                             .microbatch = 1,
-                                             .recompute = Recompute::kNone});
+      return dml::evaluate(run_of(model(16, mtp), 1, 16), pipeline(1));
     };
     // Per token of the module's layer (Korthikanti et al.'s count, flash attention, no dropout):
     // the norms' 8h, the heads' 2 (3h + h) and the MLP's 4 x 4h, 32h = 65,536 B, x 2,048 tokens =
@@ -918,12 +902,7 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     // x 1023.5 = 634,404,864 - 32,768,000 + 33,538,048 = 635,174,912 per token.
     const auto hw = [&](std::int64_t mtp) {
       return dml::evaluate(run_of(model(16, mtp), 4, 16, megatron_2022()),
-                           TransformerLayout{.tp = 1,
-                                             .pp = 4,
-                                             .dp = 1,
-                                             .zero = 0,
-                                             .microbatch = 1,
-                                             .recompute = Recompute::kFull})
+                           pipeline(4, Schedule::k1F1B, 1, Recompute::kFull))
           .hardware_flop_per_token;
     };
     CHECK_THAT(hw(1) - hw(0), WithinRel(635174912.0, 1e-12));
@@ -952,14 +931,7 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
       "other, half the microbatches each") {
     // 16 layers on 4 stages: device 0 holds 4 layers of each direction, and the logits (and the
     // module) of one: per microbatch 4 + 1/2 layers, half the logits and half the projection.
-    const auto dual = dml::evaluate(run_of(model(16, 1), 4, 16),
-                                    TransformerLayout{.tp = 1,
-                                                      .pp = 4,
-                                                      .schedule = Schedule::kDualPipe,
-                                                      .dp = 1,
-                                                      .zero = 0,
-                                                      .microbatch = 1,
-                                                      .recompute = Recompute::kNone});
+    const auto dual = dml::evaluate(run_of(model(16, 1), 4, 16), pipeline(4, Schedule::kDualPipe));
     REQUIRE(dual.violations.empty());
     CHECK_THAT(per_mb(dual), WithinRel(4.5 * layer + logits + proj / 2, 1e-12));
     CHECK_THAT(dual.time.logits.value(), WithinRel(without.time.logits.value(), 1e-12));
@@ -979,16 +951,9 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     // A middle stage holds 22 layers (not ceil(62/3) = 21); the last 19 of its own, the two
     // modules and the loss. Without modules: 21 layers and the logits on every stage.
     const auto at3 = [&](std::int64_t mtp) {
-      return dml::evaluate(run_of(model(62, mtp), 3, 15),
-                           TransformerLayout{.tp = 1,
-                                             .pp = 3,
-                                             .schedule = Schedule::k1F1B,
-                                             .dp = 1,
-                                             .zero = 0,
-                                             .microbatch = 1,
-                                             .recompute = Recompute::kNone});
+      return dml::evaluate(run_of(model(62, mtp), 3, 15), pipeline(3));
     };
-    const auto per_mb15 = [&](const dml::StepPlan& p) { return per_mb(p) * 16 / 15; };
+    const auto per_mb15 = [](const dml::StepPlan& p) { return per_microbatch(p, 15); };
     REQUIRE(at3(2).violations.empty());
     CHECK_THAT(per_mb15(at3(0)), WithinRel(21 * layer + logits, 1e-12));
     CHECK_THAT(per_mb15(at3(2)),
