@@ -303,8 +303,7 @@ int l_transformer_params(lua_State* L) {
     lua_setfield(L, -2, "active");
     lua_pushnumber(L, model_flop_per_token(m));
     lua_setfield(L, -2, "flop_per_token");
-    // Megatron's MLA branch counts what dml does (docs/model.md 8.10).
-    lua_pushnumber(L, m.mla ? model_flop_per_token(m) : megatron_flop_per_token(m));
+    lua_pushnumber(L, megatron_flop_per_token(m));
     lua_setfield(L, -2, "megatron_flop_per_token");
     return 1;
   });

@@ -221,6 +221,9 @@ double model_flop_per_token(const Transformer& m) {
 }
 
 double megatron_flop_per_token(const Transformer& m) {
+  // Megatron's MLA branch of num_floating_point_operations counts MLA's projections, down and
+  // up, and the kernel as dml does: dml's own count stands in.
+  if (m.mla) return model_flop_per_token(m);
   const double h = static_cast<double>(m.d_model);
   const double L = static_cast<double>(m.layers);
   const double s = static_cast<double>(m.seq_len);
@@ -357,6 +360,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     tokens = 20 * total_params(main);
   }
   flop_model = model_flop_per_token(m);
+  flop_megatron = megatron_flop_per_token(m);
   params = total_params(m);
   params_active = active_params(m);
 }
@@ -1214,7 +1218,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // logits buffer per output head.
   const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
   const double logits_bytes = (1 + c.mtp) * T * c.V / t * 6;
-  const bool last_on_first = l.pp == 1 || l.schedule == Schedule::kDualPipe;
+  const bool last_on_first = l.pp == 1 || dualpipe;
   const double activations = act_stage * in_flight +
                              (l.recompute == Recompute::kFull ? full_layer : 0) +
                              (last_on_first ? mtp_act : 0);
@@ -1432,13 +1436,10 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   // Utilization as each source's own FLOP formula counts it (docs/model.md 8.10).
   {
     const double h = c.h, L = static_cast<double>(c.layers), s = c.s;
-    const double megatron = megatron_flop_per_token(c.run.model);
     const double narayanan = 96 * L * h * h * (1 + s / (6 * h) + c.V / (16 * L * h));
     const double palm = 6 * c.params_active + 12 * L * h * s;
     const double per_flop = p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
-    // Megatron's MLA branch of num_floating_point_operations counts MLA's projections and
-    // kernel as dml does; its dense formula above would not: dml's own count stands in.
-    p.mfu_megatron = (c.mla ? c.flop_model : megatron) * per_flop;
+    p.mfu_megatron = c.flop_megatron * per_flop;
     p.mfu_narayanan = narayanan * per_flop;
     p.mfu_palm = palm * per_flop;
   }

@@ -115,6 +115,7 @@ struct TransformerCtx : NetworkCtx {
   double dispatch_bytes = 2;  // per element of the dispatched tokens
   double tokens = 0;          // to train
   double flop_model = 0;      // model FLOPs per token
+  double flop_megatron = 0;   // as Megatron-Core r0.8 counts them
   double params = 0, params_active = 0;
 
   [[nodiscard]] double gemm(double M, double K, double N) const;

@@ -231,8 +231,8 @@ struct StepPlan {
 [[nodiscard]] double model_flop_per_token(const Transformer& m);
 // FLOPs per token as Megatron-Core r0.8's num_floating_point_operations counts them, the count
 // of the Megatron-LM tables (docs/model.md 8.10): 12 L h^2 [(1 + g/a + s/h) a d_h/h + (f/h) k
-// (3/2 gated) + V/(2 L h)], f the routed experts' width. For MLA models Megatron's own MLA branch
-// counts what model_flop_per_token does: callers use that instead.
+// (3/2 gated) + V/(2 L h)], f the routed experts' width. For MLA models, model_flop_per_token:
+// Megatron's own MLA branch counts the same.
 [[nodiscard]] double megatron_flop_per_token(const Transformer& m);
 
 // Cost one layout on run.cluster.size GPUs. Fields the layout leaves out are assumed (and listed
