@@ -766,6 +766,21 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     attn_f = attn_flop / c.attn_rate;
     attn_b = 2.5 * attn_flop / (c.attn_rate_bwd * 0.8);
   }
+  // Keys and values per token as the attention kernel sees them: GQA's g heads, or every query
+  // head's when the model repeats them first (torchtitan's repeat_kv).
+  const double kv_width = st.repeats_kv && !c.mla ? 2 * a * dh : x.kv_width;
+  // Ring CP's bookkeeping (docs/model.md 8.8): after the first step, each step's partial output
+  // merges into the running one (forward), its query and key/value gradients add into the
+  // running ones (backward), and the buffers passed round the ring are copied; the stack's
+  // bytes per element, counted op by op from its code, over HBM. Part of the attention, it is
+  // recomputed with it.
+  if (l.cp > 1 && l.cp_kind == ContextParallel::kRing) {
+    const double later = cp - 1;
+    const double out_el = T * a * x.v / t1, q_el = T * a * x.qk / t1, kv_el = T * kv_width / t1;
+    attn_f += later * (out_el * st.ring_out_traffic + kv_el * st.ring_kv_traffic) / c.hbm;
+    attn_b += later * (q_el * st.ring_grad_traffic + kv_el * st.ring_kv_grad_traffic) / c.hbm;
+    if (attn_recompute_selective > 0) attn_recompute_selective = attn_f;
+  }
   // Element-wise traffic per token, forward (docs/model.md 8.2).
   const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;
   const double base_elem =
@@ -853,8 +868,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const Group cp_g = c.group(l.cp, l.tp);
   double cp_f = 0, cp_b = 0;
   if (l.cp > 1) {
-    // Keys and values per rank: 2 g d_h, or with MLA every head's decompressed a (qk + v).
-    const double kv = b * (c.s / cp) * x.kv_width * 2 / t1;
+    // Keys and values per rank: 2 g d_h (2 a d_h repeated), or with MLA every head's
+    // decompressed a (qk + v).
+    const double kv = b * (c.s / cp) * kv_width * 2 / t1;
     if (l.cp_kind == ContextParallel::kRing) {
       const double step = cp_g.alpha + kv / cp_g.bw;
       cp_f = std::max(0.0, (cp - 1) * step + c.launch - attn_f);

@@ -1561,6 +1561,50 @@ TEST_CASE("transformer loss: the stack's bytes per logit over HBM", "[transforme
              WithinRel(2 * 1024 * 16000 * 44.0 / hbm, 1e-12));
 }
 
+TEST_CASE("transformer CP: the ring's bookkeeping per later step over HBM", "[transformer][cp]") {
+  // GPT, 4 layers, h 1024, 8 heads of 128, 2 key/value heads, sequences of 8192, on 8 GPUs with
+  // CP 4 x DP 2, one sequence per DP rank: 2048 tokens a GPU. Per layer and ring step after the
+  // first (3 of them): 2048 x 8 x 128 = 2,097,152 output (and query-gradient) elements and
+  // 2048 x 2 x 2 x 128 = 1,048,576 key and value elements (4,194,304 when repeated to the 8
+  // query heads).
+  Transformer m = gpt(4, 1024, 8, 32000, 8192);
+  m.kv_heads = 2;
+  const auto plan = [&](double out, double kv, double grad, double kv_grad, bool repeat,
+                        std::int64_t cp, Recompute recompute) {
+    dml::Stack stack{.name = "test"};
+    stack.ring_out_traffic = out;
+    stack.ring_kv_traffic = kv;
+    stack.ring_grad_traffic = grad;
+    stack.ring_kv_grad_traffic = kv_grad;
+    stack.repeats_kv = repeat;
+    return dml::evaluate(
+        run_of(m, 8, 8 / cp, stack),
+        TransformerLayout{
+            .tp = 1, .pp = 1, .dp = 8 / cp, .cp = cp, .microbatch = 1, .recompute = recompute});
+  };
+  const dml::Cluster c = h100s(8);
+  const double hbm = c.gpu.hbm_bandwidth.value() * c.gpu.efficiency->hbm;
+  const auto attention_gain = [&](bool repeat, std::int64_t cp, Recompute recompute) {
+    return plan(10, 4, 10, 13, repeat, cp, recompute).time.attention.value() -
+           plan(0, 0, 0, 0, repeat, cp, recompute).time.attention.value();
+  };
+  SECTION("forward and backward, each element at its stack's bytes") {
+    // 4 layers x 3 steps x (2,097,152 x (10 + 10) + 1,048,576 x (4 + 13)) bytes.
+    CHECK_THAT(attention_gain(false, 4, Recompute::kNone), WithinRel(717225984.0 / hbm, 1e-12));
+  }
+  SECTION("keys and values repeated to the query heads count four times the elements") {
+    // 4 x 3 x (2,097,152 x 20 + 4,194,304 x 17).
+    CHECK_THAT(attention_gain(true, 4, Recompute::kNone), WithinRel(1358954496.0 / hbm, 1e-12));
+  }
+  SECTION("full recompute runs the forward's part again") {
+    // 4 x 3 x (2,097,152 x 10 + 1,048,576 x 4) more in the recompute.
+    const double gain = plan(10, 4, 10, 13, false, 4, Recompute::kFull).time.recompute.value() -
+                        plan(0, 0, 0, 0, false, 4, Recompute::kFull).time.recompute.value();
+    CHECK_THAT(gain, WithinRel(301989888.0 / hbm, 1e-12));
+  }
+  SECTION("without CP there is no ring") { CHECK(attention_gain(true, 1, Recompute::kNone) == 0); }
+}
+
 TEST_CASE("transformer MoE: the forward and backward layers paired under EP overlap",
           "[transformer][moe]") {
   // 8 MoE layers (h 4096, 8 experts of d_ff 16384, top-2), sequences of 4096, on 32 GPUs: PP 4

@@ -96,6 +96,14 @@ struct Stack {
                                // eager cross_entropy on fp32 logits: docs/model.md 8.2)
   double permute_traffic = 4;  // MoE: HBM bytes per element of each routed token copy moved by
                                // the permutation and its inverse, forward (docs/model.md 8.2)
+  // Ring context parallelism (docs/model.md 8.8): HBM bytes moved per ring step after the first
+  // (the busiest rank of the load-balanced ring), per element of the attention's output or query
+  // gradient (token x head x head width) and per element of the keys and values.
+  double ring_out_traffic = 6;       // forward: the step's output merged into the running one
+  double ring_kv_traffic = 0;        // forward: keys and values copied for the exchange
+  double ring_grad_traffic = 6;      // backward: the step's query gradient accumulated
+  double ring_kv_grad_traffic = 10;  // backward: key/value gradients accumulated, buffers copied
+  bool repeats_kv = false;  // GQA keys and values expanded to every query head before attention
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
@@ -614,6 +622,37 @@ struct Description<Stack> {
                     "(the backward mirrors it; 4: fused kernels write and read each copy once)",
              .min = 0,
              .max = 1024});
+    v.field(s.ring_out_traffic,
+            {.name = "ring_out_traffic",
+             .doc = "ring context parallelism: HBM bytes moved per attention-output element "
+                    "(token x head x head width) at each ring step after the first, forward, "
+                    "merging the step's partial output and log-sum-exp into the running ones",
+             .min = 0,
+             .max = 1024});
+    v.field(s.ring_kv_traffic,
+            {.name = "ring_kv_traffic",
+             .doc = "ring context parallelism: HBM bytes moved per key or value element at each "
+                    "ring step after the first, forward (copying them into the exchange buffer)",
+             .min = 0,
+             .max = 1024});
+    v.field(s.ring_grad_traffic,
+            {.name = "ring_grad_traffic",
+             .doc = "ring context parallelism: HBM bytes moved per query-gradient element at "
+                    "each ring step after the first, backward (accumulating the step's part)",
+             .min = 0,
+             .max = 1024});
+    v.field(s.ring_kv_grad_traffic,
+            {.name = "ring_kv_grad_traffic",
+             .doc = "ring context parallelism: HBM bytes moved per key or value gradient element "
+                    "at each ring step after the first, backward (accumulating the step's part "
+                    "into the gradient passed round the ring, and the exchange buffers' copies)",
+             .min = 0,
+             .max = 1024});
+    v.field(s.repeats_kv,
+            {.name = "repeats_kv",
+             .doc = "the model expands grouped keys and values to every query head before the "
+                    "attention kernel (torchtitan's repeat_kv), so context parallelism "
+                    "exchanges and accumulates them at the query heads' width"});
     v.field(s.gathers_per_layer,
             {.name = "gathers_per_layer",
              .doc = "ZeRO-3/FSDP collectives per layer and pass, each paying its own latency "

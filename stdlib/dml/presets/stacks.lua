@@ -55,6 +55,15 @@ local fa2_by_width = "measured: Shah et al. 2024 (arXiv 2407.08608) Figures 5-6,
 local cudnn_by_width = "measured: Shah et al. 2024 (arXiv 2407.08608) Figures 5-6, H100 SXM5 bf16, 8k tokens, non-causal: cuDNN forward 412 TFLOP/s at head width 64 against 600 at 128 (0.687), backward 432 against 518 (0.834)"
 local unfused_width = "none: the unfused kernel is modelled as batched GEMMs of width d_h"
 
+-- Ring context parallelism's bookkeeping per ring step after the first (docs/model.md 8.8),
+-- counted op by op on the busiest rank of the load-balanced ring (it runs every later step on
+-- its whole query and half the received keys).
+local te_ring = "Transformer Engine's AttnFuncWithCPAndKVP2P (pytorch/attention.py in TE 1.x, dot_product_attention/context_parallel.py in 2.x): keys and values concatenated once into the p2p buffer (no copy per step); forward, flash_attn_fwd_out_correction (jit-fused) adds the step's rescaled output into the running one: read 2 + 2 B, write 2 (inf: a 16-bit running output); backward, dq.add_(dq_) reads 2 + 2 and writes 2, dkv_ = cat(dk_, dv_) copies 2 + 2 and dkv.add_(dkv_) reads 2 + 2 and writes 2"
+local torch_ring = "PyTorch's ring attention (torch/distributed/tensor/experimental/_attention.py, December 2024: _templated_ring_attention and its backward, _SDPAMerger with convert_to_f32 on by default)"
+local torch_ring_eager = torch_ring .. ", each op a kernel. Forward: the step's output cast to fp32 (read 2, write 4), out - sigmoid(lse_step - lse) * (out - out_step) (three ops: 12 + 8 + 12); keys and values torch.cat into the exchange buffer (2 + 2 per element). Backward: grad_query += the step's bf16 part in fp32 (4 + 2 + 4); the fp32 key/value gradient received from the ring gets the step's part added to its first half and is rebuilt by torch.cat (5 + 8 per element), concatenated again to be sent (8), and the keys and values copied for the exchange (4)"
+local torch_ring_compiled = torch_ring .. ", traced into the compiled block (PyTorch's test_ring_attention_compile; torchtitan compiles each block with fullgraph=True). inf: Inductor fuses each step's merge into one kernel: read the fp32 running output 4 and the step's output 2, write 4; the exchange buffer's torch.cat stays a copy (2 + 2); backward, grad_query accumulation 4 + 2 + 4, the received fp32 key/value gradient plus the step's half-width part written once into the buffer sent on (4 + 1 + 4), and the keys and values copied for the exchange (4)"
+local repeat_kv = "torchtitan models/llama/model.py (December 2024): repeat_kv expands the keys and values to every query head before F.scaled_dot_product_attention"
+
 M.megatron_2021 = stack {
   name = "megatron-2021",
   attention = "unfused", dropout = true, elementwise_factor = 1,
@@ -98,7 +107,10 @@ M.megatron_core = stack {
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, permute_traffic = 4,
   recompute_norms = true, recompute_modules = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
   attention_d64_backward = 0.834,
+  ring_out_traffic = 6, ring_kv_traffic = 0, ring_grad_traffic = 6, ring_kv_grad_traffic = 10, repeats_kv = false,
   sources = calibration_sources({
+    ring_out_traffic = te_ring, ring_kv_traffic = te_ring, ring_grad_traffic = te_ring, ring_kv_grad_traffic = te_ring,
+    repeats_kv = "Transformer Engine's fused attention takes the g key/value heads as they are (GQA)",
     attention_d64_forward = cudnn_by_width, attention_d64_backward = cudnn_by_width,
     recompute_modules = "Megatron-Core's recompute_modules mla_up_proj and moe_act (megatron/core/transformer/transformer_config.py), which Megatron-Bridge's DeepSeek-V3 and GPT-OSS recipes use",
     recompute_norms = "Megatron-Core 0.13 and later: --recompute-granularity selective --recompute-modules layernorm recomputes input_layernorm and pre_mlp_layernorm with output-discarding checkpointing (megatron/core/transformer/transformer_config.py, recompute_modules)",
@@ -125,8 +137,11 @@ M.torchtitan = stack {
   default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 4, optimizer_traffic = 30, loss_traffic = 48, layer_overhead = "26 us",
   fused_projections = false, attention_d64_forward = 0.870, attention_d64_backward = 0.903,
+  ring_out_traffic = 38, ring_kv_traffic = 4, ring_grad_traffic = 10, ring_kv_grad_traffic = 25, repeats_kv = true,
   sources = calibration_sources({
     attention = "PyTorch SDPA's FlashAttention-2 backend",
+    ring_out_traffic = torch_ring_eager, ring_kv_traffic = torch_ring_eager,
+    ring_grad_traffic = torch_ring_eager, ring_kv_grad_traffic = torch_ring_eager, repeats_kv = repeat_kv,
     attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     loss_traffic = "torchtitan's loss (train.py, December 2024), F.cross_entropy(pred.float(), labels) in eager PyTorch (compiling the loss was turned off on 2024-12-18; torch.compile wraps the transformer blocks): cast 6 B; log_softmax (aten/src/ATen/native/cuda/SoftMax.cu, a row too long for shared memory: max, sum and output passes) 16; nll_loss's backward zeroes a gradient 4 (aten/src/ATen/native/cuda/Loss.cu); log_softmax's backward (a sum pass, then the gradient) 16; cast back 6",
     fused_projections = "torchtitan models/llama3/model.py: separate wq, wk, wv and w1, w3 linears (each a Float8Linear under float8 training)",
@@ -141,7 +156,12 @@ M.torchtitan = stack {
 
 M.torchtitan_compile = derive(M.torchtitan, {
   name = "torchtitan (compile)", elementwise_factor = 1,
-  sources = { elementwise_factor = "inf: torch.compile fuses the element-wise ops (factor 1)" },
+  ring_out_traffic = 10, ring_kv_traffic = 4, ring_grad_traffic = 10, ring_kv_grad_traffic = 13,
+  sources = {
+    elementwise_factor = "inf: torch.compile fuses the element-wise ops (factor 1)",
+    ring_out_traffic = torch_ring_compiled, ring_kv_traffic = torch_ring_compiled,
+    ring_grad_traffic = torch_ring_compiled, ring_kv_grad_traffic = torch_ring_compiled,
+  },
 })
 
 M.torchtitan_async_tp = derive(M.torchtitan_compile, {
