@@ -21,6 +21,22 @@ t.eq(again, nv, "a declared value is returned as it is")
 -- declared values are read-only: checked once, where they are declared
 raises_here(function() nv.size = 0 end, "a network level is read-only: make a changed copy with dml.level(value, { ... }) (setting \"size\")")
 t.eq(dml.level(nv, { size = 4 }).size, 4, "a changed copy")
+-- each names the function that copies it: dml.run for a transformer run; a result has none, nor
+-- a record another value holds
+do
+  local stacks = require "dml.presets.stacks"
+  local model = dml.transformer { layers = 2, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 1024,
+    moe = { experts = 8, top_k = 2 } }
+  local run = dml.run { model = model, stack = stacks.megatron_core, global_batch = 8,
+    cluster = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { dml.level(networks.nvlink4_h100, { size = 8 }), networks.infiniband_ndr } } }
+  raises_here(function() run.stack = stacks.torchtitan end,
+    "a transformer training run is read-only: make a changed copy with dml.run(value, { ... }) (setting \"stack\")")
+  t.eq(dml.run(run, { stack = stacks.torchtitan }).stack.name, "torchtitan", "dml.run copies a transformer run")
+  local plan = dml.evaluate(run, { tp = 1, pp = 1, ep = 8 })
+  raises_here(function() plan.gpus = 4 end, "a transformer plan is read-only: dml computed it; read its fields (setting \"gpus\")")
+  raises_here(function() model.moe.top_k = 4 end,
+    "a mixture of experts is read-only: give it whole, changed, in a copy of the value that holds it (setting \"top_k\")")
+end
 t.eq(nv.size, 8, "the original is unchanged")
 raises_here(function() return nv.bandwith end, "a network level has no field 'bandwith' (did you mean 'bandwidth'?); see dml --doc level")
 local seen = {}
