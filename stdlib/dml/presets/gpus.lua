@@ -303,8 +303,8 @@ M.gb200.efficiency = estimate_eff("estimate: the H100 values; only the GEMM effi
 M.gb200.efficiency.gemm = 0.5747
 M.gb200.efficiency.sources.gemm = blackwell_fit("GB200", "7.1% -> 3.1% mean error", "10.1% -> 3.3%")
 M.gb300.efficiency = estimate_eff("estimate: the H100 values; only the GEMM efficiency and the FP4 gain are calibrated on GB300 runs")
-M.gb300.efficiency.gemm = 0.6946
-M.gb300.efficiency.sources.gemm = blackwell_fit("GB300", "10.4% -> 6.1% mean error", "15.1% -> 9.6%")
+M.gb300.efficiency.gemm = 0.6942
+M.gb300.efficiency.sources.gemm = blackwell_fit("GB300", "10.3% -> 6.1% mean error", "15.1% -> 9.7%")
 -- Their FP4 (NVFP4) gain: fitted (scenarios/calibration/blackwell.lua) on the NVFP4 runs of the
 -- same tables, the GEMM efficiency above held. The B200 and B300 have FP4 tensor cores too, but no
 -- NVFP4 run of theirs calibrates a gain: they keep 0, and dml.run refuses fp4 on them.
@@ -316,7 +316,7 @@ end
 M.gb200.efficiency.fp4_gain = 3.264
 M.gb200.efficiency.sources.fp4_gain = fp4_fit("GB200", "the datasheet's 2 x fp8_gain = 3.64 (10 PFLOP/s dense FP4 against 5 FP8, " .. gb200 .. ")",
   "6.0% -> 3.3% mean error", "17.8% -> 13.4%")
-M.gb300.efficiency.fp4_gain = 3.729
+M.gb300.efficiency.fp4_gain = 3.732
 M.gb300.efficiency.sources.fp4_gain = fp4_fit("GB300", "the datasheet's 3 x fp8_gain = 5.46 (15 PFLOP/s dense FP4 against 5 FP8: Blackwell Ultra's 1.5x FP4, " .. gb300 .. ")",
   "17.4% -> 2.4% mean error", "12.8% -> 6.0%")
 M.b300.efficiency = estimate_eff("estimate: the H100 values; no measured B300 run calibrates it yet")

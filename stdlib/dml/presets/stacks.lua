@@ -58,10 +58,10 @@ local unfused_width = "none: the unfused kernel is modelled as batched GEMMs of 
 -- Ring context parallelism's bookkeeping per ring step after the first (docs/model.md 8.8),
 -- counted op by op on the busiest rank of the load-balanced ring (it runs every later step on
 -- its whole query and half the received keys).
-local te_ring = "Transformer Engine's AttnFuncWithCPAndKVP2P (pytorch/attention.py in TE 1.x, dot_product_attention/context_parallel.py in 2.x): keys and values concatenated once into the p2p buffer (no copy per step); forward, flash_attn_fwd_out_correction (jit-fused) adds the step's rescaled output into the running one: read 2 + 2 B, write 2 (inf: a 16-bit running output); backward, dq.add_(dq_) reads 2 + 2 and writes 2, dkv_ = cat(dk_, dv_) copies 2 + 2 and dkv.add_(dkv_) reads 2 + 2 and writes 2"
+local te_ring = "Transformer Engine 2.x's AttnFuncWithCPAndKVP2P (dot_product_attention/context_parallel.py): the keys and values go to the next rank from the buffer they arrived in (no copy per step); forward, flash_attn_fwd_out_correction (jit-fused) adds the step's rescaled output into the running one, in the input's dtype (out_correction_init returns .to(out_init_step.dtype)): read 2 + 2 B, write 2; backward, dq.add_(dq_) reads 2 + 2 and writes 2; the busiest rank's later steps cover the first half of the received keys, so dk[0].add_(dk_) and dv[0].add_(dv_) move 6 B per element of that half, 3 per key or value element (the last step's full-width add, and TE 1.x's torch.cat of dk_ and dv_, not counted)"
 local torch_ring = "PyTorch's ring attention (torch/distributed/tensor/experimental/_attention.py, December 2024: _templated_ring_attention and its backward, _SDPAMerger with convert_to_f32 on by default)"
-local torch_ring_eager = torch_ring .. ", each op a kernel. Forward: the step's output cast to fp32 (read 2, write 4), out - sigmoid(lse_step - lse) * (out - out_step) (three ops: 12 + 8 + 12); keys and values torch.cat into the exchange buffer (2 + 2 per element). Backward: grad_query += the step's bf16 part in fp32 (4 + 2 + 4); the fp32 key/value gradient received from the ring gets the step's part added to its first half and is rebuilt by torch.cat (5 + 8 per element), concatenated again to be sent (8), and the keys and values copied for the exchange (4)"
-local torch_ring_compiled = torch_ring .. ", traced into the compiled block (PyTorch's test_ring_attention_compile; torchtitan compiles each block with fullgraph=True). inf: Inductor fuses each step's merge into one kernel: read the fp32 running output 4 and the step's output 2, write 4; the exchange buffer's torch.cat stays a copy (2 + 2); backward, grad_query accumulation 4 + 2 + 4, the received fp32 key/value gradient plus the step's half-width part written once into the buffer sent on (4 + 1 + 4), and the keys and values copied for the exchange (4)"
+local torch_ring_eager = torch_ring .. ", each op a kernel. Forward: the step's output cast to fp32 (read 2, write 4), out - sigmoid(lse_step - lse) * (out - out_step) (three ops: 12 + 8 + 12); keys and values torch.cat into the exchange buffer (2 + 2 per element). Backward: grad_query += the step's bf16 part in fp32 (4 + 2 + 4); the fp32 key/value gradient received from the ring gets the step's part added to its first half and is rebuilt by torch.cat (5 + 8 per element), concatenated again to be sent (8), and the keys and values copied for the exchange (4). Once per layer and not counted: the first step's cast, the zeroed gradients and the final casts (about 12 B per output element forward, 20 per query and 36 per key or value element backward)"
+local torch_ring_compiled = torch_ring .. ", traced into the compiled block: torchtitan compiles each TransformerBlock with torch.compile(fullgraph=True) (torchtitan/parallelisms/parallelize_llama.py at 9dec370), so a graph break would have stopped the benchmark's CP runs, and Inductor is torch.compile's default backend. inf: Inductor fuses each step's merge into one kernel, read the fp32 running output 4 and the step's output 2, write 4; the keys and values concatenated at each later step are dead under torchtitan's default all-gather rotater (_AllGatherRotater ignores every buffer after the first) and eliminated, 0; backward, grad_query accumulation 4 + 2 + 4, and the received fp32 key/value gradient plus the step's half-width part written once into the buffer sent on (4 + 1 + 4)"
 local repeat_kv = "torchtitan models/llama/model.py (December 2024): repeat_kv expands the keys and values to every query head before F.scaled_dot_product_attention"
 
 M.megatron_2021 = stack {
@@ -107,7 +107,7 @@ M.megatron_core = stack {
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, permute_traffic = 4,
   recompute_norms = true, recompute_modules = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
   attention_d64_backward = 0.834,
-  ring_out_traffic = 6, ring_kv_traffic = 0, ring_grad_traffic = 6, ring_kv_grad_traffic = 10, repeats_kv = false,
+  ring_out_traffic = 6, ring_kv_traffic = 0, ring_grad_traffic = 6, ring_kv_grad_traffic = 3, repeats_kv = false,
   sources = calibration_sources({
     ring_out_traffic = te_ring, ring_kv_traffic = te_ring, ring_grad_traffic = te_ring, ring_kv_grad_traffic = te_ring,
     repeats_kv = "Transformer Engine's fused attention takes the g key/value heads as they are (GQA)",
@@ -156,7 +156,7 @@ M.torchtitan = stack {
 
 M.torchtitan_compile = derive(M.torchtitan, {
   name = "torchtitan (compile)", elementwise_factor = 1,
-  ring_out_traffic = 10, ring_kv_traffic = 4, ring_grad_traffic = 10, ring_kv_grad_traffic = 13,
+  ring_out_traffic = 10, ring_kv_traffic = 0, ring_grad_traffic = 10, ring_kv_grad_traffic = 9,
   sources = {
     elementwise_factor = "inf: torch.compile fuses the element-wise ops (factor 1)",
     ring_out_traffic = torch_ring_compiled, ring_kv_traffic = torch_ring_compiled,
