@@ -609,6 +609,23 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (l.schedule == Schedule::kDualPipe && l.pp % 2 != 0) {
     fail("layout.pp: DualPipe needs an even number of stages, got {}", l.pp);
   }
+  // The schedules that fill the pipeline with weight-gradient and reverse-direction work need
+  // microbatches to fill it with: DualPipe an even count of at least 2 pp (DualPipe's step()
+  // asserts it), zero-bubble V at least its 2 pp stages (PyTorch's ScheduleZBVZeroBubble),
+  // zero-bubble H1 at least pp (its steady state; Qi et al. 2023 section 3).
+  if (l.pp > 1 && l.dp * l.microbatch > 0 && c.batch % (l.dp * l.microbatch) == 0) {
+    const std::int64_t mb = c.batch / (l.dp * l.microbatch);
+    const std::int64_t least = l.schedule == Schedule::kZeroBubble ? l.pp : 2 * l.pp;
+    const bool needs = l.schedule == Schedule::kDualPipe || l.schedule == Schedule::kZeroBubble ||
+                       l.schedule == Schedule::kZeroBubbleV;
+    if (needs && (mb < least || (l.schedule == Schedule::kDualPipe && mb % 2 != 0))) {
+      fail(
+          "layout.schedule: {} needs {}at least {} microbatches per step on {} stages; this "
+          "layout has {} (batch / (dp x microbatch))",
+          enum_name(l.schedule), l.schedule == Schedule::kDualPipe ? "an even count of " : "",
+          least, l.pp, mb);
+    }
+  }
   if (c.run.model.seq_len % l.cp != 0) {
     fail("layout.cp: {} does not divide the sequence length {}; divisors: {}", l.cp, m.seq_len,
          divs(m.seq_len, l.cp));
@@ -1042,8 +1059,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                            std::max(0.0, dispatch_f + combine - (mlp_bwd + mlp_fwd)) +
                            std::max(0.0, combine - attn_bwd);
     const double mb_chunks = m * v;  // the first stage's chunk runs per step
+    // Megatron's first stage runs its warm-up alone; without a pipeline a microbatch's forward
+    // pairs with the previous one's backward, so the first forward (and the last backward) run
+    // alone.
     const double warmup =
-        std::min(mb_chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : p - 1);  // Megatron's first stage
+        std::min(mb_chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : std::max(1.0, p - 1));
     ep_paired = n_moe * (ep_fwd + ep_bwd - exposed) * (mb_chunks - warmup) / mb_chunks;
   }
   const double ep_hidden = ep_paired + (ep_total - ep_paired) * st.ep_hidden_fraction;

@@ -744,6 +744,38 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
   }
 }
 
+TEST_CASE("transformer pipeline: the filling schedules need microbatches to fill with",
+          "[transformer][pipeline]") {
+  // PP 4 on 4 GPUs, one sequence a microbatch: the batch is the microbatch count. DualPipe needs
+  // an even count of at least 2 pp = 8, zero-bubble V at least 8, zero-bubble H1 at least 4;
+  // 1F1B runs any count (with fewer than p it is GPipe's bubble).
+  const auto plan = [](Schedule s, std::int64_t batch) {
+    return dml::evaluate(run_of(gpt(16, 2048, 16, 51200, 2048), 4, batch),
+                         TransformerLayout{.tp = 1,
+                                           .pp = 4,
+                                           .schedule = s,
+                                           .dp = 1,
+                                           .zero = 0,
+                                           .microbatch = 1,
+                                           .recompute = Recompute::kNone});
+  };
+  const auto refused = [&](Schedule s, std::int64_t batch, const std::string& text) {
+    const auto p = plan(s, batch);
+    REQUIRE_FALSE(p.violations.empty());
+    CHECK_THAT(p.violations.front(), Contains(text));
+  };
+  refused(Schedule::kDualPipe, 6,
+          "layout.schedule: dualpipe needs an even count of at least 8 microbatches per step on "
+          "4 stages; this layout has 6");
+  refused(Schedule::kDualPipe, 9, "an even count of at least 8 microbatches");
+  CHECK(plan(Schedule::kDualPipe, 8).violations.empty());
+  refused(Schedule::kZeroBubbleV, 7, "zero_bubble_v needs at least 8 microbatches");
+  CHECK(plan(Schedule::kZeroBubbleV, 8).violations.empty());
+  refused(Schedule::kZeroBubble, 3, "zero_bubble needs at least 4 microbatches");
+  CHECK(plan(Schedule::kZeroBubble, 4).violations.empty());
+  CHECK(plan(Schedule::k1F1B, 1).violations.empty());
+}
+
 TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transformer][pipeline]") {
   // GPT-style, h = 2048, s = 2048, PP 4 on 4 GPUs, 16 microbatches of one sequence. 16 layers
   // split evenly: 4 a stage, and the logits on top of the last stage's. 14 layers split as Llama
@@ -1661,6 +1693,24 @@ TEST_CASE("transformer MoE: the forward and backward layers paired under EP over
       slow.time.gemm.value() + slow.time.attention.value() + slow.time.elementwise.value();
   CHECK_THAT(slow.time.ep_hidden.value(), WithinRel(compute * 13 / 16, 1e-12));
   CHECK(slow.time.ep.value() > 0);
+  // Without a pipeline, a microbatch's forward pairs with the previous one's backward: on 8
+  // GPUs (EP 8, DP 8), 32 sequences are 4 microbatches a GPU, of which 3 pair (all of a paired
+  // layer's all-to-all hides, as above); 8 sequences are one microbatch, which pairs with
+  // nothing.
+  const auto flat = [&](bool overlap, std::int64_t batch) {
+    dml::Stack stack{.name = "test"};
+    stack.ep_overlap = overlap;
+    return dml::evaluate(run_of(m, 8, batch, stack),
+                         TransformerLayout{.tp = 1,
+                                           .pp = 1,
+                                           .dp = 8,
+                                           .zero = 1,
+                                           .ep = 8,
+                                           .microbatch = 1,
+                                           .recompute = Recompute::kNone});
+  };
+  CHECK_THAT(flat(true, 32).time.ep.value(), WithinRel(flat(false, 32).time.ep.value() / 4, 1e-12));
+  CHECK_THAT(flat(true, 8).time.ep.value(), WithinRel(flat(false, 8).time.ep.value(), 1e-12));
 }
 
 TEST_CASE("transformer MoE: the token permutation's bytes over HBM", "[transformer][moe]") {
