@@ -36,7 +36,7 @@ void keep_memory_consistent(lua_State* L, Gpu& gpu) {
     memory_given = !lua_isnil(L, -1);
     lua_pop(L, 1);
   } else if (!lua_isnil(L, -1)) {
-    memory_given = true;  // a whole efficiency record replaces the base's, memory and all
+    memory_given = true;  // a declared efficiency record replaces the base's, memory and all
   }
   lua_pop(L, 1);
   if (!memory_given) gpu.efficiency->memory.reset();

@@ -236,6 +236,17 @@ bool plain_table(lua_State* L, int idx) {
   return strict_record;
 }
 
+}  // namespace
+
+bool literal_table(lua_State* L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE) return false;
+  if (lua_getmetatable(L, idx) == 0) return true;
+  lua_pop(L, 1);
+  return false;
+}
+
+namespace {
+
 // Every key of the table at idx is an integer in 1..n.
 void check_list_keys(lua_State* L, int idx, std::size_t n, const std::string& path) {
   lua_pushnil(L);

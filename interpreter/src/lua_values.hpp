@@ -112,7 +112,19 @@ namespace detail {
 
 template <class M>
 void read_member(lua_State* L, int idx, const std::string& path, M& m, const Field& f,
-                 const TypeInfo& owner);
+                 const TypeInfo& owner, bool patch = false);
+// A table written in the scenario (no metatable: not a declared value, not a preset record).
+bool literal_table(lua_State* L, int idx);
+// A part record (Description<T>::part) given as a literal table in a changed copy of its
+// holder: it changes only the fields it names.
+template <class R>
+bool merges_into(lua_State* L, int idx, bool patch) {
+  if constexpr (requires { Description<R>::part; }) {
+    return patch && literal_table(L, idx);
+  } else {
+    return false;
+  }
+}
 
 [[noreturn]] void throw_expected(lua_State* L, int idx, const std::string& path,
                                  std::string_view what);
@@ -153,8 +165,13 @@ struct ReadVisitor {
   const std::string& path;
   bool patch;
   std::size_t index = 0;  // the field's position in the description
+  // For a changed copy: the fields it gives, the record's sources and the ones it gives.
+  std::vector<std::string_view> given_fields{};
+  Sources* sources = nullptr;
+  std::vector<std::string> sources_given{};
   template <class M>
   void field(M& m, const Field& f) {
+    if constexpr (std::is_same_v<M, Sources>) sources = &m;
     const std::size_t at = index++;
     lua_getfield(L, table, std::string(f.name).c_str());
     const std::string fpath = path + "." + std::string(f.name);
@@ -179,7 +196,21 @@ struct ReadVisitor {
       }
     }
     if (given) {
-      read_member(L, lua_gettop(L), fpath, m, f, type_info<T>());
+      if constexpr (std::is_same_v<M, Sources>) {
+        Sources read = read_sources(L, lua_gettop(L), fpath, type_info<T>());
+        if (patch) {  // a changed copy adds to the base's sources
+          for (auto& [k, v] : read) {
+            sources_given.push_back(k);
+            m[k] = std::move(v);
+          }
+        } else {
+          m = std::move(read);
+        }
+      } else {
+        read_member(L, lua_gettop(L), fpath, m, f, type_info<T>(), patch);
+        given_fields.push_back(f.name);
+        if (!f.alternative.empty()) given_fields.push_back(f.alternative);
+      }
     } else if (other_given) {
       m = M{};  // given the other way: dropped from a copy, and derived again by complete()
     } else if (f.required && !patch) {
@@ -204,15 +235,31 @@ void read_record(lua_State* L, int idx, const std::string& path, T& out, bool pa
   ReadVisitor<T> v{L, table, path, patch};
   Description<T>::fields(v, out);
   lua_settop(L, table - 1);
+  // A value a changed copy gives keeps no citation of the base's, unless it gives one.
+  if (patch && v.sources != nullptr) {
+    for (const std::string_view name : v.given_fields) {
+      if (std::find(v.sources_given.begin(), v.sources_given.end(), name) ==
+          v.sources_given.end()) {
+        if (const auto it = v.sources->find(name); it != v.sources->end()) v.sources->erase(it);
+      }
+    }
+  }
   if constexpr (HasComplete<T>) Description<T>::complete(out);
   if constexpr (HasCheck<T>) Description<T>::check(out, path);
 }
 
 template <class M>
 void read_member(lua_State* L, int idx, const std::string& path, M& m, const Field& f,
-                 const TypeInfo& owner) {
+                 const TypeInfo& owner, bool patch) {
   if constexpr (IsOptional<M>::value) {
-    typename IsOptional<M>::value_type v{};
+    using V = typename IsOptional<M>::value_type;
+    if constexpr (Described<V>) {
+      if (m && merges_into<V>(L, idx, patch)) {
+        read_record(L, idx, path, *m, true);
+        return;
+      }
+    }
+    V v{};
     read_member(L, idx, path, v, f, owner);
     m = std::move(v);
   } else if constexpr (std::is_same_v<M, std::int64_t> || std::is_same_v<M, int>) {
@@ -238,7 +285,7 @@ void read_member(lua_State* L, int idx, const std::string& path, M& m, const Fie
   } else if constexpr (std::is_same_v<M, Sources>) {
     m = read_sources(L, idx, path, owner);
   } else if constexpr (Described<M>) {
-    read_record(L, idx, path, m, false);
+    read_record(L, idx, path, m, merges_into<M>(L, idx, patch));
   } else if constexpr (IsVector<M>::value) {
     using Item = typename IsVector<M>::value_type;
     if constexpr (Described<Item>) {

@@ -21,6 +21,28 @@ t.eq(again, nv, "a declared value is returned as it is")
 -- declared values are read-only: checked once, where they are declared
 raises_here(function() nv.size = 0 end, "a network level is read-only: make a changed copy with dml.level(value, { ... }) (setting \"size\")")
 t.eq(dml.level(nv, { size = 4 }).size, 4, "a changed copy")
+-- a changed copy: a part record given as a table changes only the fields it names; a changed
+-- value loses the base's citation unless the copy gives one
+do
+  local g = dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.5 } })
+  t.eq(g.efficiency.gemm, 0.5)
+  t.eq(g.efficiency.fp8_gain, gpus.h100_sxm.efficiency.fp8_gain, "the other efficiencies kept")
+  t.eq(tostring(g.efficiency.memory), tostring(dml.gpu(gpus.h100_sxm).efficiency.memory), "and the memory")
+  t.eq(g.efficiency.sources.gemm, nil, "the changed value's citation dropped")
+  t.eq(g.efficiency.sources.fp8_gain, gpus.h100_sxm.efficiency.sources.fp8_gain, "the others' kept")
+  local cited = dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.5, sources = { gemm = "my fit" } } })
+  t.eq(cited.efficiency.sources.gemm, "my fit")
+  t.eq(cited.efficiency.sources.attention, gpus.h100_sxm.efficiency.sources.attention, "sources added to")
+  t.eq(dml.gpu(gpus.h100_sxm, { hbm_bandwidth = "4 TB/s" }).sources.hbm_bandwidth, nil, "top-level values too")
+  local no_memory = dml.gpu(gpus.b200, { hbm_capacity = "100 GB" }).efficiency  -- declared, memory dropped
+  t.eq(no_memory.memory, nil)
+  t.eq(dml.gpu(gpus.h100_sxm, { efficiency = no_memory }).efficiency.memory, nil, "a declared record replaces it whole")
+  local moe = dml.transformer { layers = 2, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 1024,
+    moe = { experts = 8, top_k = 2 } }
+  local changed = dml.transformer(moe, { moe = { top_k = 4 } })
+  t.eq(changed.moe.experts, 8, "a model's moe: the experts kept")
+  t.eq(changed.moe.top_k, 4)
+end
 -- each names the function that copies it: dml.run for a transformer run; a result has none, nor
 -- a record another value holds
 do

@@ -29,6 +29,9 @@
 //   static void check(const T&, const std::string& path);   // rules across fields; throws
 //                                                            // ConfigError at path.<field>
 //   static constexpr std::array<std::string_view, N> positional;  // {4, 8} reads as these
+//   static constexpr bool part = true;  // a record inside another value: a changed copy of
+//                                       // its holder that gives it as a table changes only the
+//                                       // fields named (a GPU's efficiency, a model's moe)
 #pragma once
 
 #include <array>

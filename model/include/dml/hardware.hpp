@@ -153,6 +153,7 @@ inline constexpr std::size_t kMaxNetworkLevels = 4;
 template <>
 struct Description<PrecisionRates> {
   static constexpr std::string_view name = "flop_per_clock_per_thread";
+  static constexpr bool part = true;
   static constexpr std::string_view title = "FLOP per clock per thread, by precision";
   static constexpr std::string_view doc =
       "Dense tensor-core FLOP per clock cycle per thread, for each precision.";
@@ -170,6 +171,7 @@ struct Description<PrecisionRates> {
 template <>
 struct Description<GpuEfficiency> {
   static constexpr std::string_view name = "efficiency";
+  static constexpr bool part = true;
   static constexpr std::string_view title = "a GPU's efficiencies";
   static constexpr std::string_view doc =
       "What a GPU reaches in real training kernels, for transformer runs (the realistic model): "
@@ -240,6 +242,7 @@ inline constexpr std::int64_t kBitwidths[] = {16, 32, 8};
 template <>
 struct Description<GpuPower> {
   static constexpr std::string_view name = "power";
+  static constexpr bool part = true;
   static constexpr std::string_view title = "what a GPU draws";
   static constexpr std::string_view doc =
       "A GPU's board power in each state of a step, in watts, for transformer runs' energy: a "

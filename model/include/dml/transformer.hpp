@@ -358,6 +358,7 @@ struct EnumNames<ContextParallel> {
 template <>
 struct Description<Mla> {
   static constexpr std::string_view name = "mla";
+  static constexpr bool part = true;
   static constexpr std::string_view title = "multi-head latent attention";
   static constexpr std::string_view doc =
       "DeepSeek-V2/V3's attention: the queries and the keys and values are projected down to "
@@ -390,6 +391,7 @@ struct Description<Mla> {
 template <>
 struct Description<Moe> {
   static constexpr std::string_view name = "moe";
+  static constexpr bool part = true;
   static constexpr std::string_view title = "a mixture of experts";
   static constexpr std::string_view doc =
       "The MoE layers of a transformer: routed experts (top-k of them per token), shared experts, "
