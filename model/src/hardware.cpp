@@ -112,6 +112,13 @@ void Description<NetworkLevel>::check(const NetworkLevel& l, const std::string& 
   }
 }
 
+void Description<Cluster>::complete(Cluster& c) {
+  if (!c.size || c.levels.empty() || !c.levels.back().size) return;
+  double span = 1;  // GPUs a group of the outermost level would hold, in floating point: a size
+  for (const NetworkLevel& l : c.levels) span *= static_cast<double>(l.size.value_or(1));
+  if (span >= static_cast<double>(*c.size)) c.levels.back().size.reset();
+}
+
 void Description<Cluster>::check(const Cluster& c, const std::string& path) {
   const std::size_t n = c.levels.size();
   if (n > kMaxNetworkLevels) {
@@ -130,9 +137,13 @@ void Description<Cluster>::check(const Cluster& c, const std::string& path) {
                         "below it joins)");
     }
     if (i + 1 == n && level.size) {
-      throw ConfigError(lpath(),
-                        "the outermost level spans the whole cluster; give the cluster's size "
-                        "instead");
+      throw ConfigError(
+          lpath(), c.size ? fmt::format("the outermost level spans the whole cluster, {} GPUs, "
+                                        "more than a group of {} of this level holds: add "
+                                        "the level that joins its groups (a network)",
+                                        *c.size, product * *level.size)
+                          : std::string("the outermost level spans the whole cluster; give "
+                                        "the cluster's size instead"));
     }
     if (!level.size) continue;
     if (*level.size < 2) {
@@ -144,7 +155,9 @@ void Description<Cluster>::check(const Cluster& c, const std::string& path) {
     }
     product *= *level.size;
     if (c.size && product > *c.size) {
-      throw ConfigError(lpath(), "a group at this level holds {} GPUs, more than the cluster's {}",
+      throw ConfigError(lpath(),
+                        "a group at this level holds {} GPUs, more than the cluster's {}: a "
+                        "cluster inside one such group gives only the levels it spans",
                         product, *c.size);
     }
   }

@@ -85,6 +85,19 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
                       "GB200 and GB300 presets carry one)",
                       r.cluster.gpu.name, why == src.end() ? "" : ": " + why->second);
   }
+  // FP8 needs FP8 tensor cores: a GPU whose flop_per_clock_per_thread has no fp8 (Ampere,
+  // Volta) cannot run the linears or the dispatch in FP8.
+  if (!r.cluster.gpu.flop_per_clock_per_thread.fp8) {
+    const char* field = r.precision == Precision::kFp8            ? "precision"
+                        : r.dispatch_precision == Precision::kFp8 ? "dispatch_precision"
+                                                                  : nullptr;
+    if (field != nullptr) {
+      throw ConfigError(path + "." + field,
+                        "\"fp8\": {} has no FP8 rate (its flop_per_clock_per_thread has no fp8: "
+                        "no FP8 tensor cores)",
+                        r.cluster.gpu.name);
+    }
+  }
   if (r.precision == Precision::kFp4 && r.fp8_scaling == Fp8Scaling::kRowwise) {
     throw ConfigError(path + ".fp8_scaling", "\"rowwise\" applies to precision \"fp8\" only");
   }

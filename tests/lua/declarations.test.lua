@@ -155,6 +155,11 @@ raises_here(function() dml.gpu(gpus.h100_sxm, { sources = { speed = "x" } }) end
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = {} } end, "cluster.levels: expected a non-empty list of a network level")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.infiniband_ndr, networks.nvlink4_h100 } } end, "cluster.levels[1].size: required on every level but the outermost (how many groups of the level below it joins)")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100 } } end, "cluster.levels[1].size: the outermost level spans the whole cluster; give the cluster's size instead")
+-- a preset level used outermost keeps its size: where it covers the cluster, it spans it
+t.eq(dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } }.levels[1].size, nil, "one node of 8")
+t.eq(dml.cluster { gpu = gpus.h100_sxm, size = 4, levels = { networks.nvlink4_h100 } }.levels[1].size, nil, "half a node")
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 16, levels = { networks.nvlink4_h100 } } end,
+  "cluster.levels[1].size: the outermost level spans the whole cluster, 16 GPUs, more than a group of 8 of this level holds: add the level that joins its groups (a network)")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 12, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } end, "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, { bandwidth = "1 GB/s" } } } end, "cluster.levels[2].latency: required (latency of one message at this level)")
 

@@ -1500,6 +1500,16 @@ TEST_CASE("transformer precision: FP4 (NVFP4) linears at the GPU's fp4_gain, ref
   TransformerRun dispatch = fp8;
   dispatch.dispatch_precision = dml::Precision::kFp4;
   CHECK_THROWS_WITH(dml::evaluate(dispatch, layout), Contains("dispatch_precision"));
+  // A GPU without FP8 tensor cores (no fp8 in its flop rates, as the A100's) runs neither the
+  // linears nor the dispatch in FP8.
+  TransformerRun ampere = fp8;
+  ampere.cluster.gpu.flop_per_clock_per_thread.fp8.reset();
+  CHECK_THROWS_WITH(dml::evaluate(ampere, layout),
+                    Contains("run.precision") && Contains("has no FP8 rate"));
+  ampere.precision = dml::Precision::kBf16;
+  CHECK_NOTHROW(dml::evaluate(ampere, layout));
+  ampere.dispatch_precision = dml::Precision::kFp8;
+  CHECK_THROWS_WITH(dml::evaluate(ampere, layout), Contains("dispatch_precision"));
 }
 
 TEST_CASE("transformer recompute \"op\": torchtitan's per-op selective checkpointing",
