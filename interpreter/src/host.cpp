@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "dml/plan.hpp"
@@ -33,7 +34,8 @@ bool Host::past_deadline() const {
 bool Host::should_stop() const { return cancel_pending() || past_deadline(); }
 
 void Host::begin_call() {
-  const double t = options.timeout.value();
+  // Held to kMaxTimeout: the clock's nanoseconds would overflow past about 292 years.
+  const double t = std::min(options.timeout.value(), InterpreterOptions::kMaxTimeout);
   has_deadline = t > 0;
   if (has_deadline) {
     deadline = std::chrono::steady_clock::now() +

@@ -2,8 +2,10 @@
 // script and its arguments; `-` reads the script from standard input.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -149,6 +151,7 @@ class Watchdog {
  public:
   explicit Watchdog(double timeout_s) {
     if (timeout_s <= 0) return;
+    timeout_s = std::min(timeout_s, dml::InterpreterOptions::kMaxTimeout);
     timeout_s_.store(timeout_s);
     std::thread(watch).detach();  // the process's exit ends it
   }
@@ -188,14 +191,15 @@ class Watchdog {
 // A positive quantity of `dim` from an option's value, or a usage error's message.
 std::optional<std::string> read_limit(const std::string& option, const std::string& text,
                                       dml::Dimension dim, double& out) {
+  const std::string count = "expected a number like 1e9, got \"" + text + "\"";
   try {
     const dml::Quantity q =
         dim == dml::kDimensionless ? dml::parse_quantity(text) : dml::parse_quantity(text, dim);
-    if (q.dim != dim) throw dml::UnitError("expected a number like 1e9, got \"" + text + "\"");
+    if (q.dim != dim) throw dml::UnitError(count);
     if (!(q.value > 0)) return option + ": must be positive, got \"" + text + "\"";
     out = q.value;
   } catch (const dml::Error& e) {
-    return option + ": " + e.what();
+    return option + ": " + (dim == dml::kDimensionless ? count : std::string(e.what()));
   }
   return std::nullopt;
 }
@@ -260,14 +264,24 @@ int main(int argc, char** argv) {
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");
       double limit = 0;
       std::optional<std::string> bad;
+      // Each limit is at least one of its unit (a fraction would round to "no limit") and at
+      // most what its counter holds (the clock's nanoseconds overflow past 292 years).
       if (a == "--max-memory") {
         bad = read_limit(a, *v, dml::kBytes, limit);
+        if (!bad && limit < 1) bad = a + ": at least 1 B, got \"" + *v + "\"";
+        if (!bad && limit >= 9.2e18) bad = a + ": at most 9.2e18 B, got \"" + *v + "\"";
         options.max_memory = dml::units::Bytes(limit);
       } else if (a == "--timeout") {
         bad = read_limit(a, *v, dml::kTime, limit);
+        if (!bad && limit > dml::InterpreterOptions::kMaxTimeout) {
+          bad = a + ": at most 1e9 s (about 31 years), got \"" + *v + "\"";
+        }
         options.timeout = dml::units::Seconds(limit);
       } else {
         bad = read_limit(a, *v, dml::kDimensionless, limit);
+        if (!bad && (limit < 1 || limit != std::floor(limit))) {
+          bad = a + ": a whole number of at least 1, got \"" + *v + "\"";
+        }
         if (!bad && limit >= 9.2e18) bad = a + ": at most 9.2e18, got \"" + *v + "\"";
         options.max_instructions = static_cast<std::int64_t>(limit);
       }
