@@ -1582,6 +1582,42 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
 
 }  // namespace detail
 
+namespace detail {
+
+namespace {
+// The names of a layout's fields that are set.
+struct SetFields {
+  std::vector<std::string> names;
+  template <class M>
+  void field(const M& m, const Field& f) {
+    if constexpr (IsOptional<M>::value) {
+      if (m) names.emplace_back(f.name);
+    }
+  }
+};
+}  // namespace
+
+std::vector<std::string> fixed_violations(const TransformerCtx& c, const TransformerLayout& fixed) {
+  SetFields set;
+  Description<TransformerLayout>::fields(set, fixed);
+  std::vector<std::string> why;
+  layout_runs(c, fill(c, fixed).lay, &why);
+  std::vector<std::string> out;
+  for (const std::string& w : why) {
+    for (const std::string& name : set.names) {
+      const std::string prefix = "layout." + name;
+      if (w.starts_with(prefix) && w.size() > prefix.size() &&
+          (w[prefix.size()] == ':' || w[prefix.size()] == ' ')) {
+        out.push_back(w);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
 StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout) {
   detail::validate_record(layout, FieldPath{nullptr, "layout"});
   const TransformerCtx c(run);
@@ -1625,8 +1661,12 @@ std::string layout_text(const TransformerLayout& l) {
 }
 
 std::string step_plan_summary(const StepPlan& p) {
-  std::string out = fmt::format("{} on {} GPUs{}\n", layout_text(p.layout), p.gpus,
-                                p.feasible ? "" : " (infeasible)");
+  // A search that found nothing returns a plan without a layout: say so, not a made-up one.
+  std::string out = p.layout.tp ? fmt::format("{} on {} GPUs{}\n", layout_text(p.layout), p.gpus,
+                                              p.feasible ? "" : " (infeasible)")
+                    : p.layouts_evaluated == 0 ? fmt::format("no layout runs on {} GPUs\n", p.gpus)
+                                               : fmt::format("no layout fits on {} GPUs ({} run)\n",
+                                                             p.gpus, p.layouts_evaluated);
   for (const std::string& v : p.violations) out += "  cannot run: " + v + "\n";
   if (!p.assumed.empty()) {
     out += "  assumed: ";

@@ -148,5 +148,8 @@ struct Costed {
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);
 void cost(const TransformerCtx& c, const Lay& l, Costed& out);
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed);
+// What rules out the fields a search holds fixed: the violations of the layout they give (the
+// rest assumed, as evaluate() does) that name one of them; empty when none does.
+std::vector<std::string> fixed_violations(const TransformerCtx& c, const TransformerLayout& fixed);
 
 }  // namespace dml::detail

@@ -224,13 +224,20 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     none.active_params = c.params_active;
     none.model_flop_per_token = c.flop_model;
     none.layouts_evaluated = evaluated;
-    none.violations.push_back(
-        evaluated == 0
-            ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
-                          "divide what they split, and dp the global batch of {} sequences)",
-                          c.n, c.batch)
-            : fmt::format("none of the {} layouts that run fits in the {:.1f} GiB of a {}",
-                          evaluated, c.capacity / 1073741824.0, run.cluster.gpu.name));
+    // When the fields held fixed rule out every layout, say which and why.
+    std::vector<std::string> fixed_why =
+        evaluated == 0 ? detail::fixed_violations(c, fixed) : std::vector<std::string>{};
+    if (!fixed_why.empty()) {
+      for (std::string& w : fixed_why) none.violations.push_back(std::move(w));
+    } else {
+      none.violations.push_back(
+          evaluated == 0
+              ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
+                            "divide what they split, and dp the global batch of {} sequences)",
+                            c.n, c.batch)
+              : fmt::format("none of the {} layouts that run fits in the {:.1f} GiB of a {}",
+                            evaluated, c.capacity / 1073741824.0, run.cluster.gpu.name));
+    }
     out.push_back(std::move(none));
     return out;
   }

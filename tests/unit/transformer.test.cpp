@@ -23,6 +23,7 @@
 namespace {
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 using Catch::Matchers::WithinRel;
 using dml::Recompute;
 using dml::Schedule;
@@ -1302,6 +1303,15 @@ TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[tra
   const auto best = dml::optimize(run, TransformerLayout{.tp = 8}, 1);
   REQUIRE(best.size() == 1);
   CHECK(best[0].layout.sequence_parallel == false);
+  // A search whose fixed fields rule out every layout says which field and why, and shows no
+  // made-up layout.
+  const auto none = dml::optimize(run, asked, 1);
+  REQUIRE(none.size() == 1);
+  CHECK_FALSE(none[0].feasible);
+  CHECK_FALSE(none[0].layout.tp.has_value());
+  CHECK_THAT(none[0].violations.front(),
+             Contains("layout.sequence_parallel: megatron-2021 has no sequence parallelism"));
+  CHECK_THAT(dml::step_plan_summary(none[0]), StartsWith("no layout runs on 8 GPUs\n"));
   // A stack that has it uses it by default.
   CHECK(dml::evaluate(run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8), tp8).layout.sequence_parallel ==
         true);
