@@ -1436,7 +1436,11 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   } else {
     const std::int64_t rest = l.tp * l.pp * l.cp;
     l.dp = std::max<std::int64_t>(1, c.n / rest);
-    note("dp", std::to_string(l.dp) + " (GPUs / (tp x pp x cp))");
+    // When tp x pp x cp does not divide the GPUs, the layout does not run (layout_runs says so);
+    // the note says what was taken, not a quotient that is not one.
+    note("dp", c.n % rest == 0 ? std::to_string(l.dp) + " (GPUs / (tp x pp x cp))"
+                               : fmt::format("{} (tp x pp x cp = {} does not divide the {} GPUs)",
+                                             l.dp, rest, c.n));
   }
   l.tp_model = in.tp_model.value_or(1);
   l.sequence_parallel = in.sequence_parallel.value_or(l.tp > 1 && l.tp_model == 1 &&
