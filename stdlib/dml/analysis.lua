@@ -27,17 +27,19 @@ function M.optimize_transformer(run, opts)
     fixed = {}
     for k, v in pairs(opts) do
       if k == "runners_up" then
-        if math.type(v) ~= "integer" or v < 0 then
-          core.raise("optimize.runners_up: expected a whole number >= 0, got " .. tostring(v))
+        -- a whole number, as the layout's degrees are read (4.0 is 4); at most a million
+        local n = math.type(v) == "float" and v == math.floor(v) and math.tointeger(v) or v
+        if math.type(n) ~= "integer" or n < 0 or n > 1000000 then
+          core.raise("optimize.runners_up: expected a whole number from 0 to 1000000, got " .. tostring(v))
         end
-        count = v + 1
+        count = n + 1
       else
         fixed[k] = v
       end
     end
   end
   local plans = core.transformer_optimize(run, fixed, count)
-  if count == 1 then return plans[1] end
+  if opts == nil or opts.runners_up == nil then return plans[1] end
   local runners = {}
   for i = 2, #plans do runners[#runners + 1] = plans[i] end
   return plans[1], runners

@@ -29,6 +29,10 @@ t.eq(best.feasible, true, "optimize finds a layout that fits")
 t.eq(best.layout.tp, 1, "a fixed field stays fixed")
 t.eq(#next_best, 2, "runners-up")
 t.eq(next_best[1].time.step >= best.time.step, true, "runners-up are slower")
+t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 0 })), 0, "no runners-up: an empty list")
+t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, as a degree reads")
+t.raises_here(function() dml.optimize(run, { runners_up = math.maxinteger }) end,
+  "optimize.runners_up: expected a whole number from 0 to 1000000, got 9223372036854775807")
 
 local bad = dml.evaluate(run, { tp = 3 })
 t.eq(bad.feasible, false, "tp 3 cannot split 32 heads")
