@@ -16,6 +16,7 @@
 //   core.wall_curve(cluster[, range[, wall]]) -> rows of both curves, and their columns
 //   core.transformer_step_times({run, ...}, {layout, ...}[, efficiency[, stack]]) -> {seconds, ...}
 //   core.transformer_params(model) -> { total, active, flop_per_token, megatron_flop_per_token }
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -155,8 +156,24 @@ int l_limits(lua_State* L) {
 
 int l_layout_text(lua_State* L) {
   return guarded(L, [&] {
-    // A transformer plan's layout, or a paper layout (declared or a table).
-    const bool transformer = luaL_testudata(L, 1, "dml.transformer_layout") != nullptr;
+    // A transformer plan's layout, or a paper layout (declared or a table). A table is a
+    // transformer layout when its tp is a number (a paper layout's is a table of two) or it
+    // names a field only transformer layouts have (microbatch, cp, recompute...).
+    bool transformer = luaL_testudata(L, 1, "dml.transformer_layout") != nullptr;
+    if (!transformer && lua_type(L, 1) == LUA_TTABLE &&
+        luaL_testudata(L, 1, "dml.layout") == nullptr) {
+      const auto paper = field_names<Layout>();
+      for (const std::string_view name : field_names<TransformerLayout>()) {
+        lua_pushlstring(L, name.data(), name.size());
+        const int type = lua_rawget(L, 1);
+        lua_pop(L, 1);
+        const bool theirs = std::find(paper.begin(), paper.end(), name) == paper.end();
+        if ((theirs && type != LUA_TNIL) || (name == "tp" && type == LUA_TNUMBER)) {
+          transformer = true;
+          break;
+        }
+      }
+    }
     const std::string text =
         transformer ? layout_text(read<TransformerLayout>(L, 1)) : layout_text(read<Layout>(L, 1));
     lua_pushlstring(L, text.data(), text.size());
