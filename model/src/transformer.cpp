@@ -88,9 +88,9 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
   // FP8 needs FP8 tensor cores: a GPU whose flop_per_clock_per_thread has no fp8 (Ampere,
   // Volta) cannot run the linears or the dispatch in FP8.
   if (!r.cluster.gpu.flop_per_clock_per_thread.fp8) {
-    const char* field = r.precision == Precision::kFp8            ? "precision"
-                        : r.dispatch_precision == Precision::kFp8 ? "dispatch_precision"
-                                                                  : nullptr;
+    const char* field = r.precision == Precision::kFp8                    ? "precision"
+                        : r.dispatch_precision == DispatchPrecision::kFp8 ? "dispatch_precision"
+                                                                          : nullptr;
     if (field != nullptr) {
       throw ConfigError(path + "." + field,
                         "\"fp8\": {} has no FP8 rate (its flop_per_clock_per_thread has no fp8: "
@@ -100,10 +100,6 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
   }
   if (r.precision == Precision::kFp4 && r.fp8_scaling == Fp8Scaling::kRowwise) {
     throw ConfigError(path + ".fp8_scaling", "\"rowwise\" applies to precision \"fp8\" only");
-  }
-  if (r.dispatch_precision == Precision::kFp4) {
-    throw ConfigError(path + ".dispatch_precision",
-                      "\"fp4\" is not a dispatch precision: \"bf16\" or \"fp8\"");
   }
 }
 
@@ -384,7 +380,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
-  dispatch_bytes = r.dispatch_precision == Precision::kFp8 ? 1.0 : 2.0;
+  dispatch_bytes = r.dispatch_precision == DispatchPrecision::kFp8 ? 1.0 : 2.0;
   layer_overhead = r.stack.layer_overhead.value();
   if (r.tokens) {
     tokens = *r.tokens;

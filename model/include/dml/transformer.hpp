@@ -121,6 +121,7 @@ struct Stack {
 // --- The run and its layout ---------------------------------------------------------------------
 
 enum class Precision { kBf16, kFp8, kFp4 };
+enum class DispatchPrecision { kBf16, kFp8 };  // the expert dispatch's tokens (no FP4 dispatch)
 enum class Fp8Scaling { kTensorwise, kRowwise };
 enum class Recompute { kNone, kSelective, kOp, kFull, kNorms };
 enum class Schedule { kGpipe, k1F1B, kZeroBubble, kZeroBubbleV, kDualPipe };
@@ -134,8 +135,8 @@ struct TransformerRun {
   std::optional<std::int64_t> global_batch_tokens{};  // or tokens per step
   std::optional<double> tokens{};                     // to train; unset: 20 per parameter
   Precision precision = Precision::kBf16;             // of the matmuls
-  Precision dispatch_precision = Precision::kBf16;    // of the expert dispatch all-to-all
-  Fp8Scaling fp8_scaling = Fp8Scaling::kTensorwise;   // FP8 scaling granularity
+  DispatchPrecision dispatch_precision = DispatchPrecision::kBf16;  // of the expert dispatch
+  Fp8Scaling fp8_scaling = Fp8Scaling::kTensorwise;                 // FP8 scaling granularity
   std::optional<std::string> name{};
 };
 
@@ -323,6 +324,11 @@ struct EnumNames<Precision> {
   static constexpr std::array values{std::pair{Precision::kBf16, std::string_view("bf16")},
                                      std::pair{Precision::kFp8, std::string_view("fp8")},
                                      std::pair{Precision::kFp4, std::string_view("fp4")}};
+};
+template <>
+struct EnumNames<DispatchPrecision> {
+  static constexpr std::array values{std::pair{DispatchPrecision::kBf16, std::string_view("bf16")},
+                                     std::pair{DispatchPrecision::kFp8, std::string_view("fp8")}};
 };
 template <>
 struct EnumNames<Fp8Scaling> {
