@@ -228,6 +228,7 @@ void read_record(lua_State* L, int idx, const std::string& path, T& out, bool pa
       out = *declared;  // checked where it was declared
       return;
     }
+    out = T{};  // read whole: nothing of a value it replaces (a base's, in a changed copy) stays
   }
   std::span<const std::string_view> positional;
   if constexpr (HasPositional<T>) positional = Description<T>::positional;

@@ -112,13 +112,6 @@ void Description<NetworkLevel>::check(const NetworkLevel& l, const std::string& 
   }
 }
 
-void Description<Cluster>::complete(Cluster& c) {
-  if (!c.size || c.levels.empty() || !c.levels.back().size) return;
-  double span = 1;  // GPUs a group of the outermost level would hold, in floating point: a size
-  for (const NetworkLevel& l : c.levels) span *= static_cast<double>(l.size.value_or(1));
-  if (span >= static_cast<double>(*c.size)) c.levels.back().size.reset();
-}
-
 void Description<Cluster>::check(const Cluster& c, const std::string& path) {
   const std::size_t n = c.levels.size();
   if (n > kMaxNetworkLevels) {
@@ -136,14 +129,23 @@ void Description<Cluster>::check(const Cluster& c, const std::string& path) {
                         "required on every level but the outermost (how many groups of the level "
                         "below it joins)");
     }
+    // The outermost level spans the whole cluster. A size there (a preset's: an 8-GPU NVLink
+    // node) is accepted where a group of it would cover the cluster, and not used.
     if (i + 1 == n && level.size) {
-      throw ConfigError(
-          lpath(), c.size ? fmt::format("the outermost level spans the whole cluster, {} GPUs, "
-                                        "more than a group of {} of this level holds: add "
-                                        "the level that joins its groups (a network)",
-                                        *c.size, product * *level.size)
-                          : std::string("the outermost level spans the whole cluster; give "
-                                        "the cluster's size instead"));
+      if (!c.size) {
+        throw ConfigError(lpath(),
+                          "the outermost level spans the whole cluster; give the cluster's size "
+                          "instead");
+      }
+      const double span = static_cast<double>(product) * static_cast<double>(*level.size);
+      if (span < static_cast<double>(*c.size)) {
+        throw ConfigError(lpath(),
+                          "the outermost level spans the whole cluster, {} GPUs, more than a "
+                          "group of {} of this level holds: add the level that joins its groups "
+                          "(a network)",
+                          *c.size, fmt::format("{:.0f}", span));
+      }
+      continue;
     }
     if (!level.size) continue;
     if (*level.size < 2) {

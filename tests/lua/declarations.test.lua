@@ -42,6 +42,14 @@ do
   local changed = dml.transformer(moe, { moe = { top_k = 4 } })
   t.eq(changed.moe.experts, 8, "a model's moe: the experts kept")
   t.eq(changed.moe.top_k, 4)
+  -- any other record given as a table replaces the base's whole: nothing of it stays
+  local stacks = require "dml.presets.stacks"
+  local cluster = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } }
+  t.eq(dml.cluster(cluster, { gpu = gpus.a100_sxm }).gpu.flop_per_clock_per_thread.fp8, nil, "the A100 has no FP8 rate")
+  t.eq(dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = gpus.a100_sxm.flop_per_clock_per_thread })
+    .flop_per_clock_per_thread.fp8, nil, "a preset's record replaces it whole")
+  local run = dml.run { model = moe, stack = stacks.megatron_core, global_batch = 8, cluster = cluster }
+  t.eq(dml.run(run, { stack = stacks.torchtitan }).stack.recompute_norms, false, "a stack replaced whole")
 end
 -- each names the function that copies it: dml.run for a transformer run; a result has none, nor
 -- a record another value holds
@@ -155,11 +163,15 @@ raises_here(function() dml.gpu(gpus.h100_sxm, { sources = { speed = "x" } }) end
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = {} } end, "cluster.levels: expected a non-empty list of a network level")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.infiniband_ndr, networks.nvlink4_h100 } } end, "cluster.levels[1].size: required on every level but the outermost (how many groups of the level below it joins)")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100 } } end, "cluster.levels[1].size: the outermost level spans the whole cluster; give the cluster's size instead")
--- a preset level used outermost keeps its size: where it covers the cluster, it spans it
-t.eq(dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } }.levels[1].size, nil, "one node of 8")
-t.eq(dml.cluster { gpu = gpus.h100_sxm, size = 4, levels = { networks.nvlink4_h100 } }.levels[1].size, nil, "half a node")
+-- a preset level used outermost keeps its size: where a group of it covers the cluster, the
+-- level spans the cluster; a copy that outgrows it is checked again
+local node8 = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } }
+t.eq(node8.levels[1].size, 8, "one node of 8")
+t.eq(dml.cluster { gpu = gpus.h100_sxm, size = 4, levels = { networks.nvlink4_h100 } }.size, 4, "half a node")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 16, levels = { networks.nvlink4_h100 } } end,
   "cluster.levels[1].size: the outermost level spans the whole cluster, 16 GPUs, more than a group of 8 of this level holds: add the level that joins its groups (a network)")
+raises_here(function() dml.cluster(node8, { size = 64 }) end,
+  "cluster.levels[1].size: the outermost level spans the whole cluster, 64 GPUs, more than a group of 8 of this level holds: add the level that joins its groups (a network)")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 12, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } end, "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, { bandwidth = "1 GB/s" } } } end, "cluster.levels[2].latency: required (latency of one message at this level)")
 

@@ -483,9 +483,6 @@ struct Description<Cluster> {
   }
   // Every level but the outermost has a size of at least 2; a group fits in the cluster; the
   // cluster is a whole number of groups; at most kMaxNetworkLevels levels.
-  // A preset level used outermost keeps its size (an 8-GPU NVLink node): when that covers the
-  // cluster's size, the level spans the cluster and the size is dropped.
-  static void complete(Cluster& c);
   static void check(const Cluster& c, const std::string& path);
 };
 
