@@ -256,6 +256,11 @@ int l_closest(lua_State* L) {
 
 }  // namespace
 
+bool declared_type(std::string_view name) {
+  const Entry* e = find(name);
+  return e != nullptr && e->constructor != nullptr;
+}
+
 std::string describe_type(const TypeInfo& t, std::string_view header) {
   std::vector<std::string> lines;
   if (!header.empty()) {

@@ -13,4 +13,8 @@ namespace dml::lua {
 // default and its doc.
 [[nodiscard]] std::string describe_type(const TypeInfo& t, std::string_view header = {});
 
+// Whether scenarios declare values of the type named `name` with a constructor of their own
+// (dml.gpu, dml.run...), rather than as a part of another value or as a result.
+[[nodiscard]] bool declared_type(std::string_view name);
+
 }  // namespace dml::lua

@@ -7,6 +7,7 @@
 #include <new>
 #include <string_view>
 
+#include "bind_declarations.hpp"
 #include "dml/units_parser.hpp"
 #include "edit_distance.hpp"
 
@@ -450,24 +451,15 @@ int box_newindex(lua_State* L) {
     // The constructor that makes a changed copy: dml.<name>, but dml.run for a transformer run
     // (it builds either kind). Results have none: dml computes them.
     const std::string maker = b.type->name == "transformer_run" ? "run" : std::string(b.type->name);
-    bool copyable = false;
-    if (!b.type->result) {  // raw reads: dml's table is strict
-      lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-      lua_pushlstring(L, "dml", 3);
-      if (lua_rawget(L, -2) == LUA_TTABLE) {
-        lua_pushlstring(L, maker.data(), maker.size());
-        copyable = lua_rawget(L, -2) == LUA_TFUNCTION;
-      }
-    }
-    lua_settop(L, 2);
+    const bool copyable = !b.type->result && declared_type(b.type->name);
     if (b.type->result) {
       throw ConfigError("", fmt::format("{} is read-only: dml computed it; read its fields "
                                         "(setting {})",
                                         b.type->title, key));
     }
     if (!copyable) {  // a record inside another value (a GPU's efficiency, a model's moe)
-      throw ConfigError("", fmt::format("{} is read-only: give it whole, changed, in a copy of "
-                                        "the value that holds it (setting {})",
+      throw ConfigError("", fmt::format("{} is read-only: change it in a copy of the value that "
+                                        "holds it (setting {})",
                                         b.type->title, key));
     }
     throw ConfigError("", fmt::format("{} is read-only: make a changed copy with dml.{}(value, "

@@ -65,7 +65,7 @@ do
   local plan = dml.evaluate(run, { tp = 1, pp = 1, ep = 8 })
   raises_here(function() plan.gpus = 4 end, "a transformer plan is read-only: dml computed it; read its fields (setting \"gpus\")")
   raises_here(function() model.moe.top_k = 4 end,
-    "a mixture of experts is read-only: give it whole, changed, in a copy of the value that holds it (setting \"top_k\")")
+    "a mixture of experts is read-only: change it in a copy of the value that holds it (setting \"top_k\")")
 end
 t.eq(nv.size, 8, "the original is unchanged")
 raises_here(function() return nv.bandwith end, "a network level has no field 'bandwith' (did you mean 'bandwidth'?); see dml --doc level")
