@@ -1652,6 +1652,17 @@ TEST_CASE("transformer CP: the ring's bookkeeping per later step over HBM", "[tr
     CHECK_THAT(gain, WithinRel(301989888.0 / hbm, 1e-12));
   }
   SECTION("without CP there is no ring") { CHECK(attention_gain(true, 1, Recompute::kNone) == 0); }
+  SECTION("latent attention: outputs v wide, query gradients qk wide, keys and values both") {
+    // MLA with head_dim 128, rope_dim 32, v_dim 64: qk = 160, v = 64, and a key and value of
+    // every head (160 + 64 per head), never repeated. Per layer and later step: 2048 x 8 x 64 =
+    // 1,048,576 output elements, 2048 x 8 x 160 = 2,621,440 query-gradient ones, 2048 x 8 x 224
+    // = 3,670,016 key and value ones: 4 x 3 x (1,048,576 x 10 + 3,670,016 x 4 + 2,621,440 x 7 +
+    // 3,670,016 x 13) bytes.
+    m.kv_heads.reset();
+    m.head_dim = 128;
+    m.mla = dml::Mla{.kv_rank = 256, .rope_dim = 32, .v_dim = 64};
+    CHECK_THAT(attention_gain(true, 4, Recompute::kNone), WithinRel(1094713344.0 / hbm, 1e-12));
+  }
 }
 
 TEST_CASE("transformer MoE: the forward and backward layers paired under EP overlap",

@@ -98,11 +98,12 @@ struct Stack {
                                // the permutation and its inverse, forward (docs/model.md 8.2)
   // Ring context parallelism (docs/model.md 8.8): HBM bytes moved per ring step after the first
   // (the busiest rank of the load-balanced ring), per element of the attention's output or query
-  // gradient (token x head x head width) and per element of the keys and values.
-  double ring_out_traffic = 6;      // forward: the step's output merged into the running one
+  // gradient (token x head x head width) and per element of the keys and values. 0 where a
+  // stack does not say: its presets count them from their code.
+  double ring_out_traffic = 0;      // forward: the step's output merged into the running one
   double ring_kv_traffic = 0;       // forward: keys and values copied for the exchange
-  double ring_grad_traffic = 6;     // backward: the step's query gradient accumulated
-  double ring_kv_grad_traffic = 3;  // backward: key/value gradients accumulated, buffers copied
+  double ring_grad_traffic = 0;     // backward: the step's query gradient accumulated
+  double ring_kv_grad_traffic = 0;  // backward: key/value gradients accumulated, buffers copied
   bool repeats_kv = false;  // GQA keys and values expanded to every query head before attention
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
