@@ -110,7 +110,7 @@ bool parse_shard(const std::string& text, dml::InterpreterOptions& options) {
 
 int shard_error(const std::string& value) {
   return usage_error(
-      "--shard: expected K/N, the K-th of N slices with 1 <= K <= N (as in --shard "
+      "--shard: expected K/N, the K-th of N slices with 1 <= K <= N <= 1e9 (as in --shard "
       "2/4), got '" +
       value + "'");
 }

@@ -75,25 +75,44 @@ end
 
 -- The point at index i (from 0) of the grid, the last key varying fastest.
 local function grid_point(grid, keys, sizes, i)
-  local p = {}
+  local p, at = {}, {}
   for j = #keys, 1, -1 do
     local n = sizes[j]
-    p[keys[j]] = grid[keys[j]][i % n + 1]
+    at[keys[j]] = i % n + 1
+    p[keys[j]] = grid[keys[j]][at[keys[j]]]
     i = i // n
   end
-  return p
+  return p, at
 end
 
 -- A grid value as a table cell: numbers, strings, booleans and quantities as they are; a
--- declared value or a table by its name, else its text.
-local function cell(v)
+-- declared value or a table by its name; anything else (a function, a table without a name) by
+-- its place in the grid's list, "#2", not by an address that changes from run to run.
+local function cell(v, at)
   local t = type(v)
   if t == "number" or t == "string" or t == "boolean" or core.is_quantity(v) then return v end
   local ok, name = pcall(function() return v.name end)
-  return tostring(ok and name or v)
+  if ok and type(name) == "string" then return name end
+  return "#" .. at
 end
 
 local sweep_fields = { "grid", "run", "runs", "label" }
+
+-- Whether a grid value and the plan's column of the same name say the same: equal, or the same
+-- text, or a number written with its unit ("1e12 tokens", "3 months"), which the run read.
+local function agrees(was, v)
+  if was == v or tostring(was) == tostring(v) then return true end
+  if type(v) == "string" and v:match("^%s*[%d%.%+%-]") then return true end
+  return false
+end
+
+-- A count of points, whole or (past 2^53, or a share of such a count) as a float: "1.8e16".
+local function points_text(x)
+  if math.type(x) == "integer" or (x == math.floor(x) and x < 2^53) then
+    return core.count_text(math.tointeger(x))
+  end
+  return string.format("%.3g", x)
+end
 
 -- One process sweeps at most this many runs: every row stays in memory (the table it returns).
 -- A larger sweep is split over processes or machines with `dml --shard K/N` (docs/scaling-out.md).
@@ -126,12 +145,18 @@ function M.sweep(spec)
   if spec.runs ~= nil then
     if spec.grid ~= nil or spec.run ~= nil then core.raise("sweep: give either runs, or grid and run, not both") end
     local list = spec.runs
-    local n = type(list) == "table" and getmetatable(list) == nil and #list or 0
-    if n == 0 then core.raise("sweep.runs: expected a non-empty list of runs") end
-    for k in pairs(list) do
-      if math.type(k) ~= "integer" or k < 1 or k > n then
-        core.raise(string.format("sweep.runs: expected a list (keys 1..%d), found the key %s", n, tostring(k)))
+    local n = 0
+    if type(list) == "table" and getmetatable(list) == nil then
+      for k in pairs(list) do
+        if math.type(k) ~= "integer" or k < 1 then
+          core.raise(string.format("sweep.runs: expected a list of runs, found the key %s", tostring(k)))
+        end
+        n = math.max(n, k)
       end
+    end
+    if n == 0 then core.raise("sweep.runs: expected a non-empty list of runs") end
+    for i = 1, n do
+      if list[i] == nil then core.raise(string.format("sweep.runs[%d]: missing (the list has %d places; no holes)", i, n)) end
     end
     total, what = n, "sweep.runs"
     point = function() return {} end
@@ -167,10 +192,10 @@ function M.sweep(spec)
     local shape = #sizes_text > 0 and (" (" .. table.concat(sizes_text, " x ") .. ")") or ""
     if n > 1 then
       core.raise(string.format("%s: shard %d/%d has %s of the %s points%s, more than one process sweeps (at most %s); use more shards (docs/scaling-out.md)",
-        what, k, n, core.count_text(count), core.count_text(total), shape, core.count_text(M.max_sweep_points)))
+        what, k, n, points_text(count), points_text(total), shape, core.count_text(M.max_sweep_points)))
     end
     core.raise(string.format("%s: %s points%s are more than one process sweeps (at most %s); split the sweep with dml --shard K/N (docs/scaling-out.md)",
-      what, core.count_text(total), shape, core.count_text(M.max_sweep_points)))
+      what, points_text(total), shape, core.count_text(M.max_sweep_points)))
   end
   -- Transformer runs (all or none, as the first run of the whole sweep is): each optimized on
   -- its cluster's GPUs, one after another (a search takes milliseconds); paper runs on all cores.
@@ -179,8 +204,9 @@ function M.sweep(spec)
   local plan_type = transformer and "step_plan" or "plan"
   local columns, seen = {}, {}
   for i, key in ipairs(keys) do columns[i] = key; seen[key] = true end
+  local shared = {}  -- grid keys that are also the plans' columns: one column, which must agree
   for _, c in ipairs(core.columns(plan_type)) do
-    if not seen[c.column] then columns[#columns + 1] = c.column end
+    if seen[c.column] then shared[c.column] = true else columns[#columns + 1] = c.column end
   end
   local rows, finished, interrupted, done = {}, {}, false, 0
   local chunk_start = first
@@ -206,8 +232,16 @@ function M.sweep(spec)
         finished[#finished + 1] = plan
         local row = core.row(plan)
         if #keys > 0 then
-          local p = point(chunk_start + i - 1)
-          for _, key in ipairs(keys) do row[key] = cell(p[key]) end
+          local p, at = point(chunk_start + i - 1)
+          for _, key in ipairs(keys) do
+            local v = cell(p[key], at[key])
+            local was = row[key]
+            if shared[key] and was ~= nil and not agrees(was, v) then
+              core.raise(string.format("sweep.grid.%s: the grid's value %s and the plans' column %s (%s) differ, and a table has one column of a name; name the grid key otherwise (as %s_value)",
+                key, tostring(v), key, tostring(was), key))
+            end
+            row[key] = v
+          end
         end
         rows[#rows + 1] = row
         done = done + 1

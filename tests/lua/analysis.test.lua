@@ -79,6 +79,15 @@ t.eq(sweep:column("gpus")[1], 2048)
 t.eq(sweep:column("gpus")[2], 4096, "docs/model.md 5.3: d_model 14336 needs 4096 GPUs")
 t.eq(#sweep.plans, 2)
 t.eq(sweep.interrupted, false)
+-- a grid key that is also a plan column must agree with it (one column of a name); a grid value
+-- with no name is its place in the list, not an address; a list of runs has no holes
+local one_run = function() return run end
+t.raises_here(function() dml.sweep { grid = { gpus = { "many" } }, run = one_run } end,
+  "sweep.grid.gpus: the grid's value many and the plans' column gpus (2048) differ, and a table has one column of a name; name the grid key otherwise (as gpus_value)")
+local placed = dml.sweep { grid = { d_model = { 12288 }, how = { function() end, {} } },
+  run = function(p) return dml.run { model = dml.mlp_stack { d_model = p.d_model }, cluster = h100 } end }
+t.eq(placed:column("how")[1] .. placed:column("how")[2], "#1#2")
+t.raises_here(function() dml.sweep { runs = { run, nil, run } } end, "sweep.runs[2]: missing (the list has 3 places; no holes)")
 
 -- every row says whether its plan meets the duration, and why not: the first point on 256 GPUs
 -- runs (8 times fewer GPUs than the 2,048 that train it in 1.734 months) but takes over a year
