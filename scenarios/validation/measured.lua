@@ -34,7 +34,8 @@ while i <= #args do
 end
 if input == nil then dml.error("no input file (" .. usage .. ")") end
 
-local rows = measured.read_tsv(input)
+local rows, columns = measured.read_tsv(input)
+measured.check_columns(columns, input)
 local results = {}
 for _, row in ipairs(rows) do results[#results + 1] = measured.predict(row) end
 

@@ -277,11 +277,8 @@ local function read_rows(path, presets)
   for k, row in ipairs(rows) do
     local r = { row = row, line = k + 1, run_id = row.run_id or fmt("line %d", k + 1) }
     local req, why = measured.request(row, presets)
-    local seconds, how = measured.measured_time(row, req and req.arch)
-    if seconds ~= nil and not (seconds > 0 and seconds < math.huge) then
-      raise("%s:%d: %s: the measured step time (%s) is %s s; it must be a positive number", path, r.line,
-        r.run_id, how, tostring(seconds))
-    end
+    local seconds, how, wrong = measured.measured_time(row, req and req.arch)
+    if wrong then raise("%s:%d: %s: %s", path, r.line, r.run_id, how) end
     if not req then
       r.skip = why
     elseif req.search then

@@ -65,6 +65,7 @@ function M.parse_tsv(text, name)
   for line in (text .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = line end
   while #lines > 0 and lines[#lines] == "" do lines[#lines] = nil end
   if #lines == 0 then core.raise(fmt("%s: empty (expected a header line)", name)) end
+  lines[1] = lines[1]:gsub("^\239\187\191", "")  -- a UTF-8 byte-order mark is not a column's name
   local columns = split_tabs(lines[1])
   local seen = {}
   for _, c in ipairs(columns) do
@@ -1122,7 +1123,37 @@ end
 --- step's FLOPs by the row's own formula / (`tflops_per_gpu` x GPUs); the same with
 --- `mfu_pct` x `peak_tflops_assumed` as the TFLOP/s. `arch` (from M.architecture) is needed
 --- only for the FLOP formulas other than Narayanan's.
+local measured_step  -- below: the step time from the first measurement a row gives
+
+-- A measurement's cell: nil when empty; else its number, which must be positive and finite, or
+-- nil and why not (a cell that says something else is never passed over for another column).
+local function measurement(row, column)
+  local cell = row[column]
+  if cell == nil or cell:match("^%s*$") then return nil end
+  local x = M.number(cell)
+  if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
+  if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
+  return x
+end
+
+--- measured_time(row[, arch]): the row's measured step time in seconds and how it was read, or
+--- nil and why not. A measurement cell that is not a positive, finite number refuses the row, and
+--- so does a step outside 1 us to 1e9 s: then a third value, true (the row's data is wrong).
 function M.measured_time(row, arch)
+  for _, column in ipairs { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct",
+                            "peak_tflops_assumed" } do
+    local _, why = measurement(row, column)
+    if why then return nil, why, true end
+  end
+  local t, how = measured_step(row, arch)
+  if t == nil then return nil, how end
+  if not (t >= 1e-6 and t <= 1e9) then
+    return nil, fmt("a step of %.3g s (%s) is not a training step (1 us to 1e9 s)", t, how), true
+  end
+  return t, how
+end
+
+function measured_step(row, arch)
   local N, I = M.number, M.integer
   local it = N(row.iter_time_s)
   if it then return it, "iter_time_s" end

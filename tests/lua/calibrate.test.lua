@@ -296,7 +296,7 @@ local function main()
   syn_rows[2].iter_time_s = "-3.5"
   local negative = dir .. "/negative.tsv"
   write_rows(negative, syn_columns, syn_rows)
-  fails(function() dml.calibrate { measured = negative } end, negative .. ":3: N21-T1-3.6B: the measured step time (iter_time_s) is -3.5 s; it must be a positive number")
+  fails(function() dml.calibrate { measured = negative } end, negative .. ":3: N21-T1-3.6B: iter_time_s -3.5 is not a positive, finite number")
   local short = dir .. "/short.tsv"
   t.write(short, t.read(syn):match("^[^\n]*\n") .. "N21-x\t1\n")
   fails(function() dml.calibrate { measured = short } end, short .. ":2: 2 fields, but the header has 44 columns")

@@ -687,6 +687,15 @@ local function secs(r) return (measured.measured_time(r)) end
 -- iter_time_s as printed: N21-T1-1.7B took 3.528 s.
 t.eq(secs(row("N21-T1-1.7B")), 3.528)
 t.eq(select(2, measured.measured_time(row("N21-T1-1.7B"))), "iter_time_s")
+-- a measurement that is not a positive, finite number refuses the row, with the reason; it is
+-- never passed over for another column, and a step outside 1 us .. 1e9 s is no training step
+local function why_not(changes) return select(2, measured.measured_time(copy(row("N21-T1-1.7B"), changes))) end
+t.eq(why_not { iter_time_s = "0" }, "iter_time_s 0 is not a positive, finite number")
+t.eq(why_not { iter_time_s = "-1" }, "iter_time_s -1 is not a positive, finite number")
+t.eq(why_not { iter_time_s = "1e400" }, "iter_time_s 1e400 is not a positive, finite number")
+t.eq(why_not { iter_time_s = "3.6 s" }, 'iter_time_s "3.6 s" is not a plain number')
+t.eq(why_not { iter_time_s = "1e-300" }, "a step of 1e-300 s (iter_time_s) is not a training step (1 us to 1e9 s)")
+t.eq(measured.parse_tsv("\239\187\191run_id\tx\na\t1\n")[1].run_id, "a", "a byte-order mark is no part of a name")
 
 -- Tokens per step / tokens_per_s: MPT-7b-128, 768 sequences x 2048 = 1572864 tokens at 1340830
 -- tokens/s = 1.17305 s.
