@@ -650,17 +650,39 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
           rest.remove_prefix(end);
           char last = '\n';
           std::size_t lines = 1;  // whole lines so far: the header
+          // Each row has the header's fields (a CSV field in quotes may hold commas and
+          // newlines), checked as the bytes pass.
+          const std::size_t columns = header_columns(header, format).size();
+          const char sep = format == Format::csv ? ',' : '\t';
+          bool quoted = false;
+          std::size_t fields = 1;
           auto copy = [&](std::string_view block) {
+            for (const char c : block) {
+              if (format == Format::csv && c == '"') quoted = !quoted;
+              if (quoted) continue;
+              if (c == sep) ++fields;
+              if (c == '\n') {
+                ++lines;
+                if (fields != columns) {
+                  merge_error(file,
+                              fmt::format("{} field{}, but the header has {} columns", fields,
+                                          fields == 1 ? "" : "s", columns),
+                              static_cast<int>(std::min<std::size_t>(lines, INT32_MAX)));
+                }
+                fields = 1;
+              }
+            }
             write_all(fd, block, kMerge, out);
-            lines += static_cast<std::size_t>(std::count(block.begin(), block.end(), '\n'));
             last = block.back();
           };
           if (!rest.empty()) copy(rest);
           for (size_t n = 0; (n = read_some(in, buffer, file)) > 0;) {
             copy(std::string_view(buffer.data(), n));
           }
-          if (last != '\n') {
-            merge_error(file, "the last line has no end (the file is cut short)",
+          if (last != '\n' || quoted) {
+            merge_error(file,
+                        quoted ? "a quoted field has no end (the file is cut short)"
+                               : "the last line has no end (the file is cut short)",
                         static_cast<int>(std::min<std::size_t>(lines + 1, INT32_MAX)));
           }
         }

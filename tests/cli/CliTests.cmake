@@ -101,6 +101,8 @@ dml_golden(merge_other_columns ARGS --merge merged.tsv cases/merge/part1.tsv cas
 dml_golden(merge_cut_short ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/cut_short.tsv)
 dml_golden(merge_missing_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/no_such_part.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
+dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
+dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)
 
 # Limits and binary chunks: the message names the limit and the line, exit 1.
 dml_golden(timeout ARGS --timeout "0.2 s" cases/endless_loop.lua)
