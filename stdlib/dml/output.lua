@@ -60,8 +60,15 @@ local function check_columns(who, columns)
 end
 
 -- The rows of a value with the __dml_rows protocol: (rows, columns or nil).
+local protocol_depth = 0  -- a __dml_rows that builds a table of itself would never end
 local function protocol_rows(value, who)
-  local rows, columns = getmetatable(value).__dml_rows(value)
+  if protocol_depth >= 8 then  -- the frames below unwind it to 0
+    core.raise(string.format("%s: %s's __dml_rows calls itself (through dml.table)", who, describe(value)))
+  end
+  protocol_depth = protocol_depth + 1
+  local ok, rows, columns = pcall(getmetatable(value).__dml_rows, value)
+  protocol_depth = protocol_depth - 1
+  if not ok then error(rows, 0) end
   if type(rows) ~= "table" then
     core.raise(string.format("%s: %s's __dml_rows returned %s, not a list of rows", who, describe(value),
       describe(rows)))
@@ -126,6 +133,10 @@ function M.table(rows, options)
     -- columns of the first
     local own = {}
     for i, value in ipairs(rows) do
+      if not has_rows_protocol(value) then
+        core.raise(string.format("%s: rows[%d]: expected a value that makes its own row, as rows[1] does (a plan, a declared value), got %s",
+          who, i, describe(value)))
+      end
       local r, c = protocol_rows(value, string.format("%s: rows[%d]", who, i))
       own[i] = r[1] or {}
       columns = columns or c

@@ -71,6 +71,10 @@ local function main()
   t.eq(tostring(dml.table(result)), "name  n\n----  -\none   1\ntwo   2", "dml.table of a __dml_rows value")
 
   -- Errors of dml.table.
+  fails(function() dml.table({ result, { b = 2 } }) end,
+    "dml.table: rows[2]: expected a value that makes its own row, as rows[1] does (a plan, a declared value), got a table")
+  local selfish = setmetatable({}, { __dml_rows = function(self) return dml.table(self) end })
+  fails(function() dml.table(selfish) end, "dml.table: a table's __dml_rows calls itself (through dml.table)")
   fails(function() dml.table(5) end, "dml.table: expected a list of rows (tables of named fields), got a number")
   fails(function() dml.table({ { a = 1 }, 7 }) end,
     "dml.table: rows[2]: expected a row (a table of named fields), got a number")
