@@ -531,6 +531,9 @@ bool Interpreter::run_file(const std::string& path, const std::vector<std::strin
   if (status != LUA_OK) {
     error_ = lua_tostring(L_, -1);
     lua_pop(L_, 1);
+    // Lua's refusal of a binary chunk names no file: say which.
+    const std::string name = stdin_script ? "stdin" : path;
+    if (error_.find(name) == std::string::npos) error_ = name + ": " + error_;
     return false;
   }
   for (const auto& a : args) lua_pushstring(L_, a.c_str());

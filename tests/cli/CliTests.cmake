@@ -116,3 +116,4 @@ dml_golden(fraction_memory_limit ARGS --max-memory "0.5 B" cases/grows_forever.l
 dml_golden(huge_timeout ARGS --timeout "1e10 s" cases/hello.lua)
 dml_golden(instruction_limit_not_a_number ARGS --max-instructions nan cases/hello.lua)
 dml_golden(binary_chunk ARGS cases/binary_chunk.lua)
+dml_golden(binary_script ARGS cases/binary_script.luac)
