@@ -82,6 +82,23 @@ void protect_metatable(lua_State* L, std::initializer_list<const char*> fields) 
   lua_setfield(L, -2, "__metatable");
 }
 
+// string.dump in the sandbox: it makes binary chunks, which no load accepts anyway.
+int l_no_dump(lua_State* L) {
+  return luaL_error(L, "string.dump: not available in the sandbox (dml loads Lua text only)");
+}
+
+// require of a library the sandbox leaves out (io, debug, package): an error that says so.
+int l_no_library(lua_State* L) {
+  return luaL_error(L, "require \"%s\": not available in the sandbox (see docs/security.md)",
+                    luaL_optstring(L, 1, "?"));
+}
+
+// require "os": the sandbox's os (the clock and the calendar).
+int l_sandbox_os(lua_State* L) {
+  lua_getglobal(L, "os");
+  return 1;
+}
+
 }  // namespace
 
 void open_sandbox_libs(lua_State* L) {
@@ -112,9 +129,19 @@ void open_sandbox_libs(lua_State* L) {
   lua_pop(L, 1);
   // string.dump makes binary chunks, which no load accepts anyway.
   lua_getglobal(L, "string");
-  lua_pushnil(L);
+  lua_pushcfunction(L, l_no_dump);
   lua_setfield(L, -2, "dump");
   lua_pop(L, 1);
+  // require of the libraries it leaves out says so; require "os" gives the sandbox's os.
+  lua_getglobal(L, LUA_LOADLIBNAME);
+  lua_getfield(L, -1, "preload");
+  for (const char* name : {"io", "debug", "package"}) {
+    lua_pushcfunction(L, l_no_library);
+    lua_setfield(L, -2, name);
+  }
+  lua_pushcfunction(L, l_sandbox_os);
+  lua_setfield(L, -2, "os");
+  lua_pop(L, 2);
   lua_getglobal(L, "collectgarbage");
   lua_pushcclosure(L, l_collectgarbage, 1);
   lua_setglobal(L, "collectgarbage");
