@@ -12,10 +12,15 @@ double reference(const WallParams& p) {
          std::pow(p.reference_flop.value(), -p.alpha);
 }
 
-// A curve's value, or an error when it leaves the range of doubles (never inf or NaN).
+// A curve's value, or an error when it leaves the range of doubles (never inf or NaN). The
+// curve depends on alpha and on the duration, step latency and reference point together: the
+// message names them all, not alpha alone.
 double finite_flop(double v, double alpha) {
   if (!std::isfinite(v) || v <= 0) {
-    throw ConfigError("wall.alpha", "the analytic curve overflows at alpha = {}", alpha);
+    throw ConfigError("wall",
+                      "the analytic curve leaves the range of numbers at alpha = {}: its "
+                      "duration, step_latency and reference_* values are too far apart",
+                      alpha);
   }
   return v;
 }

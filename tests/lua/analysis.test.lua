@@ -139,3 +139,8 @@ t.eq(#curve, 5)
 t.near(curve:column("alpha")[1], -0.2, 1e-12)
 t.near(curve:column("critical_compute")[5]:value(), 1.94e31, 3e-3)
 t.raises(function() dml.latency_wall { alpha = 0.6 } end, { pattern = "analysis%.test%.lua:%d+: wall%.alpha: must be at most 0%.45, got 0%.6" })
+
+-- a latency wall whose values are too far apart for numbers names them, not the alpha left at
+-- its default
+t.raises_here(function() dml.latency_wall { step_latency = "1e-300 s" } end,
+  "wall: the analytic curve leaves the range of numbers at alpha = 0: its duration, step_latency and reference_* values are too far apart")
