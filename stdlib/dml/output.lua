@@ -330,8 +330,12 @@ function M.series_from_table(who, spec)
   local groups, order = {}, {}
   local by = spec.by and t:column(spec.by) or nil
   for i = 1, xs.n do
-    local key = by and by[i] or ""
-    key = tostring(key)
+    -- false is a value of its own; a missing cell is "-", as a table prints it
+    local key = ""
+    if by then
+      local v = by[i]
+      key = v == nil and "-" or tostring(v)
+    end
     if not groups[key] then
       groups[key] = { name = by and key or nil, x = {}, y = {}, n = 0 }
       order[#order + 1] = key

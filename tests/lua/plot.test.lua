@@ -93,4 +93,9 @@ do
   assert(head == "\137PNG\r\n\26\n", "a PNG from a table")
   local ok, err = pcall(dml.plot, { path = png, table = t, x = "c", y = "utilization" })
   assert(not ok and err:find('no column "utilization"', 1, true), err)
+  -- `by`: false is a value of its own, and a missing cell is "-"
+  local mixed = dml.table({ { x = 1, y = 1, g = false }, { x = 2, y = 2 }, { x = 3, y = 3, g = false } })
+  local s = require("dml.output").series_from_table("dml.plot", { table = mixed, x = "x", y = "y", by = "g" })
+  assert(#s.series == 2 and s.series[1].name == "false" and s.series[1].x.n == 2 and s.series[2].name == "-",
+    "false and missing are two series")
 end
