@@ -27,6 +27,27 @@ const std::array<double, 300>& rounding_list() {
 
 std::int64_t ff_width(const MlpStack& m) { return m.d_ff ? *m.d_ff : 4 * m.d_model; }
 
+void Description<MlpStack>::check(const MlpStack& m, const std::string& path) {
+  if (m.d_model < 1 || static_cast<double>(m.d_model) > kMaxWidth) return;  // the field's own check
+  if (!m.d_ff && 4.0 * static_cast<double>(m.d_model) > kMaxWidth) {
+    throw ConfigError(path + ".d_model",
+                      "{} makes d_ff (4 x d_model, left out) more than {}: give d_ff, or a "
+                      "d_model of at most {}",
+                      m.d_model, static_cast<std::int64_t>(kMaxWidth),
+                      static_cast<std::int64_t>(kMaxWidth / 4));
+  }
+  if (!m.layers && (!m.d_ff || static_cast<double>(*m.d_ff) <= kMaxWidth)) {
+    const double layers = static_cast<double>(layers_for(DepthLaw{}, m.d_model, ff_width(m)));
+    if (layers > kMaxLayers) {
+      throw ConfigError(path + ".d_model",
+                        "{} gives {} layers by the depth law (layers left out), more than {}: "
+                        "give layers, or a smaller d_model",
+                        m.d_model, static_cast<std::int64_t>(layers),
+                        static_cast<std::int64_t>(kMaxLayers));
+    }
+  }
+}
+
 std::int64_t depth(const MlpStack& m) {
   return m.layers ? *m.layers : layers_for(DepthLaw{}, m.d_model, ff_width(m));
 }

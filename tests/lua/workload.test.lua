@@ -15,6 +15,12 @@ raises_here(function() dml.mlp_stack { d_model = 0 } end, "mlp_stack.d_model: mu
 raises_here(function() dml.mlp_stack { d_model = 1024, expert = 8 } end,
   "mlp_stack.expert: unknown field of an MLP-stack model (did you mean 'experts'?); its fields are d_model, d_ff, layers, experts, name")
 raises_here(function() dml.mlp_stack {} end, "mlp_stack.d_model: required (D: model width)")
+-- what the width implies, where d_ff and layers are left to it, is checked at the width
+raises_here(function() dml.mlp_stack { d_model = 2^40 } end,
+  "mlp_stack.d_model: 1099511627776 makes d_ff (4 x d_model, left out) more than 1099511627776: give d_ff, or a d_model of at most 274877906944")
+raises_here(function() dml.mlp_stack { d_model = 2^38 } end,
+  "mlp_stack.d_model: 274877906944 gives 67108864 layers by the depth law (layers left out), more than 1048576: give layers, or a smaller d_model")
+t.eq(dml.mlp_stack { d_model = 2^38, layers = 4 }.layers, 4, "given layers, the width stands")
 
 -- run: defaults and checks
 local r = dml.run { model = m, cluster = h100 }

@@ -157,6 +157,9 @@ struct Description<MlpStack> {
                         .max = kMaxExperts});
     v.field(m.name, {.name = "name", .doc = "a label for tables"});
   }
+  // What d_model implies where d_ff and layers are left to it (4 D, the depth law) stays within
+  // their bounds too: said at the width, where the model is declared.
+  static void check(const MlpStack& m, const std::string& path);
 };
 
 template <>
