@@ -47,7 +47,8 @@ Options:
   --lib DIR       search DIR for scenario libraries (after DML_PATH); repeatable
   --stdlib DIR    load the stdlib from DIR instead of the built-in copy (development)
   --shard K/N     run the K-th of N consecutive slices of every dml.sweep (1 <= K <= N);
-                  also taken after the script, where the script does not see it
+                  also taken after the script, where the script does not see it (unless
+                  it follows a --, after which every argument is the script's)
   --merge OUT PART...
                   join the saved slices of a sharded sweep (.csv or .tsv, in order
                   1..N) into OUT, the table the unsharded run saves, and exit
@@ -323,8 +324,13 @@ int main(int argc, char** argv) {
   std::vector<std::string> argv_seen(args.begin(),
                                      args.begin() + (script != 0 ? script + 1 : argc));
   if (script != 0) {
+    bool own = false;  // after a `--` past the script, every argument is the script's
     for (int j = script + 1; j < argc; ++j) {
-      if (args[j] == "--shard") {
+      if (!own && args[j] == "--") {
+        own = true;
+        continue;
+      }
+      if (!own && args[j] == "--shard") {
         if (j + 1 >= argc) return usage_error("'--shard' needs an argument");
         if (!parse_shard(args[j + 1], options)) return shard_error(args[j + 1]);
         ++j;

@@ -92,6 +92,8 @@ foreach(name q_infinite_time q_out_of_range d_model_too_large run_tiny_duration 
 endforeach()
 dml_golden(sweep_shard_too_large ARGS cases/hostile/sweep_too_large.lua --shard 3/1000)
 dml_golden(shard_bad_argument ARGS cases/hello.lua --shard 5/4)
+# after a -- past the script, --shard is the script's
+dml_golden(shard_after_double_dash ARGS cases/args.lua -- --shard 5/4)
 # an empty name is refused, never read as "no argument" (standard input here holds a script)
 dml_golden(doc_empty STDIN "${DML_CLI_DIR}/cases/hello.lua" ARGS --doc <empty>)
 dml_golden(stdlib_missing_dir ARGS --stdlib cases/no_such_dir -e "print(1)")
