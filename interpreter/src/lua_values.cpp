@@ -163,9 +163,11 @@ std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Fi
   if (v != std::floor(v))
     throw ConfigError(path, "expected a whole number, got " + lua_text(L, idx));
   if (std::fabs(v) >= 9223372036854775808.0) {
-    throw ConfigError(
-        path, fmt::format("must be at most {}, got {}",
-                          std::isnan(f.max) ? 9223372036854775807.0 : f.max, lua_text(L, idx)));
+    // Beyond 64-bit whole numbers: the bound as the field states it, else 2^63 - 1, written as
+    // a whole number (the value as Lua writes it).
+    const std::string bound =
+        std::isnan(f.max) ? std::string("9223372036854775807") : fmt::format("{:.0f}", f.max);
+    throw ConfigError(path, fmt::format("must be at most {}, got {}", bound, lua_text(L, idx)));
   }
   return static_cast<std::int64_t>(v);
 }

@@ -21,6 +21,9 @@ raises_here(function() dml.mlp_stack { d_model = 2^40 } end,
 raises_here(function() dml.mlp_stack { d_model = 2^38 } end,
   "mlp_stack.d_model: 274877906944 gives 67108864 layers by the depth law (layers left out), more than 1048576: give layers, or a smaller d_model")
 t.eq(dml.mlp_stack { d_model = 2^38, layers = 4 }.layers, 4, "given layers, the width stands")
+-- a whole number past 64 bits: the bound written whole
+raises_here(function() dml.run { model = m, cluster = h100, options = { max_gpus = 2^63 } } end,
+  "run.options.max_gpus: must be at most 9223372036854775807, got 9.2233720368548e+18")
 
 -- run: defaults and checks
 local r = dml.run { model = m, cluster = h100 }
