@@ -622,12 +622,12 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   // microbatches to fill it with: DualPipe an even count of at least 2 pp (DualPipe's step()
   // asserts it), zero-bubble V at least its 2 pp stages (PyTorch's ScheduleZBVZeroBubble),
   // zero-bubble H1 at least pp (its steady state; Qi et al. 2023 section 3).
-  if (l.pp > 1 && l.dp * l.microbatch > 0 && c.batch % (l.dp * l.microbatch) == 0) {
+  const bool fills = l.schedule == Schedule::kDualPipe || l.schedule == Schedule::kZeroBubble ||
+                     l.schedule == Schedule::kZeroBubbleV;
+  if (fills && l.pp > 1 && l.dp * l.microbatch > 0 && c.batch % (l.dp * l.microbatch) == 0) {
     const std::int64_t mb = c.batch / (l.dp * l.microbatch);
     const std::int64_t least = l.schedule == Schedule::kZeroBubble ? l.pp : 2 * l.pp;
-    const bool needs = l.schedule == Schedule::kDualPipe || l.schedule == Schedule::kZeroBubble ||
-                       l.schedule == Schedule::kZeroBubbleV;
-    if (needs && (mb < least || (l.schedule == Schedule::kDualPipe && mb % 2 != 0))) {
+    if (mb < least || (l.schedule == Schedule::kDualPipe && mb % 2 != 0)) {
       fail(
           "layout.schedule: {} needs {}at least {} microbatches per step on {} stages; this "
           "layout has {} (batch / (dp x microbatch))",
