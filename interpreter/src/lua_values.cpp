@@ -123,25 +123,42 @@ std::string lua_quote(std::string_view s) {
 
 std::string number_repr(double v) { return fmt::format("{}", v); }
 
-std::string quantity_repr(Quantity q) {
-  if (q.dim == kBytes && q.value > 0 && std::isfinite(q.value)) {
-    constexpr std::array<std::pair<double, const char*>, 4> iec{
-        {{1099511627776.0, "TiB"}, {1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}}};
-    for (const auto& [size, unit] : iec) {
-      const double k = q.value / size;
-      if (k >= 1 && k == std::floor(k)) return fmt::format("{} {}", k, unit);
-    }
+namespace {
+
+// A byte count as a whole number of the largest binary unit that divides it ("64 KiB"), or ""
+std::string binary_bytes_repr(double v) {
+  constexpr std::array<std::pair<double, const char*>, 4> iec{
+      {{1099511627776.0, "TiB"}, {1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}}};
+  for (const auto& [size, unit] : iec) {
+    const double k = v / size;
+    if (k >= 1 && k == std::floor(k)) return fmt::format("{} {}", k, unit);
   }
+  return {};
+}
+
+}  // namespace
+
+std::string quantity_repr(Quantity q) {
   if (!std::isfinite(q.value)) return format_quantity(q);
+  std::string text = format_quantity(q, 17);
   for (int digits = 4; digits <= 17; ++digits) {  // as printed, unless that loses digits
-    const std::string text = format_quantity(q, digits);
+    std::string shorter = format_quantity(q, digits);
     try {
-      if (parse_quantity(text, q.dim).value == q.value) return text;
+      if (parse_quantity(shorter, q.dim).value == q.value) {
+        text = std::move(shorter);
+        break;
+      }
     } catch (const Error&) {
       break;
     }
   }
-  return format_quantity(q, 17);
+  // Bytes in a binary unit where that is as short: "64 KiB", "81559 MiB", but "80 GB" (not
+  // "78125000 KiB").
+  if (q.dim == kBytes && q.value > 0) {
+    std::string binary = binary_bytes_repr(q.value);
+    if (!binary.empty() && binary.size() <= text.size()) return binary;
+  }
+  return text;
 }
 
 [[noreturn]] void throw_expected(lua_State* L, int idx, const std::string& path,

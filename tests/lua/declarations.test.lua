@@ -21,6 +21,16 @@ t.eq(again, nv, "a declared value is returned as it is")
 -- declared values are read-only: checked once, where they are declared
 raises_here(function() nv.size = 0 end, "a network level is read-only: make a changed copy with dml.level(value, { ... }) (setting \"size\")")
 t.eq(dml.level(nv, { size = 4 }).size, 4, "a changed copy")
+-- a printed declaration writes a byte count in its shortest unit: 80 GB, not 78125000 KiB; a
+-- binary unit where it is as short
+do
+  local text = tostring(dml.gpu(gpus.h100_sxm))
+  t.eq(text:match("hbm_capacity = ([^\n]+)"), "80 GB")
+  t.eq(text:match("l2_size = ([^\n]+)"), "50 MiB")
+  t.eq(text:match("register_file = ([^\n]+)"), "64 KiB")
+  t.eq(text:match("memory = ([^\n]+)"), "81559 MiB")
+  t.eq(tostring(dml.gpu(gpus.h100_sxm, { l2_size = "1.5 KiB" })):match("l2_size = ([^\n]+)"), "1.536 kB")
+end
 -- a changed copy: a part record given as a table changes only the fields it names; a changed
 -- value loses the base's citation unless the copy gives one
 do
