@@ -57,7 +57,13 @@ for _, section in ipairs(sections) do
   for _, t in ipairs(types) do
     if t.kind == section.kind then
       add("")
-      add(section.kind == "result" and string.format("### %s", t.name) or string.format("### dml.%s", t.name))
+      if section.kind ~= "declared" then
+        add(string.format("### %s", t.name))
+      elseif t.constructor ~= t.name then
+        add(string.format("### %s (made by dml.%s)", t.name, t.constructor))
+      else
+        add(string.format("### dml.%s", t.name))
+      end
       add("")
       add(t.doc)
       add("")

@@ -168,17 +168,19 @@ void set_string(lua_State* L, const char* key, std::string_view v) {
   lua_setfield(L, -2, key);
 }
 
-// { { name =, kind = "declared" | "part" | "result", title =, doc = }, ... }
+// { { name =, kind = "declared" | "part" | "result", title =, doc =, constructor = }, ... }
+// (constructor: the dml function that makes a declared type, dml.run for a transformer_run)
 int l_types(lua_State* L) {
   return guarded(L, [&] {
     lua_createtable(L, static_cast<int>(registry().size()), 0);
     for (std::size_t i = 0; i < registry().size(); ++i) {
       const Entry& e = registry()[i];
-      lua_createtable(L, 0, 4);
+      lua_createtable(L, 0, 5);
       set_string(L, "name", e.name);
       set_string(L, "kind", e.constructor != nullptr ? "declared" : e.result ? "result" : "part");
       set_string(L, "title", e.title);
       set_string(L, "doc", e.doc);
+      if (e.constructor != nullptr) set_string(L, "constructor", e.info().constructor);
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
     return 1;
@@ -266,8 +268,10 @@ std::string describe_type(const TypeInfo& t, std::string_view header) {
   if (!header.empty()) {
     lines.emplace_back(header);
     lines.emplace_back(t.doc);
-  } else if (t.result) {
+  } else if (!declared_type(t.name)) {  // a result, or a part written as a plain table
     lines.push_back(fmt::format("{}: {}", t.name, t.doc));
+  } else if (t.constructor != t.name) {
+    lines.push_back(fmt::format("{}, made by dml.{}{{...}}: {}", t.name, t.constructor, t.doc));
   } else {
     lines.push_back(fmt::format("dml.{}{{...}}: {}", t.name, t.doc));
   }

@@ -467,9 +467,6 @@ int box_newindex(lua_State* L) {
   return guarded(L, [&]() -> int {
     const Box& b = self_box(L);
     const std::string key = describe_value(L, 2);
-    // The constructor that makes a changed copy: dml.<name>, but dml.run for a transformer run
-    // (it builds either kind). Results have none: dml computes them.
-    const std::string maker = b.type->name == "transformer_run" ? "run" : std::string(b.type->name);
     const bool copyable = !b.type->result && declared_type(b.type->name);
     if (b.type->result) {
       throw ConfigError("", fmt::format("{} is read-only: dml computed it; read its fields "
@@ -483,7 +480,7 @@ int box_newindex(lua_State* L) {
     }
     throw ConfigError("", fmt::format("{} is read-only: make a changed copy with dml.{}(value, "
                                       "{{ ... }}) (setting {})",
-                                      b.type->title, maker, key));
+                                      b.type->title, b.type->constructor, key));
   });
 }
 

@@ -47,6 +47,8 @@ struct TypeInfo {
   std::string_view name;   // "gpu"
   std::string_view title;  // "a GPU"
   std::string_view doc;
+  std::string_view constructor;    // the dml.<constructor> that makes it: its name unless the
+                                   // description names another (dml.run makes a transformer_run)
   bool result = false;             // a result type (its columns use _ and unit suffixes)
   std::vector<FieldInfo> fields;   // in order, inline records' fields included
   std::vector<std::string> names;  // their names
@@ -646,6 +648,10 @@ const TypeInfo& type_info() {
     t.name = Description<T>::name;
     t.title = Description<T>::title;
     t.doc = Description<T>::doc;
+    t.constructor = t.name;
+    if constexpr (requires { Description<T>::constructor; }) {
+      t.constructor = Description<T>::constructor;
+    }
     if constexpr (requires { Description<T>::result; }) t.result = Description<T>::result;
     t.metatable = "dml." + std::string(t.name);
     t.copy = [](const void* v) -> void* { return new T(*static_cast<const T*>(v)); };

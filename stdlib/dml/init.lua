@@ -192,10 +192,12 @@ def("doc", "dml.doc(name): the reference text of a declared type, a result or a 
 def("names", "dml.names(): every documented name of the dml module and every described type, sorted.",
   all_names)
 
-def("types", "dml.types(): every described type, in reference order: { name, kind = \"declared\" | \"part\" | \"result\", title, doc }.",
+def("types", "dml.types(): every described type, in reference order: { name, kind = \"declared\" | \"part\" | \"result\", title, doc, constructor } (constructor: the dml function that makes a declared type; dml.run makes a transformer_run).",
   function()
     local out = {}
-    for i, t in ipairs(types) do out[i] = { name = t.name, kind = t.kind, title = t.title, doc = t.doc } end
+    for i, t in ipairs(types) do
+      out[i] = { name = t.name, kind = t.kind, title = t.title, doc = t.doc, constructor = t.constructor }
+    end
     return out
   end)
 

@@ -72,6 +72,14 @@ do
   raises_here(function() run.stack = stacks.torchtitan end,
     "a transformer training run is read-only: make a changed copy with dml.run(value, { ... }) (setting \"stack\")")
   t.eq(dml.run(run, { stack = stacks.torchtitan }).stack.name, "torchtitan", "dml.run copies a transformer run")
+  -- the reference names the function that makes it, and a part is no function
+  local kinds = {}
+  for _, ty in ipairs(dml.types()) do kinds[ty.name] = ty end
+  t.eq(kinds.transformer_run.constructor, "run")
+  t.eq(kinds.gpu.constructor, "gpu")
+  t.eq(kinds.moe.constructor, nil, "a part has no constructor")
+  t.eq(dml.doc("transformer_run"):match("^[^:]*"), "transformer_run, made by dml.run{...}")
+  t.eq(dml.doc("moe"):match("^[^:]*"), "moe", "not dml.moe{...}")
   local plan = dml.evaluate(run, { tp = 1, pp = 1, ep = 8 })
   raises_here(function() plan.gpus = 4 end, "a transformer plan is read-only: dml computed it; read its fields (setting \"gpus\")")
   raises_here(function() model.moe.top_k = 4 end,

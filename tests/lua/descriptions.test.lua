@@ -71,6 +71,7 @@ local parts = {
 
 local function section(name)
   local start = reference:find("\n### " .. name .. "\n", 1, true) or reference:find("\n### dml." .. name .. "\n", 1, true)
+    or reference:find("\n### " .. name .. " (made by dml.", 1, true)
   assert(start, "docs/reference.md has no section for " .. name)
   local stop = reference:find("\n### ", start + 1, true) or #reference
   return reference:sub(start, stop)

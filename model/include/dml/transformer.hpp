@@ -723,6 +723,7 @@ struct Description<Stack> {
 template <>
 struct Description<TransformerRun> {
   static constexpr std::string_view name = "transformer_run";
+  static constexpr std::string_view constructor = "run";  // dml.run builds either kind of run
   static constexpr std::string_view title = "a transformer training run";
   static constexpr std::string_view doc =
       "dml.run with a dml.transformer model: the model, the cluster (its size: the GPUs used), "
