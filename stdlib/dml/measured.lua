@@ -1140,12 +1140,14 @@ end
 --- nil and why not. A measurement cell that is not a positive, finite number refuses the row, and
 --- so does a step outside 1 us to 1e9 s: then a third value, true (the row's data is wrong).
 function M.measured_time(row, arch)
+  local m = {}  -- the measurement cells, read once
   for _, column in ipairs { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct",
                             "peak_tflops_assumed" } do
-    local _, why = measurement(row, column)
+    local x, why = measurement(row, column)
     if why then return nil, why, true end
+    m[column] = x
   end
-  local t, how = measured_step(row, arch)
+  local t, how = measured_step(row, m, arch)
   if t == nil then return nil, how end
   if not (t >= 1e-6 and t <= 1e9) then
     return nil, fmt("a step of %.3g s (%s) is not a training step (1 us to 1e9 s)", t, how), true
@@ -1153,10 +1155,9 @@ function M.measured_time(row, arch)
   return t, how
 end
 
-function measured_step(row, arch)
-  local N, I = M.number, M.integer
-  local it = N(row.iter_time_s)
-  if it then return it, "iter_time_s" end
+function measured_step(row, m, arch)
+  local I = M.integer
+  if m.iter_time_s then return m.iter_time_s, "iter_time_s" end
   local s = I(row.seq_len)
   local tokens = I(row.global_batch_tokens) or (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s)
   if tokens == nil and s then
@@ -1165,14 +1166,14 @@ function measured_step(row, arch)
   end
   local n = I(row.num_gpus)
   if not tokens then return nil, "no tokens per step to convert the throughput" end
-  if N(row.tokens_per_s) then return tokens / N(row.tokens_per_s), "tokens per step / tokens_per_s" end
-  if N(row.tokens_per_s_per_gpu) and n then
-    return tokens / (N(row.tokens_per_s_per_gpu) * n), "tokens per step / (tokens_per_s_per_gpu x GPUs)"
+  if m.tokens_per_s then return tokens / m.tokens_per_s, "tokens per step / tokens_per_s" end
+  if m.tokens_per_s_per_gpu and n then
+    return tokens / (m.tokens_per_s_per_gpu * n), "tokens per step / (tokens_per_s_per_gpu x GPUs)"
   end
-  local tflops, from = N(row.tflops_per_gpu), "tflops_per_gpu"
-  if tflops == nil and N(row.mfu_pct) and N(row.peak_tflops_assumed) then
-    tflops = N(row.mfu_pct) / 100 * N(row.peak_tflops_assumed)
-    from = fmt("mfu_pct x %g TFLOP/s", N(row.peak_tflops_assumed))
+  local tflops, from = m.tflops_per_gpu, "tflops_per_gpu"
+  if tflops == nil and m.mfu_pct and m.peak_tflops_assumed then
+    tflops = m.mfu_pct / 100 * m.peak_tflops_assumed
+    from = fmt("mfu_pct x %g TFLOP/s", m.peak_tflops_assumed)
   end
   if tflops == nil then return nil, "no iteration time, throughput, TFLOP/s or MFU" end
   if not n then return nil, "no num_gpus to convert TFLOP/s per GPU" end
