@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "divisors.hpp"
@@ -282,13 +283,20 @@ NetworkCtx::NetworkCtx(const Cluster& cluster, const Stack& st, std::int64_t gpu
   node = cluster.levels.size() > 1 ? inner.size.value_or(n) : n;
   node_bw = inner.bandwidth.value() / 2 * e.nvlink;
   node_alpha = inner.latency.value();
-  if (cluster.levels.size() > 1) {
-    const NetworkLevel& outer = cluster.levels[1];
-    net_bw = outer.bandwidth.value() / 2 * e.network;
-    net_alpha = outer.latency.value();
-  } else {
-    net_bw = node_bw;
-    net_alpha = node_alpha;
+  // Each level beyond the node joins `size` units of the one below; the outermost spans the
+  // cluster whatever its size says. A group that crosses a level also crosses the ones inside
+  // it: its bandwidth is the slowest of them.
+  std::int64_t span = node;
+  double bw = std::numeric_limits<double>::infinity();
+  for (std::size_t lv = 1; lv < cluster.levels.size(); ++lv) {
+    const NetworkLevel& level = cluster.levels[lv];
+    const bool outermost = lv + 1 == cluster.levels.size();
+    const std::int64_t units = level.size.value_or(1);
+    span = outermost || span > std::numeric_limits<std::int64_t>::max() / units
+               ? std::numeric_limits<std::int64_t>::max()
+               : span * units;
+    bw = std::min(bw, level.bandwidth.value() / 2 * e.network);
+    outer.push_back({.span = span, .bw = bw, .alpha = level.latency.value()});
   }
   for (std::size_t lv = 0; lv < std::min<std::size_t>(2, cluster.levels.size()); ++lv) {
     if (!cluster.levels[lv].measured) continue;
@@ -395,30 +403,51 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   params_active = active_params(m);
 }
 
-// A group of `size` ranks, `stride` apart in rank order (TP innermost: tp, cp, ep, dp, pp).
+// A group of `size` ranks, `stride` apart in rank order (TP innermost: tp, cp, ep, dp, pp): the
+// groups fill blocks of stride x size consecutive ranks. A block stays in one unit of a level
+// when it fits and the unit holds a whole number of blocks; else some groups straddle two units,
+// and the slowest group sets the pace: the block reaches the next level out, and its fewest
+// ranks on one node are gcd(block, node) / stride (the shortest piece a node boundary cuts).
 Group NetworkCtx::group(std::int64_t size, std::int64_t stride) const {
   Group gr;
   gr.size = static_cast<double>(size);
+  gr.net_bw = outer.empty() ? node_bw : outer.front().bw;
+  gr.net_alpha = outer.empty() ? node_alpha : outer.front().alpha;
+  gr.bw = node_bw;
+  gr.alpha = node_alpha;
+  gr.per_node = gr.size;
   if (size <= 1) return gr;
-  if (stride * size <= node) {
-    gr.level = 0;
-    gr.bw = node_bw;
-    gr.alpha = node_alpha;
-    gr.per_node = gr.size;
-    return gr;
-  }
-  const std::int64_t k =
-      std::clamp<std::int64_t>(node / std::max<std::int64_t>(stride, 1), 1, size);
-  gr.level = 1;
+  stride = std::max<std::int64_t>(stride, 1);
+  const std::int64_t block = stride > std::numeric_limits<std::int64_t>::max() / size
+                                 ? std::numeric_limits<std::int64_t>::max()
+                                 : stride * size;
+  const auto within = [block](std::int64_t unit) { return block <= unit && unit % block == 0; };
+  if (outer.empty() || within(node)) return gr;  // level 0
+  std::size_t lv = 0;
+  while (lv + 1 < outer.size() && !within(outer[lv].span)) ++lv;
+  const Outer& o = outer[lv];
+  const std::int64_t k = std::clamp<std::int64_t>(std::gcd(block, node) / stride, 1, size);
+  gr.level = static_cast<int>(lv) + 1;
+  gr.net_bw = o.bw;
+  gr.net_alpha = o.alpha;
   gr.per_node = static_cast<double>(k);
   // A ring through k ranks of a node sends (k-1)/k of each rank's traffic over NVLink and 1/k
   // over its own NIC (the rings rotate which rank leaves the node; nccl-tests' busbw of a
   // multi-node all-reduce is about k NICs' bandwidth).
   gr.bw = k > 1 ? std::min(static_cast<double>(k) / static_cast<double>(k - 1) * node_bw,
-                           static_cast<double>(k) * net_bw)
-                : std::min(node_bw, net_bw);
-  gr.alpha = net_alpha;
+                           static_cast<double>(k) * o.bw)
+                : std::min(node_bw, o.bw);
+  gr.alpha = o.alpha;
   gr.nodes = gr.size / gr.per_node;
+  return gr;
+}
+
+Group NetworkCtx::chain(std::int64_t size, std::int64_t stride) const {
+  Group gr = group(size, stride);
+  if (gr.level > 0) {  // some neighbours on different nodes: one GPU's link to the next node
+    gr.bw = std::min(node_bw, gr.net_bw);
+    gr.per_node = 1;
+  }
   return gr;
 }
 
@@ -457,7 +486,7 @@ double NetworkCtx::all_reduce(double bytes, const Group& gr) const {
   if (gr.level == 0) return launch + gr.alpha * 2 * (gr.size - 1) + traffic;
   // Across nodes, a pipelined ring or tree (NCCL picks the faster): each network hop waits for
   // one chunk (at most the message's share of a NIC) to cross, each NVLink hop for its latency.
-  const double hop = net_hop(bytes / gr.per_node);
+  const double hop = net_hop(bytes / gr.per_node, gr);
   const double inside = node_alpha * 2 * (gr.per_node - 1);
   const double ring = 2 * (gr.nodes * hop + (gr.size - gr.nodes) * node_alpha);
   const double tree = 2 * std::max(std::log2(gr.nodes), 1.0) * hop + inside;
@@ -472,7 +501,7 @@ double NetworkCtx::gather(double bytes, const Group& gr, CollectiveOp op) const 
   const double traffic = (gr.size - 1) / gr.size * bytes / gr.bw;
   if (gr.level == 0) return launch + gr.alpha * (gr.size - 1) + traffic;
   // A ring (NCCL has no tree for these): one rank's piece per step.
-  const double hop = net_hop(bytes / gr.size);
+  const double hop = net_hop(bytes / gr.size, gr);
   return launch + gr.nodes * hop + (gr.size - gr.nodes) * node_alpha + traffic;
 }
 
@@ -485,7 +514,7 @@ double NetworkCtx::all_to_all(double bytes, const Group& gr, double remote) cons
     return (gr.size - 1) / gr.size * moved / cv->bus_bandwidth(moved, gr.size);
   }
   const double inside = bytes * (gr.per_node - 1) / gr.size / node_bw;
-  const double outside = bytes * std::min((gr.size - gr.per_node) / gr.size, remote) / net_bw;
+  const double outside = bytes * std::min((gr.size - gr.per_node) / gr.size, remote) / gr.net_bw;
   return launch + gr.alpha * (gr.size - 1) + std::max(inside, outside);
 }
 
@@ -494,8 +523,8 @@ double NetworkCtx::exchange(double inside, double outside, const Group& gr) cons
   // One step to each other GPU of the node and to each other node (the peers a token-based
   // dispatcher writes to), not the all-to-all's n - 1 steps at the group's slowest latency.
   const double steps =
-      node_alpha * (gr.per_node - 1) + (gr.nodes > 1 ? net_alpha * (gr.nodes - 1) : 0);
-  return launch + steps + std::max(inside / node_bw, outside / net_bw);
+      node_alpha * (gr.per_node - 1) + (gr.nodes > 1 ? gr.net_alpha * (gr.nodes - 1) : 0);
+  return launch + steps + std::max(inside / node_bw, outside / gr.net_bw);
 }
 
 double TransformerCtx::gemm(double M, double K, double N, bool low) const {
@@ -1151,7 +1180,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       break;
     }
   }
-  const Group pp_g = c.group(2, l.tp * l.cp * l.dp);
+  const Group pp_g = c.chain(l.pp, l.tp * l.cp * l.dp);
   // A boundary's activation, T h 2 bytes, leaves each TP rank whole, or split t ways (SP; or the
   // scatter/gather optimisation, which then all-gathers it over NVLink on the receiving side).
   const bool scatter = st.scatter_gather_sends && !sp && l.tp_model == 1 && l.tp > 1;

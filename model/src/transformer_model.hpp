@@ -36,8 +36,10 @@ struct Group {
   double size = 1;
   double bw = 1;
   double alpha = 0;
-  double per_node = 1;  // ranks of the group on one node
+  double per_node = 1;  // ranks of the group on one node (its fewest, where groups straddle)
   double nodes = 1;
+  double net_bw = 1;     // per-GPU bandwidth across nodes at the level it reaches
+  double net_alpha = 0;  // the latency of that level
 };
 
 // A measured collective of one op at one network level (NetworkLevel::measured), ready to
@@ -58,17 +60,29 @@ struct Curve {
 struct NetworkCtx {
   NetworkCtx(const Cluster& cluster, const Stack& stack, std::int64_t gpus);
 
+  // A level beyond the node: the GPUs one of its units joins, the per-GPU bandwidth a group
+  // that reaches it gets (the slowest of the levels up to it, x e_network), its latency.
+  struct Outer {
+    std::int64_t span = 0;
+    double bw = 0, alpha = 0;
+  };
+
   std::int64_t n = 0;     // GPUs
   std::int64_t node = 1;  // GPUs in one scale-up domain
-  double node_bw = 0, node_alpha = 0, net_bw = 0, net_alpha = 0;
+  double node_bw = 0, node_alpha = 0;
+  std::vector<Outer> outer;  // levels 1, 2, ... (empty on a single-level cluster)
   double launch = 0;
   double chunk = 0;                              // the stack's collective_chunk, bytes
   std::array<std::array<Curve, 4>, 2> curves{};  // [level][CollectiveOp], measured
 
+  // `size` ranks `stride` apart in rank order, in blocks of stride x size consecutive ranks.
   [[nodiscard]] Group group(std::int64_t size, std::int64_t stride) const;
+  // The link between neighbours of a chain of `size` ranks `stride` apart (pipeline stages):
+  // one GPU's NIC where a neighbour is on another node.
+  [[nodiscard]] Group chain(std::int64_t size, std::int64_t stride) const;
   // The pipeline-fill latency of one network hop moving `piece` bytes at most per link.
-  [[nodiscard]] double net_hop(double piece) const {
-    return net_alpha + std::min(chunk, piece) / net_bw;
+  [[nodiscard]] double net_hop(double piece, const Group& gr) const {
+    return gr.net_alpha + std::min(chunk, piece) / gr.net_bw;
   }
   [[nodiscard]] double all_reduce(double bytes, const Group& g) const;
   // All-gather or reduce-scatter (the same alpha-beta cost; measured tables may differ).
@@ -80,6 +94,7 @@ struct NetworkCtx {
   // network from each rank, the two at once (token-based MoE dispatch).
   [[nodiscard]] double exchange(double inside, double outside, const Group& g) const;
   [[nodiscard]] const Curve* measured(CollectiveOp op, const Group& gr) const {
+    if (gr.level >= static_cast<int>(curves.size())) return nullptr;  // tables: levels 0 and 1
     const Curve& cv = curves[static_cast<std::size_t>(gr.level)][static_cast<std::size_t>(op)];
     return cv.empty() ? nullptr : &cv;
   }

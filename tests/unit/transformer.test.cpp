@@ -1070,6 +1070,48 @@ TEST_CASE("transformer collectives: alpha-beta times and placement", "[transform
     CHECK(c.gather(S, g) == 0);
     CHECK(c.all_to_all(S, g) == 0);
   }
+  SECTION("groups of 3 on nodes of 8 straddle them: ranks 6-8 have one rank on the next node") {
+    const auto g = c.group(3, 1);
+    CHECK(g.level == 1);
+    CHECK(g.per_node == 1);  // gcd(3, 8) = 1: the shortest piece a node boundary cuts
+    CHECK_THAT(g.bw, WithinRel(47.5e9, 1e-15));
+    CHECK(g.alpha == 6e-6);
+  }
+  SECTION("a pipeline of 4 stages 4 ranks apart crosses a node between stages 2 and 3") {
+    // The pairs (0, 4) and (8, 12) share a node, but (4, 8) does not, and the pipeline waits
+    // for its slowest send: one GPU's NIC.
+    const auto pp = c.chain(4, 4);
+    CHECK(pp.level == 1);
+    CHECK_THAT(pp.bw, WithinRel(47.5e9, 1e-15));
+    CHECK(pp.alpha == 6e-6);
+    const auto inside = c.chain(2, 4);  // 2 stages: ranks 0 and 4, one node
+    CHECK(inside.level == 0);
+    CHECK_THAT(inside.bw, WithinRel(337.5e9, 1e-15));
+  }
+}
+
+TEST_CASE("transformer collectives: a third network level", "[transformer][comm]") {
+  // 8-GPU nodes, pods of 4 nodes on the 100 GB/s network, pods joined by 10 GB/s (both ways)
+  // at 20 us: a group that crosses pods gets the slower level's bandwidth and latency.
+  TransformerRun run = run_of(llama3_8b(), 128, 128);
+  run.cluster.levels[1].size = 4;
+  run.cluster.levels.push_back(dml::NetworkLevel{
+      .name = "spine", .bandwidth = bytes_per_s(10e9), .latency = microseconds(20)});
+  const dml::detail::TransformerCtx c(run);
+  const auto pod = c.group(4, 8);  // one rank on each of 4 nodes of a pod
+  CHECK(pod.level == 1);
+  CHECK_THAT(pod.bw, WithinRel(47.5e9, 1e-15));
+  CHECK(pod.alpha == 6e-6);
+  const auto across = c.group(8, 8);  // 8 nodes: two pods
+  CHECK(across.level == 2);
+  CHECK_THAT(across.bw, WithinRel(4.75e9, 1e-15));  // 10 / 2 x 0.95
+  CHECK_THAT(across.alpha, WithinRel(20e-6, 1e-15));
+  // The pipeline-fill hop waits for a chunk at the spine's bandwidth: 20 us + 2 MiB / 4.75 GB/s.
+  CHECK_THAT(c.net_hop(1e9, across), WithinRel(20e-6 + 2097152 / 4.75e9, 1e-12));
+  const auto rail = c.group(16, 8);  // one rank on each of 16 nodes: every pod
+  CHECK(rail.level == 2);
+  // A level wider than the cluster (the outermost) joins everything.
+  CHECK(c.group(128, 1).level == 2);
 }
 
 // --- 5. Feasibility and assumptions -------------------------------------------------------------
