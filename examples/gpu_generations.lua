@@ -1,4 +1,4 @@
--- Comparing GPU generations: the same dense model (d_model 24576, about 1.2
+-- Comparing GPU generations: the same dense model (d_model 24576, about 1.5
 -- trillion parameters) trained in the paper's 3 months on V100, A100, H100,
 -- H200 and B200 clusters, each with its own NVLink node and InfiniBand.
 local gpus = require "dml.presets.gpus"
