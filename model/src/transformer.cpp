@@ -1074,7 +1074,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     recompute += n_moe * expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe *
                  st.elementwise_factor / c.hbm;
   }
-  const double cp_exposed = n_layers * (cp_f + cp_b);
+  // A recomputed attention forward exchanges its keys and values again (the ring, or the
+  // all-gather, runs inside the kernel call the checkpoint reruns).
+  const bool attention_rerun =
+      l.recompute == Recompute::kFull || (l.recompute == Recompute::kSelective && attn_fs > 0);
+  const double cp_exposed = n_layers * (cp_f * (attention_rerun ? 2.0 : 1.0) + cp_b);
   const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
   // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
   // beside a backward layer of another, as Megatron-Core's TransformerLayerSchedulePlan.run

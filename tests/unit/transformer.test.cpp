@@ -1652,6 +1652,31 @@ TEST_CASE("transformer loss: the stack's bytes per logit over HBM", "[transforme
              WithinRel(2 * 1024 * 16000 * 44.0 / hbm, 1e-12));
 }
 
+TEST_CASE("transformer CP: a recomputed forward exchanges its keys and values again",
+          "[transformer][cp]") {
+  // The all-gather kind, whose forward gather is exposed: full recompute reruns it (and the
+  // selective mode's attention core, which calls the same kernel), the backward's is not rerun.
+  Transformer m = gpt(4, 1024, 8, 32000, 8192);
+  const auto cp_time = [&](Recompute recompute, dml::ContextParallel kind) {
+    return dml::evaluate(run_of(m, 8, 2, dml::Stack{.name = "test"}),
+                         TransformerLayout{.tp = 1,
+                                           .pp = 1,
+                                           .dp = 2,
+                                           .cp = 4,
+                                           .cp_kind = kind,
+                                           .microbatch = 1,
+                                           .recompute = recompute})
+        .time.cp.value();
+  };
+  const double none = cp_time(Recompute::kNone, dml::ContextParallel::kAllGather);
+  const double full = cp_time(Recompute::kFull, dml::ContextParallel::kAllGather);
+  REQUIRE(none > 0);
+  // Per layer: forward gather G, backward gather of twice the bytes; the rerun adds G: with
+  // G_b/G_f = r, full/none = (2 + r)/(1 + r), strictly between 1 and 2.
+  CHECK(full > none);
+  CHECK(full < 2 * none);
+}
+
 TEST_CASE("transformer CP: the ring's bookkeeping per later step over HBM", "[transformer][cp]") {
   // GPT, 4 layers, h 1024, 8 heads of 128, 2 key/value heads, sequences of 8192, on 8 GPUs with
   // CP 4 x DP 2, one sequence per DP rank: 2048 tokens a GPU. Per layer and ring step after the
