@@ -1230,6 +1230,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const std::int64_t erep = expert_dp % replicas == 0 ? replicas : 1;
   const Group edp_g = c.group(expert_dp / erep, l.ep);
   const Group erep_g = c.group(erep, l.ep * (expert_dp / erep));
+  const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
   const double gbytes = st.gradient_reduce_bytes;
   const double wbytes = st.weight_bytes;
   const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
@@ -1244,28 +1245,37 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // With param_gather_overlap the next layer's gathers run under this layer's compute, with
     // dp_overlap the reduce-scatters under the next one's; what overlaps hides but for the
     // first gather and the last reduce-scatter, the rest is exposed layer by layer.
-    const double layer_ne = (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t;
-    const double layer_e = n_moe > 0 ? expert_p / ep : 0;
+    // The stage's dense layers gather their MLP, its MoE layers their shared experts and their
+    // rank's routed ones.
     const double per = static_cast<double>(st.gathers_per_layer);
     const auto split = [&](double bytes, const Group& gr, CollectiveOp op) {
       return per * c.gather(bytes / per, gr, op);
     };
     constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
-    const double gathers =
-        2 * (split(layer_ne * gather_bytes, dp_g, kAG) + split(layer_e * gather_bytes, edp_g, kAG));
-    const double reduces =
-        split(layer_ne * gbytes, dp_g, kRS) + c.all_reduce(layer_ne * gbytes / shard, rep_g) +
-        (layer_e > 0
-             ? split(layer_e * gbytes, edp_g, kRS) + c.all_reduce(layer_e * gbytes / eshard, erep_g)
-             : 0);
-    const double hideable = (st.param_gather_overlap ? gathers : 0) + (st.dp_overlap ? reduces : 0);
-    const double exposed_always = gathers + reduces - hideable;
     const double compute_l = (t_fwd + t_bwd + recompute) / n_layers;
-    const double exposed_mb = n_layers * (exposed_always + std::max(0.0, hideable - compute_l)) +
-                              hideable;  // + the first gather and the last reduce-scatter
-    dp_exposed = m * exposed_mb;
-    dp_hidden = m * n_layers * std::min(hideable, compute_l);
+    double exposed_mb = 0, hidden_mb = 0, first_last = 0;
+    const auto layer_kind = [&](double count, double layer_ne, double layer_e) {
+      if (count <= 0) return;
+      const double gathers = 2 * (split(layer_ne * gather_bytes, dp_g, kAG) +
+                                  split(layer_e * gather_bytes, edp_g, kAG));
+      const double reduces = split(layer_ne * gbytes, dp_g, kRS) +
+                             c.all_reduce(layer_ne * gbytes / shard, rep_g) +
+                             (layer_e > 0 ? split(layer_e * gbytes, edp_g, kRS) +
+                                                c.all_reduce(layer_e * gbytes / eshard, erep_g)
+                                          : 0);
+      const double hideable =
+          (st.param_gather_overlap ? gathers : 0) + (st.dp_overlap ? reduces : 0);
+      exposed_mb += count * (gathers + reduces - hideable + std::max(0.0, hideable - compute_l));
+      hidden_mb += count * std::min(hideable, compute_l);
+      first_last = std::max(first_last, hideable);  // the first gather and the last reduce
+    };
+    layer_kind(n_dense, (attn_p + dense_mlp_p) / t, 0);
+    layer_kind(n_moe, (attn_p + shared_p) / t, expert_p / ep);
+    dp_exposed = m * (exposed_mb + first_last);
+    dp_hidden = m * hidden_mb;
   } else {
+    // DualPipe's rank holds two stages (docs/model.md 8.6): it reduces, and gathers after the
+    // step, both stages' parameters.
     double reduce = 0, gather_t = 0;
     if (l.zero == 0) {
       reduce = c.all_reduce(n_nonexpert * gbytes, dp_g) + c.all_reduce(n_expert * gbytes, edp_g);
@@ -1276,6 +1286,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       gather_t =
           c.gather(n_nonexpert * gather_bytes, dp_g) + c.gather(n_expert * gather_bytes, edp_g);
     }
+    reduce *= dual;
+    gather_t *= dual;
     if (st.dp_overlap) {
       const double under = t_bwd + recompute;  // the last microbatch's backward
       const double exposed = std::max(reduce / n_layers, reduce - under);
@@ -1293,7 +1305,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   const double held_for_optimizer =
-      n_nonexpert / (l.zero >= 1 ? shard : 1.0) + n_expert / (l.zero >= 1 ? eshard : 1.0);
+      dual * (n_nonexpert / (l.zero >= 1 ? shard : 1.0) + n_expert / (l.zero >= 1 ? eshard : 1.0));
   const double optimizer = st.optimizer_traffic * held_for_optimizer / c.hbm;
   const double dp_slowdown = st.overlap_slowdown * dp_hidden;
 
@@ -1310,8 +1322,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                        n_expert * st.optimizer_bytes / (l.zero >= 1 ? eshard : 1.0);
   double transient = 0;
   if (l.zero >= 3) {
-    transient = 2 * (attn_p + (n_moe > 0 ? shared_p : dense_mlp_p)) / t * gather_bytes +
-                (n_moe > 0 ? 2 * expert_p / ep * gather_bytes : 0);
+    // Two layers gathered whole at a time (the one computing and the one prefetched), at most
+    // the stage's: the larger of its dense and its MoE layers.
+    const double in_flight_layers = std::min(2.0, n_layers);
+    const double dense_layer = n_dense > 0 ? (attn_p + dense_mlp_p) / t : 0.0;
+    const double moe_layer = n_moe > 0 ? (attn_p + shared_p) / t + expert_p / ep : 0.0;
+    transient = in_flight_layers * std::max(dense_layer, moe_layer) * gather_bytes;
   }
   // The two norms' inputs and outputs (the outputs dropped when the norms are recomputed), and
   // the dropout masks.
@@ -1373,7 +1389,6 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                              (last_on_first ? mtp_act : 0);
   const double logits_mem = last_on_first ? logits_bytes : 0;
   const double last_stage = act_stage * 1 + mtp_act + logits_bytes;
-  const double dual = l.schedule == Schedule::kDualPipe ? 2.0 : 1.0;  // two copies of the weights
   const double states = dual * (weights + grads + optim) + transient;
   const double total = states + std::max(activations + logits_mem, last_stage) + c.workspace;
 

@@ -128,3 +128,39 @@ do
   t.eq(q.megatron_flop_per_token, 372480)
   t.raises(function() dml.params(run) end, { pattern = "dml.params: expects a dml.transformer" })
 end
+
+-- ZeRO-3 gathers each layer of a stage by its kind: a stage of 7 dense layers and 1 MoE layer
+-- moves nearly what 8 dense layers move, not what 8 MoE layers do.
+do
+  local function shaped(moe)
+    return dml.transformer { layers = 8, d_model = 4096, heads = 32, d_ff = 32768, vocab = 32000,
+      seq_len = 4096, moe = moe }
+  end
+  local function traffic(m)
+    local r = dml.run { model = m, cluster = cluster(64), stack = stacks.megatron_core, global_batch = 512 }
+    local p = dml.evaluate(r, { tp = 1, pp = 1, dp = 64, zero = 3, microbatch = 1, recompute = "none",
+      ep = m.moe and 8 or nil })
+    return p.time.dp:value "s" + p.time.dp_hidden:value "s", p.memory.weights:value "B"
+  end
+  local dense_t, dense_w = traffic(shaped(nil))
+  local mixed_t, mixed_w = traffic(shaped { experts = 8, top_k = 1, expert_d_ff = 64, dense_layers = 7 })
+  local moe_t = traffic(shaped { experts = 8, top_k = 1, expert_d_ff = 64, dense_layers = 0 })
+  t.eq(mixed_t > 0.85 * dense_t and mixed_t < dense_t, true, "7 dense layers of 8 gather their MLPs")
+  t.eq(mixed_t > 2 * moe_t, true, "more than the all-MoE model's")
+  t.eq(math.abs(mixed_w - dense_w) < 0.1 * dense_w, true, "and hold a dense layer in flight")
+end
+
+-- DualPipe holds two stages a rank: their states, and their gradients' reduction and optimizer
+-- step, twice 1F1B's.
+do
+  local r = dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64) }
+  local function at(schedule)
+    return dml.evaluate(r, { tp = 1, pp = 4, dp = 16, zero = 1, microbatch = 1, recompute = "full",
+      schedule = schedule })
+  end
+  local one, two = at "1f1b", at "dualpipe"
+  t.near(two.memory.optimizer:value "B", 2 * one.memory.optimizer:value "B", 1e-9, "optimizer state")
+  t.near(two.time.optimizer:value "s", 2 * one.time.optimizer:value "s", 1e-9, "optimizer step")
+  t.near(two.time.dp:value "s" + two.time.dp_hidden:value "s",
+    2 * (one.time.dp:value "s" + one.time.dp_hidden:value "s"), 0.05, "gradient reduction")
+end
