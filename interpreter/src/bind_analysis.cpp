@@ -17,6 +17,7 @@
 //   core.transformer_step_times({run, ...}, {layout, ...}[, efficiency[, stack]]) -> {seconds, ...}
 //   core.transformer_params(model) -> { total, active, flop_per_token, megatron_flop_per_token }
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -249,7 +250,9 @@ int l_round_list(lua_State* L) {
 // core.transformer_step_times(runs, layouts[, efficiency[, stack]]) -> {seconds, ...}: the step
 // time of each run with its layout (0 when the plan has none), with the GPU's efficiency record
 // and the stack replaced in every run when given (nil keeps each run's). dml.calibrate calls it
-// once per trial of its fit: one call costs the runs without declaring new values in Lua.
+// once per trial of its fit: one call costs the runs without declaring new values in Lua. An
+// efficiency record a run's GPU refuses (a kernel past its peak: attention x flash3_gain > 1)
+// gives every run an infinite time, so the fit stays inside the peaks.
 int l_transformer_step_times(lua_State* L) {
   return guarded(L, [&] {
     std::vector<TransformerRun> runs = read_list<TransformerRun>(L, 1, "runs");
@@ -261,11 +264,21 @@ int l_transformer_step_times(lua_State* L) {
     if (!lua_isnoneornil(L, 3)) efficiency = read<GpuEfficiency>(L, 3, "efficiency");
     std::optional<Stack> stack;
     if (!lua_isnoneornil(L, 4)) stack = read<Stack>(L, 4, "stack");
+    bool past_peak = false;
+    for (TransformerRun& run : runs) {
+      if (!efficiency) break;
+      run.cluster.gpu.efficiency = *efficiency;
+      try {
+        Description<Gpu>::check(run.cluster.gpu, "gpu");
+      } catch (const ConfigError&) {
+        past_peak = true;
+      }
+    }
     lua_createtable(L, static_cast<int>(runs.size()), 0);
     for (std::size_t i = 0; i < runs.size(); ++i) {
-      if (efficiency) runs[i].cluster.gpu.efficiency = *efficiency;
       if (stack) runs[i].stack = *stack;
-      lua_pushnumber(L, evaluate(runs[i], layouts[i]).time.step.value());
+      lua_pushnumber(L, past_peak ? std::numeric_limits<double>::infinity()
+                                  : evaluate(runs[i], layouts[i]).time.step.value());
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
     return 1;

@@ -68,6 +68,23 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
     throw ConfigError(fmt::format("{}.flop_per_clock_per_thread.fp{}", path, g.bitwidth),
                       "required for bitwidth = {} (the precision it trains in)", g.bitwidth);
   }
+  // Efficiencies are fractions of a peak: a product past the peak is a kernel faster than the
+  // GPU (a plan would show an MFU over 100%).
+  if (g.efficiency) {
+    const GpuEfficiency& e = *g.efficiency;
+    if (e.attention * e.flash3_gain > 1) {
+      throw ConfigError(path + ".efficiency.flash3_gain",
+                        "attention x flash3_gain is {:.4g} x {:.4g} = {:.4g}, past the 16-bit peak "
+                        "(at most 1)",
+                        e.attention, e.flash3_gain, e.attention * e.flash3_gain);
+    }
+    if (r.fp16 && r.fp8 && *r.fp16 > 0 && e.gemm * e.fp8_gain > *r.fp8 / *r.fp16) {
+      throw ConfigError(path + ".efficiency.fp8_gain",
+                        "gemm x fp8_gain is {:.4g} x {:.4g} = {:.4g} of the 16-bit peak, past the "
+                        "FP8 peak ({:.4g} of it: flop_per_clock_per_thread fp8 / fp16)",
+                        e.gemm, e.fp8_gain, e.gemm * e.fp8_gain, *r.fp8 / *r.fp16);
+    }
+  }
 }
 
 namespace {

@@ -21,6 +21,11 @@ t.eq(again, nv, "a declared value is returned as it is")
 -- declared values are read-only: checked once, where they are declared
 raises_here(function() nv.size = 0 end, "a network level is read-only: make a changed copy with dml.level(value, { ... }) (setting \"size\")")
 t.eq(dml.level(nv, { size = 4 }).size, 4, "a changed copy")
+-- efficiencies are fractions of a peak: a product past the peak is refused where it is declared
+raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { attention = 0.8, flash3_gain = 2 } }) end,
+  "gpu.efficiency.flash3_gain: attention x flash3_gain is 0.8 x 2 = 1.6, past the 16-bit peak (at most 1)")
+raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.9, fp8_gain = 2.5 } }) end,
+  "gpu.efficiency.fp8_gain: gemm x fp8_gain is 0.9 x 2.5 = 2.25 of the 16-bit peak, past the FP8 peak (2 of it: flop_per_clock_per_thread fp8 / fp16)")
 -- a printed declaration writes a byte count in its shortest unit: 80 GB, not 78125000 KiB; a
 -- binary unit where it is as short
 do

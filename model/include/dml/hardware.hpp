@@ -192,12 +192,14 @@ struct Description<GpuEfficiency> {
                           .above = true,
                           .max = 1});
     v.field(e.flash3_gain, {.name = "flash3_gain",
-                            .doc = "FA3/cuDNN attention speed over FlashAttention-2",
+                            .doc = "FA3/cuDNN attention speed over FlashAttention-2; attention x "
+                                   "flash3_gain is at most 1 (the peak)",
                             .min = 0,
                             .above = true,
                             .max = 4});
     v.field(e.fp8_gain, {.name = "fp8_gain",
-                         .doc = "FP8 linears' speed over 16-bit, casts and scaling included",
+                         .doc = "FP8 linears' speed over 16-bit, casts and scaling included; gemm "
+                                "x fp8_gain is at most the FP8 peak over the 16-bit one",
                          .min = 0,
                          .above = true,
                          .max = 4});
