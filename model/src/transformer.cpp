@@ -1416,8 +1416,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.memory.weights = Bytes(weights * dual + transient);
   out.memory.gradients = Bytes(grads * dual);
   out.memory.optimizer = Bytes(optim * dual);
-  out.memory.activations = Bytes(std::max(activations, last_stage - logits_bytes));
-  out.memory.logits = Bytes(std::max(logits_mem, l.pp > 1 ? logits_bytes : 0.0));
+  // The parts of the stage that holds the most, so that they add up to the total: the first
+  // (its microbatches in flight) or the last (one microbatch, and the logits).
+  const bool first_holds_most = activations + logits_mem >= last_stage;
+  out.memory.activations = Bytes(first_holds_most ? activations : last_stage - logits_bytes);
+  out.memory.logits = Bytes(first_holds_most ? logits_mem : logits_bytes);
   out.memory.total = Bytes(total);
   out.memory.workspace = Bytes(c.workspace);
   out.memory.capacity = Bytes(c.capacity);

@@ -164,3 +164,18 @@ do
   t.near(two.time.dp:value "s" + two.time.dp_hidden:value "s",
     2 * (one.time.dp:value "s" + one.time.dp_hidden:value "s"), 0.05, "gradient reduction")
 end
+
+-- A plan's memory parts add up to its total, the first stage's or the last's, whichever holds more.
+do
+  local r = dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64) }
+  for _, layout in ipairs { { tp = 1, pp = 4, dp = 16, microbatch = 1, recompute = "none" },
+                            { tp = 8, pp = 8, dp = 1, microbatch = 1, recompute = "full" },
+                            { tp = 8, pp = 1, dp = 8, microbatch = 1, recompute = "none" } } do
+    local m = dml.evaluate(r, layout).memory
+    local sum = 0
+    for _, k in ipairs { "weights", "gradients", "optimizer", "activations", "logits", "workspace" } do
+      sum = sum + m[k]:value "B"
+    end
+    t.near(sum, m.total:value "B", 1e-12, "the parts add up: " .. dml.layout_text(layout))
+  end
+end

@@ -893,14 +893,16 @@ struct Description<StepMemory> {
   static constexpr std::string_view name = "step_memory";
   static constexpr std::string_view title = "memory per GPU";
   static constexpr std::string_view doc =
-      "What the busiest GPU holds: states as sharded, activations in flight, logits, workspace.";
+      "What the GPU that holds the most holds (the first pipeline stage's, or the last's): states "
+      "as sharded, activations in flight, logits, workspace; the parts add up to the total.";
   template <class V, class S>
   static void fields(V& v, S& m) {
     v.field(m.weights, {.name = "weights", .doc = "weights held"});
     v.field(m.gradients, {.name = "gradients", .doc = "gradients held"});
     v.field(m.optimizer, {.name = "optimizer", .doc = "optimizer state held"});
     v.field(m.activations, {.name = "activations", .doc = "activations of microbatches in flight"});
-    v.field(m.logits, {.name = "logits", .doc = "logits and loss buffers (last stage)"});
+    v.field(m.logits, {.name = "logits",
+                       .doc = "logits and loss buffers (0 when the first stage holds more)"});
     v.field(m.workspace, {.name = "workspace", .doc = "framework and communication buffers"});
     v.field(m.total, {.name = "total", .doc = "the sum", .label = "memory per GPU"});
     v.field(m.capacity, {.name = "capacity", .doc = "the GPU's HBM", .note = "available"});
