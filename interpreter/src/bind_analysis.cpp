@@ -175,8 +175,17 @@ int l_layout_text(lua_State* L) {
         }
       }
     }
-    const std::string text =
-        transformer ? layout_text(read<TransformerLayout>(L, 1)) : layout_text(read<Layout>(L, 1));
+    std::string text;
+    if (transformer) {
+      const TransformerLayout layout = read<TransformerLayout>(L, 1);
+      // A plan without a layout (optimize found none that fits) has no degree set: say so
+      // rather than print the defaults as if they ran.
+      const bool empty = luaL_testudata(L, 1, "dml.transformer_layout") != nullptr && !layout.tp &&
+                         !layout.pp && !layout.dp;
+      text = empty ? std::string("no layout") : layout_text(layout);
+    } else {
+      text = layout_text(read<Layout>(L, 1));
+    }
     lua_pushlstring(L, text.data(), text.size());
     return 1;
   });

@@ -81,19 +81,21 @@ struct ResultRowVisitor {
   std::string prefix;
   bool names;           // fill the columns and their docs too (they do not depend on the value)
   bool present = true;  // false: every cell of this record is empty
+  bool costs = true;    // false: the value has no layout, and its costed fields are empty
 
   template <class M>
   void field(const M& m, const Field& f) {
     if (f.hidden) return;
+    const bool shown = present && (costs || !f.costed);
     if constexpr (IsOptional<M>::value) {
       using Inner = typename IsOptional<M>::value_type;
       if (m) {
-        add(*m, f, present);
+        add(*m, f, shown);
       } else {
         add(Inner{}, f, false);
       }
     } else {
-      add(m, f, present);
+      add(m, f, shown);
     }
   }
 
@@ -154,6 +156,9 @@ Row row_of(const T& value, bool names = true) {
   Row row;
   if constexpr (requires { Description<T>::result; }) {
     detail::ResultRowVisitor v{row, "", names};
+    if constexpr (requires { Description<T>::costed(value); }) {
+      v.costs = Description<T>::costed(value);
+    }
     Description<T>::fields(v, value);
   } else {
     detail::InputRowVisitor v{row, ""};

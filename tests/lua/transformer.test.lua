@@ -179,3 +179,18 @@ do
     t.near(sum, m.total:value "B", 1e-12, "the parts add up: " .. dml.layout_text(layout))
   end
 end
+
+-- A search that finds no layout that fits: the plan says why, a table leaves its costs empty
+-- (not 0 s, which would sort as the fastest), and its layout reads "no layout".
+do
+  local big = dml.transformer { layers = 80, d_model = 8192, heads = 64, kv_heads = 8, d_ff = 28672,
+    vocab = 128256, seq_len = 8192 }
+  local r = dml.run { model = big, stack = stacks.megatron_core, global_batch = 1024, cluster = cluster(8) }
+  local none = dml.optimize(r)
+  t.eq(none.feasible, false)
+  t.eq(dml.layout_text(none.layout), "no layout")
+  local text = tostring(dml.table { none, dml.optimize(dml.run(r, { cluster = cluster(64) })) })
+  local first = text:match("\n[^\n]*\n([^\n]*)")  -- the first row, under the header and the rule
+  t.eq(first:find("0 s", 1, true), nil, "no step time: " .. first)
+  t.eq(text:find("none of the", 1, true) ~= nil, true, "the reason")
+end

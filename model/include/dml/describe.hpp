@@ -92,6 +92,8 @@ struct Field {
   bool inline_record = false;  // a record whose fields are shown as the parent's own, in every
                                // view (absent, when an optional record is unset)
   bool hidden = false;         // results: not a table column (its parts are shown elsewhere)
+  bool costed = false;  // results: a cost of the layout, empty in a table row when the value has
+                        // none (Description<T>::costed(value) is false: no layout was found)
 };
 
 // Specialized for every described type (see the top of this file).

@@ -959,47 +959,64 @@ struct Description<StepPlan> {
     v.field(p.feasible, {.name = "feasible", .doc = "the layout runs and fits in memory"});
     v.field(p.violations, {.name = "violations", .doc = "why not, when not feasible"});
     v.field(p.gpus, {.name = "gpus", .doc = "GPUs used"});
-    v.field(p.layout, {.name = "layout", .doc = "the layout, every field filled in"});
+    v.field(p.layout, {.name = "layout",
+                       .doc = "the layout, every field filled in (none when optimize found none "
+                              "that fits: its costs are then empty in a table)"});
     v.field(p.assumed, {.name = "assumed", .doc = "layout values the run did not give"});
-    v.field(p.time, {.name = "time", .doc = "where a step's time goes"});
-    v.field(p.memory, {.name = "memory", .doc = "memory per GPU"});
+    v.field(p.time, {.name = "time", .doc = "where a step's time goes", .costed = true});
+    v.field(p.memory, {.name = "memory", .doc = "memory per GPU", .costed = true});
     v.field(p.params, {.name = "params", .doc = "parameters, total"});
     v.field(p.active_params, {.name = "active_params", .doc = "parameters a token goes through"});
     v.field(p.model_flop_per_token,
             {.name = "model_flop_per_token", .doc = "model FLOPs per token, forward and backward"});
     v.field(p.hardware_flop_per_token,
             {.name = "hardware_flop_per_token",
-             .doc = "FLOPs the GPUs execute per token (recompute, masked attention blocks)"});
-    v.field(
-        p.mfu,
-        {.name = "mfu", .doc = "model FLOP utilization, of the dense 16-bit peak", .label = "MFU"});
-    v.field(p.hfu, {.name = "hfu", .doc = "hardware FLOP utilization", .label = "HFU"});
+             .doc = "FLOPs the GPUs execute per token (recompute, masked attention blocks)",
+             .costed = true});
+    v.field(p.mfu, {.name = "mfu",
+                    .doc = "model FLOP utilization, of the dense 16-bit peak",
+                    .label = "MFU",
+                    .costed = true});
+    v.field(p.hfu,
+            {.name = "hfu", .doc = "hardware FLOP utilization", .label = "HFU", .costed = true});
     v.field(p.mfu_megatron,
             {.name = "mfu_megatron",
              .doc = "MFU as Megatron-Core r0.8 reports it: 12 B s L h^2 [(1 + g/a + s/h) a d_h/h "
                     "+ (f/h) k (3/2 gated) + V/(2 L h)], non-causal attention, f the routed "
-                    "experts' width; dml's count for MLA models"});
+                    "experts' width; dml's count for MLA models",
+             .costed = true});
     v.field(p.mfu_narayanan,
             {.name = "mfu_narayanan",
              .doc = "as Narayanan et al. 2021 report it: 96 B s L h^2 (1 + s/6h + V/16Lh), which "
-                    "counts a full-recompute forward"});
+                    "counts a full-recompute forward",
+             .costed = true});
     v.field(p.mfu_palm, {.name = "mfu_palm",
                          .doc = "as PaLM and llm-foundry report it: (6 N + 12 L h s) per token, N "
-                                "the active parameters"});
-    v.field(p.tokens_per_second, {.name = "tokens_per_second", .doc = "tokens per second"});
+                                "the active parameters",
+                         .costed = true});
+    v.field(p.tokens_per_second,
+            {.name = "tokens_per_second", .doc = "tokens per second", .costed = true});
     v.field(p.tokens_per_second_per_gpu, {.name = "tokens_per_second_per_gpu",
                                           .doc = "tokens per second per GPU",
-                                          .label = "tokens/s per GPU"});
-    v.field(p.microbatches, {.name = "microbatches", .doc = "microbatches per step and pipeline"});
-    v.field(p.steps, {.name = "steps", .doc = "steps to train the run's tokens"});
-    v.field(p.time_to_train,
-            {.name = "time_to_train", .doc = "steps x step time", .label = "time to train"});
+                                          .label = "tokens/s per GPU",
+                                          .costed = true});
+    v.field(p.microbatches,
+            {.name = "microbatches", .doc = "microbatches per step and pipeline", .costed = true});
+    v.field(p.steps, {.name = "steps", .doc = "steps to train the run's tokens", .costed = true});
+    v.field(p.time_to_train, {.name = "time_to_train",
+                              .doc = "steps x step time",
+                              .label = "time to train",
+                              .costed = true});
     v.field(p.energy, {.name = "energy",
                        .doc = "power, energy and cost (when the GPU has a power record)",
-                       .flatten = true});
+                       .flatten = true,
+                       .costed = true});
     v.field(p.layouts_evaluated, {.name = "layouts_evaluated", .doc = "optimize: layouts costed"});
   }
   static std::string summary(const StepPlan& p) { return step_plan_summary(p); }
+  // No layout (optimize found none that fits): the costs are not a layout's, and a table leaves
+  // them empty.
+  static bool costed(const StepPlan& p) { return p.layout.tp.has_value(); }
 };
 
 template <>
