@@ -720,7 +720,13 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
   for (const std::int64_t d : grid) {
     SweepPoint p;
     p.d_model = d;
-    p.run = paper_run(d, setting.laws);
+    try {
+      p.run = paper_run(d, setting.laws);
+    } catch (const ConfigError&) {
+      // The laws cannot build this width (its batch past the largest the model counts, 2^42
+      // tokens, under DeepSeek's batch law): the sweep ends at the widths before it.
+      break;
+    }
     p.run.duration = setting.duration.value_or(kPaperDuration);
     p.train_flop = train_flop(p.run);
     p.result = smallest_cluster(setting.cluster, p.run, options, control);

@@ -144,3 +144,10 @@ t.raises(function() dml.latency_wall { alpha = 0.6 } end, { pattern = "analysis%
 -- its default
 t.raises_here(function() dml.latency_wall { step_latency = "1e-300 s" } end,
   "wall: the analytic curve leaves the range of numbers at alpha = 0: its duration, step_latency and reference_* values are too far apart")
+
+-- DeepSeek's batch law passes the largest batch the model counts (2^42 tokens) at d_model
+-- 589,824: the sweep ends at the widths before it instead of failing.
+do
+  local largest = dml.largest_run(dml.setting { cluster = h100, sparsity = "paper", batch = "deepseek" })
+  t.eq(largest:value "FLOP" > 1e30, true, "a run: " .. tostring(largest))
+end
