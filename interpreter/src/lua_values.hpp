@@ -166,7 +166,6 @@ struct ReadVisitor {
   int table;
   const std::string& path;
   bool patch;
-  std::size_t index = 0;  // the field's position in the description
   // For a changed copy: the fields it gives, the record's sources and the ones it gives.
   std::vector<std::string_view> given_fields{};
   Sources* sources = nullptr;
@@ -174,7 +173,6 @@ struct ReadVisitor {
   template <class M>
   void field(M& m, const Field& f) {
     if constexpr (std::is_same_v<M, Sources>) sources = &m;
-    const std::size_t at = index++;
     lua_getfield(L, table, std::string(f.name).c_str());
     const std::string fpath = path + "." + std::string(f.name);
     const bool given = !lua_isnil(L, -1);
@@ -184,14 +182,8 @@ struct ReadVisitor {
       other_given = !lua_isnil(L, -1);
       lua_pop(L, 1);
       const Field& other = described_field<T>(f.alternative);
-      const auto names = field_names<T>();
-      const bool other_first =
-          std::find(names.begin(), names.end(), f.alternative) - names.begin() <
-          static_cast<std::ptrdiff_t>(at);
-      if (given && other_given && other_first) {  // named at the second of the two
-        throw ConfigError(fpath, fmt::format("give either {}{} or {}{}, not both", other.name,
-                                             note_suffix(other), f.name, note_suffix(f)));
-      }
+      // Both given (a printed value, or its JSON, read back): the type's check holds them to
+      // the same value.
       if (!given && !other_given && f.required && !patch) {
         throw ConfigError(fpath, fmt::format("required: {}{} or {}{}", f.name, note_suffix(f),
                                              other.name, note_suffix(other)));

@@ -78,9 +78,10 @@ struct Field {
   std::string_view default_text{};
   // Declarations: another field of the same record that gives the same value another way (a
   // level's `bandwidth`, both directions together, and its `link`, one direction). A
-  // declaration gives one of the two, never both; `required` on one of them means that one of
-  // the two is required. Changes to a copy that give one drop the other, and the type's
-  // `complete` hook derives it again.
+  // declaration gives one of the two, or both when the type's check finds them the same value
+  // (a printed value read back); `required` on one of them means that one of the two is required.
+  // Changes to a copy that give one drop the other, and the type's `complete` hook derives it
+  // again.
   std::string_view alternative{};
   // Results: the row of the printed summary that shows this field, and what that row says
   // after the value. A declaration's note is printed after the value in its text too.
