@@ -4,6 +4,8 @@
 // crosses a Lua frame).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <nlohmann/json.hpp>
 
@@ -19,20 +21,31 @@ namespace dml {
 namespace {
 
 // "dml.optimize", "f", "my_lib.sub.f": names joined by dots, nothing else.
+bool is_keyword(std::string_view s) {
+  static constexpr std::array<std::string_view, 22> kKeywords{
+      "and",      "break",  "do",   "else", "elseif", "end",  "false", "for",
+      "function", "goto",   "if",   "in",   "local",  "nil",  "not",   "or",
+      "repeat",   "return", "then", "true", "until",  "while"};
+  return std::find(kKeywords.begin(), kKeywords.end(), s) != kKeywords.end();
+}
+
+// Names separated by dots, none of them a Lua keyword ("dml.optimize", "lookup").
 bool is_name_path(std::string_view s) {
   bool start = true;
-  for (const char c : s) {
-    if (c == '.') {
-      if (start) return false;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == '.') {
+      if (start || is_keyword(s.substr(from, i - from))) return false;
       start = true;
-    } else if (std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_' ||
-               (!start && std::isdigit(static_cast<unsigned char>(c)) != 0)) {
+      from = i + 1;
+    } else if (std::isalpha(static_cast<unsigned char>(s[i])) != 0 || s[i] == '_' ||
+               (!start && std::isdigit(static_cast<unsigned char>(s[i])) != 0)) {
       start = false;
     } else {
       return false;
     }
   }
-  return !s.empty() && !start;
+  return !s.empty();
 }
 
 // Converts the value at index 1 into *out (lightuserdata upvalue 1).

@@ -175,6 +175,11 @@ TEST_CASE("host api: scripts call host functions", "[host_api]") {
     CHECK(dml.error() == "host:1: argument 1: a function has no JSON form");
     CHECK_FALSE(dml.register_function("os.execute", [](const json&) { return json(); }));
     CHECK(dml.error() == "register_function: \"os.execute\" is not a name like \"lookup\"");
+    // A Lua keyword is no global a script could call.
+    CHECK_FALSE(dml.register_function("end", [](const json&) { return json(); }));
+    CHECK(dml.error() == "register_function: \"end\" is not a name like \"lookup\"");
+    CHECK(dml.register_function("ending", [](const json&) { return json(); }));
+    CHECK_FALSE(dml.call("dml.end", json::array()).has_value());
   }
 }
 

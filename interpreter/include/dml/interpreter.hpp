@@ -4,7 +4,8 @@
 //   if (!dml.run_file("scenario.lua")) std::cerr << dml.error() << "\n";
 //
 // Every run_* call returns false on a Lua or dml error, with the message
-// ("scenario.lua:12: cluster.levels[2].bandwidth: ...") in error().
+// ("scenario.lua:12: cluster.levels[2].bandwidth: ...") in error(). error() keeps the last
+// failure's message until the next failure: test a call's result, not error().
 #pragma once
 
 #include <cstddef>
