@@ -34,6 +34,17 @@ function M.optimize_transformer(run, opts)
         end
         count = n + 1
       else
+        if type(k) == "string" then
+          local names = { "runners_up" }
+          for _, f in ipairs(core.fields("transformer_layout")) do names[#names + 1] = f.name end
+          local known = false
+          for _, name in ipairs(names) do known = known or name == k end
+          if not known then
+            local hint = core.closest(k, names)
+            core.raise(string.format("optimize.%s: not a layout field to hold fixed, nor runners_up%s; " ..
+              "it takes %s", k, hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(names, ", ")))
+          end
+        end
         fixed[k] = v
       end
     end

@@ -34,6 +34,10 @@ t.eq(#next_best, 2, "runners-up")
 t.eq(next_best[1].time.step >= best.time.step, true, "runners-up are slower")
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 0 })), 0, "no runners-up: an empty list")
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, as a degree reads")
+t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
+  "optimize.runers_up: not a layout field to hold fixed, nor runners_up (did you mean 'runners_up'?); it takes "
+  .. "runners_up, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
+  .. "microbatch, recompute, recompute_mla_up, recompute_moe_act")
 t.raises_here(function() dml.optimize(run, { runners_up = math.maxinteger }) end,
   "optimize.runners_up: expected a whole number from 0 to 1000000, got 9223372036854775807")
 
