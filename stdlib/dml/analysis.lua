@@ -269,11 +269,12 @@ function M.sweep(spec)
   return t
 end
 
-local function plan_columns()
+local function columns_of(type_name)
   local columns = {}
-  for i, c in ipairs(core.columns("plan")) do columns[i] = c.column end
+  for i, c in ipairs(core.columns(type_name)) do columns[i] = c.column end
   return columns
 end
+local function plan_columns() return columns_of("plan") end
 
 --- limits_many({setting, ...}[, options]): dml.limits of several settings, on all cores.
 function M.limits_many(settings, options)
@@ -292,6 +293,10 @@ function M.limits_many(settings, options)
         rawset(t, "points", points)
         return points
       end,
+      -- One row in the columns of the limits type (docs/reference.md): the setting and its
+      -- summary; `points` is the table of its plans.
+      __dml_rows = function() return { (core.row(l)) }, columns_of("limits") end,
+      __name = "dml.limits",
     })
   end
   return out

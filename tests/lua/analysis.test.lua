@@ -126,6 +126,14 @@ t.near(limits.summary.largest_feasible_utilization, 0.0517, 1e-2)
 t.near(limits.summary.first_infeasible_flop:value(), 5.076e31, 1e-3)
 local largest = dml.largest_run(paper.settings.h100_sxm)
 t.near(largest:value(), 2.707e31, 1e-3)
+-- a limits result is one row in the limits type's columns; its plans are `points`
+local row_table = dml.table(limits)
+t.eq(#row_table, 1, "one row")
+local columns = {}
+for _, c in ipairs(dml.columns "limits") do columns[#columns + 1] = c.column end
+t.eq(tostring(row_table):match("^(%S+)"), "setting", "the limits columns")
+t.eq(#columns < 20, true, "not every plan's cells")
+t.eq(#limits.points > 10, true, "the points: a table of the plans")
 
 -- the analytic curves (docs/model.md 4.4 at alpha = 0: T_limit 2.305e31; T_crit H100 1.92e28,
 -- A100 2.62e28, V100 1.30e27; at alpha = 0.1: T_limit 1.82e33)
