@@ -766,6 +766,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // --- one layer, one microbatch (docs/model.md 8.2) ---
   const double h = c.h, a = c.a, dh = c.dh;
   const AttentionShape& x = c.att;
+  // Per TP rank: the query heads split t1 ways, the key/value heads min(t1, g) ways: with more
+  // ranks than key/value heads each rank holds a whole one, copied t1/g times (Megatron-Core
+  // replicates them, docs/model.md 8.5). MLA splits every head's key and value t1 ways.
+  const double kv_ranks = c.mla ? t1 : std::min(t1, c.g);
+  const double qkv_t = c.mla ? x.qkv_width / t1 : (a / t1 + 2 * c.g / kv_ranks) * dh;
   // Attention's linear layers: the query/key/value projection and the output projection; with
   // MLA the down-projections to the latents (every TP rank computes them whole), the
   // up-projections to the heads and the output projection (docs/model.md 8.2).
@@ -778,7 +783,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                 c.gemm(T_down, h, x.kv_rank + x.rope_dim) +
                 c.gemm(T, x.kv_rank, a * (dh + x.v) / t) + c.gemm(T, a * x.v / t, h);
   } else {
-    attn_gemm = c.gemm(T, h / tm, x.qkv_width / t1) + c.gemm(T, a * dh / t1, h / tm);
+    attn_gemm = c.gemm(T, h / tm, qkv_t) + c.gemm(T, a * dh / t1, h / tm);
   }
   const double dense_gemm = c.gemm(T, h / tm, c.up * c.f / t1) + c.gemm(T, c.f / t1, h / tm);
   double moe_gemm = 0;
@@ -823,7 +828,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   // Keys and values per token as the attention kernel sees them: GQA's g heads, or every query
   // head's when the model repeats them first (torchtitan's repeat_kv).
-  const double kv_width = st.repeats_kv && !c.mla ? 2 * a * dh : x.kv_width;
+  const double kv_t = st.repeats_kv && !c.mla ? 2 * a * dh / t1
+                      : c.mla                 ? x.kv_width / t1
+                                              : 2 * c.g * dh / kv_ranks;
   // Ring CP's bookkeeping (docs/model.md 8.8): after the first step, each step's partial output
   // merges into the running one (forward), its query and key/value gradients add into the
   // running ones (backward), and the buffers passed round the ring are copied; the stack's
@@ -831,7 +838,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // recomputed with it.
   if (l.cp > 1 && l.cp_kind == ContextParallel::kRing) {
     const double later = cp - 1;
-    const double out_el = T * a * x.v / t1, q_el = T * a * x.qk / t1, kv_el = T * kv_width / t1;
+    const double out_el = T * a * x.v / t1, q_el = T * a * x.qk / t1, kv_el = T * kv_t;
     attn_f += later * (out_el * st.ring_out_traffic + kv_el * st.ring_kv_traffic) / c.hbm;
     attn_b += later * (q_el * st.ring_grad_traffic + kv_el * st.ring_kv_grad_traffic) / c.hbm;
     if (attn_recompute_selective > 0) attn_recompute_selective = attn_f;
@@ -856,10 +863,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double attn_in = c.mla ? 2 * h / sp_div + x.q_rank + x.kv_rank + a * x.v / t
                                  : qkv_in * h / tm + a * dh / t1;  // inputs of QKV and out
     const double attn_go = c.mla ? x.latents / sp_div + a * (x.qk + dh + x.v) / t + h
-                                 : x.qkv_width / t1 + h / tm;  // their output gradients
-    const double mlp_in = up_in * h / tm + c.f / t1;           // inputs of up and down
-    const double mlp_go = c.up * c.f / t1 + h / tm;            // their output gradients
-    const double attn_w = x.split / t + x.replicated;          // weights per GPU
+                                 : qkv_t + h / tm;     // their output gradients
+    const double mlp_in = up_in * h / tm + c.f / t1;   // inputs of up and down
+    const double mlp_go = c.up * c.f / t1 + h / tm;    // their output gradients
+    const double attn_w = x.split / t + x.replicated;  // weights per GPU
     const double mlp_w = (c.up + 1) * h * c.f / t;
     const auto fwd = [&](double in, double w) { return (8 * T * in + 3 * w) / c.hbm; };
     const auto bwd = [&](double in, double go, double w) {
@@ -883,7 +890,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const Group tm_g = c.group(l.tp_model, 1);
     const Group t1_g = c.group(l.tp / l.tp_model, l.tp_model);
     const double wide =
-        c.all_reduce(T * x.qkv_width / t1 * 2, tm_g) + c.all_reduce(T * c.up * c.f / t1 * 2, tm_g);
+        c.all_reduce(T * qkv_t * 2, tm_g) + c.all_reduce(T * c.up * c.f / t1 * 2, tm_g);
     tp_f = wide + c.reductions * c.all_reduce(T * h / tm * 2, t1_g);
     tp_b = tp_f;
     tp_b_hideable = tp_b;
@@ -916,7 +923,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under.
   const double wgrad_cover = (c.mla ? c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
                                           c.gemm(T, x.kv_rank, a * (dh + x.v) / t)
-                                    : c.gemm(T, h / tm, x.qkv_width / t1)) +
+                                    : c.gemm(T, h / tm, qkv_t)) +
                              c.gemm(T, h / tm, c.up * c.f / t1);
 
   // CP per layer and microbatch (docs/model.md 8.8).
@@ -925,7 +932,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   if (l.cp > 1) {
     // Keys and values per rank: 2 g d_h (2 a d_h repeated), or with MLA every head's
     // decompressed a (qk + v).
-    const double kv = b * (c.s / cp) * kv_width * 2 / t1;
+    const double kv = b * (c.s / cp) * kv_t * 2;
     if (l.cp_kind == ContextParallel::kRing) {
       const double step = cp_g.alpha + kv / cp_g.bw;
       cp_f = std::max(0.0, (cp - 1) * step + c.launch - attn_f);
@@ -1194,7 +1201,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
 
   // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
-  const double attn_p = c.att.split + c.att.replicated * t;  // (/ t below: per GPU)
+  // (/ t below: per GPU), with the key/value projections' copies when t1 > g
+  const double attn_p =
+      c.att.split + c.att.replicated * t + (c.mla ? 0.0 : 2 * c.g * dh * h * (t1 / kv_ranks - 1));
   const double dense_mlp_p = (c.up + 1) * c.h * c.f;
   double expert_p = 0, shared_p = 0;
   if (c.experts > 0) {
@@ -1335,7 +1344,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                             (st.dropout ? 2 * h : 0) + 2 * x.latents;  // MLA: its latents
   // Attention's heads: the query, key and value heads and the attention's output, 2 bytes each
   // (4 (a + g) d_h without MLA).
-  const double attn_act = 2 * ((l.recompute_mla_up ? 0 : x.qkv_width) + a * x.v);
+  const double attn_act = 2 * ((l.recompute_mla_up ? 0 : qkv_t * t1) + a * x.v);
   const double split_dense = attn_act + c.act_bytes * c.f;
   // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective,
   // op and full recompute do not store them.
@@ -1362,8 +1371,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // Kept: the layer input and the MLP's, the attention output, and half the matmul outputs
     // (QKV and the MLP up-projection are the wide ones; the out and down projections, of width
     // h, are the reduce-scatters' outputs and kept). Element-wise results are recomputed.
-    const double kept = 2 * (2 * h) / sp_div + 2 * a * x.v / t1 + 2 * (2 * h) / sp_div +
-                        0.5 * 2 * (x.qkv_width / t1);
+    const double kept =
+        2 * (2 * h) / sp_div + 2 * a * x.v / t1 + 2 * (2 * h) / sp_div + 0.5 * 2 * qkv_t;
     per_token_dense = std::min(per_token_dense, kept + 0.5 * 2 * c.up * c.f / t1);
     per_token_moe = std::min(
         per_token_moe, kept + (c.experts > 0 ? 0.5 * 2 * c.up * c.fe *

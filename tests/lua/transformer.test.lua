@@ -198,3 +198,20 @@ do
   t.eq(first:find("0 s", 1, true), nil, "no step time: " .. first)
   t.eq(text:find("none of the", 1, true) ~= nil, true, "the reason")
 end
+
+-- GQA on more TP ranks than key/value heads: each rank holds a whole head (Megatron-Core copies
+-- them), so one head shared by all 8 ranks costs what 8 heads split 8 ways do.
+do
+  local function plan(kv)
+    local m = dml.transformer { layers = 8, d_model = 4096, heads = 32, kv_heads = kv, d_ff = 14336,
+      vocab = 32000, seq_len = 32768 }
+    local r = dml.run { model = m, stack = stacks.megatron_core, global_batch = 8, cluster = cluster(64) }
+    return dml.evaluate(r, { tp = 8, cp = 8, pp = 1, dp = 1, cp_kind = "allgather", microbatch = 1,
+      recompute = "none", zero = 1 })
+  end
+  local one, eight = plan(1), plan(8)
+  t.near(one.time.cp:value "s", eight.time.cp:value "s", 1e-12, "the keys and values gathered")
+  t.near(one.time.gemm:value "s", eight.time.gemm:value "s", 1e-12, "the QKV projection")
+  t.near(one.memory.weights:value "B", eight.memory.weights:value "B", 1e-12, "the weights a GPU holds")
+  t.eq(one.params < eight.params, true, "though the model has fewer")
+end
