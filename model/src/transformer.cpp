@@ -767,8 +767,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double h = c.h, a = c.a, dh = c.dh;
   const AttentionShape& x = c.att;
   // Per TP rank: the query heads split t1 ways, the key/value heads min(t1, g) ways: with more
-  // ranks than key/value heads each rank holds a whole one, copied t1/g times (Megatron-Core
-  // replicates them, docs/model.md 8.5). MLA splits every head's key and value t1 ways.
+  // ranks than key/value heads each rank holds a whole one, copied t1/g times (as vLLM copies
+  // them; Megatron-Core requires t1 to divide g: docs/model.md 8.5). MLA splits every head's key
+  // and value t1 ways.
   const double kv_ranks = c.mla ? t1 : std::min(t1, c.g);
   const double qkv_t = c.mla ? x.qkv_width / t1 : (a / t1 + 2 * c.g / kv_ranks) * dh;
   // Attention's linear layers: the query/key/value projection and the output projection; with

@@ -199,7 +199,7 @@ do
   t.eq(text:find("none of the", 1, true) ~= nil, true, "the reason")
 end
 
--- GQA on more TP ranks than key/value heads: each rank holds a whole head (Megatron-Core copies
+-- GQA on more TP ranks than key/value heads: each rank holds a whole head (copied, as vLLM copies
 -- them), so one head shared by all 8 ranks costs what 8 heads split 8 ways do.
 do
   local function plan(kv)
