@@ -55,8 +55,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
 
   const std::int64_t tm = fixed.tp_model.value_or(1);
   std::vector<std::int64_t> tps;
+  // The stacks' frameworks split whole key/value heads (Megatron-Core divides the query groups
+  // by the TP size; torchtitan views its shard as whole heads): the search keeps t1 <= g. A
+  // layout given by hand may copy them instead (docs/model.md 8.5).
+  const std::int64_t kv_heads = m.mla ? m.heads : m.kv_heads.value_or(m.heads);
   for (const std::int64_t t : powers_of_two(std::min<std::int64_t>(c.node, m.heads * tm))) {
-    if (t % tm == 0 && m.heads % (t / tm) == 0 && m.d_ff % (t / tm) == 0) tps.push_back(t);
+    if (t % tm == 0 && m.heads % (t / tm) == 0 && m.d_ff % (t / tm) == 0 && t / tm <= kv_heads) {
+      tps.push_back(t);
+    }
   }
   tps = one_or(fixed.tp, tps);
   std::vector<std::int64_t> cps;

@@ -215,3 +215,13 @@ do
   t.near(one.memory.weights:value "B", eight.memory.weights:value "B", 1e-12, "the weights a GPU holds")
   t.eq(one.params < eight.params, true, "though the model has fewer")
 end
+
+-- The search splits whole key/value heads, as the stacks' frameworks do: with 2 of them, TP 2 at most.
+do
+  local m = dml.transformer { layers = 16, d_model = 8192, heads = 64, kv_heads = 2, d_ff = 28672,
+    vocab = 32000, seq_len = 4096 }
+  local r = dml.run { model = m, stack = stacks.megatron_core, global_batch = 64, cluster = cluster(64) }
+  local _, others = dml.optimize(r, { runners_up = 50 })
+  for _, p in ipairs(others) do t.eq(p.layout.tp <= 2, true, "tp " .. p.layout.tp) end
+  t.eq(dml.evaluate(r, { tp = 8, pp = 1 }).feasible ~= nil, true, "a layout given by hand may copy them")
+end
