@@ -105,7 +105,10 @@ class Writer {
       case LUA_TTABLE:
         return table(idx, path, depth);
       default:
-        throw Error(fmt::format("{}: a {} has no JSON form", path, luaL_typename(L_, idx)));
+        throw Error(fmt::format("{}: {} has no JSON form", path,
+                                lua_type(L_, idx) == LUA_TNONE
+                                    ? std::string("nothing")
+                                    : std::string("a ") + luaL_typename(L_, idx)));
     }
   }
 

@@ -322,9 +322,9 @@ std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& 
 
 std::size_t check_list(lua_State* L, int idx, const std::string& path, std::string_view,
                        std::string_view title) {
-  if (!plain_table(L, idx)) throw_expected(L, idx, path, fmt::format("a list of {}", title));
+  if (!plain_table(L, idx)) throw_expected(L, idx, path, fmt::format("a list, each {}", title));
   const auto n = static_cast<std::size_t>(lua_rawlen(L, idx));
-  if (n == 0) throw ConfigError(path, fmt::format("expected a non-empty list of {}", title));
+  if (n == 0) throw ConfigError(path, fmt::format("expected a non-empty list, each {}", title));
   check_list_keys(L, idx, n, path);
   return n;
 }

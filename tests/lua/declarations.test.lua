@@ -188,7 +188,7 @@ raises_here(function() dml.level { "nvlink" } end, "level: expected named fields
 raises_here(function() dml.gpu(gpus.h100_sxm, { effective_utilization = 1.5 }) end, "gpu.effective_utilization: must be at most 1, got 1.5")
 raises_here(function() dml.gpu(gpus.h100_sxm, { dsmem = "yes" }) end, 'gpu.dsmem: expected true or false, got "yes"')
 raises_here(function() dml.gpu(gpus.h100_sxm, { sources = { speed = "x" } }) end, 'gpu.sources: "speed" is not a field of a GPU')
-raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = {} } end, "cluster.levels: expected a non-empty list of a network level")
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = {} } end, "cluster.levels: expected a non-empty list, each a network level")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.infiniband_ndr, networks.nvlink4_h100 } } end, "cluster.levels[1].size: required on every level but the outermost (how many groups of the level below it joins)")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100 } } end, "cluster.levels[1].size: the outermost level spans the whole cluster; give the cluster's size instead")
 -- a preset level used outermost keeps its size: where a group of it covers the cluster, the

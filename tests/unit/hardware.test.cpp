@@ -108,7 +108,7 @@ TEST_CASE("hardware: invalid fields throw ConfigError naming the field and value
   SECTION("no levels") {
     c.levels.clear();
     CHECK_THROWS_WITH(dml::validate(c),
-                      "cluster.levels: expected a non-empty list of a network level");
+                      "cluster.levels: expected a non-empty list, each a network level");
   }
   SECTION("an infinite bandwidth is allowed") {
     CHECK_NOTHROW(dml::validate(dml::paper::h100_infinite_network_ll()));

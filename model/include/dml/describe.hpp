@@ -315,7 +315,8 @@ template <class M>
     using Item = typename IsVector<M>::value_type;
     if constexpr (Described<Item>) {
       if (m.empty()) {
-        throw ConfigError(path.str(), "expected a non-empty list of {}", Description<Item>::title);
+        throw ConfigError(path.str(), "expected a non-empty list, each {}",
+                          Description<Item>::title);
       }
       for (std::size_t i = 0; i < m.size(); ++i) validate_record(m[i], FieldPath{&path, {}, i + 1});
     } else if constexpr (std::is_same_v<Item, std::int64_t>) {
