@@ -416,17 +416,23 @@ Group NetworkCtx::group(std::int64_t size, std::int64_t stride) const {
   gr.bw = node_bw;
   gr.alpha = node_alpha;
   gr.per_node = gr.size;
-  if (size <= 1) return gr;
+  if (size <= 1 || outer.empty()) return gr;
   stride = std::max<std::int64_t>(stride, 1);
-  const std::int64_t block = stride > std::numeric_limits<std::int64_t>::max() / size
-                                 ? std::numeric_limits<std::int64_t>::max()
-                                 : stride * size;
-  const auto within = [block](std::int64_t unit) { return block <= unit && unit % block == 0; };
-  if (outer.empty() || within(node)) return gr;  // level 0
+  std::int64_t block = 0;
+  if (__builtin_mul_overflow(stride, size, &block))
+    block = std::numeric_limits<std::int64_t>::max();
+  // Degrees are mostly powers of two: then a unit holds whole blocks when the block's bits below
+  // it are clear in the unit, with no division (the search calls this a dozen times a layout).
+  const bool pow2 = (block & (block - 1)) == 0;
+  const auto within = [block, pow2](std::int64_t unit) {
+    return block <= unit && (pow2 ? (unit & (block - 1)) == 0 : unit % block == 0);
+  };
+  if (within(node)) return gr;  // level 0
   std::size_t lv = 0;
   while (lv + 1 < outer.size() && !within(outer[lv].span)) ++lv;
   const Outer& o = outer[lv];
-  const std::int64_t k = std::clamp<std::int64_t>(std::gcd(block, node) / stride, 1, size);
+  const std::int64_t common = pow2 ? std::min(block, node & -node) : std::gcd(block, node);
+  const std::int64_t k = std::clamp<std::int64_t>(common / stride, 1, size);
   gr.level = static_cast<int>(lv) + 1;
   gr.net_bw = o.bw;
   gr.net_alpha = o.alpha;
