@@ -139,7 +139,15 @@ void Description<Cluster>::check(const Cluster& c, const std::string& path) {
   std::int64_t product = 1;
   for (std::size_t i = 0; i < n; ++i) {
     const NetworkLevel& level = c.levels[i];
-    if (level.measured) check_measured(*level.measured, path, i);
+    if (level.measured) {
+      if (i >= 2 && !level.measured->empty()) {
+        throw ConfigError(item_path(path + ".levels", i + 1) + ".measured",
+                          "measured collectives are read on the two innermost levels only (a "
+                          "group that reaches level {} keeps alpha-beta)",
+                          i + 1);
+      }
+      check_measured(*level.measured, path, i);
+    }
     const auto lpath = [&] { return item_path(path + ".levels", i + 1) + ".size"; };
     if (i + 1 < n && !level.size) {
       throw ConfigError(lpath(),

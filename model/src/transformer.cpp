@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -283,6 +284,8 @@ NetworkCtx::NetworkCtx(const Cluster& cluster, const Stack& st, std::int64_t gpu
   node = cluster.levels.size() > 1 ? inner.size.value_or(n) : n;
   node_bw = inner.bandwidth.value() / 2 * e.nvlink;
   node_alpha = inner.latency.value();
+  if (node > 0 && (node & (node - 1)) == 0)
+    node_shift = std::countr_zero(static_cast<std::uint64_t>(node));
   // Each level beyond the node joins `size` units of the one below; the outermost spans the
   // cluster whatever its size says. A group that crosses a level also crosses the ones inside
   // it: its bandwidth is the slowest of them.
@@ -408,6 +411,19 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
 // when it fits and the unit holds a whole number of blocks; else some groups straddle two units,
 // and the slowest group sets the pace: the block reaches the next level out, and its fewest
 // ranks on one node are gcd(block, node) / stride (the shortest piece a node boundary cuts).
+namespace {
+// Division and remainder of non-negative degrees, in 32 bits where they fit (a 64-bit divide
+// costs several times a 32-bit one on the CPUs the search runs on).
+inline std::int64_t div_degrees(std::int64_t a, std::int64_t b) {
+  if (((a | b) >> 32) == 0) return static_cast<std::uint32_t>(a) / static_cast<std::uint32_t>(b);
+  return a / b;
+}
+inline std::int64_t mod_degrees(std::int64_t a, std::int64_t b) {
+  if (((a | b) >> 32) == 0) return static_cast<std::uint32_t>(a) % static_cast<std::uint32_t>(b);
+  return a % b;
+}
+}  // namespace
+
 Group NetworkCtx::group(std::int64_t size, std::int64_t stride) const {
   Group gr;
   gr.size = static_cast<double>(size);
@@ -425,14 +441,22 @@ Group NetworkCtx::group(std::int64_t size, std::int64_t stride) const {
   // it are clear in the unit, with no division (the search calls this a dozen times a layout).
   const bool pow2 = (block & (block - 1)) == 0;
   const auto within = [block, pow2](std::int64_t unit) {
-    return block <= unit && (pow2 ? (unit & (block - 1)) == 0 : unit % block == 0);
+    return block <= unit && (pow2 ? (unit & (block - 1)) == 0 : mod_degrees(unit, block) == 0);
   };
   if (within(node)) return gr;  // level 0
   std::size_t lv = 0;
   while (lv + 1 < outer.size() && !within(outer[lv].span)) ++lv;
   const Outer& o = outer[lv];
   const std::int64_t common = pow2 ? std::min(block, node & -node) : std::gcd(block, node);
-  const std::int64_t k = std::clamp<std::int64_t>(common / stride, 1, size);
+  // A power-of-two block has power-of-two factors: shifts instead of divisions.
+  const std::int64_t k =
+      std::clamp<std::int64_t>(pow2 ? common >> std::countr_zero(static_cast<std::uint64_t>(stride))
+                                    : div_degrees(common, stride),
+                               1, size);
+  // The nodes the worst group touches: its shortest piece on one, the rest of its block over
+  // whole nodes after it (a block of 32 on 72-GPU racks: 2 racks, pieces of 24 and 8).
+  const std::int64_t touched = 1 + (node_shift >= 0 ? (block - common + node - 1) >> node_shift
+                                                    : div_degrees(block - common + node - 1, node));
   gr.level = static_cast<int>(lv) + 1;
   gr.net_bw = o.bw;
   gr.net_alpha = o.alpha;
@@ -444,7 +468,7 @@ Group NetworkCtx::group(std::int64_t size, std::int64_t stride) const {
                            static_cast<double>(k) * o.bw)
                 : std::min(node_bw, o.bw);
   gr.alpha = o.alpha;
-  gr.nodes = gr.size / gr.per_node;
+  gr.nodes = static_cast<double>(std::min(touched, size));
   return gr;
 }
 
@@ -778,6 +802,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // and value t1 ways.
   const double kv_ranks = c.mla ? t1 : std::min(t1, c.g);
   const double qkv_t = c.mla ? x.qkv_width / t1 : (a / t1 + 2 * c.g / kv_ranks) * dh;
+  const double rope_t = c.mla ? x.rope / t1 : (a / t1 + c.g / kv_ranks) * dh;  // RoPE's elements
   // Attention's linear layers: the query/key/value projection and the output projection; with
   // MLA the down-projections to the latents (every TP rank computes them whole), the
   // up-projections to the heads and the output projection (docs/model.md 8.2).
@@ -853,7 +878,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Element-wise traffic per token, forward (docs/model.md 8.2).
   const double h_terms = 8 * h + (st.dropout ? 14 : 12) * h;
   const double base_elem =
-      h_terms / sp_div + 4 * x.rope / t1 + (quantized && !rowwise ? 3 * (3 * h + c.f) / t : 0);
+      h_terms / sp_div + 4 * rope_t + (quantized && !rowwise ? 3 * (3 * h + c.f) / t : 0);
   const double dense_elem_f =
       T * (base_elem + c.act_bytes * c.f / t1) * st.elementwise_factor / c.hbm;
   const double moe_elem_f = (T * base_elem + moe_elem) * st.elementwise_factor / c.hbm;
@@ -870,10 +895,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double attn_in = c.mla ? 2 * h / sp_div + x.q_rank + x.kv_rank + a * x.v / t
                                  : qkv_in * h / tm + a * dh / t1;  // inputs of QKV and out
     const double attn_go = c.mla ? x.latents / sp_div + a * (x.qk + dh + x.v) / t + h
-                                 : qkv_t + h / tm;     // their output gradients
-    const double mlp_in = up_in * h / tm + c.f / t1;   // inputs of up and down
-    const double mlp_go = c.up * c.f / t1 + h / tm;    // their output gradients
-    const double attn_w = x.split / t + x.replicated;  // weights per GPU
+                                 : qkv_t + h / tm;    // their output gradients
+    const double mlp_in = up_in * h / tm + c.f / t1;  // inputs of up and down
+    const double mlp_go = c.up * c.f / t1 + h / tm;   // their output gradients
+    // weights per GPU, with the copied key/value heads (8.5)
+    const double attn_w =
+        x.split / t + x.replicated + (c.mla ? 0.0 : 2 * c.g * dh * h * (t1 / kv_ranks - 1) / t);
     const double mlp_w = (c.up + 1) * h * c.f / t;
     const auto fwd = [&](double in, double w) { return (8 * T * in + 3 * w) / c.hbm; };
     const auto bwd = [&](double in, double go, double w) {
@@ -1091,7 +1118,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // A recomputed attention forward exchanges its keys and values again (the ring, or the
   // all-gather, runs inside the kernel call the checkpoint reruns).
   const bool attention_rerun =
-      l.recompute == Recompute::kFull || (l.recompute == Recompute::kSelective && attn_fs > 0);
+      l.recompute == Recompute::kFull ||
+      (l.recompute == Recompute::kSelective && attn_recompute_selective > 0);
   const double cp_exposed = n_layers * (cp_f * (attention_rerun ? 2.0 : 1.0) + cp_b);
   const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
   // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
@@ -1456,6 +1484,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
            : 0);
   if (l.recompute == Recompute::kSelective && st.attention == AttentionKernel::kUnfused) {
     out.hardware_flop_per_token += 4 * all_layers * a * c.dk * c.keys_kernel;
+  }
+  // GQA's key/value heads copied over more TP ranks than there are of them (8.5): every copy's
+  // projection runs, forward and backward (6 FLOPs a weight), and again under full recompute.
+  if (!c.mla && t1 > c.g) {
+    const double copies = 2 * c.g * c.dh * c.h * (t1 / c.g - 1);
+    out.hardware_flop_per_token +=
+        (l.recompute == Recompute::kFull ? 8.0 : 6.0) * all_layers * copies;
   }
   if (l.recompute_mla_up) {  // MLA's up-projections again, per token
     out.hardware_flop_per_token += 2 * all_layers *

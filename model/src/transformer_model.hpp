@@ -69,6 +69,7 @@ struct NetworkCtx {
 
   std::int64_t n = 0;     // GPUs
   std::int64_t node = 1;  // GPUs in one scale-up domain
+  int node_shift = -1;    // log2(node) when node is a power of two, else -1
   double node_bw = 0, node_alpha = 0;
   std::vector<Outer> outer;  // levels 1, 2, ... (empty on a single-level cluster)
   double launch = 0;

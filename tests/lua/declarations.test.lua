@@ -26,6 +26,10 @@ raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { attention = 0.8, 
   "gpu.efficiency.flash3_gain: attention x flash3_gain is 0.8 x 2 = 1.6, past the 16-bit peak (at most 1)")
 raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.9, fp8_gain = 2.5 } }) end,
   "gpu.efficiency.fp8_gain: gemm x fp8_gain is 0.9 x 2.5 = 2.25 of the 16-bit peak, past the FP8 peak (2 of it: flop_per_clock_per_thread fp8 / fp16)")
+-- measured collectives are read on the two innermost levels: a table on a third is refused
+local spine = { bandwidth = "10 GB/s", latency = "10 us", measured = { { op = "all_reduce", size = "1 GiB", bus_bandwidth = "5 GB/s" } } }
+local pods = dml.level(networks.infiniband_ndr, { size = 4 })
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, pods, spine } } end, "cluster.levels[3].measured: measured collectives are read on the two innermost levels only (a group that reaches level 3 keeps alpha-beta)")
 -- a printed declaration writes a byte count in its shortest unit: 80 GB, not 78125000 KiB; a
 -- binary unit where it is as short
 do

@@ -214,6 +214,7 @@ do
   t.near(one.time.gemm:value "s", eight.time.gemm:value "s", 1e-12, "the QKV projection")
   t.near(one.memory.weights:value "B", eight.memory.weights:value "B", 1e-12, "the weights a GPU holds")
   t.eq(one.params < eight.params, true, "though the model has fewer")
+  t.near(one.hfu, eight.hfu, 1e-9, "and the GPUs run the copies' FLOPs: the same HFU")
 end
 
 -- The search splits whole key/value heads, as the stacks' frameworks do: with 2 of them, TP 2 at most.
@@ -223,5 +224,30 @@ do
   local r = dml.run { model = m, stack = stacks.megatron_core, global_batch = 64, cluster = cluster(64) }
   local _, others = dml.optimize(r, { runners_up = 50 })
   for _, p in ipairs(others) do t.eq(p.layout.tp <= 2, true, "tp " .. p.layout.tp) end
-  t.eq(dml.evaluate(r, { tp = 8, pp = 1 }).feasible ~= nil, true, "a layout given by hand may copy them")
+  local by_hand = dml.evaluate(r, { tp = 8, pp = 1 })
+  t.eq(#by_hand.violations, 0, "a layout given by hand may copy them: " .. table.concat(by_hand.violations, "; "))
+  t.eq(by_hand.time.step:value "s" > 0, true)
+end
+
+-- Selective recompute with a fused attention kernel reruns nothing, so context parallelism's
+-- exchange is not repeated either; full recompute repeats its forward.
+do
+  local m = dml.transformer { layers = 8, d_model = 8192, heads = 64, kv_heads = 8, d_ff = 28672,
+    vocab = 128256, seq_len = 131072 }
+  local r = dml.run { model = m, stack = stacks.megatron_core, global_batch = 8, cluster = cluster(64) }
+  local function cp_time(recompute)
+    return dml.evaluate(r, { tp = 8, cp = 8, pp = 1, dp = 1, cp_kind = "allgather", microbatch = 1,
+      recompute = recompute, zero = 1 }).time.cp:value "s"
+  end
+  t.eq(cp_time "none" > 0, true)
+  t.near(cp_time "selective", cp_time "none", 1e-12, "selective: no rerun")
+  t.eq(cp_time "full" > cp_time "none", true, "full: the forward's exchange again")
+end
+
+-- A layout evaluate refuses has no costs: a table leaves them empty rather than show 0 s.
+do
+  local refused = dml.evaluate(run, { tp = 8, dp = 8, microbatch = 3 })
+  t.eq(#refused.violations > 0, true)
+  local text = tostring(dml.table({ refused }, { columns = { "time_step", "mfu", "violations" } }))
+  t.eq(text:find("0 s", 1, true), nil, "no step time: " .. text)
 end

@@ -1090,6 +1090,27 @@ TEST_CASE("transformer collectives: alpha-beta times and placement", "[transform
   }
 }
 
+TEST_CASE("transformer collectives: groups that straddle 72-GPU racks", "[transformer][comm]") {
+  // An NVL72-like domain: a block of 32 consecutive ranks (EP 32) lies in at most 2 racks, 24
+  // and 8 of it; its pace is the 8-rank piece's (8 NICs), over 2 racks, not 4.
+  TransformerRun run = run_of(llama3_8b(), 576, 576);
+  run.cluster.levels[0].size = 72;
+  const dml::detail::TransformerCtx c(run);
+  const auto ep32 = c.group(32, 1);
+  CHECK(ep32.level == 1);
+  CHECK(ep32.per_node == 8);
+  CHECK(ep32.nodes == 2);
+  const auto ep8 = c.group(8, 1);  // 9 blocks a rack: inside
+  CHECK(ep8.level == 0);
+  const auto dp = c.group(8, 72);  // one rank on each of 8 racks
+  CHECK(dp.per_node == 1);
+  CHECK(dp.nodes == 8);
+  const auto pair = c.group(2, 64);  // ranks r and r + 64: 64 and 8 of a 128-block on 2 racks
+  CHECK(pair.level == 1);
+  CHECK(pair.per_node == 1);
+  CHECK(pair.nodes == 2);
+}
+
 TEST_CASE("transformer collectives: a third network level", "[transformer][comm]") {
   // 8-GPU nodes, pods of 4 nodes on the 100 GB/s network, pods joined by 10 GB/s (both ways)
   // at 20 us: a group that crosses pods gets the slower level's bandwidth and latency.

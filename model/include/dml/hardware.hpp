@@ -453,7 +453,8 @@ struct Description<NetworkLevel> {
     v.field(l.measured,
             {.name = "measured",
              .doc = "collectives measured at this level (nccl-tests rows: op, size, "
-                    "bus_bandwidth, gpus); transformer runs use them instead of alpha-beta"});
+                    "bus_bandwidth, gpus); transformer runs use them instead of alpha-beta; "
+                    "on the two innermost levels only"});
     v.field(l.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }

@@ -1014,9 +1014,9 @@ struct Description<StepPlan> {
     v.field(p.layouts_evaluated, {.name = "layouts_evaluated", .doc = "optimize: layouts costed"});
   }
   static std::string summary(const StepPlan& p) { return step_plan_summary(p); }
-  // No layout (optimize found none that fits): the costs are not a layout's, and a table leaves
-  // them empty.
-  static bool costed(const StepPlan& p) { return p.layout.tp.has_value(); }
+  // No cost (optimize found no layout that fits, or evaluate's layout cannot run): a table leaves
+  // the costs empty rather than show zeros. A layout that runs but does not fit keeps them.
+  static bool costed(const StepPlan& p) { return p.time.step.value() > 0; }
 };
 
 template <>
