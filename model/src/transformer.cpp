@@ -1590,6 +1590,15 @@ TransformerLayout to_layout(const Lay& l) {
 
 std::string bytes_text(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
 
+// The parts of the GPU that holds the most; the logits only on the stage that has them.
+std::string memory_parts_text(const StepMemory& m) {
+  std::string out = fmt::format("weights {}, gradients {}, optimizer {}, activations {}",
+                                bytes_text(m.weights.value()), bytes_text(m.gradients.value()),
+                                bytes_text(m.optimizer.value()), bytes_text(m.activations.value()));
+  if (m.logits.value() > 0) out += fmt::format(", logits {}", bytes_text(m.logits.value()));
+  return out + fmt::format(", workspace {}", bytes_text(m.workspace.value()));
+}
+
 }  // namespace
 
 namespace detail {
@@ -1672,12 +1681,8 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.feasible = k.memory.total.value() <= c.capacity;
   if (!p.feasible) {
     p.violations.push_back(fmt::format(
-        "memory: {} per GPU (weights {}, gradients {}, optimizer {}, activations {}, logits {}, "
-        "workspace {}) exceeds the {} of a {}",
-        bytes_text(k.memory.total.value()), bytes_text(k.memory.weights.value()),
-        bytes_text(k.memory.gradients.value()), bytes_text(k.memory.optimizer.value()),
-        bytes_text(k.memory.activations.value()), bytes_text(k.memory.logits.value()),
-        bytes_text(c.workspace), bytes_text(c.capacity), c.run.cluster.gpu.name));
+        "memory: {} per GPU ({}) exceeds the {} of a {}", bytes_text(k.memory.total.value()),
+        memory_parts_text(k.memory), bytes_text(c.capacity), c.run.cluster.gpu.name));
   }
   return p;
 }
@@ -1812,13 +1817,8 @@ std::string step_plan_summary(const StepPlan& p) {
                      100 * p.hfu, p.tokens_per_second_per_gpu);
   const double days = p.time_to_train.value() / 86400;
   out += fmt::format("  time to train {:.3g} steps: {:.1f} days\n", p.steps, days);
-  out += fmt::format(
-      "  memory per GPU {} of {} (weights {}, gradients {}, optimizer {}, "
-      "activations {}, logits {}, workspace {})\n",
-      bytes_text(p.memory.total.value()), bytes_text(p.memory.capacity.value()),
-      bytes_text(p.memory.weights.value()), bytes_text(p.memory.gradients.value()),
-      bytes_text(p.memory.optimizer.value()), bytes_text(p.memory.activations.value()),
-      bytes_text(p.memory.logits.value()), bytes_text(p.memory.workspace.value()));
+  out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
+                     bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
   if (p.energy) {
     const StepEnergy& e = *p.energy;
     out += fmt::format(
