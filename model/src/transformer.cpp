@@ -492,11 +492,13 @@ double Curve::bus_bandwidth(double bytes, double ranks) const {
     const double w = (ls - x.log_size[lo]) / (x.log_size[hi] - x.log_size[lo]);
     return x.busbw[lo] + w * (x.busbw[hi] - x.busbw[lo]);
   };
-  if (series.size() == 1 || series.front().log_ranks == 0) return at(series.front());
+  // Rows that name their group size serve the groups; rows without one only when none does.
+  const std::size_t first = series.front().log_ranks == 0 && series.size() > 1 ? 1 : 0;
+  if (series.size() - first == 1) return at(series[first]);
   const double lr = std::log(ranks);
-  if (lr <= series.front().log_ranks) return at(series.front());
+  if (lr <= series[first].log_ranks) return at(series[first]);
   if (lr >= series.back().log_ranks) return at(series.back());
-  std::size_t hi = 1;
+  std::size_t hi = first + 1;
   while (series[hi].log_ranks < lr) ++hi;
   const Series& a = series[hi - 1];
   const Series& b = series[hi];

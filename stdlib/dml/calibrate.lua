@@ -257,11 +257,14 @@ local function bounds_of(spec, fitted)
       raise("calibrate.bounds.%s: the lower bound %s is not below the upper %s", name, value_text(p, lu[1]),
         value_text(p, lu[2]))
     end
-    if lu[1] < p.lower or lu[2] > p.upper then
+    -- A bound read from a unit string may differ from the physical one in its last bits
+    -- ("1000 us" reads 1000.0000000000001): within a part in 1e9 it is that bound.
+    local slack = 1e-9 * (p.upper - p.lower)
+    if lu[1] < p.lower - slack or lu[2] > p.upper + slack then
       raise("calibrate.bounds.%s: [%s, %s] goes beyond the physical bounds [%s, %s]", name, value_text(p, lu[1]),
         value_text(p, lu[2]), value_text(p, p.lower), value_text(p, p.upper))
     end
-    out[name] = { lower = lu[1], upper = lu[2] }
+    out[name] = { lower = math.max(lu[1], p.lower), upper = math.min(lu[2], p.upper) }
   end
   return out
 end
@@ -287,8 +290,10 @@ local function read_rows(path, presets)
     elseif not seconds then
       r.skip = "no measured step time: " .. how
     else
-      local plan = dml.evaluate(req.run, req.layout)
-      if plan.time.step:value("s") > 0 then
+      local ok, plan = pcall(dml.evaluate, req.run, req.layout)
+      if not ok then
+        r.skip = "dml: " .. tostring(plan):gsub("^[^:]*:%d+: ", "")
+      elseif plan.time.step:value("s") > 0 then
         r.request, r.measured_s, r.measured_from = req, seconds, how
       else
         r.skip = "dml predicts no step time: " .. table.concat(plan.violations, "; ")
@@ -648,7 +653,14 @@ function M.calibrate(args)
   if write ~= nil and (type(write) ~= "string" or not write:match("%.lua$")) then
     raise("calibrate.write: expected the path of a .lua file (a library require loads), got %s", describe(write))
   end
+  if write ~= nil and write:match("([^/]*)%.lua$"):find(".", 1, true) then
+    raise("calibrate.write: %q: require reads the dots of a module name as directories; name the file without them",
+      write)
+  end
   local max_evaluations = args.max_evaluations or DEFAULT_EVALUATIONS
+  if math.type(max_evaluations) == "float" and max_evaluations == math.floor(max_evaluations) then
+    max_evaluations = math.tointeger(max_evaluations) or max_evaluations  -- 1e4 is 10000
+  end
   if math.type(max_evaluations) ~= "integer" or max_evaluations < 1 then
     raise("calibrate.max_evaluations: expected a whole number >= 1, got %s", describe(max_evaluations))
   end
@@ -672,12 +684,20 @@ function M.calibrate(args)
 
   -- The rows, the fit's and the held-out ones.
   local all, columns = read_rows(path, patched_gpu and { gpus = { [gpu_key] = patched_gpu } })
-  local keep = args.rows ~= nil and filter_of(args.rows, "rows", columns) or function() return true end
   local held = args.check
   local check_filter
   if held ~= nil and held ~= false then check_filter = filter_of(held, "check", columns) end
+  -- Without `rows`, the fit takes every row but those `check` holds out.
+  local keep = args.rows ~= nil and filter_of(args.rows, "rows", columns)
+    or (check_filter and function(row) return not check_filter(row) end)
+    or function() return true end
   local selected, skipped = {}, {}
   for _, r in ipairs(all) do
+    -- Rows `check` names that cannot be predicted are said, as the fit's are. (Without `check` the
+    -- held-out rows are the others on the fit's presets, which an unpredictable row has none of.)
+    if r.skip and not keep(r.row) and check_filter ~= nil and check_filter(r.row) then
+      skipped[#skipped + 1] = { run_id = r.run_id, line = r.line, reason = r.skip .. " (held out)" }
+    end
     if keep(r.row) then
       if r.skip then
         skipped[#skipped + 1] = { run_id = r.run_id, line = r.line, reason = r.skip }
@@ -828,6 +848,33 @@ function M.calibrate(args)
       upper = b.upper, unit = p.unit, flag = flag, fitted = not inactive[name] }
   end
 
+  -- Rounding may carry a value the fit left at the edge of a rule between two values past it
+  -- (attention x flash3_gain at most 1, gemm x fp8_gain at most the FP8 peak): then the fitted
+  -- values are kept unrounded. With no point of the bounds inside the rules the fit has nothing.
+  if base.gpu then
+    local function accepted(x)
+      local eff = presets_with(base, x)
+      local g = copy(base.gpu)
+      g.efficiency = eff
+      local ok, err = pcall(dml.gpu, g)
+      return ok, err
+    end
+    if not accepted(after) then
+      local unrounded = values(u)
+      for _, q in ipairs(parameters) do
+        if q.fitted and q.flag == "" then
+          after[q.name] = unrounded[q.name]
+          q.after = unrounded[q.name]
+        end
+      end
+      local ok, err = accepted(after)
+      if not ok then
+        raise("calibrate: no values inside the bounds make a GPU dml accepts (%s): widen or move the bounds",
+          tostring(err):gsub("^[^:]*:%d+: ", ""))
+      end
+    end
+  end
+
   -- Every row before and after.
   local report = {}
   local function report_rows(rows, set, before)
@@ -869,6 +916,17 @@ function M.calibrate(args)
     gpu_out = copy(base.gpu)
     gpu_out.name = base.gpu.name .. " (calibrated)"
     gpu_out.efficiency.sources = gpu_out.efficiency.sources or {}
+    -- A value the fit started at a bound (an fp4_gain of 0 read as 1) and did not move keeps
+    -- the shipped preset's value.
+    if patched_gpu then
+      for _, q in ipairs(parameters) do
+        if q.of == "gpu" and not q.fitted then
+          gpu_out.efficiency[q.name] = gpus[gpu_key].efficiency[q.name]  -- nil: the default
+          q.before = dml.gpu(gpus[gpu_key]).efficiency[q.name]
+          q.after = q.before
+        end
+      end
+    end
   end
   if base.stack then
     stack_out = copy(base.stack)

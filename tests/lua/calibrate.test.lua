@@ -223,6 +223,16 @@ local function main()
   t.eq(tostring(rest):find(bad .. ":2 N21-T1-1.7B: dml predicts no step time", 1, true) ~= nil, true, "printed")
   os.remove(bad)
 
+  -- A row dml refuses outright (a microbatch past its bound) is not used either: the fit goes on.
+  bad_rows[1].tp = "1"
+  bad_rows[1].micro_batch = "4194304"
+  write_rows(bad, bad_columns, bad_rows)
+  rest = dml.calibrate { measured = bad, fit = { "gemm" }, rows = { group = "N21-T1" } }
+  t.eq(rest.fit.rows, 9, "the other rows fitted")
+  t.eq(rest.skipped[1].reason:find("dml: ", 1, true), 1, "why: " .. rest.skipped[1].reason)
+  bad_rows[1].micro_batch = nil
+  os.remove(bad)
+
   -- A row without a layout (predict searches one) is not fitted: the fit needs the layout that ran.
   bad_rows[1].tp, bad_rows[1].pp, bad_rows[1].dp = nil, nil, nil
   write_rows(bad, bad_columns, bad_rows)
@@ -317,6 +327,32 @@ local function main()
   -- A library that cannot be written leaves nothing behind.
   fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, write = dir .. "/no_dir/cal.lua" } end,
     "dml.calibrate: cannot write \"" .. dir .. "/no_dir/cal.lua\": No such file or directory")
+  -- A module name with dots could not be required back.
+  fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, write = dir .. "/my.cal.lua" } end,
+    "calibrate.write: \"" .. dir .. "/my.cal.lua\": require reads the dots of a module name as directories; name the file without them")
+
+  -- The physical bounds given in units are accepted ("1000 us" reads 1000.0000000000001), and
+  -- a whole number written as a float is a count of evaluations.
+  local full = dml.calibrate { measured = syn, fit = { "layer_overhead" }, rows = { group = "N21-T1" },
+                               bounds = { layer_overhead = { "0 us", "1000 us" } }, max_evaluations = 2e1 }
+  t.eq(full.max_evaluations, 20)
+  -- check without rows: the held-out rows are not fitted.
+  local held = dml.calibrate { measured = syn, fit = { "gemm" }, check = { group = "N21-T2" } }
+  t.eq(held.fit.rows + held.check.rows, 16, "every row once")
+  t.eq(held.check.rows > 0, true, "the T2 rows held out")
+  -- fp4_gain on a GPU without FP4, fitted on rows that never run FP4: kept at the preset's 0
+  -- (the fit starts it at its bound, 1, and the written GPU must not gain an FP4 rate).
+  local h100_rows = dir .. "/h100.tsv"
+  local prows, pcolumns = measured.read_tsv(public)
+  local mine = {}
+  for _, row in ipairs(prows) do
+    if row.run_id:match("^MLM%-H100%-weak") then mine[#mine + 1] = row end
+  end
+  write_rows(h100_rows, pcolumns, mine)
+  local fp4 = dml.calibrate { measured = h100_rows, preset = { gpu = "h100_sxm", stack = "megatron_core" },
+                              fit = { "gemm", "fp4_gain" }, check = false }
+  t.eq(value(fp4, "fp4_gain").after, 0, "the preset's value")
+  t.eq(dml.gpu(fp4.gpu).efficiency.fp4_gain, 0, "no FP4 rate written")
 end
 
 local ok, err = pcall(main)

@@ -1238,6 +1238,14 @@ TEST_CASE("transformer collectives: measured nccl-tests tables replace alpha-bet
     CHECK_THAT(c.all_reduce(4 * MiB, g16), WithinRel(2 * 15.0 / 16 * 8 * MiB / 40e9, 1e-12));
     CHECK_THAT(c.all_reduce(1024 * MiB, g16), WithinRel(2 * 15.0 / 16 * 1024 * MiB / 160e9, 1e-12));
   }
+  SECTION("rows without a group size serve only where no row of the op names one") {
+    TransformerRun mixed = run;
+    mixed.cluster.levels[1].measured->push_back(row(CollectiveOp::kAllReduce, 32, 10, {}));
+    const dml::detail::TransformerCtx cm(mixed);
+    // The 16-GPU rows still set the 16-GPU time: 80 GB/s, not the generic row's 10.
+    CHECK_THAT(cm.all_reduce(32 * MiB, cm.group(16, 8)),
+               WithinRel(2 * 15.0 / 16 * 32 * MiB / 80e9, 1e-12));
+  }
   SECTION("between group sizes: linear in log-ranks (32 is halfway from 16 to 64: 70 GB/s)") {
     const auto g32 = c.group(32, 8);
     CHECK_THAT(c.all_reduce(32 * MiB, g32), WithinRel(2 * 31.0 / 32 * 32 * MiB / 70e9, 1e-12));
