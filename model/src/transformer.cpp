@@ -1632,6 +1632,8 @@ StepEnergy step_energy(const TransformerCtx& c, const StepTime& t, double steps,
   } else if (fac.capital_per_gpu) {
     const double per_hour = *fac.capital_per_gpu / (fac.lifetime_years * 8766.0);
     e.run_cost = per_hour * n * hours + fac.energy_price * e.run_megawatt_hours * 1000;
+  } else if (fac.energy_price > 0) {  // the energy alone (the GPUs' capital left out)
+    e.run_cost = fac.energy_price * e.run_megawatt_hours * 1000;
   }
   if (e.run_cost) e.cost_per_million_tokens = *e.run_cost / (tokens_per_step * steps / 1e6);
   return e;

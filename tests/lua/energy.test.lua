@@ -43,6 +43,10 @@ local cloud = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { g
 local pc = dml.evaluate(cloud, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
 t.near(pc.energy.run_cost, 64 * hours * 2, 1e-12, "cloud cost")
 t.near(pc.energy.facility_watts_per_gpu, watts, 1e-12, "PUE 1 and no host by default")
+-- An energy price alone prices the energy.
+local metered = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { energy_price = 0.1 } }) })
+local pm = dml.evaluate(metered, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
+t.near(pm.energy.run_cost, 0.1 * pm.energy.run_megawatt_hours * 1000, 1e-12, "the energy's cost")
 
 -- A GPU without a power record: no energy figures.
 local plain = dml.run(run, { cluster = dml.cluster(run.cluster, { gpu =

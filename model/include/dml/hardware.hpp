@@ -293,9 +293,11 @@ struct Description<Facility> {
                                    .doc = "CPUs, memory, NICs and switches, per GPU (W)",
                                    .min = 0,
                                    .max = 1e5});
-    v.field(
-        f.energy_price,
-        {.name = "energy_price", .doc = "dollars per kWh of facility power", .min = 0, .max = 1e3});
+    v.field(f.energy_price,
+            {.name = "energy_price",
+             .doc = "dollars per kWh of facility power; given alone, the run's cost is its energy",
+             .min = 0,
+             .max = 1e3});
     v.field(f.gpu_hour_price, {.name = "gpu_hour_price",
                                .doc = "dollars per GPU-hour, all in (a cloud's price); energy "
                                       "is not added to it",
