@@ -49,6 +49,16 @@ function M.read(path, opts)
   local text, err = core.read_text(path)
   if not text then core.raise("dml.nccl_tests: cannot read " .. err) end
 
+  if opts.gpus ~= nil and (math.type(opts.gpus) ~= "integer" and not (type(opts.gpus) == "number"
+      and opts.gpus == math.floor(opts.gpus) and opts.gpus < 2^53) or opts.gpus < 2) then
+    core.raise(string.format("dml.nccl_tests: gpus must be a whole number of 2 or more, got %s",
+      type(opts.gpus) == "string" and string.format("%q", opts.gpus) or tostring(opts.gpus)))
+  end
+  local ops = { all_reduce = true, all_gather = true, reduce_scatter = true, all_to_all = true }
+  if opts.op ~= nil and not ops[opts.op] then
+    core.raise(string.format("dml.nccl_tests: op must be \"all_reduce\", \"all_gather\", \"reduce_scatter\" or \"all_to_all\", got %s",
+      type(opts.op) == "string" and string.format("%q", opts.op) or tostring(opts.op)))
+  end
   local placement = opts.placement or "out-of-place"
   if placement ~= "out-of-place" and placement ~= "in-place" then
     core.raise(string.format("dml.nccl_tests: placement must be \"out-of-place\" or \"in-place\", got %q", tostring(placement)))
@@ -60,8 +70,15 @@ function M.read(path, opts)
     lineno = lineno + 1
     line = line:gsub("\r$", "")
     if line:match("^#%s+Rank%s+%d+") then
+      if columns then  -- ranks after a table: a second run's log follows
+        core.raise(string.format("%s:%d: a second nccl-tests run in one file (its ranks follow a table); read each run's log on its own",
+          path, lineno))
+      end
       ranks = ranks + 1
     elseif line:match("^#%s+size%s") and line:find("busbw", 1, true) then
+      if columns then
+        core.raise(string.format("%s:%d: a second nccl-tests table in one file; read each run's log on its own", path, lineno))
+      end
       columns = split(line:sub(2))
     elseif columns and not line:match("^%s*#") and line:match("%S") then
       local cells = split(line)
@@ -93,7 +110,7 @@ function M.read(path, opts)
     core.raise(string.format("dml.nccl_tests: %s does not say which collective it measured; give { op = \"all_reduce\" } (or all_gather, reduce_scatter, all_to_all)", path))
   end
   for _, r in ipairs(rows) do r.op = op end
-  local gpus = opts.gpus or (ranks > 0 and ranks or nil)
+  local gpus = opts.gpus and math.tointeger(opts.gpus) or (ranks > 0 and ranks or nil)
   if gpus == nil then
     core.raise(string.format("dml.nccl_tests: %s lists no ranks ('#  Rank  0 Group ...' lines); give { gpus = N }", path))
   end

@@ -87,6 +87,22 @@ t.raises(function() return dml.nccl_tests("collectives.test.lua") end,
   { pattern = "no nccl%-tests table in collectives%.test%.lua" })
 t.raises(function() return dml.nccl_tests("data/all_reduce_perf_16.txt", { gpu = 4 }) end,
   { pattern = "unknown option 'gpu'" })
+t.raises(function() return dml.nccl_tests("data/all_reduce_perf_16.txt", { gpus = "8" }) end,
+  { pattern = 'gpus must be a whole number of 2 or more, got "8"' })
+t.raises(function() return dml.nccl_tests("data/all_reduce_perf_16.txt", { op = "allreduce" }) end,
+  { pattern = 'op must be "all_reduce", "all_gather", "reduce_scatter" or "all_to_all", got "allreduce"' })
+-- Two runs' logs in one file would give every row the sum of their ranks: refused.
+do
+  local log = assert(io.open("data/all_reduce_perf_16.txt")):read("a")
+  local twice = os.tmpname()
+  local f = assert(io.open(twice, "w"))
+  f:write(log, log)
+  f:close()
+  local ok, err = pcall(dml.nccl_tests, twice, { op = "all_reduce" })
+  os.remove(twice)
+  t.eq(ok, false)
+  t.eq(tostring(err):find("a second nccl-tests", 1, true) ~= nil, true, tostring(err))
+end
 
 -- The expert all-to-all against a measurement no preset was fitted to: Table 7 of NVIDIA's
 -- "Scalable Training of Mixture-of-Experts Models with Megatron Core" (arXiv 2603.07685v2,
