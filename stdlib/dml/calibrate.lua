@@ -282,8 +282,15 @@ local function read_rows(path, presets)
     local req, why = measured.request(row, presets)
     local seconds, how, wrong = measured.measured_time(row, req and req.arch)
     if wrong then raise("%s:%d: %s: %s", path, r.line, r.run_id, how) end
+    local guessed_stack
+    for _, a in ipairs(req and req.assumed or {}) do
+      if a:find("^no preset for the framework") then guessed_stack = a end
+    end
     if not req then
       r.skip = why
+    elseif guessed_stack then
+      -- A fit of a stack's values to runs of another framework would fit that framework.
+      r.skip = guessed_stack
     elseif req.search then
       -- Fitting efficiencies to a layout dml chose itself would fit the search, not the run.
       r.skip = "no parallel layout (tp, pp, dp not given): a fit needs the layout that ran"

@@ -233,6 +233,16 @@ local function main()
   bad_rows[1].micro_batch = nil
   os.remove(bad)
 
+  -- A framework without a stack preset is not fitted as another stack's run.
+  local framework = bad_rows[1].framework
+  bad_rows[1].framework = "MyFramework 9"
+  write_rows(bad, bad_columns, bad_rows)
+  rest = dml.calibrate { measured = bad, fit = { "gemm" }, rows = { group = "N21-T1" } }
+  t.eq(rest.fit.rows, 9, "the other rows fitted")
+  t.eq(rest.skipped[1].reason:find('no preset for the framework "MyFramework 9"', 1, true), 1, rest.skipped[1].reason)
+  bad_rows[1].framework = framework
+  os.remove(bad)
+
   -- A row without a layout (predict searches one) is not fitted: the fit needs the layout that ran.
   bad_rows[1].tp, bad_rows[1].pp, bad_rows[1].dp = nil, nil, nil
   write_rows(bad, bad_columns, bad_rows)
