@@ -520,7 +520,7 @@ struct ReprVisitor {
 // one of two alternatives (Field::alternative) "required, unless X is given" or "instead of X".
 template <class M>
 std::string fallback_text(const M& m, const Field& f) {
-  if (!f.alternative.empty()) {
+  if (!f.alternative.empty() && (f.required || f.default_text.empty())) {
     return f.required ? fmt::format("required, unless {} is given", f.alternative)
                       : fmt::format("instead of {}", f.alternative);
   }

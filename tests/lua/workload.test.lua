@@ -66,8 +66,13 @@ t.eq(swept:column("tokens")[2], "2e12 tokens", "the grid's value")
 t.eq(swept.plans[2].run.tokens, 2000000000000, "a sweep's plain-table run reads tokens too")
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 tokens", tokens_per_param = 10 } end,
   "run.tokens: give either tokens (the dataset) or tokens_per_param, not both")
-raises_here(function() dml.run(given, { tokens_per_param = 10 }) end,
-  "run.tokens: give either tokens (the dataset) or tokens_per_param, not both")
+-- A changed copy that gives one way of the dataset (or of the batch) drops the base's other way.
+local switched = dml.run(given, { tokens_per_param = 10 })
+t.eq(switched.tokens, nil, "the base's tokens dropped")
+t.eq(switched.tokens_per_param, 10)
+t.eq(dml.run(switched, { tokens = "1e12 tokens" }).tokens_per_param, nil, "and back")
+local fixed_batch = dml.run { model = m, cluster = h100, batch_tokens = 4194304 }
+t.eq(dml.run(fixed_batch, { batch = "deepseek" }).batch_tokens, nil, "a batch rule drops batch_tokens")
 raises_here(function() dml.run { model = m, cluster = h100, tokens_per_param = 0 } end,
   "run.tokens_per_param: must be greater than 0, got 0")
 raises_here(function() dml.run { model = m, cluster = h100, tokens_per_param = 0 / 0 } end,

@@ -138,12 +138,14 @@ struct Description<Run> {
     v.field(r.batch, {.name = "batch",
                       .doc = "batch rule: the paper's default (4 Mi tokens at 3e23 FLOP, growing "
                              "as C^(1/6) and sqrt(E)), fixed 4 Mi tokens, or DeepSeek's fit",
-                      .default_text = "\"paper\", unless batch_tokens is given"});
+                      .default_text = "\"paper\", unless batch_tokens is given",
+                      .alternative = "batch_tokens"});
     v.field(r.batch_tokens, {.name = "batch_tokens",
                              .doc = "the global batch in tokens, instead of the rule (a multiple "
                                     "of seq_len)",
                              .min = 1,
-                             .max = kMaxBatchTokens});
+                             .max = kMaxBatchTokens,
+                             .alternative = "batch"});
     v.field(r.seq_len,
             {.name = "seq_len",
              .doc = "tokens per sequence; in the paper's model it sets only the batch's "
@@ -158,14 +160,16 @@ struct Description<Run> {
              .min = 0,
              .above = true,
              .max = 1e9,
-             .default_text = "20, unless tokens is given"});
+             .default_text = "20, unless tokens is given",
+             .alternative = "tokens"});
     v.field(r.tokens, {.name = "tokens",
                        .doc = "the dataset in tokens, instead of tokens_per_param (rounded to a "
                               "whole token)",
                        .min = 1,
                        .max = kMaxTokens,
                        .count_of = "tokens",
-                       .default_text = "tokens_per_param x the parameters"});
+                       .default_text = "tokens_per_param x the parameters",
+                       .alternative = "tokens_per_param"});
     v.field(r.duration, {.name = "duration",
                          .doc = "time budget of the run",
                          .min = 1,

@@ -735,12 +735,16 @@ struct Description<TransformerRun> {
                         .doc = "the cluster; its size is the number of GPUs",
                         .required = true});
     v.field(r.stack, {.name = "stack", .doc = "the software stack", .required = true});
-    v.field(r.global_batch,
-            {.name = "global_batch", .doc = "sequences per step", .min = 1, .max = 1e12});
+    v.field(r.global_batch, {.name = "global_batch",
+                             .doc = "sequences per step",
+                             .min = 1,
+                             .max = 1e12,
+                             .alternative = "global_batch_tokens"});
     v.field(r.global_batch_tokens, {.name = "global_batch_tokens",
                                     .doc = "tokens per step (instead of global_batch)",
                                     .min = 1,
-                                    .max = 1e15});
+                                    .max = 1e15,
+                                    .alternative = "global_batch"});
     v.field(r.tokens, {.name = "tokens",
                        .doc = "tokens to train",
                        .min = 0,
