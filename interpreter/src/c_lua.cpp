@@ -435,6 +435,17 @@ int getinfo(lua_State* L, const char* what, lua_Debug* ar) {
   return found;
 }
 
+void callk(lua_State* L, int nargs, int nresults, lua_KContext ctx, lua_KFunction k) {
+  if (!t_in_body) {  // a frame that holds no C++ object: Lua's own call, its errors as Lua's
+    lua_callk(L, nargs, nresults, ctx, k);
+    return;
+  }
+  t_in_body = false;  // Lua code runs: a binding it calls makes its own body
+  const int status = lua_pcallk(L, nargs, nresults, 0, 0, nullptr);
+  t_in_body = true;
+  if (status != LUA_OK) fail(L);
+}
+
 int pcallk(lua_State* L, int nargs, int nresults, int msgh, lua_KContext ctx, lua_KFunction k) {
   const bool saved = t_in_body;
   t_in_body = false;  // Lua code runs: a binding it calls makes its own body

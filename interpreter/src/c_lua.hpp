@@ -80,6 +80,7 @@ int next(lua_State* L, int idx);
 void concat(lua_State* L, int n);
 int getinfo(lua_State* L, const char* what, lua_Debug* ar);
 int pcallk(lua_State* L, int nargs, int nresults, int msgh, lua_KContext ctx, lua_KFunction k);
+void callk(lua_State* L, int nargs, int nresults, lua_KContext ctx, lua_KFunction k);
 const char* checklstring(lua_State* L, int arg, std::size_t* len);
 const char* optlstring(lua_State* L, int arg, const char* def, std::size_t* len);
 void checktype(lua_State* L, int arg, int t);
@@ -115,6 +116,7 @@ int getmetafield(lua_State* L, int obj, const char* e);
 #define lua_concat(L, n) ::dml::lua::c::concat(L, n)
 #define lua_getinfo(L, w, a) ::dml::lua::c::getinfo(L, w, a)
 #define lua_pcallk(L, n, r, h, x, k) ::dml::lua::c::pcallk(L, n, r, h, x, k)
+#define lua_callk(L, n, r, x, k) ::dml::lua::c::callk(L, n, r, x, k)
 #define luaL_checklstring(L, a, n) ::dml::lua::c::checklstring(L, a, n)
 #define luaL_optlstring(L, a, d, n) ::dml::lua::c::optlstring(L, a, d, n)
 #define luaL_checktype(L, a, t) ::dml::lua::c::checktype(L, a, t)

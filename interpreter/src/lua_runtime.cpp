@@ -178,6 +178,27 @@ int l_modules(lua_State* L) {
   });
 }
 
+// The closure core.entry makes: calls its Lua function with every argument and returns all it
+// returns. A scenario's `return dml.run{...}` tail-calls it; a tail call to a C function keeps
+// the calling Lua frame (ldo.c, luaD_pretailcall), so the line of an error stays the scenario's.
+// lua_callk: a coroutine may yield through it.
+int entry_continue(lua_State* L, int, lua_KContext) { return lua_gettop(L); }
+int l_entry_call(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, entry_continue);
+  return lua_gettop(L);
+}
+
+// core.entry(f): f behind a C function when f is written in Lua (the stdlib's public
+// functions); a C function as it is.
+int l_entry(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 1);
+  if (lua_iscfunction(L, 1) == 0) lua_pushcclosure(L, l_entry_call, 1);
+  return 1;
+}
+
 }  // namespace
 
 int open_core(lua_State* L) {
@@ -191,11 +212,8 @@ int open_core(lua_State* L) {
 }
 
 void register_runtime(lua_State* L) {
-  const luaL_Reg fns[] = {{"raise", l_raise},
-                          {"strict", l_strict},
-                          {"no_such", l_no_such},
-                          {"modules", l_modules},
-                          {nullptr, nullptr}};
+  const luaL_Reg fns[] = {{"raise", l_raise},     {"entry", l_entry},     {"strict", l_strict},
+                          {"no_such", l_no_such}, {"modules", l_modules}, {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   const auto v = dml::version();
   lua_pushlstring(L, v.data(), v.size());

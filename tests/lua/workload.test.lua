@@ -66,6 +66,10 @@ t.eq(swept:column("tokens")[2], "2e12 tokens", "the grid's value")
 t.eq(swept.plans[2].run.tokens, 2000000000000, "a sweep's plain-table run reads tokens too")
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 tokens", tokens_per_param = 10 } end,
   "run.tokens: give either tokens (the dataset) or tokens_per_param, not both")
+-- An error in a tail call (`return dml.run{...}`, as a sweep's run function writes it) names the
+-- line of the call, not the caller's.
+raises_here(function() return dml.run { model = m, cluster = h100, duration = "0 days" } end, "run.duration: must be positive, got 0 s")
+raises_here(function() return dml.optimize(dml.run { model = m, cluster = h100 }, { tp = 2 }) end, "dml.optimize: a paper run takes no second argument (its knobs are run.options)")
 -- A changed copy that gives one way of the dataset (or of the batch) drops the base's other way.
 local switched = dml.run(given, { tokens_per_param = 10 })
 t.eq(switched.tokens, nil, "the base's tokens dropped")
