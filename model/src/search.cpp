@@ -654,7 +654,8 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   std::string sizes = "2^i";
   if (base == static_cast<u128>(ctx.experts) && base > 1) sizes = "experts x 2^i";
   if (base != static_cast<u128>(ctx.experts)) {
-    sizes = fmt::format("{} x 2^i (lcm of the experts and the levels' odd sizes)", to_string(base));
+    sizes = fmt::format("{} x 2^i (lcm of the experts and the odd part of the levels' units)",
+                        to_string(base));
   }
   out.reasons.push_back(
       fmt::format("no cluster of {} GPUs (i < {}{}) trains C = {:.4e} FLOP within {}", sizes,
@@ -666,13 +667,19 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
 }  // namespace
 }  // namespace detail
 
+// A cluster holds whole units of every level below the top (docs/model.md 2.2), and a level's
+// unit is the product of the sizes up to it: levels of 3 and 3 make units of 3 and 9 GPUs. The
+// odd part of the product divides the size (its powers of two the doublings supply).
 u128 cluster_size_base(const Cluster& cluster, std::int64_t experts) {
   u128 base = static_cast<u128>(experts);
+  u128 odd_units = 1;
   for (std::size_t i = 0; i + 1 < cluster.levels.size(); ++i) {
     auto odd = static_cast<u128>(cluster.levels[i].size.value_or(1));
     while (odd != 0 && odd % 2 == 0) odd /= 2;
-    if (odd > 1) base = checked_mul(base / gcd(base, odd), odd, "cluster size base");
+    odd_units = checked_mul(odd_units, odd, "cluster size base");
   }
+  if (odd_units > 1)
+    base = checked_mul(base / gcd(base, odd_units), odd_units, "cluster size base");
   return base;
 }
 

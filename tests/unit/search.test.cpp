@@ -297,6 +297,22 @@ TEST_CASE("search: a level with an odd size (NVL72) gets cluster sizes it divide
   CHECK(s.dp[0] * s.tp_model[0] * s.tp_ff[0] * s.pp[0] * s.ep[0] == 72);
 }
 
+TEST_CASE("search: odd sizes on two levels multiply into the units' odd part", "[search]") {
+  // Levels of 3 and 3 below the top make units of 3 and 9 GPUs: every size tried holds whole
+  // 9-GPU units (9 x 2^i), not lcm(3, 3) x 2^i = 3 x 2^i, none of which past 9 holds them.
+  auto c = dml::paper::h100_sxm();
+  c.levels[0].size = 3;
+  c.levels.insert(c.levels.begin() + 1, c.levels[0]);
+  c.levels[1].size = 3;
+  CHECK(dml::cluster_size_base(c, 1) == 9);
+  CHECK(dml::cluster_size_base(c, 4) == 36);
+  auto nvl = dml::paper::h100_sxm();
+  nvl.levels[0].size = 72;
+  nvl.levels.insert(nvl.levels.begin() + 1, nvl.levels[0]);
+  nvl.levels[1].size = 3;  // three racks a pod: units of 72 and 216 GPUs
+  CHECK(dml::cluster_size_base(nvl, 1) == 27);
+}
+
 // --- Cancellation -----------------------------------------------------------------------------
 
 TEST_CASE("search: a cancelled control stops a search between branches", "[search][cancel]") {
