@@ -224,6 +224,11 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
     detail::partitions(ctx.net, n, br.deg, splits);
     if (splits.empty()) {
       why.push_back("no split of the degrees across the network levels fits the level sizes");
+      // Costed as if every degree spans the top level (1 at the levels below it, never 0: a
+      // level's product divides the costs), so the plan still carries its fields.
+      for (std::size_t lv = 0; lv + 1 < static_cast<std::size_t>(ctx.net.levels); ++lv) {
+        for (int x = 0; x < 5; ++x) split[lv][x] = 1;
+      }
       for (int x = 0; x < 5; ++x) split[ctx.net.levels - 1][x] = br.deg[x];
       costs = detail::combine(ctx, br, detail::comm_costs(ctx, ctx.net, br, split));
     } else {

@@ -159,3 +159,20 @@ do
   local largest = dml.largest_run(dml.setting { cluster = h100, sparsity = "paper", batch = "deepseek" })
   t.eq(largest:value "FLOP" > 1e30, true, "a run: " .. tostring(largest))
 end
+
+-- A layout with no split that fits the levels (12 GPUs on 8-GPU nodes) is infeasible, its costs
+-- taken as if every degree spans the top level: finite, never NaN or negative.
+do
+  local gpus = require "dml.presets.gpus"
+  local cl = dml.cluster { gpu = gpus.h100_sxm, levels = {
+    { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
+    { name = "leaf", size = 4, bandwidth = "200 GB/s", latency = "1.125 us" },
+    { name = "spine", bandwidth = "100 GB/s", latency = "1.125 us" } } }
+  local r = dml.run { model = dml.mlp_stack { d_model = 1024, experts = 2 }, cluster = cl }
+  local p = dml.evaluate(r, dml.layout { dp = 6, ep = 2 })
+  t.eq(p.feasible, false)
+  for _, k in ipairs { "pp_ep_comm", "pp_ep_latency", "time_per_batch" } do
+    local v = p[k]:value "s"
+    t.eq(v >= 0 and v < math.huge, true, k .. " " .. tostring(p[k]))
+  end
+end
