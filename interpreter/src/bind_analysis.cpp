@@ -157,6 +157,10 @@ int l_limits(lua_State* L) {
 
 int l_layout_text(lua_State* L) {
   return guarded(L, [&] {
+    if (lua_isnoneornil(L, 1)) {  // a plan without a layout (no cluster trains the run in time)
+      lua_pushliteral(L, "no layout");
+      return 1;
+    }
     // A transformer plan's layout, or a paper layout (declared or a table). A table is a
     // transformer layout when its tp is a number (a paper layout's is a table of two) or it
     // names a field only transformer layouts have (microbatch, cp, recompute...).

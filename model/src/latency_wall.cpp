@@ -1,5 +1,7 @@
 #include "dml/latency_wall.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "dml/error.hpp"
@@ -48,6 +50,11 @@ double critical_flop(const Cluster& cluster, const WallParams& p) {
   const double node =
       cluster.levels.size() > 1 ? static_cast<double>(cluster.levels[0].size.value_or(1)) : 1.0;
   const double top_bw = cluster.levels.back().bandwidth.value();
+  if (std::isinf(top_bw)) {
+    throw ConfigError(fmt::format("cluster.levels[{}].bandwidth", cluster.levels.size()),
+                      "is infinite: the network never limits the run, so no compute is "
+                      "critical (the critical compute grows without bound)");
+  }
   const double mac_per_s = node * peak_flop_per_s(g).value() / 2;
   const double nanobatch = mac_per_s / (node * g.hbm_bandwidth.value() / 4);
   const double shard = 4 * mac_per_s / (3 * node * top_bw / 4);

@@ -176,3 +176,9 @@ do
     t.eq(v >= 0 and v < math.huge, true, k .. " " .. tostring(p[k]))
   end
 end
+
+-- A paper plan without a layout reads "no layout"; the infinite network has no critical compute,
+-- and says which field makes it so.
+t.eq(dml.layout_text(nil), "no layout")
+t.raises(function() return dml.critical_compute(paper.clusters["H100 SXM Infinite Network and LL"]) end,
+  { pattern = "cluster%.levels%[%d%]%.bandwidth: is infinite: the network never limits the run" })
