@@ -185,7 +185,9 @@ struct Description<Summary> {
     v.field(s.utilization_there, {.name = "utilization_there", .doc = "the utilization there"});
     v.field(s.largest_feasible_flop,
             {.name = "largest_feasible_flop",
-             .doc = "the largest training compute on the grid that a cluster trains in time"});
+             .doc = "the largest training compute on the grid that a cluster trains in time "
+                    "(of the widths swept: options.utilization_floor ends the sweep at the first "
+                    "width below it, and then there is no first_infeasible_flop)"});
     v.field(s.largest_feasible_utilization,
             {.name = "largest_feasible_utilization", .doc = "its utilization"});
     v.field(s.first_infeasible_flop,
