@@ -828,6 +828,10 @@ function M.calibrate(args)
   end
   local objective = function(u) return log_error(fit_rows, step_times(fit_rows, base, values(u))) end
   local u, evaluations, converged = u0, 0, true
+  if #active > 0 and max_evaluations < #active + 1 then
+    raise("calibrate.max_evaluations: %d is fewer than the fit's first simplex takes (%d values + 1 = %d)",
+      max_evaluations, #active, #active + 1)
+  end
   if #active > 0 then u, _, evaluations, converged = minimize(objective, u0, max_evaluations) end
 
   -- Fitted values rounded; those at a bound flagged.

@@ -346,6 +346,10 @@ local function main()
   local full = dml.calibrate { measured = syn, fit = { "layer_overhead" }, rows = { group = "N21-T1" },
                                bounds = { layer_overhead = { "0 us", "1000 us" } }, max_evaluations = 2e1 }
   t.eq(full.max_evaluations, 20)
+  -- The first simplex takes a trial per value and one more: fewer evaluations cannot fit.
+  fails(function() dml.calibrate { measured = syn, fit = { "gemm", "nvlink", "network" }, rows = { group = "N21-T1" },
+                                   max_evaluations = 2 } end,
+    "calibrate.max_evaluations: 2 is fewer than the fit's first simplex takes (3 values + 1 = 4)")
   -- check without rows: the held-out rows are not fitted.
   local held = dml.calibrate { measured = syn, fit = { "gemm" }, check = { group = "N21-T2" } }
   t.eq(held.fit.rows + held.check.rows, 16, "every row once")
