@@ -1683,8 +1683,9 @@ TEST_CASE("transformer loss: the stack's bytes per logit over HBM", "[transforme
 
 TEST_CASE("transformer CP: a recomputed forward exchanges its keys and values again",
           "[transformer][cp]") {
-  // The all-gather kind, whose forward gather is exposed: full recompute reruns it (and the
-  // selective mode's attention core, which calls the same kernel), the backward's is not rerun.
+  // The all-gather kind, whose forward gather is exposed: full recompute reruns it, the
+  // backward's is not rerun (selective recompute reruns the attention only with the unfused
+  // kernel, which CP refuses: tests/lua/transformer.test.lua holds it to no rerun).
   Transformer m = gpt(4, 1024, 8, 32000, 8192);
   const auto cp_time = [&](Recompute recompute, dml::ContextParallel kind) {
     return dml::evaluate(run_of(m, 8, 2, dml::Stack{.name = "test"}),
