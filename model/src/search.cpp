@@ -760,6 +760,22 @@ Sweeps sweep_all(const std::vector<Setting>& settings, const std::vector<std::in
   validate(options);
   Sweeps out;
   out.sweeps.resize(settings.size());
+  if (settings.size() == 1) {
+    // One setting: on the calling thread, whose searches report their steps (SearchProgress) where
+    // a worker's would not; parallel_for would show 0 of 1 until the end.
+    out.completion.finished.assign(1, 0);
+    if (control.cancelled && control.cancelled()) {
+      out.completion.cancelled = true;
+      return out;
+    }
+    try {
+      out.sweeps[0] = sweep(settings[0], grid, options, control);
+      out.completion.finished[0] = 1;
+    } catch (const Cancelled&) {
+      out.completion.cancelled = true;
+    }
+    return out;
+  }
   out.completion = parallel_for(
       settings.size(),
       [&](std::size_t i) { out.sweeps[i] = sweep(settings[i], grid, options, control); }, control);

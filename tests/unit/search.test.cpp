@@ -1,8 +1,11 @@
 #include "dml/search.hpp"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cmath>
+#include <thread>
 
+#include "dml/parallel.hpp"
 #include "dml/plan.hpp"
 #include "paper_settings.hpp"
 #include "printed.hpp"
@@ -311,6 +314,26 @@ TEST_CASE("search: odd sizes on two levels multiply into the units' odd part", "
   nvl.levels.insert(nvl.levels.begin() + 1, nvl.levels[0]);
   nvl.levels[1].size = 3;  // three racks a pod: units of 72 and 216 GPUs
   CHECK(dml::cluster_size_base(nvl, 1) == 27);
+}
+
+TEST_CASE("search: one setting's sweep reports its searches' steps", "[search]") {
+  // parallel_for keeps a SearchProgress quiet (its items are its progress), so a single
+  // setting's limits showed "0 of 1" until the end. Run alone, its searches report their steps
+  // to the caller's SearchProgress. A poll of `cancelled` that sleeps 1 ms lets the 20 ms
+  // between reports pass.
+  int reports = 0;
+  dml::SearchProgress shown([&](std::uint64_t) { ++reports; });
+  dml::Control control;
+  control.cancelled = [] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return false;
+  };
+  const dml::Setting setting{.cluster = dml::paper::h100_sxm(), .laws = dml::paper::dense_laws()};
+  const auto sweeps = dml::sweep_all({setting}, dml::paper_d_model_grid(), dml::Options{}, control);
+  REQUIRE(sweeps.completion.finished.size() == 1);
+  CHECK(sweeps.completion.finished[0] == 1);
+  CHECK(sweeps.sweeps[0].points.size() > 2);
+  CHECK(reports > 0);
 }
 
 // --- Cancellation -----------------------------------------------------------------------------
