@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <unordered_map>
 
 namespace dml::detail {
@@ -472,18 +473,118 @@ void partitions(const Net& net, u128 n, const Degrees& deg, std::vector<Split>& 
   for_each_partition(net, n, deg, [&](const Split& s) { out.push_back(s); });
 }
 
+namespace {
+
+// 64-bit modular arithmetic and factoring: Miller-Rabin with the first 12 primes as bases (exact
+// below 3.3e24, so for every 64-bit n) and Pollard's rho (Brent's variant) for what trial division
+// by small primes leaves. A level size near 2^62 factors in microseconds; trial division to its
+// square root took seconds, with no poll for Ctrl-C.
+std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
+  return static_cast<std::uint64_t>(static_cast<u128>(a) * b % m);
+}
+
+std::uint64_t pow_mod(std::uint64_t b, std::uint64_t e, std::uint64_t m) {
+  std::uint64_t r = 1;
+  b %= m;
+  for (; e != 0; e >>= 1) {
+    if ((e & 1) != 0) r = mul_mod(r, b, m);
+    b = mul_mod(b, b, m);
+  }
+  return r;
+}
+
+bool is_prime(std::uint64_t n) {
+  if (n < 2) return false;
+  for (const std::uint64_t p : {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37}) {
+    if (n % p == 0) return n == p;
+  }
+  std::uint64_t d = n - 1;
+  int r = 0;
+  while ((d & 1) == 0) {
+    d >>= 1;
+    ++r;
+  }
+  for (const std::uint64_t a : {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37}) {
+    std::uint64_t x = pow_mod(a, d, n);
+    if (x == 1 || x == n - 1) continue;
+    bool composite = true;
+    for (int i = 1; i < r && composite; ++i) {
+      x = mul_mod(x, x, n);
+      if (x == n - 1) composite = false;
+    }
+    if (composite) return false;
+  }
+  return true;
+}
+
+// A non-trivial factor of the composite, odd n (no factor below 1000).
+std::uint64_t rho(std::uint64_t n) {
+  for (std::uint64_t c = 1;; ++c) {
+    const auto f = [&](std::uint64_t x) { return (mul_mod(x, x, n) + c) % n; };
+    std::uint64_t y = 2, x = 2, g = 1, q = 1, ys = 2;
+    std::uint64_t r = 1;
+    constexpr std::uint64_t kBatch = 128;
+    do {
+      x = y;
+      for (std::uint64_t i = 0; i < r; ++i) y = f(y);
+      for (std::uint64_t k = 0; k < r && g == 1; k += kBatch) {
+        ys = y;
+        for (std::uint64_t i = 0; i < std::min(kBatch, r - k); ++i) {
+          y = f(y);
+          q = mul_mod(q, x > y ? x - y : y - x, n);
+        }
+        g = std::gcd(q, n);
+      }
+      r <<= 1;
+    } while (g == 1);
+    if (g == n) {
+      do {
+        ys = f(ys);
+        g = std::gcd(x > ys ? x - ys : ys - x, n);
+      } while (g == 1);
+    }
+    if (g != n) return g;
+  }
+}
+
+void factor_into(std::uint64_t n, std::vector<std::uint64_t>& primes) {
+  if (n == 1) return;
+  if (is_prime(n)) {
+    primes.push_back(n);
+    return;
+  }
+  const std::uint64_t d = rho(n);
+  factor_into(d, primes);
+  factor_into(n / d, primes);
+}
+
+}  // namespace
+
 std::vector<std::int64_t> divisors(std::uint64_t n) {
   std::vector<std::int64_t> out;
   if (n == 0) return out;
   std::vector<std::pair<std::uint64_t, int>> f;
   std::uint64_t m = n;
-  for (std::uint64_t p = 2; p * p <= m; p += (p == 2 ? 1 : 2)) {
+  for (std::uint64_t p = 2; p < 1000 && p * p <= m; p += (p == 2 ? 1 : 2)) {
     int e = 0;
     while (m % p == 0) {
       m /= p;
       ++e;
     }
     if (e) f.emplace_back(p, e);
+  }
+  if (m > 1 && m >= 1000 * 1000) {  // what is left has no factor below 1000: not a square of one
+    std::vector<std::uint64_t> primes;
+    factor_into(m, primes);
+    std::sort(primes.begin(), primes.end());
+    for (const std::uint64_t p : primes) {
+      if (!f.empty() && f.back().first == p) {
+        ++f.back().second;
+      } else {
+        f.emplace_back(p, 1);
+      }
+    }
+    m = 1;
   }
   if (m > 1) f.emplace_back(m, 1);
   out.push_back(1);

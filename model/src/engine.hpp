@@ -220,7 +220,8 @@ void for_each_partition(const Net& net, u128 n, const Degrees& deg, Fn&& fn, Ste
 // All splits, collected (see for_each_partition).
 void partitions(const Net& net, u128 n, const Degrees& deg, std::vector<Split>& out);
 
-// Sorted divisors of n (n > 0, up to 64 bits, by trial division over its factorisation).
+// Sorted divisors of n (n > 0, up to 64 bits: trial division by primes below 1000, then Pollard's
+// rho with a Miller-Rabin test for what is left).
 std::vector<std::int64_t> divisors(std::uint64_t n);
 
 }  // namespace dml::detail
