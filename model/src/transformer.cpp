@@ -805,6 +805,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double kv_ranks = c.mla ? t1 : std::min(t1, c.g);
   const double qkv_t = c.mla ? x.qkv_width / t1 : (a / t1 + 2 * c.g / kv_ranks) * dh;
   const double rope_t = c.mla ? x.rope / t1 : (a / t1 + c.g / kv_ranks) * dh;  // RoPE's elements
+  // The copies' key/value projection weights, over all t GPUs (0 when t1 <= g).
+  const double kv_copies = c.mla ? 0.0 : 2 * c.g * dh * h * (t1 / kv_ranks - 1);
   // Attention's linear layers: the query/key/value projection and the output projection; with
   // MLA the down-projections to the latents (every TP rank computes them whole), the
   // up-projections to the heads and the output projection (docs/model.md 8.2).
@@ -901,8 +903,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double mlp_in = up_in * h / tm + c.f / t1;  // inputs of up and down
     const double mlp_go = c.up * c.f / t1 + h / tm;   // their output gradients
     // weights per GPU, with the copied key/value heads (8.5)
-    const double attn_w =
-        x.split / t + x.replicated + (c.mla ? 0.0 : 2 * c.g * dh * h * (t1 / kv_ranks - 1) / t);
+    const double attn_w = x.split / t + x.replicated + kv_copies / t;
     const double mlp_w = (c.up + 1) * h * c.f / t;
     const auto fwd = [&](double in, double w) { return (8 * T * in + 3 * w) / c.hbm; };
     const auto bwd = [&](double in, double go, double w) {
@@ -1239,8 +1240,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
   // (/ t below: per GPU), with the key/value projections' copies when t1 > g
-  const double attn_p =
-      c.att.split + c.att.replicated * t + (c.mla ? 0.0 : 2 * c.g * dh * h * (t1 / kv_ranks - 1));
+  const double attn_p = c.att.split + c.att.replicated * t + kv_copies;
   const double dense_mlp_p = (c.up + 1) * c.h * c.f;
   double expert_p = 0, shared_p = 0;
   if (c.experts > 0) {
@@ -1489,11 +1489,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   // GQA's key/value heads copied over more TP ranks than there are of them (8.5): every copy's
   // projection runs, forward and backward (6 FLOPs a weight), and again under full recompute.
-  if (!c.mla && t1 > c.g) {
-    const double copies = 2 * c.g * c.dh * c.h * (t1 / c.g - 1);
-    out.hardware_flop_per_token +=
-        (l.recompute == Recompute::kFull ? 8.0 : 6.0) * all_layers * copies;
-  }
+  out.hardware_flop_per_token +=
+      (l.recompute == Recompute::kFull ? 8.0 : 6.0) * all_layers * kv_copies;
   if (l.recompute_mla_up) {  // MLA's up-projections again, per token
     out.hardware_flop_per_token += 2 * all_layers *
                                    ((c.att.q_rank > 0 ? c.att.q_rank : c.h) * a * c.att.qk +
