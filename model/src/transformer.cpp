@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -1199,23 +1200,18 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   // Pipeline (docs/model.md 8.6).
   double bubble = 0;
-  double in_flight = 0;  // microbatches of activations the first stage holds
   switch (l.schedule) {
     case Schedule::kGpipe:
       bubble = (p - 1) * t_mb;
-      in_flight = m;
       break;
     case Schedule::k1F1B:
       bubble = (p - 1) * t_mb / v;
-      in_flight = std::min(m, p) * (v > 1 ? 1 + (p - 1) / (p * v) : 1.0);
       break;
     case Schedule::kZeroBubble:
       bubble = (p - 1) * t_mb / 3;
-      in_flight = std::min(m, p);
       break;
     case Schedule::kZeroBubbleV:
       bubble = 0;
-      in_flight = std::min(m, p);
       break;
     case Schedule::kDualPipe: {
       // DualPipe's README: (p/2 - 1)(F&B + B - 3W), where B is a full backward chunk (input and
@@ -1225,7 +1221,6 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       // (p/2 - 1)(t_mb + 2 t_mb/3 - t_mb) = (p/2 - 1) 2 t_mb / 3.
       const double fwd = t_mb / 3, bwd = 2 * t_mb / 3, bwd_w = t_mb / 3;
       bubble = std::max(0.0, (p / 2 - 1) * ((fwd + bwd) + bwd - 3 * bwd_w));
-      in_flight = std::min(m, p + 1);
       break;
     }
   }
@@ -1359,22 +1354,6 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                       st.step_overhead.value();
 
   // Memory per GPU (docs/model.md 8.9).
-  const double w_div = l.zero >= 3 ? 1.0 : 0.0;
-  const double weights = n_nonexpert * wbytes / (w_div > 0 ? shard : 1.0) +
-                         n_expert * wbytes / (w_div > 0 ? eshard : 1.0);
-  const double grads = n_nonexpert * st.gradient_bytes / (l.zero >= 2 ? shard : 1.0) +
-                       n_expert * st.gradient_bytes / (l.zero >= 2 ? eshard : 1.0);
-  const double optim = n_nonexpert * st.optimizer_bytes / (l.zero >= 1 ? shard : 1.0) +
-                       n_expert * st.optimizer_bytes / (l.zero >= 1 ? eshard : 1.0);
-  double transient = 0;
-  if (l.zero >= 3) {
-    // Two layers gathered whole at a time (the one computing and the one prefetched), at most
-    // the stage's: the larger of its dense and its MoE layers.
-    const double in_flight_layers = std::min(2.0, n_layers);
-    const double dense_layer = n_dense > 0 ? (attn_p + dense_mlp_p) / t : 0.0;
-    const double moe_layer = n_moe > 0 ? (attn_p + shared_p) / t + expert_p / ep : 0.0;
-    transient = in_flight_layers * std::max(dense_layer, moe_layer) * gather_bytes;
-  }
   // The two norms' inputs and outputs (the outputs dropped when the norms are recomputed), and
   // the dropout masks.
   const double replicated = (l.recompute == Recompute::kNorms ? 4 * h : 8 * h) +
@@ -1420,23 +1399,155 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     per_token_dense = 2 * h / sp_div;
     per_token_moe = 2 * h / sp_div;
   }
-  const double act_stage = T * (n_dense * per_token_dense + n_moe * per_token_moe);
-  // Full recompute: the layer whose forward is rerun in the backward holds all it would hold
-  // without recompute, scores included; the larger of the stage's dense and MoE layers.
-  const double full_layer =
-      T * std::max(n_dense > 0 ? dense_layer(scores) : 0.0, n_moe > 0 ? moe_layer(scores) : 0.0);
-  // The last stage's MTP layers (of the model's last kind), one microbatch of them, and one
-  // logits buffer per output head.
+  // The MTP layers (of the model's last kind), one microbatch of them, and one logits buffer
+  // per output head, on the device that holds the last chunk.
   const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
   const double logits_bytes = (1 + c.mtp) * T * c.V / t * 6;
-  const bool last_on_first = l.pp == 1 || dualpipe;
-  const double activations = act_stage * in_flight +
-                             (l.recompute == Recompute::kFull ? full_layer : 0) +
-                             (last_on_first ? mtp_act : 0);
-  const double logits_mem = last_on_first ? logits_bytes : 0;
-  const double last_stage = act_stage * 1 + mtp_act + logits_bytes;
-  const double states = dual * (weights + grads + optim) + transient;
-  const double total = states + std::max(activations + logits_mem, last_stage) + c.workspace;
+
+  // Each device holds its own chunks of the split (8.6): their layers, dense or MoE, the
+  // embedding with the first chunk, the head, the MTP modules and the logits with the last; and
+  // its own microbatches in flight. The layout needs what the fullest device holds. A device's
+  // chunks are j p + d (j < v); DualPipe's device d holds stages d and p - 1 - d.
+  const double chunk_size = n_layers / v;        // layers (and places) of a middle device's chunk
+  const double offset = short_ends ? 1.0 : 0.0;  // the embedding's place in the first chunk
+  const double L_all = static_cast<double>(c.layers);
+  const double k_dense = c.experts > 0 ? static_cast<double>(c.dense_layers) : L_all;
+  struct Held {
+    double dense = 0, moe = 0, embed = 0, share = 1;  // embed: embeddings and heads held
+    bool last = false;
+  };
+  // The places past the last layer, in the last chunks: the loss's and the modules', or what
+  // ceil(L/p) layers a stage leave over.
+  const double tail = static_cast<double>(chunks) * chunk_size - offset - L_all;
+  const auto held_by = [&](std::int64_t dev) {
+    Held hd;
+    const auto add = [&](double chunk) {
+      const double start = std::max(0.0, chunk * chunk_size - offset);
+      const double end = std::min(L_all, (chunk + 1) * chunk_size - offset);
+      if (end > start) {
+        const double dense = std::clamp(k_dense - start, 0.0, end - start);
+        hd.dense += dense;
+        hd.moe += end - start - dense;
+      }
+    };
+    const bool first = dev == 0 || (dualpipe && dev == l.pp - 1);
+    hd.last = dev == l.pp - 1 || (dualpipe && dev == 0);
+    if (first) hd.embed += 1;
+    if (hd.last) {
+      // The head, or the tied embedding's copy on a stage of its own; and the embedding's copy
+      // the MTP modules use.
+      if (untied || l.pp > 1) hd.embed += 1;
+      if (embedding_copy && untied) hd.embed += 1;
+    }
+    if (dualpipe) {
+      add(static_cast<double>(dev));
+      add(static_cast<double>(l.pp - 1 - dev));
+      hd.share = 0.5;                // the mean of its two stages
+    } else if (tail > chunk_size) {  // the surplus spans several chunks: chunk by chunk
+      for (std::int64_t j = 0; j < l.interleave; ++j) add(static_cast<double>(j * l.pp + dev));
+    } else {
+      // v chunks, the first one's embedding place and the last one's tail off; the dense first
+      // layers in the chunks that start below them.
+      const double n = v * chunk_size - (dev == 0 ? offset : 0.0) - (hd.last ? tail : 0.0);
+      hd.dense = c.experts > 0 ? 0.0 : n;
+      for (std::int64_t j = 0; c.experts > 0 && j < l.interleave; ++j) {
+        const double chunk = static_cast<double>(j * l.pp + dev);
+        const double start = std::max(0.0, chunk * chunk_size - offset);
+        if (start >= k_dense) break;
+        const double end = std::min(L_all, (chunk + 1) * chunk_size - offset);
+        hd.dense += std::clamp(k_dense - start, 0.0, std::max(0.0, end - start));
+      }
+      hd.moe = n - hd.dense;
+    }
+    return hd;
+  };
+  // Microbatches of a device's chunks held at once: 1F1B device d p - d (interleaved, its
+  // warm-up's 2 (p - d - 1) + (v - 1) p + 1 chunks: Megatron-LM's schedules.py), GPipe all,
+  // ZB-H1 as 1F1B, ZB-V p, DualPipe p + 1 (of the mean of its two stages).
+  const auto in_flight = [&](double dev) {
+    switch (l.schedule) {
+      case Schedule::kGpipe:
+        return m;
+      case Schedule::k1F1B:
+        return v > 1 ? std::min(m, p) * (1 + (p - 1 - 2 * dev) / (p * v)) : std::min(m, p - dev);
+      case Schedule::kZeroBubble:
+        return std::min(m, p - dev);
+      case Schedule::kZeroBubbleV:
+        return std::min(m, p);
+      case Schedule::kDualPipe:
+        return std::min(m, p + 1);
+    }
+    return m;
+  };
+  // Per parameter a device holds: the bytes of each state after sharding (non-expert over the
+  // shard group, experts over theirs); per layer of each kind, the parameters a TP or EP rank
+  // holds (non-expert and expert), and a MTP module's (of the model's last kind) and projection.
+  const auto per_param = [&](double bytes, bool sharded_here) {
+    return std::array<double, 2>{bytes / (sharded_here ? shard : 1.0),
+                                 bytes / (sharded_here ? eshard : 1.0)};
+  };
+  const std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3);
+  const std::array<double, 2> g_b = per_param(st.gradient_bytes, l.zero >= 2);
+  const std::array<double, 2> o_b = per_param(st.optimizer_bytes, l.zero >= 1);
+  const double ne_dense = (attn_p + dense_mlp_p) / t;
+  const double embed_t = c.V * c.h / t;  // an embedding or head
+  const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ep;
+  const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
+  const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
+  struct DeviceMemory {
+    double weights = 0, grads = 0, optim = 0, transient = 0, activations = 0, logits = 0;
+    double total = -1;
+  };
+  const auto device = [&](std::int64_t dev, const Held& hd) {
+    const double mtp_here = hd.last ? c.mtp : 0.0;
+    const double nonexpert =
+        hd.dense * ne_dense + hd.moe * ne_moe + hd.embed * embed_t + mtp_here * ne_mtp;
+    const double expert = hd.moe * ex_moe + mtp_here * ex_mtp;
+    DeviceMemory dm;
+    dm.weights = nonexpert * w_b[0] + expert * w_b[1];
+    dm.grads = nonexpert * g_b[0] + expert * g_b[1];
+    dm.optim = nonexpert * o_b[0] + expert * o_b[1];
+    if (l.zero >= 3) {
+      // Two layers gathered whole at a time (the one computing and the one prefetched), at
+      // most the device's: the larger of its dense and its MoE layers.
+      dm.transient = std::min(2.0, hd.dense + hd.moe) *
+                     std::max(hd.dense > 0 ? ne_dense : 0.0, hd.moe > 0 ? ne_moe + ex_moe : 0.0) *
+                     gather_bytes;
+    }
+    // Full recompute: the layer whose forward is rerun in the backward holds all it would hold
+    // without recompute, scores included; the larger of the device's dense and MoE layers.
+    const double full_layer = l.recompute == Recompute::kFull
+                                  ? T * std::max(hd.dense > 0 ? dense_layer(scores) : 0.0,
+                                                 hd.moe > 0 ? moe_layer(scores) : 0.0)
+                                  : 0.0;
+    const double per_microbatch =
+        T * (hd.dense * per_token_dense + hd.moe * per_token_moe) * hd.share;
+    dm.activations = per_microbatch * in_flight(static_cast<double>(dev)) + full_layer +
+                     (hd.last ? mtp_act : 0.0);
+    dm.logits = hd.last ? logits_bytes : 0.0;
+    dm.total =
+        dm.weights + dm.grads + dm.optim + dm.transient + dm.activations + dm.logits + c.workspace;
+    return dm;
+  };
+  // The devices that can hold the most: the first (most in flight), those after it up to the
+  // first that holds no dense first layer of a MoE model (the first middle device of a dense
+  // one), and the last. Other middle devices hold the same as that one, with fewer in flight. A
+  // dense model's second device holds no more than the first unless the first gave a place to
+  // the embedding or DualPipe pairs it with the short last stage.
+  DeviceMemory fullest;
+  const auto consider = [&](std::int64_t dev) {
+    const Held hd = held_by(dev);
+    const DeviceMemory dm = device(dev, hd);
+    if (dm.total > fullest.total) fullest = dm;
+    return hd.dense > 0;
+  };
+  consider(0);
+  const bool second_can_hold_more = c.experts > 0 || short_ends || dualpipe;
+  for (std::int64_t dev = 1; second_can_hold_more && dev < l.pp - 1; ++dev) {
+    if (!consider(dev) || c.experts == 0) break;
+  }
+  if (l.pp > 1) consider(l.pp - 1);
+  const double total = fullest.total;
 
   using units::Bytes;
   using units::Seconds;
@@ -1459,14 +1570,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.time.dp_hidden = Seconds(dp_hidden);
   out.time.optimizer = Seconds(optimizer);
   out.time.slowdown = Seconds(ml * slowdown_mb + dp_slowdown);
-  out.memory.weights = Bytes(weights * dual + transient);
-  out.memory.gradients = Bytes(grads * dual);
-  out.memory.optimizer = Bytes(optim * dual);
-  // The parts of the stage that holds the most, so that they add up to the total: the first
-  // (its microbatches in flight) or the last (one microbatch, and the logits).
-  const bool first_holds_most = activations + logits_mem >= last_stage;
-  out.memory.activations = Bytes(first_holds_most ? activations : last_stage - logits_bytes);
-  out.memory.logits = Bytes(first_holds_most ? logits_mem : logits_bytes);
+  out.memory.weights = Bytes(fullest.weights + fullest.transient);
+  out.memory.gradients = Bytes(fullest.grads);
+  out.memory.optimizer = Bytes(fullest.optim);
+  // The parts of the fullest device, so that they add up to the total.
+  out.memory.activations = Bytes(fullest.activations);
+  out.memory.logits = Bytes(fullest.logits);
   out.memory.total = Bytes(total);
   out.memory.workspace = Bytes(c.workspace);
   out.memory.capacity = Bytes(c.capacity);

@@ -667,6 +667,52 @@ TEST_CASE(
   CHECK_THAT(p.memory.activations.value(), WithinRel(243269632.0, 1e-14));
 }
 
+TEST_CASE("transformer activation memory: each pipeline device holds its own layers' kind",
+          "[transformer][memory][pipeline]") {
+  // The model of the test above on 16 layers and PP 4 (1F1B, 16 microbatches, EP 1): 4 layers a
+  // device, device d holding 4 - d microbatches. Per token, a dense layer keeps 40,960 B and a
+  // MoE layer 229,376 B (above): x 1,024 tokens, 41,943,040 and 234,881,024 B a microbatch.
+  const auto plan = [](std::int64_t dense_layers) {
+    const Transformer m{.layers = 16,
+                        .d_model = 1024,
+                        .heads = 8,
+                        .d_ff = 4096,
+                        .gated = true,
+                        .vocab = 32000,
+                        .seq_len = 1024,
+                        .moe = dml::Moe{.experts = 16, .top_k = 8, .dense_layers = dense_layers}};
+    const auto p =
+        dml::evaluate(run_of(m, 4, 16), TransformerLayout{.tp = 1,
+                                                          .pp = 4,
+                                                          .dp = 1,
+                                                          .zero = 0,
+                                                          .ep = 1,
+                                                          .microbatch = 1,
+                                                          .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    return p;
+  };
+  SECTION("4 dense first layers: the fullest device is the second, 4 MoE layers x 3 in flight") {
+    // The first device holds the 4 dense layers x 4 (671,088,640 B) and the embedding; the
+    // second 4 MoE layers (16 experts each: 16 x 3 h f_e = 201,326,592 parameters a layer) x 3
+    // microbatches, 2,818,572,288 B. A count of the MoE layers with the first device's 4 in
+    // flight would give 3,758,096,384.
+    CHECK_THAT(plan(4).memory.activations.value(), WithinRel(2818572288.0, 1e-14));
+  }
+  SECTION("6 dense first layers: past the second device, which holds 2 of them") {
+    // The second device: (2 x 41,943,040 + 2 x 234,881,024) x 3 = 1,660,944,384 B, and 2 MoE
+    // layers' states; the third: 4 MoE layers x 2 = 1,879,048,192 B, and 4 MoE layers' states.
+    CHECK_THAT(plan(6).memory.activations.value(), WithinRel(1879048192.0, 1e-14));
+  }
+  SECTION("the parts add up to the fullest device's total") {
+    const auto p = plan(6);
+    const dml::StepMemory& u = p.memory;
+    CHECK_THAT(u.weights.value() + u.gradients.value() + u.optimizer.value() +
+                   u.activations.value() + u.logits.value() + u.workspace.value(),
+               WithinRel(u.total.value(), 1e-14));
+  }
+}
+
 // --- 3. Pipeline bubbles ------------------------------------------------------------------------
 
 // p = 4 stages of 4 layers, m = 16 microbatches of one sequence, dp = 1 (no DP traffic). The time
@@ -908,13 +954,27 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     CHECK_THAT(with.time.logits.value(), WithinRel(2 * without.time.logits.value(), 1e-12));
     CHECK_THAT(with.time.bubble.value(), WithinRel(3 * (5 * layer + 2 * logits + proj), 1e-12));
   }
+  // A vocabulary of 256,000 makes the last device the fullest (its head, 524,288,000
+  // parameters, and its logits, 2,048 x 256,000 x 6 B = 3,145,728,000 B, against the first
+  // device's embedding and 4 layers x 4 microbatches of activations, 2,147,483,648 B), so that
+  // its memory is the plan's.
+  const auto wide = [](std::int64_t layers, std::int64_t mtp) {
+    Transformer m = gpt(layers, 2048, 16, 256000, 2048);
+    m.mtp_layers = mtp;
+    return dml::evaluate(run_of(m, 4, 16), pipeline(4));
+  };
+  // The module's layer 12 h^2, its projection 2 h^2 and the embedding's copy V h: 50,331,648 +
+  // 8,388,608 + 524,288,000 = 583,008,256 parameters of 2 bytes, 1,166,016,512 B (norms are not
+  // counted as states).
+  const double module_weights = 1166016512.0;
   SECTION("memory: the layer's and the projection's weights, the embedding's copy, logits twice") {
-    const auto with = plan(16, 1);
-    // (12 + 2) h^2 + V h = 50,331,648 + 8,388,608 + 16,384,000 parameters of 2 bytes:
-    // 150,208,512 B (norms are not counted as states).
-    CHECK_THAT(with.memory.weights.value() - without.memory.weights.value(),
-               WithinRel(150208512.0, 1e-12));
-    CHECK_THAT(with.memory.logits.value(), WithinRel(2 * without.memory.logits.value(), 1e-12));
+    const auto with = wide(16, 1);
+    const auto bare = wide(16, 0);
+    REQUIRE(with.violations.empty());
+    CHECK_THAT(bare.memory.logits.value(), WithinRel(3145728000.0, 1e-12));
+    CHECK_THAT(with.memory.weights.value() - bare.memory.weights.value(),
+               WithinRel(module_weights, 1e-12));
+    CHECK_THAT(with.memory.logits.value(), WithinRel(2 * bare.memory.logits.value(), 1e-12));
   }
   SECTION("memory on one stage: a microbatch of the module's activations, a second logits buffer") {
     const auto one = [&](std::int64_t mtp) {
@@ -975,10 +1035,10 @@ TEST_CASE("transformer multi-token prediction: a layer, a projection and the log
     const auto with = plan(14, 1);
     REQUIRE(with.violations.empty());
     CHECK_THAT(per_mb(with), WithinRel(4 * layer + 2 * logits + proj, 1e-12));
-    // The layer fills the missing place; the projection 2 h^2 and the embedding's copy V h,
-    // 24,772,608 parameters of 2 bytes, remain.
-    CHECK_THAT(with.memory.weights.value() - plan(14, 0).memory.weights.value(),
-               WithinRel(49545216.0, 1e-12));
+    // The module's layer fills the missing place, and the last device holds its weights, the
+    // projection's and the embedding's copy (the last device the fullest, as above).
+    CHECK_THAT(wide(14, 1).memory.weights.value() - wide(14, 0).memory.weights.value(),
+               WithinRel(module_weights, 1e-12));
   }
   SECTION("more places than ceil(L/p): 62 layers and 2 modules in 66 places on 3 stages") {
     // A middle stage holds 22 layers (not ceil(62/3) = 21); the last 19 of its own, the two
