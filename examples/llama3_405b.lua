@@ -33,12 +33,14 @@ local half = dml.evaluate(dml.run(run, { cluster = cluster(8192) }),
   { tp = 8, pp = 16, interleave = 8, dp = 64, microbatch = 1, recompute = "none", zero = 2,
     schedule = "1f1b" })
 print(string.format("on 8,192 H100s (DP 64): dml %.0f%% MFU; published 43%%, 430 TFLOP/s", 100 * half.mfu))
--- The step time is the layout's. dml's activation count (Korthikanti et al. 2022: on the fullest
--- device, the second, 141 one-layer chunks in flight, 0.5 GiB each) puts it just inside the 79.6
--- GiB an H100 lets a framework allocate; Meta also freed each stage's input and output tensors as
--- soon as they were used (section 3.3.2), which dml does not model. ZeRO-2 is the report's, and
--- dml's search tries ZeRO 0, 1 and 3 (Megatron-Core's distributed optimizer and FSDP). What dml
--- itself would run on the published degrees, within its memory model:
+-- The step time is the layout's. dml's activation count (Korthikanti et al. 2022, 0.5 GiB a
+-- one-layer chunk): the step's 16 microbatches are as many as the stages, so every forward runs
+-- before the first backward and each device holds 16 x 8 chunks, 72.8 of the 79.6 GiB an H100
+-- lets a framework allocate (at 8,192 GPUs, 32 microbatches, the second device holds 141 chunks,
+-- 79.6 GiB). Meta also freed each stage's input and output tensors as soon as they were used
+-- (section 3.3.2), which dml does not model. ZeRO-2 is the report's; dml's search tries ZeRO 0, 1
+-- and 3 (Megatron-Core's distributed optimizer and FSDP). What dml itself would run on the
+-- published degrees, within its memory model:
 local best = dml.optimize(run, { tp = 8, pp = 16, dp = 128, microbatch = 1 })
 print(string.format("dml's fastest layout that fits its memory model: %s, %.0f%% MFU",
   dml.layout_text(best.layout), 100 * best.mfu))

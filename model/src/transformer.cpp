@@ -1419,11 +1419,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The places past the last layer, in the last chunks: the loss's and the modules', or what
   // ceil(L/p) layers a stage leave over.
   const double tail = static_cast<double>(chunks) * chunk_size - offset - L_all;
+  // Zero-bubble V runs 2p chunks of half a stage, device d holding chunks d and 2p - 1 - d
+  // (PyTorch's ScheduleZBVZeroBubble): the first device holds the first chunk and the last.
+  const bool zbv = l.schedule == Schedule::kZeroBubbleV && l.pp > 1;
   const auto held_by = [&](std::int64_t dev) {
     Held hd;
-    const auto add = [&](double chunk) {
-      const double start = std::max(0.0, chunk * chunk_size - offset);
-      const double end = std::min(L_all, (chunk + 1) * chunk_size - offset);
+    const auto add = [&](double chunk, double size) {
+      const double start = std::max(0.0, chunk * size - offset);
+      const double end = std::min(L_all, (chunk + 1) * size - offset);
       if (end > start) {
         const double dense = std::clamp(k_dense - start, 0.0, end - start);
         hd.dense += dense;
@@ -1431,20 +1434,25 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       }
     };
     const bool first = dev == 0 || (dualpipe && dev == l.pp - 1);
-    hd.last = dev == l.pp - 1 || (dualpipe && dev == 0);
+    hd.last = zbv ? dev == 0 : dev == l.pp - 1 || (dualpipe && dev == 0);
     if (first) hd.embed += 1;
     if (hd.last) {
       // The head, or the tied embedding's copy on a stage of its own; and the embedding's copy
       // the MTP modules use.
       if (untied || l.pp > 1) hd.embed += 1;
-      if (embedding_copy && untied) hd.embed += 1;
+      if (embedding_copy && untied && !first) hd.embed += 1;
     }
     if (dualpipe) {
-      add(static_cast<double>(dev));
-      add(static_cast<double>(l.pp - 1 - dev));
-      hd.share = 0.5;                // the mean of its two stages
+      add(static_cast<double>(dev), chunk_size);
+      add(static_cast<double>(l.pp - 1 - dev), chunk_size);
+      hd.share = 0.5;  // the mean of its two stages
+    } else if (zbv) {
+      add(static_cast<double>(dev), chunk_size / 2);
+      add(static_cast<double>(2 * l.pp - 1 - dev), chunk_size / 2);
     } else if (tail > chunk_size) {  // the surplus spans several chunks: chunk by chunk
-      for (std::int64_t j = 0; j < l.interleave; ++j) add(static_cast<double>(j * l.pp + dev));
+      for (std::int64_t j = 0; j < l.interleave; ++j) {
+        add(static_cast<double>(j * l.pp + dev), chunk_size);
+      }
     } else {
       // v chunks, the first one's embedding place and the last one's tail off; the dense first
       // layers in the chunks that start below them.
@@ -1462,14 +1470,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return hd;
   };
   // Microbatches of a device's chunks held at once: 1F1B device d p - d (interleaved, its
-  // warm-up's 2 (p - d - 1) + (v - 1) p + 1 chunks: Megatron-LM's schedules.py), GPipe all,
-  // ZB-H1 as 1F1B, ZB-V p, DualPipe p + 1 (of the mean of its two stages).
+  // warm-up's 2 (p - d - 1) + (v - 1) p + 1 chunks, and with m = p all of them: every forward
+  // runs before the first backward; Megatron-LM's schedules.py), GPipe all, ZB-H1 as 1F1B,
+  // ZB-V p, DualPipe p + 1 (of the mean of its two stages).
   const auto in_flight = [&](double dev) {
     switch (l.schedule) {
       case Schedule::kGpipe:
         return m;
       case Schedule::k1F1B:
-        return v > 1 ? std::min(m, p) * (1 + (p - 1 - 2 * dev) / (p * v)) : std::min(m, p - dev);
+        if (v > 1) return m <= p ? m : std::min(m, p * (1 + (p - 1 - 2 * dev) / (p * v)));
+        return std::min(m, p - dev);
       case Schedule::kZeroBubble:
         return std::min(m, p - dev);
       case Schedule::kZeroBubbleV:
@@ -1542,7 +1552,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return hd.dense > 0;
   };
   consider(0);
-  const bool second_can_hold_more = c.experts > 0 || short_ends || dualpipe;
+  const bool second_can_hold_more = c.experts > 0 || short_ends || dualpipe || zbv;
   for (std::int64_t dev = 1; second_can_hold_more && dev < l.pp - 1; ++dev) {
     if (!consider(dev) || c.experts == 0) break;
   }

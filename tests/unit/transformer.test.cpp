@@ -777,7 +777,33 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
     CHECK_THAT(bubble_fraction(zb), WithinRel(1.0 / 16, 1e-12));
     CHECK_THAT(zb.memory.activations.value(), WithinRel(4 * act, 1e-14));
   }
-  SECTION("ZB-V: no bubble") { CHECK(plan(Schedule::kZeroBubbleV, 1).time.bubble.value() == 0); }
+  SECTION("ZB-V: no bubble; the first device holds the first and the last chunk") {
+    const auto zbv = plan(Schedule::kZeroBubbleV, 1);
+    CHECK(zbv.time.bubble.value() == 0);
+    // PyTorch's ScheduleZBVZeroBubble: device 0 runs chunks 0 and 2p - 1 of 2p, so it holds
+    // p microbatches of its 4 layers, the embedding and the head (51,200 x 2,048 parameters of
+    // 2 bytes more than 1F1B's first device: 209,715,200 B), and the logits, 2,048 x 51,200 x 6 B.
+    CHECK_THAT(zbv.memory.activations.value(), WithinRel(4 * act, 1e-14));
+    CHECK_THAT(zbv.memory.logits.value(), WithinRel(629145600.0, 1e-14));
+    CHECK_THAT(zbv.memory.weights.value() - f1b.memory.weights.value(),
+               WithinRel(209715200.0, 1e-14));
+  }
+  SECTION("interleaved 1F1B with as many microbatches as stages: every forward before a backward") {
+    // Megatron-LM's get_num_warmup_microbatches: with m = p every device warms up with all m v
+    // chunks, so each holds m = 4 microbatches of its layers (not 4 x (1 + 3/8) on the first);
+    // the last device, with the logits, is the fullest.
+    const auto p = dml::evaluate(run_of(m, 4, 4), TransformerLayout{.tp = 1,
+                                                                    .pp = 4,
+                                                                    .interleave = 2,
+                                                                    .dp = 1,
+                                                                    .zero = 0,
+                                                                    .microbatch = 1,
+                                                                    .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    REQUIRE(p.microbatches == 4);
+    CHECK_THAT(p.memory.activations.value(), WithinRel(4 * act, 1e-14));
+    CHECK_THAT(p.memory.logits.value(), WithinRel(629145600.0, 1e-14));
+  }
   SECTION("DualPipe: (p/2 - 1)(F&B + B - 3W), p + 1 in flight, two copies of the weights") {
     // The README's B is a full backward chunk (input and weight gradients) and F&B a forward and
     // a backward chunk overlapped: with T_F = T_B,input = T_W = t_mb / 3 (as dml's 1F1B and
