@@ -17,6 +17,7 @@
 //   core.transformer_step_times({run, ...}, {layout, ...}[, efficiency[, stack]]) -> {seconds, ...}
 //   core.transformer_params(model) -> { total, active, flop_per_token, megatron_flop_per_token }
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <string>
 #include <vector>
@@ -67,15 +68,33 @@ int l_collective(lua_State* L) {
   });
 }
 
-// core.transformer_optimize(run[, fixed[, count]]) -> {step plan, ...} fastest first
+// core.transformer_optimize(run[, fixed[, count[, done, total]]]) -> {step plan, ...} fastest
+// first. With done and total, the search is run done + 1 of a sweep's total: a first Ctrl-C
+// returns nil, true (the sweep keeps what finished) and progress counts the sweep's runs.
 int l_transformer_optimize(lua_State* L) {
   return guarded(L, [&] {
     const TransformerRun run = read<TransformerRun>(L, 1, "run");
     const TransformerLayout fixed =
         lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
     const lua_Integer count = luaL_optinteger(L, 3, 1);
-    const Interruptible work(L, "optimize");
-    const std::vector<StepPlan> plans = optimize(run, fixed, count, work.control());
+    const bool in_sweep = !lua_isnoneornil(L, 5);
+    Interruptible work(L, in_sweep ? "sweep" : "optimize");
+    std::vector<StepPlan> plans;
+    if (in_sweep) {
+      const auto done = static_cast<std::size_t>(luaL_checkinteger(L, 4));
+      const auto total = static_cast<std::size_t>(luaL_checkinteger(L, 5));
+      try {
+        plans = optimize(run, fixed, count, work.control());
+      } catch (const Cancelled&) {
+        after_work(L, true, true);  // a timeout or a second cancel ends the script here
+        lua_pushnil(L);
+        lua_pushboolean(L, 1);
+        return 2;
+      }
+      work.note(done + 1, total);
+    } else {
+      plans = optimize(run, fixed, count, work.control());
+    }
     lua_createtable(L, static_cast<int>(plans.size()), 0);
     for (std::size_t i = 0; i < plans.size(); ++i) {
       push_value(L, plans[i]);
@@ -132,6 +151,41 @@ int l_optimize_many(lua_State* L) {
     lua_pushboolean(L, interrupted ? 1 : 0);
     return 2;
   });
+}
+
+// core.sweep_begin() -> the state to restore: from now on the call's first Ctrl-C is left to
+// the sweep (core.sweep_cancelled), and progress counts from here.
+int l_sweep_begin(lua_State* L) {
+  Host* h = find_host(L);
+  lua_pushboolean(L, h != nullptr && h->in_sweep ? 1 : 0);
+  if (h != nullptr && !h->in_sweep) {
+    h->in_sweep = true;
+    h->sweep_begin = std::chrono::steady_clock::now();
+  }
+  return 1;
+}
+
+// core.sweep_end(state): restores what core.sweep_begin returned, and clears the progress line.
+int l_sweep_end(lua_State* L) {
+  Host* h = find_host(L);
+  if (h != nullptr && lua_toboolean(L, 1) == 0) {
+    h->in_sweep = false;
+    clear_sweep_progress(*h);
+  }
+  return 0;
+}
+
+// core.sweep_cancelled() -> true when a first Ctrl-C came during the sweep (now handled: the
+// sweep ends and keeps its rows). A timeout or a second Ctrl-C ends the script.
+int l_sweep_cancelled(lua_State* L) {
+  Host* h = find_host(L);
+  if (h == nullptr || !h->should_stop()) {
+    lua_pushboolean(L, 0);
+    return 1;
+  }
+  after_work(L, true, true);
+  lua_pushboolean(L, 1);
+  return 1;
 }
 
 int l_limits(lua_State* L) {
@@ -361,6 +415,9 @@ void register_analysis(lua_State* L) {
                           {"transformer_optimize", l_transformer_optimize},
                           {"collective", l_collective},
                           {"optimize_many", l_optimize_many},
+                          {"sweep_begin", l_sweep_begin},
+                          {"sweep_end", l_sweep_end},
+                          {"sweep_cancelled", l_sweep_cancelled},
                           {"limits", l_limits},
                           {"layout_text", l_layout_text},
                           {"count_text", l_count_text},

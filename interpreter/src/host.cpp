@@ -47,6 +47,7 @@ void Host::begin_call() {
   stop_where.clear();
   interrupted = false;
   kept_rows = false;
+  in_sweep = false;
   memory_hit = false;
   memory_where.clear();
 }
@@ -133,14 +134,16 @@ void after_work(lua_State* L, bool stopped_early, bool keeps_rows) {
   Host& h = *found;
   if (h.past_deadline() && !h.cancel_pending()) raise_stop(L, StopReason::kTimeout);
   // The first cancel of the call, acted on by a sweep that keeps its rows: handled here.
-  const unsigned cancels = h.cancels.load();
-  if (keeps_rows && !h.kept_rows && h.stop == StopReason::kNone && cancels == h.seen.load() + 1) {
-    h.seen.store(cancels);
-    h.kept_rows = true;
-    h.interrupted = true;
-    return;
-  }
+  if (keeps_rows && take_first_cancel(h)) return;
   raise_stop(L, StopReason::kInterrupted);
+}
+
+bool take_first_cancel(Host& h) {
+  if (!h.first_cancel_pending()) return false;
+  h.seen.store(h.cancels.load());
+  h.kept_rows = true;
+  h.interrupted = true;
+  return true;
 }
 
 void count_hook(lua_State* L, lua_Debug* /*ar*/) {
@@ -148,7 +151,10 @@ void count_hook(lua_State* L, lua_Debug* /*ar*/) {
   if (h.depth == 0) return;
   if (h.stop != StopReason::kNone) raise_stop(L, h.stop, 0);
   h.instructions += kHookEvery;
-  if (h.cancel_pending()) raise_stop(L, StopReason::kInterrupted, 0);
+  // In a sweep the first cancel waits for the sweep's next run (a second one exits dml).
+  if (h.cancel_pending() && !(h.in_sweep && h.first_cancel_pending())) {
+    raise_stop(L, StopReason::kInterrupted, 0);
+  }
   if (h.options.max_instructions > 0 && h.instructions >= h.options.max_instructions) {
     raise_stop(L, StopReason::kInstructionLimit, 0);
   }

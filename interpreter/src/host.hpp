@@ -39,6 +39,12 @@ struct Host {
   std::string stop_where;               // "scenario.lua:12" where it was raised ("" if unknown)
   bool interrupted = false;  // a cancel stopped work in this call (also one a sweep kept rows for)
   bool kept_rows = false;    // a sweep handled a cancel in this call by returning what finished
+  // A sweep runs (dml.sweep): its first cancel is left to the sweep, which ends at its next run
+  // and keeps its rows, rather than raised at the Lua line that runs; its progress counts from
+  // sweep_begin.
+  bool in_sweep = false;
+  bool sweep_shown = false;  // its progress line is on the terminal
+  std::chrono::steady_clock::time_point sweep_begin{};
 
   // --- cancellation: cancel() counts; `seen` is how many have been acted on -----------------
   std::atomic<unsigned> cancels{0};
@@ -54,6 +60,10 @@ struct Host {
   [[nodiscard]] bool should_stop() const;
   [[nodiscard]] bool past_deadline() const;
   [[nodiscard]] bool cancel_pending() const { return cancels.load() > seen.load(); }
+  // The call's first cancel, not acted on yet, which a sweep may keep its rows for.
+  [[nodiscard]] bool first_cancel_pending() const {
+    return !kept_rows && stop == StopReason::kNone && cancels.load() == seen.load() + 1;
+  }
 
   void begin_call();
   void end_call();
@@ -89,5 +99,9 @@ void count_hook(lua_State* L, lua_Debug* ar);
 // first cancel of a call when `keeps_rows` (a sweep that returns what finished), which it marks
 // as handled and returns. Does nothing when the work was not stopped.
 void after_work(lua_State* L, bool stopped_early, bool keeps_rows);
+
+// Marks the call's first cancel handled by a sweep that keeps its rows; false when there is
+// none to take (no cancel, a second one, or a stop already raised).
+bool take_first_cancel(Host& h);
 
 }  // namespace dml::lua

@@ -480,8 +480,17 @@ bool Interpreter::protected_call(int nargs, int nresults) {
     h.begin_call();
     h.running.store(true);
   }
-  const int status = lua_pcall(L_, nargs, nresults, base);
+  int status = lua_pcall(L_, nargs, nresults, base);
   lua_remove(L_, base);
+  if (outermost && status == LUA_OK && h.cancel_pending() && h.stop == StopReason::kNone) {
+    // A Ctrl-C during the call's last C function (a save, a print of a large table), which
+    // returned before any Lua line could act on it: the call was interrupted all the same.
+    lua_pop(L_, nresults == LUA_MULTRET ? lua_gettop(L_) - base + 1 : nresults);
+    lua_pushliteral(L_, "interrupted");
+    h.stop = StopReason::kInterrupted;
+    h.interrupted = true;
+    status = LUA_ERRRUN;
+  }
   if (status != LUA_OK) {
     error_ =
         lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "(error object is not a string)";

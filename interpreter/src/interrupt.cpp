@@ -19,13 +19,23 @@ Interruptible::Interruptible(lua_State* L, std::string label)
   // start.
   if (host_ != nullptr) control_.cancelled = [h = host_] { return h->should_stop(); };
   control_.progress = [this](std::size_t done, std::size_t total) { show(done, total); };
+  if (host_ != nullptr && host_->in_sweep) {
+    in_sweep_ = true;
+    begin_ = host_->sweep_begin;
+  }
 }
 
 Interruptible::~Interruptible() {
-  if (shown_) std::fprintf(stderr, "\r\033[K");
+  if (shown_ && !in_sweep_) std::fprintf(stderr, "\r\033[K");
+}
+
+void clear_sweep_progress(Host& h) {
+  if (h.sweep_shown) std::fprintf(stderr, "\r\033[K");
+  h.sweep_shown = false;
 }
 
 void Interruptible::show(std::size_t done, std::size_t total) {
+  if (in_sweep_ && total == 0) return;  // a search's candidates: the sweep counts runs
   if (host_ != nullptr && host_->options.progress) {
     if (callback_failed_) return;
     try {
@@ -42,6 +52,7 @@ void Interruptible::show(std::size_t done, std::size_t total) {
   }
   last_ = now;
   shown_ = true;
+  if (in_sweep_) host_->sweep_shown = true;
   if (total == 0) {  // one search: the layouts it has tried
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - begin_).count();
     std::fprintf(stderr, "\r%s: %s candidates tried, %lld s (Ctrl-C stops)", label_.c_str(),

@@ -2,7 +2,8 @@
 // whose cancelled() turns true when the interpreter is cancelled (Interpreter::cancel, which
 // `dml` calls on Ctrl-C) or runs past its timeout, and whose progress() goes to the host's
 // progress callback, or shows "label: done/total" on a terminal after a second. A single search
-// run on the calling thread shows how many layouts it has tried (SearchProgress, total 0).
+// run on the calling thread shows how many layouts it has tried (SearchProgress, total 0). In a
+// sweep (Host::in_sweep) the second counts from the sweep's start, and the line is the sweep's.
 //
 //   Interruptible work(L, "sweep");
 //   auto plans = optimize_all(runs, work.control());
@@ -27,11 +28,14 @@ class Interruptible {
   Interruptible& operator=(const Interruptible&) = delete;
 
   [[nodiscard]] const Control& control() const { return control_; }
+  // A sweep's progress, done of total runs (a search in a sweep shows no candidate counts).
+  void note(std::size_t done, std::size_t total) { show(done, total); }
 
  private:
   void show(std::size_t done, std::size_t total);
 
-  const Host* host_;  // nullptr: a state no Interpreter made (no cancellation)
+  Host* host_;             // nullptr: a state no Interpreter made (no cancellation)
+  bool in_sweep_ = false;  // counts from the sweep's start; its line stays until the sweep ends
   std::string label_;
   bool tty_ = false;
   bool shown_ = false;
@@ -41,5 +45,8 @@ class Interruptible {
   Control control_;
   SearchProgress search_;  // the searches on this thread, outside parallel_for
 };
+
+// Clears a sweep's progress line, if one was shown (at the sweep's end).
+void clear_sweep_progress(Host& h);
 
 }  // namespace dml::lua

@@ -220,23 +220,41 @@ function M.sweep(spec)
     if seen[c.column] then shared[c.column] = true else columns[#columns + 1] = c.column end
   end
   local rows, finished, interrupted, done = {}, {}, false, 0
+  -- A first Ctrl-C, whether a search or the Lua between them runs, ends the sweep at its next
+  -- run and keeps what finished (core.sweep_cancelled); the state is restored however the
+  -- sweep ends.
+  local outer = core.sweep_begin()
+  local restore <close> = setmetatable({}, { __close = function() core.sweep_end(outer) end })
   local chunk_start = first
   while chunk_start < last and not interrupted do
     local chunk_end = math.min(chunk_start + CHUNK, last)
     local runs = {}
     for i = chunk_start, chunk_end - 1 do
+      if core.sweep_cancelled() then  -- the chunk's runs are not searched: it ends now
+        interrupted = true
+        runs = {}
+        break
+      end
       local r = i == 0 and run_0 or run_at(i)
       if is_transformer_run(r) ~= transformer then
         core.raise("sweep: the runs mix paper runs (dml.mlp_stack) and transformer runs; sweep each kind on its own")
       end
       runs[#runs + 1] = r
     end
-    local plans
+    local plans = {}
     if transformer then
-      plans = {}
-      for i, r in ipairs(runs) do plans[i] = core.transformer_optimize(r, nil, 1)[1] end
-    else
-      plans, interrupted = core.optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
+      for i, r in ipairs(runs) do
+        local best, stopped = core.transformer_optimize(r, nil, 1, chunk_start - first + i - 1, count)
+        if stopped then
+          interrupted = true
+          break
+        end
+        plans[i] = best[1]
+      end
+    elseif #runs > 0 then
+      local stopped
+      plans, stopped = core.optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
+      interrupted = interrupted or stopped
     end
     for i, plan in ipairs(plans) do
       if plan then
@@ -259,6 +277,7 @@ function M.sweep(spec)
       end
     end
     chunk_start = chunk_end
+    if not interrupted and core.sweep_cancelled() then interrupted = true end
   end
   local t = output.table(rows, { columns = columns })
   rawset(t, "plans", finished)

@@ -144,6 +144,75 @@ TEST_CASE("host: the first cancel lets a sweep keep what finished; a second ends
   CHECK(r.dml->interrupted());
 }
 
+TEST_CASE("host: a first cancel while a sweep's own Lua runs ends the sweep, not the script",
+          "[host]") {
+  // The cancel arrives in the run function (Lua, between the searches): the sweep ends at its
+  // next run with what finished (nothing here: the points are searched a chunk at a time, and
+  // the chunk was not yet made), and the script goes on.
+  dml::Interpreter* self = nullptr;
+  std::vector<std::string> printed;
+  dml::InterpreterOptions options;
+  options.print = [&](std::string_view s) {
+    printed.emplace_back(s);
+    if (s == "cancel") self->cancel();
+  };
+  dml::Interpreter dml(options);
+  self = &dml;
+  REQUIRE(dml.run_string(kLongSearch));
+  CHECK(dml.run_string(R"lua(
+    local t = dml.sweep { grid = { d = { 12288, 16384, 20480 } }, run = function(p)
+      if p.d == 16384 then print('cancel'); for i = 1, 1e5 do end end
+      return quick_run(p.d) end }
+    print('rows ' .. #t .. ' ' .. tostring(t.interrupted)))lua",
+                       "=sweep"));
+  INFO(dml.error());
+  REQUIRE_FALSE(printed.empty());
+  CHECK(printed.back() == "rows 0 true");
+  CHECK(dml.interrupted());
+}
+
+TEST_CASE("host: a first cancel during a transformer sweep keeps the runs it finished", "[host]") {
+  // Transformer runs are searched one at a time: a Ctrl-C at the second run's progress report
+  // stops the third run's search, and the sweep keeps two rows.
+  dml::Interpreter* self = nullptr;
+  std::vector<std::string> printed;
+  dml::InterpreterOptions options;
+  options.print = [&](std::string_view s) { printed.emplace_back(s); };
+  options.progress = [&](const dml::Progress& p) {
+    if (p.label == "sweep" && p.done == 2) self->cancel();
+  };
+  dml::Interpreter dml(options);
+  self = &dml;
+  CHECK(dml.run_string(R"lua(
+    local gpus = require "dml.presets.gpus"
+    local networks = require "dml.presets.networks"
+    local t = dml.sweep { grid = { layers = { 8, 12, 16, 20 } }, run = function(p)
+      return dml.run { model = dml.transformer { name = "m", layers = p.layers, d_model = 1024,
+          heads = 16, d_ff = 4096, vocab = 32000, seq_len = 2048 }, global_batch = 64,
+        stack = (require "dml.presets.stacks").megatron_core,
+        cluster = dml.cluster { gpu = gpus.h100_sxm, size = 16,
+          levels = { networks.nvlink4_h100, networks.infiniband_ndr } } } end }
+    print('rows ' .. #t .. ' ' .. tostring(t.interrupted)))lua",
+                       "=tsweep"));
+  INFO(dml.error());
+  REQUIRE_FALSE(printed.empty());
+  CHECK(printed.back() == "rows 2 true");
+  CHECK(dml.interrupted());
+}
+
+TEST_CASE("host: a cancel during the call's last C function interrupts the call", "[host]") {
+  // print is the script's last statement and a C function: no Lua line runs after the cancel.
+  dml::Interpreter* self = nullptr;
+  dml::InterpreterOptions options;
+  options.print = [&](std::string_view) { self->cancel(); };
+  dml::Interpreter dml(options);
+  self = &dml;
+  CHECK_FALSE(dml.run_string("local x = 1\nprint(x)", "=last"));
+  CHECK(dml.error() == "interrupted");
+  CHECK(dml.interrupted());
+  CHECK(dml.run_string("local y = 2"));  // the cancel was acted on: the next call runs
+}
+
 TEST_CASE("host: a cancel while nothing runs stops the next call", "[host]") {
   dml::Interpreter dml;
   dml.cancel();
