@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <lua.hpp>
@@ -207,7 +209,7 @@ std::optional<std::string> read_limit(const std::string& option, const std::stri
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_dml(int argc, char** argv) {
   const std::vector<std::string> args(argv, argv + argc);
   dml::InterpreterOptions options;
   std::vector<Action> actions;
@@ -417,4 +419,19 @@ int main(int argc, char** argv) {
   // A sweep that kept its rows after Ctrl-C let the script finish: it was still interrupted.
   if (interrupted) return kExitInterrupted;
   return kExitOk;
+}
+
+int main(int argc, char** argv) {
+  const int code = run_dml(argc, argv);
+  // Output that could not be written (a full disk) fails the run, as a script error would.
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int err = errno;
+  if (code == kExitOk && (!flushed || std::ferror(stdout) != 0 || !std::cout.good())) {
+    std::fprintf(stderr, "dml: cannot write the standard output%s%s\n", err != 0 ? ": " : "",
+                 err != 0 ? std::strerror(err) : "");
+    return kExitScriptError;
+  }
+  return code;
 }

@@ -177,6 +177,7 @@ std::string to_separated(const Table& t, char sep, Field field) {
   if (!t.columns.empty()) out += '\n';
   for (size_t r = 0; r < t.rows.size(); ++r) {
     const auto& row = t.rows[r];
+    const size_t line_start = out.size();
     for (size_t c = 0; c < t.columns.size(); ++c) {
       if (c > 0) out += sep;
       out += std::visit(Overloaded{
@@ -189,6 +190,8 @@ std::string to_separated(const Table& t, char sep, Field field) {
                         },
                         cell_at(row, c));
     }
+    // A row of one empty cell: CSV writes it quoted, as readers skip an empty line.
+    if (sep == ',' && out.size() == line_start) out += "\"\"";
     out += '\n';
   }
   return out;

@@ -119,3 +119,7 @@ dml_golden(huge_timeout ARGS --timeout "1e10 s" cases/hello.lua)
 dml_golden(instruction_limit_not_a_number ARGS --max-instructions nan cases/hello.lua)
 dml_golden(binary_chunk ARGS cases/binary_chunk.lua)
 dml_golden(binary_script ARGS cases/binary_script.luac)
+
+# Output that cannot be written (a full disk: /dev/full) fails the run, naming it.
+add_test(NAME cli.stdout_full
+  COMMAND sh -c "err=$(\"$1\" --help 2>&1 >/dev/full); rc=$?; echo \"$err\"; test $rc -eq 1 && test \"$err\" = 'dml: cannot write the standard output'" sh "$<TARGET_FILE:dml>")

@@ -137,6 +137,9 @@ local function main()
   -- A plain list of rows; an empty one.
   dml.save({ { b = 2, a = "x" }, { a = "y" } }, dir .. "/list.csv")
   t.eq(read(dir .. "/list.csv"), "a,b\nx,2\ny,\n", "list of rows")
+  -- A row of one column with nothing in it is quoted: readers skip an empty line.
+  dml.save(dml.table({ { x = 1 }, {}, { x = "" }, { x = 3 } }, { columns = { "x" } }), dir .. "/one.csv")
+  t.eq(read(dir .. "/one.csv"), 'x\n1\n""\n""\n3\n', "one column, empty cells")
   dml.save({}, dir .. "/empty.json")
   t.eq(read(dir .. "/empty.json"), "[]\n", "no rows")
 
