@@ -196,6 +196,7 @@ struct Axis {
   PLINT sub = 0;
   int decimals = 0;
   int exponent = 0;
+  int shift = 0;  // powers of ten divided out of the drawable values (beyond 1e±100)
 };
 
 // Everything draw() needs from the spec.
@@ -270,10 +271,26 @@ double next_tick(double tick) {
 // The axis for the drawable values (log10 of them on a log axis). A log axis spans whole
 // decades; a linear one has 5% margins and about six ticks, 1, 2 or 5 times a power of ten
 // apart (the layout may space them further).
-Axis choose_axis(const std::vector<std::vector<PLFLT>>& values, bool log) {
+Axis choose_axis(std::vector<std::vector<PLFLT>>& values, bool log) {
   Axis a;
   a.log = log;
   PLFLT lo = INFINITY, hi = -INFINITY;
+  if (!log) {
+    // PLplot loses its frame and labels past about 1e±150: values of such sizes are drawn
+    // over a power of ten, which the axis title shows.
+    PLFLT biggest = 0;
+    for (const auto& v : values) {
+      for (const PLFLT x : v) biggest = std::max(biggest, std::fabs(x));
+    }
+    if (biggest > 0 && (biggest < 1e-100 || biggest > 1e100)) {
+      a.shift = static_cast<int>(std::floor(std::log10(biggest)));
+      const PLFLT half = std::pow(10.0, -(a.shift / 2));  // two steps: 10^-shift may overflow
+      const PLFLT rest = std::pow(10.0, -(a.shift - a.shift / 2));
+      for (auto& v : values) {
+        for (PLFLT& x : v) x = x * half * rest;
+      }
+    }
+  }
   for (const auto& v : values) {
     for (const PLFLT x : v) {
       lo = std::min(lo, x);
@@ -310,8 +327,8 @@ Axis choose_axis(const std::vector<std::vector<PLFLT>>& values, bool log) {
 
 // An axis title with the tick labels' power of ten: "tokens/s (×10⁹)".
 std::string axis_title(const std::string& title, const Axis& a) {
-  if (a.exponent == 0) return title;
-  return fmt::format("{}{}(×10#u{}#d)", title, title.empty() ? "" : " ", a.exponent);
+  if (a.exponent + a.shift == 0) return title;
+  return fmt::format("{}{}(×10#u{}#d)", title, title.empty() ? "" : " ", a.exponent + a.shift);
 }
 
 // An axis's labelled ticks: where (in its window) and what.

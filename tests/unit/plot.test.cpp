@@ -245,6 +245,27 @@ TEST_CASE("plot layout: linear axes with long labels space their ticks", "[plot]
   CHECK(texts(layout, "x tick").size() >= 3);
 }
 
+TEST_CASE("plot layout: values past 1e±100 are drawn over a power of ten, with their ticks",
+          "[plot]") {
+  // PLplot drew no frame nor tick labels for x values of 1e-200 or 1e-320 (subnormal).
+  for (const double size : {1e-320, 1e-200, 1e200}) {
+    TempDir dir("plot");
+    PlotSpec spec;
+    spec.path = dir.file("tiny.svg");
+    spec.x_label = "size";
+    spec.series = {Series{"a", {size, 2 * size}, {1, 2}}};
+    const PlotLayout layout = plot(spec);
+    INFO(size);
+    INFO(joined(layout_problems(layout)));
+    CHECK(layout_problems(layout).empty());
+    CHECK(texts(layout, "x tick").size() >= 3);
+    const auto title = texts(layout, "x title");
+    REQUIRE(title.size() == 1);
+    const int exponent = static_cast<int>(std::floor(std::log10(2 * size)));  // the largest
+    CHECK(title[0].text.find("#u" + std::to_string(exponent) + "#d") != std::string::npos);
+  }
+}
+
 TEST_CASE("plot layout: each of the paper's figures fits its page", "[plot][paper]") {
   TempDir dir("plot");
   const fs::path scenarios = fs::path(DML_SOURCE_DIR) / "scenarios" / "erdil2024";
