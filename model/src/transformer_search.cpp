@@ -147,8 +147,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         }
         eps = one_or(fixed.ep, eps);
         std::vector<std::int64_t> vs{1};
-        // Chunks of whole layers: L/p per stage, or the places with the ends short.
-        if (pp > 1) vs = divisors(places(pp) / pp, 64);
+        // Chunks of whole layers: L/p per stage, or the places with the ends short; a stage
+        // count given that divides neither (ceil(L/p) layers a stage) runs one chunk.
+        if (pp > 1 && places(pp) > 0) vs = divisors(places(pp) / pp, 64);
         vs = one_or(fixed.interleave, vs);
         std::vector<std::int64_t> mbs;
         for (const std::int64_t b : powers_of_two(16)) {

@@ -1474,6 +1474,21 @@ TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[tra
         true);
 }
 
+TEST_CASE("transformer search: a stage count given that divides no split runs one chunk",
+          "[transformer][search]") {
+  // 9 layers on 4 stages: neither 9 nor 9 + 2 splits 4 ways; evaluate runs ceil(9/4) = 3
+  // layers a stage, and a search with pp = 4 fixed finds that layout (it found none before).
+  const TransformerRun run = run_of(gpt(9, 1024, 8, 32000, 1024), 8, 16);
+  const auto given = dml::evaluate(run, TransformerLayout{.tp = 1, .pp = 4, .dp = 2});
+  REQUIRE(given.feasible);
+  const auto best = dml::optimize(run, TransformerLayout{.pp = 4}, 1);
+  REQUIRE(best.size() == 1);
+  REQUIRE(best[0].feasible);
+  CHECK(best[0].layout.pp.value_or(0) == 4);
+  CHECK(best[0].layout.interleave.value_or(0) == 1);
+  CHECK(best[0].time.step.value() <= given.time.step.value());
+}
+
 TEST_CASE("transformer HSDP: states shard inside the group, gradients all-reduce across",
           "[transformer][dp]") {
   // GPT, 4 layers, h 1024, MLP 4h (not gated), vocabulary 32000, untied, one stage. Parameters
