@@ -86,7 +86,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   }
   pps = one_or(fixed.pp, pps);
   const std::vector<std::int64_t> zeros = one_or(fixed.zero, std::vector<std::int64_t>{0, 1, 3});
-  std::vector<Recompute> tried{Recompute::kNone, Recompute::kSelective, Recompute::kFull};
+  // Selective recompute reruns what an unfused kernel keeps (its scores); with a fused kernel
+  // it is none's plan under another name, not tried.
+  std::vector<Recompute> tried{Recompute::kNone, Recompute::kFull};
+  if (run.stack.attention == AttentionKernel::kUnfused) tried.push_back(Recompute::kSelective);
   if (run.stack.recompute_norms) tried.push_back(Recompute::kNorms);
   const std::vector<Recompute> recomputes = one_or(fixed.recompute, tried);
   // Megatron-Core's single modules, on stacks that have them and models they apply to.
