@@ -524,14 +524,67 @@ bool Interpreter::protected_call(int nargs, int nresults) {
   return status == LUA_OK;
 }
 
-void Interpreter::set_args(const std::vector<std::string>& argv, int script_index) {
+namespace {
+
+// The host's own steps that touch the globals run as protected calls: a script may have made
+// _G read-only or removed `require` or `dml`, and an error there must come back as false with
+// its message, not reach Lua's panic handler.
+
+// (argv as light userdata, script index): the global `arg`, as `lua` sets it.
+int l_set_args(lua_State* L) {
+  const auto& argv = *static_cast<const std::vector<std::string>*>(lua_touserdata(L, 1));
+  const auto script = static_cast<int>(lua_tointeger(L, 2));
   const int n = static_cast<int>(argv.size());
-  lua_createtable(L_, n - script_index - 1, script_index + 1);
+  lua_createtable(L, std::max(0, n - script - 1), std::max(0, script + 1));
   for (int i = 0; i < n; ++i) {
-    lua_pushstring(L_, argv[i].c_str());
-    lua_rawseti(L_, -2, i - script_index);
+    lua_pushstring(L, argv[i].c_str());
+    lua_rawseti(L, -2, i - script);
   }
-  lua_setglobal(L_, "arg");
+  lua_setglobal(L, "arg");
+  return 0;
+}
+
+// (module, global): global = require(module).
+int l_require_into(lua_State* L) {
+  const char* global = luaL_checkstring(L, 2);
+  lua_getglobal(L, "require");
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  lua_setglobal(L, global);
+  return 0;
+}
+
+// (name) -> dml.doc(name)
+int l_doc(lua_State* L) {
+  lua_getglobal(L, "dml");
+  lua_getfield(L, -1, "doc");
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
+}  // namespace
+
+bool Interpreter::set_args(const std::vector<std::string>& argv, int script_index) {
+  if (script_index < 0 || (script_index >= static_cast<int>(argv.size()) && !argv.empty())) {
+    error_ = fmt::format("set_args: script index {} is not an index of the {} arguments",
+                         script_index, argv.size());
+    return false;
+  }
+  lua_pushcfunction(L_, l_set_args);
+  lua_pushlightuserdata(L_, const_cast<std::vector<std::string>*>(&argv));
+  lua_pushinteger(L_, script_index);
+  return protected_call(2, 0);
+}
+
+bool Interpreter::call_function(int nargs, int nresults) {
+  if (nargs < 0 || lua_gettop(L_) < nargs + 1) {
+    error_ = fmt::format(
+        "call_function: the stack holds {} values, fewer than a function and its {} arguments",
+        lua_gettop(L_), nargs);
+    return false;
+  }
+  return protected_call(nargs, nresults);
 }
 
 bool Interpreter::run_file(const std::string& path, const std::vector<std::string>& args) {
@@ -559,11 +612,10 @@ bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_na
 }
 
 bool Interpreter::require(const std::string& module, const std::string& global) {
-  lua_getglobal(L_, "require");
+  lua_pushcfunction(L_, l_require_into);
   lua_pushstring(L_, module.c_str());
-  if (!protected_call(1, 1)) return false;
-  lua_setglobal(L_, global.c_str());
-  return true;
+  lua_pushstring(L_, global.c_str());
+  return protected_call(2, 0);
 }
 
 namespace {
@@ -650,9 +702,7 @@ void Interpreter::repl() {
 }
 
 bool Interpreter::doc(const std::string& name, std::string& text) {
-  lua_getglobal(L_, "dml");
-  lua_getfield(L_, -1, "doc");
-  lua_remove(L_, -2);
+  lua_pushcfunction(L_, l_doc);
   lua_pushlstring(L_, name.data(), name.size());
   if (!protected_call(1, 1)) return false;
   std::size_t n = 0;

@@ -356,7 +356,10 @@ static int run_dml(int argc, char** argv) {
         w.closing();
       }
     } closing{watchdog};
-    dml.set_args(argv_seen, script != 0 ? script : 0);
+    if (!dml.set_args(argv_seen, script != 0 ? script : 0)) {
+      std::cerr << "dml: " << dml.error() << "\n";
+      return kExitScriptError;
+    }
     if (doc_name) {
       std::string text;
       if (!dml.doc(*doc_name, text)) {

@@ -251,3 +251,37 @@ TEST_CASE("host api: interpreters run concurrently in threads", "[host_api][thre
   }
   CHECK(cancelled_error == "loop:2: interrupted");
 }
+
+TEST_CASE("host api: the host's own steps fail cleanly when a script changed the globals",
+          "[host_api]") {
+  // require, doc and set_args touch the globals; a script that removed `require` or `dml`, or
+  // made _G read-only, makes them return false with the message (it aborted the process).
+  dml::Interpreter dml;
+  REQUIRE(dml.run_string("require = nil"));
+  CHECK_FALSE(dml.require("dml.presets.gpus", "gpus"));
+  CHECK_THAT(dml.error(), Catch::Contains("undefined global 'require'"));
+
+  dml::Interpreter gone;
+  REQUIRE(gone.run_string("dml = 5"));
+  std::string text;
+  CHECK_FALSE(gone.doc("cluster", text));
+  CHECK_THAT(gone.error(), Catch::Contains("index a number value"));
+
+  dml::Interpreter locked;
+  REQUIRE(locked.run_string(
+      "setmetatable(_G, { __newindex = function(_, k) error('read-only: ' .. k, 2) end })"));
+  CHECK_FALSE(locked.set_args({"dml", "s.lua"}, 1));
+  CHECK_THAT(locked.error(), Catch::Contains("read-only: arg"));
+  CHECK_FALSE(locked.require("dml.presets.gpus", "gpus"));
+  CHECK_THAT(locked.error(), Catch::Contains("read-only: gpus"));
+  CHECK(locked.run_string("local x = 1"));  // the interpreter still runs
+
+  // Misuse of the raw API: an index outside argv, a call with nothing on the stack.
+  dml::Interpreter raw;
+  CHECK_FALSE(raw.set_args({"a"}, 5));
+  CHECK_THAT(raw.error(), Catch::Contains("script index 5"));
+  CHECK_FALSE(raw.call_function(0, 0));
+  CHECK_THAT(raw.error(), Catch::Contains("call_function: the stack holds 0 values"));
+  CHECK(raw.set_args({"dml", "s.lua", "x"}, 1));
+  CHECK(raw.run_string("assert(arg[0] == 's.lua' and arg[1] == 'x' and arg[-1] == 'dml')"));
+}

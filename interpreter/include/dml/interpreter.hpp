@@ -82,8 +82,9 @@ class Interpreter {
   Interpreter& operator=(const Interpreter&) = delete;
 
   // Sets the global `arg` as `lua` does: argv[script_index] is arg[0], the
-  // ones after it arg[1..], the ones before it negative indices.
-  void set_args(const std::vector<std::string>& argv, int script_index);
+  // ones after it arg[1..], the ones before it negative indices. False (error() says why) for
+  // an index outside argv, or when the script's globals refuse it.
+  bool set_args(const std::vector<std::string>& argv, int script_index);
 
   // Runs a scenario file ("-" reads standard input) with `args` as `...`.
   bool run_file(const std::string& path, const std::vector<std::string>& args = {});
@@ -100,7 +101,7 @@ class Interpreter {
 
   // Calls the function below `nargs` arguments on the Lua stack, under the
   // message handler; on success `nresults` results are left on the stack.
-  bool call_function(int nargs, int nresults) { return protected_call(nargs, nresults); }
+  bool call_function(int nargs, int nresults);
 
   // --- values across the boundary (docs/embedding.md, "The host API") ------------------------
   // Each runs as a call (limits, cancel, stop_reason) and on failure returns nullopt with the
