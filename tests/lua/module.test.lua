@@ -18,6 +18,9 @@ t.eq(dml.presets.gpus, gpus, "dml.presets.gpus")
 t.eq(gpus.h100_sxm.name, "H100 SXM", "the H100 preset")
 local paper = require "dml.paper.erdil2024"
 t.eq(dml.paper.erdil2024, paper, "dml.paper.erdil2024")
+-- Every paper module loads in a plain lua5.4 too, where no global dml exists.
+local fernandez = require "dml.paper.fernandez2024"
+t.eq(fernandez.h100_cluster(16).size, 16, "dml.paper.fernandez2024")
 local names = {}
 for name, m in pairs(dml.presets) do  -- every preset module, each the table require gives
   names[#names + 1] = name

@@ -2,6 +2,7 @@
 --- Scaling Trends and Diminishing Returns in Large-Scale Distributed Training" (arXiv 2411.13055;
 --- TMLR 2025), as data and as the scenarios of scenarios/fernandez2024/ (docs/studies.md).
 local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local dml = require "dml"  -- the global in dml's own interpreter; none in a plain lua5.4
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local M = {}
