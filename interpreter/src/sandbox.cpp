@@ -9,6 +9,7 @@
 #include <string>
 
 #include "dml/error.hpp"
+#include "lua_runtime.hpp"
 
 namespace dml::lua {
 namespace {
@@ -89,8 +90,13 @@ int l_no_dump(lua_State* L) {
 
 // require of a library the sandbox leaves out (io, debug, package): an error that says so.
 int l_no_library(lua_State* L) {
-  return luaL_error(L, "require \"%s\": not available in the sandbox (see docs/security.md)",
+  {  // at the script's line that required it (require and this loader are C functions)
+    const std::string message =
+        fmt::format("require \"{}\": not available in the sandbox (see docs/security.md)",
                     luaL_optstring(L, 1, "?"));
+    push_user_message(L, message);
+  }  // destroyed before Lua unwinds
+  return lua_error(L);
 }
 
 // require "os": the sandbox's os (the clock and the calendar).
