@@ -42,6 +42,7 @@ struct Host {
   // A sweep runs (dml.sweep): its first cancel is left to the sweep, which ends at its next run
   // and keeps its rows, rather than raised at the Lua line that runs; its progress counts from
   // sweep_begin.
+  bool progress_failed = false;  // the progress callback threw: it is not called again
   bool in_sweep = false;
   bool sweep_shown = false;  // its progress line is on the terminal
   std::chrono::steady_clock::time_point sweep_begin{};

@@ -155,6 +155,19 @@ int l_dofile_text(lua_State* L) {
 }
 
 // print(...) to the host's print callback: the values as tostring shows them, tab-separated.
+// Calls a host callback; whatever it throws becomes an error at the script's line (an
+// exception that is not a std::exception too: none may cross Lua's frames).
+template <typename F>
+void call_host(const char* what, const F& callback, std::string_view text) {
+  try {
+    callback(text);
+  } catch (const std::exception& e) {
+    throw Error(fmt::format("{}: the host's callback failed: {}", what, e.what()));
+  } catch (...) {
+    throw Error(fmt::format("{}: the host's callback failed", what));
+  }
+}
+
 int l_print_to_host(lua_State* L) {
   const int n = lua_gettop(L);
   luaL_Buffer b;
@@ -171,7 +184,15 @@ int l_print_to_host(lua_State* L) {
   std::size_t len = 0;
   const char* line = lua_tolstring(L, -1, &len);
   return guarded(L, [&] {
-    options_of(L).print(std::string_view(line, len));
+    // One call per line, without its newline.
+    const std::string_view text(line, len);
+    std::size_t from = 0;
+    while (true) {
+      const std::size_t end = text.find('\n', from);
+      call_host("print", options_of(L).print, text.substr(from, end - from));
+      if (end == std::string_view::npos) break;
+      from = end + 1;
+    }
     return 0;
   });
 }
@@ -184,7 +205,7 @@ int l_message(lua_State* L) {
   return guarded(L, [&] {
     const auto& opts = options_of(L);
     if (opts.message) {
-      opts.message(std::string_view(text, len));
+      call_host("message", opts.message, std::string_view(text, len));
     } else {
       std::fwrite(text, 1, len, stderr);
       std::fputc('\n', stderr);

@@ -37,11 +37,11 @@ void clear_sweep_progress(Host& h) {
 void Interruptible::show(std::size_t done, std::size_t total) {
   if (in_sweep_ && total == 0) return;  // a search's candidates: the sweep counts runs
   if (host_ != nullptr && host_->options.progress) {
-    if (callback_failed_) return;
+    if (host_->progress_failed) return;
     try {
       host_->options.progress(Progress{label_, done, total});
     } catch (...) {
-      callback_failed_ = true;  // a host callback must not throw: it is not called again
+      host_->progress_failed = true;  // a host callback must not throw: not called again
     }
     return;
   }

@@ -39,7 +39,6 @@ class Interruptible {
   std::string label_;
   bool tty_ = false;
   bool shown_ = false;
-  bool callback_failed_ = false;
   std::chrono::steady_clock::time_point begin_;
   std::chrono::steady_clock::time_point last_{};
   Control control_;

@@ -342,3 +342,54 @@ TEST_CASE("host: chunks are Lua text; binary chunks are refused everywhere", "[h
     assert(load(function() return table.remove(parts, 1) end)() == 7)
   )lua"));
 }
+
+TEST_CASE(
+    "host: print's callback gets a call a line, and whatever it throws is an error at the "
+    "script's line",
+    "[host]") {
+  std::vector<std::string> lines;
+  bool fail = false;
+  dml::InterpreterOptions options;
+  options.print = [&](std::string_view s) {
+    if (fail) throw 42;  // not a std::exception
+    lines.emplace_back(s);
+  };
+  dml::Interpreter dml(options);
+  REQUIRE(dml.run_string("print('a\\nb', 1)"));
+  CHECK(lines == std::vector<std::string>{"a", "b\t1"});
+  fail = true;
+  CHECK_FALSE(dml.run_string("local x = 1\nprint('x')", "=cb"));
+  CHECK(dml.error() == "cb:2: print: the host's callback failed");
+  // Inside a coroutine the error ends the coroutine, which can be closed.
+  fail = true;
+  REQUIRE(dml.run_string(R"lua(
+    local co = coroutine.create(function() print('in co') end)
+    local ok, err = coroutine.resume(co)
+    assert(not ok and err:find("print: the host's callback failed", 1, true), err)
+    assert(coroutine.status(co) == "dead")
+    assert(coroutine.close(co) == false))lua"));
+}
+
+TEST_CASE("host: a progress callback that throws is not called again", "[host]") {
+  int calls = 0;
+  dml::InterpreterOptions options;
+  options.progress = [&](const dml::Progress&) {
+    ++calls;
+    throw std::runtime_error("broken");
+  };
+  dml::Interpreter dml(options);
+  // A transformer sweep reports each run it finishes.
+  const char* sweep = R"lua(
+    local gpus = require "dml.presets.gpus"
+    local networks = require "dml.presets.networks"
+    dml.sweep { grid = { layers = { 8, 12, 16 } }, run = function(p)
+      return dml.run { model = dml.transformer { name = "m", layers = p.layers, d_model = 1024,
+          heads = 16, d_ff = 4096, vocab = 32000, seq_len = 2048 }, global_batch = 64,
+        stack = (require "dml.presets.stacks").megatron_core,
+        cluster = dml.cluster { gpu = gpus.h100_sxm, size = 16,
+          levels = { networks.nvlink4_h100, networks.infiniband_ndr } } } end })lua";
+  REQUIRE(dml.run_string(sweep));
+  REQUIRE(calls == 1);
+  REQUIRE(dml.run_string(sweep));  // a later call: still not called
+  CHECK(calls == 1);
+}
