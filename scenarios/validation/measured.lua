@@ -36,6 +36,19 @@ if input == nil then dml.error("no input file (" .. usage .. ")") end
 
 local rows, columns = measured.read_tsv(input)
 measured.check_columns(columns, input)
+-- A run_id twice is predicted twice, and said: its lines tell the rows apart.
+local seen_at = {}
+for _, row in ipairs(rows) do
+  local id = row.run_id
+  if id then
+    if seen_at[id] then
+      io.stderr:write(string.format("dml: run_id %q appears twice: %s and %s\n", id, seen_at[id],
+        measured.where(row) or "?"))
+    else
+      seen_at[id] = measured.where(row) or "?"
+    end
+  end
+end
 local results = {}
 for _, row in ipairs(rows) do results[#results + 1] = measured.predict(row) end
 

@@ -301,20 +301,27 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   if cell then
     -- Gbps, Gbit/s and GbE (Ethernet's "100 GbE") are Gb/s; Tbps and Tb/s (bits: NICs are sold so)
     -- are 1,000 Gb/s.
-    local t = cell:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
+    -- GB/s and GBps (a capital B: bytes) are 8 Gb/s each, said in a note.
+    local bytes_note
+    local cell_bits = cell:gsub("(%d+%.?%d*)%s*GB/?p?s", function(x)
+      bytes_note = fmt("inter-node %s GB/s read as bytes: %g Gb/s", x, 8 * tonumber(x))
+      return fmt("%g Gb/s", 8 * tonumber(x))
+    end)
+    local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
     local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per gpu")
-    if per_gpu then return both(tonumber(per_gpu)), nil end
+    if per_gpu then return both(tonumber(per_gpu)), bytes_note end
     local nics, rate = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*g")
-    if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), nil end
+    if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit)
-      if per_node then return both(tonumber(per_node) / gpus_per_node), nil end
+      if per_node then return both(tonumber(per_node) / gpus_per_node), bytes_note end
     end
     local rate_only = t:match("(%d+%.?%d*)%s*gb/s")
     if rate_only then
-      return both(tonumber(rate_only)), fmt("inter-node %s Gb/s read as one NIC per GPU, each way", rate_only)
+      return both(tonumber(rate_only)), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s read as one NIC per GPU, each way", rate_only)
     end
     return nil, fmt("no per-GPU rate in the inter-node bandwidth %q", cell)
   end
@@ -424,7 +431,13 @@ M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = tru
 function M.parse_zero(cell)
   if cell == nil then return nil end
   local t = cell:lower()
-  local shard = tonumber(t:match("shard[a-z ]*(%d+)"))
+  if t:find("zero%+%+") then return nil end
+  -- The shard degree: "shard 8", "shard=8", "dp_shard=4", "HSDP 4"; not a count of nodes
+  -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
+  local degree, unit = t:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)")
+  if degree == nil then degree, unit = t:match("hsdp%s*[=:]?%s*(%d+)%s*(%a*)") end
+  if t:find("%d+%s*x%s*%d+") and t:find("hsdp") then return nil end
+  local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
   local hybrid = t:find("hybrid") ~= nil or t:find("hsdp") ~= nil
   local z = t:match("zero%-?(%d)") or t:match("zero[%s_%-]*stage[%s_%-]*(%d)")
   if z then return tonumber(z), shard, hybrid end
@@ -537,13 +550,15 @@ function M.parse_fp8_scaling(cell)
   return "tensorwise"
 end
 
---- parse_yes_no(cell): true for "yes...", "true", "on", "enabled"; false for "no...", "false",
---- "off", "disabled"; nil otherwise.
+--- parse_yes_no(cell): true for "yes...", "true", "on", "enabled", "1"; false for "no...",
+--- "false", "off", "disabled", "0"; nil otherwise.
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("^yes") then return true end
   if t:find("^no") then return false end
+  if t:match("^%s*1%s*$") then return true end
+  if t:match("^%s*0%s*$") then return false end
   local word = t:match("^%a+")
   if word == "true" or word == "on" or word == "enabled" then return true end
   if word == "false" or word == "off" or word == "disabled" then return false end
@@ -894,6 +909,10 @@ end
 --- (a source that ran a tuned layout without printing it). `presets` (optional) replaces presets
 --- by name: { gpus = { h100_sxm = cal.gpu }, stacks = { megatron_core = cal.stack } } runs the
 --- rows mapped to those presets with the given tables (a calibrated preset, dml.calibrate).
+--- The columns that hold a count: a cell in them is a whole number or empty.
+M.whole_columns = { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave",
+  "layers", "hidden", "heads", "ffn_hidden", "vocab", "seq_len", "moe_topk", "global_batch_seqs" }
+
 function M.request(row, presets)
   local I = M.integer
   local reasons, assumed = {}, {}
@@ -913,6 +932,14 @@ function M.request(row, presets)
   for _, cell in ipairs { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave" } do
     local v = I(row[cell])
     if v and v < 1 then why(fmt("%s %d is not a positive count", cell, v)) end
+  end
+  -- A cell of a count that says something else is never read as empty (a default, or the
+  -- model's config, would stand in for it unsaid).
+  for _, cell in ipairs(M.whole_columns) do
+    if row[cell] ~= nil and I(row[cell]) == nil then why(fmt("%s %q is not a whole number", cell, row[cell])) end
+  end
+  if row.sequence_parallel ~= nil and M.parse_yes_no(row.sequence_parallel) == nil then
+    why(fmt("sequence_parallel %q not understood (yes or no)", row.sequence_parallel))
   end
   local search = tp == nil and pp == nil and dp == nil
   local gpu_key, gpu_notes = M.gpu(row.gpu)
@@ -974,7 +1001,13 @@ function M.request(row, presets)
   layout.sequence_parallel = M.parse_yes_no(row.sequence_parallel)
   if row.zero_or_fsdp then
     local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
-    if zero == nil then return nil, fmt("zero_or_fsdp %q not understood", row.zero_or_fsdp) end
+    if zero == nil then
+      if row.zero_or_fsdp:lower():find("zero%+%+") then
+        return nil, fmt("zero_or_fsdp %q: ZeRO++'s hierarchical and quantized collectives are not modelled",
+          row.zero_or_fsdp)
+      end
+      return nil, fmt("zero_or_fsdp %q not understood", row.zero_or_fsdp)
+    end
     if hybrid and shard == nil and dp then
       -- PyTorch's HYBRID_SHARD shards inside a node and replicates across nodes.
       shard = math.min(math.max(per_node // ((tp or 1) * (cp or 1)), 1), dp)
@@ -1159,7 +1192,9 @@ function measured_step(row, m, arch)
   local I = M.integer
   if m.iter_time_s then return m.iter_time_s, "iter_time_s" end
   local s = I(row.seq_len)
-  local tokens = I(row.global_batch_tokens) or (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s)
+  -- The tokens of the batch the request runs: its sequences when the row gives them (a token
+  -- count that disagrees is noted there), else the token count.
+  local tokens = (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s) or I(row.global_batch_tokens)
   if tokens == nil and s then
     local seqs = M.global_batch(row, s)  -- "16M": the reading the request takes
     tokens = seqs and seqs * s
@@ -1261,7 +1296,7 @@ end
 --- assumed (the request's and dml's assumptions, joined with "; "), notes (dml's violations
 --- when the predicted layout does not fit in memory). `presets`: as for request.
 function M.predict(row, presets)
-  local id = row.run_id or "?"
+  local id = row.run_id or (M.where(row) and ("(no run_id, " .. M.where(row) .. ")")) or "?"
   local r = { run_id = id, group = M.group(id), tier = M.tier(id) }
   local req, why = M.request(row, presets)
   local measured, how = M.measured_time(row, req and req.arch)
@@ -1285,7 +1320,8 @@ function M.predict(row, presets)
   for _, a in ipairs(plan.assumed) do assumed[#assumed + 1] = "dml: " .. a end
   r.assumed = table.concat(assumed, "; ")
   if not (step > 0) then
-    r.status = "not predicted: dml: " .. table.concat(plan.violations, "; ")
+    local at = M.where(row)
+    r.status = "not predicted: dml: " .. (at and (at .. ": ") or "") .. table.concat(plan.violations, "; ")
     return r
   end
   r.status = "ok"

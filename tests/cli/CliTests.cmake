@@ -123,3 +123,6 @@ dml_golden(binary_script ARGS cases/binary_script.luac)
 # Output that cannot be written (a full disk: /dev/full) fails the run, naming it.
 add_test(NAME cli.stdout_full
   COMMAND sh -c "err=$(\"$1\" --help 2>&1 >/dev/full); rc=$?; echo \"$err\"; test $rc -eq 1 && test \"$err\" = 'dml: cannot write the standard output'" sh "$<TARGET_FILE:dml>")
+
+# The judge says when a run_id appears twice (both rows are predicted).
+dml_golden(measured_duplicate_run_id ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv)

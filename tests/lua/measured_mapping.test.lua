@@ -144,6 +144,9 @@ t.eq(select(2, measured.inter_node("400 Gb/s InfiniBand NDR", 8, "h100_sxm")),
 -- Ethernet's GbE is Gb/s, in a node's total as anywhere else; "GbE" inside a word is not.
 t.eq(inter("100 GbE"), 25); t.eq(inter("8x 100GbE per node"), 25); t.eq(inter("2x25GbE per node"), 1.5625)
 t.eq(inter("800 GbE per node"), 25)
+-- GB/s and GBps (bytes) are 8 Gb/s each, said: 50 GB/s per GPU is 400 Gb/s.
+t.eq(inter("50 GB/s per GPU"), 100); t.eq(inter("400 GBps per node"), 100)
+t.eq(select(2, measured.inter_node("50 GB/s per GPU", 8, "h100_sxm")), "inter-node 50 GB/s read as bytes: 400 Gb/s")
 
 -- --- Software stack ---------------------------------------------------------------------------
 
@@ -252,6 +255,11 @@ for s, z in pairs(more_zero) do t.eq(measured.parse_zero(s), z, s) end
 t.eq(select(3, measured.parse_zero("FSDP HYBRID_SHARD")), true, "hybrid")
 t.eq(select(3, measured.parse_zero("FSDP2 (shard 8)")), false, "not hybrid")
 t.eq(select(2, measured.parse_zero("HSDP (shard 8)")), 8)
+-- A shard degree however spelt; a count of nodes is none; two degrees in no fixed order, and
+-- ZeRO++ beside a ZeRO stage, are not read.
+t.eq(select(2, measured.parse_zero("HSDP 4")), 4); t.eq(select(2, measured.parse_zero("HSDP: dp_shard=4, dp_replicate=8")), 4)
+t.eq(select(2, measured.parse_zero("HYBRID_SHARD over 2 nodes")), nil)
+t.eq(measured.parse_zero("HSDP 4x8"), nil); t.eq(measured.parse_zero("ZeRO-3 with ZeRO++"), nil)
 
 local recompute_cases = {
   ["full"] = "full", ["full (activation recomputation; counted in FLOPs)"] = "full",
@@ -344,6 +352,24 @@ t.eq(measured.parse_yes_no("yes (MegaScale overlaps TP/SP comm)"), true)
 t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)
 t.eq(measured.parse_yes_no("True"), true); t.eq(measured.parse_yes_no("off"), false)
 t.eq(measured.parse_yes_no("enabled (TP comm overlap)"), true); t.eq(measured.parse_yes_no("ongoing"), nil)
+t.eq(measured.parse_yes_no("1"), true); t.eq(measured.parse_yes_no("0"), false)
+-- A count or yes/no cell that says something else is not predicted, naming it (it was read as
+-- empty: the default, or the model's config, stood in for it unsaid).
+local function refused(changes) return select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), changes))) end
+t.eq(refused { tp = "4 (SP)" }, 'tp "4 (SP)" is not a whole number')
+t.eq(refused { layers = "96 (incl. 16 extra)" }, 'layers "96 (incl. 16 extra)" is not a whole number')
+t.eq(refused { vpp_interleave = "5 (virtual stages)" }, 'vpp_interleave "5 (virtual stages)" is not a whole number')
+t.eq(refused { sequence_parallel = "n/a" }, 'sequence_parallel "n/a" not understood (yes or no)')
+t.eq(refused { zero_or_fsdp = "ZeRO-3 + ZeRO++ (hpZ, qwZ)" },
+  [[zero_or_fsdp "ZeRO-3 + ZeRO++ (hpZ, qwZ)": ZeRO++'s hierarchical and quantized collectives are not modelled]])
+-- Sequences and a token count that disagree: the sequences, for the prediction and for turning
+-- a throughput into a step (128 x 8192 tokens at 104,857.6 tokens/s: 10 s).
+do
+  local r = copy(row("MBridge-25.11-LLAMA3_70B-64"), { global_batch_tokens = "2097152", tokens_per_s = "104857.6",
+    tokens_per_s_per_gpu = false, tflops_per_gpu = false, iter_time_s = false })
+  t.eq(assert(measured.request(r)).batch, 128)
+  t.near(measured.measured_time(r), 10, 1e-12, "the sequences' tokens")
+end
 
 local routed, shared = measured.parse_experts("256+1 shared")
 t.eq(routed, 256); t.eq(shared, 1)
@@ -657,8 +683,9 @@ t.near(dml.evaluate(req.run, found.layout).time.step:value("s"), found.time.step
 local r = measured.predict(row("MLM-H100-strong-177B-96"))
 t.eq(r.status, "ok")
 t.eq(r.assumed:find("layout found: TP ", 1, true) ~= nil, true, "the layout found is said: " .. r.assumed)
-t.eq(measured.predict(row("OPT-175B")).status,
-  "not predicted: dml: layout.dp: 124 does not divide the global batch of 1024 sequences; divisors: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024")
+-- A layout dml refuses names the row's file and line, as dml's other reasons do.
+t.eq(measured.predict(row("OPT-175B")).status:gsub("dml: .-public%.tsv:33: ", "dml: public.tsv:33: "),
+  "not predicted: dml: public.tsv:33: layout.dp: 124 does not divide the global batch of 1024 sequences; divisors: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024")
 
 -- --- Groups and tiers ------------------------------------------------------------------------
 
