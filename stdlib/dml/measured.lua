@@ -1210,6 +1210,9 @@ function measured_step(row, m, arch)
     tflops = m.mfu_pct / 100 * m.peak_tflops_assumed
     from = fmt("mfu_pct x %g TFLOP/s", m.peak_tflops_assumed)
   end
+  if tflops == nil and m.mfu_pct then
+    return nil, "mfu_pct without peak_tflops_assumed (the peak it is a fraction of)"
+  end
   if tflops == nil then return nil, "no iteration time, throughput, TFLOP/s or MFU" end
   if not n then return nil, "no num_gpus to convert TFLOP/s per GPU" end
   local formula, fnote = M.flop_formula(row)

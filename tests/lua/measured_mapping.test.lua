@@ -369,6 +369,9 @@ do
     tokens_per_s_per_gpu = false, tflops_per_gpu = false, iter_time_s = false })
   t.eq(assert(measured.request(r)).batch, 128)
   t.near(measured.measured_time(r), 10, 1e-12, "the sequences' tokens")
+  -- MFU without the peak it is a fraction of: said as such.
+  local mfu = copy(r, { tokens_per_s = false, mfu_pct = "40", peak_tflops_assumed = false })
+  t.eq(select(2, measured.measured_time(mfu)), "mfu_pct without peak_tflops_assumed (the peak it is a fraction of)")
 end
 
 local routed, shared = measured.parse_experts("256+1 shared")
