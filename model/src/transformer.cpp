@@ -958,11 +958,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       tp_b_hideable = tp_b;
     }
   }
-  // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under.
-  const double wgrad_cover = (c.mla ? c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
-                                          c.gemm(T, x.kv_rank, a * (dh + x.v) / t)
-                                    : c.gemm(T, h / tm, qkv_t)) +
-                             c.gemm(T, h / tm, c.up * c.f / t1);
+  // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under: the
+  // attention's, and the MLP's up-projection, a dense layer's or a MoE layer's shared experts'
+  // (the routed experts are not split by TP).
+  const double wgrad_attn = c.mla ? c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
+                                        c.gemm(T, x.kv_rank, a * (dh + x.v) / t)
+                                  : c.gemm(T, h / tm, qkv_t);
+  const double wgrad_cover_dense = wgrad_attn + c.gemm(T, h / tm, c.up * c.f / t1);
+  const double wgrad_cover_moe =
+      wgrad_attn + (c.shared > 0 ? c.gemm(T, h, c.up * c.fe * c.shared / t) : 0.0);
 
   // CP per layer and microbatch (docs/model.md 8.8).
   const Group cp_g = c.group(l.cp, l.tp);
@@ -1076,7 +1080,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     case TpOverlap::kNone:
       break;
     case TpOverlap::kBackward: {
-      const double hidden = n_layers * std::min(tp_b_hideable, wgrad_cover);
+      const double hidden = n_dense * std::min(tp_b_hideable, wgrad_cover_dense) +
+                            n_moe * std::min(tp_b_hideable, wgrad_cover_moe);
       tp_exposed -= hidden;
       tp_hidden += hidden;
       break;

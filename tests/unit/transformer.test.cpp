@@ -1474,6 +1474,36 @@ TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[tra
         true);
 }
 
+TEST_CASE("transformer TP overlap: a MoE layer's reductions hide under its own weight gradients",
+          "[transformer][tp]") {
+  // Every layer routes (8 experts, top-1, experts 1024 wide, not split by TP): the dense d_ff
+  // is no layer's, so it cannot change the step (it set the cover the backward reductions hid
+  // under, a GEMM the MoE layers do not run); and a faster GEMM never slows the step (it shrank
+  // that phantom cover faster than it saved time).
+  const auto plan = [](std::int64_t d_ff, double gemm) {
+    const Transformer m{.layers = 8,
+                        .d_model = 4096,
+                        .heads = 32,
+                        .d_ff = d_ff,
+                        .vocab = 32000,
+                        .seq_len = 4096,
+                        .moe = dml::Moe{.experts = 8, .top_k = 1, .expert_d_ff = 1024}};
+    TransformerRun r = run_of(m, 8, 8, megatron_2022());
+    r.cluster.gpu.efficiency->gemm = gemm;
+    const auto p = dml::evaluate(r, TransformerLayout{.tp = 8,
+                                                      .pp = 1,
+                                                      .dp = 1,
+                                                      .zero = 1,
+                                                      .ep = 8,
+                                                      .microbatch = 1,
+                                                      .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    return p.time.step.value();
+  };
+  CHECK_THAT(plan(262144, 0.6), WithinRel(plan(4096, 0.6), 1e-12));
+  CHECK(plan(262144, 0.9) <= plan(262144, 0.6));
+}
+
 TEST_CASE("transformer search: a stage count given that divides no split runs one chunk",
           "[transformer][search]") {
   // 9 layers on 4 stages: neither 9 nor 9 + 2 splits 4 ways; evaluate runs ceil(9/4) = 3
