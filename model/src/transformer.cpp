@@ -971,14 +971,18 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // CP per layer and microbatch (docs/model.md 8.8).
   const Group cp_g = c.group(l.cp, l.tp);
   double cp_f = 0, cp_b = 0;
+  double cp_under_f = 0, cp_under_b = 0;  // the attention kernel's time the ring hides under
   if (l.cp > 1) {
     // Keys and values per rank: 2 g d_h (2 a d_h repeated), or with MLA every head's
     // decompressed a (qk + v).
     const double kv = b * (c.s / cp) * kv_t * 2;
     if (l.cp_kind == ContextParallel::kRing) {
       const double step = cp_g.alpha + kv / cp_g.bw;
-      cp_f = std::max(0.0, (cp - 1) * step + c.launch - attn_f);
-      cp_b = std::max(0.0, 2 * (cp - 1) * step + c.launch - attn_b);
+      const double ring_f = (cp - 1) * step + c.launch, ring_b = 2 * (cp - 1) * step + c.launch;
+      cp_f = std::max(0.0, ring_f - attn_f);
+      cp_b = std::max(0.0, ring_b - attn_b);
+      cp_under_f = std::min(ring_f, attn_f);
+      cp_under_b = std::min(ring_b, attn_b);
     } else {
       cp_f = c.gather(kv * cp, cp_g);
       cp_b = c.gather(2 * kv * cp, cp_g);
@@ -1142,8 +1146,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                      l.schedule != Schedule::kGpipe && n_moe > 0 && ep_fwd > 0;
   if (pairs) {
     const double elem_side = T * base_elem * st.elementwise_factor / c.hbm;
-    const double attn_fwd = attn_gemm + attn_f + elem_side + permute;
-    const double attn_bwd = 2 * attn_gemm + attn_b + 2 * elem_side + permute;
+    // The attention kernel's time a ring CP exchange already hides under is not hidden under
+    // twice.
+    const double attn_fwd = attn_gemm + attn_f - cp_under_f + elem_side + permute;
+    const double attn_bwd = 2 * attn_gemm + attn_b - cp_under_b + 2 * elem_side + permute;
     const double mlp_fwd = moe_gemm + moe_elem * st.elementwise_factor / c.hbm;
     const double mlp_bwd = 2 * mlp_fwd;
     const double combine = ep_bwd / 2;  // each backward all-to-all moves the combine's bf16

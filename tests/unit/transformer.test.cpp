@@ -1893,6 +1893,40 @@ TEST_CASE("transformer CP: the ring's bookkeeping per later step over HBM", "[tr
   }
 }
 
+TEST_CASE(
+    "transformer MoE: under EP overlap, the attention a ring CP exchange hides under is "
+    "not hidden under twice",
+    "[transformer][moe][cp]") {
+  // 4 MoE layers (h 2048, 16 experts of 1024, top-4) on 16 GPUs, sequences of 16,384 in a
+  // ring of CP 16 over a 25 GB/s network: each ring step outlasts the attention kernel, which
+  // the exchange then fills. Before, the paired all-to-all hid under that kernel too, so a
+  // faster kernel exposed more of it; now the exposed all-to-all does not depend on the kernel.
+  Transformer m = gpt(4, 2048, 16, 32000, 16384);
+  m.moe = dml::Moe{.experts = 16, .top_k = 4, .expert_d_ff = 1024};
+  const auto plan = [&](double attention) {
+    dml::Stack stack{.name = "test"};
+    stack.ep_overlap = true;
+    TransformerRun run = run_of(m, 16, 16, stack);
+    run.cluster.levels[1].bandwidth = bytes_per_s(25e9);
+    run.cluster.gpu.efficiency->attention = attention;
+    const auto p = dml::evaluate(run, TransformerLayout{.tp = 1,
+                                                        .pp = 1,
+                                                        .dp = 1,
+                                                        .zero = 1,
+                                                        .cp = 16,
+                                                        .cp_kind = dml::ContextParallel::kRing,
+                                                        .ep = 16,
+                                                        .microbatch = 1,
+                                                        .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    REQUIRE(p.time.cp.value() > 0);  // the ring outlasts the kernel
+    return p;
+  };
+  const auto slow = plan(0.283), fast = plan(0.5);
+  REQUIRE(slow.time.ep_hidden.value() > 0);
+  CHECK_THAT(fast.time.ep.value(), WithinRel(slow.time.ep.value(), 1e-12));
+}
+
 TEST_CASE("transformer MoE: the forward and backward layers paired under EP overlap",
           "[transformer][moe]") {
   // 8 MoE layers (h 4096, 8 experts of d_ff 16384, top-2), sequences of 4096, on 32 GPUs: PP 4
