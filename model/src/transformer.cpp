@@ -1283,6 +1283,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const Group edp_g = c.group(expert_dp / erep, l.ep);
   const Group erep_g = c.group(erep, l.ep * (expert_dp / erep));
   const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
+  // A ring CP exchange and the data-parallel collectives, both across nodes, share the network:
+  // the attention kernel's time the ring fills is no window for the DP collectives too.
+  const bool cp_shares_net = l.cp > 1 && l.cp_kind == ContextParallel::kRing && cp_g.level > 0 &&
+                             (dp_g.level > 0 || rep_g.level > 0);
+  const double cp_fills_f = cp_shares_net ? n_layers * cp_under_f : 0.0;
+  const double cp_fills_b =
+      cp_shares_net ? n_layers * (cp_under_b + (attention_rerun ? cp_under_f : 0.0)) : 0.0;
   const double gbytes = st.gradient_reduce_bytes;
   const double wbytes = st.weight_bytes;
   const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
@@ -1304,7 +1311,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       return per * c.gather(bytes / per, gr, op);
     };
     constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
-    const double compute_l = (t_fwd + t_bwd + recompute) / n_layers;
+    const double compute_l = (t_fwd + t_bwd + recompute - cp_fills_f - cp_fills_b) / n_layers;
     double exposed_mb = 0, hidden_mb = 0, first_last = 0;
     const auto layer_kind = [&](double count, double layer_ne, double layer_e) {
       if (count <= 0) return;
@@ -1341,7 +1348,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     reduce *= dual;
     gather_t *= dual;
     if (st.dp_overlap) {
-      const double under = t_bwd + recompute;  // the last microbatch's backward
+      const double under = t_bwd + recompute - cp_fills_b;  // the last microbatch's backward
       const double exposed = std::max(reduce / n_layers, reduce - under);
       dp_exposed += exposed;
       dp_hidden += reduce - exposed;
@@ -1349,7 +1356,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       dp_exposed += reduce;
     }
     if (st.param_gather_overlap) {
-      const double exposed = std::max(gather_t / n_layers, gather_t - t_fwd);
+      const double exposed = std::max(gather_t / n_layers, gather_t - (t_fwd - cp_fills_f));
       dp_exposed += exposed;
       dp_hidden += gather_t - exposed;
     } else {

@@ -1894,6 +1894,36 @@ TEST_CASE("transformer CP: the ring's bookkeeping per later step over HBM", "[tr
 }
 
 TEST_CASE(
+    "transformer CP and DP across nodes: the attention a ring fills is no window for the "
+    "gradient reduce too",
+    "[transformer][cp][dp]") {
+  // GPT, 4 layers, h 2048, sequences of 16,384 in a ring of CP 16 over two 8-GPU nodes and a
+  // 25 GB/s network, DP 2 across the nodes: the ring outlasts the attention kernel. The
+  // gradients' reduce hides under the last backward's compute less the kernel time the ring
+  // fills, so a faster kernel (which the ring's wait makes up for) exposes no more of it.
+  const Transformer m = gpt(4, 2048, 16, 32000, 16384);
+  const auto plan = [&](double attention) {
+    TransformerRun run = run_of(m, 32, 32);
+    run.cluster.levels[1].bandwidth = bytes_per_s(25e9);
+    run.cluster.gpu.efficiency->attention = attention;
+    const auto p = dml::evaluate(run, TransformerLayout{.tp = 1,
+                                                        .pp = 1,
+                                                        .dp = 2,
+                                                        .zero = 1,
+                                                        .cp = 16,
+                                                        .cp_kind = dml::ContextParallel::kRing,
+                                                        .microbatch = 1,
+                                                        .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    REQUIRE(p.time.cp.value() > 0);
+    return p;
+  };
+  const auto slow = plan(0.283), fast = plan(0.5);
+  CHECK_THAT(fast.time.dp.value(), WithinRel(slow.time.dp.value(), 1e-12));
+  CHECK(fast.time.step.value() <= slow.time.step.value() * (1 + 1e-12));
+}
+
+TEST_CASE(
     "transformer MoE: under EP overlap, the attention a ring CP exchange hides under is "
     "not hidden under twice",
     "[transformer][moe][cp]") {
