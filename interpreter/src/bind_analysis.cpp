@@ -153,33 +153,66 @@ int l_optimize_many(lua_State* L) {
   });
 }
 
-// core.sweep_begin() -> the state to restore: from now on the call's first Ctrl-C is left to
-// the sweep (core.sweep_cancelled), and progress counts from here.
-int l_sweep_begin(lua_State* L) {
-  Host* h = find_host(L);
-  lua_pushboolean(L, h != nullptr && h->in_sweep ? 1 : 0);
-  if (h != nullptr && !h->in_sweep) {
-    h->in_sweep = true;
-    h->sweep_begin = std::chrono::steady_clock::now();
-  }
-  return 1;
-}
-
-// core.sweep_end(state): restores what core.sweep_begin returned, and clears the progress line.
+// core.sweep_end(token): ends what core.sweep_begin began (once; also the token's __close, a C
+// function, which the count hook does not interrupt after a stop): the outermost sweep clears
+// its progress line and hands the first Ctrl-C back to the script's lines.
 int l_sweep_end(lua_State* L) {
+  if (lua_type(L, 1) != LUA_TTABLE) return 0;
+  if (lua_getfield(L, 1, "done") != LUA_TNIL) return 0;
+  lua_pushboolean(L, 1);
+  lua_setfield(L, 1, "done");
   Host* h = find_host(L);
-  if (h != nullptr && lua_toboolean(L, 1) == 0) {
+  lua_getfield(L, 1, "outer");
+  const bool outer = lua_toboolean(L, -1) != 0;
+  if (h != nullptr && !outer) {
     h->in_sweep = false;
     clear_sweep_progress(*h);
   }
   return 0;
 }
 
-// core.sweep_cancelled() -> true when a first Ctrl-C came during the sweep (now handled: the
-// sweep ends and keeps its rows). A timeout or a second Ctrl-C ends the script.
+// core.sweep_begin() -> a token to close (local t <close> = core.sweep_begin()): from now on the
+// call's first Ctrl-C is left to the sweep (core.sweep_cancelled), and progress counts from here.
+int l_sweep_begin(lua_State* L) {
+  Host* h = find_host(L);
+  lua_createtable(L, 0, 3);
+  lua_pushboolean(L, h != nullptr && h->in_sweep ? 1 : 0);
+  lua_setfield(L, -2, "outer");
+  lua_pushboolean(L, h != nullptr && h->kept_rows ? 1 : 0);  // a cancel taken before it began
+  lua_setfield(L, -2, "kept");
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, l_sweep_end);
+  lua_setfield(L, -2, "__close");
+  lua_setmetatable(L, -2);
+  if (h != nullptr && !h->in_sweep) {
+    h->in_sweep = true;
+    h->sweep_begin = std::chrono::steady_clock::now();
+    h->sweep_last = {};
+    h->sweep_tty_last = {};
+  }
+  return 1;
+}
+
+// core.sweep_cancelled(token) -> true when a first Ctrl-C came during the sweep (now handled:
+// the sweep ends and keeps its rows), or when a sweep inside it took one. A timeout or a second
+// Ctrl-C ends the script.
 int l_sweep_cancelled(lua_State* L) {
   Host* h = find_host(L);
-  if (h == nullptr || !h->should_stop()) {
+  if (h == nullptr) {
+    lua_pushboolean(L, 0);
+    return 1;
+  }
+  bool kept_before = false;
+  if (lua_type(L, 1) == LUA_TTABLE) {
+    lua_getfield(L, 1, "kept");
+    kept_before = lua_toboolean(L, -1) != 0;
+    lua_pop(L, 1);
+  }
+  if (h->kept_rows && !kept_before) {  // an inner sweep took the cancel: this one ends too
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  if (!h->should_stop()) {
     lua_pushboolean(L, 0);
     return 1;
   }

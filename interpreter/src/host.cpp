@@ -7,6 +7,7 @@
 
 #include "dml/plan.hpp"
 #include "dml/quantity.hpp"
+#include "interrupt.hpp"
 
 namespace dml::lua {
 
@@ -53,7 +54,9 @@ void Host::begin_call() {
 }
 
 void Host::end_call() {
-  seen.store(cancels.load());  // what arrived during the call is forgotten with it
+  seen.store(cancels.load());   // what arrived during the call is forgotten with it
+  clear_sweep_progress(*this);  // a sweep that a stop ended mid-way: its line goes
+  in_sweep = false;
   has_deadline = false;
   lua_sethook(main, count_hook, LUA_MASKCOUNT, kHookEvery);  // a stop set it to every instruction
 }

@@ -46,6 +46,8 @@ struct Host {
   bool in_sweep = false;
   bool sweep_shown = false;  // its progress line is on the terminal
   std::chrono::steady_clock::time_point sweep_begin{};
+  std::chrono::steady_clock::time_point sweep_last{};      // its last report to the host
+  std::chrono::steady_clock::time_point sweep_tty_last{};  // its progress line's last rewrite
 
   // --- cancellation: cancel() counts; `seen` is how many have been acted on -----------------
   std::atomic<unsigned> cancels{0};

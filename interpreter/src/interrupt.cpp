@@ -34,6 +34,15 @@ void clear_sweep_progress(Host& h) {
   h.sweep_shown = false;
 }
 
+void Interruptible::note(std::size_t done, std::size_t total) {
+  if (host_ != nullptr && in_sweep_) {
+    const auto now = std::chrono::steady_clock::now();
+    if (done < total && now - host_->sweep_last < std::chrono::milliseconds(20)) return;
+    host_->sweep_last = now;
+  }
+  show(done, total);
+}
+
 void Interruptible::show(std::size_t done, std::size_t total) {
   if (in_sweep_ && total == 0) return;  // a search's candidates: the sweep counts runs
   if (host_ != nullptr && host_->options.progress) {
@@ -47,10 +56,12 @@ void Interruptible::show(std::size_t done, std::size_t total) {
   }
   if (!tty_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - begin_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(100)) {
+  // A sweep's line is rewritten at most every 100 ms across the searches it makes.
+  auto& last = in_sweep_ ? host_->sweep_tty_last : last_;
+  if (now - begin_ < std::chrono::seconds(1) || now - last < std::chrono::milliseconds(100)) {
     return;
   }
-  last_ = now;
+  last = now;
   shown_ = true;
   if (in_sweep_) host_->sweep_shown = true;
   if (total == 0) {  // one search: the layouts it has tried

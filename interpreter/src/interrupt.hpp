@@ -28,8 +28,9 @@ class Interruptible {
   Interruptible& operator=(const Interruptible&) = delete;
 
   [[nodiscard]] const Control& control() const { return control_; }
-  // A sweep's progress, done of total runs (a search in a sweep shows no candidate counts).
-  void note(std::size_t done, std::size_t total) { show(done, total); }
+  // A sweep's progress, done of total runs (a search in a sweep shows no candidate counts), at
+  // most every 20 ms but for the last run.
+  void note(std::size_t done, std::size_t total);
 
  private:
   void show(std::size_t done, std::size_t total);

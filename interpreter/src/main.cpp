@@ -356,16 +356,15 @@ static int run_dml(int argc, char** argv) {
         w.closing();
       }
     } closing{watchdog};
-    if (!dml.set_args(argv_seen, script != 0 ? script : 0)) {
+    // A Ctrl-C that lands in these calls interrupts them: 130, as anywhere else.
+    const auto failed = [&dml](int code) {
       std::cerr << "dml: " << dml.error() << "\n";
-      return kExitScriptError;
-    }
+      return dml.stop_reason() == dml::StopReason::kInterrupted ? kExitInterrupted : code;
+    };
+    if (!dml.set_args(argv_seen, script != 0 ? script : 0)) return failed(kExitScriptError);
     if (doc_name) {
       std::string text;
-      if (!dml.doc(*doc_name, text)) {
-        std::cerr << "dml: " << dml.error() << "\n";
-        return kExitUsage;
-      }
+      if (!dml.doc(*doc_name, text)) return failed(kExitUsage);
       std::cout << text << "\n";
       return kExitOk;
     }

@@ -210,6 +210,10 @@ function M.sweep(spec)
   end
   -- Transformer runs (all or none, as the first run of the whole sweep is): each optimized on
   -- its cluster's GPUs, one after another (a search takes milliseconds); paper runs on all cores.
+  -- A first Ctrl-C, whether a search or the Lua between them runs (the run function, a sweep
+  -- inside it), ends the sweep at its next run and keeps what finished (core.sweep_cancelled);
+  -- the state is restored however the sweep ends.
+  local sweep <close> = core.sweep_begin()
   local run_0 = run_at(0)  -- made once: a run function is called once per point
   local transformer = is_transformer_run(run_0)
   local plan_type = transformer and "step_plan" or "plan"
@@ -220,17 +224,12 @@ function M.sweep(spec)
     if seen[c.column] then shared[c.column] = true else columns[#columns + 1] = c.column end
   end
   local rows, finished, interrupted, done = {}, {}, false, 0
-  -- A first Ctrl-C, whether a search or the Lua between them runs, ends the sweep at its next
-  -- run and keeps what finished (core.sweep_cancelled); the state is restored however the
-  -- sweep ends.
-  local outer = core.sweep_begin()
-  local restore <close> = setmetatable({}, { __close = function() core.sweep_end(outer) end })
   local chunk_start = first
   while chunk_start < last and not interrupted do
     local chunk_end = math.min(chunk_start + CHUNK, last)
     local runs = {}
     for i = chunk_start, chunk_end - 1 do
-      if core.sweep_cancelled() then  -- the chunk's runs are not searched: it ends now
+      if core.sweep_cancelled(sweep) then  -- the chunk's runs are not searched: it ends now
         interrupted = true
         runs = {}
         break
@@ -277,8 +276,9 @@ function M.sweep(spec)
       end
     end
     chunk_start = chunk_end
-    if not interrupted and core.sweep_cancelled() then interrupted = true end
+    if not interrupted and core.sweep_cancelled(sweep) then interrupted = true end
   end
+  core.sweep_end(sweep)  -- its progress line cleared before the message
   local t = output.table(rows, { columns = columns })
   rawset(t, "plans", finished)
   rawset(t, "interrupted", interrupted)

@@ -172,14 +172,14 @@ TEST_CASE("host: a first cancel while a sweep's own Lua runs ends the sweep, not
 }
 
 TEST_CASE("host: a first cancel during a transformer sweep keeps the runs it finished", "[host]") {
-  // Transformer runs are searched one at a time: a Ctrl-C at the second run's progress report
-  // stops the third run's search, and the sweep keeps two rows.
+  // Transformer runs are searched one at a time: a Ctrl-C at the first run's progress report
+  // stops the second run's search, and the sweep keeps one row.
   dml::Interpreter* self = nullptr;
   std::vector<std::string> printed;
   dml::InterpreterOptions options;
   options.print = [&](std::string_view s) { printed.emplace_back(s); };
   options.progress = [&](const dml::Progress& p) {
-    if (p.label == "sweep" && p.done == 2) self->cancel();
+    if (p.label == "sweep" && p.done == 1) self->cancel();
   };
   dml::Interpreter dml(options);
   self = &dml;
@@ -196,7 +196,7 @@ TEST_CASE("host: a first cancel during a transformer sweep keeps the runs it fin
                        "=tsweep"));
   INFO(dml.error());
   REQUIRE_FALSE(printed.empty());
-  CHECK(printed.back() == "rows 2 true");
+  CHECK(printed.back() == "rows 1 true");
   CHECK(dml.interrupted());
 }
 
@@ -392,4 +392,65 @@ TEST_CASE("host: a progress callback that throws is not called again", "[host]")
   REQUIRE(calls == 1);
   REQUIRE(dml.run_string(sweep));  // a later call: still not called
   CHECK(calls == 1);
+}
+
+namespace {
+// A transformer run of `layers` on 16 H100s, quick to search.
+constexpr const char* kQuickTransformer = R"lua(
+  local gpus = require "dml.presets.gpus"
+  local networks = require "dml.presets.networks"
+  function mk(layers)
+    return dml.run { model = dml.transformer { name = "m", layers = layers, d_model = 1024,
+        heads = 16, d_ff = 4096, vocab = 32000, seq_len = 2048 }, global_batch = 64,
+      stack = (require "dml.presets.stacks").megatron_core,
+      cluster = dml.cluster { gpu = gpus.h100_sxm, size = 16,
+        levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
+  end
+)lua";
+}  // namespace
+
+TEST_CASE("host: a Ctrl-C an inner sweep keeps its rows for ends the outer sweep too", "[host]") {
+  dml::Interpreter* self = nullptr;
+  std::vector<std::string> printed;
+  dml::InterpreterOptions options;
+  options.print = [&](std::string_view s) { printed.emplace_back(s); };
+  bool cancelled = false;
+  options.progress = [&](const dml::Progress& p) {
+    if (!cancelled && p.label == "sweep" && p.done == 1) {
+      cancelled = true;
+      self->cancel();
+    }
+  };
+  dml::Interpreter dml(options);
+  self = &dml;
+  REQUIRE(dml.run_string(kQuickTransformer));
+  // The outer sweep's run function runs an inner sweep; the first report is the inner one's.
+  CHECK(dml.run_string(R"lua(
+    local t = dml.sweep { grid = { k = { 1, 2, 3 } }, run = function(p)
+      local inner = dml.sweep { grid = { layers = { 8, 12, 16 } }, run = function(q) return mk(q.layers) end }
+      print('inner ' .. #inner .. ' ' .. tostring(inner.interrupted))
+      return mk(8) end }
+    print('outer ' .. #t .. ' ' .. tostring(t.interrupted)))lua",
+                       "=nested"));
+  INFO(dml.error());
+  CHECK(printed == std::vector<std::string>{"inner 1 true", "outer 0 true"});
+  CHECK(dml.interrupted());
+}
+
+TEST_CASE("host: a transformer sweep reports its runs at most every 20 ms, and its last",
+          "[host]") {
+  std::vector<std::size_t> done;
+  dml::InterpreterOptions options;
+  options.progress = [&](const dml::Progress& p) {
+    if (p.label == "sweep") done.push_back(p.done);
+  };
+  dml::Interpreter dml(options);
+  REQUIRE(dml.run_string(kQuickTransformer));
+  REQUIRE(dml.run_string(
+      "local ls = {}\nfor i = 1, 40 do ls[i] = 8 + i end\n"
+      "dml.sweep { grid = { layers = ls }, run = function(q) return mk(q.layers) end }"));
+  REQUIRE_FALSE(done.empty());
+  CHECK(done.front() == 1);
+  CHECK(done.back() == 40);
+  CHECK(done.size() < 40);  // one a run was every run (under a millisecond each)
 }
