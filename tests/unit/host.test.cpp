@@ -37,6 +37,19 @@ constexpr const char* kLongSearch = R"lua(
   end
 )lua";
 
+// A transformer run of `layers` on 16 H100s, quick to search.
+constexpr const char* kQuickTransformer = R"lua(
+  local gpus = require "dml.presets.gpus"
+  local networks = require "dml.presets.networks"
+  function mk(layers)
+    return dml.run { model = dml.transformer { name = "m", layers = layers, d_model = 1024,
+        heads = 16, d_ff = 4096, vocab = 32000, seq_len = 2048 }, global_batch = 64,
+      stack = (require "dml.presets.stacks").megatron_core,
+      cluster = dml.cluster { gpu = gpus.h100_sxm, size = 16,
+        levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
+  end
+)lua";
+
 // Runs `chunk` on a thread; `started` turns true when the script prints "started".
 struct Running {
   explicit Running(dml::InterpreterOptions options = {}) {
@@ -183,15 +196,9 @@ TEST_CASE("host: a first cancel during a transformer sweep keeps the runs it fin
   };
   dml::Interpreter dml(options);
   self = &dml;
+  REQUIRE(dml.run_string(kQuickTransformer));
   CHECK(dml.run_string(R"lua(
-    local gpus = require "dml.presets.gpus"
-    local networks = require "dml.presets.networks"
-    local t = dml.sweep { grid = { layers = { 8, 12, 16, 20 } }, run = function(p)
-      return dml.run { model = dml.transformer { name = "m", layers = p.layers, d_model = 1024,
-          heads = 16, d_ff = 4096, vocab = 32000, seq_len = 2048 }, global_batch = 64,
-        stack = (require "dml.presets.stacks").megatron_core,
-        cluster = dml.cluster { gpu = gpus.h100_sxm, size = 16,
-          levels = { networks.nvlink4_h100, networks.infiniband_ndr } } } end }
+    local t = dml.sweep { grid = { layers = { 8, 12, 16, 20 } }, run = function(p) return mk(p.layers) end }
     print('rows ' .. #t .. ' ' .. tostring(t.interrupted)))lua",
                        "=tsweep"));
   INFO(dml.error());
@@ -379,35 +386,14 @@ TEST_CASE("host: a progress callback that throws is not called again", "[host]")
   };
   dml::Interpreter dml(options);
   // A transformer sweep reports each run it finishes.
-  const char* sweep = R"lua(
-    local gpus = require "dml.presets.gpus"
-    local networks = require "dml.presets.networks"
-    dml.sweep { grid = { layers = { 8, 12, 16 } }, run = function(p)
-      return dml.run { model = dml.transformer { name = "m", layers = p.layers, d_model = 1024,
-          heads = 16, d_ff = 4096, vocab = 32000, seq_len = 2048 }, global_batch = 64,
-        stack = (require "dml.presets.stacks").megatron_core,
-        cluster = dml.cluster { gpu = gpus.h100_sxm, size = 16,
-          levels = { networks.nvlink4_h100, networks.infiniband_ndr } } } end })lua";
+  REQUIRE(dml.run_string(kQuickTransformer));
+  const char* sweep =
+      "dml.sweep { grid = { layers = { 8, 12, 16 } }, run = function(q) return mk(q.layers) end }";
   REQUIRE(dml.run_string(sweep));
   REQUIRE(calls == 1);
   REQUIRE(dml.run_string(sweep));  // a later call: still not called
   CHECK(calls == 1);
 }
-
-namespace {
-// A transformer run of `layers` on 16 H100s, quick to search.
-constexpr const char* kQuickTransformer = R"lua(
-  local gpus = require "dml.presets.gpus"
-  local networks = require "dml.presets.networks"
-  function mk(layers)
-    return dml.run { model = dml.transformer { name = "m", layers = layers, d_model = 1024,
-        heads = 16, d_ff = 4096, vocab = 32000, seq_len = 2048 }, global_batch = 64,
-      stack = (require "dml.presets.stacks").megatron_core,
-      cluster = dml.cluster { gpu = gpus.h100_sxm, size = 16,
-        levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
-  end
-)lua";
-}  // namespace
 
 TEST_CASE("host: a Ctrl-C an inner sweep keeps its rows for ends the outer sweep too", "[host]") {
   dml::Interpreter* self = nullptr;
