@@ -811,18 +811,26 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Attention's linear layers: the query/key/value projection and the output projection; with
   // MLA the down-projections to the latents (every TP rank computes them whole), the
   // up-projections to the heads and the output projection (docs/model.md 8.2).
-  double attn_gemm = 0;
+  // The column-parallel ones (the query/key/value projection, MLA's up-projections, the MLP's
+  // up-projection) are kept apart too: TP's backward reductions hide under their weight
+  // gradients (docs/model.md 8.5).
+  double attn_gemm = 0, attn_column = 0;
   if (c.mla) {
     // The down-projections see the rank's own tokens under SP (T / t), all T without it.
     const double q_in = x.q_rank > 0 ? x.q_rank : h;
     const double T_down = T / sp_div;
-    attn_gemm = (x.q_rank > 0 ? c.gemm(T_down, h, x.q_rank) : 0.0) + c.gemm(T, q_in, a * x.qk / t) +
-                c.gemm(T_down, h, x.kv_rank + x.rope_dim) +
-                c.gemm(T, x.kv_rank, a * (dh + x.v) / t) + c.gemm(T, a * x.v / t, h);
+    const double q_up = c.gemm(T, q_in, a * x.qk / t);
+    const double kv_up = c.gemm(T, x.kv_rank, a * (dh + x.v) / t);
+    attn_gemm = (x.q_rank > 0 ? c.gemm(T_down, h, x.q_rank) : 0.0) + q_up +
+                c.gemm(T_down, h, x.kv_rank + x.rope_dim) + kv_up + c.gemm(T, a * x.v / t, h);
+    attn_column = q_up + kv_up;
   } else {
-    attn_gemm = c.gemm(T, h / tm, qkv_t) + c.gemm(T, a * dh / t1, h / tm);
+    attn_column = c.gemm(T, h / tm, qkv_t);
+    attn_gemm = attn_column + c.gemm(T, a * dh / t1, h / tm);
   }
-  const double dense_gemm = c.gemm(T, h / tm, c.up * c.f / t1) + c.gemm(T, c.f / t1, h / tm);
+  const double dense_up = c.gemm(T, h / tm, c.up * c.f / t1);
+  const double dense_gemm = dense_up + c.gemm(T, c.f / t1, h / tm);
+  double shared_up = 0;  // the shared experts' up-projection, split by TP
   double moe_gemm = 0;
   double moe_elem = 0;
   double expert_tokens = 0;  // tokens entering one rank's dispatcher
@@ -835,7 +843,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         local * c.imbalance * (c.gemm(per_expert, h, c.up * c.fe) + c.gemm(per_expert, c.fe, h)) +
         c.gemm(T, h, static_cast<double>(c.experts));  // the router
     if (c.shared > 0) {
-      moe_gemm += c.gemm(T, h, c.up * c.fe * c.shared / t) + c.gemm(T, c.fe * c.shared / t, h);
+      shared_up = c.gemm(T, h, c.up * c.fe * c.shared / t);
+      moe_gemm += shared_up + c.gemm(T, c.fe * c.shared / t, h);
     }
     moe_elem = (expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe +
                 T * c.shared * c.act_bytes * c.fe / t);
@@ -961,12 +970,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under: the
   // attention's, and the MLP's up-projection, a dense layer's or a MoE layer's shared experts'
   // (the routed experts are not split by TP).
-  const double wgrad_attn = c.mla ? c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
-                                        c.gemm(T, x.kv_rank, a * (dh + x.v) / t)
-                                  : c.gemm(T, h / tm, qkv_t);
-  const double wgrad_cover_dense = wgrad_attn + c.gemm(T, h / tm, c.up * c.f / t1);
-  const double wgrad_cover_moe =
-      wgrad_attn + (c.shared > 0 ? c.gemm(T, h, c.up * c.fe * c.shared / t) : 0.0);
+  const double wgrad_cover_dense = attn_column + dense_up;
+  const double wgrad_cover_moe = attn_column + shared_up;
 
   // CP per layer and microbatch (docs/model.md 8.8).
   const Group cp_g = c.group(l.cp, l.tp);
@@ -1440,16 +1445,24 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Zero-bubble V runs 2p chunks of half a stage, device d holding chunks d and 2p - 1 - d
   // (PyTorch's ScheduleZBVZeroBubble): the first device holds the first chunk and the last.
   const bool zbv = l.schedule == Schedule::kZeroBubbleV && l.pp > 1;
+  // The layers of chunk `chunk` of `size` places, [start, end), and the dense first ones of them.
+  struct Span {
+    double start, end;
+    [[nodiscard]] double layers() const { return std::max(0.0, end - start); }
+  };
+  const auto span = [&](double chunk, double size) {
+    return Span{std::max(0.0, chunk * size - offset), std::min(L_all, (chunk + 1) * size - offset)};
+  };
+  const auto dense_in = [&](const Span& range) {
+    return std::clamp(k_dense - range.start, 0.0, range.layers());
+  };
   const auto held_by = [&](std::int64_t dev) {
     Held hd;
     const auto add = [&](double chunk, double size) {
-      const double start = std::max(0.0, chunk * size - offset);
-      const double end = std::min(L_all, (chunk + 1) * size - offset);
-      if (end > start) {
-        const double dense = std::clamp(k_dense - start, 0.0, end - start);
-        hd.dense += dense;
-        hd.moe += end - start - dense;
-      }
+      const Span range = span(chunk, size);
+      const double dense = dense_in(range);
+      hd.dense += dense;
+      hd.moe += range.layers() - dense;
     };
     const bool first = dev == 0 || (dualpipe && dev == l.pp - 1);
     hd.last = zbv ? dev == 0 : dev == l.pp - 1 || (dualpipe && dev == 0);
@@ -1477,11 +1490,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       const double n = v * chunk_size - (dev == 0 ? offset : 0.0) - (hd.last ? tail : 0.0);
       hd.dense = c.experts > 0 ? 0.0 : n;
       for (std::int64_t j = 0; c.experts > 0 && j < l.interleave; ++j) {
-        const double chunk = static_cast<double>(j * l.pp + dev);
-        const double start = std::max(0.0, chunk * chunk_size - offset);
-        if (start >= k_dense) break;
-        const double end = std::min(L_all, (chunk + 1) * chunk_size - offset);
-        hd.dense += std::clamp(k_dense - start, 0.0, std::max(0.0, end - start));
+        const Span range = span(static_cast<double>(j * l.pp + dev), chunk_size);
+        if (range.start >= k_dense) break;
+        hd.dense += dense_in(range);
       }
       hd.moe = n - hd.dense;
     }
