@@ -368,6 +368,9 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     fe = expert_width(m);
     dense_layers = m.moe->dense_layers;
     imbalance = m.moe->imbalance;
+    unfused_clamp_bytes = m.moe->clamped_glu ? r.stack.glu_clamp_traffic * fe : 0.0;
+    unfused_expert_bytes =
+        (m.moe->expert_bias ? r.stack.expert_bias_traffic * h : 0.0) + unfused_clamp_bytes;
   }
   batch = r.global_batch ? *r.global_batch : *r.global_batch_tokens / m.seq_len;
   peak = *r.cluster.gpu.flop_per_clock_per_thread.fp16 * 128.0 *
@@ -846,8 +849,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       shared_up = c.gemm(T, h, c.up * c.fe * c.shared / t);
       moe_gemm += shared_up + c.gemm(T, c.fe * c.shared / t, h);
     }
-    moe_elem = (expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe +
-                T * c.shared * c.act_bytes * c.fe / t);
+    // The biases and the clamp a stack leaves unfused (docs/model.md 8.2): their bytes are
+    // forward and backward together, a third of them counted here, as the backward of every
+    // element-wise op is costed at twice its forward.
+    moe_elem =
+        (expert_tokens * c.top_k * c.imbalance * (c.act_bytes * c.fe + c.unfused_expert_bytes / 3) +
+         T * c.shared * c.act_bytes * c.fe / t);
     // Token permutation (docs/model.md 8.2): each token read once before the dispatch and
     // written once after the combine; each of its k copies written and read by the stack's
     // permute and unpermute; with several experts on a rank, the received copies sorted by
@@ -1130,8 +1137,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     if (sp && l.tp > 1) tp_exposed += n_layers * c.gather(T * x.latents * 2, tp_g);
   }
   if (l.recompute_moe_act) {
-    recompute += n_moe * expert_tokens * c.top_k * c.imbalance * c.act_bytes * c.fe *
-                 st.elementwise_factor / c.hbm;
+    recompute += n_moe * expert_tokens * c.top_k * c.imbalance *
+                 (c.act_bytes * c.fe + c.unfused_clamp_bytes / 3) * st.elementwise_factor / c.hbm;
   }
   // A recomputed attention forward exchanges its keys and values again (the ring, or the
   // all-gather, runs inside the kernel call the checkpoint reruns).

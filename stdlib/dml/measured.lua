@@ -677,13 +677,15 @@ M.public_configs = {
   { pattern = "mixtral[%s_%-]*8x22b", source = "Mixtral-8x22B-v0.1 config.json", layers = 56, hidden = 6144,
     heads = 48, kv_heads = 8, d_ff = 16384, expert_d_ff = 16384, experts = 8, top_k = 2, vocab = 32768 },
   -- gpt-oss (both sizes): layer_types alternates sliding_attention (sliding_window 128) and
-  -- full_attention, starting with a sliding layer.
+  -- full_attention, starting with a sliding layer; its experts carry biases and clamp their GLU
+  -- at swiglu_limit 7 (the model card's "clamped SwiGLU"; Megatron-Bridge's gpt_oss_provider.py:
+  -- add_bias_linear, activation_func_clamp_value 7).
   { pattern = "gpt[%s_%-]*oss[%s_%-]*20b", source = "gpt-oss-20b config.json", layers = 24, hidden = 2880, heads = 64,
     kv_heads = 8, d_ff = 2880, expert_d_ff = 2880, experts = 32, top_k = 4, head_dim = 64, vocab = 201088,
-    window = 128, full_attention_every = 2 },
+    window = 128, full_attention_every = 2, expert_bias = true, clamped_glu = true },
   { pattern = "gpt[%s_%-]*oss", source = "gpt-oss-120b config.json", layers = 36, hidden = 2880, heads = 64,
     kv_heads = 8, d_ff = 2880, expert_d_ff = 2880, experts = 128, top_k = 4, head_dim = 64, vocab = 201088,
-    window = 128, full_attention_every = 2 },
+    window = 128, full_attention_every = 2, expert_bias = true, clamped_glu = true },
   -- Gemma 2: local (4,096-token window) and global layers alternate (Gemma 2 report, arXiv
   -- 2408.00118, section 2); Gemma 3: five local layers to one global, a 1,024-token window (Gemma 3
   -- report, arXiv 2503.19786, section 2; its 1B model's config.json: 512). Gemma 1 has no window.
@@ -721,7 +723,8 @@ function M.architecture(row)
       taken[source] = {}
       taken_sources[#taken_sources + 1] = source
     end
-    table.insert(taken[source], fmt("%s = %d", what, cfg[field]))
+    local v = cfg[field]
+    table.insert(taken[source], v == true and what or fmt("%s = %d", what, v))
     return cfg[field]
   end
   local missing = {}
@@ -800,6 +803,8 @@ function M.architecture(row)
         a.d_ff)
     end
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
+    a.expert_bias = from_config("expert_bias", "expert biases")
+    a.clamped_glu = from_config("clamped_glu", "clamped GLU")
   end
   -- Sliding-window attention and which layers keep the whole context (no column gives them).
   a.window = from_config("window", "window")
@@ -826,7 +831,7 @@ function M.model(a, name, vocab)
   local moe
   if a.experts then
     moe = { experts = a.experts, top_k = a.top_k, shared_experts = a.shared, expert_d_ff = a.expert_d_ff,
-            dense_layers = a.dense_layers }
+            dense_layers = a.dense_layers, expert_bias = a.expert_bias, clamped_glu = a.clamped_glu }
   end
   return dml.transformer {
     name = name, layers = a.layers, d_model = a.d_model, heads = a.heads, kv_heads = a.kv_heads,

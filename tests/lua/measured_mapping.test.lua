@@ -507,7 +507,11 @@ end
 -- Sliding windows come from the model's published configuration (no column gives them).
 req = assert(measured.request(row("MBridge-25.11-GPT-64")))
 t.eq(req.run.model.window, 128); t.eq(req.run.model.full_attention_every, 2)
-t.eq(has(req.assumed, "head_dim = 64, d_ff = 2880, vocab = 201088, expert_d_ff = 2880, window = 128, full_attention_every = 2 (gpt-oss-120b config.json, not in the row)"), true)
+t.eq(has(req.assumed, "head_dim = 64, d_ff = 2880, vocab = 201088, expert_d_ff = 2880, expert biases, clamped GLU, window = 128, full_attention_every = 2 (gpt-oss-120b config.json, not in the row)"), true)
+-- So do GPT-OSS's biased experts and clamped GLU; no other model has them.
+t.eq(req.run.model.moe.expert_bias, true); t.eq(req.run.model.moe.clamped_glu, true)
+req = assert(measured.request(row("MBridge-25.09-Qwen3_30B_a3B-16")))
+t.eq(req.run.model.moe.expert_bias, false); t.eq(req.run.model.moe.clamped_glu, false)
 local llama = row("MBridge-25.09-LLAMA3_8B-8")
 local function windows(model)
   local m = assert(measured.request(copy(llama, { model = model }))).run.model

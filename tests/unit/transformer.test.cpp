@@ -2033,6 +2033,57 @@ TEST_CASE("transformer MoE: the forward and backward layers paired under EP over
   CHECK_THAT(flat(true, 8).time.ep.value(), WithinRel(flat(false, 8).time.ep.value(), 1e-12));
 }
 
+TEST_CASE("transformer MoE: unfused expert biases and GLU clamp over HBM", "[transformer][moe]") {
+  // GPT, 4 MoE layers, h 1024, 32 experts of width 512, top-8, DP 32: 8192 routed copies per
+  // layer and GPU. A stack's bytes per copy are forward and backward together: the biases' per
+  // d_model element, the clamp's per expert d_ff element.
+  Transformer m = gpt(4, 1024, 8, 32000, 1024);
+  m.moe = dml::Moe{.experts = 32, .top_k = 8, .expert_d_ff = 512};
+  const dml::Cluster c = h100s(32);
+  const double hbm = c.gpu.hbm_bandwidth.value() * c.gpu.efficiency->hbm;
+  const auto plan = [&](const Transformer& model, double bias_bytes, double clamp_bytes,
+                        Recompute rc, bool moe_act) {
+    dml::Stack stack{.name = "test"};
+    stack.recompute_modules = true;
+    stack.expert_bias_traffic = bias_bytes;
+    stack.glu_clamp_traffic = clamp_bytes;
+    return dml::evaluate(run_of(model, 32, 32, stack),
+                         TransformerLayout{.tp = 1,
+                                           .pp = 1,
+                                           .dp = 32,
+                                           .zero = 1,
+                                           .ep = 32,
+                                           .microbatch = 1,
+                                           .recompute = rc,
+                                           .recompute_moe_act = moe_act});
+  };
+  const double copies = 4 * 8192;  // over the 4 layers
+  // A model without the features pays nothing, whatever the stack's bytes.
+  CHECK(plan(m, 30, 36, Recompute::kNone, false).time.step.value() ==
+        plan(m, 0, 0, Recompute::kNone, false).time.step.value());
+  Transformer oss = m;
+  oss.moe->expert_bias = true;
+  oss.moe->clamped_glu = true;
+  const auto none = plan(oss, 0, 0, Recompute::kNone, false);
+  const auto both = plan(oss, 30, 36, Recompute::kNone, false);
+  const double bytes = copies * (30 * 1024 + 36 * 512);
+  CHECK_THAT(both.time.elementwise.value() - none.time.elementwise.value(),
+             WithinRel(bytes / hbm, 1e-12));
+  // The step grows by at most that (more compute hides more of the EP and DP exchanges).
+  CHECK(both.time.step.value() > none.time.step.value());
+  CHECK(both.time.step.value() - none.time.step.value() <= bytes / hbm * (1 + 1e-12));
+  // The experts' activation recomputed (moe_act) runs the clamp's forward third again.
+  const auto act = plan(oss, 0, 36, Recompute::kNone, true);
+  const auto act0 = plan(oss, 0, 0, Recompute::kNone, true);
+  CHECK_THAT(act.time.recompute.value() - act0.time.recompute.value(),
+             WithinRel(copies * 36 * 512 / 3 / hbm, 1e-12));
+  // Full recompute reruns the whole forward third of both.
+  const auto full = plan(oss, 30, 36, Recompute::kFull, false);
+  const auto full0 = plan(oss, 0, 0, Recompute::kFull, false);
+  CHECK_THAT(full.time.recompute.value() - full0.time.recompute.value(),
+             WithinRel(bytes / 3 / hbm, 1e-12));
+}
+
 TEST_CASE("transformer MoE: the token permutation's bytes over HBM", "[transformer][moe]") {
   // GPT, 4 MoE layers, h 1024, sequences of 1024, 32 experts, top-8, on 32 GPUs with DP 32: one
   // microbatch of 1024 tokens per GPU, 8192 routed copies per layer. Each term runs forward and

@@ -29,6 +29,8 @@ struct Moe {
   std::int64_t dense_layers = 0;              // the first this many layers are dense
   double imbalance = 1.0;                     // busiest rank's expert load / the mean
   std::optional<std::int64_t> max_nodes{};    // node-limited routing: nodes a token reaches
+  bool expert_bias = false;                   // the experts' linears carry biases (GPT-OSS)
+  bool clamped_glu = false;  // the experts' GLU clamps its two inputs (GPT-OSS: at 7)
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank
@@ -96,6 +98,11 @@ struct Stack {
                                // eager cross_entropy on fp32 logits: docs/model.md 8.2)
   double permute_traffic = 4;  // MoE: HBM bytes per element of each routed token copy moved by
                                // the permutation and its inverse, forward (docs/model.md 8.2)
+  // MoE, per routed token copy, forward and backward together (docs/model.md 8.2): HBM bytes per
+  // d_model element for the biases of a model with expert_bias, per expert d_ff element for the
+  // clamp of a model with clamped_glu, where the stack's kernels leave them unfused.
+  double expert_bias_traffic = 0;
+  double glu_clamp_traffic = 0;
   // Ring context parallelism (docs/model.md 8.8): HBM bytes moved per ring step after the first
   // (the busiest rank of the load-balanced ring), per element of the attention's output or query
   // gradient (token x head x head width) and per element of the keys and values. 0 where a
@@ -436,6 +443,13 @@ struct Description<Moe> {
              .min = 1,
              .max = 1 << 20,
              .default_text = "no limit"});
+    v.field(m.expert_bias, {.name = "expert_bias",
+                            .doc = "the experts' two linears carry biases (GPT-OSS); a stack's "
+                                   "expert_bias_traffic prices the ones its kernels do not fuse"});
+    v.field(m.clamped_glu,
+            {.name = "clamped_glu",
+             .doc = "the experts' GLU clamps its gate and linear inputs (GPT-OSS: at 7); a "
+                    "stack's glu_clamp_traffic prices the clamp where its kernels do not fuse it"});
   }
   static void check(const Moe& m, const std::string& path);
 };
@@ -629,6 +643,20 @@ struct Description<Stack> {
              .doc = "MoE: HBM bytes moved per element of each routed token copy by the token "
                     "permutation before the dispatch and its inverse after the combine, forward "
                     "(the backward mirrors it; 4: fused kernels write and read each copy once)",
+             .min = 0,
+             .max = 1024});
+    v.field(s.expert_bias_traffic,
+            {.name = "expert_bias_traffic",
+             .doc = "MoE with expert_bias: HBM bytes moved per d_model element of each routed "
+                    "token copy, forward and backward together, by the experts' biases where the "
+                    "stack's kernels do not fuse them (0: fused, or not counted)",
+             .min = 0,
+             .max = 1024});
+    v.field(s.glu_clamp_traffic,
+            {.name = "glu_clamp_traffic",
+             .doc = "MoE with clamped_glu: HBM bytes moved per expert d_ff element of each routed "
+                    "token copy, forward and backward together, by the GLU's clamp where the "
+                    "stack's kernels do not fuse it (0: fused, or not counted)",
              .min = 0,
              .max = 1024});
     v.field(s.ring_out_traffic,

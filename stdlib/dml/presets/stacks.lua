@@ -105,7 +105,7 @@ M.megatron_core = stack {
   dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, permute_traffic = 4,
-  recompute_norms = true, recompute_modules = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
+  expert_bias_traffic = 30, glu_clamp_traffic = 36, recompute_norms = true, recompute_modules = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
   attention_d64_backward = 0.834,
   ring_out_traffic = 6, ring_kv_traffic = 0, ring_grad_traffic = 6, ring_kv_grad_traffic = 3, repeats_kv = false,
   sources = calibration_sources({
@@ -116,6 +116,8 @@ M.megatron_core = stack {
     recompute_norms = "Megatron-Core 0.13 and later: --recompute-granularity selective --recompute-modules layernorm recomputes input_layernorm and pre_mlp_layernorm with output-discarding checkpointing (megatron/core/transformer/transformer_config.py, recompute_modules)",
     permute_traffic = "Megatron-Core's alltoall token dispatcher with moe_permute_fusion (core_v0.14.0 megatron/core/transformer/moe/token_dispatcher.py and moe_utils.py; Transformer Engine 2.8's fused permute and unpermute), which Megatron-Bridge's Qwen3, DeepSeek-V3 and GPT-OSS providers turn on: the permute writes each of a token's k copies (2 B per element) and the unpermute reads them back (2 B), summing them without the routing probabilities (those are applied in the experts' weighted SwiGLU); the model adds the per-token read and write and, with several experts on a rank, the sort of the received copies by expert and back (8 B). Unfused (index_select and scatter_add_) it is about 6 B",
     attention = "Transformer Engine's cuDNN fused attention (FlashAttention-3 class on Hopper; FlashAttention-2 speed on Ampere)",
+    expert_bias_traffic = "Megatron-Core core_v0.15.0 to core_v0.17.0, megatron/core/transformer/moe/experts.py (TEGroupedMLP.forward; the expert bias path came with commit a329dd6da5, \"Enable bias in expert mlp [gpt-oss 5/5]\"), counted op by op: the first linear's bias is added inside the grouped GEMM (free); the second's is added per local expert in eager PyTorch (torch.split, t + b x p with the routing probability, torch.cat): about 12 B per element forward and 18 backward (its bias and probability gradients), 2-byte tensors",
+    glu_clamp_traffic = "Megatron-Core core_v0.15.0 to core_v0.17.0, megatron/core/transformer/moe/experts.py and megatron/core/fusions/fused_bias_geglu.py, counted op by op: GPT-OSS's clamp (activation_func_clamp_value) runs in eager PyTorch before the compiled weighted quick-GEGLU (chunk, two clamps, torch.cat: 16 B per element of the expert width forward, about 20 backward), and again when moe_act is recomputed; Megatron-Core's fused grouped-MLP kernels of 2026 (cutedsl_fused_grouped_mlp) fuse it",
     loss_traffic = "Megatron-Core's fused cross-entropy (megatron/core/fusions/fused_cross_entropy.py; cross_entropy_loss_fusion, on in NeMo's and Megatron-Bridge's model configs): cast and max 6 B, subtract-exp 8, sum 4, divide 8; backward: scale 8, cast back 6. Unfused (Megatron-LM's default) it is 52 B; Transformer Engine's fused kernel (cross_entropy_fusion_impl = \"te\") moves less",
     tp_overlap = "Megatron-Core --tp-comm-overlap (userbuffers) in the performance recipes",
     tp_hidden_fraction = fit_tp_hidden,
