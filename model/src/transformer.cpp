@@ -1384,14 +1384,21 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                       st.step_overhead.value();
 
   // Memory per GPU (docs/model.md 8.9).
+  // FP8 and FP4 linears of a stack that keeps their quantized input for the weight gradient
+  // (Transformer Engine) hold 1 byte an element of it instead of the 16-bit tensor: the norms'
+  // outputs, the experts' dispatched tokens and the activations entering the down-projections;
+  // the attention output stays 16-bit for the attention's backward, and the output
+  // projection's quantized copy is held beside it.
+  const double q_saved = quantized && st.saves_quantized_inputs ? 1.0 : 0.0;
   // The two norms' inputs and outputs (the outputs dropped when the norms are recomputed), and
   // the dropout masks.
-  const double replicated = (l.recompute == Recompute::kNorms ? 4 * h : 8 * h) +
+  const double replicated = (l.recompute == Recompute::kNorms ? 4 * h : (8 - 2 * q_saved) * h) +
                             (st.dropout ? 2 * h : 0) + 2 * x.latents;  // MLA: its latents
   // Attention's heads: the query, key and value heads and the attention's output, 2 bytes each
-  // (4 (a + g) d_h without MLA).
-  const double attn_act = 2 * ((l.recompute_mla_up ? 0 : qkv_t * t1) + a * x.v);
-  const double split_dense = attn_act + c.act_bytes * c.f;
+  // (4 (a + g) d_h without MLA), and the output projection's quantized copy.
+  const double attn_act = 2 * ((l.recompute_mla_up ? 0 : qkv_t * t1) + a * x.v) + q_saved * a * x.v;
+  const double mlp_act_bytes = c.act_bytes - q_saved;  // the activation's output quantized
+  const double split_dense = attn_act + mlp_act_bytes * c.f;
   // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective,
   // op and full recompute do not store them.
   const double scores =
@@ -1405,11 +1412,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // activations; the shared experts read the norm's output, already counted.
   const auto moe_layer = [&](double sc) {
     return replicated / sp_div + (attn_act + sc) / t +
-           (c.experts > 0
-                ? (c.top_k * c.imbalance *
-                       (2 * h + (c.act_bytes - (l.recompute_moe_act ? 2 : 0)) * c.fe) / sp_div +
-                   c.shared * c.act_bytes * c.fe / t)
-                : 0);
+           (c.experts > 0 ? (c.top_k * c.imbalance *
+                                 ((2 - q_saved) * h +
+                                  (l.recompute_moe_act ? c.act_bytes - 2 : mlp_act_bytes) * c.fe) /
+                                 sp_div +
+                             c.shared * mlp_act_bytes * c.fe / t)
+                          : 0);
   };
   double per_token_dense = dense_layer(stored_scores);
   double per_token_moe = moe_layer(stored_scores);

@@ -635,6 +635,39 @@ TEST_CASE("transformer activation memory: Korthikanti et al. 2022, Table 2",
   }
 }
 
+// FP8 linears that keep their quantized input (Transformer Engine): the two norms' outputs (the
+// QKV and up-projection inputs) and the activation entering the down-projection take 1 byte an
+// element instead of 2; the output projection keeps a 1-byte copy of the attention output, which
+// stays 16-bit for the attention's backward. Per token and layer, 2h + f - a d_h fewer bytes:
+// for the GPT below (f = 4h, a d_h = h) 5h.
+TEST_CASE("transformer activation memory: FP8 linears keep their quantized inputs",
+          "[transformer][memory]") {
+  const Transformer m = gpt(24, 2048, 16, 51200, 2048);
+  const auto plan = [&](dml::Precision precision, bool saves, std::int64_t tp) {
+    dml::Stack stack{.name = "test"};
+    stack.saves_quantized_inputs = saves;
+    dml::TransformerRun run = run_of(m, tp, 8, stack);
+    run.precision = precision;
+    const auto p = dml::evaluate(run, TransformerLayout{.tp = tp,
+                                                        .sequence_parallel = tp > 1,
+                                                        .pp = 1,
+                                                        .dp = 1,
+                                                        .zero = 0,
+                                                        .microbatch = 2,
+                                                        .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    return p.memory.activations.value();
+  };
+  // s b L 5h = 2048 x 2 x 24 x 5 x 2048 = 1,006,632,960 bytes.
+  CHECK_THAT(plan(dml::Precision::kFp8, false, 1) - plan(dml::Precision::kFp8, true, 1),
+             WithinRel(1006632960.0, 1e-14));
+  // With TP 2 and SP every one of them is split two ways.
+  CHECK_THAT(plan(dml::Precision::kFp8, false, 2) - plan(dml::Precision::kFp8, true, 2),
+             WithinRel(1006632960.0 / 2, 1e-14));
+  // BF16 runs keep their 16-bit inputs, whatever the stack.
+  CHECK(plan(dml::Precision::kBf16, true, 1) == plan(dml::Precision::kBf16, false, 1));
+}
+
 TEST_CASE(
     "transformer activation memory: full recompute of a MoE layer holds the experts' "
     "activations",

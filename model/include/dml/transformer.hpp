@@ -115,6 +115,7 @@ struct Stack {
   std::int64_t gathers_per_layer = 1;  // ZeRO-3/FSDP collectives per layer and pass
   bool fused_projections = true;       // Q, K, V one linear, the gated MLP's two inputs one linear
   bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
+  bool saves_quantized_inputs = false;  // FP8/FP4 linears keep their quantized input (TE)
   bool has_sequence_parallel = true;    // offers SP (Megatron-LM from 2022 on; not 2021's)
   bool recompute_modules = false;       // offers Megatron-Core's mla_up_proj and moe_act modules
   double attention_d64_forward = 1.0;   // fused attention's rate at head width 64 / at 128
@@ -702,6 +703,11 @@ struct Description<Stack> {
                     "MLP's two input projections (Megatron/Transformer Engine); false: separate "
                     "linears that each quantize their input for FP8 (torchtitan's wq, wk, wv; "
                     "w1, w3)"});
+    v.field(s.saves_quantized_inputs,
+            {.name = "saves_quantized_inputs",
+             .doc = "FP8 and FP4 linears keep their quantized input (1 byte an element) for the "
+                    "weight gradient instead of the 16-bit tensor, as Transformer Engine's do: "
+                    "less activation memory in those precisions"});
     v.field(s.recompute_norms,
             {.name = "recompute_norms",
              .doc = "the stack can recompute just its two norms, dropping their outputs "
