@@ -7,9 +7,11 @@
 -- It recomputes the norms and MLA's up-projections in the backward (section 3.2.3), as dml's
 -- "norms" mode with recompute_mla_up does, and trains one multi-token-prediction module (section
 -- 2.2: one more layer, a projection, and the output head and loss again, on the last stage).
--- Not modelled: FP8 caching of the experts' inputs and other low-precision storage (section
--- 3.3.2), and the batch-size schedule (the final 15,360 sequences used). dml reports this layout as not fitting in 80 GB: it keeps BF16 activations; the step
--- time is still the layout's.
+-- Its FP8 linears keep FP8 copies of their inputs (the stack's saves_quantized_inputs, as
+-- Transformer Engine does). Not modelled: DeepSeek's further low-precision storage (section
+-- 3.3.2: the SwiGLU's input cached in FP8 and its output recomputed, the attention output in
+-- E5M6), and the batch-size schedule (the final 15,360 sequences used). dml reports this layout
+-- as not fitting in 80 GB (89 GiB, 60 of them activations); the step time is still the layout's.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"
