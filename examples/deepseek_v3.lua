@@ -11,7 +11,7 @@
 -- Transformer Engine does). Not modelled: DeepSeek's further low-precision storage (section
 -- 3.3.2: the SwiGLU's input cached in FP8 and its output recomputed, the attention output in
 -- E5M6), and the batch-size schedule (the final 15,360 sequences used). dml reports this layout
--- as not fitting in 80 GB (89 GiB, 60 of them activations); the step time is still the layout's.
+-- as not fitting in 80 GB (85 GiB, 56 of them activations); the step time is still the layout's.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"

@@ -27,6 +27,10 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
 }
 
 void Description<Transformer>::check(const Transformer& m, const std::string& path) {
+  if (m.moe && m.moe->clamped_glu && !m.gated) {
+    throw ConfigError(path + ".moe.clamped_glu",
+                      "the model's MLP is not gated (gated = false): there is no GLU to clamp");
+  }
   const std::int64_t kv = m.kv_heads.value_or(m.heads);
   if (m.heads % kv != 0) {
     throw ConfigError(path + ".kv_heads", "{} does not divide the {} query heads", kv, m.heads);
@@ -1385,20 +1389,32 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   // Memory per GPU (docs/model.md 8.9).
   // FP8 and FP4 linears of a stack that keeps their quantized input for the weight gradient
-  // (Transformer Engine) hold 1 byte an element of it instead of the 16-bit tensor: the norms'
-  // outputs, the experts' dispatched tokens and the activations entering the down-projections;
-  // the attention output stays 16-bit for the attention's backward, and the output
-  // projection's quantized copy is held beside it.
-  const double q_saved = quantized && st.saves_quantized_inputs ? 1.0 : 0.0;
+  // (Transformer Engine) hold it at the GEMM operand's bytes (1 for FP8, 0.5625 for NVFP4)
+  // instead of the 16-bit tensor (docs/model.md 8.9): the first norm's output (but under MLA,
+  // whose two down-projections keep a copy each), a dense layer's second norm's output (a MoE
+  // layer's router keeps it 16-bit), the activation's output entering the down-projections and
+  // the experts' dispatched tokens. The attention's output stays 16-bit for the attention's
+  // backward, and the output projection quantizes it again in its backward (Megatron-Core 0.15
+  // on) rather than keep a copy.
+  const double q_saved = quantized && st.saves_quantized_inputs ? 2.0 - c.gemm_bytes : 0.0;
+  const bool norms_dropped = l.recompute == Recompute::kNorms;
+  const double norm1_saved = norms_dropped || c.mla ? 0.0 : q_saved * h;
+  const double norm2_saved = norms_dropped ? 0.0 : q_saved * h;
   // The two norms' inputs and outputs (the outputs dropped when the norms are recomputed), and
   // the dropout masks.
-  const double replicated = (l.recompute == Recompute::kNorms ? 4 * h : (8 - 2 * q_saved) * h) +
-                            (st.dropout ? 2 * h : 0) + 2 * x.latents;  // MLA: its latents
+  const double replicated = (norms_dropped ? 4 * h : 8 * h) + (st.dropout ? 2 * h : 0) +
+                            2 * x.latents;  // MLA: its latents
+  const double replicated_dense = replicated - norm1_saved - norm2_saved;
+  const double replicated_moe = replicated - norm1_saved;
   // Attention's heads: the query, key and value heads and the attention's output, 2 bytes each
-  // (4 (a + g) d_h without MLA), and the output projection's quantized copy.
-  const double attn_act = 2 * ((l.recompute_mla_up ? 0 : qkv_t * t1) + a * x.v) + q_saved * a * x.v;
+  // (4 (a + g) d_h without MLA).
+  const double attn_act = 2 * ((l.recompute_mla_up ? 0 : qkv_t * t1) + a * x.v);
   const double mlp_act_bytes = c.act_bytes - q_saved;  // the activation's output quantized
   const double split_dense = attn_act + mlp_act_bytes * c.f;
+  // An unfused clamp of the experts' GLU (a stack with glu_clamp_traffic) keeps its input, the
+  // up-projection's whole output, beside what the activation keeps: 4 bytes per expert d_ff
+  // element, unless the expert activation is recomputed.
+  const double clamp_kept = c.unfused_clamp_bytes > 0 && !l.recompute_moe_act ? 4.0 : 0.0;
   // The s x s scores an unfused kernel keeps (softmax output, dropout mask and output); selective,
   // op and full recompute do not store them.
   const double scores =
@@ -1406,18 +1422,22 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double stored_scores =
       l.recompute == Recompute::kNone || l.recompute == Recompute::kNorms ? scores : 0.0;
   // Bytes per token one layer holds for its backward, given the scores it keeps.
-  const auto dense_layer = [&](double sc) { return replicated / sp_div + (split_dense + sc) / t; };
+  const auto dense_layer = [&](double sc) {
+    return replicated_dense / sp_div + (split_dense + sc) / t;
+  };
   // A MoE layer's experts keep, per routed copy of a token, their first GEMM's input (2h: the
   // dispatched token, a tensor of its own, saved for the weight gradient) and their MLP
   // activations; the shared experts read the norm's output, already counted.
   const auto moe_layer = [&](double sc) {
-    return replicated / sp_div + (attn_act + sc) / t +
-           (c.experts > 0 ? (c.top_k * c.imbalance *
-                                 ((2 - q_saved) * h +
-                                  (l.recompute_moe_act ? c.act_bytes - 2 : mlp_act_bytes) * c.fe) /
-                                 sp_div +
-                             c.shared * mlp_act_bytes * c.fe / t)
-                          : 0);
+    return replicated_moe / sp_div + (attn_act + sc) / t +
+           (c.experts > 0
+                ? (c.top_k * c.imbalance *
+                       ((2 - q_saved) * h +
+                        ((l.recompute_moe_act ? c.act_bytes - 2 : mlp_act_bytes) + clamp_kept) *
+                            c.fe) /
+                       sp_div +
+                   c.shared * mlp_act_bytes * c.fe / t)
+                : 0);
   };
   double per_token_dense = dense_layer(stored_scores);
   double per_token_moe = moe_layer(stored_scores);

@@ -671,6 +671,14 @@ M.public_configs = {
     heads = 64, kv_heads = 8, d_ff = 28672, vocab = 128256 },
   { pattern = "llama[%s_%-]*3[%.%d]*[%s_%-]*405b", source = "Llama-3.1-405B config.json", layers = 126, hidden = 16384,
     heads = 128, kv_heads = 8, d_ff = 53248, vocab = 128256 },
+  -- Llama 4 Scout: every layer (interleave_moe_layer_step 1) routes a token to 1 of 16 experts
+  -- and its shared expert, each intermediate_size wide (intermediate_size_mlp, 16384, is the dense
+  -- MLP's, which no layer of Scout has). Its chunked attention (8,192-token chunks on three layers
+  -- of four) is full causal attention at 8,192 tokens and below, and is not modelled above that.
+  -- Maverick (a dense and a MoE layer in turn) is not here: dml's dense layers come first.
+  { pattern = "llama[%s_%-]*4[%s_%-]*scout", source = "Llama-4-Scout-17B-16E config.json (text_config)", layers = 48,
+    hidden = 5120, heads = 40, kv_heads = 8, head_dim = 128, d_ff = 16384, expert_d_ff = 8192, experts = 16,
+    shared = 1, top_k = 1, vocab = 202048 },
   -- Mixtral: every layer routes a token to 2 of 8 experts, each as wide as intermediate_size.
   { pattern = "mixtral[%s_%-]*8x7b", source = "Mixtral-8x7B-v0.1 config.json", layers = 32, hidden = 4096,
     heads = 32, kv_heads = 8, d_ff = 14336, expert_d_ff = 14336, experts = 8, top_k = 2, vocab = 32000 },
@@ -783,6 +791,11 @@ function M.architecture(row)
     local routed, shared = M.parse_experts(row.moe_experts)
     if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
     a.experts, a.shared = routed, shared
+    -- A cell that counts the routed experts only ("16") says nothing of shared ones: the model's
+    -- config, where it has the same routed experts, tells (Llama 4 Scout's one).
+    if shared == 0 and not row.moe_experts:lower():find("shared") and cfg and cfg.experts == routed and cfg.shared then
+      a.shared = from_config("shared", "shared experts")
+    end
     a.top_k = I(row.moe_topk)
     if a.top_k == nil then return nil, "moe_experts without moe_topk" end
     a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")

@@ -508,6 +508,18 @@ end
 req = assert(measured.request(row("MBridge-25.11-GPT-64")))
 t.eq(req.run.model.window, 128); t.eq(req.run.model.full_attention_every, 2)
 t.eq(has(req.assumed, "head_dim = 64, d_ff = 2880, vocab = 201088, expert_d_ff = 2880, expert biases, clamped GLU, window = 128, full_attention_every = 2 (gpt-oss-120b config.json, not in the row)"), true)
+-- Llama 4 Scout by name: every layer routes to 1 of 16 experts of width 8,192 and a shared one;
+-- a cell counting the routed experts only takes the shared one from the config, a cell that
+-- counts them keeps its own.
+do
+  local scout = copy(row("MBridge-25.09-Qwen3_30B_a3B-16"), { model = "Llama-4-Scout-17B-16E", moe_experts = "16",
+    moe_topk = "1", layers = false, hidden = false, heads = false, kv_heads = false, ffn_hidden = false, vocab = false })
+  local m = assert(measured.request(scout)).run.model
+  t.eq(m.layers, 48); t.eq(m.d_model, 5120); t.eq(m.moe.experts, 16); t.eq(m.moe.top_k, 1)
+  t.eq(m.moe.shared_experts, 1); t.eq(m.moe.expert_d_ff, 8192); t.eq(m.vocab, 202112, "202,048 padded to 128s")
+  m = assert(measured.request(copy(scout, { moe_experts = "16+0 shared" }))).run.model
+  t.eq(m.moe.shared_experts, 0)
+end
 -- So do GPT-OSS's biased experts and clamped GLU; no other model has them.
 t.eq(req.run.model.moe.expert_bias, true); t.eq(req.run.model.moe.clamped_glu, true)
 req = assert(measured.request(row("MBridge-25.09-Qwen3_30B_a3B-16")))

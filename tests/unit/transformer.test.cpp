@@ -635,37 +635,53 @@ TEST_CASE("transformer activation memory: Korthikanti et al. 2022, Table 2",
   }
 }
 
-// FP8 linears that keep their quantized input (Transformer Engine): the two norms' outputs (the
-// QKV and up-projection inputs) and the activation entering the down-projection take 1 byte an
-// element instead of 2; the output projection keeps a 1-byte copy of the attention output, which
-// stays 16-bit for the attention's backward. Per token and layer, 2h + f - a d_h fewer bytes:
-// for the GPT below (f = 4h, a d_h = h) 5h.
-TEST_CASE("transformer activation memory: FP8 linears keep their quantized inputs",
+// FP8 and FP4 linears that keep their quantized input (Transformer Engine): the first norm's
+// output (the QKV input), a dense layer's second norm's output (the up-projection's input), the
+// activation entering the down-projection and the experts' dispatched tokens take the GEMM
+// operand's bytes, 1 for FP8 and 0.5625 for NVFP4, instead of 2. A MoE layer's router keeps the
+// second norm's output 16-bit, and the attention's output stays 16-bit (the output projection
+// quantizes it again in its backward). Per token and dense layer, 2h + f bytes fewer with FP8:
+// for the GPT below (f = 4h) 6h.
+TEST_CASE("transformer activation memory: FP8 and FP4 linears keep their quantized inputs",
           "[transformer][memory]") {
-  const Transformer m = gpt(24, 2048, 16, 51200, 2048);
-  const auto plan = [&](dml::Precision precision, bool saves, std::int64_t tp) {
+  const auto plan = [&](const Transformer& m, dml::Precision precision, bool saves,
+                        std::int64_t tp) {
     dml::Stack stack{.name = "test"};
     stack.saves_quantized_inputs = saves;
     dml::TransformerRun run = run_of(m, tp, 8, stack);
     run.precision = precision;
+    run.cluster.gpu.efficiency->fp4_gain = 3.0;
     const auto p = dml::evaluate(run, TransformerLayout{.tp = tp,
                                                         .sequence_parallel = tp > 1,
                                                         .pp = 1,
                                                         .dp = 1,
                                                         .zero = 0,
+                                                        .ep = 1,
                                                         .microbatch = 2,
                                                         .recompute = Recompute::kNone});
     REQUIRE(p.violations.empty());
     return p.memory.activations.value();
   };
-  // s b L 5h = 2048 x 2 x 24 x 5 x 2048 = 1,006,632,960 bytes.
-  CHECK_THAT(plan(dml::Precision::kFp8, false, 1) - plan(dml::Precision::kFp8, true, 1),
-             WithinRel(1006632960.0, 1e-14));
+  const auto saved = [&](const Transformer& m, dml::Precision precision, std::int64_t tp) {
+    return plan(m, precision, false, tp) - plan(m, precision, true, tp);
+  };
+  const Transformer m = gpt(24, 2048, 16, 51200, 2048);
+  // s b L 6h = 2048 x 2 x 24 x 6 x 2048 = 1,207,959,552 bytes.
+  CHECK_THAT(saved(m, dml::Precision::kFp8, 1), WithinRel(1207959552.0, 1e-14));
   // With TP 2 and SP every one of them is split two ways.
-  CHECK_THAT(plan(dml::Precision::kFp8, false, 2) - plan(dml::Precision::kFp8, true, 2),
-             WithinRel(1006632960.0 / 2, 1e-14));
+  CHECK_THAT(saved(m, dml::Precision::kFp8, 2), WithinRel(1207959552.0 / 2, 1e-14));
+  // NVFP4 keeps 0.5625 bytes an element: 1.4375 saved instead of 1.
+  CHECK_THAT(saved(m, dml::Precision::kFp4, 1), WithinRel(1207959552.0 * 1.4375, 1e-14));
   // BF16 runs keep their 16-bit inputs, whatever the stack.
-  CHECK(plan(dml::Precision::kBf16, true, 1) == plan(dml::Precision::kBf16, false, 1));
+  CHECK(saved(m, dml::Precision::kBf16, 1) == 0);
+  // A MoE layer, top-2 of 8 experts of width 1,024 and one shared expert: the first norm's
+  // output (h), each routed copy's dispatched token and activation (h + f_e each) and the
+  // shared expert's activation (f_e): h + 2 (h + f_e) + f_e = 3h + 3 f_e = 9,216 bytes a token,
+  // s b L x 9,216 = 905,969,664.
+  Transformer moe = m;
+  moe.gated = true;
+  moe.moe = dml::Moe{.experts = 8, .top_k = 2, .shared_experts = 1, .expert_d_ff = 1024};
+  CHECK_THAT(saved(moe, dml::Precision::kFp8, 1), WithinRel(905969664.0, 1e-14));
 }
 
 TEST_CASE(
@@ -2071,6 +2087,7 @@ TEST_CASE("transformer MoE: unfused expert biases and GLU clamp over HBM", "[tra
   // layer and GPU. A stack's bytes per copy are forward and backward together: the biases' per
   // d_model element, the clamp's per expert d_ff element.
   Transformer m = gpt(4, 1024, 8, 32000, 1024);
+  m.gated = true;  // a GLU to clamp
   m.moe = dml::Moe{.experts = 32, .top_k = 8, .expert_d_ff = 512};
   const dml::Cluster c = h100s(32);
   const double hbm = c.gpu.hbm_bandwidth.value() * c.gpu.efficiency->hbm;
@@ -2110,6 +2127,12 @@ TEST_CASE("transformer MoE: unfused expert biases and GLU clamp over HBM", "[tra
   const auto act0 = plan(oss, 0, 0, Recompute::kNone, true);
   CHECK_THAT(act.time.recompute.value() - act0.time.recompute.value(),
              WithinRel(copies * 36 * 512 / 3 / hbm, 1e-12));
+  // The unfused clamp keeps its input, the up-projection's output, beside what the activation
+  // keeps: 4 bytes per expert d_ff element of each routed copy, 8192 x 4 layers x 4 x 512 =
+  // 67,108,864 bytes; nothing when the expert activation is recomputed.
+  CHECK_THAT(both.memory.activations.value() - none.memory.activations.value(),
+             WithinRel(copies * 4 * 512, 1e-14));
+  CHECK(act.memory.activations.value() == act0.memory.activations.value());
   // Full recompute reruns the whole forward third of both.
   const auto full = plan(oss, 30, 36, Recompute::kFull, false);
   const auto full0 = plan(oss, 0, 0, Recompute::kFull, false);
