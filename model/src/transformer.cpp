@@ -1396,16 +1396,22 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // the experts' dispatched tokens. The attention's output stays 16-bit for the attention's
   // backward, and the output projection quantizes it again in its backward (Megatron-Core 0.15
   // on) rather than keep a copy.
-  const double q_saved = quantized && st.saves_quantized_inputs ? 2.0 - c.gemm_bytes : 0.0;
+  const bool q_kept = quantized && st.saves_quantized_inputs;
+  const double q_saved = q_kept ? 2.0 - c.gemm_bytes : 0.0;
   const bool norms_dropped = l.recompute == Recompute::kNorms;
-  const double norm1_saved = norms_dropped || c.mla ? 0.0 : q_saved * h;
+  // MLA's two down-projections keep a copy each of the first norm's output; a MoE layer's shared
+  // experts keep their own copy of the second's beside the router's 16-bit one.
+  const double norm1_saved = norms_dropped || !q_kept
+                                 ? 0.0
+                                 : (c.mla ? std::max(0.0, 2.0 - 2 * c.gemm_bytes) : q_saved) * h;
   const double norm2_saved = norms_dropped ? 0.0 : q_saved * h;
+  const double shared_copy = q_kept && !norms_dropped && c.shared > 0 ? c.gemm_bytes * h : 0.0;
   // The two norms' inputs and outputs (the outputs dropped when the norms are recomputed), and
   // the dropout masks.
   const double replicated = (norms_dropped ? 4 * h : 8 * h) + (st.dropout ? 2 * h : 0) +
                             2 * x.latents;  // MLA: its latents
   const double replicated_dense = replicated - norm1_saved - norm2_saved;
-  const double replicated_moe = replicated - norm1_saved;
+  const double replicated_moe = replicated - norm1_saved + shared_copy;
   // Attention's heads: the query, key and value heads and the attention's output, 2 bytes each
   // (4 (a + g) d_h without MLA).
   const double attn_act = 2 * ((l.recompute_mla_up ? 0 : qkv_t * t1) + a * x.v);

@@ -816,6 +816,8 @@ function M.architecture(row)
         a.d_ff)
     end
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
+  end
+  if a.experts then
     a.expert_bias = from_config("expert_bias", "expert biases")
     a.clamped_glu = from_config("clamped_glu", "clamped GLU")
   end

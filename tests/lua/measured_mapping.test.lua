@@ -522,6 +522,9 @@ do
 end
 -- So do GPT-OSS's biased experts and clamped GLU; no other model has them.
 t.eq(req.run.model.moe.expert_bias, true); t.eq(req.run.model.moe.clamped_glu, true)
+-- and so when the row leaves the experts to the config too.
+req = assert(measured.request(copy(row("MBridge-25.11-GPT-64"), { moe_experts = false, moe_topk = false })))
+t.eq(req.run.model.moe.experts, 128); t.eq(req.run.model.moe.expert_bias, true); t.eq(req.run.model.moe.clamped_glu, true)
 req = assert(measured.request(row("MBridge-25.09-Qwen3_30B_a3B-16")))
 t.eq(req.run.model.moe.expert_bias, false); t.eq(req.run.model.moe.clamped_glu, false)
 local llama = row("MBridge-25.09-LLAMA3_8B-8")

@@ -644,10 +644,16 @@ TEST_CASE("transformer activation memory: Korthikanti et al. 2022, Table 2",
 // for the GPT below (f = 4h) 6h.
 TEST_CASE("transformer activation memory: FP8 and FP4 linears keep their quantized inputs",
           "[transformer][memory]") {
-  const auto plan = [&](const Transformer& m, dml::Precision precision, bool saves,
-                        std::int64_t tp) {
+  struct Mode {
+    Recompute recompute = Recompute::kNone;
+    bool moe_act = false;
+  };
+  const auto plan = [&](const Transformer& m, dml::Precision precision, bool saves, std::int64_t tp,
+                        Mode mode) {
     dml::Stack stack{.name = "test"};
     stack.saves_quantized_inputs = saves;
+    stack.recompute_norms = true;
+    stack.recompute_modules = true;
     dml::TransformerRun run = run_of(m, tp, 8, stack);
     run.precision = precision;
     run.cluster.gpu.efficiency->fp4_gain = 3.0;
@@ -658,13 +664,16 @@ TEST_CASE("transformer activation memory: FP8 and FP4 linears keep their quantiz
                                                         .zero = 0,
                                                         .ep = 1,
                                                         .microbatch = 2,
-                                                        .recompute = Recompute::kNone});
+                                                        .recompute = mode.recompute,
+                                                        .recompute_moe_act = mode.moe_act});
     REQUIRE(p.violations.empty());
     return p.memory.activations.value();
   };
-  const auto saved = [&](const Transformer& m, dml::Precision precision, std::int64_t tp) {
-    return plan(m, precision, false, tp) - plan(m, precision, true, tp);
+  const auto saved = [&](const Transformer& m, dml::Precision precision, std::int64_t tp,
+                         Mode mode = {}) {
+    return plan(m, precision, false, tp, mode) - plan(m, precision, true, tp, mode);
   };
+  const double sbl = 2048.0 * 2 * 24;  // tokens of a microbatch x layers
   const Transformer m = gpt(24, 2048, 16, 51200, 2048);
   // s b L 6h = 2048 x 2 x 24 x 6 x 2048 = 1,207,959,552 bytes.
   CHECK_THAT(saved(m, dml::Precision::kFp8, 1), WithinRel(1207959552.0, 1e-14));
@@ -674,14 +683,32 @@ TEST_CASE("transformer activation memory: FP8 and FP4 linears keep their quantiz
   CHECK_THAT(saved(m, dml::Precision::kFp4, 1), WithinRel(1207959552.0 * 1.4375, 1e-14));
   // BF16 runs keep their 16-bit inputs, whatever the stack.
   CHECK(saved(m, dml::Precision::kBf16, 1) == 0);
+  // With the norms recomputed their outputs are not kept at all, so nothing is saved on them:
+  // only the down-projection's input, f = 8,192 bytes a token.
+  CHECK_THAT(saved(m, dml::Precision::kFp8, 1, {.recompute = Recompute::kNorms}),
+             WithinRel(sbl * 8192, 1e-14));
   // A MoE layer, top-2 of 8 experts of width 1,024 and one shared expert: the first norm's
   // output (h), each routed copy's dispatched token and activation (h + f_e each) and the
-  // shared expert's activation (f_e): h + 2 (h + f_e) + f_e = 3h + 3 f_e = 9,216 bytes a token,
-  // s b L x 9,216 = 905,969,664.
+  // shared expert's activation (f_e), less the shared expert's own 1-byte copy of the second
+  // norm's output (the router keeps the 16-bit one): h + 2 (h + f_e) + f_e - h = 2h + 3 f_e =
+  // 7,168 bytes a token.
   Transformer moe = m;
   moe.gated = true;
   moe.moe = dml::Moe{.experts = 8, .top_k = 2, .shared_experts = 1, .expert_d_ff = 1024};
-  CHECK_THAT(saved(moe, dml::Precision::kFp8, 1), WithinRel(905969664.0, 1e-14));
+  CHECK_THAT(saved(moe, dml::Precision::kFp8, 1), WithinRel(sbl * 7168, 1e-14));
+  // Without shared experts, the expert activation recomputed (moe_act): its output is not kept
+  // in any precision, so only the first norm's output and the dispatched tokens: h + 2h = 6,144.
+  moe.moe->shared_experts = 0;
+  CHECK_THAT(saved(moe, dml::Precision::kFp8, 1, {.moe_act = true}), WithinRel(sbl * 6144, 1e-14));
+  // MLA's two down-projections keep a copy each of the first norm's output: with FP8 two bytes,
+  // as the 16-bit one, so a dense MLA layer saves only on the second norm's output and the
+  // down-projection's input, h + f = 10,240 bytes a token; with NVFP4 the two copies take
+  // 1.125 bytes, 0.875 h saved on the first norm as well: 1.4375 (h + f) + 0.875 h.
+  Transformer mla = m;
+  mla.mla = dml::Mla{.kv_rank = 512, .q_rank = 1536, .rope_dim = 64, .v_dim = 128};
+  CHECK_THAT(saved(mla, dml::Precision::kFp8, 1), WithinRel(sbl * 10240, 1e-14));
+  CHECK_THAT(saved(mla, dml::Precision::kFp4, 1),
+             WithinRel(sbl * (1.4375 * 10240 + 0.875 * 2048), 1e-14));
 }
 
 TEST_CASE(

@@ -705,9 +705,10 @@ struct Description<Stack> {
                     "w1, w3)"});
     v.field(s.saves_quantized_inputs,
             {.name = "saves_quantized_inputs",
-             .doc = "FP8 and FP4 linears keep their quantized input (1 byte an element) for the "
-                    "weight gradient instead of the 16-bit tensor, as Transformer Engine's do: "
-                    "less activation memory in those precisions"});
+             .doc = "FP8 and FP4 linears keep their quantized input (the GEMM operand's bytes: "
+                    "1 an element for FP8, 0.5625 for NVFP4) for the weight gradient instead of "
+                    "the 16-bit tensor, as Transformer Engine's do: less activation memory in "
+                    "those precisions"});
     v.field(s.recompute_norms,
             {.name = "recompute_norms",
              .doc = "the stack can recompute just its two norms, dropping their outputs "
