@@ -24,6 +24,24 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
   if (m.top_k > m.experts) {
     throw ConfigError(path + ".top_k", "{} is more than the {} experts", m.top_k, m.experts);
   }
+  if (m.groups.has_value() != m.group_top_k.has_value()) {
+    throw ConfigError(path + (m.groups ? ".group_top_k" : ".groups"),
+                      "group-limited routing needs both groups and group_top_k");
+  }
+  if (!m.groups) return;
+  if (m.experts % *m.groups != 0) {
+    throw ConfigError(path + ".groups", "{} does not divide the {} experts", *m.groups, m.experts);
+  }
+  if (*m.group_top_k > *m.groups) {
+    throw ConfigError(path + ".group_top_k", "{} is more than the {} groups", *m.group_top_k,
+                      *m.groups);
+  }
+  const std::int64_t reachable = *m.group_top_k * (m.experts / *m.groups);
+  if (m.top_k > reachable) {
+    throw ConfigError(path + ".top_k",
+                      "{} is more than the {} experts of group_top_k = {} groups of {}", m.top_k,
+                      reachable, *m.group_top_k, m.experts / *m.groups);
+  }
 }
 
 void Description<Transformer>::check(const Transformer& m, const std::string& path) {
@@ -399,6 +417,10 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
+  if (m.moe && m.moe->groups) {
+    groups = *m.moe->groups;
+    group_top_k = *m.moe->group_top_k;
+  }
   dispatch_bytes = r.dispatch_precision == DispatchPrecision::kFp8 ? 1.0 : 2.0;
   layer_overhead = r.stack.layer_overhead.value();
   if (r.tokens) {
@@ -545,16 +567,13 @@ double NetworkCtx::gather(double bytes, const Group& gr, CollectiveOp op) const 
   return launch + gr.nodes * hop + (gr.size - gr.nodes) * node_alpha + traffic;
 }
 
-double NetworkCtx::all_to_all(double bytes, const Group& gr, double remote) const {
+double NetworkCtx::all_to_all(double bytes, const Group& gr) const {
   if (gr.size <= 1 || bytes <= 0) return 0;  // nothing to move: no collective
   if (const Curve* cv = measured(CollectiveOp::kAllToAll, gr)) {
-    // Node-limited routing moves less over the network: scale the buffer by the share kept.
-    const double uniform = (gr.size - gr.per_node) / gr.size;
-    const double moved = uniform > 0 ? bytes * std::min(1.0, remote / uniform) : bytes;
-    return (gr.size - 1) / gr.size * moved / cv->bus_bandwidth(moved, gr.size);
+    return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
   const double inside = bytes * (gr.per_node - 1) / gr.size / node_bw;
-  const double outside = bytes * std::min((gr.size - gr.per_node) / gr.size, remote) / gr.net_bw;
+  const double outside = bytes * (gr.size - gr.per_node) / gr.size / gr.net_bw;
   return launch + gr.alpha * (gr.size - 1) + std::max(inside, outside);
 }
 
@@ -1007,8 +1026,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // EP per MoE layer and microbatch: dispatch and combine, forward and backward.
   // Experts are not split by TP (expert TP 1): the tp x cp x dp ranks are regrouped as EP
   // (innermost) x expert DP, as Megatron-Core does.
-  // Node-limited routing: a token crosses the network once per node it reaches, at most
-  // max_nodes of them, and its copies fan out inside the node (DeepSeek-V3 3.2.2).
+  // Node-limited routing (at most max_nodes nodes a token) saves bytes only where a token
+  // crosses the network once per node it reaches and fans out inside it: token-based dispatch
+  // (DeepSeek-V3 3.2.2, DeepEP, HybridEP).
   const Group ep_g = c.group(l.ep, 1);
   double ep_fwd = 0, ep_bwd = 0;  // dispatch and combine
   if (c.experts > 0 && st.dispatcher == MoeDispatcher::kToken) {
@@ -1029,7 +1049,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       const double node_hit = 1 - missed(E / ep_g.nodes);
       remote = (ep_g.nodes - 1) * node_hit;
       forwarded = remote * local / node_hit;  // each arrival, on to the others it reaches
-      const double reach = c.max_nodes > 0 ? std::min(c.max_nodes, ep_g.nodes) : ep_g.nodes;
+      double reach = c.max_nodes > 0 ? std::min(c.max_nodes, ep_g.nodes) : ep_g.nodes;
+      // Group-limited routing: the EP ranks hold the experts in order, node after node, so
+      // where the groups line up with the nodes (G groups on n nodes, one dividing the other) a
+      // group spans max(1, n/G) nodes and a token's group_top_k groups reach at most that many
+      // times as many; where they do not line up, dml takes no limit from them.
+      if (c.groups > 0) {
+        const auto nodes = static_cast<std::int64_t>(std::llround(ep_g.nodes));
+        if (nodes * static_cast<std::int64_t>(std::llround(ep_g.per_node)) == l.ep &&
+            (c.groups % nodes == 0 || nodes % c.groups == 0)) {
+          const std::int64_t span = std::max<std::int64_t>(1, nodes / c.groups);
+          reach = std::min(reach, static_cast<double>(c.group_top_k * span));
+        }
+      }
       if (reach * (ep_g.nodes - 1) / ep_g.nodes < remote) {
         // Node-limited routing: the k experts crowd into `reach` nodes, k / reach in each; j of
         // them reach (n_l - 1)(1 - (1 - 1/n_l)^j) of a node's GPUs other than a given one
@@ -1049,13 +1081,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     ep_fwd = move(c.dispatch_bytes) + bf16;
     ep_bwd = 2 * bf16;
   } else if (c.experts > 0) {
-    double remote = 1;
-    if (c.max_nodes > 0 && ep_g.nodes > 1) {
-      remote = std::min(c.max_nodes, ep_g.nodes) * (ep_g.nodes - 1) / ep_g.nodes / c.top_k;
-    }
+    // The all-to-all sends every routed copy to the rank of its expert, copies bound for one
+    // node or one rank each on their own (Megatron-Core's MoEAlltoAllTokenDispatcher permutes
+    // a token into its k copies first). Node-limited routing leaves its bytes as they are: the
+    // nodes are alike to a token, so each still gets k/nodes of its copies on average.
     const double elems = expert_tokens * c.top_k * h;
-    const double bf16 = c.all_to_all(elems * 2, ep_g, remote);  // combine, and the backward's
-    ep_fwd = c.all_to_all(elems * c.dispatch_bytes, ep_g, remote) + bf16;
+    const double bf16 = c.all_to_all(elems * 2, ep_g);  // combine, and the backward's
+    ep_fwd = c.all_to_all(elems * c.dispatch_bytes, ep_g) + bf16;
     ep_bwd = 2 * bf16;
   }
 

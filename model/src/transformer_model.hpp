@@ -89,8 +89,8 @@ struct NetworkCtx {
   // All-gather or reduce-scatter (the same alpha-beta cost; measured tables may differ).
   [[nodiscard]] double gather(double bytes, const Group& g,
                               CollectiveOp op = CollectiveOp::kAllGather) const;
-  // `remote` caps the share of the bytes that leaves a node (node-limited routing); 1: uniform.
-  [[nodiscard]] double all_to_all(double bytes, const Group& g, double remote = 1) const;
+  // Each rank sends `bytes`, spread evenly over the group's ranks.
+  [[nodiscard]] double all_to_all(double bytes, const Group& g) const;
   // A point-to-point exchange that sends `inside` bytes over NVLink and `outside` over the
   // network from each rank, the two at once (token-based MoE dispatch).
   [[nodiscard]] double exchange(double inside, double outside, const Group& g) const;
@@ -134,7 +134,9 @@ struct TransformerCtx : NetworkCtx {
   double hbm = 0;            // reachable HBM bytes/s
   double capacity = 0, workspace = 0;
   double layer_overhead = 0;
-  double max_nodes = 0;       // node-limited routing (0: none)
+  double max_nodes = 0;     // node-limited routing (0: none)
+  std::int64_t groups = 0;  // group-limited routing (0: none)
+  std::int64_t group_top_k = 0;
   double dispatch_bytes = 2;  // per element of the dispatched tokens
   double tokens = 0;          // to train
   double flop_model = 0;      // model FLOPs per token

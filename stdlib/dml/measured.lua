@@ -646,12 +646,16 @@ M.public_configs = {
     layers = 96, hidden = 18432, heads = 96, kv_heads = 8, d_ff = 73728, vocab = 256000 },
   -- The MoE models of Megatron-Bridge's tables, whole: a row may give only the name, and a row
   -- that gives its own cells keeps them. DeepSeek-V3: n_routed_experts 256, n_shared_experts 1,
-  -- num_experts_per_tok 8, first_k_dense_replace 3, num_nextn_predict_layers 1; its group-limited
-  -- routing (n_group 8, topk_group 4) is not taken: it limits nodes only where the EP layout puts
-  -- a group on a node, and benchmarks with forced balance bypass the router (a row may say
-  -- otherwise through moe.max_nodes in a scenario).
+  -- num_experts_per_tok 8, first_k_dense_replace 3, num_nextn_predict_layers 1, and group-limited
+  -- routing, n_group 8 and topk_group 4 (Megatron-Bridge's provider sets them as
+  -- moe_router_num_groups and moe_router_group_topk). Forced balance keeps them: Megatron-Core's
+  -- router replaces the logits by random ones and still routes them through the group-limited
+  -- top-k (TopKRouter.forward, apply_random_logits, then routing(); core_v0.13.0 to 0.16.0). They
+  -- bound the nodes a token reaches where the groups line up with the EP layout's nodes, and save
+  -- bytes only under a token-based dispatcher (docs/model.md 8.8).
   { pattern = "deepseek[%s_%-]*v3", source = "DeepSeek-V3 config.json", layers = 61, hidden = 7168, heads = 128,
     d_ff = 18432, expert_d_ff = 2048, experts = 256, shared = 1, top_k = 8, dense_layers = 3, vocab = 129280,
+    groups = 8, group_top_k = 4,
     mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
     mtp_layers = 1 },
   { pattern = "qwen3[%s_%-]*30b", source = "Qwen3-30B-A3B config.json", layers = 48, hidden = 2048, heads = 32,
@@ -716,7 +720,7 @@ end
 
 --- architecture(row): the model's dimensions as dml needs them ({ layers, d_model, heads,
 --- kv_heads, head_dim, d_ff, vocab, seq_len, gated, tied, experts, top_k, shared, expert_d_ff,
---- dense_layers, window, full_attention_every, parallel_block, mla }) and the list of notes on what was assumed; nil and the
+--- dense_layers, groups, group_top_k, window, full_attention_every, parallel_block, mla }) and the list of notes on what was assumed; nil and the
 --- reason when the row lacks the core architecture.
 function M.architecture(row)
   local I = M.integer
@@ -820,6 +824,11 @@ function M.architecture(row)
   if a.experts then
     a.expert_bias = from_config("expert_bias", "expert biases")
     a.clamped_glu = from_config("clamped_glu", "clamped GLU")
+    -- Group-limited routing, for the routing the config describes (its experts and top-k).
+    if cfg and cfg.experts == a.experts and cfg.top_k == a.top_k then
+      a.groups = from_config("groups", "expert groups")
+      a.group_top_k = a.groups and from_config("group_top_k", "groups a token picks")
+    end
   end
   -- Sliding-window attention and which layers keep the whole context (no column gives them).
   a.window = from_config("window", "window")
@@ -846,7 +855,8 @@ function M.model(a, name, vocab)
   local moe
   if a.experts then
     moe = { experts = a.experts, top_k = a.top_k, shared_experts = a.shared, expert_d_ff = a.expert_d_ff,
-            dense_layers = a.dense_layers, expert_bias = a.expert_bias, clamped_glu = a.clamped_glu }
+            dense_layers = a.dense_layers, expert_bias = a.expert_bias, clamped_glu = a.clamped_glu,
+            groups = a.groups, group_top_k = a.group_top_k }
   end
   return dml.transformer {
     name = name, layers = a.layers, d_model = a.d_model, heads = a.heads, kv_heads = a.kv_heads,

@@ -447,7 +447,15 @@ t.eq(req.run.model.mla.v_dim, 128); t.eq(req.run.model.head_dim, 128); t.eq(req.
 -- report's figures, rounded to 1B).
 t.eq(math.abs(measured.params(req.arch) - 671e9) < 1e9, true, "DeepSeek-V3: 671B")
 t.eq(math.abs(measured.params(req.arch, true) - 37.5e9) < 0.6e9, true, "DeepSeek-V3: 37B active")
-t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3, multi-token prediction modules = 1 (DeepSeek-V3 config.json, not in the row)"), true)
+t.eq(has(req.assumed, "d_ff = 18432, vocab = 129280, expert_d_ff = 2048, dense first layers = 3, expert groups = 8, groups a token picks = 4, multi-token prediction modules = 1 (DeepSeek-V3 config.json, not in the row)"), true)
+-- Its group-limited routing (n_group 8, topk_group 4), which forced balance keeps (Megatron-Core
+-- routes the random logits through the group-limited top-k).
+t.eq(moe.groups, 8); t.eq(moe.group_top_k, 4)
+-- A row whose routing is not the config's (another top-k) takes no groups from it.
+do
+  local other = assert(measured.request(copy(row("MBridge-25.09-DeepSeekV3-1024"), { moe_experts = "256+1 shared", moe_topk = "6" })))
+  t.eq(other.run.model.moe.top_k, 6); t.eq(other.run.model.moe.groups, nil); t.eq(other.run.model.moe.group_top_k, nil)
+end
 -- Its multi-token prediction module (num_nextn_predict_layers 1), which the run trains; the
 -- counts above leave it out, as the report does.
 t.eq(req.run.model.mtp_layers, 1)

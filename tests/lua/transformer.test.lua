@@ -88,6 +88,28 @@ end, { pattern = "run.cluster.gpu.efficiency: required for a transformer run" })
 t.raises(function() dml.transformer { layers = 2, d_model = 64, heads = 8, kv_heads = 3, d_ff = 256, vocab = 10, seq_len = 16 } end,
   { pattern = "transformer.kv_heads: 3 does not divide the 8 query heads" })
 t.raises(function() dml.evaluate(run, { tp = 0 }) end, { pattern = "layout.tp" })
+-- Group-limited routing (DeepSeek-V3's n_group and topk_group) is checked as it is declared.
+do
+  local function moe(m)
+    return function()
+      dml.transformer { layers = 2, d_model = 64, heads = 8, d_ff = 256, vocab = 10, seq_len = 16, moe = m }
+    end
+  end
+  t.raises(moe { experts = 32, top_k = 8, groups = 4 },
+    { pattern = "transformer.moe.group_top_k: group%-limited routing needs both groups and group_top_k" })
+  t.raises(moe { experts = 32, top_k = 8, group_top_k = 2 },
+    { pattern = "transformer.moe.groups: group%-limited routing needs both" })
+  t.raises(moe { experts = 32, top_k = 2, groups = 3, group_top_k = 1 },
+    { pattern = "transformer.moe.groups: 3 does not divide the 32 experts" })
+  t.raises(moe { experts = 32, top_k = 2, groups = 4, group_top_k = 5 },
+    { pattern = "transformer.moe.group_top_k: 5 is more than the 4 groups" })
+  t.raises(moe { experts = 32, top_k = 8, groups = 8, group_top_k = 1 },
+    { pattern = "transformer.moe.top_k: 8 is more than the 4 experts of group_top_k = 1 groups of 4" })
+  local ok = dml.transformer { layers = 2, d_model = 64, heads = 8, d_ff = 256, vocab = 10, seq_len = 16,
+    moe = { experts = 32, top_k = 8, groups = 8, group_top_k = 2 } }
+  t.eq(ok.moe.groups, 8, "groups read")
+  t.eq(ok.moe.group_top_k, 2, "group_top_k read")
+end
 
 -- The interleaved schedule runs microbatches in groups of pp: a count that is not a multiple of
 -- the stages is refused, naming both (Megatron-LM's schedules.py check).

@@ -1672,21 +1672,23 @@ TEST_CASE("transformer 2D TP: the paper's d_model x d_ff split", "[transformer][
 }
 
 TEST_CASE("transformer EP: node-limited routing and FP8 dispatch", "[transformer][ep]") {
-  // 32 experts, top-8, EP 32 over 4 nodes of 8, no latency. The all-to-all's network share is
-  // 24/32 of the bytes with uniform routing; with each token's experts on at most 2 nodes it
-  // crosses the network once per remote node: 2 x 3/4 copies of its 8, a share of 0.1875. The
-  // network sets the time in both cases (the NVLink share, 7/32 at 337.5 GB/s, is shorter), so
-  // EP time falls by 0.1875 / 0.75 = 1/4.
+  // 32 experts, top-8, EP 32 over 4 nodes of 8, no latency. The all-to-all dispatcher sends
+  // each of a token's 8 copies to its expert's rank, 24/32 of them off the node; with the
+  // token's experts on at most 2 nodes (or in 2 of 4 groups, one a node) each node still gets
+  // 8/4 copies on average, so its bytes and its time do not change.
   Transformer m = gpt(4, 1024, 8, 32000, 1024);
   m.moe = dml::Moe{.experts = 32, .top_k = 8};
   const TransformerLayout layout{.tp = 1, .pp = 1, .dp = 32, .zero = 1, .ep = 32, .microbatch = 1};
   const TransformerRun uniform = no_latency(run_of(m, 32, 32));
   TransformerRun limited = uniform;
   limited.model.moe->max_nodes = 2;
+  TransformerRun grouped = uniform;
+  grouped.model.moe->groups = 4;
+  grouped.model.moe->group_top_k = 2;
   const auto u = dml::evaluate(uniform, layout);
-  const auto n = dml::evaluate(limited, layout);
   REQUIRE(u.time.ep.value() > 0);
-  CHECK_THAT(n.time.ep.value() / u.time.ep.value(), WithinRel(0.25, 1e-12));
+  CHECK_THAT(dml::evaluate(limited, layout).time.ep.value(), WithinRel(u.time.ep.value(), 1e-12));
+  CHECK_THAT(dml::evaluate(grouped, layout).time.ep.value(), WithinRel(u.time.ep.value(), 1e-12));
   // FP8 dispatch: of the four all-to-alls (forward dispatch and combine, their two backward),
   // the first moves 1 byte per element instead of 2: (0.5 + 1 + 2) / 4 = 0.875.
   TransformerRun fp8 = uniform;
@@ -1718,12 +1720,61 @@ TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transform
     const auto t = dml::evaluate(token(all), layout);
     REQUIRE(a.time.ep.value() > 0);
     CHECK_THAT(t.time.ep.value() / a.time.ep.value(), WithinRel(0.4650385043210405, 1e-12));
-    // Routing to at most 2 nodes: 2 x 3/4 = 1.5 remote nodes, a quarter of the all-to-all's 6,
-    // as node-limited routing gives the all-to-all (the test above).
+    // Routing to at most 2 nodes: 2 x 3/4 = 1.5 remote nodes, a quarter of the all-to-all's 6.
     TransformerRun limited = token(all);
     limited.model.moe->max_nodes = 2;
     CHECK_THAT(dml::evaluate(limited, layout).time.ep.value() / a.time.ep.value(),
                WithinRel(0.25, 1e-12));
+    // Group-limited routing bounds the nodes the same way where the groups line up with them:
+    // 4 groups of 8 experts, one a node, a token's experts in 2 of them; or 2 groups of 16,
+    // each over 2 nodes, a token's in 1 of them.
+    TransformerRun by_node = token(all);
+    by_node.model.moe->groups = 4;
+    by_node.model.moe->group_top_k = 2;
+    CHECK_THAT(dml::evaluate(by_node, layout).time.ep.value() / a.time.ep.value(),
+               WithinRel(0.25, 1e-12));
+    TransformerRun wide = token(all);
+    wide.model.moe->groups = 2;
+    wide.model.moe->group_top_k = 1;
+    CHECK_THAT(dml::evaluate(wide, layout).time.ep.value() / a.time.ep.value(),
+               WithinRel(0.25, 1e-12));
+    // 8 groups of 4 (two a node), a token's experts in 4 of them: up to 4 nodes, all there
+    // are, so no limit; and max_nodes and groups together take the tighter bound.
+    TransformerRun loose = token(all);
+    loose.model.moe->groups = 8;
+    loose.model.moe->group_top_k = 4;
+    CHECK_THAT(dml::evaluate(loose, layout).time.ep.value() / a.time.ep.value(),
+               WithinRel(0.4650385043210405, 1e-12));
+    loose.model.moe->max_nodes = 2;
+    CHECK_THAT(dml::evaluate(loose, layout).time.ep.value() / a.time.ep.value(),
+               WithinRel(0.25, 1e-12));
+  }
+  SECTION("groups that do not line up with the nodes set no limit") {
+    // 48 experts in 3 groups of 16 on EP 16 over 2 nodes (24 experts a node): a group straddles
+    // the nodes, so dml takes no bound from 1 group a token. A token reaches 7 x (1 - C(45,8) /
+    // C(48,8)) other GPUs of its node and 1 - C(24,8)/C(48,8) remote nodes, as without groups.
+    Transformer m48 = gpt(4, 1024, 8, 32000, 1024);
+    m48.moe = dml::Moe{.experts = 48, .top_k = 8};
+    const TransformerLayout layout{
+        .tp = 1, .pp = 1, .dp = 16, .zero = 1, .ep = 16, .microbatch = 1};
+    const TransformerRun plain = token(no_latency(run_of(m48, 16, 16)));
+    TransformerRun three = plain;
+    three.model.moe->groups = 3;
+    three.model.moe->group_top_k = 1;
+    const auto p = dml::evaluate(plain, layout);
+    REQUIRE(p.time.ep.value() > 0);
+    CHECK_THAT(dml::evaluate(three, layout).time.ep.value(), WithinRel(p.time.ep.value(), 1e-12));
+    // Without groups the network sets the time: a token reaches 1 - C(24,8)/C(48,8) = 0.998
+    // remote nodes, 0.998 / 47.5 GB/s, against NVLink's 2 x 7 x (1 - C(45,8)/C(48,8)) tokens at
+    // 337.5 GB/s. With 2 groups of 24, one a node, and a token's experts in 1 of them, it
+    // reaches 1 node, the other half the time: 0.5 remote nodes, and its 8 experts there reach
+    // 7 x (1 - (7/8)^8) GPUs other than a given one, half the time on its own node and half
+    // forwarded; now NVLink sets the time, 7 x (1 - (7/8)^8) / 337.5 GB/s.
+    TransformerRun two = plain;
+    two.model.moe->groups = 2;
+    two.model.moe->group_top_k = 1;
+    CHECK_THAT(dml::evaluate(two, layout).time.ep.value() / p.time.ep.value(),
+               WithinRel(0.6479296172417266, 1e-12));
   }
   SECTION("when NVLink sets the time, the forwarded copies count") {
     // The same layout with a 1,000 GB/s network (475 GB/s a direction at 0.95). The all-to-all
@@ -1740,14 +1791,15 @@ TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transform
                WithinRel(3325.0 / 2025.0, 1e-12));
     // Routing to at most 2 nodes crowds the 8 experts into 2 nodes, 4 in each: a node then
     // reaches 7 x (1 - (7/8)^4) = 11865/4096 GPUs other than a given one. Own node half the
-    // time, 1.5 remote nodes: NVLink carries (0.5 + 1.5) x 11865/4096 tokens, against the
-    // node-limited all-to-all's 1.75 over NVLink (its network share, 1.5 at 475 GB/s, is
-    // shorter): 2 x 11865/4096 / 1.75.
+    // time, 1.5 remote nodes: NVLink carries (0.5 + 1.5) x 11865/4096 tokens (its network share,
+    // 1.5 at 475 GB/s, is shorter), against the all-to-all's 6 copies at 475 GB/s, which the
+    // limit does not change: (2 x 11865/4096 / 337.5) / (6 / 475).
     TransformerRun limited_all = all;
     limited_all.model.moe->max_nodes = 2;
-    const auto la = dml::evaluate(limited_all, layout);
-    CHECK_THAT(dml::evaluate(token(limited_all), layout).time.ep.value() / la.time.ep.value(),
-               WithinRel(2 * 11865.0 / 4096.0 / 1.75, 1e-12));
+    CHECK_THAT(dml::evaluate(limited_all, layout).time.ep.value(),
+               WithinRel(a.time.ep.value(), 1e-12));
+    CHECK_THAT(dml::evaluate(token(limited_all), layout).time.ep.value() / a.time.ep.value(),
+               WithinRel((2 * 11865.0 / 4096.0 / 337.5) / (6.0 / 475.0), 1e-12));
   }
   SECTION("inside one node: once per GPU reached") {
     // EP 8 on 8 GPUs, 4 experts a GPU: a token reaches 7 x (1 - C(28,8)/C(32,8)) = 4.9315 of the

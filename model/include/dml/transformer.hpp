@@ -29,6 +29,8 @@ struct Moe {
   std::int64_t dense_layers = 0;              // the first this many layers are dense
   double imbalance = 1.0;                     // busiest rank's expert load / the mean
   std::optional<std::int64_t> max_nodes{};    // node-limited routing: nodes a token reaches
+  std::optional<std::int64_t> groups{};       // group-limited routing: groups of experts
+  std::optional<std::int64_t> group_top_k{};  // groups a token's experts are chosen from
   bool expert_bias = false;                   // the experts' linears carry biases (GPT-OSS)
   bool clamped_glu = false;  // the experts' GLU clamps its two inputs (GPT-OSS: at 7)
 };
@@ -439,11 +441,28 @@ struct Description<Moe> {
                           .max = 64});
     v.field(m.max_nodes,
             {.name = "max_nodes",
-             .doc = "node-limited routing: a token's experts lie on at most this many nodes, "
-                    "and it crosses the network once per node (DeepSeek-V3: 4)",
+             .doc = "node-limited routing: a token's experts lie on at most this many nodes; "
+                    "a token-based dispatcher then sends it over the network once per node "
+                    "(DeepSeek-V3: 4); the all-to-all dispatcher still sends every routed copy",
              .min = 1,
              .max = 1 << 20,
              .default_text = "no limit"});
+    v.field(m.groups,
+            {.name = "groups",
+             .doc = "group-limited routing: the experts form this many groups of consecutive "
+                    "experts, and a token picks its top_k from group_top_k of them "
+                    "(DeepSeek-V3's n_group: 8); with expert parallelism this bounds the nodes "
+                    "a token reaches, as max_nodes does, wherever the groups line up with nodes",
+             .min = 1,
+             .max = 65536,
+             .default_text = "no groups"});
+    v.field(m.group_top_k,
+            {.name = "group_top_k",
+             .doc = "group-limited routing: the groups a token's experts are chosen from "
+                    "(DeepSeek-V3's topk_group: 4); needs groups",
+             .min = 1,
+             .max = 65536,
+             .default_text = "no groups"});
     v.field(m.expert_bias, {.name = "expert_bias",
                             .doc = "the experts' two linears carry biases (GPT-OSS); a stack's "
                                    "expert_bias_traffic prices the ones its kernels do not fuse"});
