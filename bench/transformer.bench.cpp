@@ -1,7 +1,7 @@
-// Benchmarks of the realistic model (docs/performance.md): one evaluation, and the search of
-// scenarios/search/megatron_1t_4096.lua. The cluster and stack mirror the presets that scenario
-// uses (stdlib/dml/presets): an A100 80GB with its efficiencies, NVLink 3 and HDR InfiniBand,
-// the Megatron 2022 stack.
+// Benchmarks of the realistic model (docs/performance.md): one evaluation, the search of
+// scenarios/search/megatron_1t_4096.lua, and a mixture-of-experts search. The 1T cluster and
+// stack mirror the presets that scenario uses (stdlib/dml/presets): an A100 80GB with its
+// efficiencies, NVLink 3 and HDR InfiniBand, the Megatron 2022 stack.
 #include "dml/transformer.hpp"
 
 #include <benchmark/benchmark.h>
@@ -107,5 +107,71 @@ void BM_TransformerSearch1T(benchmark::State& state) {
                          benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_TransformerSearch1T)->Unit(benchmark::kMillisecond);
+
+// DeepSeek-V3 as examples/deepseek_v3.lua declares it (latent attention, 256 experts in 8 groups,
+// top-8 from 4 groups, 1 shared, 3 dense layers, one MTP module) on 2,048 H800s with token-based
+// dispatch and FP8 linears: the search of every layout (TP, SP, PP, interleave, DP, ZeRO, CP, EP,
+// microbatch, recompute) that the MoE branches of cost() take.
+void BM_TransformerSearchMoE(benchmark::State& state) {
+  using namespace dml::units;
+  dml::Gpu gpu;
+  gpu.name = "H800 SXM";
+  gpu.flop_per_clock_per_thread.fp16 = 32;
+  gpu.flop_per_clock_per_thread.fp8 = 64;
+  gpu.sms = 132;
+  gpu.clock = Hertz(1.83e9);
+  gpu.effective_utilization = 0.7;
+  gpu.hbm_bandwidth = BytesPerSecond(3352e9);
+  gpu.hbm_capacity = Bytes(80e9);
+  gpu.l2_bandwidth = BytesPerSecond(6.441e12);
+  gpu.l2_size = mib(50);
+  gpu.efficiency = dml::GpuEfficiency{
+      .gemm = 0.646, .attention = 0.283, .flash3_gain = 1.6, .fp8_gain = 1.82, .nvlink = 0.683};
+  dml::NetworkLevel nvlink{.name = "nvlink-h800",
+                           .size = 8,
+                           .bandwidth = BytesPerSecond(400e9),
+                           .latency = microseconds(1.125)};
+  dml::NetworkLevel ib{
+      .name = "infiniband-ndr", .bandwidth = BytesPerSecond(100e9), .latency = microseconds(1.125)};
+  dml::Stack stack{.name = "deepseek",
+                   .attention = dml::AttentionKernel::kFlash3,
+                   .tp_overlap = dml::TpOverlap::kNone,
+                   .dispatcher = dml::MoeDispatcher::kToken,
+                   .default_zero = 1};
+  dml::Transformer v3{
+      .name = "DeepSeek-V3",
+      .layers = 61,
+      .d_model = 7168,
+      .heads = 128,
+      .head_dim = 128,
+      .d_ff = 18432,
+      .vocab = 129280,
+      .seq_len = 4096,
+      .mtp_layers = 1,
+      .moe = dml::Moe{.experts = 256,
+                      .top_k = 8,
+                      .shared_experts = 1,
+                      .expert_d_ff = 2048,
+                      .dense_layers = 3,
+                      .groups = 8,
+                      .group_top_k = 4},
+      .mla = dml::Mla{.kv_rank = 512, .q_rank = 1536, .rope_dim = 64, .v_dim = 128}};
+  const dml::TransformerRun run{.model = v3,
+                                .cluster = {.gpu = gpu, .levels = {nvlink, ib}, .size = 2048},
+                                .stack = stack,
+                                .global_batch = 15360,
+                                .precision = dml::Precision::kFp8};
+  std::int64_t evaluated = 0;
+  for (auto _ : state) {
+    const auto plans = dml::optimize(run, dml::TransformerLayout{}, 5);
+    evaluated = plans.front().layouts_evaluated;
+    benchmark::DoNotOptimize(plans);
+  }
+  state.counters["layouts"] = static_cast<double>(evaluated);
+  state.counters["layouts/s"] =
+      benchmark::Counter(static_cast<double>(evaluated) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_TransformerSearchMoE)->Unit(benchmark::kMillisecond);
 
 }  // namespace
