@@ -29,6 +29,10 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
                       "group-limited routing needs both groups and group_top_k");
   }
   if (!m.groups) return;
+  if (*m.groups > m.experts) {
+    throw ConfigError(path + ".groups", "{} groups are more than the {} experts", *m.groups,
+                      m.experts);
+  }
   if (m.experts % *m.groups != 0) {
     throw ConfigError(path + ".groups", "{} does not divide the {} experts", *m.groups, m.experts);
   }

@@ -99,6 +99,8 @@ do
     { pattern = "transformer.moe.group_top_k: group%-limited routing needs both groups and group_top_k" })
   t.raises(moe { experts = 32, top_k = 8, group_top_k = 2 },
     { pattern = "transformer.moe.groups: group%-limited routing needs both" })
+  t.raises(moe { experts = 32, top_k = 2, groups = 64, group_top_k = 1 },
+    { pattern = "transformer.moe.groups: 64 groups are more than the 32 experts" })
   t.raises(moe { experts = 32, top_k = 2, groups = 3, group_top_k = 1 },
     { pattern = "transformer.moe.groups: 3 does not divide the 32 experts" })
   t.raises(moe { experts = 32, top_k = 2, groups = 4, group_top_k = 5 },

@@ -1748,6 +1748,26 @@ TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transform
     loose.model.moe->max_nodes = 2;
     CHECK_THAT(dml::evaluate(loose, layout).time.ep.value() / a.time.ep.value(),
                WithinRel(0.25, 1e-12));
+    // A looser max_nodes beside the groups' bound of 2 leaves the groups' bound.
+    by_node.model.moe->max_nodes = 3;
+    CHECK_THAT(dml::evaluate(by_node, layout).time.ep.value() / a.time.ep.value(),
+               WithinRel(0.25, 1e-12));
+  }
+  SECTION("an EP group in unequal pieces of nodes takes no bound from the groups") {
+    // 48 experts, EP 12 on nodes of 8: the group's ranks lie 8 on one node and 4 on the next
+    // (32 and 16 experts), so of 2 groups of 24 the second straddles the two nodes, and a token
+    // whose experts are all in it may reach both: the time is the one without groups.
+    Transformer m48 = gpt(4, 1024, 8, 32000, 1024);
+    m48.moe = dml::Moe{.experts = 48, .top_k = 8};
+    const TransformerLayout layout{
+        .tp = 1, .pp = 1, .dp = 24, .zero = 1, .ep = 12, .microbatch = 1};
+    const TransformerRun plain = token(no_latency(run_of(m48, 24, 24)));
+    TransformerRun two = plain;
+    two.model.moe->groups = 2;
+    two.model.moe->group_top_k = 1;
+    const auto p = dml::evaluate(plain, layout);
+    REQUIRE(p.time.ep.value() > 0);
+    CHECK_THAT(dml::evaluate(two, layout).time.ep.value(), WithinRel(p.time.ep.value(), 1e-12));
   }
   SECTION("groups that do not line up with the nodes set no limit") {
     // 48 experts in 3 groups of 16 on EP 16 over 2 nodes (24 experts a node): a group straddles

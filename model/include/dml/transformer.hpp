@@ -452,7 +452,8 @@ struct Description<Moe> {
              .doc = "group-limited routing: the experts form this many groups of consecutive "
                     "experts, and a token picks its top_k from group_top_k of them "
                     "(DeepSeek-V3's n_group: 8); with expert parallelism this bounds the nodes "
-                    "a token reaches, as max_nodes does, wherever the groups line up with nodes",
+                    "a token reaches, as max_nodes does, wherever the groups line up with "
+                    "nodes, which saves bytes only under a token-based dispatcher",
              .min = 1,
              .max = 65536,
              .default_text = "no groups"});
