@@ -92,12 +92,12 @@ void BM_TransformerEvaluateMeasured(benchmark::State& state) {
 }
 BENCHMARK(BM_TransformerEvaluateMeasured);
 
-// The search of scenarios/search/megatron_1t_4096.lua (CP held at 1, five best kept).
-void BM_TransformerSearch1T(benchmark::State& state) {
-  const dml::TransformerRun run = gpt_1t();
+// The search of `run` with what `fixed` holds, five best kept, and its layouts per second.
+void search(benchmark::State& state, const dml::TransformerRun& run,
+            const dml::TransformerLayout& fixed) {
   std::int64_t evaluated = 0;
   for (auto _ : state) {
-    const auto plans = dml::optimize(run, dml::TransformerLayout{.cp = 1}, 5);
+    const auto plans = dml::optimize(run, fixed, 5);
     evaluated = plans.front().layouts_evaluated;
     benchmark::DoNotOptimize(plans);
   }
@@ -105,6 +105,12 @@ void BM_TransformerSearch1T(benchmark::State& state) {
   state.counters["layouts/s"] =
       benchmark::Counter(static_cast<double>(evaluated) * static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate);
+}
+
+// The search of scenarios/search/megatron_1t_4096.lua (CP held at 1, five best kept).
+void BM_TransformerSearch1T(benchmark::State& state) {
+  const dml::TransformerRun run = gpt_1t();
+  search(state, run, dml::TransformerLayout{.cp = 1});
 }
 BENCHMARK(BM_TransformerSearch1T)->Unit(benchmark::kMillisecond);
 
@@ -161,16 +167,7 @@ void BM_TransformerSearchMoE(benchmark::State& state) {
                                 .stack = stack,
                                 .global_batch = 15360,
                                 .precision = dml::Precision::kFp8};
-  std::int64_t evaluated = 0;
-  for (auto _ : state) {
-    const auto plans = dml::optimize(run, dml::TransformerLayout{}, 5);
-    evaluated = plans.front().layouts_evaluated;
-    benchmark::DoNotOptimize(plans);
-  }
-  state.counters["layouts"] = static_cast<double>(evaluated);
-  state.counters["layouts/s"] =
-      benchmark::Counter(static_cast<double>(evaluated) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+  search(state, run, dml::TransformerLayout{});
 }
 BENCHMARK(BM_TransformerSearchMoE)->Unit(benchmark::kMillisecond);
 

@@ -1706,6 +1706,17 @@ TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transform
     r.stack.dispatcher = dml::MoeDispatcher::kToken;
     return r;
   };
+  // 48 experts, top-8, token-based dispatch, on `gpus` GPUs; and a run with expert groups.
+  const auto run48 = [&token](std::int64_t gpus) {
+    Transformer m48 = gpt(4, 1024, 8, 32000, 1024);
+    m48.moe = dml::Moe{.experts = 48, .top_k = 8};
+    return token(no_latency(run_of(m48, gpus, gpus)));
+  };
+  const auto with_groups = [](TransformerRun r, std::int64_t groups, std::int64_t top) {
+    r.model.moe->groups = groups;
+    r.model.moe->group_top_k = top;
+    return r;
+  };
   SECTION("across 4 nodes of 8: once per remote node reached, then over its NVLink") {
     // EP 32, one expert a GPU: a token reaches 7 x (1 - 24/32) = 1.75 other GPUs of its node
     // and 3 x (1 - C(24,8)/C(32,8)) = 2.7902 remote nodes (of 8 experts each), where each
@@ -1757,44 +1768,32 @@ TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transform
     // 48 experts, EP 12 on nodes of 8: the group's ranks lie 8 on one node and 4 on the next
     // (32 and 16 experts), so of 2 groups of 24 the second straddles the two nodes, and a token
     // whose experts are all in it may reach both: the time is the one without groups.
-    Transformer m48 = gpt(4, 1024, 8, 32000, 1024);
-    m48.moe = dml::Moe{.experts = 48, .top_k = 8};
     const TransformerLayout layout{
         .tp = 1, .pp = 1, .dp = 24, .zero = 1, .ep = 12, .microbatch = 1};
-    const TransformerRun plain = token(no_latency(run_of(m48, 24, 24)));
-    TransformerRun two = plain;
-    two.model.moe->groups = 2;
-    two.model.moe->group_top_k = 1;
-    const auto p = dml::evaluate(plain, layout);
+    const auto p = dml::evaluate(run48(24), layout);
     REQUIRE(p.time.ep.value() > 0);
-    CHECK_THAT(dml::evaluate(two, layout).time.ep.value(), WithinRel(p.time.ep.value(), 1e-12));
+    CHECK_THAT(dml::evaluate(with_groups(run48(24), 2, 1), layout).time.ep.value(),
+               WithinRel(p.time.ep.value(), 1e-12));
   }
   SECTION("groups that do not line up with the nodes set no limit") {
     // 48 experts in 3 groups of 16 on EP 16 over 2 nodes (24 experts a node): a group straddles
     // the nodes, so dml takes no bound from 1 group a token. A token reaches 7 x (1 - C(45,8) /
     // C(48,8)) other GPUs of its node and 1 - C(24,8)/C(48,8) remote nodes, as without groups.
-    Transformer m48 = gpt(4, 1024, 8, 32000, 1024);
-    m48.moe = dml::Moe{.experts = 48, .top_k = 8};
     const TransformerLayout layout{
         .tp = 1, .pp = 1, .dp = 16, .zero = 1, .ep = 16, .microbatch = 1};
-    const TransformerRun plain = token(no_latency(run_of(m48, 16, 16)));
-    TransformerRun three = plain;
-    three.model.moe->groups = 3;
-    three.model.moe->group_top_k = 1;
-    const auto p = dml::evaluate(plain, layout);
+    const auto p = dml::evaluate(run48(16), layout);
     REQUIRE(p.time.ep.value() > 0);
-    CHECK_THAT(dml::evaluate(three, layout).time.ep.value(), WithinRel(p.time.ep.value(), 1e-12));
+    CHECK_THAT(dml::evaluate(with_groups(run48(16), 3, 1), layout).time.ep.value(),
+               WithinRel(p.time.ep.value(), 1e-12));
     // Without groups the network sets the time: a token reaches 1 - C(24,8)/C(48,8) = 0.998
     // remote nodes, 0.998 / 47.5 GB/s, against NVLink's 2 x 7 x (1 - C(45,8)/C(48,8)) tokens at
     // 337.5 GB/s. With 2 groups of 24, one a node, and a token's experts in 1 of them, it
     // reaches 1 node, the other half the time: 0.5 remote nodes, and its 8 experts there reach
     // 7 x (1 - (7/8)^8) GPUs other than a given one, half the time on its own node and half
     // forwarded; now NVLink sets the time, 7 x (1 - (7/8)^8) / 337.5 GB/s.
-    TransformerRun two = plain;
-    two.model.moe->groups = 2;
-    two.model.moe->group_top_k = 1;
-    CHECK_THAT(dml::evaluate(two, layout).time.ep.value() / p.time.ep.value(),
-               WithinRel(0.6479296172417266, 1e-12));
+    CHECK_THAT(
+        dml::evaluate(with_groups(run48(16), 2, 1), layout).time.ep.value() / p.time.ep.value(),
+        WithinRel(0.6479296172417266, 1e-12));
   }
   SECTION("when NVLink sets the time, the forwarded copies count") {
     // The same layout with a 1,000 GB/s network (475 GB/s a direction at 0.95). The all-to-all
