@@ -1739,30 +1739,21 @@ TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transform
     // Group-limited routing bounds the nodes the same way where the groups line up with them:
     // 4 groups of 8 experts, one a node, a token's experts in 2 of them; or 2 groups of 16,
     // each over 2 nodes, a token's in 1 of them.
-    TransformerRun by_node = token(all);
-    by_node.model.moe->groups = 4;
-    by_node.model.moe->group_top_k = 2;
-    CHECK_THAT(dml::evaluate(by_node, layout).time.ep.value() / a.time.ep.value(),
-               WithinRel(0.25, 1e-12));
-    TransformerRun wide = token(all);
-    wide.model.moe->groups = 2;
-    wide.model.moe->group_top_k = 1;
-    CHECK_THAT(dml::evaluate(wide, layout).time.ep.value() / a.time.ep.value(),
-               WithinRel(0.25, 1e-12));
+    const auto ratio = [&](const TransformerRun& r) {
+      return dml::evaluate(r, layout).time.ep.value() / a.time.ep.value();
+    };
+    TransformerRun by_node = with_groups(token(all), 4, 2);
+    CHECK_THAT(ratio(by_node), WithinRel(0.25, 1e-12));
+    CHECK_THAT(ratio(with_groups(token(all), 2, 1)), WithinRel(0.25, 1e-12));
     // 8 groups of 4 (two a node), a token's experts in 4 of them: up to 4 nodes, all there
     // are, so no limit; and max_nodes and groups together take the tighter bound.
-    TransformerRun loose = token(all);
-    loose.model.moe->groups = 8;
-    loose.model.moe->group_top_k = 4;
-    CHECK_THAT(dml::evaluate(loose, layout).time.ep.value() / a.time.ep.value(),
-               WithinRel(0.4650385043210405, 1e-12));
+    TransformerRun loose = with_groups(token(all), 8, 4);
+    CHECK_THAT(ratio(loose), WithinRel(0.4650385043210405, 1e-12));
     loose.model.moe->max_nodes = 2;
-    CHECK_THAT(dml::evaluate(loose, layout).time.ep.value() / a.time.ep.value(),
-               WithinRel(0.25, 1e-12));
+    CHECK_THAT(ratio(loose), WithinRel(0.25, 1e-12));
     // A looser max_nodes beside the groups' bound of 2 leaves the groups' bound.
     by_node.model.moe->max_nodes = 3;
-    CHECK_THAT(dml::evaluate(by_node, layout).time.ep.value() / a.time.ep.value(),
-               WithinRel(0.25, 1e-12));
+    CHECK_THAT(ratio(by_node), WithinRel(0.25, 1e-12));
   }
   SECTION("an EP group in unequal pieces of nodes takes no bound from the groups") {
     // 48 experts, EP 12 on nodes of 8: the group's ranks lie 8 on one node and 4 on the next
