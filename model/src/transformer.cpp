@@ -1873,6 +1873,16 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
     p.feasible = false;
     return p;
   }
+  // A node limit saves bytes only where a token travels once per node (docs/model.md 8.8): the
+  // all-to-all dispatcher sends every routed copy, so the limit is read and not used.
+  if (l.ep > 1 && c.run.model.moe && c.run.stack.dispatcher == MoeDispatcher::kAllToAll &&
+      (c.run.model.moe->max_nodes || c.run.model.moe->groups)) {
+    p.notes.push_back(fmt::format(
+        "moe.{} limits the nodes a token reaches, which saves nothing under the stack's "
+        "dispatcher = \"all_to_all\" (every routed copy is sent); dispatcher = \"token\" "
+        "(DeepEP, HybridEP) uses it",
+        c.run.model.moe->max_nodes ? "max_nodes" : "groups"));
+  }
   Costed k;
   cost(c, l, k);
   if (!std::isfinite(k.time.step.value()) || !std::isfinite(k.memory.total.value())) {
@@ -2008,6 +2018,7 @@ std::string step_plan_summary(const StepPlan& p) {
     }
     out += "\n";
   }
+  for (const std::string& n : p.notes) out += "  note: " + n + "\n";
   if (p.time.step.value() <= 0) return out;
   const double step = p.time.step.value();
   auto row = [&](const char* name, units::Seconds s) {

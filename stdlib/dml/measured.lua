@@ -1327,7 +1327,8 @@ end
 --- predict(row): one result record: run_id, group, tier, status ("ok" or "not predicted:
 --- <reason>"), predicted_s, measured_s, error_pct (100 (pred - meas) / meas), measured_from,
 --- assumed (the request's and dml's assumptions, joined with "; "), notes (dml's violations
---- when the predicted layout does not fit in memory). `presets`: as for request.
+--- when the predicted layout does not fit in memory, and the plan's notes: inputs its costs do
+--- not use). `presets`: as for request.
 function M.predict(row, presets)
   local id = row.run_id or (M.where(row) and ("(no run_id, " .. M.where(row) .. ")")) or "?"
   local r = { run_id = id, group = M.group(id), tier = M.tier(id) }
@@ -1359,7 +1360,10 @@ function M.predict(row, presets)
   end
   r.status = "ok"
   r.predicted_s = step
-  if #plan.violations > 0 then r.notes = "dml: " .. table.concat(plan.violations, "; ") end
+  local notes = {}
+  for _, v in ipairs(plan.violations) do notes[#notes + 1] = v end
+  for _, n in ipairs(plan.notes) do notes[#notes + 1] = n end
+  if #notes > 0 then r.notes = "dml: " .. table.concat(notes, "; ") end
   if measured then r.error_pct = 100 * (step - measured) / measured end
   return r
 end

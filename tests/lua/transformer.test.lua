@@ -111,6 +111,19 @@ do
     moe = { experts = 32, top_k = 8, groups = 8, group_top_k = 2 } }
   t.eq(ok.moe.groups, 8, "groups read")
   t.eq(ok.moe.group_top_k, 2, "group_top_k read")
+  -- Read but not used: under the all-to-all dispatcher the plan's notes say so, by field.
+  local limited = dml.transformer { layers = 2, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000,
+    seq_len = 1024, moe = { experts = 32, top_k = 8, max_nodes = 2 } }
+  local function ep_plan(dispatcher)
+    local r = dml.run { model = limited, global_batch = 32, cluster = cluster(32),
+      stack = dml.stack(stacks.megatron_core, { name = "s", dispatcher = dispatcher }) }
+    return dml.evaluate(r, { tp = 1, pp = 1, dp = 32, ep = 32, zero = 1, microbatch = 1 })
+  end
+  local a2a = ep_plan("all_to_all")
+  t.eq(#a2a.notes, 1, "one note")
+  t.eq(a2a.notes[1]:find("moe.max_nodes limits the nodes a token reaches", 1, true) ~= nil, true, a2a.notes[1])
+  t.eq(tostring(a2a):find("  note: moe.max_nodes", 1, true) ~= nil, true, "printed")
+  t.eq(#ep_plan("token").notes, 0, "the token dispatcher uses the limit: no note")
 end
 
 -- The interleaved schedule runs microbatches in groups of pp: a count that is not a multiple of

@@ -1689,6 +1689,21 @@ TEST_CASE("transformer EP: node-limited routing and FP8 dispatch", "[transformer
   REQUIRE(u.time.ep.value() > 0);
   CHECK_THAT(dml::evaluate(limited, layout).time.ep.value(), WithinRel(u.time.ep.value(), 1e-12));
   CHECK_THAT(dml::evaluate(grouped, layout).time.ep.value(), WithinRel(u.time.ep.value(), 1e-12));
+  // The plan says the limit is read and not used, naming the field; without a limit, under the
+  // token dispatcher, or with no expert exchange (EP 1), it says nothing.
+  CHECK(u.notes.empty());
+  const auto limited_notes = dml::evaluate(limited, layout).notes;
+  REQUIRE(limited_notes.size() == 1);
+  CHECK_THAT(limited_notes.front(), Contains("moe.max_nodes") && Contains("\"all_to_all\""));
+  CHECK_THAT(dml::evaluate(grouped, layout).notes.at(0), Contains("moe.groups"));
+  CHECK_THAT(dml::step_plan_summary(dml::evaluate(grouped, layout)),
+             Contains("  note: moe.groups limits the nodes a token reaches"));
+  TransformerRun token = limited;
+  token.stack.dispatcher = dml::MoeDispatcher::kToken;
+  CHECK(dml::evaluate(token, layout).notes.empty());
+  TransformerLayout ep1 = layout;
+  ep1.ep = 1;
+  CHECK(dml::evaluate(limited, ep1).notes.empty());
   // FP8 dispatch: of the four all-to-alls (forward dispatch and combine, their two backward),
   // the first moves 1 byte per element instead of 2: (0.5 + 1 + 2) / 4 = 0.875.
   TransformerRun fp8 = uniform;

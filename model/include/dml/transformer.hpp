@@ -226,6 +226,7 @@ struct StepPlan {
   std::int64_t gpus = 0;
   TransformerLayout layout{};  // every field filled in
   std::vector<std::string> assumed{};
+  std::vector<std::string> notes{};  // what to read the answer with: inputs the costs do not use
   StepTime time{};
   StepMemory memory{};
   double params = 0;         // total
@@ -1022,6 +1023,9 @@ struct Description<StepPlan> {
                        .doc = "the layout, every field filled in (none when optimize found none "
                               "that fits: its costs are then empty in a table)"});
     v.field(p.assumed, {.name = "assumed", .doc = "layout values the run did not give"});
+    v.field(p.notes, {.name = "notes",
+                      .doc = "what to read the answer with: inputs the layout's costs do not use "
+                             "(a node limit under the all-to-all dispatcher)"});
     v.field(p.time, {.name = "time", .doc = "where a step's time goes", .costed = true});
     v.field(p.memory, {.name = "memory", .doc = "memory per GPU", .costed = true});
     v.field(p.params, {.name = "params", .doc = "parameters, total"});
