@@ -184,7 +184,7 @@ M.llm_foundry = stack {
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 8, layer_overhead = "26 us",
   attention_d64_forward = 0.870, attention_d64_backward = 0.903,
   sources = calibration_sources({
-    attention = "MPT's FlashAttention (triton or flash-attn) kernels",
+    attention = "MPT's attn_impl: flash-attn 2 (the January 2024 large-scale table's 1B, 3B, 7B and 70B rows) or MPT's Triton kernel (its other tables, llm-foundry's submit_benchmarks.py default), held at FlashAttention-2's rate for both (docs/validation.md, llm-foundry out of sample)",
     attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     loss_traffic = "llm-foundry's default loss_fn fused_crossentropy (llmfoundry/models/mpt/modeling_mpt.py), flash-attn's fused cross-entropy on the bf16 logits; in the 2023 benchmarks' flash-attn 1.0.x, the CUDA kernel csrc/xentropy/xentropy_kernel.cu reads them twice forward, once backward, and writes their gradient (2 + 2 + 2 + 2 B); flash-attn 2's Triton kernel moves 6",
     elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
