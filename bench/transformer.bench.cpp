@@ -21,6 +21,8 @@ dml::TransformerRun gpt_1t() {
   gpu.effective_utilization = 0.85;
   gpu.hbm_bandwidth = BytesPerSecond(2039e9);
   gpu.hbm_capacity = Bytes(80e9);
+  gpu.host_bandwidth = BytesPerSecond(13.9e9);  // the preset's: offloading is searched
+  gpu.host_memory = Bytes(256e9);
   gpu.l2_bandwidth = BytesPerSecond(5.603e12);
   gpu.l2_size = mib(40);
   gpu.efficiency = dml::GpuEfficiency{.gemm = 0.735, .attention = 0.35, .nvlink = 0.754};
@@ -129,6 +131,8 @@ void BM_TransformerSearchMoE(benchmark::State& state) {
   gpu.effective_utilization = 0.7;
   gpu.hbm_bandwidth = BytesPerSecond(3352e9);
   gpu.hbm_capacity = Bytes(80e9);
+  gpu.host_bandwidth = BytesPerSecond(27.7e9);  // the preset's: offloading is searched
+  gpu.host_memory = Bytes(256e9);
   gpu.l2_bandwidth = BytesPerSecond(6.441e12);
   gpu.l2_size = mib(50);
   gpu.efficiency = dml::GpuEfficiency{

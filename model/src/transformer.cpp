@@ -418,6 +418,8 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
       attn_rate * (r.stack.attention_d64_backward + width * (1 - r.stack.attention_d64_backward));
   attn_rate *= r.stack.attention_d64_forward + width * (1 - r.stack.attention_d64_forward);
   hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
+  host_bw = r.cluster.gpu.host_bandwidth ? r.cluster.gpu.host_bandwidth->value() : 0.0;
+  host_capacity = r.cluster.gpu.host_memory ? r.cluster.gpu.host_memory->value() : 0.0;
   capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
@@ -750,6 +752,21 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
         "layout.{}: goes beside recompute \"none\", \"selective\" or \"norms\" (\"{}\" "
         "reruns it already)",
         l.recompute_mla_up ? "recompute_mla_up" : "recompute_moe_act", enum_name(l.recompute));
+  }
+  // Activation offloading as Megatron-Core runs it (Transformer Engine's offload handler):
+  // TransformerConfig refuses it beside a pipeline or recompute, and for all the layers.
+  if (l.offload > 0) {
+    if (l.offload >= c.layers) {
+      fail("layout.offload: {} layers is not fewer than the model's {}", l.offload, c.layers);
+    }
+    if (l.pp > 1) fail("layout.offload: needs pp 1 (the layout has pp {})", l.pp);
+    if (l.recompute != Recompute::kNone || l.recompute_mla_up || l.recompute_moe_act) {
+      fail("layout.offload: needs recompute \"none\" (offloaded layers are not recomputed)");
+    }
+    if (c.host_bw <= 0) {
+      fail("layout.offload: the GPU ({}) has no host_bandwidth to offload over",
+           c.run.cluster.gpu.name.empty() ? std::string("unnamed") : c.run.cluster.gpu.name);
+    }
   }
   if (l.recompute == Recompute::kNorms && !c.run.stack.recompute_norms) {
     fail(
@@ -1420,8 +1437,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double optimizer = st.optimizer_traffic * held_for_optimizer / c.hbm;
   const double dp_slowdown = st.overlap_slowdown * dp_hidden;
 
-  const double step = m * t_mb + bubble + pp_exposed + dp_exposed + dp_slowdown + optimizer +
-                      st.step_overhead.value();
+  double step = m * t_mb + bubble + pp_exposed + dp_exposed + dp_slowdown + optimizer +
+                st.step_overhead.value();
 
   // Memory per GPU (docs/model.md 8.9).
   // FP8 and FP4 linears of a stack that keeps their quantized input for the weight gradient
@@ -1503,6 +1520,25 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // per output head, on the device that holds the last chunk.
   const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
   const double logits_bytes = (1 + c.mtp) * T * c.V / t * 6;
+
+  // Activation offloading (docs/model.md 8.9), pp 1 and no recompute: the first `offload`
+  // layers (a MoE model's dense first layers first) copy what they keep to host memory in the
+  // forward and back in the backward, on copy streams beside the compute. Transformer Engine's
+  // handler spreads the N copies over the L layers (each must finish within L/N layers'
+  // compute), so a pass exposes what its N copies take beyond its own compute. The device then
+  // holds the other layers' activations and one offloaded layer's, the first reloaded at the
+  // backward's start while the last layers' are still held.
+  double offloaded = 0, offload_buffer = 0, offload_exposed = 0;
+  if (l.offload > 0) {
+    const double n_off = static_cast<double>(l.offload);
+    const double k_first = c.experts > 0 ? static_cast<double>(c.dense_layers) : n_off;
+    const double dense_off = std::min(n_off, k_first);
+    offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * per_token_moe);
+    offload_buffer = T * (n_off > dense_off ? per_token_moe : per_token_dense);
+    const double copies = offloaded / c.host_bw;
+    offload_exposed = std::max(0.0, copies - t_fwd) + std::max(0.0, copies - t_bwd);
+    step += m * offload_exposed;
+  }
 
   // Each device holds its own chunks of the split (8.6): their layers, dense or MoE, the
   // embedding with the first chunk, the head, the MTP modules and the logits with the last; and
@@ -1639,7 +1675,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double per_microbatch =
         T * (hd.dense * per_token_dense + hd.moe * per_token_moe) * hd.share;
     dm.activations = per_microbatch * in_flight(static_cast<double>(dev)) + full_layer +
-                     (hd.last ? mtp_act : 0.0);
+                     (hd.last ? mtp_act : 0.0) - offloaded + offload_buffer;
     dm.logits = hd.last ? logits_bytes : 0.0;
     dm.total =
         dm.weights + dm.grads + dm.optim + dm.transient + dm.activations + dm.logits + c.workspace;
@@ -1686,6 +1722,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.time.dp_hidden = Seconds(dp_hidden);
   out.time.optimizer = Seconds(optimizer);
   out.time.slowdown = Seconds(ml * slowdown_mb + dp_slowdown);
+  out.time.offload = Seconds(m * offload_exposed);
   out.memory.weights = Bytes(fullest.weights + fullest.transient);
   out.memory.gradients = Bytes(fullest.grads);
   out.memory.optimizer = Bytes(fullest.optim);
@@ -1695,6 +1732,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.memory.total = Bytes(total);
   out.memory.workspace = Bytes(c.workspace);
   out.memory.capacity = Bytes(c.capacity);
+  out.memory.host = Bytes(offloaded);
+  out.memory.host_capacity = Bytes(c.host_capacity);
   out.microbatches = m;
   // An unfused kernel also computes the masked blocks: in the forward, the backward (2x) and,
   // under full recompute, the forward run again (Narayanan et al. 2021's 96 B s L h^2
@@ -1790,6 +1829,7 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.recompute) note("recompute", "\"none\"");
   l.recompute_mla_up = in.recompute_mla_up.value_or(false);
   l.recompute_moe_act = in.recompute_moe_act.value_or(false);
+  l.offload = in.offload.value_or(0);
   return out;
 }
 
@@ -1809,7 +1849,8 @@ TransformerLayout to_layout(const Lay& l) {
                            .microbatch = l.microbatch,
                            .recompute = l.recompute,
                            .recompute_mla_up = l.recompute_mla_up,
-                           .recompute_moe_act = l.recompute_moe_act};
+                           .recompute_moe_act = l.recompute_moe_act,
+                           .offload = l.offload};
 }
 
 std::string bytes_text(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
@@ -1834,7 +1875,8 @@ StepEnergy step_energy(const TransformerCtx& c, const StepTime& t, double steps,
   const GpuPower& pw = *c.run.cluster.gpu.power;
   const Facility fac = c.run.cluster.facility.value_or(Facility{});
   const double step = t.step.value();
-  const double waiting = t.tp.value() + t.cp.value() + t.ep.value() + t.pp.value() + t.dp.value();
+  const double waiting =
+      t.tp.value() + t.cp.value() + t.ep.value() + t.pp.value() + t.dp.value() + t.offload.value();
   const double idle = t.bubble.value() + t.overhead.value();
   const double busy = std::max(0.0, step - waiting - idle);
   StepEnergy e;
@@ -1914,11 +1956,18 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.steps = c.tokens / tokens_per_step;
   p.time_to_train = k.time.step * p.steps;
   if (c.run.cluster.gpu.power) p.energy = step_energy(c, k.time, p.steps, tokens_per_step);
-  p.feasible = k.memory.total.value() <= c.capacity;
-  if (!p.feasible) {
+  p.feasible = fits(c, k.memory);
+  if (k.memory.total.value() > c.capacity) {
     p.violations.push_back(fmt::format(
         "memory: {} per GPU ({}) exceeds the {} of a {}", bytes_text(k.memory.total.value()),
         memory_parts_text(k.memory), bytes_text(c.capacity), c.run.cluster.gpu.name));
+  }
+  if (!host_fits(c, k.memory)) {
+    p.violations.push_back(fmt::format(
+        "host memory: the {} offloaded layers keep {} per GPU, more than the {} of host memory "
+        "a {} has for it (host_memory)",
+        l.offload, bytes_text(k.memory.host.value()), bytes_text(c.host_capacity),
+        c.run.cluster.gpu.name));
   }
   return p;
 }
@@ -2000,6 +2049,7 @@ std::string layout_text(const TransformerLayout& l) {
   out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
   if (l.recompute_mla_up.value_or(false)) out += " + MLA up-projections";
   if (l.recompute_moe_act.value_or(false)) out += " + expert activation";
+  if (l.offload.value_or(0) > 0) out += fmt::format(", {} layers offloaded", *l.offload);
   return out;
 }
 
@@ -2041,6 +2091,7 @@ std::string step_plan_summary(const StepPlan& p) {
   row("DP exposed", p.time.dp);
   row("optimizer", p.time.optimizer);
   row("contention", p.time.slowdown);
+  row("offload", p.time.offload);
   if (p.time.tp_hidden.value() > 0 || p.time.dp_hidden.value() > 0 ||
       p.time.ep_hidden.value() > 0) {
     out += fmt::format("  hidden under compute: TP {:.1f} ms, DP {:.1f} ms",
@@ -2056,6 +2107,13 @@ std::string step_plan_summary(const StepPlan& p) {
   out += fmt::format("  time to train {:.3g} steps: {:.1f} days\n", p.steps, days);
   out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
                      bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
+  if (p.memory.host.value() > 0) {
+    out +=
+        fmt::format("  offloaded to host memory {} per GPU{}\n", bytes_text(p.memory.host.value()),
+                    p.memory.host_capacity.value() > 0
+                        ? fmt::format(" of {}", bytes_text(p.memory.host_capacity.value()))
+                        : std::string());
+  }
   if (p.energy) {
     const StepEnergy& e = *p.energy;
     out += fmt::format(

@@ -132,6 +132,8 @@ struct TransformerCtx : NetworkCtx {
   double attn_rate = 0;      // attention kernel FLOP/s (forward, at the model's head width)
   double attn_rate_bwd = 0;  // the backward kernel's, before its 0.8 (docs/model.md 8.2)
   double hbm = 0;            // reachable HBM bytes/s
+  double host_bw = 0;        // to host memory, each direction (0: none given)
+  double host_capacity = 0;  // host memory per GPU for offloading (0: no limit)
   double capacity = 0, workspace = 0;
   double layer_overhead = 0;
   double max_nodes = 0;     // node-limited routing (0: none)
@@ -156,6 +158,7 @@ struct Lay {
   ContextParallel cp_kind = ContextParallel::kRing;
   Recompute recompute = Recompute::kNone;
   bool recompute_mla_up = false, recompute_moe_act = false;
+  std::int64_t offload = 0;  // layers whose activations go to host memory
 };
 
 // One costed layout: the plan's time and memory records, filled in by cost().
@@ -167,6 +170,13 @@ struct Costed {
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);
+// A costed layout fits the GPU's memory, and its offloaded activations the host's.
+inline bool host_fits(const TransformerCtx& c, const StepMemory& m) {
+  return c.host_capacity <= 0 || m.host.value() <= c.host_capacity;
+}
+inline bool fits(const TransformerCtx& c, const StepMemory& m) {
+  return m.total.value() <= c.capacity && host_fits(c, m);
+}
 void cost(const TransformerCtx& c, const Lay& l, Costed& out);
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed);
 // What rules out the fields a search holds fixed: the violations of the layout they give (the

@@ -118,7 +118,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (!detail::layout_runs(c, l, nullptr)) return false;
     if (++evaluated % 64 == 0) SearchProgress::note(64);  // the caller's progress line
     detail::cost(c, l, k);
-    if (k.memory.total.value() > c.capacity) return false;
+    if (!detail::fits(c, k.memory)) return false;
     if (static_cast<std::int64_t>(best.size()) == count &&
         !(k.time.step.value() < best.back().step)) {
       return true;
@@ -130,6 +130,34 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     best.insert(at, r);
     if (static_cast<std::int64_t>(best.size()) > count) best.pop_back();
     return true;
+  };
+  // Activation offloading (docs/model.md 8.11), where the run leaves it open: a layout that runs
+  // without pipeline or recompute but does not fit tries the fewest offloaded layers that make
+  // it fit. Memory falls and time never falls as layers go, so the fewest is the fastest of
+  // them; found by bisection, costed as it goes, and only where offloading all but one layer
+  // fits at all.
+  const bool try_offload = !fixed.offload && c.host_bw > 0;
+  const auto fits_offloading = [&](Lay& l, std::int64_t n) {
+    l.offload = n;
+    ++evaluated;
+    detail::cost(c, l, k);
+    return k.memory.total.value() <= c.capacity;  // the host's memory checked by consider
+  };
+  const auto consider_offload = [&](Lay l) {
+    if (!detail::layout_runs(c, l, nullptr)) return;
+    std::int64_t lo = 0, hi = c.layers - 1;  // lo does not fit; hi, checked first, must
+    if (hi < 1 || !fits_offloading(l, hi)) return;
+    while (hi - lo > 1) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (fits_offloading(l, mid)) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    l.offload = hi;
+    --evaluated;  // consider counts it again
+    consider(l);
   };
   for (const std::int64_t tp : tps) {
     for (const std::int64_t cp : cps) {
@@ -171,6 +199,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         l.sequence_parallel =
             fixed.sequence_parallel.value_or(tp > 1 && tm == 1 && run.stack.has_sequence_parallel);
         l.cp_kind = fixed.cp_kind.value_or(ContextParallel::kRing);
+        l.offload = fixed.offload.value_or(0);
         for (const std::int64_t ep : eps) {
           l.ep = ep;
           for (const Schedule sched : schedules) {
@@ -196,6 +225,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                       l.recompute_mla_up = mla_ups[0];
                       l.recompute_moe_act = moe_acts[0];
                       const bool first_fits = consider(l);
+                      if (!first_fits && try_offload && pp == 1 && rc == Recompute::kNone &&
+                          !mla_ups[0] && !moe_acts[0]) {
+                        consider_offload(l);
+                      }
                       if (rc == Recompute::kFull || rc == Recompute::kOp) continue;
                       // A module switched on only adds time and frees memory: try one where
                       // the layout without it does not fit, both only where neither alone does.

@@ -37,7 +37,8 @@ do
   t.eq(text:match("hbm_capacity = ([^\n]+)"), "80 GB")
   t.eq(text:match("l2_size = ([^\n]+)"), "50 MiB")
   t.eq(text:match("register_file = ([^\n]+)"), "64 KiB")
-  t.eq(text:match("memory = ([^\n]+)"), "81559 MiB")
+  t.eq(text:match("%smemory = ([^\n]+)"), "81559 MiB")
+  t.eq(text:match("host_memory = ([^\n]+)"), "256 GB")
   t.eq(tostring(dml.gpu(gpus.h100_sxm, { l2_size = "1.5 KiB" })):match("l2_size = ([^\n]+)"), "1.536 kB")
 end
 -- a changed copy: a part record given as a table changes only the fields it names; a changed

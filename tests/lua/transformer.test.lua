@@ -37,7 +37,7 @@ t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, 
 t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
   "optimize.runers_up: not a layout field to hold fixed, nor runners_up (did you mean 'runners_up'?); it takes "
   .. "runners_up, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
-  .. "microbatch, recompute, recompute_mla_up, recompute_moe_act")
+  .. "microbatch, recompute, recompute_mla_up, recompute_moe_act, offload")
 t.raises_here(function() dml.optimize(run, { runners_up = math.maxinteger }) end,
   "optimize.runners_up: expected a whole number from 0 to 1000000, got 9223372036854775807")
 
@@ -287,4 +287,38 @@ do
   t.eq(#refused.violations > 0, true)
   local text = tostring(dml.table({ refused }, { columns = { "time_step", "mfu", "violations" } }))
   t.eq(text:find("0 s", 1, true), nil, "no step time: " .. text)
+end
+
+-- Activation offloading against Megatron-Bridge's recipes (v0.2.0, NeMo 25.11:
+-- scripts/performance/configs/llama3/workload_base_configs.py): Llama 3 70B on 64 GB200s or
+-- GB300s, Megatron-FSDP over all of them, offloading cpu_offloading_num_layers of the 80 layers'
+-- activations. Each recipe's count makes its layout fit dml's memory, none does not; and on 64
+-- GB200s in FP8 dml's search picks the recipe's layout, offloading.
+do
+  local m = dml.transformer { name = "Llama 3 70B", layers = 80, d_model = 8192, heads = 64, kv_heads = 8,
+    d_ff = 28672, vocab = 128256, seq_len = 8192 }
+  local function run_on(gpu, precision)
+    return dml.run { model = m, stack = stacks.megatron_core, global_batch = 128, precision = precision,
+      cluster = dml.cluster { gpu = gpu, size = 64, levels = { networks.nvl72 } } }
+  end
+  for _, recipe in ipairs {
+    { gpus.gb300, "bf16", 2, 30 }, { gpus.gb300, "fp8", 2, 20 }, { gpus.gb200, "bf16", 1, 20 }, { gpus.gb200, "fp8", 2, 40 },
+  } do
+    local r = run_on(recipe[1], recipe[2])
+    local layout = { tp = 1, pp = 1, dp = 64, zero = 3, microbatch = recipe[3], recompute = "none" }
+    local what = string.format("%s %s microbatch %d", recipe[1].name, recipe[2], recipe[3])
+    t.eq(dml.evaluate(r, layout).feasible, false, what .. ": does not fit without offloading")
+    layout.offload = recipe[4]
+    local p = dml.evaluate(r, layout)
+    t.eq(p.feasible, true, what .. ": fits offloading " .. recipe[4] .. " layers: " .. table.concat(p.violations, "; "))
+    t.eq(p.memory.host > p.memory.host * 0, true, what .. ": holds activations in host memory")
+  end
+  local best = dml.optimize(run_on(gpus.gb200, "fp8"))
+  t.eq(dml.layout_text(best.layout):match("^TP 1 x PP 1 x DP 64 %(ZeRO%-3/FSDP%), microbatch 2, no recompute, %d+ layers offloaded$") ~= nil,
+    true, "the search finds the recipe's layout: " .. dml.layout_text(best.layout))
+  -- Offloading needs pp 1, no recompute and a host link; a violation names the field.
+  local r = run_on(gpus.gb200, "fp8")
+  local piped = dml.evaluate(r, { tp = 1, pp = 2, dp = 32, zero = 3, microbatch = 2, recompute = "none", offload = 10 })
+  t.eq(piped.violations[1], "layout.offload: needs pp 1 (the layout has pp 2)")
+  t.raises(function() dml.evaluate(r, { offload = -1 }) end, { pattern = "layout.offload" })
 end

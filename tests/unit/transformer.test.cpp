@@ -2288,3 +2288,95 @@ TEST_CASE("transformer MoE: the token permutation's bytes over HBM", "[transform
   CHECK_THAT(plan(top1, 0, 32).time.elementwise.value() - dense_plan.time.elementwise.value(),
              WithinRel(4 * 2 * 1024 * 1024 * 4.0 / hbm, 1e-12));
 }
+
+TEST_CASE("transformer activation offloading", "[transformer][memory][offload]") {
+  // 8 identical dense layers, one GPU, 4 microbatches of one sequence, no pipeline or
+  // recompute: each layer keeps the same bytes, so offloading n of them keeps (8 - n + 1)/8 of
+  // the activations on the GPU (the other layers' and the one reloaded first) and puts n/8 of
+  // them in host memory.
+  const Transformer m = gpt(8, 2048, 16, 32000, 2048);
+  const TransformerLayout base{
+      .tp = 1, .pp = 1, .dp = 1, .zero = 0, .microbatch = 1, .recompute = Recompute::kNone};
+  const auto with = [&](std::int64_t n) {
+    TransformerLayout l = base;
+    l.offload = n;
+    return l;
+  };
+  TransformerRun run = run_of(m, 1, 4);
+  run.cluster.gpu.host_bandwidth = bytes_per_s(1e15);  // copies take no time
+  const auto none = dml::evaluate(run, base);
+  const double acts = none.memory.activations.value();
+  REQUIRE(acts > 0);
+  CHECK(none.memory.host.value() == 0);
+  for (const std::int64_t layers : {1, 3, 7}) {
+    const auto p = dml::evaluate(run, with(layers));
+    const auto n = static_cast<double>(layers);
+    CHECK_THAT(p.memory.activations.value(), WithinRel(acts * (8.0 - n + 1) / 8, 1e-12));
+    CHECK_THAT(p.memory.host.value(), WithinRel(acts * n / 8.0, 1e-12));
+    CHECK_THAT(p.memory.total.value(),
+               WithinRel(none.memory.total.value() - acts * (n - 1) / 8.0, 1e-12));
+    // Hidden copies cost nothing.
+    CHECK(p.time.offload.value() == 0);
+    CHECK(p.time.step.value() == none.time.step.value());
+  }
+  CHECK_THAT(dml::layout_text(with(3)), Contains("no recompute, 3 layers offloaded"));
+
+  SECTION("copies longer than the pass they run beside are exposed") {
+    // At 1 MB/s the 7 layers' copies take far longer than a pass: each of the forward and the
+    // backward exposes the copies' time less its own compute, per microbatch. Without
+    // recompute the layers' compute is t_fwd + t_bwd = (matmuls + attention + element-wise)/m.
+    run.cluster.gpu.host_bandwidth = bytes_per_s(1e6);
+    const auto p = dml::evaluate(run, with(7));
+    const double copies = p.memory.host.value() / 1e6;
+    const double compute =
+        (none.time.gemm.value() + none.time.attention.value() + none.time.elementwise.value()) / 4;
+    CHECK_THAT(p.time.offload.value(), WithinRel(4 * (2 * copies - compute), 1e-12));
+    CHECK_THAT(p.time.step.value(),
+               WithinRel(none.time.step.value() + p.time.offload.value(), 1e-12));
+    CHECK_THAT(dml::step_plan_summary(p),
+               Contains("  offload ") && Contains("offloaded to host memory"));
+  }
+  SECTION("what it needs: fewer layers than the model, no pipeline or recompute, a host link") {
+    const auto reason = [&](const TransformerRun& r, const TransformerLayout& l) {
+      const auto p = dml::evaluate(r, l);
+      REQUIRE_FALSE(p.feasible);
+      return p.violations.at(0);
+    };
+    CHECK_THAT(reason(run, with(8)),
+               Contains("layout.offload: 8 layers is not fewer than the model's 8"));
+    TransformerLayout piped = with(2);
+    piped.pp = 2;
+    TransformerRun two = run;
+    two.cluster.size = 2;
+    CHECK_THAT(reason(two, piped), Contains("layout.offload: needs pp 1"));
+    TransformerLayout full = with(2);
+    full.recompute = Recompute::kFull;
+    CHECK_THAT(reason(run, full), Contains("layout.offload: needs recompute \"none\""));
+    TransformerRun no_link = run;
+    no_link.cluster.gpu.host_bandwidth.reset();
+    CHECK_THAT(reason(no_link, with(2)), Contains("has no host_bandwidth to offload over"));
+    // The host's memory for the GPU holds what is offloaded, or the layout does not fit.
+    TransformerRun small_host = run;
+    small_host.cluster.gpu.host_memory = bytes(acts * 2.5 / 8);
+    CHECK(dml::evaluate(small_host, with(2)).feasible);
+    CHECK_THAT(reason(small_host, with(3)), Contains("host memory: the 3 offloaded layers keep"));
+  }
+  SECTION("optimize offloads the fewest layers that make a layout fit") {
+    // HBM for the states and all but 2.5 layers' activations: n offloaded layers free n - 1
+    // layers' worth (one comes back at the backward's start), so it takes n = 4.
+    TransformerLayout fixed = base;
+    fixed.recompute.reset();
+    run.cluster.gpu.efficiency->memory = bytes(none.memory.total.value() - acts * 2.5 / 8);
+    const auto best = dml::optimize(run, fixed).at(0);
+    REQUIRE(best.feasible);
+    CHECK(best.layout.recompute == Recompute::kNone);
+    CHECK(best.layout.offload == 4);
+    CHECK_FALSE(dml::evaluate(run, with(3)).feasible);
+    // Held fixed at 0, it recomputes instead.
+    fixed.offload = 0;
+    const auto recomputed = dml::optimize(run, fixed).at(0);
+    REQUIRE(recomputed.feasible);
+    CHECK(recomputed.layout.recompute != Recompute::kNone);
+    CHECK(recomputed.layout.offload == 0);
+  }
+}

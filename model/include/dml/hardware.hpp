@@ -65,16 +65,19 @@ struct Facility {
 };
 
 struct Gpu {
-  std::string name{};                           // e.g. "H100 SXM"
-  int bitwidth = 16;                            // training precision: weights, activations and
-                                                // communication all use bitwidth/8-byte words
-  PrecisionRates flop_per_clock_per_thread{};   // by precision; the one for `bitwidth` is used
-  std::int64_t sms = 0;                         // streaming multiprocessors (128 threads each)
-  units::Hertz clock{};                         // maximum (boost) clock
-  double effective_utilization = 1.0;           // fraction of the clock reached on long sequences
-                                                // of big matmuls, in (0, 1]; scales the clock
-  units::BytesPerSecond hbm_bandwidth{};        // global memory (HBM) bandwidth
-  units::Bytes hbm_capacity{};                  // global memory size
+  std::string name{};                          // e.g. "H100 SXM"
+  int bitwidth = 16;                           // training precision: weights, activations and
+                                               // communication all use bitwidth/8-byte words
+  PrecisionRates flop_per_clock_per_thread{};  // by precision; the one for `bitwidth` is used
+  std::int64_t sms = 0;                        // streaming multiprocessors (128 threads each)
+  units::Hertz clock{};                        // maximum (boost) clock
+  double effective_utilization = 1.0;          // fraction of the clock reached on long sequences
+                                               // of big matmuls, in (0, 1]; scales the clock
+  units::BytesPerSecond hbm_bandwidth{};       // global memory (HBM) bandwidth
+  units::Bytes hbm_capacity{};                 // global memory size
+  // To and from host memory, one direction (PCIe, NVLink-C2C): activation offloading's link.
+  std::optional<units::BytesPerSecond> host_bandwidth{};
+  std::optional<units::Bytes> host_memory{};    // the host memory a GPU may offload into
   units::BytesPerSecond l2_bandwidth{};         // L2 cache bandwidth
   units::Bytes l2_size{};                       // L2 cache size (75% of it is usable)
   units::Bytes register_file = units::kib(64);  // registers per processing block (4 per SM;
@@ -352,6 +355,14 @@ struct Description<Gpu> {
     v.field(g.hbm_bandwidth,
             {.name = "hbm_bandwidth", .doc = "HBM (global memory) bandwidth", .required = true});
     v.field(g.hbm_capacity, {.name = "hbm_capacity", .doc = "HBM capacity", .required = true});
+    v.field(g.host_bandwidth,
+            {.name = "host_bandwidth",
+             .doc = "bandwidth to host memory, each direction (PCIe, NVLink-C2C): what activation "
+                    "offloading moves its copies over; unset: the GPU offloads nothing"});
+    v.field(g.host_memory,
+            {.name = "host_memory",
+             .doc = "host memory per GPU that activation offloading may fill (the server's "
+                    "memory over its GPUs); unset: no limit"});
     v.field(g.l2_bandwidth,
             {.name = "l2_bandwidth", .doc = "L2 cache bandwidth", .required = true});
     v.field(

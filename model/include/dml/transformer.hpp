@@ -168,6 +168,7 @@ struct TransformerLayout {
   std::optional<Recompute> recompute{};
   std::optional<bool> recompute_mla_up{};   // Megatron-Core's mla_up_proj module
   std::optional<bool> recompute_moe_act{};  // Megatron-Core's moe_act module
+  std::optional<std::int64_t> offload{};    // layers whose activations wait in host memory
 };
 
 // --- Results ------------------------------------------------------------------------------------
@@ -193,6 +194,7 @@ struct StepTime {
   units::Seconds dp_hidden{};
   units::Seconds optimizer{};
   units::Seconds slowdown{};
+  units::Seconds offload{};  // activation copies to and from host memory, exposed
 };
 
 struct StepMemory {
@@ -204,6 +206,8 @@ struct StepMemory {
   units::Bytes workspace{};
   units::Bytes total{};
   units::Bytes capacity{};
+  units::Bytes host{};           // offloaded activations in host memory (not in the total)
+  units::Bytes host_capacity{};  // what the host holds for the GPU (0: no limit)
 };
 
 // What a step draws and costs, when the GPU has a power record (docs/model.md 8.13).
@@ -896,6 +900,15 @@ struct Description<TransformerLayout> {
                     "the backward (Megatron-Core's moe_act module), beside recompute none, "
                     "selective or norms",
              .default_text = "false"});
+    v.field(l.offload,
+            {.name = "offload",
+             .doc = "activation offloading: the first this many layers copy what they keep for "
+                    "the backward to host memory in the forward and back in the backward, "
+                    "beside the compute (Megatron-Core's cpu_offloading_num_layers; fewer than "
+                    "the layers, with pp 1 and recompute none, on a GPU with a host_bandwidth)",
+             .min = 0,
+             .max = 1 << 20,
+             .default_text = "0"});
   }
 };
 
@@ -944,6 +957,9 @@ struct Description<StepTime> {
     v.field(t.slowdown, {.name = "slowdown",
                          .doc = "compute slowed by communication running under it",
                          .label = "contention"});
+    v.field(t.offload, {.name = "offload",
+                        .doc = "activation copies to and from host memory, exposed",
+                        .label = "offload"});
   }
 };
 
@@ -966,6 +982,13 @@ struct Description<StepMemory> {
     v.field(m.workspace, {.name = "workspace", .doc = "framework and communication buffers"});
     v.field(m.total, {.name = "total", .doc = "the sum", .label = "memory per GPU"});
     v.field(m.capacity, {.name = "capacity", .doc = "the GPU's HBM", .note = "available"});
+    v.field(m.host, {.name = "host",
+                     .doc = "activations offloaded to host memory (not part of the total)",
+                     .label = "in host memory"});
+    v.field(m.host_capacity,
+            {.name = "host_capacity",
+             .doc = "host memory per GPU offloading may fill (the GPU's host_memory; 0: no limit)",
+             .note = "available"});
   }
 };
 

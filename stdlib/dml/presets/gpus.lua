@@ -412,5 +412,53 @@ M.mi300x = {
 
 M.mi300x.power = power(750, 90, "AMD Instinct MI300X datasheet: 750 W", "estimate: about 12% of the limit")
 
+-- Bandwidth to host memory, each direction, per GPU while every GPU of the server copies: what
+-- activation offloading moves over (a layout's `offload`). A PCIe x16 link carries 15.75 (Gen3),
+-- 31.5 (Gen4) or 63 (Gen5) GB/s each way after its encoding (NVIDIA's datasheets give both ways:
+-- "PCIe Gen5: 128GB/s" for the H100 SXM), and the copy engines reach about 88% of it, as
+-- nvbandwidth measured on an H200's Gen5 x16 link (55.4 GB/s host to device, 55.1 back). DGX
+-- servers put two GPUs (and two NICs) behind each PCIe switch and one x16 link to the CPU, so
+-- two GPUs offloading at once share it: half each.
+local nvbw = "nvbandwidth's copy-engine copies on an H200 SXM over PCIe Gen5 x16, 55.43 GB/s host to device and 55.06 back, 88% of the link's 63 GB/s (stas00/ml-engineering network/README.md @744d01e)"
+local function pcie_host(gen, rate)
+  return "estimate: PCIe " .. gen .. " x16, " .. rate .. " GB/s each way after encoding, at the 88% the copy engines reach (" .. nvbw .. "), shared by the two GPUs behind each of a DGX's PCIe switches"
+end
+local host_links = {
+  { { "v100_sxm" }, "6.9 GB/s", pcie_host("Gen3", "15.75") },
+  { { "a100_sxm", "a100_sxm_80gb", "a800_sxm" }, "13.9 GB/s",
+    pcie_host("Gen4", "31.5") .. "; one GPU alone: nvbandwidth's SM copies measured 25.1 GB/s on an A100 SXM4 40GB (NVIDIA/nvbandwidth issue 42)" },
+  { { "h100_sxm", "h100_sxm_low_latency", "h100_sxm_hbm2e_500w", "h100_pcie", "h200_sxm", "h800_sxm" }, "27.7 GB/s",
+    pcie_host("Gen5", "63") .. "; the H100, H200 and H800 have a PCIe Gen5 x16 host link (NVIDIA datasheets)" },
+  { { "b200", "b300" }, "27.7 GB/s",
+    pcie_host("Gen5", "63") .. "; HGX B200 and B300 servers join the GPUs to x86 hosts over PCIe Gen5 x16 (Nebius's MLPerf Inference v6.0 B200 system description, accelerator_host_interconnect)" },
+  { { "mi300x" }, "27.7 GB/s", pcie_host("Gen5", "63") .. "; a PCIe Gen5 x16 host link (AMD's MLPerf Inference v4.1 MI300X system description)" },
+  { { "gb200", "gb300" }, "175 GB/s",
+    "estimate: a Grace CPU serves two GPUs over NVLink-C2C (NVIDIA gives 900 GB/s, both ways, and does not split it per GPU), and its LPDDR5X sets the pace: copies both ways at once through one Grace measured 175.4 GB/s host to device and 171.8 back on a GB300 DGX Station (one GPU; 359 and 377 one way at a time; stas00/ml-engineering network/README.md @744d01e), about 350 GB/s of Grace memory traffic, which the two GPUs of a GB200 or GB300 share when both offload: 175 each" },
+}
+for _, link in ipairs(host_links) do
+  for _, name in ipairs(link[1]) do
+    M[name].host_bandwidth = link[2]
+    M[name].sources.host_bandwidth = link[3]
+  end
+end
+-- Host memory per GPU that offloading may fill: the reference server's memory over its GPUs.
+local host_memory = {
+  { { "v100_sxm" }, "64 GB", "NVIDIA DGX-1 datasheet: 512 GB of system memory for 8 V100s" },
+  { { "a100_sxm" }, "128 GB", "NVIDIA DGX A100 datasheet: 1 TB of system memory in the 320 GB system (8 A100 40GB)" },
+  { { "a100_sxm_80gb", "a800_sxm" }, "256 GB", "NVIDIA DGX A100 datasheet: 2 TB of system memory in the 640 GB system (8 A100 80GB)" },
+  { { "h100_sxm", "h100_sxm_low_latency", "h100_sxm_hbm2e_500w", "h100_pcie", "h800_sxm" }, "256 GB",
+    "NVIDIA DGX H100 datasheet: 2 TB of system memory for 8 GPUs (other servers of these GPUs: estimate, the same)" },
+  { { "h200_sxm" }, "256 GB", "NVIDIA DGX H200 datasheet: 2 TB of system memory for 8 GPUs" },
+  { { "b200", "b300" }, "256 GB", "NVIDIA DGX B200 datasheet: 2 TB of system memory for 8 GPUs, configurable to 4 TB (the B300: estimate, the same)" },
+  { { "gb200", "gb300" }, "240 GB", "NVIDIA GB200 NVL72: up to 480 GB of LPDDR5X per Grace CPU, which serves two GPUs (the GB300: the same Grace)" },
+  { { "mi300x" }, "256 GB", "estimate: 2 TB of system memory for 8 GPUs, as the DGX H100" },
+}
+for _, hm in ipairs(host_memory) do
+  for _, name in ipairs(hm[1]) do
+    M[name].host_memory = hm[2]
+    M[name].sources.host_memory = hm[3]
+  end
+end
+
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
 return core.strict(core.strict_records(M, "dml.presets.gpus", "gpu"), "dml.presets.gpus", "preset")
