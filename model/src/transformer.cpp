@@ -760,6 +760,10 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
       fail("layout.offload: {} layers is not fewer than the model's {}", l.offload, c.layers);
     }
     if (l.pp > 1) fail("layout.offload: needs pp 1 (the layout has pp {})", l.pp);
+    if (l.schedule != Schedule::k1F1B) {
+      fail("layout.offload: needs the 1f1b schedule (one microbatch at a time; {} holds them all)",
+           enum_name(l.schedule));
+    }
     if (l.recompute != Recompute::kNone || l.recompute_mla_up || l.recompute_moe_act) {
       fail("layout.offload: needs recompute \"none\" (offloaded layers are not recomputed)");
     }
@@ -1487,16 +1491,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // A MoE layer's experts keep, per routed copy of a token, their first GEMM's input (2h: the
   // dispatched token, a tensor of its own, saved for the weight gradient) and their MLP
   // activations; the shared experts read the norm's output, already counted.
+  const double routed_kept =
+      c.experts > 0
+          ? c.top_k * c.imbalance *
+                ((2 - q_saved) * h +
+                 ((l.recompute_moe_act ? c.act_bytes - 2 : mlp_act_bytes) + clamp_kept) * c.fe) /
+                sp_div
+          : 0.0;
   const auto moe_layer = [&](double sc) {
     return replicated_moe / sp_div + (attn_act + sc) / t +
-           (c.experts > 0
-                ? (c.top_k * c.imbalance *
-                       ((2 - q_saved) * h +
-                        ((l.recompute_moe_act ? c.act_bytes - 2 : mlp_act_bytes) + clamp_kept) *
-                            c.fe) /
-                       sp_div +
-                   c.shared * mlp_act_bytes * c.fe / t)
-                : 0);
+           (c.experts > 0 ? routed_kept + c.shared * mlp_act_bytes * c.fe / t : 0);
   };
   double per_token_dense = dense_layer(stored_scores);
   double per_token_moe = moe_layer(stored_scores);
@@ -1521,20 +1525,24 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
   const double logits_bytes = (1 + c.mtp) * T * c.V / t * 6;
 
-  // Activation offloading (docs/model.md 8.9), pp 1 and no recompute: the first `offload`
-  // layers (a MoE model's dense first layers first) copy what they keep to host memory in the
-  // forward and back in the backward, on copy streams beside the compute. Transformer Engine's
-  // handler spreads the N copies over the L layers (each must finish within L/N layers'
+  // Activation offloading (docs/model.md 8.9), pp 1, 1F1B and no recompute: the first
+  // `offload` layers (a MoE model's dense first layers first) copy what they keep to host memory
+  // in the forward and back in the backward, on copy streams beside the compute. Transformer
+  // Engine's handler spreads the N copies over the L layers (each must finish within L/N layers'
   // compute), so a pass exposes what its N copies take beyond its own compute. The device then
   // holds the other layers' activations and one offloaded layer's, the first reloaded at the
-  // backward's start while the last layers' are still held.
+  // backward's start while the last layers' are still held. Only tensors marked for offloading
+  // move: Transformer Engine's linears, norms and attention mark theirs and Megatron-Core's
+  // SwiGLU its input, but its grouped linears do not, so the routed experts' stay (TE v2.8
+  // `mark_activation_offload`; Megatron-Core core_v0.14 `mlp.py`, `moe/experts.py`).
   double offloaded = 0, offload_buffer = 0, offload_exposed = 0;
   if (l.offload > 0) {
     const double n_off = static_cast<double>(l.offload);
     const double k_first = c.experts > 0 ? static_cast<double>(c.dense_layers) : n_off;
     const double dense_off = std::min(n_off, k_first);
-    offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * per_token_moe);
-    offload_buffer = T * (n_off > dense_off ? per_token_moe : per_token_dense);
+    const double moe_moved = per_token_moe - routed_kept;
+    offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * moe_moved);
+    offload_buffer = T * (n_off > dense_off ? moe_moved : per_token_dense);
     const double copies = offloaded / c.host_bw;
     offload_exposed = std::max(0.0, copies - t_fwd) + std::max(0.0, copies - t_bwd);
     step += m * offload_exposed;

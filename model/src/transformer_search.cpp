@@ -139,7 +139,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   const bool try_offload = !fixed.offload && c.host_bw > 0;
   const auto fits_offloading = [&](Lay& l, std::int64_t n) {
     l.offload = n;
-    ++evaluated;
+    if (++evaluated % 64 == 0) SearchProgress::note(64);
     detail::cost(c, l, k);
     return k.memory.total.value() <= c.capacity;  // the host's memory checked by consider
   };

@@ -314,8 +314,11 @@ do
     t.eq(p.memory.host > p.memory.host * 0, true, what .. ": holds activations in host memory")
   end
   local best = dml.optimize(run_on(gpus.gb200, "fp8"))
-  t.eq(dml.layout_text(best.layout):match("^TP 1 x PP 1 x DP 64 %(ZeRO%-3/FSDP%), microbatch 2, no recompute, %d+ layers offloaded$") ~= nil,
-    true, "the search finds the recipe's layout: " .. dml.layout_text(best.layout))
+  local found = dml.layout_text(best.layout)
+  t.eq(found:match("^TP 1 x PP 1 x DP 64 %(ZeRO%-3/FSDP%), microbatch 2, no recompute, %d+ layers offloaded$") ~= nil,
+    true, "the search finds the recipe's layout: " .. found)
+  -- the fewest layers that fit: no more than the recipe's 40, which fit
+  t.eq(best.layout.offload >= 1 and best.layout.offload <= 40, true, "offloaded layers: " .. best.layout.offload)
   -- Offloading needs pp 1, no recompute and a host link; a violation names the field.
   local r = run_on(gpus.gb200, "fp8")
   local piped = dml.evaluate(r, { tp = 1, pp = 2, dp = 32, zero = 3, microbatch = 2, recompute = "none", offload = 10 })

@@ -2335,6 +2335,16 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
                WithinRel(none.time.step.value() + p.time.offload.value(), 1e-12));
     CHECK_THAT(dml::step_plan_summary(p),
                Contains("  offload ") && Contains("offloaded to host memory"));
+    // Copies taking half the layers' compute outlast the forward (a third of it, or near) and
+    // hide under the backward: only the forward exposes them, one for one as they grow.
+    const auto half = [&](double share) {
+      TransformerRun r = run;
+      r.cluster.gpu.host_bandwidth = bytes_per_s(p.memory.host.value() / (share * compute));
+      return dml::evaluate(r, with(7)).time.offload.value() / 4;
+    };
+    const double a = half(0.50), b = half(0.55);
+    CHECK(a > 0);
+    CHECK_THAT(b - a, WithinRel(0.05 * compute, 1e-9));
   }
   SECTION("what it needs: fewer layers than the model, no pipeline or recompute, a host link") {
     const auto reason = [&](const TransformerRun& r, const TransformerLayout& l) {
@@ -2352,6 +2362,9 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     TransformerLayout full = with(2);
     full.recompute = Recompute::kFull;
     CHECK_THAT(reason(run, full), Contains("layout.offload: needs recompute \"none\""));
+    TransformerLayout gpipe = with(2);
+    gpipe.schedule = Schedule::kGpipe;
+    CHECK_THAT(reason(run, gpipe), Contains("layout.offload: needs the 1f1b schedule"));
     TransformerRun no_link = run;
     no_link.cluster.gpu.host_bandwidth.reset();
     CHECK_THAT(reason(no_link, with(2)), Contains("has no host_bandwidth to offload over"));
@@ -2372,11 +2385,60 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     CHECK(best.layout.recompute == Recompute::kNone);
     CHECK(best.layout.offload == 4);
     CHECK_FALSE(dml::evaluate(run, with(3)).feasible);
-    // Held fixed at 0, it recomputes instead.
-    fixed.offload = 0;
-    const auto recomputed = dml::optimize(run, fixed).at(0);
+    // Held fixed at 0, it recomputes instead; so it does when the host cannot hold 4 layers.
+    TransformerLayout no_offload = fixed;
+    no_offload.offload = 0;
+    const auto recomputed = dml::optimize(run, no_offload).at(0);
     REQUIRE(recomputed.feasible);
     CHECK(recomputed.layout.recompute != Recompute::kNone);
     CHECK(recomputed.layout.offload == 0);
+    TransformerRun small_host = run;
+    small_host.cluster.gpu.host_memory = bytes(acts * 3.5 / 8);
+    const auto host_bound = dml::optimize(small_host, fixed).at(0);
+    REQUIRE(host_bound.feasible);
+    CHECK(host_bound.layout.offload == 0);
+    CHECK(host_bound.layout.recompute != Recompute::kNone);
+    // Room for all but 5.5 layers: only 7 layers of 8, the most allowed, make it fit.
+    run.cluster.gpu.efficiency->memory = bytes(none.memory.total.value() - acts * 5.5 / 8);
+    CHECK(dml::optimize(run, fixed).at(0).layout.offload == 7);
   }
+}
+
+TEST_CASE("transformer activation offloading of a MoE model", "[transformer][memory][offload]") {
+  // 8 layers, the first 3 dense; 8 experts, top-2, as wide as the dense MLP (GeLU, 16-bit, no
+  // TP or SP). Offloading moves what Transformer Engine's modules and Megatron-Core's dense MLP
+  // mark, not the routed experts' saved tensors (their grouped linears mark none): per token and
+  // routed copy the dispatched token (2h) and the experts' activation input and output (2 f_e
+  // each, plain GeLU), docs/model.md 8.9.
+  Transformer m = gpt(8, 1024, 8, 32000, 1024);
+  m.moe = dml::Moe{.experts = 8, .top_k = 2, .dense_layers = 3};
+  const TransformerLayout base{.tp = 1,
+                               .pp = 1,
+                               .dp = 8,
+                               .zero = 1,
+                               .ep = 8,
+                               .microbatch = 1,
+                               .recompute = Recompute::kNone};
+  TransformerRun run = run_of(m, 8, 8);
+  run.cluster.gpu.host_bandwidth = bytes_per_s(1e15);
+  const auto held = [&](std::int64_t n) {
+    TransformerLayout l = base;
+    l.offload = n;
+    const auto p = dml::evaluate(run, l);
+    REQUIRE(p.feasible);
+    return p.memory.activations.value();
+  };
+  const double tokens = 1024, h = 1024, fe = 4096;
+  const double routed = tokens * 2 * (2 * h + 4 * fe);
+  // One more dense layer offloaded frees a dense layer; one more MoE layer (past the first) frees
+  // what a MoE layer keeps less the routed experts' tensors.
+  const double dense = held(1) - held(2);
+  const double moe_moved = held(5) - held(6);
+  REQUIRE(dense > 0);
+  const double moe_layer = (held(0) - 3 * dense) / 5;  // a MoE layer's activations
+  CHECK_THAT(moe_moved, WithinRel(moe_layer - routed, 1e-12));
+  CHECK_THAT(held(6) - held(7), WithinRel(moe_moved, 1e-12));
+  // The first MoE layer offloaded (N = 4) frees a dense layer's worth: its moved bytes leave,
+  // and the buffer, a dense layer's until then, becomes a MoE layer's moved bytes.
+  CHECK_THAT(held(3) - held(4), WithinRel(dense, 1e-12));
 }

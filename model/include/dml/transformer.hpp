@@ -904,8 +904,9 @@ struct Description<TransformerLayout> {
             {.name = "offload",
              .doc = "activation offloading: the first this many layers copy what they keep for "
                     "the backward to host memory in the forward and back in the backward, "
-                    "beside the compute (Megatron-Core's cpu_offloading_num_layers; fewer than "
-                    "the layers, with pp 1 and recompute none, on a GPU with a host_bandwidth)",
+                    "beside the compute (Megatron-Core's cpu_offloading_num_layers; a MoE "
+                    "layer's routed experts keep theirs); fewer than the layers, with pp 1, the "
+                    "1f1b schedule and recompute none, on a GPU with a host_bandwidth",
              .min = 0,
              .max = 1 << 20,
              .default_text = "0"});
