@@ -435,12 +435,16 @@ local host_links = {
   { { "gb200", "gb300" }, "175 GB/s",
     "estimate: a Grace CPU serves two GPUs over NVLink-C2C (NVIDIA gives 900 GB/s, both ways, and does not split it per GPU), and its LPDDR5X sets the pace: copies both ways at once through one Grace measured 175.4 GB/s host to device and 171.8 back on a GB300 DGX Station (one GPU; 359 and 377 one way at a time; stas00/ml-engineering network/README.md @744d01e), about 350 GB/s of Grace memory traffic, which the two GPUs of a GB200 or GB300 share when both offload: 175 each" },
 }
-for _, link in ipairs(host_links) do
-  for _, name in ipairs(link[1]) do
-    M[name].host_bandwidth = link[2]
-    M[name].sources.host_bandwidth = link[3]
+-- Sets `field` (and its source) on each named preset of every { names, value, source } row.
+local function set_rows(field, rows)
+  for _, row in ipairs(rows) do
+    for _, name in ipairs(row[1]) do
+      M[name][field] = row[2]
+      M[name].sources[field] = row[3]
+    end
   end
 end
+set_rows("host_bandwidth", host_links)
 -- Host memory per GPU that offloading may fill: the reference server's memory over its GPUs.
 local host_memory = {
   { { "v100_sxm" }, "64 GB", "NVIDIA DGX-1 datasheet: 512 GB of system memory for 8 V100s" },
@@ -453,12 +457,7 @@ local host_memory = {
   { { "gb200", "gb300" }, "240 GB", "NVIDIA GB200 NVL72: up to 480 GB of LPDDR5X per Grace CPU, which serves two GPUs (the GB300: the same Grace)" },
   { { "mi300x" }, "256 GB", "estimate: 2 TB of system memory for 8 GPUs, as the DGX H100" },
 }
-for _, hm in ipairs(host_memory) do
-  for _, name in ipairs(hm[1]) do
-    M[name].host_memory = hm[2]
-    M[name].sources.host_memory = hm[3]
-  end
-end
+set_rows("host_memory", host_memory)
 
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
 return core.strict(core.strict_records(M, "dml.presets.gpus", "gpu"), "dml.presets.gpus", "preset")
