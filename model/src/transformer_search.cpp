@@ -278,8 +278,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
               ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
                             "divide what they split, and dp the global batch of {} sequences)",
                             c.n, c.batch)
-              : fmt::format("none of the {} layouts that run fits in the {:.1f} GiB of a {}",
-                            evaluated, c.capacity / 1073741824.0, run.cluster.gpu.name));
+              : fmt::format("none of the {} layouts that run fits in the {:.1f} GiB of a {}{}",
+                            evaluated, c.capacity / 1073741824.0, run.cluster.gpu.name,
+                            !try_offload ? std::string()
+                            : c.host_capacity > 0
+                                ? fmt::format(" (activation offloading tried, within {:.1f} GiB "
+                                              "of host memory)",
+                                              c.host_capacity / 1073741824.0)
+                                : std::string(" (activation offloading tried)")));
     }
     out.push_back(std::move(none));
     return out;

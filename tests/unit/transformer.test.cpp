@@ -2401,6 +2401,14 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     // Room for all but 5.5 layers: only 7 layers of 8, the most allowed, make it fit.
     run.cluster.gpu.efficiency->memory = bytes(none.memory.total.value() - acts * 5.5 / 8);
     CHECK(dml::optimize(run, fixed).at(0).layout.offload == 7);
+    // Where nothing fits, the search says it tried offloading, and within what host memory.
+    run.cluster.gpu.efficiency->memory = bytes(1e9);
+    const auto nothing = dml::optimize(run, fixed).at(0);
+    CHECK_FALSE(nothing.feasible);
+    CHECK_THAT(nothing.violations.at(0), Contains("(activation offloading tried)"));
+    run.cluster.gpu.host_memory = bytes(2 * 1073741824.0);
+    CHECK_THAT(dml::optimize(run, fixed).at(0).violations.at(0),
+               Contains("(activation offloading tried, within 2.0 GiB of host memory)"));
   }
 }
 
