@@ -759,10 +759,17 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     if (l.offload >= c.layers) {
       fail("layout.offload: {} layers is not fewer than the model's {}", l.offload, c.layers);
     }
+    if (!c.run.stack.offloads_activations) {
+      fail(
+          "layout.offload: needs a stack that offloads activations (offloads_activations, as "
+          "Megatron-Core's); {} does not",
+          c.run.stack.name.empty() ? std::string("this stack") : c.run.stack.name);
+    }
     if (l.pp > 1) fail("layout.offload: needs pp 1 (the layout has pp {})", l.pp);
     if (l.schedule != Schedule::k1F1B) {
-      fail("layout.offload: needs the 1f1b schedule (one microbatch at a time; {} holds them all)",
-           enum_name(l.schedule));
+      fail(
+          "layout.offload: needs the 1f1b schedule, as Megatron-Core runs pp 1 (the layout has {})",
+          enum_name(l.schedule));
     }
     if (l.recompute != Recompute::kNone || l.recompute_mla_up || l.recompute_moe_act) {
       fail("layout.offload: needs recompute \"none\" (offloaded layers are not recomputed)");
@@ -1527,9 +1534,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   // Activation offloading (docs/model.md 8.9), pp 1, 1F1B and no recompute: the first
   // `offload` layers (a MoE model's dense first layers first) copy what they keep to host memory
-  // in the forward and back in the backward, on copy streams beside the compute. Transformer
-  // Engine's handler spreads the N copies over the L layers (each must finish within L/N layers'
-  // compute), so a pass exposes what its N copies take beyond its own compute. The device then
+  // in the forward and back in the backward, on copy streams beside the compute. The device then
   // holds the other layers' activations and one offloaded layer's, the first reloaded at the
   // backward's start while the last layers' are still held. Only tensors marked for offloading
   // move: Transformer Engine's linears, norms and attention mark theirs and Megatron-Core's
@@ -1538,13 +1543,21 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double offloaded = 0, offload_buffer = 0, offload_exposed = 0;
   if (l.offload > 0) {
     const double n_off = static_cast<double>(l.offload);
-    const double k_first = c.experts > 0 ? static_cast<double>(c.dense_layers) : n_off;
-    const double dense_off = std::min(n_off, k_first);
+    const std::int64_t k_dense = c.experts > 0 ? c.dense_layers : c.layers;
+    const double dense_off = std::min(n_off, static_cast<double>(k_dense));
     const double moe_moved = per_token_moe - routed_kept;
     offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * moe_moved);
     offload_buffer = T * (n_off > dense_off ? moe_moved : per_token_dense);
-    const double copies = offloaded / c.host_bw;
-    offload_exposed = std::max(0.0, copies - t_fwd) + std::max(0.0, copies - t_bwd);
+    // Each layer's compute, forward and backward, by kind.
+    const double fwd_dense = attn_gemm + dense_gemm + attn_f + dense_elem_f + rowwise_f;
+    const double fwd_moe = attn_gemm + moe_gemm + attn_f + moe_elem_f + rowwise_moe_f + permute;
+    const double bwd_dense = 2 * (attn_gemm + dense_gemm) + attn_b + 2 * dense_elem_f + rowwise_b;
+    const double bwd_moe =
+        2 * (attn_gemm + moe_gemm) + attn_b + 2 * moe_elem_f + rowwise_moe_b + permute;
+    offload_exposed = detail::offload_exposed(
+        c.layers, l.offload, k_dense,
+        {.dense = T * per_token_dense / c.host_bw, .moe = T * moe_moved / c.host_bw},
+        {.dense = fwd_dense, .moe = fwd_moe}, {.dense = bwd_dense, .moe = bwd_moe});
     step += m * offload_exposed;
   }
 
@@ -1835,9 +1848,20 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.microbatch) note("microbatch", "1");
   l.recompute = in.recompute.value_or(Recompute::kNone);
   if (!in.recompute) note("recompute", "\"none\"");
+  // The switches below are listed where the layout could have used them.
+  const bool modules_possible = c.run.stack.recompute_modules && l.recompute != Recompute::kFull &&
+                                l.recompute != Recompute::kOp;
   l.recompute_mla_up = in.recompute_mla_up.value_or(false);
+  if (!in.recompute_mla_up && modules_possible && c.mla) note("recompute_mla_up", "false");
   l.recompute_moe_act = in.recompute_moe_act.value_or(false);
+  if (!in.recompute_moe_act && modules_possible && c.experts > 0) {
+    note("recompute_moe_act", "false");
+  }
   l.offload = in.offload.value_or(0);
+  if (!in.offload && c.run.stack.offloads_activations && c.host_bw > 0 && l.pp == 1 &&
+      l.recompute == Recompute::kNone) {
+    note("offload", "0");
+  }
   return out;
 }
 
@@ -1978,6 +2002,40 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         c.run.cluster.gpu.name));
   }
   return p;
+}
+
+// Transformer Engine's AsyncDoubleBufferGroupOffloadHandler (v2.8 `cpu_offload.py`) gives
+// offloaded layer k a window that ends with layer w[k] (`layer_window_map`): its copy to host
+// starts when the previous window closes (layer 0's when layer 0's forward ends) and the compute
+// waits for it at the end of layer w[k]'s forward. The backward mirrors it: the copy back starts
+// as layer w[k]'s backward begins and is waited for before layer w[k-1]'s (layer 0's for k = 0),
+// so each copy has the same layers' compute to hide under in both passes. Layer 0's forward hides
+// nothing; windows are L div N layers long, the first L mod N one layer longer (the first
+// window one layer shorter, as it starts after layer 0).
+double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t dense_layers,
+                       ByKind copy, ByKind compute_forward, ByKind compute_backward) {
+  const std::int64_t step = layers / offloaded, extra = layers % offloaded;
+  // Layers in [0, end) of each kind.
+  const auto dense_before = [&](std::int64_t end) { return std::min(end, dense_layers); };
+  double exposed = 0;
+  std::int64_t first = 1;  // the window's first layer
+  std::int64_t constant = 0;
+  for (std::int64_t k = 0; k < offloaded; ++k) {
+    std::int64_t last = step * (k + 1) - 1;  // the window's last layer, w[k]
+    if (k < extra) {
+      last += k + 1;
+      constant = k + 1;
+    } else {
+      last += constant;
+    }
+    const double n_dense = static_cast<double>(dense_before(last + 1) - dense_before(first));
+    const double n_moe = static_cast<double>(last + 1 - first) - n_dense;
+    const double t = k < dense_layers ? copy.dense : copy.moe;
+    exposed += std::max(0.0, t - (n_dense * compute_forward.dense + n_moe * compute_forward.moe));
+    exposed += std::max(0.0, t - (n_dense * compute_backward.dense + n_moe * compute_backward.moe));
+    first = last + 1;
+  }
+  return exposed;
 }
 
 }  // namespace detail

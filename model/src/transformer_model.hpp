@@ -178,6 +178,16 @@ inline bool fits(const TransformerCtx& c, const StepMemory& m) {
   return m.total.value() <= c.capacity && host_fits(c, m);
 }
 void cost(const TransformerCtx& c, const Lay& l, Costed& out);
+// A figure for each kind of layer: a MoE model's dense first layers and its MoE layers.
+struct ByKind {
+  double dense = 0, moe = 0;
+};
+// What activation offloading exposes in one pass, per microbatch (docs/model.md 8.9): the first
+// `offloaded` of the model's `layers` layers copy their activations (taking `copy` seconds each)
+// over Transformer Engine's windows of later layers' compute (`compute` seconds each), the first
+// `dense_layers` of them dense. Each copy exposes what it takes beyond its window.
+double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t dense_layers,
+                       ByKind copy, ByKind compute_forward, ByKind compute_backward);
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed);
 // What rules out the fields a search holds fixed: the violations of the layout they give (the
 // rest assumed, as evaluate() does) that name one of them; empty when none does.

@@ -136,7 +136,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // it fit. Memory falls and time never falls as layers go, so the fewest is the fastest of
   // them; found by bisection, costed as it goes, and only where offloading all but one layer
   // fits at all.
-  const bool try_offload = !fixed.offload && c.host_bw > 0;
+  const bool try_offload = !fixed.offload && c.host_bw > 0 && run.stack.offloads_activations;
+  bool offload_tried = false;  // some layout could offload (for the message when none fits)
   const auto fits_offloading = [&](Lay& l, std::int64_t n) {
     l.offload = n;
     if (++evaluated % 64 == 0) SearchProgress::note(64);
@@ -144,9 +145,12 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     return k.memory.total.value() <= c.capacity;  // the host's memory checked by consider
   };
   const auto consider_offload = [&](Lay l) {
-    if (!detail::layout_runs(c, l, nullptr)) return;
     std::int64_t lo = 0, hi = c.layers - 1;  // lo does not fit; hi, checked first, must
-    if (hi < 1 || !fits_offloading(l, hi)) return;
+    if (hi < 1) return;
+    l.offload = hi;
+    if (!detail::layout_runs(c, l, nullptr)) return;
+    offload_tried = true;
+    if (!fits_offloading(l, hi)) return;
     while (hi - lo > 1) {
       const std::int64_t mid = lo + (hi - lo) / 2;
       if (fits_offloading(l, mid)) {
@@ -280,7 +284,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                             c.n, c.batch)
               : fmt::format("none of the {} layouts that run fits in the {:.1f} GiB of a {}{}",
                             evaluated, c.capacity / 1073741824.0, run.cluster.gpu.name,
-                            !try_offload ? std::string()
+                            !offload_tried ? std::string()
                             : c.host_capacity > 0
                                 ? fmt::format(" (activation offloading tried, within {:.1f} GiB "
                                               "of host memory)",

@@ -323,5 +323,13 @@ do
   local r = run_on(gpus.gb200, "fp8")
   local piped = dml.evaluate(r, { tp = 1, pp = 2, dp = 32, zero = 3, microbatch = 2, recompute = "none", offload = 10 })
   t.eq(piped.violations[1], "layout.offload: needs pp 1 (the layout has pp 2)")
+  -- Only a stack that offloads may: torchtitan's layout is refused, and its search recomputes or
+  -- splits instead.
+  local titan = dml.run { model = m, stack = stacks.torchtitan, global_batch = 128, precision = "fp8",
+    cluster = dml.cluster { gpu = gpus.gb200, size = 64, levels = { networks.nvl72 } } }
+  t.eq(dml.evaluate(titan, { tp = 1, pp = 1, dp = 64, zero = 3, microbatch = 2, recompute = "none", offload = 10 })
+    .violations[1], "layout.offload: needs a stack that offloads activations (offloads_activations, as "
+    .. "Megatron-Core's); torchtitan does not")
+  t.eq(dml.optimize(titan).layout.offload, 0, "torchtitan's search does not offload")
   t.raises(function() dml.evaluate(r, { offload = -1 }) end, { pattern = "layout.offload" })
 end

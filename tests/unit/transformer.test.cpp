@@ -24,6 +24,7 @@ namespace {
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
+using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 using dml::Recompute;
 using dml::Schedule;
@@ -2302,7 +2303,7 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     l.offload = n;
     return l;
   };
-  TransformerRun run = run_of(m, 1, 4);
+  TransformerRun run = run_of(m, 1, 4, dml::Stack{.name = "test", .offloads_activations = true});
   run.cluster.gpu.host_bandwidth = bytes_per_s(1e15);  // copies take no time
   const auto none = dml::evaluate(run, base);
   const double acts = none.memory.activations.value();
@@ -2321,22 +2322,25 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
   }
   CHECK_THAT(dml::layout_text(with(3)), Contains("no recompute, 3 layers offloaded"));
 
-  SECTION("copies longer than the pass they run beside are exposed") {
-    // At 1 MB/s the 7 layers' copies take far longer than a pass: each of the forward and the
-    // backward exposes the copies' time less its own compute, per microbatch. Without
-    // recompute the layers' compute is t_fwd + t_bwd = (matmuls + attention + element-wise)/m.
+  SECTION("copies longer than their windows are exposed") {
+    // At 1 MB/s each of the 7 layers' copies takes far longer than a layer: each has one later
+    // layer's compute to run beside in the forward and the same layer's in the backward (7 of
+    // 8 layers offloaded: Transformer Engine's windows are one layer each), and layer 0's
+    // compute hides none. Without recompute the layers' compute, forward and backward, is
+    // (matmuls + attention + element-wise)/m, 8 identical layers.
     run.cluster.gpu.host_bandwidth = bytes_per_s(1e6);
     const auto p = dml::evaluate(run, with(7));
     const double copies = p.memory.host.value() / 1e6;
     const double compute =
         (none.time.gemm.value() + none.time.attention.value() + none.time.elementwise.value()) / 4;
-    CHECK_THAT(p.time.offload.value(), WithinRel(4 * (2 * copies - compute), 1e-12));
+    CHECK_THAT(p.time.offload.value(), WithinRel(4 * (2 * copies - 7.0 / 8 * compute), 1e-12));
     CHECK_THAT(p.time.step.value(),
                WithinRel(none.time.step.value() + p.time.offload.value(), 1e-12));
     CHECK_THAT(dml::step_plan_summary(p),
                Contains("  offload ") && Contains("offloaded to host memory"));
-    // Copies taking half the layers' compute outlast the forward (a third of it, or near) and
-    // hide under the backward: only the forward exposes them, one for one as they grow.
+    // Copies taking half the layers' compute outlast their forward windows (a layer's forward
+    // is a third of its compute, or near) and hide under the backward's: only the forward
+    // exposes them, one for one as they grow.
     const auto half = [&](double share) {
       TransformerRun r = run;
       r.cluster.gpu.host_bandwidth = bytes_per_s(p.memory.host.value() / (share * compute));
@@ -2368,6 +2372,12 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     TransformerRun no_link = run;
     no_link.cluster.gpu.host_bandwidth.reset();
     CHECK_THAT(reason(no_link, with(2)), Contains("has no host_bandwidth to offload over"));
+    // Only a stack that offloads (Megatron-Core's, through Transformer Engine) may.
+    TransformerRun other = run;
+    other.stack.offloads_activations = false;
+    CHECK_THAT(reason(other, with(2)),
+               Contains("layout.offload: needs a stack that offloads activations "
+                        "(offloads_activations, as Megatron-Core's); test does not"));
     // The host's memory for the GPU holds what is offloaded, or the layout does not fit.
     TransformerRun small_host = run;
     small_host.cluster.gpu.host_memory = bytes(acts * 2.5 / 8);
@@ -2401,6 +2411,13 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     // Room for all but 5.5 layers: only 7 layers of 8, the most allowed, make it fit.
     run.cluster.gpu.efficiency->memory = bytes(none.memory.total.value() - acts * 5.5 / 8);
     CHECK(dml::optimize(run, fixed).at(0).layout.offload == 7);
+    // A stack that does not offload recomputes instead.
+    TransformerRun other = run;
+    other.stack.offloads_activations = false;
+    const auto recomputing = dml::optimize(other, fixed).at(0);
+    REQUIRE(recomputing.feasible);
+    CHECK(recomputing.layout.offload == 0);
+    CHECK(recomputing.layout.recompute != Recompute::kNone);
     // Where nothing fits, the search says it tried offloading, and within what host memory.
     run.cluster.gpu.efficiency->memory = bytes(1e9);
     const auto nothing = dml::optimize(run, fixed).at(0);
@@ -2409,6 +2426,72 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     run.cluster.gpu.host_memory = bytes(2 * 1073741824.0);
     CHECK_THAT(dml::optimize(run, fixed).at(0).violations.at(0),
                Contains("(activation offloading tried, within 2.0 GiB of host memory)"));
+    // It says so only where some layout could offload: not with a pipeline held fixed, nor
+    // with a stack that does not offload.
+    TransformerRun two = run;
+    two.cluster.size = 2;
+    TransformerLayout piped = fixed;
+    piped.pp = 2;
+    piped.dp.reset();
+    const auto piped_none = dml::optimize(two, piped).at(0);
+    CHECK_FALSE(piped_none.feasible);
+    CHECK_THAT(piped_none.violations.at(0), !Contains("offloading"));
+    other.cluster.gpu.efficiency->memory = bytes(1e9);
+    const auto other_none = dml::optimize(other, fixed).at(0);
+    CHECK_FALSE(other_none.feasible);
+    CHECK_THAT(other_none.violations.at(0), !Contains("offloading"));
+  }
+  SECTION("an evaluated layout lists offload = 0 where it could have offloaded") {
+    const auto listed = [](const dml::StepPlan& p) {
+      return std::find(p.assumed.begin(), p.assumed.end(), "offload = 0") != p.assumed.end();
+    };
+    CHECK(listed(none));
+    TransformerLayout full = base;
+    full.recompute = Recompute::kFull;
+    CHECK_FALSE(listed(dml::evaluate(run, full)));
+    TransformerRun other = run;
+    other.stack.offloads_activations = false;
+    CHECK_FALSE(listed(dml::evaluate(other, base)));
+    TransformerLayout given = base;
+    given.offload = 0;
+    CHECK_FALSE(listed(dml::evaluate(run, given)));
+  }
+}
+
+TEST_CASE("activation offloading's windows", "[transformer][offload]") {
+  // Transformer Engine's layer_window_map (v2.8 cpu_offload.py), worked by hand: copy k must be
+  // done by the end of layer w[k] and runs beside the layers after the previous window (after
+  // layer 0 for the first). L = 8, N = 3: w = 2, 5, 7, windows of 2, 3 and 2 layers.
+  // Copies of 2.5 layers' forward expose 0.5 in each 2-layer window; the backward (10 a layer)
+  // hides them.
+  using dml::detail::offload_exposed;
+  CHECK_THAT(offload_exposed(8, 3, 8, {.dense = 2.5, .moe = 0}, {.dense = 1, .moe = 0},
+                             {.dense = 10, .moe = 0}),
+             WithinAbs(1.0, 1e-12));
+  // L = 32, N = 20: w = 1, 3, ..., 23 (windows of 1 then 2 layers), then 24, ..., 31 (eight
+  // windows of one layer): nine one-layer windows expose 0.5 each.
+  CHECK_THAT(offload_exposed(32, 20, 32, {.dense = 1.5, .moe = 0}, {.dense = 1, .moe = 0},
+                             {.dense = 10, .moe = 0}),
+             WithinAbs(4.5, 1e-12));
+  // A MoE model, 3 dense layers first, L = 8, N = 4: w = 1, 3, 5, 7. Copies 0-2 are dense (3),
+  // copy 3 a MoE layer's (5); forward 1 a dense layer and 2 a MoE one, backward 2 and 3.
+  // Forward: 3 - 1 = 2 (layer 1), 3 - (1 + 2) = 0 (layers 2-3), 3 - 4 < 0, 5 - 4 = 1.
+  // Backward: 3 - 2 = 1, then hidden.
+  CHECK_THAT(offload_exposed(8, 4, 3, {.dense = 3, .moe = 5}, {.dense = 1, .moe = 2},
+                             {.dense = 2, .moe = 3}),
+             WithinAbs(4.0, 1e-12));
+  // The search's bisection takes the fewest offloaded layers as the fastest: with identical
+  // layers, what is exposed never falls as more layers go.
+  for (std::int64_t layers = 2; layers <= 96; ++layers) {
+    for (const double copy : {0.3, 0.9, 1.0, 1.2, 2.0, 2.5, 3.1, 5.0}) {
+      double before = 0;
+      for (std::int64_t n = 1; n < layers; ++n) {
+        const double e = offload_exposed(layers, n, layers, {.dense = copy, .moe = 0},
+                                         {.dense = 1, .moe = 0}, {.dense = 2, .moe = 0});
+        if (e < before - 1e-12) FAIL("layers " << layers << ", copy " << copy << ", n " << n);
+        before = e;
+      }
+    }
   }
 }
 
@@ -2427,7 +2510,7 @@ TEST_CASE("transformer activation offloading of a MoE model", "[transformer][mem
                                .ep = 8,
                                .microbatch = 1,
                                .recompute = Recompute::kNone};
-  TransformerRun run = run_of(m, 8, 8);
+  TransformerRun run = run_of(m, 8, 8, dml::Stack{.name = "test", .offloads_activations = true});
   run.cluster.gpu.host_bandwidth = bytes_per_s(1e15);
   const auto held = [&](std::int64_t n) {
     TransformerLayout l = base;

@@ -120,6 +120,7 @@ struct Stack {
   bool saves_quantized_inputs = false;  // FP8/FP4 linears keep their quantized input (TE)
   bool has_sequence_parallel = true;    // offers SP (Megatron-LM from 2022 on; not 2021's)
   bool recompute_modules = false;       // offers Megatron-Core's mla_up_proj and moe_act modules
+  bool offloads_activations = false;    // offers the layout's offload (Megatron-Core through TE)
   double attention_d64_forward = 1.0;   // fused attention's rate at head width 64 / at 128
   double attention_d64_backward = 1.0;  // the same for its backward
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
@@ -744,6 +745,12 @@ struct Description<Stack> {
              .doc = "the stack can recompute MLA's up-projections and the experts' activation "
                     "alone (Megatron-Core's recompute_modules mla_up_proj and moe_act): layouts "
                     "may set recompute_mla_up and recompute_moe_act, and optimize tries them"});
+    v.field(s.offloads_activations,
+            {.name = "offloads_activations",
+             .doc = "the stack can copy the first layers' activations to host memory and back "
+                    "beside the compute (Megatron-Core's cpu_offloading through Transformer "
+                    "Engine's offload handler): layouts may set offload, and optimize tries it "
+                    "where a layout does not fit"});
     v.field(s.has_sequence_parallel,
             {.name = "has_sequence_parallel",
              .doc = "the stack offers sequence parallelism: layouts with tp > 1 use it unless they "

@@ -106,12 +106,14 @@ M.megatron_core = stack {
   default_zero = 1, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 40, permute_traffic = 4,
   expert_bias_traffic = 30, glu_clamp_traffic = 36, saves_quantized_inputs = true, recompute_norms = true, recompute_modules = true, layer_overhead = "26 us", attention_d64_forward = 0.687,
+  offloads_activations = true,
   attention_d64_backward = 0.834,
   ring_out_traffic = 6, ring_kv_traffic = 0, ring_grad_traffic = 6, ring_kv_grad_traffic = 3, repeats_kv = false,
   sources = calibration_sources({
     ring_out_traffic = te_ring, ring_kv_traffic = te_ring, ring_grad_traffic = te_ring, ring_kv_grad_traffic = te_ring,
     repeats_kv = "Transformer Engine's fused attention takes the g key/value heads as they are (GQA)",
     attention_d64_forward = cudnn_by_width, attention_d64_backward = cudnn_by_width,
+    offloads_activations = "Megatron-Core's cpu_offloading and cpu_offloading_num_layers (megatron/core/transformer/transformer_config.py), run by Transformer Engine's AsyncDoubleBufferGroupOffloadHandler (transformer_engine/pytorch/cpu_offload.py, v2.8); Megatron-Bridge's Llama 3 70B recipes on GB200 and GB300 use it (v0.2.0 scripts/performance/configs/llama3/workload_base_configs.py)",
     recompute_modules = "Megatron-Core's recompute_modules mla_up_proj and moe_act (megatron/core/transformer/transformer_config.py), which Megatron-Bridge's DeepSeek-V3 and GPT-OSS recipes use",
     recompute_norms = "Megatron-Core 0.13 and later: --recompute-granularity selective --recompute-modules layernorm recomputes input_layernorm and pre_mlp_layernorm with output-discarding checkpointing (megatron/core/transformer/transformer_config.py, recompute_modules)",
     permute_traffic = "Megatron-Core's alltoall token dispatcher with moe_permute_fusion (core_v0.14.0 megatron/core/transformer/moe/token_dispatcher.py and moe_utils.py; Transformer Engine 2.8's fused permute and unpermute), which Megatron-Bridge's Qwen3, DeepSeek-V3 and GPT-OSS providers turn on: the permute writes each of a token's k copies (2 B per element) and the unpermute reads them back (2 B), summing them without the routing probabilities (those are applied in the experts' weighted SwiGLU); the model adds the per-token read and write and, with several experts on a rank, the sort of the received copies by expert and back (8 B). Unfused (index_select and scatter_add_) it is about 6 B",
@@ -147,6 +149,7 @@ M.torchtitan = stack {
     ring_grad_traffic = torch_ring_eager, ring_kv_grad_traffic = torch_ring_eager, repeats_kv = repeat_kv,
     attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     loss_traffic = "torchtitan's loss (train.py, December 2024), F.cross_entropy(pred.float(), labels) in eager PyTorch (compiling the loss was turned off on 2024-12-18; torch.compile wraps the transformer blocks): cast 6 B; log_softmax (aten/src/ATen/native/cuda/SoftMax.cu, a row too long for shared memory: max, sum and output passes) 16; nll_loss's backward zeroes a gradient 4 (aten/src/ATen/native/cuda/Loss.cu); log_softmax's backward (a sum pass, then the gradient) 16; cast back 6",
+    offloads_activations = "none: torchtitan at 9dec370 offloads FSDP2's parameters, gradients and optimizer state to the host (--training.enable_cpu_offload), not activations; its later experiments/graph_trainer offloads activations another way, not modelled",
     fused_projections = "torchtitan models/llama3/model.py: separate wq, wk, wv and w1, w3 linears (each a Float8Linear under float8 training)",
     elementwise_factor = fit_eager .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
     tp_overlap = "DTensor TP without async-TP: collectives on the critical path",
@@ -189,6 +192,7 @@ M.llm_foundry = stack {
     loss_traffic = "llm-foundry's default loss_fn fused_crossentropy (llmfoundry/models/mpt/modeling_mpt.py), flash-attn's fused cross-entropy on the bf16 logits; in the 2023 benchmarks' flash-attn 1.0.x, the CUDA kernel csrc/xentropy/xentropy_kernel.cu reads them twice forward, once backward, and writes their gradient (2 + 2 + 2 + 2 B); flash-attn 2's Triton kernel moves 6",
     elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
     default_zero = "FSDP FULL_SHARD", gradient_reduce_bytes = "FSDP mixed_precision PURE: bf16 reduction",
+    offloads_activations = "none: Composer's fsdp_config activation_cpu_offload (off by default) wraps the whole model in PyTorch's offload_wrapper, every layer's saved tensors copied on the compute stream, not the windowed copies dml models",
     optimizer_traffic = adam_traffic,
   }, { tp_hidden_fraction = tp_not_overlapped }),
 }
@@ -201,6 +205,7 @@ M.deepspeed_zero3_2021 = stack {
   gradient_reduce_bytes = 2, optimizer_traffic = 30, gathers_per_layer = 12, loss_traffic = 52,
   layer_overhead = "26 us", has_sequence_parallel = false,
   sources = calibration_sources({
+    offloads_activations = "none: DeepSpeed's cpu_checkpointing offloads activation checkpoints under full recompute, not the windowed copies dml models",
     has_sequence_parallel = "none: DeepSpeed's 2021 ZeRO-3 runs without Megatron's sequence parallelism (Narayanan et al. 2021 Table 2: no model parallelism)",
     loss_traffic = "inf: Megatron-DeepSpeed's GPT keeps Megatron's loss. " .. megatron_loss,
     gathers_per_layer = "inf: one gather per parameter tensor (weights and biases of four linears, two norms)",
@@ -213,12 +218,14 @@ M.deepspeed_zero3_2021 = stack {
 
 M.megascale = derive(M.megatron_core, {
   name = "megascale", attention = "flash", recompute_norms = false, recompute_modules = false,
+  offloads_activations = false,
   attention_d64_forward = 0.870,
   attention_d64_backward = 0.903,
   sources = {
     attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     recompute_norms = "off: MegaScale (2024) builds on a Megatron-LM that predates Megatron-Core's recompute_modules",
     recompute_modules = "off: as recompute_norms",
+    offloads_activations = "off: the MegaScale paper (Jiang et al. 2024) describes no activation offloading",
     attention = "MegaScale (Jiang et al. 2024, NSDI'24) uses FlashAttention-2",
     tp_overlap = "MegaScale section 3.3: TP and SP communication fused with the GEMMs",
     dp_overlap = "MegaScale section 3.3: data-parallel communication overlapped", p2p_overlap = "MegaScale section 3.3",
