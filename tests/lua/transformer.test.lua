@@ -287,6 +287,11 @@ do
   t.eq(#refused.violations > 0, true)
   local text = tostring(dml.table({ refused }, { columns = { "time_step", "mfu", "violations" } }))
   t.eq(text:find("0 s", 1, true), nil, "no step time: " .. text)
+  -- A column a plan does not have is an error naming it, with the nearest one.
+  t.raises(function() dml.table({ refused }, { columns = { "gpus", "time_stpe" } }) end,
+    { pattern = 'dml.table: columns%[2%]: no column "time_stpe" in these rows %(did you mean "time_step"%?%)' })
+  t.raises(function() dml.table(refused, { columns = { "gpuz" } }) end,
+    { pattern = 'no column "gpuz" in these rows %(did you mean "gpus"%?%)' })
 end
 
 -- Activation offloading against Megatron-Bridge's recipes (v0.2.0, NeMo 25.11:
