@@ -683,7 +683,9 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (c.run.model.d_ff % t1 != 0) {
     fail("{}: {} does not divide d_ff {}; divisors: {}", t1_name, t1, m.d_ff, divs(m.d_ff, t1));
   }
-  if (l.pp > c.layers) fail("layout.pp: {} stages for {} layers", l.pp, c.layers);
+  if (l.pp > c.layers) {
+    fail("layout.pp: {} stages for {} layer{}", l.pp, c.layers, c.layers == 1 ? "" : "s");
+  }
   if (l.interleave > 1) {
     // Up to L + 2 chunks when the ends are one layer short (docs/model.md 8.6): Llama 3's 126
     // layers run as 16 stages x 8 chunks, the first chunk only the embedding, the last only the
@@ -2115,17 +2117,21 @@ std::string layout_text(const TransformerLayout& l) {
   out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
   if (l.recompute_mla_up.value_or(false)) out += " + MLA up-projections";
   if (l.recompute_moe_act.value_or(false)) out += " + expert activation";
-  if (l.offload.value_or(0) > 0) out += fmt::format(", {} layers offloaded", *l.offload);
+  if (l.offload.value_or(0) > 0) {
+    out += fmt::format(", {} layer{} offloaded", *l.offload, *l.offload == 1 ? "" : "s");
+  }
   return out;
 }
 
 std::string step_plan_summary(const StepPlan& p) {
   // A search that found nothing returns a plan without a layout: say so, not a made-up one.
-  std::string out = p.layout.tp ? fmt::format("{} on {} GPUs{}\n", layout_text(p.layout), p.gpus,
-                                              p.feasible ? "" : " (infeasible)")
-                    : p.layouts_evaluated == 0 ? fmt::format("no layout runs on {} GPUs\n", p.gpus)
-                                               : fmt::format("no layout fits on {} GPUs ({} run)\n",
-                                                             p.gpus, p.layouts_evaluated);
+  const char* gpus = p.gpus == 1 ? "GPU" : "GPUs";
+  std::string out = p.layout.tp ? fmt::format("{} on {} {}{}\n", layout_text(p.layout), p.gpus,
+                                              gpus, p.feasible ? "" : " (infeasible)")
+                    : p.layouts_evaluated == 0
+                        ? fmt::format("no layout runs on {} {}\n", p.gpus, gpus)
+                        : fmt::format("no layout fits on {} {} (of {} that run)\n", p.gpus, gpus,
+                                      p.layouts_evaluated);
   for (const std::string& v : p.violations) out += "  cannot run: " + v + "\n";
   if (!p.assumed.empty()) {
     out += "  assumed: ";
@@ -2182,11 +2188,16 @@ std::string step_plan_summary(const StepPlan& p) {
   }
   if (p.energy) {
     const StepEnergy& e = *p.energy;
+    // The facility's share only where the cluster's facility adds one (host power, a PUE).
+    const std::string facility =
+        e.facility_watts_per_gpu != e.gpu_watts
+            ? fmt::format("{:.0f} W per GPU with host and cooling; ", e.facility_watts_per_gpu)
+            : std::string();
     out += fmt::format(
         "  power per GPU {:.0f} W (computing {:.0f}%, waiting {:.0f}%, idle {:.0f}% of a step); "
-        "{:.0f} W per GPU with host and cooling; {:.3g} tokens per joule; {:.4g} MWh to train\n",
-        e.gpu_watts, 100 * e.busy_share, 100 * e.waiting_share, 100 * e.idle_share,
-        e.facility_watts_per_gpu, e.tokens_per_joule, e.run_megawatt_hours);
+        "{}{:.3g} tokens per joule; {:.4g} MWh to train\n",
+        e.gpu_watts, 100 * e.busy_share, 100 * e.waiting_share, 100 * e.idle_share, facility,
+        e.tokens_per_joule, e.run_megawatt_hours);
     if (e.run_cost) {
       out += fmt::format("  cost of the run ${:.4g}M (${:.3g} per million tokens)\n",
                          *e.run_cost / 1e6, *e.cost_per_million_tokens);

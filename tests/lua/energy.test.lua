@@ -43,6 +43,11 @@ local cloud = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { g
 local pc = dml.evaluate(cloud, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
 t.near(pc.energy.run_cost, 64 * hours * 2, 1e-12, "cloud cost")
 t.near(pc.energy.facility_watts_per_gpu, watts, 1e-12, "PUE 1 and no host by default")
+-- The summary names host and cooling only where the facility adds them.
+t.eq(tostring(pc):find("with host and cooling", 1, true), nil, "no facility power: " .. tostring(pc))
+t.eq(tostring(dml.evaluate(run, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" }))
+  :find(string.format("%.0f W per GPU with host and cooling", (watts + 200) * 1.25), 1, true) ~= nil, true,
+  "the owned facility's power")
 -- An energy price alone prices the energy.
 local metered = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { energy_price = 0.1 } }) })
 local pm = dml.evaluate(metered, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })

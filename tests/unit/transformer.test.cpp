@@ -23,6 +23,7 @@
 namespace {
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -2321,6 +2322,7 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     CHECK(p.time.step.value() == none.time.step.value());
   }
   CHECK_THAT(dml::layout_text(with(3)), Contains("no recompute, 3 layers offloaded"));
+  CHECK_THAT(dml::layout_text(with(1)), EndsWith("no recompute, 1 layer offloaded"));
 
   SECTION("copies longer than their windows are exposed") {
     // At 1 MB/s each of the 7 layers' copies takes far longer than a layer: each has one later

@@ -1067,10 +1067,12 @@ struct Description<StepPlan> {
             {.name = "hardware_flop_per_token",
              .doc = "FLOPs the GPUs execute per token (recompute, masked attention blocks)",
              .costed = true});
-    v.field(p.mfu, {.name = "mfu",
-                    .doc = "model FLOP utilization, of the dense 16-bit peak",
-                    .label = "MFU",
-                    .costed = true});
+    v.field(
+        p.mfu,
+        {.name = "mfu",
+         .doc = "model FLOP utilization, of the dense 16-bit peak (FP8 and FP4 runs can pass 1)",
+         .label = "MFU",
+         .costed = true});
     v.field(p.hfu,
             {.name = "hfu", .doc = "hardware FLOP utilization", .label = "HFU", .costed = true});
     v.field(p.mfu_megatron,
