@@ -1961,11 +1961,16 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   }
   Costed k;
   cost(c, l, k);
-  if (!std::isfinite(k.time.step.value()) || !std::isfinite(k.memory.total.value())) {
-    // Every input is checked to be finite and in range, so this is dml's bug, said as such.
+  // A step of 1e100 s (or a total that does not fit a double's range once printed in ms or
+  // GiB) is no run's: every input is checked to be finite and positive, so either one is so far
+  // from any real value that the arithmetic overflows (a clock of 1e-300 Hz), or this is dml's
+  // bug.
+  if (!(k.time.step.value() < 1e100) || !(k.memory.total.value() < 1e100)) {
     throw Error(
-        fmt::format("internal error: the cost of {} is not a finite number; please report "
-                    "the scenario",
+        fmt::format("the cost of {} is out of range (a step of 1e100 s or more, or no "
+                    "number): an input is far outside any real value (a clock, bandwidth or "
+                    "efficiency near 0, a size near 1e308); if none is, please report the "
+                    "scenario",
                     layout_text(to_layout(l))));
   }
   p.time = k.time;

@@ -292,6 +292,11 @@ do
     { pattern = 'dml.table: columns%[2%]: no column "time_stpe" in these rows %(did you mean "time_step"%?%)' })
   t.raises(function() dml.table(refused, { columns = { "gpuz" } }) end,
     { pattern = 'no column "gpuz" in these rows %(did you mean "gpus"%?%)' })
+  -- An input far outside any real value (a clock of 1e-300 Hz) is an error, not a plan of
+  -- infinite milliseconds.
+  local crawling = dml.run(run, { cluster = dml.cluster(run.cluster, { gpu = dml.gpu(run.cluster.gpu, { clock = "1e-300 Hz" }) }) })
+  t.raises(function() return dml.evaluate(crawling, { tp = 8, dp = 8 }) end,
+    { pattern = "is out of range %(a step of 1e100 s or more, or no number%): an input is far outside any real value" })
 end
 
 -- Activation offloading against Megatron-Bridge's recipes (v0.2.0, NeMo 25.11:
