@@ -174,14 +174,25 @@ function M.sweep(spec)
     run_at = function(i) return list[i + 1] end
   else
     if type(spec.grid) ~= "table" then core.raise("sweep.grid: required (a table of name = { values... })") end
-    if type(spec.run) ~= "function" then core.raise("sweep.run: required (a function(point) returning a run)") end
+    if spec.run == nil then core.raise("sweep.run: required (a function(point) returning a run)") end
+    if type(spec.run) ~= "function" then
+      core.raise("sweep.run: expected a function(point) returning a run, got a " .. type(spec.run))
+    end
     local grid, sizes = spec.grid
     keys, sizes, total = grid_shape(grid, "sweep.grid")
     what = "sweep.grid"
     point = function(i) return grid_point(grid, keys, sizes, i) end
     run_at = function(i)
-      local run = spec.run(point(i))
-      return is_transformer_run(run) and run or core.declare.run(run)
+      local at = point(i)
+      local run = spec.run(at)
+      if is_transformer_run(run) then return run end
+      if type(run) == "table" and getmetatable(run) == nil and run.model == nil then
+        local parts = {}
+        for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
+        core.raise(string.format("sweep.run({ %s }): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)",
+          table.concat(parts, ", ")))
+      end
+      return core.declare.run(run)
     end
   end
   -- This process's slice [first, last) of the runs: all of them, or the K-th of N (--shard K/N).

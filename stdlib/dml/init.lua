@@ -55,6 +55,9 @@ def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: th
       return declare.transformer_run(args)
     end
     if is_transformer_run(args) then return declare.transformer_run(args, changes) end
+    if type(args) == "table" and getmetatable(args) == nil and args.model == nil then
+      core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
+    end
     return declare.run(args, changes)
   end)
 def("options", "dml.options{...}: the paper's fixed knobs (overlap, schedules, search limits), for dml.run's options.",
@@ -90,7 +93,7 @@ def("nccl_tests", "dml.nccl_tests(path[, { op = \"all_reduce\", gpus = N, placem
   nccl.read)
 def("compare_collectives", "dml.compare_collectives(cluster, rows[, stack]): measured collectives beside the model's bus bandwidth on the cluster, as a dml.table (columns op, gpus, size_bytes, measured_GBps, dml_GBps, error_pct).",
   nccl.compare)
-def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows).",
+def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows). label = \"name\" names its progress line (default \"sweep\").",
   analysis.sweep)
 def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits; the cluster has no size (the limits choose one per model; a fixed cluster is a question for dml.optimize).",
   declare.setting)

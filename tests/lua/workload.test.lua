@@ -141,6 +141,12 @@ t.eq(on_24576.training_time < dml.optimize(r).training_time, true, "12 times the
 local sw = dml.sweep { runs = { r, dml.run { model = dml.mlp_stack { d_model = 14336 }, cluster = h100 } } }
 t.eq(#sw, 2); t.eq(sw:column("gpus")[2], 4096)
 raises_here(function() dml.sweep { grid = { d = { 1 } } } end, "sweep.run: required (a function(point) returning a run)")
+raises_here(function() dml.sweep { grid = { d = { 1 } }, run = 5 } end,
+  "sweep.run: expected a function(point) returning a run, got a number")
+raises_here(function() dml.sweep { grid = { d = { 1, 2 } }, run = function() return {} end } end,
+  "sweep.run({ d = 1 }): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
+raises_here(function() dml.run {} end,
+  "run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
 raises_here(function() dml.sweep { grid = { d = {} }, run = function() end } end, "sweep.grid.d: expected a non-empty list of values")
 raises_here(function() dml.sweep { runs = { r }, grid = { d = { 1 } } } end, "sweep: give either runs, or grid and run, not both")
 raises_here(function() dml.sweep { grid = { d = { 1 } }, run = function() return 42 end } end,
