@@ -290,8 +290,12 @@ do
   -- A column a plan does not have is an error naming it, with the nearest one.
   t.raises(function() dml.table({ refused }, { columns = { "gpus", "time_stpe" } }) end,
     { pattern = 'dml.table: columns%[2%]: no column "time_stpe" in these rows %(did you mean "time_step"%?%)' })
-  t.raises(function() dml.table(refused, { columns = { "gpuz" } }) end,
-    { pattern = 'no column "gpuz" in these rows %(did you mean "gpus"%?%)' })
+  t.raises(function() dml.table(refused, { columns = { "time_stepp" } }) end,
+    { pattern = 'no column "time_stepp" in these rows %(did you mean "time_step"%?%)' })
+  -- A plan names its model and GPU, so that a sweep's rows can be told apart.
+  t.eq(refused.gpu, run.cluster.gpu.name)
+  t.eq(refused.model, llama8b.name)
+  t.eq(tostring(dml.table({ refused }, { columns = { "model", "gpu", "gpus" } })):match("^model%s+gpu%s+gpus") ~= nil, true)
   -- An input far outside any real value (a clock of 1e-300 Hz) is an error, not a plan of
   -- infinite milliseconds.
   local crawling = dml.run(run, { cluster = dml.cluster(run.cluster, { gpu = dml.gpu(run.cluster.gpu, { clock = "1e-300 Hz" }) }) })
