@@ -639,7 +639,9 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
                ? std::string()
                : divisors_text(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(near));
   };
-  if (c.n % (l.tp * l.pp * l.cp) != 0) {
+  // tp x pp x cp splits the GPUs, so that dp is the rest; the checks of what dp divides need it.
+  const bool split = c.n % (l.tp * l.pp * l.cp) == 0;
+  if (!split) {
     fail(
         "layout: tp {} x pp {} x cp {} = {} does not divide the cluster's {} GPUs; its divisors: "
         "{}",
@@ -700,7 +702,8 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     // Megatron-LM's interleaved schedule runs microbatches in groups of pp (schedules.py refuses
     // a count that is not a multiple of the stages).
     const std::int64_t per_replica = l.dp * l.microbatch;
-    if (per_replica > 0 && c.batch % per_replica == 0 && (c.batch / per_replica) % l.pp != 0) {
+    if (split && per_replica > 0 && c.batch % per_replica == 0 &&
+        (c.batch / per_replica) % l.pp != 0) {
       fail(
           "layout.interleave: {} microbatches per step is not a multiple of the {} stages, as "
           "the interleaved schedule needs",
@@ -796,14 +799,16 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
       fail("layout.ep: {} does not divide the {} experts; divisors: {}", l.ep, c.experts,
            divs(c.experts, l.ep));
     }
-    if ((l.tp * l.dp * l.cp) % l.ep != 0) {
+    if (split && (l.tp * l.dp * l.cp) % l.ep != 0) {
       fail(
           "layout.ep: {} does not divide tp x dp x cp = {} (experts, not split by TP, are "
           "spread over those ranks); divisors: {}",
           l.ep, l.tp * l.dp * l.cp, divs(l.tp * l.dp * l.cp, l.ep));
     }
   }
-  if (c.batch % l.dp != 0) {
+  if (!split) {
+    // dp is not a whole share of the GPUs (said above): what it divides says nothing more.
+  } else if (c.batch % l.dp != 0) {
     fail("layout.dp: {} does not divide the global batch of {} sequences; divisors: {}", l.dp,
          c.batch, divs(c.batch, l.dp));
   } else if ((c.batch / l.dp) % l.microbatch != 0) {
