@@ -1872,6 +1872,10 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   return out;
 }
 
+}  // namespace
+
+namespace detail {
+
 TransformerLayout to_layout(const Lay& l) {
   return TransformerLayout{.tp = l.tp,
                            .tp_model = l.tp_model,
@@ -1891,6 +1895,10 @@ TransformerLayout to_layout(const Lay& l) {
                            .recompute_moe_act = l.recompute_moe_act,
                            .offload = l.offload};
 }
+
+}  // namespace detail
+
+namespace {
 
 std::string bytes_text(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
 

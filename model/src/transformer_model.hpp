@@ -178,6 +178,7 @@ inline bool fits(const TransformerCtx& c, const StepMemory& m) {
   return m.total.value() <= c.capacity && host_fits(c, m);
 }
 void cost(const TransformerCtx& c, const Lay& l, Costed& out);
+TransformerLayout to_layout(const Lay& l);  // every field given
 // A figure for each kind of layer: a MoE model's dense first layers and its MoE layers.
 struct ByKind {
   double dense = 0, moe = 0;

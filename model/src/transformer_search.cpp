@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <vector>
 
 #include "dml/error.hpp"
@@ -112,13 +113,27 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::int64_t evaluated = 0;
   std::int64_t order = 0;
   Costed k;
+  // Of the layouts that run but do not fit the GPU's memory, the one that needs the least: what
+  // the answer says when none fits.
+  double least_memory = std::numeric_limits<double>::infinity();
+  Lay least;
+  const auto note_least = [&](const Lay& l) {
+    const double total = k.memory.total.value();
+    if (total > c.capacity && total < least_memory) {
+      least_memory = total;
+      least = l;
+    }
+  };
   // Costs a layout and keeps it among the best; true when it runs and fits.
   const auto consider = [&](const Lay& l) {
     ++order;
     if (!detail::layout_runs(c, l, nullptr)) return false;
     if (++evaluated % 64 == 0) SearchProgress::note(64);  // the caller's progress line
     detail::cost(c, l, k);
-    if (!detail::fits(c, k.memory)) return false;
+    if (!detail::fits(c, k.memory)) {
+      if (best.empty()) note_least(l);
+      return false;
+    }
     if (static_cast<std::int64_t>(best.size()) == count &&
         !(k.time.step.value() < best.back().step)) {
       return true;
@@ -142,6 +157,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     l.offload = n;
     if (++evaluated % 64 == 0) SearchProgress::note(64);
     detail::cost(c, l, k);
+    if (best.empty()) note_least(l);
     return k.memory.total.value() <= c.capacity;  // the host's memory checked by consider
   };
   const auto consider_offload = [&](Lay l) {
@@ -292,6 +308,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                                               "of host memory)",
                                               c.host_capacity / 1073741824.0)
                                 : std::string(" (activation offloading tried)")));
+      if (least_memory < std::numeric_limits<double>::infinity()) {
+        none.notes.push_back(
+            fmt::format("the layout that needs the least memory, {}, needs {:.1f} GiB per GPU",
+                        layout_text(detail::to_layout(least)), least_memory / 1073741824.0));
+      }
     }
     out.push_back(std::move(none));
     return out;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -2425,6 +2426,29 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     const auto nothing = dml::optimize(run, fixed).at(0);
     CHECK_FALSE(nothing.feasible);
     CHECK_THAT(nothing.violations.at(0), Contains("(activation offloading tried)"));
+    // It names the layout that needs the least memory: none of the others needs less.
+    REQUIRE(nothing.notes.size() == 1);
+    const std::string& closest = nothing.notes[0];
+    CHECK_THAT(closest, StartsWith("the layout that needs the least memory, TP 1 x PP 1 x DP 1"));
+    const auto at = closest.rfind(", needs ");
+    REQUIRE(at != std::string::npos);
+    const double least = std::stod(closest.substr(at + 8)) * 1073741824.0;
+    double smallest = std::numeric_limits<double>::infinity();
+    for (const Recompute rc : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
+      for (const std::int64_t mb : {1, 2, 4}) {
+        for (std::int64_t n = 0; n < (rc == Recompute::kNone ? 8 : 1); ++n) {
+          TransformerLayout l = base;
+          l.recompute = rc;
+          l.microbatch = mb;
+          l.offload = n;
+          const auto p = dml::evaluate(run, l);
+          if (p.violations.empty() || p.time.step.value() > 0) {
+            smallest = std::min(smallest, p.memory.total.value());
+          }
+        }
+      }
+    }
+    CHECK_THAT(least, WithinAbs(smallest, 0.05 * 1073741824.0));
     run.cluster.gpu.host_memory = bytes(2 * 1073741824.0);
     CHECK_THAT(dml::optimize(run, fixed).at(0).violations.at(0),
                Contains("(activation offloading tried, within 2.0 GiB of host memory)"));
