@@ -242,8 +242,8 @@ std::string big_number(double x) {
 }
 
 std::string layout_text(const Layout& l) {
-  std::string s = fmt::format("DP {} x TP {}x{} x PP {} x EP {}, {} microbatches", l.dp, l.tp.model,
-                              l.tp.ff, l.pp, l.ep, l.microbatches);
+  std::string s = fmt::format("DP {} x TP {}x{} x PP {} x EP {}, {} microbatch{}", l.dp, l.tp.model,
+                              l.tp.ff, l.pp, l.ep, l.microbatches, l.microbatches == 1 ? "" : "es");
   if (l.zero_bubble) {
     s += ", zero-bubble";
   } else if (l.pp > 1) {

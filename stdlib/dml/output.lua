@@ -280,7 +280,8 @@ local function flatten(value, prefix, row, columns, who, seen, depth)
 end
 
 -- The rows of anything dml.save accepts: rows, columns, single_record.
-local function rows_of(value, who)
+local rows_of
+function rows_of(value, who)
   if has_rows_protocol(value) then
     local rows, columns = protocol_rows(value, who)
     if columns == nil then
@@ -293,6 +294,11 @@ local function rows_of(value, who)
     core.raise(string.format(
       "%s: expected a dml.table, a list of rows, a record, or a value with __dml_rows, got %s", who,
       describe(value)))
+  end
+  if plain_record(value) and rawget(value, 1) ~= nil and is_list(value) and
+      has_rows_protocol(rawget(value, 1)) then
+    -- a list of values that make their own rows (optimize's runners-up): as dml.table makes it
+    return rows_of(M.table(value), who)
   end
   if plain_record(value) and (next(value) == nil or
       (rawget(value, 1) ~= nil and is_list(value))) then

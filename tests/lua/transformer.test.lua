@@ -25,13 +25,24 @@ t.eq(assumed:find("microbatch = 1", 1, true) ~= nil, true, "microbatch is listed
 t.eq(dml.layout_text(p.layout), "TP 2 (SP) x PP 2 (1f1b) x DP 16 (ZeRO-1), microbatch 1, no recompute")
 t.eq(dml.layout_text { tp = 8 }, "TP 8 x PP 1 x DP 1, microbatch 1, no recompute", "a plain table with a number for tp")
 t.eq(dml.layout_text { pp = 2, microbatch = 2 }, "TP 1 x PP 2 (1f1b) x DP 1, microbatch 2, no recompute", "or a transformer field")
-t.eq(dml.layout_text { dp = 4, tp = { 2, 4 }, pp = 8 }, "DP 4 x TP 2x4 x PP 8 x EP 1, 1 microbatches, 1F1B", "a paper layout")
+t.eq(dml.layout_text { dp = 4, tp = { 2, 4 }, pp = 8 }, "DP 4 x TP 2x4 x PP 8 x EP 1, 1 microbatch, 1F1B", "a paper layout")
 
 local best, next_best = dml.optimize(run, { tp = 1, runners_up = 2 })
 t.eq(best.feasible, true, "optimize finds a layout that fits")
 t.eq(best.layout.tp, 1, "a fixed field stays fixed")
 t.eq(#next_best, 2, "runners-up")
 t.eq(next_best[1].time.step >= best.time.step, true, "runners-up are slower")
+do  -- the runners-up save as a table of their rows
+  local dir, _, remove_dir = t.scratch_dir()
+  dml.save(next_best, dir .. "/next.csv")
+  local f = assert(io.open(dir .. "/next.csv"))
+  local text = f:read("a")
+  f:close()
+  remove_dir()
+  local lines = select(2, text:gsub("\n", "\n"))
+  t.eq(lines, 3, "a header and the two runners-up")
+  t.eq(text:match("^model,gpu,feasible,") ~= nil, true, "a step plan's columns: " .. text:sub(1, 60))
+end
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 0 })), 0, "no runners-up: an empty list")
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, as a degree reads")
 t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
