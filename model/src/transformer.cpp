@@ -1974,6 +1974,11 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "(DeepEP, HybridEP) uses it",
         c.run.model.moe->max_nodes ? "max_nodes" : "groups"));
   }
+  if (l.offload == 1) {
+    p.notes.push_back(
+        "offload = 1 frees no GPU memory: the buffer its reload needs holds the layer's bytes "
+        "(N offloaded layers free N - 1 layers' worth)");
+  }
   Costed k;
   cost(c, l, k);
   // A step of 1e100 s (or a total that does not fit a double's range once printed in ms or

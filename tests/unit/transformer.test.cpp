@@ -2324,6 +2324,12 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
   }
   CHECK_THAT(dml::layout_text(with(3)), Contains("no recompute, 3 layers offloaded"));
   CHECK_THAT(dml::layout_text(with(1)), EndsWith("no recompute, 1 layer offloaded"));
+  // One layer offloaded frees nothing (its reload buffer), which the plan says.
+  const auto one = dml::evaluate(run, with(1));
+  CHECK(one.memory.total.value() == none.memory.total.value());
+  REQUIRE(one.notes.size() == 1);
+  CHECK_THAT(one.notes[0], StartsWith("offload = 1 frees no GPU memory"));
+  CHECK(dml::evaluate(run, with(2)).notes.empty());
 
   SECTION("copies longer than their windows are exposed") {
     // At 1 MB/s each of the 7 layers' copies takes far longer than a layer: each has one later
