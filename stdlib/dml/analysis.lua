@@ -182,17 +182,29 @@ function M.sweep(spec)
     keys, sizes, total = grid_shape(grid, "sweep.grid")
     what = "sweep.grid"
     point = function(i) return grid_point(grid, keys, sizes, i) end
+    -- An error while making a point's run names the point: a string error keeps its own place
+    -- (the line of the run function that failed) and gains the point.
+    local function at_text(at)
+      local parts = {}
+      for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
+      return "{ " .. table.concat(parts, ", ") .. " }"
+    end
+    local function at_point(at, f, ...)
+      local results = table.pack(pcall(f, ...))
+      if results[1] then return table.unpack(results, 2, results.n) end
+      local e = results[2]
+      if type(e) == "string" then error(string.format("%s (sweep.run at %s)", e, at_text(at)), 0) end
+      error(e, 0)
+    end
     run_at = function(i)
       local at = point(i)
-      local run = spec.run(at)
+      local run = at_point(at, spec.run, at)
       if is_transformer_run(run) then return run end
       if type(run) == "table" and getmetatable(run) == nil and run.model == nil then
-        local parts = {}
-        for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
-        core.raise(string.format("sweep.run({ %s }): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)",
-          table.concat(parts, ", ")))
+        core.raise(string.format("sweep.run(%s): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)",
+          at_text(at)))
       end
-      return core.declare.run(run)
+      return at_point(at, core.declare.run, run)
     end
   end
   -- This process's slice [first, last) of the runs: all of them, or the K-th of N (--shard K/N).

@@ -147,10 +147,17 @@ raises_here(function() dml.sweep { grid = { d = { 1, 2 } }, run = function() ret
   "sweep.run({ d = 1 }): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
 raises_here(function() dml.run {} end,
   "run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
+-- An error in the run function names the grid point it was making, and keeps its own line.
+t.raises(function()
+  dml.sweep { grid = { d = { 1, 2 } }, run = function(p)
+    if p.d == 1 then error("no run for one") end
+    return {}
+  end }
+end, { pattern = "workload%.test%.lua:%d+: no run for one %(sweep%.run at { d = 1 }%)$" })
 raises_here(function() dml.sweep { grid = { d = {} }, run = function() end } end, "sweep.grid.d: expected a non-empty list of values")
 raises_here(function() dml.sweep { runs = { r }, grid = { d = { 1 } } } end, "sweep: give either runs, or grid and run, not both")
 raises_here(function() dml.sweep { grid = { d = { 1 } }, run = function() return 42 end } end,
-  "run: expected a training run (a table of its fields), got 42")
+  "run: expected a training run (a table of its fields), got 42 (sweep.run at { d = 1 })")
 
 -- doc
 t.eq(dml.doc("dml.run"):find("dml.run{...}", 1, true), 1)
