@@ -1952,8 +1952,8 @@ StepEnergy step_energy(const TransformerCtx& c, const StepTime& t, double steps,
 
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed) {
   StepPlan p;
-  p.model = c.run.model.name;
-  p.gpu = c.run.cluster.gpu.name;
+  p.model_name = c.run.model.name;
+  p.gpu_name = c.run.cluster.gpu.name;
   p.gpus = c.n;
   p.layout = to_layout(l);
   p.assumed = std::move(assumed);

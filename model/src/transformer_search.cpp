@@ -282,8 +282,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::vector<StepPlan> out;
   if (best.empty()) {
     StepPlan none;
-    none.model = run.model.name;
-    none.gpu = run.cluster.gpu.name;
+    none.model_name = run.model.name;
+    none.gpu_name = run.cluster.gpu.name;
     none.gpus = c.n;
     none.params = c.params;
     none.active_params = c.params_active;

@@ -41,7 +41,7 @@ do  -- the runners-up save as a table of their rows
   remove_dir()
   local lines = select(2, text:gsub("\n", "\n"))
   t.eq(lines, 3, "a header and the two runners-up")
-  t.eq(text:match("^model,gpu,feasible,") ~= nil, true, "a step plan's columns: " .. text:sub(1, 60))
+  t.eq(text:match("^model_name,gpu_name,feasible,") ~= nil, true, "a step plan's columns: " .. text:sub(1, 60))
 end
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 0 })), 0, "no runners-up: an empty list")
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, as a degree reads")
@@ -80,6 +80,12 @@ t.raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.
 local sweep = dml.sweep { grid = { gpus = { 32, 64 } }, run = function(pt) return dml.run(run, { cluster = cluster(pt.gpus) }) end }
 t.eq(#sweep:rows(), 2, "a sweep of transformer runs")
 t.eq(sweep:rows()[2].gpus, 64)
+-- A grid may sweep keys named gpu and model: the plans name theirs gpu_name and model_name.
+local by_gpu = dml.sweep { grid = { gpu = { "h100_sxm", "a100_sxm_80gb" }, model = { "8b" } },
+  run = function(pt) return dml.run(run, { cluster = cluster(64, gpus[pt.gpu]) }) end }
+t.eq(by_gpu:column("gpu")[2], "a100_sxm_80gb")
+t.eq(by_gpu:column("gpu_name")[2], gpus.a100_sxm_80gb.name)
+t.eq(by_gpu:column("model")[1], "8b")
 
 t.raises(function()
   dml.sweep { runs = { run, dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) } } }
@@ -304,9 +310,10 @@ do
   t.raises(function() dml.table(refused, { columns = { "time_stepp" } }) end,
     { pattern = 'no column "time_stepp" in these rows %(did you mean "time_step"%?%)' })
   -- A plan names its model and GPU, so that a sweep's rows can be told apart.
-  t.eq(refused.gpu, run.cluster.gpu.name)
-  t.eq(refused.model, llama8b.name)
-  t.eq(tostring(dml.table({ refused }, { columns = { "model", "gpu", "gpus" } })):match("^model%s+gpu%s+gpus") ~= nil, true)
+  t.eq(refused.gpu_name, run.cluster.gpu.name)
+  t.eq(refused.model_name, llama8b.name)
+  t.eq(tostring(dml.table({ refused }, { columns = { "model_name", "gpu_name", "gpus" } }))
+    :match("^model_name%s+gpu_name%s+gpus") ~= nil, true)
   -- An input far outside any real value (a clock of 1e-300 Hz) is an error, not a plan of
   -- infinite milliseconds.
   local crawling = dml.run(run, { cluster = dml.cluster(run.cluster, { gpu = dml.gpu(run.cluster.gpu, { clock = "1e-300 Hz" }) }) })

@@ -227,8 +227,8 @@ struct StepEnergy {
 
 struct StepPlan {
   // The run's model's name (when it has one) and GPU's, to tell a sweep's rows apart.
-  std::optional<std::string> model{};
-  std::string gpu{};
+  std::optional<std::string> model_name{};
+  std::string gpu_name{};
   bool feasible = false;
   std::vector<std::string> violations{};
   std::int64_t gpus = 0;
@@ -1050,8 +1050,8 @@ struct Description<StepPlan> {
       "time and where it goes, memory per GPU, MFU and HFU, and what was assumed.";
   template <class V, class S>
   static void fields(V& v, S& p) {
-    v.field(p.model, {.name = "model", .doc = "the model's name, when it has one"});
-    v.field(p.gpu, {.name = "gpu", .doc = "the GPU's name"});
+    v.field(p.model_name, {.name = "model_name", .doc = "the model's name, when it has one"});
+    v.field(p.gpu_name, {.name = "gpu_name", .doc = "the GPU's name"});
     v.field(p.feasible, {.name = "feasible", .doc = "the layout runs and fits in memory"});
     v.field(p.violations, {.name = "violations", .doc = "why not, when not feasible"});
     v.field(p.gpus, {.name = "gpus", .doc = "GPUs used"});
