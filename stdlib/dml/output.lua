@@ -122,22 +122,28 @@ function M.table(rows, options)
   end
   options = options or {}
   local columns = options.columns
-  -- Columns asked of values that make their own rows must be among theirs.
-  local function known(c)
-    if not options.columns then return end
-    local have = {}
-    for _, name in ipairs(c) do have[name] = true end
+  -- Columns asked of values that make their own rows must be among theirs (all of the
+  -- values' columns together), where the values list them.
+  local have, listed = {}, {}
+  local function gather(c)
+    for _, name in ipairs(c or {}) do
+      if not have[name] then have[name], listed[#listed + 1] = true, name end
+    end
+  end
+  local function check_known()
+    if not options.columns or #listed == 0 then return end
     for i, name in ipairs(options.columns) do
       if not have[name] then
-        local hint = core.closest(name, c)
+        local hint = core.closest(name, listed)
         core.raise(string.format("%s: columns[%d]: no column %q in these rows%s; the columns are %s",
-          who, i, name, hint and string.format(" (did you mean %q?)", hint) or "", table.concat(c, ", ")))
+          who, i, name, hint and string.format(" (did you mean %q?)", hint) or "", table.concat(listed, ", ")))
       end
     end
   end
   if has_rows_protocol(rows) then
     local r, c = protocol_rows(rows, who)
-    known(c)
+    gather(c)
+    check_known()
     rows, columns = r, columns or c
   elseif type(rows) ~= "table" or getmetatable(rows) ~= nil then
     core.raise(string.format("%s: expected a list of rows (tables of named fields), got %s", who,
@@ -152,10 +158,11 @@ function M.table(rows, options)
           who, i, describe(value)))
       end
       local r, c = protocol_rows(value, string.format("%s: rows[%d]", who, i))
-      if i == 1 then known(c) end
+      gather(c)
       own[i] = r[1] or {}
       columns = columns or c
     end
+    check_known()
     rows = own
   end
   local copies, names = core.copy_rows(rows, who, columns)

@@ -69,6 +69,16 @@ local function main()
     __dml_rows = function() return { { n = 1, name = "one" }, { n = 2, name = "two" } }, { "name", "n" } end,
   })
   t.eq(tostring(dml.table(result)), "name  n\n----  -\none   1\ntwo   2", "dml.table of a __dml_rows value")
+  -- Columns asked of such values must be among theirs, all the values' together; a value that
+  -- lists no columns is not checked.
+  t.eq(tostring(dml.table(result, { columns = { "n" } })), "n\n-\n1\n2", "a column of theirs")
+  fails(function() dml.table(result, { columns = { "nn" } }) end,
+    'dml.table: columns[1]: no column "nn" in these rows (did you mean "n"?); the columns are name, n')
+  local wider = setmetatable({}, { __dml_rows = function() return { { n = 3, extra = 1 } }, { "n", "extra" } end })
+  t.eq(tostring(dml.table({ result, wider }, { columns = { "extra" } })), "extra\n-----\n\n    1",
+    "a column of the second value only")
+  local unlisted = setmetatable({}, { __dml_rows = function() return { { a = 1 } } end })
+  t.eq(tostring(dml.table({ unlisted }, { columns = { "a" } })), "a\n-\n1", "no column list: not checked")
 
   -- Errors of dml.table.
   fails(function() dml.table({ result, { b = 2 } }) end,
