@@ -723,7 +723,8 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   // zero-bubble H1 at least pp (its steady state; Qi et al. 2023 section 3).
   const bool fills = l.schedule == Schedule::kDualPipe || l.schedule == Schedule::kZeroBubble ||
                      l.schedule == Schedule::kZeroBubbleV;
-  if (fills && l.pp > 1 && l.dp * l.microbatch > 0 && c.batch % (l.dp * l.microbatch) == 0) {
+  if (split && fills && l.pp > 1 && l.dp * l.microbatch > 0 &&
+      c.batch % (l.dp * l.microbatch) == 0) {
     const std::int64_t mb = c.batch / (l.dp * l.microbatch);
     const std::int64_t least = l.schedule == Schedule::kZeroBubble ? l.pp : 2 * l.pp;
     if (mb < least || (l.schedule == Schedule::kDualPipe && mb % 2 != 0)) {
@@ -826,7 +827,7 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   }
   const std::int64_t dp_ranks = l.dp * l.cp;
   if (l.shard != dp_ranks) {
-    if (dp_ranks % l.shard != 0) {
+    if (split && dp_ranks % l.shard != 0) {
       fail("layout.shard: {} does not divide dp x cp = {}; divisors: {}", l.shard, dp_ranks,
            divs(dp_ranks, l.shard));
     }

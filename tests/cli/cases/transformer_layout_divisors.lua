@@ -20,6 +20,7 @@ local layouts = {
   { "ep = 3", moe, { tp = 1, dp = 64, ep = 3 } },
   { "ep = 8 on tp x dp = 4", moe, { tp = 1, pp = 16, dp = 4, ep = 8 } },
   { "dp = 24 on 48 GPUs", model, { tp = 2 }, 48 },
+  { "tp = 3 with shard 2: nothing of the assumed dp", model, { tp = 3, zero = 1, shard = 2 } },
 }
 for _, case in ipairs(layouts) do
   print("-- " .. case[1])
