@@ -113,15 +113,22 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::int64_t evaluated = 0;
   std::int64_t order = 0;
   Costed k;
-  // Of the layouts that run but do not fit the GPU's memory, the one that needs the least: what
-  // the answer says when none fits.
-  double least_memory = std::numeric_limits<double>::infinity();
-  Lay least;
+  // What the answer says when none fits: of the layouts that run but do not fit the GPU's
+  // memory, the one that needs the least; of those that fit it but whose offloaded activations
+  // do not fit the host's memory, the one that needs the least host memory (the nearer miss).
+  constexpr double kNone = std::numeric_limits<double>::infinity();
+  double least_memory = kNone, least_host = kNone;
+  Lay least, least_on_host;
   const auto note_least = [&](const Lay& l) {
     const double total = k.memory.total.value();
-    if (total > c.capacity && total < least_memory) {
-      least_memory = total;
-      least = l;
+    if (total > c.capacity) {
+      if (total < least_memory) {
+        least_memory = total;
+        least = l;
+      }
+    } else if (k.memory.host.value() < least_host) {  // fits the GPU: the host's memory failed
+      least_host = k.memory.host.value();
+      least_on_host = l;
     }
   };
   // Costs a layout and keeps it among the best; true when it runs and fits.
@@ -157,8 +164,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     l.offload = n;
     if (++evaluated % 64 == 0) SearchProgress::note(64);
     detail::cost(c, l, k);
-    if (best.empty()) note_least(l);
-    return k.memory.total.value() <= c.capacity;  // the host's memory checked by consider
+    const bool fits_gpu = k.memory.total.value() <= c.capacity;  // the host's: by consider
+    if (best.empty() && !fits_gpu) note_least(l);
+    return fits_gpu;
   };
   const auto consider_offload = [&](Lay l) {
     std::int64_t lo = 0, hi = c.layers - 1;  // lo does not fit; hi, checked first, must
@@ -178,6 +186,12 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     l.offload = hi;
     --evaluated;  // consider counts it again
     consider(l);
+    // With layers of two kinds (a MoE model's dense first layers) the exposed copies can fall
+    // as the last layers go, most often at L - 1 (docs/model.md 8.11): that count is tried too.
+    if (c.experts > 0 && c.dense_layers > 0 && hi < c.layers - 1) {
+      l.offload = c.layers - 1;
+      consider(l);
+    }
   };
   for (const std::int64_t tp : tps) {
     for (const std::int64_t cp : cps) {
@@ -308,7 +322,13 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                                               "of host memory)",
                                               c.host_capacity / 1073741824.0)
                                 : std::string(" (activation offloading tried)")));
-      if (least_memory < std::numeric_limits<double>::infinity()) {
+      if (least_host < kNone) {
+        none.notes.push_back(fmt::format(
+            "the layout that needs the least host memory of those that fit the GPU's, {}, "
+            "offloads {:.1f} GiB per GPU, more than the {:.1f} GiB of host memory",
+            layout_text(detail::to_layout(least_on_host)), least_host / 1073741824.0,
+            c.host_capacity / 1073741824.0));
+      } else if (least_memory < kNone) {
         none.notes.push_back(
             fmt::format("the layout that needs the least memory, {}, needs {:.1f} GiB per GPU",
                         layout_text(detail::to_layout(least)), least_memory / 1073741824.0));

@@ -10,6 +10,8 @@
 //   - collectives: nccl-tests doc/PERFORMANCE.md (bus-bandwidth factors).
 #include "dml/transformer.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -2420,6 +2422,21 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     // Room for all but 5.5 layers: only 7 layers of 8, the most allowed, make it fit.
     run.cluster.gpu.efficiency->memory = bytes(none.memory.total.value() - acts * 5.5 / 8);
     CHECK(dml::optimize(run, fixed).at(0).layout.offload == 7);
+    // With recompute held at none and a host that holds 3.5 layers, nothing fits; the answer
+    // names the layout that fits the GPU and needs the least host memory, and how much.
+    TransformerRun short_host = run;
+    short_host.cluster.gpu.host_memory = bytes(acts * 3.5 / 8);
+    const auto host_short = dml::optimize(short_host, base).at(0);
+    CHECK_FALSE(host_short.feasible);
+    REQUIRE(host_short.notes.size() == 1);
+    CHECK_THAT(
+        host_short.notes[0],
+        Contains("the layout that needs the least host memory of those that fit the "
+                 "GPU's, TP 1 x PP 1 x DP 1, microbatch 1, no recompute, 7 layers "
+                 "offloaded, offloads ") &&
+            Contains(fmt::format("{:.1f} GiB per GPU, more than the {:.1f} GiB of host "
+                                 "memory",
+                                 acts * 7 / 8 / 1073741824.0, acts * 3.5 / 8 / 1073741824.0)));
     // A stack that does not offload recomputes instead.
     TransformerRun other = run;
     other.stack.offloads_activations = false;
@@ -2512,6 +2529,15 @@ TEST_CASE("activation offloading's windows", "[transformer][offload]") {
   CHECK_THAT(offload_exposed(8, 4, 3, {.dense = 3, .moe = 5}, {.dense = 1, .moe = 2},
                              {.dense = 2, .moe = 3}),
              WithinAbs(4.0, 1e-12));
+  // With two kinds of layers it can: 5 dense layers whose copies are long and 11 MoE layers
+  // whose copies are short; the 15th layer offloaded moves the last window's short copy onto a
+  // window of its own (the search therefore also tries L - 1 layers for such models).
+  CHECK_THAT(offload_exposed(16, 14, 5, {.dense = 2, .moe = 0.9}, {.dense = 2, .moe = 1.6},
+                             {.dense = 4, .moe = 3.2}),
+             WithinAbs(0.8, 1e-12));
+  CHECK_THAT(offload_exposed(16, 15, 5, {.dense = 2, .moe = 0.9}, {.dense = 2, .moe = 1.6},
+                             {.dense = 4, .moe = 3.2}),
+             WithinAbs(0.4, 1e-12));
   // The search's bisection takes the fewest offloaded layers as the fastest: with identical
   // layers, what is exposed never falls as more layers go.
   for (std::int64_t layers = 2; layers <= 96; ++layers) {
