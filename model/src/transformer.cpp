@@ -1867,7 +1867,8 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   }
   l.offload = in.offload.value_or(0);
   if (!in.offload && c.run.stack.offloads_activations && c.host_bw > 0 && l.pp == 1 &&
-      l.recompute == Recompute::kNone) {
+      l.schedule == Schedule::k1F1B && l.recompute == Recompute::kNone && !l.recompute_mla_up &&
+      !l.recompute_moe_act) {
     note("offload", "0");
   }
   return out;

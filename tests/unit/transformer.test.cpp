@@ -2498,6 +2498,9 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     TransformerLayout full = base;
     full.recompute = Recompute::kFull;
     CHECK_FALSE(listed(dml::evaluate(run, full)));
+    TransformerLayout gpipe = base;
+    gpipe.schedule = Schedule::kGpipe;
+    CHECK_FALSE(listed(dml::evaluate(run, gpipe)));
     TransformerRun other = run;
     other.stack.offloads_activations = false;
     CHECK_FALSE(listed(dml::evaluate(other, base)));
