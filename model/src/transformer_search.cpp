@@ -155,9 +155,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   };
   // Activation offloading (docs/model.md 8.11), where the run leaves it open: a layout that runs
   // without pipeline or recompute but does not fit tries the fewest offloaded layers that make
-  // it fit. Memory falls and time never falls as layers go, so the fewest is the fastest of
-  // them; found by bisection, costed as it goes, and only where offloading all but one layer
-  // fits at all.
+  // it fit. Memory falls and, for identical layers, time never falls as layers go, so the
+  // fewest is the fastest of them; found by bisection, costed as it goes, and only where
+  // offloading all but one layer fits at all.
   const bool try_offload = !fixed.offload && c.host_bw > 0 && run.stack.offloads_activations;
   bool offload_tried = false;  // some layout could offload (for the message when none fits)
   const auto fits_offloading = [&](Lay& l, std::int64_t n) {
