@@ -88,6 +88,7 @@ std::string describe_value(lua_State* L, int idx) {
       return fmt::format("{} ({} bytes)", quoted, n);
     }
     case LUA_TNUMBER:
+      if (std::isnan(lua_tonumber(L, idx))) return "NaN (not a number)";
       return lua_text(L, idx);
     case LUA_TTABLE:
       return "a table";

@@ -42,7 +42,12 @@ end
 
 def("params", "dml.params(model): a dml.transformer's parameters and FLOPs: { total, active (those a token uses: top-k and shared experts), flop_per_token (model FLOPs, forward and backward), megatron_flop_per_token (as Megatron-Core r0.8's num_floating_point_operations counts them, the count of Megatron-LM's tables) }; norms counted, biases not.",
   function(model)
-    if not is_transformer(model) then core.raise("dml.params: expects a dml.transformer, got " .. type(model)) end
+    if not is_transformer(model) then
+      local mt = getmetatable(model)
+      local what = type(mt) == "table" and type(mt.__name) == "string" and ("a " .. mt.__name) or type(model)
+      core.raise("dml.params: expects a dml.transformer, got " .. what
+        .. (what == "a dml.mlp_stack" and " (the paper's model: a plan of its run gives them as plan.run.total_params and plan.run.active_params)" or ""))
+    end
     return core.transformer_params(model)
   end)
 

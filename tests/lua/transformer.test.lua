@@ -184,7 +184,11 @@ do
   -- Megatron-Core r0.8's count: 12 L h^2 [(1 + g/a + s/h) + (f/h) k (3/2) + V/(2 L h)] = 12 x 2 x
   -- 4096 x (2.25 + 1.5 + 0.0390625) = 372,480 (routed experts only, every layer).
   t.eq(q.megatron_flop_per_token, 372480)
-  t.raises(function() dml.params(run) end, { pattern = "dml.params: expects a dml.transformer" })
+  t.raises(function() dml.params(run) end,
+    { pattern = "dml.params: expects a dml.transformer, got a dml.transformer_run$" })
+  t.raises(function() dml.params(dml.mlp_stack { d_model = 4096 }) end,
+    { pattern = "got a dml.mlp_stack %(the paper's model: a plan of its run gives them as plan.run.total_params" })
+  t.raises(function() dml.count_text(0 / 0) end, { pattern = "count_text: expected a whole number >= 0, got NaN %(not a number%)" })
 end
 
 -- ZeRO-3 gathers each layer of a stage by its kind: a stage of 7 dense layers and 1 MoE layer
