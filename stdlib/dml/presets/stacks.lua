@@ -192,7 +192,7 @@ M.llm_foundry = stack {
     loss_traffic = "llm-foundry's default loss_fn fused_crossentropy (llmfoundry/models/mpt/modeling_mpt.py), flash-attn's fused cross-entropy on the bf16 logits; in the 2023 benchmarks' flash-attn 1.0.x, the CUDA kernel csrc/xentropy/xentropy_kernel.cu reads them twice forward, once backward, and writes their gradient (2 + 2 + 2 + 2 B); flash-attn 2's Triton kernel moves 6",
     elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
     default_zero = "FSDP FULL_SHARD", gradient_reduce_bytes = "FSDP mixed_precision PURE: bf16 reduction",
-    offloads_activations = "none: Composer's fsdp_config activation_cpu_offload (off by default) wraps the whole model in PyTorch's offload_wrapper, every layer's saved tensors copied on the compute stream, not the windowed copies dml models",
+    offloads_activations = "none: Composer's fsdp_config activation_cpu_offload (off by default) wraps modules in PyTorch's offload_wrapper (torch.autograd.graph.save_on_cpu: their saved tensors copied to pinned host memory on the compute stream), not the windowed copies dml models",
     optimizer_traffic = adam_traffic,
   }, { tp_hidden_fraction = tp_not_overlapped }),
 }
