@@ -1159,6 +1159,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double cast_b = n_dense * rowwise_b + n_moe * rowwise_moe_b;
   const double perm_f = n_moe * permute;  // MoE token permutation, forward; the backward mirrors it
   const double attn_fs = n_layers * attn_f, attn_bs = n_layers * attn_b;
+  // One layer's compute of each kind, forward and backward: the stage's passes (t_fwd, t_bwd) are
+  // their sums, and activation offloading hides its copies under them layer by layer.
+  const double fwd_dense = attn_gemm + dense_gemm + attn_f + dense_elem_f + rowwise_f;
+  const double fwd_moe = attn_gemm + moe_gemm + attn_f + moe_elem_f + rowwise_moe_f + permute;
+  const double bwd_dense = 2 * (attn_gemm + dense_gemm) + attn_b + 2 * dense_elem_f + rowwise_b;
+  const double bwd_moe =
+      2 * (attn_gemm + moe_gemm) + attn_b + 2 * moe_elem_f + rowwise_moe_b + permute;
   // Logits and loss on the last stage: a GEMM (T, h, V/t) forward and two backward, and the
   // stack's cross-entropy traffic per logit.
   // The output layer stays 16-bit under FP8 and FP4 (Megatron-Core's output_layer is a plain
@@ -1256,8 +1263,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double ep_hidden = ep_paired + (ep_total - ep_paired) * st.ep_hidden_fraction;
   const double ep_exposed = ep_total - ep_hidden;
 
-  const double t_fwd = gemm_f + attn_fs + elem_f + cast_f + perm_f;
-  const double t_bwd = 2 * gemm_f + attn_bs + 2 * elem_f + cast_b + perm_f;
+  const double t_fwd = n_dense * fwd_dense + n_moe * fwd_moe;
+  const double t_bwd = n_dense * bwd_dense + n_moe * bwd_moe;
   const double slowdown_mb = st.overlap_slowdown * (tp_hidden + ep_hidden);
   const double overhead_mb = n_layers * c.layer_overhead;
   const double t_layers =
@@ -1556,12 +1563,6 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double moe_moved = per_token_moe - routed_kept;
     offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * moe_moved);
     offload_buffer = T * (n_off > dense_off ? moe_moved : per_token_dense);
-    // Each layer's compute, forward and backward, by kind.
-    const double fwd_dense = attn_gemm + dense_gemm + attn_f + dense_elem_f + rowwise_f;
-    const double fwd_moe = attn_gemm + moe_gemm + attn_f + moe_elem_f + rowwise_moe_f + permute;
-    const double bwd_dense = 2 * (attn_gemm + dense_gemm) + attn_b + 2 * dense_elem_f + rowwise_b;
-    const double bwd_moe =
-        2 * (attn_gemm + moe_gemm) + attn_b + 2 * moe_elem_f + rowwise_moe_b + permute;
     offload_exposed = detail::offload_exposed(
         c.layers, l.offload, k_dense,
         {.dense = T * per_token_dense / c.host_bw, .moe = T * moe_moved / c.host_bw},
