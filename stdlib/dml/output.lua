@@ -105,10 +105,16 @@ local function sorted_union(columns, names)
   if changed then table.sort(columns) end
 end
 
+-- dml.table's body; who names the function in errors (dml.save makes a table of a list of plans).
+local make_table
+
 ---@param rows table a list of rows (tables of named fields) or of values with __dml_rows (plans), or a value with __dml_rows
 ---@param options? { columns?: string[], title?: string }
 function M.table(rows, options)
-  local who = "dml.table"
+  return make_table(rows, options, "dml.table")
+end
+
+function make_table(rows, options, who)
   if options ~= nil then
     if type(options) ~= "table" or getmetatable(options) ~= nil then
       core.raise(string.format("%s: expected options { columns = {...}, title = \"...\" }, got %s", who,
@@ -305,7 +311,7 @@ function rows_of(value, who)
   if plain_record(value) and rawget(value, 1) ~= nil and is_list(value) and
       has_rows_protocol(rawget(value, 1)) then
     -- a list of values that make their own rows (optimize's runners-up): as dml.table makes it
-    return rows_of(M.table(value), who)
+    return rows_of(make_table(value, nil, who), who)
   end
   if plain_record(value) and (next(value) == nil or
       (rawget(value, 1) ~= nil and is_list(value))) then

@@ -202,6 +202,8 @@ local function main()
     "dml.save: expected a dml.table, a list of rows, a record, or a value with __dml_rows, got a number")
   fails(function() dml.save({ { a = 1 }, { a = {} } }, dir .. "/x.csv") end,
     "dml.save: rows[2].a: expected a number, string, boolean or quantity, got a table")
+  fails(function() dml.save({ result, 5 }, dir .. "/x.csv") end,
+    "dml.save: rows[2]: expected a value that makes its own row, as rows[1] does (a plan, a declared value), got a number")
   t.eq(listing(), before, "failed saves leave no file")
   -- A failure after the temporary file was written (the target is a directory) removes it.
   assert(os.execute("mkdir '" .. dir .. "/taken.csv'"))
