@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -42,7 +43,11 @@ int message_handler(lua_State* L) {
     if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) return 1;
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
-  if (lua_toboolean(L, lua_upvalueindex(1)) != 0) luaL_traceback(L, L, msg, 1);
+  // A message that carries its stack already (core.traceback, below) keeps it alone.
+  if (lua_toboolean(L, lua_upvalueindex(1)) != 0 &&
+      std::strstr(msg, "\nstack traceback:\n") == nullptr) {
+    luaL_traceback(L, L, msg, 1);
+  }
   return 1;
 }
 
@@ -384,11 +389,26 @@ int l_shard(lua_State* L) {
   return 2;
 }
 
+// core.traceback(msg) -> msg, with --traceback the stack appended from the function that raised
+// the error: for a message handler of the stdlib's that adds to an error and raises it again
+// (dml.sweep names the point), so that the frames of the user's function are not lost.
+int l_traceback(lua_State* L) {
+  const char* msg = luaL_checkstring(L, 1);
+  if (options_of(L).traceback) {
+    luaL_traceback(L, L, msg, 2);
+  } else {
+    lua_settop(L, 1);
+  }
+  return 1;
+}
+
 // package.searchers = { preload, dml_searcher }, and dml.core in the registry.
 void install_searcher(lua_State* L) {
   lua::open_core(L);
   lua_pushcfunction(L, l_shard);
   lua_setfield(L, -2, "shard");
+  lua_pushcfunction(L, l_traceback);
+  lua_setfield(L, -2, "traceback");
   lua_pushcfunction(L, l_message);
   lua_setfield(L, -2, "message");
   lua_setfield(L, LUA_REGISTRYINDEX, kCoreKey);

@@ -45,6 +45,12 @@ int l_shard(lua_State* L) {
   return 2;
 }
 
+// core.traceback(msg) -> msg: the host's lua5.4 adds its own traceback, or none.
+int l_traceback(lua_State* L) {
+  lua_settop(L, 1);
+  return 1;
+}
+
 // core.message(text): the stdlib's notes ("dml: wrote FILE") go to standard error, as the dml
 // command's do when its host gives no message callback.
 int l_message(lua_State* L) {
@@ -113,6 +119,8 @@ int open(lua_State* L) {
     open_core(L);
     lua_pushcfunction(L, l_shard);
     lua_setfield(L, -2, "shard");
+    lua_pushcfunction(L, l_traceback);
+    lua_setfield(L, -2, "traceback");
     lua_pushcfunction(L, l_message);
     lua_setfield(L, -2, "message");
     lua_setfield(L, LUA_REGISTRYINDEX, kCoreKey);

@@ -189,12 +189,15 @@ function M.sweep(spec)
       for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
       return "{ " .. table.concat(parts, ", ") .. " }"
     end
+    -- With --traceback, the stack is taken where the error was raised (core.traceback).
     local function at_point(at, f, ...)
-      local results = table.pack(pcall(f, ...))
+      local function handler(e)
+        if type(e) ~= "string" then return e end
+        return core.traceback(string.format("%s (sweep.run at %s)", e, at_text(at)))
+      end
+      local results = table.pack(xpcall(f, handler, ...))
       if results[1] then return table.unpack(results, 2, results.n) end
-      local e = results[2]
-      if type(e) == "string" then error(string.format("%s (sweep.run at %s)", e, at_text(at)), 0) end
-      error(e, 0)
+      error(results[2], 0)
     end
     run_at = function(i)
       local at = point(i)
