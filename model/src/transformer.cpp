@@ -1982,6 +1982,19 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "offload = 1 frees no GPU memory: the buffer its reload needs holds the layer's bytes "
         "(N offloaded layers free N - 1 layers' worth)");
   }
+  // Values that are read and change nothing here: said, so a user does not think them costed.
+  if (c.run.fp8_scaling == Fp8Scaling::kRowwise && c.run.precision != Precision::kFp8) {
+    p.notes.push_back(fmt::format(
+        "fp8_scaling = \"rowwise\" changes nothing: it applies to FP8 matmuls, and this run's "
+        "precision is \"{}\"",
+        enum_name(c.run.precision)));
+  }
+  if (c.run.model.window && *c.run.model.window >= c.run.model.seq_len) {
+    p.notes.push_back(fmt::format(
+        "window = {} is no shorter than the sequence ({} tokens): every layer attends to the "
+        "whole context",
+        *c.run.model.window, c.run.model.seq_len));
+  }
   Costed k;
   cost(c, l, k);
   // A step of 1e100 s (or a total that does not fit a double's range once printed in ms or

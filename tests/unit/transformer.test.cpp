@@ -323,6 +323,36 @@ TEST_CASE("transformer FLOPs: sliding windows, in every layer or between full on
   }
 }
 
+TEST_CASE("transformer notes: values read that change nothing are said", "[transformer][notes]") {
+  const TransformerLayout l{
+      .tp = 1, .pp = 1, .dp = 1, .zero = 0, .microbatch = 1, .recompute = Recompute::kNone};
+  Transformer m = gpt(4, 256, 4, 1000, 8);
+  TransformerRun run = run_of(m, 1, 4);
+  CHECK(dml::evaluate(run, l).notes.empty());
+  SECTION("a window no shorter than the sequence") {
+    run.model.window = 7;  // shorter: no note
+    CHECK(dml::evaluate(run, l).notes.empty());
+    for (const std::int64_t w : {8, 9}) {
+      run.model.window = w;
+      const auto p = dml::evaluate(run, l);
+      REQUIRE(p.notes.size() == 1);
+      CHECK(p.notes[0] == fmt::format("window = {} is no shorter than the sequence (8 tokens): "
+                                      "every layer attends to the whole context",
+                                      w));
+    }
+  }
+  SECTION("row-wise FP8 scaling in a 16-bit run") {
+    run.fp8_scaling = dml::Fp8Scaling::kRowwise;
+    const auto p = dml::evaluate(run, l);
+    REQUIRE(p.notes.size() == 1);
+    CHECK(p.notes[0] ==
+          "fp8_scaling = \"rowwise\" changes nothing: it applies to FP8 matmuls, and this "
+          "run's precision is \"bf16\"");
+    run.precision = dml::Precision::kFp8;  // the GPU preset of run_of has an FP8 rate
+    CHECK(dml::evaluate(run, l).notes.empty());
+  }
+}
+
 TEST_CASE("transformer attention: the fused kernel's rate by head width", "[transformer][flops]") {
   // The same attention FLOPs (a d_h = 1536, s = 1024) at head widths 64, 96, 128 and 256, on a
   // stack whose kernel runs at 0.5 of its 128-wide rate forward and 0.8 backward at width 64.
