@@ -1903,7 +1903,14 @@ TransformerLayout to_layout(const Lay& l) {
 
 namespace {
 
-std::string bytes_text(double b) { return fmt::format("{:.1f} GiB", b / 1073741824.0); }
+// A figure in fixed notation at the sizes a run has, and in scientific beyond them: a step of
+// 3.65e+16 ms (a clock a million times too slow) prints as that, not as 17 digits.
+std::string fixed_text(double v, int decimals) {
+  if (std::abs(v) >= 1e9) return fmt::format("{:.3g}", v);
+  return fmt::format("{:.{}f}", v, decimals);
+}
+
+std::string bytes_text(double b) { return fixed_text(b / 1073741824.0, 1) + " GiB"; }
 
 // The parts of the GPU that holds the most; the logits only on the stage that has them.
 std::string memory_parts_text(const StepMemory& m) {
@@ -2186,10 +2193,10 @@ std::string step_plan_summary(const StepPlan& p) {
   const double step = p.time.step.value();
   auto row = [&](const char* name, units::Seconds s) {
     if (s.value() <= 0) return;
-    out += fmt::format("  {:<15} {:>10.1f} ms  {:>5.1f}%\n", name, s.value() * 1e3,
+    out += fmt::format("  {:<15} {:>10} ms  {:>5.1f}%\n", name, fixed_text(s.value() * 1e3, 1),
                        100 * s.value() / step);
   };
-  out += fmt::format("  step time       {:>10.1f} ms\n", step * 1e3);
+  out += fmt::format("  step time       {:>10} ms\n", fixed_text(step * 1e3, 1));
   row("matmuls", p.time.gemm);
   row("attention", p.time.attention);
   row("element-wise", p.time.elementwise);
@@ -2207,17 +2214,22 @@ std::string step_plan_summary(const StepPlan& p) {
   row("offload", p.time.offload);
   if (p.time.tp_hidden.value() > 0 || p.time.dp_hidden.value() > 0 ||
       p.time.ep_hidden.value() > 0) {
-    out += fmt::format("  hidden under compute: TP {:.1f} ms, DP {:.1f} ms",
-                       p.time.tp_hidden.value() * 1e3, p.time.dp_hidden.value() * 1e3);
+    out += fmt::format("  hidden under compute: TP {} ms, DP {} ms",
+                       fixed_text(p.time.tp_hidden.value() * 1e3, 1),
+                       fixed_text(p.time.dp_hidden.value() * 1e3, 1));
     if (p.time.ep_hidden.value() > 0) {
-      out += fmt::format(", EP {:.1f} ms", p.time.ep_hidden.value() * 1e3);
+      out += fmt::format(", EP {} ms", fixed_text(p.time.ep_hidden.value() * 1e3, 1));
     }
     out += "\n";
   }
-  out += fmt::format("  MFU {:.1f}%, HFU {:.1f}%, {:.0f} tokens/s per GPU\n", 100 * p.mfu,
-                     100 * p.hfu, p.tokens_per_second_per_gpu);
+  // Fewer than one token a second reads as its figure, not as 0.
+  const double tps = p.tokens_per_second_per_gpu;
+  const std::string tokens_text =
+      tps > 0 && tps < 1 ? fmt::format("{:.3g}", tps) : fixed_text(tps, 0);
+  out += fmt::format("  MFU {:.1f}%, HFU {:.1f}%, {} tokens/s per GPU\n", 100 * p.mfu, 100 * p.hfu,
+                     tokens_text);
   const double days = p.time_to_train.value() / 86400;
-  out += fmt::format("  time to train {:.3g} steps: {:.1f} days\n", p.steps, days);
+  out += fmt::format("  time to train {:.3g} steps: {} days\n", p.steps, fixed_text(days, 1));
   out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
                      bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
   if (p.memory.host.value() > 0) {

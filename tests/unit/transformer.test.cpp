@@ -353,6 +353,27 @@ TEST_CASE("transformer notes: values read that change nothing are said", "[trans
   }
 }
 
+TEST_CASE("transformer plan text: figures far past a run's sizes print in scientific notation",
+          "[transformer][notes]") {
+  // A clock 1e12 times too slow: every arithmetic term 1e12 times longer.
+  const TransformerLayout l{
+      .tp = 1, .pp = 1, .dp = 1, .zero = 0, .microbatch = 1, .recompute = Recompute::kNone};
+  TransformerRun run = run_of(gpt(4, 256, 4, 1000, 8), 1, 4);
+  run.tokens = 1e12;
+  const auto fast = dml::evaluate(run, l);
+  CHECK_THAT(dml::step_plan_summary(fast), Contains(fmt::format("  step time       {:>10.1f} ms\n",
+                                                                fast.time.step.value() * 1e3)));
+  run.cluster.gpu.clock = dml::units::Hertz(run.cluster.gpu.clock.value() * 1e-12);
+  const auto p = dml::evaluate(run, l);
+  REQUIRE(p.time.step.value() * 1e3 >= 1e9);
+  REQUIRE(p.tokens_per_second_per_gpu < 1);
+  const std::string text = dml::step_plan_summary(p);
+  CHECK_THAT(text, Contains(fmt::format("  step time       {:>10} ms\n",
+                                        fmt::format("{:.3g}", p.time.step.value() * 1e3))));
+  CHECK_THAT(text, Contains(fmt::format("{:.3g} tokens/s per GPU", p.tokens_per_second_per_gpu)));
+  CHECK_THAT(text, Contains(fmt::format("{:.3g} days", p.time_to_train.value() / 86400)));
+}
+
 TEST_CASE("transformer attention: the fused kernel's rate by head width", "[transformer][flops]") {
   // The same attention FLOPs (a d_h = 1536, s = 1024) at head widths 64, 96, 128 and 256, on a
   // stack whose kernel runs at 0.5 of its 128-wide rate forward and 0.8 backward at width 64.
