@@ -68,6 +68,14 @@ RunFacts run_facts(const Cluster& cluster, const TrainingRun& run, std::string b
                   .duration = run.duration};
 }
 
+namespace {
+// Months in fixed notation, and in scientific from 1e9 on (a run a clock far too slow makes).
+std::string months_text(double months, int decimals) {
+  if (std::abs(months) >= 1e9) return fmt::format("{:.4g}", months);
+  return fmt::format("{:.{}f}", months, decimals);
+}
+}  // namespace
+
 Plan make_plan(const Evaluation& e, const RunFacts& facts, const TrainingRun& run,
                const Options& options, const SearchStats& stats) {
   Plan p;
@@ -78,9 +86,9 @@ Plan make_plan(const Evaluation& e, const RunFacts& facts, const TrainingRun& ru
   p.violations = e.violations;
   if (e.feasible && !p.within_duration) {  // the layout runs, but past the budget: say so
     p.violations.push_back(
-        fmt::format("training takes {} ({:.1f} months), longer than the run's "
+        fmt::format("training takes {} ({} months), longer than the run's "
                     "duration of {}",
-                    format_quantity(to_quantity(e.training_time)), e.months,
+                    format_quantity(to_quantity(e.training_time)), months_text(e.months, 1),
                     format_quantity(to_quantity(run.duration))));
   }
   p.gpus = e.gpus;
@@ -314,9 +322,9 @@ std::string plan_summary(const Plan& p) {
     lines.push_back("model: " + model_line(r));
   } else {
     const LayoutCost& c = *p.cost;
-    lines.push_back(fmt::format("{} x {} GPUs: {} ({:.3f} months) at {} utilization", r.gpu,
-                                count_text(p.gpus.value_or(0)), text(c.training_time), c.months,
-                                percent(c.utilization)));
+    lines.push_back(fmt::format("{} x {} GPUs: {} ({} months) at {} utilization", r.gpu,
+                                count_text(p.gpus.value_or(0)), text(c.training_time),
+                                months_text(c.months, 3), percent(c.utilization)));
     for (const auto& v : p.violations) lines.push_back("note: " + v);  // not within duration
     for (const auto& n : p.notes) lines.push_back("note: " + n);
     lines.push_back("model: " + model_line(r));

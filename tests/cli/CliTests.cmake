@@ -49,6 +49,7 @@ dml_golden(bad_preset_override ARGS cases/bad_preset_override.lua)
 dml_golden(doc_cluster ARGS --doc cluster)
 dml_golden(doc_unknown ARGS --doc clustr)
 dml_golden(table_then_save_error ARGS cases/table_then_save_error.lua)
+dml_golden(paper_slow_clock ARGS cases/paper_slow_clock.lua)
 
 # A typo in dml, a preset or a module never reads as nil: strict tables, with did-you-mean.
 dml_golden(typo_dml_function ARGS cases/typo_dml_function.lua)
