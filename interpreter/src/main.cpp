@@ -53,7 +53,7 @@ Options:
                   it follows a --, after which every argument is the script's)
   --merge OUT PART...
                   join the saved slices of a sharded sweep (.csv or .tsv, in order
-                  1..N) into OUT, the table the unsharded run saves, and exit
+                  1..N) into OUT, a new file: the table the unsharded run saves
   --sandbox       run a script you do not trust: no io, os (but clock, date,
                   time), debug, dofile or loadfile; require loads Lua text from
                   the search path; dml.save and dml.plot write only inside the

@@ -610,6 +610,15 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
           part, fmt::format("expected a {} table, as the output {} is", ext, quoted_excerpt(out)));
     }
   }
+  // The output is a new file: `dml --merge part1.tsv part2.tsv ...`, its OUT left out, would
+  // otherwise replace the first part with the others.
+  std::error_code status_error;
+  const fs::file_status status = fs::symlink_status(out, status_error);
+  if (!status_error && fs::exists(status)) {
+    merge_error(out,
+                "exists already, and --merge replaces no file (a part where the output goes? "
+                "dml --merge OUT PART...); remove it first, or name a new output");
+  }
   // Every part is opened before anything is written: a missing one writes nothing.
   std::vector<Reader> readers(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -107,6 +107,9 @@ dml_golden(merge_missing_part ARGS --merge merged.tsv cases/merge/part1.tsv case
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
 dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)
+# The output left out: the first part is where OUT goes, and --merge replaces no file. (The
+# part after it is cut short: were the check gone, nothing would be written over part1.csv.)
+dml_golden(merge_output_exists ARGS --merge cases/merge/part1.csv cases/merge/open_quote.csv)
 
 # Limits and binary chunks: the message names the limit and the line, exit 1.
 dml_golden(timeout ARGS --timeout "0.2 s" cases/endless_loop.lua)
