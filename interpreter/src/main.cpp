@@ -48,9 +48,9 @@ Options:
   --doc NAME      print the reference of a dml type or function (e.g. cluster) and exit
   --lib DIR       search DIR for scenario libraries (after DML_PATH); repeatable
   --stdlib DIR    load the stdlib from DIR instead of the built-in copy (development)
-  --shard K/N     run the K-th of N consecutive slices of every dml.sweep (1 <= K <= N);
-                  also taken after the script, where the script does not see it (unless
-                  it follows a --, after which every argument is the script's)
+  --shard K/N     run the K-th of N consecutive slices of every dml.sweep (1 <= K <= N;
+                  also --shard=K/N); also taken after the script, where the script does not
+                  see it (unless it follows a --, after which every argument is the script's)
   --merge OUT PART...
                   join the saved slices of a sharded sweep (.csv or .tsv, in order
                   1..N) into OUT, a new file: the table the unsharded run saves
@@ -217,6 +217,17 @@ static int run_dml(int argc, char** argv) {
   bool show_version = false;
   std::optional<std::string> doc_name;
   int script = 0;  // index of the script in args; 0 = none
+  // --shard K/N (or --shard=K/N), once: before the script or after it.
+  std::optional<std::string> shard_given;
+  const auto take_shard = [&](const std::string& v) -> std::optional<int> {
+    if (shard_given) {
+      return usage_error("'--shard' is given twice (" + *shard_given + " and " + v +
+                         "): a process runs one slice");
+    }
+    if (!parse_shard(v, options)) return shard_error(v);
+    shard_given = v;
+    return std::nullopt;
+  };
   int i = 1;
   for (; i < argc; ++i) {
     const std::string& a = args[i];
@@ -258,10 +269,10 @@ static int run_dml(int argc, char** argv) {
       options.traceback = true;
     } else if (a == "--sandbox") {
       options.sandbox = true;
-    } else if (a == "--shard") {
-      const std::string* v = value();
-      if (v == nullptr) return usage_error("'--shard' needs an argument");
-      if (!parse_shard(*v, options)) return shard_error(*v);
+    } else if (a == "--shard" || a.starts_with("--shard=")) {
+      const std::string* v = a == "--shard" ? value() : nullptr;
+      if (a == "--shard" && v == nullptr) return usage_error("'--shard' needs an argument");
+      if (const auto bad = take_shard(v != nullptr ? *v : a.substr(8))) return *bad;
     } else if (a == "--max-memory" || a == "--timeout" || a == "--max-instructions") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");
@@ -334,8 +345,12 @@ static int run_dml(int argc, char** argv) {
       }
       if (!own && args[j] == "--shard") {
         if (j + 1 >= argc) return usage_error("'--shard' needs an argument");
-        if (!parse_shard(args[j + 1], options)) return shard_error(args[j + 1]);
+        if (const auto bad = take_shard(args[j + 1])) return *bad;
         ++j;
+        continue;
+      }
+      if (!own && args[j].starts_with("--shard=")) {
+        if (const auto bad = take_shard(args[j].substr(8))) return *bad;
         continue;
       }
       script_args.push_back(args[j]);

@@ -100,6 +100,8 @@ dml_golden(shard_after_double_dash ARGS cases/args.lua -- --shard 5/4)
 dml_golden(doc_empty STDIN "${DML_CLI_DIR}/cases/hello.lua" ARGS --doc <empty>)
 dml_golden(stdlib_missing_dir ARGS --stdlib cases/no_such_dir -e "print(1)")
 
+# --shard once, before the script or after it.
+dml_golden(shard_given_twice ARGS --shard 1/2 cases/hello.lua --shard=2/2)
 # dml --merge: the parts of one sweep, in order; a part that differs or is cut short is named.
 dml_golden(merge_other_columns ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/other_columns.tsv)
 dml_golden(merge_cut_short ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/cut_short.tsv)

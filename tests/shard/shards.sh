@@ -28,8 +28,15 @@ for k in 1 2 3 4; do
 done
 [ "$(wc -l <part4.runs.tsv)" -eq 1 ] || { echo "shard 4/4 of 3 runs is not its header alone" >&2; exit 1; }
 
-# The same with the option before the script, and seven shards (more than the 3 runs).
-for k in 1 2 3 4 5 6 7; do "$dml" --shard $k/7 "$script" seven$k; done
+# The same with seven shards (more than the 3 runs), the option before the script (--shard K/N
+# and --shard=K/N) and after it as --shard=K/N.
+for k in 1 2 3 4 5 6 7; do
+  case $k in
+    1 | 2 | 3) "$dml" --shard $k/7 "$script" seven$k ;;
+    4 | 5) "$dml" --shard=$k/7 "$script" seven$k ;;
+    *) "$dml" "$script" --shard=$k/7 seven$k ;;
+  esac
+done
 for sweep in grid runs; do
   "$dml" --merge "seven.$sweep.tsv" seven1.$sweep.tsv seven2.$sweep.tsv seven3.$sweep.tsv \
     seven4.$sweep.tsv seven5.$sweep.tsv seven6.$sweep.tsv seven7.$sweep.tsv
