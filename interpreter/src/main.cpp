@@ -331,6 +331,12 @@ static int run_dml(int argc, char** argv) {
       return usage_error("--stdlib " + options.stdlib_dir + ": no such directory");
     }
   }
+  for (const std::string& dir : options.lib_dirs) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) {
+      return usage_error("--lib " + dir + ": no such directory");
+    }
+  }
   // `dml sweep.lua --shard K/N ...`: after the script too, --shard is dml's, and the script's
   // arguments are the others.
   std::vector<std::string> script_args;

@@ -99,6 +99,7 @@ dml_golden(shard_after_double_dash ARGS cases/args.lua -- --shard 5/4)
 # an empty name is refused, never read as "no argument" (standard input here holds a script)
 dml_golden(doc_empty STDIN "${DML_CLI_DIR}/cases/hello.lua" ARGS --doc <empty>)
 dml_golden(stdlib_missing_dir ARGS --stdlib cases/no_such_dir -e "print(1)")
+dml_golden(lib_missing_dir ARGS --lib cases/no_such_dir -e "print(1)")
 
 # --shard once, before the script or after it.
 dml_golden(shard_given_twice ARGS --shard 1/2 cases/hello.lua --shard=2/2)
