@@ -192,6 +192,10 @@ def("doc", "dml.doc(name): the reference text of a declared type, a result or a 
   function(name)
     if type(name) ~= "string" then core.raise("dml.doc: expected a name, got " .. type(name)) end
     local short = name:gsub("^dml%.", "")
+    if short == "run" then  -- the paper's run: the other kind dml.run makes has its own fields
+      return core.describe(short, docs[short]) ..
+        "\n\nWith a dml.transformer model, dml.run makes a transformer_run: dml --doc transformer_run lists its fields."
+    end
     if is_type[short] then return core.describe(short, docs[short]) end
     if docs[short] then return docs[short] end
     local names = all_names()

@@ -90,6 +90,9 @@ do
   t.eq(kinds.moe.constructor, nil, "a part has no constructor")
   t.eq(dml.doc("transformer_run"):match("^[^:]*"), "transformer_run, made by dml.run{...}")
   t.eq(dml.doc("moe"):match("^[^:]*"), "moe", "not dml.moe{...}")
+  t.eq(dml.doc("run"):match("[^\n]*$"),
+    "With a dml.transformer model, dml.run makes a transformer_run: dml --doc transformer_run lists its fields.",
+    "the paper's run points to the other kind")
   local plan = dml.evaluate(run, { tp = 1, pp = 1, ep = 8 })
   raises_here(function() plan.gpus = 4 end, "a transformer plan is read-only: dml computed it; read its fields (setting \"gpus\")")
   raises_here(function() model.moe.top_k = 4 end,
