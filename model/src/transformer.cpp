@@ -2138,7 +2138,10 @@ StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout) {
 std::string layout_text(const TransformerLayout& l) {
   std::string out = fmt::format("TP {}", l.tp.value_or(1));
   if (l.tp_model.value_or(1) > 1) {
-    out += fmt::format(" (2D: {} x {})", l.tp.value_or(1) / *l.tp_model, *l.tp_model);
+    const std::int64_t tp = l.tp.value_or(1);
+    // A tp_model that does not divide tp (a layout that cannot run) has no other factor to show.
+    out += tp % *l.tp_model == 0 ? fmt::format(" (2D: {} x {})", tp / *l.tp_model, *l.tp_model)
+                                 : fmt::format(" (2D: tp_model {})", *l.tp_model);
   }
   if (l.sequence_parallel.value_or(false)) out += " (SP)";
   out += fmt::format(" x PP {}", l.pp.value_or(1));
