@@ -776,12 +776,13 @@ struct Description<Stack> {
     v.field(s.collective_launch, {.name = "collective_launch",
                                   .doc = "fixed time of launching one collective",
                                   .nonnegative = true});
-    v.field(s.collective_chunk,
-            {.name = "collective_chunk",
-             .doc = "the unit a collective pipelines across the network: each network hop of "
-                    "its pipeline first waits for one such chunk (or the message's share, if "
-                    "smaller) to cross a GPU's link (NCCL's Simple protocol: 2 MiB; 0: no fill)",
-             .nonnegative = true});
+    v.field(
+        s.collective_chunk,
+        {.name = "collective_chunk",
+         .doc = "the unit a collective pipelines across the network: each network hop of "
+                "its pipeline first waits for one such chunk (or the message's share, if "
+                "smaller) to cross a GPU's link (NCCL's Simple protocol: 2 MiB; \"0 B\": no fill)",
+         .nonnegative = true});
     v.field(s.step_overhead, {.name = "step_overhead",
                               .doc = "fixed time per step (data loading, logging)",
                               .nonnegative = true});
