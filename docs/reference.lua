@@ -83,8 +83,7 @@ for _, section in ipairs(sections) do
         add("| field | takes | default | meaning |")
         add("|---|---|---|---|")
         for _, f in ipairs(dml.fields(t.name)) do
-          local default = f.default == "" and "required" or f.default
-          add(string.format("| `%s` | %s | %s | %s |", f.name, cell(f.takes), cell(default), cell(f.doc)))
+          add(string.format("| `%s` | %s | %s | %s |", f.name, cell(f.takes), cell(f.default), cell(f.doc)))
         end
       end
     end

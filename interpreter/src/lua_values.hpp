@@ -516,7 +516,7 @@ struct ReprVisitor {
   }
 };
 
-// What docs say after a field's kind: "" for a required field, "optional", "default X", or for
+// What docs say after a field's kind: "required", "optional", "default X", or for
 // one of two alternatives (Field::alternative) "required, unless X is given" or "instead of X".
 template <class M>
 std::string fallback_text(const M& m, const Field& f) {
@@ -524,7 +524,7 @@ std::string fallback_text(const M& m, const Field& f) {
     return f.required ? fmt::format("required, unless {} is given", f.alternative)
                       : fmt::format("instead of {}", f.alternative);
   }
-  if (f.required) return {};
+  if (f.required) return "required";
   if constexpr (IsOptional<M>::value) {
     if (!m) return f.default_text.empty() ? "optional" : "default " + std::string(f.default_text);
     return fallback_text(*m, f);  // as a field of the value's own kind (a record: its fields)

@@ -236,7 +236,7 @@ for _, described in ipairs(dml.types()) do
   for _, f in ipairs(dml.fields(described.name)) do
     local what = described.name .. "." .. f.name .. "'s default"
     -- (or, for one of two alternative fields, "required, unless link is given" / "instead of bandwidth")
-    t.eq(f.default == "" or f.default == "optional" or f.default:match("^default:? %S") ~= nil
+    t.eq(f.default == "required" or f.default == "optional" or f.default:match("^default:? %S") ~= nil
       or f.default:match("^required, unless [%w_]+ is given$") ~= nil or f.default:match("^instead of [%w_]+$") ~= nil, true,
       what .. " is required, optional or a default (" .. f.default .. ")")
     no_address(f.default, what)
