@@ -6,6 +6,8 @@
 //   core.collective{cluster, op, size, gpus[, stack]} -> collective estimate
 //   core.optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
 //     -> {plan or false, ...}, interrupted
+//   core.transformer_optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
+//     -> {step plan or false, ...}, interrupted
 //   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
 //   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
 //   core.count_text(n) -> "2,048"
@@ -139,6 +141,44 @@ int l_optimize_many(lua_State* L) {
     for (const auto& p : plans) interrupted = interrupted || !p;
     // The first cancel of a call keeps the finished rows; a timeout or a second cancel ends here.
     after_work(L, interrupted, true);
+    lua_createtable(L, static_cast<int>(plans.size()), 0);
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      if (plans[i]) {
+        push_value(L, *plans[i]);
+      } else {
+        lua_pushboolean(L, 0);
+      }
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_pushboolean(L, interrupted ? 1 : 0);
+    return 2;
+  });
+}
+
+// core.transformer_optimize_many(runs[, label[, path[, first[, done, total]]]]): the fastest
+// layout of each transformer run, on all cores, as core.optimize_many's paper runs.
+int l_transformer_optimize_many(lua_State* L) {
+  return guarded(L, [&] {
+    const std::vector<TransformerRun> runs =
+        read_list<TransformerRun>(L, 1, luaL_optstring(L, 3, "runs"), luaL_optinteger(L, 4, 0));
+    Interruptible work(L, luaL_optstring(L, 2, "sweep"));
+    Control control = work.control();
+    if (!lua_isnoneornil(L, 6)) {
+      const auto done = static_cast<std::size_t>(luaL_checkinteger(L, 5));
+      const auto total = static_cast<std::size_t>(luaL_checkinteger(L, 6));
+      control.progress = [&work, done, total](std::size_t d, std::size_t) {
+        work.control().progress(done + d, total);
+      };
+    }
+    const std::vector<std::optional<StepPlan>> plans = optimize_all(runs, control);
+    bool interrupted = false;
+    for (const auto& p : plans) interrupted = interrupted || !p;
+    // The workers' reports come every 20 ms: the sweep's last run is reported here.
+    if (!interrupted && !lua_isnoneornil(L, 6)) {
+      work.note(static_cast<std::size_t>(luaL_checkinteger(L, 5)) + plans.size(),
+                static_cast<std::size_t>(luaL_checkinteger(L, 6)));
+    }
+    after_work(L, interrupted, true);  // as core.optimize_many
     lua_createtable(L, static_cast<int>(plans.size()), 0);
     for (std::size_t i = 0; i < plans.size(); ++i) {
       if (plans[i]) {
@@ -448,6 +488,7 @@ void register_analysis(lua_State* L) {
                           {"transformer_optimize", l_transformer_optimize},
                           {"collective", l_collective},
                           {"optimize_many", l_optimize_many},
+                          {"transformer_optimize_many", l_transformer_optimize_many},
                           {"sweep_begin", l_sweep_begin},
                           {"sweep_end", l_sweep_end},
                           {"sweep_cancelled", l_sweep_cancelled},

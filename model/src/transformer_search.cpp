@@ -345,4 +345,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   return out;
 }
 
+std::vector<std::optional<StepPlan>> optimize_all(std::span<const TransformerRun> runs,
+                                                  const Control& control) {
+  std::vector<std::optional<StepPlan>> plans(runs.size());
+  (void)parallel_for(
+      runs.size(),
+      [&](std::size_t i) { plans[i] = std::move(optimize(runs[i], {}, 1, control).front()); },
+      control);
+  return plans;
+}
+
 }  // namespace dml

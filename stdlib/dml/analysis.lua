@@ -234,9 +234,8 @@ function M.sweep(spec)
     core.raise(string.format("%s: %s points%s are more than one process sweeps (at most %s); split the sweep with dml --shard K/N (docs/scaling-out.md)",
       what, points_text(total), shape, core.count_text(M.max_sweep_points)))
   end
-  -- Transformer runs (all or none, as the first run of the whole sweep is): each optimized on
-  -- its cluster's GPUs, one after another (a search takes milliseconds); paper runs on all cores.
-  -- A first Ctrl-C, whether a search or the Lua between them runs (the run function, a sweep
+  -- Transformer runs or paper runs (all or none, as the first run of the whole sweep is), each
+  -- optimized on its cluster, the runs of a chunk on all cores. A first Ctrl-C, whether a search or the Lua between them runs (the run function, a sweep
   -- inside it), ends the sweep at its next run and keeps what finished (core.sweep_cancelled);
   -- the state is restored however the sweep ends.
   local sweep <close> = core.sweep_begin()
@@ -267,18 +266,10 @@ function M.sweep(spec)
       runs[#runs + 1] = r
     end
     local plans = {}
-    if transformer then
-      for i, r in ipairs(runs) do
-        local best, stopped = core.transformer_optimize(r, nil, 1, chunk_start - first + i - 1, count)
-        if stopped then
-          interrupted = true
-          break
-        end
-        plans[i] = best[1]
-      end
-    elseif #runs > 0 then
+    if #runs > 0 then
+      local optimize_many = transformer and core.transformer_optimize_many or core.optimize_many
       local stopped
-      plans, stopped = core.optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
+      plans, stopped = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
       interrupted = interrupted or stopped
     end
     for i, plan in ipairs(plans) do

@@ -1636,6 +1636,23 @@ TEST_CASE("transformer TP overlap: a MoE layer's reductions hide under its own w
   CHECK(plan(262144, 0.9) <= plan(262144, 0.6));
 }
 
+TEST_CASE("transformer search: many runs on all cores, as one at a time", "[transformer][search]") {
+  std::vector<TransformerRun> runs;
+  for (const std::int64_t layers : {4, 6, 8, 10, 12})
+    runs.push_back(run_of(gpt(layers, 1024, 8, 32000, 1024), 8, 32));
+  const auto many = dml::optimize_all(runs, dml::Control{.threads = 3});
+  REQUIRE(many.size() == runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    REQUIRE(many[i]);
+    const dml::StepPlan one = dml::optimize(runs[i]).front();
+    CHECK(dml::step_plan_summary(*many[i]) == dml::step_plan_summary(one));
+    CHECK(many[i]->time.step.value() == one.time.step.value());
+  }
+  // Cancelled before it starts: no run finishes, and none is made up.
+  const auto none = dml::optimize_all(runs, dml::Control{.cancelled = [] { return true; }});
+  CHECK(std::none_of(none.begin(), none.end(), [](const auto& p) { return p.has_value(); }));
+}
+
 TEST_CASE("transformer search: a stage count given that divides no split runs one chunk",
           "[transformer][search]") {
   // 9 layers on 4 stages: neither 9 nor 9 + 2 splits 4 ways; evaluate runs ceil(9/4) = 3

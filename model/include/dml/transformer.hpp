@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -307,6 +308,12 @@ struct CollectiveEstimate {
 [[nodiscard]] std::vector<StepPlan> optimize(const TransformerRun& run,
                                              const TransformerLayout& fixed = {},
                                              std::int64_t count = 1, const Control& control = {});
+
+// The fastest layout that fits of each run, as optimize(run) finds it, the runs searched on
+// control.threads workers (parallel_for). plans[i] is unset where control.cancelled stopped the
+// work before run i finished.
+[[nodiscard]] std::vector<std::optional<StepPlan>> optimize_all(
+    std::span<const TransformerRun> runs, const Control& control = {});
 
 void validate(const TransformerRun& run, const std::string& path = "run");
 
