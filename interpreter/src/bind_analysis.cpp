@@ -70,33 +70,15 @@ int l_collective(lua_State* L) {
   });
 }
 
-// core.transformer_optimize(run[, fixed[, count[, done, total]]]) -> {step plan, ...} fastest
-// first. With done and total, the search is run done + 1 of a sweep's total: a first Ctrl-C
-// returns nil, true (the sweep keeps what finished) and progress counts the sweep's runs.
+// core.transformer_optimize(run[, fixed[, count]]) -> {step plan, ...} fastest first.
 int l_transformer_optimize(lua_State* L) {
   return guarded(L, [&] {
     const TransformerRun run = read<TransformerRun>(L, 1, "run");
     const TransformerLayout fixed =
         lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
     const lua_Integer count = luaL_optinteger(L, 3, 1);
-    const bool in_sweep = !lua_isnoneornil(L, 5);
-    Interruptible work(L, in_sweep ? "sweep" : "optimize");
-    std::vector<StepPlan> plans;
-    if (in_sweep) {
-      const auto done = static_cast<std::size_t>(luaL_checkinteger(L, 4));
-      const auto total = static_cast<std::size_t>(luaL_checkinteger(L, 5));
-      try {
-        plans = optimize(run, fixed, count, work.control());
-      } catch (const Cancelled&) {
-        after_work(L, true, true);  // a timeout or a second cancel ends the script here
-        lua_pushnil(L);
-        lua_pushboolean(L, 1);
-        return 2;
-      }
-      work.note(done + 1, total);
-    } else {
-      plans = optimize(run, fixed, count, work.control());
-    }
+    const Interruptible work(L, "optimize");
+    const std::vector<StepPlan> plans = optimize(run, fixed, count, work.control());
     lua_createtable(L, static_cast<int>(plans.size()), 0);
     for (std::size_t i = 0; i < plans.size(); ++i) {
       push_value(L, plans[i]);
