@@ -43,6 +43,10 @@ struct Host {
   // and keeps its rows, rather than raised at the Lua line that runs; its progress counts from
   // sweep_begin.
   bool progress_failed = false;  // the progress callback threw: it is not called again
+  // --traceback: the stack taken where an error a stdlib handler re-raises was raised
+  // (core.traceback), shown by the message handler if that error reaches it with this message.
+  std::string traceback_message;
+  std::string traceback;
   bool in_sweep = false;
   bool sweep_shown = false;  // its progress line is on the terminal
   std::chrono::steady_clock::time_point sweep_begin{};

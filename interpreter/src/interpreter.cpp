@@ -36,17 +36,21 @@ constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->options; }
 
 // Message handler for lua_pcall: makes non-string errors readable and, with
-// --traceback, appends the stack.
+// --traceback, appends the stack: the one core.traceback kept for this message, if any (taken
+// where the error was first raised), else this one.
 int message_handler(lua_State* L) {
   const char* msg = lua_tostring(L, 1);
   if (msg == nullptr) {
     if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) return 1;
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
-  // A message that carries its stack already (core.traceback, below) keeps it alone.
-  if (lua_toboolean(L, lua_upvalueindex(1)) != 0 &&
-      std::strstr(msg, "\nstack traceback:\n") == nullptr) {
-    luaL_traceback(L, L, msg, 1);
+  if (lua_toboolean(L, lua_upvalueindex(1)) != 0) {
+    lua::Host* h = lua::find_host(L);
+    if (h != nullptr && !h->traceback.empty() && h->traceback_message == msg) {
+      lua_pushfstring(L, "%s\n%s", msg, h->traceback.c_str());
+    } else {
+      luaL_traceback(L, L, msg, 1);
+    }
   }
   return 1;
 }
@@ -389,16 +393,24 @@ int l_shard(lua_State* L) {
   return 2;
 }
 
-// core.traceback(msg) -> msg, with --traceback the stack appended from the function that raised
-// the error: for a message handler of the stdlib's that adds to an error and raises it again
-// (dml.sweep names the point), so that the frames of the user's function are not lost.
+// core.traceback(msg[, previous]) -> msg: for a message handler of the stdlib's that adds to
+// an error and raises it again (dml.sweep names the point). With --traceback it keeps the stack
+// from the function that raised the error, for the message handler to show if the error
+// reaches it as `msg` (or the stack kept for `previous`, the error it adds to, when that one was
+// re-raised too). The error's value stays the message alone: a pcall sees no stack.
 int l_traceback(lua_State* L) {
   const char* msg = luaL_checkstring(L, 1);
-  if (options_of(L).traceback) {
-    luaL_traceback(L, L, msg, 2);
-  } else {
-    lua_settop(L, 1);
+  lua::Host* h = lua::find_host(L);
+  if (h != nullptr && options_of(L).traceback) {
+    const char* previous = lua_tostring(L, 2);
+    if (previous == nullptr || h->traceback.empty() || h->traceback_message != previous) {
+      luaL_traceback(L, L, nullptr, 2);
+      h->traceback = lua_tostring(L, -1);
+      lua_pop(L, 1);
+    }
+    h->traceback_message = msg;
   }
+  lua_settop(L, 1);
   return 1;
 }
 

@@ -189,11 +189,14 @@ function M.sweep(spec)
       for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
       return "{ " .. table.concat(parts, ", ") .. " }"
     end
-    -- With --traceback, the stack is taken where the error was raised (core.traceback).
+    -- With --traceback, the stack is kept from where the error was raised (core.traceback);
+    -- the error's value stays the message. A point that cannot be shown leaves it as it is.
     local function at_point(at, f, ...)
       local function handler(e)
         if type(e) ~= "string" then return e end
-        return core.traceback(string.format("%s (sweep.run at %s)", e, at_text(at)))
+        local shown, where = pcall(at_text, at)
+        if not shown then return e end
+        return core.traceback(string.format("%s (sweep.run at %s)", e, where), e)
       end
       local results = table.pack(xpcall(f, handler, ...))
       if results[1] then return table.unpack(results, 2, results.n) end
