@@ -334,7 +334,9 @@ static int run_dml(int argc, char** argv) {
   for (const std::string& dir : options.lib_dirs) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec)) {
-      return usage_error("--lib " + dir + ": no such directory");
+      return usage_error(
+          "--lib " + dir +
+          (std::filesystem::exists(dir, ec) ? ": not a directory" : ": no such directory"));
     }
   }
   // `dml sweep.lua --shard K/N ...`: after the script too, --shard is dml's, and the script's

@@ -1,9 +1,12 @@
 // The host's side of a running script: cancellation from another thread, the limits (time,
 // instructions, memory), where print, messages and progress go, and text-only chunks.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -194,15 +197,17 @@ TEST_CASE("host: a first cancel while a sweep's own Lua runs ends the sweep, not
 }
 
 TEST_CASE("host: a first cancel during a transformer sweep keeps the runs it finished", "[host]") {
-  // Transformer runs are searched on all cores: a Ctrl-C at a progress report between the first
-  // and the last run stops the searches not yet finished, and the sweep keeps those that did.
+  // Transformer runs are searched on all cores: a Ctrl-C at the sweep's first progress report
+  // (every 20 ms, or its last run) stops the searches not yet finished, and the sweep keeps at
+  // least the runs finished by then. How many finish depends on the cores and the clock; what
+  // the sweep returns does not: interrupted, with the rows it finished.
   dml::Interpreter* self = nullptr;
   std::vector<std::string> printed;
   dml::InterpreterOptions options;
   options.print = [&](std::string_view s) { printed.emplace_back(s); };
-  std::size_t done_at_cancel = 0;
+  std::optional<std::size_t> done_at_cancel;
   options.progress = [&](const dml::Progress& p) {
-    if (done_at_cancel == 0 && p.label == "sweep" && p.done >= 1 && p.done < p.total) {
+    if (!done_at_cancel && p.label == "sweep") {
       done_at_cancel = p.done;
       self->cancel();
     }
@@ -210,21 +215,22 @@ TEST_CASE("host: a first cancel during a transformer sweep keeps the runs it fin
   dml::Interpreter dml(options);
   self = &dml;
   REQUIRE(dml.run_string(kQuickTransformer));
-  // 40 searches of a mixture of experts, each milliseconds: the workers report every 20 ms.
   CHECK(dml.run_string(R"lua(
     local t = dml.sweep { grid = { gb = { 256, 512, 768, 1024, 1280, 1536, 1792, 2048, 2304, 2560,
         2816, 3072, 3328, 3584, 3840, 4096, 4352, 4608, 4864, 5120, 5376, 5632, 5888, 6144, 6400,
         6656, 6912, 7168, 7424, 7680, 7936, 8192, 8448, 8704, 8960, 9216, 9472, 9728, 9984, 10240 } },
       run = function(p) return mk_moe(p.gb) end }
-    print(#t .. ' ' .. tostring(t.interrupted)))lua",
+    local rows = 0
+    for _, plan in ipairs(t.plans) do rows = rows + (plan.feasible and 1 or 0) end
+    print(#t .. ' ' .. rows .. ' ' .. tostring(t.interrupted)))lua",
                        "=tsweep"));
   INFO(dml.error());
-  REQUIRE(done_at_cancel > 0);
+  REQUIRE(done_at_cancel);
   REQUIRE(printed.size() == 1);
   const std::size_t rows = std::stoul(printed[0]);
-  CHECK(rows >= done_at_cancel);
-  CHECK(rows < 40);
-  CHECK(printed[0].ends_with(" true"));
+  CHECK(rows >= *done_at_cancel);
+  CHECK(rows <= 40);
+  CHECK(printed[0] == fmt::format("{} {} true", rows, rows));  // a row per finished search
   CHECK(dml.interrupted());
 }
 
