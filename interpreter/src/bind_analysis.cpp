@@ -103,76 +103,53 @@ std::vector<T> read_list(lua_State* L, int idx, const char* what, lua_Integer fi
   return out;
 }
 
-// core.optimize_many(runs[, label[, path[, first[, done, total]]]]): runs are items first + 1 ...
-// of `path` (for messages); progress shows done + i of total (a sweep made in chunks).
-int l_optimize_many(lua_State* L) {
-  return guarded(L, [&] {
-    const std::vector<Run> runs =
-        read_list<Run>(L, 1, luaL_optstring(L, 3, "runs"), luaL_optinteger(L, 4, 0));
-    const Interruptible work(L, luaL_optstring(L, 2, "sweep"));
-    Control control = work.control();
-    if (!lua_isnoneornil(L, 6)) {
-      const auto done = static_cast<std::size_t>(luaL_checkinteger(L, 5));
-      const auto total = static_cast<std::size_t>(luaL_checkinteger(L, 6));
-      control.progress = [&work, done, total](std::size_t d, std::size_t) {
-        work.control().progress(done + d, total);
-      };
+// The body of core.optimize_many and core.transformer_optimize_many: the runs at 1 are items
+// first + 1 ... of `path` (for messages), optimized on all cores (optimize_all); progress shows
+// done + i of total (a sweep made in chunks). report_last: the last run is reported too (the
+// workers report every 20 ms).
+template <Described R>
+int optimize_many(lua_State* L, bool report_last) {
+  const std::vector<R> runs =
+      read_list<R>(L, 1, luaL_optstring(L, 3, "runs"), luaL_optinteger(L, 4, 0));
+  Interruptible work(L, luaL_optstring(L, 2, "sweep"));
+  Control control = work.control();
+  const bool in_sweep = !lua_isnoneornil(L, 6);
+  const auto done = in_sweep ? static_cast<std::size_t>(luaL_checkinteger(L, 5)) : 0;
+  const auto total = in_sweep ? static_cast<std::size_t>(luaL_checkinteger(L, 6)) : 0;
+  if (in_sweep) {
+    control.progress = [&work, done, total](std::size_t d, std::size_t) {
+      work.control().progress(done + d, total);
+    };
+  }
+  const auto plans = optimize_all(runs, control);
+  bool interrupted = false;
+  for (const auto& p : plans) interrupted = interrupted || !p;
+  if (report_last && in_sweep && !interrupted) work.note(done + plans.size(), total);
+  // The first cancel of a call keeps the finished rows; a timeout or a second cancel ends here.
+  after_work(L, interrupted, true);
+  lua_createtable(L, static_cast<int>(plans.size()), 0);
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    if (plans[i]) {
+      push_value(L, *plans[i]);
+    } else {
+      lua_pushboolean(L, 0);
     }
-    const std::vector<std::optional<Plan>> plans = optimize_all(runs, control);
-    bool interrupted = false;
-    for (const auto& p : plans) interrupted = interrupted || !p;
-    // The first cancel of a call keeps the finished rows; a timeout or a second cancel ends here.
-    after_work(L, interrupted, true);
-    lua_createtable(L, static_cast<int>(plans.size()), 0);
-    for (std::size_t i = 0; i < plans.size(); ++i) {
-      if (plans[i]) {
-        push_value(L, *plans[i]);
-      } else {
-        lua_pushboolean(L, 0);
-      }
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
-    lua_pushboolean(L, interrupted ? 1 : 0);
-    return 2;
-  });
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pushboolean(L, interrupted ? 1 : 0);
+  return 2;
 }
 
-// core.transformer_optimize_many(runs[, label[, path[, first[, done, total]]]]): the fastest
-// layout of each transformer run, on all cores, as core.optimize_many's paper runs.
+// core.optimize_many(runs[, label[, path[, first[, done, total]]]]) -> {plan or false, ...},
+// interrupted: paper runs.
+int l_optimize_many(lua_State* L) {
+  return guarded(L, [&] { return optimize_many<Run>(L, false); });
+}
+
+// core.transformer_optimize_many(runs[, label[, path[, first[, done, total]]]]) -> {step plan or
+// false, ...}, interrupted: transformer runs, their sweep's last run reported.
 int l_transformer_optimize_many(lua_State* L) {
-  return guarded(L, [&] {
-    const std::vector<TransformerRun> runs =
-        read_list<TransformerRun>(L, 1, luaL_optstring(L, 3, "runs"), luaL_optinteger(L, 4, 0));
-    Interruptible work(L, luaL_optstring(L, 2, "sweep"));
-    Control control = work.control();
-    if (!lua_isnoneornil(L, 6)) {
-      const auto done = static_cast<std::size_t>(luaL_checkinteger(L, 5));
-      const auto total = static_cast<std::size_t>(luaL_checkinteger(L, 6));
-      control.progress = [&work, done, total](std::size_t d, std::size_t) {
-        work.control().progress(done + d, total);
-      };
-    }
-    const std::vector<std::optional<StepPlan>> plans = optimize_all(runs, control);
-    bool interrupted = false;
-    for (const auto& p : plans) interrupted = interrupted || !p;
-    // The workers' reports come every 20 ms: the sweep's last run is reported here.
-    if (!interrupted && !lua_isnoneornil(L, 6)) {
-      work.note(static_cast<std::size_t>(luaL_checkinteger(L, 5)) + plans.size(),
-                static_cast<std::size_t>(luaL_checkinteger(L, 6)));
-    }
-    after_work(L, interrupted, true);  // as core.optimize_many
-    lua_createtable(L, static_cast<int>(plans.size()), 0);
-    for (std::size_t i = 0; i < plans.size(); ++i) {
-      if (plans[i]) {
-        push_value(L, *plans[i]);
-      } else {
-        lua_pushboolean(L, 0);
-      }
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
-    lua_pushboolean(L, interrupted ? 1 : 0);
-    return 2;
-  });
+  return guarded(L, [&] { return optimize_many<TransformerRun>(L, true); });
 }
 
 // core.sweep_end(token): ends what core.sweep_begin began (once; also the token's __close, a C
