@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -399,19 +398,21 @@ int l_shard(lua_State* L) {
 // reaches it as `msg` (or the stack kept for `previous`, the error it adds to, when that one was
 // re-raised too). The error's value stays the message alone: a pcall sees no stack.
 int l_traceback(lua_State* L) {
-  const char* msg = luaL_checkstring(L, 1);
-  lua::Host* h = lua::find_host(L);
-  if (h != nullptr && options_of(L).traceback) {
-    const char* previous = lua_tostring(L, 2);
-    if (previous == nullptr || h->traceback.empty() || h->traceback_message != previous) {
-      luaL_traceback(L, L, nullptr, 2);
-      h->traceback = lua_tostring(L, -1);
-      lua_pop(L, 1);
+  return guarded(L, [&] {  // the strings it keeps allocate
+    const char* msg = luaL_checkstring(L, 1);
+    lua::Host* h = lua::find_host(L);
+    if (h != nullptr && options_of(L).traceback) {
+      const char* previous = lua_tostring(L, 2);
+      if (previous == nullptr || h->traceback.empty() || h->traceback_message != previous) {
+        luaL_traceback(L, L, nullptr, 2);
+        h->traceback = lua_tostring(L, -1);
+        lua_pop(L, 1);
+      }
+      h->traceback_message = msg;
     }
-    h->traceback_message = msg;
-  }
-  lua_settop(L, 1);
-  return 1;
+    lua_settop(L, 1);
+    return 1;
+  });
 }
 
 // package.searchers = { preload, dml_searcher }, and dml.core in the registry.

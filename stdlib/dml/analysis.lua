@@ -238,9 +238,10 @@ function M.sweep(spec)
       what, points_text(total), shape, core.count_text(M.max_sweep_points)))
   end
   -- Transformer runs or paper runs (all or none, as the first run of the whole sweep is), each
-  -- optimized on its cluster, the runs of a chunk on all cores. A first Ctrl-C, whether a search or the Lua between them runs (the run function, a sweep
-  -- inside it), ends the sweep at its next run and keeps what finished (core.sweep_cancelled);
-  -- the state is restored however the sweep ends.
+  -- optimized on its cluster, the runs of a chunk on all cores. A first Ctrl-C, whether a search
+  -- or the Lua between them runs (the run function, a sweep inside it), ends the sweep at its
+  -- next run and keeps what finished (core.sweep_cancelled); the state is restored however the
+  -- sweep ends.
   local sweep <close> = core.sweep_begin()
   local run_0 = run_at(0)  -- made once: a run function is called once per point
   local transformer = is_transformer_run(run_0)
