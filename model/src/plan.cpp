@@ -69,9 +69,10 @@ RunFacts run_facts(const Cluster& cluster, const TrainingRun& run, std::string b
 }
 
 namespace {
-// Months in fixed notation, and in scientific from 1e9 on (a run a clock far too slow makes).
+// Months in fixed notation, and from 1e9 on (a run a clock far too slow makes) as every other
+// number: format_number's 1.358e13, beside the days' 4.132e14.
 std::string months_text(double months, int decimals) {
-  if (std::abs(months) >= 1e9) return fmt::format("{:.4g}", months);
+  if (std::abs(months) >= 1e9) return format_number(months);
   return fmt::format("{:.{}f}", months, decimals);
 }
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "divisors.hpp"
 #include "dml/error.hpp"
+#include "dml/quantity.hpp"
 #include "transformer_model.hpp"
 
 namespace dml {
@@ -1903,10 +1904,10 @@ TransformerLayout to_layout(const Lay& l) {
 
 namespace {
 
-// A figure in fixed notation at the sizes a run has, and in scientific beyond them: a step of
-// 3.65e+16 ms (a clock a million times too slow) prints as that, not as 17 digits.
+// A figure in fixed notation at the sizes a run has, and beyond them as format_number writes
+// numbers: a step of 3.65e16 ms (a clock a million times too slow), not 17 digits.
 std::string fixed_text(double v, int decimals) {
-  if (std::abs(v) >= 1e9) return fmt::format("{:.3g}", v);
+  if (std::abs(v) >= 1e9) return format_number(v, 3);
   return fmt::format("{:.{}f}", v, decimals);
 }
 
@@ -2227,12 +2228,12 @@ std::string step_plan_summary(const StepPlan& p) {
   }
   // Fewer than one token a second reads as its figure, not as 0.
   const double tps = p.tokens_per_second_per_gpu;
-  const std::string tokens_text =
-      tps > 0 && tps < 1 ? fmt::format("{:.3g}", tps) : fixed_text(tps, 0);
+  const std::string tokens_text = tps > 0 && tps < 1 ? format_number(tps, 3) : fixed_text(tps, 0);
   out += fmt::format("  MFU {:.1f}%, HFU {:.1f}%, {} tokens/s per GPU\n", 100 * p.mfu, 100 * p.hfu,
                      tokens_text);
   const double days = p.time_to_train.value() / 86400;
-  out += fmt::format("  time to train {:.3g} steps: {} days\n", p.steps, fixed_text(days, 1));
+  out += fmt::format("  time to train {} steps: {} days\n", format_number(p.steps, 3),
+                     fixed_text(days, 1));
   out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
                      bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
   if (p.memory.host.value() > 0) {
