@@ -37,7 +37,7 @@ bool Host::should_stop() const { return cancel_pending() || past_deadline(); }
 void Host::begin_call() {
   // Held to kMaxTimeout: the clock's nanoseconds would overflow past about 292 years.
   const double t = std::min(options.timeout.value(), InterpreterOptions::kMaxTimeout);
-  has_deadline = t > 0;
+  has_deadline = limits_on && t > 0;
   if (has_deadline) {
     deadline = std::chrono::steady_clock::now() +
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -158,7 +158,8 @@ void count_hook(lua_State* L, lua_Debug* /*ar*/) {
   if (h.cancel_pending() && !(h.in_sweep && h.first_cancel_pending())) {
     raise_stop(L, StopReason::kInterrupted, 0);
   }
-  if (h.options.max_instructions > 0 && h.instructions >= h.options.max_instructions) {
+  if (h.limits_on && h.options.max_instructions > 0 &&
+      h.instructions >= h.options.max_instructions) {
     raise_stop(L, StopReason::kInstructionLimit, 0);
   }
   if (h.past_deadline()) raise_stop(L, StopReason::kTimeout, 0);

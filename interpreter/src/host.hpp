@@ -34,7 +34,10 @@ struct Host {
   std::atomic<bool> running{false};                  // a call runs (read by Interpreter::running)
   std::chrono::steady_clock::time_point deadline{};  // when the timeout ends it
   bool has_deadline = false;
-  std::int64_t instructions = 0;        // counted by the hook, kHookEvery at a time
+  std::int64_t instructions = 0;  // counted by the hook, kHookEvery at a time
+  // The timeout and the instruction limit hold from the first call on, as the memory limit
+  // does: loading the stdlib is not the script's work (set once it is loaded).
+  bool limits_on = false;
   StopReason stop = StopReason::kNone;  // the stop raised in this call
   std::string stop_where;               // "scenario.lua:12" where it was raised ("" if unknown)
   bool interrupted = false;  // a cancel stopped work in this call (also one a sweep kept rows for)

@@ -508,7 +508,9 @@ Interpreter::Interpreter(InterpreterOptions options)
   }
   make_globals_strict(L_);
   if (options_.sandbox) lua::seal_sandbox(L_);
-  // The limit counts the stdlib's memory too; it holds from the first call on.
+  // The memory limit counts the stdlib's memory too; it and the others hold from the first
+  // call on (a tiny limit is then the script's error, not a stdlib that fails to load).
+  host_->limits_on = true;
   const double limit = options_.max_memory.value();
   host_->limit = limit <= 0        ? 0
                  : limit >= 1.8e19 ? std::numeric_limits<std::size_t>::max()

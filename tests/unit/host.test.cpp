@@ -281,6 +281,26 @@ TEST_CASE("host: the instruction limit counts Lua instructions", "[host]") {
   CHECK(dml.stop_reason() == dml::StopReason::kInstructionLimit);
 }
 
+TEST_CASE(
+    "host: the time and instruction limits hold from the first call on, not the stdlib's load",
+    "[host]") {
+  // Loading the stdlib takes tens of thousands of instructions: a limit below that used to end
+  // the constructor with "cannot load dml's stdlib: instruction limit of 10 reached".
+  dml::InterpreterOptions options;
+  options.max_instructions = 10;
+  options.timeout = dml::units::seconds(1e-9);
+  std::optional<dml::Interpreter> dml;
+  REQUIRE_NOTHROW(dml.emplace(options));
+  CHECK_FALSE(dml->run_string("for i = 1, 1e6 do end", "=count"));
+  CHECK((dml->stop_reason() == dml::StopReason::kInstructionLimit ||
+         dml->stop_reason() == dml::StopReason::kTimeout));
+  dml::InterpreterOptions only_count;
+  only_count.max_instructions = 10;
+  dml::Interpreter counted(only_count);
+  CHECK_FALSE(counted.run_string("for i = 1, 1e6 do end", "=count"));
+  CHECK(counted.error() == "count:1: instruction limit of 10 reached");
+}
+
 TEST_CASE("host: the memory limit refuses what passes it, and the interpreter goes on", "[host]") {
   dml::InterpreterOptions options;
   options.max_memory = dml::units::bytes(20e6);
