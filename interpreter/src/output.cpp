@@ -446,7 +446,7 @@ std::string random_suffix() {
 }
 
 void write_atomically(const std::string& path, const std::function<void(int fd)>& write,
-                      std::string_view who) {
+                      std::string_view who, const std::function<void()>& if_exists) {
   fs::path target(path);
   if (target.filename().empty()) fail(who, path, EISDIR);
   std::error_code ec;
@@ -488,8 +488,26 @@ void write_atomically(const std::string& path, const std::function<void(int fd)>
   const int closed = ::close(temp.fd);
   temp.fd = -1;
   if (closed != 0) fail(who, path, errno);
-  if (std::rename(temp.name.c_str(), target.c_str()) != 0) fail(who, path, errno);
-  temp.committed = true;
+  if (if_exists) {
+    // Only a name nothing holds: checked and taken in one step, so that a file made since the
+    // caller looked is kept. A file system without RENAME_NOREPLACE gets a hard link instead,
+    // which fails the same way.
+    if (::renameat2(AT_FDCWD, temp.name.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) == 0) {
+      temp.committed = true;
+    } else if (errno == EINVAL || errno == ENOSYS || errno == ENOTSUP) {
+      if (::link(temp.name.c_str(), target.c_str()) != 0) {
+        if (errno == EEXIST) if_exists();
+        fail(who, path, errno);
+      }
+      // The temporary name goes; the file stays under the target's (Temporary's unlink).
+    } else {
+      if (errno == EEXIST) if_exists();
+      fail(who, path, errno);
+    }
+  } else {
+    if (std::rename(temp.name.c_str(), target.c_str()) != 0) fail(who, path, errno);
+    temp.committed = true;
+  }
   // The rename is durable once the directory that holds the name is on disk too.
   const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir_fd < 0) fail(who, path, errno);
@@ -611,14 +629,16 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
     }
   }
   // The output is a new file: `dml --merge part1.tsv part2.tsv ...`, its OUT left out, would
-  // otherwise replace the first part with the others.
-  std::error_code status_error;
-  const fs::file_status status = fs::symlink_status(out, status_error);
-  if (!status_error && fs::exists(status)) {
+  // otherwise replace the first part with the others. Checked now, before any part is read,
+  // and again as the output takes its name (a file made meanwhile is kept too).
+  const auto exists = [&] {
     merge_error(out,
                 "exists already, and --merge replaces no file (a part where the output goes? "
                 "dml --merge OUT PART...); remove it first, or name a new output");
-  }
+  };
+  std::error_code status_error;
+  const fs::file_status status = fs::symlink_status(out, status_error);
+  if (!status_error && fs::exists(status)) exists();
   // Every part is opened before anything is written: a missing one writes nothing.
   std::vector<Reader> readers(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {
@@ -699,7 +719,7 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
           }
         }
       },
-      kMerge);
+      kMerge, exists);
 }
 
 }  // namespace dml::output

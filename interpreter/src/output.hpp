@@ -80,9 +80,12 @@ void save(const Table& table, const std::string& path);
 // `write` must not close fd), which is then flushed to disk and renamed over `path`, and the
 // directory is flushed so that the rename lasts. If `write` throws or any step fails, the
 // temporary file is removed and `path` is untouched. Throws dml::Error
-// `<who>: cannot write "<path>": <reason>` (or rethrows what `write` threw).
+// `<who>: cannot write "<path>": <reason>` (or rethrows what `write` threw). With `if_exists`
+// set, `path` is never replaced: the new file takes the name only if nothing holds it at that
+// moment (renameat2's RENAME_NOREPLACE, else a hard link), and otherwise `if_exists` is called,
+// which throws, and the temporary file is removed.
 void write_atomically(const std::string& path, const std::function<void(int fd)>& write,
-                      std::string_view who);
+                      std::string_view who, const std::function<void()>& if_exists = {});
 void write_file_atomically(const std::string& path, std::string_view contents,
                            std::string_view who);
 // Writes all of `contents` to fd, or throws `<who>: cannot write "<path>": <reason>`.

@@ -195,6 +195,31 @@ TEST_CASE("output: atomic writes", "[output]") {
     CHECK(::fcntl(seen_fd, F_GETFD) == -1);  // closed once the file was renamed
     CHECK(read_file(target) == "third\n");
   }
+  SECTION("with if_exists, a file that took the name meanwhile is kept") {
+    const std::string fresh = (dir.path / "new.csv").string();
+    bool called = false;
+    const auto exists = [&] {
+      called = true;
+      throw dml::Error("exists");
+    };
+    write_atomically(
+        fresh, [&](int fd) { write_all(fd, "mine\n", "test", fresh); }, "test", exists);
+    CHECK_FALSE(called);
+    CHECK(read_file(fresh) == "mine\n");
+    // Another process creates the name while this one writes: its file stays.
+    const std::string raced = (dir.path / "raced.csv").string();
+    CHECK_THROWS_WITH(write_atomically(
+                          raced,
+                          [&](int fd) {
+                            write_file_atomically(raced, "theirs\n", "other");
+                            write_all(fd, "mine\n", "test", raced);
+                          },
+                          "test", exists),
+                      "exists");
+    CHECK(called);
+    CHECK(read_file(raced) == "theirs\n");
+    CHECK(dir.entries() == std::vector<std::string>{"new.csv", "out.csv", "raced.csv"});
+  }
   SECTION("errors name the path and the reason") {
     const std::string missing = (dir.path / "no" / "x.csv").string();
     CHECK_THROWS_WITH(write_file_atomically(missing, "x", "dml.save"),
