@@ -248,6 +248,14 @@ void read_member(lua_State* L, int idx, const std::string& path, M& m, const Fie
                  const TypeInfo& owner, bool patch) {
   if constexpr (IsOptional<M>::value) {
     using V = typename IsOptional<M>::value_type;
+    // In a changed copy, false drops an optional field that is not a flag (a model's moe or
+    // window), as if the base had never given it: derived again, or absent.
+    if constexpr (!std::is_same_v<V, bool>) {
+      if (patch && lua_type(L, idx) == LUA_TBOOLEAN && !lua_toboolean(L, idx)) {
+        m.reset();
+        return;
+      }
+    }
     if constexpr (Described<V>) {
       if (m && merges_into<V>(L, idx, patch)) {
         read_record(L, idx, path, *m, true);

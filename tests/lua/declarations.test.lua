@@ -62,6 +62,19 @@ do
   local changed = dml.transformer(moe, { moe = { top_k = 4 } })
   t.eq(changed.moe.experts, 8, "a model's moe: the experts kept")
   t.eq(changed.moe.top_k, 4)
+  -- false drops an optional field from the copy: a dense model of the MoE one, a window gone,
+  -- kv_heads derived again; a flag's false is a value, and outside a copy false is no value
+  local windowed = dml.transformer(moe, { window = 256, kv_heads = 2 })
+  local dense = dml.transformer(windowed, { moe = false, window = false, kv_heads = false })
+  t.eq(dense.moe, nil, "moe = false: a dense model")
+  t.eq(dense.window, nil)
+  t.eq(dense.kv_heads, nil, "kv_heads derived again")
+  t.eq(windowed.moe.experts, 8, "the base keeps its fields")
+  t.eq(dml.transformer(moe, { causal = false }).causal, false, "a flag's false is its value")
+  raises_here(function() dml.transformer { layers = 2, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000,
+    seq_len = 1024, window = false } end, "transformer.window: expected a positive whole number, got a boolean")
+  raises_here(function() dml.transformer(moe, { layers = false }) end,
+    "transformer.layers: expected a positive whole number, got a boolean")
   -- any other record given as a table replaces the base's whole: nothing of it stays
   local stacks = require "dml.presets.stacks"
   local cluster = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } }
