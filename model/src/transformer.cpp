@@ -1913,6 +1913,13 @@ std::string fixed_text(double v, int decimals) {
 
 std::string bytes_text(double b) { return fixed_text(b / 1073741824.0, 1) + " GiB"; }
 
+// A figure of `digits` significant digits (0.283, 12.28), whole from 10^digits on (15310), as
+// the rest of the plan's text writes numbers (never fmt's 1.531e+04).
+std::string figure_text(double v, int digits) {
+  if (std::abs(v) >= std::pow(10.0, digits)) return fixed_text(v, 0);
+  return format_number(v, digits);
+}
+
 // The parts of the GPU that holds the most; the logits only on the stage that has them.
 std::string memory_parts_text(const StepMemory& m) {
   std::string out = fmt::format("weights {}, gradients {}, optimizer {}, activations {}",
@@ -2252,12 +2259,13 @@ std::string step_plan_summary(const StepPlan& p) {
             : std::string();
     out += fmt::format(
         "  power per GPU {:.0f} W (computing {:.0f}%, waiting {:.0f}%, idle {:.0f}% of a step); "
-        "{}{:.3g} tokens per joule; {:.4g} MWh to train\n",
+        "{}{} tokens per joule; {} MWh to train\n",
         e.gpu_watts, 100 * e.busy_share, 100 * e.waiting_share, 100 * e.idle_share, facility,
-        e.tokens_per_joule, e.run_megawatt_hours);
+        figure_text(e.tokens_per_joule, 3), figure_text(e.run_megawatt_hours, 4));
     if (e.run_cost) {
-      out += fmt::format("  cost of the run ${:.4g}M (${:.3g} per million tokens)\n",
-                         *e.run_cost / 1e6, *e.cost_per_million_tokens);
+      out += fmt::format("  cost of the run ${}M (${} per million tokens)\n",
+                         figure_text(*e.run_cost / 1e6, 4),
+                         figure_text(*e.cost_per_million_tokens, 3));
     }
   }
   if (p.layouts_evaluated > 0) out += fmt::format("  layouts evaluated: {}\n", p.layouts_evaluated);

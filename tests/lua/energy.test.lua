@@ -48,6 +48,18 @@ t.eq(tostring(pc):find("with host and cooling", 1, true), nil, "no facility powe
 t.eq(tostring(dml.evaluate(run, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" }))
   :find(string.format("%.0f W per GPU with host and cooling", (watts + 200) * 1.25), 1, true) ~= nil, true,
   "the owned facility's power")
+-- The summary writes the run's energy and cost as the rest of the plan's text does: whole from
+-- 10,000 MWh on, never fmt's 1.531e+04.
+do
+  local long = dml.run(run, { tokens = 1e16 })
+  local text = tostring(dml.evaluate(long, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" }))
+  local mwh_text = text:match("; (%S+) MWh to train")
+  local cost_text = text:match("cost of the run %$(%S+)M")
+  t.eq(mwh_text, string.format("%.0f", mwh * 1e6), "MWh of a long run: " .. text)
+  -- 1e6 times the tokens of the run above: its cost in dollars is this one's in $M
+  t.eq(cost_text, string.format("%.4g", 64 * hours * 1 + 0.1 * mwh * 1000), "cost in $M: " .. text)
+  t.eq(text:find("e+", 1, true), nil, "no fmt exponent: " .. text)
+end
 -- An energy price alone prices the energy.
 local metered = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { energy_price = 0.1 } }) })
 local pm = dml.evaluate(metered, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
