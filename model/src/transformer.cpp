@@ -736,6 +736,13 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
           least, l.pp, mb);
     }
   }
+  if (l.sequence_parallel && l.tp > 1 && l.cp > 0 && m.seq_len % l.cp == 0 &&
+      (m.seq_len / l.cp) % l.tp != 0) {
+    fail(
+        "layout.sequence_parallel: TP {} splits the {} tokens of each CP rank's sequence (seq_len "
+        "{} / cp {}) between its ranks, and does not divide them",
+        l.tp, m.seq_len / l.cp, m.seq_len, l.cp);
+  }
   if (c.run.model.seq_len % l.cp != 0) {
     fail("layout.cp: {} does not divide the sequence length {}; divisors: {}", l.cp, m.seq_len,
          divs(m.seq_len, l.cp));

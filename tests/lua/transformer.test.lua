@@ -17,6 +17,18 @@ local run = dml.run { model = llama8b, stack = stacks.megatron_core, global_batc
 t.eq(getmetatable(run).__name, "dml.transformer_run", "dml.run of a transformer")
 t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
 
+-- Sequence parallelism splits each sequence between the TP ranks: TP must divide it (4100 / 8 is no
+-- whole token), and the search keeps to the layouts where it does.
+do
+  local odd = dml.run(run, { model = dml.transformer(llama8b, { seq_len = 4100 }) })
+  local sp = dml.evaluate(odd, { tp = 8, pp = 1, cp = 1, sequence_parallel = true, microbatch = 1 })
+  t.eq(sp.feasible, false, "TP 8 with SP over 4100 tokens")
+  t.eq(table.concat(sp.violations, "\n"):find("layout.sequence_parallel: TP 8 splits the 4100 tokens of each CP rank's sequence (seq_len 4100 / cp 1) between its ranks, and does not divide them", 1, true) ~= nil,
+    true, table.concat(sp.violations, "\n"))
+  t.eq(dml.evaluate(odd, { tp = 4, pp = 1, cp = 1, sequence_parallel = true, microbatch = 1 }).feasible, true, "4 divides 4100")
+  local best = dml.optimize(odd)
+  t.eq(not best.layout.sequence_parallel or 4100 % best.layout.tp == 0, true, "the search: " .. dml.layout_text(best.layout))
+end
 local p = dml.evaluate(run, { tp = 2, pp = 2 })
 t.eq(p.layout.dp, 16, "dp derived from the GPUs")
 local assumed = table.concat(p.assumed, "; ")
