@@ -264,7 +264,11 @@ function M.sweep(spec)
         break
       end
       local r = i == 0 and run_0 or run_at(i)
-      if is_transformer_run(r) ~= transformer then
+      -- A declared run of the other kind mixes them; anything else is no run, which reading
+      -- the chunk says at its index (sweep.runs[2]: expected a transformer training run ...).
+      local mt = getmetatable(r)
+      local other = type(mt) == "table" and mt.__name == (transformer and "dml.run" or "dml.transformer_run")
+      if other then
         core.raise("sweep: the runs mix paper runs (dml.mlp_stack) and transformer runs; sweep each kind on its own")
       end
       runs[#runs + 1] = r

@@ -102,6 +102,10 @@ t.eq(by_gpu:column("model")[1], "8b")
 t.raises(function()
   dml.sweep { runs = { run, dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) } } }
 end, { pattern = "mix paper runs" })
+-- what is no run is named at its index, not taken for the other kind
+t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
+  "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
+t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer)")
 t.raises(function()
   dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512,
     cluster = dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
