@@ -60,6 +60,24 @@ do
   t.eq(cost_text, string.format("%.4g", 64 * hours * 1 + 0.1 * mwh * 1000), "cost in $M: " .. text)
   t.eq(text:find("e+", 1, true), nil, "no fmt exponent: " .. text)
 end
+-- Powers and lifetimes at the edge of their ranges give finite figures: a GPU draws at least a
+-- watt computing, and capital is written off over at least 0.01 years (5e-324 W and 1e-300 years
+-- printed inf tokens per joule and an inf cost).
+t.raises_here(function() dml.gpu(gpu, { power = { busy_watts = 5e-324, waiting_watts = 0, idle_watts = 0 } }) end,
+  "gpu.power.busy_watts: must be at least 1, got 5e-324")
+t.raises_here(function() dml.cluster(run.cluster, { facility = { capital_per_gpu = 1e9, lifetime_years = 1e-300 } }) end,
+  "cluster.facility.lifetime_years: must be at least 0.01, got 1e-300")
+do
+  local edge = dml.run(run, { tokens = 1e20, cluster = dml.cluster(run.cluster, {
+    gpu = dml.gpu(gpu, { power = { busy_watts = 1, waiting_watts = 0, idle_watts = 0 } }),
+    facility = { capital_per_gpu = 1e9, lifetime_years = 0.01 } }) })
+  local pe = dml.evaluate(edge, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
+  for _, k in ipairs { "tokens_per_joule", "run_megawatt_hours", "run_cost", "cost_per_million_tokens" } do
+    local v = pe.energy[k]
+    t.eq(v == v and v > 0 and v < math.huge, true, k .. " finite: " .. tostring(v))
+  end
+  t.eq(tostring(pe):find("inf", 1, true), nil, "no inf in the text")
+end
 -- An energy price alone prices the energy.
 local metered = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { energy_price = 0.1 } }) })
 local pm = dml.evaluate(metered, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })

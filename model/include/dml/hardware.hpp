@@ -258,8 +258,7 @@ struct Description<GpuPower> {
     v.field(p.busy_watts, {.name = "busy_watts",
                            .doc = "computing (the board's power limit, TDP)",
                            .required = true,
-                           .min = 0,
-                           .above = true,
+                           .min = 1,
                            .max = 1e5});
     v.field(p.waiting_watts, {.name = "waiting_watts",
                               .doc = "waiting on exposed communication",
@@ -313,8 +312,7 @@ struct Description<Facility> {
                                 .max = 1e9});
     v.field(f.lifetime_years, {.name = "lifetime_years",
                                .doc = "years the capital is written off over",
-                               .min = 0,
-                               .above = true,
+                               .min = 0.01,
                                .max = 100});
     v.field(f.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
