@@ -1210,6 +1210,9 @@ function M.measured_time(row, arch)
     if why then return nil, why, true end
     m[column] = x
   end
+  if m.mfu_pct and m.mfu_pct > 100 then
+    return nil, fmt("mfu_pct %s is more than 100 (a percentage of the peak)", row.mfu_pct), true
+  end
   local t, how = measured_step(row, m, arch)
   if t == nil then return nil, how end
   if not (t >= 1e-6 and t <= 1e9) then

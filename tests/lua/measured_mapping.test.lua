@@ -751,6 +751,8 @@ t.eq(why_not { iter_time_s = "0" }, "iter_time_s 0 is not a positive, finite num
 t.eq(why_not { iter_time_s = "-1" }, "iter_time_s -1 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "1e400" }, "iter_time_s 1e400 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "3.6 s" }, 'iter_time_s "3.6 s" is not a plain number')
+t.eq(why_not { mfu_pct = "200" }, "mfu_pct 200 is more than 100 (a percentage of the peak)")
+t.eq(select(3, measured.measured_time(copy(row("N21-T1-1.7B"), { mfu_pct = "100.5" }))), true, "the row's data is wrong")
 t.eq(why_not { iter_time_s = "1e-300" }, "a step of 1e-300 s (iter_time_s) is not a training step (1 us to 1e9 s)")
 t.eq(measured.parse_tsv("\239\187\191run_id\tx\na\t1\n")[1].run_id, "a", "a byte-order mark is no part of a name")
 
