@@ -850,6 +850,8 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
 // The cost of one layout that runs. Allocates nothing.
 void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const Stack& st = c.run.stack;
+  // The busiest EP rank's load over the mean: one rank (EP 1) holds every expert and is the mean.
+  const double imbalance = l.ep > 1 ? c.imbalance : 1.0;
   const double t = static_cast<double>(l.tp);
   const double p = static_cast<double>(l.pp);
   const double v = static_cast<double>(l.interleave);
@@ -914,7 +916,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double local = static_cast<double>(c.experts) / ep;
     const double per_expert = expert_tokens * c.top_k * ep / static_cast<double>(c.experts);
     moe_gemm =
-        local * c.imbalance * (c.gemm(per_expert, h, c.up * c.fe) + c.gemm(per_expert, c.fe, h)) +
+        local * imbalance * (c.gemm(per_expert, h, c.up * c.fe) + c.gemm(per_expert, c.fe, h)) +
         c.gemm(T, h, static_cast<double>(c.experts));  // the router
     if (c.shared > 0) {
       shared_up = c.gemm(T, h, c.up * c.fe * c.shared / t);
@@ -924,7 +926,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // forward and backward together, a third of them counted here, as the backward of every
     // element-wise op is costed at twice its forward.
     moe_elem =
-        (expert_tokens * c.top_k * c.imbalance * (c.act_bytes * c.fe + c.unfused_expert_bytes / 3) +
+        (expert_tokens * c.top_k * imbalance * (c.act_bytes * c.fe + c.unfused_expert_bytes / 3) +
          T * c.shared * c.act_bytes * c.fe / t);
     // Token permutation (docs/model.md 8.2): each token read once before the dispatch and
     // written once after the combine; each of its k copies written and read by the stack's
@@ -932,7 +934,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // expert and back (a read and a write each way). The backward mirrors it.
     const double copies = expert_tokens * c.top_k;
     permute = (expert_tokens * 4 * h + copies * st.permute_traffic * h +
-               (local > 1 ? copies * c.imbalance * 8 * h : 0.0)) /
+               (local > 1 ? copies * imbalance * 8 * h : 0.0)) /
               c.hbm;
   }
   // Attention kernel, forward and backward.
@@ -1228,7 +1230,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     if (sp && l.tp > 1) tp_exposed += n_layers * c.gather(T * x.latents * 2, tp_g);
   }
   if (l.recompute_moe_act) {
-    recompute += n_moe * expert_tokens * c.top_k * c.imbalance *
+    recompute += n_moe * expert_tokens * c.top_k * imbalance *
                  (c.act_bytes * c.fe + c.unfused_clamp_bytes / 3) * st.elementwise_factor / c.hbm;
   }
   // A recomputed attention forward exchanges its keys and values again (the ring, or the
@@ -1523,7 +1525,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // activations; the shared experts read the norm's output, already counted.
   const double routed_kept =
       c.experts > 0
-          ? c.top_k * c.imbalance *
+          ? c.top_k * imbalance *
                 ((2 - q_saved) * h +
                  ((l.recompute_moe_act ? c.act_bytes - 2 : mlp_act_bytes) + clamp_kept) * c.fe) /
                 sp_div
@@ -1543,7 +1545,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     per_token_dense = std::min(per_token_dense, kept + 0.5 * 2 * c.up * c.f / t1);
     per_token_moe = std::min(
         per_token_moe, kept + (c.experts > 0 ? 0.5 * 2 * c.up * c.fe *
-                                                   (c.top_k * c.imbalance / sp_div + c.shared / t)
+                                                   (c.top_k * imbalance / sp_div + c.shared / t)
                                              : 0));
   }
   if (l.recompute == Recompute::kFull) {

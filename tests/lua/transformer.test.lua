@@ -102,6 +102,19 @@ t.eq(by_gpu:column("model")[1], "8b")
 t.raises(function()
   dml.sweep { runs = { run, dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) } } }
 end, { pattern = "mix paper runs" })
+-- imbalance is the busiest EP rank's load over the mean: at EP 1 one rank holds every expert and
+-- nothing changes; at EP 8 the step and the activations grow
+do
+  local function moe(imb)
+    return dml.run(run, { model = dml.transformer(llama8b, { layers = 4, moe = { experts = 8, top_k = 2, imbalance = imb } }) })
+  end
+  local function at(imb, ep)
+    return dml.evaluate(moe(imb), { tp = 1, pp = 1, cp = 1, ep = ep, microbatch = 1, recompute = "none" })
+  end
+  t.eq(tostring(at(4, 1).time.step), tostring(at(1, 1).time.step), "EP 1: no busiest rank")
+  t.eq(tostring(at(4, 1).memory.activations), tostring(at(1, 1).memory.activations), "nor more activations")
+  t.eq(at(4, 8).time.step > at(1, 8).time.step, true, "EP 8: the busiest rank sets the pace")
+end
 -- what is no run is named at its index, not taken for the other kind
 t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
   "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
