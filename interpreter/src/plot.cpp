@@ -133,6 +133,44 @@ char g_error_buffer[2048];   // plsError's message buffer (keeps plabort off std
 PLINT g_error_code = 0;
 PlotLayout g_last_layout;  // for last_plot_layout()
 
+// The FILE PLplot writes an image through: writes to fd that keep their first error, which
+// PLplot's fclose would drop.
+struct WriteCookie {
+  int fd;
+  int error;
+};
+
+ssize_t cookie_write(void* c, const char* buf, size_t size) {
+  auto& w = *static_cast<WriteCookie*>(c);
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::write(w.fd, buf + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (w.error == 0) w.error = n < 0 ? errno : EIO;
+      return 0;  // fopencookie: 0 is a failed write
+    }
+    done += static_cast<size_t>(n);
+  }
+  return static_cast<ssize_t>(done);
+}
+
+int cookie_seek(void* c, off64_t* offset, int whence) {
+  const off64_t at = ::lseek64(static_cast<WriteCookie*>(c)->fd, *offset, whence);
+  if (at < 0) return -1;
+  *offset = at;
+  return 0;
+}
+
+int cookie_close(void* c) {
+  auto& w = *static_cast<WriteCookie*>(c);
+  if (::close(w.fd) != 0 && w.error == 0) w.error = errno;
+  w.fd = -1;
+  return 0;
+}
+
+constexpr cookie_io_functions_t kWriteFunctions{nullptr, cookie_write, cookie_seek, cookie_close};
+
 int on_plexit(PLCHAR_VECTOR message) {
   std::snprintf(g_exit_message, sizeof g_exit_message, "%s", message != nullptr ? message : "");
   std::longjmp(g_exit_jump, 1);
@@ -1170,12 +1208,14 @@ PlotLayout plot(const PlotSpec& spec) {
   write_atomically(
       spec.path,
       [&](int fd) {
-        // PLplot writes to a FILE of its own: a copy of the temporary file's descriptor.
-        const int copy = ::dup(fd);
-        p.file = copy >= 0 ? ::fdopen(copy, "wb") : nullptr;
+        // PLplot writes to a FILE of its own, over a copy of the temporary file's descriptor,
+        // and closes it without looking at what failed: the FILE's writes keep the first error
+        // (a full disk), which fails the plot here rather than leave a cut image.
+        WriteCookie cookie{::dup(fd), 0};
+        p.file = cookie.fd >= 0 ? ::fopencookie(&cookie, "wb", kWriteFunctions) : nullptr;
         if (p.file == nullptr) {
           const int err = errno;
-          if (copy >= 0) ::close(copy);
+          if (cookie.fd >= 0) ::close(cookie.fd);
           fail("dml.plot", spec.path, err);
         }
         g_error_code = 0;
@@ -1192,6 +1232,7 @@ PlotLayout plot(const PlotSpec& spec) {
           throw Error(
               fmt::format("dml.plot: cannot write \"{}\": PLplot: {}", spec.path, g_abort_message));
         }
+        if (cookie.error != 0) fail("dml.plot", spec.path, cookie.error);
       },
       "dml.plot");
   g_last_layout = layout.report;
