@@ -1227,6 +1227,10 @@ PlotLayout plot(const PlotSpec& spec) {
           end_after_error();
           throw Error(
               fmt::format("dml.plot: cannot write \"{}\": PLplot: {}", spec.path, g_exit_message));
+        } catch (...) {
+          // PLplot closes its FILE, whose cookie lives on this frame, before the frame goes.
+          end_after_error();
+          throw;
         }
         if (g_abort_message[0] != '\0') {
           throw Error(
