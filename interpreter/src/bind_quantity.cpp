@@ -76,20 +76,46 @@ std::string_view check_unit_arg(lua_State* L, int idx, std::string_view method) 
 
 // --- metamethods ---------------------------------------------------------
 
+// An arithmetic result holds the rule dml.q holds: the one value that is not finite is an
+// infinitely fast network (+inf B/s); an overflow to "inf s" or a NaN is an error naming the sum.
+Quantity checked(Quantity r, const Quantity& a, std::string_view op, const Quantity* b) {
+  const bool allowed = std::isfinite(r.value) || (r.value > 0 && r.dim == kBandwidth) ||
+                       (std::isinf(r.value) && r.dim == kDimensionless);
+  if (allowed) return r;
+  const std::string sum =
+      b == nullptr ? fmt::format("{}({})", op, format_quantity(a))
+                   : fmt::format("{} {} {}", format_quantity(a), op, format_quantity(*b));
+  throw UnitError(fmt::format("quantity arithmetic: {} is {}", sum,
+                              std::isnan(r.value) ? "not a number"
+                                                  : "out of range (only a bandwidth may be "
+                                                    "infinite, an infinitely fast network)"));
+}
+
+int binary(lua_State* L, std::string_view op, Quantity (*f)(const Quantity&, const Quantity&)) {
+  return guarded(L, [&] {
+    const Quantity a = operand(L, 1, op);
+    const Quantity b = operand(L, 2, op);
+    return push_result(L, checked(f(a, b), a, op, &b));
+  });
+}
+
 int l_add(lua_State* L) {
-  return guarded(L, [&] { return push_result(L, operand(L, 1, "+") + operand(L, 2, "+")); });
+  return binary(L, "+", [](const Quantity& a, const Quantity& b) { return a + b; });
 }
 int l_sub(lua_State* L) {
-  return guarded(L, [&] { return push_result(L, operand(L, 1, "-") - operand(L, 2, "-")); });
+  return binary(L, "-", [](const Quantity& a, const Quantity& b) { return a - b; });
 }
 int l_mul(lua_State* L) {
-  return guarded(L, [&] { return push_result(L, operand(L, 1, "*") * operand(L, 2, "*")); });
+  return binary(L, "*", [](const Quantity& a, const Quantity& b) { return a * b; });
 }
 int l_div(lua_State* L) {
-  return guarded(L, [&] { return push_result(L, operand(L, 1, "/") / operand(L, 2, "/")); });
+  return binary(L, "/", [](const Quantity& a, const Quantity& b) { return a / b; });
 }
 int l_unm(lua_State* L) {
-  return guarded(L, [&] { return push_result(L, -operand(L, 1, "-")); });
+  return guarded(L, [&] {
+    const Quantity a = operand(L, 1, "-");
+    return push_result(L, checked(-a, a, "-", nullptr));
+  });
 }
 
 // Lua calls __eq only when both operands are userdata: equal value and dimension.

@@ -249,9 +249,9 @@ std::string format_text(const Table& t) {
                        s = {printable(str), false};
                      },
                      [&](const QuantityCell& q) {
-                       // An infinite quantity is a value ("inf B/s": an infinite network); a
-                       // NaN never is.
-                       if (std::isnan(q.value)) {
+                       // An infinite bandwidth is a value ("inf B/s": an infinite network);
+                       // a NaN or any other infinity never is.
+                       if (std::isnan(q.value) || (std::isinf(q.value) && q.dim != kBandwidth)) {
                          ++non_finite;
                          s = {"-", true};
                        } else {

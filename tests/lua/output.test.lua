@@ -226,10 +226,13 @@ local function main()
   if dml.q then
     local q = dml.q "900 GB/s"
     local qt = dml.table({ { bw = q } })
-    -- a NaN quantity (from arithmetic) shows as "-" and is counted; an infinite one is a value
-    local inf = dml.q(math.huge, "B/s")  -- an infinitely fast network
-    t.eq(tostring(dml.table({ { x = inf - inf, y = inf } })),
-      'x        y\n-  -------\n-  inf B/s\nnote: 1 cell shows "-" for a NaN or infinite number', "NaN quantity cell")
+    -- an infinite bandwidth is a value (an infinitely fast network); arithmetic never makes a
+    -- NaN or an infinite time
+    local inf = dml.q(math.huge, "B/s")
+    t.eq(tostring(dml.table({ { y = inf } })), '      y\n-------\ninf B/s', "infinite bandwidth cell")
+    fails(function() return inf - inf end, "quantity arithmetic: inf B/s - inf B/s is not a number")
+    fails(function() return dml.q(1e308, "s") * 10 end,
+      "quantity arithmetic: 1.157e303 days * 10 is out of range (only a bandwidth may be infinite, an infinitely fast network)")
     -- quantities are right-aligned, as numbers are
     t.eq(tostring(qt), "      bw\n--------\n900 GB/s", "quantity cell")
     dml.save(qt, dir .. "/q.csv")
