@@ -53,7 +53,8 @@ Options:
                   see it (unless it follows a --, after which every argument is the script's)
   --merge OUT PART...
                   join the saved slices of a sharded sweep (.csv or .tsv, in order
-                  1..N) into OUT, a new file: the table the unsharded run saves
+                  1..N) into OUT, a new file: the table the unsharded run saves;
+                  takes no other option
   --sandbox       run a script you do not trust: no io, os (but clock, date,
                   time), debug, dofile or loadfile; require loads Lua text from
                   the search path; dml.save and dml.plot write only inside the
@@ -64,8 +65,8 @@ Options:
   --              stop handling options
   -               run standard input and stop handling options
 
-With no script, dml runs standard input, or starts the interactive prompt if
-standard input is a terminal. The script sees its arguments in `arg` and `...`.
+With no script and no -e or -v, dml runs standard input (after any -l), or starts
+the interactive prompt if standard input is a terminal. The script sees its arguments in `arg` and `...`.
 
 require "name" looks next to the requiring script, then in DML_PATH
 (';'-separated templates such as "/opt/dml/?.lua"), then in --lib directories,
@@ -253,7 +254,18 @@ static int run_dml(int argc, char** argv) {
       continue;
     }
     if (a == "--merge") {
+      // A merge runs no script, so an option beside it would be silently ignored.
+      if (i > 1) {
+        return usage_error("'--merge' takes no other options (got '" + args[1] +
+                           "' before it); run it alone: dml --merge OUT PART...");
+      }
       if (argc - i < 3) return usage_error("'--merge' needs an output file and the parts to join");
+      for (int j = i + 1; j < argc; ++j) {
+        if (args[j].size() > 1 && args[j][0] == '-') {
+          return usage_error("'--merge' takes no other options (got '" + args[j] +
+                             "'); a file whose name starts with '-' is written ./" + args[j]);
+        }
+      }
       const std::vector<std::string> parts(args.begin() + i + 2, args.end());
       try {
         dml::output::merge_tables(args[i + 1], parts);
@@ -411,7 +423,11 @@ static int run_dml(int argc, char** argv) {
       return dml.stop_reason() == dml::StopReason::kInterrupted ? kExitInterrupted
                                                                 : kExitScriptError;
     };
+    // As lua's own -l: a library alone still runs standard input or starts the prompt; a chunk
+    // (-e) or -v is what there was to run.
+    bool ran_chunk = false;
     for (const auto& act : actions) {
+      ran_chunk = ran_chunk || act.kind == Action::kChunk;
       const bool ok = run([&] {
         if (act.kind == Action::kChunk) return dml.run_string(act.text);
         // -l G=NAME sets the global G; -l NAME sets NAME (lua 5.4's convention)
@@ -424,7 +440,7 @@ static int run_dml(int argc, char** argv) {
     }
     if (script != 0) {
       if (!run([&] { return dml.run_file(args[script], script_args); })) return status();
-    } else if (actions.empty() && !interactive) {
+    } else if (!ran_chunk && !show_version && !interactive) {
       if (isatty(STDIN_FILENO) != 0) {
         interactive = true;
       } else if (!run([&] { return dml.run_file("-"); })) {

@@ -24,6 +24,8 @@ dml_golden(args_table ARGS cases/args.lua one "two words")
 dml_golden(chunk_then_script ARGS -e "greeting = 'hi'" cases/uses_greeting.lua)
 dml_golden(stdin_script STDIN "${DML_CLI_DIR}/cases/hello.lua" ARGS -)
 dml_golden(library_flag ARGS -l mylib -e "print(mylib.answer)")
+# As lua's -l: a library alone still runs standard input.
+dml_golden(library_flag_then_stdin STDIN "${DML_CLI_DIR}/cases/uses_mylib.lua" ARGS -l mylib)
 
 # Broken scenarios: the exact message and exit status are UI.
 dml_golden(missing_file ARGS cases/no_such_scenario.lua)
@@ -113,6 +115,9 @@ dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)
 # The output left out: the first part is where OUT goes, and --merge replaces no file. (The
 # part after it is cut short: were the check gone, nothing would be written over part1.csv.)
+# --merge runs alone: an option beside it would be ignored.
+dml_golden(merge_after_option ARGS -e "print(1)" --merge merged.csv cases/merge/part1.csv)
+dml_golden(merge_option_among_parts ARGS --merge merged.csv cases/merge/part1.csv --shard 1/2)
 dml_golden(merge_output_exists ARGS --merge cases/merge/part1.csv cases/merge/open_quote.csv)
 
 # Limits and binary chunks: the message names the limit and the line, exit 1.
