@@ -211,17 +211,26 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
   const auto space = [](char c) { return c == ' ' || c == '\t'; };
   while (!text.empty() && space(text.front())) text.remove_prefix(1);
   while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  // "<number> <noun>", the noun plural or singular ("tokens", "token"), the space optional.
+  // "<number> <noun>", the noun plural or singular ("tokens", "token"); a space separates them,
+  // as it separates a number and its unit ("15.6e12tokens" is refused, as "900GB/s" is).
   const std::string_view singular =
       noun.ends_with('s') ? std::string_view(noun).substr(0, noun.size() - 1) : noun;
   std::string_view number;
+  bool spaced = false;
   for (const std::string_view unit : {std::string_view(noun), singular}) {
     if (text.size() > unit.size() && text.ends_with(unit)) {
       number = text.substr(0, text.size() - unit.size());
+      spaced = space(number.back());
       break;
     }
   }
   while (!number.empty() && space(number.back())) number.remove_suffix(1);
+  if (!number.empty() && !spaced) {
+    throw_expected(L, idx, path,
+                   fmt::format("a number or a count like \"15.6e12 {}\" (a space must separate "
+                               "the number and \"{}\")",
+                               noun, noun));
+  }
   if (!number.empty() && number.front() == '+') number.remove_prefix(1);
   double v = 0;
   const char* end = number.data() + number.size();

@@ -89,6 +89,11 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "lots" } en
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "lots"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 GB" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6e12 GB"')
+-- a space separates the number and the word, as it separates a number and its unit
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12tokens" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "15.6e12tokens"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "1token" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "1token"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "inf tokens" } end,
   'run.tokens: expected a finite number, got "inf tokens"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = 0 } end,
