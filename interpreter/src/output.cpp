@@ -35,8 +35,6 @@ bool is_identifier(std::string_view s) {
   });
 }
 
-std::string printable(std::string_view s);
-
 // A column name in a message: control characters escaped, a long one cut to an excerpt.
 std::string shown_name(std::string_view name) {
   const std::string_view head = excerpt_head(name);
@@ -62,26 +60,6 @@ size_t display_width(std::string_view s) {
 }
 
 // Control characters would break the table's lines: show them escaped.
-std::string printable(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (u < 0x20 || u == 0x7F) {
-      out += fmt::format("\\x{:02x}", u);
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 // Valid UTF-8 (no overlong forms, surrogates or code points above U+10FFFF).
 bool valid_utf8(std::string_view s) {
   size_t i = 0;

@@ -103,6 +103,9 @@ raises_here(function() return q"1 GB" .. {} end, "cannot concatenate a dml.Quant
 raises_here(function() return q"900 gb/s" end, 'expected a quantity like "900 GB/s", got "900 gb/s" (unknown unit "gb/s")')
 raises_here(function() return q"900GB/s" end, 'expected a quantity like "900 GB/s", got "900GB/s" (a space must separate the number and the unit)')
 raises_here(function() return q"70B" end, 'expected a quantity like "900 GB/s", got "70B" (a space must separate the number and the unit)')
+-- a control byte in the text is escaped in the message, so a NUL does not cut it short
+raises_here(function() return q"900 GB/s\0junk" end, 'expected a quantity like "900 GB/s", got "900 GB/s\\x00junk" (unknown unit "GB/s\\x00junk")')
+raises_here(function() return q(1, "G\0B") end, 'expected a unit like "GiB/s", got "G\\x00B"')
 raises_here(function() return q(true) end, 'dml.q: expected a string like "900 GB/s", a number or a Quantity, got a boolean')
 raises_here(function() return q("900", "GB/s") end, 'dml.q: a unit as second argument goes with a number, as in dml.q(900, "GB/s"); got a string')
 raises_here(function() return q(900, "gb/s") end, 'expected a unit like "GiB/s", got "gb/s"')

@@ -50,11 +50,33 @@ inline constexpr std::size_t kExcerptBytes = 60;
   return text.substr(0, n);
 }
 
-// `"text"`, or for a long text `"its first bytes..." (1000000 bytes)`.
+// A user's text as a message shows it: newline, tab and carriage return as \n \t \r, other
+// control bytes (a NUL among them, which would end a C string) as \xNN.
+[[nodiscard]] inline std::string printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7F) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// `"text"`, or for a long text `"its first bytes..." (1000000 bytes)`; control bytes escaped.
 [[nodiscard]] inline std::string quoted_excerpt(std::string_view text) {
   const std::string_view head = excerpt_head(text);
-  if (head.size() == text.size()) return fmt::format("\"{}\"", text);
-  return fmt::format("\"{}...\" ({} bytes)", head, text.size());
+  if (head.size() == text.size()) return fmt::format("\"{}\"", printable(text));
+  return fmt::format("\"{}...\" ({} bytes)", printable(head), text.size());
 }
 
 }  // namespace dml
