@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "divisors.hpp"
+#include "dml/error.hpp"
+#include "dml/plan.hpp"
 #include "dml/quantity.hpp"
 #include "engine.hpp"
 
@@ -65,6 +67,14 @@ Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& spl
   e.pp_ep_comm_total = Seconds(c.pp_comm * ctx.batches);
   e.dp_comm_total = Seconds(c.dp_comm * ctx.batches);
   e.latency_total = Seconds(ctx.batches * (c.tp_lat + c.pp_lat + c.dp_lat));
+  // Every time the plan reports, charged or not (a zero-bubble layout's pipeline latency), is
+  // in range, or the inputs are out of any real range (out_of_range_message).
+  for (const double t :
+       {e.training_time.value(), e.time_per_batch.value(), e.pipeline_latency.value(),
+        e.latency_total.value(), e.tp_comm_total.value(), e.pp_ep_comm_total.value(),
+        e.dp_comm_total.value(), e.arithmetic_time.value() * ctx.batches}) {
+    if (!(t < 1e100)) throw Error(out_of_range_message("the cost of " + layout_text(l)));
+  }
   return e;
 }
 

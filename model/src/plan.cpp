@@ -264,7 +264,11 @@ std::string layout_text(const Layout& l) {
 
 namespace {
 
-std::string percent(double x) { return fmt::format("{:.1f}%", 100 * x); }
+// "68.4%"; a share past 99,999% (a latency a zero-bubble layout does not charge, far longer
+// than the batch) in 3 significant digits: "2.19e+25%".
+std::string percent(double x) {
+  return 100 * x < 1e5 ? fmt::format("{:.1f}%", 100 * x) : fmt::format("{:.3g}%", 100 * x);
+}
 std::string text(units::Seconds t) { return format_quantity(to_quantity(t)); }
 
 std::string model_line(const RunFacts& r) {

@@ -35,7 +35,14 @@ namespace {
 
 // Why no layout was found on n GPUs, for both searches: nothing in the paper's search space
 // fits n, nothing finishes within the threshold, or nothing splits across the levels.
-std::string not_found_reason(u128 n, bool any_candidate, bool any_memory_fail, double threshold) {
+std::string not_found_reason(u128 n, bool any_candidate, bool any_memory_fail, double threshold,
+                             const SearchStats& stats) {
+  // With no time limit, a layout that was costed and not kept had a time that is no number or
+  // infinite: an input out of any real range.
+  if (threshold == std::numeric_limits<double>::infinity() && stats.layouts_evaluated > 0) {
+    throw Error(out_of_range_message(
+        fmt::format("the cost of every layout evaluated on {} GPUs", to_string(n))));
+  }
   if (!any_candidate) {
     return fmt::format("no layout of the paper's search space fits {} GPUs{}", to_string(n),
                        any_memory_fail ? " (some fail the memory check)" : "");
@@ -306,7 +313,7 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
     out.found = true;
     out.best = make_evaluation(ctx, best_br, best_split, best_costs, {});
   } else {
-    out.reasons.push_back(not_found_reason(n, any_branch, any_memory_fail, threshold));
+    out.reasons.push_back(not_found_reason(n, any_branch, any_memory_fail, threshold, out.stats));
   }
   return out;
 }
@@ -600,7 +607,7 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
     expand(t, n_ep, n, best, out);
   }
   if (ties_.empty()) {
-    out.reasons.push_back(not_found_reason(n, any_triple, any_memory_fail, threshold));
+    out.reasons.push_back(not_found_reason(n, any_triple, any_memory_fail, threshold, out.stats));
     return out;
   }
   std::sort(ties_.begin(), ties_.end(),

@@ -2022,16 +2022,9 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   Costed k;
   cost(c, l, k);
   // A step of 1e100 s (or a total that does not fit a double's range once printed in ms or
-  // GiB) is no run's: every input is checked to be finite and positive, so either one is so far
-  // from any real value that the arithmetic overflows (a clock of 1e-300 Hz), or this is dml's
-  // bug.
+  // GiB) is no run's (out_of_range_message).
   if (!(k.time.step.value() < 1e100) || !(k.memory.total.value() < 1e100)) {
-    throw Error(
-        fmt::format("the cost of {} is out of range (a step of 1e100 s or more, or no "
-                    "number): an input is far outside any real value (a clock, bandwidth or "
-                    "efficiency near 0, a size near 1e308); if none is, please report the "
-                    "scenario",
-                    layout_text(to_layout(l))));
+    throw Error(out_of_range_message("the cost of " + layout_text(to_layout(l))));
   }
   p.time = k.time;
   p.memory = k.memory;

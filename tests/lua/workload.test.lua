@@ -25,6 +25,28 @@ t.eq(dml.mlp_stack { d_model = 2^38, layers = 4 }.layers, 4, "given layers, the 
 raises_here(function() dml.run { model = m, cluster = h100, options = { max_gpus = 2^63 } } end,
   "run.options.max_gpus: must be at most 9223372036854775807, got 9.2233720368548e+18")
 
+-- An input far outside any real value (a level of 1e-300 B/s, a latency of 1e307 s) is an error
+-- naming the cause, not "no layout splits across the network levels" or a plan that prints
+-- "inf s" and "inf%".
+do
+  local function fixed(level)
+    return dml.run { model = dml.mlp_stack { d_model = 8192, layers = 32 }, batch = "paper",
+      cluster = dml.cluster { gpu = h100.gpu, size = 4096, levels = {
+        dml.level(h100.levels[1], level), h100.levels[2] } } }
+  end
+  local why = " is out of range (a time of 1e100 s or more, or no number): an input is far outside"
+    .. " any real value (a clock, bandwidth or efficiency near 0, a latency or size near 1e308);"
+    .. " if none is, please report the scenario"
+  raises_here(function() return dml.optimize(fixed { bandwidth = "1e-300 B/s" }) end,
+    "the cost of every layout evaluated on 4096 GPUs" .. why)
+  raises_here(function() return dml.optimize(fixed { latency = "1e307 s" }) end,
+    "the cost of DP 4 x TP 4x8 x PP 32 x EP 1, 64 microbatches, zero-bubble" .. why)
+  -- a latency the zero-bubble layout does not charge, longer than the batch, prints its share
+  -- in 3 digits
+  local slow = dml.optimize(fixed { latency = "1e20 s" })
+  t.eq(tostring(slow):match("TP %+ PP/EP latency%s+%S+ days%s+(%S+)"), "2.19e+25%")
+end
+
 -- run: defaults and checks
 local r = dml.run { model = m, cluster = h100 }
 t.eq(r.batch, nil); t.eq(r.seq_len, 2048); t.eq(r.tokens_per_param, nil); t.eq(r.tokens, nil)
