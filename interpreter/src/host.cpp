@@ -47,6 +47,7 @@ void Host::begin_call() {
   stop = StopReason::kNone;
   stop_where.clear();
   interrupted = false;
+  usage_message.clear();
   kept_rows = false;
   in_sweep = false;
   memory_hit = false;

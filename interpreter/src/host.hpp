@@ -50,6 +50,9 @@ struct Host {
   // (core.traceback), shown by the message handler if that error reaches it with this message.
   std::string traceback_message;
   std::string traceback;
+  // The message of the last dml.usage_error raised in this call: when the call ends with it,
+  // the script was given bad arguments (Interpreter::usage_error; `dml` exits 2).
+  std::string usage_message;
   bool in_sweep = false;
   bool sweep_shown = false;  // its progress line is on the terminal
   std::chrono::steady_clock::time_point sweep_begin{};

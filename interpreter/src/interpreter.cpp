@@ -573,6 +573,12 @@ bool Interpreter::protected_call(int nargs, int nresults) {
       error_ = h.memory_where + lua::stop_text(h, StopReason::kMemoryLimit);
     }
     interrupted_ = h.interrupted;
+    // The error that ended the call is the one dml.usage_error raised, unchanged (with
+    // --traceback, the stack follows it).
+    usage_error_ =
+        status != LUA_OK && stop_reason_ == StopReason::kNone && !h.usage_message.empty() &&
+        error_.starts_with(h.usage_message) &&
+        (error_.size() == h.usage_message.size() || error_[h.usage_message.size()] == '\n');
     h.end_call();
     h.running.store(false);
   }

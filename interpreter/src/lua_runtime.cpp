@@ -12,6 +12,7 @@
 #include "dml/version.hpp"
 #include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
+#include "host.hpp"
 
 namespace dml::lua {
 
@@ -87,6 +88,18 @@ int l_raise(lua_State* L) {
   const char* msg = luaL_checklstring(L, 1, &n);
   return guarded(L, [&]() -> int {
     push_user_message(L, std::string_view(msg, n));
+    return lua_error(L);
+  });
+}
+
+// core.usage_error(message): as core.raise, for a script's bad arguments; the host remembers the
+// message, so that a call ending with it is a usage error (exit status 2 in `dml`).
+int l_usage_error(lua_State* L) {
+  size_t n = 0;
+  const char* msg = luaL_checklstring(L, 1, &n);
+  return guarded(L, [&]() -> int {
+    push_user_message(L, std::string_view(msg, n));
+    if (Host* h = find_host(L)) h->usage_message = lua_tostring(L, -1);
     return lua_error(L);
   });
 }
@@ -212,8 +225,10 @@ int open_core(lua_State* L) {
 }
 
 void register_runtime(lua_State* L) {
-  const luaL_Reg fns[] = {{"raise", l_raise},     {"entry", l_entry},     {"strict", l_strict},
-                          {"no_such", l_no_such}, {"modules", l_modules}, {nullptr, nullptr}};
+  const luaL_Reg fns[] = {{"raise", l_raise},     {"usage_error", l_usage_error},
+                          {"entry", l_entry},     {"strict", l_strict},
+                          {"no_such", l_no_such}, {"modules", l_modules},
+                          {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   const auto v = dml::version();
   lua_pushlstring(L, v.data(), v.size());

@@ -77,7 +77,8 @@ the script goes on) or the Lua code that runs ("dml: interrupted at FILE:LINE");
 a second Ctrl-C exits at once.
 
 Exit status: 0 success, 1 an error in the scenario or its data (or a limit was
-reached), 2 a usage error, 130 interrupted by Ctrl-C.
+reached), 2 a usage error (also a script's dml.usage_error), 130 interrupted by
+Ctrl-C.
 )";
 
 struct Action {
@@ -420,8 +421,8 @@ static int run_dml(int argc, char** argv) {
       return false;
     };
     auto status = [&] {
-      return dml.stop_reason() == dml::StopReason::kInterrupted ? kExitInterrupted
-                                                                : kExitScriptError;
+      if (dml.stop_reason() == dml::StopReason::kInterrupted) return kExitInterrupted;
+      return dml.usage_error() ? kExitUsage : kExitScriptError;
     };
     // As lua's own -l: a library alone still runs standard input or starts the prompt; a chunk
     // (-e) or -v is what there was to run.

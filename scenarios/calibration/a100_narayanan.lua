@@ -9,12 +9,13 @@ local usage = "usage: dml scenarios/calibration/a100_narayanan.lua [RUNS.tsv] [-
 local args, tsv, out = { ... }, nil, "a100_megatron_2021.lua"
 local i = 1
 while i <= #args do
-  if args[i] == "--write" and args[i + 1] then
+  if args[i] == "--write" then
+    if not args[i + 1] then dml.usage_error("'--write' needs a file name (" .. usage .. ")") end
     out, i = args[i + 1], i + 2
   elseif args[i]:sub(1, 2) ~= "--" and tsv == nil then
     tsv, i = args[i], i + 1
   else
-    dml.error(string.format("unknown argument '%s' (%s)", args[i], usage))
+    dml.usage_error(string.format("unknown argument '%s' (%s)", args[i], usage))
   end
 end
 -- The public runs, found from this file's place ("a/b/../../c" written "c").

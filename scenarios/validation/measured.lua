@@ -16,7 +16,8 @@ local input, out, markdown
 local i = 1
 while i <= #args do
   local a = args[i]
-  if a == "--out" and args[i + 1] then
+  if a == "--out" then
+    if not args[i + 1] then dml.usage_error("'--out' needs a file name (" .. usage .. ")") end
     out = args[i + 1]
     i = i + 2
   elseif a == "--markdown" then
@@ -29,10 +30,10 @@ while i <= #args do
     input = a
     i = i + 1
   else
-    dml.error(string.format("unknown argument '%s' (%s)", a, usage))
+    dml.usage_error(string.format("unknown argument '%s' (%s)", a, usage))
   end
 end
-if input == nil then dml.error("no input file (" .. usage .. ")") end
+if input == nil then dml.usage_error("no input file (" .. usage .. ")") end
 
 local rows, columns = measured.read_tsv(input)
 measured.check_columns(columns, input)

@@ -81,6 +81,11 @@ dml_golden(calibrate_missing_file ARGS cases/calibrate_missing_file.lua)
 dml_golden(calibrate_missing_column ARGS cases/calibrate_missing_column.lua)
 dml_golden(calibrate_unknown_fit ARGS cases/calibrate_unknown_fit.lua)
 dml_golden(paper_scenario_bad_argument ARGS ../../scenarios/erdil2024/base_comparison.lua --tvs out.tsv)
+# A script's bad arguments are a usage error (dml.usage_error): exit 2, as for dml's own.
+dml_golden(paper_scenario_bare_tsv ARGS ../../scenarios/erdil2024/base_comparison.lua --tsv)
+dml_golden(judge_without_input ARGS ../../scenarios/validation/measured.lua)
+# A usage error caught by pcall, then another error: that one is the scenario's, exit 1.
+dml_golden(usage_error_caught ARGS -e "pcall(dml.usage_error, 'bad') dml.error('then this')")
 
 # The interactive prompt, fed from a file (no terminal: no prompt text, no history).
 dml_golden(repl_session STDIN "${DML_CLI_DIR}/cases/repl_session.txt" ARGS -i)

@@ -153,6 +153,9 @@ class Interpreter {
   // The last call was interrupted by cancel(), even when a sweep kept its rows and the script
   // went on.
   [[nodiscard]] bool interrupted() const { return interrupted_; }
+  // The last call ended with the error of a dml.usage_error (the script's own arguments were
+  // wrong): `dml` exits 2 for it, as for its own usage errors.
+  [[nodiscard]] bool usage_error() const { return usage_error_; }
 
  private:
   bool protected_call(int nargs, int nresults);
@@ -166,6 +169,7 @@ class Interpreter {
   StopReason stop_reason_ = StopReason::kNone;
   std::string stop_where_;
   bool interrupted_ = false;
+  bool usage_error_ = false;
 };
 
 }  // namespace dml

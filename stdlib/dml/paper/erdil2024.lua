@@ -161,14 +161,16 @@ function M.main(name, ...)
   local i = 1
   while i <= #args do
     local a = args[i]
-    if (a == "--tsv" or a == "--plot") and args[i + 1] then
+    local usage = string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
+    if a == "--tsv" or a == "--plot" then
+      if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
       if a == "--tsv" then tsv = args[i + 1] else plot = args[i + 1] end
       i = i + 2
     elseif a == "--help" or a == "-h" then
-      print(string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name))
+      print(usage)
       return
     else
-      dml.error(string.format("unknown argument '%s' (expected --tsv FILE or --plot FILE)", a))
+      dml.usage_error(string.format("unknown argument '%s' (%s)", a, usage))
     end
   end
   local results = M.run_comparison(name)

@@ -85,15 +85,17 @@ local function parse_args(name, ...)
   local i = 1
   while i <= #args do
     local a = args[i]
-    if (a == "--tsv" or a == "--plot") and args[i + 1] then
+    local usage = string.format("usage: dml scenarios/fernandez2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
+    if a == "--tsv" or a == "--plot" then
+      if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
       o[a:sub(3)] = args[i + 1]
       i = i + 2
     elseif a == "--help" or a == "-h" then
-      print(string.format("usage: dml scenarios/fernandez2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name))
+      print(usage)
       o.help = true
       return o
     else
-      dml.error(string.format("unknown argument '%s' (expected --tsv FILE or --plot FILE)", a))
+      dml.usage_error(string.format("unknown argument '%s' (%s)", a, usage))
     end
   end
   return o
