@@ -554,6 +554,52 @@ size_t header_end(std::string_view text, Format format) {
   return std::string_view::npos;
 }
 
+// The fields of a part's lines, a byte at a time: in CSV a field is bare (no quote in it) or
+// quoted, with "" for a quote inside and nothing after its closing quote but a separator or the
+// line's end; in TSV a field is any text but a tab or a newline.
+struct FieldScanner {
+  explicit FieldScanner(Format format) : csv(format == Format::csv) {}
+  // Takes the next byte: the reason the line is malformed, or nullptr. line_ended is set when
+  // the byte ended a line (fields then counts its fields).
+  const char* feed(char c) {
+    line_ended = false;
+    const char sep = csv ? ',' : '\t';
+    if (state == State::kQuoted) {
+      if (c == '"') state = State::kQuoteSeen;
+      return nullptr;
+    }
+    if (c == sep || c == '\n') {
+      if (c == sep) ++fields;
+      line_ended = c == '\n';
+      state = State::kStart;
+      return nullptr;
+    }
+    if (csv && c == '"') {
+      if (state == State::kStart) {
+        state = State::kQuoted;
+      } else if (state == State::kQuoteSeen) {
+        state = State::kQuoted;  // "" inside a quoted field
+      } else {
+        return "a quote inside a field that does not start with one (CSV quotes a whole field)";
+      }
+      return nullptr;
+    }
+    if (state == State::kQuoteSeen) {
+      return "text after a quoted field's closing quote (CSV quotes a whole field)";
+    }
+    state = State::kBare;
+    return nullptr;
+  }
+  void next_line() { fields = 1; }
+  [[nodiscard]] bool in_quotes() const { return state == State::kQuoted; }
+
+  enum class State { kStart, kBare, kQuoted, kQuoteSeen };
+  bool csv;
+  State state = State::kStart;
+  std::size_t fields = 1;
+  bool line_ended = false;
+};
+
 // The column names of a header line, for messages (CSV quotes are kept as written).
 std::vector<std::string_view> header_columns(std::string_view line, Format format) {
   if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
@@ -581,8 +627,7 @@ std::string header_difference(std::string_view header, std::string_view first, F
       return fmt::format(
           "column {} is {}, where {} has {} (the parts of one sweep have the same "
           "columns)",
-          c + 1, quoted_excerpt(printable(a[c])), quoted_excerpt(first_file),
-          quoted_excerpt(printable(b[c])));
+          c + 1, quoted_excerpt(a[c]), quoted_excerpt(first_file), quoted_excerpt(b[c]));
     }
   }
   return fmt::format("{} columns, where {} has {} (the parts of one sweep have the same columns)",
@@ -660,26 +705,29 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
           rest.remove_prefix(end);
           char last = '\n';
           std::size_t lines = 1;  // whole lines so far: the header
-          // Each row has the header's fields (a CSV field in quotes may hold commas and
-          // newlines), checked as the bytes pass.
-          const std::size_t columns = header_columns(header, format).size();
-          const char sep = format == Format::csv ? ',' : '\t';
-          bool quoted = false;
-          std::size_t fields = 1;
+          // Each line, the header too, is well formed, and each row has the header's fields,
+          // checked as the bytes pass.
+          const auto line_no = [](std::size_t n) {
+            return static_cast<int>(std::min<std::size_t>(n, INT32_MAX));
+          };
+          FieldScanner header_scan(format);
+          for (const char c : header) {
+            if (const char* bad = header_scan.feed(c)) merge_error(file, bad, 1);
+          }
+          const std::size_t columns = header_scan.fields;
+          FieldScanner scan(format);
           auto copy = [&](std::string_view block) {
             for (const char c : block) {
-              if (format == Format::csv && c == '"') quoted = !quoted;
-              if (quoted) continue;
-              if (c == sep) ++fields;
-              if (c == '\n') {
+              if (const char* bad = scan.feed(c)) merge_error(file, bad, line_no(lines + 1));
+              if (scan.line_ended) {
                 ++lines;
-                if (fields != columns) {
+                if (scan.fields != columns) {
                   merge_error(file,
-                              fmt::format("{} field{}, but the header has {} columns", fields,
-                                          fields == 1 ? "" : "s", columns),
-                              static_cast<int>(std::min<std::size_t>(lines, INT32_MAX)));
+                              fmt::format("{} field{}, but the header has {} columns", scan.fields,
+                                          scan.fields == 1 ? "" : "s", columns),
+                              line_no(lines));
                 }
-                fields = 1;
+                scan.next_line();
               }
             }
             write_all(fd, block, kMerge, out);
@@ -689,11 +737,11 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
           for (size_t n = 0; (n = read_some(in, buffer, file)) > 0;) {
             copy(std::string_view(buffer.data(), n));
           }
-          if (last != '\n' || quoted) {
+          if (last != '\n' || scan.in_quotes()) {
             merge_error(file,
-                        quoted ? "a quoted field has no end (the file is cut short)"
-                               : "the last line has no end (the file is cut short)",
-                        static_cast<int>(std::min<std::size_t>(lines + 1, INT32_MAX)));
+                        scan.in_quotes() ? "a quoted field has no end (the file is cut short)"
+                                         : "the last line has no end (the file is cut short)",
+                        line_no(lines + 1));
           }
         }
       },

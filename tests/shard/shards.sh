@@ -20,6 +20,10 @@ for sweep in grid runs; do
   "$dml" --merge "merged.$sweep.tsv" part1.$sweep.tsv part2.$sweep.tsv part3.$sweep.tsv part4.$sweep.tsv
   cmp "whole.$sweep.tsv" "merged.$sweep.tsv"
 done
+# CSV with quoted fields (a comma and "" inside) joins the same way.
+grep -q '"paper, ""MLP""' whole.grid.csv || { echo "whole.grid.csv has no quoted field" >&2; exit 1; }
+"$dml" --merge merged.grid.csv part1.grid.csv part2.grid.csv part3.grid.csv part4.grid.csv
+cmp whole.grid.csv merged.grid.csv
 # The shards are slices, not copies: 15 points as 4 + 4 + 4 + 3 rows, 3 runs as 1 + 1 + 1 + 0.
 for k in 1 2 3 4; do
   rows=$(($(wc -l <part$k.grid.tsv) - 1))

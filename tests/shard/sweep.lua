@@ -1,17 +1,20 @@
 -- Two sweeps in one script, for the sharding test: `dml sweep.lua [--shard K/N] PREFIX` saves
--- PREFIX.grid.tsv (a grid of 15 points) and PREFIX.runs.tsv (a list of 3 runs).
+-- PREFIX.grid.tsv (a grid of 15 points), the same as PREFIX.grid.csv (a label with a comma and
+-- quotes: quoted CSV fields) and PREFIX.runs.tsv (a list of 3 runs).
 local prefix = assert(arg[1], "usage: dml sweep.lua [--shard K/N] PREFIX")
 local gpus = dml.presets.gpus
 local cluster = dml.cluster { gpu = gpus.h100_sxm, levels = {
   { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" },
   { name = "infiniband", bandwidth = "100 GB/s", latency = "1.125 us" } } }
 local grid = dml.sweep {
-  grid = { d_model = { 4096, 8192, 12288 }, experts = { 1, 2, 4, 8, 16 } },
+  grid = { d_model = { 4096, 8192, 12288 }, experts = { 1, 2, 4, 8, 16 },
+    label = { 'paper, "MLP" stack' } },
   run = function(p)
     return { model = dml.mlp_stack { d_model = p.d_model, experts = p.experts }, cluster = cluster }
   end,
 }
 dml.save(grid, prefix .. ".grid.tsv")
+dml.save(grid, prefix .. ".grid.csv")
 local runs = {}
 for i, d in ipairs { 2048, 4096, 6144 } do
   runs[i] = dml.run { model = dml.mlp_stack { d_model = d }, cluster = cluster, duration = "30 days" }
