@@ -92,6 +92,33 @@ int l_raise(lua_State* L) {
   });
 }
 
+// True when the first line of `message` has a position, "FILE:LINE: ".
+bool has_position(std::string_view message) {
+  const std::string_view line = message.substr(0, message.find('\n'));
+  for (std::size_t i = line.find(':'); i != std::string_view::npos; i = line.find(':', i + 1)) {
+    std::size_t j = i + 1;
+    while (j < line.size() && std::isdigit(static_cast<unsigned char>(line[j])) != 0) ++j;
+    if (j > i + 1 && line.substr(j).starts_with(": ")) return true;
+  }
+  return false;
+}
+
+// core.placed(message) -> message: an error Lua raised with no position (coroutine.yield
+// outside a coroutine: "attempt to yield from outside a coroutine") gains the scenario's line
+// where it was raised; one with a position is returned as it is. For a stdlib message handler.
+int l_placed(lua_State* L) {
+  size_t n = 0;
+  const char* msg = luaL_checklstring(L, 1, &n);
+  return guarded(L, [&]() -> int {
+    if (has_position(std::string_view(msg, n))) {
+      lua_settop(L, 1);
+    } else {
+      push_user_message(L, std::string_view(msg, n));
+    }
+    return 1;
+  });
+}
+
 // core.usage_error(message): as core.raise, for a script's bad arguments; the host remembers the
 // message, so that a call ending with it is a usage error (exit status 2 in `dml`).
 int l_usage_error(lua_State* L) {
@@ -226,9 +253,9 @@ int open_core(lua_State* L) {
 
 void register_runtime(lua_State* L) {
   const luaL_Reg fns[] = {{"raise", l_raise},     {"usage_error", l_usage_error},
-                          {"entry", l_entry},     {"strict", l_strict},
-                          {"no_such", l_no_such}, {"modules", l_modules},
-                          {nullptr, nullptr}};
+                          {"placed", l_placed},   {"entry", l_entry},
+                          {"strict", l_strict},   {"no_such", l_no_such},
+                          {"modules", l_modules}, {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   const auto v = dml::version();
   lua_pushlstring(L, v.data(), v.size());

@@ -194,6 +194,7 @@ function M.sweep(spec)
     local function at_point(at, f, ...)
       local function handler(e)
         if type(e) ~= "string" then return e end
+        e = core.placed(e)  -- Lua's own errors from C (a yield outside a coroutine) have no line
         local shown, where = pcall(at_text, at)
         if not shown then return e end
         return core.traceback(string.format("%s (sweep.run at %s)", e, where), e)
