@@ -57,8 +57,10 @@ int construct(lua_State* L) {
                           "expected a table of fields to change, got " + describe_value(L, 2));
       }
       T value = read<T>(L, 1, path);
-      info.read(L, 2, path, &value, true);
+      // (Before the changes are read and checked: the base's memory is not checked against the
+      // new hbm_capacity.)
       if constexpr (std::is_same_v<T, Gpu>) keep_memory_consistent(L, value);
+      info.read(L, 2, path, &value, true);
       push_value(L, value);
       return 1;
     }

@@ -84,6 +84,18 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
                         "FP8 peak ({:.4g} of it: flop_per_clock_per_thread fp8 / fp16)",
                         e.gemm, e.fp8_gain, e.gemm * e.fp8_gain, *r.fp8 / *r.fp16);
     }
+    // What a framework can allocate is at most what the HBM holds. Datasheets write binary
+    // sizes in decimal units (an MI300X's "192 GB" is 192 GiB: rocm-smi reports 196,288 MiB), so
+    // the bound reads hbm_capacity's number as GiB.
+    const double most = g.hbm_capacity.value() * (1024.0 * 1024 * 1024 / 1e9);
+    if (e.memory && e.memory->value() > most * (1 + 1e-12)) {
+      throw ConfigError(path + ".efficiency.memory",
+                        "{} is more than the GPU holds: hbm_capacity is {} (at most {}, read as "
+                        "GiB as datasheets write it)",
+                        format_quantity(to_quantity(*e.memory)),
+                        format_quantity(to_quantity(g.hbm_capacity)),
+                        format_quantity(Quantity{most, kBytes}));
+    }
   }
 }
 

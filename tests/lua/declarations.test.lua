@@ -54,6 +54,11 @@ do
   t.eq(cited.efficiency.sources.gemm, "my fit")
   t.eq(cited.efficiency.sources.attention, gpus.h100_sxm.efficiency.sources.attention, "sources added to")
   t.eq(dml.gpu(gpus.h100_sxm, { hbm_bandwidth = "4 TB/s" }).sources.hbm_bandwidth, nil, "top-level values too")
+  -- what a framework can allocate is at most the HBM, its datasheet number read as GiB (the
+  -- B200's nvidia-smi total, 192.3 GB, is more than its "180 GB")
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { memory = "86 GB" } }) end,
+    "gpu.efficiency.memory: 86 GB is more than the GPU holds: hbm_capacity is 80 GB (at most 85.9 GB, read as GiB as datasheets write it)")
+  t.eq(tostring(dml.gpu(gpus.h100_sxm, { efficiency = { memory = "85.8 GB" } }).efficiency.memory), "85.8 GB")
   local no_memory = dml.gpu(gpus.b200, { hbm_capacity = "100 GB" }).efficiency  -- declared, memory dropped
   t.eq(no_memory.memory, nil)
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = no_memory }).efficiency.memory, nil, "a declared record replaces it whole")

@@ -233,8 +233,10 @@ struct Description<GpuEfficiency> {
                           .nonnegative = true});
     v.field(e.memory, {.name = "memory",
                        .doc = "memory a framework can allocate, as the driver reports it "
-                              "(nvidia-smi's memory.total); default the GPU's hbm_capacity (a copy "
-                              "that changes hbm_capacity drops the base's unless it gives one)",
+                              "(nvidia-smi's memory.total), at most hbm_capacity's number read "
+                              "as GiB (datasheets write binary sizes in GB); default the GPU's "
+                              "hbm_capacity (a copy that changes hbm_capacity drops the base's "
+                              "unless it gives one)",
                        .min = 0,
                        .above = true});
     v.field(e.sources,
