@@ -2240,9 +2240,12 @@ std::string step_plan_summary(const StepPlan& p) {
   const std::string tokens_text = tps > 0 && tps < 1 ? format_number(tps, 3) : fixed_text(tps, 0);
   out += fmt::format("  MFU {:.1f}%, HFU {:.1f}%, {} tokens/s per GPU\n", 100 * p.mfu, 100 * p.hfu,
                      tokens_text);
+  // In days, as runs are planned; a run shorter than a day in its own unit ("3.52 h", "24.6 us").
   const double days = p.time_to_train.value() / 86400;
-  out += fmt::format("  time to train {} steps: {} days\n", format_number(p.steps, 3),
-                     fixed_text(days, 1));
+  out += fmt::format("  time to train {} steps: {}\n",
+                     p.steps >= 100 ? fmt::format("{:.0f}", p.steps) : format_number(p.steps, 3),
+                     days >= 1 ? fixed_text(days, 1) + " days"
+                               : format_quantity(Quantity{p.time_to_train.value(), kTime}, 3));
   out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
                      bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
   if (p.memory.host.value() > 0) {

@@ -17,6 +17,21 @@ local run = dml.run { model = llama8b, stack = stacks.megatron_core, global_batc
 t.eq(getmetatable(run).__name, "dml.transformer_run", "dml.run of a transformer")
 t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
 
+-- The time to train prints in days from a day up, in its own unit below one (not "0.0 days"), and
+-- whole steps from 100 up.
+do
+  local layout = { tp = 8, pp = 1, cp = 1, microbatch = 1 }
+  local line = function(tokens)
+    return tostring(dml.evaluate(dml.run(run, { tokens = tokens }), layout)):match("time to train ([^\n]*)")
+  end
+  local plan = dml.evaluate(run, layout)
+  local steps = 1e12 / (512 * 8192)
+  t.eq(plan.steps, steps)
+  t.eq(line(1e12), string.format("%.0f steps: %.1f days", steps, plan.time_to_train:value() / 86400))
+  t.eq(line(1e9):match("^238 steps: [%d.]+ min$") ~= nil, true, line(1e9))
+  t.eq(line(1):match("^2.38e%-7 steps: [%d.]+ us$") ~= nil, true, line(1))
+end
+
 -- Sequence parallelism splits each sequence between the TP ranks: TP must divide it (4100 / 8 is no
 -- whole token), and the search keeps to the layouts where it does.
 do
