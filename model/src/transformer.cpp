@@ -689,6 +689,13 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (l.pp > c.layers) {
     fail("layout.pp: {} stages for {} layer{}", l.pp, c.layers, c.layers == 1 ? "" : "s");
   }
+  if (l.cp > 1 && l.cp_kind == ContextParallel::kRing && windowed(m)) {
+    fail(
+        "layout.cp_kind: \"ring\" does not run sliding-window attention (window = {}; Transformer "
+        "Engine's p2p ring refuses it, Megatron-LM #1160): use \"allgather\", as Megatron-LM "
+        "does for such models",
+        *m.window);
+  }
   if (l.interleave > 1) {
     // Up to L + 2 chunks when the ends are one layer short (docs/model.md 8.6): Llama 3's 126
     // layers run as 16 stages x 8 chunks, the first chunk only the embedding, the last only the
@@ -1859,8 +1866,12 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.shard && l.zero > 0 && l.dp * l.cp > 1) {
     note("shard", std::to_string(l.shard) + " (dp x cp: no HSDP)");
   }
-  l.cp_kind = in.cp_kind.value_or(ContextParallel::kRing);
-  if (!in.cp_kind && l.cp > 1) note("cp_kind", "\"ring\"");
+  l.cp_kind = in.cp_kind.value_or(detail::default_cp_kind(c.run.model));
+  if (!in.cp_kind && l.cp > 1) {
+    note("cp_kind", l.cp_kind == ContextParallel::kRing
+                        ? "\"ring\""
+                        : "\"allgather\" (sliding-window attention: the ring does not run it)");
+  }
   l.ep = in.ep.value_or(1);
   if (!in.ep && c.experts > 0) note("ep", "1");
   l.microbatch = in.microbatch.value_or(1);

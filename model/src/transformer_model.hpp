@@ -170,6 +170,13 @@ struct Costed {
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);
+// The model attends through a window shorter than its sequence in some layers.
+inline bool windowed(const Transformer& m) { return m.window && *m.window < m.seq_len; }
+// CP's kind where a layout leaves it out: the ring, but for sliding-window attention, which only
+// the all-gather runs (Transformer Engine's p2p ring refuses it; Megatron-LM #1160, #2222).
+inline ContextParallel default_cp_kind(const Transformer& m) {
+  return windowed(m) ? ContextParallel::kAllGather : ContextParallel::kRing;
+}
 // A costed layout fits the GPU's memory, and its offloaded activations the host's.
 inline bool host_fits(const TransformerCtx& c, const StepMemory& m) {
   return c.host_capacity <= 0 || m.host.value() <= c.host_capacity;

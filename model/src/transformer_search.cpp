@@ -232,7 +232,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         l.dp = dp;
         l.sequence_parallel =
             fixed.sequence_parallel.value_or(tp > 1 && tm == 1 && run.stack.has_sequence_parallel);
-        l.cp_kind = fixed.cp_kind.value_or(ContextParallel::kRing);
+        l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
         l.offload = fixed.offload.value_or(0);
         for (const std::int64_t ep : eps) {
           l.ep = ep;

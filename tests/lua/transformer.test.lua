@@ -17,6 +17,27 @@ local run = dml.run { model = llama8b, stack = stacks.megatron_core, global_batc
 t.eq(getmetatable(run).__name, "dml.transformer_run", "dml.run of a transformer")
 t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
 
+-- Sliding-window attention runs under all-gather CP only (Transformer Engine's p2p ring refuses
+-- it): an explicit ring is infeasible with the reason, and a layout that leaves cp_kind out gets
+-- the all-gather, said in what it assumed; a window no shorter than the sequence is no window.
+do
+  local windowed = dml.run(run, { model = dml.transformer(llama8b, { window = 4096 }) })
+  local ring = dml.evaluate(windowed, { tp = 8, pp = 1, cp = 2, cp_kind = "ring", microbatch = 1 })
+  t.eq(ring.feasible, false, "ring CP with a window")
+  t.eq(table.concat(ring.violations, "\n"):find('layout.cp_kind: "ring" does not run sliding-window attention (window = 4096;', 1, true) ~= nil,
+    true, table.concat(ring.violations, "\n"))
+  local left_out = dml.evaluate(windowed, { tp = 8, pp = 1, cp = 2, microbatch = 1 })
+  t.eq(left_out.feasible, true)
+  t.eq(left_out.layout.cp_kind, "allgather")
+  t.eq(table.concat(left_out.assumed, "\n"):find('cp_kind = "allgather" (sliding-window attention', 1, true) ~= nil,
+    true, table.concat(left_out.assumed, "\n"))
+  t.eq(dml.evaluate(run, { tp = 8, pp = 1, cp = 2, microbatch = 1 }).layout.cp_kind, "ring", "no window: the ring")
+  local whole = dml.run(run, { model = dml.transformer(llama8b, { window = 8192 }) })
+  t.eq(dml.evaluate(whole, { tp = 8, pp = 1, cp = 2, cp_kind = "ring", microbatch = 1 }).feasible, true, "a window of the whole sequence")
+  local best = dml.optimize(dml.run(windowed, { model = dml.transformer(llama8b, { window = 4096, seq_len = 131072 }) }))
+  t.eq(best.layout.cp == 1 or best.layout.cp_kind == "allgather", true, "the search: " .. dml.layout_text(best.layout))
+end
+
 -- The time to train prints in days from a day up, in its own unit below one (not "0.0 days"), and
 -- whole steps from 100 up.
 do

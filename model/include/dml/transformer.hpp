@@ -897,7 +897,11 @@ struct Description<TransformerLayout> {
                       .default_text = "dp x cp (all of them)"});
     v.field(l.cp, {.name = "cp", .doc = "context parallel degree", .min = 1, .max = 1 << 20});
     v.field(l.cp_kind,
-            {.name = "cp_kind", .doc = "\"ring\" attention or \"allgather\" of keys and values"});
+            {.name = "cp_kind",
+             .doc = "\"ring\" attention or \"allgather\" of keys and values; sliding-window "
+                    "attention runs under allgather only",
+             .default_text = "\"ring\"; \"allgather\" for a model with a window shorter than "
+                             "its sequence"});
     v.field(l.ep, {.name = "ep", .doc = "expert parallel degree", .min = 1, .max = 1 << 20});
     v.field(l.microbatch,
             {.name = "microbatch", .doc = "sequences per microbatch", .min = 1, .max = 1 << 20});
