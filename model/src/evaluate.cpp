@@ -75,6 +75,9 @@ Evaluation make_evaluation(const RunCtx& ctx, const Branch& br, const Split& spl
         e.dp_comm_total.value(), e.arithmetic_time.value() * ctx.batches}) {
     if (!(t < 1e100)) throw Error(out_of_range_message("the cost of " + layout_text(l)));
   }
+  for (const double b : {e.memory_required.value(), e.memory_available.value()}) {
+    if (!(b < 1e100)) throw Error(out_of_range_message("the memory of " + layout_text(l)));
+  }
   return e;
 }
 

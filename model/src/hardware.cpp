@@ -68,6 +68,16 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
     throw ConfigError(fmt::format("{}.flop_per_clock_per_thread.fp{}", path, g.bitwidth),
                       "required for bitwidth = {} (the precision it trains in)", g.bitwidth);
   }
+  // The peak is a number a time can be divided by: a clock of 1e306 Hz would make it infinite
+  // and every arithmetic time 0.
+  const double peak = peak_flop_per_s(g).value();
+  if (!(peak < 1e60)) {
+    throw ConfigError(path + ".clock",
+                      "{} x {} SMs x 128 threads x {} FLOP per clock is a peak of {}, out of any "
+                      "real range (at most 1e60 FLOP/s)",
+                      format_quantity(to_quantity(g.clock)), g.sms, *rate,
+                      format_quantity(Quantity{peak, kFlopRate}));
+  }
   // Efficiencies are fractions of a peak: a product past the peak is a kernel faster than the
   // GPU (a plan would show an MFU over 100%).
   if (g.efficiency) {
@@ -86,15 +96,27 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
     }
     // What a framework can allocate is at most what the HBM holds. Datasheets write binary
     // sizes in decimal units (an MI300X's "192 GB" is 192 GiB: rocm-smi reports 196,288 MiB), so
-    // the bound reads hbm_capacity's number as GiB.
-    const double most = g.hbm_capacity.value() * (1024.0 * 1024 * 1024 / 1e9);
+    // the bound reads hbm_capacity's number as GiB; a capacity of whole MiB was written binary
+    // ("80 GiB") and is its own bound.
+    const double capacity = g.hbm_capacity.value();
+    const bool binary = std::fmod(capacity, 1048576.0) == 0;
+    const double most = binary ? capacity : capacity * (1024.0 * 1024 * 1024 / 1e9);
     if (e.memory && e.memory->value() > most * (1 + 1e-12)) {
       throw ConfigError(path + ".efficiency.memory",
-                        "{} is more than the GPU holds: hbm_capacity is {} (at most {}, read as "
-                        "GiB as datasheets write it)",
+                        "{} is more than the GPU holds: hbm_capacity is {} (at most {}{})",
                         format_quantity(to_quantity(*e.memory)),
                         format_quantity(to_quantity(g.hbm_capacity)),
-                        format_quantity(Quantity{most, kBytes}));
+                        format_quantity(Quantity{most, kBytes}),
+                        binary ? "" : ", read as GiB as datasheets write it");
+    }
+    // The workspace is taken out of that memory: one as large leaves no room for any layout.
+    const double memory = e.memory ? e.memory->value() : capacity;
+    if (e.workspace.value() >= memory) {
+      throw ConfigError(path + ".efficiency.workspace",
+                        "{} is no less than the {} a framework can allocate (efficiency.memory, "
+                        "else hbm_capacity): nothing would fit",
+                        format_quantity(to_quantity(e.workspace)),
+                        format_quantity(Quantity{memory, kBytes}));
     }
   }
 }

@@ -1920,10 +1920,6 @@ TransformerLayout to_layout(const Lay& l) {
                            .offload = l.offload};
 }
 
-}  // namespace detail
-
-namespace {
-
 // A figure in fixed notation at the sizes a run has, and beyond them as format_number writes
 // numbers: a step of 3.65e16 ms (a clock a million times too slow), not 17 digits.
 std::string fixed_text(double v, int decimals) {
@@ -1932,6 +1928,13 @@ std::string fixed_text(double v, int decimals) {
 }
 
 std::string bytes_text(double b) { return fixed_text(b / 1073741824.0, 1) + " GiB"; }
+
+}  // namespace detail
+
+namespace {
+
+using detail::bytes_text;
+using detail::fixed_text;
 
 // A figure of `digits` significant digits (0.283, 12.28), whole from 10^digits on (15310), as
 // the rest of the plan's text writes numbers (never fmt's 1.531e+04).

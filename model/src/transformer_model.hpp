@@ -170,6 +170,9 @@ struct Costed {
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);
+// "3.3 GiB" (1 decimal, 3 significant digits from 1e9 GiB up); fixed_text: a figure so.
+std::string bytes_text(double bytes);
+std::string fixed_text(double v, int decimals);
 // The model attends through a window shorter than its sequence in some layers.
 inline bool windowed(const Transformer& m) { return m.window && *m.window < m.seq_len; }
 // CP's kind where a layout leaves it out: the ring, but for sliding-window attention, which only

@@ -314,24 +314,24 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
               ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
                             "divide what they split, and dp the global batch of {} sequences)",
                             c.n, c.batch)
-              : fmt::format("none of the {} layouts that run fits in the {:.1f} GiB of a {}{}",
-                            evaluated, c.capacity / 1073741824.0, run.cluster.gpu.name,
+              : fmt::format("none of the {} layouts that run fits in the {} of a {}{}", evaluated,
+                            detail::bytes_text(c.capacity), run.cluster.gpu.name,
                             !offload_tried ? std::string()
                             : c.host_capacity > 0
-                                ? fmt::format(" (activation offloading tried, within {:.1f} GiB "
+                                ? fmt::format(" (activation offloading tried, within {} "
                                               "of host memory)",
-                                              c.host_capacity / 1073741824.0)
+                                              detail::bytes_text(c.host_capacity))
                                 : std::string(" (activation offloading tried)")));
       if (least_host < kNone) {
         none.notes.push_back(fmt::format(
             "the layout that needs the least host memory of those that fit the GPU's, {}, "
-            "offloads {:.1f} GiB per GPU, more than the {:.1f} GiB of host memory",
-            layout_text(detail::to_layout(least_on_host)), least_host / 1073741824.0,
-            c.host_capacity / 1073741824.0));
+            "offloads {} per GPU, more than the {} of host memory",
+            layout_text(detail::to_layout(least_on_host)), detail::bytes_text(least_host),
+            detail::bytes_text(c.host_capacity)));
       } else if (least_memory < kNone) {
         none.notes.push_back(
-            fmt::format("the layout that needs the least memory, {}, needs {:.1f} GiB per GPU",
-                        layout_text(detail::to_layout(least)), least_memory / 1073741824.0));
+            fmt::format("the layout that needs the least memory, {}, needs {} per GPU",
+                        layout_text(detail::to_layout(least)), detail::bytes_text(least_memory)));
       }
     }
     out.push_back(std::move(none));

@@ -59,6 +59,14 @@ do
   raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { memory = "86 GB" } }) end,
     "gpu.efficiency.memory: 86 GB is more than the GPU holds: hbm_capacity is 80 GB (at most 85.9 GB, read as GiB as datasheets write it)")
   t.eq(tostring(dml.gpu(gpus.h100_sxm, { efficiency = { memory = "85.8 GB" } }).efficiency.memory), "85.8 GB")
+  -- a capacity written binary is its own bound
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GiB", efficiency = { memory = "85 GiB" } }) end,
+    "gpu.efficiency.memory: 91.27 GB is more than the GPU holds: hbm_capacity is 85.9 GB (at most 85.9 GB)")
+  -- the workspace comes out of that memory, and the peak is a real number
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { workspace = "1e300 B" } }) end,
+    "gpu.efficiency.workspace: 1e300 B is no less than the 85.52 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit")
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { clock = "1e306 Hz" }) end,
+    "gpu.clock: 1e306 Hz x 132 SMs x 128 threads x 32 FLOP per clock is a peak of inf FLOP/s, out of any real range (at most 1e60 FLOP/s)")
   local no_memory = dml.gpu(gpus.b200, { hbm_capacity = "100 GB" }).efficiency  -- declared, memory dropped
   t.eq(no_memory.memory, nil)
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = no_memory }).efficiency.memory, nil, "a declared record replaces it whole")

@@ -387,7 +387,7 @@ do
   -- infinite milliseconds.
   local crawling = dml.run(run, { cluster = dml.cluster(run.cluster, { gpu = dml.gpu(run.cluster.gpu, { clock = "1e-300 Hz" }) }) })
   t.raises(function() return dml.evaluate(crawling, { tp = 8, dp = 8 }) end,
-    { pattern = "is out of range %(a time of 1e100 s or more, or no number%): an input is far outside any real value" })
+    { pattern = "is out of range %(a time of 1e100 s or a memory of 1e100 B or more, or no number%): an input is far outside any real value" })
 end
 
 -- Activation offloading against Megatron-Bridge's recipes (v0.2.0, NeMo 25.11:

@@ -34,13 +34,17 @@ do
       cluster = dml.cluster { gpu = h100.gpu, size = 4096, levels = {
         dml.level(h100.levels[1], level), h100.levels[2] } } }
   end
-  local why = " is out of range (a time of 1e100 s or more, or no number): an input is far outside"
-    .. " any real value (a clock, bandwidth or efficiency near 0, a latency or size near 1e308);"
+  local why = " is out of range (a time of 1e100 s or a memory of 1e100 B or more, or no number): an input"
+    .. " is far outside any real value (a clock, bandwidth or efficiency near 0, a latency or size near 1e308);"
     .. " if none is, please report the scenario"
   raises_here(function() return dml.optimize(fixed { bandwidth = "1e-300 B/s" }) end,
     "the cost of every layout evaluated on 4096 GPUs" .. why)
   raises_here(function() return dml.optimize(fixed { latency = "1e307 s" }) end,
     "the cost of DP 4 x TP 4x8 x PP 32 x EP 1, 64 microbatches, zero-bubble" .. why)
+  -- a memory that overflows too (an HBM of 1.7e308 B on 4096 GPUs)
+  local huge_hbm = dml.run(fixed {}, { cluster = dml.cluster(fixed {}.cluster, {
+    gpu = dml.gpu(h100.gpu, { hbm_capacity = "1.7e308 B" }) }) })
+  raises_here(function() return dml.optimize(huge_hbm) end, "the memory of DP 4 x TP 4x8 x PP 32 x EP 1, 64 microbatches, zero-bubble" .. why)
   -- a latency the zero-bubble layout does not charge, longer than the batch, prints its share
   -- in 3 digits
   local slow = dml.optimize(fixed { latency = "1e20 s" })

@@ -2520,7 +2520,7 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     CHECK(recomputing.layout.offload == 0);
     CHECK(recomputing.layout.recompute != Recompute::kNone);
     // Where nothing fits, the search says it tried offloading, and within what host memory.
-    run.cluster.gpu.efficiency->memory = bytes(1e9);
+    run.cluster.gpu.efficiency->memory = gib(3) + bytes(1e6);  // the workspace and 1 MB
     const auto nothing = dml::optimize(run, fixed).at(0);
     CHECK_FALSE(nothing.feasible);
     CHECK_THAT(nothing.violations.at(0), Contains("(activation offloading tried)"));
@@ -2560,7 +2560,7 @@ TEST_CASE("transformer activation offloading", "[transformer][memory][offload]")
     const auto piped_none = dml::optimize(two, piped).at(0);
     CHECK_FALSE(piped_none.feasible);
     CHECK_THAT(piped_none.violations.at(0), !Contains("offloading"));
-    other.cluster.gpu.efficiency->memory = bytes(1e9);
+    other.cluster.gpu.efficiency->memory = gib(3) + bytes(1e6);
     const auto other_none = dml::optimize(other, fixed).at(0);
     CHECK_FALSE(other_none.feasible);
     CHECK_THAT(other_none.violations.at(0), !Contains("offloading"));

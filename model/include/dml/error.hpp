@@ -80,12 +80,13 @@ inline constexpr std::size_t kExcerptBytes = 60;
 }
 
 // The error of a cost that overflowed. Every input is checked to be finite and in its range, so
-// a time of 1e100 s (or no number) means an input so far from any real value that the arithmetic
-// overflows (a clock of 1e-300 Hz, a latency of 1e307 s), or dml's bug. `what`: "the cost of
-// TP 8 x PP 4, ...".
+// a time of 1e100 s, a memory of 1e100 B (or no number) means an input so far from any real value
+// that the arithmetic overflows (a clock of 1e-300 Hz, a latency of 1e307 s), or dml's bug. `what`:
+// "the cost of TP 8 x PP 4, ...".
 [[nodiscard]] inline std::string out_of_range_message(std::string_view what) {
   return fmt::format(
-      "{} is out of range (a time of 1e100 s or more, or no number): an input is far outside "
+      "{} is out of range (a time of 1e100 s or a memory of 1e100 B or more, or no number): an "
+      "input is far outside "
       "any real value (a clock, bandwidth or efficiency near 0, a latency or size near 1e308); "
       "if none is, please report the scenario",
       what);

@@ -229,12 +229,14 @@ struct Description<GpuEfficiency> {
                         .above = true,
                         .max = 1});
     v.field(e.workspace, {.name = "workspace",
-                          .doc = "memory the framework, NCCL and fragmentation take",
+                          .doc = "memory the framework, NCCL and fragmentation take; less "
+                                 "than memory",
                           .nonnegative = true});
     v.field(e.memory, {.name = "memory",
                        .doc = "memory a framework can allocate, as the driver reports it "
                               "(nvidia-smi's memory.total), at most hbm_capacity's number read "
-                              "as GiB (datasheets write binary sizes in GB); default the GPU's "
+                              "as GiB (datasheets write binary sizes in GB; a capacity of whole "
+                              "MiB is its own bound); default the GPU's "
                               "hbm_capacity (a copy that changes hbm_capacity drops the base's "
                               "unless it gives one)",
                        .min = 0,
