@@ -79,7 +79,11 @@ std::string_view check_unit_arg(lua_State* L, int idx, std::string_view method) 
 // An arithmetic result holds the rule dml.q holds: the one value that is not finite is an
 // infinitely fast network (+inf B/s); an overflow to "inf s" or a NaN is an error naming the sum.
 Quantity checked(Quantity r, const Quantity& a, std::string_view op, const Quantity* b) {
-  const bool allowed = std::isfinite(r.value) || (r.value > 0 && r.dim == kBandwidth) ||
+  // An infinite bandwidth comes only from an infinite one (inf B/s * 2), never from finite
+  // operands that overflow (1e300 B/s * 1e10, 1 GB / 0 s).
+  const bool from_infinite = std::isinf(a.value) || (b != nullptr && std::isinf(b->value));
+  const bool allowed = std::isfinite(r.value) ||
+                       (r.value > 0 && r.dim == kBandwidth && from_infinite) ||
                        (std::isinf(r.value) && r.dim == kDimensionless);
   if (allowed) return r;
   const std::string sum =
@@ -87,8 +91,9 @@ Quantity checked(Quantity r, const Quantity& a, std::string_view op, const Quant
                    : fmt::format("{} {} {}", format_quantity(a), op, format_quantity(*b));
   throw UnitError(fmt::format("quantity arithmetic: {} is {}", sum,
                               std::isnan(r.value) ? "not a number"
-                                                  : "out of range (only a bandwidth may be "
-                                                    "infinite, an infinitely fast network)"));
+                                                  : "out of range (the one infinite value is "
+                                                    "an infinitely fast network, given as "
+                                                    "dml.q(math.huge, \"B/s\"))"));
 }
 
 int binary(lua_State* L, std::string_view op, Quantity (*f)(const Quantity&, const Quantity&)) {

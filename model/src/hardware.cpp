@@ -154,6 +154,14 @@ void Description<NetworkLevel>::complete(NetworkLevel& l) {
 }
 
 void Description<NetworkLevel>::check(const NetworkLevel& l, const std::string& path) {
+  // A finite link of 1e308 B/s doubles past a double's range: no infinitely fast network.
+  if (l.link && std::isfinite(l.link->value()) && !std::isfinite(l.bandwidth.value())) {
+    throw ConfigError(path + ".link",
+                      "{} in each direction is out of range (2 x link, the "
+                      "bandwidth, is past 1.8e308 B/s); an infinitely fast network is "
+                      "dml.q(math.huge, \"B/s\")",
+                      format_quantity(to_quantity(*l.link)));
+  }
   if (l.link && l.bandwidth.value() != 2 * l.link->value()) {
     throw ConfigError(path + ".link",
                       "{} in each direction is not half the bandwidth, {} (both directions): give "

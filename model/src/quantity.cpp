@@ -247,7 +247,13 @@ double value_in_unit(Quantity q, Quantity unit, std::string_view unit_text) {
     throw UnitError(fmt::format("cannot convert {} to {} ({} is not {})", format_quantity(q),
                                 unit_text, describe(q.dim), describe(unit.dim)));
   }
-  return q.value / unit.value;
+  const double v = q.value / unit.value;
+  // A finite quantity in a small unit can pass a double's range (1e308 s in ns).
+  if (std::isfinite(q.value) && !std::isfinite(v)) {
+    throw UnitError(fmt::format("cannot convert {} to {}: the number is out of range",
+                                format_quantity(q), unit_text));
+  }
+  return v;
 }
 
 std::string format_in_unit(Quantity q, Quantity unit, std::string_view unit_text,

@@ -103,6 +103,15 @@ raises_here(function() return q"1 GB" .. {} end, "cannot concatenate a dml.Quant
 raises_here(function() return q"900 gb/s" end, 'expected a quantity like "900 GB/s", got "900 gb/s" (unknown unit "gb/s")')
 raises_here(function() return q"900GB/s" end, 'expected a quantity like "900 GB/s", got "900GB/s" (a space must separate the number and the unit)')
 raises_here(function() return q"70B" end, 'expected a quantity like "900 GB/s", got "70B" (a space must separate the number and the unit)')
+-- a finite quantity never overflows into the infinite network, in arithmetic or conversion
+local inf_note = ' is out of range (the one infinite value is an infinitely fast network, given as dml.q(math.huge, "B/s"))'
+raises_here(function() return q"1e300 B/s" * 1e10 end, "quantity arithmetic: 1e300 B/s * 1e10" .. inf_note)
+raises_here(function() return q"1 GB" / q"0 s" end, "quantity arithmetic: 1 GB / 0 s" .. inf_note)
+t.eq(tostring(q(math.huge, "B/s") * 2), "inf B/s", "an infinite network stays one")
+raises_here(function() return q"1e308 s":value"ns" end, "cannot convert 1.157e303 days to ns: the number is out of range")
+raises_here(function() return q"1.7e308 B":to"b" end, "cannot convert 1.7e308 B to b: the number is out of range")
+raises_here(function() return dml.level { link = "1e308 B/s", latency = "1 us" } end,
+  'level.link: 1e308 B/s in each direction is out of range (2 x link, the bandwidth, is past 1.8e308 B/s); an infinitely fast network is dml.q(math.huge, "B/s")')
 -- a control byte in the text is escaped in the message, so a NUL does not cut it short
 raises_here(function() return q"900 GB/s\0junk" end, 'expected a quantity like "900 GB/s", got "900 GB/s\\x00junk" (unknown unit "GB/s\\x00junk")')
 raises_here(function() return q(1, "G\0B") end, 'expected a unit like "GiB/s", got "G\\x00B"')
