@@ -704,30 +704,35 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
           std::string_view rest(head);
           rest.remove_prefix(end);
           char last = '\n';
-          std::size_t lines = 1;  // whole lines so far: the header
-          // Each line, the header too, is well formed, and each row has the header's fields,
-          // checked as the bytes pass.
+          // Messages name physical lines: a quoted CSV field may hold newlines, so a row can
+          // span several. `line` is the line of the byte read, `row_line` where its row began.
+          std::size_t line = 1;
           const auto line_no = [](std::size_t n) {
             return static_cast<int>(std::min<std::size_t>(n, INT32_MAX));
           };
+          // Each line, the header too, is well formed, and each row has the header's fields,
+          // checked as the bytes pass.
           FieldScanner header_scan(format);
           for (const char c : header) {
-            if (const char* bad = header_scan.feed(c)) merge_error(file, bad, 1);
+            if (const char* bad = header_scan.feed(c)) merge_error(file, bad, line_no(line));
+            if (c == '\n') ++line;
           }
           const std::size_t columns = header_scan.fields;
+          std::size_t row_line = line;
           FieldScanner scan(format);
           auto copy = [&](std::string_view block) {
             for (const char c : block) {
-              if (const char* bad = scan.feed(c)) merge_error(file, bad, line_no(lines + 1));
+              if (const char* bad = scan.feed(c)) merge_error(file, bad, line_no(line));
+              if (c == '\n') ++line;
               if (scan.line_ended) {
-                ++lines;
                 if (scan.fields != columns) {
                   merge_error(file,
                               fmt::format("{} field{}, but the header has {} columns", scan.fields,
                                           scan.fields == 1 ? "" : "s", columns),
-                              line_no(lines));
+                              line_no(row_line));
                 }
                 scan.next_line();
+                row_line = line;
               }
             }
             write_all(fd, block, kMerge, out);
@@ -741,7 +746,7 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
             merge_error(file,
                         scan.in_quotes() ? "a quoted field has no end (the file is cut short)"
                                          : "the last line has no end (the file is cut short)",
-                        line_no(lines + 1));
+                        line_no(scan.in_quotes() ? row_line : line));
           }
         }
       },

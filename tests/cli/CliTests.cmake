@@ -121,6 +121,8 @@ dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)
 # CSV quotes a whole field: a quote inside a bare field, or text after the closing quote, is named.
 dml_golden(merge_text_after_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/text_after_quote.csv)
+# Lines are counted as the file has them: a quoted field's newline starts one.
+dml_golden(merge_multiline_extra_field ARGS --merge merged.csv cases/merge/part1.csv cases/merge/multiline_extra_field.csv)
 dml_golden(merge_quote_in_bare_field ARGS --merge merged.csv cases/merge/part1.csv cases/merge/quote_in_bare_field.csv)
 # The output left out: the first part is where OUT goes, and --merge replaces no file. (The
 # part after it is cut short: were the check gone, nothing would be written over part1.csv.)
