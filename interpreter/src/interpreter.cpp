@@ -548,8 +548,10 @@ bool Interpreter::protected_call(int nargs, int nresults) {
     status = LUA_ERRRUN;
   }
   if (status != LUA_OK) {
-    error_ =
-        lua_tostring(L_, -1) != nullptr ? lua_tostring(L_, -1) : "(error object is not a string)";
+    // The whole message, a NUL inside it too (dml.error("a\0b")).
+    std::size_t n = 0;
+    const char* text = lua_tolstring(L_, -1, &n);
+    error_ = text != nullptr ? std::string(text, n) : "(error object is not a string)";
     lua_pop(L_, 1);
   }
   if (outermost) {

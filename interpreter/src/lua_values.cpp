@@ -220,7 +220,12 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
   for (const std::string_view unit : {std::string_view(noun), singular}) {
     if (text.size() > unit.size() && text.ends_with(unit)) {
       number = text.substr(0, text.size() - unit.size());
-      spaced = space(number.back());
+      // Joined to the word only when the number runs into it ("15.6e12tokens"); "15.6
+      // Ttokens" has its space, and a word that is not the count's.
+      spaced =
+          space(number.back()) ||
+          (std::isdigit(static_cast<unsigned char>(number.back())) == 0 && number.back() != '.');
+      if (!space(number.back()) && spaced) number = {};
       break;
     }
   }

@@ -120,6 +120,9 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12tok
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "15.6e12tokens"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "1token" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "1token"')
+-- a prefix is no part of the count's word: the generic message, not the space's
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6 Ttokens" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6 Ttokens"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "inf tokens" } end,
   'run.tokens: expected a finite number, got "inf tokens"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = 0 } end,

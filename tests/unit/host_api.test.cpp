@@ -285,3 +285,20 @@ TEST_CASE("host api: the host's own steps fail cleanly when a script changed the
   CHECK(raw.set_args({"dml", "s.lua", "x"}, 1));
   CHECK(raw.run_string("assert(arg[0] == 's.lua' and arg[1] == 'x' and arg[-1] == 'dml')"));
 }
+
+TEST_CASE("host api: an error's whole message, and whether it was a usage error", "[host_api]") {
+  dml::Interpreter dml;
+  // A NUL inside the message is kept: the text after it is not lost.
+  REQUIRE_FALSE(dml.run_string("dml.error('a\\0b')", "=nul"));
+  CHECK(dml.error() == std::string("nul:1: a\0b", 10));
+  CHECK_FALSE(dml.usage_error());
+  // dml.usage_error: the call ended with it; caught and followed by another error, it did not.
+  REQUIRE_FALSE(dml.run_string("dml.usage_error('needs FILE')", "=args"));
+  CHECK(dml.error() == "args:1: needs FILE");
+  CHECK(dml.usage_error());
+  REQUIRE_FALSE(dml.run_string("pcall(dml.usage_error, 'x') error('other', 0)", "=later"));
+  CHECK(dml.error() == "other");
+  CHECK_FALSE(dml.usage_error());
+  REQUIRE(dml.run_string("x = 1", "=ok"));
+  CHECK_FALSE(dml.usage_error());
+}
