@@ -63,6 +63,20 @@ def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: th
     end
     if is_transformer_run(args) then return declare.transformer_run(args, changes) end
     if type(args) == "table" and getmetatable(args) == nil and args.model == nil then
+      -- A key that neither kind of run has (`modle`) is named, with the closest name of both.
+      local known = {}
+      for _, kind in ipairs { "run", "transformer_run" } do
+        for _, f in ipairs(core.fields(kind)) do known[#known + 1] = f.name end
+      end
+      local known_set = {}
+      for _, name in ipairs(known) do known_set[name] = true end
+      for key in pairs(args) do
+        if type(key) == "string" and not known_set[key] then
+          local hint = core.closest(key, known)
+          core.raise(string.format("run.%s: unknown field of a training run%s", key,
+            hint and (" (did you mean '" .. hint .. "'?)") or ""))
+        end
+      end
       core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
     end
     return declare.run(args, changes)

@@ -120,6 +120,11 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12tok
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "15.6e12tokens"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "1token" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "1token"')
+-- a misspelt model is named with the closest field of either kind of run, not "model: required"
+raises_here(function() dml.run { modle = m, cluster = h100 } end,
+  "run.modle: unknown field of a training run (did you mean 'model'?)")
+raises_here(function() dml.run { cluster = h100 } end,
+  "run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
 -- a prefix is no part of the count's word: the generic message, not the space's
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6 Ttokens" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6 Ttokens"')
