@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "divisors.hpp"
 #include "dml/quantity.hpp"
 
@@ -11,6 +13,13 @@ void Description<Run>::check(const Run& r, const std::string& path) {
   if (r.tokens && r.tokens_per_param) {
     throw ConfigError(path + ".tokens",
                       "give either tokens (the dataset) or tokens_per_param, not both");
+  }
+  // The dataset is at least a token, checked here where it is declared (as the core checks it).
+  if (r.tokens_per_param &&
+      !(std::nearbyint(*r.tokens_per_param * to_double(total_params(r.model))) >= 1)) {
+    throw ConfigError(path + ".tokens_per_param",
+                      "{} tokens per parameter x {} parameters is less than one token to train",
+                      *r.tokens_per_param, to_string(total_params(r.model)));
   }
   if (!r.batch_tokens) return;
   if (r.batch) {

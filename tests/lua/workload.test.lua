@@ -134,7 +134,8 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = 0 } end,
   "run.tokens: must be at least 1, got 0")
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "1e31 tokens" } end,
   "run.tokens: must be at most 1e+30, got 1e+31")
-raises_here(function() dml.optimize(dml.run { model = m, cluster = h100, tokens_per_param = 1e-12 }) end,
+-- where the run is declared, not where it is used
+raises_here(function() dml.run { model = m, cluster = h100, tokens_per_param = 1e-12 } end,
   "run.tokens_per_param: 1e-12 tokens per parameter x 231928233984 parameters is less than one token to train")
 
 -- options inside a run reach the core: no zero-bubble schedule changes the optimum
