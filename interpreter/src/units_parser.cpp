@@ -10,6 +10,7 @@
 #include <boost/spirit/home/x3.hpp>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -274,6 +275,19 @@ Outcome read_quantity(std::string_view text) {
   if (s.empty()) return {};
   const auto [number, after_number] = split_first(s);
   if (!is_number(number)) {
+    // "inf B/s", as an infinitely fast network prints, reads back as one; no other infinity
+    // is a value.
+    if (number == "inf" && !after_number.empty()) {
+      const auto [unit_token, rest] = split_first(after_number);
+      const UnitOutcome unit = read_unit(unit_token);
+      if (unit.unit && unit.unit->dim == kBandwidth && rest.empty()) {
+        return {Quantity{std::numeric_limits<double>::infinity(), kBandwidth}, {}};
+      }
+    }
+    if (number == "inf") {
+      return {std::nullopt,
+              "the number must be finite; only a bandwidth may be infinite, \"inf B/s\""};
+    }
     if (is_not_finite(number)) return {std::nullopt, "the number must be finite"};
     const size_t n = number_length(number);
     if (n == 0 && read_unit(number).unit) return {std::nullopt, "no number before the unit"};

@@ -108,6 +108,13 @@ local inf_note = ' is out of range (the one infinite value is an infinitely fast
 raises_here(function() return q"1e300 B/s" * 1e10 end, "quantity arithmetic: 1e300 B/s * 1e10" .. inf_note)
 raises_here(function() return q"1 GB" / q"0 s" end, "quantity arithmetic: 1 GB / 0 s" .. inf_note)
 t.eq(tostring(q(math.huge, "B/s") * 2), "inf B/s", "an infinite network stays one")
+-- and its text reads back, where a field takes one; no other infinity does
+t.eq(q"inf GB/s" == q(math.huge, "B/s"), true, '"inf GB/s" reads back')
+t.eq(tostring(dml.level { bandwidth = tostring(q(math.huge, "B/s")), latency = "1 us" }.bandwidth), "inf B/s")
+raises_here(function() return q"inf s" end,
+  'expected a quantity like "900 GB/s", got "inf s" (the number must be finite; only a bandwidth may be infinite, "inf B/s")')
+raises_here(function() return dml.level { bandwidth = "1 GB/s", latency = "inf s" } end,
+  'level.latency: expected a time like "1.125 us", got "inf s" (the number must be finite; only a bandwidth may be infinite, "inf B/s")')
 raises_here(function() return q"1e308 s":value"ns" end, "cannot convert 1.157e303 days to ns: the number is out of range")
 raises_here(function() return q"1.7e308 B":to"b" end, "cannot convert 1.7e308 B to b: the number is out of range")
 raises_here(function() return dml.level { link = "1e308 B/s", latency = "1 us" } end,
