@@ -1166,18 +1166,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const bool short_ends = ends_places || mtp_places;
   const std::int64_t per_stage = mtp_places ? mtp_stage : (c.layers + l.pp - 1) / l.pp;
   const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
-  const double n_moe = static_cast<double>(std::min(per_stage, moe_layers_total));
-  const double n_dense = static_cast<double>(per_stage) - n_moe;
   const double n_layers = static_cast<double>(per_stage);
 
-  const double gemm_f = n_dense * (attn_gemm + dense_gemm) + n_moe * (attn_gemm + moe_gemm);
-  const double elem_f = n_dense * dense_elem_f + n_moe * moe_elem_f;
-  const double cast_f = n_dense * rowwise_f + n_moe * rowwise_moe_f;  // row-wise FP8 only
-  const double cast_b = n_dense * rowwise_b + n_moe * rowwise_moe_b;
-  const double perm_f = n_moe * permute;  // MoE token permutation, forward; the backward mirrors it
-  const double attn_fs = n_layers * attn_f, attn_bs = n_layers * attn_b;
-  // One layer's compute of each kind, forward and backward: the stage's passes (t_fwd, t_bwd) are
-  // their sums, and activation offloading hides its copies under them layer by layer.
+  // One layer's compute of each kind, forward and backward: a device's passes are their sums,
+  // and activation offloading hides its copies under them layer by layer.
   const double fwd_dense = attn_gemm + dense_gemm + attn_f + dense_elem_f + rowwise_f;
   const double fwd_moe = attn_gemm + moe_gemm + attn_f + moe_elem_f + rowwise_moe_f + permute;
   const double bwd_dense = 2 * (attn_gemm + dense_gemm) + attn_b + 2 * dense_elem_f + rowwise_b;
@@ -1188,104 +1180,135 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The output layer stays 16-bit under FP8 and FP4 (Megatron-Core's output_layer is a plain
   // ColumnParallelLinear; torchtitan's float8 conversion skips "output").
   const double logits = 3 * c.gemm(T, h, c.V / t, false) + T * (c.V / t) * st.loss_traffic / c.hbm;
-
-  double recompute = 0;
-  double tp_exposed = n_layers * (tp_f + tp_b);
-  double tp_hidden = 0;
-  switch (st.tp_overlap) {
-    case TpOverlap::kNone:
-      break;
-    case TpOverlap::kBackward: {
-      const double hidden = n_dense * std::min(tp_b_hideable, wgrad_cover_dense) +
-                            n_moe * std::min(tp_b_hideable, wgrad_cover_moe);
-      tp_exposed -= hidden;
-      tp_hidden += hidden;
-      break;
-    }
-    case TpOverlap::kOverlapped: {
-      const double hidden = tp_exposed * st.tp_hidden_fraction;
-      tp_exposed -= hidden;
-      tp_hidden += hidden;
-      break;
-    }
-  }
-  if (l.recompute == Recompute::kFull) {
-    recompute = gemm_f + attn_fs + elem_f + cast_f + perm_f;
-    tp_exposed += n_layers * tp_f;
-  } else if (l.recompute == Recompute::kSelective) {
-    recompute = attn_fs == 0 ? 0 : n_layers * attn_recompute_selective;
-  } else if (l.recompute == Recompute::kNorms) {
-    // The two norms' forward again in the backward: each reads its input and writes its output,
-    // 2h bytes each way per token (docs/model.md 8.3).
-    recompute = n_layers * T * 2 * (4 * h) / sp_div * st.elementwise_factor / c.hbm;
-  } else if (l.recompute == Recompute::kOp) {
-    // torchtitan's per-op policy saves the attention kernel's output, the reduce-scatters and
-    // every other 16-bit matmul's output (aten.mm), and recomputes the rest (docs/model.md 8.3):
-    // FP8 linears (aten._scaled_mm, not in its save list) are all recomputed, and so are the
-    // forward's TP all-gathers (all-reduces without SP).
-    recompute = (quantized ? 1.0 : 0.5) * gemm_f + elem_f + cast_f + perm_f;
-    if (l.tp > 1 && l.tp_model == 1) {
-      tp_exposed += n_layers * (sp ? c.reductions * c.gather(act, tp_g) : tp_f);
-    }
-  }
-  // Megatron-Core's fine-grained modules beside the mode (docs/model.md 8.3): MLA's
-  // up-projections again from the latents, the experts' activation again from its input.
-  if (l.recompute_mla_up) {
-    recompute += n_layers * (c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
-                             c.gemm(T, x.kv_rank, a * (dh + x.v) / t));
-    // Under SP the up-projections gather their latents again (column-parallel inputs).
-    if (sp && l.tp > 1) tp_exposed += n_layers * c.gather(T * x.latents * 2, tp_g);
-  }
-  if (l.recompute_moe_act) {
-    recompute += n_moe * expert_tokens * c.top_k * imbalance *
-                 (c.act_bytes * c.fe + c.unfused_clamp_bytes / 3) * st.elementwise_factor / c.hbm;
-  }
   // A recomputed attention forward exchanges its keys and values again (the ring, or the
   // all-gather, runs inside the kernel call the checkpoint reruns).
   const bool attention_rerun =
       l.recompute == Recompute::kFull ||
       (l.recompute == Recompute::kSelective && attn_recompute_selective > 0);
-  const double cp_exposed = n_layers * (cp_f * (attention_rerun ? 2.0 : 1.0) + cp_b);
-  const double ep_total = n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
-  // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
-  // beside a backward layer of another, as Megatron-Core's TransformerLayerSchedulePlan.run
-  // orders them: the backward's combine under the forward's attention, both dispatches under
-  // the two expert blocks, the forward's combine under the backward's attention. Each pair
-  // exposes what its communication takes beyond its compute. Only the steady state pairs: the
-  // first stage's warm-up (and cool-down) chunks run alone.
-  double ep_paired = 0;  // hidden per microbatch by the pairing
-  const bool pairs = (st.ep_overlap || l.schedule == Schedule::kDualPipe) &&
-                     l.schedule != Schedule::kGpipe && n_moe > 0 && ep_fwd > 0;
-  if (pairs) {
-    const double elem_side = T * base_elem * st.elementwise_factor / c.hbm;
-    // The attention kernel's time a ring CP exchange already hides under is not hidden under
-    // twice.
-    const double attn_fwd = attn_gemm + attn_f - cp_under_f + elem_side + permute;
-    const double attn_bwd = 2 * attn_gemm + attn_b - cp_under_b + 2 * elem_side + permute;
-    const double mlp_fwd = moe_gemm + moe_elem * st.elementwise_factor / c.hbm;
-    const double mlp_bwd = 2 * mlp_fwd;
-    const double combine = ep_bwd / 2;  // each backward all-to-all moves the combine's bf16
-    const double dispatch_f = ep_fwd - combine;
-    const double exposed = std::max(0.0, combine - attn_fwd) +
-                           std::max(0.0, dispatch_f + combine - (mlp_bwd + mlp_fwd)) +
-                           std::max(0.0, combine - attn_bwd);
-    const double mb_chunks = m * v;  // the first stage's chunk runs per step
-    // Megatron's first stage runs its warm-up alone; without a pipeline a microbatch's forward
-    // pairs with the previous one's backward, so the first forward (and the last backward) run
-    // alone.
-    const double warmup =
-        std::min(mb_chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : std::max(1.0, p - 1));
-    ep_paired = n_moe * (ep_fwd + ep_bwd - exposed) * (mb_chunks - warmup) / mb_chunks;
-  }
-  const double ep_hidden = ep_paired + (ep_total - ep_paired) * st.ep_hidden_fraction;
-  const double ep_exposed = ep_total - ep_hidden;
 
-  const double t_fwd = n_dense * fwd_dense + n_moe * fwd_moe;
-  const double t_bwd = n_dense * bwd_dense + n_moe * bwd_moe;
-  const double slowdown_mb = st.overlap_slowdown * (tp_hidden + ep_hidden);
-  const double overhead_mb = n_layers * c.layer_overhead;
-  const double t_layers =
-      t_fwd + t_bwd + recompute + tp_exposed + cp_exposed + ep_exposed + slowdown_mb + overhead_mb;
+  // What a device's layers cost a microbatch, by kind, given how many of them are dense and how
+  // many MoE (a MoE model's dense first layers sit on its first devices, docs/model.md 8.6).
+  struct StageTime {
+    double layers = 0;  // dense and MoE
+    double gemm = 0, elem = 0, cast_f = 0, cast_b = 0, perm = 0, attn_f = 0, attn_b = 0;
+    double fwd = 0, bwd = 0, recompute = 0;
+    double tp_exposed = 0, tp_hidden = 0, cp_exposed = 0, ep_exposed = 0, ep_hidden = 0;
+    double slowdown = 0, overhead = 0, total = 0;
+  };
+  const auto stage_time = [&](double n_dense, double n_moe) {
+    StageTime s;
+    const double n = n_dense + n_moe;
+    s.layers = n;
+    s.gemm = n_dense * (attn_gemm + dense_gemm) + n_moe * (attn_gemm + moe_gemm);
+    s.elem = n_dense * dense_elem_f + n_moe * moe_elem_f;
+    s.cast_f = n_dense * rowwise_f + n_moe * rowwise_moe_f;  // row-wise FP8 only
+    s.cast_b = n_dense * rowwise_b + n_moe * rowwise_moe_b;
+    s.perm = n_moe * permute;  // MoE token permutation, forward; the backward mirrors it
+    s.attn_f = n * attn_f;
+    s.attn_b = n * attn_b;
+    s.fwd = n_dense * fwd_dense + n_moe * fwd_moe;
+    s.bwd = n_dense * bwd_dense + n_moe * bwd_moe;
+
+    double recompute = 0;
+    double tp_exposed = n * (tp_f + tp_b);
+    double tp_hidden = 0;
+    switch (st.tp_overlap) {
+      case TpOverlap::kNone:
+        break;
+      case TpOverlap::kBackward: {
+        const double hidden = n_dense * std::min(tp_b_hideable, wgrad_cover_dense) +
+                              n_moe * std::min(tp_b_hideable, wgrad_cover_moe);
+        tp_exposed -= hidden;
+        tp_hidden += hidden;
+        break;
+      }
+      case TpOverlap::kOverlapped: {
+        const double hidden = tp_exposed * st.tp_hidden_fraction;
+        tp_exposed -= hidden;
+        tp_hidden += hidden;
+        break;
+      }
+    }
+    if (l.recompute == Recompute::kFull) {
+      recompute = s.gemm + s.attn_f + s.elem + s.cast_f + s.perm;
+      tp_exposed += n * tp_f;
+    } else if (l.recompute == Recompute::kSelective) {
+      recompute = s.attn_f == 0 ? 0 : n * attn_recompute_selective;
+    } else if (l.recompute == Recompute::kNorms) {
+      // The two norms' forward again in the backward: each reads its input and writes its output,
+      // 2h bytes each way per token (docs/model.md 8.3).
+      recompute = n * T * 2 * (4 * h) / sp_div * st.elementwise_factor / c.hbm;
+    } else if (l.recompute == Recompute::kOp) {
+      // torchtitan's per-op policy saves the attention kernel's output, the reduce-scatters and
+      // every other 16-bit matmul's output (aten.mm), and recomputes the rest (docs/model.md
+      // 8.3): FP8 linears (aten._scaled_mm, not in its save list) are all recomputed, and so are
+      // the forward's TP all-gathers (all-reduces without SP).
+      recompute = (quantized ? 1.0 : 0.5) * s.gemm + s.elem + s.cast_f + s.perm;
+      if (l.tp > 1 && l.tp_model == 1) {
+        tp_exposed += n * (sp ? c.reductions * c.gather(act, tp_g) : tp_f);
+      }
+    }
+    // Megatron-Core's fine-grained modules beside the mode (docs/model.md 8.3): MLA's
+    // up-projections again from the latents, the experts' activation again from its input.
+    if (l.recompute_mla_up) {
+      recompute += n * (c.gemm(T, x.q_rank > 0 ? x.q_rank : h, a * x.qk / t) +
+                        c.gemm(T, x.kv_rank, a * (dh + x.v) / t));
+      // Under SP the up-projections gather their latents again (column-parallel inputs).
+      if (sp && l.tp > 1) tp_exposed += n * c.gather(T * x.latents * 2, tp_g);
+    }
+    if (l.recompute_moe_act) {
+      recompute += n_moe * expert_tokens * c.top_k * imbalance *
+                   (c.act_bytes * c.fe + c.unfused_clamp_bytes / 3) * st.elementwise_factor / c.hbm;
+    }
+    s.recompute = recompute;
+    s.cp_exposed = n * (cp_f * (attention_rerun ? 2.0 : 1.0) + cp_b);
+    const double ep_total =
+        n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
+    // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
+    // beside a backward layer of another, as Megatron-Core's TransformerLayerSchedulePlan.run
+    // orders them: the backward's combine under the forward's attention, both dispatches under
+    // the two expert blocks, the forward's combine under the backward's attention. Each pair
+    // exposes what its communication takes beyond its compute. Only the steady state pairs: the
+    // first stage's warm-up (and cool-down) chunks run alone.
+    double ep_paired = 0;  // hidden per microbatch by the pairing
+    const bool pairs = (st.ep_overlap || l.schedule == Schedule::kDualPipe) &&
+                       l.schedule != Schedule::kGpipe && n_moe > 0 && ep_fwd > 0;
+    if (pairs) {
+      const double elem_side = T * base_elem * st.elementwise_factor / c.hbm;
+      // The attention kernel's time a ring CP exchange already hides under is not hidden under
+      // twice.
+      const double attn_fwd = attn_gemm + attn_f - cp_under_f + elem_side + permute;
+      const double attn_bwd = 2 * attn_gemm + attn_b - cp_under_b + 2 * elem_side + permute;
+      const double mlp_fwd = moe_gemm + moe_elem * st.elementwise_factor / c.hbm;
+      const double mlp_bwd = 2 * mlp_fwd;
+      const double combine = ep_bwd / 2;  // each backward all-to-all moves the combine's bf16
+      const double dispatch_f = ep_fwd - combine;
+      const double exposed = std::max(0.0, combine - attn_fwd) +
+                             std::max(0.0, dispatch_f + combine - (mlp_bwd + mlp_fwd)) +
+                             std::max(0.0, combine - attn_bwd);
+      const double mb_chunks = m * v;  // the first stage's chunk runs per step
+      // Megatron's first stage runs its warm-up alone; without a pipeline a microbatch's forward
+      // pairs with the previous one's backward, so the first forward (and the last backward) run
+      // alone.
+      const double warmup =
+          std::min(mb_chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : std::max(1.0, p - 1));
+      ep_paired = n_moe * (ep_fwd + ep_bwd - exposed) * (mb_chunks - warmup) / mb_chunks;
+    }
+    s.ep_hidden = ep_paired + (ep_total - ep_paired) * st.ep_hidden_fraction;
+    s.ep_exposed = ep_total - s.ep_hidden;
+    s.tp_exposed = tp_exposed;
+    s.tp_hidden = tp_hidden;
+    s.slowdown = st.overlap_slowdown * (tp_hidden + s.ep_hidden);
+    s.overhead = n * c.layer_overhead;
+    s.total = s.fwd + s.bwd + recompute + tp_exposed + s.cp_exposed + s.ep_exposed + s.slowdown +
+              s.overhead;
+    return s;
+  };
+  // The MoE-heaviest stage: a middle one, or the last.
+  const double n_moe_busy = static_cast<double>(std::min(per_stage, moe_layers_total));
+  const double busy_dense = n_layers - n_moe_busy;
+  const StageTime busy = stage_time(busy_dense, n_moe_busy);
+  const double t_layers = busy.total;
   // The busiest stage (docs/model.md 8.6). When L + 2 layers split evenly into the p v chunks
   // and L does not, the embedding and the loss each take a layer's place: the first and last
   // stages hold one layer fewer, and the last one's logits stand where its missing layer would
@@ -1319,7 +1342,251 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       proj_share = 0;
     }
   }
-  const double t_mb = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
+  double t_mb = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
+
+  const bool untied = !c.run.model.tied_embeddings;
+  const bool embedding_copy = c.mtp > 0 && l.pp > 1 && !dualpipe;
+  // Each device holds its own chunks of the split (8.6): their layers, dense or MoE, the
+  // embedding with the first chunk, the head, the MTP modules and the logits with the last; and
+  // its own microbatches in flight. The layout needs what the fullest device holds. A device's
+  // chunks are j p + d (j < v); DualPipe's device d holds stages d and p - 1 - d.
+  const double chunk_size = n_layers / v;        // layers (and places) of a middle device's chunk
+  const double offset = short_ends ? 1.0 : 0.0;  // the embedding's place in the first chunk
+  const double L_all = static_cast<double>(c.layers);
+  const double k_dense = c.experts > 0 ? static_cast<double>(c.dense_layers) : L_all;
+  struct Held {
+    double dense = 0, moe = 0, embed = 0, share = 1;  // embed: embeddings and heads held
+    bool last = false;
+  };
+  // The places past the last layer, in the last chunks: the loss's and the modules', or what
+  // ceil(L/p) layers a stage leave over.
+  const double tail = static_cast<double>(chunks) * chunk_size - offset - L_all;
+  // Zero-bubble V runs 2p chunks of half a stage, device d holding chunks d and 2p - 1 - d
+  // (PyTorch's ScheduleZBVZeroBubble): the first device holds the first chunk and the last.
+  const bool zbv = l.schedule == Schedule::kZeroBubbleV && l.pp > 1;
+  // The layers of chunk `chunk` of `size` places, [start, end), and the dense first ones of them.
+  struct Span {
+    double start, end;
+    [[nodiscard]] double layers() const { return std::max(0.0, end - start); }
+  };
+  const auto span = [&](double chunk, double size) {
+    return Span{std::max(0.0, chunk * size - offset), std::min(L_all, (chunk + 1) * size - offset)};
+  };
+  const auto dense_in = [&](const Span& range) {
+    return std::clamp(k_dense - range.start, 0.0, range.layers());
+  };
+  const auto held_by = [&](std::int64_t dev) {
+    Held hd;
+    const auto add = [&](double chunk, double size) {
+      const Span range = span(chunk, size);
+      const double dense = dense_in(range);
+      hd.dense += dense;
+      hd.moe += range.layers() - dense;
+    };
+    const bool first = dev == 0 || (dualpipe && dev == l.pp - 1);
+    hd.last = zbv ? dev == 0 : dev == l.pp - 1 || (dualpipe && dev == 0);
+    if (first) hd.embed += 1;
+    if (hd.last) {
+      // The head, or the tied embedding's copy on a stage of its own; and the embedding's copy
+      // the MTP modules use.
+      if (untied || l.pp > 1) hd.embed += 1;
+      if (embedding_copy && untied && !first) hd.embed += 1;
+    }
+    if (dualpipe) {
+      add(static_cast<double>(dev), chunk_size);
+      add(static_cast<double>(l.pp - 1 - dev), chunk_size);
+      hd.share = 0.5;  // the mean of its two stages
+    } else if (zbv) {
+      add(static_cast<double>(dev), chunk_size / 2);
+      add(static_cast<double>(2 * l.pp - 1 - dev), chunk_size / 2);
+    } else if (tail > chunk_size) {  // the surplus spans several chunks: chunk by chunk
+      for (std::int64_t j = 0; j < l.interleave; ++j) {
+        add(static_cast<double>(j * l.pp + dev), chunk_size);
+      }
+    } else {
+      // v chunks, the first one's embedding place and the last one's tail off; the dense first
+      // layers in the chunks that start below them.
+      const double n = v * chunk_size - (dev == 0 ? offset : 0.0) - (hd.last ? tail : 0.0);
+      hd.dense = c.experts > 0 ? 0.0 : n;
+      for (std::int64_t j = 0; c.experts > 0 && j < l.interleave; ++j) {
+        const Span range = span(static_cast<double>(j * l.pp + dev), chunk_size);
+        if (range.start >= k_dense) break;
+        hd.dense += dense_in(range);
+      }
+      hd.moe = n - hd.dense;
+    }
+    return hd;
+  };
+  // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
+  // (/ t below: per GPU), with the key/value projections' copies when t1 > g
+  const double attn_p = c.att.split + c.att.replicated * t + kv_copies;
+  const double dense_mlp_p = (c.up + 1) * c.h * c.f;
+  double expert_p = 0, shared_p = 0;
+  if (c.experts > 0) {
+    expert_p = (c.up + 1) * c.h * c.fe * static_cast<double>(c.experts);
+    shared_p = (c.up + 1) * c.h * c.fe * c.shared + c.h * static_cast<double>(c.experts);
+  }
+  // The embedding, and the output head when untied, on one stage; the last stage holds the head
+  // and, with MTP modules, a copy of the embedding for them (Megatron-Core's gpt_model.py builds
+  // it where mtp_process is set, kept equal to the first stage's by an all-reduce). DualPipe's
+  // ends' device holds the embedding and the head already (its two stages, the doubled states
+  // below), and its modules use them (DeepSeek-V3 report 2.2).
+  const double embed_p = c.V * c.h * ((l.pp == 1 || embedding_copy) && untied ? 2 : 1);
+  // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
+  // and every module's projection.
+  const double mtp_extra = std::max(0.0, n_last + c.mtp - n_layers);
+  const double mtp_moe = c.experts > 0 ? mtp_extra : 0.0;
+  const double n_nonexpert =
+      ((n_layers + mtp_extra) * attn_p + (busy_dense + mtp_extra - mtp_moe) * dense_mlp_p +
+       (n_moe_busy + mtp_moe) * shared_p + embed_p + c.mtp * 2 * c.h * c.h) /
+      t;
+  const double n_expert = (n_moe_busy + mtp_moe) * expert_p / ep;
+
+  // DP and sharding (docs/model.md 8.7).
+  // The states shard over l.shard of the dp x cp ranks (innermost) and replicate over the rest
+  // (HSDP); plain DP and full sharding have one replica group of 1.
+  const std::int64_t dp_ranks = l.dp * l.cp;
+  const std::int64_t replicas = dp_ranks / l.shard;
+  const Group dp_g = c.group(l.shard, l.tp);
+  const Group rep_g = c.group(replicas, l.tp * l.shard);
+  const std::int64_t expert_dp = std::max<std::int64_t>(l.tp * dp_ranks / l.ep, 1);
+  const std::int64_t erep = expert_dp % replicas == 0 ? replicas : 1;
+  const Group edp_g = c.group(expert_dp / erep, l.ep);
+  const Group erep_g = c.group(erep, l.ep * (expert_dp / erep));
+  // A ring CP exchange and the data-parallel collectives, both across nodes, share the network:
+  // the attention kernel's time the ring fills is no window for the DP collectives too.
+  const bool cp_shares_net = l.cp > 1 && l.cp_kind == ContextParallel::kRing && cp_g.level > 0 &&
+                             (dp_g.level > 0 || rep_g.level > 0);
+  const double gbytes = st.gradient_reduce_bytes;
+  const double wbytes = st.weight_bytes;
+  const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
+  const double shard = static_cast<double>(l.shard);
+  const double eshard = static_cast<double>(expert_dp / erep);
+  constexpr CollectiveOp kRS = CollectiveOp::kReduceScatter;
+  // A device's data-parallel time, given its layers' compute (s), how many are dense and MoE,
+  // its parameters per GPU (non-expert and expert) and how many stages they stand for (DualPipe's
+  // rank holds two: it reduces, and gathers after the step, both stages' parameters).
+  struct DpTime {
+    double exposed = 0, hidden = 0, optimizer = 0;
+  };
+  const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double nonexpert,
+                           double expert, double stages) {
+    DpTime out_dp;
+    const double cp_fills_f = cp_shares_net ? s.layers * cp_under_f : 0.0;
+    const double cp_fills_b =
+        cp_shares_net ? s.layers * (cp_under_b + (attention_rerun ? cp_under_f : 0.0)) : 0.0;
+    if (l.zero >= 3) {
+      // Per layer: gather the weights forward and again backward, reduce-scatter the gradients,
+      // again every microbatch. A per-tensor framework issues gathers_per_layer collectives of
+      // each kind, each paying its own launch and ring latency (the bytes split among them).
+      // With param_gather_overlap the next layer's gathers run under this layer's compute, with
+      // dp_overlap the reduce-scatters under the next one's; what overlaps hides but for the
+      // first gather and the last reduce-scatter, the rest is exposed layer by layer.
+      // The stage's dense layers gather their MLP, its MoE layers their shared experts and their
+      // rank's routed ones.
+      const double per = static_cast<double>(st.gathers_per_layer);
+      const auto split = [&](double bytes, const Group& gr, CollectiveOp op) {
+        return per * c.gather(bytes / per, gr, op);
+      };
+      constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
+      const double compute_l = (s.fwd + s.bwd + s.recompute - cp_fills_f - cp_fills_b) / s.layers;
+      double exposed_mb = 0, hidden_mb = 0, first_last = 0;
+      const auto layer_kind = [&](double count, double layer_ne, double layer_e) {
+        if (count <= 0) return;
+        const double gathers = 2 * (split(layer_ne * gather_bytes, dp_g, kAG) +
+                                    split(layer_e * gather_bytes, edp_g, kAG));
+        const double reduces = split(layer_ne * gbytes, dp_g, kRS) +
+                               c.all_reduce(layer_ne * gbytes / shard, rep_g) +
+                               (layer_e > 0 ? split(layer_e * gbytes, edp_g, kRS) +
+                                                  c.all_reduce(layer_e * gbytes / eshard, erep_g)
+                                            : 0);
+        const double hideable =
+            (st.param_gather_overlap ? gathers : 0) + (st.dp_overlap ? reduces : 0);
+        exposed_mb += count * (gathers + reduces - hideable + std::max(0.0, hideable - compute_l));
+        hidden_mb += count * std::min(hideable, compute_l);
+        first_last = std::max(first_last, hideable);  // the first gather and the last reduce
+      };
+      layer_kind(n_dense, (attn_p + dense_mlp_p) / t, 0);
+      layer_kind(n_moe, (attn_p + shared_p) / t, expert_p / ep);
+      out_dp.exposed = m * (exposed_mb + first_last);
+      out_dp.hidden = m * hidden_mb;
+    } else {
+      double reduce = 0, gather_t = 0;
+      if (l.zero == 0) {
+        reduce = c.all_reduce(nonexpert * gbytes, dp_g) + c.all_reduce(expert * gbytes, edp_g);
+      } else {
+        reduce = c.gather(nonexpert * gbytes, dp_g, kRS) + c.gather(expert * gbytes, edp_g, kRS) +
+                 c.all_reduce(nonexpert * gbytes / shard, rep_g) +
+                 c.all_reduce(expert * gbytes / eshard, erep_g);
+        gather_t =
+            c.gather(nonexpert * gather_bytes, dp_g) + c.gather(expert * gather_bytes, edp_g);
+      }
+      reduce *= stages;
+      gather_t *= stages;
+      if (st.dp_overlap) {
+        const double under = s.bwd + s.recompute - cp_fills_b;  // the last microbatch's backward
+        const double exposed = std::max(reduce / s.layers, reduce - under);
+        out_dp.exposed += exposed;
+        out_dp.hidden += reduce - exposed;
+      } else {
+        out_dp.exposed += reduce;
+      }
+      if (st.param_gather_overlap) {
+        const double exposed = std::max(gather_t / s.layers, gather_t - (s.fwd - cp_fills_f));
+        out_dp.exposed += exposed;
+        out_dp.hidden += gather_t - exposed;
+      } else {
+        out_dp.exposed += gather_t;
+      }
+    }
+    const double held_for_optimizer =
+        stages * (nonexpert / (l.zero >= 1 ? shard : 1.0) + expert / (l.zero >= 1 ? eshard : 1.0));
+    out_dp.optimizer = st.optimizer_traffic * held_for_optimizer / c.hbm;
+    return out_dp;
+  };
+  const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
+  DpTime dp = dp_time(busy, busy_dense, n_moe_busy, n_nonexpert, n_expert, dual);
+  const auto dp_total = [&](const DpTime& d_t) {
+    return d_t.exposed + st.overlap_slowdown * d_t.hidden + d_t.optimizer;
+  };
+  // Per layer of each kind, the parameters a TP or EP rank holds (non-expert and expert), and a
+  // MTP module's (of the model's last kind) and projection.
+  const double ne_dense = (attn_p + dense_mlp_p) / t;
+  const double embed_t = c.V * c.h / t;  // an embedding or head
+  const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ep;
+  const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
+  const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
+  // A MoE model's dense first layers sit on its first devices. Where they cost more than the MoE
+  // layers they stand in for (a wide dense d_ff beside narrow experts), such a device sets the
+  // pace (docs/model.md 8.6): each device up to the first without a dense layer is timed as it
+  // is, its share of the logits and modules with it when it holds the last chunk; and each one
+  // reduces (and gathers) its own parameters, the slowest closing the step.
+  StageTime pace = busy;
+  if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
+    for (std::int64_t dev = 0; dev < l.pp; ++dev) {
+      const Held hd = held_by(dev);
+      if (hd.dense <= 0) break;
+      const double mtp_here = hd.last ? c.mtp : 0.0;
+      const StageTime here = stage_time(hd.dense, hd.moe + mtp_here);
+      const double lg = hd.last ? hd.share * (1 + c.mtp) : 0.0;
+      const double pj = hd.last ? hd.share * c.mtp : 0.0;
+      const double t_here = hd.share * here.total + lg * logits + pj * mtp_proj;
+      if (t_here > t_mb) {
+        pace = here;
+        layer_share = hd.share;
+        logits_share = lg;
+        proj_share = pj;
+        t_mb = t_here;
+      }
+      const DpTime dp_here =
+          dp_time(here, hd.dense, hd.moe,
+                  hd.dense * ne_dense + hd.moe * ne_moe + hd.embed * embed_t + mtp_here * ne_mtp,
+                  hd.moe * ex_moe + mtp_here * ex_mtp, 1.0);
+      if (dp_total(dp_here) > dp_total(dp)) dp = dp_here;
+    }
+  }
+  const double dp_exposed = dp.exposed, dp_hidden = dp.hidden, optimizer = dp.optimizer;
+  const double dp_slowdown = st.overlap_slowdown * dp_hidden;
 
   // Pipeline (docs/model.md 8.6).
   double bubble = 0;
@@ -1355,130 +1622,6 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                      (scatter ? c.gather(act, tp_g) : 0.0)
                                : 0;
   const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
-
-  // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
-  // (/ t below: per GPU), with the key/value projections' copies when t1 > g
-  const double attn_p = c.att.split + c.att.replicated * t + kv_copies;
-  const double dense_mlp_p = (c.up + 1) * c.h * c.f;
-  double expert_p = 0, shared_p = 0;
-  if (c.experts > 0) {
-    expert_p = (c.up + 1) * c.h * c.fe * static_cast<double>(c.experts);
-    shared_p = (c.up + 1) * c.h * c.fe * c.shared + c.h * static_cast<double>(c.experts);
-  }
-  // The embedding, and the output head when untied, on one stage; the last stage holds the head
-  // and, with MTP modules, a copy of the embedding for them (Megatron-Core's gpt_model.py builds
-  // it where mtp_process is set, kept equal to the first stage's by an all-reduce). DualPipe's
-  // ends' device holds the embedding and the head already (its two stages, the doubled states
-  // below), and its modules use them (DeepSeek-V3 report 2.2).
-  const bool untied = !c.run.model.tied_embeddings;
-  const bool embedding_copy = c.mtp > 0 && l.pp > 1 && !dualpipe;
-  const double embed_p = c.V * c.h * ((l.pp == 1 || embedding_copy) && untied ? 2 : 1);
-  // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
-  // and every module's projection.
-  const double mtp_extra = std::max(0.0, n_last + c.mtp - n_layers);
-  const double mtp_moe = c.experts > 0 ? mtp_extra : 0.0;
-  const double n_nonexpert =
-      ((n_layers + mtp_extra) * attn_p + (n_dense + mtp_extra - mtp_moe) * dense_mlp_p +
-       (n_moe + mtp_moe) * shared_p + embed_p + c.mtp * 2 * c.h * c.h) /
-      t;
-  const double n_expert = (n_moe + mtp_moe) * expert_p / ep;
-
-  // DP and sharding (docs/model.md 8.7).
-  // The states shard over l.shard of the dp x cp ranks (innermost) and replicate over the rest
-  // (HSDP); plain DP and full sharding have one replica group of 1.
-  const std::int64_t dp_ranks = l.dp * l.cp;
-  const std::int64_t replicas = dp_ranks / l.shard;
-  const Group dp_g = c.group(l.shard, l.tp);
-  const Group rep_g = c.group(replicas, l.tp * l.shard);
-  const std::int64_t expert_dp = std::max<std::int64_t>(l.tp * dp_ranks / l.ep, 1);
-  const std::int64_t erep = expert_dp % replicas == 0 ? replicas : 1;
-  const Group edp_g = c.group(expert_dp / erep, l.ep);
-  const Group erep_g = c.group(erep, l.ep * (expert_dp / erep));
-  const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
-  // A ring CP exchange and the data-parallel collectives, both across nodes, share the network:
-  // the attention kernel's time the ring fills is no window for the DP collectives too.
-  const bool cp_shares_net = l.cp > 1 && l.cp_kind == ContextParallel::kRing && cp_g.level > 0 &&
-                             (dp_g.level > 0 || rep_g.level > 0);
-  const double cp_fills_f = cp_shares_net ? n_layers * cp_under_f : 0.0;
-  const double cp_fills_b =
-      cp_shares_net ? n_layers * (cp_under_b + (attention_rerun ? cp_under_f : 0.0)) : 0.0;
-  const double gbytes = st.gradient_reduce_bytes;
-  const double wbytes = st.weight_bytes;
-  const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
-  double dp_exposed = 0, dp_hidden = 0;
-  const double shard = static_cast<double>(l.shard);
-  const double eshard = static_cast<double>(expert_dp / erep);
-  constexpr CollectiveOp kRS = CollectiveOp::kReduceScatter;
-  if (l.zero >= 3) {
-    // Per layer: gather the weights forward and again backward, reduce-scatter the gradients,
-    // again every microbatch. A per-tensor framework issues gathers_per_layer collectives of
-    // each kind, each paying its own launch and ring latency (the bytes split among them).
-    // With param_gather_overlap the next layer's gathers run under this layer's compute, with
-    // dp_overlap the reduce-scatters under the next one's; what overlaps hides but for the
-    // first gather and the last reduce-scatter, the rest is exposed layer by layer.
-    // The stage's dense layers gather their MLP, its MoE layers their shared experts and their
-    // rank's routed ones.
-    const double per = static_cast<double>(st.gathers_per_layer);
-    const auto split = [&](double bytes, const Group& gr, CollectiveOp op) {
-      return per * c.gather(bytes / per, gr, op);
-    };
-    constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
-    const double compute_l = (t_fwd + t_bwd + recompute - cp_fills_f - cp_fills_b) / n_layers;
-    double exposed_mb = 0, hidden_mb = 0, first_last = 0;
-    const auto layer_kind = [&](double count, double layer_ne, double layer_e) {
-      if (count <= 0) return;
-      const double gathers = 2 * (split(layer_ne * gather_bytes, dp_g, kAG) +
-                                  split(layer_e * gather_bytes, edp_g, kAG));
-      const double reduces = split(layer_ne * gbytes, dp_g, kRS) +
-                             c.all_reduce(layer_ne * gbytes / shard, rep_g) +
-                             (layer_e > 0 ? split(layer_e * gbytes, edp_g, kRS) +
-                                                c.all_reduce(layer_e * gbytes / eshard, erep_g)
-                                          : 0);
-      const double hideable =
-          (st.param_gather_overlap ? gathers : 0) + (st.dp_overlap ? reduces : 0);
-      exposed_mb += count * (gathers + reduces - hideable + std::max(0.0, hideable - compute_l));
-      hidden_mb += count * std::min(hideable, compute_l);
-      first_last = std::max(first_last, hideable);  // the first gather and the last reduce
-    };
-    layer_kind(n_dense, (attn_p + dense_mlp_p) / t, 0);
-    layer_kind(n_moe, (attn_p + shared_p) / t, expert_p / ep);
-    dp_exposed = m * (exposed_mb + first_last);
-    dp_hidden = m * hidden_mb;
-  } else {
-    // DualPipe's rank holds two stages (docs/model.md 8.6): it reduces, and gathers after the
-    // step, both stages' parameters.
-    double reduce = 0, gather_t = 0;
-    if (l.zero == 0) {
-      reduce = c.all_reduce(n_nonexpert * gbytes, dp_g) + c.all_reduce(n_expert * gbytes, edp_g);
-    } else {
-      reduce = c.gather(n_nonexpert * gbytes, dp_g, kRS) + c.gather(n_expert * gbytes, edp_g, kRS) +
-               c.all_reduce(n_nonexpert * gbytes / shard, rep_g) +
-               c.all_reduce(n_expert * gbytes / eshard, erep_g);
-      gather_t =
-          c.gather(n_nonexpert * gather_bytes, dp_g) + c.gather(n_expert * gather_bytes, edp_g);
-    }
-    reduce *= dual;
-    gather_t *= dual;
-    if (st.dp_overlap) {
-      const double under = t_bwd + recompute - cp_fills_b;  // the last microbatch's backward
-      const double exposed = std::max(reduce / n_layers, reduce - under);
-      dp_exposed += exposed;
-      dp_hidden += reduce - exposed;
-    } else {
-      dp_exposed += reduce;
-    }
-    if (st.param_gather_overlap) {
-      const double exposed = std::max(gather_t / n_layers, gather_t - (t_fwd - cp_fills_f));
-      dp_exposed += exposed;
-      dp_hidden += gather_t - exposed;
-    } else {
-      dp_exposed += gather_t;
-    }
-  }
-  const double held_for_optimizer =
-      dual * (n_nonexpert / (l.zero >= 1 ? shard : 1.0) + n_expert / (l.zero >= 1 ? eshard : 1.0));
-  const double optimizer = st.optimizer_traffic * held_for_optimizer / c.hbm;
-  const double dp_slowdown = st.overlap_slowdown * dp_hidden;
 
   double step = m * t_mb + bubble + pp_exposed + dp_exposed + dp_slowdown + optimizer +
                 st.step_overhead.value();
@@ -1575,89 +1718,18 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double offloaded = 0, offload_buffer = 0, offload_exposed = 0;
   if (l.offload > 0) {
     const double n_off = static_cast<double>(l.offload);
-    const std::int64_t k_dense = c.experts > 0 ? c.dense_layers : c.layers;
-    const double dense_off = std::min(n_off, static_cast<double>(k_dense));
+    const std::int64_t dense_first = c.experts > 0 ? c.dense_layers : c.layers;
+    const double dense_off = std::min(n_off, static_cast<double>(dense_first));
     const double moe_moved = per_token_moe - routed_kept;
     offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * moe_moved);
     offload_buffer = T * (n_off > dense_off ? moe_moved : per_token_dense);
     offload_exposed = detail::offload_exposed(
-        c.layers, l.offload, k_dense,
+        c.layers, l.offload, dense_first,
         {.dense = T * per_token_dense / c.host_bw, .moe = T * moe_moved / c.host_bw},
         {.dense = fwd_dense, .moe = fwd_moe}, {.dense = bwd_dense, .moe = bwd_moe});
     step += m * offload_exposed;
   }
 
-  // Each device holds its own chunks of the split (8.6): their layers, dense or MoE, the
-  // embedding with the first chunk, the head, the MTP modules and the logits with the last; and
-  // its own microbatches in flight. The layout needs what the fullest device holds. A device's
-  // chunks are j p + d (j < v); DualPipe's device d holds stages d and p - 1 - d.
-  const double chunk_size = n_layers / v;        // layers (and places) of a middle device's chunk
-  const double offset = short_ends ? 1.0 : 0.0;  // the embedding's place in the first chunk
-  const double L_all = static_cast<double>(c.layers);
-  const double k_dense = c.experts > 0 ? static_cast<double>(c.dense_layers) : L_all;
-  struct Held {
-    double dense = 0, moe = 0, embed = 0, share = 1;  // embed: embeddings and heads held
-    bool last = false;
-  };
-  // The places past the last layer, in the last chunks: the loss's and the modules', or what
-  // ceil(L/p) layers a stage leave over.
-  const double tail = static_cast<double>(chunks) * chunk_size - offset - L_all;
-  // Zero-bubble V runs 2p chunks of half a stage, device d holding chunks d and 2p - 1 - d
-  // (PyTorch's ScheduleZBVZeroBubble): the first device holds the first chunk and the last.
-  const bool zbv = l.schedule == Schedule::kZeroBubbleV && l.pp > 1;
-  // The layers of chunk `chunk` of `size` places, [start, end), and the dense first ones of them.
-  struct Span {
-    double start, end;
-    [[nodiscard]] double layers() const { return std::max(0.0, end - start); }
-  };
-  const auto span = [&](double chunk, double size) {
-    return Span{std::max(0.0, chunk * size - offset), std::min(L_all, (chunk + 1) * size - offset)};
-  };
-  const auto dense_in = [&](const Span& range) {
-    return std::clamp(k_dense - range.start, 0.0, range.layers());
-  };
-  const auto held_by = [&](std::int64_t dev) {
-    Held hd;
-    const auto add = [&](double chunk, double size) {
-      const Span range = span(chunk, size);
-      const double dense = dense_in(range);
-      hd.dense += dense;
-      hd.moe += range.layers() - dense;
-    };
-    const bool first = dev == 0 || (dualpipe && dev == l.pp - 1);
-    hd.last = zbv ? dev == 0 : dev == l.pp - 1 || (dualpipe && dev == 0);
-    if (first) hd.embed += 1;
-    if (hd.last) {
-      // The head, or the tied embedding's copy on a stage of its own; and the embedding's copy
-      // the MTP modules use.
-      if (untied || l.pp > 1) hd.embed += 1;
-      if (embedding_copy && untied && !first) hd.embed += 1;
-    }
-    if (dualpipe) {
-      add(static_cast<double>(dev), chunk_size);
-      add(static_cast<double>(l.pp - 1 - dev), chunk_size);
-      hd.share = 0.5;  // the mean of its two stages
-    } else if (zbv) {
-      add(static_cast<double>(dev), chunk_size / 2);
-      add(static_cast<double>(2 * l.pp - 1 - dev), chunk_size / 2);
-    } else if (tail > chunk_size) {  // the surplus spans several chunks: chunk by chunk
-      for (std::int64_t j = 0; j < l.interleave; ++j) {
-        add(static_cast<double>(j * l.pp + dev), chunk_size);
-      }
-    } else {
-      // v chunks, the first one's embedding place and the last one's tail off; the dense first
-      // layers in the chunks that start below them.
-      const double n = v * chunk_size - (dev == 0 ? offset : 0.0) - (hd.last ? tail : 0.0);
-      hd.dense = c.experts > 0 ? 0.0 : n;
-      for (std::int64_t j = 0; c.experts > 0 && j < l.interleave; ++j) {
-        const Span range = span(static_cast<double>(j * l.pp + dev), chunk_size);
-        if (range.start >= k_dense) break;
-        hd.dense += dense_in(range);
-      }
-      hd.moe = n - hd.dense;
-    }
-    return hd;
-  };
   // Microbatches of a device's chunks held at once: 1F1B device d p - d (interleaved, its
   // warm-up's 2 (p - d - 1) + (v - 1) p + 1 chunks, and with m = p all of them: every forward
   // runs before the first backward; Megatron-LM's schedules.py), GPipe all, ZB-H1 as 1F1B,
@@ -1688,11 +1760,6 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3);
   const std::array<double, 2> g_b = per_param(st.gradient_bytes, l.zero >= 2);
   const std::array<double, 2> o_b = per_param(st.optimizer_bytes, l.zero >= 1);
-  const double ne_dense = (attn_p + dense_mlp_p) / t;
-  const double embed_t = c.V * c.h / t;  // an embedding or head
-  const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ep;
-  const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
-  const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
   struct DeviceMemory {
     double weights = 0, grads = 0, optim = 0, transient = 0, activations = 0, logits = 0;
     double total = -1;
@@ -1752,23 +1819,23 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   using units::Seconds;
   const double ml = m * layer_share;  // microbatches of the busiest stage's layers
   out.time.step = Seconds(step);
-  out.time.gemm = Seconds(ml * gemm_f * 3 + m * proj_share * mtp_proj);
-  out.time.attention = Seconds(ml * (attn_fs + attn_bs));
-  out.time.elementwise = Seconds(ml * (elem_f * 3 + cast_f + cast_b + 2 * perm_f));
+  out.time.gemm = Seconds(ml * pace.gemm * 3 + m * proj_share * mtp_proj);
+  out.time.attention = Seconds(ml * (pace.attn_f + pace.attn_b));
+  out.time.elementwise = Seconds(ml * (pace.elem * 3 + pace.cast_f + pace.cast_b + 2 * pace.perm));
   out.time.logits = Seconds(m * logits_share * logits);
-  out.time.recompute = Seconds(ml * recompute);
-  out.time.overhead = Seconds(ml * overhead_mb + st.step_overhead.value());
-  out.time.tp = Seconds(ml * tp_exposed);
-  out.time.tp_hidden = Seconds(ml * tp_hidden);
-  out.time.cp = Seconds(ml * cp_exposed);
-  out.time.ep = Seconds(ml * ep_exposed);
-  out.time.ep_hidden = Seconds(ml * ep_hidden);
+  out.time.recompute = Seconds(ml * pace.recompute);
+  out.time.overhead = Seconds(ml * pace.overhead + st.step_overhead.value());
+  out.time.tp = Seconds(ml * pace.tp_exposed);
+  out.time.tp_hidden = Seconds(ml * pace.tp_hidden);
+  out.time.cp = Seconds(ml * pace.cp_exposed);
+  out.time.ep = Seconds(ml * pace.ep_exposed);
+  out.time.ep_hidden = Seconds(ml * pace.ep_hidden);
   out.time.pp = Seconds(pp_exposed);
   out.time.bubble = Seconds(bubble);
   out.time.dp = Seconds(dp_exposed);
   out.time.dp_hidden = Seconds(dp_hidden);
   out.time.optimizer = Seconds(optimizer);
-  out.time.slowdown = Seconds(ml * slowdown_mb + dp_slowdown);
+  out.time.slowdown = Seconds(ml * pace.slowdown + dp_slowdown);
   out.time.offload = Seconds(m * offload_exposed);
   out.memory.weights = Bytes(fullest.weights + fullest.transient);
   out.memory.gradients = Bytes(fullest.grads);
