@@ -22,7 +22,9 @@ local run = dml.run { model = llama, cluster = cluster(16384), stack = meta, glo
 -- The layout as section 3.3.2 gives it: 126 layers on 16 stages of 8 interleaved chunks, one
 -- layer short at each end (the first chunk holds only the embedding, the last only the loss);
 -- no activation checkpointing at 8K tokens; FSDP sharding the optimizer state and gradients but
--- not the weights (ZeRO-2).
+-- not the weights (ZeRO-2). Holding only a shard of the gradients, ZeRO-2 reduce-scatters every
+-- microbatch's: sixteen fp32 reduce-scatters a step, which dml counts as the largest cost after the
+-- matmuls (docs/model.md 8.7; the report does not say how often its ran).
 local published = { tp = 8, pp = 16, interleave = 8, dp = 128, microbatch = 1, recompute = "none",
   zero = 2, schedule = "1f1b" }
 local plan = dml.evaluate(run, published)

@@ -1523,13 +1523,18 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       }
       reduce *= stages;
       gather_t *= stages;
+      // ZeRO 2 keeps only its shard of the gradients, so under accumulation it reduce-scatters
+      // every microbatch's, each under that microbatch's backward (DeepSpeed's stage 2 reduces
+      // each micro-step's buckets; FSDP's SHARD_GRAD_OP outside no_sync). ZeRO 0 and 1 hold the
+      // whole gradients and reduce once, after the last microbatch.
+      const double reductions = l.zero == 2 ? m : 1.0;
       if (st.dp_overlap) {
-        const double under = s.bwd + s.recompute - cp_fills_b;  // the last microbatch's backward
+        const double under = s.bwd + s.recompute - cp_fills_b;  // a microbatch's backward
         const double exposed = std::max(reduce / s.layers, reduce - under);
-        out_dp.exposed += exposed;
-        out_dp.hidden += reduce - exposed;
+        out_dp.exposed += reductions * exposed;
+        out_dp.hidden += reductions * (reduce - exposed);
       } else {
-        out_dp.exposed += reduce;
+        out_dp.exposed += reductions * reduce;
       }
       if (st.param_gather_overlap) {
         const double exposed = std::max(gather_t / s.layers, gather_t - (s.fwd - cp_fills_f));

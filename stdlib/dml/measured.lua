@@ -419,6 +419,15 @@ end
 --- Megatron-based stacks pad the vocabulary to a multiple of 128 x TP
 --- (--make-vocab-size-divisible-by 128).
 M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = true, megascale = true }
+--- megatron_sharding(row): true when the row's framework is Megatron-LM or built on it (Megatron-
+--- Core, NeMo, Megatron-Bridge, MegaScale), not on DeepSpeed. Its only sharding is the
+--- distributed optimizer: one reduce-scatter of the whole gradients a step, after the last
+--- microbatch's backward (Megatron-LM's `--use-distributed-optimizer`; MegaScale section 3.2, which
+--- calls it ZeRO-2). A row of theirs that says ZeRO-2 runs that, dml's ZeRO 1.
+function M.megatron_sharding(row)
+  local f = (row.framework or ""):lower()
+  return (f:find("megatron") or f:find("megascale") or f:find("nemo")) ~= nil and not f:find("deepspeed")
+end
 
 -- --- Layout cells ------------------------------------------------------------------------------
 
@@ -1053,6 +1062,11 @@ function M.request(row, presets)
       layout.shard = shard * (cp or 1)
       note(fmt("HSDP: states sharded over %d data-parallel ranks%s, replicated %d times", shard,
         (cp or 1) > 1 and fmt(" (x cp %d)", cp) or "", dp // shard))
+    end
+    if zero == 2 and M.megatron_sharding(row) then
+      zero = 1
+      note(fmt("zero_or_fsdp %q: Megatron-LM's only sharding is its distributed optimizer, which reduce-scatters the whole gradients once a step (ZeRO 1 in dml, whose ZeRO 2 reduce-scatters every microbatch's)",
+        row.zero_or_fsdp))
     end
     layout.zero = zero
   end

@@ -546,7 +546,13 @@ t.eq(windows("Gemma 7B"), "nil/nil", "Gemma 1: no window"); t.eq(windows("gemma-
 t.eq(windows("LLAMA3_8B"), "nil/nil")
 
 req = assert(measured.request(row("MS-T2-MegaScale-256")))
-t.eq(req.run.model.parallel_block, true); t.eq(req.layout.zero, 2); t.eq(req.layout.interleave, 6)
+t.eq(req.run.model.parallel_block, true); t.eq(req.layout.interleave, 6)
+-- MegaScale's "ZeRO-2" is Megatron-LM's distributed optimizer (one reduce-scatter a step): dml's
+-- ZeRO 1, said; a PyTorch stack's SHARD_GRAD_OP, and DeepSpeed's stage 2, stay ZeRO 2.
+t.eq(req.layout.zero, 1)
+t.eq(has(req.assumed, [[zero_or_fsdp "ZeRO-2 (MegaScale, Fig.1/Sec 3.2)": Megatron-LM's only sharding is its distributed optimizer, which reduce-scatters the whole gradients once a step (ZeRO 1 in dml, whose ZeRO 2 reduce-scatters every microbatch's)]]), true)
+t.eq(assert(measured.request(copy(row("MS-T2-MegaScale-256"), { framework = "Meta internal training stack (PyTorch)" }))).layout.zero, 2)
+t.eq(assert(measured.request(copy(row("MS-T2-MegaScale-256"), { framework = "Megatron-DeepSpeed" }))).layout.zero, 2)
 t.eq(req.layout.sequence_parallel, true); t.eq(req.run.model.vocab, 64512, "64000 padded to 128 x tp 8")
 t.eq(assert(measured.request(row("MS-T3-baseline-256"))).run.model.parallel_block, false, "the ladder in notes is no PTB")
 

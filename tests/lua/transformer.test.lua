@@ -300,6 +300,24 @@ do
   t.eq(best.mfu < 1, true, dml.layout_text(best.layout) .. ": MFU " .. best.mfu)
 end
 
+-- ZeRO 2 holds a shard of the gradients, so it reduce-scatters every microbatch's; ZeRO 1 holds
+-- them whole and reduces once a step. Without overlap (megatron_2021), ZeRO 2's data-parallel time
+-- exceeds ZeRO 1's by m - 1 reduce-scatters: 3 at 4 microbatches, 7 at 8.
+do
+  local function dp_time(batch, zero)
+    local r = dml.run { model = llama8b, stack = stacks.megatron_2021, global_batch = batch, cluster = cluster(64) }
+    local p = dml.evaluate(r, { tp = 8, pp = 1, dp = 8, microbatch = 1, zero = zero, recompute = "full" })
+    return p.time.dp:value "s", p.memory.gradients:value "B"
+  end
+  local z1_4, g1 = dp_time(32, 1)
+  local z2_4, g2 = dp_time(32, 2)
+  local z1_8 = dp_time(64, 1)
+  local z2_8 = dp_time(64, 2)
+  t.eq(z2_4 > z1_4, true, "more reduce-scatters")
+  t.near((z2_8 - z1_8) / (z2_4 - z1_4), 7 / 3, 1e-9, "one a microbatch")
+  t.near(g2, g1 / 8, 1e-9, "a shard of the gradients")
+end
+
 -- DualPipe holds two stages a rank: their states, and their gradients' reduction and optimizer
 -- step, twice 1F1B's.
 do

@@ -884,8 +884,8 @@ struct Description<TransformerLayout> {
                    .max = 1 << 30,
                    .default_text = "GPUs / (tp x pp x cp)"});
     v.field(l.zero, {.name = "zero",
-                     .doc = "0: plain DP; 1: sharded optimizer state; 2: and gradients; 3: and "
-                            "weights (FSDP)",
+                     .doc = "0: plain DP; 1: sharded optimizer state; 2: and gradients, "
+                            "reduce-scattered every microbatch; 3: and weights (FSDP)",
                      .min = 0,
                      .max = 3,
                      .default_text = "the stack's default_zero"});
