@@ -1469,8 +1469,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   struct DpTime {
     double exposed = 0, hidden = 0, optimizer = 0;
   };
-  const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double nonexpert,
-                           double expert, double stages) {
+  const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double embeds,
+                           double nonexpert, double expert, double stages) {
     DpTime out_dp;
     const double cp_fills_f = cp_shares_net ? s.layers * cp_under_f : 0.0;
     const double cp_fills_b =
@@ -1508,6 +1508,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       };
       layer_kind(n_dense, (attn_p + dense_mlp_p) / t, 0);
       layer_kind(n_moe, (attn_p + shared_p) / t, expert_p / ep);
+      // The embedding and the output head are units of their own, gathered and reduced as a
+      // layer is (torchtitan and llm-foundry shard them apart from the layers).
+      layer_kind(embeds, c.V * c.h / t, 0);
       out_dp.exposed = m * (exposed_mb + first_last);
       out_dp.hidden = m * hidden_mb;
     } else {
@@ -1550,7 +1553,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return out_dp;
   };
   const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
-  DpTime dp = dp_time(busy, busy_dense, n_moe_busy, n_nonexpert, n_expert, dual);
+  DpTime dp =
+      dp_time(busy, busy_dense, n_moe_busy, embed_p / (c.V * c.h), n_nonexpert, n_expert, dual);
   const auto dp_total = [&](const DpTime& d_t) {
     return d_t.exposed + st.overlap_slowdown * d_t.hidden + d_t.optimizer;
   };
@@ -1584,7 +1588,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         t_mb = t_here;
       }
       const DpTime dp_here =
-          dp_time(here, hd.dense, hd.moe,
+          dp_time(here, hd.dense, hd.moe, hd.embed,
                   hd.dense * ne_dense + hd.moe * ne_moe + hd.embed * embed_t + mtp_here * ne_mtp,
                   hd.moe * ex_moe + mtp_here * ex_mtp, 1.0);
       if (dp_total(dp_here) > dp_total(dp)) dp = dp_here;
@@ -1779,10 +1783,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     dm.grads = nonexpert * g_b[0] + expert * g_b[1];
     dm.optim = nonexpert * o_b[0] + expert * o_b[1];
     if (l.zero >= 3) {
-      // Two layers gathered whole at a time (the one computing and the one prefetched), at
-      // most the device's: the larger of its dense and its MoE layers.
-      dm.transient = std::min(2.0, hd.dense + hd.moe) *
-                     std::max(hd.dense > 0 ? ne_dense : 0.0, hd.moe > 0 ? ne_moe + ex_moe : 0.0) *
+      // Two units gathered whole at a time (the one computing and the one prefetched), at
+      // most the device's: the largest of its dense layers, its MoE layers and its embeddings
+      // and heads.
+      dm.transient = std::min(2.0, hd.dense + hd.moe + hd.embed) *
+                     std::max({hd.dense > 0 ? ne_dense : 0.0, hd.moe > 0 ? ne_moe + ex_moe : 0.0,
+                               hd.embed > 0 ? embed_t : 0.0}) *
                      gather_bytes;
     }
     // Full recompute: the layer whose forward is rerun in the backward holds all it would hold

@@ -318,6 +318,25 @@ do
   t.near(g2, g1 / 8, 1e-9, "a shard of the gradients")
 end
 
+-- ZeRO 3 gathers the embedding and the output head as it gathers a layer, and reduce-scatters
+-- their gradients, every microbatch: a million more vocabulary entries cost it more than m times
+-- what they cost ZeRO 1 (one reduce-scatter and one gather a step), and the head gathered whole
+-- is in its memory.
+do
+  local function with_vocab(vocab, zero)
+    local m = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = vocab, seq_len = 2048 }
+    local r = dml.run { model = m, stack = stacks.torchtitan, global_batch = 256, cluster = cluster(64) }
+    local p = dml.evaluate(r, { tp = 1, pp = 1, dp = 64, microbatch = 1, zero = zero, recompute = "none" })
+    return p.time.dp:value "s" + p.time.dp_hidden:value "s", p
+  end
+  local z1 = with_vocab(1032000, 1) - with_vocab(32000, 1)
+  local z3_big, plan = with_vocab(1032000, 3)
+  local z3 = z3_big - with_vocab(32000, 3)
+  t.eq(plan.microbatches, 4)
+  t.eq(z3 > 4 * z1, true, string.format("ZeRO 3 %.3g s against ZeRO 1 %.3g s", z3, z1))
+  t.eq(plan.memory.weights:value "B" > 1032000 * 1024 * 2, true, "a 16-bit head gathered whole")
+end
+
 -- DualPipe holds two stages a rank: their states, and their gradients' reduction and optimizer
 -- step, twice 1F1B's.
 do
