@@ -722,6 +722,13 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
            enum_name(l.schedule));
     }
   }
+  // Zero-bubble V splits the layers into 2 pp chunks, two a device (PyTorch's
+  // ScheduleZBVZeroBubble runs two stages a rank), each of at least one layer.
+  if (l.schedule == Schedule::kZeroBubbleV && l.pp > 1 && 2 * l.pp > c.layers) {
+    fail(
+        "layout.schedule: zero_bubble_v runs 2 x {} = {} chunks of layers, more than the {} layers",
+        l.pp, 2 * l.pp, c.layers);
+  }
   if (l.schedule == Schedule::kDualPipe && l.pp % 2 != 0) {
     fail("layout.pp: DualPipe needs an even number of stages, got {}", l.pp);
   }

@@ -337,6 +337,19 @@ do
   t.eq(plan.memory.weights:value "B" > 1032000 * 1024 * 2, true, "a 16-bit head gathered whole")
 end
 
+-- Zero-bubble V runs 2 pp chunks, two a device: 8 layers fill 4 stages' 8 chunks, not 8 stages'
+-- 16; the search keeps to the layouts that fill them.
+do
+  local m = dml.transformer { layers = 8, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048 }
+  local r = dml.run { model = m, cluster = cluster(64), stack = stacks.megatron_core, global_batch = 256 }
+  local over = dml.evaluate(r, { tp = 1, pp = 8, dp = 8, microbatch = 1, schedule = "zero_bubble_v" })
+  t.eq(over.feasible, false)
+  t.eq(over.violations[1], "layout.schedule: zero_bubble_v runs 2 x 8 = 16 chunks of layers, more than the 8 layers")
+  t.eq(dml.evaluate(r, { tp = 1, pp = 4, dp = 16, microbatch = 1, schedule = "zero_bubble_v" }).feasible, true)
+  local best = dml.optimize(r, { schedule = "zero_bubble_v", pp = 8 })
+  t.eq(best.feasible, false, "no layout of 8 stages")
+end
+
 -- DualPipe holds two stages a rank: their states, and their gradients' reduction and optimizer
 -- step, twice 1F1B's.
 do
