@@ -25,6 +25,16 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
   if (m.top_k > m.experts) {
     throw ConfigError(path + ".top_k", "{} is more than the {} experts", m.top_k, m.experts);
   }
+  // A token's top_k copies go to distinct experts, so a rank holding x of them receives at most
+  // min(top_k, x) of its copies, against top_k x / experts on average: the busiest rank's load is
+  // at most experts / top_k times the mean (and ep times, docs/model.md 8.8).
+  const double most = static_cast<double>(m.experts) / static_cast<double>(m.top_k);
+  if (m.imbalance > most) {
+    throw ConfigError(path + ".imbalance",
+                      "{} is more than experts / top_k = {} / {} = {:.4g}: a token's copies go to "
+                      "distinct experts, so no rank can get more than that times the mean",
+                      m.imbalance, m.experts, m.top_k, most);
+  }
   if (m.groups.has_value() != m.group_top_k.has_value()) {
     throw ConfigError(path + (m.groups ? ".group_top_k" : ".groups"),
                       "group-limited routing needs both groups and group_top_k");
@@ -865,7 +875,9 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
 void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const Stack& st = c.run.stack;
   // The busiest EP rank's load over the mean: one rank (EP 1) holds every expert and is the mean.
-  const double imbalance = l.ep > 1 ? c.imbalance : 1.0;
+  // A rank gets at most one copy of a token per expert it holds and at most all k, so at most
+  // min(ep, experts / k) times the mean (the declaration holds it to experts / k).
+  const double imbalance = l.ep > 1 ? std::min(c.imbalance, static_cast<double>(l.ep)) : 1.0;
   const double t = static_cast<double>(l.tp);
   const double p = static_cast<double>(l.pp);
   const double v = static_cast<double>(l.interleave);

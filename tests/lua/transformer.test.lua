@@ -350,6 +350,24 @@ do
   t.eq(best.feasible, false, "no layout of 8 stages")
 end
 
+-- The busiest expert rank's load is bounded by routing: a token's k copies go to distinct experts,
+-- so a rank gets at most min(k, its experts) of them, at most min(ep, experts / k) times the mean.
+-- An imbalance past experts / k is refused where declared; past ep, it counts as ep.
+do
+  local function moe(imbalance, top_k)
+    return dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
+      moe = { experts = 8, top_k = top_k or 1, imbalance = imbalance } }
+  end
+  t.raises(function() moe(1.2, 8) end,
+    { pattern = "moe.imbalance: 1.2 is more than experts / top_k = 8 / 8 = 1: a token's copies go to distinct experts" })
+  local function step(imbalance, ep)
+    local r = dml.run { model = moe(imbalance), cluster = cluster(64), stack = stacks.megatron_core, global_batch = 256 }
+    return dml.evaluate(r, { tp = 1, pp = 1, dp = 64, ep = ep, microbatch = 1, recompute = "none" }).time.step:value "s"
+  end
+  t.eq(step(3, 2), step(2, 2), "at EP 2 a rank holds half the experts: at most twice the mean")
+  t.eq(step(3, 4) > step(2, 4), true, "at EP 4 up to 4 times")
+end
+
 -- DualPipe holds two stages a rank: their states, and their gradients' reduction and optimizer
 -- step, twice 1F1B's.
 do
