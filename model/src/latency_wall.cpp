@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "dml/error.hpp"
+#include "dml/quantity.hpp"
 
 namespace dml {
 namespace {
@@ -15,14 +16,14 @@ double reference(const WallParams& p) {
 }
 
 // A curve's value, or an error when it leaves the range of doubles (never inf or NaN). The
-// curve depends on alpha and on the duration, step latency and reference point together: the
-// message names them all, not alpha alone.
-double finite_flop(double v, double alpha) {
+// curve depends on alpha and on the inputs `apart` names together: the message names them
+// all, not alpha alone.
+double finite_flop(double v, double alpha, std::string_view apart) {
   if (!std::isfinite(v) || v <= 0) {
     throw ConfigError("wall",
-                      "the analytic curve leaves the range of numbers at alpha = {}: its "
-                      "duration, step_latency and reference_* values are too far apart",
-                      alpha);
+                      "the analytic curve leaves the range of numbers at alpha = {}: its {} are "
+                      "too far apart",
+                      alpha, apart);
   }
   return v;
 }
@@ -40,7 +41,7 @@ double latency_limited_flop(const WallParams& p) {
   validate(p);
   const double x = reference(p) * p.duration.value() / p.step_latency.value();
   const double mac = std::pow(3.0 / 320.0 * x * x, 1 / (1 - 2 * p.alpha));
-  return finite_flop(2 * mac, p.alpha);
+  return finite_flop(2 * mac, p.alpha, "duration, step_latency and reference_* values");
 }
 
 double critical_flop(const Cluster& cluster, const WallParams& p) {
@@ -60,7 +61,10 @@ double critical_flop(const Cluster& cluster, const WallParams& p) {
   const double shard = 4 * mac_per_s / (3 * node * top_bw / 4);
   const double x = reference(p) * mac_per_s * p.duration.value() / (shard * shard * nanobatch);
   const double mac = std::pow(x * x / 960, 1 / (1 - 2 * p.alpha));
-  return finite_flop(2 * mac, p.alpha);
+  return finite_flop(2 * mac, p.alpha,
+                     fmt::format("duration and reference_* values and the cluster's network "
+                                 "({} at its top level), GPU peak and HBM bandwidth",
+                                 Quantity{top_bw, kBandwidth}));
 }
 
 double min_nanobatch_tokens(const Gpu& gpu) {

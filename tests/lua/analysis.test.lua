@@ -152,6 +152,16 @@ t.raises(function() dml.latency_wall { alpha = 0.6 } end, { pattern = "analysis%
 -- its default
 t.raises_here(function() dml.latency_wall { step_latency = "1e-300 s" } end,
   "wall: the analytic curve leaves the range of numbers at alpha = 0: its duration, step_latency and reference_* values are too far apart")
+-- the critical compute depends on the cluster too: a network of 1e100 B/s is named with the rest
+do
+  local fast = dml.cluster(paper.clusters["H100 SXM"], {})
+  local levels = {}
+  for i, level in ipairs(fast.levels) do levels[i] = level end
+  levels[#levels] = dml.level(levels[#levels], { bandwidth = "1e100 B/s" })
+  fast = dml.cluster(fast, { levels = levels })
+  t.raises_here(function() dml.critical_compute(fast) end,
+    "wall: the analytic curve leaves the range of numbers at alpha = 0: its duration and reference_* values and the cluster's network (1e100 B/s at its top level), GPU peak and HBM bandwidth are too far apart")
+end
 
 -- DeepSeek's batch law passes the largest batch the model counts (2^42 tokens) at d_model
 -- 589,824: the sweep ends at the widths before it instead of failing.
