@@ -15,11 +15,8 @@ void Description<Run>::check(const Run& r, const std::string& path) {
                       "give either tokens (the dataset) or tokens_per_param, not both");
   }
   // The dataset is at least a token, checked here where it is declared (as the core checks it).
-  if (r.tokens_per_param &&
-      !(std::nearbyint(*r.tokens_per_param * to_double(total_params(r.model))) >= 1)) {
-    throw ConfigError(path + ".tokens_per_param",
-                      "{} tokens per parameter x {} parameters is less than one token to train",
-                      *r.tokens_per_param, to_string(total_params(r.model)));
+  if (r.tokens_per_param) {
+    check_dataset_tokens(r.model, *r.tokens_per_param, path + ".tokens_per_param");
   }
   if (!r.batch_tokens) return;
   if (r.batch) {

@@ -71,10 +71,16 @@ void validate(const TrainingRun& run, const std::string& path) {
                       run.batch_sequences, run.seq_len, kMaxBatchTokens);
   }
   (void)total_params(run.model);  // throws OverflowError past 128 bits
-  if (dataset_tokens(run) == 0) {
-    throw ConfigError(path + ".tokens_per_param",
+  if (!run.tokens)
+    check_dataset_tokens(run.model, run.tokens_per_param, path + ".tokens_per_param");
+}
+
+void check_dataset_tokens(const MlpStack& model, double tokens_per_param,
+                          const std::string& field) {
+  if (!(std::nearbyint(tokens_per_param * to_double(total_params(model))) >= 1)) {
+    throw ConfigError(field,
                       "{} tokens per parameter x {} parameters is less than one token to train",
-                      run.tokens_per_param, to_string(total_params(run.model)));
+                      tokens_per_param, to_string(total_params(model)));
   }
 }
 

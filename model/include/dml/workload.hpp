@@ -56,6 +56,9 @@ void validate(const TrainingRun& run, const std::string& path = "run");
 // The dataset: `tokens` when given, else tokens_per_param x total parameters (exact for a whole
 // tokens_per_param, as the paper's code computes it), rounded to a whole token.
 [[nodiscard]] u128 dataset_tokens(const TrainingRun& run);
+// ConfigError at `field` when tokens_per_param x the model's parameters rounds to no token: the
+// one check of a dataset given per parameter, where a run is declared and where it is validated.
+void check_dataset_tokens(const MlpStack& model, double tokens_per_param, const std::string& field);
 // Training compute C = 6 x active parameters x tokens, rounded once to double.
 [[nodiscard]] double train_flop(const TrainingRun& run);
 
