@@ -1214,7 +1214,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     double tp_exposed = 0, tp_hidden = 0, cp_exposed = 0, ep_exposed = 0, ep_hidden = 0;
     double slowdown = 0, overhead = 0, total = 0;
   };
-  const auto stage_time = [&](double n_dense, double n_moe) {
+  const auto stage_time = [&](double n_dense, double n_moe) __attribute__((always_inline)) {
     StageTime s;
     const double n = n_dense + n_moe;
     s.layers = n;
@@ -1489,7 +1489,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     double exposed = 0, hidden = 0, optimizer = 0;
   };
   const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double embeds,
-                           double nonexpert, double expert, double stages) {
+                           double nonexpert, double expert, double stages)
+      __attribute__((always_inline)) {
     DpTime out_dp;
     const double cp_fills_f = cp_shares_net ? s.layers * cp_under_f : 0.0;
     const double cp_fills_b =
