@@ -1323,46 +1323,6 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
               s.overhead;
     return s;
   };
-  // The MoE-heaviest stage: a middle one, or the last.
-  const double n_moe_busy = static_cast<double>(std::min(per_stage, moe_layers_total));
-  const double busy_dense = n_layers - n_moe_busy;
-  const StageTime busy = stage_time(busy_dense, n_moe_busy);
-  const double t_layers = busy.total;
-  // The busiest stage (docs/model.md 8.6). When L + 2 layers split evenly into the p v chunks
-  // and L does not, the embedding and the loss each take a layer's place: the first and last
-  // stages hold one layer fewer, and the last one's logits stand where its missing layer would
-  // (Llama 3 report 3.3.2; Megatron-Core's account_for_embedding_in_pipeline_split and
-  // account_for_loss_in_pipeline_split). A middle stage (p >= 3) of n = (L + 2)/p layers or the
-  // last, n - 1 layers and the logits, sets the pace. Otherwise the busiest stage holds
-  // ceil(L/p) layers and the logits on top.
-  // Multi-token prediction (docs/model.md 8.6): each module is one more layer on the last stage
-  // (of the stage's mean cost), its 2h -> h projection, and the output head and loss again.
-  // With the ends short, the modules may take layer places too: Megatron-Core's layouts put
-  // the MTP layer and the loss in the last chunk (Megatron-Bridge's DeepSeek-V3, 61 layers + the
-  // embedding, the MTP layer and the loss = 64 places on 16 or 32 chunks).
-  // DualPipe runs stage i of one direction and stage p - 1 - i of the other on device i, half
-  // the microbatches each: the ends' device averages the first stage and the last (DualPipe's
-  // README), and there are middle devices from p = 4.
-  // The last stage's own layers: one fewer for the loss's place, and the modules' places; the
-  // first stage's: one fewer for the embedding's.
-  const double n_last = short_ends ? n_layers - 1 - (mtp_places ? c.mtp : 0.0) : n_layers;
-  const double n_first = short_ends ? n_layers - 1 : n_layers;
-  const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
-  // Of the stage's layers, of the logits and of the MTP projections, per microbatch.
-  const double ends = dualpipe ? 0.5 : 1.0;
-  double layer_share =
-      dualpipe ? (n_first + n_last + c.mtp) / 2 / n_layers : (n_last + c.mtp) / n_layers;
-  double logits_share = ends * (1 + c.mtp), proj_share = ends * c.mtp;
-  if (short_ends) {
-    const double last = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
-    if (last <= t_layers) {  // a middle stage sets the pace
-      layer_share = 1;
-      logits_share = 0;
-      proj_share = 0;
-    }
-  }
-  double t_mb = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
-
   const bool untied = !c.run.model.tied_embeddings;
   const bool embedding_copy = c.mtp > 0 && l.pp > 1 && !dualpipe;
   // Each device holds its own chunks of the split (8.6): their layers, dense or MoE, the
@@ -1406,9 +1366,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     hd.last = zbv ? dev == 0 : dev == l.pp - 1 || (dualpipe && dev == 0);
     if (first) hd.embed += 1;
     if (hd.last) {
-      // The head, or the tied embedding's copy on a stage of its own; and the embedding's copy
-      // the MTP modules use.
-      if (untied || l.pp > 1) hd.embed += 1;
+      // The head, or the tied embedding's copy on a stage of its own (zero-bubble V's first
+      // device holds the embedding itself); and the embedding's copy the MTP modules use.
+      if (untied || (l.pp > 1 && !zbv)) hd.embed += 1;
       if (embedding_copy && untied && !first) hd.embed += 1;
     }
     if (dualpipe) {
@@ -1436,6 +1396,69 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
     return hd;
   };
+
+  // A stage time's every term times k (DualPipe's device: the mean of its two stages).
+  const auto scaled = [](StageTime s, double k) {
+    for (double* f :
+         {&s.layers, &s.gemm, &s.elem, &s.cast_f, &s.cast_b, &s.perm, &s.attn_f, &s.attn_b, &s.fwd,
+          &s.bwd, &s.recompute, &s.tp_exposed, &s.tp_hidden, &s.cp_exposed, &s.ep_exposed,
+          &s.ep_hidden, &s.slowdown, &s.overhead, &s.total}) {
+      *f *= k;
+    }
+    return s;
+  };
+  // The MoE-heaviest stage: a middle one, or the last. With dense first layers, as many MoE
+  // layers as the device that holds the fewest dense ones: the last (its chunks come last in
+  // every round), or under zero-bubble V the first or the last (each holds a chunk of either
+  // end), or DualPipe's middle device, of two middle stages (their mean).
+  double busy_dense = n_layers - static_cast<double>(std::min(per_stage, moe_layers_total));
+  if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
+    const auto dense_of = [&](std::int64_t dev) {
+      const Held hd = held_by(dev);
+      return hd.dense * hd.share;
+    };
+    double fewest = dense_of(dualpipe ? l.pp / 2 : l.pp - 1);
+    if (zbv) fewest = std::min(fewest, dense_of(0));
+    busy_dense = std::clamp(fewest, busy_dense, n_layers);
+  }
+  const double n_moe_busy = n_layers - busy_dense;
+  const StageTime busy = stage_time(busy_dense, n_moe_busy);
+  const double t_layers = busy.total;
+  // The busiest stage (docs/model.md 8.6). When L + 2 layers split evenly into the p v chunks
+  // and L does not, the embedding and the loss each take a layer's place: the first and last
+  // stages hold one layer fewer, and the last one's logits stand where its missing layer would
+  // (Llama 3 report 3.3.2; Megatron-Core's account_for_embedding_in_pipeline_split and
+  // account_for_loss_in_pipeline_split). A middle stage (p >= 3) of n = (L + 2)/p layers or the
+  // last, n - 1 layers and the logits, sets the pace. Otherwise the busiest stage holds
+  // ceil(L/p) layers and the logits on top.
+  // Multi-token prediction (docs/model.md 8.6): each module is one more layer on the last stage
+  // (of the stage's mean cost), its 2h -> h projection, and the output head and loss again.
+  // With the ends short, the modules may take layer places too: Megatron-Core's layouts put
+  // the MTP layer and the loss in the last chunk (Megatron-Bridge's DeepSeek-V3, 61 layers + the
+  // embedding, the MTP layer and the loss = 64 places on 16 or 32 chunks).
+  // DualPipe runs stage i of one direction and stage p - 1 - i of the other on device i, half
+  // the microbatches each: the ends' device averages the first stage and the last (DualPipe's
+  // README), and there are middle devices from p = 4.
+  // The last stage's own layers: one fewer for the loss's place, and the modules' places; the
+  // first stage's: one fewer for the embedding's.
+  const double n_last = short_ends ? n_layers - 1 - (mtp_places ? c.mtp : 0.0) : n_layers;
+  const double n_first = short_ends ? n_layers - 1 : n_layers;
+  const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
+  // Of the stage's layers, of the logits and of the MTP projections, per microbatch.
+  const double ends = dualpipe ? 0.5 : 1.0;
+  double layer_share =
+      dualpipe ? (n_first + n_last + c.mtp) / 2 / n_layers : (n_last + c.mtp) / n_layers;
+  double logits_share = ends * (1 + c.mtp), proj_share = ends * c.mtp;
+  if (short_ends) {
+    const double last = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
+    if (last <= t_layers) {  // a middle stage sets the pace
+      layer_share = 1;
+      logits_share = 0;
+      proj_share = 0;
+    }
+  }
+  double t_mb = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
+
   // Parameters held per GPU (the busiest stage: layers, and the embedding on the first).
   // (/ t below: per GPU), with the key/value projections' copies when t1 > g
   const double attn_p = c.att.split + c.att.replicated * t + kv_copies;
@@ -1450,7 +1473,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // it where mtp_process is set, kept equal to the first stage's by an all-reduce). DualPipe's
   // ends' device holds the embedding and the head already (its two stages, the doubled states
   // below), and its modules use them (DeepSeek-V3 report 2.2).
-  const double embed_p = c.V * c.h * ((l.pp == 1 || embedding_copy) && untied ? 2 : 1);
+  // Zero-bubble V's first device holds the embedding and the head.
+  const double embed_units =
+      zbv ? held_by(0).embed : ((l.pp == 1 || embedding_copy) && untied ? 2.0 : 1.0);
+  const double embed_p = c.V * c.h * embed_units;
   // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
   // and every module's projection.
   const double mtp_extra = std::max(0.0, n_last + c.mtp - n_layers);
@@ -1482,14 +1508,21 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double shard = static_cast<double>(l.shard);
   const double eshard = static_cast<double>(expert_dp / erep);
   constexpr CollectiveOp kRS = CollectiveOp::kReduceScatter;
+  // Per layer of each kind, the parameters a TP or EP rank holds (non-expert and expert), and a
+  // MTP module's (of the model's last kind) and projection.
+  const double ne_dense = (attn_p + dense_mlp_p) / t;
+  const double embed_t = c.V * c.h / t;  // an embedding or head
+  const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ep;
+  const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
+  const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
   // A device's data-parallel time, given its layers' compute (s), how many are dense and MoE,
   // its parameters per GPU (non-expert and expert) and how many stages they stand for (DualPipe's
   // rank holds two: it reduces, and gathers after the step, both stages' parameters).
   struct DpTime {
     double exposed = 0, hidden = 0, optimizer = 0;
   };
-  const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double embeds,
-                           double nonexpert, double expert, double stages)
+  const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double mtp_units,
+                           double embeds, double nonexpert, double expert, double stages)
       __attribute__((always_inline)) {
     DpTime out_dp;
     const double cp_fills_f = cp_shares_net ? s.layers * cp_under_f : 0.0;
@@ -1528,9 +1561,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       };
       layer_kind(n_dense, (attn_p + dense_mlp_p) / t, 0);
       layer_kind(n_moe, (attn_p + shared_p) / t, expert_p / ep);
-      // The embedding and the output head are units of their own, gathered and reduced as a
-      // layer is (torchtitan and llm-foundry shard them apart from the layers).
-      layer_kind(embeds, c.V * c.h / t, 0);
+      // The MTP modules (a layer and its projection each), the embedding and the output head
+      // are units of their own, gathered and reduced as a layer is.
+      layer_kind(mtp_units, ne_mtp, ex_mtp);
+      layer_kind(embeds, embed_t, 0);
       out_dp.exposed = m * (exposed_mb + first_last);
       out_dp.hidden = m * hidden_mb;
     } else {
@@ -1544,13 +1578,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         gather_t =
             c.gather(nonexpert * gather_bytes, dp_g) + c.gather(expert * gather_bytes, edp_g);
       }
-      reduce *= stages;
-      gather_t *= stages;
       // ZeRO 2 keeps only its shard of the gradients, so under accumulation it reduce-scatters
       // every microbatch's, each under that microbatch's backward (DeepSpeed's stage 2 reduces
-      // each micro-step's buckets; FSDP's SHARD_GRAD_OP outside no_sync). ZeRO 0 and 1 hold the
-      // whole gradients and reduce once, after the last microbatch.
+      // each micro-step's buckets; FSDP's SHARD_GRAD_OP outside no_sync): of the one stage a
+      // microbatch runs. ZeRO 0 and 1 hold the whole gradients and reduce every stage's once,
+      // after the last microbatch.
       const double reductions = l.zero == 2 ? m : 1.0;
+      if (l.zero != 2) reduce *= stages;
+      gather_t *= stages;
       if (st.dp_overlap) {
         const double under = s.bwd + s.recompute - cp_fills_b;  // a microbatch's backward
         const double exposed = std::max(reduce / s.layers, reduce - under);
@@ -1574,17 +1609,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   };
   const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
   DpTime dp =
-      dp_time(busy, busy_dense, n_moe_busy, embed_p / (c.V * c.h), n_nonexpert, n_expert, dual);
+      dp_time(busy, busy_dense, n_moe_busy, mtp_extra, embed_units, n_nonexpert, n_expert, dual);
   const auto dp_total = [&](const DpTime& d_t) {
     return d_t.exposed + st.overlap_slowdown * d_t.hidden + d_t.optimizer;
   };
-  // Per layer of each kind, the parameters a TP or EP rank holds (non-expert and expert), and a
-  // MTP module's (of the model's last kind) and projection.
-  const double ne_dense = (attn_p + dense_mlp_p) / t;
-  const double embed_t = c.V * c.h / t;  // an embedding or head
-  const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ep;
-  const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
-  const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
   // A MoE model's dense first layers sit on its first devices. Where they cost more than the MoE
   // layers they stand in for (a wide dense d_ff beside narrow experts), such a device sets the
   // pace (docs/model.md 8.6): each device up to the first without a dense layer is timed as it
@@ -1594,7 +1622,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
     for (std::int64_t dev = 0; dev < l.pp; ++dev) {
       const Held hd = held_by(dev);
-      if (hd.dense <= 0) break;
+      // The dense layers sit on the devices in order (the first one may hold only the
+      // embedding): the first device after them without one ends the search.
+      if (hd.dense <= 0) {
+        if (dev > 0) break;
+        continue;
+      }
       const double mtp_here = hd.last ? c.mtp : 0.0;
       const StageTime here = stage_time(hd.dense, hd.moe + mtp_here);
       const double lg = hd.last ? hd.share * (1 + c.mtp) : 0.0;
@@ -1607,10 +1640,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         proj_share = pj;
         t_mb = t_here;
       }
-      const DpTime dp_here =
-          dp_time(here, hd.dense, hd.moe, hd.embed,
-                  hd.dense * ne_dense + hd.moe * ne_moe + hd.embed * embed_t + mtp_here * ne_mtp,
-                  hd.moe * ex_moe + mtp_here * ex_mtp, 1.0);
+      // Costed per stage as the busiest stage is: DualPipe's device runs one of its two stages
+      // a microbatch, their mean, and holds both.
+      const double k = hd.share;
+      const DpTime dp_here = dp_time(
+          scaled(here, k), k * hd.dense, k * hd.moe, k * mtp_here, k * hd.embed,
+          k * (hd.dense * ne_dense + hd.moe * ne_moe + hd.embed * embed_t + mtp_here * ne_mtp),
+          k * (hd.moe * ex_moe + mtp_here * ex_mtp), 1 / k);
       if (dp_total(dp_here) > dp_total(dp)) dp = dp_here;
     }
   }

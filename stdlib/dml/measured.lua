@@ -420,13 +420,16 @@ end
 --- (--make-vocab-size-divisible-by 128).
 M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = true, megascale = true }
 --- megatron_sharding(row): true when the row's framework is Megatron-LM or built on it (Megatron-
---- Core, NeMo, Megatron-Bridge, MegaScale), not on DeepSpeed. Its only sharding is the
---- distributed optimizer: one reduce-scatter of the whole gradients a step, after the last
---- microbatch's backward (Megatron-LM's `--use-distributed-optimizer`; MegaScale section 3.2, which
---- calls it ZeRO-2). A row of theirs that says ZeRO-2 runs that, dml's ZeRO 1.
+--- Core, NeMo, Megatron-Bridge, MegaScale), not on DeepSpeed, and its sharding cell names no FSDP.
+--- Its sharding is then the distributed optimizer: one reduce-scatter of the whole gradients a
+--- step, after the last microbatch's backward (Megatron-LM's `--use-distributed-optimizer`;
+--- MegaScale section 3.2, which calls it ZeRO-2). A row of theirs that says ZeRO-2 runs that,
+--- dml's ZeRO 1. Megatron-FSDP's `optim_grads` (Megatron-Core 0.14 on) shards the gradients too.
 function M.megatron_sharding(row)
   local f = (row.framework or ""):lower()
+  local cell = (row.zero_or_fsdp or ""):lower()
   return (f:find("megatron") or f:find("megascale") or f:find("nemo")) ~= nil and not f:find("deepspeed")
+    and not cell:find("fsdp") and not cell:find("optim_grads")
 end
 
 -- --- Layout cells ------------------------------------------------------------------------------
@@ -1065,7 +1068,7 @@ function M.request(row, presets)
     end
     if zero == 2 and M.megatron_sharding(row) then
       zero = 1
-      note(fmt("zero_or_fsdp %q: Megatron-LM's only sharding is its distributed optimizer, which reduce-scatters the whole gradients once a step (ZeRO 1 in dml, whose ZeRO 2 reduce-scatters every microbatch's)",
+      note(fmt("zero_or_fsdp %q: Megatron-LM's distributed optimizer, which reduce-scatters the whole gradients once a step (ZeRO 1 in dml, whose ZeRO 2 reduce-scatters every microbatch's)",
         row.zero_or_fsdp))
     end
     layout.zero = zero

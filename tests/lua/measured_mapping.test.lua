@@ -550,9 +550,11 @@ t.eq(req.run.model.parallel_block, true); t.eq(req.layout.interleave, 6)
 -- MegaScale's "ZeRO-2" is Megatron-LM's distributed optimizer (one reduce-scatter a step): dml's
 -- ZeRO 1, said; a PyTorch stack's SHARD_GRAD_OP, and DeepSpeed's stage 2, stay ZeRO 2.
 t.eq(req.layout.zero, 1)
-t.eq(has(req.assumed, [[zero_or_fsdp "ZeRO-2 (MegaScale, Fig.1/Sec 3.2)": Megatron-LM's only sharding is its distributed optimizer, which reduce-scatters the whole gradients once a step (ZeRO 1 in dml, whose ZeRO 2 reduce-scatters every microbatch's)]]), true)
+t.eq(has(req.assumed, [[zero_or_fsdp "ZeRO-2 (MegaScale, Fig.1/Sec 3.2)": Megatron-LM's distributed optimizer, which reduce-scatters the whole gradients once a step (ZeRO 1 in dml, whose ZeRO 2 reduce-scatters every microbatch's)]]), true)
 t.eq(assert(measured.request(copy(row("MS-T2-MegaScale-256"), { framework = "Meta internal training stack (PyTorch)" }))).layout.zero, 2)
 t.eq(assert(measured.request(copy(row("MS-T2-MegaScale-256"), { framework = "Megatron-DeepSpeed" }))).layout.zero, 2)
+t.eq(assert(measured.request(copy(row("MS-T2-MegaScale-256"), { framework = "Megatron-Core 0.14",
+  zero_or_fsdp = "Megatron-FSDP optim_grads (ZeRO-2)" }))).layout.zero, 2, "Megatron-FSDP's gradient sharding")
 t.eq(req.layout.sequence_parallel, true); t.eq(req.run.model.vocab, 64512, "64000 padded to 128 x tp 8")
 t.eq(assert(measured.request(row("MS-T3-baseline-256"))).run.model.parallel_block, false, "the ladder in notes is no PTB")
 

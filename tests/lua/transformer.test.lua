@@ -368,6 +368,66 @@ do
   t.eq(step(3, 4) > step(2, 4), true, "at EP 4 up to 4 times")
 end
 
+-- Dense first layers wherever the chunks put them. With one-layer chunks (14 layers + the
+-- embedding and the loss on 4 x 4 chunks) the first chunk is the embedding alone, and the dense
+-- layers sit on the second device on: they are timed there. When every device holds some (16
+-- layers, 8 dense, on 4 x 2 chunks: two dense and two MoE each), no stage is timed as all MoE:
+-- the matmuls are those of a 4-layer model of 2 dense and 2 MoE layers without a pipeline.
+do
+  local function shaped(layers, dense, d_ff)
+    return dml.transformer { layers = layers, d_model = 1024, heads = 8, d_ff = d_ff, vocab = 256, seq_len = 2048,
+      moe = { experts = 8, top_k = 2, expert_d_ff = 512, dense_layers = dense } }
+  end
+  local function gemm(model, gpus_n, layout)
+    local r = dml.run { model = model, cluster = cluster(gpus_n), stack = stacks.megatron_core, global_batch = 512 }
+    local p = dml.evaluate(r, layout)
+    t.eq(p.feasible, true, table.concat(p.violations or {}, "; "))
+    return p.time.gemm:value "s"
+  end
+  local short = { tp = 1, pp = 4, interleave = 4, ep = 8, microbatch = 1, recompute = "full" }
+  local none, two, three = gemm(shaped(14, 0, 65536), 64, short), gemm(shaped(14, 2, 65536), 64, short),
+    gemm(shaped(14, 3, 65536), 64, short)
+  t.near(two, three, 1e-12, "one dense layer a device either way")
+  t.eq(two > 5 * none, true, string.format("the wide dense layer is timed: %.4g s against %.4g s", two, none))
+  t.near(gemm(shaped(16, 8, 4096), 64, { tp = 1, pp = 4, interleave = 2, ep = 8, microbatch = 1, recompute = "full" }),
+    gemm(shaped(4, 2, 4096), 16, { tp = 1, pp = 1, ep = 8, microbatch = 1, recompute = "full" }), 1e-12,
+    "2 dense and 2 MoE layers a device")
+end
+
+-- ZeRO 2 under DualPipe: each microbatch runs one of a device's two stages and reduce-scatters
+-- that stage's gradients; ZeRO 1 reduces both stages' once. Without overlap, ZeRO 2's time over
+-- ZeRO 1's is m - 1 stage reductions under 1F1B and m - 2 under DualPipe (16 microbatches).
+do
+  local r = dml.run { model = llama8b, stack = stacks.megatron_2021, global_batch = 256, cluster = cluster(64) }
+  local function dp(zero, schedule)
+    return dml.evaluate(r, { tp = 2, pp = 2, dp = 16, microbatch = 1, zero = zero, recompute = "full",
+      schedule = schedule }).time.dp:value "s"
+  end
+  t.near((dp(2, "dualpipe") - dp(1, "dualpipe")) / (dp(2, "1f1b") - dp(1, "1f1b")), 14 / 15, 1e-9)
+end
+
+-- ZeRO 3 gathers what a device holds: the MTP modules too, and under zero-bubble V both the
+-- embedding and the untied head of the first device (one tensor when tied, as under 1F1B).
+do
+  local function traffic(model, schedule, pp)
+    local r = dml.run { model = model, stack = stacks.torchtitan, global_batch = 256, cluster = cluster(64) }
+    local p = dml.evaluate(r, { tp = 1, pp = pp, dp = 64 // pp, microbatch = 1, zero = 3, recompute = "full",
+      schedule = schedule })
+    return p.time.dp:value "s" + p.time.dp_hidden:value "s"
+  end
+  local base = { layers = 16, d_model = 2048, heads = 16, d_ff = 8192, vocab = 128256, seq_len = 2048 }
+  local function with(extra)
+    local fields = {}
+    for k, v in pairs(base) do fields[k] = v end
+    for k, v in pairs(extra) do fields[k] = v end
+    return dml.transformer(fields)
+  end
+  t.eq(traffic(with { mtp_layers = 1 }, "1f1b", 1) > traffic(with {}, "1f1b", 1), true, "an MTP module gathered")
+  t.eq(traffic(with {}, "zero_bubble_v", 4) > traffic(with {}, "1f1b", 4), true, "embedding and head on one device")
+  t.near(traffic(with { tied_embeddings = true }, "zero_bubble_v", 4), traffic(with { tied_embeddings = true }, "1f1b", 4),
+    1e-12, "tied: one tensor")
+end
+
 -- DualPipe holds two stages a rank: their states, and their gradients' reduction and optimizer
 -- step, twice 1F1B's.
 do

@@ -614,7 +614,8 @@ struct Description<Stack> {
              .max = 1});
     v.field(s.dp_overlap, {.name = "dp_overlap",
                            .doc = "gradient reduction runs under the last microbatch's backward "
-                                  "(ZeRO-3: each layer's reduce-scatter under the next layer's)"});
+                                  "(ZeRO-2: each microbatch's under its own; ZeRO-3: each layer's "
+                                  "reduce-scatter under the next layer's)"});
     v.field(s.param_gather_overlap,
             {.name = "param_gather_overlap",
              .doc = "ZeRO-1/2: the parameter all-gather runs under the next step's forward; "
