@@ -1396,6 +1396,21 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
     return hd;
   };
+  // The devices' holdings the pace, the data-parallel time and the memory all ask for (the first
+  // devices and the last), worked out once each.
+  std::array<Held, 4> held_seen{};
+  std::array<std::int64_t, 4> held_dev{-1, -1, -1, -1};
+  std::size_t held_next = 0;
+  const auto held = [&](std::int64_t dev) {
+    for (std::size_t i = 0; i < held_dev.size(); ++i) {
+      if (held_dev[i] == dev) return held_seen[i];
+    }
+    const Held hd = held_by(dev);
+    held_dev[held_next] = dev;
+    held_seen[held_next] = hd;
+    held_next = (held_next + 1) % held_dev.size();
+    return hd;
+  };
 
   // A stage time's every term times k (DualPipe's device: the mean of its two stages).
   const auto scaled = [](StageTime s, double k) {
@@ -1414,7 +1429,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double busy_dense = n_layers - static_cast<double>(std::min(per_stage, moe_layers_total));
   if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
     const auto dense_of = [&](std::int64_t dev) {
-      const Held hd = held_by(dev);
+      const Held hd = held(dev);
       return hd.dense * hd.share;
     };
     double fewest = dense_of(dualpipe ? l.pp / 2 : l.pp - 1);
@@ -1475,7 +1490,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // below), and its modules use them (DeepSeek-V3 report 2.2).
   // Zero-bubble V's first device holds the embedding and the head.
   const double embed_units =
-      zbv ? held_by(0).embed : ((l.pp == 1 || embedding_copy) && untied ? 2.0 : 1.0);
+      zbv ? held(0).embed : ((l.pp == 1 || embedding_copy) && untied ? 2.0 : 1.0);
   const double embed_p = c.V * c.h * embed_units;
   // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
   // and every module's projection.
@@ -1621,7 +1636,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   StageTime pace = busy;
   if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
     for (std::int64_t dev = 0; dev < l.pp; ++dev) {
-      const Held hd = held_by(dev);
+      const Held hd = held(dev);
       // The dense layers sit on the devices in order (the first one may hold only the
       // embedding): the first device after them without one ends the search.
       if (hd.dense <= 0) {
@@ -1869,7 +1884,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // the embedding or DualPipe pairs it with the short last stage.
   DeviceMemory fullest;
   const auto consider = [&](std::int64_t dev) {
-    const Held hd = held_by(dev);
+    const Held hd = held(dev);
     const DeviceMemory dm = device(dev, hd);
     if (dm.total > fullest.total) fullest = dm;
     return hd.dense > 0;
