@@ -1354,7 +1354,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const auto dense_in = [&](const Span& range) {
     return std::clamp(k_dense - range.start, 0.0, range.layers());
   };
-  const auto held_by = [&](std::int64_t dev) {
+  const auto held_by = [&](std::int64_t dev) __attribute__((always_inline)) {
     Held hd;
     const auto add = [&](double chunk, double size) {
       const Span range = span(chunk, size);
@@ -1559,7 +1559,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
       const double compute_l = (s.fwd + s.bwd + s.recompute - cp_fills_f - cp_fills_b) / s.layers;
       double exposed_mb = 0, hidden_mb = 0, first_last = 0;
-      const auto layer_kind = [&](double count, double layer_ne, double layer_e) {
+      const auto layer_kind = [&](double count, double layer_ne, double layer_e)
+          __attribute__((always_inline)) {
         if (count <= 0) return;
         const double gathers = 2 * (split(layer_ne * gather_bytes, dp_g, kAG) +
                                     split(layer_e * gather_bytes, edp_g, kAG));
