@@ -1856,12 +1856,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     dm.optim = nonexpert * o_b[0] + expert * o_b[1];
     if (l.zero >= 3) {
       // Two units gathered whole at a time (the one computing and the one prefetched), at
-      // most the device's: the largest of its dense layers, its MoE layers and its embeddings
-      // and heads.
-      dm.transient = std::min(2.0, hd.dense + hd.moe + hd.embed) *
-                     std::max({hd.dense > 0 ? ne_dense : 0.0, hd.moe > 0 ? ne_moe + ex_moe : 0.0,
-                               hd.embed > 0 ? embed_t : 0.0}) *
-                     gather_bytes;
+      // most the device's: the largest of its dense layers, its MoE layers, its MTP modules and
+      // its embeddings and heads.
+      dm.transient =
+          std::min(2.0, hd.dense + hd.moe + mtp_here + hd.embed) *
+          std::max({hd.dense > 0 ? ne_dense : 0.0, hd.moe > 0 ? ne_moe + ex_moe : 0.0,
+                    mtp_here > 0 ? ne_mtp + ex_mtp : 0.0, hd.embed > 0 ? embed_t : 0.0}) *
+          gather_bytes;
     }
     // Full recompute: the layer whose forward is rerun in the backward holds all it would hold
     // without recompute, scores included; the larger of the device's dense and MoE layers.

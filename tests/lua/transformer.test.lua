@@ -428,6 +428,24 @@ do
     1e-12, "tied: one tensor")
 end
 
+-- ZeRO 3 holds two units gathered whole: with a small vocabulary an MTP module (a layer and its
+-- 2h x h projection) is the largest, so one module adds its 2 x 2h^2 projection parameters, in 16
+-- bits, to the two units in flight, beside its own weights sharded over the 64 ranks (4 bytes a
+-- parameter under torchtitan).
+do
+  local function weights(mtp)
+    local m = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 256, seq_len = 2048,
+      mtp_layers = mtp, tied_embeddings = true }
+    local r = dml.run { model = m, stack = stacks.torchtitan, global_batch = 256, cluster = cluster(64) }
+    local p = dml.evaluate(r, { tp = 1, pp = 1, dp = 64, microbatch = 1, zero = 3, recompute = "full" })
+    return p.memory.weights:value "B", dml.params(m).total
+  end
+  local w0, p0 = weights(0)
+  local w1, p1 = weights(1)
+  -- dml.params counts the module's norms, which dml keeps out of the sharded states: 1 KB at most.
+  t.near(w1 - w0, (p1 - p0) * 4 / 64 + 2 * (2 * 1024 * 1024) * 2, 1e-4, "module sharded, and its projection in flight")
+end
+
 -- DualPipe holds two stages a rank: their states, and their gradients' reduction and optimizer
 -- step, twice 1F1B's.
 do

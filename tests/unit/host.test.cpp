@@ -136,7 +136,7 @@ TEST_CASE("host: cancel stops a long search within 0.1 s", "[host][latency]") {
   CHECK(latency < 0.1);
 }
 
-TEST_CASE("host: the first cancel lets a sweep keep what finished; a second ends the script",
+TEST_CASE("host: the first cancel lets a sweep keep what finished, a second ends the script",
           "[host]") {
   std::atomic<bool> two_done{false};
   dml::InterpreterOptions options;
@@ -379,7 +379,7 @@ TEST_CASE("host: one long search reports the candidates it has tried", "[host]")
   }
 }
 
-TEST_CASE("host: chunks are Lua text; binary chunks are refused everywhere", "[host]") {
+TEST_CASE("host: chunks are Lua text, binary chunks are refused everywhere", "[host]") {
   dml::Interpreter dml;
   CHECK_FALSE(dml.run_string("load(string.dump(function() end), 'f', 'b')", "=b"));
   CHECK(dml.error() ==

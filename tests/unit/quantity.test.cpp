@@ -128,7 +128,7 @@ TEST_CASE("quantity: products and quotients combine dimensions", "[quantity]") {
   check_quantity(2.0 / Quantity{1e-6, dml::kTime}, 2e6, Dimension{0, -1, 0});
 }
 
-TEST_CASE("quantity: ordering needs equal dimensions; == compares value and dimension",
+TEST_CASE("quantity: ordering needs equal dimensions, == compares value and dimension",
           "[quantity]") {
   const Quantity a{1e9, dml::kBytes};
   const Quantity b{1.5e9, dml::kBytes};

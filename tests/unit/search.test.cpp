@@ -371,7 +371,7 @@ TEST_CASE("search: a cancelled control stops a search between branches", "[searc
   }
 }
 
-TEST_CASE("parallel: a cancelled item is unfinished, not an error; finished ones are kept",
+TEST_CASE("parallel: a cancelled item is unfinished, not an error, finished ones are kept",
           "[search][cancel]") {
   std::vector<int> done(4, 0);
   const dml::Completion c = dml::parallel_for(4,
