@@ -38,18 +38,25 @@ const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->o
 // --traceback, appends the stack: the one core.traceback kept for this message, if any (taken
 // where the error was first raised), else this one.
 int message_handler(lua_State* L) {
-  const char* msg = lua_tostring(L, 1);
-  if (msg == nullptr) {
+  if (lua_tolstring(L, 1, nullptr) == nullptr) {
     if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) return 1;
-    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    lua_replace(L, 1);
   }
   if (lua_toboolean(L, lua_upvalueindex(1)) != 0) {
+    // The message, a newline and the stack, joined as Lua strings: a message may hold a NUL.
+    std::size_t len = 0;
+    const char* msg = lua_tolstring(L, 1, &len);
     lua::Host* h = lua::find_host(L);
-    if (h != nullptr && !h->traceback.empty() && h->traceback_message == msg) {
-      lua_pushfstring(L, "%s\n%s", msg, h->traceback.c_str());
+    lua_settop(L, 1);
+    lua_pushliteral(L, "\n");
+    if (h != nullptr && !h->traceback.empty() &&
+        h->traceback_message == std::string_view(msg, len)) {
+      lua_pushlstring(L, h->traceback.data(), h->traceback.size());
     } else {
-      luaL_traceback(L, L, msg, 1);
+      luaL_traceback(L, L, nullptr, 1);
     }
+    lua_concat(L, 3);
   }
   return 1;
 }
@@ -399,16 +406,19 @@ int l_shard(lua_State* L) {
 // re-raised too). The error's value stays the message alone: a pcall sees no stack.
 int l_traceback(lua_State* L) {
   return guarded(L, [&] {  // the strings it keeps allocate
-    const char* msg = luaL_checkstring(L, 1);
+    std::size_t len = 0;
+    const char* msg = luaL_checklstring(L, 1, &len);
     lua::Host* h = lua::find_host(L);
     if (h != nullptr && options_of(L).traceback) {
-      const char* previous = lua_tostring(L, 2);
-      if (previous == nullptr || h->traceback.empty() || h->traceback_message != previous) {
+      std::size_t previous_len = 0;
+      const char* previous = lua_tolstring(L, 2, &previous_len);
+      if (previous == nullptr || h->traceback.empty() ||
+          h->traceback_message != std::string_view(previous, previous_len)) {
         luaL_traceback(L, L, nullptr, 2);
         h->traceback = lua_tostring(L, -1);
         lua_pop(L, 1);
       }
-      h->traceback_message = msg;
+      h->traceback_message.assign(msg, len);
     }
     lua_settop(L, 1);
     return 1;

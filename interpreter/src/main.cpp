@@ -87,7 +87,8 @@ struct Action {
 };
 
 int usage_error(const std::string& message) {
-  std::cerr << "dml: " << message << "\ntry 'dml --help' for more information\n";
+  std::cerr << "dml: " << dml::printable(message, true)
+            << "\ntry 'dml --help' for more information\n";
   return kExitUsage;
 }
 
@@ -271,7 +272,7 @@ static int run_dml(int argc, char** argv) {
       try {
         dml::output::merge_tables(args[i + 1], parts);
       } catch (const std::exception& e) {
-        std::cerr << "dml: " << e.what() << "\n";
+        std::cerr << "dml: " << dml::printable(e.what(), true) << "\n";
         return kExitScriptError;
       }
       return kExitOk;
@@ -394,7 +395,7 @@ static int run_dml(int argc, char** argv) {
     } closing{watchdog};
     // A Ctrl-C that lands in these calls interrupts them: 130, as anywhere else.
     const auto failed = [&dml](int code) {
-      std::cerr << "dml: " << dml.error() << "\n";
+      std::cerr << "dml: " << dml::printable(dml.error(), true) << "\n";
       return dml.stop_reason() == dml::StopReason::kInterrupted ? kExitInterrupted : code;
     };
     if (!dml.set_args(argv_seen, script != 0 ? script : 0)) return failed(kExitScriptError);
@@ -416,7 +417,7 @@ static int run_dml(int argc, char** argv) {
         std::cerr << "dml: interrupted"
                   << (dml.stop_where().empty() ? "" : " at " + dml.stop_where()) << "\n";
       } else {
-        std::cerr << "dml: " << dml.error() << "\n";
+        std::cerr << "dml: " << dml::printable(dml.error(), true) << "\n";
       }
       return false;
     };
@@ -455,7 +456,7 @@ static int run_dml(int argc, char** argv) {
       dml.repl();
     }
   } catch (const std::exception& e) {
-    std::cerr << "dml: " << e.what() << "\n";
+    std::cerr << "dml: " << dml::printable(e.what(), true) << "\n";
     return kExitScriptError;
   }
   // A sweep that kept its rows after Ctrl-C let the script finish: it was still interrupted.

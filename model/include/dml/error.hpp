@@ -51,13 +51,16 @@ inline constexpr std::size_t kExcerptBytes = 60;
 }
 
 // A user's text as a message shows it: newline, tab and carriage return as \n \t \r, other
-// control bytes (a NUL among them, which would end a C string) as \xNN.
-[[nodiscard]] inline std::string printable(std::string_view s) {
+// control bytes (a NUL among them, which would end a C string) as \xNN. With keep_lines, as a
+// whole message goes to a terminal: its newlines and tabs (a traceback's) stay as they are.
+[[nodiscard]] inline std::string printable(std::string_view s, bool keep_lines = false) {
   std::string out;
   out.reserve(s.size());
   for (const char c : s) {
     const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') {
+    if (keep_lines && (c == '\n' || c == '\t')) {
+      out += c;
+    } else if (c == '\n') {
       out += "\\n";
     } else if (c == '\t') {
       out += "\\t";
