@@ -752,20 +752,22 @@ void Interpreter::repl() {
     }
     if (tty && !chunk.empty()) add_history(chunk.c_str());
     if (status != LUA_OK) {
-      std::cerr << lua_tostring(L_, -1) << "\n";
+      std::size_t len = 0;
+      const char* text = lua_tolstring(L_, -1, &len);
+      std::cerr << printable(std::string_view(text, len), true) << "\n";
       lua_pop(L_, 1);
       continue;
     }
     const int base = lua_gettop(L_) - 1;
     if (!protected_call(0, LUA_MULTRET)) {
-      std::cerr << error_ << "\n";
+      std::cerr << printable(error_, true) << "\n";
       continue;
     }
     const int n = lua_gettop(L_) - base;
     if (n > 0) {
       lua_getglobal(L_, "print");
       lua_insert(L_, base + 1);
-      if (!protected_call(n, 0)) std::cerr << error_ << "\n";
+      if (!protected_call(n, 0)) std::cerr << printable(error_, true) << "\n";
     }
     lua_settop(L_, base);
   }

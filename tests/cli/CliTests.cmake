@@ -93,6 +93,8 @@ dml_golden(usage_error_caught ARGS -e "pcall(dml.usage_error, 'bad') dml.error('
 # The interactive prompt, fed from a file (no terminal: no prompt text, no history).
 dml_golden(repl_session STDIN "${DML_CLI_DIR}/cases/repl_session.txt" ARGS -i)
 dml_golden(repl_incomplete_at_eof STDIN "${DML_CLI_DIR}/cases/repl_incomplete.txt" ARGS -i)
+# An error holding a NUL prints escaped, and the session goes on.
+dml_golden(repl_control_bytes STDIN "${DML_CLI_DIR}/cases/repl_control_bytes.txt" ARGS -i)
 dml_golden(library_flag_as_global ARGS -l gpus=dml.presets.gpus -e "print(gpus.h100_sxm.name)")
 dml_golden(version_then_chunk ARGS -v -e "print(1 + 1)")
 
