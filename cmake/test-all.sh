@@ -6,6 +6,9 @@
 # Compiler warnings are errors in all of them (DML_WERROR).
 set -eu
 cd "$(dirname "$0")/.."
+# DML_UPDATE_GOLDEN=1 makes the golden tests rewrite their files and pass (tests/cli/run_golden.cmake):
+# a developer's tool, never a test run's.
+unset DML_UPDATE_GOLDEN
 # One compile job more than the cores: a core is not left idle while the other links.
 jobs=$(( $(nproc 2>/dev/null || echo 2) + 1 ))
 started=$(date +%s)

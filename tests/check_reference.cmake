@@ -1,4 +1,6 @@
-# Regenerates the reference into OUT and compares it with docs/reference.md.
+# Regenerates the reference into OUT and compares it with docs/reference.md (OUT removed first:
+# a run that stopped writing it cannot pass on the last build's file).
+file(REMOVE "${OUT}")
 execute_process(COMMAND "${DML}" "${SRC}/docs/reference.lua" "${OUT}" RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "dml docs/reference.lua failed (${rc})")

@@ -13,9 +13,18 @@ function M.eq(actual, expected, what)
   end
 end
 
---- near(actual, expected[, rel]): relative difference at most rel (default 1e-12).
+--- near(actual, expected[, rel]): relative difference at most rel (default 1e-12). A NaN or an
+--- infinity is near nothing but an equal infinity (the difference of two would be NaN or inf,
+--- which no comparison below catches).
 function M.near(actual, expected, rel, what)
   rel = rel or 1e-12
+  local finite = function(x) return x == x and x ~= math.huge and x ~= -math.huge end
+  if not (finite(actual) and finite(expected)) then
+    if actual ~= expected then
+      fail(string.format("%s: expected %.17g, got %.17g", what or "value", expected, actual), 2)
+    end
+    return
+  end
   local scale = math.max(math.abs(expected), math.abs(actual))
   if math.abs(actual - expected) > rel * scale then
     fail(string.format("%s: expected %.17g, got %.17g (rel %g)", what or "value", expected, actual, rel), 2)

@@ -4,8 +4,14 @@
 -- Arguments: PRED.tsv
 local measured = require "dml.measured"
 
--- At least this many of the 112 public rows must be predicted.
+-- At least this many of the 112 public rows must be predicted (the issue's target), and exactly
+-- these rows are not: a row that stops being predicted would otherwise leave its group's mean
+-- unseen.
 local MIN_PREDICTED = 100
+local NOT_PREDICTED = {
+  ["OPT-175B"] = "its dp of 124 divides no batch",
+  ["MBridge-26.04.01-Nemotron_3_Nano-16"] = "no architecture given",
+}
 
 -- The targets (docs/validation.md, "Measured runs"): tier A (N21-*) within 5% mean and 10% max
 -- absolute error of the step time; every other tier A- or B source group within 12% mean.
@@ -25,7 +31,7 @@ local REGRESSION_BOUNDS = {
   ["MLM-H100-weak"] = { mean = 12 },
   ["MLM-llama-fp8"] = { mean = 12 },
   ["NeMo2407"] = { mean = 12 },
-  ["MBridge"] = { mean = 20 },     -- target 12%, not met (current 16.0%; docs/validation.md)
+  ["MBridge"] = { mean = 20 },     -- target 12%, not met (current 16.3%; docs/validation.md)
   ["TT-T1"] = { mean = 12 },
   ["TT-T2"] = { mean = 12 },
   ["TT-T3"] = { mean = 12 },
@@ -37,14 +43,20 @@ local REGRESSION_BOUNDS = {
 local path = ...
 if not path then dml.error("usage: dml tests/validation/measured_check.lua PRED.tsv") end
 local rows = measured.read_tsv(path)
-local predicted = 0
-for _, r in ipairs(rows) do
-  if r.status == "ok" then predicted = predicted + 1 end
-  r.error_pct = measured.number(r.error_pct)
-end
-
 local failures = {}
 local function fail(fmt, ...) failures[#failures + 1] = string.format(fmt, ...) end
+local predicted = 0
+for _, r in ipairs(rows) do
+  local error_pct = measured.number(r.error_pct)
+  if r.status == "ok" then
+    predicted = predicted + 1
+    if error_pct == nil then fail("%s: predicted, but error_pct %q is no number", r.run_id, tostring(r.error_pct)) end
+    if NOT_PREDICTED[r.run_id] then fail("%s: now predicted; take it out of NOT_PREDICTED", r.run_id) end
+  elseif not NOT_PREDICTED[r.run_id] then
+    fail("%s: not predicted (%s)", r.run_id, tostring(r.status))
+  end
+  r.error_pct = error_pct
+end
 local function check(what, s, bound)
   if s.predicted == 0 then
     fail("%s: no row compared", what)
