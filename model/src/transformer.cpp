@@ -873,6 +873,8 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
 
 // The cost of one layout that runs. Allocates nothing.
 void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
+  out.pace_device = -1;
+  out.pace_dense = 0;
   const Stack& st = c.run.stack;
   // The busiest EP rank's load over the mean: one rank (EP 1) holds every expert and is the mean.
   // A rank gets at most one copy of a token per expert it holds and at most all k, so at most
@@ -1655,6 +1657,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         logits_share = lg;
         proj_share = pj;
         t_mb = t_here;
+        out.pace_device = dev;
+        out.pace_dense = hd.dense;
       }
       // Costed per stage as the busiest stage is: DualPipe's device runs one of its two stages
       // a microbatch, their mean, and holds both.
@@ -2193,6 +2197,14 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   }
   p.time = k.time;
   p.memory = k.memory;
+  if (k.pace_device >= 0) {
+    p.notes.push_back(fmt::format(
+        "the pipeline's device {} of {} sets the pace: its {} dense first layer{} cost more a "
+        "microbatch than the MoE layers a stage holds (the breakdown is that device's)",
+        k.pace_device + 1, l.pp,
+        fixed_text(k.pace_dense, k.pace_dense == std::floor(k.pace_dense) ? 0 : 1),
+        k.pace_dense == 1 ? "" : "s"));
+  }
   const double tokens_per_step = static_cast<double>(c.batch) * c.s;
   p.hardware_flop_per_token = k.hardware_flop_per_token;
   p.tokens_per_second = tokens_per_step / k.time.step.value();

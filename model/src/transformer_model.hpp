@@ -167,6 +167,10 @@ struct Costed {
   StepMemory memory{};
   double microbatches = 0;
   double hardware_flop_per_token = 0;
+  // The device whose own layers set the pace (one holding a MoE model's dense first layers), and
+  // how many dense ones it holds; -1 when the MoE-heaviest stage does.
+  std::int64_t pace_device = -1;
+  double pace_dense = 0;
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);

@@ -1075,7 +1075,8 @@ struct Description<StepPlan> {
     v.field(p.assumed, {.name = "assumed", .doc = "layout values the run did not give"});
     v.field(p.notes, {.name = "notes",
                       .doc = "what to read the answer with: inputs the layout's costs do not use "
-                             "(a node limit under the all-to-all dispatcher)"});
+                             "(a node limit under the all-to-all dispatcher), and the pipeline "
+                             "device that sets the pace when its dense first layers do"});
     v.field(p.time, {.name = "time", .doc = "where a step's time goes", .costed = true});
     v.field(p.memory, {.name = "memory", .doc = "memory per GPU", .costed = true});
     v.field(p.params, {.name = "params", .doc = "parameters, total"});
