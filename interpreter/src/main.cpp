@@ -86,9 +86,15 @@ struct Action {
   std::string text;
 };
 
+// An error for the terminal: "dml: " and the message, its control bytes escaped (its newlines
+// and tabs, a traceback's, kept).
+void report(std::string_view message) {
+  std::cerr << "dml: " << dml::printable(message, true) << "\n";
+}
+
 int usage_error(const std::string& message) {
-  std::cerr << "dml: " << dml::printable(message, true)
-            << "\ntry 'dml --help' for more information\n";
+  report(message);
+  std::cerr << "try 'dml --help' for more information\n";
   return kExitUsage;
 }
 
@@ -272,7 +278,7 @@ static int run_dml(int argc, char** argv) {
       try {
         dml::output::merge_tables(args[i + 1], parts);
       } catch (const std::exception& e) {
-        std::cerr << "dml: " << dml::printable(e.what(), true) << "\n";
+        report(e.what());
         return kExitScriptError;
       }
       return kExitOk;
@@ -395,7 +401,7 @@ static int run_dml(int argc, char** argv) {
     } closing{watchdog};
     // A Ctrl-C that lands in these calls interrupts them: 130, as anywhere else.
     const auto failed = [&dml](int code) {
-      std::cerr << "dml: " << dml::printable(dml.error(), true) << "\n";
+      report(dml.error());
       return dml.stop_reason() == dml::StopReason::kInterrupted ? kExitInterrupted : code;
     };
     if (!dml.set_args(argv_seen, script != 0 ? script : 0)) return failed(kExitScriptError);
@@ -417,7 +423,7 @@ static int run_dml(int argc, char** argv) {
         std::cerr << "dml: interrupted"
                   << (dml.stop_where().empty() ? "" : " at " + dml.stop_where()) << "\n";
       } else {
-        std::cerr << "dml: " << dml::printable(dml.error(), true) << "\n";
+        report(dml.error());
       }
       return false;
     };
@@ -456,7 +462,7 @@ static int run_dml(int argc, char** argv) {
       dml.repl();
     }
   } catch (const std::exception& e) {
-    std::cerr << "dml: " << dml::printable(e.what(), true) << "\n";
+    report(e.what());
     return kExitScriptError;
   }
   // A sweep that kept its rows after Ctrl-C let the script finish: it was still interrupted.

@@ -1577,8 +1577,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         hidden_mb += count * std::min(hideable, compute_l);
         first_last = std::max(first_last, hideable);  // the first gather and the last reduce
       };
-      layer_kind(n_dense, (attn_p + dense_mlp_p) / t, 0);
-      layer_kind(n_moe, (attn_p + shared_p) / t, expert_p / ep);
+      layer_kind(n_dense, ne_dense, 0);
+      layer_kind(n_moe, ne_moe, ex_moe);
       // The MTP modules (a layer and its projection each), the embedding and the output head
       // are units of their own, gathered and reduced as a layer is.
       layer_kind(mtp_units, ne_mtp, ex_mtp);
