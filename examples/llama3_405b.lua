@@ -40,8 +40,8 @@ print(string.format("on 8,192 H100s (DP 64): dml %.0f%% MFU; published 43%%, 430
 -- before the first backward and each device holds 16 x 8 chunks, 72.8 of the 79.6 GiB an H100
 -- lets a framework allocate (at 8,192 GPUs, 32 microbatches, the second device holds 141 chunks,
 -- 79.6 GiB). Meta also freed each stage's input and output tensors as soon as they were used
--- (section 3.3.2), which dml does not model. ZeRO-2 is the report's; dml's search tries ZeRO 0, 1
--- and 3 (Megatron-Core's distributed optimizer and FSDP). What dml itself would run on the
+-- (section 3.3.2), which dml does not model. ZeRO-2 is the report's; dml's search also tries ZeRO
+-- 0, 1 (Megatron-Core's distributed optimizer) and 3 (FSDP). What dml itself would run on the
 -- published degrees, within its memory model:
 local best = dml.optimize(run, { tp = 8, pp = 16, dp = 128, microbatch = 1 })
 print(string.format("dml's fastest layout that fits its memory model: %s, %.0f%% MFU",

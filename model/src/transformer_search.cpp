@@ -104,8 +104,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     }
     return std::pair{v, n};
   };
-  const auto [mla_ups, n_mla_ups] = switches(fixed.recompute_mla_up, modules && c.mla);
-  const auto [moe_acts, n_moe_acts] = switches(fixed.recompute_moe_act, modules && c.experts > 0);
+  // Plain names, not structured bindings: the lambdas below capture them (clang 14 does not
+  // capture a structured binding).
+  const auto mla_switch = switches(fixed.recompute_mla_up, modules && c.mla);
+  const auto moe_switch = switches(fixed.recompute_moe_act, modules && c.experts > 0);
+  const std::array<bool, 2>& mla_ups = mla_switch.first;
+  const std::size_t n_mla_ups = mla_switch.second;
+  const std::array<bool, 2>& moe_acts = moe_switch.first;
+  const std::size_t n_moe_acts = moe_switch.second;
   const std::vector<Schedule> schedules =
       one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
 
@@ -131,12 +137,17 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       least_on_host = l;
     }
   };
+  // The memory of the last layout costed without its gradients: what it would need with the
+  // gradients sharded to nothing (kNone when it did not run).
+  double without_grads = kNone;
   // Costs a layout and keeps it among the best; true when it runs and fits.
   const auto consider = [&](const Lay& l) {
     ++order;
+    without_grads = kNone;
     if (!detail::layout_runs(c, l, nullptr)) return false;
     if (++evaluated % 64 == 0) SearchProgress::note(64);  // the caller's progress line
     detail::cost(c, l, k);
+    without_grads = k.memory.total.value() - k.memory.gradients.value();
     if (!detail::fits(c, k.memory)) {
       if (best.empty()) note_least(l);
       return false;
@@ -193,6 +204,46 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       consider(l);
     }
   };
+  // Costs l at its recompute mode, with the module switches and offloading where they apply.
+  // Says whether l itself (no module switched on, nothing offloaded) fits, and whether l with
+  // its gradients sharded might (ZeRO 2 in place of 1): l or a variant of it could.
+  struct Tried {
+    bool fits, sharded_might;
+  };
+  const auto consider_recompute = [&](Lay& l) {
+    const Recompute rc = l.recompute;
+    l.recompute_mla_up = mla_ups[0];
+    l.recompute_moe_act = moe_acts[0];
+    const bool first_fits = consider(l);
+    const bool offloads =
+        try_offload && l.pp == 1 && rc == Recompute::kNone && !mla_ups[0] && !moe_acts[0];
+    const bool modules_apply =
+        rc != Recompute::kFull && rc != Recompute::kOp && (n_mla_ups == 2 || n_moe_acts == 2);
+    const Tried outcome{first_fits, offloads || modules_apply || without_grads <= c.capacity};
+    if (!first_fits && offloads) consider_offload(l);
+    if (rc == Recompute::kFull || rc == Recompute::kOp) return outcome;
+    // A module switched on only adds time and frees memory: try one where the layout without
+    // it does not fit, both only where neither alone does.
+    if (first_fits || (n_mla_ups == 1 && n_moe_acts == 1)) return outcome;
+    bool one_fits = false;
+    if (n_mla_ups == 2) {
+      l.recompute_mla_up = true;
+      l.recompute_moe_act = moe_acts[0];
+      one_fits |= consider(l);
+    }
+    if (n_moe_acts == 2) {
+      l.recompute_mla_up = mla_ups[0];
+      l.recompute_moe_act = true;
+      one_fits |= consider(l);
+    }
+    if (!one_fits && n_mla_ups == 2 && n_moe_acts == 2) {
+      l.recompute_mla_up = true;
+      l.recompute_moe_act = true;
+      consider(l);
+    }
+    return outcome;
+  };
+  const bool try_zero2 = !fixed.zero;
   for (const std::int64_t tp : tps) {
     for (const std::int64_t cp : cps) {
       for (const std::int64_t pp : pps) {
@@ -256,32 +307,15 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                     l.shard = shards[si];
                     for (const Recompute rc : recomputes) {
                       l.recompute = rc;
-                      l.recompute_mla_up = mla_ups[0];
-                      l.recompute_moe_act = moe_acts[0];
-                      const bool first_fits = consider(l);
-                      if (!first_fits && try_offload && pp == 1 && rc == Recompute::kNone &&
-                          !mla_ups[0] && !moe_acts[0]) {
-                        consider_offload(l);
-                      }
-                      if (rc == Recompute::kFull || rc == Recompute::kOp) continue;
-                      // A module switched on only adds time and frees memory: try one where
-                      // the layout without it does not fit, both only where neither alone does.
-                      if (first_fits || (n_mla_ups == 1 && n_moe_acts == 1)) continue;
-                      bool one_fits = false;
-                      if (n_mla_ups == 2) {
-                        l.recompute_mla_up = true;
-                        l.recompute_moe_act = moe_acts[0];
-                        one_fits |= consider(l);
-                      }
-                      if (n_moe_acts == 2) {
-                        l.recompute_mla_up = mla_ups[0];
-                        l.recompute_moe_act = true;
-                        one_fits |= consider(l);
-                      }
-                      if (!one_fits && n_mla_ups == 2 && n_moe_acts == 2) {
-                        l.recompute_mla_up = true;
-                        l.recompute_moe_act = true;
-                        consider(l);
+                      const Tried outcome = consider_recompute(l);
+                      // ZeRO 2 costs ZeRO 1's time or more (a reduce-scatter every microbatch,
+                      // not one a step) and frees memory (the gradients sharded): tried where
+                      // ZeRO 1 does not fit, and sharding them could make it fit.
+                      if (zero == 1 && !outcome.fits && outcome.sharded_might && try_zero2 &&
+                          ranks > 1) {
+                        l.zero = 2;
+                        consider_recompute(l);
+                        l.zero = 1;
                       }
                     }
                   }
