@@ -277,8 +277,12 @@ local function read_rows(path, presets)
   local rows, columns = measured.read_tsv(path, "calibrate.measured")
   measured.check_columns(columns, path)
   local out = {}
-  for k, row in ipairs(rows) do
-    local r = { row = row, line = k + 1, run_id = row.run_id or fmt("line %d", k + 1) }
+  for _, row in ipairs(rows) do
+    local line = tonumber((measured.where(row) or ""):match(":(%d+)$"))
+    local r = { row = row, line = line, run_id = row.run_id or fmt("line %d", line) }
+    -- A line the reader could not split into the header's columns is an error here: a fit
+    -- should not run on a file with a broken line.
+    if measured.row_error(row) then raise("%s", measured.row_error(row)) end
     local req, why = measured.request(row, presets)
     local seconds, how, wrong = measured.measured_time(row, req and req.arch)
     if wrong then raise("%s:%d: %s: %s", path, r.line, r.run_id, how) end

@@ -56,9 +56,56 @@ function M.dml_reason(row, err)
   return "dml: " .. (at and (at .. ": ") or "") .. msg
 end
 
+--- The cells that say "not given" in the tables people write: a dash (ASCII, en or em), "n/a",
+--- "na", "?" (any case, spaces around them ignored). parse_tsv reads them as empty cells.
+M.placeholders = { ["-"] = true, ["--"] = true, ["\226\128\147"] = true, ["\226\128\148"] = true,
+  ["n/a"] = true, ["na"] = true, ["?"] = true }
+
+-- Why a row parse_tsv read cannot be used (its line has more cells than the header has columns).
+local row_errors = setmetatable({}, { __mode = "k" })
+-- How parse_tsv read a row's count cells written another way ("8K", "TP=4"), said in `assumed`.
+local row_readings = setmetatable({}, { __mode = "k" })
+
+--- The names a count cell may carry before its number ("TP=4", "PP 8", "VPP=4", "mbs 1").
+M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp = { cp = true },
+  ep = { ep = true }, vpp_interleave = { vp = true, vpp = true, v = true, interleave = true },
+  micro_batch = { mbs = true, mb = true, microbatch = true, micro_batch = true },
+  global_batch_seqs = { gbs = true }, num_gpus = { gpus = true },
+  moe_topk = { top = true, topk = true, top_k = true, k = true } }
+
+--- count_cell(column, cell): a count cell written as people write them in tables, as its plain
+--- number and a note, or the cell unchanged: "TP=4" or "PP 8" in its own column (M.count_names);
+--- "8K" or "8k" sequence lengths and GPU counts as 1,024s (8,192; Llama 3's "16K GPUs" are
+--- 16,384); "8192 tokens" in seq_len.
+function M.count_cell(column, cell)
+  local names = M.count_names[column]
+  if names then
+    local name, digits = cell:match("^([%a_]+)%s*[=:%-]?%s*(%d+)$")
+    if name and names[name:lower()] then return digits, fmt("%s %q read as %s", column, cell, digits) end
+  end
+  if column == "seq_len" or column == "num_gpus" then
+    local k = cell:match("^(%d+)%s*[kK]$")
+    if k then
+      local v = tostring(tonumber(k) * 1024)
+      return v, fmt("%s %q read as %s (K = 1,024)", column, cell, v)
+    end
+  end
+  if column == "seq_len" then
+    local n = cell:match("^(%d+)%s*tokens?$")
+    if n then return n end
+  end
+  return cell
+end
+
+--- row_error(row): the reason a row parse_tsv read is unusable, or nil.
+function M.row_error(row) return row_errors[row] end
+
 --- parse_tsv(text[, name]): the rows of a tab-separated text with a header line, as a list of
---- tables keyed by column name (an empty cell is nil), and the list of column names. A line
---- with another number of fields than the header is an error naming `name` and the line.
+--- tables keyed by column name, and the list of column names. Cells are read without the spaces
+--- around them; an empty cell, or one of M.placeholders ("-", "n/a"), is nil. Blank lines and
+--- lines that start with "#" are skipped. A line with fewer cells than the header ends with
+--- empty ones (an editor may trim the trailing tabs); one with more, whose extra cells are not
+--- all empty, is kept with the reason (M.row_error), so that one such line costs only its row.
 function M.parse_tsv(text, name)
   name = name or "TSV"
   local lines = {}
@@ -68,23 +115,39 @@ function M.parse_tsv(text, name)
   lines[1] = lines[1]:gsub("^\239\187\191", "")  -- a UTF-8 byte-order mark is not a column's name
   local columns = split_tabs(lines[1])
   local seen = {}
-  for _, c in ipairs(columns) do
+  for k, c in ipairs(columns) do
+    c = c:match("^%s*(.-)%s*$")
+    columns[k] = c
     if c == "" then core.raise(fmt("%s:1: an empty column name", name)) end
     if seen[c] then core.raise(fmt("%s:1: column %q twice", name, c)) end
     seen[c] = true
   end
   local rows = {}
   for i = 2, #lines do
-    local fields = split_tabs(lines[i])
-    if #fields ~= #columns then
-      core.raise(fmt("%s:%d: %d fields, but the header has %d columns", name, i, #fields, #columns))
+    local line = lines[i]
+    if not (line:match("^%s*$") or line:match("^%s*#")) then
+      local fields = split_tabs(line)
+      local row = {}
+      for j, c in ipairs(columns) do
+        local cell = fields[j] and fields[j]:match("^%s*(.-)%s*$")
+        if cell and cell ~= "" and not M.placeholders[cell:lower()] then
+          local read, how = M.count_cell(c, cell)
+          if how then
+            row_readings[row] = row_readings[row] or {}
+            table.insert(row_readings[row], how)
+          end
+          row[c] = read
+        end
+      end
+      for j = #columns + 1, #fields do
+        if not fields[j]:match("^%s*$") then
+          row_errors[row] = fmt("%s:%d: %d cells, but the header has %d columns", name, i, #fields, #columns)
+          break
+        end
+      end
+      rows[#rows + 1] = row
+      row_lines[row] = fmt("%s:%d", name, i)
     end
-    local row = {}
-    for j, c in ipairs(columns) do
-      if fields[j] ~= "" then row[c] = fields[j] end
-    end
-    rows[#rows + 1] = row
-    row_lines[row] = fmt("%s:%d", name, i)
   end
   return rows, columns
 end
@@ -200,7 +263,7 @@ M.gpu_rules = {
   { pattern = "pcie.*h100", preset = "h100_pcie" },
   { pattern = "h100.*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100", preset = "h100_sxm" },
-  { pattern = "a100.*40%s*gb", preset = "a100_sxm" },
+  { pattern = "a100.*%f[%d]40%s*gi?b?%f[%A]", preset = "a100_sxm" },
   { pattern = "a100", preset = "a100_sxm_80gb" },
   { pattern = "ampere", preset = "a100_sxm_80gb" },
   { pattern = "v100", preset = "v100_sxm" },
@@ -269,13 +332,24 @@ M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 --- bidirectional per-GPU rate (NVIDIA quotes NVLink both ways); no number: the GPU's NVLink
 --- spec (M.nvlink_spec), or for PCIe cards (`pcie`, or the h100_pcie preset) the host link
 --- (M.pcie_spec). nil and the reason when neither exists.
-function M.intra_node(cell, gpu_preset, pcie)
+function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   local gb = cell and cell:match("(%d+%.?%d*)%s*GB/s")
   local tb = cell and not gb and cell:match("(%d+%.?%d*)%s*TB/s")
   if tb then gb = tonumber(tb) * 1000 end
   if gb then
     gb = tonumber(gb)
-    if cell:lower():find("bidir") then return gb, nil end
+    local t = cell:lower()
+    if t:find("bidir") then return gb, nil end
+    if t:find("per direction") or t:find("each way") or t:find("one way") or t:find("unidir")
+      or t:find("uni%-dir") or t:find("each direction") then
+      return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
+    end
+    -- Far above the GPU's own links (NVSwitch's "7.2 TB/s"): the node's total, shared.
+    local spec = M.nvlink_spec[gpu_preset]
+    if spec and gpus_per_node and gpus_per_node > 1 and gb > 2 * spec then
+      return gb / gpus_per_node, fmt("intra-node %g GB/s, more than twice a %s's NVLink (%d GB/s), read as the node's, %g GB/s per GPU",
+        gb, gpu_preset, spec, gb / gpus_per_node)
+    end
     return gb, fmt("intra-node %g GB/s read as per GPU, both directions", gb)
   end
   local given = cell and fmt("not quantified (%q)", cell) or "not given"
@@ -312,24 +386,51 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
     local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per gpu")
     if per_gpu then return both(tonumber(per_gpu)), bytes_note end
-    local nics, rate = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*g")
+    -- K NICs per node: "8 x 400G", "8x NDR 400 Gb/s", "8 x HDR 200 Gb/s"; or the count after
+    -- the rate, "400 Gb/s IB x8 per node", "400 Gb/s x 8".
+    local nics, rate = t:match("(%d+)%s*x%s*[%a%s]-(%d+%.?%d*)%s*g")
+    if not nics then rate, nics = t:match("(%d+%.?%d*)%s*gb/s[%a%s]-x%s*(%d+)%f[%D]") end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit)
       if per_node then return both(tonumber(per_node) / gpus_per_node), bytes_note end
     end
     local rate_only = t:match("(%d+%.?%d*)%s*gb/s")
+    -- A lone rate above any one NIC's (ConnectX-8's 800 Gb/s) is the node's: "3.2 Tbps" EFA,
+    -- "1600 Gbps node-node interconnect".
+    if rate_only and tonumber(rate_only) > M.fastest_nic then
+      return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s, more than one NIC carries, read as the node's, shared by its %d GPUs", rate_only,
+          gpus_per_node)
+    end
     if rate_only then
       return both(tonumber(rate_only)), (bytes_note and bytes_note .. "; " or "") ..
         fmt("inter-node %s Gb/s read as one NIC per GPU, each way", rate_only)
     end
-    return nil, fmt("no per-GPU rate in the inter-node bandwidth %q", cell)
+    -- No rate: a network named by its generation has its port's (one NIC per GPU, as DGX
+    -- servers have), else the GPU's usual NIC.
+    for _, g in ipairs(M.network_rates) do
+      if t:find("%f[%a]" .. g[1] .. "%f[%A]") then
+        return both(g[3]), fmt("inter-node %q: %s, %d Gb/s a port, read as one NIC per GPU, each way", cell, g[2], g[3])
+      end
+    end
+    local nic = M.nic_spec[gpu_preset]
+    if nic == nil then return nil, fmt("no per-GPU rate in the inter-node bandwidth %q", cell) end
+    return both(nic), fmt("inter-node bandwidth not quantified (%q): %d Gb/s per GPU each way assumed (%g GB/s both ways)",
+      cell, nic, both(nic))
   end
   local nic = M.nic_spec[gpu_preset]
   if nic == nil then return nil, fmt("no inter-node bandwidth and no usual NIC for %s", gpu_preset) end
   return both(nic), fmt("inter-node bandwidth not given: %d Gb/s per GPU each way assumed (%g GB/s both ways)",
     nic, both(nic))
 end
+
+--- The fastest single NIC (Gb/s, each way): ConnectX-8's 800. A lone rate above it is a node's.
+M.fastest_nic = 800
+--- Networks named without a rate, and their port's (Gb/s, each way): InfiniBand EDR 100, HDR
+--- 200, NDR 400 and XDR 800 (4x links); HPE Slingshot 11's 200.
+M.network_rates = { { "xdr", "XDR InfiniBand", 800 }, { "ndr", "NDR InfiniBand", 400 },
+  { "hdr", "HDR InfiniBand", 200 }, { "edr", "EDR InfiniBand", 100 }, { "slingshot", "Slingshot", 200 } }
 
 M.nvlink_latency, M.network_latency = "2 us", "6 us"
 
@@ -354,14 +455,14 @@ function M.stack_for(row)
     if (row.precision or ""):lower():find("compile") then return "torchtitan_compile" end
     return "torchtitan"
   end
-  if f:find("llm%-foundry") or f:find("composer") then return "llm_foundry" end
+  if f:find("llm[%s%-_]?foundry") or f:find("composer") or f:find("mosaic") then return "llm_foundry" end
   if f:find("megascale") then return "megascale" end
   if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") then return "megatron_core" end
-  if f:find("megatron[%s%-_]*deepspeed") or (f:find("megatron%-lm") and f:find("deepspeed")) then
+  if f:find("megatron[%s%-_]*deepspeed") or (f:find("megatron[%s%-_]?lm") and f:find("deepspeed")) then
     return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
       row.framework)
   end
-  if f:find("megatron%-lm") then
+  if f:find("megatron[%s%-_]?lm") then
     -- The year the framework cell names ("Megatron-LM (2019)"), else the source's.
     local year = M.year(f) or M.year(row.source)
     if f:find("ptd%-p") or M.year(f) == 2021 then return "megatron_2021" end
@@ -370,8 +471,17 @@ function M.stack_for(row)
       return "megatron_2021", fmt("stack megatron_2021 for %q in a %d source (Megatron-LM before sequence parallelism)",
         row.framework, year)
     end
-    return "megatron_2022", fmt("stack megatron_2022 for %q in a %s source (Megatron-LM without Megatron-Core's overlaps)",
-      row.framework, year or "later")
+    if year == 2021 then return "megatron_2021" end
+    -- Megatron-LM runs Megatron-Core's models by default since mid-2024 (the old ones behind
+    -- --use-legacy-models; the thread of Megatron-LM#987, September 2024): a source from 2025 on,
+    -- or one without a year (a README's current table), ran them. A 2023 or 2024 source may have
+    -- run either: the 2022 stack, said (MegaScale's Megatron-LM baseline).
+    if year == nil or year >= 2025 then
+      return "megatron_core", fmt("stack megatron_core for %q in a %s (Megatron-LM runs Megatron-Core's models by default since 2024)",
+        row.framework, year and fmt("%d source", year) or "source without a year")
+    end
+    return "megatron_2022", fmt("stack megatron_2022 for %q in a %d source (Megatron-LM without Megatron-Core's overlaps)",
+      row.framework, year)
   end
   if f:find("deepspeed") then return "deepspeed_zero3_2021" end
   if f:find("gpt%-neox") then
@@ -451,11 +561,17 @@ function M.parse_zero(cell)
   if t:find("%d+%s*x%s*%d+") and t:find("hsdp") then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
   local hybrid = t:find("hybrid") ~= nil or t:find("hsdp") ~= nil
-  local z = t:match("zero%-?(%d)") or t:match("zero[%s_%-]*stage[%s_%-]*(%d)")
+  local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-]*(%d)")
+    or t:match("^%s*stage[%s_%-]*(%d)%f[%D]")
   if z then return tonumber(z), shard, hybrid end
   if t:find("shard_grad_op") or t:find("hybrid_shard_zero2") then return 2, shard, hybrid end
+  -- Megatron-FSDP's data-parallel sharding strategies: optim (ZeRO 1), optim_grads (2),
+  -- optim_grads_params (3).
+  if t:find("optim_grads_params", 1, true) then return 3, shard, hybrid end
+  if t:find("optim_grads", 1, true) then return 2, shard, hybrid end
+  if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
   if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
-  if t:find("distributed optimizer") then return 1, shard, false end
+  if t:find("distributed[%s_]optimizer") or t:find("dist%.?[%s_]*opt") then return 1, shard, false end
   if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
   return nil
 end
@@ -523,9 +639,22 @@ end
 --- note), "fp8" when it names FP8 or float8, "bf16" for the 16-bit formats (fp16 and AMP run at
 --- the bf16 rate), and a note; nil for an empty or unknown cell, and nil with the reason for the
 --- formats dml does not model (FP32 and TF32 matmuls, 4-bit beside 8-bit operands).
+-- The text without the formats it switches off ("FP8 disabled", "no FP8", "without fp8",
+-- "fp8: off", "fp8=false"): they are not the run's precision.
+local function without_off(t)
+  for _, f in ipairs { "fp8", "float8", "fp4", "nvfp4", "float4" } do
+    local pat = "%f[%w]" .. f .. "%f[%W]"
+    t = t:gsub("%f[%w]no[%s%-]+" .. f .. "%f[%W]", ""):gsub("%f[%w]without%s+" .. f .. "%f[%W]", "")
+    t = t:gsub(pat .. "%s*[:=]?%s*(%a+)", function(word)
+      if word == "off" or word == "disabled" or word == "false" or word == "no" then return "" end
+    end)
+  end
+  return t
+end
+
 function M.parse_precision(cell)
   if cell == nil then return nil end
-  local t = cell:lower()
+  local t = without_off(cell:lower())
   -- 4-bit matmuls run as fp4 (NVFP4) on GPUs whose preset has an FP4 rate (dml.run refuses the
   -- others, naming the GPU); 32-bit ones are not modelled: say so rather than run them at another rate.
   if t:find("fp4") or t:find("float4") then
@@ -539,6 +668,11 @@ function M.parse_precision(cell)
     return "fp4", fmt("precision %q: run as NVFP4 (4-bit, a scale per 16 elements)", cell)
   end
   if t:find("fp8") or t:find("float8") then
+    -- Block scales where the cell names them as the run's recipe (not "CS; blockwise gives ...").
+    local per_tensor = t:find("%f[%a]cs%f[%A]") or t:find("current") or t:find("delayed") or t:find("tensor")
+    if t:find("mxfp8") or (t:find("block") and not per_tensor) then
+      return "fp8", fmt("precision %q: FP8 at dml's rate, with one scale a tensor's traffic (block scales not modelled)", cell)
+    end
     return "fp8"
   end
   if t:find("bf16") or t:find("bfloat16") then return "bf16" end
@@ -549,6 +683,7 @@ function M.parse_precision(cell)
     return nil, fmt("precision %q: 32-bit matmuls are not modelled (dml models bf16, fp8 and fp4)", cell)
   end
   if t:find("%f[%a]amp%f[%A]") then return "bf16", fp16 end  -- PyTorch's AMP: fp16
+  if t:find("^%s*mixed") then return "bf16", fmt("precision %q read as bf16 mixed precision", cell) end
   return nil
 end
 
@@ -567,8 +702,8 @@ end
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   local t = cell:lower()
-  if t:find("^yes") then return true end
-  if t:find("^no") then return false end
+  if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") then return true end  -- Y, a check mark
+  if t:find("^no") or t:match("^%s*n%s*$") then return false end
   if t:match("^%s*1%s*$") then return true end
   if t:match("^%s*0%s*$") then return false end
   local word = t:match("^%a+")
@@ -582,6 +717,9 @@ end
 --- unreadable cell ("E=64", "8x7B").
 function M.parse_experts(cell)
   if cell == nil then return nil end
+  -- Mixtral's own name for its experts: "8x7B", "8 x 22B".
+  local named = cell:lower():match("^%s*(%d+)%s*x%s*%d+%.?%d*%s*b%s*$")
+  if named then return tonumber(named), 0 end
   local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
   if not routed then return nil end
   local word = rest:lower():match("^%a+")
@@ -762,9 +900,18 @@ function M.architecture(row)
               d_model = I(row.hidden) or from_config("hidden", "d_model"),
               heads = I(row.heads) or from_config("heads", "heads"), seq_len = I(row.seq_len) }
   -- Attention.
-  -- Latent attention where the row says so, or where it leaves kv_heads empty for a model whose
-  -- configuration has it (DeepSeek-V3).
-  if row.kv_heads == "MLA" or (row.kv_heads == nil and cfg and cfg.mla) then
+  -- Latent attention where the row says so ("MLA", "mla (latent)"), or where it leaves kv_heads
+  -- empty, or gives as many as the heads (its config.json's num_key_value_heads), for a model
+  -- whose configuration has it (DeepSeek-V3).
+  local kv_cell = row.kv_heads
+  local says_mla = kv_cell ~= nil and kv_cell:lower():find("^%s*mla%f[%A]") ~= nil
+  local mla_heads = kv_cell ~= nil and cfg and cfg.mla and I(kv_cell) ~= nil
+    and I(kv_cell) == (I(row.heads) or cfg.heads)
+  if mla_heads then
+    notes[#notes + 1] = fmt("kv_heads %s for %s read as latent attention's (its config.json's num_key_value_heads, one per head)",
+      kv_cell, row.model)
+  end
+  if says_mla or mla_heads or (kv_cell == nil and cfg and cfg.mla) then
     local mla = cfg and cfg.mla
     if not mla then return nil, "multi-head latent attention without a known configuration (its latent widths)" end
     a.head_dim = mla.head_dim
@@ -797,8 +944,14 @@ function M.architecture(row)
   -- Vocabulary.
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")
   if a.vocab == nil then return nil, "no vocab" end
-  -- Mixture of experts (from the row, else from the model's config).
-  if row.moe_experts == nil and cfg and cfg.experts then
+  -- Mixture of experts (from the row, else from the model's config). A row that says it has none
+  -- ("0", "dense", "none", "no") is dense.
+  local moe_cell = row.moe_experts
+  local says_dense = moe_cell ~= nil and (moe_cell:lower():match("^%s*dense%s*$") or moe_cell:lower():match("^%s*none%s*$")
+    or moe_cell:lower():match("^%s*no%s*$") or moe_cell:match("^%s*0%s*$")) ~= nil
+  if says_dense then
+    -- dense: no experts
+  elseif row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
     a.top_k = from_config("top_k", "top_k")
     a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
@@ -957,6 +1110,7 @@ M.whole_columns = { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "
 
 function M.request(row, presets)
   local I = M.integer
+  if row_errors[row] then return nil, row_errors[row] end
   local reasons, assumed = {}, {}
   local function why(r) reasons[#reasons + 1] = r end
   local function note(n)
@@ -990,6 +1144,7 @@ function M.request(row, presets)
   if not stack_key then why(stack_note) end
   if #reasons > 0 then return nil, table.concat(reasons, "; ") end
 
+  for _, r in ipairs(row_readings[row] or {}) do note(r) end
   for _, a in ipairs(arch_notes) do note(a) end
   if search then note("no parallel layout given (tp, pp, dp): the fastest layout dml.optimize finds that fits") end
   note(batch_note)
@@ -999,12 +1154,12 @@ function M.request(row, presets)
   -- Network: level 0 the node's NVLink, level 1 the scale-out network.
   local per_node = I(row.gpus_per_node)
   if not per_node then
-    per_node = 8
-    note("gpus_per_node not given: 8")
+    per_node = math.min(8, n)
+    note(fmt("gpus_per_node not given: %d", per_node))
   end
   local gpu_cell = (row.gpu or ""):lower()
   local card = gpu_cell:find("pcie") ~= nil or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil  -- NVL: PCIe cards
-  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card)
+  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card, per_node)
   if not intra then return nil, intra_note end
   note(intra_note)
   local inter, inter_note = M.inter_node(row.inter_node_bw, per_node, gpu_key)
@@ -1015,6 +1170,10 @@ function M.request(row, presets)
   -- An NVLink domain larger than a server (GB200 NVL72): the largest share of the GPUs, a divisor
   -- of their count, that one domain holds.
   local domain = per_node
+  if n < per_node then
+    domain = n
+    note(fmt("%d GPUs, fewer than a node's %d: one NVLink domain of %d, no network", n, per_node, n))
+  end
   local reach = M.nvlink_domain[gpu_key]
   if reach and reach > per_node and n > per_node then
     domain = per_node
@@ -1072,6 +1231,9 @@ function M.request(row, presets)
         row.zero_or_fsdp))
     end
     layout.zero = zero
+    if row.zero_or_fsdp:lower():find("offload") then
+      note(fmt("zero_or_fsdp %q: the offload to the host (optimizer or parameters) is not modelled", row.zero_or_fsdp))
+    end
   end
   layout.interleave = I(row.vpp_interleave)
   layout.microbatch = I(row.micro_batch)
@@ -1115,13 +1277,17 @@ function M.request(row, presets)
   if token_dispatch then note("token-based dispatch (DeepEP or HybridEP: dispatcher = \"token\"), as the row says") end
   local ok, run = pcall(function()
     local model = M.model(arch, row.model, vocab)
-    local cluster = dml.cluster {
-      gpu = preset_of(presets, "gpus", gpus, gpu_key), size = n,
-      levels = {
-        { name = "nvlink", size = domain, bandwidth = fmt("%g GB/s", intra), latency = M.nvlink_latency },
-        { name = "network", bandwidth = fmt("%g GB/s", inter), latency = M.network_latency },
-      },
-    }
+    local nvlink = { name = "nvlink", size = domain, bandwidth = fmt("%g GB/s", intra), latency = M.nvlink_latency }
+    local network = { name = "network", bandwidth = fmt("%g GB/s", inter), latency = M.network_latency }
+    local levels = { nvlink, network }
+    -- A run inside one node has no network; one GPU a node has no NVLink level.
+    if n <= domain then
+      nvlink.size = nil
+      levels = { nvlink }
+    elseif domain == 1 then
+      levels = { network }
+    end
+    local cluster = dml.cluster { gpu = preset_of(presets, "gpus", gpus, gpu_key), size = n, levels = levels }
     local stack = preset_of(presets, "stacks", stacks, stack_key)
     if ep_overlap then stack = dml.stack(stack, { ep_overlap = true }) end
     if token_dispatch then stack = dml.stack(stack, { dispatcher = "token" }) end
@@ -1175,15 +1341,20 @@ function M.flop_formula(row)
   local bare = t:gsub("%^2", ""):gsub("\194\178", ""):gsub("[%s%*%.\194\183\195\151]", "")
   if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
   if bare:find("72bslh") then return "korthikanti" end
-  if t:find("megatron model flops") or t:find("nemo model flops") or t:find("num_floating_point_operations") then
+  if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
+    or t:find("megatron'?s? formula") then
     return "megatron"
   end
   -- 6N: a whole "6" next to a whole "N" or "ND" (not "6 nodes"), or 6 x params.
   local spaced = t:gsub("[%*\194\183\195\151]", " ")
   if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]")
-    or spaced:find("%f[%w]6%s*x%s*param") then
+    or spaced:find("%f[%w]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]") then
     return "6n"
   end
+  -- A cell that names no formula ("model FLOPs", "MFU") counts as one not given.
+  local generic = t:gsub("[%p%s]", " "):gsub("%f[%a]model%f[%A]", ""):gsub("%f[%a]t?flops%f[%A]", "")
+    :gsub("%f[%a]mfu%f[%A]", ""):gsub("%f[%a]per%f[%A]", ""):gsub("%f[%a]gpu%f[%A]", ""):gsub("%s", "")
+  if t ~= "" and generic == "" then t = "" end
   if t == "" or t:find("not stated") or t:find("not given") or t:find("unknown") then
     local src = (row.source or ""):lower()
     if src:find("megascale") then
@@ -1210,7 +1381,8 @@ local measured_step  -- below: the step time from the first measurement a row gi
 local function measurement(row, column)
   local cell = row[column]
   if cell == nil or cell:match("^%s*$") then return nil end
-  local x = M.number(cell)
+  -- A number with a remark in parentheses: "989 (dense BF16)".
+  local x = M.number(cell:match("^%s*([^%s%(]+)%s*%(.*%)%s*$") or cell)
   if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
   if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
   return x
@@ -1230,8 +1402,14 @@ function M.measured_time(row, arch)
   if m.mfu_pct and m.mfu_pct > 100 then
     return nil, fmt("mfu_pct %s is more than 100 (a percentage of the peak)", row.mfu_pct), true
   end
+  -- An MFU of 1% or less is no training run's: a fraction written where the percentage goes.
+  local fraction = m.mfu_pct and m.mfu_pct <= 1
+  if fraction then m.mfu_pct = 100 * m.mfu_pct end
   local t, how = measured_step(row, m, arch)
   if t == nil then return nil, how end
+  if fraction and how:find("mfu_pct", 1, true) then
+    how = how .. fmt("; mfu_pct %s read as a fraction (%g%%)", row.mfu_pct, m.mfu_pct)
+  end
   if not (t >= 1e-6 and t <= 1e9) then
     return nil, fmt("a step of %.3g s (%s) is not a training step (1 us to 1e9 s)", t, how), true
   end

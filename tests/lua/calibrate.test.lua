@@ -317,9 +317,13 @@ local function main()
   local negative = dir .. "/negative.tsv"
   write_rows(negative, syn_columns, syn_rows)
   fails(function() dml.calibrate { measured = negative } end, negative .. ":3: N21-T1-3.6B: iter_time_s -3.5 is not a positive, finite number")
-  local short = dir .. "/short.tsv"
-  t.write(short, t.read(syn):match("^[^\n]*\n") .. "N21-x\t1\n")
-  fails(function() dml.calibrate { measured = short } end, short .. ":2: 2 fields, but the header has 44 columns")
+  -- A line with more cells than the header has columns is an error at its line (the judge
+  -- refuses only its row); blank and comment lines are skipped and still counted.
+  local long = dir .. "/long.tsv"
+  local text = t.read(syn)
+  local header, first = text:match("^([^\n]*\n)([^\n]*)\n")
+  t.write(long, header .. "\n# a comment\n" .. first .. "\textra\t\n")
+  fails(function() dml.calibrate { measured = long } end, long .. ":4: 46 cells, but the header has 44 columns")
 
   fails(function() dml.calibrate { measured = syn, fit = { "gem" } } end, "calibrate.fit[1]: 'gem' is not a value dml.calibrate fits (did you mean 'gemm'?); it fits gemm, gemm_half_dim, attention, flash3_gain, fp8_gain, fp4_gain, hbm, nvlink, network, elementwise_factor, tp_hidden_fraction, overlap_slowdown, ep_hidden_fraction, layer_overhead, collective_launch, step_overhead")
   fails(function() dml.calibrate { measured = syn, fit = { "gemm", "gemm" } } end, "calibrate.fit[2]: 'gemm' named twice")
