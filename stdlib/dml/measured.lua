@@ -71,6 +71,7 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
   ep = { ep = true }, vpp_interleave = { vp = true, vpp = true, v = true, interleave = true },
   micro_batch = { mbs = true, mb = true, microbatch = true, micro_batch = true },
   global_batch_seqs = { gbs = true }, num_gpus = { gpus = true },
+  seq_len = { seq = true, seqlen = true, seq_len = true, ctx = true },
   moe_topk = { top = true, topk = true, top_k = true, k = true } }
 
 --- count_cell(column, cell): a count cell written as people write them in tables, as its plain
@@ -78,27 +79,38 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
 --- "8K" or "8k" sequence lengths and GPU counts as 1,024s (8,192; Llama 3's "16K GPUs" are
 --- 16,384); "8192 tokens" in seq_len.
 function M.count_cell(column, cell)
+  local text = cell
   local names = M.count_names[column]
   if names then
-    local name, digits = cell:match("^([%a_]+)%s*[=:%-]?%s*(%d+)$")
-    if name and names[name:lower()] then return digits, fmt("%s %q read as %s", column, cell, digits) end
+    local name, rest = text:match("^([%a_]+)%s*[=:%-]?%s*(%d.*)$")
+    if name and names[name:lower()] then text = rest end
   end
   if column == "seq_len" or column == "num_gpus" then
-    local k = cell:match("^(%d+)%s*[kK]$")
-    if k then
-      local v = tostring(tonumber(k) * 1024)
-      return v, fmt("%s %q read as %s (K = 1,024)", column, cell, v)
-    end
+    local k = text:match("^(%d+)%s*[kK]$")
+    if k then text = tostring(tonumber(k) * 1024) end
   end
-  if column == "seq_len" then
-    local n = cell:match("^(%d+)%s*tokens?$")
-    if n then return n end
-  end
-  return cell
+  local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
+    or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")))
+  if n then text = n end
+  if text == cell then return cell end
+  if not text:match("^%d+$") then return cell end  -- not a count after all: the cell as it is
+  return text, fmt("%s %q read as %s%s", column, cell, text, cell:find("%d%s*[kK]$") and " (K = 1,024)" or "")
 end
 
 --- row_error(row): the reason a row parse_tsv read is unusable, or nil.
 function M.row_error(row) return row_errors[row] end
+
+-- A cell without the spaces around it, non-breaking ones (U+00A0) too.
+local function trimmed(cell)
+  local nbsp = "\194\160"
+  repeat
+    local before = cell
+    cell = cell:match("^%s*(.-)%s*$")
+    if cell:sub(1, 2) == nbsp then cell = cell:sub(3) end
+    if cell:sub(-2) == nbsp then cell = cell:sub(1, -3) end
+  until cell == before
+  return cell
+end
 
 --- parse_tsv(text[, name]): the rows of a tab-separated text with a header line, as a list of
 --- tables keyed by column name, and the list of column names. Cells are read without the spaces
@@ -129,7 +141,7 @@ function M.parse_tsv(text, name)
       local fields = split_tabs(line)
       local row = {}
       for j, c in ipairs(columns) do
-        local cell = fields[j] and fields[j]:match("^%s*(.-)%s*$")
+        local cell = fields[j] and trimmed(fields[j])
         if cell and cell ~= "" and not M.placeholders[cell:lower()] then
           local read, how = M.count_cell(c, cell)
           if how then

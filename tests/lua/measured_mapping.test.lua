@@ -933,3 +933,11 @@ do
   t.eq(measured.parse_yes_no("Y"), true); t.eq(measured.parse_yes_no("\226\156\147"), true)
   t.eq(measured.parse_yes_no("n"), false)
 end
+-- Non-breaking spaces around a cell go (a character ending in byte 160 stays); sequences and
+-- their lengths with their names.
+do
+  local r = measured.parse_tsv("a\tb\tc\n\194\1604\194\160\tx\195\160\t12 seqs\n")[1]
+  t.eq(r.a, "4"); t.eq(r.b, "x\195\160")
+  t.eq(measured.count_cell("seq_len", "seq 8k"), "8192"); t.eq(measured.count_cell("global_batch_seqs", "128 seqs"), "128")
+  t.eq(measured.count_cell("seq_len", "seq long"), "seq long", "not a count: the cell as it is")
+end
