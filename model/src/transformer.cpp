@@ -1457,8 +1457,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // the microbatches each: the ends' device averages the first stage and the last (DualPipe's
   // README), and there are middle devices from p = 4.
   // The last stage's own layers: one fewer for the loss's place, and the modules' places; the
-  // first stage's: one fewer for the embedding's.
-  const double n_last = short_ends ? n_layers - 1 - (mtp_places ? c.mtp : 0.0) : n_layers;
+  // first stage's: one fewer for the embedding's. Zero-bubble V's first device runs both: the
+  // first chunk and the last, each one layer short.
+  const double n_last =
+      short_ends ? n_layers - (zbv ? 2.0 : 1.0) - (mtp_places ? c.mtp : 0.0) : n_layers;
   const double n_first = short_ends ? n_layers - 1 : n_layers;
   const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
   // Of the stage's layers, of the logits and of the MTP projections, per microbatch.
@@ -1706,7 +1708,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double send = l.pp > 1 ? c.launch + pp_g.alpha + act / (scatter ? t : sp_div) / pp_g.bw +
                                      (scatter ? c.gather(act, tp_g) : 0.0)
                                : 0;
-  const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * (p - 1) * send : 2 * m * v * send) : 0;
+  // Overlapped, only the fill and the drain stay exposed: the first microbatch's forward and the
+  // last one's backward cross every chunk boundary, p v - 1 of them (interleaved; zero-bubble
+  // V's fold, 2p chunks, crosses 2(p - 1) between devices).
+  const double hops = zbv ? 2 * (p - 1) : p * v - 1;
+  const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * hops * send : 2 * m * v * send) : 0;
 
   double step = m * t_mb + bubble + pp_exposed + dp_exposed + dp_slowdown + optimizer +
                 st.step_overhead.value();

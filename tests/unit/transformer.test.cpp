@@ -1055,6 +1055,17 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
       CHECK_THAT(per_mb(p), WithinRel(std::max(4 * layer, 3 * layer + logits / 2), 1e-12));
     }
   }
+  SECTION("zero-bubble V: device 0 runs both short end chunks, 2 layers and the logits") {
+    // 14 layers + the embedding and the loss in 8 chunks of two places: device 0 holds chunk 0
+    // (the embedding and a layer) and chunk 7 (a layer and the loss), the others 4 layers.
+    for (const std::int64_t vocab : {8000, 512000}) {
+      const auto [layer, logits] = layer_and_logits(plan(16, vocab, 1));
+      const auto p = dml::evaluate(run_of(gpt(14, 2048, 16, vocab, 2048), 4, 16),
+                                   pipeline(4, Schedule::kZeroBubbleV));
+      REQUIRE(p.violations.empty());
+      CHECK_THAT(per_mb(p), WithinRel(std::max(4 * layer, 2 * layer + logits), 1e-12));
+    }
+  }
   SECTION("the search tries the chunk counts that divide (L + 2) / p: 1, 2 and 4") {
     const auto best = dml::optimize(
         run_of(gpt(14, 2048, 16, 8000, 2048), 4, 16),
@@ -1579,6 +1590,33 @@ TEST_CASE("transformer pipeline sends: Megatron-LM's scatter/gather optimisation
              WithinRel(8 * (2097152.0 / 8 / 47.5e9 + 7.0 / 8 * 2097152.0 / 337.5e9), 1e-9));
   // With SP the activation is already split t ways: nothing to gather.
   CHECK_THAT(pp_time(true, true), WithinRel(8 * 2097152.0 / 8 / 47.5e9, 1e-9));
+}
+
+TEST_CASE("transformer pipeline sends overlapped: the fill and the drain cross every chunk",
+          "[transformer][pipeline]") {
+  // GPT, 8 layers, h 1024; 32 GPUs as TP 8 x PP 4, one stage a node, sends overlapped, without
+  // SP: exposed are the first microbatch's forward and the last one's backward, across the
+  // p v - 1 chunk boundaries each (interleaved with v = 2: 7, not the 3 of p - 1), and under
+  // zero-bubble V across 2 (p - 1) = 6 device boundaries each. A send, as in the test above:
+  // 2,097,152 B / 47.5 GB/s.
+  const auto pp_time = [](Schedule s, std::int64_t v) {
+    dml::Stack st{.name = "sends", .p2p_overlap = true, .scatter_gather_sends = false};
+    const auto p = dml::evaluate(no_latency(run_of(gpt(8, 1024, 8, 32000, 1024), 32, 8, st)),
+                                 TransformerLayout{.tp = 8,
+                                                   .sequence_parallel = false,
+                                                   .pp = 4,
+                                                   .interleave = v,
+                                                   .schedule = s,
+                                                   .dp = 1,
+                                                   .microbatch = 1,
+                                                   .recompute = Recompute::kFull});
+    REQUIRE(p.feasible);
+    return p.time.pp.value();
+  };
+  const double send = 2097152.0 / 47.5e9;
+  CHECK_THAT(pp_time(Schedule::k1F1B, 1), WithinRel(2 * 3 * send, 1e-9));
+  CHECK_THAT(pp_time(Schedule::k1F1B, 2), WithinRel(2 * 7 * send, 1e-9));
+  CHECK_THAT(pp_time(Schedule::kZeroBubbleV, 1), WithinRel(2 * 6 * send, 1e-9));
 }
 
 TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[transformer][tp]") {
