@@ -177,7 +177,7 @@ std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Fi
   if (lua_isinteger(L, idx) != 0) return lua_tointeger(L, idx);
   const double v = lua_tonumber(L, idx);
   if (!std::isfinite(v))
-    throw ConfigError(path, "expected a finite number, got " + lua_text(L, idx));
+    throw ConfigError(path, "expected a finite number, got " + non_finite_text(v));
   if (v != std::floor(v))
     throw ConfigError(path, "expected a whole number, got " + lua_text(L, idx));
   if (std::fabs(v) >= 9223372036854775808.0) {
@@ -194,7 +194,7 @@ double read_number(lua_State* L, int idx, const std::string& path) {
   if (lua_type(L, idx) != LUA_TNUMBER) throw_expected(L, idx, path, "a number");
   const double v = lua_tonumber(L, idx);
   if (!std::isfinite(v))
-    throw ConfigError(path, "expected a finite number, got " + lua_text(L, idx));
+    throw ConfigError(path, "expected a finite number, got " + non_finite_text(v));
   return v;
 }
 
@@ -374,6 +374,9 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
     lua_pushvalue(L, idx);
   }
   const int table = lua_gettop(L);
+  // Every unknown key, so that the message is the same on every run (lua_next's order is the
+  // hash's, which Lua seeds at random): the first by name, and the others named after it.
+  std::vector<std::string> unknown;
   lua_pushnil(L);
   while (lua_next(L, table) != 0) {
     lua_pop(L, 1);
@@ -383,14 +386,30 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
     }
     std::size_t n = 0;
     const char* k = lua_tolstring(L, -1, &n);
-    const std::string key(k, n);
+    std::string key(k, n);
     if (std::find(type.names.begin(), type.names.end(), key) == type.names.end()) {
-      const std::string hint = closest_name(key, type.names);
-      throw ConfigError(path + key_text(key),
-                        fmt::format("unknown field of {}{}; its fields are {}", type.title,
-                                    hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint),
-                                    joined(type.names)));
+      unknown.push_back(std::move(key));
     }
+  }
+  if (!unknown.empty()) {
+    std::sort(unknown.begin(), unknown.end());
+    const std::string& key = unknown.front();
+    const std::string hint = closest_name(key, type.names);
+    std::string others;
+    constexpr std::size_t kNamed = 5;  // others named; the rest counted
+    for (std::size_t i = 1; i < unknown.size() && i <= kNamed; ++i) {
+      const std::string other_hint = closest_name(unknown[i], type.names);
+      others += fmt::format("{}'{}'{}", i == 1 ? "" : ", ", printable(excerpt_head(unknown[i])),
+                            other_hint.empty() ? "" : fmt::format(" ('{}'?)", other_hint));
+    }
+    if (unknown.size() > kNamed + 1) {
+      others += fmt::format(" and {} more", unknown.size() - kNamed - 1);
+    }
+    throw ConfigError(path + key_text(key),
+                      fmt::format("unknown field of {}{}{}; its fields are {}", type.title,
+                                  hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint),
+                                  others.empty() ? "" : fmt::format("; also unknown: {}", others),
+                                  joined(type.names)));
   }
   return table;
 }

@@ -36,7 +36,7 @@ std::string whole_problem(std::int64_t v, const Field& f) {
 }
 
 std::string number_problem(double v, const Field& f) {
-  if (!std::isfinite(v)) return fmt::format("expected a finite number, got {}", v);
+  if (!std::isfinite(v)) return "expected a finite number, got " + non_finite_text(v);
   if (has(f.min)) {
     if (f.above && !(v > f.min)) return fmt::format("must be greater than {}, got {}", f.min, v);
     if (!f.above && v < f.min) return fmt::format("must be at least {}, got {}", f.min, v);

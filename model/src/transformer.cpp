@@ -2385,7 +2385,12 @@ std::string step_plan_summary(const StepPlan& p) {
     out += "\n";
   }
   for (const std::string& n : p.notes) out += "  note: " + n + "\n";
-  if (p.time.step.value() <= 0) return out;
+  // Lines, without a final newline (as a paper plan's summary): print adds one.
+  const auto text = [&out] {
+    if (!out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+  };
+  if (p.time.step.value() <= 0) return text();
   const double step = p.time.step.value();
   auto row = [&](const char* name, units::Seconds s) {
     if (s.value() <= 0) return;
@@ -2457,7 +2462,7 @@ std::string step_plan_summary(const StepPlan& p) {
     }
   }
   if (p.layouts_evaluated > 0) out += fmt::format("  layouts evaluated: {}\n", p.layouts_evaluated);
-  return out;
+  return text();
 }
 
 // --- one collective ------------------------------------------------------------------------------

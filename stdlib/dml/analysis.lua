@@ -25,7 +25,15 @@ function M.optimize_transformer(run, opts)
       core.raise("dml.optimize: expected a table of fixed layout fields, got a " .. type(opts))
     end
     fixed = {}
-    for k, v in pairs(opts) do
+    -- In the keys' order, so that of two mistakes the same one is reported on every run.
+    local keys = {}
+    for k in pairs(opts) do keys[#keys + 1] = k end
+    table.sort(keys, function(a, b)
+      if type(a) == type(b) and (type(a) == "string" or type(a) == "number") then return a < b end
+      return type(a) < type(b)
+    end)
+    for _, k in ipairs(keys) do
+      local v = opts[k]
       if k == "runners_up" then
         -- a whole number, as the layout's degrees are read (4.0 is 4); at most a million
         local n = math.type(v) == "float" and v == math.floor(v) and math.tointeger(v) or v

@@ -62,7 +62,44 @@ def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: th
       return declare.transformer_run(args)
     end
     if is_transformer_run(args) then return declare.transformer_run(args, changes) end
-    if type(args) == "table" and getmetatable(args) == nil and args.model == nil then
+    local plain = type(args) == "table" and getmetatable(args) == nil
+    local model = plain and args.model
+    if type(model) == "table" and getmetatable(model) == nil then
+      -- A model written as a plain table is the paper's (its fields as dml.mlp_stack's); one with
+      -- a transformer's fields, or with fields of neither, is a mistake said as such, not an
+      -- unknown field of a run or of an MLP stack.
+      local names = function(kind)
+        local set = {}
+        for _, f in ipairs(core.fields(kind)) do set[f.name] = true end
+        return set
+      end
+      local stack_fields, transformer_fields = names("mlp_stack"), names("transformer")
+      local of_transformer, of_neither = {}, {}
+      for key in pairs(model) do
+        if type(key) == "string" and not stack_fields[key] then
+          if transformer_fields[key] then
+            of_transformer[#of_transformer + 1] = key
+          else
+            of_neither[#of_neither + 1] = key
+          end
+        end
+      end
+      table.sort(of_transformer)
+      table.sort(of_neither)
+      if #of_transformer > 0 then
+        core.raise(string.format("run.model: a plain table with a transformer's fields (%s): declare it with dml.transformer { ... } (a plain table is read as the paper's dml.mlp_stack)",
+          table.concat(of_transformer, ", ")))
+      end
+      if #of_neither > 0 then
+        local any_stack = false
+        for key in pairs(model) do any_stack = any_stack or stack_fields[key] == true end
+        if not any_stack then
+          core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack; this table's fields (%s) are neither's",
+            table.concat(of_neither, ", ", 1, math.min(#of_neither, 5)) .. (#of_neither > 5 and ", ..." or "")))
+        end
+      end
+    end
+    if plain and args.model == nil then
       -- A key that neither kind of run has (`modle`) is named, with the closest name of both.
       local known = {}
       for _, kind in ipairs { "run", "transformer_run" } do
@@ -70,8 +107,13 @@ def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: th
       end
       local known_set = {}
       for _, name in ipairs(known) do known_set[name] = true end
+      local keys = {}
       for key in pairs(args) do
-        if type(key) == "string" and not known_set[key] then
+        if type(key) == "string" then keys[#keys + 1] = key end
+      end
+      table.sort(keys)  -- of two unknown keys, the same one on every run
+      for _, key in ipairs(keys) do
+        if not known_set[key] then
           local hint = core.closest(key, known)
           core.raise(string.format("run.%s: unknown field of a training run%s", key,
             hint and (" (did you mean '" .. hint .. "'?)") or ""))
@@ -83,7 +125,7 @@ def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: th
   end)
 def("options", "dml.options{...}: the paper's fixed knobs (overlap, schedules, search limits), for dml.run's options.",
   declare.options)
-def("layout", "dml.layout{...}: declare a parallel layout (dp, tp, pp, ep, microbatches, schedule), for dml.evaluate.",
+def("layout", "dml.layout{...}: declare a parallel layout of the paper's model (dp, tp, pp, ep, microbatches, zero_bubble, interleave, split), for dml.evaluate; a transformer run's layout is a plain table (dml --doc transformer_layout).",
   declare.layout)
 
 -- Output: tables, saving and plotting (dml.output).
@@ -96,7 +138,7 @@ def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y
   output.plot)
 
 -- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis, loaded above).
-def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }]): the fastest layout, on run.cluster.size GPUs or else (paper runs) on the smallest cluster that meets the duration; returns a plan (dml --doc plan; transformer runs: dml --doc step_plan, and with runners_up = n a list of the next n plans as a second value).",
+def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }]) (the second argument for transformer runs; a paper run's knobs are run.options): the fastest layout, on run.cluster.size GPUs or else (paper runs) on the smallest cluster that meets the duration; returns a plan (dml --doc plan; transformer runs: dml --doc step_plan, and with runners_up = n a list of the next n plans as a second value).",
   function(run, opts)
     if is_transformer_run(run) then return analysis.optimize_transformer(run, opts) end
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end

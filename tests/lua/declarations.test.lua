@@ -217,6 +217,12 @@ raises_here(function() dml.level { bandwidth = "0 GB/s", latency = "1 us" } end,
 raises_here(function() dml.level { size = 2.5, bandwidth = "1 GB/s", latency = "1 us" } end, "level.size: expected a whole number, got 2.5")
 raises_here(function() dml.level { size = 0, bandwidth = "1 GB/s", latency = "1 us" } end, "level.size: must be a positive whole number, got 0")
 raises_here(function() dml.level { size = 1, bandwidth = "1 GB/s", latency = "1 us", speed = 3 } end, "level.speed: unknown field of a network level; its fields are name, size, bandwidth, link, latency, measured, sources")
+-- Several unknown fields: the first by name, the others after it, the same message on every run
+-- (the table's order is its hash's, seeded at random), whatever order they were written in.
+for _ = 1, 8 do
+  raises_here(function() dml.level { latncy = "1 us", size = 8, bandwith = "900 GB/s", speed = 3, link = "1 Gb/s" } end,
+    "level.bandwith: unknown field of a network level (did you mean 'bandwidth'?); also unknown: 'latncy' ('latency'?), 'speed'; its fields are name, size, bandwidth, link, latency, measured, sources")
+end
 raises_here(function() dml.level "nvlink" end, 'level: expected a network level (a table of its fields), got "nvlink"')
 raises_here(function() dml.level { "nvlink" } end, "level: expected named fields of a network level, found the key 1")
 raises_here(function() dml.gpu(gpus.h100_sxm, { effective_utilization = 1.5 }) end, "gpu.effective_utilization: must be at most 1, got 1.5")

@@ -16,6 +16,10 @@ local run = dml.run { model = llama8b, stack = stacks.megatron_core, global_batc
   tokens = "1e12 tokens" }
 t.eq(getmetatable(run).__name, "dml.transformer_run", "dml.run of a transformer")
 t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
+-- A plan prints as lines without a final newline, as a paper plan does (print adds one).
+t.eq(tostring(dml.evaluate(run, { tp = 8, pp = 1 })):sub(-1) ~= "\n", true, "no final newline")
+-- Fewer than one token is no run (as a paper run's tokens); the steps are not rounded.
+t.raises_here(function() dml.run(run, { tokens = 0.5 }) end, "transformer_run.tokens: must be at least 1, got 0.5")
 
 -- Sliding-window attention runs under all-gather CP only (Transformer Engine's p2p ring refuses
 -- it): an explicit ring is infeasible with the reason, and a layout that leaves cp_kind out gets

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -53,6 +54,13 @@ inline constexpr std::size_t kExcerptBytes = 60;
 // A user's text as a message shows it: newline, tab and carriage return as \n \t \r, other
 // control bytes (a NUL among them, which would end a C string) as \xNN. With keep_lines, as a
 // whole message goes to a terminal: its newlines and tabs (a traceback's) stay as they are.
+// A number that is not finite as messages write it, the same on every platform: "NaN", "inf",
+// "-inf" (printf's "-nan" carries a sign bit that means nothing to a user).
+[[nodiscard]] inline std::string non_finite_text(double x) {
+  if (std::isnan(x)) return "NaN";
+  return x > 0 ? "inf" : "-inf";
+}
+
 [[nodiscard]] inline std::string printable(std::string_view s, bool keep_lines = false) {
   std::string out;
   out.reserve(s.size());

@@ -826,9 +826,8 @@ struct Description<TransformerRun> {
                                     .max = 1e15,
                                     .alternative = "global_batch"});
     v.field(r.tokens, {.name = "tokens",
-                       .doc = "tokens to train",
-                       .min = 0,
-                       .above = true,
+                       .doc = "tokens to train (at least one)",
+                       .min = 1,
                        .max = 1e20,
                        .count_of = "tokens",
                        .default_text = "20 x parameters (Chinchilla)"});
@@ -1118,7 +1117,11 @@ struct Description<StepPlan> {
                                           .costed = true});
     v.field(p.microbatches,
             {.name = "microbatches", .doc = "microbatches per step and pipeline", .costed = true});
-    v.field(p.steps, {.name = "steps", .doc = "steps to train the run's tokens", .costed = true});
+    v.field(p.steps,
+            {.name = "steps",
+             .doc = "steps to train the run's tokens: tokens / tokens per step, not rounded "
+                    "(the last step may be part of one)",
+             .costed = true});
     v.field(p.time_to_train, {.name = "time_to_train",
                               .doc = "steps x step time",
                               .label = "time to train",
