@@ -64,6 +64,7 @@ Options:
   --max-instructions N  end the script after N Lua instructions (1e9)
   --              stop handling options
   -               run standard input and stop handling options
+An option that takes a value also takes it as --name=value (--timeout="30 s").
 
 With no script and no -e or -v, dml runs standard input (after any -l), or starts
 the interactive prompt if standard input is a terminal. The script sees its arguments in `arg` and `...`.
@@ -218,8 +219,33 @@ std::optional<std::string> read_limit(const std::string& option, const std::stri
 
 }  // namespace
 
-static int run_dml(int argc, char** argv) {
-  const std::vector<std::string> args(argv, argv + argc);
+// The command line with each --name=value of an option that takes a value, before the script,
+// as the two words --name value (--shard reads its own form, also after the script).
+static std::vector<std::string> split_values(int argc, char** argv) {
+  std::vector<std::string> out;
+  bool options = true;
+  for (int i = 0; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (i > 0 && options) {
+      if (a.empty() || a[0] != '-' || a == "-" || a == "--") options = false;
+      const std::size_t eq = a.find('=');
+      const std::string name = a.substr(0, eq);
+      if (options && eq != std::string::npos &&
+          (name == "--max-memory" || name == "--timeout" || name == "--max-instructions" ||
+           name == "--lib" || name == "--stdlib" || name == "--doc")) {
+        out.push_back(name);
+        out.push_back(a.substr(eq + 1));
+        continue;
+      }
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
+static int run_dml(int argc_given, char** argv) {
+  const std::vector<std::string> args = split_values(argc_given, argv);
+  const int argc = static_cast<int>(args.size());
   dml::InterpreterOptions options;
   std::vector<Action> actions;
   bool interactive = false;
@@ -336,6 +362,11 @@ static int run_dml(int argc, char** argv) {
       if (a == "--stdlib") options.stdlib_dir = *v;
       if (a == "--doc") doc_name = *v;
     } else {
+      const std::string name = a.substr(0, a.find('='));
+      if (name != a && (name == "--traceback" || name == "--sandbox" || name == "--help" ||
+                        name == "--version" || name == "--merge")) {
+        return usage_error("'" + name + "' takes no value (got '" + a + "')");
+      }
       return usage_error("unrecognized option '" + a + "'");
     }
   }

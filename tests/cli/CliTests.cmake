@@ -54,6 +54,11 @@ dml_golden(level_without_bandwidth ARGS cases/level_without_bandwidth.lua)
 dml_golden(bad_preset_override ARGS cases/bad_preset_override.lua)
 dml_golden(doc_cluster ARGS --doc cluster)
 dml_golden(doc_unknown ARGS --doc clustr)
+# --name=value is --name value (the same output as the two words); an option without a value
+# refuses one.
+dml_golden(doc_cluster_equals ARGS --doc=cluster)
+dml_golden(lib_dir_equals ARGS --lib=cases/libdir cases/uses_sitelib.lua)
+dml_golden(flag_with_value ARGS --traceback=1 cases/hello.lua)
 dml_golden(table_then_save_error ARGS cases/table_then_save_error.lua)
 dml_golden(paper_slow_clock ARGS cases/paper_slow_clock.lua)
 
