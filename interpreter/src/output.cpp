@@ -280,8 +280,15 @@ std::string format_text(const Table& t) {
 
 // --- files -----------------------------------------------------------------
 
+// A path's extension in lower case ("x.CSV" is a CSV file).
+std::string lower_extension(std::string_view path) {
+  std::string ext = fs::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
 Format format_for_path(std::string_view path, std::string_view who) {
-  const std::string ext = fs::path(path).extension().string();
+  const std::string ext = lower_extension(path);
   if (ext == ".csv") return Format::csv;
   if (ext == ".tsv") return Format::tsv;
   if (ext == ".json") return Format::json;
@@ -644,9 +651,9 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
                     "tables as .tsv or .csv)",
                     kMerge, quoted_excerpt(out)));
   }
-  const std::string ext = fs::path(out).extension().string();
+  const std::string ext = lower_extension(out);
   for (const auto& part : parts) {
-    if (fs::path(part).extension().string() != ext) {
+    if (lower_extension(part) != ext) {
       merge_error(
           part, fmt::format("expected a {} table, as the output {} is", ext, quoted_excerpt(out)));
     }

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <csetjmp>
@@ -1068,7 +1069,8 @@ bool device_available(const char* device) {
 }
 
 const char* device_for(const std::string& path) {
-  const std::string ext = std::filesystem::path(path).extension().string();
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (ext == ".png") return "pngcairo";
   if (ext == ".svg") return "svgcairo";
   if (ext == ".pdf") return "pdfcairo";

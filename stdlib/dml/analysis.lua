@@ -83,6 +83,8 @@ local function grid_shape(grid, path)
     end
     keys[#keys + 1] = k
   end
+  -- An empty grid has no point to run (not one point with no values).
+  if #keys == 0 then core.raise(path .. ": empty (give name = { values... })") end
   table.sort(keys)
   local total = 1.0  -- a float: a grid of many keys passes 2^63 points
   for i, k in ipairs(keys) do

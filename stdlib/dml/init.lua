@@ -59,6 +59,19 @@ local is_transformer_run = analysis.is_transformer_run
 def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, dataset as tokens_per_param or tokens, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
   function(args, changes)
     if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
+      -- A paper run's field (duration, batch, ...) beside a transformer is said as such.
+      local own, paper = {}, {}
+      for _, f in ipairs(core.fields("transformer_run")) do own[f.name] = true end
+      for _, f in ipairs(core.fields("run")) do paper[f.name] = true end
+      local keys = {}
+      for key in pairs(args) do
+        if type(key) == "string" and paper[key] and not own[key] then keys[#keys + 1] = key end
+      end
+      table.sort(keys)
+      if #keys > 0 then
+        core.raise(string.format("run.%s: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields",
+          keys[1]))
+      end
       return declare.transformer_run(args)
     end
     if is_transformer_run(args) then return declare.transformer_run(args, changes) end
@@ -164,9 +177,9 @@ def("limits", "dml.limits(setting[, options]): sweep the paper's d_model grid; r
   analysis.limits)
 def("limits_many", "dml.limits_many({setting, ...}[, options]): dml.limits of several settings, on all cores.",
   analysis.limits_many)
-def("largest_run", "dml.largest_run(setting[, options]): the largest training compute on the paper's grid trainable within the duration, and its plan.",
+def("largest_run", "dml.largest_run(setting[, options]): the largest training compute on the paper's grid trainable within the duration, and its plan; nil, nil when none is.",
   analysis.largest_run)
-def("linear_scaling_ends", "dml.linear_scaling_ends(setting[, options]): the first training compute whose utilization falls to 0.8 x the GPU's effective utilization, and that utilization.",
+def("linear_scaling_ends", "dml.linear_scaling_ends(setting[, options]): the first training compute whose utilization falls to 0.8 x the GPU's effective utilization, and that utilization; nil, nil when no compute on the grid is trainable within the duration or none falls that far.",
   analysis.linear_scaling_ends)
 def("latency_wall", "dml.latency_wall([{ alpha = 0, step_latency = \"9 us\", ... }]): the analytic latency wall T_limit, the training compute past which no cluster trains the model in time (2.305e31 FLOP at alpha = 0).",
   analysis.latency_wall)

@@ -325,6 +325,20 @@ end
 
 ---@param value any a dml.table, a list of rows, a record, or a value with __dml_rows
 ---@param path string ends in .csv, .tsv or .json
+--- The extensions dml.save and dml.plot write, by what they write (any case: "x.CSV" is CSV).
+M.extensions = { table = { "csv", "tsv", "json" }, plot = { "png", "svg", "pdf" } }
+
+--- check_extension(option, path, kind, usage): a usage error, before any work, when a script's
+--- `option` names a file that `kind` ("table" or "plot") cannot write.
+function M.check_extension(option, path, kind, usage)
+  local ext = (path:match("%.([^./\\]+)$") or ""):lower()
+  for _, e in ipairs(M.extensions[kind]) do
+    if e == ext then return end
+  end
+  dml.usage_error(string.format("'%s %s': cannot tell the format from its extension; supported: .%s (%s)", option, path,
+    table.concat(M.extensions[kind], ", ."), usage))
+end
+
 function M.save(value, path)
   if type(path) ~= "string" then
     core.raise("dml.save: expected a file path (a string ending in .csv, .json or .tsv), got " ..

@@ -91,6 +91,9 @@ dml_golden(calibrate_unknown_fit ARGS cases/calibrate_unknown_fit.lua)
 dml_golden(paper_scenario_bad_argument ARGS ../../scenarios/erdil2024/base_comparison.lua --tvs out.tsv)
 # A script's bad arguments are a usage error (dml.usage_error): exit 2, as for dml's own.
 dml_golden(paper_scenario_bare_tsv ARGS ../../scenarios/erdil2024/base_comparison.lua --tsv)
+# A file the scenario cannot write is said before the comparison runs (exit 2, nothing printed).
+dml_golden(paper_scenario_bad_plot ARGS ../../scenarios/erdil2024/base_comparison.lua --plot b.jpg)
+dml_golden(study_bad_tsv ARGS ../../scenarios/fernandez2024/collectives.lua --tsv out.txt)
 dml_golden(judge_without_input ARGS ../../scenarios/validation/measured.lua)
 # A usage error caught by pcall, then another error: that one is the scenario's, exit 1.
 dml_golden(usage_error_caught ARGS -e "pcall(dml.usage_error, 'bad') dml.error('then this')")

@@ -88,6 +88,7 @@ local placed = dml.sweep { grid = { d_model = { 12288 }, how = { function() end,
   run = function(p) return dml.run { model = dml.mlp_stack { d_model = p.d_model }, cluster = h100 } end }
 t.eq(placed:column("how")[1] .. placed:column("how")[2], "#1#2")
 t.raises_here(function() dml.sweep { runs = { run, nil, run } } end, "sweep.runs[2]: missing (the list has 3 places; no holes)")
+t.raises_here(function() dml.sweep { grid = {}, run = one_run } end, "sweep.grid: empty (give name = { values... })")
 
 -- every row says whether its plan meets the duration, and why not: the first point on 256 GPUs
 -- runs (8 times fewer GPUs than the 2,048 that train it in 1.734 months) but takes over a year

@@ -244,3 +244,11 @@ end
 local ok, err = pcall(main)
 remove_dir()
 if not ok then error(err, 0) end
+
+-- An extension in any case names its format ("x.CSV" is CSV).
+do
+  local dir, _, remove_dir = t.scratch_dir()
+  dml.save(dml.table { { a = 1 } }, dir .. "/upper.CSV")
+  t.eq(t.read(dir .. "/upper.CSV"), "a\n1\n")
+  remove_dir()
+end

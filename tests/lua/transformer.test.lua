@@ -20,6 +20,9 @@ t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
 local plain_model = { layers = 32, d_model = 4096, heads = 32, vocab = 128256, seq_len = 8192 }
 t.raises_here(function() dml.run { model = plain_model, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64) } end,
   "run.model: a plain table with a transformer's fields (heads, seq_len, vocab): declare it with dml.transformer { ... } (a plain table is read as the paper's dml.mlp_stack)")
+-- A paper run's field beside a transformer is said to be the paper's.
+t.raises_here(function() dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64), duration = "90 days" } end,
+  "run.duration: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields")
 -- A plan prints as lines without a final newline, as a paper plan does (print adds one).
 t.eq(tostring(dml.evaluate(run, { tp = 8, pp = 1 })):sub(-1) ~= "\n", true, "no final newline")
 -- Fewer than one token is no run (as a paper run's tokens); the steps are not rounded.

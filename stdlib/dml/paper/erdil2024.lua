@@ -173,6 +173,11 @@ function M.main(name, ...)
       dml.usage_error(string.format("unknown argument '%s' (%s)", a, usage))
     end
   end
+  -- A file the comparison cannot write is said before it runs, not after.
+  local output = require "dml.output"
+  local usage = string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
+  if tsv then output.check_extension("--tsv", tsv, "table", usage) end
+  if plot then output.check_extension("--plot", plot, "plot", usage) end
   local results = M.run_comparison(name)
   print(string.format("%s (%s): Erdil & Schneider-Joseph (2024), 3-month runs", titles[name], name))
   local tsv_rows, series = {}, {}

@@ -98,6 +98,11 @@ local function parse_args(name, ...)
       dml.usage_error(string.format("unknown argument '%s' (%s)", a, usage))
     end
   end
+  -- A file the study cannot write is said before it runs, not after.
+  local output = require "dml.output"
+  local usage = string.format("usage: dml scenarios/fernandez2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
+  if o.tsv then output.check_extension("--tsv", o.tsv, "table", usage) end
+  if o.plot then output.check_extension("--plot", o.plot, "plot", usage) end
   return o
 end
 M.parse_args = parse_args
