@@ -279,8 +279,10 @@ std::string text(units::Seconds t) { return format_quantity(to_quantity(t)); }
 
 std::string model_line(const RunFacts& r) {
   return fmt::format(
-      "d_model {}, d_ff {}, {} layers, {}; {} parameters, {} tokens, {}, batch {} tokens ({} rule)",
-      r.d_model, r.d_ff, r.layers, r.experts > 1 ? fmt::format("{} experts", r.experts) : "dense",
+      "d_model {}, d_ff {}, {} layer{}, {}; {} parameters, {} tokens, {}, batch {} tokens ({} "
+      "rule)",
+      r.d_model, r.d_ff, r.layers, r.layers == 1 ? "" : "s",
+      r.experts > 1 ? fmt::format("{} experts", r.experts) : "dense",
       big_number(to_double(r.total_params)), big_number(to_double(r.tokens)),
       format_quantity(to_quantity(r.train_flop)), count_text(static_cast<u128>(r.batch_tokens)),
       r.batch_rule);
@@ -333,9 +335,10 @@ std::string plan_summary(const Plan& p) {
     lines.push_back("model: " + model_line(r));
   } else {
     const LayoutCost& c = *p.cost;
-    lines.push_back(fmt::format("{} x {} GPUs: {} ({} months) at {} utilization", r.gpu,
-                                count_text(p.gpus.value_or(0)), text(c.training_time),
-                                months_text(c.months, 3), percent(c.utilization)));
+    lines.push_back(fmt::format("{} x {} GPU{}: {} ({} months) at {} utilization", r.gpu,
+                                count_text(p.gpus.value_or(0)), p.gpus.value_or(0) == 1 ? "" : "s",
+                                text(c.training_time), months_text(c.months, 3),
+                                percent(c.utilization)));
     for (const auto& v : p.violations) lines.push_back("note: " + v);  // not within duration
     for (const auto& n : p.notes) lines.push_back("note: " + n);
     lines.push_back("model: " + model_line(r));

@@ -2430,10 +2430,15 @@ std::string step_plan_summary(const StepPlan& p) {
                      tokens_text);
   // In days, as runs are planned; a run shorter than a day in its own unit ("3.52 h", "24.6 us").
   const double days = p.time_to_train.value() / 86400;
-  out += fmt::format("  time to train {} steps: {}\n",
+  // From a year up, also in years ("4056.2 days (11.1 years)").
+  const double years = days / 365.25;
+  out += fmt::format("  time to train {} step{}: {}\n",
                      p.steps >= 100 ? fmt::format("{:.0f}", p.steps) : format_number(p.steps, 3),
-                     days >= 1 ? fixed_text(days, 1) + " days"
-                               : format_quantity(Quantity{p.time_to_train.value(), kTime}, 3));
+                     p.steps == 1 ? "" : "s",
+                     days >= 1
+                         ? fixed_text(days, 1) + " days" +
+                               (years >= 1 ? fmt::format(" ({} years)", fixed_text(years, 1)) : "")
+                         : format_quantity(Quantity{p.time_to_train.value(), kTime}, 3));
   out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
                      bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
   if (p.memory.host.value() > 0) {

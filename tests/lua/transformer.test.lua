@@ -60,6 +60,10 @@ do
   local steps = 1e12 / (512 * 8192)
   t.eq(plan.steps, steps)
   t.eq(line(1e12), string.format("%.0f steps: %.1f days", steps, plan.time_to_train:value() / 86400))
+  -- From a year up, in years too; one step is a step.
+  local long = line(1e15)
+  t.eq(long:match("^%d+ steps: [%d.]+ days %([%d.]+ years%)$") ~= nil, true, long)
+  t.eq(line(512 * 8192):match("^1 step: ") ~= nil, true, line(512 * 8192))
   t.eq(line(1e9):match("^238 steps: [%d.]+ min$") ~= nil, true, line(1e9))
   t.eq(line(1):match("^2.38e%-7 steps: [%d.]+ us$") ~= nil, true, line(1))
 end
