@@ -224,10 +224,19 @@ std::optional<std::string> read_limit(const std::string& option, const std::stri
 static std::vector<std::string> split_values(int argc, char** argv) {
   std::vector<std::string> out;
   bool options = true;
+  bool is_value = false;  // the word after an option that takes the next word as its value
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
+    if (i > 0 && options && is_value) {
+      is_value = false;
+      out.push_back(a);
+      continue;
+    }
     if (i > 0 && options) {
       if (a.empty() || a[0] != '-' || a == "-" || a == "--") options = false;
+      is_value = a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib" || a == "--doc" ||
+                 a == "--shard" || a == "--max-memory" || a == "--timeout" ||
+                 a == "--max-instructions";
       const std::size_t eq = a.find('=');
       const std::string name = a.substr(0, eq);
       if (options && eq != std::string::npos &&

@@ -1176,6 +1176,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // divides L + 2 + D and the last stage has room for them and the loss; else ceil(L/p) layers on
   // every stage. With places, a middle stage holds places / p layers.
   const bool dualpipe = l.schedule == Schedule::kDualPipe;
+  // Zero-bubble V's 2p half-stage chunks: its last chunk, half a stage, holds the loss and the
+  // modules.
+  const bool folded = l.schedule == Schedule::kZeroBubbleV && l.pp > 1;
   const std::int64_t chunks = l.pp * l.interleave;
   const std::int64_t mtp_n = c.run.model.mtp_layers;
   const bool has_middle = l.pp >= (dualpipe ? 4 : 3);
@@ -1183,7 +1186,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const bool ends_places = has_middle && uneven && (c.layers + 2) % chunks == 0;
   const std::int64_t mtp_stage = (c.layers + 2 + mtp_n) / l.pp;  // places a stage, with the modules
   const bool mtp_places = has_middle && uneven && !ends_places && mtp_n > 0 &&
-                          (c.layers + 2 + mtp_n) % chunks == 0 && mtp_stage >= mtp_n + 1;
+                          (c.layers + 2 + mtp_n) % chunks == 0 &&
+                          (folded ? mtp_stage >= 2 * (mtp_n + 1) : mtp_stage >= mtp_n + 1);
   const bool short_ends = ends_places || mtp_places;
   const std::int64_t per_stage = mtp_places ? mtp_stage : (c.layers + l.pp - 1) / l.pp;
   const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
@@ -1460,7 +1464,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // first stage's: one fewer for the embedding's. Zero-bubble V's first device runs both: the
   // first chunk and the last, each one layer short.
   const double n_last =
-      short_ends ? n_layers - (zbv ? 2.0 : 1.0) - (mtp_places ? c.mtp : 0.0) : n_layers;
+      short_ends ? std::max(0.0, n_layers - (zbv ? 2.0 : 1.0) - (mtp_places ? c.mtp : 0.0))
+                 : n_layers;
   const double n_first = short_ends ? n_layers - 1 : n_layers;
   const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
   // Of the stage's layers, of the logits and of the MTP projections, per microbatch.

@@ -219,7 +219,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         try_offload && l.pp == 1 && rc == Recompute::kNone && !mla_ups[0] && !moe_acts[0];
     const bool modules_apply =
         rc != Recompute::kFull && rc != Recompute::kOp && (n_mla_ups == 2 || n_moe_acts == 2);
-    const Tried outcome{first_fits, offloads || modules_apply || without_grads <= c.capacity};
+    // Under DualPipe ZeRO 1 reduces both stages' gradients under one microbatch's backward and
+    // ZeRO 2 one stage's under each: ZeRO 2 may be the faster there, and is always tried.
+    const bool dual = l.schedule == Schedule::kDualPipe;
+    const Tried outcome{first_fits,
+                        dual || offloads || modules_apply || without_grads <= c.capacity};
     if (!first_fits && offloads) consider_offload(l);
     if (rc == Recompute::kFull || rc == Recompute::kOp) return outcome;
     // A module switched on only adds time and frees memory: try one where the layout without
@@ -310,9 +314,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                       const Tried outcome = consider_recompute(l);
                       // ZeRO 2 costs ZeRO 1's time or more (a reduce-scatter every microbatch,
                       // not one a step) and frees memory (the gradients sharded): tried where
-                      // ZeRO 1 does not fit, and sharding them could make it fit.
-                      if (zero == 1 && !outcome.fits && outcome.sharded_might && try_zero2 &&
-                          ranks > 1) {
+                      // ZeRO 1 does not fit, and sharding them could make it fit; under
+                      // DualPipe, always (above).
+                      const bool dual = sched == Schedule::kDualPipe;
+                      if (zero == 1 && (dual || !outcome.fits) && outcome.sharded_might &&
+                          try_zero2 && ranks > 1) {
                         l.zero = 2;
                         consider_recompute(l);
                         l.zero = 1;

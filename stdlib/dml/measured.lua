@@ -61,6 +61,9 @@ end
 M.placeholders = { ["-"] = true, ["--"] = true, ["\226\128\147"] = true, ["\226\128\148"] = true,
   ["n/a"] = true, ["na"] = true, ["?"] = true }
 
+--- The columns where a placeholder ("-", "n/a") says the feature was off, and what it reads as.
+M.off_when_placeholder = { sequence_parallel = "no", zero_or_fsdp = "none", recompute = "none" }
+
 -- Why a row parse_tsv read cannot be used (its line has more cells than the header has columns).
 local row_errors = setmetatable({}, { __mode = "k" })
 -- How parse_tsv read a row's count cells written another way ("8K", "TP=4"), said in `assumed`.
@@ -142,6 +145,12 @@ function M.parse_tsv(text, name)
       local row = {}
       for j, c in ipairs(columns) do
         local cell = fields[j] and trimmed(fields[j])
+        -- In a column of something switched on or off, "-" is its table's "off".
+        if cell and M.placeholders[cell:lower()] and M.off_when_placeholder[c] then
+          row_readings[row] = row_readings[row] or {}
+          table.insert(row_readings[row], fmt("%s %q read as %s", c, cell, M.off_when_placeholder[c]))
+          cell = M.off_when_placeholder[c]
+        end
         if cell and cell ~= "" and not M.placeholders[cell:lower()] then
           local read, how = M.count_cell(c, cell)
           if how then
@@ -352,9 +361,24 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
     gb = tonumber(gb)
     local t = cell:lower()
     if t:find("bidir") then return gb, nil end
-    if t:find("per direction") or t:find("each way") or t:find("one way") or t:find("unidir")
-      or t:find("uni%-dir") or t:find("each direction") then
-      return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
+    -- The rate the direction words qualify, written right after it ("450 GB/s per direction");
+    -- a cell that also gives the total ("900 GB/s total; 450 GB/s per direction") is read by
+    -- its first rate, the total.
+    local first_unit = t:find("[gt]b/s")
+    local after = first_unit and t:sub(first_unit + 4, first_unit + 20) or ""
+    local one_way = { "^%s*per direction", "^%s*each way", "^%s*one way", "^%s*unidir", "^%s*uni%-dir",
+                      "^%s*each direction", "^%s*%(?per direction", "^%s*%(?each way" }
+    for _, w in ipairs(one_way) do
+      if after:find(w) then
+        return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
+      end
+    end
+    if not t:find("total") then
+      -- "NVLink 3 (300 GB/s each way)": the only rate, qualified in its parenthesis.
+      local only = select(2, t:gsub("%d+%.?%d*%s*[gt]b/s", "")) == 1
+      if only and (t:find("each way") or t:find("per direction") or t:find("one way") or t:find("each direction")) then
+        return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
+      end
     end
     -- Far above the GPU's own links (NVSwitch's "7.2 TB/s"): the node's total, shared.
     local spec = M.nvlink_spec[gpu_preset]
@@ -1171,7 +1195,7 @@ function M.request(row, presets)
   end
   local gpu_cell = (row.gpu or ""):lower()
   local card = gpu_cell:find("pcie") ~= nil or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil  -- NVL: PCIe cards
-  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card, per_node)
+  local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card, I(row.gpus_per_node) or 8)
   if not intra then return nil, intra_note end
   note(intra_note)
   local inter, inter_note = M.inter_node(row.inter_node_bw, per_node, gpu_key)

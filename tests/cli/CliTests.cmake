@@ -59,6 +59,7 @@ dml_golden(doc_unknown ARGS --doc clustr)
 dml_golden(doc_cluster_equals ARGS --doc=cluster)
 dml_golden(lib_dir_equals ARGS --lib=cases/libdir cases/uses_sitelib.lua)
 dml_golden(flag_with_value ARGS --traceback=1 cases/hello.lua)
+dml_golden(value_after_value ARGS --lib cases/libdir "--timeout=30 s" cases/uses_sitelib.lua)
 dml_golden(table_then_save_error ARGS cases/table_then_save_error.lua)
 dml_golden(paper_slow_clock ARGS cases/paper_slow_clock.lua)
 

@@ -941,3 +941,16 @@ do
   t.eq(measured.count_cell("seq_len", "seq 8k"), "8192"); t.eq(measured.count_cell("global_batch_seqs", "128 seqs"), "128")
   t.eq(measured.count_cell("seq_len", "seq long"), "seq long", "not a count: the cell as it is")
 end
+-- A second review's cases: "-" in a column of something on or off is its table's "off"; the
+-- direction words double only the rate they qualify; a node's NVSwitch total is shared by the
+-- node's GPUs (8 where the row gives none), not by the run's.
+do
+  local header = "run_id\tsequence_parallel\tzero_or_fsdp\trecompute\ttp\n"
+  local r = measured.parse_tsv(header .. "x\t-\tn/a\t-\t-\n")[1]
+  t.eq(r.sequence_parallel, "no"); t.eq(r.zero_or_fsdp, "none"); t.eq(r.recompute, "none"); t.eq(r.tp, nil)
+  t.eq(measured.intra_node("NVLink4 (900 GB/s total; 450 GB/s per direction)", "h100_sxm", false, 8), 900)
+  t.eq(measured.intra_node("900 GB/s (450 GB/s each way)", "h100_sxm", false, 8), 900)
+  local four = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { num_gpus = "4", tp = "4", pp = "1",
+    dp = "1", global_batch_seqs = "8", gpus_per_node = false, intra_node_bw = "NVSwitch 7.2 TB/s" })))
+  t.near(four.run.cluster.levels[1].bandwidth:value("GB/s"), 900)
+end
