@@ -205,11 +205,12 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     }
   };
   // Costs l at its recompute mode, with the module switches and offloading where they apply.
-  // Says whether l itself (no module switched on, nothing offloaded) fits, and whether l with
-  // its gradients sharded might (ZeRO 2 in place of 1): l or a variant of it could.
-  struct Tried {
-    bool fits, sharded_might;
-  };
+  // Says whether l with its gradients sharded (ZeRO 2 in place of 1) is worth costing: ZeRO 2
+  // costs ZeRO 1's time or more (a reduce-scatter every microbatch, not one a step) and frees
+  // at most the gradients' memory, so only where l does not fit and it, or a variant of it,
+  // could without them. Under DualPipe ZeRO 1 reduces both stages' gradients under one
+  // microbatch's backward and ZeRO 2 one stage's under each: ZeRO 2 may be the faster there,
+  // and is always worth it.
   const auto consider_recompute = [&](Lay& l) {
     const Recompute rc = l.recompute;
     l.recompute_mla_up = mla_ups[0];
@@ -219,16 +220,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         try_offload && l.pp == 1 && rc == Recompute::kNone && !mla_ups[0] && !moe_acts[0];
     const bool modules_apply =
         rc != Recompute::kFull && rc != Recompute::kOp && (n_mla_ups == 2 || n_moe_acts == 2);
-    // Under DualPipe ZeRO 1 reduces both stages' gradients under one microbatch's backward and
-    // ZeRO 2 one stage's under each: ZeRO 2 may be the faster there, and is always tried.
-    const bool dual = l.schedule == Schedule::kDualPipe;
-    const Tried outcome{first_fits,
-                        dual || offloads || modules_apply || without_grads <= c.capacity};
+    const bool sharded_worth =
+        l.schedule == Schedule::kDualPipe ||
+        (!first_fits && (offloads || modules_apply || without_grads <= c.capacity));
     if (!first_fits && offloads) consider_offload(l);
-    if (rc == Recompute::kFull || rc == Recompute::kOp) return outcome;
+    if (rc == Recompute::kFull || rc == Recompute::kOp) return sharded_worth;
     // A module switched on only adds time and frees memory: try one where the layout without
     // it does not fit, both only where neither alone does.
-    if (first_fits || (n_mla_ups == 1 && n_moe_acts == 1)) return outcome;
+    if (first_fits || (n_mla_ups == 1 && n_moe_acts == 1)) return sharded_worth;
     bool one_fits = false;
     if (n_mla_ups == 2) {
       l.recompute_mla_up = true;
@@ -245,7 +244,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       l.recompute_moe_act = true;
       consider(l);
     }
-    return outcome;
+    return sharded_worth;
   };
   const bool try_zero2 = !fixed.zero;
   for (const std::int64_t tp : tps) {
@@ -311,14 +310,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                     l.shard = shards[si];
                     for (const Recompute rc : recomputes) {
                       l.recompute = rc;
-                      const Tried outcome = consider_recompute(l);
-                      // ZeRO 2 costs ZeRO 1's time or more (a reduce-scatter every microbatch,
-                      // not one a step) and frees memory (the gradients sharded): tried where
-                      // ZeRO 1 does not fit, and sharding them could make it fit; under
-                      // DualPipe, always (above).
-                      const bool dual = sched == Schedule::kDualPipe;
-                      if (zero == 1 && (dual || !outcome.fits) && outcome.sharded_might &&
-                          try_zero2 && ranks > 1) {
+                      // ZeRO 2 where it could win (above).
+                      const bool sharded_worth = consider_recompute(l);
+                      if (zero == 1 && sharded_worth && try_zero2 && ranks > 1) {
                         l.zero = 2;
                         consider_recompute(l);
                         l.zero = 1;

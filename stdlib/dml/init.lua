@@ -56,13 +56,18 @@ def("params", "dml.params(model): a dml.transformer's parameters and FLOPs: { to
 local analysis = require "dml.analysis"
 local is_transformer_run = analysis.is_transformer_run
 
+-- The field names of a declared type, as a set.
+local function field_set(kind)
+  local set = {}
+  for _, f in ipairs(core.fields(kind)) do set[f.name] = true end
+  return set
+end
+
 def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, dataset as tokens_per_param or tokens, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
   function(args, changes)
     if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
       -- A paper run's field (duration, batch, ...) beside a transformer is said as such.
-      local own, paper = {}, {}
-      for _, f in ipairs(core.fields("transformer_run")) do own[f.name] = true end
-      for _, f in ipairs(core.fields("run")) do paper[f.name] = true end
+      local own, paper = field_set("transformer_run"), field_set("run")
       local keys = {}
       for key in pairs(args) do
         if type(key) == "string" and paper[key] and not own[key] then keys[#keys + 1] = key end
@@ -81,20 +86,14 @@ def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: th
       -- A model written as a plain table is the paper's (its fields as dml.mlp_stack's); one with
       -- a transformer's fields, or with fields of neither, is a mistake said as such, not an
       -- unknown field of a run or of an MLP stack.
-      local names = function(kind)
-        local set = {}
-        for _, f in ipairs(core.fields(kind)) do set[f.name] = true end
-        return set
-      end
-      local stack_fields, transformer_fields = names("mlp_stack"), names("transformer")
-      local of_transformer, of_neither = {}, {}
+      local stack_fields, transformer_fields = field_set("mlp_stack"), field_set("transformer")
+      local of_transformer, of_neither, any_stack = {}, {}, false
       for key in pairs(model) do
-        if type(key) == "string" and not stack_fields[key] then
-          if transformer_fields[key] then
-            of_transformer[#of_transformer + 1] = key
-          else
-            of_neither[#of_neither + 1] = key
-          end
+        if stack_fields[key] then
+          any_stack = true
+        elseif type(key) == "string" then
+          local list = transformer_fields[key] and of_transformer or of_neither
+          list[#list + 1] = key
         end
       end
       table.sort(of_transformer)
@@ -103,13 +102,9 @@ def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: th
         core.raise(string.format("run.model: a plain table with a transformer's fields (%s): declare it with dml.transformer { ... } (a plain table is read as the paper's dml.mlp_stack)",
           table.concat(of_transformer, ", ")))
       end
-      if #of_neither > 0 then
-        local any_stack = false
-        for key in pairs(model) do any_stack = any_stack or stack_fields[key] == true end
-        if not any_stack then
-          core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack; this table's fields (%s) are neither's",
-            table.concat(of_neither, ", ", 1, math.min(#of_neither, 5)) .. (#of_neither > 5 and ", ..." or "")))
-        end
+      if #of_neither > 0 and not any_stack then
+        core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack; this table's fields (%s) are neither's",
+          table.concat(of_neither, ", ", 1, math.min(#of_neither, 5)) .. (#of_neither > 5 and ", ..." or "")))
       end
     end
     if plain and args.model == nil then

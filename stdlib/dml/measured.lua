@@ -143,20 +143,21 @@ function M.parse_tsv(text, name)
     if not (line:match("^%s*$") or line:match("^%s*#")) then
       local fields = split_tabs(line)
       local row = {}
+      local function said(how)
+        row_readings[row] = row_readings[row] or {}
+        table.insert(row_readings[row], how)
+      end
       for j, c in ipairs(columns) do
         local cell = fields[j] and trimmed(fields[j])
-        -- In a column of something switched on or off, "-" is its table's "off".
-        if cell and M.placeholders[cell:lower()] and M.off_when_placeholder[c] then
-          row_readings[row] = row_readings[row] or {}
-          table.insert(row_readings[row], fmt("%s %q read as %s", c, cell, M.off_when_placeholder[c]))
-          cell = M.off_when_placeholder[c]
+        if cell and M.placeholders[cell:lower()] then
+          -- In a column of something switched on or off, "-" is its table's "off"; else empty.
+          local off = M.off_when_placeholder[c]
+          if off then said(fmt("%s %q read as %s", c, cell, off)) end
+          cell = off
         end
-        if cell and cell ~= "" and not M.placeholders[cell:lower()] then
+        if cell and cell ~= "" then
           local read, how = M.count_cell(c, cell)
-          if how then
-            row_readings[row] = row_readings[row] or {}
-            table.insert(row_readings[row], how)
-          end
+          if how then said(how) end
           row[c] = read
         end
       end
@@ -348,9 +349,14 @@ M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm
 --- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 
---- intra_node(cell, gpu_preset): the scale-up bandwidth per GPU in GB/s, both directions, and a
---- note when it was not read from the cell. A "N GB/s" in the cell is taken as the
---- bidirectional per-GPU rate (NVIDIA quotes NVLink both ways); no number: the GPU's NVLink
+--- The words that make a rate one direction's (patterns).
+M.one_way_words = { "per direction", "each direction", "each way", "one way", "unidir", "uni%-dir" }
+
+--- intra_node(cell, gpu_preset[, pcie, gpus_per_node]): the scale-up bandwidth per GPU in GB/s,
+--- both directions, and a note when it was not read from the cell. A "N GB/s" in the cell is
+--- taken as the bidirectional per-GPU rate (NVIDIA quotes NVLink both ways), twice that where
+--- the cell makes it one direction's (M.one_way_words), or the node's total shared by its
+--- `gpus_per_node` GPUs where it is over twice the GPU's NVLink spec; no number: the GPU's NVLink
 --- spec (M.nvlink_spec), or for PCIe cards (`pcie`, or the h100_pcie preset) the host link
 --- (M.pcie_spec). nil and the reason when neither exists.
 function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
@@ -361,22 +367,15 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
     gb = tonumber(gb)
     local t = cell:lower()
     if t:find("bidir") then return gb, nil end
-    -- The rate the direction words qualify, written right after it ("450 GB/s per direction");
-    -- a cell that also gives the total ("900 GB/s total; 450 GB/s per direction") is read by
-    -- its first rate, the total.
+    -- One direction's rate: the direction words right after it ("450 GB/s per direction"), or
+    -- anywhere in a cell of one rate and no total ("NVLink 3 (300 GB/s each way)"). A cell that
+    -- also gives the total ("900 GB/s total; 450 GB/s per direction") is read by its first
+    -- rate, the total.
     local first_unit = t:find("[gt]b/s")
-    local after = first_unit and t:sub(first_unit + 4, first_unit + 20) or ""
-    local one_way = { "^%s*per direction", "^%s*each way", "^%s*one way", "^%s*unidir", "^%s*uni%-dir",
-                      "^%s*each direction", "^%s*%(?per direction", "^%s*%(?each way" }
-    for _, w in ipairs(one_way) do
-      if after:find(w) then
-        return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
-      end
-    end
-    if not t:find("total") then
-      -- "NVLink 3 (300 GB/s each way)": the only rate, qualified in its parenthesis.
-      local only = select(2, t:gsub("%d+%.?%d*%s*[gt]b/s", "")) == 1
-      if only and (t:find("each way") or t:find("per direction") or t:find("one way") or t:find("each direction")) then
+    local after = first_unit and t:sub(first_unit + 4, first_unit + 24) or ""
+    local only = select(2, t:gsub("%d+%.?%d*%s*[gt]b/s", "")) == 1 and not t:find("total")
+    for _, w in ipairs(M.one_way_words) do
+      if after:find("^[%s%(]*" .. w) or (only and t:find(w)) then
         return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
       end
     end
@@ -982,17 +981,13 @@ function M.architecture(row)
   if a.vocab == nil then return nil, "no vocab" end
   -- Mixture of experts (from the row, else from the model's config). A row that says it has none
   -- ("0", "dense", "none", "no") is dense.
-  local moe_cell = row.moe_experts
-  local says_dense = moe_cell ~= nil and (moe_cell:lower():match("^%s*dense%s*$") or moe_cell:lower():match("^%s*none%s*$")
-    or moe_cell:lower():match("^%s*no%s*$") or moe_cell:match("^%s*0%s*$")) ~= nil
-  if says_dense then
-    -- dense: no experts
-  elseif row.moe_experts == nil and cfg and cfg.experts then
+  local says_dense = ({ dense = true, none = true, no = true, ["0"] = true })[(row.moe_experts or ""):lower()]
+  if not says_dense and row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
     a.top_k = from_config("top_k", "top_k")
     a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
-  elseif row.moe_experts then
+  elseif not says_dense and row.moe_experts then
     local routed, shared = M.parse_experts(row.moe_experts)
     if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
     a.experts, a.shared = routed, shared

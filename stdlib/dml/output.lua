@@ -323,8 +323,6 @@ function rows_of(value, who)
   return { row }, columns, true
 end
 
----@param value any a dml.table, a list of rows, a record, or a value with __dml_rows
----@param path string ends in .csv, .tsv or .json
 --- The extensions dml.save and dml.plot write, by what they write (any case: "x.CSV" is CSV).
 M.extensions = { table = { "csv", "tsv", "json" }, plot = { "png", "svg", "pdf" } }
 
@@ -339,6 +337,8 @@ function M.check_extension(option, path, kind, usage)
     table.concat(M.extensions[kind], ", ."), usage))
 end
 
+---@param value any a dml.table, a list of rows, a record, or a value with __dml_rows
+---@param path string ends in .csv, .tsv or .json
 function M.save(value, path)
   if type(path) ~= "string" then
     core.raise("dml.save: expected a file path (a string ending in .csv, .json or .tsv), got " ..

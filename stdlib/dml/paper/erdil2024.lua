@@ -158,10 +158,10 @@ local function flop_text(q) return string.format("%.4g FLOP", q:value()):gsub("e
 function M.main(name, ...)
   local args = { ... }
   local tsv, plot
+  local usage = string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
   local i = 1
   while i <= #args do
     local a = args[i]
-    local usage = string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
     if a == "--tsv" or a == "--plot" then
       if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
       if a == "--tsv" then tsv = args[i + 1] else plot = args[i + 1] end
@@ -175,7 +175,6 @@ function M.main(name, ...)
   end
   -- A file the comparison cannot write is said before it runs, not after.
   local output = require "dml.output"
-  local usage = string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
   if tsv then output.check_extension("--tsv", tsv, "table", usage) end
   if plot then output.check_extension("--plot", plot, "plot", usage) end
   local results = M.run_comparison(name)

@@ -82,10 +82,10 @@ end
 -- Arguments of a study: --tsv FILE, --plot FILE, --help.
 local function parse_args(name, ...)
   local args, o = { ... }, {}
+  local usage = string.format("usage: dml scenarios/fernandez2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
   local i = 1
   while i <= #args do
     local a = args[i]
-    local usage = string.format("usage: dml scenarios/fernandez2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
     if a == "--tsv" or a == "--plot" then
       if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
       o[a:sub(3)] = args[i + 1]
@@ -100,7 +100,6 @@ local function parse_args(name, ...)
   end
   -- A file the study cannot write is said before it runs, not after.
   local output = require "dml.output"
-  local usage = string.format("usage: dml scenarios/fernandez2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
   if o.tsv then output.check_extension("--tsv", o.tsv, "table", usage) end
   if o.plot then output.check_extension("--plot", o.plot, "plot", usage) end
   return o
