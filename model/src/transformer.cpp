@@ -2397,12 +2397,22 @@ std::string step_plan_summary(const StepPlan& p) {
   };
   if (p.time.step.value() <= 0) return text();
   const double step = p.time.step.value();
+  // One unit for the whole breakdown, the step's: milliseconds, as most steps read; a step of
+  // 100 s or more in seconds to two places ("154.00 s", not "153998.7 ms"), under a millisecond
+  // in microseconds.
+  // (Not a structured binding: clang 14 cannot capture one in the lambdas below.)
+  const double scale = step >= 100 ? 1.0 : step < 1e-3 ? 1e6 : 1e3;
+  const char* const unit = scale == 1.0 ? "s" : scale == 1e6 ? "us" : "ms";
+  const int places = scale == 1.0 ? 2 : 1;
+  const auto in_unit = [&](double seconds) {
+    return fmt::format("{} {}", fixed_text(seconds * scale, places), unit);
+  };
   auto row = [&](const char* name, units::Seconds s) {
     if (s.value() <= 0) return;
-    out += fmt::format("  {:<15} {:>10} ms  {:>5.1f}%\n", name, fixed_text(s.value() * 1e3, 1),
-                       100 * s.value() / step);
+    out += fmt::format("  {:<15} {:>10} {:<2}  {:>5.1f}%\n", name,
+                       fixed_text(s.value() * scale, places), unit, 100 * s.value() / step);
   };
-  out += fmt::format("  step time       {:>10} ms\n", fixed_text(step * 1e3, 1));
+  out += fmt::format("  step time       {:>10} {}\n", fixed_text(step * scale, places), unit);
   row("matmuls", p.time.gemm);
   row("attention", p.time.attention);
   row("element-wise", p.time.elementwise);
@@ -2418,16 +2428,15 @@ std::string step_plan_summary(const StepPlan& p) {
   row("optimizer", p.time.optimizer);
   row("contention", p.time.slowdown);
   row("offload", p.time.offload);
-  if (p.time.tp_hidden.value() > 0 || p.time.dp_hidden.value() > 0 ||
-      p.time.ep_hidden.value() > 0) {
-    out += fmt::format("  hidden under compute: TP {} ms, DP {} ms",
-                       fixed_text(p.time.tp_hidden.value() * 1e3, 1),
-                       fixed_text(p.time.dp_hidden.value() * 1e3, 1));
-    if (p.time.ep_hidden.value() > 0) {
-      out += fmt::format(", EP {} ms", fixed_text(p.time.ep_hidden.value() * 1e3, 1));
-    }
-    out += "\n";
+  // The kinds that hid some communication, each once.
+  std::string hidden;
+  for (const auto& [kind, t] :
+       {std::pair{"TP", p.time.tp_hidden}, std::pair{"DP", p.time.dp_hidden},
+        std::pair{"EP", p.time.ep_hidden}}) {
+    if (t.value() > 0)
+      hidden += fmt::format("{}{} {}", hidden.empty() ? "" : ", ", kind, in_unit(t.value()));
   }
+  if (!hidden.empty()) out += "  hidden under compute: " + hidden + "\n";
   // Fewer than one token a second reads as its figure, not as 0.
   const double tps = p.tokens_per_second_per_gpu;
   const std::string tokens_text = tps > 0 && tps < 1 ? format_number(tps, 3) : fixed_text(tps, 0);

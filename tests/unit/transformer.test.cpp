@@ -356,22 +356,37 @@ TEST_CASE("transformer notes: values read that change nothing are said", "[trans
 
 TEST_CASE("transformer plan text: figures far past a run's sizes print in scientific notation",
           "[transformer][notes]") {
-  // A clock 1e12 times too slow: every arithmetic term 1e12 times longer.
   const TransformerLayout l{
       .tp = 1, .pp = 1, .dp = 1, .zero = 0, .microbatch = 1, .recompute = Recompute::kNone};
   TransformerRun run = run_of(gpt(4, 256, 4, 1000, 8), 1, 4);
   run.tokens = 1e12;
+  // The breakdown in the step's unit: microseconds under a millisecond, milliseconds, seconds
+  // from 100 s on (to two places).
   const auto fast = dml::evaluate(run, l);
-  CHECK_THAT(dml::step_plan_summary(fast), Contains(fmt::format("  step time       {:>10.1f} ms\n",
-                                                                fast.time.step.value() * 1e3)));
-  run.cluster.gpu.clock = dml::units::Hertz(run.cluster.gpu.clock.value() * 1e-12);
+  REQUIRE(fast.time.step.value() < 1e-3);
+  CHECK_THAT(dml::step_plan_summary(fast), Contains(fmt::format("  step time       {:>10.1f} us\n",
+                                                                fast.time.step.value() * 1e6)));
+  const double clock = run.cluster.gpu.clock.value();
+  run.cluster.gpu.clock = dml::units::Hertz(clock * 1e-2);
+  const auto ms = dml::evaluate(run, l);
+  REQUIRE(ms.time.step.value() >= 1e-3);
+  REQUIRE(ms.time.step.value() < 100);
+  CHECK_THAT(dml::step_plan_summary(ms),
+             Contains(fmt::format("  matmuls         {:>10.1f} ms", ms.time.gemm.value() * 1e3)));
+  run.cluster.gpu.clock = dml::units::Hertz(clock * 1e-7);
+  const auto s = dml::evaluate(run, l);
+  REQUIRE(s.time.step.value() >= 100);
+  CHECK_THAT(dml::step_plan_summary(s),
+             Contains(fmt::format("  matmuls         {:>10.2f} s ", s.time.gemm.value())));
+  // A clock 1e15 times too slow: every arithmetic term 1e15 times longer.
+  run.cluster.gpu.clock = dml::units::Hertz(clock * 1e-15);
   const auto p = dml::evaluate(run, l);
-  REQUIRE(p.time.step.value() * 1e3 >= 1e9);
+  REQUIRE(p.time.step.value() >= 1e9);
   REQUIRE(p.tokens_per_second_per_gpu < 1);
   const std::string text = dml::step_plan_summary(p);
   // In scientific notation as format_number writes every number: 3 significant digits.
-  CHECK_THAT(text, Contains(fmt::format("  step time       {:>10} ms\n",
-                                        dml::format_number(p.time.step.value() * 1e3, 3))));
+  CHECK_THAT(text, Contains(fmt::format("  step time       {:>10} s\n",
+                                        dml::format_number(p.time.step.value(), 3))));
   CHECK_THAT(text,
              Contains(dml::format_number(p.tokens_per_second_per_gpu, 3) + " tokens/s per GPU"));
   CHECK_THAT(text, Contains(dml::format_number(p.time_to_train.value() / 86400, 3) + " days"));
