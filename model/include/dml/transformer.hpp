@@ -814,7 +814,10 @@ struct Description<TransformerRun> {
     v.field(r.cluster, {.name = "cluster",
                         .doc = "the cluster; its size is the number of GPUs",
                         .required = true});
-    v.field(r.stack, {.name = "stack", .doc = "the software stack", .required = true});
+    v.field(r.stack, {.name = "stack",
+                      .doc = "the software stack: a preset of require \"dml.presets.stacks\" "
+                             "(megatron_core, torchtitan, ...) or a dml.stack",
+                      .required = true});
     v.field(r.global_batch, {.name = "global_batch",
                              .doc = "sequences per step",
                              .min = 1,
