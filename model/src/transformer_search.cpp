@@ -112,8 +112,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   const std::size_t n_mla_ups = mla_switch.second;
   const std::array<bool, 2>& moe_acts = moe_switch.first;
   const std::size_t n_moe_acts = moe_switch.second;
-  const std::vector<Schedule> schedules =
-      one_or(fixed.schedule, std::vector<Schedule>{Schedule::k1F1B});
+  // 1F1B (interleaved where v > 1), and the schedules the stack offers besides.
+  std::vector<Schedule> offered{Schedule::k1F1B};
+  if (run.stack.zero_bubble) {
+    offered.push_back(Schedule::kZeroBubble);
+    offered.push_back(Schedule::kZeroBubbleV);
+  }
+  if (run.stack.dualpipe) offered.push_back(Schedule::kDualPipe);
+  const std::vector<Schedule> schedules = one_or(fixed.schedule, offered);
 
   std::vector<Ranked> best;  // fastest first, at most `count`
   std::int64_t evaluated = 0;
@@ -291,8 +297,12 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         for (const std::int64_t ep : eps) {
           l.ep = ep;
           for (const Schedule sched : schedules) {
+            // Without a pipeline every schedule runs the same step: the first only.
+            if (pp == 1 && sched != schedules.front()) break;
             l.schedule = sched;
             for (const std::int64_t v : vs) {
+              // Only 1F1B interleaves (the others fix their chunks a device).
+              if (v > 1 && sched != Schedule::k1F1B) break;
               l.interleave = v;
               for (const std::int64_t mb : mbs) {
                 l.microbatch = mb;
@@ -372,7 +382,13 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     return out;
   }
   for (const Ranked& r : best) {
-    StepPlan p = detail::make_step_plan(c, r.lay, {});
+    // A pipeline's schedule the search did not choose, said as such.
+    std::vector<std::string> assumed;
+    if (!fixed.schedule && offered.size() == 1 && r.lay.pp > 1) {
+      assumed.emplace_back(
+          "schedule = 1f1b (the stack offers no other: its zero_bubble and dualpipe are false)");
+    }
+    StepPlan p = detail::make_step_plan(c, r.lay, std::move(assumed));
     p.layouts_evaluated = evaluated;
     out.push_back(std::move(p));
   }

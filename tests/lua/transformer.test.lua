@@ -674,3 +674,48 @@ do
   t.eq(one.feasible and two.feasible and two.time.step < one.time.step, true, "ZeRO 2 the faster under DualPipe")
   t.near(dml.optimize(r, fixed).time.step:value "s", two.time.step:value "s", 1e-12, "the open search finds it")
 end
+
+-- The pipeline schedule in the search: 1F1B (interleaved or not), and the schedules the stack
+-- offers besides (zero_bubble: zero_bubble and zero_bubble_v; dualpipe). Where it offers more,
+-- the open search finds the fastest of the searches with each schedule held fixed, here one of
+-- the others (zero-bubble V for a dense 70B model, DualPipe with its all-to-all overlap for a
+-- MoE model); where it offers only 1F1B, a pipelined answer says it assumed it.
+do
+  local llama70 = dml.transformer { layers = 80, d_model = 8192, heads = 64, kv_heads = 8, d_ff = 28672,
+    vocab = 128256, seq_len = 8192 }
+  local dense = dml.run { model = llama70, stack = stacks.megatron_core, global_batch = 256, cluster = cluster(256) }
+  local only = dml.optimize(dense)
+  t.eq(only.layout.pp > 1, true, "a pipelined answer: " .. dml.layout_text(only.layout))
+  t.eq(only.layout.schedule, "1f1b", "megatron_core's only schedule")
+  t.eq(only.assumed[1], "schedule = 1f1b (the stack offers no other: its zero_bubble and dualpipe are false)", "said")
+  t.eq(dml.optimize(dense, { schedule = "1f1b" }).assumed[1], nil, "not said when the layout fixes it")
+  local moe = dml.run { model = dml.transformer(llama8b, { layers = 24, seq_len = 4096,
+    moe = { experts = 64, top_k = 8, expert_d_ff = 2048 } }), stack = stacks.megatron_core, global_batch = 512,
+    cluster = cluster(64) }
+  for _, case in ipairs {
+    { dense, { zero_bubble = true }, "zero_bubble_v" }, { moe, { dualpipe = true }, "dualpipe" },
+    { moe, { zero_bubble = true, dualpipe = true }, "dualpipe" },
+  } do
+    local base, offers, winner = case[1], case[2], case[3]
+    local r = dml.run(base, { stack = dml.stack(stacks.megatron_core, offers) })
+    local open = dml.optimize(r)
+    local fastest, count = nil, 0
+    for _, s in pairs { "1f1b", offers.zero_bubble and "zero_bubble", offers.zero_bubble and "zero_bubble_v",
+      offers.dualpipe and "dualpipe" } do
+      if s then
+        local p = dml.optimize(r, { schedule = s })
+        count = count + p.layouts_evaluated
+        if p.feasible and (fastest == nil or p.time.step < fastest.time.step) then fastest = p end
+      end
+    end
+    local what = dml.layout_text(open.layout)
+    t.near(open.time.step:value "s", fastest.time.step:value "s", 1e-12, what .. " against " .. dml.layout_text(fastest.layout))
+    t.eq(open.layout.schedule, winner, what)
+    t.eq(open.time.step < dml.optimize(base).time.step, true, what .. ": faster than 1F1B alone")
+    t.eq(#open.assumed, 0, what .. ": nothing assumed")
+    -- Each layout once: layouts without a pipeline run under the first schedule only (the fixed
+    -- zero-bubble searches cost them again; DualPipe runs on an even count of stages only).
+    local fewer = offers.zero_bubble and open.layouts_evaluated < count or open.layouts_evaluated == count
+    t.eq(fewer, true, what .. ": " .. open.layouts_evaluated .. " layouts, " .. count .. " in the fixed searches")
+  end
+end

@@ -122,6 +122,8 @@ struct Stack {
   bool has_sequence_parallel = true;    // offers SP (Megatron-LM from 2022 on; not 2021's)
   bool recompute_modules = false;       // offers Megatron-Core's mla_up_proj and moe_act modules
   bool offloads_activations = false;    // offers the layout's offload (Megatron-Core through TE)
+  bool zero_bubble = false;             // offers the zero_bubble and zero_bubble_v schedules
+  bool dualpipe = false;                // offers the dualpipe schedule
   double attention_d64_forward = 1.0;   // fused attention's rate at head width 64 / at 128
   double attention_d64_backward = 1.0;  // the same for its backward
   units::Seconds layer_overhead = units::microseconds(26);  // per layer and microbatch
@@ -763,6 +765,16 @@ struct Description<Stack> {
                     "beside the compute (Megatron-Core's cpu_offloading through Transformer "
                     "Engine's offload handler): layouts may set offload, and optimize tries it "
                     "where a layout does not fit"});
+    v.field(s.zero_bubble,
+            {.name = "zero_bubble",
+             .doc = "the stack runs the zero-bubble pipeline schedules (PyTorch's "
+                    "ScheduleZBVZeroBubble, in torchtitan from February 2025): optimize tries "
+                    "zero_bubble and zero_bubble_v beside 1f1b; a layout may ask for them "
+                    "either way"});
+    v.field(s.dualpipe,
+            {.name = "dualpipe",
+             .doc = "the stack runs DeepSeek's DualPipe schedule (DeepSeek-V3's own framework): "
+                    "optimize tries dualpipe beside 1f1b; a layout may ask for it either way"});
     v.field(s.has_sequence_parallel,
             {.name = "has_sequence_parallel",
              .doc = "the stack offers sequence parallelism: layouts with tp > 1 use it unless they "
@@ -881,7 +893,9 @@ struct Description<TransformerLayout> {
                            .doc = "model chunks per pipeline stage (interleaved 1F1B)",
                            .min = 1,
                            .max = 1 << 20});
-    v.field(l.schedule, {.name = "schedule", .doc = "pipeline schedule"});
+    v.field(l.schedule, {.name = "schedule",
+                         .doc = "pipeline schedule (optimize searches 1f1b, and the others only "
+                                "where the stack's zero_bubble or dualpipe says it runs them)"});
     v.field(l.dp, {.name = "dp",
                    .doc = "data parallel degree",
                    .min = 1,
