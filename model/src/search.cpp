@@ -35,17 +35,26 @@ namespace {
 
 // Why no layout was found on n GPUs, for both searches: nothing in the paper's search space
 // fits n, nothing finishes within the threshold, or nothing splits across the levels.
-std::string not_found_reason(u128 n, bool any_candidate, bool any_memory_fail, double threshold,
-                             const SearchStats& stats) {
+std::string not_found_reason(const RunCtx& ctx, u128 n, bool any_candidate, bool any_memory_fail,
+                             double threshold, const SearchStats& stats) {
   // With no time limit, a layout that was costed and not kept had a time that is no number or
   // infinite: an input out of any real range.
   if (threshold == std::numeric_limits<double>::infinity() && stats.layouts_evaluated > 0) {
     throw Error(out_of_range_message(
         fmt::format("the cost of every layout evaluated on {} GPUs", to_string(n))));
   }
+  if (!any_candidate && any_memory_fail) {
+    return fmt::format(
+        "no layout of the paper's search space fits {} GPUs (some fail the memory "
+        "check)",
+        to_string(n));
+  }
   if (!any_candidate) {
-    return fmt::format("no layout of the paper's search space fits {} GPUs{}", to_string(n),
-                       any_memory_fail ? " (some fail the memory check)" : "");
+    return fmt::format(
+        "no layout of the paper's search space splits {} GPUs: TP x DP x PP must divide d_model "
+        "x d_ff ({} x {}), the batch ({} tokens) and the layers ({}){}",
+        to_string(n), ctx.d_model, ctx.d_ff, ctx.batch_tokens, ctx.layers,
+        ctx.experts > 1 ? fmt::format(", with EP gcd(GPUs, {} experts)", ctx.experts) : "");
   }
   if (threshold < std::numeric_limits<double>::infinity()) {
     return fmt::format("no layout on {} GPUs finishes within {}", to_string(n),
@@ -309,11 +318,13 @@ LayoutSearch Searcher::optimal_reference(u128 n, double threshold) {
       }
     }
   }
+  out.splits = any_branch || any_memory_fail;
   if (have) {
     out.found = true;
     out.best = make_evaluation(ctx, best_br, best_split, best_costs, {});
   } else {
-    out.reasons.push_back(not_found_reason(n, any_branch, any_memory_fail, threshold, out.stats));
+    out.reasons.push_back(
+        not_found_reason(ctx, n, any_branch, any_memory_fail, threshold, out.stats));
   }
   return out;
 }
@@ -606,8 +617,10 @@ LayoutSearch Searcher::optimal_fast(u128 n, double threshold) {
     poll();
     expand(t, n_ep, n, best, out);
   }
+  out.splits = any_triple || any_memory_fail;
   if (ties_.empty()) {
-    out.reasons.push_back(not_found_reason(n, any_triple, any_memory_fail, threshold, out.stats));
+    out.reasons.push_back(
+        not_found_reason(ctx, n, any_triple, any_memory_fail, threshold, out.stats));
     return out;
   }
   std::sort(ties_.begin(), ties_.end(),
@@ -644,12 +657,16 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   // top: N = lcm(experts, odd part) x 2^i. With power-of-two levels, as in all of the paper's
   // settings, the base is the number of experts and the sizes tried are the paper's.
   const u128 base = cluster_size_base(cluster, ctx.experts);
+  bool tried = false;   // some size was searched, and ...
+  bool splits = false;  // ... some layout split one of them
   for (int i = 0; i < opt.max_doublings; ++i) {
     const u128 n = checked_mul(base, pow2(i), "cluster size");
     if (opt.max_gpus && n > static_cast<u128>(*opt.max_gpus)) break;
     if (to_double(n) < n_min) continue;
     s.poll();
     LayoutSearch r = s.optimal(n, threshold);
+    tried = true;
+    splits |= r.splits;
     out.stats += r.stats;
     if (r.found && r.best.training_time.value() / opt.seconds_in_year < duration_years) {
       out.feasible = true;
@@ -663,6 +680,20 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   if (base != static_cast<u128>(ctx.experts)) {
     sizes = fmt::format("{} x 2^i (lcm of the experts and the odd part of the levels' units)",
                         to_string(base));
+  }
+  if (tried && !splits) {
+    // Not the time: the sizes' odd factor (a level's unit of 72 GPUs: 9) is one that no degree
+    // can take from the model's dimensions.
+    out.splits = false;
+    u128 odd = base;
+    while (odd % 2 == 0) odd /= 2;
+    out.reasons.push_back(fmt::format(
+        "no layout splits a cluster of {} GPUs (i < {}{}): TP x DP x PP must divide d_model x "
+        "d_ff ({} x {}), the batch ({} tokens) and the layers ({}), and none takes the sizes' "
+        "odd factor {}",
+        sizes, opt.max_doublings, opt.max_gpus ? fmt::format(", at most {}", *opt.max_gpus) : "",
+        ctx.d_model, ctx.d_ff, ctx.batch_tokens, ctx.layers, to_string(odd)));
+    return out;
   }
   out.reasons.push_back(
       fmt::format("no cluster of {} GPUs (i < {}{}) trains C = {:.4e} FLOP within {}", sizes,
@@ -710,6 +741,7 @@ Summary summarize(const std::vector<SweepPoint>& points, const Gpu& gpu, const O
   const double threshold = options.linear_scaling_fraction * gpu.effective_utilization;
   for (const SweepPoint& p : points) {
     const units::Flop flop(p.train_flop);
+    if (!p.result.feasible && !p.result.splits) continue;  // passed over (sweep)
     if (!p.result.feasible) {
       s.first_infeasible_flop = flop;
       break;
@@ -745,7 +777,10 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
     p.train_flop = train_flop(p.run);
     p.result = smallest_cluster(setting.cluster, p.run, options, control);
     out.stats += p.result.stats;
-    const bool stop = !p.result.feasible || p.result.best.utilization < options.utilization_floor;
+    // A width no cluster size splits (the model lacks the levels' odd factor: a 72-GPU domain
+    // and d_model 7 x 2^k) is passed over, not the end: wider models may split again.
+    const bool stop = (!p.result.feasible && p.result.splits) ||
+                      (p.result.feasible && p.result.best.utilization < options.utilization_floor);
     out.points.push_back(std::move(p));
     if (stop) break;
   }

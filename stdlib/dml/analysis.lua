@@ -359,7 +359,7 @@ end
 
 --- limits(setting[, options]): sweep the setting over the paper's d_model grid
 --- (smallest sufficient cluster per width, stopping at the first width no
---- cluster trains in time). Returns { points = dml.table, plans = {...},
+--- cluster trains in time; passing over a width no cluster size splits). Returns { points = dml.table, plans = {...},
 --- summary = { linear_scaling_ends_at, utilization_there, largest_feasible_flop,
 --- largest_feasible_utilization, first_infeasible_flop }, stats }.
 function M.limits(setting, options)

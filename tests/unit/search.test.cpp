@@ -300,6 +300,44 @@ TEST_CASE("search: a level with an odd size (NVL72) gets cluster sizes it divide
   CHECK(s.dp[0] * s.tp_model[0] * s.tp_ff[0] * s.pp[0] * s.ep[0] == 72);
 }
 
+TEST_CASE("search: a width no NVL72 cluster splits is passed over, not the sweep's end",
+          "[search]") {
+  // d_model 14336 = 7 x 2^11 (d_ff, 224 layers and the batch the same odd parts) has no factor of
+  // 9 x 2^i GPUs' 9: no layout splits any of them, which says nothing of the time. The sweep
+  // goes on to the wider models that do split (12288 = 3 x 2^12 before it, 16384 after), and
+  // the summary's first infeasible width is one that runs out of time, never this one.
+  auto c = dml::paper::h100_sxm();
+  c.levels[0].size = 72;
+  const auto odd = dml::smallest_cluster(c, dml::paper_run(14336, dml::paper::dense_laws()));
+  CHECK_FALSE(odd.feasible);
+  CHECK_FALSE(odd.splits);
+  REQUIRE(odd.reasons.size() == 1);
+  CHECK(odd.reasons[0] ==
+        "no layout splits a cluster of 9 x 2^i (lcm of the experts and the odd part of the "
+        "levels' units) GPUs (i < 60): TP x DP x PP must divide d_model x d_ff (14336 x 57344), "
+        "the batch (8388608 tokens) and the layers (224), and none takes the sizes' odd factor 9");
+  const auto fixed = dml::optimal_layout(c, dml::paper_run(14336, dml::paper::dense_laws()), 9216);
+  CHECK_FALSE(fixed.splits);
+  CHECK(fixed.reasons.at(0) ==
+        "no layout of the paper's search space splits 9216 GPUs: TP x DP x PP must divide "
+        "d_model x d_ff (14336 x 57344), the batch (8388608 tokens) and the layers (224)");
+  const dml::Setting setting{.cluster = c, .laws = dml::paper::dense_laws()};
+  const std::vector<std::int64_t> widths{12288, 14336, 16384};
+  const auto sw = dml::sweep(setting, widths);
+  REQUIRE(sw.points.size() == 3);
+  CHECK(sw.points[0].result.feasible);
+  CHECK_FALSE(sw.points[1].result.feasible);
+  CHECK(sw.points[2].result.feasible);
+  REQUIRE(sw.summary.largest_feasible_flop);
+  CHECK(sw.summary.largest_feasible_flop->value() == sw.points[2].train_flop);
+  CHECK_FALSE(sw.summary.first_infeasible_flop);
+  // With the paper's 8-GPU nodes every width splits, and the sweep is the paper's.
+  const dml::Setting paper_setting{.cluster = dml::paper::h100_sxm(),
+                                   .laws = dml::paper::dense_laws()};
+  const auto paper = dml::sweep(paper_setting, widths);
+  for (const auto& p : paper.points) CHECK(p.result.splits);
+}
+
 TEST_CASE("search: odd sizes on two levels multiply into the units' odd part", "[search]") {
   // Levels of 3 and 3 below the top make units of 3 and 9 GPUs: every size tried holds whole
   // 9-GPU units (9 x 2^i), not lcm(3, 3) x 2^i = 3 x 2^i, none of which past 9 holds them.

@@ -35,7 +35,10 @@ struct SearchStats {
 // candidate microbatch counts and every split across the network levels. Ties on time go to the
 // layout with less communication, then to the first in the paper's enumeration order.
 struct LayoutSearch {
-  bool found = false;                  // false: no valid layout on this many GPUs
+  bool found = false;  // false: no valid layout on this many GPUs
+  // false: no layout of the search space splits this many GPUs at all (memory aside): no TP, DP
+  // and PP degrees divide d_model x d_ff, the batch and the layers with these GPUs.
+  bool splits = true;
   Evaluation best{};                   // the optimum (when found)
   std::vector<std::string> reasons{};  // why nothing was found
   SearchStats stats{};
@@ -51,7 +54,10 @@ struct LayoutSearch {
 // 72-GPU NVL72 domain, N runs over lcm(experts, those odd parts) x 2^i instead, so that the
 // levels divide N; with power-of-two levels this is the paper's sequence.)
 struct ClusterSearch {
-  bool feasible = false;               // false: no N trains the run in time
+  bool feasible = false;  // false: no N trains the run in time
+  // false: no layout splits any N tried (the model's dimensions lack an odd factor of the
+  // sizes), which says nothing of the time: a sweep goes on past such a width.
+  bool splits = true;
   u128 gpus = 0;                       // the smallest sufficient N
   Evaluation best{};                   // its optimal layout
   std::vector<std::string> reasons{};  // why the run is infeasible
@@ -87,7 +93,7 @@ struct Summary {
   // Largest C on the grid trainable in time, and its utilization.
   std::optional<units::Flop> largest_feasible_flop{};
   std::optional<double> largest_feasible_utilization{};
-  // The next grid C, which no cluster trains in time.
+  // The next grid C that no cluster trains in time (widths no size splits passed over).
   std::optional<units::Flop> first_infeasible_flop{};
 };
 
@@ -192,7 +198,8 @@ struct Description<Summary> {
             {.name = "largest_feasible_utilization", .doc = "its utilization"});
     v.field(s.first_infeasible_flop,
             {.name = "first_infeasible_flop",
-             .doc = "the next compute on the grid, which no cluster trains in time"});
+             .doc = "the next compute on the grid, which no cluster trains in time (a width "
+                    "that no cluster size splits is passed over)"});
   }
 };
 
