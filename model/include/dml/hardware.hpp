@@ -166,8 +166,12 @@ struct Description<PrecisionRates> {
                      .doc = "16-bit (the precision the paper's model trains in)",
                      .min = 0,
                      .above = true});
-    v.field(p.fp32, {.name = "fp32", .doc = "32-bit", .min = 0, .above = true});
-    v.field(p.fp8, {.name = "fp8", .doc = "8-bit", .min = 0, .above = true});
+    v.field(p.fp32, {.name = "fp32", .doc = "32-bit (paper model only)", .min = 0, .above = true});
+    v.field(p.fp8, {.name = "fp8",
+                    .doc = "8-bit (transformer runs: whether the GPU runs FP8 at all, and the "
+                           "bound on efficiency.fp8_gain; their FP8 speed is fp8_gain's)",
+                    .min = 0,
+                    .above = true});
   }
 };
 
@@ -330,7 +334,10 @@ struct Description<Gpu> {
   static constexpr std::string_view title = "a GPU";
   static constexpr std::string_view doc =
       "One accelerator: arithmetic throughput and the memory hierarchy of the paper's matmul "
-      "model (Erdil & Schneider-Joseph 2024; docs/model.md 3).";
+      "model (Erdil & Schneider-Joseph 2024; docs/model.md 3). Transformer runs read its name, "
+      "16-bit peak (flop_per_clock_per_thread.fp16, sms, clock), HBM, host link, efficiency and "
+      "power; the fields marked \"paper model only\" change nothing in them (their kernels' "
+      "rates are the efficiency record's).";
   template <class V, class S>
   static void fields(V& v, S& g) {
     v.field(g.name, {.name = "name",
@@ -345,11 +352,13 @@ struct Description<Gpu> {
             {.name = "clock", .doc = "maximum (boost) clock, e.g. \"1830 MHz\"", .required = true});
     v.field(g.bitwidth, {.name = "bitwidth",
                          .doc = "training precision in bits: weights, activations and "
-                                "communication use bitwidth/8-byte words",
+                                "communication use bitwidth/8-byte words (paper model only: "
+                                "a transformer run's precision is its own field)",
                          .one_of = kBitwidths});
     v.field(g.effective_utilization,
             {.name = "effective_utilization",
-             .doc = "fraction of peak a long sequence of large matmuls sustains (0.7 for the H100)",
+             .doc = "fraction of peak a long sequence of large matmuls sustains (0.7 for the "
+                    "H100; paper model only: transformer runs use efficiency.gemm)",
              .required = true,
              .min = 0,
              .above = true,
@@ -365,26 +374,31 @@ struct Description<Gpu> {
             {.name = "host_memory",
              .doc = "host memory per GPU that activation offloading may fill (the server's "
                     "memory over its GPUs); unset: no limit"});
-    v.field(g.l2_bandwidth,
-            {.name = "l2_bandwidth", .doc = "L2 cache bandwidth", .required = true});
     v.field(
-        g.l2_size,
-        {.name = "l2_size", .doc = "L2 cache size (the model uses 75% of it)", .required = true});
+        g.l2_bandwidth,
+        {.name = "l2_bandwidth", .doc = "L2 cache bandwidth (paper model only)", .required = true});
+    v.field(g.l2_size, {.name = "l2_size",
+                        .doc = "L2 cache size (the model uses 75% of it; paper model only)",
+                        .required = true});
     v.field(g.shared_memory_bandwidth,
             {.name = "shared_memory_bandwidth",
              .doc = "shared-memory bandwidth; omit for the paper's 32 banks x 4 B per cycle per SM "
-                    "at the effective clock"});
+                    "at the effective clock (paper model only)"});
     v.field(g.register_file,
             {.name = "register_file",
-             .doc = "register file per processing block (4 per SM; the model uses 75% of it)"});
+             .doc = "register file per processing block (4 per SM; the model uses 75% of it; "
+                    "paper model only)"});
     v.field(g.dsmem, {.name = "dsmem",
                       .doc = "distributed shared memory with multicast between SMs (Hopper and "
-                             "later)"});
+                             "later; paper model only)"});
     v.field(g.matmul_latency, {.name = "matmul_latency",
-                               .doc = "fixed time every matmul call costs, however small",
+                               .doc = "fixed time every matmul call costs, however small (paper "
+                                      "model only: transformer runs use efficiency.gemm_half_dim "
+                                      "and the stack's layer_overhead)",
                                .nonnegative = true});
     v.field(g.tensor_core_granule, {.name = "tensor_core_granule",
-                                    .doc = "matmul dimensions are padded to a multiple of this",
+                                    .doc = "matmul dimensions are padded to a multiple of this "
+                                           "(paper model only)",
                                     .min = 1});
     v.field(g.efficiency, {.name = "efficiency",
                            .doc = "what it reaches in real kernels (transformer runs only)"});
