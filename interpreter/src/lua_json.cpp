@@ -67,7 +67,16 @@ nlohmann::json quantity_json(const Quantity& q) {
     }
   }
   if (!std::isfinite(q.value)) return format_quantity(q);  // "inf B/s"
-  return nlohmann::json{{"value", q.value}, {"unit", dimension_unit(q.dim)}};
+  // No scaled unit reads back exactly (3700.7 s is no whole number of digits of minutes or
+  // hours): the shortest exact figure in the dimension's base unit ("3700.7 s").
+  const std::string unit = dimension_unit(q.dim);
+  const std::string base = fmt::format("{} {}", q.value, unit);
+  try {
+    const Quantity back = parse_quantity(base);
+    if (back.dim == q.dim && back.value == q.value) return base;
+  } catch (const Error&) {
+  }
+  return nlohmann::json{{"value", q.value}, {"unit", unit}};
 }
 
 class Writer {

@@ -63,74 +63,83 @@ local function field_set(kind)
   return set
 end
 
-def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, dataset as tokens_per_param or tokens, time budget). With a dml.transformer model: a real run (cluster with its size, stack, global_batch, tokens, precision).",
-  function(args, changes)
-    if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
-      -- A paper run's field (duration, batch, ...) beside a transformer is said as such.
-      local own, paper = field_set("transformer_run"), field_set("run")
-      local keys = {}
-      for key in pairs(args) do
-        if type(key) == "string" and paper[key] and not own[key] then keys[#keys + 1] = key end
-      end
-      table.sort(keys)
-      if #keys > 0 then
-        core.raise(string.format("run.%s: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields",
-          keys[1]))
-      end
-      return declare.transformer_run(args)
-    end
-    if is_transformer_run(args) then return declare.transformer_run(args, changes) end
-    local plain = type(args) == "table" and getmetatable(args) == nil
-    local model = plain and args.model
-    if type(model) == "table" and getmetatable(model) == nil then
-      -- A model written as a plain table is the paper's (its fields as dml.mlp_stack's); one with
-      -- a transformer's fields, or with fields of neither, is a mistake said as such, not an
-      -- unknown field of a run or of an MLP stack.
-      local stack_fields, transformer_fields = field_set("mlp_stack"), field_set("transformer")
-      local of_transformer, of_neither, any_stack = {}, {}, false
-      for key in pairs(model) do
-        if stack_fields[key] then
-          any_stack = true
-        elseif type(key) == "string" then
-          local list = transformer_fields[key] and of_transformer or of_neither
-          list[#list + 1] = key
-        end
-      end
-      table.sort(of_transformer)
-      table.sort(of_neither)
-      if #of_transformer > 0 then
-        core.raise(string.format("run.model: a plain table with a transformer's fields (%s): declare it with dml.transformer { ... } (a plain table is read as the paper's dml.mlp_stack)",
-          table.concat(of_transformer, ", ")))
-      end
-      if #of_neither > 0 and not any_stack then
-        core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack; this table's fields (%s) are neither's",
-          table.concat(of_neither, ", ", 1, math.min(#of_neither, 5)) .. (#of_neither > 5 and ", ..." or "")))
+local function declare_run(args, changes)
+  if type(args) == "table" and getmetatable(args) == nil and type(args.model) == "table"
+      and getmetatable(args.model) == nil then
+    -- A model written as a plain table is the paper's (its fields as dml.mlp_stack's), unless
+    -- it has a transformer's own fields (heads, vocab, seq_len, ...): then it is declared as
+    -- dml.transformer (as a host's JSON writes one). Fields of neither are said as such, not
+    -- as an unknown field of a run or of an MLP stack.
+    local stack_fields, transformer_fields = field_set("mlp_stack"), field_set("transformer")
+    local of_transformer, of_neither, any_stack = {}, {}, false
+    for key in pairs(args.model) do
+      if type(key) == "string" and transformer_fields[key] and not stack_fields[key] then
+        of_transformer[#of_transformer + 1] = key
+      elseif stack_fields[key] then
+        any_stack = true
+      elseif type(key) == "string" then
+        of_neither[#of_neither + 1] = key
       end
     end
-    if plain and args.model == nil then
-      -- A key that neither kind of run has (`modle`) is named, with the closest name of both.
-      local known = {}
-      for _, kind in ipairs { "run", "transformer_run" } do
-        for _, f in ipairs(core.fields(kind)) do known[#known + 1] = f.name end
-      end
-      local known_set = {}
-      for _, name in ipairs(known) do known_set[name] = true end
-      local keys = {}
-      for key in pairs(args) do
-        if type(key) == "string" then keys[#keys + 1] = key end
-      end
-      table.sort(keys)  -- of two unknown keys, the same one on every run
-      for _, key in ipairs(keys) do
-        if not known_set[key] then
-          local hint = core.closest(key, known)
-          core.raise(string.format("run.%s: unknown field of a training run%s", key,
-            hint and (" (did you mean '" .. hint .. "'?)") or ""))
-        end
-      end
-      core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
+    table.sort(of_neither)
+    if #of_transformer > 0 then
+      local copy = {}
+      for k, v in pairs(args) do copy[k] = v end
+      copy.model = dml.transformer(args.model)
+      args = copy
+    elseif #of_neither > 0 and not any_stack then
+      core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack; this table's fields (%s) are neither's",
+        table.concat(of_neither, ", ", 1, math.min(#of_neither, 5)) .. (#of_neither > 5 and ", ..." or "")))
     end
-    return declare.run(args, changes)
-  end)
+  end
+  if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
+    -- A paper run's field (duration, batch, ...) beside a transformer is said as such.
+    local own, paper = field_set("transformer_run"), field_set("run")
+    local keys = {}
+    for key in pairs(args) do
+      if type(key) == "string" and paper[key] and not own[key] then keys[#keys + 1] = key end
+    end
+    table.sort(keys)
+    if #keys > 0 then
+      core.raise(string.format("run.%s: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields",
+        keys[1]))
+    end
+    return declare.transformer_run(args)
+  end
+  if is_transformer_run(args) then return declare.transformer_run(args, changes) end
+  local plain = type(args) == "table" and getmetatable(args) == nil
+  if plain and args.model == nil then
+    -- A key that neither kind of run has (`modle`) is named, with the closest name of both.
+    local known = {}
+    for _, kind in ipairs { "run", "transformer_run" } do
+      for _, f in ipairs(core.fields(kind)) do known[#known + 1] = f.name end
+    end
+    local known_set = {}
+    for _, name in ipairs(known) do known_set[name] = true end
+    local keys = {}
+    for key in pairs(args) do
+      if type(key) == "string" then keys[#keys + 1] = key end
+    end
+    table.sort(keys)  -- of two unknown keys, the same one on every run
+    for _, key in ipairs(keys) do
+      if not known_set[key] then
+        local hint = core.closest(key, known)
+        core.raise(string.format("run.%s: unknown field of a training run%s", key,
+          hint and (" (did you mean '" .. hint .. "'?)") or ""))
+      end
+    end
+    core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
+  end
+  return declare.run(args, changes)
+end
+def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, dataset as tokens_per_param or tokens, time budget). With a dml.transformer model (or a plain table with a transformer's fields): a real run (cluster with its size, stack, global_batch, tokens, precision).",
+  declare_run)
+-- A run given as a plain table (a host's JSON) is declared as dml.run declares it, so that a
+-- transformer's run is one.
+local function as_run(run)
+  if type(run) == "table" and getmetatable(run) == nil then return declare_run(run) end
+  return run
+end
 def("options", "dml.options{...}: the paper's fixed knobs (overlap, schedules, search limits), for dml.run's options.",
   declare.options)
 def("layout", "dml.layout{...}: declare a parallel layout of the paper's model (dp, tp, pp, ep, microbatches, zero_bubble, interleave, split), for dml.evaluate; a transformer run's layout is a plain table (dml --doc transformer_layout).",
@@ -148,12 +157,14 @@ def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y
 -- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis, loaded above).
 def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }]) (the second argument for transformer runs; a paper run's knobs are run.options): the fastest layout, on run.cluster.size GPUs or else (paper runs) on the smallest cluster that meets the duration; returns a plan (dml --doc plan; transformer runs: dml --doc step_plan, and with runners_up = n a list of the next n plans as a second value).",
   function(run, opts)
+    run = as_run(run)
     if is_transformer_run(run) then return analysis.optimize_transformer(run, opts) end
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
     return analysis.optimize(run)
   end)
 def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dml.layout; for a transformer run a table of dml --doc transformer_layout fields, any left out assumed and listed); returns a plan with the whole breakdown.",
   function(run, layout)
+    run = as_run(run)
     if is_transformer_run(run) then return core.transformer_evaluate(run, layout) end
     return analysis.evaluate(run, layout)
   end)

@@ -16,10 +16,19 @@ local run = dml.run { model = llama8b, stack = stacks.megatron_core, global_batc
   tokens = "1e12 tokens" }
 t.eq(getmetatable(run).__name, "dml.transformer_run", "dml.run of a transformer")
 t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
--- A transformer written as a plain table is said to be one (a plain table is the paper's model).
-local plain_model = { layers = 32, d_model = 4096, heads = 32, vocab = 128256, seq_len = 8192 }
-t.raises_here(function() dml.run { model = plain_model, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64) } end,
-  "run.model: a plain table with a transformer's fields (heads, seq_len, vocab): declare it with dml.transformer { ... } (a plain table is read as the paper's dml.mlp_stack)")
+-- A model written as a plain table with a transformer's own fields (heads, vocab, seq_len) is
+-- declared as one (a plain table of the MLP stack's fields is the paper's model), and so is a
+-- whole run written as plain tables (a host's JSON) passed to dml.optimize or dml.evaluate.
+local plain_model = { layers = 32, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336, vocab = 128256, seq_len = 8192 }
+local from_plain = dml.run { model = plain_model, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64),
+  tokens = "1e12 tokens" }
+t.eq(getmetatable(from_plain).__name, "dml.transformer_run", "a plain transformer-shaped model")
+t.eq(dml.evaluate(from_plain, { tp = 8, pp = 1 }).time.step, dml.evaluate(run, { tp = 8, pp = 1 }).time.step, "the same run")
+t.eq(dml.optimize { model = plain_model, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64),
+  tokens = "1e12 tokens" }.time.step, dml.optimize(run).time.step, "a plain run to dml.optimize")
+local c64 = cluster(64)
+t.raises(function() dml.run { model = { layers = 32, heads = 32, d_model = 4096, experts = 8 }, stack = stacks.megatron_core, global_batch = 512, cluster = c64 } end,
+  { pattern = "transformer%.experts: unknown field of a transformer" })
 -- A paper run's field beside a transformer is said to be the paper's.
 t.raises_here(function() dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64), duration = "90 days" } end,
   "run.duration: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields")

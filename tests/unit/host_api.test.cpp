@@ -42,6 +42,19 @@ TEST_CASE("host api: eval gives Lua values as JSON", "[host_api]") {
   std::string text = "'";
   text.append(third->get<std::string>()).append("'");
   CHECK(dml.eval_as<dml::Quantity>(text)->value == 1.0 / 3);
+  // Where no scaled unit reads back exactly (61.68 min), the base unit's shortest exact figure.
+  CHECK(dml.eval("dml.q(3700.7, 's')") == json("3700.7 s"));
+  for (int i = 1; i <= 2000; ++i) {
+    std::string expr = "dml.q(";
+    expr.append(std::to_string(i)).append(" * 37.123, 's')");
+    const auto q = dml.eval(expr);
+    REQUIRE(q);
+    REQUIRE(q->is_string());
+    std::string back = "'";
+    back.append(q->get<std::string>()).append("'");
+    REQUIRE(dml.eval_as<dml::Quantity>(back)->value == i * 37.123);
+  }
+  // A dimension without a unit of its own stays value and unit.
   CHECK(dml.eval("dml.q'1 GB' * dml.q'1 s'") ==
         json::parse(R"({"unit": "B*s", "value": 1000000000.0})"));
 }
@@ -110,6 +123,28 @@ TEST_CASE("host api: call a Lua function with JSON arguments", "[host_api]") {
   CHECK(dml.error() ==
         "level.bandwidth: expected a bandwidth like \"900 GB/s\", got the bare number 50 (write "
         "it with a unit)");
+  // Runs written out as JSON and read back: a paper run (its duration in a time no scaled unit
+  // holds exactly) and a transformer run, whose model JSON cannot mark as one: its fields do.
+  REQUIRE(dml.run_string(R"lua(
+    local gpus, networks, stacks = require "dml.presets.gpus", require "dml.presets.networks",
+      require "dml.presets.stacks"
+    paper = dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster,
+      duration = dml.q(3700.7 * 86400, "s") }
+    real = dml.run { model = dml.transformer { layers = 32, d_model = 4096, heads = 32, kv_heads = 8,
+      d_ff = 14336, vocab = 128256, seq_len = 8192 }, stack = stacks.megatron_core, global_batch = 512,
+      cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+        levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
+  )lua"));
+  for (const char* name : {"paper", "real"}) {
+    const auto run = dml.eval(name);
+    REQUIRE(run);
+    const auto from_json = dml.call("dml.optimize", json::array({*run}));
+    INFO(name << ": " << dml.error());
+    REQUIRE(from_json);
+    const auto direct = dml.eval(std::string("dml.optimize(") + name + ")");
+    REQUIRE(direct);
+    CHECK(*from_json == *direct);
+  }
   CHECK_FALSE(dml.call("nosuch"));
   CHECK(dml.error() == "undefined global 'nosuch'");
   CHECK_FALSE(dml.call("dml.optimise"));
