@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 
 #include "dml/error.hpp"
 #include "edit_distance.hpp"
@@ -339,7 +341,7 @@ bool load_stdlib(lua_State* L, const lua::EmbeddedModule& m) {
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     const std::string msg =
-        fmt::format("no file '{}' (--stdlib {})", file.string(), opts.stdlib_dir);
+        fmt::format("no file '{}' (the stdlib directory {})", file.string(), opts.stdlib_dir);
     lua_pushlstring(L, msg.data(), msg.size());
     return false;
   }
@@ -472,16 +474,32 @@ bool is_incomplete(lua_State* L, int status) {
 
 Interpreter::Interpreter(InterpreterOptions options)
     : options_(std::move(options)), host_(std::make_unique<lua::Host>(options_)) {
+  // Options out of range are the host's mistake, said before anything runs (a negative or NaN
+  // limit would otherwise read as none).
   if (options_.shard_count < 1 || options_.shard_index < 1 ||
       options_.shard_index > options_.shard_count) {
-    throw std::runtime_error(fmt::format("shard {}/{}: expected K/N with 1 <= K <= N",
-                                         options_.shard_index, options_.shard_count));
+    throw std::invalid_argument(
+        fmt::format("InterpreterOptions.shard_index/shard_count: {}/{}: expected K/N with 1 <= "
+                    "K <= N",
+                    options_.shard_index, options_.shard_count));
   }
+  const auto check_limit = [](const char* name, double v, const char* unit) {
+    if (!(v >= 0) || std::isinf(v)) {
+      throw std::invalid_argument(fmt::format(
+          "InterpreterOptions.{}: expected 0 (no limit) or a positive finite {}, got {}", name,
+          unit, v));
+    }
+  };
+  check_limit("max_memory", options_.max_memory.value(), "size in bytes");
+  check_limit("timeout", options_.timeout.value(), "time in seconds");
+  check_limit("max_instructions", static_cast<double>(options_.max_instructions), "count");
   if (!options_.stdlib_dir.empty()) {
     std::error_code ec;
     if (!fs::is_directory(options_.stdlib_dir, ec)) {
-      throw std::runtime_error(fmt::format(
-          "cannot load dml's stdlib: --stdlib {}: no such directory", options_.stdlib_dir));
+      throw std::runtime_error(
+          fmt::format("cannot load dml's stdlib: InterpreterOptions.stdlib_dir \"{}\": no such "
+                      "directory",
+                      options_.stdlib_dir));
     }
   }
   L_ = lua_newstate(lua::allocate, host_.get());

@@ -2,6 +2,7 @@
 // host functions that scenarios call, and interpreters that run side by side in threads.
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <thread>
@@ -230,6 +231,47 @@ TEST_CASE("host api: eval and call run under the limits and cancel", "[host_api]
   CHECK(dml.error() == "(eval):1: interrupted");
   CHECK(dml.stop_reason() == dml::StopReason::kInterrupted);
   CHECK(dml.eval("1") == json(1));  // the cancel went with the call that saw it
+}
+
+// Options out of range are refused by the constructor, naming the option: a negative or NaN
+// limit read as "none" would switch a sandbox's limit off unseen.
+TEST_CASE("host api: the constructor refuses options out of range", "[host_api]") {
+  const auto refused = [](const dml::InterpreterOptions& o, const std::string& message) {
+    try {
+      dml::Interpreter d(o);
+      FAIL("no exception");
+    } catch (const std::invalid_argument& e) {
+      CHECK(std::string(e.what()) == message);
+    }
+  };
+  dml::InterpreterOptions o;
+  o.timeout = dml::units::Seconds(-1);
+  refused(o,
+          "InterpreterOptions.timeout: expected 0 (no limit) or a positive finite time in "
+          "seconds, got -1");
+  o.timeout = dml::units::Seconds(std::nan(""));
+  refused(o,
+          "InterpreterOptions.timeout: expected 0 (no limit) or a positive finite time in "
+          "seconds, got nan");
+  o = {};
+  o.max_memory = dml::units::Bytes(-5);
+  refused(o,
+          "InterpreterOptions.max_memory: expected 0 (no limit) or a positive finite size in "
+          "bytes, got -5");
+  o = {};
+  o.max_instructions = -5;
+  refused(o,
+          "InterpreterOptions.max_instructions: expected 0 (no limit) or a positive finite "
+          "count, got -5");
+  o = {};
+  o.shard_index = 3;
+  o.shard_count = 2;
+  refused(o, "InterpreterOptions.shard_index/shard_count: 3/2: expected K/N with 1 <= K <= N");
+  o = {};
+  o.stdlib_dir = "/nonexistent";
+  CHECK_THROWS_WITH(dml::Interpreter(o),
+                    "cannot load dml's stdlib: InterpreterOptions.stdlib_dir \"/nonexistent\": "
+                    "no such directory");
 }
 
 // Independent interpreters share nothing: the same scenario in four threads gives what it gives
