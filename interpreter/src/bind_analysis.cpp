@@ -96,6 +96,9 @@ std::vector<T> read_list(lua_State* L, int idx, const char* what, lua_Integer fi
   std::vector<T> out;
   out.reserve(n);
   for (std::size_t i = 1; i <= n; ++i) {
+    // A timeout or a cancel within a few dozen runs (a sweep's first cancel: the runs read so
+    // far, which its search then does not start).
+    if (i % 32 == 0 && poll_stop(L)) break;
     lua_geti(L, idx, static_cast<lua_Integer>(i));
     out.push_back(read<T>(L, -1, fmt::format("{}[{}]", what, first + static_cast<lua_Integer>(i))));
     lua_pop(L, 1);
@@ -129,6 +132,7 @@ int optimize_many(lua_State* L, bool report_last) {
   after_work(L, interrupted, true);
   lua_createtable(L, static_cast<int>(plans.size()), 0);
   for (std::size_t i = 0; i < plans.size(); ++i) {
+    if (i % 32 == 31) (void)poll_stop(L);  // the rows finished stay for a first cancel
     if (plans[i]) {
       push_value(L, *plans[i]);
     } else {

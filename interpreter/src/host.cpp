@@ -150,6 +150,16 @@ bool take_first_cancel(Host& h) {
   return true;
 }
 
+bool poll_stop(lua_State* L) {
+  Host* h = find_host(L);
+  if (h == nullptr || h->depth == 0) return false;
+  if (h->stop != StopReason::kNone) raise_stop(L, h->stop);
+  if (h->past_deadline()) raise_stop(L, StopReason::kTimeout);
+  if (!h->cancel_pending()) return false;
+  if (h->in_sweep && h->first_cancel_pending()) return true;
+  raise_stop(L, StopReason::kInterrupted);
+}
+
 void count_hook(lua_State* L, lua_Debug* /*ar*/) {
   Host& h = host(L);
   if (h.depth == 0) return;

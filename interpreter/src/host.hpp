@@ -101,6 +101,11 @@ void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
 // instruction limit.
 void count_hook(lua_State* L, lua_Debug* ar);
 
+// In a long C++ loop on the script's thread (reading or pushing thousands of values): ends the
+// script as the count hook would, on a timeout or a cancel it acts on; true when the first
+// cancel of a sweep is pending (the loop may stop early; the sweep keeps its finished rows).
+bool poll_stop(lua_State* L);
+
 // The message of a stop, without its position: "interrupted", "timeout of 30 s reached", ...
 [[nodiscard]] std::string stop_text(const Host& h, StopReason reason);
 
