@@ -224,6 +224,10 @@ int l_index(lua_State* L) {
       lua_pushcfunction(L, l_value);
     } else if (key == "to") {
       lua_pushcfunction(L, l_to);
+    } else if (key == "unit") {
+      // The base unit its value() is in ("s", "B/s"; "" for a number).
+      const std::string text = dimension_unit(q.dim);
+      lua_pushlstring(L, text.data(), text.size());
     } else if (key == "dimension") {
       const std::string_view name = dimension_name(q.dim);
       const std::string text = name.empty() ? dimension_unit(q.dim) : std::string(name);

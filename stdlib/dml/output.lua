@@ -375,6 +375,20 @@ function M.series_from_table(who, spec)
     end
   end
   local xs, ys = t:column(spec.x), t:column(spec.y)
+  -- Each cell a number or a quantity (a missing one is not drawn); a quantity column's axis
+  -- says its unit, the base unit the plot draws it in ("time_to_train (s)").
+  local units = {}
+  for _, axis in ipairs { "x", "y" } do
+    local column = axis == "x" and xs or ys
+    for i = 1, column.n do
+      local v = column[i]
+      if v ~= nil and type(v) ~= "number" and not core.is_quantity(v) then
+        core.raise(string.format("%s: %s = %q: the column's row %d is %s, not a number or a quantity",
+          who, axis, spec[axis], i, type(v) == "string" and string.format("the string %q", v) or describe(v)))
+      end
+      if units[axis] == nil and core.is_quantity(v) then units[axis] = v.unit end
+    end
+  end
   local groups, order = {}, {}
   local by = spec.by and t:column(spec.by) or nil
   for i = 1, xs.n do
@@ -402,8 +416,8 @@ function M.series_from_table(who, spec)
   for k, v in pairs(spec) do out[k] = v end
   out.table, out.x, out.y, out.by = nil, nil, nil, nil
   out.series = series
-  out.x_label = spec.x_label or spec.x
-  out.y_label = spec.y_label or spec.y
+  out.x_label = spec.x_label or (units.x and string.format("%s (%s)", spec.x, units.x) or spec.x)
+  out.y_label = spec.y_label or (units.y and string.format("%s (%s)", spec.y, units.y) or spec.y)
   return out
 end
 
@@ -425,6 +439,7 @@ function M.plot(spec)
       who, series == nil and "nothing" or describe(series)))
   end
   local checked, named = {}, false
+  local dimensions = {}  -- per axis: the dimension of its first quantity, and where it is
   for i, s in ipairs(series) do
     local where = string.format("%s: series[%d]", who, i)
     if type(s) ~= "table" or getmetatable(s) ~= nil then
@@ -453,7 +468,17 @@ function M.plot(spec)
           local out = {}
           for j = 1, n do
             local x = v[j]
-            if core.is_quantity(x) then x = x:value() end
+            if core.is_quantity(x) then
+              -- One axis, one dimension: its quantities are drawn in their base unit.
+              local d = dimensions[axis]
+              if d == nil then
+                dimensions[axis] = { x.dimension, string.format("series[%d].%s[%d]", i, axis, j) }
+              elseif d[1] ~= x.dimension then
+                core.raise(string.format("%s.%s[%d]: a %s, but %s is a %s: an axis takes one dimension",
+                  where, axis, j, x.dimension, d[2], d[1]))
+              end
+              x = x:value()
+            end
             if x == nil then x = 0 / 0 end  -- a missing cell: not drawn
             if type(x) ~= "number" then
               core.raise(string.format("%s.%s[%d]: expected a number or a quantity, got %s", where, axis, j,

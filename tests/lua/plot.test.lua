@@ -99,3 +99,19 @@ do
   assert(#s.series == 2 and s.series[1].name == "false" and s.series[1].x.n == 2 and s.series[2].name == "-",
     "false and missing are two series")
 end
+
+-- A table's quantity column titles its axis with the unit it is drawn in; a cell that is no
+-- number or quantity is named by its column and row; one axis takes one dimension.
+do
+  local output = require "dml.output"
+  local t = dml.table { { n = 1, t = dml.q"2 s", ib = "100 Gb/s" }, { n = 2, t = dml.q"1 day", ib = "200 Gb/s" } }
+  local s = output.series_from_table("dml.plot", { table = t, x = "n", y = "t" })
+  assert(s.x_label == "n" and s.y_label == "t (s)", s.y_label)
+  assert(output.series_from_table("dml.plot", { table = t, x = "n", y = "t", y_label = "days" }).y_label == "days")
+  local ok, err = pcall(dml.plot, { path = os.tmpname() .. ".png", table = t, x = "ib", y = "t" })
+  assert(not ok and err:find('dml.plot: x = "ib": the column\'s row 1 is the string "100 Gb/s", not a number or a quantity', 1, true), err)
+  ok, err = pcall(dml.plot, { path = os.tmpname() .. ".png", series = {
+    { x = { 1, 2 }, y = { dml.q"1 s", dml.q"2 s" } }, { x = { 1, 2 }, y = { dml.q"1 GB/s", dml.q"2 GB/s" } } } })
+  assert(not ok and err:find("dml.plot: series[2].y[1]: a bandwidth, but series[1].y[1] is a time: an axis takes one dimension", 1, true), err)
+  assert(dml.q"3 GB/s".unit == "B/s" and dml.q"1 day".unit == "s")
+end
