@@ -328,9 +328,15 @@ void make_strict_record(lua_State* L, int idx, const std::string& path, const Ty
     }
     lua_pop(L, 1);
   }
-  lua_createtable(L, 0, 2);
+  lua_createtable(L, 0, 4);
   lua_pushboolean(L, 1);  // read as a plain table of fields (lua_values.cpp, plain_table)
   lua_setfield(L, -2, "__dml_record");
+  // Its type and name: read where another type is expected, it is said to be this preset
+  // (check_record_table), not a table of unknown fields.
+  lua_pushlightuserdata(L, const_cast<TypeInfo*>(&type));
+  lua_setfield(L, -2, "__dml_type");
+  lua_pushlstring(L, path.data(), path.size());
+  lua_setfield(L, -2, "__dml_preset");
   lua_pushlstring(L, path.data(), path.size());
   lua_pushlightuserdata(L, const_cast<TypeInfo*>(&type));
   lua_pushcclosure(L, strict_record_index, 2);

@@ -349,6 +349,19 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
   if (!plain_table(L, idx)) {
     throw_expected(L, idx, path, fmt::format("{} (a table of its fields)", type.title));
   }
+  // A preset of another type (a GPU given as a model): said as such.
+  if (lua_getmetatable(L, idx) != 0) {
+    lua_getfield(L, -1, "__dml_type");
+    const auto* other = static_cast<const TypeInfo*>(lua_touserdata(L, -1));
+    lua_getfield(L, -2, "__dml_preset");
+    const std::string preset = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    lua_pop(L, 3);
+    if (other != nullptr && other != &type) {
+      throw ConfigError(path,
+                        fmt::format("expected {} (a table of its fields), got {}{}", type.title,
+                                    other->title, preset.empty() ? "" : " (" + preset + ")"));
+    }
+  }
   lua_rawgeti(L, idx, 1);
   const bool has_positional = !positional.empty() && !lua_isnil(L, -1);
   lua_pop(L, 1);

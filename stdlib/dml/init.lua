@@ -64,6 +64,13 @@ local function field_set(kind)
 end
 
 local function declare_run(args, changes)
+  local model_mt = type(args) == "table" and getmetatable(args) == nil and type(args.model) == "table"
+    and getmetatable(args.model)
+  if type(model_mt) == "table" and rawget(model_mt, "__dml_preset") then
+    -- A preset of another kind (a GPU given as the model).
+    core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack, got the preset %s",
+      rawget(model_mt, "__dml_preset")))
+  end
   if type(args) == "table" and getmetatable(args) == nil and type(args.model) == "table"
       and getmetatable(args.model) == nil then
     -- A model written as a plain table is the paper's (its fields as dml.mlp_stack's), unless

@@ -27,6 +27,12 @@ t.eq(dml.evaluate(from_plain, { tp = 8, pp = 1 }).time.step, dml.evaluate(run, {
 t.eq(dml.optimize { model = plain_model, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64),
   tokens = "1e12 tokens" }.time.step, dml.optimize(run).time.step, "a plain run to dml.optimize")
 local c64 = cluster(64)
+-- A preset of another kind given as the model is said as such (was the MLP stack's unknown fields).
+t.raises(function() dml.run { model = gpus.h100_sxm, stack = stacks.megatron_core, global_batch = 512, cluster = c64 } end,
+  { pattern = "run%.model: expected a dml%.transformer or a dml%.mlp_stack, got the preset dml%.presets%.gpus%.h100_sxm$" })
+-- And a preset of one type where another is expected, in any declaration.
+t.raises(function() dml.cluster { gpu = networks.nvlink4_h100, size = 8, levels = { networks.nvlink4_h100 } } end,
+  { pattern = "cluster%.gpu: expected a GPU %(a table of its fields%), got a network level %(dml%.presets%.networks%.nvlink4_h100%)$" })
 t.raises(function() dml.run { model = { layers = 32, heads = 32, d_model = 4096, experts = 8 }, stack = stacks.megatron_core, global_batch = 512, cluster = c64 } end,
   { pattern = "transformer%.experts: unknown field of a transformer" })
 -- A paper run's field beside a transformer is said to be the paper's.
