@@ -446,6 +446,12 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     -- servers have), else the GPU's usual NIC.
     for _, g in ipairs(M.network_rates) do
       if t:find("%f[%a]" .. g[1] .. "%f[%A]") then
+        -- A port of fewer lanes named by its rate: NDR200 (two of NDR's four), HDR100.
+        local split = tonumber(t:match("%f[%a]" .. g[1] .. "[%s%-]?(%d+)%f[%D]"))
+        if split and split < g[3] and g[3] % split == 0 then
+          return both(split), fmt("inter-node %q: %s at %d Gb/s a port (fewer lanes), read as one NIC per GPU, each way",
+            cell, g[2], split)
+        end
         return both(g[3]), fmt("inter-node %q: %s, %d Gb/s a port, read as one NIC per GPU, each way", cell, g[2], g[3])
       end
     end
@@ -606,7 +612,7 @@ function M.parse_zero(cell)
   if t:find("optim_grads", 1, true) then return 2, shard, hybrid end
   if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
   if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
-  if t:find("distributed[%s_]optimizer") or t:find("dist%.?[%s_]*opt") then return 1, shard, false end
+  if t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt") then return 1, shard, false end
   if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
   return nil
 end

@@ -864,6 +864,8 @@ do
   t.eq(measured.gpu("A100 SXM4 80GB"), "a100_sxm_80gb")
   -- Networks: a generation without a rate, the NIC count after the rate, a node's total alone.
   t.eq(inter("NDR InfiniBand"), 100); t.eq(inter("HDR InfiniBand", "a100_sxm"), 50)
+  -- A port of fewer lanes by its rate: NDR200, HDR100 (not the generation's full port).
+  t.eq(inter("NDR200 InfiniBand"), 50); t.eq(inter("HDR-100", "a100_sxm"), 25); t.eq(inter("NDR 400"), 100)
   t.eq(inter("InfiniBand"), 100, "the GPU's usual NIC")
   t.eq(select(2, measured.inter_node("InfiniBand", 8, "h100_sxm")),
     "inter-node bandwidth not quantified (\"InfiniBand\"): 400 Gb/s per GPU each way assumed (100 GB/s both ways)")
@@ -877,7 +879,7 @@ do
   t.eq(measured.intra_node("NVSwitch 7.2 TB/s", "h100_sxm", false, 8), 900)
   -- Sharding spelled other ways.
   for cell, z in pairs { ["ZeRO 3"] = 3, ["stage 3"] = 3, ["dist. optimizer"] = 1, ["DistOpt"] = 1,
-    ["distributed_optimizer"] = 1, ["optim_grads_params"] = 3, ["Megatron-FSDP optim_grads"] = 2,
+    ["distributed_optimizer"] = 1, ["--use-distributed-optimizer"] = 1, ["optim_grads_params"] = 3, ["Megatron-FSDP optim_grads"] = 2,
     ["FSDP NO_SHARD"] = 0, ["ZeRO-3 (CPU offload)"] = 3, ["ZeRO-1"] = 1 } do
     t.eq(measured.parse_zero(cell), z, cell)
   end
