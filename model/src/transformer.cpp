@@ -1644,6 +1644,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // is, its share of the logits and modules with it when it holds the last chunk; and each one
   // reduces (and gathers) its own parameters, the slowest closing the step.
   StageTime pace = busy;
+  // The devices this loop times (their dense layers), [timed_begin, timed_end), and the sum of
+  // their times a microbatch: the pipeline's fill and drain pass through them (below).
+  std::int64_t timed_begin = 0, timed_end = 0;
+  double timed_sum = 0;
   if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
     for (std::int64_t dev = 0; dev < l.pp; ++dev) {
       const Held hd = held(dev);
@@ -1658,6 +1662,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       const double lg = hd.last ? hd.share * (1 + c.mtp) : 0.0;
       const double pj = hd.last ? hd.share * c.mtp : 0.0;
       const double t_here = hd.share * here.total + lg * logits + pj * mtp_proj;
+      if (timed_end == 0) timed_begin = dev;
+      timed_end = dev + 1;
+      timed_sum += t_here;
       if (t_here > t_mb) {
         pace = here;
         layer_share = hd.share;
@@ -1680,17 +1687,47 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double dp_exposed = dp.exposed, dp_hidden = dp.hidden, optimizer = dp.optimizer;
   const double dp_slowdown = st.overlap_slowdown * dp_hidden;
 
-  // Pipeline (docs/model.md 8.6).
+  // Pipeline (docs/model.md 8.6). The fill and the drain pass through every device but the one
+  // that sets the pace: their times a microbatch, not p - 1 of the busiest's (a last stage with
+  // the logits, a first one a layer short). A simulation of the 1F1B order gives a step of
+  // (m - 1) t_max + sum t_dev for a chain whose slowest device never waits.
+  double fill = (p - 1) * t_mb;
+  if (l.pp > 1 && !dualpipe && !zbv) {
+    const double t_last =
+        (n_last + c.mtp) / n_layers * t_layers + (1 + c.mtp) * logits + c.mtp * mtp_proj;
+    const double t_first = n_first / n_layers * t_layers;
+    double sum = timed_sum;
+    // The devices the dense-layer loop did not time, [from, to): the first and the last each as
+    // they are, the middle ones alike.
+    const auto add_devices = [&](std::int64_t from, std::int64_t to) {
+      if (from < to && from == 0) {
+        sum += t_first;
+        ++from;
+      }
+      if (from < to && to == l.pp) {
+        sum += t_last;
+        --to;
+      }
+      if (from < to) sum += static_cast<double>(to - from) * t_layers;
+    };
+    if (timed_end == 0) {
+      add_devices(0, l.pp);
+    } else {
+      add_devices(0, timed_begin);
+      add_devices(timed_end, l.pp);
+    }
+    fill = std::clamp(sum - t_mb, 0.0, (p - 1) * t_mb);
+  }
   double bubble = 0;
   switch (l.schedule) {
     case Schedule::kGpipe:
-      bubble = (p - 1) * t_mb;
+      bubble = fill;
       break;
     case Schedule::k1F1B:
-      bubble = (p - 1) * t_mb / v;
+      bubble = fill / v;
       break;
     case Schedule::kZeroBubble:
-      bubble = (p - 1) * t_mb / 3;
+      bubble = fill / 3;
       break;
     case Schedule::kZeroBubbleV:
       bubble = 0;
