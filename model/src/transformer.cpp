@@ -1647,7 +1647,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The devices this loop times (their dense layers), [timed_begin, timed_end), and the sum of
   // their times a microbatch: the pipeline's fill and drain pass through them (below).
   std::int64_t timed_begin = 0, timed_end = 0;
-  double timed_sum = 0;
+  double timed_sum = 0, timed_max = 0;
   if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
     for (std::int64_t dev = 0; dev < l.pp; ++dev) {
       const Held hd = held(dev);
@@ -1665,6 +1665,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       if (timed_end == 0) timed_begin = dev;
       timed_end = dev + 1;
       timed_sum += t_here;
+      timed_max = std::max(timed_max, t_here);
       if (t_here > t_mb) {
         pace = here;
         layer_share = hd.share;
@@ -1696,19 +1697,23 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double t_last =
         (n_last + c.mtp) / n_layers * t_layers + (1 + c.mtp) * logits + c.mtp * mtp_proj;
     const double t_first = n_first / n_layers * t_layers;
-    double sum = timed_sum;
+    double sum = timed_sum, slowest = timed_max;
+    const auto add = [&](double device, double count) {
+      sum += count * device;
+      slowest = std::max(slowest, device);
+    };
     // The devices the dense-layer loop did not time, [from, to): the first and the last each as
     // they are, the middle ones alike.
     const auto add_devices = [&](std::int64_t from, std::int64_t to) {
       if (from < to && from == 0) {
-        sum += t_first;
+        add(t_first, 1);
         ++from;
       }
       if (from < to && to == l.pp) {
-        sum += t_last;
+        add(t_last, 1);
         --to;
       }
-      if (from < to) sum += static_cast<double>(to - from) * t_layers;
+      if (from < to) add(t_layers, static_cast<double>(to - from));
     };
     if (timed_end == 0) {
       add_devices(0, l.pp);
@@ -1716,7 +1721,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       add_devices(0, timed_begin);
       add_devices(timed_end, l.pp);
     }
-    fill = std::clamp(sum - t_mb, 0.0, (p - 1) * t_mb);
+    // All but the slowest of the devices summed (t_mb, the pace, may be the MoE-heaviest stage
+    // no single device holds, when the loop above timed every device but the last).
+    fill = std::clamp(sum - slowest, 0.0, (p - 1) * t_mb);
   }
   double bubble = 0;
   switch (l.schedule) {

@@ -386,7 +386,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     std::vector<std::string> assumed;
     if (!fixed.schedule && offered.size() == 1 && r.lay.pp > 1) {
       assumed.emplace_back(
-          "schedule = 1f1b (the stack offers no other: its zero_bubble and dualpipe are false)");
+          "schedule = \"1f1b\" (the stack offers no other: its zero_bubble and dualpipe are "
+          "false)");
     }
     StepPlan p = detail::make_step_plan(c, r.lay, std::move(assumed));
     p.layouts_evaluated = evaluated;

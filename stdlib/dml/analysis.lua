@@ -71,6 +71,103 @@ local function is_transformer_run(v)
 end
 M.is_transformer_run = is_transformer_run
 
+local function is_transformer(v)
+  local mt = getmetatable(v)
+  return type(mt) == "table" and mt.__name == "dml.transformer"
+end
+
+-- The field names of a declared type, as a set.
+local function field_set(kind)
+  local set = {}
+  for _, f in ipairs(core.fields(kind)) do set[f.name] = true end
+  return set
+end
+
+--- declare_run(args[, changes]): dml.run: a paper run, or a transformer run when the model is a
+--- dml.transformer or a plain table with a transformer's own fields (as a host's JSON writes one).
+function M.declare_run(args, changes)
+  local model_mt = type(args) == "table" and getmetatable(args) == nil and type(args.model) == "table"
+    and getmetatable(args.model)
+  if type(model_mt) == "table" and rawget(model_mt, "__dml_preset") then
+    -- A preset of another kind (a GPU given as the model).
+    core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack, got the preset %s",
+      rawget(model_mt, "__dml_preset")))
+  end
+  if type(args) == "table" and getmetatable(args) == nil and type(args.model) == "table"
+      and getmetatable(args.model) == nil then
+    -- A model written as a plain table is the paper's (its fields as dml.mlp_stack's), unless
+    -- it has a transformer's own fields (heads, vocab, seq_len, ...): then it is declared as
+    -- dml.transformer (as a host's JSON writes one). Fields of neither are said as such, not
+    -- as an unknown field of a run or of an MLP stack.
+    local stack_fields, transformer_fields = field_set("mlp_stack"), field_set("transformer")
+    local of_transformer, of_neither, any_stack = {}, {}, false
+    for key in pairs(args.model) do
+      if type(key) == "string" and transformer_fields[key] and not stack_fields[key] then
+        of_transformer[#of_transformer + 1] = key
+      elseif stack_fields[key] then
+        any_stack = true
+      elseif type(key) == "string" then
+        of_neither[#of_neither + 1] = key
+      end
+    end
+    table.sort(of_neither)
+    if #of_transformer > 0 then
+      local copy = {}
+      for k, v in pairs(args) do copy[k] = v end
+      copy.model = core.declare.transformer(args.model)
+      args = copy
+    elseif #of_neither > 0 and not any_stack then
+      core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack; this table's fields (%s) are neither's",
+        table.concat(of_neither, ", ", 1, math.min(#of_neither, 5)) .. (#of_neither > 5 and ", ..." or "")))
+    end
+  end
+  if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
+    -- A paper run's field (duration, batch, ...) beside a transformer is said as such.
+    local own, paper = field_set("transformer_run"), field_set("run")
+    local keys = {}
+    for key in pairs(args) do
+      if type(key) == "string" and paper[key] and not own[key] then keys[#keys + 1] = key end
+    end
+    table.sort(keys)
+    if #keys > 0 then
+      core.raise(string.format("run.%s: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields",
+        keys[1]))
+    end
+    return core.declare.transformer_run(args, changes)
+  end
+  if is_transformer_run(args) then return core.declare.transformer_run(args, changes) end
+  local plain = type(args) == "table" and getmetatable(args) == nil
+  if plain and args.model == nil then
+    -- A key that neither kind of run has (`modle`) is named, with the closest name of both.
+    local known = {}
+    for _, kind in ipairs { "run", "transformer_run" } do
+      for _, f in ipairs(core.fields(kind)) do known[#known + 1] = f.name end
+    end
+    local known_set = {}
+    for _, name in ipairs(known) do known_set[name] = true end
+    local keys = {}
+    for key in pairs(args) do
+      if type(key) == "string" then keys[#keys + 1] = key end
+    end
+    table.sort(keys)  -- of two unknown keys, the same one on every run
+    for _, key in ipairs(keys) do
+      if not known_set[key] then
+        local hint = core.closest(key, known)
+        core.raise(string.format("run.%s: unknown field of a training run%s", key,
+          hint and (" (did you mean '" .. hint .. "'?)") or ""))
+      end
+    end
+    core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
+  end
+  return core.declare.run(args, changes)
+end
+--- as_run(run): a run given as a plain table declared as dml.run declares it; anything else as
+--- it is.
+function M.as_run(run)
+  if type(run) == "table" and getmetatable(run) == nil then return M.declare_run(run) end
+  return run
+end
+
 -- A grid's shape: its keys in sorted order (so that the table's columns are stable), the
 -- number of values of each, and the number of points. Nothing is built: the points are made
 -- one at a time by grid_point.
@@ -181,7 +278,13 @@ function M.sweep(spec)
     end
     total, what = n, "sweep.runs"
     point = function() return {} end
-    run_at = function(i) return list[i + 1] end
+    -- A plain run with a model is declared as dml.run declares it (a transformer's too); what
+    -- is no run is named at its index when the chunk is read.
+    run_at = function(i)
+      local r = list[i + 1]
+      if type(r) == "table" and getmetatable(r) == nil and r.model ~= nil then return M.declare_run(r) end
+      return r
+    end
   else
     if type(spec.grid) ~= "table" then core.raise("sweep.grid: required (a table of name = { values... })") end
     if spec.run == nil then core.raise("sweep.run: required (a function(point) returning a run)") end
@@ -221,7 +324,7 @@ function M.sweep(spec)
         core.raise(string.format("sweep.run(%s): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)",
           at_text(at)))
       end
-      return at_point(at, core.declare.run, run)
+      return at_point(at, M.declare_run, run)
     end
   end
   -- This process's slice [first, last) of the runs: all of them, or the K-th of N (--shard K/N).

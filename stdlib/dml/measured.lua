@@ -446,9 +446,10 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     -- servers have), else the GPU's usual NIC.
     for _, g in ipairs(M.network_rates) do
       if t:find("%f[%a]" .. g[1] .. "%f[%A]") then
-        -- A port of fewer lanes named by its rate: NDR200 (two of NDR's four), HDR100.
-        local split = tonumber(t:match("%f[%a]" .. g[1] .. "[%s%-]?(%d+)%f[%D]"))
-        if split and split < g[3] and g[3] % split == 0 then
+        -- A port of fewer lanes named by its rate, glued to the name: NDR200 (two of NDR's four
+        -- lanes), HDR-100 (one of four); a count after a space ("HDR 2x200", "NDR 8 NICs") is not.
+        local split = tonumber(t:match("%f[%a]" .. g[1] .. "%-?(%d+)%f[%D]"))
+        if split and (split * 2 == g[3] or split * 4 == g[3]) then
           return both(split), fmt("inter-node %q: %s at %d Gb/s a port (fewer lanes), read as one NIC per GPU, each way",
             cell, g[2], split)
         end

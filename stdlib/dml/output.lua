@@ -386,7 +386,7 @@ function M.series_from_table(who, spec)
         core.raise(string.format("%s: %s = %q: the column's row %d is %s, not a number or a quantity",
           who, axis, spec[axis], i, type(v) == "string" and string.format("the string %q", v) or describe(v)))
       end
-      if units[axis] == nil and core.is_quantity(v) then units[axis] = v.unit end
+      if units[axis] == nil and core.is_quantity(v) and v.unit ~= "" then units[axis] = v.unit end
     end
   end
   local groups, order = {}, {}

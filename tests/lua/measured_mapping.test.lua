@@ -866,6 +866,11 @@ do
   t.eq(inter("NDR InfiniBand"), 100); t.eq(inter("HDR InfiniBand", "a100_sxm"), 50)
   -- A port of fewer lanes by its rate: NDR200, HDR100 (not the generation's full port).
   t.eq(inter("NDR200 InfiniBand"), 50); t.eq(inter("HDR-100", "a100_sxm"), 25); t.eq(inter("NDR 400"), 100)
+  -- A count or a ratio after the name is no port rate (a review's cases).
+  for cell, bw in pairs { ["HDR 2x200"] = 50, ["NDR 8 NICs"] = 100, ["InfiniBand NDR 8-rail"] = 100,
+    ["HDR 1:1 fat tree"] = 50, ["Slingshot-10"] = 50 } do
+    t.eq(inter(cell, "a100_sxm"), bw, cell)
+  end
   t.eq(inter("InfiniBand"), 100, "the GPU's usual NIC")
   t.eq(select(2, measured.inter_node("InfiniBand", 8, "h100_sxm")),
     "inter-node bandwidth not quantified (\"InfiniBand\"): 400 Gb/s per GPU each way assumed (100 GB/s both ways)")

@@ -27,6 +27,19 @@ t.eq(dml.evaluate(from_plain, { tp = 8, pp = 1 }).time.step, dml.evaluate(run, {
 t.eq(dml.optimize { model = plain_model, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64),
   tokens = "1e12 tokens" }.time.step, dml.optimize(run).time.step, "a plain run to dml.optimize")
 local c64 = cluster(64)
+-- So does dml.sweep, of a list of plain runs or a run function returning one; and a changed copy
+-- of a plain run takes its changes.
+do
+  local plain_run = { model = plain_model, stack = stacks.megatron_core, global_batch = 512, cluster = c64,
+    tokens = "1e12 tokens" }
+  local listed = dml.sweep { runs = { plain_run } }
+  t.eq(listed.plans[1].time.step, dml.optimize(run).time.step, "a list of plain runs")
+  local made = dml.sweep { grid = { b = { 256, 512 } }, run = function(p)
+    return { model = llama8b, stack = stacks.megatron_core, global_batch = p.b, cluster = c64, tokens = "1e12 tokens" }
+  end }
+  t.eq(made.plans[2].time.step, dml.optimize(run).time.step, "a run function's plain run")
+  t.eq(dml.run(plain_run, { global_batch = 256 }).global_batch, 256, "a plain run's changes")
+end
 -- A preset of another kind given as the model is said as such (was the MLP stack's unknown fields).
 t.raises(function() dml.run { model = gpus.h100_sxm, stack = stacks.megatron_core, global_batch = 512, cluster = c64 } end,
   { pattern = "run%.model: expected a dml%.transformer or a dml%.mlp_stack, got the preset dml%.presets%.gpus%.h100_sxm$" })
@@ -702,7 +715,7 @@ do
   local only = dml.optimize(dense)
   t.eq(only.layout.pp > 1, true, "a pipelined answer: " .. dml.layout_text(only.layout))
   t.eq(only.layout.schedule, "1f1b", "megatron_core's only schedule")
-  t.eq(only.assumed[1], "schedule = 1f1b (the stack offers no other: its zero_bubble and dualpipe are false)", "said")
+  t.eq(only.assumed[1], "schedule = \"1f1b\" (the stack offers no other: its zero_bubble and dualpipe are false)", "said")
   t.eq(dml.optimize(dense, { schedule = "1f1b" }).assumed[1], nil, "not said when the layout fixes it")
   local moe = dml.run { model = dml.transformer(llama8b, { layers = 24, seq_len = 4096,
     moe = { experts = 64, top_k = 8, expert_d_ff = 2048 } }), stack = stacks.megatron_core, global_batch = 512,

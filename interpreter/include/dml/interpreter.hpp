@@ -53,10 +53,11 @@ struct InterpreterOptions {
   bool sandbox = false;
 
   // Limits: each ends the script with an error naming it ("timeout of 30 s reached"). They hold
-  // in and out of the sandbox. Default 0: none.
+  // in and out of the sandbox. Default 0: none; a negative, NaN or infinite one is refused by the
+  // constructor (std::invalid_argument).
   units::Bytes max_memory{};  // all the Lua state holds, the stdlib's included (200 MB)
   units::Seconds timeout{};   // wall time of each run_*, call or require (30 s); at
-                              // most kMaxTimeout (longer ones are held to it)
+                              // most kMaxTimeout (longer finite ones are held to it)
   static constexpr double kMaxTimeout = 1e9;  // seconds, about 31 years
   std::int64_t max_instructions = 0;          // Lua VM instructions of each call, counted by the
                                       // thousand (Lua code only: the core's searches are bounded
