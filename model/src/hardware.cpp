@@ -91,7 +91,8 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
     if (r.fp16 && r.fp8 && *r.fp16 > 0 && e.gemm * e.fp8_gain > *r.fp8 / *r.fp16) {
       throw ConfigError(path + ".efficiency.fp8_gain",
                         "gemm x fp8_gain is {:.4g} x {:.4g} = {:.4g} of the 16-bit peak, past the "
-                        "FP8 peak ({:.4g} of it: flop_per_clock_per_thread fp8 / fp16)",
+                        "FP8 peak ({:.4g} of it: flop_per_clock_per_thread fp8 / fp16); raise fp8 "
+                        "with fp16, or lower fp8_gain",
                         e.gemm, e.fp8_gain, e.gemm * e.fp8_gain, *r.fp8 / *r.fp16);
     }
     // What a framework can allocate is at most what the HBM holds. Datasheets write binary

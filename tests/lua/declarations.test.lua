@@ -25,7 +25,7 @@ t.eq(dml.level(nv, { size = 4 }).size, 4, "a changed copy")
 raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { attention = 0.8, flash3_gain = 2 } }) end,
   "gpu.efficiency.flash3_gain: attention x flash3_gain is 0.8 x 2 = 1.6, past the 16-bit peak (at most 1)")
 raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.9, fp8_gain = 2.5 } }) end,
-  "gpu.efficiency.fp8_gain: gemm x fp8_gain is 0.9 x 2.5 = 2.25 of the 16-bit peak, past the FP8 peak (2 of it: flop_per_clock_per_thread fp8 / fp16)")
+  "gpu.efficiency.fp8_gain: gemm x fp8_gain is 0.9 x 2.5 = 2.25 of the 16-bit peak, past the FP8 peak (2 of it: flop_per_clock_per_thread fp8 / fp16); raise fp8 with fp16, or lower fp8_gain")
 -- measured collectives are read on the two innermost levels: a table on a third is refused
 local spine = { bandwidth = "10 GB/s", latency = "10 us", measured = { { op = "all_reduce", size = "1 GiB", bus_bandwidth = "5 GB/s" } } }
 local pods = dml.level(networks.infiniband_ndr, { size = 4 })
