@@ -161,6 +161,7 @@ function M.declare_run(args, changes)
   end
   return core.declare.run(args, changes)
 end
+
 --- as_run(run): a run given as a plain table declared as dml.run declares it; anything else as
 --- it is.
 function M.as_run(run)
@@ -462,7 +463,8 @@ end
 
 --- limits(setting[, options]): sweep the setting over the paper's d_model grid
 --- (smallest sufficient cluster per width, stopping at the first width no
---- cluster trains in time; passing over a width no cluster size splits). Returns { points = dml.table, plans = {...},
+--- cluster trains in time; passing over a width no cluster size splits).
+--- Returns { points = dml.table, plans = {...},
 --- summary = { linear_scaling_ends_at, utilization_there, largest_feasible_flop,
 --- largest_feasible_utilization, first_infeasible_flop }, stats }.
 function M.limits(setting, options)
