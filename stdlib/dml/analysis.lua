@@ -71,10 +71,12 @@ local function is_transformer_run(v)
 end
 M.is_transformer_run = is_transformer_run
 
+--- is_transformer(v): v is a dml.transformer.
 local function is_transformer(v)
   local mt = getmetatable(v)
   return type(mt) == "table" and mt.__name == "dml.transformer"
 end
+M.is_transformer = is_transformer
 
 -- The field names of a declared type, as a set.
 local function field_set(kind)

@@ -36,10 +36,8 @@ def("transformer", "dml.transformer{...}: declare a real transformer (attention 
 def("stack", "dml.stack{...} or dml.stack(base, {changes}): declare a software stack (kernels, overlap, bytes per parameter); presets in dml.presets.stacks.",
   declare.stack)
 
-local function is_transformer(v)
-  local mt = getmetatable(v)
-  return type(mt) == "table" and mt.__name == "dml.transformer"
-end
+local analysis = require "dml.analysis"
+local is_transformer = analysis.is_transformer
 
 
 def("params", "dml.params(model): a dml.transformer's parameters and FLOPs: { total, active (those a token uses: top-k and shared experts), flop_per_token (model FLOPs, forward and backward), megatron_flop_per_token (as Megatron-Core r0.8's num_floating_point_operations counts them, the count of Megatron-LM's tables) }; norms counted, biases not.",
@@ -53,7 +51,6 @@ def("params", "dml.params(model): a dml.transformer's parameters and FLOPs: { to
     return core.transformer_params(model)
   end)
 
-local analysis = require "dml.analysis"
 local is_transformer_run = analysis.is_transformer_run
 
 def("run", "dml.run{...}: declare a training run. With a dml.mlp_stack model: the paper's run (cluster, batch rule, dataset as tokens_per_param or tokens, time budget). With a dml.transformer model (or a plain table with a transformer's fields): a real run (cluster with its size, stack, global_batch, tokens, precision).",
