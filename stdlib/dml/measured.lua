@@ -27,17 +27,63 @@ local fmt = string.format
 
 -- --- Reading the TSV ---------------------------------------------------------------------------
 
-local function split_tabs(line)
-  local out, start = {}, 1
-  while true do
-    local i = line:find("\t", start, true)
-    if not i then
-      out[#out + 1] = line:sub(start)
-      return out
+-- The records of a tab-separated text: a list of { fields = {...}, line = n, blank = bool }, one
+-- per line, n its first line. A cell whose first character is a double quote is quoted, as
+-- spreadsheets and Python's csv module write a cell that holds a tab, a line break or a quote: it
+-- runs to the next quote that is not doubled, may hold tabs and line breaks, "" in it is one
+-- quote, and what follows the closing quote up to the next tab is kept as written. A quote
+-- anywhere else is the cell's own text. A blank line, or one whose first non-space character is
+-- "#", is one record marked `blank` and is not read for quotes (the first line, the header, is
+-- always read). A line may end in "\r\n".
+local function split_records(text, name)
+  local records, pos, line, n = {}, 1, 1, #text
+  while pos <= n do
+    local eol = text:find("\n", pos, true) or n + 1
+    local physical = text:sub(pos, eol - 1)
+    if #records > 0 and (physical:match("^%s*$") or physical:match("^%s*#")) then
+      records[#records + 1] = { fields = { physical }, line = line, blank = true }
+      pos, line = eol + 1, line + 1
+    else
+      local fields, first = {}, line
+      while true do
+        local cell, stop
+        if text:byte(pos) == 34 then  -- '"'
+          local parts, p = {}, pos + 1
+          while true do
+            local q = text:find('"', p, true)
+            if not q then
+              core.raise(fmt("%s:%d: a quoted cell without its closing quote", name, line))
+            end
+            local piece = text:sub(p, q - 1)
+            local _, breaks = piece:gsub("\n", "")
+            line = line + breaks
+            parts[#parts + 1] = piece
+            if text:byte(q + 1) == 34 then
+              parts[#parts + 1] = '"'
+              p = q + 2
+            else
+              p = q + 1
+              break
+            end
+          end
+          stop = text:find("[\t\n]", p) or n + 1
+          cell = table.concat(parts) .. text:sub(p, stop - 1)
+        else
+          stop = text:find("[\t\n]", pos) or n + 1
+          cell = text:sub(pos, stop - 1)
+        end
+        pos = stop + 1
+        if text:byte(stop) ~= 9 then  -- the line's end (or the text's)
+          fields[#fields + 1] = cell:gsub("\r$", "")
+          break
+        end
+        fields[#fields + 1] = cell
+      end
+      records[#records + 1] = { fields = fields, line = first }
+      line = line + 1
     end
-    out[#out + 1] = line:sub(start, i - 1)
-    start = i + 1
   end
+  return records
 end
 
 -- Where each parsed row came from ("file.tsv:7"), for the reasons given about it (M.where).
@@ -121,14 +167,14 @@ end
 --- lines that start with "#" are skipped. A line with fewer cells than the header ends with
 --- empty ones (an editor may trim the trailing tabs); one with more, whose extra cells are not
 --- all empty, is kept with the reason (M.row_error), so that one such line costs only its row.
+--- A cell that starts with a double quote is read as a spreadsheet or Python's csv module writes
+--- one (it may hold tabs and line breaks, "" is a quote); a row's line is the one it starts on.
 function M.parse_tsv(text, name)
   name = name or "TSV"
-  local lines = {}
-  for line in (text .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = line end
-  while #lines > 0 and lines[#lines] == "" do lines[#lines] = nil end
-  if #lines == 0 then core.raise(fmt("%s: empty (expected a header line)", name)) end
-  lines[1] = lines[1]:gsub("^\239\187\191", "")  -- a UTF-8 byte-order mark is not a column's name
-  local columns = split_tabs(lines[1])
+  if text:match("^%s*$") then core.raise(fmt("%s: empty (expected a header line)", name)) end
+  local records = split_records(text, name)
+  local columns = records[1].fields
+  columns[1] = columns[1]:gsub("^\239\187\191", "")  -- a UTF-8 byte-order mark is not a column's name
   local seen = {}
   for k, c in ipairs(columns) do
     c = c:match("^%s*(.-)%s*$")
@@ -138,10 +184,10 @@ function M.parse_tsv(text, name)
     seen[c] = true
   end
   local rows = {}
-  for i = 2, #lines do
-    local line = lines[i]
-    if not (line:match("^%s*$") or line:match("^%s*#")) then
-      local fields = split_tabs(line)
+  for r = 2, #records do
+    local record = records[r]
+    if not record.blank then
+      local fields, i = record.fields, record.line
       local row = {}
       local function said(how)
         row_readings[row] = row_readings[row] or {}

@@ -38,6 +38,19 @@ t.eq(measured.row_error(loose[3]), "x.tsv:6: 4 cells, but the header has 3 colum
 t.eq(select(2, measured.request(loose[3])), "x.tsv:6: 4 cells, but the header has 3 columns")
 t.eq(measured.row_error(loose[4]), nil, "empty cells past the header's are no cells")
 t.raises(function() measured.parse_tsv("a\ta\n", "x.tsv") end, { pattern = 'x%.tsv:1: column "a" twice' })
+-- Quoted cells, as a spreadsheet or Python's csv module writes them: a tab, a line break and a
+-- doubled quote inside one; text after the closing quote kept; a quote inside a cell that does
+-- not start with one is its own text; the next row's line counts the break; a quote left open is
+-- an error at its line; a comment line's quote opens nothing.
+local quoted = measured.parse_tsv('"a"\tb\tc\r\n"x\ty"\t"say ""hi"""\t"two\nlines"\r\n# it\'s "open\n'
+  .. '1\t5 "in"\t"q"z\n', "q.tsv")
+t.eq(#quoted, 2)
+t.eq(quoted[1].a, "x\ty"); t.eq(quoted[1].b, 'say "hi"'); t.eq(quoted[1].c, "two\nlines")
+t.eq(measured.where(quoted[1]), "q.tsv:2")
+t.eq(quoted[2].a, "1"); t.eq(quoted[2].b, '5 "in"'); t.eq(quoted[2].c, "qz"); t.eq(measured.where(quoted[2]), "q.tsv:5")
+t.raises(function() measured.parse_tsv('a\tb\n1\t2\n3\t"open\n4\t5\n', "o.tsv") end,
+  { pattern = "o%.tsv:3: a quoted cell without its closing quote" })
+t.raises(function() measured.parse_tsv(" \n\n", "e.tsv") end, { pattern = "e%.tsv: empty" })
 
 t.eq(measured.integer("1536"), 1536); t.eq(math.type(measured.integer("1536")), "integer")
 t.eq(measured.number("3.528"), 3.528)
