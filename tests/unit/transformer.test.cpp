@@ -1106,6 +1106,62 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
   }
 }
 
+TEST_CASE("transformer pipeline: a MoE model's wide dense first layers set the pace",
+          "[transformer][pipeline][moe]") {
+  // 8 layers on PP 4 (2 a device), 16 microbatches, EP 1; dense layers with a wide MLP (d_ff
+  // 16384) beside narrow experts (top 2 of 16, d_ff 512 each). With the first 2 layers dense the
+  // first device, 2 dense layers, sets the pace; the fill and the drain pass through the other
+  // three: 2 MoE layers each, and the logits on the last.
+  const auto plan = [](std::int64_t dense_layers, std::int64_t v = 1) {
+    const Transformer m{
+        .layers = 8,
+        .d_model = 1024,
+        .heads = 8,
+        .d_ff = 16384,
+        .gated = true,
+        .vocab = 32000,
+        .seq_len = 1024,
+        .moe =
+            dml::Moe{.experts = 16, .top_k = 2, .expert_d_ff = 512, .dense_layers = dense_layers}};
+    const auto p = dml::evaluate(run_of(m, 4, 16), pipeline(4, Schedule::k1F1B, v));
+    REQUIRE(p.violations.empty());
+    REQUIRE(p.microbatches == 16);
+    return p;
+  };
+  const auto per_mb = [](const dml::StepPlan& p) { return per_microbatch(p, 16); };
+  // From the model without dense layers: its last device, 2 MoE layers and the logits, sets the
+  // pace; the logits are their own term of the plan.
+  const auto all_moe = plan(0);
+  const double logits = all_moe.time.logits.value() / 16;
+  const double moe_layer = (per_mb(all_moe) - logits) / 2;
+  REQUIRE(logits > 0);
+  // From the model with 2 dense layers: the first device's 2 dense layers, without the logits.
+  const auto two = plan(2);
+  CHECK(two.time.logits.value() == 0);
+  const double dense_layer = per_mb(two) / 2;
+  REQUIRE(2 * dense_layer > 2 * moe_layer + logits);  // the first device is the slowest
+
+  SECTION("2 dense layers: the fill is the three MoE devices, not 3 x the dense device") {
+    CHECK_THAT(two.time.bubble.value(), WithinRel(6 * moe_layer + logits, 1e-12));
+  }
+  SECTION("3 dense layers: the second device, a dense and a MoE layer, is timed as it is") {
+    const auto three = plan(3);
+    CHECK_THAT(per_mb(three), WithinRel(2 * dense_layer, 1e-12));
+    CHECK_THAT(three.time.bubble.value(),
+               WithinRel((dense_layer + moe_layer) + 4 * moe_layer + logits, 1e-12));
+  }
+  SECTION("interleaved, v = 2: the dense layers on two devices, the fill and the drain / v") {
+    const auto il = plan(2, 2);
+    // 8 chunks of a layer: devices 0 and 1 hold a dense layer and a MoE one each (layers 0 and
+    // 4, 1 and 5), device 2 two MoE layers, device 3 two and the logits, now the slowest: the
+    // fill passes through the first three.
+    REQUIRE(dense_layer + moe_layer < 2 * moe_layer + logits);
+    CHECK_THAT(per_mb(il), WithinRel(2 * moe_layer + logits, 1e-12));
+    CHECK_THAT(il.time.bubble.value(),
+               WithinRel((2 * (dense_layer + moe_layer) + 2 * moe_layer) / 2, 1e-12));
+  }
+}
+
 TEST_CASE("transformer multi-token prediction: a layer, a projection and the logits again",
           "[transformer][pipeline]") {
   // DeepSeek-V3 report 2.2: each MTP module is a transformer layer, a 2h -> h projection of the
