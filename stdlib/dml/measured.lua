@@ -462,6 +462,9 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
       bytes_note = fmt("inter-node %s GB/s read as bytes: %g Gb/s", x, 8 * tonumber(x))
       return fmt("%g Gb/s", 8 * tonumber(x))
     end)
+    -- "100Gb" (a small b, no "/s") is a rate too; "4 * 100", "4 × 100" a count of NICs.
+    cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s"):gsub("(%d)%s*\195\151%s*", "%1 x ")
+      :gsub("(%d)%s*%*%s*", "%1 x ")
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
@@ -649,8 +652,17 @@ function M.parse_zero(cell)
   if t:find("%d+%s*x%s*%d+") and t:find("hsdp") then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
   local hybrid = t:find("hybrid") ~= nil or t:find("hsdp") ~= nil
+  -- InternLM's (InternEvo's) "zero1=8": ZeRO 1 sharded over 8 ranks and replicated across the
+  -- rest; 1 shards nothing; 0 or -1 shards over the whole data-parallel group.
+  local zero1 = t:match("^%s*zero1%s*[=:]%s*(%-?%d+)%s*$")
+  if zero1 then
+    local n = tonumber(zero1)
+    if n == 1 then return 0, nil, false end
+    return 1, n > 1 and n or nil, false
+  end
   local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-]*(%d)")
-    or t:match("^%s*stage[%s_%-]*(%d)%f[%D]")
+    or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
+    or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
   if z then return tonumber(z), shard, hybrid end
   if t:find("shard_grad_op") or t:find("hybrid_shard_zero2") then return 2, shard, hybrid end
   -- Megatron-FSDP's data-parallel sharding strategies: optim (ZeRO 1), optim_grads (2),
@@ -673,6 +685,28 @@ end
 function M.parse_recompute(cell)
   if cell == nil then return nil end
   local t = cell:lower()
+  -- Megatron-LM's flags, with or without their dashes: --recompute-activations is its selective
+  -- recompute (since 2022), the older --checkpoint-activations every layer's.
+  local flag = t:match("^%-*(%a+[%-_]activations)%s*$")
+  if flag == "recompute-activations" or flag == "recompute_activations" then
+    return "selective", fmt("recompute %q read as selective (Megatron-LM's --recompute-activations)", cell)
+  end
+  if flag == "checkpoint-activations" or flag == "checkpoint_activations" then
+    return "full", fmt("recompute %q read as full (Megatron-LM's --checkpoint-activations: every layer)", cell)
+  end
+  -- A setting written as key = value ("recompute=True", "recompute_granularity: selective",
+  -- "activation_checkpointing = false"): the value, read as a cell of its own; a yes of the
+  -- Megatron flag above is its mode.
+  local key, value = t:match("^%-*([%a_%-]+)%s*[=:]%s*(%S.-)%s*$")
+  if key and (key:find("recompute") or key:find("checkpoint")) then
+    local mode, note = M.parse_recompute(value)
+    if mode == nil then return nil end
+    if mode == "full" and (key == "recompute_activations" or key == "recompute-activations")
+      and not value:find("full") then
+      mode = "selective"
+    end
+    return mode, note and fmt("recompute %q read as %s", cell, mode) or nil
+  end
   if t:find("^full%f[%A]") then return "full" end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end

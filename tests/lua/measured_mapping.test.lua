@@ -169,6 +169,11 @@ t.eq(inter("800 GbE per node"), 25)
 -- GB/s and GBps (bytes) are 8 Gb/s each, said: 50 GB/s per GPU is 400 Gb/s.
 t.eq(inter("50 GB/s per GPU"), 100); t.eq(inter("400 GBps per node"), 100)
 t.eq(select(2, measured.inter_node("50 GB/s per GPU", 8, "h100_sxm")), "inter-node 50 GB/s read as bytes: 400 Gb/s")
+-- A count of NICs written with * or ×, a rate without "/s" ("100Gb"; a capital B is bytes and
+-- is not read so): InternLM's "4 * 100Gb RoCE" is 4 x 100 Gb/s a node, 50 a GPU.
+t.eq(inter("4 * 100Gb RoCE"), 12.5); t.eq(inter("4×100 Gb/s RoCE"), 12.5); t.eq(inter("8*400Gb IB"), 100)
+t.eq(inter("200Gb per GPU"), 50)
+t.eq(select(2, measured.inter_node("4 * 100Gb RoCE", 8, "a100_sxm_80gb")), nil)
 
 -- --- Software stack ---------------------------------------------------------------------------
 
@@ -282,6 +287,15 @@ t.eq(select(2, measured.parse_zero("HSDP (shard 8)")), 8)
 t.eq(select(2, measured.parse_zero("HSDP 4")), 4); t.eq(select(2, measured.parse_zero("HSDP: dp_shard=4, dp_replicate=8")), 4)
 t.eq(select(2, measured.parse_zero("HYBRID_SHARD over 2 nodes")), nil)
 t.eq(measured.parse_zero("HSDP 4x8"), nil); t.eq(measured.parse_zero("ZeRO-3 with ZeRO++"), nil)
+-- FlagPerf's "ZeRO-DP O3" (stage 3) and "ZeRO-DP stage 2"; InternLM's "zero1=N": ZeRO 1 over N
+-- ranks (1: none; 0 and -1: the whole data-parallel group).
+t.eq(measured.parse_zero("ZeRO-DP O3"), 3); t.eq(measured.parse_zero("ZeRO-DP stage 2"), 2)
+t.eq(measured.parse_zero("DeepSpeed ZeRO-DP 1"), 1)
+t.eq(select("#", measured.parse_zero("zero1=8")), 3)
+t.eq(measured.parse_zero("zero1=8"), 1); t.eq(select(2, measured.parse_zero("zero1=8")), 8)
+t.eq(select(3, measured.parse_zero("zero1 = 8")), false)
+t.eq(measured.parse_zero("zero1=1"), 0); t.eq(measured.parse_zero("zero1=-1"), 1)
+t.eq(select(2, measured.parse_zero("zero1=-1")), nil)
 
 local recompute_cases = {
   ["full"] = "full", ["full (activation recomputation; counted in FLOPs)"] = "full",
@@ -306,6 +320,19 @@ local worded = { ["AC: full"] = "full", ["Activation recomputation: full"] = "fu
   ["SAC (op)"] = "op", ["SAC"] = "selective", ["activation checkpointing: selective"] = "selective" }
 for s, m in pairs(worded) do t.eq(measured.parse_recompute(s), m, s) end
 t.eq(select(2, measured.parse_recompute("AC: full")), 'recompute "AC: full" read as full (every layer\'s forward again)')
+-- Megatron-LM's flags (its --recompute-activations is selective, the older
+-- --checkpoint-activations every layer), and settings written key = value.
+local flagged = { ["recompute-activations"] = "selective", ["--recompute-activations"] = "selective",
+  ["recompute_activations"] = "selective", ["--checkpoint-activations"] = "full",
+  ["recompute=True"] = "full", ["recompute: false"] = "none", ["recompute_granularity=selective"] = "selective",
+  ["--recompute-granularity full"] = "full", ["activation_checkpointing = yes"] = "full",
+  ["recompute_activations=true"] = "selective", ["gradient_checkpointing: True"] = "full" }
+for s, m in pairs(flagged) do t.eq(measured.parse_recompute(s), m, s) end
+t.eq(select(2, measured.parse_recompute("recompute-activations")),
+  'recompute "recompute-activations" read as selective (Megatron-LM\'s --recompute-activations)')
+t.eq(select(2, measured.parse_recompute("recompute=True")), 'recompute "recompute=True" read as full')
+t.eq(measured.parse_recompute("recompute=maybe"), nil)
+t.eq(measured.parse_recompute("recompute-everything"), nil)
 for _, s in ipairs { "partial", "1", "fully sharded", "opportunistic", "ACcurate" } do
   t.eq(measured.parse_recompute(s), nil, s)
 end
