@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/spirit/home/x3.hpp>
 #include <charconv>
@@ -200,7 +201,74 @@ struct UnitOutcome {
   Scale scale{};                   // the unit's size, for reading a number in it exactly
 };
 
-UnitOutcome read_unit(std::string_view token) {
+// The spellings of a unit dml reads that `token` (an unknown unit) most likely means: a rate
+// written the networking way ("Gbps", "Gbit/s", "GB/sec" -> "Gb/s", "GB/s"), a time unit's
+// abbreviation ("sec", "hrs", "usec"), FLOP in lower case, or a prefix in the wrong case
+// ("gb/s" -> "GB/s" or "Gb/s"). Only spellings that read are returned.
+std::vector<std::string> unit_spellings_like(std::string_view token,
+                                             bool (*reads)(std::string_view)) {
+  std::vector<std::string> out;
+  const auto add = [&](std::string candidate) {
+    if (candidate != token && reads(candidate) &&
+        std::find(out.begin(), out.end(), candidate) == out.end())
+      out.push_back(std::move(candidate));
+  };
+  const auto replace_end = [&](std::string_view from, std::string_view to) {
+    if (token.size() > from.size() && token.ends_with(from))
+      add(std::string(token.substr(0, token.size() - from.size())) + std::string(to));
+  };
+  replace_end("bps", "b/s");
+  replace_end("Bps", "B/s");
+  replace_end("bit/s", "b/s");
+  replace_end("bits/s", "b/s");
+  replace_end("/sec", "/s");
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kAbbreviations{
+      {{"sec", "s"},
+       {"secs", "s"},
+       {"hr", "h"},
+       {"hrs", "h"},
+       {"mins", "min"},
+       {"msec", "ms"},
+       {"usec", "us"},
+       {"nsec", "ns"},
+       {"bytes", "B"}}};
+  for (const auto& [from, to] : kAbbreviations) {
+    if (token.size() != from.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < token.size(); ++i) {
+      const char c = token[i];
+      if ((c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != from[i]) same = false;
+    }
+    if (same) add(std::string(to));
+  }
+  // Upper case but for a rate's "/s" ("flop" -> "FLOP", "tflop/s" -> "TFLOP/s").
+  {
+    std::string upper(token);
+    const std::size_t end = upper.ends_with("/s") ? upper.size() - 2 : upper.size();
+    for (std::size_t i = 0; i < end; ++i)
+      if (upper[i] >= 'a' && upper[i] <= 'z') upper[i] = static_cast<char>(upper[i] - 'a' + 'A');
+    if (upper.find('B') == std::string::npos) add(upper);
+  }
+  // A prefix in lower case where it takes upper ("gb/s", "tB"), or the b of bits and bytes
+  // confused: both readings, bytes first.
+  if (!token.empty() && token.front() >= 'a' && token.front() <= 'z') {
+    std::string upper(token);
+    upper.front() = static_cast<char>(upper.front() - 'a' + 'A');
+    const std::size_t b = upper.find_first_of("bB");
+    if (b != std::string::npos) {
+      std::string bytes = upper, bits = upper;
+      bytes[b] = 'B';
+      bits[b] = 'b';
+      add(bytes);
+      add(bits);
+    } else {
+      add(upper);
+    }
+  }
+  return out;
+}
+
+UnitOutcome read_unit(std::string_view token, bool hints = true) {
   {
     Scale scale;
     auto first = token.begin();
@@ -242,6 +310,14 @@ UnitOutcome read_unit(std::string_view token) {
     reason += "; time units take no prefix";
   } else if (const std::string like = time_unit_like(token); !like.empty()) {
     reason += fmt::format("; did you mean \"{}\"?", like);
+  } else if (hints) {
+    const auto reads = [](std::string_view t) { return read_unit(t, false).unit.has_value(); };
+    const std::vector<std::string> spellings = unit_spellings_like(token, reads);
+    if (spellings.size() == 1) {
+      reason += fmt::format("; did you mean \"{}\"?", spellings.front());
+    } else if (spellings.size() >= 2) {
+      reason += fmt::format("; did you mean \"{}\" or \"{}\"?", spellings[0], spellings[1]);
+    }
   }
   return {.reason = std::move(reason)};
 }
