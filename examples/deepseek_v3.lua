@@ -3,7 +3,9 @@
 -- routed to at most 4 nodes and dispatched in FP8 (section 3.2.2 and 3.3.2).
 -- Published (DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", arXiv 2412.19437, sections 3.1-3.3
 -- and 4.2, Table 1): 180K H800 GPU-hours per trillion tokens (3.7 days per trillion on 2,048
--- GPUs), 14.8T tokens, so about 1,543 tokens/s per GPU.
+-- GPUs), 14.8T tokens, so about 1,543 tokens/s per GPU. That figure divides the whole run's
+-- GPU-hours, so it includes what a step time does not (checkpoints, evaluations, restarts and
+-- the batch-size ramp): a step-time prediction should come out somewhat above it.
 -- It recomputes the norms and MLA's up-projections in the backward (section 3.2.3), as dml's
 -- "norms" mode with recompute_mla_up does, and trains one multi-token-prediction module (section
 -- 2.2: one more layer, a projection, and the output head and loss again, on the last stage).

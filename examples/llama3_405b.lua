@@ -22,19 +22,34 @@ local run = dml.run { model = llama, cluster = cluster(16384), stack = meta, glo
 -- The layout as section 3.3.2 gives it: 126 layers on 16 stages of 8 interleaved chunks, one
 -- layer short at each end (the first chunk holds only the embedding, the last only the loss);
 -- no activation checkpointing at 8K tokens; FSDP sharding the optimizer state and gradients but
--- not the weights (ZeRO-2). Holding only a shard of the gradients, ZeRO-2 reduce-scatters every
--- microbatch's: sixteen fp32 reduce-scatters a step, which dml counts as the largest cost after the
--- matmuls (docs/model.md 8.7; the report does not say how often its ran).
+-- not the weights (ZeRO-2), gradients accumulated over the microbatches and reduce-scattered in
+-- fp32. The report does not say how often the reduce-scatter ran, and at this scale that is the
+-- largest cost after the matmuls (docs/model.md 8.7): holding only a shard of the gradients, ZeRO-2
+-- reduce-scatters every microbatch's, sixteen fp32 reduce-scatters a step; accumulating whole
+-- gradients in fp32 and reducing them once a step is dml's ZeRO-1, which dml's memory model says
+-- does not fit (Meta freed tensors early, section 3.3.2, which dml does not model). The two
+-- bracket the run.
 local published = { tp = 8, pp = 16, interleave = 8, dp = 128, microbatch = 1, recompute = "none",
   zero = 2, schedule = "1f1b" }
+local function with(layout, changes)
+  local out = {}
+  for k, v in pairs(layout) do out[k] = v end
+  for k, v in pairs(changes) do out[k] = v end
+  return out
+end
 local plan = dml.evaluate(run, published)
 print(plan)
-print(string.format("Llama 3 405B on 16,384 H100s: dml %.0f%% MFU (%.0f TFLOP/s per GPU); published 41%%, 400 TFLOP/s",
-  100 * plan.mfu, plan.mfu * 989.4))
-local half = dml.evaluate(dml.run(run, { cluster = cluster(8192) }),
-  { tp = 8, pp = 16, interleave = 8, dp = 64, microbatch = 1, recompute = "none", zero = 2,
-    schedule = "1f1b" })
-print(string.format("on 8,192 H100s (DP 64): dml %.0f%% MFU; published 43%%, 430 TFLOP/s", 100 * half.mfu))
+local once = dml.evaluate(run, with(published, { zero = 1 }))
+print(string.format("Llama 3 405B on 16,384 H100s: dml %.0f%% MFU (%.0f TFLOP/s per GPU) reducing every microbatch,"
+  .. " %.0f%% once a step (%.1f GiB, over the memory); published 41%%, 400 TFLOP/s",
+  100 * plan.mfu, plan.mfu * 989.4, 100 * once.mfu, once.memory.total:value "GiB"))
+local half_run = dml.run(run, { cluster = cluster(8192) })
+local half_layout = { tp = 8, pp = 16, interleave = 8, dp = 64, microbatch = 1, recompute = "none", zero = 2,
+  schedule = "1f1b" }
+local half = dml.evaluate(half_run, half_layout)
+local half_once = dml.evaluate(half_run, with(half_layout, { zero = 1 }))
+print(string.format("on 8,192 H100s (DP 64): dml %.0f%% to %.0f%% MFU; published 43%%, 430 TFLOP/s", 100 * half.mfu,
+  100 * half_once.mfu))
 -- The step time is the layout's. dml's activation count (Korthikanti et al. 2022, 0.5 GiB a
 -- one-layer chunk): the step's 16 microbatches are as many as the stages, so every forward runs
 -- before the first backward and each device holds 16 x 8 chunks, 72.8 of the 79.6 GiB an H100
