@@ -1217,8 +1217,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     double layers = 0;  // dense and MoE
     double gemm = 0, elem = 0, cast_f = 0, cast_b = 0, perm = 0, attn_f = 0, attn_b = 0;
     double fwd = 0, bwd = 0, recompute = 0;
-    double tp_exposed = 0, tp_hidden = 0, cp_exposed = 0, ep_exposed = 0, ep_hidden = 0;
-    double slowdown = 0, overhead = 0, total = 0;
+    double tp_exposed = 0, tp_hidden = 0, cp_exposed = 0, cp_hidden = 0, ep_exposed = 0;
+    double ep_hidden = 0, slowdown = 0, overhead = 0, total = 0;
   };
   const auto stage_time = [&](double n_dense, double n_moe) __attribute__((always_inline)) {
     StageTime s;
@@ -1287,6 +1287,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
     s.recompute = recompute;
     s.cp_exposed = n * (cp_f * (attention_rerun ? 2.0 : 1.0) + cp_b);
+    // A ring's exchange under the attention kernel (docs/model.md 8.10).
+    s.cp_hidden = n * (cp_under_f * (attention_rerun ? 2.0 : 1.0) + cp_under_b);
     const double ep_total =
         n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
     // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
@@ -1323,7 +1325,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     s.ep_exposed = ep_total - s.ep_hidden;
     s.tp_exposed = tp_exposed;
     s.tp_hidden = tp_hidden;
-    s.slowdown = st.overlap_slowdown * (tp_hidden + s.ep_hidden);
+    s.slowdown = st.overlap_slowdown * (tp_hidden + s.ep_hidden + s.cp_hidden);
     s.overhead = n * c.layer_overhead;
     s.total = s.fwd + s.bwd + recompute + tp_exposed + s.cp_exposed + s.ep_exposed + s.slowdown +
               s.overhead;
@@ -1420,10 +1422,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   // A stage time's every term times k (DualPipe's device: the mean of its two stages).
   const auto scaled = [](StageTime s, double k) {
-    for (double* f :
-         {&s.layers, &s.gemm, &s.elem, &s.cast_f, &s.cast_b, &s.perm, &s.attn_f, &s.attn_b, &s.fwd,
-          &s.bwd, &s.recompute, &s.tp_exposed, &s.tp_hidden, &s.cp_exposed, &s.ep_exposed,
-          &s.ep_hidden, &s.slowdown, &s.overhead, &s.total}) {
+    for (double* f : {&s.layers,     &s.gemm,       &s.elem,      &s.cast_f,     &s.cast_b,
+                      &s.perm,       &s.attn_f,     &s.attn_b,    &s.fwd,        &s.bwd,
+                      &s.recompute,  &s.tp_exposed, &s.tp_hidden, &s.cp_exposed, &s.cp_hidden,
+                      &s.ep_exposed, &s.ep_hidden,  &s.slowdown,  &s.overhead,   &s.total}) {
       *f *= k;
     }
     return s;
@@ -1762,6 +1764,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // V's fold, 2p chunks, crosses 2(p - 1) between devices).
   const double hops = zbv ? 2 * (p - 1) : p * v - 1;
   const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * hops * send : 2 * m * v * send) : 0;
+  const double pp_hidden = l.pp > 1 ? std::max(0.0, 2 * m * v * send - pp_exposed) : 0;
 
   double step = m * t_mb + bubble + pp_exposed + dp_exposed + dp_slowdown + optimizer +
                 st.step_overhead.value();
@@ -1971,9 +1974,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.time.tp = Seconds(ml * pace.tp_exposed);
   out.time.tp_hidden = Seconds(ml * pace.tp_hidden);
   out.time.cp = Seconds(ml * pace.cp_exposed);
+  out.time.cp_hidden = Seconds(ml * pace.cp_hidden);
   out.time.ep = Seconds(ml * pace.ep_exposed);
   out.time.ep_hidden = Seconds(ml * pace.ep_hidden);
   out.time.pp = Seconds(pp_exposed);
+  out.time.pp_hidden = Seconds(pp_hidden);
   out.time.bubble = Seconds(bubble);
   out.time.dp = Seconds(dp_exposed);
   out.time.dp_hidden = Seconds(dp_hidden);
@@ -2475,8 +2480,9 @@ std::string step_plan_summary(const StepPlan& p) {
   // The kinds that hid some communication, each once.
   std::string hidden;
   for (const auto& [kind, t] :
-       {std::pair{"TP", p.time.tp_hidden}, std::pair{"DP", p.time.dp_hidden},
-        std::pair{"EP", p.time.ep_hidden}}) {
+       {std::pair{"TP", p.time.tp_hidden}, std::pair{"CP", p.time.cp_hidden},
+        std::pair{"EP", p.time.ep_hidden}, std::pair{"PP", p.time.pp_hidden},
+        std::pair{"DP", p.time.dp_hidden}}) {
     if (t.value() > 0)
       hidden += fmt::format("{}{} {}", hidden.empty() ? "" : ", ", kind, in_unit(t.value()));
   }

@@ -1707,12 +1707,16 @@ TEST_CASE("transformer pipeline sends overlapped: the fill and the drain cross e
                                                    .microbatch = 1,
                                                    .recompute = Recompute::kFull});
     REQUIRE(p.feasible);
-    return p.time.pp.value();
+    return p.time;
   };
   const double send = 2097152.0 / 47.5e9;
-  CHECK_THAT(pp_time(Schedule::k1F1B, 1), WithinRel(2 * 3 * send, 1e-9));
-  CHECK_THAT(pp_time(Schedule::k1F1B, 2), WithinRel(2 * 7 * send, 1e-9));
-  CHECK_THAT(pp_time(Schedule::kZeroBubbleV, 1), WithinRel(2 * 6 * send, 1e-9));
+  CHECK_THAT(pp_time(Schedule::k1F1B, 1).pp.value(), WithinRel(2 * 3 * send, 1e-9));
+  CHECK_THAT(pp_time(Schedule::k1F1B, 2).pp.value(), WithinRel(2 * 7 * send, 1e-9));
+  CHECK_THAT(pp_time(Schedule::kZeroBubbleV, 1).pp.value(), WithinRel(2 * 6 * send, 1e-9));
+  // The rest of the 8 microbatches' sends, each way, hide under other microbatches' compute:
+  // 2 (8 - 3) sends, and 2 (16 - 7) with two chunks a device.
+  CHECK_THAT(pp_time(Schedule::k1F1B, 1).pp_hidden.value(), WithinRel(2 * 5 * send, 1e-9));
+  CHECK_THAT(pp_time(Schedule::k1F1B, 2).pp_hidden.value(), WithinRel(2 * 9 * send, 1e-9));
 }
 
 TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[transformer][tp]") {
@@ -2265,6 +2269,44 @@ TEST_CASE("transformer CP: the ring's bookkeeping per later step over HBM", "[tr
     m.mla = dml::Mla{.kv_rank = 256, .rope_dim = 32, .v_dim = 64};
     CHECK_THAT(attention_gain(true, 4, Recompute::kNone), WithinRel(1094713344.0 / hbm, 1e-12));
   }
+}
+
+TEST_CASE("transformer CP: the ring's exchange under the attention kernel, reported and slowing it",
+          "[transformer][cp]") {
+  // GPT, 4 layers, h 2048, sequences of 16,384 in a ring of CP 4 x DP 2 on one 8-GPU node: the
+  // exchange hides under the attention kernel, as TP's and DP's hidden traffic slows the compute
+  // under it by the stack's overlap_slowdown.
+  const Transformer m = gpt(4, 2048, 16, 32000, 16384);
+  const auto plan = [&](double attention, dml::ContextParallel kind) {
+    TransformerRun run = run_of(m, 8, 8);
+    run.cluster.gpu.efficiency->attention = attention;
+    const auto p = dml::evaluate(run, TransformerLayout{.tp = 1,
+                                                        .pp = 1,
+                                                        .dp = 2,
+                                                        .zero = 1,
+                                                        .cp = 4,
+                                                        .cp_kind = kind,
+                                                        .microbatch = 1,
+                                                        .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    return p.time;
+  };
+  const dml::StepTime ring = plan(0.283, dml::ContextParallel::kRing);
+  REQUIRE(ring.cp_hidden.value() > 0);
+  REQUIRE(ring.dp_hidden.value() > 0);
+  const double slowdown = dml::Stack{.name = "test"}.overlap_slowdown;
+  REQUIRE(slowdown > 0);
+  CHECK_THAT(ring.slowdown.value(),
+             WithinRel(slowdown * (ring.tp_hidden.value() + ring.cp_hidden.value() +
+                                   ring.ep_hidden.value() + ring.dp_hidden.value()),
+                       1e-12));
+  // The ring moves the same bytes whatever the kernel: only the split between exposed and
+  // hidden moves (here a kernel ten times slower hides all of it).
+  const dml::StepTime slow = plan(0.0283, dml::ContextParallel::kRing);
+  CHECK_THAT(slow.cp.value() + slow.cp_hidden.value(),
+             WithinRel(ring.cp.value() + ring.cp_hidden.value(), 1e-12));
+  // The all-gather kind runs before the kernel: nothing hidden.
+  CHECK(plan(0.283, dml::ContextParallel::kAllGather).cp_hidden.value() == 0);
 }
 
 TEST_CASE(

@@ -190,9 +190,11 @@ struct StepTime {
   units::Seconds tp{};
   units::Seconds tp_hidden{};
   units::Seconds cp{};
+  units::Seconds cp_hidden{};
   units::Seconds ep{};
   units::Seconds ep_hidden{};
   units::Seconds pp{};
+  units::Seconds pp_hidden{};
   units::Seconds bubble{};
   units::Seconds dp{};
   units::Seconds dp_hidden{};
@@ -983,10 +985,16 @@ struct Description<StepTime> {
             {.name = "tp_hidden", .doc = "TP communication hidden under compute", .hidden = true});
     v.field(t.cp,
             {.name = "cp", .doc = "context-parallel KV exchange, exposed", .label = "CP exposed"});
+    v.field(t.cp_hidden, {.name = "cp_hidden",
+                          .doc = "context-parallel KV exchange hidden under the attention kernel",
+                          .hidden = true});
     v.field(t.ep, {.name = "ep", .doc = "expert all-to-all, exposed", .label = "EP exposed"});
     v.field(t.ep_hidden,
             {.name = "ep_hidden", .doc = "expert all-to-all hidden under compute", .hidden = true});
     v.field(t.pp, {.name = "pp", .doc = "pipeline sends, exposed", .label = "PP sends"});
+    v.field(t.pp_hidden, {.name = "pp_hidden",
+                          .doc = "pipeline sends hidden under other microbatches' compute",
+                          .hidden = true});
     v.field(t.bubble, {.name = "bubble", .doc = "pipeline bubble", .label = "bubble"});
     v.field(t.dp, {.name = "dp",
                    .doc = "data-parallel (and FSDP) communication, exposed",

@@ -303,8 +303,8 @@ M.gb200.efficiency = estimate_eff("estimate: the H100 values; only the GEMM effi
 M.gb200.efficiency.gemm = 0.5791
 M.gb200.efficiency.sources.gemm = blackwell_fit("GB200", "6.6% -> 3.0% mean error", "10.0% -> 3.7%")
 M.gb300.efficiency = estimate_eff("estimate: the H100 values; only the GEMM efficiency and the FP4 gain are calibrated on GB300 runs")
-M.gb300.efficiency.gemm = 0.695
-M.gb300.efficiency.sources.gemm = blackwell_fit("GB300", "10.4% -> 6.1% mean error", "14.7% -> 9.3%")
+M.gb300.efficiency.gemm = 0.6959
+M.gb300.efficiency.sources.gemm = blackwell_fit("GB300", "10.5% -> 6.0% mean error", "14.7% -> 9.2%")
 -- Their FP4 (NVFP4) gain: fitted (scenarios/calibration/blackwell.lua) on the NVFP4 runs of the
 -- same tables, the GEMM efficiency above held. The B200 and B300 have FP4 tensor cores too, but no
 -- NVFP4 run of theirs calibrates a gain: they keep 0, and dml.run refuses fp4 on them.
@@ -316,9 +316,9 @@ end
 M.gb200.efficiency.fp4_gain = 3.281
 M.gb200.efficiency.sources.fp4_gain = fp4_fit("GB200", "the datasheet's 2 x fp8_gain = 3.64 (10 PFLOP/s dense FP4 against 5 FP8, " .. gb200 .. ")",
   "5.7% -> 3.4% mean error", "18.3% -> 14.2%")
-M.gb300.efficiency.fp4_gain = 3.733
+M.gb300.efficiency.fp4_gain = 3.727
 M.gb300.efficiency.sources.fp4_gain = fp4_fit("GB300", "the datasheet's 3 x fp8_gain = 5.46 (15 PFLOP/s dense FP4 against 5 FP8: Blackwell Ultra's 1.5x FP4, " .. gb300 .. ")",
-  "17.3% -> 2.4% mean error", "13.1% -> 5.9%")
+  "17.4% -> 2.5% mean error", "13.1% -> 5.9%")
 M.b300.efficiency = estimate_eff("estimate: the H100 values; no measured B300 run calibrates it yet")
 for _, key in ipairs { "b200", "b300" } do
   M[key].efficiency.sources.fp4_gain = "estimate: 0, no rate for its FP4 tensor cores: no NVFP4 run of it calibrates one (dml.run refuses fp4)"
