@@ -875,6 +875,7 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
 void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.pace_device = -1;
   out.pace_dense = 0;
+  out.uneven_stage_layers = 0;
   const Stack& st = c.run.stack;
   // The busiest EP rank's load over the mean: one rank (EP 1) holds every expert and is the mean.
   // A rank gets at most one copy of a token per expert it holds and at most all k, so at most
@@ -1190,6 +1191,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                           (folded ? mtp_stage >= 2 * (mtp_n + 1) : mtp_stage >= mtp_n + 1);
   const bool short_ends = ends_places || mtp_places;
   const std::int64_t per_stage = mtp_places ? mtp_stage : (c.layers + l.pp - 1) / l.pp;
+  if (uneven && !short_ends) out.uneven_stage_layers = per_stage;
   const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
   const double n_layers = static_cast<double>(per_stage);
 
@@ -2257,6 +2259,13 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   }
   p.time = k.time;
   p.memory = k.memory;
+  if (k.uneven_stage_layers > 0) {
+    p.notes.push_back(fmt::format(
+        "the {} layers do not split evenly into pp {} x interleave {} chunks: the busiest stage "
+        "is costed with {} layers (Megatron-Core runs an uneven split only when told its first "
+        "and last stages' layers)",
+        c.layers, l.pp, l.interleave, k.uneven_stage_layers));
+  }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(
         "the pipeline's device {} of {} sets the pace: its {} dense first layer{} cost more a "

@@ -171,6 +171,9 @@ struct Costed {
   // how many dense ones it holds; -1 when the MoE-heaviest stage does.
   std::int64_t pace_device = -1;
   double pace_dense = 0;
+  // Layers a stage is costed with where the chunks split the layers unevenly (ceil(L/p)), the
+  // ends' embedding and loss places not evening them out; 0 for an even split.
+  std::int64_t uneven_stage_layers = 0;
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);

@@ -1106,6 +1106,29 @@ TEST_CASE("transformer pipeline: stages one layer short at the ends", "[transfor
   }
 }
 
+TEST_CASE("transformer pipeline: an uneven split is costed at ceil(L/p) layers, and said",
+          "[transformer][pipeline]") {
+  // 16 layers split evenly on PP 4; 14 do as the ends' places (L + 2 = 16); 13 do not.
+  const auto plan = [](std::int64_t layers) {
+    const auto p = dml::evaluate(run_of(gpt(layers, 2048, 16, 8000, 2048), 4, 16), pipeline(4));
+    REQUIRE(p.violations.empty());
+    return p;
+  };
+  const auto said = [](const dml::StepPlan& p) {
+    return std::any_of(p.notes.begin(), p.notes.end(), [](const std::string& n) {
+      return n.find("do not split evenly") != std::string::npos;
+    });
+  };
+  CHECK_FALSE(said(plan(16)));
+  CHECK_FALSE(said(plan(14)));
+  const auto odd = plan(13);
+  REQUIRE(said(odd));
+  CHECK_THAT(odd.notes.back(), Contains("the 13 layers do not split evenly into pp 4 x interleave "
+                                        "1 chunks: the busiest stage is costed with 4 layers"));
+  // Costed as the 16-layer model's stage of 4 layers (the logits on top of the last).
+  CHECK_THAT(odd.time.step.value(), WithinRel(plan(16).time.step.value(), 1e-12));
+}
+
 TEST_CASE("transformer pipeline: a MoE model's wide dense first layers set the pace",
           "[transformer][pipeline][moe]") {
   // 8 layers on PP 4 (2 a device), 16 microbatches, EP 1; dense layers with a wide MLP (d_ff
