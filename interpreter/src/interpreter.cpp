@@ -19,6 +19,7 @@
 #include "dml/error.hpp"
 #include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
+#include "field_line.hpp"
 #include "host.hpp"
 #include "lua_runtime.hpp"
 #include "sandbox.hpp"
@@ -36,21 +37,87 @@ constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 // is there.
 const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->options; }
 
-// Message handler for lua_pcall: makes non-string errors readable and, with
-// --traceback, appends the stack: the one core.traceback kept for this message, if any (taken
-// where the error was first raised), else this one.
+// A message "file:12: cluster.levels[2].bandwidth: ..." raised by a call on line 12 of a
+// loaded file, with that line moved to the line inside the call's table that writes the field
+// (field_line.hpp); nullopt when the message names no field or the line stays. Only a file
+// that a frame on the stack runs is read: a message cannot make the handler read another.
+std::optional<std::string> at_field_line(lua_State* L, std::string_view msg) {
+  try {
+    // "where:line: rest", the first ":digits: " in the message.
+    std::size_t colon = msg.find(':');
+    std::size_t digits_end = 0;
+    int line = 0;
+    while (colon != std::string_view::npos) {
+      std::size_t i = colon + 1;
+      line = 0;
+      while (i < msg.size() && msg[i] >= '0' && msg[i] <= '9' && i - colon < 10) {
+        line = line * 10 + (msg[i] - '0');
+        ++i;
+      }
+      if (i > colon + 1 && msg.substr(i, 2) == ": ") {
+        digits_end = i;
+        break;
+      }
+      colon = msg.find(':', colon + 1);
+    }
+    if (colon == std::string_view::npos || line < 1) return std::nullopt;
+    const std::string_view where = msg.substr(0, colon);
+    const std::string_view rest = msg.substr(digits_end + 2);
+    if (rest.starts_with("dml.")) return std::nullopt;  // a function's message, not a field's
+    const auto path = lua::field_path(rest);
+    if (!path) return std::nullopt;
+    std::string file;
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar) != 0; ++level) {
+      if (lua_getinfo(L, "Sl", &ar) == 0) continue;
+      if (ar.currentline == line && ar.source != nullptr && ar.source[0] == '@' &&
+          where == ar.short_src) {
+        file = ar.source + 1;
+        break;
+      }
+    }
+    if (file.empty()) return std::nullopt;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return std::nullopt;
+    constexpr std::size_t kMaxSource = std::size_t{16} << 20;
+    std::string source(kMaxSource, '\0');
+    in.read(source.data(), static_cast<std::streamsize>(source.size()));
+    source.resize(static_cast<std::size_t>(in.gcount()));
+    const auto field = lua::field_line(source, line, *path);
+    if (!field || *field == line) return std::nullopt;
+    return fmt::format("{}:{}: {}", where, *field, rest);
+  } catch (...) {
+    return std::nullopt;  // the message as it was
+  }
+}
+
+// Message handler for lua_pcall: makes non-string errors readable, points an error about a
+// declaration's field at the field's line (at_field_line) and, with --traceback, appends the
+// stack: the one core.traceback kept for this message, if any (taken where the error was first
+// raised), else this one.
 int message_handler(lua_State* L) {
   if (lua_tolstring(L, 1, nullptr) == nullptr) {
     if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) return 1;
     lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     lua_replace(L, 1);
   }
+  // The message as raised, which core.traceback's kept stack is keyed by.
+  lua_pushvalue(L, 1);
+  const int raised = lua_gettop(L);
+  {
+    std::size_t len = 0;
+    const char* msg = lua_tolstring(L, 1, &len);
+    if (std::optional<std::string> moved = at_field_line(L, std::string_view(msg, len))) {
+      lua_pushlstring(L, moved->data(), moved->size());
+      lua_replace(L, 1);
+    }
+  }
   if (lua_toboolean(L, lua_upvalueindex(1)) != 0) {
     // The message, a newline and the stack, joined as Lua strings: a message may hold a NUL.
     std::size_t len = 0;
-    const char* msg = lua_tolstring(L, 1, &len);
+    const char* msg = lua_tolstring(L, raised, &len);
     lua::Host* h = lua::find_host(L);
-    lua_settop(L, 1);
+    lua_pushvalue(L, 1);
     lua_pushliteral(L, "\n");
     if (h != nullptr && !h->traceback.empty() &&
         h->traceback_message == std::string_view(msg, len)) {
@@ -59,7 +126,9 @@ int message_handler(lua_State* L) {
       luaL_traceback(L, L, nullptr, 1);
     }
     lua_concat(L, 3);
+    return 1;
   }
+  lua_settop(L, 1);
   return 1;
 }
 
