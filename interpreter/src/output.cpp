@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
+#include <optional>
 #include <random>
 
 #include "dml/error.hpp"
@@ -189,6 +191,44 @@ std::string format_number(double x) {
   return fmt::format("{:.4g}", x);
 }
 
+namespace {
+
+// A column whose cells are all quantities of one dimension (and blanks) is written in one unit,
+// so that its rows compare at a glance ("7.474 s" above "660 s", not "11 min"): the unit
+// format_quantity gives its smallest nonzero value, the numbers with 4 significant digits or
+// as many as their whole part has. Where the largest would then pass a million of that unit (a
+// column from microseconds to days), each cell keeps its own unit. nullopt: no common unit.
+std::optional<DisplayUnit> column_unit(const Table& t, size_t c) {
+  std::optional<Dimension> dim;
+  double smallest = std::numeric_limits<double>::infinity();
+  double largest = 0;
+  for (const auto& row : t.rows) {
+    const Cell& cell = cell_at(row, c);
+    if (std::holds_alternative<std::monostate>(cell)) continue;
+    const auto* q = std::get_if<QuantityCell>(&cell);
+    if (q == nullptr || !std::isfinite(q->value)) return std::nullopt;
+    if (dim && *dim != q->dim) return std::nullopt;
+    dim = q->dim;
+    const double magnitude = std::fabs(q->value);
+    if (magnitude > 0) smallest = std::min(smallest, magnitude);
+    largest = std::max(largest, magnitude);
+  }
+  if (!dim || !std::isfinite(smallest)) return std::nullopt;
+  std::optional<DisplayUnit> unit = display_unit(Quantity{smallest, *dim});
+  if (!unit || largest / unit->factor >= 1e6) return std::nullopt;
+  return unit;
+}
+
+std::string in_column_unit(double value, const DisplayUnit& unit) {
+  const double v = value / unit.factor;
+  const double whole = std::fabs(v) >= 1 ? std::floor(std::log10(std::fabs(v))) + 1 : 1;
+  const std::string number = dml::format_number(v, std::max(4, static_cast<int>(whole)));
+  const bool plural = unit.symbol == "day" && number != "1" && number != "-1";
+  return fmt::format("{} {}{}", number, unit.symbol, plural ? "s" : "");
+}
+
+}  // namespace
+
 std::string format_text(const Table& t) {
   const size_t ncol = t.columns.size();
   std::string out;
@@ -206,6 +246,8 @@ std::string format_text(const Table& t) {
   std::vector<size_t> width(ncol);
   std::vector<bool> numeric(ncol, true);  // every non-blank cell right-aligned
   std::vector<bool> any_cell(ncol, false);
+  std::vector<std::optional<DisplayUnit>> unit(ncol);
+  for (size_t c = 0; c < ncol; ++c) unit[c] = column_unit(t, c);
   size_t non_finite = 0;
   for (size_t c = 0; c < ncol; ++c) width[c] = display_width(printable(t.columns[c]));
   for (size_t r = 0; r < t.rows.size(); ++r) {
@@ -233,7 +275,9 @@ std::string format_text(const Table& t) {
                          ++non_finite;
                          s = {"-", true};
                        } else {
-                         s = {format_quantity(Quantity{q.value, q.dim}), true};
+                         s = {unit[c] ? in_column_unit(q.value, *unit[c])
+                                      : format_quantity(Quantity{q.value, q.dim}),
+                              true};
                        }
                      },
                  },

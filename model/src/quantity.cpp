@@ -242,6 +242,28 @@ std::string format_quantity(Quantity q, int significant_digits) {
   return number + " " + unit;
 }
 
+std::optional<DisplayUnit> display_unit(Quantity q) {
+  const double magnitude = std::fabs(q.value);
+  if (magnitude == 0.0 || !std::isfinite(magnitude)) return std::nullopt;
+  const auto prefixed = [&](std::string_view unit) -> std::optional<DisplayUnit> {
+    const Scale* s = &pick_scale(kDecimalPrefixes, magnitude, 1.0);
+    if (magnitude / s->factor >= 1000.0) return std::nullopt;  // written with an exponent
+    return DisplayUnit{s->factor, std::string(s->symbol) + std::string(unit)};
+  };
+  const Dimension d = q.dim;
+  if (d == kTime) {
+    const Scale& s = magnitude >= 60.0 ? pick_scale(kClockUnits, magnitude, 1.0)
+                                       : pick_scale(kSubMinuteUnits, magnitude, 1.0);
+    return DisplayUnit{s.factor, std::string(s.symbol)};
+  }
+  if (d == kBytes) return prefixed("B");
+  if (d == kBandwidth) return prefixed("B/s");
+  if (d == kFlop) return prefixed("FLOP");
+  if (d == kFlopRate) return prefixed("FLOP/s");
+  if (d == kFrequency) return prefixed("Hz");
+  return std::nullopt;
+}
+
 double value_in_unit(Quantity q, Quantity unit, std::string_view unit_text) {
   if (q.dim != unit.dim) {
     throw UnitError(fmt::format("cannot convert {} to {} ({} is not {})", format_quantity(q),

@@ -231,6 +231,25 @@ TEST_CASE("output: atomic writes", "[output]") {
 
 // Quantity cells are the bindings' own quantities (bind_quantity.hpp): shown formatted and
 // saved as their value in SI base units.
+TEST_CASE("output: a column of one dimension is written in one unit", "[output]") {
+  Table t;
+  t.columns = {"step", "train", "bw", "wide", "mixed"};
+  const auto time = [](double s) { return QuantityCell{s, dml::kTime}; };
+  // The smallest value's unit for each column; 4 significant digits or the whole part's. A
+  // column from microseconds to days, or of two dimensions, keeps each cell's own unit.
+  t.rows.push_back({time(7.474), time(14.55 * 86400), QuantityCell{50e9, dml::kBandwidth},
+                    time(900e-6), time(1.5)});
+  t.rows.push_back({time(659.94), time(1285 * 86400.0), QuantityCell{1.8e12, dml::kBandwidth},
+                    time(3 * 86400.0), QuantityCell{1e9, dml::kBytes}});
+  t.rows.push_back({time(123456.7), time(86400), std::monostate{}, time(0), time(2)});
+  CHECK(format_text(t) ==
+        "    step       train         bw    wide  mixed\n"
+        "--------  ----------  ---------  ------  -----\n"
+        " 7.474 s  14.55 days    50 GB/s  900 us  1.5 s\n"
+        " 659.9 s   1285 days  1800 GB/s  3 days   1 GB\n"
+        "123457 s       1 day                0 s    2 s");
+}
+
 TEST_CASE("output: quantity cells show their text and save their value", "[output]") {
   lua_State* L = luaL_newstate();
   luaL_openlibs(L);

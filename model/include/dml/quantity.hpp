@@ -106,6 +106,15 @@ struct Quantity {
 // Exponents are written without "+" or leading zeros: "1.5e-5".
 [[nodiscard]] std::string format_quantity(Quantity q, int significant_digits = 4);
 
+// The unit format_quantity writes `q` in: its size in base units and its symbol ("ms",
+// "GB/s", "day"); nullopt for a zero or non-finite value and for dimensions written in base units
+// or without a unit.
+struct DisplayUnit {
+  double factor = 1;
+  std::string symbol;
+};
+[[nodiscard]] std::optional<DisplayUnit> display_unit(Quantity q);
+
 // The number `value` formatted as format_quantity formats numbers.
 [[nodiscard]] std::string format_number(double value, int significant_digits = 4);
 
