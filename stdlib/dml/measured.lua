@@ -347,7 +347,7 @@ function M.gpu(cell)
       local notes = {}
       if r.preset:match("^a100") and not t:find("a100") then
         notes[#notes + 1] = fmt("GPU %q: an A100 SXM 80GB assumed", cell)
-      elseif r.preset == "a100_sxm_80gb" and not t:find("80%s*gb") then
+      elseif r.preset == "a100_sxm_80gb" and not t:find("%f[%d]80%s*gi?b?%f[%A]") then
         notes[#notes + 1] = "A100 memory size not given: the 80 GB part assumed"
       end
       if r.preset == "h100_sxm" and (t:find("500%s*w") or t:find("hbm2e")) then
@@ -534,16 +534,35 @@ function M.year(text)
 end
 
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
---- (with `precision` and `notes` for torchtitan, and the year in `framework` or `source` for
+--- (with `precision` and `notes` for torchtitan and PyTorch FSDP, which say whether it was
+--- compiled, and the year in `framework` or `source` for
 --- plain Megatron-LM: before 2021 the 2021 stack), and a note when the choice is a judgment;
 --- nil and the reason otherwise. The framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
 --- llm_foundry, not DeepSpeed. GPT-NeoX runs as DeepSpeed and plain PyTorch FSDP as torchtitan
 --- (both said in the note); metaseq has no preset.
+-- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework
+-- or precision cell, or "torch.compile" in its notes, each not switched off ("no torch.compile",
+-- "without compile", "not compiled", "pre-compile"); notes that say "eager" count for nothing.
+local function compiled(row)
+  local function says(text, pattern)
+    local from = text:find(pattern)
+    if not from then return false end
+    local before = text:sub(1, from - 1)
+    return not (before:find("%f[%a]no[%s%-]*torch%.$") or before:find("%f[%a]no[%s%-]*$")
+      or before:find("without%s+torch%.$") or before:find("without%s+$") or before:find("not%s+$")
+      or before:find("pre%-$"))
+  end
+  local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
+  if says(cells, "%f[%a]compiled?%f[%A]") then return true end
+  local notes = (row.notes or ""):lower()
+  return not notes:find("%f[%a]eager%f[%A]") and says(notes, "torch%.compile")
+end
+
 function M.stack_for(row)
   local f = (row.framework or ""):lower()
   if f:find("torchtitan") then
     if (row.notes or ""):lower():find("async tp") then return "torchtitan_async_tp" end
-    if (row.precision or ""):lower():find("compile") then return "torchtitan_compile" end
+    if compiled(row) then return "torchtitan_compile" end
     return "torchtitan"
   end
   if f:find("llm[%s%-_]?foundry") or f:find("composer") or f:find("mosaic") then return "llm_foundry" end
@@ -580,6 +599,10 @@ function M.stack_for(row)
       row.framework)
   end
   if f:find("fsdp") and not f:find("metaseq") then
+    if compiled(row) then
+      return "torchtitan_compile", fmt("stack torchtitan_compile for %q (PyTorch FSDP under torch.compile, PyTorch's SDPA attention)",
+        row.framework)
+    end
     return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
   end
   -- Any other framework: the Megatron-class stack of the source's year, said in `assumed`.
@@ -1360,6 +1383,13 @@ function M.request(row, presets)
     if mode == nil then return nil, fmt("recompute %q not understood", row.recompute) end
     layout.recompute = mode
     note(rnote)
+    -- Outside Megatron, "selective" activation checkpointing often means checkpointing some of
+    -- the blocks whole (torchtitan's layer-wise SAC, fms-fsdp's every k-th block), which dml
+    -- does not model: said where the stack is not Megatron's.
+    if mode == "selective" and not M.pads_vocab[stack_key] then
+      note(fmt("recompute %q read as Megatron's selective recompute (the attention's core again); a PyTorch stack's selective checkpointing of some whole blocks is not modelled",
+        row.recompute))
+    end
     -- Megatron-Core's single modules named beside the mode (mla_up_proj, moe_act); not under
     -- full recompute, which reruns them anyway.
     local cell = row.recompute:lower()
@@ -1478,7 +1508,10 @@ function M.flop_formula(row)
     if src:find("megascale") then
       return "6n", "MegaScale's MFU formula not given: PaLM's 6N + 12 L h s per token"
     end
-    if src:find("megatron") then
+    -- NeMo and Megatron-Bridge report Megatron-Core's count (their "model TFLOP/s").
+    local fw = (row.framework or ""):lower()
+    if src:find("megatron") or src:find("%f[%a]nemo%f[%A]") or fw:find("%f[%a]nemo")
+      or fw:find("megatron%-bridge") or fw:find("megatron%-core") or fw:find("megatron[%s%-_]?lm") then
       return "megatron", "FLOP counting not given: Megatron's num_floating_point_operations"
     end
     return "6n", "FLOP counting not given: PaLM's 6N + 12 L h s per token (Chowdhery et al. 2022), the usual MFU definition"

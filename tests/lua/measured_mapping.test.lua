@@ -83,6 +83,7 @@ t.eq(key, "h100_sxm"); t.eq(#notes, 1); t.eq(notes[1]:find("a 500 W or HBM2e H10
 local _, ampere_notes = measured.gpu("NVIDIA Ampere (A100 per later ByteDance text; paper says 'Ampere')")
 t.eq(ampere_notes[1], "A100 memory size not given: the 80 GB part assumed")
 t.eq(select(2, measured.gpu("A100-SXM4-80GB"))[1], nil, "nothing assumed")
+t.eq(select(2, measured.gpu("A100 80G"))[1], nil, "80G is the memory size"); t.eq(gpu("A100 80G"), "a100_sxm_80gb")
 t.eq(gpu("TPU v5p"), nil)
 -- GPUs of the vendors' newer tables, which no public row has yet.
 t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
@@ -231,6 +232,11 @@ t.eq(formula("Megatron's num_floating_point_operations"), "megatron"); t.eq(form
 t.eq(select(2, measured.flop_formula { tflops_counting = "not stated", source = "Dubey et al. 2024" }),
   "FLOP counting not given: PaLM's 6N + 12 L h s per token (Chowdhery et al. 2022), the usual MFU definition")
 t.eq(measured.flop_formula { source = "Megatron-LM README" }, "megatron")
+-- NeMo's and Megatron-Bridge's tables report Megatron-Core's count; a framework that only uses
+-- Megatron's TP is not one of them.
+t.eq(measured.flop_formula { source = "NVIDIA/NeMo docs/source/performance/performance_long_sequence.md" }, "megatron")
+t.eq(measured.flop_formula { source = "a vendor table", framework = "NeMo24.03.01.framework" }, "megatron")
+t.eq(measured.flop_formula { source = "OPT logbook 2022", framework = "metaseq (FSDP + Megatron TP)" }, "6n")
 -- A "16M" token batch converts a throughput as the request reads it: 16 x 2^20 tokens, 2,048
 -- sequences of 8,192 (16,000,000 is not whole sequences), at 1,000,000 tokens/s: 16.777216 s.
 t.near(measured.measured_time { seq_len = "8192", global_batch_tokens = "16M", tokens_per_s = "1000000" }, 16.777216)
@@ -251,6 +257,17 @@ end
 t.eq(stack { framework = "PyTorch FSDP" }, "torchtitan")
 t.eq(select(2, measured.stack_for { framework = "PyTorch FSDP" }),
   'stack torchtitan for "PyTorch FSDP" (PyTorch FSDP, eager, PyTorch\'s SDPA attention)')
+-- torch.compile said in the framework, the precision or the notes (not switched off).
+t.eq(stack { framework = "fms-fsdp (PyTorch FSDP, SDPA flash v2, torch.compile)" }, "torchtitan_compile")
+t.eq(stack { framework = "torchtitan (torch.compile)" }, "torchtitan_compile")
+t.eq(stack { framework = "torchtitan", precision = "BF16, compile" }, "torchtitan_compile")
+t.eq(stack { framework = "torchtitan", notes = "torch.compile, FSDP2" }, "torchtitan_compile")
+t.eq(stack { framework = "PyTorch FSDP", notes = "eager (pre-compile) numbers, later replaced by the compile table" },
+  "torchtitan")
+t.eq(stack { framework = "PyTorch FSDP", notes = "no torch.compile" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "without compile" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "eager (not compiled)" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "async TP, compile" }, "torchtitan_async_tp")
 -- Any other framework: the Megatron-class stack of the source's year, said.
 t.eq(stack(row("OPT-175B")), "megatron_2021")
 t.eq(select(2, measured.stack_for(row("OPT-175B"))),
@@ -346,6 +363,19 @@ t.eq(measured.parse_recompute("selective (core_attn, mla_up_proj)"), "selective"
 t.eq(select(2, measured.parse_recompute("selective (Megatron default)")), nil, "words that are no module names")
 t.eq(select(2, measured.parse_recompute("selective (mla_up_proj, moe)")),
   'recompute "selective (mla_up_proj, moe)" read as Megatron-Core\'s single modules only (moe not modelled)')
+-- "Selective" outside Megatron's stacks is read as Megatron's, said: a PyTorch stack's may
+-- checkpoint some whole blocks (fms-fsdp's every k-th, torchtitan's layer-wise SAC).
+do
+  local function said(r)
+    for _, a in ipairs(assert(measured.request(r)).assumed) do
+      if a:find("selective checkpointing of some whole blocks", 1, true) then return true end
+    end
+    return false
+  end
+  t.eq(said(copy(row("TT-T1-8B-8gpu-5762"), { recompute = "Selective AC" })), true)
+  t.eq(said(copy(row("TT-T1-8B-8gpu-5762"), { recompute = "full" })), false)
+  t.eq(said(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "selective" })), false, "Megatron's own")
+end
 t.eq(assert(measured.request(copy(row("MBridge-25.11-GPT-64"), { recompute = "full (moe_act)" }))).layout.recompute_moe_act, nil,
   "full recompute reruns the modules anyway")
 -- The modules beside the mode, on the layout (Megatron-Core's stack offers them).
