@@ -312,6 +312,30 @@ int strict_record_index(lua_State* L) {
   });
 }
 
+// __tostring of a strict record (upvalues: its path, its type's constructor or nil): the
+// record as its type prints it (`print(gpus.h100_sxm)` shows the GPU's fields), after its path;
+// a record whose type has no constructor, or that does not declare, says what it is.
+int strict_record_tostring(lua_State* L) {
+  const char* path = lua_tostring(L, lua_upvalueindex(1));
+  if (lua_isfunction(L, lua_upvalueindex(2))) {
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 1);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
+      luaL_tolstring(L, -1, nullptr);  // the record's text, on top
+      lua_pushstring(L, path);
+      lua_pushliteral(L, " = ");
+      lua_rotate(L, -3, 2);  // path, " = ", text
+      lua_concat(L, 3);
+      return 1;
+    }
+    lua_settop(L, 1);
+  }
+  lua_pushstring(L, path);
+  lua_pushliteral(L, " (a preset record)");
+  lua_concat(L, 2);
+  return 1;
+}
+
 // Makes the plain table at idx a strict record of `type`, and its plain tables of record fields
 // too. A table that already has a metatable is left as it is.
 void make_strict_record(lua_State* L, int idx, const std::string& path, const TypeInfo& type) {
@@ -341,6 +365,14 @@ void make_strict_record(lua_State* L, int idx, const std::string& path, const Ty
   lua_pushlightuserdata(L, const_cast<TypeInfo*>(&type));
   lua_pushcclosure(L, strict_record_index, 2);
   lua_setfield(L, -2, "__index");
+  lua_pushlstring(L, path.data(), path.size());
+  if (const Entry* e = find(type.name); e != nullptr && e->constructor != nullptr) {
+    lua_pushcfunction(L, e->constructor);
+  } else {
+    lua_pushnil(L);
+  }
+  lua_pushcclosure(L, strict_record_tostring, 2);
+  lua_setfield(L, -2, "__tostring");
   lua_setmetatable(L, idx);
 }
 

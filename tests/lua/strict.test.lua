@@ -69,6 +69,10 @@ raises_here(function() return gpus.h100_sxm.power.busy end, "dml.presets.gpus.h1
 raises_here(function() return networks.infiniband_ndr.bandwith end, "dml.presets.networks.infiniband_ndr.bandwith: no such field; did you mean 'bandwidth'?")
 raises_here(function() return stacks.megatron_core.tp_overlp end, "dml.presets.stacks.megatron_core.tp_overlp: no such field; did you mean 'tp_overlap'?")
 t.eq(rawget(gpus.h100_sxm, "memry"), nil, "rawget probes a record without an error")
+-- print shows a preset as its type prints it, after its path; a record inside it says what it is
+t.eq(tostring(gpus.h100_sxm):find('dml.presets.gpus.h100_sxm = gpu {\n  name = "H100 SXM"', 1, true), 1)
+t.eq(tostring(networks.infiniband_ndr):find("dml.presets.networks.infiniband_ndr = level {", 1, true), 1)
+t.eq(tostring(gpus.h100_sxm.efficiency), "dml.presets.gpus.h100_sxm.efficiency (a preset record)")
 local saved = {}
 for k, v in pairs(gpus.h100_sxm) do saved[k] = v end
 t.eq(saved.name, "H100 SXM", "pairs copies a record")
