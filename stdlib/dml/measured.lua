@@ -324,6 +324,7 @@ M.gpu_rules = {
   { pattern = "gb200", preset = "gb200" },
   { pattern = "b200", preset = "b200" },
   { pattern = "mi300x", preset = "mi300x" },
+  { pattern = "mi300%f[^%w]", preset = "mi300x" },
   { pattern = "h200", preset = "h200_sxm" },
   { pattern = "h800", preset = "h800_sxm" },
   { pattern = "a800", preset = "a800_sxm" },
@@ -362,6 +363,9 @@ function M.gpu(cell)
       end
       if r.preset == "h200_sxm" and t:find("gh200") then
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
+      end
+      if r.preset == "mi300x" and not t:find("mi300x") then
+        notes[#notes + 1] = fmt("%q: the MI300X assumed (the MI300A is an APU, not a training cluster's GPU)", cell)
       end
       if r.preset == "v100_sxm" and t:find("16%s*gb") then
         notes[#notes + 1] = fmt("%q: the V100 modelled with the preset's 32 GB", cell)
@@ -604,6 +608,18 @@ function M.stack_for(row)
         row.framework)
     end
     return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
+  end
+  -- Any other framework that shards with PyTorch's FSDP and no model parallelism (its sharding
+  -- cell names FSDP or HSDP, or it names torch.compile, and TP and PP are 1 or not given:
+  -- OLMo-core, lingua): torchtitan's stack, compiled where it says so, said. With TP or PP
+  -- (Llama 3's own stack shards with FSDP too) it is a Megatron-class stack, below.
+  local sharding = (row.zero_or_fsdp or ""):lower()
+  local model_parallel = (M.integer(row.tp) or 1) > 1 or (M.integer(row.pp) or 1) > 1
+  if not f:find("metaseq") and not model_parallel and (compiled(row) or sharding:find("fsdp")
+      or sharding:find("hsdp") or sharding:find("full_shard") or sharding:find("hybrid_shard")) then
+    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    return key, fmt("no preset for the framework %q: stack %s assumed (it runs on PyTorch FSDP%s)", row.framework or "",
+      key, key == "torchtitan_compile" and ", compiled" or "")
   end
   -- Any other framework: the Megatron-class stack of the source's year, said in `assumed`.
   local year = M.year(row.source)

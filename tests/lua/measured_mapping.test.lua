@@ -84,6 +84,9 @@ local _, ampere_notes = measured.gpu("NVIDIA Ampere (A100 per later ByteDance te
 t.eq(ampere_notes[1], "A100 memory size not given: the 80 GB part assumed")
 t.eq(select(2, measured.gpu("A100-SXM4-80GB"))[1], nil, "nothing assumed")
 t.eq(select(2, measured.gpu("A100 80G"))[1], nil, "80G is the memory size"); t.eq(gpu("A100 80G"), "a100_sxm_80gb")
+-- An MI300 in a training cluster is the MI300X, said; the MI300A (an APU) has no preset.
+t.eq(gpu("MI300"), "mi300x"); t.eq(select(2, measured.gpu("MI300"))[1]:find("the MI300X assumed", 1, true) ~= nil, true)
+t.eq(gpu("AMD MI300A"), nil); t.eq(#select(2, measured.gpu("AMD Instinct MI300X")), 0)
 t.eq(gpu("TPU v5p"), nil)
 -- GPUs of the vendors' newer tables, which no public row has yet.
 t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
@@ -268,6 +271,15 @@ t.eq(stack { framework = "PyTorch FSDP", notes = "no torch.compile" }, "torchtit
 t.eq(stack { framework = "torchtitan", notes = "without compile" }, "torchtitan")
 t.eq(stack { framework = "torchtitan", notes = "eager (not compiled)" }, "torchtitan")
 t.eq(stack { framework = "torchtitan", notes = "async TP, compile" }, "torchtitan_async_tp")
+-- A framework without a preset that shards with FSDP and no model parallelism is a PyTorch FSDP
+-- trainer (OLMo-core); with TP or PP (Llama 3's own stack) a Megatron-class one.
+t.eq(stack { framework = "OLMo-core (torch.compile)", zero_or_fsdp = "hsdp" }, "torchtitan_compile")
+t.eq(stack { framework = "OLMo-core", zero_or_fsdp = "FSDP2", tp = "1" }, "torchtitan")
+t.eq(select(2, measured.stack_for { framework = "OLMo-core", zero_or_fsdp = "hsdp" }),
+  'no preset for the framework "OLMo-core": stack torchtitan assumed (it runs on PyTorch FSDP)')
+t.eq(stack { framework = "Meta's own", zero_or_fsdp = "FSDP (ZeRO-2-like)", tp = "8", pp = "16",
+  source = "Llama 3 2024" }, "megatron_core")
+t.eq(stack { framework = "Lab X", source = "2023 report" }, "megatron_core", "no FSDP named")
 -- Any other framework: the Megatron-class stack of the source's year, said.
 t.eq(stack(row("OPT-175B")), "megatron_2021")
 t.eq(select(2, measured.stack_for(row("OPT-175B"))),
