@@ -77,11 +77,14 @@ std::optional<std::string> at_field_line(lua_State* L, std::string_view msg) {
       }
     }
     if (file.empty()) return std::nullopt;
-    std::ifstream in(file, std::ios::binary);
+    std::ifstream in(file, std::ios::binary | std::ios::ate);
     if (!in) return std::nullopt;
-    constexpr std::size_t kMaxSource = std::size_t{16} << 20;
-    std::string source(kMaxSource, '\0');
-    in.read(source.data(), static_cast<std::streamsize>(source.size()));
+    constexpr std::streamoff kMaxSource = std::streamoff{16} << 20;  // a scenario is far smaller
+    const std::streamoff size = in.tellg();
+    if (size <= 0 || size > kMaxSource) return std::nullopt;
+    std::string source(static_cast<std::size_t>(size), '\0');
+    in.seekg(0);
+    in.read(source.data(), size);
     source.resize(static_cast<std::size_t>(in.gcount()));
     const auto field = lua::field_line(source, line, *path);
     if (!field || *field == line) return std::nullopt;
