@@ -204,9 +204,10 @@ function Table:column(name)
   end
   if not found then
     local hint = type(name) == "string" and core.closest(name, self[COLUMNS]) or nil
-    core.raise(string.format("dml.table:column: no column %s%s; the columns are %s",
+    core.raise(string.format("dml.table:column: no column %s%s; %s",
       type(name) == "string" and string.format("%q", name) or describe(name),
-      hint and string.format(" (did you mean %q?)", hint) or "", table.concat(self[COLUMNS], ", ")))
+      hint and string.format(" (did you mean %q?)", hint) or "",
+      #self[COLUMNS] == 0 and "the table has no columns" or "the columns are " .. table.concat(self[COLUMNS], ", ")))
   end
   local out, rows = { n = #self[ROWS] }, self[ROWS]
   for i = 1, #rows do out[i] = rows[i][name] end
@@ -373,6 +374,26 @@ function M.series_from_table(who, spec)
     if type(spec[k]) ~= "string" then
       core.raise(string.format("%s: %s must name a column of the table, got %s", who, k, describe(spec[k])))
     end
+  end
+  -- A column the table does not have: named as dml.plot's x or y, with the table's columns.
+  for _, k in ipairs { "x", "y", "by" } do
+    local name = spec[k]
+    if name ~= nil then
+      local found = false
+      for _, c in ipairs(t[COLUMNS]) do
+        if c == name then found = true break end
+      end
+      if not found then
+        local hint = type(name) == "string" and core.closest(name, t[COLUMNS]) or nil
+        core.raise(string.format("%s: %s = %s: the table has no such column%s; %s", who, k,
+          type(name) == "string" and string.format("%q", name) or describe(name),
+          hint and string.format(" (did you mean %q?)", hint) or "",
+          #t[COLUMNS] == 0 and "it has no columns" or "its columns are " .. table.concat(t[COLUMNS], ", ")))
+      end
+    end
+  end
+  if #t[ROWS] == 0 then
+    core.raise(string.format("%s: the table has no rows: there is nothing to draw", who))
   end
   local xs, ys = t:column(spec.x), t:column(spec.y)
   -- Each cell a number or a quantity (a missing one is not drawn); a quantity column's axis

@@ -92,7 +92,12 @@ do
   os.remove(png)
   assert(head == "\137PNG\r\n\26\n", "a PNG from a table")
   local ok, err = pcall(dml.plot, { path = png, table = t, x = "c", y = "utilization" })
-  assert(not ok and err:find('no column "utilization"', 1, true), err)
+  assert(not ok and err:find('dml.plot: y = "utilization": the table has no such column', 1, true), err)
+  -- An empty table says so, not that `series` is missing.
+  ok, err = pcall(dml.plot, { path = png, table = dml.table({}, { columns = { "c", "u" } }), x = "c", y = "u" })
+  assert(not ok and err:find("dml.plot: the table has no rows: there is nothing to draw", 1, true), err)
+  ok, err = pcall(dml.plot, { path = png, table = dml.table({}), x = "c", y = "u" })
+  assert(not ok and err:find('x = "c": the table has no such column; it has no columns', 1, true), err)
   -- `by`: false is a value of its own, and a missing cell is "-"
   local mixed = dml.table({ { x = 1, y = 1, g = false }, { x = 2, y = 2 }, { x = 3, y = 3, g = false } })
   local s = require("dml.output").series_from_table("dml.plot", { table = mixed, x = "x", y = "y", by = "g" })
