@@ -763,6 +763,7 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
   validate(options);
   Sweep out;
   out.setting = setting.name.value_or(setting.cluster.gpu.name);
+  std::string ended_by = "the grid's last width";
   for (const std::int64_t d : grid) {
     SweepPoint p;
     p.d_model = d;
@@ -771,6 +772,10 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
     } catch (const ConfigError&) {
       // The laws cannot build this width (its batch past the largest the model counts, 2^42
       // tokens, under DeepSeek's batch law): the sweep ends at the widths before it.
+      ended_by = fmt::format(
+          "the batch law builds no model of width {} (its batch passes the 2^42 tokens the "
+          "model counts)",
+          d);
       break;
     }
     p.run.duration = setting.duration.value_or(kPaperDuration);
@@ -779,12 +784,21 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
     out.stats += p.result.stats;
     // A width no cluster size splits (the model lacks the levels' odd factor: a 72-GPU domain
     // and d_model 7 x 2^k) is passed over, not the end: wider models may split again.
-    const bool stop = (!p.result.feasible && p.result.splits) ||
-                      (p.result.feasible && p.result.best.utilization < options.utilization_floor);
+    const bool infeasible = !p.result.feasible && p.result.splits;
+    const bool floor = p.result.feasible && p.result.best.utilization < options.utilization_floor;
+    if (infeasible) {
+      ended_by = fmt::format("no cluster trains width {} in time", d);
+    } else if (floor) {
+      ended_by = fmt::format(
+          "the utilization at width {} ({}) is below options.utilization_floor ({}): wider "
+          "models were not tried",
+          d, format_number(p.result.best.utilization), format_number(options.utilization_floor));
+    }
     out.points.push_back(std::move(p));
-    if (stop) break;
+    if (infeasible || floor) break;
   }
   out.summary = summarize(out.points, setting.cluster.gpu, options);
+  out.summary.ended_by = std::move(ended_by);
   return out;
 }
 

@@ -336,6 +336,27 @@ TEST_CASE("search: a width no NVL72 cluster splits is passed over, not the sweep
                                    .laws = dml::paper::dense_laws()};
   const auto paper = dml::sweep(paper_setting, widths);
   for (const auto& p : paper.points) CHECK(p.result.splits);
+  CHECK(paper.summary.ended_by == "the grid's last width");
+}
+
+TEST_CASE("search: the summary says why the sweep of widths ended", "[search]") {
+  const dml::Setting setting{.cluster = dml::paper::h100_sxm(), .laws = dml::paper::dense_laws()};
+  const std::vector<std::int64_t> widths{12288, 16384};
+  // A floor above every width's utilization ends the sweep at its first width.
+  dml::Options high_floor;
+  high_floor.utilization_floor = 0.99;
+  const auto floored = dml::sweep(setting, widths, high_floor);
+  REQUIRE(floored.points.size() == 1);
+  CHECK(floored.summary.ended_by.starts_with("the utilization at width 12288 ("));
+  CHECK(floored.summary.ended_by.ends_with(
+      ") is below options.utilization_floor (0.99): wider models were not tried"));
+  // A duration no cluster meets ends it at the first width, as infeasible.
+  dml::Setting short_run = setting;
+  short_run.duration = dml::units::seconds(1);
+  const auto quick = dml::sweep(short_run, widths);
+  REQUIRE(quick.points.size() == 1);
+  CHECK(quick.summary.ended_by == "no cluster trains width 12288 in time");
+  CHECK(dml::sweep(setting, widths).summary.ended_by == "the grid's last width");
 }
 
 TEST_CASE("search: odd sizes on two levels multiply into the units' odd part", "[search]") {

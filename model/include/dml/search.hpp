@@ -95,6 +95,9 @@ struct Summary {
   std::optional<double> largest_feasible_utilization{};
   // The next grid C that no cluster trains in time (widths no size splits passed over).
   std::optional<units::Flop> first_infeasible_flop{};
+  // Why the sweep of widths ended: the first width no cluster trains in time, a utilization
+  // below options.utilization_floor, a batch law that builds no wider model, or the grid's end.
+  std::string ended_by{};
 };
 
 struct Sweep {
@@ -200,6 +203,11 @@ struct Description<Summary> {
             {.name = "first_infeasible_flop",
              .doc = "the next compute on the grid, which no cluster trains in time (a width "
                     "that no cluster size splits is passed over)"});
+    v.field(s.ended_by,
+            {.name = "ended_by",
+             .doc = "why the sweep of widths ended: a width no cluster trains in time, a "
+                    "utilization below options.utilization_floor, a batch law that builds no "
+                    "wider model, or the end of the grid"});
   }
 };
 
