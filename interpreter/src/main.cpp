@@ -169,7 +169,11 @@ class Watchdog {
     std::thread(watch).detach();  // the process's exit ends it
   }
   // Arms it for one call of the script, or for closing the state.
-  void call() { arm(1.0, "the script did not stop (a __gc metamethod or a C call?)"); }
+  void call() {
+    arm(1.0,
+        "the script did not stop (a long C call such as dml.save of a large table, or a __gc "
+        "metamethod?)");
+  }
   void closing() { arm(0.0, "closing the script did not end (a __gc metamethod?)"); }
   void disarm() { deadline_ns_.store(0); }
 
