@@ -126,7 +126,9 @@ struct Description<Options> {
                               .min = 1,
                               .max = 100});
     v.field(o.max_gpus, {.name = "max_gpus",
-                         .doc = "the largest cluster the smallest-cluster search tries",
+                         .doc = "the largest cluster the smallest-cluster search tries (its "
+                                "sizes are the experts' multiple x 2^i: with 100000 the largest "
+                                "tried is 65536)",
                          .min = 1,
                          .default_text = "no limit"});
     v.field(o.seconds_in_year,
