@@ -127,8 +127,8 @@ struct Description<Options> {
                               .max = 100});
     v.field(o.max_gpus, {.name = "max_gpus",
                          .doc = "the largest cluster the smallest-cluster search tries (its "
-                                "sizes are the experts' multiple x 2^i: with 100000 the largest "
-                                "tried is 65536)",
+                                "sizes are a base x 2^i, the base the lcm of the experts and the "
+                                "levels' odd parts: on 8-GPU nodes, 100000 tries up to 65536)",
                          .min = 1,
                          .default_text = "no limit"});
     v.field(o.seconds_in_year,
