@@ -279,13 +279,13 @@ std::string text(units::Seconds t) { return format_quantity(to_quantity(t)); }
 
 std::string model_line(const RunFacts& r) {
   return fmt::format(
-      "d_model {}, d_ff {}, {} layer{}, {}; {} parameters, {} tokens, {}, batch {} tokens ({} "
+      "d_model {}, d_ff {}, {} layer{}, {}; {} parameters, {} token{}, {}, batch {} token{} ({} "
       "rule)",
       r.d_model, r.d_ff, r.layers, r.layers == 1 ? "" : "s",
       r.experts > 1 ? fmt::format("{} experts", r.experts) : "dense",
       big_number(to_double(r.total_params)), big_number(to_double(r.tokens)),
-      format_quantity(to_quantity(r.train_flop)), count_text(static_cast<u128>(r.batch_tokens)),
-      r.batch_rule);
+      to_double(r.tokens) == 1 ? "" : "s", format_quantity(to_quantity(r.train_flop)),
+      count_text(static_cast<u128>(r.batch_tokens)), r.batch_tokens == 1 ? "" : "s", r.batch_rule);
 }
 
 // What a summary row says after a field's value when it depends on the options.

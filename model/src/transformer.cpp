@@ -842,8 +842,8 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (!split) {
     // dp is not a whole share of the GPUs (said above): what it divides says nothing more.
   } else if (c.batch % l.dp != 0) {
-    fail("layout.dp: {} does not divide the global batch of {} sequences; divisors: {}", l.dp,
-         c.batch, divs(c.batch, l.dp));
+    fail("layout.dp: {} does not divide the global batch of {} sequence{}; divisors: {}", l.dp,
+         c.batch, c.batch == 1 ? "" : "s", divs(c.batch, l.dp));
   } else if ((c.batch / l.dp) % l.microbatch != 0) {
     fail(
         "layout.microbatch: {} does not divide the {} sequences per data-parallel rank; divisors: "

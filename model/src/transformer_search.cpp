@@ -356,8 +356,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       none.violations.push_back(
           evaluated == 0
               ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
-                            "divide what they split, and dp the global batch of {} sequences)",
-                            c.n, c.batch)
+                            "divide what they split, and dp the global batch of {} sequence{})",
+                            c.n, c.batch, c.batch == 1 ? "" : "s")
               : fmt::format("none of the {} layouts that run fits in the {} of a {}{}", evaluated,
                             detail::bytes_text(c.capacity), run.cluster.gpu.name,
                             !offload_tried ? std::string()

@@ -352,6 +352,12 @@ end
 ---------------------------------------------------------------------------
 -- dml.plot
 
+-- "a time", "a size in bytes", "a FLOP count" for a quantity's dimension name.
+local dimension_nouns = { bytes = "a size in bytes", flop = "a FLOP count", ["flop/s"] = "a FLOP rate" }
+local function dimension_noun(d)
+  return dimension_nouns[d] or ((d:find("^[aeiou]") and "an " or "a ") .. d)
+end
+
 local plot_fields = { "path", "title", "x_label", "y_label", "x_log", "y_log", "series", "table", "x", "y", "by" }
 local series_fields = { "name", "x", "y" }
 
@@ -495,8 +501,8 @@ function M.plot(spec)
               if d == nil then
                 dimensions[axis] = { x.dimension, string.format("series[%d].%s[%d]", i, axis, j) }
               elseif d[1] ~= x.dimension then
-                core.raise(string.format("%s.%s[%d]: a %s, but %s is a %s: an axis takes one dimension",
-                  where, axis, j, x.dimension, d[2], d[1]))
+                core.raise(string.format("%s.%s[%d]: %s, but %s is %s: an axis takes one dimension",
+                  where, axis, j, dimension_noun(x.dimension), d[2], dimension_noun(d[1])))
               end
               x = x:value()
             end

@@ -118,5 +118,8 @@ do
   ok, err = pcall(dml.plot, { path = os.tmpname() .. ".png", series = {
     { x = { 1, 2 }, y = { dml.q"1 s", dml.q"2 s" } }, { x = { 1, 2 }, y = { dml.q"1 GB/s", dml.q"2 GB/s" } } } })
   assert(not ok and err:find("dml.plot: series[2].y[1]: a bandwidth, but series[1].y[1] is a time: an axis takes one dimension", 1, true), err)
+  ok, err = pcall(dml.plot, { path = os.tmpname() .. ".png", series = {
+    { x = { dml.q"1 s", dml.q"1 GB" }, y = { 1, 2 } } } })
+  assert(not ok and err:find("dml.plot: series[1].x[2]: a size in bytes, but series[1].x[1] is a time", 1, true), err)
   assert(dml.q"3 GB/s".unit == "B/s" and dml.q"1 day".unit == "s")
 end
