@@ -615,9 +615,10 @@ function M.stack_for(row)
   -- (Llama 3's own stack shards with FSDP too) it is a Megatron-class stack, below.
   local sharding = (row.zero_or_fsdp or ""):lower()
   local model_parallel = (M.integer(row.tp) or 1) > 1 or (M.integer(row.pp) or 1) > 1
-  if not f:find("metaseq") and not model_parallel and (compiled(row) or sharding:find("fsdp")
+  local is_compiled = compiled(row)
+  if not f:find("metaseq") and not model_parallel and (is_compiled or sharding:find("fsdp")
       or sharding:find("hsdp") or sharding:find("full_shard") or sharding:find("hybrid_shard")) then
-    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    local key = is_compiled and "torchtitan_compile" or "torchtitan"
     return key, fmt("no preset for the framework %q: stack %s assumed (it runs on PyTorch FSDP%s)", row.framework or "",
       key, key == "torchtitan_compile" and ", compiled" or "")
   end

@@ -195,19 +195,25 @@ function Table:add(row)
   return self
 end
 
+-- nil when the dml.table t has the column `name`; else, for an error, its name as written, a
+-- did-you-mean (' (did you mean "gpu"?)' or ""), and the table's columns joined (nil: none).
+local function missing_column(t, name)
+  for _, c in ipairs(t[COLUMNS]) do
+    if c == name then return nil end
+  end
+  local hint = type(name) == "string" and core.closest(name, t[COLUMNS]) or nil
+  return type(name) == "string" and string.format("%q", name) or describe(name),
+    hint and string.format(" (did you mean %q?)", hint) or "",
+    #t[COLUMNS] > 0 and table.concat(t[COLUMNS], ", ") or nil
+end
+
 --- t:column(name): the column's values, one per row (nil for a missing cell), with n = #t.
 function Table:column(name)
   if getmetatable(self) ~= table_mt then core.raise("dml.table:column: call it as t:column(name)") end
-  local found = false
-  for _, c in ipairs(self[COLUMNS]) do
-    if c == name then found = true break end
-  end
-  if not found then
-    local hint = type(name) == "string" and core.closest(name, self[COLUMNS]) or nil
-    core.raise(string.format("dml.table:column: no column %s%s; %s",
-      type(name) == "string" and string.format("%q", name) or describe(name),
-      hint and string.format(" (did you mean %q?)", hint) or "",
-      #self[COLUMNS] == 0 and "the table has no columns" or "the columns are " .. table.concat(self[COLUMNS], ", ")))
+  local missing, hint, columns = missing_column(self, name)
+  if missing then
+    core.raise(string.format("dml.table:column: no column %s%s; %s", missing, hint,
+      columns and "the columns are " .. columns or "the table has no columns"))
   end
   local out, rows = { n = #self[ROWS] }, self[ROWS]
   for i = 1, #rows do out[i] = rows[i][name] end
@@ -383,19 +389,10 @@ function M.series_from_table(who, spec)
   end
   -- A column the table does not have: named as dml.plot's x or y, with the table's columns.
   for _, k in ipairs { "x", "y", "by" } do
-    local name = spec[k]
-    if name ~= nil then
-      local found = false
-      for _, c in ipairs(t[COLUMNS]) do
-        if c == name then found = true break end
-      end
-      if not found then
-        local hint = type(name) == "string" and core.closest(name, t[COLUMNS]) or nil
-        core.raise(string.format("%s: %s = %s: the table has no such column%s; %s", who, k,
-          type(name) == "string" and string.format("%q", name) or describe(name),
-          hint and string.format(" (did you mean %q?)", hint) or "",
-          #t[COLUMNS] == 0 and "it has no columns" or "its columns are " .. table.concat(t[COLUMNS], ", ")))
-      end
+    local missing, hint, columns = missing_column(t, spec[k])
+    if spec[k] ~= nil and missing then
+      core.raise(string.format("%s: %s = %s: the table has no such column%s; %s", who, k, missing, hint,
+        columns and "its columns are " .. columns or "it has no columns"))
     end
   end
   if #t[ROWS] == 0 then
