@@ -103,6 +103,19 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
                       "{} is not a whole number of {}-token sequences", *r.global_batch_tokens,
                       r.model.seq_len);
   }
+  if (r.tokens) {
+    // Less than one step is no training run: most often a misplaced exponent ("1e6 tokens" for
+    // "1e12 tokens"). A partial last step is fine (StepPlan.steps is not rounded).
+    const std::int64_t sequences =
+        r.global_batch ? *r.global_batch : *r.global_batch_tokens / r.model.seq_len;
+    const double per_step = static_cast<double>(sequences) * static_cast<double>(r.model.seq_len);
+    if (*r.tokens < per_step) {
+      throw ConfigError(path + ".tokens",
+                        "{} token{} is less than one step of {} tokens ({} sequences of {})",
+                        format_number(*r.tokens, 4), *r.tokens == 1 ? "" : "s",
+                        format_number(per_step, 4), sequences, r.model.seq_len);
+    }
+  }
   if (!r.cluster.size) {
     throw ConfigError(path + ".cluster.size",
                       "required for a transformer run: the number of GPUs it uses");

@@ -843,7 +843,7 @@ struct Description<TransformerRun> {
                                     .max = 1e15,
                                     .alternative = "global_batch"});
     v.field(r.tokens, {.name = "tokens",
-                       .doc = "tokens to train (at least one)",
+                       .doc = "tokens to train (at least one step's)",
                        .min = 1,
                        .max = 1e20,
                        .count_of = "tokens",
