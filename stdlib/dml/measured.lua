@@ -544,17 +544,29 @@ end
 --- nil and the reason otherwise. The framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
 --- llm_foundry, not DeepSpeed. GPT-NeoX runs as DeepSpeed and plain PyTorch FSDP as torchtitan
 --- (both said in the note); metaseq has no preset.
+-- Whether the name a pattern found at text[from..to] is switched off: "no", "without" or "not"
+-- before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false" after it
+-- ("DeepEP off", "compile: disabled", "flex dispatcher=false").
+local function switched_off(text, from, to)
+  local before = text:sub(1, from - 1):gsub("torch%.$", "")
+  if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$") then
+    return true
+  end
+  local after = text:sub(to + 1)
+  for _, word in ipairs { "off", "disabled", "false" } do
+    if after:find("^%s*[:=]?%s*" .. word .. "%f[%A]") then return true end
+  end
+  return false
+end
+
 -- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework
 -- or precision cell, or "torch.compile" in its notes, each not switched off ("no torch.compile",
--- "without compile", "not compiled", "pre-compile"); notes that say "eager" count for nothing.
+-- "without compile", "not compiled", "compile: off") nor a "pre-compile"; notes that say "eager"
+-- count for nothing.
 local function compiled(row)
   local function says(text, pattern)
-    local from = text:find(pattern)
-    if not from then return false end
-    local before = text:sub(1, from - 1)
-    return not (before:find("%f[%a]no[%s%-]*torch%.$") or before:find("%f[%a]no[%s%-]*$")
-      or before:find("without%s+torch%.$") or before:find("without%s+$") or before:find("not%s+$")
-      or before:find("pre%-$"))
+    local from, to = text:find(pattern)
+    return from ~= nil and not switched_off(text, from, to) and not text:sub(1, from - 1):find("pre%-$")
   end
   local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
@@ -648,11 +660,7 @@ function M.token_dispatch(row)
   for _, name in ipairs(names) do
     local from, to = t:find(name)
     -- Named, and not switched off ("no DeepEP", "without HybridEP", "DeepEP off").
-    if from and not t:sub(1, from - 1):find("%f[%w]no[%s%-]*$") and not t:sub(1, from - 1):find("without%s*$")
-      and not t:sub(to + 1):find("^%s*[:=]?%s*%f[%w]off%f[%W]") and not t:sub(to + 1):find("^%s*[:=]?%s*disabled")
-      and not t:sub(to + 1):find("^%s*[:=]?%s*false") then
-      return true
-    end
+    if from and not switched_off(t, from, to) then return true end
   end
   return false
 end
