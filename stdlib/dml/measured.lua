@@ -33,14 +33,14 @@ local fmt = string.format
 -- runs to the next quote that is not doubled, may hold tabs and line breaks, "" in it is one
 -- quote, and what follows the closing quote up to the next tab is kept as written. A quote
 -- anywhere else is the cell's own text. A blank line, or one whose first non-space character is
--- "#", is one record marked `blank` and is not read for quotes (the first line, the header, is
--- always read). A line may end in "\r\n".
+-- "#", is one record marked `blank` and is not read for quotes, before the header as after it.
+-- A line may end in "\r\n".
 local function split_records(text, name)
   local records, pos, line, n = {}, 1, 1, #text
   while pos <= n do
     local eol = text:find("\n", pos, true) or n + 1
     local physical = text:sub(pos, eol - 1)
-    if #records > 0 and (physical:match("^%s*$") or physical:match("^%s*#")) then
+    if physical:match("^%s*$") or physical:match("^%s*#") then
       records[#records + 1] = { fields = { physical }, line = line, blank = true }
       pos, line = eol + 1, line + 1
     else
@@ -86,8 +86,10 @@ local function split_records(text, name)
   return records
 end
 
--- Where each parsed row came from ("file.tsv:7"), for the reasons given about it (M.where).
+-- Where each parsed row came from ("file.tsv:7"), for the reasons given about it (M.where), and
+-- the line of each parsed header (after any comments), for check_columns.
 local row_lines = setmetatable({}, { __mode = "k" })
+local header_lines = setmetatable({}, { __mode = "k" })
 
 --- where(row): "name:line" of a row parse_tsv read, nil for a row built otherwise.
 function M.where(row) return row_lines[row] end
@@ -164,7 +166,7 @@ end
 --- parse_tsv(text[, name]): the rows of a tab-separated text with a header line, as a list of
 --- tables keyed by column name, and the list of column names. Cells are read without the spaces
 --- around them; an empty cell, or one of M.placeholders ("-", "n/a"), is nil. Blank lines and
---- lines that start with "#" are skipped. A line with fewer cells than the header ends with
+--- lines that start with "#" are skipped, before the header line as after it. A line with fewer cells than the header ends with
 --- empty ones (an editor may trim the trailing tabs); one with more, whose extra cells are not
 --- all empty, is kept with the reason (M.row_error), so that one such line costs only its row.
 --- A cell that starts with a double quote is read as a spreadsheet or Python's csv module writes
@@ -172,19 +174,23 @@ end
 function M.parse_tsv(text, name)
   name = name or "TSV"
   if text:match("^%s*$") then core.raise(fmt("%s: empty (expected a header line)", name)) end
-  local records = split_records(text, name)
-  local columns = records[1].fields
-  columns[1] = columns[1]:gsub("^\239\187\191", "")  -- a UTF-8 byte-order mark is not a column's name
+  -- A UTF-8 byte-order mark is not a column's name, nor does it keep a comment from being one.
+  local records = split_records((text:gsub("^\239\187\191", "")), name)
+  local h = 1  -- the header: the first line that is neither blank nor a comment
+  while records[h] and records[h].blank do h = h + 1 end
+  if not records[h] then core.raise(fmt("%s: no header line (only blank lines and comments)", name)) end
+  local columns, header_line = records[h].fields, records[h].line
+  header_lines[columns] = header_line
   local seen = {}
   for k, c in ipairs(columns) do
     c = c:match("^%s*(.-)%s*$")
     columns[k] = c
-    if c == "" then core.raise(fmt("%s:1: an empty column name", name)) end
-    if seen[c] then core.raise(fmt("%s:1: column %q twice", name, c)) end
+    if c == "" then core.raise(fmt("%s:%d: an empty column name", name, header_line)) end
+    if seen[c] then core.raise(fmt("%s:%d: column %q twice", name, header_line, c)) end
     seen[c] = true
   end
   local rows = {}
-  for r = 2, #records do
+  for r = h + 1, #records do
     local record = records[r]
     if not record.blank then
       local fields, i = record.fields, record.line
@@ -247,11 +253,12 @@ M.column_groups = {
                                         "mfu_pct" } },
 }
 
---- check_columns(columns, name): an error naming `name`, line 1, when the header lacks a column
+--- check_columns(columns, name): an error naming `name` and the header's line (parse_tsv's, else 1) when the header lacks a column
 --- every prediction needs (M.required_columns, one of each M.column_groups), or has a column
 --- that is not the format's but is close to one of its names (a typo that would otherwise read
 --- as an empty column). Columns far from every name are the user's own, and are kept.
 function M.check_columns(columns, name)
+  local line = header_lines[columns] or 1
   local have, known = {}, {}
   for _, c in ipairs(columns) do have[c] = true end
   for _, c in ipairs(M.columns) do known[c] = true end
@@ -263,14 +270,14 @@ function M.check_columns(columns, name)
     if not known[c] then
       local hint = core.closest(c, absent)
       if hint then
-        core.raise(fmt("%s:1: column '%s' is not a column of the measured-runs format (did you mean '%s'?)", name, c,
+        core.raise(fmt("%s:%d: column '%s' is not a column of the measured-runs format (did you mean '%s'?)", name, line, c,
           hint))
       end
     end
   end
   for _, c in ipairs(M.required_columns) do
     if not have[c] then
-      core.raise(fmt("%s:1: no column '%s' (every row needs %s; tests/validation/measured/README.md)", name, c,
+      core.raise(fmt("%s:%d: no column '%s' (every row needs %s; tests/validation/measured/README.md)", name, line, c,
         table.concat(M.required_columns, ", ")))
     end
   end
@@ -278,7 +285,7 @@ function M.check_columns(columns, name)
     local any = false
     for _, c in ipairs(g.columns) do any = any or have[c] end
     if not any then
-      core.raise(fmt("%s:1: no column of the %s (one of %s)", name, g.what, table.concat(g.columns, ", ")))
+      core.raise(fmt("%s:%d: no column of the %s (one of %s)", name, line, g.what, table.concat(g.columns, ", ")))
     end
   end
 end

@@ -51,6 +51,13 @@ t.eq(quoted[2].a, "1"); t.eq(quoted[2].b, '5 "in"'); t.eq(quoted[2].c, "qz"); t.
 t.raises(function() measured.parse_tsv('a\tb\n1\t2\n3\t"open\n4\t5\n', "o.tsv") end,
   { pattern = "o%.tsv:3: a quoted cell without its closing quote" })
 t.raises(function() measured.parse_tsv(" \n\n", "e.tsv") end, { pattern = "e%.tsv: empty" })
+-- Comments and blank lines before the header are skipped too, and a missing column names the
+-- header's own line.
+local commented, commented_cols = measured.parse_tsv("\239\187\191# from AMD's tables\n\nrun_id\tb\nr1\t2\n", "c.tsv")
+t.eq(commented_cols[1], "run_id"); t.eq(commented[1].b, "2"); t.eq(measured.where(commented[1]), "c.tsv:4")
+t.raises(function() measured.check_columns(commented_cols, "c.tsv") end, { pattern = ": c%.tsv:3: no column 'framework'" })
+t.raises(function() measured.parse_tsv("# only a comment\n\n", "k.tsv") end,
+  { pattern = "k%.tsv: no header line %(only blank lines and comments%)" })
 
 t.eq(measured.integer("1536"), 1536); t.eq(math.type(measured.integer("1536")), "integer")
 t.eq(measured.number("3.528"), 3.528)
