@@ -347,9 +347,20 @@ M.gpu_rules = {
 
 --- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
 --- assumed; nil and the reason when no rule matches.
+-- The GPU models a cell may name, each one word ("A800/H800 80GB" names two).
+local gpu_words = { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b200", "gb200", "b300", "gb300", "mi300",
+                    "mi300x", "mi325x", "mi350x", "mi355x" }
+
 function M.gpu(cell)
   if cell == nil then return nil, "no GPU given" end
   local t = cell:lower()
+  local named = {}
+  for _, w in ipairs(gpu_words) do
+    if t:find("%f[%w]" .. w .. "%f[%W]") then named[#named + 1] = w:upper() end
+  end
+  if #named > 1 then
+    return nil, fmt("GPU %q names %d GPUs (%s): which ran is not said", cell, #named, table.concat(named, ", "))
+  end
   for _, r in ipairs(M.gpu_rules) do
     if t:find(r.pattern) then
       local notes = {}
@@ -695,11 +706,23 @@ end
 --- node, replicate across); nil for an empty or unknown cell. An explicit "ZeRO-N" or "ZeRO
 --- stage N" wins (ZeRO++, whose hierarchical and quantized collectives dml does not model, is
 --- nil); SHARD_GRAD_OP (and _HYBRID_SHARD_ZERO2) is 2; any other FSDP or hybrid sharding is 3;
---- Megatron's distributed optimizer is 1; "none", "no" and plain DDP are 0.
+--- Megatron's distributed optimizer (and NeMo's distributed_fused_adam) is 1; Colossal-AI's
+--- Gemini is 3, its low-level ZeRO the stage it names (1 unnamed); a bare yes ("Yes", "true",
+--- "on", "enabled", "1": a table's FSDP column) is 3; "none", "no", a bare "false", "off",
+--- "disabled" or "0", and plain DDP are 0.
 function M.parse_zero(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("zero%+%+") then return nil end
+  if t:match("^%s*yes%s*$") or t:match("^%s*true%s*$") or t:match("^%s*on%s*$") or t:match("^%s*enabled%s*$")
+    or t:match("^%s*1%s*$") then
+    return 3, nil, false
+  end
+  if t:match("^%s*false%s*$") or t:match("^%s*off%s*$") or t:match("^%s*disabled%s*$") or t:match("^%s*0%s*$") then
+    return 0, nil, false
+  end
+  if t:find("gemini") then return 3, nil, false end
+  if t:find("low[%s_%-]*level[%s_%-]*zero") then return tonumber(t:match("stage%s*[=:]?%s*(%d)") or "1"), nil, false end
   -- The shard degree: "shard 8", "shard=8", "dp_shard=4", "HSDP 4"; not a count of nodes
   -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
   local degree, unit = t:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)")
@@ -726,7 +749,9 @@ function M.parse_zero(cell)
   if t:find("optim_grads", 1, true) then return 2, shard, hybrid end
   if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
   if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
-  if t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt") then return 1, shard, false end
+  if t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
+    return 1, shard, false
+  end
   if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
   return nil
 end
@@ -749,11 +774,29 @@ function M.parse_recompute(cell)
   if flag == "checkpoint-activations" or flag == "checkpoint_activations" then
     return "full", fmt("recompute %q read as full (Megatron-LM's --checkpoint-activations: every layer)", cell)
   end
+  -- Megatron's block method recomputes the first num_layers layers of each stage whole and
+  -- stores the rest: 0 layers is no recompute; more is read as full, said (dml recomputes every
+  -- layer of a stage or none).
+  local method = t:match("method%s*[=:]%s*(%a+)")
+  local count = tonumber(t:match("num[_%-]layers%s*[=:]%s*(%d+)") or "")
+  if method == "block" and count and not t:find("selective") then
+    if count == 0 then return "none", fmt("recompute %q read as none (the block method of 0 layers)", cell) end
+    return "full", fmt("recompute %q read as full (the block method recomputes only %d layers of each stage)", cell,
+      count)
+  end
   -- A setting written as key = value ("recompute=True", "recompute_granularity: selective",
-  -- "activation_checkpointing = false"): the value, read as a cell of its own; a yes of the
-  -- Megatron flag above is its mode.
+  -- "activation_checkpointing = false", "RECOMPUTE=1"): the value, read as a cell of its own (a
+  -- 1 or 0 as yes or no, unless the key counts layers); a yes of the Megatron flag above is its
+  -- mode. A key left unset ("ACT_CKPT_GRANULARITY unset", "recompute_granularity: null") is none.
   local key, value = t:match("^%-*([%a_%-]+)%s*[=:]%s*(%S.-)%s*$")
-  if key and (key:find("recompute") or key:find("checkpoint")) then
+  if not key then key, value = t:match("^%-*([%a_%-]+)%s+(unset.*)$") end
+  if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt")) then
+    if value:match("^unset") or value:match("^null") or value:match("^not set") then
+      return "none", fmt("recompute %q read as none (not set)", cell)
+    end
+    if value:match("^[01]%f[%D]") and not key:find("num") and not key:find("layer") then
+      value = value:match("^1") and "true" or "false"
+    end
     local mode, note = M.parse_recompute(value)
     if mode == nil then return nil end
     if mode == "full" and (key == "recompute_activations" or key == "recompute-activations")
@@ -875,10 +918,25 @@ function M.parse_fp8_scaling(cell)
 end
 
 --- parse_yes_no(cell): true for "yes...", "true", "on", "enabled", "1"; false for "no...",
---- "false", "off", "disabled", "0"; nil otherwise.
+--- "false", "off", "disabled", "0"; a setting written as a key and its value
+--- ("sequence_parallel=True", "SEQ_PARALLEL: false", "SEQ_PARALLEL default True") by its value;
+--- nanotron's tensor-parallel modes (`tp_mode`), REDUCE_SCATTER (sequence parallelism) and
+--- ALL_REDUCE (none), with a note; nil otherwise.
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   local t = cell:lower()
+  local mode = t:match("^tp[_%s]*mode%s*[=:]?%s*([%a_]+)") or t:match("^([%a_]+)%s*$")
+  if mode == "reduce_scatter" or mode == "all_reduce" then
+    return mode == "reduce_scatter",
+      fmt("sequence_parallel %q read as %s (nanotron's %s mode)", cell, mode == "reduce_scatter" and "yes" or "no",
+        mode:upper())
+  end
+  if t:match("^%-%-?sequence[%-_]parallel%s*$") then return true end  -- Megatron-LM's flag
+  local key, value = t:match("^(%a[%w_%-]*)%s*[=:]%s*(%S.-)%s*$")
+  if not key then key, value = t:match("^(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
+  local words = { yes = true, no = true, ["true"] = true, ["false"] = true, on = true, off = true, enabled = true,
+                  disabled = true }
+  if key and not words[key] then return M.parse_yes_no(value) end
   if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") then return true end  -- Y, a check mark
   if t:find("^no") or t:match("^%s*n%s*$") then return false end
   if t:match("^%s*1%s*$") then return true end
@@ -1307,7 +1365,8 @@ function M.request(row, presets)
   for _, cell in ipairs(M.whole_columns) do
     if row[cell] ~= nil and I(row[cell]) == nil then why(fmt("%s %q is not a whole number", cell, row[cell])) end
   end
-  if row.sequence_parallel ~= nil and M.parse_yes_no(row.sequence_parallel) == nil then
+  local sequence_parallel, sp_note = M.parse_yes_no(row.sequence_parallel)
+  if row.sequence_parallel ~= nil and sequence_parallel == nil then
     why(fmt("sequence_parallel %q not understood (yes or no)", row.sequence_parallel))
   end
   local search = tp == nil and pp == nil and dp == nil
@@ -1372,7 +1431,8 @@ function M.request(row, presets)
     end
   end
   layout.dp = dp
-  layout.sequence_parallel = M.parse_yes_no(row.sequence_parallel)
+  layout.sequence_parallel = sequence_parallel
+  note(sp_note)
   if row.zero_or_fsdp then
     local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
     if zero == nil then
@@ -1404,7 +1464,15 @@ function M.request(row, presets)
         row.zero_or_fsdp))
     end
     layout.zero = zero
-    if row.zero_or_fsdp:lower():find("offload") then
+    local z = row.zero_or_fsdp:lower()
+    if zero == 3 and not z:find("fsdp") and not z:find("zero") and not z:find("shard") and not z:find("gemini")
+      and M.parse_yes_no(row.zero_or_fsdp) then
+      note(fmt("zero_or_fsdp %q read as FSDP (full sharding: ZeRO 3)", row.zero_or_fsdp))
+    elseif z:find("gemini") then
+      note(fmt("zero_or_fsdp %q read as ZeRO 3 (Colossal-AI's Gemini; its chunked placement and any offload to the host not modelled)",
+        row.zero_or_fsdp))
+    end
+    if z:find("offload") then
       note(fmt("zero_or_fsdp %q: the offload to the host (optimizer or parameters) is not modelled", row.zero_or_fsdp))
     end
   end

@@ -59,6 +59,12 @@ t.raises(function() measured.check_columns(commented_cols, "c.tsv") end, { patte
 t.raises(function() measured.parse_tsv("# only a comment\n\n", "k.tsv") end,
   { pattern = "k%.tsv: no header line %(only blank lines and comments%)" })
 
+-- Lists equal element by element (a parser's value and its note).
+local function same(actual, expected)
+  t.eq(#actual, #expected, "count")
+  for i = 1, #expected do t.eq(actual[i], expected[i]) end
+end
+
 t.eq(measured.integer("1536"), 1536); t.eq(math.type(measured.integer("1536")), "integer")
 t.eq(measured.number("3.528"), 3.528)
 t.eq(measured.integer("2M"), nil, "2M is not a number")
@@ -94,6 +100,9 @@ t.eq(select(2, measured.gpu("A100 80G"))[1], nil, "80G is the memory size"); t.e
 -- An MI300 in a training cluster is the MI300X, said; the MI300A (an APU) has no preset.
 t.eq(gpu("MI300"), "mi300x"); t.eq(select(2, measured.gpu("MI300"))[1]:find("the MI300X assumed", 1, true) ~= nil, true)
 t.eq(gpu("AMD MI300A"), nil); t.eq(#select(2, measured.gpu("AMD Instinct MI300X")), 0)
+-- A cell that names two GPUs is not read as either (helper-32's "A800/H800 80GB" ran as the H800).
+t.eq(select(2, measured.gpu("A800/H800 80GB")), 'GPU "A800/H800 80GB" names 2 GPUs (A800, H800): which ran is not said')
+t.eq(gpu("GB200 NVL72"), "gb200", "one GPU, not also the B200"); t.eq(gpu("NVIDIA GH200"), "h200_sxm")
 t.eq(gpu("TPU v5p"), nil)
 -- GPUs of the vendors' newer tables, which no public row has yet.
 t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
@@ -310,6 +319,19 @@ t.eq(select(2, measured.parse_zero("FSDP2 (shard degree 128)")), 128)
 t.eq(select(2, measured.parse_zero("FSDP2 (shard 32)")), 32)
 t.eq(select(2, measured.parse_zero("FSDP SHARD_GRAD_OP (ZeRO-2)")), nil)
 t.eq(measured.parse_zero("ZeRO++ hpZ"), nil); t.eq(measured.parse_zero(nil), nil)
+-- A table's FSDP column ("Yes"/"No"), NeMo's distributed_fused_adam, Colossal-AI's plugins
+-- (helpers 31 and 32).
+t.eq(measured.parse_zero("Yes"), 3); t.eq(measured.parse_zero("No"), 0); t.eq(measured.parse_zero("false"), 0)
+t.eq(measured.parse_zero("optim: distributed_fused_adam"), 1); t.eq(measured.parse_zero("GeminiPlugin (placement auto)"), 3)
+t.eq(measured.parse_zero("LowLevelZeroPlugin(stage=2)"), 2); t.eq(measured.parse_zero("low_level_zero"), 1)
+do
+  local function said(cell)
+    return table.concat(assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { zero_or_fsdp = cell }))).assumed, "\n")
+  end
+  t.eq(said("Yes"):find('zero_or_fsdp "Yes" read as FSDP (full sharding: ZeRO 3)', 1, true) ~= nil, true)
+  t.eq(said("FSDP"):find("read as FSDP", 1, true), nil, "named: nothing to say")
+  t.eq(said("gemini"):find("Colossal-AI's Gemini", 1, true) ~= nil, true)
+end
 -- Cells of other sources: ZeRO stages spelt out, hybrid sharding, plain DDP.
 local more_zero = { ["ZeRO stage 3"] = 3, ["DeepSpeed ZeRO stage 1"] = 1, ["zero_stage 2"] = 2,
   ["HYBRID_SHARD"] = 3, ["FSDP HYBRID_SHARD"] = 3, ["_HYBRID_SHARD_ZERO2"] = 2, ["HSDP (shard 8)"] = 3,
@@ -349,6 +371,17 @@ for s, m in pairs(more_recompute) do t.eq(measured.parse_recompute(s), m, s) end
 t.eq(select(2, measured.parse_recompute("yes")), 'recompute "yes" read as full (every layer\'s forward again)')
 t.eq(select(2, measured.parse_recompute("no")), 'recompute "no" read as none')
 t.eq(measured.parse_recompute("nothing"), nil)
+-- Launch settings with 1 and 0, unset keys, and Megatron's block method (helpers 31 and 32).
+t.eq(measured.parse_recompute("RECOMPUTE=1"), "full"); t.eq(measured.parse_recompute("recompute=0"), "none")
+t.eq(measured.parse_recompute("recompute_num_layers: 0"), nil, "a count of layers is no yes or no")
+same({ measured.parse_recompute("ACT_CKPT_GRANULARITY unset (null)") },
+  { "none", 'recompute "ACT_CKPT_GRANULARITY unset (null)" read as none (not set)' })
+t.eq(measured.parse_recompute("recompute_granularity: null"), "none")
+local block = "activations_checkpoint_granularity: full, activations_checkpoint_method: block, activations_checkpoint_num_layers: "
+same({ measured.parse_recompute(block .. "0") }, { "none", 'recompute "' .. block .. '0" read as none (the block method of 0 layers)' })
+same({ measured.parse_recompute(block .. "4") },
+  { "full", 'recompute "' .. block .. '4" read as full (the block method recomputes only 4 layers of each stage)' })
+t.eq(measured.parse_recompute("activations_checkpoint_granularity: full, activations_checkpoint_method: uniform, activations_checkpoint_num_layers: 1"), "full")
 -- Other wordings: the qualifier decides, the narrowest first; what names no amount is refused.
 local worded = { ["AC: full"] = "full", ["Activation recomputation: full"] = "full",
   ["FSDP + full AC"] = "full", ["recompute all layers"] = "full", ["checkpointing every layer"] = "full",
@@ -451,6 +484,18 @@ t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)
 t.eq(measured.parse_yes_no("True"), true); t.eq(measured.parse_yes_no("off"), false)
 t.eq(measured.parse_yes_no("enabled (TP comm overlap)"), true); t.eq(measured.parse_yes_no("ongoing"), nil)
 t.eq(measured.parse_yes_no("1"), true); t.eq(measured.parse_yes_no("0"), false)
+-- Settings written as a key and its value, Megatron-LM's flag, and nanotron's TP modes (helper-32).
+t.eq(measured.parse_yes_no("sequence_parallel=False"), false); t.eq(measured.parse_yes_no("SEQ_PARALLEL default True"), true)
+t.eq(measured.parse_yes_no("SEQ_PARALLEL: 1"), true); t.eq(measured.parse_yes_no("--sequence-parallel"), true)
+t.eq(measured.parse_yes_no("yes: overlapped"), true, "a yes is no key"); t.eq(measured.parse_yes_no("sp = maybe"), nil)
+same({ measured.parse_yes_no("tp_mode REDUCE_SCATTER (tp_linear_async_communication True)") },
+  { true, 'sequence_parallel "tp_mode REDUCE_SCATTER (tp_linear_async_communication True)" read as yes (nanotron\'s REDUCE_SCATTER mode)' })
+t.eq(measured.parse_yes_no("TP_MODE=ALL_REDUCE"), false)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { sequence_parallel = "tp_mode REDUCE_SCATTER" })))
+  t.eq(r.layout.sequence_parallel, true)
+  t.eq(table.concat(r.assumed, "\n"):find("nanotron's REDUCE_SCATTER mode", 1, true) ~= nil, true)
+end
 -- A count or yes/no cell that says something else is not predicted, naming it (it was read as
 -- empty: the default, or the model's config, stood in for it unsaid).
 local function refused(changes) return select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), changes))) end
