@@ -1174,8 +1174,24 @@ function M.architecture(row)
   end
   a.gated, a.tied = fam.gated, fam.tied
   notes[#notes + 1] = fam_note
-  notes[#notes + 1] = a.tied and fmt("embeddings tied to the output layer (%s)", fam.name)
-    or fmt("embeddings not tied (%s)", fam.name)
+  -- The family's tying, unless the row's model or notes cell says ("tie_word_embeddings True",
+  -- "tied embeddings", "untied embeddings", "embeddings not tied").
+  local said = ((row.model or "") .. " " .. (row.notes or "")):lower()
+  local tied_said
+  if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
+    or said:find("embeddings? not tied") then
+    tied_said = false
+  elseif said:find("tie_word_embeddings[%s=:\"]*true") or said:find("%f[%a]tied embedding")
+    or said:find("embeddings? tied") then
+    tied_said = true
+  end
+  if tied_said ~= nil then
+    a.tied = tied_said
+    notes[#notes + 1] = fmt("embeddings %s (the row says so)", a.tied and "tied to the output layer" or "not tied")
+  else
+    notes[#notes + 1] = a.tied and fmt("embeddings tied to the output layer (%s)", fam.name)
+      or fmt("embeddings not tied (%s)", fam.name)
+  end
   -- Vocabulary.
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")
   if a.vocab == nil then return nil, "no vocab" end
@@ -1592,6 +1608,12 @@ function M.flop_formula(row)
   if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
     or t:find("megatron'?s? formula") then
     return "megatron"
+  end
+  -- nanotron's get_flops (src/nanotron/models/llama.py): 3 x the forward's matmuls, GQA's
+  -- projections, QK^T and AV over all s x s pairs, a 3-matrix gated MLP and the logits: term for
+  -- term Megatron-Core r0.8's count of a dense model.
+  if t:find("nanotron") then
+    return "megatron", "nanotron's get_flops: the count of Megatron-Core r0.8 (non-causal attention)"
   end
   -- 6N: a whole "6" next to a whole "N" or "ND" (not "6 nodes"), or 6 x params.
   local spaced = t:gsub("[%*\194\183\195\151]", " ")

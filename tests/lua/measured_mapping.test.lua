@@ -247,6 +247,18 @@ t.eq(formula("72 B s L h^2 (1 + s/6h + V/16Lh), model FLOPs"), "korthikanti")
 t.eq(formula("6N per token"), "6n"); t.eq(formula("6ND"), "6n"); t.eq(formula("6 x params"), "6n")
 t.eq(formula("2*6N (fwd+bwd)"), "6n"); t.eq(formula("8 GPUs x 6 nodes"), nil); t.eq(formula("MFU from 6 nodes"), nil)
 t.eq(formula("Megatron's num_floating_point_operations"), "megatron"); t.eq(formula("16N"), nil)
+-- nanotron's get_flops (src/nanotron/models/llama.py), written out here from its source for one
+-- GQA model: 3 x (qkv 2 s h (a dh + 2 g dh) + QK^T and AV 2 x 2 a s^2 dh + out 2 s a dh h + gated
+-- MLP 4 s h f + 2 s f h, per layer, + logits 2 s h V) per sequence, the count of Megatron-Core r0.8.
+t.eq(formula("nanotron get_flops (src/nanotron/models/llama.py)"), "megatron")
+do
+  local L, h, a, g, f, V, s = 32, 4096, 32, 8, 14336, 131072, 4096
+  local dh = h // a
+  local layer = 2 * s * h * (a * dh + 2 * g * dh) + 2 * 2 * a * s * s * dh + 2 * s * a * dh * h + 4 * s * h * f + 2 * s * f * h
+  local nanotron = 3 * (L * layer + 2 * s * h * V)
+  local m = dml.transformer { layers = L, d_model = h, heads = a, kv_heads = g, d_ff = f, vocab = V, seq_len = s }
+  t.near(dml.params(m).megatron_flop_per_token * s, nanotron, 1e-12, "nanotron's count")
+end
 -- Not stated: Megatron's count for a Megatron source, PaLM's 6N + 12 L h s otherwise (the usual MFU).
 t.eq(select(2, measured.flop_formula { tflops_counting = "not stated", source = "Dubey et al. 2024" }),
   "FLOP counting not given: PaLM's 6N + 12 L h s per token (Chowdhery et al. 2022), the usual MFU definition")
@@ -534,6 +546,19 @@ t.eq(measured.parse_experts("8x7B"), 8, "Mixtral's name for its experts"); t.eq(
 local function gated(model, f, h) return measured.family(model, f, h).gated end
 t.eq(gated("Gemma 2 27B", 36864, 4608), true); t.eq(measured.family("Gemma 7B").tied, true)
 t.eq(gated("BLOOM-176B", 57344, 14336), false); t.eq(measured.family("BLOOM").tied, true)
+-- A row that says how its embeddings are tied overrides its family's (nanotron's small Llamas tie
+-- them: helper-32).
+do
+  local function tied(changes)
+    return assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), changes))).run.model.tied_embeddings
+  end
+  t.eq(tied {}, false, "Llama's")
+  t.eq(tied { notes = "peak memory 8.40GB; tie_word_embeddings True (intermediate_size < 10000)" }, true)
+  t.eq(tied { model = "Llama 3 8B (tied embeddings)" }, true)
+  t.eq(tied { notes = "untied embeddings, RoPE" }, false)
+  t.eq(assert(measured.request(copy(row("MPT-30b-128"), { notes = "tie_word_embeddings: false" }))).run.model.tied_embeddings,
+    false, "MPT's overridden")
+end
 t.eq(gated("LLAMA3-8B", 14336, 4096), true); t.eq(gated("Llama 3.1 70B", 28672, 8192), true)
 t.eq(gated("LLAMA2-7B", 11008, 4096), true); t.eq(gated("Qwen3_30B_a3B", 6144, 2048), true)
 t.eq(gated("DeepSeekV3 (dropless)", 18432, 7168), true); t.eq(gated("GPT OSS 120B", 2880, 2880), true)
