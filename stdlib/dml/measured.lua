@@ -330,6 +330,7 @@ M.gpu_rules = {
   { pattern = "b300", preset = "b300" },
   { pattern = "gb200", preset = "gb200" },
   { pattern = "b200", preset = "b200" },
+  { pattern = "mi325x", preset = "mi325x" },
   { pattern = "mi300x", preset = "mi300x" },
   { pattern = "mi300%f[^%w]", preset = "mi300x" },
   { pattern = "h200", preset = "h200_sxm" },
@@ -399,7 +400,7 @@ end
 --- and A800 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896).
 M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
   h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, a800_sxm = 400, b200 = 1800, gb200 = 1800,
-  b300 = 1800, gb300 = 1800, mi300x = 896 }
+  b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896 }
 --- The host link of PCIe cards (GB/s per GPU, both ways), which carries their traffic inside a
 --- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 3.0 x16 for the
 --- V100 PCIe, 4.0 x16 for the A100 PCIe, 5.0 x16 for the H100 PCIe and the H100 and H200 NVL
@@ -412,7 +413,7 @@ M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, h100_pcie = 128, h100_sxm = 1
 --- V100 servers (DGX-1: 4 EDR 100 Gb/s for 8 GPUs; DGX-2: 8 for 16) give each GPU 50; H100 PCIe
 --- servers have no reference design, and take the DGX H100's ConnectX-7 400 (said in the note).
 M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
-  h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400,
+  h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400, mi325x = 400,
   v100_sxm = 50, h100_pcie = 400 }
 --- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }
@@ -450,8 +451,8 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
     -- Far above the GPU's own links (NVSwitch's "7.2 TB/s"): the node's total, shared.
     local spec = M.nvlink_spec[gpu_preset]
     if spec and gpus_per_node and gpus_per_node > 1 and gb > 2 * spec then
-      return gb / gpus_per_node, fmt("intra-node %g GB/s, more than twice a %s's NVLink (%d GB/s), read as the node's, %g GB/s per GPU",
-        gb, gpu_preset, spec, gb / gpus_per_node)
+      return gb / gpus_per_node, fmt("intra-node %g GB/s, more than twice a %s's %s (%d GB/s), read as the node's, %g GB/s per GPU",
+        gb, gpu_preset, M.fabric(gpu_preset), spec, gb / gpus_per_node)
     end
     return gb, fmt("intra-node %g GB/s read as per GPU, both directions", gb)
   end
@@ -462,9 +463,11 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
       given, pcie_spec)
   end
   local spec = M.nvlink_spec[gpu_preset]
-  if spec == nil then return nil, fmt("no intra-node bandwidth (%q) and no NVLink spec for %s", cell or "", gpu_preset) end
+  if spec == nil then
+    return nil, fmt("no intra-node bandwidth (%q) and no %s spec for %s", cell or "", M.fabric(gpu_preset), gpu_preset)
+  end
   return spec, fmt("intra-node bandwidth %s: the %s %s spec, %d GB/s per GPU both ways", given, gpu_preset,
-    gpu_preset == "mi300x" and "Infinity Fabric" or "NVLink", spec)
+    M.fabric(gpu_preset), spec)
 end
 
 --- inter_node(cell, gpus_per_node, gpu_preset): the scale-out bandwidth per GPU in GB/s, both
@@ -546,6 +549,12 @@ M.network_rates = { { "xdr", "XDR InfiniBand", 800 }, { "ndr", "NDR InfiniBand",
   { "hdr", "HDR InfiniBand", 200 }, { "edr", "EDR InfiniBand", 100 }, { "slingshot", "Slingshot", 200 } }
 
 M.nvlink_latency, M.network_latency = "2 us", "6 us"
+
+--- fabric(gpu_preset): the name of the GPU's scale-up links, for the notes: AMD's Infinity
+--- Fabric, else NVLink.
+function M.fabric(gpu_preset)
+  return (gpu_preset or ""):match("^mi3") and "Infinity Fabric" or "NVLink"
+end
 
 -- --- Software stack ----------------------------------------------------------------------------
 
@@ -1413,14 +1422,14 @@ function M.request(row, presets)
   local inter, inter_note = M.inter_node(row.inter_node_bw, per_node, gpu_key)
   if not inter then return nil, inter_note end
   note(inter_note)
-  note(fmt("latency %s per step on NVLink and %s on the network (the sources give none)", M.nvlink_latency,
-    M.network_latency))
+  note(fmt("latency %s per step on %s and %s on the network (the sources give none)", M.nvlink_latency,
+    M.fabric(gpu_key), M.network_latency))
   -- An NVLink domain larger than a server (GB200 NVL72): the largest share of the GPUs, a divisor
   -- of their count, that one domain holds.
   local domain = per_node
   if n < per_node then
     domain = n
-    note(fmt("%d GPUs, fewer than a node's %d: one NVLink domain of %d, no network", n, per_node, n))
+    note(fmt("%d GPUs, fewer than a node's %d: one %s domain of %d, no network", n, per_node, M.fabric(gpu_key), n))
   end
   local reach = M.nvlink_domain[gpu_key]
   if reach and reach > per_node and n > per_node then

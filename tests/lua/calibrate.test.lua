@@ -69,11 +69,11 @@ local function main()
   -- --- The shipped presets say how their calibrated values were obtained -----------------------
 
   -- "fit" naming rows, a published measurement, an estimate, or a neutral value (a copy of the
-  -- H100's or A100's says so first).
+  -- H100's, A100's or MI300X's says so first).
   local kinds = { "^fit %(.* rows? ", "^measured: ", "^estimate", "^none: ", "^inf: " }
   local function says_how(source, what)
     t.eq(type(source), "string", what .. " has a source")
-    local rest = source:gsub("^the [AH]100 SXM's value %([^)]*%): ", "")
+    local rest = source:gsub("^the [AH]100 SXM's value %([^)]*%): ", ""):gsub("^the MI300X's value %([^)]*%): ", "")
     for _, k in ipairs(kinds) do
       if rest:find(k) then return end
     end

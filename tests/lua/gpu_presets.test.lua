@@ -5,14 +5,14 @@ local t = require "testing"
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 
--- Dense 16-bit peaks, per GPU, from the datasheets (NVIDIA; AMD for the MI300X). The presets
+-- Dense 16-bit peaks, per GPU, from the datasheets (NVIDIA; AMD for the MI300X and MI325X). The presets
 -- give FLOP per clock per thread, SMs and a clock: their product over 128 threads per SM must be
 -- the datasheet's figure. 0.5%: the paper's V100 clock (1533 MHz) gives 125.6 TFLOP/s where
 -- NVIDIA's datasheet rounds to 125.
 local datasheet_peak = {
   v100_sxm = 125e12, a100_sxm = 312e12, a100_sxm_80gb = 312e12, a800_sxm = 312e12, h100_sxm = 989.4e12,
   h100_sxm_low_latency = 989.4e12, h800_sxm = 989.4e12, h200_sxm = 989.4e12, h100_pcie = 756e12,
-  b200 = 2.25e15, gb200 = 2.5e15, b300 = 2.25e15, gb300 = 2.5e15, mi300x = 1307.4e12,
+  b200 = 2.25e15, gb200 = 2.5e15, b300 = 2.25e15, gb300 = 2.5e15, mi300x = 1307.4e12, mi325x = 1307.4e12,
 }
 for name, preset in pairs(gpus) do
   local g = dml.gpu(preset)
@@ -76,4 +76,14 @@ for _, q in ipairs(questions) do
     t.eq(util >= min_utilization_ratio * h_util, true, what)
     t.eq(rate >= min_throughput_ratio * h_rate, true, what)
   end
+end
+
+-- The MI325X against its datasheet (256 GB of HBM3E at 6 TB/s, 1,000 W) and the MI300X it shares
+-- its compute with.
+do
+  local m325, m300 = dml.gpu(gpus.mi325x), dml.gpu(gpus.mi300x)
+  t.eq(m325.hbm_bandwidth:value(), 6e12); t.eq(m325.hbm_capacity:value(), 256e9)
+  t.eq(m325.power.busy_watts, 1000)
+  t.eq(m325.efficiency.memory:value() > m300.efficiency.memory:value(), true, "more memory to allocate")
+  t.eq(m325.efficiency.gemm, m300.efficiency.gemm, "the same compute dies")
 end

@@ -100,6 +100,16 @@ t.eq(select(2, measured.gpu("A100 80G"))[1], nil, "80G is the memory size"); t.e
 -- An MI300 in a training cluster is the MI300X, said; the MI300A (an APU) has no preset.
 t.eq(gpu("MI300"), "mi300x"); t.eq(select(2, measured.gpu("MI300"))[1]:find("the MI300X assumed", 1, true) ~= nil, true)
 t.eq(gpu("AMD MI300A"), nil); t.eq(#select(2, measured.gpu("AMD Instinct MI300X")), 0)
+-- The MI325X has a preset of its own (the MI300X's compute, 256 GB at 6 TB/s); AMD's scale-up
+-- links are named as such in the notes (helper-31).
+t.eq(gpu("MI325X"), "mi325x"); t.eq(#select(2, measured.gpu("AMD Instinct MI325X")), 0)
+t.eq(select(2, measured.intra_node(nil, "mi325x")), "intra-node bandwidth not given: the mi325x Infinity Fabric spec, 896 GB/s per GPU both ways")
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { gpu = "AMD Instinct MI325X", intra_node_bw = "XGMI" })))
+  local said = table.concat(r.assumed, "\n")
+  t.eq(said:find("latency 2 us per step on Infinity Fabric and 6 us on the network", 1, true) ~= nil, true, said)
+  t.eq(r.run.cluster.gpu.name, "MI325X")
+end
 -- A cell that names two GPUs is not read as either (helper-32's "A800/H800 80GB" ran as the H800).
 t.eq(select(2, measured.gpu("A800/H800 80GB")), 'GPU "A800/H800 80GB" names 2 GPUs (A800, H800): which ran is not said')
 t.eq(gpu("GB200 NVL72"), "gb200", "one GPU, not also the B200"); t.eq(gpu("NVIDIA GH200"), "h200_sxm")

@@ -412,6 +412,22 @@ M.mi300x = {
 
 M.mi300x.power = power(750, 90, "AMD Instinct MI300X datasheet: 750 W", "estimate: about 12% of the limit")
 
+-- The MI325X: the MI300X's compute (the same CDNA 3 dies, clock and peak) with 256 GB of HBM3E
+-- at 6 TB/s and a 1,000 W limit.
+local mi325x = "AMD Instinct MI325X datasheet: 1307.4 TFLOP/s dense fp16/bf16, 304 CUs at 2100 MHz, 256 GB HBM3E at 6 TB/s, 1000 W"
+M.mi325x = copy(M.mi300x)
+M.mi325x.name = "MI325X"
+M.mi325x.hbm_bandwidth, M.mi325x.hbm_capacity = "6 TB/s", "256 GB"
+M.mi325x.sources.name = mi325x .. "; every value not named here is the MI300X's (the same compute dies)"
+M.mi325x.sources.hbm_bandwidth, M.mi325x.sources.hbm_capacity = mi325x, mi325x
+for k, v in pairs(M.mi325x.efficiency.sources) do
+  M.mi325x.efficiency.sources[k] = "the MI300X's value (the same CDNA 3 compute dies): " .. v
+end
+M.mi325x.efficiency.memory = "261824 MiB"
+M.mi325x.efficiency.sources.memory =
+  "estimate: 256 GiB less the 320 MiB the MI300X's driver keeps of its 192 GiB (no rocm-smi reading of an MI325X published)"
+M.mi325x.power = power(1000, 120, mi325x, "estimate: about 12% of the limit, as the MI300X's")
+
 -- Bandwidth to host memory, each direction, per GPU while every GPU of the server copies: what
 -- activation offloading moves over (a layout's `offload`). A PCIe x16 link carries 15.75 (Gen3),
 -- 31.5 (Gen4) or 63 (Gen5) GB/s each way after its encoding (NVIDIA's datasheets give both ways:
@@ -431,7 +447,7 @@ local host_links = {
     pcie_host("Gen5", "63") .. "; the H100, H200 and H800 have a PCIe Gen5 x16 host link (NVIDIA datasheets)" },
   { { "b200", "b300" }, "27.7 GB/s",
     pcie_host("Gen5", "63") .. "; HGX B200 and B300 servers join the GPUs to x86 hosts over PCIe Gen5 x16 (Nebius's MLPerf Inference v6.0 B200 system description, accelerator_host_interconnect)" },
-  { { "mi300x" }, "27.7 GB/s", pcie_host("Gen5", "63") .. "; a PCIe Gen5 x16 host link (AMD's MLPerf Inference v4.1 MI300X system description)" },
+  { { "mi300x", "mi325x" }, "27.7 GB/s", pcie_host("Gen5", "63") .. "; a PCIe Gen5 x16 host link (AMD's MLPerf Inference v4.1 MI300X system description; the MI325X's the same)" },
   { { "gb200", "gb300" }, "175 GB/s",
     "estimate: a Grace CPU serves two GPUs over NVLink-C2C (NVIDIA gives 900 GB/s, both ways, and does not split it per GPU), and its LPDDR5X sets the pace: copies both ways at once through one Grace measured 175.4 GB/s host to device and 171.8 back on a GB300 DGX Station (one GPU; 359 and 377 one way at a time; stas00/ml-engineering network/README.md @744d01e), about 350 GB/s of Grace memory traffic, which the two GPUs of a GB200 or GB300 share when both offload: 175 each" },
 }
@@ -455,7 +471,7 @@ local host_memory = {
   { { "h200_sxm" }, "256 GB", "NVIDIA DGX H200 datasheet: 2 TB of system memory for 8 GPUs" },
   { { "b200", "b300" }, "256 GB", "NVIDIA DGX B200 datasheet: 2 TB of system memory for 8 GPUs, configurable to 4 TB (the B300: estimate, the same)" },
   { { "gb200", "gb300" }, "240 GB", "NVIDIA GB200 NVL72: up to 480 GB of LPDDR5X per Grace CPU, which serves two GPUs (the GB300: the same Grace)" },
-  { { "mi300x" }, "256 GB", "estimate: 2 TB of system memory for 8 GPUs, as the DGX H100" },
+  { { "mi300x", "mi325x" }, "256 GB", "estimate: 2 TB of system memory for 8 GPUs, as the DGX H100" },
 }
 set_rows("host_memory", host_memory)
 
