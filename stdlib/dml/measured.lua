@@ -1529,6 +1529,13 @@ function M.request(row, presets)
     precision = "bf16"
     note("precision not given: bf16")
   end
+  -- A cell that says more than its format ("FP8 hybrid (bf16-mixed, fp8_params)") says what it
+  -- was read as.
+  local plain = { bf16 = true, bfloat16 = true, fp8 = true, float8 = true, fp4 = true, nvfp4 = true, ampbf16 = true,
+                  ampfp8 = true, ["torch.bfloat16"] = true }
+  if pnote == nil and row.precision and not plain[row.precision:lower():gsub("[%s_%-]", "")] then
+    pnote = fmt("precision %q read as %s", row.precision, precision)
+  end
   note(pnote)
   local fp8_scaling = M.parse_fp8_scaling(row.precision)
   if precision == "fp8" and fp8_scaling == "rowwise" then note("FP8 scaling row-wise (torchao's rowwise recipe)") end

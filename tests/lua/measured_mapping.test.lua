@@ -500,6 +500,15 @@ t.eq(measured.parse_fp8_scaling("float8 rowwise + torch.compile"), "rowwise")
 t.eq(measured.parse_fp8_scaling("float8 tensorwise + torch.compile"), "tensorwise")
 t.eq(measured.parse_fp8_scaling("FP8-CS"), "tensorwise")
 t.eq(measured.parse_fp8_scaling("bfloat16 + torch.compile"), nil)
+-- A precision cell that says more than its format says what it was read as (helper-31).
+do
+  local function said(cell)
+    return table.concat(assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { precision = cell }))).assumed, "\n")
+  end
+  t.eq(said("FP8 hybrid (bf16-mixed, fp8_params)"):find('precision "FP8 hybrid (bf16-mixed, fp8_params)" read as fp8', 1, true) ~= nil, true)
+  t.eq(said("FP8"):find("read as fp8", 1, true), nil, "a plain format: nothing to say")
+  t.eq(said("amp_bf16"):find("read as bf16", 1, true), nil, "llm-foundry's name of bf16")
+end
 
 t.eq(measured.parse_yes_no("yes (MegaScale overlaps TP/SP comm)"), true)
 t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)
