@@ -166,11 +166,12 @@ end
 --- parse_tsv(text[, name]): the rows of a tab-separated text with a header line, as a list of
 --- tables keyed by column name, and the list of column names. Cells are read without the spaces
 --- around them; an empty cell, or one of M.placeholders ("-", "n/a"), is nil. Blank lines and
---- lines that start with "#" are skipped, before the header line as after it. A line with fewer cells than the header ends with
---- empty ones (an editor may trim the trailing tabs); one with more, whose extra cells are not
---- all empty, is kept with the reason (M.row_error), so that one such line costs only its row.
---- A cell that starts with a double quote is read as a spreadsheet or Python's csv module writes
---- one (it may hold tabs and line breaks, "" is a quote); a row's line is the one it starts on.
+--- lines that start with "#" are skipped, before the header line as after it. A line with fewer
+--- cells than the header ends with empty ones (an editor may trim the trailing tabs); one with
+--- more, whose extra cells are not all empty, is kept with the reason (M.row_error), so that
+--- one such line costs only its row. A cell that starts with a double quote is read as a
+--- spreadsheet or Python's csv module writes one (it may hold tabs and line breaks, "" is a
+--- quote); a row's line is the one it starts on.
 function M.parse_tsv(text, name)
   name = name or "TSV"
   if text:match("^%s*$") then core.raise(fmt("%s: empty (expected a header line)", name)) end
@@ -253,10 +254,11 @@ M.column_groups = {
                                         "mfu_pct" } },
 }
 
---- check_columns(columns, name): an error naming `name` and the header's line (parse_tsv's, else 1) when the header lacks a column
---- every prediction needs (M.required_columns, one of each M.column_groups), or has a column
---- that is not the format's but is close to one of its names (a typo that would otherwise read
---- as an empty column). Columns far from every name are the user's own, and are kept.
+--- check_columns(columns, name): an error naming `name` and the header's line (as parse_tsv
+--- read it, else 1) when the header lacks a column every prediction needs (M.required_columns,
+--- one of each M.column_groups), or has a column that is not the format's but is close to one
+--- of its names (a typo that would otherwise read as an empty column). Columns far from every
+--- name are the user's own, and are kept.
 function M.check_columns(columns, name)
   local line = header_lines[columns] or 1
   local have, known = {}, {}
@@ -346,12 +348,12 @@ M.gpu_rules = {
   { pattern = "v100", preset = "v100_sxm" },
 }
 
---- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
---- assumed; nil and the reason when no rule matches.
 -- The GPU models a cell may name, each one word ("A800/H800 80GB" names two).
 local gpu_words = { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b200", "gb200", "b300", "gb300", "mi300",
                     "mi300x", "mi325x", "mi350x", "mi355x" }
 
+--- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
+--- assumed; nil and the reason when no rule matches or the cell names two GPUs.
 function M.gpu(cell)
   if cell == nil then return nil, "no GPU given" end
   local t = cell:lower()
