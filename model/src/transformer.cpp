@@ -2263,6 +2263,14 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "whole context",
         *c.run.model.window, c.run.model.seq_len));
   }
+  // TP's ranks are the innermost: a degree above a node's GPUs sends every layer's collectives
+  // over the network, which is costed; said, since no framework places TP so by choice.
+  if (c.outer.size() > 0 && l.tp > c.node) {
+    p.notes.push_back(fmt::format(
+        "tp {} spans {} nodes of {} GPUs: every layer's tensor-parallel collectives cross the "
+        "network",
+        l.tp, (l.tp + c.node - 1) / c.node, c.node));
+  }
   Costed k;
   cost(c, l, k);
   // A step of 1e100 s (or a total that does not fit a double's range once printed in ms or

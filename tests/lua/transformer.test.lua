@@ -749,3 +749,13 @@ do
     t.eq(fewer, true, what .. ": " .. open.layouts_evaluated .. " layouts, " .. count .. " in the fixed searches")
   end
 end
+
+-- TP beyond a node's GPUs is costed on the network, and said: its collectives, every layer's,
+-- leave the NVLink domain (helper-32's nanotron row at TP 16 on 8-GPU nodes).
+do
+  local wide = dml.evaluate(run, { tp = 16, pp = 1, microbatch = 1 })
+  t.eq(wide.notes[1], "tp 16 spans 2 nodes of 8 GPUs: every layer's tensor-parallel collectives cross the network")
+  t.eq(#dml.evaluate(run, { tp = 8, pp = 1, microbatch = 1 }).notes, 0, "a node's TP: nothing to say")
+  t.eq(wide.time.tp > dml.evaluate(run, { tp = 8, pp = 2, microbatch = 1 }).time.tp, true,
+    "the network's TP costs more than NVLink's")
+end

@@ -1099,8 +1099,9 @@ struct Description<StepPlan> {
     v.field(p.assumed, {.name = "assumed", .doc = "layout values the run did not give"});
     v.field(p.notes, {.name = "notes",
                       .doc = "what to read the answer with: inputs the layout's costs do not use "
-                             "(a node limit under the all-to-all dispatcher), and the pipeline "
-                             "device that sets the pace when its dense first layers do"});
+                             "(a node limit under the all-to-all dispatcher), the pipeline "
+                             "device that sets the pace when its dense first layers do, an "
+                             "uneven pipeline split, and a TP degree that spans nodes"});
     v.field(p.time, {.name = "time", .doc = "where a step's time goes", .costed = true});
     v.field(p.memory, {.name = "memory", .doc = "memory per GPU", .costed = true});
     v.field(p.params, {.name = "params", .doc = "parameters, total"});
