@@ -1356,8 +1356,8 @@ end
 
 --- request(row): what dml needs to predict the row: { run (a dml.run value), layout (a table for
 --- dml.evaluate), assumed (list of strings), arch, gpus, batch, gpu (preset name), stack (preset
---- name), precision, search }; or nil and the reasons (joined with "; ") when the row lacks what a
---- prediction needs. `search` is true when the row gives none of tp, pp and dp: its layout is
+--- name), precision, search }; or nil, the reasons (joined with "; ") when the row lacks what a
+--- prediction needs, and what the cells read before the refusal were read as (a list). `search` is true when the row gives none of tp, pp and dp: its layout is
 --- then the fastest dml.optimize finds that fits, with the row's other layout cells held fixed
 --- (a source that ran a tuned layout without printing it). `presets` (optional) replaces presets
 --- by name: { gpus = { h100_sxm = cal.gpu }, stacks = { megatron_core = cal.stack } } runs the
@@ -1366,10 +1366,20 @@ end
 M.whole_columns = { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave",
   "layers", "hidden", "heads", "ffn_hidden", "vocab", "seq_len", "moe_topk", "global_batch_seqs" }
 
+local request
+
 function M.request(row, presets)
+  local assumed = {}
+  local req, why = request(row, presets, assumed)
+  if req then return req end
+  return nil, why, assumed
+end
+
+-- M.request's work, noting what it assumed in `assumed` as it goes.
+request = function(row, presets, assumed)
   local I = M.integer
   if row_errors[row] then return nil, row_errors[row] end
-  local reasons, assumed = {}, {}
+  local reasons = {}
   local function why(r) reasons[#reasons + 1] = r end
   local function note(n)
     if n then assumed[#assumed + 1] = n end
@@ -1401,14 +1411,19 @@ function M.request(row, presets)
   if not gpu_key then why(gpu_notes) end
   local stack_key, stack_note = M.stack_for(row)
   if not stack_key then why(stack_note) end
-  if #reasons > 0 then return nil, table.concat(reasons, "; ") end
 
+  -- What was read, also for a row refused here (M.request returns it beside the reasons).
   for _, r in ipairs(row_readings[row] or {}) do note(r) end
-  for _, a in ipairs(arch_notes) do note(a) end
+  if arch then
+    for _, a in ipairs(arch_notes) do note(a) end
+  end
   if search then note("no parallel layout given (tp, pp, dp): the fastest layout dml.optimize finds that fits") end
-  note(batch_note)
-  for _, g in ipairs(gpu_notes) do note(g) end
-  note(stack_note or fmt("stack %s (framework %q)", stack_key, row.framework))
+  if batch then note(batch_note) end
+  if gpu_key then
+    for _, g in ipairs(gpu_notes) do note(g) end
+  end
+  if stack_key then note(stack_note or fmt("stack %s (framework %q)", stack_key, row.framework)) end
+  if #reasons > 0 then return nil, table.concat(reasons, "; ") end
 
   -- Network: level 0 the node's NVLink, level 1 the scale-out network.
   local per_node = I(row.gpus_per_node)
@@ -1821,17 +1836,19 @@ end
 function M.predict(row, presets)
   local id = row.run_id or (M.where(row) and ("(no run_id, " .. M.where(row) .. ")")) or "?"
   local r = { run_id = id, group = M.group(id), tier = M.tier(id) }
-  local req, why = M.request(row, presets)
+  local req, why, read = M.request(row, presets)
   local measured, how = M.measured_time(row, req and req.arch)
   r.measured_s = measured
   r.measured_from = measured and how or ("none: " .. how)
   if not req then
     r.status = "not predicted: " .. why
+    if read and #read > 0 then r.assumed = table.concat(read, "; ") end
     return r
   end
   local ok, plan = pcall(M.plan, req)
   if not ok then
     r.status = "not predicted: " .. M.dml_reason(row, plan)
+    r.assumed = table.concat(req.assumed, "; ")
     return r
   end
   local step = plan.time.step:value("s")

@@ -534,6 +534,15 @@ t.eq(refused { tp = "4 (SP)" }, 'tp "4 (SP)" is not a whole number')
 t.eq(refused { layers = "96 (incl. 16 extra)" }, 'layers "96 (incl. 16 extra)" is not a whole number')
 t.eq(refused { vpp_interleave = "5 (virtual stages)" }, 'vpp_interleave "5 (virtual stages)" is not a whole number')
 t.eq(refused { sequence_parallel = "n/a" }, 'sequence_parallel "n/a" not understood (yes or no)')
+-- A refused row still says what its other cells were read as (helper-31: the assumed column was
+-- empty for every refused row).
+do
+  local r = measured.predict(copy(row("MBridge-25.11-LLAMA3_70B-64"), { gpu = "AMD Instinct MI355X" }))
+  t.eq(r.status, 'not predicted: no GPU preset for "AMD Instinct MI355X"')
+  t.eq(r.assumed:find("stack megatron_core", 1, true) ~= nil, true, r.assumed)
+  t.eq(select(3, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { global_batch_seqs = false,
+    global_batch_tokens = false })))[1]:find("Llama family", 1, true) ~= nil, true, "the model's reading")
+end
 t.eq(refused { zero_or_fsdp = "ZeRO-3 + ZeRO++ (hpZ, qwZ)" },
   [[zero_or_fsdp "ZeRO-3 + ZeRO++ (hpZ, qwZ)": ZeRO++'s hierarchical and quantized collectives are not modelled]])
 -- Sequences and a token count that disagree: the sequences, for the prediction and for turning
