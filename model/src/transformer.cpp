@@ -89,6 +89,9 @@ void Description<Transformer>::check(const Transformer& m, const std::string& pa
   }
 }
 
+double total_params(const Transformer& m);       // below, with the other counts
+constexpr double default_tokens_per_param = 20;  // Chinchilla's, the run's default
+
 void Description<TransformerRun>::check(const TransformerRun& r, const std::string& path) {
   if (r.global_batch && r.global_batch_tokens) {
     throw ConfigError(path + ".global_batch_tokens",
@@ -103,17 +106,29 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
                       "{} is not a whole number of {}-token sequences", *r.global_batch_tokens,
                       r.model.seq_len);
   }
-  if (r.tokens) {
+  {
     // Less than one step is no training run: most often a misplaced exponent ("1e6 tokens" for
-    // "1e12 tokens"). A partial last step is fine (StepPlan.steps is not rounded).
+    // "1e12 tokens"), or a model too small for its batch under the default. A partial last step
+    // is fine (StepPlan.steps is not rounded).
     const std::int64_t sequences =
         r.global_batch ? *r.global_batch : *r.global_batch_tokens / r.model.seq_len;
     const double per_step = static_cast<double>(sequences) * static_cast<double>(r.model.seq_len);
-    if (*r.tokens < per_step) {
+    Transformer main = r.model;
+    main.mtp_layers = 0;
+    const double tokens = r.tokens ? *r.tokens : default_tokens_per_param * total_params(main);
+    if (tokens < per_step && r.tokens) {
       throw ConfigError(path + ".tokens",
-                        "{} token{} is less than one step of {} tokens ({} sequences of {})",
-                        format_number(*r.tokens, 4), *r.tokens == 1 ? "" : "s",
-                        format_number(per_step, 4), sequences, r.model.seq_len);
+                        "{} token{} is less than one step of {:.0f} tokens ({} "
+                        "sequences of {})",
+                        format_number(tokens, 4), tokens == 1 ? "" : "s", per_step, sequences,
+                        r.model.seq_len);
+    }
+    if (tokens < per_step) {
+      throw ConfigError(path + ".tokens",
+                        "unset: 20 a parameter (the default) is {} tokens, less "
+                        "than one step of {:.0f} tokens ({} sequences of {}); give the run's "
+                        "tokens",
+                        format_number(tokens, 4), per_step, sequences, r.model.seq_len);
     }
   }
   if (!r.cluster.size) {
@@ -458,7 +473,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   } else {  // 20 a parameter of the model, its multi-token prediction modules left out
     Transformer main = m;
     main.mtp_layers = 0;
-    tokens = 20 * total_params(main);
+    tokens = default_tokens_per_param * total_params(main);
   }
   flop_model = model_flop_per_token(m);
   flop_megatron = megatron_flop_per_token(m);

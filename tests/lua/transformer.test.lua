@@ -94,8 +94,13 @@ do
   t.eq(line(512 * 8192):match("^1 step: ") ~= nil, true, line(512 * 8192))
   t.eq(line(1e9):match("^238 steps: [%d.]+ min$") ~= nil, true, line(1e9))
   -- Less than one step is an error at the run, most often a misplaced exponent.
-  t.raises_here(function() dml.run(run, { tokens = 1e6 }) end, "transformer_run.tokens: 1e6 tokens is less than one step of 4.194e6 tokens (512 sequences of 8192)")
-  t.raises_here(function() dml.run(run, { tokens = 1 }) end, "transformer_run.tokens: 1 token is less than one step of 4.194e6 tokens (512 sequences of 8192)")
+  t.raises_here(function() dml.run(run, { tokens = 1e6 }) end, "transformer_run.tokens: 1e6 tokens is less than one step of 4194304 tokens (512 sequences of 8192)")
+  t.raises_here(function() dml.run(run, { tokens = 1 }) end, "transformer_run.tokens: 1 token is less than one step of 4194304 tokens (512 sequences of 8192)")
+  -- So is the default's, 20 a parameter, for a model too small for its batch (1.571e6 tokens of
+  -- 78,528 parameters: 64 x 100 embedding and output, 4 x 64^2 attention, 3 x 64 x 256 MLP, 3 x 64 norms).
+  local tiny = dml.transformer { layers = 1, d_model = 64, heads = 4, d_ff = 256, vocab = 100, seq_len = 8192 }
+  t.eq(dml.params(tiny).total, 78528)
+  t.raises_here(function() dml.run { model = tiny, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64) } end, "transformer_run.tokens: unset: 20 a parameter (the default) is 1.571e6 tokens, less than one step of 4194304 tokens (512 sequences of 8192); give the run's tokens")
 end
 
 -- Sequence parallelism splits each sequence between the TP ranks: TP must divide it (4100 / 8 is no
@@ -756,6 +761,10 @@ do
   local wide = dml.evaluate(run, { tp = 16, pp = 1, microbatch = 1 })
   t.eq(wide.notes[1], "tp 16 spans 2 nodes of 8 GPUs: every layer's tensor-parallel collectives cross the network")
   t.eq(#dml.evaluate(run, { tp = 8, pp = 1, microbatch = 1 }).notes, 0, "a node's TP: nothing to say")
-  t.eq(wide.time.tp > dml.evaluate(run, { tp = 8, pp = 2, microbatch = 1 }).time.tp, true,
-    "the network's TP costs more than NVLink's")
+  -- The same layout with the 64 GPUs in one NVLink domain: the network's TP costs more.
+  local one_domain = dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+    levels = { dml.level(networks.nvlink4_h100, { size = 64 }) } } })
+  local inside = dml.evaluate(one_domain, { tp = 16, pp = 1, microbatch = 1 })
+  t.eq(#inside.notes, 0, "one domain: nothing to say")
+  t.eq(wide.time.step > inside.time.step, true, "the network's TP costs more than NVLink's")
 end
