@@ -33,14 +33,18 @@ local fmt = string.format
 -- runs to the next quote that is not doubled, may hold tabs and line breaks, "" in it is one
 -- quote, and what follows the closing quote up to the next tab is kept as written. A quote
 -- anywhere else is the cell's own text. A blank line, or one whose first non-space character is
--- "#", is one record marked `blank` and is not read for quotes, before the header as after it.
--- A line may end in "\r\n".
+-- "#", is one record marked `blank` and is not read for quotes, before the header as after it,
+-- except a "#" line with a tab before the header, which is the header. A line may end in "\r\n".
 local function split_records(text, name)
   local records, pos, line, n = {}, 1, 1, #text
+  local header_seen = false
   while pos <= n do
     local eol = text:find("\n", pos, true) or n + 1
     local physical = text:sub(pos, eol - 1)
-    if physical:match("^%s*$") or physical:match("^%s*#") then
+    -- Before the header, a "#" line with a tab is the header, as some tools write one
+    -- ("#run_id<TAB>source..."); parse_tsv drops the "#".
+    local comment = physical:match("^%s*#") and (header_seen or not physical:find("\t", 1, true))
+    if physical:match("^%s*$") or comment then
       records[#records + 1] = { fields = { physical }, line = line, blank = true }
       pos, line = eol + 1, line + 1
     else
@@ -80,6 +84,7 @@ local function split_records(text, name)
         fields[#fields + 1] = cell
       end
       records[#records + 1] = { fields = fields, line = first }
+      header_seen = true
       line = line + 1
     end
   end
@@ -166,7 +171,8 @@ end
 --- parse_tsv(text[, name]): the rows of a tab-separated text with a header line, as a list of
 --- tables keyed by column name, and the list of column names. Cells are read without the spaces
 --- around them; an empty cell, or one of M.placeholders ("-", "n/a"), is nil. Blank lines and
---- lines that start with "#" are skipped, before the header line as after it. A line with fewer
+--- lines that start with "#" are skipped, before the header line as after it (a header written
+--- "#run_id<TAB>..." is the header, without its "#"). A line with fewer
 --- cells than the header ends with empty ones (an editor may trim the trailing tabs); one with
 --- more, whose extra cells are not all empty, is kept with the reason (M.row_error), so that
 --- one such line costs only its row. A cell that starts with a double quote is read as a
@@ -181,6 +187,7 @@ function M.parse_tsv(text, name)
   while records[h] and records[h].blank do h = h + 1 end
   if not records[h] then core.raise(fmt("%s: no header line (only blank lines and comments)", name)) end
   local columns, header_line = records[h].fields, records[h].line
+  columns[1] = columns[1]:gsub("^%s*#%s*", "")
   header_lines[columns] = header_line
   local seen = {}
   for k, c in ipairs(columns) do
@@ -348,21 +355,25 @@ M.gpu_rules = {
   { pattern = "v100", preset = "v100_sxm" },
 }
 
--- The GPU models a cell may name, each one word ("A800/H800 80GB" names two).
-local gpu_words = { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b200", "gb200", "b300", "gb300", "mi300",
-                    "mi300x", "mi325x", "mi350x", "mi355x" }
+-- The GPU models a cell may name, each one word: two of them joined by a slash or "or" ("A800/H800
+-- 80GB") leave open which ran; one in parentheses ("GB200 (B200 GPU)") explains the other.
+local gpu_words = {}
+for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b200", "gb200", "b300", "gb300", "mi300",
+                     "mi300x", "mi325x", "mi350x", "mi355x" } do
+  gpu_words[w] = true
+end
 
 --- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
 --- assumed; nil and the reason when no rule matches or the cell names two GPUs.
 function M.gpu(cell)
   if cell == nil then return nil, "no GPU given" end
   local t = cell:lower()
-  local named = {}
-  for _, w in ipairs(gpu_words) do
-    if t:find("%f[%w]" .. w .. "%f[%W]") then named[#named + 1] = w:upper() end
-  end
-  if #named > 1 then
-    return nil, fmt("GPU %q names %d GPUs (%s): which ran is not said", cell, #named, table.concat(named, ", "))
+  for _, join in ipairs { "%s*/%s*", "%s+or%s+" } do
+    for a, b in t:gmatch("%f[%w](%w+)" .. join .. "(%w+)%f[%W]") do
+      if gpu_words[a] and gpu_words[b] and a ~= b then
+        return nil, fmt("GPU %q names two GPUs (%s, %s): which ran is not said", cell, a:upper(), b:upper())
+      end
+    end
   end
   for _, r in ipairs(M.gpu_rules) do
     if t:find(r.pattern) then
@@ -478,7 +489,37 @@ end
 --- "N Gb/s per node" (or server, host) shared likewise, else a lone "N Gb/s" as one NIC per GPU
 --- (said in the note); Gbps, Gbit/s and GbE are Gb/s, Tbps and Tb/s 1,000 Gb/s. An empty cell takes
 --- the GPU's usual NIC (M.nic_spec). nil and the reason otherwise.
+local read_inter_node
+
 function M.inter_node(cell, gpus_per_node, gpu_preset)
+  -- A cell that describes several networks: the parts (between ";" and ",") that name storage,
+  -- management, in-band links, a DPU or a PCIe link are not the compute network ("Storage+
+  -- Management: 1x BlueField 2 DPU 100Gb/s, Compute: 8x ConnectX-7 IB NDR 400Gb/s").
+  local dropped = {}
+  if cell then
+    local kept = {}
+    for part in cell:gmatch("[^;,]+") do
+      local p = part:lower()
+      local other = p:find("storage") or p:find("management") or p:find("in%-band") or p:find("%f[%a]dpu%f[%A]")
+        or p:find("pcie")
+      if other and not p:find("compute") then
+        dropped[#dropped + 1] = trimmed(part)
+      else
+        kept[#kept + 1] = part
+      end
+    end
+    if #dropped > 0 then
+      cell = table.concat(kept, ",")
+      if cell:match("^%s*$") then cell = nil end
+    end
+  end
+  local bw, note = read_inter_node(cell, gpus_per_node, gpu_preset)
+  if #dropped == 0 or not bw then return bw, note end
+  local said = fmt("inter-node: %q not the compute network", table.concat(dropped, "; "))
+  return bw, note and said .. "; " .. note or said
+end
+
+read_inter_node = function(cell, gpus_per_node, gpu_preset)
   local both = function(gbit) return 2 * gbit / 8 end
   if cell then
     -- Gbps, Gbit/s and GbE (Ethernet's "100 GbE") are Gb/s; Tbps and Tb/s (bits: NICs are sold so)
@@ -566,16 +607,10 @@ function M.year(text)
   return tonumber((text or ""):match("%f[%w](20[12]%d)%f[%W]"))
 end
 
---- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
---- (with `precision` and `notes` for torchtitan and PyTorch FSDP, which say whether it was
---- compiled, and the year in `framework` or `source` for
---- plain Megatron-LM: before 2021 the 2021 stack), and a note when the choice is a judgment;
---- nil and the reason otherwise. The framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
---- llm_foundry, not DeepSpeed. GPT-NeoX runs as DeepSpeed and plain PyTorch FSDP as torchtitan
---- (both said in the note); metaseq has no preset.
 -- Whether the name a pattern found at text[from..to] is switched off: "no", "without" or "not"
 -- before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false" after it
--- ("DeepEP off", "compile: disabled", "flex dispatcher=false").
+-- ("DeepEP off", "compile: disabled", "flex dispatcher=false"), or "no" after a colon or an
+-- equals sign ("DeepEP: no").
 local function switched_off(text, from, to)
   local before = text:sub(1, from - 1):gsub("torch%.$", "")
   if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$") then
@@ -585,7 +620,7 @@ local function switched_off(text, from, to)
   for _, word in ipairs { "off", "disabled", "false" } do
     if after:find("^%s*[:=]?%s*" .. word .. "%f[%A]") then return true end
   end
-  return false
+  return after:find("^%s*[:=]%s*no%f[%A]") ~= nil
 end
 
 -- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework
@@ -603,6 +638,13 @@ local function compiled(row)
   return not notes:find("%f[%a]eager%f[%A]") and says(notes, "torch%.compile")
 end
 
+--- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
+--- (with `precision` and `notes` for torchtitan and PyTorch FSDP, which say whether it was
+--- compiled, and the year in `framework` or `source` for
+--- plain Megatron-LM: before 2021 the 2021 stack), and a note when the choice is a judgment;
+--- nil and the reason otherwise. The framework decides, never `zero_or_fsdp`: llm-foundry's "FSDP FULL_SHARD (ZeRO-3)" rows are
+--- llm_foundry, not DeepSpeed. GPT-NeoX runs as DeepSpeed and plain PyTorch FSDP as torchtitan
+--- (both said in the note); metaseq has no preset.
 function M.stack_for(row)
   local f = (row.framework or ""):lower()
   if f:find("torchtitan") then
@@ -718,22 +760,27 @@ end
 --- stage N" wins (ZeRO++, whose hierarchical and quantized collectives dml does not model, is
 --- nil); SHARD_GRAD_OP (and _HYBRID_SHARD_ZERO2) is 2; any other FSDP or hybrid sharding is 3;
 --- Megatron's distributed optimizer (and NeMo's distributed_fused_adam) is 1; Colossal-AI's
---- Gemini is 3, its low-level ZeRO the stage it names (1 unnamed); a bare yes ("Yes", "true",
---- "on", "enabled", "1": a table's FSDP column) is 3; "none", "no", a bare "false", "off",
---- "disabled" or "0", and plain DDP are 0.
+--- Gemini is 3, its low-level ZeRO the stage it names (1 unnamed); a bare 0 to 3 is that stage;
+--- a bare yes ("Yes", "true", "on", "enabled": a table's FSDP column) is 3; "none", "no", a bare
+--- "false", "off" or "disabled", a setting switched off ("USE_DIST_OPTIMIZER=False") or a
+--- sharding named to be off ("no distributed_fused_adam"), and plain DDP are 0.
 function M.parse_zero(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("zero%+%+") then return nil end
-  if t:match("^%s*yes%s*$") or t:match("^%s*true%s*$") or t:match("^%s*on%s*$") or t:match("^%s*enabled%s*$")
-    or t:match("^%s*1%s*$") then
-    return 3, nil, false
-  end
-  if t:match("^%s*false%s*$") or t:match("^%s*off%s*$") or t:match("^%s*disabled%s*$") or t:match("^%s*0%s*$") then
-    return 0, nil, false
-  end
-  if t:find("gemini") then return 3, nil, false end
-  if t:find("low[%s_%-]*level[%s_%-]*zero") then return tonumber(t:match("stage%s*[=:]?%s*(%d)") or "1"), nil, false end
+  -- A bare stage (a ZeRO column's "2"), a bare yes (a table's FSDP column) or no.
+  local bare = t:match("^%s*([0-3])%s*$")
+  if bare then return tonumber(bare), nil, false end
+  local word = t:match("^%s*(%a+)%s*$")
+  if word == "yes" or word == "true" or word == "on" or word == "enabled" then return 3, nil, false end
+  if word == "false" or word == "off" or word == "disabled" then return 0, nil, false end
+  -- A setting by its value ("USE_DIST_OPTIMIZER=True", "use_distributed_optimizer: false"): off
+  -- is none, on is what its key names; a sharding named to be switched off ("no
+  -- distributed_fused_adam", "Gemini: off") is none.
+  local key, value = t:match("^%s*([%a_%-%.]+)%s*[=:]%s*(%a+)%s*$")
+  if key and (value == "false" or value == "off" or value == "no" or value == "disabled") then return 0, nil, false end
+  if key and (value == "true" or value == "on" or value == "yes" or value == "enabled") then t = key end
+  if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") then return 0, nil, false end
   -- The shard degree: "shard 8", "shard=8", "dp_shard=4", "HSDP 4"; not a count of nodes
   -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
   local degree, unit = t:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)")
@@ -753,6 +800,9 @@ function M.parse_zero(cell)
     or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
     or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
   if z then return tonumber(z), shard, hybrid end
+  -- Colossal-AI's plugins: Gemini shards as ZeRO 3; the low-level ZeRO is the stage it names.
+  if t:find("gemini") then return 3, nil, false end
+  if t:find("low[%s_%-]*level[%s_%-]*zero") then return tonumber(t:match("stage%s*[=:]?%s*(%d)") or "1"), nil, false end
   if t:find("shard_grad_op") or t:find("hybrid_shard_zero2") then return 2, shard, hybrid end
   -- Megatron-FSDP's data-parallel sharding strategies: optim (ZeRO 1), optim_grads (2),
   -- optim_grads_params (3).
@@ -788,8 +838,8 @@ function M.parse_recompute(cell)
   -- Megatron's block method recomputes the first num_layers layers of each stage whole and
   -- stores the rest: 0 layers is no recompute; more is read as full, said (dml recomputes every
   -- layer of a stage or none).
-  local method = t:match("method%s*[=:]%s*(%a+)")
-  local count = tonumber(t:match("num[_%-]layers%s*[=:]%s*(%d+)") or "")
+  local method = t:match("method[%s=:]+(%a+)")
+  local count = tonumber(t:match("num[_%-]layers[%s=:]+(%d+)") or "")
   if method == "block" and count and not t:find("selective") then
     if count == 0 then return "none", fmt("recompute %q read as none (the block method of 0 layers)", cell) end
     return "full", fmt("recompute %q read as full (the block method recomputes only %d layers of each stage)", cell,
@@ -806,7 +856,7 @@ function M.parse_recompute(cell)
       return "none", fmt("recompute %q read as none (not set)", cell)
     end
     if value:match("^[01]%f[%D]") and not key:find("num") and not key:find("layer") then
-      value = value:match("^1") and "true" or "false"
+      value = (value:match("^1") and "true" or "false") .. value:sub(2)
     end
     local mode, note = M.parse_recompute(value)
     if mode == nil then return nil end
@@ -873,11 +923,16 @@ end
 -- The text without the formats it switches off ("FP8 disabled", "no FP8", "without fp8",
 -- "fp8: off", "fp8=false"): they are not the run's precision.
 local function without_off(t)
+  local function off(word) return word == "off" or word == "disabled" or word == "false" or word == "no" or word == "0" end
   for _, f in ipairs { "fp8", "float8", "fp4", "nvfp4", "float4" } do
     local pat = "%f[%w]" .. f .. "%f[%W]"
     t = t:gsub("%f[%w]no[%s%-]+" .. f .. "%f[%W]", ""):gsub("%f[%w]without%s+" .. f .. "%f[%W]", "")
     t = t:gsub(pat .. "%s*[:=]?%s*(%a+)", function(word)
-      if word == "off" or word == "disabled" or word == "false" or word == "no" then return "" end
+      if off(word) then return "" end
+    end)
+    -- Settings of the format switched off: "FP8_PARAM_GATHER=False", "fp8_params: 0".
+    t = t:gsub("(%f[%w]" .. f .. "_[%w_]*%s*[:=]%s*[\"']?)(%w+)", function(key, word)
+      if off(word) then return "" end
     end)
   end
   return t
@@ -889,14 +944,19 @@ function M.parse_precision(cell)
   -- 4-bit matmuls run as fp4 (NVFP4) on GPUs whose preset has an FP4 rate (dml.run refuses the
   -- others, naming the GPU); 32-bit ones are not modelled: say so rather than run them at another rate.
   if t:find("fp4") or t:find("float4") then
+    -- FP8 attention (Transformer Engine's FP8_DPA) beside 4-bit linears is no mixed-input
+    -- matmul: its own kernel, costed at the 16-bit attention rate, said.
+    local dpa = t:find("fp8_dpa%s*[:=]%s*[\"']?true") or t:find("fp8_dpa%s*[:=]%s*1") or t:find("fp8 attention")
+    if dpa then t = t:gsub("fp8_dpa%s*[:=]%s*[\"']?%w+", ""):gsub("fp8 attention", "") end
+    local dpa_note = dpa and fmt("precision %q: NVFP4 linears; the FP8 attention is costed at the 16-bit rate", cell) or nil
     if t:find("fp8") or t:find("float8") then
       return nil, fmt("precision %q: 4-bit beside 8-bit operands (mixed-input matmuls) is not modelled", cell)
     end
     if t:find("bf16") or t:find("fp16") or t:find("16%-bit") or t:find("%f[%w]w4a16%f[%W]") then
       return nil, fmt("precision %q: 4-bit beside 16-bit operands (mixed-input matmuls) is not modelled", cell)
     end
-    if t:find("nvfp4") then return "fp4" end
-    return "fp4", fmt("precision %q: run as NVFP4 (4-bit, a scale per 16 elements)", cell)
+    if t:find("nvfp4") then return "fp4", dpa_note end
+    return "fp4", dpa_note or fmt("precision %q: run as NVFP4 (4-bit, a scale per 16 elements)", cell)
   end
   if t:find("fp8") or t:find("float8") then
     -- Block scales where the cell names them as the run's recipe (not "CS; blockwise gives ...").
@@ -947,6 +1007,8 @@ function M.parse_yes_no(cell)
   if not key then key, value = t:match("^(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
   local words = { yes = true, no = true, ["true"] = true, ["false"] = true, on = true, off = true, enabled = true,
                   disabled = true }
+  -- A degree is no yes or no ("sp=1", "sequence_parallel_size=1": Ulysses' degree).
+  if key and value:match("^%d") and (key == "sp" or key:find("size") or key:find("degree")) then return nil end
   if key and not words[key] then return M.parse_yes_no(value) end
   if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") then return true end  -- Y, a check mark
   if t:find("^no") or t:match("^%s*n%s*$") then return false end
@@ -1192,9 +1254,18 @@ function M.architecture(row)
   if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
     or said:find("embeddings? not tied") then
     tied_said = false
-  elseif said:find("tie_word_embeddings[%s=:\"]*true") or said:find("%f[%a]tied embedding")
-    or said:find("embeddings? tied") then
+  elseif said:find("tie_word_embeddings[%s=:\"]*true") then
     tied_said = true
+  else
+    -- "tied embeddings", "embeddings tied", unless switched off ("no tied embeddings",
+    -- "tied embeddings: no", "tied embeddings disabled").
+    for _, pattern in ipairs { "%f[%a]tied embeddings?", "embeddings? tied" } do
+      local from, to = said:find(pattern)
+      if from then
+        tied_said = not switched_off(said, from, to)
+        break
+      end
+    end
   end
   if tied_said ~= nil then
     a.tied = tied_said
@@ -1357,9 +1428,10 @@ end
 --- request(row): what dml needs to predict the row: { run (a dml.run value), layout (a table for
 --- dml.evaluate), assumed (list of strings), arch, gpus, batch, gpu (preset name), stack (preset
 --- name), precision, search }; or nil, the reasons (joined with "; ") when the row lacks what a
---- prediction needs, and what the cells read before the refusal were read as (a list). `search` is true when the row gives none of tp, pp and dp: its layout is
---- then the fastest dml.optimize finds that fits, with the row's other layout cells held fixed
---- (a source that ran a tuned layout without printing it). `presets` (optional) replaces presets
+--- prediction needs, and what the cells read before the refusal were read as (a list).
+--- `search` is true when the row gives none of tp, pp and dp: its layout is then the fastest
+--- dml.optimize finds that fits, with the row's other layout cells held fixed (a source that ran
+--- a tuned layout without printing it). `presets` (optional) replaces presets
 --- by name: { gpus = { h100_sxm = cal.gpu }, stacks = { megatron_core = cal.stack } } runs the
 --- rows mapped to those presets with the given tables (a calibrated preset, dml.calibrate).
 --- The columns that hold a count: a cell in them is a whole number or empty.
@@ -1507,7 +1579,9 @@ request = function(row, presets, assumed)
     end
     layout.zero = zero
     local z = row.zero_or_fsdp:lower()
-    if zero == 3 and not z:find("fsdp") and not z:find("zero") and not z:find("shard") and not z:find("gemini")
+    if z:match("^%s*[0-3]%s*$") then
+      note(fmt("zero_or_fsdp %q read as ZeRO %d", row.zero_or_fsdp, zero))
+    elseif zero == 3 and not z:find("fsdp") and not z:find("zero") and not z:find("shard") and not z:find("gemini")
       and M.parse_yes_no(row.zero_or_fsdp) then
       note(fmt("zero_or_fsdp %q read as FSDP (full sharding: ZeRO 3)", row.zero_or_fsdp))
     elseif z:find("gemini") then
@@ -1642,17 +1716,17 @@ function M.flop_formula(row)
     or t:find("megatron'?s? formula") then
     return "megatron"
   end
-  -- nanotron's get_flops (src/nanotron/models/llama.py): 3 x the forward's matmuls, GQA's
-  -- projections, QK^T and AV over all s x s pairs, a 3-matrix gated MLP and the logits: term for
-  -- term Megatron-Core r0.8's count of a dense model.
-  if t:find("nanotron") then
-    return "megatron", "nanotron's get_flops: the count of Megatron-Core r0.8 (non-causal attention)"
-  end
   -- 6N: a whole "6" next to a whole "N" or "ND" (not "6 nodes"), or 6 x params.
   local spaced = t:gsub("[%*\194\183\195\151]", " ")
   if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]")
     or spaced:find("%f[%w]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]") then
     return "6n"
+  end
+  -- nanotron's get_flops (src/nanotron/models/llama.py): 3 x the forward's matmuls, GQA's
+  -- projections, QK^T and AV over all s x s pairs, a 3-matrix gated MLP and the logits: term for
+  -- term Megatron-Core r0.8's count of a dense model.
+  if t:find("nanotron") then
+    return "megatron", "nanotron's get_flops: the count of Megatron-Core r0.8 (non-causal attention)"
   end
   -- A cell that names no formula ("model FLOPs", "MFU") counts as one not given.
   local generic = t:gsub("[%p%s]", " "):gsub("%f[%a]model%f[%A]", ""):gsub("%f[%a]t?flops%f[%A]", "")

@@ -56,6 +56,9 @@ t.raises(function() measured.parse_tsv(" \n\n", "e.tsv") end, { pattern = "e%.ts
 local commented, commented_cols = measured.parse_tsv("\239\187\191# from AMD's tables\n\nrun_id\tb\nr1\t2\n", "c.tsv")
 t.eq(commented_cols[1], "run_id"); t.eq(commented[1].b, "2"); t.eq(measured.where(commented[1]), "c.tsv:4")
 t.raises(function() measured.check_columns(commented_cols, "c.tsv") end, { pattern = ": c%.tsv:3: no column 'framework'" })
+-- A header written "#run_id<TAB>..." is the header, without its "#"; a comment after it is one.
+local hashed, hashed_cols = measured.parse_tsv("# from a tool\n#run_id\tb\nr1\t2\n#x\ty\n", "h.tsv")
+t.eq(hashed_cols[1], "run_id"); t.eq(#hashed, 1); t.eq(measured.where(hashed[1]), "h.tsv:3")
 t.raises(function() measured.parse_tsv("# only a comment\n\n", "k.tsv") end,
   { pattern = "k%.tsv: no header line %(only blank lines and comments%)" })
 
@@ -111,8 +114,12 @@ do
   t.eq(r.run.cluster.gpu.name, "MI325X")
 end
 -- A cell that names two GPUs is not read as either (helper-32's "A800/H800 80GB" ran as the H800).
-t.eq(select(2, measured.gpu("A800/H800 80GB")), 'GPU "A800/H800 80GB" names 2 GPUs (A800, H800): which ran is not said')
-t.eq(gpu("GB200 NVL72"), "gb200", "one GPU, not also the B200"); t.eq(gpu("NVIDIA GH200"), "h200_sxm")
+t.eq(select(2, measured.gpu("A800/H800 80GB")), 'GPU "A800/H800 80GB" names two GPUs (A800, H800): which ran is not said')
+t.eq(gpu("A100 or H100"), nil); t.eq(gpu("GB200 NVL72"), "gb200", "one GPU, not also the B200")
+t.eq(gpu("NVIDIA GH200"), "h200_sxm")
+-- A GPU named in parentheses explains the other (helper-35's review).
+t.eq(gpu("GB200 (B200 GPU)"), "gb200"); t.eq(gpu("GB200 NVL72 (72 B200 GPUs)"), "gb200")
+t.eq(gpu("MI325X (MI300X successor)"), "mi325x"); t.eq(gpu("MI300X (MI300 series)"), "mi300x")
 t.eq(gpu("TPU v5p"), nil)
 -- GPUs of the vendors' newer tables, which no public row has yet.
 t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
@@ -180,6 +187,15 @@ t.eq(inter("4x400 Gb/s per node"), 50)  -- 4 x 400 / 8 GPUs = 200 Gb/s per GPU
 t.eq(inter(nil, "v100_sxm"), 12.5)
 t.eq(inter(nil, "h100_pcie"), 100)
 t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", 8, "a100_sxm")), nil)
+-- The compute network of a cell that names several (MLPerf's system descriptions, helper-34): the
+-- storage DPU's 100 Gb/s was read as the GPUs' network, and the PCIe links' 504 GB/s as a node's.
+do
+  local bw, note = measured.inter_node("Storage+Management: 1x NVIDIA BlueField 2 DPU 100Gb/s, Compute: 8x NVIDIA ConnectX-7 IB NDR 400Gb/s", 8, "h100_sxm")
+  t.eq(bw, 100, "400 Gb/s a GPU, each way")
+  t.eq(note:find('"Storage+Management: 1x NVIDIA BlueField 2 DPU 100Gb/s" not the compute network', 1, true) ~= nil, true, note)
+  bw, note = measured.inter_node("InfiniBand; Data bandwidth for GPU-PCIe: 504 GB/s; PCIe-NIC: 500 GB/s", 8, "b200")
+  t.eq(bw, 100, "no rate left: the B200's usual 400 Gb/s NIC"); t.eq(note:find("not quantified", 1, true) ~= nil, true, note)
+end
 local bw, bw_note = measured.inter_node(nil, 8, "h100_sxm")
 t.eq(bw, 100); t.eq(bw_note, "inter-node bandwidth not given: 400 Gb/s per GPU each way assumed (100 GB/s both ways)")
 t.eq(inter("Slingshot"), 50, "Slingshot 11: 200 Gb/s a port")
@@ -261,6 +277,7 @@ t.eq(formula("Megatron's num_floating_point_operations"), "megatron"); t.eq(form
 -- GQA model: 3 x (qkv 2 s h (a dh + 2 g dh) + QK^T and AV 2 x 2 a s^2 dh + out 2 s a dh h + gated
 -- MLP 4 s h f + 2 s f h, per layer, + logits 2 s h V) per sequence, the count of Megatron-Core r0.8.
 t.eq(formula("nanotron get_flops (src/nanotron/models/llama.py)"), "megatron")
+t.eq(formula("6N (nanotron logs)"), "6n", "a formula written out wins over the framework's name")
 do
   local L, h, a, g, f, V, s = 32, 4096, 32, 8, 14336, 131072, 4096
   local dh = h // a
@@ -346,6 +363,13 @@ t.eq(measured.parse_zero("ZeRO++ hpZ"), nil); t.eq(measured.parse_zero(nil), nil
 t.eq(measured.parse_zero("Yes"), 3); t.eq(measured.parse_zero("No"), 0); t.eq(measured.parse_zero("false"), 0)
 t.eq(measured.parse_zero("optim: distributed_fused_adam"), 1); t.eq(measured.parse_zero("GeminiPlugin (placement auto)"), 3)
 t.eq(measured.parse_zero("LowLevelZeroPlugin(stage=2)"), 2); t.eq(measured.parse_zero("low_level_zero"), 1)
+-- An explicit ZeRO-N wins over the plugin's default; a setting or a sharding switched off is none;
+-- a bare 0 to 3 is the stage (helper-35's review).
+t.eq(measured.parse_zero("ZeRO-2 (Colossal-AI low level zero)"), 2); t.eq(measured.parse_zero("Low-level ZeRO-2"), 2)
+t.eq(measured.parse_zero("USE_DIST_OPTIMIZER=True"), 1); t.eq(measured.parse_zero("USE_DIST_OPTIMIZER=False"), 0)
+t.eq(measured.parse_zero("use_distributed_optimizer: false"), 0); t.eq(measured.parse_zero("no distributed_fused_adam"), 0)
+t.eq(measured.parse_zero("Gemini: off"), 0); t.eq(measured.parse_zero("fsdp=false"), 0)
+t.eq(measured.parse_zero("1"), 1); t.eq(measured.parse_zero("2"), 2); t.eq(measured.parse_zero("4"), nil)
 do
   local function said(cell)
     return table.concat(assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { zero_or_fsdp = cell }))).assumed, "\n")
@@ -404,6 +428,9 @@ same({ measured.parse_recompute(block .. "0") }, { "none", 'recompute "' .. bloc
 same({ measured.parse_recompute(block .. "4") },
   { "full", 'recompute "' .. block .. '4" read as full (the block method recomputes only 4 layers of each stage)' })
 t.eq(measured.parse_recompute("activations_checkpoint_granularity: full, activations_checkpoint_method: uniform, activations_checkpoint_num_layers: 1"), "full")
+t.eq(measured.parse_recompute("--recompute-granularity full --recompute-method block --recompute-num-layers 0"), "none",
+  "Megatron-LM's flags")
+t.eq(measured.parse_recompute("recompute=1, selective"), "selective", "the 1 only is the yes")
 -- Other wordings: the qualifier decides, the narrowest first; what names no amount is refused.
 local worded = { ["AC: full"] = "full", ["Activation recomputation: full"] = "full",
   ["FSDP + full AC"] = "full", ["recompute all layers"] = "full", ["checkpointing every layer"] = "full",
@@ -486,6 +513,14 @@ t.eq(measured.parse_precision("mixed precision (fp16/fp32)"), "bf16")
 -- FP4 runs as NVFP4 where the GPU's preset has an FP4 rate (Megatron-Bridge's NVFP4 tables), and
 -- is refused with the reason elsewhere, never run at another rate.
 t.eq(measured.parse_precision("NVFP4"), "fp4"); t.eq(select(2, measured.parse_precision("NVFP4")), nil)
+-- MLPerf's NVFP4 settings switch FP8 off by key (helper-34: refused as 4-bit beside 8-bit), and
+-- FP8 attention beside 4-bit linears is its own kernel, said.
+local nvfp4 = 'NVFP4 (FP4=True, FP4_RECIPE="nvfp4", FP8=False, FP8_PARAM_GATHER=False)'
+t.eq(measured.parse_precision(nvfp4), "fp4")
+same({ measured.parse_precision(nvfp4 .. ", FP8_DPA=True (FP8 attention)") },
+  { "fp4", string.format("precision %q: NVFP4 linears; the FP8 attention is costed at the 16-bit rate",
+    nvfp4 .. ", FP8_DPA=True (FP8 attention)") })
+t.eq(measured.parse_precision("NVFP4 + FP8"), nil, "still mixed"); t.eq(measured.parse_precision("bf16, fp8_params=0"), "bf16")
 t.eq(measured.parse_precision("MXFP4"), "fp4")
 -- 4-bit weights beside 16-bit activations run at the 16-bit rate: refused, as beside FP8.
 for _, cell in ipairs { "MXFP4 weights, BF16 activations", "W4A16", "FP4 weights, fp16 activations" } do
@@ -522,6 +557,7 @@ t.eq(measured.parse_yes_no("yes: overlapped"), true, "a yes is no key"); t.eq(me
 same({ measured.parse_yes_no("tp_mode REDUCE_SCATTER (tp_linear_async_communication True)") },
   { true, 'sequence_parallel "tp_mode REDUCE_SCATTER (tp_linear_async_communication True)" read as yes (nanotron\'s REDUCE_SCATTER mode)' })
 t.eq(measured.parse_yes_no("TP_MODE=ALL_REDUCE"), false)
+t.eq(measured.parse_yes_no("sp=1"), nil, "a degree"); t.eq(measured.parse_yes_no("sequence_parallel_size=1"), nil)
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { sequence_parallel = "tp_mode REDUCE_SCATTER" })))
   t.eq(r.layout.sequence_parallel, true)
@@ -584,6 +620,10 @@ do
   t.eq(tied { notes = "peak memory 8.40GB; tie_word_embeddings True (intermediate_size < 10000)" }, true)
   t.eq(tied { model = "Llama 3 8B (tied embeddings)" }, true)
   t.eq(tied { notes = "untied embeddings, RoPE" }, false)
+  for _, off in ipairs { "not tied embeddings", "no tied embeddings", "tied embeddings: no", "tied embeddings=False",
+                         "Tied embeddings disabled" } do
+    t.eq(assert(measured.request(copy(row("MPT-30b-128"), { notes = off }))).run.model.tied_embeddings, false, off)
+  end
   t.eq(assert(measured.request(copy(row("MPT-30b-128"), { notes = "tie_word_embeddings: false" }))).run.model.tied_embeddings,
     false, "MPT's overridden")
 end
