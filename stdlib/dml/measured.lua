@@ -721,6 +721,20 @@ function M.ep_overlap(row)
     or t:find("overlap_moe_expert_parallel_comm", 1, true) ~= nil
 end
 
+--- tp_overlap_off(row): true when the row's notes or framework say the tensor-parallel
+--- communication overlap (Megatron's userbuffers, TP_COMM_OVERLAP) was off: "TP_COMM_OVERLAP=False",
+--- "tp_comm_overlap: off", "no TP overlap", "TP_COMM_OVERLAP unset (default False)".
+function M.tp_overlap_off(row)
+  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
+  for _, name in ipairs { "tp[_%s%-]*comm[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap" } do
+    local from, to = t:find(name)
+    if from then
+      return switched_off(t, from, to) or t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
+    end
+  end
+  return false
+end
+
 --- token_dispatch(row): true when the row's notes or framework name a token-based dispatcher
 --- (DeepEP, HybridEP, Megatron-Core's "flex" dispatcher that runs them); the stack then runs
 --- with dispatcher = "token" (docs/model.md 8.8).
@@ -1646,6 +1660,11 @@ request = function(row, presets, assumed)
   if ep_overlap then note("the expert all-to-all overlapped with another microbatch's compute (ep_overlap), as the row says") end
   local token_dispatch = arch.experts ~= nil and M.token_dispatch(row)
   if token_dispatch then note("token-based dispatch (DeepEP or HybridEP: dispatcher = \"token\"), as the row says") end
+  local base_stack = preset_of(presets, "stacks", stacks, stack_key)
+  local tp_overlap_off = (tp or 1) > 1 and base_stack.tp_overlap == "overlapped" and M.tp_overlap_off(row)
+  if tp_overlap_off then
+    note("TP communication not overlapped by userbuffers, as the row says: tp_overlap = \"backward\" (the input-gradient reductions hide under the weight-gradient GEMMs)")
+  end
   local ok, run = pcall(function()
     local model = M.model(arch, row.model, vocab)
     local nvlink = { name = "nvlink", size = domain, bandwidth = fmt("%g GB/s", intra), latency = M.nvlink_latency }
@@ -1659,8 +1678,9 @@ request = function(row, presets, assumed)
       levels = { network }
     end
     local cluster = dml.cluster { gpu = preset_of(presets, "gpus", gpus, gpu_key), size = n, levels = levels }
-    local stack = preset_of(presets, "stacks", stacks, stack_key)
+    local stack = base_stack
     if ep_overlap then stack = dml.stack(stack, { ep_overlap = true }) end
+    if tp_overlap_off then stack = dml.stack(stack, { tp_overlap = "backward" }) end
     if token_dispatch then stack = dml.stack(stack, { dispatcher = "token" }) end
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }

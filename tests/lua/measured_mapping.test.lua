@@ -557,6 +557,19 @@ t.eq(measured.parse_yes_no("yes: overlapped"), true, "a yes is no key"); t.eq(me
 same({ measured.parse_yes_no("tp_mode REDUCE_SCATTER (tp_linear_async_communication True)") },
   { true, 'sequence_parallel "tp_mode REDUCE_SCATTER (tp_linear_async_communication True)" read as yes (nanotron\'s REDUCE_SCATTER mode)' })
 t.eq(measured.parse_yes_no("TP_MODE=ALL_REDUCE"), false)
+-- A row that says Megatron's TP communication overlap was off runs its stack without it
+-- (MLPerf v5.1's B200 and NVFP4 configs, helper-34); a row that says it was on, or MegaScale's
+-- ablation ladder ("+TP overlap 55.5"), keeps the stack's.
+t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=False" }, true)
+t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP unset in the config (custom.yaml default False)" }, true)
+t.eq(measured.tp_overlap_off { notes = "no TP overlap" }, true)
+t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=True (MC_TP_OVERLAP_AG=True)" }, false)
+t.eq(measured.tp_overlap_off { notes = "ablation ladder: +PTB 52.3, +SWA 53.3, +TP overlap 55.5" }, false)
+do
+  local off = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { notes = "TP_COMM_OVERLAP=False" })))
+  t.eq(off.run.stack.tp_overlap, "backward")
+  t.eq(assert(measured.request(row("MBridge-25.11-LLAMA3_70B-64"))).run.stack.tp_overlap, "overlapped")
+end
 t.eq(measured.parse_yes_no("sp=1"), nil, "a degree"); t.eq(measured.parse_yes_no("sequence_parallel_size=1"), nil)
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { sequence_parallel = "tp_mode REDUCE_SCATTER" })))
