@@ -777,7 +777,8 @@ end
 --- Gemini is 3, its low-level ZeRO the stage it names (1 unnamed); a bare 0 to 3 is that stage;
 --- a bare yes ("Yes", "true", "on", "enabled": a table's FSDP column) is 3; "none", "no", a bare
 --- "false", "off" or "disabled", a setting switched off ("USE_DIST_OPTIMIZER=False") or a
---- sharding named to be off ("no distributed_fused_adam"), and plain DDP are 0.
+--- sharding named to be off ("no distributed_fused_adam"), and plain DDP are 0; FSDP switched
+--- off as a setting ("FSDP = 0", "fsdp=false") is false: the stack's default sharding.
 function M.parse_zero(cell)
   if cell == nil then return nil end
   local t = cell:lower()
@@ -788,12 +789,16 @@ function M.parse_zero(cell)
   local word = t:match("^%s*(%a+)%s*$")
   if word == "yes" or word == "true" or word == "on" or word == "enabled" then return 3, nil, false end
   if word == "false" or word == "off" or word == "disabled" then return 0, nil, false end
-  -- A setting by its value ("USE_DIST_OPTIMIZER=True", "use_distributed_optimizer: false"): off
-  -- is none, on is what its key names; a sharding named to be switched off ("no
-  -- distributed_fused_adam", "Gemini: off") is none.
-  local key, value = t:match("^%s*([%a_%-%.]+)%s*[=:]%s*(%a+)%s*$")
-  if key and (value == "false" or value == "off" or value == "no" or value == "disabled") then return 0, nil, false end
-  if key and (value == "true" or value == "on" or value == "yes" or value == "enabled") then t = key end
+  -- A setting by its value ("USE_DIST_OPTIMIZER=True", "use_distributed_optimizer: false", "FSDP
+  -- = 0"): on is what its key names; off is none, but FSDP off says only what the run did not
+  -- use: false, the stack's default sharding (NeMo's tables' "FSDP = 0" beside its distributed
+  -- optimizer). A sharding named to be switched off ("no distributed_fused_adam", "Gemini: off")
+  -- is none.
+  local key, value = t:match("^%s*([%a_%-%.]+)%s*[=:]%s*(%w+)%s*$")
+  local off = value == "false" or value == "off" or value == "no" or value == "disabled" or value == "0"
+  if key and off and key:find("fsdp") then return false, nil, false end
+  if key and off then return 0, nil, false end
+  if key and (value == "true" or value == "on" or value == "yes" or value == "enabled" or value == "1") then t = key end
   if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") then return 0, nil, false end
   -- The shard degree: "shard 8", "shard=8", "dp_shard=4", "HSDP 4"; not a count of nodes
   -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
@@ -1563,7 +1568,9 @@ request = function(row, presets, assumed)
   note(sp_note)
   if row.zero_or_fsdp then
     local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
-    if zero == nil then
+    if zero == false then
+      note(fmt("zero_or_fsdp %q: FSDP off, and no other sharding named: the stack's default", row.zero_or_fsdp))
+    elseif zero == nil then
       if row.zero_or_fsdp:lower():find("zero%+%+") then
         return nil, fmt("zero_or_fsdp %q: ZeRO++'s hierarchical and quantized collectives are not modelled",
           row.zero_or_fsdp)
@@ -1591,7 +1598,7 @@ request = function(row, presets, assumed)
       note(fmt("zero_or_fsdp %q: Megatron-LM's distributed optimizer, which reduce-scatters the whole gradients once a step (ZeRO 1 in dml, whose ZeRO 2 reduce-scatters every microbatch's)",
         row.zero_or_fsdp))
     end
-    layout.zero = zero
+    layout.zero = zero or nil  -- false: the stack's default
     local z = row.zero_or_fsdp:lower()
     if z:match("^%s*[0-3]%s*$") then
       note(fmt("zero_or_fsdp %q read as ZeRO %d", row.zero_or_fsdp, zero))

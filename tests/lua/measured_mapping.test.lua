@@ -368,7 +368,16 @@ t.eq(measured.parse_zero("LowLevelZeroPlugin(stage=2)"), 2); t.eq(measured.parse
 t.eq(measured.parse_zero("ZeRO-2 (Colossal-AI low level zero)"), 2); t.eq(measured.parse_zero("Low-level ZeRO-2"), 2)
 t.eq(measured.parse_zero("USE_DIST_OPTIMIZER=True"), 1); t.eq(measured.parse_zero("USE_DIST_OPTIMIZER=False"), 0)
 t.eq(measured.parse_zero("use_distributed_optimizer: false"), 0); t.eq(measured.parse_zero("no distributed_fused_adam"), 0)
-t.eq(measured.parse_zero("Gemini: off"), 0); t.eq(measured.parse_zero("fsdp=false"), 0)
+t.eq(measured.parse_zero("Gemini: off"), 0)
+-- FSDP off says only what the run did not use: the stack's default sharding (NeMo's tables'
+-- "FSDP = 0" beside its distributed optimizer: helper-37 found it read as ZeRO 3).
+t.eq(measured.parse_zero("FSDP = 0"), false); t.eq(measured.parse_zero("fsdp=false"), false)
+t.eq(measured.parse_zero("FSDP = 1"), 3)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { zero_or_fsdp = "FSDP = 0" })))
+  t.eq(r.layout.zero, nil, "the stack's default")
+  t.eq(table.concat(r.assumed, "\n"):find('zero_or_fsdp "FSDP = 0": FSDP off, and no other sharding named', 1, true) ~= nil, true)
+end
 t.eq(measured.parse_zero("1"), 1); t.eq(measured.parse_zero("2"), 2); t.eq(measured.parse_zero("4"), nil)
 do
   local function said(cell)
