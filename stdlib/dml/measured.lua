@@ -399,6 +399,10 @@ function M.gpu(cell)
       if r.preset == "mi300x" and not t:find("mi300x") then
         notes[#notes + 1] = fmt("%q: the MI300X assumed (the MI300A is an APU, not a training cluster's GPU)", cell)
       end
+      -- (The 500 W H100's preset is the power-limited part.)
+      if (t:find("power[%s%-]*limit") or t:find("power[%s%-]*cap")) and r.preset ~= "h100_sxm_hbm2e_500w" then
+        notes[#notes + 1] = fmt("%q: a power limit is not modelled (the preset's full clock)", cell)
+      end
       if r.preset == "v100_sxm" and t:find("16%s*gb") then
         notes[#notes + 1] = fmt("%q: the V100 modelled with the preset's 32 GB", cell)
       end
@@ -648,7 +652,14 @@ end
 function M.stack_for(row)
   local f = (row.framework or ""):lower()
   if f:find("torchtitan") then
-    if (row.notes or ""):lower():find("async tp") then return "torchtitan_async_tp" end
+    -- Async TP where the notes name it first and not switched off ("Async TP; ...", not "Vanilla
+    -- TP; async TP speedup 1.09", "no async TP").
+    local notes = (row.notes or ""):lower()
+    local async_at, async_to = notes:find("async[%s%-_]*tp")
+    local vanilla_at = notes:find("vanilla[%s%-_]*tp")
+    if async_at and not switched_off(notes, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
+      return "torchtitan_async_tp"
+    end
     if compiled(row) then return "torchtitan_compile" end
     return "torchtitan"
   end
@@ -702,6 +713,10 @@ function M.stack_for(row)
   if not f:find("metaseq") and not model_parallel and (is_compiled or sharding:find("fsdp")
       or sharding:find("hsdp") or sharding:find("full_shard") or sharding:find("hybrid_shard")) then
     local key = is_compiled and "torchtitan_compile" or "torchtitan"
+    if f:find("%f[%a]jax%f[%A]") or f:find("pax") or f:find("maxtext") or f:find("praxis") or f:find("levanter") then
+      return key, fmt("no preset for the JAX framework %q: stack %s assumed (the stack of a run sharded as FSDP without TP or PP; XLA's compilation and kernels not modelled)",
+        row.framework or "", key)
+    end
     return key, fmt("no preset for the framework %q: stack %s assumed (it runs on PyTorch FSDP%s)", row.framework or "",
       key, key == "torchtitan_compile" and ", compiled" or "")
   end
@@ -854,6 +869,21 @@ function M.parse_recompute(cell)
   if flag == "checkpoint-activations" or flag == "checkpoint_activations" then
     return "full", fmt("recompute %q read as full (Megatron-LM's --checkpoint-activations: every layer)", cell)
   end
+  -- JAX's remat policies (Pax's AutodiffCheckpointType, MaxText's remat_policy): saving nothing
+  -- recomputes every layer's forward; saving the matmuls without a batch dimension (the linear
+  -- layers' outputs, not attention's), or MaxText's "minimal" policies, recomputes attention:
+  -- Megatron's selective.
+  if t:find("save_nothing") or t:find("nothing_saveable") then
+    return "full", fmt("recompute %q read as full (JAX's policy saves nothing: every layer's forward again)", cell)
+  end
+  if t:find("save_dot_with_no_batch_dim") or t:find("dots_with_no_batch_dims") or t:find("minimal_flash")
+    or t:find("remat_policy%s*[=:]?%s*minimal%f[%A]") or t:find("remat policy%s*[=:]?%s*minimal%f[%A]") then
+    return "selective", fmt("recompute %q read as selective (JAX's policy saves the linear layers' outputs and recomputes attention)", cell)
+  end
+  -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
+  if t:find("selective_ac_option%s*[=:]%s*[\"']?op%f[%A]") then
+    return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
+  end
   -- Megatron's block method recomputes the first num_layers layers of each stage whole and
   -- stores the rest: 0 layers is no recompute; more is read as full, said (dml recomputes every
   -- layer of a stage or none).
@@ -870,6 +900,8 @@ function M.parse_recompute(cell)
   -- mode. A key left unset ("ACT_CKPT_GRANULARITY unset", "recompute_granularity: null") is none.
   local key, value = t:match("^%-*([%a_%-]+)%s*[=:]%s*(%S.-)%s*$")
   if not key then key, value = t:match("^%-*([%a_%-]+)%s+(unset.*)$") end
+  -- A key of words ("Activation checkpointing mode: `none`"), its value without the backquotes.
+  if not key then key, value = t:match("^([%a][%a%s_%-]-)%s*[=:]%s*`?([^`]-)`?%s*$") end
   if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt")) then
     if value:match("^unset") or value:match("^null") or value:match("^not set") then
       return "none", fmt("recompute %q read as none (not set)", cell)

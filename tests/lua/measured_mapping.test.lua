@@ -120,6 +120,9 @@ t.eq(gpu("NVIDIA GH200"), "h200_sxm")
 -- A GPU named in parentheses explains the other (helper-35's review).
 t.eq(gpu("GB200 (B200 GPU)"), "gb200"); t.eq(gpu("GB200 NVL72 (72 B200 GPUs)"), "gb200")
 t.eq(gpu("MI325X (MI300X successor)"), "mi325x"); t.eq(gpu("MI300X (MI300 series)"), "mi300x")
+-- A power limit is said not modelled, but for the 500 W H100, whose preset is that part.
+t.eq(select(2, measured.gpu("8x power limited B200 GPUs"))[1], '"8x power limited B200 GPUs": a power limit is not modelled (the preset\'s full clock)')
+t.eq(#select(2, measured.gpu("H100 96GB HBM2e, 2.4 TB/sec (Grand Teton; default 500W power limit)")), 0)
 t.eq(gpu("TPU v5p"), nil)
 -- GPUs of the vendors' newer tables, which no public row has yet.
 t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
@@ -335,6 +338,14 @@ t.eq(select(2, measured.stack_for { framework = "OLMo-core", zero_or_fsdp = "hsd
 t.eq(stack { framework = "Meta's own", zero_or_fsdp = "FSDP (ZeRO-2-like)", tp = "8", pp = "16",
   source = "Llama 3 2024" }, "megatron_core")
 t.eq(stack { framework = "Lab X", source = "2023 report" }, "megatron_core", "no FSDP named")
+-- Async TP where the notes name it first (helper-38: "Vanilla TP; async TP speedup column 1.09"
+-- ran as async TP).
+t.eq(stack { framework = "torchtitan, torch.compile", notes = "Vanilla TP; async TP speedup column 1.09" }, "torchtitan_compile")
+t.eq(stack { framework = "torchtitan, torch.compile", notes = "Async TP; async TP speedup column 1.09" }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "no async TP" }, "torchtitan")
+-- A JAX framework has no preset: said as such, not as PyTorch FSDP.
+t.eq(select(2, measured.stack_for { framework = "MaxText (JAX/XLA, hardware=gpu)", zero_or_fsdp = "ici_fsdp_parallelism=8" }),
+  'no preset for the JAX framework "MaxText (JAX/XLA, hardware=gpu)": stack torchtitan assumed (the stack of a run sharded as FSDP without TP or PP; XLA\'s compilation and kernels not modelled)')
 -- Any other framework: the Megatron-class stack of the source's year, said.
 t.eq(stack(row("OPT-175B")), "megatron_2021")
 t.eq(select(2, measured.stack_for(row("OPT-175B"))),
@@ -440,6 +451,13 @@ t.eq(measured.parse_recompute("activations_checkpoint_granularity: full, activat
 t.eq(measured.parse_recompute("--recompute-granularity full --recompute-method block --recompute-num-layers 0"), "none",
   "Megatron-LM's flags")
 t.eq(measured.parse_recompute("recompute=1, selective"), "selective", "the 1 only is the yes")
+-- JAX's remat policies, a key of words, and torchtitan's selective_ac_option (helper-38).
+t.eq(measured.parse_recompute("CHECKPOINT_POLICY not set in GPT175B: paxml default AutodiffCheckpointType.SAVE_NOTHING"), "full")
+t.eq(measured.parse_recompute("CHECKPOINT_POLICY = layers.AutodiffCheckpointType.SAVE_DOT_WITH_NO_BATCH_DIM"), "selective")
+t.eq(measured.parse_recompute("remat_policy=minimal_flash"), "selective"); t.eq(measured.parse_recompute("Remat Policy minimal_flash"), "selective")
+t.eq(measured.parse_recompute("Activation checkpointing mode: `none`"), "none", "was read as full")
+t.eq(measured.parse_recompute("Activation checkpointing mode: full"), "full")
+t.eq(measured.parse_recompute('selective, selective_ac_option = "op"'), "op")
 -- Other wordings: the qualifier decides, the narrowest first; what names no amount is refused.
 local worded = { ["AC: full"] = "full", ["Activation recomputation: full"] = "full",
   ["FSDP + full AC"] = "full", ["recompute all layers"] = "full", ["checkpointing every layer"] = "full",
