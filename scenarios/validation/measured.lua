@@ -20,6 +20,10 @@ while i <= #args do
     if not args[i + 1] then dml.usage_error("'--out' needs a file name (" .. usage .. ")") end
     out = args[i + 1]
     i = i + 2
+  elseif a:find("^%-%-out=") then
+    out = a:sub(7)
+    if out == "" then dml.usage_error("'--out=' needs a file name (" .. usage .. ")") end
+    i = i + 1
   elseif a == "--markdown" then
     markdown = true
     i = i + 1
@@ -34,9 +38,37 @@ while i <= #args do
   end
 end
 if input == nil then dml.usage_error("no input file (" .. usage .. ")") end
+-- The predictions never replace the measurements they are of.
+local function plain(path) return (path:gsub("^%./+", ""):gsub("/+", "/")) end
+if out and plain(out) == plain(input) then
+  dml.usage_error(string.format("'--out %s' is the input file: the predictions would replace the measurements; name another file",
+    out))
+end
 
-local rows, columns = measured.read_tsv(input)
-measured.check_columns(columns, input)
+-- A problem of the file is said without this script's own position (it is the file's).
+local here = debug.getinfo(1, "S").short_src .. ":"
+local function about_file(f, ...)
+  local ok, a, b = pcall(f, ...)
+  if ok then return a, b end
+  local msg = tostring(a)
+  if msg:sub(1, #here) == here then msg = msg:gsub("^[^:]*:%d+: ", "", 1) end
+  error(msg, 0)
+end
+local rows, columns = about_file(measured.read_tsv, input)
+about_file(measured.check_columns, columns, input)
+-- Columns of no known name are the user's own: said, since a measurement under another name
+-- ("throughput", "MFU %") is not read.
+do
+  local known, unread = {}, {}
+  for _, c in ipairs(measured.columns) do known[c] = true end
+  for _, c in ipairs(columns) do
+    if not known[c] then unread[#unread + 1] = c end
+  end
+  if #unread > 0 then
+    io.stderr:write(string.format("dml: %s: column%s not of the measured-runs format, not read: %s\n", input,
+      #unread == 1 and "" or "s", table.concat(unread, ", ")))
+  end
+end
 -- A run_id twice is predicted twice, and said: its lines tell the rows apart.
 local seen_at = {}
 for _, row in ipairs(rows) do
@@ -68,6 +100,11 @@ for _, r in ipairs(results) do
   if r.status == "ok" then predicted = predicted + 1 end
   if r.error_pct then compared = compared + 1 end
   if r.status ~= "ok" then not_predicted[#not_predicted + 1] = r end
+end
+-- Predicted but not compared: the measured cells were not read (said in measured_from).
+local not_compared = {}
+for _, r in ipairs(results) do
+  if r.status == "ok" and not r.error_pct then not_compared[#not_compared + 1] = r end
 end
 local count_line = string.format("%d of %d rows predicted, %d compared with a measured time", predicted, #results,
   compared)
@@ -128,6 +165,12 @@ else
     print("Not predicted:")
     for _, r in ipairs(not_predicted) do
       print(string.format("  %s: %s", r.run_id, (r.status:gsub("^not predicted: ", ""))))
+    end
+  end
+  if #not_compared > 0 then
+    print("Predicted, not compared (no measured time read):")
+    for _, r in ipairs(not_compared) do
+      print(string.format("  %s: %s", r.run_id, (r.measured_from:gsub("^none: ", ""))))
     end
   end
 end

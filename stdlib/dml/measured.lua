@@ -133,13 +133,16 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
 --- count_cell(column, cell): a count cell written as people write them in tables, as its plain
 --- number and a note, or the cell unchanged: "TP=4" or "PP 8" in its own column (M.count_names);
 --- "8K" or "8k" sequence lengths and GPU counts as 1,024s (8,192; Llama 3's "16K GPUs" are
---- 16,384); "8192 tokens" in seq_len.
+--- 16,384); "8192 tokens" in seq_len; "256 GPUs" (or chips) in num_gpus.
 function M.count_cell(column, cell)
   local text = cell
   local names = M.count_names[column]
   if names then
     local name, rest = text:match("^([%a_]+)%s*[=:%-]?%s*(%d.*)$")
     if name and names[name:lower()] then text = rest end
+  end
+  if column == "num_gpus" then
+    text = text:match("^(.-)%s*[gG][pP][uU]s?$") or text:match("^(.-)%s*chips?$") or text  -- "256 GPUs"
   end
   if column == "seq_len" or column == "num_gpus" then
     local k = text:match("^(%d+)%s*[kK]$")
@@ -277,7 +280,8 @@ function M.check_columns(columns, name)
   end
   for _, c in ipairs(columns) do
     if not known[c] then
-      local hint = core.closest(c, absent)
+      -- A name in other letter case ("GPU") is one of the format's, written otherwise.
+      local hint = known[c:lower()] and not have[c:lower()] and c:lower() or core.closest(c, absent)
       if hint then
         core.raise(fmt("%s:%d: column '%s' is not a column of the measured-runs format (did you mean '%s'?)", name, line, c,
           hint))
@@ -534,9 +538,11 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
       bytes_note = fmt("inter-node %s GB/s read as bytes: %g Gb/s", x, 8 * tonumber(x))
       return fmt("%g Gb/s", 8 * tonumber(x))
     end)
-    -- "100Gb" (a small b, no "/s") is a rate too; "4 * 100", "4 × 100" a count of NICs.
-    cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s"):gsub("(%d)%s*\195\151%s*", "%1 x ")
-      :gsub("(%d)%s*%*%s*", "%1 x ")
+    -- "100Gb" (a small b, no "/s") and "400G" are rates too; "4 * 100", "4 × 100" a count of
+    -- NICs. A NIC's model ("ConnectX-7", "CX7") is no number of the rate's.
+    cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s"):gsub("(%d)%s*G%f[^%a/]", "%1 Gb/s")
+      :gsub("(%d)%s*\195\151%s*", "%1 x "):gsub("(%d)%s*%*%s*", "%1 x ")
+      :gsub("[Cc]onnect[Xx][%s%-]*%d+", "ConnectX"):gsub("%f[%w][Cc][Xx][%s%-]?%d+%f[%W]", "ConnectX")
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
@@ -702,6 +708,13 @@ function M.stack_for(row)
         row.framework)
     end
     return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
+  end
+  -- Plain PyTorch (DDP) without model parallelism: torchtitan's stack, the PyTorch one, said.
+  if f:find("%f[%a]pytorch%f[%A]") and not f:find("megatron") and (M.integer(row.tp) or 1) == 1
+    and (M.integer(row.pp) or 1) == 1 then
+    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    return key, fmt("stack %s for %q (PyTorch without model parallelism: no preset of its own; PyTorch's SDPA attention)",
+      key, row.framework)
   end
   -- Any other framework that shards with PyTorch's FSDP and no model parallelism (its sharding
   -- cell names FSDP or HSDP, or it names torch.compile, and TP and PP are 1 or not given:
@@ -1058,6 +1071,11 @@ function M.parse_yes_no(cell)
   if not key then key, value = t:match("^(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
   local words = { yes = true, no = true, ["true"] = true, ["false"] = true, on = true, off = true, enabled = true,
                   disabled = true }
+  -- "SP on", "sequence parallel off": a name, then a yes or no word.
+  if not key then
+    local name, word = t:match("^(%a[%a%s_%-]-)%s+(%a+)%s*$")
+    if name and words[word] and not words[name] then key, value = name, word end
+  end
   -- A degree is no yes or no ("sp=1", "sequence_parallel_size=1": Ulysses' degree).
   if key and value:match("^%d") and (key == "sp" or key:find("size") or key:find("degree")) then return nil end
   if key and not words[key] then return M.parse_yes_no(value) end
@@ -1514,7 +1532,7 @@ request = function(row, presets, assumed)
   local batch, batch_note = M.global_batch(row, seq_len)
   if not batch then why(batch_note) end
   local n = I(row.num_gpus)
-  if not n then why("no num_gpus") end
+  if not n and row.num_gpus == nil then why("no num_gpus") end
   local tp, pp, dp, cp, ep = I(row.tp), I(row.pp), I(row.dp), I(row.cp), I(row.ep)
   for _, cell in ipairs { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave" } do
     local v = I(row[cell])
@@ -1581,7 +1599,7 @@ request = function(row, presets, assumed)
       end
     end
     if domain ~= per_node then
-      note(fmt("NVLink domain of %d GPUs (%s: up to %d in one domain; the largest divisor of %d)", domain,
+      note(fmt("NVLink domain of %d GPUs (%s: up to %d in one domain, the largest divisor of %d)", domain,
         gpu_key, reach, n))
     end
   end
@@ -1649,7 +1667,10 @@ request = function(row, presets, assumed)
   layout.microbatch = I(row.micro_batch)
   if row.recompute then
     local mode, rnote = M.parse_recompute(row.recompute)
-    if mode == nil then return nil, fmt("recompute %q not understood", row.recompute) end
+    if mode == nil then
+      return nil, fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings; dml recomputes all of a stage's layers or none)",
+        row.recompute)
+    end
     layout.recompute = mode
     note(rnote)
     -- Outside Megatron, "selective" activation checkpointing often means checkpointing some of
@@ -1820,8 +1841,12 @@ local measured_step  -- below: the step time from the first measurement a row gi
 local function measurement(row, column)
   local cell = row[column]
   if cell == nil or cell:match("^%s*$") then return nil end
-  -- A number with a remark in parentheses: "989 (dense BF16)".
-  local x = M.number(cell:match("^%s*([^%s%(]+)%s*%(.*%)%s*$") or cell)
+  -- A number with a remark in parentheses: "989 (dense BF16)"; its column's unit written after
+  -- it: "38%" in mfu_pct and hfu_pct, "5.9 s" in iter_time_s.
+  local text = cell:match("^%s*([^%s%(]+)%s*%(.*%)%s*$") or cell
+  local units = { mfu_pct = "%%", hfu_pct = "%%", iter_time_s = "s" }
+  if units[column] then text = text:match("^%s*(.-)%s*" .. units[column] .. "%s*$") or text end
+  local x = M.number(text)
   if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
   if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
   return x

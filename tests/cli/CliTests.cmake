@@ -164,3 +164,13 @@ add_test(NAME cli.stdout_full
 
 # The judge says when a run_id appears twice (both rows are predicted).
 dml_golden(measured_duplicate_run_id ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv)
+
+# The judge on a user's own file (helper-42's walkthrough): a column of the user's own is said
+# not read, counts written with their word ("64 GPUs"), a NIC named by its model ("8x ConnectX-7
+# 400Gb/s per node": 400 Gb/s a GPU), "SP on", and a row predicted but not compared says why.
+dml_golden(measured_user_file ARGS ../../scenarios/validation/measured.lua cases/measured_user.tsv)
+# A header in other letter case names the format's column.
+dml_golden(measured_header_case ARGS ../../scenarios/validation/measured.lua cases/measured_header_case.tsv)
+# --out naming the input is refused before anything is written (the measurements stay).
+dml_golden(measured_out_is_input ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
+           --out ./cases/duplicate_run_id.tsv)

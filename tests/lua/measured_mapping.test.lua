@@ -190,6 +190,10 @@ t.eq(inter("4x400 Gb/s per node"), 50)  -- 4 x 400 / 8 GPUs = 200 Gb/s per GPU
 t.eq(inter(nil, "v100_sxm"), 12.5)
 t.eq(inter(nil, "h100_pcie"), 100)
 t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", 8, "a100_sxm")), nil)
+-- A NIC named by its model is no number of the rate's, "400G" is a rate (helper-42's walkthrough:
+-- "8x ConnectX-7 400Gb/s per node" was read as 400 Gb/s for the node, 50 a GPU).
+t.eq(inter("8x ConnectX-7 400Gb/s per node"), 100); t.eq(inter("2x CX7 400G per node"), 25)
+t.eq(inter("400G IB per GPU"), 100); t.eq(inter("8x400G"), 100)
 -- The compute network of a cell that names several (MLPerf's system descriptions, helper-34): the
 -- storage DPU's 100 Gb/s was read as the GPUs' network, and the PCIe links' 504 GB/s as a node's.
 do
@@ -338,6 +342,8 @@ t.eq(select(2, measured.stack_for { framework = "OLMo-core", zero_or_fsdp = "hsd
 t.eq(stack { framework = "Meta's own", zero_or_fsdp = "FSDP (ZeRO-2-like)", tp = "8", pp = "16",
   source = "Llama 3 2024" }, "megatron_core")
 t.eq(stack { framework = "Lab X", source = "2023 report" }, "megatron_core", "no FSDP named")
+t.eq(stack { framework = "PyTorch DDP" }, "torchtitan", "plain PyTorch: the PyTorch stack, not Megatron's")
+t.eq(stack { framework = "PyTorch DDP + Megatron TP", tp = "8" }, "megatron_core")
 -- Async TP where the notes name it first (helper-38: "Vanilla TP; async TP speedup column 1.09"
 -- ran as async TP).
 t.eq(stack { framework = "torchtitan, torch.compile", notes = "Vanilla TP; async TP speedup column 1.09" }, "torchtitan_compile")
@@ -597,6 +603,7 @@ do
   t.eq(off.run.stack.tp_overlap, "backward")
   t.eq(assert(measured.request(row("MBridge-25.11-LLAMA3_70B-64"))).run.stack.tp_overlap, "overlapped")
 end
+t.eq(measured.parse_yes_no("SP on"), true); t.eq(measured.parse_yes_no("sequence parallel off"), false)
 t.eq(measured.parse_yes_no("sp=1"), nil, "a degree"); t.eq(measured.parse_yes_no("sequence_parallel_size=1"), nil)
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { sequence_parallel = "tp_mode REDUCE_SCATTER" })))
@@ -841,7 +848,7 @@ req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { gpu = "
   gpus_per_node = "4", intra_node_bw = false, inter_node_bw = "4x400 Gb/s per tray", dp = false })))
 t.eq(req.gpu, "gb200"); t.eq(req.run.cluster.levels[1].size, 64)
 t.near(req.run.cluster.levels[1].bandwidth:value("GB/s"), 1800); t.near(req.run.cluster.levels[2].bandwidth:value("GB/s"), 100)
-t.eq(has(req.assumed, "NVLink domain of 64 GPUs (gb200: up to 72 in one domain; the largest divisor of 256)"), true)
+t.eq(has(req.assumed, "NVLink domain of 64 GPUs (gb200: up to 72 in one domain, the largest divisor of 256)"), true)
 req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { gpu = "B200 (DGX B200)",
   intra_node_bw = false, inter_node_bw = false })))
 t.eq(req.gpu, "b200"); t.eq(req.run.cluster.levels[1].size, 8, "an HGX server")
@@ -1035,7 +1042,14 @@ local function why_not(changes) return select(2, measured.measured_time(copy(row
 t.eq(why_not { iter_time_s = "0" }, "iter_time_s 0 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "-1" }, "iter_time_s -1 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "1e400" }, "iter_time_s 1e400 is not a positive, finite number")
-t.eq(why_not { iter_time_s = "3.6 s" }, 'iter_time_s "3.6 s" is not a plain number')
+t.eq(why_not { iter_time_s = "3.6 min" }, 'iter_time_s "3.6 min" is not a plain number')
+-- The column's own unit written after the number is read (helper-42's walkthrough).
+t.eq(measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = "3.6 s" })), 3.6)
+local function from_mfu(cell)
+  return (measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false,
+    tokens_per_s_per_gpu = false, tflops_per_gpu = false, mfu_pct = cell, peak_tflops_assumed = "312" })))
+end
+t.eq(from_mfu("38") ~= nil, true); t.eq(from_mfu("38%"), from_mfu("38"), "38% is 38")
 t.eq(why_not { mfu_pct = "200" }, "mfu_pct 200 is more than 100 (a percentage of the peak)")
 t.eq(select(3, measured.measured_time(copy(row("N21-T1-1.7B"), { mfu_pct = "100.5" }))), true, "the row's data is wrong")
 t.eq(why_not { iter_time_s = "1e-300" }, "a step of 1e-300 s (iter_time_s) is not a training step (1 us to 1e9 s)")
@@ -1189,6 +1203,7 @@ do
   t.eq(assumed_has(named, 'tp "TP=4" read as 4'), true)
   t.eq(measured.count_cell("moe_topk", "top-2"), "2"); t.eq(measured.count_cell("tp", "PP=4"), "PP=4", "another column's name")
   t.eq(measured.count_cell("seq_len", "4096 tokens"), "4096"); t.eq(measured.count_cell("num_gpus", "16K"), "16384")
+  t.eq(measured.count_cell("num_gpus", "256 GPUs"), "256"); t.eq(measured.count_cell("num_gpus", "1K GPUs"), "1024")
   -- Measurements: a remark after the number; an MFU written as a fraction is read as one, said.
   local peak = copy(row("MS-T3-baseline-256"), { peak_tflops_assumed = "312 (dense BF16)" })
   t.near(secs(peak), 14.826352, 1e-7)
