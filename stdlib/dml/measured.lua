@@ -619,8 +619,8 @@ end
 
 -- Whether the name a pattern found at text[from..to] is switched off: "no", "without" or "not"
 -- before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false" after it
--- ("DeepEP off", "compile: disabled", "flex dispatcher=false"), or "no" after a colon or an
--- equals sign ("DeepEP: no").
+-- ("DeepEP off", "compile: disabled", "flex dispatcher=false"), or "no" or 0 after a colon or an
+-- equals sign ("DeepEP: no", "A2A_OVERLAP=0").
 local function switched_off(text, from, to)
   local before = text:sub(1, from - 1):gsub("torch%.$", "")
   if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$") then
@@ -630,7 +630,7 @@ local function switched_off(text, from, to)
   for _, word in ipairs { "off", "disabled", "false" } do
     if after:find("^%s*[:=]?%s*" .. word .. "%f[%A]") then return true end
   end
-  return after:find("^%s*[:=]%s*no%f[%A]") ~= nil
+  return after:find("^%s*[:=]%s*no%f[%A]") ~= nil or after:find("^%s*[:=]%s*0%f[%D]") ~= nil
 end
 
 -- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework
@@ -745,8 +745,12 @@ end
 --- Megatron-Bridge's moe_a2a_overlap, "EP overlap"); the stack then runs with ep_overlap.
 function M.ep_overlap(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
-  return t:find("a2a[%s_%-]*overlap") ~= nil or t:find("%f[%w]ep[%s_%-]*overlap") ~= nil
-    or t:find("overlap_moe_expert_parallel_comm", 1, true) ~= nil
+  for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap_moe_expert_parallel_comm" } do
+    local from, to = t:find(name)
+    -- Named, and not switched off ("A2A_OVERLAP=0", "no EP overlap": helper-41).
+    if from then return not switched_off(t, from, to) end
+  end
+  return false
 end
 
 --- tp_overlap_off(row): true when the row's notes or framework say the tensor-parallel
@@ -881,6 +885,15 @@ function M.parse_recompute(cell)
   end
   if flag == "checkpoint-activations" or flag == "checkpoint_activations" then
     return "full", fmt("recompute %q read as full (Megatron-LM's --checkpoint-activations: every layer)", cell)
+  end
+  -- Megatron-Core's --recompute-modules list without its granularity: the selective modules.
+  local listed = t:match("^%-*recompute[%-_]modules%s*[=:]?%s*(.+)$")
+  if listed then
+    local mode, note = M.parse_recompute("selective (" .. listed .. ")")
+    if mode and note then  -- the note names the cell as written
+      note = note:gsub('^recompute "selective %b()"', function() return fmt("recompute %q", cell) end)
+    end
+    if mode then return mode, note or fmt("recompute %q read as %s (Megatron-Core's selective modules)", cell, mode) end
   end
   -- JAX's remat policies (Pax's AutodiffCheckpointType, MaxText's remat_policy): saving nothing
   -- recomputes every layer's forward; saving the matmuls without a batch dimension (the linear

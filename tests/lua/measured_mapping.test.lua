@@ -457,6 +457,14 @@ t.eq(measured.parse_recompute("activations_checkpoint_granularity: full, activat
 t.eq(measured.parse_recompute("--recompute-granularity full --recompute-method block --recompute-num-layers 0"), "none",
   "Megatron-LM's flags")
 t.eq(measured.parse_recompute("recompute=1, selective"), "selective", "the 1 only is the yes")
+-- Megatron-Core's --recompute-modules list is its selective modules, a module dml does not model
+-- said (helper-41: "moe" was dropped unsaid).
+same({ measured.parse_recompute("--recompute-modules layernorm moe") },
+  { "norms", 'recompute "--recompute-modules layernorm moe" read as norms (Megatron-Core\'s layernorm module) (moe not modelled)' })
+t.eq(measured.parse_recompute("--recompute-modules core_attn"), "selective")
+-- An overlap switched off by 0 is off (helper-41: "A2A_OVERLAP=0" turned it on).
+t.eq(measured.ep_overlap { notes = "A2A_OVERLAP=0" }, false); t.eq(measured.ep_overlap { notes = "A2A_OVERLAP=1" }, true)
+t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=0" }, true)
 -- JAX's remat policies, a key of words, and torchtitan's selective_ac_option (helper-38).
 t.eq(measured.parse_recompute("CHECKPOINT_POLICY not set in GPT175B: paxml default AutodiffCheckpointType.SAVE_NOTHING"), "full")
 t.eq(measured.parse_recompute("CHECKPOINT_POLICY = layers.AutodiffCheckpointType.SAVE_DOT_WITH_NO_BATCH_DIM"), "selective")
