@@ -827,6 +827,11 @@ function M.parse_zero(cell)
   -- optimizer). A sharding named to be switched off ("no distributed_fused_adam", "Gemini: off")
   -- is none.
   local key, value = t:match("^%s*([%a_%-%.]+)%s*[=:]%s*(%w+)%s*$")
+  -- A placeholder for the value is off too: "FSDP: /", "FSDP: -" (a table's empty cell).
+  local placeholder = t:match("^%s*[%a_%-%.]+%s*[=:]%s*(%S+)%s*$")
+  if not key and placeholder and (placeholder == "/" or M.placeholders[placeholder]) then
+    key, value = t:match("^%s*([%a_%-%.]+)"), "off"
+  end
   local off = value == "false" or value == "off" or value == "no" or value == "disabled" or value == "0"
   if key and off and key:find("fsdp") then return false, nil, false end
   if key and off then return 0, nil, false end

@@ -390,6 +390,8 @@ t.eq(measured.parse_zero("Gemini: off"), 0)
 -- "FSDP = 0" beside its distributed optimizer: helper-37 found it read as ZeRO 3).
 t.eq(measured.parse_zero("FSDP = 0"), false); t.eq(measured.parse_zero("fsdp=false"), false)
 t.eq(measured.parse_zero("FSDP = 1"), 3)
+t.eq(measured.parse_zero("FSDP: /"), false, "a table's empty cell (helper-41: read as ZeRO 3, +287%)")
+t.eq(measured.parse_zero("FSDP: -"), false); t.eq(measured.parse_zero("USE_DIST_OPTIMIZER: n/a"), 0)
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { zero_or_fsdp = "FSDP = 0" })))
   t.eq(r.layout.zero, nil, "the stack's default")
