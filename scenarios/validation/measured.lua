@@ -38,10 +38,19 @@ while i <= #args do
   end
 end
 if input == nil then dml.usage_error("no input file (" .. usage .. ")") end
--- The predictions never replace the measurements they are of.
+-- The predictions never replace the measurements they are of: an output that is the input (by
+-- its name, or by its bytes: another path to it, a link, or a copy) is refused.
 local function plain(path) return (path:gsub("^%./+", ""):gsub("/+", "/")) end
-if out and plain(out) == plain(input) then
-  dml.usage_error(string.format("'--out %s' is the input file: the predictions would replace the measurements; name another file",
+local function same_file(a, b)
+  if plain(a) == plain(b) then return true end
+  local fa, fb = io.open(a, "rb"), io.open(b, "rb")
+  local same = fa ~= nil and fb ~= nil and fa:read("a") == fb:read("a")
+  if fa then fa:close() end
+  if fb then fb:close() end
+  return same
+end
+if out and same_file(out, input) then
+  dml.usage_error(string.format("'--out %s' is the input file (or a copy of it): the predictions would replace the measurements; name another file",
     out))
 end
 

@@ -143,6 +143,7 @@ function M.count_cell(column, cell)
   end
   if column == "num_gpus" then
     text = text:match("^(.-)%s*[gG][pP][uU]s?$") or text:match("^(.-)%s*chips?$") or text  -- "256 GPUs"
+    if text:match("^%d%d?%d?,%d%d%d$") then text = text:gsub(",", "") end  -- "2,048 GPUs"
   end
   if column == "seq_len" or column == "num_gpus" then
     local k = text:match("^(%d+)%s*[kK]$")
@@ -359,6 +360,24 @@ M.gpu_rules = {
   { pattern = "v100", preset = "v100_sxm" },
 }
 
+-- Whether the name a pattern found at text[from..to] is switched off: "no", "without" or "not"
+-- before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false" after it
+-- ("DeepEP off", "compile: disabled", "flex dispatcher=false"), or "no" or 0 after a colon or an
+-- equals sign ("DeepEP: no", "A2A_OVERLAP=0").
+local function switched_off(text, from, to)
+  local before = text:sub(1, from - 1):gsub("torch%.$", "")
+  if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$") then
+    return true
+  end
+  local after = text:sub(to + 1)
+  for _, word in ipairs { "off", "disabled", "false" } do
+    if after:find("^%s*[:=]?%s*" .. word .. "%f[%A]") then return true end
+  end
+  return after:find("^%s*[:=]%s*no%f[%A]") ~= nil or after:find("^%s*[:=]%s*0%f[^%d.]") ~= nil
+    or after:find("^%s*[:=]?%s*not%f[%A]") ~= nil or after:find("^%s*[:=]%s*n/?a%f[%A]") ~= nil
+    or after:find("^%s*[:=]%s*[%-/]") ~= nil
+end
+
 -- The GPU models a cell may name, each one word: two of them joined by a slash or "or" ("A800/H800
 -- 80GB") leave open which ran; one in parentheses ("GB200 (B200 GPU)") explains the other.
 local gpu_words = {}
@@ -404,7 +423,10 @@ function M.gpu(cell)
         notes[#notes + 1] = fmt("%q: the MI300X assumed (the MI300A is an APU, not a training cluster's GPU)", cell)
       end
       -- (The 500 W H100's preset is the power-limited part.)
-      if (t:find("power[%s%-]*limit") or t:find("power[%s%-]*cap")) and r.preset ~= "h100_sxm_hbm2e_500w" then
+      local limit_at, limit_to = t:find("power[%s%-]*limit")
+      if not limit_at then limit_at, limit_to = t:find("power[%s%-]*cap") end
+      if limit_at and r.preset ~= "h100_sxm_hbm2e_500w" and not switched_off(t, limit_at, limit_to)
+        and not t:sub(1, limit_at - 1):find("default%s*$") then
         notes[#notes + 1] = fmt("%q: a power limit is not modelled (the preset's full clock)", cell)
       end
       if r.preset == "v100_sxm" and t:find("16%s*gb") then
@@ -540,7 +562,10 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     end)
     -- "100Gb" (a small b, no "/s") and "400G" are rates too; "4 * 100", "4 × 100" a count of
     -- NICs. A NIC's model ("ConnectX-7", "CX7") is no number of the rate's.
-    cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s"):gsub("(%d)%s*G%f[^%a/]", "%1 Gb/s")
+    cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s")
+      :gsub("%f[%d](%d+)%s*G%f[^%a/]", function(r)  -- a NIC's rate, not a GPU's memory ("80G")
+        if r == "100" or r == "200" or r == "400" or r == "800" then return r .. " Gb/s" end
+      end)
       :gsub("(%d)%s*\195\151%s*", "%1 x "):gsub("(%d)%s*%*%s*", "%1 x ")
       :gsub("[Cc]onnect[Xx][%s%-]*%d+", "ConnectX"):gsub("%f[%w][Cc][Xx][%s%-]?%d+%f[%W]", "ConnectX")
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
@@ -550,7 +575,7 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     if per_gpu then return both(tonumber(per_gpu)), bytes_note end
     -- K NICs per node: "8 x 400G", "8x NDR 400 Gb/s", "8 x HDR 200 Gb/s"; or the count after
     -- the rate, "400 Gb/s IB x8 per node", "400 Gb/s x 8".
-    local nics, rate = t:match("(%d+)%s*x%s*[%a%s]-(%d+%.?%d*)%s*g")
+    local nics, rate = t:match("(%d+)%s*x%s*[%a%s%(]-(%d+%.?%d*)%s*g")
     if not nics then rate, nics = t:match("(%d+%.?%d*)%s*gb/s[%a%s]-x%s*(%d+)%f[%D]") end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     for _, unit in ipairs { "node", "server", "host" } do
@@ -615,22 +640,6 @@ end
 --- commit hash like a2019f0c or a count like 20480); nil when there is none.
 function M.year(text)
   return tonumber((text or ""):match("%f[%w](20[12]%d)%f[%W]"))
-end
-
--- Whether the name a pattern found at text[from..to] is switched off: "no", "without" or "not"
--- before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false" after it
--- ("DeepEP off", "compile: disabled", "flex dispatcher=false"), or "no" or 0 after a colon or an
--- equals sign ("DeepEP: no", "A2A_OVERLAP=0").
-local function switched_off(text, from, to)
-  local before = text:sub(1, from - 1):gsub("torch%.$", "")
-  if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$") then
-    return true
-  end
-  local after = text:sub(to + 1)
-  for _, word in ipairs { "off", "disabled", "false" } do
-    if after:find("^%s*[:=]?%s*" .. word .. "%f[%A]") then return true end
-  end
-  return after:find("^%s*[:=]%s*no%f[%A]") ~= nil or after:find("^%s*[:=]%s*0%f[%D]") ~= nil
 end
 
 -- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework
@@ -723,8 +732,9 @@ function M.stack_for(row)
   local sharding = (row.zero_or_fsdp or ""):lower()
   local model_parallel = (M.integer(row.tp) or 1) > 1 or (M.integer(row.pp) or 1) > 1
   local is_compiled = compiled(row)
-  if not f:find("metaseq") and not model_parallel and (is_compiled or sharding:find("fsdp")
-      or sharding:find("hsdp") or sharding:find("full_shard") or sharding:find("hybrid_shard")) then
+  local shards = (M.parse_zero(row.zero_or_fsdp) or 0) == 3  -- FSDP switched off is none
+  if not f:find("metaseq") and not model_parallel and (is_compiled or shards and (sharding:find("fsdp")
+      or sharding:find("hsdp") or sharding:find("full_shard") or sharding:find("hybrid_shard"))) then
     local key = is_compiled and "torchtitan_compile" or "torchtitan"
     if f:find("%f[%a]jax%f[%A]") or f:find("pax") or f:find("maxtext") or f:find("praxis") or f:find("levanter") then
       return key, fmt("no preset for the JAX framework %q: stack %s assumed (the stack of a run sharded as FSDP without TP or PP; XLA's compilation and kernels not modelled)",
@@ -761,7 +771,10 @@ function M.tp_overlap_off(row)
   for _, name in ipairs { "tp[_%s%-]*comm[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap" } do
     local from, to = t:find(name)
     if from then
-      return switched_off(t, from, to) or t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
+      -- Unset with a default of False ("TP_COMM_OVERLAP unset (default False)"); a value given
+      -- wins over a default named beside it ("TP_COMM_OVERLAP=True (default False)").
+      local given = t:sub(to + 1):find("^%s*[:=]%s*%w") ~= nil
+      return switched_off(t, from, to) or not given and t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
     end
   end
   return false
@@ -826,14 +839,22 @@ function M.parse_zero(cell)
   -- use: false, the stack's default sharding (NeMo's tables' "FSDP = 0" beside its distributed
   -- optimizer). A sharding named to be switched off ("no distributed_fused_adam", "Gemini: off")
   -- is none.
-  local key, value = t:match("^%s*([%a_%-%.]+)%s*[=:]%s*(%w+)%s*$")
-  -- A placeholder for the value is off too: "FSDP: /", "FSDP: -" (a table's empty cell).
-  local placeholder = t:match("^%s*[%a_%-%.]+%s*[=:]%s*(%S+)%s*$")
-  if not key and placeholder and (placeholder == "/" or M.placeholders[placeholder]) then
-    key, value = t:match("^%s*([%a_%-%.]+)"), "off"
+  -- FSDP switched off beside another sharding ("FSDP=0, distributed optimizer"): the other.
+  local fsdp_off = "[%w_]*[fh]sdp[%w_]*%s*[=:]?%s*"
+  local rest = t:gsub(fsdp_off .. "0%f[^%w.]", ""):gsub(fsdp_off .. "[=:]?%s*false", ""):gsub(fsdp_off .. "off", "")
+  if rest ~= t and rest:find("%a%a") and not rest:find("[fh]sdp") then t = rest end
+  local bare_t = t:gsub("%s*%b()%s*$", "")  -- without a closing remark: "FSDP = 0 (DDP)"
+  local key, value = bare_t:match("^%s*(%a[%w_%-%.]*)%s*[=:]%s*(%w+)%s*$")
+  if not key then key, value = bare_t:match("^%s*(%a[%w_%-%.]*)%s+(0)$") end  -- "FSDP 0"
+  if key and key:find("^zero%d$") then key, value = nil, nil end  -- InternLM's zero1=K, below
+  -- A placeholder for the value is off too: "FSDP: /", "FSDP: -", "FSDP: n/a" (a table's empty cell).
+  local placeholder = bare_t:match("^%s*%a[%w_%-%.]*%s*[=:]%s*(%S+)%s*$")
+  if placeholder and (placeholder == "/" or M.placeholders[placeholder]) then
+    key, value = bare_t:match("^%s*(%a[%w_%-%.]*)"), "off"
   end
   local off = value == "false" or value == "off" or value == "no" or value == "disabled" or value == "0"
-  if key and off and key:find("fsdp") then return false, nil, false end
+    or value == "none"
+  if key and off and key:find("[fh]sdp") then return false, nil, false end
   if key and off then return 0, nil, false end
   if key and (value == "true" or value == "on" or value == "yes" or value == "enabled" or value == "1") then t = key end
   if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") then return 0, nil, false end
@@ -893,6 +914,13 @@ function M.parse_recompute(cell)
   end
   -- Megatron-Core's --recompute-modules list without its granularity: the selective modules.
   local listed = t:match("^%-*recompute[%-_]modules%s*[=:]?%s*(.+)$")
+  if listed and (listed:match("^[%s%[%]]*$") or listed:match("^%s*none%s*$") or listed:match("^%s*null%s*$")) then
+    return "none", fmt("recompute %q read as none (no module listed)", cell)
+  end
+  if listed and not (listed:find("layernorm") or listed:find("core_attn") or listed:find("mla_up_proj")
+      or listed:find("moe_act")) then
+    return "none", fmt("recompute %q read as none (its modules are not modelled)", cell)
+  end
   if listed then
     local mode, note = M.parse_recompute("selective (" .. listed .. ")")
     if mode and note then  -- the note names the cell as written
@@ -904,6 +932,8 @@ function M.parse_recompute(cell)
   -- recomputes every layer's forward; saving the matmuls without a batch dimension (the linear
   -- layers' outputs, not attention's), or MaxText's "minimal" policies, recomputes attention:
   -- Megatron's selective.
+  local stated = t:find("^%s*full%f[%A]") or t:find("^%s*none%f[%A]") or t:find("^%s*no%f[%A]")
+  if stated then goto modes end  -- a mode written first wins over a policy beside it
   if t:find("save_nothing") or t:find("nothing_saveable") then
     return "full", fmt("recompute %q read as full (JAX's policy saves nothing: every layer's forward again)", cell)
   end
@@ -915,6 +945,7 @@ function M.parse_recompute(cell)
   if t:find("selective_ac_option%s*[=:]%s*[\"']?op%f[%A]") then
     return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
   end
+  ::modes::
   -- Megatron's block method recomputes the first num_layers layers of each stage whole and
   -- stores the rest: 0 layers is no recompute; more is read as full, said (dml recomputes every
   -- layer of a stage or none).
@@ -1092,7 +1123,15 @@ function M.parse_yes_no(cell)
   -- "SP on", "sequence parallel off": a name, then a yes or no word.
   if not key then
     local name, word = t:match("^(%a[%a%s_%-]-)%s+(%a+)%s*$")
-    if name and words[word] and not words[name] then key, value = name, word end
+    if name and words[word] and not words[name] then
+      -- "not enabled", "SP not on", "never on": the word negated.
+      if name:find("%f[%a]not$") or name:find("%f[%a]never$") then
+        local yes = M.parse_yes_no(word)
+        if yes == nil then return nil end
+        return not yes
+      end
+      key, value = name, word
+    end
   end
   -- A degree is no yes or no ("sp=1", "sequence_parallel_size=1": Ulysses' degree).
   if key and value:match("^%d") and (key == "sp" or key:find("size") or key:find("degree")) then return nil end
@@ -1637,7 +1676,16 @@ request = function(row, presets, assumed)
   if row.zero_or_fsdp then
     local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
     if zero == false then
-      note(fmt("zero_or_fsdp %q: FSDP off, and no other sharding named: the stack's default", row.zero_or_fsdp))
+      -- FSDP off: the stack's default sharding, unless that default is FSDP (then none).
+      local default = preset_of(presets, "stacks", stacks, stack_key).default_zero or 1
+      if default >= 3 then
+        zero = 0
+        note(fmt("zero_or_fsdp %q: FSDP off: ZeRO 0 (plain data parallelism; the stack's default is FSDP)",
+          row.zero_or_fsdp))
+      else
+        note(fmt("zero_or_fsdp %q: FSDP off, and no other sharding named: the stack's default, ZeRO %d",
+          row.zero_or_fsdp, default))
+      end
     elseif zero == nil then
       if row.zero_or_fsdp:lower():find("zero%+%+") then
         return nil, fmt("zero_or_fsdp %q: ZeRO++'s hierarchical and quantized collectives are not modelled",

@@ -123,6 +123,7 @@ t.eq(gpu("MI325X (MI300X successor)"), "mi325x"); t.eq(gpu("MI300X (MI300 series
 -- A power limit is said not modelled, but for the 500 W H100, whose preset is that part.
 t.eq(select(2, measured.gpu("8x power limited B200 GPUs"))[1], '"8x power limited B200 GPUs": a power limit is not modelled (the preset\'s full clock)')
 t.eq(#select(2, measured.gpu("H100 96GB HBM2e, 2.4 TB/sec (Grand Teton; default 500W power limit)")), 0)
+t.eq(#select(2, measured.gpu("H100 SXM (no power limit)")), 0); t.eq(#select(2, measured.gpu("H100 SXM (default power limit)")), 0)
 t.eq(gpu("TPU v5p"), nil)
 -- GPUs of the vendors' newer tables, which no public row has yet.
 t.eq(gpu("B200-SXM6-180GB (DGX B200)"), "b200")
@@ -194,6 +195,7 @@ t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU
 -- "8x ConnectX-7 400Gb/s per node" was read as 400 Gb/s for the node, 50 a GPU).
 t.eq(inter("8x ConnectX-7 400Gb/s per node"), 100); t.eq(inter("2x CX7 400G per node"), 25)
 t.eq(inter("400G IB per GPU"), 100); t.eq(inter("8x400G"), 100)
+t.eq(inter("4x CX6 (200G)"), 25, "four NICs a node"); t.eq(inter("A100 80G nodes, 4x HDR 200"), 50, "80G is no rate")
 -- The compute network of a cell that names several (MLPerf's system descriptions, helper-34): the
 -- storage DPU's 100 Gb/s was read as the GPUs' network, and the PCIe links' 504 GB/s as a node's.
 do
@@ -392,6 +394,19 @@ t.eq(measured.parse_zero("FSDP = 0"), false); t.eq(measured.parse_zero("fsdp=fal
 t.eq(measured.parse_zero("FSDP = 1"), 3)
 t.eq(measured.parse_zero("FSDP: /"), false, "a table's empty cell (helper-41: read as ZeRO 3, +287%)")
 t.eq(measured.parse_zero("FSDP: -"), false); t.eq(measured.parse_zero("USE_DIST_OPTIMIZER: n/a"), 0)
+-- More spellings of FSDP off (helper-43's review), and FSDP off beside another sharding.
+for _, off in ipairs { "FSDP: NA", "FSDP: none", "FSDP2 = 0", "use_torch_fsdp2: false", "FSDP 0", "HSDP: /" } do
+  t.eq(measured.parse_zero(off), false, off)
+end
+t.eq(measured.parse_zero("FSDP=0, distributed optimizer"), 1); t.eq(measured.parse_zero("FSDP 8"), 3)
+-- FSDP off on a stack whose default is FSDP is no sharding at all; on Megatron's, its default.
+do
+  local tt = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { zero_or_fsdp = "FSDP: off" })))
+  t.eq(tt.layout.zero, 0, "torchtitan's default is FSDP")
+  t.eq(assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { zero_or_fsdp = "FSDP: off" }))).layout.zero, nil)
+  t.eq(measured.stack_for { framework = "Lab X", zero_or_fsdp = "FSDP = 0", source = "2024" }, "megatron_core",
+    "FSDP off is no reason for the PyTorch stack")
+end
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { zero_or_fsdp = "FSDP = 0" })))
   t.eq(r.layout.zero, nil, "the stack's default")
@@ -467,6 +482,9 @@ t.eq(measured.parse_recompute("--recompute-modules core_attn"), "selective")
 -- An overlap switched off by 0 is off (helper-41: "A2A_OVERLAP=0" turned it on).
 t.eq(measured.ep_overlap { notes = "A2A_OVERLAP=0" }, false); t.eq(measured.ep_overlap { notes = "A2A_OVERLAP=1" }, true)
 t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=0" }, true)
+t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=True (default False)" }, false, "the value given wins")
+t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP: 0.9 of comm hidden" }, false)
+t.eq(measured.ep_overlap { notes = "A2A overlap: N/A" }, false); t.eq(measured.ep_overlap { notes = "A2A overlap not enabled" }, false)
 -- JAX's remat policies, a key of words, and torchtitan's selective_ac_option (helper-38).
 t.eq(measured.parse_recompute("CHECKPOINT_POLICY not set in GPT175B: paxml default AutodiffCheckpointType.SAVE_NOTHING"), "full")
 t.eq(measured.parse_recompute("CHECKPOINT_POLICY = layers.AutodiffCheckpointType.SAVE_DOT_WITH_NO_BATCH_DIM"), "selective")
@@ -474,6 +492,13 @@ t.eq(measured.parse_recompute("remat_policy=minimal_flash"), "selective"); t.eq(
 t.eq(measured.parse_recompute("Activation checkpointing mode: `none`"), "none", "was read as full")
 t.eq(measured.parse_recompute("Activation checkpointing mode: full"), "full")
 t.eq(measured.parse_recompute('selective, selective_ac_option = "op"'), "op")
+-- A mode written first wins over a policy beside it; a module list that names nothing dml models
+-- recomputes none (helper-43's review).
+t.eq(measured.parse_recompute('full, selective_ac_option = "op"'), "full")
+t.eq(measured.parse_recompute("none (remat_policy=minimal)"), "none")
+t.eq(measured.parse_recompute("full (CHECKPOINT_POLICY=save_dot_with_no_batch_dim)"), "full")
+t.eq(measured.parse_recompute("recompute_modules=None"), "none"); t.eq(measured.parse_recompute("recompute_modules=[]"), "none")
+t.eq(measured.parse_recompute("--recompute-modules mlp"), "none")
 -- Other wordings: the qualifier decides, the narrowest first; what names no amount is refused.
 local worded = { ["AC: full"] = "full", ["Activation recomputation: full"] = "full",
   ["FSDP + full AC"] = "full", ["recompute all layers"] = "full", ["checkpointing every layer"] = "full",
@@ -614,6 +639,8 @@ do
   t.eq(assert(measured.request(row("MBridge-25.11-LLAMA3_70B-64"))).run.stack.tp_overlap, "overlapped")
 end
 t.eq(measured.parse_yes_no("SP on"), true); t.eq(measured.parse_yes_no("sequence parallel off"), false)
+t.eq(measured.parse_yes_no("not enabled"), false); t.eq(measured.parse_yes_no("SP not enabled"), false)
+t.eq(measured.parse_yes_no("never on"), false)
 t.eq(measured.parse_yes_no("sp=1"), nil, "a degree"); t.eq(measured.parse_yes_no("sequence_parallel_size=1"), nil)
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { sequence_parallel = "tp_mode REDUCE_SCATTER" })))
@@ -1214,6 +1241,7 @@ do
   t.eq(measured.count_cell("moe_topk", "top-2"), "2"); t.eq(measured.count_cell("tp", "PP=4"), "PP=4", "another column's name")
   t.eq(measured.count_cell("seq_len", "4096 tokens"), "4096"); t.eq(measured.count_cell("num_gpus", "16K"), "16384")
   t.eq(measured.count_cell("num_gpus", "256 GPUs"), "256"); t.eq(measured.count_cell("num_gpus", "1K GPUs"), "1024")
+  t.eq(measured.count_cell("num_gpus", "2,048 GPUs"), "2048")
   -- Measurements: a remark after the number; an MFU written as a fraction is read as one, said.
   local peak = copy(row("MS-T3-baseline-256"), { peak_tflops_assumed = "312 (dense BF16)" })
   t.near(secs(peak), 14.826352, 1e-7)
