@@ -932,20 +932,21 @@ function M.parse_recompute(cell)
   -- recomputes every layer's forward; saving the matmuls without a batch dimension (the linear
   -- layers' outputs, not attention's), or MaxText's "minimal" policies, recomputes attention:
   -- Megatron's selective.
+  -- (A mode written first wins over a policy beside it: "full (remat_policy=minimal)".)
   local stated = t:find("^%s*full%f[%A]") or t:find("^%s*none%f[%A]") or t:find("^%s*no%f[%A]")
-  if stated then goto modes end  -- a mode written first wins over a policy beside it
-  if t:find("save_nothing") or t:find("nothing_saveable") then
-    return "full", fmt("recompute %q read as full (JAX's policy saves nothing: every layer's forward again)", cell)
+  if not stated then
+    if t:find("save_nothing") or t:find("nothing_saveable") then
+      return "full", fmt("recompute %q read as full (JAX's policy saves nothing: every layer's forward again)", cell)
+    end
+    if t:find("save_dot_with_no_batch_dim") or t:find("dots_with_no_batch_dims") or t:find("minimal_flash")
+      or t:find("remat_policy%s*[=:]?%s*minimal%f[%A]") or t:find("remat policy%s*[=:]?%s*minimal%f[%A]") then
+      return "selective", fmt("recompute %q read as selective (JAX's policy saves the linear layers' outputs and recomputes attention)", cell)
+    end
+    -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
+    if t:find("selective_ac_option%s*[=:]%s*[\"']?op%f[%A]") then
+      return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
+    end
   end
-  if t:find("save_dot_with_no_batch_dim") or t:find("dots_with_no_batch_dims") or t:find("minimal_flash")
-    or t:find("remat_policy%s*[=:]?%s*minimal%f[%A]") or t:find("remat policy%s*[=:]?%s*minimal%f[%A]") then
-    return "selective", fmt("recompute %q read as selective (JAX's policy saves the linear layers' outputs and recomputes attention)", cell)
-  end
-  -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
-  if t:find("selective_ac_option%s*[=:]%s*[\"']?op%f[%A]") then
-    return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
-  end
-  ::modes::
   -- Megatron's block method recomputes the first num_layers layers of each stage whole and
   -- stores the rest: 0 layers is no recompute; more is read as full, said (dml recomputes every
   -- layer of a stage or none).
