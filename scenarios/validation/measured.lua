@@ -170,18 +170,14 @@ else
 
   print()
   print(count_line)
-  if #not_predicted > 0 then
-    print("Not predicted:")
-    for _, r in ipairs(not_predicted) do
-      print(string.format("  %s: %s", r.run_id, (r.status:gsub("^not predicted: ", ""))))
-    end
+  -- The rows of a list with why, the reason without its prefix.
+  local function reasons(title, list, field, prefix)
+    if #list == 0 then return end
+    print(title)
+    for _, r in ipairs(list) do print(string.format("  %s: %s", r.run_id, (r[field]:gsub(prefix, "")))) end
   end
-  if #not_compared > 0 then
-    print("Predicted, not compared (no measured time read):")
-    for _, r in ipairs(not_compared) do
-      print(string.format("  %s: %s", r.run_id, (r.measured_from:gsub("^none: ", ""))))
-    end
-  end
+  reasons("Not predicted:", not_predicted, "status", "^not predicted: ")
+  reasons("Predicted, not compared (no measured time read):", not_compared, "measured_from", "^none: ")
 end
 
 if out then

@@ -841,7 +841,7 @@ function M.parse_zero(cell)
   -- is none.
   -- FSDP switched off beside another sharding ("FSDP=0, distributed optimizer"): the other.
   local fsdp_off = "[%w_]*[fh]sdp[%w_]*%s*[=:]?%s*"
-  local rest = t:gsub(fsdp_off .. "0%f[^%w.]", ""):gsub(fsdp_off .. "[=:]?%s*false", ""):gsub(fsdp_off .. "off", "")
+  local rest = t:gsub(fsdp_off .. "0%f[^%w.]", ""):gsub(fsdp_off .. "false", ""):gsub(fsdp_off .. "off", "")
   if rest ~= t and rest:find("%a%a") and not rest:find("[fh]sdp") then t = rest end
   local bare_t = t:gsub("%s*%b()%s*$", "")  -- without a closing remark: "FSDP = 0 (DDP)"
   local key, value = bare_t:match("^%s*(%a[%w_%-%.]*)%s*[=:]%s*(%w+)%s*$")
