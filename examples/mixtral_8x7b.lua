@@ -2,10 +2,11 @@
 -- 256 sequences of 4,096 tokens per step.
 -- Published (NVIDIA NeMo Framework performance summary, container 25.02, DGX-B200 table):
 -- 15,457 tokens/s per GPU, 1,282 model TFLOP/s per GPU.
--- The B200 preset's efficiencies are estimates (no measured B200 run calibrates them yet). On
--- Megatron-Bridge's own B200 tables of 25.11 dml predicts dense runs within 2-9% and mixture-of-
--- experts runs 24-70% too fast (docs/validation.md, "Out of sample"); this one comes out about 35%
--- too fast: read it as a lower bound on the step time.
+-- The B200 preset's GEMM efficiency is the GB200's fitted one (the same die), its other
+-- efficiencies the H100's (docs/calibration.md, "The HGX Blackwell parts"). On NVIDIA's B200
+-- tables dml predicts dense runs within 19% and most mixture-of-experts runs too fast, by up
+-- to 70% (docs/validation.md); this one comes out about 26% too fast: read it as a lower bound
+-- on the step time.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"

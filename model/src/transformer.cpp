@@ -150,7 +150,7 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
     const auto why = src.find("fp4_gain");
     throw ConfigError(path + ".precision",
                       "\"fp4\": no FP4 rate is known for {} (its efficiency.fp4_gain is 0{}; the "
-                      "GB200 and GB300 presets carry one)",
+                      "Blackwell presets carry one)",
                       r.cluster.gpu.name, why == src.end() ? "" : ": " + why->second);
   }
   // FP8 needs FP8 tensor cores: a GPU whose flop_per_clock_per_thread has no fp8 (Ampere,

@@ -596,7 +596,7 @@ for _, cell in ipairs { "MXFP4 weights, BF16 activations", "W4A16", "FP4 weights
 end
 t.eq(select(2, measured.parse_precision("MXFP4")), "precision \"MXFP4\": run as NVFP4 (4-bit, a scale per 16 elements)")
 t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { precision = "NVFP4" }))),
-  "dml: transformer_run.precision: \"fp4\": no FP4 rate is known for H100 SXM (its efficiency.fp4_gain is 0: none: no FP4 tensor cores on Hopper; the GB200 and GB300 presets carry one)")
+  "dml: transformer_run.precision: \"fp4\": no FP4 rate is known for H100 SXM (its efficiency.fp4_gain is 0: none: no FP4 tensor cores on Hopper; the Blackwell presets carry one)")
 t.eq(assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { precision = "NVFP4", gpu = "GB200 NVL72",
   gpus_per_node = "4" }))).run.precision, "fp4")
 t.eq(measured.parse_fp8_scaling("float8 rowwise + torch.compile"), "rowwise")

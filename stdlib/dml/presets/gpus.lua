@@ -289,7 +289,7 @@ local function estimate_eff(note)
   for k in pairs(e.sources) do e.sources[k] = note end
   return e
 end
-M.b200.efficiency = estimate_eff("estimate: the H100 values; no measured B200 run calibrates it yet")
+M.b200.efficiency = estimate_eff("estimate: the H100 values; only the GEMM efficiency and the FP4 gain are the GB200's (below)")
 -- The GB200's and GB300's GEMM efficiency: fitted (scenarios/calibration/blackwell.lua,
 -- docs/calibration.md) on Megatron-Bridge's dense runs of 2026, every other value the H100's.
 local function blackwell_fit(name, fit, held)
@@ -306,8 +306,7 @@ M.gb300.efficiency = estimate_eff("estimate: the H100 values; only the GEMM effi
 M.gb300.efficiency.gemm = 0.6959
 M.gb300.efficiency.sources.gemm = blackwell_fit("GB300", "10.5% -> 6.0% mean error", "14.7% -> 9.2%")
 -- Their FP4 (NVFP4) gain: fitted (scenarios/calibration/blackwell.lua) on the NVFP4 runs of the
--- same tables, the GEMM efficiency above held. The B200 and B300 have FP4 tensor cores too, but no
--- NVFP4 run of theirs calibrates a gain: they keep 0, and dml.run refuses fp4 on them.
+-- same tables, the GEMM efficiency above held. (The B200 and B300 take them below.)
 local function fp4_fit(name, start, fit, held)
   return "fit (dml.calibrate of fp4_gain alone, scenarios/calibration/blackwell.lua) on the 5 NVFP4 Llama 3.1" ..
     " 405B " .. name .. " rows of tests/validation/measured/megatron_bridge_nvfp4.tsv (Megatron-Bridge 26.02 to" ..
@@ -320,9 +319,29 @@ M.gb300.efficiency.fp4_gain = 3.727
 M.gb300.efficiency.sources.fp4_gain = fp4_fit("GB300", "the datasheet's 3 x fp8_gain = 5.46 (15 PFLOP/s dense FP4 against 5 FP8: Blackwell Ultra's 1.5x FP4, " .. gb300 .. ")",
   "17.4% -> 2.5% mean error", "13.1% -> 5.9%")
 M.b300.efficiency = estimate_eff("estimate: the H100 values; no measured B300 run calibrates it yet")
-for _, key in ipairs { "b200", "b300" } do
-  M[key].efficiency.sources.fp4_gain = "estimate: 0, no rate for its FP4 tensor cores: no NVFP4 run of it calibrates one (dml.run refuses fp4)"
+-- The HGX parts are the rack parts' dies at a lower power limit, and their datasheet peaks are
+-- lower in step (B200 2.25 against GB200 2.5 PFLOP/s dense bf16: the presets' clocks). No
+-- calibration file has a dense B200 or B300 run; what transfers from the rack part is what the
+-- die decides at its datasheet peak (docs/calibration.md, "The HGX Blackwell parts"):
+--   B200: the GB200's fitted GEMM efficiency and FP4 gain (the same die and tensor cores; FP4 at
+--     twice FP8 on both datasheets);
+--   B300: the GB300's FP4 gain (FP4 at three times FP8 on both datasheets), not its GEMM
+--     efficiency: the GB300 ran 1.20-1.27x the GB200 at equal peaks, which its 1,400 W (against
+--     the B300's 1,100 W) explains in part, so the B300 keeps the H100's estimate.
+local function same_die(rack, what)
+  return "estimate: the " .. rack .. "'s " .. what .. " (same die, datasheet peaks in the same ratio; docs/calibration.md," ..
+    " 'The HGX Blackwell parts'); checked on runs no fit saw: "
 end
+M.b200.efficiency.gemm = M.gb200.efficiency.gemm
+M.b200.efficiency.sources.gemm = same_die("GB200", "fitted gemm") .. "the eight B200 rows of" ..
+  " tests/validation/measured/nemo_b200_gb200_2025.tsv 15.3% -> 11.8% mean error, mlperf_training_v5_2025.tsv's" ..
+  " Llama 3.1 405B 10.7% -> 3.4%, blackwell.tsv's 4.3% -> 2.6%"
+M.b200.efficiency.fp4_gain = M.gb200.efficiency.fp4_gain
+M.b200.efficiency.sources.fp4_gain = same_die("GB200", "fitted fp4_gain") .. "MLPerf Training v5.1's NVFP4" ..
+  " Llama 3.1 8B on 8 and 32 B200s (mlperf_training_v5_2025.tsv), -3.0% and -10.3%"
+M.b300.efficiency.fp4_gain = M.gb300.efficiency.fp4_gain
+M.b300.efficiency.sources.fp4_gain = same_die("GB300", "fitted fp4_gain") .. "MLPerf Training v5.1's NVFP4" ..
+  " Llama 3.1 8B on 8 B300s (mlperf_training_v5_2025.tsv), +2.4%"
 M.v100_sxm.efficiency = copy(M.a100_sxm.efficiency)
 for k in pairs(M.v100_sxm.efficiency.sources) do
   M.v100_sxm.efficiency.sources[k] = "estimate: the A100 values; no measured V100 run calibrates it yet"
