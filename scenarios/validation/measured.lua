@@ -2,17 +2,20 @@
 -- TSV with the columns of tests/validation/measured/public.tsv and compares it with the
 -- measured one. Prints every row, the mean and max absolute error per tier and per source
 -- group, the count predicted and the rows not predicted with the reason.
--- Arguments: FILE.tsv [--out PRED.tsv] [--markdown]. --out writes one line per row: run_id,
--- status, predicted_s, measured_s, error_pct, assumed, then group, tier, measured_from, notes.
--- --markdown prints the summaries as the Markdown tables of docs/validation.md instead.
+-- Arguments: FILE.tsv [--out PRED.tsv] [--markdown] [--explain RUN_ID]... --out writes one line
+-- per row: run_id, status, predicted_s, measured_s, error_pct, assumed, then group, tier,
+-- measured_from, notes. --markdown prints the summaries as the Markdown tables of
+-- docs/validation.md instead. --explain (repeatable) prints, after the summaries, where dml's
+-- predicted step of that row goes and how each of its cells was read.
 -- See docs/validation.md, "Measured runs (the realistic model)".
 
 -- The library is the stdlib's dml.measured.
 local measured = require "dml.measured"
 
-local usage = "usage: dml scenarios/validation/measured.lua FILE.tsv [--out PRED.tsv] [--markdown]"
+local usage = "usage: dml scenarios/validation/measured.lua FILE.tsv [--out PRED.tsv] [--markdown] [--explain RUN_ID]..."
 local args = { ... }
 local input, out, markdown
+local explain = {}
 local i = 1
 while i <= #args do
   local a = args[i]
@@ -27,6 +30,11 @@ while i <= #args do
   elseif a == "--markdown" then
     markdown = true
     i = i + 1
+  elseif a == "--explain" or a:find("^%-%-explain=") then
+    local id = a == "--explain" and args[i + 1] or a:sub(11)
+    if not id or id == "" then dml.usage_error("'--explain' needs a run_id (" .. usage .. ")") end
+    explain[#explain + 1] = id
+    i = i + (a == "--explain" and 2 or 1)
   elseif a == "--help" or a == "-h" then
     print(usage)
     return
@@ -89,6 +97,16 @@ for _, row in ipairs(rows) do
     else
       seen_at[id] = measured.where(row) or "?"
     end
+  end
+end
+-- Every row asked to be explained is in the file (said before any prediction runs).
+do
+  local missing = {}
+  for _, id in ipairs(explain) do
+    if not seen_at[id] then missing[#missing + 1] = string.format("%q", id) end
+  end
+  if #missing > 0 then
+    dml.usage_error(string.format("--explain: no row of %s has the run_id %s", input, table.concat(missing, ", ")))
   end
 end
 local results = {}
@@ -178,6 +196,28 @@ else
   end
   reasons("Not predicted:", not_predicted, "status", "^not predicted: ")
   reasons("Predicted, not compared (no measured time read):", not_compared, "measured_from", "^none: ")
+end
+
+-- The rows asked about: the measurement, the plan dml predicted (its step time term by term),
+-- and every reading of the row's cells, one a line.
+for _, id in ipairs(explain) do
+  for _, r in ipairs(results) do
+    if r.run_id == id then
+      print()
+      print(string.format("Row %s (%s): %s", id, seen_at[id], r.status))
+      print(string.format("  measured: %s", r.measured_s and string.format("%.4g s (%s)", r.measured_s, r.measured_from)
+        or ("not read: " .. r.measured_from:gsub("^none: ", ""))))
+      if r.error_pct then print(string.format("  error: %+.1f%%", r.error_pct)) end
+      if r.plan then
+        print("  dml's plan:")
+        print((tostring(r.plan):gsub("\n", "\n    "):gsub("^", "    ")))
+      end
+      if r.assumed then
+        print("  read as:")
+        for a in (r.assumed .. "; "):gmatch("(.-); ") do print("    " .. a) end
+      end
+    end
+  end
 end
 
 if out then

@@ -2091,6 +2091,7 @@ function M.predict(row, presets)
   end
   r.status = "ok"
   r.predicted_s = step
+  r.plan = plan
   local notes = {}
   for _, v in ipairs(plan.violations) do notes[#notes + 1] = v end
   for _, n in ipairs(plan.notes) do notes[#notes + 1] = n end

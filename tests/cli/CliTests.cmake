@@ -174,3 +174,9 @@ dml_golden(measured_header_case ARGS ../../scenarios/validation/measured.lua cas
 # --out naming the input is refused before anything is written (the measurements stay).
 dml_golden(measured_out_is_input ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
            --out ./cases/duplicate_run_id.tsv)
+# --explain prints a row's plan term by term and every reading of its cells; a run_id the file
+# does not have is a usage error before anything is predicted.
+dml_golden(measured_explain ARGS ../../scenarios/validation/measured.lua cases/measured_user.tsv
+           --explain mine-70b-64-mfu)
+dml_golden(measured_explain_unknown ARGS ../../scenarios/validation/measured.lua cases/measured_user.tsv
+           --explain mine-70b --explain=mine-8b)
