@@ -34,6 +34,15 @@ bool Host::past_deadline() const {
 
 bool Host::should_stop() const { return cancel_pending() || past_deadline(); }
 
+void Host::remember_chunk(const std::string& name, std::string_view text) {
+  if (ambiguous_chunks.contains(name)) return;
+  const auto [it, inserted] = chunk_texts.try_emplace(name, text);
+  if (!inserted && it->second != text) {
+    chunk_texts.erase(it);
+    ambiguous_chunks.insert(name);
+  }
+}
+
 void Host::begin_call() {
   // Held to kMaxTimeout: the clock's nanoseconds would overflow past about 292 years.
   const double t = std::min(options.timeout.value(), InterpreterOptions::kMaxTimeout);

@@ -13,6 +13,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "dml/interpreter.hpp"
 #include "lua_runtime.hpp"
@@ -62,6 +65,15 @@ struct Host {
   // --- cancellation: cancel() counts; `seen` is how many have been acted on -----------------
   std::atomic<unsigned> cancels{0};
   std::atomic<unsigned> seen{0};
+
+  // --- the text of chunks loaded from memory (run_string: -e, an embedder's scenarios) -------
+  // By chunk name ("=(command line)", "@scenario.lua"), so that an error about a declaration's
+  // field can name the field's line (at_field_line). A name loaded twice with other text is
+  // ambiguous (a function of the first chunk could raise the error): its text is dropped.
+  using ChunkTexts = std::unordered_map<std::string, std::string>;
+  ChunkTexts chunk_texts;
+  std::unordered_set<std::string> ambiguous_chunks;
+  void remember_chunk(const std::string& name, std::string_view text);
 
   // --- memory: every byte the Lua state holds ------------------------------------------------
   std::size_t used = 0;

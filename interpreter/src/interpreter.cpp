@@ -39,8 +39,9 @@ const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->o
 
 // A message "file:12: cluster.levels[2].bandwidth: ..." raised by a call on line 12 of a
 // loaded file, with that line moved to the line inside the call's table that writes the field
-// (field_line.hpp); nullopt when the message names no field or the line stays. Only a file
-// that a frame on the stack runs is read: a message cannot make the handler read another.
+// (field_line.hpp); nullopt when the message names no field or the line stays. The source is
+// the text run_string loaded under the frame's chunk name, else the file a frame on the stack
+// runs: a message cannot make the handler read another file.
 std::optional<std::string> at_field_line(lua_State* L, std::string_view msg) {
   try {
     // "where:line: rest", the first ":digits: " in the message.
@@ -66,26 +67,36 @@ std::optional<std::string> at_field_line(lua_State* L, std::string_view msg) {
     if (rest.starts_with("dml.")) return std::nullopt;  // a function's message, not a field's
     const auto path = lua::field_path(rest);
     if (!path) return std::nullopt;
-    std::string file;
+    std::string chunk;  // the frame's chunk name ("@path", "=(command line)")
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar) != 0; ++level) {
       if (lua_getinfo(L, "Sl", &ar) == 0) continue;
-      if (ar.currentline == line && ar.source != nullptr && ar.source[0] == '@' &&
-          where == ar.short_src) {
-        file = ar.source + 1;
+      if (ar.currentline == line && ar.source != nullptr && where == ar.short_src) {
+        chunk = ar.source;
         break;
       }
     }
-    if (file.empty()) return std::nullopt;
-    std::ifstream in(file, std::ios::binary | std::ios::ate);
-    if (!in) return std::nullopt;
-    constexpr std::streamoff kMaxSource = std::streamoff{16} << 20;  // a scenario is far smaller
-    const std::streamoff size = in.tellg();
-    if (size <= 0 || size > kMaxSource) return std::nullopt;
-    std::string source(static_cast<std::size_t>(size), '\0');
-    in.seekg(0);
-    in.read(source.data(), size);
-    source.resize(static_cast<std::size_t>(in.gcount()));
+    if (chunk.empty()) return std::nullopt;
+    std::string_view source;
+    std::string file_text;
+    const lua::Host* h = lua::find_host(L);
+    const auto known =
+        h != nullptr ? h->chunk_texts.find(chunk) : lua::Host::ChunkTexts::const_iterator{};
+    if (h != nullptr && known != h->chunk_texts.end()) {
+      source = known->second;
+    } else {
+      if (chunk[0] != '@') return std::nullopt;
+      std::ifstream in(chunk.substr(1), std::ios::binary | std::ios::ate);
+      if (!in) return std::nullopt;
+      constexpr std::streamoff kMaxSource = std::streamoff{16} << 20;  // a scenario is far smaller
+      const std::streamoff size = in.tellg();
+      if (size <= 0 || size > kMaxSource) return std::nullopt;
+      file_text.assign(static_cast<std::size_t>(size), '\0');
+      in.seekg(0);
+      in.read(file_text.data(), size);
+      file_text.resize(static_cast<std::size_t>(in.gcount()));
+      source = file_text;
+    }
     const auto field = lua::field_line(source, line, *path);
     if (!field || *field == line) return std::nullopt;
     return fmt::format("{}:{}: {}", where, *field, rest);
@@ -771,6 +782,10 @@ bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_na
     error_ = lua_tostring(L_, -1);
     lua_pop(L_, 1);
     return false;
+  }
+  // Lua names a chunk "=name" or "@name" as given, any other name as its text ("[string ...]").
+  if (!chunk_name.empty() && (chunk_name[0] == '=' || chunk_name[0] == '@')) {
+    lua::find_host(L_)->remember_chunk(chunk_name, chunk);
   }
   return protected_call(0, 0);
 }

@@ -379,3 +379,28 @@ TEST_CASE("host api: an error's whole message, and whether it was a usage error"
   REQUIRE(dml.run_string("x = 1", "=ok"));
   CHECK_FALSE(dml.usage_error());
 }
+
+TEST_CASE("host api: an error about a field of a chunk run from memory names the field's line",
+          "[host_api]") {
+  dml::Interpreter dml;
+  // The declaration's call is on line 1; its bad field on line 3. A file's text is read from
+  // disk; a chunk given as text is kept under its "=" or "@" name.
+  constexpr const char* kBad =
+      "local m = dml.transformer {\n  layers = 2,\n  d_model = -5,\n"
+      "  heads = 2, d_ff = 8, vocab = 10, seq_len = 4 }\n";
+  REQUIRE_FALSE(dml.run_string(kBad, "=tool"));
+  CHECK(dml.error() == "tool:3: transformer.d_model: must be a positive whole number, got -5");
+  // An "@" name of no file on disk (an embedder's virtual scenario): the same.
+  REQUIRE_FALSE(dml.run_string(kBad, "@virtual/scenario.lua"));
+  CHECK(dml.error() ==
+        "virtual/scenario.lua:3: transformer.d_model: must be a positive whole number, got -5");
+  // The same name run again with the same text: still known.
+  REQUIRE_FALSE(dml.run_string(kBad, "=tool"));
+  CHECK(dml.error() == "tool:3: transformer.d_model: must be a positive whole number, got -5");
+  // The same name with other text: a function of the first chunk could raise the error, so
+  // neither text is used and the message keeps the call's line.
+  REQUIRE(
+      dml.run_string("function later() return dml.transformer {\n  layers = -1 } end", "=tool"));
+  REQUIRE_FALSE(dml.run_string(kBad, "=tool"));
+  CHECK(dml.error() == "tool:1: transformer.d_model: must be a positive whole number, got -5");
+}
