@@ -353,6 +353,9 @@ M.gpu_rules = {
   { pattern = "h100.*pcie", preset = "h100_pcie" },
   { pattern = "pcie.*h100", preset = "h100_pcie" },
   { pattern = "h100.*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
+  -- torchtitan's footnote for the same part: "HBM2e based lower TDP SXM H100(95GB)".
+  { pattern = "hbm2e.*lower%s*tdp.*h100", preset = "h100_sxm_hbm2e_500w" },
+  { pattern = "h100.*hbm2e.*lower%s*tdp", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100", preset = "h100_sxm" },
   { pattern = "a100.*%f[%d]40%s*gi?b?%f[%A]", preset = "a100_sxm" },
   { pattern = "a100", preset = "a100_sxm_80gb" },
@@ -543,6 +546,29 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
       if cell:match("^%s*$") then cell = nil end
     end
   end
+  -- Parts that each give a rate ("1x Ethernet 100Gb/Sec, 8x NVIDIA Quantum-2 CX7 InfiniBand
+  -- (400Gb/s)"): the fastest is the compute network, the others a front-end or management one.
+  -- A parenthesis explains its part ("4x100 Gb/s per node (README: '4 links'; 100 Gbps per
+  -- link)"): its separators do not split.
+  if cell then
+    local rated = {}
+    local parts = cell:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end)
+    for part in parts:gmatch("[^;,]+") do
+      if part:lower():find("%d%s*[gt]b") or part:lower():find("%d%s*g%f[^%a]") then
+        local b = read_inter_node(part, gpus_per_node, gpu_preset)
+        if b then rated[#rated + 1] = { part = part, bw = b } end
+      end
+    end
+    if #rated > 1 then
+      table.sort(rated, function(a, b) return a.bw > b.bw end)
+      if rated[#rated].bw < rated[1].bw then
+        for i = 2, #rated do
+          if rated[i].bw < rated[1].bw then dropped[#dropped + 1] = trimmed(rated[i].part) end
+        end
+        cell = rated[1].part
+      end
+    end
+  end
   local bw, note = read_inter_node(cell, gpus_per_node, gpu_preset)
   if #dropped == 0 or not bw then return bw, note end
   local said = fmt("inter-node: %q not the compute network", table.concat(dropped, "; "))
@@ -667,13 +693,19 @@ end
 function M.stack_for(row)
   local f = (row.framework or ""):lower()
   if f:find("torchtitan") then
-    -- Async TP where the notes name it first and not switched off ("Async TP; ...", not "Vanilla
-    -- TP; async TP speedup 1.09", "no async TP").
-    local notes = (row.notes or ""):lower()
-    local async_at, async_to = notes:find("async[%s%-_]*tp")
-    local vanilla_at = notes:find("vanilla[%s%-_]*tp")
-    if async_at and not switched_off(notes, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
-      return "torchtitan_async_tp"
+    -- Async TP where the framework cell or the notes name it first and not switched off ("Async
+    -- TP; ...", "enable_async_tensor_parallel = true"; not "Vanilla TP; async TP speedup 1.09",
+    -- "no async TP", "enable_async_tensor_parallel = false"). A framework cell that names its TP
+    -- and not async TP ("torchtitan (FSDP2 + Tensor Parallel)") ran it plain, whatever config
+    -- file the notes quote.
+    local plain_tp = (f:find("tensor[%s%-_]*parallel") or f:find("%f[%a]tp%f[%A]")) and not f:find("async")
+    for _, text in ipairs(plain_tp and { f } or { f, (row.notes or ""):lower() }) do
+      local async_at, async_to = text:find("async[%s%-_]*tp")
+      if not async_at then async_at, async_to = text:find("async[%s%-_]*tensor[%s%-_]*parallel[%a_]*") end
+      local vanilla_at = text:find("vanilla[%s%-_]*tp")
+      if async_at and not switched_off(text, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
+        return "torchtitan_async_tp"
+      end
     end
     if compiled(row) then return "torchtitan_compile" end
     return "torchtitan"
@@ -963,9 +995,11 @@ function M.parse_recompute(cell)
   -- mode. A key left unset ("ACT_CKPT_GRANULARITY unset", "recompute_granularity: null") is none.
   local key, value = t:match("^%-*([%a_%-]+)%s*[=:]%s*(%S.-)%s*$")
   if not key then key, value = t:match("^%-*([%a_%-]+)%s+(unset.*)$") end
+  if not key then key, value = t:match("^%-*([%a_%-]+)%s+(not set.*)$") end
   -- A key of words ("Activation checkpointing mode: `none`"), its value without the backquotes.
   if not key then key, value = t:match("^([%a][%a%s_%-]-)%s*[=:]%s*`?([^`]-)`?%s*$") end
-  if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt")) then
+  -- (OLMo-core's ac_config is its activation checkpointing: "ac_config=None".)
+  if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt") or key:find("^ac[_%-]")) then
     if value:match("^unset") or value:match("^null") or value:match("^not set") then
       return "none", fmt("recompute %q read as none (not set)", cell)
     end
@@ -983,6 +1017,10 @@ function M.parse_recompute(cell)
   if t:find("^full%f[%A]") then return "full" end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end
+    -- torchtitan's selective_ac_option "op", written as its docs write it.
+    if t:find("^selective[%s_%-]+op%f[%A]") then
+      return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
+    end
     -- Megatron-Core's modules named in the cell: layernorm is dml's "norms" mode, core_attn its
     -- "selective", mla_up_proj and moe_act the layout's switches (request reads them); others
     -- (mlp, moe, shared_experts, ...) are not modelled.
@@ -1007,7 +1045,7 @@ function M.parse_recompute(cell)
   end
   if t:find("^none") then return "none" end
   local word = t:match("^%a+")
-  if word == "no" or word == "false" or word == "off" or word == "disabled" then
+  if word == "no" or word == "false" or word == "off" or word == "disabled" or word == "without" then
     return "none", fmt("recompute %q read as none", cell)
   end
   -- Other wordings ("AC: full", "per-op SAC", "recompute all layers"): the qualifier decides,
@@ -1726,7 +1764,9 @@ request = function(row, presets, assumed)
       note(fmt("zero_or_fsdp %q read as ZeRO 3 (Colossal-AI's Gemini; its chunked placement and any offload to the host not modelled)",
         row.zero_or_fsdp))
     end
-    if z:find("offload") then
+    -- (Not where it is switched off: "cpu_offload=False".)
+    local offload_at, offload_to = z:find("offload[%a_]*")
+    if offload_at and not switched_off(z, offload_at, offload_to) then
       note(fmt("zero_or_fsdp %q: the offload to the host (optimizer or parameters) is not modelled", row.zero_or_fsdp))
     end
   end

@@ -93,6 +93,9 @@ t.eq(gpu("A100-SXM4-40GB"), "a100_sxm")
 local key, notes = measured.gpu("H100-SXM 96GB HBM2e at 500W (Grand Teton; peak between SXM and NVL)")
 t.eq(key, "h100_sxm_hbm2e_500w", "torchtitan's 500 W H100")
 t.eq(#notes, 0)
+-- torchtitan's footnote for the same part (helper-45): it was the 700 W preset, said.
+key, notes = measured.gpu("HBM2e based lower TDP SXM H100(95GB)")
+t.eq(key, "h100_sxm_hbm2e_500w"); t.eq(#notes, 0)
 -- An H100 that names only one of the two is the 700 W preset, said in a note.
 key, notes = measured.gpu("H100 500W")
 t.eq(key, "h100_sxm"); t.eq(#notes, 1); t.eq(notes[1]:find("a 500 W or HBM2e H100", 1, true), 1)
@@ -204,6 +207,18 @@ do
   t.eq(note:find('"Storage+Management: 1x NVIDIA BlueField 2 DPU 100Gb/s" not the compute network', 1, true) ~= nil, true, note)
   bw, note = measured.inter_node("InfiniBand; Data bandwidth for GPU-PCIe: 504 GB/s; PCIe-NIC: 500 GB/s", 8, "b200")
   t.eq(bw, 100, "no rate left: the B200's usual 400 Gb/s NIC"); t.eq(note:find("not quantified", 1, true) ~= nil, true, note)
+  -- Two networks, neither labelled (Azure's MLPerf v3.1 system, helper-44): the front-end
+  -- Ethernet's 100 Gb/s a node was read as the GPUs' network (+940%); the fastest is the compute one.
+  for _, c in ipairs { "1x Ethernet 100Gb/Sec, 8x NVIDIA Quantum-2 CX7 InfiniBand (400Gb/s)",
+                       "8x NVIDIA Quantum-2 CX7 InfiniBand (400Gb/s), 1x Ethernet 100Gb/Sec" } do
+    bw, note = measured.inter_node(c, 8, "h100_sxm")
+    t.eq(bw, 100, c)
+    t.eq(note:find('"1x Ethernet 100Gb/Sec" not the compute network', 1, true) ~= nil, true, note)
+  end
+  t.eq(inter("2x 200 Gb/s, 1x 100 GbE"), 12.5, "two 200 Gb/s NICs a node, not the 100 GbE one")
+  t.eq(inter("8x 400 Gb/s IB, 3.2 Tbps per node"), 100, "the same network twice")
+  t.eq(inter("4x100 Gb/s Omni-Path per node (README: '4 OmniPath links'; 100 Gbps per link from the BLOOM paper)"),
+    12.5, "a parenthesis explains its part: no second network")
 end
 local bw, bw_note = measured.inter_node(nil, 8, "h100_sxm")
 t.eq(bw, 100); t.eq(bw_note, "inter-node bandwidth not given: 400 Gb/s per GPU each way assumed (100 GB/s both ways)")
@@ -351,6 +366,14 @@ t.eq(stack { framework = "PyTorch DDP + Megatron TP", tp = "8" }, "megatron_core
 t.eq(stack { framework = "torchtitan, torch.compile", notes = "Vanilla TP; async TP speedup column 1.09" }, "torchtitan_compile")
 t.eq(stack { framework = "torchtitan, torch.compile", notes = "Async TP; async TP speedup column 1.09" }, "torchtitan_async_tp")
 t.eq(stack { framework = "torchtitan", notes = "no async TP" }, "torchtitan")
+-- Async TP named in the framework cell, or by torchtitan's config key (helper-45: both ran as
+-- plain compiled TP).
+t.eq(stack { framework = "torchtitan (FSDP2 + Tensor Parallel), torch.compile, Async TP" }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "enable_async_tensor_parallel = true" }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "enable_async_tensor_parallel = false" }, "torchtitan")
+t.eq(stack { framework = "torchtitan (FSDP2 + Tensor Parallel), torch.compile",
+             notes = "the config at this commit: enable_async_tensor_parallel = true" }, "torchtitan_compile",
+  "a framework cell naming plain TP wins over a config the notes quote")
 -- A JAX framework has no preset: said as such, not as PyTorch FSDP.
 t.eq(select(2, measured.stack_for { framework = "MaxText (JAX/XLA, hardware=gpu)", zero_or_fsdp = "ici_fsdp_parallelism=8" }),
   'no preset for the JAX framework "MaxText (JAX/XLA, hardware=gpu)": stack torchtitan assumed (the stack of a run sharded as FSDP without TP or PP; XLA\'s compilation and kernels not modelled)')
@@ -492,6 +515,13 @@ t.eq(measured.parse_recompute("remat_policy=minimal_flash"), "selective"); t.eq(
 t.eq(measured.parse_recompute("Activation checkpointing mode: `none`"), "none", "was read as full")
 t.eq(measured.parse_recompute("Activation checkpointing mode: full"), "full")
 t.eq(measured.parse_recompute('selective, selective_ac_option = "op"'), "op")
+-- More wordings (helper-45): torchtitan's docs' "selective op" is its per-op checkpointing (was
+-- Megatron's selective); "without ..." and OLMo-core's ac_config unset or None are none (refused).
+t.eq(measured.parse_recompute("selective op"), "op"); t.eq(measured.parse_recompute("Selective Op"), "op")
+t.eq(measured.parse_recompute("selective layer"), "selective", "every N-th block: not modelled, said by the request")
+t.eq(measured.parse_recompute("without activation checkpointing"), "none")
+t.eq(measured.parse_recompute("ac_config=None"), "none"); t.eq(measured.parse_recompute("ac_config: full"), "full")
+t.eq(measured.parse_recompute("ac_config not set (no activation checkpointing)"), "none")
 -- A mode written first wins over a policy beside it; a module list that names nothing dml models
 -- recomputes none (helper-43's review).
 t.eq(measured.parse_recompute('full, selective_ac_option = "op"'), "full")
@@ -1208,6 +1238,9 @@ do
   end
   local offload = assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" })
   t.eq(assumed_has(offload, "the offload to the host (optimizer or parameters) is not modelled"), true)
+  -- An offload switched off is not said (helper-45: TinyLlama's "cpu_offload=False").
+  offload = assert(req_of { zero_or_fsdp = "FSDPStrategy(sharding_strategy=FULL_SHARD, cpu_offload=False)", framework = "DeepSpeed" })
+  t.eq(assumed_has(offload, "the offload to the host"), false)
   -- Latent attention: DeepSeek-V3's config.json gives num_key_value_heads 128, one per head.
   local v3 = row("MBridge-25.09-DeepSeekV3-1024")
   local mla = assert(measured.architecture(copy(v3, { kv_heads = "128" })))
