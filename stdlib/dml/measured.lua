@@ -526,15 +526,16 @@ local read_inter_node
 
 function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- A cell that describes several networks: the parts (between ";" and ",") that name storage,
-  -- management, in-band links, a DPU or a PCIe link are not the compute network ("Storage+
-  -- Management: 1x BlueField 2 DPU 100Gb/s, Compute: 8x ConnectX-7 IB NDR 400Gb/s").
+  -- management, in-band links, a DPU, a PCIe link or a scale-up fabric (NVLink, Infinity Fabric:
+  -- the levels inside a node or rack) are not the compute network ("Storage+Management: 1x
+  -- BlueField 2 DPU 100Gb/s, Compute: 8x ConnectX-7 IB NDR 400Gb/s").
   local dropped = {}
   if cell then
     local kept = {}
     for part in cell:gmatch("[^;,]+") do
       local p = part:lower()
       local other = p:find("storage") or p:find("management") or p:find("in%-band") or p:find("%f[%a]dpu%f[%A]")
-        or p:find("pcie")
+        or p:find("pcie") or p:find("nvlink") or p:find("nvswitch") or p:find("infinity fabric") or p:find("xgmi")
       if other and not p:find("compute") then
         dropped[#dropped + 1] = trimmed(part)
       else
@@ -554,7 +555,8 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     local rated = {}
     local parts = cell:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end)
     for part in parts:gmatch("[^;,]+") do
-      if part:lower():find("%d%s*[gt]b") or part:lower():find("%d%s*g%f[^%a]") then
+      local p = part:lower()
+      if p:find("%d%s*[gt]b") or p:find("%d%s*g%f[^%a]") then
         local b = read_inter_node(part, gpus_per_node, gpu_preset)
         if b then rated[#rated + 1] = { part = part, bw = b } end
       end

@@ -217,6 +217,9 @@ do
   end
   t.eq(inter("2x 200 Gb/s, 1x 100 GbE"), 12.5, "two 200 Gb/s NICs a node, not the 100 GbE one")
   t.eq(inter("8x 400 Gb/s IB, 3.2 Tbps per node"), 100, "the same network twice")
+  bw, note = measured.inter_node("8x 400 Gb/s IB, NVLink 900 GB/s", 8, "h100_sxm")
+  t.eq(bw, 100, "a scale-up fabric beside it is not the network")
+  t.eq(note, 'inter-node: "NVLink 900 GB/s" not the compute network', note)
   t.eq(inter("4x100 Gb/s Omni-Path per node (README: '4 OmniPath links'; 100 Gbps per link from the BLOOM paper)"),
     12.5, "a parenthesis explains its part: no second network")
 end
