@@ -761,11 +761,15 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     }
   }
   // Zero-bubble V splits the layers into 2 pp chunks, two a device (PyTorch's
-  // ScheduleZBVZeroBubble runs two stages a rank), each of at least one layer.
-  if (l.schedule == Schedule::kZeroBubbleV && l.pp > 1 && 2 * l.pp > c.layers) {
+  // ScheduleZBVZeroBubble runs two stages a rank), each of at least one layer; or, as Qi et al.
+  // place them (2023, Table 6: 62 layers on 32 devices), the first chunk the embedding alone and
+  // the last the head and loss alone, every other chunk a layer: 2 pp = L + 2.
+  if (l.schedule == Schedule::kZeroBubbleV && l.pp > 1 && 2 * l.pp > c.layers &&
+      !(2 * l.pp == c.layers + 2 && l.pp >= 3)) {
     fail(
-        "layout.schedule: zero_bubble_v runs 2 x {} = {} chunks of layers, more than the {} layers",
-        l.pp, 2 * l.pp, c.layers);
+        "layout.schedule: zero_bubble_v runs 2 x {} = {} chunks of layers, more than the {} layers "
+        "(or the {} layers and the embedding's and the head's chunks)",
+        l.pp, 2 * l.pp, c.layers, c.layers);
   }
   if (l.schedule == Schedule::kDualPipe && l.pp % 2 != 0) {
     fail("layout.pp: DualPipe needs an even number of stages, got {}", l.pp);

@@ -662,6 +662,51 @@ function M.fabric(gpu_preset)
   return (gpu_preset or ""):match("^mi3") and "Infinity Fabric" or "NVLink"
 end
 
+--- schedule(row): the pipeline schedule the framework cell or the notes name, as dml's layout
+--- names it, and a note; nil when they name none, or 1F1B first (dml's default, interleaved with
+--- a VP). The first schedule named wins ("pipeline schedule 1F1B; ... the Zero Bubble paper").
+--- Zero Bubble's schedules (Qi et al. 2023): ZB-V is "zero_bubble_v"; ZB-H1 and the searched
+--- ZB-1p are "zero_bubble" (a bubble of a third of 1F1B's); ZB-H2 and ZB-2p, nearly bubble-free
+--- with twice the activations, are read as ZB-H1 too, said. DualPipe and GPipe in the framework
+--- cell, or in a clause of the notes about the pipeline ("pipeline schedule: DualPipe"; not
+--- "DeepSeek's DualPipe paper").
+local schedule_names = {
+  { "%f[%w]1f1b", nil },
+  { "%f[%a]zb[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)" },
+  { "zero[%s%-]?bubble[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)" },
+  { "%f[%a]zb[%s%-]?h?2p?%f[^%w]", "zero_bubble",
+    "schedule ZB-2p/ZB-H2 read as zero_bubble (ZB-H1: a bubble of a third of 1F1B's; ZB-2p's is near 0 with twice the activations, not modelled)" },
+  { "%f[%a]zb[%s%-]?h?1p?%f[^%w]", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says" },
+  { "zero[%s%-]?bubble", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says" },
+  { "%f[%a]dualpipe%f[^%w]", "dualpipe", "schedule DualPipe, as the row says", clause = true },
+  { "%f[%a]gpipe%f[^%w]", "gpipe", "schedule GPipe, as the row says", clause = true },
+}
+function M.schedule(row)
+  -- The notes first (they describe the row's own run; a framework cell may name a fork,
+  -- "Megatron-LM (zero-bubble-pipeline-parallelism fork)", whose 1F1B rows are baselines).
+  for i, text in ipairs { (row.notes or ""):lower(), (row.framework or ""):lower() } do
+    local first, found = math.huge, nil
+    for _, n in ipairs(schedule_names) do
+      local at = 1
+      while true do
+        local from, to = text:find(n[1], at)
+        if not from then break end
+        -- DualPipe and GPipe in the notes only in a clause about the pipeline.
+        local clause = text:sub(1, from):match("[^;,.]*$") .. text:sub(from + 1):match("^[^;,.]*")
+        local about = not n.clause or i == 2 or clause:find("schedul") or clause:find("pipelin")
+        if about and not switched_off(text, from, to) then
+          if from < first then first, found = from, n end
+          break
+        end
+        at = to + 1
+      end
+    end
+    if found then return found[2], found[3] end
+    if first < math.huge then return nil end  -- 1F1B named first
+  end
+  return nil
+end
+
 -- --- Software stack ----------------------------------------------------------------------------
 
 --- year(text): the first standalone year 2010-2029 in a text, a word of its own (not part of a
@@ -980,6 +1025,20 @@ function M.parse_recompute(cell)
     if t:find("selective_ac_option%s*[=:]%s*[\"']?op%f[%A]") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
+  end
+  -- YaFSDP's num-ckpt-layers: that many layers checkpointed whole (0: none; more read as full,
+  -- said, as Megatron's block method below).
+  local ckpt_layers = tonumber(t:match("num[%-_]ckpt[%-_]layers%s*[=:]?%s*(%d+)") or "")
+  if ckpt_layers then
+    if ckpt_layers == 0 then return "none", fmt("recompute %q read as none (0 layers checkpointed)", cell) end
+    return "full", fmt("recompute %q read as full (%d layers checkpointed whole; dml recomputes all of a stage's layers or none)",
+      cell, ckpt_layers)
+  end
+  -- MaxText's custom remat policies save some matmuls' outputs and recompute the others: not
+  -- dml's modes (a layer's all, or attention's core), refused with that reason.
+  if t:find("remat[_%s]policy%s*[=:]?%s*custom") then
+    return nil, fmt("recompute %q: a custom remat policy (some matmuls recomputed, others saved) is not modelled (dml recomputes all of a layer, attention's core, or none)",
+      cell)
   end
   -- Megatron's block method recomputes the first num_layers layers of each stage whole and
   -- stores the rest: 0 layers is no recompute; more is read as full, said (dml recomputes every
@@ -1774,10 +1833,17 @@ request = function(row, presets, assumed)
   end
   layout.interleave = I(row.vpp_interleave)
   layout.microbatch = I(row.micro_batch)
+  if (pp or 1) > 1 then
+    local schedule, snote = M.schedule(row)
+    if schedule then
+      layout.schedule = schedule
+      note(snote)
+    end
+  end
   if row.recompute then
     local mode, rnote = M.parse_recompute(row.recompute)
     if mode == nil then
-      return nil, fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings; dml recomputes all of a stage's layers or none)",
+      return nil, rnote or fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings; dml recomputes all of a stage's layers or none)",
         row.recompute)
     end
     layout.recompute = mode

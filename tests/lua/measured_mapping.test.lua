@@ -525,6 +525,29 @@ t.eq(measured.parse_recompute("selective layer"), "selective", "every N-th block
 t.eq(measured.parse_recompute("without activation checkpointing"), "none")
 t.eq(measured.parse_recompute("ac_config=None"), "none"); t.eq(measured.parse_recompute("ac_config: full"), "full")
 t.eq(measured.parse_recompute("ac_config not set (no activation checkpointing)"), "none")
+-- YaFSDP's num-ckpt-layers and MaxText's custom remat policy (helpers 51 and 52: refused as not
+-- understood): 0 layers none, more full (said); a custom policy refused with its own reason.
+t.eq(measured.parse_recompute("num-ckpt-layers 0 (no activation checkpointing)"), "none")
+t.eq(measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers"), "full")
+do
+  local mode, why = measured.parse_recompute("remat_policy=custom (save_dot_except_mlpwi; query/key/value/qkv/out proj saved)")
+  t.eq(mode, nil); t.eq(why:find("a custom remat policy (some matmuls recomputed, others saved) is not modelled", 1, true) ~= nil, true, why)
+end
+-- The pipeline schedule the notes (else the framework cell) name first (helper-51: the Zero
+-- Bubble paper's ZB-1p, ZB-2p and ZB-V rows all ran as 1F1B).
+do
+  local function sched(notes, framework) return (measured.schedule { notes = notes, framework = framework }) end
+  t.eq(sched("pipeline schedule ZB-V (2 chunks a device)"), "zero_bubble_v")
+  t.eq(sched("pipeline schedule ZB-1p, with optimizer post-validation"), "zero_bubble")
+  t.eq(sched("ZB-H1"), "zero_bubble"); t.eq(sched("ZB-2p"), "zero_bubble", "read as ZB-H1, said")
+  t.eq(sched("pipeline schedule 1F1B (Megatron-LM implementation); the Zero Bubble paper's baseline"), nil, "1F1B named first")
+  t.eq(sched("pipeline schedule 1F1B", "Megatron-LM (sail-sg zero-bubble-pipeline-parallelism fork)"), nil,
+    "the notes before the framework cell's fork name")
+  t.eq(sched(nil, "Megatron-LM (zero-bubble fork)"), "zero_bubble")
+  t.eq(sched("no zero bubble"), nil)
+  t.eq(sched("pipeline schedule: DualPipe"), "dualpipe"); t.eq(sched("DeepSeek's DualPipe paper"), nil, "not about this run's pipeline")
+  t.eq(sched(nil, "DeepSeek (DualPipe)"), "dualpipe"); t.eq(sched("GPipe schedule"), "gpipe")
+end
 -- A mode written first wins over a policy beside it; a module list that names nothing dml models
 -- recomputes none (helper-43's review).
 t.eq(measured.parse_recompute('full, selective_ac_option = "op"'), "full")

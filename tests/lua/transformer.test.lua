@@ -396,10 +396,25 @@ do
   local r = dml.run { model = m, cluster = cluster(64), stack = stacks.megatron_core, global_batch = 256 }
   local over = dml.evaluate(r, { tp = 1, pp = 8, dp = 8, microbatch = 1, schedule = "zero_bubble_v" })
   t.eq(over.feasible, false)
-  t.eq(over.violations[1], "layout.schedule: zero_bubble_v runs 2 x 8 = 16 chunks of layers, more than the 8 layers")
+  t.eq(over.violations[1], "layout.schedule: zero_bubble_v runs 2 x 8 = 16 chunks of layers, more than the 8 layers (or the 8 layers and the embedding's and the head's chunks)")
   t.eq(dml.evaluate(r, { tp = 1, pp = 4, dp = 16, microbatch = 1, schedule = "zero_bubble_v" }).feasible, true)
   local best = dml.optimize(r, { schedule = "zero_bubble_v", pp = 8 })
   t.eq(best.feasible, false, "no layout of 8 stages")
+  -- Qi et al.'s placement (2023, Table 6): 2 pp = L + 2, the first chunk the embedding alone and
+  -- the last the head and loss alone, a layer in every other chunk: 8 layers on 5 stages.
+  -- (A small vocabulary: the head's device does not set the pace.)
+  local small = dml.transformer { layers = 8, d_model = 1024, heads = 8, d_ff = 4096, vocab = 1024, seq_len = 2048 }
+  local function on(n) return dml.run { model = small, cluster = cluster(n), stack = stacks.megatron_core, global_batch = 256 } end
+  local ends = dml.evaluate(on(40), { tp = 1, pp = 5, dp = 8, microbatch = 1, schedule = "zero_bubble_v" })
+  t.eq(ends.violations[1], nil, "8 layers and the two ends fill 10 chunks")
+  t.eq(ends.time.bubble:value "s", 0, "ZB-V's bubble")
+  -- The busiest device holds two layers (every device but the first, which holds the embedding
+  -- and the head: a layer in each chunk), as on 4 stages of 2 chunks of a layer each.
+  local four = dml.evaluate(on(32), { tp = 1, pp = 4, dp = 8, microbatch = 1, schedule = "zero_bubble_v" })
+  t.eq(ends.time.step:value "s" > 0, true)
+  t.near(ends.time.gemm:value "s", four.time.gemm:value "s", 0.05, "two layers a device either way")
+  local odd = dml.evaluate(on(48), { tp = 1, pp = 6, dp = 8, microbatch = 1, schedule = "zero_bubble_v" })
+  t.eq(odd.feasible, false, "12 chunks for 8 layers and two ends: refused")
 end
 
 -- The busiest expert rank's load is bounded by routing: a token's k copies go to distinct experts,
