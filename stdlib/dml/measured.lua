@@ -534,8 +534,14 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     local kept = {}
     for part in cell:gmatch("[^;,]+") do
       local p = part:lower()
+      -- (A NIC described by its slot, "8x ... 400Gb 1-port OSFP PCIe5 x16 ... Adapter", is a NIC:
+      -- a rate in bits beside a NIC's words; "PCIe-NIC: 500 GB/s" is the slot's link.)
+      local pcie_nic = p:find("pcie") and (part:find("%d%s*Gb") or p:find("%d%s*gbps"))
+        and (p:find("adapter") or p:find("%f[%a]nic%f[%A]") or p:find("infiniband") or p:find("ethernet")
+          or p:find("connectx") or p:find("%f[%a]port%f[%A]"))
       local other = p:find("storage") or p:find("management") or p:find("in%-band") or p:find("%f[%a]dpu%f[%A]")
-        or p:find("pcie") or p:find("nvlink") or p:find("nvswitch") or p:find("infinity fabric") or p:find("xgmi")
+        or (p:find("pcie") and not pcie_nic) or p:find("nvlink") or p:find("nvswitch") or p:find("infinity fabric")
+        or p:find("xgmi")
       if other and not p:find("compute") then
         dropped[#dropped + 1] = trimmed(part)
       else
@@ -796,6 +802,16 @@ function M.stack_for(row)
         row.framework)
     end
     return "torchtitan", fmt("stack torchtitan for %q (PyTorch FSDP, eager, PyTorch's SDPA attention)", row.framework)
+  end
+  -- An NGC container named as the framework ("PyTorch NVIDIA Release 23.09", MLPerf's systems
+  -- JSONs) where the row's configs are NVIDIA's NeMo ones (its locator or notes name NeMo or
+  -- Megatron, or it is an MLPerf Training result: their LLM pre-training implementations on
+  -- NVIDIA GPUs are NVIDIA's NeMo ones): the NeMo stack, said.
+  local elsewhere = ((row.source or "") .. " " .. (row.source_locator or "") .. " " .. (row.notes or "")):lower()
+  if f:find("nvidia release") and not f:find("megatron") and (elsewhere:find("%f[%a]nemo%f[%A]")
+      or elsewhere:find("megatron") or elsewhere:find("training_results") or elsewhere:find("mlperf")) then
+    return "megatron_core", fmt("stack megatron_core for %q (an NGC container; the row's configs are NVIDIA's NeMo ones)",
+      row.framework)
   end
   -- Plain PyTorch (DDP) without model parallelism: torchtitan's stack, the PyTorch one, said.
   if f:find("%f[%a]pytorch%f[%A]") and not f:find("megatron") and (M.integer(row.tp) or 1) == 1
@@ -1136,7 +1152,10 @@ end
 -- The text without the formats it switches off ("FP8 disabled", "no FP8", "without fp8",
 -- "fp8: off", "fp8=false"): they are not the run's precision.
 local function without_off(t)
-  local function off(word) return word == "off" or word == "disabled" or word == "false" or word == "no" or word == "0" end
+  local function off(word)
+    return word == "off" or word == "disabled" or word == "false" or word == "no" or word == "0" or word == "none"
+      or word == "null"
+  end
   for _, f in ipairs { "fp8", "float8", "fp4", "nvfp4", "float4" } do
     local pat = "%f[%w]" .. f .. "%f[%W]"
     t = t:gsub("%f[%w]no[%s%-]+" .. f .. "%f[%W]", ""):gsub("%f[%w]without%s+" .. f .. "%f[%W]", "")
@@ -1771,6 +1790,12 @@ request = function(row, presets, assumed)
     end
   end
   layout.dp = dp
+  -- Sequence parallelism splits across the TP group: at TP 1 a recipe's default "on" does
+  -- nothing (MLPerf's SEQ_PARALLEL default True at TP 1), said.
+  if sequence_parallel and tp == 1 then
+    note(fmt("sequence_parallel %q at TP 1: nothing to split, read as no", row.sequence_parallel))
+    sequence_parallel, sp_note = false, nil
+  end
   layout.sequence_parallel = sequence_parallel
   note(sp_note)
   if row.zero_or_fsdp then

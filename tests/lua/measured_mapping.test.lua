@@ -216,6 +216,11 @@ do
     t.eq(note:find('"1x Ethernet 100Gb/Sec" not the compute network', 1, true) ~= nil, true, note)
   end
   t.eq(inter("2x 200 Gb/s, 1x 100 GbE"), 12.5, "two 200 Gb/s NICs a node, not the 100 GbE one")
+  -- A NIC described by its PCIe slot is a NIC (helper-50: HPE's adapters were dropped as PCIe
+  -- links, and 400 Gb/s a GPU came from the GPU's usual NIC by luck).
+  bw, note = measured.inter_node("Infiniband, Ethernet; 8x HPE Slingshot SA210S Ethernet 200Gb 1-port PCIe NIC, 8x HPE InfiniBand NDR/Ethernet 400Gb 1-port OSFP PCIe5 x16 MCX75310AAS-NEAT Adapter", 8, "h200_sxm")
+  t.eq(bw, 100); t.eq(note:find("not quantified", 1, true), nil, note)
+  t.eq(note:find('"8x HPE Slingshot SA210S Ethernet 200Gb 1-port PCIe NIC" not the compute network', 1, true) ~= nil, true, note)
   t.eq(inter("8x 400 Gb/s IB, 3.2 Tbps per node"), 100, "the same network twice")
   bw, note = measured.inter_node("8x 400 Gb/s IB, NVLink 900 GB/s", 8, "h100_sxm")
   t.eq(bw, 100, "a scale-up fabric beside it is not the network")
@@ -363,6 +368,11 @@ t.eq(stack { framework = "Meta's own", zero_or_fsdp = "FSDP (ZeRO-2-like)", tp =
   source = "Llama 3 2024" }, "megatron_core")
 t.eq(stack { framework = "Lab X", source = "2023 report" }, "megatron_core", "no FSDP named")
 t.eq(stack { framework = "PyTorch DDP" }, "torchtitan", "plain PyTorch: the PyTorch stack, not Megatron's")
+-- An NGC container as the framework of an MLPerf result, or of a row whose configs are NeMo's
+-- (helper-50: Lenovo's and Oracle's "PyTorch NVIDIA Release 23.09" ran as plain PyTorch, +46-53%).
+t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", source = "mlcommons/training_results_v5.1 @441d65f" }, "megatron_core")
+t.eq(stack { framework = "PyTorch NVIDIA Release 24.04", source_locator = "implementations/nemo/config_B200.sh" }, "megatron_core")
+t.eq(stack { framework = "PyTorch NVIDIA Release 24.04" }, "torchtitan", "nothing names NeMo: plain PyTorch")
 t.eq(stack { framework = "PyTorch DDP + Megatron TP", tp = "8" }, "megatron_core")
 -- Async TP where the notes name it first (helper-38: "Vanilla TP; async TP speedup column 1.09"
 -- ran as async TP).
@@ -646,6 +656,8 @@ same({ measured.parse_precision(nvfp4 .. ", FP8_DPA=True (FP8 attention)") },
     nvfp4 .. ", FP8_DPA=True (FP8 attention)") })
 t.eq(measured.parse_precision("NVFP4 + FP8"), nil, "still mixed"); t.eq(measured.parse_precision("bf16, fp8_params=0"), "bf16")
 t.eq(measured.parse_precision("MXFP4"), "fp4")
+-- A format set to None or null is off (helper-50: Lambda's logged "fp4=None" refused as mixed).
+t.eq(measured.parse_precision("FP8 (logged fp8='e4m3', fp8_recipe='tensorwise', fp8_param=True, fp4=None)"), "fp8")
 -- 4-bit weights beside 16-bit activations run at the 16-bit rate: refused, as beside FP8.
 for _, cell in ipairs { "MXFP4 weights, BF16 activations", "W4A16", "FP4 weights, fp16 activations" } do
   t.eq(measured.parse_precision(cell), nil, cell)
@@ -1265,6 +1277,11 @@ do
   local offload = assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" })
   t.eq(assumed_has(offload, "the offload to the host (optimizer or parameters) is not modelled"), true)
   -- An offload switched off is not said (helper-45: TinyLlama's "cpu_offload=False").
+  -- Sequence parallelism at TP 1 splits nothing (helper-50: MLPerf's "SEQ_PARALLEL default True"
+  -- at TP 1 was refused by dml).
+  local sp1 = assert(req_of { tp = "1", pp = "1", dp = "64", vpp_interleave = nil, sequence_parallel = "SEQ_PARALLEL default True" })
+  t.eq(sp1.layout.sequence_parallel, false)
+  t.eq(assumed_has(sp1, 'sequence_parallel "SEQ_PARALLEL default True" at TP 1: nothing to split, read as no'), true)
   offload = assert(req_of { zero_or_fsdp = "FSDPStrategy(sharding_strategy=FULL_SHARD, cpu_offload=False)", framework = "DeepSpeed" })
   t.eq(assumed_has(offload, "the offload to the host"), false)
   -- Latent attention: DeepSeek-V3's config.json gives num_key_value_heads 128, one per head.
