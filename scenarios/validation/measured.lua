@@ -212,9 +212,9 @@ for _, id in ipairs(explain) do
         print("  dml's plan:")
         print((tostring(r.plan):gsub("\n", "\n    "):gsub("^", "    ")))
       end
-      if r.assumed then
+      if r.assumed_list and #r.assumed_list > 0 then
         print("  read as:")
-        for a in (r.assumed .. "; "):gmatch("(.-); ") do print("    " .. a) end
+        for _, a in ipairs(r.assumed_list) do print("    " .. a) end
       end
     end
   end

@@ -791,6 +791,15 @@ function M.stack_for(row)
     return "megatron_2022", fmt("stack megatron_2022 for %q in a %d source (Megatron-LM without Megatron-Core's overlaps)",
       row.framework, year)
   end
+  -- DeepSpeed under Hugging Face transformers (XTuner, its trainer): the model is the
+  -- transformers one, its attention FlashAttention-2 or SDPA, not Megatron's 2021 kernels: the
+  -- PyTorch stack, said.
+  if f:find("deepspeed") and (f:find("transformers") or f:find("hugging%s*face") or f:find("%f[%a]hf%f[%A]")
+      or f:find("xtuner") or f:find("mmengine")) then
+    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    return key, fmt("stack %s for %q (DeepSpeed on Hugging Face transformers: PyTorch's kernels, flash attention; ZeRO as the row's sharding)",
+      key, row.framework)
+  end
   if f:find("deepspeed") then return "deepspeed_zero3_2021" end
   if f:find("gpt%-neox") then
     return "deepspeed_zero3_2021", fmt("stack deepspeed_zero3_2021 for %q (GPT-NeoX is Megatron-LM's model on DeepSpeed)",
@@ -850,7 +859,10 @@ end
 --- Megatron-Bridge's moe_a2a_overlap, "EP overlap"); the stack then runs with ep_overlap.
 function M.ep_overlap(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
-  for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap_moe_expert_parallel_comm" } do
+  -- (Megatron-Core's overlap of the all-to-all with another microbatch is also called "1F1B
+  -- overlap", after its scheduling: "+1f1b overlap".)
+  for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
+                          "%f[%w]1f1b[%s_%-]*overlap" } do
     local from, to = t:find(name)
     -- Named, and not switched off ("A2A_OVERLAP=0", "no EP overlap": helper-41).
     if from then return not switched_off(t, from, to) end
@@ -923,6 +935,19 @@ function M.parse_zero(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   if t:find("zero%+%+") then return nil end
+  -- FSDP named in a parenthesis that explains another setting ("--use-distributed-optimizer:
+  -- true (table FSDP column '/')"): the setting outside it is read. (Not where FSDP is outside:
+  -- "FSDP (like PyTorch's SHARD_GRAD_OP)" is read whole, its parenthesis the more exact; nor a
+  -- parenthesis without FSDP, "LowLevelZeroPlugin(stage=2)".)
+  local outside = t:gsub("%b()", " ")
+  local fsdp_inside = false
+  for p in t:gmatch("%b()") do
+    if p:find("fsdp") then fsdp_inside = true end
+  end
+  if fsdp_inside and not outside:find("fsdp") and not outside:match("^%s*$") then
+    local z, note, fsdp_off = M.parse_zero(outside)
+    if z ~= nil and z ~= 3 then return z, note, fsdp_off end
+  end
   -- A bare stage (a ZeRO column's "2"), a bare yes (a table's FSDP column) or no.
   local bare = t:match("^%s*([0-3])%s*$")
   if bare then return tonumber(bare), nil, false end
@@ -995,9 +1020,18 @@ end
 --- recompute_mla_up and recompute_moe_act beside any mode but full and op); a bare yes/no (true, on, enabled, activation
 --- checkpointing; no, false, off, disabled) is full or none, and Megatron's recompute methods
 --- (uniform, block) recompute whole layers, each with a note; nil otherwise.
+-- Megatron-Core's recompute modules by their short or older names in a selective list
+-- ("selective: norm, act"; "up_proj", mla_up_proj's name before Megatron-Core 0.14): the names
+-- the readings below know.
+local function module_names(t)
+  if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")) then return t end
+  return (t:gsub("%f[%w]norm%f[%W]", "layernorm"):gsub("%f[%w]act%f[%W]", "moe_act")
+    :gsub("%f[%w_]up_proj%f[%W]", "mla_up_proj"))
+end
+
 function M.parse_recompute(cell)
   if cell == nil then return nil end
-  local t = cell:lower()
+  local t = module_names(cell:lower())
   -- Megatron-LM's flags, with or without their dashes: --recompute-activations is its selective
   -- recompute (since 2022), the older --checkpoint-activations every layer's.
   local flag = t:match("^%-*(%a+[%-_]activations)%s*$")
@@ -1105,8 +1139,12 @@ function M.parse_recompute(cell)
                     recompute = true, modules = true, granularity = true }
     local others = {}
     local modules = { mlp = true, moe = true, mhc = true }  -- module names without an underscore
+    local listed = {}
     for word in t:gmatch("[%a_]+") do
-      if not known[word] and (word:find("_", 1, true) or modules[word]) then others[#others + 1] = word end
+      if not known[word] and not listed[word] and (word:find("_", 1, true) or modules[word]) then
+        others[#others + 1] = word
+        listed[word] = true
+      end
     end
     local unmodelled = #others > 0 and fmt(" (%s not modelled)", table.concat(others, ", ")) or ""
     local core_attn = t:find("core_attn", 1, true) ~= nil
@@ -1190,6 +1228,12 @@ function M.parse_precision(cell)
     if t:find("nvfp4") then return "fp4", dpa_note end
     return "fp4", dpa_note or fmt("precision %q: run as NVFP4 (4-bit, a scale per 16 elements)", cell)
   end
+  -- Microsoft's MS-AMP (FP8-LM, arXiv 2310.18313): FP8 matmuls at every level, O1 FP8 weight
+  -- gradients and their all-reduce, O2 also FP8/FP16 Adam states, O3 also FP8 weights in ZeRO;
+  -- its "AMP" is no fp16 autocast. Read as fp8, the FP8 communication and states said.
+  if t:find("ms%-?amp") then
+    return "fp8", fmt("precision %q read as fp8 (MS-AMP's FP8 matmuls; its FP8 gradients, collectives and optimizer states are not modelled)", cell)
+  end
   if t:find("fp8") or t:find("float8") then
     -- Block scales where the cell names them as the run's recipe (not "CS; blockwise gives ...").
     local per_tensor = t:find("%f[%a]cs%f[%A]") or t:find("current") or t:find("delayed") or t:find("tensor")
@@ -1235,8 +1279,9 @@ function M.parse_yes_no(cell)
         mode:upper())
   end
   if t:match("^%-%-?sequence[%-_]parallel%s*$") then return true end  -- Megatron-LM's flag
-  local key, value = t:match("^(%a[%w_%-]*)%s*[=:]%s*(%S.-)%s*$")
-  if not key then key, value = t:match("^(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
+  -- (A flag written as a YAML key keeps its dashes: "--sequence-parallel: true".)
+  local key, value = t:match("^%-*(%a[%w_%-]*)%s*[=:]%s*(%S.-)%s*$")
+  if not key then key, value = t:match("^%-*(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
   local words = { yes = true, no = true, ["true"] = true, ["false"] = true, on = true, off = true, enabled = true,
                   disabled = true }
   -- "SP on", "sequence parallel off": a name, then a yes or no word.
@@ -1882,7 +1927,7 @@ request = function(row, presets, assumed)
     end
     -- Megatron-Core's single modules named beside the mode (mla_up_proj, moe_act); not under
     -- full recompute, which reruns them anyway.
-    local cell = row.recompute:lower()
+    local cell = module_names(row.recompute:lower())
     if mode ~= "full" and mode ~= "op" then
       if cell:find("mla_up_proj", 1, true) then layout.recompute_mla_up = true end
       if cell:find("moe_act", 1, true) then layout.recompute_moe_act = true end
@@ -1921,6 +1966,15 @@ request = function(row, presets, assumed)
   local token_dispatch = arch.experts ~= nil and M.token_dispatch(row)
   if token_dispatch then note("token-based dispatch (DeepEP or HybridEP: dispatcher = \"token\"), as the row says") end
   local base_stack = preset_of(presets, "stacks", stacks, stack_key)
+  -- A stack of unfused attention (Megatron-LM's of 2021-2022) whose row says it ran a flash
+  -- kernel ("--use-flash-attn", FlashAttention): the flash kernel, said.
+  local said_text = ((row.framework or "") .. " " .. (row.notes or "")):lower()
+  local flash_at, flash_to = said_text:find("flash[%s%-_]*attn")
+  if not flash_at then flash_at, flash_to = said_text:find("flash[%s%-_]*attention") end
+  local flash = base_stack.attention == "unfused" and flash_at ~= nil and not switched_off(said_text, flash_at, flash_to)
+  if flash then
+    note(fmt("attention: a flash kernel, as the row says (stack %s's unfused attention replaced)", stack_key))
+  end
   local tp_overlap_off = (tp or 1) > 1 and base_stack.tp_overlap == "overlapped" and M.tp_overlap_off(row)
   if tp_overlap_off then
     note("TP communication not overlapped by userbuffers, as the row says: tp_overlap = \"backward\" (the input-gradient reductions hide under the weight-gradient GEMMs)")
@@ -1942,6 +1996,7 @@ request = function(row, presets, assumed)
     if ep_overlap then stack = dml.stack(stack, { ep_overlap = true }) end
     if tp_overlap_off then stack = dml.stack(stack, { tp_overlap = "backward" }) end
     if token_dispatch then stack = dml.stack(stack, { dispatcher = "token" }) end
+    if flash then stack = dml.stack(stack, { attention = "flash" }) end
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)
@@ -1978,6 +2033,19 @@ function M.flop.megatron(B, a)
   return (B + 0.0) * a.seq_len * dml.params(M.model(a)).megatron_flop_per_token
 end
 
+--- Megatron-Core 0.12's and later count where it differs for a row: causal attention, the QK^T
+--- and AV term half of r0.8's, 6 L s a d_h a token less (its other additions, shared experts and
+--- MTP modules, as r0.8 counts them: the rows that state this count have neither); an MLA model
+--- takes dml's own count, causal already, as r0.8's does.
+function M.flop.megatron_causal(B, a)
+  local per_token = dml.params(M.model(a)).megatron_flop_per_token
+  if not a.mla then
+    local dh = a.head_dim or a.d_model / a.heads
+    per_token = per_token - 6.0 * a.layers * a.seq_len * a.heads * dh
+  end
+  return (B + 0.0) * a.seq_len * per_token
+end
+
 --- PaLM (Chowdhery et al. 2022) and llm-foundry's MFU: 6 N + 12 L d s per token.
 function M.flop.per_token_6n(N, L, d, s)
   return 6.0 * N + 12.0 * L * d * s
@@ -1994,6 +2062,11 @@ function M.flop_formula(row)
   if bare:find("72bslh") then return "korthikanti" end
   if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
     or t:find("megatron'?s? formula") then
+    -- Megatron-Core 0.12 and later count causal attention as half: where the cell says so.
+    local causal_at = t:find("%f[%a]causal")
+    if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not t:sub(1, causal_at - 1):find("not%s+$") then
+      return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
+    end
     return "megatron"
   end
   -- 6N: a whole "6" next to a whole "N" or "ND" (not "6 nodes"), or 6 x params.
@@ -2128,6 +2201,7 @@ function measured_step(row, m, arch)
     -- build (kv_heads that do not divide the heads, ...): a reason, never an error.
     local ok, counted = pcall(function()
       if formula == "megatron" then return M.flop.megatron(tokens // s, arch) end
+      if formula == "megatron_causal" then return M.flop.megatron_causal(tokens // s, arch) end
       -- A mixture of experts counts the parameters a token uses (PaLM's N is the active count).
       return M.flop.per_token_6n(M.params(arch, true), arch.layers, arch.d_model, s) * (tokens + 0.0)
     end)
@@ -2136,6 +2210,7 @@ function measured_step(row, m, arch)
   end
   local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs",
                   megatron = "Megatron num_floating_point_operations",
+                  megatron_causal = "Megatron num_floating_point_operations, causal attention",
                   ["6n"] = "6N + 12 L d s per token" }
   local how = fmt("step FLOPs (%s) / (%s x GPUs)", names[formula], from)
   if fnote then how = how .. "; " .. fnote end
@@ -2200,13 +2275,13 @@ function M.predict(row, presets)
   r.measured_from = measured and how or ("none: " .. how)
   if not req then
     r.status = "not predicted: " .. why
-    if read and #read > 0 then r.assumed = table.concat(read, "; ") end
+    if read and #read > 0 then r.assumed, r.assumed_list = table.concat(read, "; "), read end
     return r
   end
   local ok, plan = pcall(M.plan, req)
   if not ok then
     r.status = "not predicted: " .. M.dml_reason(row, plan)
-    r.assumed = table.concat(req.assumed, "; ")
+    r.assumed, r.assumed_list = table.concat(req.assumed, "; "), req.assumed
     return r
   end
   local step = plan.time.step:value("s")
@@ -2216,7 +2291,7 @@ function M.predict(row, presets)
     assumed[#assumed + 1] = fmt("layout found: %s", tostring(plan):match("^[^\n]*"))
   end
   for _, a in ipairs(plan.assumed) do assumed[#assumed + 1] = "dml: " .. a end
-  r.assumed = table.concat(assumed, "; ")
+  r.assumed, r.assumed_list = table.concat(assumed, "; "), assumed
   if not (step > 0) then
     local at = M.where(row)
     r.status = "not predicted: dml: " .. (at and (at .. ": ") or "") .. table.concat(plan.violations, "; ")

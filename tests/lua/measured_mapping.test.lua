@@ -327,6 +327,22 @@ t.eq(measured.flop_formula { source = "Megatron-LM README" }, "megatron")
 t.eq(measured.flop_formula { source = "NVIDIA/NeMo docs/source/performance/performance_long_sequence.md" }, "megatron")
 t.eq(measured.flop_formula { source = "a vendor table", framework = "NeMo24.03.01.framework" }, "megatron")
 t.eq(measured.flop_formula { source = "OPT logbook 2022", framework = "metaseq (FSDP + Megatron TP)" }, "6n")
+-- Megatron-Core 0.12's count, where the cell says it counts attention as causal (helper-56: the
+-- ModelZoo's long-context TFLOPS were converted with r0.8's, +82% at 128k): 6 L s a d_h a token
+-- less than r0.8's, written out for one GQA model; an MLA model keeps dml's own count.
+t.eq(formula("Megatron-LM num_floating_point_operations (the 2025 count: causal attention, seq_length / hidden_size / 2)"),
+  "megatron_causal")
+t.eq(formula("Megatron num_floating_point_operations, non-causal attention"), "megatron")
+do
+  local a = { layers = 94, d_model = 4096, heads = 64, kv_heads = 4, head_dim = 128, d_ff = 12288, vocab = 151936,
+              seq_len = 4096, gated = true, tied = false, experts = 128, top_k = 8, expert_d_ff = 1536 }
+  local r08 = measured.flop.megatron(1, a)
+  t.near(measured.flop.megatron_causal(1, a), r08 - 6.0 * 94 * 4096 * 64 * 128 * 4096, 1e-12)
+  -- The ModelZoo's own check: 12 L h^2 [(1 + g/a + s/2h) a dh/h + f k 1.5 / h + V / 2Lh] a token.
+  local h = 4096
+  local causal = 12 * 94 * h * h * ((1 + 4 / 64 + 4096 / (2 * h)) * (64 * 128 / h) + 1536 * 8 * 1.5 / h + 151936 / (2 * 94 * h))
+  t.near(measured.flop.megatron_causal(1, a) / 4096, causal, 1e-12, "Qwen3-235B, 148.0 GFLOP a token")
+end
 -- A "16M" token batch converts a throughput as the request reads it: 16 x 2^20 tokens, 2,048
 -- sequences of 8,192 (16,000,000 is not whole sequences), at 1,000,000 tokens/s: 16.777216 s.
 t.near(measured.measured_time { seq_len = "8192", global_batch_tokens = "16M", tokens_per_s = "1000000" }, 16.777216)
@@ -373,6 +389,10 @@ t.eq(stack { framework = "PyTorch DDP" }, "torchtitan", "plain PyTorch: the PyTo
 t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", source = "mlcommons/training_results_v5.1 @441d65f" }, "megatron_core")
 t.eq(stack { framework = "PyTorch NVIDIA Release 24.04", source_locator = "implementations/nemo/config_B200.sh" }, "megatron_core")
 t.eq(stack { framework = "PyTorch NVIDIA Release 24.04" }, "torchtitan", "nothing names NeMo: plain PyTorch")
+-- DeepSpeed under Hugging Face transformers is no Megatron 2021 model (helper-57: XTuner's rows
+-- ran unfused 2021 attention and were refused context parallelism).
+t.eq(stack { framework = "XTuner (mmengine + DeepSpeed, HuggingFace transformers)" }, "torchtitan")
+t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)" }, "deepspeed_zero3_2021")
 t.eq(stack { framework = "PyTorch DDP + Megatron TP", tp = "8" }, "megatron_core")
 -- Async TP where the notes name it first (helper-38: "Vanilla TP; async TP speedup column 1.09"
 -- ran as async TP).
@@ -409,6 +429,10 @@ local zero_cases = {
   ["FSDP2 (shard 32)"] = 3, ["FSDP2 (shard 8)"] = 3, ["FSDP2 (shard degree 1)"] = 3, ["FSDP2 (shard degree 128)"] = 3,
 }
 for s, z in pairs(zero_cases) do t.eq(measured.parse_zero(s), z, s) end
+-- FSDP named in a parenthesis about another setting (helper-56: read as ZeRO 3, +287%); FSDP
+-- outside it keeps the whole reading (Llama 3's "FSDP: ... (like PyTorch's SHARD_GRAD_OP)").
+t.eq(measured.parse_zero('--use-distributed-optimizer: true (table FSDP column "/")'), 1)
+t.eq(measured.parse_zero("FSDP: optimizer states and gradients sharded (like PyTorch's SHARD_GRAD_OP)"), 2)
 t.eq(select(2, measured.parse_zero("FSDP2 (shard degree 128)")), 128)
 t.eq(select(2, measured.parse_zero("FSDP2 (shard 32)")), 32)
 t.eq(select(2, measured.parse_zero("FSDP SHARD_GRAD_OP (ZeRO-2)")), nil)
@@ -521,6 +545,9 @@ t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=0" }, true)
 t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=True (default False)" }, false, "the value given wins")
 t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP: 0.9 of comm hidden" }, false)
 t.eq(measured.ep_overlap { notes = "A2A overlap: N/A" }, false); t.eq(measured.ep_overlap { notes = "A2A overlap not enabled" }, false)
+-- Megatron-Core's "1F1B overlap" of the all-to-all (helper-56: "+1f1b overlap" ran without it).
+t.eq(measured.ep_overlap { notes = "table Notes cell: '+1f1b overlap'" }, true)
+t.eq(measured.ep_overlap { notes = "--overlap-moe-expert-parallel-comm" }, true)
 -- JAX's remat policies, a key of words, and torchtitan's selective_ac_option (helper-38).
 t.eq(measured.parse_recompute("CHECKPOINT_POLICY not set in GPT175B: paxml default AutodiffCheckpointType.SAVE_NOTHING"), "full")
 t.eq(measured.parse_recompute("CHECKPOINT_POLICY = layers.AutodiffCheckpointType.SAVE_DOT_WITH_NO_BATCH_DIM"), "selective")
@@ -538,6 +565,11 @@ t.eq(measured.parse_recompute("ac_config not set (no activation checkpointing)")
 -- YaFSDP's num-ckpt-layers and MaxText's custom remat policy (helpers 51 and 52: refused as not
 -- understood): 0 layers none, more full (said); a custom policy refused with its own reason.
 t.eq(measured.parse_recompute("num-ckpt-layers 0 (no activation checkpointing)"), "none")
+-- Megatron-Core's modules by their short or older names in a selective list (helper-56: "norm,
+-- act" was Megatron's selective recompute, "up_proj" not modelled).
+t.eq(measured.parse_recompute("selective: norm, act"), "norms")
+t.eq(measured.parse_recompute("selective: mla_up_proj, moe_act"), "none", "single modules only")
+t.eq(measured.parse_recompute("selective: up_proj, act"), "none")
 t.eq(measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers"), "full")
 do
   local mode, why = measured.parse_recompute("remat_policy=custom (save_dot_except_mlpwi; query/key/value/qkv/out proj saved)")
@@ -656,6 +688,11 @@ same({ measured.parse_precision(nvfp4 .. ", FP8_DPA=True (FP8 attention)") },
     nvfp4 .. ", FP8_DPA=True (FP8 attention)") })
 t.eq(measured.parse_precision("NVFP4 + FP8"), nil, "still mixed"); t.eq(measured.parse_precision("bf16, fp8_params=0"), "bf16")
 t.eq(measured.parse_precision("MXFP4"), "fp4")
+-- MS-AMP's levels are FP8 (helper-58: read as fp16 AMP at the BF16 rate, +42%), said.
+for _, cell in ipairs { "MS-AMP O1", "MS-AMP O2", "msamp O3" } do
+  local p, why = measured.parse_precision(cell)
+  t.eq(p, "fp8", cell); t.eq(why:find("not modelled", 1, true) ~= nil, true, why)
+end
 -- A format set to None or null is off (helper-50: Lambda's logged "fp4=None" refused as mixed).
 t.eq(measured.parse_precision("FP8 (logged fp8='e4m3', fp8_recipe='tensorwise', fp8_param=True, fp4=None)"), "fp8")
 -- 4-bit weights beside 16-bit activations run at the 16-bit rate: refused, as beside FP8.
@@ -688,6 +725,7 @@ t.eq(measured.parse_yes_no("enabled (TP comm overlap)"), true); t.eq(measured.pa
 t.eq(measured.parse_yes_no("1"), true); t.eq(measured.parse_yes_no("0"), false)
 -- Settings written as a key and its value, Megatron-LM's flag, and nanotron's TP modes (helper-32).
 t.eq(measured.parse_yes_no("sequence_parallel=False"), false); t.eq(measured.parse_yes_no("SEQ_PARALLEL default True"), true)
+t.eq(measured.parse_yes_no("--sequence-parallel: true"), true, "a flag as a YAML key (helper-56: refused)")
 t.eq(measured.parse_yes_no("SEQ_PARALLEL: 1"), true); t.eq(measured.parse_yes_no("--sequence-parallel"), true)
 t.eq(measured.parse_yes_no("yes: overlapped"), true, "a yes is no key"); t.eq(measured.parse_yes_no("sp = maybe"), nil)
 same({ measured.parse_yes_no("tp_mode REDUCE_SCATTER (tp_linear_async_communication True)") },
@@ -1276,6 +1314,13 @@ do
   end
   local offload = assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" })
   t.eq(assumed_has(offload, "the offload to the host (optimizer or parameters) is not modelled"), true)
+  -- A flash kernel the row names replaces an unfused stack's attention, said (FlagPerf's
+  -- Megatron-DeepSpeed rows, helper-58's FP8-LM rows with --use-flash-attn).
+  local fa = assert(req_of { framework = "Megatron-DeepSpeed", notes = "GAS 32; flash attention 2" })
+  t.eq(fa.run.stack.attention, "flash")
+  t.eq(assumed_has(fa, "attention: a flash kernel, as the row says"), true)
+  t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "GAS 32" }).run.stack.attention, "unfused")
+  t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "no flash attention" }).run.stack.attention, "unfused")
   -- An offload switched off is not said (helper-45: TinyLlama's "cpu_offload=False").
   -- Sequence parallelism at TP 1 splits nothing (helper-50: MLPerf's "SEQ_PARALLEL default True"
   -- at TP 1 was refused by dml).
