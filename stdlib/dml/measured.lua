@@ -567,6 +567,23 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
         if b then rated[#rated + 1] = { part = part, bw = b } end
       end
     end
+    -- Parts that give the same rate ("400 Gb/s per node, AWS EFA (... (400 Gb/s))") describe one
+    -- network twice: the part that says its scope (per node, per GPU, a count of NICs) is read.
+    local function raw(part) return tonumber(part:lower():match("(%d+%.?%d*)%s*[gt]b") or part:lower():match("(%d+%.?%d*)%s*g%f[^%a]")) end
+    local same = #rated > 1
+    for i = 2, #rated do
+      if raw(rated[i].part) ~= raw(rated[1].part) then same = false end
+    end
+    if same then
+      for _, r in ipairs(rated) do
+        local p = r.part:lower()
+        if p:find("per%s+node") or p:find("per%s+gpu") or p:find("per%s+server") or p:find("%d%s*[x\195]") then
+          cell = r.part
+          break
+        end
+      end
+      rated = {}
+    end
     if #rated > 1 then
       table.sort(rated, function(a, b) return a.bw > b.bw end)
       if rated[#rated].bw < rated[1].bw then
@@ -1025,6 +1042,8 @@ end
 -- the readings below know.
 local function module_names(t)
   if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")) then return t end
+  -- (And in words, as DeepSeek-V3's report: "Recomputation of RMSNorm and MLA Up-Projection".)
+  t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w]rmsnorm%f[%W]", "layernorm")
   return (t:gsub("%f[%w]norm%f[%W]", "layernorm"):gsub("%f[%w]act%f[%W]", "moe_act")
     :gsub("%f[%w_]up_proj%f[%W]", "mla_up_proj"))
 end

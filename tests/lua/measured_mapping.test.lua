@@ -222,6 +222,9 @@ do
   t.eq(bw, 100); t.eq(note:find("not quantified", 1, true), nil, note)
   t.eq(note:find('"8x HPE Slingshot SA210S Ethernet 200Gb 1-port PCIe NIC" not the compute network', 1, true) ~= nil, true, note)
   t.eq(inter("8x 400 Gb/s IB, 3.2 Tbps per node"), 100, "the same network twice")
+  -- The same rate twice, once with its scope (helper-63: BloombergGPT's EFA read as 400 Gb/s a
+  -- GPU from the quote, 8x its 400 Gb/s a node).
+  t.eq(inter("400 Gb/s per node, AWS EFA (paper: 'AWS Elastic Fabric Adapter (EFA) inter-node connections (400 Gb/s)')"), 12.5)
   bw, note = measured.inter_node("8x 400 Gb/s IB, NVLink 900 GB/s", 8, "h100_sxm")
   t.eq(bw, 100, "a scale-up fabric beside it is not the network")
   t.eq(note, 'inter-node: "NVLink 900 GB/s" not the compute network', note)
@@ -570,6 +573,8 @@ t.eq(measured.parse_recompute("num-ckpt-layers 0 (no activation checkpointing)")
 t.eq(measured.parse_recompute("selective: norm, act"), "norms")
 t.eq(measured.parse_recompute("selective: mla_up_proj, moe_act"), "none", "single modules only")
 t.eq(measured.parse_recompute("selective: up_proj, act"), "none")
+-- The modules in words (helper-63: DeepSeek-V3's report), the up-projection to the layout.
+t.eq(measured.parse_recompute("selective (paper: 'Recomputation of RMSNorm and MLA Up-Projection')"), "norms")
 t.eq(measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers"), "full")
 do
   local mode, why = measured.parse_recompute("remat_policy=custom (save_dot_except_mlpwi; query/key/value/qkv/out proj saved)")
