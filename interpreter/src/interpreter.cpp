@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <new>
 #include <sstream>
 #include <stdexcept>
 
@@ -784,8 +785,12 @@ bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_na
     return false;
   }
   // Lua names a chunk "=name" or "@name" as given, any other name as its text ("[string ...]").
+  // The text is only for naming a field's line: out of memory, it is not kept.
   if (!chunk_name.empty() && (chunk_name[0] == '=' || chunk_name[0] == '@')) {
-    lua::find_host(L_)->remember_chunk(chunk_name, chunk);
+    try {
+      lua::find_host(L_)->remember_chunk(chunk_name, chunk);
+    } catch (const std::bad_alloc&) {
+    }
   }
   return protected_call(0, 0);
 }

@@ -525,6 +525,9 @@ end
 local read_inter_node
 
 function M.inter_node(cell, gpus_per_node, gpu_preset)
+  -- (A network cell is a sentence or two; past 4 KB its parts are not searched, only read whole.)
+  local long = cell ~= nil and #cell > 4096
+  if long then return read_inter_node(cell, gpus_per_node, gpu_preset) end
   -- A cell that describes several networks: the parts (between ";" and ",") that name storage,
   -- management, in-band links, a DPU, a PCIe link or a scale-up fabric (NVLink, Infinity Fabric:
   -- the levels inside a node or rack) are not the compute network ("Storage+Management: 1x
@@ -532,8 +535,10 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   local dropped = {}
   if cell then
     local kept = {}
-    for part in cell:gmatch("[^;,]+") do
-      local p = part:lower()
+    -- (A parenthesis explains its part: "2x 100 Gb/s EFA (NVLink inside the node)" is the EFA.)
+    local protected = cell:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end)
+    for part in protected:gmatch("[^;,]+") do
+      local p = part:lower():gsub("%b()", " ")
       -- (A NIC described by its slot, "8x ... 400Gb 1-port OSFP PCIe5 x16 ... Adapter", is a NIC:
       -- a rate in bits beside a NIC's words; "PCIe-NIC: 500 GB/s" is the slot's link.)
       local pcie_nic = p:find("pcie") and (part:find("%d%s*Gb") or p:find("%d%s*gbps"))
@@ -570,19 +575,32 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     -- Parts that give the same rate ("400 Gb/s per node, AWS EFA (... (400 Gb/s))") describe one
     -- network twice: the part that says its scope (per node, per GPU, a count of NICs) is read.
     local function raw(part) return tonumber(part:lower():match("(%d+%.?%d*)%s*[gt]b") or part:lower():match("(%d+%.?%d*)%s*g%f[^%a]")) end
-    local same = #rated > 1
-    for i = 2, #rated do
-      if raw(rated[i].part) ~= raw(rated[1].part) then same = false end
+    -- (Only a part that gives no scope restates one that does: "1x 400Gb/s Ethernet, 8x
+    -- ConnectX-7 400Gb/s InfiniBand" are two sets of NICs, the faster the compute network.)
+    local function scoped(part)
+      local p = part:lower():gsub("%b()", " ")
+      return p:find("per%s+node") or p:find("per%s+gpu") or p:find("per%s+server") or p:find("%f[%a]total")
+        or p:find("aggregate") or p:find("%d%s*x") or p:find("%d%s*\195\151")
     end
-    if same then
+    local any_scoped, restated = false, {}
+    for _, r in ipairs(rated) do
+      if scoped(r.part) then any_scoped = true end
+    end
+    if any_scoped then
+      local kept_rated = {}
       for _, r in ipairs(rated) do
-        local p = r.part:lower()
-        if p:find("per%s+node") or p:find("per%s+gpu") or p:find("per%s+server") or p:find("%d%s*[x\195]") then
-          cell = r.part
-          break
+        local restates = false
+        if not scoped(r.part) then
+          for _, q in ipairs(rated) do
+            if scoped(q.part) and raw(q.part) == raw(r.part) then restates = true end
+          end
         end
+        if restates then restated[#restated + 1] = r else kept_rated[#kept_rated + 1] = r end
       end
-      rated = {}
+      if #restated > 0 then
+        rated = kept_rated
+        if #rated == 1 then cell = rated[1].part end
+      end
     end
     if #rated > 1 then
       table.sort(rated, function(a, b) return a.bw > b.bw end)
@@ -632,6 +650,13 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit)
       if per_node then return both(tonumber(per_node) / gpus_per_node), bytes_note end
+    end
+    -- A total ("800 Gb/s total", "aggregate 800 Gb/s") is the node's.
+    local total = t:match("(%d+%.?%d*)%s*gb/s[^;,]-%f[%a]total") or t:match("(%d+%.?%d*)%s*gb/s[^;,]-aggregate")
+      or t:match("total[^;,%d]-(%d+%.?%d*)%s*gb/s") or t:match("aggregate[^;,%d]-(%d+%.?%d*)%s*gb/s")
+    if total then
+      return both(tonumber(total) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s in total read as the node's, shared by its %d GPUs", total, gpus_per_node)
     end
     local rate_only = t:match("(%d+%.?%d*)%s*gb/s")
     -- A lone rate above any one NIC's (ConnectX-8's 800 Gb/s) is the node's: "3.2 Tbps" EFA,
@@ -695,33 +720,50 @@ end
 --- "DeepSeek's DualPipe paper").
 local schedule_names = {
   { "%f[%w]1f1b", nil },
-  { "%f[%a]zb[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)" },
-  { "zero[%s%-]?bubble[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)" },
+  { "%f[%a]zb[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
+  { "zero[%s%-]?bubble[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
   { "%f[%a]zb[%s%-]?h?2p?%f[^%w]", "zero_bubble",
-    "schedule ZB-2p/ZB-H2 read as zero_bubble (ZB-H1: a bubble of a third of 1F1B's; ZB-2p's is near 0 with twice the activations, not modelled)" },
-  { "%f[%a]zb[%s%-]?h?1p?%f[^%w]", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says" },
-  { "zero[%s%-]?bubble", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says" },
+    "schedule ZB-2p/ZB-H2 read as zero_bubble (ZB-H1: a bubble of a third of 1F1B's; ZB-2p's is near 0 with twice the activations, not modelled)",
+    variant = true },
+  { "%f[%a]zb[%s%-]?h?1p?%f[^%w]", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says", variant = true },
+  { "zero[%s%-]?bubble", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says", generic = true },
   { "%f[%a]dualpipe%f[^%w]", "dualpipe", "schedule DualPipe, as the row says", clause = true },
   { "%f[%a]gpipe%f[^%w]", "gpipe", "schedule GPipe, as the row says", clause = true },
 }
 function M.schedule(row)
   -- The notes first (they describe the row's own run; a framework cell may name a fork,
   -- "Megatron-LM (zero-bubble-pipeline-parallelism fork)", whose 1F1B rows are baselines).
-  for i, text in ipairs { (row.notes or ""):lower(), (row.framework or ""):lower() } do
-    local first, found = math.huge, nil
+  -- (A cell is read to 16 KB, and each name to its first 64 mentions: a hostile cell stays fast.)
+  for i, text in ipairs { (row.notes or ""):lower():sub(1, 16384), (row.framework or ""):lower():sub(1, 16384) } do
+    local first, found, variant_named = math.huge, nil, false
     for _, n in ipairs(schedule_names) do
-      local at = 1
-      while true do
+      local at, tries = 1, 0
+      while tries < 64 do
+        tries = tries + 1
         local from, to = text:find(n[1], at)
         if not from then break end
-        -- DualPipe and GPipe in the notes only in a clause about the pipeline.
-        local clause = text:sub(1, from):match("[^;,.]*$") .. text:sub(from + 1):match("^[^;,.]*")
+        -- The clause it is in (between ; , .), near it: DualPipe and GPipe in the notes only in
+        -- a clause about the pipeline; "zero bubble" not in one that switches it off.
+        local clause = text:sub(math.max(1, from - 200), from):match("[^;,.]*$") .. text:sub(from + 1, to + 200):match("^[^;,.]*")
         local about = not n.clause or i == 2 or clause:find("schedul") or clause:find("pipelin")
-        if about and not switched_off(text, from, to) then
+        local off = switched_off(text, from, to) or n.generic and (clause:find("%f[%a]off%f[%A]")
+          or clause:find("disabled") or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]"))
+        if about and not off then
+          if n.variant then variant_named = true end
           if from < first then first, found = from, n end
           break
         end
         at = to + 1
+      end
+    end
+    -- A Zero Bubble variant named anywhere is the schedule a generic "zero bubble" names.
+    if found and found.generic and variant_named then
+      local best = math.huge
+      for _, n in ipairs(schedule_names) do
+        if n.variant then
+          local from = text:find(n[1])
+          if from and from < best then best, found = from, n end
+        end
       end
     end
     if found then return found[2], found[3] end
@@ -956,10 +998,13 @@ function M.parse_zero(cell)
   -- true (table FSDP column '/')"): the setting outside it is read. (Not where FSDP is outside:
   -- "FSDP (like PyTorch's SHARD_GRAD_OP)" is read whole, its parenthesis the more exact; nor a
   -- parenthesis without FSDP, "LowLevelZeroPlugin(stage=2)".)
-  local outside = t:gsub("%b()", " ")
-  local fsdp_inside = false
-  for p in t:gmatch("%b()") do
-    if p:find("fsdp") then fsdp_inside = true end
+  -- (Not in a cell past 4 KB, where unbalanced parentheses would make the search slow.)
+  local outside, fsdp_inside = t, false
+  if #t <= 4096 then
+    outside = t:gsub("%b()", " ")
+    for p in t:gmatch("%b()") do
+      if p:find("fsdp") then fsdp_inside = true end
+    end
   end
   if fsdp_inside and not outside:find("fsdp") and not outside:match("^%s*$") then
     local z, note, fsdp_off = M.parse_zero(outside)
@@ -1043,9 +1088,10 @@ end
 local function module_names(t)
   if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")) then return t end
   -- (And in words, as DeepSeek-V3's report: "Recomputation of RMSNorm and MLA Up-Projection".)
-  t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w]rmsnorm%f[%W]", "layernorm")
-  return (t:gsub("%f[%w]norm%f[%W]", "layernorm"):gsub("%f[%w]act%f[%W]", "moe_act")
-    :gsub("%f[%w_]up_proj%f[%W]", "mla_up_proj"))
+  -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
+  t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
+  return (t:gsub("%f[%w_]norm%f[^%w_]", "layernorm"):gsub("%f[%w_]act%f[^%w_]", "moe_act")
+    :gsub("%f[%w_]up_proj%f[^%w_]", "mla_up_proj"))
 end
 
 function M.parse_recompute(cell)
@@ -1105,7 +1151,8 @@ function M.parse_recompute(cell)
   end
   -- MaxText's custom remat policies save some matmuls' outputs and recompute the others: not
   -- dml's modes (a layer's all, or attention's core), refused with that reason.
-  if t:find("remat[_%s]policy%s*[=:]?%s*custom") then
+  local mode_first = t:find("^%s*full%f[%A]") or t:find("^%s*none%f[%A]") or t:find("^%s*selective%f[%A]")
+  if t:find("remat[_%s]policy%s*[=:]?%s*custom") and not mode_first then
     return nil, fmt("recompute %q: a custom remat policy (some matmuls recomputed, others saved) is not modelled (dml recomputes all of a layer, attention's core, or none)",
       cell)
   end
@@ -1179,7 +1226,11 @@ function M.parse_recompute(cell)
   end
   if t:find("^none") then return "none" end
   local word = t:match("^%a+")
-  if word == "no" or word == "false" or word == "off" or word == "disabled" or word == "without" then
+  -- ("without" only where what it is without is the checkpointing: "without CPU offload, full
+  -- recompute" is full.)
+  local without_ckpt = word == "without" and (t:find("^without[%a%s%-]-checkpoint") or t:find("^without[%a%s%-]-recomput")
+    or t:find("^without[%a%s%-]-%f[%a]remat") or t:find("^without[%a%s%-]-%f[%a]ac%f[%A]"))
+  if word == "no" or word == "false" or word == "off" or word == "disabled" or without_ckpt then
     return "none", fmt("recompute %q read as none", cell)
   end
   -- Other wordings ("AC: full", "per-op SAC", "recompute all layers"): the qualifier decides,
@@ -1250,7 +1301,9 @@ function M.parse_precision(cell)
   -- Microsoft's MS-AMP (FP8-LM, arXiv 2310.18313): FP8 matmuls at every level, O1 FP8 weight
   -- gradients and their all-reduce, O2 also FP8/FP16 Adam states, O3 also FP8 weights in ZeRO;
   -- its "AMP" is no fp16 autocast. Read as fp8, the FP8 communication and states said.
-  if t:find("ms%-?amp") then
+  local msamp_at, msamp_to = t:find("ms%-?amp")
+  if msamp_at and not switched_off(t, msamp_at, msamp_to) and not t:find("^%s*bf16") and not t:find("^%s*bfloat16")
+    and not t:find("^%s*fp16") then
     return "fp8", fmt("precision %q read as fp8 (MS-AMP's FP8 matmuls; its FP8 gradients, collectives and optimizer states are not modelled)", cell)
   end
   if t:find("fp8") or t:find("float8") then
@@ -1987,10 +2040,25 @@ request = function(row, presets, assumed)
   local base_stack = preset_of(presets, "stacks", stacks, stack_key)
   -- A stack of unfused attention (Megatron-LM's of 2021-2022) whose row says it ran a flash
   -- kernel ("--use-flash-attn", FlashAttention): the flash kernel, said.
-  local said_text = ((row.framework or "") .. " " .. (row.notes or "")):lower()
-  local flash_at, flash_to = said_text:find("flash[%s%-_]*attn")
-  if not flash_at then flash_at, flash_to = said_text:find("flash[%s%-_]*attention") end
-  local flash = base_stack.attention == "unfused" and flash_at ~= nil and not switched_off(said_text, flash_at, flash_to)
+  -- A clause that names it switched off ("no --use-flash-attn", "FlashAttention was not used",
+  -- "predates FlashAttention"), in the notes, the framework or the derived cells, wins.
+  local function flash_said(text)
+    local named, off = false, false
+    for clause in (text:sub(1, 16384) .. ";"):gmatch("([^;,.]*)[;,.]") do
+      if clause:find("flash[%s%-_]*attn") or clause:find("flash[%s%-_]*attention") then
+        named = true
+        if clause:find("%f[%a]no%f[%A]") or clause:find("%f[%a]without%f[%A]") or clause:find("%f[%a]not%f[%A]")
+          or clause:find("predates") or clause:find("unused") or clause:find("disabled") or clause:find("%f[%a]off%f[%A]")
+          or clause:find("=%s*false") then
+          off = true
+        end
+      end
+    end
+    return named, off
+  end
+  local named_here, off_here = flash_said(((row.framework or "") .. "; " .. (row.notes or "")):lower())
+  local _, off_derived = flash_said((row.inferred_fields or ""):lower())
+  local flash = base_stack.attention == "unfused" and named_here and not off_here and not off_derived
   if flash then
     note(fmt("attention: a flash kernel, as the row says (stack %s's unfused attention replaced)", stack_key))
   end
@@ -2082,8 +2150,8 @@ function M.flop_formula(row)
   if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
     or t:find("megatron'?s? formula") then
     -- Megatron-Core 0.12 and later count causal attention as half: where the cell says so.
-    local causal_at = t:find("%f[%a]causal")
-    if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not t:sub(1, causal_at - 1):find("not%s+$") then
+    local causal_at, causal_to = t:find("%f[%a]causal")
+    if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to) then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     return "megatron"

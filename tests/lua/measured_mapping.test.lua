@@ -225,6 +225,11 @@ do
   -- The same rate twice, once with its scope (helper-63: BloombergGPT's EFA read as 400 Gb/s a
   -- GPU from the quote, 8x its 400 Gb/s a node).
   t.eq(inter("400 Gb/s per node, AWS EFA (paper: 'AWS Elastic Fabric Adapter (EFA) inter-node connections (400 Gb/s)')"), 12.5)
+  -- From helper-62's review: two counted NIC sets at one rate are two networks (the faster the
+  -- compute one); a total is the node's; a parenthesis naming NVLink explains its part.
+  t.eq(inter("1x 400Gb/s Ethernet, 8x ConnectX-7 400Gb/s InfiniBand"), 100)
+  t.eq(inter("8x 100 Gb/s, 800 Gb/s total"), 25); t.eq(inter("800 Gb/s total"), 25)
+  t.eq(inter("2x 100 Gb/s EFA (NVLink inside the node)"), 6.25)
   bw, note = measured.inter_node("8x 400 Gb/s IB, NVLink 900 GB/s", 8, "h100_sxm")
   t.eq(bw, 100, "a scale-up fabric beside it is not the network")
   t.eq(note, 'inter-node: "NVLink 900 GB/s" not the compute network', note)
@@ -336,6 +341,8 @@ t.eq(measured.flop_formula { source = "OPT logbook 2022", framework = "metaseq (
 t.eq(formula("Megatron-LM num_floating_point_operations (the 2025 count: causal attention, seq_length / hidden_size / 2)"),
   "megatron_causal")
 t.eq(formula("Megatron num_floating_point_operations, non-causal attention"), "megatron")
+t.eq(formula("num_floating_point_operations, causal=False"), "megatron")
+t.eq(formula("num_floating_point_operations, no causal discount"), "megatron")
 do
   local a = { layers = 94, d_model = 4096, heads = 64, kv_heads = 4, head_dim = 128, d_ff = 12288, vocab = 151936,
               seq_len = 4096, gated = true, tied = false, experts = 128, top_k = 8, expert_d_ff = 1536 }
@@ -571,6 +578,11 @@ t.eq(measured.parse_recompute("num-ckpt-layers 0 (no activation checkpointing)")
 -- Megatron-Core's modules by their short or older names in a selective list (helper-56: "norm,
 -- act" was Megatron's selective recompute, "up_proj" not modelled).
 t.eq(measured.parse_recompute("selective: norm, act"), "norms")
+t.eq(select(2, measured.parse_recompute("selective: moe_act, norm, qk_norm")),
+  'recompute "selective: moe_act, norm, qk_norm" read as norms (Megatron-Core\'s layernorm module) (qk_norm not modelled)',
+  "moe_act and qk_norm keep their names (helper-62)")
+t.eq(measured.parse_recompute("without CPU offload, full recompute"), "full", "without what is not the checkpointing")
+t.eq(measured.parse_recompute("full (remat_policy=custom)"), "full", "a mode written first")
 t.eq(measured.parse_recompute("selective: mla_up_proj, moe_act"), "none", "single modules only")
 t.eq(measured.parse_recompute("selective: up_proj, act"), "none")
 -- The modules in words (helper-63: DeepSeek-V3's report), the up-projection to the layout.
@@ -594,6 +606,11 @@ do
   t.eq(sched("no zero bubble"), nil)
   t.eq(sched("pipeline schedule: DualPipe"), "dualpipe"); t.eq(sched("DeepSeek's DualPipe paper"), nil, "not about this run's pipeline")
   t.eq(sched(nil, "DeepSeek (DualPipe)"), "dualpipe"); t.eq(sched("GPipe schedule"), "gpipe")
+  -- helper-62's review: a variant named beside "zero bubble" is the schedule; "zero bubble ...
+  -- off" is none; a long cell of repeated names stays fast (16 KB, 64 mentions a name).
+  t.eq(sched("Zero Bubble (ZB-V) pipeline"), "zero_bubble_v")
+  t.eq(sched("zero bubble pipeline off"), nil); t.eq(sched("zero-bubble scheduling disabled"), nil)
+  t.eq(sched(string.rep("no zbv ", 20000)), nil)
 end
 -- A mode written first wins over a policy beside it; a module list that names nothing dml models
 -- recomputes none (helper-43's review).
@@ -694,6 +711,7 @@ same({ measured.parse_precision(nvfp4 .. ", FP8_DPA=True (FP8 attention)") },
 t.eq(measured.parse_precision("NVFP4 + FP8"), nil, "still mixed"); t.eq(measured.parse_precision("bf16, fp8_params=0"), "bf16")
 t.eq(measured.parse_precision("MXFP4"), "fp4")
 -- MS-AMP's levels are FP8 (helper-58: read as fp16 AMP at the BF16 rate, +42%), said.
+t.eq(measured.parse_precision("bf16, no MS-AMP"), "bf16"); t.eq(measured.parse_precision("BF16 (baseline for MS-AMP)"), "bf16")
 for _, cell in ipairs { "MS-AMP O1", "MS-AMP O2", "msamp O3" } do
   local p, why = measured.parse_precision(cell)
   t.eq(p, "fp8", cell); t.eq(why:find("not modelled", 1, true) ~= nil, true, why)
@@ -1326,6 +1344,12 @@ do
   t.eq(assumed_has(fa, "attention: a flash kernel, as the row says"), true)
   t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "GAS 32" }).run.stack.attention, "unfused")
   t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "no flash attention" }).run.stack.attention, "unfused")
+  -- A clause that switches it off anywhere wins (helper-62: the Zero Bubble rows' notes name a
+  -- later script's flag, their derived cells say the runs had none).
+  t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "the later script adds --use-flash-attn",
+    inferred_fields = "precision from the script: --fp16, no --use-flash-attn" }).run.stack.attention, "unfused")
+  t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "FlashAttention was not used" }).run.stack.attention, "unfused")
+  t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "predates FlashAttention" }).run.stack.attention, "unfused")
   -- An offload switched off is not said (helper-45: TinyLlama's "cpu_offload=False").
   -- Sequence parallelism at TP 1 splits nothing (helper-50: MLPerf's "SEQ_PARALLEL default True"
   -- at TP 1 was refused by dml).
