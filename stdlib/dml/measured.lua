@@ -992,8 +992,15 @@ end
 --- off as a setting ("FSDP = 0", "fsdp=false") is false: the stack's default sharding.
 function M.parse_zero(cell)
   if cell == nil then return nil end
-  local t = cell:lower()
+  -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
+  -- whole text and a hostile cell would be slow.)
+  local t = cell:lower():sub(1, 1024)
   if t:find("zero%+%+") then return nil end
+  -- An offload switched off says nothing of the sharding ("No offload (ZeRO-3)").
+  t = t:gsub("%f[%a]no%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]no%s+offload", "")
+    :gsub("%f[%a]without%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]without%s+offload", "")
+  t = t:gsub("^[%s:;,%(%)]+", "")
+
   -- FSDP named in a parenthesis that explains another setting ("--use-distributed-optimizer:
   -- true (table FSDP column '/')"): the setting outside it is read. (Not where FSDP is outside:
   -- "FSDP (like PyTorch's SHARD_GRAD_OP)" is read whole, its parenthesis the more exact; nor a
@@ -1036,17 +1043,33 @@ function M.parse_zero(cell)
   end
   local off = value == "false" or value == "off" or value == "no" or value == "disabled" or value == "0"
     or value == "none"
+  if key and off and key:find("reshard") then return 2, nil, false end  -- "reshard_after_forward: false"
   if key and off and key:find("[fh]sdp") then return false, nil, false end
   if key and off then return 0, nil, false end
   if key and (value == "true" or value == "on" or value == "yes" or value == "enabled" or value == "1") then t = key end
   if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") then return 0, nil, false end
   -- The shard degree: "shard 8", "shard=8", "dp_shard=4", "HSDP 4"; not a count of nodes
   -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
-  local degree, unit = t:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)")
+  -- ("8 shard x 16 replicate" gives the degree before the word; a stage in a strategy's name,
+  -- "_HYBRID_SHARD_ZERO2", is no degree.)
+  local degree, unit = t:match("(%d+)%s*(shard)%f[%A]")
+  if degree then unit = "" end
+  if degree == nil then degree, unit = t:gsub("zero%d", ""):match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
   if degree == nil then degree, unit = t:match("hsdp%s*[=:]?%s*(%d+)%s*(%a*)") end
   if t:find("%d+%s*x%s*%d+") and t:find("hsdp") then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
-  local hybrid = t:find("hybrid") ~= nil or t:find("hsdp") ~= nil
+  -- Hybrid sharding named, not ruled out ("FSDP (no HSDP)", "not HYBRID_SHARD", "HSDP was
+  -- slower").
+  local hybrid = false
+  for _, name in ipairs { "hybrid", "hsdp" } do
+    local from, to = t:find(name)
+    if from then
+      local clause = t:sub(math.max(1, from - 40), from - 1):match("[^;,%(]*$") .. t:sub(from, to + 40):match("^[^;,%)]*")
+      local ruled_out = switched_off(t, from, to) or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]")
+        or clause:find("slower") or clause:find("tried") or clause:find("tested")
+      if not ruled_out then hybrid = true end
+    end
+  end
   -- InternLM's (InternEvo's) "zero1=8": ZeRO 1 sharded over 8 ranks and replicated across the
   -- rest; 1 shards nothing; 0 or -1 shards over the whole data-parallel group.
   local zero1 = t:match("^%s*zero1%s*[=:]%s*(%-?%d+)%s*$")
@@ -1059,6 +1082,14 @@ function M.parse_zero(cell)
     or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
     or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
   if z then return tonumber(z), shard, hybrid end
+  -- DeepSpeed's and PaddlePaddle's keys for the stage ("zero_stage: 3",
+  -- "zero_optimization.stage=2", "sharding_stage=2"), after a stage named plainly ("ZeRO-1
+  -- (... ZERO_STAGE=0 ...)" is 1); FSDP2's reshard_after_forward=False keeps the gathered
+  -- parameters from the forward to the backward: ZeRO 2.
+  local keyed = t:match("zero[%w_%.]*stage[\"'%s]*[=:]%s*(%d)%f[%D]") or t:match("sharding[%s_]*stage[%s]*[=:]?%s*(%d)%f[%D]")
+    or t:match("deepspeed[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
+  if keyed then return tonumber(keyed), nil, false end
+  if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*false") then return 2, shard, hybrid end
   -- Colossal-AI's plugins: Gemini shards as ZeRO 3; the low-level ZeRO is the stage it names.
   if t:find("gemini") then return 3, nil, false end
   if t:find("low[%s_%-]*level[%s_%-]*zero") then return tonumber(t:match("stage%s*[=:]?%s*(%d)") or "1"), nil, false end
@@ -1176,6 +1207,11 @@ function M.parse_recompute(cell)
   -- A key of words ("Activation checkpointing mode: `none`"), its value without the backquotes.
   if not key then key, value = t:match("^([%a][%a%s_%-]-)%s*[=:]%s*`?([^`]-)`?%s*$") end
   -- (OLMo-core's ac_config is its activation checkpointing: "ac_config=None".)
+  -- ("AC: none", "remat: none": those keys' none; their other values read below.)
+  if key and (key == "ac" or key:find("^remat")) and (value:find("^none") or value:find("^false") or value:find("^off")
+      or value:find("^null") or value:find("^0%f[%D]")) then
+    return "none", fmt("recompute %q read as none", cell)
+  end
   if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt") or key:find("^ac[_%-]")) then
     if value:match("^unset") or value:match("^null") or value:match("^not set") then
       return "none", fmt("recompute %q read as none (not set)", cell)
@@ -1236,6 +1272,24 @@ function M.parse_recompute(cell)
   -- Other wordings ("AC: full", "per-op SAC", "recompute all layers"): the qualifier decides,
   -- the narrowest first; a bare "AC" or "gradient checkpointing" is the whole layer.
   local function has(p) return t:find(p) ~= nil end
+  -- Checkpointing named and switched off ("gradient checkpointing disabled", "activation
+  -- checkpointing (none)", "AC off", "w/o AC", "grad ckpt off", "not used") is none.
+  local names = { "checkpointing", "checkpoint", "ckpt", "recomputation", "recompute", "remat[%a]*", "%f[%a]ac%f[%A]" }
+  for _, name in ipairs(names) do
+    local from, to = t:find(name)
+    if from then
+      local after = t:sub(to + 1)
+      local before = t:sub(1, from - 1)
+      if switched_off(t, from, to) or after:find("^%s*%(?%s*disabled") or after:find("^%s*%(?%s*none%f[%A]")
+        or after:find("^%s*%(?%s*off%f[%A]") or after:find("^[%s:=]*false%f[%A]") or after:find("^%s*not%s")
+        or after:find("^%s*was%s+not") or after:find("^%s*%(?%s*not%s+used") or before:find("w/o%s*$") then
+        -- (Unless a mode is named after it: "full AC disabled; selective AC" is selective.)
+        if not (has("selective") or has("per%-op")) then return "none", fmt("recompute %q read as none", cell) end
+      end
+      break
+    end
+  end
+  if word == "not" and (has("used") or has("needed")) then return "none", fmt("recompute %q read as none", cell) end
   if has("per%-op") or has("op%-level") or (has("%f[%a]op%f[%A]") and has("%f[%a]sac%f[%A]")) then
     return "op", fmt("recompute %q read as op (per-op selective checkpointing)", cell)
   end
@@ -1247,7 +1301,9 @@ function M.parse_recompute(cell)
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
   if has("%f[%a]full%f[%A]") or has("every layer") or has("all layers") or t:match("^%s*ac%s*$")
-    or has("gradient checkpointing") then
+    or has("gradient checkpointing") or t:match("^%s*ac%s*[:=]?%s*true%s*$") or t:match("^%s*ac%s*[:=]?%s*on%s*$")
+    or has("activation recomputation") or t:match("^%s*remat%s*$") or t:match("^%s*rematerialization%s*$")
+    or has("act[%s_]*ckpt") or has("every[%s%a]*block") then
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
   return nil
@@ -1267,6 +1323,15 @@ local function without_off(t)
   for _, f in ipairs { "fp8", "float8", "fp4", "nvfp4", "float4" } do
     local pat = "%f[%w]" .. f .. "%f[%W]"
     t = t:gsub("%f[%w]no[%s%-]+" .. f .. "%f[%W]", ""):gsub("%f[%w]without%s+" .. f .. "%f[%W]", "")
+      :gsub("%f[%w]not%s+" .. f .. "%f[%W]", "")
+    -- Named only to be ruled out in its clause: "BF16 (FP8 not used)", "FP8 unsupported on A100",
+    -- "fp8 would be faster", "FP8 tried but off".
+    t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
+      if rest:find("^%s*not%f[%A]") or rest:find("unsupported") or rest:find("not%s+supported") or rest:find("would")
+        or rest:find("tried") then
+        return ""
+      end
+    end)
     t = t:gsub(pat .. "%s*[:=]?%s*(%a+)", function(word)
       if off(word) then return "" end
     end)
@@ -1305,6 +1370,13 @@ function M.parse_precision(cell)
   if msamp_at and not switched_off(t, msamp_at, msamp_to) and not t:find("^%s*bf16") and not t:find("^%s*bfloat16")
     and not t:find("^%s*fp16") then
     return "fp8", fmt("precision %q read as fp8 (MS-AMP's FP8 matmuls; its FP8 gradients, collectives and optimizer states are not modelled)", cell)
+  end
+  -- 16-bit linears beside FP8 attention ("bf16 + fp8 attention"): bf16, the attention's FP8 said.
+  if (t:find("^%s*bf16") or t:find("^%s*bfloat16")) and (t:find("fp8%s*attention") or t:find("fp8_dpa")) then
+    local rest = t:gsub("fp8%s*attention", ""):gsub("fp8_dpa[%w_%s:=\"']*", "")
+    if not (rest:find("fp8") or rest:find("float8")) then
+      return "bf16", fmt("precision %q: 16-bit linears; the FP8 attention is costed at the 16-bit rate", cell)
+    end
   end
   if t:find("fp8") or t:find("float8") then
     -- Block scales where the cell names them as the run's recipe (not "CS; blockwise gives ...").
@@ -1373,13 +1445,36 @@ function M.parse_yes_no(cell)
   if key and value:match("^%d") and (key == "sp" or key:find("size") or key:find("degree")) then return nil end
   if key and not words[key] then return M.parse_yes_no(value) end
   if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") then return true end  -- Y, a check mark
-  if t:find("^no") or t:match("^%s*n%s*$") then return false end
+  if t:find("^\226\156[\151\152]") then return false end  -- a cross
+  -- Sequence parallelism named ("SP", "Megatron SP", "sequence parallel", "with SP", "TP+SP"),
+  -- or named without ("without SP", "SP not used").
+  local sp_name = "%f[%a]sp%f[%A]"
+  local named = t:find(sp_name) or t:find("sequence[%s%-_]*parallel")
+  if named and (t:find("^%s*without") or t:find("not%s+used") or t:find("^%s*w/o")) then return false end
+  if t:match("^%s*megatron%s+sp%s*$") or t:match("^%s*sp%s*$") or t:match("^%s*sequence[%s%-_]*parallel[%a]*%s*$")
+    or t:match("^%s*with%s+sp%s*$") or t:match("^%s*w/%s*sp%s*$") or t:find("tp%s*%+%s*sp%f[%A]") then
+    return true
+  end
+  if t:find("^no%f[%A]") or t:match("^%s*n%s*$") then return false end
   if t:match("^%s*1%s*$") then return true end
   if t:match("^%s*0%s*$") then return false end
   local word = t:match("^%a+")
   if word == "true" or word == "on" or word == "enabled" then return true end
   if word == "false" or word == "off" or word == "disabled" then return false end
   return nil
+end
+
+--- unstated(cell): true for a cell that says its value is not known ("not stated", "not
+--- reported", "unknown", "no info", "none stated"): read as not given (the stack's default,
+--- said), never as no or none.
+function M.unstated(cell)
+  if cell == nil then return false end
+  local t = cell:lower()
+  return t:find("^%s*not%s+stated") ~= nil or t:find("^%s*not%s+reported") ~= nil or t:find("^%s*not%s+given") ~= nil
+    or t:find("^%s*not%s+specified") ~= nil or t:find("^%s*not%s+known") ~= nil or t:find("^%s*not%s+sure") ~= nil
+    or t:find("^%s*unknown") ~= nil or t:find("^%s*unstated") ~= nil or t:find("^%s*unspecified") ~= nil
+    or t:find("^%s*no%s+idea") ~= nil or t:find("^%s*no%s+info") ~= nil or t:find("^%s*no%s+details") ~= nil
+    or t:find("^%s*none%s+stated") ~= nil or t:find("^%s*none%s+given") ~= nil
 end
 
 --- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
@@ -1836,8 +1931,15 @@ request = function(row, presets, assumed)
   for _, cell in ipairs(M.whole_columns) do
     if row[cell] ~= nil and I(row[cell]) == nil then why(fmt("%s %q is not a whole number", cell, row[cell])) end
   end
-  local sequence_parallel, sp_note = M.parse_yes_no(row.sequence_parallel)
-  if row.sequence_parallel ~= nil and sequence_parallel == nil then
+  -- A cell that says its value is not known ("not stated") is not given, said.
+  for _, column in ipairs { "sequence_parallel", "zero_or_fsdp", "recompute" } do
+    if M.unstated(row[column]) then
+      note(fmt("%s %q: not given (the default)", column, row[column]))
+    end
+  end
+  local sp_cell = not M.unstated(row.sequence_parallel) and row.sequence_parallel or nil
+  local sequence_parallel, sp_note = M.parse_yes_no(sp_cell)
+  if sp_cell ~= nil and sequence_parallel == nil then
     why(fmt("sequence_parallel %q not understood (yes or no)", row.sequence_parallel))
   end
   local search = tp == nil and pp == nil and dp == nil
@@ -1915,7 +2017,7 @@ request = function(row, presets, assumed)
   end
   layout.sequence_parallel = sequence_parallel
   note(sp_note)
-  if row.zero_or_fsdp then
+  if row.zero_or_fsdp and not M.unstated(row.zero_or_fsdp) then
     local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
     if zero == false then
       -- FSDP off: the stack's default sharding, unless that default is FSDP (then none).
@@ -1982,7 +2084,7 @@ request = function(row, presets, assumed)
       note(snote)
     end
   end
-  if row.recompute then
+  if row.recompute and not M.unstated(row.recompute) then
     local mode, rnote = M.parse_recompute(row.recompute)
     if mode == nil then
       return nil, rnote or fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings; dml recomputes all of a stage's layers or none)",
@@ -2204,9 +2306,25 @@ local function measurement(row, column)
   -- A number with a remark in parentheses: "989 (dense BF16)"; its column's unit written after
   -- it: "38%" in mfu_pct and hfu_pct, "5.9 s" in iter_time_s.
   local text = cell:match("^%s*([^%s%(]+)%s*%(.*%)%s*$") or cell
-  local units = { mfu_pct = "%%", hfu_pct = "%%", iter_time_s = "s" }
-  if units[column] then text = text:match("^%s*(.-)%s*" .. units[column] .. "%s*$") or text end
+  -- Other spellings of the unit: "41.5% MFU", "MFU 41.5%"; "1.2 sec", "1.2 seconds", "1.2 s/step",
+  -- "1200 ms", "800 us"; "3.2k" and "1.2M" tokens, "3,200
+  -- tok/s/GPU". (Not minutes: "3.6 min" in a column of seconds is refused as a slip.)
+  local scale = 1
+  if column == "mfu_pct" or column == "hfu_pct" then
+    text = text:gsub("^%s*[mMhH][fF][uU]%s*[:=]?%s*", ""):gsub("%s*[mMhH][fF][uU]%s*$", "")
+    text = text:match("^%s*(.-)%s*%%%s*$") or text
+  elseif column == "iter_time_s" then
+    local v, unit = text:match("^%s*([%d%.,eE+-]+)%s*([%a/]*)%s*$")
+    local seconds = { s = 1, sec = 1, secs = 1, second = 1, seconds = 1, ["s/step"] = 1, ["s/iter"] = 1,
+                      ms = 1e-3, ["ms/step"] = 1e-3, ["ms/iter"] = 1e-3, us = 1e-6 }
+    if v and seconds[unit:lower()] then text, scale = v, seconds[unit:lower()] end
+  elseif column == "tokens_per_s" or column == "tokens_per_s_per_gpu" then
+    text = text:gsub("%s*tok[%a]*/s[%a/]*%s*$", ""):gsub("%s*/%s*gpu%s*$", "")
+    local v, suffix = text:match("^%s*([%d%.,]+)%s*([kKmM])%s*$")
+    if v then text, scale = v, (suffix:lower() == "k" and 1e3 or 1e6) end
+  end
   local x = M.number(text)
+  if x ~= nil then x = x * scale end
   if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
   if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
   return x

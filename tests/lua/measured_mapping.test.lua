@@ -439,6 +439,18 @@ local zero_cases = {
   ["FSDP2 (shard 32)"] = 3, ["FSDP2 (shard 8)"] = 3, ["FSDP2 (shard degree 1)"] = 3, ["FSDP2 (shard degree 128)"] = 3,
 }
 for s, z in pairs(zero_cases) do t.eq(measured.parse_zero(s), z, s) end
+-- helper-65's probe: an offload switched off says nothing of the stage; DeepSpeed's, Paddle's
+-- and FSDP2's keys; hybrid sharding ruled out is not HSDP; a degree before "shard".
+for cell, z in pairs { ["No offload (ZeRO-3)"] = 3, ["without CPU offload: ZeRO stage 2"] = 2, ["zero_stage: 3"] = 3,
+  ["zero_optimization.stage=2"] = 2, ["sharding_stage=2"] = 2, ["DeepSpeed stage 2"] = 2,
+  ["FSDP2 reshard_after_forward=False"] = 2, ["reshard_after_forward: false"] = 2 } do
+  t.eq(measured.parse_zero(cell), z, cell)
+end
+for _, cell in ipairs { "FSDP (no HSDP)", "FSDP, not hybrid", "FULL_SHARD (not HYBRID_SHARD)", "FSDP; HSDP was slower" } do
+  t.eq(select(3, measured.parse_zero(cell)), false, cell)
+end
+t.eq(select(2, measured.parse_zero("HSDP: 8 shard x 16 replicate")), 8)
+t.eq(select(2, measured.parse_zero("_HYBRID_SHARD_ZERO2")), nil, "ZERO2 names the stage")
 -- FSDP named in a parenthesis about another setting (helper-56: read as ZeRO 3, +287%); FSDP
 -- outside it keeps the whole reading (Llama 3's "FSDP: ... (like PyTorch's SHARD_GRAD_OP)").
 t.eq(measured.parse_zero('--use-distributed-optimizer: true (table FSDP column "/")'), 1)
@@ -582,6 +594,17 @@ t.eq(select(2, measured.parse_recompute("selective: moe_act, norm, qk_norm")),
   'recompute "selective: moe_act, norm, qk_norm" read as norms (Megatron-Core\'s layernorm module) (qk_norm not modelled)',
   "moe_act and qk_norm keep their names (helper-62)")
 t.eq(measured.parse_recompute("without CPU offload, full recompute"), "full", "without what is not the checkpointing")
+-- Checkpointing named and switched off (helper-65's probe: read as full, +46%), AC's and remat's
+-- other spellings.
+for _, cell in ipairs { "gradient checkpointing disabled", "activation checkpointing off", "gradient checkpointing not used",
+  "gradient checkpointing (disabled)", "activation checkpointing (none)", "activation checkpointing was not needed",
+  "AC: none", "remat: none", "AC=False", "AC off", "w/o AC", "grad ckpt off", "not used" } do
+  t.eq(measured.parse_recompute(cell), "none", cell)
+end
+for _, cell in ipairs { "AC=True", "AC on", "activation recomputation", "remat", "rematerialization", "act ckpt",
+  "checkpointing every transformer block" } do
+  t.eq(measured.parse_recompute(cell), "full", cell)
+end
 t.eq(measured.parse_recompute("full (remat_policy=custom)"), "full", "a mode written first")
 t.eq(measured.parse_recompute("selective: mla_up_proj, moe_act"), "none", "single modules only")
 t.eq(measured.parse_recompute("selective: up_proj, act"), "none")
@@ -712,6 +735,11 @@ t.eq(measured.parse_precision("NVFP4 + FP8"), nil, "still mixed"); t.eq(measured
 t.eq(measured.parse_precision("MXFP4"), "fp4")
 -- MS-AMP's levels are FP8 (helper-58: read as fp16 AMP at the BF16 rate, +42%), said.
 t.eq(measured.parse_precision("bf16, no MS-AMP"), "bf16"); t.eq(measured.parse_precision("BF16 (baseline for MS-AMP)"), "bf16")
+-- FP8 named only to be ruled out (helper-65's probe: read as fp8).
+for _, cell in ipairs { "BF16 (FP8 not used)", "BF16, FP8 unsupported on A100", "bf16 (fp8 would be faster)", "not FP8: BF16",
+  "BF16; FP8 tried but off", "bf16 + fp8 attention" } do
+  t.eq(measured.parse_precision(cell), "bf16", cell)
+end
 for _, cell in ipairs { "MS-AMP O1", "MS-AMP O2", "msamp O3" } do
   local p, why = measured.parse_precision(cell)
   t.eq(p, "fp8", cell); t.eq(why:find("not modelled", 1, true) ~= nil, true, why)
@@ -749,6 +777,11 @@ t.eq(measured.parse_yes_no("1"), true); t.eq(measured.parse_yes_no("0"), false)
 -- Settings written as a key and its value, Megatron-LM's flag, and nanotron's TP modes (helper-32).
 t.eq(measured.parse_yes_no("sequence_parallel=False"), false); t.eq(measured.parse_yes_no("SEQ_PARALLEL default True"), true)
 t.eq(measured.parse_yes_no("--sequence-parallel: true"), true, "a flag as a YAML key (helper-56: refused)")
+-- helper-65's probe: "not stated" is no "no" (unknown: not given, said by the request); SP by name.
+t.eq(measured.parse_yes_no("not stated"), nil); t.eq(measured.parse_yes_no("normal"), nil)
+t.eq(measured.unstated("not stated"), true); t.eq(measured.unstated("unknown"), true); t.eq(measured.unstated("none"), false)
+for _, cell in ipairs { "sequence parallel", "SP", "Megatron SP", "with SP", "w/ SP", "TP+SP" } do t.eq(measured.parse_yes_no(cell), true, cell) end
+for _, cell in ipairs { "without SP", "SP not used", "\226\156\151" } do t.eq(measured.parse_yes_no(cell), false, cell) end
 t.eq(measured.parse_yes_no("SEQ_PARALLEL: 1"), true); t.eq(measured.parse_yes_no("--sequence-parallel"), true)
 t.eq(measured.parse_yes_no("yes: overlapped"), true, "a yes is no key"); t.eq(measured.parse_yes_no("sp = maybe"), nil)
 same({ measured.parse_yes_no("tp_mode REDUCE_SCATTER (tp_linear_async_communication True)") },
@@ -1209,8 +1242,20 @@ t.eq(why_not { iter_time_s = "0" }, "iter_time_s 0 is not a positive, finite num
 t.eq(why_not { iter_time_s = "-1" }, "iter_time_s -1 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "1e400" }, "iter_time_s 1e400 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "3.6 min" }, 'iter_time_s "3.6 min" is not a plain number')
--- The column's own unit written after the number is read (helper-42's walkthrough).
+-- The column's own unit written after the number is read (helper-42's walkthrough), and other
+-- spellings of it (helper-65's probe: refused, which also stopped dml.calibrate on the file).
 t.eq(measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = "3.6 s" })), 3.6)
+for cell, secs in pairs { ["3600 ms"] = 3.6, ["3.6 sec"] = 3.6, ["3.6 seconds"] = 3.6, ["3.6 s/step"] = 3.6 } do
+  t.near(measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = cell })), secs, 1e-12, cell)
+end
+do
+  local r = row("MPT-30b-512")
+  local plain = measured.measured_time(r)
+  local tps = r.tokens_per_s_per_gpu
+  if tps then
+    t.near(measured.measured_time(copy(r, { tokens_per_s_per_gpu = tps .. " tok/s/GPU" })), plain, 1e-12, "a unit after it")
+  end
+end
 local function from_mfu(cell)
   return (measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false,
     tokens_per_s_per_gpu = false, tflops_per_gpu = false, mfu_pct = cell, peak_tflops_assumed = "312" })))
@@ -1351,6 +1396,10 @@ do
   t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "FlashAttention was not used" }).run.stack.attention, "unfused")
   t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "predates FlashAttention" }).run.stack.attention, "unfused")
   -- An offload switched off is not said (helper-45: TinyLlama's "cpu_offload=False").
+  -- A cell that says it is not known is not given (helper-65: "not stated" read as no SP).
+  local unsaid = assert(req_of { sequence_parallel = "not stated", recompute = "unknown", zero_or_fsdp = "not reported" })
+  t.eq(unsaid.layout.sequence_parallel, nil); t.eq(unsaid.layout.recompute, nil); t.eq(unsaid.layout.zero, nil)
+  t.eq(assumed_has(unsaid, 'sequence_parallel "not stated": not given (the default)'), true)
   -- Sequence parallelism at TP 1 splits nothing (helper-50: MLPerf's "SEQ_PARALLEL default True"
   -- at TP 1 was refused by dml).
   local sp1 = assert(req_of { tp = "1", pp = "1", dp = "64", vpp_interleave = nil, sequence_parallel = "SEQ_PARALLEL default True" })
