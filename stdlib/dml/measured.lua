@@ -401,8 +401,11 @@ function M.gpu(cell)
       end
     end
   end
+  -- An SXM part named is the SXM part, whatever the cell says of PCIe ("H100 SXM (not PCIe)",
+  -- "H100 SXM5; PCIe Gen5 host").
+  local sxm = t:find("sxm") ~= nil
   for _, r in ipairs(M.gpu_rules) do
-    if t:find(r.pattern) then
+    if t:find(r.pattern) and not (sxm and r.pattern:find("pcie", 1, true)) then
       local notes = {}
       if r.preset:match("^a100") and not t:find("a100") then
         notes[#notes + 1] = fmt("GPU %q: an A100 SXM 80GB assumed", cell)
@@ -475,6 +478,12 @@ M.one_way_words = { "per direction", "each direction", "each way", "one way", "u
 --- spec (M.nvlink_spec), or for PCIe cards (`pcie`, or the h100_pcie preset) the host link
 --- (M.pcie_spec). nil and the reason when neither exists.
 function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
+  -- (A cell's first 1 KB: a hostile run of digits would make the patterns slow.)
+  if cell then cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?") end
+  -- The rate the cell calls bidirectional, where it gives one ("450GB/s per direction, 900GB/s
+  -- bidirectional").
+  local bidir = cell and cell:lower():match("(%d+%.?%d*)%s*gb/s[%s%(]*bi%-?dir")
+  if bidir then return tonumber(bidir), nil end
   local gb = cell and cell:match("(%d+%.?%d*)%s*GB/s")
   local tb = cell and not gb and cell:match("(%d+%.?%d*)%s*TB/s")
   if tb then gb = tonumber(tb) * 1000 end
@@ -525,9 +534,11 @@ end
 local read_inter_node
 
 function M.inter_node(cell, gpus_per_node, gpu_preset)
-  -- (A network cell is a sentence or two; past 4 KB its parts are not searched, only read whole.)
-  local long = cell ~= nil and #cell > 4096
-  if long then return read_inter_node(cell, gpus_per_node, gpu_preset) end
+  -- (A network cell is a sentence or two: its first 1 KB is read; a hostile run of digits would
+  -- make the patterns slow.) A thousands separator is no part separator: "1,600 Gbps per node".
+  if cell then
+    cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+  end
   -- A cell that describes several networks: the parts (between ";" and ",") that name storage,
   -- management, in-band links, a DPU, a PCIe link or a scale-up fabric (NVLink, Infinity Fabric:
   -- the levels inside a node or rack) are not the compute network ("Storage+Management: 1x
@@ -640,6 +651,8 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
+    local count, each = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s%s*per%s+gpu")
+    if count then return both(tonumber(count) * tonumber(each)), bytes_note end
     local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per gpu")
     if per_gpu then return both(tonumber(per_gpu)), bytes_note end
     -- K NICs per node: "8 x 400G", "8x NDR 400 Gb/s", "8 x HDR 200 Gb/s"; or the count after
@@ -804,6 +817,13 @@ end
 --- (both said in the note); metaseq has no preset.
 function M.stack_for(row)
   local f = (row.framework or ""):lower()
+  -- Spellings of the names below: "torch titan", "Megatron Core", "MCore", "M-Core", "Megatron
+  -- Bridge"; "DeepSpeed-Megatron" is Megatron-DeepSpeed; a framework named only to be ruled out
+  -- or compared against ("PyTorch FSDP (not DeepSpeed)") is not the run's.
+  f = f:gsub("torch%s+titan", "torchtitan"):gsub("megatron%s+core", "megatron-core"):gsub("%f[%a]m%-?core%f[%A]", "megatron-core")
+    :gsub("megatron%s+bridge", "megatron-bridge"):gsub("deepspeed[%s%-_]*megatron", "megatron-deepspeed")
+  f = f:gsub("%(%s*not%s+[^%)]*%)", ""):gsub("%f[%a]not%s+deepspeed", ""):gsub("compared%s+[%a%s]-%f[%a]deepspeed", "")
+    :gsub("deepspeed%-style", "")
   if f:find("torchtitan") then
     -- Async TP where the framework cell or the notes name it first and not switched off ("Async
     -- TP; ...", "enable_async_tensor_parallel = true"; not "Vanilla TP; async TP speedup 1.09",
@@ -824,7 +844,9 @@ function M.stack_for(row)
   end
   if f:find("llm[%s%-_]?foundry") or f:find("composer") or f:find("mosaic") then return "llm_foundry" end
   if f:find("megascale") then return "megascale" end
-  if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") then return "megatron_core" end
+  if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") or f:find("megatron[%s%-_]*fsdp") then
+    return "megatron_core"
+  end
   if f:find("megatron[%s%-_]*deepspeed") or (f:find("megatron[%s%-_]?lm") and f:find("deepspeed")) then
     return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
       row.framework)
@@ -880,6 +902,13 @@ function M.stack_for(row)
       or elsewhere:find("megatron") or elsewhere:find("training_results") or elsewhere:find("mlperf")) then
     return "megatron_core", fmt("stack megatron_core for %q (an NGC container; the row's configs are NVIDIA's NeMo ones)",
       row.framework)
+  end
+  -- PyTorch trainers of their own (Hugging Face Accelerate, torchtune, Lit-GPT, FairScale, torch
+  -- distributed): the PyTorch stack, said.
+  if (f:find("accelerate") or f:find("torchtune") or f:find("lit%-?gpt") or f:find("fairscale")
+      or f:find("torch[%s%.]*distributed")) and not f:find("megatron") then
+    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    return key, fmt("stack %s for %q (a PyTorch trainer: PyTorch's kernels and FSDP/DDP)", key, row.framework)
   end
   -- Plain PyTorch (DDP) without model parallelism: torchtitan's stack, the PyTorch one, said.
   if f:find("%f[%a]pytorch%f[%A]") and not f:find("megatron") and (M.integer(row.tp) or 1) == 1
@@ -1323,7 +1352,8 @@ local function without_off(t)
   for _, f in ipairs { "fp8", "float8", "fp4", "nvfp4", "float4" } do
     local pat = "%f[%w]" .. f .. "%f[%W]"
     t = t:gsub("%f[%w]no[%s%-]+" .. f .. "%f[%W]", ""):gsub("%f[%w]without%s+" .. f .. "%f[%W]", "")
-      :gsub("%f[%w]not%s+" .. f .. "%f[%W]", "")
+      :gsub("%f[%w]not%s+" .. f .. "%f[%W]", ""):gsub("w/o%s*" .. f .. "%f[%W]", "")
+      :gsub(pat .. "%s*[:=]%s*n/a", ""):gsub("%-%-" .. f .. "[%w%-]*%s+none", "")
     -- Named only to be ruled out in its clause: "BF16 (FP8 not used)", "FP8 unsupported on A100",
     -- "fp8 would be faster", "FP8 tried but off".
     t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
@@ -1346,6 +1376,21 @@ end
 function M.parse_precision(cell)
   if cell == nil then return nil end
   local t = without_off(cell:lower())
+  -- FP32 master weights (or a master copy) beside 16-bit compute are mixed precision, no 32-bit
+  -- matmul; Lightning's and PyTorch's names for fp16 ("16-mixed", "precision=16", "half"), and
+  -- FP8's formats by name ("e4m3", "8-bit float").
+  t = t:gsub("fp32%s+master[%s%a]*", "master"):gsub("float32%s+master[%s%a]*", "master")
+  if t:find("master") and not (t:find("fp8") or t:find("fp4")) then
+    t = t:gsub("fp32", ""):gsub("float32", "")
+    if not (t:find("bf16") or t:find("bfloat16") or t:find("fp16") or t:find("amp")) then t = "mixed " .. t end
+  end
+  if t:match("^%s*16%-mixed%s*$") or t:match("^%s*precision%s*=%s*16%s*$") or t:match("^%s*16%-true%s*$")
+    or t:match("^%s*half[%s%a]*$") then
+    return "bf16", fmt("precision %q: fp16 modelled as bf16 (same tensor-core rate)", cell)
+  end
+  if (t:find("%f[%a]e4m3") or t:find("%f[%a]e5m2") or t:find("8%-bit%s+float")) and not t:find("fp8") then
+    return "fp8", fmt("precision %q read as fp8", cell)
+  end
   -- 4-bit matmuls run as fp4 (NVFP4) on GPUs whose preset has an FP4 rate (dml.run refuses the
   -- others, naming the GPU); 32-bit ones are not modelled: say so rather than run them at another rate.
   if t:find("fp4") or t:find("float4") then
@@ -1356,6 +1401,13 @@ function M.parse_precision(cell)
     local dpa_note = dpa and fmt("precision %q: NVFP4 linears; the FP8 attention is costed at the 16-bit rate", cell) or nil
     if t:find("fp8") or t:find("float8") then
       return nil, fmt("precision %q: 4-bit beside 8-bit operands (mixed-input matmuls) is not modelled", cell)
+    end
+    -- (NVFP4's recipe keeps attention and some layers in BF16: "NVFP4 + BF16 attention",
+    -- "NVFP4 (last 4 layers in BF16)" are NVFP4 linears, said.)
+    local sixteen_kept = t:find("bf16%s*attention") or t:find("16%-bit%s*attention") or t:find("layers?%s+in%s+bf16")
+      or t:find("%(16%-bit attention")
+    if sixteen_kept then
+      return "fp4", fmt("precision %q: NVFP4 linears; the layers and attention it keeps in 16 bits are costed as NVFP4's and at the 16-bit attention rate", cell)
     end
     if t:find("bf16") or t:find("fp16") or t:find("16%-bit") or t:find("%f[%w]w4a16%f[%W]") then
       return nil, fmt("precision %q: 4-bit beside 16-bit operands (mixed-input matmuls) is not modelled", cell)

@@ -94,6 +94,7 @@ local key, notes = measured.gpu("H100-SXM 96GB HBM2e at 500W (Grand Teton; peak 
 t.eq(key, "h100_sxm_hbm2e_500w", "torchtitan's 500 W H100")
 t.eq(#notes, 0)
 -- torchtitan's footnote for the same part (helper-45): it was the 700 W preset, said.
+t.eq(gpu("H100 SXM (not PCIe)"), "h100_sxm"); t.eq(gpu("H100 SXM5; PCIe Gen5 host"), "h100_sxm", "the SXM part named (helper-64)")
 key, notes = measured.gpu("HBM2e based lower TDP SXM H100(95GB)")
 t.eq(key, "h100_sxm_hbm2e_500w"); t.eq(#notes, 0)
 -- An H100 that names only one of the two is the 700 W preset, said in a note.
@@ -158,6 +159,7 @@ t.eq(intra("NVLink (H200)", "h200_sxm"), 900)
 t.eq(intra("NVLink (not quantified)", "a100_sxm_80gb"), 600)
 t.eq(intra(nil, "h800_sxm"), 400); t.eq(intra(nil, "a800_sxm"), 400)
 t.eq(intra("NVLink5 (1.8 TB/s bidir per GPU)", "b200"), 1800, "TB/s")
+t.eq(intra("450GB/s per direction, 900GB/s bidirectional", "h100_sxm"), 900, "the rate called bidirectional (helper-64)")
 t.eq(intra(nil, "gb200"), 1800)
 t.eq(intra(nil, "mi300x"), 896)
 t.eq(select(2, measured.intra_node(nil, "h100_sxm")),
@@ -230,6 +232,13 @@ do
   t.eq(inter("1x 400Gb/s Ethernet, 8x ConnectX-7 400Gb/s InfiniBand"), 100)
   t.eq(inter("8x 100 Gb/s, 800 Gb/s total"), 25); t.eq(inter("800 Gb/s total"), 25)
   t.eq(inter("2x 100 Gb/s EFA (NVLink inside the node)"), 6.25)
+  -- helper-64's probe: thousands separators (AWS's "1,600 Gbps", read as 600), a count of NICs a
+  -- GPU, and a hostile run of digits read fast.
+  t.eq(inter("1,600 Gbps per node (RoCE)"), 50); t.eq(inter("3,200 Gb/s per node"), 100)
+  t.eq(inter("2x400G per GPU"), 200); t.eq(inter("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", "a100_sxm_80gb"), 50)
+  local t0 = os.clock()
+  measured.inter_node(string.rep("9", 4090), 8, "h100_sxm"); measured.intra_node(string.rep("9", 4090), "h100_sxm", false, 8)
+  t.eq(os.clock() - t0 < 1, true, "a run of digits")
   bw, note = measured.inter_node("8x 400 Gb/s IB, NVLink 900 GB/s", 8, "h100_sxm")
   t.eq(bw, 100, "a scale-up fabric beside it is not the network")
   t.eq(note, 'inter-node: "NVLink 900 GB/s" not the compute network', note)
@@ -403,6 +412,13 @@ t.eq(stack { framework = "PyTorch NVIDIA Release 24.04" }, "torchtitan", "nothin
 -- ran unfused 2021 attention and were refused context parallelism).
 t.eq(stack { framework = "XTuner (mmengine + DeepSpeed, HuggingFace transformers)" }, "torchtitan")
 t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)" }, "deepspeed_zero3_2021")
+-- helper-64's probe: names spelled apart, a framework ruled out, PyTorch trainers.
+for f, key in pairs { ["PyTorch FSDP (not DeepSpeed)"] = "torchtitan", ["PyTorch FSDP, compared against DeepSpeed"] = "torchtitan",
+  ["DeepSpeed-Megatron"] = "megatron_2021", ["Megatron-FSDP"] = "megatron_core", ["torch titan"] = "torchtitan",
+  ["HF Accelerate"] = "torchtitan", ["torchtune"] = "torchtitan", ["Megatron Core"] = "megatron_core",
+  ["MCore 0.10"] = "megatron_core", ["Megatron Bridge"] = "megatron_core" } do
+  t.eq(stack { framework = f }, key, f)
+end
 t.eq(stack { framework = "PyTorch DDP + Megatron TP", tp = "8" }, "megatron_core")
 -- Async TP where the notes name it first (helper-38: "Vanilla TP; async TP speedup column 1.09"
 -- ran as async TP).
@@ -735,6 +751,14 @@ t.eq(measured.parse_precision("NVFP4 + FP8"), nil, "still mixed"); t.eq(measured
 t.eq(measured.parse_precision("MXFP4"), "fp4")
 -- MS-AMP's levels are FP8 (helper-58: read as fp16 AMP at the BF16 rate, +42%), said.
 t.eq(measured.parse_precision("bf16, no MS-AMP"), "bf16"); t.eq(measured.parse_precision("BF16 (baseline for MS-AMP)"), "bf16")
+-- helper-64's probe: FP8 switched off in other words, FP32 master weights, fp16's and FP8's other
+-- names, NVFP4's 16-bit attention and layers.
+for cell, p in pairs { ["bf16 w/o fp8"] = "bf16", ["BF16 (FP8: N/A)"] = "bf16", ["bf16; --fp8-format none"] = "bf16",
+  ["mixed precision, FP32 master weights"] = "bf16", ["AMP with fp32 master weights"] = "bf16", ["16-mixed"] = "bf16",
+  ["precision=16"] = "bf16", ["half precision"] = "bf16", ["e4m3"] = "fp8", ["E4M3/E5M2"] = "fp8",
+  ["NVFP4 + BF16 attention"] = "fp4", ["NVFP4 (last 4 layers in BF16)"] = "fp4" } do
+  t.eq(measured.parse_precision(cell), p, cell)
+end
 -- FP8 named only to be ruled out (helper-65's probe: read as fp8).
 for _, cell in ipairs { "BF16 (FP8 not used)", "BF16, FP8 unsupported on A100", "bf16 (fp8 would be faster)", "not FP8: BF16",
   "BF16; FP8 tried but off", "bf16 + fp8 attention" } do
