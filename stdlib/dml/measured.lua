@@ -583,35 +583,27 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
         if b then rated[#rated + 1] = { part = part, bw = b } end
       end
     end
-    -- Parts that give the same rate ("400 Gb/s per node, AWS EFA (... (400 Gb/s))") describe one
-    -- network twice: the part that says its scope (per node, per GPU, a count of NICs) is read.
+    -- A part that gives no scope (per node, per GPU, a total, a count of NICs) restates a scoped
+    -- part of the same rate: "400 Gb/s per node, AWS EFA (... (400 Gb/s))" is one network, read
+    -- by its scoped part. Two scoped parts are two networks: "1x 400Gb/s Ethernet, 8x ConnectX-7
+    -- 400Gb/s InfiniBand", the faster the compute one (below).
     local function raw(part) return tonumber(part:lower():match("(%d+%.?%d*)%s*[gt]b") or part:lower():match("(%d+%.?%d*)%s*g%f[^%a]")) end
-    -- (Only a part that gives no scope restates one that does: "1x 400Gb/s Ethernet, 8x
-    -- ConnectX-7 400Gb/s InfiniBand" are two sets of NICs, the faster the compute network.)
     local function scoped(part)
       local p = part:lower():gsub("%b()", " ")
       return p:find("per%s+node") or p:find("per%s+gpu") or p:find("per%s+server") or p:find("%f[%a]total")
         or p:find("aggregate") or p:find("%d%s*x") or p:find("%d%s*\195\151")
     end
-    local any_scoped, restated = false, {}
+    local kept_rated = {}
     for _, r in ipairs(rated) do
-      if scoped(r.part) then any_scoped = true end
+      local restates = false
+      for _, q in ipairs(rated) do
+        if not scoped(r.part) and scoped(q.part) and raw(q.part) == raw(r.part) then restates = true end
+      end
+      if not restates then kept_rated[#kept_rated + 1] = r end
     end
-    if any_scoped then
-      local kept_rated = {}
-      for _, r in ipairs(rated) do
-        local restates = false
-        if not scoped(r.part) then
-          for _, q in ipairs(rated) do
-            if scoped(q.part) and raw(q.part) == raw(r.part) then restates = true end
-          end
-        end
-        if restates then restated[#restated + 1] = r else kept_rated[#kept_rated + 1] = r end
-      end
-      if #restated > 0 then
-        rated = kept_rated
-        if #rated == 1 then cell = rated[1].part end
-      end
+    if #kept_rated < #rated then
+      rated = kept_rated
+      if #rated == 1 then cell = rated[1].part end
     end
     if #rated > 1 then
       table.sort(rated, function(a, b) return a.bw > b.bw end)
