@@ -348,6 +348,9 @@ M.gpu_rules = {
   { pattern = "mi300x", preset = "mi300x" },
   { pattern = "mi300%f[^%w]", preset = "mi300x" },
   { pattern = "h200", preset = "h200_sxm" },
+  -- The H800 PCIe is the H100 PCIe card with its NVLink bridge cut (the same 756 TFLOP/s).
+  { pattern = "h800.*pcie", preset = "h100_pcie" },
+  { pattern = "pcie.*h800", preset = "h100_pcie" },
   { pattern = "h800", preset = "h800_sxm" },
   { pattern = "a800", preset = "a800_sxm" },
   { pattern = "h100.*pcie", preset = "h100_pcie" },
@@ -419,6 +422,12 @@ function M.gpu(cell)
       if r.preset:match("^a100") and t:find("pcie") then
         notes[#notes + 1] = fmt("%q: the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 250-300 W limit not modelled)", cell)
       end
+      if r.preset == "a800_sxm" and t:find("pcie") and not sxm then
+        notes[#notes + 1] = fmt("%q: the A800 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 300 W limit not modelled)", cell)
+      end
+      if r.preset == "h100_pcie" and t:find("h800") then
+        notes[#notes + 1] = fmt("%q: the H800 PCIe modelled as the H100 PCIe (the same card, its NVLink bridge cut)", cell)
+      end
       if r.preset == "h100_sxm" and t:find("%f[%w]nvl%f[%W]") then
         notes[#notes + 1] = fmt("%q: the H100 NVL modelled as the H100 SXM (its 835 TFLOP/s and 94 GB not modelled)", cell)
       end
@@ -452,9 +461,9 @@ M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm 
   b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896 }
 --- The host link of PCIe cards (GB/s per GPU, both ways), which carries their traffic inside a
 --- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 3.0 x16 for the
---- V100 PCIe, 4.0 x16 for the A100 PCIe, 5.0 x16 for the H100 PCIe and the H100 and H200 NVL
+--- V100 PCIe, 4.0 x16 for the A100 and A800 PCIe, 5.0 x16 for the H100 PCIe and the H100 and H200 NVL
 --- cards (16, 32 and 64 GB/s each way; PCI-SIG).
-M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, h100_pcie = 128, h100_sxm = 128, h200_sxm = 128,
+M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, a800_sxm = 64, h100_pcie = 128, h100_sxm = 128, h200_sxm = 128,
   v100_sxm = 32 }
 --- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's (and A800 servers')
 --- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), Blackwell

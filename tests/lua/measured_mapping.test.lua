@@ -148,6 +148,14 @@ t.eq(gpu_note("GH200 (Grace Hopper)"):find("the GH200's GPU modelled as the H200
 t.eq(gpu_note("V100 16GB"), "\"V100 16GB\": the V100 modelled with the preset's 32 GB")
 t.eq(gpu("H100 PCIe"), "h100_pcie"); t.eq(gpu("PCIe H100 80GB"), "h100_pcie")
 t.eq(gpu_note("H100 NVL 94GB (NVLink bridge)") ~= nil, true, "NVL named beside NVLink")
+-- The Chinese-market PCIe cards (helper-64's probe: both were read as the SXM parts, silently).
+t.eq(gpu("NVIDIA H800 PCIe 80GB"), "h100_pcie"); t.eq(gpu("PCIe H800"), "h100_pcie")
+t.eq(gpu_note("H800 PCIe"), "\"H800 PCIe\": the H800 PCIe modelled as the H100 PCIe (the same card, its NVLink bridge cut)")
+t.eq(gpu("H800 SXM5 (PCIe Gen5 host)"), "h800_sxm", "an SXM part named wins")
+t.eq(gpu("A800-PCIE-80GB"), "a800_sxm")
+t.eq(gpu_note("A800-PCIE-80GB"), "\"A800-PCIE-80GB\": the A800 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 300 W limit not modelled)")
+t.eq(gpu_note("A800 SXM4 80GB"), nil)
+t.eq(measured.intra_node(nil, "a800_sxm", true), 64, "the A800 PCIe card's host link, not the SXM part's NVLink")
 
 -- Scale-up: the bidirectional per-GPU rate as given, else the GPU's NVLink spec.
 local function intra(s, g) return (measured.intra_node(s, g)) end
