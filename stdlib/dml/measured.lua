@@ -482,8 +482,9 @@ M.one_way_words = { "per direction", "each direction", "each way", "one way", "u
 --- intra_node(cell, gpu_preset[, pcie, gpus_per_node]): the scale-up bandwidth per GPU in GB/s,
 --- both directions, and a note when it was not read from the cell. A "N GB/s" in the cell is
 --- taken as the bidirectional per-GPU rate (NVIDIA quotes NVLink both ways), twice that where
---- the cell makes it one direction's (M.one_way_words), or the node's total shared by its
---- `gpus_per_node` GPUs where it is over twice the GPU's NVLink spec; no number: the GPU's NVLink
+--- the cell makes it one direction's (M.one_way_words), the product of a count of links and a
+--- link's rate, or the node's total shared by its `gpus_per_node` GPUs where it is over twice the
+--- GPU's NVLink spec (a rack's shared by its NVLink domain); no number: the GPU's NVLink
 --- spec (M.nvlink_spec), or for PCIe cards (`pcie`, or the h100_pcie preset) the host link
 --- (M.pcie_spec). nil and the reason when neither exists.
 function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
@@ -493,13 +494,36 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   -- bidirectional").
   local bidir = cell and cell:lower():match("(%d+%.?%d*)%s*gb/s[%s%(]*bi%-?dir")
   if bidir then return tonumber(bidir), nil end
+  -- A rate a link, with the count of links ("18 links x 50 GB/s", "50 GB/s per link, 12 links"):
+  -- the GPU's, their product (NVIDIA quotes its NVLink totals so: 18 x 50 = 900 for the H100).
+  local links_note
+  if cell then
+    local t = cell:lower():gsub("\u{d7}", "x")
+    local k, r
+    for _, word in ipairs { "", "at", "each", "of" } do
+      k, r = t:match("(%d+)%s*[%a%d%-]*%s*links?[%sx%*@]*" .. word .. "%s*(%d+%.?%d*)%s*gb/s")
+      if k then break end
+    end
+    if not k then r, k = t:match("(%d+%.?%d*)%s*gb/s[%s%(]*per%s*link[%s,;:x%(%)]*(%d+)%s*links?") end
+    if k and tonumber(k) > 0 then
+      links_note = fmt("intra-node %s links x %s GB/s", k, r)
+      -- The product stands for the cell's rate; the words that give its direction are kept.
+      local direction = t:find("bidir") and " bidir" or ""
+      for _, w in ipairs(M.one_way_words) do
+        if t:find(w) then direction = " per direction" end
+      end
+      cell = fmt("%g GB/s", tonumber(k) * tonumber(r)) .. direction
+    end
+  end
   local gb = cell and cell:match("(%d+%.?%d*)%s*GB/s")
   local tb = cell and not gb and cell:match("(%d+%.?%d*)%s*TB/s")
   if tb then gb = tonumber(tb) * 1000 end
   if gb then
     gb = tonumber(gb)
     local t = cell:lower()
-    if t:find("bidir") then return gb, nil end
+    if t:find("bidir") then
+      return gb, links_note and fmt("%s read as %g GB/s per GPU, both directions", links_note, gb)
+    end
     -- One direction's rate: the direction words right after it ("450 GB/s per direction"), or
     -- anywhere in a cell of one rate and no total ("NVLink 3 (300 GB/s each way)"). A cell that
     -- also gives the total ("900 GB/s total; 450 GB/s per direction") is read by its first
@@ -512,12 +536,22 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
         return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
       end
     end
-    -- Far above the GPU's own links (NVSwitch's "7.2 TB/s"): the node's total, shared.
+    -- Far above the GPU's own links (NVSwitch's "7.2 TB/s"): the node's total, shared; a rack's
+    -- ("NVL72: 130 TB/s") where the cell names its NVLink domain or the GPU's domain spans racks.
     local spec = M.nvlink_spec[gpu_preset]
-    if spec and gpus_per_node and gpus_per_node > 1 and gb > 2 * spec then
-      return gb / gpus_per_node, fmt("intra-node %g GB/s, more than twice a %s's %s (%d GB/s), read as the node's, %g GB/s per GPU",
-        gb, gpu_preset, M.fabric(gpu_preset), spec, gb / gpus_per_node)
+    if spec and gb > 2 * spec then
+      local domain = tonumber(t:match("nvl%s*(%d+)")) or M.nvlink_domain[gpu_preset]
+      local over = gpus_per_node and gpus_per_node > 1 and gb / gpus_per_node > 2 * spec
+      if domain and domain > 1 and (t:find("nvl%s*%d") or over) then
+        return gb / domain, fmt("intra-node %g GB/s, more than twice a %s's %s (%d GB/s), read as the %d-GPU domain's, %g GB/s per GPU",
+          gb, gpu_preset, M.fabric(gpu_preset), spec, domain, gb / domain)
+      end
+      if gpus_per_node and gpus_per_node > 1 then
+        return gb / gpus_per_node, fmt("intra-node %g GB/s, more than twice a %s's %s (%d GB/s), read as the node's, %g GB/s per GPU",
+          gb, gpu_preset, M.fabric(gpu_preset), spec, gb / gpus_per_node)
+      end
     end
+    if links_note then return gb, fmt("%s read as %g GB/s per GPU, both directions", links_note, gb) end
     return gb, fmt("intra-node %g GB/s read as per GPU, both directions", gb)
   end
   local given = cell and fmt("not quantified (%q)", cell) or "not given"

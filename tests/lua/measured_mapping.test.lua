@@ -169,6 +169,22 @@ t.eq(intra(nil, "h800_sxm"), 400); t.eq(intra(nil, "a800_sxm"), 400)
 t.eq(intra("NVLink5 (1.8 TB/s bidir per GPU)", "b200"), 1800, "TB/s")
 t.eq(intra("450GB/s per direction, 900GB/s bidirectional", "h100_sxm"), 900, "the rate called bidirectional (helper-64)")
 t.eq(intra(nil, "gb200"), 1800)
+-- A rate a link with the count of links: their product (helper-64's probe read the link's rate).
+t.eq(intra("NVLink 4: 18 links x 50 GB/s", "h100_sxm"), 900)
+t.eq(intra("18 NVLink links \u{d7} 50 GB/s", "h800_sxm"), 900)
+t.eq(intra("NVLink3, 12 links at 50 GB/s", "a100_sxm_80gb"), 600)
+t.eq(intra("8 links each 25 GB/s per direction", "h800_sxm"), 400)
+t.eq(intra("50 GB/s per link, 18 links", "h100_sxm"), 900)
+t.eq(select(2, measured.intra_node("NVLink 4: 18 links x 50 GB/s", "h100_sxm")),
+  "intra-node 18 links x 50 GB/s read as 900 GB/s per GPU, both directions")
+t.eq(intra("NVLink 4, 18 links, 900 GB/s", "h100_sxm"), 900, "a count of links beside the total")
+t.eq(intra("4th-gen NVLink, 900 GB/s", "h100_sxm"), 900)
+-- A rack's total: shared by its NVLink domain, not the 4 GPUs of a tray.
+t.eq(measured.intra_node("NVLink 5, 130 TB/s across the NVL72", "gb200", false, 4), 130000 / 72)
+t.eq(measured.intra_node("130 TB/s NVLink switch fabric", "gb300", false, 4), 130000 / 72, "the domain of a GB300")
+t.eq(measured.intra_node("NVSwitch 7.2 TB/s", "h100_sxm", false, 8), 900, "a node's total, as before")
+t.eq(select(2, measured.intra_node("NVLink 5, 130 TB/s across the NVL72", "gb200", false, 4)),
+  "intra-node 130000 GB/s, more than twice a gb200's NVLink (1800 GB/s), read as the 72-GPU domain's, 1805.56 GB/s per GPU")
 t.eq(intra(nil, "mi300x"), 896)
 t.eq(select(2, measured.intra_node(nil, "h100_sxm")),
   "intra-node bandwidth not given: the h100_sxm NVLink spec, 900 GB/s per GPU both ways")
