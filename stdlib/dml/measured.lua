@@ -130,10 +130,18 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
   seq_len = { seq = true, seqlen = true, seq_len = true, ctx = true },
   moe_topk = { top = true, topk = true, top_k = true, k = true } }
 
+--- The count columns whose cell may carry a remark in parentheses after its number.
+M.remark_columns = {}
+for _, c in ipairs { "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "seq_len", "moe_topk", "num_gpus",
+                     "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "vpp_interleave", "micro_batch", "global_batch_seqs" } do
+  M.remark_columns[c] = true
+end
+
 --- count_cell(column, cell): a count cell written as people write them in tables, as its plain
 --- number and a note, or the cell unchanged: "TP=4" or "PP 8" in its own column (M.count_names);
 --- "8K" or "8k" sequence lengths and GPU counts as 1,024s (8,192; Llama 3's "16K GPUs" are
---- 16,384); "8192 tokens" in seq_len; "256 GPUs" (or chips) in num_gpus.
+--- 16,384); "8192 tokens" in seq_len; "256 GPUs" (or chips) in num_gpus; a remark in parentheses
+--- after the number ("8 (TP)") in the columns of M.remark_columns.
 function M.count_cell(column, cell)
   local text = cell
   local names = M.count_names[column]
@@ -152,6 +160,11 @@ function M.count_cell(column, cell)
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
     or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")))
   if n then text = n end
+  -- A remark in parentheses after the number ("8 (TP)", "64 (8 nodes)"): the number.
+  if M.remark_columns[column] then
+    local bare = text:match("^(%d+)%s*%b()$") or text:match("^(%d%d?%d?,%d%d%d)%s*%b()$")
+    if bare then text = bare:gsub(",", "") end
+  end
   if text == cell then return cell end
   if not text:match("^%d+$") then return cell end  -- not a count after all: the cell as it is
   return text, fmt("%s %q read as %s%s", column, cell, text, cell:find("%d%s*[kK]$") and " (K = 1,024)" or "")
@@ -679,7 +692,7 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     -- NICs. A NIC's model ("ConnectX-7", "CX7") is no number of the rate's.
     cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s")
       :gsub("%f[%d](%d+)%s*G%f[^%a/]", function(r)  -- a NIC's rate, not a GPU's memory ("80G")
-        if r == "100" or r == "200" or r == "400" or r == "800" then return r .. " Gb/s" end
+        if M.nic_rates[r] or (r == "40" and cell:lower():find("ethernet")) then return r .. " Gb/s" end
       end)
       :gsub("(%d)%s*\195\151%s*", "%1 x "):gsub("(%d)%s*%*%s*", "%1 x ")
       :gsub("[Cc]onnect[Xx][%s%-]*%d+", "ConnectX"):gsub("%f[%w][Cc][Xx][%s%-]?%d+%f[%W]", "ConnectX")
@@ -743,6 +756,11 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     nic, both(nic))
 end
 
+--- The rates NICs are sold at (Gb/s), which a bare "NG" in a network cell gives ("25G", "400G"):
+--- Ethernet's 10, 25, 50, 100, 200, 400 and 800 (40 where the cell says Ethernet: "A100 40G" is a
+--- memory size).
+M.nic_rates = { ["10"] = true, ["25"] = true, ["50"] = true, ["100"] = true, ["200"] = true, ["400"] = true,
+  ["800"] = true }
 --- The fastest single NIC (Gb/s, each way): ConnectX-8's 800. A lone rate above it is a node's.
 M.fastest_nic = 800
 --- Networks named without a rate, and their port's (Gb/s, each way): InfiniBand EDR 100, HDR

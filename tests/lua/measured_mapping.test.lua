@@ -224,6 +224,10 @@ t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU
 -- "8x ConnectX-7 400Gb/s per node" was read as 400 Gb/s for the node, 50 a GPU).
 t.eq(inter("8x ConnectX-7 400Gb/s per node"), 100); t.eq(inter("2x CX7 400G per node"), 25)
 t.eq(inter("400G IB per GPU"), 100); t.eq(inter("8x400G"), 100)
+-- Ethernet's smaller rates too (helper-64's probe: "25G Ethernet" was called not quantified).
+t.eq(inter("25G Ethernet", "a100_sxm_80gb"), 6.25); t.eq(inter("2x 25G per node", "a100_sxm_80gb"), 2 * 2 * 25 / 8 / 8)
+t.eq(inter("40G Ethernet", "a100_sxm_80gb"), 10); t.eq(inter("8x A100 40G, RoCE", "a100_sxm_80gb"), 50, "a memory size, no rate")
+t.eq(inter("10G"), 2.5)
 t.eq(inter("4x CX6 (200G)"), 25, "four NICs a node"); t.eq(inter("A100 80G nodes, 4x HDR 200"), 50, "80G is no rate")
 -- The compute network of a cell that names several (MLPerf's system descriptions, helper-34): the
 -- storage DPU's 100 Gb/s was read as the GPUs' network, and the PCIe links' 504 GB/s as a node's.
@@ -1514,6 +1518,13 @@ do
   t.eq(r.a, "4"); t.eq(r.b, "x\195\160")
   t.eq(measured.count_cell("seq_len", "seq 8k"), "8192"); t.eq(measured.count_cell("global_batch_seqs", "128 seqs"), "128")
   t.eq(measured.count_cell("seq_len", "seq long"), "seq long", "not a count: the cell as it is")
+  -- A remark in parentheses after the number (helper-64's probe: "8 (TP)" left the row unread).
+  t.eq(measured.count_cell("gpus_per_node", "8 (TP)"), "8"); t.eq(measured.count_cell("num_gpus", "64 (8 nodes)"), "64")
+  t.eq(select(2, measured.count_cell("tp", "8 (within a node)")), 'tp "8 (within a node)" read as 8')
+  t.eq(measured.count_cell("num_gpus", "2,048 (256 nodes)"), "2048")
+  t.eq(measured.count_cell("tp", "8 (4 in the last stage)"), "8", "the remark is the reader's to see in the note")
+  t.eq(measured.count_cell("moe_experts", "64 (+2 shared)"), "64 (+2 shared)", "not a remark column: its own reader")
+  t.eq(measured.count_cell("tp", "(8)"), "(8)")
 end
 -- A second review's cases: "-" in a column of something on or off is its table's "off"; the
 -- direction words double only the rate they qualify; a node's NVSwitch total is shared by the
