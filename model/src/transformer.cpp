@@ -668,6 +668,13 @@ struct Failures {
 }  // namespace
 
 // The reasons a layout cannot run (docs/model.md 8.1); with why == nullptr, only whether.
+namespace {
+// The model chunks a layout splits the layers into: pp x interleave, zero-bubble V's 2 pp.
+std::int64_t chunks_of(const Lay& l) {
+  return l.schedule == Schedule::kZeroBubbleV && l.pp > 1 ? 2 * l.pp : l.pp * l.interleave;
+}
+}  // namespace
+
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why) {
   Failures fail{why};
   const Transformer& m = c.run.model;
@@ -802,6 +809,21 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (c.run.model.seq_len % l.cp != 0) {
     fail("layout.cp: {} does not divide the sequence length {}; divisors: {}", l.cp, m.seq_len,
          divs(m.seq_len, l.cp));
+  }
+  // Megatron's block method: the first N layers of each chunk recomputed whole.
+  if (l.recompute_layers > 0) {
+    if (l.recompute != Recompute::kFull) {
+      fail("layout.recompute_layers: needs recompute \"full\" (the layout has \"{}\")",
+           enum_name(l.recompute));
+    }
+    const std::int64_t chunks = chunks_of(l);
+    const std::int64_t largest = (c.layers + chunks - 1) / chunks;
+    if (l.recompute_layers > largest) {
+      fail(
+          "layout.recompute_layers: {} is more than a chunk's {} layers ({} layers in {} "
+          "chunks); leave it out to recompute every layer",
+          l.recompute_layers, largest, c.layers, chunks);
+    }
   }
   if ((l.recompute_mla_up || l.recompute_moe_act) && !c.run.stack.recompute_modules) {
     fail(
@@ -1244,6 +1266,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const bool attention_rerun =
       l.recompute == Recompute::kFull ||
       (l.recompute == Recompute::kSelective && attn_recompute_selective > 0);
+  // Full recompute of a chunk's first recompute_layers layers (Megatron's block method): the
+  // share of a device's n layers rerun, its chunks_held chunks of them (DualPipe's two stages,
+  // zero-bubble V's two chunks); all of them (1) without a count.
+  const double chunks_held =
+      dualpipe || (l.schedule == Schedule::kZeroBubbleV && l.pp > 1) ? 2.0 : v;
+  const auto rerun_share = [&](double n) {
+    if (l.recompute_layers == 0 || n <= 0) return 1.0;
+    return std::min(1.0, static_cast<double>(l.recompute_layers) * chunks_held / n);
+  };
 
   // What a device's layers cost a microbatch, by kind, given how many of them are dense and how
   // many MoE (a MoE model's dense first layers sit on its first devices, docs/model.md 8.6).
@@ -1288,9 +1319,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         break;
       }
     }
+    const double rerun = l.recompute == Recompute::kFull ? rerun_share(n) : 0.0;
     if (l.recompute == Recompute::kFull) {
-      recompute = s.gemm + s.attn_f + s.elem + s.cast_f + s.perm;
-      tp_exposed += n * tp_f;
+      recompute = rerun * (s.gemm + s.attn_f + s.elem + s.cast_f + s.perm);
+      tp_exposed += rerun * n * tp_f;
     } else if (l.recompute == Recompute::kSelective) {
       recompute = s.attn_f == 0 ? 0 : n * attn_recompute_selective;
     } else if (l.recompute == Recompute::kNorms) {
@@ -1320,11 +1352,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                    (c.act_bytes * c.fe + c.unfused_clamp_bytes / 3) * st.elementwise_factor / c.hbm;
     }
     s.recompute = recompute;
-    s.cp_exposed = n * (cp_f * (attention_rerun ? 2.0 : 1.0) + cp_b);
+    const double reruns = attention_rerun ? (l.recompute == Recompute::kFull ? rerun : 1.0) : 0.0;
+    s.cp_exposed = n * (cp_f * (1 + reruns) + cp_b);
     // A ring's exchange under the attention kernel (docs/model.md 8.10).
-    s.cp_hidden = n * (cp_under_f * (attention_rerun ? 2.0 : 1.0) + cp_under_b);
-    const double ep_total =
-        n_moe * (ep_fwd * (l.recompute == Recompute::kFull ? 2.0 : 1.0) + ep_bwd);
+    s.cp_hidden = n * (cp_under_f * (1 + reruns) + cp_under_b);
+    const double ep_total = n_moe * (ep_fwd * (1 + rerun) + ep_bwd);
     // EP overlap (docs/model.md 8.8): in the steady state a forward layer of one microbatch runs
     // beside a backward layer of another, as Megatron-Core's TransformerLayerSchedulePlan.run
     // orders them: the backward's combine under the forward's attention, both dispatches under
@@ -1875,6 +1907,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                                    (c.top_k * imbalance / sp_div + c.shared / t)
                                              : 0));
   }
+  // Full recompute keeps a layer's input; of a chunk's first recompute_layers layers only, the
+  // others keep all they would without recompute (per device, below).
+  const bool partial = l.recompute == Recompute::kFull && l.recompute_layers > 0;
+  const double kept_dense = partial ? dense_layer(scores) : 0.0;
+  const double kept_moe = partial ? moe_layer(scores) : 0.0;
   if (l.recompute == Recompute::kFull) {
     per_token_dense = 2 * h / sp_div;
     per_token_moe = 2 * h / sp_div;
@@ -1966,8 +2003,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                   ? T * std::max(hd.dense > 0 ? dense_layer(scores) : 0.0,
                                                  hd.moe > 0 ? moe_layer(scores) : 0.0)
                                   : 0.0;
-    const double per_microbatch =
-        T * (hd.dense * per_token_dense + hd.moe * per_token_moe) * hd.share;
+    double token_dense = per_token_dense, token_moe = per_token_moe;
+    if (partial) {
+      const double f = rerun_share(hd.dense + hd.moe);
+      token_dense = f * per_token_dense + (1 - f) * kept_dense;
+      token_moe = f * per_token_moe + (1 - f) * kept_moe;
+    }
+    const double per_microbatch = T * (hd.dense * token_dense + hd.moe * token_moe) * hd.share;
     dm.activations = per_microbatch * in_flight(static_cast<double>(dev)) + full_layer +
                      (hd.last ? mtp_act : 0.0) - offloaded + offload_buffer;
     dm.logits = hd.last ? logits_bytes : 0.0;
@@ -2034,13 +2076,20 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // An unfused kernel also computes the masked blocks: in the forward, the backward (2x) and,
   // under full recompute, the forward run again (Narayanan et al. 2021's 96 B s L h^2
   // (1 + s/6h + V/16Lh) counts all s x s scores in all four passes).
-  const double unfused_passes = l.recompute == Recompute::kFull ? 4.0 : 3.0;
+  // (Of a chunk's first recompute_layers layers only: that share of all the layers.)
+  const double rerun_all =
+      l.recompute != Recompute::kFull ? 0.0
+      : l.recompute_layers == 0
+          ? 1.0
+          : std::min(1.0, static_cast<double>(l.recompute_layers * chunks_of(l)) /
+                              static_cast<double>(c.layers));
+  const double unfused_passes = 3.0 + rerun_all;
   // Per token: the layers with the MTP modules' (attention and recompute run in them too), and
   // the logits' forward of every output head (never recomputed).
   const double all_layers = static_cast<double>(c.layers) + c.mtp;
   const double logits_fwd = 2 * c.h * c.V * (1 + c.mtp);
   out.hardware_flop_per_token =
-      c.flop_model + (l.recompute == Recompute::kFull ? c.flop_model / 3 - logits_fwd : 0) +
+      c.flop_model + rerun_all * (c.flop_model / 3 - logits_fwd) +
       (st.attention == AttentionKernel::kUnfused
            ? unfused_passes * 4 * all_layers * a * c.dk * (c.keys_kernel - c.keys_model)
            : 0);
@@ -2049,8 +2098,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   // GQA's key/value heads copied over more TP ranks than there are of them (8.5): every copy's
   // projection runs, forward and backward (6 FLOPs a weight), and again under full recompute.
-  out.hardware_flop_per_token +=
-      (l.recompute == Recompute::kFull ? 8.0 : 6.0) * all_layers * kv_copies;
+  out.hardware_flop_per_token += (6.0 + 2 * rerun_all) * all_layers * kv_copies;
   if (l.recompute_mla_up) {  // MLA's up-projections again, per token
     out.hardware_flop_per_token += 2 * all_layers *
                                    ((c.att.q_rank > 0 ? c.att.q_rank : c.h) * a * c.att.qk +
@@ -2127,6 +2175,7 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.microbatch) note("microbatch", "1");
   l.recompute = in.recompute.value_or(Recompute::kNone);
   if (!in.recompute) note("recompute", "\"none\"");
+  l.recompute_layers = in.recompute_layers.value_or(0);
   // The switches below are listed where the layout could have used them.
   const bool modules_possible = c.run.stack.recompute_modules && l.recompute != Recompute::kFull &&
                                 l.recompute != Recompute::kOp;
@@ -2164,6 +2213,9 @@ TransformerLayout to_layout(const Lay& l) {
                            .ep = l.ep,
                            .microbatch = l.microbatch,
                            .recompute = l.recompute,
+                           .recompute_layers = l.recompute_layers > 0
+                                                   ? std::optional<std::int64_t>(l.recompute_layers)
+                                                   : std::nullopt,
                            .recompute_mla_up = l.recompute_mla_up,
                            .recompute_moe_act = l.recompute_moe_act,
                            .offload = l.offload};
@@ -2462,6 +2514,10 @@ std::string layout_text(const TransformerLayout& l) {
   out += fmt::format(", microbatch {}", l.microbatch.value_or(1));
   const Recompute r = l.recompute.value_or(Recompute::kNone);
   out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
+  if (l.recompute_layers) {
+    out += fmt::format(" of {} layer{} a chunk", *l.recompute_layers,
+                       *l.recompute_layers == 1 ? "" : "s");
+  }
   if (l.recompute_mla_up.value_or(false)) out += " + MLA up-projections";
   if (l.recompute_moe_act.value_or(false)) out += " + expert activation";
   if (l.offload.value_or(0) > 0) {

@@ -157,6 +157,7 @@ struct Lay {
   Schedule schedule = Schedule::k1F1B;
   ContextParallel cp_kind = ContextParallel::kRing;
   Recompute recompute = Recompute::kNone;
+  std::int64_t recompute_layers = 0;  // full recompute: a chunk's first N layers (0: all)
   bool recompute_mla_up = false, recompute_moe_act = false;
   std::int64_t offload = 0;  // layers whose activations go to host memory
 };

@@ -92,6 +92,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::vector<Recompute> tried{Recompute::kNone, Recompute::kFull};
   if (run.stack.attention == AttentionKernel::kUnfused) tried.push_back(Recompute::kSelective);
   if (run.stack.recompute_norms) tried.push_back(Recompute::kNorms);
+  // A count of layers to recompute is full recompute's (Megatron's block method).
+  if (fixed.recompute_layers) tried = {Recompute::kFull};
   const std::vector<Recompute> recomputes = one_or(fixed.recompute, tried);
   // Megatron-Core's single modules, on stacks that have them and models they apply to.
   const bool modules = run.stack.recompute_modules;
@@ -210,6 +212,42 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       consider(l);
     }
   };
+  // Full recompute of a chunk's first layers only (Megatron's block method, docs/model.md 8.3),
+  // where the run leaves the count open: a layout that fits with every layer recomputed and not
+  // without recompute tries the fewest recomputed layers that make it fit. Memory falls and time
+  // rises as the count grows, so the fewest is the fastest of them; found by bisection.
+  const bool try_partial = !fixed.recompute_layers;
+  const auto fits_recomputing = [&](Lay& l, std::int64_t n) {
+    l.recompute_layers = n;
+    if (++evaluated % 64 == 0) SearchProgress::note(64);
+    detail::cost(c, l, k);
+    return detail::fits(c, k.memory);
+  };
+  const auto consider_partial = [&](Lay l) {
+    const std::int64_t chunks =
+        l.schedule == Schedule::kZeroBubbleV && l.pp > 1 ? 2 * l.pp : l.pp * l.interleave;
+    std::int64_t lo = 0, hi = (c.layers + chunks - 1) / chunks;  // lo does not fit; hi does
+    if (hi < 2) return;
+    Lay none = l;
+    none.recompute = Recompute::kNone;
+    if (detail::layout_runs(c, none, nullptr)) {
+      if (++evaluated % 64 == 0) SearchProgress::note(64);
+      detail::cost(c, none, k);
+      if (detail::fits(c, k.memory)) return;  // faster without recompute: no count is
+    }
+    while (hi - lo > 1) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (fits_recomputing(l, mid)) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    if (hi == (c.layers + chunks - 1) / chunks) return;  // every layer: the plan already costed
+    l.recompute_layers = hi;
+    --evaluated;  // consider counts it again
+    consider(l);
+  };
   // Costs l at its recompute mode, with the module switches and offloading where they apply.
   // Says whether l with its gradients sharded (ZeRO 2 in place of 1) is worth costing: ZeRO 2
   // costs ZeRO 1's time or more (a reduce-scatter every microbatch, not one a step) and frees
@@ -230,6 +268,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         l.schedule == Schedule::kDualPipe ||
         (!first_fits && (offloads || modules_apply || without_grads <= c.capacity));
     if (!first_fits && offloads) consider_offload(l);
+    if (rc == Recompute::kFull && first_fits && try_partial) consider_partial(l);
     if (rc == Recompute::kFull || rc == Recompute::kOp) return sharded_worth;
     // A module switched on only adds time and frees memory: try one where the layout without
     // it does not fit, both only where neither alone does.
@@ -294,6 +333,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
             fixed.sequence_parallel.value_or(tp > 1 && tm == 1 && run.stack.has_sequence_parallel);
         l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
         l.offload = fixed.offload.value_or(0);
+        l.recompute_layers = fixed.recompute_layers.value_or(0);
         for (const std::int64_t ep : eps) {
           l.ep = ep;
           for (const Schedule sched : schedules) {

@@ -146,7 +146,7 @@ t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, 
 t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
   "optimize.runers_up: not a layout field to hold fixed, nor runners_up (did you mean 'runners_up'?); it takes "
   .. "runners_up, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
-  .. "microbatch, recompute, recompute_mla_up, recompute_moe_act, offload")
+  .. "microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload")
 t.raises_here(function() dml.optimize(run, { runners_up = math.maxinteger }) end,
   "optimize.runners_up: expected a whole number from 0 to 1000000, got 9223372036854775807")
 
@@ -669,6 +669,60 @@ do
     .. "Megatron-Core's); torchtitan does not")
   t.eq(dml.optimize(titan).layout.offload, 0, "torchtitan's search does not offload")
   t.raises(function() dml.evaluate(r, { offload = -1 }) end, { pattern = "layout.offload" })
+end
+
+-- Full recompute of a chunk's first layers only (Megatron's block method, recompute_num_layers):
+-- the recompute time is that share of full recompute's, the activations that share of full's
+-- and the rest of none's (with the one layer a rerun holds whole), HFU that share of the way from
+-- MFU to full's; and the search tries the fewest layers that fit where none does not.
+do
+  local m = dml.transformer { name = "Llama 3 70B", layers = 80, d_model = 8192, heads = 64, kv_heads = 8,
+    d_ff = 28672, vocab = 128256, seq_len = 8192 }
+  local r = dml.run { model = m, stack = stacks.megatron_core, global_batch = 128, cluster = cluster(64) }
+  local function at(mode, n)
+    return dml.evaluate(r, { tp = 4, pp = 4, dp = 4, zero = 1, microbatch = 1, recompute = mode, recompute_layers = n })
+  end
+  local none, full, five = at("none"), at("full"), at("full", 5)
+  t.eq(none.feasible, false, "20 layers a stage do not fit without recompute")
+  t.eq(five.feasible, true, table.concat(five.violations, "; "))
+  t.near(five.time.recompute / full.time.recompute, 5 / 20, 1e-12, "5 of a stage's 20 layers rerun")
+  t.eq(dml.layout_text(five.layout), "TP 4 (SP) x PP 4 (1f1b) x DP 4 (ZeRO-1), microbatch 1, full recompute of 5 layers a chunk")
+  t.eq(none.time.step < five.time.step and five.time.step < full.time.step, true, "between none and full")
+  -- One layer's whole activations, which a rerun layer holds in its backward: none's over the
+  -- 20 layers and 4 microbatches the first stage of 1F1B holds.
+  local one_layer = none.memory.activations / (20 * 4)
+  local kept_full = full.memory.activations - one_layer
+  t.near(five.memory.activations / (0.25 * kept_full + 0.75 * none.memory.activations + one_layer), 1, 1e-9)
+  -- (HFU and MFU per second of the step: the FLOPs a step runs beyond the model's.)
+  local function extra(p) return (p.hfu - p.mfu) * p.time.step end
+  t.near(extra(five) / extra(full), 0.25, 1e-9, "HFU: a quarter of the layers rerun")
+  t.eq(at("full", 20).time.step, full.time.step, "every layer of the chunk: full recompute")
+  -- Interleaved: a chunk is a quarter of a stage; zero-bubble V's 2 pp chunks likewise.
+  local v = dml.evaluate(r, { tp = 4, pp = 4, interleave = 2, dp = 4, zero = 1, microbatch = 1, recompute = "full",
+    recompute_layers = 5 })
+  local v_full = dml.evaluate(r, { tp = 4, pp = 4, interleave = 2, dp = 4, zero = 1, microbatch = 1, recompute = "full" })
+  t.near(v.time.recompute / v_full.time.recompute, 10 / 20, 1e-12, "5 of each of 2 chunks of 10 layers")
+  -- Mistakes name the field.
+  t.eq(at("selective", 5).violations[1], 'layout.recompute_layers: needs recompute "full" (the layout has "selective")')
+  t.eq(at("full", 21).violations[1],
+    "layout.recompute_layers: 21 is more than a chunk's 20 layers (80 layers in 4 chunks); leave it out to recompute every layer")
+  t.raises(function() at("full", 0) end, { pattern = "layout.recompute_layers: must be a positive whole number, got 0" })
+  -- The search, on a stack without norms-only recompute (which fits here first): the fewest
+  -- recomputed layers that fit, faster than every layer's recompute.
+  local plain = dml.run { model = m, stack = dml.stack(stacks.megatron_core, { name = "no norms", recompute_norms = false }),
+    global_batch = 128, cluster = cluster(64) }
+  local fixed = { tp = 4, pp = 4, cp = 1, interleave = 1, microbatch = 1, zero = 1 }
+  local best = dml.optimize(plain, fixed)
+  local n = best.layout.recompute_layers
+  t.eq(best.layout.recompute, "full"); t.eq(n ~= nil and n >= 1 and n < 20, true, "a count: " .. tostring(n))
+  local function fits(k)
+    return dml.evaluate(plain, { tp = 4, pp = 4, dp = 4, cp = 1, zero = 1, microbatch = 1, recompute = "full", recompute_layers = k }).feasible
+  end
+  t.eq(fits(n), true); t.eq(n == 1 or not fits(n - 1), true, "the fewest that fit")
+  t.eq(best.time.step < dml.optimize(plain, { tp = 4, pp = 4, cp = 1, interleave = 1, microbatch = 1, zero = 1,
+    recompute = "full", recompute_layers = 20 }).time.step, true)
+  -- A count held fixed is full recompute's.
+  t.eq(dml.optimize(plain, { tp = 4, pp = 4, cp = 1, recompute_layers = 3 }).layout.recompute, "full")
 end
 
 -- ZeRO 2 in the search: it is tried only where ZeRO 1 does not fit and sharding the gradients could

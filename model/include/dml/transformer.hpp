@@ -170,9 +170,10 @@ struct TransformerLayout {
   std::optional<std::int64_t> ep{};
   std::optional<std::int64_t> microbatch{};  // sequences per microbatch
   std::optional<Recompute> recompute{};
-  std::optional<bool> recompute_mla_up{};   // Megatron-Core's mla_up_proj module
-  std::optional<bool> recompute_moe_act{};  // Megatron-Core's moe_act module
-  std::optional<std::int64_t> offload{};    // layers whose activations wait in host memory
+  std::optional<std::int64_t> recompute_layers{};  // full recompute of a chunk's first N layers
+  std::optional<bool> recompute_mla_up{};          // Megatron-Core's mla_up_proj module
+  std::optional<bool> recompute_moe_act{};         // Megatron-Core's moe_act module
+  std::optional<std::int64_t> offload{};           // layers whose activations wait in host memory
 };
 
 // --- Results ------------------------------------------------------------------------------------
@@ -930,6 +931,14 @@ struct Description<TransformerLayout> {
                                  "core), \"norms\" (the two norms: Megatron-Core's layernorm "
                                  "module), \"op\" (torchtitan's per-op checkpointing: every "
                                  "other matmul and the element-wise ops), \"full\""});
+    v.field(l.recompute_layers,
+            {.name = "recompute_layers",
+             .doc = "with recompute \"full\": only the first this many layers of each pipeline "
+                    "chunk are recomputed, the others keep what they hold for the backward "
+                    "(Megatron's block method, recompute_num_layers)",
+             .min = 1,
+             .max = 1 << 20,
+             .default_text = "every layer"});
     v.field(l.recompute_mla_up,
             {.name = "recompute_mla_up",
              .doc = "MLA models: drop every head's query, key and value and rerun the "
