@@ -1194,7 +1194,9 @@ end
 --- "norms" (its mla_up_proj and moe_act modules, which request() reads as the layout's
 --- recompute_mla_up and recompute_moe_act beside any mode but full and op); a bare yes/no (true, on, enabled, activation
 --- checkpointing; no, false, off, disabled) is full or none, and Megatron's recompute methods
---- (uniform, block) recompute whole layers, each with a note; nil otherwise.
+--- (uniform, block) recompute whole layers, each with a note; nil otherwise. A third value, the
+--- layers recomputed, where only some are: Megatron's block method's count (of each pipeline
+--- chunk), YaFSDP's num-ckpt-layers, "partial (N of L layers)" (of the model: `of_model` true).
 -- Megatron-Core's recompute modules by their short or older names in a selective list
 -- ("selective: norm, act"; "up_proj", mla_up_proj's name before Megatron-Core 0.14): the names
 -- the readings below know.
@@ -1259,8 +1261,17 @@ function M.parse_recompute(cell)
   local ckpt_layers = tonumber(t:match("num[%-_]ckpt[%-_]layers%s*[=:]?%s*(%d+)") or "")
   if ckpt_layers then
     if ckpt_layers == 0 then return "none", fmt("recompute %q read as none (0 layers checkpointed)", cell) end
-    return "full", fmt("recompute %q read as full (%d layers checkpointed whole; dml recomputes all of a stage's layers or none)",
-      cell, ckpt_layers)
+    return "full", fmt("recompute %q read as full recompute of the first %d layers", cell, ckpt_layers), ckpt_layers, true
+  end
+  -- Some of the layers checkpointed whole, counted over the model: "partial (8 of 32 layers)",
+  -- "full AC on 4 of 80 layers", "first 10 layers".
+  local some, of = t:match("(%d+)%s+of%s+(%d+)%s*[%a%s]-layers")
+  if not some then some = t:match("first%s+(%d+)%s+[%a%s]-layers") end
+  if some and not t:find("selective") and not t:find("per%-op") then
+    local n = tonumber(some)
+    if n == 0 then return "none", fmt("recompute %q read as none (0 layers recomputed)", cell) end
+    if of and n >= tonumber(of) then return "full", fmt("recompute %q read as full (every layer)", cell) end
+    return "full", fmt("recompute %q read as full recompute of %d layers", cell, n), n, true
   end
   -- MaxText's custom remat policies save some matmuls' outputs and recompute the others: not
   -- dml's modes (a layer's all, or attention's core), refused with that reason.
@@ -1276,8 +1287,8 @@ function M.parse_recompute(cell)
   local count = tonumber(t:match("num[_%-]layers[%s=:]+(%d+)") or "")
   if method == "block" and count and not t:find("selective") then
     if count == 0 then return "none", fmt("recompute %q read as none (the block method of 0 layers)", cell) end
-    return "full", fmt("recompute %q read as full (the block method recomputes only %d layers of each stage)", cell,
-      count)
+    return "full", fmt("recompute %q read as full recompute of %d layers of each pipeline chunk (the block method)", cell,
+      count), count, false
   end
   -- A setting written as key = value ("recompute=True", "recompute_granularity: selective",
   -- "activation_checkpointing = false", "RECOMPUTE=1"): the value, read as a cell of its own (a
@@ -1301,13 +1312,15 @@ function M.parse_recompute(cell)
     if value:match("^[01]%f[%D]") and not key:find("num") and not key:find("layer") then
       value = (value:match("^1") and "true" or "false") .. value:sub(2)
     end
-    local mode, note = M.parse_recompute(value)
+    local mode, note, layers, of_model = M.parse_recompute(value)
     if mode == nil then return nil end
     if mode == "full" and (key == "recompute_activations" or key == "recompute-activations")
       and not value:find("full") then
       mode = "selective"
+      layers = nil
     end
-    return mode, note and fmt("recompute %q read as %s", cell, mode) or nil
+    return mode, note and (layers and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end)
+      or fmt("recompute %q read as %s", cell, mode)) or nil, layers, of_model
   end
   if t:find("^full%f[%A]") then return "full" end
   if t:find("^selective") then
@@ -2190,13 +2203,24 @@ request = function(row, presets, assumed)
     end
   end
   if row.recompute and not M.unstated(row.recompute) then
-    local mode, rnote = M.parse_recompute(row.recompute)
+    local mode, rnote, some, of_model = M.parse_recompute(row.recompute)
     if mode == nil then
-      return nil, rnote or fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings; dml recomputes all of a stage's layers or none)",
+      return nil, rnote or fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings)",
         row.recompute)
     end
     layout.recompute = mode
     note(rnote)
+    -- Some layers recomputed whole: dml's count is of each pipeline chunk (Megatron's block
+    -- method); a count of the model's is spread over its chunks. As many as a chunk holds is all.
+    if some and arch.layers then
+      local chunks = (pp or 1) * (layout.interleave or 1)
+      if layout.schedule == "zero_bubble_v" and (pp or 1) > 1 then chunks = 2 * pp end
+      local per_chunk = of_model and math.max(1, math.floor(some / chunks + 0.5)) or some
+      if of_model and per_chunk * chunks ~= some then
+        note(fmt("%d recomputed layers over %d pipeline chunks read as %d a chunk", some, chunks, per_chunk))
+      end
+      if per_chunk < math.ceil(arch.layers / chunks) then layout.recompute_layers = per_chunk end
+    end
     -- Outside Megatron, "selective" activation checkpointing often means checkpointing some of
     -- the blocks whole (torchtitan's layer-wise SAC, fms-fsdp's every k-th block), which dml
     -- does not model: said where the stack is not Megatron's.

@@ -595,7 +595,7 @@ t.eq(measured.parse_recompute("recompute_granularity: null"), "none")
 local block = "activations_checkpoint_granularity: full, activations_checkpoint_method: block, activations_checkpoint_num_layers: "
 same({ measured.parse_recompute(block .. "0") }, { "none", 'recompute "' .. block .. '0" read as none (the block method of 0 layers)' })
 same({ measured.parse_recompute(block .. "4") },
-  { "full", 'recompute "' .. block .. '4" read as full (the block method recomputes only 4 layers of each stage)' })
+  { "full", 'recompute "' .. block .. '4" read as full recompute of 4 layers of each pipeline chunk (the block method)', 4, false })
 t.eq(measured.parse_recompute("activations_checkpoint_granularity: full, activations_checkpoint_method: uniform, activations_checkpoint_num_layers: 1"), "full")
 t.eq(measured.parse_recompute("--recompute-granularity full --recompute-method block --recompute-num-layers 0"), "none",
   "Megatron-LM's flags")
@@ -655,6 +655,40 @@ t.eq(measured.parse_recompute("selective: up_proj, act"), "none")
 -- The modules in words (helper-63: DeepSeek-V3's report), the up-projection to the layout.
 t.eq(measured.parse_recompute("selective (paper: 'Recomputation of RMSNorm and MLA Up-Projection')"), "norms")
 t.eq(measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers"), "full")
+-- Some layers recomputed whole, now modelled (recompute_layers): the count, and whether it is the
+-- model's (spread over the chunks) or each chunk's (Megatron's block method).
+same({ measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers") },
+  { "full", 'recompute "num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers" read as full recompute of the first 5 layers', 5, true })
+same({ measured.parse_recompute("partial (8 of 32 layers)") }, { "full", 'recompute "partial (8 of 32 layers)" read as full recompute of 8 layers', 8, true })
+t.eq(measured.parse_recompute("full AC on the first 10 layers"), "full")
+t.eq(select(3, measured.parse_recompute("full AC on the first 10 layers")), 10)
+t.eq(select(3, measured.parse_recompute("full, 80 of 80 layers")), nil, "every layer: full")
+t.eq(measured.parse_recompute("0 of 32 layers checkpointed"), "none")
+t.eq(select(3, measured.parse_recompute("selective (4 of 32 layers)")), nil, "not whole layers")
+same({ measured.parse_recompute("--recompute-granularity full --recompute-method block --recompute-num-layers 2") },
+  { "full", 'recompute "--recompute-granularity full --recompute-method block --recompute-num-layers 2" read as full recompute of 2 layers of each pipeline chunk (the block method)', 2, false })
+same({ measured.parse_recompute("recompute: partial (8 of 32 layers)") },
+  { "full", 'recompute "recompute: partial (8 of 32 layers)" read as full recompute of 8 layers', 8, true })
+do
+  -- The request: a chunk's count, a model's spread over pp x interleave chunks.
+  local base = row("MBridge-25.09-LLAMA3_70B-64")  -- 80 layers, TP 4 PP 8 VP 5: 40 chunks of 2
+  local function req(cell, changes)
+    return assert(measured.request(copy(base, copy({ recompute = cell }, changes or {}))))
+  end
+  t.eq(req("partial (40 of 80 layers)").layout.recompute_layers, 1, "40 over 40 chunks")
+  t.eq(req("--recompute-granularity full --recompute-method block --recompute-num-layers 1").layout.recompute_layers, 1)
+  t.eq(req("--recompute-granularity full --recompute-method block --recompute-num-layers 2").layout.recompute_layers, nil,
+    "a chunk's 2 layers: all of them")
+  local odd = req("partial (50 of 80 layers)")
+  t.eq(odd.layout.recompute_layers, 1)
+  local said = false
+  for _, a in ipairs(odd.assumed) do
+    if a == "50 recomputed layers over 40 pipeline chunks read as 1 a chunk" then said = true end
+  end
+  t.eq(said, true, "the rounding is said")
+  t.eq(req("partial (20 of 80 layers)", { vpp_interleave = "1" }).layout.recompute_layers, 3, "20 over 8 stages: 2.5, 3")
+  t.eq(req("full").layout.recompute_layers, nil)
+end
 do
   local mode, why = measured.parse_recompute("remat_policy=custom (save_dot_except_mlpwi; query/key/value/qkv/out proj saved)")
   t.eq(mode, nil); t.eq(why:find("a custom remat policy (some matmuls recomputed, others saved) is not modelled", 1, true) ~= nil, true, why)
