@@ -160,6 +160,7 @@ struct Lay {
   std::int64_t recompute_layers = 0;  // full recompute: a chunk's first N layers (0: all)
   bool recompute_mla_up = false, recompute_moe_act = false;
   std::int64_t offload = 0;  // layers whose activations go to host memory
+  bool operator==(const Lay&) const = default;
 };
 
 // One costed layout: the plan's time and memory records, filled in by cost().

@@ -217,6 +217,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // without recompute tries the fewest recomputed layers that make it fit. Memory falls and time
   // rises as the count grows, so the fewest is the fastest of them; found by bisection.
   const bool try_partial = !fixed.recompute_layers;
+  // The last layout costed without recompute, at each ZeRO stage (the search costs it just before
+  // the same layout with full recompute): whether it ran and fit, and its step.
+  struct Seen {
+    Lay l;
+    bool ran = false, fit = false;
+    double step = 0;
+  };
+  std::array<Seen, 4> none_seen{};
   const auto fits_recomputing = [&](Lay& l, std::int64_t n) {
     l.recompute_layers = n;
     if (++evaluated % 64 == 0) SearchProgress::note(64);
@@ -230,10 +238,21 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (hi < 2) return;
     Lay none = l;
     none.recompute = Recompute::kNone;
-    if (detail::layout_runs(c, none, nullptr)) {
-      if (++evaluated % 64 == 0) SearchProgress::note(64);
-      detail::cost(c, none, k);
-      if (detail::fits(c, k.memory)) return;  // faster without recompute: no count is
+    Seen& seen = none_seen[static_cast<std::size_t>(l.zero)];
+    if (!(seen.l == none)) {
+      seen = Seen{none, detail::layout_runs(c, none, nullptr), false, 0};
+      if (seen.ran) {
+        if (++evaluated % 64 == 0) SearchProgress::note(64);
+        detail::cost(c, none, k);
+        seen.fit = detail::fits(c, k.memory);
+        seen.step = k.time.step.value();
+      }
+    }
+    if (seen.ran) {
+      if (seen.fit) return;  // faster without recompute: no count is
+      // No count runs faster than no recompute: none that could join the best.
+      if (static_cast<std::int64_t>(best.size()) == count && !(seen.step < best.back().step))
+        return;
     }
     while (hi - lo > 1) {
       const std::int64_t mid = lo + (hi - lo) / 2;
@@ -260,6 +279,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     l.recompute_mla_up = mla_ups[0];
     l.recompute_moe_act = moe_acts[0];
     const bool first_fits = consider(l);
+    if (rc == Recompute::kNone && try_partial) {
+      const bool ran = without_grads != kNone;
+      none_seen[static_cast<std::size_t>(l.zero)] =
+          Seen{l, ran, first_fits, ran ? k.time.step.value() : 0.0};
+    }
     const bool offloads =
         try_offload && l.pp == 1 && rc == Recompute::kNone && !mla_ups[0] && !moe_acts[0];
     const bool modules_apply =

@@ -818,8 +818,10 @@ do
     t.eq(open.time.step < dml.optimize(base).time.step, true, what .. ": faster than 1F1B alone")
     t.eq(#open.assumed, 0, what .. ": nothing assumed")
     -- Each layout once: layouts without a pipeline run under the first schedule only (the fixed
-    -- zero-bubble searches cost them again; DualPipe runs on an even count of stages only).
-    local fewer = offers.zero_bubble and open.layouts_evaluated < count or open.layouts_evaluated == count
+    -- zero-bubble searches cost them again; DualPipe runs on an even count of stages only). The
+    -- open search may cost fewer still: it skips a partial recompute no faster than the best it
+    -- has, and it has seen more layouts than each fixed search at any point.
+    local fewer = offers.zero_bubble and open.layouts_evaluated < count or open.layouts_evaluated <= count
     t.eq(fewer, true, what .. ": " .. open.layouts_evaluated .. " layouts, " .. count .. " in the fixed searches")
   end
 end
