@@ -2680,4 +2680,26 @@ function M.summarize(results, key, order)
   return out
 end
 
+-- The cell readers take a table's text: a cell that is not a string (nor nil, an empty cell) is
+-- the caller's mistake, named at the caller's line rather than as an error inside the reader.
+for _, name in ipairs { "number", "integer", "gpu", "intra_node", "inter_node", "parse_zero", "parse_recompute",
+                        "parse_precision", "parse_fp8_scaling", "parse_yes_no", "unstated", "parse_experts" } do
+  local reader = M[name]
+  M[name] = function(cell, ...)
+    if cell ~= nil and type(cell) ~= "string" then
+      error(fmt("measured.%s: the cell must be a string or nil, got %s", name, type(cell)), 2)
+    end
+    return reader(cell, ...)
+  end
+end
+do
+  local reader = M.inter_node
+  M.inter_node = function(cell, gpus_per_node, ...)
+    if math.type(gpus_per_node) ~= "integer" or gpus_per_node < 1 then
+      error(fmt("measured.inter_node: gpus_per_node must be a whole number of at least 1, got %s", tostring(gpus_per_node)), 2)
+    end
+    return reader(cell, gpus_per_node, ...)
+  end
+end
+
 return M

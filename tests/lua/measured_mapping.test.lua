@@ -1573,3 +1573,12 @@ do
     dp = "1", global_batch_seqs = "8", gpus_per_node = false, intra_node_bw = "NVSwitch 7.2 TB/s" })))
   t.near(four.run.cluster.levels[1].bandwidth:value("GB/s"), 900)
 end
+
+-- The cell readers called with something other than a table's text (helper-64's probe: Lua errors
+-- inside the reader): the caller's mistake, at the caller's line.
+t.raises_here(function() measured.inter_node("8x400 Gb/s per node", nil, "h100_sxm") end, "measured.inter_node: gpus_per_node must be a whole number of at least 1, got nil")
+t.raises_here(function() measured.inter_node(400, 8, "h100_sxm") end, "measured.inter_node: the cell must be a string or nil, got number")
+t.raises_here(function() measured.gpu(5) end, "measured.gpu: the cell must be a string or nil, got number")
+t.raises_here(function() measured.parse_recompute(true) end, "measured.parse_recompute: the cell must be a string or nil, got boolean")
+t.raises_here(function() measured.parse_zero({}) end, "measured.parse_zero: the cell must be a string or nil, got table")
+t.eq(measured.parse_precision(nil), nil, "an empty cell is nil, as before")
