@@ -914,6 +914,15 @@ function M.stack_for(row)
         row.framework, year)
     end
     if year == 2021 then return "megatron_2021" end
+    -- The model the run's flags choose, where the row names one: --use-mcore-models (Megatron-LM
+    -- before mid-2024, Megatron-Core's models) or --use-legacy-models (after it, the old ones).
+    local flags = f .. " " .. (row.notes or ""):lower()
+    if flags:find("use[%-_]mcore[%-_]models") and not flags:find("use[%-_]legacy[%-_]models") then
+      return "megatron_core", fmt("stack megatron_core for %q (--use-mcore-models: Megatron-Core's models)", row.framework)
+    end
+    if flags:find("use[%-_]legacy[%-_]models") then
+      return "megatron_2022", fmt("stack megatron_2022 for %q (--use-legacy-models: Megatron-LM's own models)", row.framework)
+    end
     -- Megatron-LM runs Megatron-Core's models by default since mid-2024 (the old ones behind
     -- --use-legacy-models; the thread of Megatron-LM#987, September 2024): a source from 2025 on,
     -- or one without a year (a README's current table), ran them. A 2023 or 2024 source may have

@@ -322,6 +322,14 @@ t.eq(select(2, measured.stack_for({ framework = "Megatron-LM", source = "Shoeybi
 t.eq(stack({ framework = "Megatron-LM", source = "a 2022 paper" }), "megatron_2022")
 t.eq(stack({ framework = "Megatron-LM", source = "repo @a2019f0c" }), "megatron_core", "a hash is not a year: no year, the current stack")
 t.eq(stack({ framework = "Megatron-LM @e2021fa", source = "a 2023 report" }), "megatron_2022", "nor in the framework")
+-- The models the run's flags choose (helper-64's probe: a 2024 row with --use-mcore-models ran
+-- as the 2022 stack).
+t.eq(stack({ framework = "Megatron-LM (--use-mcore-models)", source = "a 2024 blog" }), "megatron_core")
+t.eq(stack({ framework = "Megatron-LM", source = "a 2024 blog", notes = "launched with --use_mcore_models --bf16" }), "megatron_core")
+t.eq(select(2, measured.stack_for({ framework = "Megatron-LM", source = "a 2024 blog", notes = "--use-mcore-models" })),
+  'stack megatron_core for "Megatron-LM" (--use-mcore-models: Megatron-Core\'s models)')
+t.eq(stack({ framework = "Megatron-LM --use-legacy-models", source = "a 2025 report" }), "megatron_2022")
+t.eq(stack({ framework = "Megatron-LM", source = "a 2023 paper" }), "megatron_2022", "no flag: the year's")
 t.eq(stack(row("TT-T1-8B-8gpu-6667")), "torchtitan_compile")
 t.eq(stack(row("TT-T2-8B-cp2")), "torchtitan_compile")
 t.eq(stack(row("TT-asyncTP-70B-bfloat16-vanilla")), "torchtitan_compile")
