@@ -379,22 +379,28 @@ M.gpu_rules = {
   { pattern = "v100", preset = "v100_sxm" },
 }
 
--- Whether the name a pattern found at text[from..to] is switched off: "no", "without" or "not"
--- before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false" after it
--- ("DeepEP off", "compile: disabled", "flex dispatcher=false"), or "no" or 0 after a colon or an
--- equals sign ("DeepEP: no", "A2A_OVERLAP=0").
+-- Whether the name a pattern found at text[from..to] is switched off: "no", "without", "w/o" or
+-- "not" before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false"
+-- after it, in parentheses or not ("DeepEP off", "compile: disabled", "flex dispatcher=false"),
+-- "none" as its value or in parentheses ("activation checkpointing (none)", "AC: none"), "not" or "was not" after it ("AC not
+-- used"), or "no", 0, "n/a" or a dash after a colon or an equals sign ("DeepEP: no",
+-- "A2A_OVERLAP=0").
 local function switched_off(text, from, to)
   local before = text:sub(1, from - 1):gsub("torch%.$", "")
-  if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$") then
+  if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$")
+    or before:find("w/o%s*$") then
     return true
   end
   local after = text:sub(to + 1)
   for _, word in ipairs { "off", "disabled", "false" } do
-    if after:find("^%s*[:=]?%s*" .. word .. "%f[%A]") then return true end
+    if after:find("^%s*[:=]?%s*%(?%s*" .. word .. "%f[%A]") then return true end
   end
-  return after:find("^%s*[:=]%s*no%f[%A]") ~= nil or after:find("^%s*[:=]%s*0%f[^%d.]") ~= nil
-    or after:find("^%s*[:=]?%s*not%f[%A]") ~= nil or after:find("^%s*[:=]%s*n/?a%f[%A]") ~= nil
-    or after:find("^%s*[:=]%s*[%-/]") ~= nil
+  -- ("none" only as a value or in parentheses: a name and the next cell's "none", as one text
+  -- holds them, are not "compile: none".)
+  return after:find("^%s*[:=]%s*%(?%s*none%f[%A]") ~= nil or after:find("^%s*%(%s*none%f[%A]") ~= nil
+    or after:find("^%s*[:=]%s*no%f[%A]") ~= nil or after:find("^%s*[:=]%s*0%f[^%d.]") ~= nil
+    or after:find("^%s*[:=]?%s*%(?%s*not%f[%A]") ~= nil or after:find("^%s*was%s+not%f[%A]") ~= nil
+    or after:find("^%s*[:=]%s*n/?a%f[%A]") ~= nil or after:find("^%s*[:=]%s*[%-/]") ~= nil
 end
 
 -- The GPU models a cell may name, each one word: two of them joined by a slash or "or" ("A800/H800
@@ -1382,11 +1388,7 @@ function M.parse_recompute(cell)
   for _, name in ipairs(names) do
     local from, to = t:find(name)
     if from then
-      local after = t:sub(to + 1)
-      local before = t:sub(1, from - 1)
-      if switched_off(t, from, to) or after:find("^%s*%(?%s*disabled") or after:find("^%s*%(?%s*none%f[%A]")
-        or after:find("^%s*%(?%s*off%f[%A]") or after:find("^[%s:=]*false%f[%A]") or after:find("^%s*not%s")
-        or after:find("^%s*was%s+not") or after:find("^%s*%(?%s*not%s+used") or before:find("w/o%s*$") then
+      if switched_off(t, from, to) then
         -- (Unless a mode is named after it: "full AC disabled; selective AC" is selective.)
         if not (has("selective") or has("per%-op")) then return "none", fmt("recompute %q read as none", cell) end
       end

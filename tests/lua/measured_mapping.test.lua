@@ -1590,3 +1590,12 @@ t.raises_here(function() measured.gpu(5) end, "measured.gpu: the cell must be a 
 t.raises_here(function() measured.parse_recompute(true) end, "measured.parse_recompute: the cell must be a string or nil, got boolean")
 t.raises_here(function() measured.parse_zero({}) end, "measured.parse_zero: the cell must be a string or nil, got table")
 t.eq(measured.parse_precision(nil), nil, "an empty cell is nil, as before")
+
+-- One reading of "switched off" for every name (the recompute reader's own forms folded in): "w/o"
+-- before a name, "(disabled)", "(none)" or "was not" after it, for async TP and compile too; a
+-- name followed by another cell's "none" is not switched off.
+t.eq(stack { framework = "torchtitan", notes = "w/o async TP" }, "torchtitan")
+t.eq(stack { framework = "torchtitan, torch.compile (disabled)" }, "torchtitan")
+t.eq(stack { framework = "torchtitan, torch.compile", precision = "none (bfloat16)" }, "torchtitan_compile")
+t.eq(measured.parse_recompute("activation checkpointing was not used"), "none")
+t.eq(measured.parse_recompute("AC (off)"), "none")
