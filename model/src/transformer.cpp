@@ -821,8 +821,8 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     if (l.recompute_layers > largest) {
       fail(
           "layout.recompute_layers: {} is more than a chunk's {} layers ({} layers in {} "
-          "chunks); leave it out to recompute every layer",
-          l.recompute_layers, largest, c.layers, chunks);
+          "chunk{}); leave it out to recompute every layer",
+          l.recompute_layers, largest, c.layers, chunks, chunks == 1 ? "" : "s");
     }
   }
   if ((l.recompute_mla_up || l.recompute_moe_act) && !c.run.stack.recompute_modules) {
@@ -1267,14 +1267,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       l.recompute == Recompute::kFull ||
       (l.recompute == Recompute::kSelective && attn_recompute_selective > 0);
   // Full recompute of a chunk's first recompute_layers layers (Megatron's block method): the
-  // share of a device's n layers rerun, its chunks_held chunks of them (DualPipe's two stages,
-  // zero-bubble V's two chunks); all of them (1) without a count.
-  const double chunks_held =
-      dualpipe || (l.schedule == Schedule::kZeroBubbleV && l.pp > 1) ? 2.0 : v;
-  const auto rerun_share = [&](double n) {
-    if (l.recompute_layers == 0 || n <= 0) return 1.0;
-    return std::min(1.0, static_cast<double>(l.recompute_layers) * chunks_held / n);
-  };
+  // share of every chunk's layers rerun, a chunk a stage's places over its v chunks (half a
+  // stage's under zero-bubble V); all of them (1) without a count.
+  const double chunk_layers =
+      n_layers / (l.schedule == Schedule::kZeroBubbleV && l.pp > 1 ? 2.0 : v);
+  const double rerun_share =
+      l.recompute_layers == 0
+          ? 1.0
+          : std::min(1.0, static_cast<double>(l.recompute_layers) / chunk_layers);
 
   // What a device's layers cost a microbatch, by kind, given how many of them are dense and how
   // many MoE (a MoE model's dense first layers sit on its first devices, docs/model.md 8.6).
@@ -1319,7 +1319,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         break;
       }
     }
-    const double rerun = l.recompute == Recompute::kFull ? rerun_share(n) : 0.0;
+    const double rerun = l.recompute == Recompute::kFull ? rerun_share : 0.0;
     if (l.recompute == Recompute::kFull) {
       recompute = rerun * (s.gemm + s.attn_f + s.elem + s.cast_f + s.perm);
       tp_exposed += rerun * n * tp_f;
@@ -1618,8 +1618,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       __attribute__((always_inline)) {
     DpTime out_dp;
     const double cp_fills_f = cp_shares_net ? s.layers * cp_under_f : 0.0;
-    const double cp_fills_b =
-        cp_shares_net ? s.layers * (cp_under_b + (attention_rerun ? cp_under_f : 0.0)) : 0.0;
+    const double reruns =
+        attention_rerun ? (l.recompute == Recompute::kFull ? rerun_share : 1.0) : 0.0;
+    const double cp_fills_b = cp_shares_net ? s.layers * (cp_under_b + reruns * cp_under_f) : 0.0;
     if (l.zero >= 3) {
       // Per layer: gather the weights forward and again backward, reduce-scatter the gradients,
       // again every microbatch. A per-tensor framework issues gathers_per_layer collectives of
@@ -1916,6 +1917,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     per_token_dense = 2 * h / sp_div;
     per_token_moe = 2 * h / sp_div;
   }
+  if (partial) {
+    per_token_dense = rerun_share * per_token_dense + (1 - rerun_share) * kept_dense;
+    per_token_moe = rerun_share * per_token_moe + (1 - rerun_share) * kept_moe;
+  }
   // The MTP layers (of the model's last kind), one microbatch of them, and one logits buffer
   // per output head, on the device that holds the last chunk.
   const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
@@ -2003,13 +2008,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                   ? T * std::max(hd.dense > 0 ? dense_layer(scores) : 0.0,
                                                  hd.moe > 0 ? moe_layer(scores) : 0.0)
                                   : 0.0;
-    double token_dense = per_token_dense, token_moe = per_token_moe;
-    if (partial) {
-      const double f = rerun_share(hd.dense + hd.moe);
-      token_dense = f * per_token_dense + (1 - f) * kept_dense;
-      token_moe = f * per_token_moe + (1 - f) * kept_moe;
-    }
-    const double per_microbatch = T * (hd.dense * token_dense + hd.moe * token_moe) * hd.share;
+    const double per_microbatch =
+        T * (hd.dense * per_token_dense + hd.moe * per_token_moe) * hd.share;
     dm.activations = per_microbatch * in_flight(static_cast<double>(dev)) + full_layer +
                      (hd.last ? mtp_act : 0.0) - offloaded + offload_buffer;
     dm.logits = hd.last ? logits_bytes : 0.0;
@@ -2077,12 +2077,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // under full recompute, the forward run again (Narayanan et al. 2021's 96 B s L h^2
   // (1 + s/6h + V/16Lh) counts all s x s scores in all four passes).
   // (Of a chunk's first recompute_layers layers only: that share of all the layers.)
-  const double rerun_all =
-      l.recompute != Recompute::kFull ? 0.0
-      : l.recompute_layers == 0
-          ? 1.0
-          : std::min(1.0, static_cast<double>(l.recompute_layers * chunks_of(l)) /
-                              static_cast<double>(c.layers));
+  const double rerun_all = l.recompute != Recompute::kFull ? 0.0 : rerun_share;
   const double unfused_passes = 3.0 + rerun_all;
   // Per token: the layers with the MTP modules' (attention and recompute run in them too), and
   // the logits' forward of every output head (never recomputed).
@@ -2173,8 +2168,12 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.ep && c.experts > 0) note("ep", "1");
   l.microbatch = in.microbatch.value_or(1);
   if (!in.microbatch) note("microbatch", "1");
-  l.recompute = in.recompute.value_or(Recompute::kNone);
-  if (!in.recompute) note("recompute", "\"none\"");
+  // (A count of recomputed layers is full recompute's.)
+  l.recompute = in.recompute.value_or(in.recompute_layers ? Recompute::kFull : Recompute::kNone);
+  if (!in.recompute) {
+    note("recompute",
+         in.recompute_layers ? "\"full\" (recompute_layers is full recompute's)" : "\"none\"");
+  }
   l.recompute_layers = in.recompute_layers.value_or(0);
   // The switches below are listed where the layout could have used them.
   const bool modules_possible = c.run.stack.recompute_modules && l.recompute != Recompute::kFull &&

@@ -217,6 +217,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // without recompute tries the fewest recomputed layers that make it fit. Memory falls and time
   // rises as the count grows, so the fewest is the fastest of them; found by bisection.
   const bool try_partial = !fixed.recompute_layers;
+  const bool tries_none =
+      std::find(recomputes.begin(), recomputes.end(), Recompute::kNone) != recomputes.end();
   // The last layout costed without recompute, at each ZeRO stage (the search costs it just before
   // the same layout with full recompute): whether it ran and fit, and its step.
   struct Seen {
@@ -249,7 +251,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       }
     }
     if (seen.ran) {
-      if (seen.fit) return;  // faster without recompute: no count is
+      // Faster without recompute, where the search tries none: no count is.
+      if (seen.fit && tries_none) return;
       // No count runs faster than no recompute: none that could join the best.
       if (static_cast<std::int64_t>(best.size()) == count && !(seen.step < best.back().step))
         return;

@@ -702,6 +702,29 @@ do
     recompute_layers = 5 })
   local v_full = dml.evaluate(r, { tp = 4, pp = 4, interleave = 2, dp = 4, zero = 1, microbatch = 1, recompute = "full" })
   t.near(v.time.recompute / v_full.time.recompute, 10 / 20, 1e-12, "5 of each of 2 chunks of 10 layers")
+  -- DualPipe's device holds two stages: a stage is the chunk, N of its 20 layers rerun (helper-66:
+  -- the busiest stage's time took twice the share); zero-bubble V's chunk is half a stage, 10.
+  local function share(sched, n)
+    local b = { tp = 4, pp = 4, dp = 4, zero = 1, microbatch = 1, recompute = "full", schedule = sched }
+    local whole = dml.evaluate(dml.run(r, { stack = dml.stack(stacks.megatron_core, { name = "x", dualpipe = true,
+      zero_bubble = true }) }), b)
+    b.recompute_layers = n
+    local some = dml.evaluate(dml.run(r, { stack = dml.stack(stacks.megatron_core, { name = "x", dualpipe = true,
+      zero_bubble = true }) }), b)
+    return some.time.recompute / whole.time.recompute, extra(some) / extra(whole)
+  end
+  local dp_time, dp_flop = share("dualpipe", 5)
+  t.near(dp_time, 5 / 20, 1e-12, "DualPipe"); t.near(dp_flop, 5 / 20, 1e-9)
+  local zbv_time, zbv_flop = share("zero_bubble_v", 5)
+  t.near(zbv_time, 5 / 10, 1e-12, "zero-bubble V"); t.near(zbv_flop, 5 / 10, 1e-9)
+  -- A count alone is full recompute's, said.
+  local counted = dml.evaluate(r, { tp = 4, pp = 4, dp = 4, zero = 1, microbatch = 1, recompute_layers = 5 })
+  t.eq(counted.time.step, five.time.step)
+  local said = false
+  for _, a in ipairs(counted.assumed) do
+    if a == 'recompute = "full" (recompute_layers is full recompute\'s)' then said = true end
+  end
+  t.eq(said, true, table.concat(counted.assumed, "; "))
   -- Mistakes name the field.
   t.eq(at("selective", 5).violations[1], 'layout.recompute_layers: needs recompute "full" (the layout has "selective")')
   t.eq(at("full", 21).violations[1],
@@ -723,6 +746,11 @@ do
     recompute = "full", recompute_layers = 20 }).time.step, true)
   -- A count held fixed is full recompute's.
   t.eq(dml.optimize(plain, { tp = 4, pp = 4, cp = 1, recompute_layers = 3 }).layout.recompute, "full")
+  -- Full recompute held fixed and the count left open: the fewest layers that fit, though the
+  -- layout would fit without recompute (helper-66: every layer, where one fit and ran faster).
+  local roomy = dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64) }
+  local held = dml.optimize(roomy, { tp = 1, pp = 1, cp = 2, zero = 1, microbatch = 1, recompute = "full" })
+  t.eq(held.layout.recompute_layers, 1, dml.layout_text(held.layout))
 end
 
 -- ZeRO 2 in the search: it is tried only where ZeRO 1 does not fit and sharding the gradients could
