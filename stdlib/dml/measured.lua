@@ -130,6 +130,9 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
   seq_len = { seq = true, seqlen = true, seq_len = true, ctx = true },
   moe_topk = { top = true, topk = true, top_k = true, k = true } }
 
+--- What the number in a count's remark may count ("64 (8 nodes)").
+M.remark_units = { node = true, nodes = true, gpu = true, gpus = true, server = true, servers = true, host = true,
+  hosts = true, rank = true, ranks = true }
 --- The count columns whose cell may carry a remark in parentheses after its number.
 M.remark_columns = {}
 for _, c in ipairs { "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "seq_len", "moe_topk", "num_gpus",
@@ -160,10 +163,14 @@ function M.count_cell(column, cell)
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
     or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")))
   if n then text = n end
-  -- A remark in parentheses after the number ("8 (TP)", "64 (8 nodes)"): the number.
+  -- A remark in parentheses after the number ("8 (TP)", "64 (8 nodes)"): the number. Not one
+  -- that gives another value ("8 (vpp 4)", "2 (4 for the 70B)"): its numbers count only
+  -- nodes, GPUs, servers or ranks.
   if M.remark_columns[column] then
-    local bare = text:match("^(%d+)%s*%b()$") or text:match("^(%d%d?%d?,%d%d%d)%s*%b()$")
-    if bare then text = bare:gsub(",", "") end
+    local bare, remark = text:match("^(%d+)%s*(%b())$")
+    if not bare then bare, remark = text:match("^(%d%d?%d?,%d%d%d)%s*(%b())$") end
+    local plain = remark and (not remark:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
+    if bare and plain then text = bare:gsub(",", "") end
   end
   if text == cell then return cell end
   if not text:match("^%d+$") then return cell end  -- not a count after all: the cell as it is
@@ -425,7 +432,9 @@ function M.gpu(cell)
   end
   -- An SXM part named is the SXM part, whatever the cell says of PCIe ("H100 SXM (not PCIe)",
   -- "H100 SXM5; PCIe Gen5 host").
-  local sxm = t:find("sxm") ~= nil
+  -- So is a part whose PCIe is ruled out ("H800 80GB NVLink (not PCIe)").
+  local pcie_at, pcie_to = t:find("pcie")
+  local sxm = t:find("sxm") ~= nil or (pcie_at ~= nil and switched_off(t, pcie_at, pcie_to))
   for _, r in ipairs(M.gpu_rules) do
     if t:find(r.pattern) and not (sxm and r.pattern:find("pcie", 1, true)) then
       local notes = {}
@@ -438,10 +447,10 @@ function M.gpu(cell)
         notes[#notes + 1] = "a 500 W or HBM2e H100 without both named: modelled as the h100_sxm preset (700 W, HBM3)"
       end
       -- Parts with no preset of their own, run on the nearest one and said.
-      if r.preset:match("^a100") and t:find("pcie") then
+      if r.preset:match("^a100") and pcie_at and not sxm then
         notes[#notes + 1] = fmt("%q: the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 250-300 W limit not modelled)", cell)
       end
-      if r.preset == "a800_sxm" and t:find("pcie") and not sxm then
+      if r.preset == "a800_sxm" and pcie_at and not sxm then
         notes[#notes + 1] = fmt("%q: the A800 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 300 W limit not modelled)", cell)
       end
       if r.preset == "h100_pcie" and t:find("h800") then
@@ -513,17 +522,26 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   -- bidirectional").
   local bidir = cell and cell:lower():match("(%d+%.?%d*)%s*gb/s[%s%(]*bi%-?dir")
   if bidir then return tonumber(bidir), nil end
-  -- A rate a link, with the count of links ("18 links x 50 GB/s", "50 GB/s per link, 12 links"):
+  -- A rate a link, with the count of links ("18 links x 50 GB/s", "12 links, 25 GB/s per link"):
   -- the GPU's, their product (NVIDIA quotes its NVLink totals so: 18 x 50 = 900 for the H100).
+  -- The rate is a link's where the cell says so ("per link", "each") or joins it to the count
+  -- ("x", "@", "at", "of"); a generation's number ("NVLink4", "NVLink 3.0", "4th-gen") is no
+  -- count.
   local links_note
   if cell then
-    local t = cell:lower():gsub("\u{d7}", "x")
+    local t = cell:lower():gsub("\u{d7}", "x"):gsub("nvlink[%s%-]*%d+%.?%d*", "nvlink"):gsub("%d+%a%a[%s%-]*gen", "gen")
+    local count = tonumber(t:match("%f[%d](%d+)%s*x?%s*[%a%-]*%s*links?%f[%A]") or "")
     local k, r
-    for _, word in ipairs { "", "at", "each", "of" } do
-      k, r = t:match("(%d+)%s*[%a%d%-]*%s*links?[%sx%*@]*" .. word .. "%s*(%d+%.?%d*)%s*gb/s")
-      if k then break end
+    local link_rate = t:match("(%d+%.?%d*)%s*gb/s[%s%(]*per%s*link") or t:match("(%d+%.?%d*)%s*gb/s[%s%(]*each")
+      or t:match("links?[%s,]+each%s*(%d+%.?%d*)%s*gb/s")
+    if count and link_rate then
+      k, r = count, link_rate
+    else
+      for _, join in ipairs { "%s*[x%*@]%s*", "%s+at%s+", "%s+of%s+" } do
+        k, r = t:match("%f[%d](%d+)%s*x?%s*[%a%-]*%s*links?" .. join .. "(%d+%.?%d*)%s*gb/s")
+        if k then break end
+      end
     end
-    if not k then r, k = t:match("(%d+%.?%d*)%s*gb/s[%s%(]*per%s*link[%s,;:x%(%)]*(%d+)%s*links?") end
     if k and tonumber(k) > 0 then
       links_note = fmt("intra-node %s links x %s GB/s", k, r)
       -- The product stands for the cell's rate; the words that give its direction are kept.
@@ -641,8 +659,11 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     for part in parts:gmatch("[^;,]+") do
       local p = part:lower()
       if p:find("%d%s*[gt]b") or p:find("%d%s*g%f[^%a]") then
-        local b = read_inter_node(part, gpus_per_node, gpu_preset)
-        if b then rated[#rated + 1] = { part = part, bw = b } end
+        -- (A part whose number is no rate, "A100 40G nodes", took the GPU's usual NIC: unrated.)
+        local b, how = read_inter_node(part, gpus_per_node, gpu_preset)
+        if b and not (how or ""):find("^inter%-node bandwidth not quantified") then
+          rated[#rated + 1] = { part = part, bw = b }
+        end
       end
     end
     -- A part that gives no scope (per node, per GPU, a total, a count of NICs) restates a scoped
@@ -690,7 +711,9 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     -- are 1,000 Gb/s.
     -- GB/s and GBps (a capital B: bytes) are 8 Gb/s each, said in a note.
     local bytes_note
-    local cell_bits = cell:gsub("(%d+%.?%d*)%s*GB/?p?s", function(x)
+    -- A GPU's memory beside its name ("A100 40G", "H100-80GB") is no rate.
+    local no_memory = cell:gsub("(%f[%w][AaHhBbVv]%d%d%d[%s%-]*)%d+%s*[Gg][Bb]?%f[^%w/]", "%1")
+    local cell_bits = no_memory:gsub("(%d+%.?%d*)%s*GB/?p?s", function(x)
       bytes_note = fmt("inter-node %s GB/s read as bytes: %g Gb/s", x, 8 * tonumber(x))
       return fmt("%g Gb/s", 8 * tonumber(x))
     end)
@@ -923,10 +946,14 @@ function M.stack_for(row)
     -- The model the run's flags choose, where the row names one: --use-mcore-models (Megatron-LM
     -- before mid-2024, Megatron-Core's models) or --use-legacy-models (after it, the old ones).
     local flags = f .. " " .. (row.notes or ""):lower()
-    if flags:find("use[%-_]mcore[%-_]models") and not flags:find("use[%-_]legacy[%-_]models") then
+    local function flag(name)
+      local from, to = flags:find("%-*use[%-_]" .. name .. "[%-_]models")
+      return from ~= nil and not switched_off(flags, from, to)
+    end
+    if flag("mcore") and not flag("legacy") then
       return "megatron_core", fmt("stack megatron_core for %q (--use-mcore-models: Megatron-Core's models)", row.framework)
     end
-    if flags:find("use[%-_]legacy[%-_]models") then
+    if flag("legacy") then
       return "megatron_2022", fmt("stack megatron_2022 for %q (--use-legacy-models: Megatron-LM's own models)", row.framework)
     end
     -- Megatron-LM runs Megatron-Core's models by default since mid-2024 (the old ones behind
@@ -1209,9 +1236,11 @@ end
 --- "norms" (its mla_up_proj and moe_act modules, which request() reads as the layout's
 --- recompute_mla_up and recompute_moe_act beside any mode but full and op); a bare yes/no (true, on, enabled, activation
 --- checkpointing; no, false, off, disabled) is full or none, and Megatron's recompute methods
---- (uniform, block) recompute whole layers, each with a note; nil otherwise. A third value, the
---- layers recomputed, where only some are: Megatron's block method's count (of each pipeline
---- chunk), YaFSDP's num-ckpt-layers, "partial (N of L layers)" (of the model: `of_model` true).
+--- (uniform, block) recompute whole layers, each with a note; nil otherwise. A third value where
+--- only some layers are recomputed whole: { layers = N, per_chunk = true } for Megatron's block
+--- method's count (of each pipeline chunk; in words too: "full (block, 4 layers)") or a count
+--- "per chunk" or "per stage", { layers = N, of = L } for a count of the model's ("partial (8 of
+--- 32 layers)", L where the cell gives it; YaFSDP's num-ckpt-layers, "the first N layers").
 -- Megatron-Core's recompute modules by their short or older names in a selective list
 -- ("selective: norm, act"; "up_proj", mla_up_proj's name before Megatron-Core 0.14): the names
 -- the readings below know.
@@ -1223,6 +1252,9 @@ local function module_names(t)
   return (t:gsub("%f[%w_]norm%f[^%w_]", "layernorm"):gsub("%f[%w_]act%f[^%w_]", "moe_act")
     :gsub("%f[%w_]up_proj%f[^%w_]", "mla_up_proj"))
 end
+
+-- "1 layer", "4 layers".
+local function layers_text(n) return fmt("%d layer%s", n, n == 1 and "" or "s") end
 
 function M.parse_recompute(cell)
   if cell == nil then return nil end
@@ -1276,17 +1308,30 @@ function M.parse_recompute(cell)
   local ckpt_layers = tonumber(t:match("num[%-_]ckpt[%-_]layers%s*[=:]?%s*(%d+)") or "")
   if ckpt_layers then
     if ckpt_layers == 0 then return "none", fmt("recompute %q read as none (0 layers checkpointed)", cell) end
-    return "full", fmt("recompute %q read as full recompute of the first %d layers", cell, ckpt_layers), ckpt_layers, true
+    return "full", fmt("recompute %q read as full recompute of the first %s", cell, layers_text(ckpt_layers)),
+      { layers = ckpt_layers }
   end
-  -- Some of the layers checkpointed whole, counted over the model: "partial (8 of 32 layers)",
-  -- "full AC on 4 of 80 layers", "first 10 layers".
-  local some, of = t:match("(%d+)%s+of%s+(%d+)%s*[%a%s]-layers")
-  if not some then some = t:match("first%s+(%d+)%s+[%a%s]-layers") end
-  if some and not t:find("selective") and not t:find("per%-op") then
+  -- Some of the layers checkpointed whole: "partial (8 of 32 layers)", "full AC on 4 of 80
+  -- layers", "first 10 layers", of the model's, or of each chunk's ("first 2 layers per stage"),
+  -- or Megatron's block method in words ("full (block, 4 layers)"). Not where the checkpointing
+  -- is of other kinds (selective, per-op, SAC), inverted ("all but 4", "except the last 4") or
+  -- switched off ("no recompute for 8 of 32 layers").
+  local some, of = t:match("(%d+)%s+of%s+(%d+)%s*[%a%s]-layers?%f[%A]")
+  if not some then some = t:match("first%s+(%d+)%s+[%a%s]-layers?%f[%A]") end
+  local block = t:find("%f[%a]block%f[%A]") and not t:find("uniform") and not t:find("method[%s=:]+%a")
+  if not some and block then
+    some = t:match("(%d+)%s*layers?%f[%A]") or t:match("num[%s_%-]*layers[%s=:]*(%d+)")
+  end
+  local other_kind = t:find("selective") or t:find("per%-op") or t:find("%f[%a]sac%f[%A]") or t:find("op[%s%-]level")
+    or t:find("except") or t:find("all%s+but") or t:find("^%s*no%f[%A]") or t:find("^%s*without%f[%A]")
+  if some and not other_kind then
     local n = tonumber(some)
     if n == 0 then return "none", fmt("recompute %q read as none (0 layers recomputed)", cell) end
     if of and n >= tonumber(of) then return "full", fmt("recompute %q read as full (every layer)", cell) end
-    return "full", fmt("recompute %q read as full recompute of %d layers", cell, n), n, true
+    local per_chunk = block or t:find("per%s+chunk") or t:find("per%s+[%a%s]-stage") or t:find("each%s+[%a%s]-stage")
+      or t:find("each%s+chunk") or t:find("%f[%a]a%s+stage") or t:find("%f[%a]a%s+chunk")
+    return "full", fmt("recompute %q read as full recompute of %s%s", cell, layers_text(n),
+      per_chunk and " of each pipeline chunk" or ""), { layers = n, of = tonumber(of), per_chunk = per_chunk and true or nil }
   end
   -- MaxText's custom remat policies save some matmuls' outputs and recompute the others: not
   -- dml's modes (a layer's all, or attention's core), refused with that reason.
@@ -1302,8 +1347,8 @@ function M.parse_recompute(cell)
   local count = tonumber(t:match("num[_%-]layers[%s=:]+(%d+)") or "")
   if method == "block" and count and not t:find("selective") then
     if count == 0 then return "none", fmt("recompute %q read as none (the block method of 0 layers)", cell) end
-    return "full", fmt("recompute %q read as full recompute of %d layers of each pipeline chunk (the block method)", cell,
-      count), count, false
+    return "full", fmt("recompute %q read as full recompute of %s of each pipeline chunk (the block method)", cell,
+      layers_text(count)), { layers = count, per_chunk = true }
   end
   -- A setting written as key = value ("recompute=True", "recompute_granularity: selective",
   -- "activation_checkpointing = false", "RECOMPUTE=1"): the value, read as a cell of its own (a
@@ -1327,7 +1372,7 @@ function M.parse_recompute(cell)
     if value:match("^[01]%f[%D]") and not key:find("num") and not key:find("layer") then
       value = (value:match("^1") and "true" or "false") .. value:sub(2)
     end
-    local mode, note, layers, of_model = M.parse_recompute(value)
+    local mode, note, layers = M.parse_recompute(value)
     if mode == nil then return nil end
     if mode == "full" and (key == "recompute_activations" or key == "recompute-activations")
       and not value:find("full") then
@@ -1335,7 +1380,7 @@ function M.parse_recompute(cell)
       layers = nil
     end
     return mode, note and (layers and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end)
-      or fmt("recompute %q read as %s", cell, mode)) or nil, layers, of_model
+      or fmt("recompute %q read as %s", cell, mode)) or nil, layers
   end
   if t:find("^full%f[%A]") then return "full" end
   if t:find("^selective") then
@@ -2097,7 +2142,10 @@ request = function(row, presets, assumed)
     note(fmt("gpus_per_node not given: %d", per_node))
   end
   local gpu_cell = (row.gpu or ""):lower()
-  local card = gpu_cell:find("pcie") ~= nil or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil  -- NVL: PCIe cards
+  -- PCIe cards: a PCIe part (not an SXM one, nor one whose PCIe is ruled out), or an NVL card.
+  local pcie_at, pcie_to = gpu_cell:find("pcie")
+  local card = (pcie_at ~= nil and not gpu_cell:find("sxm") and not switched_off(gpu_cell, pcie_at, pcie_to))
+    or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil
   local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card, I(row.gpus_per_node) or 8)
   if not intra then return nil, intra_note end
   note(intra_note)
@@ -2214,7 +2262,7 @@ request = function(row, presets, assumed)
     end
   end
   if row.recompute and not M.unstated(row.recompute) then
-    local mode, rnote, some, of_model = M.parse_recompute(row.recompute)
+    local mode, rnote, some = M.parse_recompute(row.recompute)
     if mode == nil then
       return nil, rnote or fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings)",
         row.recompute)
@@ -2226,11 +2274,23 @@ request = function(row, presets, assumed)
     if some and arch.layers then
       local chunks = (pp or 1) * (layout.interleave or 1)
       if layout.schedule == "zero_bubble_v" and (pp or 1) > 1 then chunks = 2 * pp end
-      local per_chunk = of_model and math.max(1, math.floor(some / chunks + 0.5)) or some
-      if of_model and per_chunk * chunks ~= some then
-        note(fmt("%d recomputed layers over %d pipeline chunks read as %d a chunk", some, chunks, per_chunk))
+      local per_chunk = some.per_chunk and some.layers
+      if not per_chunk and search then
+        -- (A count of the model's has no chunks to spread over until the layout is found.)
+        note(fmt("%s of the model recomputed, the layout searched: every layer recomputed", layers_text(some.layers)))
+      elseif not per_chunk then
+        -- A count of L' layers the cell names ("8 of 32 layers") is that share of the model's.
+        local total = some.layers
+        if some.of and some.of ~= arch.layers then
+          total = some.layers * arch.layers / some.of
+          note(fmt("%d of %d layers read as %g of the model's %d", some.layers, some.of, total, arch.layers))
+        end
+        per_chunk = math.max(1, math.floor(total / chunks + 0.5))
+        if per_chunk * chunks ~= total then
+          note(fmt("%g recomputed layers over %d pipeline chunks read as %d a chunk", total, chunks, per_chunk))
+        end
       end
-      if per_chunk < math.ceil(arch.layers / chunks) then layout.recompute_layers = per_chunk end
+      if per_chunk and per_chunk < math.ceil(arch.layers / chunks) then layout.recompute_layers = per_chunk end
     end
     -- Outside Megatron, "selective" activation checkpointing often means checkpointing some of
     -- the blocks whole (torchtitan's layer-wise SAC, fms-fsdp's every k-th block), which dml
@@ -2703,13 +2763,26 @@ for _, name in ipairs { "number", "integer", "gpu", "intra_node", "inter_node", 
     return reader(cell, ...)
   end
 end
+-- A GPU count: a whole number of at least 1 (8.0 is 8), or nil where the reader takes none.
+local function gpu_count(name, v, optional)
+  local n = type(v) == "number" and math.tointeger(v)
+  if (v == nil and optional) or (n and n >= 1) then return n end
+  error(fmt("measured.%s: gpus_per_node must be a whole number of at least 1, got %s", name,
+    type(v) == "string" and fmt("%q", v) or tostring(v)), 3)
+end
 do
-  local reader = M.inter_node
+  local inter, intra, count = M.inter_node, M.intra_node, M.count_cell
   M.inter_node = function(cell, gpus_per_node, ...)
-    if math.type(gpus_per_node) ~= "integer" or gpus_per_node < 1 then
-      error(fmt("measured.inter_node: gpus_per_node must be a whole number of at least 1, got %s", tostring(gpus_per_node)), 2)
+    return inter(cell, gpu_count("inter_node", gpus_per_node), ...)
+  end
+  M.intra_node = function(cell, gpu_preset, pcie, gpus_per_node)
+    return intra(cell, gpu_preset, pcie, gpu_count("intra_node", gpus_per_node, true))
+  end
+  M.count_cell = function(column, cell)
+    if type(column) ~= "string" or type(cell) ~= "string" then
+      error(fmt("measured.count_cell: the column and the cell must be strings, got %s and %s", type(column), type(cell)), 2)
     end
-    return reader(cell, gpus_per_node, ...)
+    return count(column, cell)
   end
 end
 

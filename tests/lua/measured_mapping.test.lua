@@ -179,6 +179,13 @@ t.eq(select(2, measured.intra_node("NVLink 4: 18 links x 50 GB/s", "h100_sxm")),
   "intra-node 18 links x 50 GB/s read as 900 GB/s per GPU, both directions")
 t.eq(intra("NVLink 4, 18 links, 900 GB/s", "h100_sxm"), 900, "a count of links beside the total")
 t.eq(intra("4th-gen NVLink, 900 GB/s", "h100_sxm"), 900)
+-- A generation's number is no count of links (helper-66: "NVLink4 18 links 900 GB/s" was 4 x 900
+-- shared by 8 GPUs, 450); "each" makes a rate a link's.
+t.eq(intra("NVLink4 18 links 900 GB/s", "h100_sxm"), 900); t.eq(intra("NVLink 4 18 links x 50 GB/s", "h100_sxm"), 900)
+t.eq(intra("NVLink3 12 links 600 GB/s", "a100_sxm_80gb"), 600); t.eq(intra("NVLink5 18 links 1800 GB/s", "b200"), 1800)
+t.eq(intra("18x NVLink4 links, 50 GB/s each", "h100_sxm"), 900)
+t.eq(intra("NVLink 3.0, 12 links per GPU, 25 GB/s per link per direction", "a100_sxm_80gb"), 600)
+t.eq(intra("NVLink (18 links)", "h100_sxm"), 900, "a count without a rate: the spec")
 -- A rack's total: shared by its NVLink domain, not the 4 GPUs of a tray.
 t.eq(measured.intra_node("NVLink 5, 130 TB/s across the NVL72", "gb200", false, 4), 130000 / 72)
 t.eq(measured.intra_node("130 TB/s NVLink switch fabric", "gb300", false, 4), 130000 / 72, "the domain of a GB300")
@@ -228,6 +235,12 @@ t.eq(inter("400G IB per GPU"), 100); t.eq(inter("8x400G"), 100)
 t.eq(inter("25G Ethernet", "a100_sxm_80gb"), 6.25); t.eq(inter("2x 25G per node", "a100_sxm_80gb"), 2 * 2 * 25 / 8 / 8)
 t.eq(inter("40G Ethernet", "a100_sxm_80gb"), 10); t.eq(inter("8x A100 40G, RoCE", "a100_sxm_80gb"), 50, "a memory size, no rate")
 t.eq(inter("10G"), 2.5)
+-- A GPU's memory is no rate, and a part without one is not the compute network (helper-66: "A100
+-- 40G nodes" took the usual NIC, 200 Gb/s, over the 100G Ethernet named beside it).
+t.eq(inter("A100 40G nodes, 8x 100G Ethernet", "a100_sxm_80gb"), 25)
+t.eq(inter("H100-80GB; 8x400G IB"), 100)
+t.eq(select(2, measured.inter_node("8x A100 40G, RoCE", 8, "a100_sxm_80gb")),
+  'inter-node bandwidth not quantified ("8x A100 40G, RoCE"): 200 Gb/s per GPU each way assumed (50 GB/s both ways)')
 t.eq(inter("4x CX6 (200G)"), 25, "four NICs a node"); t.eq(inter("A100 80G nodes, 4x HDR 200"), 50, "80G is no rate")
 -- The compute network of a cell that names several (MLPerf's system descriptions, helper-34): the
 -- storage DPU's 100 Gb/s was read as the GPUs' network, and the PCIe links' 504 GB/s as a node's.
@@ -602,8 +615,9 @@ same({ measured.parse_recompute("ACT_CKPT_GRANULARITY unset (null)") },
 t.eq(measured.parse_recompute("recompute_granularity: null"), "none")
 local block = "activations_checkpoint_granularity: full, activations_checkpoint_method: block, activations_checkpoint_num_layers: "
 same({ measured.parse_recompute(block .. "0") }, { "none", 'recompute "' .. block .. '0" read as none (the block method of 0 layers)' })
-same({ measured.parse_recompute(block .. "4") },
-  { "full", 'recompute "' .. block .. '4" read as full recompute of 4 layers of each pipeline chunk (the block method)', 4, false })
+t.eq(select(2, measured.parse_recompute(block .. "4")),
+  'recompute "' .. block .. '4" read as full recompute of 4 layers of each pipeline chunk (the block method)')
+t.eq(select(3, measured.parse_recompute(block .. "4")).layers, 4); t.eq(select(3, measured.parse_recompute(block .. "4")).per_chunk, true)
 t.eq(measured.parse_recompute("activations_checkpoint_granularity: full, activations_checkpoint_method: uniform, activations_checkpoint_num_layers: 1"), "full")
 t.eq(measured.parse_recompute("--recompute-granularity full --recompute-method block --recompute-num-layers 0"), "none",
   "Megatron-LM's flags")
@@ -663,25 +677,41 @@ t.eq(measured.parse_recompute("selective: up_proj, act"), "none")
 -- The modules in words (helper-63: DeepSeek-V3's report), the up-projection to the layout.
 t.eq(measured.parse_recompute("selective (paper: 'Recomputation of RMSNorm and MLA Up-Projection')"), "norms")
 t.eq(measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers"), "full")
--- Some layers recomputed whole, now modelled (recompute_layers): the count, and whether it is the
--- model's (spread over the chunks) or each chunk's (Megatron's block method).
-same({ measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers") },
-  { "full", 'recompute "num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers" read as full recompute of the first 5 layers', 5, true })
-same({ measured.parse_recompute("partial (8 of 32 layers)") }, { "full", 'recompute "partial (8 of 32 layers)" read as full recompute of 8 layers', 8, true })
-t.eq(measured.parse_recompute("full AC on the first 10 layers"), "full")
-t.eq(select(3, measured.parse_recompute("full AC on the first 10 layers")), 10)
-t.eq(select(3, measured.parse_recompute("full, 80 of 80 layers")), nil, "every layer: full")
+-- Some layers recomputed whole, now modelled (recompute_layers): the count, whether it is each
+-- chunk's or the model's, and of how many layers the cell says.
+local function some(cell) return select(3, measured.parse_recompute(cell)) end
+t.eq(select(2, measured.parse_recompute("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers")),
+  'recompute "num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers" read as full recompute of the first 5 layers')
+t.eq(some("num-ckpt-layers 5: activation checkpointing applied to 5 of 48 transformer layers").layers, 5)
+t.eq(select(2, measured.parse_recompute("partial (8 of 32 layers)")), 'recompute "partial (8 of 32 layers)" read as full recompute of 8 layers')
+t.eq(some("partial (8 of 32 layers)").of, 32); t.eq(some("partial (8 of 32 layers)").per_chunk, nil)
+t.eq(some("full AC on the first 10 layers").layers, 10)
+t.eq(some("full, 80 of 80 layers"), nil, "every layer: full")
 t.eq(measured.parse_recompute("0 of 32 layers checkpointed"), "none")
-t.eq(select(3, measured.parse_recompute("selective (4 of 32 layers)")), nil, "not whole layers")
-same({ measured.parse_recompute("--recompute-granularity full --recompute-method block --recompute-num-layers 2") },
-  { "full", 'recompute "--recompute-granularity full --recompute-method block --recompute-num-layers 2" read as full recompute of 2 layers of each pipeline chunk (the block method)', 2, false })
-same({ measured.parse_recompute("recompute: partial (8 of 32 layers)") },
-  { "full", 'recompute "recompute: partial (8 of 32 layers)" read as full recompute of 8 layers', 8, true })
+t.eq(some("selective (4 of 32 layers)"), nil, "not whole layers")
+t.eq(some("--recompute-granularity full --recompute-method block --recompute-num-layers 2").layers, 2)
+t.eq(select(2, measured.parse_recompute("recompute: partial (1 of 32 layers)")), 'recompute "recompute: partial (1 of 32 layers)" read as full recompute of 1 layer')
+t.eq(some("recompute: partial (8 of 32 layers)").layers, 8)
+-- Helper-66's cells: other kinds, inverted and switched-off counts are no count; a count a chunk
+-- or stage, and the block method in words, are each chunk's.
+for _, cell in ipairs { "op-level SAC, 1 of 2 layers", "SAC op, 2 of 4 layers", "full, except the last 4 of 32 layers",
+  "full for all but 4 of 32 layers", "no recompute for 8 of 32 layers" } do
+  t.eq(some(cell), nil, cell)
+end
+t.eq(measured.parse_recompute("no recompute for 8 of 32 layers"), "none")
+for _, cell in ipairs { "full, first 2 layers per chunk", "full on the first 2 of 5 layers per stage", "full (block, 4 layers)",
+  "full, block method, recompute_num_layers=4", "full (block method, num layers 4)" } do
+  t.eq(some(cell) and some(cell).per_chunk, true, cell)
+end
+t.eq(some("full (block, 4 layers)").layers, 4); t.eq(some("full (block method, num layers 4)").layers, 4)
+t.eq(some("checkpointing every transformer block"), nil, "every block: full")
 do
   -- The request: a chunk's count, a model's spread over pp x interleave chunks.
   local base = row("MBridge-25.09-LLAMA3_70B-64")  -- 80 layers, TP 4 PP 8 VP 5: 40 chunks of 2
   local function req(cell, changes)
-    return assert(measured.request(copy(base, copy({ recompute = cell }, changes or {}))))
+    local ch = { recompute = cell }
+    for k, v in pairs(changes or {}) do ch[k] = v end
+    return assert(measured.request(copy(base, ch)))
   end
   t.eq(req("partial (40 of 80 layers)").layout.recompute_layers, 1, "40 over 40 chunks")
   t.eq(req("--recompute-granularity full --recompute-method block --recompute-num-layers 1").layout.recompute_layers, 1)
@@ -695,6 +725,17 @@ do
   end
   t.eq(said, true, "the rounding is said")
   t.eq(req("partial (20 of 80 layers)", { vpp_interleave = "1" }).layout.recompute_layers, 3, "20 over 8 stages: 2.5, 3")
+  -- A count of fewer layers than the model's is that share of them; a chunk's count as it is.
+  t.eq(req("checkpoint 1 of 2 layers").layout.recompute_layers, 1, "half the 80 layers over 40 chunks")
+  t.eq(req("full, first 1 layer per chunk").layout.recompute_layers, 1)
+  -- A count of the model's with the layout searched: every layer, said.
+  local searched = req("partial (40 of 80 layers)", { tp = false, pp = false, dp = false, vpp_interleave = false })
+  t.eq(searched.layout.recompute_layers, nil)
+  local said_search = false
+  for _, a in ipairs(searched.assumed) do
+    if a == "40 layers of the model recomputed, the layout searched: every layer recomputed" then said_search = true end
+  end
+  t.eq(said_search, true)
   t.eq(req("full").layout.recompute_layers, nil)
 end
 do
@@ -1564,7 +1605,9 @@ do
   t.eq(measured.count_cell("gpus_per_node", "8 (TP)"), "8"); t.eq(measured.count_cell("num_gpus", "64 (8 nodes)"), "64")
   t.eq(select(2, measured.count_cell("tp", "8 (within a node)")), 'tp "8 (within a node)" read as 8')
   t.eq(measured.count_cell("num_gpus", "2,048 (256 nodes)"), "2048")
-  t.eq(measured.count_cell("tp", "8 (4 in the last stage)"), "8", "the remark is the reader's to see in the note")
+  -- (Not a remark that gives another value: helper-66's "8 (vpp 4)" lost its interleave.)
+  t.eq(measured.count_cell("tp", "8 (4 in the last stage)"), "8 (4 in the last stage)")
+  t.eq(measured.count_cell("pp", "8 (vpp 4)"), "8 (vpp 4)"); t.eq(measured.count_cell("tp", "2 (4 for the 70B)"), "2 (4 for the 70B)")
   t.eq(measured.count_cell("moe_experts", "64 (+2 shared)"), "64 (+2 shared)", "not a remark column: its own reader")
   t.eq(measured.count_cell("tp", "(8)"), "(8)")
 end
@@ -1599,3 +1642,20 @@ t.eq(stack { framework = "torchtitan, torch.compile (disabled)" }, "torchtitan")
 t.eq(stack { framework = "torchtitan, torch.compile", precision = "none (bfloat16)" }, "torchtitan_compile")
 t.eq(measured.parse_recompute("activation checkpointing was not used"), "none")
 t.eq(measured.parse_recompute("AC (off)"), "none")
+
+-- Helper-66's review: the flags switched off, PCIe ruled out, GPU counts as numbers and the
+-- count reader's arguments.
+t.eq(stack { framework = "Megatron-LM", source = "a 2024 blog", notes = "without --use-mcore-models" }, "megatron_2022")
+t.eq(stack { framework = "Megatron-LM", source = "a 2024 blog", notes = "--use-mcore-models=False" }, "megatron_2022")
+t.eq(gpu("H800 80GB NVLink (not PCIe)"), "h800_sxm")
+do
+  local nvlinked = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { gpu = "H100 80GB NVLink (not PCIe)", intra_node_bw = false })))
+  local host_link = false
+  for _, a in ipairs(nvlinked.assumed) do
+    if a:find("PCIe cards", 1, true) then host_link = true end
+  end
+  t.eq(host_link, false, "NVLink, not the host link")
+end
+t.eq(measured.inter_node("8x400 Gb/s per node", 8.0, "h100_sxm"), 100, "8.0 GPUs are 8")
+t.raises_here(function() measured.intra_node("NVSwitch 7.2 TB/s", "h100_sxm", false, "8") end, 'measured.intra_node: gpus_per_node must be a whole number of at least 1, got "8"')
+t.raises_here(function() measured.count_cell("tp", 8) end, "measured.count_cell: the column and the cell must be strings, got string and number")
