@@ -364,6 +364,8 @@ M.gpu_rules = {
   { pattern = "b300", preset = "b300" },
   { pattern = "gb200", preset = "gb200" },
   { pattern = "b200", preset = "b200" },
+  { pattern = "mi355x?%f[^%w]", preset = "mi355x" },
+  { pattern = "mi350x", preset = "mi350x" },
   { pattern = "mi325x", preset = "mi325x" },
   { pattern = "mi300x", preset = "mi300x" },
   { pattern = "mi300%f[^%w]", preset = "mi300x" },
@@ -483,10 +485,10 @@ end
 
 --- NVLink bandwidth per GPU, both directions (GB/s), of each preset's scale-up domain: the
 --- datasheets' figures (V100 NVLink 2 300, A100 NVLink 3 600, H100 and H200 NVLink 4 900, H800
---- and A800 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896).
+--- and A800 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896; the MI350X and MI355X, 7 x 153.6 = 1,075).
 M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
   h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, a800_sxm = 400, b200 = 1800, gb200 = 1800,
-  b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896 }
+  b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896, mi350x = 1075, mi355x = 1075 }
 --- The host link of PCIe cards (GB/s per GPU, both ways), which carries their traffic inside a
 --- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 3.0 x16 for the
 --- V100 PCIe, 4.0 x16 for the A100 and A800 PCIe, 5.0 x16 for the H100 PCIe and the H100 and H200 NVL
@@ -495,11 +497,12 @@ M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, a800_sxm = 64, h100_pcie = 12
   v100_sxm = 32 }
 --- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's (and A800 servers')
 --- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), Blackwell
---- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms.
+--- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms (and of the MI350 series', AMD's 400 Gb/s Pollara NICs).
 --- V100 servers (DGX-1: 4 EDR 100 Gb/s for 8 GPUs; DGX-2: 8 for 16) give each GPU 50; H100 PCIe
 --- servers have no reference design, and take the DGX H100's ConnectX-7 400 (said in the note).
 M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
   h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400, mi325x = 400,
+  mi350x = 400, mi355x = 400,
   v100_sxm = 50, h100_pcie = 400 }
 --- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }

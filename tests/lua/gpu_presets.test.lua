@@ -12,7 +12,7 @@ local networks = require "dml.presets.networks"
 local datasheet_peak = {
   v100_sxm = 125e12, a100_sxm = 312e12, a100_sxm_80gb = 312e12, a800_sxm = 312e12, h100_sxm = 989.4e12,
   h100_sxm_low_latency = 989.4e12, h800_sxm = 989.4e12, h200_sxm = 989.4e12, h100_pcie = 756e12,
-  b200 = 2.25e15, gb200 = 2.5e15, b300 = 2.25e15, gb300 = 2.5e15, mi300x = 1307.4e12, mi325x = 1307.4e12,
+  b200 = 2.25e15, gb200 = 2.5e15, b300 = 2.25e15, gb300 = 2.5e15, mi300x = 1307.4e12, mi325x = 1307.4e12, mi355x = 2516.6e12, mi350x = 2306.9e12,
 }
 for name, preset in pairs(gpus) do
   local g = dml.gpu(preset)
@@ -86,4 +86,12 @@ do
   t.eq(m325.power.busy_watts, 1000)
   t.eq(m325.efficiency.memory:value() > m300.efficiency.memory:value(), true, "more memory to allocate")
   t.eq(m325.efficiency.gemm, m300.efficiency.gemm, "the same compute dies")
+end
+-- The CDNA 4 parts against AMD's figures: 288 GB at 8 TB/s, 1,400 and 1,000 W, FP8 at twice FP16.
+do
+  for _, part in ipairs { { gpus.mi355x, 1400, 5033.2e12 }, { gpus.mi350x, 1000, 4613.7e12 } } do
+    local g = dml.gpu(part[1])
+    t.eq(g.hbm_bandwidth:value(), 8e12); t.eq(g.hbm_capacity:value(), 288e9); t.eq(g.power.busy_watts, part[2])
+    t.near(g.flop_per_clock_per_thread.fp8 * 128 * g.sms * g.clock:value(), part[3], 1e-4, g.name .. " FP8")
+  end
 end

@@ -37,7 +37,7 @@ t.eq(keys(dml.presets), "facilities, gpus, networks, stacks", "pairs lists the p
 t.eq(keys(dml.paper), "erdil2024, fernandez2024", "pairs lists the paper modules")
 
 -- every preset table
-local gpu_names = "a100_sxm, a100_sxm_80gb, a800_sxm, b200, b300, gb200, gb300, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi300x, mi325x, v100_sxm"
+local gpu_names = "a100_sxm, a100_sxm_80gb, a800_sxm, b200, b300, gb200, gb300, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi300x, mi325x, mi350x, mi355x, v100_sxm"
 raises_here(function() return gpus.h100 end, "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm'? (presets: " .. gpu_names .. ")")
 raises_here(function() return gpus.h100_smx end, "dml.presets.gpus.h100_smx: no such preset; did you mean 'h100_sxm'? (presets: " .. gpu_names .. ")")
 raises_here(function() return dml.presets.gpus.tpu_v5 end, "dml.presets.gpus.tpu_v5: no such preset (presets: " .. gpu_names .. ")")

@@ -447,6 +447,34 @@ M.mi325x.efficiency.sources.memory =
   "estimate: 256 GiB less the 320 MiB the MI300X's driver keeps of its 192 GiB (no rocm-smi reading of an MI325X published)"
 M.mi325x.power = power(1000, 120, mi325x, "estimate: about 12% of the limit, as the MI300X's")
 
+-- The MI355X and MI350X (CDNA 4): 256 CUs that each do twice a CDNA 3 CU's matrix work a clock
+-- (8,192 FP8 and 4,096 FP16 FLOP; ISSCC 2026's MI355X paper as reported), 288 GB of HBM3E at
+-- 8 TB/s; the MI355X at 2.4 GHz and 1,400 W (liquid-cooled), the MI350X at 2.2 GHz and 1,000 W.
+-- Their efficiencies are the MI300X's estimates: no measured run has checked them.
+local cdna4 = "AMD Instinct MI350 series (CDNA 4; AMD's launch and Hot Chips 2025 material as reported): 256 CUs, 288 GB HBM3E at 8 TB/s, 4,096 FP16 and 8,192 FP8 matrix FLOP per CU and clock"
+local function cdna4_part(name, clock, watts, peak)
+  local src = string.format("%s; the %s: %s peak clock, %d W board power, %s dense fp16/bf16", cdna4, name, clock, watts, peak)
+  local g = copy(M.mi300x)
+  g.name = name
+  g.flop_per_clock_per_thread = { fp16 = 32, fp32 = 2, fp8 = 64 }
+  g.sms, g.clock = 256, clock
+  g.hbm_bandwidth, g.hbm_capacity = "8 TB/s", "288 GB"
+  g.sources.name = src .. "; every value not named here is the MI300X's"
+  g.sources.flop_per_clock_per_thread = src .. "; per thread of 128 a CU: fp16 32, fp8 64; fp32 2 (157 TFLOP/s matrix at 2.4 GHz)"
+  g.sources.sms, g.sources.clock = src, src
+  g.sources.hbm_bandwidth, g.sources.hbm_capacity = src, src
+  for k, v in pairs(g.efficiency.sources) do
+    g.efficiency.sources[k] = "estimate: the MI300X's value, unchecked on CDNA 4 (" .. v .. ")"
+  end
+  g.efficiency.memory = nil
+  g.efficiency.sources.memory = "estimate: unset, the hbm_capacity (no rocm-smi reading of a CDNA 4 part published)"
+  g.efficiency.sources.fp4_gain = "none: the CDNA 4 parts' MXFP4 matmuls are not modelled (no measured run checks them)"
+  g.power = power(watts, math.floor(watts * 0.12 + 0.5), src, "estimate: about 12% of the limit, as the MI300X's")
+  return g
+end
+M.mi355x = cdna4_part("MI355X", "2400 MHz", 1400, "2516.6 TFLOP/s")
+M.mi350x = cdna4_part("MI350X", "2200 MHz", 1000, "2306.9 TFLOP/s")
+
 -- Bandwidth to host memory, each direction, per GPU while every GPU of the server copies: what
 -- activation offloading moves over (a layout's `offload`). A PCIe x16 link carries 15.75 (Gen3),
 -- 31.5 (Gen4) or 63 (Gen5) GB/s each way after its encoding (NVIDIA's datasheets give both ways:
@@ -466,7 +494,7 @@ local host_links = {
     pcie_host("Gen5", "63") .. "; the H100, H200 and H800 have a PCIe Gen5 x16 host link (NVIDIA datasheets)" },
   { { "b200", "b300" }, "27.7 GB/s",
     pcie_host("Gen5", "63") .. "; HGX B200 and B300 servers join the GPUs to x86 hosts over PCIe Gen5 x16 (Nebius's MLPerf Inference v6.0 B200 system description, accelerator_host_interconnect)" },
-  { { "mi300x", "mi325x" }, "27.7 GB/s", pcie_host("Gen5", "63") .. "; a PCIe Gen5 x16 host link (AMD's MLPerf Inference v4.1 MI300X system description; the MI325X's the same)" },
+  { { "mi300x", "mi325x", "mi350x", "mi355x" }, "27.7 GB/s", pcie_host("Gen5", "63") .. "; a PCIe Gen5 x16 host link (AMD's MLPerf Inference v4.1 MI300X system description; the MI325X's and the CDNA 4 parts': estimate, the same)" },
   { { "gb200", "gb300" }, "175 GB/s",
     "estimate: a Grace CPU serves two GPUs over NVLink-C2C (NVIDIA gives 900 GB/s, both ways, and does not split it per GPU), and its LPDDR5X sets the pace: copies both ways at once through one Grace measured 175.4 GB/s host to device and 171.8 back on a GB300 DGX Station (one GPU; 359 and 377 one way at a time; stas00/ml-engineering network/README.md @744d01e), about 350 GB/s of Grace memory traffic, which the two GPUs of a GB200 or GB300 share when both offload: 175 each" },
 }
@@ -490,7 +518,7 @@ local host_memory = {
   { { "h200_sxm" }, "256 GB", "NVIDIA DGX H200 datasheet: 2 TB of system memory for 8 GPUs" },
   { { "b200", "b300" }, "256 GB", "NVIDIA DGX B200 datasheet: 2 TB of system memory for 8 GPUs, configurable to 4 TB (the B300: estimate, the same)" },
   { { "gb200", "gb300" }, "240 GB", "NVIDIA GB200 NVL72: up to 480 GB of LPDDR5X per Grace CPU, which serves two GPUs (the GB300: the same Grace)" },
-  { { "mi300x", "mi325x" }, "256 GB", "estimate: 2 TB of system memory for 8 GPUs, as the DGX H100" },
+  { { "mi300x", "mi325x", "mi350x", "mi355x" }, "256 GB", "estimate: 2 TB of system memory for 8 GPUs, as the DGX H100" },
 }
 set_rows("host_memory", host_memory)
 
