@@ -399,6 +399,14 @@ M.gb200.power = power(1200, 120, gb200, "estimate: 10% of the limit, as the H100
 M.gb300.power = power(1400, 140, gb300, "estimate: 10% of the limit, as the H100's")
 M.b300.power = power(1100, 110, b300, "estimate: 10% of the limit, as the H100's")
 
+-- The two values fitted on AMD's measured MI325X runs (the MI300X's compute dies).
+local function amd_fit(value, start)
+  return "fit (dml.calibrate of fp8_gain and attention together, scenarios/calibration/amd.lua) on the 3 MI325X rows of" ..
+    " tests/validation/measured/amd_instinct_2025_2026.tsv (AMD Primus v26.1: Llama 3.1 8B FP8, 70B FP8 and 70B BF16" ..
+    " on 64 GPUs; their global batches from AMD's docs of that release), from the estimate " .. start ..
+    ": those rows 21.7% -> 1.0% mean abs; held out, the six MLPerf Training v5.1 Llama 3.1 8B rows on MI355X and" ..
+    " MI350X 28.2% -> 5.5%"
+end
 M.mi300x = {
   name = "MI300X",
   flop_per_clock_per_thread = { fp16 = 16, fp32 = 2, fp8 = 32 },
@@ -407,11 +415,13 @@ M.mi300x = {
   l2_bandwidth = "14.7 TB/s", l2_size = "256 MB", register_file = "64 KiB",
   dsmem = false, matmul_latency = "4.5 us", tensor_core_granule = 16,
   efficiency = efficiency(
-    { gemm = 0.50, gemm_half_dim = 93, attention = 0.25, flash3_gain = 1, fp8_gain = 1.6,
+    { gemm = 0.50, gemm_half_dim = 93, attention = 0.3906, flash3_gain = 1, fp8_gain = 2,
       hbm = 0.80, nvlink = 0.60, network = 0.90, workspace = "3 GiB", memory = "196288 MiB" },
-    { gemm = "estimate: about half of peak in published bf16 GEMM sweeps; no measured run calibrates it",
-      gemm_half_dim = "estimate: the H100 value", attention = "estimate", flash3_gain = "none: no FlashAttention-3 kernel",
-      fp8_gain = "estimate", fp4_gain = "none: no FP4 matmuls on the MI300X", hbm = "estimate",
+    { gemm = "estimate: about half of peak in published bf16 GEMM sweeps (the one BF16 run of amd_instinct_2025_2026.tsv, an MI325X's, comes out -0.8% with it)",
+      gemm_half_dim = "estimate: the H100 value", attention = amd_fit("attention", "0.25"),
+      flash3_gain = "none: no FlashAttention-3 kernel",
+      fp8_gain = amd_fit("fp8_gain", "1.6") .. "; at its bound: FP8 matmuls at twice the BF16 rate, as the peaks are",
+      fp4_gain = "none: no FP4 matmuls on the MI300X", hbm = "estimate",
       nvlink = "estimate: Infinity Fabric collectives",
       network = "estimate", workspace = "estimate",
       memory = "measured: rocm-smi shows 205,822,885,888 B (196,288 MiB) of VRAM for an MI300X (memory.total in public nvidia-smi and rocm-smi logs)" }),
@@ -469,6 +479,11 @@ local function cdna4_part(name, clock, watts, peak)
   g.efficiency.memory = nil
   g.efficiency.sources.memory = "estimate: unset, the hbm_capacity (no rocm-smi reading of a CDNA 4 part published)"
   g.efficiency.sources.fp4_gain = "none: the CDNA 4 parts' MXFP4 matmuls are not modelled (no measured run checks them)"
+  for _, v in ipairs { "fp8_gain", "attention" } do
+    g.efficiency.sources[v] = "estimate: CDNA 3's fitted value (FP8 at twice FP16 a CU on both), checked on the six" ..
+      " MLPerf v5.1 CDNA 4 rows of tests/validation/measured/amd_instinct_2025_2026.tsv: 28.2% -> 5.5% mean abs (" ..
+      M.mi300x.efficiency.sources[v] .. ")"
+  end
   g.power = power(watts, math.floor(watts * 0.12 + 0.5), src, "estimate: about 12% of the limit, as the MI300X's")
   return g
 end
