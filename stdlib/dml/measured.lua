@@ -1593,6 +1593,15 @@ end
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   local t = cell:lower()
+  -- A remark in parentheses after the value ("1 (config; TP 1)", "true (default)", "SP
+  -- (Megatron)"): the value, where it reads without the remark.
+  local before_remark = cell:match("^(.-%S)%s*%b()%s*$")
+  if before_remark then
+    local yes, how = M.parse_yes_no(before_remark)
+    if yes ~= nil then
+      return yes, how and (how:gsub('^sequence_parallel %b""', function() return fmt("sequence_parallel %q", cell) end))
+    end
+  end
   local mode = t:match("^tp[_%s]*mode%s*[=:]?%s*([%a_]+)") or t:match("^([%a_]+)%s*$")
   if mode == "reduce_scatter" or mode == "all_reduce" then
     return mode == "reduce_scatter",

@@ -1659,3 +1659,9 @@ end
 t.eq(measured.inter_node("8x400 Gb/s per node", 8.0, "h100_sxm"), 100, "8.0 GPUs are 8")
 t.raises_here(function() measured.intra_node("NVSwitch 7.2 TB/s", "h100_sxm", false, "8") end, 'measured.intra_node: gpus_per_node must be a whole number of at least 1, got "8"')
 t.raises_here(function() measured.count_cell("tp", 8) end, "measured.count_cell: the column and the cell must be strings, got string and number")
+
+-- A yes or no with a remark in parentheses (helper-67: "sequence_parallel: 1 (config; TP 1)" was
+-- not understood).
+t.eq(measured.parse_yes_no("sequence_parallel: 1 (config; TP 1)"), true)
+t.eq(measured.parse_yes_no("no (TP 1)"), false); t.eq(measured.parse_yes_no("SP (Megatron)"), true)
+t.eq(measured.parse_yes_no("(yes)"), nil, "a remark alone")
