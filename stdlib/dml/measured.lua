@@ -1939,22 +1939,23 @@ function M.architecture(row)
     end
     a.top_k = I(row.moe_topk)
     if a.top_k == nil then return nil, "moe_experts without moe_topk" end
-    a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
-    if a.expert_d_ff == nil then
-      -- Mixtral, DBRX, Grok-1, OLMoE: the configuration's one MLP width is each expert's, and
-      -- every layer routes. Other families may give a dense width there (Qwen MoE, DeepSeek):
-      -- without their config the expert width is unknown.
-      local lower = (row.model or ""):lower()
-      local one_width = false
-      for _, pattern in ipairs(M.one_width_moe) do
-        if lower:find(pattern) then one_width = true end
-      end
-      if not (one_width and row.ffn_hidden) then
-        return nil, "no expert width for the MoE layers (not a model whose ffn_hidden is its experts')"
-      end
+    -- Mixtral, DBRX, Grok-1, OLMoE: the configuration's one MLP width is each expert's, and
+    -- every layer routes: the row's ffn_hidden is the experts' width. Other families may give a
+    -- dense width there (Qwen MoE, DeepSeek): their config's expert width, else unknown.
+    local lower = (row.model or ""):lower()
+    local one_width = false
+    for _, pattern in ipairs(M.one_width_moe) do
+      if lower:find(pattern) then one_width = true end
+    end
+    if one_width and row.ffn_hidden then
       a.expert_d_ff = a.d_ff
       notes[#notes + 1] = fmt("expert width = ffn_hidden = %d, every layer a mixture of experts (as Mixtral's and DBRX's configs give it)",
         a.d_ff)
+    else
+      a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
+    end
+    if a.expert_d_ff == nil then
+      return nil, "no expert width for the MoE layers (not a model whose ffn_hidden is its experts')"
     end
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
   end

@@ -1665,3 +1665,17 @@ t.raises_here(function() measured.count_cell("tp", 8) end, "measured.count_cell:
 t.eq(measured.parse_yes_no("sequence_parallel: 1 (config; TP 1)"), true)
 t.eq(measured.parse_yes_no("no (TP 1)"), false); t.eq(measured.parse_yes_no("SP (Megatron)"), true)
 t.eq(measured.parse_yes_no("(yes)"), nil, "a remark alone")
+
+-- A one-width MoE family's ffn_hidden is its experts' width, from the row, not the config
+-- (helper-67: Mixtral's note named the config for the row's own value).
+do
+  local r = assert(measured.request { run_id = "x", model = "Mixtral 8x22B", layers = "56", hidden = "6144", heads = "48",
+    kv_heads = "8", ffn_hidden = "16384", vocab = "32768", seq_len = "4096", moe_experts = "8", moe_topk = "2",
+    gpu = "H100 SXM", num_gpus = "64", tp = "2", pp = "4", dp = "8", micro_batch = "1", global_batch_seqs = "256",
+    framework = "NeMo", iter_time_s = "10" })
+  local said = false
+  for _, a in ipairs(r.assumed) do
+    if a:find("expert width = ffn_hidden = 16384", 1, true) then said = true end
+  end
+  t.eq(said, true, table.concat(r.assumed, "; "))
+end
