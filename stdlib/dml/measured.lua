@@ -520,11 +520,27 @@ M.one_way_words = { "per direction", "each direction", "each way", "one way", "u
 --- (M.pcie_spec). nil and the reason when neither exists.
 function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   -- (A cell's first 1 KB: a hostile run of digits would make the patterns slow.)
-  if cell then cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?") end
+  -- A thousands separator is no part separator ("NVLink 5th gen, 1,800 GB/s"); "x" stands for
+  -- "\u{d7}".
+  if cell then
+    cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+      :gsub("\u{d7}", "x")
+  end
+  -- A part about the PCIe host link beside the scale-up fabric ("PCIe Gen5 128 GB/s; NVLink 900
+  -- GB/s") is not the fabric.
+  if cell and cell:lower():find("pcie") and (cell:lower():find("nvlink") or cell:lower():find("nvswitch")
+      or cell:lower():find("infinity fabric") or cell:lower():find("xgmi")) then
+    local kept = {}
+    for part in cell:gmatch("[^;,]+") do
+      if not part:lower():find("pcie") then kept[#kept + 1] = part end
+    end
+    if #kept > 0 then cell = table.concat(kept, ";") end
+  end
   -- The rate the cell calls bidirectional, where it gives one ("450GB/s per direction, 900GB/s
-  -- bidirectional").
+  -- bidirectional"), unless it is a node's total ("4x NVSwitch, 7.2 TB/s bidirectional": below).
   local bidir = cell and cell:lower():match("(%d+%.?%d*)%s*gb/s[%s%(]*bi%-?dir")
-  if bidir then return tonumber(bidir), nil end
+  local spec_here = M.nvlink_spec[gpu_preset]
+  if bidir and not (spec_here and tonumber(bidir) > 2 * spec_here) then return tonumber(bidir), nil end
   -- A rate a link, with the count of links ("18 links x 50 GB/s", "12 links, 25 GB/s per link"):
   -- the GPU's, their product (NVIDIA quotes its NVLink totals so: 18 x 50 = 900 for the H100).
   -- The rate is a link's where the cell says so ("per link", "each") or joins it to the count
@@ -532,18 +548,28 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   -- count.
   local links_note
   if cell then
-    local t = cell:lower():gsub("\u{d7}", "x"):gsub("nvlink[%s%-]*%d+%.?%d*", "nvlink"):gsub("%d+%a%a[%s%-]*gen", "gen")
+    -- (A generation is one digit, "NVLink4", "NVLink 3.0", "NVLink5"; "NVLink 18 links" counts.)
+    local t = cell:lower():gsub("nvlink[%s%-]*[1-6]%.%d%f[%D]", "nvlink"):gsub("nvlink[%s%-]*[1-6]%f[^%d%.]", "nvlink")
+      :gsub("%d+%a%a[%s%-]*gen", "gen")
+      :gsub("(%d+%.?%d*)%s*gb/s%s*/%s*link", "%1 gb/s per link")
     local count = tonumber(t:match("%f[%d](%d+)%s*x?%s*[%a%-]*%s*links?%f[%A]") or "")
     local k, r
-    local link_rate = t:match("(%d+%.?%d*)%s*gb/s[%s%(]*per%s*link") or t:match("(%d+%.?%d*)%s*gb/s[%s%(]*each")
+    local link_rate = t:match("(%d+%.?%d*)%s*gb/s[%s%(%a%-]-per%s*link") or t:match("(%d+%.?%d*)%s*gb/s[%s%(]*each")
       or t:match("links?[%s,]+each%s*(%d+%.?%d*)%s*gb/s")
     if count and link_rate then
       k, r = count, link_rate
+    elseif link_rate and M.nvlink_spec[gpu_preset] then
+      -- A link's rate and no count ("xGMI, 128 GB/s per link"): the GPU's links at the spec.
+      return M.nvlink_spec[gpu_preset], fmt("intra-node %s GB/s a link, no count of links: the %s %s spec, %d GB/s per GPU both ways",
+        link_rate, gpu_preset, M.fabric(gpu_preset), M.nvlink_spec[gpu_preset])
     else
       for _, join in ipairs { "%s*[x%*@]%s*", "%s+at%s+", "%s+of%s+" } do
         k, r = t:match("%f[%d](%d+)%s*x?%s*[%a%-]*%s*links?" .. join .. "(%d+%.?%d*)%s*gb/s")
         if k then break end
       end
+      -- A count times a rate without the word ("IF: 7 x 128 GB/s", "NVLink5 18 x 100 GB/s"):
+      -- the links of the GPU's fabric.
+      if not k then k, r = t:match("%f[%d](%d+)%s*x%s*(%d+%.?%d*)%s*gb/s") end
     end
     if k and tonumber(k) > 0 then
       links_note = fmt("intra-node %s links x %s GB/s", k, r)
@@ -561,7 +587,7 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   if gb then
     gb = tonumber(gb)
     local t = cell:lower()
-    if t:find("bidir") then
+    if t:find("bidir") and not (spec_here and gb > 2 * spec_here) then
       return gb, links_note and fmt("%s read as %g GB/s per GPU, both directions", links_note, gb)
     end
     -- One direction's rate: the direction words right after it ("450 GB/s per direction"), or

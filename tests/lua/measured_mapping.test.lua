@@ -1679,3 +1679,22 @@ do
   end
   t.eq(said, true, table.concat(r.assumed, "; "))
 end
+
+-- Helper-69's probe of scale-up cells: link counts after "NVLink", counts times rates, thousands
+-- separators, a node's total called bidirectional, a link's rate with or without a count, the PCIe
+-- host link beside the fabric.
+local probe69_intra = {
+ {"NVLink 18 links x 50 GB/s","h100_sxm",900},{"NVLink 12 links at 25 GB/s per direction","a100_sxm_80gb",600},
+ {"NVLink 8 links x 50 GB/s","h800_sxm",400},{"IF: 7 x 128 GB/s","mi300x",896},{"xGMI 7x128GB/s","mi300x",896},
+ {"7x 128 GB/s xGMI links","mi300x",896},{"NVLink 12 x 50 GB/s","a100_sxm_80gb",600},{"NVLink4 (18x 50 GB/s)","h100_sxm",900},
+ {"NVLink5 18 x 100 GB/s = 1.8 TB/s","b200",1800},{"NVLink 5th gen, 1,800 GB/s","b200",1800},{"NVSwitch 7,200 GB/s total","h100_sxm",900},
+ {"NVLink 14,400 GB/s aggregate (HGX B200)","b200",1800},{"1,075 GB/s Infinity Fabric","mi355x",1075},
+ {"6x NVSwitch, 4.8 TB/s bidirectional","a100_sxm_80gb",600},{"4x NVSwitch, 7.2 TB/s bidirectional","h100_sxm",900},
+ {"NVLink 14.4 TB/s bidirectional (HGX B200)","b200",1800},{"Infinity Fabric: 7 links, 128 GB/s peak per link","mi300x",896},
+ {"xGMI, 128 GB/s per link","mi300x",896},{"NVLink 50 GB/s per link","h100_sxm",900},{"xGMI: 64 GB/s/link uni-dir x 7 links","mi300x",896},
+ {"PCIe Gen5 128 GB/s; NVLink 900 GB/s","h100_sxm",900},{"NVLink4 18 links 900 GB/s","h100_sxm",900},{"NVLink 4 18 links x 50 GB/s","h100_sxm",900},
+ {"450GB/s per direction, 900GB/s bidirectional","h100_sxm",900},{"NVLink 3.0 12 links x 25 GB/s","a100_sxm_80gb",300},
+}
+for _, c in ipairs(probe69_intra) do
+  t.eq(measured.intra_node(c[1], c[2], false, 8), c[3], c[1])
+end
