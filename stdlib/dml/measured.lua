@@ -655,8 +655,9 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   local dropped = {}
   if cell then
     local kept = {}
-    -- (A parenthesis explains its part: "2x 100 Gb/s EFA (NVLink inside the node)" is the EFA.)
-    local protected = cell:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end)
+    -- (A parenthesis explains its part: "2x 100 Gb/s EFA (NVLink inside the node)" is the EFA.
+    -- A " + " joins parts too: "NVLink + 4x HDR 200G per node".)
+    local protected = cell:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end):gsub("%s%+%s", ";")
     for part in protected:gmatch("[^;,]+") do
       local p = part:lower():gsub("%b()", " ")
       -- (A NIC described by its slot, "8x ... 400Gb 1-port OSFP PCIe5 x16 ... Adapter", is a NIC:
@@ -747,7 +748,12 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
       return fmt("%g Gb/s", 8 * tonumber(x))
     end)
     -- "100Gb" (a small b, no "/s") and "400G" are rates too; "4 * 100", "4 × 100" a count of
-    -- NICs. A NIC's model ("ConnectX-7", "CX7") is no number of the rate's.
+    -- NICs. A NIC's model ("ConnectX-7", "CX7", "Thor2", "BlueField-3") is no number of the
+    -- rate's. "1.6T" is 1,600 Gb/s. Node-scope words ("per instance", "per VM", "/node", "per
+    -- compute tray") are "per node".
+    cell_bits = cell_bits:gsub("[Tt][Hh][Oo][Rr][%s%-]?%d", "Thor"):gsub("[Bb]lue[Ff]ield[%s%-]?%d", "BlueField")
+      :gsub("(%d+%.?%d*)%s*T%f[%s%)]", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
+      :gsub("\195\151", " x "):gsub("(%d)%s*G%s*/%s*[Nn]ode", "%1 Gb/s per node")
     cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s")
       :gsub("%f[%d](%d+)%s*G%f[^%a/]", function(r)  -- a NIC's rate, not a GPU's memory ("80G")
         if M.nic_rates[r] or (r == "40" and cell:lower():find("ethernet")) then return r .. " Gb/s" end
@@ -757,17 +763,24 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
+      :gsub("per%-node", "per node"):gsub("%s*/%s*node%f[%A]", " per node"):gsub("per%s+compute%s+node", "per node")
+      :gsub("each%s+node", "per node"):gsub("per%s+instance", "per node"):gsub("per%s+vm%f[%A]", "per node")
+      :gsub("per%s+compute%s+tray", "per node"):gsub("per%s+tray", "per node")
+    -- InfiniBand's lane width ("4X NDR", one 400 Gb/s port) is no count of NICs unless the cell
+    -- counts a node's ("4x NDR per node").
+    if not t:find("per node") then t = t:gsub("%f[%w][14]x%s+([nhex]dr)", "%1") end
     local count, each = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s%s*per%s+gpu")
     if count then return both(tonumber(count) * tonumber(each)), bytes_note end
-    local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per gpu")
+    local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu")
     if per_gpu then return both(tonumber(per_gpu)), bytes_note end
     -- K NICs per node: "8 x 400G", "8x NDR 400 Gb/s", "8 x HDR 200 Gb/s"; or the count after
     -- the rate, "400 Gb/s IB x8 per node", "400 Gb/s x 8".
-    local nics, rate = t:match("(%d+)%s*x%s*[%a%s%(]-(%d+%.?%d*)%s*g")
+    local nics, rate = t:match("(%d+)%s*x%s*[%a%s%(@]-(%d+%.?%d*)%s*g")
     if not nics then rate, nics = t:match("(%d+%.?%d*)%s*gb/s[%a%s]-x%s*(%d+)%f[%D]") end
+    if not nics then nics, rate = t:match("(%d+)%s*nics?%s+[%a%s@]-(%d+%.?%d*)%s*gb/s") end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     for _, unit in ipairs { "node", "server", "host" } do
-      local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit)
+      local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit) or t:match("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s")
       if per_node then return both(tonumber(per_node) / gpus_per_node), bytes_note end
     end
     -- A total ("800 Gb/s total", "aggregate 800 Gb/s") is the node's.

@@ -1698,3 +1698,23 @@ local probe69_intra = {
 for _, c in ipairs(probe69_intra) do
   t.eq(measured.intra_node(c[1], c[2], false, 8), c[3], c[1])
 end
+
+-- Helper-69's probe of scale-out cells: a node's total before a per-GPU remark, node-scope words,
+-- NIC names with digits, counts after the rate or with words between, NVLink joined by " + ",
+-- "1.6T", InfiniBand's lane width.
+local probe69_inter = {
+ {"3.2 Tb/s per node (400 Gb/s per GPU)","h100_sxm",100},{"1.6 Tbps per node (200 Gbps per GPU)","h100_sxm",50},
+ {"400 Gbps EFA per instance (p4d.24xlarge)","a100_sxm",12.5},{"800 Gbps per VM","h100_sxm",25},{"400 Gb/s per compute node","h100_sxm",12.5},
+ {"400 Gbps/node","h100_sxm",12.5},{"800 Gb/s/node","h100_sxm",25},{"400 Gb/s per-node","h100_sxm",12.5},{"each node 400 Gb/s","h100_sxm",12.5},
+ {"400G/node","h100_sxm",12.5},
+ {"8x Thor2 400G per node","mi300x",100},{"8x BlueField-3 400G per node","h100_sxm",100},{"8x BlueField-3 SuperNIC 400Gb/s per node","h100_sxm",100},
+ {"400Gbps ×8 NICs per node","h100_sxm",100},{"200 Gb/s × 4 per node","h100_sxm",25},{"8x NICs @ 400Gb/s per node","h100_sxm",100},
+ {"4 NICs of 400G per node","h100_sxm",50},
+ {"NVLink + 4x HDR 200G per node","a100_sxm",25},{"NVLink intra-node + 4x 200 Gb/s HDR IB inter-node","a100_sxm",25},{"NVLink + 2x 200G per node","h100_sxm",12.5},
+ {"1.6T per node","h100_sxm",50},{"InfiniBand 4X NDR (400 Gb/s)","h100_sxm",100},
+ {"8x400 Gb/s IB per node (spec of DGX H100; not restated per table)","h100_sxm",100},{"400 Gb/s per GPU (CX-7) RDMA","h200_sxm",100},
+ {"4x400 Gb/s per node","h100_sxm",50},{"8x 400 Gb/s IB, NVLink 900 GB/s","h100_sxm",100},{"2x CX7 400G per node","h100_sxm",25},
+}
+for _, c in ipairs(probe69_inter) do
+  t.eq(measured.inter_node(c[1], 8, c[2]), c[3], c[1])
+end
