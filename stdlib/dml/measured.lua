@@ -790,6 +790,24 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
       return both(tonumber(total) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
         fmt("inter-node %s Gb/s in total read as the node's, shared by its %d GPUs", total, gpus_per_node)
     end
+    -- The NICs a node has, or the GPUs a NIC serves, said in words ("4 NICs per node", "4 HCAs
+    -- per node", "4 rails of 400G", "4x NDR per node", "NDR 400 x4 per node", "1 NIC per 2 GPUs",
+    -- "shared by 8 GPUs", "single 100GbE NIC"): a NIC's rate (the cell's, or its generation's)
+    -- times that share.
+    local node_nics = tonumber(t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
+      or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and (t:match("(%d+)%s*x%s*[nhex]dr")
+        or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)"))) or (t:find("%f[%a]single%f[%A]") and "1") or "")
+    local gpus_a_nic = tonumber(t:match("per%s+(%d+)%s+gpus") or t:match("shared%s+by%s+(%d+)%s+gpus") or "")
+    local function shared_nics(rate, what)
+      what = what ~= "" and " " .. what or ""
+      if node_nics and node_nics >= 1 then
+        return both(rate * node_nics / gpus_per_node), fmt("inter-node %d NIC%s of %g Gb/s%s a node, shared by its %d GPUs",
+          node_nics, node_nics == 1 and "" or "s", rate, what, gpus_per_node)
+      end
+      if gpus_a_nic and gpus_a_nic >= 1 then
+        return both(rate / gpus_a_nic), fmt("inter-node a %g Gb/s NIC%s for %d GPUs", rate, what, gpus_a_nic)
+      end
+    end
     local rate_only = t:match("(%d+%.?%d*)%s*gb/s")
     -- A lone rate above any one NIC's (ConnectX-8's 800 Gb/s) is the node's: "3.2 Tbps" EFA,
     -- "1600 Gbps node-node interconnect".
@@ -799,6 +817,8 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
           gpus_per_node)
     end
     if rate_only then
+      local bw, how = shared_nics(tonumber(rate_only), "")
+      if bw then return bw, (bytes_note and bytes_note .. "; " or "") .. how end
       return both(tonumber(rate_only)), (bytes_note and bytes_note .. "; " or "") ..
         fmt("inter-node %s Gb/s read as one NIC per GPU, each way", rate_only)
     end
@@ -809,6 +829,9 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
         -- A port of fewer lanes named by its rate, glued to the name: NDR200 (two of NDR's four
         -- lanes), HDR-100 (one of four); a count after a space ("HDR 2x200", "NDR 8 NICs") is not.
         local split = tonumber(t:match("%f[%a]" .. g[1] .. "%-?(%d+)%f[%D]"))
+        local port = split and (split * 2 == g[3] or split * 4 == g[3]) and split or g[3]
+        local bw, how = shared_nics(port, "(" .. g[2] .. ")")
+        if bw then return bw, how end
         if split and (split * 2 == g[3] or split * 4 == g[3]) then
           return both(split), fmt("inter-node %q: %s at %d Gb/s a port (fewer lanes), read as one NIC per GPU, each way",
             cell, g[2], split)

@@ -1718,3 +1718,18 @@ local probe69_inter = {
 for _, c in ipairs(probe69_inter) do
   t.eq(measured.inter_node(c[1], 8, c[2]), c[3], c[1])
 end
+
+-- Helper-69's probe: NICs a node has, or GPUs a NIC serves, in words.
+local probe69_nics = {
+ {"4x NDR 400 per node","h100_sxm",50},{"NDR 400 x4 per node","h100_sxm",50},{"4x NDR per node","h100_sxm",50},{"4x HDR per node","a100_sxm",25},
+ {"2x HDR 200 per node","a100_sxm",12.5},{"4x HDR200 InfiniBand per node","a100_sxm",25},{"NDR200 x 4 per node","h100_sxm",25},
+ {"NDR 400Gb/s, 4 HCAs per node","h100_sxm",50},{"Slingshot-11, 4 NICs per node","a100_sxm",25},
+ {"200 Gb/s InfiniBand HDR, 1 NIC per node","a100_sxm",6.25},{"HDR 200 Gb/s (one per 2 GPUs)","a100_sxm",25},{"400 Gb/s (1 NIC per 2 GPUs)","h100_sxm",50},
+ {"Single 100GbE NIC","a100_sxm",3.125},{"100GbE (shared by 8 GPUs)","a100_sxm",3.125},{"rail-optimized, 4 rails of 400G","h100_sxm",50},
+ {"HDR 2x200","a100_sxm",50},{"NDR 8 NICs","h100_sxm",100},{"8x 400 Gb/s NDR per node","h100_sxm",100},{"NDR","h100_sxm",100},{"HDR","a100_sxm",50},
+}
+for _, c in ipairs(probe69_nics) do
+  t.eq(measured.inter_node(c[1], 8, c[2]), c[3], c[1])
+end
+t.eq(select(2, measured.inter_node("200 Gb/s InfiniBand HDR, 1 NIC per node", 8, "a100_sxm")),
+  "inter-node 1 NIC of 200 Gb/s a node, shared by its 8 GPUs")
