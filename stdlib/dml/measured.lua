@@ -420,12 +420,21 @@ for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b
   gpu_words[w] = true
 end
 
+--- pcie_card(text): the lower-cased GPU cell names a PCIe card: PCIe named, and not an SXM part,
+--- PCIe ruled out ("(not PCIe)"), the host link ("PCIe Gen5 host interface", "PCIe Gen5 x16 to
+--- CPU": MLPerf's systems list an SXM part's so) or NVLink beside it.
+function M.pcie_card(t)
+  local at, to = t:find("pcie")
+  if not at or t:find("sxm") or switched_off(t, at, to) or t:find("nvlink") then return false end
+  return not (t:find("pcie[%w%s%.%-]-host") or t:find("host[%a%s]-pcie") or t:find("pcie[%w%s%.%-]-to%s+cpu"))
+end
+
 --- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
 --- assumed; nil and the reason when no rule matches or the cell names two GPUs.
 function M.gpu(cell)
   if cell == nil then return nil, "no GPU given" end
   local t = cell:lower()
-  for _, join in ipairs { "%s*/%s*", "%s+or%s+" } do
+  for _, join in ipairs { "%s*/%s*", "%s+or%s+", "%s*&%s*", "%s*\226\134\146%s*", "%s*%->%s*" } do
     for a, b in t:gmatch("%f[%w](%w+)" .. join .. "(%w+)%f[%W]") do
       if gpu_words[a] and gpu_words[b] and a ~= b then
         return nil, fmt("GPU %q names two GPUs (%s, %s): which ran is not said", cell, a:upper(), b:upper())
@@ -435,8 +444,8 @@ function M.gpu(cell)
   -- An SXM part named is the SXM part, whatever the cell says of PCIe ("H100 SXM (not PCIe)",
   -- "H100 SXM5; PCIe Gen5 host").
   -- So is a part whose PCIe is ruled out ("H800 80GB NVLink (not PCIe)").
-  local pcie_at, pcie_to = t:find("pcie")
-  local sxm = t:find("sxm") ~= nil or (pcie_at ~= nil and switched_off(t, pcie_at, pcie_to))
+  -- (An NVL card, "H100 NVL (PCIe)", is its own part, modelled as the SXM one below.)
+  local sxm = (t:find("pcie") ~= nil and not M.pcie_card(t)) or t:find("%f[%w]nvl%f[%W]") ~= nil
   for _, r in ipairs(M.gpu_rules) do
     if t:find(r.pattern) and not (sxm and r.pattern:find("pcie", 1, true)) then
       local notes = {}
@@ -449,10 +458,10 @@ function M.gpu(cell)
         notes[#notes + 1] = "a 500 W or HBM2e H100 without both named: modelled as the h100_sxm preset (700 W, HBM3)"
       end
       -- Parts with no preset of their own, run on the nearest one and said.
-      if r.preset:match("^a100") and pcie_at and not sxm then
+      if r.preset:match("^a100") and M.pcie_card(t) then
         notes[#notes + 1] = fmt("%q: the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 250-300 W limit not modelled)", cell)
       end
-      if r.preset == "a800_sxm" and pcie_at and not sxm then
+      if r.preset == "a800_sxm" and M.pcie_card(t) then
         notes[#notes + 1] = fmt("%q: the A800 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 300 W limit not modelled)", cell)
       end
       if r.preset == "h100_pcie" and t:find("h800") then
@@ -460,6 +469,9 @@ function M.gpu(cell)
       end
       if r.preset == "h100_sxm" and t:find("%f[%w]nvl%f[%W]") then
         notes[#notes + 1] = fmt("%q: the H100 NVL modelled as the H100 SXM (its 835 TFLOP/s and 94 GB not modelled)", cell)
+      end
+      if r.preset == "h200_sxm" and t:find("%f[%w]nvl%f[%W]") then
+        notes[#notes + 1] = fmt("%q: the H200 NVL modelled as the H200 SXM (its 600 W limit and lower clocks not modelled)", cell)
       end
       if r.preset == "h200_sxm" and t:find("gh200") then
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
@@ -2218,9 +2230,7 @@ request = function(row, presets, assumed)
   end
   local gpu_cell = (row.gpu or ""):lower()
   -- PCIe cards: a PCIe part (not an SXM one, nor one whose PCIe is ruled out), or an NVL card.
-  local pcie_at, pcie_to = gpu_cell:find("pcie")
-  local card = (pcie_at ~= nil and not gpu_cell:find("sxm") and not switched_off(gpu_cell, pcie_at, pcie_to))
-    or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil
+  local card = M.pcie_card(gpu_cell) or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil
   local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card, I(row.gpus_per_node) or 8)
   if not intra then return nil, intra_note end
   note(intra_note)
@@ -2236,7 +2246,8 @@ request = function(row, presets, assumed)
     domain = n
     note(fmt("%d GPUs, fewer than a node's %d: one %s domain of %d, no network", n, per_node, M.fabric(gpu_key), n))
   end
-  local reach = M.nvlink_domain[gpu_key]
+  -- (A rack the cell names, "GB200 NVL36" or "NVL4", has that many GPUs in its domain.)
+  local reach = tonumber(gpu_cell:match("nvl%s*(%d+)")) or M.nvlink_domain[gpu_key]
   if reach and reach > per_node and n > per_node then
     domain = per_node
     for d = math.min(reach, n), per_node + 1, -1 do
