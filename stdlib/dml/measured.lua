@@ -1553,15 +1553,19 @@ local function without_off(t)
     t = t:gsub("%f[%w]no[%s%-]+" .. f .. "%f[%W]", ""):gsub("%f[%w]without%s+" .. f .. "%f[%W]", "")
       :gsub("%f[%w]not%s+" .. f .. "%f[%W]", ""):gsub("w/o%s*" .. f .. "%f[%W]", "")
       :gsub(pat .. "%s*[:=]%s*n/a", ""):gsub("%-%-" .. f .. "[%w%-]*%s+none", "")
-    -- Named only to be ruled out in its clause: "BF16 (FP8 not used)", "FP8 unsupported on A100",
-    -- "fp8 would be faster", "FP8 tried but off".
+      :gsub("%f[%a]vs%.?%s+" .. f .. "%f[%W]", "")
+    -- Named only to be ruled out in its clause, compared against or planned: "BF16 (FP8 not
+    -- used)", "FP8 unsupported on A100", "fp8 would be faster", "FP8 tried but off", "BF16
+    -- (baseline for FP8 comparison)", "FP8 planned", "FP8 results in Table 3", "FP8: see next
+    -- row"; or used for communication alone ("FP8 all-reduce for gradients").
     t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
-      if rest:find("^%s*not%f[%A]") or rest:find("unsupported") or rest:find("not%s+supported") or rest:find("would")
-        or rest:find("tried") then
-        return ""
+      for _, w in ipairs { "^%s*not%f[%A]", "unsupported", "not%s+supported", "would", "tried", "comparison", "planned",
+                           "coming", "results", "%f[%a]see%f[%A]", "^%s*all[%s%-]?reduce", "^%s*all[%s%-]?gather",
+                           "^%s*reduce", "^%s*comm" } do
+        if rest:find(w) then return "" end
       end
     end)
-    t = t:gsub(pat .. "%s*[:=]?%s*(%a+)", function(word)
+    t = t:gsub(pat .. "%s*[:=]?%s*%(?%s*(%w+)", function(word)
       if off(word) then return "" end
     end)
     -- Settings of the format switched off: "FP8_PARAM_GATHER=False", "fp8_params: 0".
@@ -1574,7 +1578,13 @@ end
 
 function M.parse_precision(cell)
   if cell == nil then return nil end
-  local t = without_off(cell:lower())
+  -- Two formats offered as alternatives ("FP8 vs BF16", "BF16 or FP8"): which ran is not said.
+  -- ("BF16/FP8" is OLMo-core's way to write FP8 linears in a BF16 run.)
+  local low = cell:lower()
+  for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
+    if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
+  end
+  local t = without_off(low)
   -- FP32 master weights (or a master copy) beside 16-bit compute are mixed precision, no 32-bit
   -- matmul; Lightning's and PyTorch's names for fp16 ("16-mixed", "precision=16", "half"), and
   -- FP8's formats by name ("e4m3", "8-bit float").
@@ -1623,8 +1633,8 @@ function M.parse_precision(cell)
     return "fp8", fmt("precision %q read as fp8 (MS-AMP's FP8 matmuls; its FP8 gradients, collectives and optimizer states are not modelled)", cell)
   end
   -- 16-bit linears beside FP8 attention ("bf16 + fp8 attention"): bf16, the attention's FP8 said.
-  if (t:find("^%s*bf16") or t:find("^%s*bfloat16")) and (t:find("fp8%s*attention") or t:find("fp8_dpa")) then
-    local rest = t:gsub("fp8%s*attention", ""):gsub("fp8_dpa[%w_%s:=\"']*", "")
+  if (t:find("^%s*bf16") or t:find("^%s*bfloat16")) and (t:find("fp8%s*attention") or t:find("fp8[_%s]dpa")) then
+    local rest = t:gsub("fp8%s*attention", ""):gsub("fp8[_%s]dpa[%w_%s:=\"']*", "")
     if not (rest:find("fp8") or rest:find("float8")) then
       return "bf16", fmt("precision %q: 16-bit linears; the FP8 attention is costed at the 16-bit rate", cell)
     end

@@ -1753,3 +1753,17 @@ do
   t.eq(domain_note("GB200 NVL36"), "NVLink domain of 36 GPUs (gb200: up to 36 in one domain, the largest divisor of 72)")
   t.eq(domain_note("GB200 NVL72"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
 end
+
+-- Helper-69's precision cells: FP8 compared against, planned, switched off as "=0" or "(off)",
+-- used for communication alone, FP8 attention written "FP8 DPA", and two formats offered as
+-- alternatives (refused).
+local probe69_precision = { {"BF16 (baseline for FP8 comparison)","bf16"},{"BF16 (FP8 planned)","bf16"},{"BF16 (FP8 coming soon)","bf16"},
+ {"BF16; FP8 results in Table 3","bf16"},{"BF16 (vs FP8: 1.3x faster)","bf16"},{"BF16 baseline (FP8: see next row)","bf16"},
+ {"BF16 (FP8=0)","bf16"},{"FP8 (off)",nil},{"bf16, FP8 DPA","bf16"},{"BF16/FP8","fp8"},{"FP8 vs BF16",nil},{"BF16 or FP8",nil},
+ {"BF16 (FP8 all-reduce for gradients)","bf16"},{"BF16 compute, FP8 all-gather","bf16"},
+ {"FP8","fp8"},{"fp8 hybrid","fp8"},{"FP8-CS","fp8"},{"MXFP8","fp8"},{"bf16 + fp8 attention","bf16"},{"FP8 (CS, assumed)","fp8"},
+ {"NVFP4 (FP4=True, FP8=False, FP8_PARAM_GATHER=False)","fp4"},{"FP8 (tensorwise)","fp8"},{"bf16","bf16"},
+}
+for _, c in ipairs(probe69_precision) do
+  t.eq(measured.parse_precision(c[1]), c[2], c[1])
+end
