@@ -1261,14 +1261,41 @@ function M.parse_zero(cell)
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
   -- Hybrid sharding named, not ruled out ("FSDP (no HSDP)", "not HYBRID_SHARD", "HSDP was
   -- slower").
+  -- (Colossal-AI's HybridParallelPlugin and a "hybrid TP+PP" or "hybrid parallel" layout are
+  -- no hybrid sharding.)
   local hybrid = false
+  local sharding_words = t:gsub("hybrid%s*parallel[%w_]*", ""):gsub("hybrid%s+tp", ""):gsub("hybrid%s+pp", "")
   for _, name in ipairs { "hybrid", "hsdp" } do
-    local from, to = t:find(name)
+    local from, to = sharding_words:find(name)
     if from then
-      local clause = t:sub(math.max(1, from - 40), from - 1):match("[^;,%(]*$") .. t:sub(from, to + 40):match("^[^;,%)]*")
-      local ruled_out = switched_off(t, from, to) or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]")
-        or clause:find("slower") or clause:find("tried") or clause:find("tested")
+      local s = sharding_words
+      local clause = s:sub(math.max(1, from - 40), from - 1):match("[^;,%(]*$") .. s:sub(from, to + 40):match("^[^;,%)]*")
+      local ruled_out = switched_off(s, from, to) or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]")
+        or clause:find("slower") or clause:find("tried") or clause:find("tested") or clause:find("disabled")
+        or clause:find("%f[%a]off%f[%A]")
       if not ruled_out then hybrid = true end
+    end
+  end
+  -- A sharding named and switched off in words ("FSDP off", "w/o FSDP", "FSDP \u{2717}",
+  -- "distributed optimizer: no", "ZeRO-1 disabled"): FSDP's off is the stack's default sharding
+  -- (as "FSDP = 0" above), the others' none.
+  local function named_off(pattern)
+    local from, to = t:find(pattern)
+    if not from then return false end
+    local after = t:sub(to + 1)
+    if after:find("^%s*[:=]%s*%-%d") then return false end  -- a count, "zero1=-1"
+    return switched_off(t, from, to) or after:find("^%s*[:=]?%s*\226\156[\151\152]") ~= nil
+      or after:find("^%s*[:=]%s*n%f[%A]") ~= nil
+  end
+  local fsdp_named = t:find("%f[%a][fh]sdp%d?%f[%A]") ~= nil
+  local fsdp_is_off = named_off("%f[%a][fh]sdp%d?%f[%A]")
+  local other_named = t:find("zero[%s_%-]*%d") or t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt")
+  if fsdp_is_off and not other_named then return false, nil, false end
+  -- (The distributed optimizer off beside FSDP on, "FSDP2 (use_distributed_optimizer: false)",
+  -- is FSDP.)
+  if not fsdp_named or fsdp_is_off then
+    for _, name in ipairs { "distributed[%s_%-]optimizer", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]" } do
+      if named_off(name) then return 0, nil, false end
     end
   end
   -- InternLM's (InternEvo's) "zero1=8": ZeRO 1 sharded over 8 ranks and replicated across the

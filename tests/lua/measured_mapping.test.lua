@@ -1767,3 +1767,22 @@ local probe69_precision = { {"BF16 (baseline for FP8 comparison)","bf16"},{"BF16
 for _, c in ipairs(probe69_precision) do
   t.eq(measured.parse_precision(c[1]), c[2], c[1])
 end
+
+-- Helper-69's sharding cells: FSDP, the distributed optimizer and a ZeRO stage switched off in
+-- words, and "hybrid" that is no hybrid sharding (Colossal-AI's HybridParallelPlugin, "hybrid
+-- TP+PP").
+local probe69_zero = { {"FSDP off",false},{"FSDP disabled",false},{"w/o FSDP",false},{"FSDP \u{2717}",false},{"FSDP: \u{2717}",false},
+ {"distributed optimizer: no",0},{"Distributed optimizer: False",0},{"dist optimizer off",0},{"distributed optimizer disabled",0},
+ {"distributed optimizer (off)",0},{"DistOpt: N",0},{"ZeRO-1 disabled",0},{"ZeRO-1 off",0},
+ {"DDP (no sharding, hybrid TP+PP)",0},{"FSDP",3},{"ZeRO-3",3},{"distributed optimizer (default)",1},{"HSDP",3},{"FSDP (no HSDP)",3},
+ {"HYBRID_SHARD",3},{"FSDP=0, distributed optimizer",1},{"FSDP = 0",false},{"ZeRO-1",1},{"Megatron-FSDP",3},
+}
+for _, c in ipairs(probe69_zero) do
+  t.eq(measured.parse_zero(c[1]), c[2], c[1])
+end
+t.eq(select(3, measured.parse_zero("HybridParallelPlugin (ZeRO-2)")), false)
+t.eq(select(3, measured.parse_zero("FSDP (hybrid sharding disabled)")), false)
+t.eq(measured.parse_zero("no FSDP, ZeRO-1"), 1, "FSDP off beside another sharding: the other")
+t.eq(measured.parse_zero("FSDP2 (use_torch_fsdp2: true; Primus config; use_distributed_optimizer: false)"), 3,
+  "the distributed optimizer off beside FSDP on")
+t.eq(measured.parse_zero("zero1=-1 (shard over the whole data-parallel group)"), 1, "a count, not a switch")
