@@ -1403,7 +1403,7 @@ function M.parse_recompute(cell)
       return "selective", fmt("recompute %q read as selective (JAX's policy saves the linear layers' outputs and recomputes attention)", cell)
     end
     -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
-    if t:find("selective_ac_option%s*[=:]%s*[\"']?op%f[%A]") then
+    if t:find("selective_ac_option%s*[=:%s]%s*[\"']?op%f[%A]") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
   end
@@ -1420,8 +1420,20 @@ function M.parse_recompute(cell)
   -- or Megatron's block method in words ("full (block, 4 layers)"). Not where the checkpointing
   -- is of other kinds (selective, per-op, SAC), inverted ("all but 4", "except the last 4") or
   -- switched off ("no recompute for 8 of 32 layers").
+  -- (A share of them: "50% of layers", "40/80 layers", "every other layer".)
+  local pct = tonumber(t:match("(%d+%.?%d*)%s*%%%s*of%s+[%a%s]-layers?%f[%A]") or "")
+  local half = t:find("every%s+other%s+layer") or t:find("every%s+2nd%s+layer") or t:find("every%s+second%s+layer")
+  if (pct or half) and not (t:find("selective") or t:find("%f[%a]sac%f[%A]") or t:find("per%-op")) then
+    local share = pct and pct / 100 or 0.5
+    if share <= 0 then return "none", fmt("recompute %q read as none (no layer recomputed)", cell) end
+    if share >= 1 then return "full", fmt("recompute %q read as full (every layer)", cell) end
+    return "full", fmt("recompute %q read as full recompute of %g%% of the layers", cell, 100 * share), { share = share }
+  end
   local some, of = t:match("(%d+)%s+of%s+(%d+)%s*[%a%s]-layers?%f[%A]")
+  if not some then some, of = t:match("(%d+)%s*/%s*(%d+)%s+[%a%s]-layers?%f[%A]") end
   if not some then some = t:match("first%s+(%d+)%s+[%a%s]-layers?%f[%A]") end
+  local chunk_words = t:match("(%d+)%s+layers?%s+per%s+[%a%s]-stage") or t:match("(%d+)%s+layers?%s+per%s+[%a%s]-chunk")
+  if not some and chunk_words then some = chunk_words end
   local block = t:find("%f[%a]block%f[%A]") and not t:find("uniform") and not t:find("method[%s=:]+%a")
   if not some and block then
     some = t:match("(%d+)%s*layers?%f[%A]") or t:match("num[%s_%-]*layers[%s=:]*(%d+)")
@@ -1432,7 +1444,7 @@ function M.parse_recompute(cell)
     local n = tonumber(some)
     if n == 0 then return "none", fmt("recompute %q read as none (0 layers recomputed)", cell) end
     if of and n >= tonumber(of) then return "full", fmt("recompute %q read as full (every layer)", cell) end
-    local per_chunk = block or t:find("per%s+chunk") or t:find("per%s+[%a%s]-stage") or t:find("each%s+[%a%s]-stage")
+    local per_chunk = block or t:find("per%s+[%a%s]-chunk") or t:find("per%s+[%a%s]-stage") or t:find("each%s+[%a%s]-stage")
       or t:find("each%s+chunk") or t:find("%f[%a]a%s+stage") or t:find("%f[%a]a%s+chunk")
     return "full", fmt("recompute %q read as full recompute of %s%s", cell, layers_text(n),
       per_chunk and " of each pipeline chunk" or ""), { layers = n, of = tonumber(of), per_chunk = per_chunk and true or nil }
@@ -1469,6 +1481,10 @@ function M.parse_recompute(cell)
       or value:find("^null") or value:find("^0%f[%D]")) then
     return "none", fmt("recompute %q read as none", cell)
   end
+  -- (llm-foundry's activation_checkpointing_reentrant picks a variant; it switches nothing.)
+  if key and key:find("reentrant") then
+    return nil, fmt("recompute %q chooses the reentrant variant of checkpointing, not whether it ran", cell)
+  end
   if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt") or key:find("^ac[_%-]")) then
     if value:match("^unset") or value:match("^null") or value:match("^not set") then
       return "none", fmt("recompute %q read as none (not set)", cell)
@@ -1486,11 +1502,17 @@ function M.parse_recompute(cell)
     return mode, note and (layers and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end)
       or fmt("recompute %q read as %s", cell, mode)) or nil, layers
   end
-  if t:find("^full%f[%A]") then return "full" end
+  if t:find("^full%f[%A]") then
+    -- ("full recompute disabled": the mode named and switched off.)
+    if t:find("^full[%s%a]-%f[%a]disabled%f[%A]") or t:find("^full[%s%a]-%f[%a]off%s*$") then
+      return "none", fmt("recompute %q read as none", cell)
+    end
+    return "full"
+  end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end
     -- torchtitan's selective_ac_option "op", written as its docs write it.
-    if t:find("^selective[%s_%-]+op%f[%A]") then
+    if t:find("^selective[%s_%-]+op%f[%A]") or t:find("^selective[%s%a]-%(%s*op%s*%)") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
     -- Megatron-Core's modules named in the cell: layernorm is dml's "norms" mode, core_attn its
@@ -2397,10 +2419,11 @@ request = function(row, presets, assumed)
     if some and arch.layers then
       local chunks = (pp or 1) * (layout.interleave or 1)
       if layout.schedule == "zero_bubble_v" and (pp or 1) > 1 then chunks = 2 * pp end
+      if some.share then some = { layers = some.share * arch.layers, of = arch.layers } end
       local per_chunk = some.per_chunk and some.layers
       if not per_chunk and search then
         -- (A count of the model's has no chunks to spread over until the layout is found.)
-        note(fmt("%s of the model recomputed, the layout searched: every layer recomputed", layers_text(some.layers)))
+        note(fmt("%g layers of the model recomputed, the layout searched: every layer recomputed", some.layers))
       elseif not per_chunk then
         -- A count of L' layers the cell names ("8 of 32 layers") is that share of the model's.
         local total = some.layers

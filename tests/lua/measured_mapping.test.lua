@@ -1786,3 +1786,18 @@ t.eq(measured.parse_zero("no FSDP, ZeRO-1"), 1, "FSDP off beside another shardin
 t.eq(measured.parse_zero("FSDP2 (use_torch_fsdp2: true; Primus config; use_distributed_optimizer: false)"), 3,
   "the distributed optimizer off beside FSDP on")
 t.eq(measured.parse_zero("zero1=-1 (shard over the whole data-parallel group)"), 1, "a count, not a switch")
+
+-- Helper-69's recompute cells: a share of the layers, a count a stage or chunk, full switched off,
+-- torchtitan's per-op option as flags or "(op)", llm-foundry's reentrant switch.
+t.eq(some("full, 50% of layers").share, 0.5); t.eq(some("full (every other layer)").share, 0.5)
+t.eq(some("full for 40/80 layers").of, 80)
+t.eq(some("full recompute of 2 layers per stage").per_chunk, true); t.eq(some("full, 2 layers per VP chunk").per_chunk, true)
+t.eq(measured.parse_recompute("full recompute disabled"), "none")
+t.eq(measured.parse_recompute("recompute_granularity: full (off for last stage)"), "full")
+t.eq(measured.parse_recompute("--activation_checkpoint.mode selective --activation_checkpoint.selective_ac_option op"), "op")
+t.eq(measured.parse_recompute("selective AC (op)"), "op")
+t.eq(measured.parse_recompute("activation_checkpointing_reentrant: false"), nil)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { recompute = "full, 50% of layers", vpp_interleave = "1" })))
+  t.eq(r.layout.recompute_layers, 5, "half of 80 layers over 8 stages")
+end
