@@ -169,7 +169,12 @@ function M.count_cell(column, cell)
   if M.remark_columns[column] then
     local bare, remark = text:match("^(%d+)%s*(%b())$")
     if not bare then bare, remark = text:match("^(%d%d?%d?,%d%d%d)%s*(%b())$") end
-    local plain = remark and (not remark:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
+    -- (Nor one that names another unit: "2 (layers per virtual stage)", "8 (nodes)", "2048 (per
+    -- expert)".)
+    local other_unit = remark and (remark:lower():find("layer") or remark:lower():find("expert")
+      or (column == "num_gpus" and remark:lower():find("node") and not remark:find("%d")))
+    local plain = remark and not other_unit
+      and (not remark:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
     if bare and plain then text = bare:gsub(",", "") end
   end
   if text == cell then return cell end
@@ -964,7 +969,14 @@ local function compiled(row)
   local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
   local notes = (row.notes or ""):lower()
-  return not notes:find("%f[%a]eager%f[%A]") and says(notes, "torch%.compile")
+  if notes:find("%f[%a]eager%f[%A]") then return false end
+  -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
+  -- "--training.compile", "compile enabled").
+  for _, p in ipairs { "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
+                       "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled" } do
+    if says(notes, p) then return true end
+  end
+  return false
 end
 
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
@@ -1003,6 +1015,12 @@ function M.stack_for(row)
   end
   if f:find("llm[%s%-_]?foundry") or f:find("composer") or f:find("mosaic") then return "llm_foundry" end
   if f:find("megascale") then return "megascale" end
+  -- NeMo AutoModel is NVIDIA's PyTorch-native FSDP2 trainer of Hugging Face models, not
+  -- Megatron-Core: the PyTorch stack, said.
+  if f:find("nemo[%s%-_]*automodel") then
+    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    return key, fmt("stack %s for %q (NeMo AutoModel: PyTorch FSDP2 on Hugging Face models)", key, row.framework)
+  end
   if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") or f:find("megatron[%s%-_]*fsdp") then
     return "megatron_core"
   end
@@ -1726,6 +1744,8 @@ end
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   local t = cell:lower()
+  -- DeepSpeed-Ulysses' sequence parallelism (its all-to-all over heads) is not Megatron's.
+  if t:find("ulysses") and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end
   -- A remark in parentheses after the value ("1 (config; TP 1)", "true (default)", "SP
   -- (Megatron)"): the value, where it reads without the remark.
   local before_remark = cell:match("^(.-%S)%s*%b()%s*$")

@@ -1801,3 +1801,15 @@ do
   local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { recompute = "full, 50% of layers", vpp_interleave = "1" })))
   t.eq(r.layout.recompute_layers, 5, "half of 80 layers over 8 stages")
 end
+
+-- Helper-69's stack, count and sequence-parallel cells: torchtitan's compile switch in its config
+-- spellings, NeMo AutoModel, count remarks naming another unit, Ulysses.
+for _, note in ipairs { "[compile] enable = true", "compile.enable = true", "--compile.enable", "--training.compile", "compile enabled" } do
+  t.eq(stack { framework = "torchtitan", notes = note }, "torchtitan_compile", note)
+end
+t.eq(stack { framework = "torchtitan", notes = "[compile] enable = false" }, "torchtitan")
+t.eq(stack { framework = "NeMo AutoModel (FSDP2)" }, "torchtitan")
+t.eq(measured.count_cell("vpp_interleave", "2 (layers per virtual stage)"), "2 (layers per virtual stage)")
+t.eq(measured.count_cell("num_gpus", "8 (nodes)"), "8 (nodes)"); t.eq(measured.count_cell("ffn_hidden", "2048 (per expert)"), "2048 (per expert)")
+t.eq(measured.count_cell("gpus_per_node", "8 (TP)"), "8", "a remark without another unit, as before")
+t.eq(measured.parse_yes_no("sequence_parallel: true (Ulysses)"), nil)
