@@ -171,8 +171,9 @@ function M.count_cell(column, cell)
     if not bare then bare, remark = text:match("^(%d%d?%d?,%d%d%d)%s*(%b())$") end
     -- (Nor one that names another unit: "2 (layers per virtual stage)", "8 (nodes)", "2048 (per
     -- expert)".)
-    local other_unit = remark and (remark:lower():find("layer") or remark:lower():find("expert")
-      or (column == "num_gpus" and remark:lower():find("node") and not remark:find("%d")))
+    local r = remark and remark:lower() or ""
+    local other_unit = remark and ((column == "vpp_interleave" and r:find("layer")) or (column == "ffn_hidden" and r:find("expert"))
+      or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")))
     local plain = remark and not other_unit
       and (not remark:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
     if bare and plain then text = bare:gsub(",", "") end
@@ -426,12 +427,14 @@ for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b
 end
 
 --- pcie_card(text): the lower-cased GPU cell names a PCIe card: PCIe named, and not an SXM part,
---- PCIe ruled out ("(not PCIe)"), the host link ("PCIe Gen5 host interface", "PCIe Gen5 x16 to
---- CPU": MLPerf's systems list an SXM part's so) or NVLink beside it.
+--- PCIe ruled out ("(not PCIe)") or the host link ("PCIe Gen5 host interface", "PCIe Gen5 x16
+--- to CPU": MLPerf's systems list an SXM part's so). (An NVLink bridge joins a PCIe card's pairs
+--- only: still a card.)
 function M.pcie_card(t)
   local at, to = t:find("pcie")
-  if not at or t:find("sxm") or switched_off(t, at, to) or t:find("nvlink") then return false end
-  return not (t:find("pcie[%w%s%.%-]-host") or t:find("host[%a%s]-pcie") or t:find("pcie[%w%s%.%-]-to%s+cpu"))
+  if not at or t:find("sxm") or switched_off(t, at, to) then return false end
+  return not (t:find("pcie[%w%s%.%-]-host%s*interface") or t:find("pcie[%w%s%.%-]-host%s*link")
+    or t:find("host%s*interface[%a%s:]-pcie") or t:find("host%s*link[%a%s:]-pcie") or t:find("pcie[%w%s%.%-]-to%s+cpu"))
 end
 
 --- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
@@ -545,7 +548,7 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   end
   -- A part about the PCIe host link beside the scale-up fabric ("PCIe Gen5 128 GB/s; NVLink 900
   -- GB/s") is not the fabric.
-  if cell and cell:lower():find("pcie") and (cell:lower():find("nvlink") or cell:lower():find("nvswitch")
+  if cell and not pcie and gpu_preset ~= "h100_pcie" and cell:lower():find("pcie") and (cell:lower():find("nvlink") or cell:lower():find("nvswitch")
       or cell:lower():find("infinity fabric") or cell:lower():find("xgmi")) then
     local kept = {}
     for part in cell:gmatch("[^;,]+") do
@@ -571,7 +574,8 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
       :gsub("(%d+%.?%d*)%s*gb/s%s*/%s*link", "%1 gb/s per link")
     local count = tonumber(t:match("%f[%d](%d+)%s*x?%s*[%a%-]*%s*links?%f[%A]") or "")
     local k, r
-    local link_rate = t:match("(%d+%.?%d*)%s*gb/s[%s%(%a%-]-per%s*link") or t:match("(%d+%.?%d*)%s*gb/s[%s%(]*each")
+    local link_rate = t:match("(%d+%.?%d*)%s*gb/s[%s%(%a%-]-per%s*link")
+      or (not t:find("each%s+way") and not t:find("each%s+dir") and t:match("(%d+%.?%d*)%s*gb/s[%s%(]*each"))
       or t:match("links?[%s,]+each%s*(%d+%.?%d*)%s*gb/s")
     if count and link_rate then
       k, r = count, link_rate
@@ -768,8 +772,9 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     -- NICs. A NIC's model ("ConnectX-7", "CX7", "Thor2", "BlueField-3") is no number of the
     -- rate's. "1.6T" is 1,600 Gb/s. Node-scope words ("per instance", "per VM", "/node", "per
     -- compute tray") are "per node".
-    cell_bits = cell_bits:gsub("[Tt][Hh][Oo][Rr][%s%-]?%d", "Thor"):gsub("[Bb]lue[Ff]ield[%s%-]?%d", "BlueField")
-      :gsub("(%d+%.?%d*)%s*T%f[%s%)]", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
+    local tera = function(x, rest) return fmt("%g Gb/s", 1000 * tonumber(x)) .. (rest or "") end
+    cell_bits = cell_bits:gsub("[Tt][Hh][Oo][Rr]%-?2%f[%D]", "Thor"):gsub("[Bb]lue[Ff]ield[%s%-]?[123]%f[%D]", "BlueField")
+      :gsub("(%d+%.?%d*)%s*T(%s+[Pp]er%s)", tera):gsub("(%d+%.?%d*)%s*T%s*$", tera)
       :gsub("\195\151", " x "):gsub("(%d)%s*G%s*/%s*[Nn]ode", "%1 Gb/s per node")
     cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s")
       :gsub("%f[%d](%d+)%s*G%f[^%a/]", function(r)  -- a NIC's rate, not a GPU's memory ("80G")
@@ -780,12 +785,12 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
-      :gsub("per%-node", "per node"):gsub("%s*/%s*node%f[%A]", " per node"):gsub("per%s+compute%s+node", "per node")
+      :gsub("per%-node", "per node"):gsub("(gb/s)%s*/%s*node%f[%A]", "%1 per node"):gsub("per%s+compute%s+node", "per node")
       :gsub("each%s+node", "per node"):gsub("per%s+instance", "per node"):gsub("per%s+vm%f[%A]", "per node")
       :gsub("per%s+compute%s+tray", "per node"):gsub("per%s+tray", "per node")
     -- InfiniBand's lane width ("4X NDR", one 400 Gb/s port) is no count of NICs unless the cell
     -- counts a node's ("4x NDR per node").
-    if not t:find("per node") then t = t:gsub("%f[%w][14]x%s+([nhex]dr)", "%1") end
+    if not t:find("per node") and cell:find("%f[%w]4X%s+[NHEX]DR") then t = t:gsub("%f[%w]4x%s+([nhex]dr)", "%1") end
     local count, each = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s%s*per%s+gpu")
     if count then return both(tonumber(count) * tonumber(each)), bytes_note end
     local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu")
@@ -794,7 +799,7 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     -- the rate, "400 Gb/s IB x8 per node", "400 Gb/s x 8".
     local nics, rate = t:match("(%d+)%s*x%s*[%a%s%(@]-(%d+%.?%d*)%s*g")
     if not nics then rate, nics = t:match("(%d+%.?%d*)%s*gb/s[%a%s]-x%s*(%d+)%f[%D]") end
-    if not nics then nics, rate = t:match("(%d+)%s*nics?%s+[%a%s@]-(%d+%.?%d*)%s*gb/s") end
+    if not nics and not t:find("per%s+gpu") then nics, rate = t:match("(%d+)%s*nics?%s+[%a%s@]-(%d+%.?%d*)%s*gb/s") end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit) or t:match("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s")
@@ -813,7 +818,9 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     -- times that share.
     local node_nics = tonumber(t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
       or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and (t:match("(%d+)%s*x%s*[nhex]dr")
-        or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)"))) or (t:find("%f[%a]single%f[%A]") and "1") or "")
+        or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)")))
+      or ((t:find("%f[%a]single%s+[%w%s/]-nic") or t:find("%f[%a]single%s+[%w%s/]-hca")) and not t:find("per%s+gpu")
+        and not t:find("%d+%s*x") and "1") or "")
     local gpus_a_nic = tonumber(t:match("per%s+(%d+)%s+gpus") or t:match("shared%s+by%s+(%d+)%s+gpus") or "")
     local function shared_nics(rate, what)
       what = what ~= "" and " " .. what or ""
@@ -1297,21 +1304,29 @@ function M.parse_zero(cell)
   -- A sharding named and switched off in words ("FSDP off", "w/o FSDP", "FSDP \u{2717}",
   -- "distributed optimizer: no", "ZeRO-1 disabled"): FSDP's off is the stack's default sharding
   -- (as "FSDP = 0" above), the others' none.
+  -- (Only an off word that closes the setting: "FSDP (not HSDP)" is FSDP, "ZeRO-1 off-loaded" is
+  -- ZeRO 1.)
   local function named_off(pattern)
     local from, to = t:find(pattern)
     if not from then return false end
-    local after = t:sub(to + 1)
-    if after:find("^%s*[:=]%s*%-%d") then return false end  -- a count, "zero1=-1"
-    return switched_off(t, from, to) or after:find("^%s*[:=]?%s*\226\156[\151\152]") ~= nil
-      or after:find("^%s*[:=]%s*n%f[%A]") ~= nil
+    local before, after = t:sub(1, from - 1), t:sub(to + 1)
+    if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("w/o%s*$") then return true end
+    for _, word in ipairs { "off", "disabled", "false", "none", "no", "n", "0", "\226\156\151", "\226\156\152" } do
+      local w = word:gsub("%p", "%%%0")
+      if after:find("^%s*[:=]?%s*%(?%s*" .. w .. "%s*%)?%s*$") or after:find("^%s*[:=]?%s*%(?%s*" .. w .. "%s*%)?%s*[;,]") then
+        return true
+      end
+    end
+    return false
   end
-  local fsdp_named = t:find("%f[%a][fh]sdp%d?%f[%A]") ~= nil
-  local fsdp_is_off = named_off("%f[%a][fh]sdp%d?%f[%A]")
+  local fsdp_named = t:find("%f[%a]fsdp%d?%f[%A]") ~= nil
+  local fsdp_is_off = named_off("%f[%a]fsdp%d?%f[%A]")
   local other_named = t:find("zero[%s_%-]*%d") or t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt")
   if fsdp_is_off and not other_named then return false, nil, false end
   -- (The distributed optimizer off beside FSDP on, "FSDP2 (use_distributed_optimizer: false)",
   -- is FSDP.)
-  if not fsdp_named or fsdp_is_off then
+  local stages = select(2, t:gsub("zero[%s_%-]*%d", ""))
+  if (not fsdp_named or fsdp_is_off) and stages <= 1 then
     for _, name in ipairs { "distributed[%s_%-]optimizer", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]" } do
       if named_off(name) then return 0, nil, false end
     end
@@ -1522,7 +1537,7 @@ function M.parse_recompute(cell)
   end
   if t:find("^full%f[%A]") then
     -- ("full recompute disabled": the mode named and switched off.)
-    if t:find("^full[%s%a]-%f[%a]disabled%f[%A]") or t:find("^full[%s%a]-%f[%a]off%s*$") then
+    if t:find("^full%s+disabled") or t:find("^full%s+%a+%s+disabled%s*$") or t:find("^full%s+%a+%s+off%s*$") then
       return "none", fmt("recompute %q read as none", cell)
     end
     return "full"
@@ -1627,12 +1642,18 @@ local function without_off(t)
     -- row"; or used for communication alone ("FP8 all-reduce for gradients").
     t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
       for _, w in ipairs { "^%s*not%f[%A]", "unsupported", "not%s+supported", "would", "tried", "comparison", "planned",
-                           "coming", "results", "%f[%a]see%f[%A]", "^%s*all[%s%-]?reduce", "^%s*all[%s%-]?gather",
-                           "^%s*reduce", "^%s*comm" } do
+                           "coming", "results%s+in%f[%A]", "see%s+next", "^%s*all[%s%-]?reduce" } do
         if rest:find(w) then return "" end
       end
     end)
-    t = t:gsub(pat .. "%s*[:=]?%s*%(?%s*(%w+)", function(word)
+    t = t:gsub(pat .. "%s*[:=]?%s*(%a+)", function(word)
+      if off(word) then return "" end
+    end)
+    -- ("FP8=0"; "FP8 (off)" where the parenthesis is the whole value.)
+    t = t:gsub(pat .. "%s*[:=]%s*(%d+)%f[%D]", function(word)
+      if off(word) then return "" end
+    end)
+    t = t:gsub(pat .. "%s*%(%s*(%a+)%s*%)", function(word)
       if off(word) then return "" end
     end)
     -- Settings of the format switched off: "FP8_PARAM_GATHER=False", "fp8_params: 0".
@@ -1706,6 +1727,10 @@ function M.parse_precision(cell)
       return "bf16", fmt("precision %q: 16-bit linears; the FP8 attention is costed at the 16-bit rate", cell)
     end
   end
+  -- 16-bit matmuls said in so many words ("BF16 compute, FP8 all-gather"): the FP8 is elsewhere.
+  if (t:find("bf16%s+compute") or t:find("bf16%s+matmuls?")) and (t:find("fp8") or t:find("float8")) then
+    return "bf16", fmt("precision %q: 16-bit matmuls, as it says (its FP8 elsewhere not modelled)", cell)
+  end
   if t:find("fp8") or t:find("float8") then
     -- Block scales where the cell names them as the run's recipe (not "CS; blockwise gives ...").
     local per_tensor = t:find("%f[%a]cs%f[%A]") or t:find("current") or t:find("delayed") or t:find("tensor")
@@ -1745,7 +1770,8 @@ function M.parse_yes_no(cell)
   if cell == nil then return nil end
   local t = cell:lower()
   -- DeepSpeed-Ulysses' sequence parallelism (its all-to-all over heads) is not Megatron's.
-  if t:find("ulysses") and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end
+  local uly_at, uly_to = t:find("ulysses")
+  if uly_at and not switched_off(t, uly_at, uly_to) and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end
   -- A remark in parentheses after the value ("1 (config; TP 1)", "true (default)", "SP
   -- (Megatron)"): the value, where it reads without the remark.
   local before_remark = cell:match("^(.-%S)%s*%b()%s*$")
@@ -2326,7 +2352,14 @@ request = function(row, presets, assumed)
     note(fmt("%d GPUs, fewer than a node's %d: one %s domain of %d, no network", n, per_node, M.fabric(gpu_key), n))
   end
   -- (A rack the cell names, "GB200 NVL36" or "NVL4", has that many GPUs in its domain.)
-  local reach = tonumber(gpu_cell:match("nvl%s*(%d+)")) or M.nvlink_domain[gpu_key]
+  -- ("NVL36x2" and "NVL 2x36" are one domain of 72; "H100 NVL 94GB" is a card's memory.)
+  local reach = M.nvlink_domain[gpu_key]
+  if reach then
+    local a, b = gpu_cell:match("nvl(%d+)x(%d+)")
+    if not a then a, b = gpu_cell:match("nvl%s*(%d+)%s*x%s*(%d+)") end
+    local named = a and tonumber(a) * tonumber(b) or (not gpu_cell:find("nvl%d+%s*gb") and tonumber(gpu_cell:match("nvl(%d+)%f[%D]")))
+    if named and named >= 2 then reach = named end
+  end
   if reach and reach > per_node and n > per_node then
     domain = per_node
     for d = math.min(reach, n), per_node + 1, -1 do

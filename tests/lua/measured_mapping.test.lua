@@ -1813,3 +1813,46 @@ t.eq(measured.count_cell("vpp_interleave", "2 (layers per virtual stage)"), "2 (
 t.eq(measured.count_cell("num_gpus", "8 (nodes)"), "8 (nodes)"); t.eq(measured.count_cell("ffn_hidden", "2048 (per expert)"), "2048 (per expert)")
 t.eq(measured.count_cell("gpus_per_node", "8 (TP)"), "8", "a remark without another unit, as before")
 t.eq(measured.parse_yes_no("sequence_parallel: true (Ulysses)"), nil)
+
+-- Helper-70's review of the probe's fixes: cells the first fixes misread.
+t.eq(inter("8x single-port NVIDIA ConnectX-7 VPI, 400Gb/s InfiniBand"), 100, "single-port is no single NIC")
+t.eq(inter("400 Gb/s NDR InfiniBand, single-rail"), 100)
+t.eq(inter("400 Gb/s IB (8 GPUs/node)"), 100, "a count of GPUs a node is no scope of the rate")
+t.eq(inter("1 NIC per GPU at 400 Gb/s"), 100)
+t.eq(inter("1x HDR 200Gb/s InfiniBand", "a100_sxm"), 6.25, "one NIC a node")
+t.eq(inter("4x NDR 400Gb/s"), 50); t.eq(inter("4 x NDR 400 Gb/s"), 50)
+t.eq(inter("25.6T switches, 200G NICs", "a100_sxm"), 50, "a switch's capacity is no node's rate")
+t.eq(inter("Thor 200G", "mi300x"), 50)
+t.eq(gpu("H100 PCIe 80GB (NVLink bridge)"), "h100_pcie"); t.eq(gpu("8x H100 PCIe per host"), "h100_pcie")
+t.eq(measured.intra_node("PCIe Gen4 x16 (64 GB/s); NVLink bridge 600 GB/s between pairs", "a100_sxm", true, 8), 64)
+t.eq(measured.intra_node("300 GB/s each direction", "h100_sxm", false, 8), 600)
+for cell, p in pairs { ["FP8 (0.3% loss gap vs BF16)"] = "fp8", ["FP8 (disabled for first and last layers)"] = "fp8",
+  ["FP8 (no amax history)"] = "fp8", ["FP8 - see notes"] = "fp8", ["FP8 comm overlap"] = "fp8", ["FP8 all-gather"] = "fp8",
+  ["FP8 reduced precision"] = "fp8", ["FP8 results averaged over 3 runs"] = "fp8" } do
+  t.eq(measured.parse_precision(cell), p, cell)
+end
+for cell, z in pairs { ["FSDP (not HSDP)"] = 3, ["FSDP (not DDP)"] = 3, ["no HSDP, FSDP"] = 3, ["HSDP disabled, FSDP"] = 3,
+  ["ZeRO-1 (not ZeRO-3)"] = 1, ["ZeRO-2 (not 3)"] = 2, ["DeepSpeed ZeRO-3 (not offload)"] = 3, ["ZeRO-1 off-loaded"] = 1,
+  ["ZeRO-1 (disabled overlap_comm)"] = 1 } do
+  t.eq(measured.parse_zero(cell), z, cell)
+end
+for _, c in ipairs { { "layers", "32 (decoder layers)" }, { "moe_topk", "2 (experts per token)" }, { "ep", "8 (expert parallel)" },
+  { "num_gpus", "8 (single node)" }, { "num_gpus", "16 (two nodes)" } } do
+  t.eq(measured.count_cell(c[1], c[2]), c[2]:match("^%d+"), c[2])
+end
+t.eq(measured.parse_yes_no("yes (Megatron SP, not Ulysses)"), true)
+t.eq(measured.parse_recompute("full recompute with CPU offload disabled"), "full")
+t.eq(measured.parse_recompute("full recompute disabled"), "none")
+do
+  local function domain_note(cell)
+    local r = assert(measured.request { run_id = "x", model = "Llama 3 70B", layers = "80", hidden = "8192", heads = "64",
+      kv_heads = "8", ffn_hidden = "28672", vocab = "128256", seq_len = "8192", gpu = cell, num_gpus = "72",
+      gpus_per_node = "4", tp = "4", pp = "2", dp = "9", micro_batch = "1", global_batch_seqs = "144", framework = "NeMo",
+      iter_time_s = "10" })
+    for _, a in ipairs(r.assumed) do
+      if a:find("NVLink domain of", 1, true) then return a end
+    end
+  end
+  t.eq(domain_note("GB200 NVL36x2"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
+  t.eq(domain_note("GB200 (NVL 2x36)"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
+end
