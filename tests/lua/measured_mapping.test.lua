@@ -1740,16 +1740,17 @@ t.eq(select(2, measured.inter_node("200 Gb/s InfiniBand HDR, 1 NIC per node", 8,
 t.eq(gpu("H100 80GB HBM3 (PCIe Gen5 host interface)"), "h100_sxm"); t.eq(gpu("H100 80GB, NVLink, PCIe Gen5 x16 to CPU"), "h100_sxm")
 t.eq(gpu("NVIDIA H100 NVL (PCIe)"), "h100_sxm"); t.eq(gpu_note("NVIDIA H200 NVL") ~= nil, true)
 t.eq(gpu("H100 & H200"), nil); t.eq(gpu("H100 \u{2192} H200"), nil); t.eq(gpu("H100 PCIe"), "h100_pcie")
-do
-  local function domain_note(cell)
-    local r = assert(measured.request { run_id = "x", model = "Llama 3 70B", layers = "80", hidden = "8192", heads = "64",
-      kv_heads = "8", ffn_hidden = "28672", vocab = "128256", seq_len = "8192", gpu = cell, num_gpus = "72",
-      gpus_per_node = "4", tp = "4", pp = "2", dp = "9", micro_batch = "1", global_batch_seqs = "144", framework = "NeMo",
-      iter_time_s = "10" })
-    for _, a in ipairs(r.assumed) do
-      if a:find("NVLink domain of", 1, true) then return a end
-    end
+-- The NVLink-domain note of a 72-GPU run on the GPU `cell` names.
+local function domain_note(cell)
+  local r = assert(measured.request { run_id = "x", model = "Llama 3 70B", layers = "80", hidden = "8192", heads = "64",
+    kv_heads = "8", ffn_hidden = "28672", vocab = "128256", seq_len = "8192", gpu = cell, num_gpus = "72",
+    gpus_per_node = "4", tp = "4", pp = "2", dp = "9", micro_batch = "1", global_batch_seqs = "144", framework = "NeMo",
+    iter_time_s = "10" })
+  for _, a in ipairs(r.assumed) do
+    if a:find("NVLink domain of", 1, true) then return a end
   end
+end
+do
   t.eq(domain_note("GB200 NVL36"), "NVLink domain of 36 GPUs (gb200: up to 36 in one domain, the largest divisor of 72)")
   t.eq(domain_note("GB200 NVL72"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
 end
@@ -1844,15 +1845,6 @@ t.eq(measured.parse_yes_no("yes (Megatron SP, not Ulysses)"), true)
 t.eq(measured.parse_recompute("full recompute with CPU offload disabled"), "full")
 t.eq(measured.parse_recompute("full recompute disabled"), "none")
 do
-  local function domain_note(cell)
-    local r = assert(measured.request { run_id = "x", model = "Llama 3 70B", layers = "80", hidden = "8192", heads = "64",
-      kv_heads = "8", ffn_hidden = "28672", vocab = "128256", seq_len = "8192", gpu = cell, num_gpus = "72",
-      gpus_per_node = "4", tp = "4", pp = "2", dp = "9", micro_batch = "1", global_batch_seqs = "144", framework = "NeMo",
-      iter_time_s = "10" })
-    for _, a in ipairs(r.assumed) do
-      if a:find("NVLink domain of", 1, true) then return a end
-    end
-  end
   t.eq(domain_note("GB200 NVL36x2"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
   t.eq(domain_note("GB200 (NVL 2x36)"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
 end
