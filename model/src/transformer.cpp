@@ -1909,7 +1909,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                              : 0));
   }
   // Full recompute keeps a layer's input; of a chunk's first recompute_layers layers only, the
-  // others keep all they would without recompute (per device, below).
+  // others keep all they would without recompute: every layer holds the mix, rerun_share of one
+  // and the rest of the other.
   const bool partial = l.recompute == Recompute::kFull && l.recompute_layers > 0;
   const double kept_dense = partial ? dense_layer(scores) : 0.0;
   const double kept_moe = partial ? moe_layer(scores) : 0.0;

@@ -397,9 +397,9 @@ M.gpu_rules = {
 -- Whether the name a pattern found at text[from..to] is switched off: "no", "without", "w/o" or
 -- "not" before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false"
 -- after it, in parentheses or not ("DeepEP off", "compile: disabled", "flex dispatcher=false"),
--- "none" as its value or in parentheses ("activation checkpointing (none)", "AC: none"), "not" or "was not" after it ("AC not
--- used"), or "no", 0, "n/a" or a dash after a colon or an equals sign ("DeepEP: no",
--- "A2A_OVERLAP=0").
+-- "none" as its value or in parentheses ("activation checkpointing (none)", "AC: none"), "not"
+-- or "was not" after it ("AC not used"), or "no", 0, "n/a" or a dash after a colon or an equals
+-- sign ("DeepEP: no", "A2A_OVERLAP=0").
 local function switched_off(text, from, to)
   local before = text:sub(1, from - 1):gsub("torch%.$", "")
   if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$")
