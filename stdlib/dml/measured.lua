@@ -623,6 +623,8 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
         return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
       end
     end
+    -- A bisection figure is half the node's total ("NVSwitch 4x, 3.6 TB/s bisection").
+    if t:find("bisection") then gb = 2 * gb end
     -- Far above the GPU's own links (NVSwitch's "7.2 TB/s"): the node's total, shared; a rack's
     -- ("NVL72: 130 TB/s") where the cell names its NVLink domain or the GPU's domain spans racks.
     local spec = M.nvlink_spec[gpu_preset]
@@ -1029,6 +1031,11 @@ function M.stack_for(row)
     return key, fmt("stack %s for %q (NeMo AutoModel: PyTorch FSDP2 on Hugging Face models)", key, row.framework)
   end
   if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") or f:find("megatron[%s%-_]*fsdp") then
+    local year = M.year(row.source)
+    if year and year <= 2022 and not f:find("megatron%-core") then
+      return "megatron_core", fmt("stack megatron_core for %q in a %d source (NeMo before Megatron-Core: its overlaps may be fewer)",
+        row.framework, year)
+    end
     return "megatron_core"
   end
   if f:find("megatron[%s%-_]*deepspeed") or (f:find("megatron[%s%-_]?lm") and f:find("deepspeed")) then
@@ -1221,7 +1228,11 @@ function M.parse_zero(cell)
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
   local t = cell:lower():sub(1, 1024)
-  if t:find("zero%+%+") then return nil end
+  -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
+  if t:find("zero%+%+") or t:find("%f[%a]hpz%f[%A]") or t:find("%f[%a]qwz%f[%A]") or t:find("%f[%a]qgz%f[%A]")
+    or t:find("%f[%a]mics%f[%A]") then
+    return nil
+  end
   -- An offload switched off says nothing of the sharding ("No offload (ZeRO-3)").
   t = t:gsub("%f[%a]no%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]no%s+offload", "")
     :gsub("%f[%a]without%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]without%s+offload", "")
@@ -1288,7 +1299,9 @@ function M.parse_zero(cell)
   -- slower").
   -- (Colossal-AI's HybridParallelPlugin and a "hybrid TP+PP" or "hybrid parallel" layout are
   -- no hybrid sharding.)
-  local hybrid = false
+  -- (Hybrid sharding in words: "FSDP (full shard) within node, DDP across nodes".)
+  local hybrid = (t:find("fsdp") or t:find("shard")) ~= nil and t:find("within%s+[%a%s]-node") ~= nil
+    and (t:find("across%s+nodes") or t:find("between%s+nodes")) ~= nil
   local sharding_words = t:gsub("hybrid%s*parallel[%w_]*", ""):gsub("hybrid%s+tp", ""):gsub("hybrid%s+pp", "")
   for _, name in ipairs { "hybrid", "hsdp" } do
     local from, to = sharding_words:find(name)

@@ -1848,3 +1848,11 @@ do
   t.eq(domain_note("GB200 NVL36x2"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
   t.eq(domain_note("GB200 (NVL 2x36)"), "NVLink domain of 72 GPUs (gb200: up to 72 in one domain, the largest divisor of 72)")
 end
+
+-- The rest of helper-69's list: a bisection figure, ZeRO++'s parts by name, hybrid sharding in
+-- words, NeMo before Megatron-Core said.
+t.eq(measured.intra_node("NVSwitch 4x, 3.6 TB/s bisection", "h100_sxm", false, 8), 900)
+t.eq(measured.parse_zero("ZeRO-3 (hpZ)"), nil); t.eq(measured.parse_zero("ZeRO-3 + MiCS"), nil)
+t.eq(select(3, measured.parse_zero("FSDP (full shard) within node, DDP across nodes")), true)
+t.eq(select(2, measured.stack_for { framework = "NVIDIA NeMo Megatron", source = "MLPerf Training v2.1 (2022)" }),
+  'stack megatron_core for "NVIDIA NeMo Megatron" in a 2022 source (NeMo before Megatron-Core: its overlaps may be fewer)')
