@@ -173,7 +173,8 @@ function M.count_cell(column, cell)
     -- expert)".)
     local r = remark and remark:lower() or ""
     local other_unit = remark and ((column == "vpp_interleave" and r:find("layer")) or (column == "ffn_hidden" and r:find("expert"))
-      or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")))
+      or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")) or (column == "kv_heads" and (r:find("mla") or r:find("latent")))
+      or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local"))))
     local plain = remark and not other_unit
       and (not remark:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
     if bare and plain then text = bare:gsub(",", "") end
@@ -1869,7 +1870,12 @@ function M.parse_experts(cell)
   if not (rest == "" or rest:find("^[%+%(]") or word == "routed" or word == "experts" or word == "expert") then
     return nil
   end
-  local shared = rest:lower():match("%+%s*(%d+)%s*shared")
+  -- The shared experts: "+ 2 shared", "256 routed, 1 shared", "(1 shared)", "64+2"; a count
+  -- that includes them ("257 (256 routed + 1 shared)") is the routed one given inside.
+  local low = rest:lower()
+  local inner_routed, inner_shared = low:match("%(%s*(%d+)%s*routed%s*%+%s*(%d+)%s*shared")
+  if inner_routed then return tonumber(inner_routed), tonumber(inner_shared) end
+  local shared = low:match("%+%s*(%d+)%s*shared") or low:match("[,;%(]%s*(%d+)%s*shared") or low:match("^%+%s*(%d+)%s*$")
   return tonumber(routed), tonumber(shared) or 0
 end
 
@@ -1883,6 +1889,9 @@ M.families = {
   { pattern = "qwen", name = "Qwen", gated = true, tied = false },
   { pattern = "deepseek", name = "DeepSeek", gated = true, tied = false },
   { pattern = "gpt[%s_%-]*oss", name = "GPT-OSS", gated = true, tied = false },
+  -- GPT-NeoX and GPT-J untie their embeddings (tie_word_embeddings false in their configs).
+  { pattern = "gpt[%s_%-]*neox", name = "GPT-NeoX", gated = false, tied = false },
+  { pattern = "gpt[%s_%-]*j%f[%W]", name = "GPT-J", gated = false, tied = false },
   -- Gemma: GeGLU (three matrices) and the embedding tied to the output; BLOOM: GeLU, tied.
   { pattern = "gemma", name = "Gemma", gated = true, tied = true },
   { pattern = "bloom", name = "BLOOM", gated = false, tied = true },
@@ -2015,9 +2024,21 @@ end
 --- kv_heads, head_dim, d_ff, vocab, seq_len, gated, tied, experts, top_k, shared, expert_d_ff,
 --- dense_layers, groups, group_top_k, window, full_attention_every, parallel_block, mla }) and the list of notes on what was assumed; nil and the
 --- reason when the row lacks the core architecture.
+--- The model names of hybrid state-space (Mamba) models, whose Mamba layers dml does not model,
+--- and of mixtures of experts, which a row must give its experts for (or dml know its config).
+M.hybrid_ssm_names = { "nemotron[%s%-_]*h%f[%W]", "mamba", "jamba", "zamba", "falcon[%s%-_]*h1", "hymba", "samba" }
+M.moe_names = { "dbrx", "mixtral", "%f[%a]moe%f[%A]", "%-a%d+%.?%d*b%f[%W]", "deepseek[%s%-_]*v[23]", "grok", "arctic",
+  "olmoe", "jetmoe", "gpt[%s%-_]*oss", "llama[%s%-_]*4", "qwen%d?[%.%d]*[%s%-_]*moe" }
+
 function M.architecture(row)
   local I = M.integer
   local notes = {}
+  local lower_model = (row.model or ""):lower()
+  for _, p in ipairs(M.hybrid_ssm_names) do
+    if lower_model:find(p) then
+      return nil, fmt("model %q is a hybrid state-space (Mamba) model: its Mamba layers are not modelled", row.model)
+    end
+  end
   local cfg = public_config(row.model)
   -- The values taken from cfg, by source (cfg.sources names a field's own), said in one note each.
   local taken, taken_sources = {}, {}
@@ -2047,7 +2068,7 @@ function M.architecture(row)
   -- empty, or gives as many as the heads (its config.json's num_key_value_heads), for a model
   -- whose configuration has it (DeepSeek-V3).
   local kv_cell = row.kv_heads
-  local says_mla = kv_cell ~= nil and kv_cell:lower():find("^%s*mla%f[%A]") ~= nil
+  local says_mla = kv_cell ~= nil and (kv_cell:lower():find("%f[%a]mla%f[%A]") ~= nil or kv_cell:lower():find("latent") ~= nil)
   local mla_heads = kv_cell ~= nil and cfg and cfg.mla and I(kv_cell) ~= nil
     and I(kv_cell) == (I(row.heads) or cfg.heads)
   if mla_heads then
@@ -2113,8 +2134,16 @@ function M.architecture(row)
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")
   if a.vocab == nil then return nil, "no vocab" end
   -- Mixture of experts (from the row, else from the model's config). A row that says it has none
-  -- ("0", "dense", "none", "no") is dense.
+  -- ("0", "dense", "none", "no") is dense; a model a mixture of experts by its name whose row
+  -- and config give none is refused (DBRX was built dense: a tenth of its parameters).
   local says_dense = ({ dense = true, none = true, no = true, ["0"] = true })[(row.moe_experts or ""):lower()]
+  if not says_dense and row.moe_experts == nil and not (cfg and cfg.experts) then
+    for _, p in ipairs(M.moe_names) do
+      if lower_model:find(p) then
+        return nil, fmt("model %q is a mixture of experts by its name, and the row gives no moe_experts", row.model)
+      end
+    end
+  end
   if not says_dense and row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
     a.top_k = from_config("top_k", "top_k")
@@ -2237,6 +2266,17 @@ function M.global_batch(row, seq_len)
       local scale = unit:lower() == "k" and { 1e3, 1024 } or { 1e6, 1048576 }
       local decimal, binary = tonumber(x) * scale[1], tonumber(x) * scale[2]
       local whole = function(v) return v == math.floor(v) and v % seq_len == 0 end
+      -- (A power of two of sequences the binary reading gives, and the decimal one does not,
+      -- is the batch: "32M" tokens of 2,048 are 16,384 sequences, not 15,625.)
+      local pow2 = function(v)
+        local n = math.tointeger(v // seq_len)
+        return whole(v) and n ~= nil and n > 0 and n & (n - 1) == 0
+      end
+      if pow2(binary) and whole(decimal) and not pow2(decimal) then
+        return math.tointeger(binary) // seq_len,
+          fmt("global batch %q read as %d tokens, %s x %s (a power of two of %d-token sequences)", row.global_batch_tokens,
+            math.tointeger(binary), x, unit:lower() == "k" and "2^10" or "2^20", seq_len)
+      end
       if whole(decimal) then
         return math.tointeger(decimal) // seq_len, fmt("global batch %q read as %d tokens", row.global_batch_tokens,
           math.tointeger(decimal))
@@ -2716,27 +2756,59 @@ local function measurement(row, column)
   local cell = row[column]
   if cell == nil or cell:match("^%s*$") then return nil end
   -- A number with a remark in parentheses: "989 (dense BF16)"; its column's unit written after
-  -- it: "38%" in mfu_pct and hfu_pct, "5.9 s" in iter_time_s.
-  local text = cell:match("^%s*([^%s%(]+)%s*%(.*%)%s*$") or cell
+  -- it: "38%" in mfu_pct and hfu_pct, "5.9 s" in iter_time_s; a unit in the parentheses is the
+  -- number's ("10120 (ms)", "103.6 (k tok/s)"), "(per GPU)" the throughput's scope, and HFU in
+  -- a column of model FLOPs counts other FLOPs (refused).
+  local number, remark = cell:match("^%s*([^%s%(]+)%s*(%b())%s*$")
+  local text = number or cell
+  local per_gpu_remark = false
+  if remark then
+    local r = remark:sub(2, -2):lower():gsub("^%s+", ""):gsub("%s+$", "")
+    if r:find("hfu") and column ~= "hfu_pct" then
+      return nil, fmt("%s %q counts hardware FLOPs (HFU), not the model FLOPs the column holds", column, cell)
+    end
+    if r:find("per%s*gpu") or r:find("^/%s*gpu") then
+      per_gpu_remark = column == "tokens_per_s"
+    elseif r:match("^[%a/%s]+$") and (r:find("^m?s$") or r:find("^ms") or r:find("^s/") or r:find("^sec")
+        or r:find("tok") or r:find("flop") or r:find("^[kmp]$")) then
+      text = number .. " " .. r  -- a unit: read below with the number
+    end
+  end
   -- Other spellings of the unit: "41.5% MFU", "MFU 41.5%"; "1.2 sec", "1.2 seconds", "1.2 s/step",
   -- "1200 ms", "800 us"; "3.2k" and "1.2M" tokens, "3,200
   -- tok/s/GPU". (Not minutes: "3.6 min" in a column of seconds is refused as a slip.)
   local scale = 1
   if column == "mfu_pct" or column == "hfu_pct" then
+    if column == "mfu_pct" and text:lower():find("hfu") then
+      return nil, fmt("%s %q counts hardware FLOPs (HFU), not the model FLOPs the column holds", column, cell)
+    end
     text = text:gsub("^%s*[mMhH][fF][uU]%s*[:=]?%s*", ""):gsub("%s*[mMhH][fF][uU]%s*$", "")
-    text = text:match("^%s*(.-)%s*%%%s*$") or text
+    local pct = text:match("^%s*(.-)%s*%%%s*$")
+    if pct then text = pct; scale = -1 end  -- (written with "%": a percentage, never a fraction)
   elseif column == "iter_time_s" then
     local v, unit = text:match("^%s*([%d%.,eE+-]+)%s*([%a/]*)%s*$")
     local seconds = { s = 1, sec = 1, secs = 1, second = 1, seconds = 1, ["s/step"] = 1, ["s/iter"] = 1,
                       ms = 1e-3, ["ms/step"] = 1e-3, ["ms/iter"] = 1e-3, us = 1e-6 }
     if v and seconds[unit:lower()] then text, scale = v, seconds[unit:lower()] end
   elseif column == "tokens_per_s" or column == "tokens_per_s_per_gpu" then
-    text = text:gsub("%s*tok[%a]*/s[%a/]*%s*$", ""):gsub("%s*/%s*gpu%s*$", "")
+    -- ("3,420 tok/s/GPU" in the cluster's column is a GPU's: said to the caller.)
+    local per_gpu = per_gpu_remark
+      or (column == "tokens_per_s" and (text:lower():find("/%s*gpu") or text:lower():find("per%s*gpu")))
+    text = text:gsub("%s*tok[%a]*/s[%a/]*%s*$", ""):gsub("%s*tok[%a]*/s%s*per%s*gpu%s*$", ""):gsub("%s*/%s*gpu%s*$", "")
+      :gsub("%s*per%s*gpu%s*$", "")
     local v, suffix = text:match("^%s*([%d%.,]+)%s*([kKmM])%s*$")
     if v then text, scale = v, (suffix:lower() == "k" and 1e3 or 1e6) end
+    if per_gpu then
+      local x = M.number(text)
+      if x then return x * scale, nil, "per_gpu" end
+    end
+  elseif column == "tflops_per_gpu" then
+    local v, unit = text:match("^%s*([%d%.,]+)%s*(%a+)/?s?%s*$")
+    if v and unit:lower() == "pflop" then text, scale = v, 1000 elseif v and unit:lower() == "tflop" then text = v end
   end
   local x = M.number(text)
-  if x ~= nil then x = x * scale end
+  if x ~= nil then x = x * (scale > 0 and scale or 1) end
+  if x ~= nil and scale == -1 then return x, nil, "percent" end
   if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
   if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
   return x
@@ -2747,17 +2819,28 @@ end
 --- so does a step outside 1 us to 1e9 s: then a third value, true (the row's data is wrong).
 function M.measured_time(row, arch)
   local m = {}  -- the measurement cells, read once
+  local percent = false
   for _, column in ipairs { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct",
                             "peak_tflops_assumed" } do
-    local x, why = measurement(row, column)
+    local x, why, how = measurement(row, column)
     if why then return nil, why, true end
-    m[column] = x
+    if how == "per_gpu" then
+      -- A GPU's throughput written in the cluster's column ("1,619 tok/s/GPU"): the GPU's.
+      if x and m.tokens_per_s_per_gpu == nil then m.tokens_per_s_per_gpu = x end
+    elseif x ~= nil then
+      m[column] = x
+      if column == "mfu_pct" and how == "percent" then percent = true end
+    end
   end
   if m.mfu_pct and m.mfu_pct > 100 then
     return nil, fmt("mfu_pct %s is more than 100 (a percentage of the peak)", row.mfu_pct), true
   end
-  -- An MFU of 1% or less is no training run's: a fraction written where the percentage goes.
-  local fraction = m.mfu_pct and m.mfu_pct <= 1
+  -- An MFU of 1% or less is no training run's: a fraction written where the percentage goes
+  -- (not where the cell says "%": "0.9%" is a percentage, refused below as no run's).
+  local fraction = m.mfu_pct and m.mfu_pct <= 1 and not percent
+  if m.mfu_pct and percent and m.mfu_pct <= 1 then
+    return nil, fmt("mfu_pct %s: an MFU of 1%% or less is no training run's", row.mfu_pct), true
+  end
   if fraction then m.mfu_pct = 100 * m.mfu_pct end
   local t, how = measured_step(row, m, arch)
   if t == nil then return nil, how end

@@ -1856,3 +1856,39 @@ t.eq(measured.parse_zero("ZeRO-3 (hpZ)"), nil); t.eq(measured.parse_zero("ZeRO-3
 t.eq(select(3, measured.parse_zero("FSDP (full shard) within node, DDP across nodes")), true)
 t.eq(select(2, measured.stack_for { framework = "NVIDIA NeMo Megatron", source = "MLPerf Training v2.1 (2022)" }),
   'stack megatron_core for "NVIDIA NeMo Megatron" in a 2022 source (NeMo before Megatron-Core: its overlaps may be fewer)')
+
+-- Helper-71's probe of the measurement, batch and architecture readers.
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")  -- 128 x 8192 tokens on 64 GPUs: 103,616 tok/s
+  local function step(changes)
+    local c = { tokens_per_s = false, tokens_per_s_per_gpu = false, tflops_per_gpu = false }
+    for k, v in pairs(changes) do c[k] = v end
+    return (measured.measured_time(copy(base, c)))
+  end
+  local want = 128 * 8192 / 103616
+  t.near(step { tokens_per_s = "1,619 tok/s/GPU" }, 128 * 8192 / (1619 * 64), 1e-9, "a GPU's rate in the cluster's column")
+  t.near(step { tokens_per_s = "1619 (per GPU)" }, 128 * 8192 / (1619 * 64), 1e-9)
+  t.near(step { iter_time_s = "10120 (ms)" }, 10.12, 1e-9, "a unit in parentheses")
+  t.near(step { tokens_per_s = "103.616 (k tok/s)" }, want, 1e-9)
+  t.eq(step { tflops_per_gpu = "0.727 (PFLOP/s)" } > 5, true, "PFLOP/s")
+  t.eq(step { tflops_per_gpu = "800 (HFU)" }, nil, "hardware FLOPs in a model-FLOP column")
+  t.eq(step { mfu_pct = "55% HFU", peak_tflops_assumed = "989" }, nil)
+  t.eq(step { mfu_pct = "0.9%", peak_tflops_assumed = "989" }, nil, "0.9% is a percentage, and no run's")
+  t.eq(step { mfu_pct = "0.45", peak_tflops_assumed = "989" } ~= nil, true, "a fraction without %")
+end
+t.eq(measured.parse_tsv("run_id\tglobal_batch_seqs\nx\t16 (per GPU)\n")[1].global_batch_seqs, "16 (per GPU)", "a device's batch")
+t.eq(measured.parse_tsv("run_id\tkv_heads\nx\t1 (MLA latent)\n")[1].kv_heads, "1 (MLA latent)")
+t.eq(select(2, measured.parse_experts("256 routed, 1 shared")), 1); t.eq(select(2, measured.parse_experts("256 experts (1 shared)")), 1)
+t.eq(select(2, measured.parse_experts("64+2")), 2)
+t.eq(measured.parse_experts("257 (256 routed + 1 shared)"), 256); t.eq(select(2, measured.parse_experts("257 (256 routed + 1 shared)")), 1)
+do
+  local function arch(changes) return measured.architecture(copy(row("MBridge-25.09-LLAMA3_70B-64"), changes)) end
+  local a, why = arch { model = "Nemotron-H 56B" }
+  t.eq(a, nil); t.eq(why:find("hybrid state-space (Mamba) model", 1, true) ~= nil, true, why)
+  a, why = arch { model = "DBRX" }
+  t.eq(a, nil); t.eq(why:find("a mixture of experts by its name", 1, true) ~= nil, true, why)
+  t.eq(arch { model = "Llama 3 70B" } ~= nil, true)
+  t.eq(measured.global_batch({ global_batch_tokens = "32M" }, 2048), 16384, "a power of two of sequences")
+  t.eq(measured.global_batch({ global_batch_tokens = "2M" }, 2048), 1024)
+  t.eq(measured.family("GPT-NeoX-20B", 24576, 6144).tied, false)
+end
