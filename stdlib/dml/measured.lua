@@ -163,6 +163,11 @@ function M.count_cell(column, cell)
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
     or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")))
   if n then text = n end
+  -- The heads cell's head width ("64 (head_dim 128)"): the heads, and the width for the row.
+  if column == "heads" then
+    local heads, dh = text:match("^(%d+)%s*%(%s*head[%s_%-]?dim%s*[=:]?%s*(%d+)%s*%)$")
+    if heads then return heads, fmt("heads %q read as %s, head_dim %s", cell, heads, dh), { head_dim = dh } end
+  end
   -- A remark in parentheses after the number ("8 (TP)", "64 (8 nodes)"): the number. Not one
   -- that gives another value ("8 (vpp 4)", "2 (4 for the 70B)"): its numbers count only
   -- nodes, GPUs, servers or ranks.
@@ -247,9 +252,10 @@ function M.parse_tsv(text, name)
           cell = off
         end
         if cell and cell ~= "" then
-          local read, how = M.count_cell(c, cell)
+          local read, how, more = M.count_cell(c, cell)
           if how then said(how) end
           row[c] = read
+          for k, v in pairs(more or {}) do row[k] = row[k] or v end
         end
       end
       for j = #columns + 1, #fields do
@@ -2090,6 +2096,12 @@ function M.architecture(row)
   else
     a.kv_heads = a.heads
     notes[#notes + 1] = "kv_heads not given: multi-head attention (kv_heads = heads)"
+  end
+  -- (A head width the row gives: a `head_dim` column, or the heads cell's remark, "64
+  -- (head_dim 128)"; Qwen3's and Gemma's differ from hidden / heads.)
+  if not a.head_dim and I(row.head_dim) then
+    a.head_dim = I(row.head_dim)
+    notes[#notes + 1] = fmt("head_dim = %d (the row's)", a.head_dim)
   end
   if not a.head_dim then a.head_dim = from_config("head_dim", "head_dim") end
   -- MLP.

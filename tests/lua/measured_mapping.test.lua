@@ -1892,3 +1892,11 @@ do
   t.eq(measured.global_batch({ global_batch_tokens = "2M" }, 2048), 1024)
   t.eq(measured.family("GPT-NeoX-20B", 24576, 6144).tied, false)
 end
+-- A head width the row gives (helper-71: always hidden / heads; Qwen3-32B's is 128, not 80).
+do
+  local parsed = measured.parse_tsv("run_id\theads\nx\t64 (head_dim 128)\n")[1]
+  t.eq(parsed.heads, "64"); t.eq(parsed.head_dim, "128")
+  local a = assert(measured.architecture(copy(row("MBridge-25.09-LLAMA3_70B-64"), { model = "Qwen3-32B", hidden = "5120",
+    heads = "64", head_dim = "128", kv_heads = "8", ffn_hidden = "25600", layers = "64", vocab = "151936" })))
+  t.eq(a.head_dim, 128)
+end
