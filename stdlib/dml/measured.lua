@@ -2862,6 +2862,25 @@ function M.measured_time(row, arch)
   if not (t >= 1e-6 and t <= 1e9) then
     return nil, fmt("a step of %.3g s (%s) is not a training step (1 us to 1e9 s)", t, how), true
   end
+  -- A step that would run the model's FLOPs (6 a parameter a token) at more than four times the
+  -- GPU's 16-bit peak is no measurement: a cluster's rate in a GPU's column, or a unit slip.
+  local n, s = M.integer(row.num_gpus), M.integer(row.seq_len)
+  local key = row.gpu and M.gpu(row.gpu)
+  local preset = key and rawget(require("dml.presets.gpus"), key)
+  if arch == nil and n and s and preset then arch = M.architecture(row) end
+  if arch and n and s and preset then
+    local ok, p = pcall(M.params, arch, true)
+    local seqs = M.global_batch(row, s)
+    if ok and p and seqs then
+      local g = dml.gpu(preset)
+      local peak = g.flop_per_clock_per_thread.fp16 * 128 * g.sms * g.clock:value()
+      local per_gpu = 6 * p * seqs * s / t / n
+      if per_gpu > 4 * peak then
+        return nil, fmt("a step of %.3g s (%s) would run %.3g TFLOP/s a GPU, more than four times the %s's %.0f TFLOP/s peak",
+          t, how, per_gpu / 1e12, key, peak / 1e12), true
+      end
+    end
+  end
   return t, how
 end
 

@@ -1900,3 +1900,12 @@ do
     heads = "64", head_dim = "128", kv_heads = "8", ffn_hidden = "25600", layers = "64", vocab = "151936" })))
   t.eq(a.head_dim, 128)
 end
+-- A measured step faster than four times the GPU's peak allows is refused (helper-71: a cluster's
+-- rate in the per-GPU column gave a 0.16 s step for a 70B model on 64 H100s).
+do
+  local c = copy(row("MBridge-25.09-LLAMA3_70B-64"), { tokens_per_s = false, tflops_per_gpu = false,
+    tokens_per_s_per_gpu = "103,616" })
+  local s, why, wrong = measured.measured_time(c)
+  t.eq(s, nil); t.eq(wrong, true); t.eq(why:find("more than four times the h100_sxm's 989 TFLOP/s peak", 1, true) ~= nil, true, why)
+  t.eq(measured.measured_time(row("MBridge-25.09-LLAMA3_70B-64")) ~= nil, true, "the row as published")
+end
