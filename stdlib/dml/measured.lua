@@ -2789,14 +2789,14 @@ local function measurement(row, column)
   -- Other spellings of the unit: "41.5% MFU", "MFU 41.5%"; "1.2 sec", "1.2 seconds", "1.2 s/step",
   -- "1200 ms", "800 us"; "3.2k" and "1.2M" tokens, "3,200
   -- tok/s/GPU". (Not minutes: "3.6 min" in a column of seconds is refused as a slip.)
-  local scale = 1
+  local scale, tag = 1, nil
   if column == "mfu_pct" or column == "hfu_pct" then
     if column == "mfu_pct" and text:lower():find("hfu") then
       return nil, fmt("%s %q counts hardware FLOPs (HFU), not the model FLOPs the column holds", column, cell)
     end
     text = text:gsub("^%s*[mMhH][fF][uU]%s*[:=]?%s*", ""):gsub("%s*[mMhH][fF][uU]%s*$", "")
     local pct = text:match("^%s*(.-)%s*%%%s*$")
-    if pct then text = pct; scale = -1 end  -- (written with "%": a percentage, never a fraction)
+    if pct then text, tag = pct, "percent" end  -- (written with "%": a percentage, never a fraction)
   elseif column == "iter_time_s" then
     local v, unit = text:match("^%s*([%d%.,eE+-]+)%s*([%a/]*)%s*$")
     local seconds = { s = 1, sec = 1, secs = 1, second = 1, seconds = 1, ["s/step"] = 1, ["s/iter"] = 1,
@@ -2810,20 +2810,17 @@ local function measurement(row, column)
       :gsub("%s*per%s*gpu%s*$", "")
     local v, suffix = text:match("^%s*([%d%.,]+)%s*([kKmM])%s*$")
     if v then text, scale = v, (suffix:lower() == "k" and 1e3 or 1e6) end
-    if per_gpu then
-      local x = M.number(text)
-      if x then return x * scale, nil, "per_gpu" end
-    end
+    if per_gpu then tag = "per_gpu" end
   elseif column == "tflops_per_gpu" then
     local v, unit = text:match("^%s*([%d%.,]+)%s*(%a+)/?s?%s*$")
     if v and unit:lower() == "pflop" then text, scale = v, 1000 elseif v and unit:lower() == "tflop" then text = v end
   end
   local x = M.number(text)
-  if x ~= nil then x = x * (scale > 0 and scale or 1) end
-  if x ~= nil and scale == -1 then return x, nil, "percent" end
+  if x ~= nil then x = x * scale end
   if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
   if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
-  return x
+  -- (And how it was written: a GPU's rate in the cluster's column, or a percentage.)
+  return x, nil, tag
 end
 
 --- measured_time(row[, arch]): the row's measured step time in seconds and how it was read, or
