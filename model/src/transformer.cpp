@@ -668,13 +668,6 @@ struct Failures {
 }  // namespace
 
 // The reasons a layout cannot run (docs/model.md 8.1); with why == nullptr, only whether.
-namespace {
-// The model chunks a layout splits the layers into: pp x interleave, zero-bubble V's 2 pp.
-std::int64_t chunks_of(const Lay& l) {
-  return l.schedule == Schedule::kZeroBubbleV && l.pp > 1 ? 2 * l.pp : l.pp * l.interleave;
-}
-}  // namespace
-
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why) {
   Failures fail{why};
   const Transformer& m = c.run.model;

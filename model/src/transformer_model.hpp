@@ -186,6 +186,10 @@ std::string fixed_text(double v, int decimals);
 inline bool windowed(const Transformer& m) { return m.window && *m.window < m.seq_len; }
 // CP's kind where a layout leaves it out: the ring, but for sliding-window attention, which only
 // the all-gather runs (Transformer Engine's p2p ring refuses it; Megatron-LM #1160, #2222).
+// The model chunks a layout splits the layers into: pp x interleave, zero-bubble V's 2 pp.
+inline std::int64_t chunks_of(const Lay& l) {
+  return l.schedule == Schedule::kZeroBubbleV && l.pp > 1 ? 2 * l.pp : l.pp * l.interleave;
+}
 inline ContextParallel default_cp_kind(const Transformer& m) {
   return windowed(m) ? ContextParallel::kAllGather : ContextParallel::kRing;
 }

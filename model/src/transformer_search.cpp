@@ -234,8 +234,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     return detail::fits(c, k.memory);
   };
   const auto consider_partial = [&](Lay l) {
-    const std::int64_t chunks =
-        l.schedule == Schedule::kZeroBubbleV && l.pp > 1 ? 2 * l.pp : l.pp * l.interleave;
+    const std::int64_t chunks = detail::chunks_of(l);
     std::int64_t lo = 0, hi = (c.layers + chunks - 1) / chunks;  // lo does not fit; hi does
     if (hi < 2) return;
     Lay none = l;
