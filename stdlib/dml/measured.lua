@@ -2878,20 +2878,44 @@ function M.measured_time(row, arch)
       end
     end
   end
+  -- The other throughput columns the row gives, each read as a step: more than 5% apart from
+  -- the one used is said (a unit slip or a scope the columns do not share), never averaged.
+  local others = {}
+  if m.iter_time_s then others[#others + 1] = { "iter_time_s", m.iter_time_s } end
+  local tokens = M.step_tokens(row)
+  if tokens and m.tokens_per_s then others[#others + 1] = { "tokens_per_s", tokens / m.tokens_per_s } end
+  if tokens and n and m.tokens_per_s_per_gpu then
+    others[#others + 1] = { "tokens_per_s_per_gpu", tokens / (m.tokens_per_s_per_gpu * n) }
+  end
+  for _, o in ipairs(others) do
+    local ratio = o[2] / t
+    if math.abs(ratio - 1) > 0.05 then
+      local apart = (ratio > 11 or ratio < 1 / 11) and fmt("%.3g times the step used", ratio)
+        or fmt("%.0f%% apart", 100 * math.abs(ratio - 1))
+      how = how .. fmt("; %s gives %.4g s, %s (not used: the columns disagree)", o[1], o[2], apart)
+    end
+  end
   return t, how
+end
+
+--- step_tokens(row): the tokens of the batch the request runs: its sequences when the row gives
+--- them (a token count that disagrees is noted there), else the token count; nil without either.
+function M.step_tokens(row)
+  local I = M.integer
+  local s = I(row.seq_len)
+  local tokens = (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s) or I(row.global_batch_tokens)
+  if tokens == nil and s then
+    local seqs = M.global_batch(row, s)  -- "16M": the reading the request takes
+    tokens = seqs and seqs * s
+  end
+  return tokens
 end
 
 function measured_step(row, m, arch)
   local I = M.integer
   if m.iter_time_s then return m.iter_time_s, "iter_time_s" end
   local s = I(row.seq_len)
-  -- The tokens of the batch the request runs: its sequences when the row gives them (a token
-  -- count that disagrees is noted there), else the token count.
-  local tokens = (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s) or I(row.global_batch_tokens)
-  if tokens == nil and s then
-    local seqs = M.global_batch(row, s)  -- "16M": the reading the request takes
-    tokens = seqs and seqs * s
-  end
+  local tokens = M.step_tokens(row)
   local n = I(row.num_gpus)
   if not tokens then return nil, "no tokens per step to convert the throughput" end
   if m.tokens_per_s then return tokens / m.tokens_per_s, "tokens per step / tokens_per_s" end

@@ -973,6 +973,29 @@ do
   local mfu = copy(r, { tokens_per_s = false, mfu_pct = "40", peak_tflops_assumed = false })
   t.eq(select(2, measured.measured_time(mfu)), "mfu_pct without peak_tflops_assumed (the peak it is a fraction of)")
 end
+-- Throughput columns that disagree: the first given is used and the others are said with their
+-- step (a cluster's 1,048,576 tokens/s is a 2 s step; per GPU 1,000 over 64 GPUs is 32.8 s);
+-- columns within 5% of it say nothing.
+do
+  local base = copy(row("MBridge-25.11-LLAMA3_70B-64"), { global_batch_seqs = "128", global_batch_tokens = false,
+    seq_len = "16384", tflops_per_gpu = false, mfu_pct = false })
+  local t1, how = measured.measured_time(copy(base, { iter_time_s = "10", tokens_per_s = "1048576",
+    tokens_per_s_per_gpu = "1000" }))
+  t.near(t1, 10, 1e-12, "iter_time_s first")
+  t.eq(how, "iter_time_s; tokens_per_s gives 2 s, 80% apart (not used: the columns disagree)"
+    .. "; tokens_per_s_per_gpu gives 32.77 s, 228% apart (not used: the columns disagree)")
+  local t2, how2 = measured.measured_time(copy(base, { iter_time_s = "10", tokens_per_s = "214748.4",
+    tokens_per_s_per_gpu = false }))
+  t.near(t2, 10, 1e-12)
+  t.eq(how2, "iter_time_s", "9.77 s is within 5%: nothing said")
+  local t3, how3 = measured.measured_time(copy(base, { iter_time_s = false, tokens_per_s = "209715.2",
+    tokens_per_s_per_gpu = "3000" }))
+  t.near(t3, 10, 1e-12, "tokens_per_s before the per-GPU column")
+  t.eq(how3, "tokens per step / tokens_per_s; tokens_per_s_per_gpu gives 10.92 s, 9% apart (not used: the columns disagree)")
+  -- (A cluster's rate in the per-GPU column: a ratio, not thousands of percent.)
+  local _, how4 = measured.measured_time(copy(base, { iter_time_s = "10", tokens_per_s = "1000", tokens_per_s_per_gpu = false }))
+  t.eq(how4, "iter_time_s; tokens_per_s gives 2097 s, 210 times the step used (not used: the columns disagree)")
+end
 
 local routed, shared = measured.parse_experts("256+1 shared")
 t.eq(routed, 256); t.eq(shared, 1)
