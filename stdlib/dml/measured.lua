@@ -2006,13 +2006,59 @@ M.public_configs = {
   { pattern = "gpt[%s_%-]*oss", source = "gpt-oss-120b config.json", layers = 36, hidden = 2880, heads = 64,
     kv_heads = 8, d_ff = 2880, expert_d_ff = 2880, experts = 128, top_k = 4, head_dim = 64, vocab = 201088,
     window = 128, full_attention_every = 2, expert_bias = true, clamped_glu = true },
+  -- Qwen3's dense models: head_dim 128 at every size, which is not hidden / heads at 0.6B, 4B
+  -- and 32B; the three smallest tie their embeddings, 8B and up do not. (Read in the copies of
+  -- config.json that MaxText's hf_model_configs.py (commit e591f30) and Megatron-Bridge's
+  -- Qwen3ModelProvider600M-32B (commit 8c6c653) and torchtune's qwen3 builders carry.)
+  { pattern = "qwen3[%s_%-]*0%.6b%f[^%w]", source = "Qwen3-0.6B config.json", layers = 28, hidden = 1024, heads = 16,
+    kv_heads = 8, head_dim = 128, d_ff = 3072, vocab = 151936, tied = true },
+  { pattern = "qwen3[%s_%-]*1%.7b%f[^%w]", source = "Qwen3-1.7B config.json", layers = 28, hidden = 2048, heads = 16,
+    kv_heads = 8, head_dim = 128, d_ff = 6144, vocab = 151936, tied = true },
+  { pattern = "qwen3[%s_%-]*4b%f[^%w]", source = "Qwen3-4B config.json", layers = 36, hidden = 2560, heads = 32,
+    kv_heads = 8, head_dim = 128, d_ff = 9728, vocab = 151936, tied = true },
+  { pattern = "qwen3[%s_%-]*8b%f[^%w]", source = "Qwen3-8B config.json", layers = 36, hidden = 4096, heads = 32,
+    kv_heads = 8, head_dim = 128, d_ff = 12288, vocab = 151936, tied = false },
+  { pattern = "qwen3[%s_%-]*14b%f[^%w]", source = "Qwen3-14B config.json", layers = 40, hidden = 5120, heads = 40,
+    kv_heads = 8, head_dim = 128, d_ff = 17408, vocab = 151936, tied = false },
+  { pattern = "qwen3[%s_%-]*32b%f[^%w]", source = "Qwen3-32B config.json", layers = 64, hidden = 5120, heads = 64,
+    kv_heads = 8, head_dim = 128, d_ff = 25600, vocab = 151936, tied = false },
+  -- Gemma: head_dim 256 (128 for both 27B models), not hidden / heads except at Gemma 1's 2B; the
+  -- embedding tied to the output (the configs' default); GeGLU. Gemma 2 alternates a local layer
+  -- (4,096-token window) and a global one, local first: layers 2, 4, ... are global; Gemma 3 has
+  -- five local layers to a global one (sliding_window_pattern 6), a 1,024-token window (512 at
+  -- 1B), and 64 image tokens in the vocabulary above 1B. (Read in the transformers conversion
+  -- scripts for Gemma 1, 2 and 3 (their variant tables), MaxText's model configs (commit
+  -- e591f30) and Megatron-Bridge's Gemma providers (commit 8c6c653).)
+  { pattern = "%f[%a]gemma[%s_%-]*2b%f[^%w]", source = "gemma-2b config.json", layers = 18, hidden = 2048, heads = 8,
+    kv_heads = 1, head_dim = 256, d_ff = 16384, vocab = 256000, tied = true },
+  { pattern = "%f[%a]gemma[%s_%-]*7b%f[^%w]", source = "gemma-7b config.json", layers = 28, hidden = 3072, heads = 16,
+    kv_heads = 16, head_dim = 256, d_ff = 24576, vocab = 256000, tied = true },
+  { pattern = "%f[%a]gemma[%s_%-]*2[%s_%-]+2b%f[^%w]", source = "gemma-2-2b config.json", layers = 26, hidden = 2304,
+    heads = 8, kv_heads = 4, head_dim = 256, d_ff = 9216, vocab = 256000, tied = true, window = 4096,
+    full_attention_every = 2 },
+  { pattern = "%f[%a]gemma[%s_%-]*2[%s_%-]+9b%f[^%w]", source = "gemma-2-9b config.json", layers = 42, hidden = 3584,
+    heads = 16, kv_heads = 8, head_dim = 256, d_ff = 14336, vocab = 256000, tied = true, window = 4096,
+    full_attention_every = 2 },
+  { pattern = "%f[%a]gemma[%s_%-]*2[%s_%-]+27b%f[^%w]", source = "gemma-2-27b config.json", layers = 46, hidden = 4608,
+    heads = 32, kv_heads = 16, head_dim = 128, d_ff = 36864, vocab = 256000, tied = true, window = 4096,
+    full_attention_every = 2 },
+  { pattern = "%f[%a]gemma[%s_%-]*3[%s_%-]+1b%f[^%w]", source = "gemma-3-1b config.json", layers = 26, hidden = 1152,
+    heads = 4, kv_heads = 1, head_dim = 256, d_ff = 6912, vocab = 262144, tied = true, window = 512,
+    full_attention_every = 6 },
+  { pattern = "%f[%a]gemma[%s_%-]*3[%s_%-]+4b%f[^%w]", source = "gemma-3-4b config.json (text_config)", layers = 34,
+    hidden = 2560, heads = 8, kv_heads = 4, head_dim = 256, d_ff = 10240, vocab = 262208, tied = true, window = 1024,
+    full_attention_every = 6 },
+  { pattern = "%f[%a]gemma[%s_%-]*3[%s_%-]+12b%f[^%w]", source = "gemma-3-12b config.json (text_config)", layers = 48,
+    hidden = 3840, heads = 16, kv_heads = 8, head_dim = 256, d_ff = 15360, vocab = 262208, tied = true, window = 1024,
+    full_attention_every = 6 },
+  { pattern = "%f[%a]gemma[%s_%-]*3[%s_%-]+27b%f[^%w]", source = "gemma-3-27b config.json (text_config)", layers = 62,
+    hidden = 5376, heads = 32, kv_heads = 16, head_dim = 128, d_ff = 21504, vocab = 262208, tied = true, window = 1024,
+    full_attention_every = 6 },
   -- Gemma 2: local (4,096-token window) and global layers alternate (Gemma 2 report, arXiv
   -- 2408.00118, section 2); Gemma 3: five local layers to one global, a 1,024-token window (Gemma 3
   -- report, arXiv 2503.19786, section 2; its 1B model's config.json: 512). Gemma 1 has no window.
   { pattern = "gemma[%s_%-]*2%f[^%w%.]", source = "the Gemma 2 report (arXiv 2408.00118)", window = 4096,
     full_attention_every = 2 },
-  { pattern = "gemma[%s_%-]*3[%s_%-]*1b", source = "gemma-3-1b config.json", window = 512,
-    full_attention_every = 6 },
   { pattern = "gemma[%s_%-]*3%f[^%w%.]", source = "the Gemma 3 report (arXiv 2503.19786)", window = 1024,
     full_attention_every = 6 },
   { pattern = "^gpt%-?3", source = "the GPT-2 BPE vocabulary (50257) padded to a multiple of 128", vocab = 50304 },
@@ -2044,6 +2090,10 @@ function M.architecture(row)
     if lower_model:find(p) then
       return nil, fmt("model %q is a hybrid state-space (Mamba) model: its Mamba layers are not modelled", row.model)
     end
+  end
+  -- RecurrentGemma (Griffin): recurrent RG-LRU blocks beside local attention, not a Gemma.
+  if lower_model:find("recurrent[%s%-_]*gemma") or lower_model:find("%f[%a]griffin%f[%A]") then
+    return nil, fmt("model %q is a hybrid recurrent (Griffin) model: its RG-LRU layers are not modelled", row.model)
   end
   local cfg = public_config(row.model)
   -- The values taken from cfg, by source (cfg.sources names a field's own), said in one note each.
@@ -2115,6 +2165,9 @@ function M.architecture(row)
   end
   a.gated, a.tied = fam.gated, fam.tied
   notes[#notes + 1] = fam_note
+  -- A size of the family whose tying differs from the family's (Qwen3 below 8B ties): its config's.
+  local tied_by = fam.name
+  if cfg and cfg.tied ~= nil then a.tied, tied_by = cfg.tied, cfg.source end
   -- The family's tying, unless the row's model or notes cell says ("tie_word_embeddings True",
   -- "tied embeddings", "untied embeddings", "embeddings not tied").
   local said = ((row.model or "") .. " " .. (row.notes or "")):lower()
@@ -2139,8 +2192,8 @@ function M.architecture(row)
     a.tied = tied_said
     notes[#notes + 1] = fmt("embeddings %s (the row says so)", a.tied and "tied to the output layer" or "not tied")
   else
-    notes[#notes + 1] = a.tied and fmt("embeddings tied to the output layer (%s)", fam.name)
-      or fmt("embeddings not tied (%s)", fam.name)
+    notes[#notes + 1] = a.tied and fmt("embeddings tied to the output layer (%s)", tied_by)
+      or fmt("embeddings not tied (%s)", tied_by)
   end
   -- Vocabulary.
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")

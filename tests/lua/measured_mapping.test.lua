@@ -1923,6 +1923,42 @@ do
     heads = "64", head_dim = "128", kv_heads = "8", ffn_hidden = "25600", layers = "64", vocab = "151936" })))
   t.eq(a.head_dim, 128)
 end
+-- Dense Qwen3 and Gemma by name (helper-72 read their config.json copies): the head width the
+-- row leaves out is the config's, not hidden / heads; the tying is the size's; Gemma 2's and 3's
+-- windows; RecurrentGemma is no Gemma. Parameter counts against the published sizes (Qwen3-32B
+-- "32.8B", Qwen3-4B "4.0B", Gemma 2 9B "9.24B", Gemma 3 27B's text model 27.0B, gemma-7b
+-- "8.54B").
+do
+  local function arch(model, changes)
+    local r = { model = model, seq_len = "4096" }
+    for k, v in pairs(changes or {}) do r[k] = v end
+    return measured.architecture(r)
+  end
+  local q32 = assert(arch("Qwen3-32B", { layers = "64", hidden = "5120", heads = "64", kv_heads = "8" }))
+  t.eq(q32.head_dim, 128, "not 5120 / 64"); t.eq(q32.tied, false); t.eq(q32.d_ff, 25600)
+  t.near(measured.params(q32, false) / 1e9, 32.76, 0.01)
+  local q4 = assert(arch("Qwen3-4B-Instruct"))
+  t.eq(q4.head_dim, 128); t.eq(q4.tied, true, "Qwen3 below 8B ties"); t.near(measured.params(q4, false) / 1e9, 4.02, 0.01)
+  t.eq(assert(arch("qwen3 8b")).tied, false)
+  t.eq(assert(arch("Qwen3-14B")).layers, 40, "not the 4B's")
+  local g9 = assert(arch("gemma-2-9b-it"))
+  t.eq(g9.head_dim, 256); t.eq(g9.window, 4096); t.eq(g9.full_attention_every, 2); t.eq(g9.tied, true)
+  t.near(measured.params(g9, false) / 1e9, 9.24, 0.01)
+  local g27 = assert(arch("Gemma 3 27B"))
+  t.eq(g27.head_dim, 128); t.eq(g27.window, 1024); t.eq(g27.full_attention_every, 6); t.eq(g27.vocab, 262208)
+  t.near(measured.params(g27, false) / 1e9, 27.01, 0.01)
+  t.eq(assert(arch("gemma-3-1b")).window, 512)
+  t.eq(assert(arch("gemma-3-1b")).vocab, 262144, "no image tokens at 1B")
+  local g7 = assert(arch("gemma-7b"))
+  t.eq(g7.head_dim, 256); t.near(measured.params(g7, false) / 1e9, 8.54, 0.01)
+  t.eq(assert(arch("gemma-2b")).kv_heads, 1, "Gemma 1's 2B, not Gemma 2's")
+  t.eq(assert(arch("gemma-2-2b")).layers, 26)
+  -- A row's own cells win; the row that says its tying wins over the config's.
+  t.eq(assert(arch("Qwen3-32B", { head_dim = "80" })).head_dim, 80)
+  t.eq(assert(arch("Qwen3-4B", { notes = "tie_word_embeddings false" })).tied, false)
+  local _, why = arch("recurrentgemma-2b", { layers = "26", hidden = "2560", heads = "10" })
+  t.eq(why, [[model "recurrentgemma-2b" is a hybrid recurrent (Griffin) model: its RG-LRU layers are not modelled]])
+end
 -- A measured step faster than four times the GPU's peak allows is refused (helper-71: a cluster's
 -- rate in the per-GPU column gave a 0.16 s step for a 70B model on 64 H100s).
 do
