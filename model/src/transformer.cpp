@@ -1306,7 +1306,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         break;
       }
       case TpOverlap::kOverlapped: {
-        const double hidden = tp_exposed * st.tp_hidden_fraction;
+        // Hidden under the layers' GEMMs, forward and backward, and never more than they take.
+        const double hidden = std::min(tp_exposed * st.tp_hidden_fraction, 3 * s.gemm);
         tp_exposed -= hidden;
         tp_hidden += hidden;
         break;
@@ -1823,7 +1824,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // last one's backward cross every chunk boundary, p v - 1 of them (interleaved; zero-bubble
   // V's fold, 2p chunks, crosses 2(p - 1) between devices).
   const double hops = zbv ? 2 * (p - 1) : p * v - 1;
-  const double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * hops * send : 2 * m * v * send) : 0;
+  double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * hops * send : 2 * m * v * send) : 0;
+  if (l.pp > 1 && st.p2p_overlap) {
+    // In the steady state a device's chunk slot (a forward and a backward, t_mb / v) hides the
+    // two sends it starts, one each way on the same links; what they take beyond the slot waits
+    // (a slow or distant link: the sends, not the compute, then set the pace).
+    const double slots = std::max(0.0, m * v - hops);
+    pp_exposed += slots * std::max(0.0, 2 * send - t_mb / v);
+  }
   const double pp_hidden = l.pp > 1 ? std::max(0.0, 2 * m * v * send - pp_exposed) : 0;
 
   double step = m * t_mb + bubble + pp_exposed + dp_exposed + dp_slowdown + optimizer +

@@ -867,3 +867,30 @@ do
   t.eq(#inside.notes, 0, "one domain: nothing to say")
   t.eq(wide.time.step > inside.time.step, true, "the network's TP costs more than NVLink's")
 end
+
+-- Overlapped communication is hidden only under the compute beside it (helper-73: on a 5 Gb/s
+-- link, 5 minutes of TP "hidden" under 6.9 s of GEMMs, and PP sends busy 36 s in a 27.6 s step).
+-- TP's overlapped share is at most the layers' GEMM time; a steady-state PP slot hides at most
+-- its own compute, the rest of its two sends waits: the link's busy time never exceeds the step.
+do
+  local llama70b = dml.transformer { layers = 80, d_model = 8192, heads = 64, kv_heads = 8, d_ff = 28672,
+    vocab = 128256, seq_len = 8192 }
+  local function slow(link)
+    return dml.run { model = llama70b, stack = stacks.megatron_core, global_batch = 1024,
+      cluster = dml.cluster { gpu = gpus.h100_sxm, size = 1024,
+        levels = { networks.nvlink4_h100, { name = "eth", link = link, latency = "2 us" } } } }
+  end
+  local tp = dml.evaluate(slow "5 Gb/s", { tp = 16, pp = 2, dp = 32, microbatch = 1, recompute = "none", zero = 1 }).time
+  t.eq(tp.tp_hidden:value "s" <= tp.gemm:value "s" * (1 + 1e-12), true,
+    string.format("TP hidden %s under %s of GEMMs", tp.tp_hidden, tp.gemm))
+  t.eq(tp.tp:value "s" > 60, true, "the rest exposed: " .. tostring(tp.tp))
+  local layout = { tp = 8, pp = 4, interleave = 20, dp = 32, microbatch = 1, recompute = "none", zero = 1 }
+  for _, link in ipairs { "5 Gb/s", "400 Gb/s" } do
+    local pp = dml.evaluate(slow(link), layout).time
+    local busy = pp.pp:value "s" + pp.pp_hidden:value "s"
+    t.eq(busy <= pp.step:value "s", true, string.format("%s: PP sends %g s in a %s step", link, busy, pp.step))
+  end
+  -- (With the old rule the 5 Gb/s layout kept the link busy 36.2 s in a 27.6 s step.)
+  local fast = dml.evaluate(slow "400 Gb/s", layout).time
+  t.eq(fast.pp_hidden:value "s" > 5 * fast.pp:value "s", true, "at 400 Gb/s the steady-state sends stay hidden")
+end
