@@ -2460,7 +2460,16 @@ std::vector<std::string> fixed_violations(const TransformerCtx& c, const Transfo
   std::vector<std::string> why;
   layout_runs(c, fill(c, fixed).lay, &why);
   std::vector<std::string> out;
+  // The whole layout's count of GPUs ("layout: tp 8 x pp 8 x dp 32 x cp 1 = 2048 GPUs, but the
+  // cluster has 1024") is the fixed degrees' doing when one of them is fixed.
+  const bool degree_fixed = std::ranges::any_of(set.names, [](const std::string& n) {
+    return n == "tp" || n == "pp" || n == "dp" || n == "cp";
+  });
   for (const std::string& w : why) {
+    if (degree_fixed && w.starts_with("layout: ")) {
+      out.push_back(w);
+      continue;
+    }
     for (const std::string& name : set.names) {
       const std::string prefix = "layout." + name;
       if (w.starts_with(prefix) && w.size() > prefix.size() &&

@@ -894,3 +894,13 @@ do
   local fast = dml.evaluate(slow "400 Gb/s", layout).time
   t.eq(fast.pp_hidden:value "s" > 5 * fast.pp:value "s", true, "at 400 Gb/s the steady-state sends stay hidden")
 end
+
+-- dml.optimize with fixed degrees that no cluster size admits says which (helper-73: it said only
+-- "no layout of 1024 GPUs runs this model (...)", where dml.evaluate named the GPU count).
+do
+  local fixed = dml.optimize(run, { tp = 8, pp = 8, dp = 32 })
+  t.eq(fixed.feasible, false)
+  t.eq(fixed.violations[1], "layout: tp 8 x pp 8 x dp 32 x cp 1 = 2048 GPUs, but the cluster has 64")
+  t.eq(dml.optimize(run, { pp = 3 }).violations[1],
+    "layout: tp 1 x pp 3 x cp 1 = 3 does not divide the cluster's 64 GPUs; its divisors: 1, 2, 4, 8, 16, 32, 64")
+end
