@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 #include "dml/error.hpp"
@@ -447,6 +448,26 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     out.push_back(std::move(none));
     return out;
   }
+  // A batch with few factors in common with the cluster caps DP (which divides both) far below
+  // the GPUs: said, with the nearest batch that a larger divisor of the GPUs divides.
+  std::string batch_note;
+  const std::int64_t common = std::gcd(c.batch, c.n);
+  if (common < c.batch && common * 8 <= c.n) {
+    std::int64_t unit = 1;  // the largest divisor of the GPUs not above the batch
+    for (std::int64_t d = 1; d * d <= c.n; ++d) {
+      if (c.n % d != 0) continue;
+      if (d <= c.batch) unit = std::max(unit, d);
+      if (c.n / d <= c.batch) unit = std::max(unit, c.n / d);
+    }
+    const std::int64_t rounder = std::max(unit, (c.batch + unit / 2) / unit * unit);
+    const std::int64_t allows = std::gcd(rounder, c.n);
+    if (allows > common) {
+      batch_note = fmt::format(
+          "the global batch of {} sequences and the {} GPUs have {} as their largest common "
+          "divisor: DP, which divides both, is at most {} (a batch of {} would allow up to {})",
+          c.batch, c.n, common, common, rounder, allows);
+    }
+  }
   for (const Ranked& r : best) {
     // A pipeline's schedule the search did not choose, said as such.
     std::vector<std::string> assumed;
@@ -457,6 +478,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     }
     StepPlan p = detail::make_step_plan(c, r.lay, std::move(assumed));
     p.layouts_evaluated = evaluated;
+    if (!batch_note.empty()) p.notes.push_back(batch_note);
     out.push_back(std::move(p));
   }
   return out;

@@ -904,3 +904,17 @@ do
   t.eq(dml.optimize(run, { pp = 3 }).violations[1],
     "layout: tp 1 x pp 3 x cp 1 = 3 does not divide the cluster's 64 GPUs; its divisors: 1, 2, 4, 8, 16, 32, 64")
 end
+
+-- A global batch with few factors in common with the GPUs caps DP, said in the answer's notes
+-- (helper-73: 1023 sequences on 1024 GPUs ran DP 1 at MFU 32.8% against 49.8% at 1024, silently).
+do
+  local odd = dml.optimize(dml.run(run, { global_batch = 63 }))
+  t.eq(odd.layout.dp, 1)
+  t.eq(odd.notes[#odd.notes], "the global batch of 63 sequences and the 64 GPUs have 1 as their largest common "
+    .. "divisor: DP, which divides both, is at most 1 (a batch of 64 would allow up to 64)")
+  local round = dml.optimize(dml.run(run, { global_batch = 96 }))
+  for _, n in ipairs(round.notes) do t.eq(n:find("largest common divisor", 1, true), nil, "96 and 64 share 32: " .. n) end
+  local near = dml.optimize(dml.run(run, { global_batch = 100 }))
+  t.eq(near.notes[#near.notes]:find("have 4 as their largest common divisor: DP, which divides both, is at most 4 "
+    .. "(a batch of 128 would allow up to 64)", 1, true) ~= nil, true, near.notes[#near.notes])
+end
