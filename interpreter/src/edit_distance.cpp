@@ -1,6 +1,7 @@
 #include "edit_distance.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <vector>
 
@@ -40,6 +41,45 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
   return next == '_' || next == ' ' || next == '-' || next == '.';
 }
 
+// Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
+// the names of one plan's figure in the other kind of plan: each stands for the dml name, where
+// that name is a candidate.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 28> kOtherNames{{
+    {"num_layers", "layers"},
+    {"num_hidden_layers", "layers"},
+    {"hidden_size", "d_model"},
+    {"num_attention_heads", "heads"},
+    {"num_key_value_heads", "kv_heads"},
+    {"num_query_groups", "kv_heads"},
+    {"ffn_hidden_size", "d_ff"},
+    {"intermediate_size", "d_ff"},
+    {"vocab_size", "vocab"},
+    {"seq_length", "seq_len"},
+    {"max_position_embeddings", "seq_len"},
+    {"tie_word_embeddings", "tied_embeddings"},
+    {"micro_batch_size", "microbatch"},
+    {"global_batch_size", "global_batch"},
+    {"tensor_model_parallel_size", "tp"},
+    {"pipeline_model_parallel_size", "pp"},
+    {"context_parallel_size", "cp"},
+    {"expert_model_parallel_size", "ep"},
+    {"virtual_pipeline_model_parallel_size", "interleave"},
+    {"num_experts", "experts"},
+    {"n_routed_experts", "experts"},
+    {"moe_router_topk", "top_k"},
+    {"num_experts_per_tok", "top_k"},
+    {"moe_ffn_hidden_size", "expert_d_ff"},
+    {"n_shared_experts", "shared_experts"},
+    {"utilization", "mfu"},
+    {"mfu", "utilization"},
+    {"training_time", "time_to_train"},
+}};
+
+// Whether `candidate` is the first words of `name` ("global_batch" of "global_batch_size").
+bool starts_with_words(std::string_view name, std::string_view candidate) {
+  return candidate.size() >= kFirstWordsMinLength && first_words_of(candidate, name);
+}
+
 }  // namespace
 
 std::string closest(std::string_view name, std::span<const std::string> candidates) {
@@ -57,6 +97,13 @@ std::string closest(std::string_view name, std::span<const std::string> candidat
     }
   }
   if (!best.empty() && best_d <= 1) return best;
+  // Another tool's name for a field dml has.
+  for (const auto& [other, ours] : kOtherNames) {
+    if (name != other) continue;
+    for (const auto& c : candidates) {
+      if (c == ours) return c;
+    }
+  }
   // A name cut short ("h100" for "h100_sxm", the shortest such) is likelier than one two or
   // more edits away ("grand_comparison" is not "base_comparison").
   std::string shortened;
@@ -65,7 +112,13 @@ std::string closest(std::string_view name, std::span<const std::string> candidat
       shortened = c;
     }
   }
-  return shortened.empty() ? best : shortened;
+  if (!shortened.empty()) return shortened;
+  // A name with words added ("global_batch_size" for "global_batch"), the longest such.
+  std::string lengthened;
+  for (const auto& c : candidates) {
+    if (starts_with_words(name, c) && c.size() > lengthened.size()) lengthened = c;
+  }
+  return best.empty() ? lengthened : best;
 }
 
 }  // namespace dml::lua

@@ -222,12 +222,19 @@ std::vector<std::string> unit_spellings_like(std::string_view token,
   replace_end("bit/s", "b/s");
   replace_end("bits/s", "b/s");
   replace_end("/sec", "/s");
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kAbbreviations{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kAbbreviations{
       {{"sec", "s"},
        {"secs", "s"},
+       {"second", "s"},
+       {"seconds", "s"},
        {"hr", "h"},
        {"hrs", "h"},
+       {"hour", "h"},
+       {"hours", "h"},
        {"mins", "min"},
+       {"minute", "min"},
+       {"minutes", "min"},
+       {"wk", "week"},
        {"msec", "ms"},
        {"usec", "us"},
        {"nsec", "ns"},

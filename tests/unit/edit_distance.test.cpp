@@ -43,3 +43,24 @@ TEST_CASE("closest: a name cut short stands for the shortest name it begins", "[
                                            "torchtitn"};
   CHECK(closest("torchtitan", stacks) == "torchtitn");
 }
+
+TEST_CASE("closest: another tool's name for a field, and a name with words added",
+          "[did_you_mean]") {
+  const std::vector<std::string> run = {
+      "model", "cluster", "stack", "global_batch", "global_batch_tokens", "microbatch", "tokens"};
+  CHECK(closest("global_batch_size", run) == "global_batch");  // Megatron's argument
+  CHECK(closest("micro_batch_size", run) == "microbatch");
+  CHECK(closest("tokens_total", run) == "tokens");  // the name it begins with
+  const std::vector<std::string> model = {"layers", "d_model", "heads",  "kv_heads",
+                                          "d_ff",   "vocab",   "seq_len"};
+  CHECK(closest("num_layers", model) == "layers");
+  CHECK(closest("hidden_size", model) == "d_model");  // Hugging Face's config.json
+  CHECK(closest("num_key_value_heads", model) == "kv_heads");
+  CHECK(closest("intermediate_size", model) == "d_ff");
+  CHECK(closest("tensor_model_parallel_size", model).empty());  // not a field here
+  const std::vector<std::string> step_plan = {"mfu", "hfu", "time_to_train", "step"};
+  CHECK(closest("utilization", step_plan) == "mfu");  // the paper plan's name
+  CHECK(closest("training_time", step_plan) == "time_to_train");
+  const std::vector<std::string> paper_plan = {"utilization", "duration"};
+  CHECK(closest("mfu", paper_plan) == "utilization");
+}
