@@ -161,6 +161,23 @@ function M.declare_run(args, changes)
     end
     core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
   end
+  if plain and not is_transformer(args.model) then
+    -- A transformer run's field (global_batch, stack, ...) beside the paper's model: the model
+    -- lacks what makes it a transformer, said as such.
+    local own, transformer = field_set("run"), field_set("transformer_run")
+    local keys = {}
+    for key in pairs(args) do
+      if type(key) == "string" and transformer[key] and not own[key] then keys[#keys + 1] = key end
+    end
+    table.sort(keys)
+    if #keys > 0 then
+      local plain_model = type(args.model) == "table" and getmetatable(args.model) == nil
+      core.raise(string.format("run.%s: a field of a transformer run, but the model is the paper's MLP stack (%s)",
+        keys[1], plain_model
+          and "a plain table without heads, vocab or seq_len: give them, or declare it with dml.transformer"
+          or "a dml.mlp_stack: declare it with dml.transformer"))
+    end
+  end
   return core.declare.run(args, changes)
 end
 

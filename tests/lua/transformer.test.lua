@@ -51,6 +51,15 @@ t.raises(function() dml.run { model = { layers = 32, heads = 32, d_model = 4096,
 -- A paper run's field beside a transformer is said to be the paper's.
 t.raises_here(function() dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64), duration = "90 days" } end,
   "run.duration: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields")
+-- And a transformer run's field beside the paper's model: the model is said to be the paper's,
+-- with what would make it a transformer (helper-73: a plain model that forgot heads, vocab and
+-- seq_len blamed global_batch and stack as unknown fields of a run).
+t.raises_here(function() dml.run { model = { layers = 80, d_model = 8192, d_ff = 28672 }, stack = stacks.megatron_core,
+  global_batch = 1024, cluster = c64 } end,
+  "run.global_batch: a field of a transformer run, but the model is the paper's MLP stack (a plain table without heads, vocab or seq_len: give them, or declare it with dml.transformer)")
+t.raises_here(function() dml.run { model = dml.mlp_stack { layers = 4, d_model = 64 }, stack = stacks.megatron_core,
+  cluster = c64 } end,
+  "run.stack: a field of a transformer run, but the model is the paper's MLP stack (a dml.mlp_stack: declare it with dml.transformer)")
 -- A plan prints as lines without a final newline, as a paper plan does (print adds one).
 t.eq(tostring(dml.evaluate(run, { tp = 8, pp = 1 })):sub(-1) ~= "\n", true, "no final newline")
 -- Fewer than one token is no run (as a paper run's tokens); the steps are not rounded.
