@@ -24,12 +24,13 @@ namespace dml::lua {
 namespace {
 
 // A copy of a GPU that changes hbm_capacity and gives no efficiency.memory drops the base's: that
-// is the driver's total for the base's memory, not for the new one (docs/model.md 8.9).
-void keep_memory_consistent(lua_State* L, Gpu& gpu) {
+// is the driver's total for the base's memory, not for the new one (docs/model.md 8.9). (A
+// capacity equal to the base's keeps it: see construct.)
+bool keep_memory_consistent(lua_State* L, Gpu& gpu) {
   lua_getfield(L, 2, "hbm_capacity");
   const bool capacity_changed = !lua_isnil(L, -1);
   lua_pop(L, 1);
-  if (!capacity_changed || !gpu.efficiency) return;
+  if (!capacity_changed || !gpu.efficiency) return false;
   bool memory_given = false;
   if (lua_getfield(L, 2, "efficiency") == LUA_TTABLE) {
     lua_getfield(L, -1, "memory");
@@ -40,6 +41,7 @@ void keep_memory_consistent(lua_State* L, Gpu& gpu) {
   }
   lua_pop(L, 1);
   if (!memory_given) gpu.efficiency->memory.reset();
+  return !memory_given;
 }
 
 template <Described T>
@@ -59,8 +61,19 @@ int construct(lua_State* L) {
       T value = read<T>(L, 1, path);
       // (Before the changes are read and checked: the base's memory is not checked against the
       // new hbm_capacity.)
-      if constexpr (std::is_same_v<T, Gpu>) keep_memory_consistent(L, value);
-      info.read(L, 2, path, &value, true);
+      if constexpr (std::is_same_v<T, Gpu>) {
+        const units::Bytes base_capacity = value.hbm_capacity;
+        const std::optional<units::Bytes> base_memory =
+            value.efficiency ? value.efficiency->memory : std::nullopt;
+        const bool dropped = keep_memory_consistent(L, value);
+        info.read(L, 2, path, &value, true);
+        // The base's own capacity restated ("80 GB" of an "80 GB" preset) keeps its memory.
+        if (dropped && value.hbm_capacity.value() == base_capacity.value() && value.efficiency) {
+          value.efficiency->memory = base_memory;
+        }
+      } else {
+        info.read(L, 2, path, &value, true);
+      }
       push_value(L, value);
       return 1;
     }

@@ -70,6 +70,11 @@ do
   local no_memory = dml.gpu(gpus.b200, { hbm_capacity = "100 GB" }).efficiency  -- declared, memory dropped
   t.eq(no_memory.memory, nil)
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = no_memory }).efficiency.memory, nil, "a declared record replaces it whole")
+  -- The base's own capacity restated keeps its memory (helper-73: "80 GB" of the 80 GB H100
+  -- dropped 5.1 GiB of what a framework allocates).
+  t.eq(tostring(dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GB" }).efficiency.memory),
+    tostring(dml.gpu(gpus.h100_sxm).efficiency.memory), "the same capacity, the same memory")
+  t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GiB" }).efficiency.memory, nil, "another capacity drops it")
   local moe = dml.transformer { layers = 2, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 1024,
     moe = { experts = 8, top_k = 2 } }
   local changed = dml.transformer(moe, { moe = { top_k = 4 } })

@@ -241,8 +241,8 @@ struct Description<GpuEfficiency> {
                               "(nvidia-smi's memory.total), at most hbm_capacity's number read "
                               "as GiB (datasheets write binary sizes in GB; a capacity of whole "
                               "MiB is its own bound); default the GPU's "
-                              "hbm_capacity (a copy that changes hbm_capacity drops the base's "
-                              "unless it gives one)",
+                              "hbm_capacity (a copy that changes hbm_capacity to another "
+                              "value drops the base's unless it gives one)",
                        .min = 0,
                        .above = true});
     v.field(e.sources,
