@@ -2329,6 +2329,21 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "precision is \"{}\"",
         enum_name(c.run.precision)));
   }
+  if (c.run.dispatch_precision == DispatchPrecision::kFp8 && !c.run.model.moe) {
+    p.notes.push_back(
+        "dispatch_precision = \"fp8\" changes nothing: it applies to the experts' dispatch, and "
+        "this model has no experts");
+  }
+  // A schedule the stack does not offer, asked for: costed as asked, and said.
+  if (l.pp > 1 && ((l.schedule == Schedule::kDualPipe && !c.run.stack.dualpipe) ||
+                   ((l.schedule == Schedule::kZeroBubble || l.schedule == Schedule::kZeroBubbleV) &&
+                    !c.run.stack.zero_bubble))) {
+    p.notes.push_back(fmt::format(
+        "schedule = \"{}\" is not one the stack {} offers ({} = false): costed as asked, as "
+        "another framework would run it",
+        enum_name(l.schedule), c.run.stack.name,
+        l.schedule == Schedule::kDualPipe ? "dualpipe" : "zero_bubble"));
+  }
   if (c.run.model.window && *c.run.model.window >= c.run.model.seq_len) {
     p.notes.push_back(fmt::format(
         "window = {} is no shorter than the sequence ({} tokens): every layer attends to the "

@@ -927,3 +927,16 @@ do
   t.eq(near.notes[#near.notes]:find("have 4 as their largest common divisor: DP, which divides both, is at most 4 "
     .. "(a batch of 128 would allow up to 64)", 1, true) ~= nil, true, near.notes[#near.notes])
 end
+
+-- Values read and not used are said (helper-73): an FP8 dispatch without experts, a schedule the
+-- stack does not offer (costed as asked).
+do
+  local fp8 = dml.run(run, { precision = "fp8", dispatch_precision = "fp8" })
+  local p = dml.evaluate(fp8, { tp = 2, pp = 4, schedule = "dualpipe" })
+  local said = table.concat(p.notes, "\n")
+  t.eq(said:find('dispatch_precision = "fp8" changes nothing: it applies to the experts\' dispatch, and this model has no experts', 1, true) ~= nil, true, said)
+  t.eq(said:find('schedule = "dualpipe" is not one the stack megatron-core offers (dualpipe = false): costed as asked', 1, true) ~= nil, true, said)
+  local plain = table.concat(dml.evaluate(run, { tp = 2, pp = 4 }).notes, "\n")
+  t.eq(plain:find("changes nothing", 1, true), nil, plain)
+  t.eq(plain:find("not one the stack", 1, true), nil, plain)
+end
