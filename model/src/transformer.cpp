@@ -2554,8 +2554,11 @@ std::string layout_text(const TransformerLayout& l) {
 std::string step_plan_summary(const StepPlan& p) {
   // A search that found nothing returns a plan without a layout: say so, not a made-up one.
   const char* gpus = p.gpus == 1 ? "GPU" : "GPUs";
-  std::string out = p.layout.tp ? fmt::format("{} on {} {}{}\n", layout_text(p.layout), p.gpus,
-                                              gpus, p.feasible ? "" : " (infeasible)")
+  // The layout's line says what ran: the model's name where it has one, and the GPU.
+  const std::string what = p.model_name ? *p.model_name + ": " : std::string();
+  const std::string gpu = p.gpu_name.empty() ? std::string() : p.gpu_name + " ";
+  std::string out = p.layout.tp ? fmt::format("{}{} on {} {}{}{}\n", what, layout_text(p.layout),
+                                              p.gpus, gpu, gpus, p.feasible ? "" : " (infeasible)")
                     : p.layouts_evaluated == 0
                         ? fmt::format("no layout runs on {} {}\n", p.gpus, gpus)
                         : fmt::format("no layout fits on {} {} (of {} that run)\n", p.gpus, gpus,

@@ -3093,7 +3093,7 @@ function M.predict(row, presets)
   local assumed = {}
   for _, a in ipairs(req.assumed) do assumed[#assumed + 1] = a end
   if req.search and step > 0 then
-    assumed[#assumed + 1] = fmt("layout found: %s", tostring(plan):match("^[^\n]*"))
+    assumed[#assumed + 1] = fmt("layout found: %s on %d GPUs", dml.layout_text(plan.layout), plan.gpus)
   end
   for _, a in ipairs(plan.assumed) do assumed[#assumed + 1] = "dml: " .. a end
   r.assumed, r.assumed_list = table.concat(assumed, "; "), assumed
