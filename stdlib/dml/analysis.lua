@@ -85,6 +85,17 @@ local function field_set(kind)
   return set
 end
 
+-- The first (in sorted order) of a run table's keys that is a field of the `other` kind of run
+-- and not of its `own`; nil if none.
+local function first_field_of_other(args, own_kind, other_kind)
+  local own, other = field_set(own_kind), field_set(other_kind)
+  local first
+  for key in pairs(args) do
+    if type(key) == "string" and other[key] and not own[key] and (first == nil or key < first) then first = key end
+  end
+  return first
+end
+
 --- declare_run(args[, changes]): dml.run: a paper run, or a transformer run when the model is a
 --- dml.transformer or a plain table with a transformer's own fields (as a host's JSON writes one).
 function M.declare_run(args, changes)
@@ -125,15 +136,10 @@ function M.declare_run(args, changes)
   end
   if type(args) == "table" and getmetatable(args) == nil and is_transformer(args.model) then
     -- A paper run's field (duration, batch, ...) beside a transformer is said as such.
-    local own, paper = field_set("transformer_run"), field_set("run")
-    local keys = {}
-    for key in pairs(args) do
-      if type(key) == "string" and paper[key] and not own[key] then keys[#keys + 1] = key end
-    end
-    table.sort(keys)
-    if #keys > 0 then
+    local key = first_field_of_other(args, "transformer_run", "run")
+    if key then
       core.raise(string.format("run.%s: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields",
-        keys[1]))
+        key))
     end
     return core.declare.transformer_run(args, changes)
   end
@@ -164,16 +170,11 @@ function M.declare_run(args, changes)
   if plain and not is_transformer(args.model) then
     -- A transformer run's field (global_batch, stack, ...) beside the paper's model: the model
     -- lacks what makes it a transformer, said as such.
-    local own, transformer = field_set("run"), field_set("transformer_run")
-    local keys = {}
-    for key in pairs(args) do
-      if type(key) == "string" and transformer[key] and not own[key] then keys[#keys + 1] = key end
-    end
-    table.sort(keys)
-    if #keys > 0 then
+    local key = first_field_of_other(args, "run", "transformer_run")
+    if key then
       local plain_model = type(args.model) == "table" and getmetatable(args.model) == nil
       core.raise(string.format("run.%s: a field of a transformer run, but the model is the paper's MLP stack (%s)",
-        keys[1], plain_model
+        key, plain_model
           and "a plain table without heads, vocab or seq_len: give them, or declare it with dml.transformer"
           or "a dml.mlp_stack: declare it with dml.transformer"))
     end
