@@ -2929,6 +2929,14 @@ function M.measured_time(row, arch)
         return nil, fmt("a step of %.3g s (%s) would run %.3g TFLOP/s a GPU, more than four times the %s's %.0f TFLOP/s peak",
           t, how, per_gpu / 1e12, key, peak / 1e12), true
       end
+      -- And one so slow that the model's FLOPs (attention's included) run at under 0.5% of the
+      -- peak is no measurement either: milliseconds written as seconds, thousands of tokens a
+      -- second written as tokens. (The slowest committed row, a 16-sequence batch, runs at 1.9%.)
+      local counted, flop = pcall(function() return dml.params(M.model(arch)).flop_per_token end)
+      if counted and flop and flop * seqs * s / t / n < 0.005 * peak then
+        return nil, fmt("a step of %.3g s (%s) would run the model at %.2g%% of the %s's %.0f TFLOP/s peak: no training run is that slow (a unit slip: milliseconds as seconds, thousands of tokens a second as tokens?)",
+          t, how, 100 * flop * seqs * s / t / n / peak, key, peak / 1e12), true
+      end
     end
   end
   -- The other throughput columns the row gives, each read as a step: more than 5% apart from

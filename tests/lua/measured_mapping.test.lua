@@ -1967,4 +1967,13 @@ do
   local s, why, wrong = measured.measured_time(c)
   t.eq(s, nil); t.eq(wrong, true); t.eq(why:find("more than four times the h100_sxm's 989 TFLOP/s peak", 1, true) ~= nil, true, why)
   t.eq(measured.measured_time(row("MBridge-25.09-LLAMA3_70B-64")) ~= nil, true, "the row as published")
+  -- And one too slow to be any run's (helper-74: milliseconds written as seconds read as a step
+  -- 1,000 times too slow, error -99.9%, and calibrated on): under 0.5% of the peak.
+  local slow = copy(row("MBridge-25.09-LLAMA3_70B-64"), { tokens_per_s = false, tflops_per_gpu = false,
+    tokens_per_s_per_gpu = false, iter_time_s = "10120" })
+  local s2, why2, wrong2 = measured.measured_time(slow)
+  t.eq(s2, nil); t.eq(wrong2, true)
+  t.eq(why2:find("a step of 1.01e+04 s (iter_time_s) would run the model at 0.0", 1, true) ~= nil, true, why2)
+  t.eq(why2:find("no training run is that slow", 1, true) ~= nil, true, why2)
+  t.near(measured.measured_time(copy(slow, { iter_time_s = "10.12" })), 10.12, 1e-12, "the step in seconds")
 end
