@@ -2707,8 +2707,14 @@ request = function(row, presets, assumed)
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)
   if not ok then return nil, M.dml_reason(row, run) end
+  -- A part with no preset of its own, run on another's ("the H100 NVL modelled as the H100 SXM"):
+  -- the note, for dml.calibrate, which fits a preset to its own part only.
+  local stand_in
+  for _, g in ipairs(type(gpu_notes) == "table" and gpu_notes or {}) do
+    if g:find("modelled as the", 1, true) then stand_in = g end
+  end
   return { run = run, layout = layout, assumed = assumed, arch = arch, gpus = n, batch = batch,
-           gpu = gpu_key, stack = stack_key, precision = precision, search = search }
+           gpu = gpu_key, gpu_stand_in = stand_in, stack = stack_key, precision = precision, search = search }
 end
 
 -- --- The measured step time --------------------------------------------------------------------

@@ -243,6 +243,36 @@ local function main()
   bad_rows[1].framework = framework
   os.remove(bad)
 
+  -- A part without a preset of its own, run on another's, is not fitted into it (helper-74: H100
+  -- NVL rows moved the H100 SXM's gemm from 0.646 to 0.274, silently).
+  local gpu = bad_rows[1].gpu
+  bad_rows[1].gpu = "A100 PCIe 80GB"
+  write_rows(bad, bad_columns, bad_rows)
+  rest = dml.calibrate { measured = bad, fit = { "gemm" }, rows = { group = "N21-T1" } }
+  t.eq(rest.fit.rows, 9, "the other rows fitted")
+  t.eq(rest.skipped[1].reason, 'another part: "A100 PCIe 80GB": the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; '
+    .. "its 250-300 W limit not modelled) (a fit of the a100_sxm_80gb preset takes runs of its own part)")
+  bad_rows[1].gpu = gpu
+  os.remove(bad)
+
+  -- A measurement that is no run's (a step 1,000 times too slow) refuses the fit where the row is
+  -- used, and not where neither the fit nor its check uses it (helper-74).
+  local iter = bad_rows[1].iter_time_s
+  local measures = {}
+  for _, m in ipairs(MEASURES) do measures[m] = bad_rows[1][m] end
+  for _, m in ipairs(MEASURES) do bad_rows[1][m] = nil end
+  bad_rows[1].iter_time_s = "1e6"
+  write_rows(bad, bad_columns, bad_rows)
+  t.raises(function() dml.calibrate { measured = bad, fit = { "gemm" }, rows = { group = "N21-T1" } } end,
+    { pattern = "bad_layout%.tsv:2: N21%-T1%-1%.7B: a step of 1e%+06 s %(iter_time_s%) would run the model at" })
+  local others = {}
+  for i = 2, #bad_rows do others[#others + 1] = bad_rows[i].run_id end
+  rest = dml.calibrate { measured = bad, fit = { "gemm" }, rows = { run_id = others }, check = false }
+  t.eq(rest.fit.rows, #others, "the other rows fitted; the unused row does not matter")
+  for _, m in ipairs(MEASURES) do bad_rows[1][m] = measures[m] end
+  t.eq(bad_rows[1].iter_time_s, iter)
+  os.remove(bad)
+
   -- A row without a layout (predict searches one) is not fitted: the fit needs the layout that ran.
   bad_rows[1].tp, bad_rows[1].pp, bad_rows[1].dp = nil, nil, nil
   write_rows(bad, bad_columns, bad_rows)
