@@ -92,13 +92,33 @@ add("type and result, with every field, is listed in the sections FUNCTIONS to R
 add("reference, docs/reference.md); \\fBdml \\-\\-doc\\fR \\fINAME\\fR prints one of them.")
 
 add(".SH OPTIONS")
+-- An option's line: two spaces, the flag, two or more spaces and its text, or the flag alone
+-- when its text starts on the next line; its text goes on in lines indented further; a line
+-- flush left after them is a paragraph of its own ("An option that takes a value ...").
+local entries, trailing = {}, {}
 for line in options:gmatch("[^\n]+") do
   local flag, text = line:match("^  (%S.-)%s%s+(%S.*)$")
-  if flag then
-    add(".TP")
-    add(flags(flag))
-    add(inline(text))
+  if line:find("^Options:") then
+    -- (the paragraph's heading)
+  elseif line:find("^   ") and #entries > 0 then
+    local e = entries[#entries]
+    e.text = (e.text == "" and "" or e.text .. " ") .. line:gsub("^%s+", "")
+  elseif flag then
+    entries[#entries + 1] = { flag = flag, text = text }
+  elseif line:find("^  %S") then
+    entries[#entries + 1] = { flag = line:gsub("^%s+", ""):gsub("%s+$", ""), text = "" }
+  else
+    trailing[#trailing + 1] = line
   end
+end
+for _, e in ipairs(entries) do
+  add(".TP")
+  add(flags(e.flag))
+  add(inline(e.text))
+end
+if #trailing > 0 then
+  add(".PP")
+  add(inline(table.concat(trailing, " ")))
 end
 if exit_status then
   add(".SH EXIT STATUS")

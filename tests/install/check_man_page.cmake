@@ -13,7 +13,11 @@ foreach(want "SYNOPSIS\n +dml \\[options\\] \\[script \\[args\\]\\]"
              "\n +--doc NAME\n +print the reference of a dml type or function"
              "\n +--stdlib DIR\n" "\nEXIT STATUS\n +0 +success, +1 +an +error"
              "\nFUNCTIONS\n" "\n +• dml\\.optimize\\(run" "\nDECLARED TYPES\n" "\n   dml\\.cluster\n"
-             "\nRESULTS\n" "\n   plan\n" "\n +bandwidth\n +takes: a bandwidth like \"900 GB/s\"")
+             "\nRESULTS\n" "\n   plan\n" "\n +bandwidth\n +takes: a bandwidth like \"900 GB/s\""
+             # (an option whose text starts on its next line; one whose text goes on over lines)
+             "\n +--merge OUT PART...\n +join the saved slices of a sharded sweep"
+             "write only inside the[\n ]+working[\n ]+directory"
+             "takes it as --name=value")
   if(NOT text MATCHES "${want}")
     message(FATAL_ERROR "dml.1 as groff renders it has no match for ${want}:\n${text}")
   endif()
