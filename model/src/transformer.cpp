@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <tuple>
 
 #include "divisors.hpp"
 #include "dml/error.hpp"
@@ -2349,6 +2350,26 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "window = {} is no shorter than the sequence ({} tokens): every layer attends to the "
         "whole context",
         *c.run.model.window, c.run.model.seq_len));
+  }
+  // A group small enough for one unit of the innermost level whose blocks do not tile it (EP 32
+  // on 72-GPU racks): the group a unit boundary cuts sets the pace over the next level (8.4),
+  // which a user does not expect of a degree that "fits": said.
+  {
+    const auto level_name = [&](std::size_t i) {
+      const auto& levels = c.run.cluster.levels;
+      return i < levels.size() && levels[i].name ? *levels[i].name : fmt::format("level {}", i);
+    };
+    const std::array<std::tuple<const char*, std::int64_t, std::int64_t>, 3> groups{
+        {{"tp", l.tp, 1}, {"cp", l.cp, l.tp}, {"ep", l.ep, 1}}};
+    for (const auto& [name, size, stride] : groups) {
+      if (size <= 1 || size * stride > c.node || c.outer.empty()) continue;
+      if (c.group(size, stride).level == 0) continue;
+      p.notes.push_back(fmt::format(
+          "{} groups of {} straddle the {}-GPU units of {} ({} is no multiple of {}): the "
+          "group a unit boundary cuts runs its collectives over {}, at its bandwidth (units of a "
+          "multiple of {} GPUs keep every group in one)",
+          name, size, c.node, level_name(0), c.node, size * stride, level_name(1), size * stride));
+    }
   }
   // TP's ranks are the innermost: a degree above a node's GPUs sends every layer's collectives
   // over the network, which is costed; said, since no framework places TP so by choice.

@@ -940,3 +940,18 @@ do
   t.eq(plain:find("changes nothing", 1, true), nil, plain)
   t.eq(plain:find("not one the stack", 1, true), nil, plain)
 end
+
+-- Groups that would fit a unit of the innermost level but do not tile it are said (helper-74: EP
+-- 32 on 72-GPU racks exposed 5.5 times EP 8's all-to-all with no note).
+do
+  local moe = dml.transformer { layers = 4, d_model = 2048, heads = 16, kv_heads = 4, d_ff = 8192, vocab = 32000,
+    seq_len = 4096, moe = { experts = 64, top_k = 4, expert_d_ff = 1024 } }
+  local racks = dml.cluster { gpu = gpus.gb200, size = 576, levels = { networks.nvl72, networks.infiniband_xdr } }
+  local r = dml.run { model = moe, cluster = racks, stack = stacks.megatron_core, global_batch = 576 * 4 }
+  local function notes(ep) return table.concat(dml.evaluate(r, { tp = 1, pp = 1, dp = 576, ep = ep }).notes, "\n") end
+  t.eq(notes(32):find("ep groups of 32 straddle the 72-GPU units of nvl72 (72 is no multiple of 32): the group a unit "
+    .. "boundary cuts runs its collectives over infiniband-xdr, at its bandwidth (units of a multiple of 32 GPUs keep "
+    .. "every group in one)", 1, true) ~= nil, true, notes(32))
+  t.eq(notes(8):find("straddle", 1, true), nil, "EP 8 tiles 72")
+  t.eq(notes(64):find("ep groups of 64 straddle", 1, true) ~= nil, true)
+end
