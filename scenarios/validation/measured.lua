@@ -57,6 +57,10 @@ local function same_file(a, b)
   if fb then fb:close() end
   return same
 end
+-- The output's format, from its extension, before any row is predicted.
+if out and not (out:lower():find("%.csv$") or out:lower():find("%.tsv$") or out:lower():find("%.json$")) then
+  dml.usage_error(string.format("'--out %s': the format is told by the extension; supported: .csv, .json, .tsv", out))
+end
 if out and same_file(out, input) then
   dml.usage_error(string.format("'--out %s' is the input file (or a copy of it): the predictions would replace the measurements; name another file",
     out))
@@ -201,10 +205,10 @@ end
 -- The rows asked about: the measurement, the plan dml predicted (its step time term by term),
 -- and every reading of the row's cells, one a line.
 for _, id in ipairs(explain) do
-  for _, r in ipairs(results) do
+  for i, r in ipairs(results) do
     if r.run_id == id then
       print()
-      print(string.format("Row %s (%s): %s", id, seen_at[id], r.status))
+      print(string.format("Row %s (%s): %s", id, measured.where(rows[i]) or seen_at[id], r.status))
       print(string.format("  measured: %s", r.measured_s and string.format("%.4g s (%s)", r.measured_s, r.measured_from)
         or ("not read: " .. r.measured_from:gsub("^none: ", ""))))
       if r.error_pct then print(string.format("  error: %+.1f%%", r.error_pct)) end

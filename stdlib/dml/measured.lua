@@ -324,6 +324,14 @@ function M.check_columns(columns, name)
   end
   for _, c in ipairs(M.required_columns) do
     if not have[c] then
+      -- A header of one column holding the names with commas or semicolons: not tab-separated.
+      if #columns == 1 then
+        local sep = columns[1]:find(",") and "','" or columns[1]:find(";") and "';'" or nil
+        if sep then
+          core.raise(fmt("%s:%d: the header is one column whose names are separated by %s: the measured-runs format is tab-separated (save the sheet as TSV, 'Tab-separated values')",
+            name, line, sep))
+        end
+      end
       core.raise(fmt("%s:%d: no column '%s' (every row needs %s; tests/validation/measured/README.md)", name, line, c,
         table.concat(M.required_columns, ", ")))
     end

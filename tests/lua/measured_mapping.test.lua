@@ -56,6 +56,13 @@ t.raises(function() measured.parse_tsv(" \n\n", "e.tsv") end, { pattern = "e%.ts
 local commented, commented_cols = measured.parse_tsv("\239\187\191# from AMD's tables\n\nrun_id\tb\nr1\t2\n", "c.tsv")
 t.eq(commented_cols[1], "run_id"); t.eq(commented[1].b, "2"); t.eq(measured.where(commented[1]), "c.tsv:4")
 t.raises(function() measured.check_columns(commented_cols, "c.tsv") end, { pattern = ": c%.tsv:3: no column 'framework'" })
+-- A sheet saved with commas or semicolons is said to be one (helper-74: "no column 'run_id'").
+for _, sep in ipairs { ",", ";" } do
+  local _, one = measured.parse_tsv(table.concat({ "run_id", "framework", "gpu" }, sep) .. "\nx" .. sep .. "y" .. sep .. "z\n")
+  t.raises(function() measured.check_columns(one, "s.csv") end,
+    { pattern = "s%.csv:1: the header is one column whose names are separated by '" .. sep
+      .. "': the measured%-runs format is tab%-separated" })
+end
 -- A header written "#run_id<TAB>..." is the header, without its "#"; a comment after it is one.
 local hashed, hashed_cols = measured.parse_tsv("# from a tool\n#run_id\tb\nr1\t2\n#x\ty\n", "h.tsv")
 t.eq(hashed_cols[1], "run_id"); t.eq(#hashed, 1); t.eq(measured.where(hashed[1]), "h.tsv:3")
