@@ -2536,7 +2536,11 @@ request = function(row, presets, assumed)
         return nil, fmt("zero_or_fsdp %q: ZeRO++'s hierarchical and quantized collectives are not modelled",
           row.zero_or_fsdp)
       end
-      return nil, fmt("zero_or_fsdp %q not understood", row.zero_or_fsdp)
+      -- (A shape "8x2" does not say which factor shards: the spellings read are named.)
+      local shape = row.zero_or_fsdp:lower():find("%d+%s*[x\195\151%*]%s*%d+")
+      return nil, fmt("zero_or_fsdp %q not understood%s", row.zero_or_fsdp, shape
+        and " (a shape like 8x2 does not say which factor shards; write the shard group, \"HSDP 8\" or \"shard 8\")"
+        or " (read: ZeRO-1/2/3, FSDP, HSDP with its shard group, distributed optimizer, none)")
     end
     if hybrid and shard == nil and dp then
       -- PyTorch's HYBRID_SHARD shards inside a node and replicates across nodes.

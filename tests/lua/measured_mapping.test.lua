@@ -958,6 +958,11 @@ t.eq(refused { tp = "4 (SP)" }, 'tp "4 (SP)" is not a whole number')
 t.eq(refused { layers = "96 (incl. 16 extra)" }, 'layers "96 (incl. 16 extra)" is not a whole number')
 t.eq(refused { vpp_interleave = "5 (virtual stages)" }, 'vpp_interleave "5 (virtual stages)" is not a whole number')
 t.eq(refused { sequence_parallel = "n/a" }, 'sequence_parallel "n/a" not understood (yes or no)')
+-- A sharding cell not read names what is (helper-74: "FSDP (HSDP 8x2)" was refused without it).
+t.eq(refused { zero_or_fsdp = "FSDP (HSDP 8x2)" }, 'zero_or_fsdp "FSDP (HSDP 8x2)" not understood (a shape like 8x2 '
+  .. 'does not say which factor shards; write the shard group, "HSDP 8" or "shard 8")')
+t.eq(refused { zero_or_fsdp = "sharded somehow" }, 'zero_or_fsdp "sharded somehow" not understood (read: ZeRO-1/2/3, '
+  .. 'FSDP, HSDP with its shard group, distributed optimizer, none)')
 -- A refused row still says what its other cells were read as (helper-31: the assumed column was
 -- empty for every refused row).
 do
