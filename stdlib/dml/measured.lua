@@ -1003,6 +1003,13 @@ local function compiled(row)
   return false
 end
 
+-- The framework cell as a reading quotes it: its text, or that none was given.
+local function framework_text(row)
+  local f = row.framework
+  if f == nil or not f:find("%S") then return "(none given)" end
+  return fmt("%q", f)
+end
+
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
 --- (with `precision` and `notes` for torchtitan and PyTorch FSDP, which say whether it was
 --- compiled, and the year in `framework` or `source` for
@@ -1151,14 +1158,14 @@ function M.stack_for(row)
       return key, fmt("no preset for the JAX framework %q: stack %s assumed (the stack of a run sharded as FSDP without TP or PP; XLA's compilation and kernels not modelled)",
         row.framework or "", key)
     end
-    return key, fmt("no preset for the framework %q: stack %s assumed (it runs on PyTorch FSDP%s)", row.framework or "",
+    return key, fmt("no preset for the framework %s: stack %s assumed (it runs on PyTorch FSDP%s)", framework_text(row),
       key, key == "torchtitan_compile" and ", compiled" or "")
   end
   -- Any other framework: the Megatron-class stack of the source's year, said in `assumed`.
   local year = M.year(row.source)
   local key = (year and year <= 2022 and "megatron_2021") or "megatron_core"
-  return key, fmt("no preset for the framework %q: stack %s assumed (the Megatron-class stack of %s)",
-    row.framework or "", key, year and fmt("a %d source", year) or "a source without a year")
+  return key, fmt("no preset for the framework %s: stack %s assumed (the Megatron-class stack of %s)",
+    framework_text(row), key, year and fmt("a %d source", year) or "a source without a year")
 end
 
 --- ep_overlap(row): true when the row's notes or framework say the expert all-to-all ran

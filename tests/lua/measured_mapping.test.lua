@@ -958,6 +958,9 @@ t.eq(refused { tp = "4 (SP)" }, 'tp "4 (SP)" is not a whole number')
 t.eq(refused { layers = "96 (incl. 16 extra)" }, 'layers "96 (incl. 16 extra)" is not a whole number')
 t.eq(refused { vpp_interleave = "5 (virtual stages)" }, 'vpp_interleave "5 (virtual stages)" is not a whole number')
 t.eq(refused { sequence_parallel = "n/a" }, 'sequence_parallel "n/a" not understood (yes or no)')
+-- An empty framework cell is said as none given (helper-74: 'the framework ""').
+t.eq(select(2, measured.stack_for { framework = " ", source = "a 2025 report" }),
+  "no preset for the framework (none given): stack megatron_core assumed (the Megatron-class stack of a 2025 source)")
 -- A sharding cell not read names what is (helper-74: "FSDP (HSDP 8x2)" was refused without it).
 t.eq(refused { zero_or_fsdp = "FSDP (HSDP 8x2)" }, 'zero_or_fsdp "FSDP (HSDP 8x2)" not understood (a shape like 8x2 '
   .. 'does not say which factor shards; write the shard group, "HSDP 8" or "shard 8")')
