@@ -505,8 +505,8 @@ result_mt.__index = function(_, k) return core.no_such("calibration", k, "field"
 result_mt.__tostring = function(res)
   local out = {}
   local function add(s) out[#out + 1] = s end
-  add(fmt("Calibration of %s on %s: %d rows fitted, %d held out; %d evaluations", res.presets_text, res.measured,
-    res.fit.rows, res.check.rows, res.evaluations))
+  add(fmt("Calibration of %s on %s: %d row%s fitted, %d held out; %d evaluations", res.presets_text, res.measured,
+    res.fit.rows, res.fit.rows == 1 and "" or "s", res.check.rows, res.evaluations))
   add("")
   add(tostring(res.values_table))
   add("")
@@ -527,7 +527,7 @@ result_mt.__tostring = function(res)
     if p.flag ~= "" then add(fmt("%s: %s", p.name, p.flag)) end
   end
   if #res.skipped > 0 then
-    add(fmt("%d rows not used:", #res.skipped))
+    add(fmt("%d row%s not used:", #res.skipped, #res.skipped == 1 and "" or "s"))
     for _, s in ipairs(res.skipped) do add(fmt("  %s:%d %s: %s", res.measured, s.line, s.run_id, s.reason)) end
   end
   if res.written then add("wrote " .. res.written) end
@@ -750,7 +750,7 @@ function M.calibrate(args)
     if #list == 1 then return list[1] end
     table.sort(list)
     local text = {}
-    for _, k in ipairs(list) do text[#text + 1] = fmt("%s (%d rows)", k, count[k]) end
+    for _, k in ipairs(list) do text[#text + 1] = fmt("%s (%d row%s)", k, count[k], count[k] == 1 and "" or "s") end
     return nil, fmt("the rows to fit run on %d %s presets, %s: name one with calibrate.preset.%s", #list, label,
       table.concat(text, ", "), kind)
   end
