@@ -703,7 +703,16 @@ function M.calibrate(args)
   local all, columns = read_rows(path, patched_gpu and { gpus = { [gpu_key] = patched_gpu } })
   local held = args.check
   local check_filter
-  if held ~= nil and held ~= false then check_filter = filter_of(held, "check", columns) end
+  if held ~= nil and held ~= false then
+    check_filter = filter_of(held, "check", columns)
+    -- A filter that holds out no row is a slip (a misspelt run_id), not a choice: check = false
+    -- holds none out.
+    local any = false
+    for _, r in ipairs(all) do any = any or check_filter(r.row) end
+    if not any then
+      raise("calibrate.check: no row of %s matches it (check = false holds no row out)", path)
+    end
+  end
   -- Without `rows`, the fit takes every row but those `check` holds out.
   local keep = args.rows ~= nil and filter_of(args.rows, "rows", columns)
     or (check_filter and function(row) return not check_filter(row) end)

@@ -207,6 +207,9 @@ local function main()
   local two = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { run_id = "N21-T1" },
                               check = { run_id = { "174.6B-384", "174.6B-768" } } }
   t.eq(two.check.rows, 2, "two held-out rows")
+  -- A check filter that holds out no row is a slip, said (helper-74: it gave 0 held out).
+  t.raises(function() dml.calibrate { measured = syn, fit = { "gemm" }, rows = { run_id = "N21-T1" },
+    check = { run_id = "zzz" } } end, { pattern = "calibrate%.check: no row of .* matches it %(check = false holds no row out%)$" })
 
   -- A row dml cannot run (a TP degree that divides nothing) is not used, and said so with its line.
   local bad_rows, bad_columns = measured.read_tsv(syn)
