@@ -530,6 +530,7 @@ result_mt.__tostring = function(res)
     add(fmt("%d row%s not used:", #res.skipped, #res.skipped == 1 and "" or "s"))
     for _, s in ipairs(res.skipped) do add(fmt("  %s:%d %s: %s", res.measured, s.line, s.run_id, s.reason)) end
   end
+  for _, w in ipairs(res.warnings or {}) do add(w) end
   if res.written then add("wrote " .. res.written) end
   return table.concat(out, "\n")
 end
@@ -985,11 +986,36 @@ function M.calibrate(args)
   if gpu_key then presets_text[#presets_text + 1] = "GPU " .. gpu_key end
   if stack_key then presets_text[#presets_text + 1] = "stack " .. stack_key end
 
+  -- What the judge of measured runs warns of, said here too: columns not read, and a run_id the
+  -- fit or its check takes twice (each row counts as a run of its own).
+  local warnings = {}
+  do
+    local known, unread = {}, {}
+    for _, c in ipairs(measured.columns) do known[c] = true end
+    for _, c in ipairs(columns) do
+      if not known[c] then unread[#unread + 1] = c end
+    end
+    if #unread > 0 then
+      warnings[#warnings + 1] = fmt("column%s not of the measured-runs format, not read: %s", #unread == 1 and "" or "s",
+        table.concat(unread, ", "))
+    end
+    local first_line, said = {}, {}
+    for _, r in ipairs(report) do
+      do
+        local at = first_line[r.run_id]
+        if at and not said[r.run_id] then
+          said[r.run_id] = true
+          warnings[#warnings + 1] = fmt("run_id %q appears twice (lines %d and %d): both rows count", r.run_id, at, r.line)
+        end
+        first_line[r.run_id] = first_line[r.run_id] or r.line
+      end
+    end
+  end
   local res = {
     measured = path, gpu = gpu_out, stack = stack_out, gpu_preset = gpu_key, stack_preset = stack_key,
     fit = fit_summary, check = check_summary, evaluations = evaluations, converged = converged,
     max_evaluations = max_evaluations, skipped = skipped, values = parameters, rows = report,
-    presets_text = table.concat(presets_text, " and "), written = false,
+    presets_text = table.concat(presets_text, " and "), written = false, warnings = warnings,
   }
   local prow = {}
   for i, p in ipairs(parameters) do

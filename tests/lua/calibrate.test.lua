@@ -207,6 +207,22 @@ local function main()
   local two = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { run_id = "N21-T1" },
                               check = { run_id = { "174.6B-384", "174.6B-768" } } }
   t.eq(two.check.rows, 2, "two held-out rows")
+  -- What the judge warns of, calibrate says too (helper-74): a column not read and a run_id
+  -- taken twice.
+  do
+    local dup_rows, dup_columns = measured.read_tsv(syn)
+    dup_rows[#dup_rows + 1] = dup_rows[1]
+    dup_columns[#dup_columns + 1] = "my_notes"
+    local dup = dir .. "/dup.tsv"
+    write_rows(dup, dup_columns, dup_rows)
+    local res = dml.calibrate { measured = dup, fit = { "gemm" }, rows = { run_id = "N21-T1" }, check = false }
+    t.eq(res.warnings[1], "column not of the measured-runs format, not read: my_notes")
+    t.eq(res.warnings[2], string.format('run_id %q appears twice (lines 2 and %d): both rows count', dup_rows[1].run_id,
+      #dup_rows + 1))
+    t.eq(tostring(res):find("appears twice", 1, true) ~= nil, true, "printed")
+    t.eq(#two.warnings, 0, "none for a clean file")
+    os.remove(dup)
+  end
   -- A check filter that holds out no row is a slip, said (helper-74: it gave 0 held out).
   t.raises(function() dml.calibrate { measured = syn, fit = { "gemm" }, rows = { run_id = "N21-T1" },
     check = { run_id = "zzz" } } end, { pattern = "calibrate%.check: no row of .* matches it %(check = false holds no row out%)$" })
