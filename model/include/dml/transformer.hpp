@@ -528,7 +528,8 @@ struct Description<Transformer> {
                          .max = kMaxModelDim,
                          .default_text = "d_model / heads"});
     v.field(m.d_ff, {.name = "d_ff",
-                     .doc = "MLP hidden width (of the dense layers)",
+                     .doc = "MLP hidden width (of the dense layers; a model whose layers are "
+                            "all MoE reads it only as expert_d_ff's default: give that width)",
                      .required = true,
                      .min = 1,
                      .max = kMaxModelDim});
