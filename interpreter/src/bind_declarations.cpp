@@ -343,27 +343,30 @@ int strict_record_tostring(lua_State* L) {
     }
     lua_settop(L, 1);
   }
-  // Without a constructor (a facility): its fields as the table holds them, one a line.
-  std::vector<std::pair<std::string, std::string>> fields;
-  lua_pushnil(L);
-  while (lua_next(L, 1) != 0) {
-    if (lua_type(L, -2) == LUA_TSTRING) {
-      std::string key = lua_tostring(L, -2);
-      std::size_t n = 0;
-      const char* text = luaL_tolstring(L, -1, &n);
-      fields.emplace_back(std::move(key), std::string(text, n));
-      lua_pop(L, 1);  // the text
+  // Without a constructor (a facility): its fields as the table holds them, one a line (in a
+  // guarded body: C++ strings are held while Lua converts the values).
+  return guarded(L, [&]() -> int {
+    std::vector<std::pair<std::string, std::string>> fields;
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        std::string key = lua_tostring(L, -2);
+        std::size_t n = 0;
+        const char* text = luaL_tolstring(L, -1, &n);
+        fields.emplace_back(std::move(key), std::string(text, n));
+        lua_pop(L, 1);  // the text
+      }
+      lua_pop(L, 1);  // the value
     }
-    lua_pop(L, 1);  // the value
-  }
-  std::sort(fields.begin(), fields.end());
-  std::string out = fmt::format("{} (a preset record)", path);
-  for (const auto& [key, text] : fields) {
-    if (key == "sources") continue;  // the sources print with `--doc`
-    out += fmt::format("\n  {} = {}", key, text);
-  }
-  lua_pushlstring(L, out.data(), out.size());
-  return 1;
+    std::sort(fields.begin(), fields.end());
+    std::string out = fmt::format("{} (a preset record)", path);
+    for (const auto& [key, text] : fields) {
+      if (key == "sources") continue;  // the sources print with `--doc`
+      out += fmt::format("\n  {} = {}", key, text);
+    }
+    lua_pushlstring(L, out.data(), out.size());
+    return 1;
+  });
 }
 
 // Makes the plain table at idx a strict record of `type`, and its plain tables of record fields

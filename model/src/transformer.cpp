@@ -2352,7 +2352,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         *c.run.model.window, c.run.model.seq_len));
   }
   // A group small enough for one unit of the innermost level whose blocks do not tile it (EP 32
-  // on 72-GPU racks): the group a unit boundary cuts sets the pace over the next level (8.4),
+  // on 72-GPU racks): the group a unit boundary cuts sets the pace over an outer level (8.4),
   // which a user does not expect of a degree that "fits": said.
   {
     const auto level_name = [&](std::size_t i) {
@@ -2363,12 +2363,14 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         {{"tp", l.tp, 1}, {"cp", l.cp, l.tp}, {"ep", l.ep, 1}}};
     for (const auto& [name, size, stride] : groups) {
       if (size <= 1 || size * stride > c.node || c.outer.empty()) continue;
-      if (c.group(size, stride).level == 0) continue;
+      const int reached = c.group(size, stride).level;
+      if (reached == 0) continue;
       p.notes.push_back(fmt::format(
           "{} groups of {} straddle the {}-GPU units of {} ({} is no multiple of {}): the "
-          "group a unit boundary cuts runs its collectives over {}, at its bandwidth (units of a "
-          "multiple of {} GPUs keep every group in one)",
-          name, size, c.node, level_name(0), c.node, size * stride, level_name(1), size * stride));
+          "group a unit boundary cuts runs its collectives out to {}, at the slowest bandwidth "
+          "on the way (units of a multiple of {} GPUs keep every group in one)",
+          name, size, c.node, level_name(0), c.node, size * stride,
+          level_name(static_cast<std::size_t>(reached)), size * stride));
     }
   }
   // TP's ranks are the innermost: a degree above a node's GPUs sends every layer's collectives
@@ -2497,10 +2499,17 @@ std::vector<std::string> fixed_violations(const TransformerCtx& c, const Transfo
   layout_runs(c, fill(c, fixed).lay, &why);
   std::vector<std::string> out;
   // The whole layout's count of GPUs ("layout: tp 8 x pp 8 x dp 32 x cp 1 = 2048 GPUs, but the
-  // cluster has 1024") is the fixed degrees' doing when one of them is fixed.
-  const bool degree_fixed = std::ranges::any_of(set.names, [](const std::string& n) {
-    return n == "tp" || n == "pp" || n == "dp" || n == "cp";
-  });
+  // cluster has 1024") is the fixed degrees' doing where their product alone cannot fill the
+  // cluster: more GPUs than it has, or no divisor of them (not where the degrees the search was
+  // free to choose only filled in a default).
+  std::int64_t fixed_product = 1;
+  for (const auto& degree : {fixed.tp, fixed.pp, fixed.dp, fixed.cp}) {
+    if (!degree || *degree <= 0) continue;
+    if (__builtin_mul_overflow(fixed_product, *degree, &fixed_product)) {
+      fixed_product = std::numeric_limits<std::int64_t>::max();
+    }
+  }
+  const bool degree_fixed = fixed_product > c.n || c.n % fixed_product != 0;
   for (const std::string& w : why) {
     if (degree_fixed && w.starts_with("layout: ")) {
       out.push_back(w);

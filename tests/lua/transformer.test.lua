@@ -950,8 +950,18 @@ do
   local r = dml.run { model = moe, cluster = racks, stack = stacks.megatron_core, global_batch = 576 * 4 }
   local function notes(ep) return table.concat(dml.evaluate(r, { tp = 1, pp = 1, dp = 576, ep = ep }).notes, "\n") end
   t.eq(notes(32):find("ep groups of 32 straddle the 72-GPU units of nvl72 (72 is no multiple of 32): the group a unit "
-    .. "boundary cuts runs its collectives over infiniband-xdr, at its bandwidth (units of a multiple of 32 GPUs keep "
-    .. "every group in one)", 1, true) ~= nil, true, notes(32))
+    .. "boundary cuts runs its collectives out to infiniband-xdr, at the slowest bandwidth on the way (units of a "
+    .. "multiple of 32 GPUs keep every group in one)", 1, true) ~= nil, true, notes(32))
+  -- (On three levels the level the cut group reaches is named: pods of 18 racks hold no whole
+  -- number of 32-GPU blocks, so it is the spine; review by helper-75.)
+  local pods = dml.cluster { gpu = gpus.gb200, size = 2592, levels = { networks.nvl72,
+    dml.level(networks.infiniband_xdr, { name = "pod", size = 18 }), { name = "spine", link = "200 Gb/s", latency = "5 us" } } }
+  local r3 = dml.run { model = moe, cluster = pods, stack = stacks.megatron_core, global_batch = 2592 * 4 }
+  local n3 = table.concat(dml.evaluate(r3, { tp = 1, pp = 1, dp = 2592, ep = 32 }).notes, "\n")
+  t.eq(n3:find("runs its collectives out to spine", 1, true) ~= nil, true, n3)
+  -- A fixed degree the search was free to fill in is not blamed for a count of GPUs (helper-75).
+  local why = dml.optimize(run, { dp = 32, microbatch = 3 }).violations
+  t.eq(why[1]:find("^layout%.microbatch: 3 does not divide") ~= nil, true, table.concat(why, " | "))
   t.eq(notes(8):find("straddle", 1, true), nil, "EP 8 tiles 72")
   t.eq(notes(64):find("ep groups of 64 straddle", 1, true) ~= nil, true)
 end
