@@ -167,6 +167,12 @@ function M.declare_run(args, changes)
     end
     core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
   end
+  local model_type = plain and type(args.model)
+  if model_type == "string" or model_type == "number" or model_type == "boolean" then
+    -- A name or a number where the model goes ("llama"): said before the run's other fields.
+    core.raise(string.format("run.model: expected a dml.transformer or a dml.mlp_stack, got the %s %s",
+      type(args.model), type(args.model) == "string" and string.format("%q", args.model) or tostring(args.model)))
+  end
   if plain and not is_transformer(args.model) then
     -- A transformer run's field (global_batch, stack, ...) beside the paper's model: the model
     -- lacks what makes it a transformer, said as such.

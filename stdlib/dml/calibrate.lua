@@ -286,7 +286,7 @@ local function read_rows(path, presets)
     local req, why = measured.request(row, presets)
     local seconds, how, wrong = measured.measured_time(row, req and req.arch)
     -- (A measurement that is no run's refuses the fit where the row is used: below.)
-    if wrong then r.wrong = fmt("%s:%d: %s: %s", path, r.line, r.run_id, how) end
+    if wrong then r.wrong, r.wrong_request = fmt("%s:%d: %s: %s", path, r.line, r.run_id, how), req end
     local guessed_stack
     for _, a in ipairs(req and req.assumed or {}) do
       if a:find("^no preset for the framework") then guessed_stack = a end
@@ -297,7 +297,7 @@ local function read_rows(path, presets)
       r.skip = how
     elseif req.gpu_stand_in then
       -- A preset's values fitted to another part's runs would describe neither.
-      r.skip = fmt("another part: %s (a fit of the %s preset takes runs of its own part)", req.gpu_stand_in, req.gpu)
+      r.skip = fmt("another part: %s (a fit takes runs of the GPU its preset describes)", req.gpu_stand_in)
     elseif guessed_stack then
       -- A fit of a stack's values to runs of another framework would fit that framework.
       r.skip = guessed_stack
@@ -722,9 +722,14 @@ function M.calibrate(args)
   for _, r in ipairs(all) do
     -- Rows `check` names that cannot be predicted are said, as the fit's are. (Without `check` the
     -- held-out rows are the others on the fit's presets, which an unpredictable row has none of.)
-    -- A measurement that is no run's, in a row the fit or its check would use, refuses the fit at
-    -- its line; in a row neither uses, it does not matter.
-    if r.wrong and (keep(r.row) or (check_filter ~= nil and check_filter(r.row))) then raise("%s", r.wrong) end
+    -- A measurement that is no run's, in a row the fit or its check would use (on the fit's
+    -- presets, and selected by `rows` or held out by `check` or, without one, as another row on
+    -- those presets), refuses the fit at its line; in a row neither uses, it does not matter.
+    local req = r.wrong and r.wrong_request
+    if req and (gpu_key == nil or req.gpu == gpu_key) and (stack_key == nil or req.stack == stack_key) then
+      local by_check = (check_filter ~= nil and check_filter(r.row)) or (held == nil and not keep(r.row))
+      if keep(r.row) or by_check then raise("%s", r.wrong) end
+    end
     if r.skip and not keep(r.row) and check_filter ~= nil and check_filter(r.row) then
       skipped[#skipped + 1] = { run_id = r.run_id, line = r.line, reason = r.skip .. " (held out)" }
     end

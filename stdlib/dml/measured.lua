@@ -1315,7 +1315,7 @@ function M.parse_zero(cell)
   if degree then unit = "" end
   if degree == nil then degree, unit = t:gsub("zero%d", ""):match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
   if degree == nil then degree, unit = t:match("hsdp%s*[=:]?%s*(%d+)%s*(%a*)") end
-  if t:find("%d+%s*x%s*%d+") and t:find("hsdp") then return nil end
+  if (t:find("%d+%s*[x%*]%s*%d+") or t:find("%d+%s*\195\151%s*%d+")) and t:find("hsdp") then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
   -- Hybrid sharding named, not ruled out ("FSDP (no HSDP)", "not HYBRID_SHARD", "HSDP was
   -- slower").
@@ -2544,7 +2544,8 @@ request = function(row, presets, assumed)
           row.zero_or_fsdp)
       end
       -- (A shape "8x2" does not say which factor shards: the spellings read are named.)
-      local shape = row.zero_or_fsdp:lower():find("%d+%s*[x\195\151%*]%s*%d+")
+      local cell = row.zero_or_fsdp:lower()
+      local shape = cell:find("%d+%s*[x%*]%s*%d+") or cell:find("%d+%s*\195\151%s*%d+")
       return nil, fmt("zero_or_fsdp %q not understood%s", row.zero_or_fsdp, shape
         and " (a shape like 8x2 does not say which factor shards; write the shard group, \"HSDP 8\" or \"shard 8\")"
         or " (read: ZeRO-1/2/3, FSDP, HSDP with its shard group, distributed optimizer, none)")

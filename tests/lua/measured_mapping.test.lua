@@ -964,6 +964,8 @@ t.eq(select(2, measured.stack_for { framework = " ", source = "a 2025 report" })
 -- A sharding cell not read names what is (helper-74: "FSDP (HSDP 8x2)" was refused without it).
 t.eq(refused { zero_or_fsdp = "FSDP (HSDP 8x2)" }, 'zero_or_fsdp "FSDP (HSDP 8x2)" not understood (a shape like 8x2 '
   .. 'does not say which factor shards; write the shard group, "HSDP 8" or "shard 8")')
+t.eq(refused { zero_or_fsdp = "FSDP (HSDP 8×2)" }, 'zero_or_fsdp "FSDP (HSDP 8×2)" not understood (a shape like 8x2 '
+  .. 'does not say which factor shards; write the shard group, "HSDP 8" or "shard 8")', "the multiplication sign too")
 t.eq(refused { zero_or_fsdp = "sharded somehow" }, 'zero_or_fsdp "sharded somehow" not understood (read: ZeRO-1/2/3, '
   .. 'FSDP, HSDP with its shard group, distributed optimizer, none)')
 -- A refused row still says what its other cells were read as (helper-31: the assumed column was

@@ -60,6 +60,9 @@ t.raises_here(function() dml.run { model = { layers = 80, d_model = 8192, d_ff =
 t.raises_here(function() dml.run { model = dml.mlp_stack { layers = 4, d_model = 64 }, stack = stacks.megatron_core,
   cluster = c64 } end,
   "run.stack: a field of a transformer run, but the model is the paper's MLP stack (a dml.mlp_stack: declare it with dml.transformer)")
+-- A name where the model goes is said before the run's other fields (helper-75).
+t.raises_here(function() dml.run { model = "llama", global_batch = 8 } end,
+  'run.model: expected a dml.transformer or a dml.mlp_stack, got the string "llama"')
 -- A plan prints as lines without a final newline, as a paper plan does (print adds one).
 t.eq(tostring(dml.evaluate(run, { tp = 8, pp = 1 })):sub(-1) ~= "\n", true, "no final newline")
 -- Fewer than one token is no run (as a paper run's tokens); the steps are not rounded.
