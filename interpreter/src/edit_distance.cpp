@@ -44,7 +44,7 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 28> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 27> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
@@ -55,7 +55,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 28> kOtherNa
     {"intermediate_size", "d_ff"},
     {"vocab_size", "vocab"},
     {"seq_length", "seq_len"},
-    {"max_position_embeddings", "seq_len"},
     {"tie_word_embeddings", "tied_embeddings"},
     {"micro_batch_size", "microbatch"},
     {"global_batch_size", "global_batch"},

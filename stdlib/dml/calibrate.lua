@@ -1004,15 +1004,19 @@ function M.calibrate(args)
       warnings[#warnings + 1] = fmt("column%s not of the measured-runs format, not read: %s", #unread == 1 and "" or "s",
         table.concat(unread, ", "))
     end
-    local first_line, said = {}, {}
+    local lines_of, order = {}, {}
     for _, r in ipairs(report) do
-      do
-        local at = first_line[r.run_id]
-        if at and not said[r.run_id] then
-          said[r.run_id] = true
-          warnings[#warnings + 1] = fmt("run_id %q appears twice (lines %d and %d): both rows count", r.run_id, at, r.line)
-        end
-        first_line[r.run_id] = first_line[r.run_id] or r.line
+      if not lines_of[r.run_id] then
+        lines_of[r.run_id] = {}
+        order[#order + 1] = r.run_id
+      end
+      table.insert(lines_of[r.run_id], tostring(r.line))
+    end
+    for _, id in ipairs(order) do
+      local at = lines_of[id]
+      if #at > 1 then
+        warnings[#warnings + 1] = fmt("run_id %q appears %s (lines %s): each row counts", id,
+          #at == 2 and "twice" or fmt("%d times", #at), table.concat(at, ", "))
       end
     end
   end

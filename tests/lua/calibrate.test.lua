@@ -217,7 +217,7 @@ local function main()
     write_rows(dup, dup_columns, dup_rows)
     local res = dml.calibrate { measured = dup, fit = { "gemm" }, rows = { run_id = "N21-T1" }, check = false }
     t.eq(res.warnings[1], "column not of the measured-runs format, not read: my_notes")
-    t.eq(res.warnings[2], string.format('run_id %q appears twice (lines 2 and %d): both rows count', dup_rows[1].run_id,
+    t.eq(res.warnings[2], string.format('run_id %q appears twice (lines 2, %d): each row counts', dup_rows[1].run_id,
       #dup_rows + 1))
     t.eq(tostring(res):find("appears twice", 1, true) ~= nil, true, "printed")
     t.eq(#two.warnings, 0, "none for a clean file")

@@ -1970,6 +1970,8 @@ do
   t.eq(g7.head_dim, 256); t.near(measured.params(g7, false) / 1e9, 8.54, 0.01)
   t.eq(assert(arch("gemma-2b")).kv_heads, 1, "Gemma 1's 2B, not Gemma 2's")
   t.eq(assert(arch("gemma-2-2b")).layers, 26)
+  t.eq(assert(arch("gemma3:4b")).layers, 34, "a model tag's colon")
+  t.eq(assert(arch("qwen3:8b")).layers, 36)
   -- A row's own cells win; the row that says its tying wins over the config's.
   t.eq(assert(arch("Qwen3-32B", { head_dim = "80" })).head_dim, 80)
   t.eq(assert(arch("Qwen3-4B", { notes = "tie_word_embeddings false" })).tied, false)
