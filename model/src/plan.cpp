@@ -296,9 +296,16 @@ std::string_view note_for(const Plan& p, std::string_view field, std::string_vie
   if (field == "dp_comm")
     return o.overlap_dp ? "overlapped with the pipeline" : "after the pipeline";
   if (field == "pipeline_latency") {
-    return p.layout->zero_bubble && o.zero_bubble_latency_quirk
-               ? "not charged: zero-bubble, as the paper's code does"
-               : "once per batch";
+    if (!p.layout->zero_bubble) return "once per batch";
+    if (o.zero_bubble_latency_quirk) return "not charged: zero-bubble, as the paper's code does";
+    // Zero-bubble without the quirk: the latency runs beside the matmuls, and costs only what
+    // the overlapped communication and it take beyond them (docs/model.md 2.4).
+    const LayoutCost& c = *p.cost;
+    const units::Seconds overlapped = (o.overlap_tp ? c.tp_comm : units::Seconds(0)) +
+                                      (o.overlap_pp ? c.pp_ep_comm : units::Seconds(0));
+    return overlapped + c.pipeline_latency <= c.compute_time
+               ? "hidden behind the matmuls (zero-bubble)"
+               : "beside the matmuls, past them (zero-bubble)";
   }
   return fixed;
 }

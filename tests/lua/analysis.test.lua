@@ -193,3 +193,17 @@ end
 t.eq(dml.layout_text(nil), "no layout")
 t.raises(function() return dml.critical_compute(paper.clusters["H100 SXM Infinite Network and LL"]) end,
   { pattern = "cluster%.levels%[%d%]%.bandwidth: is infinite: the network never limits the run" })
+
+-- A zero-bubble layout's pipeline latency, without the paper's quirk, says whether the matmuls
+-- hide it (helper-76: the summary said "once per batch" where it added no time).
+do
+  local c = dml.paper.erdil2024.settings.h100_sxm.cluster
+  local lines = {}
+  for _, q in ipairs { true, false } do
+    local p = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 24576 }, cluster = c,
+      options = { zero_bubble_latency_quirk = q } })
+    lines[q] = tostring(p):match("TP %+ PP/EP latency[^\n]*")
+  end
+  t.eq(lines[true]:find("not charged: zero-bubble, as the paper's code does", 1, true) ~= nil, true, lines[true])
+  t.eq(lines[false]:find("hidden behind the matmuls (zero-bubble)", 1, true) ~= nil, true, lines[false])
+end
