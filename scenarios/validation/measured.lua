@@ -80,15 +80,8 @@ about_file(measured.check_columns, columns, input)
 -- Columns of no known name are the user's own: said, since a measurement under another name
 -- ("throughput", "MFU %") is not read.
 do
-  local known, unread = {}, {}
-  for _, c in ipairs(measured.columns) do known[c] = true end
-  for _, c in ipairs(columns) do
-    if not known[c] then unread[#unread + 1] = c end
-  end
-  if #unread > 0 then
-    io.stderr:write(string.format("dml: %s: column%s not of the measured-runs format, not read: %s\n", input,
-      #unread == 1 and "" or "s", table.concat(unread, ", ")))
-  end
+  local unread = measured.unread_columns(columns)
+  if unread then io.stderr:write(string.format("dml: %s: %s\n", input, unread)) end
 end
 -- A run_id twice is predicted twice, and said: its lines tell the rows apart.
 local seen_at = {}

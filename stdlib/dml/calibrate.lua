@@ -995,15 +995,7 @@ function M.calibrate(args)
   -- fit or its check takes twice (each row counts as a run of its own).
   local warnings = {}
   do
-    local known, unread = {}, {}
-    for _, c in ipairs(measured.columns) do known[c] = true end
-    for _, c in ipairs(columns) do
-      if not known[c] then unread[#unread + 1] = c end
-    end
-    if #unread > 0 then
-      warnings[#warnings + 1] = fmt("column%s not of the measured-runs format, not read: %s", #unread == 1 and "" or "s",
-        table.concat(unread, ", "))
-    end
+    warnings[#warnings + 1] = measured.unread_columns(columns)
     local lines_of, order = {}, {}
     for _, r in ipairs(report) do
       if not lines_of[r.run_id] then

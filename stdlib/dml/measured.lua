@@ -298,6 +298,19 @@ M.column_groups = {
                                         "mfu_pct" } },
 }
 
+--- unread_columns(columns): the message for the columns that are not the format's (a
+--- measurement under another name, "throughput", is not read), or nil when every one is.
+function M.unread_columns(columns)
+  local known, unread = {}, {}
+  for _, c in ipairs(M.columns) do known[c] = true end
+  for _, c in ipairs(columns) do
+    if not known[c] then unread[#unread + 1] = c end
+  end
+  if #unread == 0 then return nil end
+  return fmt("column%s not of the measured-runs format, not read: %s", #unread == 1 and "" or "s",
+    table.concat(unread, ", "))
+end
+
 --- check_columns(columns, name): an error naming `name` and the header's line (as parse_tsv
 --- read it, else 1) when the header lacks a column every prediction needs (M.required_columns,
 --- one of each M.column_groups), or has a column that is not the format's but is close to one
