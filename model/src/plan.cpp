@@ -288,6 +288,13 @@ std::string model_line(const RunFacts& r) {
       count_text(static_cast<u128>(r.batch_tokens)), r.batch_tokens == 1 ? "" : "s", r.batch_rule);
 }
 
+// The communication the options overlap with the matmuls, per batch (docs/model.md 2.4).
+units::Seconds overlapped_comm(const Plan& p) {
+  const LayoutCost& c = *p.cost;
+  return (p.options.overlap_tp ? c.tp_comm : units::Seconds(0)) +
+         (p.options.overlap_pp ? c.pp_ep_comm : units::Seconds(0));
+}
+
 // What a summary row says after a field's value when it depends on the options.
 std::string_view note_for(const Plan& p, std::string_view field, std::string_view fixed) {
   const Options& o = p.options;
@@ -301,9 +308,7 @@ std::string_view note_for(const Plan& p, std::string_view field, std::string_vie
     // Zero-bubble without the quirk: the latency runs beside the matmuls, and costs only what
     // the overlapped communication and it take beyond them (docs/model.md 2.4).
     const LayoutCost& c = *p.cost;
-    const units::Seconds overlapped = (o.overlap_tp ? c.tp_comm : units::Seconds(0)) +
-                                      (o.overlap_pp ? c.pp_ep_comm : units::Seconds(0));
-    return overlapped + c.pipeline_latency <= c.compute_time
+    return overlapped_comm(p) + c.pipeline_latency <= c.compute_time
                ? "hidden behind the matmuls (zero-bubble)"
                : "beside the matmuls, past them (zero-bubble)";
   }
@@ -363,8 +368,7 @@ std::string plan_summary(const Plan& p) {
                                 text(c.time_per_batch), big_number(c.batches)));
     SummaryRows rows{p, lines};
     Description<LayoutCost>::fields(rows, c);
-    const units::Seconds overlapped = (p.options.overlap_tp ? c.tp_comm : units::Seconds(0)) +
-                                      (p.options.overlap_pp ? c.pp_ep_comm : units::Seconds(0));
+    const units::Seconds overlapped = overlapped_comm(p);
     if (overlapped > c.compute_time) {
       lines.push_back(fmt::format("  bound by communication: overlapped {} > matmuls {}",
                                   text(overlapped), text(c.compute_time)));
