@@ -119,13 +119,23 @@ int l_placed(lua_State* L) {
   });
 }
 
-// core.usage_error(message): as core.raise, for a script's bad arguments; the host remembers the
-// message, so that a call ending with it is a usage error (exit status 2 in `dml`).
+// core.usage_error(message): as core.raise, for a script's bad arguments, placed at the script's
+// name only; the host remembers the message, so that a call ending with it is a usage error (exit
+// status 2 in `dml`).
 int l_usage_error(lua_State* L) {
   size_t n = 0;
   const char* msg = luaL_checklstring(L, 1, &n);
   return guarded(L, [&]() -> int {
-    push_user_message(L, std::string_view(msg, n));
+    // The script's name without its line: a bad argument is on the command line, not at the
+    // line of the script that found it.
+    std::string where = user_where(L);
+    if (const auto colon = where.rfind(':', where.size() >= 3 ? where.size() - 3 : 0);
+        colon != std::string::npos && where.ends_with(": ")) {
+      where.erase(colon, where.size() - 2 - colon);
+    }
+    lua_pushlstring(L, where.data(), where.size());
+    lua_pushlstring(L, msg, n);
+    lua_concat(L, 2);
     if (Host* h = find_host(L)) h->usage_message = lua_tostring(L, -1);
     return lua_error(L);
   });

@@ -18,7 +18,7 @@ end
 def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
 def("error", "dml.error(message): raise an error at the scenario line that called into dml.", core.raise)
 def("usage_error", "dml.usage_error(message): as dml.error, for a script's bad arguments (`...`): "
-  .. "dml exits with status 2, a usage error, instead of 1.", core.usage_error)
+  .. "the message names the script but no line, and dml exits with status 2, a usage error, instead of 1.", core.usage_error)
 def("q", "dml.q(text) -> a quantity: a number with a unit, dml.q\"900 GB/s\"; also dml.q(900, \"GB/s\"). "
   .. "Quantities do arithmetic, compare, print readably, and convert: q:value\"GiB/s\" (a number), "
   .. "q:to\"GiB/s\" (a string). Grammar and API: docs/units.md.", core.q)
