@@ -253,7 +253,8 @@ struct Description<Limits> {
   static constexpr std::string_view name = "limits";
   static constexpr std::string_view title = "the limits of a setting";
   static constexpr std::string_view doc =
-      "A setting swept over the paper's d_model grid (docs/model.md 1.5).";
+      "A setting swept over the paper's d_model grid (docs/model.md 1.5). In Lua it also has "
+      "`points`: its plans as a dml.table, one row per width in the columns of a plan.";
   template <class V, class S>
   static void fields(V& v, S& l) {
     v.field(l.setting, {.name = "setting", .doc = "the setting's name"});
