@@ -165,6 +165,39 @@ std::string expert_parallel_note(const Cluster& cluster, std::int64_t experts, u
       to_string(g), experts, count_text(gpus), allowed, next);
 }
 
+// What a paper run was given but the paper's model does not read, and a dataset smaller than one
+// batch: each a note, so that a number the user set is never dropped without a word.
+namespace {
+void add_input_notes(Plan& p, const Run& run) {
+  std::string measured;
+  for (std::size_t i = 0; i < run.cluster.levels.size(); ++i) {
+    const NetworkLevel& l = run.cluster.levels[i];
+    if (!l.measured || l.measured->empty()) continue;
+    measured += (measured.empty() ? "" : ", ") + l.name.value_or(fmt::format("level {}", i + 1));
+  }
+  if (!measured.empty()) {
+    p.notes.push_back(fmt::format(
+        "the measured collectives of {} are not read: the paper's model costs every collective "
+        "from bandwidth and latency; a transformer run (dml.transformer) reads them "
+        "(docs/model.md 8.4)",
+        measured));
+  }
+  if (run.cluster.facility) {
+    p.notes.push_back(
+        "the cluster's facility is not read: the paper's model reports no energy or cost; a "
+        "transformer run (dml.transformer) does (docs/model.md 8.13)");
+  }
+  const RunFacts& r = p.run;
+  if (r.batch_tokens > 0 && r.tokens < static_cast<u128>(r.batch_tokens)) {
+    p.notes.push_back(fmt::format(
+        "the run trains {} tokens, fewer than one batch of {}: its time is {:.3g} of one step's, "
+        "as the paper's code scales it",
+        count_text(r.tokens), count_text(static_cast<u128>(r.batch_tokens)),
+        to_double(r.tokens) / static_cast<double>(r.batch_tokens)));
+  }
+}
+}  // namespace
+
 Plan optimize(const Run& run, const Control& control) {
   validate(run);
   const TrainingRun t = resolve(run);
@@ -176,9 +209,12 @@ Plan optimize(const Run& run, const Control& control) {
     if (std::string note = expert_parallel_note(run.cluster, t.model.experts, n); !note.empty()) {
       p.notes.push_back(std::move(note));
     }
+    add_input_notes(p, run);
     return p;
   }
-  return make_plan(smallest_cluster(run.cluster, t, run.options, control), facts, t, run.options);
+  Plan p = make_plan(smallest_cluster(run.cluster, t, run.options, control), facts, t, run.options);
+  add_input_notes(p, run);
+  return p;
 }
 
 std::vector<std::optional<Plan>> optimize_all(std::span<const Run> runs, const Control& control) {
@@ -199,7 +235,9 @@ Plan evaluate(const Run& run, const Layout& layout) {
                       to_string(n), *run.cluster.size);
   }
   const Evaluation e = evaluate(run.cluster, t, layout, run.options);
-  return make_plan(e, run_facts(run.cluster, t, batch_rule_name(run)), t, run.options);
+  Plan p = make_plan(e, run_facts(run.cluster, t, batch_rule_name(run)), t, run.options);
+  add_input_notes(p, run);
+  return p;
 }
 
 LimitsResult limits(const std::vector<Setting>& settings, const Options& options,

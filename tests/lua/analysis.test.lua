@@ -119,6 +119,25 @@ t.eq(tostring(seven):find("\nnote: EP 1 of 7 experts", 1, true) ~= nil, true, "t
 t.eq(dml.sweep { runs = { dml.run { model = dml.mlp_stack { d_model = 12288, experts = 7 }, cluster = fixed_2048 } } }
   :rows()[1].notes, seven.notes[1], "a sweep's row carries it")
 
+-- what the paper's model does not read is named, not dropped: a level's measured collectives and
+-- the cluster's facility (transformer runs read both); and a dataset below one batch is noted
+local top = dml.level(h100.levels[2], { measured = {
+  { op = "all_reduce", size = "32 MiB", bus_bandwidth = "13 GB/s" } } })
+local given = dml.cluster(h100, { size = 2048, facility = { pue = 1.2 }, levels = { h100.levels[1], top } })
+local tiny = dml.optimize(dml.run { model = model, cluster = given, tokens = "1e5 tokens" })
+t.eq(tiny.notes[1], "the measured collectives of infiniband are not read: the paper's model costs every "
+  .. "collective from bandwidth and latency; a transformer run (dml.transformer) reads them (docs/model.md 8.4)")
+t.eq(tiny.notes[2], "the cluster's facility is not read: the paper's model reports no energy or cost; a "
+  .. "transformer run (dml.transformer) does (docs/model.md 8.13)")
+t.eq(tiny.run.tokens, 100000)
+t.eq(tiny.run.batch_tokens > 100000, true, "the paper's batch rule gives more than 1e5 tokens per batch")
+local share = tiny.notes[3]:match("^the run trains 100,000 tokens, fewer than one batch of [%d,]+: its time is ([%d.]+) of one step's")
+t.near(tonumber(share), 100000 / tiny.run.batch_tokens, 2e-3, "the note's share of a step")
+t.eq(#tiny.notes, 3)
+t.eq(#dml.evaluate(dml.run { model = model, cluster = given }, tiny.layout).notes, 2, "evaluate notes the inputs too")
+t.eq(#dml.optimize(dml.run { model = model, cluster = dml.cluster(h100, { size = 2048 }) }).notes, 0,
+  "none for a plain run")
+
 -- the limits of the paper's dense H100 setting (docs/model.md 5.2)
 local limits = dml.limits(paper.settings.h100_sxm)
 t.near(limits.summary.linear_scaling_ends_at:value(), 2.048e28, 1e-3)
