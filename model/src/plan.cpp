@@ -9,6 +9,21 @@
 
 namespace dml {
 
+namespace {
+// Less than one batch is no training run, as for a transformer run: most often a misplaced
+// exponent ("1e6 tokens" for "1e12 tokens"). A partial last batch is fine.
+void check_fills_a_batch(const Run& run, const TrainingRun& t, const std::string& path) {
+  const double per_batch = static_cast<double>(t.batch_sequences) * static_cast<double>(t.seq_len);
+  if (!t.tokens || *t.tokens >= per_batch) return;
+  throw ConfigError(path + ".tokens",
+                    "{} token{} is less than one batch of {:.0f} tokens ({} sequences of {}, the "
+                    "{} batch)",
+                    format_number(*t.tokens, 4), *t.tokens == 1 ? "" : "s", per_batch,
+                    t.batch_sequences, t.seq_len,
+                    run.batch_tokens ? "given" : fmt::format("{} rule's", batch_rule_name(run)));
+}
+}  // namespace
+
 void Description<Run>::check(const Run& r, const std::string& path) {
   if (r.tokens && r.tokens_per_param) {
     throw ConfigError(path + ".tokens",
@@ -18,14 +33,16 @@ void Description<Run>::check(const Run& r, const std::string& path) {
   if (r.tokens_per_param) {
     check_dataset_tokens(r.model, *r.tokens_per_param, path + ".tokens_per_param");
   }
-  if (!r.batch_tokens) return;
-  if (r.batch) {
-    throw ConfigError(path + ".batch", "give either a batch rule or batch_tokens, not both");
+  if (r.batch_tokens) {
+    if (r.batch) {
+      throw ConfigError(path + ".batch", "give either a batch rule or batch_tokens, not both");
+    }
+    if (*r.batch_tokens % r.seq_len != 0) {
+      throw ConfigError(path + ".batch_tokens", "{} is not a whole number of {}-token sequences",
+                        *r.batch_tokens, r.seq_len);
+    }
   }
-  if (*r.batch_tokens % r.seq_len != 0) {
-    throw ConfigError(path + ".batch_tokens", "{} is not a whole number of {}-token sequences",
-                      *r.batch_tokens, r.seq_len);
-  }
+  if (r.tokens) check_fills_a_batch(r, resolve(r), path);
 }
 
 TrainingRun resolve(const Run& run) {
@@ -45,6 +62,7 @@ TrainingRun resolve(const Run& run) {
     t.batch_sequences = batch_sequences_for(rule, train_flop(t), t.seq_len, t.model.experts);
   }
   validate(t);
+  check_fills_a_batch(run, t, "run");
   return t;
 }
 
@@ -165,8 +183,8 @@ std::string expert_parallel_note(const Cluster& cluster, std::int64_t experts, u
       to_string(g), experts, count_text(gpus), allowed, next);
 }
 
-// What a paper run was given but the paper's model does not read, and a dataset smaller than one
-// batch: each a note, so that a number the user set is never dropped without a word.
+// What a paper run was given but the paper's model does not read: each a note, so that a value the
+// user set is never dropped without a word.
 namespace {
 void add_input_notes(Plan& p, const Run& run) {
   std::string measured;
@@ -186,14 +204,6 @@ void add_input_notes(Plan& p, const Run& run) {
     p.notes.push_back(
         "the cluster's facility is not read: the paper's model reports no energy or cost; a "
         "transformer run (dml.transformer) does (docs/model.md 8.13)");
-  }
-  const RunFacts& r = p.run;
-  if (r.batch_tokens > 0 && r.tokens < static_cast<u128>(r.batch_tokens)) {
-    p.notes.push_back(fmt::format(
-        "the run trains {} tokens, fewer than one batch of {}: its time is {:.3g} of one step's, "
-        "as the paper's code scales it",
-        count_text(r.tokens), count_text(static_cast<u128>(r.batch_tokens)),
-        to_double(r.tokens) / static_cast<double>(r.batch_tokens)));
   }
 }
 }  // namespace

@@ -84,7 +84,9 @@ local given_plan = dml.optimize(given)
 t.eq(given_plan.run.tokens, 15600000000000)
 t.near(given_plan.run.train_flop:value(), 2.17084827009024e25, 1e-15)
 t.eq(dml.run { model = m, cluster = h100, tokens = 1e12 }.tokens, 1e12, "a number of tokens")
-t.eq(dml.run { model = m, cluster = h100, tokens = " 1 token " }.tokens, 1, "the singular")
+-- the singular reads, and one token is less than a batch: an error, as for a transformer run
+raises_here(function() dml.run { model = m, cluster = h100, tokens = " 1 token " } end,
+  "run.tokens: 1 token is less than one batch of 57344 tokens (28 sequences of 2048, the paper rule's batch)")
 t.eq(dml.optimize(dml.run(r, { tokens = "15.6e12 tokens" })).run.tokens, 15600000000000, "a copy with tokens")
 local swept = dml.sweep { grid = { tokens = { "1e12 tokens", "2e12 tokens" } },
   run = function(p) return { model = m, cluster = h100, tokens = p.tokens } end }
