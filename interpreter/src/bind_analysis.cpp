@@ -70,15 +70,18 @@ int l_collective(lua_State* L) {
   });
 }
 
-// core.transformer_optimize(run[, fixed[, count]]) -> {step plan, ...} fastest first.
+// core.transformer_optimize(run[, fixed[, count[, distinct]]]) -> {step plan, ...} fastest first
+// (distinct: one per split).
 int l_transformer_optimize(lua_State* L) {
   return guarded(L, [&] {
     const TransformerRun run = read<TransformerRun>(L, 1, "run");
     const TransformerLayout fixed =
         lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
     const lua_Integer count = luaL_optinteger(L, 3, 1);
+    const bool distinct = lua_toboolean(L, 4) != 0;
     const Interruptible work(L, "optimize");
-    const std::vector<StepPlan> plans = optimize(run, fixed, count, work.control());
+    const std::vector<StepPlan> plans =
+        optimize(run, fixed, Ranking{.count = count, .distinct_splits = distinct}, work.control());
     lua_createtable(L, static_cast<int>(plans.size()), 0);
     for (std::size_t i = 0; i < plans.size(); ++i) {
       push_value(L, plans[i]);

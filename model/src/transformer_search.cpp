@@ -50,6 +50,12 @@ struct Ranked {
 
 std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayout& fixed,
                                std::int64_t count, const Control& control) {
+  return optimize(run, fixed, {.count = count}, control);
+}
+
+std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayout& fixed,
+                               const Ranking& ranking, const Control& control) {
+  const std::int64_t count = ranking.count;
   detail::validate_record(fixed, FieldPath{nullptr, "layout"});
   if (count < 1) throw ConfigError("count", "must be at least 1, got {}", count);
   const TransformerCtx c(run);
@@ -161,11 +167,23 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       if (best.empty()) note_least(l);
       return false;
     }
-    if (static_cast<std::int64_t>(best.size()) == count &&
-        !(k.time.step.value() < best.back().step)) {
+    const Ranked r{k.time.step.value(), order, l};
+    if (ranking.distinct_splits) {
+      // One layout per split: a faster one replaces its split's, a slower one is passed over.
+      // (The bound below stays sound: a layout slower than the last kept is slower than any
+      // kept layout of its own split too.)
+      const auto same = std::find_if(best.begin(), best.end(), [&](const Ranked& x) {
+        return x.lay.tp == l.tp && x.lay.tp_model == l.tp_model && x.lay.pp == l.pp &&
+               x.lay.dp == l.dp && x.lay.cp == l.cp && x.lay.ep == l.ep;
+      });
+      if (same != best.end()) {
+        if (!(r.step < same->step)) return true;
+        best.erase(same);
+      }
+    }
+    if (static_cast<std::int64_t>(best.size()) == count && !(r.step < best.back().step)) {
       return true;
     }
-    const Ranked r{k.time.step.value(), order, l};
     const auto at =
         std::upper_bound(best.begin(), best.end(), r,
                          [](const Ranked& x, const Ranked& y) { return x.step < y.step; });

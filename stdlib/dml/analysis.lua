@@ -17,9 +17,10 @@ M.evaluate = core.evaluate
 --- optimize_transformer(run[, opts]): the fastest layout of a transformer run
 --- on its cluster's GPUs. opts: layout fields to hold fixed (dml --doc
 --- transformer_layout) and runners_up = n: also return the next n layouts, as
---- a second value (a list, fastest first).
+--- a second value (a list, fastest first); distinct_splits = true: each of them
+--- the fastest of another split (TP, PP, DP, CP and EP degrees).
 function M.optimize_transformer(run, opts)
-  local fixed, count = nil, 1
+  local fixed, count, distinct = nil, 1, false
   if opts ~= nil then
     if type(opts) ~= "table" or getmetatable(opts) ~= nil then
       core.raise("dml.optimize: expected a table of fixed layout fields, got a " .. type(opts))
@@ -41,9 +42,14 @@ function M.optimize_transformer(run, opts)
           core.raise("optimize.runners_up: expected a whole number from 0 to 1000000, got " .. tostring(v))
         end
         count = n + 1
+      elseif k == "distinct_splits" then
+        if type(v) ~= "boolean" then
+          core.raise("optimize.distinct_splits: expected true or false, got " .. tostring(v))
+        end
+        distinct = v
       else
         if type(k) == "string" then
-          local names = { "runners_up" }
+          local names = { "runners_up", "distinct_splits" }
           for _, f in ipairs(core.fields("transformer_layout")) do names[#names + 1] = f.name end
           local known = false
           for _, name in ipairs(names) do known = known or name == k end
@@ -57,7 +63,7 @@ function M.optimize_transformer(run, opts)
       end
     end
   end
-  local plans = core.transformer_optimize(run, fixed, count)
+  local plans = core.transformer_optimize(run, fixed, count, distinct)
   if opts == nil or opts.runners_up == nil then return plans[1] end
   local runners = {}
   for i = 2, #plans do runners[#runners + 1] = plans[i] end

@@ -71,7 +71,7 @@ def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y
   output.plot)
 
 -- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis, loaded above).
-def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }]) (the second argument for transformer runs; a paper run's knobs are run.options): the fastest layout, on run.cluster.size GPUs or else (paper runs) on the smallest cluster that meets the duration; returns a plan (dml --doc plan; transformer runs: dml --doc step_plan, and with runners_up = n a list of the next n plans as a second value).",
+def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }]) (the second argument for transformer runs; a paper run's knobs are run.options): the fastest layout, on run.cluster.size GPUs or else (paper runs) on the smallest cluster that meets the duration; returns a plan (dml --doc plan; transformer runs: dml --doc step_plan, and with runners_up = n a list of the next n plans as a second value; distinct_splits = true: each the fastest of another split).",
   function(run, opts)
     run = as_run(run)
     if is_transformer_run(run) then return analysis.optimize_transformer(run, opts) end

@@ -155,9 +155,29 @@ do  -- the runners-up save as a table of their rows
 end
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 0 })), 0, "no runners-up: an empty list")
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, as a degree reads")
+do  -- distinct_splits: the runners-up are other splits, each its own fastest layout; checked against
+    -- every layout that fits (runners_up large enough to list them all), grouped by split by hand
+  local function split(p) local l = p.layout return table.concat({ l.tp, l.tp_model, l.pp, l.dp, l.cp, l.ep }, "/") end
+  local all_best, all = dml.optimize(run, { runners_up = 100000 })
+  t.eq(#all < 100000, true, "every layout that fits is listed")
+  local expected, seen = { all_best }, { [split(all_best)] = true }
+  for _, p in ipairs(all) do
+    if not seen[split(p)] then seen[split(p)] = true; expected[#expected + 1] = p end
+  end
+  t.eq(#expected > 4, true, "several splits fit")
+  local first, rest = dml.optimize(run, { runners_up = 3, distinct_splits = true })
+  t.eq(dml.layout_text(first.layout), dml.layout_text(all_best.layout), "the best is the best")
+  t.eq(#rest, 3)
+  for i, p in ipairs(rest) do
+    t.eq(dml.layout_text(p.layout), dml.layout_text(expected[i + 1].layout), "runner-up " .. i)
+    t.eq(p.time.step, expected[i + 1].time.step)
+  end
+  t.raises_here(function() dml.optimize(run, { runners_up = 3, distinct_splits = 1 }) end,
+    "optimize.distinct_splits: expected true or false, got 1")
+end
 t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
   "optimize.runers_up: not a layout field to hold fixed, nor runners_up (did you mean 'runners_up'?); it takes "
-  .. "runners_up, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
+  .. "runners_up, distinct_splits, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
   .. "microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload")
 t.raises_here(function() dml.optimize(run, { runners_up = math.maxinteger }) end,
   "optimize.runners_up: expected a whole number from 0 to 1000000, got 9223372036854775807")

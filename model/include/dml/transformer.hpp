@@ -313,6 +313,16 @@ struct CollectiveEstimate {
 [[nodiscard]] std::vector<StepPlan> optimize(const TransformerRun& run,
                                              const TransformerLayout& fixed = {},
                                              std::int64_t count = 1, const Control& control = {});
+// Which layouts optimize() returns: at most `count`, fastest first; with distinct_splits, the
+// fastest of each split (TP, PP, DP, CP and EP degrees), so that the runners-up are other splits,
+// not the best one's split with another interleave, microbatch or recompute.
+struct Ranking {
+  std::int64_t count = 1;
+  bool distinct_splits = false;
+};
+[[nodiscard]] std::vector<StepPlan> optimize(const TransformerRun& run,
+                                             const TransformerLayout& fixed, const Ranking& ranking,
+                                             const Control& control = {});
 
 // The fastest layout that fits of each run, as optimize(run) finds it, the runs searched on
 // control.threads workers (parallel_for). plans[i] is unset where control.cancelled stopped the
