@@ -337,80 +337,84 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     return sharded_worth;
   };
   const bool try_zero2 = !fixed.zero;
-  for (const std::int64_t tp : tps) {
-    for (const std::int64_t cp : cps) {
-      for (const std::int64_t pp : pps) {
-        check_cancelled(control);
-        const std::int64_t rest = tp * cp * pp;
-        if (c.n % rest != 0) continue;
-        const std::int64_t dp = c.n / rest;
-        if (fixed.dp && *fixed.dp != dp) continue;
-        if (c.batch % dp != 0) continue;
-        const std::int64_t per_rank = c.batch / dp;
-        std::vector<std::int64_t> eps{1};
-        if (c.experts > 0) {
-          eps.clear();
-          for (const std::int64_t e : divisors(c.experts, tp * dp * cp)) {
-            if ((tp * dp * cp) % e == 0) eps.push_back(e);
+  bool split_found = false;  // some TP x CP x PP x DP covers the GPUs with DP dividing the batch
+  const auto search = [&](const std::vector<std::int64_t>& pp_degrees) {
+    for (const std::int64_t tp : tps) {
+      for (const std::int64_t cp : cps) {
+        for (const std::int64_t pp : pp_degrees) {
+          check_cancelled(control);
+          const std::int64_t rest = tp * cp * pp;
+          if (c.n % rest != 0) continue;
+          const std::int64_t dp = c.n / rest;
+          if (fixed.dp && *fixed.dp != dp) continue;
+          if (c.batch % dp != 0) continue;
+          split_found = true;
+          const std::int64_t per_rank = c.batch / dp;
+          std::vector<std::int64_t> eps{1};
+          if (c.experts > 0) {
+            eps.clear();
+            for (const std::int64_t e : divisors(c.experts, tp * dp * cp)) {
+              if ((tp * dp * cp) % e == 0) eps.push_back(e);
+            }
           }
-        }
-        eps = one_or(fixed.ep, eps);
-        std::vector<std::int64_t> vs{1};
-        // Chunks of whole layers: L/p per stage, or the places with the ends short; a stage
-        // count given that divides neither (ceil(L/p) layers a stage) runs one chunk.
-        if (pp > 1 && places(pp) > 0) vs = divisors(places(pp) / pp, 64);
-        vs = one_or(fixed.interleave, vs);
-        std::vector<std::int64_t> mbs;
-        for (const std::int64_t b : powers_of_two(16)) {
-          if (per_rank % b == 0) mbs.push_back(b);
-        }
-        mbs = one_or(fixed.microbatch, mbs);
-        // The states shard over all dp x cp ranks, or (HSDP) over those inside one node.
-        const std::int64_t ranks = dp * cp;
-        const std::int64_t in_node = std::max<std::int64_t>(c.node / tp, 1);
-        Lay l;
-        l.tp = tp;
-        l.tp_model = tm;
-        l.cp = cp;
-        l.pp = pp;
-        l.dp = dp;
-        l.sequence_parallel =
-            fixed.sequence_parallel.value_or(tp > 1 && tm == 1 && run.stack.has_sequence_parallel);
-        l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
-        l.offload = fixed.offload.value_or(0);
-        l.recompute_layers = fixed.recompute_layers.value_or(0);
-        for (const std::int64_t ep : eps) {
-          l.ep = ep;
-          for (const Schedule sched : schedules) {
-            // Without a pipeline every schedule runs the same step: the first only.
-            if (pp == 1 && sched != schedules.front()) break;
-            l.schedule = sched;
-            for (const std::int64_t v : vs) {
-              // Only 1F1B interleaves (the others fix their chunks a device).
-              if (v > 1 && sched != Schedule::k1F1B) break;
-              l.interleave = v;
-              for (const std::int64_t mb : mbs) {
-                l.microbatch = mb;
-                for (const std::int64_t zero : zeros) {
-                  l.zero = zero;
-                  // No allocation here: this loop runs for every layout.
-                  std::array<std::int64_t, 2> shards{ranks, 0};
-                  std::size_t n_shards = 1;
-                  if (fixed.shard) {
-                    shards[0] = *fixed.shard;
-                  } else if (zero > 0 && in_node > 1 && in_node < ranks && ranks % in_node == 0) {
-                    shards[n_shards++] = in_node;
-                  }
-                  for (std::size_t si = 0; si < n_shards; ++si) {
-                    l.shard = shards[si];
-                    for (const Recompute rc : recomputes) {
-                      l.recompute = rc;
-                      // ZeRO 2 where it could win (above).
-                      const bool sharded_worth = consider_recompute(l);
-                      if (zero == 1 && sharded_worth && try_zero2 && ranks > 1) {
-                        l.zero = 2;
-                        consider_recompute(l);
-                        l.zero = 1;
+          eps = one_or(fixed.ep, eps);
+          std::vector<std::int64_t> vs{1};
+          // Chunks of whole layers: L/p per stage, or the places with the ends short; a stage
+          // count given that divides neither (ceil(L/p) layers a stage) runs one chunk.
+          if (pp > 1 && places(pp) > 0) vs = divisors(places(pp) / pp, 64);
+          vs = one_or(fixed.interleave, vs);
+          std::vector<std::int64_t> mbs;
+          for (const std::int64_t b : powers_of_two(16)) {
+            if (per_rank % b == 0) mbs.push_back(b);
+          }
+          mbs = one_or(fixed.microbatch, mbs);
+          // The states shard over all dp x cp ranks, or (HSDP) over those inside one node.
+          const std::int64_t ranks = dp * cp;
+          const std::int64_t in_node = std::max<std::int64_t>(c.node / tp, 1);
+          Lay l;
+          l.tp = tp;
+          l.tp_model = tm;
+          l.cp = cp;
+          l.pp = pp;
+          l.dp = dp;
+          l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tm == 1 &&
+                                                                 run.stack.has_sequence_parallel);
+          l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
+          l.offload = fixed.offload.value_or(0);
+          l.recompute_layers = fixed.recompute_layers.value_or(0);
+          for (const std::int64_t ep : eps) {
+            l.ep = ep;
+            for (const Schedule sched : schedules) {
+              // Without a pipeline every schedule runs the same step: the first only.
+              if (pp == 1 && sched != schedules.front()) break;
+              l.schedule = sched;
+              for (const std::int64_t v : vs) {
+                // Only 1F1B interleaves (the others fix their chunks a device).
+                if (v > 1 && sched != Schedule::k1F1B) break;
+                l.interleave = v;
+                for (const std::int64_t mb : mbs) {
+                  l.microbatch = mb;
+                  for (const std::int64_t zero : zeros) {
+                    l.zero = zero;
+                    // No allocation here: this loop runs for every layout.
+                    std::array<std::int64_t, 2> shards{ranks, 0};
+                    std::size_t n_shards = 1;
+                    if (fixed.shard) {
+                      shards[0] = *fixed.shard;
+                    } else if (zero > 0 && in_node > 1 && in_node < ranks && ranks % in_node == 0) {
+                      shards[n_shards++] = in_node;
+                    }
+                    for (std::size_t si = 0; si < n_shards; ++si) {
+                      l.shard = shards[si];
+                      for (const Recompute rc : recomputes) {
+                        l.recompute = rc;
+                        // ZeRO 2 where it could win (above).
+                        const bool sharded_worth = consider_recompute(l);
+                        if (zero == 1 && sharded_worth && try_zero2 && ranks > 1) {
+                          l.zero = 2;
+                          consider_recompute(l);
+                          l.zero = 1;
+                        }
                       }
                     }
                   }
@@ -420,6 +424,27 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           }
         }
       }
+    }
+  };
+  search(pps);
+  // Where no split of the GPUs has an even pipeline (1,152 GPUs, 16 racks of 72, leave a factor
+  // 9 that only PP can take when 9 divides neither L nor L + 2), the stage counts that split the
+  // layers unevenly are tried too, each costed with ceil(L/p) layers a stage (the plan notes it).
+  std::string uneven_note;
+  if (!split_found && !fixed.pp) {
+    std::vector<std::int64_t> uneven;
+    for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
+      if (places(p) == 0) uneven.push_back(p);
+    }
+    search(uneven);
+    if (split_found) {
+      uneven_note = fmt::format(
+          "no split of the {} GPUs has a pipeline that divides the {} layers{}: the search "
+          "tried uneven stage counts too",
+          c.n, c.layers,
+          c.layers + 2 == places_mtp || m.mtp_layers == 0
+              ? fmt::format(" (or {}, the ends one layer short)", c.layers + 2)
+              : fmt::format(" (or {} or {}, the ends one layer short)", c.layers + 2, places_mtp));
     }
   }
   std::vector<StepPlan> out;
@@ -497,6 +522,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     StepPlan p = detail::make_step_plan(c, r.lay, std::move(assumed));
     p.layouts_evaluated = evaluated;
     if (!batch_note.empty()) p.notes.push_back(batch_note);
+    if (!uneven_note.empty()) p.notes.push_back(uneven_note);
     out.push_back(std::move(p));
   }
   return out;

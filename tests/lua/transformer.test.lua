@@ -175,6 +175,23 @@ do  -- distinct_splits: the runners-up are other splits, each its own fastest la
   t.raises_here(function() dml.optimize(run, { runners_up = 3, distinct_splits = 1 }) end,
     "optimize.distinct_splits: expected true or false, got 1")
 end
+do  -- 1,152 GPUs (16 racks of 72) with a batch of 512 = 2^9 leave a factor 9 that only PP can take,
+    -- and 9 divides neither the 32 layers nor 34: the search tries uneven stage counts and says so
+  local racks = dml.cluster { gpu = gpus.h100_sxm, size = 1152,
+    levels = { dml.level(networks.nvlink4_h100, { size = 72 }), networks.infiniband_ndr } }
+  local odd = dml.optimize(dml.run(run, { cluster = racks }))
+  t.eq(odd.feasible, true, "a layout of 1,152 GPUs")
+  t.eq(odd.layout.pp % 9, 0, dml.layout_text(odd.layout))
+  t.eq(odd.notes[#odd.notes], "no split of the 1152 GPUs has a pipeline that divides the 32 layers (or 34, the "
+    .. "ends one layer short): the search tried uneven stage counts too")
+  t.eq(table.concat(odd.notes, "\n"):find("do not split evenly into pp " .. odd.layout.pp, 1, true) ~= nil, true,
+    "the layout's own note on its uneven stages")
+  local fixed_pp = dml.optimize(dml.run(run, { cluster = racks }), { pp = 4 })
+  t.eq(fixed_pp.feasible, false, "a PP held fixed is not replaced")
+  for _, n in ipairs(dml.optimize(run).notes) do
+    t.eq(n:find("uneven stage counts", 1, true), nil, "no such note where an even split exists")
+  end
+end
 t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
   "optimize.runers_up: not a layout field to hold fixed, nor runners_up (did you mean 'runners_up'?); it takes "
   .. "runners_up, distinct_splits, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
