@@ -5,9 +5,9 @@
 //   core.evaluate(run, layout) -> plan
 //   core.collective{cluster, op, size, gpus[, stack]} -> collective estimate
 //   core.optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
-//     -> {plan or false, ...}, interrupted
+//     -> {plan or false, ...}, interrupted; or nil, message, i where run i's search failed
 //   core.transformer_optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
-//     -> {step plan or false, ...}, interrupted
+//     -> {step plan or false, ...}, interrupted; or nil, message, i
 //   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
 //   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
 //   core.count_text(n) -> "2,048"
@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,11 @@ std::vector<T> read_list(lua_State* L, int idx, const char* what, lua_Integer fi
   return out;
 }
 
+Plan optimize_one(const Run& run, const Control& control) { return optimize(run, control); }
+StepPlan optimize_one(const TransformerRun& run, const Control& control) {
+  return std::move(optimize(run, {}, 1, control).front());
+}
+
 // The body of core.optimize_many and core.transformer_optimize_many: the runs at 1 are items
 // first + 1 ... of `path` (for messages), optimized on all cores (optimize_all); progress shows
 // done + i of total (a sweep made in chunks). report_last: the last run is reported too (the
@@ -127,7 +133,36 @@ int optimize_many(lua_State* L, bool report_last) {
       work.control().progress(done + d, total);
     };
   }
-  const auto plans = optimize_all(runs, control);
+  // Each run optimized as optimize_all does; a run whose search fails is named by its index
+  // (the lowest that failed, as parallel_for rethrows), so that a sweep can say which point.
+  using P = decltype(optimize_one(runs.front(), control));
+  std::vector<std::optional<P>> plans(runs.size());
+  std::mutex failed_mutex;
+  std::size_t failed = runs.size();
+  try {
+    (void)parallel_for(
+        runs.size(),
+        [&](std::size_t i) {
+          try {
+            plans[i] = optimize_one(runs[i], control);
+          } catch (const Cancelled&) {
+            throw;
+          } catch (...) {
+            const std::lock_guard lock(failed_mutex);
+            failed = std::min(failed, i);
+            throw;
+          }
+        },
+        control);
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const Error& e) {  // a model's error; others (no memory) end the call as they are
+    if (failed == runs.size()) throw;
+    lua_pushnil(L);
+    lua_pushstring(L, e.what());
+    lua_pushinteger(L, static_cast<lua_Integer>(failed + 1));
+    return 3;
+  }
   bool interrupted = false;
   for (const auto& p : plans) interrupted = interrupted || !p;
   if (report_last && in_sweep && !interrupted) work.note(done + plans.size(), total);

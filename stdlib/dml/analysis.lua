@@ -293,6 +293,11 @@ function M.sweep(spec)
   if type(label) ~= "string" then core.raise("sweep.label: expected a string, got a " .. type(label)) end
   local keys, total, what = {}, 0, nil
   local point, run_at  -- point(i), run_at(i): the grid point and the declared run at index i (from 0)
+  local function at_text(at)  -- a grid point, as its errors name it: "{ ib = 400 Gb/s }"
+    local parts = {}
+    for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
+    return "{ " .. table.concat(parts, ", ") .. " }"
+  end
   if spec.runs ~= nil then
     if spec.grid ~= nil or spec.run ~= nil then core.raise("sweep: give either runs, or grid and run, not both") end
     local list = spec.runs
@@ -330,11 +335,6 @@ function M.sweep(spec)
     point = function(i) return grid_point(grid, keys, sizes, i) end
     -- An error while making a point's run names the point: a string error keeps its own place
     -- (the line of the run function that failed) and gains the point.
-    local function at_text(at)
-      local parts = {}
-      for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
-      return "{ " .. table.concat(parts, ", ") .. " }"
-    end
     -- With --traceback, the stack is kept from where the error was raised (core.traceback);
     -- the error's value stays the message. A point that cannot be shown leaves it as it is.
     local function at_point(at, f, ...)
@@ -424,7 +424,17 @@ function M.sweep(spec)
     if #runs > 0 then
       local optimize_many = transformer and core.transformer_optimize_many or core.optimize_many
       local stopped
-      plans, stopped = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
+      local message, failed
+      plans, stopped, failed = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
+      if plans == nil then  -- a run's search failed: the point (or the run's place) is named
+        message = stopped
+        local i = chunk_start + failed - 1
+        if #keys > 0 then
+          local shown, where = pcall(at_text, point(i))
+          core.raise(shown and string.format("%s (sweep at %s)", message, where) or message)
+        end
+        core.raise(string.format("sweep.runs[%d]: %s", i + 1, message))
+      end
       interrupted = interrupted or stopped
     end
     for i, plan in ipairs(plans) do

@@ -254,6 +254,20 @@ end
 t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
   "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
 t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer)")
+-- a search that fails (a network of 1e-300 B/s: every cost out of range) names its point, or its
+-- place in the list, as an error of the run function does
+do
+  local function over(ib)
+    return dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+      levels = { networks.nvlink4_h100, dml.level { link = ib, latency = "1 us" } } } })
+  end
+  local ok, e = pcall(dml.sweep, { grid = { ib = { "400 Gb/s", "1e-300 GB/s" } }, run = function(p) return over(p.ib) end })
+  t.eq(ok, false)
+  t.eq(e:find("is out of range", 1, true) ~= nil and e:sub(-31), "(sweep at { ib = 1e-300 GB/s })", e)
+  ok, e = pcall(dml.sweep, { runs = { over "400 Gb/s", over "1e-300 GB/s" } })
+  t.eq(ok, false)
+  t.eq(e:match("sweep%.runs%[2%]: the cost of .* is out of range") ~= nil, true, e)
+end
 t.raises(function()
   dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512,
     cluster = dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
