@@ -1,0 +1,35 @@
+# Runs a command a doc shows with its output, and compares what it prints with the doc's block:
+# the lines after "$ LINE" up to the closing fence. Paths under /tmp in LINE run under TMP
+# instead, and TMP in the output reads as /tmp again. Run from SRC, `build/dml` being DML.
+#   cmake -DDML=... -DSRC=... -DDOC=docs/x.md -DLINE="build/dml a.lua" -DTMP=... -P check_transcript.cmake
+file(READ "${SRC}/${DOC}" text)
+string(FIND "${text}" "\n$ ${LINE}\n" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "${DOC} has no line `$ ${LINE}`")
+endif()
+string(LENGTH "\n$ ${LINE}\n" head)
+math(EXPR at "${at} + ${head}")
+string(SUBSTRING "${text}" ${at} -1 rest)
+string(FIND "${rest}" "```" end)
+string(SUBSTRING "${rest}" 0 ${end} expected)
+
+separate_arguments(args UNIX_COMMAND "${LINE}")
+list(POP_FRONT args program)
+if(NOT program STREQUAL "build/dml")
+  message(FATAL_ERROR "`${LINE}` does not run build/dml")
+endif()
+set(run_args "")
+foreach(a IN LISTS args)
+  string(REGEX REPLACE "^/tmp(/|$)" "${TMP}\\1" a "${a}")
+  list(APPEND run_args "${a}")
+endforeach()
+execute_process(COMMAND "${DML}" ${run_args} WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "`${LINE}` exited with ${rc}:\n${err}")
+endif()
+string(REPLACE "${TMP}" "/tmp" out "${out}")
+if(NOT out STREQUAL expected)
+  file(WRITE "${TMP}/transcript.received.txt" "${out}")
+  message(FATAL_ERROR "the output of `${LINE}` differs from ${DOC}'s (received: ${TMP}/transcript.received.txt)\n--- ${DOC}\n${expected}--- received\n${out}")
+endif()
