@@ -498,7 +498,7 @@ end
 -- The fields of a result (M.calibrate): reading another is an error, with did-you-mean.
 local RESULT_FIELDS = { "measured", "gpu", "stack", "gpu_preset", "stack_preset", "fit", "check", "evaluations",
   "converged", "max_evaluations", "skipped", "values", "rows", "presets_text", "values_table", "rows_table",
-  "record", "written" }
+  "record", "written", "warnings" }
 local result_mt = {}
 result_mt.__name = "dml.calibration"
 result_mt.__index = function(_, k) return core.no_such("calibration", k, "field", RESULT_FIELDS) end
