@@ -44,7 +44,7 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 27> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 28> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
@@ -72,6 +72,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 27> kOtherNa
     {"utilization", "mfu"},
     {"mfu", "utilization"},
     {"training_time", "time_to_train"},
+    {"step_time", "time"},  // a step plan's time.step
 }};
 
 // Whether `candidate` is the first words of `name` ("global_batch" of "global_batch_size").
@@ -82,6 +83,15 @@ bool starts_with_words(std::string_view name, std::string_view candidate) {
 }  // namespace
 
 std::string closest(std::string_view name, std::span<const std::string> candidates) {
+  // The name in other letters' case ("TP" for "tp"), however short.
+  const auto lower = [](char c) { return std::tolower(static_cast<unsigned char>(c)); };
+  for (const auto& c : candidates) {
+    if (c.size() == name.size() && c != name &&
+        std::equal(name.begin(), name.end(), c.begin(),
+                   [&](char a, char b) { return lower(a) == lower(b); })) {
+      return c;
+    }
+  }
   std::string best;
   std::size_t best_d = std::max<std::size_t>(1, name.size() / 4) + 1;
   for (const auto& c : candidates) {

@@ -64,3 +64,13 @@ TEST_CASE("closest: another tool's name for a field, and a name with words added
   const std::vector<std::string> paper_plan = {"utilization", "duration"};
   CHECK(closest("mfu", paper_plan) == "utilization");
 }
+
+TEST_CASE("closest: a name in other letters' case, however short, and a step plan's step time",
+          "[did_you_mean]") {
+  const std::vector<std::string> layout = {"tp", "pp", "dp", "cp", "ep", "microbatch"};
+  CHECK(closest("TP", layout) == "tp");  // two edits away: no typo, but the same name
+  CHECK(closest("Microbatch", layout) == "microbatch");
+  CHECK(closest("TQ", layout).empty());
+  const std::vector<std::string> step_plan = {"mfu", "time", "memory"};
+  CHECK(closest("step_time", step_plan) == "time");  // its time.step
+}
