@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -718,6 +719,19 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
   for (size_t i = 0; i < parts.size(); ++i) {
     readers[i].fd = ::open(parts[i].c_str(), O_RDONLY | O_CLOEXEC);
     if (readers[i].fd < 0) merge_error(parts[i], std::strerror(errno));
+  }
+  // A part named twice (or by two paths to one file) would repeat its rows.
+  std::vector<std::pair<dev_t, ino_t>> ids(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    struct stat st {};
+    if (::fstat(readers[i].fd, &st) != 0) merge_error(parts[i], std::strerror(errno));
+    ids[i] = {st.st_dev, st.st_ino};
+    for (size_t j = 0; j < i; ++j) {
+      if (ids[j] == ids[i]) {
+        merge_error(parts[i], fmt::format("is part {} again (as {}): each part is joined once",
+                                          j + 1, quoted_excerpt(parts[j])));
+      }
+    }
   }
   constexpr size_t kBlock = 1 << 16;
   constexpr size_t kMaxHeader = 1 << 24;  // 16 MB: no header of dml's is near it

@@ -129,6 +129,8 @@ dml_golden(shard_given_twice ARGS --shard 1/2 cases/hello.lua --shard=2/2)
 dml_golden(merge_other_columns ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/other_columns.tsv)
 dml_golden(merge_cut_short ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/cut_short.tsv)
 dml_golden(merge_missing_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/no_such_part.tsv)
+# A part named twice, by another path to it too, would repeat its rows.
+dml_golden(merge_part_twice ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/../merge/part1.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
 dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)
