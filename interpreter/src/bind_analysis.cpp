@@ -6,8 +6,9 @@
 //   core.collective{cluster, op, size, gpus[, stack]} -> collective estimate
 //   core.optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
 //     -> {plan or false, ...}, interrupted; or nil, message, i where run i's search failed
-//   core.transformer_optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
-//     -> {step plan or false, ...}, interrupted; or nil, message, i
+//   core.transformer_optimize_many({run, ...}[, label[, path[, first[, done, total[, fixed]]]]])
+//     -> {step plan or false, ...}, interrupted; or nil, message, i (fixed: a list of layouts
+//     to hold fixed, one per run, false for none)
 //   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
 //   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
 //   core.count_text(n) -> "2,048"
@@ -110,9 +111,13 @@ std::vector<T> read_list(lua_State* L, int idx, const char* what, lua_Integer fi
   return out;
 }
 
-Plan optimize_one(const Run& run, const Control& control) { return optimize(run, control); }
-StepPlan optimize_one(const TransformerRun& run, const Control& control) {
-  return std::move(optimize(run, {}, 1, control).front());
+// A paper run's knobs are its options: it has no fixed layout fields (the sweep refuses them).
+Plan optimize_one(const Run& run, const TransformerLayout&, const Control& control) {
+  return optimize(run, control);
+}
+StepPlan optimize_one(const TransformerRun& run, const TransformerLayout& fixed,
+                      const Control& control) {
+  return std::move(optimize(run, fixed, 1, control).front());
 }
 
 // The body of core.optimize_many and core.transformer_optimize_many: the runs at 1 are items
@@ -128,6 +133,20 @@ int optimize_many(lua_State* L, bool report_last) {
   const bool in_sweep = !lua_isnoneornil(L, 6);
   const auto done = in_sweep ? static_cast<std::size_t>(luaL_checkinteger(L, 5)) : 0;
   const auto total = in_sweep ? static_cast<std::size_t>(luaL_checkinteger(L, 6)) : 0;
+  // The layout fields each run's search holds fixed (a list beside the runs; false: none).
+  std::vector<TransformerLayout> fixed(runs.size());
+  if (!lua_isnoneornil(L, 7)) {
+    luaL_checktype(L, 7, LUA_TTABLE);
+    const char* what = luaL_optstring(L, 3, "runs");
+    const lua_Integer first = luaL_optinteger(L, 4, 0);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      if (lua_geti(L, 7, static_cast<lua_Integer>(i + 1)) == LUA_TTABLE) {
+        fixed[i] = read<TransformerLayout>(
+            L, -1, fmt::format("{}[{}].fixed", what, first + static_cast<lua_Integer>(i) + 1));
+      }
+      lua_pop(L, 1);
+    }
+  }
   if (in_sweep) {
     control.progress = [&work, done, total](std::size_t d, std::size_t) {
       work.control().progress(done + d, total);
@@ -135,7 +154,7 @@ int optimize_many(lua_State* L, bool report_last) {
   }
   // Each run optimized as optimize_all does; a run whose search fails is named by its index
   // (the lowest that failed, as parallel_for rethrows), so that a sweep can say which point.
-  using P = decltype(optimize_one(runs.front(), control));
+  using P = decltype(optimize_one(runs.front(), fixed.front(), control));
   std::vector<std::optional<P>> plans(runs.size());
   std::mutex failed_mutex;
   std::size_t failed = runs.size();
@@ -144,7 +163,7 @@ int optimize_many(lua_State* L, bool report_last) {
         runs.size(),
         [&](std::size_t i) {
           try {
-            plans[i] = optimize_one(runs[i], control);
+            plans[i] = optimize_one(runs[i], fixed[i], control);
           } catch (const Cancelled&) {
             throw;
           } catch (...) {

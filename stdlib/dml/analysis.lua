@@ -247,7 +247,13 @@ local function cell(v, at)
   return "#" .. at
 end
 
-local sweep_fields = { "grid", "run", "runs", "label" }
+local sweep_fields = { "grid", "run", "runs", "fixed", "label" }
+local function describe(v)  -- "a string", "a dml.run", "nil"
+  local mt = getmetatable(v)
+  if type(mt) == "table" and type(mt.__name) == "string" then return "a " .. mt.__name end
+  if v == nil then return "nil" end
+  return "a " .. type(v)
+end
 
 -- Whether a grid value and the plan's column of the same name say the same: equal, or the same
 -- text, or a number written with its unit ("1e12 tokens", "3 months"), which the run read.
@@ -291,6 +297,24 @@ function M.sweep(spec)
   end
   local label = spec.label or "sweep"
   if type(label) ~= "string" then core.raise("sweep.label: expected a string, got a " .. type(label)) end
+  -- Layout fields every transformer run's search holds fixed (dml.optimize's second argument);
+  -- a run function may return a point's own as its second value, which add to these.
+  local fixed_all = spec.fixed
+  if fixed_all ~= nil and (type(fixed_all) ~= "table" or getmetatable(fixed_all) ~= nil) then
+    core.raise("sweep.fixed: expected a table of layout fields to hold fixed ({ tp = 8, ... }), got " .. describe(fixed_all))
+  end
+  local function fixed_of(own, where)
+    if own == nil then return fixed_all end
+    if type(own) ~= "table" or getmetatable(own) ~= nil then
+      core.raise(string.format("sweep.run(%s): its second value is the layout fields to hold fixed, a table; got %s",
+        where, describe(own)))
+    end
+    if fixed_all == nil then return own end
+    local both = {}
+    for k, v in pairs(fixed_all) do both[k] = v end
+    for k, v in pairs(own) do both[k] = v end
+    return both
+  end
   local keys, total, what = {}, 0, nil
   local point, run_at  -- point(i), run_at(i): the grid point and the declared run at index i (from 0)
   local function at_text(at)  -- a grid point, as its errors name it: "{ ib = 400 Gb/s }"
@@ -320,8 +344,8 @@ function M.sweep(spec)
     -- is no run is named at its index when the chunk is read.
     run_at = function(i)
       local r = list[i + 1]
-      if type(r) == "table" and getmetatable(r) == nil and r.model ~= nil then return M.declare_run(r) end
-      return r
+      if type(r) == "table" and getmetatable(r) == nil and r.model ~= nil then return M.declare_run(r), fixed_all end
+      return r, fixed_all
     end
   else
     if type(spec.grid) ~= "table" then core.raise("sweep.grid: required (a table of name = { values... })") end
@@ -351,13 +375,14 @@ function M.sweep(spec)
     end
     run_at = function(i)
       local at = point(i)
-      local run = at_point(at, spec.run, at)
-      if is_transformer_run(run) then return run end
+      local run, own = at_point(at, spec.run, at)
+      local fixed = own ~= nil and fixed_of(own, at_text(at)) or fixed_all
+      if is_transformer_run(run) then return run, fixed end
       if type(run) == "table" and getmetatable(run) == nil and run.model == nil then
         core.raise(string.format("sweep.run(%s): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)",
           at_text(at)))
       end
-      return at_point(at, M.declare_run, run)
+      return at_point(at, M.declare_run, run), fixed
     end
   end
   -- This process's slice [first, last) of the runs: all of them, or the K-th of N (--shard K/N).
@@ -390,8 +415,11 @@ function M.sweep(spec)
   -- next run and keeps what finished (core.sweep_cancelled); the state is restored however the
   -- sweep ends.
   local sweep <close> = core.sweep_begin()
-  local run_0 = run_at(0)  -- made once: a run function is called once per point
+  local run_0, fixed_0 = run_at(0)  -- made once: a run function is called once per point
   local transformer = is_transformer_run(run_0)
+  if not transformer and fixed_0 ~= nil then
+    core.raise("sweep.fixed: layout fields to hold fixed are for transformer runs' searches; a paper run's knobs are its options (dml.run { ..., options = dml.options { ... } })")
+  end
   local plan_type = transformer and "step_plan" or "plan"
   local columns, seen = {}, {}
   for i, key in ipairs(keys) do columns[i] = key; seen[key] = true end
@@ -403,14 +431,15 @@ function M.sweep(spec)
   local chunk_start = first
   while chunk_start < last and not interrupted do
     local chunk_end = math.min(chunk_start + CHUNK, last)
-    local runs = {}
+    local runs, fixed = {}, {}
     for i = chunk_start, chunk_end - 1 do
       if core.sweep_cancelled(sweep) then  -- the chunk's runs are not searched: it ends now
         interrupted = true
         runs = {}
         break
       end
-      local r = i == 0 and run_0 or run_at(i)
+      local r, f
+      if i == 0 then r, f = run_0, fixed_0 else r, f = run_at(i) end
       -- A declared run of the other kind mixes them; anything else is no run, which reading
       -- the chunk says at its index (sweep.runs[2]: expected a transformer training run ...).
       local mt = getmetatable(r)
@@ -419,13 +448,18 @@ function M.sweep(spec)
         core.raise("sweep: the runs mix paper runs (dml.mlp_stack) and transformer runs; sweep each kind on its own")
       end
       runs[#runs + 1] = r
+      fixed[#runs] = f or false
+      if f ~= nil and not transformer then
+        core.raise("sweep.fixed: layout fields to hold fixed are for transformer runs' searches; a paper run's knobs are its options (dml.run { ..., options = dml.options { ... } })")
+      end
     end
     local plans = {}
     if #runs > 0 then
       local optimize_many = transformer and core.transformer_optimize_many or core.optimize_many
       local stopped
       local message, failed
-      plans, stopped, failed = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count)
+      plans, stopped, failed = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
+        transformer and fixed or nil)
       if plans == nil then  -- a run's search failed: the point (or the run's place) is named
         message = stopped
         local i = chunk_start + failed - 1

@@ -254,6 +254,29 @@ end
 t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
   "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
 t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer)")
+-- layout fields a sweep holds fixed: `fixed` for every run, and a run function's second value for
+-- its point (added to them); each row is what dml.optimize answers with the same fields fixed
+do
+  local swept = dml.sweep { grid = { tp_fixed = { 1, 4 } }, fixed = { recompute = "full" },
+    run = function(p) return run, { tp = p.tp_fixed } end }
+  for i, tp in ipairs { 1, 4 } do
+    local alone = dml.optimize(run, { tp = tp, recompute = "full" })
+    t.eq(dml.layout_text(swept.plans[i].layout), dml.layout_text(alone.layout), "tp " .. tp)
+    t.eq(swept.plans[i].time.step, alone.time.step)
+  end
+  local listed = dml.sweep { runs = { run }, fixed = { pp = 2 } }
+  t.eq(listed.plans[1].layout.pp, 2, "the runs' form")
+  t.raises_here(function() dml.sweep { runs = { run }, fixed = { TP = 2 } } end,
+    "sweep.runs[1].fixed.TP: unknown field of a transformer layout (did you mean 'tp'?); its fields are tp, "
+    .. "tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, microbatch, "
+    .. "recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload")
+  t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, 2 end } end,
+    "sweep.run({ a = 1 }): its second value is the layout fields to hold fixed, a table; got a number")
+  local paper_run = dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }
+  t.raises_here(function() dml.sweep { runs = { paper_run }, fixed = { tp = 2 } } end,
+    "sweep.fixed: layout fields to hold fixed are for transformer runs' searches; a paper run's knobs are its "
+    .. "options (dml.run { ..., options = dml.options { ... } })")
+end
 -- a search that fails (a network of 1e-300 B/s: every cost out of range) names its point, or its
 -- place in the list, as an error of the run function does
 do
