@@ -424,9 +424,15 @@ std::string plan_summary(const Plan& p) {
       lines.push_back(fmt::format("  bound by the matmuls: {} >= overlapped communication {}",
                                   text(c.compute_time), text(overlapped)));
     }
-    lines.push_back(fmt::format("memory: {} needed of {}",
-                                format_quantity(to_quantity(c.memory_required)),
-                                format_quantity(to_quantity(c.memory_available))));
+    // One form for both: past the prefixes (1,000 EB) a figure has an exponent, and so does the
+    // other then ("6.362e19 B needed of 2.474e22 B", not "63.62 EB needed of 2.474e22 B").
+    const double need = c.memory_required.value(), have = c.memory_available.value();
+    const bool exponent = std::max(std::fabs(need), std::fabs(have)) >= 1e21;
+    const auto bytes = [&](double b, const units::Bytes& q) {
+      return exponent ? format_number(b) + " B" : format_quantity(to_quantity(q));
+    };
+    lines.push_back(fmt::format("memory: {} needed of {}", bytes(need, c.memory_required),
+                                bytes(have, c.memory_available)));
   }
   std::string out;
   for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;

@@ -140,6 +140,14 @@ t.raises_here(function() dml.run { model = model, cluster = h100, batch_tokens =
 t.eq(dml.run { model = model, cluster = h100, batch_tokens = 64 * 2048, tokens = 131072 }.tokens, 131072,
   "one whole batch is a run")
 
+-- past the byte prefixes (1,000 EB) the memory line writes both figures with an exponent: 2^38
+-- H100s of 80 GB hold 2^38 x 8e10 = 2.199e22 B
+do
+  local huge = dml.optimize(dml.run { model = dml.mlp_stack { d_model = 2^20 }, cluster = dml.cluster(h100, { size = 2^38 }) })
+  local line = tostring(huge):match("\nmemory: [^\n]*")
+  t.eq(line:match("^\nmemory: %d%.%d+e%d+ B needed of 2%.199e22 B$") ~= nil, true, line)
+end
+
 -- the limits of the paper's dense H100 setting (docs/model.md 5.2)
 local limits = dml.limits(paper.settings.h100_sxm)
 t.near(limits.summary.linear_scaling_ends_at:value(), 2.048e28, 1e-3)
