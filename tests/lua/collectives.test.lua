@@ -42,11 +42,25 @@ do
     "no chunk")
 end
 
--- Groups that do not fit the nodes are refused, naming the field.
-t.raises(function() return dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB", gpus = 12 } end,
-  { pattern = "collective%.gpus: 12 GPUs span nodes of 8 unevenly" })
-t.raises(function() return dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB", gpus = 3 } end,
-  { pattern = "collective%.gpus: 3 does not divide a node of 8 GPUs" })
+-- Groups that do not tile the nodes are costed as a plan costs them (docs/model.md 8.4): the
+-- slowest group of consecutive ranks, the one a node boundary cuts, k = gcd(n, 8) of its ranks on
+-- one node, over 1 + ceil((n - k)/8) nodes.
+-- 3 GPUs: k = 1, the smaller of NVLink and the network, 47.5 GB/s; 2 nodes; a hop 1.125 us +
+-- 1 MiB / 47.5 GB/s (the piece S/k under the 2 MiB chunk); the tree, 2 hops, beats the ring's
+-- 4 hops + 2 steps; 8 us + 2 hops + 2 x 2/3 x 1 MiB / 47.5 GB/s.
+do
+  local e = dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB", gpus = 3 }
+  t.near(e.time / dml.q"1 s", 8e-6 + 2 * (1.125e-6 + 2 ^ 20 / 47.5e9) + 2 * 2 / 3 * 2 ^ 20 / 47.5e9, 1e-12, "3 GPUs")
+  t.eq(e.nodes, 2); t.eq(e.level, 2)
+end
+-- 12 GPUs: k = 4, min(4/3 x 307.35, 4 x 47.5) = 190 GB/s; 2 nodes; a hop 1.125 us + 256 KiB /
+-- 47.5 GB/s; the tree, 2 hops + 2 x 3 NVLink steps, beats the ring's 2 x (2 hops + 10 steps).
+do
+  local e = dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB", gpus = 12 }
+  t.near(e.time / dml.q"1 s", 8e-6 + 2 * (1.125e-6 + 2 ^ 18 / 47.5e9) + 6 * 1.125e-6 + 2 * 11 / 12 * 2 ^ 20 / 190e9,
+    1e-12, "12 GPUs")
+  t.eq(e.nodes, 2); t.eq(e.level, 2)
+end
 t.raises(function() return dml.collective { cluster = cluster, op = "all_reduce", size = "1 MiB" } end,
   { pattern = "collective%.gpus: required" })
 t.raises(function() return dml.collective { cluster = cluster, op = "broadcast", size = "1 MiB", gpus = 8 } end,

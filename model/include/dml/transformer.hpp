@@ -1204,8 +1204,9 @@ struct Description<CollectiveQuery> {
                      .doc = "the whole buffer (nccl-tests' size column), e.g. \"64 MiB\"",
                      .required = true});
     v.field(q.gpus, {.name = "gpus",
-                     .doc = "ranks in the group: consecutive GPUs (whole nodes when it spans "
-                            "more than one)",
+                     .doc = "ranks in the group: consecutive GPUs; a size that does not tile "
+                            "the nodes is costed as its slowest group, the one a node boundary "
+                            "cuts, as a plan costs it",
                      .required = true,
                      .min = 2,
                      .max = std::int64_t{1} << 30});
