@@ -123,6 +123,9 @@ int open(lua_State* L) {
     lua_setfield(L, -2, "traceback");
     lua_pushcfunction(L, l_message);
     lua_setfield(L, -2, "message");
+    // The state is the host's: the stdlib leaves what all its strings share as it is.
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "in_host_state");
     lua_setfield(L, LUA_REGISTRYINDEX, kCoreKey);
     add_searcher(L);
     // The stdlib's "dml" module (stdlib/dml/init.lua), called as require calls a loader.

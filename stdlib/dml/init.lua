@@ -229,5 +229,37 @@ def("columns", "dml.columns(type): the table columns of a described type's value
     return core.columns(name)
   end)
 
+-- Text with a unit does arithmetic as its quantity does: a preset's fields are plain text
+-- ("3352 GB/s"), and `gpus.h100_sxm.hbm_bandwidth * 2` is 6.704 TB/s, as `dml.q(...) * 2` is.
+-- Numbers written as text ("10" * 2) stay Lua's own, and so does every other string's error.
+-- Not in a host's Lua state (the Lua module): the strings' metatable is the host's, not dml's.
+if not rawget(core, "in_host_state") then
+  local string_mt = getmetatable("")
+  for _, op in ipairs { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv" } do
+    local lua_op = string_mt[op]
+    if lua_op ~= nil then
+      local function as_quantity(v)
+        if type(v) ~= "string" or tonumber(v) ~= nil then return v, false end
+        local ok, q = pcall(core.q, v)
+        if ok then return q, true end
+        return v, false
+      end
+      string_mt[op] = function(a, b)
+        local qa, a_unit = as_quantity(a)
+        local qb, b_unit = as_quantity(b)
+        if not (a_unit or b_unit) or (type(qa) == "string" or type(qb) == "string") then
+          local ok, r = pcall(lua_op, a, b)
+          if ok then return r end
+          core.raise((tostring(r):gsub("^[^\n]-:%d+: ", "")))  -- Lua's message, at the user's line
+        end
+        if op == "__add" then return qa + qb elseif op == "__sub" then return qa - qb
+        elseif op == "__mul" then return qa * qb elseif op == "__div" then return qa / qb
+        elseif op == "__unm" then return -qa elseif op == "__pow" then return qa ^ qb
+        elseif op == "__mod" then return qa % qb else return qa // qb end
+      end
+    end
+  end
+end
+
 -- A typo never reads as nil: dml.optimise is an error at the scenario's line, with did-you-mean.
 return core.strict(dml, "dml", "function", "see dml.names()")

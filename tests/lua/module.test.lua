@@ -16,6 +16,12 @@ t.eq(dml.version, dml.version:match("^%d+%.%d+%.%d+$"), "dml.version")
 local gpus = require "dml.presets.gpus"
 t.eq(dml.presets.gpus, gpus, "dml.presets.gpus")
 t.eq(gpus.h100_sxm.name, "H100 SXM", "the H100 preset")
+-- Text with a unit does arithmetic under dml; the module leaves the host's strings as they are.
+if in_dml then
+  t.eq(tostring(gpus.h100_sxm.hbm_bandwidth * 2), "6.704 TB/s", "a preset's text times 2")
+else
+  t.eq(pcall(function() return gpus.h100_sxm.hbm_bandwidth * 2 end), false, "the host's strings")
+end
 local paper = require "dml.paper.erdil2024"
 t.eq(dml.paper.erdil2024, paper, "dml.paper.erdil2024")
 -- Every paper module loads in a plain lua5.4 too, where no global dml exists.

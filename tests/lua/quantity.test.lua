@@ -154,3 +154,20 @@ t.near(stdlib_like("100 Gb/s").bandwidth:value(), 12.5e9)
 
 -- dml.core is the stdlib's own: a scenario cannot require it
 t.raises(function() require "dml.core" end, { pattern = "module 'dml.core' not found" })
+
+-- Text with a unit does arithmetic as its quantity (a preset's fields are text); numbers as
+-- text stay Lua's, and other text is Lua's error at the user's line.
+do
+  local h100 = require("dml.presets.gpus").h100_sxm
+  t.eq(type(h100.hbm_bandwidth), "string", "a preset's field is text")
+  t.eq(tostring(h100.hbm_bandwidth * 2), "6.704 TB/s")
+  t.eq(tostring(2 * h100.hbm_bandwidth), "6.704 TB/s")
+  t.eq(h100.hbm_bandwidth / dml.q"1 GB/s", 3352.0)
+  t.eq(tostring("1 TB/s" + "500 GB/s"), "1.5 TB/s")
+  t.eq(tostring(-"2 us"), "-2 us")
+  t.eq(dml.gpu(h100, { hbm_bandwidth = h100.hbm_bandwidth * 2 }).hbm_bandwidth, dml.q"6704 GB/s", "declares")
+  t.eq("10" * 2, 20, "a number as text is Lua's")
+  t.eq("3" + "4", 7)
+  t.raises_here(function() return "abc" * 2 end, "attempt to mul a 'string' with a 'number'")
+  t.raises_here(function() return "1 GB" + "1 s" end, "cannot add 1 GB and 1 s (a size in bytes and a time)")
+end
