@@ -167,7 +167,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       if (best.empty()) note_least(l);
       return false;
     }
-    const Ranked r{k.time.step.value(), order, l};
+    const double step = k.time.step.value();
     if (ranking.distinct_splits) {
       // One layout per split: a faster one replaces its split's, a slower one is passed over.
       // (The bound below stays sound: a layout slower than the last kept is slower than any
@@ -177,13 +177,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                x.lay.dp == l.dp && x.lay.cp == l.cp && x.lay.ep == l.ep;
       });
       if (same != best.end()) {
-        if (!(r.step < same->step)) return true;
+        if (!(step < same->step)) return true;
         best.erase(same);
       }
     }
-    if (static_cast<std::int64_t>(best.size()) == count && !(r.step < best.back().step)) {
+    if (static_cast<std::int64_t>(best.size()) == count && !(step < best.back().step)) {
       return true;
     }
+    const Ranked r{step, order, l};
     const auto at =
         std::upper_bound(best.begin(), best.end(), r,
                          [](const Ranked& x, const Ranked& y) { return x.step < y.step; });
