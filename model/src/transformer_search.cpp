@@ -339,7 +339,20 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   };
   const bool try_zero2 = !fixed.zero;
   bool split_found = false;  // some TP x CP x PP x DP covers the GPUs with DP dividing the batch
-  const auto search = [&](const std::vector<std::int64_t>& pp_degrees) {
+  // Where no split of the GPUs has an even pipeline (1,152 GPUs, 16 racks of 72, leave a factor
+  // 9 that only PP can take when 9 divides neither L nor L + 2), a second pass tries the stage
+  // counts that split the layers unevenly, each costed with ceil(L/p) layers a stage (the plan
+  // notes it). (A loop, not a lambda called twice: the nest's locals stay locals.)
+  std::vector<std::int64_t> pp_degrees = pps;
+  std::string uneven_note;
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) {
+      if (split_found || fixed.pp) break;
+      pp_degrees.clear();
+      for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
+        if (places(p) == 0) pp_degrees.push_back(p);
+      }
+    }
     for (const std::int64_t tp : tps) {
       for (const std::int64_t cp : cps) {
         for (const std::int64_t pp : pp_degrees) {
@@ -426,19 +439,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         }
       }
     }
-  };
-  search(pps);
-  // Where no split of the GPUs has an even pipeline (1,152 GPUs, 16 racks of 72, leave a factor
-  // 9 that only PP can take when 9 divides neither L nor L + 2), the stage counts that split the
-  // layers unevenly are tried too, each costed with ceil(L/p) layers a stage (the plan notes it).
-  std::string uneven_note;
-  if (!split_found && !fixed.pp) {
-    std::vector<std::int64_t> uneven;
-    for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
-      if (places(p) == 0) uneven.push_back(p);
-    }
-    search(uneven);
-    if (split_found) {
+    if (pass == 1 && split_found) {
       uneven_note = fmt::format(
           "no split of the {} GPUs has a pipeline that divides the {} layers{}: the search "
           "tried uneven stage counts too",
