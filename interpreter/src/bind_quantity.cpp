@@ -38,10 +38,17 @@ std::string number_text(lua_State* L, int idx) {
   return format_number(v, 17);
 }
 
-// An arithmetic operand: a Quantity, or a number as a dimensionless quantity.
+// An arithmetic operand: a Quantity, a number as a dimensionless quantity, or text: a number
+// ("2") or a quantity ("900 GB/s", as dml.q reads it; a preset's fields are such text).
 Quantity operand(lua_State* L, int idx, std::string_view op) {
   if (const Quantity* q = test_quantity(L, idx)) return *q;
   if (lua_type(L, idx) == LUA_TNUMBER) return Quantity{lua_tonumber(L, idx), kDimensionless};
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    int is_number = 0;
+    const double v = lua_tonumberx(L, idx, &is_number);  // converts a copy: the text stays
+    if (is_number != 0) return Quantity{v, kDimensionless};
+    return parse_quantity(to_view(L, idx));
+  }
   throw UnitError(fmt::format("quantity arithmetic ({}) needs a Quantity or a number, got {}", op,
                               describe_type(L, idx)));
 }

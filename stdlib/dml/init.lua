@@ -235,27 +235,44 @@ def("columns", "dml.columns(type): the table columns of a described type's value
 -- Not in a host's Lua state (the Lua module): the strings' metatable is the host's, not dml's.
 if not rawget(core, "in_host_state") then
   local string_mt = getmetatable("")
-  for _, op in ipairs { "__add", "__sub", "__mul", "__div", "__mod", "__pow", "__unm", "__idiv" } do
+  local type, tonumber, pcall, tostring, error = type, tonumber, pcall, tostring, error
+  local find = string.find
+  -- "3352 GB/s" -> its quantity; "10" -> 10; nil for other text. Text that starts as a number
+  -- but does not read as a quantity raises dml.q's own message ("1 flop/s": did you mean ...).
+  local function operand(v)
+    if type(v) ~= "string" then return v end
+    local n = tonumber(v)
+    if n ~= nil then return n end
+    local ok, q = pcall(core.q, v)
+    if ok then return q end
+    if find(v, "^%s*[-+]?%.?%d") then core.raise((tostring(q):gsub("^[^\n]-:%d+: ", ""))) end
+    return nil
+  end
+  local function is_unit_text(v) return type(v) == "string" and tonumber(v) == nil end
+  local ops = {
+    __add = function(a, b) return a + b end, __sub = function(a, b) return a - b end,
+    __mul = function(a, b) return a * b end, __div = function(a, b) return a / b end,
+    __unm = function(a) return -a end,
+  }
+  -- (%, // and ^ stay Lua's: a quantity has none of them.)
+  for op, apply in pairs(ops) do
     local lua_op = string_mt[op]
     if lua_op ~= nil then
-      local function as_quantity(v)
-        if type(v) ~= "string" or tonumber(v) ~= nil then return v, false end
-        local ok, q = pcall(core.q, v)
-        if ok then return q, true end
-        return v, false
-      end
       string_mt[op] = function(a, b)
-        local qa, a_unit = as_quantity(a)
-        local qb, b_unit = as_quantity(b)
-        if not (a_unit or b_unit) or (type(qa) == "string" or type(qb) == "string") then
-          local ok, r = pcall(lua_op, a, b)
-          if ok then return r end
-          core.raise((tostring(r):gsub("^[^\n]-:%d+: ", "")))  -- Lua's message, at the user's line
+        -- Only unit text beside a number, a quantity or other text: any other operand keeps
+        -- Lua's own rules (its metamethod, its error).
+        local other = is_unit_text(a) and b or a
+        local t = type(other)
+        local ours = (is_unit_text(a) or is_unit_text(b)) and
+          (t == "number" or t == "string" or (t == "userdata" and core.is_quantity(other)) or op == "__unm")
+        if ours then
+          local qa, qb = operand(a), operand(b)
+          if qa ~= nil and (op == "__unm" or qb ~= nil) then return apply(qa, qb) end
         end
-        if op == "__add" then return qa + qb elseif op == "__sub" then return qa - qb
-        elseif op == "__mul" then return qa * qb elseif op == "__div" then return qa / qb
-        elseif op == "__unm" then return -qa elseif op == "__pow" then return qa ^ qb
-        elseif op == "__mod" then return qa % qb else return qa // qb end
+        local ok, r = pcall(lua_op, a, b)
+        if ok then return r end
+        if type(r) ~= "string" then error(r, 0) end
+        core.raise((r:gsub("^[^\n]-:%d+: ", "")))  -- Lua's message, at the user's line
       end
     end
   end

@@ -97,7 +97,7 @@ raises_here(function() return q"80 GB" - q"1 s" end, "cannot subtract 1 s from 8
 raises_here(function() return q"1 GB" < q"1 s" end, "cannot compare 1 GB with 1 s (a size in bytes and a time)")
 raises_here(function() return q"1 GB" <= 5 end, "cannot compare 1 GB with 5 (a size in bytes and a plain number)")
 raises_here(function() return q"1 GB" + 1 end, "cannot add 1 GB and 1 (a size in bytes and a plain number)")
-raises_here(function() return q"1 GB" + "x" end, "quantity arithmetic (+) needs a Quantity or a number, got a string")
+raises_here(function() return q"1 GB" + "x" end, 'expected a quantity like "900 GB/s", got "x" ("x" is not a number)')
 raises_here(function() return {} * q"1 GB" end, "quantity arithmetic (*) needs a Quantity or a number, got a table")
 raises_here(function() return q"1 GB" .. {} end, "cannot concatenate a dml.Quantity and a table")
 raises_here(function() return q"900 gb/s" end, 'expected a quantity like "900 GB/s", got "900 gb/s" (unknown unit "gb/s"; did you mean "GB/s" or "Gb/s"?)')
@@ -168,6 +168,15 @@ do
   t.eq(dml.gpu(h100, { hbm_bandwidth = h100.hbm_bandwidth * 2 }).hbm_bandwidth, dml.q"6704 GB/s", "declares")
   t.eq("10" * 2, 20, "a number as text is Lua's")
   t.eq("3" + "4", 7)
+  t.eq(tostring("1 GB" * "2"), "2 GB", "a number as text beside unit text")
+  t.eq(tostring("2" * "1 GB"), "2 GB")
+  t.eq(tostring("5" * dml.q"1 GB"), "5 GB", "a quantity's own arithmetic reads text too")
+  t.eq(dml.q"3352 GB/s" > "900 GB/s", true, "and so does its comparison")
+  t.eq("5 GB" * setmetatable({}, { __mul = function() return "theirs" end }), "theirs",
+    "another operand's metamethod is its own")
+  t.raises_here(function() return "3 GB" % 2 end, "attempt to mod a 'string' with a 'number'")
+  t.raises_here(function() return "1 flop/s" * 2 end,
+    'expected a quantity like "900 GB/s", got "1 flop/s" (unknown unit "flop/s"; did you mean "FLOP/s"?)')
   t.raises_here(function() return "abc" * 2 end, "attempt to mul a 'string' with a 'number'")
   t.raises_here(function() return "1 GB" + "1 s" end, "cannot add 1 GB and 1 s (a size in bytes and a time)")
 end
