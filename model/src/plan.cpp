@@ -11,16 +11,44 @@ namespace dml {
 
 namespace {
 // Less than one batch is no training run, as for a transformer run: most often a misplaced
-// exponent ("1e6 tokens" for "1e12 tokens"). A partial last batch is fine.
+// exponent ("1e6 tokens" for "1e12 tokens"). A partial last batch is fine. The dataset the user
+// gave (tokens, or tokens_per_param) is checked; the default's is the paper's.
 void check_fills_a_batch(const Run& run, const TrainingRun& t, const std::string& path) {
-  const double per_batch = static_cast<double>(t.batch_sequences) * static_cast<double>(t.seq_len);
-  if (!t.tokens || *t.tokens >= per_batch) return;
-  throw ConfigError(path + ".tokens",
-                    "{} token{} is less than one batch of {:.0f} tokens ({} sequences of {}, the "
-                    "{} batch)",
-                    format_number(*t.tokens, 4), *t.tokens == 1 ? "" : "s", per_batch,
-                    t.batch_sequences, t.seq_len,
-                    run.batch_tokens ? "given" : fmt::format("{} rule's", batch_rule_name(run)));
+  if (!run.tokens && !run.tokens_per_param) return;
+  const u128 per_batch = static_cast<u128>(t.batch_sequences) * static_cast<u128>(t.seq_len);
+  const u128 tokens = dataset_tokens(t);
+  if (tokens >= per_batch) return;
+  const std::string batch = fmt::format(
+      "one batch of {} tokens ({} sequences of {}, the {} batch)", count_text(per_batch),
+      count_text(static_cast<u128>(t.batch_sequences)), t.seq_len,
+      run.batch_tokens ? "given" : fmt::format("{} rule's", batch_rule_name(run)));
+  if (run.tokens) {
+    throw ConfigError(path + ".tokens", "{} token{} is less than {}", format_number(*run.tokens, 4),
+                      *run.tokens == 1 ? "" : "s", batch);
+  }
+  throw ConfigError(path + ".tokens_per_param", "{} gives {} token{}, less than {}",
+                    format_number(*run.tokens_per_param, 4), count_text(tokens),
+                    tokens == 1 ? "" : "s", batch);
+}
+
+TrainingRun resolve_unchecked(const Run& run) {
+  TrainingRun t;
+  t.model = run.model;
+  t.model.d_ff = ff_width(run.model);
+  t.model.layers = depth(run.model);
+  t.seq_len = run.seq_len;
+  if (run.tokens_per_param) t.tokens_per_param = *run.tokens_per_param;
+  t.tokens = run.tokens;
+  t.duration = run.duration.value_or(kPaperDuration);
+  if (run.batch_tokens) {
+    t.batch_sequences = *run.batch_tokens / run.seq_len;
+  } else {
+    BatchRule rule;
+    rule.kind = run.batch.value_or(BatchRule::Kind::kPaper);
+    t.batch_sequences = batch_sequences_for(rule, train_flop(t), t.seq_len, t.model.experts);
+  }
+  validate(t);
+  return t;
 }
 }  // namespace
 
@@ -42,26 +70,11 @@ void Description<Run>::check(const Run& r, const std::string& path) {
                         *r.batch_tokens, r.seq_len);
     }
   }
-  if (r.tokens) check_fills_a_batch(r, resolve(r), path);
+  if (r.tokens || r.tokens_per_param) check_fills_a_batch(r, resolve_unchecked(r), path);
 }
 
 TrainingRun resolve(const Run& run) {
-  TrainingRun t;
-  t.model = run.model;
-  t.model.d_ff = ff_width(run.model);
-  t.model.layers = depth(run.model);
-  t.seq_len = run.seq_len;
-  if (run.tokens_per_param) t.tokens_per_param = *run.tokens_per_param;
-  t.tokens = run.tokens;
-  t.duration = run.duration.value_or(kPaperDuration);
-  if (run.batch_tokens) {
-    t.batch_sequences = *run.batch_tokens / run.seq_len;
-  } else {
-    BatchRule rule;
-    rule.kind = run.batch.value_or(BatchRule::Kind::kPaper);
-    t.batch_sequences = batch_sequences_for(rule, train_flop(t), t.seq_len, t.model.experts);
-  }
-  validate(t);
+  TrainingRun t = resolve_unchecked(run);
   check_fills_a_batch(run, t, "run");
   return t;
 }

@@ -136,9 +136,13 @@ t.eq(#dml.optimize(dml.run { model = model, cluster = dml.cluster(h100, { size =
 -- a dataset below one batch is an error at the run's line, as a transformer run's is: 64 sequences
 -- of 2048 tokens are 131,072
 t.raises_here(function() dml.run { model = model, cluster = h100, batch_tokens = 64 * 2048, tokens = 1000 } end,
-  "run.tokens: 1000 tokens is less than one batch of 131072 tokens (64 sequences of 2048, the given batch)")
+  "run.tokens: 1000 tokens is less than one batch of 131,072 tokens (64 sequences of 2048, the given batch)")
 t.eq(dml.run { model = model, cluster = h100, batch_tokens = 64 * 2048, tokens = 131072 }.tokens, 131072,
   "one whole batch is a run")
+-- and so is a tokens_per_param that gives fewer: d_model 12288 has 2 x 12288 x 49152 x 192 =
+-- 231,928,233,984 parameters, x 1e-7 = 23,193 tokens
+t.raises_here(function() dml.run { model = model, cluster = h100, batch_tokens = 64 * 2048, tokens_per_param = 1e-7 } end,
+  "run.tokens_per_param: 1e-7 gives 23,193 tokens, less than one batch of 131,072 tokens (64 sequences of 2048, the given batch)")
 
 -- past the byte prefixes (1,000 EB) the memory line writes both figures with an exponent: 2^38
 -- H100s of 80 GB hold 2^38 x 8e10 = 2.199e22 B

@@ -86,7 +86,7 @@ t.near(given_plan.run.train_flop:value(), 2.17084827009024e25, 1e-15)
 t.eq(dml.run { model = m, cluster = h100, tokens = 1e12 }.tokens, 1e12, "a number of tokens")
 -- the singular reads, and one token is less than a batch: an error, as for a transformer run
 raises_here(function() dml.run { model = m, cluster = h100, tokens = " 1 token " } end,
-  "run.tokens: 1 token is less than one batch of 57344 tokens (28 sequences of 2048, the paper rule's batch)")
+  "run.tokens: 1 token is less than one batch of 57,344 tokens (28 sequences of 2048, the paper rule's batch)")
 t.eq(dml.optimize(dml.run(r, { tokens = "15.6e12 tokens" })).run.tokens, 15600000000000, "a copy with tokens")
 local swept = dml.sweep { grid = { tokens = { "1e12 tokens", "2e12 tokens" } },
   run = function(p) return { model = m, cluster = h100, tokens = p.tokens } end }
