@@ -440,13 +440,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       }
     }
     if (pass == 1 && split_found) {
+      const bool held = fixed.tp || fixed.cp || fixed.dp;
       uneven_note = fmt::format(
-          "no split of the {} GPUs has a pipeline that divides the {} layers{}: the search "
-          "tried uneven stage counts too",
-          c.n, c.layers,
-          c.layers + 2 == places_mtp || m.mtp_layers == 0
-              ? fmt::format(" (or {}, the ends one layer short)", c.layers + 2)
-              : fmt::format(" (or {} or {}, the ends one layer short)", c.layers + 2, places_mtp));
+          "no split of the {} GPUs{} has a pipeline that divides the {} layers (or {}, the ends "
+          "one layer short{}): the search tried uneven stage counts too",
+          c.n, held ? " with the fields held fixed" : "", c.layers, c.layers + 2,
+          m.mtp_layers > 0
+              ? fmt::format("; or {}, the MTP modules in places of their own", places_mtp)
+              : std::string());
     }
   }
   std::vector<StepPlan> out;

@@ -63,6 +63,9 @@ function M.optimize_transformer(run, opts)
       end
     end
   end
+  if distinct and count == 1 then
+    core.raise("optimize.distinct_splits: chooses which runners-up come back; give runners_up = n too")
+  end
   local plans = core.transformer_optimize(run, fixed, count, distinct)
   if opts == nil or opts.runners_up == nil then return plans[1] end
   local runners = {}

@@ -174,6 +174,8 @@ do  -- distinct_splits: the runners-up are other splits, each its own fastest la
   end
   t.raises_here(function() dml.optimize(run, { runners_up = 3, distinct_splits = 1 }) end,
     "optimize.distinct_splits: expected true or false, got 1")
+  t.raises_here(function() dml.optimize(run, { distinct_splits = true }) end,
+    "optimize.distinct_splits: chooses which runners-up come back; give runners_up = n too")
 end
 do  -- 1,152 GPUs (16 racks of 72) with a batch of 512 = 2^9 leave a factor 9 that only PP can take,
     -- and 9 divides neither the 32 layers nor 34: the search tries uneven stage counts and says so
@@ -186,6 +188,9 @@ do  -- 1,152 GPUs (16 racks of 72) with a batch of 512 = 2^9 leave a factor 9 th
     .. "ends one layer short): the search tried uneven stage counts too")
   t.eq(table.concat(odd.notes, "\n"):find("do not split evenly into pp " .. odd.layout.pp, 1, true) ~= nil, true,
     "the layout's own note on its uneven stages")
+  local held = dml.optimize(dml.run(run, { cluster = dml.cluster(racks, { size = 1152 }) }), { dp = 128 })
+  t.eq(held.notes[#held.notes], "no split of the 1152 GPUs with the fields held fixed has a pipeline that divides "
+    .. "the 32 layers (or 34, the ends one layer short): the search tried uneven stage counts too")
   local fixed_pp = dml.optimize(dml.run(run, { cluster = racks }), { pp = 4 })
   t.eq(fixed_pp.feasible, false, "a PP held fixed is not replaced")
   for _, n in ipairs(dml.optimize(run).notes) do
