@@ -126,12 +126,16 @@ int l_usage_error(lua_State* L) {
   size_t n = 0;
   const char* msg = luaL_checklstring(L, 1, &n);
   return guarded(L, [&]() -> int {
-    // The script's name without its line: a bad argument is on the command line, not at the
-    // line of the script that found it.
-    std::string where = user_where(L);
-    if (const auto colon = where.rfind(':', where.size() >= 3 ? where.size() - 3 : 0);
-        colon != std::string::npos && where.ends_with(": ")) {
-      where.erase(colon, where.size() - 2 - colon);
+    // The script's name without a line: a bad argument is on the command line, not at the line
+    // that found it. The script is the outermost user frame (a library it requires may be the
+    // one that calls dml.usage_error).
+    std::string where;
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+      lua_getinfo(L, "Sl", &ar);
+      if (ar.currentline <= 0) continue;
+      if (std::string_view(ar.source).starts_with(kStdlibChunkPrefix)) continue;
+      where = fmt::format("{}: ", ar.short_src);
     }
     lua_pushlstring(L, where.data(), where.size());
     lua_pushlstring(L, msg, n);

@@ -306,12 +306,28 @@ function M.sweep(spec)
   if fixed_all ~= nil and (type(fixed_all) ~= "table" or getmetatable(fixed_all) ~= nil) then
     core.raise("sweep.fixed: expected a table of layout fields to hold fixed ({ tp = 8, ... }), got " .. describe(fixed_all))
   end
+  -- Their names are checked here, where the user wrote them (their values when the runs are read).
+  local layout_names = {}
+  for _, f in ipairs(core.fields("transformer_layout")) do layout_names[#layout_names + 1] = f.name end
+  local function check_names(t, where)
+    for k in pairs(t) do
+      local known = false
+      for _, name in ipairs(layout_names) do known = known or name == k end
+      if not known then
+        local hint = type(k) == "string" and core.closest(k, layout_names) or nil
+        core.raise(string.format("%s.%s: not a layout field to hold fixed%s; the fields are %s", where, tostring(k),
+          hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(layout_names, ", ")))
+      end
+    end
+  end
+  if fixed_all ~= nil then check_names(fixed_all, "sweep.fixed") end
   local function fixed_of(own, where)
-    if own == nil then return fixed_all end
+    if own == nil or own == false then return fixed_all end
     if type(own) ~= "table" or getmetatable(own) ~= nil then
       core.raise(string.format("sweep.run(%s): its second value is the layout fields to hold fixed, a table; got %s",
         where, describe(own)))
     end
+    check_names(own, string.format("sweep.run(%s) second value", where))
     if fixed_all == nil then return own end
     local both = {}
     for k, v in pairs(fixed_all) do both[k] = v end
@@ -379,13 +395,20 @@ function M.sweep(spec)
     run_at = function(i)
       local at = point(i)
       local run, own = at_point(at, spec.run, at)
-      local fixed = own ~= nil and fixed_of(own, at_text(at)) or fixed_all
-      if is_transformer_run(run) then return run, fixed end
-      if type(run) == "table" and getmetatable(run) == nil and run.model == nil then
-        core.raise(string.format("sweep.run(%s): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)",
+      local fixed = fixed_of(own, at_text(at))
+      if not is_transformer_run(run) then
+        if type(run) == "table" and getmetatable(run) == nil and run.model == nil then
+          core.raise(string.format("sweep.run(%s): run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)",
+            at_text(at)))
+        end
+        run = at_point(at, M.declare_run, run)
+      end
+      if own and not is_transformer_run(run) then
+        core.raise(string.format("sweep.run(%s): its second value holds layout fields fixed, which is for "
+          .. "transformer runs' searches; a paper run's knobs are its options (dml.run { ..., options = dml.options { ... } })",
           at_text(at)))
       end
-      return at_point(at, M.declare_run, run), fixed
+      return run, fixed
     end
   end
   -- This process's slice [first, last) of the runs: all of them, or the K-th of N (--shard K/N).

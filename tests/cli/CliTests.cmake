@@ -125,6 +125,8 @@ dml_golden(lib_missing_dir ARGS --lib cases/no_such_dir -e "print(1)")
 
 # --shard once, before the script or after it.
 dml_golden(shard_given_twice ARGS --shard 1/2 cases/hello.lua --shard=2/2)
+# dml.usage_error called by a library the script requires names the script, without a line.
+dml_golden(usage_error_in_library ARGS --lib cases/usage_lib cases/usage_lib/main.lua)
 # dml --merge: the parts of one sweep, in order; a part that differs or is cut short is named.
 dml_golden(merge_other_columns ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/other_columns.tsv)
 dml_golden(merge_cut_short ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/cut_short.tsv)

@@ -271,13 +271,22 @@ do
   end
   local listed = dml.sweep { runs = { run }, fixed = { pp = 2 } }
   t.eq(listed.plans[1].layout.pp, 2, "the runs' form")
+  local names = "tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
+    .. "microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload"
   t.raises_here(function() dml.sweep { runs = { run }, fixed = { TP = 2 } } end,
-    "sweep.runs[1].fixed.TP: unknown field of a transformer layout (did you mean 'tp'?); its fields are tp, "
-    .. "tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, microbatch, "
-    .. "recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload")
+    "sweep.fixed.TP: not a layout field to hold fixed (did you mean 'tp'?); the fields are " .. names)
+  t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, { Pp = 2 } end } end,
+    "sweep.run({ a = 1 }) second value.Pp: not a layout field to hold fixed (did you mean 'pp'?); the fields are " .. names)
+  t.eq(dml.sweep { grid = { a = { 1 } }, run = function() return run, false end }.plans[1].feasible, true,
+    "false: nothing held fixed")
+  t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, { tp = "x" } end } end,
+    'sweep.runs[1].fixed.tp: expected a positive whole number, got "x"')
   t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, 2 end } end,
     "sweep.run({ a = 1 }): its second value is the layout fields to hold fixed, a table; got a number")
   local paper_run = dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }
+  t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return paper_run, { tp = 2 } end } end,
+    "sweep.run({ a = 1 }): its second value holds layout fields fixed, which is for transformer runs' searches; "
+    .. "a paper run's knobs are its options (dml.run { ..., options = dml.options { ... } })")
   t.raises_here(function() dml.sweep { runs = { paper_run }, fixed = { tp = 2 } } end,
     "sweep.fixed: layout fields to hold fixed are for transformer runs' searches; a paper run's knobs are its "
     .. "options (dml.run { ..., options = dml.options { ... } })")

@@ -1,0 +1,2 @@
+local args = require "args"
+print(args.need_file({ ... }))
