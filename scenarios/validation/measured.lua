@@ -108,6 +108,23 @@ do
 end
 local results = {}
 for _, row in ipairs(rows) do results[#results + 1] = measured.predict(row) end
+-- A framework no stack preset stands for is said once, with its rows' count, beside the file (each
+-- row's `assumed` says it too).
+do
+  local order, counts = {}, {}
+  for _, r in ipairs(results) do
+    for _, a in ipairs(r.assumed_list or {}) do
+      local what = a:match("^(no preset for the .-: stack [%w_]+ assumed)")
+      if what then
+        if not counts[what] then order[#order + 1] = what end
+        counts[what] = (counts[what] or 0) + 1
+      end
+    end
+  end
+  for _, what in ipairs(order) do
+    io.stderr:write(string.format("dml: %s: %s (%d row%s)\n", input, what, counts[what], counts[what] == 1 and "" or "s"))
+  end
+end
 
 local function pct(x) return x and string.format("%+.1f%%", x) or "" end
 local function abs_pct(x) return x and string.format("%.1f%%", x) or "-" end

@@ -173,6 +173,8 @@ dml_golden(measured_duplicate_run_id ARGS ../../scenarios/validation/measured.lu
 # not read, counts written with their word ("64 GPUs"), a NIC named by its model ("8x ConnectX-7
 # 400Gb/s per node": 400 Gb/s a GPU), "SP on", and a row predicted but not compared says why.
 dml_golden(measured_user_file ARGS ../../scenarios/validation/measured.lua cases/measured_user.tsv)
+# A framework no stack preset stands for is said once on standard error, with its rows' count.
+dml_golden(measured_unknown_framework ARGS ../../scenarios/validation/measured.lua cases/unknown_framework.tsv)
 # A header in other letter case names the format's column.
 dml_golden(measured_header_case ARGS ../../scenarios/validation/measured.lua cases/measured_header_case.tsv)
 # --out naming the input is refused before anything is written (the measurements stay).
