@@ -6,9 +6,10 @@
 //   core.collective{cluster, op, size, gpus[, stack]} -> collective estimate
 //   core.optimize_many({run, ...}[, label[, path[, first[, done, total]]]])
 //     -> {plan or false, ...}, interrupted; or nil, message, i where run i's search failed
-//   core.transformer_optimize_many({run, ...}[, label[, path[, first[, done, total[, fixed]]]]])
-//     -> {step plan or false, ...}, interrupted; or nil, message, i (fixed: a list of layouts
-//     to hold fixed, one per run, false for none)
+//   core.transformer_optimize_many({run, ...}[, label[, path[, first[, done, total[, fixed[,
+//     keep_going]]]]]]) -> {step plan or false, ...}, interrupted; or nil, message, i (fixed: a
+//     list of layouts to hold fixed, one per run, false for none; keep_going: a failed run is
+//     false, and a third value maps its index to its error)
 //   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
 //   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
 //   core.count_text(n) -> "2,048"
@@ -133,6 +134,10 @@ int optimize_many(lua_State* L, bool report_last) {
   const bool in_sweep = !lua_isnoneornil(L, 6);
   const auto done = in_sweep ? static_cast<std::size_t>(luaL_checkinteger(L, 5)) : 0;
   const auto total = in_sweep ? static_cast<std::size_t>(luaL_checkinteger(L, 6)) : 0;
+  // keep_going: a run whose fixed fields or search fail is left out with its error (a sweep's
+  // on_error = "row"), and the others run on.
+  const bool keep_going = lua_toboolean(L, 8) != 0;
+  std::vector<std::string> errors(runs.size());
   // The layout fields each run's search holds fixed (a list beside the runs; false: none).
   std::vector<TransformerLayout> fixed(runs.size());
   if (!lua_isnoneornil(L, 7)) {
@@ -141,8 +146,13 @@ int optimize_many(lua_State* L, bool report_last) {
     const lua_Integer first = luaL_optinteger(L, 4, 0);
     for (std::size_t i = 0; i < runs.size(); ++i) {
       if (lua_geti(L, 7, static_cast<lua_Integer>(i + 1)) == LUA_TTABLE) {
-        fixed[i] = read<TransformerLayout>(
-            L, -1, fmt::format("{}[{}].fixed", what, first + static_cast<lua_Integer>(i) + 1));
+        try {
+          fixed[i] = read<TransformerLayout>(
+              L, -1, fmt::format("{}[{}].fixed", what, first + static_cast<lua_Integer>(i) + 1));
+        } catch (const Error& e) {
+          if (!keep_going) throw;
+          errors[i] = e.what();
+        }
       }
       lua_pop(L, 1);
     }
@@ -162,9 +172,18 @@ int optimize_many(lua_State* L, bool report_last) {
     (void)parallel_for(
         runs.size(),
         [&](std::size_t i) {
+          if (!errors[i].empty()) return;  // its fixed fields were refused (keep_going)
           try {
             plans[i] = optimize_one(runs[i], fixed[i], control);
           } catch (const Cancelled&) {
+            throw;
+          } catch (const Error& e) {
+            if (keep_going) {
+              errors[i] = e.what();  // each index is one worker's
+              return;
+            }
+            const std::lock_guard lock(failed_mutex);
+            failed = std::min(failed, i);
             throw;
           } catch (...) {
             const std::lock_guard lock(failed_mutex);
@@ -183,7 +202,9 @@ int optimize_many(lua_State* L, bool report_last) {
     return 3;
   }
   bool interrupted = false;
-  for (const auto& p : plans) interrupted = interrupted || !p;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    interrupted = interrupted || (!plans[i] && errors[i].empty());
+  }
   if (report_last && in_sweep && !interrupted) work.note(done + plans.size(), total);
   // The first cancel of a call keeps the finished rows; a timeout or a second cancel ends here.
   after_work(L, interrupted, true);
@@ -198,7 +219,14 @@ int optimize_many(lua_State* L, bool report_last) {
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   lua_pushboolean(L, interrupted ? 1 : 0);
-  return 2;
+  if (!keep_going) return 2;
+  lua_createtable(L, 0, 0);  // i -> the error of run i
+  for (std::size_t i = 0; i < errors.size(); ++i) {
+    if (errors[i].empty()) continue;
+    lua_pushlstring(L, errors[i].data(), errors[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 3;
 }
 
 // core.optimize_many(runs[, label[, path[, first[, done, total]]]]) -> {plan or false, ...},
@@ -256,6 +284,14 @@ int l_sweep_begin(lua_State* L) {
 // core.sweep_cancelled(token) -> true when a first Ctrl-C came during the sweep (now handled:
 // the sweep ends and keeps its rows), or when a sweep inside it took one. A timeout or a second
 // Ctrl-C ends the script.
+// core.stopping() -> true when the call is ending (a stop recorded: a timeout, an interrupt, a
+// limit; or the memory limit hit): an error then is not a sweep point's to keep as a row.
+int l_stopping(lua_State* L) {
+  const Host* h = find_host(L);
+  lua_pushboolean(L, h != nullptr && (h->stop != StopReason::kNone || h->memory_hit) ? 1 : 0);
+  return 1;
+}
+
 int l_sweep_cancelled(lua_State* L) {
   Host* h = find_host(L);
   if (h == nullptr) {
@@ -512,6 +548,7 @@ void register_analysis(lua_State* L) {
                           {"sweep_begin", l_sweep_begin},
                           {"sweep_end", l_sweep_end},
                           {"sweep_cancelled", l_sweep_cancelled},
+                          {"stopping", l_stopping},
                           {"limits", l_limits},
                           {"layout_text", l_layout_text},
                           {"count_text", l_count_text},

@@ -250,7 +250,7 @@ local function cell(v, at)
   return "#" .. at
 end
 
-local sweep_fields = { "grid", "run", "runs", "fixed", "label" }
+local sweep_fields = { "grid", "run", "runs", "fixed", "on_error", "label" }
 local function describe(v)  -- "a string", "a dml.run", "nil"
   local mt = getmetatable(v)
   if type(mt) == "table" and type(mt.__name) == "string" then return "a " .. mt.__name end
@@ -300,6 +300,15 @@ function M.sweep(spec)
   end
   local label = spec.label or "sweep"
   if type(label) ~= "string" then core.raise("sweep.label: expected a string, got a " .. type(label)) end
+  -- on_error = "row": a point whose run function or search fails becomes a row saying so
+  -- (feasible false, the error in violations), and the sweep goes on; "stop" (the default) ends
+  -- it with the error.
+  local on_error = spec.on_error == nil and "stop" or spec.on_error
+  if on_error ~= "stop" and on_error ~= "row" then
+    core.raise(string.format('sweep.on_error: expected "stop" or "row", got %s',
+      type(on_error) == "string" and string.format("%q", on_error) or describe(on_error)))
+  end
+  local keep = on_error == "row"
   -- Layout fields every transformer run's search holds fixed (dml.optimize's second argument);
   -- a run function may return a point's own as its second value, which add to these.
   local fixed_all = spec.fixed
@@ -441,7 +450,34 @@ function M.sweep(spec)
   -- next run and keeps what finished (core.sweep_cancelled); the state is restored however the
   -- sweep ends.
   local sweep <close> = core.sweep_begin()
-  local run_0, fixed_0 = run_at(0)  -- made once: a run function is called once per point
+  -- make(i) -> true, run, fixed; or (on_error = "row") false, the error's message. An error
+  -- while the call is ending (a timeout, Ctrl-C, the memory limit) is never a row's.
+  local made = {}  -- points made ahead, to find the runs' kind: i -> { ok, run or message, fixed }
+  local function make(i)
+    local m = made[i]
+    if m then
+      made[i] = nil
+      return m[1], m[2], m[3]
+    end
+    if not keep then return true, run_at(i) end
+    local ok, r, f = pcall(run_at, i)
+    if ok then return true, r, f end
+    if type(r) ~= "string" or core.stopping() then error(r, 0) end
+    return false, r
+  end
+  -- The runs' kind is the first run's that could be made (the first point's, but for a point
+  -- on_error keeps as a row).
+  local run_0, fixed_0
+  do
+    local i = 0
+    while true do
+      local ok, r, f = make(i)
+      made[i] = { ok, r, f }
+      if ok then run_0, fixed_0 = r, f break end
+      i = i + 1
+      if i >= total then break end
+    end
+  end
   local transformer = is_transformer_run(run_0)
   if not transformer and fixed_0 ~= nil then
     core.raise("sweep.fixed: layout fields to hold fixed are for transformer runs' searches; a paper run's knobs are its options (dml.run { ..., options = dml.options { ... } })")
@@ -458,14 +494,18 @@ function M.sweep(spec)
   while chunk_start < last and not interrupted do
     local chunk_end = math.min(chunk_start + CHUNK, last)
     local runs, fixed = {}, {}
+    local slots = {}  -- the chunk's points in order: an index into runs, or an error's message
     for i = chunk_start, chunk_end - 1 do
       if core.sweep_cancelled(sweep) then  -- the chunk's runs are not searched: it ends now
         interrupted = true
-        runs = {}
+        runs, slots = {}, {}
         break
       end
-      local r, f
-      if i == 0 then r, f = run_0, fixed_0 else r, f = run_at(i) end
+      local ok, r, f = make(i)
+      if not ok then
+        slots[#slots + 1] = r
+        goto next_point
+      end
       -- A declared run of the other kind mixes them; anything else is no run, which reading
       -- the chunk says at its index (sweep.runs[2]: expected a transformer training run ...).
       local mt = getmetatable(r)
@@ -475,17 +515,20 @@ function M.sweep(spec)
       end
       runs[#runs + 1] = r
       fixed[#runs] = f or false
+      slots[#slots + 1] = #runs
       if f ~= nil and not transformer then
         core.raise("sweep.fixed: layout fields to hold fixed are for transformer runs' searches; a paper run's knobs are its options (dml.run { ..., options = dml.options { ... } })")
       end
+      ::next_point::
     end
-    local plans = {}
+    local plans, errors = {}, {}
     if #runs > 0 then
       local optimize_many = transformer and core.transformer_optimize_many or core.optimize_many
       local stopped
       local message, failed
       plans, stopped, failed = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
-        transformer and fixed or nil)
+        transformer and fixed or nil, keep)
+      if keep then errors = failed or {} end
       if plans == nil then  -- a run's search failed: the point (or the run's place) is named
         message = stopped
         local i = chunk_start + failed - 1
@@ -497,10 +540,21 @@ function M.sweep(spec)
       end
       interrupted = interrupted or stopped
     end
-    for i, plan in ipairs(plans) do
-      if plan then
-        finished[#finished + 1] = plan
-        local row = core.row(plan)
+    for i, slot in ipairs(slots) do
+      local plan = type(slot) == "number" and plans[slot]
+      local failed_here = type(slot) == "string" and slot or (type(slot) == "number" and errors[slot])
+      if failed_here and #keys > 0 and type(slot) == "number" then  -- a search's error: its point
+        local shown, where = pcall(at_text, point(chunk_start + i - 1))
+        if shown then failed_here = string.format("%s (sweep at %s)", failed_here, where) end
+      end
+      if plan or failed_here then
+        local row
+        if plan then
+          finished[#finished + 1] = plan
+          row = core.row(plan)
+        else
+          row = { feasible = false, violations = "error: " .. failed_here }
+        end
         if #keys > 0 then
           local p, at = point(chunk_start + i - 1)
           for _, key in ipairs(keys) do

@@ -259,6 +259,32 @@ end
 t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
   "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
 t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer)")
+-- on_error = "row": a point whose run function or search fails is a row saying so (feasible false,
+-- the error in violations, its point named), and the others run; the first point may be one
+do
+  local function over(ib)
+    return dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+      levels = { networks.nvlink4_h100, dml.level { link = ib, latency = "1 us" } } } })
+  end
+  local swept = dml.sweep { on_error = "row", grid = { ib = { "none", "400 Gb/s", "1e-300 GB/s" } },
+    run = function(p)
+      if p.ib == "none" then error("no network named none") end
+      return over(p.ib)
+    end }
+  local rows = swept:rows()
+  t.eq(#rows, 3, "every point a row")
+  t.eq(#swept.plans, 1, "one plan: the point that ran")
+  t.eq(rows[1].feasible, false)
+  t.eq(rows[1].violations:find("^error: .*transformer%.test%.lua:%d+: no network named none %(sweep%.run at { ib = none }%)$") ~= nil,
+    true, rows[1].violations)
+  t.eq(rows[2].feasible, true)
+  t.eq(rows[2].time_step, swept.plans[1].time.step, "the row of the plan")
+  t.eq(rows[3].feasible, false)
+  t.eq(rows[3].violations:find("^error: the cost of .* is out of range .*%(sweep at { ib = 1e%-300 GB/s }%)$") ~= nil,
+    true, rows[3].violations)
+  t.raises_here(function() dml.sweep { on_error = "skip", runs = { run } } end,
+    'sweep.on_error: expected "stop" or "row", got "skip"')
+end
 -- layout fields a sweep holds fixed: `fixed` for every run, and a run function's second value for
 -- its point (added to them); each row is what dml.optimize answers with the same fields fixed
 do
