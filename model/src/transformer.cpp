@@ -1170,9 +1170,25 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       for (double i = 0; i < c.top_k; ++i) none *= std::max(0.0, (E - block - i) / (E - i));
       return none;
     };
-    double local = (ep_g.per_node - 1) * (1 - missed(E / static_cast<double>(l.ep)));
+    const double per_rank = E / static_cast<double>(l.ep);  // experts a rank holds
+    double local = (ep_g.per_node - 1) * (1 - missed(per_rank));
     double remote = 0, forwarded = 0;
-    if (ep_g.nodes > 1) {
+    // A group a node boundary cuts (EP 32 on 72-GPU racks: 8 ranks on one, 24 on the next) is
+    // costed at its side of per_node ranks, whose NICs take what the rest sends it: the ranks
+    // elsewhere each send a token there when it reaches that side's per_node x per_rank
+    // experts, which arrive over per_node NICs, while its own ranks send one a token to each
+    // other node it reaches (the rest taken as spread evenly over the other nodes).
+    const bool cut = ep_g.nodes > 1 && ep_g.per_node * ep_g.nodes != static_cast<double>(l.ep);
+    if (cut) {
+      const double k = ep_g.per_node;
+      const double elsewhere = static_cast<double>(l.ep) - k;
+      const double side_hit = 1 - missed(k * per_rank);
+      const double arriving = elsewhere / k * side_hit;
+      const double leaving =
+          (ep_g.nodes - 1) * (1 - missed(elsewhere / (ep_g.nodes - 1) * per_rank));
+      remote = std::max(arriving, leaving);
+      forwarded = arriving * local / side_hit;  // each arrival, on to the others it reaches
+    } else if (ep_g.nodes > 1) {
       const double node_hit = 1 - missed(E / ep_g.nodes);
       remote = (ep_g.nodes - 1) * node_hit;
       forwarded = remote * local / node_hit;  // each arrival, on to the others it reaches

@@ -259,6 +259,29 @@ end
 t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
   "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
 t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer)")
+-- A token dispatcher's EP group that a rack boundary cuts is costed at its small side, whose NICs
+-- take what the rest sends it (docs/model.md 8.8): on 72-GPU racks EP 16, 32 and 64 put 8 ranks on
+-- one rack and 8, 24 and 56 on the next, so the EP time grows with EP, and each is above the same
+-- group's in 64-GPU domains, which hold it whole. (Before, all three cost the same, less than
+-- in-domain.)
+do
+  local moe = dml.transformer { layers = 61, d_model = 7168, heads = 128, d_ff = 18432, vocab = 129280,
+    seq_len = 4096, moe = { experts = 256, top_k = 8, expert_d_ff = 2048 } }
+  local token = dml.stack(stacks.megatron_core, { name = "token", dispatcher = "token" })
+  local function ep_time(domain, ep)
+    local racks = dml.cluster { gpu = gpus.gb200, size = 1152,
+      levels = { dml.level(networks.nvl72, { size = domain }), networks.infiniband_xdr } }
+    local r = dml.run { model = moe, cluster = racks, stack = token, global_batch = 15360, tokens = "1e13 tokens" }
+    return dml.evaluate(r, { tp = 1, pp = 3, cp = 1, dp = 384, ep = ep, microbatch = 1, zero = 1,
+      recompute = "none" }).time.ep
+  end
+  local cut = { ep_time(72, 16), ep_time(72, 32), ep_time(72, 64) }
+  t.eq(cut[1] < cut[2] and cut[2] < cut[3], true, string.format("%s < %s < %s", cut[1], cut[2], cut[3]))
+  for i, ep in ipairs { 16, 32, 64 } do
+    local whole = ep_time(64, ep)
+    t.eq(cut[i] > whole, true, string.format("EP %d: cut %s > whole %s", ep, cut[i], whole))
+  end
+end
 -- on_error = "row": a point whose run function or search fails is a row saying so (feasible false,
 -- the error in violations, its point named), and the others run; the first point may be one
 do
