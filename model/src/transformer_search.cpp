@@ -338,7 +338,6 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     return sharded_worth;
   };
   const bool try_zero2 = !fixed.zero;
-  bool split_found = false;  // some TP x CP x PP x DP covers the GPUs with DP dividing the batch
   // Where no split of the GPUs has an even pipeline (1,152 GPUs, 16 racks of 72, leave a factor
   // 9 that only PP can take when 9 divides neither L nor L + 2), a second pass tries the stage
   // counts that split the layers unevenly, each costed with ceil(L/p) layers a stage (the plan
@@ -347,7 +346,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::string uneven_note;
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1) {
-      if (split_found || fixed.pp) break;
+      // (No layout ran: none split the GPUs, or those that did could not run, as DualPipe's
+      // even stage counts when the factor PP must take is odd.)
+      if (evaluated > 0 || fixed.pp) break;
       pp_degrees.clear();
       for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
         if (places(p) == 0) pp_degrees.push_back(p);
@@ -362,7 +363,6 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           const std::int64_t dp = c.n / rest;
           if (fixed.dp && *fixed.dp != dp) continue;
           if (c.batch % dp != 0) continue;
-          split_found = true;
           const std::int64_t per_rank = c.batch / dp;
           std::vector<std::int64_t> eps{1};
           if (c.experts > 0) {
@@ -439,11 +439,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         }
       }
     }
-    if (pass == 1 && split_found) {
-      const bool held = fixed.tp || fixed.cp || fixed.dp;
+    if (pass == 1 && evaluated > 0) {
+      const bool held = fixed.tp || fixed.cp || fixed.dp || fixed.schedule;
       uneven_note = fmt::format(
-          "no split of the {} GPUs{} has a pipeline that divides the {} layers (or {}, the ends "
-          "one layer short{}): the search tried uneven stage counts too",
+          "no layout of the {} GPUs{} runs with a pipeline that divides the {} layers (or {}, the "
+          "ends one layer short{}): the search tried uneven stage counts too",
           c.n, held ? " with the fields held fixed" : "", c.layers, c.layers + 2,
           m.mtp_layers > 0
               ? fmt::format("; or {}, the MTP modules in places of their own", places_mtp)

@@ -184,13 +184,18 @@ do  -- 1,152 GPUs (16 racks of 72) with a batch of 512 = 2^9 leave a factor 9 th
   local odd = dml.optimize(dml.run(run, { cluster = racks }))
   t.eq(odd.feasible, true, "a layout of 1,152 GPUs")
   t.eq(odd.layout.pp % 9, 0, dml.layout_text(odd.layout))
-  t.eq(odd.notes[#odd.notes], "no split of the 1152 GPUs has a pipeline that divides the 32 layers (or 34, the "
-    .. "ends one layer short): the search tried uneven stage counts too")
+  t.eq(odd.notes[#odd.notes], "no layout of the 1152 GPUs runs with a pipeline that divides the 32 layers (or 34, "
+    .. "the ends one layer short): the search tried uneven stage counts too")
   t.eq(table.concat(odd.notes, "\n"):find("do not split evenly into pp " .. odd.layout.pp, 1, true) ~= nil, true,
     "the layout's own note on its uneven stages")
   local held = dml.optimize(dml.run(run, { cluster = dml.cluster(racks, { size = 1152 }) }), { dp = 128 })
-  t.eq(held.notes[#held.notes], "no split of the 1152 GPUs with the fields held fixed has a pipeline that divides "
-    .. "the 32 layers (or 34, the ends one layer short): the search tried uneven stage counts too")
+  t.eq(held.notes[#held.notes], "no layout of the 1152 GPUs with the fields held fixed runs with a pipeline that "
+    .. "divides the 32 layers (or 34, the ends one layer short): the search tried uneven stage counts too")
+  -- DualPipe runs even stage counts only: 1,152 = 2^7 x 9 under a batch of 2^9 leaves PP the
+  -- factor 9 (or 9 x 2^i), and 9 divides neither 32 nor 34, so only an uneven count runs it
+  local dual = dml.optimize(dml.run(run, { cluster = racks }), { schedule = "dualpipe" })
+  t.eq(dual.feasible, true, "a DualPipe layout of 1,152 GPUs")
+  t.eq(dual.layout.pp % 18, 0, dml.layout_text(dual.layout))
   local fixed_pp = dml.optimize(dml.run(run, { cluster = racks }), { pp = 4 })
   t.eq(fixed_pp.feasible, false, "a PP held fixed is not replaced")
   for _, n in ipairs(dml.optimize(run).notes) do
