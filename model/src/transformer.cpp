@@ -2317,6 +2317,14 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.gpus = c.n;
   p.layout = to_layout(l);
   p.assumed = std::move(assumed);
+  // An expert as wide as the dense MLP: the default, and a 9x larger model where the expert's own
+  // width was meant (DeepSeek-V3: d_ff 18432, experts 2048).
+  if (const auto& moe = c.run.model.moe; moe && !moe->expert_d_ff) {
+    p.assumed.push_back(fmt::format(
+        "moe.expert_d_ff = {} (d_ff: each expert as wide as the dense MLP; give the experts' own "
+        "width)",
+        c.run.model.d_ff));
+  }
   p.params = c.params;
   p.active_params = c.params_active;
   p.model_flop_per_token = c.flop_model;

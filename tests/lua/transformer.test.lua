@@ -264,6 +264,18 @@ end
 t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
   "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
 t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer)")
+-- A MoE model without expert_d_ff: each expert is as wide as d_ff, said in `assumed` (a 9x larger
+-- model where DeepSeek-V3's 2048 was meant)
+do
+  local wide = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
+    moe = { experts = 8, top_k = 2 } }
+  local p = dml.evaluate(dml.run(run, { model = wide }), { tp = 1, pp = 1, ep = 8 })
+  t.eq(table.concat(p.assumed, "; "):find("moe.expert_d_ff = 4096 (d_ff: each expert as wide as the dense MLP; give "
+    .. "the experts' own width)", 1, true) ~= nil, true, table.concat(p.assumed, "; "))
+  local narrow = dml.evaluate(dml.run(run, { model = dml.transformer(wide, { moe = { experts = 8, top_k = 2,
+    expert_d_ff = 1024 } }) }), { tp = 1, pp = 1, ep = 8 })
+  t.eq(table.concat(narrow.assumed, "; "):find("expert_d_ff", 1, true), nil, "given: not assumed")
+end
 -- A token dispatcher's EP group that a rack boundary cuts is costed at its small side, whose NICs
 -- take what the rest sends it (docs/model.md 8.8): on 72-GPU racks EP 16, 32 and 64 put 8 ranks on
 -- one rack and 8, 24 and 56 on the next, so the EP time grows with EP, and each is above the same
