@@ -44,7 +44,7 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 28> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 32> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
@@ -69,6 +69,10 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 28> kOtherNa
     {"num_experts_per_tok", "top_k"},
     {"moe_ffn_hidden_size", "expert_d_ff"},
     {"n_shared_experts", "shared_experts"},
+    {"moe_intermediate_size", "expert_d_ff"},  // Hugging Face's DeepSeek and Qwen MoE configs
+    {"first_k_dense_replace", "dense_layers"},
+    {"ep_size", "ep"},
+    {"expert_parallel", "ep"},
     {"utilization", "mfu"},
     {"mfu", "utilization"},
     {"training_time", "time_to_train"},

@@ -54,6 +54,18 @@ function M.optimize_transformer(run, opts)
           local known = false
           for _, name in ipairs(names) do known = known or name == k end
           if not known then
+            -- A field of the run or of its stack, given where the layout's go: said where it goes.
+            local function has(type_name)
+              for _, f in ipairs(core.fields(type_name)) do if f.name == k then return true end end
+              return false
+            end
+            if has("transformer_run") then
+              core.raise(string.format("optimize.%s: a field of the run, not of its layout: "
+                .. "dml.optimize(dml.run(run, { %s = ... }))", k, k))
+            elseif has("stack") then
+              core.raise(string.format("optimize.%s: a field of the run's stack, not of its layout: "
+                .. "dml.optimize(dml.run(run, { stack = dml.stack(run.stack, { %s = ... }) }))", k, k))
+            end
             local hint = core.closest(k, names)
             core.raise(string.format("optimize.%s: not a layout field to hold fixed, nor runners_up%s; " ..
               "it takes %s", k, hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(names, ", ")))

@@ -206,6 +206,14 @@ t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
   "optimize.runers_up: not a layout field to hold fixed, nor runners_up (did you mean 'runners_up'?); it takes "
   .. "runners_up, distinct_splits, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
   .. "microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload")
+-- a field of the run or of its stack given as a layout field says where it goes
+t.raises_here(function() dml.optimize(run, { precision = "fp8" }) end,
+  "optimize.precision: a field of the run, not of its layout: dml.optimize(dml.run(run, { precision = ... }))")
+t.raises_here(function() dml.optimize(run, { dispatcher = "token" }) end,
+  "optimize.dispatcher: a field of the run's stack, not of its layout: "
+  .. "dml.optimize(dml.run(run, { stack = dml.stack(run.stack, { dispatcher = ... }) }))")
+t.eq(dml.run(run, { stack = dml.stack(run.stack, { dispatcher = "token" }) }).stack.dispatcher, "token",
+  "the way the message gives")
 t.raises_here(function() dml.optimize(run, { runners_up = math.maxinteger }) end,
   "optimize.runners_up: expected a whole number from 0 to 1000000, got 9223372036854775807")
 

@@ -73,4 +73,8 @@ TEST_CASE("closest: a name in other letters' case, however short, and a step pla
   CHECK(closest("TQ", layout).empty());
   const std::vector<std::string> step_plan = {"mfu", "time", "memory"};
   CHECK(closest("step_time", step_plan) == "time");  // its time.step
+  const std::vector<std::string> moe = {"experts", "top_k", "expert_d_ff", "dense_layers"};
+  CHECK(closest("moe_intermediate_size", moe) == "expert_d_ff");  // Hugging Face's MoE configs
+  CHECK(closest("first_k_dense_replace", moe) == "dense_layers");
+  CHECK(closest("ep_size", layout) == "ep");
 }
