@@ -514,6 +514,18 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           c.batch, c.n, common, common, rounder, allows);
     }
   }
+  // Experts that share few factors with the GPUs cap EP (which divides both the experts and the
+  // tp x dp x cp ranks, a divisor of the GPUs): said, as the paper model's plans say it.
+  std::string ep_note;
+  if (c.experts > 1 && !fixed.ep) {
+    const std::int64_t cap = std::gcd(c.experts, c.n);
+    if (cap < c.experts) {
+      ep_note = fmt::format(
+          "EP is at most {} for {} experts: EP divides both the experts and the tp x dp x cp "
+          "ranks, a divisor of the {} GPUs, and the two share {} as their largest common divisor",
+          cap, c.experts, c.n, cap);
+    }
+  }
   for (const Ranked& r : best) {
     // A pipeline's schedule the search did not choose, said as such.
     std::vector<std::string> assumed;
@@ -525,6 +537,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     StepPlan p = detail::make_step_plan(c, r.lay, std::move(assumed));
     p.layouts_evaluated = evaluated;
     if (!batch_note.empty()) p.notes.push_back(batch_note);
+    if (!ep_note.empty()) p.notes.push_back(ep_note);
     if (!uneven_note.empty()) p.notes.push_back(uneven_note);
     out.push_back(std::move(p));
   }

@@ -284,6 +284,18 @@ do
     expert_d_ff = 1024 } }) }), { tp = 1, pp = 1, ep = 8 })
   t.eq(table.concat(narrow.assumed, "; "):find("expert_d_ff", 1, true), nil, "given: not assumed")
 end
+-- 6 experts on 64 GPUs: EP divides both, so it is at most gcd(6, 64) = 2, and the answer says so
+do
+  local six = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
+    moe = { experts = 6, top_k = 2, expert_d_ff = 1024 } }
+  local p = dml.optimize(dml.run(run, { model = six }))
+  t.eq(p.layout.ep <= 2, true)
+  t.eq(p.notes[#p.notes], "EP is at most 2 for 6 experts: EP divides both the experts and the tp x dp x cp ranks, "
+    .. "a divisor of the 64 GPUs, and the two share 2 as their largest common divisor")
+  local eight = dml.optimize(dml.run(run, { model = dml.transformer(six, { moe = { experts = 8, top_k = 2,
+    expert_d_ff = 1024 } }) }))
+  for _, n in ipairs(eight.notes) do t.eq(n:find("EP is at most", 1, true), nil, "8 experts: no cap") end
+end
 -- A token dispatcher's EP group that a rack boundary cuts is costed at its small side, whose NICs
 -- take what the rest sends it (docs/model.md 8.8): on 72-GPU racks EP 16, 32 and 64 put 8 ranks on
 -- one rack and 8, 24 and 56 on the next, so the EP time grows with EP, and each is above the same
