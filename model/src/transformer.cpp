@@ -2317,6 +2317,25 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.gpus = c.n;
   p.layout = to_layout(l);
   p.assumed = std::move(assumed);
+  // Efficiencies that set the step time but that no measured run fitted (their sources begin
+  // "estimate"): said, so that a preset's guess is not read as a measurement (docs/model.md 8.2).
+  if (const auto& eff = c.run.cluster.gpu.efficiency) {
+    std::vector<std::string_view> timed = {"gemm", "attention", "hbm", "nvlink", "network"};
+    if (c.run.precision == Precision::kFp8) timed.emplace_back("fp8_gain");
+    if (c.run.precision == Precision::kFp4) timed.emplace_back("fp4_gain");
+    std::string estimated;
+    for (const std::string_view f : timed) {
+      const auto it = eff->sources.find(f);
+      if (it == eff->sources.end() || !it->second.starts_with("estimate")) continue;
+      estimated += (estimated.empty() ? "" : ", ") + std::string(f);
+    }
+    if (!estimated.empty()) {
+      p.notes.push_back(fmt::format(
+          "{}'s efficiency values {} are estimates, not fitted to measured runs (their sources "
+          "say how they were set): read the figures they set as a what-if",
+          c.run.cluster.gpu.name, estimated));
+    }
+  }
   // An expert as wide as the dense MLP: the default, and a 9x larger model where the expert's own
   // width was meant (DeepSeek-V3: d_ff 18432, experts 2048).
   if (const auto& moe = c.run.model.moe; moe && !moe->expert_d_ff) {

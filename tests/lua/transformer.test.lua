@@ -284,6 +284,22 @@ do
     expert_d_ff = 1024 } }) }), { tp = 1, pp = 1, ep = 8 })
   t.eq(table.concat(narrow.assumed, "; "):find("expert_d_ff", 1, true), nil, "given: not assumed")
 end
+-- Efficiencies that set the step time and that no measured run fitted (sources beginning
+-- "estimate") are named in the notes: the MI300X's GEMM is one, none of the H100's is
+do
+  local function estimate_note(gpu)
+    local p = dml.evaluate(dml.run(run, { cluster = cluster(64, gpu) }), { tp = 8, pp = 1 })
+    for _, n in ipairs(p.notes) do if n:find("are estimates", 1, true) then return n end end
+  end
+  local listed = {}
+  for _, f in ipairs { "gemm", "attention", "hbm", "nvlink", "network" } do
+    if gpus.mi300x.efficiency.sources[f]:find("^estimate") then listed[#listed + 1] = f end
+  end
+  t.eq(estimate_note(gpus.mi300x), "MI300X's efficiency values " .. table.concat(listed, ", ") .. " are estimates, "
+    .. "not fitted to measured runs (their sources say how they were set): read the figures they set as a what-if")
+  t.eq(listed[1], "gemm", "the MI300X's GEMM efficiency is an estimate")
+  t.eq(estimate_note(gpus.h100_sxm), nil, "the H100's are fitted")
+end
 -- 6 experts on 64 GPUs: EP divides both, so it is at most gcd(6, 64) = 2, and the answer says so
 do
   local six = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
