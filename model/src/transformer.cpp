@@ -15,6 +15,7 @@
 
 #include "divisors.hpp"
 #include "dml/error.hpp"
+#include "dml/plan.hpp"  // count_text
 #include "dml/quantity.hpp"
 #include "transformer_model.hpp"
 
@@ -2467,6 +2468,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.microbatches = static_cast<std::int64_t>(k.microbatches);
   p.steps = c.tokens / tokens_per_step;
   p.time_to_train = k.time.step * p.steps;
+  p.gpu_hours = static_cast<double>(c.n) * p.time_to_train.value() / 3600;
   if (c.run.cluster.gpu.power) p.energy = step_energy(c, k.time, p.steps, tokens_per_step);
   p.feasible = fits(c, k.memory);
   if (k.memory.total.value() > c.capacity) {
@@ -2624,6 +2626,15 @@ std::string layout_text(const TransformerLayout& l) {
   return out;
 }
 
+namespace {
+// "2.328 million GPU-hours", as labs report a run's compute; "1,536 GPU-hours" below a million.
+std::string gpu_hours_text(double hours) {
+  if (hours >= 1e6) return format_number(hours / 1e6, 4) + " million GPU-hours";
+  if (hours >= 1) return count_text(static_cast<u128>(std::llround(hours))) + " GPU-hours";
+  return format_number(hours, 3) + " GPU-hours";
+}
+}  // namespace
+
 std::string step_plan_summary(const StepPlan& p) {
   // A search that found nothing returns a plan without a layout: say so, not a made-up one.
   const char* gpus = p.gpus == 1 ? "GPU" : "GPUs";
@@ -2702,13 +2713,14 @@ std::string step_plan_summary(const StepPlan& p) {
   const double days = p.time_to_train.value() / 86400;
   // From a year up, also in years ("4056.2 days (11.1 years)").
   const double years = days / 365.25;
-  out += fmt::format("  time to train {} step{}: {}\n",
+  out += fmt::format("  time to train {} step{}: {}, {}\n",
                      p.steps >= 100 ? fmt::format("{:.0f}", p.steps) : format_number(p.steps, 3),
                      p.steps == 1 ? "" : "s",
                      days >= 1
                          ? fixed_text(days, 1) + " days" +
                                (years >= 1 ? fmt::format(" ({} years)", fixed_text(years, 1)) : "")
-                         : format_quantity(Quantity{p.time_to_train.value(), kTime}, 3));
+                         : format_quantity(Quantity{p.time_to_train.value(), kTime}, 3),
+                     gpu_hours_text(p.gpu_hours));
   out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
                      bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
   if (p.memory.host.value() > 0) {

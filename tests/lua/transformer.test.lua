@@ -99,12 +99,15 @@ do
   local plan = dml.evaluate(run, layout)
   local steps = 1e12 / (512 * 8192)
   t.eq(plan.steps, steps)
-  t.eq(line(1e12), string.format("%.0f steps: %.1f days", steps, plan.time_to_train:value() / 86400))
+  -- and the GPU-hours: 64 GPUs x the time to train (37,939 for this layout)
+  t.near(plan.gpu_hours, 64 * plan.time_to_train:value() / 3600, 1e-12)
+  local hours = string.format("%.0f", plan.gpu_hours):reverse():gsub("(%d%d%d)", "%1,"):reverse():gsub("^,", "")
+  t.eq(line(1e12), string.format("%.0f steps: %.1f days, %s GPU-hours", steps, plan.time_to_train:value() / 86400, hours))
   -- From a year up, in years too; one step is a step.
   local long = line(1e15)
-  t.eq(long:match("^%d+ steps: [%d.]+ days %([%d.]+ years%)$") ~= nil, true, long)
+  t.eq(long:match("^%d+ steps: [%d.]+ days %([%d.]+ years%), [%d.]+ million GPU%-hours$") ~= nil, true, long)
   t.eq(line(512 * 8192):match("^1 step: ") ~= nil, true, line(512 * 8192))
-  t.eq(line(1e9):match("^238 steps: [%d.]+ min$") ~= nil, true, line(1e9))
+  t.eq(line(1e9):match("^238 steps: [%d.]+ min, [%d,]+ GPU%-hours$") ~= nil, true, line(1e9))
   -- Less than one step is an error at the run, most often a misplaced exponent.
   t.raises_here(function() dml.run(run, { tokens = 1e6 }) end, "transformer_run.tokens: 1e6 tokens is less than one step of 4194304 tokens (512 sequences of 8192)")
   t.raises_here(function() dml.run(run, { tokens = 1 }) end, "transformer_run.tokens: 1 token is less than one step of 4194304 tokens (512 sequences of 8192)")

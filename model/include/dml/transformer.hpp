@@ -257,6 +257,7 @@ struct StepPlan {
   std::int64_t microbatches = 0;
   double steps = 0;
   units::Seconds time_to_train{};
+  double gpu_hours = 0;                // gpus x time_to_train, in hours
   std::optional<StepEnergy> energy{};  // with the GPU's power record
   std::int64_t layouts_evaluated = 0;  // optimize: layouts costed
 };
@@ -1172,6 +1173,10 @@ struct Description<StepPlan> {
                               .doc = "steps x step time",
                               .label = "time to train",
                               .costed = true});
+    v.field(p.gpu_hours, {.name = "gpu_hours",
+                          .doc = "GPU-hours to train the run's tokens: gpus x time_to_train (the "
+                                 "figure labs report a run's compute in)",
+                          .costed = true});
     v.field(p.energy, {.name = "energy",
                        .doc = "power, energy and cost (when the GPU has a power record)",
                        .flatten = true,
