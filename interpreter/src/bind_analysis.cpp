@@ -284,11 +284,13 @@ int l_sweep_begin(lua_State* L) {
 // core.sweep_cancelled(token) -> true when a first Ctrl-C came during the sweep (now handled:
 // the sweep ends and keeps its rows), or when a sweep inside it took one. A timeout or a second
 // Ctrl-C ends the script.
-// core.stopping() -> true when the call is ending (a stop recorded: a timeout, an interrupt, a
-// limit; or the memory limit hit): an error then is not a sweep point's to keep as a row.
+// core.stopping() -> true when the call is ending (a stop recorded: a timeout, an interrupt, an
+// instruction limit): an error then is not a sweep point's to keep as a row. (Lua's memory
+// error the caller tells by its message: the memory limit's flag outlasts a pcall that caught
+// it.)
 int l_stopping(lua_State* L) {
   const Host* h = find_host(L);
-  lua_pushboolean(L, h != nullptr && (h->stop != StopReason::kNone || h->memory_hit) ? 1 : 0);
+  lua_pushboolean(L, h != nullptr && h->stop != StopReason::kNone ? 1 : 0);
   return 1;
 }
 

@@ -2321,7 +2321,11 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   // Efficiencies that set the step time but that no measured run fitted (their sources begin
   // "estimate"): said, so that a preset's guess is not read as a measurement (docs/model.md 8.2).
   if (const auto& eff = c.run.cluster.gpu.efficiency) {
-    std::vector<std::string_view> timed = {"gemm", "attention", "hbm", "nvlink", "network"};
+    // (The links only where the run uses them: NVLink with more than one GPU, the network
+    // with more than one node.)
+    std::vector<std::string_view> timed = {"gemm", "attention", "hbm"};
+    if (c.n > 1) timed.emplace_back("nvlink");
+    if (c.n > c.node) timed.emplace_back("network");
     if (c.run.precision == Precision::kFp8) timed.emplace_back("fp8_gain");
     if (c.run.precision == Precision::kFp4) timed.emplace_back("fp4_gain");
     std::string estimated;

@@ -517,9 +517,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // Experts that share few factors with the GPUs cap EP (which divides both the experts and the
   // tp x dp x cp ranks, a divisor of the GPUs): said, as the paper model's plans say it.
   std::string ep_note;
-  if (c.experts > 1 && !fixed.ep) {
+  // (Only where the GPUs could hold more expert groups than the cap, and no degree held fixed
+  // bounds EP more tightly: 64 experts on 8 GPUs are capped by the GPUs, not by the factors.)
+  if (c.experts > 1 && !fixed.ep && !fixed.tp && !fixed.pp && !fixed.cp && !fixed.dp) {
     const std::int64_t cap = std::gcd(c.experts, c.n);
-    if (cap < c.experts) {
+    if (cap < std::min(c.experts, c.n)) {
       ep_note = fmt::format(
           "EP is at most {} for {} experts: EP divides both the experts and the tp x dp x cp "
           "ranks, a divisor of the {} GPUs, and the two share {} as their largest common divisor",

@@ -321,6 +321,9 @@ function M.sweep(spec)
       type(on_error) == "string" and string.format("%q", on_error) or describe(on_error)))
   end
   local keep = on_error == "row"
+  -- A mistake in how the sweep is written (a field name, fixed fields for a paper run) ends the
+  -- sweep even under on_error = "row": set before such an error is raised.
+  local shape_failed = false
   -- Layout fields every transformer run's search holds fixed (dml.optimize's second argument);
   -- a run function may return a point's own as its second value, which add to these.
   local fixed_all = spec.fixed
@@ -336,6 +339,7 @@ function M.sweep(spec)
       for _, name in ipairs(layout_names) do known = known or name == k end
       if not known then
         local hint = type(k) == "string" and core.closest(k, layout_names) or nil
+        shape_failed = true
         core.raise(string.format("%s.%s: not a layout field to hold fixed%s; the fields are %s", where, tostring(k),
           hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(layout_names, ", ")))
       end
@@ -345,6 +349,7 @@ function M.sweep(spec)
   local function fixed_of(own, where)
     if own == nil or own == false then return fixed_all end
     if type(own) ~= "table" or getmetatable(own) ~= nil then
+      shape_failed = true
       core.raise(string.format("sweep.run(%s): its second value is the layout fields to hold fixed, a table; got %s",
         where, describe(own)))
     end
@@ -385,6 +390,12 @@ function M.sweep(spec)
     run_at = function(i)
       local r = list[i + 1]
       if type(r) == "table" and getmetatable(r) == nil and r.model ~= nil then return M.declare_run(r), fixed_all end
+      -- (Under on_error = "row" a non-run is its row's error; else reading the chunk names it.)
+      local mt = getmetatable(r)
+      local name = type(mt) == "table" and mt.__name
+      if keep and name ~= "dml.run" and name ~= "dml.transformer_run" then
+        core.raise(string.format("expected a training run (dml.run), got %s", describe(r)))
+      end
       return r, fixed_all
     end
   else
@@ -425,6 +436,7 @@ function M.sweep(spec)
         run = at_point(at, M.declare_run, run)
       end
       if own and not is_transformer_run(run) then
+        shape_failed = true
         core.raise(string.format("sweep.run(%s): its second value holds layout fields fixed, which is for "
           .. "transformer runs' searches; a paper run's knobs are its options (dml.run { ..., options = dml.options { ... } })",
           at_text(at)))
@@ -474,20 +486,36 @@ function M.sweep(spec)
     if not keep then return true, run_at(i) end
     local ok, r, f = pcall(run_at, i)
     if ok then return true, r, f end
-    if type(r) ~= "string" or core.stopping() then error(r, 0) end
+    -- Not a point's own failure: a mistake in the sweep, an error that is no message, or the
+    -- call ending (a stop recorded, Lua out of memory).
+    if shape_failed or type(r) ~= "string" or core.stopping() or r:find("not enough memory", 1, true) then
+      error(r, 0)
+    end
+    if #keys == 0 then r = string.format("sweep.runs[%d]: %s", i + 1, (r:gsub("^[^\n]-:%d+: ", ""))) end
     return false, r
   end
-  -- The runs' kind is the first run's that could be made (the first point's, but for a point
-  -- on_error keeps as a row).
+  -- The runs' kind is the first run's that could be made: the first point's (made once), else,
+  -- under on_error = "row", the first of this process's slice that could be, else of the rest.
   local run_0, fixed_0
   do
-    local i = 0
-    while true do
+    local function in_slice(i) return first ~= nil and i >= first and i < last end
+    -- true when a run was made (or a first Ctrl-C ends the sweep: its loop below stops it)
+    local function try(i)
+      if core.sweep_cancelled(sweep) then return true end
       local ok, r, f = make(i)
-      made[i] = { ok, r, f }
-      if ok then run_0, fixed_0 = r, f break end
-      i = i + 1
-      if i >= total then break end
+      if in_slice(i) then made[i] = { ok, r, f } end  -- made once: kept for its chunk
+      if ok then run_0, fixed_0 = r, f end
+      return ok
+    end
+    local found = try(0)
+    if keep and not found and first ~= nil then
+      for i = math.max(first, 1), last - 1 do
+        if try(i) then found = true break end
+      end
+      for i = 1, total - 1 do
+        if found then break end
+        if not in_slice(i) and try(i) then found = true end
+      end
     end
   end
   local transformer = is_transformer_run(run_0)
@@ -501,7 +529,7 @@ function M.sweep(spec)
   for _, c in ipairs(core.columns(plan_type)) do
     if seen[c.column] then shared[c.column] = true else columns[#columns + 1] = c.column end
   end
-  local rows, finished, interrupted, done = {}, {}, false, 0
+  local rows, finished, interrupted, done, failed_points = {}, {}, false, 0, 0
   local chunk_start = first
   while chunk_start < last and not interrupted do
     local chunk_end = math.min(chunk_start + CHUNK, last)
@@ -552,12 +580,26 @@ function M.sweep(spec)
       end
       interrupted = interrupted or stopped
     end
-    for i, slot in ipairs(slots) do
+    -- A chunk whose search a first Ctrl-C stopped keeps its rows up to its last finished plan:
+    -- the kept rows stay the sweep's first points.
+    local kept_slots = #slots
+    if interrupted then
+      kept_slots = 0
+      for i, slot in ipairs(slots) do
+        if type(slot) == "number" and (plans[slot] or errors[slot]) then kept_slots = i end
+      end
+    end
+    for i = 1, kept_slots do
+      local slot = slots[i]
       local plan = type(slot) == "number" and plans[slot]
       local failed_here = type(slot) == "string" and slot or (type(slot) == "number" and errors[slot])
-      if failed_here and #keys > 0 and type(slot) == "number" then  -- a search's error: its point
-        local shown, where = pcall(at_text, point(chunk_start + i - 1))
-        if shown then failed_here = string.format("%s (sweep at %s)", failed_here, where) end
+      if failed_here and type(slot) == "number" then  -- a search's error: its point, or its place
+        if #keys > 0 then
+          local shown, where = pcall(at_text, point(chunk_start + i - 1))
+          if shown then failed_here = string.format("%s (sweep at %s)", failed_here, where) end
+        else
+          failed_here = string.format("sweep.runs[%d]: %s", chunk_start + i, failed_here)
+        end
       end
       if plan or failed_here then
         local row
@@ -580,7 +622,7 @@ function M.sweep(spec)
           end
         end
         rows[#rows + 1] = row
-        done = done + 1
+        if plan then done = done + 1 else failed_points = failed_points + 1 end
       end
     end
     chunk_start = chunk_end
@@ -591,7 +633,8 @@ function M.sweep(spec)
   rawset(t, "plans", finished)
   rawset(t, "interrupted", interrupted)
   if interrupted then
-    core.message(string.format("dml: sweep interrupted: %d of %d runs finished", done, count))
+    core.message(string.format("dml: sweep interrupted: %d of %d runs finished%s", done, count,
+      failed_points > 0 and string.format(", %d failed", failed_points) or ""))
   end
   return t
 end

@@ -294,14 +294,16 @@ do
     local p = dml.evaluate(dml.run(run, { cluster = cluster(64, gpu) }), { tp = 8, pp = 1 })
     for _, n in ipairs(p.notes) do if n:find("are estimates", 1, true) then return n end end
   end
-  local listed = {}
-  for _, f in ipairs { "gemm", "attention", "hbm", "nvlink", "network" } do
-    if gpus.mi300x.efficiency.sources[f]:find("^estimate") then listed[#listed + 1] = f end
-  end
-  t.eq(estimate_note(gpus.mi300x), "MI300X's efficiency values " .. table.concat(listed, ", ") .. " are estimates, "
+  -- (the MI300X preset's sources: gemm, hbm, nvlink and network are estimates, attention a fit)
+  t.eq(estimate_note(gpus.mi300x), "MI300X's efficiency values gemm, hbm, nvlink, network are estimates, "
     .. "not fitted to measured runs (their sources say how they were set): read the figures they set as a what-if")
-  t.eq(listed[1], "gemm", "the MI300X's GEMM efficiency is an estimate")
   t.eq(estimate_note(gpus.h100_sxm), nil, "the H100's are fitted")
+  -- links the run does not use are not named: one node of 8 reaches no network
+  local one_node = dml.run(run, { cluster = dml.cluster { gpu = gpus.mi300x, size = 8, levels = { networks.nvlink4_h100 } } })
+  local p = dml.evaluate(one_node, { tp = 8, pp = 1 })
+  local note
+  for _, n in ipairs(p.notes) do if n:find("are estimates", 1, true) then note = n end end
+  t.eq(note:find("gemm, hbm, nvlink are estimates", 1, true) ~= nil, true, note)
 end
 -- 6 experts on 64 GPUs: EP divides both, so it is at most gcd(6, 64) = 2, and the answer says so
 do
@@ -314,6 +316,10 @@ do
   local eight = dml.optimize(dml.run(run, { model = dml.transformer(six, { moe = { experts = 8, top_k = 2,
     expert_d_ff = 1024 } }) }))
   for _, n in ipairs(eight.notes) do t.eq(n:find("EP is at most", 1, true), nil, "8 experts: no cap") end
+  -- 64 experts on 8 GPUs: EP is capped by the GPUs, not by the factors; no note either
+  local few = dml.optimize(dml.run(run, { cluster = cluster(8), model = dml.transformer(six, { moe = { experts = 64,
+    top_k = 2, expert_d_ff = 1024 } }) }))
+  for _, n in ipairs(few.notes) do t.eq(n:find("EP is at most", 1, true), nil, "64 experts on 8 GPUs: no note") end
 end
 -- A token dispatcher's EP group that a rack boundary cuts is costed at its small side, whose NICs
 -- take what the rest sends it (docs/model.md 8.8): on 72-GPU racks EP 16, 32 and 64 put 8 ranks on
@@ -363,6 +369,17 @@ do
     true, rows[3].violations)
   t.raises_here(function() dml.sweep { on_error = "skip", runs = { run } } end,
     'sweep.on_error: expected "stop" or "row", got "skip"')
+  -- a list's rows name the run's place; a non-run is a row too
+  local listed = dml.sweep { on_error = "row", runs = { over "400 Gb/s", "x", over "1e-300 GB/s" } }:rows()
+  t.eq(#listed, 3)
+  t.eq(listed[2].violations, "error: sweep.runs[2]: expected a training run (dml.run), got a string")
+  t.eq(listed[3].violations:find("^error: sweep%.runs%[3%]: the cost of") ~= nil, true, listed[3].violations)
+  -- a mistake in how the sweep is written still ends it
+  t.raises_in_this_file(function()
+    dml.sweep { on_error = "row", grid = { a = { 1 } }, run = function() return run, { TP = 1 } end }
+  end, "sweep.run({ a = 1 }) second value.TP: not a layout field to hold fixed (did you mean 'tp'?); the fields "
+    .. "are tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, microbatch, "
+    .. "recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload")
 end
 -- layout fields a sweep holds fixed: `fixed` for every run, and a run function's second value for
 -- its point (added to them); each row is what dml.optimize answers with the same fields fixed
