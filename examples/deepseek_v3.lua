@@ -35,8 +35,8 @@ local v3 = dml.transformer { name = "DeepSeek-V3", layers = 61, d_model = 7168, 
 -- which forwards it over NVLink (section 3.2.2): the stack's token-based dispatcher. (With the
 -- all-to-all dispatcher every routed copy crosses on its own, and the 4-node limit saves nothing:
 -- 1,467 tokens/s per GPU.)
-local stack = dml.stack(stacks.megatron_core, { name = "DeepSeek-V3 stack", tp_overlap = "none",
-  dispatcher = "token" })
+local stack = dml.stack(stacks.megatron_core, { name = "DeepSeek-V3's own", tp_overlap = "none",
+  dispatcher = "token", dualpipe = true })  -- its framework runs DualPipe (section 3.2.1)
 local cluster = dml.cluster { gpu = gpus.h800_sxm, size = 2048,
   levels = { networks.nvlink_h800, networks.infiniband_ndr } }
 local run = dml.run { model = v3, cluster = cluster, stack = stack, global_batch = 15360,
