@@ -78,6 +78,39 @@ def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }])
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
     return analysis.optimize(run)
   end)
+def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ..., each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does) and a dml.table of the sizes tried (gpus, feasible, time_to_train, mfu).",
+  function(run, duration, fixed)
+    run = as_run(run)
+    if not is_transformer_run(run) then
+      core.raise("dml.gpus_for: expects a transformer run (a paper run's dml.optimize already finds the smallest cluster that meets its duration)")
+    end
+    local want = dml.q(duration)
+    if want.dimension ~= "time" or not (want > dml.q"0 s") then
+      core.raise(string.format("dml.gpus_for: duration: expected a positive time like \"90 days\", got %s", tostring(duration)))
+    end
+    local node = 1
+    local levels = run.cluster.levels
+    for i = 1, #levels - 1 do node = node * levels[i].size end
+    local rows, found, last_time = {}, nil, nil
+    local n = node
+    -- Doubling until a size trains in time; past the sizes where the time still falls (the
+    -- batch caps DP, PP runs out of layers) no larger one would: stop there, with nil.
+    while n <= 2 ^ 30 do
+      local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
+      rows[#rows + 1] = { gpus = n, feasible = plan.feasible, time_to_train = plan.feasible and plan.time_to_train or nil,
+        mfu = plan.feasible and plan.mfu or nil }
+      if plan.feasible and plan.time_to_train <= want then found = plan break end
+      if plan.feasible then
+        if last_time ~= nil and not (plan.time_to_train < last_time) then break end
+        last_time = plan.time_to_train
+      elseif last_time ~= nil then
+        break
+      end
+      n = n * 2
+    end
+    return found, output.table(rows, { columns = { "gpus", "feasible", "time_to_train", "mfu" },
+      title = string.format("GPUs for %s in %s", run.model.name or "the run", tostring(want)) })
+  end)
 def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dml.layout; for a transformer run a table of dml --doc transformer_layout fields, any left out assumed and listed); returns a plan with the whole breakdown.",
   function(run, layout)
     run = as_run(run)

@@ -344,6 +344,28 @@ do
     t.eq(cut[i] > whole, true, string.format("EP %d: cut %s > whole %s", ep, cut[i], whole))
   end
 end
+-- dml.gpus_for: the fewest GPUs (8-GPU nodes x 2^i) that train the run within a duration; the
+-- answer trains in time and half as many GPUs do not (checked with dml.optimize on each)
+do
+  local plan, tried = dml.gpus_for(run, "30 days")
+  t.eq(plan ~= nil, true, tostring(tried))
+  t.eq(plan.time_to_train <= dml.q"30 days", true, tostring(plan.time_to_train))
+  local rows = tried:rows()
+  t.eq(rows[#rows].gpus, plan.gpus, "the last size tried is the answer")
+  t.eq(rows[1].gpus, 8, "from one node")
+  local half = dml.optimize(dml.run(run, { cluster = cluster(plan.gpus // 2) }))
+  t.eq(not half.feasible or half.time_to_train > dml.q"30 days", true, "half as many do not")
+  t.eq(dml.optimize(dml.run(run, { cluster = cluster(plan.gpus) })).time_to_train, plan.time_to_train, "as optimize")
+  -- a duration no size meets: nil, and the sizes tried stop where the time stops falling
+  local none, all = dml.gpus_for(run, "1 s")
+  t.eq(none, nil)
+  local last = all:rows()
+  t.eq(#last > 3, true)
+  t.raises_here(function() dml.gpus_for(run, "30 GB") end,
+    'dml.gpus_for: duration: expected a positive time like "90 days", got 30 GB')
+  t.raises_here(function() dml.gpus_for(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }, "30 days") end,
+    "dml.gpus_for: expects a transformer run (a paper run's dml.optimize already finds the smallest cluster that meets its duration)")
+end
 -- on_error = "row": a point whose run function or search fails is a row saying so (feasible false,
 -- the error in violations, its point named), and the others run; the first point may be one
 do
