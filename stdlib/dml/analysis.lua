@@ -263,12 +263,7 @@ local function cell(v, at)
 end
 
 local sweep_fields = { "grid", "run", "runs", "fixed", "on_error", "label" }
-local function describe(v)  -- "a string", "a dml.run", "nil"
-  local mt = getmetatable(v)
-  if type(mt) == "table" and type(mt.__name) == "string" then return "a " .. mt.__name end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
+local describe = output.describe  -- "a string", "a dml.run", "nil"
 
 -- Whether a grid value and the plan's column of the same name say the same: equal, or the same
 -- text, or a number written with its unit ("1e12 tokens", "3 months"), which the run read.

@@ -15,6 +15,9 @@ local function describe(v)
   return "a " .. type(v)
 end
 
+--- describe(v): a value's kind for a message: "a string", "a dml.run", "nil".
+M.describe = describe
+
 -- A table of fields: no metatable, or a preset record (core.strict_records), which only
 -- refuses to read unknown keys.
 local function plain_record(v)
