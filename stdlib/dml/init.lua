@@ -78,7 +78,7 @@ def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }])
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
     return analysis.optimize(run)
   end)
-def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ..., each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does) and a dml.table of the sizes tried (gpus, feasible, time_to_train, mfu).",
+def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then three quarters of that one, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does) and a dml.table of the sizes tried (gpus, feasible, time_to_train, mfu).",
   function(run, duration, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then
@@ -92,14 +92,27 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     local levels = run.cluster.levels
     for i = 1, #levels - 1 do node = node * levels[i].size end
     local rows, found, last_time = {}, nil, nil
-    local n = node
-    -- Doubling until a size trains in time; past the sizes where the time still falls (the
-    -- batch caps DP, PP runs out of layers) no larger one would: stop there, with nil.
-    while n <= 2 ^ 30 do
+    local function try(n)
       local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
       rows[#rows + 1] = { gpus = n, feasible = plan.feasible, time_to_train = plan.feasible and plan.time_to_train or nil,
         mfu = plan.feasible and plan.mfu or nil }
-      if plan.feasible and plan.time_to_train <= want then found = plan break end
+      return plan, plan.feasible and plan.time_to_train <= want
+    end
+    local n = node
+    -- Doubling until a size trains in time; past the sizes where the time still falls (the
+    -- batch caps DP, PP runs out of layers) no larger one would: stop there, with nil. Below
+    -- the first size that trains in time, three quarters of it (node x 3 x 2^i, the size
+    -- between two doublings a cluster is often built at: 1,536 GPUs, 12 racks) is tried too.
+    while n <= 2 ^ 30 do
+      local plan, in_time = try(n)
+      if in_time then
+        found = plan
+        if n % (4 * node) == 0 then
+          local smaller, also = try(n // 4 * 3)
+          if also then found = smaller end
+        end
+        break
+      end
       if plan.feasible then
         if last_time ~= nil and not (plan.time_to_train < last_time) then break end
         last_time = plan.time_to_train
@@ -108,6 +121,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
       end
       n = n * 2
     end
+    table.sort(rows, function(a, b) return a.gpus < b.gpus end)
     return found, output.table(rows, { columns = { "gpus", "feasible", "time_to_train", "mfu" },
       title = string.format("GPUs for %s in %s", run.model.name or "the run", tostring(want)) })
   end)
