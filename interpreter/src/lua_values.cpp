@@ -44,6 +44,45 @@ void push_count(lua_State* L, u128 n) {
 
 namespace {
 
+// A plain C function with nothing to destroy: Lua's errors may pass through it in either build.
+int lines_tostring(lua_State* L) {
+  const lua_Integer n = luaL_len(L, 1);
+  if (n == 0) {
+    lua_pushliteral(L, "(none)");
+    return 1;
+  }
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_geti(L, 1, i);
+    luaL_tolstring(L, -1, nullptr);
+    lua_remove(L, -2);
+    if (i > 1) {
+      lua_pushliteral(L, "\n");
+      lua_insert(L, -2);
+      lua_concat(L, 3);  // the text so far, a newline, this line
+    }
+  }
+  return 1;
+}
+
+}  // namespace
+
+void set_lines_metatable(lua_State* L) {
+  static const char* const kLines = "dml.lines";  // its registry key
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kLines) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, lines_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushboolean(L, 0);  // getmetatable() shows false; setmetatable() may not change it
+    lua_setfield(L, -2, "__metatable");
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, kLines);
+  }
+  lua_setmetatable(L, -2);
+}
+
+namespace {
+
 // Lua's own text of a value (numbers as `tostring` writes them).
 std::string lua_text(lua_State* L, int idx) {
   std::size_t n = 0;

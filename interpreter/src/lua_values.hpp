@@ -107,6 +107,9 @@ std::string closest_name(std::string_view name, std::span<const std::string> nam
 std::string joined(std::span<const std::string> names);
 // A count that may pass 2^63 (cluster sizes): an integer when it fits, else the nearest float.
 void push_count(lua_State* L, u128 n);
+// Gives the list of strings on top of the stack the metatable of a result's lines (a plan's
+// notes, assumed, violations): print() and tostring() show one line each ("(none)" when empty).
+void set_lines_metatable(lua_State* L);
 
 // --- reading ----------------------------------------------------------------------------------
 
@@ -365,6 +368,7 @@ void push_member(lua_State* L, const M& m) {
       push_member(L, m[i]);
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
+    if constexpr (std::is_same_v<typename M::value_type, std::string>) set_lines_metatable(L);
   } else {
     static_assert(sizeof(M) == 0, "a field kind the Lua writer does not know");
   }

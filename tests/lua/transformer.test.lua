@@ -306,6 +306,18 @@ do
   for _, n in ipairs(p.notes) do if n:find("are estimates", 1, true) then note = n end end
   t.eq(note:find("gemm, hbm, nvlink are estimates", 1, true) ~= nil, true, note)
 end
+-- a plan's lists of strings print one line each, "(none)" when empty; their metatable is shared
+-- and protected
+do
+  local p = dml.evaluate(dml.run(run, { cluster = dml.cluster { gpu = gpus.mi300x, size = 8,
+    levels = { networks.nvlink4_h100 } } }), { tp = 8, pp = 1 })
+  t.eq(#p.notes >= 1 and #p.assumed >= 2, true)
+  t.eq(tostring(p.assumed), table.concat(p.assumed, "\n"))
+  t.eq(tostring(p.notes), table.concat(p.notes, "\n"))
+  t.eq(tostring(p.violations), "(none)")
+  t.eq(getmetatable(p.notes), false)
+  t.raises_here(function() setmetatable(p.notes, {}) end, "cannot change a protected metatable")
+end
 -- 6 experts on 64 GPUs: EP divides both, so it is at most gcd(6, 64) = 2, and the answer says so
 do
   local six = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
