@@ -2416,9 +2416,12 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
       p.notes.push_back(fmt::format(
           "{} groups of {} straddle the {}-GPU units of {} ({} is no multiple of {}): the "
           "group a unit boundary cuts runs its collectives out to {}, at the slowest bandwidth "
-          "on the way (units of a multiple of {} GPUs keep every group in one)",
+          "on the way (units of a multiple of {} GPUs keep every group in one: {} declared "
+          "with size = {} runs {} of each unit's {} GPUs)",
           name, size, c.node, level_name(0), c.node, size * stride,
-          level_name(static_cast<std::size_t>(reached)), size * stride));
+          level_name(static_cast<std::size_t>(reached)), size * stride, level_name(0),
+          c.node / (size * stride) * (size * stride), c.node / (size * stride) * (size * stride),
+          c.node));
     }
   }
   // TP's ranks are the innermost: a degree above a node's GPUs sends every layer's collectives

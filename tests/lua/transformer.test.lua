@@ -1208,7 +1208,16 @@ do
   local function notes(ep) return table.concat(dml.evaluate(r, { tp = 1, pp = 1, dp = 576, ep = ep }).notes, "\n") end
   t.eq(notes(32):find("ep groups of 32 straddle the 72-GPU units of nvl72 (72 is no multiple of 32): the group a unit "
     .. "boundary cuts runs its collectives out to infiniband-xdr, at the slowest bandwidth on the way (units of a "
-    .. "multiple of 32 GPUs keep every group in one)", 1, true) ~= nil, true, notes(32))
+    .. "multiple of 32 GPUs keep every group in one: nvl72 declared with size = 64 runs 64 of each unit's 72 GPUs)",
+    1, true) ~= nil, true, notes(32))
+  -- and as that hint says, the rack declared as 64 GPUs keeps EP 32 in NVLink: faster, no note
+  local r64 = dml.run(r, { cluster = dml.cluster(r.cluster, { size = 512,
+    levels = { dml.level(networks.nvl72, { size = 64 }), networks.infiniband_xdr } }), global_batch = 512 * 4 })
+  local p64 = dml.evaluate(r64, { tp = 1, pp = 1, dp = 512, ep = 32 })
+  local p72 = dml.evaluate(r, { tp = 1, pp = 1, dp = 576, ep = 32 })
+  local function ep(p) return p.time.ep + p.time.ep_hidden end
+  t.eq(ep(p64) < ep(p72), true, tostring(ep(p64)) .. " < " .. tostring(ep(p72)))
+  t.eq(table.concat(p64.notes, "\n"):find("straddle", 1, true), nil)
   -- (On three levels the level the cut group reaches is named: pods of 18 racks hold no whole
   -- number of 32-GPU blocks, so it is the spine; review by helper-75.)
   local pods = dml.cluster { gpu = gpus.gb200, size = 2592, levels = { networks.nvl72,
