@@ -63,8 +63,8 @@ void Host::begin_call() {
   memory_where.clear();
 }
 
-void Host::end_call() {
-  seen.store(cancels.load());   // what arrived during the call is forgotten with it
+void Host::end_call(bool forget_cancels) {
+  if (forget_cancels) seen.store(cancels.load());  // what arrived during the call goes with it
   clear_sweep_progress(*this);  // a sweep that a stop ended mid-way: its line goes
   in_sweep = false;
   has_deadline = false;

@@ -91,7 +91,7 @@ struct Host {
   }
 
   void begin_call();
-  void end_call();
+  void end_call(bool forget_cancels = true);
 };
 
 // The Host of the interpreter that owns L (any of its threads), through the extra space: only

@@ -241,6 +241,20 @@ bool Interpreter::register_function(const std::string& name, HostFunction fn) {
       L_,
       [](lua_State* L) -> int {
         auto* from = static_cast<Registered*>(lua_touserdata(L, lua_upvalueindex(1)));
+        // A name the scripts have already (print, require, dml, a script's global) is not
+        // replaced; a function registered before may be.
+        lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+        lua_pushstring(L, from->name.c_str());
+        lua_rawget(L, -2);
+        const int type = lua_type(L, -1);
+        const bool taken = type != LUA_TNIL && lua_tocfunction(L, -1) != l_host_function;
+        lua_pop(L, 2);
+        if (taken) {
+          return luaL_error(L,
+                            "register_function: \"%s\" is a global the scripts have already "
+                            "(a %s): choose another name",
+                            from->name.c_str(), lua_typename(L, type));
+        }
         void* memory = lua_newuserdatauv(L, sizeof(Registered), 0);
         lua_createtable(L, 0, 1);
         lua_pushcfunction(L, l_registered_gc);
@@ -256,7 +270,7 @@ bool Interpreter::register_function(const std::string& name, HostFunction fn) {
         return 0;
       },
       1);
-  return protected_call(0, 0);
+  return protected_call(0, 0, false);
 }
 
 }  // namespace dml

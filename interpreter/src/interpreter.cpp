@@ -637,7 +637,7 @@ void Interpreter::cancel() { host_->cancels.fetch_add(1); }
 
 bool Interpreter::running() const { return host_->running.load(); }
 
-bool Interpreter::protected_call(int nargs, int nresults) {
+bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
   lua::Host& h = *host_;
   const int base = lua_gettop(L_) - nargs;
   lua_pushboolean(L_, options_.traceback ? 1 : 0);
@@ -648,9 +648,21 @@ bool Interpreter::protected_call(int nargs, int nresults) {
     h.begin_call();
     h.running.store(true);
   }
-  int status = lua_pcall(L_, nargs, nresults, base);
+  int status = LUA_OK;
+  if (outermost && honour_cancel && h.cancel_pending()) {
+    // A cancel that came while nothing ran: the call does not start (no line of it runs, so a
+    // script's side effects do not happen).
+    lua_settop(L_, base);  // the handler stays, as lua_pcall leaves it
+    lua_pushliteral(L_, "interrupted");
+    h.stop = StopReason::kInterrupted;
+    h.interrupted = true;
+    status = LUA_ERRRUN;
+  } else {
+    status = lua_pcall(L_, nargs, nresults, base);
+  }
   lua_remove(L_, base);
-  if (outermost && status == LUA_OK && h.cancel_pending() && h.stop == StopReason::kNone) {
+  if (outermost && honour_cancel && status == LUA_OK && h.cancel_pending() &&
+      h.stop == StopReason::kNone) {
     // A Ctrl-C during the call's last C function (a save, a print of a large table), which
     // returned before any Lua line could act on it: the call was interrupted all the same.
     lua_pop(L_, nresults == LUA_MULTRET ? lua_gettop(L_) - base + 1 : nresults);
@@ -693,7 +705,7 @@ bool Interpreter::protected_call(int nargs, int nresults) {
         status != LUA_OK && stop_reason_ == StopReason::kNone && !h.usage_message.empty() &&
         error_.starts_with(h.usage_message) &&
         (error_.size() == h.usage_message.size() || error_[h.usage_message.size()] == '\n');
-    h.end_call();
+    h.end_call(honour_cancel);
     h.running.store(false);
   }
   --h.depth;

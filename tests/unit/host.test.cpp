@@ -251,7 +251,7 @@ TEST_CASE("host: a cancel while nothing runs stops the next call", "[host]") {
   dml::Interpreter dml;
   dml.cancel();
   CHECK_FALSE(dml.run_string("local x = 0\nfor i = 1, 1e9 do x = x + i end", "=next"));
-  CHECK(dml.error() == "next:2: interrupted");
+  CHECK(dml.error() == "interrupted");  // before its first line
   CHECK(dml.run_string("for i = 1, 1e5 do end"));
 }
 

@@ -216,7 +216,43 @@ TEST_CASE("host api: scripts call host functions", "[host_api]") {
     CHECK(dml.error() == "register_function: \"end\" is not a name like \"lookup\"");
     CHECK(dml.register_function("ending", [](const json&) { return json(); }));
     CHECK_FALSE(dml.call("dml.end", json::array()).has_value());
+    // A global the scripts have already is not replaced (helper-82: "dml" replaced broke every
+    // later call); a host function may be registered again.
+    CHECK_FALSE(dml.register_function("dml", [](const json&) { return json(); }));
+    CHECK(dml.error() ==
+          "register_function: \"dml\" is a global the scripts have already (a table): choose "
+          "another name");
+    CHECK_FALSE(dml.register_function("print", [](const json&) { return json(); }));
+    CHECK(dml.error() ==
+          "register_function: \"print\" is a global the scripts have already (a function): "
+          "choose another name");
+    REQUIRE(dml.run_string("mine = 1"));
+    CHECK_FALSE(dml.register_function("mine", [](const json&) { return json(); }));
+    CHECK(dml.register_function("price", [](const json&) { return json(7); }));
+    CHECK(dml.eval("price()") == json(7));
+    CHECK(dml.eval("dml.q'1 s' == dml.q'1000 ms'") == json(true));
   }
+}
+
+TEST_CASE("host api: a cancel while nothing runs: the next call does not start", "[host_api]") {
+  dml::Interpreter dml;
+  dml.cancel();
+  // register_function runs no script: it neither stops for the cancel nor forgets it
+  CHECK(dml.register_function("f", [](const json&) { return json(1); }));
+  CHECK_FALSE(dml.run_string("x = 42", "=c"));  // helper-82: it ran, then reported failure
+  CHECK(dml.error() == "interrupted");
+  CHECK(dml.stop_reason() == dml::StopReason::kInterrupted);
+  CHECK(dml.stop_where().empty());
+  CHECK(dml.interrupted());
+  CHECK(dml.eval("rawget(_G, 'x')") == json(nullptr));  // no line of it ran
+  CHECK(dml.eval("f()") == json(1));                    // the cancel went with the call it stopped
+  dml.cancel();
+  CHECK_FALSE(dml.eval("1").has_value());
+  CHECK(dml.error() == "interrupted");
+  dml.cancel();
+  CHECK_FALSE(dml.call("dml.layout_text", json::array()).has_value());
+  CHECK(dml.error() == "interrupted");
+  CHECK(dml.eval("1") == json(1));
 }
 
 TEST_CASE("host api: eval and call run under the limits and cancel", "[host_api]") {
@@ -228,7 +264,7 @@ TEST_CASE("host api: eval and call run under the limits and cancel", "[host_api]
   CHECK(dml.stop_reason() == dml::StopReason::kInstructionLimit);
   dml.cancel();
   CHECK_FALSE(dml.eval("(function() local n = 0 for i = 1, 1e5 do n = n + i end end)()"));
-  CHECK(dml.error() == "(eval):1: interrupted");
+  CHECK(dml.error() == "interrupted");  // a cancel while nothing ran: the call did not start
   CHECK(dml.stop_reason() == dml::StopReason::kInterrupted);
   CHECK(dml.eval("1") == json(1));  // the cancel went with the call that saw it
 }
