@@ -312,6 +312,19 @@ bool plain_table(lua_State* L, int idx) {
 
 }  // namespace
 
+// The error for a value plain_table refuses: a table with a metatable of its own (a proxy, a
+// class instance) is named as such, since "got a table" would not say why.
+[[noreturn]] void throw_not_plain(lua_State* L, int idx, const std::string& path,
+                                  std::string_view what) {
+  if (lua_type(L, idx) == LUA_TTABLE) {
+    throw ConfigError(path, fmt::format("expected {}, got a table with a metatable (dml reads a "
+                                        "plain table's own fields, without metamethods: copy "
+                                        "them into one)",
+                                        what));
+  }
+  throw_expected(L, idx, path, what);
+}
+
 bool literal_table(lua_State* L, int idx) {
   if (lua_type(L, idx) != LUA_TTABLE) return false;
   if (lua_getmetatable(L, idx) == 0) return true;
@@ -360,6 +373,9 @@ Sources read_sources(lua_State* L, int idx, const std::string& path, const TypeI
 
 std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path) {
   const auto n = plain_table(L, idx) ? static_cast<std::size_t>(lua_rawlen(L, idx)) : 0;
+  if (n == 0 && lua_type(L, idx) == LUA_TTABLE && !plain_table(L, idx)) {
+    throw_not_plain(L, idx, path, "a non-empty list of positive whole numbers");
+  }
   if (n == 0) throw_expected(L, idx, path, "a non-empty list of positive whole numbers");
   check_list_keys(L, idx, n, path);
   std::vector<std::int64_t> out(n);
@@ -376,7 +392,7 @@ std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& 
 
 std::size_t check_list(lua_State* L, int idx, const std::string& path, std::string_view,
                        std::string_view title) {
-  if (!plain_table(L, idx)) throw_expected(L, idx, path, fmt::format("a list, each {}", title));
+  if (!plain_table(L, idx)) throw_not_plain(L, idx, path, fmt::format("a list, each {}", title));
   const auto n = static_cast<std::size_t>(lua_rawlen(L, idx));
   if (n == 0) throw ConfigError(path, fmt::format("expected a non-empty list, each {}", title));
   check_list_keys(L, idx, n, path);
@@ -386,7 +402,7 @@ std::size_t check_list(lua_State* L, int idx, const std::string& path, std::stri
 int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
                        std::span<const std::string_view> positional) {
   if (!plain_table(L, idx)) {
-    throw_expected(L, idx, path, fmt::format("{} (a table of its fields)", type.title));
+    throw_not_plain(L, idx, path, fmt::format("{} (a table of its fields)", type.title));
   }
   // A preset of another type (a GPU given as a model): said as such.
   if (lua_getmetatable(L, idx) != 0) {

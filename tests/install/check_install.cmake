@@ -88,6 +88,20 @@ run("building examples/embed" "${CMAKE_COMMAND}" --build "${WORK}/embed")
 run("examples/embed" "${WORK}/embed/embed")
 expect("examples/embed (CMake)" "${out}" "${embed_expected}")
 
+# Without Lua's pkg-config file, find_package(dml) says which Debian package provides it, in one
+# line (helper-82: a stray ';' split it, and it named a script the prefix does not hold).
+set(ENV{PKG_CONFIG_LIBDIR} "${WORK}/no-pkgconfig")
+execute_process(COMMAND "${CMAKE_COMMAND}" -S "${SRC}/examples/embed" -B "${WORK}/embed-nolua"
+                "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+unset(ENV{PKG_CONFIG_LIBDIR})
+if(rc EQUAL 0)
+  message(FATAL_ERROR "find_package(dml) without lua5.4-c++.pc succeeded:\n${out}")
+endif()
+string(REGEX REPLACE "[ \n]+" " " err "${err}")
+expect("find_package(dml) without Lua" "${err}"
+       "dml needs lua5.4-c\\+\\+ \\(pkg-config, for dml::interpreter and dml::model alike\\); on Debian: apt install liblua5\\.4-dev pkg-config")
+
 # The same program with pkg-config.
 set(ENV{PKG_CONFIG_PATH} "${prefix}/${LIBDIR}/pkgconfig")
 run("pkg-config dml" "${PKG_CONFIG}" --cflags --libs dml)

@@ -280,3 +280,17 @@ for _, described in ipairs(dml.types()) do
   end
 end
 for _, name in ipairs(dml.names()) do no_address(dml.doc(name), "dml --doc " .. name) end
+
+-- a table with a metatable of its own (a proxy, a class instance) is refused, saying why
+-- (helper-82: "got a table" did not); a plain table of the same fields is read
+do
+  local fields = { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048 }
+  raises_here(function() dml.transformer(setmetatable({}, { __index = fields })) end,
+    "transformer: expected a transformer (a table of its fields), got a table with a metatable (dml reads a "
+    .. "plain table's own fields, without metamethods: copy them into one)")
+  raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = setmetatable({ networks.nvlink4_h100 }, {}) } end,
+    "cluster.levels: expected a list, each a network level, got a table with a metatable (dml reads a plain "
+    .. "table's own fields, without metamethods: copy them into one)")
+  t.eq(dml.transformer(fields).layers, 4)
+  raises_here(function() dml.transformer(42) end, "transformer: expected a transformer (a table of its fields), got 42")
+end
