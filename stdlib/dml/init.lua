@@ -40,8 +40,10 @@ local analysis = require "dml.analysis"
 local is_transformer = analysis.is_transformer
 
 
-def("params", "dml.params(model): a dml.transformer's parameters and FLOPs: { total, active (those a token uses: top-k and shared experts), flop_per_token (model FLOPs, forward and backward), megatron_flop_per_token (as Megatron-Core r0.8's num_floating_point_operations counts them, the count of Megatron-LM's tables) }; norms counted, biases not.",
+def("params", "dml.params(model): a dml.transformer's (or a plain table of its fields') parameters and FLOPs: { total, active (those a token uses: top-k and shared experts), flop_per_token (model FLOPs, forward and backward), megatron_flop_per_token (as Megatron-Core r0.8's num_floating_point_operations counts them, the count of Megatron-LM's tables) }; norms counted, biases not.",
   function(model)
+    -- a plain table of a transformer's fields is one (as dml.run reads it; JSON through call())
+    if type(model) == "table" and getmetatable(model) == nil then model = dml.transformer(model) end
     if not is_transformer(model) then
       local mt = getmetatable(model)
       local what = type(mt) == "table" and type(mt.__name) == "string" and ("a " .. mt.__name) or type(model)

@@ -565,6 +565,10 @@ do
   -- Megatron-Core r0.8's count: 12 L h^2 [(1 + g/a + s/h) + (f/h) k (3/2) + V/(2 L h)] = 12 x 2 x
   -- 4096 x (2.25 + 1.5 + 0.0390625) = 372,480 (routed experts only, every layer).
   t.eq(q.megatron_flop_per_token, 372480)
+  -- a plain table of the fields is read as dml.run reads one (helper-82: JSON through call())
+  t.eq(dml.params { layers = 2, d_model = 64, heads = 8, d_ff = 256, gated = true, vocab = 10,
+    seq_len = 16, moe = { experts = 4, top_k = 2, shared_experts = 1, expert_d_ff = 32, dense_layers = 1 } }.active, 102208)
+  t.raises(function() dml.params { layers = 2 } end, { pattern = "transformer.d_model: required" })
   t.raises(function() dml.params(run) end,
     { pattern = "dml.params: expects a dml.transformer, got a dml.transformer_run$" })
   t.raises(function() dml.params(dml.mlp_stack { d_model = 4096 }) end,
