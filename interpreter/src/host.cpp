@@ -143,7 +143,8 @@ void raise_cancelled(lua_State* L) {
 
 void after_work(lua_State* L, bool stopped_early, bool keeps_rows) {
   Host* found = find_host(L);
-  if (!stopped_early || found == nullptr) return;
+  if (!stopped_early) return;
+  if (found == nullptr) raise(L, "interrupted");  // the Lua module: a hook came (Interruptible)
   Host& h = *found;
   if (h.past_deadline() && !h.cancel_pending()) raise_stop(L, StopReason::kTimeout);
   // The first cancel of the call, acted on by a sweep that keeps its rows: handled here.

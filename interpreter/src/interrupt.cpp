@@ -11,14 +11,28 @@ namespace dml::lua {
 
 Interruptible::Interruptible(lua_State* L, std::string label)
     : host_(find_host(L)),
+      L_(L),
+      hook_at_start_(lua_gethook(L)),
+      mask_at_start_(lua_gethookmask(L)),
+      owner_(std::this_thread::get_id()),
       label_(std::move(label)),
       tty_(isatty(STDERR_FILENO) != 0),
       begin_(std::chrono::steady_clock::now()),
       search_([this](std::uint64_t steps) { show(static_cast<std::size_t>(steps), 0); }) {
   // Called from the workers: reads atomics and the call's deadline, which is set before they
   // start.
-  if (host_ != nullptr) control_.cancelled = [h = host_] { return h->should_stop(); };
-  control_.progress = [this](std::size_t done, std::size_t total) { show(done, total); };
+  if (host_ != nullptr) {
+    control_.cancelled = [h = host_] { return h->should_stop(); };
+  } else {
+    control_.cancelled = [this] {
+      poll_hook();
+      return hooked_.load(std::memory_order_relaxed);
+    };
+  }
+  control_.progress = [this](std::size_t done, std::size_t total) {
+    if (host_ == nullptr) poll_hook();
+    show(done, total);
+  };
   if (host_ != nullptr && host_->in_sweep) {
     in_sweep_ = true;
     begin_ = host_->sweep_begin;
@@ -27,6 +41,13 @@ Interruptible::Interruptible(lua_State* L, std::string label)
 
 Interruptible::~Interruptible() {
   if (shown_ && !in_sweep_) std::fprintf(stderr, "\r\033[K");
+}
+
+void Interruptible::poll_hook() const {
+  if (std::this_thread::get_id() != owner_) return;
+  if (lua_gethook(L_) != hook_at_start_ || lua_gethookmask(L_) != mask_at_start_) {
+    hooked_.store(true, std::memory_order_relaxed);
+  }
 }
 
 void clear_sweep_progress(Host& h) {

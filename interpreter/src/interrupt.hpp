@@ -10,8 +10,10 @@
 //   after_work(L, some_unfinished, true);   // host.hpp: raise the stop, or keep the rows
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <string>
+#include <thread>
 
 #include "dml/parallel.hpp"
 #include "lua_runtime.hpp"
@@ -35,7 +37,17 @@ class Interruptible {
  private:
   void show(std::size_t done, std::size_t total);
 
-  Host* host_;             // nullptr: a state no Interpreter made (no cancellation)
+  // A state no Interpreter made (the Lua module's host) has no cancel(): a hook set on it while
+  // the work runs, as lua5.4's Ctrl-C handler sets one, stops the work instead. Read on the
+  // calling thread (the search's own polls, parallel_for's progress); the workers read the flag.
+  void poll_hook() const;
+
+  Host* host_;  // nullptr: a state no Interpreter made (cancelled by a hook)
+  lua_State* L_;
+  lua_Hook hook_at_start_ = nullptr;
+  int mask_at_start_ = 0;
+  std::thread::id owner_;
+  mutable std::atomic<bool> hooked_{false};
   bool in_sweep_ = false;  // counts from the sweep's start; its line stays until the sweep ends
   std::string label_;
   bool tty_ = false;
