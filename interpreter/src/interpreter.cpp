@@ -571,7 +571,7 @@ Interpreter::Interpreter(InterpreterOptions options)
     if (!(v >= 0) || std::isinf(v)) {
       throw std::invalid_argument(fmt::format(
           "InterpreterOptions.{}: expected 0 (no limit) or a positive finite {}, got {}", name,
-          unit, v));
+          unit, std::isfinite(v) ? fmt::format("{}", v) : non_finite_text(v)));
     }
   };
   check_limit("max_memory", options_.max_memory.value(), "size in bytes");

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <thread>
@@ -288,7 +289,11 @@ TEST_CASE("host api: the constructor refuses options out of range", "[host_api]"
   o.timeout = dml::units::Seconds(std::nan(""));
   refused(o,
           "InterpreterOptions.timeout: expected 0 (no limit) or a positive finite time in "
-          "seconds, got nan");
+          "seconds, got NaN");  // as every message writes it (dml/error.hpp)
+  o.timeout = dml::units::Seconds(-std::numeric_limits<double>::infinity());
+  refused(o,
+          "InterpreterOptions.timeout: expected 0 (no limit) or a positive finite time in "
+          "seconds, got -inf");
   o = {};
   o.max_memory = dml::units::Bytes(-5);
   refused(o,

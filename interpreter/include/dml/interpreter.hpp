@@ -66,8 +66,9 @@ struct InterpreterOptions {
   // Where output goes. Each is called on the thread that runs the script; unset: the default.
   std::function<void(std::string_view line)> print;    // print(...): one line, no newline;
                                                        // default: standard output
-  std::function<void(std::string_view line)> message;  // dml's notes ("dml: wrote out.tsv");
-                                                       // default: standard error
+  std::function<void(std::string_view line)> message;  // dml's notes (the paper scenarios'
+                                                       // "dml: wrote out.tsv"; dml.save says
+                                                       // nothing); default: standard error
   std::function<void(const Progress&)> progress;       // long searches and sweeps, every 20 ms;
                                                        // default: a line on a terminal's stderr
 };
