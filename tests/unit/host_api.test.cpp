@@ -157,6 +157,42 @@ TEST_CASE("host api: call a Lua function with JSON arguments", "[host_api]") {
   CHECK(dml.error().starts_with("dml.version is not a function"));
 }
 
+// docs/embedding.md's recipe: the core has no presets; a C++ program reads the stdlib's with
+// eval_as and runs the core on them, with the answer dml.optimize gives the same run.
+TEST_CASE("host api: the stdlib's presets as C++ values, run by the core", "[host_api]") {
+  dml::Interpreter dml;
+  const auto gpu = dml.eval_as<dml::Gpu>("dml.presets.gpus.h100_sxm");
+  const auto nvlink = dml.eval_as<dml::NetworkLevel>("dml.presets.networks.nvlink4_h100");
+  const auto ib = dml.eval_as<dml::NetworkLevel>("dml.presets.networks.infiniband_ndr");
+  const auto stack = dml.eval_as<dml::Stack>("dml.presets.stacks.megatron_core");
+  REQUIRE((gpu && nvlink && ib && stack));
+  CHECK(gpu->name == "H100 SXM");
+  dml::TransformerRun run;
+  run.model.layers = 32;
+  run.model.d_model = 4096;
+  run.model.heads = 32;
+  run.model.kv_heads = 8;
+  run.model.d_ff = 14336;
+  run.model.vocab = 128256;
+  run.model.seq_len = 8192;
+  run.cluster = dml::Cluster{.gpu = *gpu, .levels = {*nvlink, *ib}, .size = 64};
+  run.stack = *stack;
+  run.global_batch = 512;
+  const std::vector<dml::StepPlan> plans = dml::optimize(run);
+  REQUIRE(plans.size() == 1);
+  REQUIRE(plans[0].feasible);
+  REQUIRE(dml.run_string(
+      "local g, n, s = dml.presets.gpus, dml.presets.networks, dml.presets.stacks\n"
+      "plan = dml.optimize(dml.run { model = dml.transformer { layers = 32, d_model = 4096, "
+      "heads = 32, kv_heads = 8, d_ff = 14336, vocab = 128256, seq_len = 8192 }, cluster = "
+      "dml.cluster { gpu = g.h100_sxm, size = 64, levels = { n.nvlink4_h100, n.infiniband_ndr } "
+      "}, stack = s.megatron_core, global_batch = 512 })"));
+  const auto same = dml.eval_as<dml::StepPlan>("plan");
+  REQUIRE(same);
+  CHECK(plans[0].time.step.value() == same->time.step.value());
+  CHECK(plans[0].layouts_evaluated == same->layouts_evaluated);
+}
+
 TEST_CASE("host api: eval_as reads the core's C++ types", "[host_api]") {
   dml::Interpreter dml;
   REQUIRE(dml.run_string(kCluster));

@@ -310,7 +310,8 @@ struct CollectiveEstimate {
 // The fastest layouts that fit on run.cluster.size GPUs, fastest first (at most `count`),
 // searching what `fixed` leaves out: TP (with SP), PP, interleave and schedule, DP with its ZeRO
 // stage, CP, EP, microbatch, recompute. None fits: one infeasible plan saying why. Each plan's
-// layouts_evaluated is the search's count.
+// layouts_evaluated is the search's count. When control.cancelled() turns true the search stops
+// within milliseconds and throws dml::Cancelled (dml/parallel.hpp).
 [[nodiscard]] std::vector<StepPlan> optimize(const TransformerRun& run,
                                              const TransformerLayout& fixed = {},
                                              std::int64_t count = 1, const Control& control = {});
