@@ -73,6 +73,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     }
   }
   tps = one_or(fixed.tp, tps);
+  // Each TP degree with its tp_model (2D TP's d_model split; 1: Megatron's TP).
+  std::vector<std::pair<std::int64_t, std::int64_t>> tp_pairs;
+  for (const std::int64_t t : tps) tp_pairs.emplace_back(t, tm);
   std::vector<std::int64_t> cps;
   for (const std::int64_t x : powers_of_two(32)) {
     if (m.seq_len % x == 0 && (x == 1 || m.seq_len / x >= 1024)) cps.push_back(x);
@@ -342,19 +345,46 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // 9 that only PP can take when 9 divides neither L nor L + 2), a second pass tries the stage
   // counts that split the layers unevenly, each costed with ceil(L/p) layers a stage (the plan
   // notes it). (A loop, not a lambda called twice: the nest's locals stay locals.)
+  //
+  // TP is searched up to a node's GPUs, as the stacks place it. Where the best layout so found
+  // has TP at that bound and still loses more than a quarter of its step to the pipeline bubble
+  // (the batch leaves DP and PP no better split: hundreds of thousands of GPUs), a third pass
+  // tries TP across nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP
+  // (tp_model splitting d_model), up to 16 nodes' GPUs (docs/model.md 8.11).
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
-  for (int pass = 0; pass < 2; ++pass) {
+  double wide_share = 0;  // the bubble's share of the step that started the third pass
+  for (int pass = 0; pass < 3; ++pass) {
     if (pass == 1) {
       // (No layout ran: none split the GPUs, or those that did could not run, as DualPipe's
       // even stage counts when the factor PP must take is odd.)
-      if (evaluated > 0 || fixed.pp) break;
+      if (evaluated > 0 || fixed.pp) continue;
       pp_degrees.clear();
       for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
         if (places(p) == 0) pp_degrees.push_back(p);
       }
     }
-    for (const std::int64_t tp : tps) {
+    if (pass == 2) {
+      if (best.empty() || fixed.tp || fixed.tp_model || c.outer.empty() || tps.empty() ||
+          best.front().lay.tp != tps.back()) {
+        break;
+      }
+      detail::cost(c, best.front().lay, k);
+      const double share = k.time.bubble.value() / k.time.step.value();
+      if (!(share > 0.25)) break;
+      wide_share = share;
+      tp_pairs.clear();
+      for (const std::int64_t t_model : powers_of_two(64)) {
+        if (m.d_model % t_model != 0) continue;
+        for (const std::int64_t t1 : powers_of_two(std::min(kv_heads, m.heads))) {
+          const std::int64_t t = t_model * t1;
+          if (t <= c.node || t > 16 * c.node || t > c.n) continue;
+          if (m.heads % t1 == 0 && m.d_ff % t1 == 0) tp_pairs.emplace_back(t, t_model);
+        }
+      }
+      pp_degrees = pps;
+    }
+    for (const auto& [tp, tp_model] : tp_pairs) {
       for (const std::int64_t cp : cps) {
         for (const std::int64_t pp : pp_degrees) {
           check_cancelled(control);
@@ -387,11 +417,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           const std::int64_t in_node = std::max<std::int64_t>(c.node / tp, 1);
           Lay l;
           l.tp = tp;
-          l.tp_model = tm;
+          l.tp_model = tp_model;
           l.cp = cp;
           l.pp = pp;
           l.dp = dp;
-          l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tm == 1 &&
+          l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tp_model == 1 &&
                                                                  run.stack.has_sequence_parallel);
           l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
           l.offload = fixed.offload.value_or(0);
@@ -449,6 +479,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
               ? fmt::format("; or {}, the MTP modules in places of their own", places_mtp)
               : std::string());
     }
+  }
+  std::string wide_note;
+  if (wide_share > 0 && !best.empty() && best.front().lay.tp > tps.back()) {
+    wide_note = fmt::format(
+        "TP is searched across nodes only where the best layout with TP inside one loses more "
+        "than a quarter of its step to the pipeline bubble (it lost {:.0f}%): this layout, from "
+        "that search, is faster",
+        100 * wide_share);
   }
   std::vector<StepPlan> out;
   if (best.empty()) {
@@ -541,6 +579,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (!batch_note.empty()) p.notes.push_back(batch_note);
     if (!ep_note.empty()) p.notes.push_back(ep_note);
     if (!uneven_note.empty()) p.notes.push_back(uneven_note);
+    if (!wide_note.empty() && r.lay.tp > tps.back()) p.notes.push_back(wide_note);
     out.push_back(std::move(p));
   }
   return out;

@@ -1235,3 +1235,28 @@ do
   t.eq(notes(8):find("straddle", 1, true), nil, "EP 8 tiles 72")
   t.eq(notes(64):find("ep groups of 64 straddle", 1, true) ~= nil, true)
 end
+
+-- TP across nodes (docs/model.md 8.11): searched only where the best layout with TP inside a node
+-- loses more than a quarter of its step to the bubble. A 3.4T dense model on 2^22 H100s with a
+-- batch of 4,096 (helper-83: the search answered TP 8 at 2.9% MFU, 122.8 days, where the paper's
+-- 2D TP of 8 x 8 took 44.3 days): the answer spans nodes, is faster than the best with TP 8, and
+-- is what the same search gives with its TP held fixed.
+do
+  local big = dml.transformer { layers = 256, d_model = 32768, heads = 256, kv_heads = 8, d_ff = 106496,
+    vocab = 128256, seq_len = 8192 }
+  local wide = dml.run { model = big, stack = stacks.megatron_core, global_batch = 4096, cluster = cluster(2 ^ 22) }
+  local p = dml.optimize(wide)
+  local inside = dml.optimize(wide, { tp = 8 })
+  t.eq(p.layout.tp > 8, true, dml.layout_text(p.layout))
+  t.eq(inside.time.bubble / inside.time.step > 0.25, true, "the bubble started the search")
+  t.eq(p.time.step < inside.time.step, true, tostring(p.time.step) .. " < " .. tostring(inside.time.step))
+  local same = dml.optimize(wide, { tp = p.layout.tp, tp_model = p.layout.tp_model })
+  t.eq(same.time.step, p.time.step, "as the search with its TP held")
+  local said = table.concat(p.notes, "\n")
+  t.eq(said:find("TP is searched across nodes only where the best layout with TP inside one loses more than a "
+    .. "quarter of its step to the pipeline bubble (it lost", 1, true) ~= nil, true, said)
+  -- a run whose best layout loses little to the bubble keeps TP inside a node, without the note
+  local q = dml.optimize(run)
+  t.eq(q.layout.tp <= 8, true)
+  t.eq(table.concat(q.notes, "\n"):find("across nodes", 1, true), nil)
+end
