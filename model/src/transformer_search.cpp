@@ -10,6 +10,7 @@
 
 #include "dml/error.hpp"
 #include "dml/transformer.hpp"
+#include "engine.hpp"
 #include "transformer_model.hpp"
 
 namespace dml {
@@ -504,11 +505,66 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (!fixed_why.empty()) {
       for (std::string& w : fixed_why) none.violations.push_back(std::move(w));
     } else {
+      // No split of these GPUs runs the model: the most GPUs one does split, below them, is the
+      // size to ask for (helper-83: 2^21 GPUs had none, 2^20 did). Candidates are the degrees
+      // the search tries times the largest DP the batch allows, checked largest first.
+      std::string largest;
+      if (evaluated == 0) {
+        const std::vector<std::int64_t> batch_divisors =
+            detail::divisors(static_cast<std::uint64_t>(c.batch));
+        std::int64_t unit = 1;
+        for (std::size_t i = 0; i + 1 < run.cluster.levels.size(); ++i) {
+          unit *= run.cluster.levels[i].size.value_or(1);
+        }
+        std::vector<std::array<std::int64_t, 5>> sizes;  // gpus, tp, pp, dp, cp
+        // (Every stage count: where no even one runs, the search tries the uneven ones too.)
+        std::vector<std::int64_t> any_pp;
+        for (std::int64_t p = 1; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
+          any_pp.push_back(p);
+        }
+        any_pp = one_or(fixed.pp, any_pp);
+        for (const std::int64_t tp : tps) {
+          for (const std::int64_t cp : cps) {
+            for (const std::int64_t pp : any_pp) {
+              const std::int64_t base = tp * cp * pp;
+              if (base >= c.n) continue;
+              // The largest DP the batch allows whose cluster is whole groups of the levels
+              // below the top (as a cluster's size must be).
+              auto at =
+                  std::upper_bound(batch_divisors.begin(), batch_divisors.end(), (c.n - 1) / base);
+              while (at != batch_divisors.begin() && (base * *std::prev(at)) % unit != 0) --at;
+              if (at == batch_divisors.begin()) continue;
+              sizes.push_back({base * *std::prev(at), tp, pp, *std::prev(at), cp});
+            }
+          }
+        }
+        std::sort(sizes.begin(), sizes.end(), std::greater<>());
+        TransformerRun smaller = run;
+        for (std::size_t i = 0; i < sizes.size() && i < 64 && largest.empty(); ++i) {
+          const auto [n, tp, pp, dp, cp] = sizes[i];
+          smaller.cluster.size = n;
+          const TransformerCtx cs(smaller);
+          Lay l;
+          l.tp = tp;
+          l.tp_model = tm;
+          l.pp = pp;
+          l.dp = dp;
+          l.cp = cp;
+          l.shard = dp * cp;
+          l.cp_kind = detail::default_cp_kind(run.model);
+          if (detail::layout_runs(cs, l, nullptr)) {
+            largest = fmt::format(
+                "; the most GPUs below them that a layout splits: {} (TP {}{} x PP {} x DP {}{})",
+                n, tp, tm > 1 ? fmt::format(" (2D: {} x {})", tp / tm, tm) : std::string(), pp, dp,
+                cp > 1 ? fmt::format(" x CP {}", cp) : std::string());
+          }
+        }
+      }
       none.violations.push_back(
           evaluated == 0
               ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
-                            "divide what they split, and dp the global batch of {} sequence{})",
-                            c.n, c.batch, c.batch == 1 ? "" : "s")
+                            "divide what they split, and dp the global batch of {} sequence{}){}",
+                            c.n, c.batch, c.batch == 1 ? "" : "s", largest)
               : fmt::format("none of the {} layouts that run fits in the {} of a {}{}", evaluated,
                             detail::bytes_text(c.capacity), run.cluster.gpu.name,
                             !offload_tried ? std::string()

@@ -1260,3 +1260,18 @@ do
   t.eq(q.layout.tp <= 8, true)
   t.eq(table.concat(q.notes, "\n"):find("across nodes", 1, true), nil)
 end
+
+-- A cluster no layout splits says the most GPUs below it that one does (helper-83: DeepSeek-V3 on
+-- 2^21 GPUs said only "no layout"). Llama 3 8B with 512 sequences on 8 x 67 GPUs (67, a prime
+-- above the 32 layers, is no degree): the size named runs layouts, and no multiple of the
+-- node's 8 GPUs between it and the cluster does (each checked with dml.optimize).
+do
+  local p = dml.optimize(dml.run(run, { cluster = cluster(536) }))
+  t.eq(p.feasible, false)
+  local named = p.violations[1]:match("the most GPUs below them that a layout splits: (%d+) %(")
+  t.eq(named ~= nil, true, p.violations[1])
+  named = math.tointeger(tonumber(named))
+  local function layouts(n) return dml.optimize(dml.run(run, { cluster = cluster(n) })).layouts_evaluated end
+  t.eq(layouts(named) > 0, true, "the size named runs")
+  for n = named + 8, 528, 8 do t.eq(layouts(n), 0, n .. " GPUs") end
+end
