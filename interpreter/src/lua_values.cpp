@@ -73,8 +73,10 @@ void set_lines_metatable(lua_State* L) {
     lua_createtable(L, 0, 2);
     lua_pushcfunction(L, lines_tostring);
     lua_setfield(L, -2, "__tostring");
-    lua_pushboolean(L, 0);  // getmetatable() shows false; setmetatable() may not change it
-    lua_setfield(L, -2, "__metatable");
+    // Otherwise a plain list: read, copied and saved as one (plain_table; output.lua's
+    // plain_record), as a preset record is.
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "__dml_record");
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, kLines);
   }
