@@ -9,11 +9,26 @@
 
 namespace dml::lua {
 
+namespace {
+
+// The main thread of L's state (the registry keeps it; reading it raises no error).
+lua_State* main_thread(lua_State* L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+  lua_State* main = lua_tothread(L, -1);
+  lua_pop(L, 1);
+  return main != nullptr ? main : L;
+}
+
+}  // namespace
+
 Interruptible::Interruptible(lua_State* L, std::string label)
     : host_(find_host(L)),
       L_(L),
+      main_(main_thread(L)),
       hook_at_start_(lua_gethook(L)),
+      main_hook_at_start_(lua_gethook(main_)),
       mask_at_start_(lua_gethookmask(L)),
+      main_mask_at_start_(lua_gethookmask(main_)),
       owner_(std::this_thread::get_id()),
       label_(std::move(label)),
       tty_(isatty(STDERR_FILENO) != 0),
@@ -45,7 +60,8 @@ Interruptible::~Interruptible() {
 
 void Interruptible::poll_hook() const {
   if (std::this_thread::get_id() != owner_) return;
-  if (lua_gethook(L_) != hook_at_start_ || lua_gethookmask(L_) != mask_at_start_) {
+  if (lua_gethook(L_) != hook_at_start_ || lua_gethookmask(L_) != mask_at_start_ ||
+      lua_gethook(main_) != main_hook_at_start_ || lua_gethookmask(main_) != main_mask_at_start_) {
     hooked_.store(true, std::memory_order_relaxed);
   }
 }

@@ -44,8 +44,10 @@ class Interruptible {
 
   Host* host_;  // nullptr: a state no Interpreter made (cancelled by a hook)
   lua_State* L_;
-  lua_Hook hook_at_start_ = nullptr;
-  int mask_at_start_ = 0;
+  lua_State* main_;  // the state's main thread: lua5.4 sets its hook there, also when the
+                     // work runs in a coroutine
+  lua_Hook hook_at_start_ = nullptr, main_hook_at_start_ = nullptr;
+  int mask_at_start_ = 0, main_mask_at_start_ = 0;
   std::thread::id owner_;
   mutable std::atomic<bool> hooked_{false};
   bool in_sweep_ = false;  // counts from the sweep's start; its line stays until the sweep ends

@@ -9,7 +9,7 @@ lua=$1
 script=$2
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
-for mode in search sweep; do
+for mode in search sweep co; do
   "$lua" "$script" "$mode" >"$err.out" 2>"$err" &
   pid=$!
   for _ in $(seq 100); do grep -q searching "$err" && break; sleep 0.05; done
