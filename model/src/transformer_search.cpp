@@ -349,12 +349,16 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   //
   // TP is searched up to a node's GPUs, as the stacks place it. Where the best layout so found
   // has TP at that bound and still loses more than a quarter of its step to the pipeline bubble
-  // (the batch leaves DP and PP no better split: hundreds of thousands of GPUs), a third pass
-  // tries TP across nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP
-  // (tp_model splitting d_model), up to 16 nodes' GPUs (docs/model.md 8.11).
+  // (a batch small for the GPUs leaves DP and PP no better split: GPT-3 175B with 512
+  // sequences on 16,384 H100s, or hundreds of thousands of GPUs), a third pass tries TP across
+  // nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP (tp_model
+  // splitting d_model; only the one `fixed` gives, if it gives one), up to 16 nodes' GPUs, with
+  // the stage counts the passes before tried (docs/model.md 8.11).
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
-  double wide_share = 0;  // the bubble's share of the step that started the third pass
+  double wide_share = 0;      // the bubble's share of the step that started the third pass
+  double inside_step = 0;     // the step of the best layout with TP inside a node
+  bool uneven_tried = false;  // the second pass ran (its stage counts go to the third)
   for (int pass = 0; pass < 3; ++pass) {
     if (pass == 1) {
       // (No layout ran: none split the GPUs, or those that did could not run, as DualPipe's
@@ -364,9 +368,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
         if (places(p) == 0) pp_degrees.push_back(p);
       }
+      uneven_tried = true;
     }
     if (pass == 2) {
-      if (best.empty() || fixed.tp || fixed.tp_model || c.outer.empty() || tps.empty() ||
+      if (best.empty() || fixed.tp || c.outer.empty() || tps.empty() ||
           best.front().lay.tp != tps.back()) {
         break;
       }
@@ -374,16 +379,21 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       const double share = k.time.bubble.value() / k.time.step.value();
       if (!(share > 0.25)) break;
       wide_share = share;
+      inside_step = best.front().step;
       tp_pairs.clear();
       for (const std::int64_t t_model : powers_of_two(64)) {
-        if (m.d_model % t_model != 0) continue;
+        if (m.d_model % t_model != 0 || (fixed.tp_model && t_model != *fixed.tp_model)) continue;
         for (const std::int64_t t1 : powers_of_two(std::min(kv_heads, m.heads))) {
           const std::int64_t t = t_model * t1;
           if (t <= c.node || t > 16 * c.node || t > c.n) continue;
           if (m.heads % t1 == 0 && m.d_ff % t1 == 0) tp_pairs.emplace_back(t, t_model);
         }
       }
-      pp_degrees = pps;
+      if (uneven_tried) {
+        pp_degrees.insert(pp_degrees.begin(), pps.begin(), pps.end());
+      } else {
+        pp_degrees = pps;
+      }
     }
     for (const auto& [tp, tp_model] : tp_pairs) {
       for (const std::int64_t cp : cps) {
@@ -481,14 +491,15 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
               : std::string());
     }
   }
-  std::string wide_note;
-  if (wide_share > 0 && !best.empty() && best.front().lay.tp > tps.back()) {
-    wide_note = fmt::format(
-        "TP is searched across nodes only where the best layout with TP inside one loses more "
-        "than a quarter of its step to the pipeline bubble (it lost {:.0f}%): this layout, from "
-        "that search, is faster",
-        100 * wide_share);
-  }
+  // Said of each answer from the third pass that is faster than the best with TP inside a node.
+  const std::string wide_note =
+      wide_share > 0
+          ? fmt::format(
+                "TP is searched across nodes only where the best layout with TP inside one loses "
+                "more than a quarter of its step to the pipeline bubble (it lost {:.0f}%): this "
+                "layout, from that search, is faster",
+                100 * wide_share)
+          : std::string();
   std::vector<StepPlan> out;
   if (best.empty()) {
     StepPlan none;
@@ -635,7 +646,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (!batch_note.empty()) p.notes.push_back(batch_note);
     if (!ep_note.empty()) p.notes.push_back(ep_note);
     if (!uneven_note.empty()) p.notes.push_back(uneven_note);
-    if (!wide_note.empty() && r.lay.tp > tps.back()) p.notes.push_back(wide_note);
+    if (!wide_note.empty() && r.lay.tp > tps.back() && r.step < inside_step) {
+      p.notes.push_back(wide_note);
+    }
     out.push_back(std::move(p));
   }
   return out;

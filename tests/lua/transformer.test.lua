@@ -1282,3 +1282,26 @@ do
   t.eq(layouts(named) > 0, true, "the size named runs")
   for n = named + 8, 528, 8 do t.eq(layouts(n), 0, n .. " GPUs") end
 end
+
+-- The cross-node note goes with each answer from that pass faster than the best with TP inside a
+-- node, and no other (helper-84: runners-up slower than it carried it); a tp_model held fixed
+-- alone still lets the pass run, with that tp_model. GPT-3 175B with 512 sequences on 16,384
+-- H100s: PP must take what DP cannot, and the bubble starts the pass.
+do
+  local gpt3 = dml.transformer { layers = 96, d_model = 12288, heads = 96, d_ff = 49152, vocab = 50257, seq_len = 2048 }
+  local r = dml.run { model = gpt3, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(16384) }
+  local best, others = dml.optimize(r, { runners_up = 120, distinct_splits = true })
+  local inside = dml.optimize(r, { tp = 8 })
+  t.eq(best.layout.tp > 8 and best.time.step < inside.time.step, true, dml.layout_text(best.layout))
+  local slower_wide = 0
+  for _, p in ipairs(others) do
+    local noted = table.concat(p.notes, "\n"):find("searched across nodes", 1, true) ~= nil
+    t.eq(noted, p.layout.tp > 8 and p.time.step < inside.time.step, dml.layout_text(p.layout))
+    if p.layout.tp > 8 and not (p.time.step < inside.time.step) then slower_wide = slower_wide + 1 end
+  end
+  t.eq(slower_wide > 0, true, "some wide runner-up is slower than the best inside a node")
+  local a = dml.optimize(r, { tp_model = 2 })
+  local b = dml.optimize(r, { tp_model = 2, tp = 8 })
+  t.eq(a.layout.tp > 8 and a.layout.tp_model == 2, true, dml.layout_text(a.layout))
+  t.eq(a.time.step < b.time.step, true)
+end
