@@ -762,7 +762,7 @@ bool Interpreter::set_args(const std::vector<std::string>& argv, int script_inde
   lua_pushcfunction(L_, l_set_args);
   lua_pushlightuserdata(L_, const_cast<std::vector<std::string>*>(&argv));
   lua_pushinteger(L_, script_index);
-  return protected_call(2, 0);
+  return protected_call(2, 0, false);  // it runs no script: a cancel waits for the next call
 }
 
 bool Interpreter::call_function(int nargs, int nresults) {

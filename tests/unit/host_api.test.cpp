@@ -274,8 +274,9 @@ TEST_CASE("host api: scripts call host functions", "[host_api]") {
 TEST_CASE("host api: a cancel while nothing runs: the next call does not start", "[host_api]") {
   dml::Interpreter dml;
   dml.cancel();
-  // register_function runs no script: it neither stops for the cancel nor forgets it
+  // register_function and set_args run no script: they neither stop for the cancel nor forget it
   CHECK(dml.register_function("f", [](const json&) { return json(1); }));
+  CHECK(dml.set_args({"dml", "s.lua", "a"}, 1));
   CHECK_FALSE(dml.run_string("x = 42", "=c"));  // helper-82: it ran, then reported failure
   CHECK(dml.error() == "interrupted");
   CHECK(dml.stop_reason() == dml::StopReason::kInterrupted);

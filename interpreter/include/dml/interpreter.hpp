@@ -144,9 +144,9 @@ class Interpreter {
   // of a call lets a sweep return the rows it finished (t.interrupted) and the script go on, as
   // the first Ctrl-C does in `dml`; anything else, and a second cancel, ends the call with
   // the error "interrupted" (stop_reason() kInterrupted). A cancel while nothing runs stops the
-  // next call before it starts (run_*, eval, call and require run nothing and fail with
-  // "interrupted"; register_function neither stops for it nor forgets it). Each call that ends
-  // forgets the cancels it saw.
+  // next call before it starts (run_*, eval, call, require and doc run nothing and fail with
+  // "interrupted"; register_function and set_args, which run no script, neither stop for it
+  // nor forget it). Each call that ends forgets the cancels it saw.
   void cancel();
   // A call runs (from any thread, also from a signal handler).
   [[nodiscard]] bool running() const;
@@ -162,8 +162,8 @@ class Interpreter {
   [[nodiscard]] bool usage_error() const { return usage_error_; }
 
  private:
-  // honour_cancel false: a call that runs no script (register_function) neither stops for a
-  // cancel nor forgets one, which waits for the next call.
+  // honour_cancel false: a call that runs no script (register_function, set_args) neither
+  // stops for a cancel nor forgets one, which waits for the next call.
   bool protected_call(int nargs, int nresults, bool honour_cancel = true);
   // Runs `return <expression>` and gives its value to convert (a C function whose upvalue 1 is
   // `out`), in one protected call: eval and eval_as.
