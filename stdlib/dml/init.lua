@@ -104,7 +104,8 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     -- Doubling until a size trains in time; past the sizes where the time still falls (the
     -- batch caps DP, PP runs out of layers) no larger one would: stop there, with nil. Below
     -- the first size that trains in time, three quarters of it (node x 3 x 2^i, the size
-    -- between two doublings a cluster is often built at: 1,536 GPUs, 12 racks) is tried too.
+    -- between two doublings a cluster is often built at: 1,536 GPUs between 1,024 and 2,048,
+    -- 12 racks between 8 and 16) is tried too.
     while n <= 2 ^ 30 do
       local plan, in_time = try(n)
       if in_time then
