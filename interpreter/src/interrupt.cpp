@@ -43,6 +43,13 @@ Interruptible::Interruptible(lua_State* L, std::string label)
       poll_hook();
       return hooked_.load(std::memory_order_relaxed);
     };
+    // A Ctrl-C that came just before the work began: lua5.4's hook (call, return and every
+    // instruction) already set, waiting for Lua code to run.
+    const int stop_mask = LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT;
+    if (main_hook_at_start_ != nullptr && main_mask_at_start_ == stop_mask &&
+        lua_gethookcount(main_) == 1) {
+      hooked_.store(true, std::memory_order_relaxed);
+    }
   }
   control_.progress = [this](std::size_t done, std::size_t total) {
     if (host_ == nullptr) poll_hook();

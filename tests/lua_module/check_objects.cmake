@@ -14,8 +14,8 @@ set(never_raise
     lua_tonumberx lua_tointegerx lua_toboolean lua_rawlen lua_tocfunction lua_touserdata
     lua_topointer lua_tothread lua_rawequal lua_pushnil lua_pushnumber lua_pushinteger
     lua_pushboolean lua_pushlightuserdata lua_rawget lua_rawgeti lua_rawgetp lua_getmetatable
-    lua_setmetatable lua_getstack lua_sethook lua_gethook lua_gethookmask lua_version
-    luaL_loadbufferx)
+    lua_setmetatable lua_getstack lua_sethook lua_gethook lua_gethookmask lua_gethookcount
+    lua_version luaL_loadbufferx)
 
 string(REPLACE "|" ";" objects "${OBJECTS}")
 set(checked 0)
