@@ -435,11 +435,40 @@ bool load_stdlib(lua_State* L, const lua::EmbeddedModule& m) {
   return luaL_loadbufferx(L, text.data(), text.size(), chunkname.c_str(), "t") == LUA_OK;
 }
 
+// Whether the innermost Lua function on the stack (the one that called require) is the user's
+// (a scenario, a library, -e) rather than the stdlib's; false when none is (the interpreter's
+// own require of "dml" at start).
+bool required_by_user(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+    lua_getinfo(L, "S", &ar);
+    if (std::string_view(ar.what) == "C") continue;
+    return !std::string_view(ar.source).starts_with(lua::kStdlibChunkPrefix);
+  }
+  return false;
+}
+
+// A stdlib module's loader: calls its chunk (upvalue 1) with its name and dml.core (upvalue 2),
+// which thus never becomes require's second result, the loader data, in a script's hands.
+int stdlib_loader(lua_State* L) {
+  lua_settop(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_call(L, 2, 1);
+  return 1;
+}
+
 int dml_searcher(lua_State* L) {
   const std::string name = luaL_checkstring(L, 1);
   const lua::EmbeddedModule* embedded = find_embedded(name);
   std::string tried;
-  for (const auto& path : user_candidates(L, name)) {
+  // The stdlib's own requires (and the interpreter's of "dml") never search the user's places:
+  // a dml.lua beside the scenario, or in the working directory, must not stop dml itself
+  // (helper-85). A scenario's or library's require of a stdlib name still does, to refuse a
+  // file that would shadow it.
+  const bool search_user = embedded == nullptr || required_by_user(L);
+  for (const auto& path : search_user ? user_candidates(L, name) : std::vector<std::string>{}) {
     if (!readable(path)) {
       tried += fmt::format("{}no file '{}'", tried.empty() ? "" : "\n\t", path);
       continue;
@@ -464,8 +493,11 @@ int dml_searcher(lua_State* L) {
       return luaL_error(L, "error loading stdlib module '%s':\n\t%s", name.c_str(),
                         lua_tostring(L, -1));
     }
-    // The loader data of a stdlib module is dml.core, which no scenario can require.
+    // The chunk gets dml.core, which no scenario can require, from its loader's closure; the
+    // loader data, which require returns too, is only a name.
     lua_getfield(L, LUA_REGISTRYINDEX, kCoreKey);
+    lua_pushcclosure(L, stdlib_loader, 2);
+    lua_pushliteral(L, "(dml's stdlib)");
     return 2;
   }
   tried += fmt::format("\n\tno module '{}' in dml's stdlib", name);

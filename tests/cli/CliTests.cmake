@@ -40,6 +40,22 @@ dml_golden(sweep_error_traceback ARGS --traceback cases/sweep_error_traceback.lu
 dml_golden(sweep_yield ARGS cases/sweep_yield.lua)
 dml_golden(sweep_error_pcall_traceback ARGS --traceback cases/sweep_error_pcall_traceback.lua)
 dml_golden(shadow_stdlib ARGS cases/shadow/scenario.lua)
+# A dml.lua in the working directory is the user's, not the stdlib's: dml starts, and the
+# scenario of that name runs (the stdlib's own requires search no user place).
+add_test(NAME cli.scenario_named_dml COMMAND dml dml.lua
+         WORKING_DIRECTORY "${DML_CLI_DIR}/cases/named")
+set_tests_properties(cli.scenario_named_dml PROPERTIES ENVIRONMENT "DML_PATH="
+  PASS_REGULAR_EXPRESSION "^a scenario named dml.lua: H100 SXM\n$")
+add_test(NAME cli.chunk_beside_dml_lua COMMAND dml -e "print(#dml.presets.gpus.h100_sxm.name)"
+         WORKING_DIRECTORY "${DML_CLI_DIR}/cases/named")
+set_tests_properties(cli.chunk_beside_dml_lua PROPERTIES ENVIRONMENT "DML_PATH="
+  PASS_REGULAR_EXPRESSION "^8\n$")
+# require's second result for a stdlib module is a name, never dml's private core table
+# (helper-85: the sandbox handed it out).
+add_test(NAME cli.stdlib_loader_data
+         COMMAND dml --sandbox -e "local _, data = require 'dml.presets.gpus' print(type(data), data)")
+set_tests_properties(cli.stdlib_loader_data PROPERTIES ENVIRONMENT "DML_PATH="
+  PASS_REGULAR_EXPRESSION "^string\t[(]dml's stdlib[)]\n$")
 dml_golden(missing_module ARGS cases/missing_module.lua)
 dml_golden(lib_dir ARGS --lib cases/libdir cases/uses_sitelib.lua)
 dml_golden(dml_path_before_lib ENV "DML_PATH=cases/pathdir/?.lua" ARGS --lib cases/libdir cases/uses_sitelib.lua)
