@@ -92,6 +92,36 @@ int l_raise(lua_State* L) {
   });
 }
 
+// dml.error(message[, level]): an error at the scenario's line that called into dml (level 1,
+// the default), or at the line that called the function holding that one (level 2, as Lua's
+// error(message, 2): a library blames its caller), and so on up the user's frames; level 0
+// adds no position. The stdlib's frames are never counted.
+int l_user_error(lua_State* L) {
+  size_t n = 0;
+  const char* msg = luaL_checklstring(L, 1, &n);
+  const lua_Integer level = luaL_optinteger(L, 2, 1);
+  return guarded(L, [&]() -> int {
+    if (level < 0)
+      throw std::runtime_error(fmt::format("dml.error: level: expected 0 or more, got {}", level));
+    std::string where;
+    lua_Debug ar;
+    lua_Integer seen = 0;
+    for (int at = 1; level > 0 && lua_getstack(L, at, &ar) != 0; ++at) {
+      lua_getinfo(L, "Sl", &ar);
+      if (ar.currentline <= 0) continue;
+      if (std::string_view(ar.source).starts_with(kStdlibChunkPrefix)) continue;
+      if (++seen == level) {
+        where = fmt::format("{}:{}: ", ar.short_src, ar.currentline);
+        break;
+      }
+    }
+    lua_pushlstring(L, where.data(), where.size());
+    lua_pushlstring(L, msg, n);
+    lua_concat(L, 2);
+    return lua_error(L);
+  });
+}
+
 // True when the first line of `message` has a position, "FILE:LINE: ".
 bool has_position(std::string_view message) {
   const std::string_view line = message.substr(0, message.find('\n'));
@@ -266,10 +296,10 @@ int open_core(lua_State* L) {
 }
 
 void register_runtime(lua_State* L) {
-  const luaL_Reg fns[] = {{"raise", l_raise},     {"usage_error", l_usage_error},
-                          {"placed", l_placed},   {"entry", l_entry},
-                          {"strict", l_strict},   {"no_such", l_no_such},
-                          {"modules", l_modules}, {nullptr, nullptr}};
+  const luaL_Reg fns[] = {
+      {"raise", l_raise},     {"user_error", l_user_error}, {"usage_error", l_usage_error},
+      {"placed", l_placed},   {"entry", l_entry},           {"strict", l_strict},
+      {"no_such", l_no_such}, {"modules", l_modules},       {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   const auto v = dml::version();
   lua_pushlstring(L, v.data(), v.size());

@@ -16,7 +16,7 @@ local function def(name, doc, value)
 end
 
 def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
-def("error", "dml.error(message): raise an error at the scenario line that called into dml.", core.raise)
+def("error", "dml.error(message[, level]): raise an error at the scenario line that called into dml (level 1); level 2 names the line that called the function holding it (a library blames its caller's line), and so on up the scenario's and libraries' frames; level 0 adds no position.", core.user_error)
 def("usage_error", "dml.usage_error(message): as dml.error, for a script's bad arguments (`...`): "
   .. "the message names the script but no line, and dml exits with status 2, a usage error, instead of 1.", core.usage_error)
 def("q", "dml.q(text) -> a quantity: a number with a unit, dml.q\"900 GB/s\"; also dml.q(900, \"GB/s\"). "
