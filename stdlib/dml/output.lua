@@ -111,6 +111,14 @@ end
 -- dml.table's body; who names the function in errors (dml.save makes a table of a list of plans).
 local make_table
 
+-- Whether the list of column names has `name`.
+local function have_column(columns, name)
+  for _, c in ipairs(columns) do
+    if c == name then return true end
+  end
+  return false
+end
+
 ---@param rows table a list of rows (tables of named fields) or of values with __dml_rows (plans), or a value with __dml_rows
 ---@param options? { columns?: string[], title?: string }
 function M.table(rows, options)
@@ -173,6 +181,26 @@ function make_table(rows, options, who)
     end
     check_known()
     rows = own
+  elseif options.columns then
+    -- Plain rows: a column may be one no row has (left blank), but one that no row has and
+    -- whose name is close to a field the rows do have is a typo (helper-85: "model" among rows
+    -- of "modle" printed a blank column).
+    local keys, seen = {}, {}
+    for _, row in ipairs(rows) do
+      if type(row) == "table" then
+        for k in next, row do
+          if type(k) == "string" and not seen[k] then seen[k], keys[#keys + 1] = true, k end
+        end
+      end
+    end
+    table.sort(keys)
+    for i, name in ipairs(options.columns) do
+      local hint = not seen[name] and core.closest(name, keys) or nil
+      if hint and not have_column(options.columns, hint) then
+        core.raise(string.format("%s: columns[%d]: no row has a field %q (did you mean %q?); the rows' fields are %s",
+          who, i, name, hint, table.concat(keys, ", ")))
+      end
+    end
   end
   local copies, names = core.copy_rows(rows, who, columns)
   local t = { [ROWS] = copies, [TITLE] = options.title, [FIXED] = columns ~= nil }
@@ -191,6 +219,19 @@ end
 function Table:add(row)
   if getmetatable(self) ~= table_mt then core.raise("dml.table:add: call it as t:add(row)") end
   local fixed = self[FIXED] and self[COLUMNS] or nil
+  -- With fixed columns a field that is none of them is left out, unless its name is close to
+  -- a column the row does not fill: a typo, said.
+  if fixed and type(row) == "table" then
+    for k in next, row do
+      if type(k) == "string" and not have_column(fixed, k) then
+        local hint = core.closest(k, fixed)
+        if hint and rawget(row, hint) == nil then
+          core.raise(string.format("dml.table:add: row.%s: no such column (did you mean %q?); the columns are %s",
+            k, hint, table.concat(fixed, ", ")))
+        end
+      end
+    end
+  end
   local copy, names = core.copy_row(row, "dml.table:add: row", fixed)
   local rows = self[ROWS]
   rows[#rows + 1] = copy

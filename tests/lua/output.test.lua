@@ -252,3 +252,19 @@ do
   t.eq(t.read(dir .. "/upper.CSV"), "a\n1\n")
   remove_dir()
 end
+
+-- A column no plain row has, named close to a field the rows have, is a typo (helper-85: a
+-- blank "model" column among rows of "modle"); a distinct name is a blank column, as before.
+-- t:add on fixed columns says the same of a field close to a column the row leaves empty.
+do
+  t.raises_here(function() dml.table({ { modle = "x", mfu = 0.5 } }, { columns = { "model", "mfu" } }) end,
+    'dml.table: columns[1]: no row has a field "model" (did you mean "modle"?); the rows\' fields are mfu, modle')
+  local blank = dml.table({ { a = 1 } }, { columns = { "a", "notes" } })
+  t.eq(blank:rows()[1].notes, nil)
+  local fixed = dml.table({}, { columns = { "model", "mfu" } })
+  t.raises_here(function() fixed:add { modle = "x" } end,
+    'dml.table:add: row.modle: no such column (did you mean "model"?); the columns are model, mfu')
+  fixed:add { model = "y", mfu = 0.4, extra = 1 }  -- a field far from every column is left out
+  t.eq(#fixed:rows(), 1)
+  t.eq(fixed:rows()[1].extra, nil)
+end
