@@ -369,8 +369,34 @@ int strict_record_tostring(lua_State* L) {
   });
 }
 
+namespace {
+
+// Pushes a copy of the value at idx: a table without a metatable copied deeply, anything else
+// (a strict record, which keeps its own copy) as it is.
+void push_pristine(lua_State* L, int idx, int depth = 0) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE || lua_getmetatable(L, idx) != 0 || depth > 8) {
+    if (lua_type(L, idx) == LUA_TTABLE && depth <= 8) lua_pop(L, 1);  // the metatable
+    lua_pushvalue(L, idx);
+    return;
+  }
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    push_pristine(L, -1, depth + 1);
+    lua_pushvalue(L, -3);  // the key
+    lua_insert(L, -2);
+    lua_rawset(L, -5);
+    lua_pop(L, 1);  // the value
+  }
+}
+
+}  // namespace
+
 // Makes the plain table at idx a strict record of `type`, and its plain tables of record fields
-// too. A table that already has a metatable is left as it is.
+// too. A table that already has a metatable is left as it is. Its metatable keeps a copy of its
+// fields as made (__dml_pristine): a preset changed in place is refused where it is read
+// (check_record_table), since every scenario and library of the run shares it.
 void make_strict_record(lua_State* L, int idx, const std::string& path, const TypeInfo& type) {
   idx = lua_absindex(L, idx);
   if (lua_getmetatable(L, idx) != 0) {
@@ -388,6 +414,8 @@ void make_strict_record(lua_State* L, int idx, const std::string& path, const Ty
   lua_createtable(L, 0, 4);
   lua_pushboolean(L, 1);  // read as a plain table of fields (lua_values.cpp, plain_table)
   lua_setfield(L, -2, "__dml_record");
+  push_pristine(L, idx);
+  lua_setfield(L, -2, "__dml_pristine");
   // Its type and name: read where another type is expected, it is said to be this preset
   // (check_record_table), not a table of unknown fields.
   lua_pushlightuserdata(L, const_cast<TypeInfo*>(&type));
@@ -407,6 +435,21 @@ void make_strict_record(lua_State* L, int idx, const std::string& path, const Ty
   lua_pushcclosure(L, strict_record_tostring, 2);
   lua_setfield(L, -2, "__tostring");
   lua_setmetatable(L, idx);
+}
+
+// core.repristine(record) -> record: a preset record changed on purpose (dml.set_preset) keeps
+// its new fields as its copy, so that reading it is no longer refused. Nothing for a table that
+// is no preset record.
+int l_repristine(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  if (lua_getmetatable(L, 1) == 0) return 1;
+  if (lua_getfield(L, 2, "__dml_pristine") == LUA_TTABLE) {
+    push_pristine(L, 1);
+    lua_setfield(L, 2, "__dml_pristine");
+  }
+  lua_settop(L, 1);
+  return 1;
 }
 
 // core.strict_records(t, path, type) -> t: each plain table of t (a preset) becomes a strict
@@ -445,6 +488,7 @@ void register_declarations(lua_State* L) {
                           {"row", l_row},
                           {"closest", l_closest},
                           {"strict_records", l_strict_records},
+                          {"repristine", l_repristine},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }

@@ -401,6 +401,77 @@ std::size_t check_list(lua_State* L, int idx, const std::string& path, std::stri
   return n;
 }
 
+namespace {
+
+// Whether the values at a and b are the same: tables without a metatable field by field (b's
+// keys all in a), anything else raw-equal.
+bool same_value(lua_State* L, int a, int b, int depth = 0) {
+  a = lua_absindex(L, a);
+  b = lua_absindex(L, b);
+  if (lua_rawequal(L, a, b) != 0) return true;
+  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || depth > 8) return false;
+  if (lua_getmetatable(L, a) != 0) {
+    lua_pop(L, 1);
+    return false;
+  }
+  for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
+    lua_pushnil(L);
+    while (lua_next(L, from) != 0) {
+      lua_pushvalue(L, -2);
+      lua_rawget(L, to);
+      const bool same = same_value(L, -2, -1, depth + 1);
+      lua_pop(L, 2);
+      if (!same) {
+        lua_pop(L, 1);  // the key
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// A preset record changed in place since it was made (its metatable on top of the stack holds
+// the copy, __dml_pristine): refused, naming the field, as a run would silently use the change
+// wherever the preset is read.
+void check_pristine(lua_State* L, int idx, const std::string& preset) {
+  if (lua_getfield(L, -1, "__dml_pristine") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return;
+  }
+  const int pristine = lua_gettop(L);
+  std::string changed;
+  std::string was;
+  std::string now;
+  for (const auto& [from, to] : {std::pair{pristine, idx}, std::pair{idx, pristine}}) {
+    lua_pushnil(L);
+    while (changed.empty() && lua_next(L, from) != 0) {
+      lua_pushvalue(L, -2);
+      lua_rawget(L, to);
+      if (!same_value(L, -2, -1)) {
+        changed = lua_type(L, -3) == LUA_TSTRING ? lua_tostring(L, -3) : "?";
+        const int at_pristine = from == pristine ? -2 : -1;
+        was = describe_value(L, at_pristine);
+        now = describe_value(L, at_pristine == -2 ? -1 : -2);
+        lua_pop(L, 3);
+        break;
+      }
+      lua_pop(L, 2);
+    }
+    if (!changed.empty()) break;
+  }
+  lua_pop(L, 1);  // the copy
+  if (!changed.empty()) {
+    throw ConfigError(
+        preset + "." + changed,
+        fmt::format("changed in place ({}; the preset's is {}): a preset is shared by every "
+                    "scenario and library of the run; declare a changed copy instead "
+                    "(dml.gpu(preset, {{ ... }}), dml.level(preset, {{ ... }}), ...)",
+                    now, was));
+  }
+}
+
+}  // namespace
+
 int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
                        std::span<const std::string_view> positional) {
   if (!plain_table(L, idx)) {
@@ -412,7 +483,9 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
     const auto* other = static_cast<const TypeInfo*>(lua_touserdata(L, -1));
     lua_getfield(L, -2, "__dml_preset");
     const std::string preset = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-    lua_pop(L, 3);
+    lua_pop(L, 2);
+    if (!preset.empty()) check_pristine(L, lua_absindex(L, idx), preset);
+    lua_pop(L, 1);  // the metatable
     if (other != nullptr && other != &type) {
       throw ConfigError(path,
                         fmt::format("expected {} (a table of its fields), got {}{}", type.title,

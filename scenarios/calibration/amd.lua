@@ -29,10 +29,10 @@ for _, v in ipairs(values) do shipped[v] = gpus.mi325x.efficiency[v] end
 -- Sets both values on every AMD preset.
 local function set(with)
   for _, key in ipairs(cdna3) do
-    for _, v in ipairs(values) do gpus[key].efficiency[v] = with[v] end
+    for _, v in ipairs(values) do dml.set_preset(gpus[key].efficiency, { [v] = with[v] }) end
   end
   for _, key in ipairs(cdna4) do
-    for _, v in ipairs(values) do gpus[key].efficiency[v] = with[v] end
+    for _, v in ipairs(values) do dml.set_preset(gpus[key].efficiency, { [v] = with[v] }) end
   end
 end
 -- The held-out rows' mean absolute error (%) and their count.

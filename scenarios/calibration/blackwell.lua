@@ -29,7 +29,7 @@ local function llama_405b(row) return (row.model or ""):find("405B", 1, true) ~=
 local function fit(gpu, value, tsv, start, rows)
   local eff = gpus[gpu.key].efficiency
   local shipped = eff[value]
-  eff[value] = start
+  dml.set_preset(eff, { [value] = start })  -- the judge reads the preset: changed for the run
   local function on_gpu(row) return (row.gpu or ""):find(gpu.name, 1, true) ~= nil and rows(row) end
   local result = dml.calibrate {
     measured = tsv,
@@ -38,7 +38,7 @@ local function fit(gpu, value, tsv, start, rows)
     rows = function(row) return on_gpu(row) and llama_405b(row) end,
     check = function(row) return on_gpu(row) and not llama_405b(row) end,
   }
-  eff[value] = shipped
+  dml.set_preset(eff, { [value] = shipped })
   print(result)
   local fitted = result.values[1].after
   return string.format("%s %.4g from %.4g (fitted %.1f%% -> %.1f%%, held out %.1f%% -> %.1f%%)", gpu.name, fitted,

@@ -16,6 +16,25 @@ local function def(name, doc, value)
 end
 
 def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
+def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.presets.gpus.h100_sxm, or a record in it: gpus.h100_sxm.efficiency) in place, for everything in the run that reads it (a calibration's what-if through the judge); returns the fields' previous values, to put them back. An assignment to a preset's field is refused where the preset is read: a changed copy, dml.gpu(preset, changes), is what a scenario or a library usually wants.",
+  function(record, changes)
+    local mt = type(record) == "table" and getmetatable(record) or nil
+    if type(mt) ~= "table" or rawget(mt, "__dml_pristine") == nil then
+      core.raise("dml.set_preset: expected a preset record (gpus.h100_sxm, gpus.h100_sxm.efficiency, ...), got "
+        .. (type(record) == "table" and "a table that is none" or ("a " .. type(record))))
+    end
+    if type(changes) ~= "table" or getmetatable(changes) ~= nil then
+      core.raise("dml.set_preset: expected a table of the fields to change, got a " .. type(changes))
+    end
+    local old = {}
+    for k, v in pairs(changes) do
+      local _ = record[k]  -- a name the record's type does not have is an error here
+      old[k] = rawget(record, k)
+      rawset(record, k, v)
+    end
+    core.repristine(record)
+    return old
+  end)
 def("error", "dml.error(message[, level]): raise an error at the scenario line that called into dml (level 1); level 2 names the line that called the function holding it (a library blames its caller's line), and so on up the scenario's and libraries' frames; level 0 adds no position.", core.user_error)
 def("usage_error", "dml.usage_error(message): as dml.error, for a script's bad arguments (`...`): "
   .. "the message names the script but no line, and dml exits with status 2, a usage error, instead of 1.", core.usage_error)

@@ -323,20 +323,20 @@ local function main()
   do
     local nvfp4 = here .. "/../validation/measured/megatron_bridge_nvfp4.tsv"
     local shipped = gpus.gb200.efficiency.fp4_gain
-    gpus.gb200.efficiency.fp4_gain = 0
+    dml.set_preset(gpus.gb200.efficiency, { fp4_gain = 0 })
     local ok, res = pcall(dml.calibrate, { measured = nvfp4, preset = { gpu = "gb200", stack = "megatron_core" },
       fit = { "fp4_gain" } })
-    gpus.gb200.efficiency.fp4_gain = shipped
+    dml.set_preset(gpus.gb200.efficiency, { fp4_gain = shipped })
     t.eq(ok, true, tostring(res))
     t.eq(res.fit.rows, 9, "the 9 GB200 rows fitted")
     t.eq(value(res, "fp4_gain").before, 1, "started at the lower bound")
     t.eq(value(res, "fp4_gain").after > 1.5, true, "an FP4 rate above FP8's found")
     -- Rows the preset refuses, with a value it does not fit, are not fitted, and the error says
     -- why the first one was refused.
-    gpus.gb200.efficiency.fp4_gain = 0
+    dml.set_preset(gpus.gb200.efficiency, { fp4_gain = 0 })
     local ok2, err = pcall(dml.calibrate, { measured = nvfp4, preset = { gpu = "gb200", stack = "megatron_core" },
       fit = { "gemm" } })
-    gpus.gb200.efficiency.fp4_gain = shipped
+    dml.set_preset(gpus.gb200.efficiency, { fp4_gain = shipped })
     t.eq(ok2, false)
     t.eq(tostring(err):find("(18 rows read, 9 selected but not predicted; the first, MBridge-26.06-LLAMA3.1_405B-GB200-NVFP4-256: dml: ", 1, true) ~= nil
       and tostring(err):find("no FP4 rate is known for GB200", 1, true) ~= nil, true, tostring(err))

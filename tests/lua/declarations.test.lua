@@ -294,3 +294,33 @@ do
   t.eq(dml.transformer(fields).layers, 4)
   raises_here(function() dml.transformer(42) end, "transformer: expected a transformer (a table of its fields), got 42")
 end
+
+-- A preset changed in place is refused where it is read, naming the field (helper-85: a library
+-- that tweaked gpus.h100_sxm.efficiency.gemm changed every later result of the run); a changed
+-- copy is the way, and dml.set_preset changes a preset for the run on purpose.
+do
+  local stacks = require "dml.presets.stacks"
+  local shipped = gpus.h100_sxm.efficiency.gemm
+  gpus.h100_sxm.efficiency.gemm = 0.95
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.efficiency.gemm: changed in place "
+    .. "(0.95; the preset's is 0.646): a preset is shared by every scenario and library of the run; declare a changed "
+    .. "copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  gpus.h100_sxm.efficiency.gemm = shipped
+  t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped, "put back, it reads again")
+  stacks.megatron_core.gradient_reduce_bytes = nil
+  raises_here(function() dml.stack(stacks.megatron_core) end, "dml.presets.stacks.megatron_core.gradient_reduce_bytes: "
+    .. "changed in place (nothing; the preset's is 2): a preset is shared by every scenario and library of the run; "
+    .. "declare a changed copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  stacks.megatron_core.gradient_reduce_bytes = 2
+  t.eq(dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.95 } }).efficiency.gemm, 0.95, "a changed copy")
+  t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped, "the copy leaves the preset")
+  local old = dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.7 })
+  t.eq(old.gemm, shipped)
+  t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, 0.7, "set for the run")
+  dml.set_preset(gpus.h100_sxm.efficiency, old)
+  t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped)
+  raises_here(function() dml.set_preset(gpus.h100_sxm.efficiency, { gem = 1 }) end,
+    "dml.presets.gpus.h100_sxm.efficiency.gem: no such field; did you mean 'gemm'?")
+  raises_here(function() dml.set_preset({ gemm = 1 }, { gemm = 2 }) end,
+    "dml.set_preset: expected a preset record (gpus.h100_sxm, gpus.h100_sxm.efficiency, ...), got a table that is none")
+end
