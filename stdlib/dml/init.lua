@@ -158,7 +158,7 @@ def("collective", "dml.collective{ cluster = ..., op = \"all_reduce\", size = \"
 local nccl = require "dml.nccl"
 def("nccl_tests", "dml.nccl_tests(path[, { op = \"all_reduce\", gpus = N, placement = \"out-of-place\" }]): the rows of an nccl-tests output (all_reduce_perf, all_gather_perf, ...) as measured collectives for a network level's `measured` field.",
   nccl.read)
-def("compare_collectives", "dml.compare_collectives(cluster, rows[, stack]): measured collectives beside the model's bus bandwidth on the cluster, as a dml.table (columns op, gpus, size_bytes, measured_GBps, dml_GBps, error_pct).",
+def("compare_collectives", "dml.compare_collectives(cluster, rows[, stack]): measured collectives beside the model's alpha-beta bus bandwidth on the cluster (its levels' measured tables left out), as a dml.table (columns op, gpus, size_bytes, measured_GBps, dml_GBps, error_pct).",
   nccl.compare)
 def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows). label = \"name\" names its progress line (default \"sweep\"); fixed = { tp = 8, ... } holds transformer runs' layout fields fixed (a run function's second value adds a point's own); on_error = \"row\" keeps a failed point as a row and goes on.",
   analysis.sweep)

@@ -128,6 +128,14 @@ end
 --- dml_GBps and error_pct (dml's minus the measured, signed).
 function M.compare(cluster, rows, stack)
   if type(rows) ~= "table" then core.raise("dml.compare_collectives: expected a list of measured rows, got " .. type(rows)) end
+  -- The model compared is alpha-beta: a level's own measured table would compare the rows with
+  -- themselves (helper-85: 0% error everywhere), so the levels are read without it.
+  cluster = dml.cluster(cluster)
+  local levels = {}
+  for i, l in ipairs(cluster.levels) do
+    levels[i] = { name = l.name, size = l.size, bandwidth = l.bandwidth, latency = l.latency }
+  end
+  cluster = dml.cluster(cluster, { levels = levels })
   local out = {}
   for i, r in ipairs(rows) do
     if type(r) ~= "table" or r.gpus == nil then

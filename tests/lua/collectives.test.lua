@@ -94,6 +94,11 @@ do
   t.near(crows[4].measured_GBps, 309.73, 1e-12, "measured")
   t.near(crows[4].dml_GBps, 344.38923995773786, 1e-12, "model")
   t.near(crows[4].error_pct, 100 * (344.38923995773786 - 309.73) / 309.73, 1e-12, "error")
+  -- A cluster whose level carries the rows compares them with alpha-beta, as the cluster
+  -- without them does, not with themselves (helper-85: 0% everywhere)
+  local with_rows = dml.compare_collectives(measured, rows):rows()
+  for i, r in ipairs(with_rows) do t.eq(r.dml_GBps, crows[i].dml_GBps, "row " .. i) end
+  t.eq(with_rows[4].error_pct ~= 0, true)
 end
 t.raises(function() return dml.nccl_tests("data/no_such_file.txt") end,
   { pattern = "dml%.nccl_tests: cannot read data/no_such_file%.txt" })
