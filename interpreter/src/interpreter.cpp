@@ -504,6 +504,17 @@ int dml_searcher(lua_State* L) {
   const char* env = options_of(L).use_env_path ? std::getenv("DML_PATH") : nullptr;
   if (env == nullptr || *env == '\0') {
     tried += "\n\t(DML_PATH is not set)";
+  } else {
+    // A directory given where a template belongs finds nothing: said (helper-85).
+    for (const auto& t : split(env, ';')) {
+      if (t.find('?') == std::string::npos) {
+        tried += fmt::format(
+            "\n\t(DML_PATH's entry '{}' has no '?': its entries are templates, "
+            "'{}/?.lua;{}/?/init.lua')",
+            t, t, t);
+        break;
+      }
+    }
   }
   lua_pushstring(L, tried.c_str());
   return 1;

@@ -40,6 +40,8 @@ dml_golden(sweep_error_traceback ARGS --traceback cases/sweep_error_traceback.lu
 dml_golden(sweep_yield ARGS cases/sweep_yield.lua)
 dml_golden(sweep_error_pcall_traceback ARGS --traceback cases/sweep_error_pcall_traceback.lua)
 dml_golden(shadow_stdlib ARGS cases/shadow/scenario.lua)
+# A directory in DML_PATH, where a template belongs: the not-found message says so.
+dml_golden(dml_path_directory ENV "DML_PATH=cases/lib" ARGS -e "require 'no_such_module'")
 # A dml.lua in the working directory is the user's, not the stdlib's: dml starts, and the
 # scenario of that name runs (the stdlib's own requires search no user place).
 add_test(NAME cli.scenario_named_dml COMMAND dml dml.lua
