@@ -16,6 +16,8 @@ local function def(name, doc, value)
 end
 
 def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
+def("shard", "dml.shard(): K, N when this run is the K-th of N shards (dml --shard K/N), else 1, 1: a script or a library names its outputs by it (dml.save(t, string.format(\"sweep-%d-of-%d.tsv\", dml.shard()))).",
+  function() return core.shard() end)
 def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.presets.gpus.h100_sxm, or a record in it: gpus.h100_sxm.efficiency) in place, for everything in the run that reads it (a calibration's what-if through the judge); returns the fields' previous values, to put them back. An assignment to a preset's field is refused where the preset is read: a changed copy, dml.gpu(preset, changes), is what a scenario or a library usually wants.",
   function(record, changes)
     local mt = type(record) == "table" and getmetatable(record) or nil

@@ -40,6 +40,11 @@ dml_golden(sweep_error_traceback ARGS --traceback cases/sweep_error_traceback.lu
 dml_golden(sweep_yield ARGS cases/sweep_yield.lua)
 dml_golden(sweep_error_pcall_traceback ARGS --traceback cases/sweep_error_pcall_traceback.lua)
 dml_golden(shadow_stdlib ARGS cases/shadow/scenario.lua)
+# dml.shard(): the shard this run is (1, 1 without --shard)
+add_test(NAME cli.shard_function COMMAND dml --shard 2/3 -e "print(dml.shard())")
+set_tests_properties(cli.shard_function PROPERTIES PASS_REGULAR_EXPRESSION "^2\t3\n$")
+add_test(NAME cli.shard_function_whole COMMAND dml -e "print(dml.shard())")
+set_tests_properties(cli.shard_function_whole PROPERTIES PASS_REGULAR_EXPRESSION "^1\t1\n$")
 # A directory in DML_PATH, where a template belongs: the not-found message says so.
 dml_golden(dml_path_directory ENV "DML_PATH=cases/lib" ARGS -e "require 'no_such_module'")
 # A dml.lua in the working directory is the user's, not the stdlib's: dml starts, and the
