@@ -1,7 +1,7 @@
 --- dml.analysis: what a scenario asks of the model: optimize a run, evaluate
 --- a layout, sweep many runs on all cores, and the limits of a setting. The
 --- answers are plans (see `dml --doc plan`) made by the C++ core.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local output = require "dml.output"
 
 local M = {}

@@ -12,7 +12,7 @@
 --- The fit minimizes the mean absolute log error of the step time, ln(predicted / measured), over
 --- the fitted rows, within each value's bounds (M.parameters, the one place they are declared),
 --- by Nelder-Mead with restarts and a compass-search polish: derivative-free, deterministic.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local dml = require "dml"
 local measured = require "dml.measured"
 local gpus = require "dml.presets.gpus"

@@ -2,7 +2,7 @@
 --- Declared types (dml.gpu, dml.run, ...) come from the C++ descriptions of
 --- the core's types (dml.core.declare); every public name has its one-line
 --- reference text, which `dml --doc NAME` and docs/reference.md show.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 
 local dml = {}
 local docs = {}

@@ -16,7 +16,7 @@
 --- free-text rules are the small tables below (gpu_rules, stack_for, parse_*): each maps the
 --- strings the public rows use, and tests/lua/measured_mapping.test.lua checks them on those
 --- strings.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local dml = require "dml"
 local gpus = require "dml.presets.gpus"
 local stacks = require "dml.presets.stacks"

@@ -1,6 +1,6 @@
 --- dml.nccl: nccl-tests output as measured collectives (dml.nccl_tests), and how the model
 --- compares with them (dml.compare_collectives). See docs/calibration.md.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local M = {}
 
 -- nccl-tests' programs and the collective each measures.

@@ -1,7 +1,7 @@
 --- dml.output: tables of results, saving them (.csv, .tsv, .json) and plotting (.png, .svg,
 --- .pdf). The cells, the text layout and the files are made in C++ (bind_output.cpp); this
 --- module checks arguments and finds the rows of a value. Reference: docs/output.md.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 
 local M = {}
 

@@ -40,6 +40,9 @@ dml_golden(sweep_error_traceback ARGS --traceback cases/sweep_error_traceback.lu
 dml_golden(sweep_yield ARGS cases/sweep_yield.lua)
 dml_golden(sweep_error_pcall_traceback ARGS --traceback cases/sweep_error_pcall_traceback.lua)
 dml_golden(shadow_stdlib ARGS cases/shadow/scenario.lua)
+add_test(NAME cli.core_via_select COMMAND dml --sandbox core_via_select.lua
+         WORKING_DIRECTORY "${DML_CLI_DIR}/cases")
+set_tests_properties(cli.core_via_select PROPERTIES PASS_REGULAR_EXPRESSION "^nil\t\n$")
 # dml.shard(): the shard this run is (1, 1 without --shard)
 add_test(NAME cli.shard_function COMMAND dml --shard 2/3 -e "print(dml.shard())")
 set_tests_properties(cli.shard_function PROPERTIES PASS_REGULAR_EXPRESSION "^2\t3\n$")

@@ -11,7 +11,7 @@
 --- as docs/model.md (1.6, 3.1, 3.2) states them.
 local dml = require "dml"
 local gpus = require "dml.presets.gpus"
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 
 local M = {}
 

@@ -1,7 +1,7 @@
 --- dml.paper.fernandez2024: the measurements and studies of Fernandez et al. (2024), "Hardware
 --- Scaling Trends and Diminishing Returns in Large-Scale Distributed Training" (arXiv 2411.13055;
 --- TMLR 2025), as data and as the scenarios of scenarios/fernandez2024/ (docs/studies.md).
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local dml = require "dml"  -- the global in dml's own interpreter; none in a plain lua5.4
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"

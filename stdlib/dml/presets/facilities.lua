@@ -2,7 +2,7 @@
 --- prices, for the energy and cost of transformer runs. Use one as a cluster's `facility`:
 --- `dml.cluster { gpu = ..., levels = ..., size = 1024, facility = facilities.hyperscale_owned }`.
 --- Prices change fast; these are 2024-2025 figures, each with its source.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local M = {}
 
 local host = "estimate: a DGX H100 draws 6.5-8.5 kW in typical use and 10.2 kW at most (NVIDIA DGX H100 user guide, via secondary sources); less 8 GPUs at about 650 W that leaves 160-410 W per GPU for CPUs, memory, NVSwitch, NICs and fans: 300 W"

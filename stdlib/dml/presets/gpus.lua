@@ -12,7 +12,7 @@
 --- "estimate:" and how it was reached. Each field of the paper's matmul model
 --- (docs/model.md 3.3) is set on purpose for every GPU, so that a preset gives a
 --- sensible answer as it is.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local M = {}
 
 local paper = "Erdil & Schneider-Joseph (2024), arXiv 2411.01137, authors' gpu_model.py (docs/model.md 3.1)"

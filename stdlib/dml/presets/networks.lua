@@ -7,7 +7,7 @@
 --- A scale-up level carries its group `size`; a scale-out level has none, as
 --- the outermost level of a cluster spans the rest of it (copy one with a size
 --- to use it in the middle: `dml.level(networks.infiniband_ndr, { size = 32 })`).
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local M = {}
 
 local paper = "Erdil & Schneider-Joseph (2024), authors' gpu_model.py (docs/model.md 3.1)"

@@ -10,7 +10,7 @@
 --- (docs/calibration.md); "estimate" has no measured run behind it; "none" is a neutral value
 --- for a feature the stack does not have. Other values cite their source; "inf" marks a
 --- modelling choice.
-local core = select(2, ...)  -- dml.core: the stdlib's loader data, private to it
+local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local M = {}
 
 local function stack(t) return t end
