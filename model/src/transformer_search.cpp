@@ -541,6 +541,13 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
               if (base >= c.n) continue;
               // The largest DP the batch allows whose cluster is whole groups of the levels
               // below the top (as a cluster's size must be).
+              if (fixed.dp) {  // a DP held fixed is the DP
+                const std::int64_t dp = *fixed.dp;
+                if (c.batch % dp == 0 && base * dp < c.n && (base * dp) % unit == 0) {
+                  sizes.push_back({base * dp, tp, pp, dp, cp});
+                }
+                continue;
+              }
               auto at =
                   std::upper_bound(batch_divisors.begin(), batch_divisors.end(), (c.n - 1) / base);
               while (at != batch_divisors.begin() && (base * *std::prev(at)) % unit != 0) --at;
@@ -551,18 +558,30 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         }
         std::sort(sizes.begin(), sizes.end(), std::greater<>());
         TransformerRun smaller = run;
-        for (std::size_t i = 0; i < sizes.size() && i < 64 && largest.empty(); ++i) {
+        for (std::size_t i = 0; i < sizes.size() && i < 512 && largest.empty(); ++i) {
           const auto [n, tp, pp, dp, cp] = sizes[i];
           smaller.cluster.size = n;
           const TransformerCtx cs(smaller);
+          // The layout as the search would first try it: the fields held fixed, else the
+          // search's own first choice of each.
           Lay l;
           l.tp = tp;
           l.tp_model = tm;
           l.pp = pp;
           l.dp = dp;
           l.cp = cp;
-          l.shard = dp * cp;
-          l.cp_kind = detail::default_cp_kind(run.model);
+          l.zero = fixed.zero.value_or(zeros.front());
+          l.shard = fixed.shard.value_or(dp * cp);
+          l.ep = fixed.ep.value_or(1);
+          l.microbatch = fixed.microbatch.value_or(1);
+          l.interleave = fixed.interleave.value_or(1);
+          l.schedule = pp > 1 ? schedules.front() : Schedule::k1F1B;
+          l.recompute = recomputes.front();
+          l.recompute_layers = fixed.recompute_layers.value_or(0);
+          l.offload = fixed.offload.value_or(0);
+          l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tm == 1 &&
+                                                                 run.stack.has_sequence_parallel);
+          l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
           if (detail::layout_runs(cs, l, nullptr)) {
             largest = fmt::format(
                 "; the most GPUs below them that a layout splits: {} (TP {}{} x PP {} x DP {}{})",

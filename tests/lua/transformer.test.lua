@@ -1281,6 +1281,18 @@ do
   local function layouts(n) return dml.optimize(dml.run(run, { cluster = cluster(n) })).layouts_evaluated end
   t.eq(layouts(named) > 0, true, "the size named runs")
   for n = named + 8, 528, 8 do t.eq(layouts(n), 0, n .. " GPUs") end
+  -- the degrees named run there as named, with the search's own choices (sequence parallelism,
+  -- which needs TP to divide the sequence: 8,196 tokens take TP 4, not 8), and a DP held fixed
+  -- is the DP named (helper-86)
+  local odd = dml.run(run, { model = dml.transformer(llama8b, { seq_len = 8196 }), cluster = cluster(536) })
+  local said = dml.optimize(odd).violations[1]
+  local n2, tp2, pp2, dp2 = said:match("splits: (%d+) %(TP (%d+) x PP (%d+) x DP (%d+)%)")
+  t.eq(n2 ~= nil, true, said)
+  local at = dml.optimize(dml.run(odd, { cluster = cluster(tonumber(n2)) }),
+    { tp = tonumber(tp2), pp = tonumber(pp2), dp = tonumber(dp2) })
+  t.eq(at.layouts_evaluated > 0, true, said)
+  local held = dml.optimize(dml.run(run, { cluster = cluster(536) }), { dp = 4 }).violations[1]
+  t.eq(held:match("x DP (%d+)%)") , "4", held)
 end
 
 -- The cross-node note goes with each answer from that pass faster than the best with TP inside a
