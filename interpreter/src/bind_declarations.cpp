@@ -375,8 +375,12 @@ namespace {
 // (a strict record, which keeps its own copy) as it is.
 void push_pristine(lua_State* L, int idx, int depth = 0) {
   idx = lua_absindex(L, idx);
-  if (lua_type(L, idx) != LUA_TTABLE || lua_getmetatable(L, idx) != 0 || depth > 8) {
-    if (lua_type(L, idx) == LUA_TTABLE && depth <= 8) lua_pop(L, 1);  // the metatable
+  bool as_is = lua_type(L, idx) != LUA_TTABLE || depth > 8;
+  if (!as_is && lua_getmetatable(L, idx) != 0) {
+    lua_pop(L, 1);  // the metatable
+    as_is = true;
+  }
+  if (as_is) {
     lua_pushvalue(L, idx);
     return;
   }

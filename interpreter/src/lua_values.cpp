@@ -77,6 +77,12 @@ void set_lines_metatable(lua_State* L) {
     // plain_record), as a preset record is.
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, "__dml_record");
+    // What getmetatable() shows: the same mark, so that the shared metatable itself is not a
+    // script's to change (helper-86).
+    lua_createtable(L, 0, 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "__dml_record");
+    lua_setfield(L, -2, "__metatable");
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, kLines);
   }
@@ -409,10 +415,15 @@ bool same_value(lua_State* L, int a, int b, int depth = 0) {
   a = lua_absindex(L, a);
   b = lua_absindex(L, b);
   if (lua_rawequal(L, a, b) != 0) return true;
+  if (lua_type(L, a) == LUA_TNUMBER && lua_type(L, b) == LUA_TNUMBER) {
+    return std::isnan(lua_tonumber(L, a)) && std::isnan(lua_tonumber(L, b));  // NaN is NaN
+  }
   if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || depth > 8) return false;
-  if (lua_getmetatable(L, a) != 0) {
-    lua_pop(L, 1);
-    return false;
+  for (const int t : {a, b}) {  // a table with a metatable (a record) is the same one only
+    if (lua_getmetatable(L, t) != 0) {
+      lua_pop(L, 1);
+      return false;
+    }
   }
   for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
     lua_pushnil(L);
@@ -450,8 +461,14 @@ void check_pristine(lua_State* L, int idx, const std::string& preset) {
       if (!same_value(L, -2, -1)) {
         changed = lua_type(L, -3) == LUA_TSTRING ? lua_tostring(L, -3) : "?";
         const int at_pristine = from == pristine ? -2 : -1;
-        was = describe_value(L, at_pristine);
-        now = describe_value(L, at_pristine == -2 ? -1 : -2);
+        const int at_now = at_pristine == -2 ? -1 : -2;
+        if (lua_type(L, at_pristine) == LUA_TTABLE && lua_type(L, at_now) == LUA_TTABLE) {
+          was = "the table it was made with";
+          now = "another table, or one of its fields changed";
+        } else {
+          was = describe_value(L, at_pristine);
+          now = describe_value(L, at_now);
+        }
         lua_pop(L, 3);
         break;
       }

@@ -18,7 +18,7 @@ end
 def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
 def("shard", "dml.shard(): K, N when this run is the K-th of N shards (dml --shard K/N), else 1, 1: a script or a library names its outputs by it (dml.save(t, string.format(\"sweep-%d-of-%d.tsv\", dml.shard()))).",
   function() return core.shard() end)
-def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.presets.gpus.h100_sxm, or a record in it: gpus.h100_sxm.efficiency) in place, for everything in the run that reads it (a calibration's what-if through the judge); returns the fields' previous values, to put them back. An assignment to a preset's field is refused where the preset is read: a changed copy, dml.gpu(preset, changes), is what a scenario or a library usually wants.",
+def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.presets.gpus.h100_sxm, or a record in it: gpus.h100_sxm.efficiency) in place, for everything in the run that reads it (a calibration's what-if through the judge); returns a function that puts the record back as it was. A record inside it is changed through its own call (dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.7 })). An assignment to a preset's field is refused where the preset is read: a changed copy, dml.gpu(preset, changes), is what a scenario or a library usually wants.",
   function(record, changes)
     local mt = type(record) == "table" and getmetatable(record) or nil
     if type(mt) ~= "table" or rawget(mt, "__dml_pristine") == nil then
@@ -28,14 +28,27 @@ def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.
     if type(changes) ~= "table" or getmetatable(changes) ~= nil then
       core.raise("dml.set_preset: expected a table of the fields to change, got a " .. type(changes))
     end
-    local old = {}
-    for k, v in pairs(changes) do
+    local keys = {}
+    for k in pairs(changes) do
       local _ = record[k]  -- a name the record's type does not have is an error here
-      old[k] = rawget(record, k)
-      rawset(record, k, v)
+      local inner = rawget(record, k)
+      local inner_mt = type(inner) == "table" and getmetatable(inner) or nil
+      if type(inner_mt) == "table" and rawget(inner_mt, "__dml_pristine") ~= nil then
+        core.raise(string.format("dml.set_preset: %s is a record of its own: change its fields with "
+          .. "dml.set_preset(<the preset>.%s, { ... })", k, k))
+      end
+      keys[#keys + 1] = k
+    end
+    local before = {}
+    for i, k in ipairs(keys) do
+      before[i] = { k, rawget(record, k) }  -- [2] nil: the field was unset
+      rawset(record, k, changes[k])
     end
     core.repristine(record)
-    return old
+    return function()
+      for i = #before, 1, -1 do rawset(record, before[i][1], before[i][2]) end
+      core.repristine(record)
+    end
   end)
 def("error", "dml.error(message[, level]): raise an error at the scenario line that called into dml (level 1); level 2 names the line that called the function holding it (a library blames its caller's line), and so on up the scenario's and libraries' frames; level 0 adds no position.", core.user_error)
 def("usage_error", "dml.usage_error(message): as dml.error, for a script's bad arguments (`...`): "

@@ -312,13 +312,31 @@ do
     .. "changed in place (nothing; the preset's is 2): a preset is shared by every scenario and library of the run; "
     .. "declare a changed copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
   stacks.megatron_core.gradient_reduce_bytes = 2
+  local sources = gpus.h100_sxm.sources
+  local was = sources.sms
+  sources.sms = "mine"
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.sources: changed in place (another "
+    .. "table, or one of its fields changed; the preset's is the table it was made with): a preset is shared by every "
+    .. "scenario and library of the run; declare a changed copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  sources.sms = was
+  t.eq(dml.gpu(gpus.h100_sxm).name, "H100 SXM")
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.95 } }).efficiency.gemm, 0.95, "a changed copy")
   t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped, "the copy leaves the preset")
-  local old = dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.7 })
-  t.eq(old.gemm, shipped)
+  local put_back = dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.7 })
   t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, 0.7, "set for the run")
-  dml.set_preset(gpus.h100_sxm.efficiency, old)
+  put_back()
   t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped)
+  -- a field the preset leaves unset is unset again (helper-86), and a record inside the preset
+  -- is changed through its own call, not replaced
+  t.eq(rawget(gpus.mi355x.efficiency, "memory"), nil, "unset in the preset")
+  local default = dml.gpu(gpus.mi355x).efficiency.memory
+  local back = dml.set_preset(gpus.mi355x.efficiency, { memory = "100 GiB" })
+  t.eq(dml.gpu(gpus.mi355x).efficiency.memory, dml.q"100 GiB")
+  back()
+  t.eq(rawget(gpus.mi355x.efficiency, "memory"), nil, "unset again")
+  t.eq(dml.gpu(gpus.mi355x).efficiency.memory, default)
+  raises_here(function() dml.set_preset(gpus.h100_sxm, { efficiency = { gemm = 0.9 } }) end,
+    "dml.set_preset: efficiency is a record of its own: change its fields with dml.set_preset(<the preset>.efficiency, { ... })")
   raises_here(function() dml.set_preset(gpus.h100_sxm.efficiency, { gem = 1 }) end,
     "dml.presets.gpus.h100_sxm.efficiency.gem: no such field; did you mean 'gemm'?")
   raises_here(function() dml.set_preset({ gemm = 1 }, { gemm = 2 }) end,

@@ -315,6 +315,10 @@ do
   t.eq(tostring(p.assumed), table.concat(p.assumed, "\n"))
   t.eq(tostring(p.notes), table.concat(p.notes, "\n"))
   t.eq(tostring(p.violations), "(none)")
+  -- the shared metatable is not a script's to change: getmetatable shows a mark of it only
+  getmetatable(p.notes).__tostring = function() return "hijacked" end
+  t.eq(tostring(dml.evaluate(dml.run(run, { cluster = cluster(8) }), { tp = 8, pp = 1 }).assumed):find("hijacked", 1, true), nil)
+  t.eq(getmetatable(p.notes).__dml_record, true)
   local dir, _, remove_dir = t.scratch_dir()
   local copy = {}
   for i, n in ipairs(p.notes) do copy[i] = n end
