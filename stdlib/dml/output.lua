@@ -119,6 +119,16 @@ local function have_column(columns, name)
   return false
 end
 
+-- The name of `names` that `name` is likely a typo of, or nil: only for names of 4 or more
+-- characters ("cp" beside "dp", "tp" are other columns, not typos) and not a singular and its
+-- plural ("steps" beside "step").
+local function likely_typo(name, names)
+  if #name < 4 then return nil end
+  local hint = core.closest(name, names)
+  if hint == nil or #hint < 4 or hint .. "s" == name or name .. "s" == hint then return nil end
+  return hint
+end
+
 ---@param rows table a list of rows (tables of named fields) or of values with __dml_rows (plans), or a value with __dml_rows
 ---@param options? { columns?: string[], title?: string }
 function M.table(rows, options)
@@ -195,7 +205,7 @@ function make_table(rows, options, who)
     end
     table.sort(keys)
     for i, name in ipairs(options.columns) do
-      local hint = not seen[name] and core.closest(name, keys) or nil
+      local hint = not seen[name] and likely_typo(name, keys) or nil
       if hint and not have_column(options.columns, hint) then
         core.raise(string.format("%s: columns[%d]: no row has a field %q (did you mean %q?); the rows' fields are %s",
           who, i, name, hint, table.concat(keys, ", ")))
@@ -222,9 +232,14 @@ function Table:add(row)
   -- With fixed columns a field that is none of them is left out, unless its name is close to
   -- a column the row does not fill: a typo, said.
   if fixed and type(row) == "table" then
+    local keys = {}
     for k in next, row do
-      if type(k) == "string" and not have_column(fixed, k) then
-        local hint = core.closest(k, fixed)
+      if type(k) == "string" then keys[#keys + 1] = k end
+    end
+    table.sort(keys)  -- (the first typo named is the same every run)
+    for _, k in ipairs(keys) do
+      if not have_column(fixed, k) then
+        local hint = likely_typo(k, fixed)
         if hint and rawget(row, hint) == nil then
           core.raise(string.format("dml.table:add: row.%s: no such column (did you mean %q?); the columns are %s",
             k, hint, table.concat(fixed, ", ")))

@@ -261,6 +261,9 @@ do
     'dml.table: columns[1]: no row has a field "model" (did you mean "modle"?); the rows\' fields are mfu, modle')
   local blank = dml.table({ { a = 1 } }, { columns = { "a", "notes" } })
   t.eq(blank:rows()[1].notes, nil)
+  -- short names and a singular beside its plural are other columns, not typos (helper-86)
+  t.eq(#dml.table({ { tp = 8, pp = 2, dp = 4 } }, { columns = { "tp", "cp" } }), 1)
+  t.eq(#dml.table({ { gpus = 8, step = 2 } }, { columns = { "gpus", "steps" } }), 1)
   local fixed = dml.table({}, { columns = { "model", "mfu" } })
   t.raises_here(function() fixed:add { modle = "x" } end,
     'dml.table:add: row.modle: no such column (did you mean "model"?); the columns are model, mfu')
