@@ -360,6 +360,20 @@ std::string requiring_dir(lua_State* L) {
   return {};
 }
 
+// Directory of the outermost Lua file on the stack (the scenario dml runs), "" when none is.
+std::string scenario_dir(lua_State* L) {
+  lua_Debug ar;
+  std::string dir;
+  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+    lua_getinfo(L, "S", &ar);
+    if (ar.source[0] == '@') {
+      fs::path p(ar.source + 1);
+      dir = p.has_parent_path() ? p.parent_path().string() : std::string(".");
+    }
+  }
+  return dir;
+}
+
 std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> out;
   size_t start = 0;
@@ -393,6 +407,12 @@ std::vector<std::string> user_candidates(lua_State* L, const std::string& name) 
   const std::string base = dir.empty() ? std::string(".") : dir;
   templates.push_back(base + "/?.lua");
   templates.push_back(base + "/?/init.lua");
+  // Then beside the scenario, where a library is required from another directory: a library
+  // copied beside the scenario requires its own modules by their full names (helper-85).
+  if (const std::string top = scenario_dir(L); !top.empty() && top != base) {
+    templates.push_back(top + "/?.lua");
+    templates.push_back(top + "/?/init.lua");
+  }
   if (opts.use_env_path) {
     if (const char* env = std::getenv("DML_PATH")) {
       for (auto& t : split(env, ';')) templates.push_back(t);
