@@ -206,7 +206,7 @@ std::optional<nlohmann::json> Interpreter::call(std::string_view name) {
   return call(name, nlohmann::json::array());
 }
 
-template <class T>
+template <EvalAsType T>
 std::optional<T> Interpreter::eval_as(std::string_view expression) {
   std::optional<T> out;
   if (!eval_with(expression, l_read_as<T>, &out)) return std::nullopt;

@@ -193,6 +193,15 @@ TEST_CASE("host api: the stdlib's presets as C++ values, run by the core", "[hos
   CHECK(plans[0].layouts_evaluated == same->layouts_evaluated);
 }
 
+// eval_as takes the core's types only: another is a compile error (helper-82: it was a link
+// error).
+template <class T>
+constexpr bool can_eval_as = requires(dml::Interpreter& i) {
+  i.template eval_as<T>("");
+};
+static_assert(can_eval_as<dml::Gpu> && can_eval_as<dml::StepPlan> && can_eval_as<dml::Quantity>);
+static_assert(!can_eval_as<int> && !can_eval_as<std::string>);
+
 TEST_CASE("host api: eval_as reads the core's C++ types", "[host_api]") {
   dml::Interpreter dml;
   REQUIRE(dml.run_string(kCluster));

@@ -8,6 +8,7 @@
 // failure's message until the next failure: test a call's result, not error().
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -27,6 +28,32 @@ namespace dml {
 namespace lua {
 struct Host;
 }
+
+// The core's types that Interpreter::eval_as reads (include their headers to use the value:
+// dml/hardware.hpp, dml/plan.hpp, dml/transformer.hpp, dml/quantity.hpp, ...).
+struct Gpu;
+struct NetworkLevel;
+struct Cluster;
+struct MlpStack;
+struct Run;
+struct Layout;
+struct Options;
+struct Setting;
+struct Transformer;
+struct Stack;
+struct TransformerRun;
+struct TransformerLayout;
+struct Plan;
+struct StepPlan;
+struct Quantity;
+
+template <class T>
+concept EvalAsType = std::same_as<T, Gpu> || std::same_as<T, NetworkLevel> ||
+    std::same_as<T, Cluster> || std::same_as<T, MlpStack> || std::same_as<T, Run> ||
+    std::same_as<T, Layout> || std::same_as<T, Options> || std::same_as<T, Setting> ||
+    std::same_as<T, Transformer> || std::same_as<T, Stack> || std::same_as<T, TransformerRun> ||
+    std::same_as<T, TransformerLayout> || std::same_as<T, Plan> || std::same_as<T, StepPlan> ||
+    std::same_as<T, Quantity>;
 
 // How long work reports: a label ("sweep", "optimize"), the items done and their number; or, for
 // one search (total 0), the candidate layouts and splits it has tried so far.
@@ -125,7 +152,8 @@ class Interpreter {
   // MlpStack, Run, Layout, Options, Setting, Transformer, Stack, TransformerRun,
   // TransformerLayout; the results dml::Plan and StepPlan (from the values dml made); and
   // dml::Quantity (a quantity, or its text).
-  template <class T>
+  // Another T is a compile error (EvalAsType), not a link error.
+  template <EvalAsType T>
   std::optional<T> eval_as(std::string_view expression);
 
   // Makes `fn` the global function `name` of the scripts (also in the sandbox): name(a, b)
