@@ -354,6 +354,23 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP (tp_model
   // splitting d_model; only the one `fixed` gives, if it gives one), up to 16 nodes' GPUs, with
   // the stage counts the passes before tried (docs/model.md 8.11).
+  // A layout of these degrees with the fields the search does not vary layout by layout: those
+  // `fixed` holds, else the search's own choice (SP with Megatron's TP where the stack has it).
+  const auto degrees_layout = [&](std::int64_t tp, std::int64_t tp_model, std::int64_t pp,
+                                  std::int64_t dp, std::int64_t cp) {
+    Lay l;
+    l.tp = tp;
+    l.tp_model = tp_model;
+    l.cp = cp;
+    l.pp = pp;
+    l.dp = dp;
+    l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tp_model == 1 &&
+                                                           run.stack.has_sequence_parallel);
+    l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
+    l.offload = fixed.offload.value_or(0);
+    l.recompute_layers = fixed.recompute_layers.value_or(0);
+    return l;
+  };
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
   double wide_share = 0;      // the bubble's share of the step that started the third pass
@@ -426,17 +443,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           // The states shard over all dp x cp ranks, or (HSDP) over those inside one node.
           const std::int64_t ranks = dp * cp;
           const std::int64_t in_node = std::max<std::int64_t>(c.node / tp, 1);
-          Lay l;
-          l.tp = tp;
-          l.tp_model = tp_model;
-          l.cp = cp;
-          l.pp = pp;
-          l.dp = dp;
-          l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tp_model == 1 &&
-                                                                 run.stack.has_sequence_parallel);
-          l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
-          l.offload = fixed.offload.value_or(0);
-          l.recompute_layers = fixed.recompute_layers.value_or(0);
+          Lay l = degrees_layout(tp, tp_model, pp, dp, cp);
           for (const std::int64_t ep : eps) {
             l.ep = ep;
             for (const Schedule sched : schedules) {
@@ -564,12 +571,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           const TransformerCtx cs(smaller);
           // The layout as the search would first try it: the fields held fixed, else the
           // search's own first choice of each.
-          Lay l;
-          l.tp = tp;
-          l.tp_model = tm;
-          l.pp = pp;
-          l.dp = dp;
-          l.cp = cp;
+          Lay l = degrees_layout(tp, tm, pp, dp, cp);
           l.zero = fixed.zero.value_or(zeros.front());
           l.shard = fixed.shard.value_or(dp * cp);
           l.ep = fixed.ep.value_or(1);
@@ -577,11 +579,6 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           l.interleave = fixed.interleave.value_or(1);
           l.schedule = pp > 1 ? schedules.front() : Schedule::k1F1B;
           l.recompute = recomputes.front();
-          l.recompute_layers = fixed.recompute_layers.value_or(0);
-          l.offload = fixed.offload.value_or(0);
-          l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tm == 1 &&
-                                                                 run.stack.has_sequence_parallel);
-          l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
           if (detail::layout_runs(cs, l, nullptr)) {
             largest = fmt::format(
                 "; the most GPUs below them that a layout splits: {} (TP {}{} x PP {} x DP {}{})",
