@@ -502,8 +502,13 @@ int dml_searcher(lua_State* L) {
       });
     }
     if (luaL_loadfilex(L, path.c_str(), "t") != LUA_OK) {
-      return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name.c_str(),
-                        path.c_str(), lua_tostring(L, -1));
+      // At the user's line that required it (helper-85: a library's syntax error did not say
+      // which require met it).
+      const std::string why = lua_tostring(L, -1);
+      return guarded(L, [&]() -> int {
+        throw std::runtime_error(
+            fmt::format("error loading module '{}' from file '{}':\n\t{}", name, path, why));
+      });
     }
     lua_pushstring(L, path.c_str());
     return 2;

@@ -41,6 +41,7 @@ dml_golden(sweep_yield ARGS cases/sweep_yield.lua)
 dml_golden(sweep_error_pcall_traceback ARGS --traceback cases/sweep_error_pcall_traceback.lua)
 dml_golden(shadow_stdlib ARGS cases/shadow/scenario.lua)
 dml_golden(vendored_library ARGS cases/vendored/scenario.lua)
+dml_golden(syntax_error_in_library ARGS cases/syntax_lib/scenario.lua)
 add_test(NAME cli.core_via_select COMMAND dml --sandbox core_via_select.lua
          WORKING_DIRECTORY "${DML_CLI_DIR}/cases")
 set_tests_properties(cli.core_via_select PROPERTIES PASS_REGULAR_EXPRESSION "^nil\t\n$")
