@@ -2451,10 +2451,13 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(
         "the pipeline's device {} of {} sets the pace: its {} dense first layer{} cost more a "
-        "microbatch than the MoE layers a stage holds (the breakdown is that device's)",
+        "microbatch than the MoE layers a stage holds (the breakdown is that device's{})",
         k.pace_device + 1, l.pp,
         fixed_text(k.pace_dense, k.pace_dense == std::floor(k.pace_dense) ? 0 : 1),
-        k.pace_dense == 1 ? "" : "s"));
+        k.pace_dense == 1 ? "" : "s",
+        k.time.logits.value() > 0 ? ""
+                                  : ": the logits and the loss, on the last stage, are not in "
+                                    "it"));
   }
   const double tokens_per_step = static_cast<double>(c.batch) * c.s;
   p.hardware_flop_per_token = k.hardware_flop_per_token;
