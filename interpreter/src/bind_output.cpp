@@ -16,6 +16,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <set>
@@ -324,11 +325,26 @@ int l_read_text(lua_State* L) {
         const std::string why = confinement_problem(path, Access::kRead);
         if (!why.empty()) throw Error(fmt::format("{}: {}", path, why));
       }
+      // A directory reads as nothing, and a device (/dev/zero) or an endless pipe would never
+      // end: said, and a read stops at kReadLimit bytes.
+      std::error_code ec;
+      const auto status = std::filesystem::status(std::string(path), ec);
+      if (std::filesystem::is_directory(status)) {
+        throw Error(fmt::format("{}: {}", path, std::strerror(EISDIR)));
+      }
+      if (std::filesystem::is_character_file(status) || std::filesystem::is_block_file(status)) {
+        throw Error(fmt::format("{}: a device, not a file", path));
+      }
       std::ifstream in{std::string(path), std::ios::binary};
       if (!in) throw Error(fmt::format("{}: {}", path, std::strerror(errno)));
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      text = ss.str();
+      constexpr std::size_t kReadLimit = std::size_t{1} << 30;
+      char buffer[1 << 16];
+      while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kReadLimit) {
+          throw Error(fmt::format("{}: more than 1 GiB, no data file dml reads", path));
+        }
+      }
     } catch (const std::exception& e) {
       failed = e.what();
     }
@@ -438,13 +454,67 @@ int l_write_text(lua_State* L) {
   });
 }
 
+// core.write_problem(path, who) -> nil, or what would stop writing path (output::write_problem):
+// a script checks its output before long work.
+int l_write_problem(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string path = luaL_checkstring(L, 1);
+    const char* who = luaL_checkstring(L, 2);
+    if (in_sandbox(L)) check_confined(path, who);
+    const std::string why = output::write_problem(path, who);
+    if (why.empty()) {
+      lua_pushnil(L);
+    } else {
+      lua_pushlstring(L, why.data(), why.size());
+    }
+    return 1;
+  });
+}
+
+// core.file_kind(path) -> "file", "directory", "missing" or "other" (a pipe, a device), through
+// symbolic links; never opens it.
+int l_file_kind(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string path = luaL_checkstring(L, 1);
+    if (in_sandbox(L)) check_confined(path, "dml.measured", Access::kRead);
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    lua_pushstring(L, std::filesystem::is_regular_file(status) ? "file"
+                      : std::filesystem::is_directory(status)  ? "directory"
+                      : !std::filesystem::exists(status)       ? "missing"
+                                                               : "other");
+    return 1;
+  });
+}
+
+// core.same_file(a, b) -> whether the two paths name one file (output::same_file).
+int l_same_file(lua_State* L) {
+  return guarded(L, [&] {
+    const std::string a = luaL_checkstring(L, 1);
+    const std::string b = luaL_checkstring(L, 2);
+    if (in_sandbox(L)) {
+      check_confined(a, "dml.measured", Access::kRead);
+      check_confined(b, "dml.measured", Access::kRead);
+    }
+    lua_pushboolean(L, output::same_file(a, b) ? 1 : 0);
+    return 1;
+  });
+}
+
 }  // namespace
 
 void register_output(lua_State* L) {
-  const luaL_Reg fns[] = {
-      {"copy_rows", l_copy_rows}, {"copy_row", l_copy_row}, {"format_table", l_format_table},
-      {"save", l_save},           {"plot", l_plot},         {"write_text", l_write_text},
-      {"read_text", l_read_text}, {nullptr, nullptr}};
+  const luaL_Reg fns[] = {{"copy_rows", l_copy_rows},
+                          {"copy_row", l_copy_row},
+                          {"format_table", l_format_table},
+                          {"save", l_save},
+                          {"plot", l_plot},
+                          {"write_text", l_write_text},
+                          {"read_text", l_read_text},
+                          {"write_problem", l_write_problem},
+                          {"same_file", l_same_file},
+                          {"file_kind", l_file_kind},
+                          {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }
 

@@ -475,8 +475,11 @@ std::string random_suffix() {
       fmt::format("{}: cannot write {}: {}", who, quoted_excerpt(path), std::strerror(err)));
 }
 
-void write_atomically(const std::string& path, const std::function<void(int fd)>& write,
-                      std::string_view who, const std::function<void()>& if_exists) {
+namespace {
+
+// The file write_atomically replaces for `path` (the one a symbolic link names), or throws when
+// `path` is a directory, a device or a pipe.
+fs::path write_target(const std::string& path, std::string_view who) {
   fs::path target(path);
   if (target.filename().empty()) fail(who, path, EISDIR);
   std::error_code ec;
@@ -491,6 +494,34 @@ void write_atomically(const std::string& path, const std::function<void(int fd)>
     // Through a symbolic link, replace the file it names and keep the link.
     if (fs::is_symlink(fs::symlink_status(target, ec))) target = fs::canonical(target, ec);
   }
+  return target;
+}
+
+}  // namespace
+
+std::string write_problem(const std::string& path, std::string_view who) {
+  try {
+    const fs::path target = write_target(path, who);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::error_code ec;
+    if (!fs::is_directory(fs::status(dir, ec))) {
+      fail(who, path, fs::exists(fs::status(dir, ec)) ? ENOTDIR : ENOENT);
+    }
+    if (::access(dir.c_str(), W_OK | X_OK) != 0) fail(who, path, errno);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return fs::equivalent(a, b, ec);
+}
+
+void write_atomically(const std::string& path, const std::function<void(int fd)>& write,
+                      std::string_view who, const std::function<void()>& if_exists) {
+  const fs::path target = write_target(path, who);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   // A hidden name beside the target, so the rename stays in one file system. Created new
   // (O_EXCL: never someone else's file) and never through a symbolic link (O_NOFOLLOW), with

@@ -86,6 +86,12 @@ void save(const Table& table, const std::string& path);
 // which throws, and the temporary file is removed.
 void write_atomically(const std::string& path, const std::function<void(int fd)>& write,
                       std::string_view who, const std::function<void()>& if_exists = {});
+// What would stop write_atomically from writing `path`, found before any long work: the error
+// it would throw (a directory, a device or a pipe in its place, a missing or read-only folder),
+// or "" when nothing known would.
+std::string write_problem(const std::string& path, std::string_view who);
+// Whether two paths name one file (links, "./", another spelling); false when either is missing.
+bool same_file(const std::string& a, const std::string& b);
 void write_file_atomically(const std::string& path, std::string_view contents,
                            std::string_view who);
 // Writes all of `contents` to fd, or throws `<who>: cannot write "<path>": <reason>`.

@@ -726,8 +726,13 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (c.run.model.d_ff % t1 != 0) {
     fail("{}: {} does not divide d_ff {}; divisors: {}", t1_name, t1, m.d_ff, divs(m.d_ff, t1));
   }
-  if (l.pp > c.layers) {
-    fail("layout.pp: {} stages for {} layer{}", l.pp, c.layers, c.layers == 1 ? "" : "s");
+  // Up to L + 2 stages when they divide L + 2 (or L + 2 + the MTP modules' places): the first
+  // stage only the embedding, the last only the loss, as the interleaved chunks below.
+  if (l.pp > c.layers && (c.layers + 2) % l.pp != 0 && (c.layers + 2 + m.mtp_layers) % l.pp != 0) {
+    fail(
+        "layout.pp: {} stages for {} layer{} (more stages than layers only when they divide the "
+        "layers + 2, the embedding's and the loss's places: {})",
+        l.pp, c.layers, c.layers == 1 ? "" : "s", c.layers + 2);
   }
   if (l.cp > 1 && l.cp_kind == ContextParallel::kRing && windowed(m)) {
     fail(
@@ -2348,6 +2353,14 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "moe.expert_d_ff = {} (d_ff: each expert as wide as the dense MLP; give the experts' own "
         "width)",
         c.run.model.d_ff));
+  }
+  // The tokens to train, when the run gives none: Chinchilla's 20 a parameter (all of a MoE's,
+  // the multi-token prediction modules left out), which sets the time to train.
+  if (!c.run.tokens) {
+    std::string tokens = fmt::format("{:.3g}", c.tokens);
+    std::erase(tokens, '+');  // 1.61e11, as a scenario writes it
+    p.assumed.push_back(
+        fmt::format("tokens = {} (20 a parameter, Chinchilla's; give the run's tokens)", tokens));
   }
   p.params = c.params;
   p.active_params = c.params_active;

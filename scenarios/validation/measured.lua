@@ -46,24 +46,15 @@ while i <= #args do
   end
 end
 if input == nil then dml.usage_error("no input file (" .. usage .. ")") end
--- The predictions never replace the measurements they are of: an output that is the input (by
--- its name, or by its bytes: another path to it, a link, or a copy) is refused.
-local function plain(path) return (path:gsub("^%./+", ""):gsub("/+", "/")) end
-local function same_file(a, b)
-  if plain(a) == plain(b) then return true end
-  local fa, fb = io.open(a, "rb"), io.open(b, "rb")
-  local same = fa ~= nil and fb ~= nil and fa:read("a") == fb:read("a")
-  if fa then fa:close() end
-  if fb then fb:close() end
-  return same
-end
 -- The output's format, from its extension, before any row is predicted.
 if out and not (out:lower():find("%.csv$") or out:lower():find("%.tsv$") or out:lower():find("%.json$")) then
   dml.usage_error(string.format("'--out %s': the format is told by the extension; supported: .csv, .json, .tsv", out))
 end
-if out and same_file(out, input) then
-  dml.usage_error(string.format("'--out %s' is the input file (or a copy of it): the predictions would replace the measurements; name another file",
-    out))
+-- The predictions never replace the measurements they are of (the input by another path, a
+-- link, or a copy), and an output that cannot be written is said before any row is predicted.
+if out then
+  local why = measured.check_output(out, input)
+  if why then dml.usage_error(why) end
 end
 
 -- A problem of the file is said without this script's own position (it is the file's).
@@ -150,15 +141,18 @@ end
 local count_line = string.format("%d of %d rows predicted, %d compared with a measured time", predicted, #results,
   compared)
 
+-- A cell of a Markdown table: a "|" in it would end the cell.
+local function md_cell(text) return (tostring(text):gsub("|", "\\|")) end
+
 if markdown then
   local function md_table(stats, key, head)
     local with_tier = key ~= "tier"
-    print(string.format("| %s |%s n | predicted | mean abs error | max abs error | mean signed |", head,
+    print(string.format("| %s |%s n | predicted | compared | mean abs error | max abs error | mean signed |", head,
       with_tier and " tier |" or ""))
-    print(with_tier and "|---|---|---|---|---|---|---|" or "|---|---|---|---|---|---|")
+    print(with_tier and "|---|---|---|---|---|---|---|---|" or "|---|---|---|---|---|---|---|")
     for _, s in ipairs(stats) do
-      print(string.format("| %s |%s %d | %d | %s | %s | %s |", s[key],
-        with_tier and (" " .. measured.tier(s[key]) .. " |") or "", s.n, s.predicted, abs_pct(s.mean_abs_pct),
+      print(string.format("| %s |%s %d | %d | %d | %s | %s | %s |", md_cell(s[key]),
+        with_tier and (" " .. measured.tier(s[key]) .. " |") or "", s.n, s.predicted, s.compared, abs_pct(s.mean_abs_pct),
         abs_pct(s.max_abs_pct), s.mean_signed_pct and pct(s.mean_signed_pct) or "-"))
     end
   end
@@ -172,7 +166,15 @@ if markdown then
     print("| row | why not predicted |")
     print("|---|---|")
     for _, r in ipairs(not_predicted) do
-      print(string.format("| `%s` | %s |", r.run_id, (r.status:gsub("^not predicted: ", ""):gsub("|", "\\|"))))
+      print(string.format("| `%s` | %s |", md_cell(r.run_id), md_cell(r.status:gsub("^not predicted: ", ""))))
+    end
+  end
+  if #not_compared > 0 then
+    print()
+    print("| row | predicted, not compared: why |")
+    print("|---|---|")
+    for _, r in ipairs(not_compared) do
+      print(string.format("| `%s` | %s |", md_cell(r.run_id), md_cell(r.measured_from:gsub("^none: ", ""))))
     end
   end
 else
@@ -191,11 +193,11 @@ else
   local function summary_table(stats, key, title)
     local t = {}
     for _, s in ipairs(stats) do
-      t[#t + 1] = { [key] = s[key], n = s.n, predicted = s.predicted, mean_abs = abs_pct(s.mean_abs_pct),
+      t[#t + 1] = { [key] = s[key], n = s.n, predicted = s.predicted, compared = s.compared, mean_abs = abs_pct(s.mean_abs_pct),
                     max_abs = abs_pct(s.max_abs_pct), mean_signed = s.mean_signed_pct and pct(s.mean_signed_pct) or "-" }
     end
     print()
-    print(dml.table(t, { title = title, columns = { key, "n", "predicted", "mean_abs", "max_abs", "mean_signed" } }))
+    print(dml.table(t, { title = title, columns = { key, "n", "predicted", "compared", "mean_abs", "max_abs", "mean_signed" } }))
   end
   summary_table(tier_stats, "tier", "Error of the predicted step time, per tier")
   summary_table(group_stats, "group", "Error of the predicted step time, per source group")
@@ -238,6 +240,25 @@ if out then
   io.stdout:flush()
   local columns = { "run_id", "status", "predicted_s", "measured_s", "error_pct", "assumed", "group", "tier",
                     "measured_from", "notes" }
-  dml.save(dml.table(results, { columns = columns }), out)
-  io.stderr:write(string.format("dml: wrote %d rows to %s\n", #results, out))
+  -- A TSV cell holds no tab, line break or NUL: a cell of the input that had one (a quoted
+  -- cell may) is written with spaces in their place.
+  local rows_out = results
+  if out:lower():find("%.tsv$") then
+    rows_out = {}
+    for i, r in ipairs(results) do
+      local copy = {}
+      for _, c in ipairs(columns) do
+        copy[c] = type(r[c]) == "string" and r[c]:gsub("[\t\r\n%z]", " ") or r[c]
+      end
+      rows_out[i] = copy
+    end
+  end
+  dml.save(dml.table(rows_out, { columns = columns }), out)
+  io.stderr:write(string.format("dml: wrote %d row%s to %s\n", #results, #results == 1 and "" or "s", out))
+end
+
+-- Nothing compared is no validation: a job that runs this fails rather than passing on nothing.
+if compared == 0 then
+  dml.error(string.format("%s: no row was compared with a measured time (%d of %d predicted)", input, predicted,
+    #results), 0)
 end

@@ -114,15 +114,16 @@ def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }])
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
     return analysis.optimize(run)
   end)
-def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then three quarters of that one, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does) and a dml.table of the sizes tried (gpus, feasible, time_to_train, mfu).",
+def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then three quarters of that one, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
   function(run, duration, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then
       core.raise("dml.gpus_for: expects a transformer run (a paper run's dml.optimize already finds the smallest cluster that meets its duration)")
     end
-    local want = dml.q(duration)
-    if want.dimension ~= "time" or not (want > dml.q"0 s") then
-      core.raise(string.format("dml.gpus_for: duration: expected a positive time like \"90 days\", got %s", tostring(duration)))
+    local ok, want = pcall(dml.q, duration)
+    if not ok or want.dimension ~= "time" or not (want > dml.q"0 s") then
+      core.raise(string.format("dml.gpus_for: duration: expected a positive time like \"90 days\" (s, min, h, days, weeks, months, years), got %s",
+        type(duration) == "string" and string.format("%q", duration) or tostring(duration)))
     end
     local node = 1
     local levels = run.cluster.levels
@@ -130,9 +131,11 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     local rows, found, last_time = {}, nil, nil
     local function try(n)
       local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
+      local in_time = plan.feasible and plan.time_to_train <= want
       rows[#rows + 1] = { gpus = n, feasible = plan.feasible, time_to_train = plan.feasible and plan.time_to_train or nil,
-        mfu = plan.feasible and plan.mfu or nil }
-      return plan, plan.feasible and plan.time_to_train <= want
+        in_time = in_time, mfu = plan.feasible and plan.mfu or nil,
+        why_not = not plan.feasible and plan.violations[1] or nil }
+      return plan, in_time
     end
     local n = node
     -- Doubling until a size trains in time; past the sizes where the time still falls (the
@@ -159,7 +162,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
       n = n * 2
     end
     table.sort(rows, function(a, b) return a.gpus < b.gpus end)
-    return found, output.table(rows, { columns = { "gpus", "feasible", "time_to_train", "mfu" },
+    return found, output.table(rows, { columns = { "gpus", "feasible", "time_to_train", "in_time", "mfu", "why_not" },
       title = string.format("GPUs for %s in %s", run.model.name or "the run", tostring(want)) })
   end)
 def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dml.layout; for a transformer run a table of dml --doc transformer_layout fields, any left out assumed and listed); returns a plan with the whole breakdown.",

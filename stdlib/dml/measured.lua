@@ -271,6 +271,28 @@ function M.parse_tsv(text, name)
   return rows, columns
 end
 
+--- check_output(out, input): nil when the predictions can be written to `out`; else why not,
+--- found before any row is predicted: `out` is the input (another path to it, a link, or a copy
+--- of its bytes: the predictions would replace the measurements), or a directory, a device or a
+--- pipe, or in a missing or read-only folder. A pipe or device is never opened (it could block).
+function M.check_output(out, input)
+  local function plain(path) return (path:gsub("^%./+", ""):gsub("/+", "/")) end
+  if plain(out) == plain(input) or core.same_file(out, input) then
+    return fmt("'--out %s' is the input file: the predictions would replace the measurements; name another file", out)
+  end
+  local why = core.write_problem(out, "--out")
+  if why then return why end
+  -- A copy of the input's bytes (both regular files: a pipe read here would be emptied).
+  local same = false
+  if core.file_kind(out) == "file" and core.file_kind(input) == "file" then
+    local a, b = core.read_text(input), core.read_text(out)
+    same = a ~= nil and a == b
+  end
+  if same then
+    return fmt("'--out %s' is a copy of the input file: the predictions would replace the measurements; name another file", out)
+  end
+end
+
 --- read_tsv(path[, who]): parse_tsv of the file at path. A file that cannot be read is an
 --- error, prefixed with `who` when given ("calibrate.measured: cannot read ...").
 function M.read_tsv(path, who)
@@ -558,6 +580,28 @@ M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 --- The words that make a rate one direction's (patterns).
 M.one_way_words = { "per direction", "each direction", "each way", "one way", "unidir", "uni%-dir" }
 
+--- plain_rates(cell, column): the cell with its numbers in scientific notation ("4e2 Gb/s",
+--- "1.6e+03") written out, which the rate patterns below read digit by digit (they took "4e2" for
+--- 2); nil and the reason for a negative rate ("-400 Gb/s"), or one in scientific notation outside
+--- 1e-3 to 1e7, no network's.
+local function plain_rates(cell, column)
+  if not cell then return cell end
+  if cell:find("^%s*%-%d") or cell:find("[%s%(:;,=]%-%d") then  -- (" - " is a dash)
+    return nil, fmt("%s %q: a negative rate", column, cell)
+  end
+  local bad
+  local out = cell:gsub("%f[%w.]%d*%.?%d+[eE][+-]?%d+%f[^%w.]", function(x)
+    local v = tonumber(x)
+    if not v or not (v >= 1e-3 and v <= 1e7) then
+      bad = bad or x
+      return x
+    end
+    return (fmt("%.6f", v):gsub("0+$", ""):gsub("%.$", ""))
+  end)
+  if bad then return nil, fmt("%s %q: %s is no network's rate", column, cell, bad) end
+  return out
+end
+
 --- intra_node(cell, gpu_preset[, pcie, gpus_per_node]): the scale-up bandwidth per GPU in GB/s,
 --- both directions, and a note when it was not read from the cell. A "N GB/s" in the cell is
 --- taken as the bidirectional per-GPU rate (NVIDIA quotes NVLink both ways), twice that where
@@ -571,7 +615,10 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   -- A thousands separator is no part separator ("NVLink 5th gen, 1,800 GB/s"); "x" stands for
   -- "\u{d7}".
   if cell then
-    cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+    local why
+    cell, why = plain_rates(cell:sub(1, 1024), "intra_node_bw")
+    if not cell then return nil, why end
+    cell = cell:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
       :gsub("\u{d7}", "x")
   end
   -- A part about the PCIe host link beside the scale-up fabric ("PCIe Gen5 128 GB/s; NVLink 900
@@ -697,7 +744,10 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- (A network cell is a sentence or two: its first 1 KB is read; a hostile run of digits would
   -- make the patterns slow.) A thousands separator is no part separator: "1,600 Gbps per node".
   if cell then
-    cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+    local why
+    cell, why = plain_rates(cell:sub(1, 1024), "inter_node_bw")
+    if not cell then return nil, why end
+    cell = cell:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
   end
   -- A cell that describes several networks: the parts (between ";" and ",") that name storage,
   -- management, in-band links, a DPU, a PCIe link or a scale-up fabric (NVLink, Infinity Fabric:
@@ -3142,7 +3192,10 @@ function M.predict(row, presets)
   if req.search and step > 0 then
     assumed[#assumed + 1] = fmt("layout found: %s on %d GPUs", dml.layout_text(plan.layout), plan.gpus)
   end
-  for _, a in ipairs(plan.assumed) do assumed[#assumed + 1] = "dml: " .. a end
+  -- (The tokens to train, assumed when a run gives none, set no step time: left out.)
+  for _, a in ipairs(plan.assumed) do
+    if not a:find("^tokens = ") then assumed[#assumed + 1] = "dml: " .. a end
+  end
   r.assumed, r.assumed_list = table.concat(assumed, "; "), assumed
   if not (step > 0) then
     local at = M.where(row)
@@ -3161,24 +3214,25 @@ function M.predict(row, presets)
 end
 
 --- summarize(results, key): one record per value of results[i][key] (in first-seen order, or
---- in `order` when given): n rows, predicted (with a measured time to compare), mean and max
---- absolute error and mean signed error, in percent (nil when none was compared).
+--- in `order` when given): n rows, predicted (status "ok"), compared (predicted, with a
+--- measured time to compare with), and over the compared ones the mean and max absolute error
+--- and the mean signed error, in percent (nil when none was compared).
 function M.summarize(results, key, order)
   local by, keys = {}, {}
-  for _, k in ipairs(order or {}) do
-    by[k] = { [key] = k, n = 0, predicted = 0 }
-    keys[#keys + 1] = k
-  end
-  for _, r in ipairs(results) do
-    local k = r[key]
+  local function group(k)
     if not by[k] then
-      by[k] = { [key] = k, n = 0, predicted = 0 }
+      by[k] = { [key] = k, n = 0, predicted = 0, compared = 0 }
       keys[#keys + 1] = k
     end
-    local s = by[k]
+    return by[k]
+  end
+  for _, k in ipairs(order or {}) do group(k) end
+  for _, r in ipairs(results) do
+    local s = group(r[key])
     s.n = s.n + 1
+    if r.status == "ok" then s.predicted = s.predicted + 1 end
     if r.error_pct then
-      s.predicted = s.predicted + 1
+      s.compared = s.compared + 1
       local e = r.error_pct
       s.sum_abs = (s.sum_abs or 0) + math.abs(e)
       s.sum = (s.sum or 0) + e
@@ -3188,9 +3242,9 @@ function M.summarize(results, key, order)
   local out = {}
   for _, k in ipairs(keys) do
     local s = by[k]
-    if s.predicted > 0 then
-      s.mean_abs_pct = s.sum_abs / s.predicted
-      s.mean_signed_pct = s.sum / s.predicted
+    if s.compared > 0 then
+      s.mean_abs_pct = s.sum_abs / s.compared
+      s.mean_signed_pct = s.sum / s.compared
     end
     s.sum_abs, s.sum = nil, nil
     out[#out + 1] = s

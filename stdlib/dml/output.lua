@@ -91,7 +91,11 @@ end
 local Table = {}
 local table_mt = {
   __name = "dml.table",
-  __index = Table,
+  -- t[i] is row i (as #t counts them, and ipairs(t) walks them); t:add, t:rows, ... the methods.
+  __index = function(t, key)
+    if math.type(key) == "integer" then return t[ROWS][key] end
+    return Table[key]
+  end,
   __len = function(t) return #t[ROWS] end,
   __tostring = function(t) return core.format_table(t[ROWS], t[COLUMNS], t[TITLE]) end,
   __dml_rows = function(t) return t[ROWS], t[COLUMNS] end,

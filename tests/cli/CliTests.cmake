@@ -208,6 +208,12 @@ dml_golden(measured_header_case ARGS ../../scenarios/validation/measured.lua cas
 # --out naming the input is refused before anything is written (the measurements stay).
 dml_golden(measured_out_is_input ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
            --out ./cases/duplicate_run_id.tsv)
+# --out into a folder that does not exist is refused before any row is predicted (as a pipe or
+# a device would be: tests/CMakeLists.txt, measured.out_pipe).
+dml_golden(measured_out_no_folder ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
+           --out no_such_folder/predictions.tsv)
+# A file of which no row is compared with a measured time fails (a job must not pass on nothing).
+dml_golden(measured_nothing_compared ARGS ../../scenarios/validation/measured.lua cases/measured_no_time.tsv)
 # --explain prints a row's plan term by term and every reading of its cells; a run_id the file
 # does not have is a usage error before anything is predicted.
 dml_golden(measured_explain ARGS ../../scenarios/validation/measured.lua cases/measured_user.tsv

@@ -232,6 +232,15 @@ t.eq(inter("RDMA 400 Gb/s per GPU"), 100)
 t.eq(inter("4x400 Gb/s per node"), 50)  -- 4 x 400 / 8 GPUs = 200 Gb/s per GPU
 -- V100 servers: 50 Gb/s per GPU each way (DGX-1: 4 x EDR 100 for 8 GPUs) = 12.5 GB/s both ways.
 t.eq(inter(nil, "v100_sxm"), 12.5)
+-- Numbers in scientific notation are read whole (the rate patterns took "4e2" for 2), a dash
+-- between words is no sign, and a negative or absurd rate is refused.
+t.eq(inter("4e2 Gb/s"), 100)
+t.eq(inter("1.6e+03 Gb/s per node"), 50)
+t.eq(inter("IB HDR - 400 Gb/s"), 100)
+t.eq(intra("1.8e3 GB/s", "h100_sxm"), 1800)
+t.eq(select(2, measured.inter_node("-400 Gb/s", 8, "h100_sxm")), 'inter_node_bw "-400 Gb/s": a negative rate')
+t.eq(select(2, measured.inter_node("1e300 Gb/s", 8, "h100_sxm")), 'inter_node_bw "1e300 Gb/s": 1e300 is no network\'s rate')
+t.eq(select(2, measured.intra_node("(-900 GB/s)", "h100_sxm")), 'intra_node_bw "(-900 GB/s)": a negative rate')
 t.eq(inter(nil, "h100_pcie"), 100)
 t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", 8, "a100_sxm")), nil)
 -- A NIC named by its model is no number of the rate's, "400G" is a rate (helper-42's walkthrough:
@@ -1995,4 +2004,19 @@ do
   t.eq(why2:find("a step of 1.01e+04 s (iter_time_s) would run the model at 0.0", 1, true) ~= nil, true, why2)
   t.eq(why2:find("no training run is that slow", 1, true) ~= nil, true, why2)
   t.near(measured.measured_time(copy(slow, { iter_time_s = "10.12" })), 10.12, 1e-12, "the step in seconds")
+end
+
+-- summarize: n rows, predicted (status ok), compared (with an error); the means over the compared
+do
+  local s = measured.summarize({
+    { g = "a", status = "ok", error_pct = 10 }, { g = "a", status = "ok", error_pct = -20 },
+    { g = "a", status = "ok" }, { g = "a", status = "not predicted: no vocab" },
+  }, "g")
+  t.eq(#s, 1)
+  t.eq(s[1].n, 4)
+  t.eq(s[1].predicted, 3)
+  t.eq(s[1].compared, 2)
+  t.eq(s[1].mean_abs_pct, 15)
+  t.eq(s[1].mean_signed_pct, -5)
+  t.eq(s[1].max_abs_pct, 20)
 end

@@ -45,6 +45,11 @@ local function main()
   t.eq(#runs, 4, "#t")
   t.eq(#runs:rows(), 4, "t:rows()")
   t.eq(runs:rows()[2].gpu, "A100", "t:rows()[2]")
+  t.eq(runs[2].gpu, "A100", "t[2]")
+  t.eq(runs[5], nil, "t[#t + 1]")
+  local walked = {}
+  for i, row in ipairs(runs) do walked[#walked + 1] = i .. "=" .. row.gpus end
+  t.eq(#walked, 4, "ipairs(t) walks the rows: " .. table.concat(walked, " "))
   t.eq(table.concat(runs:columns(), ","), "gpu,gpus,time,mfu,ok,note", "t:columns()")
   local gpus = runs:column("gpus")
   t.eq(gpus.n, 4, "column n")

@@ -395,7 +395,17 @@ do
   local last = all:rows()
   t.eq(#last > 3, true)
   t.raises_here(function() dml.gpus_for(run, "30 GB") end,
-    'dml.gpus_for: duration: expected a positive time like "90 days", got 30 GB')
+    'dml.gpus_for: duration: expected a positive time like "90 days" (s, min, h, days, weeks, months, years), got "30 GB"')
+  t.raises_here(function() dml.gpus_for(run, "60 d") end,
+    'dml.gpus_for: duration: expected a positive time like "90 days" (s, min, h, days, weeks, months, years), got "60 d"')
+  -- The sizes tried say whether each trains in time, and why an infeasible one is
+  local rows = tried:rows()
+  t.eq(table.concat(tried:columns(), " "), "gpus feasible time_to_train in_time mfu why_not")
+  t.eq(rows[#rows].in_time, true)
+  t.eq(rows[1].in_time, false, "8 GPUs: not in 30 days")
+  local fixed7 = select(2, dml.gpus_for(run, "30 days", { microbatch = 7 }))
+  t.eq(fixed7[1].feasible, false)
+  t.eq(fixed7[1].why_not:find("microbatch: 7 does not divide", 1, true) ~= nil, true, fixed7[1].why_not)
   t.raises_here(function() dml.gpus_for(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }, "30 days") end,
     "dml.gpus_for: expects a transformer run (a paper run's dml.optimize already finds the smallest cluster that meets its duration)")
 end
@@ -1097,15 +1107,21 @@ end
 do
   local llama70 = dml.transformer { layers = 80, d_model = 8192, heads = 64, kv_heads = 8, d_ff = 28672,
     vocab = 128256, seq_len = 8192 }
-  local dense = dml.run { model = llama70, stack = stacks.megatron_core, global_batch = 256, cluster = cluster(256) }
+  local dense = dml.run { model = llama70, stack = stacks.megatron_core, global_batch = 256, cluster = cluster(256),
+    tokens = "1e12 tokens" }
   local only = dml.optimize(dense)
   t.eq(only.layout.pp > 1, true, "a pipelined answer: " .. dml.layout_text(only.layout))
   t.eq(only.layout.schedule, "1f1b", "megatron_core's only schedule")
   t.eq(only.assumed[1], "schedule = \"1f1b\" (the stack offers no other: its zero_bubble and dualpipe are false)", "said")
   t.eq(dml.optimize(dense, { schedule = "1f1b" }).assumed[1], nil, "not said when the layout fixes it")
+  -- Tokens left out: Chinchilla's 20 a parameter, said
+  local untold = dml.optimize(dml.run { model = llama70, stack = stacks.megatron_core, global_batch = 256,
+    cluster = cluster(256) }, { schedule = "1f1b" })
+  t.eq(untold.assumed[1], "tokens = 1.41e12 (20 a parameter, Chinchilla's; give the run's tokens)")
+  t.eq(untold.time_to_train > only.time_to_train, true, "1.41e12 tokens take longer than 1e12")
   local moe = dml.run { model = dml.transformer(llama8b, { layers = 24, seq_len = 4096,
     moe = { experts = 64, top_k = 8, expert_d_ff = 2048 } }), stack = stacks.megatron_core, global_batch = 512,
-    cluster = cluster(64) }
+    cluster = cluster(64), tokens = "1e12 tokens" }
   for _, case in ipairs {
     { dense, { zero_bubble = true }, "zero_bubble_v" }, { moe, { dualpipe = true }, "dualpipe" },
     { moe, { zero_bubble = true, dualpipe = true }, "dualpipe" },
@@ -1321,4 +1337,17 @@ do
   local b = dml.optimize(r, { tp_model = 2, tp = 8 })
   t.eq(a.layout.tp > 8 and a.layout.tp_model == 2, true, dml.layout_text(a.layout))
   t.eq(a.time.step < b.time.step, true)
+end
+
+-- More stages than layers when they divide L + 2: the first stage only the embedding, the last
+-- only the loss (as interleaved chunks may); another count is refused, saying so.
+do
+  local small = dml.transformer(llama8b, { layers = 14 })
+  local r = dml.run { model = small, stack = stacks.megatron_core, global_batch = 64, cluster = cluster(16),
+    tokens = "1e9 tokens" }
+  local p = dml.evaluate(r, { tp = 1, pp = 16, dp = 1 })
+  t.eq(p.violations[1], nil, "16 stages for 14 layers + 2 places")
+  local r15 = dml.run(r, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 15, levels = { networks.infiniband_ndr } } })
+  t.eq(dml.evaluate(r15, { tp = 1, pp = 15, dp = 1 }).violations[1],
+    "layout.pp: 15 stages for 14 layers (more stages than layers only when they divide the layers + 2, the embedding's and the loss's places: 16)")
 end

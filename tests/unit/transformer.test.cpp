@@ -1541,13 +1541,17 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
     CHECK(p.assumed == std::vector<std::string>{"tp = 1", "pp = 1", "cp = 1",
                                                 "dp = 8 (GPUs / (tp x pp x cp))",
                                                 "zero = 0 (the stack's default)", "microbatch = 1",
-                                                "recompute = \"none\""});
+                                                "recompute = \"none\"",
+                                                "tokens = 1.61e11 (20 a parameter, Chinchilla's; "
+                                                "give the run's tokens)"});
     CHECK(p.layout.dp == 8);  // derived: GPUs / (tp x pp x cp)
     const auto q = dml::evaluate(run_of(llama3_8b(), 8, 64), TransformerLayout{.tp = 2, .pp = 2});
     CHECK(q.assumed == std::vector<std::string>{"cp = 1", "dp = 2 (GPUs / (tp x pp x cp))",
                                                 "sequence_parallel = true", "schedule = \"1f1b\"",
                                                 "interleave = 1", "zero = 0 (the stack's default)",
-                                                "microbatch = 1", "recompute = \"none\""});
+                                                "microbatch = 1", "recompute = \"none\"",
+                                                "tokens = 1.61e11 (20 a parameter, Chinchilla's; "
+                                                "give the run's tokens)"});
   }
 }
 

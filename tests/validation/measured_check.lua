@@ -58,7 +58,7 @@ for _, r in ipairs(rows) do
   r.error_pct = error_pct
 end
 local function check(what, s, bound)
-  if s.predicted == 0 then
+  if s.compared == 0 then
     fail("%s: no row compared", what)
     return
   end
@@ -68,7 +68,7 @@ local function check(what, s, bound)
   if bound.max and s.max_abs_pct > bound.max then
     fail("%s: max absolute error %.1f%% > %g%%", what, s.max_abs_pct, bound.max)
   end
-  print(string.format("%-16s n %3d  mean %5.1f%%  max %5.1f%%  bound %g%% mean%s", what, s.predicted, s.mean_abs_pct,
+  print(string.format("%-16s n %3d  mean %5.1f%%  max %5.1f%%  bound %g%% mean%s", what, s.compared, s.mean_abs_pct,
     s.max_abs_pct, bound.mean, bound.max and string.format(", %g%% max", bound.max) or ""))
 end
 

@@ -1052,7 +1052,10 @@ struct Description<StepMemory> {
                        .doc = "logits and loss buffers (0 when the first stage holds more)"});
     v.field(m.workspace, {.name = "workspace", .doc = "framework and communication buffers"});
     v.field(m.total, {.name = "total", .doc = "the sum", .label = "memory per GPU"});
-    v.field(m.capacity, {.name = "capacity", .doc = "the GPU's HBM", .note = "available"});
+    v.field(m.capacity, {.name = "capacity",
+                         .doc = "the memory a framework can allocate (the GPU's efficiency.memory, "
+                                "else its hbm_capacity)",
+                         .note = "available"});
     v.field(m.host, {.name = "host",
                      .doc = "activations offloaded to host memory (not part of the total)",
                      .label = "in host memory"});
