@@ -930,6 +930,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.pace_device = -1;
   out.pace_dense = 0;
   out.uneven_stage_layers = 0;
+  out.uneven_last_layers = 0;
   const Stack& st = c.run.stack;
   // The busiest EP rank's load over the mean: one rank (EP 1) holds every expert and is the mean.
   // A rank gets at most one copy of a token per expert it holds and at most all k, so at most
@@ -1245,7 +1246,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // else, with a middle stage (p >= 3, DualPipe p >= 4), the embedding and the loss each take a
   // layer's place when p v divides L + 2, and so do the D multi-token prediction modules when it
   // divides L + 2 + D and the last stage has room for them and the loss; else ceil(L/p) layers on
-  // every stage. With places, a middle stage holds places / p layers.
+  // every stage but the last, which holds the rest. With places, a middle stage holds places / p
+  // layers.
   const bool dualpipe = l.schedule == Schedule::kDualPipe;
   // Zero-bubble V's 2p half-stage chunks: its last chunk, half a stage, holds the loss and the
   // modules.
@@ -1261,7 +1263,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                           (folded ? mtp_stage >= 2 * (mtp_n + 1) : mtp_stage >= mtp_n + 1);
   const bool short_ends = ends_places || mtp_places;
   const std::int64_t per_stage = mtp_places ? mtp_stage : (c.layers + l.pp - 1) / l.pp;
-  if (uneven && !short_ends) out.uneven_stage_layers = per_stage;
+  // Neither evens the split out: ceil(L/p) layers a stage, the rest on the last, as Megatron-Core
+  // runs it when told the last stage's layers (decoder_last_pipeline_num_layers, or a pipeline
+  // layout).
+  const bool last_short = uneven && !short_ends;
+  const std::int64_t rest = std::max<std::int64_t>(0, c.layers - (l.pp - 1) * per_stage);
+  if (last_short) {
+    out.uneven_stage_layers = per_stage;
+    out.uneven_last_layers = rest;
+  }
   const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
   const double n_layers = static_cast<double>(per_stage);
 
@@ -1535,8 +1545,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // stages hold one layer fewer, and the last one's logits stand where its missing layer would
   // (Llama 3 report 3.3.2; Megatron-Core's account_for_embedding_in_pipeline_split and
   // account_for_loss_in_pipeline_split). A middle stage (p >= 3) of n = (L + 2)/p layers or the
-  // last, n - 1 layers and the logits, sets the pace. Otherwise the busiest stage holds
-  // ceil(L/p) layers and the logits on top.
+  // last, n - 1 layers and the logits, sets the pace. Otherwise a stage holds n = ceil(L/p)
+  // layers and the last the rest, L - (p - 1) n, and the logits: it or a full stage sets the
+  // pace.
   // Multi-token prediction (docs/model.md 8.6): each module is one more layer on the last stage
   // (of the stage's mean cost), its 2h -> h projection, and the output head and loss again.
   // With the ends short, the modules may take layer places too: Megatron-Core's layouts put
@@ -1548,9 +1559,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The last stage's own layers: one fewer for the loss's place, and the modules' places; the
   // first stage's: one fewer for the embedding's. Zero-bubble V's first device runs both: the
   // first chunk and the last, each one layer short.
+  // With ceil(L/p) layers a stage, the last holds the rest (zero-bubble V's first device: its
+  // last chunk short by as many).
   const double n_last =
-      short_ends ? std::max(0.0, n_layers - (zbv ? 2.0 : 1.0) - (mtp_places ? c.mtp : 0.0))
-                 : n_layers;
+      short_ends   ? std::max(0.0, n_layers - (zbv ? 2.0 : 1.0) - (mtp_places ? c.mtp : 0.0))
+      : last_short ? static_cast<double>(rest)
+                   : n_layers;
   const double n_first = short_ends ? n_layers - 1 : n_layers;
   const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
   // Of the stage's layers, of the logits and of the MTP projections, per microbatch.
@@ -1558,9 +1572,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double layer_share =
       dualpipe ? (n_first + n_last + c.mtp) / 2 / n_layers : (n_last + c.mtp) / n_layers;
   double logits_share = ends * (1 + c.mtp), proj_share = ends * c.mtp;
-  if (short_ends) {
+  // (DualPipe with fewer than 4 stages has no device but its ends'.)
+  if ((short_ends || last_short) && (has_middle || !dualpipe)) {
     const double last = layer_share * t_layers + logits_share * logits + proj_share * mtp_proj;
-    if (last <= t_layers) {  // a middle stage sets the pace
+    if (last <= t_layers) {  // a full stage sets the pace
       layer_share = 1;
       logits_share = 0;
       proj_share = 0;
@@ -2456,10 +2471,10 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.memory = k.memory;
   if (k.uneven_stage_layers > 0) {
     p.notes.push_back(fmt::format(
-        "the {} layers do not split evenly into pp {} x interleave {} chunks: the busiest stage "
-        "is costed with {} layers (Megatron-Core runs an uneven split only when told its first "
-        "and last stages' layers)",
-        c.layers, l.pp, l.interleave, k.uneven_stage_layers));
+        "the {} layers do not split evenly into pp {} x interleave {} chunks: costed with {} "
+        "layers a stage and {} on the last, which Megatron-Core runs when told the last stage's "
+        "layers (decoder_last_pipeline_num_layers, or a pipeline layout)",
+        c.layers, l.pp, l.interleave, k.uneven_stage_layers, k.uneven_last_layers));
   }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(

@@ -174,8 +174,10 @@ struct Costed {
   std::int64_t pace_device = -1;
   double pace_dense = 0;
   // Layers a stage is costed with where the chunks split the layers unevenly (ceil(L/p)), the
-  // ends' embedding and loss places not evening them out; 0 for an even split.
+  // ends' embedding and loss places not evening them out, and the last stage's (the rest); 0
+  // for an even split.
   std::int64_t uneven_stage_layers = 0;
+  std::int64_t uneven_last_layers = 0;
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);

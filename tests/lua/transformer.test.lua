@@ -1351,3 +1351,27 @@ do
   t.eq(dml.evaluate(r15, { tp = 1, pp = 15, dp = 1 }).violations[1],
     "layout.pp: 15 stages for 14 layers (more stages than layers only when they divide the layers + 2, the embedding's and the loss's places: 16)")
 end
+
+-- An uneven split that neither the ends' places nor the MTP modules' even out: ceil(L/p) layers a
+-- stage and the rest on the last (helper-89: DeepSeek-V3's 61 layers on 16 stages were costed as
+-- 4 on every stage with the logits on top, so that adding an MTP module, whose places even the
+-- split out, made the step faster).
+do
+  local v3 = dml.transformer { name = "DSV3-like", layers = 61, d_model = 7168, heads = 128, head_dim = 128,
+    d_ff = 18432, vocab = 129280, seq_len = 4096, mtp_layers = 1,
+    mla = { kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
+    moe = { experts = 256, top_k = 8, shared_experts = 1, expert_d_ff = 2048, dense_layers = 3 } }
+  local h800 = dml.cluster { gpu = gpus.h800_sxm, size = 2048, levels = { networks.nvlink_h800, networks.infiniband_ndr } }
+  local function step(model, pp)
+    local r = dml.run { model = model, cluster = h800, stack = stacks.megatron_core, global_batch = 15360,
+      tokens = "14.8e12 tokens", precision = "fp8" }
+    return dml.evaluate(r, { tp = 1, pp = pp, ep = 64, schedule = "1f1b", microbatch = 1, zero = 1, recompute = "full" })
+  end
+  for _, pp in ipairs { 4, 8, 16, 32 } do
+    local with, without = step(v3, pp), step(dml.transformer(v3, { mtp_layers = 0 }), pp)
+    t.eq(with.time.step >= without.time.step, true,
+      string.format("pp %d: an MTP module costs time (%s with, %s without)", pp, with.time.step, without.time.step))
+  end
+  local p16 = step(dml.transformer(v3, { mtp_layers = 0 }), 16)
+  t.eq(p16.notes[1]:find("costed with 4 layers a stage and 1 on the last", 1, true) ~= nil, true, tostring(p16.notes))
+end
