@@ -232,8 +232,16 @@ void Description<Cluster>::check(const Cluster& c, const std::string& path) {
     }
   }
   if (c.size && *c.size % product != 0) {
-    throw ConfigError(path + ".size", "{} GPUs is not a whole number of level-{} groups of {} GPUs",
-                      *c.size, n - 1, product);
+    // The whole numbers of groups on either side (4,096 GB200s: 4,032 or 4,104 in racks of 72).
+    const std::int64_t below = *c.size / product * product;
+    std::int64_t above = 0;
+    const bool above_fits = !__builtin_add_overflow(below, product, &above);
+    throw ConfigError(path + ".size",
+                      "{} GPUs is not a whole number of level-{} groups of {} GPUs{}", *c.size,
+                      n - 1, product,
+                      below > 0 && above_fits ? fmt::format(" ({} or {} are)", below, above)
+                      : below > 0             ? fmt::format(" ({} is)", below)
+                                              : fmt::format(" ({} is)", above));
   }
 }
 

@@ -2607,6 +2607,20 @@ std::vector<std::string> fixed_violations(const TransformerCtx& c, const Transfo
       }
     }
   }
+  // A microbatch that divides no data-parallel rank's share, none of the batch, where the
+  // default fill's own DP failed first (helper-89: only the DP was said).
+  const bool microbatch_said = std::any_of(out.begin(), out.end(), [](const std::string& w) {
+    return w.starts_with("layout.microbatch");
+  });
+  if (!microbatch_said && fixed.microbatch && *fixed.microbatch > 0 &&
+      c.batch % *fixed.microbatch != 0) {
+    out.push_back(fmt::format(
+        "layout.microbatch: {} divides no data-parallel rank's share of the global batch of {} "
+        "sequences (it does not divide the batch); divisors: {}",
+        *fixed.microbatch, c.batch,
+        divisors_text(static_cast<std::uint64_t>(c.batch),
+                      static_cast<std::uint64_t>(*fixed.microbatch))));
+  }
   return out;
 }
 

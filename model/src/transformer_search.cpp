@@ -563,7 +563,15 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
             }
           }
         }
-        std::sort(sizes.begin(), sizes.end(), std::greater<>());
+        // The most GPUs first; of splits of as many, the narrowest TP x CP (CP 1 first), then
+        // the fewest stages (helper-89: TP 64 x PP 54 x DP 1 was named where TP 8 x PP 27 x
+        // DP 16 splits as many).
+        std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) {
+          const auto key = [](const std::array<std::int64_t, 5>& x) {
+            return std::make_tuple(-x[0], x[1] * x[4], x[4], x[2]);
+          };
+          return key(a) < key(b);
+        });
         TransformerRun smaller = run;
         for (std::size_t i = 0; i < sizes.size() && i < 512 && largest.empty(); ++i) {
           const auto [n, tp, pp, dp, cp] = sizes[i];

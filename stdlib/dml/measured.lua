@@ -416,32 +416,32 @@ end
 
 --- The GPU preset for the `gpu` cell: the first rule whose pattern the lower-cased text holds.
 M.gpu_rules = {
-  { pattern = "gb300", preset = "gb300" },
-  { pattern = "b300", preset = "b300" },
-  { pattern = "gb200", preset = "gb200" },
-  { pattern = "b200", preset = "b200" },
+  { pattern = "gb300%f[%D]", preset = "gb300" },
+  { pattern = "b300%f[%D]", preset = "b300" },
+  { pattern = "gb200%f[%D]", preset = "gb200" },
+  { pattern = "b200%f[%D]", preset = "b200" },
   { pattern = "mi355x?%f[^%w]", preset = "mi355x" },
   { pattern = "mi350x", preset = "mi350x" },
   { pattern = "mi325x", preset = "mi325x" },
   { pattern = "mi300x", preset = "mi300x" },
   { pattern = "mi300%f[^%w]", preset = "mi300x" },
-  { pattern = "h200", preset = "h200_sxm" },
+  { pattern = "h200%f[%D]", preset = "h200_sxm" },
   -- The H800 PCIe is the H100 PCIe card with its NVLink bridge cut (the same 756 TFLOP/s).
-  { pattern = "h800.*pcie", preset = "h100_pcie" },
-  { pattern = "pcie.*h800", preset = "h100_pcie" },
-  { pattern = "h800", preset = "h800_sxm" },
-  { pattern = "a800", preset = "a800_sxm" },
-  { pattern = "h100.*pcie", preset = "h100_pcie" },
-  { pattern = "pcie.*h100", preset = "h100_pcie" },
-  { pattern = "h100.*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
+  { pattern = "h800%f[%D].*pcie", preset = "h100_pcie" },
+  { pattern = "pcie.*h800%f[%D]", preset = "h100_pcie" },
+  { pattern = "h800%f[%D]", preset = "h800_sxm" },
+  { pattern = "a800%f[%D]", preset = "a800_sxm" },
+  { pattern = "h100%f[%D].*pcie", preset = "h100_pcie" },
+  { pattern = "pcie.*h100%f[%D]", preset = "h100_pcie" },
+  { pattern = "h100%f[%D].*hbm2e.*500%s*w", preset = "h100_sxm_hbm2e_500w" },
   -- torchtitan's footnote for the same part: "HBM2e based lower TDP SXM H100(95GB)".
-  { pattern = "hbm2e.*lower%s*tdp.*h100", preset = "h100_sxm_hbm2e_500w" },
-  { pattern = "h100.*hbm2e.*lower%s*tdp", preset = "h100_sxm_hbm2e_500w" },
-  { pattern = "h100", preset = "h100_sxm" },
-  { pattern = "a100.*%f[%d]40%s*gi?b?%f[%A]", preset = "a100_sxm" },
-  { pattern = "a100", preset = "a100_sxm_80gb" },
+  { pattern = "hbm2e.*lower%s*tdp.*h100%f[%D]", preset = "h100_sxm_hbm2e_500w" },
+  { pattern = "h100%f[%D].*hbm2e.*lower%s*tdp", preset = "h100_sxm_hbm2e_500w" },
+  { pattern = "h100%f[%D]", preset = "h100_sxm" },
+  { pattern = "a100%f[%D].*%f[%d]40%s*gi?b?%f[%A]", preset = "a100_sxm" },
+  { pattern = "a100%f[%D]", preset = "a100_sxm_80gb" },
   { pattern = "ampere", preset = "a100_sxm_80gb" },
-  { pattern = "v100", preset = "v100_sxm" },
+  { pattern = "v100%f[%D]", preset = "v100_sxm" },
 }
 
 -- Whether the name a pattern found at text[from..to] is switched off: "no", "without", "w/o" or
@@ -504,8 +504,11 @@ function M.gpu(cell)
   -- So is a part whose PCIe is ruled out ("H800 80GB NVLink (not PCIe)").
   -- (An NVL card, "H100 NVL (PCIe)", is its own part, modelled as the SXM one below.)
   local sxm = (t:find("pcie") ~= nil and not M.pcie_card(t)) or t:find("%f[%w]nvl%f[%W]") ~= nil
+  -- (A name is whole, "A1000" and "H1000" are none of these, and one ruled out, "RTX 6000 Ada
+  -- (not H100)", is not the run's.)
   for _, r in ipairs(M.gpu_rules) do
-    if t:find(r.pattern) and not (sxm and r.pattern:find("pcie", 1, true)) then
+    local at, to = t:find(r.pattern)
+    if at and not (sxm and r.pattern:find("pcie", 1, true)) and not switched_off(t, at, to) then
       local notes = {}
       if r.preset:match("^a100") and not t:find("a100") then
         notes[#notes + 1] = fmt("GPU %q: an A100 SXM 80GB assumed", cell)

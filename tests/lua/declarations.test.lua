@@ -245,7 +245,7 @@ raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 16, levels = { 
   "cluster.levels[1].size: the outermost level spans the whole cluster, 16 GPUs, more than a group of 8 of this level holds: add the level that joins its groups (a network)")
 raises_here(function() dml.cluster(node8, { size = 64 }) end,
   "cluster.levels[1].size: the outermost level spans the whole cluster, 64 GPUs, more than a group of 8 of this level holds: add the level that joins its groups (a network)")
-raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 12, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } end, "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs")
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 12, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } end, "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs (8 or 16 are)")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, { bandwidth = "1 GB/s" } } } end, "cluster.levels[2].latency: required (latency of one message at this level)")
 
 -- every field of every described type has a doc and says what it takes, and dml.doc describes

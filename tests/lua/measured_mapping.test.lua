@@ -97,6 +97,11 @@ t.eq(gpu("H100-SXM-80GB (MosaicML cloud)"), "h100_sxm")
 t.eq(gpu("H200"), "h200_sxm")
 t.eq(gpu("H800"), "h800_sxm"); t.eq(gpu("A800-SXM4-80GB"), "a800_sxm"); t.eq(gpu("NVIDIA A800 80GB"), "a800_sxm")
 t.eq(gpu("A100-SXM4-40GB"), "a100_sxm")
+-- A name is whole (helper-87: "RTX A1000" ran as an A100, "H1000" as an H100), and one ruled out
+-- is not the run's; plurals and counts in front still read.
+t.eq(gpu("RTX A1000"), nil); t.eq(gpu("H1000"), nil); t.eq(gpu("RTX 6000 Ada (not H100)"), nil)
+t.eq(gpu("2048 H100s"), "h100_sxm"); t.eq(gpu("8xA100 80GB"), "a100_sxm_80gb"); t.eq(gpu("A100X"), "a100_sxm_80gb")
+t.eq(gpu("GB200 NVL72"), "gb200"); t.eq(gpu("B200"), "b200")
 local key, notes = measured.gpu("H100-SXM 96GB HBM2e at 500W (Grand Teton; peak between SXM and NVL)")
 t.eq(key, "h100_sxm_hbm2e_500w", "torchtitan's 500 W H100")
 t.eq(#notes, 0)

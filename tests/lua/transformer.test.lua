@@ -405,7 +405,11 @@ do
   t.eq(rows[1].in_time, false, "8 GPUs: not in 30 days")
   local fixed7 = select(2, dml.gpus_for(run, "30 days", { microbatch = 7 }))
   t.eq(fixed7[1].feasible, false)
-  t.eq(fixed7[1].why_not:find("microbatch: 7 does not divide", 1, true) ~= nil, true, fixed7[1].why_not)
+  t.eq(fixed7[1].why_not:find("layout.microbatch: 7 ", 1, true), 1, fixed7[1].why_not)
+  -- Where the default DP already fails the batch (1,024 GPUs for 512 sequences), the microbatch
+  -- that divides no rank's share is still named (helper-89: only the DP was)
+  local wide = dml.optimize(dml.run(run, { cluster = cluster(1024) }), { microbatch = 7 })
+  t.eq(wide.violations[1], "layout.microbatch: 7 divides no data-parallel rank's share of the global batch of 512 sequences (it does not divide the batch); divisors: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512")
   t.raises_here(function() dml.gpus_for(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }, "30 days") end,
     "dml.gpus_for: expects a transformer run (a paper run's dml.optimize already finds the smallest cluster that meets its duration)")
 end

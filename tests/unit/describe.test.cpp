@@ -99,8 +99,10 @@ TEST_CASE("describe: validate() checks each field's range and the rules across f
   CHECK_THROWS_WITH(dml::validate(c), "cluster.gpu.sources: \"speed\" is not a field of a GPU");
   c = dml::paper::h100_sxm();
   c.size = 12;
-  CHECK_THROWS_WITH(dml::validate(c),
-                    "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs");
+  CHECK_THROWS_WITH(
+      dml::validate(c),
+      "cluster.size: 12 GPUs is not a whole number of level-1 groups of 8 GPUs (8 or 16 "
+      "are)");
   c.size = 4;
   CHECK_THROWS_WITH(dml::validate(c),
                     "cluster.levels[1].size: a group at this level holds 8 "
