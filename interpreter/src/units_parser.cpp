@@ -222,8 +222,24 @@ std::vector<std::string> unit_spellings_like(std::string_view token,
   replace_end("bit/s", "b/s");
   replace_end("bits/s", "b/s");
   replace_end("/sec", "/s");
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kAbbreviations{
-      {{"sec", "s"},
+  replace_end("/S", "/s");  // "GB/S"
+  // FLOPS in lower case, a rate or a count ("tflops" -> "TFLOP/s" or "TFLOP").
+  if (token.size() >= 5) {
+    std::string lower(token);
+    for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+    if (lower.ends_with("flops")) {
+      std::string prefix(token.substr(0, token.size() - 5));
+      for (char& ch : prefix) ch = static_cast<char>(ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch);
+      if (prefix == "K") prefix = "k";
+      add(prefix + "FLOP/s");
+      add(prefix + "FLOP");
+    }
+  }
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 19> kAbbreviations{
+      {{"d", "days"},
+       {"yr", "years"},
+       {"yrs", "years"},
+       {"sec", "s"},
        {"secs", "s"},
        {"second", "s"},
        {"seconds", "s"},

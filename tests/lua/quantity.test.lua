@@ -101,6 +101,10 @@ raises_here(function() return q"1 GB" + "x" end, 'expected a quantity like "900 
 raises_here(function() return {} * q"1 GB" end, "quantity arithmetic (*) needs a Quantity or a number, got a table")
 raises_here(function() return q"1 GB" .. {} end, "cannot concatenate a dml.Quantity and a table")
 raises_here(function() return q"900 gb/s" end, 'expected a quantity like "900 GB/s", got "900 gb/s" (unknown unit "gb/s"; did you mean "GB/s" or "Gb/s"?)')
+-- Spellings a planner writes (helper-89): "GB/S", "tflops", "60 d"
+raises_here(function() return q"400 GB/S" end, 'expected a quantity like "900 GB/s", got "400 GB/S" (unknown unit "GB/S"; did you mean "GB/s"?)')
+raises_here(function() return q"1e3 tflops" end, 'expected a quantity like "900 GB/s", got "1e3 tflops" (unknown unit "tflops"; did you mean "TFLOP/s" or "TFLOP"?)')
+raises_here(function() return q"60 d" end, 'expected a quantity like "900 GB/s", got "60 d" (unknown unit "d"; did you mean "days"?)')
 raises_here(function() return q"900GB/s" end, 'expected a quantity like "900 GB/s", got "900GB/s" (a space must separate the number and the unit)')
 raises_here(function() return q"70B" end, 'expected a quantity like "900 GB/s", got "70B" (a space must separate the number and the unit)')
 -- a finite quantity never overflows into the infinite network, in arithmetic or conversion
