@@ -217,6 +217,20 @@ end
 function M.parse_tsv(text, name)
   name = name or "TSV"
   if text:match("^%s*$") then core.raise(fmt("%s: empty (expected a header line)", name)) end
+  -- Exports a spreadsheet makes that are no UTF-8 TSV, said as such (helper-87: they read as a
+  -- missing or doubled column): UTF-16 ("Unicode Text"), lines ended by CR alone (old Mac), a
+  -- header of names separated by spaces.
+  if text:find("^\255\254") or text:find("^\254\255") or text:sub(1, 512):find("%z") then
+    core.raise(fmt("%s: UTF-16 or binary, not UTF-8 text: save it as UTF-8 tab-separated text", name))
+  end
+  if not text:find("\n") and text:find("\r") then
+    core.raise(fmt("%s: its lines end in CR alone (an old Mac export): save it with LF or CRLF line ends", name))
+  end
+  -- (Commas and semicolons are said by check_columns, which knows the header's line.)
+  local first = text:gsub("^\239\187\191", ""):match("^[^\r\n]*")
+  if first and not first:find("[\t,;]") and first:find("^%s*run_id%s+%S") then
+    core.raise(fmt("%s:1: the header has no tab: the file must be tab-separated (TSV), not separated by spaces", name))
+  end
   -- A UTF-8 byte-order mark is not a column's name, nor does it keep a comment from being one.
   local records = split_records((text:gsub("^\239\187\191", "")), name)
   local h = 1  -- the header: the first line that is neither blank nor a comment

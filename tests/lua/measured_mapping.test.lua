@@ -2025,3 +2025,8 @@ do
   t.eq(s[1].mean_signed_pct, -5)
   t.eq(s[1].max_abs_pct, 20)
 end
+
+-- Spreadsheet exports that are no UTF-8 TSV are said as such (helper-87)
+t.raises_here(function() measured.parse_tsv("\255\254r\0u\0n\0", "u16.tsv") end, "u16.tsv: UTF-16 or binary, not UTF-8 text: save it as UTF-8 tab-separated text")
+t.raises_here(function() measured.parse_tsv("run_id\tgpu\rr1\tH100\r", "cr.tsv") end, "cr.tsv: its lines end in CR alone (an old Mac export): save it with LF or CRLF line ends")
+t.raises_here(function() measured.parse_tsv("run_id framework model\nr1 x y\n", "sp.tsv") end, "sp.tsv:1: the header has no tab: the file must be tab-separated (TSV), not separated by spaces")
