@@ -14,6 +14,26 @@ M.optimize = core.optimize
 --- evaluate(run, layout): cost one given layout of the run. Returns a plan.
 M.evaluate = core.evaluate
 
+-- The runners-up, a plain list of plans, print one line each (helper-89: print showed
+-- "table: 0x..."): its number, the plan's first line and its step time.
+local runners_mt = {
+  __name = "dml.runners_up",
+  __tostring = function(list)
+    local lines = {}
+    for i, p in ipairs(list) do
+      lines[i] = string.format("%d. %s (step %s)", i, tostring(p):match("^[^\n]*"), tostring(p.time.step))
+    end
+    return #lines > 0 and table.concat(lines, "\n") or "(none)"
+  end,
+  -- dml.table, dml.save and dml.plot read it as the plans' rows, as they read a plain list.
+  __dml_rows = function(list)
+    local plain = {}
+    for i, p in ipairs(list) do plain[i] = p end
+    local t = output.table(plain)
+    return getmetatable(t).__dml_rows(t)
+  end,
+}
+
 --- optimize_transformer(run[, opts]): the fastest layout of a transformer run
 --- on its cluster's GPUs. opts: layout fields to hold fixed (dml --doc
 --- transformer_layout) and runners_up = n: also return the next n layouts, as
@@ -82,7 +102,7 @@ function M.optimize_transformer(run, opts)
   if opts == nil or opts.runners_up == nil then return plans[1] end
   local runners = {}
   for i = 2, #plans do runners[#runners + 1] = plans[i] end
-  return plans[1], runners
+  return plans[1], setmetatable(runners, runners_mt)
 end
 
 --- is_transformer_run(v): v is a run of a dml.transformer (dml.run dispatched it).

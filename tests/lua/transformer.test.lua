@@ -156,6 +156,12 @@ do  -- the runners-up save as a table of their rows
   t.eq(lines, 3, "a header and the two runners-up")
   t.eq(text:match("^model_name,gpu_name,feasible,") ~= nil, true, "a step plan's columns: " .. text:sub(1, 60))
 end
+-- print() shows each runner-up on a line (helper-89: "table: 0x..."); dml.table reads them
+local shown = tostring(next_best)
+t.eq(select(2, shown:gsub("\n", "")), 1, shown)
+t.eq(shown:find("^1%. .* %(step [%d.]+ s%)\n2%. ") ~= nil, true, shown)
+t.eq(#dml.table(next_best), 2)
+t.eq(tostring(select(2, dml.optimize(run, { tp = 1, runners_up = 0 }))), "(none)")
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 0 })), 0, "no runners-up: an empty list")
 t.eq(#select(2, dml.optimize(run, { tp = 1, runners_up = 2.0 })), 2, "2.0 is 2, as a degree reads")
 do  -- distinct_splits: the runners-up are other splits, each its own fastest layout; checked against
