@@ -235,10 +235,8 @@ std::vector<std::string> unit_spellings_like(std::string_view token,
       add(prefix + "FLOP");
     }
   }
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 19> kAbbreviations{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 17> kAbbreviations{
       {{"d", "days"},
-       {"yr", "years"},
-       {"yrs", "years"},
        {"sec", "s"},
        {"secs", "s"},
        {"second", "s"},

@@ -726,12 +726,15 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (c.run.model.d_ff % t1 != 0) {
     fail("{}: {} does not divide d_ff {}; divisors: {}", t1_name, t1, m.d_ff, divs(m.d_ff, t1));
   }
-  // Up to L + 2 stages when they divide L + 2 (or L + 2 + the MTP modules' places): the first
-  // stage only the embedding, the last only the loss, as the interleaved chunks below.
-  if (l.pp > c.layers && (c.layers + 2) % l.pp != 0 && (c.layers + 2 + m.mtp_layers) % l.pp != 0) {
+  // Up to L + 2 stages when they divide L + 2: the first stage only the embedding, the last only
+  // the loss, as the interleaved chunks below (with a middle stage, and not zero-bubble V, whose
+  // 2p chunks would be of half a place).
+  if (l.pp > c.layers && ((c.layers + 2) % l.pp != 0 || l.schedule == Schedule::kZeroBubbleV ||
+                          l.pp < (l.schedule == Schedule::kDualPipe ? 4 : 3))) {
     fail(
         "layout.pp: {} stages for {} layer{} (more stages than layers only when they divide the "
-        "layers + 2, the embedding's and the loss's places: {})",
+        "layers + 2, the embedding's and the loss's places: {}, with a middle stage and not "
+        "under zero_bubble_v)",
         l.pp, c.layers, c.layers == 1 ? "" : "s", c.layers + 2);
   }
   if (l.cp > 1 && l.cp_kind == ContextParallel::kRing && windowed(m)) {
@@ -1267,8 +1270,21 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // runs it when told the last stage's layers (decoder_last_pipeline_num_layers, or a pipeline
   // layout).
   const bool last_short = uneven && !short_ends;
-  const std::int64_t rest = std::max<std::int64_t>(0, c.layers - (l.pp - 1) * per_stage);
+  // The last device's layers, the chunks filled in order with ceil(L/p) / v layers each (half a
+  // stage under zero-bubble V, whose first device holds the first chunk and the last): what
+  // the earlier chunks leave, none where they take every layer.
+  double rest = 0;
   if (last_short) {
+    const double L = static_cast<double>(c.layers);
+    const double size = static_cast<double>(per_stage) / (folded ? 2.0 : v);
+    const auto in_chunk = [&](double k) { return std::clamp(L - k * size, 0.0, size); };
+    if (folded) {
+      rest = in_chunk(0) + in_chunk(2.0 * static_cast<double>(l.pp) - 1);
+    } else {
+      for (std::int64_t j = 0; j < l.interleave; ++j) {
+        rest += in_chunk(static_cast<double>(j * l.pp + l.pp - 1));
+      }
+    }
     out.uneven_stage_layers = per_stage;
     out.uneven_last_layers = rest;
   }
@@ -1563,7 +1579,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // last chunk short by as many).
   const double n_last =
       short_ends   ? std::max(0.0, n_layers - (zbv ? 2.0 : 1.0) - (mtp_places ? c.mtp : 0.0))
-      : last_short ? static_cast<double>(rest)
+      : last_short ? rest
                    : n_layers;
   const double n_first = short_ends ? n_layers - 1 : n_layers;
   const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
@@ -2470,11 +2486,17 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.time = k.time;
   p.memory = k.memory;
   if (k.uneven_stage_layers > 0) {
+    const double last = k.uneven_last_layers;
+    const bool stages_even = last == static_cast<double>(k.uneven_stage_layers);
     p.notes.push_back(fmt::format(
         "the {} layers do not split evenly into pp {} x interleave {} chunks: costed with {} "
-        "layers a stage and {} on the last, which Megatron-Core runs when told the last stage's "
-        "layers (decoder_last_pipeline_num_layers, or a pipeline layout)",
-        c.layers, l.pp, l.interleave, k.uneven_stage_layers, k.uneven_last_layers));
+        "layer{} a stage{}",
+        c.layers, l.pp, l.interleave, k.uneven_stage_layers, k.uneven_stage_layers == 1 ? "" : "s",
+        stages_even ? std::string()
+                    : fmt::format(" at most, {} on the last, the chunks filled in order (as "
+                                  "Megatron-Core runs a split it is told: "
+                                  "decoder_last_pipeline_num_layers, or a pipeline layout)",
+                                  fixed_text(last, last == std::floor(last) ? 0 : 1))));
   }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(
@@ -2616,8 +2638,8 @@ std::vector<std::string> fixed_violations(const TransformerCtx& c, const Transfo
       c.batch % *fixed.microbatch != 0) {
     out.push_back(fmt::format(
         "layout.microbatch: {} divides no data-parallel rank's share of the global batch of {} "
-        "sequences (it does not divide the batch); divisors: {}",
-        *fixed.microbatch, c.batch,
+        "sequence{} (it does not divide the batch); divisors: {}",
+        *fixed.microbatch, c.batch, c.batch == 1 ? "" : "s",
         divisors_text(static_cast<std::uint64_t>(c.batch),
                       static_cast<std::uint64_t>(*fixed.microbatch))));
   }

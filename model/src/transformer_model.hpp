@@ -177,7 +177,7 @@ struct Costed {
   // ends' embedding and loss places not evening them out, and the last stage's (the rest); 0
   // for an even split.
   std::int64_t uneven_stage_layers = 0;
-  std::int64_t uneven_last_layers = 0;
+  double uneven_last_layers = 0;
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);

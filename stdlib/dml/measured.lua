@@ -227,9 +227,16 @@ function M.parse_tsv(text, name)
     core.raise(fmt("%s: its lines end in CR alone (an old Mac export): save it with LF or CRLF line ends", name))
   end
   -- (Commas and semicolons are said by check_columns, which knows the header's line.)
-  local first = text:gsub("^\239\187\191", ""):match("^[^\r\n]*")
+  -- (The first line that is not blank nor a comment.)
+  local first
+  for line in text:gsub("^\239\187\191", ""):gmatch("[^\r\n]+") do
+    if not line:find("^%s*$") and not line:find("^%s*#") then
+      first = line
+      break
+    end
+  end
   if first and not first:find("[\t,;]") and first:find("^%s*run_id%s+%S") then
-    core.raise(fmt("%s:1: the header has no tab: the file must be tab-separated (TSV), not separated by spaces", name))
+    core.raise(fmt("%s: the header has no tab: the file must be tab-separated (TSV), not separated by spaces", name))
   end
   -- A UTF-8 byte-order mark is not a column's name, nor does it keep a comment from being one.
   local records = split_records((text:gsub("^\239\187\191", "")), name)
@@ -291,11 +298,14 @@ end
 --- pipe, or in a missing or read-only folder. A pipe or device is never opened (it could block).
 function M.check_output(out, input)
   local function plain(path) return (path:gsub("^%./+", ""):gsub("/+", "/")) end
-  if plain(out) == plain(input) or core.same_file(out, input) then
+  if plain(out) == plain(input) then
     return fmt("'--out %s' is the input file: the predictions would replace the measurements; name another file", out)
   end
   local why = core.write_problem(out, "--out")
   if why then return why end
+  if core.same_file(out, input) then
+    return fmt("'--out %s' is the input file: the predictions would replace the measurements; name another file", out)
+  end
   -- A copy of the input's bytes (both regular files: a pipe read here would be emptied).
   local same = false
   if core.file_kind(out) == "file" and core.file_kind(input) == "file" then
@@ -518,11 +528,11 @@ function M.gpu(cell)
   -- So is a part whose PCIe is ruled out ("H800 80GB NVLink (not PCIe)").
   -- (An NVL card, "H100 NVL (PCIe)", is its own part, modelled as the SXM one below.)
   local sxm = (t:find("pcie") ~= nil and not M.pcie_card(t)) or t:find("%f[%w]nvl%f[%W]") ~= nil
-  -- (A name is whole, "A1000" and "H1000" are none of these, and one ruled out, "RTX 6000 Ada
-  -- (not H100)", is not the run's.)
+  -- (A name is whole, "A1000" and "H1000" are none of these, and one ruled out by a "not"
+  -- before it, "RTX 6000 Ada (not H100)", is not the run's; "H100 (not PCIe)" is an H100.)
   for _, r in ipairs(M.gpu_rules) do
-    local at, to = t:find(r.pattern)
-    if at and not (sxm and r.pattern:find("pcie", 1, true)) and not switched_off(t, at, to) then
+    local at = t:find(r.pattern)
+    if at and not (sxm and r.pattern:find("pcie", 1, true)) and not t:sub(1, at - 1):find("%f[%a]not%s*$") then
       local notes = {}
       if r.preset:match("^a100") and not t:find("a100") then
         notes[#notes + 1] = fmt("GPU %q: an A100 SXM 80GB assumed", cell)
@@ -603,7 +613,7 @@ M.one_way_words = { "per direction", "each direction", "each way", "one way", "u
 --- 1e-3 to 1e7, no network's.
 local function plain_rates(cell, column)
   if not cell then return cell end
-  if cell:find("^%s*%-%d") or cell:find("[%s%(:;,=]%-%d") then  -- (" - " is a dash)
+  if cell:find("^%s*%-%s*%d") then  -- (a "-" inside a cell is a dash or a range: "HDR-200")
     return nil, fmt("%s %q: a negative rate", column, cell)
   end
   local bad
@@ -611,11 +621,14 @@ local function plain_rates(cell, column)
     local v = tonumber(x)
     if not v or not (v >= 1e-3 and v <= 1e7) then
       bad = bad or x
-      return x
+      return "?"  -- no figure a pattern could read a part of
     end
     return (fmt("%.6f", v):gsub("0+$", ""):gsub("%.$", ""))
   end)
-  if bad then return nil, fmt("%s %q: %s is no network's rate", column, cell, bad) end
+  -- A rate in such a number (1e300 Gb/s), not another figure of the cell ("1e-6 s" latency).
+  if bad and out:find("%?%s*[TGMk]?[bB]") then
+    return nil, fmt("%s %q: %s is no network's rate", column, cell, bad)
+  end
   return out
 end
 

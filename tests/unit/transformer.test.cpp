@@ -1127,7 +1127,17 @@ TEST_CASE("transformer pipeline: an uneven split: ceil(L/p) layers a stage, the 
   REQUIRE(said(odd));
   CHECK_THAT(odd.notes.back(),
              Contains("the 13 layers do not split evenly into pp 4 x interleave 1 chunks: costed "
-                      "with 4 layers a stage and 1 on the last"));
+                      "with 4 layers a stage at most, 1 on the last, the chunks filled in order"));
+  // 5 layers on 4 stages: chunks of 2 filled in order, 2, 2, 1 and none on the last (helper-90:
+  // the note said "2 a stage and 0 on the last", 6 layers).
+  CHECK_THAT(plan(5).notes.back(), Contains("costed with 2 layers a stage at most, 0 on the last"));
+  // 32 layers on 4 stages of 3 chunks: the stages even, the chunks not (no "on the last").
+  const auto chunks =
+      dml::evaluate(run_of(gpt(32, 2048, 16, 8000, 2048), 4, 16), pipeline(4, Schedule::k1F1B, 3));
+  REQUIRE(chunks.violations.empty());
+  CHECK(chunks.notes.back() ==
+        "the 32 layers do not split evenly into pp 4 x interleave 3 chunks: costed with 8 layers "
+        "a stage");
   // A layer and the logits a microbatch, from the even 16-layer split (its last stage, 4 layers
   // and the logits, the busiest).
   const auto per_mb = [](const dml::StepPlan& p) { return per_microbatch(p, 16); };
