@@ -2352,6 +2352,10 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.model_name = c.run.model.name;
   p.gpu_name = c.run.cluster.gpu.name;
   p.gpus = c.n;
+  p.stack_name = c.run.stack.name;
+  p.precision = c.run.precision;
+  p.global_batch = c.batch;
+  p.tokens = c.tokens;
   p.layout = to_layout(l);
   p.assumed = std::move(assumed);
   // Efficiencies that set the step time but that no measured run fitted (their sources begin
@@ -2715,12 +2719,17 @@ std::string step_plan_summary(const StepPlan& p) {
   // The layout's line says what ran: the model's name where it has one, and the GPU.
   const std::string what = p.model_name ? *p.model_name + ": " : std::string();
   const std::string gpu = p.gpu_name.empty() ? std::string() : p.gpu_name + " ";
-  std::string out = p.layout.tp ? fmt::format("{}{} on {} {}{}{}\n", what, layout_text(p.layout),
-                                              p.gpus, gpu, gpus, p.feasible ? "" : " (infeasible)")
-                    : p.layouts_evaluated == 0
-                        ? fmt::format("no layout runs on {} {}\n", p.gpus, gpus)
-                        : fmt::format("no layout fits on {} {} (of {} that run)\n", p.gpus, gpus,
-                                      p.layouts_evaluated);
+  // (The matmuls' precision where it is not the 16-bit default: fp8 and bf16 plans of a run
+  // read alike otherwise.)
+  const std::string precision = p.precision == Precision::kBf16
+                                    ? std::string()
+                                    : fmt::format(", {} matmuls", enum_name(p.precision));
+  std::string out =
+      p.layout.tp ? fmt::format("{}{} on {} {}{}{}{}\n", what, layout_text(p.layout), p.gpus, gpu,
+                                gpus, precision, p.feasible ? "" : " (infeasible)")
+      : p.layouts_evaluated == 0 ? fmt::format("no layout runs on {} {}\n", p.gpus, gpus)
+                                 : fmt::format("no layout fits on {} {} (of {} that run)\n", p.gpus,
+                                               gpus, p.layouts_evaluated);
   for (const std::string& v : p.violations) out += "  cannot run: " + v + "\n";
   if (!p.assumed.empty()) {
     out += "  assumed: ";

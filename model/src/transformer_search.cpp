@@ -513,6 +513,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     none.model_name = run.model.name;
     none.gpu_name = run.cluster.gpu.name;
     none.gpus = c.n;
+    none.stack_name = run.stack.name;
+    none.precision = run.precision;
+    none.global_batch = c.batch;
+    none.tokens = c.tokens;
     none.params = c.params;
     none.active_params = c.params_active;
     none.model_flop_per_token = c.flop_model;

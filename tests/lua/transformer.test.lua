@@ -1390,3 +1390,21 @@ do
   local p16 = step(dml.transformer(v3, { mtp_layers = 0 }), 16)
   t.eq(p16.notes[1]:find("costed with 4 layers a stage at most, 1 on the last", 1, true) ~= nil, true, tostring(p16.notes))
 end
+
+-- A plan carries what tells runs apart beyond model and cluster (helper-89: bf16 and fp8 rows of
+-- a sweep read alike): the stack's name, the precision, the global batch and the tokens; its
+-- first line names a precision other than bf16.
+do
+  local r = dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64),
+    tokens = "1e12 tokens" }
+  local bf16 = dml.evaluate(r, { tp = 1 })
+  local fp8 = dml.evaluate(dml.run(r, { precision = "fp8", global_batch = 256 }), { tp = 1 })
+  t.eq(bf16.stack_name, "megatron-core")
+  t.eq(bf16.precision, "bf16"); t.eq(fp8.precision, "fp8")
+  t.eq(bf16.global_batch, 512); t.eq(fp8.global_batch, 256)
+  t.eq(bf16.tokens, 1e12)
+  t.eq(tostring(bf16):match("^[^\n]*"):find("matmuls", 1, true), nil)
+  t.eq(tostring(fp8):match("^[^\n]*"):find("on 64 H100 SXM GPUs, fp8 matmuls", 1, true) ~= nil, true, tostring(fp8):match("^[^\n]*"))
+  local rows = dml.table { bf16, fp8 }
+  t.eq(rows[1].precision .. " " .. rows[2].precision, "bf16 fp8")
+end

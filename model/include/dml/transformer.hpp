@@ -238,6 +238,12 @@ struct StepPlan {
   bool feasible = false;
   std::vector<std::string> violations{};
   std::int64_t gpus = 0;
+  // What else of the run tells a sweep's rows apart: its stack's name, matmul precision, global
+  // batch (sequences) and tokens to train.
+  std::string stack_name{};
+  Precision precision = Precision::kBf16;
+  std::int64_t global_batch = 0;
+  double tokens = 0;
   TransformerLayout layout{};  // every field filled in
   std::vector<std::string> assumed{};
   std::vector<std::string> notes{};  // what to read the answer with: inputs the costs do not use
@@ -1118,6 +1124,11 @@ struct Description<StepPlan> {
     v.field(p.feasible, {.name = "feasible", .doc = "the layout runs and fits in memory"});
     v.field(p.violations, {.name = "violations", .doc = "why not, when not feasible"});
     v.field(p.gpus, {.name = "gpus", .doc = "GPUs used"});
+    v.field(p.stack_name, {.name = "stack_name", .doc = "the run's software stack's name"});
+    v.field(p.precision, {.name = "precision", .doc = "the run's matmul precision"});
+    v.field(p.global_batch, {.name = "global_batch", .doc = "the run's sequences per step"});
+    v.field(p.tokens, {.name = "tokens",
+                       .doc = "the run's tokens to train (20 a parameter when it gave none)"});
     v.field(p.layout, {.name = "layout",
                        .doc = "the layout, every field filled in (none when optimize found none "
                               "that fits: its costs are then empty in a table)"});
