@@ -102,9 +102,24 @@ function M.where(row) return row_lines[row] end
 --- dml_reason(row, err): dml's error about a row, as the reason it is not predicted: "dml: ",
 --- the row's "file:line: " where parse_tsv read it, and the message without the Lua position
 --- dml gave it (a line of the script that called predict, which says nothing about the row).
+--- The row's column behind a field dml names (helper-87: "transformer.d_ff" is the ffn_hidden
+--- cell), said after it.
+M.field_columns = {
+  ["transformer.layers"] = "layers", ["transformer.d_model"] = "hidden", ["transformer.heads"] = "heads",
+  ["transformer.kv_heads"] = "kv_heads", ["transformer.d_ff"] = "ffn_hidden", ["transformer.vocab"] = "vocab",
+  ["transformer.seq_len"] = "seq_len", ["transformer.moe.experts"] = "moe_experts", ["transformer.moe.top_k"] = "moe_topk",
+  ["cluster.size"] = "num_gpus", ["cluster.levels[1].bandwidth"] = "intra_node_bw",
+  ["cluster.levels[2].bandwidth"] = "inter_node_bw", ["layout.tp"] = "tp", ["layout.pp"] = "pp", ["layout.dp"] = "dp",
+  ["layout.cp"] = "cp", ["layout.ep"] = "ep", ["layout.microbatch"] = "micro_batch", ["layout.interleave"] = "vpp_interleave",
+  ["transformer_run.global_batch"] = "global_batch_seqs", ["transformer_run.global_batch_tokens"] = "global_batch_tokens",
+}
 function M.dml_reason(row, err)
   local msg = tostring(err)
   msg = msg:gsub("^.-%.lua:%d+: ", "", 1):gsub("^%[string .-%]:%d+: ", "", 1)
+  local field = msg:match("^([%w_%.%[%]]+):")
+  local column = field and M.field_columns[field]
+  -- (A column of the field's own name goes unsaid.)
+  if column and column ~= field:match("([%w_]+)$") then msg = msg:gsub("^([%w_%.%[%]]+):", "%1 (column " .. column .. "):", 1) end
   local at = M.where(row)
   return "dml: " .. (at and (at .. ": ") or "") .. msg
 end

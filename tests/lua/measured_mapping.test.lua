@@ -2036,3 +2036,8 @@ t.raises_here(function() measured.parse_tsv("\255\254r\0u\0n\0", "u16.tsv") end,
 t.raises_here(function() measured.parse_tsv("run_id\tgpu\rr1\tH100\r", "cr.tsv") end, "cr.tsv: its lines end in CR alone (an old Mac export): save it with LF or CRLF line ends")
 t.raises_here(function() measured.parse_tsv("run_id framework model\nr1 x y\n", "sp.tsv") end, "sp.tsv: the header has no tab: the file must be tab-separated (TSV), not separated by spaces")
 t.raises_here(function() measured.parse_tsv("# mine\nrun_id framework model\nr1 x y\n", "sp.tsv") end, "sp.tsv: the header has no tab: the file must be tab-separated (TSV), not separated by spaces")
+
+-- A reason dml raised names the row's column behind its field (helper-87)
+t.eq(measured.dml_reason({}, "x.lua:3: transformer.d_ff: must be a positive whole number, got 0"),
+  "dml: transformer.d_ff (column ffn_hidden): must be a positive whole number, got 0")
+t.eq(measured.dml_reason({}, "layout: tp 2 x pp 1"), "dml: layout: tp 2 x pp 1")
