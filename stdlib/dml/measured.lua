@@ -23,7 +23,9 @@ local stacks = require "dml.presets.stacks"
 
 local M = { version = "1.0.0" }
 
-local fmt = string.format
+-- string.format, with a line break that %q quotes (a backslash, then the break) written "\n":
+-- a cell's break must not break the message (helper-87: "Our\<break>Trainer").
+local function fmt(...) return (string.format(...):gsub("\\\n", "\\n")) end
 
 -- --- Reading the TSV ---------------------------------------------------------------------------
 

@@ -2041,3 +2041,10 @@ t.raises_here(function() measured.parse_tsv("# mine\nrun_id framework model\nr1 
 t.eq(measured.dml_reason({}, "x.lua:3: transformer.d_ff: must be a positive whole number, got 0"),
   "dml: transformer.d_ff (column ffn_hidden): must be a positive whole number, got 0")
 t.eq(measured.dml_reason({}, "layout: tp 2 x pp 1"), "dml: layout: tp 2 x pp 1")
+
+-- A cell's line break is written \n in a reading, not as a break (helper-87)
+do
+  local rows = measured.parse_tsv('run_id\tframework\tgpu\nr1\t"Our\nTrainer"\tH100\n', "nl.tsv")
+  local key, note = measured.stack_for(rows[1])
+  t.eq(note ~= nil and note:find("Our\\nTrainer", 1, true) ~= nil, true, tostring(note))
+end
