@@ -750,7 +750,11 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     // loss.
     const std::int64_t chunks = l.pp * l.interleave;
     const std::int64_t places = c.layers + 2 + m.mtp_layers;  // the modules' places too
-    if (chunks > c.layers && (c.layers + 2) % chunks != 0 && places % chunks != 0) {
+    // (With a middle stage, as the split places them; the modules' places with room for them
+    // and the loss in the last stage.)
+    const bool ends_fit = (c.layers + 2) % chunks == 0;
+    const bool modules_fit = places % chunks == 0 && places / l.pp >= m.mtp_layers + 1;
+    if (chunks > c.layers && (l.pp < 3 || (!ends_fit && !modules_fit))) {
       fail("layout.interleave: {} chunks x {} stages is more than the {} layers", l.interleave,
            l.pp, c.layers);
     }
@@ -1285,6 +1289,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         rest += in_chunk(static_cast<double>(j * l.pp + l.pp - 1));
       }
     }
+    // (A sum of v equal fractions: an integer it rounds near is that integer.)
+    if (std::abs(rest - std::round(rest)) < 1e-9) rest = std::round(rest);
     out.uneven_stage_layers = per_stage;
     out.uneven_last_layers = rest;
   }
@@ -1562,10 +1568,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // (Llama 3 report 3.3.2; Megatron-Core's account_for_embedding_in_pipeline_split and
   // account_for_loss_in_pipeline_split). A middle stage (p >= 3) of n = (L + 2)/p layers or the
   // last, n - 1 layers and the logits, sets the pace. Otherwise a stage holds n = ceil(L/p)
-  // layers and the last the rest, L - (p - 1) n, and the logits: it or a full stage sets the
-  // pace.
-  // Multi-token prediction (docs/model.md 8.6): each module is one more layer on the last stage
-  // (of the stage's mean cost), its 2h -> h projection, and the output head and loss again.
+  // layers and the last what chunks filled in order leave, and the logits: it or a full stage sets
+  // the pace. Multi-token prediction (docs/model.md 8.6): each module is one more layer on the last
+  // stage (of the stage's mean cost), its 2h -> h projection, and the output head and loss again.
   // With the ends short, the modules may take layer places too: Megatron-Core's layouts put
   // the MTP layer and the loss in the last chunk (Megatron-Bridge's DeepSeek-V3, 61 layers + the
   // embedding, the MTP layer and the loss = 64 places on 16 or 32 chunks).
@@ -2491,16 +2496,20 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.memory = k.memory;
   if (k.uneven_stage_layers > 0) {
     const double last = k.uneven_last_layers;
-    const bool stages_even = last == static_cast<double>(k.uneven_stage_layers);
+    const bool stages_even = std::abs(last - static_cast<double>(k.uneven_stage_layers)) < 1e-9;
+    // (Zero-bubble V's short device is its first: it holds the first chunk and the last.)
+    const char* short_device =
+        l.schedule == Schedule::kZeroBubbleV ? "the first device" : "the last";
     p.notes.push_back(fmt::format(
         "the {} layers do not split evenly into pp {} x interleave {} chunks: costed with {} "
         "layer{} a stage{}",
         c.layers, l.pp, l.interleave, k.uneven_stage_layers, k.uneven_stage_layers == 1 ? "" : "s",
-        stages_even ? std::string()
-                    : fmt::format(" at most, {} on the last, the chunks filled in order (as "
-                                  "Megatron-Core runs a split it is told: "
-                                  "decoder_last_pipeline_num_layers, or a pipeline layout)",
-                                  fixed_text(last, last == std::floor(last) ? 0 : 1))));
+        stages_even
+            ? std::string()
+            : fmt::format(" at most, {} on {}, the chunks filled in order (as "
+                          "Megatron-Core runs a split it is told: "
+                          "decoder_last_pipeline_num_layers, or a pipeline layout)",
+                          fixed_text(last, last == std::floor(last) ? 0 : 1), short_device)));
   }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(
@@ -2723,7 +2732,7 @@ std::string step_plan_summary(const StepPlan& p) {
   // read alike otherwise.)
   const std::string precision = p.precision == Precision::kBf16
                                     ? std::string()
-                                    : fmt::format(", {} matmuls", enum_name(p.precision));
+                                    : fmt::format(", {} linears", enum_name(p.precision));
   std::string out =
       p.layout.tp ? fmt::format("{}{} on {} {}{}{}{}\n", what, layout_text(p.layout), p.gpus, gpu,
                                 gpus, precision, p.feasible ? "" : " (infeasible)")

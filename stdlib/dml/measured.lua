@@ -106,22 +106,19 @@ function M.where(row) return row_lines[row] end
 --- dml gave it (a line of the script that called predict, which says nothing about the row).
 --- The row's column behind a field dml names (helper-87: "transformer.d_ff" is the ffn_hidden
 --- cell), said after it.
+--- (Only fields one column gives: a bandwidth level or a global batch may come from either of two,
+--- and a field taken from a model's config has an empty cell: said only where the cell is not.)
 M.field_columns = {
-  ["transformer.layers"] = "layers", ["transformer.d_model"] = "hidden", ["transformer.heads"] = "heads",
-  ["transformer.kv_heads"] = "kv_heads", ["transformer.d_ff"] = "ffn_hidden", ["transformer.vocab"] = "vocab",
-  ["transformer.seq_len"] = "seq_len", ["transformer.moe.experts"] = "moe_experts", ["transformer.moe.top_k"] = "moe_topk",
-  ["cluster.size"] = "num_gpus", ["cluster.levels[1].bandwidth"] = "intra_node_bw",
-  ["cluster.levels[2].bandwidth"] = "inter_node_bw", ["layout.tp"] = "tp", ["layout.pp"] = "pp", ["layout.dp"] = "dp",
-  ["layout.cp"] = "cp", ["layout.ep"] = "ep", ["layout.microbatch"] = "micro_batch", ["layout.interleave"] = "vpp_interleave",
-  ["transformer_run.global_batch"] = "global_batch_seqs", ["transformer_run.global_batch_tokens"] = "global_batch_tokens",
+  ["transformer.d_model"] = "hidden", ["transformer.d_ff"] = "ffn_hidden", ["transformer.moe.experts"] = "moe_experts",
+  ["transformer.moe.top_k"] = "moe_topk", ["cluster.size"] = "num_gpus", ["layout.microbatch"] = "micro_batch",
+  ["layout.interleave"] = "vpp_interleave",
 }
 function M.dml_reason(row, err)
   local msg = tostring(err)
   msg = msg:gsub("^.-%.lua:%d+: ", "", 1):gsub("^%[string .-%]:%d+: ", "", 1)
   local field = msg:match("^([%w_%.%[%]]+):")
   local column = field and M.field_columns[field]
-  -- (A column of the field's own name goes unsaid.)
-  if column and column ~= field:match("([%w_]+)$") then msg = msg:gsub("^([%w_%.%[%]]+):", "%1 (column " .. column .. "):", 1) end
+  if column and row[column] ~= nil and row[column] ~= "" then msg = msg:gsub("^([%w_%.%[%]]+):", "%1 (column " .. column .. "):", 1) end
   local at = M.where(row)
   return "dml: " .. (at and (at .. ": ") or "") .. msg
 end

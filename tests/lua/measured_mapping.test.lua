@@ -2038,8 +2038,18 @@ t.raises_here(function() measured.parse_tsv("run_id framework model\nr1 x y\n", 
 t.raises_here(function() measured.parse_tsv("# mine\nrun_id framework model\nr1 x y\n", "sp.tsv") end, "sp.tsv: the header has no tab: the file must be tab-separated (TSV), not separated by spaces")
 
 -- A reason dml raised names the row's column behind its field (helper-87)
-t.eq(measured.dml_reason({}, "x.lua:3: transformer.d_ff: must be a positive whole number, got 0"),
+t.eq(measured.dml_reason({ ffn_hidden = "0" }, "x.lua:3: transformer.d_ff: must be a positive whole number, got 0"),
   "dml: transformer.d_ff (column ffn_hidden): must be a positive whole number, got 0")
+-- (not where the cell is empty: the value came from elsewhere, a model's config)
+t.eq(measured.dml_reason({}, "x.lua:3: transformer.d_ff: must be a positive whole number, got 0"),
+  "dml: transformer.d_ff: must be a positive whole number, got 0")
+do  -- through a real row
+  local rows = measured.parse_tsv(table.concat({
+    "run_id\tframework\tlayers\thidden\theads\tffn_hidden\tvocab\tseq_len\tgpu\tnum_gpus\ttp\tglobal_batch_seqs\titer_time_s",
+    "r1\tMegatron-Core\t32\t4096\t32\t0\t32000\t4096\tH100 SXM\t8\t1\t64\t2.0" }, "\n") .. "\n", "z.tsv")
+  local status = measured.predict(rows[1]).status
+  t.eq(status:find("(column ffn_hidden)", 1, true) ~= nil, true, status)
+end
 t.eq(measured.dml_reason({}, "layout: tp 2 x pp 1"), "dml: layout: tp 2 x pp 1")
 
 -- A cell's line break is written \n in a reading, not as a break (helper-87)

@@ -1400,11 +1400,15 @@ do
   local bf16 = dml.evaluate(r, { tp = 1 })
   local fp8 = dml.evaluate(dml.run(r, { precision = "fp8", global_batch = 256 }), { tp = 1 })
   t.eq(bf16.stack_name, "megatron-core")
-  t.eq(bf16.precision, "bf16"); t.eq(fp8.precision, "fp8")
-  t.eq(bf16.global_batch, 512); t.eq(fp8.global_batch, 256)
-  t.eq(bf16.tokens, 1e12)
-  t.eq(tostring(bf16):match("^[^\n]*"):find("matmuls", 1, true), nil)
-  t.eq(tostring(fp8):match("^[^\n]*"):find("on 64 H100 SXM GPUs, fp8 matmuls", 1, true) ~= nil, true, tostring(fp8):match("^[^\n]*"))
+  t.eq(bf16.run_precision, "bf16"); t.eq(fp8.run_precision, "fp8")
+  t.eq(bf16.run_global_batch, 512); t.eq(fp8.run_global_batch, 256)
+  t.eq(bf16.run_tokens, 1e12)
+  t.eq(tostring(bf16):match("^[^\n]*"):find("linears", 1, true), nil)
+  t.eq(tostring(fp8):match("^[^\n]*"):find("on 64 H100 SXM GPUs, fp8 linears", 1, true) ~= nil, true, tostring(fp8):match("^[^\n]*"))
   local rows = dml.table { bf16, fp8 }
-  t.eq(rows[1].precision .. " " .. rows[2].precision, "bf16 fp8")
+  t.eq(rows[1].run_precision .. " " .. rows[2].run_precision, "bf16 fp8")
+  -- (run_: a grid may sweep keys named precision, tokens or global_batch in its own terms)
+  local swept = dml.sweep { grid = { tokens = { 1, 2 } },
+    run = function(p) return dml.run(r, { tokens = p.tokens * 1e12 }) end, fixed = { tp = 1 } }
+  t.eq(#swept, 2)
 end

@@ -1138,6 +1138,19 @@ TEST_CASE("transformer pipeline: an uneven split: ceil(L/p) layers a stage, the 
   CHECK(chunks.notes.back() ==
         "the 32 layers do not split evenly into pp 4 x interleave 3 chunks: costed with 8 layers "
         "a stage");
+  // 6 chunks a stage: 8/6 six times sums to 8 only near enough (helper-91: "8.0 on the last").
+  const auto six =
+      dml::evaluate(run_of(gpt(32, 2048, 16, 8000, 2048), 4, 16), pipeline(4, Schedule::k1F1B, 6));
+  REQUIRE(six.violations.empty());
+  CHECK(six.notes.back() ==
+        "the 32 layers do not split evenly into pp 4 x interleave 6 chunks: costed with 8 layers "
+        "a stage");
+  // More chunks than layers only with a middle stage (helper-91: PP 2 x 8 chunks of 14 layers ran
+  // with chunks under a layer).
+  const auto two =
+      dml::evaluate(run_of(gpt(14, 2048, 16, 8000, 2048), 2, 16), pipeline(2, Schedule::k1F1B, 8));
+  REQUIRE_FALSE(two.violations.empty());
+  CHECK(two.violations[0] == "layout.interleave: 8 chunks x 2 stages is more than the 14 layers");
   // A layer and the logits a microbatch, from the even 16-layer split (its last stage, 4 layers
   // and the logits, the busiest).
   const auto per_mb = [](const dml::StepPlan& p) { return per_microbatch(p, 16); };

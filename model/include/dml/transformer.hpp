@@ -1125,9 +1125,9 @@ struct Description<StepPlan> {
     v.field(p.violations, {.name = "violations", .doc = "why not, when not feasible"});
     v.field(p.gpus, {.name = "gpus", .doc = "GPUs used"});
     v.field(p.stack_name, {.name = "stack_name", .doc = "the run's software stack's name"});
-    v.field(p.precision, {.name = "precision", .doc = "the run's matmul precision"});
-    v.field(p.global_batch, {.name = "global_batch", .doc = "the run's sequences per step"});
-    v.field(p.tokens, {.name = "tokens",
+    v.field(p.precision, {.name = "run_precision", .doc = "the run's matmul precision"});
+    v.field(p.global_batch, {.name = "run_global_batch", .doc = "the run's sequences per step"});
+    v.field(p.tokens, {.name = "run_tokens",
                        .doc = "the run's tokens to train (20 a parameter when it gave none)"});
     v.field(p.layout, {.name = "layout",
                        .doc = "the layout, every field filled in (none when optimize found none "
