@@ -161,22 +161,18 @@ if markdown then
   md_table(group_stats, "group", "source group")
   print()
   print(count_line .. ".")
-  if #not_predicted > 0 then
+  -- The rows of a list with why, as a table: the reason without its prefix.
+  local function md_reasons(head, list, field, prefix)
+    if #list == 0 then return end
     print()
-    print("| row | why not predicted |")
+    print(string.format("| row | %s |", head))
     print("|---|---|")
-    for _, r in ipairs(not_predicted) do
-      print(string.format("| `%s` | %s |", md_cell(r.run_id), md_cell(r.status:gsub("^not predicted: ", ""))))
+    for _, r in ipairs(list) do
+      print(string.format("| `%s` | %s |", md_cell(r.run_id), md_cell(r[field]:gsub(prefix, ""))))
     end
   end
-  if #not_compared > 0 then
-    print()
-    print("| row | predicted, not compared: why |")
-    print("|---|---|")
-    for _, r in ipairs(not_compared) do
-      print(string.format("| `%s` | %s |", md_cell(r.run_id), md_cell(r.measured_from:gsub("^none: ", ""))))
-    end
-  end
+  md_reasons("why not predicted", not_predicted, "status", "^not predicted: ")
+  md_reasons("predicted, not compared: why", not_compared, "measured_from", "^none: ")
 else
   -- Every row.
   local lines = {}
