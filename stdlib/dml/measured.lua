@@ -312,14 +312,14 @@ end
 --- pipe, or in a missing or read-only folder. A pipe or device is never opened (it could block).
 function M.check_output(out, input)
   local function plain(path) return (path:gsub("^%./+", ""):gsub("/+", "/")) end
-  if plain(out) == plain(input) then
-    return fmt("'--out %s' is the input file: the predictions would replace the measurements; name another file", out)
-  end
+  local is_input = fmt("'--out %s' is the input file: the predictions would replace the measurements; name another file",
+    out)
+  if plain(out) == plain(input) then return is_input end
+  -- (Whether it can be written before whether it is the input by another path: in the sandbox
+  -- a path outside it is refused as a write.)
   local why = core.write_problem(out, "--out")
   if why then return why end
-  if core.same_file(out, input) then
-    return fmt("'--out %s' is the input file: the predictions would replace the measurements; name another file", out)
-  end
+  if core.same_file(out, input) then return is_input end
   -- A copy of the input's bytes (both regular files: a pipe read here would be emptied).
   local same = false
   if core.file_kind(out) == "file" and core.file_kind(input) == "file" then
