@@ -1332,6 +1332,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     double fwd = 0, bwd = 0, recompute = 0;
     double tp_exposed = 0, tp_hidden = 0, cp_exposed = 0, cp_hidden = 0, ep_exposed = 0;
     double ep_hidden = 0, slowdown = 0, overhead = 0, total = 0;
+    double tp_exposed_f = 0, cp_exposed_f = 0;  // of the exposed waits, the forward's
   };
   const auto stage_time = [&](double n_dense, double n_moe) __attribute__((always_inline)) {
     StageTime s;
@@ -1350,6 +1351,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     double recompute = 0;
     double tp_exposed = n * (tp_f + tp_b);
     double tp_hidden = 0;
+    double tp_exposed_f = n * tp_f;  // the forward's (what recompute adds runs in the backward)
     switch (st.tp_overlap) {
       case TpOverlap::kNone:
         break;
@@ -1363,6 +1365,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       case TpOverlap::kOverlapped: {
         // Hidden under the layers' GEMMs, forward and backward, and never more than they take.
         const double hidden = std::min(tp_exposed * st.tp_hidden_fraction, 3 * s.gemm);
+        if (tp_exposed > 0) tp_exposed_f -= hidden * tp_exposed_f / tp_exposed;
         tp_exposed -= hidden;
         tp_hidden += hidden;
         break;
@@ -1403,6 +1406,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     s.recompute = recompute;
     const double reruns = attention_rerun ? (l.recompute == Recompute::kFull ? rerun : 1.0) : 0.0;
     s.cp_exposed = n * (cp_f * (1 + reruns) + cp_b);
+    s.cp_exposed_f = n * cp_f;
+    s.tp_exposed_f = tp_exposed_f;
     // A ring's exchange under the attention kernel (docs/model.md 8.10).
     s.cp_hidden = n * (cp_under_f * (1 + reruns) + cp_under_b);
     const double ep_total = n_moe * (ep_fwd * (1 + rerun) + ep_bwd);
@@ -1537,10 +1542,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
 
   // A stage time's every term times k (DualPipe's device: the mean of its two stages).
   const auto scaled = [](StageTime s, double k) {
-    for (double* f : {&s.layers,     &s.gemm,       &s.elem,      &s.cast_f,     &s.cast_b,
-                      &s.perm,       &s.attn_f,     &s.attn_b,    &s.fwd,        &s.bwd,
-                      &s.recompute,  &s.tp_exposed, &s.tp_hidden, &s.cp_exposed, &s.cp_hidden,
-                      &s.ep_exposed, &s.ep_hidden,  &s.slowdown,  &s.overhead,   &s.total}) {
+    for (double* f : {&s.layers,       &s.gemm,         &s.elem,       &s.cast_f,     &s.cast_b,
+                      &s.perm,         &s.attn_f,       &s.attn_b,     &s.fwd,        &s.bwd,
+                      &s.recompute,    &s.tp_exposed,   &s.tp_hidden,  &s.cp_exposed, &s.cp_hidden,
+                      &s.tp_exposed_f, &s.cp_exposed_f, &s.ep_exposed, &s.ep_hidden,  &s.slowdown,
+                      &s.overhead,     &s.total}) {
       *f *= k;
     }
     return s;
@@ -1647,6 +1653,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // the attention kernel's time the ring fills is no window for the DP collectives too.
   const bool cp_shares_net = l.cp > 1 && l.cp_kind == ContextParallel::kRing && cp_g.level > 0 &&
                              (dp_g.level > 0 || rep_g.level > 0);
+  // A wait on another link is a window too: while a layer waits on TP's (or CP's) exchange inside
+  // a node, the data-parallel collectives run on the network beside it, so the step is the
+  // longer of the two, not their sum (a faster GPU, which exposes more of the node's waits,
+  // never exposes more of both).
+  const bool dp_on_net = dp_g.level > 0 || rep_g.level > 0;
+  const bool tp_waits_window = l.tp > 1 && tp_g.level == 0 && dp_on_net;
+  const bool cp_waits_window = l.cp > 1 && cp_g.level == 0 && dp_on_net;
   const double gbytes = st.gradient_reduce_bytes;
   const double wbytes = st.weight_bytes;
   const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
@@ -1674,6 +1687,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double reruns =
         attention_rerun ? (l.recompute == Recompute::kFull ? rerun_share : 1.0) : 0.0;
     const double cp_fills_b = cp_shares_net ? s.layers * (cp_under_b + reruns * cp_under_f) : 0.0;
+    // The layer's waits on the node's links, forward and backward (tp_waits_window above).
+    const double waits_f =
+        (tp_waits_window ? s.tp_exposed_f : 0.0) + (cp_waits_window ? s.cp_exposed_f : 0.0);
+    const double waits_b = (tp_waits_window ? s.tp_exposed - s.tp_exposed_f : 0.0) +
+                           (cp_waits_window ? s.cp_exposed - s.cp_exposed_f : 0.0);
     if (l.zero >= 3) {
       // Per layer: gather the weights forward and again backward, reduce-scatter the gradients,
       // again every microbatch. A per-tensor framework issues gathers_per_layer collectives of
@@ -1688,7 +1706,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         return per * c.gather(bytes / per, gr, op);
       };
       constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
-      const double compute_l = (s.fwd + s.bwd + s.recompute - cp_fills_f - cp_fills_b) / s.layers;
+      const double compute_l =
+          (s.fwd + s.bwd + s.recompute - cp_fills_f - cp_fills_b + waits_f + waits_b) / s.layers;
       double exposed_mb = 0, hidden_mb = 0, first_last = 0;
       const auto layer_kind = [&](double count, double layer_ne, double layer_e)
           __attribute__((always_inline)) {
@@ -1702,9 +1721,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                             : 0);
         const double hideable =
             (st.param_gather_overlap ? gathers : 0) + (st.dp_overlap ? reduces : 0);
+        const double hidden = std::min(hideable, compute_l);
         exposed_mb += count * (gathers + reduces - hideable + std::max(0.0, hideable - compute_l));
-        hidden_mb += count * std::min(hideable, compute_l);
-        first_last = std::max(first_last, hideable);  // the first gather and the last reduce
+        hidden_mb += count * hidden;
+        // The first gathers (the forward's, and the backward's of a unit resharded after it)
+        // and the last reduce-scatter have nothing to hide under: the largest unit's, of what
+        // the layer above counted hidden (never more exposed than without the overlaps).
+        first_last = std::max(first_last, std::min(count, 1.0) * hidden);
       };
       layer_kind(n_dense, ne_dense, 0);
       layer_kind(n_moe, ne_moe, ex_moe);
@@ -1713,7 +1736,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       layer_kind(mtp_units, ne_mtp, ex_mtp);
       layer_kind(embeds, embed_t, 0);
       out_dp.exposed = m * (exposed_mb + first_last);
-      out_dp.hidden = m * hidden_mb;
+      out_dp.hidden = m * std::max(0.0, hidden_mb - first_last);
     } else {
       double reduce = 0, gather_t = 0;
       if (l.zero == 0) {
@@ -1734,7 +1757,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       if (l.zero != 2) reduce *= stages;
       gather_t *= stages;
       if (st.dp_overlap) {
-        const double under = s.bwd + s.recompute - cp_fills_b;  // a microbatch's backward
+        const double under = s.bwd + s.recompute - cp_fills_b + waits_b;  // a microbatch's backward
         const double exposed = std::max(reduce / s.layers, reduce - under);
         out_dp.exposed += reductions * exposed;
         out_dp.hidden += reductions * (reduce - exposed);
@@ -1742,7 +1765,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         out_dp.exposed += reductions * reduce;
       }
       if (st.param_gather_overlap) {
-        const double exposed = std::max(gather_t / s.layers, gather_t - (s.fwd - cp_fills_f));
+        const double exposed =
+            std::max(gather_t / s.layers, gather_t - (s.fwd - cp_fills_f + waits_f));
         out_dp.exposed += exposed;
         out_dp.hidden += gather_t - exposed;
       } else {
@@ -1769,7 +1793,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The devices this loop times (their dense layers), [timed_begin, timed_end), and the sum of
   // their times a microbatch: the pipeline's fill and drain pass through them (below).
   std::int64_t timed_begin = 0, timed_end = 0;
-  double timed_sum = 0, timed_max = 0;
+  double timed_sum = 0, timed_max = 0, timed_layers = 0;
   if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
     for (std::int64_t dev = 0; dev < l.pp; ++dev) {
       const Held hd = held(dev);
@@ -1787,6 +1811,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       if (timed_end == 0) timed_begin = dev;
       timed_end = dev + 1;
       timed_sum += t_here;
+      timed_layers += hd.dense + hd.moe;
       timed_max = std::max(timed_max, t_here);
       if (t_here > t_mb) {
         pace = here;
@@ -1824,8 +1849,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       sum += count * device;
       slowest = std::max(slowest, device);
     };
+    // The layers the middle devices hold between them: what the first, the last and the
+    // devices the dense-layer loop timed leave. A split filled in order can leave middle devices
+    // a layer or more short, or with none (64 layers on pp 36: 32 stages of 2, then 4 empty);
+    // the fill passes through the layers they hold, which any split of the same busiest stage
+    // and last stage has (29 stages of 2 and 6 of 1 cost the same).
+    const double outside = (timed_end == 0 || timed_begin > 0 ? n_first : 0.0) +
+                           (timed_end < l.pp ? n_last : 0.0) + timed_layers;
+    const double middle_layers = std::max(0.0, L_all - outside);
     // The devices the dense-layer loop did not time, [from, to): the first and the last each as
-    // they are, the middle ones alike.
+    // they are, the middle ones by the layers they hold, at most a full stage each.
     const auto add_devices = [&](std::int64_t from, std::int64_t to) {
       if (from < to && from == 0) {
         add(t_first, 1);
@@ -1835,7 +1868,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         add(t_last, 1);
         --to;
       }
-      if (from < to) add(t_layers, static_cast<double>(to - from));
+      if (from < to) {
+        const double count = static_cast<double>(to - from);
+        sum += t_layers * std::min(count, middle_layers / n_layers);
+        if (middle_layers > 0) slowest = std::max(slowest, t_layers);
+      }
     };
     if (timed_end == 0) {
       add_devices(0, l.pp);
@@ -1883,7 +1920,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // last one's backward cross every chunk boundary, p v - 1 of them (interleaved; zero-bubble
   // V's fold, 2p chunks, crosses 2(p - 1) between devices).
   const double hops = zbv ? 2 * (p - 1) : p * v - 1;
-  double pp_exposed = l.pp > 1 ? (st.p2p_overlap ? 2 * hops * send : 2 * m * v * send) : 0;
+  // Not overlapped, a device waits on each of its 2 m v sends, and the fill and drain's 2 hops
+  // lie on the step's path either way: with fewer microbatches than hops those set the count.
+  double pp_exposed =
+      l.pp > 1 ? (st.p2p_overlap ? 2 * hops * send : 2 * std::max(m * v, hops) * send) : 0;
   if (l.pp > 1 && st.p2p_overlap) {
     // In the steady state a device's chunk slot (a forward and a backward, t_mb / v) hides the
     // two sends it starts, one each way on the same links; what they take beyond the slot waits
@@ -2510,6 +2550,20 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
                           "Megatron-Core runs a split it is told: "
                           "decoder_last_pipeline_num_layers, or a pipeline layout)",
                           fixed_text(last, last == std::floor(last) ? 0 : 1), short_device)));
+    // One chunk a device, filled in order, can leave devices before the last with no layer
+    // (64 layers on pp 36: 32 of 2, then none): say so, and the split without empty stages that
+    // costs the same (the same busiest stage and last stage: docs/model.md 8.6).
+    const std::int64_t n = k.uneven_stage_layers;
+    const std::int64_t filled = (c.layers + n - 1) / n;  // devices holding a layer, in order
+    if (l.interleave == 1 && l.schedule != Schedule::kZeroBubbleV &&
+        l.schedule != Schedule::kDualPipe && filled < l.pp - 1 && n >= 2) {
+      const std::int64_t full = c.layers - (l.pp - 1) * (n - 1);  // stages of n in the spread
+      p.notes.push_back(fmt::format(
+          "filled in order, stages {} to {} of {} hold no layer; spread as {} stage{} of {} and {} "
+          "of {}, none on the last but the logits (Megatron-Core's pipeline layout), the step "
+          "costs the same",
+          filled + 1, l.pp - 1, l.pp, full, full == 1 ? "" : "s", n, l.pp - 1 - full, n - 1));
+    }
   }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(

@@ -1100,8 +1100,11 @@ do
   -- Under DualPipe ZeRO 1 reduces both stages' gradients under one microbatch's backward and
   -- ZeRO 2 one stage's under each: ZeRO 2 can be the faster where ZeRO 1 fits, and the search
   -- tries it there too (a review's case, which it missed by 0.4%).
-  local r = dml.run { model = dml.transformer(dense, { layers = 64 }), stack = stacks.torchtitan, global_batch = 32,
-    cluster = dml.cluster { gpu = gpus.h200_sxm, size = 32, levels = { networks.nvlink4_h100, networks.infiniband_hdr } } }
+  -- (Since the DP collectives also run beside TP's waits in the node, the review's case, 64
+  -- layers on H200s, no longer has ZeRO 2 ahead; this one, 48 layers of 8,192 tokens on H100s,
+  -- does.)
+  local r = dml.run { model = dml.transformer(dense, { layers = 48, seq_len = 8192 }), stack = stacks.torchtitan, global_batch = 32,
+    cluster = dml.cluster { gpu = gpus.h100_sxm, size = 32, levels = { networks.nvlink4_h100, networks.infiniband_hdr } } }
   local fixed = { schedule = "dualpipe", pp = 2, tp = 2 }
   local one = dml.optimize(r, { schedule = "dualpipe", pp = 2, tp = 2, zero = 1 })
   local two = dml.optimize(r, { schedule = "dualpipe", pp = 2, tp = 2, zero = 2 })
@@ -1225,6 +1228,14 @@ do
   local near = dml.optimize(dml.run(run, { global_batch = 100 }))
   t.eq(near.notes[#near.notes]:find("have 4 as their largest common divisor: DP, which divides both, is at most 4 "
     .. "(a batch of 128 would allow up to 64)", 1, true) ~= nil, true, near.notes[#near.notes])
+  -- Of the batches within a third, the one that allows the most DP: 2048 sequences on 4,608 GPUs
+  -- (2^9 x 9) share 512; 2304 (an eighth more) allows 2304, where 1536 (a quarter less, the
+  -- largest divisor of the GPUs below the batch, which the note used to give) allows 1536
+  -- (helper-92).
+  local nine = dml.optimize(dml.run(run, { global_batch = 2048, cluster = cluster(4608) }))
+  local said
+  for _, n in ipairs(nine.notes) do said = said or n:match "%(a batch of .*%)" end
+  t.eq(said, "(a batch of 2304 would allow up to 2304)")
 end
 
 -- Values read and not used are said (helper-73): an FP8 dispatch without experts, a schedule the
@@ -1411,4 +1422,46 @@ do
   local swept = dml.sweep { grid = { tokens = { 1, 2 } },
     run = function(p) return dml.run(r, { tokens = p.tokens * 1e12 }) end, fixed = { tp = 1 } }
   t.eq(#swept, 2)
+end
+
+-- An overlap never costs more than running without it, and a faster GPU never makes a fixed
+-- layout slower (helper-94's metamorphic checks): ZeRO-3's first gathers and last reduce-scatter
+-- were added to the exposed time whole, on top of what each layer exposed (+11.5% here with both
+-- overlaps on); the DP collectives hid under the compute only, not beside TP's waits in the node,
+-- so a 2x clock exposed more of both (+4.3%); and the pipeline's sends without p2p_overlap
+-- counted 2 m v, fewer than the fill and drain's 2 (p - 1) with 1 microbatch on 8 stages.
+do
+  local m = dml.transformer { layers = 24, d_model = 2048, heads = 16, d_ff = 8192, gated = false,
+    vocab = 50304, seq_len = 2048 }
+  local c128 = cluster(128)
+  local function zero3(stack)
+    return dml.evaluate(dml.run { model = m, cluster = c128, stack = stack, global_batch = 256, tokens = "1e11 tokens" },
+      { tp = 8, pp = 8, cp = 1, microbatch = 1, recompute = "none", zero = 3 })
+  end
+  local off = zero3(dml.stack(stacks.megatron_core, { dp_overlap = false, param_gather_overlap = false }))
+  for _, ov in ipairs { { true, false }, { false, true }, { true, true } } do
+    local on = zero3(dml.stack(stacks.megatron_core, { dp_overlap = ov[1], param_gather_overlap = ov[2] }))
+    local what = string.format("dp_overlap %s, param_gather_overlap %s", ov[1], ov[2])
+    t.eq(on.time.step <= off.time.step, true, what .. ": " .. tostring(on.time.step) .. " against " .. tostring(off.time.step))
+    t.eq(on.time.dp <= off.time.dp, true, what .. ": DP exposed")
+    t.near((on.time.dp + on.time.dp_hidden):value "s", off.time.dp:value "s", 1e-9, what .. ": the traffic counted once")
+  end
+  local function b200(gpu)
+    local r = dml.run { model = m, stack = stacks.megatron_core, global_batch = 64, tokens = "1e11 tokens",
+      cluster = dml.cluster { gpu = gpu, size = 16, levels = { networks.nvlink5_b200, networks.infiniband_xdr } } }
+    return dml.evaluate(r, { tp = 8, pp = 1, cp = 1, microbatch = 4, recompute = "none", zero = 3 }).time.step
+  end
+  local base = b200(gpus.b200)
+  t.eq(b200(dml.gpu(gpus.b200, { name = "2x clock", clock = gpus.b200.clock * 2 })) < base, true, "a 2x clock")
+  t.eq(b200(dml.gpu(gpus.b200, { name = "gemm", efficiency = { gemm = gpus.b200.efficiency.gemm * 1.2 } })) < base,
+    true, "GEMMs 20% faster")
+  for _, gb in ipairs { 16, 32, 64, 128 } do
+    local function piped(overlap)
+      local r = dml.run { model = m, cluster = c128, global_batch = gb, tokens = "1e11 tokens",
+        stack = dml.stack(stacks.megatron_core, { p2p_overlap = overlap }) }
+      return dml.evaluate(r, { tp = 1, pp = 8, cp = 1, microbatch = 1, recompute = "none", zero = 1 }).time
+    end
+    local with, without = piped(true), piped(false)
+    t.eq(with.step <= without.step, true, gb .. " sequences: p2p_overlap " .. tostring(with.step) .. " against " .. tostring(without.step))
+  end
 end
