@@ -114,7 +114,7 @@ def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }])
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
     return analysis.optimize(run)
   end)
-def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then three quarters of that one, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
+def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then three quarters of that one, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
   function(run, duration, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then
@@ -128,7 +128,9 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     local node = 1
     local levels = run.cluster.levels
     for i = 1, #levels - 1 do node = node * levels[i].size end
-    local rows, found, last_time = {}, nil, nil
+    -- A top level with a size (a cluster of one NVLink domain) bounds the sizes tried.
+    local cap = levels[#levels].size or 2 ^ 30
+    local rows, found, last_time, stopped = {}, nil, nil, nil
     local function try(n)
       local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
       local in_time = plan.feasible and plan.time_to_train <= want
@@ -143,7 +145,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     -- the first size that trains in time, three quarters of it (node x 3 x 2^i, the size
     -- between two doublings a cluster is often built at: 1,536 GPUs between 1,024 and 2,048,
     -- 12 racks between 8 and 16) is tried too.
-    while n <= 2 ^ 30 do
+    while n <= cap do
       local plan, in_time = try(n)
       if in_time then
         found = plan
@@ -154,16 +156,33 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
         break
       end
       if plan.feasible then
-        if last_time ~= nil and not (plan.time_to_train < last_time) then break end
+        if last_time ~= nil and not (plan.time_to_train < last_time) then
+          stopped = string.format("past %s GPUs the time no longer falls", core.count_text(n // 2))
+          break
+        end
         last_time = plan.time_to_train
       elseif last_time ~= nil then
+        stopped = string.format("%s GPUs run no layout", core.count_text(n))
         break
       end
       n = n * 2
     end
     table.sort(rows, function(a, b) return a.gpus < b.gpus end)
+    local title = string.format("GPUs for %s in %s", run.model.name or "the run", tostring(want))
+    if not found then
+      -- Why none: the fastest size tried, and what ended the search.
+      local best
+      for _, r in ipairs(rows) do
+        if r.feasible and (not best or r.time_to_train < best.time_to_train) then best = r end
+      end
+      local why = stopped or (n > cap and string.format("the cluster's top level holds %s GPUs at most", core.count_text(cap)))
+        or "no size up to 2^30 GPUs"
+      title = title .. string.format(": none in time (%s%s)",
+        best and string.format("the fastest, %s, on %s GPUs; ", tostring(best.time_to_train), core.count_text(best.gpus)) or "no size runs a layout; ",
+        why)
+    end
     return found, output.table(rows, { columns = { "gpus", "feasible", "time_to_train", "in_time", "mfu", "why_not" },
-      title = string.format("GPUs for %s in %s", run.model.name or "the run", tostring(want)) })
+      title = title })
   end)
 def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dml.layout; for a transformer run a table of dml --doc transformer_layout fields, any left out assumed and listed); returns a plan with the whole breakdown.",
   function(run, layout)

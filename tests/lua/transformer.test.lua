@@ -400,6 +400,17 @@ do
   t.eq(none, nil)
   local last = all:rows()
   t.eq(#last > 3, true)
+  -- and the table's title says why: the fastest size and what ended the search (helper-92)
+  local title = tostring(all):match "^[^\n]*"
+  t.eq(title:find("^GPUs for the run in 1 s: none in time %(the fastest, [^;]+, on [%d,]+ GPUs; ") ~= nil, true, title)
+  -- A cluster of one level stops at that level's GPUs (helper-92: doubling past them failed
+  -- with an error about a size the user never wrote)
+  local node = dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } } })
+  local alone, sizes1 = dml.gpus_for(node, "1 day")
+  t.eq(alone, nil)
+  t.eq(sizes1[#sizes1].gpus, 8)
+  local title1 = tostring(sizes1):match "^[^\n]*"
+  t.eq(title1:find("the cluster's top level holds 8 GPUs at most)", 1, true) ~= nil, true, title1)
   t.raises_here(function() dml.gpus_for(run, "30 GB") end,
     'dml.gpus_for: duration: expected a positive time like "90 days" (s, min, h, days, weeks, months, years), got "30 GB"')
   t.raises_here(function() dml.gpus_for(run, "60 d") end,
