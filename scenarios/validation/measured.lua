@@ -142,7 +142,8 @@ local count_line = string.format("%d of %d rows predicted, %d compared with a me
   compared)
 
 -- A cell of a Markdown table: a "|" in it would end the cell.
-local function md_cell(text) return (tostring(text):gsub("|", "\\|")) end
+-- (A cell's tabs and line breaks as spaces: a Markdown row is one line.)
+local function md_cell(text) return (tostring(text):gsub("[\t\r\n]", " "):gsub("|", "\\|")) end
 
 if markdown then
   local function md_table(stats, key, head)

@@ -450,6 +450,13 @@ function M.integer(cell)
   return math.tointeger(x)
 end
 
+--- positive(cell): a count of at least 1, else nil (a sequence length of 0 divides nothing: the
+--- request names it).
+function M.positive(cell)
+  local n = M.integer(cell)
+  return n and n >= 1 and n or nil
+end
+
 -- --- Hardware ----------------------------------------------------------------------------------
 
 --- The GPU preset for the `gpu` cell: the first rule whose pattern the lower-cased text holds.
@@ -2430,6 +2437,7 @@ end
 --- global_batch(row, seq_len): sequences per step from `global_batch_seqs`, else
 --- `global_batch_tokens` / seq_len when whole, and a note; nil and the reason otherwise.
 function M.global_batch(row, seq_len)
+  if seq_len and seq_len < 1 then seq_len = nil end  -- (no count of sequences of no tokens)
   local seqs = M.integer(row.global_batch_seqs)
   local tokens = M.integer(row.global_batch_tokens)
   if seqs then
@@ -2522,13 +2530,13 @@ request = function(row, presets, assumed)
 
   local arch, arch_notes = M.architecture(row)
   if not arch then why(arch_notes) end
-  local seq_len = I(row.seq_len)
+  local seq_len = M.positive(row.seq_len)
   local batch, batch_note = M.global_batch(row, seq_len)
   if not batch then why(batch_note) end
   local n = I(row.num_gpus)
   if not n and row.num_gpus == nil then why("no num_gpus") end
   local tp, pp, dp, cp, ep = I(row.tp), I(row.pp), I(row.dp), I(row.cp), I(row.ep)
-  for _, cell in ipairs { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave" } do
+  for _, cell in ipairs { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave", "seq_len" } do
     local v = I(row[cell])
     if v and v < 1 then why(fmt("%s %d is not a positive count", cell, v)) end
   end
@@ -3047,7 +3055,7 @@ function M.measured_time(row, arch)
   end
   -- A step that would run the model's FLOPs (6 a parameter a token) at more than four times the
   -- GPU's 16-bit peak is no measurement: a cluster's rate in a GPU's column, or a unit slip.
-  local n, s = M.integer(row.num_gpus), M.integer(row.seq_len)
+  local n, s = M.integer(row.num_gpus), M.positive(row.seq_len)
   local key = row.gpu and M.gpu(row.gpu)
   local preset = key and rawget(require("dml.presets.gpus"), key)
   if arch == nil and n and s and preset then arch = M.architecture(row) end
@@ -3096,7 +3104,7 @@ end
 --- them (a token count that disagrees is noted there), else the token count; nil without either.
 function M.step_tokens(row)
   local I = M.integer
-  local s = I(row.seq_len)
+  local s = M.positive(row.seq_len)
   local tokens = (I(row.global_batch_seqs) and s and I(row.global_batch_seqs) * s) or I(row.global_batch_tokens)
   if tokens == nil and s then
     local seqs = M.global_batch(row, s)  -- "16M": the reading the request takes
@@ -3108,7 +3116,7 @@ end
 function measured_step(row, m, arch)
   local I = M.integer
   if m.iter_time_s then return m.iter_time_s, "iter_time_s" end
-  local s = I(row.seq_len)
+  local s = M.positive(row.seq_len)
   local tokens = M.step_tokens(row)
   local n = I(row.num_gpus)
   if not tokens then return nil, "no tokens per step to convert the throughput" end
@@ -3128,6 +3136,7 @@ function measured_step(row, m, arch)
   if not n then return nil, "no num_gpus to convert TFLOP/s per GPU" end
   local formula, fnote = M.flop_formula(row)
   if formula == nil then return nil, fnote end
+  if not s then return nil, "no positive seq_len to count the FLOPs of a step's sequences" end
   local flop
   if formula == "narayanan" or formula == "korthikanti" then
     local B, l, h, V = tokens // s, I(row.layers), I(row.hidden), I(row.vocab)

@@ -212,6 +212,12 @@ dml_golden(measured_out_is_input ARGS ../../scenarios/validation/measured.lua ca
 # a device would be: tests/CMakeLists.txt, measured.out_pipe).
 dml_golden(measured_out_no_folder ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
            --out no_such_folder/predictions.tsv)
+# A sequence length of 0 is a row's reason, never a division by zero that stops the judge
+# (helper-93: the global batch in tokens, and the TFLOP/s path, divided by it).
+dml_golden(measured_seq_len_zero ARGS ../../scenarios/validation/measured.lua cases/measured_seq_len_zero.tsv)
+# --markdown keeps each row of its tables on one line: a "|" in a cell is escaped and a quoted
+# line break is a space (helper-93: a run_id's line break split the table).
+dml_golden(measured_markdown ARGS ../../scenarios/validation/measured.lua cases/measured_markdown.tsv --markdown)
 # A file of which no row is compared with a measured time fails (a job must not pass on nothing).
 dml_golden(measured_nothing_compared ARGS ../../scenarios/validation/measured.lua cases/measured_no_time.tsv)
 # --explain prints a row's plan term by term and every reading of its cells; a run_id the file
