@@ -26,6 +26,7 @@
 #include "bind_quantity.hpp"
 #include "described_types.hpp"
 #include "dml/describe.hpp"
+#include "edit_distance.hpp"
 #include "lua_runtime.hpp"
 #include "rows.hpp"
 
@@ -284,9 +285,21 @@ void read_member(lua_State* L, int idx, const std::string& path, M& m, const Fie
   } else if constexpr (std::is_same_v<M, std::string>) {
     m = read_string(L, idx, path);
   } else if constexpr (NamedEnum<M>) {
-    const auto v =
-        lua_type(L, idx) == LUA_TSTRING ? enum_value<M>(lua_tostring(L, idx)) : std::nullopt;
-    if (!v) throw_expected(L, idx, path, "one of " + enum_choices<M>());
+    const bool text = lua_type(L, idx) == LUA_TSTRING;
+    const auto v = text ? enum_value<M>(lua_tostring(L, idx)) : std::nullopt;
+    if (!v) {
+      // A misspelt choice names the likely one ("ful": did you mean "full"?), as a misspelt
+      // field does.
+      std::string hint;
+      if (text) {
+        std::vector<std::string> names;
+        for (const auto& [value, name] : EnumNames<M>::values) names.emplace_back(name);
+        hint = closest(lua_tostring(L, idx), names);
+      }
+      throw ConfigError(path, fmt::format("expected one of {}, got {}{}", enum_choices<M>(),
+                                          describe_value(L, idx),
+                                          hint.empty() ? "" : " (did you mean \"" + hint + "\"?)"));
+    }
     m = *v;
   } else if constexpr (std::is_same_v<M, Sources>) {
     m = read_sources(L, idx, path, owner);

@@ -243,8 +243,23 @@ local function grid_shape(grid, path)
   local keys, sizes = {}, {}
   for k, values in pairs(grid) do
     if type(k) ~= "string" then core.raise(path .. ": grid keys are names, found " .. tostring(k)) end
-    if type(values) ~= "table" or getmetatable(values) ~= nil or #values == 0 then
+    if type(values) ~= "table" or getmetatable(values) ~= nil or next(values) == nil then
       core.raise(string.format("%s.%s: expected a non-empty list of values", path, k))
+    end
+    -- A list has places 1..n and no holes: a nil in it would run as a point of its own
+    -- (helper-93: { 16, nil, 32 } ran a point with no value).
+    local places = 0
+    for i in pairs(values) do
+      if math.type(i) ~= "integer" or i < 1 then
+        core.raise(string.format("%s.%s: expected a list of values, found the key %s", path, k,
+          type(i) == "string" and string.format("%q", i) or tostring(i)))
+      end
+      places = math.max(places, i)
+    end
+    for i = 1, places do
+      if values[i] == nil then
+        core.raise(string.format("%s.%s[%d]: missing (the list has %d places; no holes)", path, k, i, places))
+      end
     end
     keys[#keys + 1] = k
   end
@@ -374,6 +389,20 @@ function M.sweep(spec)
     for k, v in pairs(fixed_all) do both[k] = v end
     for k, v in pairs(own) do both[k] = v end
     return both
+  end
+  -- A grid has no runs list: a fixed field's error names sweep.fixed, or the run function's
+  -- second value where the point's own set it (the core names the runs' places).
+  -- (With the point's text, `where`: "sweep.fixed.tp: ... (sweep at { a = 1 })", or
+  -- "sweep.run({ a = 1 }) second value.tp: ...", as a misspelt name there is said.)
+  local function grid_fixed_path(message, merged, where)
+    local key = message:match "^sweep%.runs%[%d+%]%.fixed%.([%w_]+)"
+    local at = where and string.format(" (sweep at %s)", where) or ""
+    if not key then return message .. at end
+    if fixed_all ~= nil and merged and rawequal(fixed_all[key], merged[key]) then
+      return message:gsub("^sweep%.runs%[%d+%]%.fixed%.", "sweep.fixed.", 1) .. at
+    end
+    local own = where and string.format("sweep.run(%s) second value.", where) or "sweep.run's second value."
+    return (message:gsub("^sweep%.runs%[%d+%]%.fixed%.", own, 1))
   end
   local keys, total, what = {}, 0, nil
   local point, run_at  -- point(i), run_at(i): the grid point and the declared run at index i (from 0)
@@ -581,15 +610,29 @@ function M.sweep(spec)
       local optimize_many = transformer and core.transformer_optimize_many or core.optimize_many
       local stopped
       local message, failed
-      plans, stopped, failed = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
-        transformer and fixed or nil, keep)
+      if #keys > 0 and transformer then
+        -- (A fixed field the core refuses is named as the grid's user wrote it.)
+        local ok, a, b, c = pcall(optimize_many, runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
+          fixed, keep)
+        if not ok then
+          local bare = tostring(a):gsub("^[^\n]-:%d+: ", "", 1)
+          local index = tonumber(bare:match "^sweep%.runs%[(%d+)%]%.fixed%.")
+          if not index then error(a, 0) end
+          local shown, where = pcall(at_text, point(index - 1))
+          core.raise(grid_fixed_path(bare, fixed[index - chunk_start], shown and where or nil))
+        end
+        plans, stopped, failed = a, b, c
+      else
+        plans, stopped, failed = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
+          transformer and fixed or nil, keep)
+      end
       if keep then errors = failed or {} end
       if plans == nil then  -- a run's search failed: the point (or the run's place) is named
         message = stopped
         local i = chunk_start + failed - 1
         if #keys > 0 then
           local shown, where = pcall(at_text, point(i))
-          core.raise(shown and string.format("%s (sweep at %s)", message, where) or message)
+          core.raise(grid_fixed_path(message, fixed[failed], shown and where or nil))
         end
         core.raise(string.format("sweep.runs[%d]: %s", i + 1, message))
       end
@@ -611,7 +654,7 @@ function M.sweep(spec)
       if failed_here and type(slot) == "number" then  -- a search's error: its point, or its place
         if #keys > 0 then
           local shown, where = pcall(at_text, point(chunk_start + i - 1))
-          if shown then failed_here = string.format("%s (sweep at %s)", failed_here, where) end
+          failed_here = grid_fixed_path(failed_here, fixed[slot], shown and where or nil)
         else
           failed_here = string.format("sweep.runs[%d]: %s", chunk_start + i, failed_here)
         end

@@ -488,7 +488,13 @@ do
   t.eq(dml.sweep { grid = { a = { 1 } }, run = function() return run, false end }.plans[1].feasible, true,
     "false: nothing held fixed")
   t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, { tp = "x" } end } end,
-    'sweep.runs[1].fixed.tp: expected a positive whole number, got "x"')
+    'sweep.run({ a = 1 }) second value.tp: expected a positive whole number, got "x"')
+  -- A grid has no runs list: a value of its fixed fields is named there, with the point, and a
+  -- misspelt choice with the likely one (helper-92: "sweep.runs[1].fixed.recompute").
+  t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run end, fixed = { recompute = "ful" } } end,
+    'sweep.fixed.recompute: expected one of "none", "selective", "op", "full", "norms", got "ful" (did you mean "full"?) (sweep at { a = 1 })')
+  t.raises_here(function() dml.sweep { runs = { run }, fixed = { recompute = "ful" } } end,
+    'sweep.runs[1].fixed.recompute: expected one of "none", "selective", "op", "full", "norms", got "ful" (did you mean "full"?)')
   t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, 2 end } end,
     "sweep.run({ a = 1 }): its second value is the layout fields to hold fixed, a table; got a number")
   local paper_run = dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }

@@ -197,6 +197,12 @@ t.raises(function()
   end }
 end, { pattern = "workload%.test%.lua:%d+: no run for one %(sweep%.run at { d = 1 }%)$" })
 raises_here(function() dml.sweep { grid = { d = {} }, run = function() end } end, "sweep.grid.d: expected a non-empty list of values")
+-- A hole in a grid's list is refused where it is, not run as a point without a value
+-- (helper-93), and so is a key that is not a place.
+raises_here(function() dml.sweep { grid = { d = { 16, nil, 32 } }, run = function() end } end,
+  "sweep.grid.d[2]: missing (the list has 3 places; no holes)")
+raises_here(function() dml.sweep { grid = { d = { 16, x = 3 } }, run = function() end } end,
+  'sweep.grid.d: expected a list of values, found the key "x"')
 raises_here(function() dml.sweep { runs = { r }, grid = { d = { 1 } } } end, "sweep: give either runs, or grid and run, not both")
 raises_here(function() dml.sweep { grid = { d = { 1 } }, run = function() return 42 end } end,
   "run: expected a training run (a table of its fields), got 42 (sweep.run at { d = 1 })")
