@@ -216,7 +216,15 @@ std::optional<std::string> read_limit(const std::string& option, const std::stri
     if (!(q.value > 0)) return option + ": must be positive, got \"" + text + "\"";
     out = q.value;
   } catch (const dml::Error& e) {
-    return option + ": " + (dim == dml::kDimensionless ? count : std::string(e.what()));
+    if (dim == dml::kDimensionless) return option + ": " + count;
+    // The option's own example, as --help gives it ("30 s", "200 MB"), not the units' generic one.
+    std::string what = e.what();
+    const std::string generic = "like \"" + std::string(dml::dimension_example(dim)) + "\"";
+    const std::string own = dim == dml::kTime ? "like \"30 s\"" : "like \"200 MB\"";
+    if (const auto at = what.find(generic); at != std::string::npos) {
+      what.replace(at, generic.size(), own);
+    }
+    return option + ": " + what;
   }
   return std::nullopt;
 }
