@@ -2744,7 +2744,10 @@ std::string layout_text(const TransformerLayout& l) {
   if (z > 0) out += z == 3 ? " (ZeRO-3/FSDP" : fmt::format(" (ZeRO-{}", z);
   const std::int64_t ranks = l.dp.value_or(1) * l.cp.value_or(1);
   if (z > 0 && l.shard && *l.shard < ranks) {
-    out += fmt::format(", HSDP: shard {} x replicate {}", *l.shard, ranks / *l.shard);
+    // (A shard that does not divide the ranks is the layout's violation: no replica count.)
+    out += ranks % *l.shard == 0
+               ? fmt::format(", HSDP: shard {} x replicate {}", *l.shard, ranks / *l.shard)
+               : fmt::format(", HSDP: shard {}", *l.shard);
   }
   if (z > 0) out += ")";
   if (l.cp.value_or(1) > 1) {

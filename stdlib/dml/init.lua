@@ -164,6 +164,18 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
       elseif last_time ~= nil then
         stopped = string.format("%s GPUs run no layout", core.count_text(n))
         break
+      else
+        -- Fixed degrees whose product no size node x 2^i divides (tp = 3 on 8-GPU nodes): no
+        -- larger size runs them either (helper-93: 28 sizes of the same refusal, to 2^30).
+        local product = tonumber((plan.violations[1] or ""):match "^layout: .- = (%d+) does not divide the cluster's")
+        if product then
+          local function gcd(a, b) while b ~= 0 do a, b = b, a % b end return a end
+          local rest = product // gcd(product, node)
+          if rest & (rest - 1) ~= 0 then
+            stopped = string.format("the fixed degrees' product, %s, divides no size of %s GPUs x 2^i", core.count_text(product), core.count_text(node))
+            break
+          end
+        end
       end
       n = n * 2
     end

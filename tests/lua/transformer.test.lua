@@ -411,6 +411,12 @@ do
   t.eq(sizes1[#sizes1].gpus, 8)
   local title1 = tostring(sizes1):match "^[^\n]*"
   t.eq(title1:find("the cluster's top level holds 8 GPUs at most)", 1, true) ~= nil, true, title1)
+  -- Fixed degrees no size of nodes x 2^i divides end the search at once (helper-93: 28 sizes)
+  local never, tried3 = dml.gpus_for(run, "90 days", { tp = 3 })
+  t.eq(never, nil)
+  t.eq(#tried3, 1)
+  local title3 = tostring(tried3):match "^[^\n]*"
+  t.eq(title3:find("(no size runs a layout; the fixed degrees' product, 3, divides no size of 8 GPUs x 2^i)", 1, true) ~= nil, true, title3)
   t.raises_here(function() dml.gpus_for(run, "30 GB") end,
     'dml.gpus_for: duration: expected a positive time like "90 days" (s, min, h, days, weeks, months, years), got "30 GB"')
   t.raises_here(function() dml.gpus_for(run, "60 d") end,

@@ -1946,6 +1946,8 @@ TEST_CASE("transformer HSDP: states shard inside the group, gradients all-reduce
     const auto bad = plan(6);
     CHECK_FALSE(bad.feasible);
     CHECK_THAT(bad.violations.front(), Contains("layout.shard: 6 does not divide dp x cp = 64"));
+    // (its layout names no replica count that 6 x 10 would not make 64: helper-93)
+    CHECK_THAT(dml::layout_text(bad.layout), Contains("HSDP: shard 6)"));
     const auto plain = dml::evaluate(
         run, TransformerLayout{.tp = 1, .pp = 1, .dp = 64, .zero = 0, .shard = 8, .cp = 1});
     CHECK_FALSE(plain.feasible);
