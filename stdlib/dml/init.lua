@@ -74,6 +74,20 @@ local analysis = require "dml.analysis"
 local is_transformer = analysis.is_transformer
 
 
+local params_meta = {
+  __name = "dml.params",
+  __tostring = function(c)
+    -- 8.03e9 -> "8.03 B" parameters, 5.147e10 -> "51.47 G" FLOP
+    local function short(x, names)
+      local i, scaled = 1, x
+      while scaled >= 1000 and i < #names do scaled, i = scaled / 1000, i + 1 end
+      return string.format("%.4g%s", scaled, names[i])
+    end
+    local counts, flops = { "", " thousand", " M", " B", " T" }, { " ", " k", " M", " G", " T", " P" }
+    return string.format("%s parameters, %s active; %sFLOP a token (Megatron's count: %sFLOP)", short(c.total, counts),
+      short(c.active, counts), short(c.flop_per_token, flops), short(c.megatron_flop_per_token, flops))
+  end,
+}
 def("params", "dml.params(model): a dml.transformer's (or a plain table of its fields') parameters and FLOPs: { total, active (those a token uses: top-k and shared experts), flop_per_token (model FLOPs, forward and backward), megatron_flop_per_token (as Megatron-Core r0.8's num_floating_point_operations counts them, the count of Megatron-LM's tables) }; norms counted, biases not.",
   function(model)
     -- a plain table of a transformer's fields is one (as dml.run reads it; JSON through call())
@@ -84,7 +98,11 @@ def("params", "dml.params(model): a dml.transformer's (or a plain table of its f
       core.raise("dml.params: expects a dml.transformer, got " .. what
         .. (what == "a dml.mlp_stack" and " (the paper's model: a plan of its run gives them as plan.run.total_params and plan.run.active_params)" or ""))
     end
-    return core.transformer_params(model)
+    local counts = core.transformer_params(model)
+    -- Parameter counts are whole: integers where a double holds them exactly (8030261248, not
+    -- 8030261248.0); and the table prints as one line (helper-92: "table: 0x55...").
+    for _, k in ipairs { "total", "active" } do counts[k] = math.tointeger(counts[k]) or counts[k] end
+    return setmetatable(counts, params_meta)
   end)
 
 local is_transformer_run = analysis.is_transformer_run

@@ -602,7 +602,9 @@ do
   -- (2 x 32 + 1) x 4096: 8030261248, the count Hugging Face gives for Meta-Llama-3-8B.
   local p = dml.params(llama8b)
   t.eq(p.total, 8030261248)
+  t.eq(math.type(p.total), "integer", "a count prints whole (helper-92: 8030261248.0)")
   t.eq(p.active, p.total, "a dense model uses every parameter")
+  t.eq(tostring(p), "8.03 B parameters, 8.03 B active; 51.47 GFLOP a token (Megatron's count: 57.91 GFLOP)")
   -- A small MoE: 2 layers, d 64, 8 heads of 8, the first layer dense (d_ff 256, gated), then 4
   -- experts of width 32, top-2, one shared. Attention 64 x 24 x 8 + 8 x 8 x 64 = 16384 per layer;
   -- dense MLP 3 x 64 x 256 = 49152; an expert 3 x 64 x 32 = 6144, the MoE layer 5 x 6144 + a
