@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cctype>
 #include <cerrno>
@@ -215,6 +216,21 @@ std::optional<DisplayUnit> column_unit(const Table& t, size_t c) {
     largest = std::max(largest, magnitude);
   }
   if (!dim || !std::isfinite(smallest)) return std::nullopt;
+  // Bytes in a column in binary units, as a plan prints its memory ("76.27 GiB of 79.6 GiB":
+  // an 80 GB GPU's 85.5e9 bytes read as more than 80 GB; helper-92).
+  if (*dim == dml::kBytes) {
+    static constexpr std::array<std::pair<double, std::string_view>, 6> kBinary = {
+        {{1.0, "B"},
+         {1024.0, "KiB"},
+         {1048576.0, "MiB"},
+         {1073741824.0, "GiB"},
+         {1099511627776.0, "TiB"},
+         {1125899906842624.0, "PiB"}}};
+    std::size_t i = 0;
+    while (i + 1 < kBinary.size() && smallest >= kBinary[i + 1].first) ++i;
+    if (largest / kBinary[i].first >= 1e6) return std::nullopt;
+    return DisplayUnit{kBinary[i].first, std::string(kBinary[i].second)};
+  }
   std::optional<DisplayUnit> unit = display_unit(Quantity{smallest, *dim});
   if (!unit || largest / unit->factor >= 1e6) return std::nullopt;
   return unit;

@@ -250,6 +250,23 @@ TEST_CASE("output: a column of one dimension is written in one unit", "[output]"
         "123457 s       1 day                0 s    2 s");
 }
 
+TEST_CASE("output: a column of bytes is written in binary units, as a plan prints memory",
+          "[output]") {
+  // An H100's 85,520,000,000 allocatable bytes (dml's 79.65 GiB capacity) beside a plan's 69.21
+  // GiB: in GB the capacity read as more than the GPU's "80 GB" (helper-92). The smallest
+  // value's unit: 1,048,576 B is 1 MiB, so the column is in MiB.
+  Table t;
+  t.columns = {"memory", "small"};
+  const auto bytes = [](double b) { return QuantityCell{b, dml::kBytes}; };
+  t.rows.push_back({bytes(85.52e9), bytes(1048576)});
+  t.rows.push_back({bytes(69.21 * 1073741824.0), bytes(3 * 1048576)});
+  CHECK(format_text(t) ==
+        "   memory  small\n"
+        "---------  -----\n"
+        "79.65 GiB  1 MiB\n"
+        "69.21 GiB  3 MiB");
+}
+
 TEST_CASE("output: quantity cells show their text and save their value", "[output]") {
   lua_State* L = luaL_newstate();
   luaL_openlibs(L);
