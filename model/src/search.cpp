@@ -788,6 +788,20 @@ Sweep sweep(const Setting& setting, const std::vector<std::int64_t>& grid, const
     const bool floor = p.result.feasible && p.result.best.utilization < options.utilization_floor;
     if (infeasible) {
       ended_by = fmt::format("no cluster trains width {} in time", d);
+      // Levels whose units hold an odd factor (a 72-GPU rack: 9) put it in every cluster size,
+      // which a width without it splits badly: said, with the way round it (helper-96: NVL72
+      // B200s ended below 8-GPU nodes of the same GPUs).
+      std::int64_t unit = 1;
+      for (const NetworkLevel& level : setting.cluster.levels) unit *= level.size.value_or(1);
+      std::int64_t odd = unit;
+      while (odd > 1 && odd % 2 == 0) odd /= 2;
+      if (odd > 1) {
+        ended_by += fmt::format(
+            " (every cluster size is a multiple of the levels' units of {} GPUs, so of {}: "
+            "declaring the level with a power-of-two size, as size = 64 of a 72-GPU rack, runs "
+            "that many of each unit's GPUs)",
+            unit, odd);
+      }
     } else if (floor) {
       ended_by = fmt::format(
           "the utilization at width {} ({}) is below options.utilization_floor ({}): wider "

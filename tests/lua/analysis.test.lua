@@ -160,6 +160,17 @@ t.near(limits.summary.largest_feasible_utilization, 0.0517, 1e-2)
 t.near(limits.summary.first_infeasible_flop:value(), 5.076e31, 1e-3)
 local largest = dml.largest_run(paper.settings.h100_sxm)
 t.near(largest:value(), 2.707e31, 1e-3)
+t.eq(limits.summary.ended_by, "no cluster trains width 212992 in time", "8-GPU nodes: no sizing remark")
+-- A 72-GPU rack puts a factor 9 in every cluster size, which ends B200 NVL72 racks at a smaller
+-- run than 8-GPU nodes of the same GPUs (helper-96): the reason says so, and the way round it.
+do
+  local networks = require "dml.presets.networks"
+  local racks = dml.setting { cluster = dml.cluster { gpu = (require "dml.presets.gpus").b200,
+    levels = { networks.nvl72, networks.infiniband_xdr } }, duration = "90 days" }
+  local ended = dml.limits(racks).summary.ended_by
+  t.eq(ended:find("(every cluster size is a multiple of the levels' units of 72 GPUs, so of 9: declaring the level "
+    .. "with a power-of-two size, as size = 64 of a 72-GPU rack, runs that many of each unit's GPUs)", 1, true) ~= nil, true, ended)
+end
 -- a limits result is one row in the limits type's columns; its plans are `points`
 local row_table = dml.table(limits)
 t.eq(#row_table, 1, "one row")
