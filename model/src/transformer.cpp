@@ -1657,7 +1657,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // a node, the data-parallel collectives run on the network beside it, so the step is the
   // longer of the two, not their sum (a faster GPU, which exposes more of the node's waits,
   // never exposes more of both).
-  const bool dp_on_net = dp_g.level > 0 || rep_g.level > 0;
+  // (The shard group's collectives, and the expert DP group's of a MoE model, on the network:
+  // an HSDP shard inside the node shares TP's link and gets no window from its waits.)
+  const bool dp_on_net = dp_g.level > 0 && (c.experts == 0 || edp_g.size <= 1 || edp_g.level > 0);
   const bool tp_waits_window = l.tp > 1 && tp_g.level == 0 && dp_on_net;
   const bool cp_waits_window = l.cp > 1 && cp_g.level == 0 && dp_on_net;
   const double gbytes = st.gradient_reduce_bytes;
@@ -2559,10 +2561,13 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         l.schedule != Schedule::kDualPipe && filled < l.pp - 1 && n >= 2) {
       const std::int64_t full = c.layers - (l.pp - 1) * (n - 1);  // stages of n in the spread
       p.notes.push_back(fmt::format(
-          "filled in order, stages {} to {} of {} hold no layer; spread as {} stage{} of {} and {} "
-          "of {}, none on the last but the logits (Megatron-Core's pipeline layout), the step "
-          "costs the same",
-          filled + 1, l.pp - 1, l.pp, full, full == 1 ? "" : "s", n, l.pp - 1 - full, n - 1));
+          "filled in order, {} of {} hold{} no layer; spread as {} stage{} of {} and {} of {}, "
+          "none on the last but the logits (Megatron-Core's pipeline layout), the step costs the "
+          "same",
+          filled + 1 == l.pp - 1 ? fmt::format("stage {}", filled + 1)
+                                 : fmt::format("stages {} to {}", filled + 1, l.pp - 1),
+          l.pp, filled + 1 == l.pp - 1 ? "s" : "", full, full == 1 ? "" : "s", n, l.pp - 1 - full,
+          n - 1));
     }
   }
   if (k.pace_device >= 0) {

@@ -80,7 +80,8 @@ local params_meta = {
     -- 8.03e9 -> "8.03 B" parameters, 5.147e10 -> "51.47 G" FLOP
     local function short(x, names)
       local i, scaled = 1, x
-      while scaled >= 1000 and i < #names do scaled, i = scaled / 1000, i + 1 end
+      -- (by the rounded text: 999,995,000 is "1 B", not "1000 M")
+      while tonumber(string.format("%.4g", scaled)) >= 1000 and i < #names do scaled, i = scaled / 1000, i + 1 end
       return string.format("%.4g%s", scaled, names[i])
     end
     local counts, flops = { "", " thousand", " M", " B", " T" }, { " ", " k", " M", " G", " T", " P" }
@@ -146,8 +147,12 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     local node = 1
     local levels = run.cluster.levels
     for i = 1, #levels - 1 do node = node * levels[i].size end
-    -- A top level with a size (a cluster of one NVLink domain) bounds the sizes tried.
-    local cap = levels[#levels].size or 2 ^ 30
+    -- A top level with a size (a cluster of one NVLink domain; or so many nodes) bounds the
+    -- sizes tried: its size counts units of the level below, node GPUs each. The largest size
+    -- is tried too where the doublings step past it (a 72-GPU rack: 64, then 72).
+    local top = levels[#levels].size
+    local cap = top and node * top or nil
+    local limit = cap or 2 ^ 30
     local rows, found, last_time, stopped = {}, nil, nil, nil
     local function try(n)
       local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
@@ -163,7 +168,8 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     -- the first size that trains in time, three quarters of it (node x 3 x 2^i, the size
     -- between two doublings a cluster is often built at: 1,536 GPUs between 1,024 and 2,048,
     -- 12 racks between 8 and 16) is tried too.
-    while n <= cap do
+    local prev
+    while n <= limit do
       local plan, in_time = try(n)
       if in_time then
         found = plan
@@ -175,7 +181,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
       end
       if plan.feasible then
         if last_time ~= nil and not (plan.time_to_train < last_time) then
-          stopped = string.format("past %s GPUs the time no longer falls", core.count_text(n // 2))
+          stopped = string.format("past %s GPUs the time no longer falls", core.count_text(prev))
           break
         end
         last_time = plan.time_to_train
@@ -183,6 +189,13 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
         stopped = string.format("%s GPUs run no layout", core.count_text(n))
         break
       else
+        -- Two sizes in a row that no layout splits (the batch, the layers and the heads cap the
+        -- degrees): a larger size adds only factors of 2, which no degree has room for.
+        local unsplit = (plan.violations[1] or ""):match "^no layout of %d+ GPUs runs this model"
+        if unsplit and rows[#rows - 1] and (rows[#rows - 1].why_not or ""):match "^no layout of %d+ GPUs runs this model" then
+          stopped = string.format("no layout splits %s GPUs or more", core.count_text(prev))
+          break
+        end
         -- Fixed degrees whose product no size node x 2^i divides (tp = 3 on 8-GPU nodes): no
         -- larger size runs them either (helper-93: 28 sizes of the same refusal, to 2^30).
         local product = tonumber((plan.violations[1] or ""):match "^layout: .- = (%d+) does not divide the cluster's")
@@ -195,7 +208,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
           end
         end
       end
-      n = n * 2
+      prev, n = n, (cap and n < cap and n * 2 > cap) and cap or n * 2
     end
     table.sort(rows, function(a, b) return a.gpus < b.gpus end)
     local title = string.format("GPUs for %s in %s", run.model.name or "the run", tostring(want))
@@ -205,7 +218,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
       for _, r in ipairs(rows) do
         if r.feasible and (not best or r.time_to_train < best.time_to_train) then best = r end
       end
-      local why = stopped or (n > cap and string.format("the cluster's top level holds %s GPUs at most", core.count_text(cap)))
+      local why = stopped or (cap and string.format("the cluster's top level holds %s GPUs at most", core.count_text(cap)))
         or "no size up to 2^30 GPUs"
       title = title .. string.format(": none in time (%s%s)",
         best and string.format("the fastest, %s, on %s GPUs; ", tostring(best.time_to_train), core.count_text(best.gpus)) or "no size runs a layout; ",

@@ -411,6 +411,21 @@ do
   t.eq(sizes1[#sizes1].gpus, 8)
   local title1 = tostring(sizes1):match "^[^\n]*"
   t.eq(title1:find("the cluster's top level holds 8 GPUs at most)", 1, true) ~= nil, true, title1)
+  -- The top level's size counts units of the level below: 8 nodes of 8 H100s hold 64 GPUs, and
+  -- 48 of them train in 30 days (helper-97: read as 8 GPUs, the search stopped there); a
+  -- one-level 72-GPU rack is tried whole after 64 (8 days: 72 B200s take 7.7, 64 take 8.7).
+  local nodes8 = dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+    levels = { networks.nvlink4_h100, dml.level(networks.infiniband_ndr, { size = 8 }) } } })
+  t.eq(dml.gpus_for(nodes8, "30 days").gpus, 48)
+  local rack = dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 576, tokens = "1e12 tokens",
+    cluster = dml.cluster { gpu = gpus.b200, size = 72, levels = { networks.nvl72 } } }
+  local whole, tried72 = dml.gpus_for(rack, "8 days")
+  t.eq(whole and whole.gpus, 72, tostring(tried72))
+  -- Two sizes in a row that no layout splits end the search (helper-97: 28 sizes to 2^30)
+  -- (batch 512 and CP up to 8: TP 1 x PP 1 splits 4,096 GPUs at most; ZeRO 0 fits on none)
+  local unsplit = select(2, dml.gpus_for(run, "30 days", { tp = 1, pp = 1, zero = 0 }))
+  t.eq(unsplit[#unsplit].gpus, 16384, tostring(unsplit))
+  t.eq(tostring(unsplit):match "^[^\n]*", "GPUs for the run in 30 days: none in time (no size runs a layout; no layout splits 8,192 GPUs or more)")
   -- Fixed degrees no size of nodes x 2^i divides end the search at once (helper-93: 28 sizes)
   local never, tried3 = dml.gpus_for(run, "90 days", { tp = 3 })
   t.eq(never, nil)
