@@ -739,6 +739,16 @@ bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
     h.interrupted = true;
     status = LUA_ERRRUN;
   }
+  if (outermost && status == LUA_OK && h.stop != StopReason::kNone) {
+    // A limit that fired during the call and that the script caught (coroutine.resume returns
+    // the error as a value, and the main thread's hook comes only every 1,000 instructions):
+    // the call was stopped all the same (helper-95: it returned true, stop_reason kNone).
+    lua_pop(L_, nresults == LUA_MULTRET ? lua_gettop(L_) - base + 1 : nresults);
+    const std::string text =
+        (h.stop_where.empty() ? "" : h.stop_where + ": ") + lua::stop_text(h, h.stop);
+    lua_pushlstring(L_, text.data(), text.size());
+    status = LUA_ERRRUN;
+  }
   if (status != LUA_OK) {
     // The whole message, a NUL inside it too (dml.error("a\0b")).
     std::size_t n = 0;

@@ -180,6 +180,8 @@ dml_golden(merge_output_exists ARGS --merge cases/merge/part1.csv cases/merge/op
 dml_golden(timeout ARGS --timeout "0.2 s" cases/endless_loop.lua)
 dml_golden(instruction_limit ARGS --max-instructions 1e5 cases/endless_loop.lua)
 dml_golden(memory_limit ARGS --max-memory "20 MB" cases/grows_forever.lua)
+# A limit the script catches through coroutine.resume still fails the run (helper-95).
+dml_golden(limit_caught ARGS --max-instructions 100000 cases/limit_caught.lua)
 dml_golden(bad_timeout ARGS --timeout 30 cases/hello.lua)
 dml_golden(bad_memory_limit ARGS --max-memory "-1 GB" cases/hello.lua)
 # a fraction of one unit would be no limit at all; a timeout past the clock's range, one at once

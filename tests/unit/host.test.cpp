@@ -279,6 +279,16 @@ TEST_CASE("host: the instruction limit counts Lua instructions", "[host]") {
   CHECK_FALSE(dml.run_string("for i = 1, 1e6 do end", "=count"));
   CHECK(dml.error() == "count:1: instruction limit of 100,000 reached");
   CHECK(dml.stop_reason() == dml::StopReason::kInstructionLimit);
+  // Caught through coroutine.resume, which returns the error as a value, the limit still ends
+  // the call: false, with the limit's reason and line (helper-95: true and kNone).
+  CHECK_FALSE(
+      dml.run_string("local co = coroutine.create(function() while true do end end)\n"
+                     "caught = select(2, coroutine.resume(co))",
+                     "=caught"));
+  CHECK(dml.error() == "caught:1: instruction limit of 100,000 reached");
+  CHECK(dml.stop_reason() == dml::StopReason::kInstructionLimit);
+  // The next call runs on its own count.
+  CHECK(dml.run_string("for i = 1, 1000 do end"));
 }
 
 TEST_CASE(
