@@ -78,6 +78,7 @@ struct Host {
   // --- memory: every byte the Lua state holds ------------------------------------------------
   std::size_t used = 0;
   std::size_t limit = 0;     // 0: none (set once the stdlib is loaded)
+  std::size_t baseline = 0;  // what the state held once the stdlib was loaded
   bool memory_hit = false;   // the allocator refused an allocation past the limit in this call
   std::string memory_where;  // where the last refusal happened
 

@@ -691,6 +691,7 @@ Interpreter::Interpreter(InterpreterOptions options)
   // The memory limit counts the stdlib's memory too; it and the others hold from the first
   // call on (a tiny limit is then the script's error, not a stdlib that fails to load).
   host_->limits_on = true;
+  host_->baseline = host_->used;
   const double limit = options_.max_memory.value();
   host_->limit = limit <= 0        ? 0
                  : limit >= 1.8e19 ? std::numeric_limits<std::size_t>::max()

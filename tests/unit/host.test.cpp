@@ -328,6 +328,18 @@ TEST_CASE("host: the memory limit refuses what passes it, and the interpreter go
   CHECK(dml.run_string("x = ('y'):rep(1000)"));
 }
 
+TEST_CASE("host: a memory limit below what the stdlib holds says so", "[host]") {
+  // (helper-95: a 1 kB limit stopped the next chunk with "memory limit of 1 kB reached" alone)
+  dml::InterpreterOptions options;
+  options.max_memory = dml::units::bytes(1000);
+  dml::Interpreter dml(options);
+  CHECK_FALSE(dml.run_string("local t = { 1, 2, 3 }", "=tiny"));
+  CHECK_THAT(dml.error(), Catch::Matchers::StartsWith("memory limit of 1 kB reached (dml's stdlib "
+                                                      "alone holds ") &&
+                              Catch::Matchers::EndsWith(" kB: give a few MB at least)"));
+  CHECK(dml.stop_reason() == dml::StopReason::kMemoryLimit);
+}
+
 TEST_CASE("host: print, dml's messages and progress go to the host", "[host]") {
   std::vector<std::string> printed, messages;
   struct Report {
