@@ -234,6 +234,10 @@ bool Interpreter::register_function(const std::string& name, HostFunction fn) {
     error_ = fmt::format("register_function: \"{}\" is not a name like \"lookup\"", name);
     return false;
   }
+  if (!fn) {  // (helper-95: an empty function registered, and failed at every call)
+    error_ = fmt::format("register_function: \"{}\": the function is empty", name);
+    return false;
+  }
   Registered r{name, std::move(fn)};
   // Protected: a memory limit or an error in making it ends here, not in Lua's panic.
   lua_pushlightuserdata(L_, &r);

@@ -260,6 +260,9 @@ TEST_CASE("host api: scripts call host functions", "[host_api]") {
     // A Lua keyword is no global a script could call.
     CHECK_FALSE(dml.register_function("end", [](const json&) { return json(); }));
     CHECK(dml.error() == "register_function: \"end\" is not a name like \"lookup\"");
+    // An empty function is refused where it is registered, not at every call (helper-95).
+    CHECK_FALSE(dml.register_function("nothing", dml::Interpreter::HostFunction{}));
+    CHECK(dml.error() == "register_function: \"nothing\": the function is empty");
     CHECK(dml.register_function("ending", [](const json&) { return json(); }));
     CHECK_FALSE(dml.call("dml.end", json::array()).has_value());
     // A global the scripts have already is not replaced (helper-82: "dml" replaced broke every
