@@ -768,6 +768,11 @@ bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
       if (error_.find(text) == std::string::npos) {
         error_ = stop_where_.empty() ? text : stop_where_ + ": " + text;
       }
+      // coroutine.wrap puts its caller's place before a message that has one already.
+      const std::string twice = stop_where_ + ": " + stop_where_ + ": ";
+      if (!stop_where_.empty() && error_.starts_with(twice)) {
+        error_.erase(0, stop_where_.size() + 2);
+      }
     } else if (status != LUA_OK && h.memory_hit &&
                (status == LUA_ERRMEM || status == LUA_ERRERR ||
                 error_.find("not enough memory") != std::string::npos)) {

@@ -287,6 +287,9 @@ TEST_CASE("host: the instruction limit counts Lua instructions", "[host]") {
                      "=caught"));
   CHECK(dml.error() == "caught:1: instruction limit of 100,000 reached");
   CHECK(dml.stop_reason() == dml::StopReason::kInstructionLimit);
+  // coroutine.wrap, which puts its caller's place before the message, does not name it twice.
+  CHECK_FALSE(dml.run_string("coroutine.wrap(function() while true do end end)()", "=wrapped"));
+  CHECK(dml.error() == "wrapped:1: instruction limit of 100,000 reached");
   // The next call runs on its own count.
   CHECK(dml.run_string("for i = 1, 1000 do end"));
 }
