@@ -39,7 +39,19 @@ std::string confinement_problem(std::string_view path, Access access) {
   // A directory on the way may be a symbolic link out of it.
   const fs::path inside = access == Access::kWrite ? resolved.parent_path() : resolved;
   const auto mismatch = std::mismatch(cwd.begin(), cwd.end(), inside.begin(), inside.end());
-  if (mismatch.first != cwd.end()) return rule;
+  if (mismatch.first != cwd.end()) {
+    // A relative path without ".." that leads out: a symbolic link on the way, named
+    // (helper-95: the rule alone read as wrong for such a path).
+    fs::path walked;
+    for (const auto& part : p) {
+      walked /= part;
+      if (fs::is_symlink(fs::symlink_status(walked, ec))) {
+        return fmt::format("{} is a symbolic link that leads out of the working directory",
+                           walked.string());
+      }
+    }
+    return rule;
+  }
   return {};
 }
 
