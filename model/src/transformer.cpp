@@ -135,7 +135,8 @@ void Description<TransformerRun>::check(const TransformerRun& r, const std::stri
   }
   if (!r.cluster.size) {
     throw ConfigError(path + ".cluster.size",
-                      "required for a transformer run: the number of GPUs it uses");
+                      "required for a transformer run: the number of GPUs it uses (dml.gpus_for "
+                      "searches it: any size does there)");
   }
   if (!r.cluster.gpu.efficiency) {
     throw ConfigError(path + ".cluster.gpu.efficiency",
