@@ -2405,6 +2405,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.global_batch = c.batch;
   p.tokens = c.tokens;
   p.layout = to_layout(l);
+  p.layout_text = layout_text(p.layout);
   p.assumed = std::move(assumed);
   // Efficiencies that set the step time but that no measured run fitted (their sources begin
   // "estimate"): said, so that a preset's guess is not read as a measurement (docs/model.md 8.2).

@@ -245,6 +245,7 @@ struct StepPlan {
   std::int64_t global_batch = 0;
   double tokens = 0;
   TransformerLayout layout{};  // every field filled in
+  std::string layout_text{};   // the layout as the plan's first line writes it
   std::vector<std::string> assumed{};
   std::vector<std::string> notes{};  // what to read the answer with: inputs the costs do not use
   StepTime time{};
@@ -1132,6 +1133,11 @@ struct Description<StepPlan> {
     v.field(p.layout, {.name = "layout",
                        .doc = "the layout, every field filled in (none when optimize found none "
                               "that fits: its costs are then empty in a table)"});
+    v.field(p.layout_text,
+            {.name = "layout_text",
+             .doc = "the layout in one cell, as the plan's first line writes it (\"TP 8 (SP) x PP "
+                    "16 (1f1b, interleave 8) x DP 128 (ZeRO-1), microbatch 1, no recompute\"; "
+                    "empty when optimize found none)"});
     v.field(p.assumed, {.name = "assumed", .doc = "layout values the run did not give"});
     v.field(p.notes, {.name = "notes",
                       .doc = "what to read the answer with: inputs the layout's costs do not use "
