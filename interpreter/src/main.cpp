@@ -377,6 +377,11 @@ static int run_dml(int argc_given, char** argv) {
                                          : "a directory") +
                            ", not an empty argument");
       }
+      // -l g=mod (lua 5.4's form): both sides named (helper-93: "-l x=" read module "").
+      if (const auto eq = v->find('=');
+          a == "-l" && eq != std::string::npos && (eq == 0 || eq + 1 == v->size())) {
+        return usage_error("'-l " + *v + "': expected a library name, or global=library");
+      }
       if (a == "-e") actions.push_back({Action::kChunk, *v});
       if (a == "-l") actions.push_back({Action::kLibrary, *v});
       if (a == "--lib") options.lib_dirs.push_back(*v);

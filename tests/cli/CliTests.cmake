@@ -24,6 +24,8 @@ dml_golden(args_table ARGS cases/args.lua one "two words")
 dml_golden(chunk_then_script ARGS -e "greeting = 'hi'" cases/uses_greeting.lua)
 dml_golden(stdin_script STDIN "${DML_CLI_DIR}/cases/hello.lua" ARGS -)
 dml_golden(library_flag ARGS -l mylib -e "print(mylib.answer)")
+# -l g=mod with either side empty is a usage error (helper-93: "-l x=" ran, module "" not found).
+dml_golden(library_flag_empty_side ARGS -l x= -e "print(1)")
 # As lua's -l: a library alone still runs standard input.
 dml_golden(library_flag_then_stdin STDIN "${DML_CLI_DIR}/cases/uses_mylib.lua" ARGS -l mylib)
 
