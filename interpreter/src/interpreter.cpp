@@ -113,7 +113,18 @@ std::optional<std::string> at_field_line(lua_State* L, std::string_view msg) {
 int message_handler(lua_State* L) {
   if (lua_tolstring(L, 1, nullptr) == nullptr) {
     if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) return 1;
-    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    // The place of the Lua line that raised it, as a string message has (helper-95: error({})
+    // and error() named none).
+    lua_Debug ar;
+    bool placed = false;
+    for (int level = 1; !placed && lua_getstack(L, level, &ar) != 0; ++level) {
+      if (lua_getinfo(L, "Sl", &ar) != 0 && ar.currentline > 0) {
+        lua_pushfstring(L, "%s:%d: (error object is a %s value)", ar.short_src, ar.currentline,
+                        luaL_typename(L, 1));
+        placed = true;
+      }
+    }
+    if (!placed) lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     lua_replace(L, 1);
   }
   // The message as raised, which core.traceback's kept stack is keyed by.

@@ -182,6 +182,8 @@ dml_golden(merge_output_exists ARGS --merge cases/merge/part1.csv cases/merge/op
 dml_golden(timeout ARGS --timeout "0.2 s" cases/endless_loop.lua)
 dml_golden(instruction_limit ARGS --max-instructions 1e5 cases/endless_loop.lua)
 dml_golden(memory_limit ARGS --max-memory "20 MB" cases/grows_forever.lua)
+# An error object that is not a string names the line that raised it (helper-95: none).
+dml_golden(error_object_table ARGS cases/error_object_table.lua)
 # A limit the script catches through coroutine.resume still fails the run (helper-95).
 dml_golden(limit_caught ARGS --max-instructions 100000 cases/limit_caught.lua)
 dml_golden(bad_timeout ARGS --timeout 30 cases/hello.lua)
