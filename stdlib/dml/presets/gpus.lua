@@ -301,7 +301,7 @@ local function blackwell_fit(name, fit, held)
 end
 M.gb200.efficiency = estimate_eff("estimate: the H100 values; only the GEMM efficiency and the FP4 gain are calibrated on GB200 runs")
 M.gb200.efficiency.gemm = 0.5791
-M.gb200.efficiency.sources.gemm = blackwell_fit("GB200", "6.6% -> 3.0% mean error", "10.0% -> 3.7%")
+M.gb200.efficiency.sources.gemm = blackwell_fit("GB200", "6.6% -> 3.0% mean error", "10.1% -> 3.7%")
 M.gb300.efficiency = estimate_eff("estimate: the H100 values; only the GEMM efficiency and the FP4 gain are calibrated on GB300 runs")
 M.gb300.efficiency.gemm = 0.6959
 M.gb300.efficiency.sources.gemm = blackwell_fit("GB300", "10.5% -> 6.0% mean error", "14.7% -> 9.2%")
