@@ -613,7 +613,9 @@ end
 
 local function library_text(res, header)
   local lines = {}
-  for _, h in ipairs(header) do lines[#lines + 1] = "-- " .. h end
+  -- A comment line each: a run_id or path with a line break (a quoted TSV cell may hold one)
+  -- would otherwise end the comment and write its rest as code (helper-98).
+  for _, h in ipairs(header) do lines[#lines + 1] = "-- " .. h:gsub("%c", " ") end
   lines[#lines + 1] = "local M = {}"
   lines[#lines + 1] = ""
   if res.gpu then
@@ -1048,7 +1050,9 @@ function M.calibrate(args)
       fmt("Mean abs step-time error on them %s -> %s; on %d held-out rows %s -> %s.",
         abs_pct(fit_summary.before_pct), abs_pct(fit_summary.after_pct), #check_report,
         abs_pct(check_summary.before_pct), abs_pct(check_summary.after_pct)),
-      "Use: local cal = require \"" .. write:match("([^/]*)%.lua$") .. "\"; dml.cluster { gpu = cal.gpu, ... }; dml.run { stack = cal.stack, ... }",
+      "Use: local cal = require \"" .. write:match("([^/]*)%.lua$") .. "\""
+        .. (res.gpu and "; dml.cluster { gpu = cal.gpu, ... }" or "")
+        .. (res.stack and "; dml.run { stack = cal.stack, ... }" or ""),
     }
     core.write_text(write, library_text(res, header), "dml.calibrate")
     res.written = write

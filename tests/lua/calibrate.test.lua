@@ -404,6 +404,26 @@ local function main()
   fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, write = dir .. "/my.cal.lua" } end,
     "calibrate.write: \"" .. dir .. "/my.cal.lua\": require reads the dots of a module name as directories; name the file without them")
 
+  -- A run_id with a line break (a quoted cell may hold one) stays inside the library's comment:
+  -- it was written as a line of code (helper-98: require ran its error(...)). And the Use line
+  -- names only what was written (a GPU-only fit writes no stack).
+  do
+    local text = t.read(syn):gsub("\nN21%-T1%-1%.7B\t", '\n"N21-T1-1.7B\nerror(""INJECTED"")\n--"\t', 1)
+    t.write(dir .. "/injected.tsv", text)
+    -- (three rows, so that the header lists their ids)
+    dml.calibrate { measured = dir .. "/injected.tsv", fit = { "gemm" }, preset = { gpu = "a100_sxm_80gb" },
+                    rows = { run_id = { "T1-1.7B", "T1-3.6B", "T1-7.5B" } }, write = dir .. "/injected_cal.lua" }
+    local lib = t.read(dir .. "/injected_cal.lua")
+    t.eq(lib:find("-- Fitted on 3 rows: N21-T1-1.7B error(\"INJECTED\") --, ", 1, true) ~= nil, true,
+      "the id kept on the comment's line: " .. lib:match "^[^\n]*\n([^\n]*)")
+    local ok, loaded = pcall(dofile, dir .. "/injected_cal.lua")
+    t.eq(ok, true, "the library loads without running the cell: " .. tostring(loaded))
+    t.eq(loaded.fit.rows[1], 'N21-T1-1.7B\nerror("INJECTED")\n--', "the id whole in M.fit.rows")
+    t.eq(lib:find("cal.stack", 1, true), nil, "a GPU-only fit's Use line names no stack")
+    os.remove(dir .. "/injected.tsv")
+    os.remove(dir .. "/injected_cal.lua")
+  end
+
   -- The physical bounds given in units are accepted ("1000 us" reads 1000.0000000000001), and
   -- a whole number written as a float is a count of evaluations.
   local full = dml.calibrate { measured = syn, fit = { "layer_overhead" }, rows = { group = "N21-T1" },
