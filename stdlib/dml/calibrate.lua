@@ -792,6 +792,17 @@ function M.calibrate(args)
   local fit_rows, check_rows = selected, {}
   local in_fit = {}
   for _, r in ipairs(fit_rows) do in_fit[r] = true end
+  -- A row both selected and held out would be fitted, its check silently lost (helper-98).
+  if check_filter ~= nil and args.rows ~= nil then
+    local both = {}
+    for _, r in ipairs(fit_rows) do
+      if check_filter(r.row) then both[#both + 1] = r.run_id end
+    end
+    if #both > 0 then
+      raise("calibrate.check: %d of the rows it holds out %s also in calibrate.rows (%s%s): a row is fitted or held out, not both",
+        #both, #both == 1 and "is" or "are", table.concat(both, ", ", 1, math.min(#both, 3)), #both > 3 and ", ..." or "")
+    end
+  end
   if check_filter ~= nil or held == nil then
     for _, r in ipairs(all) do
       if not in_fit[r] and not r.skip and (gpu_key == nil or r.request.gpu == gpu_key)

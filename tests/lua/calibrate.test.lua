@@ -404,6 +404,11 @@ local function main()
   fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, write = dir .. "/my.cal.lua" } end,
     "calibrate.write: \"" .. dir .. "/my.cal.lua\": require reads the dots of a module name as directories; name the file without them")
 
+  -- A row both fitted and held out is refused (helper-98: check = { run_id = ... } inside rows
+  -- was silently fitted, 0 held out).
+  fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, preset = { gpu = "a100_sxm_80gb" },
+    rows = { group = "N21-T1" }, check = { run_id = "N21-T1-1.7B" } } end,
+    "calibrate.check: 1 of the rows it holds out is also in calibrate.rows (N21-T1-1.7B): a row is fitted or held out, not both")
   -- A run_id with a line break (a quoted cell may hold one) stays inside the library's comment:
   -- it was written as a line of code (helper-98: require ran its error(...)). And the Use line
   -- names only what was written (a GPU-only fit writes no stack).
