@@ -1231,7 +1231,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         local = reach / ep_g.nodes * others;
       }
     }
-    const double token = expert_tokens * h;  // elements of the rank's tokens, once each
+    // The busiest rank receives `imbalance` times the mean of the copies (and sends as many back
+    // in the combine): it paces the exchange (helper-99: the imbalance slowed only the experts'
+    // compute).
+    const double token = expert_tokens * h * imbalance;  // elements, once each, at the busiest
     const auto move = [&](double bytes) {
       return c.exchange(token * bytes * (local + forwarded), token * bytes * remote, ep_g);
     };
@@ -1243,7 +1246,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // node or one rank each on their own (Megatron-Core's MoEAlltoAllTokenDispatcher permutes
     // a token into its k copies first). Node-limited routing leaves its bytes as they are: the
     // nodes are alike to a token, so each still gets k/nodes of its copies on average.
-    const double elems = expert_tokens * c.top_k * h;
+    // (The busiest rank's share, `imbalance` times the mean: it receives that many copies in the
+    // dispatch and sends them back in the combine, and the exchange waits for it.)
+    const double elems = expert_tokens * c.top_k * h * imbalance;
     const double bf16 = c.all_to_all(elems * 2, ep_g);  // combine, and the backward's
     ep_fwd = c.all_to_all(elems * c.dispatch_bytes, ep_g) + bf16;
     ep_bwd = 2 * bf16;

@@ -1508,3 +1508,22 @@ do
     t.eq(with.step <= without.step, true, gb .. " sequences: p2p_overlap " .. tostring(with.step) .. " against " .. tostring(without.step))
   end
 end
+
+-- The busiest expert-parallel rank paces the exchange too: its imbalance scales the all-to-all's
+-- bytes as it does the experts' compute (helper-99: imbalance 1, 2 and 4 all exchanged 0.653 s).
+do
+  local function step(imbalance, dispatcher)
+    local m = dml.transformer { layers = 16, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336, vocab = 65536,
+      seq_len = 4096, moe = { experts = 64, top_k = 4, expert_d_ff = 2048, imbalance = imbalance } }
+    local r = dml.run { model = m, stack = dml.stack(stacks.megatron_core, { dispatcher = dispatcher }), global_batch = 256,
+      tokens = "1e11 tokens", cluster = cluster(64) }
+    return dml.evaluate(r, { tp = 1, pp = 1, dp = 64, ep = 64, microbatch = 1, recompute = "none", zero = 1 }).time
+  end
+  for _, dispatcher in ipairs { "all_to_all", "token" } do
+    local one, two = step(1, dispatcher), step(2, dispatcher)
+    local ep1 = (one.ep + one.ep_hidden):value "s"
+    local ep2 = (two.ep + two.ep_hidden):value "s"
+    t.eq(ep2 > 1.8 * ep1 and ep2 < 2 * ep1, true, string.format("%s: exchange %g s at imbalance 1, %g s at 2", dispatcher, ep1, ep2))
+  end
+end
+

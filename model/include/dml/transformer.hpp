@@ -476,8 +476,9 @@ struct Description<Moe> {
                              .min = 0,
                              .max = kMaxModelDim});
     v.field(m.imbalance, {.name = "imbalance",
-                          .doc = "tokens on the busiest rank's experts / the mean (1: balanced); "
-                                 "at most experts / top_k, and counted as at most ep",
+                          .doc = "tokens on the busiest rank's experts / the mean (1: balanced): "
+                                 "its experts' compute and its share of the all-to-all; at most "
+                                 "experts / top_k, and counted as at most ep",
                           .min = 1,
                           .max = 64});
     v.field(m.max_nodes,
