@@ -944,6 +944,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // A rank gets at most one copy of a token per expert it holds and at most all k, so at most
   // min(ep, experts / k) times the mean (the declaration holds it to experts / k).
   const double imbalance = l.ep > 1 ? std::min(c.imbalance, static_cast<double>(l.ep)) : 1.0;
+  // The stack's EP overlap runs where Megatron-Core allows it: with a pipeline only across
+  // interleaved chunks (virtual stages), and without full recompute (transformer_config.py
+  // asserts both; helper-99: dml costed it, and the search chose it, where it would not launch).
+  const bool stack_pairs = ep_overlap_runs(c.run.stack, l);
   const double t = static_cast<double>(l.tp);
   const double p = static_cast<double>(l.pp);
   const double v = static_cast<double>(l.interleave);
@@ -1424,7 +1428,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // exposes what its communication takes beyond its compute. Only the steady state pairs: the
     // first stage's warm-up (and cool-down) chunks run alone.
     double ep_paired = 0;  // hidden per microbatch by the pairing
-    const bool pairs = (st.ep_overlap || l.schedule == Schedule::kDualPipe) &&
+    const bool pairs = (stack_pairs || l.schedule == Schedule::kDualPipe) &&
                        l.schedule != Schedule::kGpipe && n_moe > 0 && ep_fwd > 0;
     if (pairs) {
       const double elem_side = T * base_elem * st.elementwise_factor / c.hbm;
@@ -2411,6 +2415,13 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.tokens = c.tokens;
   p.layout = to_layout(l);
   p.layout_text = layout_text(p.layout);
+  if (c.run.stack.ep_overlap && c.experts > 0 && l.ep > 1 && l.schedule != Schedule::kDualPipe &&
+      !ep_overlap_runs(c.run.stack, l)) {
+    p.notes.emplace_back(
+        "the stack's ep_overlap does not run on this layout: Megatron-Core pairs microbatches' "
+        "layers only across interleaved chunks when pp > 1, and not under full recompute; the "
+        "all-to-all is costed without it");
+  }
   p.assumed = std::move(assumed);
   // Efficiencies that set the step time but that no measured run fitted (their sources begin
   // "estimate"): said, so that a preset's guess is not read as a measurement (docs/model.md 8.2).

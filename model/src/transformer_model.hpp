@@ -181,6 +181,11 @@ struct Costed {
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);
+// Whether the stack's ep_overlap runs on the layout: Megatron-Core's overlap of one microbatch's
+// all-to-all under another's compute needs interleaved chunks when pp > 1 and no full recompute.
+inline bool ep_overlap_runs(const Stack& st, const Lay& l) {
+  return st.ep_overlap && (l.pp == 1 || l.interleave > 1) && l.recompute != Recompute::kFull;
+}
 // "3.3 GiB" (1 decimal, 3 significant digits from 1e9 GiB up); fixed_text: a figure so.
 std::string bytes_text(double bytes);
 std::string fixed_text(double v, int decimals);

@@ -1527,3 +1527,29 @@ do
   end
 end
 
+
+-- The stack's ep_overlap runs where Megatron-Core allows it (helper-99): across interleaved
+-- chunks when pp > 1, and not under full recompute, where the plan says it does not run.
+do
+  local m = dml.transformer { layers = 8, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336, vocab = 65536,
+    seq_len = 4096, moe = { experts = 8, top_k = 2 } }
+  local function at(overlap, layout)
+    local r = dml.run { model = m, stack = dml.stack(stacks.megatron_core, { ep_overlap = overlap }), global_batch = 128,
+      tokens = "1e11 tokens", cluster = cluster(32) }
+    local base = { tp = 1, pp = 4, dp = 8, ep = 8, microbatch = 1, zero = 1, recompute = "none" }
+    for k, v in pairs(layout) do base[k] = v end
+    return dml.evaluate(r, base)
+  end
+  local function said(p)
+    for _, n in ipairs(p.notes) do if n:find("ep_overlap does not run", 1, true) then return true end end
+    return false
+  end
+  local chunks = at(true, { interleave = 2 })
+  t.eq(chunks.time.ep_hidden:value "s" > 0, true, "interleaved: the pairs hide")
+  t.eq(said(chunks), false)
+  for _, layout in ipairs { { interleave = 1 }, { interleave = 2, recompute = "full" } } do
+    local on, off = at(true, layout), at(false, layout)
+    t.eq(on.time.step, off.time.step, dml.layout_text(on.layout))
+    t.eq(said(on), true, "said: " .. dml.layout_text(on.layout))
+  end
+end

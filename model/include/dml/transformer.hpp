@@ -665,7 +665,8 @@ struct Description<Stack> {
             {.name = "ep_overlap",
              .doc = "in the pipeline's steady state, one microbatch's forward layer runs beside "
                     "another's backward layer and each all-to-all hides under the other's "
-                    "attention or experts (Megatron-Core's overlap_moe_expert_parallel_comm; "
+                    "attention or experts (Megatron-Core's overlap_moe_expert_parallel_comm: "
+                    "without a pipeline or across interleaved chunks, not under full recompute; "
                     "DualPipe always does); no effect under GPipe"});
     v.field(s.dispatcher,
             {.name = "dispatcher",
