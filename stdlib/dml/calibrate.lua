@@ -464,6 +464,8 @@ end
 local function minimize(f, x0, max_evaluations)
   local budget = { left = max_evaluations, used = 0 }
   local function counted(x)
+    -- Past the budget a point is not evaluated (helper-98: 20 allowed, 21 run): as if worse.
+    if budget.left <= 0 then return math.huge end
     budget.left = budget.left - 1
     budget.used = budget.used + 1
     return f(x)
@@ -676,6 +678,15 @@ function M.calibrate(args)
   if write ~= nil and write:match("([^/]*)%.lua$"):find(".", 1, true) then
     raise("calibrate.write: %q: require reads the dots of a module name as directories; name the file without them",
       write)
+  end
+  -- A name require already answers (dml's own modules, Lua's libraries) would never load the
+  -- file (helper-98: "dml.lua" and "string.lua" were written, and require returned the others).
+  local module = write and write:match("([^/]*)%.lua$")
+  local taken = { dml = true, string = true, table = true, math = true, io = true, os = true,
+                  coroutine = true, utf8 = true, debug = true, package = true, _G = true }
+  if module and taken[module] then
+    raise("calibrate.write: %q: require %q loads %s, never this file; name it otherwise", write, module,
+      module == "dml" and "dml itself" or "a library already there")
   end
   local max_evaluations = args.max_evaluations or DEFAULT_EVALUATIONS
   if math.type(max_evaluations) == "float" and max_evaluations == math.floor(max_evaluations) then

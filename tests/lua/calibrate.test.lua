@@ -434,6 +434,14 @@ local function main()
   local full = dml.calibrate { measured = syn, fit = { "layer_overhead" }, rows = { group = "N21-T1" },
                                bounds = { layer_overhead = { "0 us", "1000 us" } }, max_evaluations = 2e1 }
   t.eq(full.max_evaluations, 20)
+  t.eq(full.evaluations <= 20, true, "never past the budget (helper-98: 21 of 20): " .. full.evaluations)
+  for n = 2, 12 do
+    local short = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" }, max_evaluations = n }
+    t.eq(short.evaluations <= n, true, n .. " allowed, " .. short.evaluations .. " run")
+  end
+  -- A library named as a module require already answers would never load (helper-98).
+  fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, write = dir .. "/string.lua" } end,
+    "calibrate.write: \"" .. dir .. "/string.lua\": require \"string\" loads a library already there, never this file; name it otherwise")
   -- The first simplex takes a trial per value and one more: fewer evaluations cannot fit.
   fails(function() dml.calibrate { measured = syn, fit = { "gemm", "nvlink", "network" }, rows = { group = "N21-T1" },
                                    max_evaluations = 2 } end,
