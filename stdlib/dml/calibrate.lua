@@ -81,7 +81,9 @@ local function describe(v)
   local mt = getmetatable(v)
   if type(mt) == "table" and type(mt.__name) == "string" then return "a " .. mt.__name end
   if type(v) == "string" then return fmt("%q", v) end
+  if type(v) == "number" and v ~= v then return "NaN" end  -- (tostring gives "-nan" here)
   if type(v) == "number" or type(v) == "boolean" then return tostring(v) end
+  if type(v) == "table" and next(v) == nil then return "an empty table" end
   return "a " .. type(v)
 end
 
@@ -235,7 +237,8 @@ local function bounds_of(spec, fitted)
     if out[name] == nil then raise("calibrate.bounds.%s: not in calibrate.fit", name) end
     local b = spec[name]
     if type(b) ~= "table" or getmetatable(b) ~= nil or #b ~= 2 then
-      raise("calibrate.bounds.%s: expected { lower, upper }, got %s", name, describe(b))
+      raise("calibrate.bounds.%s: expected { lower, upper }, got %s", name,
+        type(b) == "table" and getmetatable(b) == nil and fmt("a list of %d", #b) or describe(b))
     end
     local lu = {}
     for i = 1, 2 do

@@ -439,6 +439,11 @@ local function main()
     local short = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" }, max_evaluations = n }
     t.eq(short.evaluations <= n, true, n .. " allowed, " .. short.evaluations .. " run")
   end
+  -- Messages that say what was given (helper-98: "got a table", "got -nan").
+  fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, bounds = { gemm = { 0.7 } } } end,
+    "calibrate.bounds.gemm: expected { lower, upper }, got a list of 1")
+  fails(function() dml.calibrate { measured = syn, max_evaluations = 0 / 0 } end,
+    "calibrate.max_evaluations: expected a whole number >= 1, got NaN")
   -- A library named as a module require already answers would never load (helper-98).
   fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, write = dir .. "/string.lua" } end,
     "calibrate.write: \"" .. dir .. "/string.lua\": require \"string\" loads a library already there, never this file; name it otherwise")
