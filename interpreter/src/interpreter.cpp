@@ -118,7 +118,9 @@ int message_handler(lua_State* L) {
     lua_Debug ar;
     bool placed = false;
     for (int level = 1; !placed && lua_getstack(L, level, &ar) != 0; ++level) {
-      if (lua_getinfo(L, "Sl", &ar) != 0 && ar.currentline > 0) {
+      // (The user's line: dml's own stdlib frames are passed over, as user_where does.)
+      if (lua_getinfo(L, "Sl", &ar) != 0 && ar.currentline > 0 &&
+          !std::string_view(ar.source).starts_with(lua::kStdlibChunkPrefix)) {
         lua_pushfstring(L, "%s:%d: (error object is a %s value)", ar.short_src, ar.currentline,
                         luaL_typename(L, 1));
         placed = true;
@@ -779,10 +781,15 @@ bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
       if (error_.find(text) == std::string::npos) {
         error_ = stop_where_.empty() ? text : stop_where_ + ": " + text;
       }
-      // coroutine.wrap puts its caller's place before a message that has one already.
-      const std::string twice = stop_where_ + ": " + stop_where_ + ": ";
-      if (!stop_where_.empty() && error_.starts_with(twice)) {
-        error_.erase(0, stop_where_.size() + 2);
+      // coroutine.wrap puts its caller's place before a message that has one already (each
+      // wrap one more): the stop's own place and text, and what follows them, are kept.
+      if (!stop_where_.empty()) {
+        const std::string own = stop_where_ + ": " + text;
+        const std::size_t at = error_.find(own);
+        if (at != std::string::npos && at > 0 &&
+            error_.find('\n') > at) {  // (only places before it, on its line)
+          error_.erase(0, at);
+        }
       }
     } else if (status != LUA_OK && h.memory_hit &&
                (status == LUA_ERRMEM || status == LUA_ERRERR ||

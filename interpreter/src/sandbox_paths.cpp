@@ -45,7 +45,12 @@ std::string confinement_problem(std::string_view path, Access access) {
     fs::path walked;
     for (const auto& part : p) {
       walked /= part;
-      if (fs::is_symlink(fs::symlink_status(walked, ec))) {
+      if (!fs::is_symlink(fs::symlink_status(walked, ec))) continue;
+      // The first link whose target lies outside (one to elsewhere inside is passed over).
+      const fs::path target = fs::weakly_canonical(cwd / walked, ec);
+      if (ec) break;
+      const auto m = std::mismatch(cwd.begin(), cwd.end(), target.begin(), target.end());
+      if (m.first != cwd.end()) {
         return fmt::format("{} is a symbolic link that leads out of the working directory",
                            walked.string());
       }

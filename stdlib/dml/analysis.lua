@@ -458,6 +458,12 @@ function M.sweep(spec)
     -- the error's value stays the message. A point that cannot be shown leaves it as it is.
     local function at_point(at, f, ...)
       local function handler(e)
+        -- An error object with no text of its own is named here, where its line is still on the
+        -- stack (helper-101: error({}) in a run function named the stdlib's line).
+        local mt = getmetatable(e)
+        if type(e) ~= "string" and not (type(mt) == "table" and mt.__tostring) and type(e) ~= "number" then
+          e = string.format("(error object is a %s value)", type(e))
+        end
         if type(e) ~= "string" then return e end
         e = core.placed(e)  -- Lua's own errors from C (a yield outside a coroutine) have no line
         local shown, where = pcall(at_text, at)

@@ -238,7 +238,10 @@ local function bounds_of(spec, fitted)
     local b = spec[name]
     if type(b) ~= "table" or getmetatable(b) ~= nil or #b ~= 2 then
       raise("calibrate.bounds.%s: expected { lower, upper }, got %s", name,
-        type(b) == "table" and getmetatable(b) == nil and fmt("a list of %d", #b) or describe(b))
+        type(b) == "table" and getmetatable(b) == nil and #b > 0 and fmt("a list of %d", #b)
+          or type(b) == "table" and getmetatable(b) == nil and next(b) ~= nil
+            and "a table of named fields (give the two as a list: { 0.3, 0.9 })"
+          or describe(b))
     end
     local lu = {}
     for i = 1, 2 do

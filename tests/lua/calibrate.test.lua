@@ -442,6 +442,10 @@ local function main()
   -- Messages that say what was given (helper-98: "got a table", "got -nan").
   fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, bounds = { gemm = { 0.7 } } } end,
     "calibrate.bounds.gemm: expected { lower, upper }, got a list of 1")
+  fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, bounds = { gemm = { lower = 0.3, upper = 0.9 } } } end,
+    "calibrate.bounds.gemm: expected { lower, upper }, got a table of named fields (give the two as a list: { 0.3, 0.9 })")
+  fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, bounds = { gemm = {} } } end,
+    "calibrate.bounds.gemm: expected { lower, upper }, got an empty table")
   fails(function() dml.calibrate { measured = syn, max_evaluations = 0 / 0 } end,
     "calibrate.max_evaluations: expected a whole number >= 1, got NaN")
   -- A library named as a module require already answers would never load (helper-98).

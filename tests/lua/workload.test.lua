@@ -197,6 +197,13 @@ t.raises(function()
   end }
 end, { pattern = "workload%.test%.lua:%d+: no run for one %(sweep%.run at { d = 1 }%)$" })
 raises_here(function() dml.sweep { grid = { d = {} }, run = function() end } end, "sweep.grid.d: expected a non-empty list of values")
+-- An error object with no text is named at the run function's line, not the stdlib's
+-- (helper-101: "stdlib/dml/analysis.lua:469: (error object is a table value)").
+t.raises(function()
+  dml.sweep { grid = { d = { 1 } }, run = function()
+    error({ code = 1 })
+  end }
+end, { pattern = "workload%.test%.lua:%d+: %(error object is a table value%) %(sweep%.run at { d = 1 }%)$" })
 -- A hole in a grid's list is refused where it is, not run as a point without a value
 -- (helper-93), and so is a key that is not a place.
 raises_here(function() dml.sweep { grid = { d = { 16, nil, 32 } }, run = function() end } end,

@@ -36,6 +36,9 @@ local root = sh("mktemp -d"):gsub("%s+$", "")
 local work = root .. "/work"
 assert(os.execute(string.format("mkdir -p %q %q && ln -s ../outside %q", work, root .. "/outside",
   work .. "/link")))
+-- A link to a folder inside (inner -> sub), in which a link leads out (sub/esc -> ../../outside).
+assert(os.execute(string.format("mkdir -p %q && ln -s sub %q && ln -s ../../outside %q", work .. "/sub",
+  work .. "/inner", work .. "/sub/esc")))
 
 local function quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
@@ -153,6 +156,10 @@ groups.escapes = function()
     after = function() if exists(root .. "/pwned.csv") then return "../pwned.csv written" end end }
   case { name = "dml.save through a symbolic link out of it", script = 'dml.save(dml.table { { a = 1 } }, "link/x.csv")',
     code = 1, err = 'dml: attack.lua:1: dml.save: "link/x.csv": link is a symbolic link that leads out of the ' ..
+      'working directory' }
+  case { name = "dml.save through a link inside to a link out", code = 1,
+    script = 'dml.save(dml.table { { a = 1 } }, "inner/esc/x.csv")',
+    err = 'dml: attack.lua:1: dml.save: "inner/esc/x.csv": inner/esc is a symbolic link that leads out of the ' ..
       'working directory' }
   case { name = "dml.save over a symbolic link", code = 1,
     script = 'dml.save(dml.table { { a = 1 } }, "link")',

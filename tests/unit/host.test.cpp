@@ -290,6 +290,13 @@ TEST_CASE("host: the instruction limit counts Lua instructions", "[host]") {
   // coroutine.wrap, which puts its caller's place before the message, does not name it twice.
   CHECK_FALSE(dml.run_string("coroutine.wrap(function() while true do end end)()", "=wrapped"));
   CHECK(dml.error() == "wrapped:1: instruction limit of 100,000 reached");
+  // Called on another line, and wrapped twice (helper-101: "wrapped:2: wrapped:1: ...").
+  CHECK_FALSE(
+      dml.run_string("local a = coroutine.wrap(function()\n"
+                     "  local b = coroutine.wrap(function() while true do end end)\n"
+                     "  b()\nend)\na()",
+                     "=wrapped"));
+  CHECK(dml.error() == "wrapped:2: instruction limit of 100,000 reached");
   // The next call runs on its own count.
   CHECK(dml.run_string("for i = 1, 1000 do end"));
 }
