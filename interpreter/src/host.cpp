@@ -106,10 +106,11 @@ std::string stop_text(const Host& h, StopReason reason) {
       return fmt::format("instruction limit of {} reached",
                          count_text(static_cast<u128>(h.options.max_instructions)));
     case StopReason::kMemoryLimit:
-      // A limit below what the stdlib alone holds stops any script at once: said (helper-95).
+      // A limit near what the stdlib alone holds stops scripts early, even at once: said
+      // (helper-95, helper-101).
       return fmt::format(
           "memory limit of {} reached{}", format_quantity({h.options.max_memory.value(), kBytes}),
-          h.baseline > 0 && static_cast<double>(h.baseline) >= h.options.max_memory.value()
+          h.baseline > 0 && h.options.max_memory.value() < static_cast<double>(h.baseline) + 1e6
               ? fmt::format(" (dml's stdlib alone holds {}: give a few MB at least)",
                             format_quantity({static_cast<double>(h.baseline), kBytes}))
               : std::string());
