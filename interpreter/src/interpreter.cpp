@@ -115,18 +115,10 @@ int message_handler(lua_State* L) {
     if (luaL_callmeta(L, 1, "__tostring") != 0 && lua_type(L, -1) == LUA_TSTRING) return 1;
     // The place of the Lua line that raised it, as a string message has (helper-95: error({})
     // and error() named none).
-    lua_Debug ar;
-    bool placed = false;
-    for (int level = 1; !placed && lua_getstack(L, level, &ar) != 0; ++level) {
-      // (The user's line: dml's own stdlib frames are passed over, as user_where does.)
-      if (lua_getinfo(L, "Sl", &ar) != 0 && ar.currentline > 0 &&
-          !std::string_view(ar.source).starts_with(lua::kStdlibChunkPrefix)) {
-        lua_pushfstring(L, "%s:%d: (error object is a %s value)", ar.short_src, ar.currentline,
-                        luaL_typename(L, 1));
-        placed = true;
-      }
-    }
-    if (!placed) lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    const std::string where = lua::user_where(L, 1);  // dml's own stdlib frames passed over
+    lua_pushlstring(L, where.data(), where.size());
+    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    lua_concat(L, 2);
     lua_replace(L, 1);
   }
   // The message as raised, which core.traceback's kept stack is keyed by.

@@ -616,10 +616,13 @@ function M.sweep(spec)
       local optimize_many = transformer and core.transformer_optimize_many or core.optimize_many
       local stopped
       local message, failed
+      local function search()
+        return optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
+          transformer and fixed or nil, keep)
+      end
       if #keys > 0 and transformer then
         -- (A fixed field the core refuses is named as the grid's user wrote it.)
-        local ok, a, b, c = pcall(optimize_many, runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
-          fixed, keep)
+        local ok, a, b, c = pcall(search)
         if not ok then
           local bare = tostring(a):gsub("^[^\n]-:%d+: ", "", 1)
           local index = tonumber(bare:match "^sweep%.runs%[(%d+)%]%.fixed%.")
@@ -629,8 +632,7 @@ function M.sweep(spec)
         end
         plans, stopped, failed = a, b, c
       else
-        plans, stopped, failed = optimize_many(runs, label, "sweep.runs", chunk_start, chunk_start - first, count,
-          transformer and fixed or nil, keep)
+        plans, stopped, failed = search()
       end
       if keep then errors = failed or {} end
       if plans == nil then  -- a run's search failed: the point (or the run's place) is named

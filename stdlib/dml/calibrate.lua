@@ -132,6 +132,9 @@ end
 -- --- The arguments -----------------------------------------------------------------------------
 
 local ARGS = { "measured", "preset", "fit", "rows", "check", "bounds", "write", "max_evaluations" }
+-- Module names require answers before any file: a library written under one never loads.
+local TAKEN_MODULES = { dml = true, string = true, table = true, math = true, io = true, os = true,
+                        coroutine = true, utf8 = true, debug = true, package = true, _G = true }
 
 -- A row filter from `rows` or `check`: a function(row) -> truthy, or a table { column = text or
 -- { text, ... } }: each named column must contain one of its texts (plain, any case). `group`
@@ -688,9 +691,7 @@ function M.calibrate(args)
   -- A name require already answers (dml's own modules, Lua's libraries) would never load the
   -- file (helper-98: "dml.lua" and "string.lua" were written, and require returned the others).
   local module = write and write:match("([^/]*)%.lua$")
-  local taken = { dml = true, string = true, table = true, math = true, io = true, os = true,
-                  coroutine = true, utf8 = true, debug = true, package = true, _G = true }
-  if module and taken[module] then
+  if module and TAKEN_MODULES[module] then
     raise("calibrate.write: %q: require %q loads %s, never this file; name it otherwise", write, module,
       module == "dml" and "dml itself" or "a library already there")
   end
