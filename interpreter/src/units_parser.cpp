@@ -321,8 +321,13 @@ UnitOutcome read_unit(std::string_view token, bool hints = true) {
     return {.unit = Quantity{scale.value(), dim}, .scale = scale};
   }
   std::string reason = fmt::format("unknown unit {}", quoted_excerpt(token));
-  if (token.find("FLOPs") != std::string_view::npos ||
-      token.find("FLOPS") != std::string_view::npos) {
+  if (token == "tokens" || token == "token") {
+    // The tokens field reads "15.6e12 tokens" (a count, not a quantity); dml.q has no count.
+    reason +=
+        "; a count of tokens is a plain number (15.6e12), or this text in the field that counts "
+        "them (tokens = \"15.6e12 tokens\")";
+  } else if (token.find("FLOPs") != std::string_view::npos ||
+             token.find("FLOPS") != std::string_view::npos) {
     reason += "; FLOPs is ambiguous: write FLOP for a count, FLOP/s for a rate";
   } else if (token.starts_with('K') && !token.starts_with("Ki")) {
     reason += "; K is not a prefix: write k for 1000 or Ki for 1024";

@@ -149,6 +149,8 @@ TEST_CASE("units_parser: invalid quantities say what was expected", "[units_pars
        R"(expected a quantity like "900 GB/s", got "1 Bytes" (unknown unit "Bytes"; did you mean "B"?))"},
       {"1 flop",
        R"(expected a quantity like "900 GB/s", got "1 flop" (unknown unit "flop"; did you mean "FLOP"?))"},
+      {"15.6e12 tokens",
+       R"(expected a quantity like "900 GB/s", got "15.6e12 tokens" (unknown unit "tokens"; a count of tokens is a plain number (15.6e12), or this text in the field that counts them (tokens = "15.6e12 tokens")))"},
       {"1 iB", R"(expected a quantity like "900 GB/s", got "1 iB" (unknown unit "iB"))"},
       {"1 sec",
        R"(expected a quantity like "900 GB/s", got "1 sec" (unknown unit "sec"; did you mean "s"?))"},
