@@ -464,17 +464,21 @@ local function compass(f, x, fx, budget)
     end
     if not moved then step = step / 2 end
   end
-  return x, fx
+  return x, fx, step < X_TOLERANCE
 end
 
 -- Minimizes f over the unit box from x0: Nelder-Mead, restarted from its best point while that
 -- improves, then compass search. Returns the point, its value, the evaluations and whether it
--- converged within max_evaluations.
+-- converged within max_evaluations: the compass step shrank below X_TOLERANCE and no point
+-- was refused for want of budget (a fit that settles on its last allowed evaluation converged).
 local function minimize(f, x0, max_evaluations)
-  local budget = { left = max_evaluations, used = 0 }
+  local budget = { left = max_evaluations, used = 0, refused = false }
   local function counted(x)
     -- Past the budget a point is not evaluated (helper-98: 20 allowed, 21 run): as if worse.
-    if budget.left <= 0 then return math.huge end
+    if budget.left <= 0 then
+      budget.refused = true
+      return math.huge
+    end
     budget.left = budget.left - 1
     budget.used = budget.used + 1
     return f(x)
@@ -489,8 +493,9 @@ local function minimize(f, x0, max_evaluations)
     if not improved then break end
     step = 0.05
   end
-  x, fx = compass(counted, x, fx, budget)
-  return x, fx, budget.used, budget.left > 0
+  local settled
+  x, fx, settled = compass(counted, x, fx, budget)
+  return x, fx, budget.used, settled and not budget.refused
 end
 
 -- --- Reporting ---------------------------------------------------------------------------------

@@ -435,6 +435,16 @@ local function main()
                                bounds = { layer_overhead = { "0 us", "1000 us" } }, max_evaluations = 2e1 }
   t.eq(full.max_evaluations, 20)
   t.eq(full.evaluations <= 20, true, "never past the budget (helper-98: 21 of 20): " .. full.evaluations)
+  -- A fit that settles on its last allowed evaluation converged; one fewer did not.
+  local free = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" } }
+  t.eq(free.converged, true, "the unbounded fit converged")
+  local exact = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" },
+                                max_evaluations = free.evaluations }
+  t.eq(exact.evaluations, free.evaluations, "the same evaluations within an exact budget")
+  t.eq(exact.converged, true, "converged on the last allowed evaluation (" .. free.evaluations .. ")")
+  local under = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" },
+                                max_evaluations = free.evaluations - 1 }
+  t.eq(under.converged, false, "one evaluation fewer: not converged")
   for n = 2, 12 do
     local short = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" }, max_evaluations = n }
     t.eq(short.evaluations <= n, true, n .. " allowed, " .. short.evaluations .. " run")
