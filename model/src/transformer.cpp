@@ -1690,6 +1690,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // rank holds two: it reduces, and gathers after the step, both stages' parameters).
   struct DpTime {
     double exposed = 0, hidden = 0, optimizer = 0;
+    double waits = 0;  // ZeRO 3: a microbatch's exposed waits between the layers
   };
   const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double mtp_units,
                            double embeds, double nonexpert, double expert, double stages)
@@ -1747,6 +1748,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       // are units of their own, gathered and reduced as a layer is.
       layer_kind(mtp_units, ne_mtp, ex_mtp);
       layer_kind(embeds, embed_t, 0);
+      out_dp.waits = exposed_mb;
       out_dp.exposed = m * (exposed_mb + first_last);
       out_dp.hidden = m * std::max(0.0, hidden_mb - first_last);
     } else {
@@ -2055,10 +2057,23 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double moe_moved = per_token_moe - routed_kept;
     offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * moe_moved);
     offload_buffer = T * (n_off > dense_off ? moe_moved : per_token_dense);
+    // The copies run on their own engine through every wait of the compute stream as well as
+    // its compute: TP's and CP's exposed waits, EP's, and ZeRO 3's between the layers (the
+    // passes' shares of those not split by pass in proportion to their compute). A window is
+    // then its layers' time, and the copies are exposed only past it (a faster GPU whose DP
+    // waits grow by what its compute loses keeps the window: helper-102, 2x clock +12%).
+    const double share_f = busy.fwd / std::max(busy.fwd + busy.bwd, 1e-300);
+    const double pooled = busy.ep_exposed + dp.waits;
+    const double waits_f = busy.tp_exposed_f + busy.cp_exposed_f + share_f * pooled;
+    const double waits_b = busy.tp_exposed - busy.tp_exposed_f + busy.cp_exposed -
+                           busy.cp_exposed_f + (1 - share_f) * pooled;
+    const double stretch_f = busy.fwd > 0 ? 1 + waits_f / busy.fwd : 1.0;
+    const double stretch_b = busy.bwd > 0 ? 1 + waits_b / busy.bwd : 1.0;
     offload_exposed = detail::offload_exposed(
         c.layers, l.offload, dense_first,
         {.dense = T * per_token_dense / c.host_bw, .moe = T * moe_moved / c.host_bw},
-        {.dense = fwd_dense, .moe = fwd_moe}, {.dense = bwd_dense, .moe = bwd_moe});
+        {.dense = stretch_f * fwd_dense, .moe = stretch_f * fwd_moe},
+        {.dense = stretch_b * bwd_dense, .moe = stretch_b * bwd_moe});
     step += m * offload_exposed;
   }
 
