@@ -10,6 +10,7 @@
 //   core.closest(name, candidates) -> the likely intended name, or nil
 #include "bind_declarations.hpp"
 
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -24,8 +25,8 @@ namespace dml::lua {
 namespace {
 
 // A copy of a GPU that changes hbm_capacity and gives no efficiency.memory drops the base's: that
-// is the driver's total for the base's memory, not for the new one (docs/model.md 8.9). (A
-// capacity equal to the base's keeps it: see construct.)
+// is the driver's total for the base's memory, not for the new one (docs/model.md 8.9). (construct
+// then keeps it for a capacity equal to the base's, and its share of another.)
 bool keep_memory_consistent(lua_State* L, Gpu& gpu) {
   lua_getfield(L, 2, "hbm_capacity");
   const bool capacity_changed = !lua_isnil(L, -1);
@@ -42,6 +43,26 @@ bool keep_memory_consistent(lua_State* L, Gpu& gpu) {
   lua_pop(L, 1);
   if (!memory_given) gpu.efficiency->memory.reset();
   return !memory_given;
+}
+
+// What a framework can allocate of a new capacity: the share the base's driver leaves of the
+// base's, each capacity read as the presets read a datasheet (docs/model.md 8.9: "80 GB" is
+// 80 GiB; a whole number of MiB was written binary), to whole MiB.
+units::Bytes scaled_memory(units::Bytes base_memory, units::Bytes base_capacity,
+                           units::Bytes capacity) {
+  constexpr double kMiB = 1048576.0;
+  const auto most = [](double bytes) {
+    return std::fmod(bytes, kMiB) == 0 ? bytes : bytes * (1024.0 * 1024 * 1024 / 1e9);
+  };
+  const double share = base_memory.value() / most(base_capacity.value());
+  return units::Bytes(std::floor(most(capacity.value()) * share / kMiB) * kMiB);
+}
+
+// A capacity as it was likely written: whole MiB in GiB ("80 GiB"), else decimal ("141 GB").
+std::string capacity_text(units::Bytes capacity) {
+  if (std::fmod(capacity.value(), 1048576.0) == 0)
+    return fmt::format("{:.4g} GiB", capacity.value() / (1024.0 * 1024 * 1024));
+  return format_quantity(to_quantity(capacity));
 }
 
 template <Described T>
@@ -67,9 +88,21 @@ int construct(lua_State* L) {
             value.efficiency ? value.efficiency->memory : std::nullopt;
         const bool dropped = keep_memory_consistent(L, value);
         info.read(L, 2, path, &value, true);
-        // The base's own capacity restated ("80 GB" of an "80 GB" preset) keeps its memory.
-        if (dropped && value.hbm_capacity.value() == base_capacity.value() && value.efficiency) {
-          value.efficiency->memory = base_memory;
+        // The base's own capacity restated ("80 GB" of an "80 GB" preset) keeps its memory;
+        // another capacity keeps the base's share of it (helper-102: "141 GB" on an H100 copy
+        // read as 141e9 B left 131.3 GiB, against the H200 preset's 140.4 GiB).
+        if (dropped && value.efficiency && base_memory) {
+          if (value.hbm_capacity.value() == base_capacity.value()) {
+            value.efficiency->memory = base_memory;
+          } else {
+            value.efficiency->memory =
+                scaled_memory(*base_memory, base_capacity, value.hbm_capacity);
+            value.efficiency->sources["memory"] = fmt::format(
+                "estimate: {:.0f} MiB, the share of {} the base's {:.0f} MiB is of its {} (a "
+                "datasheet's GB read as GiB, as for the presets)",
+                value.efficiency->memory->value() / 1048576.0, capacity_text(value.hbm_capacity),
+                base_memory->value() / 1048576.0, capacity_text(base_capacity));
+          }
         }
       } else {
         info.read(L, 2, path, &value, true);

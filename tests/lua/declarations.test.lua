@@ -67,14 +67,25 @@ do
     "gpu.efficiency.workspace: 1e300 B is no less than the 85.52 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit")
   raises_here(function() return dml.gpu(gpus.h100_sxm, { clock = "1e306 Hz" }) end,
     "gpu.clock: 1e306 Hz x 132 SMs x 128 threads x 32 FLOP per clock is a peak of inf FLOP/s, out of any real range (at most 1e60 FLOP/s)")
-  local no_memory = dml.gpu(gpus.b200, { hbm_capacity = "100 GB" }).efficiency  -- declared, memory dropped
+  -- Another capacity keeps the base's share of what the driver reports (helper-102: "141 GB" on
+  -- an H100 copy dropped the memory and read 141e9 B, 131.3 GiB, against the H200's 140.4 GiB):
+  -- the B200's 183,359 MiB of its "180 GB" (184,320 MiB) is 101,866 MiB of "100 GB" (102,400).
+  local scaled = dml.gpu(gpus.b200, { hbm_capacity = "100 GB" }).efficiency
+  t.eq(scaled.memory:value "B" / 2^20, 101866, "the B200's share of 100 GB")
+  t.eq(scaled.sources.memory, "estimate: 101866 MiB, the share of 100 GB the base's 183359 MiB is of its 180 GB (a datasheet's GB read as GiB, as for the presets)")
+  t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "141 GB" }).efficiency.memory:value "B" / 2^20, 143747,
+    "an H100 with 141 GB: near the H200's 143,771 MiB")
+  local no_memory = dml.gpu(gpus.v100_sxm).efficiency  -- declared, no memory
   t.eq(no_memory.memory, nil)
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = no_memory }).efficiency.memory, nil, "a declared record replaces it whole")
   -- The base's own capacity restated keeps its memory (helper-73: "80 GB" of the 80 GB H100
   -- dropped 5.1 GiB of what a framework allocates).
   t.eq(tostring(dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GB" }).efficiency.memory),
     tostring(dml.gpu(gpus.h100_sxm).efficiency.memory), "the same capacity, the same memory")
-  t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GiB" }).efficiency.memory, nil, "another capacity drops it")
+  t.eq(tostring(dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GiB" }).efficiency.memory),
+    tostring(dml.gpu(gpus.h100_sxm).efficiency.memory), "80 GiB is the 80 GB a datasheet means: the same memory")
+  t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "160 GB", efficiency = { memory = "150 GiB" } }).efficiency.memory:value "B",
+    150 * 2^30, "a memory given with the capacity is kept")
   local moe = dml.transformer { layers = 2, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 1024,
     moe = { experts = 8, top_k = 2 } }
   local changed = dml.transformer(moe, { moe = { top_k = 4 } })
@@ -172,11 +183,11 @@ t.near(h200ish.hbm_capacity:value(), 80e9)
 t.eq(h200ish.name, "H100 with HBM3e")
 t.eq(gpus.h100_sxm.hbm_bandwidth, "3352 GB/s", "the preset itself is unchanged")
 -- The memory a framework can allocate is the driver's total for the base's HBM: a copy keeps it,
--- a copy with another hbm_capacity drops it (the transformer model then uses hbm_capacity) unless
--- it gives its own.
+-- a copy with another hbm_capacity keeps its share of the new one, unless it gives its own. The
+-- H100 NVL's nvidia-smi total is 95,830 MiB; the H100 SXM's share of "94 GB" is 95,831 MiB.
 t.near(h200ish.efficiency.memory:value("MiB"), 81559, 1e-12, "a copy keeps the driver's total")
 local nvl = dml.gpu(gpus.h100_sxm, { name = "H100 NVL", hbm_capacity = "94 GB" })
-t.eq(nvl.efficiency.memory, nil, "another capacity drops it")
+t.eq(nvl.efficiency.memory:value("MiB"), 95831, "another capacity keeps the base's share")
 t.near(nvl.efficiency.gemm, gpus.h100_sxm.efficiency.gemm, 1e-12, "and keeps the rest of the record")
 local own = dml.gpu(gpus.h100_sxm, { hbm_capacity = "94 GB", efficiency = { memory = "95830 MiB" } })
 t.near(own.efficiency.memory:value("MiB"), 95830, 1e-12, "unless it gives its own")

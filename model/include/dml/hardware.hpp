@@ -242,7 +242,7 @@ struct Description<GpuEfficiency> {
                               "as GiB (datasheets write binary sizes in GB; a capacity of whole "
                               "MiB is its own bound); default the GPU's "
                               "hbm_capacity (a copy that changes hbm_capacity to another "
-                              "value drops the base's unless it gives one)",
+                              "value keeps the base's share of it unless it gives one)",
                        .min = 0,
                        .above = true});
     v.field(e.sources,
