@@ -44,7 +44,7 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 32> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 48> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
@@ -71,9 +71,25 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 32> kOtherNa
     {"n_shared_experts", "shared_experts"},
     {"moe_intermediate_size", "expert_d_ff"},  // Hugging Face's DeepSeek and Qwen MoE configs
     {"first_k_dense_replace", "dense_layers"},
+    {"num_local_experts", "experts"},  // Mixtral's
+    {"kv_lora_rank", "kv_rank"},       // DeepSeek's multi-head latent attention
+    {"q_lora_rank", "q_rank"},
+    {"qk_rope_head_dim", "rope_dim"},
+    {"v_head_dim", "v_dim"},
+    {"max_position_embeddings", "seq_len"},
+    {"tensor_parallel", "tp"},
+    {"pipeline_parallel", "pp"},
+    {"context_parallel", "cp"},
+    {"data_parallel", "dp"},
+    {"memory_bandwidth", "hbm_bandwidth"},
+    {"hbm_size", "hbm_capacity"},
+    {"memory", "hbm_capacity"},
+    {"flops", "flop_per_clock_per_thread"},  // a GPU's peak is the rate per clock x SMs x clock
+    {"tflops", "flop_per_clock_per_thread"},
     {"ep_size", "ep"},
     {"expert_parallel", "ep"},
     {"utilization", "mfu"},
+    {"utilisation", "mfu"},
     {"mfu", "utilization"},
     {"training_time", "time_to_train"},
     {"step_time", "time"},  // a step plan's time.step
