@@ -297,7 +297,7 @@ local function cell(v, at)
   return "#" .. at
 end
 
-local sweep_fields = { "grid", "run", "runs", "fixed", "on_error", "label" }
+local sweep_fields = { "grid", "run", "runs", "fixed", "on_error", "label", "shard" }
 local describe = output.describe  -- "a string", "a dml.run", "nil"
 
 -- Whether a grid value and the plan's column of the same name say the same: equal, or the same
@@ -327,6 +327,7 @@ local CHUNK = 4096  -- runs declared and optimized at a time: memory stays bound
 --- Ctrl-C stops it and keeps the finished rows (`t.interrupted` is true).
 --- Under `dml --shard K/N` it runs the K-th of N consecutive slices of the runs, in order;
 --- `dml --merge` joins the slices' saved tables into the table of the whole sweep.
+--- `shard = false` runs it whole in every shard (a sweep whose result the script uses).
 function M.sweep(spec)
   if type(spec) ~= "table" or getmetatable(spec) ~= nil then
     core.raise("sweep: expected { grid = {...}, run = function(point) ... end } or { runs = {...} }")
@@ -351,6 +352,12 @@ function M.sweep(spec)
       type(on_error) == "string" and string.format("%q", on_error) or describe(on_error)))
   end
   local keep = on_error == "row"
+  -- shard = false: every process runs the whole sweep under --shard (one whose result the script
+  -- uses, to choose what a later sweep runs: sliced, each shard would choose from its own slice).
+  if spec.shard ~= nil and type(spec.shard) ~= "boolean" then
+    core.raise("sweep.shard: expected true or false, got " .. describe(spec.shard))
+  end
+  local sliced = spec.shard ~= false
   -- A mistake in how the sweep is written (a field name, fixed fields for a paper run) ends the
   -- sweep even under on_error = "row": set before such an error is raised.
   local shape_failed = false
@@ -497,6 +504,7 @@ function M.sweep(spec)
   -- This process's slice [first, last) of the runs: all of them, or the K-th of N (--shard K/N).
   -- Shards are consecutive and as even as can be: the first total % n of them one run larger.
   local k, n = core.shard()
+  if not sliced then k, n = 1, 1 end
   local first, last, count
   if total > 2^53 then
     count = total / n  -- far too many for one process: refused below, nothing is made
@@ -518,7 +526,7 @@ function M.sweep(spec)
     core.raise(string.format("%s: %s points%s are more than one process sweeps (at most %s); split the sweep with dml --shard K/N (docs/scaling-out.md)",
       what, points_text(total), shape, core.count_text(M.max_sweep_points)))
   end
-  -- Transformer runs or paper runs (all or none, as the first run of the whole sweep is), each
+  -- Transformer runs or paper runs (all or none, as the first run made is), each
   -- optimized on its cluster, the runs of a chunk on all cores. A first Ctrl-C, whether a search
   -- or the Lua between them runs (the run function, a sweep inside it), ends the sweep at its
   -- next run and keeps what finished (core.sweep_cancelled); the state is restored however the
@@ -544,8 +552,11 @@ function M.sweep(spec)
     if #keys == 0 then r = string.format("sweep.runs[%d]: %s", i + 1, (r:gsub("^[^\n]-:%d+: ", ""))) end
     return false, r
   end
-  -- The runs' kind is the first run's that could be made: the first point's (made once), else,
-  -- under on_error = "row", the first of this process's slice that could be, else of the rest.
+  -- The runs' kind is the first run's that could be made: this process's slice first (its
+  -- points made once, in order), so a shard calls the run function at no point of another's
+  -- (helper-104: every shard made point 1, failing on its error and calling `run` once more);
+  -- a slice without one (empty, or every point failed under on_error = "row") takes point 1's,
+  -- else the first of the rest that could be made, for the columns the whole sweep has.
   local run_0, fixed_0
   do
     local function in_slice(i) return first ~= nil and i >= first and i < last end
@@ -557,11 +568,12 @@ function M.sweep(spec)
       if ok then run_0, fixed_0 = r, f end
       return ok
     end
-    local found = try(0)
-    if keep and not found and first ~= nil then
-      for i = math.max(first, 1), last - 1 do
-        if try(i) then found = true break end
-      end
+    local found = false
+    for i = first, last - 1 do
+      if try(i) then found = true break end
+    end
+    if not found and not in_slice(0) then found = try(0) end
+    if keep and not found then
       for i = 1, total - 1 do
         if found then break end
         if not in_slice(i) and try(i) then found = true end

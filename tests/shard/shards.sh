@@ -31,6 +31,15 @@ for k in 1 2 3 4; do
   [ "$rows" -eq "$want" ] || { echo "shard $k/4 of the grid has $rows rows, not $want" >&2; exit 1; }
 done
 [ "$(wc -l <part4.runs.tsv)" -eq 1 ] || { echo "shard 4/4 of 3 runs is not its header alone" >&2; exit 1; }
+# A sweep with shard = false runs whole in every shard.
+for k in 1 2 3 4; do
+  cmp whole.input.tsv part$k.input.tsv || { echo "shard $k/4 sliced a sweep with shard = false" >&2; exit 1; }
+done
+# Each shard calls the run function at its own points only, once each (helper-104: every shard
+# also made the first point, to learn the runs' kind).
+cat part1.calls part2.calls part3.calls part4.calls | sort >calls.sharded
+sort whole.calls >calls.whole
+cmp calls.whole calls.sharded || { echo "the shards called the run function at other points" >&2; exit 1; }
 
 # The same with seven shards (more than the 3 runs), the option before the script (--shard K/N
 # and --shard=K/N) and after it as --shard=K/N.
