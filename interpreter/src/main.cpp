@@ -31,7 +31,6 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitScriptError = 1;
 constexpr int kExitUsage = 2;
-constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports a Ctrl-C
 
 constexpr const char* kUsage = R"(usage: dml [options] [script [args]]
 
@@ -75,11 +74,12 @@ then in dml's built-in stdlib.
 
 Ctrl-C stops a running search or sweep (a sweep keeps the rows it finished and
 the script goes on) or the Lua code that runs ("dml: interrupted at FILE:LINE");
-a second Ctrl-C exits at once.
+a second Ctrl-C exits at once. SIGTERM (a batch system's time limit) and SIGHUP
+stop it the same way.
 
 Exit status: 0 success, 1 an error in the scenario or its data (or a limit was
 reached), 2 a usage error (also a script's dml.usage_error), 130 interrupted by
-Ctrl-C.
+Ctrl-C (143 by SIGTERM, 129 by SIGHUP).
 )";
 
 struct Action {
@@ -128,30 +128,39 @@ int shard_error(const std::string& value) {
       value + "'");
 }
 
-// --- Ctrl-C ---------------------------------------------------------------------------------
-// The first SIGINT cancels the running call (Interpreter::cancel is an atomic increment, safe
-// in a signal handler); a second one, or one while nothing runs, exits at once.
+// --- Ctrl-C, SIGTERM and SIGHUP ------------------------------------------------------------
+// The first of them cancels the running call (Interpreter::cancel is an atomic increment, safe
+// in a signal handler): a sweep keeps its rows, the script saves them, and dml exits 128 + the
+// signal at its end (a batch system's SIGTERM at the time limit loses no finished row, and its
+// SIGKILL comes later). A second one, or one while nothing runs, exits at once.
 std::atomic<dml::Interpreter*> g_interpreter{nullptr};
-std::atomic<int> g_sigints{0};
+std::atomic<int> g_signals{0};
+std::atomic<int> g_first_signal{SIGINT};
 
-extern "C" void on_sigint(int /*signal*/) {
+int exit_interrupted() { return 128 + g_first_signal.load(); }
+
+extern "C" void on_stop_signal(int signal) {
   dml::Interpreter* dml = g_interpreter.load();
-  if (g_sigints.fetch_add(1) > 0 || dml == nullptr || !dml->running()) {
+  if (g_signals.fetch_add(1) == 0) g_first_signal.store(signal);
+  if (g_signals.load() > 1 || dml == nullptr || !dml->running()) {
     constexpr char kMessage[] = "\ndml: interrupted\n";
     (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-    _exit(kExitInterrupted);
+    _exit(128 + signal);
   }
   dml->cancel();
 }
 
-// Installs on_sigint, unless SIGINT was ignored when dml started (a background job of a shell).
-void handle_sigint() {
-  struct sigaction old {};
-  if (sigaction(SIGINT, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) return;
-  struct sigaction action {};
-  action.sa_handler = on_sigint;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
+// Installs on_stop_signal for each, unless it was ignored when dml started (SIGINT in a
+// background job of a shell, SIGHUP under nohup).
+void handle_stop_signals() {
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal, &action, nullptr);
+  }
 }
 
 // --- the last resort of --timeout -------------------------------------------------------------
@@ -447,7 +456,7 @@ static int run_dml(int argc_given, char** argv) {
   try {
     dml::Interpreter dml(options);
     g_interpreter.store(&dml);
-    handle_sigint();
+    handle_stop_signals();
     // Declared after the interpreter, so destroyed before it: closing the state is watched too.
     struct Closing {
       Watchdog& w;
@@ -459,7 +468,7 @@ static int run_dml(int argc_given, char** argv) {
     // A Ctrl-C that lands in these calls interrupts them: 130, as anywhere else.
     const auto failed = [&dml](int code) {
       report(dml.error());
-      return dml.stop_reason() == dml::StopReason::kInterrupted ? kExitInterrupted : code;
+      return dml.stop_reason() == dml::StopReason::kInterrupted ? exit_interrupted() : code;
     };
     if (!dml.set_args(argv_seen, script != 0 ? script : 0)) return failed(kExitScriptError);
     if (doc_name) {
@@ -485,7 +494,7 @@ static int run_dml(int argc_given, char** argv) {
       return false;
     };
     auto status = [&] {
-      if (dml.stop_reason() == dml::StopReason::kInterrupted) return kExitInterrupted;
+      if (dml.stop_reason() == dml::StopReason::kInterrupted) return exit_interrupted();
       return dml.usage_error() ? kExitUsage : kExitScriptError;
     };
     // As lua's own -l: a library alone still runs standard input or starts the prompt; a chunk
@@ -523,7 +532,7 @@ static int run_dml(int argc_given, char** argv) {
     return kExitScriptError;
   }
   // A sweep that kept its rows after Ctrl-C let the script finish: it was still interrupted.
-  if (interrupted) return kExitInterrupted;
+  if (interrupted) return exit_interrupted();
   return kExitOk;
 }
 

@@ -282,20 +282,22 @@ end
 -- Runs `script` in the background, sends SIGINT after `first` s and again after `second` s
 -- more (if given); returns exit status, stdout, stderr and the seconds from the first signal to
 -- the exit. SIGINT is reset to its default for dml (a shell's background job ignores it).
-local function interrupt(script, flags, first, second)
+local function interrupt(script, flags, first, second, signal)
   write(work .. "/attack.lua", script)
   write(work .. "/victim.txt", "precious\n")
+  signal = signal or "INT"
   local cmd = string.format(
     "cd %s && { env --default-signal=INT %s %s attack.lua > out.txt 2> err.txt & p=$!; " ..
-    "sleep %s; s=$(date +%%s%%N); kill -INT $p; %s wait $p; echo $? $(( ($(date +%%s%%N) - s) / 1000000 )); }",
-    quote(work), quote(dml_exe), flags or "", first, second and ("sleep " .. second .. "; kill -INT $p;") or "")
+    "sleep %s; s=$(date +%%s%%N); kill -%s $p; %s wait $p; echo $? $(( ($(date +%%s%%N) - s) / 1000000 )); }",
+    quote(work), quote(dml_exe), flags or "", first, signal,
+    second and ("sleep " .. second .. "; kill -" .. signal .. " $p;") or "")
   local code, ms = sh(cmd):match("(%d+) (%d+)")
   return tonumber(code), read(work .. "/out.txt"), read(work .. "/err.txt"), tonumber(ms) / 1000
 end
 
 local function signal_case(c)
   count = count + 1
-  local code, out, err, seconds = interrupt(c.script, c.flags, c.first or 1, c.second)
+  local code, out, err, seconds = interrupt(c.script, c.flags, c.first or 1, c.second, c.signal)
   local problems = {}
   if code ~= c.code then problems[#problems + 1] = string.format("exit %d, expected %d", code, c.code) end
   if c.err and err ~= c.err .. "\n" then problems[#problems + 1] = string.format("stderr %q, expected %q", err, c.err .. "\n") end
@@ -347,6 +349,23 @@ end
       if n ~= 3 then return "rows.csv has " .. n .. " lines, expected a header and 2 rows" end
       os.remove(work .. "/rows.csv")
     end }
+  -- A batch system's time limit (Slurm's SIGTERM) stops a sweep as Ctrl-C does, so the script
+  -- saves the finished rows (helper-104: SIGTERM killed dml and lost them), exit 128 + 15.
+  signal_case { name = "SIGTERM in a sweep keeps the finished rows, and the script saves them",
+    signal = "TERM",
+    script = deep .. "local t = dml.sweep { grid = { d = { 12288, 16384, 36864, 36864 } }, " ..
+      "run = function(p) return run(p.d) end }\nprint(#t, t.interrupted)\ndml.save(t, 'rows.csv')\n",
+    code = 143, out = "2\ttrue\n", err = "dml: sweep interrupted: 2 of 4 runs finished", within = 1,
+    after = function()
+      local rows = read(work .. "/rows.csv")
+      local n = 0
+      for _ in (rows or ""):gmatch("\n") do n = n + 1 end
+      if n ~= 3 then return "rows.csv has " .. n .. " lines, expected a header and 2 rows" end
+      os.remove(work .. "/rows.csv")
+    end }
+  signal_case { name = "SIGHUP in a Lua loop", signal = "HUP",
+    script = "local n = 0\nwhile true do\n  n = n + 1\nend\n", code = 129,
+    err = "dml: interrupted at attack.lua:3", within = 1 }
   signal_case { name = "Ctrl-C in the sandbox", flags = "--sandbox",
     script = "local n = 0\nwhile true do\n  n = n + 1\nend\n", code = 130,
     err = "dml: interrupted at attack.lua:3", within = 1 }
