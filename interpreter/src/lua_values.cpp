@@ -277,6 +277,18 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
     }
   }
   while (!number.empty() && space(number.back())) number.remove_suffix(1);
+  if (number.empty()) {
+    // A number as text ("15e12"): the count either way, a number or with its noun (helper-103).
+    double v = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v, std::chars_format::general);
+    if (!text.empty() && ec == std::errc() && ptr == end) {
+      throw_expected(L, idx, path,
+                     fmt::format("a number or a count like \"15.6e12 {}\" (write {}, a number, or "
+                                 "\"{} {}\")",
+                                 noun, text, text, noun));
+    }
+  }
   if (!number.empty() && !spaced) {
     throw_expected(L, idx, path,
                    fmt::format("a number or a count like \"15.6e12 {}\" (a space must separate "

@@ -436,8 +436,11 @@ Quantity parse_quantity(std::string_view text) {
 Quantity parse_quantity(std::string_view text, Dimension expected) {
   Outcome r = read_quantity(text);
   if (!r.quantity) throw UnitError(failure(dimension_expectation(expected), text, r.reason));
-  if (r.quantity->dim != expected)
-    throw UnitError(failure(dimension_expectation(expected), text, {}));
+  if (r.quantity->dim != expected) {
+    // "1" where a time goes: a number written as text, its unit left out (helper-102).
+    throw UnitError(failure(dimension_expectation(expected), text,
+                            r.quantity->dim == kDimensionless ? "no unit: write it with one" : ""));
+  }
   return *r.quantity;
 }
 

@@ -419,6 +419,9 @@ function M.sweep(spec)
     return "{ " .. table.concat(parts, ", ") .. " }"
   end
   if spec.runs ~= nil then
+    if type(spec.runs) == "function" and spec.run == nil then  -- helper-103: a misspelt `run`
+      core.raise("sweep.runs: expected a list of runs, got a function (a grid's function is `run`: did you mean 'run'?)")
+    end
     if spec.grid ~= nil or spec.run ~= nil then core.raise("sweep: give either runs, or grid and run, not both") end
     local list = spec.runs
     local n = 0
@@ -517,8 +520,10 @@ function M.sweep(spec)
   end
   if count > M.max_sweep_points then
     local sizes_text = {}
-    for _, key in ipairs(keys) do sizes_text[#sizes_text + 1] = #spec.grid[key] .. " " .. key end
-    local shape = #sizes_text > 0 and (" (" .. table.concat(sizes_text, " x ") .. ")") or ""
+    -- "(values: a 20, b 20)": the key first, so that a key named x reads (helper-104: "1001 x x
+    -- 1000 y").
+    for _, key in ipairs(keys) do sizes_text[#sizes_text + 1] = key .. " " .. #spec.grid[key] end
+    local shape = #sizes_text > 0 and (" (values: " .. table.concat(sizes_text, ", ") .. ")") or ""
     if n > 1 then
       core.raise(string.format("%s: shard %d/%d has %s of the %s points%s, more than one process sweeps (at most %s); use more shards (docs/scaling-out.md)",
         what, k, n, points_text(count), points_text(total), shape, core.count_text(M.max_sweep_points)))

@@ -117,6 +117,9 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "lots" } en
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "lots"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 GB" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6e12 GB"')
+-- a number as text says both ways to write it (helper-103)
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "15e12" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (write 15e12, a number, or "15e12 tokens"), got "15e12"')
 -- a space separates the number and the word, as it separates a number and its unit
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12tokens" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "15.6e12tokens"')
@@ -211,6 +214,8 @@ raises_here(function() dml.sweep { grid = { d = { 16, nil, 32 } }, run = functio
 raises_here(function() dml.sweep { grid = { d = { 16, x = 3 } }, run = function() end } end,
   'sweep.grid.d: expected a list of values, found the key "x"')
 raises_here(function() dml.sweep { runs = { r }, grid = { d = { 1 } } } end, "sweep: give either runs, or grid and run, not both")
+raises_here(function() dml.sweep { grid = { d = { 1 } }, runs = function() return r end } end,
+  "sweep.runs: expected a list of runs, got a function (a grid's function is `run`: did you mean 'run'?)")
 raises_here(function() dml.sweep { grid = { d = { 1 } }, run = function() return 42 end } end,
   "run: expected a training run (a table of its fields), got 42 (sweep.run at { d = 1 })")
 

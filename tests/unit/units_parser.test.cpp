@@ -277,7 +277,9 @@ TEST_CASE("units_parser: a field's dimension is checked with its example", "[uni
   const auto row = GENERATE(values<Row>({
       {"900 GB", dml::kBandwidth, R"(expected a bandwidth like "900 GB/s", got "900 GB")"},
       {"80 GiB", dml::kTime, R"(expected a time like "1.125 us", got "80 GiB")"},
-      {"5", dml::kBytes, R"(expected a size in bytes like "80 GiB", got "5")"},
+      {"5", dml::kBytes,
+       R"(expected a size in bytes like "80 GiB", got "5" (no unit: write it with one))"},
+      {"1", dml::kTime, R"(expected a time like "1.125 us", got "1" (no unit: write it with one))"},
       {"1 s", dml::kDimensionless, R"(expected a plain number like "0.5", got "1 s")"},
       {"989.4 TFLOP", dml::kFlopRate,
        R"(expected a FLOP rate like "989.4 TFLOP/s", got "989.4 TFLOP")"},

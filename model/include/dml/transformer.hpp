@@ -460,8 +460,11 @@ struct Description<Moe> {
                         .required = true,
                         .min = 2,
                         .max = 65536});
-    v.field(m.top_k,
-            {.name = "top_k", .doc = "routed experts each token goes to", .min = 1, .max = 65536});
+    v.field(m.top_k, {.name = "top_k",
+                      .doc = "routed experts each token goes to (default 1, Switch's routing: give "
+                             "Mixtral's 2, DeepSeek-V3's 8)",
+                      .min = 1,
+                      .max = 65536});
     v.field(m.shared_experts, {.name = "shared_experts",
                                .doc = "experts every token also goes through (DeepSeek: 1)",
                                .min = 0,
