@@ -501,6 +501,31 @@ void check_pristine(lua_State* L, int idx, const std::string& preset) {
 
 }  // namespace
 
+namespace {
+
+// A field of the other model kind, or of the MoE record, given where it does not go
+// (helper-103: dml.mlp_stack { heads = 96 } said only "unknown field").
+std::string other_kind_hint(std::string_view type, std::string_view key) {
+  static constexpr std::array<std::string_view, 12> kTransformerOnly{
+      "heads",  "kv_heads", "head_dim",       "vocab", "seq_len", "tied_embeddings",
+      "window", "causal",   "parallel_block", "moe",   "mla",     "gated"};
+  static constexpr std::array<std::string_view, 7> kMoeFields{
+      "experts",      "top_k",     "shared_experts", "expert_d_ff",
+      "dense_layers", "imbalance", "group_top_k"};
+  const auto in = [&](const auto& list) {
+    return std::find(list.begin(), list.end(), key) != list.end();
+  };
+  if (type == "mlp_stack" && in(kTransformerOnly)) {
+    return " (a field of dml.transformer, the realistic model; dml.mlp_stack is the paper's)";
+  }
+  if (type == "transformer" && in(kMoeFields)) {
+    return fmt::format(" (a mixture of experts' field: moe = {{ {} = ... }})", key);
+  }
+  return "";
+}
+
+}  // namespace
+
 int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
                        std::span<const std::string_view> positional) {
   if (!plain_table(L, idx)) {
@@ -578,8 +603,9 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
       others += fmt::format(" and {} more", unknown.size() - kNamed - 1);
     }
     throw ConfigError(path + key_text(key),
-                      fmt::format("unknown field of {}{}{}; its fields are {}", type.title,
+                      fmt::format("unknown field of {}{}{}{}; its fields are {}", type.title,
                                   hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint),
+                                  hint.empty() ? other_kind_hint(type.name, key) : "",
                                   others.empty() ? "" : fmt::format("; also unknown: {}", others),
                                   joined(type.names)));
   }

@@ -523,7 +523,9 @@ function M.plot(spec)
   local series = spec.series
   if type(series) ~= "table" or getmetatable(series) ~= nil or #series == 0 or not is_list(series) then
     core.raise(string.format("%s: series must be a non-empty list of { name = ..., x = {...}, y = {...} }, got %s",
-      who, series == nil and "nothing" or describe(series)))
+      who, series == nil and "nothing"
+        or (type(series) == "table" and getmetatable(series) == nil and next(series) == nil and "an empty list")
+        or describe(series)))
   end
   local checked, named = {}, false
   local dimensions = {}  -- per axis: the dimension of its first quantity, and where it is

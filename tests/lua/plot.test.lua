@@ -52,6 +52,8 @@ local function main()
     'dml.plot: cannot tell the format of "' .. dir .. '/x.jpg" from its extension; supported: .pdf, .png, .svg')
   fails(function() dml.plot({ path = dir .. "/x.png" }) end,
     "dml.plot: series must be a non-empty list of { name = ..., x = {...}, y = {...} }, got nothing")
+  fails(function() dml.plot({ path = dir .. "/x.png", series = {} }) end,
+    "dml.plot: series must be a non-empty list of { name = ..., x = {...}, y = {...} }, got an empty list")
   fails(function() dml.plot({ path = dir .. "/x.png", series = { { name = "H100", x = { 1, 2 }, y = { 1 } } } }) end,
     'dml.plot: series[1] ("H100"): x has 2 values, y has 1')
   fails(function() dml.plot({ path = dir .. "/x.png", series = { { name = "a", x = {}, y = {} } } }) end,

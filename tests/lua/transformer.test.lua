@@ -47,7 +47,7 @@ t.raises(function() dml.run { model = gpus.h100_sxm, stack = stacks.megatron_cor
 t.raises(function() dml.cluster { gpu = networks.nvlink4_h100, size = 8, levels = { networks.nvlink4_h100 } } end,
   { pattern = "cluster%.gpu: expected a GPU %(a table of its fields%), got a network level %(dml%.presets%.networks%.nvlink4_h100%)$" })
 t.raises(function() dml.run { model = { layers = 32, heads = 32, d_model = 4096, experts = 8 }, stack = stacks.megatron_core, global_batch = 512, cluster = c64 } end,
-  { pattern = "transformer%.experts: unknown field of a transformer" })
+  { pattern = "transformer%.experts: unknown field of a transformer %(a mixture of experts' field: moe = { experts = %.%.%. }%)" })
 -- A paper run's field beside a transformer is said to be the paper's.
 t.raises_here(function() dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64), duration = "90 days" } end,
   "run.duration: a field of the paper's runs (a dml.mlp_stack model), not of a dml.transformer's; dml --doc transformer_run lists its fields")

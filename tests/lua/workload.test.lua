@@ -15,6 +15,9 @@ raises_here(function() dml.mlp_stack { d_model = 0 } end, "mlp_stack.d_model: mu
 raises_here(function() dml.mlp_stack { d_model = 1024, expert = 8 } end,
   "mlp_stack.expert: unknown field of an MLP-stack model (did you mean 'experts'?); its fields are d_model, d_ff, layers, experts, name")
 raises_here(function() dml.mlp_stack {} end, "mlp_stack.d_model: required (D: model width)")
+-- a transformer's field on the paper's model says where it goes (helper-103)
+raises_here(function() dml.mlp_stack { d_model = 12288, heads = 96 } end,
+  "mlp_stack.heads: unknown field of an MLP-stack model (a field of dml.transformer, the realistic model; dml.mlp_stack is the paper's); its fields are d_model, d_ff, layers, experts, name")
 -- what the width implies, where d_ff and layers are left to it, is checked at the width
 raises_here(function() dml.mlp_stack { d_model = 2^40 } end,
   "mlp_stack.d_model: 1099511627776 makes d_ff (4 x d_model, left out) more than 1099511627776: give d_ff, or a d_model of at most 274877906944")
