@@ -2541,12 +2541,16 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
       if (size <= 1 || size * stride > c.node || c.outer.empty()) continue;
       const int reached = c.group(size, stride).level;
       if (reached == 0) continue;
+      // The block is the group's stride times its size: said as such where TP is inside it
+      // (helper-102: "72 is no multiple of 16" for CP 2 on TP 8).
+      const std::string block =
+          stride > 1 ? fmt::format("{}, tp x {}", size * stride, name) : std::to_string(size);
       p.notes.push_back(fmt::format(
           "{} groups of {} straddle the {}-GPU units of {} ({} is no multiple of {}): the "
           "group a unit boundary cuts runs its collectives out to {}, at the slowest bandwidth "
           "on the way (units of a multiple of {} GPUs keep every group in one: {} declared "
           "with size = {} runs {} of each unit's {} GPUs)",
-          name, size, c.node, level_name(0), c.node, size * stride,
+          name, size, c.node, level_name(0), c.node, block,
           level_name(static_cast<std::size_t>(reached)), size * stride, level_name(0),
           c.node / (size * stride) * (size * stride), c.node / (size * stride) * (size * stride),
           c.node));
@@ -2795,13 +2799,22 @@ std::string layout_text(const TransformerLayout& l) {
   if (l.ep.value_or(1) > 1) out += fmt::format(" x EP {}", *l.ep);
   out += fmt::format(", microbatch {}", l.microbatch.value_or(1));
   const Recompute r = l.recompute.value_or(Recompute::kNone);
-  out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
-  if (l.recompute_layers) {
-    out += fmt::format(" of {} layer{} a chunk", *l.recompute_layers,
-                       *l.recompute_layers == 1 ? "" : "s");
+  const bool mla_up = l.recompute_mla_up.value_or(false);
+  const bool moe_act = l.recompute_moe_act.value_or(false);
+  if (r == Recompute::kNone && (mla_up || moe_act)) {
+    // The modules alone: "recompute of the expert activation", not "no recompute + ..."
+    // (helper-103).
+    out += fmt::format(", recompute of the {}{}{} only", mla_up ? "MLA up-projections" : "",
+                       mla_up && moe_act ? " and " : "", moe_act ? "expert activation" : "");
+  } else {
+    out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
+    if (l.recompute_layers) {
+      out += fmt::format(" of {} layer{} a chunk", *l.recompute_layers,
+                         *l.recompute_layers == 1 ? "" : "s");
+    }
+    if (mla_up) out += " + MLA up-projections";
+    if (moe_act) out += " + expert activation";
   }
-  if (l.recompute_mla_up.value_or(false)) out += " + MLA up-projections";
-  if (l.recompute_moe_act.value_or(false)) out += " + expert activation";
   if (l.offload.value_or(0) > 0) {
     out += fmt::format(", {} layer{} offloaded", *l.offload, *l.offload == 1 ? "" : "s");
   }

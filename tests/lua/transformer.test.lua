@@ -140,6 +140,11 @@ t.eq(dml.layout_text(p.layout), "TP 2 (SP) x PP 2 (1f1b) x DP 16 (ZeRO-1), micro
 t.eq(p.layout_text, "TP 2 (SP) x PP 2 (1f1b) x DP 16 (ZeRO-1), microbatch 1, no recompute")
 t.eq(dml.table { p }[1].layout_text, p.layout_text)
 t.eq(dml.layout_text { tp = 8 }, "TP 8 x PP 1 x DP 1, microbatch 1, no recompute", "a plain table with a number for tp")
+-- a module recomputed alone reads as that, not "no recompute + ..." (helper-103)
+t.eq(dml.layout_text { tp = 8, recompute_moe_act = true }, "TP 8 x PP 1 x DP 1, microbatch 1, recompute of the expert activation only")
+t.eq(dml.layout_text { tp = 8, recompute_moe_act = true, recompute_mla_up = true },
+  "TP 8 x PP 1 x DP 1, microbatch 1, recompute of the MLA up-projections and expert activation only")
+t.eq(dml.layout_text { tp = 8, recompute = "full", recompute_moe_act = true }, "TP 8 x PP 1 x DP 1, microbatch 1, full recompute + expert activation")
 t.eq(dml.layout_text { pp = 2, microbatch = 2 }, "TP 1 x PP 2 (1f1b) x DP 1, microbatch 2, no recompute", "or a transformer field")
 t.eq(dml.layout_text { dp = 4, tp = { 2, 4 }, pp = 8 }, "DP 4 x TP 2x4 x PP 8 x EP 1, 1 microbatch, 1F1B", "a paper layout")
 
@@ -1306,6 +1311,9 @@ do
     .. "boundary cuts runs its collectives out to infiniband-xdr, at the slowest bandwidth on the way (units of a "
     .. "multiple of 32 GPUs keep every group in one: nvl72 declared with size = 64 runs 64 of each unit's 72 GPUs)",
     1, true) ~= nil, true, notes(32))
+  -- a CP group's block holds its TP ranks too: named so (helper-102: "72 is no multiple of 16")
+  local cp = table.concat(dml.evaluate(r, { tp = 8, pp = 1, cp = 2, dp = 36 }).notes, "\n")
+  t.eq(cp:find("cp groups of 2 straddle the 72-GPU units of nvl72 (72 is no multiple of 16, tp x cp)", 1, true) ~= nil, true, cp)
   -- and as that hint says, the rack declared as 64 GPUs keeps EP 32 in NVLink: faster, no note
   local r64 = dml.run(r, { cluster = dml.cluster(r.cluster, { size = 512,
     levels = { dml.level(networks.nvl72, { size = 64 }), networks.infiniband_xdr } }), global_batch = 512 * 4 })
