@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "dml/plan.hpp"
 #include "host.hpp"
@@ -113,8 +115,15 @@ void Interruptible::show(std::size_t done, std::size_t total) {
     std::fprintf(stderr, "\r%s: %s candidates tried, %lld s (Ctrl-C stops)", label_.c_str(),
                  count_text(static_cast<u128>(done)).c_str(), static_cast<long long>(seconds));
   } else {
-    std::fprintf(stderr, "\r%s: %zu/%zu (Ctrl-C stops and keeps what is done)", label_.c_str(),
-                 done, total);
+    // The time so far and, from the rate so far, what is left (helper-104: no time at all).
+    const double seconds = std::chrono::duration<double>(now - begin_).count();
+    std::string left;
+    if (done > 0 && done < total) {
+      const double rest = seconds * static_cast<double>(total - done) / static_cast<double>(done);
+      left = fmt::format(", about {:.0f} s left", std::ceil(rest));
+    }
+    std::fprintf(stderr, "\r\033[K%s: %zu/%zu, %.0f s%s (Ctrl-C stops and keeps what is done)",
+                 label_.c_str(), done, total, seconds, left.c_str());
   }
   std::fflush(stderr);
 }
