@@ -701,7 +701,9 @@ function M.sweep(spec)
               core.raise(string.format("sweep.grid.%s: the grid's value %s and the plans' column %s (%s) differ, and a table has one column of a name; name the grid key otherwise (as %s_value)",
                 key, tostring(v), key, tostring(was), key))
             end
-            row[key] = v
+            -- One of the plans' columns keeps the plan's value, of the column's type (helper-104:
+            -- a grid's "16" made the gpus column text); the grid's own keys take its values.
+            if not (shared[key] and was ~= nil) then row[key] = v end
           end
         end
         rows[#rows + 1] = row

@@ -84,6 +84,9 @@ t.eq(sweep.interrupted, false)
 local one_run = function() return run end
 t.raises_here(function() dml.sweep { grid = { gpus = { "many" } }, run = one_run } end,
   "sweep.grid.gpus: the grid's value many and the plans' column gpus (2048) differ, and a table has one column of a name; name the grid key otherwise (as gpus_value)")
+-- one that agrees keeps the plan's value, of the column's type (helper-104: "2048" made it text)
+local texts = dml.sweep { grid = { gpus = { "2048" } }, run = one_run }
+t.eq(math.type(texts:column("gpus")[1]), "integer", "the plans' gpus column stays a number")
 local placed = dml.sweep { grid = { d_model = { 12288 }, how = { function() end, {} } },
   run = function(p) return dml.run { model = dml.mlp_stack { d_model = p.d_model }, cluster = h100 } end }
 t.eq(placed:column("how")[1] .. placed:column("how")[2], "#1#2")
