@@ -55,13 +55,16 @@ units::Bytes scaled_memory(units::Bytes base_memory, units::Bytes base_capacity,
     return std::fmod(bytes, kMiB) == 0 ? bytes : bytes * (1024.0 * 1024 * 1024 / 1e9);
   };
   const double share = base_memory.value() / most(base_capacity.value());
-  return units::Bytes(std::floor(most(capacity.value()) * share / kMiB) * kMiB);
+  return units::Bytes(std::max(1.0, std::floor(most(capacity.value()) * share / kMiB)) * kMiB);
 }
 
 // A capacity as it was likely written: whole MiB in GiB ("80 GiB"), else decimal ("141 GB").
 std::string capacity_text(units::Bytes capacity) {
+  constexpr double kGiB = 1024.0 * 1024 * 1024;
+  if (std::fmod(capacity.value(), kGiB) == 0)
+    return fmt::format("{:.0f} GiB", capacity.value() / kGiB);
   if (std::fmod(capacity.value(), 1048576.0) == 0)
-    return fmt::format("{:.4g} GiB", capacity.value() / (1024.0 * 1024 * 1024));
+    return fmt::format("{:.0f} MiB", capacity.value() / 1048576.0);
   return format_quantity(to_quantity(capacity));
 }
 
@@ -102,6 +105,8 @@ int construct(lua_State* L) {
                 "datasheet's GB read as GiB, as for the presets)",
                 value.efficiency->memory->value() / 1048576.0, capacity_text(value.hbm_capacity),
                 base_memory->value() / 1048576.0, capacity_text(base_capacity));
+            // Checked as a memory given would be (helper-105: a workspace past it was accepted).
+            Description<Gpu>::check(value, path);
           }
         }
       } else {

@@ -44,7 +44,7 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 48> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 47> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
@@ -76,7 +76,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 48> kOtherNa
     {"q_lora_rank", "q_rank"},
     {"qk_rope_head_dim", "rope_dim"},
     {"v_head_dim", "v_dim"},
-    {"max_position_embeddings", "seq_len"},
     {"tensor_parallel", "tp"},
     {"pipeline_parallel", "pp"},
     {"context_parallel", "cp"},

@@ -116,14 +116,18 @@ void Interruptible::show(std::size_t done, std::size_t total) {
                  count_text(static_cast<u128>(done)).c_str(), static_cast<long long>(seconds));
   } else {
     // The time so far and, from the rate so far, what is left (helper-104: no time at all).
+    // Whole seconds, in the house style's units from a minute up ("12 s", "1.5 h").
+    const auto time_text = [](double s) {
+      return format_quantity(Quantity{std::ceil(s), kTime}, s < 60 ? 4 : 2);
+    };
     const double seconds = std::chrono::duration<double>(now - begin_).count();
     std::string left;
     if (done > 0 && done < total) {
       const double rest = seconds * static_cast<double>(total - done) / static_cast<double>(done);
-      left = fmt::format(", about {:.0f} s left", std::ceil(rest));
+      left = ", about " + time_text(rest) + " left";
     }
-    std::fprintf(stderr, "\r\033[K%s: %zu/%zu, %.0f s%s (Ctrl-C stops and keeps what is done)",
-                 label_.c_str(), done, total, seconds, left.c_str());
+    std::fprintf(stderr, "\r\033[K%s: %zu/%zu, %s%s (Ctrl-C stops and keeps what is done)",
+                 label_.c_str(), done, total, time_text(std::floor(seconds)).c_str(), left.c_str());
   }
   std::fflush(stderr);
 }

@@ -282,7 +282,7 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
     double v = 0;
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, v, std::chars_format::general);
-    if (!text.empty() && ec == std::errc() && ptr == end) {
+    if (!text.empty() && ec == std::errc() && ptr == end && std::isfinite(v)) {
       throw_expected(L, idx, path,
                      fmt::format("a number or a count like \"15.6e12 {}\" (write {}, a number, or "
                                  "\"{} {}\")",
@@ -506,9 +506,10 @@ namespace {
 // A field of the other model kind, or of the MoE record, given where it does not go
 // (helper-103: dml.mlp_stack { heads = 96 } said only "unknown field").
 std::string other_kind_hint(std::string_view type, std::string_view key) {
-  static constexpr std::array<std::string_view, 12> kTransformerOnly{
-      "heads",  "kv_heads", "head_dim",       "vocab", "seq_len", "tied_embeddings",
-      "window", "causal",   "parallel_block", "moe",   "mla",     "gated"};
+  // (Not seq_len: the paper's runs take it on dml.run; nor moe: the paper's model has experts.)
+  static constexpr std::array<std::string_view, 10> kTransformerOnly{
+      "heads",  "kv_heads", "head_dim",       "vocab", "tied_embeddings",
+      "window", "causal",   "parallel_block", "mla",   "gated"};
   static constexpr std::array<std::string_view, 7> kMoeFields{
       "experts",      "top_k",     "shared_experts", "expert_d_ff",
       "dense_layers", "imbalance", "group_top_k"};
@@ -517,6 +518,10 @@ std::string other_kind_hint(std::string_view type, std::string_view key) {
   };
   if (type == "mlp_stack" && in(kTransformerOnly)) {
     return " (a field of dml.transformer, the realistic model; dml.mlp_stack is the paper's)";
+  }
+  if (type == "mlp_stack" && key == "moe") return " (the paper's model takes experts = N)";
+  if (type == "mlp_stack" && key == "seq_len") {
+    return " (the paper's runs take it on dml.run: dml.run { seq_len = ... })";
   }
   if (type == "transformer" && in(kMoeFields)) {
     return fmt::format(" (a mixture of experts' field: moe = {{ {} = ... }})", key);

@@ -528,8 +528,12 @@ function M.sweep(spec)
       core.raise(string.format("%s: shard %d/%d has %s of the %s points%s, more than one process sweeps (at most %s); use more shards (docs/scaling-out.md)",
         what, k, n, points_text(count), points_text(total), shape, core.count_text(M.max_sweep_points)))
     end
-    core.raise(string.format("%s: %s points%s are more than one process sweeps (at most %s); split the sweep with dml --shard K/N (docs/scaling-out.md)",
-      what, points_text(total), shape, core.count_text(M.max_sweep_points)))
+    local _, shards = core.shard()
+    local advice = (not sliced and shards > 1)
+      and "shard = false runs it whole in every shard: split it in the script, or let --shard slice it"
+      or "split the sweep with dml --shard K/N (docs/scaling-out.md)"
+    core.raise(string.format("%s: %s points%s are more than one process sweeps (at most %s); %s",
+      what, points_text(total), shape, core.count_text(M.max_sweep_points), advice))
   end
   -- Transformer runs or paper runs (all or none, as the first run made is), each
   -- optimized on its cluster, the runs of a chunk on all cores. A first Ctrl-C, whether a search

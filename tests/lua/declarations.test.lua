@@ -75,6 +75,12 @@ do
   t.eq(scaled.sources.memory, "estimate: 101866 MiB, the share of 100 GB the base's 183359 MiB is of its 180 GB (a datasheet's GB read as GiB, as for the presets)")
   t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "141 GB" }).efficiency.memory:value "B" / 2^20, 143747,
     "an H100 with 141 GB: near the H200's 143,771 MiB")
+  -- and checked as a memory given would be: a workspace past it is refused where it is declared
+  -- (helper-105: accepted, and refused at first use under another name)
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "3075 MiB" }) end,
+    "gpu.efficiency.workspace: 3.221 GB is no less than the 3.21 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit")
+  t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "20000 GiB" }).efficiency.sources.memory:match "the share of [^ ]+ [^ ]+",
+    "the share of 20000 GiB", "a binary capacity as it was written")
   local no_memory = dml.gpu(gpus.v100_sxm).efficiency  -- declared, no memory
   t.eq(no_memory.memory, nil)
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = no_memory }).efficiency.memory, nil, "a declared record replaces it whole")

@@ -15,7 +15,10 @@ raises_here(function() dml.mlp_stack { d_model = 0 } end, "mlp_stack.d_model: mu
 raises_here(function() dml.mlp_stack { d_model = 1024, expert = 8 } end,
   "mlp_stack.expert: unknown field of an MLP-stack model (did you mean 'experts'?); its fields are d_model, d_ff, layers, experts, name")
 raises_here(function() dml.mlp_stack {} end, "mlp_stack.d_model: required (D: model width)")
--- a transformer's field on the paper's model says where it goes (helper-103)
+-- a transformer's field on the paper's model says where it goes (helper-103), and seq_len where
+-- the paper's runs take it (helper-105)
+raises_here(function() dml.mlp_stack { d_model = 12288, seq_len = 2048 } end,
+  "mlp_stack.seq_len: unknown field of an MLP-stack model (the paper's runs take it on dml.run: dml.run { seq_len = ... }); its fields are d_model, d_ff, layers, experts, name")
 raises_here(function() dml.mlp_stack { d_model = 12288, heads = 96 } end,
   "mlp_stack.heads: unknown field of an MLP-stack model (a field of dml.transformer, the realistic model; dml.mlp_stack is the paper's); its fields are d_model, d_ff, layers, experts, name")
 -- what the width implies, where d_ff and layers are left to it, is checked at the width
@@ -120,6 +123,9 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "lots" } en
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "lots"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 GB" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6e12 GB"')
+-- a number as text says both ways to write it (helper-103), not for one that is no finite count
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "inf" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens", got "inf"')
 -- a number as text says both ways to write it (helper-103)
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15e12" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens" (write 15e12, a number, or "15e12 tokens"), got "15e12"')

@@ -35,6 +35,10 @@ done
 for k in 1 2 3 4; do
   cmp whole.input.tsv part$k.input.tsv || { echo "shard $k/4 sliced a sweep with shard = false" >&2; exit 1; }
 done
+# A sweep too large for one process, with shard = false under --shard, is not told to shard.
+"$dml" --shard 1/2 -e 'local a = {} for i = 1, 1001 do a[i] = i end dml.sweep { grid = { x = a, y = a }, shard = false, run = function() end }' 2>too_large.txt && exit 1
+grep -q "shard = false runs it whole in every shard: split it in the script" too_large.txt ||
+  { echo "shard = false over the limit: $(cat too_large.txt)" >&2; exit 1; }
 # Each shard calls the run function at its own points only, once each (helper-104: every shard
 # also made the first point, to learn the runs' kind).
 cat part1.calls part2.calls part3.calls part4.calls | sort >calls.sharded

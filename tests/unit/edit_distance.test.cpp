@@ -78,15 +78,15 @@ TEST_CASE("closest: a name in other letters' case, however short, and a step pla
   CHECK(closest("first_k_dense_replace", moe) == "dense_layers");
   CHECK(closest("ep_size", layout) == "ep");
   // helper-103: Hugging Face's names of Mixtral's experts and DeepSeek's latent attention, a
-  // context length, a parallelism spelt out, a GPU's peak and bandwidth, British spelling.
+  // parallelism spelt out, a GPU's peak and bandwidth, British spelling.
   CHECK(closest("num_local_experts", moe) == "experts");
   const std::vector<std::string> mla = {"kv_rank", "q_rank", "rope_dim", "v_dim"};
   CHECK(closest("kv_lora_rank", mla) == "kv_rank");
   CHECK(closest("q_lora_rank", mla) == "q_rank");
   CHECK(closest("qk_rope_head_dim", mla) == "rope_dim");
   CHECK(closest("v_head_dim", mla) == "v_dim");
-  CHECK(closest("max_position_embeddings", std::vector<std::string>{"layers", "seq_len"}) ==
-        "seq_len");
+  // (Not Hugging Face's max_position_embeddings: the longest context, not the training length.)
+  CHECK(closest("max_position_embeddings", std::vector<std::string>{"layers", "seq_len"}).empty());
   CHECK(closest("tensor_parallel", layout) == "tp");
   const std::vector<std::string> gpu = {"flop_per_clock_per_thread", "hbm_bandwidth",
                                         "hbm_capacity"};
