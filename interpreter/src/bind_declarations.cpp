@@ -489,6 +489,8 @@ int l_repristine(lua_State* L) {
   if (lua_getfield(L, 2, "__dml_pristine") == LUA_TTABLE) {
     push_pristine(L, 1);
     lua_setfield(L, 2, "__dml_pristine");
+    // Its value, and that of every preset holding it, is read again (push_preset_value).
+    detail::next_preset_generation(L);
   }
   lua_settop(L, 1);
   return 1;

@@ -531,6 +531,90 @@ std::string other_kind_hint(std::string_view type, std::string_view key) {
 
 }  // namespace
 
+namespace {
+// Checks the preset records among idx's fields unchanged too (its efficiency, its power), as
+// reading them field by field did, to `depth` levels.
+void check_nested_pristine(lua_State* L, int idx, int depth) {
+  if (depth > 4) return;
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    if (lua_type(L, -1) == LUA_TTABLE && lua_getmetatable(L, -1) != 0) {
+      lua_getfield(L, -1, "__dml_preset");
+      const std::string preset = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+      lua_pop(L, 1);
+      if (!preset.empty()) {
+        check_pristine(L, lua_absindex(L, -2), preset);  // (reads the metatable on top)
+        lua_pop(L, 1);
+        check_nested_pristine(L, lua_absindex(L, -1), depth + 1);
+      } else {
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+  }
+}
+}  // namespace
+
+bool push_preset_value(lua_State* L, int idx, const TypeInfo& type) {
+  idx = lua_absindex(L, idx);
+  if (lua_getmetatable(L, idx) == 0) return false;
+  const int mt = lua_gettop(L);
+  lua_getfield(L, mt, "__dml_type");
+  const bool same_type = lua_touserdata(L, -1) == &type;
+  lua_getfield(L, mt, "__dml_preset");
+  const std::string preset = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  lua_pop(L, 2);
+  if (!same_type || preset.empty()) {
+    lua_pop(L, 1);
+    return false;
+  }
+  lua_pushvalue(L, mt);
+  check_pristine(L, idx, preset);  // (pops nothing: reads the metatable on top)
+  lua_pop(L, 1);
+  check_nested_pristine(L, idx, 0);
+  // A value kept before a preset was changed on purpose (dml.set_preset, of this record or one
+  // inside it) is read again.
+  lua_getfield(L, mt, "__dml_value_generation");
+  const bool current = lua_tointeger(L, -1) == preset_generation(L);
+  lua_pop(L, 1);
+  if (current) {
+    lua_getfield(L, mt, "__dml_value");
+  } else {
+    lua_pushnil(L);
+  }
+  lua_remove(L, mt);
+  return true;
+}
+
+void keep_preset_value(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_getmetatable(L, idx) == 0) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "__dml_value");
+  lua_pushinteger(L, preset_generation(L));
+  lua_setfield(L, -2, "__dml_value_generation");
+  lua_pop(L, 1);
+}
+
+namespace {
+constexpr const char* kPresetGeneration = "dml.preset_generation";
+}  // namespace
+
+lua_Integer preset_generation(lua_State* L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, kPresetGeneration);
+  const lua_Integer g = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return g;
+}
+
+void next_preset_generation(lua_State* L) {
+  lua_pushinteger(L, preset_generation(L) + 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, kPresetGeneration);
+}
+
 int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
                        std::span<const std::string_view> positional) {
   if (!plain_table(L, idx)) {

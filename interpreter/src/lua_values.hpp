@@ -218,13 +218,34 @@ struct ReadVisitor {
   }
 };
 
+// A preset record of `type` (core.strict_records), checked unchanged since it was made (else
+// ConfigError): true, and its value as last read pushed (a declared value, or nil). A preset is
+// read wherever a scenario names it, a sweep's run function at every point: its value is read
+// once (a fifth of declaring a paper run, helper-104's sweeps).
+bool push_preset_value(lua_State* L, int idx, const TypeInfo& type);
+// Keeps the declared value on top of the stack (popped) as the preset record idx's value.
+void keep_preset_value(lua_State* L, int idx);
+// The count of presets changed on purpose (dml.set_preset): a value kept at another is stale.
+lua_Integer preset_generation(lua_State* L);
+void next_preset_generation(lua_State* L);
+
 template <Described T>
 void read_record(lua_State* L, int idx, const std::string& path, T& out, bool patch) {
   idx = lua_absindex(L, idx);
+  bool preset = false;
   if (!patch) {
     if (const T* declared = test_value<T>(L, idx)) {
       out = *declared;  // checked where it was declared
       return;
+    }
+    if (lua_type(L, idx) == LUA_TTABLE && push_preset_value(L, idx, type_info<T>())) {
+      if (const T* kept = test_value<T>(L, -1)) {
+        out = *kept;
+        lua_pop(L, 1);
+        return;
+      }
+      lua_pop(L, 1);
+      preset = true;
     }
     out = T{};  // read whole: nothing of a value it replaces (a base's, in a changed copy) stays
   }
@@ -245,6 +266,10 @@ void read_record(lua_State* L, int idx, const std::string& path, T& out, bool pa
   }
   if constexpr (HasComplete<T>) Description<T>::complete(out);
   if constexpr (HasCheck<T>) Description<T>::check(out, path);
+  if (preset) {
+    push_value(L, out);
+    keep_preset_value(L, idx);
+  }
 }
 
 template <class M>

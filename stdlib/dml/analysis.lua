@@ -119,10 +119,15 @@ local function is_transformer(v)
 end
 M.is_transformer = is_transformer
 
--- The field names of a declared type, as a set.
+-- The field names of a declared type, as a set: made once a type (core.fields builds every
+-- field's record, docs and all: a fifth of declaring a run, which a sweep does at every point).
+local field_sets = {}
 local function field_set(kind)
-  local set = {}
+  local set = field_sets[kind]
+  if set then return set end
+  set = {}
   for _, f in ipairs(core.fields(kind)) do set[f.name] = true end
+  field_sets[kind] = set
   return set
 end
 
