@@ -723,7 +723,7 @@ function M.sweep(spec)
     if not interrupted and core.sweep_cancelled(sweep) then interrupted = true end
   end
   core.sweep_end(sweep)  -- its progress line cleared before the message
-  local t = output.table(rows, { columns = columns })
+  local t = output.table_of_rows(rows, columns)
   rawset(t, "plans", finished)
   rawset(t, "interrupted", interrupted)
   if interrupted then
