@@ -698,9 +698,10 @@ Interpreter::Interpreter(InterpreterOptions options)
   host_->limits_on = true;
   host_->baseline = host_->used;
   const double limit = options_.max_memory.value();
+  // (A positive limit below a byte is a byte, not none: helper-106's 0.5 B allowed 200 MB.)
   host_->limit = limit <= 0        ? 0
                  : limit >= 1.8e19 ? std::numeric_limits<std::size_t>::max()
-                                   : static_cast<std::size_t>(limit);
+                                   : std::max<std::size_t>(1, static_cast<std::size_t>(limit));
 }
 
 Interpreter::~Interpreter() {

@@ -216,11 +216,21 @@ void push(lua_State* L, const nlohmann::json& v, int depth) {
       }
       return;
     }
-    case nlohmann::json::value_t::number_float:
-      lua_pushnumber(L, v.get<double>());
+    case nlohmann::json::value_t::number_float: {
+      // Refused as the way back refuses them (helper-106: NaN went in, and failed coming out).
+      const double x = v.get<double>();
+      if (!std::isfinite(x)) {
+        throw Error(fmt::format("{} has no JSON form (a JSON value passed in is finite)",
+                                std::isnan(x) ? "NaN"
+                                : x > 0       ? "infinity"
+                                              : "-infinity"));
+      }
+      lua_pushnumber(L, x);
       return;
+    }
     case nlohmann::json::value_t::string: {
       const auto& s = v.get_ref<const std::string&>();
+      if (!valid_utf8(s)) throw Error("a string that is not UTF-8 (as JSON text is)");
       lua_pushlstring(L, s.data(), s.size());
       return;
     }
@@ -238,6 +248,7 @@ void push(lua_State* L, const nlohmann::json& v, int depth) {
     case nlohmann::json::value_t::object: {
       lua_createtable(L, 0, static_cast<int>(std::min<std::size_t>(v.size(), 1 << 20)));
       for (const auto& [key, item] : v.items()) {
+        if (!valid_utf8(key)) throw Error("a key that is not UTF-8 (as JSON text is)");
         lua_pushlstring(L, key.data(), key.size());
         push(L, item, depth + 1);
         lua_rawset(L, -3);

@@ -350,6 +350,15 @@ TEST_CASE("host: a memory limit below what the stdlib holds says so", "[host]") 
   CHECK(dml.stop_reason() == dml::StopReason::kMemoryLimit);
 }
 
+TEST_CASE("host: a positive memory limit below a byte is a limit, not none", "[host]") {
+  // (helper-106: 0.5 B read as no limit and let a chunk take 200 MB)
+  dml::InterpreterOptions options;
+  options.max_memory = dml::units::bytes(0.5);
+  dml::Interpreter dml(options);
+  CHECK_FALSE(dml.run_string("local s = ('x'):rep(2e6)", "=tiny"));
+  CHECK(dml.stop_reason() == dml::StopReason::kMemoryLimit);
+}
+
 TEST_CASE("host: print, dml's messages and progress go to the host", "[host]") {
   std::vector<std::string> printed, messages;
   struct Report {

@@ -147,6 +147,16 @@ TEST_CASE("host api: call a Lua function with JSON arguments", "[host_api]") {
     REQUIRE(direct);
     CHECK(*from_json == *direct);
   }
+  // What goes in is held to what comes out (helper-106: NaN and a string that is not UTF-8 went
+  // in, and failed only on the way back).
+  REQUIRE(dml.run_string("function id(x) return x end"));
+  CHECK_FALSE(dml.call("id", json::array({std::nan("")})));
+  CHECK_THAT(dml.error(), Catch::Matchers::Contains("NaN has no JSON form"));
+  CHECK_FALSE(dml.call("id", json::array({std::numeric_limits<double>::infinity()})));
+  CHECK_THAT(dml.error(), Catch::Matchers::Contains("infinity has no JSON form"));
+  CHECK_FALSE(dml.call("id", json::array({std::string("\xff")})));
+  CHECK_THAT(dml.error(), Catch::Matchers::Contains("a string that is not UTF-8"));
+  CHECK(dml.call("id", json::array({1.5})) == json(1.5));
   CHECK_FALSE(dml.call("nosuch"));
   CHECK(dml.error() == "undefined global 'nosuch'");
   CHECK_FALSE(dml.call("dml.optimise"));
