@@ -1760,7 +1760,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       // are units of their own, gathered and reduced as a layer is.
       layer_kind(mtp_units, ne_mtp, ex_mtp);
       layer_kind(embeds, embed_t, 0);
-      out_dp.waits = exposed_mb;
+      if (l.offload > 0) out_dp.waits = exposed_mb;
       out_dp.exposed = m * (exposed_mb + first_last);
       out_dp.hidden = m * std::max(0.0, hidden_mb - first_last);
     } else {
@@ -1787,8 +1787,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         const double exposed = std::max(reduce / s.layers, reduce - under);
         out_dp.exposed += reductions * exposed;
         out_dp.hidden += reductions * (reduce - exposed);
-        out_dp.reduce = {.traffic = reduce, .under = under, .least = reduce / s.layers};
-        out_dp.reductions = reductions;
+        if (l.offload > 0) {  // (only offloading reads them: the search's loop stays as it was)
+          out_dp.reduce = {.traffic = reduce, .under = under, .least = reduce / s.layers};
+          out_dp.reductions = reductions;
+        }
       } else {
         out_dp.exposed += reductions * reduce;
       }
@@ -1797,7 +1799,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         const double exposed = std::max(gather_t / s.layers, gather_t - under);
         out_dp.exposed += exposed;
         out_dp.hidden += gather_t - exposed;
-        out_dp.gather = {.traffic = gather_t, .under = under, .least = gather_t / s.layers};
+        if (l.offload > 0) {
+          out_dp.gather = {.traffic = gather_t, .under = under, .least = gather_t / s.layers};
+        }
       } else {
         out_dp.exposed += gather_t;
       }
@@ -2088,12 +2092,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                               .moe = T * moe_moved / c.host_bw};
     const detail::ByKind window_f{.dense = stretch_f * fwd_dense, .moe = stretch_f * fwd_moe};
     const detail::ByKind window_b{.dense = stretch_b * bwd_dense, .moe = stretch_b * bwd_moe};
-    offload_exposed =
-        detail::offload_exposed(c.layers, l.offload, dense_first, copy, window_f, window_b);
-    // The forward's part alone (a backward no copy outlasts: 1e300 s a layer).
-    const double off_f = detail::offload_exposed(c.layers, l.offload, dense_first, copy, window_f,
-                                                 {.dense = 1e300, .moe = 1e300});
-    const double off_b = offload_exposed - off_f;
+    const detail::ByPass off =
+        detail::offload_exposed_by_pass(c.layers, l.offload, dense_first, copy, window_f, window_b);
+    offload_exposed = off.forward + off.backward;
+    const double off_f = off.forward, off_b = off.backward;
     step += m * offload_exposed;
     // Under ZeRO 0-2 the overlapped reduce runs through the stalls the copies cause in its
     // microbatch's backward, and the gathers through the forward's: the two streams' excesses
@@ -2691,10 +2693,18 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
 // window one layer shorter, as it starts after layer 0).
 double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t dense_layers,
                        ByKind copy, ByKind compute_forward, ByKind compute_backward) {
+  const ByPass e = offload_exposed_by_pass(layers, offloaded, dense_layers, copy, compute_forward,
+                                           compute_backward);
+  return e.forward + e.backward;
+}
+
+ByPass offload_exposed_by_pass(std::int64_t layers, std::int64_t offloaded,
+                               std::int64_t dense_layers, ByKind copy, ByKind compute_forward,
+                               ByKind compute_backward) {
   const std::int64_t step = layers / offloaded, extra = layers % offloaded;
   // Layers in [0, end) of each kind.
   const auto dense_before = [&](std::int64_t end) { return std::min(end, dense_layers); };
-  double exposed = 0;
+  ByPass exposed;
   std::int64_t first = 1;  // the window's first layer
   std::int64_t constant = 0;
   for (std::int64_t k = 0; k < offloaded; ++k) {
@@ -2708,8 +2718,10 @@ double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t
     const double n_dense = static_cast<double>(dense_before(last + 1) - dense_before(first));
     const double n_moe = static_cast<double>(last + 1 - first) - n_dense;
     const double t = k < dense_layers ? copy.dense : copy.moe;
-    exposed += std::max(0.0, t - (n_dense * compute_forward.dense + n_moe * compute_forward.moe));
-    exposed += std::max(0.0, t - (n_dense * compute_backward.dense + n_moe * compute_backward.moe));
+    exposed.forward +=
+        std::max(0.0, t - (n_dense * compute_forward.dense + n_moe * compute_forward.moe));
+    exposed.backward +=
+        std::max(0.0, t - (n_dense * compute_backward.dense + n_moe * compute_backward.moe));
     first = last + 1;
   }
   return exposed;

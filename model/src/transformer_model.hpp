@@ -219,6 +219,13 @@ struct ByKind {
 // `dense_layers` of them dense. Each copy exposes what it takes beyond its window.
 double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t dense_layers,
                        ByKind copy, ByKind compute_forward, ByKind compute_backward);
+// The same, the forward's and the backward's parts.
+struct ByPass {
+  double forward = 0, backward = 0;
+};
+ByPass offload_exposed_by_pass(std::int64_t layers, std::int64_t offloaded,
+                               std::int64_t dense_layers, ByKind copy, ByKind compute_forward,
+                               ByKind compute_backward);
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed);
 // What rules out the fields a search holds fixed: the violations of the layout they give (the
 // rest assumed, as evaluate() does) that name one of them; empty when none does.
