@@ -338,31 +338,24 @@ end
     code = 130, err = "dml: interrupted at attack.lua:3", within = 1 }
   signal_case { name = "Ctrl-C in one long search", script = deep .. "print(dml.optimize(run(36864)))",
     code = 130, err = "dml: interrupted at attack.lua:15", within = 1 }
+  -- A sweep stopped at its third point: the two finished rows printed and saved.
+  local sweep_script = deep .. "local t = dml.sweep { grid = { d = { 12288, 16384, 36864, 36864 } }, " ..
+    "run = function(p) return run(p.d) end }\nprint(#t, t.interrupted)\ndml.save(t, 'rows.csv')\n"
+  local function two_rows_saved()
+    local rows = read(work .. "/rows.csv")
+    local n = 0
+    for _ in (rows or ""):gmatch("\n") do n = n + 1 end
+    if n ~= 3 then return "rows.csv has " .. n .. " lines, expected a header and 2 rows" end
+    os.remove(work .. "/rows.csv")
+  end
   signal_case { name = "Ctrl-C in a sweep keeps the finished rows, and the script goes on",
-    script = deep .. "local t = dml.sweep { grid = { d = { 12288, 16384, 36864, 36864 } }, " ..
-      "run = function(p) return run(p.d) end }\nprint(#t, t.interrupted)\ndml.save(t, 'rows.csv')\n",
-    code = 130, out = "2\ttrue\n", err = "dml: sweep interrupted: 2 of 4 runs finished", within = 1,
-    after = function()
-      local rows = read(work .. "/rows.csv")
-      local n = 0
-      for _ in (rows or ""):gmatch("\n") do n = n + 1 end
-      if n ~= 3 then return "rows.csv has " .. n .. " lines, expected a header and 2 rows" end
-      os.remove(work .. "/rows.csv")
-    end }
+    script = sweep_script, code = 130, out = "2\ttrue\n",
+    err = "dml: sweep interrupted: 2 of 4 runs finished", within = 1, after = two_rows_saved }
   -- A batch system's time limit (Slurm's SIGTERM) stops a sweep as Ctrl-C does, so the script
   -- saves the finished rows (helper-104: SIGTERM killed dml and lost them), exit 128 + 15.
   signal_case { name = "SIGTERM in a sweep keeps the finished rows, and the script saves them",
-    signal = "TERM",
-    script = deep .. "local t = dml.sweep { grid = { d = { 12288, 16384, 36864, 36864 } }, " ..
-      "run = function(p) return run(p.d) end }\nprint(#t, t.interrupted)\ndml.save(t, 'rows.csv')\n",
-    code = 143, out = "2\ttrue\n", err = "dml: sweep interrupted: 2 of 4 runs finished", within = 1,
-    after = function()
-      local rows = read(work .. "/rows.csv")
-      local n = 0
-      for _ in (rows or ""):gmatch("\n") do n = n + 1 end
-      if n ~= 3 then return "rows.csv has " .. n .. " lines, expected a header and 2 rows" end
-      os.remove(work .. "/rows.csv")
-    end }
+    signal = "TERM", script = sweep_script, code = 143, out = "2\ttrue\n",
+    err = "dml: sweep interrupted: 2 of 4 runs finished", within = 1, after = two_rows_saved }
   signal_case { name = "SIGHUP in a Lua loop", signal = "HUP",
     script = "local n = 0\nwhile true do\n  n = n + 1\nend\n", code = 129,
     err = "dml: interrupted at attack.lua:3", within = 1 }
