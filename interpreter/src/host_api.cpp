@@ -48,10 +48,21 @@ bool is_name_path(std::string_view s) {
   return !s.empty();
 }
 
+// eval's expression is one value: "1, 2" is refused, not read as 1 (helper-106).
+void one_value(lua_State* L) {
+  if (lua_gettop(L) > 1) {
+    throw Error(
+        fmt::format("the expression gives {} values; eval takes one (a table "
+                    "holds several: {{ a, b }})",
+                    lua_gettop(L)));
+  }
+}
+
 // Converts the value at index 1 into *out (lightuserdata upvalue 1).
 int l_value_to_json(lua_State* L) {
   auto* out = static_cast<nlohmann::json*>(lua_touserdata(L, lua_upvalueindex(1)));
   return lua::guarded(L, [&] {
+    one_value(L);
     *out = lua::to_json(L, 1);
     return 0;
   });
@@ -133,6 +144,7 @@ template <class T>
 int l_read_as(lua_State* L) {
   auto* out = static_cast<std::optional<T>*>(lua_touserdata(L, lua_upvalueindex(1)));
   return lua::guarded(L, [&] {
+    one_value(L);
     if constexpr (std::is_same_v<T, Quantity>) {
       if (const Quantity* q = lua::test_quantity(L, 1)) {
         *out = *q;

@@ -82,6 +82,17 @@ TEST_CASE("host api: declared values, results and tables as JSON", "[host_api]")
   CHECK(t == json::parse(R"([{"a": 1, "b": "2 s"}, {"a": 2}])"));
 }
 
+TEST_CASE("host api: eval takes one value", "[host_api]") {
+  // (helper-106: "1, 2" read as 1)
+  dml::Interpreter dml;
+  CHECK_FALSE(dml.eval("1, 2"));
+  CHECK(
+      dml.error() ==
+      "(eval):1: the expression gives 2 values; eval takes one (a table holds several: { a, b })");
+  CHECK_FALSE(dml.eval_as<dml::Quantity>("'1 s', '2 s'"));
+  CHECK(dml.eval("{ 1, 2 }") == json::array({1, 2}));
+}
+
 TEST_CASE("host api: what has no JSON form is an error naming where it is", "[host_api]") {
   dml::Interpreter dml;
   CHECK_FALSE(dml.eval("{ f = print }"));
