@@ -51,11 +51,9 @@ bool keep_memory_consistent(lua_State* L, Gpu& gpu) {
 units::Bytes scaled_memory(units::Bytes base_memory, units::Bytes base_capacity,
                            units::Bytes capacity) {
   constexpr double kMiB = 1048576.0;
-  const auto most = [](double bytes) {
-    return std::fmod(bytes, kMiB) == 0 ? bytes : bytes * (1024.0 * 1024 * 1024 / 1e9);
-  };
-  const double share = base_memory.value() / most(base_capacity.value());
-  return units::Bytes(std::max(1.0, std::floor(most(capacity.value()) * share / kMiB)) * kMiB);
+  const double share = base_memory.value() / datasheet_capacity(base_capacity).value();
+  return units::Bytes(
+      std::max(1.0, std::floor(datasheet_capacity(capacity).value() * share / kMiB)) * kMiB);
 }
 
 // A capacity as it was likely written: whole MiB in GiB ("80 GiB"), else decimal ("141 GB").
@@ -63,8 +61,7 @@ std::string capacity_text(units::Bytes capacity) {
   constexpr double kGiB = 1024.0 * 1024 * 1024;
   if (std::fmod(capacity.value(), kGiB) == 0)
     return fmt::format("{:.0f} GiB", capacity.value() / kGiB);
-  if (std::fmod(capacity.value(), 1048576.0) == 0)
-    return fmt::format("{:.0f} MiB", capacity.value() / 1048576.0);
+  if (written_binary(capacity)) return fmt::format("{:.0f} MiB", capacity.value() / 1048576.0);
   return format_quantity(to_quantity(capacity));
 }
 

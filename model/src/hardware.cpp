@@ -61,6 +61,16 @@ void Description<Facility>::check(const Facility& f, const std::string& path) {
   }
 }
 
+bool written_binary(units::Bytes hbm_capacity) {
+  return std::fmod(hbm_capacity.value(), 1048576.0) == 0;
+}
+
+units::Bytes datasheet_capacity(units::Bytes hbm_capacity) {
+  return written_binary(hbm_capacity)
+             ? hbm_capacity
+             : units::Bytes(hbm_capacity.value() * (1024.0 * 1024 * 1024 / 1e9));
+}
+
 void Description<Gpu>::check(const Gpu& g, const std::string& path) {
   const PrecisionRates& r = g.flop_per_clock_per_thread;
   const std::optional<double>& rate = g.bitwidth == 32 ? r.fp32 : g.bitwidth == 16 ? r.fp16 : r.fp8;
@@ -95,13 +105,11 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
                         "with fp16, or lower fp8_gain",
                         e.gemm, e.fp8_gain, e.gemm * e.fp8_gain, *r.fp8 / *r.fp16);
     }
-    // What a framework can allocate is at most what the HBM holds. Datasheets write binary
-    // sizes in decimal units (an MI300X's "192 GB" is 192 GiB: rocm-smi reports 196,288 MiB), so
-    // the bound reads hbm_capacity's number as GiB; a capacity of whole MiB was written binary
-    // ("80 GiB") and is its own bound.
+    // What a framework can allocate is at most what the HBM holds, hbm_capacity read as a
+    // datasheet writes it (an MI300X's "192 GB": rocm-smi reports 196,288 MiB).
     const double capacity = g.hbm_capacity.value();
-    const bool binary = std::fmod(capacity, 1048576.0) == 0;
-    const double most = binary ? capacity : capacity * (1024.0 * 1024 * 1024 / 1e9);
+    const bool binary = written_binary(g.hbm_capacity);
+    const double most = datasheet_capacity(g.hbm_capacity).value();
     if (e.memory && e.memory->value() > most * (1 + 1e-12)) {
       throw ConfigError(path + ".efficiency.memory",
                         "{} is more than the GPU holds: hbm_capacity is {} (at most {}{})",

@@ -136,8 +136,13 @@ struct Cluster {
 inline constexpr std::size_t kMaxNetworkLevels = 4;
 
 // Derived GPU figures of the paper's model (docs/model.md 3.1).
-[[nodiscard]] double flop_per_clock_per_thread(const Gpu& gpu);           // at gpu.bitwidth
-[[nodiscard]] units::FlopPerSecond peak_flop_per_s(const Gpu& gpu);       // max clock
+[[nodiscard]] double flop_per_clock_per_thread(const Gpu& gpu);      // at gpu.bitwidth
+[[nodiscard]] units::FlopPerSecond peak_flop_per_s(const Gpu& gpu);  // max clock
+// The HBM an hbm_capacity stands for: datasheets write binary sizes in decimal units (an
+// MI300X's "192 GB" is 192 GiB), so its number is read as GiB, unless it is a whole number of
+// MiB ("80 GiB", written binary), which is itself.
+[[nodiscard]] units::Bytes datasheet_capacity(units::Bytes hbm_capacity);
+[[nodiscard]] bool written_binary(units::Bytes hbm_capacity);             // a whole number of MiB
 [[nodiscard]] units::FlopPerSecond effective_flop_per_s(const Gpu& gpu);  // clock x utilization
 [[nodiscard]] units::BytesPerSecond shared_memory_bandwidth(const Gpu& gpu);
 [[nodiscard]] double bytes_per_word(const Gpu& gpu);  // bitwidth / 8
