@@ -18,6 +18,9 @@ namespace {
 
 constexpr int kMaxDepth = 100;
 
+// A number that is not finite, as JSON's errors name it, both ways.
+const char* infinite(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "infinity" : "-infinity"; }
+
 bool valid_utf8(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
@@ -95,12 +98,8 @@ class Writer {
       case LUA_TNUMBER: {
         if (lua_isinteger(L_, idx) != 0) return static_cast<std::int64_t>(lua_tointeger(L_, idx));
         const double x = lua_tonumber(L_, idx);
-        if (!std::isfinite(x)) {
-          throw Error(fmt::format("{}: {} has no JSON form", path,
-                                  std::isnan(x) ? "NaN"
-                                  : x > 0       ? "infinity"
-                                                : "-infinity"));
-        }
+        if (!std::isfinite(x))
+          throw Error(fmt::format("{}: {} has no JSON form", path, infinite(x)));
         return x;
       }
       case LUA_TSTRING: {
@@ -220,10 +219,8 @@ void push(lua_State* L, const nlohmann::json& v, int depth) {
       // Refused as the way back refuses them (helper-106: NaN went in, and failed coming out).
       const double x = v.get<double>();
       if (!std::isfinite(x)) {
-        throw Error(fmt::format("{} has no JSON form (a JSON value passed in is finite)",
-                                std::isnan(x) ? "NaN"
-                                : x > 0       ? "infinity"
-                                              : "-infinity"));
+        throw Error(
+            fmt::format("{} has no JSON form (a JSON value passed in is finite)", infinite(x)));
       }
       lua_pushnumber(L, x);
       return;
