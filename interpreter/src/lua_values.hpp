@@ -309,6 +309,7 @@ void read_member(lua_State* L, int idx, const std::string& path, M& m, const Fie
     m = read_bool(L, idx, path);
   } else if constexpr (std::is_same_v<M, std::string>) {
     m = read_string(L, idx, path);
+    check_text(m, f, path);
   } else if constexpr (NamedEnum<M>) {
     const bool text = lua_type(L, idx) == LUA_TSTRING;
     const auto v = text ? enum_value<M>(lua_tostring(L, idx)) : std::nullopt;

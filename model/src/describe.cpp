@@ -16,6 +16,11 @@ bool has(double bound) { return !std::isnan(bound); }
 
 }  // namespace
 
+std::string text_problem(std::string_view s, const Field& f) {
+  if (!f.required || s.find_first_not_of(" \t\n\r\f\v") != std::string_view::npos) return {};
+  return fmt::format("must not be blank ({})", f.doc);
+}
+
 std::string whole_problem(std::int64_t v, const Field& f) {
   if (!f.one_of.empty()) {
     if (std::find(f.one_of.begin(), f.one_of.end(), v) == f.one_of.end()) {
@@ -84,6 +89,9 @@ void check_number(double v, const Field& f, const std::string& path) {
 }
 void check_quantity_value(Quantity q, const Field& f, const std::string& path) {
   if (auto p = quantity_problem(q, f); !p.empty()) throw ConfigError(path, p);
+}
+void check_text(std::string_view s, const Field& f, const std::string& path) {
+  if (auto p = text_problem(s, f); !p.empty()) throw ConfigError(path, p);
 }
 
 std::string FieldPath::str() const {

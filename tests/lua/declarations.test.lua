@@ -359,3 +359,11 @@ do
   raises_here(function() dml.set_preset({ gemm = 1 }, { gemm = 2 }) end,
     "dml.set_preset: expected a preset record (gpus.h100_sxm, gpus.h100_sxm.efficiency, ...), got a table that is none")
 end
+
+-- a required label may not be blank: it names the GPU or the stack in tables and messages
+-- (the final list of the twenty-second session: name = "" printed an empty column)
+raises_here(function() dml.gpu(gpus.h100_sxm, { name = "" }) end,
+  "gpu.name: must not be blank (a label for tables and plots, e.g. \"H100 SXM\")")
+raises_here(function() dml.gpu(gpus.h100_sxm, { name = " \t" }) end,
+  "gpu.name: must not be blank (a label for tables and plots, e.g. \"H100 SXM\")")
+t.eq(dml.gpu(gpus.h100_sxm, { name = " x " }).name, " x ", "a label with a character is kept as written")

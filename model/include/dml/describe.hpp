@@ -196,6 +196,8 @@ template <NamedEnum E>
 [[nodiscard]] std::string whole_problem(std::int64_t v, const Field& f);
 [[nodiscard]] std::string number_problem(double v, const Field& f);
 [[nodiscard]] std::string quantity_problem(Quantity q, const Field& f);
+// A required text (a GPU's or a stack's name) must not be blank: it labels tables and messages.
+[[nodiscard]] std::string text_problem(std::string_view s, const Field& f);
 // The keys of a Sources table must be fields of the type that holds it.
 [[nodiscard]] std::string sources_problem(const Sources& s,
                                           std::span<const std::string_view> field_names,
@@ -230,6 +232,7 @@ template <NamedEnum E>
 void check_whole(std::int64_t v, const Field& f, const std::string& path);
 void check_number(double v, const Field& f, const std::string& path);
 void check_quantity_value(Quantity q, const Field& f, const std::string& path);
+void check_text(std::string_view s, const Field& f, const std::string& path);
 
 // A field's path, made into text only when an error needs it: validate() allocates nothing for
 // a valid value.
@@ -326,7 +329,8 @@ template <class M>
       }
     }
   }
-  // bool, std::string, enums, u128 and lists of strings have no range.
+  // bool, std::string, enums, u128 and lists of strings have no range. (A text read from Lua
+  // is checked as it is read, check_text: a C++ caller's blank label is its own.)
 }
 
 }  // namespace detail
