@@ -1306,6 +1306,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
   const double n_layers = static_cast<double>(per_stage);
+  out.chunk_layers = n_layers / (folded ? 2.0 : v);
 
   // One layer's compute of each kind, forward and backward: a device's passes are their sums,
   // and activation offloading hides its copies under them layer by layer.
@@ -2634,6 +2635,19 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
           l.pp, filled + 1 == l.pp - 1 ? "s" : "", full, full == 1 ? "" : "s", n, l.pp - 1 - full,
           n - 1));
     }
+  }
+  // A stage's layers that its chunks do not divide are costed in equal fractions of a layer:
+  // the mean of a pipeline layout of whole-layer chunks of two sizes, whose bubble (paced by
+  // the larger) is longer. The search tries only interleaves that divide a stage's layers.
+  if (l.pp > 1 && k.chunk_layers != std::floor(k.chunk_layers)) {
+    const bool zbv = l.schedule == Schedule::kZeroBubbleV;
+    p.notes.push_back(fmt::format(
+        "{} splits a stage's layers into chunks of {} layers: costed as equal fractions, the "
+        "mean of a pipeline layout of whole-layer chunks of {} and {}, whose bubble is longer "
+        "than costed (dml.optimize tries only {} that divide a stage's layers)",
+        zbv ? std::string("zero_bubble_v") : fmt::format("interleave {}", l.interleave),
+        fixed_text(k.chunk_layers, 2), std::floor(k.chunk_layers), std::ceil(k.chunk_layers),
+        zbv ? "stage counts whose stages it halves" : "interleaves"));
   }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(

@@ -178,6 +178,9 @@ struct Costed {
   // for an even split.
   std::int64_t uneven_stage_layers = 0;
   double uneven_last_layers = 0;
+  // Layers (and places) of a middle stage's chunk: its layers over v, or zero-bubble V's two;
+  // fractional where they do not divide.
+  double chunk_layers = 0;
 };
 
 bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>* why);

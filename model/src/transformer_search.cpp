@@ -430,6 +430,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
             }
           }
           eps = one_or(fixed.ep, eps);
+          // A stage's layers (and places): as evaluate splits them.
+          const std::int64_t stage_places =
+              places(pp) > 0 ? places(pp) / pp : (c.layers + pp - 1) / pp;
           std::vector<std::int64_t> vs{1};
           // Chunks of whole layers: L/p per stage, or the places with the ends short; a stage
           // count given that divides neither (ceil(L/p) layers a stage) runs one chunk.
@@ -449,6 +452,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
             for (const Schedule sched : schedules) {
               // Without a pipeline every schedule runs the same step: the first only.
               if (pp == 1 && sched != schedules.front()) break;
+              // Zero-bubble V halves each stage: chunks of whole layers only (a half layer is
+              // costed as a mean that no run has), unless the schedule was asked for.
+              if (sched == Schedule::kZeroBubbleV && !fixed.schedule && stage_places % 2 != 0) {
+                continue;
+              }
               l.schedule = sched;
               for (const std::int64_t v : vs) {
                 // Only 1F1B interleaves (the others fix their chunks a device).
