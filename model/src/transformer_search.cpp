@@ -349,11 +349,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   //
   // TP is searched up to a node's GPUs, as the stacks place it. Where the best layout so found
   // has TP at that bound and still loses more than a quarter of its step to the pipeline bubble
-  // (a batch small for the GPUs leaves DP and PP no better split: GPT-3 175B with 512
-  // sequences on 16,384 H100s, or hundreds of thousands of GPUs), a third pass tries TP across
-  // nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP (tp_model
-  // splitting d_model; only the one `fixed` gives, if it gives one), up to 16 nodes' GPUs, with
-  // the stage counts the passes before tried (docs/model.md 8.11).
+  // and exposed DP traffic (a batch small for the GPUs leaves DP and PP no better split: GPT-3
+  // 175B with 512 sequences on 16,384 H100s, or hundreds of thousands of GPUs), a third pass
+  // tries TP across nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP
+  // (tp_model splitting d_model; only the one `fixed` gives, if it gives one), up to 16 nodes'
+  // GPUs, with the stage counts the passes before tried (docs/model.md 8.11).
   // A layout of these degrees with the fields the search does not vary layout by layout: those
   // `fixed` holds, else the search's own choice (SP with Megatron's TP where the stack has it).
   const auto degrees_layout = [&](std::int64_t tp, std::int64_t tp_model, std::int64_t pp,
@@ -373,7 +373,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   };
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
-  double wide_share = 0;      // the bubble's share of the step that started the third pass
+  double wide_share = 0;      // the bubble's and DP's share of the step that started the third pass
   double inside_step = 0;     // the step of the best layout with TP inside a node
   bool uneven_tried = false;  // the second pass ran (its stage counts go to the third)
   for (int pass = 0; pass < 3; ++pass) {
@@ -393,7 +393,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         break;
       }
       detail::cost(c, best.front().lay, k);
-      const double share = k.time.bubble.value() / k.time.step.value();
+      // The bubble and the exposed data-parallel traffic: both shrink with wider TP (fewer
+      // stages, and each GPU's share of the gradients and weights to exchange).
+      const double share = (k.time.bubble.value() + k.time.dp.value()) / k.time.step.value();
       if (!(share > 0.25)) break;
       wide_share = share;
       inside_step = best.front().step;
@@ -511,8 +513,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       wide_share > 0
           ? fmt::format(
                 "TP is searched across nodes only where the best layout with TP inside one loses "
-                "more than a quarter of its step to the pipeline bubble (it lost {:.0f}%): this "
-                "layout, from that search, is faster",
+                "more than a quarter of its step to the pipeline bubble and exposed "
+                "data-parallel traffic (it lost {:.0f}%): this layout, from that search, is "
+                "faster",
                 100 * wide_share)
           : std::string();
   std::vector<StepPlan> out;

@@ -153,7 +153,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     local top = levels[#levels].size
     local cap = top and node * top or nil
     local limit = cap or 2 ^ 30
-    local rows, found, last_time, stopped = {}, nil, nil, nil
+    local rows, found, best_time, stopped = {}, nil, nil, nil
     local function try(n)
       local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
       local in_time = plan.feasible and plan.time_to_train <= want
@@ -164,11 +164,13 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     end
     local n = node
     -- Doubling until a size trains in time; past the sizes where the time still falls (the
-    -- batch caps DP, PP runs out of layers) no larger one would: stop there, with nil. Below
+    -- batch caps DP, PP runs out of layers) no larger one would: stop, with nil, after three
+    -- doublings none of which beat the fastest (one size's divisors can cost it more than the
+    -- next size's: helper-107 found the time rising at one doubling and falling past it). Below
     -- the first size that trains in time, three quarters of it (node x 3 x 2^i, the size
     -- between two doublings a cluster is often built at: 1,536 GPUs between 1,024 and 2,048,
     -- 12 racks between 8 and 16) is tried too.
-    local prev
+    local prev, fastest, misses = nil, nil, 0
     while n <= limit do
       local plan, in_time = try(n)
       if in_time then
@@ -180,12 +182,17 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
         break
       end
       if plan.feasible then
-        if last_time ~= nil and not (plan.time_to_train < last_time) then
-          stopped = string.format("past %s GPUs the time no longer falls", core.count_text(prev))
-          break
+        if best_time ~= nil and not (plan.time_to_train < best_time) then
+          misses = misses + 1
+          if misses == 3 then
+            stopped = string.format("past %s GPUs the time no longer falls: three doublings did not beat it",
+              core.count_text(fastest))
+            break
+          end
+        else
+          best_time, fastest, misses = plan.time_to_train, n, 0
         end
-        last_time = plan.time_to_train
-      elseif last_time ~= nil then
+      elseif best_time ~= nil then
         stopped = string.format("%s GPUs run no layout", core.count_text(n))
         break
       else

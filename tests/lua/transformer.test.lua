@@ -411,6 +411,22 @@ do
   -- and the table's title says why: the fastest size and what ended the search (helper-92)
   local title = tostring(all):match "^[^\n]*"
   t.eq(title:find("^GPUs for the run in 1 s: none in time %(the fastest, [^;]+, on [%d,]+ GPUs; ") ~= nil, true, title)
+  -- One size's divisors can cost it more than the next size's: the search goes on past a size
+  -- slower than the fastest before it (helper-107: a 12,288-wide model with 1,024 sequences was
+  -- slower on 2^21 H100s than on 2^20, and the search stopped there; 2^22 is faster than both).
+  do
+    local wide = dml.transformer { layers = 96, d_model = 12288, heads = 96, kv_heads = 8, d_ff = 43008,
+      vocab = 128256, seq_len = 8192 }
+    local _, sizes = dml.gpus_for(dml.run(run, { model = wide, global_batch = 1024 }), "1 s")
+    local fastest, rose
+    for _, r in ipairs(sizes:rows()) do
+      if r.feasible then
+        if fastest and r.time_to_train > fastest.time_to_train then rose = rose or r end
+        if not fastest or r.time_to_train < fastest.time_to_train then fastest = r end
+      end
+    end
+    t.eq(rose ~= nil and fastest.gpus > rose.gpus, true, tostring(sizes))
+  end
   -- A cluster of one level stops at that level's GPUs (helper-92: doubling past them failed
   -- with an error about a size the user never wrote)
   local node = dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } } })
@@ -1354,11 +1370,27 @@ do
   t.eq(same.time.step, p.time.step, "as the search with its TP held")
   local said = table.concat(p.notes, "\n")
   t.eq(said:find("TP is searched across nodes only where the best layout with TP inside one loses more than a "
-    .. "quarter of its step to the pipeline bubble (it lost", 1, true) ~= nil, true, said)
+    .. "quarter of its step to the pipeline bubble and exposed data-parallel traffic (it lost", 1, true) ~= nil, true, said)
   -- a run whose best layout loses little to the bubble keeps TP inside a node, without the note
   local q = dml.optimize(run)
   t.eq(q.layout.tp <= 8, true)
   t.eq(table.concat(q.notes, "\n"):find("across nodes", 1, true), nil)
+end
+
+-- The third pass starts where exposed data-parallel traffic, not the bubble, takes the step
+-- (helper-107: a 180-layer dense model of d_model 49,152 with 8,192 sequences on 2^20 H100s: the
+-- best with TP 8 lost 18% to the bubble and 74% to ZeRO-3's gathers, and the search answered it,
+-- 60.6 s a step, where TP 128 across nodes takes 8.1).
+do
+  local huge = dml.transformer { layers = 180, d_model = 49152, heads = 384, kv_heads = 8, d_ff = 172032,
+    vocab = 128256, seq_len = 8192 }
+  local wide = dml.run { model = huge, stack = stacks.megatron_core, global_batch = 8192, cluster = cluster(2 ^ 20) }
+  local inside = dml.optimize(wide, { tp = 8 })
+  t.eq(inside.time.bubble / inside.time.step < 0.25, true, "the bubble alone would not start it")
+  t.eq((inside.time.bubble + inside.time.dp) / inside.time.step > 0.25, true)
+  local p = dml.optimize(wide)
+  t.eq(p.layout.tp > 8, true, dml.layout_text(p.layout))
+  t.eq(p.time.step < inside.time.step / 4, true, tostring(p.time.step) .. " against " .. tostring(inside.time.step))
 end
 
 -- A cluster no layout splits says the most GPUs below it that one does (helper-83: DeepSeek-V3 on
