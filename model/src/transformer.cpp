@@ -957,6 +957,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double b = static_cast<double>(l.microbatch);
   const double m = static_cast<double>(c.batch) / (d * b);  // microbatches
   const double T = b * c.s / cp;                            // tokens per microbatch and GPU
+  // The vocabulary rows a TP rank holds: whole, the vocabulary padded to a multiple of t where t
+  // does not divide it (the plan says so; Megatron pads to 128 t, the vocab field's "as padded").
+  const double vocab_t = std::ceil(c.V / t);
   const bool sp = l.sequence_parallel;
   // FP8 or FP4 linears: quantized inputs, the same casts (docs/model.md 8.2).
   const bool quantized = c.run.precision != Precision::kBf16;
@@ -1319,7 +1322,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // stack's cross-entropy traffic per logit.
   // The output layer stays 16-bit under FP8 and FP4 (Megatron-Core's output_layer is a plain
   // ColumnParallelLinear; torchtitan's float8 conversion skips "output").
-  const double logits = 3 * c.gemm(T, h, c.V / t, false) + T * (c.V / t) * st.loss_traffic / c.hbm;
+  const double logits = 3 * c.gemm(T, h, vocab_t, false) + T * vocab_t * st.loss_traffic / c.hbm;
   // A recomputed attention forward exchanges its keys and values again (the ring, or the
   // all-gather, runs inside the kernel call the checkpoint reruns).
   const bool attention_rerun =
@@ -1638,7 +1641,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Zero-bubble V's first device holds the embedding and the head.
   const double embed_units =
       zbv ? held(0).embed : ((l.pp == 1 || embedding_copy) && untied ? 2.0 : 1.0);
-  const double embed_p = c.V * c.h * embed_units;
+  const double embed_p = vocab_t * t * c.h * embed_units;
   // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
   // and every module's projection.
   const double mtp_extra = std::max(0.0, n_last + c.mtp - n_layers);
@@ -1682,7 +1685,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // Per layer of each kind, the parameters a TP or EP rank holds (non-expert and expert), and a
   // MTP module's (of the model's last kind) and projection.
   const double ne_dense = (attn_p + dense_mlp_p) / t;
-  const double embed_t = c.V * c.h / t;  // an embedding or head
+  const double embed_t = vocab_t * c.h;  // an embedding or head
   const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ep;
   const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
   const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
@@ -2059,7 +2062,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The MTP layers (of the model's last kind), one microbatch of them, and one logits buffer
   // per output head, on the device that holds the last chunk.
   const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
-  const double logits_bytes = (1 + c.mtp) * T * c.V / t * 6;
+  const double logits_bytes = (1 + c.mtp) * T * vocab_t * 6;
 
   // Activation offloading (docs/model.md 8.9), pp 1, 1F1B and no recompute: the first
   // `offload` layers (a MoE model's dense first layers first) copy what they keep to host memory
@@ -2584,6 +2587,16 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
           c.node / (size * stride) * (size * stride), c.node / (size * stride) * (size * stride),
           c.node));
     }
+  }
+  // A vocabulary TP does not divide is costed padded to whole rows a rank (helper-109: 50,257
+  // on tp 8 was costed at 6,282.1 rows a rank, and nothing said so).
+  if (const std::int64_t vocab = c.run.model.vocab; l.tp > 1 && vocab % l.tp != 0) {
+    const std::int64_t padded = (vocab + l.tp - 1) / l.tp * l.tp;
+    const std::int64_t megatron = (vocab + 128 * l.tp - 1) / (128 * l.tp) * (128 * l.tp);
+    p.notes.push_back(fmt::format(
+        "vocab {} is not a multiple of tp {}: costed padded to {} ({} rows a rank); Megatron "
+        "pads it to a multiple of 128 x tp, {}: give vocab as the run pads it",
+        vocab, l.tp, padded, padded / l.tp, megatron));
   }
   // TP's ranks are the innermost: a degree above a node's GPUs sends every layer's collectives
   // over the network, which is costed; said, since no framework places TP so by choice.

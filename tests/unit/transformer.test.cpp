@@ -2991,3 +2991,38 @@ TEST_CASE("transformer activation offloading of a MoE model", "[transformer][mem
   // and the buffer, a dense layer's until then, becomes a MoE layer's moved bytes.
   CHECK_THAT(held(3) - held(4), WithinRel(dense, 1e-12));
 }
+
+TEST_CASE("transformer: a vocabulary TP does not divide is costed padded to whole rows a rank",
+          "[transformer][vocab]") {
+  // GPT-2's 50,257 on TP 8 costs as 50,264 (6,283 rows a rank), not 6,282.1 rows (helper-109),
+  // and says so with Megatron's own padding (128 x 8: 51,200).
+  const auto plan = [](std::int64_t vocab, std::int64_t tp) {
+    auto p = dml::evaluate(run_of(gpt(4, 2048, 16, vocab, 2048), 8, 16),
+                           TransformerLayout{.tp = tp,
+                                             .pp = 1,
+                                             .dp = 8 / tp,
+                                             .zero = 0,
+                                             .microbatch = 1,
+                                             .recompute = Recompute::kNone});
+    REQUIRE(p.violations.empty());
+    return p;
+  };
+  const auto odd = plan(50257, 8);
+  const auto padded = plan(50264, 8);
+  CHECK(odd.time.logits.value() == padded.time.logits.value());
+  CHECK(odd.memory.total.value() == padded.memory.total.value());
+  CHECK(odd.time.step.value() == padded.time.step.value());
+  CHECK(plan(50257, 8).time.logits.value() > plan(50256, 8).time.logits.value());
+  const auto noted = [](const dml::StepPlan& p) {
+    return std::any_of(p.notes.begin(), p.notes.end(), [](const std::string& n) {
+      return n.find("is not a multiple of tp") != std::string::npos;
+    });
+  };
+  REQUIRE(noted(odd));
+  CHECK(std::find(odd.notes.begin(), odd.notes.end(),
+                  "vocab 50257 is not a multiple of tp 8: costed padded to 50264 (6283 rows a "
+                  "rank); Megatron pads it to a multiple of 128 x tp, 51200: give vocab as the run "
+                  "pads it") != odd.notes.end());
+  CHECK_FALSE(noted(padded));
+  CHECK_FALSE(noted(plan(50257, 1)));
+}
