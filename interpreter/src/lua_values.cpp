@@ -8,6 +8,8 @@
 #include <string_view>
 
 #include "bind_declarations.hpp"
+#include "dml/layout.hpp"
+#include "dml/transformer.hpp"
 #include "dml/units_parser.hpp"
 #include "edit_distance.hpp"
 
@@ -525,6 +527,26 @@ std::string other_kind_hint(std::string_view type, std::string_view key) {
   }
   if (type == "transformer" && in(kMoeFields)) {
     return fmt::format(" (a mixture of experts' field: moe = {{ {} = ... }})", key);
+  }
+  // A layout given to the run (helper-108: `dml.run { ..., tp = 8 }`) goes to the call that
+  // costs or searches it.
+  const auto layout_field = [&]<class L>() {
+    const auto names = dml::field_names<L>();
+    return key == "layout" || std::find(names.begin(), names.end(), key) != names.end();
+  };
+  const std::string_view what = key == "layout" ? "a layout" : "a layout's field";
+  const std::string_view field = key == "layout" ? "tp" : key;
+  if (type == "transformer_run" && layout_field.template operator()<dml::TransformerLayout>()) {
+    return fmt::format(
+        " ({}: a run is laid out where it is costed, dml.evaluate(run, {{ {} = ... }}), or held "
+        "fixed in dml.optimize(run, {{ {} = ... }}); dml --doc transformer_layout)",
+        what, field, field);
+  }
+  if (type == "run" && layout_field.template operator()<dml::Layout>()) {
+    return fmt::format(
+        " ({}: a run is laid out where it is costed, dml.evaluate(run, dml.layout {{ {} = ... }}); "
+        "dml --doc layout)",
+        what, field);
   }
   return "";
 }

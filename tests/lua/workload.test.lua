@@ -21,6 +21,16 @@ raises_here(function() dml.mlp_stack { d_model = 12288, seq_len = 2048 } end,
   "mlp_stack.seq_len: unknown field of an MLP-stack model (the paper's runs take it on dml.run: dml.run { seq_len = ... }); its fields are d_model, d_ff, layers, experts, name")
 raises_here(function() dml.mlp_stack { d_model = 12288, heads = 96 } end,
   "mlp_stack.heads: unknown field of an MLP-stack model (a field of dml.transformer, the realistic model; dml.mlp_stack is the paper's); its fields are d_model, d_ff, layers, experts, name")
+-- a layout's field on a run says where a layout goes (helper-108: dml.run { ..., tp = 8 })
+do
+  local gpus, networks = require "dml.presets.gpus", require "dml.presets.networks"
+  local c = dml.cluster { gpu = gpus.h100_sxm, size = 64, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
+  local tm = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048 }
+  raises_here(function() dml.run { model = tm, cluster = c, global_batch = 64, tp = 8 } end,
+    "transformer_run.tp: unknown field of a transformer training run (a layout's field: a run is laid out where it is costed, dml.evaluate(run, { tp = ... }), or held fixed in dml.optimize(run, { tp = ... }); dml --doc transformer_layout); its fields are model, cluster, stack, global_batch, global_batch_tokens, tokens, precision, dispatch_precision, fp8_scaling, name")
+  raises_here(function() dml.run { model = dml.mlp_stack { d_model = 1024 }, cluster = c, layout = { pp = 4 } } end,
+    "run.layout: unknown field of a training run (a layout: a run is laid out where it is costed, dml.evaluate(run, dml.layout { tp = ... }); dml --doc layout); its fields are model, cluster, batch, batch_tokens, seq_len, tokens_per_param, tokens, duration, options")
+end
 -- what the width implies, where d_ff and layers are left to it, is checked at the width
 raises_here(function() dml.mlp_stack { d_model = 2^40 } end,
   "mlp_stack.d_model: 1099511627776 makes d_ff (4 x d_model, left out) more than 1099511627776: give d_ff, or a d_model of at most 274877906944")
