@@ -762,7 +762,12 @@ std::string count_kind(const Field& f) {
   return fmt::format("{}, or a string like \"15.6e12 {}\"", number_kind(f), f.count_of);
 }
 
-std::string quantity_kind(Dimension d) { return dimension_expectation(d); }
+std::string quantity_kind(Dimension d) {
+  // A time field is a latency or a training's budget: both examples (helper-107: a duration's
+  // kind read "a time like "1.125 us"").
+  if (d == kTime) return dimension_expectation(d) + " or \"90 days\"";
+  return dimension_expectation(d);
+}
 
 std::string record_kind(const TypeInfo& t) { return fmt::format("{} ({})", t.title, t.metatable); }
 
