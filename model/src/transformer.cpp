@@ -2694,6 +2694,20 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.time_to_train = k.time.step * p.steps;
   p.gpu_hours = static_cast<double>(c.n) * p.time_to_train.value() / 3600;
   if (c.run.cluster.gpu.power) p.energy = step_energy(c, k.time, p.steps, tokens_per_step);
+  // A price quoted for one GPU, costing a run on another (helper-108: B200 and GB200 runs costed
+  // at an H100's $2.49 an hour, silently).
+  if (const auto& fac = c.run.cluster.facility;
+      p.energy && p.energy->run_cost && fac && fac->priced_gpu &&
+      (fac->gpu_hour_price || fac->capital_per_gpu) && *fac->priced_gpu != c.run.cluster.gpu.name) {
+    p.notes.push_back(fmt::format(
+        "the cost uses the facility's {}, quoted for the {} ({}); these GPUs are {}: give "
+        "their price in the cluster's facility ({{ {} = ..., priced_gpu = \"{}\" }})",
+        fac->gpu_hour_price ? "gpu_hour_price" : "capital_per_gpu", *fac->priced_gpu,
+        fac->gpu_hour_price ? fmt::format("${} a GPU-hour", *fac->gpu_hour_price)
+                            : fmt::format("${} a GPU", *fac->capital_per_gpu),
+        c.run.cluster.gpu.name, fac->gpu_hour_price ? "gpu_hour_price" : "capital_per_gpu",
+        c.run.cluster.gpu.name));
+  }
   p.feasible = fits(c, k.memory);
   if (k.memory.total.value() > c.capacity) {
     p.violations.push_back(fmt::format(

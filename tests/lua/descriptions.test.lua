@@ -36,7 +36,7 @@ local t_layout = { tp = 2, tp_model = 1, shard = 4, sequence_parallel = true, pp
 local t_run = dml.run { name = "small moe", model = transformer, stack = stacks.megatron_core,
   cluster = dml.cluster { gpu = gpus.h100_sxm, size = 32,
     facility = { pue = 1.2, host_watts_per_gpu = 300, energy_price = 0.08, capital_per_gpu = 50000,
-      lifetime_years = 4, sources = { pue = "a guess" } },
+      lifetime_years = 4, priced_gpu = "H100 SXM", sources = { pue = "a guess" } },
     levels = { { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "2 us" },
                { name = "ib", bandwidth = "100 GB/s", latency = "6 us" } } },
   global_batch = 64, tokens = 1e9, precision = "fp8", dispatch_precision = "fp8" }

@@ -97,3 +97,19 @@ t.raises(function() return dml.gpu(gpu, { power = { busy_watts = 700, waiting_wa
   { pattern = "gpu%.power%.idle_watts: 100 W is more than waiting_watts, 50 W" })
 t.raises(function() return dml.cluster(run.cluster, { facility = { gpu_hour_price = 2, capital_per_gpu = 1 } }) end,
   { pattern = "cluster%.facility%.capital_per_gpu: give either gpu_hour_price" })
+
+-- A price quoted for one GPU costing a run on another is said (helper-108: B200 runs costed at
+-- the cloud H100 preset's $2.49 a GPU-hour, silently); the same GPU, or a price given for it, is not.
+do
+  local facilities = require "dml.presets.facilities"
+  local function notes(g, facility)
+    local r = dml.run(run, { cluster = dml.cluster(run.cluster, { gpu = g, facility = facility }) })
+    return table.concat(dml.evaluate(r, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" }).notes, "\n")
+  end
+  local said = notes(gpus.b200, facilities.cloud_h100)
+  t.eq(said:find("the cost uses the facility's gpu_hour_price, quoted for the H100 SXM ($2.49 a GPU-hour); these GPUs are B200: give their price in the cluster's facility ({ gpu_hour_price = ..., priced_gpu = \"B200\" })", 1, true) ~= nil, true, said)
+  t.eq(notes(gpus.b200, facilities.hyperscale_owned):find("capital_per_gpu, quoted for the H100 SXM ($50000 a GPU)", 1, true) ~= nil, true)
+  t.eq(notes(gpus.h100_sxm, facilities.cloud_h100):find("quoted for", 1, true), nil, "the GPU it is quoted for")
+  t.eq(notes(gpus.b200, { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for", 1, true), nil, "its own price")
+  t.eq(notes(gpus.b200, { gpu_hour_price = 5 }):find("quoted for", 1, true), nil, "a price that names no GPU")
+end

@@ -84,7 +84,7 @@ t.eq(tostring(networks.infiniband_ndr):find("dml.presets.networks.infiniband_ndr
 t.eq(tostring(gpus.h100_sxm.efficiency):find("dml.presets.gpus.h100_sxm.efficiency (a preset record)\n  attention = 0.283\n", 1, true), 1)
 t.eq(tostring(gpus.h100_sxm.efficiency):find("sources", 1, true), nil)
 t.eq(tostring(require("dml.presets.facilities").cloud_h100), "dml.presets.facilities.cloud_h100 (a preset record)\n"
-  .. "  gpu_hour_price = 2.49\n  host_watts_per_gpu = 300\n  pue = 1.2")
+  .. "  gpu_hour_price = 2.49\n  host_watts_per_gpu = 300\n  priced_gpu = H100 SXM\n  pue = 1.2")
 local saved = {}
 for k, v in pairs(gpus.h100_sxm) do saved[k] = v end
 t.eq(saved.name, "H100 SXM", "pairs copies a record")

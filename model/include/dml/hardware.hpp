@@ -61,6 +61,7 @@ struct Facility {
   std::optional<double> gpu_hour_price{};   // $ per GPU-hour, all in (cloud); or:
   std::optional<double> capital_per_gpu{};  // $ per GPU of servers and network (owned) ...
   double lifetime_years = 4;                // ... written off over this many years
+  std::optional<std::string> priced_gpu{};  // the GPU (its name) those prices are for
   Sources sources{};
 };
 
@@ -327,6 +328,10 @@ struct Description<Facility> {
                                .doc = "years the capital is written off over",
                                .min = 0.01,
                                .max = 100});
+    v.field(f.priced_gpu,
+            {.name = "priced_gpu",
+             .doc = "the GPU (its name) whose price gpu_hour_price or capital_per_gpu is: a run "
+                    "on another GPU notes that its cost uses this one's price"});
     v.field(f.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }
