@@ -459,11 +459,21 @@ function M.series_from_table(who, spec)
       core.raise(string.format("%s: %s must name a column of the table, got %s", who, k, describe(spec[k])))
     end
   end
-  -- A column the table does not have: named as dml.plot's x or y, with the table's columns.
-  for _, k in ipairs { "x", "y", "by" } do
-    local missing, hint, columns = missing_column(t, spec[k])
-    if spec[k] ~= nil and missing then
-      core.raise(string.format("%s: %s = %s: the table has no such column%s; %s", who, k, missing, hint,
+  -- by: a column, or a list of columns whose values together name a series (helper-107: a model
+  -- run on three GPUs drew one line through all three).
+  local by_names = spec.by
+  if type(by_names) == "string" then by_names = { by_names } end
+  if by_names ~= nil and (type(by_names) ~= "table" or getmetatable(by_names) ~= nil or #by_names == 0
+      or not is_list(by_names)) then
+    core.raise(string.format("%s: by must name a column, or be a list of column names, got %s", who, describe(spec.by)))
+  end
+  -- A column the table does not have: named as dml.plot's x, y or by, with the table's columns.
+  local named = { { "x", spec.x }, { "y", spec.y } }
+  for _, b in ipairs(by_names or {}) do named[#named + 1] = { "by", b } end
+  for _, kv in ipairs(named) do
+    local missing, hint, columns = missing_column(t, kv[2])
+    if missing then
+      core.raise(string.format("%s: %s = %s: the table has no such column%s; %s", who, kv[1], missing, hint,
         columns and "its columns are " .. columns or "it has no columns"))
     end
   end
@@ -486,16 +496,19 @@ function M.series_from_table(who, spec)
     end
   end
   local groups, order = {}, {}
-  local by = spec.by and t:column(spec.by) or nil
+  local by = {}
+  for j, name in ipairs(by_names or {}) do by[j] = t:column(name) end
   for i = 1, xs.n do
-    -- false is a value of its own; a missing cell is "-", as a table prints it
-    local key = ""
-    if by then
-      local v = by[i]
-      key = v == nil and "-" or tostring(v)
+    -- false is a value of its own; a missing cell is "-", as a table prints it; the values of
+    -- several columns joined by ", "
+    local parts = {}
+    for j, column in ipairs(by) do
+      local v = column[i]
+      parts[j] = v == nil and "-" or tostring(v)
     end
+    local key = table.concat(parts, ", ")
     if not groups[key] then
-      groups[key] = { name = by and key or nil, x = {}, y = {}, n = 0 }
+      groups[key] = { name = #by > 0 and key or nil, x = {}, y = {}, n = 0 }
       order[#order + 1] = key
     end
     local g = groups[key]

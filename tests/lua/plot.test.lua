@@ -105,6 +105,19 @@ do
   local s = require("dml.output").series_from_table("dml.plot", { table = mixed, x = "x", y = "y", by = "g" })
   assert(#s.series == 2 and s.series[1].name == "false" and s.series[1].x.n == 2 and s.series[2].name == "-",
     "false and missing are two series")
+  -- `by` a list of columns: a series for each pair of their values, named by both (helper-107:
+  -- by = "model" drew one line through a model's runs on three GPUs)
+  local runs = dml.table({ { n = 64, t = 4, m = "8B", gpu = "H100" }, { n = 128, t = 2, m = "8B", gpu = "H100" },
+                           { n = 64, t = 2, m = "8B", gpu = "B200" }, { n = 128, t = 1, m = "8B", gpu = "B200" },
+                           { n = 64, t = 9, m = "70B", gpu = "H100" } })
+  local two = require("dml.output").series_from_table("dml.plot", { table = runs, x = "n", y = "t", by = { "m", "gpu" } })
+  local names = {}
+  for i, series in ipairs(two.series) do names[i] = series.name .. ":" .. series.x.n end
+  assert(table.concat(names, " ") == "8B, H100:2 8B, B200:2 70B, H100:1", table.concat(names, " "))
+  ok, err = pcall(dml.plot, { path = png, table = runs, x = "n", y = "t", by = { "m", "gpus" } })
+  assert(not ok and err:find('dml.plot: by = "gpus": the table has no such column (did you mean "gpu"?)', 1, true), err)
+  ok, err = pcall(dml.plot, { path = png, table = runs, x = "n", y = "t", by = {} })
+  assert(not ok and err:find("dml.plot: by must name a column, or be a list of column names, got", 1, true), err)
 end
 
 -- A table's quantity column titles its axis with the unit it is drawn in; a cell that is no
