@@ -234,6 +234,46 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     return found, output.table(rows, { columns = { "gpus", "feasible", "time_to_train", "in_time", "mfu", "why_not" },
       title = title })
   end)
+def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a transformer run on at most its cluster's GPUs, the rest left idle: the cluster's size, the sizes of its node (the levels below the top) times 2^i and 3 x 2^i below it, and the eight largest multiples of the node below it, each searched as dml.optimize(run, fixed) searches; returns the fastest plan (its gpus the GPUs it uses; nil when no size runs a layout) and a dml.table of the sizes tried (gpus; feasible; step_time; time_to_train; mfu; why_not).",
+  function(run, fixed)
+    run = as_run(run)
+    if not is_transformer_run(run) then
+      core.raise("dml.optimize_up_to: expects a transformer run (a paper run's dml.optimize already chooses its cluster's size)")
+    end
+    local size = run.cluster.size  -- (a transformer run's cluster has one)
+    local node = 1
+    local levels = run.cluster.levels
+    for i = 1, #levels - 1 do node = node * levels[i].size end
+    -- The sizes: the cluster's; its node's doublings and their three quarters below it (where a
+    -- layout splits well); and the eight largest multiples of the node below it (a rack short).
+    local sizes, seen = {}, {}
+    local function add(n)
+      if n >= 1 and n <= size and not seen[n] then seen[n], sizes[#sizes + 1] = true, n end
+    end
+    add(size)
+    local k = node
+    while k <= 2 * size do
+      add(k)
+      if k % (4 * node) == 0 then add(k // 4 * 3) end
+      k = k * 2
+    end
+    for j = 1, 8 do add((size // node - j) * node) end
+    table.sort(sizes, function(a, b) return a > b end)
+    local rows, best = {}, nil
+    for _, n in ipairs(sizes) do
+      local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
+      rows[#rows + 1] = { gpus = n, feasible = plan.feasible, step_time = plan.feasible and plan.time.step or nil,
+        time_to_train = plan.feasible and plan.time_to_train or nil, mfu = plan.feasible and plan.mfu or nil,
+        why_not = not plan.feasible and plan.violations[1] or nil }
+      -- The fastest to train; of two as fast, the fewer GPUs.
+      if plan.feasible and (best == nil or plan.time_to_train < best.time_to_train) then best = plan end
+    end
+    table.sort(rows, function(a, b) return a.gpus < b.gpus end)
+    local title = string.format("%s on at most %s GPUs", run.model.name or "the run", core.count_text(size))
+    title = title .. (best and string.format(": the fastest on %s", core.count_text(best.gpus)) or ": no size runs a layout")
+    return best, output.table(rows, { columns = { "gpus", "feasible", "step_time", "time_to_train", "mfu", "why_not" },
+      title = title })
+  end)
 def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dml.layout; for a transformer run a table of dml --doc transformer_layout fields, any left out assumed and listed); returns a plan with the whole breakdown.",
   function(run, layout)
     run = as_run(run)

@@ -1393,6 +1393,31 @@ do
   t.eq(p.time.step < inside.time.step / 4, true, tostring(p.time.step) .. " against " .. tostring(inside.time.step))
 end
 
+-- dml.optimize_up_to: the fastest on at most the cluster's GPUs (helper-108: on 1,008 GB200s no
+-- layout ran, and 2,112 H100s trained slower than 2,048). Llama 3 8B with 512 sequences on
+-- 8 x 67 GPUs: no layout splits 536; the answer is the fastest of the sizes tried, as
+-- dml.optimize costs it at its size, and every size tried is at most 536.
+do
+  local up = dml.run(run, { cluster = cluster(536) })
+  local p, sizes = dml.optimize_up_to(up)
+  t.eq(dml.optimize(up).feasible, false)
+  t.eq(p.feasible and p.gpus < 536, true, tostring(sizes))
+  local same = dml.optimize(dml.run(run, { cluster = cluster(p.gpus) }))
+  t.eq(same.time_to_train, p.time_to_train, "as dml.optimize at its size")
+  local tried = {}
+  for _, r in ipairs(sizes:rows()) do
+    tried[#tried + 1] = r.gpus
+    t.eq(r.gpus <= 536, true)
+    if r.feasible then t.eq(r.time_to_train >= p.time_to_train, true, "the fastest: " .. r.gpus) end
+  end
+  -- the cluster's size, the node's doublings and their three quarters, and the eight largest
+  -- multiples of the node below it
+  t.eq(table.concat(tried, " "), "8 16 24 32 48 64 96 128 192 256 384 472 480 488 496 504 512 520 528 536", tostring(sizes))
+  t.eq(tostring(sizes):match "^[^\n]*", "the run on at most 536 GPUs: the fastest on " .. p.gpus)
+  t.raises_here(function() dml.optimize_up_to(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }) end,
+    "dml.optimize_up_to: expects a transformer run (a paper run's dml.optimize already chooses its cluster's size)")
+end
+
 -- A cluster no layout splits says the most GPUs below it that one does (helper-83: DeepSeek-V3 on
 -- 2^21 GPUs said only "no layout"). Llama 3 8B with 512 sequences on 8 x 67 GPUs (67, a prime
 -- above the 32 layers, is no degree): the size named runs layouts, and no multiple of the
