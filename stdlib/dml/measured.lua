@@ -1425,9 +1425,11 @@ function M.parse_zero(cell)
   -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
   -- ("8 shard x 16 replicate" gives the degree before the word; a stage in a strategy's name,
   -- "_HYBRID_SHARD_ZERO2", is no degree.)
-  local degree, unit = t:match("(%d+)%s*(shard)%f[%A]")
+  -- (A stage's digit is no degree: "ZeRO-3 shard 128" shards over 128, not 3; helper-110.)
+  local unstaged = t:gsub("zero[%s_%-]*stage[%s_%-]*%d", ""):gsub("zero[%s_%-]*%d", "")
+  local degree, unit = unstaged:match("(%d+)%s*(shard)%f[%A]")
   if degree then unit = "" end
-  if degree == nil then degree, unit = t:gsub("zero%d", ""):match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
+  if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
   if degree == nil then degree, unit = t:match("hsdp%s*[=:]?%s*(%d+)%s*(%a*)") end
   if (t:find("%d+%s*[x%*]%s*%d+") or t:find("%d+%s*\195\151%s*%d+")) and t:find("hsdp") then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil

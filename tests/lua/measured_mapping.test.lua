@@ -542,6 +542,10 @@ for _, cell in ipairs { "FSDP (no HSDP)", "FSDP, not hybrid", "FULL_SHARD (not H
 end
 t.eq(select(2, measured.parse_zero("HSDP: 8 shard x 16 replicate")), 8)
 t.eq(select(2, measured.parse_zero("_HYBRID_SHARD_ZERO2")), nil, "ZERO2 names the stage")
+-- the stage's digit before "shard" is no degree (helper-110: "ZeRO-3 shard 128" read as shard 3)
+t.eq(select(2, measured.parse_zero("ZeRO-3 shard 128")), 128)
+t.eq(select(2, measured.parse_zero("zero3 shard=16")), 16)
+t.eq(select(2, measured.parse_zero("ZeRO stage 3, 64 shard")), 64)
 -- FSDP named in a parenthesis about another setting (helper-56: read as ZeRO 3, +287%); FSDP
 -- outside it keeps the whole reading (Llama 3's "FSDP: ... (like PyTorch's SHARD_GRAD_OP)").
 t.eq(measured.parse_zero('--use-distributed-optimizer: true (table FSDP column "/")'), 1)
