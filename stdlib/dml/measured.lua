@@ -2705,6 +2705,15 @@ request = function(row, presets, assumed)
       note(fmt("zero_or_fsdp %q: the offload to the host (optimizer or parameters) is not modelled", row.zero_or_fsdp))
     end
   end
+  -- DeepSpeed's pipeline engine refuses ZeRO 2 and 3 (runtime/pipe/engine.py): a pipelined run
+  -- on a DeepSpeed stack whose sharding is not stated ran ZeRO 1 at most (helper-110: GLM-130B,
+  -- PP 8, costed at the stack's default ZeRO 3, +172%).
+  if layout.zero == nil and (pp or 1) > 1 and stack_key
+      and (preset_of(presets, "stacks", stacks, stack_key).default_zero or 0) >= 2
+      and (row.framework or ""):lower():find("deepspeed") then
+    layout.zero = 1
+    note("zero_or_fsdp not given: ZeRO 1 (DeepSpeed's pipeline engine runs ZeRO 0 or 1; ZeRO 2 and 3 are refused with pp > 1)")
+  end
   layout.interleave = I(row.vpp_interleave)
   layout.microbatch = I(row.micro_batch)
   if (pp or 1) > 1 then

@@ -584,6 +584,18 @@ do
   t.eq(measured.stack_for { framework = "Lab X", zero_or_fsdp = "FSDP = 0", source = "2024" }, "megatron_core",
     "FSDP off is no reason for the PyTorch stack")
 end
+-- A pipelined run on DeepSpeed with its sharding unstated ran ZeRO 1 at most: DeepSpeed's
+-- pipeline engine refuses ZeRO 2 and 3 (helper-110: GLM-130B costed at ZeRO 3, +172%); without
+-- a pipeline the stack's default stands.
+do
+  local ds = { framework = "GPT-NeoX (Megatron + DeepSpeed)", zero_or_fsdp = false }
+  local piped = assert(measured.request(copy(row("N21-T1-39.1B"), ds)))
+  t.eq(piped.layout.pp, 2)
+  t.eq(piped.layout.zero, 1)
+  local flat = assert(measured.request(copy(row("N21-T1-3.6B"), ds)))
+  t.eq(flat.layout.pp, 1)
+  t.eq(flat.layout.zero, nil, "the stack's default")
+end
 do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { zero_or_fsdp = "FSDP = 0" })))
   t.eq(r.layout.zero, nil, "the stack's default")
