@@ -299,7 +299,7 @@ def("largest_run", "dml.largest_run(setting[, options]): the largest training co
   analysis.largest_run)
 def("linear_scaling_ends", "dml.linear_scaling_ends(setting[, options]): the first training compute whose utilization falls to 0.8 x the GPU's effective utilization, and that utilization; nil, nil when no compute on the grid is trainable within the duration or none falls that far.",
   analysis.linear_scaling_ends)
-def("latency_wall", "dml.latency_wall([{ alpha = 0, step_latency = \"9 us\", ... }]): the analytic latency wall T_limit, the training compute past which no cluster trains the model in time (2.305e31 FLOP at alpha = 0).",
+def("latency_wall", "dml.latency_wall([{ alpha = 0, step_latency = \"9 us\", ... }]): the analytic latency wall T_limit, the paper's closed-form estimate of the training compute past which no cluster trains the model in time (2.305e31 FLOP at alpha = 0; the numeric sweep, dml.limits, finds its own within about 2x at the paper's clusters, 2.707e31 at the H100's: read it for a forecast).",
   analysis.latency_wall)
 def("critical_compute", "dml.critical_compute(cluster[, { alpha = 0, ... }]): the analytic critical compute T_crit, where bandwidth starts to limit utilization (H100: 1.92e28 FLOP at alpha = 0).",
   analysis.critical_compute)
