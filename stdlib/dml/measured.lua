@@ -1426,7 +1426,7 @@ function M.parse_zero(cell)
   -- ("8 shard x 16 replicate" gives the degree before the word; a stage in a strategy's name,
   -- "_HYBRID_SHARD_ZERO2", is no degree.)
   -- (A stage's digit is no degree: "ZeRO-3 shard 128" shards over 128, not 3; helper-110.)
-  local unstaged = t:gsub("zero[%s_%-]*stage[%s_%-]*%d", ""):gsub("zero[%s_%-]*%d", "")
+  local unstaged = t:gsub("zero[%s_%-]*stage[%s_%-=:]*%d", ""):gsub("zero[%s_%-]*%d", "")
   local degree, unit = unstaged:match("(%d+)%s*(shard)%f[%A]")
   if degree then unit = "" end
   if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
@@ -2859,6 +2859,42 @@ request = function(row, presets, assumed)
   for _, g in ipairs(type(gpu_notes) == "table" and gpu_notes or {}) do
     if g:find("modelled as the", 1, true) then stand_in = g end
   end
+  -- A fully sharded run (ZeRO 3, FSDP) without a pipeline whose micro-batch is not given: the
+  -- largest divisor of its sequences per data-parallel rank that fits, none accumulated where
+  -- they fit (FSDP's and ZeRO 3's runs gather the weights again for every micro-batch, so they
+  -- are sized to accumulate little; helper-110: LLaMA-65B and BloombergGPT costed at
+  -- micro-batch 1, with 86% of the step re-gathering, +799% and +43%). Where none fits, dml's
+  -- default, 1. (Here, so that the judge and dml.calibrate cost the same layout.)
+  local zero = layout.zero
+  if zero == nil then zero = run.stack.default_zero end
+  if not search and layout.microbatch == nil and (layout.pp or 1) == 1 and layout.dp and zero == 3
+      and batch % layout.dp == 0 then
+    local per_rank = batch // layout.dp
+    local divisors = {}
+    for b = 1, per_rank do
+      if b * b > per_rank then break end
+      if per_rank % b == 0 then
+        divisors[#divisors + 1] = b
+        if b * b ~= per_rank then divisors[#divisors + 1] = per_rank // b end
+      end
+    end
+    table.sort(divisors, function(a, b) return a > b end)
+    local chosen
+    for _, b in ipairs(divisors) do
+      local trial = {}
+      for k, v in pairs(layout) do trial[k] = v end
+      trial.microbatch = b
+      local ok, plan = pcall(dml.evaluate, run, trial)
+      if ok and plan.feasible then chosen = b break end
+    end
+    if chosen then
+      layout.microbatch = chosen
+      note(fmt("micro_batch not given: %d, the largest divisor of the %d sequences per data-parallel rank that fits%s (a fully sharded run gathers its weights again every micro-batch)",
+        chosen, per_rank, chosen == per_rank and ", none accumulated" or ""))
+    else
+      note(fmt("micro_batch not given: no divisor of the %d sequences per data-parallel rank fits; dml's default, 1", per_rank))
+    end
+  end
   return { run = run, layout = layout, assumed = assumed, arch = arch, gpus = n, batch = batch,
            gpu = gpu_key, gpu_stand_in = stand_in, stack = stack_key, precision = precision, search = search }
 end
@@ -3224,34 +3260,6 @@ end
 --- layout (request.search), dml.optimize with the given cells held fixed.
 function M.plan(req)
   if req.search then return dml.optimize(req.run, req.layout) end
-  -- A fully sharded run (ZeRO 3, FSDP) without a pipeline whose micro-batch is not given: the
-  -- largest that fits of its sequences per data-parallel rank, none accumulated where they fit
-  -- (FSDP's and ZeRO 3's runs gather the weights again for every micro-batch, so they are sized
-  -- to accumulate little; helper-110: LLaMA-65B and BloombergGPT costed at micro-batch 1, with
-  -- 86% of the step re-gathering, +799% and +43%).
-  local l = req.layout
-  local zero = l.zero
-  if zero == nil then zero = req.run.stack.default_zero end
-  if l.microbatch == nil and (l.pp or 1) == 1 and l.dp and zero == 3 and req.batch % l.dp == 0 then
-    local per_rank = req.batch // l.dp
-    local b, first = per_rank, nil
-    while b >= 1 do
-      if per_rank % b == 0 then
-        local layout = {}
-        for k, v in pairs(l) do layout[k] = v end
-        layout.microbatch = b
-        local plan = dml.evaluate(req.run, layout)
-        first = first or plan
-        if plan.feasible then
-          req.assumed[#req.assumed + 1] = fmt("micro_batch not given: %d, the most of the %d sequences per data-parallel rank that fit%s (a fully sharded run gathers its weights again every micro-batch)",
-            b, per_rank, b == per_rank and ", none accumulated" or "")
-          return plan
-        end
-      end
-      b = b // 2
-    end
-    return first
-  end
   return dml.evaluate(req.run, req.layout)
 end
 

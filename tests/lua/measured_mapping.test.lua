@@ -592,8 +592,26 @@ do
   local given = measured.predict(row("TT-T1-8B-8gpu-5762"))
   local r = measured.predict(copy(row("TT-T1-8B-8gpu-5762"), { micro_batch = false }))
   t.eq(r.status, "ok")
-  t.eq(r.assumed:find("micro_batch not given: 2, the most of the 2 sequences per data-parallel rank that fit, none accumulated", 1, true) ~= nil, true, r.assumed)
+  t.eq(r.assumed:find("micro_batch not given: 2, the largest divisor of the 2 sequences per data-parallel rank that fits, none accumulated", 1, true) ~= nil, true, r.assumed)
   t.eq(r.predicted_s, given.predicted_s, "as the row's own micro-batch")
+  -- 12 sequences a rank: every divisor is tried, the largest that fits taken (helper-111: halving
+  -- tried 12, 6, 3 and 1 and took 1 where 2 fit)
+  local req = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { micro_batch = false, global_batch_seqs = "96" })))
+  local b = req.layout.microbatch
+  local function fits(mb)
+    local l = {}
+    for k, v in pairs(req.layout) do l[k] = v end
+    l.microbatch = mb
+    return dml.evaluate(req.run, l).feasible
+  end
+  t.eq(fits(b), true)
+  for _, larger in ipairs { 2, 3, 4, 6, 12 } do
+    if larger > b then t.eq(fits(larger), false, "a larger divisor fits: " .. larger) end
+  end
+  t.eq(b > 1, true, "more than dml's default fits: " .. b)
+  -- The calibration costs the same layout: the request carries it.
+  t.eq(measured.predict(copy(row("TT-T1-8B-8gpu-5762"), { micro_batch = false, global_batch_seqs = "96" })).predicted_s,
+    dml.evaluate(req.run, req.layout).time.step:value "s")
 end
 -- A pipelined run on DeepSpeed with its sharding unstated ran ZeRO 1 at most: DeepSpeed's
 -- pipeline engine refuses ZeRO 2 and 3 (helper-110: GLM-130B costed at ZeRO 3, +172%); without
