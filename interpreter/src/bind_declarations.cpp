@@ -376,7 +376,8 @@ int strict_record_index(lua_State* L) {
   lua_settop(L, 2);
   if (constructor != nullptr) {
     // Declared as dml.<type>(record) declares it, and its field read (an error there is the
-    // record's own, said where it is used: here, nil).
+    // record's own, said where it is used: here, nil). Each such read declares the preset again
+    // (microseconds; a written field is a table read): for a script's reads, not a hot loop.
     lua_pushcfunction(L, constructor);
     lua_pushcclosure(L, declared_field, 1);
     lua_pushvalue(L, 1);

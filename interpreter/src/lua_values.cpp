@@ -535,7 +535,8 @@ std::string other_kind_hint(std::string_view type, std::string_view key) {
     return key == "layout" || std::find(names.begin(), names.end(), key) != names.end();
   };
   const std::string_view what = key == "layout" ? "a layout" : "a layout's field";
-  const std::string_view field = key == "layout" ? "tp" : key;
+  // (An example field that takes a plain value: a paper layout's tp is a pair.)
+  const std::string_view field = key == "layout" ? "pp" : key;
   if (type == "transformer_run" && layout_field.template operator()<dml::TransformerLayout>()) {
     return fmt::format(
         " ({}: a run is laid out where it is costed, dml.evaluate(run, {{ {} = ... }}), or held "
@@ -762,10 +763,10 @@ std::string count_kind(const Field& f) {
   return fmt::format("{}, or a string like \"15.6e12 {}\"", number_kind(f), f.count_of);
 }
 
-std::string quantity_kind(Dimension d) {
-  // A time field is a latency or a training's budget: both examples (helper-107: a duration's
-  // kind read "a time like "1.125 us"").
-  if (d == kTime) return dimension_expectation(d) + " or \"90 days\"";
+std::string quantity_kind(Dimension d, std::string_view example) {
+  // A field's own example where it has one (helper-107: a duration's kind read "a time like
+  // "1.125 us"").
+  if (!example.empty()) return fmt::format("{} like \"{}\"", dimension_noun(d), example);
   return dimension_expectation(d);
 }
 

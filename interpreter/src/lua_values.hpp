@@ -492,7 +492,7 @@ struct InfoVisitor {
 std::string whole_kind(const Field& f);
 std::string number_kind(const Field& f);
 std::string count_kind(const Field& f);  // a number of f.count_of, as a number or a string
-std::string quantity_kind(Dimension d);
+std::string quantity_kind(Dimension d, std::string_view example = {});
 std::string record_kind(const TypeInfo& t);
 std::string list_kind(const TypeInfo& t);
 std::string lua_quote(std::string_view s);  // Lua's %q
@@ -514,7 +514,7 @@ std::string kind_text(const Field& f, bool result) {
     return number_kind(f);
   } else if constexpr (IsUnit<M>::value) {
     if (result) return std::string(dimension_noun(IsUnit<M>::dimension));
-    return quantity_kind(IsUnit<M>::dimension);
+    return quantity_kind(IsUnit<M>::dimension, f.example);
   } else if constexpr (std::is_same_v<M, std::string>) {
     return "a string";
   } else if constexpr (NamedEnum<M>) {

@@ -2657,10 +2657,11 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
     p.notes.push_back(fmt::format(
         "{} splits a stage's layers into chunks of {} layers: costed as equal fractions, the "
         "mean of a pipeline layout of whole-layer chunks of {} and {}, whose bubble is longer "
-        "than costed (dml.optimize tries only {} that divide a stage's layers)",
+        "than costed (dml.optimize tries {})",
         zbv ? std::string("zero_bubble_v") : fmt::format("interleave {}", l.interleave),
         fixed_text(k.chunk_layers, 2), std::floor(k.chunk_layers), std::ceil(k.chunk_layers),
-        zbv ? "stage counts whose stages it halves" : "interleaves"));
+        zbv ? "zero_bubble_v only on stages of an even count of layers"
+            : "only interleaves that divide a stage's layers"));
   }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(
@@ -2696,15 +2697,25 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   if (c.run.cluster.gpu.power) p.energy = step_energy(c, k.time, p.steps, tokens_per_step);
   // A price quoted for one GPU, costing a run on another (helper-108: B200 and GB200 runs costed
   // at an H100's $2.49 an hour, silently).
+  // Whole dollars with separators ("$50,000"), cents as given.
+  const auto dollars = [](double v) {
+    return v == std::floor(v) && v < 1e15 ? count_text(static_cast<u128>(v)) : format_number(v, 6);
+  };
+  // (A GPU whose name holds the priced one's, or is held in it, is taken as that part: "H100
+  // SXM Low Latency" is an H100 SXM.)
+  const auto same_part = [](std::string_view a, std::string_view b) {
+    return a.find(b) != std::string_view::npos || b.find(a) != std::string_view::npos;
+  };
   if (const auto& fac = c.run.cluster.facility;
       p.energy && p.energy->run_cost && fac && fac->priced_gpu &&
-      (fac->gpu_hour_price || fac->capital_per_gpu) && *fac->priced_gpu != c.run.cluster.gpu.name) {
+      (fac->gpu_hour_price || fac->capital_per_gpu) &&
+      !same_part(*fac->priced_gpu, c.run.cluster.gpu.name)) {
     p.notes.push_back(fmt::format(
         "the cost uses the facility's {}, quoted for the {} ({}); these GPUs are {}: give "
         "their price in the cluster's facility ({{ {} = ..., priced_gpu = \"{}\" }})",
         fac->gpu_hour_price ? "gpu_hour_price" : "capital_per_gpu", *fac->priced_gpu,
         fac->gpu_hour_price ? fmt::format("${} a GPU-hour", *fac->gpu_hour_price)
-                            : fmt::format("${} a GPU", *fac->capital_per_gpu),
+                            : fmt::format("${} a GPU", dollars(*fac->capital_per_gpu)),
         c.run.cluster.gpu.name, fac->gpu_hour_price ? "gpu_hour_price" : "capital_per_gpu",
         c.run.cluster.gpu.name));
   }

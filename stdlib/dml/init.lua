@@ -238,7 +238,11 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
   function(run, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then
-      core.raise("dml.optimize_up_to: expects a transformer run (a paper run's dml.optimize already chooses its cluster's size)")
+      local mt = getmetatable(run)
+      local name = type(mt) == "table" and type(mt.__name) == "string" and mt.__name or nil
+      core.raise("dml.optimize_up_to: expects a transformer run (dml.run of a dml.transformer), got "
+        .. (name == "dml.run" and "a paper run (its dml.optimize already chooses its cluster's size)"
+          or name and ("a " .. name) or type(run)))
     end
     local size = run.cluster.size  -- (a transformer run's cluster has one)
     local node = 1
@@ -258,7 +262,7 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
       k = k * 2
     end
     for j = 1, 8 do add((size // node - j) * node) end
-    table.sort(sizes, function(a, b) return a > b end)
+    table.sort(sizes)  -- (smallest first: of two sizes as fast, the fewer GPUs is kept)
     local rows, best = {}, nil
     for _, n in ipairs(sizes) do
       local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)

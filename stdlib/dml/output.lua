@@ -463,8 +463,14 @@ function M.series_from_table(who, spec)
   -- run on three GPUs drew one line through all three).
   local by_names = spec.by
   if type(by_names) == "string" then by_names = { by_names } end
-  if by_names ~= nil and (type(by_names) ~= "table" or getmetatable(by_names) ~= nil or #by_names == 0
-      or not is_list(by_names)) then
+  local function names_list(v)
+    if type(v) ~= "table" or getmetatable(v) ~= nil or #v == 0 or not is_list(v) then return false end
+    for i = 1, #v do
+      if type(v[i]) ~= "string" then return false end
+    end
+    return true
+  end
+  if by_names ~= nil and not names_list(by_names) then
     core.raise(string.format("%s: by must name a column, or be a list of column names, got %s", who, describe(spec.by)))
   end
   -- A column the table does not have: named as dml.plot's x, y or by, with the table's columns.
@@ -501,14 +507,15 @@ function M.series_from_table(who, spec)
   for i = 1, xs.n do
     -- false is a value of its own; a missing cell is "-", as a table prints it; the values of
     -- several columns joined by ", "
+    -- (grouped by the values apart, "\0" between them: "x, y" and "z" are not "x" and "y, z")
     local parts = {}
     for j, column in ipairs(by) do
       local v = column[i]
       parts[j] = v == nil and "-" or tostring(v)
     end
-    local key = table.concat(parts, ", ")
+    local key = table.concat(parts, "\0")
     if not groups[key] then
-      groups[key] = { name = #by > 0 and key or nil, x = {}, y = {}, n = 0 }
+      groups[key] = { name = #by > 0 and table.concat(parts, ", ") or nil, x = {}, y = {}, n = 0 }
       order[#order + 1] = key
     end
     local g = groups[key]

@@ -108,7 +108,11 @@ do
   end
   local said = notes(gpus.b200, facilities.cloud_h100)
   t.eq(said:find("the cost uses the facility's gpu_hour_price, quoted for the H100 SXM ($2.49 a GPU-hour); these GPUs are B200: give their price in the cluster's facility ({ gpu_hour_price = ..., priced_gpu = \"B200\" })", 1, true) ~= nil, true, said)
-  t.eq(notes(gpus.b200, facilities.hyperscale_owned):find("capital_per_gpu, quoted for the H100 SXM ($50000 a GPU)", 1, true) ~= nil, true)
+  t.eq(notes(gpus.b200, facilities.hyperscale_owned):find("capital_per_gpu, quoted for the H100 SXM ($50,000 a GPU)", 1, true) ~= nil, true)
+  -- a part whose name holds the priced one's is that part (helper-111: the low-latency H100 was told to give its price)
+  t.eq(notes(gpus.h100_sxm_low_latency, facilities.cloud_h100):find("quoted for", 1, true), nil, "an H100 SXM by another name")
+  t.raises_here(function() dml.cluster(run.cluster, { facility = { gpu_hour_price = 3, priced_gpu = " " } }) end,
+    "cluster.facility.priced_gpu: is blank: the name of the GPU the price is for (\"H100 SXM\"), or leave it out")
   t.eq(notes(gpus.h100_sxm, facilities.cloud_h100):find("quoted for", 1, true), nil, "the GPU it is quoted for")
   t.eq(notes(gpus.b200, { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for", 1, true), nil, "its own price")
   t.eq(notes(gpus.b200, { gpu_hour_price = 5 }):find("quoted for", 1, true), nil, "a price that names no GPU")

@@ -118,6 +118,12 @@ do
   assert(not ok and err:find('dml.plot: by = "gpus": the table has no such column (did you mean "gpu"?)', 1, true), err)
   ok, err = pcall(dml.plot, { path = png, table = runs, x = "n", y = "t", by = {} })
   assert(not ok and err:find("dml.plot: by must name a column, or be a list of column names, got", 1, true), err)
+  ok, err = pcall(dml.plot, { path = png, table = runs, x = "n", y = "t", by = { "m", 2 } })
+  assert(not ok and err:find("dml.plot: by must name a column, or be a list of column names, got", 1, true), err)
+  -- values holding ", " stay apart (helper-111: "x, y" + "z" and "x" + "y, z" made one series)
+  local commas = dml.table({ { n = 1, t = 1, a = "x, y", b = "z" }, { n = 2, t = 2, a = "x", b = "y, z" } })
+  local apart = require("dml.output").series_from_table("dml.plot", { table = commas, x = "n", y = "t", by = { "a", "b" } })
+  assert(#apart.series == 2, #apart.series)
 end
 
 -- A table's quantity column titles its axis with the unit it is drawn in; a cell that is no

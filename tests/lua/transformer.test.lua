@@ -1380,7 +1380,7 @@ end
 -- The third pass starts where exposed data-parallel traffic, not the bubble, takes the step
 -- (helper-107: a 180-layer dense model of d_model 49,152 with 8,192 sequences on 2^20 H100s: the
 -- best with TP 8 lost 18% to the bubble and 74% to ZeRO-3's gathers, and the search answered it,
--- 60.6 s a step, where TP 128 across nodes takes 8.1).
+-- 60.6 s a step, where TP 128 = 8 x 16 2D across nodes takes 7.8).
 do
   local huge = dml.transformer { layers = 180, d_model = 49152, heads = 384, kv_heads = 8, d_ff = 172032,
     vocab = 128256, seq_len = 8192 }
@@ -1415,7 +1415,7 @@ do
   t.eq(table.concat(tried, " "), "8 16 24 32 48 64 96 128 192 256 384 472 480 488 496 504 512 520 528 536", tostring(sizes))
   t.eq(tostring(sizes):match "^[^\n]*", "the run on at most 536 GPUs: the fastest on " .. p.gpus)
   t.raises_here(function() dml.optimize_up_to(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }) end,
-    "dml.optimize_up_to: expects a transformer run (a paper run's dml.optimize already chooses its cluster's size)")
+    "dml.optimize_up_to: expects a transformer run (dml.run of a dml.transformer), got a paper run (its dml.optimize already chooses its cluster's size)")
 end
 
 -- A cluster no layout splits says the most GPUs below it that one does (helper-83: DeepSeek-V3 on

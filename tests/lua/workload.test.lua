@@ -29,7 +29,7 @@ do
   raises_here(function() dml.run { model = tm, cluster = c, global_batch = 64, tp = 8 } end,
     "transformer_run.tp: unknown field of a transformer training run (a layout's field: a run is laid out where it is costed, dml.evaluate(run, { tp = ... }), or held fixed in dml.optimize(run, { tp = ... }); dml --doc transformer_layout); its fields are model, cluster, stack, global_batch, global_batch_tokens, tokens, precision, dispatch_precision, fp8_scaling, name")
   raises_here(function() dml.run { model = dml.mlp_stack { d_model = 1024 }, cluster = c, layout = { pp = 4 } } end,
-    "run.layout: unknown field of a training run (a layout: a run is laid out where it is costed, dml.evaluate(run, dml.layout { tp = ... }); dml --doc layout); its fields are model, cluster, batch, batch_tokens, seq_len, tokens_per_param, tokens, duration, options")
+    "run.layout: unknown field of a training run (a layout: a run is laid out where it is costed, dml.evaluate(run, dml.layout { pp = ... }); dml --doc layout); its fields are model, cluster, batch, batch_tokens, seq_len, tokens_per_param, tokens, duration, options")
 end
 -- what the width implies, where d_ff and layers are left to it, is checked at the width
 raises_here(function() dml.mlp_stack { d_model = 2^40 } end,

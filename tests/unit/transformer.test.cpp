@@ -1181,6 +1181,16 @@ TEST_CASE("transformer pipeline: an uneven split: ceil(L/p) layers a stage, the 
     });
   };
   CHECK_FALSE(whole(six));
+  // Zero-bubble V's half stages: 12 layers on 4 stages, chunks of 1.5 (helper-111: the note's
+  // last clause read "stage counts whose stages it halves that divide a stage's layers").
+  const auto zbv = dml::evaluate(run_of(gpt(12, 2048, 16, 8000, 2048), 4, 16),
+                                 pipeline(4, Schedule::kZeroBubbleV));
+  REQUIRE(zbv.violations.empty());
+  CHECK(noted(zbv,
+              "zero_bubble_v splits a stage's layers into chunks of 1.50 layers: costed as equal "
+              "fractions, the mean of a pipeline layout of whole-layer chunks of 1 and 2, whose "
+              "bubble is longer than costed (dml.optimize tries zero_bubble_v only on stages of "
+              "an even count of layers)"));
   CHECK(whole(plan(13)));
   CHECK(whole(dml::evaluate(run_of(gpt(32, 2048, 16, 8000, 2048), 4, 16),
                             pipeline(4, Schedule::k1F1B, 4))));

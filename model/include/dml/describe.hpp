@@ -76,6 +76,9 @@ struct Field {
   bool infinite = false;     // +infinity is allowed (an infinitely fast network)
   // Docs: how an absent optional field is filled in ("4 x d_model").
   std::string_view default_text{};
+  // Docs: a quantity field's own example where its dimension's would mislead (a duration's
+  // "90 days", not a time's "1.125 us").
+  std::string_view example{};
   // Declarations: another field of the same record that gives the same value another way (a
   // level's `bandwidth`, both directions together, and its `link`, one direction). A
   // declaration gives one of the two, or both when the type's check finds them the same value

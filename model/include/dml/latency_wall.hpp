@@ -80,7 +80,8 @@ struct Description<WallParams> {
     v.field(w.duration, {.name = "duration",
                          .doc = "the training time: a quarter of a 365.25-day year (the "
                                 "notebook's)",
-                         .min = 1});
+                         .min = 1,
+                         .example = "90 days"});
     v.field(w.reference_batch_tokens, {.name = "reference_batch_tokens",
                                        .doc = "b0: the batch at the reference compute",
                                        .min = 0,

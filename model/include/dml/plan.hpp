@@ -174,7 +174,8 @@ struct Description<Run> {
                          .doc = "time budget of the run",
                          .min = 1,
                          .default_text = "\"3 months\", the paper's 0.25 years of 3.154e7 s "
-                                         "(about 91.3 days)"});
+                                         "(about 91.3 days)",
+                         .example = "90 days"});
     v.field(r.options, {.name = "options", .doc = "the paper's fixed knobs (dml.options)"});
   }
   // batch_tokens is a whole number of sequences, and not given with a batch rule; tokens is not

@@ -173,7 +173,8 @@ struct Description<Setting> {
     v.field(s.duration, {.name = "duration",
                          .doc = "time budget of each run",
                          .min = 1,
-                         .default_text = "\"3 months\", the paper's 0.25 years of 3.154e7 s"});
+                         .default_text = "\"3 months\", the paper's 0.25 years of 3.154e7 s",
+                         .example = "90 days"});
   }
   // The cluster has no size: the setting chooses it per model.
   static void check(const Setting& s, const std::string& path);
