@@ -770,7 +770,13 @@ std::string quantity_kind(Dimension d, std::string_view example) {
   return dimension_expectation(d);
 }
 
-std::string record_kind(const TypeInfo& t) { return fmt::format("{} ({})", t.title, t.metatable); }
+std::string record_kind(const TypeInfo& t) {
+  // A type no dml.<name> declares (a GPU's power, a cluster's facility) is a table of its
+  // fields (helper-112: the reference named dml.facility, which does not exist).
+  if (!t.result && !declared_type(t.name))
+    return fmt::format("{} (a table of its fields)", t.title);
+  return fmt::format("{} ({})", t.title, t.metatable);
+}
 
 std::string list_kind(const TypeInfo& t) {
   std::string_view title = t.title;
