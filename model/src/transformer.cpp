@@ -2701,10 +2701,11 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   const auto dollars = [](double v) {
     return v == std::floor(v) && v < 1e15 ? count_text(static_cast<u128>(v)) : format_number(v, 6);
   };
-  // (A GPU whose name holds the priced one's, or is held in it, is taken as that part: "H100
-  // SXM Low Latency" is an H100 SXM.)
-  const auto same_part = [](std::string_view a, std::string_view b) {
-    return a.find(b) != std::string_view::npos || b.find(a) != std::string_view::npos;
+  // (A GPU named as the priced one, or as it and a further word, is taken as that part: "H100
+  // SXM Low Latency" is an H100 SXM; "B200x" and "GB200" are not a B200.)
+  const auto same_part = [](std::string_view priced, std::string_view gpu) {
+    return gpu == priced ||
+           (gpu.size() > priced.size() && gpu.starts_with(priced) && gpu[priced.size()] == ' ');
   };
   if (const auto& fac = c.run.cluster.facility;
       p.energy && p.energy->run_cost && fac && fac->priced_gpu &&

@@ -111,6 +111,9 @@ do
   t.eq(notes(gpus.b200, facilities.hyperscale_owned):find("capital_per_gpu, quoted for the H100 SXM ($50,000 a GPU)", 1, true) ~= nil, true)
   -- a part whose name holds the priced one's is that part (helper-111: the low-latency H100 was told to give its price)
   t.eq(notes(gpus.h100_sxm_low_latency, facilities.cloud_h100):find("quoted for", 1, true), nil, "an H100 SXM by another name")
+  -- (helper-112: a B200 price, matched by containment, priced a "B200x" and would a GB200)
+  t.eq(notes(gpus.gb200, { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for the B200", 1, true) ~= nil, true)
+  t.eq(notes(dml.gpu(gpus.b200, { name = "B200x" }), { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for the B200", 1, true) ~= nil, true)
   t.raises_here(function() dml.cluster(run.cluster, { facility = { gpu_hour_price = 3, priced_gpu = " " } }) end,
     "cluster.facility.priced_gpu: is blank: the name of the GPU the price is for (\"H100 SXM\"), or leave it out")
   t.eq(notes(gpus.h100_sxm, facilities.cloud_h100):find("quoted for", 1, true), nil, "the GPU it is quoted for")

@@ -1410,10 +1410,17 @@ do
     t.eq(r.gpus <= 536, true)
     if r.feasible then t.eq(r.time_to_train >= p.time_to_train, true, "the fastest: " .. r.gpus) end
   end
-  -- the cluster's size, the node's doublings and their three quarters, and the eight largest
-  -- multiples of the node below it
+  -- the cluster's size, the node's doublings and their three quarters, the eight largest
+  -- multiples of the node below it, and the node times the batch's divisors (512: the doublings)
   t.eq(table.concat(tried, " "), "8 16 24 32 48 64 96 128 192 256 384 472 480 488 496 504 512 520 528 536", tostring(sizes))
-  t.eq(tostring(sizes):match "^[^\n]*", "the run on at most 536 GPUs: the fastest on " .. p.gpus)
+  t.eq(tostring(sizes):match "^[^\n]*", string.format("the run on at most 536 GPUs: the fastest on %d (%d idle, not in its energy or cost)",
+    p.gpus, 536 - p.gpus))
+  -- a batch of 480 sequences: the node times its divisors, 8 x 60 = 480 GPUs among them (helper-112:
+  -- 7,680 H100s for a batch of 15,360 were never tried)
+  local _, by_batch = dml.optimize_up_to(dml.run(up, { global_batch = 480 }))
+  local has480 = false
+  for _, r in ipairs(by_batch:rows()) do has480 = has480 or r.gpus == 480 end
+  t.eq(has480, true, tostring(by_batch))
   t.raises_here(function() dml.optimize_up_to(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }) end,
     "dml.optimize_up_to: expects a transformer run (dml.run of a dml.transformer), got a paper run (its dml.optimize already chooses its cluster's size)")
 end
