@@ -133,7 +133,7 @@ def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }])
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
     return analysis.optimize(run)
   end)
-def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then three quarters of that one, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
+def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then the interval from the size before it halved on multiples of the node, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
   function(run, duration, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then
@@ -167,17 +167,22 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     -- batch caps DP, PP runs out of layers) no larger one would: stop, with nil, after three
     -- doublings none of which beat the fastest (one size's divisors can cost it more than the
     -- next size's: helper-107 found the time rising at one doubling and falling past it). Below
-    -- the first size that trains in time, three quarters of it (node x 3 x 2^i, the size
-    -- between two doublings a cluster is often built at: 1,536 GPUs between 1,024 and 2,048,
-    -- 12 racks between 8 and 16) is tried too.
+    -- the first size that trains in time, the interval from the size before it is halved on
+    -- multiples of the node (a size's time is not monotone in its GPUs: the fewest found).
     local prev, fastest, misses = nil, nil, 0
     while n <= limit do
       local plan, in_time = try(n)
       if in_time then
         found = plan
-        if n % (4 * node) == 0 then
-          local smaller, also = try(n // 4 * 3)
-          if also then found = smaller end
+        -- Between the last size too slow (or that ran no layout) and this one, halving on
+        -- multiples of the node: the fewest found that train in time (helper-112: 1,536 B200s
+        -- answered where 1,320 trained in time).
+        local lo, hi = prev or 0, n
+        while true do
+          local mid = (lo + hi) // 2 // node * node
+          if mid <= lo or mid >= hi then break end
+          local smaller, also = try(mid)
+          if also then found, hi = smaller, mid else lo = mid end
         end
         break
       end

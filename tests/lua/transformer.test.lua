@@ -382,9 +382,9 @@ do
     t.eq(cut[i] > whole, true, string.format("EP %d: cut %s > whole %s", ep, cut[i], whole))
   end
 end
--- dml.gpus_for: the fewest GPUs (8-GPU nodes x 2^i, then three quarters of the first that
--- trains in time) that train the run within a duration; the answer trains in time and the next
--- smaller size tried does not (checked with dml.optimize on each)
+-- dml.gpus_for: the fewest GPUs (8-GPU nodes x 2^i, then the interval below the first that
+-- trains in time halved on whole nodes) that train the run within a duration; the answer trains
+-- in time and a node fewer does not (checked with dml.optimize on each)
 do
   local function in_time(n, d)
     local p = dml.optimize(dml.run(run, { cluster = cluster(n) }))
@@ -395,9 +395,9 @@ do
   t.eq(plan.time_to_train <= dml.q"30 days", true, tostring(plan.time_to_train))
   local sizes = {}
   for _, r in ipairs(tried:rows()) do sizes[#sizes + 1] = r.gpus end
-  t.eq(table.concat(sizes, " "), "8 16 32 48 64", "doubling from one node, then 3/4 of 64, in order")
-  t.eq(plan.gpus, 48, "three quarters of 64 train in time")
-  t.eq(in_time(64, "30 days") and in_time(48, "30 days") and not in_time(32, "30 days"), true, "32 do not")
+  t.eq(table.concat(sizes, " "), "8 16 32 40 48 64", "doubling from one node, then halving between 32 and 64")
+  t.eq(plan.gpus, 48, "48 train in time")
+  t.eq(in_time(64, "30 days") and in_time(48, "30 days") and not in_time(40, "30 days"), true, "40 do not")
   t.eq(dml.optimize(dml.run(run, { cluster = cluster(plan.gpus) })).time_to_train, plan.time_to_train, "as optimize")
   -- 20 days: 64 train in time and 48 do not, so the answer is 64
   local p20, tried20 = dml.gpus_for(run, "20 days")
