@@ -2621,16 +2621,22 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
     // (Zero-bubble V's short device is its first: it holds the first chunk and the last.)
     const char* short_device =
         l.schedule == Schedule::kZeroBubbleV ? "the first device" : "the last";
-    p.notes.push_back(fmt::format(
-        "the {} layers do not split evenly into pp {} x interleave {} chunks: costed with {} "
-        "layer{} a stage{}",
-        c.layers, l.pp, l.interleave, k.uneven_stage_layers, k.uneven_stage_layers == 1 ? "" : "s",
-        stages_even
-            ? std::string()
-            : fmt::format(" at most, {} on {}, the chunks filled in order (as "
-                          "Megatron-Core runs a split it is told: "
-                          "decoder_last_pipeline_num_layers, or a pipeline layout)",
-                          fixed_text(last, last == std::floor(last) ? 0 : 1), short_device)));
+    // Even stages of chunks that are not whole layers: the note below says it (helper-112: this
+    // one read as if the stages were uneven).
+    const bool fractional_chunks = k.chunk_layers != std::floor(k.chunk_layers);
+    if (!(stages_even && fractional_chunks)) {
+      p.notes.push_back(fmt::format(
+          "the {} layers do not split evenly into pp {} x interleave {} chunks: costed with {} "
+          "layer{} a stage{}",
+          c.layers, l.pp, l.interleave, k.uneven_stage_layers,
+          k.uneven_stage_layers == 1 ? "" : "s",
+          stages_even
+              ? std::string()
+              : fmt::format(" at most, {} on {}, the chunks filled in order (as "
+                            "Megatron-Core runs a split it is told: "
+                            "decoder_last_pipeline_num_layers, or a pipeline layout)",
+                            fixed_text(last, last == std::floor(last) ? 0 : 1), short_device)));
+    }
     // One chunk a device, filled in order, can leave devices before the last with no layer
     // (64 layers on pp 36: 32 of 2, then none): say so, and the split without empty stages that
     // costs the same (the same busiest stage and last stage: docs/model.md 8.6).

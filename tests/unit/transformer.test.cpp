@@ -1157,9 +1157,14 @@ TEST_CASE("transformer pipeline: an uneven split: ceil(L/p) layers a stage, the 
   const auto noted = [](const dml::StepPlan& p, const std::string& text) {
     return std::find(p.notes.begin(), p.notes.end(), text) != p.notes.end();
   };
-  CHECK(noted(chunks,
-              "the 32 layers do not split evenly into pp 4 x interleave 3 chunks: costed with 8 "
-              "layers a stage"));
+  // (Its stages are even, 8 layers each: only the chunks' note is said; helper-112 read the
+  // "do not split evenly" note as uneven stages.)
+  const auto uneven_said = [](const dml::StepPlan& p) {
+    return std::any_of(p.notes.begin(), p.notes.end(), [](const std::string& n) {
+      return n.find("do not split evenly") != std::string::npos;
+    });
+  };
+  CHECK_FALSE(uneven_said(chunks));
   // Chunks of 8/3 layers are a mean no run has (helper-108: a hand layout of 1.5-layer chunks
   // beat dml.optimize, which tries only whole ones): said, with the whole-layer sizes.
   CHECK(noted(chunks,
@@ -1171,9 +1176,7 @@ TEST_CASE("transformer pipeline: an uneven split: ceil(L/p) layers a stage, the 
   const auto six =
       dml::evaluate(run_of(gpt(32, 2048, 16, 8000, 2048), 4, 16), pipeline(4, Schedule::k1F1B, 6));
   REQUIRE(six.violations.empty());
-  CHECK(noted(six,
-              "the 32 layers do not split evenly into pp 4 x interleave 6 chunks: costed with 8 "
-              "layers a stage"));
+  CHECK_FALSE(uneven_said(six));
   // Whole chunks say nothing of fractions.
   const auto whole = [](const dml::StepPlan& p) {
     return std::none_of(p.notes.begin(), p.notes.end(), [](const std::string& n) {
