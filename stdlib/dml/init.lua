@@ -239,7 +239,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     return found, output.table(rows, { columns = { "gpus", "feasible", "time_to_train", "in_time", "mfu", "why_not" },
       title = title })
   end)
-def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a transformer run on at most its cluster's GPUs, the rest left idle: the cluster's size, the sizes of its node (the levels below the top) times 2^i and 3 x 2^i below it, the eight largest multiples of the node below it and the node times each divisor of the global batch's sequences, each searched as dml.optimize(run, fixed) searches; returns the fastest plan (its gpus the GPUs it uses; nil when no size runs a layout) and a dml.table of the sizes tried (gpus; feasible; step_time; time_to_train; mfu; why_not).",
+def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a transformer run on at most its cluster's GPUs, the rest left idle: the cluster's size, the sizes of its node (the levels below the top) times 2^i and 3 x 2^i below it, the eight largest multiples of the node below it and the node times each divisor of the global batch's sequences from half the cluster up, each searched as dml.optimize(run, fixed) searches; returns the fastest plan (its gpus the GPUs it uses; nil when no size runs a layout) and a dml.table of the sizes tried (gpus; feasible; step_time; time_to_train; mfu; why_not).",
   function(run, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then
@@ -274,8 +274,10 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
     if batch == nil and run.global_batch_tokens and run.model.seq_len then
       batch = run.global_batch_tokens // run.model.seq_len
     end
+    -- (Those of at least half the cluster: the doublings stand for the smaller ones, and a
+    -- batch of many divisors, 5,040 sequences, adds tens of searches, not hundreds.)
     if math.type(batch) == "integer" and batch >= 1 then
-      for d = 1, math.min(batch, size // node) do
+      for d = math.max(1, (size + 1) // 2 // node), math.min(batch, size // node) do
         if batch % d == 0 then add(d * node) end
       end
     end
