@@ -773,8 +773,9 @@ std::string quantity_kind(Dimension d, std::string_view example) {
 std::string record_kind(const TypeInfo& t) {
   // A type no dml.<name> declares (a GPU's power, a cluster's facility) is a table of its
   // fields (helper-112: the reference named dml.facility, which does not exist).
-  if (!t.result && !declared_type(t.name))
-    return fmt::format("{} (a table of its fields)", t.title);
+  if (!t.result && !declared_type(t.name)) {
+    return fmt::format("{} (a table of its fields: dml --doc {})", t.title, t.name);
+  }
   return fmt::format("{} ({})", t.title, t.metatable);
 }
 

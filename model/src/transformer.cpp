@@ -2621,21 +2621,16 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
     // (Zero-bubble V's short device is its first: it holds the first chunk and the last.)
     const char* short_device =
         l.schedule == Schedule::kZeroBubbleV ? "the first device" : "the last";
-    // Even stages of chunks that are not whole layers: the note below says it (helper-112: this
-    // one read as if the stages were uneven).
-    const bool fractional_chunks = k.chunk_layers != std::floor(k.chunk_layers);
-    if (!(stages_even && fractional_chunks)) {
+    // Even stages hold chunks that are not whole layers (their L divides p, not p v): the
+    // chunks' note below says it (helper-112: this one read as if the stages were uneven).
+    if (!stages_even) {
       p.notes.push_back(fmt::format(
           "the {} layers do not split evenly into pp {} x interleave {} chunks: costed with {} "
-          "layer{} a stage{}",
+          "layer{} a stage at most, {} on {}, the chunks filled in order (as Megatron-Core runs "
+          "a split it is told: decoder_last_pipeline_num_layers, or a pipeline layout)",
           c.layers, l.pp, l.interleave, k.uneven_stage_layers,
-          k.uneven_stage_layers == 1 ? "" : "s",
-          stages_even
-              ? std::string()
-              : fmt::format(" at most, {} on {}, the chunks filled in order (as "
-                            "Megatron-Core runs a split it is told: "
-                            "decoder_last_pipeline_num_layers, or a pipeline layout)",
-                            fixed_text(last, last == std::floor(last) ? 0 : 1), short_device)));
+          k.uneven_stage_layers == 1 ? "" : "s", fixed_text(last, last == std::floor(last) ? 0 : 1),
+          short_device));
     }
     // One chunk a device, filled in order, can leave devices before the last with no layer
     // (64 layers on pp 36: 32 of 2, then none): say so, and the split without empty stages that
@@ -2709,9 +2704,18 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   };
   // (A GPU named as the priced one, or as it and a further word, is taken as that part: "H100
   // SXM Low Latency" is an H100 SXM; "B200x" and "GB200" are not a B200.)
+  // (Letters' case aside: "h100 sxm" is the H100 SXM.)
   const auto same_part = [](std::string_view priced, std::string_view gpu) {
-    return gpu == priced ||
-           (gpu.size() > priced.size() && gpu.starts_with(priced) && gpu[priced.size()] == ' ');
+    if (gpu.size() < priced.size() || (gpu.size() > priced.size() && gpu[priced.size()] != ' ')) {
+      return false;
+    }
+    for (std::size_t i = 0; i < priced.size(); ++i) {
+      if (std::tolower(static_cast<unsigned char>(gpu[i])) !=
+          std::tolower(static_cast<unsigned char>(priced[i]))) {
+        return false;
+      }
+    }
+    return true;
   };
   if (const auto& fac = c.run.cluster.facility;
       p.energy && p.energy->run_cost && fac && fac->priced_gpu &&

@@ -133,7 +133,29 @@ def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }])
     if opts ~= nil then core.raise("dml.optimize: a paper run takes no second argument (its knobs are run.options)") end
     return analysis.optimize(run)
   end)
-def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then the interval from the size before it halved on multiples of the node, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
+-- The divisors of a run's global batch in sequences (none when it gives tokens that are no
+-- whole count of them), ascending, found by trial up to its square root.
+local function batch_divisors(run)
+  local batch = run.global_batch
+  if batch == nil and run.global_batch_tokens and run.model.seq_len then
+    batch = run.global_batch_tokens // run.model.seq_len
+  end
+  batch = math.tointeger(batch)
+  if batch == nil or batch < 1 then return {} end
+  local out = {}
+  local d = 1
+  while d * d <= batch do
+    if batch % d == 0 then
+      out[#out + 1] = d
+      if d * d ~= batch then out[#out + 1] = batch // d end
+    end
+    d = d + 1
+  end
+  table.sort(out)
+  return out
+end
+
+def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then the interval from the size before it halved on multiples of the node, and the node times each divisor of the batch's sequences from half the answer up, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
   function(run, duration, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then
@@ -177,12 +199,34 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
         -- Between the last size too slow (or that ran no layout) and this one, halving on
         -- multiples of the node: the fewest found that train in time (helper-112: 1,536 B200s
         -- answered where 1,320 trained in time).
+        -- (A middle size that runs no layout says nothing of the smaller ones: the halving
+        -- stops there.)
         local lo, hi = prev or 0, n
         while true do
           local mid = (lo + hi) // 2 // node * node
           if mid <= lo or mid >= hi then break end
           local smaller, also = try(mid)
-          if also then found, hi = smaller, mid else lo = mid end
+          if also then
+            found, hi = smaller, mid
+          elseif smaller.feasible then
+            lo = mid
+          else
+            break
+          end
+        end
+        -- And the node times each divisor of the batch from half the answer up, where DP takes a
+        -- whole share of the batch (helper-113: 800 GPUs trained a batch of 1,000 in time below
+        -- every size the halving could reach); the fewest in time.
+        local tried = {}
+        for _, r in ipairs(rows) do tried[r.gpus] = true end
+        for _, d in ipairs(batch_divisors(run)) do
+          local m = d * node
+          if m >= found.gpus then break end
+          if m >= found.gpus // 2 and not tried[m] then
+            tried[m] = true
+            local smaller, also = try(m)
+            if also then found = smaller break end
+          end
         end
         break
       end
@@ -270,16 +314,10 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
     -- And the node times each divisor of the global batch's sequences (where DP can take the
     -- node's multiple whole: helper-112 found 7,680 H100s 14% faster than 8,192 for a batch of
     -- 15,360, a size none of the others is).
-    local batch = run.global_batch
-    if batch == nil and run.global_batch_tokens and run.model.seq_len then
-      batch = run.global_batch_tokens // run.model.seq_len
-    end
     -- (Those of at least half the cluster: the doublings stand for the smaller ones, and a
     -- batch of many divisors, 5,040 sequences, adds tens of searches, not hundreds.)
-    if math.type(batch) == "integer" and batch >= 1 then
-      for d = math.max(1, (size + 1) // 2 // node), math.min(batch, size // node) do
-        if batch % d == 0 then add(d * node) end
-      end
+    for _, d in ipairs(batch_divisors(run)) do
+      if d * node >= (size + 1) // 2 then add(d * node) end
     end
     table.sort(sizes)  -- (smallest first: of two sizes as fast, the fewer GPUs is kept)
     local rows, best = {}, nil

@@ -114,6 +114,7 @@ do
   -- (helper-112: a B200 price, matched by containment, priced a "B200x" and would a GB200)
   t.eq(notes(gpus.gb200, { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for the B200", 1, true) ~= nil, true)
   t.eq(notes(dml.gpu(gpus.b200, { name = "B200x" }), { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for the B200", 1, true) ~= nil, true)
+  t.eq(notes(dml.gpu(gpus.b200, { name = "b200" }), { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for", 1, true), nil, "case aside")
   t.raises_here(function() dml.cluster(run.cluster, { facility = { gpu_hour_price = 3, priced_gpu = " " } }) end,
     "cluster.facility.priced_gpu: is blank: the name of the GPU the price is for (\"H100 SXM\"), or leave it out")
   t.eq(notes(gpus.h100_sxm, facilities.cloud_h100):find("quoted for", 1, true), nil, "the GPU it is quoted for")

@@ -399,6 +399,16 @@ do
   t.eq(plan.gpus, 48, "48 train in time")
   t.eq(in_time(64, "30 days") and in_time(48, "30 days") and not in_time(40, "30 days"), true, "40 do not")
   t.eq(dml.optimize(dml.run(run, { cluster = cluster(plan.gpus) })).time_to_train, plan.time_to_train, "as optimize")
+  -- A batch of 1,000 sequences: 800 GPUs (8 x 100, DP a whole share of the batch) train in 1.87
+  -- days, below every size the halving between 512 and 1,024 reaches (helper-113: the answer was
+  -- 1,120); the node times the batch's divisors from half the answer up are tried too.
+  do
+    local b1000 = dml.run(run, { global_batch = 1000 })
+    local p1000, tried1000 = dml.gpus_for(b1000, "1.87 days")
+    t.eq(p1000 ~= nil and p1000.gpus <= 800, true, tostring(tried1000))
+    local at800 = dml.optimize(dml.run(b1000, { cluster = cluster(800) }))
+    t.eq(at800.feasible and at800.time_to_train <= dml.q"1.87 days", true, tostring(at800.time_to_train))
+  end
   -- 20 days: 64 train in time and 48 do not, so the answer is 64
   local p20, tried20 = dml.gpus_for(run, "20 days")
   t.eq(p20.gpus, 64, tostring(tried20))

@@ -331,7 +331,8 @@ struct Description<Facility> {
     v.field(f.priced_gpu,
             {.name = "priced_gpu",
              .doc = "the GPU (its name) whose price gpu_hour_price or capital_per_gpu is: a run "
-                    "on another GPU notes that its cost uses this one's price"});
+                    "on a GPU of another name (case aside; this name and more words are the same "
+                    "part) notes that its cost uses this one's price"});
     v.field(f.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }
