@@ -338,55 +338,26 @@ std::string describe_type(const TypeInfo& t, std::string_view header) {
   return out;
 }
 
-namespace {
-// (record, key) -> the field of the value the constructor (upvalue 1) declares of the record.
-// A plain C function with nothing to destroy: an error passes through it to the caller's pcall.
-int declared_field(lua_State* L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushvalue(L, 1);
-  lua_call(L, 1, 1);
-  lua_getfield(L, -1, lua_tostring(L, 2));  // (a field's name: __index asked for a string)
-  return 1;
-}
-}  // namespace
-
 // __index of a strict record (upvalues: its path, its TypeInfo as a light userdata): a field of
-// the type that the record leaves out reads as the declared value has it (`infiniband_ndr`
-// gives `link`, and `bandwidth` reads 2 x link, as print shows it; helper-107 read nil), or nil
-// where the record does not declare or its type has no constructor; any other key is an error
-// at the user's line, with did-you-mean ("dml.presets.gpus.h100_sxm.memry: no such field; did
-// you mean 'memory'?").
+// the type that the record leaves out reads as nil; any other key is an error at the user's
+// line, with did-you-mean ("dml.presets.gpus.h100_sxm.memry: no such field; did you mean
+// 'memory'?").
 int strict_record_index(lua_State* L) {
   if (lua_type(L, 2) != LUA_TSTRING) {
     lua_pushnil(L);
     return 1;
   }
-  const auto* type = static_cast<const TypeInfo*>(lua_touserdata(L, lua_upvalueindex(2)));
-  lua_CFunction constructor = nullptr;
-  guarded(L, [&]() -> int {
+  return guarded(L, [&]() -> int {
+    const auto* type = static_cast<const TypeInfo*>(lua_touserdata(L, lua_upvalueindex(2)));
     const std::string_view key = lua_tostring(L, 2);
     if (std::find(type->names.begin(), type->names.end(), key) != type->names.end()) {
-      if (const Entry* e = find(type->name); e != nullptr) constructor = e->constructor;
-      return 0;
+      lua_pushnil(L);
+      return 1;
     }
     const std::string see = fmt::format("see dml --doc {}", type->name);
     throw std::runtime_error(
         no_such_text(lua_tostring(L, lua_upvalueindex(1)), key, "field", type->names, see.c_str()));
   });
-  lua_settop(L, 2);
-  if (constructor != nullptr) {
-    // Declared as dml.<type>(record) declares it, and its field read (an error there is the
-    // record's own, said where it is used: here, nil). Each such read declares the preset again
-    // (microseconds; a written field is a table read): for a script's reads, not a hot loop.
-    lua_pushcfunction(L, constructor);
-    lua_pushcclosure(L, declared_field, 1);
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    if (lua_pcall(L, 2, 1, 0) == LUA_OK) return 1;
-  }
-  lua_settop(L, 2);
-  lua_pushnil(L);
-  return 1;
 }
 
 // __tostring of a strict record (upvalues: its path, its type's constructor or nil): the
