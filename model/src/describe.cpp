@@ -16,8 +16,12 @@ bool has(double bound) { return !std::isnan(bound); }
 
 }  // namespace
 
+bool blank(std::string_view s) {
+  return s.find_first_not_of(" \t\n\r\f\v") == std::string_view::npos;
+}
+
 std::string text_problem(std::string_view s, const Field& f) {
-  if (!f.required || s.find_first_not_of(" \t\n\r\f\v") != std::string_view::npos) return {};
+  if (!f.required || !blank(s)) return {};
   return fmt::format("must not be blank ({})", f.doc);
 }
 

@@ -59,7 +59,7 @@ void Description<Facility>::check(const Facility& f, const std::string& path) {
                       "give either gpu_hour_price (a cloud's all-in price) or capital_per_gpu "
                       "(owned, with energy_price), not both");
   }
-  if (f.priced_gpu && f.priced_gpu->find_first_not_of(" \t\n\r\f\v") == std::string::npos) {
+  if (f.priced_gpu && blank(*f.priced_gpu)) {
     throw ConfigError(path + ".priced_gpu",
                       "is blank: the name of the GPU the price is for (\"H100 SXM\"), or leave it "
                       "out");

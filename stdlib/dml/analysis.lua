@@ -105,6 +105,20 @@ function M.optimize_transformer(run, opts)
   return plans[1], setmetatable(runners, runners_mt)
 end
 
+--- divisors(n): the divisors of a positive whole number, ascending (by trial up to its root).
+function M.divisors(n)
+  local out, d = {}, 1
+  while d * d <= n do
+    if n % d == 0 then
+      out[#out + 1] = d
+      if d * d ~= n then out[#out + 1] = n // d end
+    end
+    d = d + 1
+  end
+  table.sort(out)
+  return out
+end
+
 --- is_transformer_run(v): v is a run of a dml.transformer (dml.run dispatched it).
 local function is_transformer_run(v)
   local mt = getmetatable(v)

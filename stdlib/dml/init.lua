@@ -134,7 +134,7 @@ def("optimize", "dml.optimize(run[, { fixed layout fields..., runners_up = n }])
     return analysis.optimize(run)
   end)
 -- The divisors of a run's global batch in sequences (none when it gives tokens that are no
--- whole count of them), ascending, found by trial up to its square root.
+-- whole count of them), ascending.
 local function batch_divisors(run)
   local batch = run.global_batch
   if batch == nil and run.global_batch_tokens and run.model.seq_len then
@@ -142,17 +142,20 @@ local function batch_divisors(run)
   end
   batch = math.tointeger(batch)
   if batch == nil or batch < 1 then return {} end
-  local out = {}
-  local d = 1
-  while d * d <= batch do
-    if batch % d == 0 then
-      out[#out + 1] = d
-      if d * d ~= batch then out[#out + 1] = batch // d end
-    end
-    d = d + 1
-  end
-  table.sort(out)
-  return out
+  return analysis.divisors(batch)
+end
+
+-- A transformer run's node: the GPUs of the cluster's levels below the top.
+local function node_of(run)
+  local node = 1
+  local levels = run.cluster.levels
+  for i = 1, #levels - 1 do node = node * levels[i].size end
+  return node
+end
+
+-- dml.optimize(run, fixed) of the run on a cluster of n GPUs.
+local function optimize_at(run, n, fixed)
+  return analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
 end
 
 def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"): cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then the interval from the size before it halved on multiples of the node, and the node times each divisor of the batch's sequences from half the answer up, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
@@ -166,9 +169,8 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
       core.raise(string.format("dml.gpus_for: duration: expected a positive time like \"90 days\" (s, min, h, days, weeks, months, years), got %s",
         type(duration) == "string" and string.format("%q", duration) or tostring(duration)))
     end
-    local node = 1
+    local node = node_of(run)
     local levels = run.cluster.levels
-    for i = 1, #levels - 1 do node = node * levels[i].size end
     -- A top level with a size (a cluster of one NVLink domain; or so many nodes) bounds the
     -- sizes tried: its size counts units of the level below, node GPUs each. The largest size
     -- is tried too where the doublings step past it (a 72-GPU rack: 64, then 72).
@@ -177,7 +179,7 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     local limit = cap or 2 ^ 30
     local rows, found, best_time, stopped = {}, nil, nil, nil
     local function try(n)
-      local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
+      local plan = optimize_at(run, n, fixed)
       local in_time = plan.feasible and plan.time_to_train <= want
       rows[#rows + 1] = { gpus = n, feasible = plan.feasible, time_to_train = plan.feasible and plan.time_to_train or nil,
         in_time = in_time, mfu = plan.feasible and plan.mfu or nil,
@@ -294,9 +296,7 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
           or name and ("a " .. name) or type(run)))
     end
     local size = run.cluster.size  -- (a transformer run's cluster has one)
-    local node = 1
-    local levels = run.cluster.levels
-    for i = 1, #levels - 1 do node = node * levels[i].size end
+    local node = node_of(run)
     -- The sizes: the cluster's; its node's doublings and their three quarters below it (where a
     -- layout splits well); and the eight largest multiples of the node below it (a rack short).
     local sizes, seen = {}, {}
@@ -322,7 +322,7 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
     table.sort(sizes)  -- (smallest first: of two sizes as fast, the fewer GPUs is kept)
     local rows, best = {}, nil
     for _, n in ipairs(sizes) do
-      local plan = analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
+      local plan = optimize_at(run, n, fixed)
       rows[#rows + 1] = { gpus = n, feasible = plan.feasible, step_time = plan.feasible and plan.time.step or nil,
         time_to_train = plan.feasible and plan.time_to_train or nil, mfu = plan.feasible and plan.mfu or nil,
         why_not = not plan.feasible and plan.violations[1] or nil }

@@ -20,6 +20,7 @@ local _, core = ...  -- dml.core, from the loader (no global lookup: a script ma
 local dml = require "dml"
 local gpus = require "dml.presets.gpus"
 local stacks = require "dml.presets.stacks"
+local divisors_of = require("dml.analysis").divisors
 
 local M = { version = "1.0.0" }
 
@@ -2870,17 +2871,10 @@ request = function(row, presets, assumed)
   if not search and layout.microbatch == nil and (layout.pp or 1) == 1 and layout.dp and zero == 3
       and batch % layout.dp == 0 then
     local per_rank = batch // layout.dp
-    local divisors = {}
-    for b = 1, per_rank do
-      if b * b > per_rank then break end
-      if per_rank % b == 0 then
-        divisors[#divisors + 1] = b
-        if b * b ~= per_rank then divisors[#divisors + 1] = per_rank // b end
-      end
-    end
-    table.sort(divisors, function(a, b) return a > b end)
+    local divisors = divisors_of(per_rank)
     local chosen
-    for _, b in ipairs(divisors) do
+    for i = #divisors, 1, -1 do  -- the largest first
+      local b = divisors[i]
       local trial = {}
       for k, v in pairs(layout) do trial[k] = v end
       trial.microbatch = b

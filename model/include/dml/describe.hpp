@@ -201,6 +201,8 @@ template <NamedEnum E>
 [[nodiscard]] std::string quantity_problem(Quantity q, const Field& f);
 // A required text (a GPU's or a stack's name) must not be blank: it labels tables and messages.
 [[nodiscard]] std::string text_problem(std::string_view s, const Field& f);
+// Whether a text is empty or only white space.
+[[nodiscard]] bool blank(std::string_view s);
 // The keys of a Sources table must be fields of the type that holds it.
 [[nodiscard]] std::string sources_problem(const Sources& s,
                                           std::span<const std::string_view> field_names,
