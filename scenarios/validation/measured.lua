@@ -180,7 +180,7 @@ else
   for _, r in ipairs(results) do
     lines[#lines + 1] = {
       run_id = r.run_id, tier = r.tier, predicted_s = r.predicted_s, measured_s = r.measured_s,
-      error = pct(r.error_pct), status = r.status == "ok" and (r.notes and "ok (memory over capacity)" or "ok")
+      error = pct(r.error_pct), status = r.status == "ok" and (r.over_capacity and "ok (memory over capacity)" or "ok")
         or "not predicted",
     }
   end

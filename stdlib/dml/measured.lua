@@ -3261,7 +3261,7 @@ end
 --- <reason>"), predicted_s, measured_s, error_pct (100 (pred - meas) / meas), measured_from,
 --- assumed (the request's and dml's assumptions, joined with "; "), notes (dml's violations
 --- when the predicted layout does not fit in memory, and the plan's notes: inputs its costs do
---- not use). `presets`: as for request.
+--- not use), over_capacity (true when it does not fit). `presets`: as for request.
 function M.predict(row, presets)
   local id = row.run_id or (M.where(row) and ("(no run_id, " .. M.where(row) .. ")")) or "?"
   local r = { run_id = id, group = M.group(id), tier = M.tier(id) }
@@ -3301,6 +3301,7 @@ function M.predict(row, presets)
   r.plan = plan
   local notes = {}
   for _, v in ipairs(plan.violations) do notes[#notes + 1] = v end
+  r.over_capacity = #plan.violations > 0 or nil
   for _, n in ipairs(plan.notes) do notes[#notes + 1] = n end
   if #notes > 0 then r.notes = "dml: " .. table.concat(notes, "; ") end
   if measured then r.error_pct = 100 * (step - measured) / measured end

@@ -1447,6 +1447,17 @@ t.eq(r.assumed:find("layout found: TP ", 1, true) ~= nil, true, "the layout foun
 t.eq(measured.predict(row("OPT-175B")).status:gsub("dml: .-public%.tsv:33: ", "dml: public.tsv:33: "),
   "not predicted: dml: public.tsv:33: layout.dp: 124 does not divide the global batch of 1024 sequences; divisors: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024")
 
+-- A row whose layout does not fit in memory is still predicted, and says so (over_capacity, the
+-- judge's "ok (memory over capacity)"); a row with only notes on inputs its costs leave out does
+-- not (helper-114: every row with a note was labelled over capacity).
+do
+  local over = measured.predict(row("NeMo2407-Nemotron-340B-128"))
+  t.eq(over.status, "ok"); t.eq(over.over_capacity, true)
+  t.eq(over.notes:find("exceeds the 79.6 GiB", 1, true) ~= nil, true, over.notes)
+  local noted = measured.predict(row("MBridge-25.09-DeepSeekV3-1024"))
+  t.eq(noted.status, "ok"); t.eq(noted.notes ~= nil, true); t.eq(noted.over_capacity, nil)
+end
+
 -- --- Groups and tiers ------------------------------------------------------------------------
 
 local groups = {
