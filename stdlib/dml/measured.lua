@@ -1825,6 +1825,10 @@ function M.parse_precision(cell)
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
   local t = without_off(low)
+  -- Settings that set no matmul's operands (helper-114: refused as 4-bit beside 16- or 8-bit):
+  -- the gradients' reduction ("grad_reduce_in_bf16", "grad_reduce_in_fp32: true"), and an FP8
+  -- setting held at 16 bits (Transformer Engine's NVTE_DPA_FP8_RECIPE="F16": attention in 16 bits).
+  t = t:gsub("[%w_]*grad[%w_]*reduce[%w_]*", ""):gsub("[%w_]*fp8[%w_]*%s*[:=]%s*[\"']?b?f?p?16%f[%D][\"']?", "")
   -- FP32 master weights (or a master copy) beside 16-bit compute are mixed precision, no 32-bit
   -- matmul; Lightning's and PyTorch's names for fp16 ("16-mixed", "precision=16", "half"), and
   -- FP8's formats by name ("e4m3", "8-bit float").
@@ -1846,7 +1850,11 @@ function M.parse_precision(cell)
     -- FP8 attention (Transformer Engine's FP8_DPA) beside 4-bit linears is no mixed-input
     -- matmul: its own kernel, costed at the 16-bit attention rate, said.
     local dpa = t:find("fp8_dpa%s*[:=]%s*[\"']?true") or t:find("fp8_dpa%s*[:=]%s*1") or t:find("fp8 attention")
-    if dpa then t = t:gsub("fp8_dpa%s*[:=]%s*[\"']?%w+", ""):gsub("fp8 attention", "") end
+      or t:find("dpa_fp8_recipe%s*[:=]")
+    if dpa then
+      t = t:gsub("fp8_dpa%s*[:=]%s*[\"']?%w+", ""):gsub("fp8 attention", "")
+        :gsub("[%w_]*dpa_fp8_recipe%s*[:=]%s*[\"']?%w+", "")
+    end
     local dpa_note = dpa and fmt("precision %q: NVFP4 linears; the FP8 attention is costed at the 16-bit rate", cell) or nil
     if t:find("fp8") or t:find("float8") then
       return nil, fmt("precision %q: 4-bit beside 8-bit operands (mixed-input matmuls) is not modelled", cell)
@@ -1920,7 +1928,8 @@ end
 --- ALL_REDUCE (none), with a note; nil otherwise.
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
-  local t = cell:lower()
+  -- ("SEQ_PARALLEL", NVIDIA's MLPerf configs' name, is sequence parallelism named.)
+  local t = cell:lower():gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
   -- DeepSpeed-Ulysses' sequence parallelism (its all-to-all over heads) is not Megatron's.
   local uly_at, uly_to = t:find("ulysses")
   if uly_at and not switched_off(t, uly_at, uly_to) and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end

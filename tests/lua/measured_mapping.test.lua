@@ -931,6 +931,14 @@ same({ measured.parse_precision(nvfp4 .. ", FP8_DPA=True (FP8 attention)") },
     nvfp4 .. ", FP8_DPA=True (FP8 attention)") })
 t.eq(measured.parse_precision("NVFP4 + FP8"), nil, "still mixed"); t.eq(measured.parse_precision("bf16, fp8_params=0"), "bf16")
 t.eq(measured.parse_precision("MXFP4"), "fp4")
+-- Settings of no matmul's operands (helper-114's MLPerf v6.0 rows, refused as mixed 4-bit): the
+-- gradients' reduction, and Transformer Engine's FP8 attention recipe held at 16 bits.
+t.eq(measured.parse_precision('NVFP4 (FP4=True, FP4_RECIPE="nvfp4", FP8=False), NVTE_DPA_FP8_RECIPE="F16"'), "fp4")
+t.eq(measured.parse_precision("MXFP4 (fp4: true, fp4_recipe mxfp4; grad_reduce_in_bf16)"), "fp4")
+t.eq(measured.parse_precision("FP8 (fp8 hybrid; grad_reduce_in_fp32: true)"), "fp8")
+t.eq(measured.parse_precision("BF16, NVTE_DPA_FP8_RECIPE=F16"), "bf16")
+same({ measured.parse_precision("NVFP4, NVTE_DPA_FP8_RECIPE=E4M3") },
+  { "fp4", 'precision "NVFP4, NVTE_DPA_FP8_RECIPE=E4M3": NVFP4 linears; the FP8 attention is costed at the 16-bit rate' })
 -- MS-AMP's levels are FP8 (helper-58: read as fp16 AMP at the BF16 rate, +42%), said.
 t.eq(measured.parse_precision("bf16, no MS-AMP"), "bf16"); t.eq(measured.parse_precision("BF16 (baseline for MS-AMP)"), "bf16")
 -- helper-64's probe: FP8 switched off in other words, FP32 master weights, fp16's and FP8's other
@@ -978,6 +986,11 @@ end
 t.eq(measured.parse_yes_no("yes (MegaScale overlaps TP/SP comm)"), true)
 t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)
 t.eq(measured.parse_yes_no("True"), true); t.eq(measured.parse_yes_no("off"), false)
+-- NVIDIA's MLPerf configs name it SEQ_PARALLEL (helper-114: "SEQ_PARALLEL (TP>1)" refused).
+for cell, yes in pairs { ["SEQ_PARALLEL (TP>1)"] = true, ["SEQ_PARALLEL=True"] = true, ["SEQ_PARALLEL=False"] = false,
+  ["seq parallel on"] = true, ["SEQ_PARALLEL default True"] = true } do
+  t.eq(measured.parse_yes_no(cell), yes, cell)
+end
 t.eq(measured.parse_yes_no("enabled (TP comm overlap)"), true); t.eq(measured.parse_yes_no("ongoing"), nil)
 t.eq(measured.parse_yes_no("1"), true); t.eq(measured.parse_yes_no("0"), false)
 -- Settings written as a key and its value, Megatron-LM's flag, and nanotron's TP modes (helper-32).
