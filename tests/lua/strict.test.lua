@@ -106,5 +106,5 @@ raises_here(function() return paper.comparisons.base end, "dml.paper.erdil2024.c
 -- through a paper function: the error names this line, not the stdlib's
 raises_here(function() return (paper.run_comparison("grand_comparison")) end, "dml.paper.erdil2024.comparisons.grand_comparison: no such comparison; did you mean 'grand_comparison_dense'? (comparisons: " .. comparison_names .. ")")
 raises_here(function() return (paper.run_comparison(3)) end, "no comparison '3'; the paper's are " .. comparison_names:gsub("batch_size_comparison, ", "") .. ", batch_size_comparison")
-raises_here(function() return paper.setings end, "dml.paper.erdil2024.setings: no such name; did you mean 'settings'? (names: clusters, comparison_names, comparisons, grid, laws, main, round_list, run_comparison, seq_len, settings, tsv_columns, tsv_row)")
+raises_here(function() return paper.setings end, "dml.paper.erdil2024.setings: no such name; did you mean 'settings'? (names: arguments, clusters, comparison_names, comparisons, grid, laws, main, round_list, run_comparison, seq_len, settings, tsv_columns, tsv_row, write_outputs)")
 t.eq(keys(paper.settings), setting_names, "pairs over the paper's settings")

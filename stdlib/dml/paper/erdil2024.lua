@@ -155,20 +155,27 @@ local function flop_text(q) return string.format("%.4g FLOP", q:value()):gsub("e
 --- comparison, print a table per setting and the summary lines; the script's
 --- arguments may add `--tsv FILE` (every point, in the validation data's
 --- columns) and `--plot FILE` (utilization against training compute, log x).
-function M.main(name, ...)
+--- arguments(script, ...): the --tsv and --plot files of scenarios/erdil2024/<script>.lua's
+--- arguments, each checked writable by its extension before anything runs; `help` true when
+--- --help was given (the usage printed). An unknown argument is a usage error, and so is --plot
+--- where `no_plot` says why.
+function M.arguments(script, no_plot, ...)
   local args = { ... }
   local tsv, plot
-  local usage = string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE] [--plot FILE.png|svg|pdf]", name)
+  local usage = string.format("usage: dml scenarios/erdil2024/%s.lua [--tsv FILE]%s", script,
+    no_plot and "" or " [--plot FILE.png|svg|pdf]")
   local i = 1
   while i <= #args do
     local a = args[i]
-    if a == "--tsv" or a == "--plot" then
+    if a == "--plot" and no_plot then
+      dml.usage_error(string.format("--plot: %s (%s)", no_plot, usage))
+    elseif a == "--tsv" or a == "--plot" then
       if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
       if a == "--tsv" then tsv = args[i + 1] else plot = args[i + 1] end
       i = i + 2
     elseif a == "--help" or a == "-h" then
       print(usage)
-      return
+      return nil, nil, true
     else
       dml.usage_error(string.format("unknown argument '%s' (%s)", a, usage))
     end
@@ -177,6 +184,27 @@ function M.main(name, ...)
   local output = require "dml.output"
   if tsv then output.check_extension("--tsv", tsv, "table", usage) end
   if plot then output.check_extension("--plot", plot, "plot", usage) end
+  return tsv, plot, false
+end
+
+--- write_outputs(tsv, plot, rows, series, title): saves the points' rows (M.tsv_columns) to
+--- `tsv` and plots utilization against training compute, a series per setting, to `plot`
+--- (either may be nil).
+function M.write_outputs(tsv, plot, rows, series, title)
+  if tsv then
+    dml.save(dml.table(rows, { columns = M.tsv_columns }), tsv)
+    core.message(string.format("dml: wrote %d points to %s", #rows, tsv))
+  end
+  if plot then
+    dml.plot { path = plot, title = title, x_label = "training compute (FLOP)",
+      y_label = "utilization", x_log = true, series = series }
+    core.message(string.format("dml: wrote %s", plot))
+  end
+end
+
+function M.main(name, ...)
+  local tsv, plot, help = M.arguments(name, nil, ...)
+  if help then return end
   local results = M.run_comparison(name)
   print(string.format("%s (%s): Erdil & Schneider-Joseph (2024), 3-month runs", titles[name], name))
   local tsv_rows, series = {}, {}
@@ -220,15 +248,7 @@ function M.main(name, ...)
     end
     series[#series + 1] = { name = res.setting, x = xs, y = ys }
   end
-  if tsv then
-    dml.save(dml.table(tsv_rows, { columns = M.tsv_columns }), tsv)
-    core.message(string.format("dml: wrote %d points to %s", #tsv_rows, tsv))
-  end
-  if plot then
-    dml.plot { path = plot, title = titles[name], x_label = "training compute (FLOP)",
-      y_label = "utilization", x_log = true, series = series }
-    core.message(string.format("dml: wrote %s", plot))
-  end
+  M.write_outputs(tsv, plot, tsv_rows, series, titles[name])
   return results
 end
 
