@@ -754,6 +754,28 @@ local function columns_of(type_name)
 end
 local function plan_columns() return columns_of("plan") end
 
+-- What print() shows of a limits result: the setting, its widths, and its summary in words.
+local function limits_text(setting, widths, sm)
+  local function flop(q) return (string.format("%.4g FLOP", q:value()):gsub("e%+", "e")) end
+  local lines = { string.format("limits of %s: %d widths swept", setting, widths) }
+  if sm.linear_scaling_ends_at then
+    lines[#lines + 1] = string.format("  linear scaling ends at %s (utilization %.4f)", flop(sm.linear_scaling_ends_at),
+      sm.utilization_there)
+  else
+    lines[#lines + 1] = "  linear scaling does not end on the grid"
+  end
+  if sm.largest_feasible_flop then
+    lines[#lines + 1] = string.format("  largest run in time: %s (utilization %.4f)%s", flop(sm.largest_feasible_flop),
+      sm.largest_feasible_utilization,
+      sm.first_infeasible_flop and ("; the next, " .. flop(sm.first_infeasible_flop) .. ", is infeasible") or "")
+  else
+    lines[#lines + 1] = "  no run of the grid trains in time"
+  end
+  if sm.ended_by and sm.ended_by ~= "" then lines[#lines + 1] = "  the sweep ended: " .. sm.ended_by end
+  lines[#lines + 1] = "  (its plans: .plans; their table: .points; the summary's fields: .summary)"
+  return table.concat(lines, "\n")
+end
+
 --- limits_many({setting, ...}[, options]): dml.limits of several settings, on all cores.
 function M.limits_many(settings, options)
   local results, interrupted = core.limits(settings, options, "limits")
@@ -774,6 +796,8 @@ function M.limits_many(settings, options)
       -- One row in the columns of the limits type (docs/reference.md): the setting and its
       -- summary; `points` is the table of its plans.
       __dml_rows = function() return { (core.row(l)) }, columns_of("limits") end,
+      -- print() shows the setting and its summary in words (helper-115: it showed an address).
+      __tostring = function() return limits_text(l.setting, #plans, l.summary) end,
       __name = "dml.limits",
     })
   end

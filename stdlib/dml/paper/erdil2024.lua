@@ -151,11 +151,7 @@ local titles = {
 
 local function flop_text(q) return string.format("%.4g FLOP", q:value()):gsub("e%+", "e") end
 
---- main(name, ...): what scenarios/erdil2024/NAME.lua does: sweep the
---- comparison, print a table per setting and the summary lines; the script's
---- arguments may add `--tsv FILE` (every point, in the validation data's
---- columns) and `--plot FILE` (utilization against training compute, log x).
---- arguments(script, ...): the --tsv and --plot files of scenarios/erdil2024/<script>.lua's
+--- arguments(script, no_plot, ...): the --tsv and --plot files of scenarios/erdil2024/<script>.lua's
 --- arguments, each checked writable by its extension before anything runs; `help` true when
 --- --help was given (the usage printed). An unknown argument is a usage error, and so is --plot
 --- where `no_plot` says why.
@@ -202,6 +198,10 @@ function M.write_outputs(tsv, plot, rows, series, title)
   end
 end
 
+--- main(name, ...): what scenarios/erdil2024/NAME.lua does: sweep the
+--- comparison, print a table per setting and the summary lines; the script's
+--- arguments may add `--tsv FILE` (every point, in the validation data's
+--- columns) and `--plot FILE` (utilization against training compute, log x).
 function M.main(name, ...)
   local tsv, plot, help = M.arguments(name, nil, ...)
   if help then return end
