@@ -695,10 +695,10 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
         ctx.d_model, ctx.d_ff, ctx.batch_tokens, ctx.layers, to_string(odd)));
     return out;
   }
-  out.reasons.push_back(
-      fmt::format("no cluster of {} GPUs (i < {}{}) trains C = {:.4e} FLOP within {}", sizes,
-                  opt.max_doublings, opt.max_gpus ? fmt::format(", at most {}", *opt.max_gpus) : "",
-                  compute, format_quantity(Quantity{budget_s, kTime})));
+  out.reasons.push_back(fmt::format(
+      "no cluster of {} GPUs (i < {}{}) trains C = {} within {}", sizes, opt.max_doublings,
+      opt.max_gpus ? fmt::format(", at most {}", *opt.max_gpus) : "",
+      format_quantity(Quantity{compute, kFlop}), format_quantity(Quantity{budget_s, kTime})));
   return out;
 }
 

@@ -82,6 +82,10 @@ local params_meta = {
       local i, scaled = 1, x
       -- (by the rounded text: 999,995,000 is "1 B", not "1000 M")
       while tonumber(string.format("%.4g", scaled)) >= 1000 and i < #names do scaled, i = scaled / 1000, i + 1 end
+      -- Past the largest name, the number itself, as dml writes exponents: "1.58e16", not "1.58e+04 T".
+      if tonumber(string.format("%.4g", scaled)) >= 1000 then
+        return (string.format("%.4g%s", x, names[1]):gsub("e%+", "e"))
+      end
       return string.format("%.4g%s", scaled, names[i])
     end
     local counts, flops = { "", " thousand", " M", " B", " T" }, { " ", " k", " M", " G", " T", " P" }

@@ -654,6 +654,10 @@ do
   t.eq(math.type(p.total), "integer", "a count prints whole (helper-92: 8030261248.0)")
   t.eq(p.active, p.total, "a dense model uses every parameter")
   t.eq(tostring(p), "8.03 B parameters, 8.03 B active; 51.47 GFLOP a token (Megatron's count: 57.91 GFLOP)")
+  -- Past trillions, the number itself (helper-115: "1.6e+04 T parameters").
+  local huge = dml.params(dml.transformer { layers = 1000, d_model = 1000000, heads = 1000, d_ff = 4000000,
+    vocab = 128256, seq_len = 8192 })
+  t.eq(tostring(huge):match("^[^;]*"), "1.6e16 parameters, 1.6e16 active")
   -- A small MoE: 2 layers, d 64, 8 heads of 8, the first layer dense (d_ff 256, gated), then 4
   -- experts of width 32, top-2, one shared. Attention 64 x 24 x 8 + 8 x 8 x 64 = 16384 per layer;
   -- dense MLP 3 x 64 x 256 = 49152; an expert 3 x 64 x 32 = 6144, the MoE layer 5 x 6144 + a

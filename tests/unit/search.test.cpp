@@ -148,7 +148,7 @@ TEST_CASE("search: no layout is a result with a reason, not an error", "[search]
   CHECK_FALSE(c.feasible);
   REQUIRE(c.reasons.size() == 1);
   CHECK(c.reasons[0] ==
-        "no cluster of 2^i GPUs (i < 60, at most 1024) trains C = 6.4549e+24 FLOP "
+        "no cluster of 2^i GPUs (i < 60, at most 1024) trains C = 6.455e24 FLOP "
         "within 91.26 days");
   CHECK_THROWS_WITH(dml::optimal_layout(h, first_dense(), 0), "gpus: must be positive, got 0");
 }
