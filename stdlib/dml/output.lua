@@ -447,7 +447,8 @@ local function check_type(who, name, v, t)
 end
 
 --- series_from_table(who, spec): spec with `series` made from spec.table's columns
---- spec.x and spec.y, one series per distinct value of column spec.by (if given).
+--- spec.x and spec.y, one series per distinct value of column spec.by (if given); nil, said on
+--- stderr, when the table has no rows in a shard of a sharded run (dml --shard K/N).
 function M.series_from_table(who, spec)
   local t = spec.table
   if getmetatable(t) ~= table_mt then
@@ -484,6 +485,14 @@ function M.series_from_table(who, spec)
     end
   end
   if #t[ROWS] == 0 then
+    -- A shard whose slice is empty (more shards than points) draws nothing and goes on, as it
+    -- saves its header line: the merged table is the one to plot (helper-115: it failed the shard).
+    local k, n = core.shard()
+    if n > 1 then
+      core.message(string.format("%s: shard %d of %d has no rows: %s not drawn (plot the merged table)", who, k, n,
+        type(spec.path) == "string" and spec.path or "the plot"))
+      return
+    end
     core.raise(string.format("%s: the table has no rows: there is nothing to draw", who))
   end
   local xs, ys = t:column(spec.x), t:column(spec.y)
@@ -544,7 +553,10 @@ function M.plot(spec)
     core.raise(string.format("%s: expected a table { path = ..., series = {...} }, got %s", who, describe(spec)))
   end
   check_fields(who, "field", spec, plot_fields)
-  if spec.table ~= nil then spec = M.series_from_table(who, spec) end
+  if spec.table ~= nil then
+    spec = M.series_from_table(who, spec)
+    if spec == nil then return end  -- an empty shard's table: nothing drawn, said
+  end
   if spec.path == nil then core.raise(who .. ": path is required (the file to write: .png, .svg or .pdf)") end
   check_type(who, "path", spec.path, "string")
   for _, k in ipairs({ "title", "x_label", "y_label" }) do check_type(who, k, spec[k], "string") end

@@ -59,4 +59,15 @@ for sweep in grid runs; do
     seven4.$sweep.tsv seven5.$sweep.tsv seven6.$sweep.tsv seven7.$sweep.tsv
   cmp "whole.$sweep.tsv" "seven.$sweep.tsv"
 done
+# A shard whose slice is empty plots nothing, says so, and goes on (helper-115: dml.plot failed it).
+"$dml" --shard 4/4 -e 'local c = dml.cluster { gpu = dml.presets.gpus.h100_sxm, levels = {
+  { size = 8, bandwidth = "900 GB/s", latency = "1 us" }, { bandwidth = "50 GB/s", latency = "2 us" } } }
+local t = dml.sweep { grid = { d_model = { 4096, 8192, 12288 } },
+  run = function(p) return { model = dml.mlp_stack { d_model = p.d_model }, cluster = c } end }
+dml.plot { table = t, x = "d_model", y = "utilization", path = "empty.svg" }
+print("went on")' >empty.out 2>empty.err
+grep -q "^went on$" empty.out || { echo "an empty shard stopped at dml.plot: $(cat empty.err)" >&2; exit 1; }
+grep -q "^dml.plot: shard 4 of 4 has no rows: empty.svg not drawn (plot the merged table)$" empty.err ||
+  { echo "an empty shard's plot: $(cat empty.err)" >&2; exit 1; }
+[ ! -e empty.svg ] || { echo "an empty shard wrote empty.svg" >&2; exit 1; }
 echo "sharded runs equal the whole run"
