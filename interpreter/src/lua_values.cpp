@@ -423,6 +423,31 @@ std::size_t check_list(lua_State* L, int idx, const std::string& path, std::stri
 
 namespace {
 
+// The number of keys of the table at idx (an absolute index).
+std::size_t key_count(lua_State* L, int idx) {
+  std::size_t n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    lua_pop(L, 1);
+    ++n;
+  }
+  return n;
+}
+
+// Whether the table at `from` has a key the table at `to` lacks (at absolute indices); if so,
+// that key and its value are left on the stack, else nothing is.
+bool has_key_missing_from(lua_State* L, int from, int to) {
+  lua_pushnil(L);
+  while (lua_next(L, from) != 0) {
+    lua_pushvalue(L, -2);
+    const bool missing = lua_rawget(L, to) == LUA_TNIL;
+    lua_pop(L, 1);
+    if (missing) return true;
+    lua_pop(L, 1);
+  }
+  return false;
+}
+
 // Whether the values at a and b are the same: tables without a metatable field by field (b's
 // keys all in a), anything else raw-equal.
 bool same_value(lua_State* L, int a, int b, int depth = 0) {
@@ -439,20 +464,21 @@ bool same_value(lua_State* L, int a, int b, int depth = 0) {
       return false;
     }
   }
-  for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
-    lua_pushnil(L);
-    while (lua_next(L, from) != 0) {
-      lua_pushvalue(L, -2);
-      lua_rawget(L, to);
-      const bool same = same_value(L, -2, -1, depth + 1);
-      lua_pop(L, 2);
-      if (!same) {
-        lua_pop(L, 1);  // the key
-        return false;
-      }
+  // a's fields the same in b (so all in b); then b has as many keys, so none a lacks.
+  std::size_t keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, a) != 0) {
+    lua_pushvalue(L, -2);
+    lua_rawget(L, b);
+    const bool same = same_value(L, -2, -1, depth + 1);
+    lua_pop(L, 2);
+    if (!same) {
+      lua_pop(L, 1);  // the key
+      return false;
     }
+    ++keys;
   }
-  return true;
+  return key_count(L, b) == keys;
 }
 
 // A preset record changed in place since it was made (its metatable on top of the stack holds
@@ -467,28 +493,35 @@ void check_pristine(lua_State* L, int idx, const std::string& preset) {
   std::string changed;
   std::string was;
   std::string now;
-  for (const auto& [from, to] : {std::pair{pristine, idx}, std::pair{idx, pristine}}) {
-    lua_pushnil(L);
-    while (changed.empty() && lua_next(L, from) != 0) {
-      lua_pushvalue(L, -2);
-      lua_rawget(L, to);
-      if (!same_value(L, -2, -1)) {
-        changed = lua_type(L, -3) == LUA_TSTRING ? lua_tostring(L, -3) : "?";
-        const int at_pristine = from == pristine ? -2 : -1;
-        const int at_now = at_pristine == -2 ? -1 : -2;
-        if (lua_type(L, at_pristine) == LUA_TTABLE && lua_type(L, at_now) == LUA_TTABLE) {
-          was = "the table it was made with";
-          now = "another table, or one of its fields changed";
-        } else {
-          was = describe_value(L, at_pristine);
-          now = describe_value(L, at_now);
-        }
-        lua_pop(L, 3);
-        break;
+  // The copy's fields the same now (tables compared field by field), then no field added: as
+  // many keys now (the added one found only then).
+  std::size_t keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, pristine) != 0) {
+    lua_pushvalue(L, -2);
+    lua_rawget(L, idx);
+    if (!same_value(L, -2, -1)) {
+      changed = lua_type(L, -3) == LUA_TSTRING ? lua_tostring(L, -3) : "?";
+      if (lua_type(L, -2) == LUA_TTABLE && lua_type(L, -1) == LUA_TTABLE) {
+        was = "the table it was made with";
+        now = "another table, or one of its fields changed";
+      } else {
+        was = describe_value(L, -2);
+        now = describe_value(L, -1);
       }
-      lua_pop(L, 2);
+      lua_pop(L, 3);
+      break;
     }
-    if (!changed.empty()) break;
+    lua_pop(L, 2);
+    ++keys;
+  }
+  if (changed.empty() && key_count(L, idx) != keys &&
+      has_key_missing_from(L, idx, pristine)) {  // key, value on top
+    changed = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    lua_pushnil(L);
+    was = describe_value(L, -1);
+    now = describe_value(L, -2);
+    lua_pop(L, 3);
   }
   lua_pop(L, 1);  // the copy
   if (!changed.empty()) {

@@ -260,7 +260,7 @@ void read_record(lua_State* L, int idx, const std::string& path, T& out, bool pa
     for (const std::string_view name : v.given_fields) {
       if (std::find(v.sources_given.begin(), v.sources_given.end(), name) ==
           v.sources_given.end()) {
-        if (const auto it = v.sources->find(name); it != v.sources->end()) v.sources->erase(it);
+        v.sources->erase(name);
       }
     }
   }

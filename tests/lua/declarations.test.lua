@@ -337,6 +337,18 @@ do
     .. "scenario and library of the run; declare a changed copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
   sources.sms = was
   t.eq(dml.gpu(gpus.h100_sxm).name, "H100 SXM")
+  -- A key added, to the preset or to a table in it, is a change too (found by counting the keys).
+  rawset(stacks.megatron_core, "mine", 1)
+  raises_here(function() dml.stack(stacks.megatron_core) end, "dml.presets.stacks.megatron_core.mine: changed in place "
+    .. "(1; the preset's is nothing): a preset is shared by every scenario and library of the run; "
+    .. "declare a changed copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  rawset(stacks.megatron_core, "mine", nil)
+  sources.mine = "mine"
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.sources: changed in place (another "
+    .. "table, or one of its fields changed; the preset's is the table it was made with): a preset is shared by every "
+    .. "scenario and library of the run; declare a changed copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  sources.mine = nil
+  t.eq(dml.stack(stacks.megatron_core).name, dml.stack(stacks.megatron_core).name, "put back, it reads again")
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.95 } }).efficiency.gemm, 0.95, "a changed copy")
   t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped, "the copy leaves the preset")
   local put_back = dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.7 })
