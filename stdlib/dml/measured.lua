@@ -1828,7 +1828,12 @@ function M.parse_precision(cell)
   -- Settings that set no matmul's operands (helper-114: refused as 4-bit beside 16- or 8-bit):
   -- the gradients' reduction ("grad_reduce_in_bf16", "grad_reduce_in_fp32: true"), and an FP8
   -- setting held at 16 bits (Transformer Engine's NVTE_DPA_FP8_RECIPE="F16": attention in 16 bits).
-  t = t:gsub("[%w_]*grad[%w_]*reduce[%w_]*", ""):gsub("[%w_]*fp8[%w_]*%s*[:=]%s*[\"']?b?f?p?16%f[%D][\"']?", "")
+  t = t:gsub("[%w_]*grad[%w_]*reduce[%w_]*", ""):gsub("[%w_]*fp8[%w_]*%s*[:=]%s*[\"']?[bf][fp]?p?16%f[%D][\"']?", "")
+  -- FP8 attention switched off by its flag ("FP8_DPA=0"): its recipe, named beside it, sets nothing.
+  if low:find("fp8_dpa%s*[:=]%s*[\"']?false") or low:find("fp8_dpa%s*[:=]%s*[\"']?0%f[%D]")
+    or low:find("fp8_dpa%s*[:=]%s*[\"']?off") then
+    t = t:gsub("[%w_]*dpa_fp8_recipe%s*[:=]%s*[\"']?%w+[\"']?", "")
+  end
   -- FP32 master weights (or a master copy) beside 16-bit compute are mixed precision, no 32-bit
   -- matmul; Lightning's and PyTorch's names for fp16 ("16-mixed", "precision=16", "half"), and
   -- FP8's formats by name ("e4m3", "8-bit float").
@@ -1881,8 +1886,10 @@ function M.parse_precision(cell)
     return "fp8", fmt("precision %q read as fp8 (MS-AMP's FP8 matmuls; its FP8 gradients, collectives and optimizer states are not modelled)", cell)
   end
   -- 16-bit linears beside FP8 attention ("bf16 + fp8 attention"): bf16, the attention's FP8 said.
-  if (t:find("^%s*bf16") or t:find("^%s*bfloat16")) and (t:find("fp8%s*attention") or t:find("fp8[_%s]dpa")) then
+  if (t:find("^%s*bf16") or t:find("^%s*bfloat16"))
+    and (t:find("fp8%s*attention") or t:find("fp8[_%s]dpa") or t:find("dpa_fp8_recipe%s*[:=]")) then
     local rest = t:gsub("fp8%s*attention", ""):gsub("fp8[_%s]dpa[%w_%s:=\"']*", "")
+      :gsub("[%w_]*dpa_fp8_recipe%s*[:=]%s*[\"']?%w+", "")
     if not (rest:find("fp8") or rest:find("float8")) then
       return "bf16", fmt("precision %q: 16-bit linears; the FP8 attention is costed at the 16-bit rate", cell)
     end
@@ -1935,10 +1942,21 @@ function M.parse_yes_no(cell)
   if uly_at and not switched_off(t, uly_at, uly_to) and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end
   -- A remark in parentheses after the value ("1 (config; TP 1)", "true (default)", "SP
   -- (Megatron)"): the value, where it reads without the remark.
-  local before_remark = cell:match("^(.-%S)%s*%b()%s*$")
+  local before_remark, remark = cell:match("^(.-%S)%s*(%b())%s*$")
   if before_remark then
     local yes, how = M.parse_yes_no(before_remark)
     if yes ~= nil then
+      -- A remark that is itself a yes or no ("SEQ_PARALLEL (off)", "SP (disabled, TP=1)"): the
+      -- value where the part before it only names the setting, and nothing read where the two
+      -- disagree (helper-116: "SEQ_PARALLEL (no)" read as yes).
+      local said = M.parse_yes_no(remark:sub(2, -2))
+      if said ~= nil and said ~= yes then
+        local b = before_remark:lower()
+        local valued = b:find("%f[%a]yes%f[%A]") or b:find("%f[%a]true%f[%A]") or b:find("%f[%a]on%f[%A]")
+          or b:find("%f[%a]enabled%f[%A]") or b:find("%f[%d]1%f[%D]") or b:find("[=:]")
+        if valued then return nil end
+        return said
+      end
       return yes, how and (how:gsub('^sequence_parallel %b""', function() return fmt("sequence_parallel %q", cell) end))
     end
   end
@@ -1981,7 +1999,7 @@ function M.parse_yes_no(cell)
     or t:match("^%s*with%s+sp%s*$") or t:match("^%s*w/%s*sp%s*$") or t:find("tp%s*%+%s*sp%f[%A]") then
     return true
   end
-  if t:find("^no%f[%A]") or t:match("^%s*n%s*$") then return false end
+  if t:find("^no%f[%A]") or t:match("^%s*n%s*$") or t:find("^%s*not%s+used") or t:find("^%s*unused") then return false end
   if t:match("^%s*1%s*$") then return true end
   if t:match("^%s*0%s*$") then return false end
   local word = t:match("^%a+")

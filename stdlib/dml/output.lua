@@ -447,8 +447,9 @@ local function check_type(who, name, v, t)
 end
 
 --- series_from_table(who, spec): spec with `series` made from spec.table's columns
---- spec.x and spec.y, one series per distinct value of column spec.by (if given); nil, said on
---- stderr, when the table has no rows in a shard of a sharded run (dml --shard K/N).
+--- spec.x and spec.y, one series per distinct value of column spec.by (if given); without
+--- series and with `empty_shard` (why) when the table has no rows in a shard of a sharded run
+--- (dml --shard K/N): dml.plot then checks the rest and draws nothing.
 function M.series_from_table(who, spec)
   local t = spec.table
   if getmetatable(t) ~= table_mt then
@@ -489,9 +490,11 @@ function M.series_from_table(who, spec)
     -- saves its header line: the merged table is the one to plot (helper-115: it failed the shard).
     local k, n = core.shard()
     if n > 1 then
-      core.message(string.format("%s: shard %d of %d has no rows: %s not drawn (plot the merged table)", who, k, n,
-        type(spec.path) == "string" and spec.path or "the plot"))
-      return
+      local out = {}
+      for key, v in pairs(spec) do out[key] = v end
+      out.table, out.x, out.y, out.by = nil, nil, nil, nil
+      out.empty_shard = string.format("shard %d of %d has no rows", k, n)
+      return out
     end
     core.raise(string.format("%s: the table has no rows: there is nothing to draw", who))
   end
@@ -553,14 +556,16 @@ function M.plot(spec)
     core.raise(string.format("%s: expected a table { path = ..., series = {...} }, got %s", who, describe(spec)))
   end
   check_fields(who, "field", spec, plot_fields)
-  if spec.table ~= nil then
-    spec = M.series_from_table(who, spec)
-    if spec == nil then return end  -- an empty shard's table: nothing drawn, said
-  end
+  if spec.table ~= nil then spec = M.series_from_table(who, spec) end
   if spec.path == nil then core.raise(who .. ": path is required (the file to write: .png, .svg or .pdf)") end
   check_type(who, "path", spec.path, "string")
   for _, k in ipairs({ "title", "x_label", "y_label" }) do check_type(who, k, spec[k], "string") end
   for _, k in ipairs({ "x_log", "y_log" }) do check_type(who, k, spec[k], "boolean") end
+  -- An empty shard's table (more shards than points): nothing to draw, said, and the run goes on.
+  if spec.empty_shard then
+    core.message(string.format("%s: %s: %s not drawn (plot the merged table)", who, spec.empty_shard, spec.path))
+    return
+  end
   local series = spec.series
   if type(series) ~= "table" or getmetatable(series) ~= nil or #series == 0 or not is_list(series) then
     core.raise(string.format("%s: series must be a non-empty list of { name = ..., x = {...}, y = {...} }, got %s",

@@ -937,6 +937,14 @@ t.eq(measured.parse_precision('NVFP4 (FP4=True, FP4_RECIPE="nvfp4", FP8=False), 
 t.eq(measured.parse_precision("MXFP4 (fp4: true, fp4_recipe mxfp4; grad_reduce_in_bf16)"), "fp4")
 t.eq(measured.parse_precision("FP8 (fp8 hybrid; grad_reduce_in_fp32: true)"), "fp8")
 t.eq(measured.parse_precision("BF16, NVTE_DPA_FP8_RECIPE=F16"), "bf16")
+-- (helper-116) A setting's number 16 is no 16-bit format; the attention recipe beside 16-bit
+-- linears is their FP8 attention, as beside NVFP4; with FP8 attention off it sets nothing.
+t.eq(measured.parse_precision("NVFP4 (fp8_amax_history_len=16)"), nil)
+for _, cell in ipairs { "BF16, FP8_DPA=1, NVTE_DPA_FP8_RECIPE=E4M3", "BF16 + FP8 attention (NVTE_DPA_FP8_RECIPE=DelayedScaling)" } do
+  same({ measured.parse_precision(cell) },
+    { "bf16", string.format("precision %q: 16-bit linears; the FP8 attention is costed at the 16-bit rate", cell) })
+end
+same({ measured.parse_precision("NVFP4, FP8_DPA=0, NVTE_DPA_FP8_RECIPE=E4M3") }, { "fp4" })
 same({ measured.parse_precision("NVFP4, NVTE_DPA_FP8_RECIPE=E4M3") },
   { "fp4", 'precision "NVFP4, NVTE_DPA_FP8_RECIPE=E4M3": NVFP4 linears; the FP8 attention is costed at the 16-bit rate' })
 -- MS-AMP's levels are FP8 (helper-58: read as fp16 AMP at the BF16 rate, +42%), said.
@@ -988,9 +996,14 @@ t.eq(measured.parse_yes_no("no"), false); t.eq(measured.parse_yes_no(nil), nil)
 t.eq(measured.parse_yes_no("True"), true); t.eq(measured.parse_yes_no("off"), false)
 -- NVIDIA's MLPerf configs name it SEQ_PARALLEL (helper-114: "SEQ_PARALLEL (TP>1)" refused).
 for cell, yes in pairs { ["SEQ_PARALLEL (TP>1)"] = true, ["SEQ_PARALLEL=True"] = true, ["SEQ_PARALLEL=False"] = false,
-  ["seq parallel on"] = true, ["SEQ_PARALLEL default True"] = true } do
+  ["seq parallel on"] = true, ["SEQ_PARALLEL default True"] = true,
+  -- A remark that is a yes or no gives the value of a bare name (helper-116: "SEQ_PARALLEL (no)"
+  -- read as yes); one that disagrees with a value is not read.
+  ["SEQ_PARALLEL (no)"] = false, ["SEQ_PARALLEL (off)"] = false, ["SP (disabled, TP=1)"] = false,
+  ["seq parallel (not used)"] = false, ["SP (Megatron)"] = true } do
   t.eq(measured.parse_yes_no(cell), yes, cell)
 end
+t.eq(measured.parse_yes_no("yes (no)"), nil); t.eq(measured.parse_yes_no("SEQ_PARALLEL=True (off)"), nil)
 t.eq(measured.parse_yes_no("enabled (TP comm overlap)"), true); t.eq(measured.parse_yes_no("ongoing"), nil)
 t.eq(measured.parse_yes_no("1"), true); t.eq(measured.parse_yes_no("0"), false)
 -- Settings written as a key and its value, Megatron-LM's flag, and nanotron's TP modes (helper-32).

@@ -70,4 +70,10 @@ grep -q "^went on$" empty.out || { echo "an empty shard stopped at dml.plot: $(c
 grep -q "^dml.plot: shard 4 of 4 has no rows: empty.svg not drawn (plot the merged table)$" empty.err ||
   { echo "an empty shard's plot: $(cat empty.err)" >&2; exit 1; }
 [ ! -e empty.svg ] || { echo "an empty shard wrote empty.svg" >&2; exit 1; }
+# It still checks the plot's fields (helper-116: a missing path passed in an empty shard).
+"$dml" --shard 4/4 -e 'local t = dml.sweep { grid = { x = { 1, 2, 3 } }, run = function(p)
+  return { model = dml.mlp_stack { d_model = 4096 }, cluster = dml.cluster { gpu = dml.presets.gpus.h100_sxm,
+    levels = { { size = 8, bandwidth = "900 GB/s", latency = "1 us" }, { bandwidth = "50 GB/s", latency = "2 us" } } } } end }
+dml.plot { table = t, x = "x", y = "utilization" }' 2>nopath.err && { echo "an empty shard plotted without a path" >&2; exit 1; }
+grep -q "path is required" nopath.err || { echo "an empty shard without a path: $(cat nopath.err)" >&2; exit 1; }
 echo "sharded runs equal the whole run"
