@@ -35,6 +35,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -152,6 +153,10 @@ class Sources {
       map_ = std::make_shared<Map>();
     } else if (map_.use_count() > 1) {
       map_ = std::make_shared<Map>(*map_);
+    } else {
+      // The last owner: another copy's reads of the map, in another thread, happen before its
+      // release of it (use_count() is a relaxed load; this fence pairs with that release).
+      std::atomic_thread_fence(std::memory_order_acquire);
     }
     return *map_;
   }
