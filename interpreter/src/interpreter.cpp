@@ -38,74 +38,6 @@ constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 // is there.
 const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->options; }
 
-// A message "file:12: cluster.levels[2].bandwidth: ..." raised by a call on line 12 of a
-// loaded file, with that line moved to the line inside the call's table that writes the field
-// (field_line.hpp); nullopt when the message names no field or the line stays. The source is
-// the text run_string loaded under the frame's chunk name, else the file a frame on the stack
-// runs: a message cannot make the handler read another file.
-std::optional<std::string> at_field_line(lua_State* L, std::string_view msg) {
-  try {
-    // "where:line: rest", the first ":digits: " in the message.
-    std::size_t colon = msg.find(':');
-    std::size_t digits_end = 0;
-    int line = 0;
-    while (colon != std::string_view::npos) {
-      std::size_t i = colon + 1;
-      line = 0;
-      while (i < msg.size() && msg[i] >= '0' && msg[i] <= '9' && i - colon < 10) {
-        line = line * 10 + (msg[i] - '0');
-        ++i;
-      }
-      if (i > colon + 1 && msg.substr(i, 2) == ": ") {
-        digits_end = i;
-        break;
-      }
-      colon = msg.find(':', colon + 1);
-    }
-    if (colon == std::string_view::npos || line < 1) return std::nullopt;
-    const std::string_view where = msg.substr(0, colon);
-    const std::string_view rest = msg.substr(digits_end + 2);
-    if (rest.starts_with("dml.")) return std::nullopt;  // a function's message, not a field's
-    const auto path = lua::field_path(rest);
-    if (!path) return std::nullopt;
-    std::string chunk;  // the frame's chunk name ("@path", "=(command line)")
-    lua_Debug ar;
-    for (int level = 0; lua_getstack(L, level, &ar) != 0; ++level) {
-      if (lua_getinfo(L, "Sl", &ar) == 0) continue;
-      if (ar.currentline == line && ar.source != nullptr && where == ar.short_src) {
-        chunk = ar.source;
-        break;
-      }
-    }
-    if (chunk.empty()) return std::nullopt;
-    std::string_view source;
-    std::string file_text;
-    const lua::Host* h = lua::find_host(L);
-    const auto known =
-        h != nullptr ? h->chunk_texts.find(chunk) : lua::Host::ChunkTexts::const_iterator{};
-    if (h != nullptr && known != h->chunk_texts.end()) {
-      source = known->second;
-    } else {
-      if (chunk[0] != '@') return std::nullopt;
-      std::ifstream in(chunk.substr(1), std::ios::binary | std::ios::ate);
-      if (!in) return std::nullopt;
-      constexpr std::streamoff kMaxSource = std::streamoff{16} << 20;  // a scenario is far smaller
-      const std::streamoff size = in.tellg();
-      if (size <= 0 || size > kMaxSource) return std::nullopt;
-      file_text.assign(static_cast<std::size_t>(size), '\0');
-      in.seekg(0);
-      in.read(file_text.data(), size);
-      file_text.resize(static_cast<std::size_t>(in.gcount()));
-      source = file_text;
-    }
-    const auto field = lua::field_line(source, line, *path);
-    if (!field || *field == line) return std::nullopt;
-    return fmt::format("{}:{}: {}", where, *field, rest);
-  } catch (...) {
-    return std::nullopt;  // the message as it was
-  }
-}
-
 // Message handler for lua_pcall: makes non-string errors readable, points an error about a
 // declaration's field at the field's line (at_field_line) and, with --traceback, appends the
 // stack: the one core.traceback kept for this message, if any (taken where the error was first
@@ -127,7 +59,7 @@ int message_handler(lua_State* L) {
   {
     std::size_t len = 0;
     const char* msg = lua_tolstring(L, 1, &len);
-    if (std::optional<std::string> moved = at_field_line(L, std::string_view(msg, len))) {
+    if (std::optional<std::string> moved = lua::at_field_line(L, std::string_view(msg, len))) {
       lua_pushlstring(L, moved->data(), moved->size());
       lua_replace(L, 1);
     }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "dml/version.hpp"
 #include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
+#include "field_line.hpp"
 #include "host.hpp"
 
 namespace dml::lua {
@@ -27,11 +30,82 @@ std::string user_where(lua_State* L, int from) {
   return {};  // no user frame (a call from C++, e.g. `dml --doc`): no position
 }
 
+// A message "file:12: cluster.levels[2].bandwidth: ..." raised by a call on line 12 of a
+// loaded file, with that line moved to the line inside the call's table that writes the field
+// (field_line.hpp); nullopt when the message names no field or the line stays. The source is
+// the text run_string loaded under the frame's chunk name, else the file a frame on the stack
+// runs: a message cannot make the handler read another file.
+std::optional<std::string> at_field_line(lua_State* L, std::string_view msg) {
+  try {
+    // "where:line: rest", the first ":digits: " in the message.
+    std::size_t colon = msg.find(':');
+    std::size_t digits_end = 0;
+    int line = 0;
+    while (colon != std::string_view::npos) {
+      std::size_t i = colon + 1;
+      line = 0;
+      while (i < msg.size() && msg[i] >= '0' && msg[i] <= '9' && i - colon < 10) {
+        line = line * 10 + (msg[i] - '0');
+        ++i;
+      }
+      if (i > colon + 1 && msg.substr(i, 2) == ": ") {
+        digits_end = i;
+        break;
+      }
+      colon = msg.find(':', colon + 1);
+    }
+    if (colon == std::string_view::npos || line < 1) return std::nullopt;
+    const std::string_view where = msg.substr(0, colon);
+    const std::string_view rest = msg.substr(digits_end + 2);
+    if (rest.starts_with("dml.")) return std::nullopt;  // a function's message, not a field's
+    const auto path = lua::field_path(rest);
+    if (!path) return std::nullopt;
+    std::string chunk;  // the frame's chunk name ("@path", "=(command line)")
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar) != 0; ++level) {
+      if (lua_getinfo(L, "Sl", &ar) == 0) continue;
+      if (ar.currentline == line && ar.source != nullptr && where == ar.short_src) {
+        chunk = ar.source;
+        break;
+      }
+    }
+    if (chunk.empty()) return std::nullopt;
+    std::string_view source;
+    std::string file_text;
+    const lua::Host* h = lua::find_host(L);
+    const auto known =
+        h != nullptr ? h->chunk_texts.find(chunk) : lua::Host::ChunkTexts::const_iterator{};
+    if (h != nullptr && known != h->chunk_texts.end()) {
+      source = known->second;
+    } else {
+      if (chunk[0] != '@') return std::nullopt;
+      std::ifstream in(chunk.substr(1), std::ios::binary | std::ios::ate);
+      if (!in) return std::nullopt;
+      constexpr std::streamoff kMaxSource = std::streamoff{16} << 20;  // a scenario is far smaller
+      const std::streamoff size = in.tellg();
+      if (size <= 0 || size > kMaxSource) return std::nullopt;
+      file_text.assign(static_cast<std::size_t>(size), '\0');
+      in.seekg(0);
+      in.read(file_text.data(), size);
+      file_text.resize(static_cast<std::size_t>(in.gcount()));
+      source = file_text;
+    }
+    const auto field = lua::field_line(source, line, *path);
+    if (!field || *field == line) return std::nullopt;
+    return fmt::format("{}:{}: {}", where, *field, rest);
+  } catch (const std::exception&) {
+    return std::nullopt;  // the message as it was (a Lua error, as memory running out, goes on)
+  }
+}
+
 void push_user_message(lua_State* L, std::string_view message) {
-  const std::string where = user_where(L);
-  lua_pushlstring(L, where.data(), where.size());
-  lua_pushlstring(L, message.data(), message.size());
-  lua_concat(L, 2);
+  std::string text = user_where(L);
+  text += message;
+  // An error about a field of a declaration written over several lines names the field's line,
+  // here where it is raised, so that a pcall and the Lua module (whose host's handler is not
+  // dml's) see what the command's message handler shows.
+  if (std::optional<std::string> moved = at_field_line(L, text)) text = std::move(*moved);
+  lua_pushlstring(L, text.data(), text.size());
 }
 
 std::string describe_type(lua_State* L, int idx) {

@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <lua.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,7 +23,11 @@ inline constexpr std::string_view kStdlibChunkPrefix = "=stdlib/";
 // (1: the caller of the running C function; 0 in a hook: the running function).
 std::string user_where(lua_State* L, int level = 1);
 
-// Pushes user_where(L) + message.
+// A message "file:12: cluster.levels[2].bandwidth: ..." raised by a call on line 12 of a
+// loaded file, with that line moved to the line inside the call's table that writes the field
+// (field_line.hpp); nullopt when the message names no field or the line stays.
+std::optional<std::string> at_field_line(lua_State* L, std::string_view msg);
+// Pushes user_where(L) + message, at the field's line (at_field_line) where it names one.
 void push_user_message(lua_State* L, std::string_view message);
 
 // What kind of value is at idx, for messages: "a dml.table" or "a dml.Quantity" (its

@@ -406,8 +406,8 @@ local function main()
 
   -- A row both fitted and held out is refused (helper-98: check = { run_id = ... } inside rows
   -- was silently fitted, 0 held out).
-  fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, preset = { gpu = "a100_sxm_80gb" },
-    rows = { group = "N21-T1" }, check = { run_id = "N21-T1-1.7B" } } end,
+  fails(function() dml.calibrate { check = { run_id = "N21-T1-1.7B" }, measured = syn, fit = { "gemm" },
+    preset = { gpu = "a100_sxm_80gb" }, rows = { group = "N21-T1" } } end,
     "calibrate.check: 1 of the rows it holds out is also in calibrate.rows (N21-T1-1.7B): a row is fitted or held out, not both")
   -- A run_id with a line break (a quoted cell may hold one) stays inside the library's comment:
   -- it was written as a line of code (helper-98: require ran its error(...)). And the Use line
@@ -462,8 +462,8 @@ local function main()
   fails(function() dml.calibrate { measured = syn, fit = { "gemm" }, write = dir .. "/string.lua" } end,
     "calibrate.write: \"" .. dir .. "/string.lua\": require \"string\" loads a library already there, never this file; name it otherwise")
   -- The first simplex takes a trial per value and one more: fewer evaluations cannot fit.
-  fails(function() dml.calibrate { measured = syn, fit = { "gemm", "nvlink", "network" }, rows = { group = "N21-T1" },
-                                   max_evaluations = 2 } end,
+  fails(function() dml.calibrate { max_evaluations = 2, measured = syn, fit = { "gemm", "nvlink", "network" },
+                                   rows = { group = "N21-T1" } } end,
     "calibrate.max_evaluations: 2 is fewer than the fit's first simplex takes (3 values + 1 = 4)")
   -- check without rows: the held-out rows are not fitted.
   local held = dml.calibrate { measured = syn, fit = { "gemm" }, check = { group = "N21-T2" } }

@@ -106,8 +106,8 @@ do
   t.eq(dense.kv_heads, nil, "kv_heads derived again")
   t.eq(windowed.moe.experts, 8, "the base keeps its fields")
   t.eq(dml.transformer(moe, { causal = false }).causal, false, "a flag's false is its value")
-  raises_here(function() dml.transformer { layers = 2, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000,
-    seq_len = 1024, window = false } end, "transformer.window: expected a positive whole number, got a boolean")
+  raises_here(function() dml.transformer { window = false, layers = 2, d_model = 1024, heads = 8, d_ff = 4096,
+    vocab = 32000, seq_len = 1024 } end, "transformer.window: expected a positive whole number, got a boolean")
   raises_here(function() dml.transformer(moe, { layers = false }) end,
     "transformer.layers: expected a positive whole number, got a boolean")
   -- any other record given as a table replaces the base's whole: nothing of it stays

@@ -54,8 +54,8 @@ t.raises_here(function() dml.run { model = llama8b, stack = stacks.megatron_core
 -- And a transformer run's field beside the paper's model: the model is said to be the paper's,
 -- with what would make it a transformer (helper-73: a plain model that forgot heads, vocab and
 -- seq_len blamed global_batch and stack as unknown fields of a run).
-t.raises_here(function() dml.run { model = { layers = 80, d_model = 8192, d_ff = 28672 }, stack = stacks.megatron_core,
-  global_batch = 1024, cluster = c64 } end,
+t.raises_here(function() dml.run { global_batch = 1024, model = { layers = 80, d_model = 8192, d_ff = 28672 },
+  stack = stacks.megatron_core, cluster = c64 } end,
   "run.global_batch: a field of a transformer run, but the model is the paper's MLP stack (a plain table without heads, vocab or seq_len: give them, or declare it with dml.transformer)")
 t.raises_here(function() dml.run { model = dml.mlp_stack { layers = 4, d_model = 64 }, stack = stacks.megatron_core,
   cluster = c64 } end,
