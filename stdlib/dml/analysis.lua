@@ -756,18 +756,17 @@ local function plan_columns() return columns_of("plan") end
 
 -- What print() shows of a limits result: the setting, its widths, and its summary in words.
 local function limits_text(setting, widths, sm)
-  local function flop(q) return (string.format("%.4g FLOP", q:value()):gsub("e%+", "e")) end
   local lines = { string.format("limits of %s: %d widths swept", setting, widths) }
   if sm.linear_scaling_ends_at then
-    lines[#lines + 1] = string.format("  linear scaling ends at %s (utilization %.4f)", flop(sm.linear_scaling_ends_at),
+    lines[#lines + 1] = string.format("  linear scaling ends at %s (utilization %.4f)", tostring(sm.linear_scaling_ends_at),
       sm.utilization_there)
   else
     lines[#lines + 1] = "  linear scaling does not end on the grid"
   end
   if sm.largest_feasible_flop then
-    lines[#lines + 1] = string.format("  largest run in time: %s (utilization %.4f)%s", flop(sm.largest_feasible_flop),
+    lines[#lines + 1] = string.format("  largest run in time: %s (utilization %.4f)%s", tostring(sm.largest_feasible_flop),
       sm.largest_feasible_utilization,
-      sm.first_infeasible_flop and ("; the next, " .. flop(sm.first_infeasible_flop) .. ", is infeasible") or "")
+      sm.first_infeasible_flop and ("; the next, " .. tostring(sm.first_infeasible_flop) .. ", is infeasible") or "")
   else
     lines[#lines + 1] = "  no run of the grid trains in time"
   end
