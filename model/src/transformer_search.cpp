@@ -80,12 +80,14 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // A TP degree given without its tp_model that Megatron's TP cannot split (the heads or d_ff
   // not divisible): each 2D split of it the heads allow (helper-117: tp = 64 of 240 heads was
   // refused where 8 x 8 runs); the one given when none does, for its error.
+  // A 2D split of TP: t_model of d_model times t1 of the whole key/value heads and d_ff.
+  const auto splits = [&](std::int64_t t_model, std::int64_t t1) {
+    return m.d_model % t_model == 0 && m.heads % t1 == 0 && m.d_ff % t1 == 0 && t1 <= kv_heads;
+  };
   if (fixed.tp && !fixed.tp_model && (m.heads % *fixed.tp != 0 || m.d_ff % *fixed.tp != 0)) {
     tp_pairs.clear();
     for (const std::int64_t t_model : powers_of_two(std::min<std::int64_t>(64, *fixed.tp))) {
-      const std::int64_t t1 = *fixed.tp / t_model;
-      if (*fixed.tp % t_model == 0 && m.d_model % t_model == 0 && m.heads % t1 == 0 &&
-          m.d_ff % t1 == 0 && t1 <= kv_heads) {
+      if (*fixed.tp % t_model == 0 && splits(t_model, *fixed.tp / t_model)) {
         tp_pairs.emplace_back(*fixed.tp, t_model);
       }
     }
@@ -414,11 +416,11 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       inside_step = best.front().step;
       tp_pairs.clear();
       for (const std::int64_t t_model : powers_of_two(64)) {
-        if (m.d_model % t_model != 0 || (fixed.tp_model && t_model != *fixed.tp_model)) continue;
+        if (fixed.tp_model && t_model != *fixed.tp_model) continue;
         for (const std::int64_t t1 : powers_of_two(std::min(kv_heads, m.heads))) {
           const std::int64_t t = t_model * t1;
           if (t <= c.node || t > 16 * c.node || t > c.n) continue;
-          if (m.heads % t1 == 0 && m.d_ff % t1 == 0) tp_pairs.emplace_back(t, t_model);
+          if (splits(t_model, t1)) tp_pairs.emplace_back(t, t_model);
         }
       }
       if (uneven_tried) {
