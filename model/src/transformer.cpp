@@ -24,18 +24,18 @@ namespace dml {
 // --- checks of the declarations -----------------------------------------------------------------
 
 void Description<Moe>::check(const Moe& m, const std::string& path) {
-  if (m.top_k > m.experts) {
-    throw ConfigError(path + ".top_k", "{} is more than the {} experts", m.top_k, m.experts);
+  if (m.routed() > m.experts) {
+    throw ConfigError(path + ".top_k", "{} is more than the {} experts", m.routed(), m.experts);
   }
   // A token's top_k copies go to distinct experts, so a rank holding x of them receives at most
   // min(top_k, x) of its copies, against top_k x / experts on average: the busiest rank's load is
   // at most experts / top_k times the mean (and ep times, docs/model.md 8.8).
-  const double most = static_cast<double>(m.experts) / static_cast<double>(m.top_k);
+  const double most = static_cast<double>(m.experts) / static_cast<double>(m.routed());
   if (m.imbalance > most) {
     throw ConfigError(path + ".imbalance",
                       "{} is more than experts / top_k = {} / {} = {:.4g}: a token's copies go to "
                       "distinct experts, so no rank can get more than that times the mean",
-                      m.imbalance, m.experts, m.top_k, most);
+                      m.imbalance, m.experts, m.routed(), most);
   }
   if (m.groups.has_value() != m.group_top_k.has_value()) {
     throw ConfigError(path + (m.groups ? ".group_top_k" : ".groups"),
@@ -54,9 +54,9 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
                       *m.groups);
   }
   const std::int64_t reachable = *m.group_top_k * (m.experts / *m.groups);
-  if (m.top_k > reachable) {
+  if (m.routed() > reachable) {
     throw ConfigError(path + ".top_k",
-                      "{} is more than the {} experts of group_top_k = {} groups of {}", m.top_k,
+                      "{} is more than the {} experts of group_top_k = {} groups of {}", m.routed(),
                       reachable, *m.group_top_k, m.experts / *m.groups);
   }
 }
@@ -288,7 +288,7 @@ double active_params(const Transformer& m) {
   const double h = static_cast<double>(m.d_model);
   const double expert = mlp_matrices(m) * h * expert_width(m);
   const double moe_layers = static_cast<double>(m.layers + m.mtp_layers - e.dense_layers);
-  return total_params(m) - moe_layers * expert * static_cast<double>(e.experts - e.top_k);
+  return total_params(m) - moe_layers * expert * static_cast<double>(e.experts - e.routed());
 }
 
 double model_flop_per_token(const Transformer& m) {
@@ -306,7 +306,7 @@ double model_flop_per_token(const Transformer& m) {
     const double dense_l = static_cast<double>(e.dense_layers);
     const double expert = mlp_matrices(m) * h * expert_width(m);
     linear += dense_l * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
-    linear += (L - dense_l) * (expert * static_cast<double>(e.top_k + e.shared_experts) +
+    linear += (L - dense_l) * (expert * static_cast<double>(e.routed() + e.shared_experts) +
                                h * static_cast<double>(e.experts));
   }
   const AttentionShape x = attention_shape(m);
@@ -330,7 +330,7 @@ double megatron_flop_per_token(const Transformer& m) {
   // width times top-k (no shared experts, no dense first layers), attention non-causal, no MTP
   // modules; later releases count those (r0.10 shared experts, r0.12 causal attention and MTP).
   const double f =
-      m.moe ? expert_width(m) * static_cast<double>(m.moe->top_k) : static_cast<double>(m.d_ff);
+      m.moe ? expert_width(m) * static_cast<double>(m.moe->routed()) : static_cast<double>(m.d_ff);
   return 12 * L * h * h *
          ((1 + g / a + s / h) * (a * dh / h) + (f / h) * (m.gated ? 1.5 : 1.0) + V / (2 * L * h));
 }
@@ -431,7 +431,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   keys_kernel = keys_per_query(m, !unfused);
   if (m.moe) {
     experts = m.moe->experts;
-    top_k = static_cast<double>(m.moe->top_k);
+    top_k = static_cast<double>(m.moe->routed());
     shared = static_cast<double>(m.moe->shared_experts);
     fe = expert_width(m);
     dense_layers = m.moe->dense_layers;
@@ -2492,6 +2492,13 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
           "say how they were set): read the figures they set as a what-if",
           c.run.cluster.gpu.name, estimated));
     }
+  }
+  // One routed expert a token when top_k is left out: Switch's routing, half Mixtral's expert
+  // compute and an eighth of DeepSeek-V3's where theirs was meant (helper-118).
+  if (const auto& moe = c.run.model.moe; moe && !moe->top_k) {
+    p.assumed.push_back(
+        "moe.top_k = 1 (Switch's routing: each token to one routed expert; give the model's own, "
+        "Mixtral's 2, DeepSeek-V3's 8)");
   }
   // An expert as wide as the dense MLP: the default, and a 9x larger model where the expert's own
   // width was meant (DeepSeek-V3: d_ff 18432, experts 2048).

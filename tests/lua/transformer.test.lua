@@ -301,6 +301,19 @@ do
   local narrow = dml.evaluate(dml.run(run, { model = dml.transformer(wide, { moe = { experts = 8, top_k = 2,
     expert_d_ff = 1024 } }) }), { tp = 1, pp = 1, ep = 8 })
   t.eq(table.concat(narrow.assumed, "; "):find("expert_d_ff", 1, true), nil, "given: not assumed")
+  t.eq(table.concat(p.assumed, "; "):find("top_k", 1, true), nil, "top_k given: not assumed")
+  -- top_k left out: one routed expert a token (Switch's), read as nil and said (helper-118: a
+  -- Mixtral without its 2 had run at half its expert compute, untold)
+  local switch = dml.transformer(wide, { moe = { top_k = false, expert_d_ff = 1024 } })
+  t.eq(switch.moe.top_k, nil)
+  local s = dml.evaluate(dml.run(run, { model = switch }), { tp = 1, pp = 1, ep = 8 })
+  t.eq(table.concat(s.assumed, "; "):find("moe.top_k = 1 (Switch's routing: each token to one routed expert; give "
+    .. "the model's own, Mixtral's 2, DeepSeek-V3's 8)", 1, true) ~= nil, true, table.concat(s.assumed, "; "))
+  local one = dml.evaluate(dml.run(run, { model = dml.transformer(switch, { moe = { top_k = 1 } }) }),
+    { tp = 1, pp = 1, ep = 8 })
+  t.eq(tostring(s.time.step), tostring(one.time.step), "left out is top_k = 1")
+  t.eq(table.concat(one.assumed, "; "):find("top_k", 1, true), nil, "given: not assumed")
+  t.eq(s.time.step < narrow.time.step, true, "one expert a token costs less than two")
 end
 -- Efficiencies that set the step time and that no measured run fitted (sources beginning
 -- "estimate") are named in the notes: the MI300X's GEMM is one, none of the H100's is

@@ -24,7 +24,7 @@ namespace dml {
 
 struct Moe {
   std::int64_t experts = 0;                   // routed experts per MoE layer
-  std::int64_t top_k = 1;                     // routed experts per token
+  std::optional<std::int64_t> top_k{};        // routed experts per token; unset: 1 (routed())
   std::int64_t shared_experts = 0;            // experts every token also goes through
   std::optional<std::int64_t> expert_d_ff{};  // hidden width of one expert; unset: d_ff
   std::int64_t dense_layers = 0;              // the first this many layers are dense
@@ -34,6 +34,8 @@ struct Moe {
   std::optional<std::int64_t> group_top_k{};  // groups a token's experts are chosen from
   bool expert_bias = false;                   // the experts' linears carry biases (GPT-OSS)
   bool clamped_glu = false;  // the experts' GLU clamps its two inputs (GPT-OSS: at 7)
+  // The routed experts a token goes to: top_k, else 1 (Switch's routing; listed as assumed).
+  [[nodiscard]] std::int64_t routed() const { return top_k.value_or(1); }
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3): queries and keys/values pass through low-rank
@@ -461,10 +463,11 @@ struct Description<Moe> {
                         .min = 2,
                         .max = 65536});
     v.field(m.top_k, {.name = "top_k",
-                      .doc = "routed experts each token goes to (default 1, Switch's routing: give "
-                             "Mixtral's 2, DeepSeek-V3's 8)",
+                      .doc = "routed experts each token goes to (Switch's routing when left out, "
+                             "and said in the plan's assumed: give Mixtral's 2, DeepSeek-V3's 8)",
                       .min = 1,
-                      .max = 65536});
+                      .max = 65536,
+                      .default_text = "1"});
     v.field(m.shared_experts, {.name = "shared_experts",
                                .doc = "experts every token also goes through (DeepSeek: 1)",
                                .min = 0,
