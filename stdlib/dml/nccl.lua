@@ -3,6 +3,10 @@
 local _, core = ...  -- dml.core, from the loader (no global lookup: a script may replace select)
 local M = {}
 
+-- The dml module, which this one is part of: loaded by the time its functions run. Not the global
+-- `dml`, which a plain lua5.4 host does not set (require "dml" sets none) and a script may replace.
+local function dml_module() return require "dml" end
+
 -- nccl-tests' programs and the collective each measures.
 local programs = {
   all_reduce_perf = "all_reduce", all_gather_perf = "all_gather",
@@ -38,6 +42,7 @@ end
 --- the file's name, the group size from the "Rank" lines, unless given; rows whose busbw is 0
 --- (sizes too small to time) are left out.
 function M.read(path, opts)
+  local dml = dml_module()
   if type(path) ~= "string" then core.raise("dml.nccl_tests: expected a file name, got " .. type(path)) end
   opts = opts or {}
   if type(opts) ~= "table" then core.raise("dml.nccl_tests: options must be a table, got " .. type(opts)) end
@@ -128,6 +133,7 @@ end
 --- dml_GBps and error_pct (dml's minus the measured, signed).
 function M.compare(cluster, rows, stack)
   if type(rows) ~= "table" then core.raise("dml.compare_collectives: expected a list of measured rows, got " .. type(rows)) end
+  local dml = dml_module()
   -- The model compared is alpha-beta: a level's own measured table would compare the rows with
   -- themselves (helper-85: 0% error everywhere), so the levels are read without it.
   cluster = dml.cluster(cluster)

@@ -412,7 +412,7 @@ function M.check_extension(option, path, kind, usage)
   for _, e in ipairs(M.extensions[kind]) do
     if e == ext then return end
   end
-  dml.usage_error(string.format("'%s %s': cannot tell the format from its extension; supported: .%s (%s)", option, path,
+  core.usage_error(string.format("'%s %s': cannot tell the format from its extension; supported: .%s (%s)", option, path,
     table.concat(M.extensions[kind], ", ."), usage))
 end
 

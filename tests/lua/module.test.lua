@@ -119,3 +119,20 @@ local co = coroutine.wrap(function()
 end)
 t.eq(co(), "1.074 GB", "dml in a coroutine")
 t.raises(co, { pattern = 'level%.bandwidth: expected a bandwidth like "900 GB/s", got "1 s"' })
+
+-- The stdlib's own modules reach dml by require, never by the global a plain lua5.4 does not set
+-- (helper-120: dml.compare_collectives, dml.nccl_tests and the paper scripts' argument check had
+-- failed under lua5.4 with "attempt to index a nil value (global 'dml')").
+do
+  local networks = require "dml.presets.networks"
+  local node = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } }
+  local cmp = dml.compare_collectives(node, { { op = "all_reduce", gpus = 8, size = "64 MiB",
+    bus_bandwidth = "300 GB/s" } }):rows()
+  t.eq(#cmp, 1, "compare_collectives")
+  t.eq(cmp[1].measured_GBps, 300, "its measured rate")
+  local rows = dml.nccl_tests("data/all_reduce_perf_16.txt")
+  t.eq(#rows > 0 and rows[1].gpus, 16, "nccl_tests")
+  local erdil = require "dml.paper.erdil2024"
+  t.raises(function() erdil.arguments("x", nil, "--tsv", "out.xyz") end,
+    { pattern = "'%-%-tsv out%.xyz': cannot tell the format from its extension; supported: %.csv, %.tsv, %.json" })
+end
