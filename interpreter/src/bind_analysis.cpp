@@ -22,6 +22,7 @@
 //   core.transformer_params(model) -> { total, active, flop_per_token, megatron_flop_per_token }
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <mutex>
 #include <string>
@@ -387,8 +388,9 @@ int l_count_text(lua_State* L) {
     std::string text;
     if (is_integer != 0 && n >= 0) {
       text = count_text(static_cast<u128>(n));
-    } else if (lua_type(L, 1) == LUA_TNUMBER && lua_tonumber(L, 1) >= 0x1p63) {
-      text = count_text(static_cast<u128>(lua_tonumber(L, 1)));
+    } else if (lua_type(L, 1) == LUA_TNUMBER && lua_tonumber(L, 1) >= 0x1p63 &&
+               std::isfinite(lua_tonumber(L, 1))) {
+      text = count_text(static_cast<double>(lua_tonumber(L, 1)));  // 2^200: "1.607e60"
     } else {
       throw ConfigError("",
                         "count_text: expected a whole number >= 0, got " + describe_value(L, 1));

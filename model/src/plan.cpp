@@ -286,13 +286,18 @@ LimitsResult limits(const std::vector<Setting>& settings, const Options& options
 
 // --- text -------------------------------------------------------------------------------------
 
+namespace {
+// A count past 2^63, as a scenario writes it: "1.607e60".
+std::string short_count(double n) {
+  std::string s = fmt::format("{:.4g}", n);
+  const auto e = s.find("e+");
+  if (e != std::string::npos) s.erase(e + 1, 1);
+  return s;
+}
+}  // namespace
+
 std::string count_text(u128 n) {
-  if (n > static_cast<u128>(INT64_MAX)) {
-    std::string s = fmt::format("{:.4g}", to_double(n));
-    const auto e = s.find("e+");
-    if (e != std::string::npos) s.erase(e + 1, 1);
-    return s;
-  }
+  if (n > static_cast<u128>(INT64_MAX)) return short_count(to_double(n));
   const std::string digits = to_string(n);
   std::string out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -300,6 +305,15 @@ std::string count_text(u128 n) {
     out += digits[i];
   }
   return out;
+}
+
+std::string count_text(double n) {
+  if (!(n >= 0) || !std::isfinite(n) || n != std::floor(n)) {
+    throw ConfigError("", "count_text: expected a whole number >= 0, got {}", n);
+  }
+  // Past 2^63 a double is beyond int64 (and past 2^128 beyond u128): its own short form.
+  if (n >= 0x1p63) return short_count(n);
+  return count_text(static_cast<u128>(static_cast<std::int64_t>(n)));
 }
 
 std::string big_number(double x) {

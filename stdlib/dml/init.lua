@@ -426,7 +426,7 @@ def("calibration_parameters", "dml.calibration_parameters(): the values dml.cali
 
 def("layout_text", "dml.layout_text(layout): a layout in one line, as a plan's summary writes it: a paper layout, \"DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble\", or a transformer layout (a step plan's, or a table whose tp is a number or that names a transformer field), \"TP 8 x PP 1 x DP 1, microbatch 1, no recompute\"; \"no layout\" for the plan of a search that found none that fits.",
   core.layout_text)
-def("count_text", "dml.count_text(n): a whole number with thousands separators, \"25,165,824\" (past 2^63: \"9.223e19\").",
+def("count_text", "dml.count_text(n): a whole number with thousands separators, \"25,165,824\" (from 2^63 on, as a scenario writes a large number: \"9.223e18\", 2^200 \"1.607e60\").",
   core.count_text)
 
 -- Every described type: the declared ones above, their parts, and the results.

@@ -696,6 +696,15 @@ do
   t.raises(function() dml.params(dml.mlp_stack { d_model = 4096 }) end,
     { pattern = "got a dml.mlp_stack %(the paper's model: a plan of its run gives them as plan.run.total_params" })
   t.raises(function() dml.count_text(0 / 0) end, { pattern = "count_text: expected a whole number >= 0, got NaN %(not a number%)" })
+  -- Past int64 and past 2^128 (helper-120: 2^200 and math.huge had printed "0", a conversion
+  -- to 128 bits out of range)
+  t.eq(dml.count_text(25165824), "25,165,824")
+  t.eq(dml.count_text(2 ^ 63), "9.223e18")
+  t.eq(dml.count_text(2 ^ 64), "1.845e19")
+  t.eq(dml.count_text(2 ^ 200), "1.607e60")
+  t.eq(dml.count_text(3.5e38), "3.5e38")
+  t.raises(function() dml.count_text(math.huge) end, { pattern = "count_text: expected a whole number >= 0, got inf" })
+  t.raises(function() dml.count_text(1.5) end, { pattern = "count_text: expected a whole number >= 0, got 1.5" })
 end
 
 -- ZeRO-3 gathers each layer of a stage by its kind: a stage of 7 dense layers and 1 MoE layer

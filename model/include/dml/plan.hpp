@@ -77,7 +77,9 @@ struct Plan {
 };
 
 // Text of plans, as print() shows them.
-[[nodiscard]] std::string count_text(u128 n);            // 2048 -> "2,048"; past 2^63 "9.223e19"
+[[nodiscard]] std::string count_text(u128 n);  // 2048 -> "2,048"; 2^63 and past: "9.223e18"
+// The same of a double (whole, >= 0, finite; a ConfigError otherwise): 2^200 -> "1.607e60".
+[[nodiscard]] std::string count_text(double n);
 [[nodiscard]] std::string big_number(double x);          // 2.319e11 -> "231.9 B"; 1e15 up "1e15"
 [[nodiscard]] std::string layout_text(const Layout& l);  // "DP 1 x TP 4x8 x PP 64 x EP 1, ..."
 [[nodiscard]] std::string plan_summary(const Plan& p);
