@@ -585,10 +585,9 @@ Interpreter::Interpreter(InterpreterOptions options)
   if (!options_.stdlib_dir.empty()) {
     std::error_code ec;
     if (!fs::is_directory(options_.stdlib_dir, ec)) {
-      throw std::runtime_error(
-          fmt::format("cannot load dml's stdlib: InterpreterOptions.stdlib_dir \"{}\": no such "
-                      "directory",
-                      options_.stdlib_dir));
+      throw std::runtime_error(fmt::format(
+          "cannot load dml's stdlib: InterpreterOptions.stdlib_dir \"{}\": {}", options_.stdlib_dir,
+          fs::exists(options_.stdlib_dir, ec) ? "not a directory" : "no such directory"));
     }
   }
   L_ = lua_newstate(lua::allocate, host_.get());
@@ -883,6 +882,20 @@ void Interpreter::repl() {
     }
     return static_cast<bool>(std::getline(std::cin, out));
   };
+  // An error at the prompt goes where dml's notes go: the host's message callback, else standard
+  // error (helper-120: a host's callback had not seen them). No Lua frame is below this loop, so
+  // a callback that throws falls back to standard error.
+  const auto report = [this](std::string_view text) {
+    const std::string shown = printable(text, true);
+    if (options_.message) {
+      try {
+        options_.message(shown);
+        return;
+      } catch (...) {  // NOLINT(bugprone-empty-catch): the text still goes to stderr below
+      }
+    }
+    std::cerr << shown << "\n";
+  };
   std::string line;
   while (read_line("> ", line)) {
     std::string chunk = line;
@@ -903,20 +916,20 @@ void Interpreter::repl() {
     if (status != LUA_OK) {
       std::size_t len = 0;
       const char* text = lua_tolstring(L_, -1, &len);
-      std::cerr << printable(std::string_view(text, len), true) << "\n";
+      report(std::string_view(text, len));
       lua_pop(L_, 1);
       continue;
     }
     const int base = lua_gettop(L_) - 1;
     if (!protected_call(0, LUA_MULTRET)) {
-      std::cerr << printable(error_, true) << "\n";
+      report(error_);
       continue;
     }
     const int n = lua_gettop(L_) - base;
     if (n > 0) {
       lua_getglobal(L_, "print");
       lua_insert(L_, base + 1);
-      if (!protected_call(n, 0)) std::cerr << printable(error_, true) << "\n";
+      if (!protected_call(n, 0)) report(error_);
     }
     lua_settop(L_, base);
   }

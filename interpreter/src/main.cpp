@@ -414,7 +414,9 @@ static int run_dml(int argc_given, char** argv) {
   if (!options.stdlib_dir.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_directory(options.stdlib_dir, ec)) {
-      return usage_error("--stdlib " + options.stdlib_dir + ": no such directory");
+      return usage_error("--stdlib " + options.stdlib_dir +
+                         (std::filesystem::exists(options.stdlib_dir, ec) ? ": not a directory"
+                                                                          : ": no such directory"));
     }
   }
   for (const std::string& dir : options.lib_dirs) {

@@ -3,8 +3,10 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <iostream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -383,6 +385,10 @@ TEST_CASE("host api: the constructor refuses options out of range", "[host_api]"
   CHECK_THROWS_WITH(dml::Interpreter(o),
                     "cannot load dml's stdlib: InterpreterOptions.stdlib_dir \"/nonexistent\": "
                     "no such directory");
+  o.stdlib_dir = "/etc/passwd";  // there, but a file (helper-120: had said "no such directory")
+  CHECK_THROWS_WITH(dml::Interpreter(o),
+                    "cannot load dml's stdlib: InterpreterOptions.stdlib_dir \"/etc/passwd\": "
+                    "not a directory");
 }
 
 // Independent interpreters share nothing: the same scenario in four threads gives what it gives
@@ -514,4 +520,21 @@ TEST_CASE("host api: an error about a field of a chunk run from memory names the
       dml.run_string("function later() return dml.transformer {\n  layers = -1 } end", "=tool"));
   REQUIRE_FALSE(dml.run_string(kBad, "=tool"));
   CHECK(dml.error() == "tool:1: transformer.d_model: must be a positive whole number, got -5");
+}
+
+TEST_CASE("host api: the prompt's errors go to the host's message callback", "[host_api]") {
+  // helper-120: repl() had written them to standard error, past the callback.
+  std::vector<std::string> printed, messages;
+  dml::InterpreterOptions options;
+  options.print = [&](std::string_view line) { printed.emplace_back(line); };
+  options.message = [&](std::string_view line) { messages.emplace_back(line); };
+  dml::Interpreter dml(options);
+  std::istringstream input("1 + 1\ndml.level { bandwidth = 9 }\nerror('boom')\nprint('after')\n");
+  std::streambuf* const saved = std::cin.rdbuf(input.rdbuf());
+  dml.repl();  // standard input is not a terminal: plain lines, no prompt
+  std::cin.rdbuf(saved);
+  CHECK(printed == std::vector<std::string>{"2", "after"});
+  REQUIRE(messages.size() == 2);
+  CHECK(messages[0].find("level.bandwidth") != std::string::npos);
+  CHECK(messages[1] == "stdin:1: boom");
 }
