@@ -44,7 +44,7 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 47> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 53> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
@@ -81,6 +81,12 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 47> kOtherNa
     {"context_parallel", "cp"},
     {"data_parallel", "dp"},
     {"memory_bandwidth", "hbm_bandwidth"},
+    {"hbm_bw", "hbm_bandwidth"},  // helper-119's abbreviations
+    {"bw", "bandwidth"},
+    {"lat", "latency"},
+    {"capacity", "hbm_capacity"},
+    {"peak_flops", "flop_per_clock_per_thread"},
+    {"peak", "flop_per_clock_per_thread"},
     {"hbm_size", "hbm_capacity"},
     {"memory", "hbm_capacity"},
     {"flops", "flop_per_clock_per_thread"},  // a GPU's peak is the rate per clock x SMs x clock

@@ -252,6 +252,27 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
   const auto expected = [&] {
     throw_expected(L, idx, path, fmt::format("a number or a count like \"15.6e12 {}\"", noun));
   };
+  // A count with a suffix of magnitude ("15T tokens", "1.5B", "15 T"; helper-118): the number it
+  // means, in the error.
+  const auto suffixed = [&](std::string_view num) {
+    double v = 0;
+    const char* last = num.data() + num.size();
+    const auto [at, err] = std::from_chars(num.data(), last, v, std::chars_format::general);
+    if (num.empty() || err != std::errc() || !std::isfinite(v)) return;
+    std::string_view rest(at, static_cast<std::size_t>(last - at));
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+    if (rest.size() != 1) return;
+    constexpr std::array<std::pair<char, int>, 6> kSuffixes{
+        {{'k', 3}, {'K', 3}, {'M', 6}, {'B', 9}, {'G', 9}, {'T', 12}}};
+    for (const auto& [letter, exponent] : kSuffixes) {
+      if (rest.front() != letter) continue;
+      const std::string meant = fmt::format("{:g}e{}", v, exponent);
+      throw_expected(L, idx, path,
+                     fmt::format("a number or a count like \"15.6e12 {}\" (a count takes no "
+                                 "suffix like {}: write {} or \"{} {}\")",
+                                 noun, letter, meant, meant, noun));
+    }
+  };
   if (lua_type(L, idx) == LUA_TNUMBER) return read_number(L, idx, path);
   if (lua_type(L, idx) != LUA_TSTRING) expected();
   std::size_t size = 0;
@@ -301,7 +322,10 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
   double v = 0;
   const char* end = number.data() + number.size();
   const auto [ptr, ec] = std::from_chars(number.data(), end, v, std::chars_format::general);
-  if (number.empty() || ec != std::errc() || ptr != end) expected();
+  if (number.empty() || ec != std::errc() || ptr != end) {
+    suffixed(number.empty() ? text : number);
+    expected();
+  }
   if (!std::isfinite(v))
     throw ConfigError(path, "expected a finite number, got " + describe_value(L, idx));
   return v;

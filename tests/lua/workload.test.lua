@@ -144,6 +144,16 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12tok
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "15.6e12tokens"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "1token" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a space must separate the number and "tokens"), got "1token"')
+-- a count with a suffix of magnitude says the number it means (helper-118), with or without the
+-- word, with or without a space; a letter that is no such suffix is only refused
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "15T tokens" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like T: write 15e12 or "15e12 tokens"), got "15T tokens"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "1.5B" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like B: write 1.5e9 or "1.5e9 tokens"), got "1.5B"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "300 M tokens" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like M: write 300e6 or "300e6 tokens"), got "300 M tokens"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "15X tokens" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens", got "15X tokens"')
 -- a misspelt model is named with the closest field of either kind of run, not "model: required"
 raises_here(function() dml.run { modle = m, cluster = h100 } end,
   "run.modle: unknown field of a training run (did you mean 'model'?)")

@@ -93,4 +93,12 @@ TEST_CASE("closest: a name in other letters' case, however short, and a step pla
   CHECK(closest("tflops", gpu) == "flop_per_clock_per_thread");
   CHECK(closest("memory_bandwidth", gpu) == "hbm_bandwidth");
   CHECK(closest("utilisation", std::vector<std::string>{"mfu", "hfu"}) == "mfu");
+  // helper-119's abbreviations and a GPU's peak
+  CHECK(closest("hbm_bw", gpu) == "hbm_bandwidth");
+  CHECK(closest("capacity", gpu) == "hbm_capacity");
+  CHECK(closest("peak_flops", gpu) == "flop_per_clock_per_thread");
+  CHECK(closest("peak", gpu) == "flop_per_clock_per_thread");
+  const std::vector<std::string> level = {"name", "size", "bandwidth", "link", "latency"};
+  CHECK(closest("bw", level) == "bandwidth");
+  CHECK(closest("lat", level) == "latency");
 }
