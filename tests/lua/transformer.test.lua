@@ -1386,6 +1386,15 @@ do
   t.eq(why[1]:find("^layout%.microbatch: 3 does not divide") ~= nil, true, table.concat(why, " | "))
   t.eq(notes(8):find("straddle", 1, true), nil, "EP 8 tiles 72")
   t.eq(notes(64):find("ep groups of 64 straddle", 1, true) ~= nil, true)
+  -- The search's answer says which EP degrees it costed cut (helper-119: a DeepSeek-V3-like run
+  -- was 27% slower on 72-GPU racks than on 64-GPU ones, and its plan said nothing); not where EP
+  -- is held fixed, nor on the 64-GPU racks, nor twice where the answer's own EP straddles.
+  local said = table.concat(dml.optimize(r).notes, "\n")
+  t.eq(said:find("EP groups of 16, 32 and 64 (which divide the 64 experts) straddle the 72-GPU units of nvl72 (72 is "
+    .. "no multiple of them): the search costed each cut group's all-to-all out to infiniband-xdr; units of 64 GPUs "
+    .. "keep EP 64 in one (nvl72 declared with size = 64 runs 64 of each unit's 72 GPUs)", 1, true) ~= nil, true, said)
+  t.eq(table.concat(dml.optimize(r, { ep = 8 }).notes, "\n"):find("EP groups of", 1, true), nil, "EP held fixed")
+  t.eq(table.concat(dml.optimize(r64).notes, "\n"):find("straddle", 1, true), nil, "64-GPU units")
 end
 
 -- TP across nodes (docs/model.md 8.11): searched only where the best layout with TP inside a node
