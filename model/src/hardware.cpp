@@ -96,6 +96,11 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
   // Efficiencies are fractions of a peak: a product past the peak is a kernel faster than the
   // GPU (a plan would show an MFU over 100%).
   if (g.efficiency) {
+    // A copy that changes a rate or the capacity for the paper's model, which reads no
+    // efficiency, can trip these through the base's efficiencies (helper-119): said how to go on.
+    constexpr std::string_view kPaperOnly =
+        " (only the transformer model reads efficiency: a GPU for the paper's model alone can "
+        "drop it, efficiency = false)";
     const GpuEfficiency& e = *g.efficiency;
     if (e.attention * e.flash3_gain > 1) {
       throw ConfigError(path + ".efficiency.flash3_gain",
@@ -107,8 +112,8 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
       throw ConfigError(path + ".efficiency.fp8_gain",
                         "gemm x fp8_gain is {:.4g} x {:.4g} = {:.4g} of the 16-bit peak, past the "
                         "FP8 peak ({:.4g} of it: flop_per_clock_per_thread fp8 / fp16); raise fp8 "
-                        "with fp16, or lower fp8_gain",
-                        e.gemm, e.fp8_gain, e.gemm * e.fp8_gain, *r.fp8 / *r.fp16);
+                        "with fp16, or lower fp8_gain{}",
+                        e.gemm, e.fp8_gain, e.gemm * e.fp8_gain, *r.fp8 / *r.fp16, kPaperOnly);
     }
     // What a framework can allocate is at most what the HBM holds, hbm_capacity read as a
     // datasheet writes it (an MI300X's "192 GB": rocm-smi reports 196,288 MiB).
@@ -128,9 +133,9 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
     if (e.workspace.value() >= memory) {
       throw ConfigError(path + ".efficiency.workspace",
                         "{} is no less than the {} a framework can allocate (efficiency.memory, "
-                        "else hbm_capacity): nothing would fit",
+                        "else hbm_capacity): nothing would fit{}",
                         format_quantity(to_quantity(e.workspace)),
-                        format_quantity(Quantity{memory, kBytes}));
+                        format_quantity(Quantity{memory, kBytes}), kPaperOnly);
     }
   }
 }

@@ -25,7 +25,20 @@ t.eq(dml.level(nv, { size = 4 }).size, 4, "a changed copy")
 raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { attention = 0.8, flash3_gain = 2 } }) end,
   "gpu.efficiency.flash3_gain: attention x flash3_gain is 0.8 x 2 = 1.6, past the 16-bit peak (at most 1)")
 raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.9, fp8_gain = 2.5 } }) end,
-  "gpu.efficiency.fp8_gain: gemm x fp8_gain is 0.9 x 2.5 = 2.25 of the 16-bit peak, past the FP8 peak (2 of it: flop_per_clock_per_thread fp8 / fp16); raise fp8 with fp16, or lower fp8_gain")
+  "gpu.efficiency.fp8_gain: gemm x fp8_gain is 0.9 x 2.5 = 2.25 of the 16-bit peak, past the FP8 peak (2 of it: flop_per_clock_per_thread fp8 / fp16); raise fp8 with fp16, or lower fp8_gain (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
+-- a copy for the paper's model that trips the base's efficiencies (twice the 16-bit rate, a small
+-- HBM; helper-119) drops them, as the message says, and runs
+do
+  local fast = dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp16 = 64 }, efficiency = false })
+  local small = dml.gpu(gpus.h100_sxm, { hbm_capacity = "2 GB", efficiency = false })
+  t.eq(fast.efficiency, nil)
+  local function days(gpu)
+    local c = dml.cluster { gpu = gpu, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
+    return dml.optimize(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = c }).training_time
+  end
+  t.eq(days(fast) < days(gpus.h100_sxm), true, "twice the rate, sooner")
+  t.eq(days(small) ~= nil, true)
+end
 -- measured collectives are read on the two innermost levels: a table on a third is refused
 local spine = { bandwidth = "10 GB/s", latency = "10 us", measured = { { op = "all_reduce", size = "1 GiB", bus_bandwidth = "5 GB/s" } } }
 local pods = dml.level(networks.infiniband_ndr, { size = 4 })
@@ -64,7 +77,7 @@ do
     "gpu.efficiency.memory: 91.27 GB is more than the GPU holds: hbm_capacity is 85.9 GB (at most 85.9 GB)")
   -- the workspace comes out of that memory, and the peak is a real number
   raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { workspace = "1e300 B" } }) end,
-    "gpu.efficiency.workspace: 1e300 B is no less than the 85.52 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit")
+    "gpu.efficiency.workspace: 1e300 B is no less than the 85.52 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
   raises_here(function() return dml.gpu(gpus.h100_sxm, { clock = "1e306 Hz" }) end,
     "gpu.clock: 1e306 Hz x 132 SMs x 128 threads x 32 FLOP per clock is a peak of inf FLOP/s, out of any real range (at most 1e60 FLOP/s)")
   -- Another capacity keeps the base's share of what the driver reports (helper-102: "141 GB" on
@@ -78,7 +91,7 @@ do
   -- and checked as a memory given would be: a workspace past it is refused where it is declared
   -- (helper-105: accepted, and refused at first use under another name)
   raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "3075 MiB" }) end,
-    "gpu.efficiency.workspace: 3.221 GB is no less than the 3.21 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit")
+    "gpu.efficiency.workspace: 3.221 GB is no less than the 3.21 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
   t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "20000 GiB" }).efficiency.sources.memory:match "the share of [^ ]+ [^ ]+",
     "the share of 20000 GiB", "a binary capacity as it was written")
   local no_memory = dml.gpu(gpus.v100_sxm).efficiency  -- declared, no memory
