@@ -400,8 +400,11 @@ struct SummaryRows {
     const double per_batch = plan.cost->time_per_batch.value();
     if constexpr (std::is_same_v<M, units::Seconds>) {
       const std::string_view note = note_for(plan, f.name, f.note);
+      // A latency the batch does not pay has no share of it (helper-119: 1e6 s of it read
+      // "6.2e+09%" beside "not charged").
+      const bool unpaid = note.starts_with("not charged") || note.starts_with("hidden behind");
       lines.push_back(fmt::format("  {:<22} {:>11} {:>6}{}", f.label, text(m),
-                                  percent(m.value() / per_batch),
+                                  unpaid ? std::string("-") : percent(m.value() / per_batch),
                                   note.empty() ? "" : fmt::format("  {}", note)));
     } else if constexpr (std::is_same_v<M, double>) {  // a fraction of the time
       lines.push_back(fmt::format("  {:<22} {:>11}", f.label, percent(m)));

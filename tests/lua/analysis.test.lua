@@ -259,4 +259,7 @@ do
   end
   t.eq(lines[true]:find("not charged: zero-bubble, as the paper's code does", 1, true) ~= nil, true, lines[true])
   t.eq(lines[false]:find("hidden behind the matmuls (zero-bubble)", 1, true) ~= nil, true, lines[false])
+  -- and a latency the batch does not pay has no share of it (helper-119: "6.2e+09%")
+  t.eq(lines[true]:match("latency +[^ ]+ [^ ]+ +(%S+)"), "-", lines[true])
+  t.eq(lines[false]:match("latency +[^ ]+ [^ ]+ +(%S+)"), "-", lines[false])
 end
