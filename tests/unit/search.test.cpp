@@ -357,6 +357,15 @@ TEST_CASE("search: the summary says why the sweep of widths ended", "[search]") 
   REQUIRE(quick.points.size() == 1);
   CHECK(quick.summary.ended_by == "no cluster trains width 12288 in time");
   CHECK(dml::sweep(setting, widths).summary.ended_by == "the grid's last width");
+  // On 72-GPU units the floor's reason names their odd factor too (helper-119), as the
+  // infeasible reason does.
+  dml::Setting racks = setting;
+  racks.cluster.levels.front().size = 72;
+  const auto rack_floor = dml::sweep(racks, widths, high_floor);
+  CHECK(rack_floor.summary.ended_by.ends_with(
+      ") is below options.utilization_floor (0.99): wider models were not tried (every cluster "
+      "size is a multiple of the levels' units of 72 GPUs, so of 9: declaring the level with a "
+      "power-of-two size, as size = 64 of a 72-GPU rack, runs that many of each unit's GPUs)"));
 }
 
 TEST_CASE("search: odd sizes on two levels multiply into the units' odd part", "[search]") {
