@@ -2470,6 +2470,30 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "all-to-all is costed without it");
   }
   p.assumed = std::move(assumed);
+  // A level's measured collectives set only the ops they give: the others there keep alpha-beta
+  // (helper-119: an all-reduce table scaled 0.25x to 100x left a ZeRO-1 run's step as it was,
+  // its reduce-scatters and gathers costed without it, and nothing said so).
+  for (std::size_t level = 0; level < c.curves.size(); ++level) {
+    const auto& ops = c.curves[level];
+    std::vector<std::string_view> given, kept;
+    for (std::size_t op = 0; op < ops.size(); ++op) {
+      (ops[op].empty() ? kept : given).push_back(enum_name(static_cast<CollectiveOp>(op)));
+    }
+    if (given.empty() || kept.empty()) continue;
+    const auto list = [](const std::vector<std::string_view>& names) {
+      std::string out;
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
+      }
+      return out;
+    };
+    const auto& levels = c.run.cluster.levels;
+    p.notes.push_back(
+        fmt::format("the measured collectives of {} give {} only: its {} keep alpha-beta",
+                    level < levels.size() && levels[level].name ? *levels[level].name
+                                                                : fmt::format("level {}", level),
+                    list(given), list(kept)));
+  }
   // Efficiencies that set the step time but that no measured run fitted (their sources begin
   // "estimate"): said, so that a preset's guess is not read as a measurement (docs/model.md 8.2).
   if (const auto& eff = c.run.cluster.gpu.efficiency) {

@@ -99,6 +99,17 @@ do
   local with_rows = dml.compare_collectives(measured, rows):rows()
   for i, r in ipairs(with_rows) do t.eq(r.dml_GBps, crows[i].dml_GBps, "row " .. i) end
   t.eq(with_rows[4].error_pct ~= 0, true)
+  -- A transformer plan on that cluster says which ops the table leaves to alpha-beta (helper-119:
+  -- an all-reduce table scaled 0.25x to 100x moved nothing of a ZeRO-1 run, unsaid)
+  local stacks = require "dml.presets.stacks"
+  local run = dml.run { model = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000,
+    seq_len = 2048 }, cluster = dml.cluster(measured, { size = 32 }), stack = stacks.megatron_core, global_batch = 64 }
+  local notes = table.concat(dml.evaluate(run, { tp = 8, pp = 1 }).notes, "\n")
+  t.eq(notes:find("the measured collectives of " .. levels[2].name .. " give all_reduce only: its all_gather, "
+    .. "reduce_scatter and all_to_all keep alpha-beta", 1, true) ~= nil, true, notes)
+  local plain = table.concat(dml.evaluate(dml.run(run, { cluster = dml.cluster(cluster, { size = 32 }) }),
+    { tp = 8, pp = 1 }).notes, "\n")
+  t.eq(plain:find("measured collectives", 1, true), nil, plain)
 end
 t.raises(function() return dml.nccl_tests("data/no_such_file.txt") end,
   { pattern = "dml%.nccl_tests: cannot read data/no_such_file%.txt" })
