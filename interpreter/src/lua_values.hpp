@@ -174,6 +174,11 @@ struct ReadVisitor {
   std::vector<std::string_view> given_fields{};
   Sources* sources = nullptr;
   std::vector<std::string> sources_given{};
+  // Required fields left out, said together after every field is read (helper-118: a GPU
+  // declared from scratch named them one run at a time): the first's path and text, the others'
+  // names.
+  std::string missing_path{}, missing_text{};
+  std::vector<std::string_view> also_missing{};
   template <class M>
   void field(M& m, const Field& f) {
     if constexpr (std::is_same_v<M, Sources>) sources = &m;
@@ -212,9 +217,24 @@ struct ReadVisitor {
     } else if (other_given) {
       m = M{};  // given the other way: dropped from a copy, and derived again by complete()
     } else if (f.required && !patch) {
-      throw ConfigError(fpath, fmt::format("required ({})", f.doc));
+      if (missing_path.empty()) {
+        missing_path = fpath;
+        missing_text = fmt::format("required ({})", f.doc);
+      } else {
+        also_missing.push_back(f.name);
+      }
     }
     lua_pop(L, 1);
+  }
+  void throw_missing() const {
+    if (missing_path.empty()) return;
+    std::string also;
+    for (std::size_t i = 0; i < also_missing.size(); ++i) {
+      also += fmt::format("{}{}", i == 0 ? "" : ", ", also_missing[i]);
+    }
+    throw ConfigError(missing_path, also.empty()
+                                        ? missing_text
+                                        : fmt::format("{}; also required: {}", missing_text, also));
   }
 };
 
@@ -254,6 +274,7 @@ void read_record(lua_State* L, int idx, const std::string& path, T& out, bool pa
   const int table = check_record_table(L, idx, path, type_info<T>(), positional);
   ReadVisitor<T> v{L, table, path, patch};
   Description<T>::fields(v, out);
+  v.throw_missing();
   lua_settop(L, table - 1);
   // A value a changed copy gives keeps no citation of the base's, unless it gives one.
   if (patch && v.sources != nullptr) {

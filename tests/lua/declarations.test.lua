@@ -39,6 +39,15 @@ do
   t.eq(days(fast) < days(gpus.h100_sxm), true, "twice the rate, sooner")
   t.eq(days(small) ~= nil, true)
 end
+-- required fields left out are named together, the first with its meaning (helper-118: a GPU
+-- declared from scratch named them one run at a time)
+raises_here(function() dml.gpu { name = "mine", sms = 100, clock = "1.5 GHz" } end,
+  "gpu.flop_per_clock_per_thread: required (dense FLOP per clock per thread, by precision (threads = 128 per SM)); "
+  .. "also required: effective_utilization, hbm_bandwidth, hbm_capacity, l2_bandwidth, l2_size")
+raises_here(function() dml.transformer { layers = 2, heads = 4, vocab = 100 } end,
+  "transformer.d_model: required (model width (hidden size)); also required: d_ff, seq_len")
+raises_here(function() dml.transformer { layers = 2, d_model = 64, heads = 4, vocab = 100, d_ff = 256 } end,
+  "transformer.seq_len: required (tokens per sequence)")
 -- measured collectives are read on the two innermost levels: a table on a third is refused
 local spine = { bandwidth = "10 GB/s", latency = "10 us", measured = { { op = "all_reduce", size = "1 GiB", bus_bandwidth = "5 GB/s" } } }
 local pods = dml.level(networks.infiniband_ndr, { size = 4 })

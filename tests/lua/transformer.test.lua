@@ -289,7 +289,7 @@ end
 -- what is no run is named at its index, not taken for the other kind
 t.raises_here(function() dml.sweep { runs = { run, "x" } } end,
   "sweep.runs[2]: expected a transformer training run (a table of its fields), got \"x\"")
-t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer)")
+t.raises_here(function() dml.sweep { runs = { run, {} } } end, "sweep.runs[2].model: required (the transformer); also required: cluster, stack")
 -- A MoE model without expert_d_ff: each expert is as wide as d_ff, said in `assumed` (a 9x larger
 -- model where DeepSeek-V3's 2048 was meant)
 do
