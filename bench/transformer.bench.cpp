@@ -37,7 +37,8 @@ dml::TransformerRun gpt_1t() {
                    .dropout = true,
                    .dp_overlap = false,
                    .param_gather_overlap = false,
-                   .p2p_overlap = false};
+                   .p2p_overlap = false,
+                   .zero_stages = {0, 1}};  // plain DP or the distributed optimizer
   dml::Transformer gpt{.name = "GPT 1T",
                        .layers = 128,
                        .d_model = 25600,

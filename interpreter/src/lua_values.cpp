@@ -417,15 +417,19 @@ Sources read_sources(lua_State* L, int idx, const std::string& path, const TypeI
   return out;
 }
 
-std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path) {
+std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path,
+                                      const Field& field) {
+  // Each item within the field's bounds (a stack's zero_stages: 0 to 3), else positive.
+  const Field item{.min = std::isnan(field.min) ? 1 : field.min, .max = field.max};
+  const std::string kind = item.min >= 1 ? "a non-empty list of positive whole numbers"
+                                         : "a non-empty list of whole numbers";
   const auto n = plain_table(L, idx) ? static_cast<std::size_t>(lua_rawlen(L, idx)) : 0;
   if (n == 0 && lua_type(L, idx) == LUA_TTABLE && !plain_table(L, idx)) {
-    throw_not_plain(L, idx, path, "a non-empty list of positive whole numbers");
+    throw_not_plain(L, idx, path, kind);
   }
-  if (n == 0) throw_expected(L, idx, path, "a non-empty list of positive whole numbers");
+  if (n == 0) throw_expected(L, idx, path, kind);
   check_list_keys(L, idx, n, path);
   std::vector<std::int64_t> out(n);
-  const Field item{.min = 1};
   for (std::size_t i = 0; i < n; ++i) {
     lua_rawgeti(L, idx, static_cast<lua_Integer>(i + 1));
     const std::string ipath = item_path(path, i + 1);

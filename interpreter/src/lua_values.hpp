@@ -142,7 +142,9 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
 std::string read_string(lua_State* L, int idx, const std::string& path);
 bool read_bool(lua_State* L, int idx, const std::string& path);
 Sources read_sources(lua_State* L, int idx, const std::string& path, const TypeInfo& owner);
-std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path);
+// A list of whole numbers, each within the field's min and max (positive where it sets no min).
+std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path,
+                                      const Field& field);
 // The list at idx (a plain table with keys 1..n, n > 0): its length; else ConfigError.
 std::size_t check_list(lua_State* L, int idx, const std::string& path, std::string_view plural,
                        std::string_view title);
@@ -366,7 +368,7 @@ void read_member(lua_State* L, int idx, const std::string& path, M& m, const Fie
       m = std::move(out);
     } else {
       static_assert(std::is_same_v<Item, std::int64_t>, "lists of records or of whole numbers");
-      m = read_counts(L, idx, path);
+      m = read_counts(L, idx, path, f);
     }
   } else {
     static_assert(sizeof(M) == 0, "a field kind the Lua reader does not know");
@@ -550,8 +552,10 @@ std::string kind_text(const Field& f, bool result) {
       return list_kind(type_info<Item>());
     } else if constexpr (std::is_same_v<Item, std::string>) {
       return "a list of strings";
-    } else {
+    } else if (std::isnan(f.min)) {
       return "a list of positive whole numbers";
+    } else {
+      return "a list, each " + whole_kind(f);  // each within the field's bounds
     }
   }
 }
@@ -601,7 +605,7 @@ std::string fallback_text(const M& m, const Field& f) {
     if (!m) return f.default_text.empty() ? "optional" : "default " + std::string(f.default_text);
     return fallback_text(*m, f);  // as a field of the value's own kind (a record: its fields)
   } else if constexpr (std::is_same_v<M, Sources> || IsVector<M>::value) {
-    return "optional";
+    return f.default_text.empty() ? "optional" : "default " + std::string(f.default_text);
   } else if constexpr (Described<M>) {
     ReprVisitor v;
     Description<M>::fields(v, m);

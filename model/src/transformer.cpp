@@ -23,6 +23,23 @@ namespace dml {
 
 // --- checks of the declarations -----------------------------------------------------------------
 
+void Description<Stack>::check(const Stack& s, const std::string& path) {
+  for (std::size_t i = 0; i < s.zero_stages.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (s.zero_stages[i] == s.zero_stages[j]) {
+        throw ConfigError(fmt::format("{}.zero_stages[{}]", path, i + 1), "{} is named twice",
+                          s.zero_stages[i]);
+      }
+    }
+  }
+  if (!s.offers_zero(s.default_zero)) {
+    throw ConfigError(path + ".default_zero",
+                      "{} is not one of the stack's zero_stages: the stage a layout that leaves "
+                      "zero out runs must be one the stack offers",
+                      s.default_zero);
+  }
+}
+
 void Description<Moe>::check(const Moe& m, const std::string& path) {
   if (m.routed() > m.experts) {
     throw ConfigError(path + ".top_k", "{} is more than the {} experts", m.routed(), m.experts);
@@ -2583,6 +2600,16 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "another framework would run it",
         enum_name(l.schedule), c.run.stack.name,
         l.schedule == Schedule::kDualPipe ? "dualpipe" : "zero_bubble"));
+  }
+  if (!c.run.stack.offers_zero(l.zero)) {
+    std::string stages;
+    for (const std::int64_t z : c.run.stack.zero_stages) {
+      stages += fmt::format("{}{}", stages.empty() ? "" : ", ", z);
+    }
+    p.notes.push_back(fmt::format(
+        "zero = {} is not a stage the stack {} offers (zero_stages {{ {} }}): costed as asked, as "
+        "another framework would run it",
+        l.zero, c.run.stack.name, stages));
   }
   if (c.run.model.window && *c.run.model.window >= c.run.model.seq_len) {
     p.notes.push_back(fmt::format(

@@ -113,7 +113,16 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (places(p) > 0) pps.push_back(p);
   }
   pps = one_or(fixed.pp, pps);
-  const std::vector<std::int64_t> zeros = one_or(fixed.zero, std::vector<std::int64_t>{0, 1, 3});
+  // The stages the stack offers (zero_stages) of 0, 1 and 3; ZeRO 2 beside ZeRO 1 where it could
+  // win (try_zero2 below), and in its place on a stack without ZeRO 1 (PyTorch FSDP's
+  // SHARD_GRAD_OP).
+  std::vector<std::int64_t> offered_zeros;
+  for (const std::int64_t z : {0, 1, 2, 3}) {
+    if (!run.stack.offers_zero(z)) continue;
+    if (z == 2 && run.stack.offers_zero(1)) continue;
+    offered_zeros.push_back(z);
+  }
+  const std::vector<std::int64_t> zeros = one_or(fixed.zero, offered_zeros);
   // Selective recompute reruns what an unfused kernel keeps (its scores); with a fused kernel
   // it is none's plan under another name, not tried.
   std::vector<Recompute> tried{Recompute::kNone, Recompute::kFull};
@@ -357,7 +366,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     }
     return sharded_worth;
   };
-  const bool try_zero2 = !fixed.zero;
+  const bool try_zero2 = !fixed.zero && run.stack.offers_zero(2);
   // Where no split of the GPUs has an even pipeline (1,152 GPUs, 16 racks of 72, leave a factor
   // 9 that only PP can take when 9 divides neither L nor L + 2), a second pass tries the stage
   // counts that split the layers unevenly, each costed with ceil(L/p) layers a stage (the plan

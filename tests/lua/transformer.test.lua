@@ -1155,7 +1155,7 @@ do
   t.eq(held.layout.recompute_layers, 1, dml.layout_text(held.layout))
 end
 
--- ZeRO 2 in the search: it is tried only where ZeRO 1 does not fit and sharding the gradients could
+-- ZeRO 2 in the search: on a stack that offers ZeRO 1, it is tried only where ZeRO 1 does not fit and sharding the gradients could
 -- make it fit (it never runs faster than ZeRO 1, and frees at most their memory). The fastest the
 -- open search finds is the fastest of the searches with each stage held fixed, which try every
 -- layout of theirs; and on an A100 40 GB a Llama-3-8B-shaped run is fastest with ZeRO 2, which the
@@ -1175,7 +1175,8 @@ do
     local what = string.format("%s, %d layers, %d GPUs", case[2], case[1].layers, case[3])
     local open = dml.optimize(r)
     local fastest
-    for z = 0, 3 do
+    -- (of the stages the stack offers: PyTorch FSDP's 0, 2 and 3)
+    for _, z in ipairs(stacks[case[2]].zero_stages or { 0, 1, 2, 3 }) do
       local p = dml.optimize(r, { zero = z })
       if p.feasible and (fastest == nil or p.time.step < fastest.time.step) then fastest = p end
     end
@@ -1735,4 +1736,35 @@ do
     t.eq(on.time.step, off.time.step, dml.layout_text(on.layout))
     t.eq(said(on), true, "said: " .. dml.layout_text(on.layout))
   end
+end
+
+-- The ZeRO stages a stack offers (zero_stages) are the ones the search tries (helper-118:
+-- Megatron-LM 2021 had answered ZeRO-2, which it never had); a layout that sets another is
+-- costed as asked, with a note.
+do
+  local dense = dml.transformer { layers = 16, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336,
+    vocab = 128256, seq_len = 8192 }
+  local function run(stack) return dml.run { model = dense, stack = stack, global_batch = 128, cluster = cluster(64) } end
+  t.eq(table.concat(stacks.megatron_2021.zero_stages, ","), "0")
+  t.eq(table.concat(stacks.megatron_2022.zero_stages, ","), "0,1")
+  t.eq(table.concat(stacks.torchtitan.zero_stages, ","), "0,2,3")
+  t.eq(stacks.megatron_core.zero_stages, nil, "the default: every stage")
+  for _, case in ipairs { { "megatron_2021", { [0] = true } }, { "megatron_2022", { [0] = true, [1] = true } },
+    { "torchtitan", { [0] = true, [2] = true, [3] = true } }, { "llm_foundry", { [0] = true, [2] = true, [3] = true } } } do
+    local best, others = dml.optimize(run(stacks[case[1]]), { runners_up = 30 })
+    t.eq(case[2][best.layout.zero], true, case[1] .. ": " .. dml.layout_text(best.layout))
+    for _, p in ipairs(others) do t.eq(case[2][p.layout.zero], true, case[1] .. ": " .. dml.layout_text(p.layout)) end
+  end
+  local asked = dml.evaluate(run(stacks.megatron_2021), { tp = 8, pp = 1, zero = 1 })
+  t.eq(table.concat(asked.notes, "\n"):find('zero = 1 is not a stage the stack megatron-2021 offers (zero_stages { 0 }): '
+    .. "costed as asked, as another framework would run it", 1, true) ~= nil, true, table.concat(asked.notes, "\n"))
+  t.eq(table.concat(dml.evaluate(run(stacks.megatron_2021), { tp = 8, pp = 1 }).notes, "\n"):find("zero = ", 1, true), nil)
+  -- a stack's own: checked against its default, each stage once, each 0 to 3
+  t.eq(table.concat(dml.stack(stacks.megatron_core, { zero_stages = { 1, 3 } }).zero_stages, ","), "1,3")
+  t.raises(function() dml.stack(stacks.torchtitan, { zero_stages = { 1 } }) end,
+    { pattern = "stack%.default_zero: 3 is not one of the stack's zero_stages" })
+  t.raises(function() dml.stack(stacks.megatron_core, { zero_stages = { 1, 1 } }) end,
+    { pattern = "stack%.zero_stages%[2%]: 1 is named twice" })
+  t.raises(function() dml.stack(stacks.megatron_core, { zero_stages = { 1, 4 } }) end,
+    { pattern = "stack%.zero_stages%[2%]: must be at most 3, got 4" })
 end

@@ -379,9 +379,12 @@ template <class M>
       }
       for (std::size_t i = 0; i < m.size(); ++i) validate_record(m[i], FieldPath{&path, {}, i + 1});
     } else if constexpr (std::is_same_v<Item, std::int64_t>) {
-      const Field item{.name = f.name, .min = 1};
+      // Each within the field's bounds (a stack's zero_stages: 0 to 3), else positive.
+      const Field item{.name = f.name, .min = std::isnan(f.min) ? 1 : f.min, .max = f.max};
       for (std::size_t i = 0; i < m.size(); ++i) {
-        if (m[i] < 1) throw_if(whole_problem(m[i], item), FieldPath{&path, {}, i + 1});
+        if (!whole_ok(m[i], item)) {
+          throw_if(whole_problem(m[i], item), FieldPath{&path, {}, i + 1});
+        }
       }
     }
   }

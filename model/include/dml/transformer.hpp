@@ -7,6 +7,7 @@
 //   StepPlan best = optimize(run);  // the fastest layout that fits, with what it assumed
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -93,7 +94,13 @@ struct Stack {
   bool ep_overlap = false;  // a forward and a backward layer run side by side, each all-to-all
                             // under the other's compute (Megatron-Core's EP overlap; DualPipe)
   MoeDispatcher dispatcher = MoeDispatcher::kAllToAll;
-  std::int64_t default_zero = 0;     // the sharding the stack uses when a layout leaves it out
+  std::int64_t default_zero = 0;  // the sharding the stack uses when a layout leaves it out
+  // The ZeRO stages the framework offers: the search tries these only (Megatron-LM 2021 had no
+  // distributed optimizer; PyTorch FSDP shards gradients with the optimizer, no stage 1 alone).
+  std::vector<std::int64_t> zero_stages{0, 1, 2, 3};
+  [[nodiscard]] bool offers_zero(std::int64_t stage) const {
+    return std::find(zero_stages.begin(), zero_stages.end(), stage) != zero_stages.end();
+  }
   double weight_bytes = 2;           // per parameter
   double gradient_bytes = 4;         // per parameter (fp32 main gradients)
   double optimizer_bytes = 12;       // per parameter: fp32 master copy, Adam's m and v
@@ -685,6 +692,14 @@ struct Description<Stack> {
                              .doc = "the ZeRO stage used when a layout leaves it out (3: FSDP)",
                              .min = 0,
                              .max = 3});
+    v.field(s.zero_stages,
+            {.name = "zero_stages",
+             .doc = "the ZeRO stages the framework offers, which dml.optimize searches (a layout "
+                    "that sets another is costed as asked, with a note): Megatron-LM 2021's "
+                    "{ 0 }, PyTorch FSDP's { 0, 2, 3 }",
+             .min = 0,
+             .max = 3,
+             .default_text = "{ 0, 1, 2, 3 }"});
     v.field(s.weight_bytes,
             {.name = "weight_bytes", .doc = "bytes per parameter of weights", .min = 0, .max = 64});
     v.field(s.gradient_bytes,
@@ -841,6 +856,7 @@ struct Description<Stack> {
     v.field(s.sources,
             {.name = "sources", .doc = "where each value comes from: field name -> citation"});
   }
+  static void check(const Stack& s, const std::string& path);
 };
 
 template <>

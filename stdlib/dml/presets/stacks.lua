@@ -70,10 +70,11 @@ M.megatron_2021 = stack {
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   scatter_gather_sends = true, attention_d64_forward = 1, attention_d64_backward = 1,
   has_sequence_parallel = false,
-  default_zero = 0, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
+  default_zero = 0, zero_stages = { 0 }, weight_bytes = 2, gradient_bytes = 4, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 52, layer_overhead = "26 us",
   sources = calibration_sources({
     attention = "Narayanan et al. 2021 (arXiv 2104.04473): Megatron-LM v2 computes the full s x s scores with fused softmax, then masks",
+    zero_stages = "Narayanan et al. 2021: data parallelism all-reduces whole gradients; Megatron-LM had no optimizer sharding (its distributed optimizer, --use-distributed-optimizer, came later) and no FSDP",
     loss_traffic = megatron_loss,
     dropout = "GPT-3 style training with dropout 0.1 (Megatron-LM v2 defaults)",
     elementwise_factor = "inf: Narayanan et al. 2021 section 4.2 fuses bias-GeLU, bias-dropout-add and scale-mask-softmax (factor 1)",
@@ -89,8 +90,9 @@ M.megatron_2021 = stack {
 }
 
 M.megatron_2022 = derive(M.megatron_2021, {
-  name = "megatron-2022", tp_overlap = "backward", has_sequence_parallel = true,
+  name = "megatron-2022", tp_overlap = "backward", has_sequence_parallel = true, zero_stages = { 0, 1 },
   sources = {
+    zero_stages = "inf: plain data parallelism or Megatron-LM's distributed optimizer (--use-distributed-optimizer, ZeRO 1's sharding: MegaScale's Megatron-LM baseline of 2023-24 runs it); no ZeRO 2 or FSDP",
     has_sequence_parallel = "Korthikanti et al. 2022 (arXiv 2205.05198) section 4.2.2: Megatron-LM's sequence parallelism",
     attention = "Korthikanti et al. 2022 (arXiv 2205.05198): unfused attention, made cheap in memory by selective recompute",
     tp_overlap = "Megatron-LM commit cf7efd4f5a (Aug 2021): the column-parallel input-gradient all-reduce runs under the weight-gradient GEMM",
@@ -139,7 +141,7 @@ M.torchtitan = stack {
   name = "torchtitan",
   attention = "flash", dropout = false, elementwise_factor = 2.9,
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
-  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
+  default_zero = 3, zero_stages = { 0, 2, 3 }, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 4, optimizer_traffic = 30, loss_traffic = 48, layer_overhead = "26 us",
   fused_projections = false, attention_d64_forward = 0.870, attention_d64_backward = 0.903,
   ring_out_traffic = 38, ring_kv_traffic = 4, ring_grad_traffic = 10, ring_kv_grad_traffic = 25, repeats_kv = true,
@@ -154,6 +156,7 @@ M.torchtitan = stack {
     elementwise_factor = fit_eager .. ": eager RMSNorm and RoPE upcast to fp32 in many kernels",
     tp_overlap = "DTensor TP without async-TP: collectives on the critical path",
     default_zero = "FSDP2 (fully_shard) over the data-parallel mesh",
+    zero_stages = "torchtitan's data parallelism: DDP (ZeRO 0) or FSDP2's fully_shard, which shards the parameters, gradients and optimizer state together, resharding after forward (ZeRO 3) or not (ZeRO 2); no optimizer-only sharding (ZeRO 1)",
     weight_bytes = "FSDP2 mixed precision: fp32 sharded parameters, bf16 gathered for compute",
     gradient_reduce_bytes = "FSDP2 MixedPrecisionPolicy(reduce_dtype=float32) in torchtitan",
     optimizer_traffic = adam_traffic,
@@ -183,7 +186,7 @@ M.llm_foundry = stack {
   name = "llm-foundry",
   attention = "flash", dropout = false, elementwise_factor = 1.5,
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
-  default_zero = 3, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
+  default_zero = 3, zero_stages = { 0, 2, 3 }, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 8, layer_overhead = "26 us",
   attention_d64_forward = 0.870, attention_d64_backward = 0.903,
   sources = calibration_sources({
@@ -192,6 +195,7 @@ M.llm_foundry = stack {
     loss_traffic = "llm-foundry's default loss_fn fused_crossentropy (llmfoundry/models/mpt/modeling_mpt.py), flash-attn's fused cross-entropy on the bf16 logits; in the 2023 benchmarks' flash-attn 1.0.x, the CUDA kernel csrc/xentropy/xentropy_kernel.cu reads them twice forward, once backward, and writes their gradient (2 + 2 + 2 + 2 B); flash-attn 2's Triton kernel moves 6",
     elementwise_factor = "inf: low-precision LayerNorm kernels, eager otherwise",
     default_zero = "FSDP FULL_SHARD", gradient_reduce_bytes = "FSDP mixed_precision PURE: bf16 reduction",
+    zero_stages = "Composer's fsdp_config sharding_strategy: NO_SHARD (ZeRO 0), SHARD_GRAD_OP (ZeRO 2), FULL_SHARD (ZeRO 3), HYBRID_SHARD (HSDP); PyTorch FSDP has no optimizer-only sharding (ZeRO 1)",
     offloads_activations = "none: Composer's fsdp_config activation_cpu_offload (off by default) wraps modules in PyTorch's offload_wrapper (torch.autograd.graph.save_on_cpu: their saved tensors copied to pinned host memory on the compute stream), not the windowed copies dml models",
     optimizer_traffic = adam_traffic,
   }, { tp_hidden_fraction = tp_not_overlapped }),
