@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dml::lua::c {
 namespace {
@@ -625,3 +626,8 @@ int getmetafield(lua_State* L, int obj, const char* e) {
 }
 
 }  // namespace dml::lua::c
+
+// core.entry's count of a function's arguments (lua_runtime.hpp), with Lua's own functions.
+namespace dml::lua {
+#include "function_parameters.inc"
+}  // namespace dml::lua

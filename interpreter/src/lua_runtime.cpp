@@ -342,22 +342,66 @@ int l_modules(lua_State* L) {
 // lua_callk: a coroutine may yield through it.
 int entry_continue(lua_State* L, int, lua_KContext) { return lua_gettop(L); }
 int l_entry_call(lua_State* L) {
+  // A named function that takes a fixed number of arguments refuses more (helper-118:
+  // dml.optimize(run, fixed, 3) ran, the 3 unread): upvalue 2 the count, 3 the call's text.
+  if (lua_type(L, lua_upvalueindex(2)) == LUA_TNUMBER) {
+    const lua_Integer most = lua_tointeger(L, lua_upvalueindex(2));
+    const int given = lua_gettop(L);
+    if (given > most) {
+      return guarded(L, [&]() -> int {
+        std::size_t n = 0;
+        const char* call = lua_tolstring(L, lua_upvalueindex(3), &n);
+        throw Error(fmt::format("{}: takes {} argument{}, got {}", std::string_view(call, n),
+                                most == 0 ? std::string("no") : std::to_string(most),
+                                most == 1 ? "" : "s", given));
+      });
+    }
+  }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, entry_continue);
   return lua_gettop(L);
 }
 
-// core.entry(f): f behind a C function when f is written in Lua (the stdlib's public
-// functions); a C function as it is.
+// core.entry(f[, name]): f behind a C function when f is written in Lua (the stdlib's public
+// functions); a C function as it is. Given its name, a function without `...` refuses more
+// arguments than its parameters, naming them ("dml.optimize(run, opts): takes 2 arguments").
 int l_entry(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
-  lua_settop(L, 1);
-  if (lua_iscfunction(L, 1) == 0) lua_pushcclosure(L, l_entry_call, 1);
-  return 1;
+  return guarded(L, [&]() -> int {
+    const bool named = lua_type(L, 2) == LUA_TSTRING;
+    lua_settop(L, 2);
+    if (lua_iscfunction(L, 1) != 0) {
+      lua_settop(L, 1);
+      return 1;
+    }
+    std::vector<std::string> params;
+    const bool vararg = function_parameters(L, 1, params);
+    if (!named || vararg) {
+      lua_settop(L, 1);
+      lua_pushcclosure(L, l_entry_call, 1);
+      return 1;
+    }
+    // The call as the reference writes it, from the parameters' names.
+    std::size_t n = 0;
+    const char* name = lua_tolstring(L, 2, &n);
+    std::string call = std::string(name, n) + "(";
+    for (std::size_t i = 0; i < params.size(); ++i) call += (i > 0 ? ", " : "") + params[i];
+    call += ")";
+    lua_settop(L, 1);
+    lua_pushinteger(L, static_cast<lua_Integer>(params.size()));
+    lua_pushlstring(L, call.data(), call.size());
+    lua_pushcclosure(L, l_entry_call, 3);
+    return 1;
+  });
 }
 
 }  // namespace
+
+#ifndef DML_LUA_C
+// (dml.so's C build defines it in c_lua.cpp, where Lua's own functions are called.)
+#include "function_parameters.inc"
+#endif
 
 int open_core(lua_State* L) {
   lua_newtable(L);

@@ -118,4 +118,8 @@ void register_output(lua_State* L);        // bind_output.cpp: tables, saving, p
 // modules receive it as their loader data: `local core = select(2, ...)`).
 int open_core(lua_State* L);
 
+// The parameter names of the Lua function at idx, in order, into names; true when it takes `...`
+// too (core.entry's count of arguments). Raises nothing.
+bool function_parameters(lua_State* L, int idx, std::vector<std::string>& names);
+
 }  // namespace dml::lua

@@ -10,7 +10,7 @@ local docs = {}
 local function def(name, doc, value)
   -- A function written in Lua goes behind a C function, so that a scenario's tail call
   -- (`return dml.run{...}`) keeps the scenario's line for an error (core.entry).
-  if type(value) == "function" then value = core.entry(value) end
+  if type(value) == "function" then value = core.entry(value, "dml." .. name) end
   dml[name] = value
   docs[name] = doc
 end

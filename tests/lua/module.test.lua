@@ -136,3 +136,9 @@ do
   t.raises(function() erdil.arguments("x", nil, "--tsv", "out.xyz") end,
     { pattern = "'%-%-tsv out%.xyz': cannot tell the format from its extension; supported: %.csv, %.tsv, %.json" })
 end
+
+-- A dml function refuses more arguments than it takes, naming them (helper-118:
+-- dml.optimize(run, fixed, 3) ran, the 3 unread); as many as it takes, or fewer, run.
+t.raises_here(function() dml.optimize(1, 2, 3) end, "dml.optimize(run, opts): takes 2 arguments, got 3")
+t.raises_here(function() dml.shard(1) end, "dml.shard(): takes no arguments, got 1")
+t.eq(select("#", dml.shard()), 2, "dml.shard()")
