@@ -632,6 +632,59 @@ struct Reader {
   throw Error(fmt::format("{}: {}: {}", kMerge, name, what));
 }
 
+// Parts numbered in their names (part1.tsv, part2.tsv; sweep-1-of-4.tsv, sweep-2-of-4.tsv: names
+// alike but for one number) go in that number's order, each next to the one before: a number out
+// of order (a shell glob lists part10.tsv before part2.tsv) or skipped (a shard that failed, its
+// part never written) is named. Names numbered otherwise, or not at all, are taken as given.
+void check_numbered_parts(const std::vector<std::string>& parts) {
+  struct Numbered {
+    std::string skeleton;                // the name with each run of digits as '#'
+    std::vector<unsigned long long> at;  // the runs' values
+  };
+  std::vector<Numbered> names(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const std::string name = fs::path(parts[i]).filename().string();
+    for (size_t k = 0; k < name.size();) {
+      if (std::isdigit(static_cast<unsigned char>(name[k])) == 0) {
+        names[i].skeleton += name[k++];
+        continue;
+      }
+      size_t end = k;
+      while (end < name.size() && std::isdigit(static_cast<unsigned char>(name[end])) != 0) ++end;
+      if (end - k > 18) return;  // no shard's number
+      names[i].at.push_back(std::stoull(name.substr(k, end - k)));
+      names[i].skeleton += '#';
+      k = end;
+    }
+    if (names[i].at.empty() || names[i].skeleton != names[0].skeleton) return;
+  }
+  // The one number that differs between the names.
+  std::optional<size_t> differs;
+  for (size_t k = 0; k < names[0].at.size(); ++k) {
+    for (size_t i = 1; i < names.size(); ++i) {
+      if (names[i].at[k] == names[0].at[k]) continue;
+      if (differs && *differs != k) return;  // two numbers differ: not a shard's alone
+      differs = k;
+    }
+  }
+  if (!differs) return;
+  for (size_t i = 1; i < names.size(); ++i) {
+    const unsigned long long before = names[i - 1].at[*differs], now = names[i].at[*differs];
+    if (now <= before) {
+      merge_error(parts[i], fmt::format("comes after {}, numbered {} (the parts go in order, "
+                                        "shard 1 first: a shell glob lists part10 before part2; "
+                                        "list them with seq)",
+                                        quoted_excerpt(parts[i - 1]), before));
+    }
+    if (now > before + 1) {
+      merge_error(parts[i],
+                  fmt::format("comes after {}: no part numbered {} between them (a shard that "
+                              "failed? --merge joins every part of the sweep, in order)",
+                              quoted_excerpt(parts[i - 1]), before + 1));
+    }
+  }
+}
+
 // Reads up to buffer.size() bytes; 0 at the end.
 size_t read_some(int fd, std::string& buffer, const std::string& file) {
   for (;;) {
@@ -761,6 +814,7 @@ void merge_tables(const std::string& out, const std::vector<std::string>& parts)
   std::error_code status_error;
   const fs::file_status status = fs::symlink_status(out, status_error);
   if (!status_error && fs::exists(status)) exists();
+  check_numbered_parts(parts);
   // Every part is opened before anything is written: a missing one writes nothing.
   std::vector<Reader> readers(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -163,6 +163,9 @@ dml_golden(merge_cut_short ARGS --merge merged.tsv cases/merge/part1.tsv cases/m
 dml_golden(merge_missing_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/no_such_part.tsv)
 # A part named twice, by another path to it too, would repeat its rows.
 dml_golden(merge_part_twice ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/../merge/part1.tsv)
+# Parts numbered in their names go in that order, none skipped (helper-118: a shell glob's order).
+dml_golden(merge_out_of_order ARGS --merge merged.tsv cases/merge/part2.tsv cases/merge/part1.tsv)
+dml_golden(merge_skipped_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part3.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
 dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)
