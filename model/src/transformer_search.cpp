@@ -400,6 +400,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   };
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
+  // EP degrees the search costed that fit in one unit of the innermost level but do not tile
+  // it, and the outermost level such a cut group reached (for unit_note below).
+  std::vector<std::int64_t> cut_eps;
+  int cut_level = 0;
   double wide_share = 0;      // the bubble's and DP's share of the step that started the third pass
   double inside_step = 0;     // the step of the best layout with TP inside a node
   bool uneven_tried = false;  // the second pass ran (its stage counts go to the third)
@@ -456,6 +460,13 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
             }
           }
           eps = one_or(fixed.ep, eps);
+          for (const std::int64_t e : eps) {
+            if (e <= 1 || e >= c.node || c.node % e == 0 || c.outer.empty()) continue;
+            if (std::find(cut_eps.begin(), cut_eps.end(), e) == cut_eps.end()) {
+              cut_eps.push_back(e);
+              cut_level = std::max(cut_level, c.group(e, 1).level);
+            }
+          }
           // A stage's layers (and places): as evaluate splits them.
           const std::int64_t stage_places =
               places(pp) > 0 ? places(pp) / pp : (c.layers + pp - 1) / pp;
@@ -723,11 +734,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // (helper-119: 4,608 GB200s ran 928 ms a step on 72-GPU racks, 675 ms on 64-GPU ones). Said,
   // with the unit that keeps the largest of them whole.
   std::string unit_note;
-  if (c.experts > 1 && !fixed.ep && !c.outer.empty() && c.node > 1) {
-    std::vector<std::int64_t> cut;
-    for (std::int64_t d = 2; d < c.node; ++d) {
-      if (c.experts % d == 0 && c.node % d != 0 && c.n % d == 0) cut.push_back(d);
-    }
+  {
+    std::vector<std::int64_t>& cut = cut_eps;
+    std::sort(cut.begin(), cut.end());
     if (!cut.empty()) {
       const auto& levels = run.cluster.levels;
       const auto level_name = [&](std::size_t i) {
@@ -744,8 +753,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           "no multiple of them): the search costed each cut group's all-to-all out to {}; units "
           "of {} GPUs keep EP {} in one ({} declared with size = {} runs {} of each unit's {} "
           "GPUs)",
-          list, c.experts, c.node, level_name(0), c.node, level_name(1), keep, widest,
-          level_name(0), keep, keep, c.node);
+          list, c.experts, c.node, level_name(0), c.node,
+          level_name(static_cast<std::size_t>(cut_level)), keep, widest, level_name(0), keep, keep,
+          c.node);
     }
   }
   for (const Ranked& r : best) {
@@ -761,8 +771,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (!batch_note.empty()) p.notes.push_back(batch_note);
     if (!ep_note.empty()) p.notes.push_back(ep_note);
     if (!uneven_note.empty()) p.notes.push_back(uneven_note);
-    // (A plan whose own EP straddles says so itself.)
-    if (!unit_note.empty() && c.node % r.lay.ep == 0) p.notes.push_back(unit_note);
+    // (A plan whose own EP straddles a unit it fits in says so itself.)
+    const bool own = r.lay.ep < c.node && c.node % r.lay.ep != 0;
+    if (!unit_note.empty() && !own) p.notes.push_back(unit_note);
     if (!wide_note.empty() && r.lay.tp > tps.back() && r.step < inside_step) {
       p.notes.push_back(wide_note);
     }

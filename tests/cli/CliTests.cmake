@@ -166,6 +166,8 @@ dml_golden(merge_part_twice ARGS --merge merged.tsv cases/merge/part1.tsv cases/
 # Parts numbered in their names go in that order, none skipped (helper-118: a shell glob's order).
 dml_golden(merge_out_of_order ARGS --merge merged.tsv cases/merge/part2.tsv cases/merge/part1.tsv)
 dml_golden(merge_skipped_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part3.tsv)
+# Out of order is said before a number skipped (a glob's part1 part10 part2: helper-121).
+dml_golden(merge_order_before_gap ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part3.tsv cases/merge/part2.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
 dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)

@@ -1396,6 +1396,11 @@ do
     .. "keep EP 64 in one (nvl72 declared with size = 64 runs 64 of each unit's 72 GPUs)", 1, true) ~= nil, true, said)
   t.eq(table.concat(dml.optimize(r, { ep = 8 }).notes, "\n"):find("EP groups of", 1, true), nil, "EP held fixed")
   t.eq(table.concat(dml.optimize(r64).notes, "\n"):find("straddle", 1, true), nil, "64-GPU units")
+  -- only the degrees it costed (helper-121: TP 8 x PP 8 leaves DP 9, so EP at most 8, and the
+  -- note had named 16 to 64), and the outermost level a cut group reaches (on pods, the spine)
+  t.eq(table.concat(dml.optimize(r, { tp = 8, pp = 8 }).notes, "\n"):find("EP groups of", 1, true), nil)
+  local on_pods = table.concat(dml.optimize(r3).notes, "\n")
+  t.eq(on_pods:find("all-to-all out to spine;", 1, true) ~= nil, true, on_pods)
 end
 
 -- TP across nodes (docs/model.md 8.11): searched only where the best layout with TP inside a node
