@@ -255,6 +255,7 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
   // A count with a suffix of magnitude ("15T tokens", "1.5B", "15 T"; helper-118): the number it
   // means, in the error.
   const auto suffixed = [&](std::string_view num) {
+    if (!num.empty() && num.front() == '+') num.remove_prefix(1);
     double v = 0;
     const char* last = num.data() + num.size();
     const auto [at, err] = std::from_chars(num.data(), last, v, std::chars_format::general);
@@ -266,7 +267,16 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
         {{'k', 3}, {'K', 3}, {'M', 6}, {'B', 9}, {'G', 9}, {'T', 12}}};
     for (const auto& [letter, exponent] : kSuffixes) {
       if (rest.front() != letter) continue;
-      const std::string meant = fmt::format("{:g}e{}", v, exponent);
+      // The user's digits with the exponent the letter means ("1.2345678T": 1.2345678e12), or,
+      // where they wrote one already, the number itself ("1e20T": 1e32).
+      const std::string_view digits(num.data(), static_cast<std::size_t>(at - num.data()));
+      std::string meant;
+      if (digits.find_first_of("eE") == std::string_view::npos) {
+        meant = fmt::format("{}e{}", digits, exponent);
+      } else {
+        meant = fmt::format("{:.15g}", v * std::pow(10.0, exponent));
+        if (const auto e = meant.find("e+"); e != std::string::npos) meant.erase(e + 1, 1);
+      }
       throw_expected(L, idx, path,
                      fmt::format("a number or a count like \"15.6e12 {}\" (a count takes no "
                                  "suffix like {}: write {} or \"{} {}\")",

@@ -35,7 +35,8 @@ void Description<Stack>::check(const Stack& s, const std::string& path) {
   if (!s.offers_zero(s.default_zero)) {
     throw ConfigError(path + ".default_zero",
                       "{} is not one of the stack's zero_stages: the stage a layout that leaves "
-                      "zero out runs must be one the stack offers",
+                      "zero out runs must be one the stack offers (a copy that changes "
+                      "zero_stages gives default_zero too)",
                       s.default_zero);
   }
 }

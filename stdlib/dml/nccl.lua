@@ -5,6 +5,8 @@ local M = {}
 
 -- The dml module, which this one is part of: loaded by the time its functions run. Not the global
 -- `dml`, which a plain lua5.4 host does not set (require "dml" sets none) and a script may replace.
+-- (require itself taken now: a script may replace the global.)
+local require = require
 local function dml_module() return require "dml" end
 
 -- nccl-tests' programs and the collective each measures.

@@ -142,3 +142,11 @@ end
 t.raises_here(function() dml.optimize(1, 2, 3) end, "dml.optimize(run, opts): takes 2 arguments, got 3")
 t.raises_here(function() dml.shard(1) end, "dml.shard(): takes no arguments, got 1")
 t.eq(select("#", dml.shard()), 2, "dml.shard()")
+-- nor by a global `require` the script replaced (helper-121)
+do
+  local saved = require
+  require = function() error("the script's require") end
+  local ok, rows = pcall(dml.nccl_tests, "data/all_reduce_perf_16.txt")
+  require = saved
+  t.eq(ok, true, tostring(rows))
+end

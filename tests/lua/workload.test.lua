@@ -152,6 +152,14 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "1.5B" } en
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like B: write 1.5e9 or "1.5e9 tokens"), got "1.5B"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "300 M tokens" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like M: write 300e6 or "300e6 tokens"), got "300 M tokens"')
+-- the user's digits kept (helper-121: "1.2345678T" had read 1.23457e12), an exponent they wrote
+-- folded in, a sign dropped
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "1.2345678T tokens" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like T: write 1.2345678e12 or "1.2345678e12 tokens"), got "1.2345678T tokens"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "1e20T" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like T: write 1e32 or "1e32 tokens"), got "1e20T"')
+raises_here(function() dml.run { model = m, cluster = h100, tokens = "+3T" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens" (a count takes no suffix like T: write 3e12 or "3e12 tokens"), got "+3T"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15X tokens" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "15X tokens"')
 -- a misspelt model is named with the closest field of either kind of run, not "model: required"
