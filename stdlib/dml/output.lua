@@ -181,7 +181,8 @@ function make_table(rows, options, who)
       describe(rows)))
   elseif rows[1] ~= nil and has_rows_protocol(rows[1]) then
     -- a list of values that make their own row (plans, declared values): their rows, in the
-    -- columns of the first
+    -- columns of the first and then any the others add (helper-121: a model whose MoE gives
+    -- top_k after one that leaves it out had lost it, its column being the first's)
     local own = {}
     for i, value in ipairs(rows) do
       if not has_rows_protocol(value) then
@@ -191,9 +192,9 @@ function make_table(rows, options, who)
       local r, c = protocol_rows(value, string.format("%s: rows[%d]", who, i))
       gather(c)
       own[i] = r[1] or {}
-      columns = columns or c
     end
     check_known()
+    if not columns and #listed > 0 then columns = listed end
     rows = own
   elseif options.columns then
     -- Plain rows: a column may be one no row has (left blank), but one that no row has and

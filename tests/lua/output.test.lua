@@ -276,3 +276,17 @@ do
   t.eq(#fixed:rows(), 1)
   t.eq(fixed:rows()[1].extra, nil)
 end
+
+-- Declared values in one table: the first's columns, then any a later one adds (helper-121: a
+-- MoE model with top_k after one without had lost its top_k, the columns being the first's).
+do
+  local a = dml.transformer { layers = 2, d_model = 64, heads = 2, d_ff = 256, vocab = 100, seq_len = 64,
+    moe = { experts = 4 } }
+  local b = dml.transformer(a, { moe = { top_k = 2 } })
+  local both = dml.table { a, b }
+  local columns, rows = both:columns(), both:rows()
+  t.eq(columns[1], "layers")
+  t.eq(columns[#columns], "moe.top_k", table.concat(columns, ","))
+  t.eq(rows[1]["moe.top_k"], nil)
+  t.eq(rows[2]["moe.top_k"], 2)
+end
