@@ -1839,6 +1839,26 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const auto dp_total = [&](const DpTime& d_t) {
     return d_t.exposed + st.overlap_slowdown * d_t.hidden + d_t.optimizer;
   };
+  // With the ends one layer short (8.6), no device holds both the busiest stage's layers and the
+  // embedding (or the head): the first and last hold one layer fewer beside it, a middle device
+  // none. Each reduces its own parameters, the larger closing the step (helper-122: Llama 3
+  // 405B's DP had been costed for 8 layers and the embedding, 4.9 s where its stages hold 4.5).
+  if (short_ends && l.pp > 1 && !zbv && !dualpipe && !embedding_copy) {
+    const bool drop_dense = busy_dense >= 1;
+    const double end_dense = drop_dense ? busy_dense - 1 : busy_dense;
+    const double end_moe = drop_dense ? n_moe_busy : std::max(0.0, n_moe_busy - 1);
+    const double end_nonexpert =
+        ((n_layers - 1) * attn_p + end_dense * dense_mlp_p + end_moe * shared_p + embed_p) / t;
+    dp = dp_time(busy, end_dense, end_moe, 0, embed_units, end_nonexpert, end_moe * expert_p / ep,
+                 dual);
+    if (has_middle) {
+      const double mid_nonexpert =
+          (n_layers * attn_p + busy_dense * dense_mlp_p + n_moe_busy * shared_p) / t;
+      const DpTime mid = dp_time(busy, busy_dense, n_moe_busy, 0, 0, mid_nonexpert,
+                                 n_moe_busy * expert_p / ep, dual);
+      if (dp_total(mid) > dp_total(dp)) dp = mid;
+    }
+  }
   // A MoE model's dense first layers sit on its first devices. Where they cost more than the MoE
   // layers they stand in for (a wide dense d_ff beside narrow experts), such a device sets the
   // pace (docs/model.md 8.6): each device up to the first without a dense layer is timed as it

@@ -1773,3 +1773,25 @@ do
   t.raises(function() dml.stack(stacks.megatron_core, { zero_stages = { 1, 4 } }) end,
     { pattern = "stack%.zero_stages%[2%]: must be at most 3, got 4" })
 end
+
+-- With the ends one layer short, each device reduces its own parameters: the first holds a
+-- layer fewer beside the embedding, a middle one its full stage (helper-122: a 30-layer model on
+-- PP 4, 32 places of 8, had been costed as 8 layers and the embedding, as the 32-layer model's
+-- first stage truly holds). Its DP time is below the 32-layer model's, whose first stage does;
+-- with an embedding of nothing, both reduce 8 layers.
+do
+  local function dp_of(layers, vocab)
+    local m = dml.transformer { layers = layers, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336,
+      vocab = vocab, seq_len = 8192 }
+    local r = dml.run { model = m, cluster = cluster(512), stack = stacks.megatron_core, global_batch = 512 }
+    local p = dml.evaluate(r, { tp = 8, pp = 4, dp = 16, zero = 0, interleave = 1, microbatch = 1, recompute = "none" })
+    return (p.time.dp + p.time.dp_hidden):value "s", p.memory.weights:value "B"
+  end
+  local dp30, w30 = dp_of(30, 128256)
+  local dp32, w32 = dp_of(32, 128256)
+  t.eq(dp30 < dp32, true, dp30 .. " < " .. dp32)
+  t.eq(w30 < w32, true, "the first device's weights: 7 layers and the embedding, against 8 and it")
+  local small30 = dp_of(30, 128)
+  local small32 = dp_of(32, 128)
+  t.near(small30, small32, 1e-3, "8 layers either way")
+end

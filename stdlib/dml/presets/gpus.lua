@@ -300,10 +300,10 @@ local function blackwell_fit(name, fit, held)
     " that product over 1.82, not measured"
 end
 M.gb200.efficiency = estimate_eff("estimate: the H100 values; only the GEMM efficiency and the FP4 gain are calibrated on GB200 runs")
-M.gb200.efficiency.gemm = 0.5791
+M.gb200.efficiency.gemm = 0.579
 M.gb200.efficiency.sources.gemm = blackwell_fit("GB200", "6.6% -> 3.0% mean error", "10.1% -> 3.7%")
 M.gb300.efficiency = estimate_eff("estimate: the H100 values; only the GEMM efficiency and the FP4 gain are calibrated on GB300 runs")
-M.gb300.efficiency.gemm = 0.6959
+M.gb300.efficiency.gemm = 0.6958
 M.gb300.efficiency.sources.gemm = blackwell_fit("GB300", "10.5% -> 6.0% mean error", "14.7% -> 9.2%")
 -- Their FP4 (NVFP4) gain: fitted (scenarios/calibration/blackwell.lua) on the NVFP4 runs of the
 -- same tables, the GEMM efficiency above held. (The B200 and B300 take them below.)
@@ -312,12 +312,12 @@ local function fp4_fit(name, start, fit, held)
     " 405B " .. name .. " rows of tests/validation/measured/megatron_bridge_nvfp4.tsv (Megatron-Bridge 26.02 to" ..
     " 26.06), from " .. start .. ": " .. fit .. "; held out, its 4 NVFP4 Llama 3 70B rows: " .. held
 end
-M.gb200.efficiency.fp4_gain = 3.281
+M.gb200.efficiency.fp4_gain = 3.282
 M.gb200.efficiency.sources.fp4_gain = fp4_fit("GB200", "the datasheet's 2 x fp8_gain = 3.64 (10 PFLOP/s dense FP4 against 5 FP8, " .. gb200 .. ")",
   "5.7% -> 3.4% mean error", "18.3% -> 14.2%")
-M.gb300.efficiency.fp4_gain = 3.727
+M.gb300.efficiency.fp4_gain = 3.728
 M.gb300.efficiency.sources.fp4_gain = fp4_fit("GB300", "the datasheet's 3 x fp8_gain = 5.46 (15 PFLOP/s dense FP4 against 5 FP8: Blackwell Ultra's 1.5x FP4, " .. gb300 .. ")",
-  "17.4% -> 2.5% mean error", "13.1% -> 5.9%")
+  "17.4% -> 2.4% mean error", "13.1% -> 5.9%")
 M.b300.efficiency = estimate_eff("estimate: the H100 values; no measured B300 run calibrates it yet")
 -- The HGX parts are the rack parts' dies at a lower power limit, and their datasheet peaks are
 -- lower in step (B200 2.25 against GB200 2.5 PFLOP/s dense bf16: the presets' clocks). No
