@@ -461,7 +461,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           }
           eps = one_or(fixed.ep, eps);
           for (const std::int64_t e : eps) {
-            if (e <= 1 || e >= c.node || c.node % e == 0 || c.outer.empty()) continue;
+            if (c.experts <= 0 || e <= 1 || e >= c.node || c.node % e == 0 || c.outer.empty()) {
+              continue;
+            }
             if (std::find(cut_eps.begin(), cut_eps.end(), e) == cut_eps.end()) {
               cut_eps.push_back(e);
               cut_level = std::max(cut_level, c.group(e, 1).level);
