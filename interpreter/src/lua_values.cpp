@@ -429,8 +429,7 @@ Sources read_sources(lua_State* L, int idx, const std::string& path, const TypeI
 
 std::vector<std::int64_t> read_counts(lua_State* L, int idx, const std::string& path,
                                       const Field& field) {
-  // Each item within the field's bounds (a stack's zero_stages: 0 to 3), else positive.
-  const Field item{.min = std::isnan(field.min) ? 1 : field.min, .max = field.max};
+  const Field item = list_item(field);
   const std::string kind = item.min >= 1 ? "a non-empty list of positive whole numbers"
                                          : "a non-empty list of whole numbers";
   const auto n = plain_table(L, idx) ? static_cast<std::size_t>(lua_rawlen(L, idx)) : 0;

@@ -411,20 +411,20 @@ static int run_dml(int argc_given, char** argv) {
     std::cout << "dml " << dml::version() << " (" << LUA_RELEASE << ")\n";
     if (script == 0 && actions.empty() && !interactive && !doc_name) return kExitOk;
   }
-  if (!options.stdlib_dir.empty()) {
+  // "" for a directory, else why not (a file there, or nothing).
+  const auto not_a_directory = [](const std::string& dir) -> std::string {
     std::error_code ec;
-    if (!std::filesystem::is_directory(options.stdlib_dir, ec)) {
-      return usage_error("--stdlib " + options.stdlib_dir +
-                         (std::filesystem::exists(options.stdlib_dir, ec) ? ": not a directory"
-                                                                          : ": no such directory"));
+    if (std::filesystem::is_directory(dir, ec)) return {};
+    return std::filesystem::exists(dir, ec) ? ": not a directory" : ": no such directory";
+  };
+  if (!options.stdlib_dir.empty()) {
+    if (const std::string why = not_a_directory(options.stdlib_dir); !why.empty()) {
+      return usage_error("--stdlib " + options.stdlib_dir + why);
     }
   }
   for (const std::string& dir : options.lib_dirs) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) {
-      return usage_error(
-          "--lib " + dir +
-          (std::filesystem::exists(dir, ec) ? ": not a directory" : ": no such directory"));
+    if (const std::string why = not_a_directory(dir); !why.empty()) {
+      return usage_error("--lib " + dir + why);
     }
   }
   // `dml sweep.lua --shard K/N ...`: after the script too, --shard is dml's, and the script's

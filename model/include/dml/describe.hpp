@@ -261,6 +261,12 @@ template <NamedEnum E>
 
 // The same tests, inline and without a message: true when the value is allowed. (validate()
 // calls these first, so that a valid value costs a few comparisons per field.)
+// The bounds of each item of a list of whole numbers: the field's own (a stack's zero_stages:
+// 0 to 3), else positive (a layout's degrees).
+[[nodiscard]] inline Field list_item(const Field& f) {
+  return Field{.name = f.name, .min = std::isnan(f.min) ? 1 : f.min, .max = f.max};
+}
+
 [[nodiscard]] inline bool whole_ok(std::int64_t v, const Field& f) {
   if (!f.one_of.empty()) {
     for (const std::int64_t x : f.one_of) {
@@ -379,8 +385,7 @@ template <class M>
       }
       for (std::size_t i = 0; i < m.size(); ++i) validate_record(m[i], FieldPath{&path, {}, i + 1});
     } else if constexpr (std::is_same_v<Item, std::int64_t>) {
-      // Each within the field's bounds (a stack's zero_stages: 0 to 3), else positive.
-      const Field item{.name = f.name, .min = std::isnan(f.min) ? 1 : f.min, .max = f.max};
+      const Field item = list_item(f);
       for (std::size_t i = 0; i < m.size(); ++i) {
         if (!whole_ok(m[i], item)) {
           throw_if(whole_problem(m[i], item), FieldPath{&path, {}, i + 1});
