@@ -5,8 +5,9 @@
 // longjmp, which skips every frame between the error and the protected call that catches it:
 // a C++ object with a destructor in one of those frames is never destroyed (undefined
 // behaviour: leaks, locks held, half-built values). dml.so therefore compiles the same binding
-// sources with this header forced in front of each (-include, DML_LUA_C defined), and keeps one
-// rule: **no Lua error is raised while C++ code of a binding body runs.**
+// sources with this header forced in front of each (the first header of the target's precompiled
+// header; DML_LUA_C defined), and keeps one rule: **no Lua error is raised while C++ code of a
+// binding body runs.**
 //
 //  - Every binding body runs in lua::guarded (lua_runtime.hpp), which marks the thread as
 //    "in a body" (BodyScope) while the body's C++ code runs.

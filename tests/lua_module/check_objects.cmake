@@ -21,6 +21,8 @@ string(REPLACE "|" ";" objects "${OBJECTS}")
 set(checked 0)
 set(seen_calls "")
 set(raw_in_c_lua "")
+# The target's objects list its precompiled header too (cmake_pch.hxx.gch or .pch): not code.
+list(FILTER objects EXCLUDE REGEX "\\.(gch|pch)$")
 foreach(object IN LISTS objects)
   execute_process(COMMAND "${NM}" -u "${object}" OUTPUT_VARIABLE out RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
