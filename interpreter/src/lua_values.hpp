@@ -449,7 +449,7 @@ struct PushFieldVisitor {
         using Record = typename IsOptional<M>::value_type;
         if (m) {
           PushFieldVisitor inner{L, key};
-          Description<Record>::fields(inner, *m);
+          visit_fields(inner, *m);
           found = inner.found;
         } else {
           const auto& names = type_info<Record>().names;
@@ -608,7 +608,7 @@ std::string fallback_text(const M& m, const Field& f) {
     return f.default_text.empty() ? "optional" : "default " + std::string(f.default_text);
   } else if constexpr (Described<M>) {
     ReprVisitor v;
-    Description<M>::fields(v, m);
+    visit_fields(v, m);
     if (v.simple && v.parts.size() <= 3) return "default { " + joined(v.parts) + " }";
     return "default: the defaults of its fields";
   } else if constexpr (IsUnit<M>::value) {  // as a scenario writes it: a string with a unit
@@ -650,7 +650,7 @@ void member_text(const M& m, const Field& f, const std::string& indent,
   } else if constexpr (Described<M>) {
     if (f.inline_record) {
       MemberTextVisitor v{indent, lines, notes};
-      Description<M>::fields(v, m);
+      visit_fields(v, m);
       return;
     }
     std::vector<std::string> sub;
@@ -681,7 +681,7 @@ void text_lines(const T& value, const std::string& indent, std::vector<std::stri
   MemberTextVisitor v{indent, lines, !requires {Description<T>::result;
 }
 };  // namespace detail
-Description<T>::fields(v, value);
+visit_fields(v, value);
 lines.push_back(indent + "}");
 }  // namespace dml::lua
 
@@ -700,6 +700,40 @@ std::string text_of(const void* value) {
     }
     return out;
   }
+}
+
+// Forwards each field to the visitor of type Vs...[which]. The read-only visitors go through one
+// of these (visit_fields), so that a type's fields() is compiled once for all of them rather than
+// once a visitor: each copy builds every Field of its description again, and the five copies were
+// half of type_info.cpp's code (and of its compile time under the sanitizers).
+template <class... Vs>
+struct OneOfVisitors {
+  std::size_t which;
+  void* visitor;
+  template <class M>
+  void field(const M& m, const Field& f) {
+    std::size_t i = 0;
+    ((which == i++ ? static_cast<Vs*>(visitor)->field(m, f) : void()), ...);
+  }
+  // V's place in Vs, or sizeof...(Vs) when it is not one of them.
+  template <class V>
+  static constexpr std::size_t index_of() {
+    constexpr bool is[] = {std::is_same_v<V, Vs>...};
+    std::size_t i = 0;
+    while (i < sizeof...(Vs) && !is[i]) ++i;
+    return i;
+  }
+  static constexpr std::size_t count = sizeof...(Vs);
+};
+using ReadOnlyVisitor = OneOfVisitors<PushFieldVisitor, ReprVisitor, MemberTextVisitor,
+                                      ResultRowVisitor, InputRowVisitor>;
+
+template <class V, Described T>
+void visit_fields(V& v, const T& value) {
+  constexpr std::size_t which = ReadOnlyVisitor::index_of<V>();
+  static_assert(which < ReadOnlyVisitor::count, "a visitor that ReadOnlyVisitor lists");
+  ReadOnlyVisitor any{which, &v};
+  Description<T>::fields(any, value);
 }
 
 }  // namespace detail
@@ -726,7 +760,7 @@ const TypeInfo& type_info() {
     t.destroy = [](void* v) { delete static_cast<T*>(v); };
     t.push_field = [](lua_State* L, const void* v, std::string_view key) {
       detail::PushFieldVisitor visitor{L, key};
-      Description<T>::fields(visitor, *static_cast<const T*>(v));
+      detail::visit_fields(visitor, *static_cast<const T*>(v));
       return visitor.found;
     };
     if constexpr (!requires { Description<T>::result; }) {  // results are never read

@@ -39,6 +39,11 @@ std::string strings_cell(const std::vector<std::string>& v);
 // A column's doc: the field's, with the SI unit files hold a quantity in.
 std::string column_doc(const Field& f, const Dimension* quantity);
 
+// Description<T>::fields(v, value) for the read-only visitors (these and lua_values.hpp's), which
+// share one visitor type: defined in lua_values.hpp.
+template <class V, Described T>
+void visit_fields(V& v, const T& value);
+
 template <class M>
 constexpr const Dimension* dimension_of() {
   if constexpr (IsUnit<M>::value) {
@@ -105,7 +110,7 @@ struct ResultRowVisitor {
       const std::string sub =
           !names || f.inline_record || f.flatten ? prefix : prefix + std::string(f.name) + "_";
       ResultRowVisitor v{row, sub, names, is_present};
-      Description<M>::fields(v, m);
+      visit_fields(v, m);
     } else if constexpr (IsVector<M>::value && Described<typename IsVector<M>::value_type>) {
       // lists of records are not columns (a limits' plans)
     } else {
@@ -136,7 +141,7 @@ struct InputRowVisitor {
       // citations are not columns
     } else if constexpr (Described<M>) {
       InputRowVisitor v{row, name + "."};
-      Description<M>::fields(v, m);
+      visit_fields(v, m);
     } else if constexpr (IsVector<M>::value) {
       for (std::size_t i = 0; i < m.size(); ++i) add(m[i], item_path(name, i + 1), f);
     } else {
@@ -159,10 +164,10 @@ Row row_of(const T& value, bool names = true) {
     if constexpr (requires { Description<T>::costed(value); }) {
       v.costs = Description<T>::costed(value);
     }
-    Description<T>::fields(v, value);
+    visit_fields(v, value);
   } else {
     detail::InputRowVisitor v{row, ""};
-    Description<T>::fields(v, value);
+    visit_fields(v, value);
   }
   return row;
 }
