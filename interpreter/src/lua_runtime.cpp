@@ -141,7 +141,22 @@ std::string no_such_text(std::string_view path, std::string_view key, std::strin
   std::string text = identifier
                          ? fmt::format("{}.{}: no such {}", path, key, noun)
                          : fmt::format("{}[{}]: no such {}", path, quoted_excerpt(key), noun);
-  if (!hint.empty()) text += fmt::format("; did you mean '{}'?", hint);
+  // A stem of several names ("megatron": megatron_2021, megatron_2022, megatron_core) names each
+  // of them, the closest first: the closest alone steered to one of several equals.
+  std::vector<std::string> stemmed;
+  const std::string stem = std::string(key) + "_";
+  for (const auto& n : names) {
+    if (n.starts_with(stem) && n != hint) stemmed.push_back(n);
+  }
+  if (!hint.empty() && hint.starts_with(stem) && !stemmed.empty()) {
+    std::string choices = fmt::format("'{}'", hint);
+    for (std::size_t i = 0; i < stemmed.size(); ++i) {
+      choices += fmt::format("{}'{}'", i + 1 == stemmed.size() ? " or " : ", ", stemmed[i]);
+    }
+    text += fmt::format("; did you mean {}?", choices);
+  } else if (!hint.empty()) {
+    text += fmt::format("; did you mean '{}'?", hint);
+  }
   if (see != nullptr) {
     if (hint.empty()) text += fmt::format(" ({})", see);
   } else {

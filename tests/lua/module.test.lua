@@ -80,7 +80,7 @@ do
   t.eq(tostring(err):match(":(%d+): level%.bandwidth: "), tostring(field_line), tostring(err))
 end
 t.raises(function() return gpus.h100 end,
-  { pattern = "module%.test%.lua:%d+: dml%.presets%.gpus%.h100: no such preset; did you mean 'h100_sxm'%? %(presets: a100_sxm, " })
+  { pattern = "module%.test%.lua:%d+: dml%.presets%.gpus%.h100: no such preset; did you mean 'h100_sxm', 'h100_pcie', 'h100_sxm_hbm2e_500w' or 'h100_sxm_low_latency'%? %(presets: a100_sxm, " })
 t.raises_here(function() dml.error("boom") end, "boom")
 t.raises_here(function() return dml.q"1 GB" + dml.q"1 s" end, "cannot add 1 GB and 1 s (a size in bytes and a time)")
 -- An argument error raised inside a binding's body names the function, called by name or not.

@@ -38,7 +38,9 @@ t.eq(keys(dml.paper), "erdil2024, fernandez2024", "pairs lists the paper modules
 
 -- every preset table
 local gpu_names = "a100_sxm, a100_sxm_80gb, a800_sxm, b200, b300, gb200, gb300, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi300x, mi325x, mi350x, mi355x, v100_sxm"
-raises_here(function() return gpus.h100 end, "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm'? (presets: " .. gpu_names .. ")")
+-- a stem of several presets names each, the closest first
+raises_here(function() return gpus.h100 end, "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm', 'h100_pcie', 'h100_sxm_hbm2e_500w' or 'h100_sxm_low_latency'? (presets: " .. gpu_names .. ")")
+raises_here(function() return stacks.megatron end, "dml.presets.stacks.megatron: no such preset; did you mean 'megatron_2021', 'megatron_2022' or 'megatron_core'? (presets: deepspeed_zero3_2021, llm_foundry, megascale, megatron_2021, megatron_2022, megatron_core, torchtitan, torchtitan_async_tp, torchtitan_compile)")
 raises_here(function() return gpus.h100_smx end, "dml.presets.gpus.h100_smx: no such preset; did you mean 'h100_sxm'? (presets: " .. gpu_names .. ")")
 raises_here(function() return dml.presets.gpus.tpu_v5 end, "dml.presets.gpus.tpu_v5: no such preset (presets: " .. gpu_names .. ")")
 local network_names = "ethernet_400g, ethernet_800g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, infinity_fabric_mi300x, infinity_fabric_mi355x, nvl72, nvlink2_v100, nvlink3_a100, nvlink4_h100, nvlink5_b200, nvlink_a800, nvlink_h800"
@@ -99,12 +101,12 @@ gpus.my_gpu = nil
 
 -- the paper's tables
 local setting_names = "a100_sxm, a100_sxm_sparse, h100_sxm, h100_sxm_sparse, v100_sxm, v100_sxm_sparse"
-raises_here(function() return paper.settings.h100 end, "dml.paper.erdil2024.settings.h100: no such setting; did you mean 'h100_sxm'? (settings: " .. setting_names .. ")")
+raises_here(function() return paper.settings.h100 end, "dml.paper.erdil2024.settings.h100: no such setting; did you mean 'h100_sxm' or 'h100_sxm_sparse'? (settings: " .. setting_names .. ")")
 raises_here(function() return paper.clusters["H100 SXM Low"] end, "dml.paper.erdil2024.clusters[\"H100 SXM Low\"]: no such cluster; did you mean 'H100 SXM Low Latency'? (clusters: A100 SXM, H100 SXM, H100 SXM Global NVLink, H100 SXM Global NVLink and LL, H100 SXM Infinite Network and LL, H100 SXM Low Latency, V100 SXM)")
 local comparison_names = "base_comparison, base_comparison_sparse, batch_size_comparison, grand_comparison_dense, grand_comparison_sparse"
-raises_here(function() return paper.comparisons.base end, "dml.paper.erdil2024.comparisons.base: no such comparison; did you mean 'base_comparison'? (comparisons: " .. comparison_names .. ")")
+raises_here(function() return paper.comparisons.base end, "dml.paper.erdil2024.comparisons.base: no such comparison; did you mean 'base_comparison' or 'base_comparison_sparse'? (comparisons: " .. comparison_names .. ")")
 -- through a paper function: the error names this line, not the stdlib's
-raises_here(function() return (paper.run_comparison("grand_comparison")) end, "dml.paper.erdil2024.comparisons.grand_comparison: no such comparison; did you mean 'grand_comparison_dense'? (comparisons: " .. comparison_names .. ")")
+raises_here(function() return (paper.run_comparison("grand_comparison")) end, "dml.paper.erdil2024.comparisons.grand_comparison: no such comparison; did you mean 'grand_comparison_dense' or 'grand_comparison_sparse'? (comparisons: " .. comparison_names .. ")")
 raises_here(function() return (paper.run_comparison(3)) end, "no comparison '3'; the paper's are " .. comparison_names:gsub("batch_size_comparison, ", "") .. ", batch_size_comparison")
 raises_here(function() return paper.setings end, "dml.paper.erdil2024.setings: no such name; did you mean 'settings'? (names: arguments, clusters, comparison_names, comparisons, grid, laws, main, round_list, run_comparison, seq_len, settings, tsv_columns, tsv_row, write_outputs)")
 t.eq(keys(paper.settings), setting_names, "pairs over the paper's settings")
