@@ -736,29 +736,26 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // (helper-119: 4,608 GB200s ran 928 ms a step on 72-GPU racks, 675 ms on 64-GPU ones). Said,
   // with the unit that keeps the largest of them whole.
   std::string unit_note;
-  {
-    std::vector<std::int64_t>& cut = cut_eps;
-    std::sort(cut.begin(), cut.end());
-    if (!cut.empty()) {
-      const auto& levels = run.cluster.levels;
-      const auto level_name = [&](std::size_t i) {
-        return i < levels.size() && levels[i].name ? *levels[i].name : fmt::format("level {}", i);
-      };
-      std::string list;
-      for (std::size_t i = 0; i < cut.size(); ++i) {
-        list += (i == 0 ? "" : i + 1 == cut.size() ? " and " : ", ") + std::to_string(cut[i]);
-      }
-      const std::int64_t widest = cut.back();
-      const std::int64_t keep = c.node / widest * widest;
-      unit_note = fmt::format(
-          "EP groups of {} (which divide the {} experts) straddle the {}-GPU units of {} ({} is "
-          "no multiple of them): the search costed each cut group's all-to-all out to {}; units "
-          "of {} GPUs keep EP {} in one ({} declared with size = {} runs {} of each unit's {} "
-          "GPUs)",
-          list, c.experts, c.node, level_name(0), c.node,
-          level_name(static_cast<std::size_t>(cut_level)), keep, widest, level_name(0), keep, keep,
-          c.node);
+  std::sort(cut_eps.begin(), cut_eps.end());
+  if (!cut_eps.empty()) {
+    const auto& levels = run.cluster.levels;
+    const auto level_name = [&](std::size_t i) {
+      return i < levels.size() && levels[i].name ? *levels[i].name : fmt::format("level {}", i);
+    };
+    std::string list;
+    for (std::size_t i = 0; i < cut_eps.size(); ++i) {
+      list += (i == 0 ? "" : i + 1 == cut_eps.size() ? " and " : ", ") + std::to_string(cut_eps[i]);
     }
+    const std::int64_t widest = cut_eps.back();
+    const std::int64_t keep = c.node / widest * widest;
+    unit_note = fmt::format(
+        "EP groups of {} (which divide the {} experts) straddle the {}-GPU units of {} ({} is "
+        "no multiple of them): the search costed each cut group's all-to-all out to {}; units "
+        "of {} GPUs keep EP {} in one ({} declared with size = {} runs {} of each unit's {} "
+        "GPUs)",
+        list, c.experts, c.node, level_name(0), c.node,
+        level_name(static_cast<std::size_t>(cut_level)), keep, widest, level_name(0), keep, keep,
+        c.node);
   }
   for (const Ranked& r : best) {
     // A pipeline's schedule the search did not choose, said as such.
