@@ -4,7 +4,7 @@
 # anything is missing. Safe to run again: it installs only what is missing.
 set -eu
 
-PACKAGES="g++ cmake make pkg-config clang-format clang libclang-rt-14-dev parallel liblua5.4-dev libboost-dev catch2 \
+PACKAGES="g++ cmake make ninja-build pkg-config clang-format clang libclang-rt-14-dev parallel liblua5.4-dev libboost-dev catch2 \
 libfmt-dev libedit-dev nlohmann-json3-dev libbenchmark-dev libplplot-dev plplot-driver-cairo groff-base lua5.4"
 
 missing=""
