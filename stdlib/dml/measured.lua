@@ -1359,7 +1359,8 @@ end
 --- a bare yes ("Yes", "true", "on", "enabled": a table's FSDP column) is 3; "none", "no", a bare
 --- "false", "off" or "disabled", a setting switched off ("USE_DIST_OPTIMIZER=False") or a
 --- sharding named to be off ("no distributed_fused_adam"), and plain DDP are 0; FSDP switched
---- off as a setting ("FSDP = 0", "fsdp=false") is false: the stack's default sharding.
+--- off as a setting ("FSDP = 0", "fsdp=false") is false: the stack's default sharding. ZeRO
+--- named without a stage ("ZeRO", "DeepSpeed ZeRO") is 1, with a fourth value true (assumed).
 function M.parse_zero(cell)
   if cell == nil then return nil end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
@@ -1516,7 +1517,24 @@ function M.parse_zero(cell)
   if t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
     return 1, shard, false
   end
+  -- fairscale's (and PyTorch's) sharded optimizer, OSS / ZeroRedundancyOptimizer: ZeRO 1; its
+  -- ShardedDataParallel, which shards the gradients too: ZeRO 2.
+  if t:find("sharded[%s_%-]*ddp") or t:find("shardeddataparallel") or t:find("sharded[%s_%-]*data[%s_%-]*parallel") then
+    return 2, nil, false
+  end
+  if t:find("%f[%a]oss%f[%A]") or t:find("zeroredundancyoptimizer") or t:find("optimizer[%s_%-]*states?[%s_%-]*shard") then
+    return 1, nil, false
+  end
   if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
+  -- ZeRO named without its stage ("ZeRO", "DeepSpeed ZeRO", "ZeRO optimizer"): stage 1, the
+  -- optimizer's states sharded, the stage that runs beside tensor and pipeline parallelism
+  -- (Megatron-DeepSpeed's 3D parallelism; Falcon's "ZeRO"). A fourth value says it was assumed.
+  -- Not ZeRO-Offload or ZeRO-Infinity, whose offloading dml does not model.
+  -- ("No ZeRO", "ZeRO disabled": none.)
+  if t:find("%f[%a]zero%f[%A]") and not t:find("offload") and not t:find("infinity") then
+    if named_off("%f[%a]zero%f[%A]") then return 0, shard, false end
+    return 1, shard, false, true
+  end
   return nil
 end
 
@@ -2671,7 +2689,11 @@ request = function(row, presets, assumed)
   layout.sequence_parallel = sequence_parallel
   note(sp_note)
   if row.zero_or_fsdp and not M.unstated(row.zero_or_fsdp) then
-    local zero, shard, hybrid = M.parse_zero(row.zero_or_fsdp)
+    local zero, shard, hybrid, unstaged = M.parse_zero(row.zero_or_fsdp)
+    if unstaged then
+      note(fmt("zero_or_fsdp %q names no stage: ZeRO 1 assumed (the optimizer's states sharded, the stage beside tensor and pipeline parallelism)",
+        row.zero_or_fsdp))
+    end
     if zero == false then
       -- FSDP off: the stack's default sharding, unless that default is FSDP (then none).
       local default = preset_of(presets, "stacks", stacks, stack_key).default_zero or 1

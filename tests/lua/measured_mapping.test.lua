@@ -554,6 +554,23 @@ t.eq(select(2, measured.parse_zero("FSDP2 (shard degree 128)")), 128)
 t.eq(select(2, measured.parse_zero("FSDP2 (shard 32)")), 32)
 t.eq(select(2, measured.parse_zero("FSDP SHARD_GRAD_OP (ZeRO-2)")), nil)
 t.eq(measured.parse_zero("ZeRO++ hpZ"), nil); t.eq(measured.parse_zero(nil), nil)
+-- ZeRO without its stage (Falcon's "ZeRO", Megatron-DeepSpeed's): stage 1, said to be assumed
+-- (a fourth value); switched off, none; ZeRO-Offload and ZeRO-Infinity, not modelled, nothing.
+for _, cell in ipairs { "ZeRO", "DeepSpeed ZeRO", "ZeRO optimizer", "ZeRO (no offload)", "zero" } do
+  local zero, shard, hybrid, assumed = measured.parse_zero(cell)
+  t.eq(zero, 1, cell); t.eq(shard, nil, cell); t.eq(hybrid, false, cell); t.eq(assumed, true, cell)
+end
+for _, cell in ipairs { "ZeRO-1", "ZeRO stage 1", "distributed optimizer" } do
+  t.eq(select(4, measured.parse_zero(cell)), nil, cell .. " names its stage")
+end
+for _, cell in ipairs { "No ZeRO", "ZeRO disabled", "ZeRO: off", "w/o ZeRO" } do t.eq(measured.parse_zero(cell), 0, cell) end
+t.eq(measured.parse_zero("ZeRO-Offload"), nil); t.eq(measured.parse_zero("ZeRO-Infinity"), nil)
+-- fairscale's OSS and PyTorch's ZeroRedundancyOptimizer shard the optimizer (ZeRO 1); its
+-- ShardedDDP the gradients too (ZeRO 2), not plain DDP.
+for cell, z in pairs { ["OSS (fairscale)"] = 1, ["ZeroRedundancyOptimizer"] = 1, ["optimizer state sharding"] = 1,
+                       ["sharded DDP"] = 2, ["fairscale ShardedDataParallel"] = 2, ["DDP"] = 0 } do
+  t.eq(measured.parse_zero(cell), z, cell)
+end
 -- A table's FSDP column ("Yes"/"No"), NeMo's distributed_fused_adam, Colossal-AI's plugins
 -- (helpers 31 and 32).
 t.eq(measured.parse_zero("Yes"), 3); t.eq(measured.parse_zero("No"), 0); t.eq(measured.parse_zero("false"), 0)
@@ -631,6 +648,12 @@ do
   t.eq(table.concat(r.assumed, "\n"):find('zero_or_fsdp "FSDP = 0": FSDP off, and no other sharding named', 1, true) ~= nil, true)
 end
 t.eq(measured.parse_zero("1"), 1); t.eq(measured.parse_zero("2"), 2); t.eq(measured.parse_zero("4"), nil)
+do  -- ZeRO without a stage runs ZeRO 1, and the row says it assumed so
+  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { zero_or_fsdp = "DeepSpeed ZeRO" })))
+  t.eq(r.layout.zero, 1)
+  t.eq(table.concat(r.assumed, "\n"):find('zero_or_fsdp "DeepSpeed ZeRO" names no stage: ZeRO 1 assumed', 1, true) ~= nil,
+    true, table.concat(r.assumed, "\n"))
+end
 do
   local function said(cell)
     return table.concat(assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { zero_or_fsdp = cell }))).assumed, "\n")
