@@ -632,6 +632,31 @@ struct Reader {
   throw Error(fmt::format("{}: {}: {}", kMerge, name, what));
 }
 
+// Which of a name's numbers (its skeleton's runs of digits, '#') is a shard's K in "K of N"
+// ("sweep-#-of-#.tsv", "part_#_of_#", "# of #"), if one is: the run before "of" with nothing but
+// '-', '_', '.' or a space on either side of the word.
+std::optional<size_t> shard_of_count(std::string_view skeleton) {
+  size_t run = 0;
+  for (size_t i = 0; i < skeleton.size(); ++i) {
+    if (skeleton[i] != '#') continue;
+    size_t j = i + 1;
+    const auto separator = [&] {
+      while (j < skeleton.size() &&
+             (skeleton[j] == '-' || skeleton[j] == '_' || skeleton[j] == '.' || skeleton[j] == ' '))
+        ++j;
+    };
+    separator();
+    if (j + 1 < skeleton.size() && (skeleton[j] == 'o' || skeleton[j] == 'O') &&
+        (skeleton[j + 1] == 'f' || skeleton[j + 1] == 'F')) {
+      j += 2;
+      separator();
+      if (j < skeleton.size() && skeleton[j] == '#') return run;
+    }
+    ++run;
+  }
+  return std::nullopt;
+}
+
 // Parts numbered in their names (part1.tsv, part2.tsv; sweep-1-of-4.tsv, sweep-2-of-4.tsv: names
 // alike but for one number) go in that number's order, each next to the one before: a number out
 // of order (a shell glob lists part10.tsv before part2.tsv) or skipped (a shard that failed, its
@@ -667,14 +692,40 @@ void check_numbered_parts(const std::vector<std::string>& parts) {
       differs = k;
     }
   }
+  // Names that say how many parts there are ("sweep-2-of-4.tsv", as dml.shard() names them:
+  // a number, "of", a number the same in each name): parts 1 to N, each once, so a missing first
+  // or last part is named too (a lone part of several as well).
+  std::optional<unsigned long long> count;
+  if (const std::optional<size_t> k = shard_of_count(names[0].skeleton);
+      k && *k + 1 < names[0].at.size() && (!differs || *differs == *k)) {
+    const unsigned long long n = names[0].at[*k + 1];
+    bool same = n >= 1;
+    for (const Numbered& name : names) same = same && name.at[*k + 1] == n;
+    if (same) {
+      count = n;
+      differs = *k;
+    }
+  }
   if (!differs) return;
-  // Shards count from 1 (or 0): numbers that start higher (results_2022, results_2024; tp8,
-  // tp4) are some other series, taken as given.
-  unsigned long long least = names[0].at[*differs];
-  for (const Numbered& n : names) least = std::min(least, n.at[*differs]);
-  if (least > 1) return;
+  if (count) {
+    for (size_t i = 0; i < names.size(); ++i) {
+      const unsigned long long shard = names[i].at[*differs];
+      if (shard < 1 || shard > *count) {
+        merge_error(parts[i], fmt::format("is part {} of {}: the parts of a sweep in {} shards are "
+                                          "numbered 1 to {}",
+                                          shard, *count, *count, *count));
+      }
+    }
+  } else {
+    // Shards count from 1 (or 0): numbers that start higher (results_2022, results_2024; tp8,
+    // tp4) are some other series, taken as given.
+    unsigned long long least = names[0].at[*differs];
+    for (const Numbered& n : names) least = std::min(least, n.at[*differs]);
+    if (least > 1) return;
+  }
   // Out of order first (a glob's part1, part10, part11, part2 would otherwise read as part 2
-  // skipped), then a number skipped. (A part named twice is named as such before this.)
+  // skipped), then a number skipped, then (where the names give the count) the first or last
+  // part missing. (A part named twice is named as such before this.)
   for (size_t i = 1; i < names.size(); ++i) {
     const unsigned long long before = names[i - 1].at[*differs], now = names[i].at[*differs];
     if (now < before) {
@@ -692,6 +743,19 @@ void check_numbered_parts(const std::vector<std::string>& parts) {
                               "failed? --merge joins every part of the sweep, in order)",
                               quoted_excerpt(parts[i - 1]), before + 1));
     }
+  }
+  if (!count) return;
+  if (const unsigned long long first = names.front().at[*differs]; first != 1) {
+    merge_error(parts.front(), fmt::format("is part {} of {}, and no part 1 comes before it (a "
+                                           "shard that failed? --merge joins every part of the "
+                                           "sweep, in order)",
+                                           first, *count));
+  }
+  if (const unsigned long long last = names.back().at[*differs]; last != *count) {
+    merge_error(parts.back(), fmt::format("is part {} of {}, and no part {} comes after it (a "
+                                          "shard that failed? --merge joins every part of the "
+                                          "sweep, in order)",
+                                          last, *count, last + 1));
   }
 }
 

@@ -168,6 +168,12 @@ dml_golden(merge_out_of_order ARGS --merge merged.tsv cases/merge/part2.tsv case
 dml_golden(merge_skipped_part ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part3.tsv)
 # Out of order is said before a number skipped (a glob's part1 part10 part2: helper-121).
 dml_golden(merge_order_before_gap ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part3.tsv cases/merge/part2.tsv)
+# Names that give the count (dml.shard()'s "sweep-K-of-N"): a missing first or last part is named
+# too, and a part numbered past the count.
+dml_golden(merge_last_part_missing ARGS --merge merged.tsv cases/merge/sweep-1-of-3.tsv cases/merge/sweep-2-of-3.tsv)
+dml_golden(merge_first_part_missing ARGS --merge merged.tsv cases/merge/sweep-2-of-3.tsv cases/merge/sweep-3-of-3.tsv)
+dml_golden(merge_part_past_count ARGS --merge merged.tsv cases/merge/sweep-1-of-3.tsv cases/merge/sweep-2-of-3.tsv
+           cases/merge/sweep-3-of-3.tsv cases/merge/sweep-4-of-3.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
 dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)
