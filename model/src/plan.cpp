@@ -11,23 +11,29 @@ namespace dml {
 
 namespace {
 // Less than one batch is no training run, as for a transformer run: most often a misplaced
-// exponent ("1e6 tokens" for "1e12 tokens"). A partial last batch is fine. The dataset the user
-// gave (tokens, or tokens_per_param) is checked; the default's is the paper's.
+// exponent ("1e6 tokens" for "1e12 tokens"), or, with the default dataset (20 tokens a
+// parameter), a model too small for its batch. A partial last batch is fine.
 void check_fills_a_batch(const Run& run, const TrainingRun& t, const std::string& path) {
-  if (!run.tokens && !run.tokens_per_param) return;
   const u128 per_batch = static_cast<u128>(t.batch_sequences) * static_cast<u128>(t.seq_len);
   const u128 tokens = dataset_tokens(t);
   if (tokens >= per_batch) return;
   const std::string batch = fmt::format(
-      "one batch of {} tokens ({} sequences of {}, the {} batch)", count_text(per_batch),
-      count_text(static_cast<u128>(t.batch_sequences)), t.seq_len,
-      run.batch_tokens ? "given" : fmt::format("{} rule's", batch_rule_name(run)));
+      "one batch of {} tokens ({} sequence{} of {}, the {} batch)", count_text(per_batch),
+      count_text(static_cast<u128>(t.batch_sequences)), t.batch_sequences == 1 ? "" : "s",
+      t.seq_len, run.batch_tokens ? "given" : fmt::format("{} rule's", batch_rule_name(run)));
   if (run.tokens) {
     throw ConfigError(path + ".tokens", "{} token{} is less than {}", format_number(*run.tokens, 4),
                       *run.tokens == 1 ? "" : "s", batch);
   }
-  throw ConfigError(path + ".tokens_per_param", "{} gives {} token{}, less than {}",
-                    format_number(*run.tokens_per_param, 4), count_text(tokens),
+  if (run.tokens_per_param) {
+    throw ConfigError(path + ".tokens_per_param", "{} gives {} token{}, less than {}",
+                      format_number(*run.tokens_per_param, 4), count_text(tokens),
+                      tokens == 1 ? "" : "s", batch);
+  }
+  throw ConfigError(path + ".tokens",
+                    "unset: {} a parameter (the default) gives {} token{}, less than {}; give the "
+                    "run's tokens",
+                    format_number(t.tokens_per_param, 4), count_text(tokens),
                     tokens == 1 ? "" : "s", batch);
 }
 
@@ -70,7 +76,7 @@ void Description<Run>::check(const Run& r, const std::string& path) {
                         *r.batch_tokens, r.seq_len);
     }
   }
-  if (r.tokens || r.tokens_per_param) check_fills_a_batch(r, resolve_unchecked(r), path);
+  check_fills_a_batch(r, resolve_unchecked(r), path);
 }
 
 TrainingRun resolve(const Run& run) {

@@ -142,6 +142,11 @@ t.raises_here(function() dml.run { model = model, cluster = h100, batch_tokens =
   "run.tokens: 1000 tokens is less than one batch of 131,072 tokens (64 sequences of 2048, the given batch)")
 t.eq(dml.run { model = model, cluster = h100, batch_tokens = 64 * 2048, tokens = 131072 }.tokens, 131072,
   "one whole batch is a run")
+-- so is the default dataset's (20 tokens a parameter) of a model too small for its batch (a
+-- probe's d_model 1: 8 parameters, 160 tokens, had a time shorter than one batch's)
+t.raises_here(function() dml.run { model = dml.mlp_stack { d_model = 1 }, cluster = h100 } end,
+  "run.tokens: unset: 20 a parameter (the default) gives 160 tokens, less than one batch of 2,048 tokens "
+  .. "(1 sequence of 2048, the paper rule's batch); give the run's tokens")
 -- and so is a tokens_per_param that gives fewer: d_model 12288 has 2 x 12288 x 49152 x 192 =
 -- 231,928,233,984 parameters, x 1e-7 = 23,193 tokens
 t.raises_here(function() dml.run { model = model, cluster = h100, batch_tokens = 64 * 2048, tokens_per_param = 1e-7 } end,
