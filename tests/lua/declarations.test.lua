@@ -267,6 +267,20 @@ for _ = 1, 8 do
   raises_here(function() dml.level { latncy = "1 us", size = 8, bandwith = "900 GB/s", speed = 3, link = "1 Gb/s" } end,
     "level.bandwith: unknown field of a network level (did you mean 'bandwidth'?); also unknown: 'latncy' ('latency'?), 'speed'; its fields are name, size, bandwidth, link, latency, measured, sources")
 end
+-- A stem of fields names them, not the field nearest in spelling (a probe's split.tp, the
+-- layout's shape, was pointed to 'dp'), in the first unknown field's hint and the others'.
+raises_here(function() dml.transformer { layers = 2, d_model = 64, heads = 2, vocab = 100, seq_len = 8, d = 1, seq = 3 } end,
+  "transformer.d: unknown field of a transformer (did you mean 'd_ff' or 'd_model'?); also unknown: 'seq' ('seq_len'?); "
+  .. "its fields are layers, d_model, heads, kv_heads, head_dim, d_ff, gated, vocab, tied_embeddings, seq_len, causal, "
+  .. "window, full_attention_every, parallel_block, mtp_layers, moe, mla, name")
+do
+  local paper = require "dml.paper.erdil2024"
+  local r = dml.run { model = dml.mlp_stack { d_model = 12288 }, cluster = paper.clusters["H100 SXM"] }
+  t.raises_in_this_file(function() dml.evaluate(r, { dp = 1, tp = { model = 4, ff = 8 }, pp = 64, ep = 1, microbatches = 128,
+      split = { dp = { 1, 1 }, tp = { model = { 4, 1 }, ff = { 4, 2 } }, pp = { 1, 64 }, ep = { 1, 1 } } }) end,
+    "layout.split.tp: unknown field of a split of the degrees across network levels (did you mean 'tp_ff' or 'tp_model'?); "
+    .. "its fields are dp, tp_model, tp_ff, pp, ep")
+end
 raises_here(function() dml.level "nvlink" end, 'level: expected a network level (a table of its fields), got "nvlink"')
 raises_here(function() dml.level { "nvlink" } end, "level: expected named fields of a network level, found the key 1")
 raises_here(function() dml.gpu(gpus.h100_sxm, { effective_utilization = 1.5 }) end, "gpu.effective_utilization: must be at most 1, got 1.5")
