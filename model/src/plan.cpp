@@ -37,7 +37,11 @@ void check_fills_a_batch(const Run& run, const TrainingRun& t, const std::string
                     tokens == 1 ? "" : "s", batch);
 }
 
-TrainingRun resolve_unchecked(const Run& run) {
+// `validated`: the resolved run's own checks (validate). A declaration's default dataset skips
+// them: its fields were checked where declared, and optimize and evaluate check the rest. (With
+// them, checking the default dataset cost 2,870 instructions a declared run, 5.4%; without,
+// 1,540, 2.9%.)
+TrainingRun resolve_unchecked(const Run& run, bool validated = true) {
   TrainingRun t;
   t.model = run.model;
   t.model.d_ff = ff_width(run.model);
@@ -53,7 +57,7 @@ TrainingRun resolve_unchecked(const Run& run) {
     rule.kind = run.batch.value_or(BatchRule::Kind::kPaper);
     t.batch_sequences = batch_sequences_for(rule, train_flop(t), t.seq_len, t.model.experts);
   }
-  validate(t);
+  if (validated) validate(t);
   return t;
 }
 }  // namespace
@@ -76,7 +80,7 @@ void Description<Run>::check(const Run& r, const std::string& path) {
                         *r.batch_tokens, r.seq_len);
     }
   }
-  check_fills_a_batch(r, resolve_unchecked(r), path);
+  check_fills_a_batch(r, resolve_unchecked(r, r.tokens || r.tokens_per_param), path);
 }
 
 TrainingRun resolve(const Run& run) {
