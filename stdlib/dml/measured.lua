@@ -2410,15 +2410,24 @@ function M.architecture(row)
     for _, pattern in ipairs(M.one_width_moe) do
       if lower:find(pattern) then one_width = true end
     end
+    -- A model without a published config outside those families (Qwen's and DeepSeek's MoE
+    -- tables may give the dense width): ffn_hidden as the experts' width, said.
+    local dense_width_family = lower:find("qwen") or lower:find("deepseek")
     if one_width and row.ffn_hidden then
       a.expert_d_ff = a.d_ff
       notes[#notes + 1] = fmt("expert width = ffn_hidden = %d, every layer a mixture of experts (as Mixtral's and DBRX's configs give it)",
+        a.d_ff)
+    elseif row.ffn_hidden and cfg == nil and not dense_width_family then
+      a.expert_d_ff = a.d_ff
+      notes[#notes + 1] = fmt("expert width = ffn_hidden = %d assumed, every layer a mixture of experts (no published config of this model gives its expert width)",
         a.d_ff)
     else
       a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
     end
     if a.expert_d_ff == nil then
-      return nil, "no expert width for the MoE layers (not a model whose ffn_hidden is its experts')"
+      return nil, row.ffn_hidden
+        and "no expert width for the MoE layers (a Qwen or DeepSeek MoE without its published config: its ffn_hidden may be the dense width)"
+        or "no expert width for the MoE layers (no ffn_hidden, and no published config of this model gives one)"
     end
     a.dense_layers = from_config("dense_layers", "dense first layers") or 0
   end

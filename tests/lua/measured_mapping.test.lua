@@ -1239,7 +1239,15 @@ t.eq(req.run.model.moe.expert_d_ff, 14336); t.eq(req.run.model.moe.experts, 16);
 t.eq(req.run.model.moe.dense_layers, 0)
 t.eq(has(req.assumed, "expert width = ffn_hidden = 14336, every layer a mixture of experts"), true)
 t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "DBRX", moe_experts = "16",
-  moe_topk = "2", ffn_hidden = false }))), "no expert width for the MoE layers (not a model whose ffn_hidden is its experts')")
+  moe_topk = "2", ffn_hidden = false }))), "no expert width for the MoE layers (no ffn_hidden, and no published config of this model gives one)")
+-- Any other MoE without a published config (a probe's Phi-3.5-MoE, JetMoE, a lab's own): its
+-- ffn_hidden is the experts' width too, said as assumed (docs/validation.md; it was refused).
+for _, name in ipairs { "MyMoE", "Phi-3.5-MoE", "JetMoE-8B", "" } do
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = name, ffn_hidden = "1408",
+    moe_experts = "60", moe_topk = "4", ep = "4", dp = false })))
+  t.eq(r.run.model.moe.expert_d_ff, 1408, name); t.eq(r.run.model.moe.experts, 60, name)
+  t.eq(has(r.assumed, "expert width = ffn_hidden = 1408 assumed, every layer a mixture of experts"), true, name)
+end
 -- A row that names Mixtral only: its config.json gives the dimensions and the experts.
 do
   local bare = copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral-8x7B", layers = false, hidden = false,
@@ -1267,10 +1275,11 @@ do
   t.eq(dims("LLAMA2-7B"), "32/4096/32/32/11008/32000"); t.eq(dims("Llama 2 13B"), "40/5120/40/40/13824/32000")
   t.eq(dims("Llama 3.2 1B"), "none")
 end
--- Other families may give a dense width in ffn_hidden: without their config, no prediction.
+-- Qwen's and DeepSeek's MoE tables may give a dense width in ffn_hidden: without their config,
+-- no prediction.
 t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Qwen2-57B-A14B", ffn_hidden = "18944",
   moe_experts = "64", moe_topk = "8", ep = "8", dp = false }))),
-  "no expert width for the MoE layers (not a model whose ffn_hidden is its experts')")
+  "no expert width for the MoE layers (a Qwen or DeepSeek MoE without its published config: its ffn_hidden may be the dense width)")
 -- Config names match with a space too.
 t.eq(assert(measured.request(copy(row("MBridge-25.09-Qwen3_30B_a3B-16"), { model = "Qwen3 30B A3B" }))).run.model.moe.expert_d_ff, 768)
 
