@@ -699,11 +699,17 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
     local t = cell:lower():gsub("nvlink[%s%-]*[1-6]%.%d%f[%D]", "nvlink"):gsub("nvlink[%s%-]*[1-6]%f[^%d%.]", "nvlink")
       :gsub("%d+%a%a[%s%-]*gen", "gen")
       :gsub("(%d+%.?%d*)%s*gb/s%s*/%s*link", "%1 gb/s per link")
+      :gsub("(%d+%.?%d*)%s*gb/s%s*/%s*(%a+)%s*/%s*link", "%1 gb/s per %2 per link")  -- "25 GB/s/direction/link"
     local count = tonumber(t:match("%f[%d](%d+)%s*x?%s*[%a%-]*%s*links?%f[%A]") or "")
     local k, r
     local link_rate = t:match("(%d+%.?%d*)%s*gb/s[%s%(%a%-]-per%s*link")
       or (not t:find("each%s+way") and not t:find("each%s+dir") and t:match("(%d+%.?%d*)%s*gb/s[%s%(]*each"))
       or t:match("links?[%s,]+each%s*(%d+%.?%d*)%s*gb/s")
+    -- Beside a count of links, "each" after words that qualify the rate is a link's too ("12
+    -- links, 25 GB/s per direction each").
+    if not link_rate and count and not t:find("each%s+way") and not t:find("each%s+dir") then
+      link_rate = t:match("(%d+%.?%d*)%s*gb/s[%s%a%-]-%f[%a]each%f[%A]")
+    end
     if count and link_rate then
       k, r = count, link_rate
     elseif link_rate and M.nvlink_spec[gpu_preset] then

@@ -1867,6 +1867,10 @@ local probe69_intra = {
  {"xGMI, 128 GB/s per link","mi300x",896},{"NVLink 50 GB/s per link","h100_sxm",900},{"xGMI: 64 GB/s/link uni-dir x 7 links","mi300x",896},
  {"PCIe Gen5 128 GB/s; NVLink 900 GB/s","h100_sxm",900},{"NVLink4 18 links 900 GB/s","h100_sxm",900},{"NVLink 4 18 links x 50 GB/s","h100_sxm",900},
  {"450GB/s per direction, 900GB/s bidirectional","h100_sxm",900},{"NVLink 3.0 12 links x 25 GB/s","a100_sxm_80gb",300},
+ -- helper-124's: a link's rate per direction written "/direction/link", or qualified before
+ -- "each" (both were read as the GPU's: 25 and 50 GB/s, +202% and +91% on GPT 175B)
+ {"third-generation NVLink: 12 links (25 GB/s/direction/link)","a100_sxm_80gb",600},
+ {"NVLink 3.0 (12 links, 25 GB/s per direction each)","a100_sxm_80gb",600},
 }
 for _, c in ipairs(probe69_intra) do
   t.eq(measured.intra_node(c[1], c[2], false, 8), c[3], c[1])
