@@ -1067,7 +1067,12 @@ function M.schedule(row)
         -- The clause it is in (between ; , .), near it: DualPipe and GPipe in the notes only in
         -- a clause about the pipeline; "zero bubble" not in one that switches it off.
         local clause = text:sub(math.max(1, from - 200), from):match("[^;,.]*$") .. text:sub(from + 1, to + 200):match("^[^;,.]*")
-        local about = not n.clause or i == 2 or clause:find("schedul") or clause:find("pipelin")
+        -- (Or a clause that is the name alone, "DualPipe", or names it as used: "trained with
+        -- DualPipe", "uses GPipe"; helper-124.)
+        local before = text:sub(math.max(1, from - 24), from - 1)
+        local alone = not (clause:gsub(n[1], "", 1)):find("%a")
+        local used = before:find("%f[%a]with%s+$") or before:find("%f[%a]us[ei][sd]?%s+$") or before:find("%f[%a]using%s+$")
+        local about = not n.clause or i == 2 or clause:find("schedul") or clause:find("pipelin") or alone or used
         local off = switched_off(text, from, to) or n.generic and (clause:find("%f[%a]off%f[%A]")
           or clause:find("disabled") or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]"))
         if about and not off then

@@ -849,6 +849,11 @@ do
   t.eq(sched(nil, "Megatron-LM (zero-bubble fork)"), "zero_bubble")
   t.eq(sched("no zero bubble"), nil)
   t.eq(sched("pipeline schedule: DualPipe"), "dualpipe"); t.eq(sched("DeepSeek's DualPipe paper"), nil, "not about this run's pipeline")
+  -- The name alone, or named as used (helper-124: ignored, DeepSeek-V3 on H800s +81%); named
+  -- otherwise, compared against or switched off, not.
+  for _, notes in ipairs { "DualPipe", "trained with DualPipe", "uses DualPipe to overlap" } do t.eq(sched(notes), "dualpipe", notes) end
+  t.eq(sched("used GPipe"), "gpipe")
+  for _, notes in ipairs { "compared against DualPipe", "no DualPipe" } do t.eq(sched(notes), nil, notes) end
   t.eq(sched(nil, "DeepSeek (DualPipe)"), "dualpipe"); t.eq(sched("GPipe schedule"), "gpipe")
   -- helper-62's review: a variant named beside "zero bubble" is the schedule; "zero bubble ...
   -- off" is none; a long cell of repeated names stays fast (16 KB, 64 mentions a name).
