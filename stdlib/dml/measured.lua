@@ -529,6 +529,13 @@ end
 function M.pcie_card(t)
   local at, to = t:find("pcie")
   if not at or t:find("sxm") or switched_off(t, at, to) then return false end
+  -- Ruled out in more words: "(not the PCIe card)", "rather than PCIe", "instead of PCIe",
+  -- "non-PCIe" (helper-124: run as the PCIe card).
+  local before = t:sub(math.max(1, at - 24), at - 1)
+  if before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]not%s+an?%s+$") or before:find("rather%s+than%s+$")
+    or before:find("instead%s+of%s+$") or before:find("%f[%a]non[%s%-]*$") then
+    return false
+  end
   return not (t:find("pcie[%w%s%.%-]-host%s*interface") or t:find("pcie[%w%s%.%-]-host%s*link")
     or t:find("host%s*interface[%a%s:]-pcie") or t:find("host%s*link[%a%s:]-pcie") or t:find("pcie[%w%s%.%-]-to%s+cpu"))
 end

@@ -250,6 +250,11 @@ t.eq(select(2, measured.intra_node("- 900 GB/s", "h100_sxm")), 'intra_node_bw "-
 t.eq(inter("IB (HDR) -200 Gb/s"), 50)
 t.eq(inter("400 Gb/s; 1e-6 s"), 100)
 t.eq(gpu("H100 (not PCIe)"), "h100_sxm"); t.eq(gpu("H800 (not PCIe)"), "h800_sxm"); t.eq(gpu("B200 (not GB200)"), "b200")
+-- PCIe ruled out in more words (helper-124: run as the PCIe card, 13.17 s against 7.45)
+for _, c in ipairs { "H100-80GB-HBM3 (not the PCIe card)", "H100 80GB HBM3 rather than PCIe", "non-PCIe H100" } do
+  t.eq(gpu(c), "h100_sxm", c)
+end
+t.eq(gpu("A100 80GB (not the PCIe card)"), "a100_sxm_80gb"); t.eq(gpu("H100 PCIe"), "h100_pcie")
 t.eq(gpu("H100 off-the-shelf"), "h100_sxm")
 t.eq(inter(nil, "h100_pcie"), 100)
 t.eq(select(2, measured.inter_node("8x200 Gb/s HDR IB per node (200 Gb/s per GPU); 3-level fat tree", 8, "a100_sxm")), nil)
