@@ -933,6 +933,10 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
       :gsub("per%-node", "per node"):gsub("(gb/s)%s*/%s*node%f[%A]", "%1 per node"):gsub("per%s+compute%s+node", "per node")
       :gsub("each%s+node", "per node"):gsub("per%s+instance", "per node"):gsub("per%s+vm%f[%A]", "per node")
       :gsub("per%s+compute%s+tray", "per node"):gsub("per%s+tray", "per node")
+    -- A parenthesis that holds a rate alone (or "each") gives the rate of what it follows:
+    -- "HDR InfiniBand (200 Gbps) x 4 per node", "4 OmniPath links (100 Gb/s each) per node"
+    -- (helper-124: the counts were lost).
+    t = t:gsub("%(%s*(%d+%.?%d*%s*gb/s)%s*%)", "%1"):gsub("%(%s*(%d+%.?%d*%s*gb/s%s+each)%s*%)", "%1")
     -- InfiniBand's lane width ("4X NDR", one 400 Gb/s port) is no count of NICs unless the cell
     -- counts a node's ("4x NDR per node").
     if not t:find("per node") and cell:find("%f[%w]4X%s+[NHEX]DR") then t = t:gsub("%f[%w]4x%s+([nhex]dr)", "%1") end
@@ -945,6 +949,10 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     local nics, rate = t:match("(%d+)%s*x%s*[%a%s%(@]-(%d+%.?%d*)%s*g")
     if not nics then rate, nics = t:match("(%d+%.?%d*)%s*gb/s[%a%s]-x%s*(%d+)%f[%D]") end
     if not nics and not t:find("per%s+gpu") then nics, rate = t:match("(%d+)%s*nics?%s+[%a%s@]-(%d+%.?%d*)%s*gb/s") end
+    -- A count of links, then a link's rate: "4 OmniPath links, 100 Gb/s each".
+    if not nics and not t:find("per%s+gpu") then
+      nics, rate = t:match("(%d+)%s+[%a%s%-]-%f[%a]links?%f[%A][%s,:]*(%d+%.?%d*)%s*gb/s")
+    end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit) or t:match("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s")
@@ -984,6 +992,14 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
       return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
         fmt("inter-node %s Gb/s, more than one NIC carries, read as the node's, shared by its %d GPUs", rate_only,
           gpus_per_node)
+    end
+    -- A lone rate over twice the GPU's usual server NIC (an A100's 200 Gb/s: "800Gbps
+    -- interconnect") is likelier the node's than one NIC a GPU of that generation never had.
+    local usual = M.nic_spec[gpu_preset]
+    if rate_only and usual and tonumber(rate_only) > 2 * usual and not node_nics and not gpus_a_nic then
+      return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s, over twice the usual NIC a GPU of %s has (%d Gb/s), read as the node's, shared by its %d GPUs",
+          rate_only, gpu_preset, usual, gpus_per_node)
     end
     if rate_only then
       local bw, how = shared_nics(tonumber(rate_only), "")

@@ -1905,6 +1905,17 @@ local probe69_inter = {
 for _, c in ipairs(probe69_inter) do
   t.eq(measured.inter_node(c[1], 8, c[2]), c[3], c[1])
 end
+-- helper-124's: a rate in parentheses with the count outside them, a count of links before a
+-- link's rate, and a lone rate over twice the GPU's usual NIC as the node's (A100 era: 200).
+for _, c in ipairs {
+  {"HDR InfiniBand (200 Gbps) x 4 per node","a100_sxm_80gb",25},{"InfiniBand NDR (400 Gb/s) x 8 per node","h100_sxm",100},
+  {"4 OmniPath links (100 Gb/s each) per node","a100_sxm_80gb",12.5},{"4 OmniPath links, 100 Gb/s each, per node","a100_sxm_80gb",12.5},
+  {"800Gbps interconnect","a100_sxm",25},{"800 Gb/s","b300",200},{"400 Gb/s","h100_sxm",100},
+} do
+  t.eq(measured.inter_node(c[1], 8, c[2]), c[3], c[1])
+end
+t.eq(select(2, measured.inter_node("800Gbps interconnect", 8, "a100_sxm")),
+  "inter-node 800 Gb/s, over twice the usual NIC a GPU of a100_sxm has (200 Gb/s), read as the node's, shared by its 8 GPUs")
 
 -- Helper-69's probe: NICs a node has, or GPUs a NIC serves, in words.
 local probe69_nics = {
