@@ -176,7 +176,10 @@ function M.count_cell(column, cell)
     if k then text = tostring(tonumber(k) * 1024) end
   end
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
-    or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")))
+    or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")
+      or text:match("^(%d+)%s*samples?$")))  -- (Megatron's word for sequences)
+    or (column == "vpp_interleave" and (text:lower():match("^%s*none%s*$") or text:lower():match("^%s*no%s*$")
+      or text:lower():match("^%s*off%s*$")) and "1")  -- no interleaving: one chunk a stage
   if n then text = n end
   -- The heads cell's head width ("64 (head_dim 128)"): the heads, and the width for the row.
   if column == "heads" then
@@ -195,8 +198,10 @@ function M.count_cell(column, cell)
     local other_unit = remark and ((column == "vpp_interleave" and r:find("layer")) or (column == "ffn_hidden" and r:find("expert"))
       or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")) or (column == "kv_heads" and (r:find("mla") or r:find("latent")))
       or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local"))))
+    -- (Digits inside a word are no number of the remark's: "8 (DGX H100)", "4 (ZeRO-1)".)
+    local numbers = remark and remark:gsub("%a[%w%-%.]*", "")
     local plain = remark and not other_unit
-      and (not remark:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
+      and (not numbers:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
     if bare and plain then text = bare:gsub(",", "") end
   end
   if text == cell then return cell end
@@ -1307,6 +1312,11 @@ function M.stack_for(row)
       return key, fmt("no preset for the JAX framework %q: stack %s assumed (the stack of a run sharded as FSDP without TP or PP; XLA's compilation and kernels not modelled)",
         row.framework or "", key)
     end
+    -- (PaddlePaddle and MindSpore shard as FSDP does, without being PyTorch: said as such.)
+    if f:find("paddle") or f:find("mindspore") then
+      return key, fmt("no preset for the framework %s: stack %s assumed (the stack of a run sharded as FSDP without TP or PP; its own kernels not modelled)",
+        framework_text(row), key)
+    end
     return key, fmt("no preset for the framework %s: stack %s assumed (it runs on PyTorch FSDP%s)", framework_text(row),
       key, key == "torchtitan_compile" and ", compiled" or "")
   end
@@ -1556,10 +1566,13 @@ function M.parse_zero(cell)
   if t:find("sharded[%s_%-]*ddp") or t:find("shardeddataparallel") or t:find("sharded[%s_%-]*data[%s_%-]*parallel") then
     return 2, nil, false
   end
-  if t:find("%f[%a]oss%f[%A]") or t:find("zeroredundancyoptimizer") or t:find("optimizer[%s_%-]*states?[%s_%-]*shard") then
+  if t:find("%f[%a]oss%f[%A]") or t:find("zeroredundancyoptimizer") or t:find("optimizer[%s_%-]*states?[%s_%-]*shard")
+    or t:find("sharded[%s_%-]*optimizer") then
     return 1, nil, false
   end
-  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") then return 0, shard, false end
+  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") or t:find("^%s*not%s+used") or t:find("^%s*unused") then
+    return 0, shard, false
+  end
   -- ZeRO named without its stage ("ZeRO", "DeepSpeed ZeRO", "ZeRO optimizer"): stage 1, the
   -- optimizer's states sharded, the stage that runs beside tensor and pipeline parallelism
   -- (Megatron-DeepSpeed's 3D parallelism; Falcon's "ZeRO"). A fourth value says it was assumed.
@@ -2048,6 +2061,7 @@ function M.parse_yes_no(cell)
   local named = t:find(sp_name) or t:find("sequence[%s%-_]*parallel")
   if named and (t:find("^%s*without") or t:find("not%s+used") or t:find("^%s*w/o")) then return false end
   if t:match("^%s*megatron%s+sp%s*$") or t:match("^%s*sp%s*$") or t:match("^%s*sequence[%s%-_]*parallel[%a]*%s*$")
+    or t:match("^%s*megatron[%s%-']*s?%s+sequence[%s%-_]*parallel[%a]*%s*$") or t:match("^%s*used%s*$")
     or t:match("^%s*with%s+sp%s*$") or t:match("^%s*w/%s*sp%s*$") or t:find("tp%s*%+%s*sp%f[%A]") then
     return true
   end
@@ -3039,6 +3053,13 @@ function M.flop_formula(row)
   -- "96*B*s*l*h" and "96·B·s·l·h²" read the same.
   local bare = t:gsub("%^2", ""):gsub("\194\178", ""):gsub("[%s%*%.\194\183\195\151]", "")
   if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
+  -- Narayanan et al.'s formula by name; Megatron's count with the recompute forward is theirs
+  -- (96 B s l h^2 (1 + s/6h + V/16lh): the 2021 Megatron-LM's hardware FLOPs).
+  if t:find("narayanan") then return "narayanan" end
+  local with_recompute = t:find("with%s+recompute") or t:find("including%s+recompute") or t:find("incl%.?%s+recompute")
+  if with_recompute and (t:find("megatron") or t:find("nemo")) then
+    return "narayanan", "Megatron's count with the recompute forward read as Narayanan et al.'s formula (96 B s l h^2 (1 + s/6h + V/16lh))"
+  end
   if bare:find("72bslh") then return "korthikanti" end
   if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
     or t:find("megatron'?s? formula") then
@@ -3062,8 +3083,11 @@ function M.flop_formula(row)
     return "megatron", "nanotron's get_flops: the count of Megatron-Core r0.8 (non-causal attention)"
   end
   -- A cell that names no formula ("model FLOPs", "MFU") counts as one not given.
+  -- (Nor does one that only says recompute is left out: "model FLOPs (no recompute)".)
   local generic = t:gsub("[%p%s]", " "):gsub("%f[%a]model%f[%A]", ""):gsub("%f[%a]t?flops%f[%A]", "")
-    :gsub("%f[%a]mfu%f[%A]", ""):gsub("%f[%a]per%f[%A]", ""):gsub("%f[%a]gpu%f[%A]", ""):gsub("%s", "")
+    :gsub("%f[%a]mfu%f[%A]", ""):gsub("%f[%a]per%f[%A]", ""):gsub("%f[%a]gpu%f[%A]", "")
+    :gsub("%f[%a]no%s+recompute%a*", ""):gsub("%f[%a]excluding%s+recompute%a*", ""):gsub("%f[%a]without%s+recompute%a*", "")
+    :gsub("%s", "")
   if t ~= "" and generic == "" then t = "" end
   if t == "" or t:find("not stated") or t:find("not given") or t:find("unknown") then
     local src = (row.source or ""):lower()
@@ -3127,7 +3151,8 @@ local function measurement(row, column)
   elseif column == "iter_time_s" then
     local v, unit = text:match("^%s*([%d%.,eE+-]+)%s*([%a/]*)%s*$")
     local seconds = { s = 1, sec = 1, secs = 1, second = 1, seconds = 1, ["s/step"] = 1, ["s/iter"] = 1,
-                      ms = 1e-3, ["ms/step"] = 1e-3, ["ms/iter"] = 1e-3, us = 1e-6 }
+                      ["s/it"] = 1, ["sec/iter"] = 1, ["sec/step"] = 1, ["sec/it"] = 1,
+                      ms = 1e-3, ["ms/step"] = 1e-3, ["ms/iter"] = 1e-3, ["ms/it"] = 1e-3, us = 1e-6 }
     if v and seconds[unit:lower()] then text, scale = v, seconds[unit:lower()] end
   elseif column == "tokens_per_s" or column == "tokens_per_s_per_gpu" then
     -- ("3,420 tok/s/GPU" in the cluster's column is a GPU's: said to the caller.)
@@ -3139,8 +3164,11 @@ local function measurement(row, column)
     if v then text, scale = v, (suffix:lower() == "k" and 1e3 or 1e6) end
     if per_gpu then tag = "per_gpu" end
   elseif column == "tflops_per_gpu" then
-    local v, unit = text:match("^%s*([%d%.,]+)%s*(%a+)/?s?%s*$")
-    if v and unit:lower() == "pflop" then text, scale = v, 1000 elseif v and unit:lower() == "tflop" then text = v end
+    -- "380 TFLOP/s", "380 TFLOPS", "380 TFLOPs/GPU", "380 TFLOP/s per GPU", "1.2 PFLOP/s".
+    local t2 = text:gsub("%s*/%s*[gG][pP][uU]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[gG][pP][uU]%s*$", "")
+    local v, unit = t2:match("^%s*([%d%.,]+)%s*(%a+)/?s?%s*$")
+    unit = unit and unit:lower():gsub("s$", "")
+    if v and unit == "pflop" then text, scale = v, 1000 elseif v and unit == "tflop" then text = v end
   end
   local x = M.number(text)
   if x ~= nil then x = x * scale end

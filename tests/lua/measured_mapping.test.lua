@@ -570,6 +570,24 @@ for _, cell in ipairs { "ZeRO-1", "ZeRO stage 1", "distributed optimizer" } do
 end
 for _, cell in ipairs { "No ZeRO", "ZeRO disabled", "ZeRO: off", "w/o ZeRO" } do t.eq(measured.parse_zero(cell), 0, cell) end
 t.eq(measured.parse_zero("ZeRO-Offload"), nil); t.eq(measured.parse_zero("ZeRO-Infinity"), nil)
+-- helper-124's spellings: a sharded optimizer is ZeRO 1, "not used" none; a count's remark whose
+-- digits are inside words; Megatron's "samples"; an interleave of none; SP by Megatron's name or
+-- "used"; units in measurement cells; FLOP counts by name; a FSDP framework that is not PyTorch.
+t.eq(measured.parse_zero("sharded optimizer"), 1); t.eq(measured.parse_zero("not used"), 0)
+t.eq(measured.count_cell("gpus_per_node", "8 (DGX H100)"), "8"); t.eq(measured.count_cell("dp", "4 (ZeRO-1)"), "4")
+t.eq(measured.count_cell("micro_batch", "2 (4 for the 70B)"), "2 (4 for the 70B)", "a remark with another value")
+t.eq(measured.count_cell("global_batch_seqs", "128 samples"), "128"); t.eq(measured.count_cell("vpp_interleave", "none"), "1")
+t.eq(measured.parse_yes_no("Megatron sequence parallelism"), true); t.eq(measured.parse_yes_no("used"), true)
+t.eq(measured.parse_yes_no("not used"), false)
+for _, v in ipairs { "380 TFLOPS", "380 TFLOPs/GPU", "380 TFLOP/s per GPU", "0.38 PFLOP/s" } do
+  t.eq(select(2, measured.measured_time { tflops_per_gpu = v, tflops_counting = "96 B s l h^2", layers = "96", hidden = "12288",
+    seq_len = "2048", global_batch_seqs = "1536", num_gpus = "1024", vocab = "51200" }), "step FLOPs (Narayanan 2021 F) / (tflops_per_gpu x GPUs)", v)
+end
+for _, v in ipairs { "8.5 s/it", "8.5 sec/iter", "8500 ms/it" } do t.eq(measured.measured_time { iter_time_s = v }, 8.5, v) end
+t.eq(measured.flop_formula { tflops_counting = "Narayanan et al. 2021 formula" }, "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "Megatron formula (with recompute)" }, "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "model FLOPs (no recompute)" }, "6n", "a generic count, not given")
+t.eq(select(2, measured.stack_for { framework = "PaddlePaddle", zero_or_fsdp = "FSDP" }):find("PyTorch", 1, true), nil)
 -- fairscale's OSS and PyTorch's ZeroRedundancyOptimizer shard the optimizer (ZeRO 1); its
 -- ShardedDDP the gradients too (ZeRO 2), not plain DDP.
 for cell, z in pairs { ["OSS (fairscale)"] = 1, ["ZeroRedundancyOptimizer"] = 1, ["optimizer state sharding"] = 1,
