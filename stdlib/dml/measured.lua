@@ -1238,6 +1238,11 @@ function M.stack_for(row)
     if flag("mcore") and not flag("legacy") then
       return "megatron_core", fmt("stack megatron_core for %q (--use-mcore-models: Megatron-Core's models)", row.framework)
     end
+    -- A Megatron-Core release named in the cell ("Megatron-LM (core r0.5.0)", "core v0.8"):
+    -- Megatron-Core's models (helper-124: read as the 2022 stack).
+    if f:find("%f[%a]core[%s_%-]*r?v?%d+%.%d") and not flag("legacy") then
+      return "megatron_core", fmt("stack megatron_core for %q (a Megatron-Core release named)", row.framework)
+    end
     if flag("legacy") then
       return "megatron_2022", fmt("stack megatron_2022 for %q (--use-legacy-models: Megatron-LM's own models)", row.framework)
     end

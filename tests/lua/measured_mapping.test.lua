@@ -588,6 +588,8 @@ t.eq(measured.flop_formula { tflops_counting = "Narayanan et al. 2021 formula" }
 t.eq(measured.flop_formula { tflops_counting = "Megatron formula (with recompute)" }, "narayanan")
 t.eq(measured.flop_formula { tflops_counting = "model FLOPs (no recompute)" }, "6n", "a generic count, not given")
 t.eq(select(2, measured.stack_for { framework = "PaddlePaddle", zero_or_fsdp = "FSDP" }):find("PyTorch", 1, true), nil)
+t.eq(measured.stack_for { framework = "Megatron-LM (core r0.5.0)", source = "a 2024 report" }, "megatron_core")
+t.eq(measured.stack_for { framework = "Megatron-LM", source = "a 2024 report" }, "megatron_2022")
 -- fairscale's OSS and PyTorch's ZeroRedundancyOptimizer shard the optimizer (ZeRO 1); its
 -- ShardedDDP the gradients too (ZeRO 2), not plain DDP.
 for cell, z in pairs { ["OSS (fairscale)"] = 1, ["ZeroRedundancyOptimizer"] = 1, ["optimizer state sharding"] = 1,
