@@ -2896,6 +2896,15 @@ request = function(row, presets, assumed)
     pnote = fmt("precision %q read as %s", row.precision, precision)
   end
   note(pnote)
+  -- A format the GPU has no tensor cores for, said (helper-124: predicted without a word): bf16
+  -- on a V100 (fp16's rate), MX formats before Blackwell and CDNA 4 (FP8's rate).
+  local cell_lower = (row.precision or ""):lower()
+  if gpu_key and gpu_key:match("^v100") and precision == "bf16" and (cell_lower:find("bf16") or cell_lower:find("bfloat16")) then
+    note(fmt("precision %q on a V100, which has no bf16 tensor cores: costed at its fp16 rate", row.precision))
+  end
+  if gpu_key and precision == "fp8" and cell_lower:find("%f[%a]mx") and not (gpu_key:match("^g?b[23]00") or gpu_key:match("^mi35")) then
+    note(fmt("precision %q on a %s, which has no MX tensor cores (Blackwell's and CDNA 4's): costed at its FP8 rate", row.precision, gpu_key))
+  end
   local fp8_scaling = M.parse_fp8_scaling(row.precision)
   if precision == "fp8" and fp8_scaling == "rowwise" then note("FP8 scaling row-wise (torchao's rowwise recipe)") end
 

@@ -1278,6 +1278,13 @@ for _, name in ipairs { "MyMoE", "Phi-3.5-MoE", "JetMoE-8B", "" } do
   t.eq(r.run.model.moe.expert_d_ff, 1408, name); t.eq(r.run.model.moe.experts, 60, name)
   t.eq(has(r.assumed, "expert width = ffn_hidden = 1408 assumed, every layer a mixture of experts"), true, name)
 end
+-- A format the GPU has no tensor cores for is said (helper-124: silent).
+t.eq(has(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { gpu = "V100 32GB", precision = "BF16" }))).assumed,
+  'precision "BF16" on a V100, which has no bf16 tensor cores: costed at its fp16 rate'), true)
+t.eq(has(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { precision = "MXFP8" }))).assumed,
+  'precision "MXFP8" on a h100_sxm, which has no MX tensor cores'), true)
+t.eq(has(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { gpu = "B200", precision = "MXFP8" }))).assumed,
+  'precision "MXFP8" on a b200'), false, "Blackwell has them")
 -- A row that names Mixtral only: its config.json gives the dimensions and the experts.
 do
   local bare = copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Mixtral-8x7B", layers = false, hidden = false,
