@@ -267,18 +267,25 @@ local function grid_shape(grid, path)
     end
     -- A list has places 1..n and no holes: a nil in it would run as a point of its own
     -- (helper-93: { 16, nil, 32 } ran a point with no value).
+    -- (A table's column, t:column(name), carries its length as `n`: read as the list it is.)
     local places = 0
     for i in pairs(values) do
-      if math.type(i) ~= "integer" or i < 1 then
-        core.raise(string.format("%s.%s: expected a list of values, found the key %s", path, k,
-          type(i) == "string" and string.format("%q", i) or tostring(i)))
+      if not (i == "n" and math.type(values.n) == "integer") then  -- (n: checked below)
+        if math.type(i) ~= "integer" or i < 1 then
+          core.raise(string.format("%s.%s: expected a list of values, found the key %s", path, k,
+            type(i) == "string" and string.format("%q", i) or tostring(i)))
+        end
+        places = math.max(places, i)
       end
-      places = math.max(places, i)
     end
     for i = 1, places do
       if values[i] == nil then
         core.raise(string.format("%s.%s[%d]: missing (the list has %d places; no holes)", path, k, i, places))
       end
+    end
+    if values.n ~= nil and values.n ~= places then
+      core.raise(string.format("%s.%s.n: %d, but the list has %d place%s (a column's n is its length)", path, k, values.n,
+        places, places == 1 and "" or "s"))
     end
     keys[#keys + 1] = k
   end
@@ -380,6 +387,9 @@ function M.sweep(spec)
   -- A mistake in how the sweep is written (a field name, fixed fields for a paper run) ends the
   -- sweep even under on_error = "row": set before such an error is raised.
   local shape_failed = false
+  -- An error raised with no message (error({...}), error()) ends the sweep even under on_error =
+  -- "row" (docs/language.md), though its text names the point: set where it is named.
+  local not_a_message = false
   -- Layout fields every transformer run's search holds fixed (dml.optimize's second argument);
   -- a run function may return a point's own as its second value, which add to these.
   local fixed_all = spec.fixed
@@ -492,6 +502,7 @@ function M.sweep(spec)
         local mt = getmetatable(e)
         if type(e) ~= "string" and not (type(mt) == "table" and mt.__tostring) and type(e) ~= "number" then
           e = string.format("(error object is a %s value)", type(e))
+          not_a_message = true
         end
         if type(e) ~= "string" then return e end
         e = core.placed(e)  -- Lua's own errors from C (a yield outside a coroutine) have no line
@@ -574,7 +585,7 @@ function M.sweep(spec)
     if ok then return true, r, f end
     -- Not a point's own failure: a mistake in the sweep, an error that is no message, or the
     -- call ending (a stop recorded, Lua out of memory).
-    if shape_failed or type(r) ~= "string" or core.stopping() or r:find("not enough memory", 1, true) then
+    if shape_failed or not_a_message or type(r) ~= "string" or core.stopping() or r:find("not enough memory", 1, true) then
       error(r, 0)
     end
     if #keys == 0 then r = string.format("sweep.runs[%d]: %s", i + 1, (r:gsub("^[^\n]-:%d+: ", ""))) end

@@ -354,7 +354,7 @@ def("nccl_tests", "dml.nccl_tests(path[, { op = \"all_reduce\", gpus = N, placem
   nccl.read)
 def("compare_collectives", "dml.compare_collectives(cluster, rows[, stack]): measured collectives beside the model's alpha-beta bus bandwidth on the cluster (its levels' measured tables left out), as a dml.table (columns op, gpus, size_bytes, measured_GBps, dml_GBps, error_pct).",
   nccl.compare)
-def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows). label = \"name\" names its progress line (default \"sweep\"); fixed = { tp = 8, ... } holds transformer runs' layout fields fixed (a run function's second value adds a point's own); on_error = \"row\" keeps a failed point as a row and goes on.",
+def("sweep", "dml.sweep{ grid = { name = {values...} }, run = function(point) return dml.run{...} end } or dml.sweep{ runs = {...} }: optimize many runs on all cores; returns a dml.table (Ctrl-C keeps the finished rows). label = \"name\" names its progress line (default \"sweep\"); fixed = { tp = 8, ... } holds transformer runs' layout fields fixed (a run function's second value adds a point's own); on_error = \"row\" keeps a failed point as a row and goes on; shard = false runs every point in each --shard process (docs/scaling-out.md).",
   analysis.sweep)
 def("setting", "dml.setting{ cluster = ..., sparsity = \"dense\"|\"paper\", batch = ... }: hardware plus the paper's scaling laws, for dml.limits; the cluster has no size (the limits choose one per model; a fixed cluster is a question for dml.optimize).",
   declare.setting)

@@ -534,6 +534,25 @@ do
   end, "sweep.run({ a = 1 }) second value.TP: not a layout field to hold fixed (did you mean 'tp'?); the fields "
     .. "are tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, microbatch, "
     .. "recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload")
+  -- so does an error with no message, error({...}) or error(), as docs/language.md says (a probe
+  -- found it kept as a row), still naming its point
+  t.raises_in_this_file(function()
+    dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error({ code = 1 }) end }
+  end, "(error object is a table value) (sweep.run at { a = 1 })")
+  t.raises_in_this_file(function()
+    dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error() end }
+  end, "(error object is a nil value) (sweep.run at { a = 1 })")
+end
+-- a table's column (a list with its length as n) is a grid's list (a probe's t:column("d") was
+-- refused: "found the key n"); an n that is not the length is named
+do
+  local col = dml.table { { ib = "400 Gb/s" }, { ib = "800 Gb/s" } }:column("ib")
+  local swept = dml.sweep { grid = { ib = col }, run = function(p)
+    return dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+      levels = { networks.nvlink4_h100, dml.level { link = p.ib, latency = "1 us" } } } }) end }
+  t.eq(#swept:rows(), 2)
+  t.raises_here(function() dml.sweep { grid = { ib = { "400 Gb/s", n = 3 } }, run = function() return run end } end,
+    "sweep.grid.ib.n: 3, but the list has 1 place (a column's n is its length)")
 end
 -- layout fields a sweep holds fixed: `fixed` for every run, and a run function's second value for
 -- its point (added to them); each row is what dml.optimize answers with the same fields fixed
