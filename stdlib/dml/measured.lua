@@ -1566,11 +1566,12 @@ function M.parse_zero(cell)
   if t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
     return 1, shard, false
   end
+  -- FSDP spelled out ("Fully Sharded Data Parallel"): ZeRO 3, as FSDP above.
+  if t:find("fully[%s_%-]*sharded") then return 3, shard, hybrid end
   -- fairscale's (and PyTorch's) sharded optimizer, OSS / ZeroRedundancyOptimizer: ZeRO 1; its
-  -- ShardedDataParallel, which shards the gradients too: ZeRO 2.
-  if t:find("sharded[%s_%-]*ddp") or t:find("shardeddataparallel") or t:find("sharded[%s_%-]*data[%s_%-]*parallel") then
-    return 2, nil, false
-  end
+  -- ShardedDataParallel (ShardedDDP), which shards the gradients too: ZeRO 2. (Plain "sharded
+  -- data parallelism" names SageMaker's ZeRO-3-like sharding as well: not read.)
+  if t:find("sharded[%s_%-]*ddp") or t:find("shardeddataparallel") then return 2, nil, false end
   if t:find("%f[%a]oss%f[%A]") or t:find("zeroredundancyoptimizer") or t:find("optimizer[%s_%-]*states?[%s_%-]*shard")
     or t:find("sharded[%s_%-]*optimizer") then
     return 1, nil, false

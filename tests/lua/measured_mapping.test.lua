@@ -593,7 +593,9 @@ t.eq(measured.stack_for { framework = "Megatron-LM", source = "a 2024 report" },
 -- fairscale's OSS and PyTorch's ZeroRedundancyOptimizer shard the optimizer (ZeRO 1); its
 -- ShardedDDP the gradients too (ZeRO 2), not plain DDP.
 for cell, z in pairs { ["OSS (fairscale)"] = 1, ["ZeroRedundancyOptimizer"] = 1, ["optimizer state sharding"] = 1,
-                       ["sharded DDP"] = 2, ["fairscale ShardedDataParallel"] = 2, ["DDP"] = 0 } do
+                       ["sharded DDP"] = 2, ["fairscale ShardedDataParallel"] = 2, ["DDP"] = 0,
+                       -- (FSDP spelled out is ZeRO 3, not fairscale's sharded DDP: the final read)
+                       ["Fully Sharded Data Parallel"] = 3, ["PyTorch Fully Sharded Data Parallel (full shard)"] = 3 } do
   t.eq(measured.parse_zero(cell), z, cell)
 end
 -- A table's FSDP column ("Yes"/"No"), NeMo's distributed_fused_adam, Colossal-AI's plugins
