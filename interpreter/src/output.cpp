@@ -151,6 +151,14 @@ std::string non_finite_name(double x) {
 // A separated-values file (CSV or TSV); `field` turns one cell's text into its field.
 template <typename Field>
 std::string to_separated(const Table& t, char sep, Field field) {
+  // Rows without columns have no header line and nothing to write in each line: the file would
+  // not read back as those rows.
+  if (t.columns.empty() && !t.rows.empty()) {
+    throw Error(
+        fmt::format("the table has {} row{} but no columns, which a {} file cannot hold "
+                    "(give the rows fields, or use .json)",
+                    t.rows.size(), t.rows.size() == 1 ? "" : "s", sep == ',' ? "CSV" : "TSV"));
+  }
   std::string out;
   for (size_t c = 0; c < t.columns.size(); ++c) {
     if (c > 0) out += sep;

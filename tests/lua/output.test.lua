@@ -157,6 +157,10 @@ local function main()
   t.eq(read(dir .. "/one.csv"), 'x\n1\n""\n""\n3\n', "one column, empty cells")
   dml.save({}, dir .. "/empty.json")
   t.eq(read(dir .. "/empty.json"), "[]\n", "no rows")
+  dml.save(dml.table({ {}, {} }), dir .. "/fieldless.json")
+  t.eq(read(dir .. "/fieldless.json"), "[\n  {},\n  {}\n]\n", "rows without fields")
+  dml.save({}, dir .. "/empty.tsv")
+  t.eq(read(dir .. "/empty.tsv"), "", "no rows, no columns")
 
   -- A single record: one row; a declared value keeps its description's field order, and nested
   -- records and lists become dotted and indexed columns.
@@ -209,6 +213,12 @@ local function main()
     "dml.save: rows[2].a: expected a number, string, boolean or quantity, got a table")
   fails(function() dml.save({ result, 5 }, dir .. "/x.csv") end,
     "dml.save: rows[2]: expected a value that makes its own row, as rows[1] does (a plan, a declared value), got a number")
+  -- Rows with no fields: a CSV or TSV file of them would be blank lines (no header) and would not
+  -- read back; JSON holds them, and a table with neither rows nor columns is an empty file.
+  fails(function() dml.save(dml.table({ {}, {} }), dir .. "/x.tsv") end,
+    'dml.save: cannot write "' .. dir .. '/x.tsv": the table has 2 rows but no columns, which a TSV file cannot hold (give the rows fields, or use .json)')
+  fails(function() dml.save({ {} }, dir .. "/x.csv") end,
+    'dml.save: cannot write "' .. dir .. '/x.csv": the table has 1 row but no columns, which a CSV file cannot hold (give the rows fields, or use .json)')
   t.eq(listing(), before, "failed saves leave no file")
   -- A failure after the temporary file was written (the target is a directory) removes it.
   assert(os.execute("mkdir '" .. dir .. "/taken.csv'"))
