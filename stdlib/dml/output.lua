@@ -406,15 +406,22 @@ end
 --- The extensions dml.save and dml.plot write, by what they write (any case: "x.CSV" is CSV).
 M.extensions = { table = { "csv", "tsv", "json" }, plot = { "png", "svg", "pdf" } }
 
---- check_extension(option, path, kind, usage): a usage error, before any work, when a script's
---- `option` names a file that `kind` ("table" or "plot") cannot write.
-function M.check_extension(option, path, kind, usage)
+--- check_output_option(option, path, kind, usage): a usage error, before any work, when a
+--- script's `option` names a file that `kind` ("table" or "plot") cannot write: its extension is
+--- not one of kind's, or the file could not be written there (a missing or read-only folder, a
+--- directory, a device or a pipe; outside the working directory in the sandbox).
+function M.check_output_option(option, path, kind, usage)
   local ext = (path:match("%.([^./\\]+)$") or ""):lower()
+  local known = false
   for _, e in ipairs(M.extensions[kind]) do
-    if e == ext then return end
+    if e == ext then known = true end
   end
-  core.usage_error(string.format("'%s %s': cannot tell the format from its extension; supported: .%s (%s)", option, path,
-    table.concat(M.extensions[kind], ", ."), usage))
+  if not known then
+    core.usage_error(string.format("'%s %s': cannot tell the format from its extension; supported: .%s (%s)", option, path,
+      table.concat(M.extensions[kind], ", ."), usage))
+  end
+  local why = core.write_problem(path, option)
+  if why then core.usage_error(string.format("%s (%s)", why, usage)) end
 end
 
 ---@param value any a dml.table, a list of rows, a record, or a value with __dml_rows

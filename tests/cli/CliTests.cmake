@@ -125,6 +125,11 @@ dml_golden(paper_scenario_bare_tsv ARGS ../../scenarios/erdil2024/base_compariso
 # A file the scenario cannot write is said before the comparison runs (exit 2, nothing printed).
 dml_golden(paper_scenario_bad_plot ARGS ../../scenarios/erdil2024/base_comparison.lua --plot b.jpg)
 dml_golden(study_bad_tsv ARGS ../../scenarios/fernandez2024/collectives.lua --tsv out.txt)
+# A file that cannot be written is said before the work, and an option is given once.
+dml_golden(paper_scenario_tsv_no_folder ARGS ../../scenarios/erdil2024/base_comparison.lua --tsv no/such/folder/p.tsv)
+dml_golden(study_plot_no_folder ARGS ../../scenarios/fernandez2024/generations.lua --plot no/such/folder/g.png)
+dml_golden(paper_scenario_tsv_twice ARGS ../../scenarios/erdil2024/base_comparison.lua --tsv a.tsv --tsv b.tsv)
+dml_golden(study_plot_twice ARGS ../../scenarios/fernandez2024/crossover.lua --plot a.png --plot b.svg)
 dml_golden(judge_without_input ARGS ../../scenarios/validation/measured.lua)
 # A usage error caught by pcall, then another error: that one is the scenario's, exit 1.
 dml_golden(usage_error_caught ARGS -e "pcall(dml.usage_error, 'bad') dml.error('then this')")

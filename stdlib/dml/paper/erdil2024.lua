@@ -167,6 +167,11 @@ function M.arguments(script, no_plot, ...)
       dml.usage_error(string.format("--plot: %s (%s)", no_plot, usage))
     elseif a == "--tsv" or a == "--plot" then
       if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
+      local before = a == "--tsv" and tsv or a == "--plot" and plot or nil
+      if before then
+        dml.usage_error(string.format("'%s' given twice ('%s', then '%s'): name one file (%s)", a, before,
+          args[i + 1], usage))
+      end
       if a == "--tsv" then tsv = args[i + 1] else plot = args[i + 1] end
       i = i + 2
     elseif a == "--help" or a == "-h" then
@@ -178,8 +183,8 @@ function M.arguments(script, no_plot, ...)
   end
   -- A file the comparison cannot write is said before it runs, not after.
   local output = require "dml.output"
-  if tsv then output.check_extension("--tsv", tsv, "table", usage) end
-  if plot then output.check_extension("--plot", plot, "plot", usage) end
+  if tsv then output.check_output_option("--tsv", tsv, "table", usage) end
+  if plot then output.check_output_option("--plot", plot, "plot", usage) end
   return tsv, plot, false
 end
 

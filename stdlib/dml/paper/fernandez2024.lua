@@ -88,6 +88,10 @@ local function parse_args(name, ...)
     local a = args[i]
     if a == "--tsv" or a == "--plot" then
       if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
+      if o[a:sub(3)] then
+        dml.usage_error(string.format("'%s' given twice ('%s', then '%s'): name one file (%s)", a, o[a:sub(3)],
+          args[i + 1], usage))
+      end
       o[a:sub(3)] = args[i + 1]
       i = i + 2
     elseif a == "--help" or a == "-h" then
@@ -100,8 +104,8 @@ local function parse_args(name, ...)
   end
   -- A file the study cannot write is said before it runs, not after.
   local output = require "dml.output"
-  if o.tsv then output.check_extension("--tsv", o.tsv, "table", usage) end
-  if o.plot then output.check_extension("--plot", o.plot, "plot", usage) end
+  if o.tsv then output.check_output_option("--tsv", o.tsv, "table", usage) end
+  if o.plot then output.check_output_option("--plot", o.plot, "plot", usage) end
   return o
 end
 M.parse_args = parse_args
