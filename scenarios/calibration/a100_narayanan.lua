@@ -6,11 +6,15 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
 local usage = "usage: dml scenarios/calibration/a100_narayanan.lua [RUNS.tsv] [--write FILE.lua]"
 
-local args, tsv, out = { ... }, nil, "a100_megatron_2021.lua"
+local args, tsv, out = { ... }, nil, nil
 local i = 1
 while i <= #args do
   if args[i] == "--write" then
     if not args[i + 1] then dml.usage_error("'--write' needs a file name (" .. usage .. ")") end
+    if out then
+      dml.usage_error(string.format("'--write' given twice ('%s', then '%s'): name one file (%s)", out, args[i + 1],
+        usage))
+    end
     out, i = args[i + 1], i + 2
   elseif args[i]:sub(1, 2) ~= "--" and tsv == nil then
     tsv, i = args[i], i + 1
@@ -18,6 +22,7 @@ while i <= #args do
     dml.usage_error(string.format("unknown argument '%s' (%s)", args[i], usage))
   end
 end
+out = out or "a100_megatron_2021.lua"
 -- The public runs, found from this file's place ("a/b/../../c" written "c").
 if tsv == nil then
   tsv = here .. "/../../tests/validation/measured/public.tsv"

@@ -19,14 +19,16 @@ local explain = {}
 local i = 1
 while i <= #args do
   local a = args[i]
-  if a == "--out" then
-    if not args[i + 1] then dml.usage_error("'--out' needs a file name (" .. usage .. ")") end
-    out = args[i + 1]
-    i = i + 2
-  elseif a:find("^%-%-out=") then
-    out = a:sub(7)
-    if out == "" then dml.usage_error("'--out=' needs a file name (" .. usage .. ")") end
-    i = i + 1
+  if a == "--out" or a:find("^%-%-out=") then
+    local file
+    if a == "--out" then file = args[i + 1] else file = a:sub(7) end
+    if not file then dml.usage_error("'--out' needs a file name (" .. usage .. ")") end
+    if file == "" then dml.usage_error("'--out=' needs a file name (" .. usage .. ")") end
+    if out then
+      dml.usage_error(string.format("'--out' given twice ('%s', then '%s'): name one file (%s)", out, file, usage))
+    end
+    out = file
+    i = i + (a == "--out" and 2 or 1)
   elseif a == "--markdown" then
     markdown = true
     i = i + 1

@@ -234,6 +234,10 @@ dml_golden(measured_out_is_input ARGS ../../scenarios/validation/measured.lua ca
 # a device would be: tests/CMakeLists.txt, measured.out_pipe).
 dml_golden(measured_out_no_folder ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
            --out no_such_folder/predictions.tsv)
+# --out given twice (either spelling) names both files, rather than keeping the last.
+dml_golden(measured_out_twice ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
+           --out a.tsv --out=b.tsv)
+dml_golden(calibration_write_twice ARGS ../../scenarios/calibration/a100_narayanan.lua --write a.lua --write b.lua)
 # A sequence length of 0 is a row's reason, never a division by zero that stops the judge
 # (helper-93: the global batch in tokens, and the TFLOP/s path, divided by it).
 dml_golden(measured_seq_len_zero ARGS ../../scenarios/validation/measured.lua cases/measured_seq_len_zero.tsv)
