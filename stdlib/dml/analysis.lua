@@ -442,9 +442,21 @@ function M.sweep(spec)
   end
   local keys, total, what = {}, 0, nil
   local point, run_at  -- point(i), run_at(i): the grid point and the declared run at index i (from 0)
-  local function at_text(at)  -- a grid point, as its errors name it: "{ ib = 400 Gb/s }"
+  -- A grid point, as its errors name it: "{ ib = 400 Gb/s }"; a value its table cell names as it
+  -- is named there (a declared value by its name, another table or a function by its place in
+  -- the grid's list, "#2", never by an address).
+  local function at_text(at)
     local parts = {}
-    for _, key in ipairs(keys) do parts[#parts + 1] = string.format("%s = %s", key, tostring(at[key])) end
+    for _, key in ipairs(keys) do
+      local v = at[key]
+      local shown = cell(v, "?")
+      if shown == "#?" then
+        for i, w in ipairs(spec.grid[key]) do
+          if rawequal(w, v) then shown = "#" .. i break end
+        end
+      end
+      parts[#parts + 1] = string.format("%s = %s", key, tostring(shown))
+    end
     return "{ " .. table.concat(parts, ", ") .. " }"
   end
   if spec.runs ~= nil then

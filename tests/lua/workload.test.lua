@@ -255,6 +255,15 @@ raises_here(function() dml.sweep { grid = { d = { 1 } }, runs = function() retur
   "sweep.runs: expected a list of runs, got a function (a grid's function is `run`: did you mean 'run'?)")
 raises_here(function() dml.sweep { grid = { d = { 1 } }, run = function() return 42 end } end,
   "run: expected a training run (a table of its fields), got 42 (sweep.run at { d = 1 })")
+-- A point's value is named in errors as its table cell names it: a declared value by its name,
+-- another table or a function by its place in the grid's list, never by an address (helper-125).
+local h100 = require("dml.presets.gpus").h100_sxm
+raises_here(function() dml.sweep { grid = { d = { 1 }, gpu = { {}, h100 } }, run = function() return 42 end } end,
+  "run: expected a training run (a table of its fields), got 42 (sweep.run at { d = 1, gpu = #1 })")
+raises_here(function() dml.sweep { grid = { gpu = { h100 } }, run = function() return 42 end } end,
+  "run: expected a training run (a table of its fields), got 42 (sweep.run at { gpu = H100 SXM })")
+local rows = dml.sweep { grid = { f = { print, type } }, on_error = "row", run = function() error("bad point") end }
+t.eq(rows[2].violations:match("%(sweep%.run at .*%)$"), "(sweep.run at { f = #2 })", "a function by its place")
 
 -- doc
 t.eq(dml.doc("dml.run"):find("dml.run{...}", 1, true), 1)
