@@ -21,41 +21,6 @@ constexpr int kMaxDepth = 100;
 // A number that is not finite, as JSON's errors name it, both ways.
 const char* infinite(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "infinity" : "-infinity"; }
 
-bool valid_utf8(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    int more = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    if ((c & 0xE0) == 0xC0) {
-      more = 1;
-      cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      more = 2;
-      cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      more = 3;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + static_cast<std::size_t>(more) >= s.size()) return false;  // cut short
-    for (int k = 1; k <= more; ++k) {
-      const auto d = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-      if ((d & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (d & 0x3F);
-    }
-    const std::uint32_t min = more == 1 ? 0x80 : more == 2 ? 0x800 : 0x10000;
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-    i += static_cast<std::size_t>(more) + 1;
-  }
-  return true;
-}
-
 // A quantity as text that reads back as the same value: the fewest significant digits that do.
 nlohmann::json quantity_json(const Quantity& q) {
   if (std::isfinite(q.value)) {

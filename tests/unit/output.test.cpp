@@ -148,6 +148,33 @@ TEST_CASE("output: the aligned text table", "[output]") {
         "a, \"quoted\"\\nline  -9007199254740993  0.3333  no");
 }
 
+TEST_CASE("output: a byte that is not part of valid UTF-8 is shown escaped", "[output]") {
+  // Valid characters of 1 to 4 bytes stay; a stray continuation byte, an overlong form, a
+  // surrogate, a character cut short and a byte never in UTF-8 are escaped, one by one.
+  CHECK(dml::printable("µs \xe2\x82\xac \xf0\x9f\x98\x80") == "µs \xe2\x82\xac \xf0\x9f\x98\x80");
+  CHECK(dml::printable("a\xff"
+                       "b") == "a\\xffb");
+  CHECK(dml::printable("\x80") == "\\x80");
+  CHECK(dml::printable("\xc0\x80") == "\\xc0\\x80");
+  CHECK(dml::printable("\xed\xa0\x80") == "\\xed\\xa0\\x80");
+  CHECK(dml::printable("\xf4\x90\x80\x80") == "\\xf4\\x90\\x80\\x80");
+  CHECK(dml::printable("abc\xe2\x82") == "abc\\xe2\\x82");
+  CHECK(dml::printable("\xe2\x82x") == "\\xe2\\x82x");
+  CHECK(dml::printable("\xff\tx\n", true) == "\\xff\tx\n");
+  CHECK(dml::valid_utf8("µs \xf0\x9f\x98\x80"));
+  CHECK_FALSE(dml::valid_utf8("abc\xe2\x82"));
+  // In a text table: the title, a column name and a cell; widths count what is shown.
+  Table t;
+  t.title = "t\xff";
+  t.columns = {"b\xfe", "n"};
+  t.rows.push_back({std::string("x\xffé"), int64_t{1}});
+  CHECK(format_text(t) ==
+        "t\\xff\n"
+        "b\\xfe   n\n"
+        "------  -\n"
+        "x\\xffé  1");
+}
+
 TEST_CASE("output: atomic writes", "[output]") {
   TempDir dir("output");
   const std::string target = (dir.path / "out.csv").string();

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -51,9 +52,6 @@ inline constexpr std::size_t kExcerptBytes = 60;
   return text.substr(0, n);
 }
 
-// A user's text as a message shows it: newline, tab and carriage return as \n \t \r, other
-// control bytes (a NUL among them, which would end a C string) as \xNN. With keep_lines, as a
-// whole message goes to a terminal: its newlines and tabs (a traceback's) stay as they are.
 // A number that is not finite as messages write it, the same on every platform: "NaN", "inf",
 // "-inf" (printf's "-nan" carries a sign bit that means nothing to a user).
 [[nodiscard]] inline std::string non_finite_text(double x) {
@@ -61,12 +59,67 @@ inline constexpr std::size_t kExcerptBytes = 60;
   return x > 0 ? "inf" : "-inf";
 }
 
+// The length of the UTF-8 character that starts at s[i] (1 for ASCII), or 0 where none valid
+// does: a stray continuation byte, an overlong form, a surrogate, a code point past U+10FFFF,
+// or a character cut short.
+[[nodiscard]] inline std::size_t utf8_char_length(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  std::size_t more = 0;
+  std::uint32_t cp = 0;
+  if ((c & 0xE0) == 0xC0) {
+    more = 1;
+    cp = c & 0x1Fu;
+  } else if ((c & 0xF0) == 0xE0) {
+    more = 2;
+    cp = c & 0x0Fu;
+  } else if ((c & 0xF8) == 0xF0) {
+    more = 3;
+    cp = c & 0x07u;
+  } else {
+    return 0;
+  }
+  if (s.size() - i <= more) return 0;
+  for (std::size_t k = 1; k <= more; ++k) {
+    const auto d = static_cast<unsigned char>(s[i + k]);
+    if ((d & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (d & 0x3Fu);
+  }
+  static constexpr std::uint32_t kMin[] = {0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[more] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return more + 1;
+}
+
+// Whether `s` is valid UTF-8 (as JSON requires).
+[[nodiscard]] inline bool valid_utf8(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_char_length(s, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
+// A user's text as a message shows it: newline, tab and carriage return as \n \t \r, other
+// control bytes (a NUL among them, which would end a C string) and a byte that is not part of
+// valid UTF-8 as \xNN (a terminal would show it as another character set's, or swallow text
+// after it). With keep_lines, as a whole message goes to a terminal: its newlines and tabs (a
+// traceback's) stay as they are.
 [[nodiscard]] inline std::string printable(std::string_view s, bool keep_lines = false) {
   std::string out;
   out.reserve(s.size());
-  for (const char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
     const auto u = static_cast<unsigned char>(c);
-    if (keep_lines && (c == '\n' || c == '\t')) {
+    if (u >= 0x80) {
+      const std::size_t n = utf8_char_length(s, i);
+      if (n == 0) {
+        out += fmt::format("\\x{:02x}", u);
+      } else {
+        out.append(s.substr(i, n));
+        i += n - 1;
+      }
+    } else if (keep_lines && (c == '\n' || c == '\t')) {
       out += c;
     } else if (c == '\n') {
       out += "\\n";
