@@ -155,4 +155,22 @@ std::string closest(std::string_view name, std::span<const std::string> candidat
   return best.empty() ? lengthened : best;
 }
 
+std::string suggestion(std::string_view name, std::span<const std::string> candidates) {
+  const std::string hint = closest(name, candidates);
+  std::vector<std::string> stemmed;
+  const std::string stem = std::string(name) + "_";
+  for (const std::string& c : candidates) {
+    if (c.starts_with(stem) && c != hint) stemmed.push_back(c);
+  }
+  std::sort(stemmed.begin(), stemmed.end());
+  stemmed.erase(std::unique(stemmed.begin(), stemmed.end()), stemmed.end());
+  if (!hint.empty() && hint.starts_with(stem)) stemmed.insert(stemmed.begin(), hint);
+  if (stemmed.empty()) return hint.empty() ? hint : "'" + hint + "'";
+  std::string text;
+  for (std::size_t i = 0; i < stemmed.size(); ++i) {
+    text += (i == 0 ? "" : (i + 1 == stemmed.size() ? " or " : ", ")) + ("'" + stemmed[i] + "'");
+  }
+  return text;
+}
+
 }  // namespace dml::lua

@@ -22,4 +22,11 @@ inline constexpr std::size_t kFirstWordsMinLength = 3;
 // "h100_sxm"), the shortest, first on a tie.
 [[nodiscard]] std::string closest(std::string_view name, std::span<const std::string> candidates);
 
+// What a mistyped `name` likely meant, quoted for "did you mean ...?": the candidates it is the
+// stem of ("tp" of 'tp_ff' and 'tp_model', "megatron" of 'megatron_2021', ...: naming one would
+// steer the user to one of several equals), the closest of them first and the rest in sorted
+// order; else the closest candidate ('dp' for "db"); "" when none is close.
+[[nodiscard]] std::string suggestion(std::string_view name,
+                                     std::span<const std::string> candidates);
+
 }  // namespace dml::lua

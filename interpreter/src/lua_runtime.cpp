@@ -133,7 +133,6 @@ void raise(lua_State* L, std::string_view message) {
 std::string no_such_text(std::string_view path, std::string_view key, std::string_view noun,
                          std::vector<std::string> names, const char* see) {
   std::sort(names.begin(), names.end());
-  const std::string hint = closest(key, names);
   const bool identifier = !key.empty() && std::isdigit(static_cast<unsigned char>(key[0])) == 0 &&
                           std::all_of(key.begin(), key.end(), [](char c) {
                             return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
@@ -141,24 +140,11 @@ std::string no_such_text(std::string_view path, std::string_view key, std::strin
   std::string text = identifier
                          ? fmt::format("{}.{}: no such {}", path, key, noun)
                          : fmt::format("{}[{}]: no such {}", path, quoted_excerpt(key), noun);
-  // A stem of several names ("megatron": megatron_2021, megatron_2022, megatron_core) names each
-  // of them, the closest first: the closest alone steered to one of several equals.
-  std::vector<std::string> stemmed;
-  const std::string stem = std::string(key) + "_";
-  for (const auto& n : names) {
-    if (n.starts_with(stem) && n != hint) stemmed.push_back(n);
-  }
-  if (!hint.empty() && hint.starts_with(stem) && !stemmed.empty()) {
-    std::string choices = fmt::format("'{}'", hint);
-    for (std::size_t i = 0; i < stemmed.size(); ++i) {
-      choices += fmt::format("{}'{}'", i + 1 == stemmed.size() ? " or " : ", ", stemmed[i]);
-    }
-    text += fmt::format("; did you mean {}?", choices);
-  } else if (!hint.empty()) {
-    text += fmt::format("; did you mean '{}'?", hint);
-  }
+  // A stem of several names ("megatron": megatron_2021, megatron_2022, megatron_core) names each.
+  const std::string choices = suggestion(key, names);
+  if (!choices.empty()) text += fmt::format("; did you mean {}?", choices);
   if (see != nullptr) {
-    if (hint.empty()) text += fmt::format(" ({})", see);
+    if (choices.empty()) text += fmt::format(" ({})", see);
   } else {
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;

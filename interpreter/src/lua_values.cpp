@@ -36,25 +36,6 @@ std::string closest_name(std::string_view name, std::span<const std::string> nam
   return closest(name, names);
 }
 
-std::string field_suggestion(std::string_view name, std::span<const std::string> names) {
-  // A stem names its fields ("tp": tp_ff, tp_model), not the field nearest in spelling ('dp'),
-  // which a user who wrote the stem did not mean.
-  std::vector<std::string> stemmed;
-  const std::string stem = std::string(name) + "_";
-  for (const std::string& n : names) {
-    if (n.starts_with(stem)) stemmed.push_back(n);
-  }
-  std::sort(stemmed.begin(), stemmed.end());
-  std::string text;
-  for (std::size_t i = 0; i < stemmed.size(); ++i) {
-    text +=
-        fmt::format("{}'{}'", i == 0 ? "" : (i + 1 == stemmed.size() ? " or " : ", "), stemmed[i]);
-  }
-  if (!text.empty()) return text;
-  const std::string hint = closest(name, names);
-  return hint.empty() ? hint : "'" + hint + "'";
-}
-
 void push_count(lua_State* L, u128 n) {
   if (n <= static_cast<u128>(std::numeric_limits<lua_Integer>::max())) {
     lua_pushinteger(L, static_cast<lua_Integer>(n));
@@ -792,11 +773,11 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
   if (!unknown.empty()) {
     std::sort(unknown.begin(), unknown.end());
     const std::string& key = unknown.front();
-    const std::string hint = field_suggestion(key, type.names);
+    const std::string hint = suggestion(key, type.names);
     std::string others;
     constexpr std::size_t kNamed = 5;  // others named; the rest counted
     for (std::size_t i = 1; i < unknown.size() && i <= kNamed; ++i) {
-      const std::string other_hint = field_suggestion(unknown[i], type.names);
+      const std::string other_hint = suggestion(unknown[i], type.names);
       others += fmt::format("{}'{}'{}", i == 1 ? "" : ", ", printable(excerpt_head(unknown[i])),
                             other_hint.empty() ? "" : fmt::format(" ({}?)", other_hint));
     }
@@ -896,7 +877,7 @@ int box_index(lua_State* L) {
     const char* k = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &n) : nullptr;
     const std::string key = k != nullptr ? std::string(k, n) : describe_value(L, 2);
     if (k != nullptr && b.type->push_field(L, b.value, key)) return 1;
-    const std::string hint = field_suggestion(key, b.type->names);
+    const std::string hint = suggestion(key, b.type->names);
     const std::string shown =
         k != nullptr && (key.size() > kExcerptBytes || key.find('\0') != std::string::npos)
             ? describe_value(L, 2)

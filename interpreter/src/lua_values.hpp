@@ -104,9 +104,6 @@ void push_columns(lua_State* L, const Row& row);
 std::string describe_value(lua_State* L, int idx);
 // The closest of `names` to `name`, or "" when none is close enough to be a likely typo.
 std::string closest_name(std::string_view name, std::span<const std::string> names);
-// What a mistyped field name likely meant, quoted for "did you mean ...?": the fields it is the
-// stem of ("tp" of a split: 'tp_ff' or 'tp_model'), else the closest ('dp' for "db"); "" for none.
-std::string field_suggestion(std::string_view name, std::span<const std::string> names);
 // ", " between the names.
 std::string joined(std::span<const std::string> names);
 // A count that may pass 2^63 (cluster sizes): an integer when it fits, else the nearest float.

@@ -6,6 +6,7 @@
 
 using dml::lua::closest;
 using dml::lua::edit_distance;
+using dml::lua::suggestion;
 
 TEST_CASE("edit distance: insertions, deletions, substitutions and transpositions",
           "[did_you_mean]") {
@@ -101,4 +102,18 @@ TEST_CASE("closest: a name in other letters' case, however short, and a step pla
   const std::vector<std::string> level = {"name", "size", "bandwidth", "link", "latency"};
   CHECK(closest("bw", level) == "bandwidth");
   CHECK(closest("lat", level) == "latency");
+}
+
+TEST_CASE("suggestion: a stem names every name it begins, else the closest", "[did_you_mean]") {
+  // A split's "tp" is the stem of two fields; 'dp', one edit away, is not what was meant.
+  const std::vector<std::string> split = {"dp", "tp_model", "tp_ff", "pp", "ep"};
+  CHECK(suggestion("tp", split) == "'tp_ff' or 'tp_model'");
+  // Presets: the closest first (a cut-short name's shortest), then the others in order.
+  const std::vector<std::string> stacks = {"megatron_core", "megatron_2022", "megatron_2021",
+                                           "deepspeed_zero3_2021"};
+  CHECK(suggestion("megatron", stacks) == "'megatron_core', 'megatron_2021' or 'megatron_2022'");
+  // One stem alone; no stem: the closest, quoted; nothing close: "".
+  CHECK(suggestion("deepspeed_zero3", stacks) == "'deepspeed_zero3_2021'");
+  CHECK(suggestion("db", split) == "'dp'");
+  CHECK(suggestion("zzz", split).empty());
 }
