@@ -398,6 +398,17 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     l.recompute_layers = fixed.recompute_layers.value_or(0);
     return l;
   };
+  // A count of recomputed layers held fixed is at most that many a chunk: a layout whose chunks
+  // hold fewer recomputes every layer (0), so that a count of the model's layers holds full
+  // recompute of every layer whatever the pipeline (a run that says "full", with its layout
+  // left to the search). (Beside another recompute held fixed, the count stays the layout's
+  // mistake.)
+  const auto hold_recompute_layers = [&](Lay& l) {
+    if (!fixed.recompute_layers || recomputes.front() != Recompute::kFull) return;
+    const std::int64_t chunks = detail::chunks_of(l);
+    const std::int64_t chunk_layers = (c.layers + chunks - 1) / chunks;
+    l.recompute_layers = *fixed.recompute_layers >= chunk_layers ? 0 : *fixed.recompute_layers;
+  };
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
   // EP degrees the search costed that fit in one unit of the innermost level but do not tile
@@ -501,6 +512,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                 // Only 1F1B interleaves (the others fix their chunks a device).
                 if (v > 1 && sched != Schedule::k1F1B) break;
                 l.interleave = v;
+                hold_recompute_layers(l);
                 for (const std::int64_t mb : mbs) {
                   l.microbatch = mb;
                   for (const std::int64_t zero : zeros) {
@@ -639,6 +651,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           l.interleave = fixed.interleave.value_or(1);
           l.schedule = pp > 1 ? schedules.front() : Schedule::k1F1B;
           l.recompute = recomputes.front();
+          hold_recompute_layers(l);
           if (detail::layout_runs(cs, l, nullptr)) {
             largest = fmt::format(
                 "; the most GPUs below them that a layout splits: {} (TP {}{} x PP {} x DP {}{})",

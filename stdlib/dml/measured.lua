@@ -2868,6 +2868,12 @@ request = function(row, presets, assumed)
       end
       if per_chunk and per_chunk < math.ceil(arch.layers / chunks) then layout.recompute_layers = per_chunk end
     end
+    -- Full recompute with the layout searched: every layer, as the run did (left open, the
+    -- search would try the fewest recomputed layers that fit); a count of the model's layers
+    -- is every layer of a chunk, whatever the pipeline the search picks.
+    if search and mode == "full" and layout.recompute_layers == nil and arch.layers then
+      layout.recompute_layers = arch.layers
+    end
     -- Outside Megatron, "selective" activation checkpointing often means checkpointing some of
     -- the blocks whole (torchtitan's layer-wise SAC, fms-fsdp's every k-th block), which dml
     -- does not model: said where the stack is not Megatron's.

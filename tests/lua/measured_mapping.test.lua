@@ -850,14 +850,21 @@ do
   t.eq(req("checkpoint 1 of 2 layers").layout.recompute_layers, 1, "half the 80 layers over 40 chunks")
   t.eq(req("full, first 1 layer per chunk").layout.recompute_layers, 1)
   -- A count of the model's with the layout searched: every layer, said.
+  -- (The search holds a count of the model's 80 layers as every layer of each chunk.)
   local searched = req("partial (40 of 80 layers)", { tp = false, pp = false, dp = false, vpp_interleave = false })
-  t.eq(searched.layout.recompute_layers, nil)
+  t.eq(searched.layout.recompute_layers, 80)
   local said_search = false
   for _, a in ipairs(searched.assumed) do
     if a == "40 layers of the model recomputed, the layout searched: every layer recomputed" then said_search = true end
   end
   t.eq(said_search, true)
   t.eq(req("full").layout.recompute_layers, nil)
+  -- Full recompute with the layout searched recomputes every layer, as the run did: the search
+  -- does not try fewer (which would fit, and run faster than the run measured).
+  local full = req("full", { tp = false, pp = false, dp = false, vpp_interleave = false })
+  t.eq(full.layout.recompute_layers, 80)
+  local found = measured.plan(full)
+  t.eq(found.layout.recompute, "full"); t.eq(found.layout.recompute_layers, nil, dml.layout_text(found.layout))
 end
 do
   local mode, why = measured.parse_recompute("remat_policy=custom (save_dot_except_mlpwi; query/key/value/qkv/out proj saved)")

@@ -1167,6 +1167,18 @@ do
     recompute = "full", recompute_layers = 20 }).time.step, true)
   -- A count held fixed is full recompute's.
   t.eq(dml.optimize(plain, { tp = 4, pp = 4, cp = 1, recompute_layers = 3 }).layout.recompute, "full")
+  -- A count held fixed is at most that many a chunk: the model's 80 layers hold every layer of
+  -- each chunk, whatever the pipeline found (evaluate's 21 of 20, below, is the layout's mistake).
+  local every = dml.optimize(plain, { tp = 4, cp = 1, microbatch = 1, zero = 1, recompute = "full", recompute_layers = 80 })
+  t.eq(every.feasible, true); t.eq(every.layout.recompute_layers, nil, dml.layout_text(every.layout))
+  t.eq(every.time.step, dml.evaluate(plain, { tp = 4, pp = every.layout.pp, dp = every.layout.dp, cp = 1,
+    interleave = every.layout.interleave, microbatch = 1, zero = 1, recompute = "full" }).time.step)
+  local three = dml.optimize(plain, { tp = 4, pp = 4, cp = 1, interleave = 10, microbatch = 1, zero = 1, recompute_layers = 3 })
+  t.eq(three.feasible, true); t.eq(three.layout.recompute_layers, nil, "chunks of 2 layers: both")
+  -- Beside another recompute held fixed, a count is still that layout's mistake.
+  local mixed = dml.optimize(plain, { tp = 4, pp = 4, cp = 1, recompute = "selective", recompute_layers = 80 })
+  t.eq(mixed.feasible, false)
+  t.eq(mixed.violations[1]:find('recompute_layers: needs recompute "full"', 1, true) ~= nil, true, mixed.violations[1])
   -- Full recompute held fixed and the count left open: the fewest layers that fit, though the
   -- layout would fit without recompute (helper-66: every layer, where one fit and ran faster).
   local roomy = dml.run { model = llama8b, stack = stacks.megatron_core, global_batch = 512, cluster = cluster(64) }
