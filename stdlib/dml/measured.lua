@@ -905,7 +905,33 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   return bw, note and said .. "; " .. note or said
 end
 
+local read_inter_node_rates
+
+-- A rate the cell calls bidirectional ("800 Gb/s bidirectional", "both directions together") is
+-- both directions' sum: half of it each way, where the cell gives no one-way rate beside it.
 read_inter_node = function(cell, gpus_per_node, gpu_preset)
+  local bw, how = read_inter_node_rates(cell, gpus_per_node, gpu_preset)
+  if not (bw and cell) then return bw, how end
+  local l = cell:lower()
+  local bidirectional = l:find("bi%-?directional") or l:find("%f[%a]bidir%f[%A]")
+    or l:find("both%s+directions%s+together") or l:find("sum%s+of%s+both%s+directions")
+  if (how or ""):find("^inter%-node bandwidth not quantified") then return bw, how end
+  for _, w in ipairs(M.one_way_words) do
+    if l:find(w) then return bw, how end
+  end
+  if not bidirectional then
+    -- "400 Gb/s in both directions" most often says that each way runs at the rate (a NIC's
+    -- rate is one direction's): read so, and said.
+    if l:find("both%s+directions") or l:find("both%s+ways") then
+      return bw, (how and how .. "; " or "") .. "\"both directions\" read as each way at the rate (a NIC's rate is one direction's)"
+    end
+    return bw, how
+  end
+  return bw / 2, (how and (how:gsub(", each way$", "")) .. "; " or "") ..
+    fmt("the rate is both directions together (bidirectional): %g GB/s per GPU, both ways", bw / 2)
+end
+
+read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
   local both = function(gbit) return 2 * gbit / 8 end
   if cell then
     -- Gbps, Gbit/s and GbE (Ethernet's "100 GbE") are Gb/s; Tbps and Tb/s (bits: NICs are sold so)

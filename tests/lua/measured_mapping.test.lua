@@ -1968,6 +1968,22 @@ end
 t.eq(select(2, measured.inter_node("200 Gb/s InfiniBand HDR, 1 NIC per node", 8, "a100_sxm")),
   "inter-node 1 NIC of 200 Gb/s a node, shared by its 8 GPUs")
 
+-- A rate called bidirectional is both directions' sum (half each way), unless a one-way rate is
+-- given beside it; "both directions" alone reads each way at the rate, said; full duplex is
+-- each way.
+for _, c in ipairs {
+  { "800 Gb/s bidirectional", 100 }, { "8x 800 Gb/s bi-directional per node", 100 },
+  { "1.6 Tb/s per node, both directions together", 25 },
+  { "400 Gb/s per direction (800 Gb/s bidirectional)", 100 }, { "400 Gb/s both directions", 100 },
+  { "400 Gb/s full duplex", 100 },
+} do
+  t.eq(measured.inter_node(c[1], 8, "h100_sxm"), c[2], c[1])
+end
+t.eq(select(2, measured.inter_node("800 Gb/s bidirectional", 8, "h100_sxm")),
+  "inter-node 800 Gb/s read as one NIC per GPU; the rate is both directions together (bidirectional): 100 GB/s per GPU, both ways")
+t.eq(select(2, measured.inter_node("400 Gb/s both directions", 8, "h100_sxm")),
+  'inter-node 400 Gb/s read as one NIC per GPU, each way; "both directions" read as each way at the rate (a NIC\'s rate is one direction\'s)')
+
 -- Helper-69's GPU cells: an SXM part's PCIe host link is no PCIe card, an NVL card is its own
 -- part, two GPUs joined by "&" or an arrow are not read as either, and a rack the cell names sets
 -- the NVLink domain.
