@@ -639,8 +639,18 @@ function M.sweep(spec)
   local columns, seen = {}, {}
   for i, key in ipairs(keys) do columns[i] = key; seen[key] = true end
   local shared = {}  -- grid keys that are also the plans' columns: one column, which must agree
+  -- Where no point's run could be made (each failed, under on_error = "row"), no plan has the
+  -- columns of a kind: the rows hold only the points and why they failed. (Every shard finds
+  -- so alike: each tries the whole sweep's points before it settles on this.)
+  local failed_only = run_0 == nil and not core.sweep_cancelled(sweep)
   for _, c in ipairs(core.columns(plan_type)) do
-    if seen[c.column] then shared[c.column] = true else columns[#columns + 1] = c.column end
+    if failed_only and c.column ~= "feasible" and c.column ~= "violations" then
+      -- (not a column of this sweep)
+    elseif seen[c.column] then
+      shared[c.column] = true
+    else
+      columns[#columns + 1] = c.column
+    end
   end
   local rows, finished, interrupted, done, failed_points = {}, {}, false, 0, 0
   local chunk_start = first

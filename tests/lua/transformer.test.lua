@@ -542,6 +542,11 @@ do
   t.raises_in_this_file(function()
     dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error() end }
   end, "(error object is a nil value) (sweep.run at { a = 1 })")
+  -- Every point failed: no plan gives the columns of a kind, so the rows are the points and why
+  -- (a probe saw some eighty empty columns of a paper run's plan).
+  local all_failed = dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function(p) error("no run at " .. p.a) end }
+  t.eq(table.concat(all_failed:columns(), ","), "a,feasible,violations")
+  t.eq(all_failed:rows()[2].violations:find("no run at 2", 1, true) ~= nil, true, all_failed:rows()[2].violations)
 end
 -- a table's column (a list with its length as n) is a grid's list (a probe's t:column("d") was
 -- refused: "found the key n"); an n that is not the length is named

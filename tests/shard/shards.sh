@@ -16,7 +16,7 @@ cd "$work"
 "$dml" "$script" whole
 # Four shards at once on this machine; the script takes --shard after its name.
 parallel --will-cite --halt now,fail=1 "$dml" "$script" --shard {}/4 part{} ::: 1 2 3 4
-for sweep in grid runs; do
+for sweep in grid runs failed; do
   "$dml" --merge "merged.$sweep.tsv" part1.$sweep.tsv part2.$sweep.tsv part3.$sweep.tsv part4.$sweep.tsv
   cmp "whole.$sweep.tsv" "merged.$sweep.tsv"
 done

@@ -1,7 +1,8 @@
 -- Two sweeps in one script, for the sharding test: `dml sweep.lua [--shard K/N] PREFIX` saves
 -- PREFIX.grid.tsv (a grid of 15 points), the same as PREFIX.grid.csv (a label with a comma and
 -- quotes: quoted CSV fields) and PREFIX.runs.tsv (a list of 3 runs), and PREFIX.calls, the
--- points the grid's run function was called at.
+-- points the grid's run function was called at; PREFIX.failed.tsv, a sweep whose every point
+-- fails (kept as rows): the same columns in every shard.
 local prefix = assert(arg[1], "usage: dml sweep.lua [--shard K/N] PREFIX")
 local gpus = dml.presets.gpus
 local cluster = dml.cluster { gpu = gpus.h100_sxm, levels = {
@@ -31,3 +32,5 @@ dml.save(dml.sweep { runs = runs }, prefix .. ".runs.tsv")
 local input = dml.sweep { grid = { d_model = { 2048, 4096, 8192 } }, shard = false,
   run = function(p) return { model = dml.mlp_stack { d_model = p.d_model }, cluster = cluster } end }
 dml.save(input, prefix .. ".input.tsv")
+dml.save(dml.sweep { grid = { d_model = { 1, 2, 3, 4, 5 } }, on_error = "row",
+  run = function(p) error("no run at d_model " .. p.d_model, 0) end }, prefix .. ".failed.tsv")
