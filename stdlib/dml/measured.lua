@@ -1450,6 +1450,25 @@ function M.parse_zero(cell)
   t = t:gsub("%f[%a]no%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]no%s+offload", "")
     :gsub("%f[%a]without%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]without%s+offload", "")
   t = t:gsub("^[%s:;,%(%)]+", "")
+  -- A sharding ruled out beside the one the run used ("distributed optimizer, not FSDP", "no
+  -- FSDP; distributed optimizer", "distributed optimizer instead of FSDP", "not ZeRO-3; ZeRO-1",
+  -- "distributed optimizer (ZeRO-3 was not used)"): the rest is read, where it names one
+  -- (helper-127: read as ZeRO 3, +226%). A cell that names only the one ruled out is read below.
+  local ruled = t
+  for _, x in ipairs { "[fh]sdp%d?%f[%A]", "zero[%s_%-]*stage[%s_%-]*%d%f[%D]", "zero[%s_%-]*%d%f[%D]" } do
+    for _, before in ipairs { "not%s+", "no%s+", "without%s+", "w/o%s*", "instead%s+of%s+", "rather%s+than%s+",
+      "in%s+place%s+of%s+" } do
+      ruled = ruled:gsub("%f[%a]" .. before .. x, " ")
+    end
+    for _, after in ipairs { "%s+not%s+used", "%s+was%s+not%s+used", "%s+is%s+not%s+used", "%s+disabled", "%s+unused",
+      "%s*[:=]?%s*off%f[%A]", "%s+not%s+enabled" } do
+      ruled = ruled:gsub("%f[%a]" .. x .. after, " ")
+    end
+  end
+  if ruled ~= t and ruled:find("%a%a") then
+    local z, shard, hybrid, unstaged = M.parse_zero(ruled)
+    if z ~= nil then return z, shard, hybrid, unstaged end
+  end
 
   -- FSDP named in a parenthesis that explains another setting ("--use-distributed-optimizer:
   -- true (table FSDP column '/')"): the setting outside it is read. (Not where FSDP is outside:

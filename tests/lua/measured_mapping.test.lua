@@ -598,6 +598,15 @@ for cell, z in pairs { ["OSS (fairscale)"] = 1, ["ZeroRedundancyOptimizer"] = 1,
                        ["Fully Sharded Data Parallel"] = 3, ["PyTorch Fully Sharded Data Parallel (full shard)"] = 3 } do
   t.eq(measured.parse_zero(cell), z, cell)
 end
+-- A sharding ruled out beside the one used is not the run's (helper-127: ZeRO 3, +226%); named
+-- alone and ruled out, it is read as before.
+for _, cell in ipairs { "distributed optimizer, not FSDP", "no FSDP; distributed optimizer", "FSDP not used, distributed optimizer",
+  "distributed optimizer instead of FSDP", "distributed optimizer; FSDP disabled", "distributed optimizer (ZeRO-3 was not used)",
+  "not ZeRO-3; ZeRO-1", "ZeRO-1 rather than ZeRO-3", "FSDP: off, ZeRO-1" } do
+  t.eq(measured.parse_zero(cell), 1, cell)
+end
+t.eq(measured.parse_zero("FSDP disabled"), false); t.eq(measured.parse_zero("no FSDP"), 0)
+t.eq(measured.parse_zero("FSDP (no HSDP)"), 3); t.eq(select(3, measured.parse_zero("FSDP (no HSDP)")), false)
 -- A table's FSDP column ("Yes"/"No"), NeMo's distributed_fused_adam, Colossal-AI's plugins
 -- (helpers 31 and 32).
 t.eq(measured.parse_zero("Yes"), 3); t.eq(measured.parse_zero("No"), 0); t.eq(measured.parse_zero("false"), 0)
