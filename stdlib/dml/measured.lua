@@ -1206,6 +1206,25 @@ function M.stack_for(row)
     :gsub("megatron%s+bridge", "megatron-bridge"):gsub("deepspeed[%s%-_]*megatron", "megatron-deepspeed")
   f = f:gsub("%(%s*not%s+[^%)]*%)", ""):gsub("%f[%a]not%s+deepspeed", ""):gsub("compared%s+[%a%s]-%f[%a]deepspeed", "")
     :gsub("deepspeed%-style", "")
+  -- Any framework named for comparison is not the run's (helper-127: "Megatron-LM (vs
+  -- torchtitan)", "NeMo (faster than torchtitan)", "Megatron-LM; torchtitan baseline was slower"
+  -- ran as torchtitan): a parenthesis or a clause that compares is dropped (a clause where
+  -- another is left), and so is what follows "vs" or "compared".
+  local function compares(text)
+    for _, w in ipairs { "%f[%a]vs%f[%A]", "%f[%a]versus%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]than%f[%A]",
+      "%f[%a]baseline%f[%A]", "%f[%a]slower%f[%A]", "%f[%a]faster%f[%A]" } do
+      if text:find(w) then return true end
+    end
+    return false
+  end
+  f = f:gsub("%b()", function(p) if compares(p) then return " " end end)
+  local kept, parts = {}, 0
+  for part in f:gmatch("[^;,]+") do
+    parts = parts + 1
+    if not compares(part) then kept[#kept + 1] = part end
+  end
+  if #kept > 0 and #kept < parts then f = table.concat(kept, ",") end
+  f = f:gsub("%f[%a]vs%f[%A].*$", ""):gsub("%f[%a]versus%f[%A].*$", ""):gsub("%f[%a]compared%f[%A].*$", "")
   if f:find("torchtitan") then
     -- Async TP where the framework cell or the notes name it first and not switched off ("Async
     -- TP; ...", "enable_async_tensor_parallel = true"; not "Vanilla TP; async TP speedup 1.09",

@@ -590,6 +590,12 @@ t.eq(measured.flop_formula { tflops_counting = "model FLOPs (no recompute)" }, "
 t.eq(select(2, measured.stack_for { framework = "PaddlePaddle", zero_or_fsdp = "FSDP" }):find("PyTorch", 1, true), nil)
 t.eq(measured.stack_for { framework = "Megatron-LM (core r0.5.0)", source = "a 2024 report" }, "megatron_core")
 t.eq(measured.stack_for { framework = "Megatron-LM", source = "a 2024 report" }, "megatron_2022")
+-- A framework named for comparison is not the run's (helper-127: these ran as torchtitan).
+for _, f in ipairs { "Megatron-LM (vs torchtitan)", "Megatron-LM; torchtitan baseline was slower", "NeMo (faster than torchtitan)",
+  "Megatron-LM (compared against torchtitan)", "Megatron-LM vs. torchtitan" } do
+  t.eq(measured.stack_for { framework = f, source = "a 2025 report" }, "megatron_core", f)
+end
+t.eq(measured.stack_for { framework = "torchtitan (compared with Megatron-LM)" }, "torchtitan")
 -- fairscale's OSS and PyTorch's ZeroRedundancyOptimizer shard the optimizer (ZeRO 1); its
 -- ShardedDDP the gradients too (ZeRO 2), not plain DDP.
 for cell, z in pairs { ["OSS (fairscale)"] = 1, ["ZeroRedundancyOptimizer"] = 1, ["optimizer state sharding"] = 1,
