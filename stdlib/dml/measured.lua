@@ -971,6 +971,26 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- InfiniBand's lane width ("4X NDR", one 400 Gb/s port) is no count of NICs unless the cell
     -- counts a node's ("4x NDR per node").
     if not t:find("per node") and cell:find("%f[%w]4X%s+[NHEX]DR") then t = t:gsub("%f[%w]4x%s+([nhex]dr)", "%1") end
+    -- Counts in words ("eight 400 Gb/s NICs"), and a NIC's word between a count and its "x" ("8
+    -- ports x 400 Gb/s") or after it ("8 400 Gb/s NICs", "8 HCAs per node at 200 Gb/s"): counts
+    -- of NICs (helper-127: each read as a node's one rate, 8x too slow).
+    local number_words = { one = "1", two = "2", four = "4", eight = "8", sixteen = "16" }
+    t = t:gsub("%f[%a](%a+)%f[%A]", function(w) return number_words[w] end)
+    local nic_words = { port = true, ports = true, nic = true, nics = true, hca = true, hcas = true, adapter = true,
+      adapters = true, card = true, cards = true, link = true, links = true, rail = true, rails = true }
+    t = t:gsub("(%d+)%s+(%a+)%s+x%s", function(n, w) if nic_words[w] then return n .. " x " end end)
+    t = t:gsub("%f[%d](%d+)%s+(%d+%.?%d*%s*gb/s)%s+(%a+)", function(n, rate, w)
+      if nic_words[w] then return n .. " x " .. rate .. " " .. w end
+    end)
+    -- Ports a NIC ("8 x 2 x 200 Gb/s per node": eight dual-port NICs): every port counts.
+    local n1, n2, port = t:match("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s")
+    if n1 then t = t:gsub("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*%s*gb/s)", tonumber(n1) * tonumber(n2) .. " x %3", 1) end
+    -- NICs a GPU: "2 NICs per GPU, 200 Gb/s each", "200 Gb/s per NIC, 2 NICs per GPU".
+    local gpu_nics = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+gpu") or t:match("(%d+)%s*[%a%-]*%s*hcas?%s+per%s+gpu")
+    local nic_rate = t:match("(%d+%.?%d*)%s*gb/s")
+    if gpu_nics and nic_rate and not t:find("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu") then
+      return both(tonumber(gpu_nics) * tonumber(nic_rate)), bytes_note
+    end
     local count, each = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s%s*per%s+gpu")
     if count then return both(tonumber(count) * tonumber(each)), bytes_note end
     local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu")
@@ -985,8 +1005,14 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       nics, rate = t:match("(%d+)%s+[%a%s%-]-%f[%a]links?%f[%A][%s,:]*(%d+%.?%d*)%s*gb/s")
     end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
+    -- ("8 HCAs per node at 200 Gb/s": the rate a NIC's, below.)
+    local counted = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
+      or t:match("(%d+)%s*ports?%s+per%s+node")
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit) or t:match("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s")
+      if per_node and counted and t:find("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s") then
+        return both(tonumber(counted) * tonumber(per_node) / gpus_per_node), bytes_note
+      end
       if per_node then return both(tonumber(per_node) / gpus_per_node), bytes_note end
     end
     -- A total ("800 Gb/s total", "aggregate 800 Gb/s") is the node's.
@@ -1002,7 +1028,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- times that share.
     local node_nics = tonumber(t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
       or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and (t:match("(%d+)%s*x%s*[nhex]dr")
-        or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)")))
+        or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)") or t:match("(%d+)%s+[nhex]dr%f[%A]")))
       or ((t:find("%f[%a]single%s+[%w%s/]-nic") or t:find("%f[%a]single%s+[%w%s/]-hca")) and not t:find("per%s+gpu")
         and not t:find("%d+%s*x") and "1") or "")
     local gpus_a_nic = tonumber(t:match("per%s+(%d+)%s+gpus") or t:match("shared%s+by%s+(%d+)%s+gpus") or "")

@@ -1983,6 +1983,17 @@ end
 t.eq(select(2, measured.inter_node("200 Gb/s InfiniBand HDR, 1 NIC per node", 8, "a100_sxm")),
   "inter-node 1 NIC of 200 Gb/s a node, shared by its 8 GPUs")
 
+-- Helper-127's NIC counts: in words, with a NIC's word before an "x" or after the rate, dual
+-- ports, NICs a GPU, and a count of NICs a node before "at" a NIC's rate (each was read as one
+-- rate for the node or for one NIC: 2-8x off).
+for _, c in ipairs {
+  { "8 HCAs per node at 200 Gb/s", 50 }, { "eight 400 Gb/s NICs per node", 100 }, { "8 ports x 400 Gb/s per node", 100 },
+  { "8 x 2 x 200 Gb/s per node", 100 }, { "four 200 Gb/s NICs per node", 25 }, { "2 NICs per GPU, 200 Gb/s each", 100 },
+  { "200 Gb/s per NIC, 2 NICs per GPU", 100 }, { "4 HDR per node", 25 }, { "one 400 Gb/s NIC per GPU", 100 },
+} do
+  t.eq(measured.inter_node(c[1], 8, "h100_sxm"), c[2], c[1])
+end
+
 -- A rate called bidirectional is both directions' sum (half each way), unless a one-way rate is
 -- given beside it; "both directions" alone reads each way at the rate, said; full duplex is
 -- each way.
