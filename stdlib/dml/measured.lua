@@ -1769,6 +1769,7 @@ function M.parse_recompute(cell)
   -- (A share of them: "50% of layers", "40/80 layers", "every other layer".)
   local pct = tonumber(t:match("(%d+%.?%d*)%s*%%%s*of%s+[%a%s]-layers?%f[%A]") or "")
   local half = t:find("every%s+other%s+layer") or t:find("every%s+2nd%s+layer") or t:find("every%s+second%s+layer")
+    or t:find("half%s+of%s+the%s+layers") or t:find("half%s+the%s+layers")
   if (pct or half) and not (t:find("selective") or t:find("%f[%a]sac%f[%A]") or t:find("per%-op")) then
     local share = pct and pct / 100 or 0.5
     if share <= 0 then return "none", fmt("recompute %q read as none (no layer recomputed)", cell) end
@@ -1783,6 +1784,19 @@ function M.parse_recompute(cell)
   local block = t:find("%f[%a]block%f[%A]") and not t:find("uniform") and not t:find("method[%s=:]+%a")
   if not some and block then
     some = t:match("(%d+)%s*layers?%f[%A]") or t:match("num[%s_%-]*layers[%s=:]*(%d+)")
+  end
+  -- Full recompute of a count of layers ("full recompute of 42 layers", "full, 42 layers"): the
+  -- model's, as "42 of 84 layers" (helper-127: read as every layer). Not Megatron's uniform
+  -- method, whose count is the layers a checkpoint holds, every layer recomputed.
+  if not some and t:find("^%s*full") and not t:find("uniform") and not t:find("num[%s_%-]*layers") then
+    some = t:match("(%d+)%s+[%a%s]-layers?%f[%A]")
+  end
+  -- Full recompute of some of a layer's blocks ("full, attention only", "full recompute of the
+  -- MLP blocks only"): neither dml's full (whole layers) nor its selective (attention's core).
+  if t:find("^%s*full") and t:find("%f[%a]only%f[%A]") and (t:find("attention") or t:find("%f[%a]mlp")
+      or t:find("%f[%a]ffn") or t:find("%f[%a]moe") or t:find("expert")) then
+    return nil, fmt("recompute %q: full recompute of some of a layer's blocks is not modelled (dml's full reruns whole layers, its selective the attention's core)",
+      cell)
   end
   local other_kind = t:find("selective") or t:find("per%-op") or t:find("%f[%a]sac%f[%A]") or t:find("op[%s%-]level")
     or t:find("except") or t:find("all%s+but") or t:find("^%s*no%f[%A]") or t:find("^%s*without%f[%A]")

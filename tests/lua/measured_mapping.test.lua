@@ -841,6 +841,15 @@ for _, cell in ipairs { "full, first 2 layers per chunk", "full on the first 2 o
 end
 t.eq(some("full (block, 4 layers)").layers, 4); t.eq(some("full (block method, num layers 4)").layers, 4)
 t.eq(some("checkpointing every transformer block"), nil, "every block: full")
+-- Helper-127: full recompute of a count or a half of the layers is that share (it was every
+-- layer); Megatron's uniform count is not; full recompute of some blocks is refused, said.
+t.eq(some("full recompute of 42 layers").layers, 42); t.eq(some("full, 42 layers").layers, 42)
+t.eq(some("full (half of the layers)").share, 0.5); t.eq(some("full recompute on half of the layers").share, 0.5)
+t.eq(some("full (uniform, 1 layer)"), nil)
+for _, cell in ipairs { "full, attention only", "full recompute of the MLP blocks only" } do
+  local mode, why = measured.parse_recompute(cell)
+  t.eq(mode, nil, cell); t.eq(why:find("some of a layer's blocks is not modelled", 1, true) ~= nil, true, why)
+end
 do
   -- The request: a chunk's count, a model's spread over pp x interleave chunks.
   local base = row("MBridge-25.09-LLAMA3_70B-64")  -- 80 layers, TP 4 PP 8 VP 5: 40 chunks of 2
