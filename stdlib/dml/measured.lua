@@ -1969,7 +1969,8 @@ local function without_off(t)
     -- row"; or used for communication alone ("FP8 all-reduce for gradients").
     t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
       for _, w in ipairs { "^%s*not%f[%A]", "unsupported", "not%s+supported", "would", "tried", "comparison", "planned",
-                           "coming", "results%s+in%f[%A]", "see%s+next", "^%s*all[%s%-]?reduce" } do
+                           "coming", "results%s+in%f[%A]", "see%s+next", "^%s*all[%s%-]?reduce", "tested", "slower",
+                           "disabled", "evaluated" } do
         if rest:find(w) then return "" end
       end
     end)
@@ -2000,6 +2001,18 @@ function M.parse_precision(cell)
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
   local t = without_off(low)
+  -- Only FP8 or FP4 named, and ruled out ("FP8: no", "without FP8"): 16-bit, said.
+  local formats = { "fp8", "float8", "fp4", "float4", "bf16", "bfloat16", "fp16", "float16", "16%-bit", "fp32", "float32",
+    "tf32", "%f[%a]amp%f[%A]", "mixed", "half", "e4m3", "e5m2", "8%-bit", "mxfp", "ms%-?amp" }
+  local function names_format(text)
+    for _, f in ipairs(formats) do
+      if text:find(f) then return true end
+    end
+    return false
+  end
+  if (low:find("fp8") or low:find("fp4") or low:find("float8")) and not names_format(t) then
+    return "bf16", fmt("precision %q read as bf16 (its 8- or 4-bit format ruled out, no other named)", cell)
+  end
   -- Settings that set no matmul's operands (helper-114: refused as 4-bit beside 16- or 8-bit):
   -- the gradients' reduction ("grad_reduce_in_bf16", "grad_reduce_in_fp32: true"), and an FP8
   -- setting held at 16 bits (Transformer Engine's NVTE_DPA_FP8_RECIPE="F16": attention in 16 bits).
@@ -2078,6 +2091,10 @@ function M.parse_precision(cell)
     local per_tensor = t:find("%f[%a]cs%f[%A]") or t:find("current") or t:find("delayed") or t:find("tensor")
     if t:find("mxfp8") or (t:find("block") and not per_tensor) then
       return "fp8", fmt("precision %q: FP8 at dml's rate, with one scale a tensor's traffic (block scales not modelled)", cell)
+    end
+    -- FP8 for some linears only ("FP8 for MLP only, attention BF16"): every linear's, said.
+    if t:find("%f[%a]only%f[%A]") then
+      return "fp8", fmt("precision %q: FP8 for some layers only, read as FP8 for every linear layer", cell)
     end
     return "fp8"
   end

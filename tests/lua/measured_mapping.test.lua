@@ -2045,7 +2045,7 @@ end
 -- alternatives (refused).
 local probe69_precision = { {"BF16 (baseline for FP8 comparison)","bf16"},{"BF16 (FP8 planned)","bf16"},{"BF16 (FP8 coming soon)","bf16"},
  {"BF16; FP8 results in Table 3","bf16"},{"BF16 (vs FP8: 1.3x faster)","bf16"},{"BF16 baseline (FP8: see next row)","bf16"},
- {"BF16 (FP8=0)","bf16"},{"FP8 (off)",nil},{"bf16, FP8 DPA","bf16"},{"BF16/FP8","fp8"},{"FP8 vs BF16",nil},{"BF16 or FP8",nil},
+ {"BF16 (FP8=0)","bf16"},{"FP8 (off)","bf16"},{"bf16, FP8 DPA","bf16"},{"BF16/FP8","fp8"},{"FP8 vs BF16",nil},{"BF16 or FP8",nil},
  {"BF16 (FP8 all-reduce for gradients)","bf16"},{"BF16 compute, FP8 all-gather","bf16"},
  {"FP8","fp8"},{"fp8 hybrid","fp8"},{"FP8-CS","fp8"},{"MXFP8","fp8"},{"bf16 + fp8 attention","bf16"},{"FP8 (CS, assumed)","fp8"},
  {"NVFP4 (FP4=True, FP8=False, FP8_PARAM_GATHER=False)","fp4"},{"FP8 (tensorwise)","fp8"},{"bf16","bf16"},
@@ -2053,6 +2053,15 @@ local probe69_precision = { {"BF16 (baseline for FP8 comparison)","bf16"},{"BF16
 for _, c in ipairs(probe69_precision) do
   t.eq(measured.parse_precision(c[1]), c[2], c[1])
 end
+-- Helper-127's: FP8 tested and slower, or disabled, beside BF16 is not the run's; FP8 ruled out
+-- with no other format named is bf16, said (it was refused); FP8 for some layers only is every
+-- linear's, said.
+for _, cell in ipairs { "BF16 (FP8 was tested but slower)", "TE fp8 recipe configured but disabled", "FP8: no", "without FP8" } do
+  t.eq(measured.parse_precision(cell), "bf16", cell)
+end
+t.eq(select(2, measured.parse_precision("FP8: no")), 'precision "FP8: no" read as bf16 (its 8- or 4-bit format ruled out, no other named)')
+t.eq(select(2, measured.parse_precision("FP8 for MLP only, attention BF16")),
+  'precision "FP8 for MLP only, attention BF16": FP8 for some layers only, read as FP8 for every linear layer')
 
 -- Helper-69's sharding cells: FSDP, the distributed optimizer and a ZeRO stage switched off in
 -- words, and "hybrid" that is no hybrid sharding (Colossal-AI's HybridParallelPlugin, "hybrid
