@@ -495,6 +495,13 @@ M.gpu_rules = {
   { pattern = "v100%f[%D]", preset = "v100_sxm" },
 }
 
+-- A free-text cell as its patterns read it: its first 1 KB, a run of 13 digits or more as "?"
+-- (no setting has one; patterns that backtrack over a long run take cubic time: a cell of 4,000
+-- digits held parse_recompute for minutes).
+local function bounded(text)
+  return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"))
+end
+
 -- Whether the name a pattern found at text[from..to] is switched off: "no", "without", "w/o" or
 -- "not" before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false"
 -- after it, in parentheses or not ("DeepEP off", "compile: disabled", "flex dispatcher=false"),
@@ -663,6 +670,12 @@ local function plain_rates(cell, column)
   if bad and out:find("%?%s*[TGMk]?[bB]") then
     return nil, fmt("%s %q: %s is no network's rate", column, cell, bad)
   end
+  -- Bits spelled out ("1.6 Tbit/s", "400 Gbits/s") and megabits ("100000 Mb/s", "Mbps") in the
+  -- units read below (helper-127: not quantified, a default taken). (A run of 13 digits or more
+  -- is no rate: "?" first, as the patterns' backtracking over it would take cubic time.)
+  out = out:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d)%s*([TG])bits?/s", "%1 %2b/s"):gsub("(%d+%.?%d*)%s*Mb[i]?[t]?[s]?/s", function(x)
+    return fmt("%g Gb/s", tonumber(x) / 1000)
+  end):gsub("(%d+%.?%d*)%s*Mbps", function(x) return fmt("%g Gb/s", tonumber(x) / 1000) end)
   return out
 end
 
@@ -674,7 +687,24 @@ end
 --- GPU's NVLink spec (a rack's shared by its NVLink domain); no number: the GPU's NVLink
 --- spec (M.nvlink_spec), or for PCIe cards (`pcie`, or the h100_pcie preset) the host link
 --- (M.pcie_spec). nil and the reason when neither exists.
+local intra_node_rates
+
+-- (A rate in bits, "600 Gb/s" or "600 Gbps", is an eighth of as many bytes, said; GBps is GB/s.)
 function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
+  local bits_note
+  if cell then
+    -- (Its first 1 KB, without runs of 13 digits or more, as below: the pattern is fast then.)
+    cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d)%s*GBps", "%1 GB/s"):gsub("(%d+%.?%d*)%s*Gb/?p?s", function(x)
+      bits_note = fmt("intra-node %s Gb/s read as bits: %g GB/s", x, tonumber(x) / 8)
+      return fmt("%g GB/s", tonumber(x) / 8)
+    end)
+  end
+  local bw, how = intra_node_rates(cell, gpu_preset, pcie, gpus_per_node)
+  if bw and bits_note then how = bits_note .. (how and "; " .. how or "") end
+  return bw, how
+end
+
+intra_node_rates = function(cell, gpu_preset, pcie, gpus_per_node)
   -- (A cell's first 1 KB: a hostile run of digits would make the patterns slow.)
   -- A thousands separator is no part separator ("NVLink 5th gen, 1,800 GB/s"); "x" stands for
   -- "\u{d7}".
@@ -684,6 +714,22 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
     if not cell then return nil, why end
     cell = cell:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
       :gsub("\u{d7}", "x")
+  end
+  -- NVLink ruled out ("PCIe Gen4 (NVLink disabled)", "PCIe 4.0 x16, no NVLink"): the GPUs talk
+  -- over the PCIe host link (helper-127: read as the NVLink spec).
+  local no_nvlink
+  if cell then
+    local low = cell:lower()
+    local without = low
+    for _, pat in ipairs { "%f[%a]no%s+nvlink", "%f[%a]without%s+nvlink", "w/o%s*nvlink", "%f[%a]not%s+nvlink",
+      "nvlink%s+disabled", "nvlink%s*[:=]%s*off", "nvlink%s*[:=]%s*no%f[%A]", "nvlink%s*[:=]%s*none", "nvlink%s+not%s+used",
+      "nvlink%s+off%f[%A]" } do
+      without = without:gsub(pat, " ")
+    end
+    if without ~= low and not without:find("nvlink") and not without:find("nvswitch") then
+      no_nvlink = true
+      cell = without:gsub("gb/s", "GB/s"):gsub("tb/s", "TB/s")  -- (its rates read below, as given)
+    end
   end
   -- A part about the PCIe host link beside the scale-up fabric ("PCIe Gen5 128 GB/s; NVLink 900
   -- GB/s") is not the fabric.
@@ -790,6 +836,10 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   end
   local given = cell and fmt("not quantified (%q)", cell) or "not given"
   local pcie_spec = M.pcie_spec[gpu_preset]
+  if no_nvlink then
+    if not pcie_spec then return nil, fmt("intra-node: no NVLink, and no PCIe host link rate for %s", gpu_preset) end
+    return pcie_spec, fmt("intra-node bandwidth with NVLink ruled out: the PCIe host link, %d GB/s per GPU both ways", pcie_spec)
+  end
   if pcie_spec and (pcie or gpu_preset == "h100_pcie") then
     return pcie_spec, fmt("intra-node bandwidth %s: PCIe cards, no NVSwitch; the host link, %d GB/s per GPU both ways",
       given, pcie_spec)
@@ -818,6 +868,26 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     cell, why = plain_rates(cell:sub(1, 1024), "inter_node_bw")
     if not cell then return nil, why end
     cell = cell:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+  end
+  -- One direction's rate given beside both directions' ("800 Gb/s per GPU (bidirectional, 400
+  -- Gb/s each way)", "400 Gb/s per GPU each way, 800 Gb/s per GPU both ways"): the one-way rate,
+  -- at the cell's scope (helper-127: the both-ways rate was read as each way's). Not beside a
+  -- count of NICs, whose rate the parts below read.
+  if cell then
+    local l = cell:lower()
+    local both_words = l:find("bi%-?directional") or l:find("both%s+ways") or l:find("both%s+directions")
+    if both_words and not l:find("%d%s*x") then
+      for _, w in ipairs(M.one_way_words) do
+        local from, _, rate = l:find("(%d+%.?%d*%s*[gt]b[%w/]*)[%s%(%a]-" .. w)
+        if rate then
+          rate = cell:sub(from, from + #rate - 1)  -- as written: "Tbps" is tera, "tb" no unit
+          local scope = l:find("per%s+gpu") and " per GPU" or l:find("per%s+node") and " per node" or ""
+          local bw, how = M.inter_node(rate .. scope, gpus_per_node, gpu_preset)
+          if not bw then return bw, how end
+          return bw, (how and how .. "; " or "") .. fmt("inter-node %q: its one-way rate, %s, read", cell, rate)
+        end
+      end
+    end
   end
   -- A cell that describes several networks: the parts (between ";" and ",") that name storage,
   -- management, in-band links, a DPU, a PCIe link or a scale-up fabric (NVLink, Infinity Fabric:
@@ -1224,7 +1294,7 @@ end
 --- llm_foundry, not DeepSpeed. GPT-NeoX runs as DeepSpeed and plain PyTorch FSDP as torchtitan
 --- (both said in the note); metaseq has no preset.
 function M.stack_for(row)
-  local f = (row.framework or ""):lower()
+  local f = bounded((row.framework or ""):lower())
   -- Spellings of the names below: "torch titan", "Megatron Core", "MCore", "M-Core", "Megatron
   -- Bridge"; "DeepSpeed-Megatron" is Megatron-DeepSpeed; a framework named only to be ruled out
   -- or compared against ("PyTorch FSDP (not DeepSpeed)") is not the run's.
@@ -1485,7 +1555,7 @@ function M.parse_zero(cell)
   if cell == nil then return nil end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
-  local t = cell:lower():sub(1, 1024)
+  local t = bounded(cell:lower())
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
   if t:find("zero%+%+") or t:find("%f[%a]hpz%f[%A]") or t:find("%f[%a]qwz%f[%A]") or t:find("%f[%a]qgz%f[%A]")
     or t:find("%f[%a]mics%f[%A]") then
@@ -1708,7 +1778,7 @@ local function layers_text(n) return fmt("%d layer%s", n, n == 1 and "" or "s") 
 
 function M.parse_recompute(cell)
   if cell == nil then return nil end
-  local t = module_names(cell:lower())
+  local t = module_names(bounded(cell:lower()))
   -- Megatron-LM's flags, with or without their dashes: --recompute-activations is its selective
   -- recompute (since 2022), the older --checkpoint-activations every layer's.
   local flag = t:match("^%-*(%a+[%-_]activations)%s*$")
@@ -1996,7 +2066,7 @@ function M.parse_precision(cell)
   if cell == nil then return nil end
   -- Two formats offered as alternatives ("FP8 vs BF16", "BF16 or FP8"): which ran is not said.
   -- ("BF16/FP8" is OLMo-core's way to write FP8 linears in a BF16 run.)
-  local low = cell:lower()
+  local low = bounded(cell:lower())
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
@@ -2128,7 +2198,7 @@ end
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   -- ("SEQ_PARALLEL", NVIDIA's MLPerf configs' name, is sequence parallelism named.)
-  local t = cell:lower():gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
+  local t = bounded(cell:lower()):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
   -- DeepSpeed-Ulysses' sequence parallelism (its all-to-all over heads) is not Megatron's.
   local uly_at, uly_to = t:find("ulysses")
   if uly_at and not switched_off(t, uly_at, uly_to) and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end

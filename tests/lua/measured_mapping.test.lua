@@ -311,6 +311,15 @@ do
   local t0 = os.clock()
   measured.inter_node(string.rep("9", 4090), 8, "h100_sxm"); measured.intra_node(string.rep("9", 4090), "h100_sxm", false, 8)
   t.eq(os.clock() - t0 < 1, true, "a run of digits")
+  -- Every free-text cell's parser reads a hostile cell (a run of digits, digits and spaces or
+  -- dots, parentheses, repeated words) without a long search: parse_recompute held one of 4,000
+  -- digits for minutes (the test's timeout, tests/CMakeLists.txt, catches a return of it).
+  for _, cell in ipairs { string.rep("9", 4090), string.rep("9 ", 2000), string.rep("9.", 2000), string.rep("((", 1000),
+    string.rep("full 9 layers ", 250), string.rep("9 Mbits/s", 400), string.rep("not fsdp ", 400) } do
+    measured.parse_recompute(cell); measured.parse_precision(cell); measured.parse_zero(cell)
+    measured.parse_yes_no(cell); measured.stack_for { framework = cell, notes = cell }
+    measured.inter_node(cell, 8, "h100_sxm"); measured.intra_node(cell, "h100_sxm", false, 8)
+  end
   bw, note = measured.inter_node("8x 400 Gb/s IB, NVLink 900 GB/s", 8, "h100_sxm")
   t.eq(bw, 100, "a scale-up fabric beside it is not the network")
   t.eq(note, 'inter-node: "NVLink 900 GB/s" not the compute network', note)
@@ -2002,6 +2011,24 @@ for _, c in ipairs {
 } do
   t.eq(measured.inter_node(c[1], 8, "h100_sxm"), c[2], c[1])
 end
+
+-- Helper-127's: a one-way rate beside both directions' is read; bits spelled out and megabits;
+-- NVLink ruled out is the PCIe host link; an intra-node rate in bits is an eighth as many bytes.
+for _, c in ipairs {
+  { "800 Gb/s per GPU (bidirectional, 400 Gb/s each way)", 100 }, { "400 Gb/s per GPU each way, 800 Gb/s per GPU both ways", 100 },
+  { "3.2 Tbps per node (bidirectional; 1.6 Tbps per direction)", 50 }, { "1.6 Tbit/s per node", 50 },
+  { "100000 Mb/s per GPU", 25 }, { "400 Gbits/s", 100 },
+} do
+  t.eq(measured.inter_node(c[1], 8, "h100_sxm"), c[2], c[1])
+end
+for _, c in ipairs { "PCIe Gen4 (NVLink disabled)", "PCIe 4.0 x16, no NVLink", "no NVLink; PCIe Gen4" } do
+  local gb, how = measured.intra_node(c, "a100_sxm_80gb", false, 8)
+  t.eq(gb, 64, c); t.eq(how, "intra-node bandwidth with NVLink ruled out: the PCIe host link, 64 GB/s per GPU both ways")
+end
+t.eq(measured.intra_node("PCIe Gen4 (16 GB/s per direction), no NVLink", "a100_sxm_80gb", false, 8), 32)
+t.eq(measured.intra_node("NVLink: 600 GBps", "h100_sxm", false, 8), 600)
+t.eq(select(2, measured.intra_node("600 Gb/s", "h100_sxm", false, 8)),
+  "intra-node 600 Gb/s read as bits: 75 GB/s; intra-node 75 GB/s read as per GPU, both directions")
 
 -- A rate called bidirectional is both directions' sum (half each way), unless a one-way rate is
 -- given beside it; "both directions" alone reads each way at the rate, said; full duplex is
