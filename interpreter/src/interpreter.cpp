@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -812,8 +813,18 @@ bool Interpreter::run_file(const std::string& path, const std::vector<std::strin
     if (error_.find(name) == std::string::npos) error_ = name + ": " + error_;
     return false;
   }
+  // Room for every argument (the chunk's `...`) and the call's own: past Lua's 20 free slots,
+  // 163 arguments overran the stack and corrupted the heap (helper-126).
+  const int nargs = static_cast<int>(std::min<std::size_t>(args.size(), INT_MAX - LUA_MINSTACK));
+  if (args.size() > static_cast<std::size_t>(nargs) ||
+      lua_checkstack(L_, nargs + LUA_MINSTACK) == 0) {
+    lua_pop(L_, 1);
+    error_ = fmt::format("{}: too many arguments ({}) for a script", stdin_script ? "stdin" : path,
+                         args.size());
+    return false;
+  }
   for (const auto& a : args) lua_pushstring(L_, a.c_str());
-  return protected_call(static_cast<int>(args.size()), 0);
+  return protected_call(nargs, 0);
 }
 
 bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_name) {
