@@ -654,6 +654,20 @@ void check_numbered_parts(const std::vector<std::string>& parts) {
     }
     if (names[i].at.empty() || names[i].skeleton != names[0].skeleton) return;
   }
+  // Names K-of-N of different counts are parts of two shardings (helper-126: a glob that took an
+  // unsharded run's sweep-1-of-1.tsv beside sweep-K-of-4.tsv joined every row twice).
+  if (const std::optional<size_t> k = shard_of_count(names[0].skeleton);
+      k && *k + 1 < names[0].at.size()) {
+    for (size_t i = 1; i < names.size(); ++i) {
+      if (names[i].at[*k + 1] != names[0].at[*k + 1]) {
+        merge_error(parts[i],
+                    fmt::format("is part {} of {}, where {} is part {} of {}: parts of "
+                                "two shardings (an older run's file?)",
+                                names[i].at[*k], names[i].at[*k + 1], quoted_excerpt(parts[0]),
+                                names[0].at[*k], names[0].at[*k + 1]));
+      }
+    }
+  }
   // The one number that differs between the names.
   std::optional<size_t> differs;
   for (size_t k = 0; k < names[0].at.size(); ++k) {
