@@ -10,13 +10,16 @@ local args, tsv, out = { ... }, nil, nil
 local i = 1
 while i <= #args do
   if args[i] == "--write" then
-    if not args[i + 1] then dml.usage_error("'--write' needs a file name (" .. usage .. ")") end
+    if not args[i + 1] or args[i + 1]:find("^%-%-") then dml.usage_error("'--write' needs a file name (" .. usage .. ")") end
     if out then
       dml.usage_error(string.format("'--write' given twice ('%s', then '%s'): name one file (%s)", out, args[i + 1],
         usage))
     end
     out, i = args[i + 1], i + 2
-  elseif args[i]:sub(1, 2) ~= "--" and tsv == nil then
+  elseif args[i] == "--help" or args[i] == "-h" then
+    print(usage)
+    return
+  elseif args[i]:sub(1, 1) ~= "-" and tsv == nil then
     tsv, i = args[i], i + 1
   else
     dml.usage_error(string.format("unknown argument '%s' (%s)", args[i], usage))

@@ -22,6 +22,7 @@ while i <= #args do
   if a == "--out" or a:find("^%-%-out=") then
     local file
     if a == "--out" then file = args[i + 1] else file = a:sub(7) end
+    if a == "--out" and file and file:find("^%-%-") then file = nil end  -- ("--out --markdown": no file)
     if not file then dml.usage_error("'--out' needs a file name (" .. usage .. ")") end
     if file == "" then dml.usage_error("'--out=' needs a file name (" .. usage .. ")") end
     if out then

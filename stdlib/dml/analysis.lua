@@ -59,7 +59,11 @@ function M.optimize_transformer(run, opts)
         -- a whole number, as the layout's degrees are read (4.0 is 4); at most a million
         local n = math.type(v) == "float" and v == math.floor(v) and math.tointeger(v) or v
         if math.type(n) ~= "integer" or n < 0 or n > 1000000 then
-          core.raise("optimize.runners_up: expected a whole number from 0 to 1000000, got " .. tostring(v))
+          -- (NaN and the infinities as messages write them everywhere; a whole float as an integer.)
+          local shown = v ~= v and "NaN" or v == math.huge and "inf" or v == -math.huge and "-inf"
+            or (math.type(v) == "float" and v == math.floor(v) and string.format("%.0f", v))
+            or (type(v) == "number" and tostring(v)) or output.describe(v)
+          core.raise("optimize.runners_up: expected a whole number from 0 to 1000000, got " .. shown)
         end
         count = n + 1
       elseif k == "distinct_splits" then
@@ -516,6 +520,8 @@ function M.sweep(spec)
           e = string.format("(error object is a %s value)", type(e))
           not_a_message = true
         end
+        -- (A number is a message, as Lua prints it: error(42) names its point too.)
+        if type(e) == "number" then e = tostring(e) end
         if type(e) ~= "string" then return e end
         e = core.placed(e)  -- Lua's own errors from C (a yield outside a coroutine) have no line
         local shown, where = pcall(at_text, at)

@@ -241,6 +241,11 @@ dml_golden(measured_out_no_folder ARGS ../../scenarios/validation/measured.lua c
 dml_golden(measured_out_twice ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
            --out a.tsv --out=b.tsv)
 dml_golden(calibration_write_twice ARGS ../../scenarios/calibration/a100_narayanan.lua --write a.lua --write b.lua)
+# An option where a file name should be is no file name (helper-126: --plot was taken as the
+# TSV's name); the calibration takes --help as the other scenarios do.
+dml_golden(study_tsv_before_option ARGS ../../scenarios/fernandez2024/crossover.lua --tsv --plot x.png)
+dml_golden(measured_out_before_option ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv --out --markdown)
+dml_golden(calibration_help ARGS ../../scenarios/calibration/a100_narayanan.lua --help)
 # A sequence length of 0 is a row's reason, never a division by zero that stops the judge
 # (helper-93: the global batch in tokens, and the TFLOP/s path, divided by it).
 dml_golden(measured_seq_len_zero ARGS ../../scenarios/validation/measured.lua cases/measured_seq_len_zero.tsv)

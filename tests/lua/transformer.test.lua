@@ -234,6 +234,12 @@ t.eq(dml.run(run, { stack = dml.stack(run.stack, { dispatcher = "token" }) }).st
   "the way the message gives")
 t.raises_here(function() dml.optimize(run, { runners_up = math.maxinteger }) end,
   "optimize.runners_up: expected a whole number from 0 to 1000000, got 9223372036854775807")
+-- NaN as every message writes it (Lua's own text is "-nan"), a whole float as an integer, and
+-- another type by its name (helper-126).
+for _, c in ipairs { { 0 / 0, "NaN" }, { 1e9, "1000000000" }, { "x", "a string" } } do
+  t.raises_here(function() dml.optimize(run, { runners_up = c[1] }) end,
+    "optimize.runners_up: expected a whole number from 0 to 1000000, got " .. c[2])
+end
 
 local bad = dml.evaluate(run, { tp = 3 })
 t.eq(bad.feasible, false, "tp 3 cannot split 32 heads")
@@ -542,6 +548,10 @@ do
   t.raises_in_this_file(function()
     dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error() end }
   end, "(error object is a nil value) (sweep.run at { a = 1 })")
+  -- A number is a message (Lua prints error(42) as "42"): it names its point and is a row
+  -- (helper-126: "dml: 42", and the sweep ended).
+  local numbered = dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error(42) end }
+  t.eq(numbered:rows()[2].violations:match("42 %(sweep%.run at { a = 2 }%)$") ~= nil, true, numbered:rows()[2].violations)
   -- Every point failed: no plan gives the columns of a kind, so the rows are the points and why
   -- (a probe saw some eighty empty columns of a paper run's plan).
   local all_failed = dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function(p) error("no run at " .. p.a) end }

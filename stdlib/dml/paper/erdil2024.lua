@@ -166,7 +166,7 @@ function M.arguments(script, no_plot, ...)
     if a == "--plot" and no_plot then
       dml.usage_error(string.format("--plot: %s (%s)", no_plot, usage))
     elseif a == "--tsv" or a == "--plot" then
-      if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
+      if not args[i + 1] or args[i + 1]:find("^%-%-") then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
       local before = a == "--tsv" and tsv or a == "--plot" and plot or nil
       if before then
         dml.usage_error(string.format("'%s' given twice ('%s', then '%s'): name one file (%s)", a, before,

@@ -87,7 +87,7 @@ local function parse_args(name, ...)
   while i <= #args do
     local a = args[i]
     if a == "--tsv" or a == "--plot" then
-      if not args[i + 1] then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
+      if not args[i + 1] or args[i + 1]:find("^%-%-") then dml.usage_error(string.format("'%s' needs a file name (%s)", a, usage)) end
       if o[a:sub(3)] then
         dml.usage_error(string.format("'%s' given twice ('%s', then '%s'): name one file (%s)", a, o[a:sub(3)],
           args[i + 1], usage))
