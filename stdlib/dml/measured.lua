@@ -869,6 +869,15 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     if not cell then return nil, why end
     cell = cell:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
   end
+  -- A range of rates ("200-400 Gb/s per GPU", "200 to 400 Gbps"): which ran is not said
+  -- (helper-127: the higher was taken, silently).
+  if cell then
+    local lo, hi = cell:match("(%d+%.?%d*)%s*%-%s*(%d+%.?%d*)%s*[GTgt]b")
+    if not lo then lo, hi = cell:match("(%d+%.?%d*)%s+to%s+(%d+%.?%d*)%s*[GTgt]b") end
+    if lo and tonumber(lo) < tonumber(hi) then
+      return nil, fmt("inter-node bandwidth %q gives a range of rates: which the run had is not said", cell)
+    end
+  end
   -- One direction's rate given beside both directions' ("800 Gb/s per GPU (bidirectional, 400
   -- Gb/s each way)", "400 Gb/s per GPU each way, 800 Gb/s per GPU both ways"): the one-way rate,
   -- at the cell's scope (helper-127: the both-ways rate was read as each way's). Not beside a
@@ -1347,6 +1356,15 @@ function M.stack_for(row)
     local key = compiled(row) and "torchtitan_compile" or "torchtitan"
     return key, fmt("stack %s for %q (NeMo AutoModel: PyTorch FSDP2 on Hugging Face models)", key, row.framework)
   end
+  -- Megatron-Core's release run with Megatron-LM's own models ("Megatron-Core (legacy models)",
+  -- --use-legacy-models): the 2022 stack, said (helper-127).
+  if f:find("megatron%-core") and not f:find("nemo") and not f:find("bridge") then
+    local from, to = f:find("%-*use[%-_]legacy[%-_]models")
+    if not from then from, to = f:find("legacy[%s%-_]+models?") end
+    if from and not switched_off(f, from, to) then
+      return "megatron_2022", fmt("stack megatron_2022 for %q (Megatron-LM's own models, not Megatron-Core's)", row.framework)
+    end
+  end
   if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") or f:find("megatron[%s%-_]*fsdp") then
     local year = M.year(row.source)
     if year and year <= 2022 and not f:find("megatron%-core") then
@@ -1585,6 +1603,15 @@ function M.parse_zero(cell)
     if z ~= nil then return z, shard, hybrid, unstaged end
   end
 
+  -- torchtitan's data-parallel degrees by their keys alone ("dp_shard=64, dp_replicate=8"): FSDP
+  -- over the dp_shard ranks (-1: all of them), replicated across the rest; 1 shards nothing
+  -- (helper-127: refused). (Beside FSDP or HSDP named, read below with the degree.)
+  local dp_shard = t:match("dp[%s_%-]*shard%s*[=:]%s*(%-?%d+)")
+  if dp_shard and not t:find("[fh]sdp") and not t:find("zero") then
+    local n = tonumber(dp_shard)
+    if n == 1 then return 0, nil, false end
+    return 3, n > 1 and n or nil, false
+  end
   -- FSDP named in a parenthesis that explains another setting ("--use-distributed-optimizer:
   -- true (table FSDP column '/')"): the setting outside it is read. (Not where FSDP is outside:
   -- "FSDP (like PyTorch's SHARD_GRAD_OP)" is read whole, its parenthesis the more exact; nor a
@@ -1723,6 +1750,7 @@ function M.parse_zero(cell)
   if t:find("optim_grads", 1, true) then return 2, shard, hybrid end
   if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
   if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
+
   if t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
     return 1, shard, false
   end

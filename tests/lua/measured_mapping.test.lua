@@ -2030,6 +2030,15 @@ t.eq(measured.intra_node("NVLink: 600 GBps", "h100_sxm", false, 8), 600)
 t.eq(select(2, measured.intra_node("600 Gb/s", "h100_sxm", false, 8)),
   "intra-node 600 Gb/s read as bits: 75 GB/s; intra-node 75 GB/s read as per GPU, both directions")
 
+-- Helper-127's: a range of rates is refused; torchtitan's dp_shard alone is FSDP over that many
+-- (1: none); Megatron-Core run with its legacy models is the 2022 stack, said.
+t.eq(select(2, measured.inter_node("200-400 Gb/s per GPU", 8, "h100_sxm")),
+  'inter-node bandwidth "200-400 Gb/s per GPU" gives a range of rates: which the run had is not said')
+t.eq(select(2, measured.parse_zero("dp_shard=64, dp_replicate=8")), 64); t.eq(measured.parse_zero("dp_shard=64, dp_replicate=8"), 3)
+t.eq(measured.parse_zero("dp_shard=1, dp_replicate=8"), 0)
+t.eq(measured.stack_for { framework = "Megatron-Core (legacy models)" }, "megatron_2022")
+t.eq(measured.stack_for { framework = "Megatron-Core (no legacy models)" }, "megatron_core")
+
 -- A rate called bidirectional is both directions' sum (half each way), unless a one-way rate is
 -- given beside it; "both directions" alone reads each way at the rate, said; full duplex is
 -- each way.
