@@ -831,6 +831,15 @@ std::vector<std::string_view> header_columns(std::string_view line, Format forma
 // Why `header` is not `first` (the header of the first part).
 std::string header_difference(std::string_view header, std::string_view first, Format format,
                               const std::string& first_file) {
+  // A byte-order mark (a spreadsheet's save) is invisible in the names it precedes: said.
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (header.starts_with(kBom) != first.starts_with(kBom)) {
+    return fmt::format(
+        "it {} a UTF-8 byte-order mark before its header, where {} {} (a "
+        "spreadsheet's save? dml writes none)",
+        header.starts_with(kBom) ? "has" : "has no", quoted_excerpt(first_file),
+        first.starts_with(kBom) ? "has one" : "has none");
+  }
   const auto a = header_columns(header, format);
   const auto b = header_columns(first, format);
   for (size_t c = 0; c < std::min(a.size(), b.size()); ++c) {

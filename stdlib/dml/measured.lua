@@ -2560,11 +2560,16 @@ function M.architecture(row)
     return cfg[field]
   end
   local missing = {}
+  -- (A cell given but no whole number is said as such below: here only those left out.)
   for _, c in ipairs { "layers", "hidden", "heads", "seq_len" } do
     if I(row[c]) == nil and not (cfg and cfg[c]) then missing[#missing + 1] = c end
   end
   if #missing > 0 then
-    return nil, fmt("no architecture (%s not given)", table.concat(missing, ", "))
+    local left_out = {}
+    for _, c in ipairs(missing) do
+      if row[c] == nil then left_out[#left_out + 1] = c end
+    end
+    return nil, #left_out > 0 and fmt("no architecture (%s not given)", table.concat(left_out, ", ")) or "no architecture"
   end
   local a = { layers = I(row.layers) or from_config("layers", "layers"),
               d_model = I(row.hidden) or from_config("hidden", "d_model"),

@@ -182,6 +182,9 @@ dml_golden(merge_part_past_count ARGS --merge merged.tsv cases/merge/sweep-1-of-
 # Parts of two shardings (an unsharded run's sweep-1-of-1 beside sweep-K-of-3: helper-126).
 dml_golden(merge_two_shardings ARGS --merge merged.tsv cases/merge/sweep-1-of-1.tsv cases/merge/sweep-1-of-3.tsv
            cases/merge/sweep-2-of-3.tsv cases/merge/sweep-3-of-3.tsv)
+# A byte-order mark before one part's header is named, not shown as an invisible difference
+# (helper-126).
+dml_golden(merge_byte_order_mark ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/bom.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
 dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)

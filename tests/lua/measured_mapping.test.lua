@@ -1547,6 +1547,9 @@ t.near(p_over.time.ep:value("s") + p_over.time.ep_hidden:value("s"), p_plain.tim
 
 local function refused(id) return select(2, measured.request(row(id))) end
 t.eq(refused("MBridge-26.04.01-Nemotron_3_Nano-16"), "no architecture (layers, hidden, heads not given)")
+-- A cell given but no whole number is said as such, not as "not given" (helper-126).
+t.eq(select(2, measured.request(copy(row("MBridge-26.04.01-Nemotron_3_Nano-16"), { layers = "abc" }))),
+  'no architecture (hidden, heads not given); layers "abc" is not a whole number')
 -- dml's own error about a row names the row's file and line, not the script that called predict.
 do
   local header, line = {}, {}
