@@ -673,7 +673,7 @@ local function plain_rates(cell, column)
   -- Bits spelled out ("1.6 Tbit/s", "400 Gbits/s") and megabits ("100000 Mb/s", "Mbps") in the
   -- units read below (helper-127: not quantified, a default taken). (A run of 13 digits or more
   -- is no rate: "?" first, as the patterns' backtracking over it would take cubic time.)
-  out = out:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d)%s*([TG])bits?/s", "%1 %2b/s"):gsub("(%d+%.?%d*)%s*Mb[i]?[t]?[s]?/s", function(x)
+  out = bounded(out):gsub("(%d)%s*([TG])bits?/s", "%1 %2b/s"):gsub("(%d+%.?%d*)%s*Mb[i]?[t]?[s]?/s", function(x)
     return fmt("%g Gb/s", tonumber(x) / 1000)
   end):gsub("(%d+%.?%d*)%s*Mbps", function(x) return fmt("%g Gb/s", tonumber(x) / 1000) end)
   return out
@@ -694,7 +694,7 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   local bits_note
   if cell then
     -- (Its first 1 KB, without runs of 13 digits or more, as below: the pattern is fast then.)
-    cell = cell:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d)%s*GBps", "%1 GB/s"):gsub("(%d+%.?%d*)%s*Gb/?p?s", function(x)
+    cell = bounded(cell):gsub("(%d)%s*GBps", "%1 GB/s"):gsub("(%d+%.?%d*)%s*Gb/?p?s", function(x)
       bits_note = fmt("intra-node %s Gb/s read as bits: %g GB/s", x, tonumber(x) / 8)
       return fmt("%g GB/s", tonumber(x) / 8)
     end)
@@ -1010,6 +1010,11 @@ read_inter_node = function(cell, gpus_per_node, gpu_preset)
     fmt("the rate is both directions together (bidirectional): %g GB/s per GPU, both ways", bw / 2)
 end
 
+-- Counts of NICs in words, and the words that name a NIC beside a count (read_inter_node_rates).
+local number_words = { one = "1", two = "2", four = "4", eight = "8", sixteen = "16" }
+local nic_words = { port = true, ports = true, nic = true, nics = true, hca = true, hcas = true, adapter = true,
+  adapters = true, card = true, cards = true, link = true, links = true, rail = true, rails = true }
+
 read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
   local both = function(gbit) return 2 * gbit / 8 end
   if cell then
@@ -1053,10 +1058,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- Counts in words ("eight 400 Gb/s NICs"), and a NIC's word between a count and its "x" ("8
     -- ports x 400 Gb/s") or after it ("8 400 Gb/s NICs", "8 HCAs per node at 200 Gb/s"): counts
     -- of NICs (helper-127: each read as a node's one rate, 8x too slow).
-    local number_words = { one = "1", two = "2", four = "4", eight = "8", sixteen = "16" }
     t = t:gsub("%f[%a](%a+)%f[%A]", function(w) return number_words[w] end)
-    local nic_words = { port = true, ports = true, nic = true, nics = true, hca = true, hcas = true, adapter = true,
-      adapters = true, card = true, cards = true, link = true, links = true, rail = true, rails = true }
     t = t:gsub("(%d+)%s+(%a+)%s+x%s", function(n, w) if nic_words[w] then return n .. " x " end end)
     t = t:gsub("%f[%d](%d+)%s+(%d+%.?%d*%s*gb/s)%s+(%a+)", function(n, rate, w)
       if nic_words[w] then return n .. " x " .. rate .. " " .. w end
