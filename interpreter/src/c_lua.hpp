@@ -1,16 +1,18 @@
-// dml compiled for Debian's C build of Lua: the Lua module dml.so, loaded by the stock `lua5.4`.
+// dml's Lua API calls, sound under both builds of Lua: the Lua module dml.so, loaded by Debian's
+// stock `lua5.4` (Lua built as C), and the `dml` command and dml_interpreter (Lua built as C++).
 //
-// The `dml` command and dml_interpreter link Lua built as C++, where a Lua error is a C++
-// exception that unwinds C++ frames and runs their destructors. In the C build a Lua error is a
-// longjmp, which skips every frame between the error and the protected call that catches it:
-// a C++ object with a destructor in one of those frames is never destroyed (undefined
-// behaviour: leaks, locks held, half-built values). dml.so therefore compiles the same binding
-// sources with this header forced in front of each (the first header of the target's precompiled
-// header; DML_LUA_C defined), and keeps one rule: **no Lua error is raised while C++ code of a
-// binding body runs.**
+// Under the C++ build of Lua a Lua error is a C++ exception that unwinds C++ frames and runs
+// their destructors. Under the C build it is a longjmp, which skips every frame between the
+// error and the protected call that catches it: a C++ object with a destructor in one of those
+// frames is never destroyed (undefined behaviour: leaks, locks held, half-built values). Every
+// interpreter source is therefore compiled once, with this header forced in front of it (the
+// first header of the targets' precompiled header), and the same objects serve both builds
+// (interpreter/CMakeLists.txt). One rule holds: **under the C build, no Lua error is raised while
+// C++ code of a binding body runs.**
 //
-//  - Every binding body runs in lua::guarded (lua_runtime.hpp), which marks the thread as
-//    "in a body" (BodyScope) while the body's C++ code runs.
+//  - Every binding body runs in lua::guarded (lua_runtime.hpp). Under the C build (c_build(),
+//    true in dml.so alone) it marks the thread as "in a body" (BodyScope) while the body's C++
+//    code runs; under the C++ build it never does, and Lua's errors unwind as exceptions.
 //  - In a body, every Lua API function that can raise an error (the manual's 'm', 'v' and 'e'
 //    functions this code uses) is replaced by a function below that runs it under lua_pcall; an
 //    error is kept in the registry and thrown as c::LuaError, a C++ exception. It unwinds the
@@ -21,22 +23,23 @@
 //  - While Lua code runs under one of those protected calls (a metamethod, __tostring, ...),
 //    the thread is not "in a body": a binding called from there starts its own guarded scope,
 //    and an unguarded one raises as plain C would, through Lua's frames only.
-//  - Outside a body (the few short bindings that only check arguments and hold no C++ object),
-//    the functions below are Lua's own and raise as usual.
-//  - No C++ exception crosses a C (Lua) frame: guarded catches every exception (catch (...)
-//    in this build, where no Lua error is a C++ exception).
+//  - Outside a body (the few short bindings that only check arguments and hold no C++ object,
+//    and every call under the C++ build), the functions below are Lua's own and raise as usual.
+//  - No C++ exception crosses a C (Lua) frame: under the C build guarded catches every exception
+//    (catch (...), where no Lua error is a C++ exception).
 // tests/lua_module/check_objects.cmake checks with nm that the objects of dml.so call no Lua
 // API function that can raise other than through this file, and that dml.so holds no Lua
 // runtime of its own (the host's is the only one). docs/embedding.md tells the reasons.
 #pragma once
 
+#include <cstddef>
 #include <lua.hpp>
 
-#ifdef DML_LUA_C
-
-#include <cstddef>
-
 namespace dml::lua::c {
+
+// Whether this program's Lua is the C build: true in dml.so (lua_module.cpp), false in the dml
+// command and every program linked to dml_interpreter (interpreter.cpp). A link-time constant.
+[[nodiscard]] bool c_build() noexcept;
 
 // A Lua error raised in a binding body, on its way to lua::guarded; the error value waits in the
 // registry (push_pending_error).
@@ -132,5 +135,3 @@ int getmetafield(lua_State* L, int obj, const char* e);
 #define luaL_testudata(L, u, t) ::dml::lua::c::testudata(L, u, t)
 #define luaL_getmetafield(L, o, e) ::dml::lua::c::getmetafield(L, o, e)
 #endif
-
-#endif  // DML_LUA_C

@@ -26,6 +26,9 @@
 #include "lua_runtime.hpp"
 #include "sandbox.hpp"
 
+// The dml command and every program linked to dml_interpreter run Lua built as C++ (c_lua.hpp).
+bool dml::lua::c::c_build() noexcept { return false; }
+
 namespace dml {
 namespace {
 

@@ -1,6 +1,6 @@
 // The Lua module dml.so: `local dml = require "dml"` in Debian's lua5.4 gives the table a scenario
 // sees as `dml` inside the dml command, with the stdlib built in (`require "dml.presets.gpus"`).
-// Compiled only into dml.so, against the host's C build of Lua (c_lua.hpp says how a Lua error
+// Linked only into dml.so, which runs in the host's C build of Lua (c_lua.hpp says how a Lua error
 // never skips a C++ destructor there; docs/embedding.md says why).
 //
 // Unlike the dml command, the module leaves the host's globals alone (no strict globals, no
@@ -15,6 +15,9 @@
 
 #include "embedded_stdlib.hpp"
 #include "lua_runtime.hpp"
+
+// dml.so runs in the host's Lua, built as C (c_lua.hpp).
+bool dml::lua::c::c_build() noexcept { return true; }
 
 namespace dml::lua {
 namespace {

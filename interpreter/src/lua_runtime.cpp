@@ -399,10 +399,58 @@ int l_entry(lua_State* L) {
 
 }  // namespace
 
-#ifndef DML_LUA_C
-// (dml.so's C build defines it in c_lua.cpp, where Lua's own functions are called.)
-#include "function_parameters.inc"
-#endif
+// (function_parameters is defined in c_lua.cpp, where Lua's own functions are called.)
+
+namespace {
+
+// guarded_call under the C build of Lua (dml.so; c_lua.hpp).
+int guarded_c(lua_State* L, int (*call)(void*), void* body) {
+  bool pending = false;  // a Lua error waits in the registry (c::LuaError)
+  {
+    const c::BodyScope scope;
+    std::string message;
+    try {
+      return call(body);
+    } catch (const c::LuaError&) {
+      pending = true;
+    } catch (const Cancelled&) {
+      message = "interrupted";  // the module has no Host: a Control of the caller's own
+    } catch (const std::exception& e) {
+      message = e.what();
+    } catch (...) {
+      message = "an unknown C++ exception";
+    }
+    if (!pending) {
+      try {
+        push_user_message(L, message);
+      } catch (const c::LuaError&) {  // no memory for the message: that error instead
+        pending = true;
+      }
+    }
+  }  // everything with a destructor is destroyed before Lua unwinds
+  if (pending) c::push_pending_error(L);
+  return lua_error(L);  // raised here; or, called from C++ inside a body, thrown on as LuaError
+}
+
+}  // namespace
+
+int guarded_call(lua_State* L, int (*call)(void*), void* body) {
+  if (c::c_build()) return guarded_c(L, call, body);
+  bool cancelled = false;
+  {
+    std::string message;
+    try {
+      return call(body);
+    } catch (const Cancelled&) {
+      cancelled = true;
+    } catch (const std::exception& e) {
+      message = e.what();
+    }
+    if (!cancelled) push_user_message(L, message);
+  }  // message is destroyed before Lua unwinds
+  if (cancelled) raise_cancelled(L);
+  return lua_error(L);
+}
 
 int open_core(lua_State* L) {
   lua_newtable(L);

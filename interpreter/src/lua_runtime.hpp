@@ -4,9 +4,11 @@
 
 #include <exception>
 #include <lua.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "c_lua.hpp"
@@ -47,64 +49,25 @@ std::string no_such_text(std::string_view path, std::string_view key, std::strin
 // error "interrupted", or "timeout of ... reached" (host.hpp, raise_stop).
 [[noreturn]] void raise_cancelled(lua_State* L);
 
-// Runs a binding's body; a C++ exception becomes a Lua error at the user's
-// line. The message is pushed after the catch block has ended, so no C++
-// frame is skipped by Lua's error unwinding (with Lua built as C or C++).
-// Only std::exception is caught: the C++ build of Lua throws its own errors
-// through here, and they must pass untouched. dml::Cancelled (a search that was told to stop)
-// ends the script as the stop says.
-//
-// Built for the C build of Lua (dml.so, DML_LUA_C; c_lua.hpp), a Lua error raised inside the
-// body arrives here as c::LuaError and is raised again once every C++ object of the body is
-// destroyed; and every other exception is caught, since none may cross Lua's C frames.
-#ifndef DML_LUA_C
+// Runs a binding's body; a C++ exception becomes a Lua error at the user's line. The message is
+// pushed after the catch block has ended, so no C++ frame is skipped by Lua's error unwinding.
+//  - Under the C++ build of Lua (the dml command), only std::exception is caught: Lua's own
+//    errors are C++ exceptions thrown through here, and they must pass untouched.
+//    dml::Cancelled (a search that was told to stop) ends the script as the stop says.
+//  - Under the C build (dml.so; c_lua.hpp), the body runs "in a body": a Lua error raised inside
+//    it arrives here as c::LuaError and is raised again once every C++ object of the body is
+//    destroyed; every other exception is caught, since none may cross Lua's C frames.
+// The body is called through a pointer, so that the catching is compiled once (guarded_call in
+// lua_runtime.cpp), not once per binding.
+int guarded_call(lua_State* L, int (*call)(void* body), void* body);
+
 template <typename F>
 int guarded(lua_State* L, F&& body) {
-  bool cancelled = false;
-  {
-    std::string message;
-    try {
-      return body();
-    } catch (const Cancelled&) {
-      cancelled = true;
-    } catch (const std::exception& e) {
-      message = e.what();
-    }
-    if (!cancelled) push_user_message(L, message);
-  }  // message is destroyed before Lua unwinds
-  if (cancelled) raise_cancelled(L);
-  return lua_error(L);
+  using Body = std::remove_reference_t<F>;
+  return guarded_call(
+      L, [](void* b) -> int { return (*static_cast<Body*>(b))(); },
+      const_cast<void*>(static_cast<const void*>(std::addressof(body))));
 }
-#else
-template <typename F>
-int guarded(lua_State* L, F&& body) {
-  bool pending = false;  // a Lua error waits in the registry (c::LuaError)
-  {
-    const c::BodyScope scope;
-    std::string message;
-    try {
-      return body();
-    } catch (const c::LuaError&) {
-      pending = true;
-    } catch (const Cancelled&) {
-      message = "interrupted";  // the module has no Host: a Control of the caller's own
-    } catch (const std::exception& e) {
-      message = e.what();
-    } catch (...) {
-      message = "an unknown C++ exception";
-    }
-    if (!pending) {
-      try {
-        push_user_message(L, message);
-      } catch (const c::LuaError&) {  // no memory for the message: that error instead
-        pending = true;
-      }
-    }
-  }  // everything with a destructor is destroyed before Lua unwinds
-  if (pending) c::push_pending_error(L);
-  return lua_error(L);  // raised here; or, called from C++ inside a body, thrown on as LuaError
-}
-#endif
 
 // Fills the `dml.core` table (at the top of the stack) with one concept's
 // functions. Each bind_<concept>.cpp defines one of these.
