@@ -629,5 +629,18 @@ int getmetafield(lua_State* L, int obj, const char* e) {
 
 // core.entry's count of a function's arguments (lua_runtime.hpp), with Lua's own functions.
 namespace dml::lua {
-#include "function_parameters.inc"
+bool function_parameters(lua_State* L, int idx, std::vector<std::string>& names) {
+  idx = lua_absindex(L, idx);
+  lua_Debug ar;
+  lua_pushvalue(L, idx);
+  lua_getinfo(L, ">u", &ar);  // pops the function
+  names.clear();
+  for (int i = 1; i <= ar.nparams; ++i) {
+    lua_pushvalue(L, idx);
+    const char* name = lua_getlocal(L, nullptr, i);  // pushes nothing
+    lua_pop(L, 1);
+    names.emplace_back(name != nullptr ? name : "?");
+  }
+  return ar.isvararg != 0;
+}
 }  // namespace dml::lua

@@ -399,8 +399,6 @@ int l_entry(lua_State* L) {
 
 }  // namespace
 
-// (function_parameters is defined in c_lua.cpp, where Lua's own functions are called.)
-
 namespace {
 
 // guarded_call under the C build of Lua (dml.so; c_lua.hpp).

@@ -82,7 +82,8 @@ void register_output(lua_State* L);        // bind_output.cpp: tables, saving, p
 int open_core(lua_State* L);
 
 // The parameter names of the Lua function at idx, in order, into names; true when it takes `...`
-// too (core.entry's count of arguments). Raises nothing.
+// too (core.entry's count of arguments). Raises nothing. Defined in c_lua.cpp, which calls Lua's
+// own lua_getinfo and lua_getlocal.
 bool function_parameters(lua_State* L, int idx, std::vector<std::string>& names);
 
 }  // namespace dml::lua
