@@ -3085,14 +3085,23 @@ request = function(row, presets, assumed)
         local total = some.layers
         if some.of and some.of ~= arch.layers then
           total = some.layers * arch.layers / some.of
-          note(fmt("%d of %d layers read as %g of the model's %d", some.layers, some.of, total, arch.layers))
+          note(fmt("%d of %d layers (%g%%) read as %g of the model's %d", some.layers, some.of,
+            100 * some.layers / some.of, total, arch.layers))
+        elseif total > arch.layers then
+          -- (More layers than the model has: every layer, said rather than passed over.)
+          note(fmt("%g layers recomputed, more than the model's %d: every layer", total, arch.layers))
         end
         per_chunk = math.max(1, math.floor(total / chunks + 0.5))
         if per_chunk * chunks ~= total then
           note(fmt("%g recomputed layers over %d pipeline chunks read as %d a chunk", total, chunks, per_chunk))
         end
       end
-      if per_chunk and per_chunk < math.ceil(arch.layers / chunks) then layout.recompute_layers = per_chunk end
+      local chunk_layers = math.ceil(arch.layers / chunks)
+      if per_chunk and per_chunk < chunk_layers then
+        layout.recompute_layers = per_chunk
+      elseif some.per_chunk and per_chunk > chunk_layers then
+        note(fmt("%d layers a pipeline chunk recomputed, more than a chunk's %d: every layer", per_chunk, chunk_layers))
+      end
     end
     -- Full recompute with the layout searched: every layer, as the run did (left open, the
     -- search would try the fewest recomputed layers that fit); a count of the model's layers

@@ -882,6 +882,20 @@ do
   -- A count of fewer layers than the model's is that share of them; a chunk's count as it is.
   t.eq(req("checkpoint 1 of 2 layers").layout.recompute_layers, 1, "half the 80 layers over 40 chunks")
   t.eq(req("full, first 1 layer per chunk").layout.recompute_layers, 1)
+  local function says(request, text)
+    for _, a in ipairs(request.assumed) do if a == text then return true end end
+    return false
+  end
+  t.eq(says(req("checkpoint 1 of 2 layers"), "1 of 2 layers (50%) read as 40 of the model's 80"), true)
+  -- More layers than the model or a chunk has: every layer, said (helper-127: it was silent).
+  local over = req("full recompute of 100 layers")
+  t.eq(over.layout.recompute_layers, nil)
+  t.eq(says(over, "100 layers recomputed, more than the model's 80: every layer"), true)
+  local over_chunk = req("full, first 3 layers per chunk")
+  t.eq(over_chunk.layout.recompute_layers, nil)
+  t.eq(says(over_chunk, "3 layers a pipeline chunk recomputed, more than a chunk's 2: every layer"), true)
+  t.eq(says(req("full, first 2 layers per chunk"), "2 layers a pipeline chunk recomputed, more than a chunk's 2: every layer"),
+    false, "a chunk's own count is not more")
   -- A count of the model's with the layout searched: every layer, said.
   -- (The search holds a count of the model's 80 layers as every layer of each chunk.)
   local searched = req("partial (40 of 80 layers)", { tp = false, pp = false, dp = false, vpp_interleave = false })
