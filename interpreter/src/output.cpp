@@ -480,6 +480,9 @@ fs::path write_target(const std::string& path, std::string_view who) {
     }
     // Through a symbolic link, replace the file it names and keep the link.
     if (fs::is_symlink(fs::symlink_status(target, ec))) target = fs::canonical(target, ec);
+    // A file its user may not write is kept, as writing it in place would keep it: the rename
+    // could replace it all the same, since that needs only the directory.
+    if (::access(target.c_str(), W_OK) != 0 && errno != ENOENT) fail(who, path, errno);
   }
   return target;
 }
@@ -531,6 +534,11 @@ void write_atomically(const std::string& path, const std::function<void(int fd)>
     if (temp.fd >= 0) temp.name = name;
   }
   if (temp.fd < 0) fail(who, path, EEXIST);
+  // A file replaced keeps its permissions (a private file stays private), as an edit in place
+  // would.
+  if (struct stat old{}; ::stat(target.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
+    if (::fchmod(temp.fd, old.st_mode & 0777) != 0) fail(who, path, errno);
+  }
   write(temp.fd);
   if (::fsync(temp.fd) != 0) fail(who, path, errno);
   const int closed = ::close(temp.fd);
