@@ -12,6 +12,7 @@
 //     false, and a third value maps its index to its error)
 //   core.limits({setting, ...}[, options[, label]]) -> {limits, ...}, interrupted
 //   core.layout_text(layout) -> "DP 1 x TP 4x8 x PP 64 x EP 1, 128 microbatches, zero-bubble"
+//   core.check_fixed(fields, path): raises what reading them as a transformer layout refuses
 //   core.count_text(n) -> "2,048"
 //   core.paper_laws(d_model[, sparsity[, batch]]) -> d_ff, layers, experts, batch_sequences
 //   core.paper_grid() -> {12288, 14336, ...}
@@ -381,6 +382,16 @@ int l_layout_text(lua_State* L) {
   });
 }
 
+// A sweep's fixed fields read once, where the user wrote them, before any point runs: a value
+// the layout refuses is the sweep's mistake, not a point's (under on_error = "row" it was a row
+// at every point, helper-126).
+int l_check_fixed(lua_State* L) {
+  return guarded(L, [&] {
+    (void)read<TransformerLayout>(L, 1, luaL_checkstring(L, 2));
+    return 0;
+  });
+}
+
 int l_count_text(lua_State* L) {
   return guarded(L, [&] {
     int is_integer = 0;
@@ -555,6 +566,7 @@ void register_analysis(lua_State* L) {
                           {"stopping", l_stopping},
                           {"limits", l_limits},
                           {"layout_text", l_layout_text},
+                          {"check_fixed", l_check_fixed},
                           {"count_text", l_count_text},
                           {"paper_laws", l_paper_laws},
                           {"paper_grid", l_paper_grid},

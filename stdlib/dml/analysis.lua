@@ -415,7 +415,11 @@ function M.sweep(spec)
       end
     end
   end
-  if fixed_all ~= nil then check_names(fixed_all, "sweep.fixed") end
+  if fixed_all ~= nil then
+    check_names(fixed_all, "sweep.fixed")
+    -- Their values too, once: each point would fail alike (a row each under on_error = "row").
+    core.check_fixed(fixed_all, "sweep.fixed")
+  end
   local function fixed_of(own, where)
     if own == nil or own == false then return fixed_all end
     if type(own) ~= "table" or getmetatable(own) ~= nil then

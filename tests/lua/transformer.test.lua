@@ -591,12 +591,23 @@ do
     "false: nothing held fixed")
   t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, { tp = "x" } end } end,
     'sweep.run({ a = 1 }) second value.tp: expected a positive whole number, got "x"')
-  -- A grid has no runs list: a value of its fixed fields is named there, with the point, and a
-  -- misspelt choice with the likely one (helper-92: "sweep.runs[1].fixed.recompute").
-  t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run end, fixed = { recompute = "ful" } } end,
-    'sweep.fixed.recompute: expected one of "none", "selective", "op", "full", "norms", got "ful" (did you mean "full"?) (sweep at { a = 1 })')
-  t.raises_here(function() dml.sweep { runs = { run }, fixed = { recompute = "ful" } } end,
-    'sweep.runs[1].fixed.recompute: expected one of "none", "selective", "op", "full", "norms", got "ful" (did you mean "full"?)')
+  -- A value of the fixed fields is named where it was written, and a misspelt choice with the
+  -- likely one (helper-92: "sweep.runs[1].fixed.recompute"), once, before any point runs: it is
+  -- the sweep's mistake, which ends it under on_error = "row" too (helper-126: a row each).
+  local ful = 'sweep.fixed.recompute: expected one of "none", "selective", "op", "full", "norms", got "ful" (did you mean "full"?)'
+  local calls = 0
+  local function counted() calls = calls + 1; return run end
+  t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = counted, fixed = { recompute = "ful" } } end, ful)
+  t.raises_here(function() dml.sweep { runs = { run }, fixed = { recompute = "ful" } } end, ful)
+  t.raises_here(function() dml.sweep { grid = { a = { 1, 2 } }, run = counted, fixed = { recompute = "ful" }, on_error = "row" } end, ful)
+  t.raises_here(function() dml.sweep { runs = { run, run }, fixed = { tp = "eight" }, on_error = "row" } end,
+    'sweep.fixed.tp: expected a positive whole number, got "eight"')
+  t.eq(calls, 0, "no point was made")
+  -- A point's own value is that point's: under on_error = "row", its row says so.
+  local rows = dml.sweep { grid = { a = { 1, 2 } }, on_error = "row",
+    run = function(p) return run, { tp = p.a == 2 and "x" or 1 } end }
+  t.eq(rows.plans[1].feasible, true)
+  t.eq(rows[2].violations, 'error: sweep.run({ a = 2 }) second value.tp: expected a positive whole number, got "x"')
   t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, 2 end } end,
     "sweep.run({ a = 1 }): its second value is the layout fields to hold fixed, a table; got a number")
   local paper_run = dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }
