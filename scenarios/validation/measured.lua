@@ -44,6 +44,10 @@ while i <= #args do
   elseif a:sub(1, 2) ~= "--" and input == nil then
     input = a
     i = i + 1
+  elseif a:sub(1, 2) ~= "--" then
+    -- (A second file: one run of the judge reads one; their rows can be joined into one file.)
+    dml.usage_error(string.format("a second input file ('%s', then '%s'): the judge reads one TSV a run (%s)",
+      input, a, usage))
   else
     dml.usage_error(string.format("unknown argument '%s' (%s)", a, usage))
   end

@@ -243,6 +243,8 @@ dml_golden(measured_out_no_folder ARGS ../../scenarios/validation/measured.lua c
 # --out given twice (either spelling) names both files, rather than keeping the last.
 dml_golden(measured_out_twice ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv
            --out a.tsv --out=b.tsv)
+# Two input files: said as such, not as an unknown argument.
+dml_golden(measured_two_inputs ARGS ../../scenarios/validation/measured.lua cases/duplicate_run_id.tsv b.tsv)
 dml_golden(calibration_write_twice ARGS ../../scenarios/calibration/a100_narayanan.lua --write a.lua --write b.lua)
 # An option where a file name should be is no file name (helper-126: --plot was taken as the
 # TSV's name); the calibration takes --help as the other scenarios do.
