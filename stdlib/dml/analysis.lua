@@ -662,6 +662,24 @@ function M.sweep(spec)
       columns[#columns + 1] = c.column
     end
   end
+  -- A grid list that mixes quantities with text of the same dimension ({ dml.q"400 Gb/s",
+  -- "800 Gb/s" }) makes one column of quantities: the text would print and save apart from the
+  -- numbers (helper-126: saved as 50000000000 above "800 Gb/s"). Its base unit, by key.
+  local grid_unit = {}
+  for _, key in ipairs(keys) do
+    for _, v in ipairs(spec.grid[key]) do
+      if core.is_quantity(v) then
+        if grid_unit[key] ~= nil and grid_unit[key] ~= v.unit then grid_unit[key] = false break end
+        grid_unit[key] = v.unit
+      end
+    end
+  end
+  local function grid_cell(key, v)
+    if type(v) ~= "string" or not grid_unit[key] then return v end
+    local ok, q = pcall(core.q, v)
+    if ok and q.unit == grid_unit[key] then return q end
+    return v
+  end
   local rows, finished, interrupted, done, failed_points = {}, {}, false, 0, 0
   local chunk_start = first
   while chunk_start < last and not interrupted do
@@ -761,7 +779,7 @@ function M.sweep(spec)
         if #keys > 0 then
           local p, at = point(chunk_start + i - 1)
           for _, key in ipairs(keys) do
-            local v = cell(p[key], at[key])
+            local v = grid_cell(key, cell(p[key], at[key]))
             local was = row[key]
             if shared[key] and was ~= nil and not agrees(was, v) then
               core.raise(string.format("sweep.grid.%s: the grid's value %s and the plans' column %s (%s) differ, and a table has one column of a name; name the grid key otherwise (as %s_value)",

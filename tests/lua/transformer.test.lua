@@ -618,6 +618,25 @@ do
     "sweep.fixed: layout fields to hold fixed are for transformer runs' searches; a paper run's knobs are its "
     .. "options (dml.run { ..., options = dml.options { ... } })")
 end
+-- A grid list that mixes quantities with text of their dimension is one column of quantities,
+-- printed and saved in one unit (helper-126: "800 Gb/s" saved beside 50000000000); other text
+-- stays as written, and a list of text only is kept as the user wrote it.
+do
+  local function on(ib)
+    return dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,
+      levels = { networks.nvlink4_h100, dml.level { link = ib, latency = "1 us" } } } })
+  end
+  local mixed = dml.sweep { grid = { ib = { dml.q "400 Gb/s", "800 Gb/s", "fast" } },
+    run = function(p) return on(p.ib == "fast" and "1600 Gb/s" or p.ib) end }
+  t.eq(getmetatable(mixed[2].ib).__name, "dml.Quantity"); t.eq(mixed[2].ib, dml.q "100 GB/s")
+  t.eq(mixed[3].ib, "fast")
+  t.eq(tostring(dml.table(mixed, { columns = { "ib" } })), "ib\n--------\n 50 GB/s\n100 GB/s\nfast")
+  local text = dml.sweep { grid = { ib = { "400 Gb/s", "800 Gb/s" } }, run = function(p) return on(p.ib) end }
+  t.eq(text[2].ib, "800 Gb/s")
+  -- (Text of another dimension stays text.)
+  local other = dml.sweep { grid = { ib = { dml.q "400 Gb/s", "1 s" } }, run = function(p) return on(p.ib == "1 s" and "1 Tb/s" or p.ib) end }
+  t.eq(other[2].ib, "1 s")
+end
 -- a search that fails (a network of 1e-300 B/s: every cost out of range) names its point, or its
 -- place in the list, as an error of the run function does
 do
