@@ -1080,9 +1080,23 @@ const char* device_for(const std::string& path) {
                   path));
 }
 
+// A text of the plot is drawn as UTF-8: one that is not is named here, by its field, rather
+// than by PLplot's message about a string (helper-126).
+void check_text(std::string_view text, std::string_view field) {
+  if (valid_utf8(text)) return;
+  throw Error(fmt::format("dml.plot: {} is not valid UTF-8, which a plot's text must be: {}", field,
+                          quoted_excerpt(text)));
+}
+
 Prepared prepare(const PlotSpec& spec) {
   Prepared p;
   p.device = device_for(spec.path);
+  check_text(spec.title, "title");
+  check_text(spec.x_label, "x_label");
+  check_text(spec.y_label, "y_label");
+  for (size_t i = 0; i < spec.series.size(); ++i) {
+    check_text(spec.series[i].name, fmt::format("series[{}].name", i + 1));
+  }
   p.title = escape_text(spec.title);
   p.x_label = escape_text(spec.x_label);
   p.y_label = escape_text(spec.y_label);

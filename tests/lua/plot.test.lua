@@ -62,6 +62,13 @@ local function main()
     'dml.plot: series[1]: unknown field "nam" (did you mean "name"?); fields are name, x, y')
   fails(function() dml.plot({ path = dir .. "/x.png", series = { { x = { 1, "2" }, y = { 1, 2 } } } }) end,
     "dml.plot: series[1].x[2]: expected a number or a quantity, got a string")
+  -- A text that is not UTF-8 is named by its field (helper-126: PLplot's message named none).
+  fails(function() dml.plot({ path = dir .. "/x.png", title = "bad \xff title", series = ok_series }) end,
+    'dml.plot: title is not valid UTF-8, which a plot\'s text must be: "bad \\xff title"')
+  fails(function() dml.plot({ path = dir .. "/x.png", y_label = "\xc3", series = ok_series }) end,
+    'dml.plot: y_label is not valid UTF-8, which a plot\'s text must be: "\\xc3"')
+  fails(function() dml.plot({ path = dir .. "/x.png", series = { ok_series[1], { name = "b\xc3", x = { 1 }, y = { 2 } } } }) end,
+    'dml.plot: series[2].name is not valid UTF-8, which a plot\'s text must be: "b\\xc3"')
   fails(function() dml.plot({ path = dir .. "/x.png", x_log = "yes", series = ok_series }) end,
     "dml.plot: x_log must be true or false, got a string")
   fails(function()
