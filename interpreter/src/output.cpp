@@ -54,11 +54,61 @@ std::string cell_label(const Table& t, size_t row, size_t col) {
   return fmt::format("rows[{}][\"{}\"]", row + 1, shown_name(name));
 }
 
-// Display width of UTF-8 text: code points (continuation bytes do not count).
+// The columns a code point takes in a terminal: 0 for a combining mark, a zero-width space or
+// joiner and a variation selector; 2 for the East Asian wide and fullwidth ranges (CJK, kana,
+// Hangul syllables, fullwidth forms) and the pictographic emoji blocks, as terminals draw
+// them; 1 otherwise. Ranges of Unicode's EastAsianWidth.txt (W and F), grouped by block.
+int code_point_width(std::uint32_t cp) {
+  struct Range {
+    std::uint32_t first, last;
+  };
+  static constexpr Range kZero[] = {{0x0300, 0x036F}, {0x0483, 0x0489}, {0x0591, 0x05BD},
+                                    {0x0610, 0x061A}, {0x064B, 0x065F}, {0x1AB0, 0x1AFF},
+                                    {0x1DC0, 0x1DFF}, {0x200B, 0x200F}, {0x20D0, 0x20FF},
+                                    {0xFE00, 0xFE0F}, {0xFE20, 0xFE2F}, {0xE0100, 0xE01EF}};
+  static constexpr Range kWide[] = {
+      {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},
+      {0x23F0, 0x23F0},   {0x23F3, 0x23F3},   {0x25FD, 0x25FE},   {0x2614, 0x2615},
+      {0x2648, 0x2653},   {0x267F, 0x267F},   {0x2693, 0x2693},   {0x26A1, 0x26A1},
+      {0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},   {0x26CE, 0x26CE},
+      {0x26D4, 0x26D4},   {0x26EA, 0x26EA},   {0x26F2, 0x26F3},   {0x26F5, 0x26F5},
+      {0x26FA, 0x26FA},   {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},
+      {0x2728, 0x2728},   {0x274C, 0x274C},   {0x274E, 0x274E},   {0x2753, 0x2755},
+      {0x2757, 0x2757},   {0x2795, 0x2797},   {0x27B0, 0x27B0},   {0x27BF, 0x27BF},
+      {0x2B1B, 0x2B1C},   {0x2B50, 0x2B50},   {0x2B55, 0x2B55},   {0x2E80, 0x303E},
+      {0x3041, 0x33FF},   {0x3400, 0x4DBF},   {0x4E00, 0x9FFF},   {0xA000, 0xA4CF},
+      {0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},
+      {0xFE30, 0xFE6F},   {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x16FE0, 0x16FE4},
+      {0x17000, 0x18CFF}, {0x1B000, 0x1B2FF}, {0x1F004, 0x1F004}, {0x1F0CF, 0x1F0CF},
+      {0x1F18E, 0x1F18E}, {0x1F191, 0x1F19A}, {0x1F200, 0x1F251}, {0x1F300, 0x1F64F},
+      {0x1F680, 0x1F6FF}, {0x1F7E0, 0x1F7EB}, {0x1F900, 0x1F9FF}, {0x1FA70, 0x1FAFF},
+      {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD}};
+  if (cp < 0x300) return 1;
+  const auto in = [cp](const auto& ranges) {
+    return std::any_of(std::begin(ranges), std::end(ranges),
+                       [cp](const Range& r) { return cp >= r.first && cp <= r.last; });
+  };
+  if (in(kZero)) return 0;
+  return in(kWide) ? 2 : 1;
+}
+
+// Display width of UTF-8 text in a terminal's columns (printable() text: valid UTF-8, though a
+// byte that is not part of a character counts 1).
 size_t display_width(std::string_view s) {
   size_t n = 0;
-  for (const char c : s) {
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  for (size_t i = 0; i < s.size();) {
+    const size_t len = utf8_char_length(s, i);
+    if (len <= 1) {
+      ++n;
+      ++i;
+      continue;
+    }
+    auto cp = static_cast<std::uint32_t>(static_cast<unsigned char>(s[i]) & (0xFFu >> (len + 1)));
+    for (size_t k = 1; k < len; ++k) {
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
+    }
+    n += static_cast<size_t>(code_point_width(cp));
+    i += len;
   }
   return n;
 }

@@ -175,6 +175,27 @@ TEST_CASE("output: a byte that is not part of valid UTF-8 is shown escaped", "[o
         "x\\xffé  1");
 }
 
+TEST_CASE("output: widths count a terminal's columns: wide characters 2, combining marks 0",
+          "[output]") {
+  // CJK ideographs, Hangul, fullwidth forms and emoji take two columns; a combining accent
+  // none (helper-126: each counted one, and the columns after them went out of line).
+  Table t;
+  t.columns = {"model", "n"};
+  t.rows.push_back({std::string("\u901a\u4e49\u5343\u95ee"), int64_t{1}});  // 通义千问
+  t.rows.push_back({std::string("\ud55c\uad6d\uff21"), int64_t{2}});        // 한국Ａ
+  t.rows.push_back({std::string("e\u0301t\u00e9"), int64_t{3}});            // étė (combining)
+  t.rows.push_back({std::string("\U0001F680x"), int64_t{4}});               // 🚀x
+  t.rows.push_back({std::string("Llama"), int64_t{5}});
+  CHECK(format_text(t) ==
+        "model     n\n"
+        "--------  -\n"
+        "\u901a\u4e49\u5343\u95ee  1\n"
+        "\ud55c\uad6d\uff21    2\n"
+        "e\u0301t\u00e9       3\n"
+        "\U0001F680x       4\n"
+        "Llama     5");
+}
+
 TEST_CASE("output: atomic writes", "[output]") {
   TempDir dir("output");
   const std::string target = (dir.path / "out.csv").string();
