@@ -1809,6 +1809,35 @@ local function layers_text(n) return fmt("%d layer%s", n, n == 1 and "" or "s") 
 function M.parse_recompute(cell)
   if cell == nil then return nil end
   local t = module_names(bounded(cell:lower()))
+  -- A mode named and switched off ("selective: no", "selective off", "full (no)"): none.
+  local named, off = t:match("^(%a+)%s*[:=]?%s*%(?%s*(%a+)%s*%)?%s*$")
+  if (named == "selective" or named == "full") and (off == "no" or off == "off" or off == "false"
+      or off == "disabled" or off == "none") then
+    return "none", fmt("recompute %q read as none", cell)
+  end
+  -- Clauses of one mode each ("no selective; full on 8 layers", "selective: no; full: 8
+  -- layers"): those that switch a mode off say nothing of the others; one mode left is the
+  -- cell's (helper-127: the first clause's "no" read the cell as none). Clauses that name two
+  -- modes, or that a clause does not read, leave the cell to the readings below.
+  if t:find(";", 1, true) then
+    local on, on_note, on_layers, all_off, readable = nil, nil, nil, true, true
+    for clause in t:gmatch("%s*([^;]*[^;%s])") do
+      do
+        local mode, note, layers = M.parse_recompute(clause)
+        if mode == nil then readable = false break end
+        if mode ~= "none" then
+          all_off = false
+          if on ~= nil and (on ~= mode or layers or on_layers) then readable = false break end
+          on, on_note, on_layers = mode, note, layers
+        end
+      end
+    end
+    if readable and on ~= nil then
+      return on, fmt("recompute %q read as %s", cell, on_note and on_note:gsub("^recompute %b\"\" read as ", "") or on),
+        on_layers
+    end
+    if readable and all_off then return "none", fmt("recompute %q read as none (each clause switches a mode off)", cell) end
+  end
   -- Megatron-LM's flags, with or without their dashes: --recompute-activations is its selective
   -- recompute (since 2022), the older --checkpoint-activations every layer's.
   local flag = t:match("^%-*(%a+[%-_]activations)%s*$")

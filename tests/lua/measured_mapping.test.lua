@@ -855,6 +855,20 @@ t.eq(some("checkpointing every transformer block"), nil, "every block: full")
 t.eq(some("full recompute of 42 layers").layers, 42); t.eq(some("full, 42 layers").layers, 42)
 t.eq(some("full (half of the layers)").share, 0.5); t.eq(some("full recompute on half of the layers").share, 0.5)
 t.eq(some("full (uniform, 1 layer)"), nil)
+-- A mode named and switched off is none; of clauses, one that switches a mode off says nothing
+-- of the others (helper-127: "no selective; full on 8 layers" was none, "selective: no; ..."
+-- selective). Two modes named keep the first word's reading.
+for _, cell in ipairs { "selective: no", "selective off", "full (no)", "full: false", "none; none" } do
+  t.eq(measured.parse_recompute(cell), "none", cell)
+end
+for _, cell in ipairs { "no selective; full on 8 layers", "selective: no; full: 8 layers", "selective=off; full, 8 layers" } do
+  t.eq(measured.parse_recompute(cell), "full", cell); t.eq(some(cell).layers, 8, cell)
+end
+t.eq(select(2, measured.parse_recompute("no selective; full on 8 layers")),
+  'recompute "no selective; full on 8 layers" read as full recompute of 8 layers')
+t.eq(measured.parse_recompute("selective (core_attn); no full"), "selective")
+t.eq(measured.parse_recompute("no full; selective"), "selective")
+t.eq(measured.parse_recompute("selective; full"), "selective", "two modes: the first word's")
 for _, cell in ipairs { "full, attention only", "full recompute of the MLP blocks only" } do
   local mode, why = measured.parse_recompute(cell)
   t.eq(mode, nil, cell); t.eq(why:find("some of a layer's blocks is not modelled", 1, true) ~= nil, true, why)
