@@ -3028,6 +3028,15 @@ request = function(row, presets, assumed)
         return nil, fmt("zero_or_fsdp %q: ZeRO++'s hierarchical and quantized collectives are not modelled",
           row.zero_or_fsdp)
       end
+      -- ZeRO-Offload and ZeRO-Infinity by name, without a stage: their offload is the run's
+      -- point, and dml does not model it (with a stage named, the stage is read and the offload
+      -- said: "ZeRO-3 CPU offload").
+      local named = row.zero_or_fsdp:lower()
+      if named:find("zero[%s_%-]*infinity") or named:find("zero[%s_%-]*offload") then
+        return nil, fmt("zero_or_fsdp %q: %s's offload of the states to %s is not modelled, and no ZeRO stage is named",
+          row.zero_or_fsdp, named:find("infinity") and "ZeRO-Infinity" or "ZeRO-Offload",
+          named:find("infinity") and "host memory and NVMe" or "host memory, and of the optimizer step to the CPU,")
+      end
       -- (A shape "8x2" does not say which factor shards: the spellings read are named.)
       local cell = row.zero_or_fsdp:lower()
       local shape = cell:find("%d+%s*[x%*]%s*%d+") or cell:find("%d+%s*\195\151%s*%d+")
@@ -3069,8 +3078,10 @@ request = function(row, presets, assumed)
     end
     -- (Not where it is switched off: "cpu_offload=False".)
     local offload_at, offload_to = z:find("offload[%a_]*")
+    if not offload_at then offload_at, offload_to = z:find("%f[%a]infinity%f[%A]") end  -- ("ZeRO-3 (Infinity)")
     if offload_at and not switched_off(z, offload_at, offload_to) then
-      note(fmt("zero_or_fsdp %q: the offload to the host (optimizer or parameters) is not modelled", row.zero_or_fsdp))
+      note(fmt("zero_or_fsdp %q: the offload to the host%s (optimizer or parameters) is not modelled", row.zero_or_fsdp,
+        (z:find("nvme") or z:find("infinity")) and " or NVMe" or ""))
     end
   end
   -- DeepSpeed's pipeline engine refuses ZeRO 2 and 3 (runtime/pipe/engine.py): a pipelined run

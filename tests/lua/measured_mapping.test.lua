@@ -1800,6 +1800,16 @@ do
   end
   local offload = assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" })
   t.eq(assumed_has(offload, "the offload to the host (optimizer or parameters) is not modelled"), true)
+  -- NVMe (ZeRO-Infinity's) is said as such; ZeRO-Offload and ZeRO-Infinity without a stage are
+  -- refused with that reason (helper-127: "not understood").
+  t.eq(assumed_has(assert(req_of { zero_or_fsdp = "ZeRO-3 + offload_param nvme", framework = "DeepSpeed" }),
+    "the offload to the host or NVMe (optimizer or parameters) is not modelled"), true)
+  t.eq(assumed_has(assert(req_of { zero_or_fsdp = "ZeRO-3 (Infinity)", framework = "DeepSpeed" }),
+    "the offload to the host or NVMe (optimizer or parameters) is not modelled"), true)
+  t.eq(select(2, req_of { zero_or_fsdp = "ZeRO-Infinity", framework = "DeepSpeed" }),
+    'zero_or_fsdp "ZeRO-Infinity": ZeRO-Infinity\'s offload of the states to host memory and NVMe is not modelled, and no ZeRO stage is named')
+  t.eq(select(2, req_of { zero_or_fsdp = "ZeRO-Offload", framework = "DeepSpeed" }),
+    'zero_or_fsdp "ZeRO-Offload": ZeRO-Offload\'s offload of the states to host memory, and of the optimizer step to the CPU, is not modelled, and no ZeRO stage is named')
   -- A flash kernel the row names replaces an unfused stack's attention, said (FlagPerf's
   -- Megatron-DeepSpeed rows, helper-58's FP8-LM rows with --use-flash-attn).
   local fa = assert(req_of { framework = "Megatron-DeepSpeed", notes = "GAS 32; flash attention 2" })
