@@ -509,7 +509,8 @@ end
 -- or "was not" after it ("AC not used"), or "no", 0, "n/a" or a dash after a colon or an equals
 -- sign ("DeepEP: no", "A2A_OVERLAP=0").
 local function switched_off(text, from, to)
-  local before = text:sub(1, from - 1):gsub("torch%.$", "")
+  -- (A flag's dashes are the flag's: "without --tp-comm-overlap" is without it; helper-127.)
+  local before = text:sub(1, from - 1):gsub("torch%.$", ""):gsub("%-%-?$", "")
   if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$")
     or before:find("w/o%s*$") then
     return true

@@ -777,6 +777,10 @@ t.eq(measured.ep_overlap { notes = "A2A_OVERLAP=0" }, false); t.eq(measured.ep_o
 t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=0" }, true)
 t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP=True (default False)" }, false, "the value given wins")
 t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP: 0.9 of comm hidden" }, false)
+-- A flag's dashes are the flag's (helper-127: "without --tp-comm-overlap" read as on).
+t.eq(measured.tp_overlap_off { notes = "run without --tp-comm-overlap" }, true)
+t.eq(measured.tp_overlap_off { notes = "w/o --tp-comm-overlap" }, true)
+t.eq(measured.tp_overlap_off { notes = "with --tp-comm-overlap" }, false)
 t.eq(measured.ep_overlap { notes = "A2A overlap: N/A" }, false); t.eq(measured.ep_overlap { notes = "A2A overlap not enabled" }, false)
 -- Megatron-Core's "1F1B overlap" of the all-to-all (helper-56: "+1f1b overlap" ran without it).
 t.eq(measured.ep_overlap { notes = "table Notes cell: '+1f1b overlap'" }, true)
