@@ -711,10 +711,9 @@ intra_node_rates = function(cell, gpu_preset, pcie, gpus_per_node)
   -- "\u{d7}".
   if cell then
     local why
-    cell, why = plain_rates(cell:sub(1, 1024), "intra_node_bw")
+    cell, why = plain_rates(cell:sub(1, 1024), "intra_node_bw")  -- (bounded: no long digit run)
     if not cell then return nil, why end
-    cell = cell:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
-      :gsub("\u{d7}", "x")
+    cell = cell:gsub("(%d),(%d%d%d)%f[%D]", "%1%2"):gsub("\u{d7}", "x")
   end
   -- NVLink ruled out ("PCIe Gen4 (NVLink disabled)", "PCIe 4.0 x16, no NVLink"): the GPUs talk
   -- over the PCIe host link (helper-127: read as the NVLink spec).
@@ -866,9 +865,9 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- make the patterns slow.) A thousands separator is no part separator: "1,600 Gbps per node".
   if cell then
     local why
-    cell, why = plain_rates(cell:sub(1, 1024), "inter_node_bw")
+    cell, why = plain_rates(cell:sub(1, 1024), "inter_node_bw")  -- (bounded: no long digit run)
     if not cell then return nil, why end
-    cell = cell:gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+    cell = cell:gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
   end
   -- A range of rates ("200-400 Gb/s per GPU", "200 to 400 Gbps"): which ran is not said
   -- (helper-127: the higher was taken, silently).
