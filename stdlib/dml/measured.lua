@@ -2390,6 +2390,22 @@ M.families = {
   { pattern = "gpt", name = "GPT", gated = false, tied = true },
 }
 
+--- Vocabularies of families whose every size shares one tokenizer (each config.json's vocab_size),
+--- for a row that gives none and names no model of M.public_configs. Not Mistral, Qwen or
+--- GPT-NeoX's Pythia sizes, whose vocabularies differ between versions or sizes.
+M.family_vocab = {
+  { pattern = "llama[%s_%-]*3%f[^%d]", name = "Llama 3", vocab = 128256, source = "Meta-Llama-3 and Llama-3.1 config.json" },
+  { pattern = "llama[%s_%-]*4%f[^%d]", name = "Llama 4", vocab = 202048, source = "Llama-4-Scout and Maverick config.json" },
+  { pattern = "llama", name = "Llama 1 and 2", vocab = 32000, source = "LLaMA (Touvron et al. 2023) and Llama-2 config.json" },
+  { pattern = "falcon", name = "Falcon", vocab = 65024, source = "tiiuae falcon-7b, 40b and 180B config.json" },
+  { pattern = "bloom", name = "BLOOM", vocab = 250880, source = "bigscience bloom config.json" },
+  { pattern = "%f[%a]opt%f[%A]", name = "OPT", vocab = 50272, source = "facebook opt-125m to opt-66b config.json" },
+  { pattern = "%f[%a]mpt%f[%A]", name = "MPT", vocab = 50432, source = "mosaicml mpt-7b and mpt-30b config.json" },
+  { pattern = "gpt[%s_%-]*j%f[%W]", name = "GPT-J", vocab = 50400, source = "EleutherAI gpt-j-6b config.json" },
+  { pattern = "gpt[%s_%-]*neox[%s_%-]*20b", name = "GPT-NeoX-20B", vocab = 50432, source = "EleutherAI gpt-neox-20b config.json" },
+  { pattern = "%f[%a]gpt[%s_%-]*[23]?%f[%W]", name = "GPT-2", vocab = 50257, source = "the GPT-2 BPE tokenizer, which GPT-3 and Megatron's GPT models use" },
+}
+
 --- family(model_cell, d_ff, d_model): { name, gated, tied } and the note that says so. An
 --- unknown name decides by the width ratio: d_ff = 4 d_model is a plain GeLU MLP, anything else
 --- gated.
@@ -2683,7 +2699,20 @@ function M.architecture(row)
   end
   -- Vocabulary.
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")
-  if a.vocab == nil then return nil, "no vocab" end
+  if a.vocab == nil then
+    -- A family whose every size shares one tokenizer: its size, said.
+    for _, f in ipairs(M.family_vocab) do
+      if lower_model:find(f.pattern) then
+        a.vocab = f.vocab
+        notes[#notes + 1] = fmt("vocab not given: %d, the %s tokenizer's (%s)", f.vocab, f.name, f.source)
+        break
+      end
+    end
+  end
+  if a.vocab == nil then
+    return nil, fmt("no vocab (the row gives none, and %q is of no family whose sizes share one tokenizer)",
+      row.model or "")
+  end
   -- Mixture of experts (from the row, else from the model's config). A row that says it has none
   -- ("0", "dense", "none", "no") is dense; a model a mixture of experts by its name whose row
   -- and config give none is refused (DBRX was built dense: a tenth of its parameters).

@@ -2266,6 +2266,26 @@ do
   t.eq(measured.global_batch({ global_batch_tokens = "32M" }, 2048), 16384, "a power of two of sequences")
   t.eq(measured.global_batch({ global_batch_tokens = "2M" }, 2048), 1024)
   t.eq(measured.family("GPT-NeoX-20B", 24576, 6144).tied, false)
+  -- A row without a vocab: its family's tokenizer where every size shares one, said; not a
+  -- family whose sizes or versions differ (Mistral, Qwen), nor "LLaMA 30B" read as Llama 3.
+  local function vocab_of(model)
+    local v, notes = arch { model = model, vocab = false, ffn_hidden = "28672" }
+    return v and v.vocab, v and notes or notes
+  end
+  for model, vocab in pairs { ["OPT-66B"] = 50272, ["BLOOM-176B"] = 250880, ["Falcon-40B"] = 65024, ["MPT-30B"] = 50432,
+    ["LLaMA 30B"] = 32000, ["Llama-3.1 70B"] = 128256, ["GPT-J 6B"] = 50400, ["GPT 1.7B"] = 50257 } do
+    t.eq(vocab_of(model), vocab, model)
+  end
+  local v, said = arch { model = "OPT-66B", vocab = false, ffn_hidden = "28672" }
+  local found = false
+  for _, n in ipairs(said) do
+    if n == "vocab not given: 50272, the OPT tokenizer's (facebook opt-125m to opt-66b config.json)" then found = true end
+  end
+  t.eq(v ~= nil and found, true, "said")
+  for _, model in ipairs { "Mistral 7B", "Qwen2-72B", "Pythia 12B", "Foo 70B" } do
+    local none, why = arch { model = model, vocab = false, ffn_hidden = "28672" }
+    t.eq(none, nil, model); t.eq(why:find("^no vocab %(the row gives none") ~= nil, true, why)
+  end
 end
 -- A head width the row gives (helper-71: always hidden / heads; Qwen3-32B's is 128, not 80).
 do
