@@ -146,8 +146,6 @@ std::string global_name(lua_State* L, lua_Debug* ar) {
 
 }  // namespace
 
-bool in_body() noexcept { return t_in_body; }
-
 BodyScope::BodyScope() noexcept : saved_(t_in_body) { t_in_body = true; }
 BodyScope::~BodyScope() { t_in_body = saved_; }
 

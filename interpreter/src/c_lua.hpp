@@ -45,9 +45,6 @@ namespace dml::lua::c {
 // registry (push_pending_error).
 struct LuaError {};
 
-// Whether the C++ code of a binding body is running on this thread.
-[[nodiscard]] bool in_body() noexcept;
-
 // Marks the thread as in a body for its lifetime (lua::guarded makes one).
 class BodyScope {
  public:
