@@ -2341,6 +2341,7 @@ function M.unstated(cell)
     or t:find("^%s*unknown") ~= nil or t:find("^%s*unstated") ~= nil or t:find("^%s*unspecified") ~= nil
     or t:find("^%s*no%s+idea") ~= nil or t:find("^%s*no%s+info") ~= nil or t:find("^%s*no%s+details") ~= nil
     or t:find("^%s*none%s+stated") ~= nil or t:find("^%s*none%s+given") ~= nil
+    or t:find("^%s*n%.?/?r%.?%s*$") ~= nil or t:find("^%s*see%s+%a+%s*$") ~= nil  -- ("n/r", "see notes")
 end
 
 --- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
@@ -3372,6 +3373,14 @@ end
 
 --- flop_formula(row): which formula the row's TFLOP/s or MFU counts ("narayanan", "megatron",
 --- "6n") and a note when it is not the row's own `tflops_counting`; nil and the reason.
+-- A row's copy without one cell.
+local function copy_without(row, column)
+  local c = {}
+  for k, v in pairs(row) do c[k] = v end
+  c[column] = nil
+  return c
+end
+
 function M.flop_formula(row)
   local t = (row.tflops_counting or ""):lower()
   -- The formula as written, without spaces, multiplication signs and powers: "96 B s l h^2",
@@ -3387,7 +3396,8 @@ function M.flop_formula(row)
   end
   if bare:find("72bslh") then return "korthikanti" end
   if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
-    or t:find("megatron'?s? formula") then
+    or t:find("megatron'?s? formula") or t:find("megatron[%s%-_]*lm'?s?%s+formula") or t:find("megatron[%s%-_]*core'?s?%s+formula")
+    or t:find("megatron[%s%-_]*core'?s?%s+model%s+t?flops") or t:find("megatron[%s%-_]*%a*%s+logger") then
     -- Megatron-Core 0.12 and later count causal attention as half: where the cell says so.
     local causal_at, causal_to = t:find("%f[%a]causal")
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to) then
@@ -3427,7 +3437,16 @@ function M.flop_formula(row)
     end
     return "6n", "FLOP counting not given: PaLM's 6N + 12 L h s per token (Chowdhery et al. 2022), the usual MFU definition"
   end
-  return nil, fmt("no known FLOP formula (tflops_counting %q)", row.tflops_counting or "")
+  -- A formula of its own ("16N", "8 GPUs x 6 nodes": a figure in it) is not dml's to guess; other
+  -- words name no formula ("throughput reported by training log"): read as a count not given,
+  -- and said (helper-129: such a row was not compared at all).
+  -- Nor a count of other FLOPs (the hardware's, recompute's: "hardware FLOPs incl. recompute").
+  if t:find("%d") or t:find("hardware") or t:find("%f[%a]hfu%f[%A]") or with_recompute then
+    return nil, fmt("no known FLOP formula (tflops_counting %q)", row.tflops_counting or "")
+  end
+  local formula, how = M.flop_formula(copy_without(row, "tflops_counting"))
+  return formula, fmt("tflops_counting %q names no formula dml knows, read as not given: %s", row.tflops_counting,
+    (how or formula):gsub("^FLOP counting not given: ", ""))
 end
 
 --- measured_time(row[, arch]): the measured step time in seconds and how it was obtained;
@@ -3443,6 +3462,22 @@ local measured_step  -- below: the step time from the first measurement a row gi
 local function measurement(row, column)
   local cell = row[column]
   if cell == nil or cell:match("^%s*$") then return nil end
+  -- A cell that says the figure is not given ("not reported", "n/r", "see notes") is empty
+  -- (helper-129: it refused a row another column measured).
+  if M.unstated(cell) then return nil end
+  -- An approximate figure ("~420", "about 420", "approx. 0.9 s"): its number, said as such.
+  local approx
+  do
+    local l = cell:lower()
+    for _, w in ipairs { "^%s*~%s*", "^%s*\226\137\136%s*", "^%s*about%s+", "^%s*approx%.?%s*", "^%s*approximately%s+",
+      "^%s*roughly%s+", "^%s*around%s+", "^%s*ca%.%s*", "^%s*circa%s+" } do
+      local _, to = l:find(w)
+      if to and cell:sub(to + 1):find("^%d") then
+        cell, approx = cell:sub(to + 1), true
+        break
+      end
+    end
+  end
   -- A number with a remark in parentheses: "989 (dense BF16)"; its column's unit written after
   -- it: "38%" in mfu_pct and hfu_pct, "5.9 s" in iter_time_s; a unit in the parentheses is the
   -- number's ("10120 (ms)", "103.6 (k tok/s)"), "(per GPU)" the throughput's scope, and HFU in
@@ -3488,19 +3523,31 @@ local function measurement(row, column)
     local v, suffix = text:match("^%s*([%d%.,]+)%s*([kKmM])%s*$")
     if v then text, scale = v, (suffix:lower() == "k" and 1e3 or 1e6) end
     if per_gpu then tag = "per_gpu" end
-  elseif column == "tflops_per_gpu" then
-    -- "380 TFLOP/s", "380 TFLOPS", "380 TFLOPs/GPU", "380 TFLOP/s per GPU", "1.2 PFLOP/s".
+  elseif column == "tflops_per_gpu" or column == "peak_tflops_assumed" then
+    -- "380 TFLOP/s", "380 TFLOPS", "380 TFLOPs/GPU", "380 TFLOP/s per GPU", "1.2 PFLOP/s", "420
+    -- model TFLOPS"; a peak's format and density beside it ("312 TFLOP/s bf16", "989 dense
+    -- BF16"), not a sparse one (twice the dense rate).
     local t2 = text:gsub("%s*/%s*[gG][pP][uU]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[gG][pP][uU]%s*$", "")
+    if column == "tflops_per_gpu" then t2 = t2:gsub("^(%s*[%d%.,]+)%s+[mM][oO][dD][eE][lL]%s+", "%1 ") end
+    if column == "peak_tflops_assumed" and not t2:lower():find("spars") then
+      local lower = t2:lower()
+      for _, w in ipairs { "dense", "bf16", "fp16", "fp8", "tf32", "16%-bit", "bfloat16", "float16" } do
+        lower = lower:gsub("%f[%w]" .. w .. "%f[%W]", " ")
+      end
+      t2 = lower:gsub("%s+", " ")
+    end
     local v, unit = t2:match("^%s*([%d%.,]+)%s*(%a+)/?s?%s*$")
     unit = unit and unit:lower():gsub("s$", "")
     if v and unit == "pflop" then text, scale = v, 1000 elseif v and unit == "tflop" then text = v end
+    if column == "peak_tflops_assumed" and t2:match("^%s*[%d%.,]+%s*$") then text = t2 end
   end
   local x = M.number(text)
   if x ~= nil then x = x * scale end
   if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
   if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
-  -- (And how it was written: a GPU's rate in the cluster's column, or a percentage.)
-  return x, nil, tag
+  -- (And how it was written: a GPU's rate in the cluster's column, or a percentage; and whether
+  -- the source called it approximate.)
+  return x, nil, tag, approx
 end
 
 --- measured_time(row[, arch]): the row's measured step time in seconds and how it was read, or
@@ -3509,10 +3556,12 @@ end
 function M.measured_time(row, arch)
   local m = {}  -- the measurement cells, read once
   local percent = false
+  local approximate = {}  -- the columns whose figure the source gave as approximate
   for _, column in ipairs { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct",
                             "peak_tflops_assumed" } do
-    local x, why, how = measurement(row, column)
+    local x, why, how, approx = measurement(row, column)
     if why then return nil, why, true end
+    if approx then approximate[#approximate + 1] = column end
     if how == "per_gpu" then
       -- A GPU's throughput written in the cluster's column ("1,619 tok/s/GPU"): the GPU's.
       if x and m.tokens_per_s_per_gpu == nil then m.tokens_per_s_per_gpu = x end
@@ -3535,6 +3584,10 @@ function M.measured_time(row, arch)
   if t == nil then return nil, how end
   if fraction and how:find("mfu_pct", 1, true) then
     how = how .. fmt("; mfu_pct %s read as a fraction (%g%%)", row.mfu_pct, m.mfu_pct)
+  end
+  for _, column in ipairs(approximate) do
+    local used = how:find(column, 1, true) or (column == "peak_tflops_assumed" and how:find("mfu_pct x", 1, true))
+    if used then how = how .. fmt("; %s %q is approximate (its number used)", column, row[column]) end
   end
   if not (t >= 1e-6 and t <= 1e9) then
     return nil, fmt("a step of %.3g s (%s) is not a training step (1 us to 1e9 s)", t, how), true

@@ -1683,6 +1683,35 @@ local function from_mfu(cell)
     tokens_per_s_per_gpu = false, tflops_per_gpu = false, mfu_pct = cell, peak_tflops_assumed = "312" })))
 end
 t.eq(from_mfu("38") ~= nil, true); t.eq(from_mfu("38%"), from_mfu("38"), "38% is 38")
+-- helper-129: a peak with its unit or format ("989 TFLOPS", "312 TFLOP/s bf16", "312 dense BF16")
+-- is its number, a sparse one is not read; a cell that says the figure is not given ("not
+-- reported", "n/r", "see notes") is empty; an approximate one ("~3.5 s", "about 137") is its
+-- number, said.
+for _, peak in ipairs { "312 TFLOPS", "312 TFLOP/s bf16", "312 dense BF16" } do
+  t.eq((measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false,
+    tokens_per_s_per_gpu = false, tflops_per_gpu = false, mfu_pct = "38", peak_tflops_assumed = peak }))), from_mfu("38"), peak)
+end
+t.eq(why_not { peak_tflops_assumed = "624 sparse BF16" }, 'peak_tflops_assumed "624 sparse BF16" is not a plain number')
+for _, cell in ipairs { "not reported", "n/r", "see notes" } do
+  t.eq(measured.measured_time(copy(row("N21-T1-1.7B"), { tokens_per_s = cell, mfu_pct = cell })), 3.528, cell)
+end
+do
+  local approx, how = measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = "~3.5 s" }))
+  t.eq(approx, 3.5); t.eq(how, 'iter_time_s; iter_time_s "~3.5 s" is approximate (its number used)')
+  t.eq(measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false,
+    tokens_per_s_per_gpu = false, tflops_per_gpu = "about 137" })), measured.measured_time(copy(row("N21-T1-1.7B"), {
+    iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false, tflops_per_gpu = "137" })))
+end
+-- A FLOP count named in other words: Megatron's by its logger or Megatron-LM's formula; wording
+-- of no known formula is read as not given, said (helper-129: such a row was not compared).
+t.eq(measured.flop_formula { tflops_counting = "Megatron-LM formula" }, "megatron")
+t.eq(measured.flop_formula { tflops_counting = "model TFLOP/s per GPU, Megatron-LM logger" }, "megatron")
+do
+  local f, why = measured.flop_formula { tflops_counting = "throughput reported by training log", source = "a blog" }
+  t.eq(f, "6n")
+  t.eq(why, 'tflops_counting "throughput reported by training log" names no formula dml knows, read as not given: '
+    .. "PaLM's 6N + 12 L h s per token (Chowdhery et al. 2022), the usual MFU definition")
+end
 t.eq(why_not { mfu_pct = "200" }, "mfu_pct 200 is more than 100 (a percentage of the peak)")
 t.eq(select(3, measured.measured_time(copy(row("N21-T1-1.7B"), { mfu_pct = "100.5" }))), true, "the row's data is wrong")
 t.eq(why_not { iter_time_s = "1e-300" }, "a step of 1e-300 s (iter_time_s) is not a training step (1 us to 1e9 s)")
