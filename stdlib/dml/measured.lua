@@ -175,6 +175,31 @@ function M.count_cell(column, cell)
     local k = text:match("^(%d+)%s*[kK]$")
     if k then text = tostring(tonumber(k) * 1024) end
   end
+  -- Counts in words people write (helper-129): "8 nodes x 8 GPUs" or "8x8" GPUs; a token batch
+  -- "1048576 tokens", "1,572,864 tokens" or "768 x 2048" (sequences x their length); "6 per GPU"
+  -- microbatches; "5 chunks per stage" or "8 virtual stages per rank"; "8 KV heads", "GQA-8".
+  local lower = text:lower()
+  local product
+  if column == "num_gpus" then
+    local a, b = lower:match("^(%d+)%s*nodes?%s*[x%*]%s*(%d+)$")
+    if not a then a, b = lower:match("^(%d+)%s*nodes?%s*of%s*(%d+)$") end
+    if not a then a, b = lower:match("^(%d+)%s*[x%*]%s*(%d+)$") end
+    if a then product = tostring(tonumber(a) * tonumber(b)) end
+  elseif column == "global_batch_tokens" then
+    local whole = lower:match("^(%d[%d,]*)%s*tokens?$")
+    if whole and (whole:match("^%d+$") or whole:match("^%d%d?%d?,%d%d%d[,%d]*$")) then product = whole:gsub(",", "") end
+    local a, b = lower:match("^(%d+)%s*[x%*]%s*(%d+)%s*t?o?k?e?n?s?$")
+    if a then product = tostring(tonumber(a) * tonumber(b)) end
+  elseif column == "micro_batch" then
+    product = lower:match("^(%d+)%s*per%s+[%a%-%s]+$") or lower:match("^(%d+)%s*sequences?$") or lower:match("^(%d+)%s*samples?$")
+  elseif column == "vpp_interleave" then
+    product = lower:match("^(%d+)%s*model%s+chunks?") or lower:match("^(%d+)%s*chunks?")
+      or lower:match("^(%d+)%s*virtual%s+%a*%s*stages?")
+  elseif column == "kv_heads" then
+    product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
+      or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
+  end
+  if product then text = product end
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
     or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")
       or text:match("^(%d+)%s*samples?$")))  -- (Megatron's word for sequences)
@@ -199,7 +224,7 @@ function M.count_cell(column, cell)
       or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")) or (column == "kv_heads" and (r:find("mla") or r:find("latent")))
       or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local"))))
     -- (Digits inside a word are no number of the remark's: "8 (DGX H100)", "4 (ZeRO-1)".)
-    local numbers = remark and remark:gsub("%a[%w%-%.]*", "")
+    local numbers = remark and remark:lower():gsub("%d+f%d+b", ""):gsub("%a[%w%-%.]*", "")  -- ("(interleaved 1F1B)")
     local plain = remark and not other_unit
       and (not numbers:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
     if bare and plain then text = bare:gsub(",", "") end
@@ -1769,6 +1794,12 @@ function M.parse_zero(cell)
   if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") or t:find("^%s*not%s+used") or t:find("^%s*unused") then
     return 0, shard, false
   end
+  -- Data parallelism without sharding in words: "plain data parallel", "standard DP (allreduce)",
+  -- "vanilla DP", "pure data parallelism" (helper-129: not understood).
+  if (t:find("^%s*plain%s") or t:find("^%s*standard%s") or t:find("^%s*vanilla%s") or t:find("^%s*pure%s")
+      or t:find("^%s*replicated%s")) and (t:find("data[%s%-_]*parallel") or t:find("%f[%a]dp%f[%A]")) then
+    return 0, shard, false
+  end
   -- ZeRO named without its stage ("ZeRO", "DeepSpeed ZeRO", "ZeRO optimizer"): stage 1, the
   -- optimizer's states sharded, the stage that runs beside tensor and pipeline parallelism
   -- (Megatron-DeepSpeed's 3D parallelism; Falcon's "ZeRO"). A fourth value says it was assumed.
@@ -2643,6 +2674,16 @@ function M.architecture(row)
       mla.head_dim, mla.rope_dim, mla.v_dim, mla.q_rank, mla.kv_rank, cfg.source)
   elseif row.kv_heads then
     a.kv_heads = I(row.kv_heads)
+    -- Multi-head attention by name, or one key/value head (helper-129: "MHA" was refused).
+    local kv = kv_cell:lower()
+    if a.kv_heads == nil and (kv:match("^%s*mha%s*$") or kv:find("^%s*multi[%s%-]*head") or kv:find("same%s+as%s+[%a%s]-heads")
+        or kv:match("^%s*=%s*heads%s*$")) and a.heads then
+      a.kv_heads = a.heads
+      notes[#notes + 1] = fmt("kv_heads %q read as multi-head attention: %d, as many as the heads", kv_cell, a.heads)
+    elseif a.kv_heads == nil and (kv:match("^%s*mqa%s*$") or kv:find("^%s*multi[%s%-]*query")) then
+      a.kv_heads = 1
+      notes[#notes + 1] = fmt("kv_heads %q read as multi-query attention: 1", kv_cell)
+    end
     if a.kv_heads == nil then return nil, fmt("kv_heads %q is not a number", row.kv_heads) end
   elseif cfg and cfg.kv_heads then
     a.kv_heads = from_config("kv_heads", "kv_heads")

@@ -586,6 +586,19 @@ t.eq(measured.parse_zero("sharded optimizer"), 1); t.eq(measured.parse_zero("not
 t.eq(measured.count_cell("gpus_per_node", "8 (DGX H100)"), "8"); t.eq(measured.count_cell("dp", "4 (ZeRO-1)"), "4")
 t.eq(measured.count_cell("micro_batch", "2 (4 for the 70B)"), "2 (4 for the 70B)", "a remark with another value")
 t.eq(measured.count_cell("global_batch_seqs", "128 samples"), "128"); t.eq(measured.count_cell("vpp_interleave", "none"), "1")
+-- helper-129: counts in the words people write.
+for column, cells in pairs {
+  num_gpus = { ["8 nodes x 8 GPUs"] = "64", ["8x8"] = "64", ["16 nodes of 8 GPUs"] = "128" },
+  global_batch_tokens = { ["1048576 tokens"] = "1048576", ["1,572,864 tokens"] = "1572864", ["768 x 2048"] = "1572864" },
+  micro_batch = { ["6 per GPU"] = "6", ["2 per DP rank"] = "2" },
+  vpp_interleave = { ["6 (interleaved 1F1B)"] = "6", ["5 chunks per stage"] = "5", ["8 virtual stages per rank"] = "8" },
+  kv_heads = { ["8 KV heads"] = "8", ["GQA-8"] = "8", ["8 query groups"] = "8" } } do
+  for cell, n in pairs(cells) do t.eq(measured.count_cell(column, cell), n, cell) end
+end
+t.eq(measured.count_cell("global_batch_tokens", "1,57 tokens"), "1,57 tokens", "no thousands grouping")
+for _, cell in ipairs { "plain data parallel", "standard DP (allreduce)", "vanilla DP", "pure data parallelism" } do
+  t.eq(measured.parse_zero(cell), 0, cell)
+end
 t.eq(measured.parse_yes_no("Megatron sequence parallelism"), true); t.eq(measured.parse_yes_no("used"), true)
 t.eq(measured.parse_yes_no("not used"), false)
 for _, v in ipairs { "380 TFLOPS", "380 TFLOPs/GPU", "380 TFLOP/s per GPU", "0.38 PFLOP/s" } do
@@ -2287,6 +2300,9 @@ t.eq(select(2, measured.parse_experts("64+2")), 2)
 t.eq(measured.parse_experts("257 (256 routed + 1 shared)"), 256); t.eq(select(2, measured.parse_experts("257 (256 routed + 1 shared)")), 1)
 do
   local function arch(changes) return measured.architecture(copy(row("MBridge-25.09-LLAMA3_70B-64"), changes)) end
+  -- Multi-head and multi-query attention by name (helper-129: "MHA" was refused).
+  t.eq(arch({ kv_heads = "MHA" }).kv_heads, 64); t.eq(arch({ kv_heads = "same as heads" }).kv_heads, 64)
+  t.eq(arch({ kv_heads = "MQA" }).kv_heads, 1)
   local a, why = arch { model = "Nemotron-H 56B" }
   t.eq(a, nil); t.eq(why:find("hybrid state-space (Mamba) model", 1, true) ~= nil, true, why)
   a, why = arch { model = "DBRX" }
