@@ -672,7 +672,9 @@ M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 
 --- The words that make a rate one direction's (patterns).
-M.one_way_words = { "per direction", "each direction", "each way", "one way", "unidir", "uni%-dir" }
+M.one_way_words = { "per direction", "each direction", "each way", "one way", "unidir", "uni%-dir",
+  -- (helper-129: "450 GB/s/direction", "25 GB/s/dir", "per dir", "one-way", "(uni)")
+  "/%s*dir", "per%s+dir%f[%A]", "one%-way", "%f[%a]uni%f[%A]" }
 
 --- plain_rates(cell, column): the cell with its numbers in scientific notation ("4e2 Gb/s",
 --- "1.6e+03") written out, which the rate patterns below read digit by digit (they took "4e2" for
@@ -1767,6 +1769,16 @@ function M.parse_zero(cell)
     or t:match("deepspeed[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
   if keyed then return tonumber(keyed), nil, false end
   if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*false") then return 2, shard, hybrid end
+  -- The same in words ("FSDP (no reshard after forward)", "without resharding after the
+  -- forward"), and the states that are sharded named without the parameters ("optimizer states
+  -- + gradients sharded", "gradients and optimizer state sharded"; helper-129: read as ZeRO 3).
+  local reshard_at, reshard_to = t:find("reshard[%a]*[%s_]*after[%s_]*t?h?e?[%s_]*forward")
+  if reshard_at and switched_off(t, reshard_at, reshard_to) then return 2, shard, hybrid end
+  local grads = t:find("gradients?") or t:find("%f[%a]grads?%f[%A]")
+  local states = t:find("optimi[sz]er[%s_%-]*states?") or t:find("%f[%a]os%f[%A]")
+  if grads and states and t:find("shard") and not t:find("param") and not t:find("weight") then
+    return 2, shard, hybrid
+  end
   -- Colossal-AI's plugins: Gemini shards as ZeRO 3; the low-level ZeRO is the stage it names.
   if t:find("gemini") then return 3, nil, false end
   if t:find("low[%s_%-]*level[%s_%-]*zero") then return tonumber(t:match("stage%s*[=:]?%s*(%d)") or "1"), nil, false end

@@ -599,6 +599,17 @@ t.eq(measured.count_cell("global_batch_tokens", "1,57 tokens"), "1,57 tokens", "
 for _, cell in ipairs { "plain data parallel", "standard DP (allreduce)", "vanilla DP", "pure data parallelism" } do
   t.eq(measured.parse_zero(cell), 0, cell)
 end
+-- FSDP keeping its parameters gathered from the forward to the backward, in words, and the
+-- states sharded named without the parameters: ZeRO 2 (helper-129: read as ZeRO 3, +62%).
+for cell, z in pairs { ["FSDP (no reshard after forward)"] = 2, ["FSDP without resharding after the forward"] = 2,
+  ["FSDP, optimizer states + gradients sharded"] = 2, ["gradients and optimizer state sharded"] = 2,
+  ["FSDP (params, grads, optimizer states sharded)"] = 3, ["FSDP reshard after forward"] = 3 } do
+  t.eq(measured.parse_zero(cell), z, cell)
+end
+-- One direction's NVLink rate written with a slash or a short word (helper-129: read as both).
+for _, cell in ipairs { "NVLink4, 450 GB/s/direction", "450 GB/s/dir", "450 GB/s per dir", "450 GB/s one-way", "450 GB/s (uni)" } do
+  t.eq(measured.intra_node(cell, "h100_sxm", false, 8), 900, cell)
+end
 t.eq(measured.parse_yes_no("Megatron sequence parallelism"), true); t.eq(measured.parse_yes_no("used"), true)
 t.eq(measured.parse_yes_no("not used"), false)
 for _, v in ipairs { "380 TFLOPS", "380 TFLOPs/GPU", "380 TFLOP/s per GPU", "0.38 PFLOP/s" } do
