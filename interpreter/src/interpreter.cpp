@@ -57,6 +57,22 @@ int message_handler(lua_State* L) {
     lua_concat(L, 2);
     lua_replace(L, 1);
   }
+  // Lua's own runtime error raised inside a C function has no place: `ipairs(nil)`'s iterator
+  // says "attempt to index a nil value" (helper-128). It gets the user's line, as the same
+  // error raised in Lua code has.
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    std::size_t len = 0;
+    const char* msg = lua_tolstring(L, 1, &len);
+    lua_Debug ar;
+    if (std::string_view(msg, len).starts_with("attempt to ") && lua_getstack(L, 1, &ar) != 0 &&
+        lua_getinfo(L, "S", &ar) != 0 && std::string_view(ar.what) == "C") {
+      const std::string where = lua::user_where(L, 1);
+      lua_pushlstring(L, where.data(), where.size());
+      lua_pushvalue(L, 1);
+      lua_concat(L, 2);
+      lua_replace(L, 1);
+    }
+  }
   // The message as raised, which core.traceback's kept stack is keyed by.
   lua_pushvalue(L, 1);
   const int raised = lua_gettop(L);

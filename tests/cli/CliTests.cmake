@@ -18,6 +18,7 @@ endfunction()
 # Usage and the command line.
 dml_golden(help ARGS --help)
 dml_golden(version_flag ARGS --version)
+dml_golden(ipairs_nil ARGS cases/ipairs_nil.lua)
 dml_golden(bad_flag ARGS --frobnicate cases/hello.lua)
 dml_golden(missing_flag_argument ARGS -e)
 dml_golden(args_table ARGS cases/args.lua one "two words")
