@@ -1402,11 +1402,15 @@ function M.stack_for(row)
     end
     return "megatron_core"
   end
-  if f:find("megatron[%s%-_]*deepspeed") or (f:find("megatron[%s%-_]?lm") and f:find("deepspeed")) then
+  -- Megatron-LM by name, or "Megatron" alone ("NVIDIA Megatron", "Megatron 2022"; helper-129:
+  -- the fallback 2021 stack, which then refused the row's sequence parallelism).
+  -- (Named first: "metaseq (FSDP + Megatron TP)" is metaseq.)
+  local mlm = f:find("megatron[%s%-_]?lm") or f:find("^%s*megatron%f[%A]") or f:find("^%s*nvidia'?s?%s+megatron%f[%A]")
+  if f:find("megatron[%s%-_]*deepspeed") or (mlm and f:find("deepspeed")) then
     return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
       row.framework)
   end
-  if f:find("megatron[%s%-_]?lm") then
+  if mlm then
     -- The year the framework cell names ("Megatron-LM (2019)"), else the source's.
     local year = M.year(f) or M.year(row.source)
     if f:find("ptd%-p") or M.year(f) == 2021 then return "megatron_2021" end

@@ -402,6 +402,11 @@ t.eq(stack { framework = "GPT-NeoX (Megatron + DeepSpeed)" }, "deepspeed_zero3_2
 t.eq(stack { framework = "Megatron-DeepSpeed" }, "megatron_2021", "BLOOM's: Megatron-LM's model on DeepSpeed's pipeline and ZeRO")
 t.eq(stack { framework = "Megatron DeepSpeed" }, "megatron_2021")
 t.eq(stack { framework = "Megatron-LM + DeepSpeed", source = "x 2023" }, "megatron_2021")
+-- "Megatron" alone is Megatron-LM (helper-129: the fallback 2021 stack refused a 2022 row's SP);
+-- named after another framework it is not ("metaseq (FSDP + Megatron TP)").
+t.eq(stack { framework = "Megatron", source = "Korthikanti et al. 2022" }, "megatron_2022")
+t.eq(stack { framework = "NVIDIA Megatron", source = "x 2022" }, "megatron_2022")
+t.eq(stack { framework = "metaseq (FSDP + Megatron TP)", source = "Zhang et al. 2022" }, "megatron_2021")
 
 -- FLOP formulas as rows write them.
 local function formula(text) return (measured.flop_formula { tflops_counting = text }) end
