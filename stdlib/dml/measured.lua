@@ -195,6 +195,8 @@ function M.count_cell(column, cell)
   elseif column == "vpp_interleave" then
     product = lower:match("^(%d+)%s*model%s+chunks?") or lower:match("^(%d+)%s*chunks?")
       or lower:match("^(%d+)%s*virtual%s+%a*%s*stages?")
+  elseif column == "moe_topk" then
+    product = lower:match("^(%d+)%s*routed") or lower:match("^top%-?(%d+)%s*routed")  -- ("8 routed + 1 shared")
   elseif column == "kv_heads" then
     product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
@@ -2399,6 +2401,9 @@ function M.parse_experts(cell)
   -- Mixtral's own name for its experts: "8x7B", "8 x 22B".
   local named = cell:lower():match("^%s*(%d+)%s*x%s*%d+%.?%d*%s*b%s*$")
   if named then return tonumber(named), 0 end
+  -- The shared ones first: "1 shared + 256 routed" (helper-129).
+  local shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*shared%s*[%+,;]%s*(%d+)%s*routed")
+  if shared_first then return tonumber(routed_after), tonumber(shared_first) end
   local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
   if not routed then return nil end
   local word = rest:lower():match("^%a+")
@@ -2408,8 +2413,9 @@ function M.parse_experts(cell)
   -- The shared experts: "+ 2 shared", "256 routed, 1 shared", "(1 shared)", "64+2"; a count
   -- that includes them ("257 (256 routed + 1 shared)") is the routed one given inside.
   local low = rest:lower()
-  local inner_routed, inner_shared = low:match("%(%s*(%d+)%s*routed%s*%+%s*(%d+)%s*shared")
+  local inner_routed, inner_shared = low:match("%(%s*(%d+)%s*routed%s*[%+,;]%s*(%d+)%s*shared")
   if inner_routed then return tonumber(inner_routed), tonumber(inner_shared) end
+
   local shared = low:match("%+%s*(%d+)%s*shared") or low:match("[,;%(]%s*(%d+)%s*shared") or low:match("^%+%s*(%d+)%s*$")
   return tonumber(routed), tonumber(shared) or 0
 end
@@ -2771,6 +2777,7 @@ function M.architecture(row)
     return nil, fmt("no vocab (the row gives none, and %q is of no family whose sizes share one tokenizer)",
       row.model or "")
   end
+  if a.vocab < 1 then return nil, fmt("vocab %s is not a positive count", row.vocab) end  -- (helper-129: "got 0")
   -- Mixture of experts (from the row, else from the model's config). A row that says it has none
   -- ("0", "dense", "none", "no") is dense; a model a mixture of experts by its name whose row
   -- and config give none is refused (DBRX was built dense: a tenth of its parameters).

@@ -2314,8 +2314,14 @@ t.eq(measured.parse_tsv("run_id\tkv_heads\nx\t1 (MLA latent)\n")[1].kv_heads, "1
 t.eq(select(2, measured.parse_experts("256 routed, 1 shared")), 1); t.eq(select(2, measured.parse_experts("256 experts (1 shared)")), 1)
 t.eq(select(2, measured.parse_experts("64+2")), 2)
 t.eq(measured.parse_experts("257 (256 routed + 1 shared)"), 256); t.eq(select(2, measured.parse_experts("257 (256 routed + 1 shared)")), 1)
+-- helper-129: the shared ones first, a comma inside the parentheses, and top-k with the shared.
+t.eq(measured.parse_experts("1 shared + 256 routed"), 256); t.eq(select(2, measured.parse_experts("1 shared + 256 routed")), 1)
+t.eq(measured.parse_experts("257 (256 routed, 1 shared)"), 256); t.eq(select(2, measured.parse_experts("257 (256 routed, 1 shared)")), 1)
+t.eq(measured.count_cell("moe_topk", "8 routed + 1 shared"), "8")
 do
   local function arch(changes) return measured.architecture(copy(row("MBridge-25.09-LLAMA3_70B-64"), changes)) end
+  local neg, why_neg = arch { vocab = "-8" }
+  t.eq(neg, nil); t.eq(why_neg, "vocab -8 is not a positive count", "helper-129: it said 'got 0'")
   -- Multi-head and multi-query attention by name (helper-129: "MHA" was refused).
   t.eq(arch({ kv_heads = "MHA" }).kv_heads, 64); t.eq(arch({ kv_heads = "same as heads" }).kv_heads, 64)
   t.eq(arch({ kv_heads = "MQA" }).kv_heads, 1)
