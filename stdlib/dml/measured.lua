@@ -1092,6 +1092,20 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     t = t:gsub("%f[%d](%d+)%s+(%d+%.?%d*%s*gb/s)%s+(%a+)", function(n, rate, w)
       if nic_words[w] then return n .. " x " .. rate .. " " .. w end
     end)
+    -- (And with the network's name between: "8 200 Gb/s HDR links per server", "4 Omni-Path
+    -- 100 Gbps links per node"; helper-129: read as one link a node.)
+    t = t:gsub("%f[%d](%d+)%s+(%d+%.?%d*%s*gb/s)%s+([%a%-]+)%s+(%a+)", function(n, rate, w1, w2)
+      if nic_words[w2] then return n .. " x " .. rate .. " " .. w1 .. " " .. w2 end
+    end)
+    t = t:gsub("%f[%d](%d+)%s+([%a%-]+)%s+(%d+%.?%d*%s*gb/s)%s+(%a+)", function(n, w1, rate, w2)
+      if nic_words[w2] then return n .. " x " .. rate .. " " .. w1 .. " " .. w2 end
+    end)
+    -- A count of NICs by their word, then their rate: "8 HDR InfiniBand adapters (200 Gb/s) per node".
+    t = t:gsub("%f[%d](%d+)%s+([%a%s%-]-)%f[%a](%a+)%s+(%d+%.?%d*%s*gb/s)", function(n, words, w, rate)
+      if nic_words[w] then return n .. " x " .. rate .. " " .. words .. w end
+    end)
+    -- A rate, then how many a node has: "Omni-Path 100 Gb/s, 4 per node".
+    t = t:gsub("(%d+%.?%d*%s*gb/s)([%a%s%-]-),%s*(%d+)%s+per%s+node", "%3 x %1%2 per node")
     -- Ports a NIC ("8 x 2 x 200 Gb/s per node": eight dual-port NICs): every port counts.
     local n1, n2, port = t:match("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s")
     if n1 then t = t:gsub("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*%s*gb/s)", tonumber(n1) * tonumber(n2) .. " x %3", 1) end
@@ -1116,8 +1130,15 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     -- ("8 HCAs per node at 200 Gb/s": the rate a NIC's, below.)
+    -- (A count of NICs a node by any of their words, with their make or network between: "4
+    -- ConnectX HCAs per node", "8 HDR InfiniBand adapters per node"; helper-129.)
+    local function nics_per_node()
+      for n, w in t:gmatch("(%d+)%s+[%a%s%-]-%f[%a](%a+)%s+per%s+node") do
+        if nic_words[w] and w ~= "link" and w ~= "links" and w ~= "rail" and w ~= "rails" then return n end
+      end
+    end
     local counted = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
-      or t:match("(%d+)%s*ports?%s+per%s+node")
+      or t:match("(%d+)%s*ports?%s+per%s+node") or nics_per_node()
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit) or t:match("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s")
       if per_node and counted and t:find("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s") then
@@ -1137,6 +1158,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- "shared by 8 GPUs", "single 100GbE NIC"): a NIC's rate (the cell's, or its generation's)
     -- times that share.
     local node_nics = tonumber(t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
+      or nics_per_node()
       or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and (t:match("(%d+)%s*x%s*[nhex]dr")
         or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)") or t:match("(%d+)%s+[nhex]dr%f[%A]")))
       or ((t:find("%f[%a]single%s+[%w%s/]-nic") or t:find("%f[%a]single%s+[%w%s/]-hca")) and not t:find("per%s+gpu")

@@ -1850,6 +1850,14 @@ do
   t.eq(inter("8 x HDR 200 Gb/s InfiniBand per node", "a100_sxm"), 50)
   t.eq(inter("3.2 Tbps"), 100); t.eq(inter("1600 Gbps node-node interconnect (RoCE)"), 50)
   t.eq(inter("800 Gb/s"), 200, "one ConnectX-8 per GPU")
+  -- NICs a node counted in words with their network's name or make between (helper-129: each
+  -- read as one NIC a node, or one a GPU): 8 x 200 Gb/s, 4 x 100 and 4 x 200 over 8 GPUs.
+  for cell, bw in pairs { ["eight 200 Gb/s HDR links per server"] = 50, ["eight HDR InfiniBand adapters (200 Gb/s) per node"] = 50,
+    ["4 Omni-Path 100 Gbps links per node"] = 12.5, ["four 100 Gb/s Omni-Path links per node"] = 12.5,
+    ["Omni-Path 100 Gb/s, 4 per node"] = 12.5, ["four ConnectX-6 HCAs per node (HDR InfiniBand, 200 Gb/s)"] = 25,
+    ["four HDR InfiniBand HCAs per node (200 Gb/s each)"] = 25 } do
+    t.eq(inter(cell, "a100_sxm_80gb"), bw, cell)
+  end
   -- NVLink each way, and a node's total.
   t.eq(measured.intra_node("450 GB/s per direction", "h100_sxm", false, 8), 900)
   t.eq(measured.intra_node("NVLink 3 (300 GB/s each way)", "a100_sxm", false, 8), 600)
