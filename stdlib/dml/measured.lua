@@ -2878,6 +2878,28 @@ function M.architecture(row)
   if fw:find("PTB") then
     a.parallel_block = true
     notes[#notes + 1] = "parallel transformer block (framework names PTB)"
+  else
+    -- Named in words, in the framework or the notes cell: "parallel transformer block", "parallel
+    -- attention/MLP block", "parallel attention+FF" (GPT-NeoX's, GPT-J's), "parallel block", not
+    -- switched off (helper-129: only "PTB" in the framework cell was read).
+    -- (Not a step of an ablation the notes list, "+PTB 52.3", nor a clause that compares.)
+    local said = fw:lower()
+    for clause in (row.notes or ""):lower():gmatch("[^;]+") do
+      if not (clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")) then
+        said = said .. " ; " .. clause
+      end
+    end
+    for _, pattern in ipairs { "parallel%s+transformer%s+block", "%f[%a]ptb%f[%A]", "parallel%s+attention%s*[/%+&]%s*%a*%s*block",
+      "parallel%s+attention%s*[/%+&]%s*mlp", "parallel%s+attention%s*[/%+&]%s*ff", "parallel%s+attention%s+and%s+mlp",
+      "parallel%s+residual", "%f[%a]parallel%s+block" } do
+      local from, to = said:find(pattern)
+      if from and not switched_off(said, from, to) and not said:sub(1, from - 1):find("non[%s%-]?$")
+          and not said:sub(1, from - 1):find("%+%s*$") then
+        a.parallel_block = true
+        notes[#notes + 1] = fmt("parallel transformer block (the row names it: %q)", said:sub(from, to))
+        break
+      end
+    end
   end
   if fw:find("SWA") then
     notes[#notes + 1] = "sliding-window attention: window size not given, full causal attention modelled"

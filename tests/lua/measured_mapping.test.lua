@@ -2328,6 +2328,12 @@ t.eq(measured.parse_experts("257 (256 routed, 1 shared)"), 256); t.eq(select(2, 
 t.eq(measured.count_cell("moe_topk", "8 routed + 1 shared"), "8")
 do
   local function arch(changes) return measured.architecture(copy(row("MBridge-25.09-LLAMA3_70B-64"), changes)) end
+  -- The parallel block named in words, in the framework or the notes (helper-129), not as a step
+  -- of an ablation the notes list (MegaScale's baseline: "ablation ladder: +PTB 52.3, ...").
+  t.eq(arch({ framework = "MegaScale (parallel attention/MLP block)" }).parallel_block, true)
+  t.eq(arch({ notes = "GPT-NeoX style: parallel attention+FF" }).parallel_block, true)
+  t.eq(arch({ notes = "ablation ladder: +PTB 52.3, +SWA 53.3" }).parallel_block, nil)
+  t.eq(arch({ notes = "no parallel block" }).parallel_block, nil)
   local neg, why_neg = arch { vocab = "-8" }
   t.eq(neg, nil); t.eq(why_neg, "vocab -8 is not a positive count", "helper-129: it said 'got 0'")
   -- Multi-head and multi-query attention by name (helper-129: "MHA" was refused).
