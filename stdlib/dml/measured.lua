@@ -1555,8 +1555,11 @@ function M.ep_overlap(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
   -- (Megatron-Core's overlap of the all-to-all with another microbatch is also called "1F1B
   -- overlap", after its scheduling: "+1f1b overlap".)
+  -- (And in words: "all-to-all overlapped", "EP comm overlapped with compute"; helper-129.)
   for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
-                          "%f[%w]1f1b[%s_%-]*overlap" } do
+                          "%f[%w]1f1b[%s_%-]*overlap", "%f[%w]ep[%s_%-]*all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
+                          "all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
+                          "%f[%w]ep[%s_%-]*comm%a*[%s_%-]*overlap", "a2a[%s_%-]*comm%a*[%s_%-]*overlap" } do
     local from, to = t:find(name)
     -- Named, and not switched off ("A2A_OVERLAP=0", "no EP overlap": helper-41).
     if from then return not switched_off(t, from, to) end
@@ -1569,7 +1572,7 @@ end
 --- "tp_comm_overlap: off", "no TP overlap", "TP_COMM_OVERLAP unset (default False)".
 function M.tp_overlap_off(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
-  for _, name in ipairs { "tp[_%s%-]*comm[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap" } do
+  for _, name in ipairs { "tp[_%s%-]*comm%a*[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap" } do
     local from, to = t:find(name)
     if from then
       -- Unset with a default of False ("TP_COMM_OVERLAP unset (default False)"); a value given
@@ -3355,7 +3358,8 @@ request = function(row, presets, assumed)
         named = true
         if clause:find("%f[%a]no%f[%A]") or clause:find("%f[%a]without%f[%A]") or clause:find("%f[%a]not%f[%A]")
           or clause:find("predates") or clause:find("unused") or clause:find("disabled") or clause:find("%f[%a]off%f[%A]")
-          or clause:find("=%s*false") then
+          or clause:find("=%s*false") or clause:find("%f[%a]pre[%s%-]*flash") or clause:find("%f[%a]before%s+flash") then
+          -- ("pre-FlashAttention", "before FlashAttention": helper-129, read as the kernel used.)
           off = true
         end
       end

@@ -813,6 +813,12 @@ t.eq(measured.tp_overlap_off { notes = "with --tp-comm-overlap" }, false)
 t.eq(measured.ep_overlap { notes = "A2A overlap: N/A" }, false); t.eq(measured.ep_overlap { notes = "A2A overlap not enabled" }, false)
 -- Megatron-Core's "1F1B overlap" of the all-to-all (helper-56: "+1f1b overlap" ran without it).
 t.eq(measured.ep_overlap { notes = "table Notes cell: '+1f1b overlap'" }, true)
+-- In words (helper-129), and switched off with EP between ("no EP all-to-all overlap flag").
+t.eq(measured.ep_overlap { notes = "GA=128; all-to-all overlapped" }, true)
+t.eq(measured.ep_overlap { notes = "EP comm overlapped with compute" }, true)
+t.eq(measured.ep_overlap { notes = "no EP all-to-all overlap flag in the launch script" }, false)
+t.eq(measured.ep_overlap { notes = "without all-to-all overlap" }, false)
+t.eq(measured.tp_overlap_off { notes = "without TP communication overlap" }, true)
 t.eq(measured.ep_overlap { notes = "--overlap-moe-expert-parallel-comm" }, true)
 -- JAX's remat policies, a key of words, and torchtitan's selective_ac_option (helper-38).
 t.eq(measured.parse_recompute("CHECKPOINT_POLICY not set in GPT175B: paxml default AutodiffCheckpointType.SAVE_NOTHING"), "full")
@@ -1893,6 +1899,8 @@ do
     inferred_fields = "precision from the script: --fp16, no --use-flash-attn" }).run.stack.attention, "unfused")
   t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "FlashAttention was not used" }).run.stack.attention, "unfused")
   t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "predates FlashAttention" }).run.stack.attention, "unfused")
+  t.eq(assert(req_of { framework = "Megatron-DeepSpeed", notes = "fused softmax kernel (pre-FlashAttention)" }).run.stack.attention,
+    "unfused", "helper-129: read as the kernel used")
   -- An offload switched off is not said (helper-45: TinyLlama's "cpu_offload=False").
   -- A cell that says it is not known is not given (helper-65: "not stated" read as no SP).
   local unsaid = assert(req_of { sequence_parallel = "not stated", recompute = "unknown", zero_or_fsdp = "not reported" })
