@@ -1869,10 +1869,11 @@ end
 -- ("selective: norm, act"; "up_proj", mla_up_proj's name before Megatron-Core 0.14): the names
 -- the readings below know.
 local function module_names(t)
-  if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")) then return t end
-  -- (And in words, as DeepSeek-V3's report: "Recomputation of RMSNorm and MLA Up-Projection".)
-  -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
+  -- (In words, as DeepSeek-V3's report: "Recomputation of RMSNorm and MLA Up-Projection"; these
+  -- long names in any cell, the short ones only in a selective list.)
   t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
+  if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")) then return t end
+  -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
   return (t:gsub("%f[%w_]norm%f[^%w_]", "layernorm"):gsub("%f[%w_]act%f[^%w_]", "moe_act")
     :gsub("%f[%w_]up_proj%f[^%w_]", "mla_up_proj"))
 end
@@ -2052,6 +2053,8 @@ function M.parse_recompute(cell)
     if value:match("^unset") or value:match("^null") or value:match("^not set") then
       return "none", fmt("recompute %q read as none (not set)", cell)
     end
+    -- (A count of layers alone is no yes or no: "recompute_num_layers: 0".)
+    if (key:find("num") or key:find("layer")) and value:match("^%s*%d+%s*$") then return nil end
     if value:match("^[01]%f[%D]") and not key:find("num") and not key:find("layer") then
       value = (value:match("^1") and "true" or "false") .. value:sub(2)
     end
@@ -2064,6 +2067,28 @@ function M.parse_recompute(cell)
     end
     return mode, note and (layers and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end)
       or fmt("recompute %q read as %s", cell, mode)) or nil, layers
+  end
+  -- Megatron-Core's modules named without a mode ("recompute RMSNorm and MLA Up-Projection",
+  -- "layernorm, mla_up_proj"): its selective recompute of them (helper-129: not understood).
+  local modules = t  -- (module_names has written their long names as the modules')
+  if not (t:find("^%s*full%f[%A]") or t:find("^%s*selective") or t:find("^%s*none%f[%A]") or t:find("^%s*no%f[%A]"))
+      and (modules:find("layernorm", 1, true) or modules:find("core_attn", 1, true) or modules:find("mla_up_proj", 1, true)
+        or modules:find("moe_act", 1, true)) then
+    local mode, note = M.parse_recompute("selective (" .. modules .. ")")
+    if mode then
+      return mode, (note or fmt("recompute %q read as %s", cell, mode)):gsub("^recompute %b\"\"", function()
+        return fmt("recompute %q", cell)
+      end), nil
+    end
+  end
+  -- A bare 0, "recompute all", "every transformer layer recomputed", and "partial (attention)",
+  -- which recomputes the attention's core: Megatron's selective (helper-129).
+  if t:match("^%s*0%s*$") then return "none", fmt("recompute %q read as none", cell) end
+  if t:match("^%s*recompute%s+all%s*$") or t:find("^%s*every%s+[%a%s]-layers?%s+recomputed") then
+    return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
+  end
+  if t:find("^%s*partial%s*%(%s*attention") or t:find("^%s*partial%s*:%s*attention") then
+    return "selective", fmt("recompute %q read as selective (the attention's core again)", cell)
   end
   if t:find("^full%f[%A]") then
     -- ("full recompute disabled": the mode named and switched off.)
@@ -2095,7 +2120,13 @@ function M.parse_recompute(cell)
     local unmodelled = #others > 0 and fmt(" (%s not modelled)", table.concat(others, ", ")) or ""
     local core_attn = t:find("core_attn", 1, true) ~= nil
     if t:find("layernorm", 1, true) then
-      return "norms", fmt("recompute %q read as norms (Megatron-Core's layernorm module)%s%s", cell,
+      -- (Its MLA up-projection and MoE activation modules named beside it: said, as request()
+      -- recomputes them too; helper-129.)
+      local beside = {}
+      if t:find("mla_up_proj", 1, true) then beside[#beside + 1] = "mla_up_proj" end
+      if t:find("moe_act", 1, true) then beside[#beside + 1] = "moe_act" end
+      local also = #beside > 0 and fmt(", with its %s module%s", table.concat(beside, " and "), #beside > 1 and "s" or "") or ""
+      return "norms", fmt("recompute %q read as norms (Megatron-Core's layernorm module%s)%s%s", cell, also,
         core_attn and " and the attention core stored (a flash kernel keeps no scores)" or "", unmodelled)
     end
     if not core_attn and (t:find("mla_up_proj", 1, true) or t:find("moe_act", 1, true)) then

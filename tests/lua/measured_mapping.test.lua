@@ -841,7 +841,7 @@ t.eq(measured.parse_recompute("num-ckpt-layers 0 (no activation checkpointing)")
 -- act" was Megatron's selective recompute, "up_proj" not modelled).
 t.eq(measured.parse_recompute("selective: norm, act"), "norms")
 t.eq(select(2, measured.parse_recompute("selective: moe_act, norm, qk_norm")),
-  'recompute "selective: moe_act, norm, qk_norm" read as norms (Megatron-Core\'s layernorm module) (qk_norm not modelled)',
+  'recompute "selective: moe_act, norm, qk_norm" read as norms (Megatron-Core\'s layernorm module, with its moe_act module) (qk_norm not modelled)',
   "moe_act and qk_norm keep their names (helper-62)")
 t.eq(measured.parse_recompute("without CPU offload, full recompute"), "full", "without what is not the checkpointing")
 -- Checkpointing named and switched off (helper-65's probe: read as full, +46%), AC's and remat's
@@ -908,6 +908,17 @@ t.eq(select(2, measured.parse_recompute("no selective; full on 8 layers")),
 t.eq(measured.parse_recompute("selective (core_attn); no full"), "selective")
 t.eq(measured.parse_recompute("no full; selective"), "selective")
 t.eq(measured.parse_recompute("selective; full"), "selective", "two modes: the first word's")
+-- helper-129: Megatron-Core's modules named without a mode (DeepSeek-V3's report's words), said
+-- with every module the request recomputes; a bare 0, "recompute all", "every ... layer
+-- recomputed", and "partial (attention)".
+for cell, mode in pairs { ["recompute RMSNorm and MLA Up-Projection"] = "norms", ["layernorm, mla_up_proj"] = "norms",
+  ["0"] = "none", ["recompute all"] = "full", ["every transformer layer recomputed"] = "full",
+  ["partial (attention)"] = "selective" } do
+  t.eq(measured.parse_recompute(cell), mode, cell)
+end
+t.eq(select(2, measured.parse_recompute("recompute RMSNorm and MLA Up-Projection")),
+  'recompute "recompute RMSNorm and MLA Up-Projection" read as norms (Megatron-Core\'s layernorm module, with its mla_up_proj module)')
+t.eq(select(3, measured.parse_recompute("layernorm, mla_up_proj")), nil, "no count of layers")
 for _, cell in ipairs { "full, attention only", "full recompute of the MLP blocks only" } do
   local mode, why = measured.parse_recompute(cell)
   t.eq(mode, nil, cell); t.eq(why:find("some of a layer's blocks is not modelled", 1, true) ~= nil, true, why)
