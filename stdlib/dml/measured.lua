@@ -1391,8 +1391,10 @@ function M.stack_for(row)
     -- file the notes quote.
     local plain_tp = (f:find("tensor[%s%-_]*parallel") or f:find("%f[%a]tp%f[%A]")) and not f:find("async")
     for _, text in ipairs(plain_tp and { f } or { f, (row.notes or ""):lower() }) do
-      local async_at, async_to = text:find("async[%s%-_]*tp")
-      if not async_at then async_at, async_to = text:find("async[%s%-_]*tensor[%s%-_]*parallel[%a_]*") end
+      -- (Also "asynchronous TP" and "TP with async collective matmul"; helper-129.)
+      local async_at, async_to = text:find("async%a*[%s%-_]*tp")
+      if not async_at then async_at, async_to = text:find("async%a*[%s%-_]*tensor[%s%-_]*parallel[%a_]*") end
+      if not async_at then async_at, async_to = text:find("async%a*[%s%-_]*collective[%s%-_]*matmul") end
       local vanilla_at = text:find("vanilla[%s%-_]*tp")
       if async_at and not switched_off(text, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"

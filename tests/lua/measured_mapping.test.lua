@@ -487,6 +487,9 @@ t.eq(stack { framework = "PyTorch FSDP", notes = "no torch.compile" }, "torchtit
 t.eq(stack { framework = "torchtitan", notes = "without compile" }, "torchtitan")
 t.eq(stack { framework = "torchtitan", notes = "eager (not compiled)" }, "torchtitan")
 t.eq(stack { framework = "torchtitan", notes = "async TP, compile" }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "asynchronous TP" }, "torchtitan_async_tp", "helper-129")
+t.eq(stack { framework = "torchtitan", notes = "TP with async collective matmul" }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "no asynchronous TP" }, "torchtitan")
 -- A framework without a preset that shards with FSDP and no model parallelism is a PyTorch FSDP
 -- trainer (OLMo-core); with TP or PP (Llama 3's own stack) a Megatron-class one.
 t.eq(stack { framework = "OLMo-core (torch.compile)", zero_or_fsdp = "hsdp" }, "torchtitan_compile")
