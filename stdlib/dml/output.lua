@@ -97,6 +97,15 @@ local table_mt = {
     return Table[key]
   end,
   __len = function(t) return #t[ROWS] end,
+  -- A row written by its index (t[#t + 1] = row, table.insert(t, row)) would be seen by ipairs
+  -- alone, never printed or saved (helper-128): refused, naming t:add.
+  __newindex = function(t, key, value)
+    if math.type(key) == "integer" or (type(key) == "number" and key == math.floor(key)) then
+      core.raise(string.format("dml.table: t[%s] = ...: a table's rows are added with t:add(row), and are not replaced",
+        tostring(key)))
+    end
+    rawset(t, key, value)
+  end,
   __tostring = function(t) return core.format_table(t[ROWS], t[COLUMNS], t[TITLE]) end,
   __dml_rows = function(t) return t[ROWS], t[COLUMNS] end,
 }

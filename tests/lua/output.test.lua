@@ -59,6 +59,12 @@ local function main()
   t.eq(grown:add({ a = 2 }), grown, "add returns the table")
   t.eq(#grown, 2, "add")
   t.eq(table.concat(grown:columns(), ","), "a,b", "add: new fields become columns, sorted")
+  -- A row written by its index would be seen by ipairs alone (helper-128): refused, naming t:add.
+  fails(function() grown[#grown + 1] = { a = 3 } end,
+    "dml.table: t[3] = ...: a table's rows are added with t:add(row), and are not replaced")
+  fails(function() table.insert(grown, { a = 3 }) end,
+    "dml.table: t[3] = ...: a table's rows are added with t:add(row), and are not replaced")
+  t.eq(#grown, 2, "nothing added")
   -- Rows are copied: changing the caller's table later does not change the dml.table.
   local mine = { x = 1 }
   local copied = dml.table({ mine })
