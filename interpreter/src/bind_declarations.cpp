@@ -107,6 +107,16 @@ int construct(lua_State* L) {
           }
         }
       } else {
+        if constexpr (std::is_same_v<T, Transformer>) {
+          // { window = false } attends to the whole sequence: the layers kept full among the
+          // windowed ones go with the window, unless the changes give them (helper-128: GPT-OSS
+          // without its window was refused for its full_attention_every).
+          const int window_type = lua_getfield(L, 2, "window");
+          const bool window_dropped = window_type == LUA_TBOOLEAN && lua_toboolean(L, -1) == 0;
+          const int every_type = lua_getfield(L, 2, "full_attention_every");
+          lua_pop(L, 2);
+          if (window_dropped && every_type == LUA_TNIL) value.full_attention_every.reset();
+        }
         info.read(L, 2, path, &value, true);
       }
       push_value(L, value);

@@ -127,6 +127,12 @@ do
   t.eq(dense.window, nil)
   t.eq(dense.kv_heads, nil, "kv_heads derived again")
   t.eq(windowed.moe.experts, 8, "the base keeps its fields")
+  -- The window dropped takes the full layers among the windowed ones with it (helper-128: GPT-OSS
+  -- and Gemma 3 without their windows were refused); given with it, they are checked.
+  local alternating = dml.transformer(moe, { window = 128, full_attention_every = 2 })
+  t.eq(dml.transformer(alternating, { window = false }).full_attention_every, nil)
+  raises_here(function() dml.transformer(alternating, { window = false, full_attention_every = 3 }) end,
+    "transformer.full_attention_every: needs a window (every layer is full without one)")
   t.eq(dml.transformer(moe, { causal = false }).causal, false, "a flag's false is its value")
   raises_here(function() dml.transformer { window = false, layers = 2, d_model = 1024, heads = 8, d_ff = 4096,
     vocab = 32000, seq_len = 1024 } end, "transformer.window: expected a positive whole number, got a boolean")
