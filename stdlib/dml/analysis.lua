@@ -229,6 +229,12 @@ function M.declare_run(args, changes)
           hint and (" (did you mean '" .. hint .. "'?)") or ""))
       end
     end
+    -- Values given without their names ({ model, cluster, stack }): said as such (helper-128:
+    -- "run.model: required", though a model was there).
+    if args[1] ~= nil then
+      core.raise(string.format("run: expected named fields of a training run (model = ..., cluster = ...), found the key 1 (%s)",
+        output.describe(args[1])))
+    end
     core.raise("run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
   end
   local model_type = plain and type(args.model)

@@ -167,6 +167,9 @@ raises_here(function() dml.run { modle = m, cluster = h100 } end,
   "run.modle: unknown field of a training run (did you mean 'model'?)")
 raises_here(function() dml.run { cluster = h100 } end,
   "run.model: required (a dml.mlp_stack for the paper's model, or a dml.transformer)")
+-- values without their names are said as such (helper-128: "run.model: required")
+raises_here(function() dml.run { m, h100 } end,
+  "run: expected named fields of a training run (model = ..., cluster = ...), found the key 1 (a dml.mlp_stack)")
 -- a prefix is no part of the count's word: the generic message, not the space's
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6 Ttokens" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6 Ttokens"')
