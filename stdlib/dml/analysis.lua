@@ -43,7 +43,7 @@ function M.optimize_transformer(run, opts)
   local fixed, count, distinct = nil, 1, false
   if opts ~= nil then
     if type(opts) ~= "table" or getmetatable(opts) ~= nil then
-      core.raise("dml.optimize: expected a table of fixed layout fields, got a " .. type(opts))
+      core.raise("dml.optimize: expected a table of fixed layout fields, got " .. output.describe(opts))
     end
     fixed = {}
     -- In the keys' order, so that of two mistakes the same one is reported on every run.
@@ -378,7 +378,7 @@ function M.sweep(spec)
     end
   end
   local label = spec.label or "sweep"
-  if type(label) ~= "string" then core.raise("sweep.label: expected a string, got a " .. type(label)) end
+  if type(label) ~= "string" then core.raise("sweep.label: expected a string, got " .. describe(label)) end
   -- on_error = "row": a point whose run function or search fails becomes a row saying so
   -- (feasible false, the error in violations), and the sweep goes on; "stop" (the default) ends
   -- it with the error.
@@ -511,7 +511,7 @@ function M.sweep(spec)
     if type(spec.grid) ~= "table" then core.raise("sweep.grid: required (a table of name = { values... })") end
     if spec.run == nil then core.raise("sweep.run: required (a function(point) returning a run)") end
     if type(spec.run) ~= "function" then
-      core.raise("sweep.run: expected a function(point) returning a run, got a " .. type(spec.run))
+      core.raise("sweep.run: expected a function(point) returning a run, got " .. describe(spec.run))
     end
     local grid, sizes = spec.grid
     keys, sizes, total = grid_shape(grid, "sweep.grid")

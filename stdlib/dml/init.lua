@@ -26,7 +26,7 @@ def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.
         .. (type(record) == "table" and "a table that is none" or ("a " .. type(record))))
     end
     if type(changes) ~= "table" or getmetatable(changes) ~= nil then
-      core.raise("dml.set_preset: expected a table of the fields to change, got a " .. type(changes))
+      core.raise("dml.set_preset: expected a table of the fields to change, got " .. require("dml.output").describe(changes))
     end
     local keys = {}
     for k in pairs(changes) do
