@@ -773,7 +773,12 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
   if (!unknown.empty()) {
     std::sort(unknown.begin(), unknown.end());
     const std::string& key = unknown.front();
-    const std::string hint = suggestion(key, type.names);
+    // A count of microbatches is not the layout's microbatch (sequences in one): the closest
+    // name would change the run's meaning (helper-128).
+    const bool microbatch_count =
+        type.name == "transformer_layout" && (key == "microbatches" || key == "num_microbatches" ||
+                                              key == "micro_batches" || key == "n_microbatches");
+    const std::string hint = microbatch_count ? std::string() : suggestion(key, type.names);
     std::string others;
     constexpr std::size_t kNamed = 5;  // others named; the rest counted
     for (std::size_t i = 1; i < unknown.size() && i <= kNamed; ++i) {
@@ -784,12 +789,17 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
     if (unknown.size() > kNamed + 1) {
       others += fmt::format(" and {} more", unknown.size() - kNamed - 1);
     }
-    throw ConfigError(path + key_text(key),
-                      fmt::format("unknown field of {}{}{}{}; its fields are {}", type.title,
-                                  hint.empty() ? "" : fmt::format(" (did you mean {}?)", hint),
-                                  hint.empty() ? other_kind_hint(type.name, key) : "",
-                                  others.empty() ? "" : fmt::format("; also unknown: {}", others),
-                                  joined(type.names)));
+    throw ConfigError(
+        path + key_text(key),
+        fmt::format("unknown field of {}{}{}{}; its fields are {}", type.title,
+                    hint.empty() ? "" : fmt::format(" (did you mean {}?)", hint),
+                    microbatch_count ? std::string(" (the layout's microbatch is the sequences one "
+                                                   "microbatch holds; their count follows from the "
+                                                   "global batch, dp and microbatch)")
+                    : hint.empty()   ? other_kind_hint(type.name, key)
+                                     : std::string(),
+                    others.empty() ? "" : fmt::format("; also unknown: {}", others),
+                    joined(type.names)));
   }
   return table;
 }

@@ -666,6 +666,9 @@ end, { pattern = "run.cluster.gpu.efficiency: required for a transformer run" })
 t.raises(function() dml.transformer { layers = 2, d_model = 64, heads = 8, kv_heads = 3, d_ff = 256, vocab = 10, seq_len = 16 } end,
   { pattern = "transformer.kv_heads: 3 does not divide the 8 query heads" })
 t.raises(function() dml.evaluate(run, { tp = 0 }) end, { pattern = "layout.tp" })
+-- A count of microbatches is not pointed at microbatch, which would change the run (helper-128).
+t.raises(function() dml.evaluate(run, { microbatches = 16 }) end,
+  { pattern = "layout%.microbatches: unknown field of a transformer layout %(the layout's microbatch is the sequences one microbatch holds; their count follows from the global batch, dp and microbatch%); its fields are" })
 -- A declared value where a table goes is named by its kind, not "a userdata" (helper-128).
 t.raises_here(function() dml.optimize(run, llama8b) end, "dml.optimize: expected a table of fixed layout fields, got a dml.transformer")
 -- Group-limited routing (DeepSeek-V3's n_group and topk_group) is checked as it is declared.
