@@ -2151,7 +2151,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // warm-up's 2 (p - d - 1) + (v - 1) p + 1 chunks, and with m = p all of them: every forward
   // runs before the first backward; Megatron-LM's schedules.py), GPipe all, ZB-H1 as 1F1B,
   // ZB-V p, DualPipe p + 1 (of the mean of its two stages).
+  // Without a pipeline (PP 1) a schedule orders nothing: each microbatch's backward follows its
+  // forward, as gradient accumulation runs (helper-128: GPipe at PP 1 held every microbatch).
   const auto in_flight = [&](double dev) {
+    if (l.pp == 1) return std::min(m, 1.0);
     switch (l.schedule) {
       case Schedule::kGpipe:
         return m;

@@ -931,6 +931,23 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
     CHECK_THAT(gp.time.step.value(), WithinRel(f1b.time.step.value(), 1e-12));
     CHECK_THAT(gp.memory.activations.value(), WithinRel(16 * act, 1e-14));
   }
+  SECTION("without a pipeline (PP 1) every schedule holds one microbatch") {
+    // (helper-128: GPipe at PP 1 held all 16.) One microbatch of the 16 layers: 4 stages' worth.
+    const auto one = [&](Schedule s) {
+      const auto p =
+          dml::evaluate(run_of(m, 1, 16), TransformerLayout{.tp = 1,
+                                                            .pp = 1,
+                                                            .schedule = s,
+                                                            .dp = 1,
+                                                            .zero = 0,
+                                                            .microbatch = 1,
+                                                            .recompute = Recompute::kNone});
+      REQUIRE(p.microbatches == 16);
+      return p.memory.activations.value();
+    };
+    CHECK_THAT(one(Schedule::kGpipe), WithinRel(one(Schedule::k1F1B), 1e-14));
+    CHECK_THAT(one(Schedule::k1F1B), WithinRel(4 * act, 1e-14));
+  }
   SECTION("ZB-H1: (p - 1) t_mb / 3, as 1F1B in memory") {
     const auto zb = plan(Schedule::kZeroBubble, 1);
     CHECK_THAT(bubble_fraction(zb), WithinRel(1.0 / 16 * layers_share, 1e-12));
