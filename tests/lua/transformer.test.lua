@@ -669,6 +669,9 @@ t.raises(function() dml.evaluate(run, { tp = 0 }) end, { pattern = "layout.tp" }
 -- A count of microbatches is not pointed at microbatch, which would change the run (helper-128).
 t.raises(function() dml.evaluate(run, { microbatches = 16 }) end,
   { pattern = "layout%.microbatches: unknown field of a transformer layout %(the layout's microbatch is the sequences one microbatch holds; their count follows from the global batch, dp and microbatch%); its fields are" })
+-- The layout first and the run second is said as such (helper-128: "run.tp: unknown field").
+t.raises_here(function() dml.evaluate({ tp = 8 }, run) end,
+  "dml.evaluate: the run comes first, then the layout: dml.evaluate(run, layout)")
 -- A declared value where a table goes is named by its kind, not "a userdata" (helper-128).
 t.raises_here(function() dml.optimize(run, llama8b) end, "dml.optimize: expected a table of fixed layout fields, got a dml.transformer")
 -- Group-limited routing (DeepSeek-V3's n_group and topk_group) is checked as it is declared.
