@@ -501,6 +501,11 @@ do
   -- that divides no rank's share is still named (helper-89: only the DP was)
   local wide = dml.optimize(dml.run(run, { cluster = cluster(1024) }), { microbatch = 7 })
   t.eq(wide.violations[1], "layout.microbatch: 7 divides no data-parallel rank's share of the global batch of 512 sequences (it does not divide the batch); divisors: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512")
+  -- And where the default fill's DP leaves one sequence a rank, that share is not quoted as if it
+  -- were the run's (helper-128: "3 does not divide the 1 sequences per data-parallel rank").
+  local few = dml.optimize(dml.run(run, { cluster = cluster(512) }), { microbatch = 3 })
+  t.eq(#few.violations, 1)
+  t.eq(few.violations[1], "layout.microbatch: 3 divides no data-parallel rank's share of the global batch of 512 sequences (it does not divide the batch); divisors: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512")
   t.raises_here(function() dml.gpus_for(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }, "30 days") end,
     "dml.gpus_for: expects a transformer run (a paper run's dml.optimize already finds the smallest cluster that meets its duration)")
 end
