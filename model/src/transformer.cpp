@@ -2961,7 +2961,8 @@ std::string layout_text(const TransformerLayout& l) {
   if (l.tp_model.value_or(1) > 1) {
     const std::int64_t tp = l.tp.value_or(1);
     // A tp_model that does not divide tp (a layout that cannot run) has no other factor to show.
-    out += tp % *l.tp_model == 0 ? fmt::format(" (2D: {} x {})", tp / *l.tp_model, *l.tp_model)
+    // (model x ff, as a paper layout's TP 2x4 reads; helper-128: it read ff x model.)
+    out += tp % *l.tp_model == 0 ? fmt::format(" (2D: {} x {})", *l.tp_model, tp / *l.tp_model)
                                  : fmt::format(" (2D: tp_model {})", *l.tp_model);
   }
   if (l.sequence_parallel.value_or(false)) out += " (SP)";

@@ -655,7 +655,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           if (detail::layout_runs(cs, l, nullptr)) {
             largest = fmt::format(
                 "; the most GPUs below them that a layout splits: {} (TP {}{} x PP {} x DP {}{})",
-                n, tp, tm > 1 ? fmt::format(" (2D: {} x {})", tp / tm, tm) : std::string(), pp, dp,
+                n, tp, tm > 1 ? fmt::format(" (2D: {} x {})", tm, tp / tm) : std::string(), pp, dp,
                 cp > 1 ? fmt::format(" x CP {}", cp) : std::string());
           }
         }

@@ -253,7 +253,7 @@ local hsdp = dml.evaluate(run, { tp = 1, zero = 3, shard = 8 })
 t.eq(dml.layout_text(hsdp.layout), "TP 1 x PP 1 x DP 64 (ZeRO-3/FSDP, HSDP: shard 8 x replicate 8), microbatch 1, no recompute")
 local two_d = dml.evaluate(run, { tp = 8, tp_model = 2 })
 t.eq(two_d.layout.sequence_parallel, false, "2D TP: no sequence parallelism by default")
-t.eq(dml.layout_text(two_d.layout):find("TP 8 (2D: 4 x 2)", 1, true), 1)
+t.eq(dml.layout_text(two_d.layout):find("TP 8 (2D: 2 x 4)", 1, true), 1)
 local measured_ib = dml.level(networks.infiniband_ndr, { measured = {
   { op = "all_reduce", size = "32 MiB", bus_bandwidth = "1 GB/s" } } })
 local slow = dml.run(run, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64,

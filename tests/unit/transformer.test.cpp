@@ -2043,7 +2043,7 @@ TEST_CASE("transformer 2D TP: the paper's d_model x d_ff split", "[transformer][
                                                           .recompute = Recompute::kNone});
   REQUIRE(two_d.feasible);
   CHECK_THAT(two_d.time.tp.value(), WithinRel(1.2924670103703704e-3, 1e-9));
-  CHECK_THAT(dml::layout_text(two_d.layout), Contains("TP 8 (2D: 4 x 2)"));
+  CHECK_THAT(dml::layout_text(two_d.layout), Contains("TP 8 (2D: 2 x 4)"));
   // A tp_model that does not divide tp: no factor of 0 in the text.
   CHECK_THAT(dml::layout_text(TransformerLayout{.tp = 8, .tp_model = 16}),
              StartsWith("TP 8 (2D: tp_model 16) x PP 1"));
