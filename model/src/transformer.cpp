@@ -2425,7 +2425,7 @@ TransformerLayout to_layout(const Lay& l) {
 // A figure in fixed notation at the sizes a run has, and beyond them as format_number writes
 // numbers: a step of 3.65e16 ms (a clock a million times too slow), not 17 digits.
 std::string fixed_text(double v, int decimals) {
-  if (std::abs(v) >= 1e9) return format_number(v, 3);
+  if (std::abs(v) >= 1e6) return format_number(v, 3);  // (helper-128: "358809600.0 GiB")
   return fmt::format("{:.{}f}", v, decimals);
 }
 
