@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -2957,24 +2958,45 @@ StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout) {
 // --- text ---------------------------------------------------------------------------------------
 
 std::string layout_text(const TransformerLayout& l) {
-  std::string out = fmt::format("TP {}", l.tp.value_or(1));
+  // Written into one string, its numbers with std::to_chars, not formatted into temporaries: a
+  // plan's text is built for every evaluation (a fifth of one's instructions, with fmt).
+  std::string out;
+  out.reserve(96);
+  const auto add = [&out](std::string_view text, std::int64_t v) {
+    out += text;
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+    out.append(digits, end);
+  };
+  add("TP ", l.tp.value_or(1));
   if (l.tp_model.value_or(1) > 1) {
     const std::int64_t tp = l.tp.value_or(1);
     // A tp_model that does not divide tp (a layout that cannot run) has no other factor to show.
     // (model x ff, as a paper layout's TP 2x4 reads; helper-128: it read ff x model.)
-    out += tp % *l.tp_model == 0 ? fmt::format(" (2D: {} x {})", *l.tp_model, tp / *l.tp_model)
-                                 : fmt::format(" (2D: tp_model {})", *l.tp_model);
+    if (tp % *l.tp_model == 0) {
+      add(" (2D: ", *l.tp_model);
+      add(" x ", tp / *l.tp_model);
+      out += ")";
+    } else {
+      add(" (2D: tp_model ", *l.tp_model);
+      out += ")";
+    }
   }
   if (l.sequence_parallel.value_or(false)) out += " (SP)";
-  out += fmt::format(" x PP {}", l.pp.value_or(1));
+  add(" x PP ", l.pp.value_or(1));
   if (l.pp.value_or(1) > 1) {
-    out += fmt::format(" ({}", enum_name(l.schedule.value_or(Schedule::k1F1B)));
-    if (l.interleave.value_or(1) > 1) out += fmt::format(", interleave {}", *l.interleave);
+    out += " (";
+    out += enum_name(l.schedule.value_or(Schedule::k1F1B));
+    if (l.interleave.value_or(1) > 1) add(", interleave ", *l.interleave);
     out += ")";
   }
-  out += fmt::format(" x DP {}", l.dp.value_or(1));
+  add(" x DP ", l.dp.value_or(1));
   const std::int64_t z = l.zero.value_or(0);
-  if (z > 0) out += z == 3 ? " (ZeRO-3/FSDP" : fmt::format(" (ZeRO-{}", z);
+  if (z == 3) {
+    out += " (ZeRO-3/FSDP";
+  } else if (z > 0) {
+    add(" (ZeRO-", z);
+  }
   const std::int64_t ranks = l.dp.value_or(1) * l.cp.value_or(1);
   if (z > 0 && l.shard && *l.shard < ranks) {
     // (A shard that does not divide the ranks is the layout's violation: no replica count.)
@@ -2987,8 +3009,8 @@ std::string layout_text(const TransformerLayout& l) {
     out +=
         fmt::format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));
   }
-  if (l.ep.value_or(1) > 1) out += fmt::format(" x EP {}", *l.ep);
-  out += fmt::format(", microbatch {}", l.microbatch.value_or(1));
+  if (l.ep.value_or(1) > 1) add(" x EP ", *l.ep);
+  add(", microbatch ", l.microbatch.value_or(1));
   const Recompute r = l.recompute.value_or(Recompute::kNone);
   const bool mla_up = l.recompute_mla_up.value_or(false);
   const bool moe_act = l.recompute_moe_act.value_or(false);
@@ -2998,7 +3020,13 @@ std::string layout_text(const TransformerLayout& l) {
     out += fmt::format(", recompute of the {}{}{} only", mla_up ? "MLA up-projections" : "",
                        mla_up && moe_act ? " and " : "", moe_act ? "expert activation" : "");
   } else {
-    out += r == Recompute::kNone ? ", no recompute" : fmt::format(", {} recompute", enum_name(r));
+    if (r == Recompute::kNone) {
+      out += ", no recompute";
+    } else {
+      out += ", ";
+      out += enum_name(r);
+      out += " recompute";
+    }
     if (l.recompute_layers) {
       out += fmt::format(" of {} layer{} a chunk", *l.recompute_layers,
                          *l.recompute_layers == 1 ? "" : "s");
