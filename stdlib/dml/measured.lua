@@ -1315,8 +1315,31 @@ end
 
 --- year(text): the first standalone year 2010-2029 in a text, a word of its own (not part of a
 --- commit hash like a2019f0c or a count like 20480); nil when there is none.
+-- Venues whose name and a two-digit year name a paper's year ("SC21", "NSDI'24", "MLSys '23").
+local venues = {}
+for _, v in ipairs { "sc", "nsdi", "mlsys", "osdi", "sosp", "icml", "neurips", "nips", "iclr", "sigcomm", "atc", "eurosys",
+                     "asplos", "isca", "ppopp", "hpdc", "ipdps", "acl", "emnlp", "naacl", "cvpr", "kdd", "hpca",
+                     "usenix", "socc", "hotchips" } do
+  venues[v] = true
+end
+
 function M.year(text)
-  return tonumber((text or ""):match("%f[%w](20[12]%d)%f[%W]"))
+  text = text or ""
+  local four = tonumber(text:match("%f[%w](20[12]%d)%f[%W]"))
+  if four then return four end
+  -- A year written short (helper-130: read as none, and the stack of a source without one):
+  -- a venue and two digits ("SC21", "NSDI'24", "MLSys '23"), an apostrophe and two digits
+  -- ("'22", "Apr '21"), an arXiv id's year and month ("arXiv:2104.04473").
+  local low = text:lower()
+  for word, yy in low:gmatch("%f[%a]([%a][%a ]-)%s*\226?\128?\153?'?%s*(%d%d)%f[%D]") do
+    local w = word:gsub("%s+$", "")
+    if venues[w] and tonumber(yy) >= 10 and tonumber(yy) <= 29 then return 2000 + tonumber(yy) end
+  end
+  local quoted = low:match("%f[%w%p]['\226][\128]?[\153]?(%d%d)%f[%D]") or low:match("^'(%d%d)%f[%D]") or low:match("%s'(%d%d)%f[%D]")
+  if quoted and tonumber(quoted) >= 10 and tonumber(quoted) <= 29 then return 2000 + tonumber(quoted) end
+  local arxiv = low:match("arxiv[:%s]*(%d%d)[01]%d%.%d%d%d%d%d?%f[%D]")
+  if arxiv and tonumber(arxiv) >= 10 and tonumber(arxiv) <= 29 then return 2000 + tonumber(arxiv) end
+  return nil
 end
 
 -- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework

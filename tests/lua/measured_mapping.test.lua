@@ -404,6 +404,16 @@ t.eq(stack { framework = "Megatron DeepSpeed" }, "megatron_2021")
 t.eq(stack { framework = "Megatron-LM + DeepSpeed", source = "x 2023" }, "megatron_2021")
 -- "Megatron" alone is Megatron-LM (helper-129: the fallback 2021 stack refused a 2022 row's SP);
 -- named after another framework it is not ("metaseq (FSDP + Megatron TP)").
+-- A year written short: a venue's ("SC21", "NSDI'24", "MLSys '23"), an apostrophe's, an arXiv
+-- id's (helper-130: read as none, so Megatron-LM's stack of a source without a year, -28%).
+for text, year in pairs { ["Narayanan et al., SC21"] = 2021, ["NSDI'24"] = 2024, ["MLSys '23"] = 2023, ["Apr '21"] = 2021,
+  ["arXiv:2104.04473"] = 2021, ["Megatron-LM (2019)"] = 2019 } do
+  t.eq(measured.year(text), year, text)
+end
+for _, text in ipairs { "GPT 3 175B", "H100 80GB", "v0.5", "NeMo 24.07", "8 x 80GB", "top-8 of 256" } do
+  t.eq(measured.year(text), nil, text)
+end
+t.eq(stack { framework = "Megatron-LM", source = "Narayanan et al., SC21" }, "megatron_2021")
 t.eq(stack { framework = "Megatron", source = "Korthikanti et al. 2022" }, "megatron_2022")
 t.eq(stack { framework = "NVIDIA Megatron", source = "x 2022" }, "megatron_2022")
 t.eq(stack { framework = "metaseq (FSDP + Megatron TP)", source = "Zhang et al. 2022" }, "megatron_2021")
