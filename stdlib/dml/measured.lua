@@ -2293,12 +2293,19 @@ function M.parse_precision(cell)
     or t:match("^%s*half[%s%a]*$") then
     return "bf16", fmt("precision %q: fp16 modelled as bf16 (same tensor-core rate)", cell)
   end
-  if (t:find("%f[%a]e4m3") or t:find("%f[%a]e5m2") or t:find("8%-bit%s+float")) and not t:find("fp8") then
+  if (t:find("%f[%a]e4m3") or t:find("%f[%a]e5m2") or t:find("8%-bit%s+float")) and not t:find("fp8")
+      and not (t:find("fp4") or t:find("float4")) then  -- (NVFP4's E4M3 scales: below)
     return "fp8", fmt("precision %q read as fp8", cell)
   end
   -- 4-bit matmuls run as fp4 (NVFP4) on GPUs whose preset has an FP4 rate (dml.run refuses the
   -- others, naming the GPU); 32-bit ones are not modelled: say so rather than run them at another rate.
   if t:find("fp4") or t:find("float4") then
+    -- What describes NVFP4 itself, or sets no matmul's operands (helper-130: refused as 4-bit
+    -- beside 16- or 8-bit, or read as fp8): its scales' formats ("E4M3 block scales", "FP8 scale
+    -- factors", "FP32 tensor scale"), its element format (E2M1), and 16-bit master weights.
+    t = t:gsub("u?e4m3[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("u?e8m0[%s%-]*[%a%s%-]-scal[%a]*", " ")
+      :gsub("fp8[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("fp32[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("%f[%a]e2m1%f[%A]", " ")
+      :gsub("bf16%s+master[%s%a]*", " master"):gsub("bfloat16%s+master[%s%a]*", " master")
     -- FP8 attention (Transformer Engine's FP8_DPA) beside 4-bit linears is no mixed-input
     -- matmul: its own kernel, costed at the 16-bit attention rate, said.
     local dpa = t:find("fp8_dpa%s*[:=]%s*[\"']?true") or t:find("fp8_dpa%s*[:=]%s*1") or t:find("fp8 attention")
@@ -2314,7 +2321,7 @@ function M.parse_precision(cell)
     -- (NVFP4's recipe keeps attention and some layers in BF16: "NVFP4 + BF16 attention",
     -- "NVFP4 (last 4 layers in BF16)" are NVFP4 linears, said.)
     local sixteen_kept = t:find("bf16%s*attention") or t:find("16%-bit%s*attention") or t:find("layers?%s+in%s+bf16")
-      or t:find("%(16%-bit attention")
+      or t:find("%(16%-bit attention") or t:find("attention%s+in%s+bf16") or t:find("bf16%s+elsewhere")
     if sixteen_kept then
       return "fp4", fmt("precision %q: NVFP4 linears; the layers and attention it keeps in 16 bits are costed as NVFP4's and at the 16-bit attention rate", cell)
     end

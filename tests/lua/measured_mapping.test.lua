@@ -1108,6 +1108,15 @@ t.eq(measured.parse_precision("mixed precision (fp16/fp32)"), "bf16")
 -- FP4 runs as NVFP4 where the GPU's preset has an FP4 rate (Megatron-Bridge's NVFP4 tables), and
 -- is refused with the reason elsewhere, never run at another rate.
 t.eq(measured.parse_precision("NVFP4"), "fp4"); t.eq(select(2, measured.parse_precision("NVFP4")), nil)
+-- NVFP4 described: its scales' formats, its element format and 16-bit master weights are no
+-- operands of another width, and 16-bit attention or other layers are the recipe's (helper-130:
+-- "E4M3 block scales" read as fp8, +54%; the others refused as mixed-input matmuls).
+for _, cell in ipairs { "NVFP4 (E4M3 block scales)", "NVFP4 (16-element micro-blocks, E4M3 scale factors, FP32 tensor scale)",
+  "NVFP4 (bf16 master)", "NVFP4 with BF16 master weights", "NVFP4 (attention in BF16)", "NVFP4 GEMMs (BF16 elsewhere)",
+  "NVFP4 (E2M1, 16-element blocks, FP8 scales)" } do
+  t.eq(measured.parse_precision(cell), "fp4", cell)
+end
+t.eq(measured.parse_precision("NVFP4 + FP8 GEMMs"), nil, "FP8 operands beside: still mixed")
 -- MLPerf's NVFP4 settings switch FP8 off by key (helper-34: refused as 4-bit beside 8-bit), and
 -- FP8 attention beside 4-bit linears is its own kernel, said.
 local nvfp4 = 'NVFP4 (FP4=True, FP4_RECIPE="nvfp4", FP8=False, FP8_PARAM_GATHER=False)'
