@@ -169,7 +169,27 @@ function M.count_cell(column, cell)
   end
   if column == "num_gpus" then
     text = text:match("^(.-)%s*[gG][pP][uU]s?$") or text:match("^(.-)%s*chips?$") or text  -- "256 GPUs"
+    -- ("64 H100s", "512 MI300X": the GPU's model after the count; helper-130.)
+    text = text:match("^(%d[%d,]*)%s+%a+%d+%a*$") or text
     if text:match("^%d%d?%d?,%d%d%d$") then text = text:gsub(",", "") end  -- "2,048 GPUs"
+  end
+  -- (helper-130: "8 GPUs", "8 per node", "8 GPUs/node" a node; "4,096 tokens", "4k tokens",
+  -- "2K context" a sequence; "4-way" a degree, "4 stages" a pipeline's, "none" a degree of 1.)
+  if column == "gpus_per_node" then
+    local lower_text = text:lower()
+    text = lower_text:match("^(%d+)%s*gpus?%s*/%s*node$") or lower_text:match("^(%d+)%s*gpus?%s+per%s+%a+$")
+      or lower_text:match("^(%d+)%s+per%s+%a+$") or lower_text:match("^(%d+)%s*gpus?$") or text
+  end
+  if column == "seq_len" then
+    local bare = text:match("^(.-)%s*[tT][oO][kK][eE][nN][sS]?$") or text:match("^(.-)%s*[cC][oO][nN][tT][eE][xX][tT]$")
+    if bare and bare ~= "" then text = bare end
+    if text:match("^%d%d?%d?,%d%d%d$") then text = text:gsub(",", "") end
+  end
+  if column == "tp" or column == "pp" or column == "dp" or column == "cp" or column == "ep" then
+    local lower_text = text:lower()
+    text = lower_text:match("^(%d+)%s*%-?%s*way$") or (column == "pp" and lower_text:match("^(%d+)%s*stages?$"))
+      or (column == "dp" and lower_text:match("^(%d+)%s*replicas?$"))
+      or ((column ~= "dp") and lower_text:match("^%s*none%s*$") and "1") or text
   end
   if column == "seq_len" or column == "num_gpus" then
     local k = text:match("^(%d+)%s*[kK]$")
@@ -233,7 +253,7 @@ function M.count_cell(column, cell)
   end
   if text == cell then return cell end
   if not text:match("^%d+$") then return cell end  -- not a count after all: the cell as it is
-  return text, fmt("%s %q read as %s%s", column, cell, text, cell:find("%d%s*[kK]$") and " (K = 1,024)" or "")
+  return text, fmt("%s %q read as %s%s", column, cell, text, cell:find("%d%s*[kK]%f[^%w]") and " (K = 1,024)" or "")
 end
 
 --- row_error(row): the reason a row parse_tsv read is unusable, or nil.

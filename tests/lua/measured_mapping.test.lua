@@ -614,6 +614,15 @@ for column, cells in pairs {
   for cell, n in pairs(cells) do t.eq(measured.count_cell(column, cell), n, cell) end
 end
 t.eq(measured.count_cell("global_batch_tokens", "1,57 tokens"), "1,57 tokens", "no thousands grouping")
+-- helper-130: more of them, each part of which was read alone.
+for column, cells in pairs {
+  seq_len = { ["4,096 tokens"] = "4096", ["4k tokens"] = "4096", ["2K context"] = "2048" },
+  gpus_per_node = { ["8 GPUs"] = "8", ["8 per node"] = "8", ["8 GPUs/node"] = "8" },
+  num_gpus = { ["64 H100s"] = "64", ["512 MI300X"] = "512" },
+  tp = { ["4-way"] = "4" }, pp = { ["4 stages"] = "4" }, ep = { ["none"] = "1" } } do
+  for cell, n in pairs(cells) do t.eq(measured.count_cell(column, cell), n, cell) end
+end
+t.eq(select(2, measured.count_cell("seq_len", "4k tokens")), 'seq_len "4k tokens" read as 4096 (K = 1,024)')
 for _, cell in ipairs { "plain data parallel", "standard DP (allreduce)", "vanilla DP", "pure data parallelism" } do
   t.eq(measured.parse_zero(cell), 0, cell)
 end
