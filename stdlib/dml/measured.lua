@@ -2448,6 +2448,8 @@ function M.parse_yes_no(cell)
   -- (A flag written as a YAML key keeps its dashes: "--sequence-parallel: true".)
   local key, value = t:match("^%-*(%a[%w_%-]*)%s*[=:]%s*(%S.-)%s*$")
   if not key then key, value = t:match("^%-*(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
+  -- (A name of words before a colon: "sequence parallelism: off"; helper-130.)
+  if not key then key, value = t:match("^(%a[%a%s_%-]-)%s*:%s*(%S.-)%s*$") end
   local words = { yes = true, no = true, ["true"] = true, ["false"] = true, on = true, off = true, enabled = true,
                   disabled = true }
   -- "SP on", "sequence parallel off": a name, then a yes or no word.
@@ -2475,10 +2477,15 @@ function M.parse_yes_no(cell)
   if named and (t:find("^%s*without") or t:find("not%s+used") or t:find("^%s*w/o")) then return false end
   if t:match("^%s*megatron%s+sp%s*$") or t:match("^%s*sp%s*$") or t:match("^%s*sequence[%s%-_]*parallel[%a]*%s*$")
     or t:match("^%s*megatron[%s%-']*s?%s+sequence[%s%-_]*parallel[%a]*%s*$") or t:match("^%s*used%s*$")
+    or t:match("^%s*megatron[%s%-_]*lm'?s?%s+sequence[%s%-_]*parallel[%a]*%s*$")
+    or t:match("^%s*with%s+sequence[%s%-_]*parallel[%a]*%s*$")
     or t:match("^%s*with%s+sp%s*$") or t:match("^%s*w/%s*sp%s*$") or t:find("tp%s*%+%s*sp%f[%A]") then
     return true
   end
-  if t:find("^no%f[%A]") or t:match("^%s*n%s*$") or t:find("^%s*not%s+used") or t:find("^%s*unused") then return false end
+  if t:find("^no%f[%A]") or t:match("^%s*n%s*$") or t:find("^%s*not%s+used") or t:find("^%s*unused")
+    or t:match("^%s*none%s*$") then
+    return false
+  end
   if t:match("^%s*1%s*$") then return true end
   if t:match("^%s*0%s*$") then return false end
   local word = t:match("^%a+")

@@ -1126,6 +1126,12 @@ for _, cell in ipairs { "NVFP4 (E4M3 block scales)", "NVFP4 (16-element micro-bl
   t.eq(measured.parse_precision(cell), "fp4", cell)
 end
 t.eq(measured.parse_precision("NVFP4 + FP8 GEMMs"), nil, "FP8 operands beside: still mixed")
+-- Sequence parallelism in words (helper-130: each refused); a degree is still no yes or no.
+for cell, yes in pairs { ["sequence parallelism: off"] = false, ["sequence parallelism: on"] = true,
+  ["with sequence parallelism"] = true, ["Megatron-LM sequence parallel"] = true, ["none"] = false } do
+  t.eq(measured.parse_yes_no(cell), yes, cell)
+end
+t.eq(measured.parse_yes_no("SP=1"), nil, "Ulysses' degree, or a yes: not said")
 -- MLPerf's NVFP4 settings switch FP8 off by key (helper-34: refused as 4-bit beside 8-bit), and
 -- FP8 attention beside 4-bit linears is its own kernel, said.
 local nvfp4 = 'NVFP4 (FP4=True, FP4_RECIPE="nvfp4", FP8=False, FP8_PARAM_GATHER=False)'
