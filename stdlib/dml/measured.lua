@@ -559,7 +559,7 @@ local function switched_off(text, from, to)
   -- (A flag's dashes are the flag's: "without --tp-comm-overlap" is without it; helper-127.)
   local before = text:sub(1, from - 1):gsub("torch%.$", ""):gsub("%-%-?$", "")
   if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$")
-    or before:find("w/o%s*$") then
+    or before:find("w/o%s*$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]without%s+the%s+$") then
     return true
   end
   local after = text:sub(to + 1)
@@ -3599,7 +3599,8 @@ function M.flop_formula(row)
   if bare:find("72bslh") then return "korthikanti" end
   if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
     or t:find("megatron'?s? formula") or t:find("megatron[%s%-_]*lm'?s?%s+formula") or t:find("megatron[%s%-_]*core'?s?%s+formula")
-    or t:find("megatron[%s%-_]*core'?s?%s+model%s+t?flops") or t:find("megatron[%s%-_]*%a*%s+logger") then
+    or t:find("megatron[%s%-_]*core'?s?%s+model%s+t?flops") or t:find("megatron[%s%-_]*%a*%s+logger")
+    or t:find("megatron[%s%-_]*%a*%s+t?flops") then  -- ("Megatron FLOPs (causal attention)"; helper-130)
     -- Megatron-Core 0.12 and later count causal attention as half: where the cell says so.
     local causal_at, causal_to = t:find("%f[%a]causal")
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to) then

@@ -1132,6 +1132,10 @@ for cell, yes in pairs { ["sequence parallelism: off"] = false, ["sequence paral
   t.eq(measured.parse_yes_no(cell), yes, cell)
 end
 t.eq(measured.parse_yes_no("SP=1"), nil, "Ulysses' degree, or a yes: not said")
+-- helper-130: "Megatron FLOPs" names Megatron's count; "not the GPipe schedule" is not GPipe.
+t.eq(measured.flop_formula { tflops_counting = "Megatron FLOPs (causal attention, 2025 count)" }, "megatron_causal")
+t.eq(measured.schedule { notes = "not the GPipe schedule" }, nil)
+t.eq(measured.schedule { notes = "GPipe schedule" }, "gpipe")
 -- MLPerf's NVFP4 settings switch FP8 off by key (helper-34: refused as 4-bit beside 8-bit), and
 -- FP8 attention beside 4-bit linears is its own kernel, said.
 local nvfp4 = 'NVFP4 (FP4=True, FP4_RECIPE="nvfp4", FP8=False, FP8_PARAM_GATHER=False)'
