@@ -64,8 +64,11 @@ int message_handler(lua_State* L) {
     std::size_t len = 0;
     const char* msg = lua_tolstring(L, 1, &len);
     lua_Debug ar;
+    // (Not a message a script raised itself with error(msg, 0) or assert: helper-131.)
     if (std::string_view(msg, len).starts_with("attempt to ") && lua_getstack(L, 1, &ar) != 0 &&
-        lua_getinfo(L, "S", &ar) != 0 && std::string_view(ar.what) == "C") {
+        lua_getinfo(L, "Sn", &ar) != 0 && std::string_view(ar.what) == "C" &&
+        !(ar.name != nullptr &&
+          (std::string_view(ar.name) == "error" || std::string_view(ar.name) == "assert"))) {
       const std::string where = lua::user_where(L, 1);
       lua_pushlstring(L, where.data(), where.size());
       lua_pushvalue(L, 1);

@@ -160,6 +160,13 @@ end
 --- "8K" or "8k" sequence lengths and GPU counts as 1,024s (8,192; Llama 3's "16K GPUs" are
 --- 16,384); "8192 tokens" in seq_len; "256 GPUs" (or chips) in num_gpus; a remark in parentheses
 --- after the number ("8 (TP)") in the columns of M.remark_columns.
+-- GPU models a num_gpus cell may name after its count ("64 H100s").
+local gpu_models = {}
+for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "h20", "gh200", "b200", "gb200", "b300", "gb300", "l40s",
+                     "mi250x", "mi300x", "mi325x", "mi350x", "mi355x" } do
+  gpu_models[w] = true
+end
+
 function M.count_cell(column, cell)
   local text = cell
   local names = M.count_names[column]
@@ -170,15 +177,20 @@ function M.count_cell(column, cell)
   if column == "num_gpus" then
     text = text:match("^(.-)%s*[gG][pP][uU]s?$") or text:match("^(.-)%s*chips?$") or text  -- "256 GPUs"
     -- ("64 H100s", "512 MI300X": the GPU's model after the count; helper-130.)
-    text = text:match("^(%d[%d,]*)%s+%a+%d+%a*$") or text
+    -- (A GPU's model only, not a node's or an instance's: "4 DGX2s", "32 p4d"; helper-131.)
+    local count, model = text:lower():match("^(%d[%d,]*)%s+(%a+%d+%a*)$")
+    if count and (gpu_models[model] or gpu_models[(model:gsub("s$", ""))]) then text = count end
     if text:match("^%d%d?%d?,%d%d%d$") then text = text:gsub(",", "") end  -- "2,048 GPUs"
   end
   -- (helper-130: "8 GPUs", "8 per node", "8 GPUs/node" a node; "4,096 tokens", "4k tokens",
   -- "2K context" a sequence; "4-way" a degree, "4 stages" a pipeline's, "none" a degree of 1.)
   if column == "gpus_per_node" then
     local lower_text = text:lower()
-    text = lower_text:match("^(%d+)%s*gpus?%s*/%s*node$") or lower_text:match("^(%d+)%s*gpus?%s+per%s+%a+$")
-      or lower_text:match("^(%d+)%s+per%s+%a+$") or lower_text:match("^(%d+)%s*gpus?$") or text
+    local function per_node(w) return w == "node" or w == "server" or w == "host" or w == "machine" or w == "tray" end
+    local n1, w1 = lower_text:match("^(%d+)%s*gpus?%s+per%s+(%a+)$")
+    local n2, w2 = lower_text:match("^(%d+)%s+per%s+(%a+)$")
+    text = lower_text:match("^(%d+)%s*gpus?%s*/%s*node$") or (n1 and per_node(w1) and n1) or (n2 and per_node(w2) and n2)
+      or lower_text:match("^(%d+)%s*gpus?$") or text
   end
   if column == "seq_len" then
     local bare = text:match("^(.-)%s*[tT][oO][kK][eE][nN][sS]?$") or text:match("^(.-)%s*[cC][oO][nN][tT][eE][xX][tT]$")
@@ -207,14 +219,22 @@ function M.count_cell(column, cell)
     if a then product = tostring(tonumber(a) * tonumber(b)) end
   elseif column == "global_batch_tokens" then
     local whole = lower:match("^(%d[%d,]*)%s*tokens?$")
-    if whole and (whole:match("^%d+$") or whole:match("^%d%d?%d?,%d%d%d[,%d]*$")) then product = whole:gsub(",", "") end
+    -- (Groups of three after the first: not "1,572,86,4"; helper-131.)
+    local grouped = whole and whole:match("^%d%d?%d?,") and not whole:gsub("^%d%d?%d?", ""):gsub(",%d%d%d", ""):find("%S")
+    if whole and (whole:match("^%d+$") or grouped) then product = whole:gsub(",", "") end
     local a, b = lower:match("^(%d+)%s*[x%*]%s*(%d+)%s*t?o?k?e?n?s?$")
     if a then product = tostring(tonumber(a) * tonumber(b)) end
   elseif column == "micro_batch" then
-    product = lower:match("^(%d+)%s*per%s+[%a%-%s]+$") or lower:match("^(%d+)%s*sequences?$") or lower:match("^(%d+)%s*samples?$")
+    -- (A rank's, not a node's: "6 per GPU", "2 per DP rank"; helper-131.)
+    local n, whose = lower:match("^(%d+)%s*per%s+([%a%-%s]+)$")
+    if n and (whose:find("gpu") or whose:find("device") or whose:find("rank") or whose:find("replica")) then product = n end
+    product = product or lower:match("^(%d+)%s*sequences?$") or lower:match("^(%d+)%s*samples?$")
   elseif column == "vpp_interleave" then
-    product = lower:match("^(%d+)%s*model%s+chunks?") or lower:match("^(%d+)%s*chunks?")
-      or lower:match("^(%d+)%s*virtual%s+%a*%s*stages?")
+    -- (A stage's or a rank's: "5 chunks per stage"; not "16 virtual stages in total".)
+    local bare = lower:gsub("%s+per%s+[%a%s]*stage$", ""):gsub("%s+per%s+rank$", ""):gsub("%s+per%s+device$", "")
+      :gsub("%s+per%s+gpu$", ""):gsub("%s+each$", "")
+    product = bare:match("^(%d+)%s*model%s+chunks?$") or bare:match("^(%d+)%s*chunks?$")
+      or bare:match("^(%d+)%s*virtual%s+%a*%s*stages?$")
   elseif column == "moe_topk" then
     product = lower:match("^(%d+)%s*routed") or lower:match("^top%-?(%d+)%s*routed")  -- ("8 routed + 1 shared")
   elseif column == "kv_heads" then
@@ -1125,7 +1145,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       if nic_words[w] then return n .. " x " .. rate .. " " .. words .. w end
     end)
     -- A rate, then how many a node has: "Omni-Path 100 Gb/s, 4 per node".
-    t = t:gsub("(%d+%.?%d*%s*gb/s)([%a%s%-]-),%s*(%d+)%s+per%s+node", "%3 x %1%2 per node")
+    t = t:gsub("(%d+%.?%d*%s*gb/s)([%a%s%-]-),%s*(%d+)%s+per%s+node", function(rate, mid, n)
+      -- (Not a GPU's rate and a count of GPUs: "400 Gb/s per GPU, 8 per node"; helper-131.)
+      if mid:find("per") then return nil end
+      return n .. " x " .. rate .. mid .. " per node"
+    end)
     -- Ports a NIC ("8 x 2 x 200 Gb/s per node": eight dual-port NICs): every port counts.
     local n1, n2, port = t:match("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s")
     if n1 then t = t:gsub("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*%s*gb/s)", tonumber(n1) * tonumber(n2) .. " x %3", 1) end
@@ -1345,20 +1369,25 @@ end
 
 function M.year(text)
   text = text or ""
-  local four = tonumber(text:match("%f[%w](20[12]%d)%f[%W]"))
-  if four then return four end
-  -- A year written short (helper-130: read as none, and the stack of a source without one):
-  -- a venue and two digits ("SC21", "NSDI'24", "MLSys '23"), an apostrophe and two digits
-  -- ("'22", "Apr '21"), an arXiv id's year and month ("arXiv:2104.04473").
-  local low = text:lower()
-  for word, yy in low:gmatch("%f[%a]([%a][%a ]-)%s*\226?\128?\153?'?%s*(%d%d)%f[%D]") do
-    local w = word:gsub("%s+$", "")
-    if venues[w] and tonumber(yy) >= 10 and tonumber(yy) <= 29 then return 2000 + tonumber(yy) end
-  end
-  local quoted = low:match("%f[%w%p]['\226][\128]?[\153]?(%d%d)%f[%D]") or low:match("^'(%d%d)%f[%D]") or low:match("%s'(%d%d)%f[%D]")
-  if quoted and tonumber(quoted) >= 10 and tonumber(quoted) <= 29 then return 2000 + tonumber(quoted) end
+  local low = text:lower():gsub("\226\128\153", "'")  -- (a typographic apostrophe: "Apr ’21")
+  -- An arXiv id's year and month first ("arXiv:2010.05678" is 2020's, not 2010).
   local arxiv = low:match("arxiv[:%s]*(%d%d)[01]%d%.%d%d%d%d%d?%f[%D]")
   if arxiv and tonumber(arxiv) >= 10 and tonumber(arxiv) <= 29 then return 2000 + tonumber(arxiv) end
+  local four = tonumber(text:match("%f[%w](20[12]%d)%f[%W]"))
+  if four then return four end
+  -- A year written short (helper-130: read as none, and the stack of a source without one): a
+  -- venue's last word and two digits ("SC21", "In SC21", "NSDI'24", "USENIX ATC '23"), an
+  -- apostrophe and two digits not counting something ("'22", "Apr '21"; not "'24 GPUs").
+  for word, yy in low:gmatch("%f[%a](%a+)%s*'?%s*(%d%d)%f[%D]") do
+    if venues[word] and tonumber(yy) >= 10 and tonumber(yy) <= 29 then return 2000 + tonumber(yy) end
+  end
+  for at, yy in low:gmatch("()'(%d%d)%f[%D]") do
+    local after = low:sub(at + 3)
+    local before = low:sub(1, at - 1)
+    if not after:find("^%s*%a") and (before == "" or before:find("[%s%(,;]$")) and tonumber(yy) >= 10 and tonumber(yy) <= 29 then
+      return 2000 + tonumber(yy)
+    end
+  end
   return nil
 end
 
@@ -1913,11 +1942,28 @@ end
 -- Megatron-Core's recompute modules by their short or older names in a selective list
 -- ("selective: norm, act"; "up_proj", mla_up_proj's name before Megatron-Core 0.14): the names
 -- the readings below know.
+-- A cell that names Megatron-Core's modules and nothing else ("recompute RMSNorm and MLA
+-- Up-Projection", "layernorm, mla_up_proj"), with their long names written as the modules'; nil
+-- for any other cell (helper-131: "disabled (layernorm fused)" was read as the module's).
+local function modules_only(t)
+  local named = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
+  local rest = named:gsub("recomputation%s+of", " "):gsub("%f[%a]recompute[ds]?%f[%A]", " "):gsub("%f[%a]and%f[%A]", " ")
+    :gsub("[,;%+&/%(%)]", " ")
+  local any = false
+  for word in rest:gmatch("%S+") do
+    if word ~= "layernorm" and word ~= "core_attn" and word ~= "mla_up_proj" and word ~= "moe_act" then return nil end
+    any = true
+  end
+  return any and named or nil
+end
+
 local function module_names(t)
-  -- (In words, as DeepSeek-V3's report: "Recomputation of RMSNorm and MLA Up-Projection"; these
-  -- long names in any cell, the short ones only in a selective list.)
-  t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
+  -- (In words, as DeepSeek-V3's report: "Recomputation of RMSNorm and MLA Up-Projection", in a
+  -- selective list or a cell of module names alone.)
+  local only = modules_only(t)
+  if only then return only end
   if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")) then return t end
+  t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
   -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
   return (t:gsub("%f[%w_]norm%f[^%w_]", "layernorm"):gsub("%f[%w_]act%f[^%w_]", "moe_act")
     :gsub("%f[%w_]up_proj%f[^%w_]", "mla_up_proj"))
@@ -2115,10 +2161,8 @@ function M.parse_recompute(cell)
   end
   -- Megatron-Core's modules named without a mode ("recompute RMSNorm and MLA Up-Projection",
   -- "layernorm, mla_up_proj"): its selective recompute of them (helper-129: not understood).
-  local modules = t  -- (module_names has written their long names as the modules')
-  if not (t:find("^%s*full%f[%A]") or t:find("^%s*selective") or t:find("^%s*none%f[%A]") or t:find("^%s*no%f[%A]"))
-      and (modules:find("layernorm", 1, true) or modules:find("core_attn", 1, true) or modules:find("mla_up_proj", 1, true)
-        or modules:find("moe_act", 1, true)) then
+  local modules = modules_only(t)
+  if modules then
     local mode, note = M.parse_recompute("selective (" .. modules .. ")")
     if mode then
       return mode, (note or fmt("recompute %q read as %s", cell, mode)):gsub("^recompute %b\"\"", function()
@@ -2129,10 +2173,15 @@ function M.parse_recompute(cell)
   -- A bare 0, "recompute all", "every transformer layer recomputed", and "partial (attention)",
   -- which recomputes the attention's core: Megatron's selective (helper-129).
   if t:match("^%s*0%s*$") then return "none", fmt("recompute %q read as none", cell) end
-  if t:match("^%s*recompute%s+all%s*$") or t:find("^%s*every%s+[%a%s]-layers?%s+recomputed") then
+  local every = t:match("^%s*every%s+([%a%s]-)layers?%s+recomputed")
+  -- (Not "every other transformer layer": a share; helper-131.)
+  if every and (every:find("other") or every:find("second") or every:find("alternat") or every:find("third")) then
+    every = nil
+  end
+  if t:match("^%s*recompute%s+all%s*$") or every then
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
-  if t:find("^%s*partial%s*%(%s*attention") or t:find("^%s*partial%s*:%s*attention") then
+  if t:find("^%s*partial%s*%(%s*attention%s*%)%s*$") or t:find("^%s*partial%s*:%s*attention%s*$") then
     return "selective", fmt("recompute %q read as selective (the attention's core again)", cell)
   end
   if t:find("^full%f[%A]") then
@@ -2565,14 +2614,17 @@ M.families = {
 M.family_vocab = {
   { pattern = "llama[%s_%-]*3%f[^%d]", name = "Llama 3", vocab = 128256, source = "Meta-Llama-3 and Llama-3.1 config.json" },
   { pattern = "llama[%s_%-]*4%f[^%d]", name = "Llama 4", vocab = 202048, source = "Llama-4-Scout and Maverick config.json" },
-  { pattern = "llama", name = "Llama 1 and 2", vocab = 32000, source = "LLaMA (Touvron et al. 2023) and Llama-2 config.json" },
-  { pattern = "falcon", name = "Falcon", vocab = 65024, source = "tiiuae falcon-7b, 40b and 180B config.json" },
+  { pattern = "llama", name = "Llama 1 and 2", vocab = 32000, source = "LLaMA (Touvron et al. 2023) and Llama-2 config.json",
+    unless = { "code[%s_%-]*llama" } },  -- (Code Llama 7B's and 70B's are 32016)
+  { pattern = "falcon", name = "Falcon", vocab = 65024, source = "tiiuae falcon-7b, 40b and 180B config.json",
+    unless = { "falcon[%s_%-]*[23]%f[%D]", "falcon[%s_%-]*mamba" } },  -- (Falcon 3's is 131072)
   { pattern = "bloom", name = "BLOOM", vocab = 250880, source = "bigscience bloom config.json" },
   { pattern = "%f[%a]opt%f[%A]", name = "OPT", vocab = 50272, source = "facebook opt-125m to opt-66b config.json" },
   { pattern = "%f[%a]mpt%f[%A]", name = "MPT", vocab = 50432, source = "mosaicml mpt-7b and mpt-30b config.json" },
   { pattern = "gpt[%s_%-]*j%f[%W]", name = "GPT-J", vocab = 50400, source = "EleutherAI gpt-j-6b config.json" },
   { pattern = "gpt[%s_%-]*neox[%s_%-]*20b", name = "GPT-NeoX-20B", vocab = 50432, source = "EleutherAI gpt-neox-20b config.json" },
-  { pattern = "%f[%a]gpt[%s_%-]*[23]?%f[%W]", name = "GPT-2", vocab = 50257, source = "the GPT-2 BPE tokenizer, which GPT-3 and Megatron's GPT models use" },
+  { pattern = "%f[%a]gpt%f[%A]", name = "GPT-2", vocab = 50257, source = "the GPT-2 BPE tokenizer, which GPT-3 and Megatron's GPT models use",
+    unless = { "gpt[%s_%-]*[4-9]", "gpt[%s_%-]*neox", "gpt[%s_%-]*oss", "gpt[%s_%-]*j%f[%W]", "pythia" } },
 }
 
 --- family(model_cell, d_ff, d_model): { name, gated, tied } and the note that says so. An
@@ -2881,7 +2933,9 @@ function M.architecture(row)
   if a.vocab == nil then
     -- A family whose every size shares one tokenizer: its size, said.
     for _, f in ipairs(M.family_vocab) do
-      if lower_model:find(f.pattern) then
+      local excluded = false
+      for _, u in ipairs(f.unless or {}) do excluded = excluded or lower_model:find(u) ~= nil end
+      if lower_model:find(f.pattern) and not excluded then
         a.vocab = f.vocab
         notes[#notes + 1] = fmt("vocab not given: %d, the %s tokenizer's (%s)", f.vocab, f.name, f.source)
         break
@@ -2986,8 +3040,17 @@ function M.architecture(row)
       "parallel%s+attention%s*[/%+&]%s*mlp", "parallel%s+attention%s*[/%+&]%s*ff", "parallel%s+attention%s+and%s+mlp",
       "parallel%s+residual", "%f[%a]parallel%s+block" } do
       local from, to = said:find(pattern)
-      if from and not switched_off(said, from, to) and not said:sub(1, from - 1):find("non[%s%-]?$")
-          and not said:sub(1, from - 1):find("%+%s*$") then
+      -- (Not another parallelism's block, "tensor parallel block", nor one switched off, "without
+      -- a parallel block", "the parallel block is off"; helper-131.)
+      local before = from and said:sub(1, from - 1) or ""
+      local other = before:find("model%s*$") or before:find("tensor%s*$") or before:find("pipeline%s*$")
+        or before:find("data%s*$") or before:find("sequence%s*$") or before:find("expert%s*$") or before:find("context%s*$")
+      local after = to and said:sub(to + 1) or ""
+      local off_after = after:find("^%s*i?s?%s*off%f[%A]") or after:find("^%s*i?s?%s*disabled") or after:find("^%s*i?s?%s*not%s+used")
+        or after:find("^%s*was%s+not")
+      if from and not switched_off(said, from, to) and not before:find("non[%s%-]?$") and not before:find("%+%s*$")
+          and not before:find("%f[%a]without%s+an?%s+$") and not before:find("%f[%a]no%s+an?%s+$") and not other
+          and not off_after then
         a.parallel_block = true
         notes[#notes + 1] = fmt("parallel transformer block (the row names it: %q)", said:sub(from, to))
         break
@@ -3733,7 +3796,7 @@ local function measurement(row, column)
     local t2 = text:gsub("%s*/%s*[gG][pP][uU]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[gG][pP][uU]%s*$", "")
     if column == "tflops_per_gpu" then t2 = t2:gsub("^(%s*[%d%.,]+)%s+[mM][oO][dD][eE][lL]%s+", "%1 ") end
     if column == "peak_tflops_assumed" and not t2:lower():find("spars") then
-      local lower = t2:lower()
+      local lower = t2:lower():gsub("[%(%)]", " ")  -- ("989 TFLOPS (dense BF16)")
       for _, w in ipairs { "dense", "bf16", "fp16", "fp8", "tf32", "16%-bit", "bfloat16", "float16" } do
         lower = lower:gsub("%f[%w]" .. w .. "%f[%W]", " ")
       end

@@ -410,7 +410,13 @@ for text, year in pairs { ["Narayanan et al., SC21"] = 2021, ["NSDI'24"] = 2024,
   ["arXiv:2104.04473"] = 2021, ["Megatron-LM (2019)"] = 2019 } do
   t.eq(measured.year(text), year, text)
 end
-for _, text in ipairs { "GPT 3 175B", "H100 80GB", "v0.5", "NeMo 24.07", "8 x 80GB", "top-8 of 256" } do
+-- (helper-131: a venue after other words; an arXiv id before a date; a typographic apostrophe;
+-- not an apostrophe that quotes a count.)
+for text, year in pairs { ["In SC21"] = 2021, ["Proceedings of SC21"] = 2021, ["USENIX ATC '23"] = 2023,
+  ["Apr \226\128\15321"] = 2021, ["arXiv:2010.05678"] = 2020, ["arXiv 2310.18313; image of 2024-02-20"] = 2023 } do
+  t.eq(measured.year(text), year, text)
+end
+for _, text in ipairs { "GPT 3 175B", "H100 80GB", "v0.5", "NeMo 24.07", "8 x 80GB", "top-8 of 256", "Table 4, column '24 GPUs'" } do
   t.eq(measured.year(text), nil, text)
 end
 t.eq(stack { framework = "Megatron-LM", source = "Narayanan et al., SC21" }, "megatron_2021")
@@ -623,6 +629,16 @@ for column, cells in pairs {
   for cell, n in pairs(cells) do t.eq(measured.count_cell(column, cell), n, cell) end
 end
 t.eq(select(2, measured.count_cell("seq_len", "4k tokens")), 'seq_len "4k tokens" read as 4096 (K = 1,024)')
+-- helper-131: not a node's or an instance's count, a total, a node's microbatch, a GPU's node.
+for column, cell in pairs { num_gpus = "4 DGX2s", vpp_interleave = "16 virtual stages in total", micro_batch = "16 per node",
+  gpus_per_node = "8 per GPU" } do
+  t.eq(measured.count_cell(column, cell), cell, cell)
+end
+t.eq(measured.count_cell("num_gpus", "32 p4d"), "32 p4d")
+t.eq(measured.count_cell("global_batch_tokens", "1,572,86,4 tokens"), "1,572,86,4 tokens", "groups of three")
+t.eq(measured.parse_recompute("partial (attention + mlp)"), nil, "more than attention's core")
+t.eq((measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false,
+  tflops_per_gpu = false, mfu_pct = "38", peak_tflops_assumed = "312 TFLOPS (dense BF16)" }))) ~= nil, true)
 for _, cell in ipairs { "plain data parallel", "standard DP (allreduce)", "vanilla DP", "pure data parallelism" } do
   t.eq(measured.parse_zero(cell), 0, cell)
 end
@@ -941,6 +957,13 @@ end
 t.eq(select(2, measured.parse_recompute("recompute RMSNorm and MLA Up-Projection")),
   'recompute "recompute RMSNorm and MLA Up-Projection" read as norms (Megatron-Core\'s layernorm module, with its mla_up_proj module)')
 t.eq(select(3, measured.parse_recompute("layernorm, mla_up_proj")), nil, "no count of layers")
+-- helper-131: a module named beside other words is no list of modules; "every other ..." is a share.
+for cell, mode in pairs { ["disabled (layernorm fused)"] = "none", ["off (RMSNorm fused)"] = "none",
+  ["TE fused layernorm, no recompute"] = "none", ["layernorm not recomputed"] = "none",
+  ["uniform 1 (RMSNorm in fp32)"] = "full", ["yes (except RMSNorm)"] = "full" } do
+  t.eq(measured.parse_recompute(cell), mode, cell)
+end
+t.eq(measured.parse_recompute("every other transformer layer recomputed"), nil)
 for _, cell in ipairs { "full, attention only", "full recompute of the MLP blocks only" } do
   local mode, why = measured.parse_recompute(cell)
   t.eq(mode, nil, cell); t.eq(why:find("some of a layer's blocks is not modelled", 1, true) ~= nil, true, why)
@@ -1910,6 +1933,7 @@ do
   t.eq(inter("800 Gb/s"), 200, "one ConnectX-8 per GPU")
   -- NICs a node counted in words with their network's name or make between (helper-129: each
   -- read as one NIC a node, or one a GPU): 8 x 200 Gb/s, 4 x 100 and 4 x 200 over 8 GPUs.
+  t.eq(inter("400 Gb/s per GPU, 8 per node"), 100, "a GPU's rate and a node's GPUs (helper-131)")
   for cell, bw in pairs { ["eight 200 Gb/s HDR links per server"] = 50, ["eight HDR InfiniBand adapters (200 Gb/s) per node"] = 50,
     ["4 Omni-Path 100 Gbps links per node"] = 12.5, ["four 100 Gb/s Omni-Path links per node"] = 12.5,
     ["Omni-Path 100 Gb/s, 4 per node"] = 12.5, ["four ConnectX-6 HCAs per node (HDR InfiniBand, 200 Gb/s)"] = 25,
@@ -2394,6 +2418,10 @@ do
   t.eq(arch({ notes = "GPT-NeoX style: parallel attention+FF" }).parallel_block, true)
   t.eq(arch({ notes = "ablation ladder: +PTB 52.3, +SWA 53.3" }).parallel_block, nil)
   t.eq(arch({ notes = "no parallel block" }).parallel_block, nil)
+  for _, notes in ipairs { "model parallel block size 4", "tensor parallel block", "without a parallel block",
+    "the parallel block is off" } do
+    t.eq(arch({ notes = notes }).parallel_block, nil, notes)
+  end
   local neg, why_neg = arch { vocab = "-8" }
   t.eq(neg, nil); t.eq(why_neg, "vocab -8 is not a positive count", "helper-129: it said 'got 0'")
   -- Multi-head and multi-query attention by name (helper-129: "MHA" was refused).
@@ -2423,7 +2451,8 @@ do
     if n == "vocab not given: 50272, the OPT tokenizer's (facebook opt-125m to opt-66b config.json)" then found = true end
   end
   t.eq(v ~= nil and found, true, "said")
-  for _, model in ipairs { "Mistral 7B", "Qwen2-72B", "Pythia 12B", "Foo 70B" } do
+  for _, model in ipairs { "Mistral 7B", "Qwen2-72B", "Pythia 12B", "Foo 70B", "GPT-4", "GPT-NeoX 1.3B", "Code Llama 34B",
+    "Falcon 3 10B" } do
     local none, why = arch { model = model, vocab = false, ffn_hidden = "28672" }
     t.eq(none, nil, model); t.eq(why:find("^no vocab %(the row gives none") ~= nil, true, why)
   end
