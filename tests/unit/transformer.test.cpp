@@ -876,16 +876,17 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
   // x 4 layers = 536,870,912 per microbatch on a stage.
   const Transformer m = gpt(16, 2048, 16, 51200, 2048);
   const double p_stages = 4, m_mb = 16;
-  const auto plan = [&](Schedule s, std::int64_t v) {
+  // (pp 4 on 4 GPUs, or one stage on one GPU: the same 16 microbatches.)
+  const auto plan = [&](Schedule s, std::int64_t v, std::int64_t pp = 4) {
     const auto p =
-        dml::evaluate(run_of(m, 4, 16), TransformerLayout{.tp = 1,
-                                                          .pp = 4,
-                                                          .interleave = v,
-                                                          .schedule = s,
-                                                          .dp = 1,
-                                                          .zero = 0,
-                                                          .microbatch = 1,
-                                                          .recompute = Recompute::kNone});
+        dml::evaluate(run_of(m, pp, 16), TransformerLayout{.tp = 1,
+                                                           .pp = pp,
+                                                           .interleave = v,
+                                                           .schedule = s,
+                                                           .dp = 1,
+                                                           .zero = 0,
+                                                           .microbatch = 1,
+                                                           .recompute = Recompute::kNone});
     REQUIRE(p.violations.empty());
     REQUIRE(p.microbatches == 16);
     return p;
@@ -933,18 +934,7 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
   }
   SECTION("without a pipeline (PP 1) every schedule holds one microbatch") {
     // (helper-128: GPipe at PP 1 held all 16.) One microbatch of the 16 layers: 4 stages' worth.
-    const auto one = [&](Schedule s) {
-      const auto p =
-          dml::evaluate(run_of(m, 1, 16), TransformerLayout{.tp = 1,
-                                                            .pp = 1,
-                                                            .schedule = s,
-                                                            .dp = 1,
-                                                            .zero = 0,
-                                                            .microbatch = 1,
-                                                            .recompute = Recompute::kNone});
-      REQUIRE(p.microbatches == 16);
-      return p.memory.activations.value();
-    };
+    const auto one = [&](Schedule s) { return plan(s, 1, 1).memory.activations.value(); };
     CHECK_THAT(one(Schedule::kGpipe), WithinRel(one(Schedule::k1F1B), 1e-14));
     CHECK_THAT(one(Schedule::k1F1B), WithinRel(4 * act, 1e-14));
   }
