@@ -155,18 +155,20 @@ for _, c in ipairs { "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "seq
   M.remark_columns[c] = true
 end
 
+-- The GPU models a cell may name, each one word: two of them joined by a slash or "or" ("A800/H800
+-- 80GB") leave open which ran; one in parentheses ("GB200 (B200 GPU)") explains the other. A
+-- num_gpus cell may name one after its count ("64 H100s").
+local gpu_words = {}
+for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b200", "gb200", "b300", "gb300", "mi300",
+                     "mi300x", "mi325x", "mi350x", "mi355x" } do
+  gpu_words[w] = true
+end
+
 --- count_cell(column, cell): a count cell written as people write them in tables, as its plain
 --- number and a note, or the cell unchanged: "TP=4" or "PP 8" in its own column (M.count_names);
 --- "8K" or "8k" sequence lengths and GPU counts as 1,024s (8,192; Llama 3's "16K GPUs" are
 --- 16,384); "8192 tokens" in seq_len; "256 GPUs" (or chips) in num_gpus; a remark in parentheses
 --- after the number ("8 (TP)") in the columns of M.remark_columns.
--- GPU models a num_gpus cell may name after its count ("64 H100s").
-local gpu_models = {}
-for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "h20", "gh200", "b200", "gb200", "b300", "gb300", "l40s",
-                     "mi250x", "mi300x", "mi325x", "mi350x", "mi355x" } do
-  gpu_models[w] = true
-end
-
 function M.count_cell(column, cell)
   local text = cell
   local names = M.count_names[column]
@@ -179,7 +181,7 @@ function M.count_cell(column, cell)
     -- ("64 H100s", "512 MI300X": the GPU's model after the count; helper-130.)
     -- (A GPU's model only, not a node's or an instance's: "4 DGX2s", "32 p4d"; helper-131.)
     local count, model = text:lower():match("^(%d[%d,]*)%s+(%a+%d+%a*)$")
-    if count and (gpu_models[model] or gpu_models[(model:gsub("s$", ""))]) then text = count end
+    if count and (gpu_words[model] or gpu_words[(model:gsub("s$", ""))]) then text = count end
     if text:match("^%d%d?%d?,%d%d%d$") then text = text:gsub(",", "") end  -- "2,048 GPUs"
   end
   -- (helper-130: "8 GPUs", "8 per node", "8 GPUs/node" a node; "4,096 tokens", "4k tokens",
@@ -594,13 +596,6 @@ local function switched_off(text, from, to)
     or after:find("^%s*[:=]%s*n/?a%f[%A]") ~= nil or after:find("^%s*[:=]%s*[%-/]") ~= nil
 end
 
--- The GPU models a cell may name, each one word: two of them joined by a slash or "or" ("A800/H800
--- 80GB") leave open which ran; one in parentheses ("GB200 (B200 GPU)") explains the other.
-local gpu_words = {}
-for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b200", "gb200", "b300", "gb300", "mi300",
-                     "mi300x", "mi325x", "mi350x", "mi355x" } do
-  gpu_words[w] = true
-end
 
 --- pcie_card(text): the lower-cased GPU cell names a PCIe card: PCIe named, and not an SXM part,
 --- PCIe ruled out ("(not PCIe)") or the host link ("PCIe Gen5 host interface", "PCIe Gen5 x16
