@@ -344,9 +344,10 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
 def("evaluate", "dml.evaluate(run, layout): cost one given layout of the run (dml.layout; for a transformer run a table of dml --doc transformer_layout fields, any left out assumed and listed); returns a plan with the whole breakdown.",
   function(run, layout)
     -- The layout first and the run second (helper-128: "run.tp: unknown field of a training run").
-    if type(run) == "table" and getmetatable(run) == nil and run.model == nil
-        and (is_transformer_run(layout) or (type(layout) == "userdata" or type(layout) == "table")
-          and tostring(getmetatable(layout) and getmetatable(layout).__name) == "dml.run") then
+    local layout_mt = getmetatable(layout)
+    local layout_is_run = type(layout_mt) == "table"
+      and (layout_mt.__name == "dml.run" or layout_mt.__name == "dml.transformer_run")
+    if type(run) == "table" and getmetatable(run) == nil and run.model == nil and layout_is_run then
       core.raise("dml.evaluate: the run comes first, then the layout: dml.evaluate(run, layout)")
     end
     run = as_run(run)

@@ -100,7 +100,7 @@ local table_mt = {
   -- A row written by its index (t[#t + 1] = row, table.insert(t, row)) would be seen by ipairs
   -- alone, never printed or saved (helper-128): refused, naming t:add.
   __newindex = function(t, key, value)
-    if math.type(key) == "integer" or (type(key) == "number" and key == math.floor(key)) then
+    if type(key) == "number" then
       core.raise(string.format("dml.table: t[%s] = ...: a table's rows are added with t:add(row), and are not replaced",
         tostring(key)))
     end
