@@ -53,24 +53,37 @@ dml::TransformerRun gpt_1t() {
                              .global_batch = 3072};
 }
 
-// One realistic evaluation: the 1T GPT at TP 8 x PP 64 x DP 8 (Korthikanti et al. 2022's layout).
+// Korthikanti et al. 2022's layout of the 1T GPT: TP 8 (SP) x PP 64 x DP 8, selective recompute.
+dml::TransformerLayout korthikanti_layout() {
+  return {.tp = 8,
+          .sequence_parallel = true,
+          .pp = 64,
+          .interleave = 1,
+          .schedule = dml::Schedule::k1F1B,
+          .dp = 8,
+          .zero = 1,
+          .shard = 8,
+          .cp = 1,
+          .ep = 1,
+          .microbatch = 1,
+          .recompute = dml::Recompute::kSelective};
+}
+
+// One realistic evaluation: the 1T GPT at that layout, the run validated and set up each time.
 void BM_TransformerEvaluate(benchmark::State& state) {
   const dml::TransformerRun run = gpt_1t();
-  const dml::TransformerLayout layout{.tp = 8,
-                                      .sequence_parallel = true,
-                                      .pp = 64,
-                                      .interleave = 1,
-                                      .schedule = dml::Schedule::k1F1B,
-                                      .dp = 8,
-                                      .zero = 1,
-                                      .shard = 8,
-                                      .cp = 1,
-                                      .ep = 1,
-                                      .microbatch = 1,
-                                      .recompute = dml::Recompute::kSelective};
+  const dml::TransformerLayout layout = korthikanti_layout();
   for (auto _ : state) benchmark::DoNotOptimize(dml::evaluate(run, layout));
 }
 BENCHMARK(BM_TransformerEvaluate);
+
+// The same layout of the same run, prepared once (dml::TransformerEvaluator): what each point of
+// a sweep over layouts costs, the run's validation and constants out of it.
+void BM_TransformerEvaluatePrepared(benchmark::State& state) {
+  const dml::TransformerEvaluator evaluator(gpt_1t());
+  for (auto _ : state) benchmark::DoNotOptimize(evaluator.evaluate(korthikanti_layout()));
+}
+BENCHMARK(BM_TransformerEvaluatePrepared);
 
 // The same evaluation with measured nccl-tests tables (all-reduce, all-gather, reduce-scatter at
 // 4 sizes on 2 group sizes) across nodes: every collective that leaves a node interpolates.

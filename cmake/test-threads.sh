@@ -1,6 +1,7 @@
 #!/bin/sh
 # The tests of interpreters in threads (tests/unit/host*.test.cpp: cancelling a running script
-# from another thread, four interpreters at once) under ThreadSanitizer, built with clang++.
+# from another thread, four interpreters at once) and of one prepared transformer run costed by
+# four threads (tests/unit/evaluator_threads.test.cpp) under ThreadSanitizer, built with clang++.
 # build-tsan/ builds the two libraries and that one test program only. cmake/test-all.sh runs it.
 # Any data race fails it (TSAN_OPTIONS=halt_on_error=1). Debug information is line tables only,
 # as in cmake/configure-asan.sh: a report names each frame's file and line.

@@ -10,6 +10,7 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <tuple>
@@ -501,6 +502,99 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   flop_megatron = megatron_flop_per_token(m);
   params = total_params(m);
   params_active = active_params(m);
+  write_run_notes();
+}
+
+// The notes and assumptions of a plan that depend on the run alone, written once for all of its
+// layouts (a plan copies them).
+void TransformerCtx::write_run_notes() {
+  // A level's measured collectives set only the ops they give: the others there keep alpha-beta
+  // (helper-119: an all-reduce table scaled 0.25x to 100x left a ZeRO-1 run's step as it was,
+  // its reduce-scatters and gathers costed without it, and nothing said so).
+  for (std::size_t level = 0; level < curves.size(); ++level) {
+    const auto& ops = curves[level];
+    // (A level has no table, or one for every op, in most runs: settled before a list is built.)
+    const auto tabled =
+        std::count_if(ops.begin(), ops.end(), [](const Curve& cv) { return !cv.empty(); });
+    if (tabled == 0 || tabled == std::ssize(ops)) continue;
+    std::vector<std::string_view> given, kept;
+    for (std::size_t op = 0; op < ops.size(); ++op) {
+      (ops[op].empty() ? kept : given).push_back(enum_name(static_cast<CollectiveOp>(op)));
+    }
+    if (given.empty() || kept.empty()) continue;
+    const auto list = [](const std::vector<std::string_view>& names) {
+      std::string out;
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
+      }
+      return out;
+    };
+    const auto& levels = run.cluster.levels;
+    run_notes.push_back(
+        fmt::format("the measured collectives of {} give {} only: its {} keep alpha-beta",
+                    level < levels.size() && levels[level].name ? *levels[level].name
+                                                                : fmt::format("level {}", level),
+                    list(given), list(kept)));
+  }
+  // Efficiencies that set the step time but that no measured run fitted (their sources begin
+  // "estimate"): said, so that a preset's guess is not read as a measurement (docs/model.md 8.2).
+  if (const auto& eff = run.cluster.gpu.efficiency) {
+    // (The links only where the run uses them: NVLink with more than one GPU, the network
+    // with more than one node.)
+    const std::array<std::pair<std::string_view, bool>, 7> timed{{
+        {"gemm", true},
+        {"attention", true},
+        {"hbm", true},
+        {"nvlink", n > 1},
+        {"network", n > node},
+        {"fp8_gain", run.precision == Precision::kFp8},
+        {"fp4_gain", run.precision == Precision::kFp4},
+    }};
+    std::string estimated;
+    for (const auto& [field, used] : timed) {
+      if (!used) continue;
+      const auto it = eff->sources.find(field);
+      if (it == eff->sources.end() || !it->second.starts_with("estimate")) continue;
+      estimated += (estimated.empty() ? "" : ", ") + std::string(field);
+    }
+    if (!estimated.empty()) {
+      run_notes.push_back(fmt::format(
+          "{}'s efficiency values {} are estimates, not fitted to measured runs (their sources "
+          "say how they were set): read the figures they set as a what-if",
+          run.cluster.gpu.name, estimated));
+    }
+  }
+  // One routed expert a token when top_k is left out: Switch's routing, half Mixtral's expert
+  // compute and an eighth of DeepSeek-V3's where theirs was meant (helper-118).
+  if (const auto& moe = run.model.moe; moe && !moe->top_k) {
+    run_assumed.push_back(
+        "moe.top_k = 1 (Switch's routing: each token to one routed expert; give the model's own, "
+        "Mixtral's 2, DeepSeek-V3's 8)");
+  }
+  // An expert as wide as the dense MLP: the default, and a 9x larger model where the expert's own
+  // width was meant (DeepSeek-V3: d_ff 18432, experts 2048).
+  if (const auto& moe = run.model.moe; moe && !moe->expert_d_ff) {
+    run_assumed.push_back(fmt::format(
+        "moe.expert_d_ff = {} (d_ff: each expert as wide as the dense MLP; give the experts' own "
+        "width)",
+        run.model.d_ff));
+  }
+  // The tokens to train, when the run gives none: Chinchilla's 20 a parameter (all of a MoE's,
+  // the multi-token prediction modules left out), which sets the time to train.
+  if (!run.tokens) {
+    // (std::to_chars, as printf's "%.3g", not fmt's "{:.3g}": each dml::evaluate(run, layout)
+    // writes it, and fmt's took an eighth of one's instructions.)
+    char digits[32];
+    const char* end =
+        std::to_chars(digits, digits + sizeof digits, tokens, std::chars_format::general, 3).ptr;
+    std::string text = "tokens = ";
+    text.reserve(96);
+    for (const char* d = digits; d != end; ++d) {
+      if (*d != '+') text += *d;  // 1.61e11, as a scenario writes it
+    }
+    text += " (20 a parameter, Chinchilla's; give the run's tokens)";
+    run_assumed.push_back(std::move(text));
+  }
 }
 
 // A group of `size` ranks, `stride` apart in rank order (TP innermost: tp, cp, ep, dp, pp): the
@@ -2512,77 +2606,9 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "layers only across interleaved chunks when pp > 1, and not under full recompute; the "
         "all-to-all is costed without it");
   }
+  p.notes.insert(p.notes.end(), c.run_notes.begin(), c.run_notes.end());
   p.assumed = std::move(assumed);
-  // A level's measured collectives set only the ops they give: the others there keep alpha-beta
-  // (helper-119: an all-reduce table scaled 0.25x to 100x left a ZeRO-1 run's step as it was,
-  // its reduce-scatters and gathers costed without it, and nothing said so).
-  for (std::size_t level = 0; level < c.curves.size(); ++level) {
-    const auto& ops = c.curves[level];
-    std::vector<std::string_view> given, kept;
-    for (std::size_t op = 0; op < ops.size(); ++op) {
-      (ops[op].empty() ? kept : given).push_back(enum_name(static_cast<CollectiveOp>(op)));
-    }
-    if (given.empty() || kept.empty()) continue;
-    const auto list = [](const std::vector<std::string_view>& names) {
-      std::string out;
-      for (std::size_t i = 0; i < names.size(); ++i) {
-        out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
-      }
-      return out;
-    };
-    const auto& levels = c.run.cluster.levels;
-    p.notes.push_back(
-        fmt::format("the measured collectives of {} give {} only: its {} keep alpha-beta",
-                    level < levels.size() && levels[level].name ? *levels[level].name
-                                                                : fmt::format("level {}", level),
-                    list(given), list(kept)));
-  }
-  // Efficiencies that set the step time but that no measured run fitted (their sources begin
-  // "estimate"): said, so that a preset's guess is not read as a measurement (docs/model.md 8.2).
-  if (const auto& eff = c.run.cluster.gpu.efficiency) {
-    // (The links only where the run uses them: NVLink with more than one GPU, the network
-    // with more than one node.)
-    std::vector<std::string_view> timed = {"gemm", "attention", "hbm"};
-    if (c.n > 1) timed.emplace_back("nvlink");
-    if (c.n > c.node) timed.emplace_back("network");
-    if (c.run.precision == Precision::kFp8) timed.emplace_back("fp8_gain");
-    if (c.run.precision == Precision::kFp4) timed.emplace_back("fp4_gain");
-    std::string estimated;
-    for (const std::string_view f : timed) {
-      const auto it = eff->sources.find(f);
-      if (it == eff->sources.end() || !it->second.starts_with("estimate")) continue;
-      estimated += (estimated.empty() ? "" : ", ") + std::string(f);
-    }
-    if (!estimated.empty()) {
-      p.notes.push_back(fmt::format(
-          "{}'s efficiency values {} are estimates, not fitted to measured runs (their sources "
-          "say how they were set): read the figures they set as a what-if",
-          c.run.cluster.gpu.name, estimated));
-    }
-  }
-  // One routed expert a token when top_k is left out: Switch's routing, half Mixtral's expert
-  // compute and an eighth of DeepSeek-V3's where theirs was meant (helper-118).
-  if (const auto& moe = c.run.model.moe; moe && !moe->top_k) {
-    p.assumed.push_back(
-        "moe.top_k = 1 (Switch's routing: each token to one routed expert; give the model's own, "
-        "Mixtral's 2, DeepSeek-V3's 8)");
-  }
-  // An expert as wide as the dense MLP: the default, and a 9x larger model where the expert's own
-  // width was meant (DeepSeek-V3: d_ff 18432, experts 2048).
-  if (const auto& moe = c.run.model.moe; moe && !moe->expert_d_ff) {
-    p.assumed.push_back(fmt::format(
-        "moe.expert_d_ff = {} (d_ff: each expert as wide as the dense MLP; give the experts' own "
-        "width)",
-        c.run.model.d_ff));
-  }
-  // The tokens to train, when the run gives none: Chinchilla's 20 a parameter (all of a MoE's,
-  // the multi-token prediction modules left out), which sets the time to train.
-  if (!c.run.tokens) {
-    std::string tokens = fmt::format("{:.3g}", c.tokens);
-    std::erase(tokens, '+');  // 1.61e11, as a scenario writes it
-    p.assumed.push_back(
-        fmt::format("tokens = {} (20 a parameter, Chinchilla's; give the run's tokens)", tokens));
-  }
+  p.assumed.insert(p.assumed.end(), c.run_assumed.begin(), c.run_assumed.end());
   p.params = c.params;
   p.active_params = c.params_active;
   p.model_flop_per_token = c.flop_model;
@@ -2948,25 +2974,64 @@ std::vector<std::string> fixed_violations(const TransformerCtx& c, const Transfo
 
 }  // namespace detail
 
-StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout) {
-  detail::validate_record(layout, FieldPath{nullptr, "layout"});
-  const TransformerCtx c(run);
+namespace {
+// (The layout checked by the caller.)
+StepPlan evaluate_with(const TransformerCtx& c, const TransformerLayout& layout) {
   Filled f = fill(c, layout);
   return detail::make_step_plan(c, f.lay, std::move(f.assumed));
 }
+}  // namespace
+
+StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout) {
+  // (The layout is checked before the run, as it always was: a message names the first.)
+  detail::validate_record(layout, FieldPath{nullptr, "layout"});
+  return evaluate_with(TransformerCtx(run), layout);
+}
+
+// The run's copy first: the context refers to it.
+struct TransformerEvaluator::Prepared {
+  explicit Prepared(const TransformerRun& r) : run(r), ctx(run) {}
+  TransformerRun run;
+  TransformerCtx ctx;
+};
+
+TransformerEvaluator::TransformerEvaluator(const TransformerRun& run)
+    : prepared_(std::make_unique<const Prepared>(run)) {}
+TransformerEvaluator::~TransformerEvaluator() = default;
+TransformerEvaluator::TransformerEvaluator(TransformerEvaluator&&) noexcept = default;
+TransformerEvaluator& TransformerEvaluator::operator=(TransformerEvaluator&&) noexcept = default;
+
+StepPlan TransformerEvaluator::evaluate(const TransformerLayout& layout) const {
+  detail::validate_record(layout, FieldPath{nullptr, "layout"});
+  return evaluate_with(prepared_->ctx, layout);
+}
+
+const TransformerRun& TransformerEvaluator::run() const { return prepared_->run; }
 
 // --- text ---------------------------------------------------------------------------------------
 
 std::string layout_text(const TransformerLayout& l) {
-  // Written into one string, its numbers with std::to_chars, not formatted into temporaries: a
-  // plan's text is built for every evaluation (a fifth of one's instructions, with fmt).
-  std::string out;
-  out.reserve(96);
-  const auto add = [&out](std::string_view text, std::int64_t v) {
-    out += text;
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
-    out.append(digits, end);
+  // Written into a buffer on the stack with memcpy and std::to_chars, then copied into the
+  // string once: a plan's text is built for every evaluation, and from formatted temporaries it
+  // took a fifth of one's instructions, appended to a std::string piece by piece a tenth. (The
+  // longest text, every part present and every number 19 digits, is under 600 characters; the
+  // writes stop at the buffer's end regardless.)
+  std::array<char, 1024> buf;
+  std::size_t n = 0;
+  const auto put = [&buf, &n](std::string_view text) {
+    const std::size_t k = std::min(text.size(), buf.size() - n);
+    std::memcpy(buf.data() + n, text.data(), k);
+    n += k;
+  };
+  const auto add = [&buf, &n, &put](std::string_view text, std::int64_t v) {
+    put(text);
+    n = static_cast<std::size_t>(std::to_chars(buf.data() + n, buf.data() + buf.size(), v).ptr -
+                                 buf.data());
+  };
+  // (The rarer parts, formatted.)
+  const auto format = [&buf, &n]<class... A>(fmt::format_string<A...> f, A&&... args) {
+    const auto r = fmt::format_to_n(buf.data() + n, buf.size() - n, f, std::forward<A>(args)...);
+    n += std::min(r.size, buf.size() - n);
   };
   add("TP ", l.tp.value_or(1));
   if (l.tp_model.value_or(1) > 1) {
@@ -2976,38 +3041,39 @@ std::string layout_text(const TransformerLayout& l) {
     if (tp % *l.tp_model == 0) {
       add(" (2D: ", *l.tp_model);
       add(" x ", tp / *l.tp_model);
-      out += ")";
+      put(")");
     } else {
       add(" (2D: tp_model ", *l.tp_model);
-      out += ")";
+      put(")");
     }
   }
-  if (l.sequence_parallel.value_or(false)) out += " (SP)";
+  if (l.sequence_parallel.value_or(false)) put(" (SP)");
   add(" x PP ", l.pp.value_or(1));
   if (l.pp.value_or(1) > 1) {
-    out += " (";
-    out += enum_name(l.schedule.value_or(Schedule::k1F1B));
+    put(" (");
+    put(enum_name(l.schedule.value_or(Schedule::k1F1B)));
     if (l.interleave.value_or(1) > 1) add(", interleave ", *l.interleave);
-    out += ")";
+    put(")");
   }
   add(" x DP ", l.dp.value_or(1));
   const std::int64_t z = l.zero.value_or(0);
   if (z == 3) {
-    out += " (ZeRO-3/FSDP";
+    put(" (ZeRO-3/FSDP");
   } else if (z > 0) {
     add(" (ZeRO-", z);
   }
   const std::int64_t ranks = l.dp.value_or(1) * l.cp.value_or(1);
   if (z > 0 && l.shard && *l.shard < ranks) {
     // (A shard that does not divide the ranks is the layout's violation: no replica count.)
-    out += ranks % *l.shard == 0
-               ? fmt::format(", HSDP: shard {} x replicate {}", *l.shard, ranks / *l.shard)
-               : fmt::format(", HSDP: shard {}", *l.shard);
+    if (ranks % *l.shard == 0) {
+      format(", HSDP: shard {} x replicate {}", *l.shard, ranks / *l.shard);
+    } else {
+      format(", HSDP: shard {}", *l.shard);
+    }
   }
-  if (z > 0) out += ")";
+  if (z > 0) put(")");
   if (l.cp.value_or(1) > 1) {
-    out +=
-        fmt::format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));
+    format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));
   }
   if (l.ep.value_or(1) > 1) add(" x EP ", *l.ep);
   add(", microbatch ", l.microbatch.value_or(1));
@@ -3017,27 +3083,26 @@ std::string layout_text(const TransformerLayout& l) {
   if (r == Recompute::kNone && (mla_up || moe_act)) {
     // The modules alone: "recompute of the expert activation", not "no recompute + ..."
     // (helper-103).
-    out += fmt::format(", recompute of the {}{}{} only", mla_up ? "MLA up-projections" : "",
-                       mla_up && moe_act ? " and " : "", moe_act ? "expert activation" : "");
+    format(", recompute of the {}{}{} only", mla_up ? "MLA up-projections" : "",
+           mla_up && moe_act ? " and " : "", moe_act ? "expert activation" : "");
   } else {
     if (r == Recompute::kNone) {
-      out += ", no recompute";
+      put(", no recompute");
     } else {
-      out += ", ";
-      out += enum_name(r);
-      out += " recompute";
+      put(", ");
+      put(enum_name(r));
+      put(" recompute");
     }
     if (l.recompute_layers) {
-      out += fmt::format(" of {} layer{} a chunk", *l.recompute_layers,
-                         *l.recompute_layers == 1 ? "" : "s");
+      format(" of {} layer{} a chunk", *l.recompute_layers, *l.recompute_layers == 1 ? "" : "s");
     }
-    if (mla_up) out += " + MLA up-projections";
-    if (moe_act) out += " + expert activation";
+    if (mla_up) put(" + MLA up-projections");
+    if (moe_act) put(" + expert activation");
   }
   if (l.offload.value_or(0) > 0) {
-    out += fmt::format(", {} layer{} offloaded", *l.offload, *l.offload == 1 ? "" : "s");
+    format(", {} layer{} offloaded", *l.offload, *l.offload == 1 ? "" : "s");
   }
-  return out;
+  return std::string(buf.data(), n);
 }
 
 namespace {

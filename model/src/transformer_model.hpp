@@ -144,9 +144,16 @@ struct TransformerCtx : NetworkCtx {
   double flop_model = 0;      // model FLOPs per token
   double flop_megatron = 0;   // as Megatron-Core r0.8 counts them
   double params = 0, params_active = 0;
+  // A plan's notes and assumed values that depend on the run alone (every layout's plan lists
+  // them: measured tables that leave ops to alpha-beta, estimated efficiencies, MoE fields and
+  // tokens left out).
+  std::vector<std::string> run_notes, run_assumed;
 
   // A GEMM's time at the linears' precision (`low`), or at 16 bits (the output layer).
   [[nodiscard]] double gemm(double M, double K, double N, bool low = true) const;
+
+ private:
+  void write_run_notes();
 };
 
 // A layout with every field decided.

@@ -3046,3 +3046,103 @@ TEST_CASE("transformer: a vocabulary TP does not divide is costed padded to whol
   CHECK_FALSE(noted(padded));
   CHECK_FALSE(noted(plan(50257, 1)));
 }
+
+TEST_CASE("transformer evaluator: a prepared run costs each layout as dml::evaluate does",
+          "[transformer][evaluate]") {
+  // A MoE run with every run-level note and assumption: top_k, expert_d_ff and tokens left out,
+  // an efficiency whose source says it is an estimate.
+  Transformer m = llama3_8b();
+  m.moe = dml::Moe{.experts = 8};
+  TransformerRun run = run_of(m, 64, 256);
+  run.cluster.gpu.efficiency->sources["gemm"] = "estimate: no measured run";
+  const dml::TransformerEvaluator evaluator(run);
+  const auto same = [&](const TransformerLayout& layout) {
+    const dml::StepPlan a = dml::evaluate(run, layout), b = evaluator.evaluate(layout);
+    CHECK(b.layout_text == a.layout_text);
+    CHECK(b.feasible == a.feasible);
+    CHECK(b.violations == a.violations);
+    CHECK(b.notes == a.notes);
+    CHECK(b.assumed == a.assumed);
+    CHECK(b.time.step.value() == a.time.step.value());
+    CHECK(b.memory.total.value() == a.memory.total.value());
+    CHECK(dml::step_plan_summary(b) == dml::step_plan_summary(a));
+    return b;
+  };
+  const dml::StepPlan assumed = same(TransformerLayout{});
+  // (The run's own notes are in the plan, after the layout's.)
+  CHECK(std::count_if(assumed.assumed.begin(), assumed.assumed.end(), [](const std::string& a) {
+          return a.starts_with("moe.top_k = 1") || a.starts_with("moe.expert_d_ff = 14336") ||
+                 a.starts_with("tokens = ");
+        }) == 3);
+  CHECK(assumed.assumed.back().starts_with("tokens = "));
+  CHECK(std::any_of(assumed.notes.begin(), assumed.notes.end(), [](const std::string& n) {
+    return n.find("efficiency values gemm are estimates") != std::string::npos;
+  }));
+  same(TransformerLayout{.tp = 8, .pp = 2, .dp = 4, .ep = 4, .microbatch = 1});
+  same(TransformerLayout{.tp = 3});  // cannot run: infeasible, with its reasons
+  const dml::StepPlan wide = same(TransformerLayout{.tp = 8, .pp = 1, .dp = 8, .ep = 8});
+  INFO(wide.layout_text);
+  CHECK(wide.layout_text == "TP 8 (SP) x PP 1 x DP 8 x EP 8, microbatch 1, no recompute");
+
+  // The evaluator keeps its own copy: a change to the run after it was made changes nothing.
+  const dml::StepPlan before = evaluator.evaluate(TransformerLayout{});
+  run.global_batch = 512;
+  CHECK(evaluator.run().global_batch == 256);
+  CHECK(evaluator.evaluate(TransformerLayout{}).time.step.value() == before.time.step.value());
+  CHECK(dml::evaluate(run, TransformerLayout{}).time.step.value() != before.time.step.value());
+
+  // A moved evaluator costs as before.
+  dml::TransformerEvaluator moved = dml::TransformerEvaluator(evaluator.run());
+  CHECK(moved.evaluate(TransformerLayout{}).time.step.value() == before.time.step.value());
+
+  // What dml::evaluate refuses, the evaluator refuses with the same message: a run when it is
+  // made, a layout when it is costed.
+  const auto message = [](const auto& f) {
+    try {
+      f();
+    } catch (const dml::ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  TransformerRun bad = run;
+  bad.global_batch.reset();
+  const std::string refused = message([&] { (void)dml::evaluate(bad, TransformerLayout{}); });
+  CHECK(refused.find("global_batch") != std::string::npos);
+  CHECK(message([&] { dml::TransformerEvaluator e(bad); }) == refused);
+  const TransformerLayout zero_tp{.tp = 0};
+  const std::string bad_layout = message([&] { (void)dml::evaluate(run, zero_tp); });
+  CHECK(bad_layout.find("layout.tp") != std::string::npos);
+  CHECK(message([&] { (void)evaluator.evaluate(zero_tp); }) == bad_layout);
+}
+
+TEST_CASE("transformer layout text: every part, at the largest degrees, written whole",
+          "[transformer][evaluate]") {
+  constexpr std::int64_t big = std::numeric_limits<std::int64_t>::max();  // 19 digits
+  const TransformerLayout l{.tp = big,
+                            .tp_model = big,
+                            .sequence_parallel = true,
+                            .pp = big,
+                            .interleave = big,
+                            .schedule = Schedule::kZeroBubbleV,
+                            .dp = big,
+                            .zero = 2,
+                            .shard = big - 1,
+                            .cp = big,
+                            .cp_kind = dml::ContextParallel::kAllGather,
+                            .ep = big,
+                            .microbatch = big,
+                            .recompute = Recompute::kFull,
+                            .recompute_layers = big,
+                            .recompute_mla_up = true,
+                            .recompute_moe_act = true,
+                            .offload = big};
+  const std::string text = dml::layout_text(l);
+  INFO(text);
+  CHECK(text.starts_with("TP 9223372036854775807 (2D: 9223372036854775807 x 1) (SP) x PP "));
+  CHECK(text.find("(zero_bubble_v, interleave 9223372036854775807)") != std::string::npos);
+  CHECK(text.find(" x CP 9223372036854775807 (allgather)") != std::string::npos);
+  CHECK(text.ends_with(
+      ", full recompute of 9223372036854775807 layers a chunk + MLA up-projections + expert "
+      "activation, 9223372036854775807 layers offloaded"));
+}

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -296,6 +297,30 @@ struct StepPlan {
 // in `assumed`). Bad input throws ConfigError; a layout that cannot run is infeasible with its
 // reasons.
 [[nodiscard]] StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout);
+
+namespace detail {
+struct TransformerCtx;
+}
+
+// A run checked and set up once, for costing many of its layouts (a sweep over layouts, a tool's
+// own search): evaluate(layout) is dml::evaluate(run, layout) without validating the run and
+// deriving its constants again each time. It keeps its own copy of the run; evaluate may be
+// called from several threads at once.
+class TransformerEvaluator {
+ public:
+  // Throws ConfigError for a run that dml::evaluate would refuse.
+  explicit TransformerEvaluator(const TransformerRun& run);
+  ~TransformerEvaluator();
+  TransformerEvaluator(TransformerEvaluator&&) noexcept;
+  TransformerEvaluator& operator=(TransformerEvaluator&&) noexcept;
+
+  [[nodiscard]] StepPlan evaluate(const TransformerLayout& layout) const;
+  [[nodiscard]] const TransformerRun& run() const;
+
+ private:
+  struct Prepared;
+  std::unique_ptr<const Prepared> prepared_;
+};
 
 // --- One collective -----------------------------------------------------------------------------
 
