@@ -185,7 +185,9 @@ struct ReadVisitor {
   void field(M& m, const Field& f) {
     if constexpr (std::is_same_v<M, Sources>) sources = &m;
     lua_getfield(L, table, std::string(f.name).c_str());
-    const std::string fpath = path + "." + std::string(f.name);
+    // (The field's path made only where it is used: made for each field, it was a quarter of
+    // reading a layout from a table of Lua.)
+    const auto field_path = [&] { return path + "." + std::string(f.name); };
     const bool given = !lua_isnil(L, -1);
     bool other_given = false;  // the field's alternative (describe.hpp, Field::alternative)
     if (!f.alternative.empty()) {
@@ -196,13 +198,14 @@ struct ReadVisitor {
       // Both given (a printed value, or its JSON, read back): the type's check holds them to
       // the same value.
       if (!given && !other_given && f.required && !patch) {
-        throw ConfigError(fpath, fmt::format("required: {}{} or {}{}", f.name, note_suffix(f),
-                                             other.name, note_suffix(other)));
+        throw ConfigError(field_path(),
+                          fmt::format("required: {}{} or {}{}", f.name, note_suffix(f), other.name,
+                                      note_suffix(other)));
       }
     }
     if (given) {
       if constexpr (std::is_same_v<M, Sources>) {
-        Sources read = read_sources(L, lua_gettop(L), fpath, type_info<T>());
+        Sources read = read_sources(L, lua_gettop(L), field_path(), type_info<T>());
         if (patch) {  // a changed copy adds to the base's sources
           for (auto& [k, v] : read) {
             sources_given.push_back(k);
@@ -212,7 +215,7 @@ struct ReadVisitor {
           m = std::move(read);
         }
       } else {
-        read_member(L, lua_gettop(L), fpath, m, f, type_info<T>(), patch);
+        read_member(L, lua_gettop(L), field_path(), m, f, type_info<T>(), patch);
         given_fields.push_back(f.name);
         if (!f.alternative.empty()) given_fields.push_back(f.alternative);
       }
@@ -220,7 +223,7 @@ struct ReadVisitor {
       m = M{};  // given the other way: dropped from a copy, and derived again by complete()
     } else if (f.required && !patch) {
       if (missing_path.empty()) {
-        missing_path = fpath;
+        missing_path = field_path();
         missing_text = fmt::format("required ({})", f.doc);
       } else {
         also_missing.push_back(f.name);
