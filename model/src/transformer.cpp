@@ -3062,10 +3062,13 @@ std::string layout_text(const TransformerLayout& l) {
   } else if (z > 0) {
     add(" (ZeRO-", z);
   }
-  const std::int64_t ranks = l.dp.value_or(1) * l.cp.value_or(1);
-  if (z > 0 && l.shard && *l.shard < ranks) {
+  // (Degrees whose product overflows are a layout that cannot run: no replica count either.)
+  std::int64_t ranks = 0;
+  const bool overflows = __builtin_mul_overflow(l.dp.value_or(1), l.cp.value_or(1), &ranks);
+  if (overflows) ranks = std::numeric_limits<std::int64_t>::max();
+  if (z > 0 && l.shard && *l.shard > 0 && *l.shard < ranks) {
     // (A shard that does not divide the ranks is the layout's violation: no replica count.)
-    if (ranks % *l.shard == 0) {
+    if (!overflows && ranks % *l.shard == 0) {
       format(", HSDP: shard {} x replicate {}", *l.shard, ranks / *l.shard);
     } else {
       format(", HSDP: shard {}", *l.shard);

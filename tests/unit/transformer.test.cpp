@@ -3118,6 +3118,7 @@ TEST_CASE("transformer evaluator: a prepared run costs each layout as dml::evalu
 
 TEST_CASE("transformer layout text: every part, at the largest degrees, written whole",
           "[transformer][evaluate]") {
+  // (dp x cp overflows: no replica count, and no overflow in computing it, which UBSan checks.)
   constexpr std::int64_t big = std::numeric_limits<std::int64_t>::max();  // 19 digits
   const TransformerLayout l{.tp = big,
                             .tp_model = big,
@@ -3141,7 +3142,8 @@ TEST_CASE("transformer layout text: every part, at the largest degrees, written 
   INFO(text);
   CHECK(text.starts_with("TP 9223372036854775807 (2D: 9223372036854775807 x 1) (SP) x PP "));
   CHECK(text.find("(zero_bubble_v, interleave 9223372036854775807)") != std::string::npos);
-  CHECK(text.find(" x CP 9223372036854775807 (allgather)") != std::string::npos);
+  CHECK(text.find(" x DP 9223372036854775807 (ZeRO-2, HSDP: shard 9223372036854775806) x CP "
+                  "9223372036854775807 (allgather)") != std::string::npos);
   CHECK(text.ends_with(
       ", full recompute of 9223372036854775807 layers a chunk + MLA up-projections + expert "
       "activation, 9223372036854775807 layers offloaded"));

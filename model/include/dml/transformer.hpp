@@ -305,7 +305,8 @@ struct TransformerCtx;
 // A run checked and set up once, for costing many of its layouts (a sweep over layouts, a tool's
 // own search): evaluate(layout) is dml::evaluate(run, layout) without validating the run and
 // deriving its constants again each time. It keeps its own copy of the run; evaluate may be
-// called from several threads at once.
+// called from several threads at once. (A moved-from evaluator may only be assigned to or
+// destroyed.)
 class TransformerEvaluator {
  public:
   // Throws ConfigError for a run that dml::evaluate would refuse.
