@@ -267,7 +267,7 @@ template <NamedEnum E>
   return Field{.name = f.name, .min = std::isnan(f.min) ? 1 : f.min, .max = f.max};
 }
 
-[[nodiscard]] inline bool whole_ok(std::int64_t v, const Field& f) {
+[[nodiscard, gnu::always_inline]] inline bool whole_ok(std::int64_t v, const Field& f) {
   if (!f.one_of.empty()) {
     for (const std::int64_t x : f.one_of) {
       if (x == v) return true;
@@ -278,12 +278,12 @@ template <NamedEnum E>
   if (!std::isnan(f.min) && (f.above ? !(x > f.min) : x < f.min)) return false;
   return std::isnan(f.max) || x <= f.max;
 }
-[[nodiscard]] inline bool number_ok(double v, const Field& f) {
+[[nodiscard, gnu::always_inline]] inline bool number_ok(double v, const Field& f) {
   if (!std::isfinite(v)) return false;
   if (!std::isnan(f.min) && (f.above ? !(v > f.min) : v < f.min)) return false;
   return std::isnan(f.max) || v <= f.max;
 }
-[[nodiscard]] inline bool quantity_ok(double x, const Field& f) {
+[[nodiscard, gnu::always_inline]] inline bool quantity_ok(double x, const Field& f) {
   if (std::isnan(x) || (std::isinf(x) && !f.infinite)) return false;
   if (f.nonnegative ? x < 0 : !(x > 0)) return false;
   if (!std::isnan(f.min) && x < f.min) return false;
