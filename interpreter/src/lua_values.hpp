@@ -185,8 +185,8 @@ struct ReadVisitor {
   void field(M& m, const Field& f) {
     if constexpr (std::is_same_v<M, Sources>) sources = &m;
     lua_getfield(L, table, std::string(f.name).c_str());
-    // (The field's path made only where it is used: made for each field, it was a quarter of
-    // reading a layout from a table of Lua.)
+    // (The field's path made only for a field the table gives, or one a message names: made for
+    // every field of the type, it was a quarter of reading a layout from a table of Lua.)
     const auto field_path = [&] { return path + "." + std::string(f.name); };
     const bool given = !lua_isnil(L, -1);
     bool other_given = false;  // the field's alternative (describe.hpp, Field::alternative)

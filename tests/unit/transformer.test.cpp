@@ -3069,12 +3069,14 @@ TEST_CASE("transformer evaluator: a prepared run costs each layout as dml::evalu
     return b;
   };
   const dml::StepPlan assumed = same(TransformerLayout{});
-  // (The run's own notes are in the plan, after the layout's.)
-  CHECK(std::count_if(assumed.assumed.begin(), assumed.assumed.end(), [](const std::string& a) {
-          return a.starts_with("moe.top_k = 1") || a.starts_with("moe.expert_d_ff = 14336") ||
-                 a.starts_with("tokens = ");
-        }) == 3);
-  CHECK(assumed.assumed.back().starts_with("tokens = "));
+  // The run's own assumptions come after the layout's, in the order plans have always listed
+  // them: top_k, expert_d_ff, tokens (the layout's fields are filled first, then the run's).
+  REQUIRE(assumed.assumed.size() > 3);
+  const std::size_t k = assumed.assumed.size() - 3;
+  CHECK_THAT(assumed.assumed[k], StartsWith("moe.top_k = 1 (Switch's routing"));
+  CHECK_THAT(assumed.assumed[k + 1], StartsWith("moe.expert_d_ff = 14336 (d_ff"));
+  CHECK_THAT(assumed.assumed[k + 2], StartsWith("tokens = "));
+  CHECK_THAT(assumed.assumed.front(), StartsWith("tp = "));
   CHECK(std::any_of(assumed.notes.begin(), assumed.notes.end(), [](const std::string& n) {
     return n.find("efficiency values gemm are estimates") != std::string::npos;
   }));
@@ -3091,9 +3093,15 @@ TEST_CASE("transformer evaluator: a prepared run costs each layout as dml::evalu
   CHECK(evaluator.evaluate(TransformerLayout{}).time.step.value() == before.time.step.value());
   CHECK(dml::evaluate(run, TransformerLayout{}).time.step.value() != before.time.step.value());
 
-  // A moved evaluator costs as before.
-  dml::TransformerEvaluator moved = dml::TransformerEvaluator(evaluator.run());
+  // A moved evaluator costs as before, moved by construction and by assignment.
+  dml::TransformerEvaluator first(evaluator.run());
+  dml::TransformerEvaluator moved(std::move(first));
   CHECK(moved.evaluate(TransformerLayout{}).time.step.value() == before.time.step.value());
+  dml::TransformerEvaluator assigned(run);  // the changed run: another step
+  CHECK(assigned.evaluate(TransformerLayout{}).time.step.value() != before.time.step.value());
+  assigned = std::move(moved);
+  CHECK(assigned.evaluate(TransformerLayout{}).time.step.value() == before.time.step.value());
+  CHECK(assigned.run().global_batch == 256);
 
   // What dml::evaluate refuses, the evaluator refuses with the same message: a run when it is
   // made, a layout when it is costed.
