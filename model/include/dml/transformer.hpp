@@ -298,10 +298,6 @@ struct StepPlan {
 // reasons.
 [[nodiscard]] StepPlan evaluate(const TransformerRun& run, const TransformerLayout& layout);
 
-namespace detail {
-struct TransformerCtx;
-}
-
 // A run checked and set up once, for costing many of its layouts (a sweep over layouts, a tool's
 // own search): evaluate(layout) is dml::evaluate(run, layout) without validating the run and
 // deriving its constants again each time. It keeps its own copy of the run; evaluate may be
