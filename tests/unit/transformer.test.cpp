@@ -878,15 +878,7 @@ TEST_CASE("transformer pipeline: bubbles and activations in flight by schedule",
   const double p_stages = 4, m_mb = 16;
   // (pp 4 on 4 GPUs, or one stage on one GPU: the same 16 microbatches.)
   const auto plan = [&](Schedule s, std::int64_t v, std::int64_t pp = 4) {
-    const auto p =
-        dml::evaluate(run_of(m, pp, 16), TransformerLayout{.tp = 1,
-                                                           .pp = pp,
-                                                           .interleave = v,
-                                                           .schedule = s,
-                                                           .dp = 1,
-                                                           .zero = 0,
-                                                           .microbatch = 1,
-                                                           .recompute = Recompute::kNone});
+    const auto p = dml::evaluate(run_of(m, pp, 16), pipeline(pp, s, v));
     REQUIRE(p.violations.empty());
     REQUIRE(p.microbatches == 16);
     return p;
