@@ -1431,6 +1431,9 @@ function M.stack_for(row)
     :gsub("megatron%s+bridge", "megatron-bridge"):gsub("deepspeed[%s%-_]*megatron", "megatron-deepspeed")
   f = f:gsub("%(%s*not%s+[^%)]*%)", ""):gsub("%f[%a]not%s+deepspeed", ""):gsub("compared%s+[%a%s]-%f[%a]deepspeed", "")
     :gsub("deepspeed%-style", "")
+  -- Installed beside the run and not used ("DeepSpeed 0.8.1 installed but not used"): not the run's.
+  f = f:gsub("deepspeed[^,;%(%)]-%f[%a]not%s+used", ""):gsub("deepspeed[^,;%(%)]-%f[%a]unused", "")
+    :gsub("deepspeed%s*%(%s*not%s+used%s*%)", ""):gsub("deepspeed%s*%(%s*unused%s*%)", "")
   -- Any framework named for comparison is not the run's (helper-127: "Megatron-LM (vs
   -- torchtitan)", "NeMo (faster than torchtitan)", "Megatron-LM; torchtitan baseline was slower"
   -- ran as torchtitan): a parenthesis or a clause that compares is dropped (a clause where
@@ -2070,7 +2073,9 @@ function M.parse_recompute(cell)
   if not some then some, of = t:match("(%d+)%s*/%s*(%d+)%s+[%a%s]-layers?%f[%A]") end
   if not some then some = t:match("first%s+(%d+)%s+[%a%s]-layers?%f[%A]") end
   local chunk_words = t:match("(%d+)%s+layers?%s+per%s+[%a%s]-stage") or t:match("(%d+)%s+layers?%s+per%s+[%a%s]-chunk")
-  if not some and chunk_words then some = chunk_words end
+  -- (Not Megatron's uniform method, whose "1 layer per chunk" is a checkpoint's size, every layer
+  -- recomputed.)
+  if not some and chunk_words and not t:find("%f[%a]uniform%f[%A]") then some = chunk_words end
   local block = t:find("%f[%a]block%f[%A]") and not t:find("uniform") and not t:find("method[%s=:]+%a")
   if not some and block then
     some = t:match("(%d+)%s*layers?%f[%A]") or t:match("num[%s_%-]*layers[%s=:]*(%d+)")

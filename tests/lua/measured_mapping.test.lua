@@ -533,6 +533,11 @@ for f, key in pairs { ["PyTorch FSDP (not DeepSpeed)"] = "torchtitan", ["PyTorch
   t.eq(stack { framework = f }, key, f)
 end
 t.eq(stack { framework = "PyTorch DDP + Megatron TP", tp = "8" }, "megatron_core")
+-- DeepSpeed installed beside a run and not used is not the run's (the LUMI BigCode row ran as
+-- Megatron-DeepSpeed, whose 2021 stack then refused its sequence parallelism).
+t.eq(stack { framework = "BigCode Megatron-LM (fork), torch 1.13.1+rocm5.2, DeepSpeed 0.8.1 installed but not used" }, "megatron_core")
+t.eq(stack { framework = "Megatron-LM, DeepSpeed (unused)" }, "megatron_core")
+t.eq(stack { framework = "Megatron-LM + DeepSpeed" }, "megatron_2021")
 -- Async TP where the notes name it first (helper-38: "Vanilla TP; async TP speedup column 1.09"
 -- ran as async TP).
 t.eq(stack { framework = "torchtitan, torch.compile", notes = "Vanilla TP; async TP speedup column 1.09" }, "torchtitan_compile")
@@ -932,6 +937,11 @@ t.eq(some("checkpointing every transformer block"), nil, "every block: full")
 t.eq(some("full recompute of 42 layers").layers, 42); t.eq(some("full, 42 layers").layers, 42)
 t.eq(some("full (half of the layers)").share, 0.5); t.eq(some("full recompute on half of the layers").share, 0.5)
 t.eq(some("full (uniform, 1 layer)"), nil)
+-- (A uniform method's "1 layer per chunk" is its checkpoints' size: every layer, not one of each
+-- pipeline chunk.)
+t.eq(some("full, uniform (--recompute-granularity full --recompute-method uniform, 1 layer per chunk by default)"), nil)
+t.eq(measured.parse_recompute("full, uniform (--recompute-method uniform, 1 layer per chunk by default)"), "full")
+t.eq(some("full, 2 layers per chunk").layers, 2)
 -- A mode named and switched off is none; of clauses, one that switches a mode off says nothing
 -- of the others (helper-127: "no selective; full on 8 layers" was none, "selective: no; ..."
 -- selective). Two modes named keep the first word's reading.
