@@ -160,7 +160,7 @@ end
 -- num_gpus cell may name one after its count ("64 H100s").
 local gpu_words = {}
 for _, w in ipairs { "v100", "a100", "a800", "h100", "h800", "h200", "gh200", "b200", "gb200", "b300", "gb300", "mi300",
-                     "mi300x", "mi325x", "mi350x", "mi355x" } do
+                     "mi300x", "mi325x", "mi350x", "mi355x", "mi250", "mi250x" } do
   gpu_words[w] = true
 end
 
@@ -545,6 +545,8 @@ M.gpu_rules = {
   { pattern = "mi325x", preset = "mi325x" },
   { pattern = "mi300x", preset = "mi300x" },
   { pattern = "mi300%f[^%w]", preset = "mi300x" },
+  { pattern = "mi250x", preset = "mi250x" },
+  { pattern = "mi250%f[^%w]", preset = "mi250" },
   { pattern = "h200%f[%D]", preset = "h200_sxm" },
   -- The H800 PCIe is the H100 PCIe card with its NVLink bridge cut (the same 756 TFLOP/s).
   { pattern = "h800%f[%D].*pcie", preset = "h100_pcie" },
@@ -665,6 +667,9 @@ function M.gpu(cell)
       if r.preset == "h200_sxm" and t:find("gh200") then
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
       end
+      if r.preset == "mi250x" or r.preset == "mi250" then
+        notes[#notes + 1] = fmt("%q: a GPU is one GCD, half a module, as ROCm counts devices (a count of modules is half the GCDs)", cell)
+      end
       if r.preset == "mi300x" and not t:find("mi300x") then
         notes[#notes + 1] = fmt("%q: the MI300X assumed (the MI300A is an APU, not a training cluster's GPU)", cell)
       end
@@ -686,10 +691,12 @@ end
 
 --- NVLink bandwidth per GPU, both directions (GB/s), of each preset's scale-up domain: the
 --- datasheets' figures (V100 NVLink 2 300, A100 NVLink 3 600, H100 and H200 NVLink 4 900, H800
---- and A800 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896; the MI350X and MI355X, 7 x 153.6 = 1,075).
+--- and A800 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896; the MI350X and MI355X, 7 x 153.6 = 1,075;
+--- a Frontier or LUMI-G node of MI250X GCDs, RCCL's measured 125 GB/s bus bandwidth each way, 250,
+--- dml.presets.networks.infinity_fabric_mi250x, the MI250's taken alike).
 M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
   h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, a800_sxm = 400, b200 = 1800, gb200 = 1800,
-  b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896, mi350x = 1075, mi355x = 1075 }
+  b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896, mi350x = 1075, mi355x = 1075, mi250x = 250, mi250 = 250 }
 --- The host link of PCIe cards (GB/s per GPU, both ways), which carries their traffic inside a
 --- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 3.0 x16 for the
 --- V100 PCIe, 4.0 x16 for the A100 and A800 PCIe, 5.0 x16 for the H100 PCIe and the H100 and H200 NVL
@@ -698,12 +705,13 @@ M.pcie_spec = { a100_sxm = 64, a100_sxm_80gb = 64, a800_sxm = 64, h100_pcie = 12
   v100_sxm = 32 }
 --- The usual NIC rate per GPU, one direction (Gb/s), where a row gives no network: DGX A100's (and A800 servers')
 --- HDR 200, DGX H100's, DGX B200's and DGX GB200's ConnectX-7 400 (datasheets), Blackwell
---- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms (and of the MI350 series', AMD's 400 Gb/s Pollara NICs).
+--- Ultra's ConnectX-8 800, and the 400 Gb/s per GPU of MI300X platforms (and of the MI350 series', AMD's 400 Gb/s Pollara NICs);
+--- Frontier's and LUMI-G's MI250X GCDs share one 200 Gb/s Slingshot-11 NIC a module, 100 each (the MI250's taken alike).
 --- V100 servers (DGX-1: 4 EDR 100 Gb/s for 8 GPUs; DGX-2: 8 for 16) give each GPU 50; H100 PCIe
 --- servers have no reference design, and take the DGX H100's ConnectX-7 400 (said in the note).
 M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm2e_500w = 400,
   h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400, mi325x = 400,
-  mi350x = 400, mi355x = 400,
+  mi350x = 400, mi355x = 400, mi250x = 100, mi250 = 100,
   v100_sxm = 50, h100_pcie = 400 }
 --- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }
@@ -1280,7 +1288,7 @@ M.nvlink_latency, M.network_latency = "2 us", "6 us"
 --- fabric(gpu_preset): the name of the GPU's scale-up links, for the notes: AMD's Infinity
 --- Fabric, else NVLink.
 function M.fabric(gpu_preset)
-  return (gpu_preset or ""):match("^mi3") and "Infinity Fabric" or "NVLink"
+  return (gpu_preset or ""):match("^mi[23]") and "Infinity Fabric" or "NVLink"
 end
 
 --- schedule(row): the pipeline schedule the framework cell or the notes name, as dml's layout

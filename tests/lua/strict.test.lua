@@ -37,13 +37,13 @@ t.eq(keys(dml.presets), "facilities, gpus, networks, stacks", "pairs lists the p
 t.eq(keys(dml.paper), "erdil2024, fernandez2024", "pairs lists the paper modules")
 
 -- every preset table
-local gpu_names = "a100_sxm, a100_sxm_80gb, a800_sxm, b200, b300, gb200, gb300, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi300x, mi325x, mi350x, mi355x, v100_sxm"
+local gpu_names = "a100_sxm, a100_sxm_80gb, a800_sxm, b200, b300, gb200, gb300, h100_pcie, h100_sxm, h100_sxm_hbm2e_500w, h100_sxm_low_latency, h200_sxm, h800_sxm, mi250, mi250x, mi300x, mi325x, mi350x, mi355x, v100_sxm"
 -- a stem of several presets names each, the closest first
 raises_here(function() return gpus.h100 end, "dml.presets.gpus.h100: no such preset; did you mean 'h100_sxm', 'h100_pcie', 'h100_sxm_hbm2e_500w' or 'h100_sxm_low_latency'? (presets: " .. gpu_names .. ")")
 raises_here(function() return stacks.megatron end, "dml.presets.stacks.megatron: no such preset; did you mean 'megatron_2021', 'megatron_2022' or 'megatron_core'? (presets: deepspeed_zero3_2021, llm_foundry, megascale, megatron_2021, megatron_2022, megatron_core, torchtitan, torchtitan_async_tp, torchtitan_compile)")
 raises_here(function() return gpus.h100_smx end, "dml.presets.gpus.h100_smx: no such preset; did you mean 'h100_sxm'? (presets: " .. gpu_names .. ")")
 raises_here(function() return dml.presets.gpus.tpu_v5 end, "dml.presets.gpus.tpu_v5: no such preset (presets: " .. gpu_names .. ")")
-local network_names = "ethernet_400g, ethernet_800g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, infinity_fabric_mi300x, infinity_fabric_mi355x, nvl72, nvlink2_v100, nvlink3_a100, nvlink4_h100, nvlink5_b200, nvlink_a800, nvlink_h800"
+local network_names = "ethernet_400g, ethernet_800g, infiniband_edr, infiniband_hdr, infiniband_ndr, infiniband_xdr, infinity_fabric_mi250x, infinity_fabric_mi300x, infinity_fabric_mi355x, nvl72, nvlink2_v100, nvlink3_a100, nvlink4_h100, nvlink5_b200, nvlink_a800, nvlink_h800, slingshot11"
 raises_here(function() return networks.infiniband_nrd end, "dml.presets.networks.infiniband_nrd: no such preset; did you mean 'infiniband_ndr'? (presets: " .. network_names .. ")")
 raises_here(function() return networks.nvlink_h100 end, "dml.presets.networks.nvlink_h100: no such preset; did you mean 'nvlink4_h100'? (presets: " .. network_names .. ")")
 local stack_names = "deepspeed_zero3_2021, llm_foundry, megascale, megatron_2021, megatron_2022, megatron_core, torchtitan, torchtitan_async_tp, torchtitan_compile"

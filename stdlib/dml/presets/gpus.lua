@@ -490,6 +490,78 @@ end
 M.mi355x = cdna4_part("MI355X", "2400 MHz", 1400, "2516.6 TFLOP/s")
 M.mi350x = cdna4_part("MI350X", "2200 MHz", 1000, "2306.9 TFLOP/s")
 
+-- The MI250X and MI250 (CDNA 2), as software sees them: each module is two GCDs, and each GCD is
+-- one device to ROCm and PyTorch, one "GPU" to the Frontier and LUMI papers, torchtitan and OLCF.
+-- A preset is ONE GCD: 110 CUs (MI250X) or 104 (MI250) at 1,700 MHz, 64 GB of HBM2e at 1.6384 TB/s,
+-- half of the module's 560 W cap. No FP8 or TF32 matrix rates on CDNA 2. The GEMM efficiency is
+-- fitted on one LUMI run and checked on the other LUMI and Frontier runs of
+-- tests/validation/measured/mi250x_2023_2025.tsv (docs/calibration.md); every other efficiency is
+-- a kernel or link measurement, or an estimate that says so.
+local rocm_mi250 = "ROCm docs, 'AMD Instinct MI250 microarchitecture' and 'AMD GPU specifications'" ..
+  " (ROCm/legacy-rocm-build@089d7513 docs/conceptual/gpu-arch/mi250.md, @e88a729c docs/reference/gpu-specs.rst)"
+local olcf = "OLCF Frontier User Guide (olcf/olcf-user-docs@2745903 systems/frontier_user_guide.rst)"
+local lumi_g = "LUMI user guide, 'GPU nodes - LUMI-G' (Lumi-supercomputer/lumi-userguide@6c3a26c docs/hardware/lumig.md)"
+local function cdna2_part(name, cus, peak)
+  local gcd = string.format("%s: %d CUs per GCD (%d per module) at 1700 MHz, %s dense fp16/bf16 per GCD" ..
+    " (1,024 FLOP per CU and clock), 64 GB HBM2e at 1.6384 TB/s per GCD", rocm_mi250, cus, 2 * cus, peak)
+  local g = {
+    name = name .. " (one GCD)",
+    flop_per_clock_per_thread = { fp16 = 8, fp32 = 2 },
+    sms = cus, clock = "1700 MHz", effective_utilization = 0.70,
+    hbm_bandwidth = "1.6384 TB/s", hbm_capacity = "64 GB",
+    l2_bandwidth = "6.96 TB/s", l2_size = "8 MB", register_file = "64 KiB",
+    dsmem = false, matmul_latency = "4.5 us", tensor_core_granule = 16,
+    efficiency = efficiency(
+      { gemm = 0.4739, gemm_half_dim = 93, attention = 0.41, flash3_gain = 1, fp8_gain = 1,
+        hbm = 0.82, nvlink = 1, network = 0.95, workspace = "3 GiB", memory = "65520 MiB" },
+      { gemm = "fit (dml.calibrate of gemm alone, scenarios/calibration/mi250x.lua) on LUMI-MegDS-33B-64g of" ..
+          " tests/validation/measured/mi250x_2023_2025.tsv (a 33B GPT on 64 GCDs, Megatron-DeepSpeed on ROCm 5.2)," ..
+          " from the kernel measurement 0.69 (torch.matmul in bf16 at 8192^3 on an MI210, the same CDNA 2 die:" ..
+          " 124.2 TFLOP/s of 181.0 under ROCm 7.2; zzc0721/torch-performance-test-data issue 195): held out, the" ..
+          " file's 13 other rows of LUMI and Frontier 38.4% -> 17.2% mean abs (docs/calibration.md)",
+        gemm_half_dim = "estimate: the H100 value",
+        attention = "estimate, derived from a kernel measurement: FlashAttention-2's CK port on gfx90a ran 52.6-67.5 TFLOP/s forward and backward at" ..
+          " head width 64 (sequence 512-8192, non-causal; hiyouga/LlamaFactory issue 8793, the board not named)," ..
+          " which under dml's split (docs/model.md 8.2: the backward 2.5/0.8 of the forward's time, head width 64" ..
+          " at 0.870 and 0.903 of the rate) is 0.36-0.46 of a GCD's peak; 0.41 the middle",
+        flash3_gain = "none: no FlashAttention-3 kernel", fp8_gain = "none: no FP8 matrix rate on CDNA 2" ..
+          " (ROCm 'Data types and precision support': float8 not supported on CDNA2)",
+        fp4_gain = "none: no FP4 on CDNA 2",
+        hbm = "measured: BabelStream on one MI250X GCD reaches 1.3-1.4 TB/s, 0.79-0.85 of 1.6384 (OLCF's" ..
+          " node-performance study as cited by the ROCm blog 'Seismic stencils, part 1', ROCm/rocm-blogs@c9a603f)",
+        nvlink = "none: the Infinity Fabric level's bandwidth (dml.presets.networks.infinity_fabric_mi250x) is" ..
+          " already RCCL's measured bus bandwidth",
+        network = "measured: osu_mbw_mr between two LUMI-G nodes, 8 GCDs each, moves 95 GB/s of the node's 4 x 25 GB/s" ..
+          " Slingshot-11 NICs (LUMI's regression reference, Lumi-supercomputer/lumi-reframe-tests@a6d7984" ..
+          " checks/microbenchmarks/mpi/osu_check.py)",
+        workspace = "estimate: framework, RCCL buffers and fragmentation, as the other presets",
+        memory = "measured: the HIP runtime reports 68,702,699,520 B (65,520 MiB) of total memory for an" ..
+          " MI250X GCD on LUMI (Cray CCE's runtime log, csc-training/portable-gpu-programming@0e16f2b" ..
+          " openmp/01-axpy-basics/solution/README.md); the MI250's the same HBM2e stacks (estimate)" }),
+    sources = {
+      name = gcd .. "; one GCD of the module, the device ROCm and PyTorch see (" .. olcf ..
+        ": 'The programmer can think of the 8 GCDs as 8 separate GPUs')",
+      flop_per_clock_per_thread = gcd .. "; per thread of 128 a CU: fp16 and bf16 8 (the same matrix rate);" ..
+        " fp32 2 (256 per CU and clock, the fp32 matrix and packed rate); no fp8",
+      sms = gcd .. " (compute units, counted as SMs)", clock = gcd,
+      effective_utilization = "estimate: the paper's H100 value",
+      hbm_bandwidth = gcd, hbm_capacity = gcd,
+      l2_bandwidth = lumi_g .. ": 8 MB of L2 per GCD in 32 slices of 128 B per clock, 6.96 TB/s peak (no measured figure)",
+      l2_size = lumi_g,
+      register_file = "estimate: 512 KiB of VGPRs per CU over 4 SIMDs is 128 KiB (ROCm specs); the paper's 64 KiB kept, as the MI300X's",
+      dsmem = "no distributed shared memory", matmul_latency = "estimate: the paper's H100 value",
+      tensor_core_granule = "estimate: MFMA tiles of 16",
+      shared_memory_bandwidth = "unset: the paper's 32 banks x 4 B per CU and cycle at the effective clock, the LDS's 128 B per CU and cycle (ROCm Compute Profiler docs, CDNA)",
+    },
+  }
+  g.power = power(280, 45, "half of the module's 560 W: rocm-smi shows PwrCap 560.0W for each MI250X or MI250 module," ..
+      " on its first GCD (LUMI training notes, Lumi-supercomputer/LUMI-training-materials@d64bc58; AMD: 500 W TDP, 560 W peak)",
+    "estimate: half of a module's idle rocm-smi reading, 82-102 W on LUMI's MI250X (the same notes)")
+  return g
+end
+M.mi250x = cdna2_part("MI250X", 110, "191.5 TFLOP/s")
+M.mi250 = cdna2_part("MI250", 104, "181.0 TFLOP/s")
+
 -- Bandwidth to host memory, each direction, per GPU while every GPU of the server copies: what
 -- activation offloading moves over (a layout's `offload`). A PCIe x16 link carries 15.75 (Gen3),
 -- 31.5 (Gen4) or 63 (Gen5) GB/s each way after its encoding (NVIDIA's datasheets give both ways:
@@ -510,6 +582,8 @@ local host_links = {
   { { "b200", "b300" }, "27.7 GB/s",
     pcie_host("Gen5", "63") .. "; HGX B200 and B300 servers join the GPUs to x86 hosts over PCIe Gen5 x16 (Nebius's MLPerf Inference v6.0 B200 system description, accelerator_host_interconnect)" },
   { { "mi300x", "mi325x", "mi350x", "mi355x" }, "27.7 GB/s", pcie_host("Gen5", "63") .. "; a PCIe Gen5 x16 host link (AMD's MLPerf Inference v4.1 MI300X system description; the MI325X's and the CDNA 4 parts': estimate, the same)" },
+  { { "mi250x", "mi250" }, "31.7 GB/s", "estimate: each GCD's own 36 GB/s each way to the CPU (" .. olcf ..
+    ": 'Each GCD is connected to the CPU with 36+36 GB/s'), at the 88% the copy engines reach (" .. nvbw .. ")" },
   { { "gb200", "gb300" }, "175 GB/s",
     "estimate: a Grace CPU serves two GPUs over NVLink-C2C (NVIDIA gives 900 GB/s, both ways, and does not split it per GPU), and its LPDDR5X sets the pace: copies both ways at once through one Grace measured 175.4 GB/s host to device and 171.8 back on a GB300 DGX Station (one GPU; 359 and 377 one way at a time; stas00/ml-engineering network/README.md @744d01e), about 350 GB/s of Grace memory traffic, which the two GPUs of a GB200 or GB300 share when both offload: 175 each" },
 }
@@ -534,6 +608,7 @@ local host_memory = {
   { { "b200", "b300" }, "256 GB", "NVIDIA DGX B200 datasheet: 2 TB of system memory for 8 GPUs, configurable to 4 TB (the B300: estimate, the same)" },
   { { "gb200", "gb300" }, "240 GB", "NVIDIA GB200 NVL72: up to 480 GB of LPDDR5X per Grace CPU, which serves two GPUs (the GB300: the same Grace)" },
   { { "mi300x", "mi325x", "mi350x", "mi355x" }, "256 GB", "estimate: 2 TB of system memory for 8 GPUs, as the DGX H100" },
+  { { "mi250x", "mi250" }, "64 GB", olcf .. ": 512 GB of DDR4 for the node's 8 GCDs (LUMI-G the same; the MI250: estimate, the same)" },
 }
 set_rows("host_memory", host_memory)
 

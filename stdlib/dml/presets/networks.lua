@@ -64,6 +64,21 @@ M.infinity_fabric_mi355x = {
               bandwidth = "AMD Instinct MI350 series: 7 Infinity Fabric links x 153.6 GB/s = 1,075.2 GB/s per GPU, both directions together",
               latency = "assumed equal to the paper's NVLink latency" },
 }
+-- A Frontier or LUMI-G node (HPE Cray EX235a) holds 4 MI250X, 8 GCDs, on uneven Infinity Fabric:
+-- 200 GB/s each way between the two GCDs of a module, 50 or 100 GB/s to the others (OLCF). A ring
+-- over the 8 goes at its slow hops' pace, so the level carries RCCL's measured bus bandwidth (the
+-- GPU presets' `nvlink` efficiency is 1).
+M.infinity_fabric_mi250x = {
+  name = "infinity-fabric-mi250x", size = 8, bandwidth = "250 GB/s", latency = "1.125 us",
+  sources = { size = "a Frontier or LUMI-G node: 4 MI250X, 8 GCDs (OLCF Frontier User Guide, olcf/olcf-user-docs@2745903 systems/frontier_user_guide.rst)",
+              bandwidth = "measured: rccl-tests all_reduce_perf over the 8 GCDs of a LUMI-G node, bus bandwidth 125 GB/s at 128 MiB in half precision (LUMI's regression reference, Lumi-supercomputer/lumi-reframe-tests@a6d7984 checks/ai-guide/check_ddp_visualtransformer.py), both directions together; the links: 4 x 50 GB/s each way within a module, 1 or 2 x 50 GB/s between modules (OLCF)",
+              latency = "assumed equal to the paper's NVLink latency" },
+}
+M.slingshot11 = {
+  name = "slingshot-11", link = "100 Gb/s", latency = "1.125 us",
+  sources = { link = "HPE Slingshot-11 on Frontier and LUMI-G: 4 NICs of 200 Gb/s (25 GB/s each way) per node, one per MI250X module, so two GCDs share one: 100 Gb/s per GCD (OLCF Frontier User Guide; LUMI user guide docs/hardware/network.md)",
+              latency = "assumed equal to the paper's InfiniBand latency" },
+}
 
 M.infiniband_edr = {
   name = "infiniband-edr", link = "100 Gb/s", latency = "1.125 us",
