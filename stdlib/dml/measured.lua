@@ -622,6 +622,10 @@ end
 function M.gpu(cell)
   if cell == nil then return nil, "no GPU given" end
   local t = cell:lower()
+  -- ROCm names both CDNA 2 parts' devices "AMD Instinct MI250X/MI250" (rocminfo's marketing
+  -- name, torch.cuda.get_device_name): one device, not two GPUs; the MI250X assumed, said.
+  local rocm_name = false
+  t = t:gsub("mi250x%s*/%s*mi250%f[^%w]", function() rocm_name = true return "mi250x" end)
   for _, join in ipairs { "%s*/%s*", "%s+or%s+", "%s*&%s*", "%s*\226\134\146%s*", "%s*%->%s*" } do
     for a, b in t:gmatch("%f[%w](%w+)" .. join .. "(%w+)%f[%W]") do
       if gpu_words[a] and gpu_words[b] and a ~= b then
@@ -668,6 +672,9 @@ function M.gpu(cell)
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
       end
       if r.preset == "mi250x" or r.preset == "mi250" then
+        if rocm_name then
+          notes[#notes + 1] = fmt("%q: ROCm's device name for both parts; the MI250X assumed (the MI250 has 104 CUs a GCD, not 110)", cell)
+        end
         notes[#notes + 1] = fmt("%q: a GPU is one GCD, half a module, as ROCm counts devices (a count of modules is half the GCDs)", cell)
       end
       if r.preset == "mi300x" and not t:find("mi300x") then

@@ -131,6 +131,17 @@ do
 end
 -- A cell that names two GPUs is not read as either (helper-32's "A800/H800 80GB" ran as the H800).
 t.eq(select(2, measured.gpu("A800/H800 80GB")), 'GPU "A800/H800 80GB" names two GPUs (A800, H800): which ran is not said')
+-- The CDNA 2 parts: one GCD a GPU, said; ROCm's device name for both ("AMD Instinct
+-- MI250X/MI250") is one device, the MI250X assumed; the MI250 and MI300X named apart are two.
+do
+  local k, n = measured.gpu("AMD Instinct MI250X/MI250")
+  t.eq(k, "mi250x"); t.eq(#n, 2)
+  t.eq(n[1]:find("ROCm's device name for both parts", 1, true) ~= nil, true, n[1])
+  k, n = measured.gpu("MI250X")
+  t.eq(k, "mi250x"); t.eq(#n, 1); t.eq(n[1]:find("one GCD", 1, true) ~= nil, true, n[1])
+  t.eq((measured.gpu("MI250 (AMD Accelerator Cloud)")), "mi250")
+  t.eq(select(2, measured.gpu("MI250/MI300X")), 'GPU "MI250/MI300X" names two GPUs (MI250, MI300X): which ran is not said')
+end
 t.eq(gpu("A100 or H100"), nil); t.eq(gpu("GB200 NVL72"), "gb200", "one GPU, not also the B200")
 t.eq(gpu("NVIDIA GH200"), "h200_sxm")
 -- A GPU named in parentheses explains the other (helper-35's review).
