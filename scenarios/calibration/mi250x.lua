@@ -6,7 +6,7 @@
 -- value is fitted, every other value held:
 --   gemm, on LUMI-MegDS-33B-64g (a 33B GPT on 64 GCDs, TP 2 x PP 4 x DP 8, Megatron-DeepSpeed on
 --     ROCm 5.2, the README's benchmark output of spyysalo/lumi-llm-scaling);
---   held out: every other row of the file, of three sites' software (Megatron-DeepSpeed at other
+--   held out: every other row of the file, of two sites' software (Megatron-DeepSpeed at other
 --     sizes and scales, GPT-NeoX, BigCode's Megatron-LM, torchtitan and Hugging Face accelerate
 --     on Frontier).
 -- The MI250 (104 CUs a GCD) takes the MI250X's value. The fit must land on the value the presets

@@ -624,8 +624,11 @@ function M.gpu(cell)
   local t = cell:lower()
   -- ROCm names both CDNA 2 parts' devices "AMD Instinct MI250X/MI250" (rocminfo's marketing
   -- name, torch.cuda.get_device_name): one device, not two GPUs; the MI250X assumed, said.
+  -- (An MI250 named elsewhere in the cell is the part: "MI250 (device name 'AMD Instinct
+  -- MI250X/MI250')".)
   local rocm_name = false
-  t = t:gsub("mi250x%s*/%s*mi250%f[^%w]", function() rocm_name = true return "mi250x" end)
+  local elsewhere = t:gsub("mi250x%s*/%s*mi250%f[^%w]", " "):find("mi250%f[^%w]") and "mi250" or "mi250x"
+  t = t:gsub("mi250x%s*/%s*mi250%f[^%w]", function() rocm_name = true return elsewhere end)
   for _, join in ipairs { "%s*/%s*", "%s+or%s+", "%s*&%s*", "%s*\226\134\146%s*", "%s*%->%s*" } do
     for a, b in t:gmatch("%f[%w](%w+)" .. join .. "(%w+)%f[%W]") do
       if gpu_words[a] and gpu_words[b] and a ~= b then
@@ -672,7 +675,7 @@ function M.gpu(cell)
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
       end
       if r.preset == "mi250x" or r.preset == "mi250" then
-        if rocm_name then
+        if rocm_name and r.preset == "mi250x" then
           notes[#notes + 1] = fmt("%q: ROCm's device name for both parts; the MI250X assumed (the MI250 has 104 CUs a GCD, not 110)", cell)
         end
         notes[#notes + 1] = fmt("%q: a GPU is one GCD, half a module, as ROCm counts devices (a count of modules is half the GCDs)", cell)
@@ -1229,6 +1232,13 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       end
     end
     local rate_only = t:match("(%d+%.?%d*)%s*gb/s")
+    -- An MI250X or MI250 module is two GCDs, two of the judge's GPUs: a rate a module
+    -- ("Slingshot-11 200 Gb/s per MI250X module") is shared by them.
+    local cdna2 = gpu_preset == "mi250x" or gpu_preset == "mi250"
+    if cdna2 and rate_only and (t:find("per%s+[%w%s]-module") or t:find("per%s+[%w%s]-oam")) then
+      return both(tonumber(rate_only) / 2), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s a module read as shared by its two GCDs", rate_only)
+    end
     -- A lone rate above any one NIC's (ConnectX-8's 800 Gb/s) is the node's: "3.2 Tbps" EFA,
     -- "1600 Gbps node-node interconnect".
     if rate_only and tonumber(rate_only) > M.fastest_nic then
@@ -1260,6 +1270,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         local port = split and (split * 2 == g[3] or split * 4 == g[3]) and split or g[3]
         local bw, how = shared_nics(port, "(" .. g[2] .. ")")
         if bw then return bw, how end
+        -- Frontier's and LUMI-G's Slingshot-11: one NIC a module, shared by its two GCDs.
+        if cdna2 and port == g[3] then
+          return both(port / 2), fmt("inter-node %q: %s, %d Gb/s a port, one NIC per module shared by its two GCDs, each way",
+            cell, g[2], port)
+        end
         if split and (split * 2 == g[3] or split * 4 == g[3]) then
           return both(split), fmt("inter-node %q: %s at %d Gb/s a port (fewer lanes), read as one NIC per GPU, each way",
             cell, g[2], split)
@@ -1444,11 +1459,20 @@ function M.stack_for(row)
   -- or compared against ("PyTorch FSDP (not DeepSpeed)") is not the run's.
   f = f:gsub("torch%s+titan", "torchtitan"):gsub("megatron%s+core", "megatron-core"):gsub("%f[%a]m%-?core%f[%A]", "megatron-core")
     :gsub("megatron%s+bridge", "megatron-bridge"):gsub("deepspeed[%s%-_]*megatron", "megatron-deepspeed")
+  -- DeepSpeed installed beside the run and not used ("DeepSpeed 0.8.1 installed but not used",
+  -- "DeepSpeed (not used)"): not the run's. Not Megatron-DeepSpeed's name, nor a DeepSpeed of
+  -- which a part is not used ("DeepSpeed ZeRO-3 with CPU offload not used"). (Before the "(not
+  -- ...)" parentheses are dropped, which would leave "DeepSpeed".)
+  local function unless_megatron(at, whole)
+    return f:sub(math.max(1, at - 9), at - 1) == "megatron-" and whole or ""
+  end
+  for _, unused in ipairs { "()(deepspeed[%w%s%.%-_]-%f[%a]installed[%w%s%-_]-%f[%a]not%s+used)",
+                            "()(deepspeed[%w%s%.%-_]-%f[%a]installed[%w%s%-_]-%f[%a]unused)",
+                            "()(deepspeed[%w%s%.%-_]-%(%s*not%s+used%s*%))", "()(deepspeed[%w%s%.%-_]-%(%s*unused%s*%))" } do
+    f = f:gsub(unused, unless_megatron)
+  end
   f = f:gsub("%(%s*not%s+[^%)]*%)", ""):gsub("%f[%a]not%s+deepspeed", ""):gsub("compared%s+[%a%s]-%f[%a]deepspeed", "")
     :gsub("deepspeed%-style", "")
-  -- Installed beside the run and not used ("DeepSpeed 0.8.1 installed but not used"): not the run's.
-  f = f:gsub("deepspeed[^,;%(%)]-%f[%a]not%s+used", ""):gsub("deepspeed[^,;%(%)]-%f[%a]unused", "")
-    :gsub("deepspeed%s*%(%s*not%s+used%s*%)", ""):gsub("deepspeed%s*%(%s*unused%s*%)", "")
   -- Any framework named for comparison is not the run's (helper-127: "Megatron-LM (vs
   -- torchtitan)", "NeMo (faster than torchtitan)", "Megatron-LM; torchtitan baseline was slower"
   -- ran as torchtitan): a parenthesis or a clause that compares is dropped (a clause where
@@ -2090,7 +2114,9 @@ function M.parse_recompute(cell)
   local chunk_words = t:match("(%d+)%s+layers?%s+per%s+[%a%s]-stage") or t:match("(%d+)%s+layers?%s+per%s+[%a%s]-chunk")
   -- (Not Megatron's uniform method, whose "1 layer per chunk" is a checkpoint's size, every layer
   -- recomputed.)
-  if not some and chunk_words and not t:find("%f[%a]uniform%f[%A]") then some = chunk_words end
+  local uniform_method = (t:find("method[%s=:]*uniform%f[%A]") or t:find("^%s*full[%s,;:]+uniform%f[%A]")
+    or t:find("^%s*uniform%f[%A]") or t:find("%f[%a]uniform%s+method")) and not t:find("non%-uniform")
+  if not some and chunk_words and not uniform_method then some = chunk_words end
   local block = t:find("%f[%a]block%f[%A]") and not t:find("uniform") and not t:find("method[%s=:]+%a")
   if not some and block then
     some = t:match("(%d+)%s*layers?%f[%A]") or t:match("num[%s_%-]*layers[%s=:]*(%d+)")
@@ -3246,6 +3272,13 @@ request = function(row, presets, assumed)
   if batch then note(batch_note) end
   if gpu_key then
     for _, g in ipairs(gpu_notes) do note(g) end
+  end
+  -- An MI250X or MI250 server holds 4 modules, 8 GCDs (Frontier, LUMI-G, AMD's cloud): a row of
+  -- 4 a node counts modules (MosaicML's "4 x MI250 GPUs" a node), and its counts and per-GPU
+  -- figures are twice a GCD's: not predicted, with what to write instead.
+  if (gpu_key == "mi250x" or gpu_key == "mi250") and I(row.gpus_per_node) == 4 then
+    why(fmt("gpus_per_node 4 on an %s counts modules (a server holds 4, 8 GCDs): write num_gpus, gpus_per_node and the per-GPU figures per GCD, as ROCm counts devices",
+      gpu_key == "mi250x" and "MI250X" or "MI250"))
   end
   if stack_key then note(stack_note or fmt("stack %s (framework %q)", stack_key, row.framework)) end
   if #reasons > 0 then return nil, table.concat(reasons, "; ") end

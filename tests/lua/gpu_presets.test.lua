@@ -123,6 +123,7 @@ do
     t.eq(g.flop_per_clock_per_thread.fp8, nil, g.name .. ": no FP8 on CDNA 2")
     t.eq(g.power.busy_watts, 280)
   end
+  t.eq(gpus.mi250.efficiency.gemm, gpus.mi250x.efficiency.gemm, "the MI250 takes the MI250X's fit")
   t.eq(dml.level(networks.infinity_fabric_mi250x).bandwidth, dml.q(measured.nvlink_spec.mi250x .. " GB/s"))
   t.eq(dml.level(networks.slingshot11).bandwidth, dml.q(measured.nic_spec.mi250x / 4 .. " GB/s"), "Gb/s each way to GB/s both")
   local run = dml.run { model = dml.transformer { layers = 32, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336,

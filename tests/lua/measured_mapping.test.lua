@@ -141,6 +141,24 @@ do
   t.eq(k, "mi250x"); t.eq(#n, 1); t.eq(n[1]:find("one GCD", 1, true) ~= nil, true, n[1])
   t.eq((measured.gpu("MI250 (AMD Accelerator Cloud)")), "mi250")
   t.eq(select(2, measured.gpu("MI250/MI300X")), 'GPU "MI250/MI300X" names two GPUs (MI250, MI300X): which ran is not said')
+  -- (An MI250 named beside ROCm's device name is the MI250; helper-136.)
+  k, n = measured.gpu("MI250 (device name 'AMD Instinct MI250X/MI250')")
+  t.eq(k, "mi250"); t.eq(#n, 1)
+  -- Slingshot-11 without a rate, or a rate a module: one NIC a module, two GCDs share it (it was
+  -- 200 Gb/s a GCD); a rate a GCD as given.
+  t.eq((measured.inter_node("Slingshot-11", 8, "mi250x")), 25)
+  t.eq((measured.inter_node("Slingshot-11 200 Gb/s per MI250X module", 8, "mi250x")), 25)
+  t.eq((measured.inter_node("100 Gb/s per GPU", 8, "mi250x")), 25)
+  t.eq((measured.inter_node("Slingshot-11", 8, "h100_sxm")), 50, "another GPU: one NIC each")
+  -- A row of 4 a node counts modules: not predicted, saying what to write (helper-136: the
+  -- Frontier torchtitan row so written came out +110%).
+  local modules = { run_id = "mine-8b-32", framework = "torchtitan", model = "Llama 3 8B", layers = "32", hidden = "4096",
+    heads = "32", kv_heads = "8", ffn_hidden = "14336", vocab = "128256", seq_len = "8192", gpu = "MI250X",
+    num_gpus = "32", gpus_per_node = "4", tp = "1", pp = "1", dp = "32", global_batch_seqs = "64", iter_time_s = "6" }
+  local _, reason = measured.request(modules)
+  t.eq(reason, "gpus_per_node 4 on an MI250X counts modules (a server holds 4, 8 GCDs): write num_gpus, gpus_per_node and the per-GPU figures per GCD, as ROCm counts devices")
+  modules.num_gpus, modules.gpus_per_node, modules.dp = "64", "8", "64"
+  t.eq(measured.request(modules) ~= nil, true, "the same run in GCDs")
 end
 t.eq(gpu("A100 or H100"), nil); t.eq(gpu("GB200 NVL72"), "gb200", "one GPU, not also the B200")
 t.eq(gpu("NVIDIA GH200"), "h200_sxm")
@@ -549,6 +567,12 @@ t.eq(stack { framework = "PyTorch DDP + Megatron TP", tp = "8" }, "megatron_core
 t.eq(stack { framework = "BigCode Megatron-LM (fork), torch 1.13.1+rocm5.2, DeepSpeed 0.8.1 installed but not used" }, "megatron_core")
 t.eq(stack { framework = "Megatron-LM, DeepSpeed (unused)" }, "megatron_core")
 t.eq(stack { framework = "Megatron-LM + DeepSpeed" }, "megatron_2021")
+-- (helper-136: a part of DeepSpeed not used, or Megatron-DeepSpeed's own name, is still the run's;
+-- a parenthesis says "not used" too.)
+t.eq(stack { framework = "Megatron-DeepSpeed with sequence parallelism not used" }, "megatron_2021")
+t.eq(stack { framework = "Megatron-LM, DeepSpeed ZeRO-3 with CPU offload not used" }, "megatron_2021")
+t.eq(stack { framework = "Megatron-LM, DeepSpeed (not used)" }, "megatron_core")
+t.eq(stack { framework = "Megatron-DeepSpeed installed but not used" }, "megatron_2021")
 -- Async TP where the notes name it first (helper-38: "Vanilla TP; async TP speedup column 1.09"
 -- ran as async TP).
 t.eq(stack { framework = "torchtitan, torch.compile", notes = "Vanilla TP; async TP speedup column 1.09" }, "torchtitan_compile")
@@ -953,6 +977,11 @@ t.eq(some("full (uniform, 1 layer)"), nil)
 t.eq(some("full, uniform (--recompute-granularity full --recompute-method uniform, 1 layer per chunk by default)"), nil)
 t.eq(measured.parse_recompute("full, uniform (--recompute-method uniform, 1 layer per chunk by default)"), "full")
 t.eq(some("full, 2 layers per chunk").layers, 2)
+-- (helper-136: only the uniform method: "non-uniform" or DeepSpeed's uniform pipeline split leave
+-- a count per stage as it is.)
+t.eq(some("full, 4 layers per stage (non-uniform)").layers, 4)
+t.eq(some("full, 4 layers per stage; pipeline partition uniform").layers, 4)
+t.eq(some("full (--recompute-method uniform), 1 layer per chunk"), nil)
 -- A mode named and switched off is none; of clauses, one that switches a mode off says nothing
 -- of the others (helper-127: "no selective; full on 8 layers" was none, "selective: no; ..."
 -- selective). Two modes named keep the first word's reading.

@@ -523,7 +523,8 @@ local function cdna2_part(name, cus, peak)
         attention = "estimate, derived from a kernel measurement: FlashAttention-2's CK port on gfx90a ran 52.6-67.5 TFLOP/s forward and backward at" ..
           " head width 64 (sequence 512-8192, non-causal; hiyouga/LlamaFactory issue 8793, the board not named)," ..
           " which under dml's split (docs/model.md 8.2: the backward 2.5/0.8 of the forward's time, head width 64" ..
-          " at 0.870 and 0.903 of the rate) is 0.36-0.46 of a GCD's peak; 0.41 the middle",
+          " at 0.870 and 0.903 of the rate) is 0.36-0.46 of a GCD's peak (0.46 from 2,048 tokens on); 0.41 the" ..
+          " middle, as runs call other kernels too (PyTorch's SDPA in torchtitan)",
         flash3_gain = "none: no FlashAttention-3 kernel", fp8_gain = "none: no FP8 matrix rate on CDNA 2" ..
           " (ROCm 'Data types and precision support': float8 not supported on CDNA2)",
         fp4_gain = "none: no FP4 on CDNA 2",
@@ -554,8 +555,9 @@ local function cdna2_part(name, cus, peak)
       shared_memory_bandwidth = "unset: the paper's 32 banks x 4 B per CU and cycle at the effective clock, the LDS's 128 B per CU and cycle (ROCm Compute Profiler docs, CDNA)",
     },
   }
-  g.power = power(280, 45, "half of the module's 560 W: rocm-smi shows PwrCap 560.0W for each MI250X or MI250 module," ..
-      " on its first GCD (LUMI training notes, Lumi-supercomputer/LUMI-training-materials@d64bc58; AMD: 500 W TDP, 560 W peak)",
+  g.power = power(280, 45, "half of the module's 560 W: rocm-smi shows PwrCap 560.0W for each module, on its first GCD" ..
+      " (an MI250X on LUMI: LUMI training notes, Lumi-supercomputer/LUMI-training-materials@d64bc58; an MI250:" ..
+      " huggingface/optimum-amd@1021614 docs/source/amdgpu/perf_hardware.mdx; AMD gives the MI250X 500 W TDP, 560 W peak)",
     "estimate: half of a module's idle rocm-smi reading, 82-102 W on LUMI's MI250X (the same notes)")
   return g
 end
@@ -582,8 +584,10 @@ local host_links = {
   { { "b200", "b300" }, "27.7 GB/s",
     pcie_host("Gen5", "63") .. "; HGX B200 and B300 servers join the GPUs to x86 hosts over PCIe Gen5 x16 (Nebius's MLPerf Inference v6.0 B200 system description, accelerator_host_interconnect)" },
   { { "mi300x", "mi325x", "mi350x", "mi355x" }, "27.7 GB/s", pcie_host("Gen5", "63") .. "; a PCIe Gen5 x16 host link (AMD's MLPerf Inference v4.1 MI300X system description; the MI325X's and the CDNA 4 parts': estimate, the same)" },
-  { { "mi250x", "mi250" }, "31.7 GB/s", "estimate: each GCD's own 36 GB/s each way to the CPU (" .. olcf ..
-    ": 'Each GCD is connected to the CPU with 36+36 GB/s'), at the 88% the copy engines reach (" .. nvbw .. ")" },
+  { { "mi250x" }, "31.7 GB/s", "estimate: each GCD's own Infinity Fabric link to the CPU, 36 GB/s each way (" .. olcf ..
+    ", 36+36 GB/s CPU-GPU), at the 88% the copy engines reach (" .. nvbw .. ")" },
+  { { "mi250" }, "27.7 GB/s", "estimate: each GCD's PCIe Gen4 x16 host link (" .. rocm_mi250 .. "), 31.5 GB/s each way" ..
+    " after encoding, at the 88% the copy engines reach (" .. nvbw .. ")" },
   { { "gb200", "gb300" }, "175 GB/s",
     "estimate: a Grace CPU serves two GPUs over NVLink-C2C (NVIDIA gives 900 GB/s, both ways, and does not split it per GPU), and its LPDDR5X sets the pace: copies both ways at once through one Grace measured 175.4 GB/s host to device and 171.8 back on a GB300 DGX Station (one GPU; 359 and 377 one way at a time; stas00/ml-engineering network/README.md @744d01e), about 350 GB/s of Grace memory traffic, which the two GPUs of a GB200 or GB300 share when both offload: 175 each" },
 }
