@@ -702,11 +702,11 @@ end
 --- NVLink bandwidth per GPU, both directions (GB/s), of each preset's scale-up domain: the
 --- datasheets' figures (V100 NVLink 2 300, A100 NVLink 3 600, H100 and H200 NVLink 4 900, H800
 --- and A800 400, B200 and GB200 NVLink 5 1,800; MI300X Infinity Fabric, 7 links x 128 GB/s = 896; the MI350X and MI355X, 7 x 153.6 = 1,075;
---- a Frontier or LUMI-G node of MI250X GCDs, RCCL's measured 125 GB/s bus bandwidth each way, 250,
---- dml.presets.networks.infinity_fabric_mi250x, the MI250's taken alike).
+--- a Frontier or LUMI-G node of MI250X GCDs, the 4 links x 50 GB/s each way between a module's two
+--- GCDs, 400, dml.presets.networks.infinity_fabric_mi250x, the MI250's taken alike).
 M.nvlink_spec = { v100_sxm = 300, a100_sxm = 600, a100_sxm_80gb = 600, h100_sxm = 900,
   h100_sxm_hbm2e_500w = 900, h200_sxm = 900, h800_sxm = 400, a800_sxm = 400, b200 = 1800, gb200 = 1800,
-  b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896, mi350x = 1075, mi355x = 1075, mi250x = 250, mi250 = 250 }
+  b300 = 1800, gb300 = 1800, mi300x = 896, mi325x = 896, mi350x = 1075, mi355x = 1075, mi250x = 400, mi250 = 400 }
 --- The host link of PCIe cards (GB/s per GPU, both ways), which carries their traffic inside a
 --- server where no NVSwitch joins them (NVLink bridges join pairs only): PCIe 3.0 x16 for the
 --- V100 PCIe, 4.0 x16 for the A100 and A800 PCIe, 5.0 x16 for the H100 PCIe and the H100 and H200 NVL

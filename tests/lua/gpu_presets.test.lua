@@ -125,6 +125,8 @@ do
   end
   t.eq(gpus.mi250.efficiency.gemm, gpus.mi250x.efficiency.gemm, "the MI250 takes the MI250X's fit")
   t.eq(dml.level(networks.infinity_fabric_mi250x).bandwidth, dml.q(measured.nvlink_spec.mi250x .. " GB/s"))
+  -- The level's links at the preset's efficiency: RCCL's 125 GB/s each way over a node's 8 GCDs.
+  t.near(dml.level(networks.infinity_fabric_mi250x).bandwidth:value() / 2 * gpus.mi250x.efficiency.nvlink, 125e9, 1e-12)
   t.eq(dml.level(networks.slingshot11).bandwidth, dml.q(measured.nic_spec.mi250x / 4 .. " GB/s"), "Gb/s each way to GB/s both")
   local run = dml.run { model = dml.transformer { layers = 32, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336,
     vocab = 128256, seq_len = 8192 }, stack = (require "dml.presets.stacks").torchtitan, global_batch = 64,

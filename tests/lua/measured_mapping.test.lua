@@ -150,6 +150,10 @@ do
   t.eq((measured.inter_node("Slingshot-11 200 Gb/s per MI250X module", 8, "mi250x")), 25)
   t.eq((measured.inter_node("100 Gb/s per GPU", 8, "mi250x")), 25)
   t.eq((measured.inter_node("Slingshot-11", 8, "h100_sxm")), 50, "another GPU: one NIC each")
+  -- A module's GCD pair's rate, as OLCF gives it, is the level the preset's efficiency (0.625,
+  -- RCCL's measured bus bandwidth) was set against: the same as no rate (helper-136: with an
+  -- efficiency of 1 and a measured level, a stated rate was taken at its peak).
+  t.eq((measured.intra_node("Infinity Fabric 200 GB/s per direction", "mi250x")), (measured.intra_node(nil, "mi250x")))
   -- A row of 4 a node counts modules: not predicted, saying what to write (helper-136: the
   -- Frontier torchtitan row so written came out +110%).
   local modules = { run_id = "mine-8b-32", framework = "torchtitan", model = "Llama 3 8B", layers = "32", hidden = "4096",

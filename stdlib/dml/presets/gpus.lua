@@ -513,7 +513,7 @@ local function cdna2_part(name, cus, peak)
     dsmem = false, matmul_latency = "4.5 us", tensor_core_granule = 16,
     efficiency = efficiency(
       { gemm = 0.4739, gemm_half_dim = 93, attention = 0.41, flash3_gain = 1, fp8_gain = 1,
-        hbm = 0.82, nvlink = 1, network = 0.95, workspace = "3 GiB", memory = "65520 MiB" },
+        hbm = 0.82, nvlink = 0.625, network = 0.95, workspace = "3 GiB", memory = "65520 MiB" },
       { gemm = "fit (dml.calibrate of gemm alone, scenarios/calibration/mi250x.lua) on LUMI-MegDS-33B-64g of" ..
           " tests/validation/measured/mi250x_2023_2025.tsv (a 33B GPT on 64 GCDs, Megatron-DeepSpeed on ROCm 5.2)," ..
           " from the kernel measurement 0.69 (torch.matmul in bf16 at 8192^3 on an MI210, the same CDNA 2 die:" ..
@@ -530,8 +530,11 @@ local function cdna2_part(name, cus, peak)
         fp4_gain = "none: no FP4 on CDNA 2",
         hbm = "measured: BabelStream on one MI250X GCD reaches 1.3-1.4 TB/s, 0.79-0.85 of 1.6384 (OLCF's" ..
           " node-performance study as cited by the ROCm blog 'Seismic stencils, part 1', ROCm/rocm-blogs@c9a603f)",
-        nvlink = "none: the Infinity Fabric level's bandwidth (dml.presets.networks.infinity_fabric_mi250x) is" ..
-          " already RCCL's measured bus bandwidth",
+        nvlink = "measured: rccl-tests all_reduce_perf over the 8 GCDs of a LUMI-G node, bus bandwidth 125 GB/s each" ..
+          " way at 128 MiB in half precision (LUMI's regression reference, which a run passes at 95% of it;" ..
+          " Lumi-supercomputer/lumi-reframe-tests@a6d7984 checks/ai-guide/check_ddp_visualtransformer.py): 0.625 of" ..
+          " the 200 GB/s each way between a module's two GCDs (dml.presets.networks.infinity_fabric_mi250x), the ring" ..
+          " paced by the slower links between modules",
         network = "measured: osu_mbw_mr between two LUMI-G nodes, 8 GCDs each, moves 95 GB/s of the node's 4 x 25 GB/s" ..
           " Slingshot-11 NICs (LUMI's regression reference, Lumi-supercomputer/lumi-reframe-tests@a6d7984" ..
           " checks/microbenchmarks/mpi/osu_check.py)",

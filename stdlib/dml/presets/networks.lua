@@ -65,13 +65,14 @@ M.infinity_fabric_mi355x = {
               latency = "assumed equal to the paper's NVLink latency" },
 }
 -- A Frontier or LUMI-G node (HPE Cray EX235a) holds 4 MI250X, 8 GCDs, on uneven Infinity Fabric:
--- 200 GB/s each way between the two GCDs of a module, 50 or 100 GB/s to the others (OLCF). A ring
--- over the 8 goes at its slow hops' pace, so the level carries RCCL's measured bus bandwidth (the
--- GPU presets' `nvlink` efficiency is 1).
+-- 200 GB/s each way between the two GCDs of a module, 50 or 100 GB/s to the others (OLCF). The
+-- level carries a GCD's fastest links, 400 GB/s both ways; a ring over the 8 goes at its slower
+-- hops' pace, which the GCD presets' `nvlink` efficiency (0.625) brings to RCCL's measured 125 GB/s
+-- bus bandwidth each way.
 M.infinity_fabric_mi250x = {
-  name = "infinity-fabric-mi250x", size = 8, bandwidth = "250 GB/s", latency = "1.125 us",
+  name = "infinity-fabric-mi250x", size = 8, bandwidth = "400 GB/s", latency = "1.125 us",
   sources = { size = "a Frontier or LUMI-G node: 4 MI250X, 8 GCDs (OLCF Frontier User Guide, olcf/olcf-user-docs@2745903 systems/frontier_user_guide.rst)",
-              bandwidth = "measured: rccl-tests all_reduce_perf over the 8 GCDs of a LUMI-G node, bus bandwidth 125 GB/s at 128 MiB in half precision (LUMI's regression reference, which a run passes at 95% of it; Lumi-supercomputer/lumi-reframe-tests@a6d7984 checks/ai-guide/check_ddp_visualtransformer.py), both directions together; the links: 4 x 50 GB/s each way within a module, 1 or 2 x 50 GB/s between modules (OLCF)",
+              bandwidth = "OLCF Frontier User Guide: the 2 GCDs of an MI250X are joined by 4 Infinity Fabric links, 200+200 GB/s (200 GB/s each way), both directions together; GCDs of different modules by 1 or 2 links, 50 or 100 GB/s each way (LUMI-G the same blade)",
               latency = "assumed equal to the paper's NVLink latency" },
 }
 M.slingshot11 = {
