@@ -626,9 +626,10 @@ function M.gpu(cell)
   -- name, torch.cuda.get_device_name): one device, not two GPUs; the MI250X assumed, said.
   -- (An MI250 named elsewhere in the cell is the part: "MI250 (device name 'AMD Instinct
   -- MI250X/MI250')".)
-  local rocm_name = false
-  local elsewhere = t:gsub("mi250x%s*/%s*mi250%f[^%w]", " "):find("mi250%f[^%w]") and "mi250" or "mi250x"
-  t = t:gsub("mi250x%s*/%s*mi250%f[^%w]", function() rocm_name = true return elsewhere end)
+  local rocm_pattern = "mi250x%s*/%s*mi250%f[^%w]"
+  local without, rocm_names = t:gsub(rocm_pattern, " ")
+  local rocm_name = rocm_names > 0
+  if rocm_name then t = t:gsub(rocm_pattern, without:find("mi250%f[^%w]") and "mi250" or "mi250x") end
   for _, join in ipairs { "%s*/%s*", "%s+or%s+", "%s*&%s*", "%s*\226\134\146%s*", "%s*%->%s*" } do
     for a, b in t:gmatch("%f[%w](%w+)" .. join .. "(%w+)%f[%W]") do
       if gpu_words[a] and gpu_words[b] and a ~= b then
