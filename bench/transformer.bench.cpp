@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -76,6 +77,28 @@ void BM_TransformerEvaluate(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(dml::evaluate(run, layout));
 }
 BENCHMARK(BM_TransformerEvaluate);
+
+// Every field of `sources`' owner cited, as the presets cite theirs (docs/reference.md).
+template <class T>
+void cite_every_field(T& record) {
+  for (const std::string_view name : dml::field_names<T>()) {
+    if (name != "sources") record.sources[name] = "a datasheet, a guide or a measurement";
+  }
+}
+
+// The same evaluation of a run whose records carry citations, as a run declared from the
+// presets does (dml.presets: a GPU's 15, its efficiencies' 11, a stack's 34): each evaluation
+// validates the run, and so its citations' names.
+void BM_TransformerEvaluateCited(benchmark::State& state) {
+  dml::TransformerRun run = gpt_1t();
+  cite_every_field(run.cluster.gpu);
+  cite_every_field(*run.cluster.gpu.efficiency);
+  for (dml::NetworkLevel& level : run.cluster.levels) cite_every_field(level);
+  cite_every_field(run.stack);
+  const dml::TransformerLayout layout = korthikanti_layout();
+  for (auto _ : state) benchmark::DoNotOptimize(dml::evaluate(run, layout));
+}
+BENCHMARK(BM_TransformerEvaluateCited);
 
 // The same layout of the same run, prepared once (dml::TransformerEvaluator): what each point of
 // a sweep over layouts costs, the run's validation and constants out of it.

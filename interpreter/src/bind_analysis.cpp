@@ -59,10 +59,17 @@ int l_evaluate(lua_State* L) {
 // core.transformer_evaluate(run[, layout]) -> step plan
 int l_transformer_evaluate(lua_State* L) {
   return guarded(L, [&] {
-    const TransformerRun run = read<TransformerRun>(L, 1, "run");
+    // A declared run (dml.run's value, which stays on the stack) is read in place, not copied:
+    // a loop of evaluations over one run would otherwise copy its presets every call.
+    TransformerRun read_here;
+    const TransformerRun* run = test_value<TransformerRun>(L, 1);
+    if (run == nullptr) {
+      read_here = read<TransformerRun>(L, 1, "run");
+      run = &read_here;
+    }
     const TransformerLayout layout =
         lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
-    push_value(L, evaluate(run, layout));
+    push_value(L, evaluate(*run, layout));
     return 1;
   });
 }

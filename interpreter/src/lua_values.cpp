@@ -1074,4 +1074,16 @@ void push_box(lua_State* L, const TypeInfo& type, const void* value) {
   box->value = type.copy(value);  // __gc frees it; a failed copy leaves nullptr
 }
 
+// push_value(L, T&&) moves from rvalues alone: for an lvalue T is deduced as a reference, which
+// no Description is written for.
+static_assert(!Described<Gpu&> && !Described<const Gpu&>);
+
+void push_box_moved(lua_State* L, const TypeInfo& type, void* value) {
+  void* memory = lua_newuserdatauv(L, sizeof(Box), 0);
+  Box* box = new (memory) Box{&type, nullptr};
+  push_metatable(L, type);
+  lua_setmetatable(L, -2);
+  box->value = type.move(value);  // as push_box
+}
+
 }  // namespace dml::lua

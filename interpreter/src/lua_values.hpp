@@ -56,6 +56,7 @@ struct TypeInfo {
   std::string metatable;           // "dml.gpu"
   // Operations on a value (void* points at the C++ value).
   void* (*copy)(const void*) = nullptr;
+  void* (*move)(void*) = nullptr;  // a heap copy that takes the value's parts (vectors, strings)
   void (*destroy)(void*) = nullptr;
   // Pushes the Lua view of field `key` (nil if absent); false if `key` is not a field.
   bool (*push_field)(lua_State*, const void*, std::string_view key) = nullptr;
@@ -80,6 +81,8 @@ const TypeInfo& type_info();
 Box* test_box(lua_State* L, int idx);
 // Pushes a new declared value holding `value` (takes ownership of a copy made by type.copy).
 void push_box(lua_State* L, const TypeInfo& type, const void* value);
+// The same for a value the caller is done with: its parts are moved, not copied (type.move).
+void push_box_moved(lua_State* L, const TypeInfo& type, void* value);
 
 template <Described T>
 const T* test_value(lua_State* L, int idx) {
@@ -90,6 +93,12 @@ const T* test_value(lua_State* L, int idx) {
 template <Described T>
 void push_value(lua_State* L, const T& value) {
   push_box(L, type_info<T>(), &value);
+}
+// A result just computed (push_value(L, evaluate(run, layout))) is moved into its box: an rvalue
+// only, never a forwarded lvalue (T deduced as a reference is not Described).
+template <Described T>
+void push_value(lua_State* L, T&& value) {
+  push_box_moved(L, type_info<T>(), &value);
 }
 
 // A row as a Lua table (absent cells are absent keys), and its columns as a list. A row without
@@ -760,6 +769,7 @@ const TypeInfo& type_info() {
     if constexpr (requires { Description<T>::result; }) t.result = Description<T>::result;
     t.metatable = "dml." + std::string(t.name);
     t.copy = [](const void* v) -> void* { return new T(*static_cast<const T*>(v)); };
+    t.move = [](void* v) -> void* { return new T(std::move(*static_cast<T*>(v))); };
     t.destroy = [](void* v) { delete static_cast<T*>(v); };
     t.push_field = [](lua_State* L, const void* v, std::string_view key) {
       detail::PushFieldVisitor visitor{L, key};

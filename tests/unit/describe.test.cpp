@@ -97,6 +97,26 @@ TEST_CASE("describe: validate() checks each field's range and the rules across f
   c = dml::paper::h100_sxm();
   c.gpu.sources["speed"] = "a guess";
   CHECK_THROWS_WITH(dml::validate(c), "cluster.gpu.sources: \"speed\" is not a field of a GPU");
+  // A map found valid once is not searched again, until it changes: in place, in a copy that
+  // shares it, or under another owner type whose fields it does not name.
+  c = dml::paper::h100_sxm();
+  c.gpu.sources["sms"] = "a datasheet";
+  CHECK_NOTHROW(dml::validate(c));
+  CHECK_NOTHROW(dml::validate(c));
+  c.gpu.sources["speed"] = "a guess";  // this copy alone holds the map: changed in place
+  CHECK_THROWS_WITH(dml::validate(c), "cluster.gpu.sources: \"speed\" is not a field of a GPU");
+  c.gpu.sources.erase("speed");
+  CHECK_NOTHROW(dml::validate(c));
+  dml::Cluster shared = c;  // shares the map checked just now
+  shared.gpu.sources["speed"] = "a guess";
+  CHECK_THROWS_WITH(dml::validate(shared),
+                    "cluster.gpu.sources: \"speed\" is not a field of a GPU");
+  CHECK_NOTHROW(dml::validate(c));
+  shared = c;
+  shared.levels[0].sources = c.gpu.sources;  // "sms" is a GPU's field, not a level's
+  CHECK_THROWS_WITH(dml::validate(shared),
+                    "cluster.levels[1].sources: \"sms\" is not a field of a network level");
+  CHECK_NOTHROW(dml::validate(c));
   c = dml::paper::h100_sxm();
   c.size = 12;
   CHECK_THROWS_WITH(

@@ -122,7 +122,7 @@ class Sources {
   using const_iterator = Map::const_iterator;
 
   Sources() = default;
-  Sources(std::initializer_list<value_type> items) : map_(std::make_shared<Map>(items)) {}
+  Sources(std::initializer_list<value_type> items) : shared_(std::make_shared<Shared>(items)) {}
 
   [[nodiscard]] const_iterator begin() const { return map().begin(); }
   [[nodiscard]] const_iterator end() const { return map().end(); }
@@ -140,27 +140,46 @@ class Sources {
     if (contains(key)) own().erase(own().find(key));
   }
   friend bool operator==(const Sources& a, const Sources& b) {
-    return a.map_ == b.map_ || a.map() == b.map();
+    return a.shared_ == b.shared_ || a.map() == b.map();
+  }
+
+  // Whether these keys were found to be fields of the type whose names `owner` stands for (the
+  // address of its name list) since the map last changed. Every copy of a record shares its
+  // map, so a preset's citations are checked once, not at each evaluation of each run that holds
+  // it (that search had been most of an evaluation's validation).
+  [[nodiscard]] bool checked_for(const void* owner) const {
+    return shared_ != nullptr && shared_->checked.load(std::memory_order_relaxed) == owner;
+  }
+  void mark_checked_for(const void* owner) const {
+    if (shared_ != nullptr) shared_->checked.store(owner, std::memory_order_relaxed);
   }
 
  private:
+  struct Shared {
+    explicit Shared(std::initializer_list<value_type> items) : map(items) {}
+    explicit Shared(const Map& m) : map(m) {}
+    Shared() = default;
+    Map map;
+    mutable std::atomic<const void*> checked{nullptr};
+  };
   [[nodiscard]] const Map& map() const {
     static const Map kEmpty;
-    return map_ ? *map_ : kEmpty;
+    return shared_ ? shared_->map : kEmpty;
   }
   Map& own() {
-    if (!map_) {
-      map_ = std::make_shared<Map>();
-    } else if (map_.use_count() > 1) {
-      map_ = std::make_shared<Map>(*map_);
+    if (!shared_) {
+      shared_ = std::make_shared<Shared>();
+    } else if (shared_.use_count() > 1) {
+      shared_ = std::make_shared<Shared>(shared_->map);
     } else {
       // The last owner: another copy's reads of the map, in another thread, happen before its
       // release of it (use_count() is a relaxed load; this fence pairs with that release).
       std::atomic_thread_fence(std::memory_order_acquire);
+      shared_->checked.store(nullptr, std::memory_order_relaxed);  // its keys may change
     }
-    return *map_;
+    return shared_->map;
   }
-  std::shared_ptr<Map> map_;
+  std::shared_ptr<Shared> shared_;
 };
 
 // --- what a member type is -------------------------------------------------------------------
@@ -384,7 +403,10 @@ template <class M>
       throw_if(quantity_problem(Quantity{m.value(), IsUnit<M>::dimension}, f), path);
     }
   } else if constexpr (std::is_same_v<M, Sources>) {
-    if (!m.empty()) throw_if(sources_problem(m, owner_fields, owner_title), path);
+    if (!m.empty() && !m.checked_for(owner_fields.data())) {
+      throw_if(sources_problem(m, owner_fields, owner_title), path);
+      m.mark_checked_for(owner_fields.data());
+    }
   } else if constexpr (Described<M>) {
     validate_record(m, path);
   } else if constexpr (IsVector<M>::value) {
