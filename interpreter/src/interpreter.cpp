@@ -303,23 +303,6 @@ const lua::EmbeddedModule* find_embedded(std::string_view name) {
   return nullptr;
 }
 
-// Directory of the innermost Lua file on the stack that is not stdlib code:
-// the scenario or library that called require. "" when there is none (-e, stdin).
-std::string requiring_dir(lua_State* L) {
-  lua_Debug ar;
-  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
-    lua_getinfo(L, "S", &ar);
-    if (ar.source[0] == '@') {
-      fs::path p(ar.source + 1);
-      return p.has_parent_path() ? p.parent_path().string() : std::string(".");
-    }
-    if (ar.source[0] == '=' && std::string_view(ar.source).starts_with(lua::kStdlibChunkPrefix)) {
-      continue;
-    }
-  }
-  return {};
-}
-
 // Directory of the outermost Lua file on the stack (the scenario dml runs), "" when none is.
 std::string scenario_dir(lua_State* L) {
   lua_Debug ar;
@@ -363,7 +346,7 @@ std::vector<std::string> user_candidates(lua_State* L, const std::string& name) 
   const auto& opts = options_of(L);
   const std::string rel = replace_all(name, ".", "/");
   std::vector<std::string> templates;
-  const std::string dir = requiring_dir(L);
+  const std::string dir = lua::requiring_dir(L);
   const std::string base = dir.empty() ? std::string(".") : dir;
   templates.push_back(base + "/?.lua");
   templates.push_back(base + "/?/init.lua");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -28,6 +29,21 @@ std::string user_where(lua_State* L, int from) {
     return fmt::format("{}:{}: ", ar.short_src, ar.currentline);
   }
   return {};  // no user frame (a call from C++, e.g. `dml --doc`): no position
+}
+
+std::string requiring_dir(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar) != 0; ++level) {
+    lua_getinfo(L, "S", &ar);
+    if (ar.source[0] == '@') {
+      std::filesystem::path p(ar.source + 1);
+      return p.has_parent_path() ? p.parent_path().string() : std::string(".");
+    }
+    if (ar.source[0] == '=' && std::string_view(ar.source).starts_with(kStdlibChunkPrefix)) {
+      continue;
+    }
+  }
+  return {};
 }
 
 // A message "file:12: cluster.levels[2].bandwidth: ..." raised by a call on line 12 of a
@@ -337,6 +353,29 @@ int l_modules(lua_State* L) {
   });
 }
 
+// core.beside(path) -> path taken from the folder of the Lua file that calls it, its "a/../"
+// folded: the data a scenario or a library keeps beside it, found from any working directory.
+int l_beside(lua_State* L) {
+  return guarded(L, [&] {
+    std::size_t n = 0;
+    const char* text = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &n) : nullptr;
+    if (text == nullptr) {
+      throw Error("dml.beside: expected a path (a string), got " + describe_type(L, 1));
+    }
+    if (n == 0 || std::string_view(text, n).find('\0') != std::string_view::npos) {
+      throw Error(n == 0 ? "dml.beside: the path is empty"
+                         : "dml.beside: the path holds a NUL byte");
+    }
+    const std::filesystem::path path(std::string(text, n));
+    const std::string dir = requiring_dir(L);
+    const std::filesystem::path whole =
+        path.is_absolute() || dir.empty() ? path : std::filesystem::path(dir) / path;
+    const std::string out = whole.lexically_normal().string();
+    lua_pushlstring(L, out.data(), out.size());
+    return 1;
+  });
+}
+
 // The closure core.entry makes: calls its Lua function with every argument and returns all it
 // returns. A scenario's `return dml.run{...}` tail-calls it; a tail call to a C function keeps
 // the calling Lua frame (ldo.c, luaD_pretailcall), so the line of an error stays the scenario's.
@@ -464,7 +503,8 @@ void register_runtime(lua_State* L) {
   const luaL_Reg fns[] = {
       {"raise", l_raise},     {"user_error", l_user_error}, {"usage_error", l_usage_error},
       {"placed", l_placed},   {"entry", l_entry},           {"strict", l_strict},
-      {"no_such", l_no_such}, {"modules", l_modules},       {nullptr, nullptr}};
+      {"no_such", l_no_such}, {"modules", l_modules},       {"beside", l_beside},
+      {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
   const auto v = dml::version();
   lua_pushlstring(L, v.data(), v.size());

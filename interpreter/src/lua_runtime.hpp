@@ -25,6 +25,11 @@ inline constexpr std::string_view kStdlibChunkPrefix = "=stdlib/";
 // (1: the caller of the running C function; 0 in a hook: the running function).
 std::string user_where(lua_State* L, int level = 1);
 
+// Directory of the innermost Lua file on the stack that is not stdlib code: the scenario or
+// library that called require (or dml.beside). "." for a file named without a folder, "" when
+// there is none (-e, stdin).
+std::string requiring_dir(lua_State* L);
+
 // A message "file:12: cluster.levels[2].bandwidth: ..." raised by a call on line 12 of a
 // loaded file, with that line moved to the line inside the call's table that writes the field
 // (field_line.hpp); nullopt when the message names no field or the line stays.

@@ -3,7 +3,6 @@
 -- Arguments: [RUNS.tsv] [--write FILE.lua]: the measured runs (default: the public ones in
 -- tests/validation/measured) and the library to write (default: a100_megatron_2021.lua here).
 -- Then: dml --lib . scenarios/calibration/use_calibrated.lua (docs/calibration.md).
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
 local usage = "usage: dml scenarios/calibration/a100_narayanan.lua [RUNS.tsv] [--write FILE.lua]"
 
 local args, tsv, out = { ... }, nil, nil
@@ -26,14 +25,8 @@ while i <= #args do
   end
 end
 out = out or "a100_megatron_2021.lua"
--- The public runs, found from this file's place ("a/b/../../c" written "c").
-if tsv == nil then
-  tsv = here .. "/../../tests/validation/measured/public.tsv"
-  repeat
-    local before = tsv
-    tsv = tsv:gsub("[^/.][^/]*/%.%./", "", 1)
-  until tsv == before
-end
+-- The public runs, found from this file's place.
+tsv = tsv or dml.beside("../../tests/validation/measured/public.tsv")
 
 local result = dml.calibrate {
   measured = tsv,

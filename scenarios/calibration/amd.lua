@@ -11,12 +11,7 @@
 --     submitters), whose presets take the same two values (their FP8 rate is twice their FP16
 --     rate a CU, as on CDNA 3).
 -- The fit must land on the values the presets ship; the last line says whether it does.
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
-local tsv = here .. "/../../tests/validation/measured/amd_instinct_2025_2026.tsv"
-repeat
-  local before = tsv
-  tsv = tsv:gsub("[^/.][^/]*/%.%./", "", 1)
-until tsv == before
+local tsv = dml.beside("../../tests/validation/measured/amd_instinct_2025_2026.tsv")
 
 local gpus = require "dml.presets.gpus"
 local measured = require "dml.measured"

@@ -11,14 +11,8 @@
 --     fitted on the 405B rows (5 a GPU), held out the 70B rows (4 a GPU), started from the
 --     datasheets' ratio, FP4 at twice the FP8 rate on the GB200 and three times on the GB300.
 -- Each fit must land on the value the presets ship; the last line says whether it does.
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
-local function beside(name)  -- a file of tests/validation/measured, "a/b/../../c" written "c"
-  local path = here .. "/../../tests/validation/measured/" .. name
-  repeat
-    local before = path
-    path = path:gsub("[^/.][^/]*/%.%./", "", 1)
-  until path == before
-  return path
+local function beside(name)  -- a file of tests/validation/measured
+  return dml.beside("../../tests/validation/measured/" .. name)
 end
 
 local gpus = require "dml.presets.gpus"

@@ -2,17 +2,9 @@
 -- measured runs and checked on the rest. A fit that lowers the error on its own rows but raises it
 -- on the rows it never saw has learnt its rows, not the hardware; the held-out error says which.
 -- Arguments: [RUNS.tsv] (default: the public runs in tests/validation/measured).
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
 local measured = require "dml.measured"
 
-local tsv = ...
-if tsv == nil then
-  tsv = here .. "/../../tests/validation/measured/public.tsv"
-  repeat
-    local before = tsv
-    tsv = tsv:gsub("[^/.][^/]*/%.%./", "", 1)
-  until tsv == before
-end
+local tsv = ... or dml.beside("../../tests/validation/measured/public.tsv")
 
 -- Every other row on these presets, in file order: a split that takes from every source.
 local preset = { gpu = "h100_sxm", stack = "megatron_core" }

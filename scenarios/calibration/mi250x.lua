@@ -11,12 +11,7 @@
 --     on Frontier).
 -- The MI250 (104 CUs a GCD) takes the MI250X's value. The fit must land on the value the presets
 -- ship; the last line says whether it does.
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
-local tsv = here .. "/../../tests/validation/measured/mi250x_2023_2025.tsv"
-repeat
-  local before = tsv
-  tsv = tsv:gsub("[^/.][^/]*/%.%./", "", 1)
-until tsv == before
+local tsv = dml.beside("../../tests/validation/measured/mi250x_2023_2025.tsv")
 
 local gpus = require "dml.presets.gpus"
 local measured = require "dml.measured"

@@ -51,6 +51,8 @@ def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.
     end
   end)
 def("error", "dml.error(message[, level]): raise an error at the scenario line that called into dml (level 1); level 2 names the line that called the function holding it (a library blames its caller's line), and so on up the scenario's and libraries' frames; level 0 adds no position.", core.user_error)
+def("beside", "dml.beside(path): PATH taken from the folder of the scenario or library file that calls it, its \"a/../\" folded: the data it keeps beside it, found from any working directory (dml.nccl_tests(dml.beside(\"nccl/all_reduce.txt\"))). An absolute path is kept as it is; with no file running (dml -e, standard input), the path is the working directory's.",
+  core.beside)
 def("usage_error", "dml.usage_error(message): as dml.error, for a script's bad arguments (`...`): "
   .. "the message names the script but no line, and dml exits with status 2, a usage error, instead of 1.", core.usage_error)
 def("q", "dml.q(text) -> a quantity: a number with a unit, dml.q\"900 GB/s\"; also dml.q(900, \"GB/s\"). "

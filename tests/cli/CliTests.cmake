@@ -54,6 +54,9 @@ add_test(NAME cli.shard_function COMMAND dml --shard 2/3 -e "print(dml.shard())"
 set_tests_properties(cli.shard_function PROPERTIES PASS_REGULAR_EXPRESSION "^2\t3\n$")
 add_test(NAME cli.shard_function_whole COMMAND dml -e "print(dml.shard())")
 set_tests_properties(cli.shard_function_whole PROPERTIES PASS_REGULAR_EXPRESSION "^1\t1\n$")
+# dml.beside with no file on the stack: the path is the working directory's, folded.
+add_test(NAME cli.beside_command_line COMMAND dml -e "print(dml.beside('x/../runs.tsv'))")
+set_tests_properties(cli.beside_command_line PROPERTIES PASS_REGULAR_EXPRESSION "^runs.tsv\n$")
 # A directory in DML_PATH, where a template belongs: the not-found message says so.
 dml_golden(dml_path_directory ENV "DML_PATH=cases/lib" ARGS -e "require 'no_such_module'")
 # A dml.lua in the working directory is the user's, not the stdlib's: dml starts, and the

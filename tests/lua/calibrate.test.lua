@@ -8,8 +8,7 @@ local measured = require "dml.measured"
 local gpus = require "dml.presets.gpus"
 local stacks = require "dml.presets.stacks"
 
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
-local public = here .. "/../validation/measured/public.tsv"
+local public = dml.beside("../validation/measured/public.tsv")
 local dir, listing, remove_dir = t.scratch_dir()
 
 local function copy(v)
@@ -321,7 +320,7 @@ local function main()
   -- A GPU without an FP4 rate (fp4_gain 0) refuses NVFP4 runs; fitting its fp4_gain starts at the
   -- lower bound and reads the rows with it, so they are fitted, not refused.
   do
-    local nvfp4 = here .. "/../validation/measured/megatron_bridge_nvfp4.tsv"
+    local nvfp4 = dml.beside("../validation/measured/megatron_bridge_nvfp4.tsv")
     local shipped = gpus.gb200.efficiency.fp4_gain
     dml.set_preset(gpus.gb200.efficiency, { fp4_gain = 0 })
     local ok, res = pcall(dml.calibrate, { measured = nvfp4, preset = { gpu = "gb200", stack = "megatron_core" },

@@ -3,10 +3,9 @@
 -- each kind, with the expected value worked out by hand.
 local t = require "testing"
 
-local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
 local measured = require "dml.measured"
 
-local rows = measured.read_tsv(here .. "/../validation/measured/public.tsv")
+local rows = measured.read_tsv(dml.beside("../validation/measured/public.tsv"))
 local by_id = {}
 for _, r in ipairs(rows) do by_id[r.run_id] = r end
 local function row(id) return assert(by_id[id], id) end
