@@ -560,7 +560,7 @@ M.gpu_rules = {
   { pattern = "hbm2e.*lower%s*tdp.*h100%f[%D]", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100%f[%D].*hbm2e.*lower%s*tdp", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100%f[%D]", preset = "h100_sxm" },
-  { pattern = "a100%f[%D].*%f[%d]40%s*gi?b?%f[%A]", preset = "a100_sxm" },
+  { pattern = "a100%f[%D].*%f[%d]40[%s%-]*gi?b?%f[%A]", preset = "a100_sxm" },
   { pattern = "a100%f[%D]", preset = "a100_sxm_80gb" },
   { pattern = "ampere", preset = "a100_sxm_80gb" },
   { pattern = "v100%f[%D]", preset = "v100_sxm" },
@@ -622,6 +622,8 @@ end
 function M.gpu(cell)
   if cell == nil then return nil, "no GPU given" end
   local t = cell:lower()
+  -- AMD's part names written apart ("MI-325X", "MI 355X", "MI325-X"; helper-137): one word.
+  t = t:gsub("%f[%a]mi[%s%-]+(%d%d%d)", "mi%1"):gsub("%f[%a](mi%d%d%d)%-x%f[%A]", "%1x")
   -- ROCm names both CDNA 2 parts' devices "AMD Instinct MI250X/MI250" (rocminfo's marketing
   -- name, torch.cuda.get_device_name): one device, not two GPUs; the MI250X assumed, said.
   -- (An MI250 named elsewhere in the cell is the part: "MI250 (device name 'AMD Instinct
@@ -1428,6 +1430,8 @@ local function compiled(row)
   end
   local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
+  -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
+  if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
   local notes = (row.notes or ""):lower()
   if notes:find("%f[%a]eager%f[%A]") then return false end
   -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
@@ -1542,6 +1546,8 @@ function M.stack_for(row)
   -- the fallback 2021 stack, which then refused the row's sequence parallelism).
   -- (Named first: "metaseq (FSDP + Megatron TP)" is metaseq.)
   local mlm = f:find("megatron[%s%-_]?lm") or f:find("^%s*megatron%f[%A]") or f:find("^%s*nvidia'?s?%s+megatron%f[%A]")
+    -- (AMD's Primus with its Megatron backend, "Primus-Megatron"; helper-137: torchtitan assumed.)
+    or (f:find("%f[%a]primus") and f:find("%f[%a]megatron%f[%A]"))
   if f:find("megatron[%s%-_]*deepspeed") or (mlm and f:find("deepspeed")) then
     return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
       row.framework)
@@ -1588,8 +1594,9 @@ function M.stack_for(row)
   -- DeepSpeed under Hugging Face transformers (XTuner, its trainer): the model is the
   -- transformers one, its attention FlashAttention-2 or SDPA, not Megatron's 2021 kernels: the
   -- PyTorch stack, said.
-  if f:find("deepspeed") and (f:find("transformers") or f:find("hugging%s*face") or f:find("%f[%a]hf%f[%A]")
-      or f:find("xtuner") or f:find("mmengine")) then
+  -- (XTuner named alone is the same: it trains transformers models; helper-137.)
+  if (f:find("deepspeed") and (f:find("transformers") or f:find("hugging%s*face") or f:find("%f[%a]hf%f[%A]")
+      or f:find("mmengine"))) or f:find("xtuner") then
     local key = compiled(row) and "torchtitan_compile" or "torchtitan"
     return key, fmt("stack %s for %q (DeepSpeed on Hugging Face transformers: PyTorch's kernels, flash attention; ZeRO as the row's sharding)",
       key, row.framework)
@@ -1882,13 +1889,13 @@ function M.parse_zero(cell)
   end
   local fsdp_named = t:find("%f[%a]fsdp%d?%f[%A]") ~= nil
   local fsdp_is_off = named_off("%f[%a]fsdp%d?%f[%A]")
-  local other_named = t:find("zero[%s_%-]*%d") or t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt")
+  local other_named = t:find("zero[%s_%-]*%d") or t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt")
   if fsdp_is_off and not other_named then return false, nil, false end
   -- (The distributed optimizer off beside FSDP on, "FSDP2 (use_distributed_optimizer: false)",
   -- is FSDP.)
   local stages = select(2, t:gsub("zero[%s_%-]*%d", ""))
   if (not fsdp_named or fsdp_is_off) and stages <= 1 then
-    for _, name in ipairs { "distributed[%s_%-]optimizer", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]" } do
+    for _, name in ipairs { "distributed[%s_%-]?optimizer", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]" } do
       if named_off(name) then return 0, nil, false end
     end
   end
@@ -1925,7 +1932,7 @@ function M.parse_zero(cell)
   -- Colossal-AI's plugins: Gemini shards as ZeRO 3; the low-level ZeRO is the stage it names.
   if t:find("gemini") then return 3, nil, false end
   if t:find("low[%s_%-]*level[%s_%-]*zero") then return tonumber(t:match("stage%s*[=:]?%s*(%d)") or "1"), nil, false end
-  if t:find("shard_grad_op") or t:find("hybrid_shard_zero2") then return 2, shard, hybrid end
+  if t:find("shard[%s_%-]*grad[%s_%-]*op%f[%A]") or t:find("hybrid_shard_zero2") then return 2, shard, hybrid end
   -- Megatron-FSDP's data-parallel sharding strategies: optim (ZeRO 1), optim_grads (2),
   -- optim_grads_params (3).
   if t:find("optim_grads_params", 1, true) then return 3, shard, hybrid end
@@ -1933,7 +1940,7 @@ function M.parse_zero(cell)
   if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
   if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
 
-  if t:find("distributed[%s_%-]optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
+  if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
     return 1, shard, false
   end
   -- FSDP spelled out ("Fully Sharded Data Parallel"): ZeRO 3, as FSDP above.
@@ -1953,6 +1960,13 @@ function M.parse_zero(cell)
   -- "vanilla DP", "pure data parallelism" (helper-129: not understood).
   if (t:find("^%s*plain%s") or t:find("^%s*standard%s") or t:find("^%s*vanilla%s") or t:find("^%s*pure%s")
       or t:find("^%s*replicated%s")) and (t:find("data[%s%-_]*parallel") or t:find("%f[%a]dp%f[%A]")) then
+    return 0, shard, false
+  end
+  -- Nothing sharded, said so ("data parallel (all-reduce), no sharding", "DP with all-reduce, no
+  -- optimizer sharding", "all-reduce DP"; helper-137).
+  if t:find("%f[%a]no%s+[%a%s]-sharding") or t:find("without%s+[%a%s]-sharding")
+    or ((t:find("all[%s%-]?reduce") and (t:find("data[%s%-_]*parallel") or t:find("%f[%a]dp%f[%A]")))
+      and not t:find("shard") and not t:find("zero")) then
     return 0, shard, false
   end
   -- ZeRO named without its stage ("ZeRO", "DeepSpeed ZeRO", "ZeRO optimizer"): stage 1, the
@@ -2110,6 +2124,7 @@ function M.parse_recompute(cell)
     return "full", fmt("recompute %q read as full recompute of %g%% of the layers", cell, 100 * share), { share = share }
   end
   local some, of = t:match("(%d+)%s+of%s+(%d+)%s*[%a%s]-layers?%f[%A]")
+  if not some then some, of = t:match("(%d+)%s+of%s+the%s+(%d+)%s*[%a%s]-layers?%f[%A]") end
   if not some then some, of = t:match("(%d+)%s*/%s*(%d+)%s+[%a%s]-layers?%f[%A]") end
   if not some then some = t:match("first%s+(%d+)%s+[%a%s]-layers?%f[%A]") end
   local chunk_words = t:match("(%d+)%s+layers?%s+per%s+[%a%s]-stage") or t:match("(%d+)%s+layers?%s+per%s+[%a%s]-chunk")
@@ -2118,6 +2133,14 @@ function M.parse_recompute(cell)
   local uniform_method = (t:find("method[%s=:]*uniform%f[%A]") or t:find("^%s*full[%s,;:]+uniform%f[%A]")
     or t:find("^%s*uniform%f[%A]") or t:find("%f[%a]uniform%s+method")) and not t:find("non%-uniform")
   if not some and chunk_words and not uniform_method then some = chunk_words end
+  -- A count of layers alone, or after "on", "for" or a colon ("AC on 10 layers", "partial AC: 10
+  -- layers", "10 checkpointed layers"; helper-137: read as every layer, or not understood): that
+  -- many of the model's. (Not a count per stage or chunk, read above, nor Megatron's methods'.)
+  if not some and not uniform_method and not t:find("method") and not t:find("per%s+[%a%s]-stage")
+    and not t:find("per%s+[%a%s]-chunk") and not t:find("every") then
+    some = t:match("^%s*(%d+)%s+[%a%s]-layers?%f[%A]") or t:match("%f[%a]on%s+(%d+)%s+[%a%s]-layers?%f[%A]")
+      or t:match("%f[%a]for%s+(%d+)%s+[%a%s]-layers?%f[%A]") or t:match(":%s*(%d+)%s+[%a%s]-layers?%f[%A]")
+  end
   local block = t:find("%f[%a]block%f[%A]") and not t:find("uniform") and not t:find("method[%s=:]+%a")
   if not some and block then
     some = t:match("(%d+)%s*layers?%f[%A]") or t:match("num[%s_%-]*layers[%s=:]*(%d+)")
@@ -2235,6 +2258,10 @@ function M.parse_recompute(cell)
   end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end
+    -- ("op-based", "per op", "(op level)": the same; helper-137.)
+    if t:find("%f[%a]op%-based") or t:find("%f[%a]per%s+op%f[%A]") or t:find("%f[%a]op[%s%-]level") then
+      return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
+    end
     -- torchtitan's selective_ac_option "op", written as its docs write it.
     if t:find("^selective[%s_%-]+op%f[%A]") or t:find("^selective[%s%a]-%(%s*op%s*%)") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
@@ -2272,6 +2299,11 @@ function M.parse_recompute(cell)
     return "selective"
   end
   if t:find("^none") then return "none" end
+  -- A setting left unset, said alone ("null", "unset", "not set", "default (none)"; helper-137).
+  if t:match("^%s*null%s*$") or t:match("^%s*unset%s*$") or t:match("^%s*not%s+set%s*$")
+    or t:match("^%s*default%s*%(%s*none%s*%)%s*$") then
+    return "none", fmt("recompute %q read as none (not set)", cell)
+  end
   local word = t:match("^%a+")
   -- ("without" only where what it is without is the checkpointing: "without CPU offload, full
   -- recompute" is full.)
@@ -2297,7 +2329,7 @@ function M.parse_recompute(cell)
     end
   end
   if word == "not" and (has("used") or has("needed")) then return "none", fmt("recompute %q read as none", cell) end
-  if has("per%-op") or has("op%-level") or (has("%f[%a]op%f[%A]") and has("%f[%a]sac%f[%A]")) then
+  if has("per%-op") or has("op%-level") or has("%f[%a]op%-based") or (has("%f[%a]op%f[%A]") and has("%f[%a]sac%f[%A]")) then
     return "op", fmt("recompute %q read as op (per-op selective checkpointing)", cell)
   end
   if has("selective") or has("%f[%a]sac%f[%A]") then
@@ -2307,7 +2339,8 @@ function M.parse_recompute(cell)
     or word == "block" or t:find("^activation checkpointing") then
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
-  if has("%f[%a]full%f[%A]") or has("every layer") or has("all layers") or t:match("^%s*ac%s*$")
+  if has("%f[%a]full%f[%A]") or has("every layer") or has("all layers") or has("every%s+transformer%s+layer")
+    or has("every%s+decoder%s+layer") or has("all%s+transformer%s+layers") or has("all%s+decoder%s+layers") or t:match("^%s*ac%s*$")
     or has("gradient checkpointing") or t:match("^%s*ac%s*[:=]?%s*true%s*$") or t:match("^%s*ac%s*[:=]?%s*on%s*$")
     or has("activation recomputation") or t:match("^%s*remat%s*$") or t:match("^%s*rematerialization%s*$")
     or has("act[%s_]*ckpt") or has("every[%s%a]*block") then

@@ -2617,3 +2617,65 @@ do
   local key, note = measured.stack_for(rows[1])
   t.eq(note ~= nil and note:find("Our\\nTrainer", 1, true) ~= nil, true, tostring(note))
 end
+
+-- helper-137's rewordings: one fact written as another author writes it reads the same.
+for cell, want in pairs {
+  -- some layers checkpointed whole, the count worded otherwise (read as every layer, or refused)
+  ["activation checkpointing on 10 layers"] = 10, ["activation checkpointing for 10 of the 80 layers"] = 10,
+  ["AC: 10 layers"] = 10, ["10 layers"] = 10, ["partial AC: 10 layers"] = 10, ["10 checkpointed layers"] = 10,
+} do
+  local mode, _, layers = measured.parse_recompute(cell)
+  t.eq(mode, "full", cell); t.eq(layers and layers.layers, want, cell); t.eq(layers and layers.per_chunk, nil, cell)
+end
+t.eq(select(3, measured.parse_recompute("activation checkpointing for 10 of the 80 layers")).of, 80)
+-- (a count per chunk, and selective with a count, read as before)
+t.eq(select(3, measured.parse_recompute("AC: 2 layers per stage")).per_chunk, true)
+t.eq(select(3, measured.parse_recompute("selective: 10 layers")), nil)
+for cell, want in pairs {
+  -- torchtitan's per-op selective checkpointing as "op-based" (was Megatron's selective)
+  ["op-based selective AC"] = "op", ["selective AC, op-based"] = "op", ["selective (op-based)"] = "op",
+  ["selective per op"] = "op", ["selective (op level)"] = "op",
+  -- the setting left unset, said alone (was refused)
+  ["null"] = "none", ["unset"] = "none", ["not set"] = "none", ["default (none)"] = "none",
+  -- every layer, with a word between (was refused)
+  ["checkpoint every transformer layer"] = "full", ["checkpointing all transformer layers"] = "full",
+} do
+  t.eq(measured.parse_recompute(cell), want, cell)
+end
+t.eq(select(3, measured.parse_recompute("checkpoint every transformer layer")), nil, "every layer: no count")
+for cell, want in pairs {
+  -- FSDP's SHARD_GRAD_OP however it is separated (was ZeRO 3)
+  ["FSDP shard grad op"] = 2, ["FSDP ShardGradOp"] = 2, ["FSDP shard-grad-op"] = 2, ["FSDP (Shard Grad Op)"] = 2,
+  ["FSDP SHARD GRAD OP"] = 2,
+  -- Megatron's class name (was refused)
+  ["DistributedOptimizer"] = 1, ["Megatron DistributedOptimizer"] = 1,
+  -- plain data parallelism by its all-reduce (was refused)
+  ["data parallel (all-reduce), no sharding"] = 0, ["data-parallel all-reduce (no optimizer sharding)"] = 0,
+  ["all-reduce DP"] = 0,
+} do
+  t.eq(measured.parse_zero(cell), want, cell)
+end
+t.eq(measured.parse_zero("FSDP, all-reduce of gradients across DP replicas"), 3, "FSDP named: not plain DP")
+for cell, want in pairs {
+  -- AMD's part names written apart (were refused)
+  ["AMD MI-325X"] = "mi325x", ["Instinct MI 325X"] = "mi325x", ["MI325-X"] = "mi325x", ["AMD MI-355X"] = "mi355x",
+  ["MI 355X"] = "mi355x", ["AMD MI-250X"] = "mi250x", ["MI 250X"] = "mi250x", ["MI-300X"] = "mi300x",
+  ["A100 40-GB"] = "a100_sxm",  -- (was the 80 GB part)
+} do
+  t.eq(gpu(cell), want, cell)
+end
+t.eq(gpu("MI-250"), "mi250"); t.eq(gpu("AMD MI 2500"), nil, "no part of that name")
+for framework, want in pairs {
+  -- AMD's Primus with its Megatron backend (was torchtitan, assumed)
+  ["Primus-Megatron"] = "megatron_core", ["AMD Primus (Megatron backend)"] = "megatron_core",
+  ["Primus (Megatron)"] = "megatron_core",
+  -- XTuner named alone: transformers models (was Megatron-Core)
+  ["XTuner"] = "torchtitan", ["XTuner v0.1.18"] = "torchtitan",
+} do
+  t.eq(stack { framework = framework, source = "a 2025 report" }, want, framework)
+end
+-- torch.compile named by its compiler (was eager)
+for _, precision in ipairs { "BF16 (TorchInductor)", "bf16 + inductor", "BF16 + TorchCompile" } do
+  t.eq(stack { framework = "torchtitan", precision = precision }, "torchtitan_compile", precision)
+end
+t.eq(stack { framework = "torchtitan", precision = "BF16 (inductor off)" }, "torchtitan", "switched off")
