@@ -1160,10 +1160,23 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     t = t:gsub("%f[%d](%d+)%s+([%a%s%-]-)%f[%a](%a+)%s+(%d+%.?%d*%s*gb/s)", function(n, words, w, rate)
       if nic_words[w] then return n .. " x " .. rate .. " " .. words .. w end
     end)
+    -- A count of NICs by their word, "of" their rate: "4 Omni-Path links of 100 Gbps per node",
+    -- "RoCE: 4 ports of 100 Gb/s" (helper-137: the node's one rate, or one NIC a GPU).
+    t = t:gsub("%f[%d](%d+)%s+([%a%s%-]-)%f[%a](%a+)%s+of%s+(%d+%.?%d*%s*gb/s)", function(n, words, w, rate)
+      if nic_words[w] then return n .. " x " .. rate .. " " .. words .. w end
+    end)
+    -- A rate, then in parentheses how many a node has: "100G RoCE (4 NICs per node)", "100 Gbps
+    -- Omni-Path (4 per node)" (helper-137: read as the node's one rate).
+    t = t:gsub("(%d+%.?%d*%s*gb/s)([%a%s%-]-)%(%s*(%d+)%s+(%a*)%s*per%s+node%s*%)", function(rate, mid, n, w)
+      if mid:find("per") or not (w == "" or nic_words[w]) then return nil end
+      return n .. " x " .. rate .. mid .. " per node"
+    end)
     -- A rate, then how many a node has: "Omni-Path 100 Gb/s, 4 per node".
-    t = t:gsub("(%d+%.?%d*%s*gb/s)([%a%s%-]-),%s*(%d+)%s+per%s+node", function(rate, mid, n)
+    -- (Or "..., 4 links per node", helper-137: links, which the counts of NICs below leave out;
+    -- "..., 4 NICs per node" is read there, with its note.)
+    t = t:gsub("(%d+%.?%d*%s*gb/s)([%a%s%-]-),%s*(%d+)%s+(%a*)%s*per%s+node", function(rate, mid, n, w)
       -- (Not a GPU's rate and a count of GPUs: "400 Gb/s per GPU, 8 per node"; helper-131.)
-      if mid:find("per") then return nil end
+      if mid:find("per") or not (w == "" or w == "link" or w == "links") then return nil end
       return n .. " x " .. rate .. mid .. " per node"
     end)
     -- Ports a NIC ("8 x 2 x 200 Gb/s per node": eight dual-port NICs): every port counts.

@@ -2679,3 +2679,12 @@ for _, precision in ipairs { "BF16 (TorchInductor)", "bf16 + inductor", "BF16 + 
   t.eq(stack { framework = "torchtitan", precision = precision }, "torchtitan_compile", precision)
 end
 t.eq(stack { framework = "torchtitan", precision = "BF16 (inductor off)" }, "torchtitan", "switched off")
+-- A node's count of NICs written after its rate, or "of" it (helper-137: read as the node's one
+-- 100 Gb/s, or as one NIC a GPU): 4 x 100 Gb/s shared by 8 GPUs, 12.5 GB/s both ways each.
+for _, cell in ipairs { "4 Omni-Path links of 100 Gbps per node", "RoCE: 4 ports of 100 Gb/s", "100G RoCE (4 NICs per node)",
+  "100 Gbps Omni-Path (4 per node)", "Omni-Path 100 Gb/s, 4 links per node" } do
+  t.eq((measured.inter_node(cell, 8, "a100_sxm_80gb")), 12.5, cell)
+end
+-- (a node's total beside its count, and a GPU's rate beside the node's GPUs, read as before)
+t.eq((measured.inter_node("800 Gb/s per node (2 NICs per node)", 8, "a100_sxm_80gb")), 25)
+t.eq((measured.inter_node("400 Gb/s per GPU (8 per node)", 8, "h100_sxm")), 100)
