@@ -177,6 +177,11 @@ function M.count_cell(column, cell)
     if name and names[name:lower()] then text = rest end
   end
   if column == "num_gpus" then
+    -- (The Unicode times sign, "8 nodes × 8 GPUs", and "GPUs" before a remark, "64 GPUs (8
+    -- nodes)"; helper-138.)
+    text = text:gsub("\195\151", "x")
+    local gpus, remark = text:match("^(%d[%d,]*)%s*[gG][pP][uU]s?%s*(%b())$")
+    if gpus then text = gpus .. " " .. remark end
     text = text:match("^(.-)%s*[gG][pP][uU]s?$") or text:match("^(.-)%s*chips?$") or text  -- "256 GPUs"
     -- ("64 H100s", "512 MI300X": the GPU's model after the count; helper-130.)
     -- (A GPU's model only, not a node's or an instance's: "4 DGX2s", "32 p4d"; helper-131.)
@@ -269,8 +274,11 @@ function M.count_cell(column, cell)
       or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local"))))
     -- (Digits inside a word are no number of the remark's: "8 (DGX H100)", "4 (ZeRO-1)".)
     local numbers = remark and remark:lower():gsub("%d+f%d+b", ""):gsub("%a[%w%-%.]*", "")  -- ("(interleaved 1F1B)")
+    -- (Or the number again in K: "8192 (8K)", "16384 (16k)"; helper-138.)
+    local again = tonumber(remark and remark:match("^%(%s*(%d+)%s*[kK]%s*%)$") or "")
+    local restated = again and bare and again * 1024 == tonumber((bare:gsub(",", "")))
     local plain = remark and not other_unit
-      and (not numbers:find("%d") or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
+      and (not numbers:find("%d") or restated or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
     if bare and plain then text = bare:gsub(",", "") end
   end
   if text == cell then return cell end
@@ -1411,15 +1419,17 @@ end
 function M.year(text)
   text = text or ""
   local low = text:lower():gsub("\226\128\153", "'")  -- (a typographic apostrophe: "Apr ’21")
-  -- An arXiv id's year and month first ("arXiv:2010.05678" is 2020's, not 2010).
-  local arxiv = low:match("arxiv[:%s]*(%d%d)[01]%d%.%d%d%d%d%d?%f[%D]")
+  -- An arXiv id's year and month first ("arXiv:2010.05678" is 2020's, not 2010), also in a link
+  -- or a DOI ("https://arxiv.org/abs/2402.15627", "doi:10.48550/arXiv.2402.15627"; helper-138:
+  -- read as a source without a year, and a Megatron-LM row's stack changed with it).
+  local arxiv = low:match("arxiv[%./:%s%a]*(%d%d)[01]%d%.%d%d%d%d%d?%f[%D]")
   if arxiv and tonumber(arxiv) >= 10 and tonumber(arxiv) <= 29 then return 2000 + tonumber(arxiv) end
   local four = tonumber(text:match("%f[%w](20[12]%d)%f[%W]"))
   if four then return four end
   -- A year written short (helper-130: read as none, and the stack of a source without one): a
   -- venue's last word and two digits ("SC21", "In SC21", "NSDI'24", "USENIX ATC '23"), an
   -- apostrophe and two digits not counting something ("'22", "Apr '21"; not "'24 GPUs").
-  for word, yy in low:gmatch("%f[%a](%a+)%s*'?%s*(%d%d)%f[%D]") do
+  for word, yy in low:gmatch("%f[%a](%a+)[%s%-]*'?%s*(%d%d)%f[%D]") do
     if venues[word] and tonumber(yy) >= 10 and tonumber(yy) <= 29 then return 2000 + tonumber(yy) end
   end
   for at, yy in low:gmatch("()'(%d%d)%f[%D]") do
@@ -2719,7 +2729,7 @@ M.family_vocab = {
 --- unknown name decides by the width ratio: d_ff = 4 d_model is a plain GeLU MLP, anything else
 --- gated.
 function M.family(model, d_ff, d_model)
-  local t = (model or ""):lower()
+  local t = M.model_name(model)
   local ratio = d_ff and d_model and d_ff / d_model
   local ratio_text = ratio and fmt("d_ff/d_model %.4g", ratio) or "d_ff not given"
   for _, f in ipairs(M.families) do
@@ -2746,17 +2756,17 @@ M.one_width_moe = { "mi[sx]tral", "dbrx", "grok", "olmoe" }
 local launcher = "NeMo-Framework-Launcher launcher_scripts/conf/training/"
 local nemotron_vocab = { vocab = "the family's nemotron_2_256k tokenizer, named in " .. launcher .. "nemotron/nemotron_340b.yaml" }
 M.public_configs = {
-  { pattern = "^gpt%-?3%-5b", source = launcher .. "gpt3/5b_fp8_performance.yaml",
+  { pattern = "%f[%a]gpt[%s_%-]*3[%s_%-]+5b%f[^%w]", source = launcher .. "gpt3/5b_fp8_performance.yaml",
     layers = 24, hidden = 4096, heads = 32, d_ff = 16384, vocab = 50304 },
-  { pattern = "^gpt%-?3%-20b", source = launcher .. "gpt3/20b_fp8_performance.yaml",
+  { pattern = "%f[%a]gpt[%s_%-]*3[%s_%-]+20b%f[^%w]", source = launcher .. "gpt3/20b_fp8_performance.yaml",
     layers = 44, hidden = 6144, heads = 48, d_ff = 24576, vocab = 50304 },
   -- Nemotron-3 8B and 22B: multi-head attention (num_query_groups null); their configs leave the
   -- tokenizer model unset, taken as the family's 256k one.
-  { pattern = "^nemotron%-8b", source = launcher .. "nemotron/nemotron_8b.yaml", sources = nemotron_vocab,
+  { pattern = "%f[%a]nemotron[%s_%-]*8b%f[^%w]", source = launcher .. "nemotron/nemotron_8b.yaml", sources = nemotron_vocab,
     layers = 32, hidden = 4096, heads = 32, kv_heads = 32, d_ff = 16384, vocab = 256000 },
-  { pattern = "^nemotron%-22b", source = launcher .. "nemotron/nemotron_22b.yaml", sources = nemotron_vocab,
+  { pattern = "%f[%a]nemotron[%s_%-]*22b%f[^%w]", source = launcher .. "nemotron/nemotron_22b.yaml", sources = nemotron_vocab,
     layers = 40, hidden = 6144, heads = 48, kv_heads = 48, d_ff = 24576, vocab = 256000 },
-  { pattern = "^nemotron%-340b", source = launcher .. "nemotron/nemotron_340b.yaml",
+  { pattern = "%f[%a]nemotron[%s_%-]*340b%f[^%w]", source = launcher .. "nemotron/nemotron_340b.yaml",
     layers = 96, hidden = 18432, heads = 96, kv_heads = 8, d_ff = 73728, vocab = 256000 },
   -- The MoE models of Megatron-Bridge's tables, whole: a row may give only the name, and a row
   -- that gives its own cells keeps them. DeepSeek-V3: n_routed_experts 256, n_shared_experts 1,
@@ -2809,7 +2819,10 @@ M.public_configs = {
   { pattern = "gpt[%s_%-]*oss[%s_%-]*20b", source = "gpt-oss-20b config.json", layers = 24, hidden = 2880, heads = 64,
     kv_heads = 8, d_ff = 2880, expert_d_ff = 2880, experts = 32, top_k = 4, head_dim = 64, vocab = 201088,
     window = 128, full_attention_every = 2, expert_bias = true, clamped_glu = true },
-  { pattern = "gpt[%s_%-]*oss", source = "gpt-oss-120b config.json", layers = 36, hidden = 2880, heads = 64,
+  -- (gpt-oss named with no size is the 120b, as Megatron-Bridge's tables name it; one of another
+  -- size is neither: helper-138, "GPT-OSS (20B)" was read as the 120b.)
+  { pattern = "gpt[%s_%-]*oss", unless = "gpt[%s_%-]*oss[%s_%-]*%d", also = "gpt[%s_%-]*oss[%s_%-]*120b%f[^%w]",
+    source = "gpt-oss-120b config.json", layers = 36, hidden = 2880, heads = 64,
     kv_heads = 8, d_ff = 2880, expert_d_ff = 2880, experts = 128, top_k = 4, head_dim = 64, vocab = 201088,
     window = 128, full_attention_every = 2, expert_bias = true, clamped_glu = true },
   -- Qwen3's dense models: head_dim 128 at every size, which is not hidden / heads at 0.6B, 4B
@@ -2870,10 +2883,24 @@ M.public_configs = {
   { pattern = "^gpt%-?3", source = "the GPT-2 BPE vocabulary (50257) padded to a multiple of 128", vocab = 50304 },
 }
 
+-- A model's name as the patterns above read it, whichever way a table writes it (helper-138: each
+-- of these was refused, or read as another model): a size in parentheses ("Llama 3.1 (70B)",
+-- "Mixtral (8x7B)") or apart from its B ("70 B"); the Unicode times sign ("Mixtral 8×7B") or
+-- spaces around an x; Qwen's version apart from its name ("Qwen 3 235B", "Qwen-3 30B-A3B") or
+-- "MoE" before the size ("Qwen3 MoE 235B"); and Nemotron-3 8B and 22B and Nemotron-4 340B by
+-- their own names, which NeMo's tables write "Nemotron-8B", "Nemotron-22B", "Nemotron-340B".
+function M.model_name(model)
+  local t = (model or ""):lower():gsub("\195\151", "x")
+  t = t:gsub("%(%s*([%d%.x%s]+b)%s*%)", " %1"):gsub("(%d)%s+b%f[^%w]", "%1b"):gsub("(%d)%s*x%s*(%d[%d%.]*b)", "%1x%2")
+  t = t:gsub("qwen[%s%-_]+(%d)", "qwen%1"):gsub("(qwen%d[%.%d]*)[%s%-_]*moe[%s%-_]*(%d)", "%1 %2")
+  t = t:gsub("nemotron[%s%-_]*3[%s%-_]+(%d+b)", "nemotron-%1"):gsub("nemotron[%s%-_]*4[%s%-_]+(340b)", "nemotron-%1")
+  return t
+end
+
 local function public_config(model)
-  local t = (model or ""):lower()
+  local t = M.model_name(model)
   for _, c in ipairs(M.public_configs) do
-    if t:find(c.pattern) then return c end
+    if t:find(c.pattern) and (not c.unless or not t:find(c.unless) or (c.also and t:find(c.also))) then return c end
   end
   return nil
 end
@@ -2891,7 +2918,7 @@ M.moe_names = { "dbrx", "mixtral", "%f[%a]moe%f[%A]", "%-a%d+%.?%d*b%f[%W]", "de
 function M.architecture(row)
   local I = M.integer
   local notes = {}
-  local lower_model = (row.model or ""):lower()
+  local lower_model = M.model_name(row.model)
   for _, p in ipairs(M.hybrid_ssm_names) do
     if lower_model:find(p) then
       return nil, fmt("model %q is a hybrid state-space (Mamba) model: its Mamba layers are not modelled", row.model)
@@ -3844,6 +3871,12 @@ local function measurement(row, column)
   -- number's ("10120 (ms)", "103.6 (k tok/s)"), "(per GPU)" the throughput's scope, and HFU in
   -- a column of model FLOPs counts other FLOPs (refused).
   local number, remark = cell:match("^%s*([^%s%(]+)%s*(%b())%s*$")
+  -- (Or after the number's unit: "719 TFLOP/s (BF16)", "40.27% (model FLOPs)"; helper-138.)
+  local with_unit = false
+  if not number then
+    number, remark = cell:match("^%s*(%d[^%(]-)%s*(%b())%s*$")
+    with_unit = number ~= nil
+  end
   local text = number or cell
   local per_gpu_remark = false
   if remark then
@@ -3853,7 +3886,7 @@ local function measurement(row, column)
     end
     if r:find("per%s*gpu") or r:find("^/%s*gpu") then
       per_gpu_remark = column == "tokens_per_s"
-    elseif r:match("^[%a/%s]+$") and (r:find("^m?s$") or r:find("^ms") or r:find("^s/") or r:find("^sec")
+    elseif not with_unit and number:match("^[%d%.,eE+%-]+$") and r:match("^[%a/%s]+$") and (r:find("^m?s$") or r:find("^ms") or r:find("^s/") or r:find("^sec")
         or r:find("tok") or r:find("flop") or r:find("^[kmp]$")) then
       text = number .. " " .. r  -- a unit: read below with the number
     end
@@ -3867,15 +3900,27 @@ local function measurement(row, column)
       return nil, fmt("%s %q counts hardware FLOPs (HFU), not the model FLOPs the column holds", column, cell)
     end
     text = text:gsub("^%s*[mMhH][fF][uU]%s*[:=]?%s*", ""):gsub("%s*[mMhH][fF][uU]%s*$", "")
+    text = text:gsub("%s*[pP][eE][rR][cC][eE][nN][tT]%s*$", "%%"):gsub("%s*[pP][cC][tT]%s*$", "%%")
     local pct = text:match("^%s*(.-)%s*%%%s*$")
     if pct then text, tag = pct, "percent" end  -- (written with "%": a percentage, never a fraction)
   elseif column == "iter_time_s" then
-    local v, unit = text:match("^%s*([%d%.,eE+-]+)%s*([%a/]*)%s*$")
-    local seconds = { s = 1, sec = 1, secs = 1, second = 1, seconds = 1, ["s/step"] = 1, ["s/iter"] = 1,
-                      ["s/it"] = 1, ["sec/iter"] = 1, ["sec/step"] = 1, ["sec/it"] = 1,
-                      ms = 1e-3, ["ms/step"] = 1e-3, ["ms/iter"] = 1e-3, ["ms/it"] = 1e-3, us = 1e-6 }
-    if v and seconds[unit:lower()] then text, scale = v, seconds[unit:lower()] end
+    local v, unit = text:match("^%s*([%d%.,eE+-]+)%s*([%a/%s%.]*)$")
+    -- A time a step in words: "9.4 s per step", "9.4 s/iteration", "9.4 seconds/step", "9.4 s /
+    -- step", "9.4 sec.", "9400 msec" (helper-138: not read).
+    unit = unit and unit:lower():gsub("%s+$", ""):gsub("%s*/%s*", "/"):gsub("%s+per%s+", "/"):gsub("%.$", "")
+    local per = unit and unit:match("^%a+/(%a+)$")
+    if per == "step" or per == "steps" or per == "iter" or per == "iteration" or per == "it" or per == "batch" then
+      unit = unit:match("^(%a+)/")
+    end
+    local seconds = { s = 1, sec = 1, secs = 1, second = 1, seconds = 1, ms = 1e-3, msec = 1e-3, millisecond = 1e-3,
+                      milliseconds = 1e-3, us = 1e-6 }
+    if v and seconds[unit] then text, scale = v, seconds[unit] end
   elseif column == "tokens_per_s" or column == "tokens_per_s_per_gpu" then
+    -- (The unit in words, or with the GPU first: "1602 tok/s per GPU", "tokens per second per
+    -- GPU", "tokens/GPU/s", and "TGS", tokens a GPU a second, as InternEvo's and XTuner's papers
+    -- write it; helper-138.)
+    text = text:lower():gsub("tokens?%s+per%s+second", "tok/s"):gsub("tok[%a]*%s*/%s*gpu%s*/%s*s%f[%A]", "tok/s/gpu")
+      :gsub("%f[%a]tgs%f[%A]", "tok/s/gpu")
     -- ("3,420 tok/s/GPU" in the cluster's column is a GPU's: said to the caller.)
     local per_gpu = per_gpu_remark
       or (column == "tokens_per_s" and (text:lower():find("/%s*gpu") or text:lower():find("per%s*gpu")))
@@ -3888,7 +3933,9 @@ local function measurement(row, column)
     -- "380 TFLOP/s", "380 TFLOPS", "380 TFLOPs/GPU", "380 TFLOP/s per GPU", "1.2 PFLOP/s", "420
     -- model TFLOPS"; a peak's format and density beside it ("312 TFLOP/s bf16", "989 dense
     -- BF16"), not a sparse one (twice the dense rate).
-    local t2 = text:gsub("%s*/%s*[gG][pP][uU]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[gG][pP][uU]%s*$", "")
+    -- ("TFLOP/sec", "TF/s": TFLOP/s; helper-138.)
+    local t2 = text:gsub("/%s*[sS][eE][cC]%f[%A]", "/s"):gsub("%f[%a]([tTpP])[fF]/s", "%1flop/s")
+    t2 = t2:gsub("%s*/%s*[gG][pP][uU]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[gG][pP][uU]%s*$", "")
     if column == "tflops_per_gpu" then t2 = t2:gsub("^(%s*[%d%.,]+)%s+[mM][oO][dD][eE][lL]%s+", "%1 ") end
     if column == "peak_tflops_assumed" and not t2:lower():find("spars") then
       local lower = t2:lower():gsub("[%(%)]", " ")  -- ("989 TFLOPS (dense BF16)")

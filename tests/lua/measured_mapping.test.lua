@@ -2688,3 +2688,61 @@ end
 -- (a node's total beside its count, and a GPU's rate beside the node's GPUs, read as before)
 t.eq((measured.inter_node("800 Gb/s per node (2 NICs per node)", 8, "a100_sxm_80gb")), 25)
 t.eq((measured.inter_node("400 Gb/s per GPU (8 per node)", 8, "h100_sxm")), 100)
+
+-- helper-138's rewordings of the other cells.
+-- An arXiv id in a link or a DOI gives the source's year (was none, and a Megatron-LM row's
+-- stack changed with it); a venue and its year joined by a hyphen.
+for _, source in ipairs { "https://arxiv.org/abs/2402.15627", "arxiv.org/pdf/2402.15627v1", "doi:10.48550/arXiv.2402.15627",
+  "MegaScale, NSDI-24" } do
+  t.eq(measured.year(source), 2024, source)
+  t.eq(stack { framework = "Megatron-LM", source = source }, "megatron_2022", source)
+end
+t.eq(measured.year("https://arxiv.org/abs/2104.04473"), 2021)
+-- A model's name however a table writes it gives its configuration (was refused, or another model).
+local fmt = string.format
+local function dims(name)
+  local a = measured.architecture { model = name, seq_len = "4096" }
+  return a and fmt("%d x %d%s", a.layers, a.d_model, a.experts and fmt(", %d experts", a.experts) or "") or nil
+end
+for name, want in pairs {
+  ["llama 3.1 (70B)"] = "80 x 8192", ["Llama 3.1 70 B"] = "80 x 8192", ["llama 2 (7B)"] = "32 x 4096",
+  ["Mixtral (8x7B)"] = "32 x 4096, 8 experts", ["Mixtral 8\195\1517B"] = "32 x 4096, 8 experts", ["Mixtral 8 x 7B"] = "32 x 4096, 8 experts",
+  ["Qwen 3 235B"] = "94 x 4096, 128 experts", ["Qwen-3 30B-A3B"] = "48 x 2048, 128 experts", ["Qwen3 MoE 235B"] = "94 x 4096, 128 experts",
+  ["GPT-3 5B"] = "24 x 4096", ["GPT3 20B"] = "44 x 6144", ["NeMo GPT3-5B"] = "24 x 4096", ["Nemotron 8B"] = "32 x 4096",
+  ["Nemotron-3 8B"] = "32 x 4096", ["Nemotron-3 22B"] = "40 x 6144", ["Nemotron-4 340B"] = "96 x 18432",
+  ["nvidia/Nemotron-4-340B-Base"] = "96 x 18432",
+  -- gpt-oss 20b written apart was read as the 120b
+  ["GPT-OSS (20B)"] = "24 x 2880, 32 experts", ["GPT-OSS 20 B"] = "24 x 2880, 32 experts",
+  ["gpt-oss-120b"] = "36 x 2880, 128 experts", ["GPT-OSS"] = "36 x 2880, 128 experts",
+} do
+  t.eq(dims(name), want, name)
+end
+-- (another size of a named family is no known model: not its neighbour's configuration)
+t.eq(dims("gpt-oss 40b"), nil); t.eq(dims("Nemotron-4 15B"), nil)
+-- Measurement cells' units in words, and a remark after a unit (were "not a plain number").
+local function measured_s(column, cell)
+  local row = { model = "Llama 3 8B", layers = "32", hidden = "4096", heads = "32", seq_len = "8192",
+    global_batch_seqs = "128", num_gpus = "64", peak_tflops_assumed = "989", [column] = cell }
+  return (measured.measured_time(row))
+end
+for column, cells in pairs {
+  iter_time_s = { "9.399 s per step", "9.399 s/iteration", "9.399 seconds/step", "9.399 s / step", "9.399 s (per iteration)",
+    "9.399 sec.", "9399 msec", "9.399 s/batch" },
+  tokens_per_s_per_gpu = { "1602 tok/s per GPU", "1602 tokens per second per GPU", "1602 tok/GPU/s", "1602 tokens/GPU/s",
+    "1602 TGS" },
+  tokens_per_s = { "102528 tokens per second", "1602 TGS" },
+  tflops_per_gpu = { "719 TFLOP/sec", "719 TFLOP/sec/GPU", "719 TF/s", "719 TFLOP/s (BF16)" },
+  mfu_pct = { "40.27% (model FLOPs)", "40.27 percent", "40.27 pct" },
+} do
+  local plain = ({ iter_time_s = "9.399", tokens_per_s_per_gpu = "1602", tokens_per_s = "102528", tflops_per_gpu = "719",
+    mfu_pct = "40.27" })[column]
+  local want = measured_s(column, plain)
+  for _, cell in ipairs(cells) do t.near(measured_s(column, cell), want, 1e-12, cell) end
+end
+t.eq(measured_s("iter_time_s", "9.399 min"), nil, "minutes: refused as a slip")
+t.eq(measured_s("mfu_pct", "40.27% (HFU)"), nil, "hardware FLOPs")
+-- Counts: "GPUs" before a remark, the Unicode times sign, the length again in K.
+t.eq(measured.count_cell("num_gpus", "64 GPUs (8 nodes)"), "64")
+t.eq(measured.count_cell("num_gpus", "8 nodes \195\151 8 GPUs"), "64")
+t.eq(measured.count_cell("seq_len", "8192 (8K)"), "8192")
+t.eq(measured.count_cell("seq_len", "8192 (4K)"), "8192 (4K)", "a remark of another value")
