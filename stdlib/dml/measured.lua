@@ -2722,7 +2722,9 @@ M.family_vocab = {
   { pattern = "gpt[%s_%-]*j%f[%W]", name = "GPT-J", vocab = 50400, source = "EleutherAI gpt-j-6b config.json" },
   { pattern = "gpt[%s_%-]*neox[%s_%-]*20b", name = "GPT-NeoX-20B", vocab = 50432, source = "EleutherAI gpt-neox-20b config.json" },
   { pattern = "%f[%a]gpt%f[%A]", name = "GPT-2", vocab = 50257, source = "the GPT-2 BPE tokenizer, which GPT-3 and Megatron's GPT models use",
-    unless = { "gpt[%s_%-]*[4-9]", "gpt[%s_%-]*neox", "gpt[%s_%-]*oss", "gpt[%s_%-]*j%f[%W]", "pythia" } },
+    -- (GPT-4 and later, not a GPT of a size: "GPT 76.1B", "GPT 8.3B", "GPT 530B" are Megatron's;
+    -- helper-139: refused.)
+    unless = { "gpt[%s_%-]*[4-9]%f[^%d%.b]", "gpt[%s_%-]*4%.5%f[%D]", "gpt[%s_%-]*neox", "gpt[%s_%-]*oss", "gpt[%s_%-]*j%f[%W]", "pythia" } },
 }
 
 --- family(model_cell, d_ff, d_model): { name, gated, tied } and the note that says so. An
@@ -3088,6 +3090,9 @@ function M.architecture(row)
       a.shared = from_config("shared", "shared experts")
     end
     a.top_k = I(row.moe_topk)
+    -- (A model whose published config has the same routed experts: its top-k, said; helper-139:
+    -- refused, where blanking moe_experts too gave the config's whole.)
+    if a.top_k == nil and cfg and cfg.experts == routed and cfg.top_k then a.top_k = from_config("top_k", "top_k") end
     if a.top_k == nil then return nil, "moe_experts without moe_topk" end
     -- Mixtral, DBRX, Grok-1, OLMoE: the configuration's one MLP width is each expert's, and
     -- every layer routes: the row's ffn_hidden is the experts' width. Other families may give a
@@ -3413,6 +3418,14 @@ request = function(row, presets, assumed)
       note(fmt("dp = %d GPUs / (tp x pp x cp) = %d (not given)", n, dp))
     end
   end
+  -- A row that gives tp, pp and dp but not cp, whose GPUs are a whole multiple of them: the rest
+  -- is context parallelism, said (helper-139: refused, "tp x pp x dp x cp 1 = 512 GPUs, but the
+  -- cluster has 1024"; Megatron-LM's dp is the GPUs over tp x pp x cp).
+  if cp == nil and tp and pp and dp and n % (tp * pp * dp) == 0 and n // (tp * pp * dp) > 1 then
+    cp = n // (tp * pp * dp)
+    layout.cp = cp
+    note(fmt("cp = %d GPUs / (tp x pp x dp) = %d (not given)", n, cp))
+  end
   layout.dp = dp
   -- Sequence parallelism splits across the TP group: at TP 1 a recipe's default "on" does
   -- nothing (MLPerf's SEQ_PARALLEL default True at TP 1), said.
@@ -3706,6 +3719,29 @@ request = function(row, presets, assumed)
         chosen, per_rank, chosen == per_rank and ", none accumulated" or ""))
     else
       note(fmt("micro_batch not given: no divisor of the %d sequences per data-parallel rank fits; dml's default, 1", per_rank))
+    end
+  end
+  -- A run that ran fit in memory. Where a mixture of experts leaves out its expert parallelism
+  -- and does not fit at EP 1 (helper-139: costed at EP 1 with 2-20 times a GPU's memory, 20-56%
+  -- off either way), the smallest EP that divides the experts and fits, said; where none fits,
+  -- EP 1 stays and the row's status says the memory is over. (Not a recompute where the row
+  -- gives none: dml's memory is over a GPU's for 47 rows of seven files that leave it out, most
+  -- of Megatron-Bridge's, whose steps dml predicts within 10% without recompute; with the least
+  -- recompute that fits they came out 20-48% slow. docs/validation.md.)
+  local function fits(changes)
+    local trial = {}
+    for k, v in pairs(layout) do trial[k] = v end
+    for k, v in pairs(changes) do trial[k] = v end
+    local ok, plan = pcall(dml.evaluate, run, trial)
+    return ok and plan.feasible
+  end
+  if not search and layout.ep == nil and arch.experts and arch.experts > 1 and not fits {} then
+    for e = 2, arch.experts do
+      if arch.experts % e == 0 and fits { ep = e } then
+        layout.ep = e
+        note(fmt("ep not given: %d, the smallest that divides the %d experts and fits (EP 1 does not fit)", e, arch.experts))
+        break
+      end
     end
   end
   return { run = run, layout = layout, assumed = assumed, arch = arch, gpus = n, batch = batch,

@@ -2746,3 +2746,41 @@ t.eq(measured.count_cell("num_gpus", "64 GPUs (8 nodes)"), "64")
 t.eq(measured.count_cell("num_gpus", "8 nodes \195\151 8 GPUs"), "64")
 t.eq(measured.count_cell("seq_len", "8192 (8K)"), "8192")
 t.eq(measured.count_cell("seq_len", "8192 (4K)"), "8192 (4K)", "a remark of another value")
+
+-- helper-139's omissions: a cell left out that dml can infer, or a default that cannot have run.
+do
+  local rows = measured.parse_tsv(table.concat({
+    "run_id\tframework\tmodel\tmoe_experts\tseq_len\tgpu\tnum_gpus\tgpus_per_node\ttp\tpp\tdp\tep\tglobal_batch_seqs\titer_time_s\trecompute",
+    -- no ep: EP 1 holds all 8 of Mixtral's experts, over an H100's memory (was costed so)
+    "ep\tMegatron-Core\tMixtral 8x7B\t\t4096\tH100 SXM\t64\t8\t1\t1\t64\t\t256\t10\tfull",
+    -- no cp: the GPUs over tp x pp x dp (was refused)
+    "cp\tMegatron-Core\tLlama 3 8B\t\t8192\tH100 SXM\t64\t8\t2\t1\t16\t\t64\t10\tfull",
+    -- no moe_topk beside the experts of a model dml knows (was refused)
+    "topk\tMegatron-Core\tDeepSeek-V3\t256+1 shared\t4096\tH100 SXM\t1024\t8\t2\t16\t32\t64\t2048\t10\tfull",
+  }, "\n") .. "\n", "omitted.tsv")
+  local function said(r, text)
+    for _, a in ipairs(measured.predict(r).assumed_list or {}) do if a:find(text, 1, true) then return true end end
+    return false
+  end
+  t.eq(measured.predict(rows[1]).status, "ok")
+  t.eq(said(rows[1], "ep not given: 8, the smallest that divides the 8 experts and fits (EP 1 does not fit)"), true)
+  t.eq(measured.predict(rows[2]).status, "ok")
+  t.eq(said(rows[2], "cp = 64 GPUs / (tp x pp x dp) = 2 (not given)"), true)
+  t.eq(measured.predict(rows[3]).status, "ok")
+  t.eq(said(rows[3], "top_k = 8"), true)
+  -- (an ep the row gives, or one that fits at 1, stays)
+  local given = {}
+  for k, v in pairs(rows[1]) do given[k] = v end
+  given.ep = "2"
+  t.eq(said(given, "ep not given"), false)
+end
+-- A GPT of a size is Megatron's GPT, with GPT-2's vocabulary; GPT-4 and later are not (helper-139:
+-- "GPT 76.1B", "GPT 8.3B" and "GPT 530B" were refused).
+for _, name in ipairs { "GPT 76.1B", "GPT 8.3B", "GPT 530B" } do
+  local a = measured.architecture { model = name, layers = "32", hidden = "4096", heads = "32", seq_len = "2048" }
+  t.eq(a and a.vocab, 50257, name)
+end
+for _, name in ipairs { "GPT-4", "GPT-4o", "GPT-4.5", "GPT-5" } do
+  local a = measured.architecture { model = name, layers = "32", hidden = "4096", heads = "32", seq_len = "2048" }
+  t.eq(a, nil, name)
+end
