@@ -144,6 +144,20 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
   global_batch_seqs = { gbs = true }, num_gpus = { gpus = true },
   seq_len = { seq = true, seqlen = true, seq_len = true, ctx = true },
   moe_topk = { top = true, topk = true, top_k = true, k = true } }
+-- (And the frameworks' keys for them: Megatron's and NeMo's "tensor_model_parallel_size", the
+-- "_degree"s of torchtitan and others; helper-140: refused.)
+for column, keys in pairs {
+  tp = { "tensor_model_parallel_size", "tensor_parallel_size", "tensor_parallel_degree" },
+  pp = { "pipeline_model_parallel_size", "pipeline_parallel_size", "pipeline_parallel_degree" },
+  cp = { "context_parallel_size", "context_parallel_degree" },
+  ep = { "expert_model_parallel_size", "expert_parallel_size", "expert_parallel_degree" },
+  dp = { "data_parallel_size", "data_parallel_degree" },
+  vpp_interleave = { "virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size" },
+  micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu" },
+  global_batch_seqs = { "global_batch_size" },
+} do
+  for _, k in ipairs(keys) do M.count_names[column][k] = true end
+end
 
 --- What the number in a count's remark may count ("64 (8 nodes)").
 M.remark_units = { node = true, nodes = true, gpu = true, gpus = true, server = true, servers = true, host = true,
@@ -1808,6 +1822,9 @@ function M.parse_zero(cell)
   -- torchtitan's data-parallel degrees by their keys alone ("dp_shard=64, dp_replicate=8"): FSDP
   -- over the dp_shard ranks (-1: all of them), replicated across the rest; 1 shards nothing
   -- (helper-127: refused). (Beside FSDP or HSDP named, read below with the degree.)
+  -- (Its config's long names: "data_parallel_shard_degree = 2"; helper-140.)
+  t = t:gsub("data[%s_%-]*parallel[%s_%-]*shard[%s_%-]*degree", "dp_shard")
+    :gsub("data[%s_%-]*parallel[%s_%-]*replicate[%s_%-]*degree", "dp_replicate")
   local dp_shard = t:match("dp[%s_%-]*shard%s*[=:]%s*(%-?%d+)")
   if dp_shard and not t:find("[fh]sdp") and not t:find("zero") then
     local n = tonumber(dp_shard)
@@ -1930,7 +1947,7 @@ function M.parse_zero(cell)
     if n == 1 then return 0, nil, false end
     return 1, n > 1 and n or nil, false
   end
-  local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-]*(%d)")
+  local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-:=]*(%d)%f[%D]")
     or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
     or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
   if z then return tonumber(z), shard, hybrid end
@@ -1938,7 +1955,9 @@ function M.parse_zero(cell)
   -- "zero_optimization.stage=2", "sharding_stage=2"), after a stage named plainly ("ZeRO-1
   -- (... ZERO_STAGE=0 ...)" is 1); FSDP2's reshard_after_forward=False keeps the gathered
   -- parameters from the forward to the backward: ZeRO 2.
+  -- (DeepSpeed's JSON pasted whole, '"zero_optimization": {"stage": 3}'; helper-140: ZeRO 1.)
   local keyed = t:match("zero[%w_%.]*stage[\"'%s]*[=:]%s*(%d)%f[%D]") or t:match("sharding[%s_]*stage[%s]*[=:]?%s*(%d)%f[%D]")
+    or t:match("zero_optimization[\"'%s:{]*stage[\"'%s]*[=:]%s*(%d)%f[%D]")
     or t:match("deepspeed[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
   if keyed then return tonumber(keyed), nil, false end
   if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*false") then return 2, shard, hybrid end
@@ -2228,7 +2247,10 @@ function M.parse_recompute(cell)
   if key and key:find("reentrant") then
     return nil, fmt("recompute %q chooses the reentrant variant of checkpointing, not whether it ran", cell)
   end
-  if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt") or key:find("^ac[_%-]")) then
+  -- ("AC: selective (op)", "AC mode: selective, option: op": torchtitan's per-op settings, read
+  -- as the value; helper-140. Its other values are read below, as before.)
+  local ac_op = key and (key == "ac" or key:find("^ac%s")) and value:find("%f[%a]op%f[%A]")
+  if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt") or key:find("^ac[_%-]") or ac_op) then
     if value:match("^unset") or value:match("^null") or value:match("^not set") then
       return "none", fmt("recompute %q read as none (not set)", cell)
     end
@@ -2281,8 +2303,10 @@ function M.parse_recompute(cell)
   end
   if t:find("^selective") then
     if t:find("per%-op") then return "op" end
-    -- ("op-based", "per op", "(op level)": the same; helper-137.)
-    if t:find("%f[%a]op%-based") or t:find("%f[%a]per%s+op%f[%A]") or t:find("%f[%a]op[%s%-]level") then
+    -- ("op-based", "per op", "(op level)": the same; helper-137. "selective AC, op", "selective,
+    -- option: op": helper-140.)
+    if t:find("%f[%a]op%-based") or t:find("%f[%a]per%s+op%f[%A]") or t:find("%f[%a]op[%s%-]level")
+      or t:find("^selective[%s%a]-[,;:]%s*op%f[%A]") or t:find("option[%s\"':=]*op%f[%A]") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
     -- torchtitan's selective_ac_option "op", written as its docs write it.
@@ -2366,7 +2390,9 @@ function M.parse_recompute(cell)
     or has("every%s+decoder%s+layer") or has("all%s+transformer%s+layers") or has("all%s+decoder%s+layers") or t:match("^%s*ac%s*$")
     or has("gradient checkpointing") or t:match("^%s*ac%s*[:=]?%s*true%s*$") or t:match("^%s*ac%s*[:=]?%s*on%s*$")
     or has("activation recomputation") or t:match("^%s*remat%s*$") or t:match("^%s*rematerialization%s*$")
-    or has("act[%s_]*ckpt") or has("every[%s%a]*block") then
+    or has("act[%s_]*ckpt") or has("every[%s%a]*block")
+    -- (Megatron-DeepSpeed's flag for DeepSpeed's checkpointing of every layer; helper-140.)
+    or has("deepspeed[%s_%-]*activation[%s_%-]*checkpointing") then
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
   return nil
@@ -3955,7 +3981,11 @@ local function measurement(row, column)
     -- (The unit in words, or with the GPU first: "1602 tok/s per GPU", "tokens per second per
     -- GPU", "tokens/GPU/s", and "TGS", tokens a GPU a second, as InternEvo's and XTuner's papers
     -- write it; helper-138.)
-    text = text:lower():gsub("tokens?%s+per%s+second", "tok/s"):gsub("tok[%a]*%s*/%s*gpu%s*/%s*s%f[%A]", "tok/s/gpu")
+    -- (Its label first, "TGS 300.9", "TGS: 2232"; a GCD's, "1333 TPS/GCD", an MI250X's GPU;
+    -- helper-140.)
+    text = text:lower():gsub("^%s*tgs%s*[:=]?%s*(%d[%d%.,]*%s*[km]?)%s*$", "%1 tgs")
+    text = text:gsub("/%s*gcd%f[%A]", "/gpu"):gsub("%f[%a]tps%s*/%s*gpu%f[%A]", "tok/s/gpu")
+    text = text:gsub("tokens?%s+per%s+second", "tok/s"):gsub("tok[%a]*%s*/%s*gpu%s*/%s*s%f[%A]", "tok/s/gpu")
       :gsub("%f[%a]tgs%f[%A]", "tok/s/gpu")
     -- ("3,420 tok/s/GPU" in the cluster's column is a GPU's: said to the caller.)
     local per_gpu = per_gpu_remark

@@ -2784,3 +2784,42 @@ for _, name in ipairs { "GPT-4", "GPT-4o", "GPT-4.5", "GPT-5" } do
   local a = measured.architecture { model = name, layers = "32", hidden = "4096", heads = "32", seq_len = "2048" }
   t.eq(a, nil, name)
 end
+
+-- helper-140's whole rows restyled, each cell as a framework's config or log writes it.
+for cell, want in pairs {
+  -- (were ZeRO 1, the stage not read: 30% fast)
+  ["ZeRO stage: 3"] = 3, ['"zero_optimization": {"stage": 3}'] = 3, ["'zero_optimization': {'stage': 3}"] = 3,
+  ['{"zero_optimization": {"stage": 0}}'] = 0,
+  -- torchtitan's long key (was refused)
+  ["data_parallel_shard_degree = 2"] = 3,
+} do
+  t.eq(measured.parse_zero(cell), want, cell)
+end
+t.eq(select(2, measured.parse_zero("data_parallel_shard_degree = 2")), 2)
+for cell, want in pairs {
+  -- torchtitan's per-op checkpointing after a key or with its option (was Megatron's selective)
+  ["AC: selective (op)"] = "op", ["AC mode: selective, option: op"] = "op", ["selective AC, op"] = "op",
+  -- Megatron-DeepSpeed's flag (was refused)
+  ["deepspeed activation checkpointing (partition_activations: true)"] = "full",
+  ["--deepspeed-activation-checkpointing"] = "full",
+  -- (still read as before)
+  ["AC: full"] = "full", ["AC: none"] = "none", ["selective, optional offload"] = "selective",
+} do
+  t.eq(measured.parse_recompute(cell), want, cell)
+end
+t.eq(select(3, measured.parse_recompute("AC: 10 layers")).layers, 10)
+for column, cell in pairs {
+  tp = "tensor_model_parallel_size: 4", cp = "context_parallel_degree = 4", micro_batch = "micro_batch_size: 4",
+  vpp_interleave = "virtual_pipeline_model_parallel_size: 4", ep = "expert_model_parallel_size=4",
+} do
+  t.eq(measured.count_cell(column, cell), "4", cell)
+end
+-- A throughput's label first, or a GCD's (was predicted, not compared).
+do
+  local function per_gpu(cell)
+    return (measured.measured_time { model = "Llama 3 8B", layers = "32", hidden = "4096", heads = "32", seq_len = "8192",
+      global_batch_seqs = "128", num_gpus = "64", tokens_per_s_per_gpu = cell })
+  end
+  local want = per_gpu("300.9")
+  for _, cell in ipairs { "TGS 300.9", "TGS: 300.9", "300.9 TPS/GCD", "300.9 tok/s/GCD" } do t.near(per_gpu(cell), want, 1e-12, cell) end
+end
