@@ -147,14 +147,15 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
 -- (And the frameworks' keys for them: Megatron's and NeMo's "tensor_model_parallel_size", the
 -- "_degree"s of torchtitan and others; helper-140: refused.)
 for column, keys in pairs {
-  tp = { "tensor_model_parallel_size", "tensor_parallel_size", "tensor_parallel_degree" },
-  pp = { "pipeline_model_parallel_size", "pipeline_parallel_size", "pipeline_parallel_degree" },
-  cp = { "context_parallel_size", "context_parallel_degree" },
+  tp = { "tensor_model_parallel_size", "tensor_parallel_size", "tensor_parallel_degree", "tensor" },
+  pp = { "pipeline_model_parallel_size", "pipeline_parallel_size", "pipeline_parallel_degree", "pipeline" },
+  -- (XTuner's sequence_parallel_size is DeepSpeed-Ulysses's degree: context parallelism.)
+  cp = { "context_parallel_size", "context_parallel_degree", "sequence_parallel_size" },
   ep = { "expert_model_parallel_size", "expert_parallel_size", "expert_parallel_degree" },
   dp = { "data_parallel_size", "data_parallel_degree" },
   vpp_interleave = { "virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size" },
-  micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu" },
-  global_batch_seqs = { "global_batch_size" },
+  micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu", "micro_bsz" },
+  global_batch_seqs = { "global_batch_size", "train_batch_size" },
 } do
   for _, k in ipairs(keys) do M.count_names[column][k] = true end
 end
@@ -189,6 +190,13 @@ function M.count_cell(column, cell)
   if names then
     local name, rest = text:match("^([%a_]+)%s*[=:%-]?%s*(%d.*)$")
     if name and names[name:lower()] then text = rest end
+    -- (A flag, "--tensor-model-parallel-size 8", and InternEvo's "tensor=dict(size=2)";
+    -- helper-141: refused.)
+    if not (name and names[name:lower()]) then
+      local flag, value = text:match("^%-%-([%a][%a%-_]*)%s*[=%s]%s*(%d+)%s*$")
+      if not flag then flag, value = text:match("^([%a_]+)%s*=%s*dict%s*%(%s*size%s*=%s*(%d+)[^%)]*%)%s*$") end
+      if flag and names[(flag:lower():gsub("%-", "_"))] then text = value end
+    end
   end
   if column == "num_gpus" then
     -- (The Unicode times sign, "8 nodes × 8 GPUs", and "GPUs" before a remark, "64 GPUs (8
@@ -210,7 +218,8 @@ function M.count_cell(column, cell)
     local function per_node(w) return w == "node" or w == "server" or w == "host" or w == "machine" or w == "tray" end
     local n1, w1 = lower_text:match("^(%d+)%s*gpus?%s+per%s+(%a+)$")
     local n2, w2 = lower_text:match("^(%d+)%s+per%s+(%a+)$")
-    text = lower_text:match("^(%d+)%s*gpus?%s*/%s*node$") or (n1 and per_node(w1) and n1) or (n2 and per_node(w2) and n2)
+    local n3, w3 = lower_text:match("^(%d+)%s*gpus?%s*/%s*(%a+)$")  -- ("4 GPUs/tray"; helper-141)
+    text = (n3 and per_node(w3) and n3) or (n1 and per_node(w1) and n1) or (n2 and per_node(w2) and n2)
       or lower_text:match("^(%d+)%s*gpus?$") or text
   end
   if column == "seq_len" then
@@ -586,6 +595,18 @@ M.gpu_rules = {
   { pattern = "a100%f[%D]", preset = "a100_sxm_80gb" },
   { pattern = "ampere", preset = "a100_sxm_80gb" },
   { pattern = "v100%f[%D]", preset = "v100_sxm" },
+  -- Cloud instances named alone (helper-141: refused): AWS's p5 (8 H100 SXM), p5e and p5en (8
+  -- H200), p4de (8 A100 80GB) and p4d (8 A100 40GB); Google Cloud's A3 High, Mega and Edge (8
+  -- H100), A3 Ultra (8 H200), A2 Ultra (8 A100 80GB) and A2 High (A100 40GB).
+  { pattern = "%f[%w]p5en?%.%d*x?large", preset = "h200_sxm" },
+  { pattern = "%f[%w]p5e%f[%W]", preset = "h200_sxm" },
+  { pattern = "%f[%w]p5%.%d*x?large", preset = "h100_sxm" },
+  { pattern = "%f[%w]p4de%f[%W]", preset = "a100_sxm_80gb" },
+  { pattern = "%f[%w]p4d%f[%W]", preset = "a100_sxm" },
+  { pattern = "%f[%w]a3%-ultragpu", preset = "h200_sxm" },
+  { pattern = "%f[%w]a3%-[hme][%a]*gpu", preset = "h100_sxm" },
+  { pattern = "%f[%w]a2%-ultragpu", preset = "a100_sxm_80gb" },
+  { pattern = "%f[%w]a2%-highgpu", preset = "a100_sxm" },
 }
 
 -- A free-text cell as its patterns read it: its first 1 KB, a run of 13 digits or more as "?"
@@ -1831,6 +1852,14 @@ function M.parse_zero(cell)
     if n == 1 then return 0, nil, false end
     return 3, n > 1 and n or nil, false
   end
+  -- InternEvo's "zero1=dict(size=8, fsdp=False)" (its current config form): ZeRO 1 over 8 ranks,
+  -- as "zero1=8" below (read here, before its parenthesis is taken for a remark; helper-141).
+  local zero1_size = t:match("%f[%w]zero1%s*=%s*dict%s*%(%s*size%s*=%s*(%-?%d+)")
+  if zero1_size and not t:find("fsdp%s*=%s*true") then
+    local n = tonumber(zero1_size)
+    if n == 1 then return 0, nil, false end
+    return 1, n > 1 and n or nil, false
+  end
   -- FSDP named in a parenthesis that explains another setting ("--use-distributed-optimizer:
   -- true (table FSDP column '/')"): the setting outside it is read. (Not where FSDP is outside:
   -- "FSDP (like PyTorch's SHARD_GRAD_OP)" is read whole, its parenthesis the more exact; nor a
@@ -1941,7 +1970,10 @@ function M.parse_zero(cell)
   end
   -- InternLM's (InternEvo's) "zero1=8": ZeRO 1 sharded over 8 ranks and replicated across the
   -- rest; 1 shards nothing; 0 or -1 shards over the whole data-parallel group.
-  local zero1 = t:match("^%s*zero1%s*[=:]%s*(%-?%d+)%s*$")
+  -- (Also in its config's other forms: "zero1=dict(size=8, fsdp=False)", "parallel.zero1=8",
+  -- "parallel = dict(zero1=8, tensor=1)"; helper-141: the degree lost.)
+  local zero1 = t:match("^%s*zero1%s*[=:]%s*(%-?%d+)%s*$") or t:match("%f[%w]zero1%s*=%s*dict%s*%(%s*size%s*=%s*(%-?%d+)")
+    or t:match("%f[%w]zero1%s*=%s*(%-?%d+)")
   if zero1 then
     local n = tonumber(zero1)
     if n == 1 then return 0, nil, false end
@@ -2069,6 +2101,19 @@ local function layers_text(n) return fmt("%d layer%s", n, n == 1 and "" or "s") 
 function M.parse_recompute(cell)
   if cell == nil then return nil end
   local t = module_names(bounded(cell:lower()))
+  -- Megatron-Core's flags together, "--recompute-granularity selective --recompute-modules
+  -- moe_act layernorm": the modules listed, as the list alone reads below (helper-141: read as
+  -- the attention core's selective recompute).
+  local granularity = t:match("recompute[%-_]granularity[%s=:]+[\"']?(%a+)")
+  local modules = t:match("recompute[%-_]modules[%s=:]*([^%-]-)%s*$") or t:match("recompute[%-_]modules[%s=:]*([^%-]-)%s+%-%-")
+  if granularity == "selective" and modules and modules:find("%a") then
+    local mode, note = M.parse_recompute("--recompute-modules " .. modules)
+    if mode then
+      return mode, ((note or fmt("recompute %q read as %s", cell, mode)):gsub("^recompute %b\"\"", function()
+        return fmt("recompute %q", cell)
+      end))
+    end
+  end
   -- A mode named and switched off ("selective: no", "selective off", "full (no)"): none.
   local named, off = t:match("^(%a+)%s*[:=]?%s*%(?%s*(%a+)%s*%)?%s*$")
   if (named == "selective" or named == "full") and (off == "no" or off == "off" or off == "false"
@@ -2501,6 +2546,9 @@ function M.parse_precision(cell)
       :gsub("bf16%s+master[%s%a]*", " master"):gsub("bfloat16%s+master[%s%a]*", " master")
     -- FP8 attention (Transformer Engine's FP8_DPA) beside 4-bit linears is no mixed-input
     -- matmul: its own kernel, costed at the 16-bit attention rate, said.
+    -- (And NeMo's key for it, "fp8_dot_product_attention: True"; helper-141: refused as 4- beside
+    -- 8-bit operands.)
+    t = t:gsub("fp8[%s_]*dot[%s_]*product[%s_]*attention", "fp8_dpa")
     local dpa = t:find("fp8_dpa%s*[:=]%s*[\"']?true") or t:find("fp8_dpa%s*[:=]%s*1") or t:find("fp8 attention")
       or t:find("dpa_fp8_recipe%s*[:=]")
     if dpa then
@@ -4237,8 +4285,16 @@ end
 function M.predict(row, presets)
   local id = row.run_id or (M.where(row) and ("(no run_id, " .. M.where(row) .. ")")) or "?"
   local r = { run_id = id, group = M.group(id), tier = M.tier(id) }
-  local req, why, read = M.request(row, presets)
-  local measured, how = M.measured_time(row, req and req.arch)
+  -- (A fault in reading one row, dml's own, leaves that row not predicted and the rest of the
+  -- file reported, rather than ending the run; the status says so, to be reported.)
+  local read_ok, req, why, read = pcall(M.request, row, presets)
+  if not read_ok then
+    req, why, read = nil, fmt("dml could not read this row (a fault in dml, please report it: %s)", tostring(req)), nil
+  end
+  local timed_ok, measured, how = pcall(M.measured_time, row, req and req.arch)
+  if not timed_ok then
+    measured, how = nil, fmt("dml could not read the measurement (a fault in dml, please report it: %s)", tostring(measured))
+  end
   r.measured_s = measured
   r.measured_from = measured and how or ("none: " .. how)
   if not req then

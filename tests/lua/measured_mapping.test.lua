@@ -2823,3 +2823,45 @@ do
   local want = per_gpu("300.9")
   for _, cell in ipairs { "TGS 300.9", "TGS: 300.9", "300.9 TPS/GCD", "300.9 tok/s/GCD" } do t.near(per_gpu(cell), want, 1e-12, cell) end
 end
+
+-- helper-141's restyled rows of the other files.
+for cell, want in pairs {
+  -- InternEvo's config forms of zero1 (the degree was lost)
+  ["zero1=dict(size=8, fsdp=False)"] = 8, ["zero1=dict(size=8)"] = 8, ["parallel.zero1=8"] = 8,
+  ["parallel = dict(zero1=8, tensor=1)"] = 8,
+} do
+  t.eq(measured.parse_zero(cell), 1, cell); t.eq(select(2, measured.parse_zero(cell)), want, cell)
+end
+-- Megatron-Core's granularity and module flags together (was the attention core's selective)
+t.eq(measured.parse_recompute("--recompute-granularity selective --recompute-modules moe_act layernorm"), "norms")
+t.eq(select(3, measured.parse_recompute("--recompute-granularity selective --recompute-modules moe_act layernorm")), nil,
+  "no layer count")
+t.eq(measured.parse_recompute("--recompute-granularity selective"), "selective")
+-- count cells as flags, InternEvo's dicts and other frameworks' keys (were refused)
+for column, cell in pairs {
+  tp = "--tensor-model-parallel-size 8", pp = "--pipeline-model-parallel-size=8", ep = "--expert-model-parallel-size 8",
+  cp = "sequence_parallel_size=8", micro_batch = "micro_bsz=8", global_batch_seqs = "train_batch_size: 8",
+  vpp_interleave = "--virtual-pipeline-model-parallel-size 8",
+} do
+  t.eq(measured.count_cell(column, cell), "8", cell)
+end
+t.eq(measured.count_cell("tp", "tensor=dict(size=2)"), "2"); t.eq(measured.count_cell("pp", "pipeline=dict(size=4, interleaved_overlap=True)"), "4")
+t.eq(measured.count_cell("tp", "--pipeline-model-parallel-size 8"), "--pipeline-model-parallel-size 8", "another column's flag")
+t.eq(measured.count_cell("gpus_per_node", "4 GPUs/tray"), "4")
+-- cloud instances named alone (were refused)
+for cell, want in pairs { ["p5.48xlarge"] = "h100_sxm", ["p5en.48xlarge"] = "h200_sxm", ["p4d.24xlarge"] = "a100_sxm",
+  ["p4de.24xlarge"] = "a100_sxm_80gb", ["a3-highgpu-8g"] = "h100_sxm", ["a3-megagpu-8g"] = "h100_sxm",
+  ["a3-ultragpu-8g"] = "h200_sxm", ["a2-ultragpu-8g"] = "a100_sxm_80gb" } do
+  t.eq(gpu(cell), want, cell)
+end
+t.eq(gpu("p5.48xlarge (8x H200)"), "h200_sxm", "a GPU named wins")
+-- NeMo's key for FP8 attention beside NVFP4 linears (was refused as 4- beside 8-bit operands)
+t.eq(measured.parse_precision("NVFP4 (fp8_dot_product_attention: True)"), "fp4")
+-- A fault in dml's reading of one row leaves that row not predicted, the file's others read.
+do
+  local real = measured.request
+  measured.request = function() error("a test's fault") end
+  local r = measured.predict { run_id = "faulty", model = "Llama 3 8B", iter_time_s = "1" }
+  measured.request = real
+  t.eq(r.status:find("not predicted: dml could not read this row (a fault in dml, please report it:", 1, true) ~= nil, true, r.status)
+end
