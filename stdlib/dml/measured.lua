@@ -629,9 +629,25 @@ local function switched_off(text, from, to)
     or before:find("w/o%s*$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]without%s+the%s+$") then
     return true
   end
+  -- (And in prose, helper-142: "alltoall instead of DeepEP", "rather than DeepEP", "non-async TP",
+  -- "neither X nor Y".)
+  if before:find("%f[%a]instead%s+of%s+$") or before:find("%f[%a]rather%s+than%s+$") or before:find("%f[%a]non%-?$")
+    or before:find("%f[%a]neither%s+$") or before:find("%f[%a]nor%s+$") then
+    return true
+  end
   local after = text:sub(to + 1)
   for _, word in ipairs { "off", "disabled", "false" } do
     if after:find("^%s*[:=]?%s*%(?%s*" .. word .. "%f[%A]") then return true end
+    -- ("X is off", "X was disabled", "X set to False", "X and Y off": helper-142.)
+    if after:find("^%s+is%s+" .. word .. "%f[%A]") or after:find("^%s+was%s+" .. word .. "%f[%A]")
+      or after:find("^%s+set%s+to%s+" .. word .. "%f[%A]") or after:find("^%s+and%s+[%w_%-]+%s+" .. word .. "%f[%A]") then
+      return true
+    end
+  end
+  -- ("X unavailable", "X unset (default: False)", "X defaults to False".)
+  if after:find("^%s*[:=]?%s*%(?%s*unavailable%f[%A]") or after:find("^%s+is%s+unavailable%f[%A]")
+    or after:find("^%s*[:=]?%s*unset%s*%(%s*default%s*[:=]?%s*false%f[%A]") or after:find("^%s+defaults?%s+to%s+false%f[%A]") then
+    return true
   end
   -- ("none" only as a value or in parentheses: a name and the next cell's "none", as one text
   -- holds them, are not "compile: none".)
@@ -1382,13 +1398,16 @@ end
 --- "DeepSeek's DualPipe paper").
 local schedule_names = {
   { "%f[%w]1f1b", nil },
-  { "%f[%a]zb[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
-  { "zero[%s%-]?bubble[%s%-]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
-  { "%f[%a]zb[%s%-]?h?2p?%f[^%w]", "zero_bubble",
+  -- (Also with underscores, as configs write them, "zero_bubble_v", "ZB_V", "ZB_1P"; and "V-shaped
+  -- zero bubble"; helper-142: 1F1B, or ZB-H1.)
+  { "%f[%a]zb[%s%-_]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
+  { "zero[%s%-_]?bubble[%s%-_]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
+  { "v[%s%-_]?shaped[%s%-_]+zero[%s%-_]?bubble", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
+  { "%f[%a]zb[%s%-_]?h?2p?%f[^%w]", "zero_bubble",
     "schedule ZB-2p/ZB-H2 read as zero_bubble (ZB-H1: a bubble of a third of 1F1B's; ZB-2p's is near 0 with twice the activations, not modelled)",
     variant = true },
-  { "%f[%a]zb[%s%-]?h?1p?%f[^%w]", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says", variant = true },
-  { "zero[%s%-]?bubble", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says", generic = true },
+  { "%f[%a]zb[%s%-_]?h?1p?%f[^%w]", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says", variant = true },
+  { "zero[%s%-_]?bubble", "zero_bubble", "schedule zero-bubble (ZB-H1), as the row says", generic = true },
   { "%f[%a]dualpipe%f[^%w]", "dualpipe", "schedule DualPipe, as the row says", clause = true },
   { "%f[%a]gpipe%f[^%w]", "gpipe", "schedule GPipe, as the row says", clause = true },
 }
@@ -1567,6 +1586,8 @@ function M.stack_for(row)
       local async_at, async_to = text:find("async%a*[%s%-_]*tp")
       if not async_at then async_at, async_to = text:find("async%a*[%s%-_]*tensor[%s%-_]*parallel[%a_]*") end
       if not async_at then async_at, async_to = text:find("async%a*[%s%-_]*collective[%s%-_]*matmul") end
+      -- (And after it: "TP (async)", "TP: async", "TP async"; helper-142.)
+      if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[:%(]?%s*async%f[%A]") end
       local vanilla_at = text:find("vanilla[%s%-_]*tp")
       if async_at and not switched_off(text, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
@@ -1738,8 +1759,14 @@ function M.ep_overlap(row)
                           "all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           "%f[%w]ep[%s_%-]*comm%a*[%s_%-]*overlap", "a2a[%s_%-]*comm%a*[%s_%-]*overlap" } do
     local from, to = t:find(name)
-    -- Named, and not switched off ("A2A_OVERLAP=0", "no EP overlap": helper-41).
-    if from then return not switched_off(t, from, to) end
+    -- Named, and not switched off ("A2A_OVERLAP=0", "no EP overlap": helper-41), nor in its
+    -- clause ("EP all-to-all overlap with 1F1B off", "EP all-to-all not overlapped"; helper-142).
+    if from then
+      local clause = t:sub(to + 1):match("^[^;,%(]*")
+      local off_in_clause = clause:find("%f[%a]off%f[%A]") or clause:find("%f[%a]disabled%f[%A]")
+        or clause:find("%f[%a]false%f[%A]")
+      return not switched_off(t, from, to) and not t:sub(from, to):find("%f[%a]not%f[%A]") and not off_in_clause
+    end
   end
   return false
 end
@@ -1766,8 +1793,10 @@ end
 --- with dispatcher = "token" (docs/model.md 8.8).
 function M.token_dispatch(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
-  local names = { "%f[%w]deepep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
-                  "dispatcher[%s_%-]*type[%s=:]*flex%f[%W]" }
+  -- (Also "Deep-EP", "Deep EP", a quoted YAML value, 'moe_token_dispatcher_type: "flex"', and
+  -- "token dispatcher: flex"; helper-142.)
+  local names = { "%f[%w]deep[%s%-]?ep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
+                  "dispatcher[%s_%-]*type[%s=:\"']*flex%f[%W]", "dispatcher[%s=:\"']+flex%f[%W]" }
   for _, name in ipairs(names) do
     local from, to = t:find(name)
     -- Named, and not switched off ("no DeepEP", "without HybridEP", "DeepEP off").
@@ -2623,7 +2652,9 @@ end
 --- cell names no FP8.
 function M.parse_fp8_scaling(cell)
   if M.parse_precision(cell) ~= "fp8" then return nil end
-  if cell:lower():find("row%-?wise") then return "rowwise" end
+  -- (torchao's own "axiswise", "per-row", "row wise"; helper-142: tensorwise.)
+  local t = cell:lower()
+  if t:find("row[%s%-]?wise") or t:find("axis[%s%-]?wise") or t:find("per[%s%-]row") then return "rowwise" end
   return "tensorwise"
 end
 
@@ -3887,7 +3918,27 @@ function M.flop_formula(row)
   -- Narayanan et al.'s formula by name; Megatron's count with the recompute forward is theirs
   -- (96 B s l h^2 (1 + s/6h + V/16lh): the 2021 Megatron-LM's hardware FLOPs).
   if t:find("narayanan") then return "narayanan" end
+  -- (Also "w/ recompute", "+ recompute", "recompute included", "with recomputation"; helper-143:
+  -- read as Megatron's count without it, 24% off.)
   local with_recompute = t:find("with%s+recompute") or t:find("including%s+recompute") or t:find("incl%.?%s+recompute")
+    or t:find("w/%s*recompute") or t:find("%+%s*recompute") or t:find("recompute%a*%s+included")
+    or t:find("recompute%a*%s+counted") or t:find("with%s+recomputation")
+  -- The hardware's FLOPs (HFU, the recompute's counted) beside a formula's name: not the model
+  -- FLOPs a formula's name gives (helper-143: "PaLM HFU", "6N, with recompute", "Megatron FLOPs
+  -- (HFU)" read as the model's count). Megatron's count with the recompute forward is
+  -- Narayanan et al.'s, below; any other is not dml's to guess.
+  -- (Not where the cell says the figure is the model's and names HFU beside it: llm-foundry's
+  -- "(3*2*N + 3*4*L*d*s) per token (MFU); HFU uses factor 4".)
+  local hardware = (t:find("%f[%a]hfu%f[%A]") or t:find("hardware"))
+    and not (t:find("%f[%a]mfu%f[%A]") or t:find("model%s+t?flops"))
+  if (hardware or with_recompute) and not ((t:find("megatron") or t:find("nemo")) and with_recompute and not hardware) then
+    return nil, fmt("no known FLOP formula (tflops_counting %q counts the hardware's FLOPs or the recompute's)",
+      row.tflops_counting or "")
+  end
+  -- The 2021 Megatron-LM formula, the paper's (Narayanan et al.'s, the recompute forward in it).
+  if (t:find("megatron") and t:find("2021")) then
+    return "narayanan", "the 2021 Megatron-LM formula read as Narayanan et al.'s (96 B s l h^2 (1 + s/6h + V/16lh))"
+  end
   if with_recompute and (t:find("megatron") or t:find("nemo")) then
     return "narayanan", "Megatron's count with the recompute forward read as Narayanan et al.'s formula (96 B s l h^2 (1 + s/6h + V/16lh))"
   end
@@ -3898,7 +3949,15 @@ function M.flop_formula(row)
     or t:find("megatron[%s%-_]*%a*%s+t?flops") then  -- ("Megatron FLOPs (causal attention)"; helper-130)
     -- Megatron-Core 0.12 and later count causal attention as half: where the cell says so.
     local causal_at, causal_to = t:find("%f[%a]causal")
-    if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to) then
+    -- (Also by what says it without the word: Megatron-Core 0.12 or later named, or the
+    -- halved attention term "seq_length / hidden_size / 2"; helper-143.)
+    local core_minor = tonumber(t:match("core[%s_%-]*[>=v r]*0%.(%d+)") or "")
+    local halved = t:find("seq[%w_]*%s*/%s*hidden[%w_]*%s*/%s*2%f[%D]")
+    if (core_minor and core_minor >= 12) or halved then
+      return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
+    end
+    if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to)
+      and not t:sub(causal_to + 1):find("^[%a%s]-not%s") then  -- ("causal attention not applied")
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     return "megatron"
@@ -3991,8 +4050,14 @@ local function measurement(row, column)
   local per_gpu_remark = false
   if remark then
     local r = remark:sub(2, -2):lower():gsub("^%s+", ""):gsub("%s+$", "")
-    if r:find("hfu") and column ~= "hfu_pct" then
+    if (r:find("hfu") or r:find("hardware") or r:find("recomput")) and column ~= "hfu_pct"
+      and not r:find("%f[%a]no%s+recomput") and not r:find("without%s+recomput") and not r:find("excluding%s+recomput") then
       return nil, fmt("%s %q counts hardware FLOPs (HFU), not the model FLOPs the column holds", column, cell)
+    end
+    -- (A sparse peak, "1979 (sparse)", "(2:4 sparsity)": twice the dense rate; helper-143: the
+    -- remark was dropped and the peak read as dense.)
+    if column == "peak_tflops_assumed" and r:find("spars") and not r:find("dense") then
+      return nil, fmt("%s %q is a sparse peak (twice the dense rate MFU counts against): give the dense one", column, cell)
     end
     if r:find("per%s*gpu") or r:find("^/%s*gpu") then
       per_gpu_remark = column == "tokens_per_s"

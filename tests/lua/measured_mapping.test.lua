@@ -2865,3 +2865,59 @@ do
   measured.request = real
   t.eq(r.status:find("not predicted: dml could not read this row (a fault in dml, please report it:", 1, true) ~= nil, true, r.status)
 end
+
+-- helper-142's notes phrases: a setting switched off in prose reads as off, and its spellings as on.
+t.eq(stack { framework = "torchtitan", precision = "bf16, torch.compile is off" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "non-async TP" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "async TP set to False" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "async TP is disabled" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "TP (async)" }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "TP: async" }, "torchtitan_async_tp")
+for notes, want in pairs {
+  ["dispatcher DeepEP"] = true, ["Deep-EP dispatcher"] = true, ['moe_token_dispatcher_type: "flex"'] = true,
+  ["token dispatcher: flex"] = true,
+  ["alltoall instead of DeepEP"] = false, ["alltoall rather than DeepEP"] = false, ["DeepEP unavailable"] = false,
+  ["DeepEP is disabled"] = false,
+} do
+  t.eq(measured.token_dispatch { notes = notes }, want, notes)
+end
+for notes, want in pairs {
+  ["EP all-to-all overlap with 1F1B on (overlap_moe_expert_parallel_comm)"] = true,
+  ["EP all-to-all overlap with 1F1B off"] = false, ["EP all-to-all overlap disabled"] = false,
+  ["EP all-to-all not overlapped"] = false, ["overlap_moe_expert_parallel_comm set to False"] = false,
+} do
+  t.eq(measured.ep_overlap { notes = notes }, want, notes)
+end
+for notes, want in pairs { ["zero_bubble_v"] = "zero_bubble_v", ["ZB_V schedule"] = "zero_bubble_v",
+  ["V-shaped zero bubble"] = "zero_bubble_v", ["ZB_1P"] = "zero_bubble" } do
+  t.eq(measured.schedule { notes = notes }, want, notes)
+end
+for precision, want in pairs { ["FP8 (axiswise)"] = "rowwise", ["FP8, per-row scaling"] = "rowwise",
+  ["FP8 row wise"] = "rowwise", ["FP8 (tensorwise)"] = "tensorwise" } do
+  t.eq(measured.parse_fp8_scaling(precision), want, precision)
+end
+-- helper-143's FLOP conventions: a count of the hardware's FLOPs beside a formula's name is none
+-- of dml's formulas (was read as the model's count); the recompute's count beside Megatron's is
+-- Narayanan et al.'s, however written; Megatron-Core's causal count without the word.
+for cell, want in pairs {
+  ["Megatron formula w/ recompute"] = "narayanan", ["Megatron formula + recompute"] = "narayanan",
+  ["the 2021 Megatron-LM formula"] = "narayanan",
+  ["Megatron-Core >= 0.12 num_floating_point_operations"] = "megatron_causal",
+  ["Megatron FLOPs (causal attention not applied)"] = "megatron",
+  ["(3*2*N + 3*4*L*d*s) per token (MFU); HFU uses factor 4"] = "6n",
+} do
+  t.eq(measured.flop_formula { tflops_counting = cell }, want, cell)
+end
+for _, cell in ipairs { "PaLM HFU", "HFU (PaLM, incl. recompute)", "6N, with recompute", "Megatron FLOPs (HFU)",
+  "Megatron hardware FLOPs" } do
+  t.eq(measured.flop_formula { tflops_counting = cell }, nil, cell)
+end
+do  -- a sparse peak, or the hardware's FLOPs, in a number cell's remark: refused, not read as the dense model's
+  local row = { model = "Llama 3 8B", layers = "32", hidden = "4096", heads = "32", seq_len = "8192", global_batch_seqs = "128",
+    num_gpus = "64", mfu_pct = "40", peak_tflops_assumed = "1979 (sparse)" }
+  t.eq((measured.measured_time(row)), nil, "sparse peak")
+  row.peak_tflops_assumed = "989"; row.mfu_pct = "41% (with recompute)"
+  t.eq((measured.measured_time(row)), nil, "recompute's FLOPs")
+  row.mfu_pct = "41% (no recompute)"
+  t.eq((measured.measured_time(row)) ~= nil, true, "the model's FLOPs")
+end
