@@ -294,7 +294,15 @@ function M.count_cell(column, cell)
     local r = remark and remark:lower() or ""
     local other_unit = remark and ((column == "vpp_interleave" and r:find("layer")) or (column == "ffn_hidden" and r:find("expert"))
       or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")) or (column == "kv_heads" and (r:find("mla") or r:find("latent")))
-      or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local"))))
+      or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local")))
+      -- (A rank's or a stage's share of an architecture's value, "16 (per TP rank)", "15 (per PP
+      -- stage)"; a fused or an expert width in ffn_hidden; the shared expert counted in the top-k;
+      -- helper-144: each read as the model's.)
+      or ((column == "layers" or column == "hidden" or column == "heads" or column == "kv_heads" or column == "ffn_hidden"
+        or column == "seq_len" or column == "vocab") and (r:find("%f[%a]per%f[%A]") or r:find("local") or r:find("rank")
+        or r:find("shard")))
+      or (column == "ffn_hidden" and (r:find("fused") or r:find("moe") or r:find("gate%s*%+")))
+      or (column == "moe_topk" and r:find("shared")))
     -- (Digits inside a word are no number of the remark's: "8 (DGX H100)", "4 (ZeRO-1)".)
     local numbers = remark and remark:lower():gsub("%d+f%d+b", ""):gsub("%a[%w%-%.]*", "")  -- ("(interleaved 1F1B)")
     -- (Or the number again in K: "8192 (8K)", "16384 (16k)"; helper-138.)
@@ -454,6 +462,9 @@ M.columns = {
   "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "tflops_counting", "mfu_pct",
   "hfu_pct", "peak_tflops_assumed", "inferred_fields", "notes",
 }
+--- Columns read beside the format's, where a file has them: a model's head width (`head_dim`,
+--- where it is not hidden / heads; docs/validation.md).
+M.extra_columns = { head_dim = true }
 --- The columns a file needs to be predicted at all (the others may be left out: their cells are
 --- then empty), and the groups of which it needs one.
 M.required_columns = { "run_id", "framework", "layers", "hidden", "heads", "seq_len", "gpu", "num_gpus" }
@@ -469,6 +480,7 @@ M.column_groups = {
 function M.unread_columns(columns)
   local known, unread = {}, {}
   for _, c in ipairs(M.columns) do known[c] = true end
+  for c in pairs(M.extra_columns) do known[c] = true end  -- (helper-144: said as not read)
   for _, c in ipairs(columns) do
     if not known[c] then unread[#unread + 1] = c end
   end
@@ -487,6 +499,7 @@ function M.check_columns(columns, name)
   local have, known = {}, {}
   for _, c in ipairs(columns) do have[c] = true end
   for _, c in ipairs(M.columns) do known[c] = true end
+  for c in pairs(M.extra_columns) do known[c] = true end
   local absent = {}
   for _, c in ipairs(M.columns) do
     if not have[c] then absent[#absent + 1] = c end
@@ -2783,7 +2796,15 @@ function M.parse_experts(cell)
   local inner_routed, inner_shared = low:match("%(%s*(%d+)%s*routed%s*[%+,;]%s*(%d+)%s*shared")
   if inner_routed then return tonumber(inner_routed), tonumber(inner_shared) end
 
+  -- (Also "256 routed and 1 shared", "plus 1 shared", "/ 1 shared", "shared=1", "+ shared 1",
+  -- "256 + 1 (shared)"; helper-144: read as no shared expert. And a count that includes them,
+  -- "257 (incl. 1 shared)": the routed ones are the rest.)
+  local included = low:match("%(%s*incl%a*%.?%s*(%d+)%s*shared") or low:match("%(%s*including%s*(%d+)%s*shared")
+  if included then return tonumber(routed) - tonumber(included), tonumber(included) end
   local shared = low:match("%+%s*(%d+)%s*shared") or low:match("[,;%(]%s*(%d+)%s*shared") or low:match("^%+%s*(%d+)%s*$")
+    or low:match("%f[%a]and%s+(%d+)%s*shared") or low:match("%f[%a]plus%s+(%d+)%s*shared") or low:match("/%s*(%d+)%s*shared")
+    or low:match("shared%s*[=:]%s*(%d+)") or low:match("%+%s*shared%s*(%d+)") or low:match("^%+%s*(%d+)%s*%(%s*shared%s*%)")
+  if low:find("shared") and not shared then return nil end  -- (a shared count dml cannot read: not none)
   return tonumber(routed), tonumber(shared) or 0
 end
 

@@ -2921,3 +2921,22 @@ do  -- a sparse peak, or the hardware's FLOPs, in a number cell's remark: refuse
   row.mfu_pct = "41% (no recompute)"
   t.eq((measured.measured_time(row)) ~= nil, true, "the model's FLOPs")
 end
+
+-- helper-144's architecture cells: the shared experts in other words (were none), a rank's or a
+-- stage's share and other widths in a remark (were read as the model's), and head_dim's column.
+for cell, want in pairs {
+  ["256 routed and 1 shared"] = 1, ["256 routed plus 1 shared"] = 1, ["256 routed / 1 shared"] = 1,
+  ["256 routed, shared=1"] = 1, ["256 routed + shared 1"] = 1, ["256 + 1 (shared)"] = 1,
+} do
+  local routed, shared = measured.parse_experts(cell)
+  t.eq(routed, 256, cell); t.eq(shared, want, cell)
+end
+t.eq(select(1, measured.parse_experts("257 (incl. 1 shared)")), 256); t.eq(select(2, measured.parse_experts("257 (incl. 1 shared)")), 1)
+t.eq(measured.parse_experts("64 (shared 2?)"), nil, "a shared count not read is no count of none")
+for column, cell in pairs { seq_len = "8192 (per CP rank)", layers = "15 (per PP stage)", heads = "16 (per TP rank)",
+  ffn_hidden = "57344 (fused gate+up)", moe_topk = "9 (incl. shared)" } do
+  t.eq(measured.count_cell(column, cell), cell, cell)
+end
+t.eq(measured.count_cell("hidden", "8192 (d_model)"), "8192"); t.eq(measured.count_cell("ffn_hidden", "28672 (SwiGLU)"), "28672")
+t.eq(measured.unread_columns { "run_id", "head_dim" }, nil, "head_dim is read")
+t.eq(measured.unread_columns { "run_id", "cost_usd" }, "column not of the measured-runs format, not read: cost_usd")
