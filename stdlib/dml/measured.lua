@@ -605,6 +605,11 @@ M.gpu_rules = {
   { pattern = "h100%f[%D].*hbm2e.*lower%s*tdp", preset = "h100_sxm_hbm2e_500w" },
   { pattern = "h100%f[%D]", preset = "h100_sxm" },
   { pattern = "a100%f[%D].*%f[%d]40[%s%-]*gi?b?%f[%A]", preset = "a100_sxm" },
+  -- (An A100 named beside its instance: the instance's part, "A100 (p4d.24xlarge)"; helper-145.)
+  { pattern = "%f[%w]p4de%f[%W]", preset = "a100_sxm_80gb" },
+  { pattern = "%f[%w]p4d%f[%W]", preset = "a100_sxm" },
+  { pattern = "%f[%w]a2%-ultragpu", preset = "a100_sxm_80gb" },
+  { pattern = "%f[%w]a2%-highgpu", preset = "a100_sxm" },
   { pattern = "a100%f[%D]", preset = "a100_sxm_80gb" },
   { pattern = "ampere", preset = "a100_sxm_80gb" },
   { pattern = "v100%f[%D]", preset = "v100_sxm" },
@@ -614,12 +619,8 @@ M.gpu_rules = {
   { pattern = "%f[%w]p5en?%.%d*x?large", preset = "h200_sxm" },
   { pattern = "%f[%w]p5e%f[%W]", preset = "h200_sxm" },
   { pattern = "%f[%w]p5%.%d*x?large", preset = "h100_sxm" },
-  { pattern = "%f[%w]p4de%f[%W]", preset = "a100_sxm_80gb" },
-  { pattern = "%f[%w]p4d%f[%W]", preset = "a100_sxm" },
   { pattern = "%f[%w]a3%-ultragpu", preset = "h200_sxm" },
   { pattern = "%f[%w]a3%-[hme][%a]*gpu", preset = "h100_sxm" },
-  { pattern = "%f[%w]a2%-ultragpu", preset = "a100_sxm_80gb" },
-  { pattern = "%f[%w]a2%-highgpu", preset = "a100_sxm" },
 }
 
 -- A free-text cell as its patterns read it: its first 1 KB, a run of 13 digits or more as "?"
@@ -652,13 +653,15 @@ local function switched_off(text, from, to)
   for _, word in ipairs { "off", "disabled", "false" } do
     if after:find("^%s*[:=]?%s*%(?%s*" .. word .. "%f[%A]") then return true end
     -- ("X is off", "X was disabled", "X set to False", "X and Y off": helper-142.)
-    if after:find("^%s+is%s+" .. word .. "%f[%A]") or after:find("^%s+was%s+" .. word .. "%f[%A]")
-      or after:find("^%s+set%s+to%s+" .. word .. "%f[%A]") or after:find("^%s+and%s+[%w_%-]+%s+" .. word .. "%f[%A]") then
-      return true
+    -- (The word ending its clause: not "off the critical path", "off-node", "off-loaded";
+    -- helper-145.)
+    for _, lead in ipairs { "^%s+is%s+", "^%s+was%s+", "^%s+set%s+to%s+", "^%s+and%s+[%w_%-]+%s+" } do
+      if after:find(lead .. word .. "%s*$") or after:find(lead .. word .. "%s*[%.,;%)]") then return true end
     end
   end
   -- ("X unavailable", "X unset (default: False)", "X defaults to False".)
   if after:find("^%s*[:=]?%s*%(?%s*unavailable%f[%A]") or after:find("^%s+is%s+unavailable%f[%A]")
+    or after:find("^%s+unused%f[%A]")
     or after:find("^%s*[:=]?%s*unset%s*%(%s*default%s*[:=]?%s*false%f[%A]") or after:find("^%s+defaults?%s+to%s+false%f[%A]") then
     return true
   end
@@ -723,7 +726,7 @@ function M.gpu(cell)
     if at and not (sxm and r.pattern:find("pcie", 1, true)) and not t:sub(1, at - 1):find("%f[%a]not%s*$") then
       local notes = {}
       if r.preset:match("^a100") and not t:find("a100") then
-        notes[#notes + 1] = fmt("GPU %q: an A100 SXM 80GB assumed", cell)
+        notes[#notes + 1] = fmt("GPU %q: an A100 SXM %s assumed", cell, r.preset == "a100_sxm" and "40GB" or "80GB")
       elseif r.preset == "a100_sxm_80gb" and not t:find("%f[%d]80%s*gi?b?%f[%A]") then
         notes[#notes + 1] = "A100 memory size not given: the 80 GB part assumed"
       end
@@ -1776,8 +1779,8 @@ function M.ep_overlap(row)
     -- clause ("EP all-to-all overlap with 1F1B off", "EP all-to-all not overlapped"; helper-142).
     if from then
       local clause = t:sub(to + 1):match("^[^;,%(]*")
-      local off_in_clause = clause:find("%f[%a]off%f[%A]") or clause:find("%f[%a]disabled%f[%A]")
-        or clause:find("%f[%a]false%f[%A]")
+      local off_in_clause = clause:find("%f[%a]off%s*$") or clause:find("%f[%a]disabled%s*$")
+        or clause:find("%f[%a]false%s*$")
       return not switched_off(t, from, to) and not t:sub(from, to):find("%f[%a]not%f[%A]") and not off_in_clause
     end
   end
@@ -1808,7 +1811,7 @@ function M.token_dispatch(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
   -- (Also "Deep-EP", "Deep EP", a quoted YAML value, 'moe_token_dispatcher_type: "flex"', and
   -- "token dispatcher: flex"; helper-142.)
-  local names = { "%f[%w]deep[%s%-]?ep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
+  local names = { "%f[%w]deep%-?ep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
                   "dispatcher[%s_%-]*type[%s=:\"']*flex%f[%W]", "dispatcher[%s=:\"']+flex%f[%W]" }
   for _, name in ipairs(names) do
     local from, to = t:find(name)
@@ -2080,9 +2083,13 @@ function M.parse_zero(cell)
   end
   -- Nothing sharded, said so ("data parallel (all-reduce), no sharding", "DP with all-reduce, no
   -- optimizer sharding", "all-reduce DP"; helper-137).
-  if t:find("%f[%a]no%s+[%a%s]-sharding") or t:find("without%s+[%a%s]-sharding")
+  -- (Not beside a sharding named, "DeepSpeed ZeRO (no activation sharding)", "HSDP (no sharding
+  -- across nodes)"; helper-145.)
+  local sharding_named = t:find("zero") or t:find("[fh]sdp") or t:find("hybrid")
+  if not sharding_named and (t:find("%f[%a]no%s+sharding") or t:find("without%s+sharding")
+    or t:find("%f[%a]no%s+optimi[sz]er[%s%-]*%a*%s*sharding")
     or ((t:find("all[%s%-]?reduce") and (t:find("data[%s%-_]*parallel") or t:find("%f[%a]dp%f[%A]")))
-      and not t:find("shard") and not t:find("zero")) then
+      and not t:find("shard"))) then
     return 0, shard, false
   end
   -- ZeRO named without its stage ("ZeRO", "DeepSpeed ZeRO", "ZeRO optimizer"): stage 1, the
@@ -2265,8 +2272,15 @@ function M.parse_recompute(cell)
   -- A count of layers alone, or after "on", "for" or a colon ("AC on 10 layers", "partial AC: 10
   -- layers", "10 checkpointed layers"; helper-137: read as every layer, or not understood): that
   -- many of the model's. (Not a count per stage or chunk, read above, nor Megatron's methods'.)
+  -- (Not where the cell switches recompute off or names the model's layers: "48 layers, no
+    -- recompute", "none (model: 32 layers)"; helper-145.)
+  local ckpt_word = t:find("checkpoint") or t:find("ckpt") or t:find("%f[%a]ac%f[%A]") or t:find("recomput")
+    or t:find("remat") or t:find("partial")
+  local negated = t:find("%f[%a]no%f[%A]") or t:find("%f[%a]none%f[%A]") or t:find("%f[%a]off%f[%A]") or t:find("disabled")
+    or t:find("%f[%a]false%f[%A]") or t:find("without") or t:find("%f[%a]not%f[%A]") or t:find("model")
   if not some and not uniform_method and not t:find("method") and not t:find("per%s+[%a%s]-stage")
-    and not t:find("per%s+[%a%s]-chunk") and not t:find("every") then
+    and not t:find("per%s+[%a%s]-chunk") and not t:find("every") and not negated
+    and (ckpt_word or t:match("^%s*%d+%s+[%a%s]-layers?%s*$")) then
     some = t:match("^%s*(%d+)%s+[%a%s]-layers?%f[%A]") or t:match("%f[%a]on%s+(%d+)%s+[%a%s]-layers?%f[%A]")
       or t:match("%f[%a]for%s+(%d+)%s+[%a%s]-layers?%f[%A]") or t:match(":%s*(%d+)%s+[%a%s]-layers?%f[%A]")
   end
@@ -2392,8 +2406,8 @@ function M.parse_recompute(cell)
     if t:find("per%-op") then return "op" end
     -- ("op-based", "per op", "(op level)": the same; helper-137. "selective AC, op", "selective,
     -- option: op": helper-140.)
-    if t:find("%f[%a]op%-based") or t:find("%f[%a]per%s+op%f[%A]") or t:find("%f[%a]op[%s%-]level")
-      or t:find("^selective[%s%a]-[,;:]%s*op%f[%A]") or t:find("option[%s\"':=]*op%f[%A]") then
+    if (t:find("%f[%a]op%-based") or t:find("%f[%a]per%s+op%f[%A]") or t:find("%f[%a]op[%s%-]level")
+      or t:find("^selective[%s%a]-[,;:]%s*op%f[%A]") or t:find("option[%s\"':=]*op%f[%A]")) and not t:find("%f[%a]not%s+op") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
     -- torchtitan's selective_ac_option "op", written as its docs write it.
@@ -3547,7 +3561,16 @@ request = function(row, presets, assumed)
   -- A row that gives tp, pp and dp but not cp, whose GPUs are a whole multiple of them: the rest
   -- is context parallelism, said (helper-139: refused, "tp x pp x dp x cp 1 = 512 GPUs, but the
   -- cluster has 1024"; Megatron-LM's dp is the GPUs over tp x pp x cp).
-  if cp == nil and tp and pp and dp and n % (tp * pp * dp) == 0 and n // (tp * pp * dp) > 1 then
+  -- (Only where the row speaks of it, helper-145: a dp cell that holds a torchtitan FSDP shard
+  -- group otherwise took the rest as CP.)
+  local speaks_of_cp = false
+  for _, c in ipairs { row.notes, row.framework, row.inferred_fields, row.scope } do
+    local l = (c or ""):lower()
+    if l:find("context[%s%-_]*parallel") or l:find("%f[%a]cp%f[%A]") or l:find("ring[%s%-_]*attention") or l:find("ulysses") then
+      speaks_of_cp = true
+    end
+  end
+  if cp == nil and speaks_of_cp and tp and pp and dp and n % (tp * pp * dp) == 0 and n // (tp * pp * dp) > 1 then
     cp = n // (tp * pp * dp)
     layout.cp = cp
     note(fmt("cp = %d GPUs / (tp x pp x dp) = %d (not given)", n, cp))
@@ -3944,20 +3967,33 @@ function M.flop_formula(row)
   local with_recompute = t:find("with%s+recompute") or t:find("including%s+recompute") or t:find("incl%.?%s+recompute")
     or t:find("w/%s*recompute") or t:find("%+%s*recompute") or t:find("recompute%a*%s+included")
     or t:find("recompute%a*%s+counted") or t:find("with%s+recomputation")
+  -- (Not where it is ruled out: "recompute not counted", "counted as zero"; helper-145.)
+  if t:find("recompute%a*%s+not") or t:find("not%s+counted") or t:find("as%s+zero") or t:find("recompute%a*%s+excluded") then
+    with_recompute = nil
+  end
+  -- (A cell of both, "MFU: 6N; HFU: 8N (with recompute)": the MFU's clause is the model's.)
+  if t:find("%f[%a]mfu%f[%A]") and t:find("%f[%a]hfu%f[%A]") and t:find(";") then
+    for clause in t:gmatch("[^;]+") do
+      if clause:find("%f[%a]mfu%f[%A]") and not clause:find("%f[%a]hfu%f[%A]") then
+        return M.flop_formula { tflops_counting = clause, source = row.source, framework = row.framework }
+      end
+    end
+  end
   -- The hardware's FLOPs (HFU, the recompute's counted) beside a formula's name: not the model
   -- FLOPs a formula's name gives (helper-143: "PaLM HFU", "6N, with recompute", "Megatron FLOPs
   -- (HFU)" read as the model's count). Megatron's count with the recompute forward is
   -- Narayanan et al.'s, below; any other is not dml's to guess.
   -- (Not where the cell says the figure is the model's and names HFU beside it: llm-foundry's
   -- "(3*2*N + 3*4*L*d*s) per token (MFU); HFU uses factor 4".)
-  local hardware = (t:find("%f[%a]hfu%f[%A]") or t:find("hardware"))
+  local hardware = (t:find("%f[%a]hfu%f[%A]") or t:find("hardware%s+t?flop"))
     and not (t:find("%f[%a]mfu%f[%A]") or t:find("model%s+t?flops"))
   if (hardware or with_recompute) and not ((t:find("megatron") or t:find("nemo")) and with_recompute and not hardware) then
     return nil, fmt("no known FLOP formula (tflops_counting %q counts the hardware's FLOPs or the recompute's)",
       row.tflops_counting or "")
   end
   -- The 2021 Megatron-LM formula, the paper's (Narayanan et al.'s, the recompute forward in it).
-  if (t:find("megatron") and t:find("2021")) then
+  if bare:find("72bslh") then return "korthikanti" end
+  if t:find("2021[%s%-]+megatron") or t:find("megatron[%s%-_]*l?m?'?s?%s*%(?2021%)?%s+formula") then
     return "narayanan", "the 2021 Megatron-LM formula read as Narayanan et al.'s (96 B s l h^2 (1 + s/6h + V/16lh))"
   end
   if with_recompute and (t:find("megatron") or t:find("nemo")) then
@@ -3974,7 +4010,7 @@ function M.flop_formula(row)
     -- halved attention term "seq_length / hidden_size / 2"; helper-143.)
     local core_minor = tonumber(t:match("core[%s_%-]*[>=v r]*0%.(%d+)") or "")
     local halved = t:find("seq[%w_]*%s*/%s*hidden[%w_]*%s*/%s*2%f[%D]")
-    if (core_minor and core_minor >= 12) or halved then
+    if ((core_minor and core_minor >= 12) or halved) and not t:find("non[%s%-]?causal") then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to)
@@ -4066,18 +4102,27 @@ local function measurement(row, column)
   if not number then
     number, remark = cell:match("^%s*(%d[^%(]-)%s*(%b())%s*$")
     with_unit = number ~= nil
+    -- (Not one that changes the figure: "9.4 s (per 2 steps)"; helper-145.)
+    if with_unit and remark:lower():find("per%s+%d") then return nil, fmt("%s %q is not a plain number", column, cell) end
   end
   local text = number or cell
   local per_gpu_remark = false
   if remark then
     local r = remark:sub(2, -2):lower():gsub("^%s+", ""):gsub("%s+$", "")
-    if (r:find("hfu") or r:find("hardware") or r:find("recomput")) and column ~= "hfu_pct"
-      and not r:find("%f[%a]no%s+recomput") and not r:find("without%s+recomput") and not r:find("excluding%s+recomput") then
+    -- (And, in the FLOP columns, a remark that counts the hardware's FLOPs or the recompute's,
+    -- "41% (with recompute)", "(hardware FLOPs)": helper-143; not one that rules them out,
+    -- "(recompute not counted)", nor "of hardware peak": helper-145.)
+    local flop_column = column == "tflops_per_gpu" or column == "mfu_pct"
+    local recompute_counted = r:find("recomput") and not (r:find("%f[%a]no%s+recomput") or r:find("without%s+recomput")
+      or r:find("excluding%s+recomput") or r:find("%f[%a]not%f[%A]") or r:find("excluded"))
+    local hardware_flops = r:find("hardware%s+t?flop")
+    if (r:find("hfu") or (flop_column and (recompute_counted or hardware_flops))) and column ~= "hfu_pct" then
       return nil, fmt("%s %q counts hardware FLOPs (HFU), not the model FLOPs the column holds", column, cell)
     end
     -- (A sparse peak, "1979 (sparse)", "(2:4 sparsity)": twice the dense rate; helper-143: the
     -- remark was dropped and the peak read as dense.)
-    if column == "peak_tflops_assumed" and r:find("spars") and not r:find("dense") then
+    if column == "peak_tflops_assumed" and r:find("spars") and not r:find("dense") and not r:find("%f[%a]not%f[%A]")
+      and not r:find("%f[%a]no%s+spars") then
       return nil, fmt("%s %q is a sparse peak (twice the dense rate MFU counts against): give the dense one", column, cell)
     end
     if r:find("per%s*gpu") or r:find("^/%s*gpu") then
@@ -4374,10 +4419,13 @@ function M.predict(row, presets)
   -- (A fault in reading one row, dml's own, leaves that row not predicted and the rest of the
   -- file reported, rather than ending the run; the status says so, to be reported.)
   local read_ok, req, why, read = pcall(M.request, row, presets)
+  -- (Not a limit's: memory runs out for the whole run, not for a row; helper-145.)
+  if not read_ok and req == "not enough memory" then error(req, 0) end
   if not read_ok then
     req, why, read = nil, fmt("dml could not read this row (a fault in dml, please report it: %s)", tostring(req)), nil
   end
   local timed_ok, measured, how = pcall(M.measured_time, row, req and req.arch)
+  if not timed_ok and measured == "not enough memory" then error(measured, 0) end
   if not timed_ok then
     measured, how = nil, fmt("dml could not read the measurement (a fault in dml, please report it: %s)", tostring(measured))
   end

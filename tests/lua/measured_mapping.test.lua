@@ -2753,7 +2753,7 @@ do
     "run_id\tframework\tmodel\tmoe_experts\tseq_len\tgpu\tnum_gpus\tgpus_per_node\ttp\tpp\tdp\tep\tglobal_batch_seqs\titer_time_s\trecompute",
     -- no ep: EP 1 holds all 8 of Mixtral's experts, over an H100's memory (was costed so)
     "ep\tMegatron-Core\tMixtral 8x7B\t\t4096\tH100 SXM\t64\t8\t1\t1\t64\t\t256\t10\tfull",
-    -- no cp: the GPUs over tp x pp x dp (was refused)
+    -- no cp: the GPUs over tp x pp x dp (was refused), where the row speaks of CP
     "cp\tMegatron-Core\tLlama 3 8B\t\t8192\tH100 SXM\t64\t8\t2\t1\t16\t\t64\t10\tfull",
     -- no moe_topk beside the experts of a model dml knows (was refused)
     "topk\tMegatron-Core\tDeepSeek-V3\t256+1 shared\t4096\tH100 SXM\t1024\t8\t2\t16\t32\t64\t2048\t10\tfull",
@@ -2764,6 +2764,9 @@ do
   end
   t.eq(measured.predict(rows[1]).status, "ok")
   t.eq(said(rows[1], "ep not given: 8, the smallest that divides the 8 experts and fits (EP 1 does not fit)"), true)
+  -- (only where the row speaks of context parallelism: a dp cell may hold an FSDP shard group)
+  t.eq(measured.predict(rows[2]).status:find("^not predicted") ~= nil, true)
+  rows[2].notes = "context parallelism over the rest of the GPUs"
   t.eq(measured.predict(rows[2]).status, "ok")
   t.eq(said(rows[2], "cp = 64 GPUs / (tp x pp x dp) = 2 (not given)"), true)
   t.eq(measured.predict(rows[3]).status, "ok")
@@ -2940,3 +2943,37 @@ end
 t.eq(measured.count_cell("hidden", "8192 (d_model)"), "8192"); t.eq(measured.count_cell("ffn_hidden", "28672 (SwiGLU)"), "28672")
 t.eq(measured.unread_columns { "run_id", "head_dim" }, nil, "head_dim is read")
 t.eq(measured.unread_columns { "run_id", "cost_usd" }, "column not of the measured-runs format, not read: cost_usd")
+
+-- helper-145's counter-examples to this round's readings: each reads as it did before them.
+t.eq(measured.parse_recompute("48 layers, no recompute"), "none")
+t.eq(measured.parse_recompute("none (model: 32 layers)"), "none")
+t.eq(measured.parse_recompute("selective (not op-based)"), "selective")
+t.eq(measured.parse_zero("DeepSpeed ZeRO (no activation sharding)"), 1)
+t.eq(measured.parse_zero("HSDP (no sharding across nodes)") ~= 0, true)
+t.eq(measured.ep_overlap { notes = "EP overlap on; all-to-all off-loaded to copy engines" }, true)
+t.eq(measured.token_dispatch { notes = "DeepEP and A2A off-node" }, true)
+t.eq(measured.token_dispatch { notes = "a deep EP group of 64" }, false)
+t.eq(stack { framework = "torchtitan", notes = "async TP and FSDP off the critical path" }, "torchtitan_async_tp")
+for cell, want in pairs {
+  ["Megatron formula (training.py#L2021)"] = "megatron", ["72 B s l h^2, Megatron 2021"] = "korthikanti",
+  ["Megatron-Core 0.12 num_floating_point_operations, non-causal"] = "megatron",
+  ["6N + recompute not counted"] = "6n", ["6N, peak from hardware datasheet"] = "6n",
+  ["MFU: 6N; HFU: 8N (with recompute)"] = "6n",
+} do
+  t.eq(measured.flop_formula { tflops_counting = cell }, want, cell)
+end
+do
+  local row = { model = "Llama 3 8B", layers = "32", hidden = "4096", heads = "32", seq_len = "8192", global_batch_seqs = "128",
+    num_gpus = "64", iter_time_s = "9.4 (full recompute)" }
+  t.eq((measured.measured_time(row)), 9.4, "a time's remark about recompute")
+  row.iter_time_s = nil; row.mfu_pct = "38% (recompute not counted)"; row.peak_tflops_assumed = "989"
+  t.eq((measured.measured_time(row)) ~= nil, true, "recompute ruled out")
+  row.mfu_pct = "38% (of hardware peak)"
+  t.eq((measured.measured_time(row)) ~= nil, true, "the hardware's peak")
+  row.mfu_pct = "38"; row.peak_tflops_assumed = "989 (dense; sparsity not used)"
+  t.eq((measured.measured_time(row)) ~= nil, true, "sparsity ruled out")
+  row.mfu_pct = nil; row.peak_tflops_assumed = nil; row.iter_time_s = "9.4 s (per 2 steps)"
+  t.eq((measured.measured_time(row)), nil, "a figure of two steps")
+end
+t.eq(gpu("A100 (p4d.24xlarge)"), "a100_sxm")
+t.eq(select(2, measured.gpu("p4d.24xlarge"))[1], 'GPU "p4d.24xlarge": an A100 SXM 40GB assumed')
