@@ -156,7 +156,16 @@ for column, keys in pairs {
   vpp_interleave = { "virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size" },
   micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu", "micro_bsz" },
   global_batch_seqs = { "global_batch_size", "train_batch_size" },
+  -- (The architecture's, as config.json and Megatron's arguments name them; helper-144: refused.)
+  layers = { "num_layers", "num_hidden_layers", "n_layers", "n_layer", "l" },
+  hidden = { "hidden_size", "d_model", "n_embd", "dim" },
+  heads = { "num_attention_heads", "n_heads", "n_head" },
+  kv_heads = { "num_key_value_heads", "n_kv_heads", "num_query_groups" },
+  ffn_hidden = { "intermediate_size", "ffn_hidden_size", "ffn_dim", "d_ff" },
+  vocab = { "vocab_size", "n_vocab" },
+  moe_topk = { "num_experts_per_tok", "moe_router_topk" },
 } do
+  M.count_names[column] = M.count_names[column] or {}
   for _, k in ipairs(keys) do M.count_names[column][k] = true end
 end
 
@@ -222,6 +231,13 @@ function M.count_cell(column, cell)
     text = (n3 and per_node(w3) and n3) or (n1 and per_node(w1) and n1) or (n2 and per_node(w2) and n2)
       or lower_text:match("^(%d+)%s*gpus?$") or text
   end
+  -- ("80 layers", "64 heads", "64 attention heads"; helper-144: refused.)
+  -- (Not some of them: "58 MoE layers", "8 KV heads" in the heads column.)
+  local some_of = text:lower():find("moe") or text:lower():find("dense") or text:lower():find("mtp")
+    or text:lower():find("expert") or text:lower():find("kv") or text:lower():find("key") or text:lower():find("group")
+    or text:lower():find("local") or text:lower():find("global")
+  if column == "layers" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[lL][aA][yY][eE][rR][sS]?$") or text end
+  if column == "heads" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[hH][eE][aA][dD][sS]?$") or text end
   if column == "seq_len" then
     local bare = text:match("^(.-)%s*[tT][oO][kK][eE][nN][sS]?$") or text:match("^(.-)%s*[cC][oO][nN][tT][eE][xX][tT]$")
     if bare and bare ~= "" then text = bare end

@@ -2977,3 +2977,14 @@ do
 end
 t.eq(gpu("A100 (p4d.24xlarge)"), "a100_sxm")
 t.eq(select(2, measured.gpu("p4d.24xlarge"))[1], 'GPU "p4d.24xlarge": an A100 SXM 40GB assumed')
+
+-- Architecture cells as configs and papers write them (helper-144: refused).
+for column, cell in pairs { layers = "num_layers: 80", hidden = "hidden_size=80", heads = "num_attention_heads: 80",
+  kv_heads = "num_key_value_heads: 80", ffn_hidden = "intermediate_size: 80", vocab = "vocab_size=80",
+  moe_topk = "num_experts_per_tok: 80" } do
+  t.eq(measured.count_cell(column, cell), "80", cell)
+end
+for _, cell in ipairs { "80 layers", "L=80", "80 transformer layers" } do t.eq(measured.count_cell("layers", cell), "80", cell) end
+for _, cell in ipairs { "64 heads", "n_heads 64", "64 attention heads" } do t.eq(measured.count_cell("heads", cell), "64", cell) end
+-- (some of them is not all of them)
+t.eq(measured.count_cell("layers", "58 MoE layers"), "58 MoE layers"); t.eq(measured.count_cell("heads", "8 KV heads"), "8 KV heads")
