@@ -2289,7 +2289,7 @@ function M.parse_recompute(cell)
   -- layers", "10 checkpointed layers"; helper-137: read as every layer, or not understood): that
   -- many of the model's. (Not a count per stage or chunk, read above, nor Megatron's methods'.)
   -- (Not where the cell switches recompute off or names the model's layers: "48 layers, no
-    -- recompute", "none (model: 32 layers)"; helper-145.)
+  -- recompute", "none (model: 32 layers)"; helper-145.)
   local ckpt_word = t:find("checkpoint") or t:find("ckpt") or t:find("%f[%a]ac%f[%A]") or t:find("recomput")
     or t:find("remat") or t:find("partial")
   local negated = t:find("%f[%a]no%f[%A]") or t:find("%f[%a]none%f[%A]") or t:find("%f[%a]off%f[%A]") or t:find("disabled")
