@@ -233,9 +233,10 @@ function M.count_cell(column, cell)
   end
   -- ("80 layers", "64 heads", "64 attention heads"; helper-144: refused.)
   -- (Not some of them: "58 MoE layers", "8 KV heads" in the heads column.)
-  local some_of = text:lower():find("moe") or text:lower():find("dense") or text:lower():find("mtp")
-    or text:lower():find("expert") or text:lower():find("kv") or text:lower():find("key") or text:lower():find("group")
-    or text:lower():find("local") or text:lower():find("global")
+  local some_of = false
+  for _, w in ipairs { "moe", "dense", "mtp", "expert", "kv", "key", "group", "local", "global" } do
+    some_of = some_of or text:lower():find(w, 1, true) ~= nil
+  end
   if column == "layers" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[lL][aA][yY][eE][rR][sS]?$") or text end
   if column == "heads" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[hH][eE][aA][dD][sS]?$") or text end
   if column == "seq_len" then
@@ -2163,6 +2164,14 @@ end
 -- "1 layer", "4 layers".
 local function layers_text(n) return fmt("%d layer%s", n, n == 1 and "" or "s") end
 
+-- The note of a cell read as another text (a rewritten cell, read again by parse_recompute),
+-- naming the cell as written.
+local function note_of_cell(note, cell, mode)
+  return ((note or fmt("recompute %q read as %s", cell, mode)):gsub("^recompute %b\"\"", function()
+    return fmt("recompute %q", cell)
+  end))
+end
+
 function M.parse_recompute(cell)
   if cell == nil then return nil end
   local t = module_names(bounded(cell:lower()))
@@ -2173,11 +2182,7 @@ function M.parse_recompute(cell)
   local modules = t:match("recompute[%-_]modules[%s=:]*([^%-]-)%s*$") or t:match("recompute[%-_]modules[%s=:]*([^%-]-)%s+%-%-")
   if granularity == "selective" and modules and modules:find("%a") then
     local mode, note = M.parse_recompute("--recompute-modules " .. modules)
-    if mode then
-      return mode, ((note or fmt("recompute %q read as %s", cell, mode)):gsub("^recompute %b\"\"", function()
-        return fmt("recompute %q", cell)
-      end))
-    end
+    if mode then return mode, note_of_cell(note, cell, mode) end
   end
   -- A mode named and switched off ("selective: no", "selective off", "full (no)"): none.
   local named, off = t:match("^(%a+)%s*[:=]?%s*%(?%s*(%a+)%s*%)?%s*$")
@@ -2391,11 +2396,7 @@ function M.parse_recompute(cell)
   local modules = modules_only(t)
   if modules then
     local mode, note = M.parse_recompute("selective (" .. modules .. ")")
-    if mode then
-      return mode, (note or fmt("recompute %q read as %s", cell, mode)):gsub("^recompute %b\"\"", function()
-        return fmt("recompute %q", cell)
-      end), nil
-    end
+    if mode then return mode, note_of_cell(note, cell, mode), nil end
   end
   -- A bare 0, "recompute all", "every transformer layer recomputed", and "partial (attention)",
   -- which recomputes the attention's core: Megatron's selective (helper-129).
