@@ -2913,6 +2913,11 @@ M.one_width_moe = { "mi[sx]tral", "dbrx", "grok", "olmoe" }
 --- widths a row's core architecture (layers, width, heads) does not give. A value is used only
 --- where the row's cell is empty, and every use is listed in the request's `assumed`.
 local launcher = "NeMo-Framework-Launcher launcher_scripts/conf/training/"
+local llama1 = "LLaMA (Touvron et al. 2023, arXiv 2302.13971, Table 2), as EasyLM's LLAMA_STANDARD_CONFIGS give it" ..
+  " (young-geng/EasyLM@554deff EasyLM/models/llama/convert_hf_to_easylm.py)"
+local mb = "NVIDIA-NeMo/Megatron-Bridge@383b610 src/megatron/bridge/models/"
+local qwen2 = "Qwen2 config.json, as Megatron-Bridge gives it (" .. mb .. "qwen/qwen_provider.py): Qwen2ModelProvider"
+local qwen25 = "Qwen2.5 config.json, as Megatron-Bridge gives it (" .. mb .. "qwen/qwen_provider.py): Qwen25ModelProvider"
 local nemotron_vocab = { vocab = "the family's nemotron_2_256k tokenizer, named in " .. launcher .. "nemotron/nemotron_340b.yaml" }
 M.public_configs = {
   { pattern = "%f[%a]gpt[%s_%-]*3[%s_%-]+5b%f[^%w]", source = launcher .. "gpt3/5b_fp8_performance.yaml",
@@ -2927,6 +2932,14 @@ M.public_configs = {
     layers = 40, hidden = 6144, heads = 48, kv_heads = 48, d_ff = 24576, vocab = 256000 },
   { pattern = "%f[%a]nemotron[%s_%-]*340b%f[^%w]", source = launcher .. "nemotron/nemotron_340b.yaml",
     layers = 96, hidden = 18432, heads = 96, kv_heads = 8, d_ff = 73728, vocab = 256000 },
+  -- Nemotron-4 15B: grouped-query attention (num_query_groups 8); its config leaves the tokenizer
+  -- model unset, taken as the family's 256k one. GPT-3 175B: the paper's Table 2.1 (arXiv
+  -- 2005.14165) as NeMo's launcher and MaxText's gpt3-175b.yml give it, dense attention (the
+  -- paper's alternating banded sparse layers are in no training framework's config).
+  { pattern = "%f[%a]nemotron[%s_%-]*15b%f[^%w]", source = launcher .. "nemotron/nemotron_15b.yaml", sources = nemotron_vocab,
+    layers = 32, hidden = 6144, heads = 48, kv_heads = 8, d_ff = 24576, vocab = 256000 },
+  { pattern = "%f[%a]gpt[%s_%-]*3[%s_%-]+175b%f[^%w]", source = launcher .. "gpt3/175b.yaml",
+    layers = 96, hidden = 12288, heads = 96, d_ff = 49152, vocab = 50304 },
   -- The MoE models of Megatron-Bridge's tables, whole: a row may give only the name, and a row
   -- that gives its own cells keeps them. DeepSeek-V3: n_routed_experts 256, n_shared_experts 1,
   -- num_experts_per_tok 8, first_k_dense_replace 3, num_nextn_predict_layers 1, and group-limited
@@ -2945,6 +2958,37 @@ M.public_configs = {
     kv_heads = 4, d_ff = 6144, expert_d_ff = 768, experts = 128, top_k = 8, head_dim = 128, vocab = 151936 },
   { pattern = "qwen3[%s_%-]*235b", source = "Qwen3-235B-A22B config.json", layers = 94, hidden = 4096, heads = 64,
     kv_heads = 4, d_ff = 12288, expert_d_ff = 1536, experts = 128, top_k = 8, head_dim = 128, vocab = 151936 },
+  -- DeepSeek-V2 and V2-Lite: latent attention (V2-Lite does not compress its queries:
+  -- q_lora_rank null), the first layer dense, two shared experts; V2 routes a token within 3 of
+  -- 8 expert groups. (Lite first: V2's pattern holds its name.)
+  { pattern = "deepseek[%s_%-]*v2[%s_%-]*lite", source = "DeepSeek-V2-Lite config.json, as Megatron-Bridge's DeepSeekV2LiteModelProvider gives it (" ..
+      mb .. "deepseek/deepseek_provider.py)",
+    layers = 27, hidden = 2048, heads = 16, d_ff = 10944, expert_d_ff = 1408, experts = 64, shared = 2, top_k = 6,
+    dense_layers = 1, vocab = 102400, mla = { head_dim = 128, kv_rank = 512, rope_dim = 64, v_dim = 128 } },
+  { pattern = "deepseek[%s_%-]*v2%f[^%w%.]", source = "DeepSeek-V2 config.json, as Megatron-Bridge's DeepSeekV2ModelProvider gives it (" ..
+      mb .. "deepseek/deepseek_provider.py)",
+    layers = 60, hidden = 5120, heads = 128, d_ff = 12288, expert_d_ff = 1536, experts = 160, shared = 2, top_k = 6,
+    dense_layers = 1, groups = 8, group_top_k = 3, vocab = 102400,
+    mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 } },
+  -- Qwen's earlier mixtures of experts route every layer and add ONE shared expert as wide as
+  -- several routed ones (shared_expert_intermediate_size), counted here as that many experts'
+  -- width (the same weights and FLOPs; its sigmoid gate is not modelled).
+  { pattern = "qwen2[%s_%-:]*57b", source = "Qwen2-57B-A14B config.json (a copy in NVIDIA/TensorRT-LLM@08b2040" ..
+      " tests/unittest/_torch/modeling/test_modeling_qwen_moe.py)",
+    note = "Qwen2-57B-A14B's one shared expert, 20480 wide, counted as 8 of its experts' 2560",
+    layers = 28, hidden = 3584, heads = 28, kv_heads = 4, d_ff = 2560, expert_d_ff = 2560, experts = 64, shared = 8,
+    top_k = 8, vocab = 151936 },
+  { pattern = "qwen1%.5[%s_%-:]*moe[%s_%-:]*a2%.7b", source = "Qwen1.5-MoE-A2.7B (transformers' Qwen2MoeConfig," ..
+      " huggingface/transformers@008e574 src/transformers/models/qwen2_moe/configuration_qwen2_moe.py)",
+    note = "Qwen1.5-MoE-A2.7B's one shared expert, 5632 wide, counted as 4 of its experts' 1408",
+    layers = 24, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1408, expert_d_ff = 1408, experts = 60, shared = 4,
+    top_k = 4, vocab = 151936 },
+  -- DBRX and OLMoE: every layer routed, no shared expert.
+  { pattern = "%f[%a]dbrx", source = "databricks/dbrx@a320039 model/config.json", layers = 40, hidden = 6144, heads = 48,
+    kv_heads = 8, d_ff = 10752, expert_d_ff = 10752, experts = 16, top_k = 4, vocab = 100352, tied = false },
+  { pattern = "%f[%a]olmoe", source = "OLMoE-1B-7B config.json, as Megatron-Bridge's OlMoEModelProvider gives it (" .. mb .. "olmoe/olmoe_provider.py)",
+    layers = 16, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1024, expert_d_ff = 1024, experts = 64, top_k = 8,
+    vocab = 50304, tied = false },
   -- Llama 2 and 3 (3.1, 3.3), as their config.json give them.
   { pattern = "llama[%s_%-]*2[%s_%-]*7b", source = "Llama-2-7b config.json", layers = 32, hidden = 4096, heads = 32,
     kv_heads = 32, d_ff = 11008, vocab = 32000 },
@@ -2958,6 +3002,19 @@ M.public_configs = {
     heads = 64, kv_heads = 8, d_ff = 28672, vocab = 128256 },
   { pattern = "llama[%s_%-]*3[%.%d]*[%s_%-]*405b", source = "Llama-3.1-405B config.json", layers = 126, hidden = 16384,
     heads = 128, kv_heads = 8, d_ff = 53248, vocab = 128256 },
+  -- Llama 3.2's text models tie their embeddings (tie_word_embeddings true); Code Llama 34B has
+  -- grouped-query attention and Llama 2's 32,000-token vocabulary (its 7B and 13B have 32,016);
+  -- LLaMA (Llama 1), multi-head attention at every size (its 33B is also called 30B).
+  { pattern = "llama[%s_%-]*3%.2[%s_%-]*1b%f[^%w]", source = "Llama-3.2-1B config.json", layers = 16, hidden = 2048,
+    heads = 32, kv_heads = 8, d_ff = 8192, vocab = 128256, tied = true },
+  { pattern = "llama[%s_%-]*3%.2[%s_%-]*3b%f[^%w]", source = "Llama-3.2-3B config.json", layers = 28, hidden = 3072,
+    heads = 24, kv_heads = 8, d_ff = 8192, vocab = 128256, tied = true },
+  { pattern = "code[%s_%-]*llama[%s_%-]*34b%f[^%w]", source = "CodeLlama-34b-hf config.json", layers = 48, hidden = 8192,
+    heads = 64, kv_heads = 8, d_ff = 22016, vocab = 32000 },
+  { pattern = "%f[%a]llama[%s_%-]*7b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 32, hidden = 4096, heads = 32, d_ff = 11008, vocab = 32000 },
+  { pattern = "%f[%a]llama[%s_%-]*13b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 40, hidden = 5120, heads = 40, d_ff = 13824, vocab = 32000 },
+  { pattern = "%f[%a]llama[%s_%-]*3[03]b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 60, hidden = 6656, heads = 52, d_ff = 17920, vocab = 32000 },
+  { pattern = "%f[%a]llama[%s_%-]*65b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 80, hidden = 8192, heads = 64, d_ff = 22016, vocab = 32000 },
   -- Llama 4 Scout: every layer (interleave_moe_layer_step 1) routes a token to 1 of 16 experts
   -- and its shared expert, each intermediate_size wide (intermediate_size_mlp, 16384, is the dense
   -- MLP's, which no layer of Scout has). Its chunked attention (8,192-token chunks on three layers
@@ -3000,6 +3057,42 @@ M.public_configs = {
     kv_heads = 8, head_dim = 128, d_ff = 17408, vocab = 151936, tied = false },
   { pattern = "qwen3[%s_%-:]*32b%f[^%w]", source = "Qwen3-32B config.json", layers = 64, hidden = 5120, heads = 64,
     kv_heads = 8, head_dim = 128, d_ff = 25600, vocab = 151936, tied = false },
+  -- Qwen2 and Qwen2.5 dense: the three smallest tie their embeddings; every size has biases on
+  -- its query, key and value projections (not modelled: d_model + 2 kv widths per layer).
+  { pattern = "qwen2%.5[%s_%-:]*0%.5b%f[^%w]", source = qwen25 .. "500M", layers = 24, hidden = 896, heads = 14,
+    kv_heads = 2, d_ff = 4864, vocab = 151936, tied = true },
+  { pattern = "qwen2%.5[%s_%-:]*1%.5b%f[^%w]", source = qwen25 .. "1P5B", layers = 28, hidden = 1536, heads = 12,
+    kv_heads = 2, d_ff = 8960, vocab = 151936, tied = true },
+  { pattern = "qwen2%.5[%s_%-:]*3b%f[^%w]", source = qwen25 .. "3B", layers = 36, hidden = 2048, heads = 16,
+    kv_heads = 2, d_ff = 11008, vocab = 151936, tied = true },
+  { pattern = "qwen2%.5[%s_%-:]*7b%f[^%w]", source = qwen25 .. "7B", layers = 28, hidden = 3584, heads = 28,
+    kv_heads = 4, d_ff = 18944, vocab = 152064, tied = false },
+  { pattern = "qwen2%.5[%s_%-:]*14b%f[^%w]", source = qwen25 .. "14B", layers = 48, hidden = 5120, heads = 40,
+    kv_heads = 8, d_ff = 13824, vocab = 152064, tied = false },
+  { pattern = "qwen2%.5[%s_%-:]*32b%f[^%w]", source = qwen25 .. "32B", layers = 64, hidden = 5120, heads = 40,
+    kv_heads = 8, d_ff = 27648, vocab = 152064, tied = false },
+  { pattern = "qwen2%.5[%s_%-:]*72b%f[^%w]", source = qwen25 .. "72B", layers = 80, hidden = 8192, heads = 64,
+    kv_heads = 8, d_ff = 29568, vocab = 152064, tied = false },
+  { pattern = "qwen2[%s_%-:]*0%.5b%f[^%w]", source = qwen2 .. "500M", layers = 24, hidden = 896, heads = 14,
+    kv_heads = 2, d_ff = 4864, vocab = 151936, tied = true },
+  { pattern = "qwen2[%s_%-:]*1%.5b%f[^%w]", source = qwen2 .. "1P5B", layers = 28, hidden = 1536, heads = 12,
+    kv_heads = 2, d_ff = 8960, vocab = 151936, tied = true },
+  { pattern = "qwen2[%s_%-:]*7b%f[^%w]", source = qwen2 .. "7B", layers = 28, hidden = 3584, heads = 28,
+    kv_heads = 4, d_ff = 18944, vocab = 152064, tied = false },
+  { pattern = "qwen2[%s_%-:]*72b%f[^%w]", source = qwen2 .. "72B", layers = 80, hidden = 8192, heads = 64,
+    kv_heads = 8, d_ff = 29568, vocab = 152064, tied = false },
+  -- Mistral 7B: v0.1 slides a 4,096-token window over every layer; v0.2 and v0.3 have none, and
+  -- v0.3 adds 768 tokens to the vocabulary. A row that names no version gets v0.2's, said.
+  -- Mistral NeMo 12B: head_dim 128, not hidden / heads (160).
+  { pattern = "mistral[%s_%-]*7b[%s_%-]*v?0%.1%f[%D]", source = "Mistral-7B-v0.1 config.json", layers = 32, hidden = 4096,
+    heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32000, window = 4096 },
+  { pattern = "mistral[%s_%-]*7b[%s_%-]*v?0%.3%f[%D]", source = "Mistral-7B-v0.3 config.json", layers = 32, hidden = 4096,
+    heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32768 },
+  { pattern = "mistral[%s_%-]*7b%f[^%w]", source = "Mistral-7B-v0.2 config.json", layers = 32, hidden = 4096,
+    heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32000,
+    note = "Mistral 7B without a version: v0.2's configuration (no sliding window; v0.1 has a 4,096-token window on every layer)" },
+  { pattern = "mistral[%s_%-]*nemo%f[%A]", source = "Mistral-Nemo-Base-2407 config.json", layers = 40, hidden = 5120,
+    heads = 32, kv_heads = 8, head_dim = 128, d_ff = 14336, vocab = 131072 },
   -- Gemma: head_dim 256 (128 for both 27B models), not hidden / heads except at Gemma 1's 2B; the
   -- embedding tied to the output (the configs' default); GeGLU. Gemma 2 alternates a local layer
   -- (4,096-token window) and a global one, local first: layers 2, 4, ... are global; Gemma 3 has
@@ -3053,6 +3146,9 @@ function M.model_name(model)
   t = t:gsub("%(%s*([%d%.x%s]+b)%s*%)", " %1"):gsub("(%d)%s+b%f[^%w]", "%1b"):gsub("(%d)%s*x%s*(%d[%d%.]*b)", "%1x%2")
   t = t:gsub("qwen[%s%-_]+(%d)", "qwen%1"):gsub("(qwen%d[%.%d]*)[%s%-_]*moe[%s%-_]*(%d)", "%1 %2")
   t = t:gsub("nemotron[%s%-_]*3[%s%-_]+(%d+b)", "nemotron-%1"):gsub("nemotron[%s%-_]*4[%s%-_]+(340b)", "nemotron-%1")
+    :gsub("nemotron[%s%-_]*4[%s%-_]+(15b)", "nemotron-%1")
+  -- LLaMA's first version by its number ("Llama 1 65B", "LLaMA-1-7B"), as its sizes are written alone.
+  t = t:gsub("%f[%a]llama[%s%-_]*1[%s%-_]+(%d+b)", "llama %1")
   return t
 end
 
@@ -3133,8 +3229,9 @@ function M.architecture(row)
     if not mla then return nil, "multi-head latent attention without a known configuration (its latent widths)" end
     a.head_dim = mla.head_dim
     a.mla = { kv_rank = mla.kv_rank, q_rank = mla.q_rank, rope_dim = mla.rope_dim, v_dim = mla.v_dim }
-    notes[#notes + 1] = fmt("multi-head latent attention: head_dim %d + rope %d, v_dim %d, latents q %d and kv %d (%s, not in the row)",
-      mla.head_dim, mla.rope_dim, mla.v_dim, mla.q_rank, mla.kv_rank, cfg.source)
+    -- (DeepSeek-V2-Lite projects its queries from the hidden state: no query latent.)
+    notes[#notes + 1] = fmt("multi-head latent attention: head_dim %d + rope %d, v_dim %d, latents %s and kv %d (%s, not in the row)",
+      mla.head_dim, mla.rope_dim, mla.v_dim, mla.q_rank and fmt("q %d", mla.q_rank) or "no query latent", mla.kv_rank, cfg.source)
   elseif row.kv_heads then
     a.kv_heads = I(row.kv_heads)
     -- Multi-head attention by name, or one key/value head (helper-129: "MHA" was refused).

@@ -1505,7 +1505,7 @@ req = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "
 t.eq(req.run.model.moe.expert_d_ff, 14336); t.eq(req.run.model.moe.experts, 16); t.eq(req.run.model.moe.top_k, 4)
 t.eq(req.run.model.moe.dense_layers, 0)
 t.eq(has(req.assumed, "expert width = ffn_hidden = 14336, every layer a mixture of experts"), true)
-t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "DBRX", moe_experts = "16",
+t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Grok-1", moe_experts = "8",
   moe_topk = "2", ffn_hidden = false }))), "no expert width for the MoE layers (no ffn_hidden, and no published config of this model gives one)")
 -- Any other MoE without a published config (a probe's Phi-3.5-MoE, JetMoE, a lab's own): its
 -- ffn_hidden is the experts' width too, said as assumed (docs/validation.md; it was refused).
@@ -1547,12 +1547,12 @@ do
   t.eq(dims("LLAMA3.1-405B"), "126/16384/128/8/53248/128256"); t.eq(dims("Llama 3 70B"), "80/8192/64/8/28672/128256")
   t.eq(dims("llama3_8b"), "32/4096/32/8/14336/128256"); t.eq(dims("Llama-2-70B"), "80/8192/64/8/28672/32000")
   t.eq(dims("LLAMA2-7B"), "32/4096/32/32/11008/32000"); t.eq(dims("Llama 2 13B"), "40/5120/40/40/13824/32000")
-  t.eq(dims("Llama 3.2 1B"), "none")
+  t.eq(dims("Llama 3.2 1B"), "16/2048/32/8/8192/128256"); t.eq(dims("Llama 3.2 11B"), "none", "a size it has no config of")
 end
 -- Qwen's and DeepSeek's MoE tables may give a dense width in ffn_hidden: without their config,
 -- no prediction.
-t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "Qwen2-57B-A14B", ffn_hidden = "18944",
-  moe_experts = "64", moe_topk = "8", ep = "8", dp = false }))),
+t.eq(select(2, measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { model = "DeepSeekMoE-16B", ffn_hidden = "10944",
+  moe_experts = "64", moe_topk = "6", ep = "8", dp = false }))),
   "no expert width for the MoE layers (a Qwen or DeepSeek MoE without its published config: its ffn_hidden may be the dense width)")
 -- Config names match with a space too.
 t.eq(assert(measured.request(copy(row("MBridge-25.09-Qwen3_30B_a3B-16"), { model = "Qwen3 30B A3B" }))).run.model.moe.expert_d_ff, 768)
@@ -2482,8 +2482,9 @@ do
   t.eq(arch({ kv_heads = "MQA" }).kv_heads, 1)
   local a, why = arch { model = "Nemotron-H 56B" }
   t.eq(a, nil); t.eq(why:find("hybrid state-space (Mamba) model", 1, true) ~= nil, true, why)
-  a, why = arch { model = "DBRX" }
+  a, why = arch { model = "Grok-1" }
   t.eq(a, nil); t.eq(why:find("a mixture of experts by its name", 1, true) ~= nil, true, why)
+  t.eq(arch({ model = "DBRX" }).experts, 16, "its config's experts (helper-146)")
   t.eq(arch { model = "Llama 3 70B" } ~= nil, true)
   t.eq(measured.global_batch({ global_batch_tokens = "32M" }, 2048), 16384, "a power of two of sequences")
   t.eq(measured.global_batch({ global_batch_tokens = "2M" }, 2048), 1024)
@@ -2504,8 +2505,10 @@ do
     if n == "vocab not given: 50272, the OPT tokenizer's (facebook opt-125m to opt-66b config.json)" then found = true end
   end
   t.eq(v ~= nil and found, true, "said")
-  for _, model in ipairs { "Mistral 7B", "Qwen2-72B", "Pythia 12B", "Foo 70B", "GPT-4", "GPT-NeoX 1.3B", "Code Llama 34B",
-    "Falcon 3 10B" } do
+  -- (Mistral 7B, Qwen2-72B and Code Llama 34B have configs since helper-146: 32000, 152064, 32000.)
+  t.eq(vocab_of("Mistral 7B"), 32000); t.eq(vocab_of("Qwen2-72B"), 152064); t.eq(vocab_of("Code Llama 34B"), 32000)
+  for _, model in ipairs { "Mistral Small 22B", "Qwen1.5-72B", "Pythia 12B", "Foo 70B", "GPT-4", "GPT-NeoX 1.3B",
+    "Code Llama 70B", "Falcon 3 10B" } do
     local none, why = arch { model = model, vocab = false, ffn_hidden = "28672" }
     t.eq(none, nil, model); t.eq(why:find("^no vocab %(the row gives none") ~= nil, true, why)
   end
@@ -2555,6 +2558,52 @@ do
   t.eq(assert(arch("Qwen3-4B", { notes = "tie_word_embeddings false" })).tied, false)
   local _, why = arch("recurrentgemma-2b", { layers = "26", hidden = "2560", heads = "10" })
   t.eq(why, [[model "recurrentgemma-2b" is a hybrid recurrent (Griffin) model: its RG-LRU layers are not modelled]])
+end
+-- More models by name whose dimensions a row may leave out (helper-146 read their configs; they
+-- were refused): the count of parameters each gives against the size its makers publish
+-- (Qwen2.5-7B "7.61B", Qwen2.5-72B "72.7B", Llama 3.2 1B "1.24B" and 3B "3.21B", Mistral 7B
+-- "7.24B", Mistral NeMo "12.2B", Nemotron-4 15B "15.7B" (12.5B without its 3.2B of
+-- embeddings), LLaMA 65.2B and 32.5B, GPT-3 "175.0B", Code Llama 34B "33.7B"; mixtures of
+-- experts, total and active: DeepSeek-V2 236B and 21B, DeepSeek-V2-Lite 15.7B and 2.4B without
+-- the embedding, DBRX 132B and 36B, OLMoE 6.9B and 1.3B, Qwen2-57B-A14B 57.4B and 14.2B,
+-- Qwen1.5-MoE-A2.7B 14.3B and 2.7B).
+do
+  local function arch(model, changes)
+    local r = { model = model, seq_len = "4096" }
+    for k, v in pairs(changes or {}) do r[k] = v end
+    return measured.architecture(r)
+  end
+  local function billions(model, active)
+    return measured.params(assert(arch(model), model), active) / 1e9
+  end
+  for model, size in pairs { ["Qwen2.5-7B"] = 7.61, ["Qwen2.5-72B-Instruct"] = 72.7, ["Llama 3.2 1B"] = 1.24,
+      ["Llama-3.2-3B"] = 3.21, ["Mistral 7B"] = 7.24, ["Mistral-Nemo-Base-2407"] = 12.25, ["Nemotron-4 15B"] = 15.63,
+      ["LLaMA-65B"] = 65.29, ["llama-30b"] = 32.53, ["GPT-3 175B"] = 174.6, ["CodeLlama-34b-hf"] = 33.74,
+      ["DeepSeek-V2"] = 235.7, ["DeepSeek-V2-Lite"] = 15.71, ["DBRX"] = 131.6, ["OLMoE-1B-7B-0924"] = 6.92,
+      ["Qwen2-57B-A14B"] = 57.41, ["Qwen1.5-MoE-A2.7B"] = 14.32 } do
+    t.near(billions(model), size, 0.01, model)
+  end
+  for model, size in pairs { ["DeepSeek-V2"] = 21.38, ["DBRX"] = 36.47, ["OLMoE-1B-7B"] = 1.28,
+      ["Qwen2-57B-A14B"] = 14.25, ["Qwen1.5-MoE-A2.7B"] = 2.69 } do
+    t.near(billions(model, true), size, 0.01, model .. ", active")
+  end
+  local lite = assert(arch("DeepSeek-V2-Lite-Chat"))
+  t.near(measured.params(lite, true) / 1e9 - 102400 * 2048 / 1e9, 2.45, 0.01, "V2-Lite active, without its embedding")
+  t.eq(lite.mla.q_rank, nil, "V2-Lite: no query latent"); t.eq(assert(arch("DeepSeek-V2")).mla.q_rank, 1536)
+  t.eq(assert(arch("DeepSeek-V2")).group_top_k, 3); t.eq(lite.groups, nil)
+  -- Sizes that differ from hidden / heads, tying and windows by version.
+  t.eq(assert(arch("Mistral NeMo 12B")).head_dim, 128, "not 5120 / 32")
+  t.eq(assert(arch("Llama-3.2-1B-Instruct")).tied, true); t.eq(assert(arch("Qwen2.5-1.5B")).tied, true)
+  t.eq(assert(arch("Qwen2.5-14B")).tied, false)
+  t.eq(assert(arch("Mistral-7B-v0.1")).window, 4096); t.eq(assert(arch("Mistral-7B-Instruct-v0.3")).window, nil)
+  t.eq(assert(arch("Mistral-7B-v0.3")).vocab, 32768); t.eq(assert(arch("Mistral 7B")).window, nil)
+  t.eq(has(select(2, arch("Mistral 7B")), "Mistral 7B without a version: v0.2's configuration"), true, "said")
+  -- Multi-head models keep a row's own head count for their key/value heads.
+  t.eq(assert(arch("GPT-3 175B", { heads = "128" })).kv_heads, 128)
+  -- Not these: another size, Code Llama's other sizes (vocab 32,016), Qwen2 beside Qwen2.5.
+  t.eq(arch("Qwen2.5-9B"), nil); t.eq(arch("Code Llama 7B"), nil); t.eq(arch("Llama 3.2 90B"), nil)
+  t.eq(assert(arch("Qwen2-7B")).d_ff, 18944); t.eq(assert(arch("Qwen2-0.5B")).vocab, 151936)
+  t.eq(assert(arch("Llama 1 65B")).layers, 80)
 end
 -- A measured step faster than four times the GPU's peak allows is refused (helper-71: a cluster's
 -- rate in the per-GPU column gave a 0.16 s step for a 70B model on 64 H100s).
@@ -2718,7 +2767,7 @@ for name, want in pairs {
   t.eq(dims(name), want, name)
 end
 -- (another size of a named family is no known model: not its neighbour's configuration)
-t.eq(dims("gpt-oss 40b"), nil); t.eq(dims("Nemotron-4 15B"), nil)
+t.eq(dims("gpt-oss 40b"), nil); t.eq(dims("Nemotron-4 70B"), nil)
 -- Measurement cells' units in words, and a remark after a unit (were "not a plain number").
 local function measured_s(column, cell)
   local row = { model = "Llama 3 8B", layers = "32", hidden = "4096", heads = "32", seq_len = "8192",
