@@ -705,8 +705,37 @@ function M.pcie_card(t)
     or before:find("instead%s+of%s+$") or before:find("%f[%a]non[%s%-]*$") then
     return false
   end
+  -- (Nor the server's PCIe switches, "DGX H100, PCIe Gen5 switches"; helper-147: an H100 PCIe.)
   return not (t:find("pcie[%w%s%.%-]-host%s*interface") or t:find("pcie[%w%s%.%-]-host%s*link")
-    or t:find("host%s*interface[%a%s:]-pcie") or t:find("host%s*link[%a%s:]-pcie") or t:find("pcie[%w%s%.%-]-to%s+cpu"))
+    or t:find("host%s*interface[%a%s:]-pcie") or t:find("host%s*link[%a%s:]-pcie") or t:find("pcie[%w%s%.%-]-to%s+cpu")
+    or t:find("pcie[%w%s%.%-]-switch"))
+end
+
+--- nvl_card(text): the lower-cased GPU cell names an NVL card (the H100 NVL, the H200 NVL: PCIe
+--- cards with NVLink bridges): "NVL" as a word, not ruled out ("(SXM, not NVL)", "H100 NVL not
+--- used") nor compared against ("between SXM and NVL", "vs NVL"), and no SXM part named
+--- (helper-147: any "NVL" made an SXM part a PCIe card).
+function M.nvl_card(t)
+  local at, to = t:find("%f[%w]nvl%f[%W]")
+  if not at or t:find("sxm") or switched_off(t, at, to) then return false end
+  local before = t:sub(math.max(1, at - 24), at - 1)
+  return not (before:find("%f[%a]not%s+an?%s+$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]vs%.?%s*$")
+    or before:find("%f[%a]versus%s+$") or before:find("%f[%a]and%s+$") or before:find("%f[%a]or%s+$")
+    or before:find("%f[%a]than%s+$") or before:find("%f[%a]of%s+$"))
+end
+
+-- The words that set a GPU's name beside the run's as another's: "(vs H100 SXM)", "(same die as
+-- H800)", "compared to", "unlike", "instead of", "rather than" (helper-147: such a name chose the
+-- preset). (And "not" itself, "RTX 6000 Ada (not H100)".)
+local compared_words = { "%f[%a]not%s*$", "%f[%a]vs%.?%s*$", "%f[%a]versus%s*$", "compared%s+to%s*$", "compared%s+with%s*$",
+  "same%s+die%s+as%s*$", "same%s+chip%s+as%s*$", "%f[%a]unlike%s*$", "instead%s+of%s*$", "rather%s+than%s*$",
+  "%f[%a]than%s+the%s*$", "%f[%a]than%s*$", "%f[%a]like%s+the%s*$", "%f[%a]as%s+the%s*$", "%f[%a]not%s+an?%s*$",
+  "%f[%a]not%s+the%s*$", "%f[%a]over%s*$" }
+local function compared(before)
+  for _, w in ipairs(compared_words) do
+    if before:find(w) then return true end
+  end
+  return false
 end
 
 --- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
@@ -735,12 +764,16 @@ function M.gpu(cell)
   -- "H100 SXM5; PCIe Gen5 host").
   -- So is a part whose PCIe is ruled out ("H800 80GB NVLink (not PCIe)").
   -- (An NVL card, "H100 NVL (PCIe)", is its own part, modelled as the SXM one below.)
-  local sxm = (t:find("pcie") ~= nil and not M.pcie_card(t)) or t:find("%f[%w]nvl%f[%W]") ~= nil
+  local sxm = (t:find("pcie") ~= nil and not M.pcie_card(t)) or M.nvl_card(t)
   -- (A name is whole, "A1000" and "H1000" are none of these, and one ruled out by a "not"
   -- before it, "RTX 6000 Ada (not H100)", is not the run's; "H100 (not PCIe)" is an H100.)
   for _, r in ipairs(M.gpu_rules) do
     local at = t:find(r.pattern)
-    if at and not (sxm and r.pattern:find("pcie", 1, true)) and not t:sub(1, at - 1):find("%f[%a]not%s*$") then
+    -- (A name compared against, "A100 80GB (vs H100 SXM)", is not the run's; nor a memory size
+    -- ruled out, "A100 80GB (not 40GB)": helper-147.)
+    local size_at = r.preset == "a100_sxm" and t:find("%f[%d]40[%s%-]*gi?b?%f[%A]")
+    if at and not (sxm and r.pattern:find("pcie", 1, true)) and not compared(t:sub(1, at - 1))
+      and not (size_at and compared(t:sub(1, size_at - 1))) then
       local notes = {}
       if r.preset:match("^a100") and not t:find("a100") then
         notes[#notes + 1] = fmt("GPU %q: an A100 SXM %s assumed", cell, r.preset == "a100_sxm" and "40GB" or "80GB")
@@ -760,10 +793,10 @@ function M.gpu(cell)
       if r.preset == "h100_pcie" and t:find("h800") then
         notes[#notes + 1] = fmt("%q: the H800 PCIe modelled as the H100 PCIe (the same card, its NVLink bridge cut)", cell)
       end
-      if r.preset == "h100_sxm" and t:find("%f[%w]nvl%f[%W]") then
+      if r.preset == "h100_sxm" and M.nvl_card(t) then
         notes[#notes + 1] = fmt("%q: the H100 NVL modelled as the H100 SXM (its 835 TFLOP/s and 94 GB not modelled)", cell)
       end
-      if r.preset == "h200_sxm" and t:find("%f[%w]nvl%f[%W]") then
+      if r.preset == "h200_sxm" and M.nvl_card(t) then
         notes[#notes + 1] = fmt("%q: the H200 NVL modelled as the H200 SXM (its 600 W limit and lower clocks not modelled)", cell)
       end
       if r.preset == "h200_sxm" and t:find("gh200") then
@@ -3624,7 +3657,7 @@ request = function(row, presets, assumed)
   end
   local gpu_cell = (row.gpu or ""):lower()
   -- PCIe cards: a PCIe part (not an SXM one, nor one whose PCIe is ruled out), or an NVL card.
-  local card = M.pcie_card(gpu_cell) or gpu_cell:find("%f[%w]nvl%f[%W]") ~= nil
+  local card = M.pcie_card(gpu_cell) or M.nvl_card(gpu_cell)
   local intra, intra_note = M.intra_node(row.intra_node_bw, gpu_key, card, I(row.gpus_per_node) or 8)
   if not intra then return nil, intra_note end
   note(intra_note)

@@ -3037,3 +3037,28 @@ for _, cell in ipairs { "80 layers", "L=80", "80 transformer layers" } do t.eq(m
 for _, cell in ipairs { "64 heads", "n_heads 64", "64 attention heads" } do t.eq(measured.count_cell("heads", cell), "64", cell) end
 -- (some of them is not all of them)
 t.eq(measured.count_cell("layers", "58 MoE layers"), "58 MoE layers"); t.eq(measured.count_cell("heads", "8 KV heads"), "8 KV heads")
+
+-- The GPU cell beside another GPU's name, an NVL card ruled out, a server's PCIe switches
+-- (helper-147: each chose another preset, or made an SXM part a PCIe card whose NVLink was
+-- replaced by its 128 GB/s host link: 1.5 to 3 times slower).
+t.eq(gpu("H100 SXM5 (same die as H800)"), "h100_sxm"); t.eq(gpu("A100 SXM4 80GB (vs H100 SXM)"), "a100_sxm_80gb")
+t.eq(gpu("DGX B200 (vs GB200 NVL72)"), "b200"); t.eq(gpu("A100 80GB (not 40GB)"), "a100_sxm_80gb")
+t.eq(gpu("MI300X (compared to H100)"), "mi300x"); t.eq(gpu("A100 (rather than H100)"), "a100_sxm_80gb")
+for _, cell in ipairs { "H100 SXM 80GB (H100 NVL not used)", "NVIDIA H100-SXM-80GB (SXM, not NVL)",
+    "H100-SXM 96GB HBM2e at 500W (Grand Teton; peak between SXM and NVL)", "H100 (not an NVL card)" } do
+  t.eq(measured.nvl_card(cell:lower()), false, cell)
+end
+t.eq(measured.nvl_card("h100 nvl"), true); t.eq(measured.nvl_card("nvidia h200 nvl (pcie)"), true)
+t.eq(measured.pcie_card("nvidia h100 80gb hbm3 (dgx h100, pcie gen5 switches)"), false)
+t.eq(gpu("NVIDIA H100 80GB HBM3 (DGX H100, PCIe Gen5 switches)"), "h100_sxm")
+t.eq(gpu("H100 PCIe"), "h100_pcie"); t.eq(gpu("H100 NVL"), "h100_sxm")
+do
+  local base = row("MBridge-25.11-LLAMA3_70B-64")
+  local function scale_up(gpu_cell)
+    local req = assert(measured.request(copy(base, { gpu = gpu_cell })))
+    return tostring(req.run.cluster.levels[1].bandwidth)
+  end
+  local sxm = scale_up("NVIDIA H100-SXM-80GB")
+  t.eq(scale_up("NVIDIA H100-SXM-80GB (SXM, not NVL)"), sxm, "the SXM part's NVLink")
+  t.eq(scale_up("NVIDIA H100 80GB (H100 NVL not used)"), sxm)
+end
