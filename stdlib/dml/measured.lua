@@ -924,6 +924,29 @@ intra_node_rates = function(cell, gpu_preset, pcie, gpus_per_node)
     cell, why = plain_rates(cell:sub(1, 1024), "intra_node_bw")  -- (bounded: no long digit run)
     if not cell then return nil, why end
     cell = cell:gsub("(%d),(%d%d%d)%f[%D]", "%1%2"):gsub("\u{d7}", "x")
+    -- Both directions written as a sum, "900+900 GB/s", "900 GB/s + 900 GB/s" (helper-147: one
+    -- direction's read as the total).
+    cell = cell:gsub("(%d+%.?%d*)%s*([GgTt][Bb]/s)%s*%+%s*%1%s*%2", function(x, unit)
+      return fmt("%g %s bidirectional", 2 * tonumber(x), unit:upper():gsub("/S", "/s"))
+    end):gsub("(%d+%.?%d*)%s*%+%s*%1%s*([GgTt][Bb]/s)", function(x, unit)
+      return fmt("%g %s bidirectional", 2 * tonumber(x), unit:upper():gsub("/S", "/s"))
+    end)
+    -- A rate, then the same in one direction in parentheses: "1.8 TB/s per GPU (900 GB/s each
+    -- way)" is 1.8 TB/s both ways (helper-147: the parenthesis's rate was read, as both ways').
+    local function gbs(x, unit) return tonumber(x) * (unit:lower():sub(1, 1) == "t" and 1000 or 1) end
+    local outside = cell:gsub("%b()", " ")
+    local ox, ounit = outside:match("(%d+%.?%d*)%s*([GgTt][Bb]/s)")
+    if ox and select(2, outside:gsub("%d+%.?%d*%s*[GgTt][Bb]/s", "")) == 1 then
+      for paren in cell:gmatch("%b()") do
+        local px, punit = paren:match("(%d+%.?%d*)%s*([GgTt][Bb]/s)")
+        local one_way = false
+        for _, w in ipairs(M.one_way_words) do one_way = one_way or paren:lower():find(w) ~= nil end
+        if px and one_way and math.abs(2 * gbs(px, punit) - gbs(ox, ounit)) < 1e-6 * gbs(ox, ounit) then
+          cell = outside .. " (bidirectional)"
+          break
+        end
+      end
+    end
   end
   -- NVLink ruled out ("PCIe Gen4 (NVLink disabled)", "PCIe 4.0 x16, no NVLink"): the GPUs talk
   -- over the PCIe host link (helper-127: read as the NVLink spec).
@@ -946,16 +969,18 @@ intra_node_rates = function(cell, gpu_preset, pcie, gpus_per_node)
   if cell and not pcie and gpu_preset ~= "h100_pcie" and cell:lower():find("pcie") and (cell:lower():find("nvlink") or cell:lower():find("nvswitch")
       or cell:lower():find("infinity fabric") or cell:lower():find("xgmi")) then
     local kept = {}
-    for part in cell:gmatch("[^;,]+") do
+    -- (A " + " joins parts too: "PCIe 5.0 x16 128 GB/s + NVLink 1800 GB/s"; helper-147.)
+    for part in cell:gmatch("[^;,%+]+") do
       if not part:lower():find("pcie") then kept[#kept + 1] = part end
     end
     if #kept > 0 then cell = table.concat(kept, ";") end
   end
   -- The rate the cell calls bidirectional, where it gives one ("450GB/s per direction, 900GB/s
   -- bidirectional"), unless it is a node's total ("4x NVSwitch, 7.2 TB/s bidirectional": below).
+  -- (Read after the links below: "18 links at 50 GB/s (bidirectional)", "7x 128 GB/s
+  -- bidirectional" are a link's rate; helper-147: read as the GPU's.)
   local bidir = cell and cell:lower():match("(%d+%.?%d*)%s*gb/s[%s%(]*bi%-?dir")
   local spec_here = M.nvlink_spec[gpu_preset]
-  if bidir and not (spec_here and tonumber(bidir) > 2 * spec_here) then return tonumber(bidir), nil end
   -- A rate a link, with the count of links ("18 links x 50 GB/s", "12 links, 25 GB/s per link"):
   -- the GPU's, their product (NVIDIA quotes its NVLink totals so: 18 x 50 = 900 for the H100).
   -- The rate is a link's where the cell says so ("per link", "each") or joins it to the count
@@ -1003,6 +1028,7 @@ intra_node_rates = function(cell, gpu_preset, pcie, gpus_per_node)
       cell = fmt("%g GB/s", tonumber(k) * tonumber(r)) .. direction
     end
   end
+  if bidir and not links_note and not (spec_here and tonumber(bidir) > 2 * spec_here) then return tonumber(bidir), nil end
   local gb = cell and cell:match("(%d+%.?%d*)%s*GB/s")
   local tb = cell and not gb and cell:match("(%d+%.?%d*)%s*TB/s")
   if tb then gb = tonumber(tb) * 1000 end

@@ -3062,3 +3062,15 @@ do
   t.eq(scale_up("NVIDIA H100-SXM-80GB (SXM, not NVL)"), sxm, "the SXM part's NVLink")
   t.eq(scale_up("NVIDIA H100 80GB (H100 NVL not used)"), sxm)
 end
+-- Scale-up rates written as links, sums and restatements (helper-147: a link's rate called
+-- bidirectional was the GPU's, 18x too slow; a PCIe rate joined by "+" was the NVLink's; "900+900"
+-- and a one-way restatement in parentheses were halved).
+t.eq(intra("18 links at 50 GB/s (bidirectional)", "h100_sxm"), 900)
+t.eq(intra("XGMI, 7x 128 GB/s bidirectional", "mi325x"), 896)
+t.eq(intra("PCIe 5.0 x16 128 GB/s + NVLink 1800 GB/s", "gb300"), 1800)
+t.eq(intra("900+900 GB/s", "gb300"), 1800); t.eq(intra("900 GB/s + 900 GB/s", "gb300"), 1800)
+t.eq(intra("NVLink 5 1.8 TB/s per GPU (900 GB/s each way)", "b200"), 1800)
+t.eq(intra("NVLink 900 GB/s (450 GB/s per direction)", "h100_sxm"), 900)
+-- (still: a one-way rate alone, or its own total beside it)
+t.eq(intra("NVLink 3 (300 GB/s each way)", "a100_sxm"), 600); t.eq(intra("450GB/s per direction, 900GB/s bidirectional", "h100_sxm"), 900)
+t.eq(intra("450 GB/s bidirectional", "h800_sxm"), 450)
