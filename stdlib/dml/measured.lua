@@ -1104,6 +1104,30 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     cell, why = plain_rates(cell:sub(1, 1024), "inter_node_bw")  -- (bounded: no long digit run)
     if not cell then return nil, why end
     cell = cell:gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+    -- A NIC's or a fabric's product name is no count nor rate (helper-147: "Slingshot-11 200
+    -- Gb/s" read 11 NICs, "Quantum-2 400G" and "Cassini-1" lost the count): HPE's Slingshot-11
+    -- and Cassini-1, NVIDIA's Quantum-2 and Spectrum-4 (and Spectrum-X), AWS's EFAv2, part
+    -- numbers (BCM57508, MCX75310AAS, E810). AMD's Pollara 400 is a 400 Gb/s NIC: its rate where
+    -- the cell gives none besides.
+    cell = cell:gsub("([Ss]lingshot)[%s%-]?%d+", "%1"):gsub("([Cc]assini)[%s%-]?%d+", "%1")
+      :gsub("([Qq]uantum)[%s%-]?%d+", "%1"):gsub("([Ss]pectrum)[%s%-]?[Xx%d]+", "%1"):gsub("(EFA)%s*v%d", "%1")
+      :gsub("%f[%w](%a+)%d%d%d%d+(%a*)", "%1%2"):gsub("%f[%w][Ee]8%d%d%f[%W]", "E-series")
+    local pollara_rate = cell:gsub("[Pp]ollara[%s%-]*400", ""):find("%d%s*[GgTt][Bb]") and "" or " 400 Gb/s"
+    cell = cell:gsub("([Pp]ollara)[%s%-]*400", "%1" .. pollara_rate)
+    -- A rate, then both directions' in parentheses: "400 Gb/s per GPU (800 Gb/s bidirectional)"
+    -- is 400 each way (helper-147: read as both directions', half).
+    local outside = cell:gsub("%b()", " ")
+    local ox = outside:match("(%d+%.?%d*)%s*[Gg]b")
+    if ox and select(2, outside:gsub("%d+%.?%d*%s*[GgTt]b", "")) == 1 then
+      for paren in cell:gmatch("%b()") do
+        local px = paren:match("(%d+%.?%d*)%s*[Gg]b")
+        local l = paren:lower()
+        if px and tonumber(px) == 2 * tonumber(ox) and (l:find("bi%-?dir") or l:find("both")) then
+          cell = outside
+          break
+        end
+      end
+    end
   end
   -- A range of rates ("200-400 Gb/s per GPU", "200 to 400 Gbps"): which ran is not said
   -- (helper-127: the higher was taken, silently).
@@ -1276,7 +1300,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       :gsub("%f[%d](%d+)%s*G%f[^%a/]", function(r)  -- a NIC's rate, not a GPU's memory ("80G")
         if M.nic_rates[r] or (r == "40" and cell:lower():find("ethernet")) then return r .. " Gb/s" end
       end)
-      :gsub("(%d)%s*\195\151%s*", "%1 x "):gsub("(%d)%s*%*%s*", "%1 x ")
+      :gsub("(%d)%s*\195\151%s*", "%1 x "):gsub("(%d)%s*%*%s*", "%1 x "):gsub("([%a/])%s*%*%s*(%d)", "%1 x %2")
       :gsub("[Cc]onnect[Xx][%s%-]*%d+", "ConnectX"):gsub("%f[%w][Cc][Xx][%s%-]?%d+%f[%W]", "ConnectX")
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
@@ -1284,6 +1308,12 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       :gsub("per%-node", "per node"):gsub("(gb/s)%s*/%s*node%f[%A]", "%1 per node"):gsub("per%s+compute%s+node", "per node")
       :gsub("each%s+node", "per node"):gsub("per%s+instance", "per node"):gsub("per%s+vm%f[%A]", "per node")
       :gsub("per%s+compute%s+tray", "per node"):gsub("per%s+tray", "per node")
+      -- (A node by other names, and "/node" after any word: "4 NICs per server", "400 Gb/s per
+      -- machine", "4 NICs/node @ 100 Gb/s"; helper-147: one NIC a GPU.)
+      :gsub("per%s+server", "per node"):gsub("per%s+machine", "per node"):gsub("per%s+host%f[%A]", "per node")
+      :gsub("per%s+box%f[%A]", "per node"):gsub("per%s+system%f[%A]", "per node"):gsub("per%s+chassis", "per node")
+      :gsub("per%s+[dh]gx%f[%A]", "per node"):gsub("%s*@%s*", " at ")
+      :gsub("(%a+)%s*/%s*node%f[%A]", function(w) if nic_words[w] then return w .. " per node" end end)
     -- A parenthesis that holds a rate alone (or "each") gives the rate of what it follows:
     -- "HDR InfiniBand (200 Gbps) x 4 per node", "4 OmniPath links (100 Gb/s each) per node"
     -- (helper-124: the counts were lost).
@@ -1296,6 +1326,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- of NICs (helper-127: each read as a node's one rate, 8x too slow).
     t = t:gsub("%f[%a](%a+)%f[%A]", function(w) return number_words[w] end)
     t = t:gsub("(%d+)%s+(%a+)%s+x%s", function(n, w) if nic_words[w] then return n .. " x " end end)
+    -- (And the network's name before the NIC's word: "32 EFA adapters x 100 Gb/s"; helper-147.)
+    t = t:gsub("%f[%d](%d+)%s+([%a%-]+)%s+(%a+)%s+x%s", function(n, w1, w) if nic_words[w] then return n .. " x " .. w1 .. " " end end)
     t = t:gsub("%f[%d](%d+)%s+(%d+%.?%d*%s*gb/s)%s+(%a+)", function(n, rate, w)
       if nic_words[w] then return n .. " x " .. rate .. " " .. w end
     end)
@@ -1333,6 +1365,13 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- Ports a NIC ("8 x 2 x 200 Gb/s per node": eight dual-port NICs): every port counts.
     local n1, n2, port = t:match("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s")
     if n1 then t = t:gsub("(%d+)%s*x%s*(%d+)%s*x%s*(%d+%.?%d*%s*gb/s)", tonumber(n1) * tonumber(n2) .. " x %3", 1) end
+    -- A NIC shared by GPUs: "one 100 Gb/s NIC per 2 GPUs", "a 200 Gb/s NIC shared by 2 GCDs"
+    -- (helper-147: the count of GPUs was lost).
+    local shared_by = tonumber(t:match("per%s+(%d+)%s*g[pc][ud]s%f[%A]") or t:match("shared%s+by%s+(%d+)%s*g[pc][ud]s%f[%A]") or "")
+    local lone_rate = t:match("(%d+%.?%d*)%s*gb/s")
+    if shared_by and shared_by > 1 and lone_rate and select(2, t:gsub("%d+%.?%d*%s*gb/s", "")) == 1 then
+      return both(tonumber(lone_rate) / shared_by), fmt("inter-node %s Gb/s a NIC shared by %d GPUs", lone_rate, shared_by)
+    end
     -- NICs a GPU: "2 NICs per GPU, 200 Gb/s each", "200 Gb/s per NIC, 2 NICs per GPU".
     local gpu_nics = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+gpu") or t:match("(%d+)%s*[%a%-]*%s*hcas?%s+per%s+gpu")
     local nic_rate = t:match("(%d+%.?%d*)%s*gb/s")
