@@ -223,8 +223,14 @@ function M.count_cell(column, cell)
   -- (helper-130: "8 GPUs", "8 per node", "8 GPUs/node" a node; "4,096 tokens", "4k tokens",
   -- "2K context" a sequence; "4-way" a degree, "4 stages" a pipeline's, "none" a degree of 1.)
   if column == "gpus_per_node" then
-    local lower_text = text:lower()
-    local function per_node(w) return w == "node" or w == "server" or w == "host" or w == "machine" or w == "tray" end
+    -- (Also "8 GCDs", "8 accelerators", "8 devices", "4 GPUs per compute tray", "8/node", "8 per
+    -- DGX"; helper-147: refused, where the judge's own note asks for GCDs.)
+    local lower_text = text:lower():gsub("(%d)%s*[gG][cC][dD]s?%f[%A]", "%1 gpus"):gsub("(%d)%s*accelerators?%f[%A]", "%1 gpus")
+      :gsub("(%d)%s*devices?%f[%A]", "%1 gpus"):gsub("per%s+compute%s+", "per "):gsub("^(%d+)%s*/%s*(%a+)$", "%1 per %2")
+    local function per_node(w)
+      return w == "node" or w == "server" or w == "host" or w == "machine" or w == "tray" or w == "dgx" or w == "hgx"
+        or w == "box" or w == "system" or w == "instance" or w == "vm" or w == "chassis"
+    end
     local n1, w1 = lower_text:match("^(%d+)%s*gpus?%s+per%s+(%a+)$")
     local n2, w2 = lower_text:match("^(%d+)%s+per%s+(%a+)$")
     local n3, w3 = lower_text:match("^(%d+)%s*gpus?%s*/%s*(%a+)$")  -- ("4 GPUs/tray"; helper-141)

@@ -3090,3 +3090,10 @@ t.eq(gbit("400 Gb/s per machine"), 50); t.eq(gbit("100Gbps*4 per node"), 50)
 t.eq(gbit("one 100 Gb/s NIC per 2 GPUs"), 50); t.eq(gbit("a 200 Gb/s NIC shared by 2 GCDs", nil, "mi250x"), 100)
 -- (still: a GPU's own rate, and both directions' alone halved)
 t.eq(gbit("400 Gb/s per GPU"), 400); t.eq(gbit("800 Gb/s per GPU bidirectional"), 400)
+-- GPUs a node in other words (helper-147: refused).
+for cell, want in pairs { ["8 GCDs"] = "8", ["8 GCDs per node"] = "8", ["4 GPUs per compute tray"] = "4",
+    ["4 per compute tray"] = "4", ["8/node"] = "8", ["8 per DGX"] = "8", ["8 accelerators"] = "8", ["8 devices"] = "8",
+    ["8 GPUs per instance"] = "8" } do
+  t.eq(measured.count_cell("gpus_per_node", cell), want, cell)
+end
+t.eq(measured.count_cell("gpus_per_node", "8 (4 MI250X modules)"), "8 (4 MI250X modules)", "another number: not read")
