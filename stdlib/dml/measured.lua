@@ -156,6 +156,11 @@ for column, keys in pairs {
   vpp_interleave = { "virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size" },
   micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu", "micro_bsz" },
   global_batch_seqs = { "global_batch_size", "train_batch_size" },
+  -- (The sequence length's and the GPUs' as configs and launchers name them, "seq_length: 8192",
+  -- "--seq-length 8192", "world_size=64"; helper-148: refused.)
+  seq_len = { "seq_length", "max_seq_len", "max_seq_length", "sequence_length", "encoder_seq_length", "max_length",
+    "context_length", "max_sequence_length" },
+  num_gpus = { "world_size", "num_gpus", "n_gpus", "ngpus", "nproc" },
   -- (The architecture's, as config.json and Megatron's arguments name them; helper-144: refused.)
   layers = { "num_layers", "num_hidden_layers", "n_layers", "n_layer", "l" },
   hidden = { "hidden_size", "d_model", "n_embd", "dim" },
@@ -211,12 +216,17 @@ function M.count_cell(column, cell)
     -- (The Unicode times sign, "8 nodes × 8 GPUs", and "GPUs" before a remark, "64 GPUs (8
     -- nodes)"; helper-138.)
     text = text:gsub("\195\151", "x")
+    -- ("64 GPUs total", "8 nodes x 8 GPUs/node", "8 nodes, 8 GPUs each"; helper-148: refused.)
+    text = text:gsub("%s+in%s+total$", ""):gsub("%s+total$", ""):gsub("%s*/%s*node$", ""):gsub("%s+per%s+node$", "")
+      :gsub("%s+each$", ""):gsub("^(%d+%s*nodes?)%s*,%s*", "%1 x "):gsub("^(%d+%s*nodes?)%s+with%s+", "%1 x ")
     local gpus, remark = text:match("^(%d[%d,]*)%s*[gG][pP][uU]s?%s*(%b())$")
     if gpus then text = gpus .. " " .. remark end
     text = text:match("^(.-)%s*[gG][pP][uU]s?$") or text:match("^(.-)%s*chips?$") or text  -- "256 GPUs"
     -- ("64 H100s", "512 MI300X": the GPU's model after the count; helper-130.)
     -- (A GPU's model only, not a node's or an instance's: "4 DGX2s", "32 p4d"; helper-131.)
+    -- (Or with an "x" between, "64 x H100", "64xH100"; helper-148.)
     local count, model = text:lower():match("^(%d[%d,]*)%s+(%a+%d+%a*)$")
+    if not count then count, model = text:lower():match("^(%d[%d,]*)%s*x%s*(%a+%d+%a*)$") end
     if count and (gpu_words[model] or gpu_words[(model:gsub("s$", ""))]) then text = count end
     if text:match("^%d%d?%d?,%d%d%d$") then text = text:gsub(",", "") end  -- "2,048 GPUs"
   end
@@ -246,9 +256,17 @@ function M.count_cell(column, cell)
   if column == "layers" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[lL][aA][yY][eE][rR][sS]?$") or text end
   if column == "heads" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[hH][eE][aA][dD][sS]?$") or text end
   if column == "seq_len" then
-    local bare = text:match("^(.-)%s*[tT][oO][kK][eE][nN][sS]?$") or text:match("^(.-)%s*[cC][oO][nN][tT][eE][xX][tT]$")
+    -- (Also "8192 tok", "8192 ctx", "8192-token", "8K (8192)", "8Ki", "2^13"; helper-148: refused.)
+    local l = text:lower()
+    local bare = l:match("^(.-)[%s%-]*tokens?$") or l:match("^(.-)%s*context$") or l:match("^(.-)%s*toks?$")
+      or l:match("^(.-)%s*ctx$") or l:match("^(.-)%s*context%s+length$")
     if bare and bare ~= "" then text = bare end
     if text:match("^%d%d?%d?,%d%d%d$") then text = text:gsub(",", "") end
+    local k, inner = text:match("^(%d+)%s*[kK]%s*%(%s*(%d+)%s*%)$")
+    if k and tonumber(k) * 1024 == tonumber(inner) then text = inner end
+    text = text:gsub("^(%d+)%s*[kK][iI]$", "%1K")
+    local power = text:match("^2%s*%^%s*(%d%d?)$") or text:match("^2%s*%*%*%s*(%d%d?)$")
+    if power and tonumber(power) <= 24 then text = tostring(1 << tonumber(power)) end
   end
   if column == "tp" or column == "pp" or column == "dp" or column == "cp" or column == "ep" then
     local lower_text = text:lower()
@@ -271,13 +289,23 @@ function M.count_cell(column, cell)
     if not a then a, b = lower:match("^(%d+)%s*[x%*]%s*(%d+)$") end
     if a then product = tostring(tonumber(a) * tonumber(b)) end
   elseif column == "global_batch_tokens" then
-    local whole = lower:match("^(%d[%d,]*)%s*tokens?$")
+    -- (Also "8388608 tok", "tokens/step", "1024 × 8192", "1024 sequences of 8192 tokens", "2^23";
+    -- helper-148: refused.)
+    lower = lower:gsub("\195\151", "x"):gsub("%s*/%s*step$", ""):gsub("%s+per%s+step$", ""):gsub("%f[%a]toks?$", "tokens")
+    local sa, sb = lower:match("^(%d+)%s*seq[%a]*%s+of%s+(%d+)%s*tokens?$")
+    if sa then lower = sa .. " x " .. sb end
+    local power = lower:match("^2%s*%^%s*(%d%d?)%s*t?o?k?e?n?s?$") or lower:match("^2%s*%*%*%s*(%d%d?)%s*t?o?k?e?n?s?$")
+    if power and tonumber(power) <= 40 then lower = tostring(1 << tonumber(power)) end
+    local whole = lower:match("^(%d[%d,]*)%s*tokens?$") or lower:match("^(%d+)$")
     -- (Groups of three after the first: not "1,572,86,4"; helper-131.)
     local grouped = whole and whole:match("^%d%d?%d?,") and not whole:gsub("^%d%d?%d?", ""):gsub(",%d%d%d", ""):find("%S")
     if whole and (whole:match("^%d+$") or grouped) then product = whole:gsub(",", "") end
     local a, b = lower:match("^(%d+)%s*[x%*]%s*(%d+)%s*t?o?k?e?n?s?$")
     if a then product = tostring(tonumber(a) * tonumber(b)) end
   elseif column == "micro_batch" then
+    -- ("2 seqs", "2 sequences per GPU"; helper-148: refused.)
+    lower = lower:gsub("^(%d+)%s*seqs?%f[%A]", "%1"):gsub("^(%d+)%s*sequences?%f[%A]", "%1"):gsub("^(%d+)%s*samples?%f[%A]", "%1")
+    if lower:match("^%d+$") then product = lower end
     -- (A rank's, not a node's: "6 per GPU", "2 per DP rank"; helper-131.)
     local n, whose = lower:match("^(%d+)%s*per%s+([%a%-%s]+)$")
     if n and (whose:find("gpu") or whose:find("device") or whose:find("rank") or whose:find("replica")) then product = n end
@@ -295,9 +323,12 @@ function M.count_cell(column, cell)
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
   end
   if product then text = product end
+  -- ("1024 sequences/step", "1024 seqs/iter", "per step"; helper-148: refused.)
+  local gbs = column == "global_batch_seqs" and text:lower():gsub("%s*/%s*steps?$", ""):gsub("%s*/%s*iter%a*$", "")
+    :gsub("%s*/%s*batch$", ""):gsub("%s+per%s+step$", ""):gsub("%s+per%s+iteration$", "")
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
-    or (column == "global_batch_seqs" and (text:match("^(%d+)%s*seqs?$") or text:match("^(%d+)%s*sequences?$")
-      or text:match("^(%d+)%s*samples?$")))  -- (Megatron's word for sequences)
+    or (column == "global_batch_seqs" and (gbs:match("^(%d+)%s*seqs?$") or gbs:match("^(%d+)%s*sequences?$")
+      or gbs:match("^(%d+)%s*samples?$")))  -- (Megatron's word for sequences)
     or (column == "vpp_interleave" and (text:lower():match("^%s*none%s*$") or text:lower():match("^%s*no%s*$")
       or text:lower():match("^%s*off%s*$")) and "1")  -- no interleaving: one chunk a stage
   if n then text = n end
@@ -352,6 +383,24 @@ local function trimmed(cell)
     if cell:sub(1, 2) == nbsp then cell = cell:sub(3) end
     if cell:sub(-2) == nbsp then cell = cell:sub(1, -3) end
   until cell == before
+  return cell
+end
+
+-- Typographic spaces as spaces: no-break (U+00A0), narrow no-break (U+202F), thin (U+2009),
+-- figure (U+2007), punctuation (U+2008) and hair (U+200A); between a digit and three more, a
+-- group separator, "8 388 608" (helper-148: "1.0441 s", "85 459" were not numbers).
+local typographic_spaces = { "\194\160", "\226\128\175", "\226\128\137", "\226\128\135", "\226\128\136",
+  "\226\128\138" }
+local function plain_spaces(cell)
+  if not cell:find("[\194\226]") then return cell end
+  for _, sp in ipairs(typographic_spaces) do
+    local before
+    repeat
+      before = cell
+      cell = cell:gsub("(%d)" .. sp .. "(%d%d%d)%f[%D]", "%1%2")
+    until cell == before
+    cell = cell:gsub(sp, " ")
+  end
   return cell
 end
 
@@ -416,7 +465,7 @@ function M.parse_tsv(text, name)
         table.insert(row_readings[row], how)
       end
       for j, c in ipairs(columns) do
-        local cell = fields[j] and trimmed(fields[j])
+        local cell = fields[j] and trimmed(plain_spaces(fields[j]))
         if cell and M.placeholders[cell:lower()] then
           -- In a column of something switched on or off, "-" is its table's "off"; else empty.
           local off = M.off_when_placeholder[c]
@@ -3595,6 +3644,16 @@ function M.global_batch(row, seq_len)
     -- sequences of 2,048 = 2^21). Take the reading, decimal or binary, that is a whole number of
     -- sequences, and say which.
     local x, unit = row.global_batch_tokens:match("^%s*(%d+%.?%d*)%s*([kKmM])%s*[%a ]*$")
+    -- ("Ki" and "Mi" are binary, said so: helper-148, "12288Ki" was read as 12,288,000.)
+    local iec = row.global_batch_tokens:match("^%s*%d+%.?%d*%s*[kKmM][iI]%f[%A]") ~= nil
+    if x and seq_len and iec then
+      local binary = tonumber(x) * (unit:lower() == "k" and 1024 or 1048576)
+      if binary == math.floor(binary) and binary % seq_len == 0 then
+        return math.tointeger(binary) // seq_len, fmt("global batch %q read as %d tokens", row.global_batch_tokens,
+          math.tointeger(binary))
+      end
+      return nil, fmt("global batch %q is not a whole number of %d-token sequences", row.global_batch_tokens, seq_len)
+    end
     if x and seq_len then
       local scale = unit:lower() == "k" and { 1e3, 1024 } or { 1e6, 1048576 }
       local decimal, binary = tonumber(x) * scale[1], tonumber(x) * scale[2]
@@ -4180,6 +4239,10 @@ function M.flop_formula(row)
   -- Narayanan et al.'s formula by name; Megatron's count with the recompute forward is theirs
   -- (96 B s l h^2 (1 + s/6h + V/16lh): the 2021 Megatron-LM's hardware FLOPs).
   if t:find("narayanan") then return "narayanan" end
+  -- (By the paper's other names, PTD-P and SC21, and Korthikanti et al.'s by its authors;
+  -- helper-148: read as a count not given, 24% off, or refused.)
+  if t:find("ptd%-?p%f[%A]") or t:find("%f[%a]sc%s*'?21%f[%D]") then return "narayanan" end
+  if t:find("korthikanti") and not t:find("%f[%a]hfu%f[%A]") and not t:find("hardware") then return "korthikanti" end
   -- (Also "w/ recompute", "+ recompute", "recompute included", "with recomputation"; helper-143:
   -- read as Megatron's count without it, 24% off.)
   local with_recompute = t:find("with%s+recompute") or t:find("including%s+recompute") or t:find("incl%.?%s+recompute")
@@ -4221,7 +4284,11 @@ function M.flop_formula(row)
   if t:find("megatron model t?flops") or t:find("nemo model t?flops") or t:find("num_floating_point_operations")
     or t:find("megatron'?s? formula") or t:find("megatron[%s%-_]*lm'?s?%s+formula") or t:find("megatron[%s%-_]*core'?s?%s+formula")
     or t:find("megatron[%s%-_]*core'?s?%s+model%s+t?flops") or t:find("megatron[%s%-_]*%a*%s+logger")
-    or t:find("megatron[%s%-_]*%a*%s+t?flops") then  -- ("Megatron FLOPs (causal attention)"; helper-130)
+    or t:find("megatron[%s%-_]*%a*%s+t?flops")  -- ("Megatron FLOPs (causal attention)"; helper-130)
+    -- (Megatron's or NeMo's count in other words: "Megatron-LM's FLOP formula", "Megatron FLOP
+    -- count", "Megatron-Bridge model FLOPs", "NeMo Model TFLOP/sec/GPU", "Megatron-Core v0.13
+    -- model FLOPs"; helper-148.)
+    or ((t:find("megatron") or t:find("%f[%a]nemo%f[%A]")) and (t:find("flop") or t:find("formula") or t:find("%f[%a]count"))) then
     -- Megatron-Core 0.12 and later count causal attention as half: where the cell says so.
     local causal_at, causal_to = t:find("%f[%a]causal")
     -- (Also by what says it without the word: Megatron-Core 0.12 or later named, or the
@@ -4239,7 +4306,8 @@ function M.flop_formula(row)
   end
   -- 6N: a whole "6" next to a whole "N" or "ND" (not "6 nodes"), or 6 x params.
   local spaced = t:gsub("[%*\194\183\195\151]", " ")
-  if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]")
+  -- (torchtitan's "6 * num_params + 12 * l * h * q * t" is PaLM's count; helper-148.)
+  if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w]6%s*num_?param")
     or spaced:find("%f[%w]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]") then
     return "6n"
   end
@@ -4339,8 +4407,12 @@ local function measurement(row, column)
     end
     -- (A sparse peak, "1979 (sparse)", "(2:4 sparsity)": twice the dense rate; helper-143: the
     -- remark was dropped and the peak read as dense.)
+    -- (Not one that rules sparsity out: "(without sparsity)", "(w/o sparsity)", "(sparsity off)",
+    -- "(non-sparse)", "(excl. sparsity)", "(no 2:4 sparsity)"; helper-148: refused as sparse.)
+    local no_sparsity = r:find("without%s+[%w:%-]-%s*spars") or r:find("w/o%s+[%w:%-]-%s*spars") or r:find("spars%a*%s*[:=]?%s*off")
+      or r:find("non[%s%-]?spars") or r:find("excl%a*%.?%s+[%w:%-]-%s*spars") or r:find("%f[%a]no%s+[%w:%-]-%s*spars")
     if column == "peak_tflops_assumed" and r:find("spars") and not r:find("dense") and not r:find("%f[%a]not%f[%A]")
-      and not r:find("%f[%a]no%s+spars") then
+      and not r:find("%f[%a]no%s+spars") and not no_sparsity then
       return nil, fmt("%s %q is a sparse peak (twice the dense rate MFU counts against): give the dense one", column, cell)
     end
     if r:find("per%s*gpu") or r:find("^/%s*gpu") then
@@ -4363,10 +4435,21 @@ local function measurement(row, column)
     local pct = text:match("^%s*(.-)%s*%%%s*$")
     if pct then text, tag = pct, "percent" end  -- (written with "%": a percentage, never a fraction)
   elseif column == "iter_time_s" then
+    -- (Also "µs" and "μs", a unit in brackets, "1.0441 [s]", a label first, "step time 9.4 s", and
+    -- "s/global step"; helper-148: refused.)
+    text = text:gsub("\194\181s", "us"):gsub("\206\188s", "us"):gsub("%[%s*(%a+)%s*%]", "%1")
+    for _, label in ipairs { "step%s*time", "iter%a*%s*time", "time%s+per%s+step", "time%s+per%s+iter%a*" } do
+      local _, to = text:lower():find("^%s*" .. label .. "%s*[:=]?%s*%f[%d]")
+      if to then
+        text = text:sub(to + 1)
+        break
+      end
+    end
     local v, unit = text:match("^%s*([%d%.,eE+-]+)%s*([%a/%s%.]*)$")
     -- A time a step in words: "9.4 s per step", "9.4 s/iteration", "9.4 seconds/step", "9.4 s /
     -- step", "9.4 sec.", "9400 msec" (helper-138: not read).
     unit = unit and unit:lower():gsub("%s+$", ""):gsub("%s*/%s*", "/"):gsub("%s+per%s+", "/"):gsub("%.$", "")
+      :gsub("/global%s+", "/"):gsub("/training%s+", "/"):gsub("/optimi[sz]er%s+", "/"):gsub("/train%s+", "/")
     local per = unit and unit:match("^%a+/(%a+)$")
     if per == "step" or per == "steps" or per == "iter" or per == "iteration" or per == "it" or per == "batch" then
       unit = unit:match("^(%a+)/")
@@ -4382,6 +4465,14 @@ local function measurement(row, column)
     -- helper-140.)
     text = text:lower():gsub("^%s*tgs%s*[:=]?%s*(%d[%d%.,]*%s*[km]?)%s*$", "%1 tgs")
     text = text:gsub("/%s*gcd%f[%A]", "/gpu"):gsub("%f[%a]tps%s*/%s*gpu%f[%A]", "tok/s/gpu")
+    -- (Also "/sec", a device for a GPU, "tokens per GPU per second", "tps" and "t/s" alone, a
+    -- cluster's "total" or "aggregate"; helper-148: refused.)
+    text = text:gsub("/%s*seconds?%f[%A]", "/s"):gsub("/%s*sec%f[%A]", "/s"):gsub("per%s+device", "per gpu")
+      :gsub("/%s*device%f[%A]", "/gpu"):gsub("tokens?%s+per%s+gpu%s+per%s+second", "tok/s/gpu"):gsub("%f[%a]tps%f[%A]", "tok/s")
+      :gsub("%f[%a]t/s%f[%A]", "tok/s")
+    if column == "tokens_per_s" then
+      text = text:gsub("%s*%(%s*total%s*%)%s*$", ""):gsub("%s+total%s*$", ""):gsub("%s+aggregate%s*$", "")
+    end
     text = text:gsub("tokens?%s+per%s+second", "tok/s"):gsub("tok[%a]*%s*/%s*gpu%s*/%s*s%f[%A]", "tok/s/gpu")
       :gsub("%f[%a]tgs%f[%A]", "tok/s/gpu")
     -- ("3,420 tok/s/GPU" in the cluster's column is a GPU's: said to the caller.)
@@ -4398,6 +4489,13 @@ local function measurement(row, column)
     -- BF16"), not a sparse one (twice the dense rate).
     -- ("TFLOP/sec", "TF/s": TFLOP/s; helper-138.)
     local t2 = text:gsub("/%s*[sS][eE][cC]%f[%A]", "/s"):gsub("%f[%a]([tTpP])[fF]/s", "%1flop/s")
+    -- (Also "teraFLOP/s", "teraFLOPS", "/device", "TF" alone, and FLOP/s in e-notation,
+    -- "1.933e+15 FLOP/s"; helper-148: refused.)
+    t2 = t2:gsub("[tT][eE][rR][aA]%s*([fF][lL][oO][pP])", "T%1"):gsub("[pP][eE][tT][aA]%s*([fF][lL][oO][pP])", "P%1")
+      :gsub("%s*/%s*[dD][eE][vV][iI][cC][eE]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[dD][eE][vV][iI][cC][eE]%s*$", "")
+      :gsub("^(%s*[%d%.,]+)%s*[tT][fF]%s*$", "%1 TFLOP/s")
+    local ev, eunit = t2:match("^%s*(%d[%d%.]*[eE][+]?%d+)%s*(%a+)/?s?%s*$")
+    if ev and eunit:lower():gsub("s$", "") == "flop" then t2 = fmt("%.6f TFLOP/s", tonumber(ev) / 1e12) end
     t2 = t2:gsub("%s*/%s*[gG][pP][uU]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[gG][pP][uU]%s*$", "")
     if column == "tflops_per_gpu" then t2 = t2:gsub("^(%s*[%d%.,]+)%s+[mM][oO][dD][eE][lL]%s+", "%1 ") end
     if column == "peak_tflops_assumed" and not t2:lower():find("spars") then

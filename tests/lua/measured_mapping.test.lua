@@ -3097,3 +3097,62 @@ for cell, want in pairs { ["8 GCDs"] = "8", ["8 GCDs per node"] = "8", ["4 GPUs 
   t.eq(measured.count_cell("gpus_per_node", cell), want, cell)
 end
 t.eq(measured.count_cell("gpus_per_node", "8 (4 MI250X modules)"), "8 (4 MI250X modules)", "another number: not read")
+-- Measurement, batch and count cells as other tables write them (helper-148: about 11,000 variants
+-- of 44 rows; each of these was refused or, marked, read as another figure).
+do
+  local nbsp, thin, nnbsp = "\194\160", "\226\128\137", "\226\128\175"
+  local text = "run_id\titer_time_s\ttokens_per_s\tglobal_batch_tokens\n" ..
+    "r1\t1.0441" .. nbsp .. "s\t85" .. thin .. "459\t8" .. nnbsp .. "388" .. nnbsp .. "608\n"
+  local parsed = measured.parse_tsv(text, "spaces.tsv")
+  t.eq(parsed[1].iter_time_s, "1.0441 s"); t.eq(parsed[1].tokens_per_s, "85459"); t.eq(parsed[1].global_batch_tokens, "8388608")
+  local base = { model = "Llama 3 8B", layers = "32", hidden = "4096", heads = "32", kv_heads = "8", ffn_hidden = "14336",
+    vocab = "128256", seq_len = "8192", global_batch_seqs = "128", num_gpus = "64", tflops_counting = "Megatron model FLOPs" }
+  local function secs_of(column, cell, more)
+    local r = {}
+    for k, v in pairs(base) do r[k] = v end
+    r[column] = cell
+    for k, v in pairs(more or {}) do r[k] = v end
+    return (measured.measured_time(r, measured.architecture(r)))
+  end
+  for _, cell in ipairs { "1.0441 [s]", "1044.1 [ms]", "1.0441 s/global step", "step time 1.0441 s", "Step time: 1.0441 s" } do
+    t.near(secs_of("iter_time_s", cell), 1.0441, 1e-9, cell)
+  end
+  t.near(secs_of("iter_time_s", "1044100 \194\181s"), 1.0441, 1e-9, "the micro sign"); t.near(secs_of("iter_time_s", "1044100 \206\188s"), 1.0441, 1e-9)
+  local step = 128 * 8192 / 85459
+  for _, cell in ipairs { "85459 tps", "85459 TPS", "85459 t/s", "85459 tok/s total", "85459 tok/s aggregate" } do
+    t.near(secs_of("tokens_per_s", cell), step, 1e-9, cell)
+  end
+  for _, cell in ipairs { "1335 tokens/GPU/sec", "1335 tokens per GPU per second", "1335 tokens/sec per GPU", "1335 tokens/s per device" } do
+    t.near(secs_of("tokens_per_s_per_gpu", cell), 128 * 8192 / (1335 * 64), 1e-9, cell)
+  end
+  local plain = secs_of("tflops_per_gpu", "400")
+  for _, cell in ipairs { "400 teraFLOP/s", "400 teraFLOPS", "400 TFLOP/s/device", "4.0e+14 FLOP/s", "400 TF" } do
+    t.near(secs_of("tflops_per_gpu", cell), plain, 1e-9, cell)
+  end
+  local dense = secs_of("mfu_pct", "40", { peak_tflops_assumed = "312" })
+  for _, cell in ipairs { "312 TFLOPS (without sparsity)", "312 (w/o sparsity)", "312 (sparsity off)", "312 (non-sparse)",
+      "312 (excl. sparsity)", "312 (no 2:4 sparsity)" } do
+    t.near(secs_of("mfu_pct", "40", { peak_tflops_assumed = cell }), dense, 1e-9, cell)
+  end
+  t.eq(secs_of("mfu_pct", "40", { peak_tflops_assumed = "624 (2:4 sparsity)" }), nil, "still: a sparse peak")
+end
+for cell, want in pairs { ["PTD-P paper formula"] = "narayanan", ["Megatron-LM paper (SC21) formula"] = "narayanan",
+    ["Korthikanti et al. 2022"] = "korthikanti", ["Megatron-LM's FLOP formula"] = "megatron", ["Megatron FLOP count"] = "megatron",
+    ["Megatron-Bridge model FLOPs"] = "megatron", ["NeMo Model TFLOP/sec/GPU"] = "megatron",
+    ["Megatron-Core v0.13 model FLOPs"] = "megatron_causal", ["Megatron-Core >= 0.12 FLOPs"] = "megatron_causal",
+    ["6 * num_params + 12 * l * h * q * t"] = "6n" } do
+  t.eq(measured.flop_formula { tflops_counting = cell }, want, cell)
+end
+t.eq(measured.flop_formula { tflops_counting = "Megatron FLOPs (HFU)" }, nil, "still: the hardware's")
+for column, cells in pairs {
+  seq_len = { "8192 tok", "8192 ctx", "8192-token", "seq_length: 8192", "--seq-length 8192", "8K (8192)", "8Ki", "2^13", "2**13" },
+  num_gpus = { "64 x H100", "64x H100", "64xH100", "64 GPUs total", "world_size=64", "8 nodes x 8 GPUs/node",
+    "8 nodes, 8 GPUs each", "8 nodes with 8 GPUs each" },
+  global_batch_seqs = { "64 sequences/step", "64 seqs/iter" },
+  global_batch_tokens = { "1024 \195\151 8", "8192 tok", "8192 tokens/step", "2^13", "2**13", "1024 sequences of 8 tokens" },
+  micro_batch = { "2 seqs", "2 sequences per GPU" } } do
+  local want = ({ seq_len = "8192", num_gpus = "64", global_batch_seqs = "64", global_batch_tokens = "8192", micro_batch = "2" })[column]
+  for _, cell in ipairs(cells) do t.eq(measured.count_cell(column, cell), want, column .. " " .. cell) end
+end
+t.eq(measured.global_batch({ global_batch_tokens = "12288Ki" }, 8192), 1536, "Ki is binary")
+t.eq(measured.global_batch({ global_batch_tokens = "12288K tokens" }, 8192), 1500, "still: K either way, decimal first")
