@@ -939,7 +939,13 @@ local function plain_rates(cell, column)
   -- Bits spelled out ("1.6 Tbit/s", "400 Gbits/s") and megabits ("100000 Mb/s", "Mbps") in the
   -- units read below (helper-127: not quantified, a default taken). (A run of 13 digits or more
   -- is no rate: "?" first, as the patterns' backtracking over it would take cubic time.)
-  out = bounded(out):gsub("(%d)%s*([TG])bits?/s", "%1 %2b/s"):gsub("(%d+%.?%d*)%s*Mb[i]?[t]?[s]?/s", function(x)
+  -- (And units spelled out or hyphenated: "50 Gigabit/s", "100 gigabits per second", "400
+  -- Gbit", "50-Gb/s", "100-Gbps"; helper-147: not quantified, a default taken.)
+  out = bounded(out):gsub("(%d)%s*%-%s*([GTgt][Bb])", "%1 %2"):gsub("[Gg]igabits?%s*/%s*s%f[%A]", "Gb/s")
+    :gsub("[Gg]igabits?%s+per%s+second", "Gb/s"):gsub("[Tt]erabits?%s*/%s*s%f[%A]", "Tb/s"):gsub("[Tt]erabits?%s+per%s+second", "Tb/s")
+    :gsub("[Gg]igabytes?%s*/%s*s%f[%A]", "GB/s"):gsub("[Gg]igabytes?%s+per%s+second", "GB/s")
+    :gsub("(%d)%s*([TG])bits?%f[^%a/]", "%1 %2b/s")
+  out = out:gsub("(%d)%s*([TG])bits?/s", "%1 %2b/s"):gsub("(%d+%.?%d*)%s*Mb[i]?[t]?[s]?/s", function(x)
     return fmt("%g Gb/s", tonumber(x) / 1000)
   end):gsub("(%d+%.?%d*)%s*Mbps", function(x) return fmt("%g Gb/s", tonumber(x) / 1000) end)
   return out
@@ -1349,7 +1355,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- compute tray") are "per node".
     local tera = function(x, rest) return fmt("%g Gb/s", 1000 * tonumber(x)) .. (rest or "") end
     cell_bits = cell_bits:gsub("[Tt][Hh][Oo][Rr]%-?2%f[%D]", "Thor"):gsub("[Bb]lue[Ff]ield[%s%-]?[123]%f[%D]", "BlueField")
-      :gsub("(%d+%.?%d*)%s*T(%s+[Pp]er%s)", tera):gsub("(%d+%.?%d*)%s*T%s*$", tera)
+      :gsub("(%d+%.?%d*)%s*T(%s+[Pp]er%s)", tera):gsub("(%d+%.?%d*)%s*T%s*$", tera):gsub("(%d+%.?%d*)%s*T(%s*/)", tera)
       :gsub("\195\151", " x "):gsub("(%d)%s*G%s*/%s*[Nn]ode", "%1 Gb/s per node")
     cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s")
       :gsub("%f[%d](%d+)%s*G%f[^%a/]", function(r)  -- a NIC's rate, not a GPU's memory ("80G")
@@ -1367,7 +1373,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       -- machine", "4 NICs/node @ 100 Gb/s"; helper-147: one NIC a GPU.)
       :gsub("per%s+server", "per node"):gsub("per%s+machine", "per node"):gsub("per%s+host%f[%A]", "per node")
       :gsub("per%s+box%f[%A]", "per node"):gsub("per%s+system%f[%A]", "per node"):gsub("per%s+chassis", "per node")
-      :gsub("per%s+[dh]gx%f[%A]", "per node"):gsub("%s*@%s*", " at ")
+      :gsub("per%s+[dh]gx%f[%A]", "per node"):gsub("%s*@%s*", " at "):gsub("(gb/s)%s+an?%s+node%f[%A]", "%1 per node")
       :gsub("(%a+)%s*/%s*node%f[%A]", function(w) if nic_words[w] then return w .. " per node" end end)
     -- A parenthesis that holds a rate alone (or "each") gives the rate of what it follows:
     -- "HDR InfiniBand (200 Gbps) x 4 per node", "4 OmniPath links (100 Gb/s each) per node"
@@ -1445,6 +1451,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- A count of links, then a link's rate: "4 OmniPath links, 100 Gb/s each".
     if not nics and not t:find("per%s+gpu") then
       nics, rate = t:match("(%d+)%s+[%a%s%-]-%f[%a]links?%f[%A][%s,:]*(%d+%.?%d*)%s*gb/s")
+      -- (And rails: "4 rails, 100 Gb/s each"; helper-147.)
+      if not nics then nics, rate = t:match("(%d+)%s+[%a%s%-]-%f[%a]rails?%f[%A][%s,:]*(%d+%.?%d*)%s*gb/s") end
     end
     if nics then return both(tonumber(nics) * tonumber(rate) / gpus_per_node), bytes_note end
     -- ("8 HCAs per node at 200 Gb/s": the rate a NIC's, below.)

@@ -3156,3 +3156,10 @@ for column, cells in pairs {
 end
 t.eq(measured.global_batch({ global_batch_tokens = "12288Ki" }, 8192), 1536, "Ki is binary")
 t.eq(measured.global_batch({ global_batch_tokens = "12288K tokens" }, 8192), 1500, "still: K either way, decimal first")
+-- Rate units spelled out or hyphenated, "T/node", rails, "a node" (helper-147: the GPU's usual
+-- NIC was taken, or one NIC a GPU).
+for _, cell in ipairs { "50-Gb/s per GPU", "50 Gigabit/s per GPU", "50 Gigabits per second per GPU", "4 x 100-Gbps NICs per node",
+    "0.4T/node", "4 rails, 100 Gb/s each", "400 Gb/s a node" } do
+  t.eq(gbit(cell, nil, "a100_sxm"), 50, cell)
+end
+t.eq(gbit("400Gbit per GPU"), 400); t.eq(gbit("200-400 Gb/s per GPU"), nil, "still: a range")
