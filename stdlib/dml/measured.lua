@@ -3079,6 +3079,14 @@ local llama1 = "LLaMA (Touvron et al. 2023, arXiv 2302.13971, Table 2), as EasyL
 local mb = "NVIDIA-NeMo/Megatron-Bridge@383b610 src/megatron/bridge/models/"
 local qwen2 = "Qwen2 config.json, as Megatron-Bridge gives it (" .. mb .. "qwen/qwen_provider.py): Qwen2ModelProvider"
 local qwen25 = "Qwen2.5 config.json, as Megatron-Bridge gives it (" .. mb .. "qwen/qwen_provider.py): Qwen25ModelProvider"
+-- A dense Qwen2 or Qwen2.5 size, { layers, hidden, heads, kv_heads, d_ff, vocab, tied }; the two
+-- versions' 0.5B, 1.5B, 7B and 72B are the same shapes.
+local function qwen(version, size, provider, d)
+  return { pattern = "qwen" .. version .. "[%s_%-:]*" .. size .. "%f[^%w]", source = (version == "2" and qwen2 or qwen25) .. provider,
+    layers = d[1], hidden = d[2], heads = d[3], kv_heads = d[4], d_ff = d[5], vocab = d[6], tied = d[7] }
+end
+local qwen_05b, qwen_15b = { 24, 896, 14, 2, 4864, 151936, true }, { 28, 1536, 12, 2, 8960, 151936, true }
+local qwen_7b, qwen_72b = { 28, 3584, 28, 4, 18944, 152064, false }, { 80, 8192, 64, 8, 29568, 152064, false }
 local nemotron_vocab = { vocab = "the family's nemotron_2_256k tokenizer, named in " .. launcher .. "nemotron/nemotron_340b.yaml" }
 M.public_configs = {
   { pattern = "%f[%a]gpt[%s_%-]*3[%s_%-]+5b%f[^%w]", source = launcher .. "gpt3/5b_fp8_performance.yaml",
@@ -3220,28 +3228,12 @@ M.public_configs = {
     kv_heads = 8, head_dim = 128, d_ff = 25600, vocab = 151936, tied = false },
   -- Qwen2 and Qwen2.5 dense: the three smallest tie their embeddings; every size has biases on
   -- its query, key and value projections (not modelled: d_model + 2 kv widths per layer).
-  { pattern = "qwen2%.5[%s_%-:]*0%.5b%f[^%w]", source = qwen25 .. "500M", layers = 24, hidden = 896, heads = 14,
-    kv_heads = 2, d_ff = 4864, vocab = 151936, tied = true },
-  { pattern = "qwen2%.5[%s_%-:]*1%.5b%f[^%w]", source = qwen25 .. "1P5B", layers = 28, hidden = 1536, heads = 12,
-    kv_heads = 2, d_ff = 8960, vocab = 151936, tied = true },
-  { pattern = "qwen2%.5[%s_%-:]*3b%f[^%w]", source = qwen25 .. "3B", layers = 36, hidden = 2048, heads = 16,
-    kv_heads = 2, d_ff = 11008, vocab = 151936, tied = true },
-  { pattern = "qwen2%.5[%s_%-:]*7b%f[^%w]", source = qwen25 .. "7B", layers = 28, hidden = 3584, heads = 28,
-    kv_heads = 4, d_ff = 18944, vocab = 152064, tied = false },
-  { pattern = "qwen2%.5[%s_%-:]*14b%f[^%w]", source = qwen25 .. "14B", layers = 48, hidden = 5120, heads = 40,
-    kv_heads = 8, d_ff = 13824, vocab = 152064, tied = false },
-  { pattern = "qwen2%.5[%s_%-:]*32b%f[^%w]", source = qwen25 .. "32B", layers = 64, hidden = 5120, heads = 40,
-    kv_heads = 8, d_ff = 27648, vocab = 152064, tied = false },
-  { pattern = "qwen2%.5[%s_%-:]*72b%f[^%w]", source = qwen25 .. "72B", layers = 80, hidden = 8192, heads = 64,
-    kv_heads = 8, d_ff = 29568, vocab = 152064, tied = false },
-  { pattern = "qwen2[%s_%-:]*0%.5b%f[^%w]", source = qwen2 .. "500M", layers = 24, hidden = 896, heads = 14,
-    kv_heads = 2, d_ff = 4864, vocab = 151936, tied = true },
-  { pattern = "qwen2[%s_%-:]*1%.5b%f[^%w]", source = qwen2 .. "1P5B", layers = 28, hidden = 1536, heads = 12,
-    kv_heads = 2, d_ff = 8960, vocab = 151936, tied = true },
-  { pattern = "qwen2[%s_%-:]*7b%f[^%w]", source = qwen2 .. "7B", layers = 28, hidden = 3584, heads = 28,
-    kv_heads = 4, d_ff = 18944, vocab = 152064, tied = false },
-  { pattern = "qwen2[%s_%-:]*72b%f[^%w]", source = qwen2 .. "72B", layers = 80, hidden = 8192, heads = 64,
-    kv_heads = 8, d_ff = 29568, vocab = 152064, tied = false },
+  qwen("2%.5", "0%.5b", "500M", qwen_05b), qwen("2%.5", "1%.5b", "1P5B", qwen_15b),
+  qwen("2%.5", "3b", "3B", { 36, 2048, 16, 2, 11008, 151936, true }), qwen("2%.5", "7b", "7B", qwen_7b),
+  qwen("2%.5", "14b", "14B", { 48, 5120, 40, 8, 13824, 152064, false }),
+  qwen("2%.5", "32b", "32B", { 64, 5120, 40, 8, 27648, 152064, false }), qwen("2%.5", "72b", "72B", qwen_72b),
+  qwen("2", "0%.5b", "500M", qwen_05b), qwen("2", "1%.5b", "1P5B", qwen_15b), qwen("2", "7b", "7B", qwen_7b),
+  qwen("2", "72b", "72B", qwen_72b),
   -- Mistral 7B: v0.1 slides a 4,096-token window over every layer; v0.2 and v0.3 have none, and
   -- v0.3 adds 768 tokens to the vocabulary. A row that names no version gets v0.2's, said.
   -- Mistral NeMo 12B: head_dim 128, not hidden / heads (160).
