@@ -217,8 +217,12 @@ function M.count_cell(column, cell)
     -- nodes)"; helper-138.)
     text = text:gsub("\195\151", "x")
     -- ("64 GPUs total", "8 nodes x 8 GPUs/node", "8 nodes, 8 GPUs each"; helper-148: refused.)
+    -- (A comma or "with" is a product only where the GPUs are a node's: not "8 nodes, 64 GPUs";
+    -- helper-149.)
+    local a_node = text:find("%s+each$") or text:find("%s*/%s*node$") or text:find("%s+per%s+node$")
     text = text:gsub("%s+in%s+total$", ""):gsub("%s+total$", ""):gsub("%s*/%s*node$", ""):gsub("%s+per%s+node$", "")
-      :gsub("%s+each$", ""):gsub("^(%d+%s*nodes?)%s*,%s*", "%1 x "):gsub("^(%d+%s*nodes?)%s+with%s+", "%1 x ")
+      :gsub("%s+each$", "")
+    if a_node then text = text:gsub("^(%d+%s*nodes?)%s*,%s*", "%1 x "):gsub("^(%d+%s*nodes?)%s+with%s+", "%1 x ") end
     local gpus, remark = text:match("^(%d[%d,]*)%s*[gG][pP][uU]s?%s*(%b())$")
     if gpus then text = gpus .. " " .. remark end
     text = text:match("^(.-)%s*[gG][pP][uU]s?$") or text:match("^(.-)%s*chips?$") or text  -- "256 GPUs"
@@ -391,13 +395,21 @@ end
 -- group separator, "8 388 608" (helper-148: "1.0441 s", "85 459" were not numbers).
 local typographic_spaces = { "\194\160", "\226\128\175", "\226\128\137", "\226\128\135", "\226\128\136",
   "\226\128\138" }
-local function plain_spaces(cell)
+-- (Groups joined in the columns of numbers only: "8 400 Gb/s" in a network cell is 8 NICs, and
+-- "GPT-3 175B" a name; helper-149.)
+local number_columns = {}
+for _, c in ipairs { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct", "hfu_pct",
+  "peak_tflops_assumed", "global_batch_seqs", "global_batch_tokens", "num_gpus", "seq_len", "params_b", "layers", "hidden",
+  "heads", "kv_heads", "ffn_hidden", "vocab", "micro_batch", "moe_experts", "moe_topk" } do
+  number_columns[c] = true
+end
+local function plain_spaces(cell, column)
   if not cell:find("[\194\226]") then return cell end
   for _, sp in ipairs(typographic_spaces) do
     local before
     repeat
       before = cell
-      cell = cell:gsub("(%d)" .. sp .. "(%d%d%d)%f[%D]", "%1%2")
+      if number_columns[column] then cell = cell:gsub("(%d)" .. sp .. "(%d%d%d)%f[%D]", "%1%2") end
     until cell == before
     cell = cell:gsub(sp, " ")
   end
@@ -465,7 +477,7 @@ function M.parse_tsv(text, name)
         table.insert(row_readings[row], how)
       end
       for j, c in ipairs(columns) do
-        local cell = fields[j] and trimmed(plain_spaces(fields[j]))
+        local cell = fields[j] and trimmed(plain_spaces(fields[j], c))
         if cell and M.placeholders[cell:lower()] then
           -- In a column of something switched on or off, "-" is its table's "off"; else empty.
           local off = M.off_when_placeholder[c]
@@ -760,23 +772,11 @@ function M.pcie_card(t)
     or before:find("instead%s+of%s+$") or before:find("%f[%a]non[%s%-]*$") then
     return false
   end
-  -- (Nor the server's PCIe switches, "DGX H100, PCIe Gen5 switches"; helper-147: an H100 PCIe.)
+  -- (Nor a DGX's or HGX's PCIe switches, "DGX H100, PCIe Gen5 switches"; helper-147: an H100
+  -- PCIe. A card's server has them too, and "no NVSwitch" is no switch: helper-149.)
   return not (t:find("pcie[%w%s%.%-]-host%s*interface") or t:find("pcie[%w%s%.%-]-host%s*link")
     or t:find("host%s*interface[%a%s:]-pcie") or t:find("host%s*link[%a%s:]-pcie") or t:find("pcie[%w%s%.%-]-to%s+cpu")
-    or t:find("pcie[%w%s%.%-]-switch"))
-end
-
---- nvl_card(text): the lower-cased GPU cell names an NVL card (the H100 NVL, the H200 NVL: PCIe
---- cards with NVLink bridges): "NVL" as a word, not ruled out ("(SXM, not NVL)", "H100 NVL not
---- used") nor compared against ("between SXM and NVL", "vs NVL"), and no SXM part named
---- (helper-147: any "NVL" made an SXM part a PCIe card).
-function M.nvl_card(t)
-  local at, to = t:find("%f[%w]nvl%f[%W]")
-  if not at or t:find("sxm") or switched_off(t, at, to) then return false end
-  local before = t:sub(math.max(1, at - 24), at - 1)
-  return not (before:find("%f[%a]not%s+an?%s+$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]vs%.?%s*$")
-    or before:find("%f[%a]versus%s+$") or before:find("%f[%a]and%s+$") or before:find("%f[%a]or%s+$")
-    or before:find("%f[%a]than%s+$") or before:find("%f[%a]of%s+$"))
+    or (t:find("pcie[%w%s%.%-]-%f[%a]switch") and t:find("%f[%a][dh]gx%f[%A]")))
 end
 
 -- The words that set a GPU's name beside the run's as another's: "(vs H100 SXM)", "(same die as
@@ -792,6 +792,25 @@ local function compared(before)
   end
   return false
 end
+
+--- nvl_card(text): the lower-cased GPU cell names an NVL card (the H100 NVL, the H200 NVL: PCIe
+--- cards with NVLink bridges): "NVL" as a word, not ruled out ("(SXM, not NVL)", "H100 NVL not
+--- used") nor compared against ("between SXM and NVL", "vs NVL"), and no SXM part named
+--- (helper-147: any "NVL" made an SXM part a PCIe card).
+function M.nvl_card(t)
+  -- (An SXM part named, not one compared or ruled out: "H100 NVL (not SXM)", "H100 NVL vs SXM"
+  -- are NVL cards; helper-149.)
+  local sxm_at, sxm_to = t:find("sxm")
+  local sxm = sxm_at and not compared(t:sub(1, sxm_at - 1)) and not switched_off(t, sxm_at, sxm_to)
+  if sxm_at and not sxm then t = t:sub(1, sxm_at - 1):gsub("[%(%s]*[%a%.]*%s*$", "") .. t:sub(sxm_to + 1):gsub("^%s*%)", "") end
+  local at, to = t:find("%f[%w]nvl%f[%W]")
+  if not at or sxm or switched_off(t, at, to) then return false end
+  local before = t:sub(math.max(1, at - 24), at - 1)
+  return not (before:find("%f[%a]not%s+an?%s+$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]vs%.?%s*$")
+    or before:find("%f[%a]versus%s+$") or before:find("%f[%a]and%s+$") or before:find("%f[%a]or%s+$")
+    or before:find("%f[%a]than%s+$") or before:find("%f[%a]of%s+$"))
+end
+
 
 --- gpu(cell): the preset name (a key of dml.presets.gpus) and a list of notes on what was
 --- assumed; nil and the reason when no rule matches or the cell names two GPUs.
@@ -1079,6 +1098,16 @@ intra_node_rates = function(cell, gpu_preset, pcie, gpus_per_node)
       -- the links of the GPU's fabric.
       if not k then k, r = t:match("%f[%d](%d+)%s*x%s*(%d+%.?%d*)%s*gb/s") end
     end
+    -- (Not a rate the cell calls the total: "18 links at 900 GB/s bidirectional aggregate", "12
+    -- links @ 600 GB/s total"; helper-149: multiplied.)
+    if k and r then
+      local _, rate_end = t:find("%f[%d]" .. r:gsub("%.", "%%.") .. "%s*gb/s")
+      local after = rate_end and t:sub(rate_end + 1, rate_end + 40) or ""
+      if after:find("^[%s%(%a%-]-total") or after:find("^[%s%(%a%-]-aggregate") or after:find("^[%s%(%a%-]-in%s+all") then
+        cell = r .. " GB/s" .. (t:find("bidir") and " bidir" or "")
+        k = nil
+      end
+    end
     if k and tonumber(k) > 0 then
       links_note = fmt("intra-node %s links x %s GB/s", k, r)
       -- The product stands for the cell's rate; the words that give its direction are kept.
@@ -1170,8 +1199,10 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     -- and Cassini-1, NVIDIA's Quantum-2 and Spectrum-4 (and Spectrum-X), AWS's EFAv2, part
     -- numbers (BCM57508, MCX75310AAS, E810). AMD's Pollara 400 is a 400 Gb/s NIC: its rate where
     -- the cell gives none besides.
-    cell = cell:gsub("([Ss]lingshot)[%s%-]?%d+", "%1"):gsub("([Cc]assini)[%s%-]?%d+", "%1")
-      :gsub("([Qq]uantum)[%s%-]?%d+", "%1"):gsub("([Ss]pectrum)[%s%-]?[Xx%d]+", "%1"):gsub("(EFA)%s*v%d", "%1")
+    -- (The generation joined to the name or by a hyphen: "Slingshot 4 x 200 Gb/s" counts NICs;
+    -- helper-149.)
+    cell = cell:gsub("([Ss]lingshot)%-?%d+%f[%D]", "%1"):gsub("([Cc]assini)%-?%d+%f[%D]", "%1")
+      :gsub("([Qq]uantum)%-?%d+%f[%D]", "%1"):gsub("([Ss]pectrum)%-?[Xx%d]%d*%f[%W]", "%1"):gsub("(EFA)%s*v%d", "%1")
       :gsub("%f[%w](%a+)%d%d%d%d+(%a*)", "%1%2"):gsub("%f[%w][Ee]8%d%d%f[%W]", "E-series")
     local pollara_rate = cell:gsub("[Pp]ollara[%s%-]*400", ""):find("%d%s*[GgTt][Bb]") and "" or " 400 Gb/s"
     cell = cell:gsub("([Pp]ollara)[%s%-]*400", "%1" .. pollara_rate)
@@ -1431,7 +1462,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     local shared_by = tonumber(t:match("per%s+(%d+)%s*g[pc][ud]s%f[%A]") or t:match("shared%s+by%s+(%d+)%s*g[pc][ud]s%f[%A]") or "")
     local lone_rate = t:match("(%d+%.?%d*)%s*gb/s")
     if shared_by and shared_by > 1 and lone_rate and select(2, t:gsub("%d+%.?%d*%s*gb/s", "")) == 1 then
-      return both(tonumber(lone_rate) / shared_by), fmt("inter-node %s Gb/s a NIC shared by %d GPUs", lone_rate, shared_by)
+      -- (And a count of NICs before the rate, "8 x 400 Gb/s per 8 GPUs": all of them shared;
+      -- helper-149.)
+      local nics = tonumber(t:match("(%d+)%s*x%s*[%a%s%-]-%d+%.?%d*%s*gb/s") or "") or 1
+      return both(nics * tonumber(lone_rate) / shared_by),
+        fmt("inter-node %s%s Gb/s shared by %d GPUs", nics > 1 and (nics .. " x ") or "a NIC of ", lone_rate, shared_by)
     end
     -- NICs a GPU: "2 NICs per GPU, 200 Gb/s each", "200 Gb/s per NIC, 2 NICs per GPU".
     local gpu_nics = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+gpu") or t:match("(%d+)%s*[%a%-]*%s*hcas?%s+per%s+gpu")
@@ -3237,14 +3272,14 @@ M.public_configs = {
   -- Mistral 7B: v0.1 slides a 4,096-token window over every layer; v0.2 and v0.3 have none, and
   -- v0.3 adds 768 tokens to the vocabulary. A row that names no version gets v0.2's, said.
   -- Mistral NeMo 12B: head_dim 128, not hidden / heads (160).
-  { pattern = "mistral[%s_%-]*7b[%s_%-]*v?0%.1%f[%D]", source = "Mistral-7B-v0.1 config.json", layers = 32, hidden = 4096,
+  { pattern = "mistral[%s_%-]*7b[%w%s_%-]-v?0%.1%f[%D]", source = "Mistral-7B-v0.1 config.json", layers = 32, hidden = 4096,
     heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32000, window = 4096 },
-  { pattern = "mistral[%s_%-]*7b[%s_%-]*v?0%.3%f[%D]", source = "Mistral-7B-v0.3 config.json", layers = 32, hidden = 4096,
+  { pattern = "mistral[%s_%-]*7b[%w%s_%-]-v?0%.3%f[%D]", source = "Mistral-7B-v0.3 config.json", layers = 32, hidden = 4096,
     heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32768 },
   { pattern = "mistral[%s_%-]*7b%f[^%w]", source = "Mistral-7B-v0.2 config.json", layers = 32, hidden = 4096,
     heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32000,
     note = "Mistral 7B without a version: v0.2's configuration (no sliding window; v0.1 has a 4,096-token window on every layer)" },
-  { pattern = "mistral[%s_%-]*nemo%f[%A]", source = "Mistral-Nemo-Base-2407 config.json", layers = 40, hidden = 5120,
+  { pattern = "mistral[%s_%-]*nemo%f[%A]", unless = "minitron", source = "Mistral-Nemo-Base-2407 config.json", layers = 40, hidden = 5120,
     heads = 32, kv_heads = 8, head_dim = 128, d_ff = 14336, vocab = 131072 },
   -- Gemma: head_dim 256 (128 for both 27B models), not hidden / heads except at Gemma 1's 2B; the
   -- embedding tied to the output (the configs' default); GeGLU. Gemma 2 alternates a local layer
@@ -4239,10 +4274,15 @@ function M.flop_formula(row)
   -- Narayanan et al.'s formula by name; Megatron's count with the recompute forward is theirs
   -- (96 B s l h^2 (1 + s/6h + V/16lh): the 2021 Megatron-LM's hardware FLOPs).
   if t:find("narayanan") then return "narayanan" end
-  -- (By the paper's other names, PTD-P and SC21, and Korthikanti et al.'s by its authors;
-  -- helper-148: read as a count not given, 24% off, or refused.)
-  if t:find("ptd%-?p%f[%A]") or t:find("%f[%a]sc%s*'?21%f[%D]") then return "narayanan" end
-  if t:find("korthikanti") and not t:find("%f[%a]hfu%f[%A]") and not t:find("hardware") then return "korthikanti" end
+  -- (By the paper's other names, PTD-P and SC21; helper-148: read as a count not given, 24% off.
+  -- Not where the cell rules out the recompute forward their formula counts; helper-149.)
+  if t:find("ptd%-?p%f[%A]") or t:find("%f[%a]sc%s*'?21%f[%D]") then
+    if t:find("%f[%a]no%s+recomput") or t:find("without%s+recomput") or t:find("excl%a*%.?%s+recomput") then
+      return nil, fmt("no known FLOP formula (tflops_counting %q: Narayanan et al.'s formula counts the recompute forward the cell rules out)",
+        row.tflops_counting or "")
+    end
+    return "narayanan"
+  end
   -- (Also "w/ recompute", "+ recompute", "recompute included", "with recomputation"; helper-143:
   -- read as Megatron's count without it, 24% off.)
   local with_recompute = t:find("with%s+recompute") or t:find("including%s+recompute") or t:find("incl%.?%s+recompute")
@@ -4274,6 +4314,9 @@ function M.flop_formula(row)
   end
   -- The 2021 Megatron-LM formula, the paper's (Narayanan et al.'s, the recompute forward in it).
   if bare:find("72bslh") then return "korthikanti" end
+  -- (Korthikanti et al.'s model FLOPs by its authors, below the refusals of recompute counted;
+  -- helper-148 and 149.)
+  if t:find("korthikanti") then return "korthikanti" end
   if t:find("2021[%s%-]+megatron") or t:find("megatron[%s%-_]*l?m?'?s?%s*%(?2021%)?%s+formula") then
     return "narayanan", "the 2021 Megatron-LM formula read as Narayanan et al.'s (96 B s l h^2 (1 + s/6h + V/16lh))"
   end
@@ -4288,7 +4331,8 @@ function M.flop_formula(row)
     -- (Megatron's or NeMo's count in other words: "Megatron-LM's FLOP formula", "Megatron FLOP
     -- count", "Megatron-Bridge model FLOPs", "NeMo Model TFLOP/sec/GPU", "Megatron-Core v0.13
     -- model FLOPs"; helper-148.)
-    or ((t:find("megatron") or t:find("%f[%a]nemo%f[%A]")) and (t:find("flop") or t:find("formula") or t:find("%f[%a]count"))) then
+    or ((t:find("megatron") or t:find("%f[%a]nemo%f[%A]")) and (t:find("flop") or t:find("formula") or t:find("%f[%a]count"))
+      and not t:find("%f[%w]6%s*n%f[%W]") and not t:find("%f[%a]palm%f[%A]") and not t:find("profiler")) then
     -- Megatron-Core 0.12 and later count causal attention as half: where the cell says so.
     local causal_at, causal_to = t:find("%f[%a]causal")
     -- (Also by what says it without the word: Megatron-Core 0.12 or later named, or the
@@ -4411,6 +4455,9 @@ local function measurement(row, column)
     -- "(non-sparse)", "(excl. sparsity)", "(no 2:4 sparsity)"; helper-148: refused as sparse.)
     local no_sparsity = r:find("without%s+[%w:%-]-%s*spars") or r:find("w/o%s+[%w:%-]-%s*spars") or r:find("spars%a*%s*[:=]?%s*off")
       or r:find("non[%s%-]?spars") or r:find("excl%a*%.?%s+[%w:%-]-%s*spars") or r:find("%f[%a]no%s+[%w:%-]-%s*spars")
+    -- (Not beside another figure, "624 (312 without sparsity)": the dense one is the other;
+    -- helper-149.)
+    if r:gsub("2:4", ""):find("%d") then no_sparsity = nil end
     if column == "peak_tflops_assumed" and r:find("spars") and not r:find("dense") and not r:find("%f[%a]not%f[%A]")
       and not r:find("%f[%a]no%s+spars") and not no_sparsity then
       return nil, fmt("%s %q is a sparse peak (twice the dense rate MFU counts against): give the dense one", column, cell)

@@ -3163,3 +3163,30 @@ for _, cell in ipairs { "50-Gb/s per GPU", "50 Gigabit/s per GPU", "50 Gigabits 
   t.eq(gbit(cell, nil, "a100_sxm"), 50, cell)
 end
 t.eq(gbit("400Gbit per GPU"), 400); t.eq(gbit("200-400 Gb/s per GPU"), nil, "still: a range")
+-- A review of the three rounds' patterns (helper-149): texts they had misread, each read as
+-- before them (or refused, as before), with a test.
+t.eq(measured.count_cell("num_gpus", "8 nodes, 64 GPUs"), "8 nodes, 64 GPUs", "not 8 x 64")
+t.eq(measured.count_cell("num_gpus", "16 nodes with 128 GPUs"), "16 nodes with 128 GPUs")
+t.eq(gbit("HPE Slingshot 4 x 200 Gb/s NICs per node", nil, "h100_sxm"), 100, "a count after the name")
+t.eq(gbit("Mellanox Quantum 8 x HDR 200 Gb/s per node", nil, "a100_sxm"), 200)
+t.eq(gbit("Spectrum 100 GbE per GPU"), 100); t.eq(gbit("Ethernet Spectrum 3.2 Tb/s per node"), 400)
+t.eq(gpu("H100 PCIe 80GB (PCIe Gen5 switch)"), "h100_pcie"); t.eq(gpu("H100 PCIe without NVSwitch"), "h100_pcie")
+t.eq(measured.pcie_card("a100 pcie 40gb (pcie gen4 switch)"), true)
+t.eq(measured.nvl_card("h100 nvl (not sxm)"), true); t.eq(measured.nvl_card("h100 nvl vs sxm"), true)
+t.eq(gbit("8 x 400 Gb/s per 8 GPUs"), 400, "the NICs shared by 8 GPUs")
+t.eq(measured.architecture { model = "Mistral-NeMo-Minitron-8B", seq_len = "4096" }, nil, "not Mistral NeMo 12B")
+t.eq(measured.architecture({ model = "Mistral-7B-Instruct-v0.1", seq_len = "4096" }).window, 4096, "a version after a suffix")
+t.eq(measured.flop_formula { tflops_counting = "Korthikanti et al. formula with recompute" }, nil)
+t.eq(measured.flop_formula { tflops_counting = "PTD-P formula without recompute" }, nil)
+t.eq(measured.flop_formula { tflops_counting = "NeMo (6N formula)" }, "6n")
+t.eq(intra("18 links at 900 GB/s bidirectional aggregate", "h100_sxm"), 900)
+t.eq(intra("12 links @ 600 GB/s bidirectional total", "a100_sxm"), 600)
+do
+  local nbsp = "\194\160"
+  local parsed = measured.parse_tsv("run_id\tmodel\tinter_node_bw\tmfu_pct\tpeak_tflops_assumed\n" ..
+    "r\tGPT-3" .. nbsp .. "175B\t8" .. nbsp .. "400 Gb/s ConnectX-7\t40\t624 (312 without sparsity)\n", "review.tsv")
+  t.eq(parsed[1].model, "GPT-3 175B", "a name's space is no digit group"); t.eq(parsed[1].inter_node_bw, "8 400 Gb/s ConnectX-7")
+  local r = { model = "Llama 3 8B", layers = "32", hidden = "4096", heads = "32", seq_len = "8192", global_batch_seqs = "128",
+    num_gpus = "64", mfu_pct = "40", peak_tflops_assumed = "624 (312 without sparsity)" }
+  t.eq((measured.measured_time(r, measured.architecture(r))), nil, "a sparse peak beside its dense value: refused, as before")
+end
