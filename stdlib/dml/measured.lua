@@ -2249,7 +2249,13 @@ function M.parse_zero(cell)
   local keyed = t:match("zero[%w_%.]*stage[\"'%s]*[=:]%s*(%d)%f[%D]") or t:match("sharding[%s_]*stage[%s]*[=:]?%s*(%d)%f[%D]")
     or t:match("zero_optimization[\"'%s:{]*stage[\"'%s]*[=:]%s*(%d)%f[%D]")
     or t:match("deepspeed[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
-  if keyed then return tonumber(keyed), nil, false end
+    -- (PaddleNLP's as its tables write it, "sharding: stage2", "tp2sd4_stage2", with the
+    -- sharding degree, "sharding degree 4"; helper-152: refused.)
+    or t:match("sharding[%s_]*[=:]%s*stage[%s_]*(%d)%f[%D]") or t:match("%f[%w]sd%d+_stage(%d)%f[%D]")
+  if keyed then
+    local degree = tonumber(t:match("sharding[%s_]*degree[%s_=:]*(%d+)") or t:match("%f[%w]sd(%d+)_stage%d") or "")
+    return tonumber(keyed), degree and degree > 1 and degree or nil, false
+  end
   if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*false") then return 2, shard, hybrid end
   -- The same in words ("FSDP (no reshard after forward)", "without resharding after the
   -- forward"), and the states that are sharded named without the parameters ("optimizer states

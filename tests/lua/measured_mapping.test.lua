@@ -3190,3 +3190,9 @@ do
     num_gpus = "64", mfu_pct = "40", peak_tflops_assumed = "624 (312 without sparsity)" }
   t.eq((measured.measured_time(r, measured.architecture(r))), nil, "a sparse peak beside its dense value: refused, as before")
 end
+-- PaddleNLP's sharding as its tables write it (helper-152, transcribing new runs: refused).
+do
+  local stage, degree = measured.parse_zero("tp2sd4_stage2 (sharding: stage2, sharding degree 4)")
+  t.eq(stage, 2); t.eq(degree, 4)
+  t.eq(measured.parse_zero("sharding: stage1"), 1); t.eq(select(2, measured.parse_zero("sharding_degree=4, sharding_stage=2")), 4)
+end
