@@ -1627,6 +1627,8 @@ end
 --- "DeepSeek's DualPipe paper").
 local schedule_names = {
   { "%f[%w]1f1b", nil },
+  -- (Spelled out, "one-forward-one-backward"; helper-151: a later "zero bubble" was the schedule.)
+  { "one[%s%-]forward[%s%-,]+one[%s%-]backward", nil },
   -- (Also with underscores, as configs write them, "zero_bubble_v", "ZB_V", "ZB_1P"; and "V-shaped
   -- zero bubble"; helper-142: 1F1B, or ZB-H1.)
   { "%f[%a]zb[%s%-_]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
@@ -1742,8 +1744,10 @@ local function compiled(row)
   if notes:find("%f[%a]eager%f[%A]") then return false end
   -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
   -- "--training.compile", "compile enabled").
+  -- (And as a key, "[training] compile = true", "compile=True", "training.compile=true";
+  -- helper-151.)
   for _, p in ipairs { "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
-                       "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled" } do
+                       "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled", "%f[%a]compile%s*[:=]%s*true" } do
     if says(notes, p) then return true end
   end
   return false
@@ -1770,6 +1774,8 @@ function M.stack_for(row)
   -- or compared against ("PyTorch FSDP (not DeepSpeed)") is not the run's.
   f = f:gsub("torch%s+titan", "torchtitan"):gsub("megatron%s+core", "megatron-core"):gsub("%f[%a]m%-?core%f[%A]", "megatron-core")
     :gsub("megatron%s+bridge", "megatron-bridge"):gsub("deepspeed[%s%-_]*megatron", "megatron-deepspeed")
+    -- (And "MBridge", "Megatron-DS"; helper-151: torchtitan's and the 2022 stack.)
+    :gsub("%f[%a]m%-?bridge%f[%A]", "megatron-bridge"):gsub("megatron[%s%-_]*ds%f[%A]", "megatron-deepspeed")
   -- DeepSpeed installed beside the run and not used ("DeepSpeed 0.8.1 installed but not used",
   -- "DeepSpeed (not used)"): not the run's. Not Megatron-DeepSpeed's name, nor a DeepSpeed of
   -- which a part is not used ("DeepSpeed ZeRO-3 with CPU offload not used"). (Before the "(not
@@ -1817,6 +1823,8 @@ function M.stack_for(row)
       if not async_at then async_at, async_to = text:find("async%a*[%s%-_]*collective[%s%-_]*matmul") end
       -- (And after it: "TP (async)", "TP: async", "TP async"; helper-142.)
       if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[:%(]?%s*async%f[%A]") end
+      -- (And after its degree: "TP=8 async", "TP 8 (async)"; helper-151.)
+      if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s*%(?%s*async%f[%A]") end
       local vanilla_at = text:find("vanilla[%s%-_]*tp")
       if async_at and not switched_off(text, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
@@ -1926,7 +1934,9 @@ function M.stack_for(row)
   -- Megatron, or it is an MLPerf Training result: their LLM pre-training implementations on
   -- NVIDIA GPUs are NVIDIA's NeMo ones): the NeMo stack, said.
   local elsewhere = ((row.source or "") .. " " .. (row.source_locator or "") .. " " .. (row.notes or "")):lower()
-  if f:find("nvidia release") and not f:find("megatron") and (elsewhere:find("%f[%a]nemo%f[%A]")
+  -- (Also "NGC PyTorch 23.09" and the image's name, "nvcr.io/nvidia/pytorch:23.09-py3"; helper-151.)
+  local ngc = f:find("nvidia release") or f:find("%f[%a]ngc%f[%A]") or f:find("nvcr%.io")
+  if ngc and not f:find("megatron") and (elsewhere:find("%f[%a]nemo%f[%A]")
       or elsewhere:find("megatron") or elsewhere:find("training_results") or elsewhere:find("mlperf")) then
     return "megatron_core", fmt("stack megatron_core for %q (an NGC container; the row's configs are NVIDIA's NeMo ones)",
       row.framework)
@@ -1986,6 +1996,8 @@ function M.ep_overlap(row)
   for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
                           "%f[%w]1f1b[%s_%-]*overlap", "%f[%w]ep[%s_%-]*all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           "all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
+                          -- ("all-to-all/compute overlap"; helper-151: not read.)
+                          "all[%s%-]*to[%s%-]*all[%s_%-]*/%s*%a*[%s_%-]*overlap",
                           "%f[%w]ep[%s_%-]*comm%a*[%s_%-]*overlap", "a2a[%s_%-]*comm%a*[%s_%-]*overlap" } do
     local from, to = t:find(name)
     -- Named, and not switched off ("A2A_OVERLAP=0", "no EP overlap": helper-41), nor in its
@@ -2083,7 +2095,10 @@ function M.parse_zero(cell)
   -- "distributed optimizer (ZeRO-3 was not used)"): the rest is read, where it names one
   -- (helper-127: read as ZeRO 3, +226%). A cell that names only the one ruled out is read below.
   local ruled = t
-  for _, x in ipairs { "[fh]sdp%d?%f[%A]", "zero[%s_%-]*stage[%s_%-]*%d%f[%D]", "zero[%s_%-]*%d%f[%D]" } do
+  -- (And Megatron's distributed optimizer by its flag, "no --use-distributed-optimizer";
+  -- helper-151: read as ZeRO 1.)
+  for _, x in ipairs { "[fh]sdp%d?%f[%A]", "zero[%s_%-]*stage[%s_%-]*%d%f[%D]", "zero[%s_%-]*%d%f[%D]",
+    "%-%-use%-distributed%-optimizer", "distributed[%s_%-]optimizer" } do
     for _, before in ipairs { "not%s+", "no%s+", "without%s+", "w/o%s*", "instead%s+of%s+", "rather%s+than%s+",
       "in%s+place%s+of%s+" } do
       ruled = ruled:gsub("%f[%a]" .. before .. x, " ")
@@ -2098,6 +2113,13 @@ function M.parse_zero(cell)
     if z ~= nil then return z, shard, hybrid, unstaged end
   end
 
+  -- Hugging Face Accelerate's FSDP strategy by its number ("--fsdp_sharding_strategy 1"):
+  -- FULL_SHARD 1, SHARD_GRAD_OP 2, NO_SHARD 3, HYBRID_SHARD 4, HYBRID_SHARD_ZERO2 5 (its
+  -- FSDP_SHARDING_STRATEGY list; helper-151: read as a shard group of 1).
+  local strategy = tonumber(t:match("fsdp[%s_%-]*sharding[%s_%-]*strategy[%s=:\"']*(%d)%f[%D]") or "")
+  if strategy and strategy >= 1 and strategy <= 5 then
+    return ({ 3, 2, 0, 3, 2 })[strategy], nil, strategy >= 4
+  end
   -- torchtitan's data-parallel degrees by their keys alone ("dp_shard=64, dp_replicate=8"): FSDP
   -- over the dp_shard ranks (-1: all of them), replicated across the rest; 1 shards nothing
   -- (helper-127: refused). (Beside FSDP or HSDP named, read below with the degree.)
@@ -2175,6 +2197,13 @@ function M.parse_zero(cell)
   if degree then unit = "" end
   if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
   if degree == nil then degree, unit = t:match("hsdp%s*[=:]?%s*(%d+)%s*(%a*)") end
+  -- ("ZeRO-1 over 8 ranks", "across 8 GPUs"; helper-151: the group lost. Not "over 2 nodes".)
+  if degree == nil then degree, unit = unstaged:match("over%s+(%d+)%s*(%a*)") end
+  if degree == nil then degree, unit = unstaged:match("across%s+(%d+)%s*(%a*)") end
+  if unit and not (unit == "" or unit:find("^rank") or unit:find("^gpu") or unit:find("^device") or unit:find("^gcd")
+      or unit == "shard") and unit:find("^node") == nil and not t:find("shard") then
+    degree, unit = nil, nil
+  end
   if (t:find("%d+%s*[x%*]%s*%d+") or t:find("%d+%s*\195\151%s*%d+")) and t:find("hsdp") then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
   -- Hybrid sharding named, not ruled out ("FSDP (no HSDP)", "not HYBRID_SHARD", "HSDP was
@@ -2263,7 +2292,8 @@ function M.parse_zero(cell)
   local reshard_at, reshard_to = t:find("reshard[%a]*[%s_]*after[%s_]*t?h?e?[%s_]*forward")
   if reshard_at and switched_off(t, reshard_at, reshard_to) then return 2, shard, hybrid end
   local grads = t:find("gradients?") or t:find("%f[%a]grads?%f[%A]")
-  local states = t:find("optimi[sz]er[%s_%-]*states?") or t:find("%f[%a]os%f[%A]")
+  -- (Or the optimizer named alone, "FSDP grad+optimizer sharding"; helper-151: ZeRO 3.)
+  local states = t:find("optimi[sz]er[%s_%-]*states?") or t:find("%f[%a]os%f[%A]") or t:find("optimi[sz]er%f[%A]")
   if grads and states and t:find("shard") and not t:find("param") and not t:find("weight") then
     return 2, shard, hybrid
   end
@@ -2276,7 +2306,8 @@ function M.parse_zero(cell)
   if t:find("optim_grads_params", 1, true) then return 3, shard, hybrid end
   if t:find("optim_grads", 1, true) then return 2, shard, hybrid end
   if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
-  if t:find("fsdp") or t:find("full_shard") or hybrid then return 3, shard, hybrid end
+  -- (FSDP2's API, "fully_shard"; helper-151: not understood.)
+  if t:find("fsdp") or t:find("full_shard") or t:find("fully[%s_]shard") or hybrid then return 3, shard, hybrid end
 
   if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
     return 1, shard, false
@@ -2377,6 +2408,13 @@ end
 function M.parse_recompute(cell)
   if cell == nil then return nil end
   local t = module_names(bounded(cell:lower()))
+  -- (Also "activation ckpt", "grad ckpt", Hugging Face's "gradient_checkpointing_enable()", a
+  -- key with its config's path, "model.checkpoint=True", "fsdp_config.activation_checkpointing=true",
+  -- and "AC none"; helper-151: refused.)
+  t = t:gsub("activation%s+ckpt", "activation checkpointing"):gsub("%f[%a]grad%a*%s+ckpt", "gradient checkpointing")
+    :gsub("[%w_%.]*gradient_checkpointing_enable%s*%(%s*%)", "gradient checkpointing")
+  for _ = 1, 3 do t = t:gsub("^(%s*)[%a_][%w_]*%.([%a_][%w_%.]*%s*[=:])", "%1%2") end
+  t = t:gsub("^(%s*ac)%s+(%a+)%s*$", "%1: %2")
   -- Megatron-Core's flags together, "--recompute-granularity selective --recompute-modules
   -- moe_act layernorm": the modules listed, as the list alone reads below (helper-141: read as
   -- the attention core's selective recompute).
@@ -2726,8 +2764,9 @@ end
 -- "fp8: off", "fp8=false"): they are not the run's precision.
 local function without_off(t)
   local function off(word)
+    -- ("BF16 (FP8 unset)"; helper-151: an FP8 run.)
     return word == "off" or word == "disabled" or word == "false" or word == "no" or word == "0" or word == "none"
-      or word == "null"
+      or word == "null" or word == "unset"
   end
   for _, f in ipairs { "fp8", "float8", "fp4", "nvfp4", "float4" } do
     local pat = "%f[%w]" .. f .. "%f[%W]"
@@ -2816,6 +2855,8 @@ function M.parse_precision(cell)
     -- What describes NVFP4 itself, or sets no matmul's operands (helper-130: refused as 4-bit
     -- beside 16- or 8-bit, or read as fp8): its scales' formats ("E4M3 block scales", "FP8 scale
     -- factors", "FP32 tensor scale"), its element format (E2M1), and 16-bit master weights.
+    -- (Also "FP8 E4M3 block scales", the format named twice; helper-151: refused as 4- beside 8-bit.)
+    t = t:gsub("fp8[%s%-]*u?e4m3[%s%-]*[%a%s%-]-scal[%a]*", " ")
     t = t:gsub("u?e4m3[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("u?e8m0[%s%-]*[%a%s%-]-scal[%a]*", " ")
       :gsub("fp8[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("fp32[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("%f[%a]e2m1%f[%A]", " ")
       :gsub("bf16%s+master[%s%a]*", " master"):gsub("bfloat16%s+master[%s%a]*", " master")
@@ -2823,7 +2864,10 @@ function M.parse_precision(cell)
     -- matmul: its own kernel, costed at the 16-bit attention rate, said.
     -- (And NeMo's key for it, "fp8_dot_product_attention: True"; helper-141: refused as 4- beside
     -- 8-bit operands.)
-    t = t:gsub("fp8[%s_]*dot[%s_]*product[%s_]*attention", "fp8_dpa")
+    t = t:gsub("fp8[%s_%-]*dot[%s_%-]*product[%s_%-]*attention", "fp8_dpa")
+    -- (And in words: "FP8 DPA", "attention in FP8", "FP8 fused attention"; helper-151: refused.)
+    t = t:gsub("fp8[%s_]*dpa(%s*[^%s:=])", "fp8 attention%1"):gsub("fp8[%s_]*dpa%s*$", "fp8 attention")
+      :gsub("attention%s+in%s+fp8", "fp8 attention"):gsub("fp8%s+fused%s+attention", "fp8 attention")
     local dpa = t:find("fp8_dpa%s*[:=]%s*[\"']?true") or t:find("fp8_dpa%s*[:=]%s*1") or t:find("fp8 attention")
       or t:find("dpa_fp8_recipe%s*[:=]")
     if dpa then
@@ -2900,7 +2944,10 @@ function M.parse_fp8_scaling(cell)
   if M.parse_precision(cell) ~= "fp8" then return nil end
   -- (torchao's own "axiswise", "per-row", "row wise"; helper-142: tensorwise.)
   local t = cell:lower()
-  if t:find("row[%s%-]?wise") or t:find("axis[%s%-]?wise") or t:find("per[%s%-]row") then return "rowwise" end
+  -- (And per-channel scaling, a scale a row of the weight, "float8 per-channel scaling"; helper-151.)
+  if t:find("row[%s%-]?wise") or t:find("axis[%s%-]?wise") or t:find("per[%s%-]row") or t:find("per[%s%-]channel") then
+    return "rowwise"
+  end
   return "tensorwise"
 end
 
@@ -4109,7 +4156,8 @@ request = function(row, presets, assumed)
   local function flash_said(text)
     local named, off = false, false
     for clause in (text:sub(1, 16384) .. ";"):gmatch("([^;,.]*)[;,.]") do
-      if clause:find("flash[%s%-_]*attn") or clause:find("flash[%s%-_]*attention") then
+      -- (Also "FA2", "FA-2", "FA3"; helper-151: not read.)
+      if clause:find("flash[%s%-_]*attn") or clause:find("flash[%s%-_]*attention") or clause:find("%f[%a]fa%-?[23]%f[%W]") then
         named = true
         if clause:find("%f[%a]no%f[%A]") or clause:find("%f[%a]without%f[%A]") or clause:find("%f[%a]not%f[%A]")
           or clause:find("predates") or clause:find("unused") or clause:find("disabled") or clause:find("%f[%a]off%f[%A]")

@@ -3196,3 +3196,34 @@ do
   t.eq(stage, 2); t.eq(degree, 4)
   t.eq(measured.parse_zero("sharding: stage1"), 1); t.eq(select(2, measured.parse_zero("sharding_degree=4, sharding_stage=2")), 4)
 end
+-- The software cells as other authors write them (helper-151: 937 rewordings of 78 rows; each of
+-- these chose another stack or setting, or was refused).
+do
+  local function stack_of(changes) return (stack(copy(row("MBridge-25.11-LLAMA3_8B-8"), changes))) end
+  t.eq(stack_of { framework = "MBridge 25.11" }, "megatron_core")
+  t.eq(stack(copy(row("MBridge-25.11-LLAMA3_8B-8"), { framework = "NGC PyTorch 23.09", notes = "MLPerf Training" })), "megatron_core")
+  t.eq(stack(copy(row("MBridge-25.11-LLAMA3_8B-8"), { framework = "nvcr.io/nvidia/pytorch:23.09-py3", notes = "MLPerf" })), "megatron_core")
+  t.eq(stack_of { framework = "Megatron-DS" }, "megatron_2021")
+  t.eq(measured.ep_overlap { notes = "EP all-to-all/compute overlap" }, true)
+  t.eq(stack(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { notes = "TP=8 async" })), "torchtitan_async_tp")
+  t.eq(stack(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { notes = "TP 8 (async)" })), "torchtitan_async_tp")
+  t.eq(stack(copy(row("TT-T1-8B-8gpu-6667"), { framework = "torchtitan", precision = "bf16", notes = "[training] compile = true" })),
+    "torchtitan_compile")
+  t.eq(measured.schedule { notes = "one-forward-one-backward; the zero bubble schedule in the next row" }, nil, "1F1B named first")
+end
+for cell, want in pairs { ["BF16 (FP8 unset)"] = "bf16", ["NVFP4 (E2M1 values, FP8 E4M3 block scales, FP32 tensor scale)"] = "fp4",
+    ["NVFP4 + FP8 DPA"] = "fp4", ["NVFP4, FP8 dot-product attention"] = "fp4", ["NVFP4, attention in FP8"] = "fp4",
+    ["NVFP4 + FP8 fused attention"] = "fp4" } do
+  t.eq(measured.parse_precision(cell), want, cell)
+end
+t.eq(measured.parse_fp8_scaling("float8 per-channel scaling"), "rowwise")
+for cell, want in pairs { fully_shard = 3, ["none (Megatron-LM DDP; no --use-distributed-optimizer)"] = 0,
+    ["--fsdp_sharding_strategy 1"] = 3, ["fsdp_sharding_strategy=2"] = 2, ["FSDP grad+optimizer sharding"] = 2 } do
+  t.eq(measured.parse_zero(cell), want, cell)
+end
+t.eq(select(2, measured.parse_zero("ZeRO-1 over 8 ranks")), 8); t.eq(select(2, measured.parse_zero("ZeRO-1 over 2 nodes")), nil)
+for cell, want in pairs { ["model.checkpoint=True"] = "full", ["model.gradient_checkpointing_enable()"] = "full",
+    ["fsdp_config.activation_checkpointing=true"] = "full", ["activation ckpt"] = "full", ["grad ckpt"] = "full",
+    ["AC none"] = "none" } do
+  t.eq(measured.parse_recompute(cell), want, cell)
+end
