@@ -168,7 +168,23 @@ for column, keys in pairs {
   kv_heads = { "num_key_value_heads", "n_kv_heads", "num_query_groups" },
   ffn_hidden = { "intermediate_size", "ffn_hidden_size", "ffn_dim", "d_ff" },
   vocab = { "vocab_size", "n_vocab" },
-  moe_topk = { "num_experts_per_tok", "moe_router_topk" },
+  moe_topk = { "num_experts_per_tok", "moe_router_topk", "moe_top_k", "n_activated_experts", "num_activated_experts" },
+  -- (MLPerf's launcher variables, "TENSOR_MODEL_PARALLEL=4", "INTERLEAVED_PIPELINE=12", and the
+  -- short "_size" keys, "tp_size", "ep_size"; Megatron's "--num-virtual-stages-per-pipeline-rank";
+  -- helper-150: refused.)
+} do
+  M.count_names[column] = M.count_names[column] or {}
+  for _, k in ipairs(keys) do M.count_names[column][k] = true end
+end
+for column, keys in pairs {
+  tp = { "tensor_model_parallel", "tensor_parallel", "tp_size", "tensor_parallel_degree" },
+  pp = { "pipeline_model_parallel", "pipeline_parallel", "pp_size" },
+  cp = { "context_parallel", "cp_size" },
+  ep = { "expert_model_parallel", "expert_parallel", "ep_size" },
+  dp = { "data_parallel", "dp_size" },
+  vpp_interleave = { "interleaved_pipeline", "num_virtual_stages_per_pipeline_rank", "virtual_pipeline_model_parallel",
+    "vpp_size" },
+  micro_batch = { "micro_batch" },
 } do
   M.count_names[column] = M.count_names[column] or {}
   for _, k in ipairs(keys) do M.count_names[column][k] = true end
@@ -202,6 +218,17 @@ function M.count_cell(column, cell)
   local text = cell
   local names = M.count_names[column]
   if names then
+    -- (A key in quotes or with its config's path, '"num_experts_per_tok": 8',
+    -- "model.tensor_model_parallel_size=8"; "TP size 8", "top-k=8"; helper-150: refused.)
+    local key, sep = text:match("^%s*[\"']?([%a_][%w_%.]*)[\"']?%s*([=:].*)$")
+    if key and key:find("%.") then text = key:match("([^%.]+)$") .. sep end
+    if key and not key:find("%.") and text:find("^%s*[\"']") then text = key .. sep end
+    text = text:gsub("^(%a+)%s+size%s*[=:]?%s*(%d)", "%1 %2"):gsub("^[Tt][Oo][Pp]%-[Kk]", "topk")
+    -- (No interleaving as a key's value, "INTERLEAVED_PIPELINE=null".)
+    local k2, v2 = text:match("^([%a_]+)%s*[=:]%s*(%a+)%s*$")
+    if column == "vpp_interleave" and k2 and names[k2:lower()] and (v2:lower() == "null" or v2:lower() == "none") then
+      text = "none"
+    end
     local name, rest = text:match("^([%a_]+)%s*[=:%-]?%s*(%d.*)$")
     if name and names[name:lower()] then text = rest end
     -- (A flag, "--tensor-model-parallel-size 8", and InternEvo's "tensor=dict(size=2)";
@@ -273,7 +300,27 @@ function M.count_cell(column, cell)
     if power and tonumber(power) <= 24 then text = tostring(1 << tonumber(power)) end
   end
   if column == "tp" or column == "pp" or column == "dp" or column == "cp" or column == "ep" then
-    local lower_text = text:lower()
+    -- (Also "8-way TP", "8-way tensor parallel", "8x", "no" or "off" for a degree of 1 (not dp's:
+    -- its none is refused on purpose), "EP 64 over 8 nodes", CP's "Ulysses SP 4" and "ring 4";
+    -- helper-150: refused.)
+    local words = { tp = { "tp", "tensor" }, pp = { "pp", "pipeline" }, dp = { "dp", "data" }, cp = { "cp", "context", "ring",
+      "ulysses" }, ep = { "ep", "expert" } }
+    local lower_text = text:lower():gsub("%s+over%s+%d+%s+nodes?$", ""):gsub("%s+across%s+%d+%s+nodes?$", "")
+    local n, after = lower_text:match("^(%d+)%s*%-?%s*way%s+([%a%s%-]+)$")
+    if n then
+      for _, w in ipairs(words[column]) do
+        if after:find("^" .. w) then lower_text = n end
+      end
+    end
+    local name, degree = lower_text:match("^(%a+)%s+[%a%s]-(%d+)$")
+    if name then
+      for _, w in ipairs(words[column]) do
+        if name == w and not lower_text:find("node") then lower_text = degree end
+      end
+    end
+    lower_text = lower_text:gsub("^(%d+)%s*x$", "%1")
+    if column ~= "dp" and (lower_text:match("^%s*no%s*$") or lower_text:match("^%s*off%s*$")) then lower_text = "none" end
+    text = lower_text:match("^%d+$") or text
     text = lower_text:match("^(%d+)%s*%-?%s*way$") or (column == "pp" and lower_text:match("^(%d+)%s*stages?$"))
       or (column == "dp" and lower_text:match("^(%d+)%s*replicas?$"))
       or ((column ~= "dp") and lower_text:match("^%s*none%s*$") and "1") or text
@@ -307,7 +354,9 @@ function M.count_cell(column, cell)
     local a, b = lower:match("^(%d+)%s*[x%*]%s*(%d+)%s*t?o?k?e?n?s?$")
     if a then product = tostring(tonumber(a) * tonumber(b)) end
   elseif column == "micro_batch" then
-    -- ("2 seqs", "2 sequences per GPU"; helper-148: refused.)
+    -- ("2 seqs", "2 sequences per GPU"; helper-148: refused. "micro-batch size 2", "micro-batch
+    -- 2"; helper-150.)
+    lower = lower:gsub("^micro[%s%-]?batch[%s%-_]*s?i?z?e?%s*[=:]?%s*(%d)", "%1")
     lower = lower:gsub("^(%d+)%s*seqs?%f[%A]", "%1"):gsub("^(%d+)%s*sequences?%f[%A]", "%1"):gsub("^(%d+)%s*samples?%f[%A]", "%1")
     if lower:match("^%d+$") then product = lower end
     -- (A rank's, not a node's: "6 per GPU", "2 per DP rank"; helper-131.)
@@ -320,8 +369,15 @@ function M.count_cell(column, cell)
       :gsub("%s+per%s+gpu$", ""):gsub("%s+each$", "")
     product = bare:match("^(%d+)%s*model%s+chunks?$") or bare:match("^(%d+)%s*chunks?$")
       or bare:match("^(%d+)%s*virtual%s+%a*%s*stages?$")
+      -- ("interleaved 1F1B, 6 chunks", "interleaved (6)"; no interleaving in words; helper-150.)
+      or bare:match("^interleaved[%w%s%-]*,%s*(%d+)%s*chunks?$") or bare:match("^interleaved%s*%(%s*(%d+)%s*%)$")
+      or ((bare:match("^no%s+interleav%a*$") or bare:match("^non[%s%-]?interleaved$") or bare:match("^none%s*%(%s*1f1b%s*%)$"))
+        and "1")
   elseif column == "moe_topk" then
     product = lower:match("^(%d+)%s*routed") or lower:match("^top%-?(%d+)%s*routed")  -- ("8 routed + 1 shared")
+      -- ("8 activated", "top-8 of 256", "2 of 8 experts", "8 + 1 shared"; helper-150: refused.)
+      or lower:match("^(%d+)%s*activated") or lower:match("^(%d+)%s*active%f[%A]") or lower:match("^top%-?(%d+)%s+of%s+%d+")
+      or lower:match("^(%d+)%s+of%s+%d+%s*experts?$") or lower:match("^(%d+)%s+of%s+%d+$") or lower:match("^(%d+)%s*%+%s*%d+%s*shared")
   elseif column == "kv_heads" then
     product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
@@ -2960,6 +3016,11 @@ function M.parse_yes_no(cell)
   if cell == nil then return nil end
   -- ("SEQ_PARALLEL", NVIDIA's MLPerf configs' name, is sequence parallelism named.)
   local t = bounded(cell:lower()):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
+  -- (A shell default, "${SEQ_PARALLEL:=True}"; the emoji marks, a check and a cross, and a mark
+  -- after the name without a colon, "SP \u{2713}"; "Megatron-style SP"; helper-150: refused.)
+  t = t:gsub("^%s*%${%s*([%w_]+)%s*:?=%s*([%w]+)%s*}%s*$", "%1=%2"):gsub("\226\156\133", "\226\156\147")
+    :gsub("\226\157\140", "\226\156\151"):gsub("^(%a[%a%s_%-]-)%s+(\226\156[\147\148\151\152])%s*$", "%1: %2")
+    :gsub("^%s*megatron[%s%-]+style%s+sp%s*$", "megatron sp")
   -- DeepSpeed-Ulysses' sequence parallelism (its all-to-all over heads) is not Megatron's.
   local uly_at, uly_to = t:find("ulysses")
   if uly_at and not switched_off(t, uly_at, uly_to) and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end
@@ -2973,6 +3034,12 @@ function M.parse_yes_no(cell)
       -- value where the part before it only names the setting, and nothing read where the two
       -- disagree (helper-116: "SEQ_PARALLEL (no)" read as yes).
       local said = M.parse_yes_no(remark:sub(2, -2))
+      -- (A remark that gives a default or a comparison, "no (default: yes)", "False (default
+      -- True)", "no (vs yes)", is not the value; helper-150: it won over a no.)
+      local r = remark:lower()
+      if r:find("default") or r:find("%f[%a]vs%.?%f[%A]") or r:find("compar") or r:find("%f[%a]versus%f[%A]") then
+        said = nil
+      end
       if said ~= nil and said ~= yes then
         local b = before_remark:lower()
         local valued = b:find("%f[%a]yes%f[%A]") or b:find("%f[%a]true%f[%A]") or b:find("%f[%a]on%f[%A]")
@@ -3063,6 +3130,9 @@ function M.parse_experts(cell)
   if named then return tonumber(named), 0 end
   -- The shared ones first: "1 shared + 256 routed" (helper-129).
   local shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*shared%s*[%+,;]%s*(%d+)%s*routed")
+  -- (And "1 shared and 256 routed", "1 + 256 routed": the routed named second; helper-150.)
+  if not shared_first then shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*shared%s+and%s+(%d+)%s*routed") end
+  if not shared_first then shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*%+%s*(%d+)%s*routed") end
   if shared_first then return tonumber(routed_after), tonumber(shared_first) end
   local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
   if not routed then return nil end
@@ -3084,7 +3154,12 @@ function M.parse_experts(cell)
   local shared = low:match("%+%s*(%d+)%s*shared") or low:match("[,;%(]%s*(%d+)%s*shared") or low:match("^%+%s*(%d+)%s*$")
     or low:match("%f[%a]and%s+(%d+)%s*shared") or low:match("%f[%a]plus%s+(%d+)%s*shared") or low:match("/%s*(%d+)%s*shared")
     or low:match("shared%s*[=:]%s*(%d+)") or low:match("%+%s*shared%s*(%d+)") or low:match("^%+%s*(%d+)%s*%(%s*shared%s*%)")
+  -- ("128 (no shared)", "128, no shared experts"; helper-150: refused.)
+  if not shared and (low:find("%f[%a]no%s+shared") or low:find("without%s+shared")) then shared = "0" end
   if low:find("shared") and not shared then return nil end  -- (a shared count dml cannot read: not none)
+  -- (A sum whose first term is the smaller, "1+256", is the shared ones first: no published MoE
+  -- has more shared experts than routed; helper-150: 1 routed expert and 256 shared.)
+  if shared and not low:find("shared") and tonumber(shared) > tonumber(routed) then return tonumber(shared), tonumber(routed) end
   return tonumber(routed), tonumber(shared) or 0
 end
 
@@ -3943,7 +4018,8 @@ request = function(row, presets, assumed)
   layout.dp = dp
   -- Sequence parallelism splits across the TP group: at TP 1 a recipe's default "on" does
   -- nothing (MLPerf's SEQ_PARALLEL default True at TP 1), said.
-  if sequence_parallel and tp == 1 then
+  -- (Also a tp left out where the layout is not searched: TP 1, dml's default; helper-150.)
+  if sequence_parallel and (tp == 1 or (tp == nil and not search)) then
     note(fmt("sequence_parallel %q at TP 1: nothing to split, read as no", row.sequence_parallel))
     sequence_parallel, sp_note = false, nil
   end

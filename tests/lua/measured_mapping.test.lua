@@ -3227,3 +3227,38 @@ for cell, want in pairs { ["model.checkpoint=True"] = "full", ["model.gradient_c
     ["AC none"] = "none" } do
   t.eq(measured.parse_recompute(cell), want, cell)
 end
+-- The layout and expert cells in other words (helper-150: about 18,000 variants of 45 rows). A
+-- no beside a default or a comparison in parentheses was read as the remark's yes (3% off, or
+-- refused on a stack without sequence parallelism); sequence parallelism beside a blank tp was
+-- refused; "1 + 256 routed" was one routed expert.
+for cell, want in pairs { ["no (default: yes)"] = false, ["False (default True)"] = false, ["off (default on)"] = false,
+    ["no (vs yes)"] = false, ["yes (default: no)"] = true, ["${SEQ_PARALLEL:=True}"] = true, ["SP \226\156\147"] = true,
+    ["\226\156\133"] = true, ["\226\157\140"] = false, ["Megatron-style SP"] = true } do
+  t.eq(measured.parse_yes_no(cell), want, cell)
+end
+t.eq(measured.parse_yes_no("SEQ_PARALLEL (no)"), false, "still: the remark of a name alone")
+do
+  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_8B-8"), { tp = false, sequence_parallel = "yes" })))
+  t.eq(r.layout.sequence_parallel, false, "a blank tp is TP 1: nothing to split")
+end
+for cell, want in pairs { ["1 + 256 routed"] = "256/1", ["1+256"] = "256/1", ["1 shared and 256 routed"] = "256/1",
+    ["128 (no shared)"] = "128/0", ["64+2"] = "64/2", ["2 + 64 routed"] = "64/2" } do
+  local routed, shared = measured.parse_experts(cell)
+  t.eq(routed and (routed .. "/" .. shared), want, cell)
+end
+for column, cells in pairs {
+  tp = { "TENSOR_MODEL_PARALLEL=4", "model.tensor_model_parallel_size=4", "tp_size=4", "TP size 4", "4-way TP",
+    "4-way tensor parallel", "4x" },
+  cp = { "Ulysses SP 4", "ring 4" }, ep = { "EP 4 over 8 nodes", "ep_size=4" },
+  vpp_interleave = { "INTERLEAVED_PIPELINE=4", "--num-virtual-stages-per-pipeline-rank 4", "interleaved 1F1B, 4 chunks",
+    "interleaved (4)" },
+  moe_topk = { '"num_experts_per_tok": 4', "top-k=4", "4 activated", "top-4 of 256", "4 of 8 experts", "4 + 1 shared" },
+  micro_batch = { "micro-batch size 4", "micro-batch 4" } } do
+  for _, cell in ipairs(cells) do t.eq(measured.count_cell(column, cell), "4", column .. " " .. cell) end
+end
+for column, cell in pairs { vpp_interleave = "INTERLEAVED_PIPELINE=null", pp = "no", ep = "off" } do
+  t.eq(measured.count_cell(column, cell), "1", column .. " " .. cell)
+end
+t.eq(measured.count_cell("vpp_interleave", "non-interleaved"), "1"); t.eq(measured.count_cell("vpp_interleave", "no interleaving"), "1")
+t.eq(measured.count_cell("dp", "no"), "no", "still: dp's none is no degree")
+t.eq(measured.count_cell("micro_batch", "MINIBS=8"), "MINIBS=8", "MLPerf's MINIBS is a replica's batch, not the micro-batch")
