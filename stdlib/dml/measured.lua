@@ -312,10 +312,14 @@ function M.count_cell(column, cell)
         if after:find("^" .. w) then lower_text = n end
       end
     end
-    local name, degree = lower_text:match("^(%a+)%s+[%a%s]-(%d+)$")
-    if name then
+    -- (Between the name and the degree, only "sp", "parallel", "size" or "degree": not "context
+    -- length 8192", "dp shard 8"; helper-153.)
+    local name, middle, degree = lower_text:match("^(%a+)%s+([%a%s]-)%s*(%d+)$")
+    local plain_middle = middle and (middle == "" or middle == "sp" or middle:match("^parallel%a*$") or middle == "size"
+      or middle == "degree" or middle:match("^parallel%a*%s+size$") or middle:match("^parallel%a*%s+degree$"))
+    if name and plain_middle then
       for _, w in ipairs(words[column]) do
-        if name == w and not lower_text:find("node") then lower_text = degree end
+        if name == w then lower_text = degree end
       end
     end
     lower_text = lower_text:gsub("^(%d+)%s*x$", "%1")
@@ -376,7 +380,9 @@ function M.count_cell(column, cell)
   elseif column == "moe_topk" then
     product = lower:match("^(%d+)%s*routed") or lower:match("^top%-?(%d+)%s*routed")  -- ("8 routed + 1 shared")
       -- ("8 activated", "top-8 of 256", "2 of 8 experts", "8 + 1 shared"; helper-150: refused.)
-      or lower:match("^(%d+)%s*activated") or lower:match("^(%d+)%s*active%f[%A]") or lower:match("^top%-?(%d+)%s+of%s+%d+")
+      -- (Not beside a remark that counts the shared one in, "9 active (8 routed + 1 shared)";
+      -- helper-153.)
+      or lower:match("^(%d+)%s*activ%a*[%a%s]*$") or lower:match("^top%-?(%d+)%s+of%s+%d+")
       or lower:match("^(%d+)%s+of%s+%d+%s*experts?$") or lower:match("^(%d+)%s+of%s+%d+$") or lower:match("^(%d+)%s*%+%s*%d+%s*shared")
   elseif column == "kv_heads" then
     product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
@@ -1800,11 +1806,25 @@ local function compiled(row)
   if notes:find("%f[%a]eager%f[%A]") then return false end
   -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
   -- "--training.compile", "compile enabled").
-  -- (And as a key, "[training] compile = true", "compile=True", "training.compile=true";
-  -- helper-151.)
   for _, p in ipairs { "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
-                       "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled", "%f[%a]compile%s*[:=]%s*true" } do
+                       "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled" } do
     if says(notes, p) then return true end
+  end
+  -- (And as a key, "[training] compile = true", "compile=True", "training.compile=true";
+  -- helper-151. Not in a clause that hedges it, "compile = true was slower, not used", "in the
+  -- float8 runs only", nor where the notes leave open whether the row ran compiled; helper-153.)
+  if not (notes:find("whether[%a%s']-compiled") or notes:find("compil%a*[%a%s']-not%s+stated")) then
+    for clause in notes:gmatch("[^;%.%(%)]+") do
+      local from, to = clause:find("%f[%a]compile%s*[:=]%s*true")
+      if from and not switched_off(clause, from, to) then
+        local hedged = false
+        for _, w in ipairs { "slower", "not%s+used", "unused", "crash", "%f[%a]only%f[%A]", "fail", "tried", "disabled",
+          "instead", "%f[%a]if%f[%A]", "would", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]" } do
+          hedged = hedged or clause:find(w) ~= nil
+        end
+        if not hedged then return true end
+      end
+    end
   end
   return false
 end
@@ -1880,7 +1900,10 @@ function M.stack_for(row)
       -- (And after it: "TP (async)", "TP: async", "TP async"; helper-142.)
       if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[:%(]?%s*async%f[%A]") end
       -- (And after its degree: "TP=8 async", "TP 8 (async)"; helper-151.)
-      if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s*%(?%s*async%f[%A]") end
+      -- (async alone: not "TP 8 (async checkpointing)", "TP=8 async_mode=disabled"; helper-153.)
+      if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s*%(%s*async%s*%)") end
+      if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s+async%s*[;,%.]") end
+      if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s+async%s*$") end
       local vanilla_at = text:find("vanilla[%s%-_]*tp")
       if async_at and not switched_off(text, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
@@ -1991,7 +2014,17 @@ function M.stack_for(row)
   -- NVIDIA GPUs are NVIDIA's NeMo ones): the NeMo stack, said.
   local elsewhere = ((row.source or "") .. " " .. (row.source_locator or "") .. " " .. (row.notes or "")):lower()
   -- (Also "NGC PyTorch 23.09" and the image's name, "nvcr.io/nvidia/pytorch:23.09-py3"; helper-151.)
-  local ngc = f:find("nvidia release") or f:find("%f[%a]ngc%f[%A]") or f:find("nvcr%.io")
+  -- (Those only where the row is an MLPerf result or names NeMo, and the cell names no other
+  -- framework nor rules the container out; helper-153.)
+  local image = (f:find("%f[%a]ngc%f[%A]") or f:find("nvcr%.io")) and not f:find("not%s+ngc")
+  for _, other in ipairs { "transformers", "hugging", "nanogpt", "lightning", "nanotron", "maxtext", "jax", "%f[%a]pax",
+    "amd", "rocm", "deepspeed", "colossal", "torchtitan", "fsdp", "accelerate" } do
+    if f:find(other) then image = false end
+  end
+  if image and not (elsewhere:find("%f[%a]nemo%f[%A]") or elsewhere:find("training_results") or elsewhere:find("mlperf")) then
+    image = false
+  end
+  local ngc = f:find("nvidia release") or image
   if ngc and not f:find("megatron") and (elsewhere:find("%f[%a]nemo%f[%A]")
       or elsewhere:find("megatron") or elsewhere:find("training_results") or elsewhere:find("mlperf")) then
     return "megatron_core", fmt("stack megatron_core for %q (an NGC container; the row's configs are NVIDIA's NeMo ones)",
@@ -2253,12 +2286,19 @@ function M.parse_zero(cell)
   if degree then unit = "" end
   if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
   if degree == nil then degree, unit = t:match("hsdp%s*[=:]?%s*(%d+)%s*(%a*)") end
-  -- ("ZeRO-1 over 8 ranks", "across 8 GPUs"; helper-151: the group lost. Not "over 2 nodes".)
-  if degree == nil then degree, unit = unstaged:match("over%s+(%d+)%s*(%a*)") end
-  if degree == nil then degree, unit = unstaged:match("across%s+(%d+)%s*(%a*)") end
-  if unit and not (unit == "" or unit:find("^rank") or unit:find("^gpu") or unit:find("^device") or unit:find("^gcd")
-      or unit == "shard") and unit:find("^node") == nil and not t:find("shard") then
-    degree, unit = nil, nil
+  -- ("ZeRO-1 over 8 ranks", "sharded across 8 GPUs"; helper-151: the group lost. Right after the
+  -- sharding, of ranks or GPUs: not "over 2 nodes", "accumulation over 8 micro-batches",
+  -- "replicated over 8 ranks", "over 8 GPUs per node"; helper-153.)
+  if degree == nil then
+    for _, lead in ipairs { "zero[%s_%-]*stage[%s_%-=:]*%d", "zero[%s_%-]*%d", "shard%a*", "fsdp%d?", "distributed%s+optimizer" } do
+      for _, prep in ipairs { "over", "across" } do
+        local d, u, rest = t:match(lead .. "%s+" .. prep .. "%s+(%d+)%s*(%a+)(.*)$")
+        if d and (u:find("^rank") or u:find("^gpu") or u:find("^device") or u:find("^gcd")) and not rest:find("^%s*per%s")
+          and not rest:find("^%s*/") then
+          degree, unit = d, ""
+        end
+      end
+    end
   end
   if (t:find("%d+%s*[x%*]%s*%d+") or t:find("%d+%s*\195\151%s*%d+")) and t:find("hsdp") then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
@@ -2348,8 +2388,11 @@ function M.parse_zero(cell)
   local reshard_at, reshard_to = t:find("reshard[%a]*[%s_]*after[%s_]*t?h?e?[%s_]*forward")
   if reshard_at and switched_off(t, reshard_at, reshard_to) then return 2, shard, hybrid end
   local grads = t:find("gradients?") or t:find("%f[%a]grads?%f[%A]")
-  -- (Or the optimizer named alone, "FSDP grad+optimizer sharding"; helper-151: ZeRO 3.)
-  local states = t:find("optimi[sz]er[%s_%-]*states?") or t:find("%f[%a]os%f[%A]") or t:find("optimi[sz]er%f[%A]")
+  -- (Or the optimizer joined to the gradients, "FSDP grad+optimizer sharding"; helper-151: ZeRO 3.
+  -- Not any "grad" beside an optimizer, "fp32 grad accumulation"; helper-153.)
+  local states = t:find("optimi[sz]er[%s_%-]*states?") or t:find("%f[%a]os%f[%A]")
+    or t:find("grad%a*%s*[%+&/]%s*optimi[sz]er%f[%A]") or t:find("optimi[sz]er%s*[%+&/]%s*grad")
+    or t:find("grad%a*%s+and%s+optimi[sz]er%f[%A]")
   if grads and states and t:find("shard") and not t:find("param") and not t:find("weight") then
     return 2, shard, hybrid
   end
@@ -2469,7 +2512,19 @@ function M.parse_recompute(cell)
   -- and "AC none"; helper-151: refused.)
   t = t:gsub("activation%s+ckpt", "activation checkpointing"):gsub("%f[%a]grad%a*%s+ckpt", "gradient checkpointing")
     :gsub("[%w_%.]*gradient_checkpointing_enable%s*%(%s*%)", "gradient checkpointing")
-  for _ = 1, 3 do t = t:gsub("^(%s*)[%a_][%w_]*%.([%a_][%w_%.]*%s*[=:])", "%1%2") end
+  -- (Saving checkpoints is no recompute: "checkpoint.enable_checkpoint = true",
+  -- "model.save_checkpoint=True", "checkpoint_interval"; helper-153.)
+  if t:find("enable_checkpoint") or t:find("save[%w_]*checkpoint") or t:find("checkpoint[%w_]*interval")
+    or t:find("checkpoint[%w_]*dir") or t:find("checkpoint[%w_]*folder") or t:find("checkpoint[%w_]*path") then
+    return nil
+  end
+  for _ = 1, 3 do
+    t = t:gsub("^(%s*)[%a_][%w_]*%.([%a_][%w_%.]*)(%s*[=:])", function(space, key, sep)
+      if key == "checkpoint" or key:find("activation") or key:find("recomput") or key:find("gradient_checkpointing") then
+        return space .. key .. sep
+      end
+    end)
+  end
   t = t:gsub("^(%s*ac)%s+(%a+)%s*$", "%1: %2")
   -- Megatron-Core's flags together, "--recompute-granularity selective --recompute-modules
   -- moe_act layernorm": the modules listed, as the list alone reads below (helper-141: read as
@@ -2867,6 +2922,9 @@ function M.parse_precision(cell)
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
+  -- (A setting left unset is its default: "FP8 unset (default True)" is on, "FP8 unset (default
+  -- False)" and a bare "unset" off; helper-153.)
+  low = low:gsub("unset%s*%(%s*default%s*[:=]?%s*(%a+)%s*%)", "%1")
   local t = without_off(low)
   -- Only FP8 or FP4 named, and ruled out ("FP8: no", "without FP8"): 16-bit, said.
   local formats = { "fp8", "float8", "fp4", "float4", "bf16", "bfloat16", "fp16", "float16", "16%-bit", "fp32", "float32",
@@ -2912,9 +2970,20 @@ function M.parse_precision(cell)
     -- beside 16- or 8-bit, or read as fp8): its scales' formats ("E4M3 block scales", "FP8 scale
     -- factors", "FP32 tensor scale"), its element format (E2M1), and 16-bit master weights.
     -- (Also "FP8 E4M3 block scales", the format named twice; helper-151: refused as 4- beside 8-bit.)
-    t = t:gsub("fp8[%s%-]*u?e4m3[%s%-]*[%a%s%-]-scal[%a]*", " ")
-    t = t:gsub("u?e4m3[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("u?e8m0[%s%-]*[%a%s%-]-scal[%a]*", " ")
-      :gsub("fp8[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("fp32[%s%-]*[%a%s%-]-scal[%a]*", " "):gsub("%f[%a]e2m1%f[%A]", " ")
+    -- (At most one word between the format and "scale": "FP8 E4M3 with delayed scaling for
+    -- attention" is another recipe's FP8; helper-153.)
+    t = t:gsub("fp8[%s%-]*%(?u?e4m3%)?[%s%-]*[%a%-]*%s*scal[%a]*", function(m)
+      if m:find("with") or m:find("delayed") or m:find("current") then return nil end
+      return " "
+    end)
+    local function scales(fmt_pattern)
+      t = t:gsub(fmt_pattern .. "[%s%-]*[%a%-]*%s*scal[%a]*", function(m)
+        if m:find("with") or m:find("delayed") or m:find("current") then return nil end
+        return " "
+      end)
+    end
+    scales("u?e4m3"); scales("u?e8m0"); scales("fp8"); scales("fp32")
+    t = t:gsub("%f[%a]e2m1%f[%A]", " ")
       :gsub("bf16%s+master[%s%a]*", " master"):gsub("bfloat16%s+master[%s%a]*", " master")
     -- FP8 attention (Transformer Engine's FP8_DPA) beside 4-bit linears is no mixed-input
     -- matmul: its own kernel, costed at the 16-bit attention rate, said.
@@ -3001,7 +3070,9 @@ function M.parse_fp8_scaling(cell)
   -- (torchao's own "axiswise", "per-row", "row wise"; helper-142: tensorwise.)
   local t = cell:lower()
   -- (And per-channel scaling, a scale a row of the weight, "float8 per-channel scaling"; helper-151.)
-  if t:find("row[%s%-]?wise") or t:find("axis[%s%-]?wise") or t:find("per[%s%-]row") or t:find("per[%s%-]channel") then
+  local channel = t:find("per[%s%-]channel") and not t:find("not%s+per[%s%-]channel") and not t:find("per[%s%-]tensor")
+    and not t:find("tensor[%s%-]?wise")  -- (helper-153: "FP8 tensorwise (not per-channel)")
+  if t:find("row[%s%-]?wise") or t:find("axis[%s%-]?wise") or t:find("per[%s%-]row") or channel then
     return "rowwise"
   end
   return "tensorwise"
@@ -3037,11 +3108,16 @@ function M.parse_yes_no(cell)
       -- (A remark that gives a default or a comparison, "no (default: yes)", "False (default
       -- True)", "no (vs yes)", is not the value; helper-150: it won over a no.)
       local r = remark:lower()
-      if r:find("default") or r:find("%f[%a]vs%.?%f[%A]") or r:find("compar") or r:find("%f[%a]versus%f[%A]") then
+      local b = before_remark:lower()
+      -- (Beside a value; a name alone takes its default: "SEQ_PARALLEL (default False)" is no;
+      -- helper-153.)
+      local has_value = b:find("%f[%a]no%f[%A]") or b:find("%f[%a]false%f[%A]") or b:find("%f[%a]off%f[%A]")
+        or b:find("%f[%a]disabled%f[%A]") or b:find("%f[%a]yes%f[%A]") or b:find("%f[%a]true%f[%A]")
+        or b:find("%f[%a]on%f[%A]") or b:find("%f[%a]enabled%f[%A]") or b:find("[=:]")
+      if has_value and (r:find("default") or r:find("%f[%a]vs%.?%f[%A]") or r:find("compar") or r:find("%f[%a]versus%f[%A]")) then
         said = nil
       end
       if said ~= nil and said ~= yes then
-        local b = before_remark:lower()
         local valued = b:find("%f[%a]yes%f[%A]") or b:find("%f[%a]true%f[%A]") or b:find("%f[%a]on%f[%A]")
           or b:find("%f[%a]enabled%f[%A]") or b:find("%f[%d]1%f[%D]") or b:find("[=:]")
         if valued then return nil end
@@ -3155,7 +3231,10 @@ function M.parse_experts(cell)
     or low:match("%f[%a]and%s+(%d+)%s*shared") or low:match("%f[%a]plus%s+(%d+)%s*shared") or low:match("/%s*(%d+)%s*shared")
     or low:match("shared%s*[=:]%s*(%d+)") or low:match("%+%s*shared%s*(%d+)") or low:match("^%+%s*(%d+)%s*%(%s*shared%s*%)")
   -- ("128 (no shared)", "128, no shared experts"; helper-150: refused.)
-  if not shared and (low:find("%f[%a]no%s+shared") or low:find("without%s+shared")) then shared = "0" end
+  -- (Not a setting of theirs, "no shared-expert overlap"; helper-153.)
+  local none_shared = low:find("%f[%a]no%s+shared%s*e?x?p?e?r?t?s?%s*[%),;]") or low:find("%f[%a]no%s+shared%s*e?x?p?e?r?t?s?%s*$")
+    or low:find("without%s+shared%s+experts?%f[^%w%-]")
+  if not shared and none_shared then shared = "0" end
   if low:find("shared") and not shared then return nil end  -- (a shared count dml cannot read: not none)
   -- (A sum whose first term is the smaller, "1+256", is the shared ones first: no published MoE
   -- has more shared experts than routed; helper-150: 1 routed expert and 256 shared.)
@@ -4018,8 +4097,12 @@ request = function(row, presets, assumed)
   layout.dp = dp
   -- Sequence parallelism splits across the TP group: at TP 1 a recipe's default "on" does
   -- nothing (MLPerf's SEQ_PARALLEL default True at TP 1), said.
-  -- (Also a tp left out where the layout is not searched: TP 1, dml's default; helper-150.)
-  if sequence_parallel and (tp == 1 or (tp == nil and not search)) then
+  -- (A tp left out where the layout is not searched: which TP ran is not said, and sequence
+  -- parallelism needs one above 1; helper-150 and 153.)
+  if sequence_parallel and tp == nil and not search then
+    return nil, fmt("sequence_parallel %q needs tensor parallelism, and tp is not given", row.sequence_parallel)
+  end
+  if sequence_parallel and tp == 1 then
     note(fmt("sequence_parallel %q at TP 1: nothing to split, read as no", row.sequence_parallel))
     sequence_parallel, sp_note = false, nil
   end

@@ -3237,10 +3237,8 @@ for cell, want in pairs { ["no (default: yes)"] = false, ["False (default True)"
   t.eq(measured.parse_yes_no(cell), want, cell)
 end
 t.eq(measured.parse_yes_no("SEQ_PARALLEL (no)"), false, "still: the remark of a name alone")
-do
-  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_8B-8"), { tp = false, sequence_parallel = "yes" })))
-  t.eq(r.layout.sequence_parallel, false, "a blank tp is TP 1: nothing to split")
-end
+t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_8B-8"), { tp = false, sequence_parallel = "yes" }))),
+  'sequence_parallel "yes" needs tensor parallelism, and tp is not given', "said as the row's (helper-153: not TP 1)")
 for cell, want in pairs { ["1 + 256 routed"] = "256/1", ["1+256"] = "256/1", ["1 shared and 256 routed"] = "256/1",
     ["128 (no shared)"] = "128/0", ["64+2"] = "64/2", ["2 + 64 routed"] = "64/2" } do
   local routed, shared = measured.parse_experts(cell)
@@ -3262,3 +3260,38 @@ end
 t.eq(measured.count_cell("vpp_interleave", "non-interleaved"), "1"); t.eq(measured.count_cell("vpp_interleave", "no interleaving"), "1")
 t.eq(measured.count_cell("dp", "no"), "no", "still: dp's none is no degree")
 t.eq(measured.count_cell("micro_batch", "MINIBS=8"), "MINIBS=8", "MLPerf's MINIBS is a replica's batch, not the micro-batch")
+-- A review of the software and layout rounds' patterns (helper-153): texts they misread, each
+-- read as before them (or refused, as before), with a test.
+do
+  local base = row("TT-T1-8B-8gpu-6667")
+  local function stack_with(notes) return (stack(copy(base, { framework = "torchtitan", precision = "bf16", notes = notes }))) end
+  t.eq(stack_with("compile = true was slower, not used"), "torchtitan")
+  t.eq(stack_with("compile: true in the float8 runs only"), "torchtitan")
+  t.eq(stack_with("config: compile = true; whether this row ran compiled is not stated"), "torchtitan")
+  t.eq(stack_with("[training] compile = true"), "torchtitan_compile", "still")
+end
+t.eq(measured.parse_precision("FP8 unset (default True)"), "fp8"); t.eq(measured.parse_precision("BF16 (FP8 unset (default False))"), "bf16")
+t.eq(measured.parse_yes_no("SEQ_PARALLEL (default False)"), false); t.eq(measured.parse_yes_no("SP (default: no)"), false)
+t.eq(measured.parse_zero("sharded optimizer (bf16 optimizer), fp32 grad accumulation"), 1)
+t.eq(select(2, measured.parse_zero("FSDP FULL_SHARD, gradient accumulation over 8 micro-batches")), nil)
+t.eq(select(2, measured.parse_zero("ZeRO-1, replicated over 8 ranks")), nil)
+t.eq(select(2, measured.parse_zero("ZeRO-3 over 8 GPUs per node, 16 nodes")), nil)
+t.eq(select(2, measured.parse_zero("ZeRO-3 sharded across 64 GPUs")), 64, "still")
+t.eq(stack(copy(row("MBridge-25.11-LLAMA3_8B-8"), { framework = "HF Transformers in an NGC container", notes = "cf. Megatron" })),
+  "torchtitan")
+t.eq(measured.parse_fp8_scaling("FP8 tensorwise (not per-channel)"), "tensorwise")
+t.eq(measured.parse_fp8_scaling("FP8, per-tensor activations, per-channel weights"), "tensorwise")
+t.eq(measured.count_cell("moe_topk", "9 active (8 routed + 1 shared)"), "9 active (8 routed + 1 shared)")
+for column, cell in pairs { pp = "pp layers per stage 4", cp = "context length 8192", dp = "dp shard 8" } do
+  t.eq(measured.count_cell(column, cell), cell, column .. " " .. cell)
+end
+t.eq(measured.parse_precision("NVFP4 for MLP; FP8 E4M3 with delayed scaling for attention projections"), nil,
+  "4-bit beside 8-bit, refused as before")
+t.eq(measured.parse_experts("128 (no shared-expert overlap)"), nil, "a setting of the shared experts: refused as before")
+for _, notes in ipairs { "TP 8 (async checkpointing)", "TP=8 async_mode=disabled", "TP 8 async data loader" } do
+  local plain = stack(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { notes = "TP 8" }))
+  t.eq(plain ~= "torchtitan_async_tp", true); t.eq(stack(copy(row("TT-asyncTP-70B-bfloat16-vanilla"), { notes = notes })), plain, notes)
+end
+for _, cell in ipairs { "checkpoint.enable_checkpoint = true", "model.save_checkpoint=True", "enable_checkpoint = true" } do
+  t.eq(measured.parse_recompute(cell), nil, cell)
+end
