@@ -848,12 +848,14 @@ local compared_words = { "%f[%a]not%s*$", "%f[%a]vs%.?%s*$", "%f[%a]versus%s*$",
   "same%s+die%s+as%s*$", "same%s+chip%s+as%s*$", "%f[%a]unlike%s*$", "instead%s+of%s*$", "rather%s+than%s*$",
   "%f[%a]than%s+the%s*$", "%f[%a]than%s*$", "%f[%a]like%s+the%s*$", "%f[%a]as%s+the%s*$", "%f[%a]not%s+an?%s*$",
   "%f[%a]not%s+the%s*$", "%f[%a]over%s*$" }
-local function compared(before)
-  for _, w in ipairs(compared_words) do
-    if before:find(w) then return true end
+-- Whether text holds any of the patterns.
+local function finds_any(text, patterns)
+  for _, p in ipairs(patterns) do
+    if text:find(p) then return true end
   end
   return false
 end
+local function compared(before) return finds_any(before, compared_words) end
 
 --- nvl_card(text): the lower-cased GPU cell names an NVL card (the H100 NVL, the H200 NVL: PCIe
 --- cards with NVLink bridges): "NVL" as a word, not ruled out ("(SXM, not NVL)", "H100 NVL not
@@ -2929,12 +2931,7 @@ function M.parse_precision(cell)
   -- Only FP8 or FP4 named, and ruled out ("FP8: no", "without FP8"): 16-bit, said.
   local formats = { "fp8", "float8", "fp4", "float4", "bf16", "bfloat16", "fp16", "float16", "16%-bit", "fp32", "float32",
     "tf32", "%f[%a]amp%f[%A]", "mixed", "half", "e4m3", "e5m2", "8%-bit", "mxfp", "ms%-?amp" }
-  local function names_format(text)
-    for _, f in ipairs(formats) do
-      if text:find(f) then return true end
-    end
-    return false
-  end
+  local function names_format(text) return finds_any(text, formats) end
   if (low:find("fp8") or low:find("fp4") or low:find("float8")) and not names_format(t) then
     return "bf16", fmt("precision %q read as bf16 (its 8- or 4-bit format ruled out, no other named)", cell)
   end
@@ -2972,17 +2969,13 @@ function M.parse_precision(cell)
     -- (Also "FP8 E4M3 block scales", the format named twice; helper-151: refused as 4- beside 8-bit.)
     -- (At most one word between the format and "scale": "FP8 E4M3 with delayed scaling for
     -- attention" is another recipe's FP8; helper-153.)
-    t = t:gsub("fp8[%s%-]*%(?u?e4m3%)?[%s%-]*[%a%-]*%s*scal[%a]*", function(m)
-      if m:find("with") or m:find("delayed") or m:find("current") then return nil end
-      return " "
-    end)
     local function scales(fmt_pattern)
       t = t:gsub(fmt_pattern .. "[%s%-]*[%a%-]*%s*scal[%a]*", function(m)
         if m:find("with") or m:find("delayed") or m:find("current") then return nil end
         return " "
       end)
     end
-    scales("u?e4m3"); scales("u?e8m0"); scales("fp8"); scales("fp32")
+    scales("fp8[%s%-]*%(?u?e4m3%)?"); scales("u?e4m3"); scales("u?e8m0"); scales("fp8"); scales("fp32")
     t = t:gsub("%f[%a]e2m1%f[%A]", " ")
       :gsub("bf16%s+master[%s%a]*", " master"):gsub("bfloat16%s+master[%s%a]*", " master")
     -- FP8 attention (Transformer Engine's FP8_DPA) beside 4-bit linears is no mixed-input
