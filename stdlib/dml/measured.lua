@@ -4171,8 +4171,16 @@ request = function(row, presets, assumed)
       note(fmt("zero_or_fsdp %q read as ZeRO 3 (Colossal-AI's Gemini; its chunked placement and any offload to the host not modelled)",
         row.zero_or_fsdp))
     end
-    -- (Not where it is switched off: "cpu_offload=False".)
-    local offload_at, offload_to = z:find("offload[%a_]*")
+    -- (Not where it is switched off: "cpu_offload=False", nor fractions of nothing,
+    -- "offload_optim_frac=0.0, offload_param_frac=0.0"; helper-154.)
+    local offload_at, offload_to
+    for from, to in z:gmatch("()offload[%a_]*()") do
+      local frac = z:sub(to):match("^%s*[=:]%s*([%d%.]+)")
+      if not (frac and tonumber(frac) == 0) then
+        offload_at, offload_to = from, to - 1
+        break
+      end
+    end
     if not offload_at then offload_at, offload_to = z:find("%f[%a]infinity%f[%A]") end  -- ("ZeRO-3 (Infinity)")
     if offload_at and not switched_off(z, offload_at, offload_to) then
       note(fmt("zero_or_fsdp %q: the offload to the host%s (optimizer or parameters) is not modelled", row.zero_or_fsdp,
@@ -4520,6 +4528,17 @@ function M.flop_formula(row)
   end
   -- The 2021 Megatron-LM formula, the paper's (Narayanan et al.'s, the recompute forward in it).
   if bare:find("72bslh") then return "korthikanti" end
+  -- Megatron-DeepSpeed's throughput_calculator written out, "24 * checkpoint_activations_factor
+  -- * ... (1 + s/6h + V/16lh)": Narayanan et al.'s formula where the row checkpoints every layer
+  -- (factor 4), three quarters of it where it does not (factor 3), which dml does not have
+  -- (helper-154: read as Megatron-Core's count, every measured time 25% short).
+  if t:find("checkpoint[%s_]*activations?[%s_]*factor") and t:find("%f[%d]24%f[%D]") then
+    if M.parse_recompute(row.recompute) == "full" then
+      return "narayanan", "Megatron-DeepSpeed's throughput_calculator with checkpoint_activations_factor 4 (every layer recomputed): Narayanan et al.'s formula"
+    end
+    return nil, fmt("no known FLOP formula (tflops_counting %q: Megatron-DeepSpeed's throughput_calculator without full recompute counts 3/4 of Narayanan et al.'s formula)",
+      row.tflops_counting or "")
+  end
   -- (Korthikanti et al.'s model FLOPs by its authors, below the refusals of recompute counted;
   -- helper-148 and 149.)
   if t:find("korthikanti") then return "korthikanti" end

@@ -3295,3 +3295,17 @@ end
 for _, cell in ipairs { "checkpoint.enable_checkpoint = true", "model.save_checkpoint=True", "enable_checkpoint = true" } do
   t.eq(measured.parse_recompute(cell), nil, cell)
 end
+-- Megatron-DeepSpeed's throughput_calculator written out (helper-154, transcribing new runs: read
+-- as Megatron-Core's count, every measured time 25% short), and offload fractions of nothing.
+do
+  local calc = "megatron/utils.py throughput_calculator: flops_per_iteration = (24 * checkpoint_activations_factor * batch_size" ..
+    " * seq_len * num_layers * (hidden_size**2)) * (1. + (seq_len / (6. * hidden_size)) + (vocab_size / (16. * num_layers * hidden_size)))"
+  t.eq(measured.flop_formula { tflops_counting = calc,
+      recompute = "activation_checkpoint='true' (--checkpoint-activations, --deepspeed-activation-checkpointing)" },
+    "narayanan")
+  t.eq(measured.flop_formula { tflops_counting = calc, recompute = "none" }, nil, "factor 3: not a formula dml has")
+  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_8B-8"), {
+    zero_or_fsdp = "gemini (GeminiPlugin, shard_param_frac=1.0, offload_optim_frac=0.0, offload_param_frac=0.0)" })))
+  t.eq(has(r.assumed, 'zero_or_fsdp "gemini (GeminiPlugin, shard_param_frac=1.0, offload_optim_frac=0.0, offload_param_frac=0.0)": the offload'),
+    false, "no offload said where its fractions are 0")
+end
