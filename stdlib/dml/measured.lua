@@ -772,6 +772,12 @@ M.gpu_rules = {
 -- A free-text cell as its patterns read it: its first 1 KB, a run of 13 digits or more as "?"
 -- (no setting has one; patterns that backtrack over a long run take cubic time: a cell of 4,000
 -- digits held parse_recompute for minutes).
+-- A setting's value without its quotes, as YAML and Python write them: "zero_stage: \"3\"",
+-- "activation_checkpoint='true'" (helper-154: refused, or ZeRO 1 for 3).
+local function unquoted_values(text)
+  return (text:gsub("([=:]%s*)[\"'](%w[%w%-%.]*)[\"']", "%1%2"))
+end
+
 local function bounded(text)
   return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"))
 end
@@ -2171,7 +2177,7 @@ function M.parse_zero(cell)
   if cell == nil then return nil end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
-  local t = bounded(cell:lower())
+  local t = unquoted_values(bounded(cell:lower()))
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
   if t:find("zero%+%+") or t:find("%f[%a]hpz%f[%A]") or t:find("%f[%a]qwz%f[%A]") or t:find("%f[%a]qgz%f[%A]")
     or t:find("%f[%a]mics%f[%A]") then
@@ -2508,7 +2514,7 @@ end
 
 function M.parse_recompute(cell)
   if cell == nil then return nil end
-  local t = module_names(bounded(cell:lower()))
+  local t = module_names(unquoted_values(bounded(cell:lower())))
   -- (Also "activation ckpt", "grad ckpt", Hugging Face's "gradient_checkpointing_enable()", a
   -- key with its config's path, "model.checkpoint=True", "fsdp_config.activation_checkpointing=true",
   -- and "AC none"; helper-151: refused.)
@@ -3079,7 +3085,7 @@ end
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
   -- ("SEQ_PARALLEL", NVIDIA's MLPerf configs' name, is sequence parallelism named.)
-  local t = bounded(cell:lower()):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
+  local t = unquoted_values(bounded(cell:lower())):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
   -- (A shell default, "${SEQ_PARALLEL:=True}"; the emoji marks, a check and a cross, and a mark
   -- after the name without a colon, "SP \u{2713}"; "Megatron-style SP"; helper-150: refused.)
   t = t:gsub("^%s*%${%s*([%w_]+)%s*:?=%s*([%w]+)%s*}%s*$", "%1=%2"):gsub("\226\156\133", "\226\156\147")

@@ -3309,3 +3309,7 @@ do
   t.eq(has(r.assumed, 'zero_or_fsdp "gemini (GeminiPlugin, shard_param_frac=1.0, offload_optim_frac=0.0, offload_param_frac=0.0)": the offload'),
     false, "no offload said where its fractions are 0")
 end
+-- A setting's value in quotes, as YAML and Python write it (helper-154's rows: refused, or ZeRO 1
+-- for 3).
+t.eq(measured.parse_recompute("activation_checkpoint='true'"), "full"); t.eq(measured.parse_zero('zero_stage: "3"'), 3)
+t.eq(measured.parse_yes_no('sequence_parallel="true"'), true)
