@@ -1620,6 +1620,14 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         fmt("inter-node %s Gb/s, more than one NIC carries, read as the node's, shared by its %d GPUs", rate_only,
           gpus_per_node)
     end
+    -- AWS's Elastic Fabric Adapter is quoted per instance (p4d's 400 Gb/s is four 100 Gb/s
+    -- adapters for 8 GPUs, p5's 3,200 Gb/s thirty-two): a lone EFA rate is the node's
+    -- (helper-155: BloombergGPT's "EFA inter-node connections (400 Gb/s)" read as one NIC a GPU).
+    if rate_only and (t:find("%f[%a]efa%f[%A]") or t:find("elastic%s+fabric%s+adapter")) and not node_nics and not gpus_a_nic then
+      return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s of EFA, which AWS quotes per instance, read as the node's, shared by its %d GPUs", rate_only,
+          gpus_per_node)
+    end
     -- A lone rate over twice the GPU's usual server NIC (an A100's 200 Gb/s: "800Gbps
     -- interconnect") is likelier the node's than one NIC a GPU of that generation never had.
     local usual = M.nic_spec[gpu_preset]
@@ -2373,6 +2381,8 @@ function M.parse_zero(cell)
   local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-:=]*(%d)%f[%D]")
     or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
     or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
+    -- (In a paper's words, "stage 3 of ZeRO optimization"; helper-155: ZeRO 1.)
+    or t:match("stage[%s_%-]*(%d)%s+of%s+zero")
   if z then return tonumber(z), shard, hybrid end
   -- DeepSpeed's and PaddlePaddle's keys for the stage ("zero_stage: 3",
   -- "zero_optimization.stage=2", "sharding_stage=2"), after a stage named plainly ("ZeRO-1
@@ -2863,7 +2873,10 @@ function M.parse_recompute(cell)
     or word == "block" or t:find("^activation checkpointing") then
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
+  -- (Also "each transformer layer", "We apply activation checkpointing to each transformer
+  -- layer"; helper-155: refused.)
   if has("%f[%a]full%f[%A]") or has("every layer") or has("all layers") or has("every%s+transformer%s+layer")
+    or has("each%s+transformer%s+layer") or has("each%s+decoder%s+layer")
     or has("every%s+decoder%s+layer") or has("all%s+transformer%s+layers") or has("all%s+decoder%s+layers") or t:match("^%s*ac%s*$")
     or has("gradient checkpointing") or t:match("^%s*ac%s*[:=]?%s*true%s*$") or t:match("^%s*ac%s*[:=]?%s*on%s*$")
     or has("activation recomputation") or t:match("^%s*remat%s*$") or t:match("^%s*rematerialization%s*$")
@@ -4129,6 +4142,11 @@ request = function(row, presets, assumed)
         return nil, fmt("zero_or_fsdp %q: ZeRO++'s hierarchical and quantized collectives are not modelled",
           row.zero_or_fsdp)
       end
+      -- (MiCS by name, as its reason: helper-155's BloombergGPT row said "not understood".)
+      if row.zero_or_fsdp:lower():find("%f[%a]mics%f[%A]") then
+        return nil, fmt("zero_or_fsdp %q: MiCS's scale-aware partitioning and hierarchical collectives are not modelled",
+          row.zero_or_fsdp)
+      end
       -- ZeRO-Offload and ZeRO-Infinity by name, without a stage: their offload is the run's
       -- point, and dml does not model it (with a stage named, the stage is read and the offload
       -- said: "ZeRO-3 CPU offload").
@@ -4491,6 +4509,12 @@ function M.flop_formula(row)
   -- "96*B*s*l*h" and "96·B·s·l·h²" read the same.
   local bare = t:gsub("%^2", ""):gsub("\194\178", ""):gsub("[%s%*%.\194\183\195\151]", "")
   if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
+  -- (The 72 B s l h^2 form spelled out wins over a name beside it, "Narayanan et al.'s expression
+  -- without its recompute term: 72 B s l h^2 (1 + s/6h + V/12lh)"; helper-155: read as the 96 form.)
+  if bare:find("72bslh") and not t:find("%f[%a]hfu%f[%A]") and not t:find("with%s+recomput") and not t:find("%+%s*recomput")
+    and not t:find("incl%a*%.?%s+recomput") then
+    return "korthikanti"
+  end
   -- Narayanan et al.'s formula by name; Megatron's count with the recompute forward is theirs
   -- (96 B s l h^2 (1 + s/6h + V/16lh): the 2021 Megatron-LM's hardware FLOPs).
   if t:find("narayanan") then return "narayanan" end

@@ -3313,3 +3313,18 @@ end
 -- for 3).
 t.eq(measured.parse_recompute("activation_checkpoint='true'"), "full"); t.eq(measured.parse_zero('zero_stage: "3"'), 3)
 t.eq(measured.parse_yes_no('sequence_parallel="true"'), true)
+-- Papers' wordings (helper-155, transcribing runs from papers): the 72 B s l h^2 form spelled out
+-- beside Narayanan's name (read as the 96 form, 16-31% off), ZeRO's stage in words, checkpointing
+-- of each layer, and AWS's EFA rate, which is an instance's (read as one NIC a GPU, 8x).
+t.eq(measured.flop_formula { tflops_counting = "Narayanan et al.'s expression without its recompute term: 72 B s l h^2 (1 + s/6h + V/12lh)" },
+  "korthikanti")
+t.eq(measured.flop_formula { tflops_counting = "72 B s l h^2 (1 + s/6h + V/12lh) with recompute" }, nil, "still: the recompute's")
+do
+  local stage, shard = measured.parse_zero("we use stage 3 of ZeRO optimization to shard a model across 128 GPUs, with 4 copies")
+  t.eq(stage, 3); t.eq(shard, 128)
+end
+t.eq(measured.parse_recompute("We apply activation checkpointing to each transformer layer"), "full")
+t.eq(gbit("Elastic Fabric Adapter (EFA) inter-node connections (400 Gb/s)", nil, "a100_sxm"), 50)
+t.eq(gbit("400 Gb/s per GPU (EFA)"), 400, "still: a GPU's")
+t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_8B-8"), { zero_or_fsdp = "ZeRO stage 3; MiCS (hierarchical communication)" }))),
+  'zero_or_fsdp "ZeRO stage 3; MiCS (hierarchical communication)": MiCS\'s scale-aware partitioning and hierarchical collectives are not modelled')
