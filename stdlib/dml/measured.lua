@@ -3409,6 +3409,13 @@ M.public_configs = {
   -- DBRX and OLMoE: every layer routed, no shared expert.
   { pattern = "%f[%a]dbrx", source = "databricks/dbrx@a320039 model/config.json", layers = 40, hidden = 6144, heads = 48,
     kv_heads = 8, d_ff = 10752, expert_d_ff = 10752, experts = 16, top_k = 4, vocab = 100352, tied = false },
+  -- GPT-NeoX-20B and the Pythia suite run attention and the MLP side by side (gpt_j_residual:
+  -- true in their configs; GPT-NeoX's other example configs, 2.7B to 13B, do not). The MLP width
+  -- is GPT-NeoX's default, 4 x hidden, left to the plain-MLP rule (a row may change the width).
+  { pattern = "gpt[%s_%-]*neox[%s_%-]*20b", source = "EleutherAI/gpt-neox@ea7aefd configs/20B.yml", layers = 44, hidden = 6144,
+    heads = 64, tied = false, parallel_block = true },
+  { pattern = "%f[%a]pythia", source = "EleutherAI/gpt-neox@ea7aefd configs/pythia/*.yml (gpt_j_residual: true)",
+    parallel_block = true },
   { pattern = "%f[%a]olmoe", source = "OLMoE-1B-7B config.json, as Megatron-Bridge's OlMoEModelProvider gives it (" .. mb .. "olmoe/olmoe_provider.py)",
     layers = 16, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1024, expert_d_ff = 1024, experts = 64, top_k = 8,
     vocab = 50304, tied = false },
@@ -3837,6 +3844,12 @@ function M.architecture(row)
         break
       end
     end
+  end
+  -- A model whose configuration has it (GPT-NeoX-20B's and Pythia's gpt_j_residual; helper-158:
+  -- GPT-NeoX-20B rows ran as sequential blocks).
+  if not a.parallel_block and cfg and cfg.parallel_block then
+    a.parallel_block = true
+    notes[#notes + 1] = fmt("parallel transformer block (%s, not in the row)", cfg.source)
   end
   if fw:find("SWA") then
     notes[#notes + 1] = "sliding-window attention: window size not given, full causal attention modelled"

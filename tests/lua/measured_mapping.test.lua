@@ -3328,3 +3328,16 @@ t.eq(gbit("Elastic Fabric Adapter (EFA) inter-node connections (400 Gb/s)", nil,
 t.eq(gbit("400 Gb/s per GPU (EFA)"), 400, "still: a GPU's")
 t.eq(select(2, measured.request(copy(row("MBridge-25.11-LLAMA3_8B-8"), { zero_or_fsdp = "ZeRO stage 3; MiCS (hierarchical communication)" }))),
   'zero_or_fsdp "ZeRO stage 3; MiCS (hierarchical communication)": MiCS\'s scale-aware partitioning and hierarchical collectives are not modelled')
+-- GPT-NeoX-20B and Pythia run the parallel block their configs set (gpt_j_residual: true); the
+-- other GPT-NeoX example configs do not (helper-158: GPT-NeoX-20B rows ran sequential blocks).
+do
+  local neox = assert(measured.architecture { model = "GPT-NeoX 20B", seq_len = "2048" })
+  t.eq(neox.parallel_block, true); t.eq(neox.layers, 44); t.eq(neox.d_ff, 4 * 6144); t.eq(neox.vocab, 50432)
+  t.near(measured.params(neox, false) / 1e9, 20.55, 0.05, "GPT-NeoX-20B's 20.55B (its paper)")
+  local wide = assert(measured.architecture { model = "GPT-NeoX 20B config with hidden size 4096", hidden = "4096", seq_len = "2048" })
+  t.eq(wide.d_ff, 4 * 4096, "the row's width, not the config's")
+  t.eq(assert(measured.architecture { model = "Pythia 6.9B", layers = "32", hidden = "4096", heads = "32", vocab = "50432",
+    seq_len = "2048" }).parallel_block, true)
+  t.eq(assert(measured.architecture { model = "GPT-NeoX 6.7B config", layers = "32", hidden = "4096", heads = "32",
+    vocab = "50432", seq_len = "2048" }).parallel_block, nil, "not the 6.7B config")
+end
