@@ -2143,12 +2143,28 @@ function M.token_dispatch(row)
   -- "token dispatcher: flex"; helper-142.)
   local names = { "%f[%w]deep%-?ep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
                   "dispatcher[%s_%-]*type[%s=:\"']*flex%f[%W]", "dispatcher[%s=:\"']+flex%f[%W]" }
+  -- Named, and not switched off ("no DeepEP", "without HybridEP", "DeepEP off"), nor only
+  -- compared against ("compared with the DeepEP rows"); every mention read, and one switched
+  -- off wins ("default EP (no DeepEP)", "no use_deepep"; helper-157: the first mention alone
+  -- decided, and "use_deepep" hid its "no").
+  local on, off = false, false
   for _, name in ipairs(names) do
-    local from, to = t:find(name)
-    -- Named, and not switched off ("no DeepEP", "without HybridEP", "DeepEP off").
-    if from and not switched_off(t, from, to) then return true end
+    local at = 1
+    for _ = 1, 64 do
+      local from, to = t:find(name, at)
+      if not from then break end
+      at = to + 1
+      local before = t:sub(math.max(1, from - 40), from - 1):gsub("use_$", "")
+      local clause = before:match("[^;,%.]*$") .. t:sub(from, to) .. t:sub(to + 1, to + 40):match("^[^;,%.]*")
+      if switched_off(t, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$") then
+        off = true
+      elseif not (before:find("compar%a*%s+[%a%s]-$") or before:find("%f[%a]vs%.?%s+[%a%s]-$") or before:find("than%s+[%a%s]-$")
+          or clause:find("%f[%a]rows?%f[%A]")) then
+        on = true
+      end
+    end
   end
-  return false
+  return on and not off
 end
 
 --- Megatron-based stacks pad the vocabulary to a multiple of 128 x TP
@@ -3216,7 +3232,9 @@ function M.parse_experts(cell)
   -- Mixtral's own name for its experts: "8x7B", "8 x 22B".
   local named = cell:lower():match("^%s*(%d+)%s*x%s*%d+%.?%d*%s*b%s*$")
   if named then return tonumber(named), 0 end
-  -- The shared ones first: "1 shared + 256 routed" (helper-129).
+  -- The shared ones first: "1 shared + 256 routed" (helper-129); with their word, "1 shared
+  -- expert and 256 routed experts", as DeepSeek-V3's report writes it (helper-157: refused).
+  cell = cell:gsub("(%d)%s+([Ss]hared)%s+[Ee]xperts?%f[%A]", "%1 %2"):gsub("(%d)%s+([Rr]outed)%s+[Ee]xperts?%f[%A]", "%1 %2")
   local shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*shared%s*[%+,;]%s*(%d+)%s*routed")
   -- (And "1 shared and 256 routed", "1 + 256 routed": the routed named second; helper-150.)
   if not shared_first then shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*shared%s+and%s+(%d+)%s*routed") end

@@ -3341,3 +3341,15 @@ do
   t.eq(assert(measured.architecture { model = "GPT-NeoX 6.7B config", layers = "32", hidden = "4096", heads = "32",
     vocab = "50432", seq_len = "2048" }).parallel_block, nil, "not the 6.7B config")
 end
+-- MoE runs in their sources' words (helper-157): DeepEP switched off beside a later mention, or
+-- named only to compare, was read as on (−44% against −39%); the shared experts with their word.
+t.eq(measured.token_dispatch { framework = "TorchTitan, default expert parallelism (no DeepEP)",
+  notes = "whose MoEArgs set no use_deepep; compared with the DeepEP rows" }, false)
+t.eq(measured.token_dispatch { notes = "compared with the DeepEP rows" }, false)
+t.eq(measured.token_dispatch { notes = "flex dispatcher with DeepEP" }, true, "still")
+t.eq(measured.token_dispatch { notes = "use_deepep = true" }, true, "still")
+for cell, want in pairs { ["1 shared expert and 256 routed experts"] = "256/1", ["256 routed experts + 1 shared expert"] = "256/1",
+    ["2 shared experts and 160 routed experts"] = "160/2" } do
+  local routed, shared = measured.parse_experts(cell)
+  t.eq(routed and (routed .. "/" .. shared), want, cell)
+end
