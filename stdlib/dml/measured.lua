@@ -1435,6 +1435,7 @@ end
 -- Counts of NICs in words, and the words that name a NIC beside a count (read_inter_node_rates).
 local number_words = { one = "1", two = "2", four = "4", eight = "8", sixteen = "16" }
 local nic_words = { port = true, ports = true, nic = true, nics = true, hca = true, hcas = true, adapter = true,
+  interface = true, interfaces = true,
   adapters = true, card = true, cards = true, link = true, links = true, rail = true, rails = true }
 
 read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
@@ -1623,7 +1624,12 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- AWS's Elastic Fabric Adapter is quoted per instance (p4d's 400 Gb/s is four 100 Gb/s
     -- adapters for 8 GPUs, p5's 3,200 Gb/s thirty-two): a lone EFA rate is the node's
     -- (helper-155: BloombergGPT's "EFA inter-node connections (400 Gb/s)" read as one NIC a GPU).
-    if rate_only and (t:find("%f[%a]efa%f[%A]") or t:find("elastic%s+fabric%s+adapter")) and not node_nics and not gpus_a_nic then
+    -- (Not a GPU's in other words, "each GPU", "(per GPU)", "per accelerator", nor a count of
+    -- NICs, nor EFA ruled out, "not EFA"; helper-159.)
+    local efa_at = t:find("%f[%a]efa%f[%A]") or t:find("elastic%s+fabric%s+adapter")
+    local efa_named = efa_at and not t:sub(1, efa_at - 1):find("%f[%a]not?n?%-?%s*$")
+    if rate_only and efa_named and not node_nics and not gpus_a_nic and not t:find("gpu") and not t:find("accelerator")
+      and not t:find("%f[%a]each%f[%A]") and not t:find("%f[%a]nics?%f[%A]") and not t:find("interfaces?") then
       return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
         fmt("inter-node %s Gb/s of EFA, which AWS quotes per instance, read as the node's, shared by its %d GPUs", rate_only,
           gpus_per_node)
@@ -2143,28 +2149,34 @@ function M.token_dispatch(row)
   -- "token dispatcher: flex"; helper-142.)
   local names = { "%f[%w]deep%-?ep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
                   "dispatcher[%s_%-]*type[%s=:\"']*flex%f[%W]", "dispatcher[%s=:\"']+flex%f[%W]" }
-  -- Named, and not switched off ("no DeepEP", "without HybridEP", "DeepEP off"), nor only
-  -- compared against ("compared with the DeepEP rows"); every mention read, and one switched
-  -- off wins ("default EP (no DeepEP)", "no use_deepep"; helper-157: the first mention alone
-  -- decided, and "use_deepep" hid its "no").
-  local on, off = false, false
-  for _, name in ipairs(names) do
-    local at = 1
-    for _ = 1, 64 do
-      local from, to = t:find(name, at)
-      if not from then break end
-      at = to + 1
-      local before = t:sub(math.max(1, from - 40), from - 1):gsub("use_$", "")
-      local clause = before:match("[^;,%.]*$") .. t:sub(from, to) .. t:sub(to + 1, to + 40):match("^[^;,%.]*")
-      if switched_off(t, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$") then
-        off = true
-      elseif not (before:find("compar%a*%s+[%a%s]-$") or before:find("%f[%a]vs%.?%s+[%a%s]-$") or before:find("than%s+[%a%s]-$")
-          or clause:find("%f[%a]rows?%f[%A]")) then
-        on = true
+  -- Named, and not switched off ("no DeepEP", "without HybridEP", "DeepEP off", "no
+  -- use_deepep"); the framework cell first, then the notes' first mention that is not only a
+  -- comparison ("compared with the DeepEP rows"). (helper-157: "default EP (no DeepEP)" beside a
+  -- later mention read as on; helper-159: reading every mention made any "no" or "rows" win.)
+  local function decide(text)
+    for _, name in ipairs(names) do
+      local at = 1
+      for _ = 1, 16 do
+        local from, to = text:find(name, at)
+        if not from then break end
+        at = to + 1
+        local before = text:sub(math.max(1, from - 40), from - 1):gsub("use_$", "")
+        local compared_only = before:find("compared%s+with%s+the%s+$") or before:find("compared%s+to%s+the%s+$")
+          or before:find("%f[%a]vs%.?%s+the%s+$")
+        if not compared_only then
+          local off = switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
+          if not off then return true end
+          break  -- (this name switched off: the next name)
+        end
       end
     end
+    return nil
   end
-  return on and not off
+  local fw = (row.framework or ""):lower()
+  for _, name in ipairs(names) do
+    if fw:find(name) then return decide(fw) == true end
+  end
+  return decide((row.notes or ""):lower()) == true
 end
 
 --- Megatron-based stacks pad the vocabulary to a multiple of 128 x TP
@@ -2203,10 +2215,14 @@ function M.parse_zero(cell)
   -- whole text and a hostile cell would be slow.)
   local t = unquoted_values(bounded(cell:lower()))
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
-  if t:find("zero%+%+") or t:find("%f[%a]hpz%f[%A]") or t:find("%f[%a]qwz%f[%A]") or t:find("%f[%a]qgz%f[%A]")
-    or t:find("%f[%a]mics%f[%A]") then
+  local mics_at, mics_to = t:find("%f[%a]mics%f[%A]")
+  local mics = mics_at and not switched_off(t, mics_at, mics_to) and not t:sub(1, mics_at - 1):find("%f[%a]no%s*$")
+    and not t:sub(1, mics_at - 1):find("without%s*$")
+  if t:find("zero%+%+") or t:find("%f[%a]hpz%f[%A]") or t:find("%f[%a]qwz%f[%A]") or t:find("%f[%a]qgz%f[%A]") or mics then
     return nil
   end
+  -- (MiCS ruled out says nothing of the stage: "ZeRO-3 (MiCS not used)"; helper-159.)
+  if mics_at and not mics then t = t:sub(1, mics_at - 1) .. t:sub(mics_to + 1) end
   -- An offload switched off says nothing of the sharding ("No offload (ZeRO-3)").
   t = t:gsub("%f[%a]no%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]no%s+offload", "")
     :gsub("%f[%a]without%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]without%s+offload", "")
@@ -2398,7 +2414,7 @@ function M.parse_zero(cell)
     or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
     or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
     -- (In a paper's words, "stage 3 of ZeRO optimization"; helper-155: ZeRO 1.)
-    or t:match("stage[%s_%-]*(%d)%s+of%s+zero")
+    or (not t:find("pipeline%s+stage") and not t:find("would") and t:match("%f[%a]stage[%s_%-]*(%d)%s+of%s+zero%f[%A]"))
   if z then return tonumber(z), shard, hybrid end
   -- DeepSpeed's and PaddlePaddle's keys for the stage ("zero_stage: 3",
   -- "zero_optimization.stage=2", "sharding_stage=2"), after a stage named plainly ("ZeRO-1
@@ -2892,7 +2908,7 @@ function M.parse_recompute(cell)
   -- (Also "each transformer layer", "We apply activation checkpointing to each transformer
   -- layer"; helper-155: refused.)
   if has("%f[%a]full%f[%A]") or has("every layer") or has("all layers") or has("every%s+transformer%s+layer")
-    or has("each%s+transformer%s+layer") or has("each%s+decoder%s+layer")
+    or has("checkpoint%a*%s+[%a%s]-%f[%a]each%s+transformer%s+layer") or has("checkpoint%a*%s+[%a%s]-%f[%a]each%s+decoder%s+layer")
     or has("every%s+decoder%s+layer") or has("all%s+transformer%s+layers") or has("all%s+decoder%s+layers") or t:match("^%s*ac%s*$")
     or has("gradient checkpointing") or t:match("^%s*ac%s*[:=]?%s*true%s*$") or t:match("^%s*ac%s*[:=]?%s*on%s*$")
     or has("activation recomputation") or t:match("^%s*remat%s*$") or t:match("^%s*rematerialization%s*$")
@@ -3238,6 +3254,10 @@ function M.parse_experts(cell)
   local shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*shared%s*[%+,;]%s*(%d+)%s*routed")
   -- (And "1 shared and 256 routed", "1 + 256 routed": the routed named second; helper-150.)
   if not shared_first then shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*shared%s+and%s+(%d+)%s*routed") end
+  -- (Not the routed ones a token takes: "1 shared and 8 routed per token, 256 total"; helper-159.)
+  if shared_first and (cell:lower():find("per%s+token") or cell:lower():find("activated") or cell:lower():find("total")) then
+    return nil
+  end
   if not shared_first then shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*%+%s*(%d+)%s*routed") end
   if shared_first then return tonumber(routed_after), tonumber(shared_first) end
   local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
@@ -3430,9 +3450,9 @@ M.public_configs = {
   -- GPT-NeoX-20B and the Pythia suite run attention and the MLP side by side (gpt_j_residual:
   -- true in their configs; GPT-NeoX's other example configs, 2.7B to 13B, do not). The MLP width
   -- is GPT-NeoX's default, 4 x hidden, left to the plain-MLP rule (a row may change the width).
-  { pattern = "gpt[%s_%-]*neox[%s_%-]*20b", source = "EleutherAI/gpt-neox@ea7aefd configs/20B.yml", layers = 44, hidden = 6144,
+  { pattern = "^[%w%-_]*/?gpt[%s_%-]*neox[%s_%-]*20b", unless = "tokeni[sz]er", source = "EleutherAI/gpt-neox@ea7aefd configs/20B.yml", layers = 44, hidden = 6144,
     heads = 64, tied = false, parallel_block = true },
-  { pattern = "%f[%a]pythia", source = "EleutherAI/gpt-neox@ea7aefd configs/pythia/*.yml (gpt_j_residual: true)",
+  { pattern = "^[%w%-_]*/?pythia", unless = "tokeni[sz]er", source = "EleutherAI/gpt-neox@ea7aefd configs/pythia/*.yml (gpt_j_residual: true)",
     parallel_block = true },
   { pattern = "%f[%a]olmoe", source = "OLMoE-1B-7B config.json, as Megatron-Bridge's OlMoEModelProvider gives it (" .. mb .. "olmoe/olmoe_provider.py)",
     layers = 16, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1024, expert_d_ff = 1024, experts = 64, top_k = 8,
@@ -3865,7 +3885,10 @@ function M.architecture(row)
   end
   -- A model whose configuration has it (GPT-NeoX-20B's and Pythia's gpt_j_residual; helper-158:
   -- GPT-NeoX-20B rows ran as sequential blocks).
-  if not a.parallel_block and cfg and cfg.parallel_block then
+  local sequential_said = ((row.model or "") .. " " .. (row.notes or "")):lower()
+  local sequential = sequential_said:find("gpt_j_residual[%s=:\"']*false") or sequential_said:find("parallel_residual[%s=:\"']*false")
+    or sequential_said:find("sequential%s+blocks?")
+  if not a.parallel_block and cfg and cfg.parallel_block and not sequential then
     a.parallel_block = true
     notes[#notes + 1] = fmt("parallel transformer block (%s, not in the row)", cfg.source)
   end
@@ -4174,7 +4197,9 @@ request = function(row, presets, assumed)
           row.zero_or_fsdp)
       end
       -- (MiCS by name, as its reason: helper-155's BloombergGPT row said "not understood".)
-      if row.zero_or_fsdp:lower():find("%f[%a]mics%f[%A]") then
+      local z_low = row.zero_or_fsdp:lower()
+      local m_at, m_to = z_low:find("%f[%a]mics%f[%A]")
+      if m_at and not switched_off(z_low, m_at, m_to) and not z_low:sub(1, m_at - 1):find("%f[%a]no%s*$") then
         return nil, fmt("zero_or_fsdp %q: MiCS's scale-aware partitioning and hierarchical collectives are not modelled",
           row.zero_or_fsdp)
       end
@@ -4542,8 +4567,12 @@ function M.flop_formula(row)
   if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
   -- (The 72 B s l h^2 form spelled out wins over a name beside it, "Narayanan et al.'s expression
   -- without its recompute term: 72 B s l h^2 (1 + s/6h + V/12lh)"; helper-155: read as the 96 form.)
-  if bare:find("72bslh") and not t:find("%f[%a]hfu%f[%A]") and not t:find("with%s+recomput") and not t:find("%+%s*recomput")
-    and not t:find("incl%a*%.?%s+recomput") then
+  -- (Only where the cell says nothing of recompute, or rules it out; helper-159: "x 4/3 with
+  -- activation recomputation".)
+  local recompute_ruled_out = t:find("%f[%a]no%s+recomput") or t:find("without%s+[%a%s]-recomput") or t:find("excl%a*%.?%s+recomput")
+    or t:find("recomput%a*%s+not%s+counted") or t:find("no%s+recompute%s+term")
+  if bare:find("72bslh") and not t:find("%f[%a]hfu%f[%A]") and not t:find("hardware") and not t:find("4/3")
+    and (not t:find("recomput") or recompute_ruled_out) then
     return "korthikanti"
   end
   -- Narayanan et al.'s formula by name; Megatron's count with the recompute forward is theirs
@@ -4593,11 +4622,13 @@ function M.flop_formula(row)
   -- * ... (1 + s/6h + V/16lh)": Narayanan et al.'s formula where the row checkpoints every layer
   -- (factor 4), three quarters of it where it does not (factor 3), which dml does not have
   -- (helper-154: read as Megatron-Core's count, every measured time 25% short).
-  if t:find("checkpoint[%s_]*activations?[%s_]*factor") and t:find("%f[%d]24%f[%D]") then
-    if M.parse_recompute(row.recompute) == "full" then
+  local calc_at = t:find("checkpoint[%s_]*activations?[%s_]*factor")
+  local calc_ruled_out = calc_at and t:sub(1, calc_at):find("%f[%a]not%s+[^;%)]*$")
+  if calc_at and not calc_ruled_out and t:find("%f[%d]24%f[%D]") then
+    if M.parse_recompute(row.recompute) == "full" and not t:find("factor%s*[=:]%s*3%f[%D]") then
       return "narayanan", "Megatron-DeepSpeed's throughput_calculator with checkpoint_activations_factor 4 (every layer recomputed): Narayanan et al.'s formula"
     end
-    return nil, fmt("no known FLOP formula (tflops_counting %q: Megatron-DeepSpeed's throughput_calculator without full recompute counts 3/4 of Narayanan et al.'s formula)",
+    return nil, fmt("no known FLOP formula (tflops_counting %q: Megatron-DeepSpeed's throughput_calculator counts Narayanan et al.'s formula only at checkpoint_activations_factor 4, which this row's recompute does not say)",
       row.tflops_counting or "")
   end
   -- (Korthikanti et al.'s model FLOPs by its authors, below the refusals of recompute counted;

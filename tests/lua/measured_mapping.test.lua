@@ -3353,3 +3353,31 @@ for cell, want in pairs { ["1 shared expert and 256 routed experts"] = "256/1", 
   local routed, shared = measured.parse_experts(cell)
   t.eq(routed and (routed .. "/" .. shared), want, cell)
 end
+-- A review of the last rounds' patterns (helper-159): texts they misread, each read as before
+-- them, with a test.
+for _, notes in ipairs { "DeepEP for all rows", "all rows use DeepEP", "the DeepEP row: 8 GPUs", "flex dispatcher (DeepEP); HybridEP off",
+    "DeepEP; no DeepEP low-latency mode", "DeepEP on; without DeepEP the run is 30% slower",
+    "throughput higher than alltoall thanks to DeepEP", "1.4x speedup vs the baseline by using DeepEP" } do
+  t.eq(measured.token_dispatch { notes = notes }, true, notes)
+end
+t.eq(measured.token_dispatch { framework = "TorchTitan (DeepEP)", notes = "numbers from the README's table rows" }, true)
+for _, cell in ipairs { "EFA, 400 Gb/s each GPU", "EFA 400 Gbps (per GPU)", "400 Gb/s EFA/GPU", "EFA 400 Gbps per accelerator",
+    "8 EFA NICs, 400 Gb/s each" } do
+  t.eq(gbit(cell), 400, cell)
+end
+t.eq(gbit("200 Gb/s HDR InfiniBand, not EFA", nil, "a100_sxm"), 200); t.eq(gbit("32 EFA interfaces (100 Gb/s each)"), 400)
+for cell, want in pairs { ["no; each decoder layer is its own FSDP unit"] = "none",
+    ["FSDP wraps each transformer layer; activation checkpointing off"] = "none" } do
+  t.eq(measured.parse_recompute(cell), want, cell)
+end
+t.eq(measured.parse_recompute("core attention recompute in each transformer layer"), nil, "refused, as before")
+t.eq(measured.architecture { model = "OLMo-7B (GPT-NeoX-20B tokenizer)", seq_len = "2048" }, nil, "not GPT-NeoX-20B's")
+t.eq(assert(measured.architecture { model = "Pythia 6.9B", layers = "32", hidden = "4096", heads = "32", vocab = "50432",
+  seq_len = "2048", notes = "use_parallel_residual: false" }).parallel_block, nil)
+t.eq(measured.flop_formula { tflops_counting = "Narayanan et al. (2021): 72 B s l h^2 (1 + s/6h + V/16lh) x 4/3 with activation recomputation" },
+  "narayanan")
+t.eq(measured.flop_formula { tflops_counting =
+  "Megatron-Core num_floating_point_operations (not Megatron-DeepSpeed's 24 * checkpoint_activations_factor formula)" }, "megatron")
+t.eq(measured.parse_zero("none; pipeline stage 1 of zero-bubble schedule"), 0)
+t.eq(measured.parse_experts("1 shared expert and 8 routed experts per token, 256 total"), nil)
+t.eq(measured.parse_zero("ZeRO-3 (MiCS not used)"), 3)
