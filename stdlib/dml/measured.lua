@@ -459,11 +459,14 @@ local typographic_spaces = { "\194\160", "\226\128\175", "\226\128\137", "\226\1
   "\226\128\138" }
 -- (Groups joined in the columns of numbers only: "8 400 Gb/s" in a network cell is 8 NICs, and
 -- "GPT-3 175B" a name; helper-149.)
-local number_columns = {}
-for _, c in ipairs { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct", "hfu_pct",
-  "peak_tflops_assumed", "global_batch_seqs", "global_batch_tokens", "num_gpus", "seq_len", "params_b", "layers", "hidden",
-  "heads", "kv_heads", "ffn_hidden", "vocab", "micro_batch", "moe_experts", "moe_topk" } do
-  number_columns[c] = true
+--- The columns of measured figures (measured_time reads them in this order) and of whole counts.
+M.measurement_columns = { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct",
+  "peak_tflops_assumed" }
+M.whole_columns = { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave",
+  "layers", "hidden", "heads", "ffn_hidden", "vocab", "seq_len", "moe_topk", "global_batch_seqs" }
+local number_columns = { hfu_pct = true, global_batch_tokens = true, params_b = true, kv_heads = true, moe_experts = true }
+for _, list in ipairs { M.measurement_columns, M.whole_columns } do
+  for _, c in ipairs(list) do number_columns[c] = true end
 end
 local function plain_spaces(cell, column)
   if not cell:find("[\194\226]") then return cell end
@@ -876,9 +879,7 @@ function M.nvl_card(t)
   local at, to = t:find("%f[%w]nvl%f[%W]")
   if not at or sxm or switched_off(t, at, to) then return false end
   local before = t:sub(math.max(1, at - 24), at - 1)
-  return not (before:find("%f[%a]not%s+an?%s+$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]vs%.?%s*$")
-    or before:find("%f[%a]versus%s+$") or before:find("%f[%a]and%s+$") or before:find("%f[%a]or%s+$")
-    or before:find("%f[%a]than%s+$") or before:find("%f[%a]of%s+$"))
+  return not (compared(before) or before:find("%f[%a]and%s+$") or before:find("%f[%a]or%s+$") or before:find("%f[%a]of%s+$"))
 end
 
 
@@ -3366,8 +3367,14 @@ M.one_width_moe = { "mi[sx]tral", "dbrx", "grok", "olmoe" }
 --- widths a row's core architecture (layers, width, heads) does not give. A value is used only
 --- where the row's cell is empty, and every use is listed in the request's `assumed`.
 local launcher = "NeMo-Framework-Launcher launcher_scripts/conf/training/"
-local llama1 = "LLaMA (Touvron et al. 2023, arXiv 2302.13971, Table 2), as EasyLM's LLAMA_STANDARD_CONFIGS give it" ..
-  " (young-geng/EasyLM@554deff EasyLM/models/llama/convert_hf_to_easylm.py)"
+-- A LLaMA (Llama 1) size: multi-head attention, Llama 2's 32,000-token vocabulary (not Code
+-- Llama's names, whose 7B and 13B have 32,016).
+local function llama1(size, layers, hidden, heads, d_ff)
+  return { pattern = "%f[%a]llama[%s_%-]*" .. size .. "%f[^%w]", unless = "code[%s_%-]*llama",
+    source = "LLaMA (Touvron et al. 2023, arXiv 2302.13971, Table 2), as EasyLM's LLAMA_STANDARD_CONFIGS give it" ..
+      " (young-geng/EasyLM@554deff EasyLM/models/llama/convert_hf_to_easylm.py)",
+    layers = layers, hidden = hidden, heads = heads, d_ff = d_ff, vocab = 32000 }
+end
 local mb = "NVIDIA-NeMo/Megatron-Bridge@383b610 src/megatron/bridge/models/"
 local qwen2 = "Qwen2 config.json, as Megatron-Bridge gives it (" .. mb .. "qwen/qwen_provider.py): Qwen2ModelProvider"
 local qwen25 = "Qwen2.5 config.json, as Megatron-Bridge gives it (" .. mb .. "qwen/qwen_provider.py): Qwen25ModelProvider"
@@ -3479,10 +3486,8 @@ M.public_configs = {
     heads = 24, kv_heads = 8, d_ff = 8192, vocab = 128256, tied = true },
   { pattern = "code[%s_%-]*llama[%s_%-]*34b%f[^%w]", source = "CodeLlama-34b-hf config.json", layers = 48, hidden = 8192,
     heads = 64, kv_heads = 8, d_ff = 22016, vocab = 32000 },
-  { pattern = "%f[%a]llama[%s_%-]*7b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 32, hidden = 4096, heads = 32, d_ff = 11008, vocab = 32000 },
-  { pattern = "%f[%a]llama[%s_%-]*13b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 40, hidden = 5120, heads = 40, d_ff = 13824, vocab = 32000 },
-  { pattern = "%f[%a]llama[%s_%-]*3[03]b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 60, hidden = 6656, heads = 52, d_ff = 17920, vocab = 32000 },
-  { pattern = "%f[%a]llama[%s_%-]*65b%f[^%w]", unless = "code[%s_%-]*llama", source = llama1, layers = 80, hidden = 8192, heads = 64, d_ff = 22016, vocab = 32000 },
+  llama1("7b", 32, 4096, 32, 11008), llama1("13b", 40, 5120, 40, 13824), llama1("3[03]b", 60, 6656, 52, 17920),
+  llama1("65b", 80, 8192, 64, 22016),
   -- Llama 4 Scout: every layer (interleave_moe_layer_step 1) routes a token to 1 of 16 experts
   -- and its shared expert, each intermediate_size wide (intermediate_size_mlp, 16384, is the dense
   -- MLP's, which no layer of Scout has). Its chunked attention (8,192-token chunks on three layers
@@ -4011,9 +4016,6 @@ end
 --- by name: { gpus = { h100_sxm = cal.gpu }, stacks = { megatron_core = cal.stack } } runs the
 --- rows mapped to those presets with the given tables (a calibrated preset, dml.calibrate).
 --- The columns that hold a count: a cell in them is a whole number or empty.
-M.whole_columns = { "num_gpus", "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "micro_batch", "vpp_interleave",
-  "layers", "hidden", "heads", "ffn_hidden", "vocab", "seq_len", "moe_topk", "global_batch_seqs" }
-
 local request
 
 function M.request(row, presets)
@@ -4890,8 +4892,7 @@ function M.measured_time(row, arch)
   local m = {}  -- the measurement cells, read once
   local percent = false
   local approximate = {}  -- the columns whose figure the source gave as approximate
-  for _, column in ipairs { "iter_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_pct",
-                            "peak_tflops_assumed" } do
+  for _, column in ipairs(M.measurement_columns) do
     local x, why, how, approx = measurement(row, column)
     if why then return nil, why, true end
     if approx then approximate[#approximate + 1] = column end
