@@ -428,6 +428,12 @@ function M.count_cell(column, cell)
     -- (Or the number again in K: "8192 (8K)", "16384 (16k)"; helper-138.)
     local again = tonumber(remark and remark:match("^%(%s*(%d+)%s*[kK]%s*%)$") or "")
     local restated = again and bare and again * 1024 == tonumber((bare:gsub(",", "")))
+    -- (Or, in ffn_hidden, the width as a multiple of the model's: "17,920 (1.3x auto)", "14336
+    -- (3.5x)"; helper-160: refused.)
+    if column == "ffn_hidden" and remark and not restated then
+      local ratios = remark:lower():gsub("%d+%.?%d*%s*x%f[%A]", ""):gsub("%d+%.?%d*%s*\195\151", "")
+      restated = ratios:find("%d") == nil and ratios ~= remark:lower()
+    end
     local plain = remark and not other_unit
       and (not numbers:find("%d") or restated or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
     if bare and plain then text = bare:gsub(",", "") end
@@ -1489,6 +1495,9 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- ports x 400 Gb/s") or after it ("8 400 Gb/s NICs", "8 HCAs per node at 200 Gb/s"): counts
     -- of NICs (helper-127: each read as a node's one rate, 8x too slow).
     t = t:gsub("%f[%a](%a+)%f[%A]", function(w) return number_words[w] end)
+    -- A maker's name carries no count: "4 Mellanox HDR InfiniBand per node" is "4 HDR ..."
+    -- (helper-160: one NIC a GPU, the count lost).
+    t = t:gsub("%f[%a]mellanox%s+", ""):gsub("%f[%a]nvidia%s+", "")
     t = t:gsub("(%d+)%s+(%a+)%s+x%s", function(n, w) if nic_words[w] then return n .. " x " end end)
     -- (And the network's name before the NIC's word: "32 EFA adapters x 100 Gb/s"; helper-147.)
     t = t:gsub("%f[%d](%d+)%s+([%a%-]+)%s+(%a+)%s+x%s", function(n, w1, w) if nic_words[w] then return n .. " x " .. w1 .. " " end end)
@@ -1541,7 +1550,15 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         fmt("inter-node %s%s Gb/s shared by %d GPUs", nics > 1 and (nics .. " x ") or "a NIC of ", lone_rate, shared_by)
     end
     -- NICs a GPU: "2 NICs per GPU, 200 Gb/s each", "200 Gb/s per NIC, 2 NICs per GPU".
+    -- (Or by any of a NIC's words, with the network between: "2 HDR ports per GPU"; helper-160:
+    -- the count lost.)
+    local function nics_per_gpu()
+      for n, w in t:gmatch("(%d+)%s+[%a%s%-]-%f[%a](%a+)%s+per%s+gpu") do
+        if nic_words[w] and w ~= "link" and w ~= "links" then return n end
+      end
+    end
     local gpu_nics = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+gpu") or t:match("(%d+)%s*[%a%-]*%s*hcas?%s+per%s+gpu")
+      or nics_per_gpu()
     local nic_rate = t:match("(%d+%.?%d*)%s*gb/s")
     if gpu_nics and nic_rate and not t:find("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu") then
       return both(tonumber(gpu_nics) * tonumber(nic_rate)), bytes_note
@@ -1594,6 +1611,9 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       or nics_per_node()
       or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and (t:match("(%d+)%s*x%s*[nhex]dr")
         or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)") or t:match("(%d+)%s+[nhex]dr%f[%A]")))
+      -- (A count before the generation, no scope and no GPU named: the node's, as a server's
+      -- sheet counts them, "4 HDR InfiniBand"; helper-160: one NIC a GPU, the count lost.)
+      or (not t:find("gpu") and not t:find("per%s+%a") and t:match("%f[%d](%d+)%s+[nhex]dr%f[%A]"))
       or ((t:find("%f[%a]single%s+[%w%s/]-nic") or t:find("%f[%a]single%s+[%w%s/]-hca")) and not t:find("per%s+gpu")
         and not t:find("%d+%s*x") and "1") or "")
     local gpus_a_nic = tonumber(t:match("per%s+(%d+)%s+gpus") or t:match("shared%s+by%s+(%d+)%s+gpus") or "")
@@ -1659,6 +1679,9 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         local port = split and (split * 2 == g[3] or split * 4 == g[3]) and split or g[3]
         local bw, how = shared_nics(port, "(" .. g[2] .. ")")
         if bw then return bw, how end
+        if gpu_nics and tonumber(gpu_nics) >= 1 then
+          return both(port * tonumber(gpu_nics)), fmt("inter-node %s NICs of %d Gb/s (%s) a GPU, each way", gpu_nics, port, g[2])
+        end
         -- Frontier's and LUMI-G's Slingshot-11: one NIC a module, shared by its two GCDs.
         if cdna2 and port == g[3] then
           return both(port / 2), fmt("inter-node %q: %s, %d Gb/s a port, one NIC per module shared by its two GCDs, each way",
@@ -2358,6 +2381,24 @@ function M.parse_zero(cell)
   -- (Hybrid sharding in words: "FSDP (full shard) within node, DDP across nodes".)
   local hybrid = (t:find("fsdp") or t:find("shard")) ~= nil and t:find("within%s+[%a%s]-node") ~= nil
     and (t:find("across%s+nodes") or t:find("between%s+nodes")) ~= nil
+  -- A sharding kept to a node, in the clause that names it ("ZeRO-1 within a node (8 GPUs)", "ZeRO-1
+  -- over the 8 GPUs of each node", "optimizer states sharded over the 8 GPUs of a node",
+  -- "intra-node"): over the GPUs it counts, else a node's ranks, replicated across nodes
+  -- (helper-160, AMSP's and MiCS-like rows: sharded over every rank). Not a clause of another
+  -- parallelism's ("TP within a node").
+  if not shard and not hybrid then
+    for clause in t:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end):gmatch("[^;,]+") do
+      local sharding = clause:find("zero") or clause:find("fsdp") or clause:find("shard") or clause:find("distributed%s+optim")
+      local node = clause:find("within%s+[%a%s]-node") or clause:find("intra[%s%-]?node") or clause:find("gpus%s+of%s+[%a%s]-node")
+      local other = clause:find("%f[%a]tp%f[%A]") or clause:find("tensor") or clause:find("pipeline") or clause:find("%f[%a]pp%f[%A]")
+        or clause:find("expert") or clause:find("%f[%a]ep%f[%A]") or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]")
+      if sharding and node and not other then
+        local count = tonumber(clause:match("(%d+)%s*gpus") or clause:match("(%d+)%s*ranks") or "")
+        if count and count >= 1 then shard = count else hybrid = true end
+        break
+      end
+    end
+  end
   local sharding_words = t:gsub("hybrid%s*parallel[%w_]*", ""):gsub("hybrid%s+tp", ""):gsub("hybrid%s+pp", "")
   for _, name in ipairs { "hybrid", "hsdp" } do
     local from, to = sharding_words:find(name)
@@ -2470,7 +2511,7 @@ function M.parse_zero(cell)
   if t:find("sharded[%s_%-]*ddp") or t:find("shardeddataparallel") then return 2, nil, false end
   if t:find("%f[%a]oss%f[%A]") or t:find("zeroredundancyoptimizer") or t:find("optimizer[%s_%-]*states?[%s_%-]*shard")
     or t:find("sharded[%s_%-]*optimizer") then
-    return 1, nil, false
+    return 1, shard, hybrid  -- (over a node's GPUs where the cell keeps it there: helper-160)
   end
   if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") or t:find("^%s*not%s+used") or t:find("^%s*unused") then
     return 0, shard, false
@@ -2577,6 +2618,16 @@ function M.parse_recompute(cell)
     end)
   end
   t = t:gsub("^(%s*ac)%s+(%a+)%s*$", "%1: %2")
+  -- Megatron-LM's older flags and keys with their value after a space: "checkpoint_activations
+  -- True", "--checkpoint-activations --checkpoint-num-layers 1" (a checkpoint's size in layers:
+  -- every layer still recomputed), and "re-materialization" (helper-160, GLM-130B's and the
+  -- 2021 README's cells: refused).
+  t = t:gsub("%f[%a]re%-(materiali)", "re%1")
+  t = t:gsub("^(%s*%-*[%a_%-]*checkpoint[%a_%-]*)%s+(true)%f[%A]", "%1: %2")
+    :gsub("^(%s*%-*[%a_%-]*checkpoint[%a_%-]*)%s+(false)%f[%A]", "%1: %2")
+  if t:find("checkpoint[%-_]activations") then
+    t = t:gsub("[,;]?%s*%-*checkpoint[%-_]num[%-_]layers[%s=:]*%d+", ""):gsub("%s*%(%s*rematerialization%s*%)", "")
+  end
   -- Megatron-Core's flags together, "--recompute-granularity selective --recompute-modules
   -- moe_act layernorm": the modules listed, as the list alone reads below (helper-141: read as
   -- the attention core's selective recompute).
@@ -2751,6 +2802,12 @@ function M.parse_recompute(cell)
     if count == 0 then return "none", fmt("recompute %q read as none (the block method of 0 layers)", cell) end
     return "full", fmt("recompute %q read as full recompute of %s of each pipeline chunk (the block method)", cell,
       layers_text(count)), { layers = count, per_chunk = true }
+  end
+  -- Megatron's uniform method as a flag ("--recompute-method uniform", "--activations-checkpoint-method
+  -- uniform"): every layer, in checkpoints of some layers each (helper-160: refused).
+  if method == "uniform" and not t:find("selective") and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]")
+    and not t:find("without") and not t:find("[=:]%s*[%a_%-]*method") then
+    return "full", fmt("recompute %q read as full (Megatron's uniform method: every layer)", cell)
   end
   -- A setting written as key = value ("recompute=True", "recompute_granularity: selective",
   -- "activation_checkpointing = false", "RECOMPUTE=1"): the value, read as a cell of its own (a
@@ -3993,6 +4050,28 @@ function M.global_batch(row, seq_len)
             seq_len)
       end
     end
+    -- A rounded figure with the exact count after it in parentheses, or the product that makes
+    -- it: "4M (4,194,304)", "2.95M tokens/step (8 x 90 dp x 4,096)" (helper-160: refused). The
+    -- exact count is taken where it is whole sequences and within 5% of the figure.
+    local figure, paren = row.global_batch_tokens:match("^%s*(.-)%s*(%b())%s*$")
+    if figure and seq_len then
+      local inner = paren:sub(2, -2):gsub("(%d),(%d%d%d)%f[%D]", "%1%2"):gsub("(%d),(%d%d%d)%f[%D]", "%1%2")
+        :gsub("\195\151", " x "):gsub("%*", " x "):gsub("(%d)%s*x%s*(%d)", "%1|%2"):gsub("%s+x%s+", "|")
+        :gsub("(%d)%s*x%s*(%d)", "%1|%2")
+      local exact, factors = 1, 0
+      for part in (inner .. "|"):gmatch("([^|]*)|") do
+        local n = part:match("^%s*(%d+)%s*[%a%s/]*$")
+        if not n then exact = nil break end
+        exact, factors = exact * tonumber(n), factors + 1
+      end
+      local lx, lunit = figure:match("^(%d+%.?%d*)%s*([kKmM]?)")
+      local rounded = lx and tonumber(lx) * ((lunit == "") and 1 or (lunit:lower() == "k" and 1e3 or 1e6))
+      if exact and factors >= 1 and exact == math.floor(exact) and exact % seq_len == 0 and rounded
+        and math.abs(exact / rounded - 1) <= 0.05 then
+        return math.tointeger(exact) // seq_len, fmt("global batch %q read as %d tokens (its exact count)",
+          row.global_batch_tokens, math.tointeger(exact))
+      end
+    end
     return nil, fmt("global batch %q is not an exact token count", row.global_batch_tokens)
   end
   return nil, "no global batch"
@@ -4658,6 +4737,13 @@ function M.flop_formula(row)
     -- halved attention term "seq_length / hidden_size / 2"; helper-143.)
     local core_minor = tonumber(t:match("core[%s_%-]*[>=v r]*0%.(%d+)") or "")
     local halved = t:find("seq[%w_]*%s*/%s*hidden[%w_]*%s*/%s*2%f[%D]")
+    -- The halving denied before the word ("attention FLOPs not halved for the causal mask",
+    -- "without halving attention FLOPs for the causal mask": helper-160, read as causal, every
+    -- measured time 8% short) is the full count.
+    if t:find("%f[%a]not%s+halved") or t:find("%f[%a]without%s+halving") or t:find("%f[%a]no%s+halving")
+      or t:find("%f[%a]un%-?halved") then
+      return "megatron"
+    end
     if ((core_minor and core_minor >= 12) or halved) and not t:find("non[%s%-]?causal") then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
@@ -4740,6 +4826,14 @@ local function measurement(row, column)
         break
       end
     end
+  end
+  -- A mean and its spread ("85,571±43", "9.4 +/- 0.1 s", "85,571 (±43)"): the mean, said as
+  -- approximate (helper-160: refused).
+  do
+    local mean, rest = cell:match("^%s*(%d[%d%.,]*)%s*\194\177%s*%d[%d%.,]*(.*)$")
+    if not mean then mean, rest = cell:match("^%s*(%d[%d%.,]*)%s*%+%s*/?%s*%-%s*%d[%d%.,]*(.*)$") end
+    if not mean then mean, rest = cell:match("^%s*(%d[%d%.,]*)%s*%(%s*\194\177%s*%d[%d%.,]*%s*%)(.*)$") end
+    if mean then cell, approx = mean .. rest, true end
   end
   -- A number with a remark in parentheses: "989 (dense BF16)"; its column's unit written after
   -- it: "38%" in mfu_pct and hfu_pct, "5.9 s" in iter_time_s; a unit in the parentheses is the
@@ -4892,9 +4986,18 @@ function M.measured_time(row, arch)
   local m = {}  -- the measurement cells, read once
   local percent = false
   local approximate = {}  -- the columns whose figure the source gave as approximate
+  -- A cell not read after one that was (a step time beside "85,571±43 tok/s", which had hidden
+  -- it: helper-160) is said, not fatal: the figure read first is the one used.
+  local read_one, unread = false, {}
   for _, column in ipairs(M.measurement_columns) do
     local x, why, how, approx = measurement(row, column)
-    if why then return nil, why, true end
+    if why and read_one then
+      unread[#unread + 1] = why
+      x, how, approx = nil, nil, nil
+    elseif why then
+      return nil, why, true
+    end
+    if x ~= nil and column ~= "mfu_pct" then read_one = true end  -- (an MFU needs its peak)
     if approx then approximate[#approximate + 1] = column end
     if how == "per_gpu" then
       -- A GPU's throughput written in the cluster's column ("1,619 tok/s/GPU"): the GPU's.
@@ -4970,6 +5073,7 @@ function M.measured_time(row, arch)
       how = how .. fmt("; %s gives %.4g s, %s (not used: the columns disagree)", o[1], o[2], apart)
     end
   end
+  for _, why in ipairs(unread) do how = how .. "; not read (not needed): " .. why end
   return t, how
 end
 

@@ -1854,7 +1854,11 @@ for _, peak in ipairs { "312 TFLOPS", "312 TFLOP/s bf16", "312 dense BF16" } do
   t.eq((measured.measured_time(copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false,
     tokens_per_s_per_gpu = false, tflops_per_gpu = false, mfu_pct = "38", peak_tflops_assumed = peak }))), from_mfu("38"), peak)
 end
-t.eq(why_not { peak_tflops_assumed = "624 sparse BF16" }, 'peak_tflops_assumed "624 sparse BF16" is not a plain number')
+t.eq(why_not { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false, tflops_per_gpu = false, mfu_pct = "38",
+  peak_tflops_assumed = "624 sparse BF16" }, 'peak_tflops_assumed "624 sparse BF16" is not a plain number')
+-- (Beside a step time it is not needed: said, the row measured by its step; helper-160.)
+t.eq(why_not { peak_tflops_assumed = "624 sparse BF16" },
+  'iter_time_s; not read (not needed): peak_tflops_assumed "624 sparse BF16" is not a plain number')
 for _, cell in ipairs { "not reported", "n/r", "see notes" } do
   t.eq(measured.measured_time(copy(row("N21-T1-1.7B"), { tokens_per_s = cell, mfu_pct = cell })), 3.528, cell)
 end
@@ -3381,3 +3385,59 @@ t.eq(measured.flop_formula { tflops_counting =
 t.eq(measured.parse_zero("none; pipeline stage 1 of zero-bubble schedule"), 0)
 t.eq(measured.parse_experts("1 shared expert and 8 routed experts per token, 256 total"), nil)
 t.eq(measured.parse_zero("ZeRO-3 (MiCS not used)"), 3)
+-- Runs from GLM-130B, Megatron-LM's 2021 README, AMSP and KempnerForge in their sources' words
+-- (helper-160): cells misread or refused.
+-- The halving denied before "causal" (read as causal: every measured time 8% short).
+for _, cell in ipairs { "formula in Megatron-LM, attention FLOPs not halved for the causal mask (as in FlashAttention)",
+    "formula in Megatron-LM, without halving attention FLOPs for the causal mask",
+    "Megatron-LM formula, attention not halved for causal masking" } do
+  t.eq(measured.flop_formula { tflops_counting = cell }, "megatron", cell)
+end
+t.eq(measured.flop_formula { tflops_counting = "Megatron-LM formula; causal attention halved" }, "megatron_causal", "still")
+-- A maker's name between a count of NICs and their generation, and a bare count of them (one NIC
+-- a GPU, the count lost); NICs a GPU by a NIC's word.
+for _, cell in ipairs { "4 Mellanox HDR InfiniBand without SHARP", "4 Mellanox HDR InfiniBand per node",
+    "4x Mellanox HDR InfiniBand per node", "4 HDR InfiniBand" } do
+  t.eq(gbit(cell, nil, "a100_sxm"), 100, cell)
+end
+t.eq(gbit("2 HDR ports per GPU", nil, "a100_sxm"), 400)
+t.eq(gbit("4X HDR InfiniBand", nil, "a100_sxm"), 200, "still: a port's lane width")
+t.eq(gbit("8 GPUs with HDR InfiniBand", nil, "a100_sxm"), 200, "still: a count of GPUs")
+-- A step time is not hidden by a throughput cell that does not read; a mean and its spread is
+-- the mean.
+do
+  local r = row("N21-T1-1.7B")
+  local time, how = measured.measured_time(copy(r, { tokens_per_s = "297,214 per second give or take" }))
+  t.eq(time, 3.528); t.eq(how:find("not read (not needed)", 1, true) ~= nil, true, how)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297,214±43" })),
+    measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297214" })))
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "3.528 +/- 0.01 s" })), 3.528)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297,214 (±43)" })),
+    measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297214" })))
+  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5x" }))), 'iter_time_s "3.5x" is not a plain number',
+    "still: the first column refuses")
+end
+-- Megatron-LM's older recompute flags and keys with their values after a space, and its uniform
+-- method as a flag (refused).
+for _, cell in ipairs { "checkpoint_activations True, checkpoint_num_layers 1 (re-materialization)", "checkpoint_activations True",
+    "--checkpoint-activations --checkpoint-num-layers 1", "re-materialization", "--activations-checkpoint-method uniform",
+    "--recompute-method uniform" } do
+  t.eq(measured.parse_recompute(cell), "full", cell)
+end
+t.eq(measured.parse_recompute("checkpoint_activations False"), "none")
+t.eq(measured.parse_recompute("--recompute-granularity selective --recompute-method uniform"), "selective", "still")
+-- A sharding kept to a node (sharded over every rank).
+for cell, want in pairs { ["ZeRO-1 within a node (8 GPUs)"] = 8, ["ZeRO-1 over the 8 GPUs of each node"] = 8,
+    ["AMSP: parameters and gradients replicated (Full-Replica), optimizer states sharded over the 8 GPUs of a node (Partial-Sharding)"] = 8 } do
+  local stage, shard = measured.parse_zero(cell)
+  t.eq(stage, 1, cell); t.eq(shard, want, cell)
+end
+t.eq(select(3, measured.parse_zero("ZeRO-3 within each node")), true, "a node's ranks")
+t.eq(select(2, measured.parse_zero("ZeRO-1; TP within a node")), nil, "another parallelism's node")
+-- A rounded batch with its exact count or product after it; ffn_hidden with its ratio.
+t.eq(measured.global_batch({ global_batch_tokens = "2.95M tokens/step (8 x 90 dp x 4,096)" }, 4096), 720)
+t.eq(measured.global_batch({ global_batch_tokens = "4M (4,194,304)" }, 4096), 1024)
+t.eq(measured.global_batch({ global_batch_tokens = "4M (3,000,000)" }, 4096), nil, "not the figure's")
+t.eq(measured.global_batch({ global_batch_tokens = "4M (about 4.2M)" }, 4096), nil)
+t.eq(measured.count_cell("ffn_hidden", "17,920 (1.3x auto)"), "17920")
+t.eq(measured.count_cell("ffn_hidden", "4096 (2x of 2048)"), "4096 (2x of 2048)", "another number")
