@@ -821,6 +821,8 @@ local function switched_off(text, from, to)
     end
   end
   -- ("X unavailable", "X unset (default: False)", "X defaults to False".)
+  -- ("X were not used", "X are not"; helper-161.)
+  if after:find("^%s+were%s+not%f[%A]") or after:find("^%s+are%s+not%f[%A]") then return true end
   if after:find("^%s*[:=]?%s*%(?%s*unavailable%f[%A]") or after:find("^%s+is%s+unavailable%f[%A]")
     or after:find("^%s+unused%f[%A]")
     or after:find("^%s*[:=]?%s*unset%s*%(%s*default%s*[:=]?%s*false%f[%A]") or after:find("^%s+defaults?%s+to%s+false%f[%A]") then
@@ -3514,9 +3516,9 @@ M.public_configs = {
   -- GPT-NeoX-20B and the Pythia suite run attention and the MLP side by side (gpt_j_residual:
   -- true in their configs; GPT-NeoX's other example configs, 2.7B to 13B, do not). The MLP width
   -- is GPT-NeoX's default, 4 x hidden, left to the plain-MLP rule (a row may change the width).
-  { pattern = "^[%w%-_]*/?gpt[%s_%-]*neox[%s_%-]*20b", unless = "tokeni[sz]er", source = "EleutherAI/gpt-neox@ea7aefd configs/20B.yml", layers = 44, hidden = 6144,
+  { pattern = "^[%w%-_]*[/%s]?gpt[%s_%-]*neox[%s_%-]*20b", unless = "tokeni[sz]er", source = "EleutherAI/gpt-neox@ea7aefd configs/20B.yml", layers = 44, hidden = 6144,
     heads = 64, tied = false, parallel_block = true },
-  { pattern = "^[%w%-_]*/?pythia", unless = "tokeni[sz]er", source = "EleutherAI/gpt-neox@ea7aefd configs/pythia/*.yml (gpt_j_residual: true)",
+  { pattern = "^[%w%-_]*[/%s]?pythia", unless = "tokeni[sz]er", source = "EleutherAI/gpt-neox@ea7aefd configs/pythia/*.yml (gpt_j_residual: true)",
     parallel_block = true },
   { pattern = "%f[%a]olmoe", source = "OLMoE-1B-7B config.json, as Megatron-Bridge's OlMoEModelProvider gives it (" .. mb .. "olmoe/olmoe_provider.py)",
     layers = 16, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1024, expert_d_ff = 1024, experts = 64, top_k = 8,
@@ -3532,7 +3534,7 @@ M.public_configs = {
     heads = 32, kv_heads = 8, d_ff = 14336, vocab = 128256 },
   { pattern = "llama[%s_%-]*3[%.%d]*[%s_%-]*70b", source = "Meta-Llama-3-70B config.json", layers = 80, hidden = 8192,
     heads = 64, kv_heads = 8, d_ff = 28672, vocab = 128256 },
-  { pattern = "llama[%s_%-]*3[%.%d]*[%s_%-]*405b", source = "Llama-3.1-405B config.json", layers = 126, hidden = 16384,
+  { pattern = "llama[%s_%-]*[%d%.]*[%s_%-]*405b", source = "Llama-3.1-405B config.json", layers = 126, hidden = 16384,
     heads = 128, kv_heads = 8, d_ff = 53248, vocab = 128256 },
   -- Llama 3.2's text models tie their embeddings (tie_word_embeddings true); Code Llama 34B has
   -- grouped-query attention and Llama 2's 32,000-token vocabulary (its 7B and 13B have 32,016);
@@ -3663,11 +3665,57 @@ function M.model_name(model)
     :gsub("nemotron[%s%-_]*4[%s%-_]+(15b)", "nemotron-%1")
   -- LLaMA's first version by its number ("Llama 1 65B", "LLaMA-1-7B"), as its sizes are written alone.
   t = t:gsub("%f[%a]llama[%s%-_]*1[%s%-_]+(%d+b)", "llama %1")
+  return M.own_name(t)
+end
+
+--- own_name(t): a lower-cased model cell without the other models it names and its spellings
+--- written as the patterns read them (helper-161): the text before a clause that compares
+--- ("Llama 2 70B (vs Llama 2 7B)", "Qwen3-30B-A3B compared with DeepSeek-V3", "unlike",
+--- "distilled into", "instead of", "rather than", "(not ..."), which had taken the other
+--- model's configuration (up to 8x); versions and sizes written otherwise ("Llama_3_1_8B",
+--- "Qwen2_5-7B", "llama3:8b", "Llama v3 8B", "70-billion", "Qwen3 (30B-A3B)", "DeepSeek-V2
+--- (Lite)", "Mistral 7B (v0.1)", "v0_1", "Gemma 1.1 7B", "CodeGemma"); and models published
+--- with another's architecture as that one (DeepSeek-R1 and V3.1 as V3, V2.5 and Coder-V2 as
+--- V2, R1's distillations as the Llama 3.1 and 3.3 and Qwen2.5 sizes they were trained from,
+--- Qwen's Coder and Math models as their base sizes, Llama-3.1-Nemotron-70B as Llama 3.1 70B).
+function M.own_name(t)
+  for _, w in ipairs { "%f[%a]vs%.?%f[%A]", "%f[%a]versus%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]unlike%f[%A]",
+      "%f[%a]distilled%s+into%f[%A]", "%f[%a]instead%s+of%f[%A]", "%f[%a]rather%s+than%f[%A]", "%(%s*not%s", "%f[%a]against%f[%A]",
+      "%f[%a]same%s+arch", "%f[%a]similar%s+to%f[%A]" } do
+    local at = t:find(w)
+    if at and at > 1 then t = t:sub(1, at - 1) end
+  end
+  t = t:gsub("%f[%a](llama)[%s%-_]*v(%d)", "%1 %2"):gsub("%f[%a](qwen)[%s%-_]*v(%d)", "%1%2")
+    :gsub("(%f[%d]%d)_(%d)([%s_%-]+%d)", "%1.%2%3"):gsub("(qwen%d)_(%d)([_%-])", "%1.%2%3"):gsub("%f[%a](a%d+)_(%d+b)", "%1.%2")
+    :gsub("(%a[%w%.]*):(%d+%.?%d*b%f[^%w])", "%1 %2"):gsub("(%d)[%s%-]*billion%f[%A]", "%1b")
+    :gsub("%(%s*(%d[%d%.]*b%-a%d[%d%.]*b)%s*%)", " %1"):gsub("%(%s*(lite)%s*%)", " %1")
+    :gsub("%f[%a](v0)[_]?(%d)%f[%D]", "%1.%2"):gsub("%f[%a](mistral[%s%-_]*7b)[%s,]*%(?%s*(v?0%.%d)%s*%)?", "%1 %2")
+    :gsub("%f[%a](gemma)[%s%-_]*v?1%.?1?[%s%-_]+(%d)", "%1 %2"):gsub("%f[%a]codegemma", "code gemma")
+    :gsub("%f[%a]llama[%s%-_]*1[%s%-_]+(%d+b)", "llama %1"):gsub("%(%s*(a%d[%d%.]*b)%s*%)", "-%1")
+    :gsub("%f[%a](mixtral)[%s%-_]*%d+b[%s%(]*(%d+x%d+b)%s*%)?", "%1 %2"):gsub("%f[%a](gpt%-?3)[%s%-_]*davinci", "%1")
+  if not t:find("gpt[%s%-_]*neox") then t = t:gsub("%f[%a]neox", "gpt-neox") end
+  t = t:gsub("deepseek[%s%-_]*r1[%s%-_]*distill[%s%-_]*llama[%s%-_]*8b", "llama-3.1-8b")
+    :gsub("deepseek[%s%-_]*r1[%s%-_]*distill[%s%-_]*llama[%s%-_]*70b", "llama-3.3-70b")
+    :gsub("deepseek[%s%-_]*r1[%s%-_]*distill[%s%-_]*qwen[%s%-_]*(%d[%d%.]*b)", "qwen2.5-%1")
+    :gsub("%f[%a]deepseek[%s%-_]*r1%f[^%w](.*)$", function(rest)
+      if not (rest:find("qwen") or rest:find("llama") or rest:find("distill")) then return "deepseek-v3" .. rest end
+    end):gsub("%f[%a]deepseek[%s%-_]*v3%.1%f[%D]", "deepseek-v3")
+    :gsub("%f[%a]deepseek[%s%-_]*v2%.5%f[%D]", "deepseek-v2"):gsub("%f[%a]deepseek[%s%-_]*coder[%s%-_]*(v2)", "deepseek-%1")
+    :gsub("(qwen2%.5)[%s%-_]*coder", "%1"):gsub("(qwen2%.5)[%s%-_]*math", "%1"):gsub("(qwen3)[%s%-_]*coder", "%1")
+    :gsub("(llama[%s%-_]*3%.1)[%s%-_]*nemotron", "%1")
   return t
+end
+
+-- A model named as the pattern of another ("Llama-3-8B-style 1B model", "GPT-3 175B-like 20B",
+-- "same architecture as Llama 2 7B") is not that model: no configuration (helper-161: read as it).
+local function likeness(t)
+  return t:find("[%w%)]%-style%f[%A]") or t:find("[%w%)]%-like%f[%A]") or t:find("%f[%a]style%f[%A]")
+    or t:find("%f[%a]inspired%f[%A]")
 end
 
 local function public_config(model)
   local t = M.model_name(model)
+  if likeness(t) then return nil end
   for _, c in ipairs(M.public_configs) do
     if t:find(c.pattern) and (not c.unless or not t:find(c.unless) or (c.also and t:find(c.also))) then return c end
   end
@@ -3682,7 +3730,7 @@ end
 --- and of mixtures of experts, which a row must give its experts for (or dml know its config).
 M.hybrid_ssm_names = { "nemotron[%s%-_]*h%f[%W]", "mamba", "jamba", "zamba", "falcon[%s%-_]*h1", "hymba", "samba" }
 M.moe_names = { "dbrx", "mixtral", "%f[%a]moe%f[%A]", "%-a%d+%.?%d*b%f[%W]", "deepseek[%s%-_]*v[23]", "grok", "arctic",
-  "olmoe", "jetmoe", "gpt[%s%-_]*oss", "llama[%s%-_]*4", "qwen%d?[%.%d]*[%s%-_]*moe" }
+  "olmoe", "jetmoe", "gpt[%s%-_]*oss", "llama[%s%-_]*4%f[%D]", "qwen%d?[%.%d]*[%s%-_]*moe" }
 
 function M.architecture(row)
   local I = M.integer
@@ -3692,6 +3740,11 @@ function M.architecture(row)
     if lower_model:find(p) then
       return nil, fmt("model %q is a hybrid state-space (Mamba) model: its Mamba layers are not modelled", row.model)
     end
+  end
+  -- DeepSeek-V3.2: V3's layers with a sparse attention its lightning indexer selects (helper-161:
+  -- read as V3's dense attention, unsaid).
+  if lower_model:find("deepseek[%s%-_]*v3%.2") then
+    return nil, fmt("model %q: DeepSeek-V3.2's sparse attention (its lightning indexer's top-k keys) is not modelled", row.model)
   end
   -- RecurrentGemma (Griffin): recurrent RG-LRU blocks beside local attention, not a Gemma.
   if lower_model:find("recurrent[%s%-_]*gemma") or lower_model:find("%f[%a]griffin%f[%A]") then
@@ -3788,7 +3841,15 @@ function M.architecture(row)
   if cfg and cfg.tied ~= nil then a.tied, tied_by = cfg.tied, cfg.source end
   -- The family's tying, unless the row's model or notes cell says ("tie_word_embeddings True",
   -- "tied embeddings", "untied embeddings", "embeddings not tied").
-  local said = ((row.model or "") .. " " .. (row.notes or "")):lower()
+  -- (Not a clause about another model: "compared with Gemma 7B, which has tied embeddings",
+  -- "Gemma-style tied embeddings were not used"; helper-161: read as this model's.)
+  local said = (row.model or ""):lower()
+  for clause in (row.notes or ""):lower():gmatch("[^;]+") do
+    if not (clause:find("compar") or clause:find("[%w%)]%-style%f[%A]") or clause:find("[%w%)]%-like%f[%A]")
+        or clause:find("which%s+has") or clause:find("%f[%a]vs%.?%f[%A]")) then
+      said = said .. " ; " .. clause
+    end
+  end
   local tied_said
   if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
     or said:find("embeddings? not tied") then
@@ -3918,9 +3979,17 @@ function M.architecture(row)
     -- attention/MLP block", "parallel attention+FF" (GPT-NeoX's, GPT-J's), "parallel block", not
     -- switched off (helper-129: only "PTB" in the framework cell was read).
     -- (Not a step of an ablation the notes list, "+PTB 52.3", nor a clause that compares.)
+    -- (Nor a clause about another model's block, "unlike GPT-NeoX-20B's parallel attention/MLP
+    -- block", "GPT-J uses a parallel block; this model does not"; helper-161.)
     local said = fw:lower()
-    for clause in (row.notes or ""):lower():gmatch("[^;]+") do
-      if not (clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")) then
+    local clauses = {}
+    for clause in (row.notes or ""):lower():gmatch("[^;]+") do clauses[#clauses + 1] = clause end
+    for i, clause in ipairs(clauses) do
+      local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+[%a%s]-does%s*n[o']t")
+        or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t"))
+      if not (clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")
+          or clause:find("%f[%a]unlike%f[%A]") or clause:find("[%w%)]%-style%f[%A]") or clause:find("[%w%)]%-like%f[%A]")
+          or clause:find("%d[%w%-%.]*'s%s+parallel") or denied_next) then
         said = said .. " ; " .. clause
       end
     end

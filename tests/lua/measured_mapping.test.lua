@@ -3441,3 +3441,53 @@ t.eq(measured.global_batch({ global_batch_tokens = "4M (3,000,000)" }, 4096), ni
 t.eq(measured.global_batch({ global_batch_tokens = "4M (about 4.2M)" }, 4096), nil)
 t.eq(measured.count_cell("ffn_hidden", "17,920 (1.3x auto)"), "17920")
 t.eq(measured.count_cell("ffn_hidden", "4096 (2x of 2048)"), "4096 (2x of 2048)", "another number")
+-- Model names as other authors write them (helper-161: 2,253 rows of 33 models): another model
+-- named in the cell took the row (its configuration, up to 8x), and spellings of versions and
+-- sizes were refused or lost what only the name gives.
+do
+  local function a(model, extra)
+    local r = { model = model, seq_len = "4096" }
+    for k, v in pairs(extra or {}) do r[k] = v end
+    return measured.architecture(r)
+  end
+  local function shape(model) local x = a(model) return x and (x.layers .. "/" .. x.d_model .. "/" .. x.vocab) end
+  for model, want in pairs { ["Llama 2 70B (vs Llama 2 7B)"] = "80/8192/32000", ["Qwen3-30B-A3B (vs DeepSeek-V3)"] = "48/2048/151936",
+      ["Llama 3.1 70B (distilled into Llama 3.1 8B)"] = "80/8192/128256", ["DeepSeek-V2 (vs DeepSeek-V3)"] = "60/5120/102400",
+      ["DeepSeek-V2 (Lite)"] = "27/2048/102400", ["Llama_3_1_8B"] = "32/4096/128256", ["llama3:8b"] = "32/4096/128256",
+      ["Llama v3 8B"] = "32/4096/128256", ["Llama 3 70-billion"] = "80/8192/128256", ["Qwen3 (30B-A3B)"] = "48/2048/151936",
+      ["Qwen2_5-7B"] = "28/3584/152064", ["Mixtral 47B (8x7B)"] = "32/4096/32000", ["DeepSeek-R1"] = "61/7168/129280",
+      ["DeepSeek-R1-Distill-Llama-8B"] = "32/4096/128256", ["DeepSeek-R1-Distill-Qwen-7B"] = "28/3584/152064",
+      ["DeepSeek-R1-0528-Qwen3-8B"] = "36/4096/151936", ["Llama 405B"] = "126/16384/128256", ["LLaMA v1 65B"] = "80/8192/32000",
+      ["Qwen3_30B_a3B"] = "48/2048/151936", ["Qwen3_30B_a3B (tokendrop)"] = "48/2048/151936", ["qwen3_8b"] = "36/4096/151936" } do
+    t.eq(shape(model), want, model)
+  end
+  t.eq(measured.family("Nemotron-4 15B (vs Llama 3 8B)").gated, false, "Nemotron's MLP, not Llama's")
+  for _, model in ipairs { "Mistral 7B (v0.1)", "Mistral-7B-v0_1", "Mistral 7B v01" } do t.eq(a(model).window, 4096, model) end
+  t.eq(a("Mistral 7B, v0.3").vocab, 32768)
+  for _, model in ipairs { "Gemma 1.1 7B", "CodeGemma-7B", "Gemma 1 7B" } do
+    t.eq(a(model, { layers = "28", hidden = "3072", heads = "16" }).head_dim, 256, model)
+  end
+  t.eq(a("Llama 3_2 1B", { layers = "16", hidden = "2048", heads = "32", ffn_hidden = "8192" }).tied, true)
+  t.eq(a("EleutherAI GPT-NeoX-20B", { layers = "44", hidden = "6144", heads = "64" }).parallel_block, true)
+  for _, model in ipairs { "Llama-3-8B-style 1B model", "GPT-3 175B-like 20B", "DeepSeek-V3-style 16B" } do
+    t.eq(a(model), nil, model)
+  end
+  t.eq(select(2, a("DeepSeek-V3.2-Exp")), 'model "DeepSeek-V3.2-Exp": DeepSeek-V3.2\'s sparse attention (its lightning indexer\'s top-k keys) is not modelled')
+  t.eq(a("Llama 405B", { layers = "126", hidden = "16384", heads = "128", kv_heads = "8", ffn_hidden = "53248" }) ~= nil, true,
+    "not a mixture of experts by its name (Llama 4's)")
+  -- Another model's embeddings or block in the notes.
+  local base = { layers = "32", hidden = "4096", heads = "32", kv_heads = "8", ffn_hidden = "14336", vocab = "128256" }
+  for _, notes in ipairs { "compared with Gemma 7B, which has tied embeddings", "Gemma-style tied embeddings were not used" } do
+    local extra = { notes = notes }
+    for k, v in pairs(base) do extra[k] = v end
+    t.eq(a("Llama 3.1 8B", extra).tied, false, notes)
+  end
+  for _, notes in ipairs { "unlike GPT-NeoX-20B's parallel attention/MLP block", "GPT-J uses a parallel block; this model does not" } do
+    local extra = { notes = notes }
+    for k, v in pairs(base) do extra[k] = v end
+    t.eq(a("Llama 3.1 8B", extra).parallel_block, nil, notes)
+  end
+  local extra = { notes = "parallel attention/MLP block" }
+  for k, v in pairs(base) do extra[k] = v end
+  t.eq(a("Llama 3.1 8B", extra).parallel_block, true, "still: the row's own")
+end
