@@ -336,12 +336,41 @@ Quantity* test_quantity(lua_State* L, int idx) {
 Quantity check_quantity(lua_State* L, int idx, Dimension want, std::string_view field) {
   const std::string prefix = field.empty() ? std::string() : fmt::format("{}: ", field);
   switch (lua_type(L, idx)) {
-    case LUA_TSTRING:
+    case LUA_TSTRING: {
+      Quantity q;
       try {
-        return parse_quantity(to_view(L, idx), want);
+        q = parse_quantity(to_view(L, idx), want);
       } catch (const UnitError& e) {
         throw UnitError(prefix + e.what());
       }
+      // A size in bits ("80 Gb" of memory: 10 GB) is almost always a slip for bytes (helper-162:
+      // a believable plan on an eighth of the memory): a field's size is written in bytes. (dml.q
+      // and arithmetic still read bits.)
+      if (want == kBytes) {
+        const std::string_view text = to_view(L, idx);
+        const size_t number_end = text.find_first_of(" \t", text.find_first_not_of(" \t"));
+        std::string_view unit =
+            number_end == std::string_view::npos ? std::string_view() : text.substr(number_end);
+        unit.remove_prefix(std::min(unit.size(), unit.find_first_not_of(" \t")));
+        unit = unit.substr(0, unit.find_first_of(" \t"));
+        std::string_view prefix_part = unit;
+        for (const std::string_view bit : {"bits", "bit", "b"}) {
+          if (prefix_part.ends_with(bit)) {
+            prefix_part.remove_suffix(bit.size());
+            break;
+          }
+        }
+        if (!unit.empty() && prefix_part.size() < unit.size()) {
+          const std::string hint =
+              prefix_part.empty() ? std::string("\"B\"")
+                                  : fmt::format("\"{}B\" or \"{}iB\"", prefix_part, prefix_part);
+          throw UnitError(fmt::format(
+              "{}expected {}, got \"{}\" (\"{}\" counts bits; a size is written in bytes, {})",
+              prefix, dimension_expectation(want), text, unit, hint));
+        }
+      }
+      return q;
+    }
     case LUA_TNUMBER:
       if (want == kDimensionless) return Quantity{lua_tonumber(L, idx), kDimensionless};
       throw UnitError(fmt::format("{}expected {}, got the bare number {} (write it with a unit)",

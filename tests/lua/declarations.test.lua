@@ -81,6 +81,13 @@ do
   raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { memory = "86 GB" } }) end,
     "gpu.efficiency.memory: 86 GB is more than the GPU holds: hbm_capacity is 80 GB (at most 85.9 GB, read as GiB as datasheets write it)")
   t.eq(tostring(dml.gpu(gpus.h100_sxm, { efficiency = { memory = "85.8 GB" } }).efficiency.memory), "85.8 GB")
+  -- a size in bits is a slip for bytes (helper-162: "80 Gb", 10 GB, gave a believable plan);
+  -- dml.q and arithmetic still read bits
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 Gb" }) end,
+    'gpu.hbm_capacity: expected a size in bytes like "80 GiB", got "80 Gb" ("Gb" counts bits; a size is written in bytes, "GB" or "GiB")')
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { memory = "600 Mb" } }) end,
+    'gpu.efficiency.memory: expected a size in bytes like "80 GiB", got "600 Mb" ("Mb" counts bits; a size is written in bytes, "MB" or "MiB")')
+  t.eq(tostring(dml.q("80 Gb")), "10 GB")
   -- a capacity written binary is its own bound
   raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GiB", efficiency = { memory = "85 GiB" } }) end,
     "gpu.efficiency.memory: 91.27 GB is more than the GPU holds: hbm_capacity is 85.9 GB (at most 85.9 GB)")
