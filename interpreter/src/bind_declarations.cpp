@@ -503,6 +503,24 @@ int l_repristine(lua_State* L) {
   return 1;
 }
 
+// core.alternative(record, key) -> the name of the field that is key's other way of giving one
+// value (a level's link for its bandwidth: Field::alternative), or nil: dml.set_preset drops it,
+// as a changed copy does (helper-162: a preset given both disagreed where it was next read).
+int l_alternative(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const char* key = luaL_checkstring(L, 2);
+  if (lua_getmetatable(L, 1) == 0) return 0;
+  if (lua_getfield(L, -1, "__dml_type") != LUA_TLIGHTUSERDATA) return 0;
+  const auto* type = static_cast<const TypeInfo*>(lua_touserdata(L, -1));
+  for (const FieldInfo& f : type->fields) {
+    if (f.field.name == key && !f.field.alternative.empty()) {
+      lua_pushlstring(L, f.field.alternative.data(), f.field.alternative.size());
+      return 1;
+    }
+  }
+  return 0;
+}
+
 // core.strict_records(t, path, type) -> t: each plain table of t (a preset) becomes a strict
 // record of the declared type `type` ("gpu"), named PATH.KEY in errors.
 int l_strict_records(lua_State* L) {
@@ -540,6 +558,7 @@ void register_declarations(lua_State* L) {
                           {"closest", l_closest},
                           {"strict_records", l_strict_records},
                           {"repristine", l_repristine},
+                          {"alternative", l_alternative},
                           {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 0);
 }

@@ -419,6 +419,16 @@ do
     "dml.presets.gpus.h100_sxm.efficiency.gem: no such field; did you mean 'gemm'?")
   raises_here(function() dml.set_preset({ gemm = 1 }, { gemm = 2 }) end,
     "dml.set_preset: expected a preset record (gpus.h100_sxm, gpus.h100_sxm.efficiency, ...), got a table that is none")
+  -- a field given one way drops its other way, as a changed copy does (helper-162: a level's
+  -- link kept beside its new bandwidth, the next cluster refused)
+  local ib = networks.infiniband_ndr
+  local link = rawget(ib, "link")
+  local undo = dml.set_preset(ib, { bandwidth = "1 TB/s" })
+  t.eq(dml.level(ib).link, dml.q"500 GB/s")
+  t.eq(dml.cluster { gpu = gpus.h100_sxm, size = 16, levels = { networks.nvlink4_h100, ib } }.levels[2].bandwidth, dml.q"1 TB/s")
+  undo()
+  t.eq(rawget(ib, "link"), link); t.eq(rawget(ib, "bandwidth"), nil)
+  t.eq(dml.level(ib).bandwidth, dml.level(ib, {}).bandwidth)
 end
 
 -- a required label may not be blank: it names the GPU or the stack in tables and messages
