@@ -44,11 +44,21 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 53> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 63> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
     {"num_attention_heads", "heads"},
+    {"num_heads", "heads"},  // nanoGPT's, torchtitan's and Meta's params.json names (helper-162)
+    {"n_heads", "heads"},
+    {"n_head", "heads"},
+    {"n_layers", "layers"},
+    {"n_layer", "layers"},
+    {"n_embd", "d_model"},
+    {"num_kv_heads", "kv_heads"},
+    {"n_kv_heads", "kv_heads"},
+    {"ffn_dim", "d_ff"},
+    {"max_seq_len", "seq_len"},
     {"num_key_value_heads", "kv_heads"},
     {"num_query_groups", "kv_heads"},
     {"ffn_hidden_size", "d_ff"},

@@ -144,6 +144,16 @@ int undefined_global(lua_State* L) {
       // A long name (from _ENV[...]) is shown as a bounded excerpt.
       const std::string shown =
           excerpt_head(name).size() == n ? "'" + name + "'" : quoted_excerpt(name);
+      // A global no name can reach ("acme.models", as -l acme.models sets it): said how to
+      // name it (helper-162: "did you mean 'acme.models'?" could not be written).
+      if (!hint.empty() &&
+          hint.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                 "0123456789_") != std::string::npos) {
+        throw std::runtime_error(fmt::format(
+            "undefined global {} (the global '{}' is not a name Lua can write: load it as "
+            "-l {}={} and use {}, or read _G[\"{}\"])",
+            shown, hint, name, hint, name, hint));
+      }
       throw std::runtime_error(
           hint.empty() ? fmt::format("undefined global {}", shown)
                        : fmt::format("undefined global {} (did you mean '{}'?)", shown, hint));
@@ -376,6 +386,39 @@ bool readable(const std::string& path) {
   return fs::is_regular_file(path, ec);
 }
 
+// The module a missing `name` was likely meant to be (helper-162: `require "acme.modles"` gave
+// no hint): the modules in the folders its candidate files would be in ("acme.models" beside
+// "acme/modles.lua"), the closest by name; "" when none is close. Each folder is read once, its
+// first 1,000 entries.
+std::string near_module(const std::string& name, const std::vector<std::string>& candidates) {
+  const size_t dot = name.rfind('.');
+  const std::string prefix = dot == std::string::npos ? std::string() : name.substr(0, dot + 1);
+  const std::string last = dot == std::string::npos ? name : name.substr(dot + 1);
+  const std::string file_tail = "/" + last + ".lua";
+  std::vector<std::string> names;
+  std::vector<std::string> folders;
+  for (const auto& path : candidates) {
+    if (!path.ends_with(file_tail)) continue;  // (the "?/init.lua" ones name the same folder)
+    const std::string folder = path.substr(0, path.size() - file_tail.size());
+    if (std::find(folders.begin(), folders.end(), folder) != folders.end()) continue;
+    folders.push_back(folder);
+    std::error_code ec;
+    fs::directory_iterator it(folder.empty() ? "/" : folder, ec);
+    for (int n = 0; !ec && it != fs::directory_iterator() && n < 1000; it.increment(ec), ++n) {
+      const fs::path& entry = it->path();
+      std::error_code ec2;
+      if (entry.extension() == ".lua" && fs::is_regular_file(entry, ec2)) {
+        names.push_back(prefix + entry.stem().string());
+      } else if (fs::is_regular_file(entry / "init.lua", ec2)) {
+        names.push_back(prefix + entry.filename().string());
+      }
+    }
+  }
+  // And the stdlib's own ("dml.measure" for dml.measured).
+  for (const auto& m : lua::embedded_stdlib()) names.emplace_back(m.name);
+  return lua::closest(name, names);
+}
+
 // Loads an embedded (or --stdlib) module; pushes the loader. Returns false on a load error
 // (message pushed).
 bool load_stdlib(lua_State* L, const lua::EmbeddedModule& m) {
@@ -482,6 +525,13 @@ int dml_searcher(lua_State* L) {
             t, t, t);
         break;
       }
+    }
+  }
+  {
+    const std::vector<std::string> places =
+        search_user ? user_candidates(L, name) : std::vector<std::string>{};
+    if (const std::string hint = near_module(name, places); !hint.empty()) {
+      tried += fmt::format("\n\t(did you mean '{}'?)", hint);
     }
   }
   lua_pushstring(L, tried.c_str());

@@ -12,7 +12,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "edit_distance.hpp"
 #include "embedded_stdlib.hpp"
 #include "lua_runtime.hpp"
 
@@ -76,7 +78,13 @@ int stdlib_searcher(lua_State* L) {
     const EmbeddedModule* m = find_embedded(name);
     if (m == nullptr) {
       if (name != "dml" && !name.starts_with("dml.")) return 0;
-      const std::string text = fmt::format("no module '{}' in dml's stdlib", name);
+      std::vector<std::string> names;
+      for (const auto& e : embedded_stdlib()) names.emplace_back(e.name);
+      const std::string hint = closest(name, names);
+      const std::string text =
+          hint.empty()
+              ? fmt::format("no module '{}' in dml's stdlib", name)
+              : fmt::format("no module '{}' in dml's stdlib (did you mean '{}'?)", name, hint);
       lua_pushlstring(L, text.data(), text.size());
       return 1;
     }

@@ -145,6 +145,8 @@ dml_golden(repl_incomplete_at_eof STDIN "${DML_CLI_DIR}/cases/repl_incomplete.tx
 # An error holding a NUL prints escaped, and the session goes on.
 dml_golden(repl_control_bytes STDIN "${DML_CLI_DIR}/cases/repl_control_bytes.txt" ARGS -i)
 dml_golden(library_flag_as_global ARGS -l gpus=dml.presets.gpus -e "print(gpus.h100_sxm.name)")
+# A dotted module's global is no name Lua can write: said how to name it (helper-162).
+dml_golden(library_flag_dotted ARGS -l acme.models -e "print(acme.answer)")
 dml_golden(version_then_chunk ARGS -v -e "print(1 + 1)")
 
 # Hostile input: each is refused where it is written, with the user's field names, a bounded

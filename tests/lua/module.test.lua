@@ -36,6 +36,24 @@ table.sort(names)
 t.eq(table.concat(names, " "):match("gpus networks stacks"), "gpus networks stacks", "the preset modules")
 t.raises(function() require "dml.no_such_module" end,
   { pattern = "module 'dml.no_such_module' not found:.*no module 'dml.no_such_module' in dml's stdlib" })
+-- A name near one that exists is suggested: the stdlib's, or one beside the requiring file
+-- (helper-162: none was).
+t.raises(function() require "dml.measure" end, { pattern = "did you mean 'dml%.measured'%?" })
+if in_dml then  -- (the host's require searches the host's places)
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir -p '" .. dir .. "/acme'"))
+  local f = assert(io.open(dir .. "/acme/models.lua", "w"))
+  f:write("return {}\n")
+  f:close()
+  local scenario = assert(io.open(dir .. "/use.lua", "w"))
+  scenario:write('return require "acme.modles"\n')
+  scenario:close()
+  local loaded, why = pcall(dofile, dir .. "/use.lua")
+  os.execute("rm -rf '" .. dir .. "'")
+  t.eq(loaded, false)
+  t.eq(tostring(why):find("(did you mean 'acme.models'?)", 1, true) ~= nil, true, tostring(why))
+end
 
 -- The first examples' numbers (examples/first.lua, examples/moe_question.lua).
 local nvlink = dml.level { name = "nvlink", size = 8, bandwidth = "900 GB/s", latency = "1.125 us" }

@@ -58,6 +58,11 @@ TEST_CASE("closest: another tool's name for a field, and a name with words added
   CHECK(closest("hidden_size", model) == "d_model");  // Hugging Face's config.json
   CHECK(closest("num_key_value_heads", model) == "kv_heads");
   CHECK(closest("intermediate_size", model) == "d_ff");
+  CHECK(closest("num_heads", model) == "heads");  // nanoGPT's and torchtitan's (helper-162)
+  CHECK(closest("n_layer", model) == "layers");
+  CHECK(closest("n_embd", model) == "d_model");
+  CHECK(closest("n_kv_heads", model) == "kv_heads");
+  CHECK(closest("max_seq_len", model) == "seq_len");
   CHECK(closest("tensor_model_parallel_size", model).empty());  // not a field here
   const std::vector<std::string> step_plan = {"mfu", "hfu", "time_to_train", "step"};
   CHECK(closest("utilization", step_plan) == "mfu");  // the paper plan's name
