@@ -708,8 +708,61 @@ void next_preset_generation(lua_State* L) {
   lua_setfield(L, LUA_REGISTRYINDEX, kPresetGeneration);
 }
 
+namespace {
+
+// The preset a name given as text stands for ("h100_sxm" where a GPU goes: helper-162), as
+// "dml.presets.gpus.h100_sxm", or the nearest name of the preset module of that type (loaded if
+// it was not); "" when the type has no presets or nothing is near.
+std::string preset_named(lua_State* L, int idx, const TypeInfo& type) {
+  if (lua_type(L, idx) != LUA_TSTRING) return {};
+  std::string_view module;
+  for (const auto& [type_name, m] : {std::pair<std::string_view, std::string_view>{"gpu", "gpus"},
+                                     {"level", "networks"},
+                                     {"stack", "stacks"}}) {
+    if (type.name == type_name) module = m;
+  }
+  if (module.empty()) return {};
+  const std::string name = lua_tostring(L, idx);
+  const std::string full = fmt::format("dml.presets.{}", module);
+  const int top = lua_gettop(L);
+  std::string found;
+  std::vector<std::string> names;
+  // (The global read raw: a sandbox or a script may have taken require away.)
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  lua_pushliteral(L, "require");
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  lua_pushlstring(L, full.data(), full.size());
+  if (lua_isfunction(L, -2) && lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE &&
+          lua_getmetatable(L, -1) != 0) {
+        lua_getfield(L, -1, "__dml_type");
+        if (lua_touserdata(L, -1) == &type) names.emplace_back(lua_tostring(L, -4));
+        lua_pop(L, 2);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, top);
+  if (std::find(names.begin(), names.end(), name) != names.end()) return full + "." + name;
+  // The nearest, where one is nearest ("h100" is "h100_sxm"; "nvlink" is the start of several).
+  const std::string near = closest(name, names);
+  std::reverse(names.begin(), names.end());
+  if (!near.empty() && closest(name, names) == near) return full + "." + near;
+  return {};
+}
+
+}  // namespace
+
 int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
                        std::span<const std::string_view> positional) {
+  if (const std::string preset = preset_named(L, idx, type); !preset.empty()) {
+    throw ConfigError(path, fmt::format("expected {} (a table of its fields), got \"{}\" (a preset "
+                                        "is given as its table: {}?)",
+                                        type.title, lua_tostring(L, idx), preset));
+  }
   if (!plain_table(L, idx)) {
     throw_not_plain(L, idx, path, fmt::format("{} (a table of its fields)", type.title));
   }

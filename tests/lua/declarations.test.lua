@@ -295,6 +295,11 @@ do
     .. "its fields are dp, tp_model, tp_ff, pp, ep")
 end
 raises_here(function() dml.level "nvlink" end, 'level: expected a network level (a table of its fields), got "nvlink"')
+-- a preset named as text: its table named (helper-162), where one preset is nearest
+raises_here(function() dml.cluster { gpu = "h100_sxm", size = 8, levels = { networks.nvlink4_h100 } } end,
+  'cluster.gpu: expected a GPU (a table of its fields), got "h100_sxm" (a preset is given as its table: dml.presets.gpus.h100_sxm?)')
+raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { "nvlink4_h100" } } end,
+  'cluster.levels[1]: expected a network level (a table of its fields), got "nvlink4_h100" (a preset is given as its table: dml.presets.networks.nvlink4_h100?)')
 raises_here(function() dml.level { "nvlink" } end, "level: expected named fields of a network level, found the key 1")
 raises_here(function() dml.gpu(gpus.h100_sxm, { effective_utilization = 1.5 }) end, "gpu.effective_utilization: must be at most 1, got 1.5")
 raises_here(function() dml.gpu(gpus.h100_sxm, { dsmem = "yes" }) end, 'gpu.dsmem: expected true or false, got "yes"')
