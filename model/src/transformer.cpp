@@ -2843,7 +2843,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.feasible = fits(c, k.memory);
   if (k.memory.total.value() > c.capacity) {
     p.violations.push_back(fmt::format(
-        "memory: {} per GPU ({}) exceeds the {} of a {}", bytes_text(k.memory.total.value()),
+        "memory: {} per GPU ({}) exceeds the {} of one {}", bytes_text(k.memory.total.value()),
         memory_parts_text(k.memory), bytes_text(c.capacity), c.run.cluster.gpu.name));
   }
   if (!host_fits(c, k.memory)) {

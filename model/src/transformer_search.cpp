@@ -665,7 +665,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
               ? fmt::format("no layout of {} GPUs runs this model (tp, pp, dp, cp and ep must "
                             "divide what they split, and dp the global batch of {} sequence{}){}",
                             c.n, c.batch, c.batch == 1 ? "" : "s", largest)
-              : fmt::format("none of the {} layouts that run fits in the {} of a {}{}", evaluated,
+              : fmt::format("none of the {} layouts that run fits in the {} of one {}{}", evaluated,
                             detail::bytes_text(c.capacity), run.cluster.gpu.name,
                             !offload_tried ? std::string()
                             : c.host_capacity > 0

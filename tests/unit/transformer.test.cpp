@@ -1614,7 +1614,7 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
     CHECK_THAT(p.violations[0], Contains("memory: "));
     CHECK_THAT(p.violations[0], Contains("weights 128.5 GiB, gradients 257.0 GiB, optimizer "
                                          "770.9 GiB"));
-    CHECK_THAT(p.violations[0], Contains("exceeds the 74.5 GiB of a H100 SXM"));
+    CHECK_THAT(p.violations[0], Contains("exceeds the 74.5 GiB of one H100 SXM"));
   }
   SECTION("the limit is the efficiency record's memory when it gives one, else hbm_capacity") {
     // Llama 3 8B, TP 8, no recompute, microbatch 1 holds about 34 GB (18 B for each of its 1e9
