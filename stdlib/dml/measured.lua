@@ -430,9 +430,17 @@ function M.count_cell(column, cell)
     local restated = again and bare and again * 1024 == tonumber((bare:gsub(",", "")))
     -- (Or, in ffn_hidden, the width as a multiple of the model's: "17,920 (1.3x auto)", "14336
     -- (3.5x)"; helper-160: refused.)
+    -- (Its other words only the ratio's: "(2x: gate and up)", "(TP 8x)" are a fused or a rank's
+    -- width; helper-163.)
     if column == "ffn_hidden" and remark and not restated then
       local ratios = remark:lower():gsub("%d+%.?%d*%s*x%f[%A]", ""):gsub("%d+%.?%d*%s*\195\151", "")
-      restated = ratios:find("%d") == nil and ratios ~= remark:lower()
+      local words_ok = true
+      for w in ratios:gmatch("%a[%w_]*") do
+        words_ok = words_ok and ({ auto = true, hidden = true, d_model = true, dmodel = true, model = true, width = true,
+          of = true, the = true, times = true, ffn = true, mult = true, multiplier = true, ratio = true, default = true,
+          approx = true, about = true, h = true, d = true })[w] ~= nil
+      end
+      restated = words_ok and ratios:find("%d") == nil and ratios ~= remark:lower()
     end
     local plain = remark and not other_unit
       and (not numbers:find("%d") or restated or M.remark_units[(remark:lower():match("^%(%s*[%d,]+%s*(%a+)%s*%)$") or "")])
@@ -1554,12 +1562,18 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- NICs a GPU: "2 NICs per GPU, 200 Gb/s each", "200 Gb/s per NIC, 2 NICs per GPU".
     -- (Or by any of a NIC's words, with the network between: "2 HDR ports per GPU"; helper-160:
     -- the count lost.)
+    -- (A whole count, not a port's rate glued to its generation, "1 HDR200 NIC per GPU", nor an
+    -- NVSwitch's or NVLink's ports, "NVSwitch: 18 ports per GPU"; helper-163.)
     local function nics_per_gpu()
-      for n, w in t:gmatch("(%d+)%s+[%a%s%-]-%f[%a](%a+)%s+per%s+gpu") do
-        if nic_words[w] and w ~= "link" and w ~= "links" then return n end
+      if t:find("nvswitch") or t:find("nvlink") then return nil end
+      for n, between, w in t:gmatch("%f[%w](%d+)%s+([%w%s%-]-)%f[%a](%a+)%s+per%s+gpu") do
+        -- (Ports only beside a network's name: "2 HDR ports per GPU", not "12 ports per GPU".)
+        local networked = between:find("[nhex]dr") or between:find("infiniband") or between:find("roce")
+          or between:find("ethernet") or between:find("efa") or between:find("connectx")
+        if nic_words[w] and w ~= "link" and w ~= "links" and ((w ~= "port" and w ~= "ports") or networked) then return n end
       end
     end
-    local gpu_nics = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+gpu") or t:match("(%d+)%s*[%a%-]*%s*hcas?%s+per%s+gpu")
+    local gpu_nics = t:match("%f[%w](%d+)%s*[%a%-]*%s*nics?%s+per%s+gpu") or t:match("%f[%w](%d+)%s*[%a%-]*%s*hcas?%s+per%s+gpu")
       or nics_per_gpu()
     local nic_rate = t:match("(%d+%.?%d*)%s*gb/s")
     if gpu_nics and nic_rate and not t:find("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu") then
@@ -1571,7 +1585,9 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     if per_gpu then return both(tonumber(per_gpu)), bytes_note end
     -- K NICs per node: "8 x 400G", "8x NDR 400 Gb/s", "8 x HDR 200 Gb/s"; or the count after
     -- the rate, "400 Gb/s IB x8 per node", "400 Gb/s x 8".
-    local nics, rate = t:match("(%d+)%s*x%s*[%a%s%(@]-(%d+%.?%d*)%s*g")
+    -- (A rate in G, not a count of GPUs: "4x HDR InfiniBand per 8 GPUs"; helper-163.)
+    local nics, rate = t:match("(%d+)%s*x%s*[%a%s%(@]-(%d+%.?%d*)%s*gb")
+    if not nics then nics, rate = t:match("(%d+)%s*x%s*[%a%s%(@]-(%d+%.?%d*)%s*g%f[%A]") end
     if not nics then rate, nics = t:match("(%d+%.?%d*)%s*gb/s[%a%s]-x%s*(%d+)%f[%D]") end
     if not nics and not t:find("per%s+gpu") then nics, rate = t:match("(%d+)%s*nics?%s+[%a%s@]-(%d+%.?%d*)%s*gb/s") end
     -- A count of links, then a link's rate: "4 OmniPath links, 100 Gb/s each".
@@ -1585,12 +1601,12 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- (A count of NICs a node by any of their words, with their make or network between: "4
     -- ConnectX HCAs per node", "8 HDR InfiniBand adapters per node"; helper-129.)
     local function nics_per_node()
-      for n, w in t:gmatch("(%d+)%s+[%a%s%-]-%f[%a](%a+)%s+per%s+node") do
+      for n, w in t:gmatch("%f[%w](%d+)%s+[%w%s%-]-%f[%a](%a+)%s+per%s+node") do
         if nic_words[w] and w ~= "link" and w ~= "links" and w ~= "rail" and w ~= "rails" then return n end
       end
     end
-    local counted = t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
-      or t:match("(%d+)%s*ports?%s+per%s+node") or nics_per_node()
+    local counted = t:match("%f[%w](%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("%f[%w](%d+)%s*hcas?%s+per%s+node")
+      or t:match("%f[%w](%d+)%s*ports?%s+per%s+node") or nics_per_node()
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit) or t:match("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s")
       if per_node and counted and t:find("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s") then
@@ -1609,13 +1625,18 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- per node", "4 rails of 400G", "4x NDR per node", "NDR 400 x4 per node", "1 NIC per 2 GPUs",
     -- "shared by 8 GPUs", "single 100GbE NIC"): a NIC's rate (the cell's, or its generation's)
     -- times that share.
-    local node_nics = tonumber(t:match("(%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("(%d+)%s*hcas?%s+per%s+node")
+    local node_nics = tonumber(t:match("%f[%w](%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("%f[%w](%d+)%s*hcas?%s+per%s+node")
       or nics_per_node()
       or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and (t:match("(%d+)%s*x%s*[nhex]dr")
         or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)") or t:match("(%d+)%s+[nhex]dr%f[%A]")))
-      -- (A count before the generation, no scope and no GPU named: the node's, as a server's
-      -- sheet counts them, "4 HDR InfiniBand"; helper-160: one NIC a GPU, the count lost.)
-      or (not t:find("gpu") and not t:find("per%s+%a") and t:match("%f[%d](%d+)%s+[nhex]dr%f[%A]"))
+      -- (A count before the generation that opens the cell, no scope and no GPU named: the
+      -- node's, as a server's sheet counts them, "4 HDR InfiniBand"; helper-160: one NIC a GPU,
+      -- the count lost. Not a count of switches, hops, fabrics, networks or nodes, nor a year:
+      -- helper-163.)
+      or (not t:find("gpu") and not t:find("per%s+%a") and not t:find("switch") and not t:find("%f[%a]hops?%f[%A]")
+        and not t:find("fabric") and not t:find("network") and not t:find("node") and not t:find("leaf")
+        and not t:find("storage") and not t:find("level") and not t:find("tier") and not t:find("spine")
+        and tonumber(t:match("^%s*(%d+)%s+[nhex]dr%f[%A]") or "99") <= 16 and t:match("^%s*(%d+)%s+[nhex]dr%f[%A]"))
       or ((t:find("%f[%a]single%s+[%w%s/]-nic") or t:find("%f[%a]single%s+[%w%s/]-hca")) and not t:find("per%s+gpu")
         and not t:find("%d+%s*x") and "1") or "")
     local gpus_a_nic = tonumber(t:match("per%s+(%d+)%s+gpus") or t:match("shared%s+by%s+(%d+)%s+gpus") or "")
@@ -1626,6 +1647,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
           node_nics, node_nics == 1 and "" or "s", rate, what, gpus_per_node)
       end
       if gpus_a_nic and gpus_a_nic >= 1 then
+        -- (A count of them first: "4x HDR InfiniBand per 8 GPUs"; helper-163.)
+        local lead = tonumber(t:match("^%s*(%d+)%s*x%s*[%a%s%-]-[nhex]dr%f[%A]") or "") or 1
+        if lead > 1 then
+          return both(rate * lead / gpus_a_nic), fmt("inter-node %d NICs of %g Gb/s%s for %d GPUs", lead, rate, what, gpus_a_nic)
+        end
         return both(rate / gpus_a_nic), fmt("inter-node a %g Gb/s NIC%s for %d GPUs", rate, what, gpus_a_nic)
       end
     end
@@ -2388,15 +2414,28 @@ function M.parse_zero(cell)
   -- "intra-node"): over the GPUs it counts, else a node's ranks, replicated across nodes
   -- (helper-160, AMSP's and MiCS-like rows: sharded over every rank). Not a clause of another
   -- parallelism's ("TP within a node").
+  -- (Only the sharding's own scope: "ZeRO-3 (NVLink within node)", "ZeRO-1 with CP=2 within
+  -- node", "FSDP (8 GPUs per node, intra-node NVLink)", "sharding within node was slower" are
+  -- not; and a node's ranks without a count keep the stage the cell names, "distributed
+  -- optimizer within node" ZeRO 1; helper-163.)
+  local node_kept = false
   if not shard and not hybrid then
     for clause in t:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end):gmatch("[^;,]+") do
       local sharding = clause:find("zero") or clause:find("fsdp") or clause:find("shard") or clause:find("distributed%s+optim")
-      local node = clause:find("within%s+[%a%s]-node") or clause:find("intra[%s%-]?node") or clause:find("gpus%s+of%s+[%a%s]-node")
+      local node = clause:find("within%s+an?%s+node%f[%A]") or clause:find("within%s+each%s+node%f[%A]")
+        or clause:find("within%s+the%s+node%f[%A]") or clause:find("within%s+nodes?%f[%A]") or clause:find("intra[%s%-]?node%f[%A]")
+      local count = tonumber(clause:match("the%s+(%d+)%s+gpus%s+of%s+an?%s+node%f[%A]")
+        or clause:match("the%s+(%d+)%s+gpus%s+of%s+each%s+node%f[%A]")
+        or clause:match("within%s+an?%s+node%s*%(%s*(%d+)%s*gpus%s*%)") or clause:match("within%s+each%s+node%s*%(%s*(%d+)%s*gpus%s*%)")
+        or clause:match("intra[%s%-]?node%s*%(%s*(%d+)%s*gpus%s*%)") or "")
       local other = clause:find("%f[%a]tp%f[%A]") or clause:find("tensor") or clause:find("pipeline") or clause:find("%f[%a]pp%f[%A]")
         or clause:find("expert") or clause:find("%f[%a]ep%f[%A]") or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]")
-      if sharding and node and not other then
-        local count = tonumber(clause:match("(%d+)%s*gpus") or clause:match("(%d+)%s*ranks") or "")
-        if count and count >= 1 then shard = count else hybrid = true end
+        or clause:find("%f[%a]cp%f[%A]") or clause:find("context") or clause:find("sequence") or clause:find("%f[%a]sp%f[%A]")
+        or clause:find("model%s+parallel") or clause:find("%f[%a]mp%f[%A]") or clause:find("ulysses") or clause:find("nvlink")
+        or clause:find("nvswitch") or clause:find("bandwidth") or clause:find("gb/s") or clause:find("slower")
+        or clause:find("faster") or clause:find("tried") or clause:find("%f[%a]ib%f[%A]") or clause:find("infiniband")
+      if sharding and (node or count) and not other then
+        if count and count >= 1 then shard = count else node_kept = true end
         break
       end
     end
@@ -2413,6 +2452,8 @@ function M.parse_zero(cell)
       if not ruled_out then hybrid = true end
     end
   end
+  local hybrid_named = hybrid
+  hybrid = hybrid or node_kept
   -- A sharding named and switched off in words ("FSDP off", "w/o FSDP", "FSDP \u{2717}",
   -- "distributed optimizer: no", "ZeRO-1 disabled"): FSDP's off is the stack's default sharding
   -- (as "FSDP = 0" above), the others' none.
@@ -2500,7 +2541,7 @@ function M.parse_zero(cell)
   if t:find("optim_grads", 1, true) then return 2, shard, hybrid end
   if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
   -- (FSDP2's API, "fully_shard"; helper-151: not understood.)
-  if t:find("fsdp") or t:find("full_shard") or t:find("fully[%s_]shard") or hybrid then return 3, shard, hybrid end
+  if t:find("fsdp") or t:find("full_shard") or t:find("fully[%s_]shard") or hybrid_named then return 3, shard, hybrid end
 
   if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
     return 1, shard, false
@@ -2624,11 +2665,24 @@ function M.parse_recompute(cell)
   -- True", "--checkpoint-activations --checkpoint-num-layers 1" (a checkpoint's size in layers:
   -- every layer still recomputed), and "re-materialization" (helper-160, GLM-130B's and the
   -- 2021 README's cells: refused).
+  -- (The key must name the activations' checkpointing, and be all the cell says with its
+  -- checkpoint size: "checkpoint_activations False, selective" is Megatron's selective, and
+  -- "checkpoint True (saves every 1000 steps)" no recompute at all; nor is the size's flag
+  -- stripped from another ("--activations-checkpoint-num-layers 4") or beside the block method;
+  -- helper-163.)
   t = t:gsub("%f[%a]re%-(materiali)", "re%1")
-  t = t:gsub("^(%s*%-*[%a_%-]*checkpoint[%a_%-]*)%s+(true)%f[%A]", "%1: %2")
-    :gsub("^(%s*%-*[%a_%-]*checkpoint[%a_%-]*)%s+(false)%f[%A]", "%1: %2")
-  if t:find("checkpoint[%-_]activations") then
-    t = t:gsub("[,;]?%s*%-*checkpoint[%-_]num[%-_]layers[%s=:]*%d+", ""):gsub("%s*%(%s*rematerialization%s*%)", "")
+  do
+    local keyed = t:gsub("^(%s*%-*checkpoint[%-_]activations)%s+(true)%f[%A]", "%1: %2")
+      :gsub("^(%s*%-*checkpoint[%-_]activations)%s+(false)%f[%A]", "%1: %2")
+      :gsub("^(%s*%-*activations?[%-_]checkpoint[%a_%-]*)%s+(true)%f[%A]", "%1: %2")
+      :gsub("^(%s*%-*activations?[%-_]checkpoint[%a_%-]*)%s+(false)%f[%A]", "%1: %2")
+    if keyed:find("checkpoint[%-_]activations") and not keyed:find("block") then
+      keyed = keyed:gsub("[,;]?%s*%-%-checkpoint%-num%-layers[%s=:]*%d+", ""):gsub("[,;]?%s*%f[%w]checkpoint_num_layers[%s=:]*%d+", "")
+        :gsub("%s*%(%s*rematerialization%s*%)", "")
+    end
+    if keyed ~= t and (keyed:match("^%s*%-*[%a_%-]+:%s*%a+%s*$") or keyed:match("^%s*%-*checkpoint[%-_]activations%s*$")) then
+      t = keyed
+    end
   end
   -- Megatron-Core's flags together, "--recompute-granularity selective --recompute-modules
   -- moe_act layernorm": the modules listed, as the list alone reads below (helper-141: read as
@@ -2807,8 +2861,13 @@ function M.parse_recompute(cell)
   end
   -- Megatron's uniform method as a flag ("--recompute-method uniform", "--activations-checkpoint-method
   -- uniform"): every layer, in checkpoints of some layers each (helper-160: refused).
+  -- (Not beside another recompute setting, "recompute_granularity=None, recompute_method=uniform",
+  -- "--recompute-modules core_attn", nor switched off, "(off)", "disabled": Megatron's method does
+  -- nothing without full granularity; helper-163.)
   if method == "uniform" and not t:find("selective") and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]")
-    and not t:find("without") and not t:find("[=:]%s*[%a_%-]*method") then
+    and not t:find("without") and not t:find("[=:]%s*[%a_%-]*method") and not t:find("granularity")
+    and not t:find("modules") and not t:find("%f[%a]off%f[%A]") and not t:find("disabled") and not t:find("%f[%a]none%f[%A]")
+    and not t:find("%f[%a]null%f[%A]") and not t:find("%f[%a]false%f[%A]") then
     return "full", fmt("recompute %q read as full (Megatron's uniform method: every layer)", cell)
   end
   -- A setting written as key = value ("recompute=True", "recompute_granularity: selective",
@@ -3678,12 +3737,22 @@ end
 --- with another's architecture as that one (DeepSeek-R1 and V3.1 as V3, V2.5 and Coder-V2 as
 --- V2, R1's distillations as the Llama 3.1 and 3.3 and Qwen2.5 sizes they were trained from,
 --- Qwen's Coder and Math models as their base sizes, Llama-3.1-Nemotron-70B as Llama 3.1 70B).
+-- Words that name a model family, for own_name's cut: the text before a comparison names the
+-- model only where it holds one ("BF16 vs FP8 (Llama-3-70B)" names it after; helper-163).
+local family_words = { "llama", "mi[sx]tral", "qwen", "deepseek", "gpt", "gemma", "bloom", "nemotron", "%f[%a]mpt", "%f[%a]opt",
+  "falcon", "pythia", "olmo", "dbrx", "%f[%a]phi", "%f[%a]yi%f[%A]", "neox", "grok", "arctic", "starcoder", "%f[%a]t5%f[%A]" }
+
 function M.own_name(t)
   for _, w in ipairs { "%f[%a]vs%.?%f[%A]", "%f[%a]versus%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]unlike%f[%A]",
-      "%f[%a]distilled%s+into%f[%A]", "%f[%a]instead%s+of%f[%A]", "%f[%a]rather%s+than%f[%A]", "%(%s*not%s", "%f[%a]against%f[%A]",
+      "%f[%a]instead%s+of%f[%A]", "%f[%a]rather%s+than%f[%A]", "%(%s*not%s", "%f[%a]against%f[%A]",
       "%f[%a]same%s+arch", "%f[%a]similar%s+to%f[%A]" } do
     local at = t:find(w)
-    if at and at > 1 then t = t:sub(1, at - 1) end
+    if at and at > 1 then
+      local before = t:sub(1, at - 1)
+      local names_one = false
+      for _, f in ipairs(family_words) do names_one = names_one or before:find(f) ~= nil end
+      if names_one then t = before end
+    end
   end
   t = t:gsub("%f[%a](llama)[%s%-_]*v(%d)", "%1 %2"):gsub("%f[%a](qwen)[%s%-_]*v(%d)", "%1%2")
     :gsub("(%f[%d]%d)_(%d)([%s_%-]+%d)", "%1.%2%3"):gsub("(qwen%d)_(%d)([_%-])", "%1.%2%3"):gsub("%f[%a](a%d+)_(%d+b)", "%1.%2")
@@ -3697,10 +3766,20 @@ function M.own_name(t)
   t = t:gsub("deepseek[%s%-_]*r1[%s%-_]*distill[%s%-_]*llama[%s%-_]*8b", "llama-3.1-8b")
     :gsub("deepseek[%s%-_]*r1[%s%-_]*distill[%s%-_]*llama[%s%-_]*70b", "llama-3.3-70b")
     :gsub("deepseek[%s%-_]*r1[%s%-_]*distill[%s%-_]*qwen[%s%-_]*(%d[%d%.]*b)", "qwen2.5-%1")
-    :gsub("%f[%a]deepseek[%s%-_]*r1%f[^%w](.*)$", function(rest)
-      if not (rest:find("qwen") or rest:find("llama") or rest:find("distill")) then return "deepseek-v3" .. rest end
+    :gsub("^([%w%-_]*/?)deepseek[%s%-_]*r1%f[^%w](.*)$", function(org, rest)
+      -- (Only the model itself, named first, without a size: "deepseek-r1:7b" and "DeepSeek R1
+      -- 32B" are its distillations, and "Llama 3.1 8B (SFT on DeepSeek-R1 traces)" a Llama;
+      -- helper-163.)
+      if not (rest:find("qwen") or rest:find("llama") or rest:find("distill") or rest:find("^[%s%-_:]*%d[%d%.]*b%f[%A]")) then
+        return org .. "deepseek-v3" .. rest
+      end
     end):gsub("%f[%a]deepseek[%s%-_]*v3%.1%f[%D]", "deepseek-v3")
-    :gsub("%f[%a]deepseek[%s%-_]*v2%.5%f[%D]", "deepseek-v2"):gsub("%f[%a]deepseek[%s%-_]*coder[%s%-_]*(v2)", "deepseek-%1")
+    :gsub("%f[%a]deepseek[%s%-_]*v2%.5%f[%D]", "deepseek-v2"):gsub("%f[%a]deepseek[%s%-_]*coder[%s%-_]*v2[%s%-_]*lite", "deepseek-v2-lite")
+    :gsub("%f[%a]deepseek[%s%-_]*coder[%s%-_]*v2%f[^%w](.*)$", function(rest)
+      -- (Coder-V2 by size: 236B is V2's, 16B V2-Lite's; helper-163.)
+      if rest:find("^[%s%-_:]*16b%f[%A]") then return "deepseek-v2-lite" .. rest end
+      if not rest:find("^[%s%-_:]*%d[%d%.]*b%f[%A]") or rest:find("^[%s%-_:]*236b%f[%A]") then return "deepseek-v2" .. rest end
+    end)
     :gsub("(qwen2%.5)[%s%-_]*coder", "%1"):gsub("(qwen2%.5)[%s%-_]*math", "%1"):gsub("(qwen3)[%s%-_]*coder", "%1")
     :gsub("(llama[%s%-_]*3%.1)[%s%-_]*nemotron", "%1")
   return t
@@ -3708,18 +3787,35 @@ end
 
 -- A model named as the pattern of another ("Llama-3-8B-style 1B model", "GPT-3 175B-like 20B",
 -- "same architecture as Llama 2 7B") is not that model: no configuration (helper-161: read as it).
+-- (A size or version before the word, outside a remark in parentheses: "(instruct-style SFT)",
+-- "(GPT-3-style LR schedule)" say nothing of the model; helper-163.)
 local function likeness(t)
-  return t:find("[%w%)]%-style%f[%A]") or t:find("[%w%)]%-like%f[%A]") or t:find("%f[%a]style%f[%A]")
-    or t:find("%f[%a]inspired%f[%A]")
+  local outside = t:gsub("%b()", " ")
+  return outside:find("%d[%w%.]*%-style%f[%A]") or outside:find("%d[%w%.]*%-like%f[%A]")
+    or outside:find("%-style%s+%d[%d%.]*%s*[bm]%f[%A]") or outside:find("%-like%s+%d[%d%.]*%s*[bm]%f[%A]")
 end
 
+-- The configuration of the model named first: of those whose patterns the name holds, the one
+-- found earliest, the list's order deciding between two found at one place (a model's size before
+-- its family's defaults). Two models named with a distillation between them ("Llama 3.1 70B
+-- distilled into Llama 3.1 8B": which one ran is the reader's guess) take none (helper-163).
 local function public_config(model)
   local t = M.model_name(model)
   if likeness(t) then return nil end
+  local best, best_at, other
   for _, c in ipairs(M.public_configs) do
-    if t:find(c.pattern) and (not c.unless or not t:find(c.unless) or (c.also and t:find(c.also))) then return c end
+    local at = t:find(c.pattern)
+    if at and (not c.unless or not t:find(c.unless) or (c.also and t:find(c.also))) then
+      if best == nil or at < best_at then
+        if best ~= nil then other = true end
+        best, best_at = c, at
+      elseif at > best_at and c.layers and best.layers and c.layers ~= best.layers then
+        other = true
+      end
+    end
   end
-  return nil
+  if other and t:find("distill") then return nil end
+  return best
 end
 
 --- architecture(row): the model's dimensions as dml needs them ({ layers, d_model, heads,
@@ -3841,14 +3937,12 @@ function M.architecture(row)
   if cfg and cfg.tied ~= nil then a.tied, tied_by = cfg.tied, cfg.source end
   -- The family's tying, unless the row's model or notes cell says ("tie_word_embeddings True",
   -- "tied embeddings", "untied embeddings", "embeddings not tied").
-  -- (Not a clause about another model: "compared with Gemma 7B, which has tied embeddings",
-  -- "Gemma-style tied embeddings were not used"; helper-161: read as this model's.)
+  -- (Not a clause that compares with another model: "compared with Gemma 7B, which has tied
+  -- embeddings"; helper-161: read as this model's. Only that: "GPT-like decoder with tied
+  -- embeddings", "tied embeddings (saves 0.5B params vs untied)" are this model's; helper-163.)
   local said = (row.model or ""):lower()
   for clause in (row.notes or ""):lower():gmatch("[^;]+") do
-    if not (clause:find("compar") or clause:find("[%w%)]%-style%f[%A]") or clause:find("[%w%)]%-like%f[%A]")
-        or clause:find("which%s+has") or clause:find("%f[%a]vs%.?%f[%A]")) then
-      said = said .. " ; " .. clause
-    end
+    if not clause:find("compar") then said = said .. " ; " .. clause end
   end
   local tied_said
   if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
@@ -3984,12 +4078,13 @@ function M.architecture(row)
     local said = fw:lower()
     local clauses = {}
     for clause in (row.notes or ""):lower():gmatch("[^;]+") do clauses[#clauses + 1] = clause end
+    -- (Only those: "GPT-J-style parallel attention+MLP block", "parallel block (unlike Llama)",
+    -- "parallel block; this model does not use dropout" are this model's; helper-163.)
     for i, clause in ipairs(clauses) do
-      local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+[%a%s]-does%s*n[o']t")
-        or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t"))
+      local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+model%s+does%s*n[o']t%s*%.?%s*$")
+        or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t%s*%.?%s*$") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t%s*%.?%s*$"))
       if not (clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")
-          or clause:find("%f[%a]unlike%f[%A]") or clause:find("[%w%)]%-style%f[%A]") or clause:find("[%w%)]%-like%f[%A]")
-          or clause:find("%d[%w%-%.]*'s%s+parallel") or denied_next) then
+          or clause:find("%d[%w%-%.]*'s%s+parallel") or clause:find("unlike%s+[%w%-%.]+'s%s+parallel") or denied_next) then
         said = said .. " ; " .. clause
       end
     end
@@ -4809,9 +4904,15 @@ function M.flop_formula(row)
     -- The halving denied before the word ("attention FLOPs not halved for the causal mask",
     -- "without halving attention FLOPs for the causal mask": helper-160, read as causal, every
     -- measured time 8% short) is the full count.
-    if t:find("%f[%a]not%s+halved") or t:find("%f[%a]without%s+halving") or t:find("%f[%a]no%s+halving")
-      or t:find("%f[%a]un%-?halved") then
-      return "megatron"
+    -- (In a clause about the attention's term, not another's: "causal attention (embedding/logit
+    -- FLOPs not halved)", "MLP not halved" keep the causal count; helper-163.)
+    for clause in t:gmatch("[^;,%(%)]+") do
+      local denied = clause:find("%f[%a]not%s+halved") or clause:find("%f[%a]without%s+halving")
+        or clause:find("%f[%a]no%s+halving") or clause:find("%f[%a]un%-?halved")
+      local attention = clause:find("attention") or clause:find("causal") or clause:find("%f[%a]mask")
+      local other = clause:find("embedding") or clause:find("logit") or clause:find("%f[%a]mlp") or clause:find("%f[%a]gqa")
+        or clause:find("window") or clause:find("sliding") or clause:find("%f[%a]ffn")
+      if denied and attention and not other then return "megatron" end
     end
     if ((core_minor and core_minor >= 12) or halved) and not t:find("non[%s%-]?causal") then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"

@@ -3452,7 +3452,7 @@ do
   end
   local function shape(model) local x = a(model) return x and (x.layers .. "/" .. x.d_model .. "/" .. x.vocab) end
   for model, want in pairs { ["Llama 2 70B (vs Llama 2 7B)"] = "80/8192/32000", ["Qwen3-30B-A3B (vs DeepSeek-V3)"] = "48/2048/151936",
-      ["Llama 3.1 70B (distilled into Llama 3.1 8B)"] = "80/8192/128256", ["DeepSeek-V2 (vs DeepSeek-V3)"] = "60/5120/102400",
+      ["DeepSeek-V2 (vs DeepSeek-V3)"] = "60/5120/102400",
       ["DeepSeek-V2 (Lite)"] = "27/2048/102400", ["Llama_3_1_8B"] = "32/4096/128256", ["llama3:8b"] = "32/4096/128256",
       ["Llama v3 8B"] = "32/4096/128256", ["Llama 3 70-billion"] = "80/8192/128256", ["Qwen3 (30B-A3B)"] = "48/2048/151936",
       ["Qwen2_5-7B"] = "28/3584/152064", ["Mixtral 47B (8x7B)"] = "32/4096/32000", ["DeepSeek-R1"] = "61/7168/129280",
@@ -3490,4 +3490,83 @@ do
   local extra = { notes = "parallel attention/MLP block" }
   for k, v in pairs(base) do extra[k] = v end
   t.eq(a("Llama 3.1 8B", extra).parallel_block, true, "still: the row's own")
+end
+-- A review of the two rounds' patterns (helper-163: about 1,100 probes through both builds):
+-- texts the new patterns misread, each read as before them.
+do
+  local function shape(model)
+    local x = measured.architecture { model = model, seq_len = "4096" }
+    return x and (x.layers .. "/" .. x.d_model)
+  end
+  -- DeepSeek-R1 is V3 only as the model itself, named first, without a size.
+  t.eq(shape("Llama 3.1 8B (SFT on DeepSeek-R1 traces)"), "32/4096"); t.eq(shape("Qwen2.5-7B (GRPO, DeepSeek-R1-Zero recipe)"), "28/3584")
+  t.eq(shape("deepseek-r1:7b"), nil); t.eq(shape("DeepSeek R1 32B"), nil); t.eq(shape("deepseek-ai/DeepSeek-R1"), "61/7168")
+  t.eq(shape("deepseek-coder-v2:16b"), "27/2048", "Coder-V2's 16B is V2-Lite"); t.eq(shape("DeepSeek-Coder-V2-Instruct"), "60/5120")
+  -- Two models with a distillation between: which ran is not said.
+  t.eq(shape("Llama 3.1 70B distilled into Llama 3.1 8B"), nil)
+  -- A comparison cuts the name only where the text before it names a model.
+  t.eq(shape("BF16 vs FP8 (Llama-3-70B)"), "80/8192"); t.eq(shape("Baseline vs ours (Llama 3 8B)"), "32/4096")
+  -- Likeness only of the model's own name, outside a remark.
+  t.eq(measured.architecture { model = "Llama-3-70B (instruct-style SFT)", seq_len = "4096" }.kv_heads, 8)
+  t.eq(measured.architecture { model = "Gemma 2B (chat style)", seq_len = "4096" }.kv_heads, 1)
+  t.eq(measured.architecture { model = "Llama 3.2 1B (Alpaca-style SFT)", seq_len = "4096" }.tied, true)
+  t.eq(measured.architecture { model = "GPT-NeoX-20B (Megatron-style TP)", seq_len = "2048" }.parallel_block, true)
+end
+-- The halving denied of another term keeps the causal count.
+for _, cell in ipairs { "Megatron-Core 0.13 model FLOPs, causal attention (embedding/logit FLOPs not halved)",
+    "Megatron formula; causal attention halved; MLP not halved" } do
+  t.eq(measured.flop_formula { tflops_counting = cell }, "megatron_causal", cell)
+end
+-- A sharding's node only in its own clause, and a stage the cell names kept.
+for cell, want in pairs { ["distributed optimizer within node"] = 1, ["ZeroRedundancyOptimizer within node"] = 1,
+    ["ZeRO-3 (NVLink within node, IB across)"] = 3, ["ZeRO-1 with CP=2 within node"] = 1, ["ZeRO-3 (sharding within node was slower)"] = 3,
+    ["FSDP full shard (8 GPUs per node, intra-node NVLink)"] = 3, ["ZeRO-2 across 64 nodes (8 GPUs per node, NVSwitch within node)"] = 2 } do
+  local stage, shard, hybrid = measured.parse_zero(cell)
+  t.eq(stage, want, cell); t.eq(shard, nil, cell)
+  if want ~= 1 then t.eq(hybrid, false, cell) end
+end
+t.eq(select(3, measured.parse_zero("HSDP (shard within node)")), true, "still")
+-- NICs a GPU counted whole, not a port's rate glued to its generation nor NVSwitch ports; a
+-- count before a generation only as the cell's opening count of NICs; a count of NICs for some
+-- GPUs; a rate in G, not a count of GPUs.
+for cell, want in pairs { ["1 HDR200 NIC per GPU"] = 200, ["NDR InfiniBand (NVSwitch: 18 ports per GPU)"] = 400,
+    ["8 x HDR; 6 NVSwitch, 12 ports per GPU"] = 200, ["non-blocking 1:1 HDR fat tree"] = 200, ["3-level fat tree of 40 HDR switches"] = 200,
+    ["64 HDR nodes"] = 200, ["2020 HDR InfiniBand"] = 200, ["2 HDR hops"] = 200, ["2 HDR InfiniBand networks (compute and storage)"] = 200,
+    ["4x HDR InfiniBand per 8 GPUs"] = 100, ["4 HDR200 NICs per node"] = 100 } do
+  t.eq(gbit(cell, nil, "a100_sxm"), want, cell)
+end
+-- Megatron's uniform method only where recompute is on; the older key only alone.
+for cell, want in pairs { ["recompute_granularity=None, recompute_method=uniform"] = "none",
+    ["recompute_method=uniform, recompute disabled"] = "none", ["checkpoint_activations False, selective"] = "selective" } do
+  t.eq(measured.parse_recompute(cell), want, cell)
+end
+for _, cell in ipairs { "--recompute-method uniform (off)", "--recompute-method uniform --recompute-modules core_attn",
+    "checkpoint True (saves every 1000 steps)" } do
+  t.eq(measured.parse_recompute(cell), nil, cell)
+end
+do
+  local mode, _, layers = measured.parse_recompute("--checkpoint-activations --activations-checkpoint-method block --activations-checkpoint-num-layers 4")
+  t.eq(mode, "full"); t.eq(layers and layers.layers, 4)
+end
+-- A width's remark of other words is no ratio.
+for _, cell in ipairs { "28672 (2x: gate and up)", "8192 (2x, doubled for GLU)", "1792 (TP 8x)" } do
+  t.eq(measured.count_cell("ffn_hidden", cell), cell, cell)
+end
+-- Notes that name another model beside this one's own block or embeddings.
+do
+  local base = { model = "GPT-3 39B", layers = "48", hidden = "8192", heads = "64", seq_len = "2048" }
+  for _, notes in ipairs { "GPT-J-style parallel attention+MLP block", "parallel block (unlike Llama)",
+      "parallel block; this model does not use dropout" } do
+    local r = { notes = notes }
+    for k, v in pairs(base) do r[k] = v end
+    t.eq(measured.architecture(r).parallel_block, true, notes)
+  end
+  local lb = { model = "Llama 3.1 8B", layers = "32", hidden = "4096", heads = "32", kv_heads = "8", ffn_hidden = "14336",
+    vocab = "128256", seq_len = "8192" }
+  for notes, want in pairs { ["GPT-like decoder with tied embeddings"] = true, ["Our 8B model, which has tied embeddings"] = true,
+      ["tied embeddings (saves 0.5B params vs untied)"] = true, ["untied embeddings, vs Gemma's default tied"] = false } do
+    local r = { notes = notes }
+    for k, v in pairs(lb) do r[k] = v end
+    t.eq(measured.architecture(r).tied, want, notes)
+  end
 end
