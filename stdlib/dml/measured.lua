@@ -189,6 +189,19 @@ for column, keys in pairs {
   M.count_names[column] = M.count_names[column] or {}
   for _, k in ipairs(keys) do M.count_names[column][k] = true end
 end
+-- (Labels in words, as tables and trainers print them: "Local batch size: 1", "Micro BS: 1",
+-- "--per_device_train_batch_size 1", "sequence length 8192", "Global BS: 128"; helper-164:
+-- refused.)
+for column, keys in pairs {
+  micro_batch = { "batch", "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device" },
+  seq_len = { "seq_length", "sequence_length", "seq_len", "max_context_length", "context_len" },
+  global_batch_seqs = { "global_bs", "global_batch", "global_batch_size" },
+  -- ("FSDP=256" in dp: the data-parallel ranks, all of them sharded; a shard degree beside its
+  -- replicas, "dp_shard 8", is not dp.)
+  dp = { "fsdp" },
+} do
+  for _, k in ipairs(keys) do M.count_names[column][k] = true end
+end
 
 --- What the number in a count's remark may count ("64 (8 nodes)").
 M.remark_units = { node = true, nodes = true, gpu = true, gpus = true, server = true, servers = true, host = true,
@@ -224,6 +237,9 @@ function M.count_cell(column, cell)
     if key and key:find("%.") then text = key:match("([^%.]+)$") .. sep end
     if key and not key:find("%.") and text:find("^%s*[\"']") then text = key .. sep end
     text = text:gsub("^(%a+)%s+size%s*[=:]?%s*(%d)", "%1 %2"):gsub("^[Tt][Oo][Pp]%-[Kk]", "topk")
+    -- (A label of words, joined as a key: "Local batch size: 1", "sequence length 8192".)
+    local label, after = text:match("^%s*(%a[%a ]-%a)%s*([=:]?%s*%d.*)$")
+    if label and label:find(" ") and names[(label:lower():gsub("%s+", "_"))] then text = label:gsub("%s+", "_") .. after end
     -- (No interleaving as a key's value, "INTERLEAVED_PIPELINE=null".)
     local k2, v2 = text:match("^([%a_]+)%s*[=:]%s*(%a+)%s*$")
     if column == "vpp_interleave" and k2 and names[k2:lower()] and (v2:lower() == "null" or v2:lower() == "none") then
@@ -234,7 +250,8 @@ function M.count_cell(column, cell)
     -- (A flag, "--tensor-model-parallel-size 8", and InternEvo's "tensor=dict(size=2)";
     -- helper-141: refused.)
     if not (name and names[name:lower()]) then
-      local flag, value = text:match("^%-%-([%a][%a%-_]*)%s*[=%s]%s*(%d+)%s*$")
+      -- (A config's path in the flag: "--parallelism.tensor_parallel_degree 1".)
+      local flag, value = text:gsub("^%-%-[%w_%-]+%.([%a])", "--%1"):match("^%-%-([%a][%a%-_]*)%s*[=%s]%s*(%d+)%s*$")
       if not flag then flag, value = text:match("^([%a_]+)%s*=%s*dict%s*%(%s*size%s*=%s*(%d+)[^%)]*%)%s*$") end
       if flag and names[(flag:lower():gsub("%-", "_"))] then text = value end
     end
@@ -275,6 +292,9 @@ function M.count_cell(column, cell)
     local n1, w1 = lower_text:match("^(%d+)%s*gpus?%s+per%s+(%a+)$")
     local n2, w2 = lower_text:match("^(%d+)%s+per%s+(%a+)$")
     local n3, w3 = lower_text:match("^(%d+)%s*gpus?%s*/%s*(%a+)$")  -- ("4 GPUs/tray"; helper-141)
+    -- ("single node, 8 GPUs", "1 node, 8 GPUs"; helper-164: refused.)
+    local n4 = lower_text:match("^single%s+node%s*[,:;]?%s*(%d+)%s*gpus?$") or lower_text:match("^1%s+node%s*[,:;]?%s*(%d+)%s*gpus?$")
+    if n4 then lower_text = n4 .. " gpus" end
     text = (n3 and per_node(w3) and n3) or (n1 and per_node(w1) and n1) or (n2 and per_node(w2) and n2)
       or lower_text:match("^(%d+)%s*gpus?$") or text
   end
@@ -428,6 +448,15 @@ function M.count_cell(column, cell)
     -- (Or the number again in K: "8192 (8K)", "16384 (16k)"; helper-138.)
     local again = tonumber(remark and remark:match("^%(%s*(%d+)%s*[kK]%s*%)$") or "")
     local restated = again and bare and again * 1024 == tonumber((bare:gsub(",", "")))
+    -- (Or the number again under a key, "8 (head_groups: 8)"; helper-164: refused.)
+    if remark and bare and not restated then
+      local all_same, any = true, false
+      for n in remark:gmatch("%d[%d,]*") do
+        any = true
+        all_same = all_same and tonumber((n:gsub(",", ""))) == tonumber((bare:gsub(",", "")))
+      end
+      restated = any and all_same and remark:lower():match("^%(%s*[%a_][%w_%s]*[:=]%s*[%d,]+%s*%)$") ~= nil
+    end
     -- (Or, in ffn_hidden, the width as a multiple of the model's: "17,920 (1.3x auto)", "14336
     -- (3.5x)"; helper-160: refused.)
     -- (Its other words only the ratio's: "(2x: gate and up)", "(TP 8x)" are a fused or a rank's
@@ -2556,7 +2585,10 @@ function M.parse_zero(cell)
     or t:find("sharded[%s_%-]*optimizer") then
     return 1, shard, hybrid  -- (over a node's GPUs where the cell keeps it there: helper-160)
   end
-  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") or t:find("^%s*not%s+used") or t:find("^%s*unused") then
+  -- (Or a mode's key of words with none as its value, "Distributed Mode: none"; helper-164.)
+  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") or t:find("^%s*not%s+used") or t:find("^%s*unused")
+    or t:find("^%s*distributed%s+mode%s*[:=]%s*none%s*$") or t:find("^%s*sharding%s+mode%s*[:=]%s*none%s*$")
+    or t:find("^%s*sharding%s+strategy%s*[:=]%s*none%s*$") then
     return 0, shard, false
   end
   -- Data parallelism without sharding in words: "plain data parallel", "standard DP (allreduce)",
@@ -3097,6 +3129,12 @@ function M.parse_precision(cell)
   -- (A setting left unset is its default: "FP8 unset (default True)" is on, "FP8 unset (default
   -- False)" and a bare "unset" off; helper-153.)
   low = low:gsub("unset%s*%(%s*default%s*[:=]?%s*(%a+)%s*%)", "%1")
+  -- torchao's float8 recipes by name alone ("rowwise", "tensorwise", "rowwise_with_gw_hp": its
+  -- float8 README's Scaling column), and the all-gather's format beside them ("with bfloat16
+  -- all-gather": FSDP's gather, no matmul's operands); helper-164: read as bf16, or refused.
+  if low:find("^%s*rowwise") or low:find("^%s*tensorwise") or low:find("^%s*axiswise") then
+    low = "float8 " .. low:gsub("%f[%a]with%s+[%w]+%s+all[%s%-]?gathers?", "")
+  end
   local t = without_off(low)
   -- Only FP8 or FP4 named, and ruled out ("FP8: no", "without FP8"): 16-bit, said.
   local formats = { "fp8", "float8", "fp4", "float4", "bf16", "bfloat16", "fp16", "float16", "16%-bit", "fp32", "float32",
@@ -3252,6 +3290,8 @@ function M.parse_yes_no(cell)
   local t = unquoted_values(bounded(cell:lower())):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
   -- (A shell default, "${SEQ_PARALLEL:=True}"; the emoji marks, a check and a cross, and a mark
   -- after the name without a colon, "SP \u{2713}"; "Megatron-style SP"; helper-150: refused.)
+  -- (A flag with its value after a space, "--sequence_parallel true"; helper-164: refused.)
+  t = t:gsub("^%s*%-%-([%w_%-]+)%s+(%a+)%s*$", "%1=%2")
   t = t:gsub("^%s*%${%s*([%w_]+)%s*:?=%s*([%w]+)%s*}%s*$", "%1=%2"):gsub("\226\156\133", "\226\156\147")
     :gsub("\226\157\140", "\226\156\151"):gsub("^(%a[%a%s_%-]-)%s+(\226\156[\147\148\151\152])%s*$", "%1: %2")
     :gsub("^%s*megatron[%s%-]+style%s+sp%s*$", "megatron sp")
@@ -3781,7 +3821,7 @@ function M.own_name(t)
       if not rest:find("^[%s%-_:]*%d[%d%.]*b%f[%A]") or rest:find("^[%s%-_:]*236b%f[%A]") then return "deepseek-v2" .. rest end
     end)
     :gsub("(qwen2%.5)[%s%-_]*coder", "%1"):gsub("(qwen2%.5)[%s%-_]*math", "%1"):gsub("(qwen3)[%s%-_]*coder", "%1")
-    :gsub("(llama[%s%-_]*3%.1)[%s%-_]*nemotron", "%1")
+    :gsub("(llama[%s%-_]*3%.1)[%s%-_]*nemotron", "%1"):gsub("(llama[%s%-_]*4)[%s%-_]*17b[%s%-_]*x[%s%-_]*16e", "%1 scout")
   return t
 end
 
@@ -3870,7 +3910,10 @@ function M.architecture(row)
     for _, c in ipairs(missing) do
       if row[c] == nil then left_out[#left_out + 1] = c end
     end
-    return nil, #left_out > 0 and fmt("no architecture (%s not given)", table.concat(left_out, ", ")) or "no architecture"
+    -- (A cell given that does not read is said as such, not as an architecture not given:
+    -- "seq_len \"sequence len 8192\" is not a whole number"; helper-164.)
+    if #left_out == 0 then return nil, fmt("%s %q is not a whole number", missing[1], row[missing[1]]) end
+    return nil, fmt("no architecture (%s not given)", table.concat(left_out, ", "))
   end
   local a = { layers = I(row.layers) or from_config("layers", "layers"),
               d_model = I(row.hidden) or from_config("hidden", "d_model"),
@@ -4055,14 +4098,44 @@ function M.architecture(row)
       a.group_top_k = a.groups and from_config("group_top_k", "groups a token picks")
     end
   end
-  -- Sliding-window attention and which layers keep the whole context (no column gives them).
-  a.window = from_config("window", "window")
-  a.full_attention_every = from_config("full_attention_every", "full_attention_every")
+  -- Sliding-window attention and which layers keep the whole context (no column gives them):
+  -- the window the model or notes cell states, on every layer ("Mistral-7B (sliding window
+  -- 4096)", "window_size: 4096"; helper-164: the configuration's none kept), else the config's.
+  local said_window
+  -- (Not in an ablation's steps, "+SWA 53.3", nor a clause that compares.)
+  do
+    local text = (row.model or ""):lower()
+    for clause in (row.notes or ""):lower():gmatch("[^;]+") do
+      if not (clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")) then
+        text = text .. " ; " .. clause
+      end
+    end
+    for _, pattern in ipairs { "sliding[%s%-_]*window[%s%-_]*%a*[%s:=%(]*(%d+)%f[^%d%.]",
+        "%f[%a]window[%s_%-]*size[%s\"']*[:=]?%s*(%d+)%f[^%d%.]", "%f[%a]swa[%s:=%(]*(%d+)%f[^%d%.]",
+        "(%d+)[%s%-]*tokens?%s+sliding[%s%-]*window" } do
+      local from, to, n = text:find(pattern)
+      if n and not switched_off(text, from, to) and not text:sub(1, from - 1):find("%f[%a]no%s*$")
+        and not text:sub(1, from - 1):find("%+%s*$") then
+        said_window = tonumber(n)
+        break
+      end
+    end
+  end
+  -- (The config's own window said again keeps its pattern of global layers: Gemma 2's "sliding
+  -- window 4096".)
+  if said_window and cfg and cfg.window == said_window then said_window = nil end
+  if said_window and said_window >= 1 then
+    a.window = said_window
+    notes[#notes + 1] = fmt("sliding-window attention of %d tokens on every layer (the row says so)", said_window)
+  else
+    a.window = from_config("window", "window")
+    a.full_attention_every = from_config("full_attention_every", "full_attention_every")
+  end
   a.mtp_layers = from_config("mtp_layers", "multi-token prediction modules")
   for _, source in ipairs(taken_sources) do
     notes[#notes + 1] = fmt("%s (%s, not in the row)", table.concat(taken[source], ", "), source)
   end
-  if cfg and cfg.note then notes[#notes + 1] = cfg.note end
+  if cfg and cfg.note and not (said_window and cfg.note:find("window")) then notes[#notes + 1] = cfg.note end
   -- MegaScale's parallel transformer block and sliding-window attention (named in `framework`).
   local fw = row.framework or ""
   if fw:find("PTB") then
@@ -4273,7 +4346,14 @@ request = function(row, presets, assumed)
   local I = M.integer
   if row_errors[row] then return nil, row_errors[row] end
   local reasons = {}
-  local function why(r) reasons[#reasons + 1] = r end
+  -- (Each reason once: a count's cell that does not read is said by the architecture and by the
+  -- counts' check below.)
+  local function why(r)
+    for _, seen in ipairs(reasons) do
+      if seen == r then return end
+    end
+    reasons[#reasons + 1] = r
+  end
   local function note(n)
     if n then assumed[#assumed + 1] = n end
   end
@@ -5069,7 +5149,13 @@ local function measurement(row, column)
     -- "s/global step"; helper-148: refused.)
     text = text:gsub("\194\181s", "us"):gsub("\206\188s", "us"):gsub("%[%s*(%a+)%s*%]", "%1")
     for _, label in ipairs { "step%s*time", "iter%a*%s*time", "time%s+per%s+step", "time%s+per%s+iter%a*" } do
-      local _, to = text:lower():find("^%s*" .. label .. "%s*[:=]?%s*%f[%d]")
+      -- (Also averaged, "Average iter time: 383.11 ms"; helper-164: refused.)
+      local _, to = text:lower():gsub("^%s*average%s+", ""):gsub("^%s*avg%.?%s+", ""):gsub("^%s*mean%s+", "")
+        :find("^%s*" .. label .. "%s*[:=]?%s*%f[%d]")
+      if to then
+        text = text:lower():gsub("^%s*average%s+", ""):gsub("^%s*avg%.?%s+", ""):gsub("^%s*mean%s+", "")
+        to = select(2, text:find("^%s*" .. label .. "%s*[:=]?%s*%f[%d]"))
+      end
       if to then
         text = text:sub(to + 1)
         break
@@ -5095,6 +5181,9 @@ local function measurement(row, column)
     -- helper-140.)
     text = text:lower():gsub("^%s*tgs%s*[:=]?%s*(%d[%d%.,]*%s*[km]?)%s*$", "%1 tgs")
     text = text:gsub("/%s*gcd%f[%A]", "/gpu"):gsub("%f[%a]tps%s*/%s*gpu%f[%A]", "tok/s/gpu")
+    -- (A GPU by its model, "9,800 tokens/s/H100", "per MI300X"; helper-164: refused.)
+    text = text:gsub("/%s*g?[ahbv]%d%d%d%a*%f[%W]", "/gpu"):gsub("/%s*mi%d%d%d%a*%f[%W]", "/gpu")
+      :gsub("per%s+g?[ahbv]%d%d%d%a*%f[%W]", "per gpu"):gsub("per%s+mi%d%d%d%a*%f[%W]", "per gpu")
     -- (Also "/sec", a device for a GPU, "tokens per GPU per second", "tps" and "t/s" alone, a
     -- cluster's "total" or "aggregate"; helper-148: refused.)
     text = text:gsub("/%s*seconds?%f[%A]", "/s"):gsub("/%s*sec%f[%A]", "/s"):gsub("per%s+device", "per gpu")
@@ -5156,18 +5245,19 @@ function M.measured_time(row, arch)
   local m = {}  -- the measurement cells, read once
   local percent = false
   local approximate = {}  -- the columns whose figure the source gave as approximate
-  -- A cell not read after one that was (a step time beside "85,571±43 tok/s", which had hidden
-  -- it: helper-160) is said, not fatal: the figure read first is the one used.
+  -- A cell that does not read is said, not fatal, where another measures the step (a step time
+  -- beside "85,571±43 tok/s", which had hidden it: helper-160; "Average iter time: 383.11 ms"
+  -- beside a plain tokens/s: helper-164): the figure read first of the others is used. With none
+  -- read, the first cell's reason refuses the row.
   local read_one, unread = false, {}
   for _, column in ipairs(M.measurement_columns) do
     local x, why, how, approx = measurement(row, column)
-    if why and read_one then
+    if why then
       unread[#unread + 1] = why
       x, how, approx = nil, nil, nil
-    elseif why then
-      return nil, why, true
     end
-    if x ~= nil and column ~= "mfu_pct" then read_one = true end  -- (an MFU needs its peak)
+    -- (An MFU with its peak measures too; a peak alone does not.)
+    if x ~= nil and column ~= "mfu_pct" and column ~= "peak_tflops_assumed" then read_one = true end
     if approx then approximate[#approximate + 1] = column end
     if how == "per_gpu" then
       -- A GPU's throughput written in the cluster's column ("1,619 tok/s/GPU"): the GPU's.
@@ -5177,6 +5267,7 @@ function M.measured_time(row, arch)
       if column == "mfu_pct" and how == "percent" then percent = true end
     end
   end
+  if #unread > 0 and not read_one and not (m.mfu_pct and m.peak_tflops_assumed) then return nil, unread[1], true end
   if m.mfu_pct and m.mfu_pct > 100 then
     return nil, fmt("mfu_pct %s is more than 100 (a percentage of the peak)", row.mfu_pct), true
   end
@@ -5243,7 +5334,7 @@ function M.measured_time(row, arch)
       how = how .. fmt("; %s gives %.4g s, %s (not used: the columns disagree)", o[1], o[2], apart)
     end
   end
-  for _, why in ipairs(unread) do how = how .. "; not read (not needed): " .. why end
+  for _, why in ipairs(unread) do how = how .. "; not read: " .. why end
   return t, how
 end
 

@@ -1822,7 +1822,13 @@ t.eq(secs(row("N21-T1-1.7B")), 3.528)
 t.eq(select(2, measured.measured_time(row("N21-T1-1.7B"))), "iter_time_s")
 -- a measurement that is not a positive, finite number refuses the row, with the reason; it is
 -- never passed over for another column, and a step outside 1 us .. 1e9 s is no training step
-local function why_not(changes) return select(2, measured.measured_time(copy(row("N21-T1-1.7B"), changes))) end
+-- (The row's one measurement: a cell that does not read beside another that does is said, and
+-- the other used; helper-164.)
+local function why_not(changes)
+  local alone = { tokens_per_s = false, tokens_per_s_per_gpu = false, tflops_per_gpu = false }
+  for k, v in pairs(changes) do alone[k] = v end
+  return select(2, measured.measured_time(copy(row("N21-T1-1.7B"), alone)))
+end
 t.eq(why_not { iter_time_s = "0" }, "iter_time_s 0 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "-1" }, "iter_time_s -1 is not a positive, finite number")
 t.eq(why_not { iter_time_s = "1e400" }, "iter_time_s 1e400 is not a positive, finite number")
@@ -1858,7 +1864,7 @@ t.eq(why_not { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu =
   peak_tflops_assumed = "624 sparse BF16" }, 'peak_tflops_assumed "624 sparse BF16" is not a plain number')
 -- (Beside a step time it is not needed: said, the row measured by its step; helper-160.)
 t.eq(why_not { peak_tflops_assumed = "624 sparse BF16" },
-  'iter_time_s; not read (not needed): peak_tflops_assumed "624 sparse BF16" is not a plain number')
+  'iter_time_s; not read: peak_tflops_assumed "624 sparse BF16" is not a plain number')
 for _, cell in ipairs { "not reported", "n/r", "see notes" } do
   t.eq(measured.measured_time(copy(row("N21-T1-1.7B"), { tokens_per_s = cell, mfu_pct = cell })), 3.528, cell)
 end
@@ -3408,14 +3414,16 @@ t.eq(gbit("8 GPUs with HDR InfiniBand", nil, "a100_sxm"), 200, "still: a count o
 do
   local r = row("N21-T1-1.7B")
   local time, how = measured.measured_time(copy(r, { tokens_per_s = "297,214 per second give or take" }))
-  t.eq(time, 3.528); t.eq(how:find("not read (not needed)", 1, true) ~= nil, true, how)
+  t.eq(time, 3.528); t.eq(how:find("; not read: tokens_per_s", 1, true) ~= nil, true, how)
   t.eq(measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297,214±43" })),
     measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297214" })))
   t.eq(measured.measured_time(copy(r, { iter_time_s = "3.528 +/- 0.01 s" })), 3.528)
   t.eq(measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297,214 (±43)" })),
     measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297214" })))
-  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5x" }))), 'iter_time_s "3.5x" is not a plain number',
-    "still: the first column refuses")
+  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5x" }))),
+    'tokens per step / tokens_per_s; not read: iter_time_s "3.5x" is not a plain number', "the next column measures (helper-164)")
+  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5x", tokens_per_s = false, tokens_per_s_per_gpu = false,
+    tflops_per_gpu = false }))), 'iter_time_s "3.5x" is not a plain number', "none other: refused")
 end
 -- Megatron-LM's older recompute flags and keys with their values after a space, and its uniform
 -- method as a flag (refused).
@@ -3570,3 +3578,44 @@ do
     t.eq(measured.architecture(r).tied, want, notes)
   end
 end
+-- Runs from Fast-LLM, Megatron-Core's MoE README, torchao's float8 and MoE READMEs, Thunder and
+-- ms-swift in their sources' words (helper-164): cells misread or refused.
+-- torchao's float8 recipes by name, beside the all-gather's format (read as bf16).
+for _, cell in ipairs { "rowwise with bfloat16 all-gather", "rowwise_with_gw_hp with bfloat16 all-gather", "rowwise" } do
+  t.eq(measured.parse_precision(cell), "fp8", cell); t.eq(measured.parse_fp8_scaling(cell), "rowwise", cell)
+end
+t.eq(measured.parse_fp8_scaling("tensorwise"), "tensorwise")
+t.eq(measured.parse_precision("bf16 (FSDP all-gather in bf16)"), "bf16", "still")
+-- A window the model or notes cell states (the configuration's none kept), not an ablation's step.
+do
+  local function window(model, notes) return (measured.architecture { model = model, notes = notes, seq_len = "8192" }).window end
+  t.eq(window("Mistral-7B (sliding window 4096)"), 4096); t.eq(window("Mistral-7B (window_size: 4096)"), 4096)
+  t.eq(window("Mistral-7B", "window_size: 4096 (sliding-window attention)"), 4096)
+  t.eq(window("Mistral-7B", "no sliding window"), nil); t.eq(window("Mistral-7B", "sliding window: off"), nil)
+  t.eq((measured.architecture { model = "Gemma 2 9B", notes = "sliding window 4096", seq_len = "8192" }).full_attention_every, 2,
+    "the config's own window keeps its global layers")
+  t.eq((measured.architecture { model = "GPT 175B", layers = "96", hidden = "12288", heads = "128", seq_len = "2048",
+    notes = "ablation ladder: +PTB 52.3, +SWA 53.3" }).window, nil)
+end
+-- Measurement cells: a GPU by its model, an averaged step time, and a cell that does not read
+-- beside one that does (the row was predicted and not compared).
+do
+  local r = row("N21-T1-1.7B")
+  local per_gpu = measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = "9,288 tokens/s/A100" }))
+  t.eq(per_gpu, measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = "9288" })))
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "Average iter time: 3528 ms" })), 3.528)
+end
+-- Counts with their labels in words; a remark that repeats the number; a flag with its value.
+for column, cell in pairs { micro_batch = "Local batch size: 1", seq_len = "sequence length 8192", global_batch_seqs = "Global BS: 128",
+    tp = "--parallelism.tensor_parallel_degree 2", dp = "FSDP=256", kv_heads = "8 (head_groups: 8)", gpus_per_node = "single node, 8 GPUs" } do
+  t.eq(measured.count_cell(column, cell):match("^%d+$") ~= nil, true, column .. " " .. cell)
+end
+t.eq(measured.count_cell("micro_batch", "--per_device_train_batch_size 1"), "1")
+t.eq(measured.count_cell("dp", "dp shard 8"), "dp shard 8", "still: a shard degree")
+t.eq(measured.count_cell("kv_heads", "8 (of 64 heads)"), "8 (of 64 heads)", "another number")
+t.eq(measured.parse_yes_no("--sequence_parallel true"), true); t.eq(measured.parse_zero("Distributed Mode: none"), 0)
+-- torchtitan's flavor name for Llama 4 Scout; a count that does not read, said as itself.
+t.eq(measured.architecture { model = "Llama4 17bx16e", seq_len = "8192" } ~= nil, true)
+t.eq(select(2, measured.request { run_id = "x", framework = "torchtitan", model = "Llama3-8b", seq_len = "sequence len 8192",
+  gpu = "H100", num_gpus = "8", tp = "1", pp = "1", dp = "8", global_batch_seqs = "64", iter_time_s = "1" }),
+  'seq_len "sequence len 8192" is not a whole number')
