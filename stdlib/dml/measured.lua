@@ -193,7 +193,7 @@ end
 -- "--per_device_train_batch_size 1", "sequence length 8192", "Global BS: 128"; helper-164:
 -- refused.)
 for column, keys in pairs {
-  micro_batch = { "batch", "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device" },
+  micro_batch = { "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device" },
   seq_len = { "seq_length", "sequence_length", "seq_len", "max_context_length", "context_len" },
   global_batch_seqs = { "global_bs", "global_batch", "global_batch_size" },
   -- ("FSDP=256" in dp: the data-parallel ranks, all of them sharded; a shard degree beside its
@@ -246,6 +246,8 @@ function M.count_cell(column, cell)
       text = "none"
     end
     local name, rest = text:match("^([%a_]+)%s*[=:%-]?%s*(%d.*)$")
+    -- (FSDP's 0 or 1 in dp is NeMo's switch, not a degree; helper-165.)
+    if name and name:lower() == "fsdp" and column == "dp" and tonumber(rest:match("^%d+") or "") <= 1 then name = nil end
     if name and names[name:lower()] then text = rest end
     -- (A flag, "--tensor-model-parallel-size 8", and InternEvo's "tensor=dict(size=2)";
     -- helper-141: refused.)
@@ -318,6 +320,18 @@ function M.count_cell(column, cell)
     text = text:gsub("^(%d+)%s*[kK][iI]$", "%1K")
     local power = text:match("^2%s*%^%s*(%d%d?)$") or text:match("^2%s*%*%*%s*(%d%d?)$")
     if power and tonumber(power) <= 24 then text = tostring(1 << tonumber(power)) end
+  end
+  -- A vocabulary as a power of two, or with it ("2^17", "2^17 = 131,072", "131072 (2^17)";
+  -- helper-166: refused), where the two agree.
+  if column == "vocab" then
+    local power = text:match("^%s*2%s*%^%s*(%d%d?)%s*$")
+    local p2, value = text:match("^%s*2%s*%^%s*(%d%d?)%s*=%s*([%d,]+)%s*$")
+    local value2, p3 = text:match("^%s*([%d,]+)%s*%(%s*2%s*%^%s*(%d%d?)%s*%)%s*$")
+    if power and tonumber(power) <= 24 then text = tostring(1 << tonumber(power)) end
+    for _, pair in ipairs { { p2, value }, { p3, value2 } } do
+      local p_, v_ = tonumber(pair[1] or ""), tonumber(((pair[2] or ""):gsub(",", "")))
+      if p_ and v_ and p_ <= 24 and (1 << p_) == v_ then text = tostring(v_) end
+    end
   end
   if column == "tp" or column == "pp" or column == "dp" or column == "cp" or column == "ep" then
     -- (Also "8-way TP", "8-way tensor parallel", "8x", "no" or "off" for a degree of 1 (not dp's:
@@ -467,7 +481,8 @@ function M.count_cell(column, cell)
       for w in ratios:gmatch("%a[%w_]*") do
         words_ok = words_ok and ({ auto = true, hidden = true, d_model = true, dmodel = true, model = true, width = true,
           of = true, the = true, times = true, ffn = true, mult = true, multiplier = true, ratio = true, default = true,
-          approx = true, about = true, h = true, d = true })[w] ~= nil
+          approx = true, about = true, h = true, d = true, size = true, dim = true, hidden_size = true, gelu = true,
+          swiglu = true, geglu = true, relu = true })[w] ~= nil
       end
       restated = words_ok and ratios:find("%d") == nil and ratios ~= remark:lower()
     end
@@ -804,6 +819,8 @@ M.gpu_rules = {
   { pattern = "%f[%w]a2%-highgpu", preset = "a100_sxm" },
   { pattern = "a100%f[%D]", preset = "a100_sxm_80gb" },
   { pattern = "ampere", preset = "a100_sxm_80gb" },
+  -- (The GH200 by its long name, "NVIDIA Grace Hopper Superchip"; helper-166: no preset.)
+  { pattern = "grace[%s%-]*hopper", preset = "h200_sxm" },
   { pattern = "v100%f[%D]", preset = "v100_sxm" },
   -- Cloud instances named alone (helper-141: refused): AWS's p5 (8 H100 SXM), p5e and p5en (8
   -- H200), p4de (8 A100 80GB) and p4d (8 A100 40GB); Google Cloud's A3 High, Mega and Edge (8
@@ -989,7 +1006,7 @@ function M.gpu(cell)
       if r.preset == "h200_sxm" and M.nvl_card(t) then
         notes[#notes + 1] = fmt("%q: the H200 NVL modelled as the H200 SXM (its 600 W limit and lower clocks not modelled)", cell)
       end
-      if r.preset == "h200_sxm" and t:find("gh200") then
+      if r.preset == "h200_sxm" and (t:find("gh200") or t:find("grace[%s%-]*hopper")) then
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
       end
       if r.preset == "mi250x" or r.preset == "mi250" then
@@ -1383,7 +1400,10 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
       local pcie_nic = p:find("pcie") and (part:find("%d%s*Gb") or p:find("%d%s*gbps"))
         and (p:find("adapter") or p:find("%f[%a]nic%f[%A]") or p:find("infiniband") or p:find("ethernet")
           or p:find("connectx") or p:find("%f[%a]port%f[%A]"))
-      local other = p:find("storage") or p:find("management") or p:find("in%-band") or p:find("%f[%a]dpu%f[%A]")
+      -- (A storage or management network said in the part's parenthesis is that too: "1 HDR
+      -- (storage)"; helper-165.)
+      local whole = (not p:find("%d%s*[gt]b")) and part:lower() or p
+      local other = whole:find("storage") or whole:find("management") or p:find("in%-band") or p:find("%f[%a]dpu%f[%A]")
         or (p:find("pcie") and not pcie_nic) or p:find("nvlink") or p:find("nvswitch") or p:find("infinity fabric")
         or p:find("xgmi")
       if other and not p:find("compute") then
@@ -1584,7 +1604,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     if shared_by and shared_by > 1 and lone_rate and select(2, t:gsub("%d+%.?%d*%s*gb/s", "")) == 1 then
       -- (And a count of NICs before the rate, "8 x 400 Gb/s per 8 GPUs": all of them shared;
       -- helper-149.)
-      local nics = tonumber(t:match("(%d+)%s*x%s*[%a%s%-]-%d+%.?%d*%s*gb/s") or "") or 1
+      -- (Or counted first, "4x HDR per 8 GPUs (200 Gb/s each)"; helper-165.)
+      local nics = tonumber(t:match("(%d+)%s*x%s*[%a%s%-]-%d+%.?%d*%s*gb/s") or t:match("^%s*(%d+)%s*x%s") or "") or 1
       return both(nics * tonumber(lone_rate) / shared_by),
         fmt("inter-node %s%s Gb/s shared by %d GPUs", nics > 1 and (nics .. " x ") or "a NIC of ", lone_rate, shared_by)
     end
@@ -1597,8 +1618,10 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       if t:find("nvswitch") or t:find("nvlink") then return nil end
       for n, between, w in t:gmatch("%f[%w](%d+)%s+([%w%s%-]-)%f[%a](%a+)%s+per%s+gpu") do
         -- (Ports only beside a network's name: "2 HDR ports per GPU", not "12 ports per GPU".)
+        -- (Or a rate given for each, "2 ports per GPU, 200 Gb/s each"; helper-165.)
         local networked = between:find("[nhex]dr") or between:find("infiniband") or between:find("roce")
-          or between:find("ethernet") or between:find("efa") or between:find("connectx")
+          or between:find("ethernet") or between:find("efa") or between:find("connectx") or t:find("%f[%a]each%f[%A]")
+          or t:find("%d%s*gb/s")
         if nic_words[w] and w ~= "link" and w ~= "links" and ((w ~= "port" and w ~= "ports") or networked) then return n end
       end
     end
@@ -1608,7 +1631,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     if gpu_nics and nic_rate and not t:find("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu") then
       return both(tonumber(gpu_nics) * tonumber(nic_rate)), bytes_note
     end
-    local count, each = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s%s*per%s+gpu")
+    -- (Also with the network's name between, "2 x 200 Gb/s HDR ports per GPU"; helper-165.)
+    local count, each = t:match("(%d+)%s*x%s*(%d+%.?%d*)%s*gb/s[%a%s%-]-per%s+gpu")
     if count then return both(tonumber(count) * tonumber(each)), bytes_note end
     local per_gpu = t:match("(%d+%.?%d*)%s*gb/s[%a%s%-]-per gpu")
     if per_gpu then return both(tonumber(per_gpu)), bytes_note end
@@ -1665,7 +1689,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       or (not t:find("gpu") and not t:find("per%s+%a") and not t:find("switch") and not t:find("%f[%a]hops?%f[%A]")
         and not t:find("fabric") and not t:find("network") and not t:find("node") and not t:find("leaf")
         and not t:find("storage") and not t:find("level") and not t:find("tier") and not t:find("spine")
-        and tonumber(t:match("^%s*(%d+)%s+[nhex]dr%f[%A]") or "99") <= 16 and t:match("^%s*(%d+)%s+[nhex]dr%f[%A]"))
+        and tonumber(t:match("^%s*(%d+)%s+[nhex]dr%f[%A]") or t:match("^[%a%s%-]*:%s*(%d+)%s+[nhex]dr%f[%A]") or "99") <= 16
+        and (t:match("^%s*(%d+)%s+[nhex]dr%f[%A]") or t:match("^[%a%s%-]*:%s*(%d+)%s+[nhex]dr%f[%A]")))
       or ((t:find("%f[%a]single%s+[%w%s/]-nic") or t:find("%f[%a]single%s+[%w%s/]-hca")) and not t:find("per%s+gpu")
         and not t:find("%d+%s*x") and "1") or "")
     local gpus_a_nic = tonumber(t:match("per%s+(%d+)%s+gpus") or t:match("shared%s+by%s+(%d+)%s+gpus") or "")
@@ -2449,24 +2474,34 @@ function M.parse_zero(cell)
   -- optimizer within node" ZeRO 1; helper-163.)
   local node_kept = false
   if not shard and not hybrid then
+    -- (The sharding named right before its node: "ZeRO-3 within node (IB across nodes)", "FSDP
+    -- within DGX node", "ZeRO-3 within an 8-GPU node", "partitioned within node"; helper-165.)
     for clause in t:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end):gmatch("[^;,]+") do
-      local sharding = clause:find("zero") or clause:find("fsdp") or clause:find("shard") or clause:find("distributed%s+optim")
-      local node = clause:find("within%s+an?%s+node%f[%A]") or clause:find("within%s+each%s+node%f[%A]")
-        or clause:find("within%s+the%s+node%f[%A]") or clause:find("within%s+nodes?%f[%A]") or clause:find("intra[%s%-]?node%f[%A]")
-      local count = tonumber(clause:match("the%s+(%d+)%s+gpus%s+of%s+an?%s+node%f[%A]")
-        or clause:match("the%s+(%d+)%s+gpus%s+of%s+each%s+node%f[%A]")
-        or clause:match("within%s+an?%s+node%s*%(%s*(%d+)%s*gpus%s*%)") or clause:match("within%s+each%s+node%s*%(%s*(%d+)%s*gpus%s*%)")
-        or clause:match("intra[%s%-]?node%s*%(%s*(%d+)%s*gpus%s*%)") or "")
-      local other = clause:find("%f[%a]tp%f[%A]") or clause:find("tensor") or clause:find("pipeline") or clause:find("%f[%a]pp%f[%A]")
-        or clause:find("expert") or clause:find("%f[%a]ep%f[%A]") or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]")
-        or clause:find("%f[%a]cp%f[%A]") or clause:find("context") or clause:find("sequence") or clause:find("%f[%a]sp%f[%A]")
-        or clause:find("model%s+parallel") or clause:find("%f[%a]mp%f[%A]") or clause:find("ulysses") or clause:find("nvlink")
-        or clause:find("nvswitch") or clause:find("bandwidth") or clause:find("gb/s") or clause:find("slower")
-        or clause:find("faster") or clause:find("tried") or clause:find("%f[%a]ib%f[%A]") or clause:find("infiniband")
-      if sharding and (node or count) and not other then
-        if count and count >= 1 then shard = count else node_kept = true end
-        break
+      for _, w in ipairs { "zero[%w%-]*", "fsdp%d?", "shard%a*", "partition%a*", "distributed%s+optimi[sz]er", "optimi[sz]er%s+states?" } do
+        local from, to = clause:find(w)
+        if from then
+          local rest = clause:sub(to + 1)
+          local span, count = rest:match("^([%w%s%-]-)%s*within%s+an?%s+(%d+)%-gpus?%s+node%f[%A]")
+          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+an?%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+each%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+the%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-]-)%s*intra[%s%-]?node%f[%A]") end
+          if not span then span, count = rest:match("^([%w%s%-]-)%s*over%s+the%s+(%d+)%s+gpus%s+of%s+an?%s+node%f[%A]") end
+          if not span then span, count = rest:match("^([%w%s%-]-)%s*over%s+the%s+(%d+)%s+gpus%s+of%s+each%s+node%f[%A]") end
+          count = tonumber(count or rest:match("nodes?%s*%(%s*(%d+)%s*gpus%s*%)") or "")
+          local other = span and (span:find("%f[%a]tp%f[%A]") or span:find("tensor") or span:find("pipeline") or span:find("%f[%a]pp%f[%A]")
+            or span:find("expert") or span:find("%f[%a]ep%f[%A]") or span:find("%f[%a]cp%f[%A]") or span:find("context")
+            or span:find("sequence") or span:find("%f[%a]sp%f[%A]") or span:find("model%s+parallel") or span:find("%f[%a]mp%f[%A]")
+            or span:find("ulysses") or span:find("nvlink") or span:find("nvswitch") or span:find("%f[%a]not?%f[%A]"))
+            or clause:find("slower") or clause:find("faster") or clause:find("tried") or clause:find("%f[%a]not%f[%A]")
+          if span and not other then
+            if count and count >= 1 then shard = count else node_kept = true end
+            break
+          end
+        end
       end
+      if shard or node_kept then break end
     end
   end
   local sharding_words = t:gsub("hybrid%s*parallel[%w_]*", ""):gsub("hybrid%s+tp", ""):gsub("hybrid%s+pp", "")
@@ -2641,11 +2676,16 @@ local function modules_only(t)
   local rest = named:gsub("recomputation%s+of", " "):gsub("%f[%a]recompute[ds]?%f[%A]", " "):gsub("%f[%a]and%f[%A]", " ")
     :gsub("[,;%+&/%(%)]", " ")
   local any = false
+  -- (Megatron-Core's other modules beside them, "mla_up_proj,mlp,moe": the list still, the others
+  -- said as not modelled; helper-166: refused.)
+  local known = false
   for word in rest:gmatch("%S+") do
-    if word ~= "layernorm" and word ~= "core_attn" and word ~= "mla_up_proj" and word ~= "moe_act" then return nil end
+    local modelled = word == "layernorm" or word == "core_attn" or word == "mla_up_proj" or word == "moe_act"
+    if not modelled and word ~= "mlp" and word ~= "moe" and word ~= "shared_experts" then return nil end
+    known = known or modelled
     any = true
   end
-  return any and named or nil
+  return any and known and named or nil
 end
 
 local function module_names(t)
@@ -2704,7 +2744,19 @@ function M.parse_recompute(cell)
   -- helper-163.)
   t = t:gsub("%f[%a]re%-(materiali)", "re%1")
   do
-    local keyed = t:gsub("^(%s*%-*checkpoint[%-_]activations)%s+(true)%f[%A]", "%1: %2")
+    -- (DeepSpeed's options of its activation checkpointing, "partition_activations True",
+    -- "contiguous_memory_optimization True", "cpu_checkpointing False", and a remark naming the
+    -- framework, set how it checkpoints, not whether: dropped here, beside the switch; and
+    -- Hugging Face's "gradient_checkpointing True"; helper-165.)
+    local keyed = t
+    if t:find("checkpoint[%-_]activations") or t:find("gradient[%-_]checkpointing") then
+      keyed = keyed:gsub("[,;]?%s*%-*partition[%-_]activations[%s:=]+%a+", ""):gsub("[,;]?%s*%-*contiguous[%-_]memory[%-_]optimization[%s:=]+%a+", "")
+        :gsub("[,;]?%s*%-*cpu[%-_]checkpointing[%s:=]+%a+", ""):gsub("[,;]?%s*%-*synchronize[%-_]checkpoint[%-_]boundary[%s:=]+%a+", "")
+        :gsub("[,;]?%s*%-*number[%-_]checkpoints[%s:=]+%w+", ""):gsub("[,;]?%s*%-*profile[%s:=]+%a+", "")
+        :gsub("%s*%(%s*megatron%-deepspeed%s*%)", ""):gsub("%s*%(%s*deepspeed%s*%)", "")
+    end
+    keyed = keyed:gsub("^(%s*%-*gradient[%-_]checkpointing)%s+(true)%f[%A]", "%1: %2"):gsub("^(%s*%-*gradient[%-_]checkpointing)%s+(false)%f[%A]", "%1: %2")
+    keyed = keyed:gsub("^(%s*%-*checkpoint[%-_]activations)%s+(true)%f[%A]", "%1: %2")
       :gsub("^(%s*%-*checkpoint[%-_]activations)%s+(false)%f[%A]", "%1: %2")
       :gsub("^(%s*%-*activations?[%-_]checkpoint[%a_%-]*)%s+(true)%f[%A]", "%1: %2")
       :gsub("^(%s*%-*activations?[%-_]checkpoint[%a_%-]*)%s+(false)%f[%A]", "%1: %2")
@@ -2792,6 +2844,12 @@ function M.parse_recompute(cell)
     if t:find("save_dot_with_no_batch_dim") or t:find("dots_with_no_batch_dims") or t:find("minimal_flash")
       or t:find("remat_policy%s*[=:]?%s*minimal%f[%A]") or t:find("remat policy%s*[=:]?%s*minimal%f[%A]") then
       return "selective", fmt("recompute %q read as selective (JAX's policy saves the linear layers' outputs and recomputes attention)", cell)
+    end
+    -- The same in words, as LLaMA's paper writes it ("checkpointing that saves the expensive
+    -- activations (outputs of linear layers) and recomputes the rest"; helper-166: refused).
+    if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear") or t:find("linear%s+layers?'?%s+outputs?%s+saved"))
+      and t:find("recomput") and not t:find("%f[%a]not%f[%A]") then
+      return "selective", fmt("recompute %q read as selective (the linear layers' outputs saved, the rest recomputed)", cell)
     end
     -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
     if t:find("selective_ac_option%s*[=:%s]%s*[\"']?op%f[%A]") then
@@ -2940,8 +2998,10 @@ function M.parse_recompute(cell)
       mode = "selective"
       layers = nil
     end
-    return mode, note and (layers and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end)
-      or fmt("recompute %q read as %s", cell, mode)) or nil, layers
+    -- (The value's own note, naming the cell: "read as none" had hidden Megatron-Core's single
+    -- modules, which the request reads; helper-166.)
+    local own = note and (layers or note:find("module")) and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end)
+    return mode, note and (own or fmt("recompute %q read as %s", cell, mode)) or nil, layers
   end
   -- Megatron-Core's modules named without a mode ("recompute RMSNorm and MLA Up-Projection",
   -- "layernorm, mla_up_proj"): its selective recompute of them (helper-129: not understood).
@@ -3132,8 +3192,15 @@ function M.parse_precision(cell)
   -- torchao's float8 recipes by name alone ("rowwise", "tensorwise", "rowwise_with_gw_hp": its
   -- float8 README's Scaling column), and the all-gather's format beside them ("with bfloat16
   -- all-gather": FSDP's gather, no matmul's operands); helper-164: read as bf16, or refused.
+  -- (Not switched off, "tensorwise: off", "rowwise (disabled)", nor beside another format,
+  -- "rowwise int8"; helper-165.)
   if low:find("^%s*rowwise") or low:find("^%s*tensorwise") or low:find("^%s*axiswise") then
-    low = "float8 " .. low:gsub("%f[%a]with%s+[%w]+%s+all[%s%-]?gathers?", "")
+    local recipe = low:gsub("%f[%a]with%s+[%w]+%s+all[%s%-]?gathers?", "")
+    local rest = recipe:gsub("^%s*[%a_]+", "")
+    local off = rest:find("%f[%a]off%f[%A]") or rest:find("disabled") or rest:find("%f[%a]no%f[%A]") or rest:find("false")
+      or rest:find("%f[%a]none%f[%A]")
+    local other = rest:find("int%d") or rest:find("bf16") or rest:find("fp16") or rest:find("fp4") or rest:find("mx")
+    if not off and not other then low = "float8 " .. recipe end
   end
   local t = without_off(low)
   -- Only FP8 or FP4 named, and ruled out ("FP8: no", "without FP8"): 16-bit, said.
@@ -3370,7 +3437,11 @@ function M.parse_yes_no(cell)
     or t:match("^%s*megatron[%s%-']*s?%s+sequence[%s%-_]*parallel[%a]*%s*$") or t:match("^%s*used%s*$")
     or t:match("^%s*megatron[%s%-_]*lm'?s?%s+sequence[%s%-_]*parallel[%a]*%s*$")
     or t:match("^%s*with%s+sequence[%s%-_]*parallel[%a]*%s*$")
-    or t:match("^%s*with%s+sp%s*$") or t:match("^%s*w/%s*sp%s*$") or t:find("tp%s*%+%s*sp%f[%A]") then
+    or t:match("^%s*with%s+sp%s*$") or t:match("^%s*w/%s*sp%s*$") or t:find("tp%s*%+%s*sp%f[%A]")
+    -- ("model and sequence parallelism", "tensor + sequence parallel"; helper-166: refused.)
+    or t:match("^%s*model%s*[%+&]?%s*a?n?d?%s+sequence[%s%-_]*parallel[%a]*%s*$")
+    or t:match("^%s*tensor%s*[%+&]?%s*a?n?d?%s+sequence[%s%-_]*parallel[%a]*%s*$")
+    or t:match("^%s*model%s*[%+&]%s*sequence[%s%-_]*parallel[%a]*%s*$") or t:match("^%s*tensor%s*[%+&]%s*sequence[%s%-_]*parallel[%a]*%s*$") then
     return true
   end
   if t:find("^no%f[%A]") or t:match("^%s*n%s*$") or t:find("^%s*not%s+used") or t:find("^%s*unused")
@@ -3757,7 +3828,8 @@ M.public_configs = {
 -- "MoE" before the size ("Qwen3 MoE 235B"); and Nemotron-3 8B and 22B and Nemotron-4 340B by
 -- their own names, which NeMo's tables write "Nemotron-8B", "Nemotron-22B", "Nemotron-340B".
 function M.model_name(model)
-  local t = (model or ""):lower():gsub("\195\151", "x")
+  -- (An en or em dash is a hyphen: "Llama-2-7B\u{2013}style"; helper-165.)
+  local t = (model or ""):lower():gsub("\195\151", "x"):gsub("\226\128[\147\148]", "-")
   t = t:gsub("%(%s*([%d%.x%s]+b)%s*%)", " %1"):gsub("(%d)%s+b%f[^%w]", "%1b"):gsub("(%d)%s*x%s*(%d[%d%.]*b)", "%1x%2")
   t = t:gsub("qwen[%s%-_]+(%d)", "qwen%1"):gsub("(qwen%d[%.%d]*)[%s%-_]*moe[%s%-_]*(%d)", "%1 %2")
   t = t:gsub("nemotron[%s%-_]*3[%s%-_]+(%d+b)", "nemotron-%1"):gsub("nemotron[%s%-_]*4[%s%-_]+(340b)", "nemotron-%1")
@@ -3779,8 +3851,53 @@ end
 --- Qwen's Coder and Math models as their base sizes, Llama-3.1-Nemotron-70B as Llama 3.1 70B).
 -- Words that name a model family, for own_name's cut: the text before a comparison names the
 -- model only where it holds one ("BF16 vs FP8 (Llama-3-70B)" names it after; helper-163).
-local family_words = { "llama", "mi[sx]tral", "qwen", "deepseek", "gpt", "gemma", "bloom", "nemotron", "%f[%a]mpt", "%f[%a]opt",
-  "falcon", "pythia", "olmo", "dbrx", "%f[%a]phi", "%f[%a]yi%f[%A]", "neox", "grok", "arctic", "starcoder", "%f[%a]t5%f[%A]" }
+local family_words = { "llama", "mi[sx]tral", "qwen", "deepseek", "gpt", "gemma", "bloom%f[^%a]", "nemotron", "%f[%a]mpt%f[^%a]",
+  "%f[%a]opt%f[^%a]", "falcon", "pythia", "olmo", "dbrx", "%f[%a]phi%f[^%a]", "%f[%a]yi%f[%A]", "neox", "grok", "arctic", "starcoder", "%f[%w]t5%f[%W]",
+  "%f[%a]palm%f[%A]", "%f[%a]glm", "internlm", "baichuan" }
+
+--- names_another_model(text, model): whether lower-cased text names a model family that the
+--- row's model cell does not ("Mistral uses a sliding window" beside a Llama), other than as a
+--- likeness of this one ("GPT-J-style", "GPT-like").
+function M.names_another_model(text, model)
+  local own = M.model_name(model)
+  for _, f in ipairs(family_words) do
+    local from, to = text:find(f)
+    while from do
+      local token_end = select(2, text:find("^[%w%.%-]*", to + 1)) or to
+      local token = text:sub(from, token_end)
+      local likeness_of = token:find("%-style$") or token:find("%-like$") or text:sub(token_end + 1):find("^%s+style%f[%A]")
+        or text:sub(token_end + 1):find("^%s*%-?%s*like%f[%A]")
+      if not likeness_of and not own:find(f) then return true end
+      from, to = text:find(f, token_end + 1)
+    end
+  end
+  return false
+end
+
+--- another_models(text, from, to, model): whether the feature named at text[from..to] (tied
+--- embeddings, a parallel block) is said of another model than the row's: a comparison or
+--- another model before it in its clause ("unlike Gemma, which has tied embeddings", "vs. Gemma
+--- 7B (tied embeddings)", "PaLM uses a parallel block"), another model after it ("parallel block
+--- in PaLM"), or this model said not to have it at the clause's end or in the next ("..., we do
+--- not", "; ours is sequential", "(not used here)"); helper-165.
+function M.another_models(text, from, to, model)
+  -- (Its clause: after the last semicolon or sentence's end.)
+  local before = text:sub(1, from - 1):match("[^;]*$")
+  before = before:match("^.*%.%s+(.-)$") or before
+  local after = text:sub(to + 1):match("^[^;]*")
+  after = after:match("^(.-)%.%s") or after
+  local next_clause = text:sub(to + 1):match("^[^;]*;([^;]*)") or ""
+  if before:find("%f[%a]unlike%f[%A]") or before:find("%f[%a]vs%.?%f[%A]") or before:find("%f[%a]versus%f[%A]")
+    or before:find("compar") or M.names_another_model(before, model) then
+    return true
+  end
+  if after:find("^[%s%(]*in%s+") and M.names_another_model(after, model) then return true end
+  for _, denial in ipairs { "we%s+do%s*n[o']t%s*[%.%)]?%s*$", "this%s+model%s+does%s*n[o']t%s*[%.%)]?%s*$", "ours%s+does%s*n[o']t%s*[%.%)]?%s*$",
+      "not%s+used%s+here", "ours%s+is%s+sequential", "we%s+use%s+sequential" } do
+    if after:find(denial) or next_clause:find("^%s*" .. denial) then return true end
+  end
+  return false
+end
 
 function M.own_name(t)
   for _, w in ipairs { "%f[%a]vs%.?%f[%A]", "%f[%a]versus%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]unlike%f[%A]",
@@ -3789,10 +3906,20 @@ function M.own_name(t)
     local at = t:find(w)
     if at and at > 1 then
       local before = t:sub(1, at - 1)
-      local names_one = false
+      -- (A family's name or a size: "Proprietary 30B vs Llama 2 70B" is the 30B; helper-165.)
+      local names_one = before:find("%f[%w]%d+%.?%d*%s*[bmt]%f[%W]") ~= nil
       for _, f in ipairs(family_words) do names_one = names_one or before:find(f) ~= nil end
       if names_one then t = before end
     end
+  end
+  -- A student named before its teacher ("Llama 3.1 8B distilled from Llama 3.1 70B", "Minitron
+  -- 8B (distilled from Nemotron-4 15B)"), and a tokenizer named beside the model ("GPT-3
+  -- tokenizer, Llama 3 8B architecture"): not the model's (helper-165).
+  do
+    local at = t:find("%f[%a]distill%a*%s+from%f[%A]") or t:find("%f[%a]pruned%s*[%+&]?%s*distill")
+      or t:find("%f[%a]knowledge%s+distillation")
+    if at and at > 1 then t = t:sub(1, at - 1) end
+    t = t:gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " ")
   end
   t = t:gsub("%f[%a](llama)[%s%-_]*v(%d)", "%1 %2"):gsub("%f[%a](qwen)[%s%-_]*v(%d)", "%1%2")
     :gsub("(%f[%d]%d)_(%d)([%s_%-]+%d)", "%1.%2%3"):gsub("(qwen%d)_(%d)([_%-])", "%1.%2%3"):gsub("%f[%a](a%d+)_(%d+b)", "%1.%2")
@@ -3810,7 +3937,9 @@ function M.own_name(t)
       -- (Only the model itself, named first, without a size: "deepseek-r1:7b" and "DeepSeek R1
       -- 32B" are its distillations, and "Llama 3.1 8B (SFT on DeepSeek-R1 traces)" a Llama;
       -- helper-163.)
-      if not (rest:find("qwen") or rest:find("llama") or rest:find("distill") or rest:find("^[%s%-_:]*%d[%d%.]*b%f[%A]")) then
+      -- (Its own size, "DeepSeek-R1 (671B)", "deepseek-r1:671b", is V3's.)
+      local sized = rest:find("^[%s%-_:]*%(?%s*%d[%d%.]*b%f[%A]") and not rest:find("^[%s%-_:]*%(?%s*671b%f[%A]")
+      if not (rest:find("qwen") or rest:find("llama") or rest:find("distill") or sized) then
         return org .. "deepseek-v3" .. rest
       end
     end):gsub("%f[%a]deepseek[%s%-_]*v3%.1%f[%D]", "deepseek-v3")
@@ -3833,6 +3962,7 @@ local function likeness(t)
   local outside = t:gsub("%b()", " ")
   return outside:find("%d[%w%.]*%-style%f[%A]") or outside:find("%d[%w%.]*%-like%f[%A]")
     or outside:find("%-style%s+%d[%d%.]*%s*[bm]%f[%A]") or outside:find("%-like%s+%d[%d%.]*%s*[bm]%f[%A]")
+    or outside:find("%d[%w%.]*%s+style%f[%A]") or outside:find("%d[%w%.]*[%s%-]+inspired%f[%A]")
 end
 
 -- The configuration of the model named first: of those whose patterns the name holds, the one
@@ -3967,6 +4097,21 @@ function M.architecture(row)
   -- MLP.
   a.d_ff = I(row.ffn_hidden) or from_config("d_ff", "d_ff")
   local fam, fam_note = M.family(row.model, a.d_ff, a.d_model)
+  -- A model of no known family whose model or notes cell says what its MLP is ("non-gated MLP",
+  -- "two matrices, not gated", "no SwiGLU gate"; "SwiGLU", "GeGLU", "gated MLP"): that, not the
+  -- width's ratio (helper-166: Apertus's xIELU MLP read as SwiGLU by its ratio 5.25, 25-33%).
+  if fam.name == "?" then
+    local said_mlp = ((row.model or "") .. " ; " .. (row.notes or "")):lower()
+    local plain = said_mlp:find("non[%s%-]?gated") or said_mlp:find("un[%s%-]?gated") or said_mlp:find("not%s+gated")
+      or said_mlp:find("no%s+[%a]*%s*gate%f[%A]") or said_mlp:find("two[%s%-]matri") or said_mlp:find("2[%s%-]matri")
+      or said_mlp:find("without%s+[%a%s]-gate%f[%A]")
+    local gated = not plain and (said_mlp:find("swiglu") or said_mlp:find("geglu") or said_mlp:find("%f[%a]gated%s+mlp")
+      or said_mlp:find("gated%s+linear%s+unit") or said_mlp:find("three[%s%-]matri") or said_mlp:find("3[%s%-]matri"))
+    if plain or gated then
+      fam = { name = fam.name, gated = not plain, tied = fam.tied }
+      fam_note = fmt("%s MLP, as the row says", plain and "plain (two-matrix)" or "gated (SwiGLU)")
+    end
+  end
   if a.d_ff == nil then
     if fam.gated then return nil, "no ffn_hidden for a gated MLP" end
     a.d_ff = 4 * a.d_model
@@ -3983,10 +4128,7 @@ function M.architecture(row)
   -- (Not a clause that compares with another model: "compared with Gemma 7B, which has tied
   -- embeddings"; helper-161: read as this model's. Only that: "GPT-like decoder with tied
   -- embeddings", "tied embeddings (saves 0.5B params vs untied)" are this model's; helper-163.)
-  local said = (row.model or ""):lower()
-  for clause in (row.notes or ""):lower():gmatch("[^;]+") do
-    if not clause:find("compar") then said = said .. " ; " .. clause end
-  end
+  local said = (row.model or ""):lower() .. " ; " .. (row.notes or ""):lower()
   local tied_said
   if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
     or said:find("embeddings? not tied") then
@@ -3998,6 +4140,7 @@ function M.architecture(row)
     -- "tied embeddings: no", "tied embeddings disabled").
     for _, pattern in ipairs { "%f[%a]tied embeddings?", "embeddings? tied" } do
       local from, to = said:find(pattern)
+      while from and M.another_models(said, from, to, row.model) do from, to = said:find(pattern, to + 1) end
       if from then
         tied_said = not switched_off(said, from, to)
         break
@@ -4102,31 +4245,59 @@ function M.architecture(row)
   -- the window the model or notes cell states, on every layer ("Mistral-7B (sliding window
   -- 4096)", "window_size: 4096"; helper-164: the configuration's none kept), else the config's.
   local said_window
-  -- (Not in an ablation's steps, "+SWA 53.3", nor a clause that compares.)
+  -- (Not in an ablation's steps, "+SWA 53.3", nor a clause that compares or says this model
+  -- does not; not another window, "sliding window of 8 steps for the LR", "packing window_size:
+  -- 4096", SWA as weight averaging; not a window on some layers, "on every other layer", which
+  -- the configuration's pattern keeps; helper-165.)
   do
-    local text = (row.model or ""):lower()
-    for clause in (row.notes or ""):lower():gmatch("[^;]+") do
-      if not (clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")) then
-        text = text .. " ; " .. clause
+    local clauses = { (row.model or ""):lower() }
+    for clause in (row.notes or ""):lower():gmatch("[^;]+") do clauses[#clauses + 1] = clause end
+    local all = table.concat(clauses, " ; ")
+    local off = all:find("use[%s_]*sliding[%s_]*window[%s\"']*[:=]%s*[\"']?false") or all:find("use[%s_]*sliding[%s_]*window[%s\"']*[:=]%s*[\"']?0%f[%D]")
+    for i, clause in ipairs(clauses) do
+      if off then break end
+      local other = clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")
+        or clause:find("unlike") or clause:find("does%s*n[o']t") or clause:find("not%s+used") or clause:find("%f[%a]lr%f[%A]")
+        or clause:find("learning%s+rate") or clause:find("loss") or clause:find("averag") or clause:find("smooth")
+        or clause:find("%f[%a]steps?%f[%A]") or clause:find("pack") or clause:find("stochastic") or clause:find("moving")
+        or clause:find("data") or clause:find("throughput") or clause:find("every%s+other") or clause:find("alternat")
+        or clause:find("global") or clause:find("interleav") or clause:find("%d+%s+of%s+%d+") or clause:find("some%s+layers")
+      local attention = clause:find("sliding") or clause:find("attention") or i == 1
+      -- (Nor another model's, "Mistral uses sliding window 4096; this model does not".)
+      local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+model%s+does%s*n[o']t")
+        or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t"))
+      if i > 1 and (denied_next or M.names_another_model(clause, row.model)) then other = true end
+      if not other and attention then
+        for _, pattern in ipairs { "sliding[%s%-_]*window[%s%-_]*%a*[%s:=%(]*of%s+()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]",
+            "sliding[%s%-_]*window[%s%-_]*%a*[%s:=%(]*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]",
+            "%f[%a]window[%s_%-]*size[%s\"']*[:=]?%s*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]", "%f[%a]swa[%s:=%(]*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]",
+            "()(%d[%d,]*)%s*([kK]?)[%s%-]*tokens?%s+sliding[%s%-]*window" } do
+          local from, to, _, digits, k = clause:find(pattern)
+          if digits and not switched_off(clause, from, to) and not clause:sub(1, from - 1):find("%f[%a]no%s*$")
+            and not clause:sub(1, from - 1):find("%+%s*$") then
+            local n = tonumber((digits:gsub(",", "")))
+            if n and k ~= "" then n = n * 1024 end
+            if n and n >= 64 then said_window = n end
+            break
+          end
+        end
       end
-    end
-    for _, pattern in ipairs { "sliding[%s%-_]*window[%s%-_]*%a*[%s:=%(]*(%d+)%f[^%d%.]",
-        "%f[%a]window[%s_%-]*size[%s\"']*[:=]?%s*(%d+)%f[^%d%.]", "%f[%a]swa[%s:=%(]*(%d+)%f[^%d%.]",
-        "(%d+)[%s%-]*tokens?%s+sliding[%s%-]*window" } do
-      local from, to, n = text:find(pattern)
-      if n and not switched_off(text, from, to) and not text:sub(1, from - 1):find("%f[%a]no%s*$")
-        and not text:sub(1, from - 1):find("%+%s*$") then
-        said_window = tonumber(n)
-        break
-      end
+      if said_window then break end
     end
   end
   -- (The config's own window said again keeps its pattern of global layers: Gemma 2's "sliding
-  -- window 4096".)
+  -- window 4096"; another window keeps the pattern too.)
+  local keep_pattern = said_window and cfg and cfg.full_attention_every
   if said_window and cfg and cfg.window == said_window then said_window = nil end
   if said_window and said_window >= 1 then
     a.window = said_window
-    notes[#notes + 1] = fmt("sliding-window attention of %d tokens on every layer (the row says so)", said_window)
+    if keep_pattern then
+      a.full_attention_every = from_config("full_attention_every", "full_attention_every")
+      notes[#notes + 1] = fmt("sliding-window attention of %d tokens (the row says so), on the configuration's local layers",
+        said_window)
+    else
+      notes[#notes + 1] = fmt("sliding-window attention of %d tokens on every layer (the row says so)", said_window)
+    end
   else
     a.window = from_config("window", "window")
     a.full_attention_every = from_config("full_attention_every", "full_attention_every")
@@ -4146,25 +4317,17 @@ function M.architecture(row)
     -- attention/MLP block", "parallel attention+FF" (GPT-NeoX's, GPT-J's), "parallel block", not
     -- switched off (helper-129: only "PTB" in the framework cell was read).
     -- (Not a step of an ablation the notes list, "+PTB 52.3", nor a clause that compares.)
-    -- (Nor a clause about another model's block, "unlike GPT-NeoX-20B's parallel attention/MLP
-    -- block", "GPT-J uses a parallel block; this model does not"; helper-161.)
+    -- (Nor another model's, M.another_models: "unlike GPT-NeoX-20B's parallel attention/MLP
+    -- block", "GPT-J uses a parallel block; this model does not"; helper-161 and helper-165.)
     local said = fw:lower()
-    local clauses = {}
-    for clause in (row.notes or ""):lower():gmatch("[^;]+") do clauses[#clauses + 1] = clause end
-    -- (Only those: "GPT-J-style parallel attention+MLP block", "parallel block (unlike Llama)",
-    -- "parallel block; this model does not use dropout" are this model's; helper-163.)
-    for i, clause in ipairs(clauses) do
-      local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+model%s+does%s*n[o']t%s*%.?%s*$")
-        or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t%s*%.?%s*$") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t%s*%.?%s*$"))
-      if not (clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")
-          or clause:find("%d[%w%-%.]*'s%s+parallel") or clause:find("unlike%s+[%w%-%.]+'s%s+parallel") or denied_next) then
-        said = said .. " ; " .. clause
-      end
+    for clause in (row.notes or ""):lower():gmatch("[^;]+") do
+      if not (clause:find("ablation") or clause:find("ladder")) then said = said .. " ; " .. clause end
     end
     for _, pattern in ipairs { "parallel%s+transformer%s+block", "%f[%a]ptb%f[%A]", "parallel%s+attention%s*[/%+&]%s*%a*%s*block",
       "parallel%s+attention%s*[/%+&]%s*mlp", "parallel%s+attention%s*[/%+&]%s*ff", "parallel%s+attention%s+and%s+mlp",
       "parallel%s+residual", "%f[%a]parallel%s+block" } do
       local from, to = said:find(pattern)
+      while from and M.another_models(said, from, to, row.model) do from, to = said:find(pattern, to + 1) end
       -- (Not another parallelism's block, "tensor parallel block", nor one switched off, "without
       -- a parallel block", "the parallel block is off"; helper-131.)
       local before = from and said:sub(1, from - 1) or ""
@@ -4986,13 +5149,25 @@ function M.flop_formula(row)
     -- measured time 8% short) is the full count.
     -- (In a clause about the attention's term, not another's: "causal attention (embedding/logit
     -- FLOPs not halved)", "MLP not halved" keep the causal count; helper-163.)
-    for clause in t:gmatch("[^;,%(%)]+") do
-      local denied = clause:find("%f[%a]not%s+halved") or clause:find("%f[%a]without%s+halving")
-        or clause:find("%f[%a]no%s+halving") or clause:find("%f[%a]un%-?halved")
-      local attention = clause:find("attention") or clause:find("causal") or clause:find("%f[%a]mask")
-      local other = clause:find("embedding") or clause:find("logit") or clause:find("%f[%a]mlp") or clause:find("%f[%a]gqa")
-        or clause:find("window") or clause:find("sliding") or clause:find("%f[%a]ffn")
-      if denied and attention and not other then return "megatron" end
+    -- (Of the attention term by the words before the denial in its clause, or the mask after it:
+    -- "attention not halved for the causal mask or the sliding window", "GQA attention not
+    -- halved", not "embedding/logit FLOPs not halved" nor "MLP not halved"; and the halving
+    -- switched off in other words, "causal halving off", "full attention counted despite the
+    -- causal mask"; helper-165.)
+    for _, denial in ipairs { "%f[%a]not%s+halved", "%f[%a]without%s+halving", "%f[%a]no%s+halving", "%f[%a]un%-?halved" } do
+      local from, to = t:find(denial)
+      while from do
+        local before = t:sub(1, from - 1):match("[^;,%(%)]*$")
+        local after = t:sub(to + 1):match("^[^;,%(%)]*")
+        if before:find("attention") or before:find("causal") or after:find("causal") or after:find("%f[%a]mask") then
+          return "megatron"
+        end
+        from, to = t:find(denial, to + 1)
+      end
+    end
+    if t:find("causal%s+halving%s+off") or t:find("%f[%a]no%s+causal%s+halving") or t:find("despite%s+the%s+causal")
+      or t:find("causal%s+mask%s+ignored") then
+      return "megatron"
     end
     if ((core_minor and core_minor >= 12) or halved) and not t:find("non[%s%-]?causal") then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
@@ -5057,7 +5232,7 @@ end
 local measured_step  -- below: the step time from the first measurement a row gives
 
 -- A measurement's cell: nil when empty; else its number, which must be positive and finite, or
--- nil and why not (a cell that says something else is never passed over for another column).
+-- nil and why not (M.measured_time decides whether another column stands in).
 local function measurement(row, column)
   local cell = row[column]
   if cell == nil or cell:match("^%s*$") then return nil end
@@ -5148,12 +5323,18 @@ local function measurement(row, column)
     -- (Also "µs" and "μs", a unit in brackets, "1.0441 [s]", a label first, "step time 9.4 s", and
     -- "s/global step"; helper-148: refused.)
     text = text:gsub("\194\181s", "us"):gsub("\206\188s", "us"):gsub("%[%s*(%a+)%s*%]", "%1")
+    -- (Megatron-LM's log line, "elapsed time per iteration (ms): 9399.1", in its unit; "time/iter";
+    -- "9.4 s avg"; helper-165.)
+    local megatron_ms = text:lower():match("^%s*elapsed%s+time%s+per%s+iteration%s*%(%s*ms%s*%)%s*[:=]?%s*(%d[%d%.]*)%s*$")
+    if megatron_ms then text = megatron_ms .. " ms" end
+    text = text:gsub("^%s*[Tt]ime%s*/%s*[Ii]ter%a*%s*[:=]?%s*(%d)", "%1"):gsub("%s+[Aa][Vv][Gg]%.?%s*$", "")
+      :gsub("%s+[Aa]verage%s*$", ""):gsub("%s+[Mm]ean%s*$", ""):gsub("%s+[Mm]edian%s*$", "")
     for _, label in ipairs { "step%s*time", "iter%a*%s*time", "time%s+per%s+step", "time%s+per%s+iter%a*" } do
       -- (Also averaged, "Average iter time: 383.11 ms"; helper-164: refused.)
       local _, to = text:lower():gsub("^%s*average%s+", ""):gsub("^%s*avg%.?%s+", ""):gsub("^%s*mean%s+", "")
-        :find("^%s*" .. label .. "%s*[:=]?%s*%f[%d]")
+        :gsub("^%s*median%s+", ""):find("^%s*" .. label .. "%s*[:=]?%s*%f[%d]")
       if to then
-        text = text:lower():gsub("^%s*average%s+", ""):gsub("^%s*avg%.?%s+", ""):gsub("^%s*mean%s+", "")
+        text = text:lower():gsub("^%s*average%s+", ""):gsub("^%s*avg%.?%s+", ""):gsub("^%s*mean%s+", ""):gsub("^%s*median%s+", "")
         to = select(2, text:find("^%s*" .. label .. "%s*[:=]?%s*%f[%d]"))
       end
       if to then
@@ -5180,6 +5361,13 @@ local function measurement(row, column)
     -- (Its label first, "TGS 300.9", "TGS: 2232"; a GCD's, "1333 TPS/GCD", an MI250X's GPU;
     -- helper-140.)
     text = text:lower():gsub("^%s*tgs%s*[:=]?%s*(%d[%d%.,]*%s*[km]?)%s*$", "%1 tgs")
+    -- (A node's rate, "27890 tokens/s/node", "per H100 node": neither the cluster's nor a GPU's;
+    -- helper-165: "/node" read as the cluster's.)
+    for _, w in ipairs { "nodes?", "servers?", "hosts?", "machines?", "instances?", "dgx", "hgx", "trays?" } do
+      if text:find("/%s*" .. w .. "%f[%A]") or text:find("per%s+[%w%s]-" .. w .. "%f[%A]") then
+        return nil, fmt("%s %q is a node's throughput: give the cluster's or a GPU's", column, cell)
+      end
+    end
     text = text:gsub("/%s*gcd%f[%A]", "/gpu"):gsub("%f[%a]tps%s*/%s*gpu%f[%A]", "tok/s/gpu")
     -- (A GPU by its model, "9,800 tokens/s/H100", "per MI300X"; helper-164: refused.)
     text = text:gsub("/%s*g?[ahbv]%d%d%d%a*%f[%W]", "/gpu"):gsub("/%s*mi%d%d%d%a*%f[%W]", "/gpu")
@@ -5249,12 +5437,20 @@ function M.measured_time(row, arch)
   -- beside "85,571±43 tok/s", which had hidden it: helper-160; "Average iter time: 383.11 ms"
   -- beside a plain tokens/s: helper-164): the figure read first of the others is used. With none
   -- read, the first cell's reason refuses the row.
-  local read_one, unread = false, {}
+  -- (Only a cell whose text does not read: one that reads as no measurement, "0", "-9.4", "0.5 s
+  -- (per 2 steps)", an HFU or a sparse peak, says the row's data is wrong and refuses it; and no
+  -- column the row computed from another, named in inferred_fields, stands in; helper-165.)
+  local read_one, unread, fatal = false, {}, nil
+  local inferred = (row.inferred_fields or ""):lower()
   for _, column in ipairs(M.measurement_columns) do
     local x, why, how, approx = measurement(row, column)
     if why then
+      local text_only = why:find("is not a plain number$") and not (row[column] or ""):lower():find("per%s*%d")
+      if not text_only and not fatal then fatal = why end
       unread[#unread + 1] = why
       x, how, approx = nil, nil, nil
+    elseif x ~= nil and #unread > 0 and inferred:find(column, 1, true) then
+      x, how, approx = nil, nil, nil  -- (computed from the cell that does not read)
     end
     -- (An MFU with its peak measures too; a peak alone does not.)
     if x ~= nil and column ~= "mfu_pct" and column ~= "peak_tflops_assumed" then read_one = true end
@@ -5267,6 +5463,7 @@ function M.measured_time(row, arch)
       if column == "mfu_pct" and how == "percent" then percent = true end
     end
   end
+  if fatal then return nil, fatal, true end
   if #unread > 0 and not read_one and not (m.mfu_pct and m.peak_tflops_assumed) then return nil, unread[1], true end
   if m.mfu_pct and m.mfu_pct > 100 then
     return nil, fmt("mfu_pct %s is more than 100 (a percentage of the peak)", row.mfu_pct), true

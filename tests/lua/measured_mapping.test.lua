@@ -3420,8 +3420,16 @@ do
   t.eq(measured.measured_time(copy(r, { iter_time_s = "3.528 +/- 0.01 s" })), 3.528)
   t.eq(measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297,214 (±43)" })),
     measured.measured_time(copy(r, { iter_time_s = false, tokens_per_s = "297214" })))
-  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5x" }))),
+  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5x", inferred_fields = false }))),
     'tokens per step / tokens_per_s; not read: iter_time_s "3.5x" is not a plain number', "the next column measures (helper-164)")
+  -- (Not one the row computed from others, named in inferred_fields: this row's tokens/s came
+  -- from its TFLOP/s, which then measures; helper-165.)
+  local _, how3 = measured.measured_time(copy(r, { iter_time_s = "3.5x" }))
+  t.eq(how3:find("^step FLOPs") ~= nil, true, how3)
+  -- (Nor a cell that reads as no measurement: the row's data is wrong.)
+  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "0" }))), "iter_time_s 0 is not a positive, finite number")
+  t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5 s (per 2 steps)" }))),
+    'iter_time_s "3.5 s (per 2 steps)" is not a plain number')
   t.eq(select(2, measured.measured_time(copy(r, { iter_time_s = "3.5x", tokens_per_s = false, tokens_per_s_per_gpu = false,
     tflops_per_gpu = false }))), 'iter_time_s "3.5x" is not a plain number', "none other: refused")
 end
@@ -3619,3 +3627,130 @@ t.eq(measured.architecture { model = "Llama4 17bx16e", seq_len = "8192" } ~= nil
 t.eq(select(2, measured.request { run_id = "x", framework = "torchtitan", model = "Llama3-8b", seq_len = "sequence len 8192",
   gpu = "H100", num_gpus = "8", tp = "1", pp = "1", dp = "8", global_batch_seqs = "64", iter_time_s = "1" }),
   'seq_len "sequence len 8192" is not a whole number')
+-- A review of the last rounds' patterns (helper-165: about 975 probes through both builds), each
+-- now read as before them or as its text says.
+do
+  local function window(model, notes)
+    return (measured.architecture { model = model, notes = notes, seq_len = "8192", layers = "32", hidden = "4096", heads = "32",
+      ffn_hidden = "14336", vocab = "128256" }).window
+  end
+  -- A window that is no attention's, switched off, another model's, or on some layers: none.
+  for _, notes in ipairs { "sliding window of 8 steps for the LR", "loss smoothed over a sliding window of 100 steps",
+      "tokens/s: moving average, window_size: 20", "SWA 1000 (stochastic weight averaging start step)", "packing window_size: 4096",
+      "use_sliding_window: false, sliding_window: 4096", "Mistral uses sliding window 4096; this model does not",
+      "unlike Mistral's sliding window 4096, full attention", "sliding window 4096 on every other layer" } do
+    t.eq(window("Llama 3 8B", notes), nil, notes)
+  end
+  t.eq(window("Llama 3 8B", "sliding window 4k"), 4096); t.eq(window("Llama 3 8B", "sliding window of 4,096 tokens"), 4096)
+  local gemma = measured.architecture { model = "Gemma 2 9B", notes = "sliding window 2048", seq_len = "8192" }
+  t.eq(gemma.window, 2048); t.eq(gemma.full_attention_every, 2, "another window keeps the config's global layers")
+end
+do
+  local function shape(model)
+    local x = measured.architecture { model = model, seq_len = "4096" }
+    return x and (x.layers .. "/" .. x.d_model)
+  end
+  -- Another model named after a model of no known family, or a size: not the row's.
+  for _, model in ipairs { "GLM-130B (compared with GPT-3 175B)", "InternLM2-8B (vs Llama 3.1 8B baseline)",
+      "Baichuan2-13B, unlike Llama 2 13B", "MegaScale 175B (vs GPT-3 175B)", "Proprietary 30B vs Llama 2 70B", "T5-XXL vs GPT-3 175B",
+      "Llama-2-7B\u{2013}style 1.3B model", "Llama 2 7B style model at 1B scale", "Llama-2 7B inspired 1B",
+      "Minitron 8B (distilled from Nemotron-4 15B)" } do
+    t.eq(shape(model), nil, model)
+  end
+  -- A student before its teacher, a tokenizer beside the model, R1 with its own size.
+  t.eq(shape("Llama 3.1 8B distilled from Llama 3.1 70B"), "32/4096"); t.eq(shape("Gemma 2 9B distilled from Gemma 2 27B"), "42/3584")
+  t.eq(shape("GPT-3 tokenizer, Llama 3 8B architecture"), "32/4096"); t.eq(shape("DeepSeek-R1 (671B)"), "61/7168")
+  t.eq(shape("deepseek-r1:671b"), "61/7168")
+end
+-- The measurement: a cell that reads as no measurement refuses, and a column computed from it
+-- does not stand in; Megatron's log line and other labels of a step time.
+do
+  local base = { run_id = "x", seq_len = "2048", layers = "24", hidden = "2304", heads = "24", vocab = "51200", num_gpus = "32",
+    global_batch_seqs = "512", gpu = "A100", tokens_per_s = "297214", framework = "Megatron-LM" }
+  local function m(changes)
+    local r = {}
+    for k, v in pairs(base) do r[k] = v end
+    for k, v in pairs(changes) do r[k] = v or nil end
+    return measured.measured_time(r)
+  end
+  t.eq(m { iter_time_s = "0.5 s (per 2 steps)" }, nil); t.eq(m { iter_time_s = "-9.4" }, nil)
+  t.eq(m { iter_time_s = "garbage", inferred_fields = "tokens_per_s (computed from iter_time_s)" }, nil)
+  for _, cell in ipairs { "elapsed time per iteration (ms): 3528.0", "median iter time 3.528 s", "3.528 s avg", "time/iter 3.528 s" } do
+    t.eq(m { iter_time_s = cell }, 3.528, cell)
+  end
+  t.eq(select(2, m { iter_time_s = false, tokens_per_s = "27890 tokens/s/node" }),
+    'tokens_per_s "27890 tokens/s/node" is a node\'s throughput: give the cluster\'s or a GPU\'s')
+end
+-- The halving denied of the attention term by its subject, and in other words.
+for _, cell in ipairs { "Megatron formula, attention not halved for the causal mask or the sliding window",
+    "Megatron formula, GQA attention not halved for the causal mask", "Megatron formula, attention and FFN not halved (causal mask ignored)",
+    "Megatron formula, causal halving off", "Megatron formula, full attention counted despite the causal mask" } do
+  t.eq(measured.flop_formula { tflops_counting = cell }, "megatron", cell)
+end
+t.eq(measured.flop_formula { tflops_counting = "Megatron-Core 0.13 formula; the v0.11 count was not halved" }, "megatron_causal")
+-- Another model's embeddings or block, and this model's.
+do
+  local base = { model = "GPT-3 39B", layers = "48", hidden = "8192", heads = "64", seq_len = "2048" }
+  for notes, want in pairs { ["unlike PaLM, which uses a parallel block"] = nil, ["PaLM uses a parallel block, we do not"] = nil,
+      ["parallel block in PaLM (not used here)"] = nil, ["GPT-J uses a parallel block; ours is sequential"] = nil,
+      ["parallel block, this model does not"] = nil, ["parallel attention+MLP (as GPT-J); we don't use rotary"] = true } do
+    local r = { notes = notes }
+    for k, v in pairs(base) do r[k] = v end
+    t.eq(measured.architecture(r).parallel_block, want, notes)
+  end
+  local lb = { model = "Llama 3.1 8B", layers = "32", hidden = "4096", heads = "32", kv_heads = "8", ffn_hidden = "14336",
+    vocab = "128256", seq_len = "8192" }
+  for _, notes in ipairs { "unlike Gemma, which has tied embeddings", "vs. Gemma 7B (tied embeddings)",
+      "Gemma 7B, which has tied embeddings, was the baseline" } do
+    local r = { notes = notes }
+    for k, v in pairs(lb) do r[k] = v end
+    t.eq(measured.architecture(r).tied, false, notes)
+  end
+end
+-- A sharding named right before its node; NICs counted in other words; torchao's recipes
+-- switched off; DeepSpeed's checkpointing options; a width with its ratio and activation.
+for cell, want in pairs { ["ZeRO-3 within node (IB across nodes)"] = "3/-/true", ["FSDP within DGX node"] = "3/-/true",
+    ["ZeRO-3 within an 8-GPU node"] = "3/8/false", ["ZeRO stage 1, partitioned within node"] = "1/-/true",
+    ["ZeRO stage 1 with model parallelism within node"] = "1/-/false" } do
+  local stage, shard, hybrid = measured.parse_zero(cell)
+  t.eq(stage .. "/" .. (shard or "-") .. "/" .. tostring(hybrid), want, cell)
+end
+for cell, want in pairs { ["2 ports per GPU, 200 Gb/s each"] = 400, ["4 NDR (compute) + 1 HDR (storage)"] = 200,
+    ["dual-rail: 2 HDR InfiniBand"] = 50, ["InfiniBand: 4 HDR"] = 100, ["4x HDR per 8 GPUs (200 Gb/s each)"] = 100,
+    ["2 x 200 Gb/s HDR ports per GPU"] = 400 } do
+  t.eq(gbit(cell, nil, "a100_sxm"), want, cell)
+end
+for _, cell in ipairs { "tensorwise: off", "rowwise (disabled)", "rowwise int8" } do t.eq(measured.parse_precision(cell), nil, cell) end
+for _, cell in ipairs { "gradient_checkpointing True", "checkpoint_activations True; partition_activations True",
+    "checkpoint_activations True (Megatron-DeepSpeed)", "checkpoint_activations True, cpu_checkpointing False" } do
+  t.eq(measured.parse_recompute(cell), "full", cell)
+end
+for _, cell in ipairs { "24576 (4x, GeLU)", "24576 (4x of hidden size)", "16384 (4x model dim)" } do
+  t.eq(measured.count_cell("ffn_hidden", cell):match("^%d+$") ~= nil, true, cell)
+end
+t.eq(measured.count_cell("dp", "FSDP=1"), "FSDP=1", "NeMo's switch, not a degree")
+-- Runs from Apertus, LLaMA, NVIDIA's DGX Cloud recipes and AMD's Primus in their words
+-- (helper-166): an MLP said not gated, Megatron-Core's module lists, LLaMA's checkpointing in
+-- words, sequence parallelism beside the model's, a vocabulary as a power of two, the GH200 by
+-- its long name.
+do
+  local base = { model = "Apertus 8B", layers = "32", hidden = "4096", heads = "32", ffn_hidden = "21504", vocab = "131072", seq_len = "8192" }
+  for _, notes in ipairs { "xIELU activation in a non-gated MLP (up and down projection only, no SwiGLU gate)",
+      "MLP: xIELU activation (an extension of squared ReLU), two matrices, not gated" } do
+    local r = { notes = notes }
+    for k, v in pairs(base) do r[k] = v end
+    t.eq(measured.architecture(r).gated, false, notes)
+  end
+  t.eq(measured.architecture(base).gated, true, "still: by the ratio, where nothing is said")
+end
+t.eq(select(2, measured.parse_recompute("RecomputeModule: mla_up_proj,mlp,moe")),
+  'recompute "RecomputeModule: mla_up_proj,mlp,moe" read as Megatron-Core\'s single modules only (mlp, moe not modelled)')
+t.eq(select(2, measured.parse_recompute("RecomputeModule: mla_up_proj")),
+  'recompute "RecomputeModule: mla_up_proj" read as Megatron-Core\'s single modules only')
+t.eq(measured.parse_recompute("checkpointing that saves the expensive activations (outputs of linear layers) and recomputes the rest"),
+  "selective")
+t.eq(measured.parse_yes_no("model and sequence parallelism (Korthikanti et al. 2022)"), true)
+t.eq(measured.parse_yes_no("model + sequence parallel"), true)
+for _, cell in ipairs { "2^17", "2^17 = 131,072", "131072 (2^17)" } do t.eq(measured.count_cell("vocab", cell), "131072", cell) end
+t.eq(measured.count_cell("vocab", "131072 (2^16)"), "131072 (2^16)", "not agreeing")
+t.eq(measured.gpu("NVIDIA Grace Hopper Superchip"), "h200_sxm")
