@@ -1402,7 +1402,10 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
           or p:find("connectx") or p:find("%f[%a]port%f[%A]"))
       -- (A storage or management network said in the part's parenthesis is that too: "1 HDR
       -- (storage)"; helper-165.)
-      local whole = (not p:find("%d%s*[gt]b")) and part:lower() or p
+      -- (Only a parenthesis that is the storage's name alone: not "(storage 1 HDR)", "(GPUDirect
+      -- Storage capable)"; helper-167.)
+      local paren = part:lower():match("%b()") or ""
+      local whole = (not p:find("%d%s*[gt]b") and not paren:find("%d") and not paren:find("gpudirect")) and part:lower() or p
       local other = whole:find("storage") or whole:find("management") or p:find("in%-band") or p:find("%f[%a]dpu%f[%A]")
         or (p:find("pcie") and not pcie_nic) or p:find("nvlink") or p:find("nvswitch") or p:find("infinity fabric")
         or p:find("xgmi")
@@ -1620,8 +1623,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         -- (Ports only beside a network's name: "2 HDR ports per GPU", not "12 ports per GPU".)
         -- (Or a rate given for each, "2 ports per GPU, 200 Gb/s each"; helper-165.)
         local networked = between:find("[nhex]dr") or between:find("infiniband") or between:find("roce")
-          or between:find("ethernet") or between:find("efa") or between:find("connectx") or t:find("%f[%a]each%f[%A]")
-          or t:find("%d%s*gb/s")
+          or between:find("ethernet") or between:find("efa") or between:find("connectx")
+          or (t:find("%f[%a]each%f[%A]") and not t:find("per%s+node") and not t:find("bonded"))
         if nic_words[w] and w ~= "link" and w ~= "links" and ((w ~= "port" and w ~= "ports") or networked) then return n end
       end
     end
@@ -2477,7 +2480,12 @@ function M.parse_zero(cell)
     -- (The sharding named right before its node: "ZeRO-3 within node (IB across nodes)", "FSDP
     -- within DGX node", "ZeRO-3 within an 8-GPU node", "partitioned within node"; helper-165.)
     for clause in t:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end):gmatch("[^;,]+") do
-      for _, w in ipairs { "zero[%w%-]*", "fsdp%d?", "shard%a*", "partition%a*", "distributed%s+optimi[sz]er", "optimi[sz]er%s+states?" } do
+      -- (The ZeRO or FSDP sharding itself, not another thing sharded or partitioned: "ZeRO-3;
+      -- activations partitioned within node", "experts sharded within node"; helper-167.)
+      local another = clause:find("activation") or clause:find("sequence") or clause:find("expert") or clause:find("head")
+        or clause:find("%f[%a]kv%f[%A]") or clause:find("data%f[%A]") or clause:find("dataloader") or clause:find("checkpoint")
+        or clause:find("ulysses") or clause:find("%f[%a]moe%f[%A]") or clause:find("%f[%a]tp%f[%A]") or clause:find("%f[%a]ep%f[%A]")
+      for _, w in ipairs(another and {} or { "zero[%w%-]*", "fsdp%d?", "hsdp", "distributed%s+optimi[sz]er", "optimi[sz]er%s+states?" }) do
         local from, to = clause:find(w)
         if from then
           local rest = clause:sub(to + 1)
@@ -2848,7 +2856,8 @@ function M.parse_recompute(cell)
     -- The same in words, as LLaMA's paper writes it ("checkpointing that saves the expensive
     -- activations (outputs of linear layers) and recomputes the rest"; helper-166: refused).
     if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear") or t:find("linear%s+layers?'?%s+outputs?%s+saved"))
-      and t:find("recomput") and not t:find("%f[%a]not%f[%A]") then
+      and t:find("recomput") and not t:find("%f[%a]not%f[%A]") and not t:find("^%s*no%f[%A]") and not t:find("^%s*without")
+      and not t:find("flash") then
       return "selective", fmt("recompute %q read as selective (the linear layers' outputs saved, the rest recomputed)", cell)
     end
     -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
@@ -3195,12 +3204,16 @@ function M.parse_precision(cell)
   -- (Not switched off, "tensorwise: off", "rowwise (disabled)", nor beside another format,
   -- "rowwise int8"; helper-165.)
   if low:find("^%s*rowwise") or low:find("^%s*tensorwise") or low:find("^%s*axiswise") then
+    -- (The recipe's own value switched off, "rowwise: no (bf16)", "(disabled)"; not an off word
+    -- of another setting, "(no torch.compile)"; nor 16-bit words of other tensors, "bf16 master
+    -- weights", "bf16 all-reduce": the recipe is FP8's; helper-167.)
     local recipe = low:gsub("%f[%a]with%s+[%w]+%s+all[%s%-]?gathers?", "")
     local rest = recipe:gsub("^%s*[%a_]+", "")
-    local off = rest:find("%f[%a]off%f[%A]") or rest:find("disabled") or rest:find("%f[%a]no%f[%A]") or rest:find("false")
-      or rest:find("%f[%a]none%f[%A]")
-    local other = rest:find("int%d") or rest:find("bf16") or rest:find("fp16") or rest:find("fp4") or rest:find("mx")
-    if not off and not other then low = "float8 " .. recipe end
+    local value, after = rest:match("^%s*[:=]?%s*%(?%s*(%a+)%s*(.-)$")
+    local off = ({ off = true, disabled = true, no = true, ["false"] = true, none = true })[value or ""]
+      and (after == "" or after:find("^%)") or after:find("^%(")) or false
+    local other = rest:find("int%d") or rest:find("fp4") or rest:find("%f[%a]mx")
+    if not off and not other then low = "float8 " .. recipe:gsub("bf16", " "):gsub("bfloat16", " "):gsub("fp16", " ") end
   end
   local t = without_off(low)
   -- Only FP8 or FP4 named, and ruled out ("FP8: no", "without FP8"): 16-bit, said.
@@ -3851,9 +3864,9 @@ end
 --- Qwen's Coder and Math models as their base sizes, Llama-3.1-Nemotron-70B as Llama 3.1 70B).
 -- Words that name a model family, for own_name's cut: the text before a comparison names the
 -- model only where it holds one ("BF16 vs FP8 (Llama-3-70B)" names it after; helper-163).
-local family_words = { "llama", "mi[sx]tral", "qwen", "deepseek", "gpt", "gemma", "bloom%f[^%a]", "nemotron", "%f[%a]mpt%f[^%a]",
-  "%f[%a]opt%f[^%a]", "falcon", "pythia", "olmo", "dbrx", "%f[%a]phi%f[^%a]", "%f[%a]yi%f[%A]", "neox", "grok", "arctic", "starcoder", "%f[%w]t5%f[%W]",
-  "%f[%a]palm%f[%A]", "%f[%a]glm", "internlm", "baichuan" }
+local family_words = { "llama", "mi[sx]tral", "qwen", "deepseek", "gpt", "gemma", "bloom", "nemotron", "%f[%a]mpt%f[^%a]",
+  "%f[%a]opt%f[^%a]", "falcon", "pythia", "olmo", "dbrx", "%f[%a]phi%f[^%a]", "%f[%a]yi%f[%A]", "neox", "grok", "arctic", "starcoder", "%f[%w]m?t5%f[%W]",
+  "%f[%a]palm%f[%A]", "glm", "internlm", "baichuan" }
 
 --- names_another_model(text, model): whether lower-cased text names a model family that the
 --- row's model cell does not ("Mistral uses a sliding window" beside a Llama), other than as a
@@ -3875,20 +3888,35 @@ function M.names_another_model(text, model)
 end
 
 --- another_models(text, from, to, model): whether the feature named at text[from..to] (tied
---- embeddings, a parallel block) is said of another model than the row's: a comparison or
---- another model before it in its clause ("unlike Gemma, which has tied embeddings", "vs. Gemma
---- 7B (tied embeddings)", "PaLM uses a parallel block"), another model after it ("parallel block
---- in PaLM"), or this model said not to have it at the clause's end or in the next ("..., we do
---- not", "; ours is sequential", "(not used here)"); helper-165.
+--- embeddings, a parallel block) is said of another model than the row's: linked to another
+--- model before it in its clause, by a possessive, a relative or a verb ("unlike GPT-NeoX-20B's
+--- parallel block", "Gemma 7B, which has tied embeddings", "PaLM uses a parallel block"), in a
+--- comparison still open ("vs. Gemma 7B (tied embeddings)"), another model after it ("parallel
+--- block in PaLM"), or this model said not to have it ("..., we do not", "; ours is sequential",
+--- "(not used here)"). A model named and closed by a comma, "Unlike Llama 2, tied embeddings",
+--- "Following GPT-J, we use a parallel block", leaves the feature this model's (helper-165,
+--- helper-167).
 function M.another_models(text, from, to, model)
-  -- (Its clause: after the last semicolon or sentence's end.)
   local before = text:sub(1, from - 1):match("[^;]*$")
-  before = before:match("^.*%.%s+(.-)$") or before
+  -- (After the last sentence's end: a full stop, not "vs." nor "e.g.".)
+  local cut
+  for at in before:gmatch("()%.%s") do
+    local lead = before:sub(math.max(1, at - 3), at - 1)
+    if not (lead:find("vs$") or lead:find("e%.g$") or lead:find("i%.e$") or lead:find("etc$")) then cut = at end
+  end
+  if cut then before = before:sub(cut + 1) end
   local after = text:sub(to + 1):match("^[^;]*")
   after = after:match("^(.-)%.%s") or after
   local next_clause = text:sub(to + 1):match("^[^;]*;([^;]*)") or ""
-  if before:find("%f[%a]unlike%f[%A]") or before:find("%f[%a]vs%.?%f[%A]") or before:find("%f[%a]versus%f[%A]")
-    or before:find("compar") or M.names_another_model(before, model) then
+  local another = M.names_another_model(before, model)
+  local verb_subject = before:match("([%w%-%.]+)%s+uses?%s+an?%s+$") or before:match("([%w%-%.]+)%s+has%s+[%a%s]*$")
+    or before:match("([%w%-%.]+)%s+have%s+[%a%s]*$")
+  if another and (before:find("'s%s+[%a%s/%+%-]*$") or before:find("which%s+%a+%s+[%a%s]*$")
+      or (verb_subject and M.names_another_model(verb_subject, model))) then
+    return true
+  end
+  if before:find("%f[%a]vs%.?%s+[^,]*$") or before:find("%f[%a]versus%s+[^,]*$") or before:find("compar%a*%s+[^,]*$")
+    or (before:find("compar") and before:find("which%s+%a+%s+[%a%s]*$")) then
     return true
   end
   if after:find("^[%s%(]*in%s+") and M.names_another_model(after, model) then return true end
@@ -3902,15 +3930,29 @@ end
 function M.own_name(t)
   for _, w in ipairs { "%f[%a]vs%.?%f[%A]", "%f[%a]versus%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]unlike%f[%A]",
       "%f[%a]instead%s+of%f[%A]", "%f[%a]rather%s+than%f[%A]", "%(%s*not%s", "%f[%a]against%f[%A]",
-      "%f[%a]same%s+arch", "%f[%a]similar%s+to%f[%A]" } do
+      "%f[%a]similar%s+to%f[%A]" } do
     local at = t:find(w)
     if at and at > 1 then
       local before = t:sub(1, at - 1)
       -- (A family's name or a size: "Proprietary 30B vs Llama 2 70B" is the 30B; helper-165.)
-      local names_one = before:find("%f[%w]%d+%.?%d*%s*[bmt]%f[%W]") ~= nil
+      -- (A size, not a count of tokens or a batch: "2T tokens vs 1T", "4M batch vs 2M"; and
+      -- BLOOM's "7b1"; helper-167.)
+      local names_one = false
+      local size_at, size_to = before:find("%f[%w]%d+%.?%d*%s*[bm]%d?%f[%W]")
+      while size_at do
+        local after_size = before:sub(size_to + 1)
+        if not after_size:find("^%s*tokens?") and not after_size:find("^%s*batch") then names_one = true end
+        size_at, size_to = before:find("%f[%w]%d+%.?%d*%s*[bm]%d?%f[%W]", size_to + 1)
+      end
       for _, f in ipairs(family_words) do names_one = names_one or before:find(f) ~= nil end
       if names_one then t = before end
     end
+  end
+  -- The architecture named as another model's ("Our 13B model (same architecture as Llama 2
+  -- 13B)"): that model's (helper-167: refused).
+  do
+    local named = t:match("%f[%a]same%s+arch%a*%s+as%s+(.-)%)?%s*$")
+    if named and named:find("%d") then t = named end
   end
   -- A student named before its teacher ("Llama 3.1 8B distilled from Llama 3.1 70B", "Minitron
   -- 8B (distilled from Nemotron-4 15B)"), and a tokenizer named beside the model ("GPT-3
@@ -3919,7 +3961,6 @@ function M.own_name(t)
     local at = t:find("%f[%a]distill%a*%s+from%f[%A]") or t:find("%f[%a]pruned%s*[%+&]?%s*distill")
       or t:find("%f[%a]knowledge%s+distillation")
     if at and at > 1 then t = t:sub(1, at - 1) end
-    t = t:gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " ")
   end
   t = t:gsub("%f[%a](llama)[%s%-_]*v(%d)", "%1 %2"):gsub("%f[%a](qwen)[%s%-_]*v(%d)", "%1%2")
     :gsub("(%f[%d]%d)_(%d)([%s_%-]+%d)", "%1.%2%3"):gsub("(qwen%d)_(%d)([_%-])", "%1.%2%3"):gsub("%f[%a](a%d+)_(%d+b)", "%1.%2")
@@ -3959,10 +4000,17 @@ end
 -- (A size or version before the word, outside a remark in parentheses: "(instruct-style SFT)",
 -- "(GPT-3-style LR schedule)" say nothing of the model; helper-163.)
 local function likeness(t)
+  -- (A size or a version before the word: "R1-inspired GRPO" is no likeness; helper-167.)
   local outside = t:gsub("%b()", " ")
-  return outside:find("%d[%w%.]*%-style%f[%A]") or outside:find("%d[%w%.]*%-like%f[%A]")
-    or outside:find("%-style%s+%d[%d%.]*%s*[bm]%f[%A]") or outside:find("%-like%s+%d[%d%.]*%s*[bm]%f[%A]")
-    or outside:find("%d[%w%.]*%s+style%f[%A]") or outside:find("%d[%w%.]*[%s%-]+inspired%f[%A]")
+  local sized = "%f[%w]%d[%d%.]*[bm]"
+  local versioned = "%f[%w]v%d[%d%.]*"
+  for _, lead in ipairs { sized, versioned } do
+    if outside:find(lead .. "%-style%f[%A]") or outside:find(lead .. "%-like%f[%A]") or outside:find(lead .. "%s+style%f[%A]")
+      or outside:find(lead .. "[%s%-]+inspired%f[%A]") then
+      return true
+    end
+  end
+  return outside:find("%-style%s+%d[%d%.]*%s*[bm]%f[%A]") or outside:find("%-like%s+%d[%d%.]*%s*[bm]%f[%A]")
 end
 
 -- The configuration of the model named first: of those whose patterns the name holds, the one
@@ -3970,7 +4018,9 @@ end
 -- its family's defaults). Two models named with a distillation between them ("Llama 3.1 70B
 -- distilled into Llama 3.1 8B": which one ran is the reader's guess) take none (helper-163).
 local function public_config(model)
-  local t = M.model_name(model)
+  -- (A tokenizer named beside the model, "GPT-3 tokenizer, Llama 3 8B architecture", is no
+  -- configuration's; its family still gives a vocabulary: helper-167.)
+  local t = M.model_name(model):gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " ")
   if likeness(t) then return nil end
   local best, best_at, other
   for _, c in ipairs(M.public_configs) do
@@ -4101,14 +4151,31 @@ function M.architecture(row)
   -- "two matrices, not gated", "no SwiGLU gate"; "SwiGLU", "GeGLU", "gated MLP"): that, not the
   -- width's ratio (helper-166: Apertus's xIELU MLP read as SwiGLU by its ratio 5.25, 25-33%).
   if fam.name == "?" then
+    -- (Clause by clause, of the MLP: not "no gate on attention output" nor "(Llama uses
+    -- SwiGLU)", another model's, nor a clause that compares; both said: the ratio decides;
+    -- helper-167.)
+    local plain, gated = false, false
     local said_mlp = ((row.model or "") .. " ; " .. (row.notes or "")):lower()
-    local plain = said_mlp:find("non[%s%-]?gated") or said_mlp:find("un[%s%-]?gated") or said_mlp:find("not%s+gated")
-      or said_mlp:find("no%s+[%a]*%s*gate%f[%A]") or said_mlp:find("two[%s%-]matri") or said_mlp:find("2[%s%-]matri")
-      or said_mlp:find("without%s+[%a%s]-gate%f[%A]")
-    local gated = not plain and (said_mlp:find("swiglu") or said_mlp:find("geglu") or said_mlp:find("%f[%a]gated%s+mlp")
-      or said_mlp:find("gated%s+linear%s+unit") or said_mlp:find("three[%s%-]matri") or said_mlp:find("3[%s%-]matri"))
-    if plain or gated then
-      fam = { name = fam.name, gated = not plain, tied = fam.tied }
+    for clause in said_mlp:gmatch("[^;,%(%)]+") do
+      local mlp = clause:find("mlp") or clause:find("%f[%a]ffn") or clause:find("feed[%s%-]?forward")
+      local compares = clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar") or clause:find("ablation")
+        or clause:find("unlike") or M.names_another_model(clause, row.model)
+      if mlp and not compares then
+        if clause:find("non[%s%-]?gated") or clause:find("un[%s%-]?gated") or clause:find("not%s+gated") or clause:find("%f[%a]no%s+gate%f[%A]")
+          or clause:find("two[%s%-]matri") or clause:find("2[%s%-]matri") or (clause:find("%f[%a]gelu%f[%A]") and not clause:find("glu%s*%+"))
+          or clause:find("%f[%a]relu%f[%A]") or clause:find("xielu") then
+          plain = true
+        elseif clause:find("swiglu") or clause:find("geglu") or clause:find("reglu") or clause:find("%f[%a]gated%s+mlp")
+          or clause:find("three[%s%-]matri") or clause:find("3[%s%-]matri") then
+          gated = true
+        end
+      elseif not compares and (clause:find("swiglu") or clause:find("geglu")) and not clause:find("%f[%a]no%s+%a*%s*[sg][we]%a*glu")
+        and not clause:find("without%s+%a*%s*[sg][we]%a*glu") and not clause:find("not%s+%a*%s*[sg][we]%a*glu") then
+        gated = true
+      end
+    end
+    if plain ~= gated then
+      fam = { name = fam.name, gated = gated, tied = fam.tied }
       fam_note = fmt("%s MLP, as the row says", plain and "plain (two-matrix)" or "gated (SwiGLU)")
     end
   end
@@ -4249,32 +4316,41 @@ function M.architecture(row)
   -- does not; not another window, "sliding window of 8 steps for the LR", "packing window_size:
   -- 4096", SWA as weight averaging; not a window on some layers, "on every other layer", which
   -- the configuration's pattern keeps; helper-165.)
+  -- (Clauses cut at ";", "," and a sentence's end: words of another clause, "trained for 250k
+  -- steps", say nothing of the window; another model named before the window in its clause,
+  -- "Mistral uses sliding window 4096", is that model's; "SWA 4096", "window_size=4096" beside
+  -- a flash kernel read too; helper-167.)
+  local said_no_window = false
   do
     local clauses = { (row.model or ""):lower() }
-    for clause in (row.notes or ""):lower():gmatch("[^;]+") do clauses[#clauses + 1] = clause end
+    for clause in (row.notes or ""):lower():gsub("(%d),(%d%d%d)%f[%D]", "%1%2"):gsub("%.%s", ";"):gmatch("[^;,]+") do
+      clauses[#clauses + 1] = clause
+    end
     local all = table.concat(clauses, " ; ")
     local off = all:find("use[%s_]*sliding[%s_]*window[%s\"']*[:=]%s*[\"']?false") or all:find("use[%s_]*sliding[%s_]*window[%s\"']*[:=]%s*[\"']?0%f[%D]")
+      or all:find("%f[%a]no%s+sliding[%s%-]*window") or all:find("sliding[%s%-]*window[%s%a]-%f[%a]disabled")
+      or all:find("sliding[%s%-]*window[%s:=]*off%f[%A]") or all:find("without%s+sliding[%s%-]*window")
+    said_no_window = off ~= nil
     for i, clause in ipairs(clauses) do
       if off then break end
       local other = clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")
         or clause:find("unlike") or clause:find("does%s*n[o']t") or clause:find("not%s+used") or clause:find("%f[%a]lr%f[%A]")
         or clause:find("learning%s+rate") or clause:find("loss") or clause:find("averag") or clause:find("smooth")
         or clause:find("%f[%a]steps?%f[%A]") or clause:find("pack") or clause:find("stochastic") or clause:find("moving")
-        or clause:find("data") or clause:find("throughput") or clause:find("every%s+other") or clause:find("alternat")
-        or clause:find("global") or clause:find("interleav") or clause:find("%d+%s+of%s+%d+") or clause:find("some%s+layers")
-      local attention = clause:find("sliding") or clause:find("attention") or i == 1
-      -- (Nor another model's, "Mistral uses sliding window 4096; this model does not".)
-      local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+model%s+does%s*n[o']t")
-        or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t"))
-      if i > 1 and (denied_next or M.names_another_model(clause, row.model)) then other = true end
-      if not other and attention then
+        or clause:find("%f[%a]data") or clause:find("throughput") or clause:find("every%s+other") or clause:find("alternat")
+        or clause:find("interleav") or clause:find("some%s+layers") or clause:find("%d+%s+of%s+%d+%s+layers")
+      local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+model%s+does%s*n[o']t%s*$")
+        or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t%s*$") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t%s*$"))
+      if not other and not denied_next then
         for _, pattern in ipairs { "sliding[%s%-_]*window[%s%-_]*%a*[%s:=%(]*of%s+()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]",
             "sliding[%s%-_]*window[%s%-_]*%a*[%s:=%(]*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]",
             "%f[%a]window[%s_%-]*size[%s\"']*[:=]?%s*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]", "%f[%a]swa[%s:=%(]*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]",
             "()(%d[%d,]*)%s*([kK]?)[%s%-]*tokens?%s+sliding[%s%-]*window" } do
           local from, to, _, digits, k = clause:find(pattern)
-          if digits and not switched_off(clause, from, to) and not clause:sub(1, from - 1):find("%f[%a]no%s*$")
-            and not clause:sub(1, from - 1):find("%+%s*$") then
+          local attention = all:find("sliding") or all:find("attention") or all:find("attn") or clause:find("%f[%a]swa%f[%A]")
+            or i == 1
+          if digits and attention and not switched_off(clause, from, to) and not clause:sub(1, from - 1):find("%f[%a]no%s*$")
+            and not clause:sub(1, from - 1):find("%+%s*$") and not (i > 1 and M.names_another_model(clause:sub(1, from - 1), row.model)) then
             local n = tonumber((digits:gsub(",", "")))
             if n and k ~= "" then n = n * 1024 end
             if n and n >= 64 then said_window = n end
@@ -4287,7 +4363,9 @@ function M.architecture(row)
   end
   -- (The config's own window said again keeps its pattern of global layers: Gemma 2's "sliding
   -- window 4096"; another window keeps the pattern too.)
-  local keep_pattern = said_window and cfg and cfg.full_attention_every
+  local every_layer = ((row.model or "") .. " " .. (row.notes or "")):lower()
+  every_layer = every_layer:find("every%s+layer") or every_layer:find("all%s+layers") or every_layer:find("each%s+layer")
+  local keep_pattern = said_window and cfg and cfg.full_attention_every and not every_layer
   if said_window and cfg and cfg.window == said_window then said_window = nil end
   if said_window and said_window >= 1 then
     a.window = said_window
@@ -4298,6 +4376,9 @@ function M.architecture(row)
     else
       notes[#notes + 1] = fmt("sliding-window attention of %d tokens on every layer (the row says so)", said_window)
     end
+  elseif said_no_window and cfg and cfg.window then
+    -- (The row says there is none, "use_sliding_window: false" beside Mistral 7B v0.1.)
+    notes[#notes + 1] = "no sliding window (the row says so; the configuration's window not used)"
   else
     a.window = from_config("window", "window")
     a.full_attention_every = from_config("full_attention_every", "full_attention_every")
@@ -5157,9 +5238,16 @@ function M.flop_formula(row)
     for _, denial in ipairs { "%f[%a]not%s+halved", "%f[%a]without%s+halving", "%f[%a]no%s+halving", "%f[%a]un%-?halved" } do
       local from, to = t:find(denial)
       while from do
+        -- (The denial's subject, its last three words: "MLP/logit terms not halved" beside
+        -- "causal attention halved" keeps the causal count; helper-167.)
         local before = t:sub(1, from - 1):match("[^;,%(%)]*$")
+        local subject = before:match("([^%s]*%s*[^%s]*%s*[^%s]*%s*)$") or before
+        if subject:find("and%s*$") then subject = before end
         local after = t:sub(to + 1):match("^[^;,%(%)]*")
-        if before:find("attention") or before:find("causal") or after:find("causal") or after:find("%f[%a]mask") then
+        local other_term = subject:find("mlp") or subject:find("logit") or subject:find("embedding") or subject:find("head")
+          or subject:find("vocab") or subject:find("%f[%a]ffn") and not subject:find("attention")
+        if not other_term and (subject:find("attention") or subject:find("causal") or after:find("^[%w%s]-causal")
+            or after:find("^[%w%s]-%f[%a]mask")) then
           return "megatron"
         end
         from, to = t:find(denial, to + 1)
@@ -5173,7 +5261,7 @@ function M.flop_formula(row)
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to)
-      and not t:sub(causal_to + 1):find("^[%a%s]-not%s") then  -- ("causal attention not applied")
+      and not t:sub(causal_to + 1):find("^%s*%a*%s*not%s") then  -- ("causal attention not applied"; helper-167: not a later "not")
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     return "megatron"
@@ -5363,8 +5451,9 @@ local function measurement(row, column)
     text = text:lower():gsub("^%s*tgs%s*[:=]?%s*(%d[%d%.,]*%s*[km]?)%s*$", "%1 tgs")
     -- (A node's rate, "27890 tokens/s/node", "per H100 node": neither the cluster's nor a GPU's;
     -- helper-165: "/node" read as the cluster's.)
-    for _, w in ipairs { "nodes?", "servers?", "hosts?", "machines?", "instances?", "dgx", "hgx", "trays?" } do
-      if text:find("/%s*" .. w .. "%f[%A]") or text:find("per%s+[%w%s]-" .. w .. "%f[%A]") then
+    -- (Not "across 8 nodes", nor "per GPU on DGX A100"; helper-167.)
+    for _, w in ipairs { "node", "server", "host", "machine", "instance", "dgx", "hgx", "tray" } do
+      if text:find("/%s*" .. w .. "%f[%A]") or text:find("per%s+" .. w .. "%f[%A]") or text:find("per%s+[%w%-]+%s+" .. w .. "%f[%A]") then
         return nil, fmt("%s %q is a node's throughput: give the cluster's or a GPU's", column, cell)
       end
     end
@@ -5438,19 +5527,18 @@ function M.measured_time(row, arch)
   -- beside a plain tokens/s: helper-164): the figure read first of the others is used. With none
   -- read, the first cell's reason refuses the row.
   -- (Only a cell whose text does not read: one that reads as no measurement, "0", "-9.4", "0.5 s
-  -- (per 2 steps)", an HFU or a sparse peak, says the row's data is wrong and refuses it; and no
-  -- column the row computed from another, named in inferred_fields, stands in; helper-165.)
+  -- (per 2 steps)", an HFU or a sparse peak, says the row's data is wrong and refuses it;
+  -- helper-165.)
+  -- (A step time "per N steps" is N steps' time: no measurement of one, refused.)
   local read_one, unread, fatal = false, {}, nil
-  local inferred = (row.inferred_fields or ""):lower()
   for _, column in ipairs(M.measurement_columns) do
     local x, why, how, approx = measurement(row, column)
     if why then
-      local text_only = why:find("is not a plain number$") and not (row[column] or ""):lower():find("per%s*%d")
+      local steps = column == "iter_time_s" and (row[column] or ""):lower():find("per%s*%d+%s*steps?%f[%A]")
+      local text_only = why:find("is not a plain number$") and not steps
       if not text_only and not fatal then fatal = why end
       unread[#unread + 1] = why
       x, how, approx = nil, nil, nil
-    elseif x ~= nil and #unread > 0 and inferred:find(column, 1, true) then
-      x, how, approx = nil, nil, nil  -- (computed from the cell that does not read)
     end
     -- (An MFU with its peak measures too; a peak alone does not.)
     if x ~= nil and column ~= "mfu_pct" and column ~= "peak_tflops_assumed" then read_one = true end
