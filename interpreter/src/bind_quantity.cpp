@@ -347,12 +347,17 @@ Quantity check_quantity(lua_State* L, int idx, Dimension want, std::string_view 
       // a believable plan on an eighth of the memory): a field's size is written in bytes. (dml.q
       // and arithmetic still read bits.)
       if (want == kBytes) {
-        const std::string_view text = to_view(L, idx);
-        const size_t number_end = text.find_first_of(" \t", text.find_first_not_of(" \t"));
+        constexpr std::string_view kBlank = " \t\n\r\f\v";  // (the parser's separators)
+        std::size_t length = 0;
+        const char* raw = lua_tolstring(L, idx, &length);
+        const std::string_view text(raw, length);
+        const std::size_t start = text.find_first_not_of(kBlank);
+        const std::size_t number_end =
+            start == std::string_view::npos ? start : text.find_first_of(kBlank, start);
         std::string_view unit =
             number_end == std::string_view::npos ? std::string_view() : text.substr(number_end);
-        unit.remove_prefix(std::min(unit.size(), unit.find_first_not_of(" \t")));
-        unit = unit.substr(0, unit.find_first_of(" \t"));
+        unit.remove_prefix(std::min(unit.size(), unit.find_first_not_of(kBlank)));
+        unit = unit.substr(0, unit.find_first_of(kBlank));
         std::string_view prefix_part = unit;
         for (const std::string_view bit : {"bits", "bit", "b"}) {
           if (prefix_part.ends_with(bit)) {
@@ -361,12 +366,15 @@ Quantity check_quantity(lua_State* L, int idx, Dimension want, std::string_view 
           }
         }
         if (!unit.empty() && prefix_part.size() < unit.size()) {
-          const std::string hint =
-              prefix_part.empty() ? std::string("\"B\"")
-                                  : fmt::format("\"{}B\" or \"{}iB\"", prefix_part, prefix_part);
+          // (Binary prefixes are capitals: "KiB", though kilo is "k".)
+          const std::string binary =
+              prefix_part == "k" ? std::string("Ki") : std::string(prefix_part) + "i";
+          const std::string hint = prefix_part.empty()
+                                       ? std::string("\"B\"")
+                                       : fmt::format("\"{}B\" or \"{}B\"", prefix_part, binary);
           throw UnitError(fmt::format(
-              "{}expected {}, got \"{}\" (\"{}\" counts bits; a size is written in bytes, {})",
-              prefix, dimension_expectation(want), text, unit, hint));
+              "{}expected {}, got {} ({} counts bits; a size is written in bytes, {})", prefix,
+              dimension_expectation(want), quoted_excerpt(text), quoted_excerpt(unit), hint));
         }
       }
       return q;

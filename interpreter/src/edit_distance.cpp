@@ -44,12 +44,14 @@ bool first_words_of(std::string_view name, std::string_view candidate) {
 // Names other tools give dml's fields (Megatron-LM's arguments, Hugging Face's config.json) and
 // the names of one plan's figure in the other kind of plan: each stands for the dml name, where
 // that name is a candidate.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 63> kOtherNames{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 65> kOtherNames{{
     {"num_layers", "layers"},
     {"num_hidden_layers", "layers"},
     {"hidden_size", "d_model"},
     {"num_attention_heads", "heads"},
-    {"num_heads", "heads"},  // nanoGPT's, torchtitan's and Meta's params.json names (helper-162)
+    {"num_heads", "heads"},     // nanoGPT's, torchtitan's, Meta's and OPT's names (helper-162)
+    {"block_size", "seq_len"},  // nanoGPT's (helper-168)
+    {"dim", "d_model"},         // Meta's params.json and torchtitan's
     {"n_heads", "heads"},
     {"n_head", "heads"},
     {"n_layers", "layers"},

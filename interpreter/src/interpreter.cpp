@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -128,6 +130,21 @@ std::string closest_name(lua_State* L, std::string_view name) {
   return lua::closest(name, names);
 }
 
+// Whether `s` is a name Lua can write: letters, digits and underscores, not first a digit,
+// and no keyword.
+bool lua_name(std::string_view s) {
+  static constexpr std::array<std::string_view, 22> kKeywords{
+      "and",      "break",  "do",   "else", "elseif", "end",  "false", "for",
+      "function", "goto",   "if",   "in",   "local",  "nil",  "not",   "or",
+      "repeat",   "return", "then", "true", "until",  "while"};
+  if (s.empty() || s.size() > 200 || std::isdigit(static_cast<unsigned char>(s.front())) != 0)
+    return false;
+  for (const char c : s) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0 && c != '_') return false;
+  }
+  return std::find(kKeywords.begin(), kKeywords.end(), s) == kKeywords.end();
+}
+
 // Strict globals: reading a global that was never set is an error at its line.
 int undefined_global(lua_State* L) {
   if (lua_type(L, 2) == LUA_TSTRING) {
@@ -145,18 +162,30 @@ int undefined_global(lua_State* L) {
       const std::string shown =
           excerpt_head(name).size() == n ? "'" + name + "'" : quoted_excerpt(name);
       // A global no name can reach ("acme.models", as -l acme.models sets it): said how to
-      // name it (helper-162: "did you mean 'acme.models'?" could not be written).
-      if (!hint.empty() &&
-          hint.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                 "0123456789_") != std::string::npos) {
+      // name it (helper-162: "did you mean 'acme.models'?" could not be written). Only a
+      // module's dotted name, whose parts are names, and a name given the hint as a name
+      // (helper-168: "my var", a keyword, "1abc").
+      if (!hint.empty() && !lua_name(hint)) {
+        bool dotted = hint.find('.') != std::string::npos && lua_name(name);
+        for (std::size_t from = 0; dotted && from <= hint.size();) {
+          const std::size_t to = std::min(hint.find('.', from), hint.size());
+          dotted = lua_name(hint.substr(from, to - from));
+          from = to + 1;
+        }
+        if (!dotted) {
+          throw std::runtime_error(fmt::format("undefined global {}", shown));
+        }
         throw std::runtime_error(fmt::format(
-            "undefined global {} (the global '{}' is not a name Lua can write: load it as "
+            "undefined global {} (the global {} is not a name Lua can write: load it as "
             "-l {}={} and use {}, or read _G[\"{}\"])",
-            shown, hint, name, hint, name, hint));
+            shown, quoted_excerpt(hint), name, hint, name, hint));
       }
-      throw std::runtime_error(
-          hint.empty() ? fmt::format("undefined global {}", shown)
-                       : fmt::format("undefined global {} (did you mean '{}'?)", shown, hint));
+      throw std::runtime_error(hint.empty()
+                                   ? fmt::format("undefined global {}", shown)
+                                   : fmt::format("undefined global {} (did you mean {}?)", shown,
+                                                 excerpt_head(hint).size() == hint.size()
+                                                     ? "'" + hint + "'"
+                                                     : quoted_excerpt(hint)));
     });
   }
   lua_pushnil(L);
@@ -402,20 +431,32 @@ std::string near_module(const std::string& name, const std::vector<std::string>&
     const std::string folder = path.substr(0, path.size() - file_tail.size());
     if (std::find(folders.begin(), folders.end(), folder) != folders.end()) continue;
     folders.push_back(folder);
+    // (A folder of more than 500 entries gives none: which 500 were read is the file system's
+    // order, and a miss would list it each time; names require cannot load, "a.b.lua" or
+    // ".hidden.lua", are none; helper-168.)
     std::error_code ec;
     fs::directory_iterator it(folder.empty() ? "/" : folder, ec);
-    for (int n = 0; !ec && it != fs::directory_iterator() && n < 1000; it.increment(ec), ++n) {
+    std::vector<std::string> here;
+    int n = 0;
+    for (; !ec && it != fs::directory_iterator() && n <= 500; it.increment(ec), ++n) {
       const fs::path& entry = it->path();
+      const std::string stem = entry.stem().string();
+      if (stem.empty() || stem.find('.') != std::string::npos) continue;
       std::error_code ec2;
       if (entry.extension() == ".lua" && fs::is_regular_file(entry, ec2)) {
-        names.push_back(prefix + entry.stem().string());
-      } else if (fs::is_regular_file(entry / "init.lua", ec2)) {
-        names.push_back(prefix + entry.filename().string());
+        here.push_back(prefix + stem);
+      } else if (entry.extension().empty() && fs::is_regular_file(entry / "init.lua", ec2)) {
+        here.push_back(prefix + entry.filename().string());
       }
     }
+    if (n <= 500) names.insert(names.end(), here.begin(), here.end());
   }
   // And the stdlib's own ("dml.measure" for dml.measured).
   for (const auto& m : lua::embedded_stdlib()) names.emplace_back(m.name);
+  // (Not the name itself, found but not loadable by the templates, nor a folder the name is in:
+  // "dml" for "dml.foo"; helper-168.)
+  std::erase_if(names,
+                [&](const std::string& c) { return c == name || name.starts_with(c + "."); });
   return lua::closest(name, names);
 }
 
@@ -474,7 +515,9 @@ int dml_searcher(lua_State* L) {
   // (helper-85). A scenario's or library's require of a stdlib name still does, to refuse a
   // file that would shadow it.
   const bool search_user = embedded == nullptr || required_by_user(L);
-  for (const auto& path : search_user ? user_candidates(L, name) : std::vector<std::string>{}) {
+  const std::vector<std::string> places =
+      search_user ? user_candidates(L, name) : std::vector<std::string>{};
+  for (const auto& path : places) {
     if (!readable(path)) {
       tried += fmt::format("{}no file '{}'", tried.empty() ? "" : "\n\t", path);
       continue;
@@ -528,8 +571,6 @@ int dml_searcher(lua_State* L) {
     }
   }
   {
-    const std::vector<std::string> places =
-        search_user ? user_candidates(L, name) : std::vector<std::string>{};
     if (const std::string hint = near_module(name, places); !hint.empty()) {
       tried += fmt::format("\n\t(did you mean '{}'?)", hint);
     }

@@ -79,7 +79,10 @@ int stdlib_searcher(lua_State* L) {
     if (m == nullptr) {
       if (name != "dml" && !name.starts_with("dml.")) return 0;
       std::vector<std::string> names;
-      for (const auto& e : embedded_stdlib()) names.emplace_back(e.name);
+      for (const auto& e : embedded_stdlib()) {
+        // (Not a folder the name is in: "dml" for "dml.foo"; helper-168.)
+        if (!name.starts_with(std::string(e.name) + ".")) names.emplace_back(e.name);
+      }
       const std::string hint = closest(name, names);
       const std::string text =
           hint.empty()

@@ -722,23 +722,25 @@ std::string preset_named(lua_State* L, int idx, const TypeInfo& type) {
     if (type.name == type_name) module = m;
   }
   if (module.empty()) return {};
-  const std::string name = lua_tostring(L, idx);
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, idx, &length);
+  const std::string name(text, length);
+  // (A long name is no preset's: its distance to each would be slow to compute.)
+  if (name.size() > 64 || name.find('\0') != std::string::npos) return {};
   const std::string full = fmt::format("dml.presets.{}", module);
   const int top = lua_gettop(L);
-  std::string found;
   std::vector<std::string> names;
-  // (The global read raw: a sandbox or a script may have taken require away.)
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  lua_pushliteral(L, "require");
-  lua_rawget(L, -2);
-  lua_remove(L, -2);
+  // The preset module as loaded, read raw (package.loaded through the registry; no metamethod,
+  // no script's code runs: helper-168). Not loaded yet: no hint.
+  lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   lua_pushlstring(L, full.data(), full.size());
-  if (lua_isfunction(L, -2) && lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TTABLE) {
+  if (lua_rawget(L, -2) == LUA_TTABLE) {
     lua_pushnil(L);
     while (lua_next(L, -2) != 0) {
       if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE &&
           lua_getmetatable(L, -1) != 0) {
-        lua_getfield(L, -1, "__dml_type");
+        lua_pushliteral(L, "__dml_type");
+        lua_rawget(L, -2);
         if (lua_touserdata(L, -1) == &type) names.emplace_back(lua_tostring(L, -4));
         lua_pop(L, 2);
       }
@@ -759,9 +761,9 @@ std::string preset_named(lua_State* L, int idx, const TypeInfo& type) {
 int check_record_table(lua_State* L, int idx, const std::string& path, const TypeInfo& type,
                        std::span<const std::string_view> positional) {
   if (const std::string preset = preset_named(L, idx, type); !preset.empty()) {
-    throw ConfigError(path, fmt::format("expected {} (a table of its fields), got \"{}\" (a preset "
+    throw ConfigError(path, fmt::format("expected {} (a table of its fields), got {} (a preset "
                                         "is given as its table: {}?)",
-                                        type.title, lua_tostring(L, idx), preset));
+                                        type.title, quoted_excerpt(lua_tostring(L, idx)), preset));
   }
   if (!plain_table(L, idx)) {
     throw_not_plain(L, idx, path, fmt::format("{} (a table of its fields)", type.title));

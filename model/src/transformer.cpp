@@ -2849,7 +2849,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   if (!host_fits(c, k.memory)) {
     p.violations.push_back(fmt::format(
         "host memory: the {} offloaded layers keep {} per GPU, more than the {} of host memory "
-        "a {} has for it (host_memory)",
+        "each {} has for it (host_memory)",
         l.offload, bytes_text(k.memory.host.value()), bytes_text(c.host_capacity),
         c.run.cluster.gpu.name));
   }

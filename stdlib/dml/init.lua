@@ -18,7 +18,7 @@ end
 def("version", "dml.version: the dml version string, \"MAJOR.MINOR.PATCH\".", core.version)
 def("shard", "dml.shard(): K, N when this run is the K-th of N shards (dml --shard K/N), else 1, 1: a script or a library names its outputs by it (dml.save(t, string.format(\"sweep-%d-of-%d.tsv\", dml.shard()))).",
   function() return core.shard() end)
-def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.presets.gpus.h100_sxm, or a record in it: gpus.h100_sxm.efficiency) in place, for everything in the run that reads it (a calibration's what-if through the judge); returns a function that puts the record back as it was. A record inside it is changed through its own call (dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.7 })); a field given one way drops its other way, as a changed copy does (a level's new bandwidth replaces its link). An assignment to a preset's field is refused where the preset is read: a changed copy, dml.gpu(preset, changes), is what a scenario or a library usually wants.",
+def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.presets.gpus.h100_sxm, or a record in it: gpus.h100_sxm.efficiency) in place, for everything in the run that reads it (a calibration's what-if through the judge); returns a function that puts the record back as it was (put changes back in the reverse order they were made). A record inside it is changed through its own call (dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.7 })); a field given one way drops its other way, as a changed copy does (a level's new bandwidth replaces its link). An assignment to a preset's field is refused where the preset is read: a changed copy, dml.gpu(preset, changes), is what a scenario or a library usually wants.",
   function(record, changes)
     local mt = type(record) == "table" and getmetatable(record) or nil
     if type(mt) ~= "table" or rawget(mt, "__dml_pristine") == nil then
@@ -30,6 +30,9 @@ def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.
     end
     local keys = {}
     for k in pairs(changes) do
+      if type(k) ~= "string" then  -- (helper-168: a boolean key broke the record)
+        core.raise("dml.set_preset: the changes are fields by name, got the key " .. require("dml.output").describe(k))
+      end
       local _ = record[k]  -- a name the record's type does not have is an error here
       local inner = rawget(record, k)
       local inner_mt = type(inner) == "table" and getmetatable(inner) or nil
@@ -42,7 +45,7 @@ def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.
     -- A field given one way drops its other way unless the changes give both (a level's link
     -- beside its new bandwidth), as a changed copy does (helper-162: both kept, they disagreed).
     for i = 1, #keys do
-      local other = core.alternative(record, keys[i])
+      local other = type(keys[i]) == "string" and core.alternative(record, keys[i]) or nil
       if other ~= nil and changes[other] == nil and rawget(record, other) ~= nil then keys[#keys + 1] = other end
     end
     local before = {}

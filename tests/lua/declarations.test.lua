@@ -88,6 +88,11 @@ do
   raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { memory = "600 Mb" } }) end,
     'gpu.efficiency.memory: expected a size in bytes like "80 GiB", got "600 Mb" ("Mb" counts bits; a size is written in bytes, "MB" or "MiB")')
   t.eq(tostring(dml.q("80 Gb")), "10 GB")
+  -- (whatever separates them, escaped in the message; the binary prefix's capital K; helper-168)
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "80\nGb" }) end,
+    'gpu.hbm_capacity: expected a size in bytes like "80 GiB", got "80\\nGb" ("Gb" counts bits; a size is written in bytes, "GB" or "GiB")')
+  raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { workspace = "1 kb" } }) end,
+    'gpu.efficiency.workspace: expected a size in bytes like "80 GiB", got "1 kb" ("kb" counts bits; a size is written in bytes, "kB" or "KiB")')
   -- a capacity written binary is its own bound
   raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "80 GiB", efficiency = { memory = "85 GiB" } }) end,
     "gpu.efficiency.memory: 91.27 GB is more than the GPU holds: hbm_capacity is 85.9 GB (at most 85.9 GB)")
@@ -295,7 +300,8 @@ do
     .. "its fields are dp, tp_model, tp_ff, pp, ep")
 end
 raises_here(function() dml.level "nvlink" end, 'level: expected a network level (a table of its fields), got "nvlink"')
--- a preset named as text: its table named (helper-162), where one preset is nearest
+-- a preset named as text: its table named (helper-162), where one preset is nearest, from the
+-- preset module as loaded, read without running a script's code (helper-168)
 raises_here(function() dml.cluster { gpu = "h100_sxm", size = 8, levels = { networks.nvlink4_h100 } } end,
   'cluster.gpu: expected a GPU (a table of its fields), got "h100_sxm" (a preset is given as its table: dml.presets.gpus.h100_sxm?)')
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { "nvlink4_h100" } } end,
@@ -434,6 +440,7 @@ do
   undo()
   t.eq(rawget(ib, "link"), link); t.eq(rawget(ib, "bandwidth"), nil)
   t.eq(dml.level(ib).bandwidth, dml.level(ib, {}).bandwidth)
+  raises_here(function() dml.set_preset(ib, { [true] = 1 }) end, "dml.set_preset: the changes are fields by name, got the key a boolean")
 end
 
 -- a required label may not be blank: it names the GPU or the stack in tables and messages

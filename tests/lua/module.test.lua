@@ -39,6 +39,10 @@ t.raises(function() require "dml.no_such_module" end,
 -- A name near one that exists is suggested: the stdlib's, or one beside the requiring file
 -- (helper-162: none was).
 t.raises(function() require "dml.measure" end, { pattern = "did you mean 'dml%.measured'%?" })
+do  -- (not a folder the name is in: "dml" for "dml.foo"; helper-168)
+  local ok, why = pcall(require, "dml.foo")
+  t.eq(ok, false); t.eq(tostring(why):find("did you mean 'dml'", 1, true), nil, tostring(why))
+end
 if in_dml then  -- (the host's require searches the host's places)
   local dir = os.tmpname()
   os.remove(dir)
