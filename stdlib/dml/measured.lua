@@ -1405,7 +1405,9 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
       -- (Only a parenthesis that is the storage's name alone: not "(storage 1 HDR)", "(GPUDirect
       -- Storage capable)"; helper-167.)
       local paren = part:lower():match("%b()") or ""
-      local whole = (not p:find("%d%s*[gt]b") and not paren:find("%d") and not paren:find("gpudirect")) and part:lower() or p
+      local several = select(2, protected:gsub("[;,]", "")) > 0
+      local whole = (not p:find("%d%s*[gt]b") and (several or not paren:find("%d")) and not paren:find("gpudirect"))
+        and part:lower() or p
       local other = whole:find("storage") or whole:find("management") or p:find("in%-band") or p:find("%f[%a]dpu%f[%A]")
         or (p:find("pcie") and not pcie_nic) or p:find("nvlink") or p:find("nvswitch") or p:find("infinity fabric")
         or p:find("xgmi")
@@ -1624,7 +1626,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         -- (Or a rate given for each, "2 ports per GPU, 200 Gb/s each"; helper-165.)
         local networked = between:find("[nhex]dr") or between:find("infiniband") or between:find("roce")
           or between:find("ethernet") or between:find("efa") or between:find("connectx")
-          or (t:find("%f[%a]each%f[%A]") and not t:find("per%s+node") and not t:find("bonded"))
+          -- (A port's rate given, "2 ports per GPU, 200 Gb/s each", "at 200 Gb/s"; not a node's,
+          -- "3200 Gbps per node", nor a count of a node's NICs, "8 x 400 Gb/s", nor bonded ports;
+          -- helper-167, helper-169.)
+          or ((t:find("%f[%a]each%f[%A]") or t:find("%d%s*gb/s")) and not t:find("gb/s%s+per%s+node")
+            and not t:find("%d+%s*x%s*%d+%.?%d*%s*gb/s"))
         if nic_words[w] and w ~= "link" and w ~= "links" and ((w ~= "port" and w ~= "ports") or networked) then return n end
       end
     end
@@ -2479,29 +2485,35 @@ function M.parse_zero(cell)
   if not shard and not hybrid then
     -- (The sharding named right before its node: "ZeRO-3 within node (IB across nodes)", "FSDP
     -- within DGX node", "ZeRO-3 within an 8-GPU node", "partitioned within node"; helper-165.)
-    for clause in t:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end):gmatch("[^;,]+") do
+    -- (A clause that goes on with what is sharded, "ZeRO stage 3, sharded within node", is one.)
+    local joined = t:gsub(",%s*(sharded)", " %1"):gsub(",%s*(partitioned)", " %1")
+    for clause in joined:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end):gmatch("[^;,]+") do
       -- (The ZeRO or FSDP sharding itself, not another thing sharded or partitioned: "ZeRO-3;
       -- activations partitioned within node", "experts sharded within node"; helper-167.)
-      local another = clause:find("activation") or clause:find("sequence") or clause:find("expert") or clause:find("head")
-        or clause:find("%f[%a]kv%f[%A]") or clause:find("data%f[%A]") or clause:find("dataloader") or clause:find("checkpoint")
-        or clause:find("ulysses") or clause:find("%f[%a]moe%f[%A]") or clause:find("%f[%a]tp%f[%A]") or clause:find("%f[%a]ep%f[%A]")
-      for _, w in ipairs(another and {} or { "zero[%w%-]*", "fsdp%d?", "hsdp", "distributed%s+optimi[sz]er", "optimi[sz]er%s+states?" }) do
+      for _, w in ipairs { "zero[%w%-]*", "fsdp%d?", "hsdp", "distributed%s+optimi[sz]er", "optimi[sz]er%s+states?" } do
         local from, to = clause:find(w)
         if from then
           local rest = clause:sub(to + 1)
-          local span, count = rest:match("^([%w%s%-]-)%s*within%s+an?%s+(%d+)%-gpus?%s+node%f[%A]")
-          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+an?%s+[%a%-]*%s*nodes?%f[%A]") end
-          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+each%s+[%a%-]*%s*nodes?%f[%A]") end
-          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+the%s+[%a%-]*%s*nodes?%f[%A]") end
-          if not span then span = rest:match("^([%w%s%-]-)%s*within%s+[%a%-]*%s*nodes?%f[%A]") end
-          if not span then span = rest:match("^([%w%s%-]-)%s*intra[%s%-]?node%f[%A]") end
-          if not span then span, count = rest:match("^([%w%s%-]-)%s*over%s+the%s+(%d+)%s+gpus%s+of%s+an?%s+node%f[%A]") end
-          if not span then span, count = rest:match("^([%w%s%-]-)%s*over%s+the%s+(%d+)%s+gpus%s+of%s+each%s+node%f[%A]") end
+          local span, count = rest:match("^([%w%s%-%(]-)%s*within%s+an?%s+(%d+)%-gpus?%s+node%f[%A]")
+          if not span then span = rest:match("^([%w%s%-%(]-)%s*within%s+an?%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-%(]-)%s*within%s+each%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-%(]-)%s*within%s+the%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-%(]-)%s*within%s+[%a%-]*%s*nodes?%f[%A]") end
+          if not span then span = rest:match("^([%w%s%-%(]-)%s*intra[%s%-]?node%f[%A]") end
+          if not span then span, count = rest:match("^([%w%s%-%(]-)%s*over%s+the%s+(%d+)%s+gpus%s+of%s+an?%s+node%f[%A]") end
+          if not span then span, count = rest:match("^([%w%s%-%(]-)%s*over%s+the%s+(%d+)%s+gpus%s+of%s+each%s+node%f[%A]") end
           count = tonumber(count or rest:match("nodes?%s*%(%s*(%d+)%s*gpus%s*%)") or "")
           local other = span and (span:find("%f[%a]tp%f[%A]") or span:find("tensor") or span:find("pipeline") or span:find("%f[%a]pp%f[%A]")
             or span:find("expert") or span:find("%f[%a]ep%f[%A]") or span:find("%f[%a]cp%f[%A]") or span:find("context")
             or span:find("sequence") or span:find("%f[%a]sp%f[%A]") or span:find("model%s+parallel") or span:find("%f[%a]mp%f[%A]")
-            or span:find("ulysses") or span:find("nvlink") or span:find("nvswitch") or span:find("%f[%a]not?%f[%A]"))
+            or span:find("ulysses") or span:find("nvlink") or span:find("nvswitch") or span:find("%f[%a]not?%f[%A]")
+            -- (Another thing sharded within the node: "ZeRO-3 with activations partitioned within
+            -- node"; helper-167, helper-169.)
+            or span:find("activation") or span:find("expert") or span:find("%f[%a]heads%f[%A]") or span:find("%f[%a]kv%f[%A]")
+            or span:find("%f[%a]data%f[%A]") or span:find("moe") or span:find("per%s+node"))
+            -- (Nor a node's hardware: "(8 GPUs per node, intra-node NVLink)".)
+            or rest:find("intra[%s%-]?node%s+nv") or rest:find("within%s+[%a%s%-]*node%s+nv")
+            or rest:find("intra[%s%-]?node%s+bandwidth")
             or clause:find("slower") or clause:find("faster") or clause:find("tried") or clause:find("%f[%a]not%f[%A]")
           if span and not other then
             if count and count >= 1 then shard = count else node_kept = true end
@@ -2856,8 +2868,9 @@ function M.parse_recompute(cell)
     -- The same in words, as LLaMA's paper writes it ("checkpointing that saves the expensive
     -- activations (outputs of linear layers) and recomputes the rest"; helper-166: refused).
     if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear") or t:find("linear%s+layers?'?%s+outputs?%s+saved"))
-      and t:find("recomput") and not t:find("%f[%a]not%f[%A]") and not t:find("^%s*no%f[%A]") and not t:find("^%s*without")
-      and not t:find("flash") then
+      and t:find("recomput") and not t:find("%f[%a]not%f[%A]") and not t:find("^%s*no%s+[%a%s]-checkpoint")
+      and not t:find("^%s*no%s+[%a%s]-recomput") and not t:find("^%s*without%s+[%a%s]-checkpoint")
+      and not t:find("recomputes%s+nothing") and not t:find("flash%a*[%w%-]*%s+recomputes") then
       return "selective", fmt("recompute %q read as selective (the linear layers' outputs saved, the rest recomputed)", cell)
     end
     -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
@@ -3209,9 +3222,15 @@ function M.parse_precision(cell)
     -- weights", "bf16 all-reduce": the recipe is FP8's; helper-167.)
     local recipe = low:gsub("%f[%a]with%s+[%w]+%s+all[%s%-]?gathers?", "")
     local rest = recipe:gsub("^%s*[%a_]+", "")
-    local value, after = rest:match("^%s*[:=]?%s*%(?%s*(%a+)%s*(.-)$")
-    local off = ({ off = true, disabled = true, no = true, ["false"] = true, none = true })[value or ""]
-      and (after == "" or after:find("^%)") or after:find("^%(")) or false
+    -- (Or followed by a separator, "rowwise: off, bf16", "tensorwise: false -> bf16"; a 16-bit
+    -- format as its value, "rowwise: bf16"; or switched off in other words beside a 16-bit
+    -- format, "rowwise (FP8 off, BF16)", "rowwise not used; bf16"; helper-169.)
+    local value, after = rest:match("^%s*[:=]?%s*%(?%s*([%w/]+)%s*(.-)$")
+    local off = (({ off = true, disabled = true, no = true, ["false"] = true, none = true, ["n/a"] = true })[value or ""]
+      and not (after or ""):find("^[%a_]")) or ({ bf16 = true, fp16 = true, bfloat16 = true })[value or ""]
+      or ((rest:find("%f[%a]off%f[%A]") or rest:find("disabled") or rest:find("not%s+used") or rest:find("n/a"))
+        and (rest:find("bf16") or rest:find("fp16") or rest:find("bfloat16")))
+      or false
     local other = rest:find("int%d") or rest:find("fp4") or rest:find("%f[%a]mx")
     if not off and not other then low = "float8 " .. recipe:gsub("bf16", " "):gsub("bfloat16", " "):gsub("fp16", " ") end
   end
@@ -3584,7 +3603,9 @@ M.family_vocab = {
 --- unknown name decides by the width ratio: d_ff = 4 d_model is a plain GeLU MLP, anything else
 --- gated.
 function M.family(model, d_ff, d_model)
-  local t = M.model_name(model)
+  -- (A tokenizer named beside the model is no family of its: "Custom-70B (GPT-2 tokenizer)";
+  -- helper-169.)
+  local t = M.model_name(model):gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " ")
   local ratio = d_ff and d_model and d_ff / d_model
   local ratio_text = ratio and fmt("d_ff/d_model %.4g", ratio) or "d_ff not given"
   for _, f in ipairs(M.families) do
@@ -3950,9 +3971,17 @@ function M.own_name(t)
   end
   -- The architecture named as another model's ("Our 13B model (same architecture as Llama 2
   -- 13B)"): that model's (helper-167: refused).
+  -- (Only where the model named before has no configuration of its own: "Mistral 7B v0.1,
+  -- same architecture as Llama 2 7B except ..." is Mistral; helper-169.)
   do
-    local named = t:match("%f[%a]same%s+arch%a*%s+as%s+(.-)%)?%s*$")
-    if named and named:find("%d") then t = named end
+    local at = t:find("%f[%a]same%s+arch%a*%s+as%s")
+    local named = at and t:match("%f[%a]same%s+arch%a*%s+as%s+(.-)%)?%s*$")
+    if named then
+      local before = t:sub(1, at - 1)
+      local own = false
+      for _, c in ipairs(M.public_configs) do own = own or (c.layers ~= nil and before:find(c.pattern) ~= nil) end
+      if own then t = before elseif named:find("%d") and not named:find("except") and not named:find("apart") then t = named end
+    end
   end
   -- A student named before its teacher ("Llama 3.1 8B distilled from Llama 3.1 70B", "Minitron
   -- 8B (distilled from Nemotron-4 15B)"), and a tokenizer named beside the model ("GPT-3
@@ -4009,6 +4038,12 @@ local function likeness(t)
       or outside:find(lead .. "[%s%-]+inspired%f[%A]") then
       return true
     end
+  end
+  -- (And a family's version, "Gemma-2-style decoder", "Gemma-2 inspired": two letters or more
+  -- before it, not "R1-inspired"; helper-169.)
+  if outside:find("%a%a[%s%-_]*v?%d[%d%.]*[%s%-]+style%f[%A]") or outside:find("%a%a[%s%-_]*v?%d[%d%.]*[%s%-]+inspired%f[%A]")
+    or outside:find("%a%a[%s%-_]*v?%d[%d%.]*%-like%f[%A]") then
+    return true
   end
   return outside:find("%-style%s+%d[%d%.]*%s*[bm]%f[%A]") or outside:find("%-like%s+%d[%d%.]*%s*[bm]%f[%A]")
 end
@@ -4160,14 +4195,19 @@ function M.architecture(row)
       local mlp = clause:find("mlp") or clause:find("%f[%a]ffn") or clause:find("feed[%s%-]?forward")
       local compares = clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar") or clause:find("ablation")
         or clause:find("unlike") or M.names_another_model(clause, row.model)
+      -- (What follows "instead of", "rather than" is the one not used; a gate said wins over
+      -- the activation's name, "gated GeLU", "GELU-gated linear unit"; helper-169.)
+      clause = clause:gsub("instead%s+of.*$", ""):gsub("rather%s+than.*$", "")
       if mlp and not compares then
-        if clause:find("non[%s%-]?gated") or clause:find("un[%s%-]?gated") or clause:find("not%s+gated") or clause:find("%f[%a]no%s+gate%f[%A]")
-          or clause:find("two[%s%-]matri") or clause:find("2[%s%-]matri") or (clause:find("%f[%a]gelu%f[%A]") and not clause:find("glu%s*%+"))
-          or clause:find("%f[%a]relu%f[%A]") or clause:find("xielu") then
+        if clause:find("non[%s%-]?gated") or clause:find("un[%s%-]?gated") or clause:find("not%s+gated") or clause:find("%f[%a]no%s+gate%f[%A]") then
           plain = true
-        elseif clause:find("swiglu") or clause:find("geglu") or clause:find("reglu") or clause:find("%f[%a]gated%s+mlp")
+        elseif clause:find("swiglu") or clause:find("geglu") or clause:find("reglu") or clause:find("%f[%a]gated%f[%A]")
+          or clause:find("%-gated%f[%A]") or clause:find("gated%s+linear%s+unit") or clause:find("%f[%a]glu%f[%A]")
           or clause:find("three[%s%-]matri") or clause:find("3[%s%-]matri") then
           gated = true
+        elseif clause:find("two[%s%-]matri") or clause:find("2[%s%-]matri") or clause:find("%f[%a]gelu%f[%A]") or clause:find("%f[%a]relu%f[%A]")
+          or clause:find("xielu") then
+          plain = true
         end
       elseif not compares and (clause:find("swiglu") or clause:find("geglu")) and not clause:find("%f[%a]no%s+%a*%s*[sg][we]%a*glu")
         and not clause:find("without%s+%a*%s*[sg][we]%a*glu") and not clause:find("not%s+%a*%s*[sg][we]%a*glu") then
@@ -4322,19 +4362,33 @@ function M.architecture(row)
   -- a flash kernel read too; helper-167.)
   local said_no_window = false
   do
-    local clauses = { (row.model or ""):lower() }
-    for clause in (row.notes or ""):lower():gsub("(%d),(%d%d%d)%f[%D]", "%1%2"):gsub("%.%s", ";"):gmatch("[^;,]+") do
-      clauses[#clauses + 1] = clause
+    -- (Comparisons and ablations by their sentence, the other words by their clause; helper-169.)
+    local clauses, sentences = { (row.model or ""):lower() }, { (row.model or ""):lower() }
+    for sentence in (row.notes or ""):lower():gsub("(%d),(%d%d%d)%f[%D]", "%1%2"):gsub("%.%s", ";"):gmatch("[^;]+") do
+      for clause in sentence:gmatch("[^,]+") do
+        clauses[#clauses + 1] = clause
+        sentences[#clauses] = sentence
+      end
     end
     local all = table.concat(clauses, " ; ")
     local off = all:find("use[%s_]*sliding[%s_]*window[%s\"']*[:=]%s*[\"']?false") or all:find("use[%s_]*sliding[%s_]*window[%s\"']*[:=]%s*[\"']?0%f[%D]")
-      or all:find("%f[%a]no%s+sliding[%s%-]*window") or all:find("sliding[%s%-]*window[%s%a]-%f[%a]disabled")
-      or all:find("sliding[%s%-]*window[%s:=]*off%f[%A]") or all:find("without%s+sliding[%s%-]*window")
-    said_no_window = off ~= nil
+    -- (The window switched off in words, in a sentence about this model only.)
+    for i, clause in ipairs(clauses) do
+      local sentence = sentences[i]
+      if i > 1 and not (sentence:find("unlike") or sentence:find("compar") or sentence:find("%f[%a]vs%.?%f[%A]")
+          or M.names_another_model(sentence, row.model)) then
+        off = off or clause:find("%f[%a]no%s+sliding[%s%-]*window") or clause:find("sliding[%s%-]*window%s*%a*%s*[:=]?%s*disabled")
+          or clause:find("sliding[%s%-]*window%s*[:=]?%s*off%f[%A]") or clause:find("without%s+sliding[%s%-]*window")
+      end
+    end
+    said_no_window = off ~= nil and off ~= false
     for i, clause in ipairs(clauses) do
       if off then break end
-      local other = clause:find("ablation") or clause:find("ladder") or clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar")
-        or clause:find("unlike") or clause:find("does%s*n[o']t") or clause:find("not%s+used") or clause:find("%f[%a]lr%f[%A]")
+      local sentence = sentences[i]
+      local other = sentence:find("ablation") or sentence:find("ladder") or sentence:find("%f[%a]vs%.?%f[%A]") or sentence:find("compar")
+        or sentence:find("unlike") or sentence:find("which%s+uses") or clause:find("does%s*n[o']t") or clause:find("not%s+used")
+        or clause:find("%f[%a]lr%f[%A]") or clause:find("%f[%a]its?%f[%A]") or clause:find("iter") or clause:find("timing")
+        or clause:find("%f[%a]ema%f[%A]") or clause:find("logging") or clause:find("straggler")
         or clause:find("learning%s+rate") or clause:find("loss") or clause:find("averag") or clause:find("smooth")
         or clause:find("%f[%a]steps?%f[%A]") or clause:find("pack") or clause:find("stochastic") or clause:find("moving")
         or clause:find("%f[%a]data") or clause:find("throughput") or clause:find("every%s+other") or clause:find("alternat")
@@ -4347,8 +4401,8 @@ function M.architecture(row)
             "%f[%a]window[%s_%-]*size[%s\"']*[:=]?%s*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]", "%f[%a]swa[%s:=%(]*()(%d[%d,]*)%s*([kK]?)%f[^%w%.,]",
             "()(%d[%d,]*)%s*([kK]?)[%s%-]*tokens?%s+sliding[%s%-]*window" } do
           local from, to, _, digits, k = clause:find(pattern)
-          local attention = all:find("sliding") or all:find("attention") or all:find("attn") or clause:find("%f[%a]swa%f[%A]")
-            or i == 1
+          local attention = clause:find("sliding") or clause:find("attention") or clause:find("attn") or clause:find("%f[%a]swa%f[%A]")
+            or sentences[i]:find("sliding") or i == 1
           if digits and attention and not switched_off(clause, from, to) and not clause:sub(1, from - 1):find("%f[%a]no%s*$")
             and not clause:sub(1, from - 1):find("%+%s*$") and not (i > 1 and M.names_another_model(clause:sub(1, from - 1), row.model)) then
             local n = tonumber((digits:gsub(",", "")))
@@ -4363,10 +4417,17 @@ function M.architecture(row)
   end
   -- (The config's own window said again keeps its pattern of global layers: Gemma 2's "sliding
   -- window 4096"; another window keeps the pattern too.)
-  local every_layer = ((row.model or "") .. " " .. (row.notes or "")):lower()
-  every_layer = every_layer:find("every%s+layer") or every_layer:find("all%s+layers") or every_layer:find("each%s+layer")
+  -- (Said of the window: "sliding window 1024 in every layer", not "full recompute on all
+  -- layers" beside it; helper-169.)
+  local every_layer = false
+  for clause in ((row.model or "") .. " ; " .. (row.notes or "")):lower():gmatch("[^;,]+") do
+    if (clause:find("window") or clause:find("swa")) and (clause:find("every%s+layer") or clause:find("all%s+layers")
+        or clause:find("each%s+layer") or clause:find("no%s+global")) then
+      every_layer = true
+    end
+  end
   local keep_pattern = said_window and cfg and cfg.full_attention_every and not every_layer
-  if said_window and cfg and cfg.window == said_window then said_window = nil end
+  if said_window and cfg and cfg.window == said_window and not every_layer then said_window = nil end
   if said_window and said_window >= 1 then
     a.window = said_window
     if keep_pattern then
@@ -5240,12 +5301,17 @@ function M.flop_formula(row)
       while from do
         -- (The denial's subject, its last three words: "MLP/logit terms not halved" beside
         -- "causal attention halved" keeps the causal count; helper-167.)
+        -- (The subject: its clause after the last "while", "but", "whereas" or "and the";
+        -- another term's, where attention is not in it; helper-169.)
         local before = t:sub(1, from - 1):match("[^;,%(%)]*$")
-        local subject = before:match("([^%s]*%s*[^%s]*%s*[^%s]*%s*)$") or before
-        if subject:find("and%s*$") then subject = before end
+        local subject = before
+        for _, joint in ipairs { "while", "but", "whereas", "and%s+the", "although" } do
+          local _, at = subject:find(".*%f[%a]" .. joint .. "%f[%A]")
+          if at then subject = subject:sub(at + 1) end
+        end
         local after = t:sub(to + 1):match("^[^;,%(%)]*")
-        local other_term = subject:find("mlp") or subject:find("logit") or subject:find("embedding") or subject:find("head")
-          or subject:find("vocab") or subject:find("%f[%a]ffn") and not subject:find("attention")
+        local other_term = (subject:find("mlp") or subject:find("logit") or subject:find("embedding") or subject:find("lm%s+head")
+          or subject:find("vocab") or subject:find("%f[%a]ffn")) and not subject:find("attention")
         if not other_term and (subject:find("attention") or subject:find("causal") or after:find("^[%w%s]-causal")
             or after:find("^[%w%s]-%f[%a]mask")) then
           return "megatron"
@@ -5261,7 +5327,7 @@ function M.flop_formula(row)
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to)
-      and not t:sub(causal_to + 1):find("^%s*%a*%s*not%s") then  -- ("causal attention not applied"; helper-167: not a later "not")
+      and not t:sub(causal_to + 1):find("^%s*%a*%s*%a*%s*not%s") then  -- ("causal mask is not ..."; helper-167: not a later "not")
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     return "megatron"

@@ -3709,7 +3709,7 @@ end
 -- A sharding named right before its node; NICs counted in other words; torchao's recipes
 -- switched off; DeepSpeed's checkpointing options; a width with its ratio and activation.
 for cell, want in pairs { ["ZeRO-3 within node (IB across nodes)"] = "3/-/true", ["FSDP within DGX node"] = "3/-/true",
-    ["ZeRO-3 within an 8-GPU node"] = "3/8/false", ["ZeRO stage 1, partitioned within node"] = "1/-/false",
+    ["ZeRO-3 within an 8-GPU node"] = "3/8/false", ["ZeRO stage 1, partitioned within node"] = "1/-/true",
     ["ZeRO stage 1 with model parallelism within node"] = "1/-/false" } do
   local stage, shard, hybrid = measured.parse_zero(cell)
   t.eq(stage .. "/" .. (shard or "-") .. "/" .. tostring(hybrid), want, cell)
@@ -3836,3 +3836,64 @@ do
 end
 t.eq(measured.parse_recompute("no activation checkpointing; FlashAttention recomputes attention in backward, saves outputs of linear layers"),
   "none")
+-- A review of helper-167's changes (helper-169: 394 texts through both builds): each now read as
+-- its text says.
+for cell, want in pairs { ["2 ports per GPU, 200 Gb/s each (8 GPUs per node)"] = 400, ["2 ports per GPU at 200 Gb/s"] = 400,
+    ["2 ports per GPU (200 Gb/s each, bonded)"] = 400, ["EFA v2, 3200 Gbps per node, 4 ports per GPU"] = 400,
+    ["8 x 400 Gb/s InfiniBand, 2 ports per GPU bonded"] = 400 } do
+  t.eq(gbit(cell), want, cell)
+end
+t.eq(select(2, measured.inter_node("4x HDR InfiniBand; 1x HDR (storage 200G)", 8, "a100_sxm")):find("not the compute network", 1, true)
+  ~= nil, true, "a part labelled storage, in a cell of several")
+for _, cell in ipairs { "rowwise: off, bf16", "rowwise: no, bf16 only", "rowwise FP8 disabled (bf16 baseline)", "rowwise: bf16",
+    "tensorwise: false -> bf16", "rowwise not used; bf16", "Tensorwise: N/A (bf16)", "rowwise (FP8 off, BF16)" } do
+  t.eq(measured.parse_precision(cell), "bf16", cell)
+end
+do
+  local base = { model = "M 8B", layers = "32", hidden = "4096", heads = "32", ffn_hidden = "16384", vocab = "131072", seq_len = "8192" }
+  for notes, want in pairs { ["SwiGLU FFN instead of GeLU"] = true, ["FFN uses SwiGLU rather than ReLU"] = true,
+      ["MLP: gated GeLU, three matrices"] = true, ["MLP: GELU-gated linear unit"] = true, ["FFN: gated linear unit (SiLU)"] = true } do
+    local r = { notes = notes }
+    for k, v in pairs(base) do r[k] = v end
+    t.eq(measured.architecture(r).gated, want, notes)
+  end
+  t.eq(measured.family("Custom-70B (GPT-2 tokenizer)").name, "?", "a tokenizer names no family")
+end
+do
+  local function window(model, notes)
+    local a = measured.architecture { model = model, notes = notes, seq_len = "8192", layers = "32", hidden = "4096", heads = "32",
+      ffn_hidden = "14336", vocab = "128256" }
+    return a.window, a.full_attention_every
+  end
+  for _, notes in ipairs { "compared with Mistral, which uses sliding window 4096, we use full attention",
+      "Unlike Mistral 7B, which uses a sliding window of 4096, we use full attention", "Ablation: +SWA, window size 1024, ppl +0.3",
+      "FlashAttention-2; timing window size 200 iterations", "EMA window size 1000", "FlashAttention; SWA (1000 its)" } do
+    t.eq(window("Llama 3 8B", notes), nil, notes)
+  end
+  for _, notes in ipairs { "unlike Llama 2 (no sliding window), Mistral uses SWA 4096", "Llama 2 7B has no sliding window",
+      "sliding window attention with attention dropout disabled" } do
+    t.eq(window("Mistral-7B-v0.1", notes), 4096, notes)
+  end
+  t.eq(select(2, window("Gemma 2 9B", "sliding window 2048; full recompute on all layers")), 2)
+  t.eq(select(2, window("Gemma 2 9B", "sliding window 4096 on all layers (no global layers)")), nil)
+end
+for _, cell in ipairs { "Megatron-Core 0.12 FLOPs; attention score and context FLOPs not halved", "multi-head attention FLOPs not halved, Megatron",
+    "Megatron formula; causal mask is not taken into account" } do
+  t.eq(measured.flop_formula { tflops_counting = cell }, "megatron", cell)
+end
+for cell, want in pairs { ["ZeRO-3 within node (lower overhead)"] = true, ["ZeRO-3 within node (multi-head attention)"] = true,
+    ["ZeRO-1 within node and data parallel across nodes"] = true, ["ZeRO stage 3, sharded within node"] = true,
+    ["ZeRO-3 (params and grads sharded within each node)"] = true, ["ZeRO-3 with activations partitioned within node"] = false } do
+  t.eq(select(3, measured.parse_zero(cell)), want, cell)
+end
+do
+  local function shape(model)
+    local x = measured.architecture { model = model, seq_len = "4096" }
+    return x and (x.layers .. "/" .. x.d_model .. "/" .. tostring(x.window))
+  end
+  t.eq(shape("Mistral 7B v0.1, same architecture as Llama 2 7B except sliding window and GQA"), "32/4096/4096")
+  t.eq(shape("Code Llama 34B (same architecture as Llama 2 34B)"), "48/8192/nil")
+  for _, model in ipairs { "Gemma-2-style decoder", "Gemma 3-style architecture (1.3B)", "Gemma-2 inspired, 1B" } do t.eq(shape(model), nil, model) end
+end
+t.eq(measured.parse_recompute("LLaMA-style: saves outputs of linear layers, recomputes the rest; FlashAttention-2"), "selective")
+t.eq(measured.parse_recompute("without activation offloading; saves outputs of linear layers and recomputes the rest"), "selective")
