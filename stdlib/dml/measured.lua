@@ -5454,6 +5454,13 @@ local function measurement(row, column)
       and not r:find("%f[%a]no%s+spars") and not no_sparsity then
       return nil, fmt("%s %q is a sparse peak (twice the dense rate MFU counts against): give the dense one", column, cell)
     end
+    -- (A node's, "(per node)", "(per 8-GPU node)", "(per server)": neither the cluster's nor a
+    -- GPU's; helper-169: read as the cluster's.)
+    if (column == "tokens_per_s" or column == "tokens_per_s_per_gpu")
+      and (r:find("^per%s+node") or r:find("^per%s+[%w%-]+%s+node") or r:find("^per%s+server") or r:find("^per%s+host")
+        or r:find("^per%s+[%w%-]+%s+server") or r:find("^/%s*node")) then
+      return nil, fmt("%s %q is a node's throughput: give the cluster's or a GPU's", column, cell)
+    end
     if r:find("per%s*gpu") or r:find("^/%s*gpu") then
       per_gpu_remark = column == "tokens_per_s"
     elseif not with_unit and number:match("^[%d%.,eE+%-]+$") and r:match("^[%a/%s]+$") and (r:find("^m?s$") or r:find("^ms") or r:find("^s/") or r:find("^sec")

@@ -3897,3 +3897,13 @@ do
 end
 t.eq(measured.parse_recompute("LLaMA-style: saves outputs of linear layers, recomputes the rest; FlashAttention-2"), "selective")
 t.eq(measured.parse_recompute("without activation offloading; saves outputs of linear layers and recomputes the rest"), "selective")
+-- A node's throughput in a remark (read as the cluster's, 8x).
+do
+  local base = { run_id = "x", seq_len = "2048", layers = "24", hidden = "2304", heads = "24", vocab = "51200", num_gpus = "32",
+    global_batch_seqs = "512", gpu = "A100", framework = "Megatron-LM" }
+  for _, cell in ipairs { "25,000 tok/s (per node)", "25000 (per 8-GPU node)", "25000 (per server)" } do
+    local r = { tokens_per_s = cell }
+    for k, v in pairs(base) do r[k] = v end
+    t.eq(select(2, measured.measured_time(r)), 'tokens_per_s "' .. cell .. '" is a node\'s throughput: give the cluster\'s or a GPU\'s', cell)
+  end
+end
