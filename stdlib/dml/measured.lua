@@ -1413,6 +1413,12 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
         or p:find("xgmi")
       if other and not p:find("compute") then
         dropped[#dropped + 1] = trimmed(part)
+      elseif paren:find("storage") or paren:find("management") then
+        -- (A storage NIC in a compute part's parenthesis, "8x ConnectX-7 (storage via BlueField-3
+        -- 2x200 Gb/s)", "8 HDR (storage 1 HDR)": the parenthesis not the compute network's;
+        -- helper-170.)
+        dropped[#dropped + 1] = trimmed(paren)
+        kept[#kept + 1] = (part:gsub("%b()", " ", 1))
       else
         kept[#kept + 1] = part
       end
@@ -1629,8 +1635,10 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
           -- (A port's rate given, "2 ports per GPU, 200 Gb/s each", "at 200 Gb/s"; not a node's,
           -- "3200 Gbps per node", nor a count of a node's NICs, "8 x 400 Gb/s", nor bonded ports;
           -- helper-167, helper-169.)
-          or ((t:find("%f[%a]each%f[%A]") or t:find("%d%s*gb/s")) and not t:find("gb/s%s+per%s+node")
-            and not t:find("%d+%s*x%s*%d+%.?%d*%s*gb/s"))
+          -- (A node's rate beside "each" restates the ports': "200 Gb/s each (3200 Gb/s per node)";
+          -- "2x200 Gb/s" with 2 ports a GPU is theirs; helper-170.)
+          or ((t:find("%f[%a]each%f[%A]") or t:find("%d%s*gb/s")) and (t:find("%f[%a]each%f[%A]") or not t:find("gb/s%s+per%s+node"))
+            and (not t:find("%d+%s*x%s*%d+%.?%d*%s*gb/s") or t:match("(%d+)%s*x%s*%d+%.?%d*%s*gb/s") == n))
         if nic_words[w] and w ~= "link" and w ~= "links" and ((w ~= "port" and w ~= "ports") or networked) then return n end
       end
     end
@@ -2510,10 +2518,10 @@ function M.parse_zero(cell)
             -- (Another thing sharded within the node: "ZeRO-3 with activations partitioned within
             -- node"; helper-167, helper-169.)
             or span:find("activation") or span:find("expert") or span:find("%f[%a]heads%f[%A]") or span:find("%f[%a]kv%f[%A]")
-            or span:find("%f[%a]data%f[%A]") or span:find("moe") or span:find("per%s+node"))
-            -- (Nor a node's hardware: "(8 GPUs per node, intra-node NVLink)".)
-            or rest:find("intra[%s%-]?node%s+nv") or rest:find("within%s+[%a%s%-]*node%s+nv")
-            or rest:find("intra[%s%-]?node%s+bandwidth")
+            or span:find("dataloader") or span:find("moe") or span:find("per%s+node"))
+            -- (Nor a node's hardware, the node named first followed by it: "(8 GPUs per node,
+            -- intra-node NVLink)"; not "within node (..., intra-node NVLink)"; helper-170.)
+            or (rest:match("^.-node%f[%A](.*)$") or ""):find("^%s+nv") or (rest:match("^.-node%f[%A](.*)$") or ""):find("^%s+bandwidth")
             or clause:find("slower") or clause:find("faster") or clause:find("tried") or clause:find("%f[%a]not%f[%A]")
           if span and not other then
             if count and count >= 1 then shard = count else node_kept = true end
@@ -2522,6 +2530,22 @@ function M.parse_zero(cell)
         end
       end
       if shard or node_kept then break end
+    end
+    -- (A cell naming ZeRO or FSDP whose clause says what it shards within the node, before or
+    -- after the name: "sharded within node (ZeRO-3)", "FSDP; parameters sharded within the
+    -- node", "shard params within node, ZeRO-1"; helper-170.)
+    if not shard and not node_kept and (t:find("zero") or t:find("fsdp") or t:find("distributed%s+optimi")) then
+      for clause in t:gsub("%b()", " "):gmatch("[^;,]+") do
+        local lead = clause:match("^%s*([%a%s]-)%s*shard%a*%s+[%a%s]-within%s+[%a]*%s*nodes?%f[%A]")
+          or clause:match("^%s*([%a%s]-)%s*partition%a*%s+[%a%s]-within%s+[%a]*%s*nodes?%f[%A]")
+        local params_only = lead and lead:gsub("params", ""):gsub("parameters", ""):gsub("states", ""):gsub("optimizer", "")
+          :gsub("grads", ""):gsub("gradients", ""):gsub("weights", ""):gsub("%f[%a]and%f[%A]", ""):gsub("%f[%a]the%f[%A]", "")
+          :gsub("%f[%a]model%f[%A]", ""):gsub("%s", "") == ""
+        if params_only and not clause:find("slower") and not clause:find("%f[%a]not%f[%A]") then
+          node_kept = true
+          break
+        end
+      end
     end
   end
   local sharding_words = t:gsub("hybrid%s*parallel[%w_]*", ""):gsub("hybrid%s+tp", ""):gsub("hybrid%s+pp", "")
@@ -2867,10 +2891,12 @@ function M.parse_recompute(cell)
     end
     -- The same in words, as LLaMA's paper writes it ("checkpointing that saves the expensive
     -- activations (outputs of linear layers) and recomputes the rest"; helper-166: refused).
-    if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear") or t:find("linear%s+layers?'?%s+outputs?%s+saved"))
-      and t:find("recomput") and not t:find("%f[%a]not%f[%A]") and not t:find("^%s*no%s+[%a%s]-checkpoint")
-      and not t:find("^%s*no%s+[%a%s]-recomput") and not t:find("^%s*without%s+[%a%s]-checkpoint")
-      and not t:find("recomputes%s+nothing") and not t:find("flash%a*[%w%-]*%s+recomputes") then
+    -- (The recompute said after the saving, "... and recomputes the rest": not FlashAttention's
+    -- own, "FlashAttention recomputes attention in backward, saves outputs of linear layers";
+    -- helper-170.)
+    if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear.-recomput") or t:find("linear%s+layers?'?%s+outputs?%s+saved.-recomput")) and not t:find("%f[%a]not%f[%A]") and not t:find("%f[%a]no%s+[%a]*%s*checkpoint")
+      and not t:find("^%s*no%s+[%a%s]-recomput") and not t:find("without%s+checkpointing")
+      and not t:find("without%s+activation%s+checkpointing") and not t:find("recomputes%s+nothing") then
       return "selective", fmt("recompute %q read as selective (the linear layers' outputs saved, the rest recomputed)", cell)
     end
     -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
@@ -3225,11 +3251,13 @@ function M.parse_precision(cell)
     -- (Or followed by a separator, "rowwise: off, bf16", "tensorwise: false -> bf16"; a 16-bit
     -- format as its value, "rowwise: bf16"; or switched off in other words beside a 16-bit
     -- format, "rowwise (FP8 off, BF16)", "rowwise not used; bf16"; helper-169.)
-    local value, after = rest:match("^%s*[:=]?%s*%(?%s*([%w/]+)%s*(.-)$")
+    local value, after = rest:match("^[%s:=%?%(%-\226\128\147\148]*([%w/]+)%s*(.-)$")
     local off = (({ off = true, disabled = true, no = true, ["false"] = true, none = true, ["n/a"] = true })[value or ""]
       and not (after or ""):find("^[%a_]")) or ({ bf16 = true, fp16 = true, bfloat16 = true })[value or ""]
-      or ((rest:find("%f[%a]off%f[%A]") or rest:find("disabled") or rest:find("not%s+used") or rest:find("n/a"))
-        and (rest:find("bf16") or rest:find("fp16") or rest:find("bfloat16")))
+      -- (FP8 switched off in words anywhere: "(fp8 disabled)", "not applied (bf16)", "no fp8";
+      -- helper-170.)
+      or rest:find("%f[%a]off%f[%A]") or rest:find("disabled") or rest:find("not%s+used") or rest:find("n/a")
+      or rest:find("not%s+enabled") or rest:find("not%s+applied") or rest:find("%f[%a]no%s+fp8")
       or false
     local other = rest:find("int%d") or rest:find("fp4") or rest:find("%f[%a]mx")
     if not off and not other then low = "float8 " .. recipe:gsub("bf16", " "):gsub("bfloat16", " "):gsub("fp16", " ") end
@@ -4193,8 +4221,11 @@ function M.architecture(row)
     local said_mlp = ((row.model or "") .. " ; " .. (row.notes or "")):lower()
     for clause in said_mlp:gmatch("[^;,%(%)]+") do
       local mlp = clause:find("mlp") or clause:find("%f[%a]ffn") or clause:find("feed[%s%-]?forward")
+      -- (Another model named is a comparison only as its subject, "(Llama uses SwiGLU)": "Llama
+      -- architecture with SwiGLU", "SwiGLU as in PaLM" are this model's; helper-170.)
       local compares = clause:find("%f[%a]vs%.?%f[%A]") or clause:find("compar") or clause:find("ablation")
-        or clause:find("unlike") or M.names_another_model(clause, row.model)
+        or clause:find("unlike") or (M.names_another_model(clause, row.model)
+          and (clause:find("%f[%a]uses?%f[%A]") or clause:find("%f[%a]has%f[%A]") or clause:find("%f[%a]have%f[%A]")))
       -- (What follows "instead of", "rather than" is the one not used; a gate said wins over
       -- the activation's name, "gated GeLU", "GELU-gated linear unit"; helper-169.)
       clause = clause:gsub("instead%s+of.*$", ""):gsub("rather%s+than.*$", "")
@@ -5525,7 +5556,7 @@ local function measurement(row, column)
     -- (A node's rate, "27890 tokens/s/node", "per H100 node": neither the cluster's nor a GPU's;
     -- helper-165: "/node" read as the cluster's.)
     -- (Not "across 8 nodes", nor "per GPU on DGX A100"; helper-167.)
-    for _, w in ipairs { "node", "server", "host", "machine", "instance", "dgx", "hgx", "tray" } do
+    for _, w in ipairs { "nodes?", "servers?", "hosts?", "machines?", "instances?", "dgx", "hgx", "trays?" } do
       if text:find("/%s*" .. w .. "%f[%A]") or text:find("per%s+" .. w .. "%f[%A]") or text:find("per%s+[%w%-]+%s+" .. w .. "%f[%A]") then
         return nil, fmt("%s %q is a node's throughput: give the cluster's or a GPU's", column, cell)
       end

@@ -3907,3 +3907,35 @@ do
     t.eq(select(2, measured.measured_time(r)), 'tokens_per_s "' .. cell .. '" is a node\'s throughput: give the cluster\'s or a GPU\'s', cell)
   end
 end
+-- A final review (helper-170: about 400 texts through both builds): each now read as its text says.
+for cell, want in pairs { ["2 ports per GPU, 200 Gb/s each (3200 Gb/s per node)"] = 400, ["2 ports per GPU, 2x200 Gb/s"] = 400,
+    ["8x ConnectX-7 (storage via BlueField-3 2x200 Gb/s)"] = 400, ["8 HDR (storage 1 HDR)"] = 200 } do
+  t.eq(gbit(cell), want, cell)
+end
+for _, cell in ipairs { "tensorwise (fp8 disabled)", "tensorwise (fp8 not enabled; bf16)", "rowwise not applied (bf16)", "rowwise: no fp8, bf16" } do
+  t.eq(measured.parse_precision(cell), "bf16", cell)
+end
+t.eq(measured.parse_precision("rowwise? no"), nil)
+do
+  local base = { model = "Custom 7B", layers = "32", hidden = "4096", heads = "32", ffn_hidden = "16384", vocab = "131072", seq_len = "8192" }
+  for _, notes in ipairs { "Llama architecture with SwiGLU", "same MLP as Llama: SwiGLU", "SwiGLU as in PaLM" } do
+    local r = { notes = notes }
+    for k, v in pairs(base) do r[k] = v end
+    t.eq(measured.architecture(r).gated, true, notes)
+  end
+end
+for _, cell in ipairs { "sharded within node (ZeRO-3)", "FSDP; parameters sharded within the node", "shard params within node, ZeRO-1",
+    "ZeRO-3 sharded across data parallel ranks within node", "ZeRO-2 within node (8 GPUs per node, intra-node NVLink)" } do
+  t.eq(select(3, measured.parse_zero(cell)), true, cell)
+end
+t.eq(select(3, measured.parse_zero("FSDP full shard (8 GPUs per node, intra-node NVLink)")), false, "still")
+for cell, want in pairs { ["Without full checkpointing, we save outputs of linear layers and recompute others"] = "selective",
+    ["FlashAttention recomputes attention; otherwise saves outputs of linear layers and recomputes the rest"] = "selective",
+    ["no activation checkpointing; FlashAttention recomputes attention in backward, saves outputs of linear layers"] = "none" } do
+  t.eq(measured.parse_recompute(cell), want, cell)
+end
+do
+  local r = { run_id = "x", seq_len = "2048", layers = "24", hidden = "2304", heads = "24", vocab = "51200", num_gpus = "32",
+    global_batch_seqs = "512", gpu = "A100", framework = "Megatron-LM", tokens_per_s = "27890 tokens/s/nodes" }
+  t.eq(measured.measured_time(r), nil, "a node's, plural")
+end
