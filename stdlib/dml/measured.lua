@@ -3901,16 +3901,6 @@ function M.model_name(model)
   return M.own_name(t)
 end
 
---- own_name(t): a lower-cased model cell without the other models it names and its spellings
---- written as the patterns read them (helper-161): the text before a clause that compares
---- ("Llama 2 70B (vs Llama 2 7B)", "Qwen3-30B-A3B compared with DeepSeek-V3", "unlike",
---- "distilled into", "instead of", "rather than", "(not ..."), which had taken the other
---- model's configuration (up to 8x); versions and sizes written otherwise ("Llama_3_1_8B",
---- "Qwen2_5-7B", "llama3:8b", "Llama v3 8B", "70-billion", "Qwen3 (30B-A3B)", "DeepSeek-V2
---- (Lite)", "Mistral 7B (v0.1)", "v0_1", "Gemma 1.1 7B", "CodeGemma"); and models published
---- with another's architecture as that one (DeepSeek-R1 and V3.1 as V3, V2.5 and Coder-V2 as
---- V2, R1's distillations as the Llama 3.1 and 3.3 and Qwen2.5 sizes they were trained from,
---- Qwen's Coder and Math models as their base sizes, Llama-3.1-Nemotron-70B as Llama 3.1 70B).
 -- Words that name a model family, for own_name's cut: the text before a comparison names the
 -- model only where it holds one ("BF16 vs FP8 (Llama-3-70B)" names it after; helper-163).
 local family_words = { "llama", "mi[sx]tral", "qwen", "deepseek", "gpt", "gemma", "bloom", "nemotron", "%f[%a]mpt%f[^%a]",
@@ -3976,6 +3966,20 @@ function M.another_models(text, from, to, model)
   return false
 end
 
+--- own_name(t): a lower-cased model cell without the other models it names and its spellings
+--- written as the patterns read them (helper-161, helper-163 to helper-169): the text before a
+--- clause that compares ("Llama 2 70B (vs Llama 2 7B)", "Qwen3-30B-A3B compared with
+--- DeepSeek-V3", "unlike", "instead of", "rather than", "(not ...", "against", "similar to"),
+--- where a model's family or a size is named before it, which had taken the other model's
+--- configuration (up to 8x); a student before its teacher ("distilled from"); the model named
+--- by "same architecture as" where the first has no configuration of its own; versions and
+--- sizes written otherwise ("Llama_3_1_8B", "Qwen2_5-7B", "llama3:8b", "Llama v3 8B",
+--- "70-billion", "Qwen3 (30B-A3B)", "DeepSeek-V2 (Lite)", "Mistral 7B (v0.1)", "v0_1", "Gemma
+--- 1.1 7B", "CodeGemma", "Llama4 17bx16e"); and models published with another's architecture
+--- as that one (DeepSeek-R1 named first without a size of its distillations, and V3.1, as V3;
+--- V2.5 and Coder-V2 as V2; R1's distillations as the Llama 3.1 and 3.3 and Qwen2.5 sizes they
+--- were trained from; Qwen's Coder and Math models as their base sizes;
+--- Llama-3.1-Nemotron-70B as Llama 3.1 70B).
 function M.own_name(t)
   for _, w in ipairs { "%f[%a]vs%.?%f[%A]", "%f[%a]versus%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]unlike%f[%A]",
       "%f[%a]instead%s+of%f[%A]", "%f[%a]rather%s+than%f[%A]", "%(%s*not%s", "%f[%a]against%f[%A]",
