@@ -711,8 +711,9 @@ void next_preset_generation(lua_State* L) {
 namespace {
 
 // The preset a name given as text stands for ("h100_sxm" where a GPU goes: helper-162), as
-// "dml.presets.gpus.h100_sxm", or the nearest name of the preset module of that type (loaded if
-// it was not); "" when the type has no presets or nothing is near.
+// "dml.presets.gpus.h100_sxm", or the one nearest name of the preset module of that type, as the
+// script has loaded it; "" when the type has no presets, the module is not loaded, or nothing
+// is near.
 std::string preset_named(lua_State* L, int idx, const TypeInfo& type) {
   if (lua_type(L, idx) != LUA_TSTRING) return {};
   std::string_view module;
