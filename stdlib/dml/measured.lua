@@ -1413,6 +1413,11 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
         or p:find("xgmi")
       if other and not p:find("compute") then
         dropped[#dropped + 1] = trimmed(part)
+      elseif (paren:find("storage") or paren:find("management")) and several and not paren:find("%d")
+        and not paren:find("gpudirect") then
+        -- (A part labelled storage by its parenthesis alone, among others: "8x NDR, 1x 100GbE
+        -- (storage)"; helper-169.)
+        dropped[#dropped + 1] = trimmed(part)
       elseif paren:find("storage") or paren:find("management") then
         -- (A storage NIC in a compute part's parenthesis, "8x ConnectX-7 (storage via BlueField-3
         -- 2x200 Gb/s)", "8 HDR (storage 1 HDR)": the parenthesis not the compute network's;

@@ -3939,3 +3939,4 @@ do
     global_batch_seqs = "512", gpu = "A100", framework = "Megatron-LM", tokens_per_s = "27890 tokens/s/nodes" }
   t.eq(measured.measured_time(r), nil, "a node's, plural")
 end
+t.eq(gbit("8x NDR, 1x 100GbE (storage)"), 400, "a rated part labelled storage, among others")
