@@ -3636,9 +3636,7 @@ M.family_vocab = {
 --- unknown name decides by the width ratio: d_ff = 4 d_model is a plain GeLU MLP, anything else
 --- gated.
 function M.family(model, d_ff, d_model)
-  -- (A tokenizer named beside the model is no family of its: "Custom-70B (GPT-2 tokenizer)";
-  -- helper-169.)
-  local t = M.model_name(model):gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " ")
+  local t = M.architecture_name(model)
   local ratio = d_ff and d_model and d_ff / d_model
   local ratio_text = ratio and fmt("d_ff/d_model %.4g", ratio) or "d_ff not given"
   for _, f in ipairs(M.families) do
@@ -3971,6 +3969,14 @@ function M.another_models(text, from, to, model)
   return false
 end
 
+--- architecture_name(model): the model's name as M.model_name reads it without a tokenizer
+--- named beside it, whose family is not the model's ("Custom-70B (GPT-2 tokenizer)", "GPT-3
+--- tokenizer, Llama 3 8B architecture"; helper-167, helper-169): for its family and its
+--- configuration. (The family's vocabulary reads the whole name: the tokenizer gives it.)
+function M.architecture_name(model)
+  return (M.model_name(model):gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " "))
+end
+
 --- own_name(t): a lower-cased model cell without the other models it names and its spellings
 --- written as the patterns read them (helper-161, helper-163 to helper-169): the text before a
 --- clause that compares ("Llama 2 70B (vs Llama 2 7B)", "Qwen3-30B-A3B compared with
@@ -4090,9 +4096,7 @@ end
 -- its family's defaults). Two models named with a distillation between them ("Llama 3.1 70B
 -- distilled into Llama 3.1 8B": which one ran is the reader's guess) take none (helper-163).
 local function public_config(model)
-  -- (A tokenizer named beside the model, "GPT-3 tokenizer, Llama 3 8B architecture", is no
-  -- configuration's; its family still gives a vocabulary: helper-167.)
-  local t = M.model_name(model):gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " ")
+  local t = M.architecture_name(model)
   if likeness(t) then return nil end
   local best, best_at, other
   for _, c in ipairs(M.public_configs) do

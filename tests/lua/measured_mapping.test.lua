@@ -3458,8 +3458,7 @@ t.eq(measured.count_cell("ffn_hidden", "4096 (2x of 2048)"), "4096 (2x of 2048)"
 -- sizes were refused or lost what only the name gives.
 do
   local function a(model, extra)
-    local r = { model = model, seq_len = "4096" }
-    for k, v in pairs(extra or {}) do r[k] = v end
+    local r = copy({ model = model, seq_len = "4096" }, extra)
     return measured.architecture(r)
   end
   local function shape(model) local x = a(model) return x and (x.layers .. "/" .. x.d_model .. "/" .. x.vocab) end
@@ -3490,17 +3489,14 @@ do
   -- Another model's embeddings or block in the notes.
   local base = { layers = "32", hidden = "4096", heads = "32", kv_heads = "8", ffn_hidden = "14336", vocab = "128256" }
   for _, notes in ipairs { "compared with Gemma 7B, which has tied embeddings", "Gemma-style tied embeddings were not used" } do
-    local extra = { notes = notes }
-    for k, v in pairs(base) do extra[k] = v end
+    local extra = copy(base, { notes = notes })
     t.eq(a("Llama 3.1 8B", extra).tied, false, notes)
   end
   for _, notes in ipairs { "unlike GPT-NeoX-20B's parallel attention/MLP block", "GPT-J uses a parallel block; this model does not" } do
-    local extra = { notes = notes }
-    for k, v in pairs(base) do extra[k] = v end
+    local extra = copy(base, { notes = notes })
     t.eq(a("Llama 3.1 8B", extra).parallel_block, nil, notes)
   end
-  local extra = { notes = "parallel attention/MLP block" }
-  for k, v in pairs(base) do extra[k] = v end
+  local extra = copy(base, { notes = "parallel attention/MLP block" })
   t.eq(a("Llama 3.1 8B", extra).parallel_block, true, "still: the row's own")
 end
 -- A review of the two rounds' patterns (helper-163: about 1,100 probes through both builds):
@@ -3569,16 +3565,14 @@ do
   local base = { model = "GPT-3 39B", layers = "48", hidden = "8192", heads = "64", seq_len = "2048" }
   for _, notes in ipairs { "GPT-J-style parallel attention+MLP block", "parallel block (unlike Llama)",
       "parallel block; this model does not use dropout" } do
-    local r = { notes = notes }
-    for k, v in pairs(base) do r[k] = v end
+    local r = copy(base, { notes = notes })
     t.eq(measured.architecture(r).parallel_block, true, notes)
   end
   local lb = { model = "Llama 3.1 8B", layers = "32", hidden = "4096", heads = "32", kv_heads = "8", ffn_hidden = "14336",
     vocab = "128256", seq_len = "8192" }
   for notes, want in pairs { ["GPT-like decoder with tied embeddings"] = true, ["Our 8B model, which has tied embeddings"] = true,
       ["tied embeddings (saves 0.5B params vs untied)"] = true, ["untied embeddings, vs Gemma's default tied"] = false } do
-    local r = { notes = notes }
-    for k, v in pairs(lb) do r[k] = v end
+    local r = copy(lb, { notes = notes })
     t.eq(measured.architecture(r).tied, want, notes)
   end
 end
@@ -3658,17 +3652,12 @@ do
   t.eq(shape("GPT-3 tokenizer, Llama 3 8B architecture"), "32/4096"); t.eq(shape("DeepSeek-R1 (671B)"), "61/7168")
   t.eq(shape("deepseek-r1:671b"), "61/7168")
 end
--- The measurement: a cell that reads as no measurement refuses, and a column computed from it
--- does not stand in; Megatron's log line and other labels of a step time.
+-- The measurement: a cell that reads as no measurement refuses; Megatron's log line and other
+-- labels of a step time.
 do
   local base = { run_id = "x", seq_len = "2048", layers = "24", hidden = "2304", heads = "24", vocab = "51200", num_gpus = "32",
     global_batch_seqs = "512", gpu = "A100", tokens_per_s = "297214", framework = "Megatron-LM" }
-  local function m(changes)
-    local r = {}
-    for k, v in pairs(base) do r[k] = v end
-    for k, v in pairs(changes) do r[k] = v or nil end
-    return measured.measured_time(r)
-  end
+  local function m(changes) return measured.measured_time(copy(base, changes)) end
   t.eq(m { iter_time_s = "0.5 s (per 2 steps)" }, nil); t.eq(m { iter_time_s = "-9.4" }, nil)
   -- (A throughput's remark beside a step time is said, the step time measuring; helper-167.)
   for _, cell in ipairs { "283,598 tokens per second across 8 nodes", "283,598 tokens/s per 64-GPU job" } do
@@ -3693,16 +3682,14 @@ do
   for notes, want in pairs { ["unlike PaLM, which uses a parallel block"] = nil, ["PaLM uses a parallel block, we do not"] = nil,
       ["parallel block in PaLM (not used here)"] = nil, ["GPT-J uses a parallel block; ours is sequential"] = nil,
       ["parallel block, this model does not"] = nil, ["parallel attention+MLP (as GPT-J); we don't use rotary"] = true } do
-    local r = { notes = notes }
-    for k, v in pairs(base) do r[k] = v end
+    local r = copy(base, { notes = notes })
     t.eq(measured.architecture(r).parallel_block, want, notes)
   end
   local lb = { model = "Llama 3.1 8B", layers = "32", hidden = "4096", heads = "32", kv_heads = "8", ffn_hidden = "14336",
     vocab = "128256", seq_len = "8192" }
   for _, notes in ipairs { "unlike Gemma, which has tied embeddings", "vs. Gemma 7B (tied embeddings)",
       "Gemma 7B, which has tied embeddings, was the baseline" } do
-    local r = { notes = notes }
-    for k, v in pairs(lb) do r[k] = v end
+    local r = copy(lb, { notes = notes })
     t.eq(measured.architecture(r).tied, false, notes)
   end
 end
@@ -3736,8 +3723,7 @@ do
   local base = { model = "Apertus 8B", layers = "32", hidden = "4096", heads = "32", ffn_hidden = "21504", vocab = "131072", seq_len = "8192" }
   for _, notes in ipairs { "xIELU activation in a non-gated MLP (up and down projection only, no SwiGLU gate)",
       "MLP: xIELU activation (an extension of squared ReLU), two matrices, not gated" } do
-    local r = { notes = notes }
-    for k, v in pairs(base) do r[k] = v end
+    local r = copy(base, { notes = notes })
     t.eq(measured.architecture(r).gated, false, notes)
   end
   t.eq(measured.architecture(base).gated, true, "still: by the ratio, where nothing is said")
@@ -3780,8 +3766,7 @@ do
   local base = { model = "MyModel 8B", layers = "32", hidden = "4096", heads = "32", ffn_hidden = "16384", vocab = "131072", seq_len = "8192" }
   for notes, want in pairs { ["SwiGLU MLP; no gate on attention output"] = true, ["SwiGLU; ungated attention"] = true,
       ["GeLU MLP (Llama uses SwiGLU)"] = false, ["xIELU activation in a non-gated MLP (up and down projection only, no SwiGLU gate)"] = false } do
-    local r = { notes = notes }
-    for k, v in pairs(base) do r[k] = v end
+    local r = copy(base, { notes = notes })
     t.eq(measured.architecture(r).gated, want, notes)
   end
 end
@@ -3799,8 +3784,7 @@ end
 -- likeness that is no size's, a tokenizer's family for the vocabulary.
 do
   local function shape(model, extra)
-    local r = { model = model, seq_len = "4096" }
-    for k, v in pairs(extra or {}) do r[k] = v end
+    local r = copy({ model = model, seq_len = "4096" }, extra)
     local x = measured.architecture(r)
     return x and (x.layers .. "/" .. x.d_model .. "/" .. x.vocab)
   end
@@ -3819,18 +3803,15 @@ do
   local sm = { model = "SmolLM2-360M", layers = "32", hidden = "960", heads = "15", kv_heads = "5", ffn_hidden = "2560", vocab = "49152",
     seq_len = "8192" }
   for _, notes in ipairs { "Llama architecture, tied embeddings", "Unlike Llama 2, tied embeddings", "Following OLMo, tied embeddings" } do
-    local r = { notes = notes }
-    for k, v in pairs(sm) do r[k] = v end
+    local r = copy(sm, { notes = notes })
     t.eq(measured.architecture(r).tied, true, notes)
   end
-  local r = { notes = "vs. Gemma 7B (tied embeddings)" }
-  for k, v in pairs(sm) do r[k] = v end
+  local r = copy(sm, { notes = "vs. Gemma 7B (tied embeddings)" })
   t.eq(measured.architecture(r).tied, false, "a comparison still open")
   local g = { model = "GPT-3 39B", layers = "48", hidden = "8192", heads = "64", seq_len = "2048" }
   for _, notes in ipairs { "Following GPT-J, we use a parallel attention/MLP block", "Unlike Llama, we use a parallel attention+MLP block",
       "Like Falcon, parallel attention/MLP" } do
-    local r2 = { notes = notes }
-    for k, v in pairs(g) do r2[k] = v end
+    local r2 = copy(g, { notes = notes })
     t.eq(measured.architecture(r2).parallel_block, true, notes)
   end
 end
@@ -3853,8 +3834,7 @@ do
   local base = { model = "M 8B", layers = "32", hidden = "4096", heads = "32", ffn_hidden = "16384", vocab = "131072", seq_len = "8192" }
   for notes, want in pairs { ["SwiGLU FFN instead of GeLU"] = true, ["FFN uses SwiGLU rather than ReLU"] = true,
       ["MLP: gated GeLU, three matrices"] = true, ["MLP: GELU-gated linear unit"] = true, ["FFN: gated linear unit (SiLU)"] = true } do
-    local r = { notes = notes }
-    for k, v in pairs(base) do r[k] = v end
+    local r = copy(base, { notes = notes })
     t.eq(measured.architecture(r).gated, want, notes)
   end
   t.eq(measured.family("Custom-70B (GPT-2 tokenizer)").name, "?", "a tokenizer names no family")
@@ -3902,8 +3882,7 @@ do
   local base = { run_id = "x", seq_len = "2048", layers = "24", hidden = "2304", heads = "24", vocab = "51200", num_gpus = "32",
     global_batch_seqs = "512", gpu = "A100", framework = "Megatron-LM" }
   for _, cell in ipairs { "25,000 tok/s (per node)", "25000 (per 8-GPU node)", "25000 (per server)" } do
-    local r = { tokens_per_s = cell }
-    for k, v in pairs(base) do r[k] = v end
+    local r = copy(base, { tokens_per_s = cell })
     t.eq(select(2, measured.measured_time(r)), 'tokens_per_s "' .. cell .. '" is a node\'s throughput: give the cluster\'s or a GPU\'s', cell)
   end
 end
@@ -3919,8 +3898,7 @@ t.eq(measured.parse_precision("rowwise? no"), nil)
 do
   local base = { model = "Custom 7B", layers = "32", hidden = "4096", heads = "32", ffn_hidden = "16384", vocab = "131072", seq_len = "8192" }
   for _, notes in ipairs { "Llama architecture with SwiGLU", "same MLP as Llama: SwiGLU", "SwiGLU as in PaLM" } do
-    local r = { notes = notes }
-    for k, v in pairs(base) do r[k] = v end
+    local r = copy(base, { notes = notes })
     t.eq(measured.architecture(r).gated, true, notes)
   end
 end
