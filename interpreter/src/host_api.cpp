@@ -194,28 +194,26 @@ bool Interpreter::eval_with(std::string_view expression, int (*convert)(lua_Stat
   return protected_call(2, 0);
 }
 
-std::optional<nlohmann::json> Interpreter::eval(std::string_view expression) {
-  nlohmann::json out;
-  if (!eval_with(expression, l_value_to_json, &out)) return std::nullopt;
-  return out;
+bool Interpreter::eval(std::string_view expression, nlohmann::json& out) {
+  nlohmann::json value;
+  if (!eval_with(expression, l_value_to_json, &value)) return false;
+  out = std::move(value);
+  return true;
 }
 
-std::optional<nlohmann::json> Interpreter::call(std::string_view name, const nlohmann::json& args) {
+bool Interpreter::call(std::string_view name, const nlohmann::json& args, nlohmann::json& out) {
   if (!is_name_path(name)) {
     error_ = fmt::format("call: \"{}\" is not a name like \"dml.optimize\"", name);
-    return std::nullopt;
+    return false;
   }
-  nlohmann::json out;
-  lua_pushlightuserdata(L_, &out);
+  nlohmann::json value;
+  lua_pushlightuserdata(L_, &value);
   lua_pushlstring(L_, name.data(), name.size());
   lua_pushlightuserdata(L_, const_cast<nlohmann::json*>(&args));
   lua_pushcclosure(L_, l_call_json, 3);
-  if (!protected_call(0, 0)) return std::nullopt;
-  return out;
-}
-
-std::optional<nlohmann::json> Interpreter::call(std::string_view name) {
-  return call(name, nlohmann::json::array());
+  if (!protected_call(0, 0)) return false;
+  out = std::move(value);
+  return true;
 }
 
 template <EvalAsType T>

@@ -736,9 +736,9 @@ Interpreter::~Interpreter() {
   if (L_ != nullptr) lua_close(L_);
 }
 
-void Interpreter::cancel() { host_->cancels.fetch_add(1); }
+void Interpreter::cancel() noexcept { host_->cancels.fetch_add(1); }
 
-bool Interpreter::running() const { return host_->running.load(); }
+bool Interpreter::running() const noexcept { return host_->running.load(); }
 
 bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
   lua::Host& h = *host_;

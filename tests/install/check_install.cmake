@@ -118,6 +118,23 @@ run("compiling with pkg-config" "${CXX}" -std=c++20 ${san} "${SRC}/examples/embe
 run("examples/embed (pkg-config)" "${WORK}/embed-pc")
 expect("examples/embed (pkg-config)" "${out}" "${embed_expected}")
 
+# The JSON values cross the boundary by linker names that hold nlohmann::json's ABI tag: a program
+# built with another build of it (JSON_DIAGNOSTICS=1) fails to link, and as built, it runs.
+foreach(use 1 2 3)
+  run("compiling json_abi.cpp (use ${use})" "${CXX}" -std=c++20 ${san} -DDML_USE=${use}
+      "${SRC}/tests/install/json_abi.cpp" -o "${WORK}/json-abi-${use}" ${pc_flags})
+  run("json_abi (use ${use})" "${WORK}/json-abi-${use}")
+  execute_process(COMMAND "${CXX}" -std=c++20 ${san} -DDML_USE=${use} -DJSON_DIAGNOSTICS=1
+                          "${SRC}/tests/install/json_abi.cpp" -o "${WORK}/json-abi-diag" ${pc_flags}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "json_abi.cpp (use ${use}) linked with JSON_DIAGNOSTICS=1: a host with "
+                        "another nlohmann::json build would read values of another layout")
+  endif()
+  expect("json_abi.cpp with JSON_DIAGNOSTICS=1 (use ${use})" "${err}"
+         "undefined reference to `dml::Interpreter::(eval|call)\\(.*json_abi_diag")
+endforeach()
+
 # The Lua module, from Debian's stock lua5.4, found where the prefix puts it: the same answer
 # as the installed dml gives.
 set(chunk "local dml = require 'dml'\nlocal gpus = require 'dml.presets.gpus'\nprint(dml.optimize(dml.run { model = dml.mlp_stack { d_model = 12288 }, cluster = dml.cluster { gpu = gpus.h100_sxm, levels = { { size = 8, bandwidth = '900 GB/s', latency = '1.125 us' }, { bandwidth = '100 GB/s', latency = '1.125 us' } } } }).gpus)")

@@ -17,6 +17,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dml/units.hpp"
@@ -141,12 +143,33 @@ class Interpreter {
   // objects, a quantity is its text ("900 GB/s", exact), a declared value or a result an object
   // of its fields, a dml.table an array of its rows; anything else (a function, a table that
   // holds itself, NaN) is an error naming where it is ("value.levels[2]: ...").
-  std::optional<nlohmann::json> eval(std::string_view expression);
+  template <class Json = nlohmann::json>
+  std::optional<Json> eval(std::string_view expression) {
+    static_assert(std::is_same_v<Json, nlohmann::json>, "eval gives an nlohmann::json");
+    std::optional<Json> out(std::in_place);
+    if (!eval(expression, *out)) out.reset();
+    return out;
+  }
   // Calls the function `name` (a global, or a path of names: "dml.optimize", "my.lib.f") with
   // the items of the JSON array `args` as its arguments (null is nil, arrays are lists, objects
   // tables) and returns its first result as JSON.
-  std::optional<nlohmann::json> call(std::string_view name, const nlohmann::json& args);
-  std::optional<nlohmann::json> call(std::string_view name);
+  template <class Json = nlohmann::json>
+  std::optional<Json> call(std::string_view name, const nlohmann::json& args) {
+    static_assert(std::is_same_v<Json, nlohmann::json>, "call gives an nlohmann::json");
+    std::optional<Json> out(std::in_place);
+    if (!call(name, args, *out)) out.reset();
+    return out;
+  }
+  template <class Json = nlohmann::json>
+  std::optional<Json> call(std::string_view name) {
+    return call<Json>(name, Json::array());
+  }
+  // The same, the value written to `out` (false: error() says why, `out` as it was). The
+  // optional forms above are these, written in the host's own code: the JSON type is in these
+  // functions' linker names, so a host whose nlohmann::json is another build of it (another
+  // version, or JSON_DIAGNOSTICS set) fails to link instead of reading a value of another layout.
+  bool eval(std::string_view expression, nlohmann::json& out);
+  bool call(std::string_view name, const nlohmann::json& args, nlohmann::json& out);
   // The value of a Lua expression as the core's C++ type T, read and checked as a declaration is
   // (from a declared value or a plain table of fields): dml::Gpu, NetworkLevel, Cluster,
   // MlpStack, Run, Layout, Options, Setting, Transformer, Stack, TransformerRun,
@@ -175,9 +198,9 @@ class Interpreter {
   // next call before it starts (run_*, eval, call, require and doc run nothing and fail with
   // "interrupted"; register_function and set_args, which run no script, neither stop for it
   // nor forget it). Each call that ends forgets the cancels it saw.
-  void cancel();
+  void cancel() noexcept;
   // A call runs (from any thread, also from a signal handler).
-  [[nodiscard]] bool running() const;
+  [[nodiscard]] bool running() const noexcept;
   // Why the last call (run_*, call, require) ended early, and where ("scenario.lua:12", or ""):
   // kNone when it ended by itself or by an ordinary error.
   [[nodiscard]] StopReason stop_reason() const { return stop_reason_; }
