@@ -112,6 +112,25 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 65> kOtherNa
     {"step_time", "time"},  // a step plan's time.step
 }};
 
+// Whether `a` and `b` are the same '_'-separated words, in any order, each at least two of them
+// ("step_time" and "time_step").
+bool same_words(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  const auto words = [](std::string_view s) {
+    std::vector<std::string_view> out;
+    for (std::size_t start = 0;;) {
+      const std::size_t end = s.find('_', start);
+      out.push_back(s.substr(start, end == std::string_view::npos ? end : end - start));
+      if (end == std::string_view::npos) break;
+      start = end + 1;
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const auto wa = words(a);
+  return wa.size() >= 2 && wa == words(b);
+}
+
 // Whether `candidate` is the first words of `name` ("global_batch" of "global_batch_size").
 bool starts_with_words(std::string_view name, std::string_view candidate) {
   return candidate.size() >= kFirstWordsMinLength && first_words_of(candidate, name);
@@ -143,6 +162,10 @@ std::string closest(std::string_view name, std::span<const std::string> candidat
     }
   }
   if (!best.empty() && best_d <= 1) return best;
+  // The same words in another order ("step_time" for "time_step", helper-171).
+  for (const auto& c : candidates) {
+    if (c != name && same_words(name, c)) return c;
+  }
   // Another tool's name for a field dml has.
   for (const auto& [other, ours] : kOtherNames) {
     if (name != other) continue;

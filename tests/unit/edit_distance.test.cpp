@@ -109,6 +109,17 @@ TEST_CASE("closest: a name in other letters' case, however short, and a step pla
   CHECK(closest("lat", level) == "latency");
 }
 
+TEST_CASE("closest: the same words in another order", "[did_you_mean]") {
+  // helper-171: the search tables' step_time is a sweep table's time_step
+  const std::vector<std::string> columns = {"gpus", "time_step", "time_to_train", "mfu"};
+  CHECK(closest("step_time", columns) == "time_step");
+  CHECK(closest("train_to_time", columns) == "time_to_train");
+  CHECK(closest("step", columns).empty());         // one word: not a reordering
+  CHECK(closest("step_time_x", columns).empty());  // another word
+  // A step plan has no time_step: its time.step, as before.
+  CHECK(closest("step_time", std::vector<std::string>{"mfu", "time"}) == "time");
+}
+
 TEST_CASE("suggestion: a stem names every name it begins, else the closest", "[did_you_mean]") {
   // A split's "tp" is the stem of two fields; 'dp', one edit away, is not what was meant.
   const std::vector<std::string> split = {"dp", "tp_model", "tp_ff", "pp", "ep"};
