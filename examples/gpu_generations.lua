@@ -1,6 +1,10 @@
 -- Comparing GPU generations: the same dense model (d_model 24576, about 1.5
 -- trillion parameters) trained in the paper's 3 months on V100, A100, H100,
 -- H200 and B200 clusters, each with its own NVLink node and InfiniBand.
+-- The H200 is the H100's chip with more and faster memory (141 GB, 4.8 TB/s): the paper's model
+-- holds no memory capacity, and at this width its matmuls wait on arithmetic, not on memory (an
+-- H100 given 1.5 TB/s plans the same), so the H200's row is the H100's. The realistic model
+-- (dml.transformer) prices both.
 local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 
