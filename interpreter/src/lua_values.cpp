@@ -767,7 +767,19 @@ int check_record_table(lua_State* L, int idx, const std::string& path, const Typ
                                         type.title, quoted_excerpt(lua_tostring(L, idx)), preset));
   }
   if (!plain_table(L, idx)) {
-    throw_not_plain(L, idx, path, fmt::format("{} (a table of its fields)", type.title));
+    // A record its fields give in order (the paper's 2D TP) shows both ways (helper-171: `tp =
+    // 32` said only "a table of its fields").
+    std::string named;
+    std::string ordered;
+    for (std::size_t i = 0; i < positional.size(); ++i) {
+      named += fmt::format("{}{} = {}", i == 0 ? "" : ", ", positional[i], 4 * (i + 1));
+      ordered += fmt::format("{}{}", i == 0 ? "" : ", ", 4 * (i + 1));
+    }
+    throw_not_plain(L, idx, path,
+                    positional.empty() ? fmt::format("{} (a table of its fields)", type.title)
+                                       : fmt::format("{} (a table of its fields: {{ {} }}, or in "
+                                                     "that order {{ {} }})",
+                                                     type.title, named, ordered));
   }
   // A preset of another type (a GPU given as a model): said as such.
   if (lua_getmetatable(L, idx) != 0) {

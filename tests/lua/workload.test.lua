@@ -192,7 +192,8 @@ raises_here(function() dml.options { max_doublings = 500 } end, "options.max_dou
 -- layout: { 4, 8 } is { model = 4, ff = 8 }
 local l = dml.layout { tp = { 4, 8 }, pp = 64, microbatches = 128 }
 t.eq(l.tp.model, 4); t.eq(l.tp.ff, 8); t.eq(l.dp, 1); t.eq(l.zero_bubble, false)
-raises_here(function() dml.layout { tp = 32 } end, "layout.tp: expected a 2D tensor-parallel degree (a table of its fields), got 32")
+-- (helper-171: the two ways a 2D degree is written, shown)
+raises_here(function() dml.layout { tp = 32 } end, "layout.tp: expected a 2D tensor-parallel degree (a table of its fields: { model = 4, ff = 8 }, or in that order { 4, 8 }), got 32")
 raises_here(function() dml.layout { split = { dp = { 1, 0 } } } end, "layout.split.dp[2]: must be a positive whole number, got 0")
 raises_here(function() dml.evaluate(r, { tp = { 4, 8 }, pp = 64, microbatches = 100 }) end,
   "layout.microbatches: 100 does not divide the 7340032 tokens per replica and expert; divisors: 1, 2, 4, 7, 8, 14, ..., 64, 112, ..., 7340032")
