@@ -246,10 +246,14 @@ void Description<Cluster>::check(const Cluster& c, const std::string& path) {
     }
     product *= *level.size;
     if (c.size && product > *c.size) {
-      throw ConfigError(lpath(),
-                        "a group at this level holds {} GPUs, more than the cluster's {}: a "
-                        "cluster inside one such group gives only the levels it spans",
-                        product, *c.size);
+      // (helper-171: said how: the levels after this one dropped)
+      throw ConfigError(
+          lpath(),
+          "a group at this level holds {} GPUs, more than the cluster's {}: a "
+          "cluster inside one such group gives only the levels it spans ({}; "
+          "drop the levels after it)",
+          product, *c.size,
+          i == 0 ? std::string("levels[1] alone") : fmt::format("levels[1] to levels[{}]", i + 1));
     }
   }
   if (c.size && *c.size % product != 0) {

@@ -127,7 +127,7 @@ TEST_CASE("describe: validate() checks each field's range and the rules across f
   CHECK_THROWS_WITH(dml::validate(c),
                     "cluster.levels[1].size: a group at this level holds 8 "
                     "GPUs, more than the cluster's 4: a cluster inside one such group gives only "
-                    "the levels it spans");
+                    "the levels it spans (levels[1] alone; drop the levels after it)");
   c = dml::paper::h100_sxm();
   c.levels.resize(5, c.levels.back());
   CHECK_THROWS_WITH(dml::validate(c), "cluster.levels: at most 4 levels are supported, got 5");
