@@ -669,6 +669,11 @@ Interpreter::Interpreter(InterpreterOptions options)
                     "K <= N",
                     options_.shard_index, options_.shard_count));
   }
+  if (options_.threads > InterpreterOptions::kMaxThreads) {
+    throw std::invalid_argument(
+        fmt::format("InterpreterOptions.threads: expected 0 (one per core) to {}, got {}",
+                    InterpreterOptions::kMaxThreads, options_.threads));
+  }
   const auto check_limit = [](const char* name, double v, const char* unit) {
     if (!(v >= 0) || std::isinf(v)) {
       throw std::invalid_argument(fmt::format(

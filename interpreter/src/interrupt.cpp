@@ -40,6 +40,7 @@ Interruptible::Interruptible(lua_State* L, std::string label)
   // start.
   if (host_ != nullptr) {
     control_.cancelled = [h = host_] { return h->should_stop(); };
+    control_.threads = host_->options.threads;
   } else {
     control_.cancelled = [this] {
       poll_hook();

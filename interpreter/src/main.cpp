@@ -62,6 +62,8 @@ Options:
   --max-memory SIZE  end the script when Lua's memory would pass SIZE ("200 MB")
   --timeout TIME     end each chunk and the script after TIME ("30 s"); searches too
   --max-instructions N  end the script after N Lua instructions (1e9)
+  --threads N     run a sweep or a search of many runs on N threads (default: one
+                  per core; 1 to 1024)
   --              stop handling options
   -               run standard input and stop handling options
 An option that takes a value also takes it as --name=value (--timeout="30 s").
@@ -278,12 +280,12 @@ static std::vector<std::string> split_values(int argc, char** argv) {
       if (a.empty() || a[0] != '-' || a == "-" || a == "--") options = false;
       is_value = a == "-e" || a == "-l" || a == "--lib" || a == "--stdlib" || a == "--doc" ||
                  a == "--shard" || a == "--max-memory" || a == "--timeout" ||
-                 a == "--max-instructions";
+                 a == "--max-instructions" || a == "--threads";
       const std::size_t eq = a.find('=');
       const std::string name = a.substr(0, eq);
       if (options && eq != std::string::npos &&
           (name == "--max-memory" || name == "--timeout" || name == "--max-instructions" ||
-           name == "--lib" || name == "--stdlib" || name == "--doc")) {
+           name == "--threads" || name == "--lib" || name == "--stdlib" || name == "--doc")) {
         out.push_back(name);
         out.push_back(a.substr(eq + 1));
         continue;
@@ -370,6 +372,19 @@ static int run_dml(int argc_given, char** argv) {
       const std::string* v = a == "--shard" ? value() : nullptr;
       if (a == "--shard" && v == nullptr) return usage_error("'--shard' needs an argument");
       if (const auto bad = take_shard(v != nullptr ? *v : a.substr(8))) return *bad;
+    } else if (a == "--threads") {
+      const std::string* v = value();
+      if (v == nullptr) return usage_error("'--threads' needs an argument");
+      unsigned n = 0;
+      bool whole = !v->empty() && v->size() <= 4;
+      for (const char c : *v) {
+        whole = whole && c >= '0' && c <= '9';
+        if (whole) n = n * 10 + static_cast<unsigned>(c - '0');
+      }
+      if (!whole || n < 1 || n > dml::InterpreterOptions::kMaxThreads) {
+        return usage_error("--threads: a whole number from 1 to 1024, got \"" + *v + "\"");
+      }
+      options.threads = n;
     } else if (a == "--max-memory" || a == "--timeout" || a == "--max-instructions") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");

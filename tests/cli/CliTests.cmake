@@ -222,6 +222,8 @@ dml_golden(fraction_instruction_limit ARGS --max-instructions 0.5 cases/endless_
 dml_golden(fraction_memory_limit ARGS --max-memory "0.5 B" cases/grows_forever.lua)
 dml_golden(huge_timeout ARGS --timeout "1e10 s" cases/hello.lua)
 dml_golden(instruction_limit_not_a_number ARGS --max-instructions nan cases/hello.lua)
+# --threads: a whole number of worker threads, 1 to 1024 (helper-172).
+dml_golden(bad_threads ARGS --threads 0 cases/hello.lua)
 dml_golden(binary_chunk ARGS cases/binary_chunk.lua)
 dml_golden(binary_script ARGS cases/binary_script.luac)
 

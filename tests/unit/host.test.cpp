@@ -6,6 +6,7 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <thread>
@@ -194,6 +195,42 @@ TEST_CASE("host: a first cancel while a sweep's own Lua runs ends the sweep, not
   REQUIRE_FALSE(printed.empty());
   CHECK(printed.back() == "rows 0 true");
   CHECK(dml.interrupted());
+}
+
+// The threads of this process (Linux: one entry each in /proc/self/task).
+std::size_t process_threads() {
+  std::error_code ec;
+  std::size_t n = 0;
+  for (std::filesystem::directory_iterator it("/proc/self/task", ec), end; !ec && it != end;
+       it.increment(ec)) {
+    ++n;
+  }
+  return n;
+}
+
+TEST_CASE("host: options.threads is the number of a sweep's workers", "[host]") {
+  // helper-172: two hosts' sweeps side by side each took every core, with no way to share them.
+  // A sweep of 8 searches of about 50 ms, its threads counted at each progress report.
+  for (const unsigned threads : {1U, 3U}) {
+    dml::InterpreterOptions options;
+    options.threads = threads;
+    std::size_t most = 0;
+    options.progress = [&](const dml::Progress& p) {
+      if (p.label == "sweep") most = std::max(most, process_threads());
+    };
+    dml::Interpreter dml(options);
+    REQUIRE(dml.run_string(kQuickTransformer));
+    const std::size_t before = process_threads();
+    CHECK(
+        dml.run_string("local runs = {} for i = 1, 8 do runs[i] = mk_moe(512) end "
+                       "assert(#dml.sweep { runs = runs } == 8)"));
+    INFO(dml.error());
+    CHECK(most == before + threads);
+  }
+  dml::InterpreterOptions too_many;
+  too_many.threads = dml::InterpreterOptions::kMaxThreads + 1;
+  CHECK_THROWS_WITH(dml::Interpreter(too_many),
+                    "InterpreterOptions.threads: expected 0 (one per core) to 1024, got 1025");
 }
 
 TEST_CASE("host: a first cancel during a transformer sweep keeps the runs it finished", "[host]") {

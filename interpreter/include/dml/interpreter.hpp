@@ -75,6 +75,11 @@ struct InterpreterOptions {
   // docs/scaling-out.md); default 1 of 1, the whole sweep.
   std::int64_t shard_index = 1;
   std::int64_t shard_count = 1;
+  // Worker threads of a sweep or a search of many runs (--threads N): a host that runs several
+  // interpreters side by side, or `dml --shard` processes on one machine, shares the cores this
+  // way. Default 0: one per core; at most kMaxThreads (more is refused by the constructor).
+  unsigned threads = 0;
+  static constexpr unsigned kMaxThreads = 1024;
   // For scripts one does not trust (docs/security.md): Lua's base library without dofile,
   // loadfile and most of collectgarbage, string without dump, table, math, utf8, coroutine,
   // os.clock/date/time, require of Lua text from the search path, and dml, whose save and plot
