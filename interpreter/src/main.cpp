@@ -136,36 +136,38 @@ int shard_error(const std::string& value) {
 // in a signal handler): a sweep keeps its rows, the script saves them, and dml exits 128 + the
 // signal at its end (a batch system's SIGTERM at the time limit loses no finished row, and its
 // SIGKILL comes later). A second one, or one while nothing runs, exits at once. The same signal
-// again within kRepeatNs of the first is the same stop: GNU timeout sends its signal to the
+// again within kRepeatMs of the first is the same stop: GNU timeout sends its signal to the
 // command and then to its whole process group, the command included (helper-171: under
 // `timeout 1.5 dml sweep.lua` the sweep's finished rows were lost 7 times in 10).
 std::atomic<dml::Interpreter*> g_interpreter{nullptr};
-std::atomic<int> g_signals{0};
-std::atomic<int> g_first_signal{SIGINT};
-std::atomic<std::int64_t> g_first_signal_ns{0};
-constexpr std::int64_t kRepeatNs = 100'000'000;
+// The first signal and when it came, in one word, (milliseconds << 8) | signal; 0 before it.
+// One word, set by one compare-and-swap: a repeat handled on another thread at the same moment
+// (the first blocks it on its own thread only) sees the first whole or not at all (helper-173).
+std::atomic<std::int64_t> g_first_signal{0};
+constexpr std::int64_t kRepeatMs = 100;
+static_assert(std::atomic<std::int64_t>::is_always_lock_free, "a signal handler's atomic");
 
-int exit_interrupted() { return 128 + g_first_signal.load(); }
+int exit_interrupted() {
+  const std::int64_t first = g_first_signal.load();
+  return 128 + (first != 0 ? static_cast<int>(first & 0xff) : SIGINT);
+}
 
-// CLOCK_MONOTONIC in nanoseconds (clock_gettime is async-signal-safe).
-std::int64_t monotonic_ns() {
+// CLOCK_MONOTONIC in milliseconds (clock_gettime is async-signal-safe).
+std::int64_t monotonic_ms() {
   timespec t{};
   clock_gettime(CLOCK_MONOTONIC, &t);
-  return std::int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+  return std::int64_t{t.tv_sec} * 1000 + t.tv_nsec / 1'000'000;
 }
 
 extern "C" void on_stop_signal(int signal) {
   dml::Interpreter* dml = g_interpreter.load();
-  const std::int64_t now = monotonic_ns();
-  if (g_signals.load() > 0 && signal == g_first_signal.load() &&
-      now - g_first_signal_ns.load() < kRepeatNs) {
+  const std::int64_t now = monotonic_ms();
+  std::int64_t first = 0;
+  const bool is_first = g_first_signal.compare_exchange_strong(first, (now << 8) | signal);
+  if (!is_first && (first & 0xff) == signal && now - (first >> 8) < kRepeatMs) {
     return;  // the first one's repeat: it cancels nothing more
   }
-  if (g_signals.fetch_add(1) == 0) {
-    g_first_signal.store(signal);
-    g_first_signal_ns.store(now);
-  }
-  if (g_signals.load() > 1 || dml == nullptr || !dml->running()) {
+  if (!is_first || dml == nullptr || !dml->running()) {
     constexpr char kMessage[] = "\ndml: interrupted\n";
     (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
     _exit(128 + signal);

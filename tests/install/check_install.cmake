@@ -135,7 +135,7 @@ foreach(use 1 2 3)
                         "another nlohmann::json build would read values of another layout")
   endif()
   expect("json_abi.cpp with JSON_DIAGNOSTICS=1 (use ${use})" "${err}"
-         "undefined reference to `dml::Interpreter::(eval|call)\\(.*json_abi_diag")
+         "undefined (reference|symbol).*dml::Interpreter::(eval|call)\\(.*json_abi_diag")
 endforeach()
 
 # The Lua module, from Debian's stock lua5.4, found where the prefix puts it: the same answer

@@ -122,6 +122,23 @@ TEST_CASE("host api: what has no JSON form is an error naming where it is", "[ho
   CHECK(dml.eval("{ shared, shared }") == json::parse("[[1], [1]]"));
 }
 
+TEST_CASE("host api: the out-parameter forms of eval and call leave `out` as it was on failure",
+          "[host_api]") {
+  // (the optional forms are these, compiled in the host: docs/embedding.md)
+  dml::Interpreter dml;
+  json out = "keep";
+  CHECK_FALSE(dml.eval("{ f = print }", out));
+  CHECK(out == "keep");
+  CHECK(dml.error() == "(eval):1: value.f: a function has no JSON form");
+  CHECK_FALSE(dml.call("nosuch", json::array(), out));
+  CHECK(out == "keep");
+  CHECK(dml.eval("2 + 3", out));
+  CHECK(out == 5);
+  json args = json::array({4, 9, 2});
+  CHECK(dml.call("math.max", args, args));  // the arguments' own value may be the result's
+  CHECK(args == 9);
+}
+
 TEST_CASE("host api: call a Lua function with JSON arguments", "[host_api]") {
   dml::Interpreter dml;
   CHECK(dml.call("dml.q", json::array({"900 GB/s"})) == json("900 GB/s"));
