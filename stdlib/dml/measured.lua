@@ -437,6 +437,22 @@ function M.count_cell(column, cell)
     local heads, dh = text:match("^(%d+)%s*%(%s*head[%s_%-]?dim%s*[=:]?%s*(%d+)%s*%)$")
     if heads then return heads, fmt("heads %q read as %s, head_dim %s", cell, heads, dh), { head_dim = dh } end
   end
+  -- A mixture of experts' two widths in one cell, "18432 dense (first 3 layers); 2048 per expert"
+  -- (helper-174: DeepSeek-V3's, refused as not a whole number): the dense width, and the experts'
+  -- for the row (and its dense first layers, where the cell counts them).
+  if column == "ffn_hidden" then
+    local l = text:lower()
+    local dense, rest, expert = l:match("^(%d+)%s*dense([^;]*);%s*(%d+)%s*per%s+expert$")
+    if not dense then
+      expert, dense, rest = l:match("^(%d+)%s*per%s+expert%s*;%s*(%d+)%s*dense(.*)$")
+    end
+    local first = rest and (rest:match("^%s*%(%s*first%s+(%d+)%s+layers?%s*%)%s*$") or rest:match("^%s*$") and "")
+    if dense and first then
+      return dense, fmt("ffn_hidden %q read as %s dense and %s per expert%s", cell, dense, expert,
+          first ~= "" and fmt(", the first %s layers dense", first) or ""),
+        { expert_d_ff = expert, dense_layers = first ~= "" and first or nil }
+    end
+  end
   -- A remark in parentheses after the number ("8 (TP)", "64 (8 nodes)"): the number. Not one
   -- that gives another value ("8 (vpp 4)", "2 (4 for the 70B)"): its numbers count only
   -- nodes, GPUs, servers or ranks.
@@ -1753,7 +1769,10 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- NICs, nor EFA ruled out, "not EFA"; helper-159.)
     local efa_at = t:find("%f[%a]efa%f[%A]") or t:find("elastic%s+fabric%s+adapter")
     local efa_named = efa_at and not t:sub(1, efa_at - 1):find("%f[%a]not?n?%-?%s*$")
-    if rate_only and efa_named and not node_nics and not gpus_a_nic and not t:find("gpu") and not t:find("accelerator")
+    -- (A GPU as a word: "NVIDIA GPUDirect using AWS Elastic Fabric Adapter (EFA) ... (400 Gb/s)",
+    -- BloombergGPT's cell, names no GPU's share; helper-174.)
+    if rate_only and efa_named and not node_nics and not gpus_a_nic and not t:find("%f[%a]gpus?%f[%A]")
+      and not t:find("/gpu") and not t:find("accelerator")
       and not t:find("%f[%a]each%f[%A]") and not t:find("%f[%a]nics?%f[%A]") and not t:find("interfaces?") then
       return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
         fmt("inter-node %s Gb/s of EFA, which AWS quotes per instance, read as the node's, shared by its %d GPUs", rate_only,
@@ -1854,10 +1873,40 @@ local schedule_names = {
   { "%f[%a]dualpipe%f[^%w]", "dualpipe", "schedule DualPipe, as the row says", clause = true },
   { "%f[%a]gpipe%f[^%w]", "gpipe", "schedule GPipe, as the row says", clause = true },
 }
+--- schedule_only(cell): the schedule a vpp_interleave cell names in place of a number of chunks
+--- ("DualPipe", "ZB-V", "GPipe schedule"), as M.schedule returns it (name, note); nil for a cell
+--- that counts chunks or says more (helper-174: DeepSeek-V3's "DualPipe" there was refused as
+--- not a whole number).
+function M.schedule_only(cell)
+  if cell == nil then return nil end
+  local text = bounded(cell:lower())
+  for _, n in ipairs(schedule_names) do
+    local from, to = text:find(n[1])
+    if from then
+      -- (A remark in parentheses without a number, "DualPipe (bidirectional pipeline)", is about
+      -- the schedule; one that switches it off is not the run's.)
+      local rest = (text:sub(1, from - 1) .. " " .. text:sub(to + 1)):gsub("%b()", function(p)
+        return p:find("%d") and p or ""
+      end):gsub("%f[%a]pipeline%f[%A]", ""):gsub("%f[%a]schedule%f[%A]", ""):gsub("%f[%a]pp%f[%A]", "")
+        :gsub("[%s%(%)%-:,]", "")
+      local negated = text:find("%f[%a]not?%f[%A]") or text:find("%f[%a]off%f[%A]") or text:find("disabled")
+        or text:find("without") or text:find("%f[%a]unused%f[%A]")
+      if rest == "" and not negated and not switched_off(text, from, to) then
+        return n[2] or "1f1b", (n[3] or "schedule 1F1B, as the row says") ..
+          fmt(" (in vpp_interleave %q: no number of chunks)", cell)
+      end
+      return nil
+    end
+  end
+  return nil
+end
+
 function M.schedule(row)
   -- The notes first (they describe the row's own run; a framework cell may name a fork,
   -- "Megatron-LM (zero-bubble-pipeline-parallelism fork)", whose 1F1B rows are baselines).
   -- (A cell is read to 16 KB, and each name to its first 64 mentions: a hostile cell stays fast.)
+  -- Last, the interleave cell that names a schedule alone (M.schedule_only).
+  local in_vpp, in_vpp_note = M.schedule_only(row.vpp_interleave)
   for i, text in ipairs { (row.notes or ""):lower():sub(1, 16384), (row.framework or ""):lower():sub(1, 16384) } do
     local first, found, variant_named = math.huge, nil, false
     for _, n in ipairs(schedule_names) do
@@ -1898,7 +1947,7 @@ function M.schedule(row)
     if found then return found[2], found[3] end
     if first < math.huge then return nil end  -- 1F1B named first
   end
-  return nil
+  return in_vpp, in_vpp_note
 end
 
 -- --- Software stack ----------------------------------------------------------------------------
@@ -2720,10 +2769,13 @@ end
 -- A cell that names Megatron-Core's modules and nothing else ("recompute RMSNorm and MLA
 -- Up-Projection", "layernorm, mla_up_proj"), with their long names written as the modules'; nil
 -- for any other cell (helper-131: "disabled (layernorm fused)" was read as the module's).
+-- (Also with words about them that name nothing else, as DeepSeek-V3's report: "recompute all
+-- RMSNorm operations and MLA up-projections"; helper-174: not understood.)
 local function modules_only(t)
-  local named = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
+  local named = t:gsub("mla%s+up[%s%-]*projections?", "mla_up_proj"):gsub("%f[%w_]rmsnorms?%f[^%w_]", "layernorm")
   local rest = named:gsub("recomputation%s+of", " "):gsub("%f[%a]recompute[ds]?%f[%A]", " "):gsub("%f[%a]and%f[%A]", " ")
-    :gsub("[,;%+&/%(%)]", " ")
+    :gsub("%f[%a]all%f[%A]", " "):gsub("%f[%a]the%f[%A]", " "):gsub("%f[%a]operations?%f[%A]", " ")
+    :gsub("%f[%a]ops%f[%A]", " "):gsub("[,;%+&/%(%)]", " ")
   local any = false
   -- (Megatron-Core's other modules beside them, "mla_up_proj,mlp,moe": the list still, the others
   -- said as not modelled; helper-166: refused.)
@@ -4335,11 +4387,13 @@ function M.architecture(row)
       end
     end
   end
+  -- The experts' width and the dense first layers the ffn_hidden cell gives (M.count_cell).
+  local row_expert, row_dense = I(row.expert_d_ff), I(row.dense_layers)
   if not says_dense and row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
     a.top_k = from_config("top_k", "top_k")
-    a.expert_d_ff = from_config("expert_d_ff", "expert_d_ff")
-    a.dense_layers = from_config("dense_layers", "dense first layers") or 0
+    a.expert_d_ff = row_expert or from_config("expert_d_ff", "expert_d_ff")
+    a.dense_layers = row_dense or from_config("dense_layers", "dense first layers") or 0
   elseif not says_dense and row.moe_experts then
     local routed, shared = M.parse_experts(row.moe_experts)
     if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
@@ -4365,7 +4419,9 @@ function M.architecture(row)
     -- A model without a published config outside those families (Qwen's and DeepSeek's MoE
     -- tables may give the dense width): ffn_hidden as the experts' width, said.
     local dense_width_family = lower:find("qwen") or lower:find("deepseek")
-    if one_width and row.ffn_hidden then
+    if row_expert then
+      a.expert_d_ff = row_expert
+    elseif one_width and row.ffn_hidden then
       a.expert_d_ff = a.d_ff
       notes[#notes + 1] = fmt("expert width = ffn_hidden = %d, every layer a mixture of experts (as Mixtral's and DBRX's configs give it)",
         a.d_ff)
@@ -4381,7 +4437,7 @@ function M.architecture(row)
         and "no expert width for the MoE layers (a Qwen or DeepSeek MoE without its published config: its ffn_hidden may be the dense width)"
         or "no expert width for the MoE layers (no ffn_hidden, and no published config of this model gives one)"
     end
-    a.dense_layers = from_config("dense_layers", "dense first layers") or 0
+    a.dense_layers = row_dense or from_config("dense_layers", "dense first layers") or 0
   end
   if a.experts then
     a.expert_bias = from_config("expert_bias", "expert biases")
@@ -4722,7 +4778,9 @@ request = function(row, presets, assumed)
   -- A cell of a count that says something else is never read as empty (a default, or the
   -- model's config, would stand in for it unsaid).
   for _, cell in ipairs(M.whole_columns) do
-    if row[cell] ~= nil and I(row[cell]) == nil then why(fmt("%s %q is not a whole number", cell, row[cell])) end
+    if row[cell] ~= nil and I(row[cell]) == nil and not (cell == "vpp_interleave" and M.schedule_only(row[cell])) then
+      why(fmt("%s %q is not a whole number", cell, row[cell]))
+    end
   end
   -- A cell that says its value is not known ("not stated") is not given, said.
   for _, column in ipairs { "sequence_parallel", "zero_or_fsdp", "recompute" } do

@@ -3918,3 +3918,48 @@ do
   t.eq(measured.measured_time(r), nil, "a node's, plural")
 end
 t.eq(gbit("8x NDR, 1x 100GbE (storage)"), 400, "a rated part labelled storage, among others")
+-- helper-174: "GPUDirect" names no GPU's share of an EFA rate (BloombergGPT's cell, as the paper words it).
+t.eq(gbit("NVIDIA GPUDirect using AWS Elastic Fabric Adapter (EFA) inter-node connections (400 Gb/s)", nil, "a100_sxm"), 50)
+t.eq(gbit("EFA with GPUDirect RDMA, 400 Gb/s per GPU"), 400, "still: a GPU's")
+-- helper-174: the pipeline schedule named in the interleave cell (DeepSeek-V3's "DualPipe"; refused
+-- as not a whole number): no number of chunks, and the schedule read from it where no other cell
+-- names one.
+for cell, want in pairs { ["DualPipe"] = "dualpipe", ["ZB-V"] = "zero_bubble_v", ["GPipe schedule"] = "gpipe",
+    ["1F1B"] = "1f1b", ["(DualPipe)"] = "dualpipe", ["DualPipe (bidirectional pipeline)"] = "dualpipe" } do
+  t.eq(measured.schedule_only(cell), want, cell)
+end
+for _, cell in ipairs { "4", "interleaved 1F1B", "DualPipe, 2 chunks", "no DualPipe", "none", "DualPipe (not used)",
+    "DualPipe (2 chunks)", "ZB-V (off)" } do
+  t.eq(measured.schedule_only(cell), nil, cell)
+end
+do
+  local r = copy(row("MBridge-25.11-LLAMA3_70B-64"), { vpp_interleave = "DualPipe" })
+  local req, why, assumed = measured.request(r)
+  t.eq(why, nil)
+  t.eq(req.layout.schedule, "dualpipe"); t.eq(req.layout.interleave, nil)
+  t.eq(measured.schedule(copy(r, { notes = "1F1B schedule" })), nil, "a schedule the notes name wins")
+  local _, why2 = measured.request(copy(r, { vpp_interleave = "DualPipe x2" }))
+  t.eq(why2, 'vpp_interleave "DualPipe x2" is not a whole number')
+end
+-- helper-174: an MoE's two widths in the ffn_hidden cell (DeepSeek-V3's report; refused as not a
+-- whole number): the dense width, the experts' and the dense first layers.
+do
+  local v, how, more = measured.count_cell("ffn_hidden", "18432 dense (first 3 layers); 2048 per expert")
+  t.eq(v, "18432"); t.eq(more.expert_d_ff, "2048"); t.eq(more.dense_layers, "3")
+  t.eq(how, 'ffn_hidden "18432 dense (first 3 layers); 2048 per expert" read as 18432 dense and 2048 per expert, the first 3 layers dense')
+  v, how, more = measured.count_cell("ffn_hidden", "1408 per expert; 10944 dense")
+  t.eq(v, "10944"); t.eq(more.expert_d_ff, "1408"); t.eq(more.dense_layers, nil)
+  t.eq(select(3, measured.count_cell("ffn_hidden", "18432 dense (all but 3 layers); 2048 per expert")), nil, "not a count of first layers")
+  local base = { model = "Custom MoE", layers = "24", hidden = "2048", heads = "16", ffn_hidden = "10944", vocab = "102400",
+    seq_len = "4096", moe_experts = "64", moe_topk = "6" }
+  local a = measured.architecture(copy(base, { expert_d_ff = "1408", dense_layers = "1" }))
+  t.eq(a.expert_d_ff, 1408); t.eq(a.dense_layers, 1); t.eq(a.d_ff, 10944)
+end
+-- helper-174: Megatron-Core's modules named with words about them (DeepSeek-V3's report).
+t.eq(measured.parse_recompute("recompute all RMSNorm operations and MLA up-projections"), "norms")
+t.eq(measured.parse_recompute("recompute all layers"), "full", "still: no module named")
+do
+  local r = copy(row("MBridge-25.11-LLAMA3_70B-64"), { recompute = "recompute all RMSNorm operations and MLA up-projections" })
+  local req = measured.request(r)
+  t.eq(req.layout.recompute, "norms"); t.eq(req.layout.recompute_mla_up, true)
+end
