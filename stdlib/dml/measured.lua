@@ -437,6 +437,22 @@ function M.count_cell(column, cell)
     local heads, dh = text:match("^(%d+)%s*%(%s*head[%s_%-]?dim%s*[=:]?%s*(%d+)%s*%)$")
     if heads then return heads, fmt("heads %q read as %s, head_dim %s", cell, heads, dh), { head_dim = dh } end
   end
+  -- A vocabulary with its padding (helper-176: "50257 (padded to 50304)", refused as a remark
+  -- with another number): the padded size, which the embedding and the logits have; padded to a
+  -- multiple ("50257 (padded to a multiple of 8)"), the next one.
+  if column == "vocab" then
+    local l = text:lower():gsub(",", "")
+    local v, to = l:match("^(%d+)%s*%(%s*padded%s+to%s+(%d+)%s*%)$")
+    if v and tonumber(to) >= tonumber(v) then
+      return to, fmt("vocab %q read as %s, the padded size", cell, to)
+    end
+    local m
+    v, m = l:match("^(%d+)%s*%(%s*padded%s+to%s+an?%s+multiple%s+of%s+(%d+)%s*%)$")
+    if v and tonumber(m) >= 1 then
+      local padded = (tonumber(v) + tonumber(m) - 1) // tonumber(m) * tonumber(m)
+      return tostring(padded), fmt("vocab %q read as %d, the padded size", cell, padded)
+    end
+  end
   -- A mixture of experts' two widths in one cell, "18432 dense (first 3 layers); 2048 per expert"
   -- (helper-174: DeepSeek-V3's, refused as not a whole number): the dense width, and the experts'
   -- for the row (and its dense first layers, where the cell counts them).

@@ -3963,3 +3963,8 @@ do
   local req = measured.request(r)
   t.eq(req.layout.recompute, "norms"); t.eq(req.layout.recompute_mla_up, true)
 end
+-- helper-176: a vocabulary with its padding (FlashAttention's and llm.c's GPT-2 runs).
+t.eq(measured.count_cell("vocab", "50257 (padded to 50304)"), "50304")
+t.eq(measured.count_cell("vocab", "50257 (padded to a multiple of 8)"), "50264")
+t.eq(measured.count_cell("vocab", "50,257 (padded to 50,304)"), "50304")
+t.eq(measured.count_cell("vocab", "50304 (padded to 50257)"), "50304 (padded to 50257)", "not smaller: left as written")
