@@ -1785,6 +1785,25 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- NICs, nor EFA ruled out, "not EFA"; helper-159.)
     local efa_at = t:find("%f[%a]efa%f[%A]") or t:find("elastic%s+fabric%s+adapter")
     local efa_named = efa_at and not t:sub(1, efa_at - 1):find("%f[%a]not?n?%-?%s*$")
+    -- (Nor EFA ruled out or compared against in more words, "InfiniBand instead of EFA", "(vs 100
+    -- Gb/s EFA)", "EFA not used"; nor a rate scoped to something else than the instance, "per
+    -- A100", "per adapter", "per rank"; helper-175.)
+    if efa_named then
+      local before = t:sub(1, efa_at - 1)
+      if before:find("instead%s+of") or before:find("rather%s+than") or before:find("%f[%a]vs%.?%f[%A]")
+        or before:find("versus") or before:find("compared") or t:find("efa%)?%s+not%f[%A]")
+        or t:find("efa%)?%s+was%s+not") or t:find("efa%)?%s+was%s+too") or t:find("efa%)?%s+was%s+slower")
+        or t:find("efa%)?%s+is%s+not") or t:find("without%s+[%w%s]-efa") then
+        efa_named = false
+      end
+      for word in t:gmatch("%f[%a]per%s+(%a+)") do
+        if not ({ node = true, instance = true, server = true, host = true, machine = true, vm = true, box = true,
+            second = true })[word] then
+          efa_named = false
+        end
+      end
+      if t:find("for%s+every") or t:find("for%s+each") then efa_named = false end
+    end
     -- (A GPU as a word: "NVIDIA GPUDirect using AWS Elastic Fabric Adapter (EFA) ... (400 Gb/s)",
     -- BloombergGPT's cell, names no GPU's share; helper-174.)
     if rate_only and efa_named and not node_nics and not gpus_a_nic and not t:find("%f[%a]gpus?%f[%A]")
@@ -1901,12 +1920,16 @@ function M.schedule_only(cell)
     if from then
       -- (A remark in parentheses without a number, "DualPipe (bidirectional pipeline)", is about
       -- the schedule; one that switches it off is not the run's.)
+      -- (Not one about interleaving, "1F1B (interleaved)", "1F1B (VPP)": its chunks are not given;
+      -- helper-175.)
       local rest = (text:sub(1, from - 1) .. " " .. text:sub(to + 1)):gsub("%b()", function(p)
-        return p:find("%d") and p or ""
+        local says_more = p:find("%d") or p:find("interleav") or p:find("vpp") or p:find("virtual") or p:find("chunk")
+          or p:find("stage")
+        return says_more and p or ""
       end):gsub("%f[%a]pipeline%f[%A]", ""):gsub("%f[%a]schedule%f[%A]", ""):gsub("%f[%a]pp%f[%A]", "")
         :gsub("[%s%(%)%-:,]", "")
       local negated = text:find("%f[%a]not?%f[%A]") or text:find("%f[%a]off%f[%A]") or text:find("disabled")
-        or text:find("without") or text:find("%f[%a]unused%f[%A]")
+        or text:find("without") or text:find("%f[%a]unused%f[%A]") or text:find("%f[%a]n/a%f[%A]")
       if rest == "" and not negated and not switched_off(text, from, to) then
         return n[2] or "1f1b", (n[3] or "schedule 1F1B, as the row says") ..
           fmt(" (in vpp_interleave %q: no number of chunks)", cell)
@@ -1923,7 +1946,10 @@ function M.schedule(row)
   -- (A cell is read to 16 KB, and each name to its first 64 mentions: a hostile cell stays fast.)
   -- Last, the interleave cell that names a schedule alone (M.schedule_only).
   local in_vpp, in_vpp_note = M.schedule_only(row.vpp_interleave)
+  -- (Before the framework cell, which may name a fork whose baselines the row is: the interleave
+  -- cell is the row's own; helper-175.)
   for i, text in ipairs { (row.notes or ""):lower():sub(1, 16384), (row.framework or ""):lower():sub(1, 16384) } do
+    if i == 2 and in_vpp then return in_vpp, in_vpp_note end
     local first, found, variant_named = math.huge, nil, false
     for _, n in ipairs(schedule_names) do
       local at, tries = 1, 0
@@ -2789,9 +2815,13 @@ end
 -- RMSNorm operations and MLA up-projections"; helper-174: not understood.)
 local function modules_only(t)
   local named = t:gsub("mla%s+up[%s%-]*projections?", "mla_up_proj"):gsub("%f[%w_]rmsnorms?%f[^%w_]", "layernorm")
-  local rest = named:gsub("recomputation%s+of", " "):gsub("%f[%a]recompute[ds]?%f[%A]", " "):gsub("%f[%a]and%f[%A]", " ")
-    :gsub("%f[%a]all%f[%A]", " "):gsub("%f[%a]the%f[%A]", " "):gsub("%f[%a]operations?%f[%A]", " ")
-    :gsub("%f[%a]ops%f[%A]", " "):gsub("[,;%+&/%(%)]", " ")
+  -- ("all", "the" and "operations" only beside a module's name: "recompute all, RMSNorm" is not
+  -- the modules'; helper-175.)
+  local rest = named:gsub("%f[%a]all%s+the%s+(%l)", "%1"):gsub("%f[%a]all%s+(layernorm)", "%1")
+    :gsub("%f[%a]all%s+(mla_up_proj)", "%1"):gsub("%f[%a]the%s+(layernorm)", "%1"):gsub("%f[%a]the%s+(mla_up_proj)", "%1")
+    :gsub("(layernorm)%s+operations?%f[%A]", "%1"):gsub("(layernorm)%s+ops%f[%A]", "%1")
+  rest = rest:gsub("recomputation%s+of", " "):gsub("%f[%a]recompute[ds]?%f[%A]", " "):gsub("%f[%a]and%f[%A]", " ")
+    :gsub("[,;%+&/%(%)]", " ")
   local any = false
   -- (Megatron-Core's other modules beside them, "mla_up_proj,mlp,moe": the list still, the others
   -- said as not modelled; helper-166: refused.)
@@ -4403,8 +4433,12 @@ function M.architecture(row)
       end
     end
   end
-  -- The experts' width and the dense first layers the ffn_hidden cell gives (M.count_cell).
+  -- The experts' width and the dense first layers the ffn_hidden cell gives (M.count_cell); on a
+  -- row read as dense, a width no layer has: refused (helper-175: dropped without a word).
   local row_expert, row_dense = I(row.expert_d_ff), I(row.dense_layers)
+  if row_expert and (says_dense or (row.moe_experts == nil and not (cfg and cfg.experts))) then
+    return nil, fmt("ffn_hidden gives an expert width (%d), but the row is read as dense (no moe_experts)", row_expert)
+  end
   if not says_dense and row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
     a.top_k = from_config("top_k", "top_k")

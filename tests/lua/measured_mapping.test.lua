@@ -3968,3 +3968,34 @@ t.eq(measured.count_cell("vocab", "50257 (padded to 50304)"), "50304")
 t.eq(measured.count_cell("vocab", "50257 (padded to a multiple of 8)"), "50264")
 t.eq(measured.count_cell("vocab", "50,257 (padded to 50,304)"), "50304")
 t.eq(measured.count_cell("vocab", "50304 (padded to 50257)"), "50304 (padded to 50257)", "not smaller: left as written")
+-- helper-175's review of helper-174's readings: an interleaving remark says more than a schedule;
+-- the interleave cell's schedule before a framework fork's; EFA ruled out in more words, or a rate
+-- scoped to another thing than the instance; an expert width on a row read as dense; "all" beside
+-- a module's name only.
+for _, cell in ipairs { "1F1B (interleaved)", "1F1B (VPP)", "1F1B (virtual pipeline)", "1F1B (model chunks)",
+    "1F1B (virtual stages)", "DualPipe (N/A)" } do
+  t.eq(measured.schedule_only(cell), nil, cell)
+end
+do
+  local r = copy(row("MBridge-25.11-LLAMA3_70B-64"), { vpp_interleave = "1F1B", notes = "",
+    framework = "Megatron-LM (sail-sg zero-bubble-pipeline-parallelism fork)" })
+  t.eq(measured.schedule(r), "1f1b", "the row's own cell before the fork's name")
+  t.eq(measured.schedule(copy(r, { notes = "ZB-H1 schedule" })), "zero_bubble", "the notes first")
+end
+for _, cell in ipairs { "GPUDirect RDMA, 400 Gb/s InfiniBand instead of EFA", "GPUDirect RDMA, 400 Gb/s InfiniBand rather than AWS EFA",
+    "GPUDirect RDMA over 400 Gb/s InfiniBand; EFA not used", "GPUDirect RDMA over 400 Gb/s RoCE; EFA was too slow",
+    "GPUDirect RDMA, 400 Gb/s InfiniBand (vs 100 Gb/s EFA)", "EFA with GPUDirect RDMA, 400 Gb/s per A100",
+    "EFA with GPUDirect RDMA, 400 Gb/s per rank", "EFA 400 Gb/s for every GPU" } do
+  t.eq(gbit(cell, nil, "a100_sxm"), 400, cell)
+end
+t.eq(gbit("EFA, 400 Gb/s per instance (GPUDirect RDMA)", nil, "a100_sxm"), 50, "still: the instance's")
+do
+  local base = { model = "Custom-Dense", layers = "24", hidden = "2048", heads = "16", vocab = "32000", seq_len = "4096" }
+  local a, why = measured.architecture(copy(base, { ffn_hidden = "28672", expert_d_ff = "2048" }))
+  t.eq(a, nil); t.eq(why, "ffn_hidden gives an expert width (2048), but the row is read as dense (no moe_experts)")
+end
+for _, cell in ipairs { "all (RMSNorm)", "all + RMSNorm", "recompute all, RMSNorm", "recompute all and RMSNorm",
+    "recompute all operations and RMSNorm" } do
+  t.eq(measured.parse_recompute(cell) == "norms", false, cell)
+end
+t.eq(measured.parse_recompute("recompute all the RMSNorm operations and MLA up-projections"), "norms")
