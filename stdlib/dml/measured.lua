@@ -1944,7 +1944,7 @@ function M.schedule(row)
   -- The notes first (they describe the row's own run; a framework cell may name a fork,
   -- "Megatron-LM (zero-bubble-pipeline-parallelism fork)", whose 1F1B rows are baselines).
   -- (A cell is read to 16 KB, and each name to its first 64 mentions: a hostile cell stays fast.)
-  -- Last, the interleave cell that names a schedule alone (M.schedule_only).
+  -- Then the interleave cell that names a schedule alone (M.schedule_only), then the framework.
   local in_vpp, in_vpp_note = M.schedule_only(row.vpp_interleave)
   -- (Before the framework cell, which may name a fork whose baselines the row is: the interleave
   -- cell is the row's own; helper-175.)
