@@ -153,9 +153,14 @@ for column, keys in pairs {
   cp = { "context_parallel_size", "context_parallel_degree", "sequence_parallel_size" },
   ep = { "expert_model_parallel_size", "expert_parallel_size", "expert_parallel_degree" },
   dp = { "data_parallel_size", "data_parallel_degree" },
-  vpp_interleave = { "virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size" },
-  micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu", "micro_bsz" },
-  global_batch_seqs = { "global_batch_size", "train_batch_size" },
+  -- (And in words, "virtual pipeline 5", "virtual pipeline size 6"; helper-177: refused.)
+  vpp_interleave = { "virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size", "virtual_pipeline",
+    "virtual_pipeline_size" },
+  -- (llm-foundry's key, "device_train_microbatch_size: 8"; helper-177: refused.)
+  micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu", "micro_bsz",
+    "device_train_microbatch_size" },
+  -- ("bs=384"; helper-177: refused.)
+  global_batch_seqs = { "global_batch_size", "train_batch_size", "bs" },
   -- (The sequence length's and the GPUs' as configs and launchers name them, "seq_length: 8192",
   -- "--seq-length 8192", "world_size=64"; helper-148: refused.)
   seq_len = { "seq_length", "max_seq_len", "max_seq_length", "sequence_length", "encoder_seq_length", "max_length",
@@ -320,6 +325,19 @@ function M.count_cell(column, cell)
     text = text:gsub("^(%d+)%s*[kK][iI]$", "%1K")
     local power = text:match("^2%s*%^%s*(%d%d?)$") or text:match("^2%s*%*%*%s*(%d%d?)$")
     if power and tonumber(power) <= 24 then text = tostring(1 << tonumber(power)) end
+    -- A power of two in thousands, rounded ("131k" for 131,072, "33k" or "32.8k" for 32,768; K is
+    -- 1,024 where the number is a power of two, "32k"; helper-177: 134,144).
+    local thousands = text:match("^(%d+%.?%d*)%s*[kK]$")
+    local whole = thousands and not thousands:find("%.") and tonumber(thousands)
+    if thousands and not (whole and whole & (whole - 1) == 0) then
+      local decimals = #(thousands:match("%.(%d+)$") or "")
+      for p = 9, 24 do
+        if fmt("%." .. decimals .. "f", (1 << p) / 1000) == fmt("%." .. decimals .. "f", tonumber(thousands)) then
+          text = tostring(1 << p)
+          break
+        end
+      end
+    end
   end
   -- A vocabulary as a power of two, or with it ("2^17", "2^17 = 131,072", "131072 (2^17)";
   -- helper-166: refused), where the two agree.
@@ -358,6 +376,13 @@ function M.count_cell(column, cell)
     end
     lower_text = lower_text:gsub("^(%d+)%s*x$", "%1")
     if column ~= "dp" and (lower_text:match("^%s*no%s*$") or lower_text:match("^%s*off%s*$")) then lower_text = "none" end
+    -- (The parallelism named as not used, "no CP", "no EP"; helper-177: refused.)
+    if column ~= "dp" and lower_text:match("^%s*no%s+" .. column .. "%s*$") then lower_text = "none" end
+    -- (Its name written out before the degree, "tensor-parallel 8"; helper-177: refused.)
+    local spelled = { tp = "tensor", pp = "pipeline", cp = "context", ep = "expert" }
+    if spelled[column] then
+      lower_text = lower_text:gsub("^" .. spelled[column] .. "[%s%-_]*parallel%a*%s*[=:]?%s*(%d+)$", "%1")
+    end
     text = lower_text:match("^%d+$") or text
     text = lower_text:match("^(%d+)%s*%-?%s*way$") or (column == "pp" and lower_text:match("^(%d+)%s*stages?$"))
       or (column == "dp" and lower_text:match("^(%d+)%s*replicas?$"))
@@ -418,6 +443,9 @@ function M.count_cell(column, cell)
       -- helper-153.)
       or lower:match("^(%d+)%s*activ%a*[%a%s]*$") or lower:match("^top%-?(%d+)%s+of%s+%d+")
       or lower:match("^(%d+)%s+of%s+%d+%s*experts?$") or lower:match("^(%d+)%s+of%s+%d+$") or lower:match("^(%d+)%s*%+%s*%d+%s*shared")
+      -- ("8 experts per token", "Top-8 routing"; helper-177: refused.)
+      or lower:match("^(%d+)%s+experts?%s+per%s+token$") or lower:match("^top%-?(%d+)%s+routing$")
+      or lower:match("^(%d+)%s+routing$")  -- ("Top-8 routing", its name taken off above)
   elseif column == "kv_heads" then
     product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
@@ -524,7 +552,10 @@ function M.count_cell(column, cell)
   end
   if text == cell then return cell end
   if not text:match("^%d+$") then return cell end  -- not a count after all: the cell as it is
-  return text, fmt("%s %q read as %s%s", column, cell, text, cell:find("%d%s*[kK]%f[^%w]") and " (K = 1,024)" or "")
+  local k_said = cell:match("(%d+%.?%d*)%s*[kK]%f[^%w]")
+  local k_note = k_said and ((column ~= "seq_len" or tonumber(k_said) * 1024 == tonumber(text)) and " (K = 1,024)"
+    or " (a power of two in thousands)") or ""
+  return text, fmt("%s %q read as %s%s", column, cell, text, k_note)
 end
 
 --- row_error(row): the reason a row parse_tsv read is unusable, or nil.
@@ -2699,7 +2730,14 @@ function M.parse_zero(cell)
     if n == 1 then return 0, nil, false end
     return 1, n > 1 and n or nil, false
   end
+  -- (A stage in words, "ZeRO stage three"; helper-177: ZeRO 1.)
+  for word, digit in pairs { zero = "0", one = "1", two = "2", three = "3" } do
+    t = t:gsub("(%f[%a]stage[%s_%-]*)" .. word .. "%f[%A]", "%1" .. digit)
+  end
   local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-:=]*(%d)%f[%D]")
+    -- (The stage in a parenthesis or after a comma or a key, "ZeRO (stage 3)", "ZeRO, stage 3",
+    -- "zero_optimization.stage 3", "zero_optimization stage 3"; helper-177: ZeRO 1.)
+    or t:match("zero[%w_%.]*[%s%(,]*stage[%s_%-:=]*(%d)%f[%D]")
     or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
     or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
     -- (In a paper's words, "stage 3 of ZeRO optimization"; helper-155: ZeRO 1.)
@@ -3488,6 +3526,8 @@ function M.parse_precision(cell)
     return nil, fmt("precision %q: 32-bit matmuls are not modelled (dml models bf16, fp8 and fp4)", cell)
   end
   if t:find("%f[%a]amp%f[%A]") then return "bf16", fp16 end  -- PyTorch's AMP: fp16
+  -- (Spelled out, "automatic mixed precision"; helper-177: not understood.)
+  if t:find("automatic%s+mixed%s+precision") then return "bf16", fp16 end
   if t:find("^%s*mixed") then return "bf16", fmt("precision %q read as bf16 mixed precision", cell) end
   return nil
 end
@@ -3682,6 +3722,13 @@ function M.parse_experts(cell)
   -- (A sum whose first term is the smaller, "1+256", is the shared ones first: no published MoE
   -- has more shared experts than routed; helper-150: 1 routed expert and 256 shared.)
   if shared and not low:find("shared") and tonumber(shared) > tonumber(routed) then return tonumber(shared), tonumber(routed) end
+  -- (A count with its shared ones in a parenthesis that is not a power of two where the rest is,
+  -- "257 experts (1 shared)", counts them in: DeepSeek-V3's 256 routed; helper-177: 257.)
+  local n, m = tonumber(routed), tonumber(shared or "")
+  local function power_of_two(x) return x >= 1 and x & (x - 1) == 0 end
+  if m and m >= 1 and m < n and low:match("^%a*%s*%(%s*%d+%s*shared") and not power_of_two(n) and power_of_two(n - m) then
+    return n - m, m
+  end
   return tonumber(routed), tonumber(shared) or 0
 end
 

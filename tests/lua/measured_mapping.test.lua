@@ -3999,3 +3999,33 @@ for _, cell in ipairs { "all (RMSNorm)", "all + RMSNorm", "recompute all, RMSNor
   t.eq(measured.parse_recompute(cell) == "norms", false, cell)
 end
 t.eq(measured.parse_recompute("recompute all the RMSNorm operations and MLA up-projections"), "norms")
+-- helper-177's metamorphic round: a ZeRO stage after a parenthesis, a comma or a key, or in words;
+-- a sequence length as a power of two in thousands; a count of experts that includes its shared
+-- ones in a parenthesis; top-k and the parallelisms in more words; AMP spelled out.
+for cell, want in pairs { ["ZeRO (stage 3)"] = 3, ["ZeRO, stage 3"] = 3, ["zero_optimization.stage 3"] = 3,
+    ["zero_optimization stage 3"] = 3, ["ZeRO stage three"] = 3, ["DeepSpeed ZeRO (stage 3)"] = 3, ["ZeRO (stage 2)"] = 2,
+    ["ZeRO stage zero"] = 0 } do
+  t.eq(measured.parse_zero(cell), want, cell)
+end
+t.eq(measured.parse_zero("zero bubble, stage 3"), 1, "not ZeRO's stage (as before)")
+for cell, want in pairs { ["131k"] = "131072", ["131K tokens"] = "131072", ["33k"] = "32768", ["32.8k"] = "32768",
+    ["4.1k"] = "4096", ["32k"] = "32768", ["6k"] = "6144" } do
+  t.eq(measured.count_cell("seq_len", cell), want, cell)
+end
+t.eq(select(2, measured.count_cell("seq_len", "131k")), 'seq_len "131k" read as 131072 (a power of two in thousands)')
+for cell, want in pairs { ["257 experts (1 shared)"] = 256, ["257 (1 shared)"] = 256, ["64 experts (2 shared)"] = 64,
+    ["160 (2 shared)"] = 160 } do
+  t.eq(measured.parse_experts(cell), want, cell)
+end
+for cell, want in pairs { ["8 experts per token"] = "8", ["2 experts per token"] = "2", ["Top-8 routing"] = "8" } do
+  t.eq(measured.count_cell("moe_topk", cell), want, cell)
+end
+t.eq(measured.count_cell("cp", "no CP"), "1"); t.eq(measured.count_cell("ep", "no EP"), "1")
+t.eq(measured.count_cell("cp", "no EP"), "no EP", "another parallelism's")
+t.eq(measured.parse_precision("automatic mixed precision"), "bf16")
+for _, x in ipairs { { "vpp_interleave", "virtual pipeline 5", "5" }, { "vpp_interleave", "virtual pipeline size 6", "6" },
+    { "micro_batch", "device_train_microbatch_size: 8", "8" }, { "global_batch_seqs", "bs=384", "384" },
+    { "tp", "tensor-parallel 8", "8" }, { "pp", "pipeline-parallel=4", "4" } } do
+  t.eq(measured.count_cell(x[1], x[2]), x[3], x[2])
+end
+t.eq(measured.count_cell("tp", "pipeline-parallel 4"), "pipeline-parallel 4", "another parallelism's name")
