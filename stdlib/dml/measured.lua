@@ -508,7 +508,7 @@ function M.count_cell(column, cell)
     local r = remark and remark:lower() or ""
     local other_unit = remark and ((column == "vpp_interleave" and r:find("layer")) or (column == "ffn_hidden" and r:find("expert"))
       or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")) or (column == "kv_heads" and (r:find("mla") or r:find("latent")))
-      or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local")))
+      or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local") or r:find("mbs")))
       -- (A rank's or a stage's share of an architecture's value, "16 (per TP rank)", "15 (per PP
       -- stage)"; a fused or an expert width in ffn_hidden; the shared expert counted in the top-k;
       -- helper-144: each read as the model's.)
@@ -2481,17 +2481,24 @@ function M.parse_zero(cell)
   -- FSDP; distributed optimizer", "distributed optimizer instead of FSDP", "not ZeRO-3; ZeRO-1",
   -- "distributed optimizer (ZeRO-3 was not used)"): the rest is read, where it names one
   -- (helper-127: read as ZeRO 3, +226%). A cell that names only the one ruled out is read below.
+  -- (A stage in words after ZeRO's name, "ZeRO stage three"; helper-177: ZeRO 1. Before the
+  -- stages ruled out are taken away: "not ZeRO stage three"; helper-178.)
+  for word, digit in pairs { zero = "0", one = "1", two = "2", three = "3" } do
+    t = t:gsub("(%f[%a]zero[%s%(,_%-]*stage[%s_%-]*)" .. word .. "%f[%A]", "%1" .. digit)
+  end
   local ruled = t
   -- (And Megatron's distributed optimizer by its flag, "no --use-distributed-optimizer";
-  -- helper-151: read as ZeRO 1.)
-  for _, x in ipairs { "[fh]sdp%d?%f[%A]", "zero[%s_%-]*stage[%s_%-]*%d%f[%D]", "zero[%s_%-]*%d%f[%D]",
+  -- helper-151: read as ZeRO 1. And ZeRO's stage apart from its name, "not ZeRO (stage 3)";
+  -- helper-178.)
+  for _, x in ipairs { "[fh]sdp%d?%f[%A]", "zero[%s%(,]+stage[%s_%-:=]*%d%f[%D]%)?",
+    "zero_optimization[%.%s%(,]*stage[%s_%-:=]*%d%f[%D]%)?", "zero[%s_%-]*stage[%s_%-]*%d%f[%D]", "zero[%s_%-]*%d%f[%D]",
     "%-%-use%-distributed%-optimizer", "distributed[%s_%-]optimizer" } do
     for _, before in ipairs { "not%s+", "no%s+", "without%s+", "w/o%s*", "instead%s+of%s+", "rather%s+than%s+",
       "in%s+place%s+of%s+" } do
       ruled = ruled:gsub("%f[%a]" .. before .. x, " ")
     end
-    for _, after in ipairs { "%s+not%s+used", "%s+was%s+not%s+used", "%s+is%s+not%s+used", "%s+disabled", "%s+unused",
-      "%s*[:=]?%s*off%f[%A]", "%s+not%s+enabled" } do
+    for _, after in ipairs { "%s+not%s+used", ",?%s+was%s+not%s+used", "%s+is%s+not%s+used", ":?%s+disabled", "%s+unused",
+      "%s*[:=]?%s*off%f[%A]", "%s+not%s+enabled", "%s+was%s+slower" } do
       ruled = ruled:gsub("%f[%a]" .. x .. after, " ")
     end
   end
@@ -2730,14 +2737,27 @@ function M.parse_zero(cell)
     if n == 1 then return 0, nil, false end
     return 1, n > 1 and n or nil, false
   end
-  -- (A stage in words, "ZeRO stage three"; helper-177: ZeRO 1.)
-  for word, digit in pairs { zero = "0", one = "1", two = "2", three = "3" } do
-    t = t:gsub("(%f[%a]stage[%s_%-]*)" .. word .. "%f[%A]", "%1" .. digit)
+  -- (The stage in a parenthesis or after a comma or a key, "ZeRO (stage 3)", "ZeRO, stage 3",
+  -- "zero_optimization.stage 3", "zero_optimization stage 3"; helper-177: ZeRO 1. Only ZeRO's
+  -- name or its config key before it, not "ZeroBubble, stage 2"; and a cell that names one stage:
+  -- "ZeRO (stage 3 for 70B, stage 2 for 8B)" is not read; helper-178.)
+  -- (Nor one ruled out, tried or switched off: "w/o ZeRO (stage 3)", "ZeRO (stage 3) not used",
+  -- "(tried ZeRO, stage 3)", "ZeRO, stage 3: disabled", "ZeRO (stage 3) was slower".)
+  local a_from, a_to, apart = t:find("%f[%a]zero[%s%(,]+stage[%s_%-:=]*(%d)%f[%D]")
+  if not apart then a_from, a_to, apart = t:find("%f[%a]zero_optimization[%.%s%(,]*stage[%s_%-:=]*(%d)%f[%D]") end
+  if apart then
+    for other in t:gmatch("stage[%s_%-:=]*(%d)%f[%D]") do
+      if other ~= apart then apart = nil break end
+    end
+    local before, after = t:sub(math.max(1, a_from - 16), a_from - 1), t:sub(a_to + 1, a_to + 24)
+    if t:find("stage[%s_%-:=]*%d%s*/%s*%d") or before:find("%f[%a]not?%s*$") or before:find("without%s*$")
+      or before:find("w/o%s*$") or before:find("tried%s*$") or before:find("instead%s+of%s*$") or before:find("than%s*$")
+      or after:find("^%)?[%s,:]*not%f[%A]") or after:find("^%)?[%s,:]*off%f[%A]") or after:find("^%)?[%s,:]*disabled")
+      or after:find("^%)?[%s,:]*was%f[%A]") or after:find("^%)?[%s,:]*unused") or after:find("^%)?[%s,:]*oom") then
+      apart = nil
+    end
   end
-  local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-:=]*(%d)%f[%D]")
-    -- (The stage in a parenthesis or after a comma or a key, "ZeRO (stage 3)", "ZeRO, stage 3",
-    -- "zero_optimization.stage 3", "zero_optimization stage 3"; helper-177: ZeRO 1.)
-    or t:match("zero[%w_%.]*[%s%(,]*stage[%s_%-:=]*(%d)%f[%D]")
+  local z = t:match("zero[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*stage[%s_%-:=]*(%d)%f[%D]") or apart
     or t:match("^%s*stage[%s_%-]*(%d)%f[%D]") or t:match("zero[%s_%-]*dp[%s_%-]*o?(%d)%f[%D]")
     or t:match("zero[%s_%-]*dp[%s_%-]*stage[%s_%-]*(%d)%f[%D]")
     -- (In a paper's words, "stage 3 of ZeRO optimization"; helper-155: ZeRO 1.)
@@ -3526,8 +3546,12 @@ function M.parse_precision(cell)
     return nil, fmt("precision %q: 32-bit matmuls are not modelled (dml models bf16, fp8 and fp4)", cell)
   end
   if t:find("%f[%a]amp%f[%A]") then return "bf16", fp16 end  -- PyTorch's AMP: fp16
-  -- (Spelled out, "automatic mixed precision"; helper-177: not understood.)
-  if t:find("automatic%s+mixed%s+precision") then return "bf16", fp16 end
+  -- (Spelled out, the cell alone, "automatic mixed precision (AMP)"; helper-177: not understood.
+  -- Not beside another format or a switch, "8-bit automatic mixed precision", "... disabled";
+  -- helper-178.)
+  if t:match("^%s*automatic%s+mixed[%s%-]precision%s*$") or t:match("^%s*automatic%s+mixed[%s%-]precision%s*%(%s*amp%s*%)%s*$") then
+    return "bf16", fp16
+  end
   if t:find("^%s*mixed") then return "bf16", fmt("precision %q read as bf16 mixed precision", cell) end
   return nil
 end

@@ -4029,3 +4029,24 @@ for _, x in ipairs { { "vpp_interleave", "virtual pipeline 5", "5" }, { "vpp_int
   t.eq(measured.count_cell(x[1], x[2]), x[3], x[2])
 end
 t.eq(measured.count_cell("tp", "pipeline-parallel 4"), "pipeline-parallel 4", "another parallelism's name")
+-- helper-178's review of helper-177's readings: a ZeRO stage apart from its name, ruled out, tried
+-- or named twice, is not the run's; not another word that starts with "zero"; AMP spelled out as
+-- the whole cell only; a batch "(MBS)" is no global batch.
+for cell, want in pairs { ["plain DDP, not ZeRO (stage 3)"] = 0, ["DDP instead of ZeRO (stage 2)"] = 0,
+    ["w/o ZeRO (stage 3)"] = 0, ["distributed optimizer instead of ZeRO (stage 3)"] = 1,
+    ["distributed optimizer, not ZeRO (stage 3)"] = 1, ["not ZeRO stage three; distributed optimizer"] = 1,
+    ["FSDP instead of ZeRO (stage 2)"] = 3, ["distributed optimizer (ZeRO, stage 3, was not used)"] = 1,
+    ["Megatron distributed optimizer; ZeRO (stage 3) was slower"] = 1, ["FSDP2 + ZeroBubble (stage 2)"] = 3 } do
+  t.eq(measured.parse_zero(cell), want, cell)
+end
+for _, cell in ipairs { "ZeRO (stage 3) not used", "ZeRO (stage 3): off", "ZeRO, stage 3: disabled",
+    "distributed optimizer (tried ZeRO, stage 3)", "ZeRO (stage 3 for 70B, stage 2 for 8B)", "ZeRO (stage 2/3)" } do
+  t.eq(measured.parse_zero(cell) == 3 or measured.parse_zero(cell) == 2, false, cell)
+end
+t.eq(measured.parse_zero("Stage two of training: FSDP"), 3)
+for _, cell in ipairs { "8-bit automatic mixed precision", "automatic mixed precision (8-bit)", "no automatic mixed precision",
+    "automatic mixed precision disabled", "Transformer Engine automatic mixed precision" } do
+  t.eq(measured.parse_precision(cell) == "bf16", false, cell)
+end
+t.eq(measured.parse_precision("automatic mixed-precision"), "bf16")
+t.eq(measured.count_cell("global_batch_seqs", "bs=8 (MBS)"), "bs=8 (MBS)")
