@@ -3617,13 +3617,16 @@ t.eq(measured.architecture { model = "Llama4 17bx16e", seq_len = "8192" } ~= nil
 t.eq(select(2, measured.request { run_id = "x", framework = "torchtitan", model = "Llama3-8b", seq_len = "sequence len 8192",
   gpu = "H100", num_gpus = "8", tp = "1", pp = "1", dp = "8", global_batch_seqs = "64", iter_time_s = "1" }),
   'seq_len "sequence len 8192" is not a whole number')
+-- The window (and the layers between full-attention ones) read for a model of 32 layers, as a row
+-- of its dimensions gives it, with `notes` (the windows' tests below).
+local function window(model, notes)
+  local a = measured.architecture { model = model, notes = notes, seq_len = "8192", layers = "32", hidden = "4096", heads = "32",
+    ffn_hidden = "14336", vocab = "128256" }
+  return a.window, a.full_attention_every
+end
 -- A review of the last rounds' patterns (helper-165: about 975 probes through both builds), each
 -- now read as before them or as its text says.
 do
-  local function window(model, notes)
-    return (measured.architecture { model = model, notes = notes, seq_len = "8192", layers = "32", hidden = "4096", heads = "32",
-      ffn_hidden = "14336", vocab = "128256" }).window
-  end
   -- A window that is no attention's, switched off, another model's, or on some layers: none.
   for _, notes in ipairs { "sliding window of 8 steps for the LR", "loss smoothed over a sliding window of 100 steps",
       "tokens/s: moving average, window_size: 20", "SWA 1000 (stochastic weight averaging start step)", "packing window_size: 4096",
@@ -3749,10 +3752,6 @@ for _, cell in ipairs { "ZeRO-3; activations partitioned within node", "ZeRO-1; 
 end
 -- A window in a clause of its own; SWA by its number; a config's window the row switches off.
 do
-  local function window(model, notes)
-    return (measured.architecture { model = model, notes = notes, seq_len = "8192", layers = "32", hidden = "4096", heads = "32",
-      ffn_hidden = "14336", vocab = "128256" }).window
-  end
   for _, notes in ipairs { "Sliding-window attention (4096 tokens), trained for 250k steps", "sliding window 4096, data parallel with FSDP",
       "SWA 4096", "sliding window 4096 (following Mistral)", "sliding window 4096 tokens; we do not use dropout",
       "sliding window attention, window size 4096, no global attention layers" } do
@@ -3840,11 +3839,6 @@ do
   t.eq(measured.family("Custom-70B (GPT-2 tokenizer)").name, "?", "a tokenizer names no family")
 end
 do
-  local function window(model, notes)
-    local a = measured.architecture { model = model, notes = notes, seq_len = "8192", layers = "32", hidden = "4096", heads = "32",
-      ffn_hidden = "14336", vocab = "128256" }
-    return a.window, a.full_attention_every
-  end
   for _, notes in ipairs { "compared with Mistral, which uses sliding window 4096, we use full attention",
       "Unlike Mistral 7B, which uses a sliding window of 4096, we use full attention", "Ablation: +SWA, window size 1024, ppl +0.3",
       "FlashAttention-2; timing window size 200 iterations", "EMA window size 1000", "FlashAttention; SWA (1000 its)" } do
