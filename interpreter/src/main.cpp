@@ -102,23 +102,29 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
+// A whole number written in digits, 1 <= out <= most (at most 10^9): --shard's and --threads'.
+bool whole_number(std::string_view digits, std::int64_t most, std::int64_t& out) {
+  if (digits.empty() || digits.size() > 10) return false;
+  out = 0;
+  for (const char c : digits) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + (c - '0');
+  }
+  return out >= 1 && out <= most;
+}
+
 // "K/N" with 1 <= K <= N <= 10^9, both whole numbers written in digits.
 bool parse_shard(const std::string& text, dml::InterpreterOptions& options) {
   const std::size_t slash = text.find('/');
   if (slash == std::string::npos) return false;
-  auto whole = [](std::string_view digits, std::int64_t& out) {
-    if (digits.empty() || digits.size() > 10) return false;
-    out = 0;
-    for (const char c : digits) {
-      if (c < '0' || c > '9') return false;
-      out = out * 10 + (c - '0');
-    }
-    return out >= 1 && out <= 1000000000;
-  };
   std::int64_t k = 0;
   std::int64_t n = 0;
   const std::string_view t(text);
-  if (!whole(t.substr(0, slash), k) || !whole(t.substr(slash + 1), n) || k > n) return false;
+  constexpr std::int64_t kMost = 1000000000;
+  if (!whole_number(t.substr(0, slash), kMost, k) || !whole_number(t.substr(slash + 1), kMost, n) ||
+      k > n) {
+    return false;
+  }
   options.shard_index = k;
   options.shard_count = n;
   return true;
@@ -377,16 +383,11 @@ static int run_dml(int argc_given, char** argv) {
     } else if (a == "--threads") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'--threads' needs an argument");
-      unsigned n = 0;
-      bool whole = !v->empty() && v->size() <= 4;
-      for (const char c : *v) {
-        whole = whole && c >= '0' && c <= '9';
-        if (whole) n = n * 10 + static_cast<unsigned>(c - '0');
-      }
-      if (!whole || n < 1 || n > dml::InterpreterOptions::kMaxThreads) {
+      std::int64_t n = 0;
+      if (!whole_number(*v, dml::InterpreterOptions::kMaxThreads, n)) {
         return usage_error("--threads: a whole number from 1 to 1024, got \"" + *v + "\"");
       }
-      options.threads = n;
+      options.threads = static_cast<unsigned>(n);
     } else if (a == "--max-memory" || a == "--timeout" || a == "--max-instructions") {
       const std::string* v = value();
       if (v == nullptr) return usage_error("'" + a + "' needs an argument");
