@@ -429,12 +429,17 @@ function M.count_cell(column, cell)
   elseif column == "vpp_interleave" then
     -- (A stage's or a rank's: "5 chunks per stage"; not "16 virtual stages in total".)
     local bare = lower:gsub("%s+per%s+[%a%s]*stage$", ""):gsub("%s+per%s+rank$", ""):gsub("%s+per%s+device$", "")
-      :gsub("%s+per%s+gpu$", ""):gsub("%s+each$", "")
+      :gsub("%s+per%s+gpu$", ""):gsub("%s+each$", ""):gsub("%s+per%s+pipeline%s+rank$", "")
     product = bare:match("^(%d+)%s*model%s+chunks?$") or bare:match("^(%d+)%s*chunks?$")
-      or bare:match("^(%d+)%s*virtual%s+%a*%s*stages?$")
+      or bare:match("^(%d+)%s*virtual%s+%a*%s*stages?$") or bare:match("^(%d+)%s*vp%s+stages?$")
       -- ("interleaved 1F1B, 6 chunks", "interleaved (6)"; no interleaving in words; helper-150.)
       or bare:match("^interleaved[%w%s%-]*,%s*(%d+)%s*chunks?$") or bare:match("^interleaved%s*%(%s*(%d+)%s*%)$")
-      or ((bare:match("^no%s+interleav%a*$") or bare:match("^non[%s%-]?interleaved$") or bare:match("^none%s*%(%s*1f1b%s*%)$"))
+      or ((bare:match("^no%s+interleav%a*$") or bare:match("^non[%s%-]?interleaved$") or bare:match("^none%s*%(%s*1f1b%s*%)$")
+        -- (Or the virtual pipeline named and switched off, "no VPP", "VPP off", "virtual
+        -- pipeline: disabled", or a bare "disabled"; refused before.)
+        or bare:match("^no%s+vpp$") or bare:match("^no%s+virtual%s+pipeline%a*$") or bare:match("^disabled$")
+        or bare:match("^vpp%s*[:=]?%s*off$") or bare:match("^vpp%s*[:=]?%s*none$") or bare:match("^vpp%s*[:=]?%s*disabled$")
+        or bare:match("^virtual%s+pipeline%a*%s*[:=]?%s*off$") or bare:match("^virtual%s+pipeline%a*%s*[:=]?%s*disabled$"))
         and "1")
   elseif column == "moe_topk" then
     product = lower:match("^(%d+)%s*routed") or lower:match("^top%-?(%d+)%s*routed")  -- ("8 routed + 1 shared")
@@ -447,7 +452,13 @@ function M.count_cell(column, cell)
       or lower:match("^(%d+)%s+experts?%s+per%s+token$") or lower:match("^top%-?(%d+)%s+routing$")
       or lower:match("^(%d+)%s+routing$")  -- ("Top-8 routing", its name taken off above)
   elseif column == "kv_heads" then
-    product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
+    -- (GQA named before the count, "GQA, 8 KV heads", "GQA (8 groups)", "GQA with 8 KV heads";
+    -- refused before.)
+    for _, gqa in ipairs { "^gqa%s+with%s+(.*)$", "^gqa%s*[,:;]%s*(.*)$", "^gqa%s+(.*)$", "^gqa%s*%(%s*(.-)%s*%)$" } do
+      local rest = lower:match(gqa)
+      if rest and rest:match("^%d") then lower = rest break end
+    end
+    product = lower:match("^(%d+)$") or lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
   end
   if product then text = product end
@@ -2472,7 +2483,17 @@ function M.parse_zero(cell)
     return nil
   end
   -- (MiCS ruled out says nothing of the stage: "ZeRO-3 (MiCS not used)"; helper-159.)
-  if mics_at and not mics then t = t:sub(1, mics_at - 1) .. t:sub(mics_to + 1) end
+  -- (With the words that rule it out: "(MiCS not used)" left "( not used)", which reads as the
+  -- stage ruled out.)
+  if mics_at and not mics then
+    local before, after = t:sub(1, mics_at - 1), t:sub(mics_to + 1)
+    for _, b in ipairs { "%f[%a]not?%s*$", "%f[%a]without%s*$", "w/o%s*$" } do before = before:gsub(b, "") end
+    for _, a in ipairs { "^,?%s+was%s+not%s+used", "^%s+is%s+not%s+used", "^%s+not%s+used", "^%s+unused", "^%s*[:=]?%s*off%f[%A]",
+      "^%s*[:=]?%s*disabled", "^%s*[:=]?%s*false%f[%A]", "^%s+not%s+enabled" } do
+      after = after:gsub(a, "")
+    end
+    t = before .. after
+  end
   -- An offload switched off says nothing of the sharding ("No offload (ZeRO-3)").
   t = t:gsub("%f[%a]no%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]no%s+offload", "")
     :gsub("%f[%a]without%s+cpu[%s%-_]*offload", ""):gsub("%f[%a]without%s+offload", "")
@@ -2705,9 +2726,14 @@ function M.parse_zero(cell)
     local from, to = t:find(pattern)
     if not from then return false end
     local before, after = t:sub(1, from - 1), t:sub(to + 1)
-    if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("w/o%s*$") then return true end
-    for _, word in ipairs { "off", "disabled", "false", "none", "no", "n", "0", "\226\156\151", "\226\156\152" } do
-      local w = word:gsub("%p", "%%%0")
+    -- (Also "not ZeRO-3", "ZeRO-3 not used", "ZeRO-3 (unused)": read as ZeRO 3 before.)
+    if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]not%s*$") or before:find("%f[%a]without%s*$")
+      or before:find("w/o%s*$") then
+      return true
+    end
+    for _, word in ipairs { "off", "disabled", "false", "none", "no", "n", "0", "\226\156\151", "\226\156\152", "not used",
+      "unused", "was not used", "is not used", "not enabled" } do
+      local w = word:gsub("%p", "%%%0"):gsub(" ", "%%s+")
       if after:find("^%s*[:=]?%s*%(?%s*" .. w .. "%s*%)?%s*$") or after:find("^%s*[:=]?%s*%(?%s*" .. w .. "%s*%)?%s*[;,]") then
         return true
       end

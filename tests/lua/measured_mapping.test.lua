@@ -4044,3 +4044,29 @@ for _, cell in ipairs { "8-bit automatic mixed precision", "automatic mixed prec
 end
 t.eq(measured.parse_precision("automatic mixed-precision"), "bf16")
 t.eq(measured.count_cell("global_batch_seqs", "bs=8 (MBS)"), "bs=8 (MBS)")
+-- A sharding named and ruled out with nothing else in the cell (read as the stage it rules out
+-- before: "ZeRO-3 not used" was ZeRO 3): no sharding, as "ZeRO-3 disabled" was; FSDP ruled out
+-- is the stack's default sharding, as "FSDP off" was.
+for _, cell in ipairs { "ZeRO-3 not used", "ZeRO-3: not used", "not ZeRO-3", "ZeRO-3 (unused)", "ZeRO-3 was not used",
+    "ZeRO-2 not enabled", "ZeRO not used", "ZeRO-3 not used (DDP)" } do
+  t.eq(measured.parse_zero(cell), 0, cell)
+end
+t.eq(measured.parse_zero("FSDP not used"), false); t.eq(measured.parse_zero("not FSDP"), false)
+t.eq(measured.parse_zero("FSDP (not HSDP)"), 3, "another sharding ruled out")
+t.eq(measured.parse_zero("ZeRO-1 (not ZeRO-3)"), 1); t.eq(measured.parse_zero("ZeRO-3 not used; distributed optimizer"), 1)
+-- The virtual pipeline named and switched off is one chunk a stage; GQA named before its count.
+for _, cell in ipairs { "no VPP", "VPP off", "VPP: none", "disabled", "no virtual pipeline", "virtual pipeline: disabled" } do
+  t.eq(measured.count_cell("vpp_interleave", cell), "1", cell)
+end
+t.eq(measured.count_cell("vpp_interleave", "no VPP (4 chunks)"), "no VPP (4 chunks)", "a count beside it")
+for _, cell in ipairs { "GQA, 8 KV heads", "GQA (8 groups)", "GQA with 8 KV heads", "GQA (8)", "GQA, 8 query groups" } do
+  t.eq(measured.count_cell("kv_heads", cell), "8", cell)
+end
+t.eq(measured.count_cell("kv_heads", "GQA (8 KV heads, 64 query heads)") == "8", false, "two counts")
+for _, cell in ipairs { "ZeRO-3 (no MiCS)", "ZeRO-3, MiCS off", "ZeRO-3 without MiCS", "ZeRO-3 (MiCS: disabled)" } do
+  t.eq(measured.parse_zero(cell), 3, cell)
+end
+for _, cell in ipairs { "5 VP stages", "5 chunks per pipeline rank" } do
+  t.eq(measured.count_cell("vpp_interleave", cell), "5", cell)
+end
+t.eq(measured.count_cell("vpp_interleave", "40 VP stages in total"), "40 VP stages in total", "the whole pipeline's")
