@@ -456,9 +456,11 @@ function M.count_cell(column, cell)
     -- refused before.)
     for _, gqa in ipairs { "^gqa%s+with%s+(.*)$", "^gqa%s*[,:;]%s*(.*)$", "^gqa%s+(.*)$", "^gqa%s*%(%s*(.-)%s*%)$" } do
       local rest = lower:match(gqa)
-      if rest and rest:match("^%d") then lower = rest break end
+      -- (With what it counts: a bare number beside GQA, "GQA (4)", may count the query heads of
+      -- a group; helper-179.)
+      if rest and rest:match("^%d") and not rest:match("^%d+$") then lower = rest break end
     end
-    product = lower:match("^(%d+)$") or lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
+    product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
   end
   if product then text = product end
@@ -2518,14 +2520,19 @@ function M.parse_zero(cell)
       "in%s+place%s+of%s+" } do
       ruled = ruled:gsub("%f[%a]" .. before .. x, " ")
     end
+    -- (Also in a parenthesis or after a colon, "ZeRO-3 (not used); distributed optimizer",
+    -- "ZeRO-3: unused, HSDP"; helper-179: read as none.)
     for _, after in ipairs { "%s+not%s+used", ",?%s+was%s+not%s+used", "%s+is%s+not%s+used", ":?%s+disabled", "%s+unused",
-      "%s*[:=]?%s*off%f[%A]", "%s+not%s+enabled", "%s+was%s+slower" } do
+      "%s*[:=]?%s*off%f[^%w%-]", "%s+not%s+enabled", "%s+was%s+slower", "%s*%(%s*not%s+used%s*%)", "%s*%(%s*unused%s*%)",
+      "%s*%(%s*not%s+enabled%s*%)", "%s*%(%s*disabled%s*%)", "%s*%(%s*off%s*%)", "%s*:%s*not%s+used", "%s*:%s*unused",
+      "%s*:%s*not%s+enabled" } do
       ruled = ruled:gsub("%f[%a]" .. x .. after, " ")
     end
   end
+  -- (A rest that is not understood is not read as the sharding ruled out: "ZeRO-Offload (not
+  -- FSDP)" is ZeRO-Offload's, refused; helper-179.)
   if ruled ~= t and ruled:find("%a%a") then
-    local z, shard, hybrid, unstaged = M.parse_zero(ruled)
-    if z ~= nil then return z, shard, hybrid, unstaged end
+    return M.parse_zero(ruled)
   end
 
   -- Hugging Face Accelerate's FSDP strategy by its number ("--fsdp_sharding_strategy 1"):
@@ -2728,7 +2735,7 @@ function M.parse_zero(cell)
     local before, after = t:sub(1, from - 1), t:sub(to + 1)
     -- (Also "not ZeRO-3", "ZeRO-3 not used", "ZeRO-3 (unused)": read as ZeRO 3 before.)
     if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]not%s*$") or before:find("%f[%a]without%s*$")
-      or before:find("w/o%s*$") then
+      or before:find("w/o%s*$") or before:find("%f[%a]not?%s+deepspeed%s*$") then
       return true
     end
     for _, word in ipairs { "off", "disabled", "false", "none", "no", "n", "0", "\226\156\151", "\226\156\152", "not used",
@@ -2748,7 +2755,8 @@ function M.parse_zero(cell)
   -- is FSDP.)
   local stages = select(2, t:gsub("zero[%s_%-]*%d", ""))
   if (not fsdp_named or fsdp_is_off) and stages <= 1 then
-    for _, name in ipairs { "distributed[%s_%-]?optimizer", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]" } do
+    for _, name in ipairs { "distributed[%s_%-]?optimizer", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]",
+      "zero[%s_%-]*stage[%s_%-:=]*%d%f[%D]" } do
       if named_off(name) then return 0, nil, false end
     end
   end

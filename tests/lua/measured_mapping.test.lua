@@ -4059,10 +4059,14 @@ for _, cell in ipairs { "no VPP", "VPP off", "VPP: none", "disabled", "no virtua
   t.eq(measured.count_cell("vpp_interleave", cell), "1", cell)
 end
 t.eq(measured.count_cell("vpp_interleave", "no VPP (4 chunks)"), "no VPP (4 chunks)", "a count beside it")
-for _, cell in ipairs { "GQA, 8 KV heads", "GQA (8 groups)", "GQA with 8 KV heads", "GQA (8)", "GQA, 8 query groups" } do
+for _, cell in ipairs { "GQA, 8 KV heads", "GQA (8 groups)", "GQA with 8 KV heads", "GQA, 8 query groups", "GQA 8" } do
   t.eq(measured.count_cell("kv_heads", cell), "8", cell)
 end
-t.eq(measured.count_cell("kv_heads", "GQA (8 KV heads, 64 query heads)") == "8", false, "two counts")
+-- (Not two counts, nor a bare number in a parenthesis or after a comma, which may count a group's
+-- query heads; helper-179.)
+for _, cell in ipairs { "GQA (8 KV heads, 64 query heads)", "GQA (4)", "GQA, 32", "GQA 8 groups of 8 heads" } do
+  t.eq(measured.count_cell("kv_heads", cell), cell, cell)
+end
 for _, cell in ipairs { "ZeRO-3 (no MiCS)", "ZeRO-3, MiCS off", "ZeRO-3 without MiCS", "ZeRO-3 (MiCS: disabled)" } do
   t.eq(measured.parse_zero(cell), 3, cell)
 end
@@ -4070,3 +4074,17 @@ for _, cell in ipairs { "5 VP stages", "5 chunks per pipeline rank" } do
   t.eq(measured.count_cell("vpp_interleave", cell), "5", cell)
 end
 t.eq(measured.count_cell("vpp_interleave", "40 VP stages in total"), "40 VP stages in total", "the whole pipeline's")
+-- helper-179's review: a sharding ruled out in a parenthesis or after a colon, beside the one the
+-- run used, is the other's; one ruled out beside a sharding dml does not model is refused; ZeRO's
+-- stage in words ruled out is none.
+for cell, want in pairs { ["ZeRO-3: not used, HSDP"] = 3, ["FSDP (not used), HYBRID_SHARD"] = 3,
+    ["ZeRO-3 (not used), SHARD_GRAD_OP"] = 2, ["ZeRO-3 (unused), Megatron distributed optimizer"] = 1,
+    ["ZeRO-3: not enabled; distributed optimizer"] = 1, ["FSDP (not used); distributed optimizer"] = 1,
+    ["ZeRO-3 (not used); ZeRO-1"] = 1, ["ZeRO stage 3 not used"] = 0, ["not ZeRO stage 3"] = 0,
+    ["not ZeRO stage three"] = 0, ["Not DeepSpeed ZeRO-3"] = 0 } do
+  t.eq(measured.parse_zero(cell), want, cell)
+end
+t.eq(select(3, measured.parse_zero("ZeRO-3: not used, HSDP")), true, "hybrid")
+for _, cell in ipairs { "ZeRO-Offload (not FSDP)", "ZeRO-Infinity, not FSDP", "SageMaker sharded data parallelism (not FSDP)" } do
+  t.eq(measured.parse_zero(cell), nil, cell)
+end
