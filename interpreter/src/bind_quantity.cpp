@@ -337,45 +337,30 @@ Quantity check_quantity(lua_State* L, int idx, Dimension want, std::string_view 
   const std::string prefix = field.empty() ? std::string() : fmt::format("{}: ", field);
   switch (lua_type(L, idx)) {
     case LUA_TSTRING: {
+      const std::string_view text = to_view(L, idx);
       Quantity q;
+      UnitSpelling spelling;
       try {
-        q = parse_quantity(to_view(L, idx), want);
+        q = parse_quantity(text, want, spelling);
       } catch (const UnitError& e) {
         throw UnitError(prefix + e.what());
       }
       // A size in bits ("80 Gb" of memory: 10 GB) is almost always a slip for bytes (helper-162:
       // a believable plan on an eighth of the memory): a field's size is written in bytes. (dml.q
       // and arithmetic still read bits.)
-      if (want == kBytes) {
-        constexpr std::string_view kBlank = " \t\n\r\f\v";  // (the parser's separators)
-        std::size_t length = 0;
-        const char* raw = lua_tolstring(L, idx, &length);
-        const std::string_view text(raw, length);
-        const std::size_t start = text.find_first_not_of(kBlank);
-        const std::size_t number_end =
-            start == std::string_view::npos ? start : text.find_first_of(kBlank, start);
-        std::string_view unit =
-            number_end == std::string_view::npos ? std::string_view() : text.substr(number_end);
-        unit.remove_prefix(std::min(unit.size(), unit.find_first_not_of(kBlank)));
-        unit = unit.substr(0, unit.find_first_of(kBlank));
-        std::string_view prefix_part = unit;
-        for (const std::string_view bit : {"bits", "bit", "b"}) {
-          if (prefix_part.ends_with(bit)) {
-            prefix_part.remove_suffix(bit.size());
-            break;
-          }
-        }
-        if (!unit.empty() && prefix_part.size() < unit.size()) {
-          // (Binary prefixes are capitals: "KiB", though kilo is "k".)
-          const std::string binary =
-              prefix_part == "k" ? std::string("Ki") : std::string(prefix_part) + "i";
-          const std::string hint = prefix_part.empty()
-                                       ? std::string("\"B\"")
-                                       : fmt::format("\"{}B\" or \"{}B\"", prefix_part, binary);
-          throw UnitError(fmt::format(
-              "{}expected {}, got {} ({} counts bits; a size is written in bytes, {})", prefix,
-              dimension_expectation(want), quoted_excerpt(text), quoted_excerpt(unit), hint));
-        }
+      if (want == kBytes && spelling.bits) {
+        // (Bits take the decimal prefixes only; the binary ones are capitals: "KiB", though kilo
+        // is "k".)
+        const std::string hint =
+            spelling.prefix.empty()
+                ? std::string("\"B\"")
+                : fmt::format("\"{}B\" or \"{}B\"", spelling.prefix,
+                              spelling.prefix == "k" ? std::string("Ki")
+                                                     : fmt::format("{}i", spelling.prefix));
+        throw UnitError(
+            fmt::format("{}expected {}, got {} ({} counts bits; a size is written in bytes, {})",
+                        prefix, dimension_expectation(want), quoted_excerpt(text),
+                        quoted_excerpt(spelling.unit), hint));
       }
       return q;
     }

@@ -50,6 +50,7 @@ struct DataUnit {
   Scale scale;  // in base units: a bit is 1/8 B
   Dimension dim;
   bool binary_prefixes = false;  // may take Ki Mi Gi ...
+  bool bit = false;              // the bit, b
 };
 
 // Decimal and binary prefixes are separate entries, never derived from each other.
@@ -70,7 +71,7 @@ const x3::symbols<Prefix>& prefixes() {
 const x3::symbols<DataUnit>& data_units() {
   static const x3::symbols<DataUnit> table = [] {
     x3::symbols<DataUnit> t;
-    t.add("B", {{0, 1.0}, kBytes, true})("b", {{0, 0.125}, kBytes, false})(
+    t.add("B", {{0, 1.0}, kBytes, true})("b", {{0, 0.125}, kBytes, false, true})(
         "FLOP", {{0, 1.0}, kFlop, false});
     t.add("Hz", {{0, 1.0}, kFrequency, false});
     return t;
@@ -199,6 +200,8 @@ struct UnitOutcome {
   std::optional<Quantity> unit{};  // one of that unit
   std::string reason{};            // when unit is empty: `unknown unit "gb/s"`, ...
   Scale scale{};                   // the unit's size, for reading a number in it exactly
+  std::string_view prefix{};       // the prefix's symbol, if any
+  bool bits = false;               // a data unit in bits
 };
 
 // The spellings of a unit dml reads that `token` (an unknown unit) most likely means: a rate
@@ -318,7 +321,10 @@ UnitOutcome read_unit(std::string_view token, bool hints = true) {
     const Dimension dim = rate ? data.dim / kTime : data.dim;
     const Scale scale{prefix.scale.exp10 + data.scale.exp10,
                       prefix.scale.factor * data.scale.factor};
-    return {.unit = Quantity{scale.value(), dim}, .scale = scale};
+    return {.unit = Quantity{scale.value(), dim},
+            .scale = scale,
+            .prefix = prefix.symbol,
+            .bits = data.bit};
   }
   std::string reason = fmt::format("unknown unit {}", quoted_excerpt(token));
   if (token == "tokens" || token == "token") {
@@ -366,6 +372,7 @@ std::pair<std::string_view, std::string_view> split_first(std::string_view s) {
 struct Outcome {
   std::optional<Quantity> quantity;
   std::string reason;
+  UnitSpelling spelling{};
 };
 
 // No quantity is longer than this; a longer text is refused before it is read.
@@ -417,7 +424,7 @@ Outcome read_quantity(std::string_view text) {
   if (!shifted) return {std::nullopt, "the value is out of range"};
   const double v = *shifted * unit.scale.factor / unit.scale.divisor;
   if (!std::isfinite(v)) return {std::nullopt, "the value is out of range"};
-  return {Quantity{v, unit.unit->dim}, {}};
+  return {Quantity{v, unit.unit->dim}, {}, {unit_token, unit.prefix, unit.bits}};
 }
 
 std::string failure(std::string_view expectation, std::string_view text, std::string_view reason) {
@@ -434,6 +441,11 @@ Quantity parse_quantity(std::string_view text) {
 }
 
 Quantity parse_quantity(std::string_view text, Dimension expected) {
+  UnitSpelling spelling;
+  return parse_quantity(text, expected, spelling);
+}
+
+Quantity parse_quantity(std::string_view text, Dimension expected, UnitSpelling& spelling) {
   Outcome r = read_quantity(text);
   if (!r.quantity) throw UnitError(failure(dimension_expectation(expected), text, r.reason));
   if (r.quantity->dim != expected) {
@@ -441,6 +453,7 @@ Quantity parse_quantity(std::string_view text, Dimension expected) {
     throw UnitError(failure(dimension_expectation(expected), text,
                             r.quantity->dim == kDimensionless ? "no unit: write it with one" : ""));
   }
+  spelling = r.spelling;
   return *r.quantity;
 }
 

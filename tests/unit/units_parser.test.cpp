@@ -293,6 +293,32 @@ TEST_CASE("units_parser: a field's dimension is checked with its example", "[uni
   check_unit_error([&] { (void)dml::parse_quantity(row.text, row.want); }, row.message);
 }
 
+TEST_CASE("units_parser: how a unit was written is reported", "[units_parser]") {
+  struct Row {
+    const char* text;
+    Dimension want;
+    std::string_view unit;
+    std::string_view prefix;
+    bool bits;
+  };
+  const auto row = GENERATE(values<Row>({
+      {"80 Gb", dml::kBytes, "Gb", "G", true},
+      {" 1\tkb ", dml::kBytes, "kb", "k", true},
+      {"8 b", dml::kBytes, "b", "", true},
+      {"80 GiB", dml::kBytes, "GiB", "Gi", false},
+      {"80 GB", dml::kBytes, "GB", "G", false},
+      {"400 Gb/s", dml::kBandwidth, "Gb/s", "G", true},
+      {"1.5 us", dml::kTime, "us", "", false},
+      {"0.5", dml::kDimensionless, "", "", false},
+  }));
+  CAPTURE(row.text);
+  dml::UnitSpelling spelling;
+  (void)dml::parse_quantity(row.text, row.want, spelling);
+  CHECK(spelling.unit == row.unit);
+  CHECK(spelling.prefix == row.prefix);
+  CHECK(spelling.bits == row.bits);
+}
+
 TEST_CASE("units_parser: a unit alone is one of that unit", "[units_parser]") {
   const auto row = GENERATE(values<Valid>({
       {"GiB/s", 1073741824.0, dml::kBandwidth},

@@ -50,6 +50,18 @@ namespace dml {
 // not a quantity at all, the same with the reason in parentheses.
 [[nodiscard]] Quantity parse_quantity(std::string_view text, Dimension expected);
 
+// How a quantity's unit was written, for messages about the spelling: "80 Gb" has the unit
+// "Gb", the prefix "G" and counts bits.
+struct UnitSpelling {
+  std::string_view unit;    // the unit as written (a view into the text); empty for a bare number
+  std::string_view prefix;  // its prefix's symbol ("G", "Ki"); empty for none
+  bool bits = false;        // its data unit is the bit ("b"), not the byte
+};
+
+// As above, and how the unit was written.
+[[nodiscard]] Quantity parse_quantity(std::string_view text, Dimension expected,
+                                      UnitSpelling& spelling);
+
 // One unit alone, for conversions: the quantity of one such unit
 // ("GiB/s" -> {2^30, kBandwidth}, "ms" -> {1e-3, kTime}). Surrounding spaces
 // are ignored. Anything else: UnitError `expected a unit like "GiB/s", got "gb/s"`.
