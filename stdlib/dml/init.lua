@@ -137,7 +137,7 @@ def("table", "dml.table(rows [, { columns = {...}, title = \"...\" }]): a table 
   output.table)
 def("save", "dml.save(value, path): write a dml.table, a list of rows or a record to a .csv, .tsv or .json file, atomically.",
   output.save)
-def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y = {...} } }, ... }: draw a line plot (.png, .svg, .pdf).",
+def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y = {...} } }, title = ..., x_label = ..., y_label = ..., x_log = false, y_log = false }: draw a line plot (.png, .svg, .pdf); or from a table, dml.plot{ path = ..., table = t, x = \"column\", y = \"column\", by = \"column\" } (one series per value of by). Guide: docs/output.md.",
   output.plot)
 
 -- Analysis: optimize, evaluate, sweep and the limits of a setting (dml.analysis, loaded above).
@@ -430,7 +430,7 @@ def("paper", "dml.paper: the published settings of papers, each module loaded wh
   .. " (require \"dml.paper.erdil2024\").", papers)
 
 -- Calibration (dml.calibrate, loaded when first called: it uses dml's own constructors).
-def("calibrate", "dml.calibrate{ measured = \"runs.tsv\", preset = { gpu = \"h100_sxm\", stack = \"megatron_core\" }, fit = { \"gemm\", ... }, rows = { column = \"text\" }, check = {...}, bounds = { name = { lower, upper } }, write = \"mycal.lua\" }: fit a GPU preset's efficiencies and a stack's values to measured runs (the measured-runs TSV); returns the fit row by row (print it), held-out rows checked, values at a bound flagged; `write` saves the calibrated presets as a library for require. Guide: docs/calibration.md.",
+def("calibrate", "dml.calibrate{ measured = \"runs.tsv\", preset = { gpu = \"h100_sxm\", stack = \"megatron_core\" }, fit = { \"gemm\", ... }, rows = { column = \"text\" }, check = {...}, bounds = { name = { lower, upper } }, max_evaluations = 3000, write = \"mycal.lua\" }: fit a GPU preset's efficiencies and a stack's values to measured runs (the measured-runs TSV); returns the fit row by row (print it), held-out rows checked, values at a bound flagged; `write` saves the calibrated presets as a library for require. Guide: docs/calibration.md.",
   function(args) return require("dml.calibrate").calibrate(args) end)
 def("calibration_parameters", "dml.calibration_parameters(): the values dml.calibrate fits, in order: { name, of = \"gpu\" | \"stack\", lower, upper, unit, default (fitted when `fit` is not given), why (where the bounds come from) }.",
   function()
