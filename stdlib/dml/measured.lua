@@ -948,6 +948,8 @@ local function switched_off(text, from, to)
     -- helper-145.)
     for _, lead in ipairs { "^%s+is%s+", "^%s+was%s+", "^%s+set%s+to%s+", "^%s+and%s+[%w_%-]+%s+" } do
       if after:find(lead .. word .. "%s*$") or after:find(lead .. word .. "%s*[%.,;%)]") then return true end
+      -- ("X is disabled by default in this release"; helper-180: read as on.)
+      if after:find(lead .. word .. "%s+by%s+default%f[%A]") then return true end
     end
   end
   -- ("X unavailable", "X unset (default: False)", "X defaults to False".)
@@ -962,10 +964,42 @@ local function switched_off(text, from, to)
   -- holds them, are not "compile: none".)
   return after:find("^%s*[:=]%s*%(?%s*none%f[%A]") ~= nil or after:find("^%s*%(%s*none%f[%A]") ~= nil
     or after:find("^%s*[:=]%s*no%f[%A]") ~= nil or after:find("^%s*[:=]%s*0%f[^%d.]") ~= nil
-    or after:find("^%s*[:=]?%s*%(?%s*not%f[%A]") ~= nil or after:find("^%s*was%s+not%f[%A]") ~= nil
+    -- (Not "X was not the bottleneck", "X (not a factor)": helper-180, TP overlap read as off.)
+    or (after:find("^%s*[:=]?%s*%(?%s*not%f[%A]") ~= nil or after:find("^%s*was%s+not%f[%A]") ~= nil)
+      and not after:find("^%s*[:=]?%s*%(?%s*w?a?s?%s*not%s+the%f[%A]") and not after:find("^%s*[:=]?%s*%(?%s*w?a?s?%s*not%s+an?%f[%A]")
     or after:find("^%s*[:=]%s*n/?a%f[%A]") ~= nil or after:find("^%s*[:=]%s*[%-/]") ~= nil
 end
 
+
+-- Whether the sentence around text[from..to] (between ". ", ";" and line ends) says what is
+-- named there was not used: a "not", "n't", "never", "without", "neither" or "nor" anywhere in
+-- it, outside a parenthesis that does not hold the name, for the readers of a setting switched
+-- on (helper-180: "We did not try A2A_OVERLAP=1", "DeepEP is not available on H100 in this
+-- release", "A2A overlap (overlap_moe_expert_parallel_comm) not enabled in this recipe", "The
+-- DualPipe pipeline schedule is not covered here": each read as on). Not a hedge on what the
+-- source says ("version not stated").
+local negation_words = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
+  "%f[%a]nor%f[%A]" }
+local function sentence_negated(text, from, to)
+  local start, stop = 1, #text
+  local at = 1
+  while true do
+    local a, b = text:find("[;\n]", at)
+    local c, d = text:find("[%.!?]%s", at)
+    local e = (a and (not c or a <= c)) and b or d
+    if not e then break end
+    if e < from then start = e + 1 elseif e > to then stop = e break end
+    at = e + 1
+  end
+  local sentence = text:sub(start, from - 1) .. "\0" .. text:sub(to + 1, stop)
+  sentence = sentence:gsub("%b()", function(p) if not p:find("\0", 1, true) then return " " end end)
+  sentence = sentence:gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
+    :gsub("%f[%a]not%s+reported", ""):gsub("%f[%a]not%s+known", "")
+  for _, w in ipairs(negation_words) do
+    if sentence:find(w) then return true end
+  end
+  return false
+end
 
 --- pcie_card(text): the lower-cased GPU cell names a PCIe card: PCIe named, and not an SXM part,
 --- PCIe ruled out ("(not PCIe)") or the host link ("PCIe Gen5 host interface", "PCIe Gen5 x16
@@ -2010,7 +2044,7 @@ function M.schedule(row)
         local alone = not (clause:gsub(n[1], "", 1)):find("%a")
         local used = before:find("%f[%a]with%s+$") or before:find("%f[%a]us[ei][sd]?%s+$") or before:find("%f[%a]using%s+$")
         local about = not n.clause or i == 2 or clause:find("schedul") or clause:find("pipelin") or alone or used
-        local off = switched_off(text, from, to) or n.generic and (clause:find("%f[%a]off%f[%A]")
+        local off = switched_off(text, from, to) or sentence_negated(text, from, to) or n.generic and (clause:find("%f[%a]off%f[%A]")
           or clause:find("disabled") or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]"))
         if about and not off then
           if n.variant then variant_named = true end
@@ -2078,12 +2112,25 @@ end
 -- or precision cell, or "torch.compile" in its notes, each not switched off ("no torch.compile",
 -- "without compile", "not compiled", "compile: off") nor a "pre-compile"; notes that say "eager"
 -- count for nothing.
+-- A parenthesis in a framework cell that speaks of another framework or a later version:
+-- "(DeepSpeed evaluated separately)", "(ZeRO-1 via distributed optimizer, as in DeepSpeed)",
+-- "(torch.compile support added later)" (helper-180: each chose its stack).
+local function remark_elsewhere(p)
+  for _, w in ipairs { "separately", "%f[%a]later%f[%A]", "%f[%a]as%s+in%f[%A]", "%f[%a]unlike%f[%A]", "%f[%a]planned%f[%A]",
+    "%f[%a]future%f[%A]", "%f[%a]tried%f[%A]" } do
+    if p:find(w) then return true end
+  end
+  return false
+end
+
 local function compiled(row)
   local function says(text, pattern)
     local from, to = text:find(pattern)
     return from ~= nil and not switched_off(text, from, to) and not text:sub(1, from - 1):find("pre%-$")
+      and not sentence_negated(text, from, to)
   end
   local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
+    :gsub("%b()", function(p) if remark_elsewhere(p) then return " " end end)
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
@@ -2162,7 +2209,7 @@ function M.stack_for(row)
     end
     return false
   end
-  f = f:gsub("%b()", function(p) if compares(p) then return " " end end)
+  f = f:gsub("%b()", function(p) if compares(p) or remark_elsewhere(p) then return " " end end)
   local kept, parts = {}, 0
   for part in f:gmatch("[^;,]+") do
     parts = parts + 1
@@ -2190,7 +2237,8 @@ function M.stack_for(row)
       if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s+async%s*[;,%.]") end
       if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s+async%s*$") end
       local vanilla_at = text:find("vanilla[%s%-_]*tp")
-      if async_at and not switched_off(text, async_at, async_to) and not (vanilla_at and vanilla_at < async_at) then
+      if async_at and not switched_off(text, async_at, async_to) and not sentence_negated(text, async_at, async_to)
+        and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
       end
     end
@@ -2247,7 +2295,7 @@ function M.stack_for(row)
     local flags = f .. " " .. (row.notes or ""):lower()
     local function flag(name)
       local from, to = flags:find("%-*use[%-_]" .. name .. "[%-_]models")
-      return from ~= nil and not switched_off(flags, from, to)
+      return from ~= nil and not switched_off(flags, from, to) and not sentence_negated(flags, from, to)
     end
     if flag("mcore") and not flag("legacy") then
       return "megatron_core", fmt("stack megatron_core for %q (--use-mcore-models: Megatron-Core's models)", row.framework)
@@ -2381,6 +2429,7 @@ function M.ep_overlap(row)
       local off_in_clause = clause:find("%f[%a]off%s*$") or clause:find("%f[%a]disabled%s*$")
         or clause:find("%f[%a]false%s*$")
       return not switched_off(t, from, to) and not t:sub(from, to):find("%f[%a]not%f[%A]") and not off_in_clause
+        and not sentence_negated(t, from, to)
     end
   end
   return false
@@ -2428,6 +2477,7 @@ function M.token_dispatch(row)
           or before:find("%f[%a]vs%.?%s+the%s+$")
         if not compared_only then
           local off = switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
+            or sentence_negated(text, from, to)
           if not off then return true end
           break  -- (this name switched off: the next name)
         end
@@ -4894,9 +4944,67 @@ end
 --- The columns that hold a count: a cell in them is a whole number or empty.
 local request
 
+-- A sentence of a note that speaks of another run than the row's, of what was not tried, or of
+-- what came before or after it (helper-180's metamorphic round: "The DeepSeek-V3 row uses EP
+-- overlap.", "We did not try A2A_OVERLAP=1.", "DeepEP results are in a separate table.", "The
+-- --use-legacy-models flag was removed in a later release.", "Compared with the GPipe pipeline
+-- schedule, ...", "FlashAttention-2 was released after these runs.": each switched the setting it
+-- names on for the row). Words about where the row's own figures come from ("Section 3.1.2: ...
+-- with Flash Attention", "the paper names ...") and a setting not supported ("TP_COMM_OVERLAP=False
+-- (\"TP overlap not supported yet\")") are the row's own.
+local elsewhere_words = {
+  "%f[%a]unlike%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]comparison%f[%A]", "^%s*see%f[%A]", "separate%s+table",
+  "%f[%a]are%s+in%s+table", "%f[%a]is%s+in%s+table", "follow%-?up", "in%s+the%s+appendix", "in%s+appendix",
+  "%f[%a]earlier%s+version", "%f[%a]later%s+version", "%f[%a]later%s+release", "%f[%a]later%s+runs?%f[%A]",
+  "%f[%a]later%s+container", "%f[%a]added%s+later", "%f[%a]the%s+later%f[%A]", "%f[%a]a%s+later%f[%A]",
+  "%f[%a]future%s+work", "%f[%a]left%s+for%s+future", "%f[%a]planned%f[%A]", "%f[%a]tried%f[%A]", "%f[%a]not%s+try",
+  "%f[%a]evaluated%s+in%f[%A]", "%f[%a]evaluated%s+separately", "released%s+after", "introduced%s+after",
+  "%f[%a]was%s+removed", "%f[%a]were%s+removed", "estimated%s+as%s+in", "other%s+rows", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+uses?%f[%A]",
+  "%f[%a]the%s+[%w%.%-]+%s+rows?%s+was%s+run", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+were%s+run", "%f[%a]deprecated%f[%A]",
+  "%f[%a]default%s+since%f[%A]", "%f[%a]for%s+the%s+[%w%.%-]+%s+runs?%f[%A]", "%f[%a]for%s+the%s+[%w%.%-]+%s+rows?%f[%A]",
+}
+local function speaks_elsewhere(piece)
+  local low = piece:lower()
+  for _, w in ipairs(elsewhere_words) do
+    if low:find(w) then return true end
+  end
+  return false
+end
+
+--- own_text(text): a free-text cell (notes, inferred fields) without its sentences (or clauses
+--- between semicolons) that speak of another run, of a setting tried or planned, or of an
+--- earlier or later version; nil or "" as given.
+function M.own_text(text)
+  if text == nil or text == "" then return text end
+  text = text:sub(1, 16384)
+  local parts, at = {}, 1
+  while at <= #text do
+    local a, b = text:find("[;\n]", at)
+    local c, d = text:find("[%.!?]%s", at)
+    local stop = #text
+    if a and (not c or a <= c) then stop = b elseif c then stop = d end
+    local piece = text:sub(at, stop)
+    if not speaks_elsewhere(piece) then parts[#parts + 1] = piece end
+    at = stop + 1
+  end
+  return table.concat(parts)
+end
+
+-- The row as the readers of its settings see it: its notes and inferred fields without the
+-- sentences that speak of other runs (M.own_text); where it was read, and its error, kept.
+local function own_row(row)
+  local notes, inferred = M.own_text(row.notes), M.own_text(row.inferred_fields)
+  if notes == row.notes and inferred == row.inferred_fields then return row end
+  local own = {}
+  for k, v in pairs(row) do own[k] = v end
+  own.notes, own.inferred_fields = notes, inferred
+  row_lines[own], row_errors[own], row_readings[own] = row_lines[row], row_errors[row], row_readings[row]
+  return own
+end
+
 function M.request(row, presets)
   local assumed = {}
-  local req, why = request(row, presets, assumed)
+  local req, why = request(own_row(row), presets, assumed)
   if req then return req end
   return nil, why, assumed
 end
@@ -5282,7 +5390,12 @@ request = function(row, presets, assumed)
   -- "predates FlashAttention"), in the notes, the framework or the derived cells, wins.
   local function flash_said(text)
     local named, off = false, false
-    for clause in (text:sub(1, 16384) .. ";"):gmatch("([^;,.]*)[;,.]") do
+    -- (A parenthesis that rules out another version, "FlashAttention-2 (not FA3)", and a hedge on
+    -- what the source states, "FlashAttention version not stated"; helper-180: read as off.)
+    text = text:sub(1, 16384):gsub("%b()", function(p)
+      if p:find("%f[%a]not%f[%A]") and (p:find("%f[%a]fa%-?[23]%f[%W]") or p:find("flash")) then return " " end
+    end):gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
+    for clause in (text .. ";"):gmatch("([^;,.]*)[;,.]") do
       -- (Also "FA2", "FA-2", "FA3"; helper-151: not read.)
       if clause:find("flash[%s%-_]*attn") or clause:find("flash[%s%-_]*attention") or clause:find("%f[%a]fa%-?[23]%f[%W]") then
         named = true

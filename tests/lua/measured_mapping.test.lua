@@ -4088,3 +4088,44 @@ t.eq(select(3, measured.parse_zero("ZeRO-3: not used, HSDP")), true, "hybrid")
 for _, cell in ipairs { "ZeRO-Offload (not FSDP)", "ZeRO-Infinity, not FSDP", "SageMaker sharded data parallelism (not FSDP)" } do
   t.eq(measured.parse_zero(cell), nil, cell)
 end
+-- helper-180's metamorphic round on the notes: a sentence about another run, a setting tried or
+-- planned, or an earlier or later version is not the row's (M.own_text, which request() reads the
+-- notes and inferred fields through); a setting named in a sentence that says it was not used is
+-- not switched on; a framework's remark about another framework or a later version does not choose
+-- the stack.
+for _, s in ipairs { "The DeepSeek-V3 row uses EP overlap.", "We did not try A2A_OVERLAP=1.",
+    "DeepEP results are in a separate table.", "The --use-legacy-models flag was removed in a later release.",
+    "Compared with the GPipe pipeline schedule, 1F1B halves activation memory.", "FlashAttention-2 was released after these runs.",
+    "EP all-to-all overlap is left for future work.", "An earlier version of this table used TP overlap off.",
+    "The zero bubble schedule (ZB-H1) was evaluated in a follow-up.", "torch.compile was tried but not used.",
+    "Megatron-LM legacy models (--use-legacy-models) are deprecated.", "torch.compile is disabled for the 405B run." } do
+  t.eq(measured.own_text("GA=64. " .. s), "GA=64. ", s)
+end
+for _, s in ipairs { "Section 3.1.2: decoder-only GPT with RoPE and Flash Attention, sequence length 2048.",
+    "TP_COMM_OVERLAP=False (\"TP overlap not supported yet\" with FP4);", "A2A_OVERLAP=1; DeepEP dispatcher used.",
+    "the paper names only ZeRO" } do
+  t.eq(measured.own_text(s), s, s)
+end
+for notes, want in pairs { ["We did not pass A2A_OVERLAP=1 here."] = false, ["A2A overlap (overlap_moe_expert_parallel_comm) not enabled in this recipe."] = false,
+    ["EP overlap is disabled by default in this release."] = false, ["EP A2A overlap requires VPP, which this run does not use."] = false,
+    ["A2A_OVERLAP=1 (not the default)."] = true, ["EP overlap on; we did not tune it."] = true } do
+  t.eq(measured.ep_overlap { notes = notes }, want, notes)
+end
+t.eq(measured.token_dispatch { notes = "DeepEP is not available on H100 in this release." }, false)
+t.eq(measured.token_dispatch { notes = "DeepEP dispatcher used. TP overlap not tuned." }, true)
+t.eq(measured.schedule { notes = "The DualPipe pipeline schedule is not covered here." }, nil)
+t.eq(measured.tp_overlap_off { notes = "TP comm overlap was not the bottleneck at this scale." }, false)
+t.eq(measured.tp_overlap_off { notes = "TP comm overlap was not used." }, true)
+t.eq(stack { framework = "Megatron-LM", source = "a 2023 blog", notes = "We did not pass --use-mcore-models." }, "megatron_2022")
+t.eq(stack { framework = "Megatron-LM", source = "a 2023 blog", notes = "--use-mcore-models" }, "megatron_core")
+t.eq(stack { framework = "torchtitan", notes = "Async TP requires torch.compile, so it was not used." }, "torchtitan")
+t.eq(stack { framework = "torchtitan (torch.compile support added later)" }, "torchtitan")
+t.eq(stack { framework = "torchtitan (torch.compile)" }, "torchtitan_compile")
+t.eq(stack { framework = "fms-fsdp (PyTorch FSDP, torch.compile) (DeepSpeed evaluated separately)" }, "torchtitan_compile")
+do
+  local base = row("MBridge-25.11-Qwen3_235B_a22B-256")
+  local said = copy(base, { notes = (base.notes or "") .. " The DeepSeek-V3 row uses EP overlap. DeepEP results are in a separate table." })
+  t.eq(measured.predict(said).predicted_s, measured.predict(base).predicted_s, "sentences about other rows")
+  local used = copy(base, { notes = (base.notes or "") .. " A2A_OVERLAP=1." })
+  t.eq(measured.predict(used).predicted_s < measured.predict(base).predicted_s, true, "the row's own overlap")
+end
