@@ -4783,7 +4783,8 @@ function M.architecture(row)
       local after = to and said:sub(to + 1) or ""
       local off_after = after:find("^%s*i?s?%s*off%f[%A]") or after:find("^%s*i?s?%s*disabled") or after:find("^%s*i?s?%s*not%s+used")
         or after:find("^%s*was%s+not")
-      if from and not switched_off(said, from, to) and not before:find("non[%s%-]?$") and not before:find("%+%s*$")
+      if from and not switched_off(said, from, to) and not sentence_negated(said, from, to) and not before:find("non[%s%-]?$")
+          and not before:find("%+%s*$")
           and not before:find("%f[%a]without%s+an?%s+$") and not before:find("%f[%a]no%s+an?%s+$") and not other
           and not off_after then
         a.parallel_block = true
@@ -4962,6 +4963,7 @@ local elsewhere_words = {
   "%f[%a]was%s+removed", "%f[%a]were%s+removed", "estimated%s+as%s+in", "other%s+rows", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+uses?%f[%A]",
   "%f[%a]the%s+[%w%.%-]+%s+rows?%s+was%s+run", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+were%s+run", "%f[%a]deprecated%f[%A]",
   "%f[%a]default%s+since%f[%A]", "%f[%a]for%s+the%s+[%w%.%-]+%s+runs?%f[%A]", "%f[%a]for%s+the%s+[%w%.%-]+%s+rows?%f[%A]",
+  "%f[%a]discuss%a*%f[%A]",
 }
 local function speaks_elsewhere(piece)
   local low = piece:lower()

@@ -4129,3 +4129,9 @@ do
   local used = copy(base, { notes = (base.notes or "") .. " A2A_OVERLAP=1." })
   t.eq(measured.predict(used).predicted_s < measured.predict(base).predicted_s, true, "the row's own overlap")
 end
+do
+  local dense = { model = "Custom-Dense", layers = "24", hidden = "2048", heads = "16", vocab = "32000", seq_len = "2048" }
+  t.eq(measured.architecture(copy(dense, { notes = "We did not use a parallel block here." })).parallel_block, nil)
+  t.eq(measured.architecture(copy(dense, { notes = "Parallel attention/MLP block (GPT-J style)." })).parallel_block, true)
+  t.eq(measured.own_text("Section 4 discusses the parallel block."), "")
+end
