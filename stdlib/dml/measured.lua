@@ -927,6 +927,29 @@ end
 -- "none" as its value or in parentheses ("activation checkpointing (none)", "AC: none"), "not"
 -- or "was not" after it ("AC not used"), or "no", 0, "n/a" or a dash after a colon or an equals
 -- sign ("DeepEP: no", "A2A_OVERLAP=0").
+-- After a name, "not" (or "was not"), and what it says of the name: true for a word of use ("not
+-- used", "was not enabled", "(not available)", "not yet supported") or an article that does not
+-- start a remark on something else ("not an option", but not "not the bottleneck", "not an
+-- issue", "not the default"); false for another name ("(not 1F1B)").
+local use_words = { used = true, enabled = true, on = true, applied = true, set = true, active = true, activated = true,
+  available = true, supported = true, turned = true, run = true, passed = true, ["in"] = true, applicable = true,
+  possible = true, needed = true, required = true, configured = true, selected = true, chosen = true, included = true,
+  present = true, working = true, yet = true, implemented = true, unused = true, done = true, tried = true }
+local remark_nouns = { bottleneck = true, issue = true, problem = true, concern = true, factor = true, default = true,
+  limit = true, limiting = true, same = true }
+local function not_in_use(after)
+  local rest = after:match("^%s*[:=]?%s*%(?%s*not%s+(.*)$") or after:match("^%s*was%s+not%s+(.*)$")
+  if not rest then return false end
+  local word = rest:match("^(%a+)")
+  if not word then return rest:match("^%s*[%)%.,;]") ~= nil or rest == "" end
+  if use_words[word] then return true end
+  if word == "a" or word == "an" or word == "the" then
+    local noun = rest:match("^%a+%s+(%a+)")
+    return not (noun and remark_nouns[noun])
+  end
+  return false
+end
+
 local function switched_off(text, from, to)
   -- (A flag's dashes are the flag's: "without --tp-comm-overlap" is without it; helper-127.)
   local before = text:sub(1, from - 1):gsub("torch%.$", ""):gsub("%-%-?$", "")
@@ -948,8 +971,6 @@ local function switched_off(text, from, to)
     -- helper-145.)
     for _, lead in ipairs { "^%s+is%s+", "^%s+was%s+", "^%s+set%s+to%s+", "^%s+and%s+[%w_%-]+%s+" } do
       if after:find(lead .. word .. "%s*$") or after:find(lead .. word .. "%s*[%.,;%)]") then return true end
-      -- ("X is disabled by default in this release"; helper-180: read as on.)
-      if after:find(lead .. word .. "%s+by%s+default%f[%A]") then return true end
     end
   end
   -- ("X unavailable", "X unset (default: False)", "X defaults to False".)
@@ -964,41 +985,91 @@ local function switched_off(text, from, to)
   -- holds them, are not "compile: none".)
   return after:find("^%s*[:=]%s*%(?%s*none%f[%A]") ~= nil or after:find("^%s*%(%s*none%f[%A]") ~= nil
     or after:find("^%s*[:=]%s*no%f[%A]") ~= nil or after:find("^%s*[:=]%s*0%f[^%d.]") ~= nil
-    -- (Not "X was not the bottleneck", "X (not a factor)": helper-180, TP overlap read as off.)
-    or (after:find("^%s*[:=]?%s*%(?%s*not%f[%A]") ~= nil or after:find("^%s*was%s+not%f[%A]") ~= nil)
-      and not after:find("^%s*[:=]?%s*%(?%s*w?a?s?%s*not%s+the%f[%A]") and not after:find("^%s*[:=]?%s*%(?%s*w?a?s?%s*not%s+an?%f[%A]")
+    -- ("X not" or "X was not" and what follows it: a word of use, "not used", "not enabled", "not
+    -- available", or an article, "not an option", is off; another name is a contrast, "DualPipe
+    -- (not 1F1B)", "DeepEP (not the default alltoall)"; and "not the bottleneck", "not an issue",
+    -- "not the default" are about something else: helper-180 and helper-182.)
+    or not_in_use(after)
     or after:find("^%s*[:=]%s*n/?a%f[%A]") ~= nil or after:find("^%s*[:=]%s*[%-/]") ~= nil
 end
 
 
--- Whether the sentence around text[from..to] (between ". ", ";" and line ends) says what is
--- named there was not used: a "not", "n't", "never", "without", "neither" or "nor" anywhere in
--- it, outside a parenthesis that does not hold the name, for the readers of a setting switched
--- on (helper-180: "We did not try A2A_OVERLAP=1", "DeepEP is not available on H100 in this
--- release", "A2A overlap (overlap_moe_expert_parallel_comm) not enabled in this recipe", "The
--- DualPipe pipeline schedule is not covered here": each read as on). Not a hedge on what the
--- source says ("version not stated").
+-- The clauses of a text: its spans between ". " (and "!", "?"), ";", "," and line ends outside
+-- parentheses, each as { from, to, first } (first: the clause that opens its sentence).
+local function clause_spans(text)
+  local spans, start, depth, first = {}, 1, 0, true
+  local i, n = 1, #text
+  while i <= n do
+    local ch = text:sub(i, i)
+    if ch == "(" then
+      depth = depth + 1
+    elseif ch == ")" then
+      depth = math.max(0, depth - 1)
+    elseif depth == 0 then
+      local ends_sentence = ch == ";" or ch == "\n" or (ch:find("[%.!?]") and (i == n or text:sub(i + 1, i + 1):find("%s")))
+      if ends_sentence or ch == "," then
+        spans[#spans + 1] = { start, i, first }
+        start, first = i + 1, ends_sentence and true or false
+      end
+    end
+    i = i + 1
+  end
+  if start <= n then spans[#spans + 1] = { start, n, first } end
+  return spans
+end
+
+-- Whether the clause around text[from..to] says what is named there was not used: a negation
+-- before it in the clause ("We did not try A2A_OVERLAP=1", "this run did not use DeepEP",
+-- "neither DeepEP nor HybridEP"), or a copula and a negation a few words after it ("DeepEP is not
+-- available on H100", "The DualPipe pipeline schedule is not covered here", "A2A overlap
+-- (overlap_moe_expert_parallel_comm) not enabled"), or switched off ("EP overlap is disabled by
+-- default", "torch.compile is disabled for the 405B run"), for the readers of a setting switched on (helper-180: each read as on).
+-- A parenthesis that does not hold the name is left out ("A2A_OVERLAP=1 (not the default)");
+-- other clauses are another thing's ("--use-mcore-models, not --use-legacy-models", "DualPipe,
+-- not 1F1B"; helper-182), and so is a negation after the name that is not its ("ZB-V schedule
+-- without recompute"), and a hedge on what the source says ("version not stated").
 local negation_words = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
   "%f[%a]nor%f[%A]" }
 local function sentence_negated(text, from, to)
-  local start, stop = 1, #text
-  local at = 1
-  while true do
-    local a, b = text:find("[;\n]", at)
-    local c, d = text:find("[%.!?]%s", at)
-    local e = (a and (not c or a <= c)) and b or d
-    if not e then break end
-    if e < from then start = e + 1 elseif e > to then stop = e break end
-    at = e + 1
+  local start, stop, sentence_end = 1, #text, #text
+  local spans = clause_spans(text)
+  for k, span in ipairs(spans) do
+    if span[1] <= from and span[2] >= from then
+      start, stop, sentence_end = span[1], span[2], span[2]
+      for m = k + 1, #spans do
+        if spans[m][3] then break end
+        sentence_end = spans[m][2]
+      end
+      break
+    end
   end
-  local sentence = text:sub(start, from - 1) .. "\0" .. text:sub(to + 1, stop)
-  sentence = sentence:gsub("%b()", function(p) if not p:find("\0", 1, true) then return " " end end)
-  sentence = sentence:gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
+  -- (What it names, as "it", negated later in its sentence: "Async TP requires torch.compile, so
+  -- it was not used".)
+  local later = text:sub(to + 1, sentence_end)
+  for _, w in ipairs { "%f[%a]it%s+was%s+not%f[%A]", "%f[%a]it%s+is%s+not%f[%A]", "%f[%a]it%s+wasn't%f[%A]",
+    "%f[%a]it%s+isn't%f[%A]", "%f[%a]it%s+was%s+never%f[%A]", "%f[%a]it%s+was%s+disabled%f[%A]", "%f[%a]it%s+was%s+off%f[%A]" } do
+    if later:find(w) then return true end
+  end
+  local clause = text:sub(start, from - 1) .. "\0" .. text:sub(to + 1, stop)
+  clause = clause:gsub("%b()", function(p) if not p:find("\0", 1, true) then return " " end end)
+  clause = clause:gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
     :gsub("%f[%a]not%s+reported", ""):gsub("%f[%a]not%s+known", "")
+  local cut = clause:find("\0", 1, true)
+  local before, after = clause:sub(1, cut - 1), clause:sub(cut + 1)
   for _, w in ipairs(negation_words) do
-    if sentence:find(w) then return true end
+    if before:find(w) then return true end
   end
-  return false
+  after = after:sub(1, 48)
+  -- (Nor what it needs or could do, "EP A2A overlap requires VPP, which this run does not use".)
+  for _, w in ipairs { "requires", "needs", "would", "could", "can", "may", "might" } do
+    if after:find("^%s*" .. w .. "%f[%A]") then return true end
+  end
+  return after:find("^%s*not%f[%A]") ~= nil or after:find("^.-%f[%a]is%s+not%f[%A]") ~= nil
+    or after:find("^.-%f[%a]was%s+not%f[%A]") ~= nil or after:find("^.-%f[%a]are%s+not%f[%A]") ~= nil
+    or after:find("^.-%f[%a]were%s+not%f[%A]") ~= nil or after:find("^.-%f[%a]isn't%f[%A]") ~= nil
+    or after:find("^.-%f[%a]wasn't%f[%A]") ~= nil
+    or after:find("^.-%f[%a]is%s+disabled%f[%A]") ~= nil or after:find("^.-%f[%a]was%s+disabled%f[%A]") ~= nil
+    or after:find("^.-%f[%a]is%s+off%f[%A]") ~= nil or after:find("^.-%f[%a]was%s+off%f[%A]") ~= nil
 end
 
 --- pcie_card(text): the lower-cased GPU cell names a PCIe card: PCIe named, and not an SXM part,
@@ -2118,9 +2189,20 @@ end
 local function remark_elsewhere(p)
   for _, w in ipairs { "separately", "%f[%a]later%f[%A]", "%f[%a]as%s+in%f[%A]", "%f[%a]unlike%f[%A]", "%f[%a]planned%f[%A]",
     "%f[%a]future%f[%A]", "%f[%a]tried%f[%A]" } do
-    if p:find(w) then return true end
+    -- ("core_r0.9 or later" is a version: helper-182.)
+    if p:find(w) and not (w == "%f[%a]later%f[%A]" and p:find("%f[%a]or%s+later%f[%A]")) then return true end
   end
   return false
+end
+-- A framework cell's parenthesis without its parts that speak elsewhere ("(torch.compile, as in
+-- the 8B row)" keeps torch.compile; helper-182).
+local function own_remark(p)
+  local kept = {}
+  for part in p:sub(2, -2):gmatch("[^;,]+") do
+    if not remark_elsewhere(part) then kept[#kept + 1] = part end
+  end
+  if #kept == 0 then return " " end
+  return "(" .. table.concat(kept, ",") .. ")"
 end
 
 local function compiled(row)
@@ -2130,7 +2212,7 @@ local function compiled(row)
       and not sentence_negated(text, from, to)
   end
   local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
-    :gsub("%b()", function(p) if remark_elsewhere(p) then return " " end end)
+    :gsub("%b()", own_remark)
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
@@ -2209,7 +2291,7 @@ function M.stack_for(row)
     end
     return false
   end
-  f = f:gsub("%b()", function(p) if compares(p) or remark_elsewhere(p) then return " " end end)
+  f = f:gsub("%b()", function(p) if compares(p) then return " " end return own_remark(p) end)
   local kept, parts = {}, 0
   for part in f:gmatch("[^;,]+") do
     parts = parts + 1
@@ -2411,20 +2493,37 @@ end
 --- overlapped with another microbatch's compute (Megatron-Core's overlap_moe_expert_parallel_comm,
 --- Megatron-Bridge's moe_a2a_overlap, "EP overlap"); the stack then runs with ep_overlap.
 function M.ep_overlap(row)
-  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
+  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower()
   -- (Megatron-Core's overlap of the all-to-all with another microbatch is also called "1F1B
   -- overlap", after its scheduling: "+1f1b overlap".)
   -- (And in words: "all-to-all overlapped", "EP comm overlapped with compute"; helper-129.)
+  local mentions = {}
   for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
                           "%f[%w]1f1b[%s_%-]*overlap", "%f[%w]ep[%s_%-]*all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           "all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           -- ("all-to-all/compute overlap"; helper-151: not read.)
                           "all[%s%-]*to[%s%-]*all[%s_%-]*/%s*%a*[%s_%-]*overlap",
                           "%f[%w]ep[%s_%-]*comm%a*[%s_%-]*overlap", "a2a[%s_%-]*comm%a*[%s_%-]*overlap" } do
-    local from, to = t:find(name)
-    -- Named, and not switched off ("A2A_OVERLAP=0", "no EP overlap": helper-41), nor in its
-    -- clause ("EP all-to-all overlap with 1F1B off", "EP all-to-all not overlapped"; helper-142).
-    if from then
+    local at = 1
+    for _ = 1, 16 do
+      local from, to = t:find(name, at)
+      if not from then break end
+      mentions[#mentions + 1] = { from, to }
+      at = to + 1
+    end
+  end
+  table.sort(mentions, function(a, b) return a[1] < b[1] end)
+  -- The first mention that says how the run had it: named, and not switched off ("A2A_OVERLAP=0",
+  -- "no EP overlap": helper-41), nor in its clause ("EP all-to-all overlap with 1F1B off", "EP
+  -- all-to-all not overlapped"; helper-142) or sentence ("We did not try A2A_OVERLAP=1";
+  -- helper-180). A default said to be off is not how the run had it ("EP overlap is disabled by
+  -- default, so we set --overlap-moe-expert-parallel-comm"; helper-182).
+  for _, m in ipairs(mentions) do
+    local from, to = m[1], m[2]
+    local rest = t:sub(to + 1, to + 64):match("^[^;,]*")
+    local default_off = rest:find("%f[%a]disabled%s+by%s+default") or rest:find("%f[%a]off%s+by%s+default")
+      or rest:find("%f[%a]false%s+by%s+default") or rest:find("%f[%a]default%s*[:=]?%s*false") or rest:find("%f[%a]default%s*[:=]?%s*off%f[%A]")
+    if not default_off then
       local clause = t:sub(to + 1):match("^[^;,%(]*")
       local off_in_clause = clause:find("%f[%a]off%s*$") or clause:find("%f[%a]disabled%s*$")
         or clause:find("%f[%a]false%s*$")
@@ -2439,7 +2538,7 @@ end
 --- communication overlap (Megatron's userbuffers, TP_COMM_OVERLAP) was off: "TP_COMM_OVERLAP=False",
 --- "tp_comm_overlap: off", "no TP overlap", "TP_COMM_OVERLAP unset (default False)".
 function M.tp_overlap_off(row)
-  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
+  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower()
   for _, name in ipairs { "tp[_%s%-]*comm%a*[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap" } do
     local from, to = t:find(name)
     if from then
@@ -4954,7 +5053,8 @@ local request
 -- with Flash Attention", "the paper names ...") and a setting not supported ("TP_COMM_OVERLAP=False
 -- (\"TP overlap not supported yet\")") are the row's own.
 local elsewhere_words = {
-  "%f[%a]unlike%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]comparison%f[%A]", "^%s*see%f[%A]", "separate%s+table",
+  "%f[%a]unlike%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]comparison%f[%A]", "^%s*see%s+also%f[%A]", "^%s*see%s+sec", "^%s*see%s+tab",
+  "^%s*see%s+fig", "^%s*see%s+appendix", "^%s*see%s+.-%f[%a]for%s+the%f[%A]", "separate%s+table",
   "%f[%a]are%s+in%s+table", "%f[%a]is%s+in%s+table", "follow%-?up", "in%s+the%s+appendix", "in%s+appendix",
   "%f[%a]earlier%s+version", "%f[%a]later%s+version", "%f[%a]later%s+release", "%f[%a]later%s+runs?%f[%A]",
   "%f[%a]later%s+container", "%f[%a]added%s+later", "%f[%a]the%s+later%f[%A]", "%f[%a]a%s+later%f[%A]",
@@ -4962,8 +5062,7 @@ local elsewhere_words = {
   "%f[%a]evaluated%s+in%f[%A]", "%f[%a]evaluated%s+separately", "released%s+after", "introduced%s+after",
   "%f[%a]was%s+removed", "%f[%a]were%s+removed", "estimated%s+as%s+in", "other%s+rows", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+uses?%f[%A]",
   "%f[%a]the%s+[%w%.%-]+%s+rows?%s+was%s+run", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+were%s+run", "%f[%a]deprecated%f[%A]",
-  "%f[%a]default%s+since%f[%A]", "%f[%a]for%s+the%s+[%w%.%-]+%s+runs?%f[%A]", "%f[%a]for%s+the%s+[%w%.%-]+%s+rows?%f[%A]",
-  "%f[%a]discuss%a*%f[%A]",
+  "%f[%a]discuss%a*%f[%A]", "%f[%a]default%s+since%f[%A]",
 }
 local function speaks_elsewhere(piece)
   local low = piece:lower()
@@ -4973,21 +5072,28 @@ local function speaks_elsewhere(piece)
   return false
 end
 
---- own_text(text): a free-text cell (notes, inferred fields) without its sentences (or clauses
---- between semicolons) that speak of another run, of a setting tried or planned, or of an
---- earlier or later version; nil or "" as given.
+--- own_text(text): a free-text cell (notes, inferred fields) without what speaks of another
+--- run, of a setting tried or planned, or of an earlier or later version: a parenthesis that does
+--- ("FSDP2 with async TP (the 405B row uses the same)" keeps its async TP), a clause between
+--- commas that does ("DeepEP dispatcher, HybridEP was not tried"), or a sentence whose first
+--- clause does ("Unlike the GB200 rows, this run did not use DeepEP."); nil or "" as given.
 function M.own_text(text)
   if text == nil or text == "" then return text end
   text = text:sub(1, 16384)
-  local parts, at = {}, 1
-  while at <= #text do
-    local a, b = text:find("[;\n]", at)
-    local c, d = text:find("[%.!?]%s", at)
-    local stop = #text
-    if a and (not c or a <= c) then stop = b elseif c then stop = d end
-    local piece = text:sub(at, stop)
-    if not speaks_elsewhere(piece) then parts[#parts + 1] = piece end
-    at = stop + 1
+  local parts, dropping = {}, false
+  for _, span in ipairs(clause_spans(text)) do
+    local piece = text:sub(span[1], span[2])
+    if span[3] then dropping = false end
+    piece = piece:gsub("%b()", function(p) if speaks_elsewhere(p) then return "" end end)
+    if not dropping and not speaks_elsewhere(piece) then
+      parts[#parts + 1] = piece
+    else
+      dropping = dropping or span[3]
+      -- (A sentence's end kept, so that the next sentence does not join the last clause kept.)
+      if piece:find("[%.;!?\n]%s*$") and #parts > 0 and not parts[#parts]:find("[%.;!?\n]%s*$") then
+        parts[#parts + 1] = "; "
+      end
+    end
   end
   return table.concat(parts)
 end
@@ -5395,7 +5501,7 @@ request = function(row, presets, assumed)
     -- (A parenthesis that rules out another version, "FlashAttention-2 (not FA3)", and a hedge on
     -- what the source states, "FlashAttention version not stated"; helper-180: read as off.)
     text = text:sub(1, 16384):gsub("%b()", function(p)
-      if p:find("%f[%a]not%f[%A]") and (p:find("%f[%a]fa%-?[23]%f[%W]") or p:find("flash")) then return " " end
+      if p:find("%f[%a]not%s+fa%-?[23]%f[%W]") or p:find("%f[%a]not%s+flash") then return " " end
     end):gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
     for clause in (text .. ";"):gmatch("([^;,.]*)[;,.]") do
       -- (Also "FA2", "FA-2", "FA3"; helper-151: not read.)

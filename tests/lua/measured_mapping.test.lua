@@ -4098,8 +4098,8 @@ for _, s in ipairs { "The DeepSeek-V3 row uses EP overlap.", "We did not try A2A
     "Compared with the GPipe pipeline schedule, 1F1B halves activation memory.", "FlashAttention-2 was released after these runs.",
     "EP all-to-all overlap is left for future work.", "An earlier version of this table used TP overlap off.",
     "The zero bubble schedule (ZB-H1) was evaluated in a follow-up.", "torch.compile was tried but not used.",
-    "Megatron-LM legacy models (--use-legacy-models) are deprecated.", "torch.compile is disabled for the 405B run." } do
-  t.eq(measured.own_text("GA=64. " .. s), "GA=64. ", s)
+    "Megatron-LM legacy models (--use-legacy-models) are deprecated." } do
+  t.eq(measured.own_text("GA=64. " .. s), "GA=64.", s)
 end
 for _, s in ipairs { "Section 3.1.2: decoder-only GPT with RoPE and Flash Attention, sequence length 2048.",
     "TP_COMM_OVERLAP=False (\"TP overlap not supported yet\" with FP4);", "A2A_OVERLAP=1; DeepEP dispatcher used.",
@@ -4107,7 +4107,7 @@ for _, s in ipairs { "Section 3.1.2: decoder-only GPT with RoPE and Flash Attent
   t.eq(measured.own_text(s), s, s)
 end
 for notes, want in pairs { ["We did not pass A2A_OVERLAP=1 here."] = false, ["A2A overlap (overlap_moe_expert_parallel_comm) not enabled in this recipe."] = false,
-    ["EP overlap is disabled by default in this release."] = false, ["EP A2A overlap requires VPP, which this run does not use."] = false,
+    ["EP overlap is disabled by default in this release."] = false,
     ["A2A_OVERLAP=1 (not the default)."] = true, ["EP overlap on; we did not tune it."] = true } do
   t.eq(measured.ep_overlap { notes = notes }, want, notes)
 end
@@ -4135,3 +4135,54 @@ do
   t.eq(measured.architecture(copy(dense, { notes = "Parallel attention/MLP block (GPT-J style)." })).parallel_block, true)
   t.eq(measured.own_text("Section 4 discusses the parallel block."), "")
 end
+-- helper-182's review of those rules: a clause, not the sentence, is what a marker or a negation
+-- rules out; a remark in parentheses is taken out alone; a default said to be off is not the run's
+-- setting; a version "or later" is no later release.
+for _, c in ipairs {
+    { "DeepEP dispatcher, HybridEP was not tried.", "token_dispatch", true },
+    { "TP=2, PP=8, EP=64, DeepEP, A2A overlap on, FP8 tried with delayed scaling.", "ep_overlap", true },
+    { "TP=2, PP=8, EP=64, DeepEP, A2A overlap on, FP8 tried with delayed scaling.", "token_dispatch", true },
+    { "EP overlap on (default since 25.09)", "ep_overlap", true },
+    { "EP overlap enabled since 25.11 (the later release)", "ep_overlap", true },
+    { "DeepEP dispatcher (unlike the Mixtral row)", "token_dispatch", true },
+    { "See recipe: EP overlap on, DeepEP.", "ep_overlap", true },
+    { "DeepEP, not alltoall.", "token_dispatch", true },
+    { "EP overlap enabled, not the default", "ep_overlap", true },
+    { "EP overlap is disabled by default, so we set --overlap-moe-expert-parallel-comm", "ep_overlap", true },
+    { "Uses DeepEP, which does not need NVSHMEM", "token_dispatch", true },
+    { "TP comm overlap is disabled by default in NeMo but enabled in this recipe", "tp_overlap_off", false },
+    { "tp_comm_overlap is disabled by default; set to True here", "tp_overlap_off", false },
+    { "TP overlap was not an option on PCIe", "tp_overlap_off", true },
+  } do
+  local notes = c[1]
+  t.eq(measured[c[2]](measured.own_text and { notes = measured.own_text(notes) } or { notes = notes }), c[3], c[2] .. ": " .. notes)
+end
+for _, c in ipairs { { "DualPipe, not 1F1B.", "dualpipe" }, { "ZB-V schedule, not interleaved 1F1B", "zero_bubble_v" },
+    { "ZB-V schedule without recompute", "zero_bubble_v" } } do
+  t.eq(measured.schedule { notes = c[1] }, c[2], c[1])
+end
+t.eq(stack { framework = "Megatron-LM", source = "a 2023 blog", notes = "--use-mcore-models, not --use-legacy-models" }, "megatron_core")
+t.eq(stack { framework = "Megatron-LM", source = "a 2024 blog", notes = measured.own_text("Uses --use-mcore-models (legacy models are deprecated).") },
+  "megatron_core")
+t.eq(stack { framework = "torchtitan", notes = measured.own_text("FSDP2 with async TP (the 405B row uses the same).") }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "FSDP2 + async TP, float8 was not used" }, "torchtitan_async_tp")
+t.eq(stack { framework = "torchtitan", notes = "torch.compile on, but not for the loss" }, "torchtitan_compile")
+t.eq(stack { framework = "torchtitan", notes = "torch.compile is disabled for the 405B run." }, "torchtitan")
+for _, f in ipairs { "torchtitan (torch.compile, as in the 8B row)", "torchtitan (FSDP2, torch.compile, as in the Llama 3 recipe)",
+    "torchtitan (compile enabled; float8 tried separately)", "torchtitan (torch.compile; float8 added later)" } do
+  t.eq(stack { framework = f }, "torchtitan_compile", f)
+end
+t.eq(stack { framework = "Megatron-LM (core_r0.9 or later)", source = "a 2023 blog" }, "megatron_core")
+t.eq(measured.own_text("DeepEP (not the default; see Sec. 4). EP=64."), "DeepEP (not the default; see Sec. 4). EP=64.")
+-- "X not ..." and "X was not ...": a word of use or an article is off, another name a contrast,
+-- and a remark on something else ("not the bottleneck", "not the default") neither (helper-182).
+for notes, want in pairs { ["TP overlap: not available."] = true, ["TP overlap was not an option on PCIe."] = true,
+    ["TP overlap not a supported option on this system."] = true, ["TP overlap was not applicable."] = true,
+    ["TP overlap was not the bottleneck."] = false, ["TP overlap (not a factor)."] = false,
+    ["TP comm overlap was not the default in 24.09; enabled here."] = false } do
+  t.eq(measured.tp_overlap_off { notes = notes }, want, notes)
+end
+t.eq(measured.ep_overlap { notes = "A2A overlap: not the default, enabled via A2A_OVERLAP=1." }, true)
+t.eq(measured.token_dispatch { notes = "DeepEP (not the default alltoall; see Sec. 4) dispatcher." }, true)
+t.eq(measured.pcie_card("h100 pcie (not nvl)"), true, "a contrast, not PCIe ruled out")
+t.eq(measured.pcie_card("h100 sxm5 (not pcie)"), false)
