@@ -996,7 +996,11 @@ end
 
 -- The clauses of a text: its spans between ". " (and "!", "?"), ";", "," and line ends outside
 -- parentheses, each as { from, to, first } (first: the clause that opens its sentence).
+local last_text, last_spans
 local function clause_spans(text)
+  -- (The readers ask for the clauses of one text once per mention of a setting: the last text's
+  -- are kept.)
+  if text == last_text then return last_spans end
   local spans, start, depth, first = {}, 1, 0, true
   local i, n = 1, #text
   while i <= n do
@@ -1015,6 +1019,7 @@ local function clause_spans(text)
     i = i + 1
   end
   if start <= n then spans[#spans + 1] = { start, n, first } end
+  last_text, last_spans = text, spans
   return spans
 end
 
