@@ -921,35 +921,44 @@ local function bounded(text)
   return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"))
 end
 
+-- What "not" says of the name before it, given the words after "not" ("used", "explicitly
+-- enabled", "an option", "1F1B)"): true where it says the name was not used (a word of use or
+-- any other plain word, "not utilized", "not feasible on PCIe", an article, "not an option", or
+-- nothing, "X: not."); false for another name ("(not 1F1B)", "(not FA3)", "(not NVL)": a
+-- contrast) or a remark on something else ("not the bottleneck", "not an issue", "not the
+-- default", unless "(off)" follows). helper-180, helper-182, helper-183.
+local other_names = { nvl = true, sxm = true, pcie = true, hsdp = true, fsdp = true, ddp = true, zero = true, gpipe = true,
+  dualpipe = true, interleaved = true, alltoall = true, deepep = true, hybridep = true, vanilla = true, flash = true,
+  flashattention = true, cudnn = true, te = true, megatron = true, deepspeed = true, torchtitan = true, nccl = true,
+  rccl = true, infiniband = true, ib = true, roce = true, ethernet = true, nvlink = true, fp8 = true, bf16 = true,
+  fp16 = true, mxfp8 = true, nvfp4 = true, fp4 = true, float8 = true, eager = true, async = true, ulysses = true,
+  ring = true, allgather = true, inductor = true }
+local remark_nouns = { bottleneck = true, issue = true, problem = true, concern = true, factor = true, default = true,
+  limit = true, limiting = true, same = true }
+local function negation_applies(rest)
+  if rest:find("^[^;]-%(%s*off%s*%)") or rest:find("^[^;]-%(%s*disabled%s*%)") then return true end
+  local word = rest:match("^%s*([%w_%-]+)")
+  if not word then return true end
+  if word:find("[%d_%-]") or other_names[word] then return false end
+  if word == "a" or word == "an" or word == "the" then
+    local noun = rest:match("^%s*%a+%s+(%a+)")
+    return not (noun and remark_nouns[noun])
+  end
+  return true
+end
+-- After a name: "not" (with a colon, an equals sign or a parenthesis before it) or "was not",
+-- and what negation_applies says of what follows.
+local function not_in_use(after)
+  local rest = after:match("^%s*[:=]?%s*%(?%s*not%f[%A](.*)$") or after:match("^%s*was%s+not%f[%A](.*)$")
+  return rest ~= nil and negation_applies(rest)
+end
+
 -- Whether the name a pattern found at text[from..to] is switched off: "no", "without", "w/o" or
 -- "not" before it (with "torch." between: "no torch.compile"), or "off", "disabled" or "false"
 -- after it, in parentheses or not ("DeepEP off", "compile: disabled", "flex dispatcher=false"),
 -- "none" as its value or in parentheses ("activation checkpointing (none)", "AC: none"), "not"
 -- or "was not" after it ("AC not used"), or "no", 0, "n/a" or a dash after a colon or an equals
 -- sign ("DeepEP: no", "A2A_OVERLAP=0").
--- After a name, "not" (or "was not"), and what it says of the name: true for a word of use ("not
--- used", "was not enabled", "(not available)", "not yet supported") or an article that does not
--- start a remark on something else ("not an option", but not "not the bottleneck", "not an
--- issue", "not the default"); false for another name ("(not 1F1B)").
-local use_words = { used = true, enabled = true, on = true, applied = true, set = true, active = true, activated = true,
-  available = true, supported = true, turned = true, run = true, passed = true, ["in"] = true, applicable = true,
-  possible = true, needed = true, required = true, configured = true, selected = true, chosen = true, included = true,
-  present = true, working = true, yet = true, implemented = true, unused = true, done = true, tried = true }
-local remark_nouns = { bottleneck = true, issue = true, problem = true, concern = true, factor = true, default = true,
-  limit = true, limiting = true, same = true }
-local function not_in_use(after)
-  local rest = after:match("^%s*[:=]?%s*%(?%s*not%s+(.*)$") or after:match("^%s*was%s+not%s+(.*)$")
-  if not rest then return false end
-  local word = rest:match("^(%a+)")
-  if not word then return rest:match("^%s*[%)%.,;]") ~= nil or rest == "" end
-  if use_words[word] then return true end
-  if word == "a" or word == "an" or word == "the" then
-    local noun = rest:match("^%a+%s+(%a+)")
-    return not (noun and remark_nouns[noun])
-  end
-  return false
-end
-
 local function switched_off(text, from, to)
   -- (A flag's dashes are the flag's: "without --tp-comm-overlap" is without it; helper-127.)
   local before = text:sub(1, from - 1):gsub("torch%.$", ""):gsub("%-%-?$", "")
@@ -994,87 +1003,143 @@ local function switched_off(text, from, to)
 end
 
 
--- The clauses of a text: its spans between ". " (and "!", "?"), ";", "," and line ends outside
--- parentheses, each as { from, to, first } (first: the clause that opens its sentence).
+-- The clauses of a text: its spans between ". " (and "!", "?"; not after an abbreviation, "e.g.",
+-- "vs.", "Sec."), ";", "," and line ends outside parentheses (all of them where a parenthesis
+-- is left open), each as { from, to, first } (first: the clause that opens its sentence).
+local abbreviations = { "e%.g", "i%.e", "vs", "sec", "fig", "tab", "approx", "cf", "eq", "al", "no", "ref", "resp", "etc" }
+local function ends_abbreviation(text, i)
+  local before = text:sub(math.max(1, i - 8), i - 1):lower()
+  for _, a in ipairs(abbreviations) do
+    if before:find("%f[%w]" .. a .. "$") then return true end
+  end
+  return false
+end
 local last_text, last_spans
 local function clause_spans(text)
   -- (The readers ask for the clauses of one text once per mention of a setting: the last text's
   -- are kept.)
   if text == last_text then return last_spans end
-  local spans, start, depth, first = {}, 1, 0, true
-  local i, n = 1, #text
-  while i <= n do
-    local ch = text:sub(i, i)
-    if ch == "(" then
-      depth = depth + 1
-    elseif ch == ")" then
-      depth = math.max(0, depth - 1)
-    elseif depth == 0 then
-      local ends_sentence = ch == ";" or ch == "\n" or (ch:find("[%.!?]") and (i == n or text:sub(i + 1, i + 1):find("%s")))
-      if ends_sentence or ch == "," then
-        spans[#spans + 1] = { start, i, first }
-        start, first = i + 1, ends_sentence and true or false
+  local spans
+  for _, nested in ipairs { true, false } do
+    spans = {}
+    local start, depth, first, n = 1, 0, true, #text
+    for i = 1, n do
+      local ch = text:sub(i, i)
+      if nested and ch == "(" then
+        depth = depth + 1
+      elseif nested and ch == ")" then
+        depth = math.max(0, depth - 1)
+      elseif depth == 0 and (ch == ";" or ch == "," or ch == "\n" or ch == "." or ch == "!" or ch == "?") then
+        local ends_sentence = ch == ";" or ch == "\n"
+          or (ch ~= "," and (i == n or text:sub(i + 1, i + 1):find("%s")) ~= nil and not (ch == "." and ends_abbreviation(text, i)))
+        if ends_sentence or ch == "," then
+          spans[#spans + 1] = { start, i, first }
+          start, first = i + 1, ends_sentence
+        end
       end
     end
-    i = i + 1
+    if start <= n then spans[#spans + 1] = { start, n, first } end
+    -- (A parenthesis left open would make the rest of the text one clause: read it without.)
+    if depth == 0 then break end
   end
-  if start <= n then spans[#spans + 1] = { start, n, first } end
   last_text, last_spans = text, spans
   return spans
 end
+-- The index of the clause that holds text position `at`.
+local function clause_at(spans, at)
+  local lo, hi = 1, #spans
+  while lo < hi do
+    local mid = (lo + hi) // 2
+    if spans[mid][2] < at then lo = mid + 1 else hi = mid end
+  end
+  return lo
+end
 
--- Whether the clause around text[from..to] says what is named there was not used: a negation
--- before it in the clause ("We did not try A2A_OVERLAP=1", "this run did not use DeepEP",
--- "neither DeepEP nor HybridEP"), or a copula and a negation a few words after it ("DeepEP is not
--- available on H100", "The DualPipe pipeline schedule is not covered here", "A2A overlap
--- (overlap_moe_expert_parallel_comm) not enabled"), or switched off ("EP overlap is disabled by
--- default", "torch.compile is disabled for the 405B run"), for the readers of a setting switched on (helper-180: each read as on).
--- A parenthesis that does not hold the name is left out ("A2A_OVERLAP=1 (not the default)");
--- other clauses are another thing's ("--use-mcore-models, not --use-legacy-models", "DualPipe,
--- not 1F1B"; helper-182), and so is a negation after the name that is not its ("ZB-V schedule
--- without recompute"), and a hedge on what the source says ("version not stated").
-local negation_words = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
+-- Whether the clause around text[from..to] says what is named there was not used, for the
+-- readers of a setting switched on (helper-180: "We did not try A2A_OVERLAP=1", "DeepEP is not
+-- available on H100", "A2A overlap (overlap_moe_expert_parallel_comm) not enabled", "The DualPipe
+-- pipeline schedule is not covered here", each read as on): a negation a few words before the
+-- name with nothing between that starts another thing ("did not try A2A_OVERLAP=1"; not "Not
+-- alltoall but DeepEP", "without CPU offload and with torch.compile"); "not", "is not", "was
+-- not", "is disabled", "is off" right after it or after a few words of its own ("DeepEP is not
+-- available", "A2A overlap (...) not enabled", "torch.compile is disabled for the 405B run"; not
+-- "torch.compile enabled but the loss is not compiled"), where the negation applies to it
+-- (negation_applies: not "DeepEP (not the default alltoall)"); a hypothesis ("DeepEP could");
+-- or "it was not" opening the next clause ("Async TP requires torch.compile, so it was not
+-- used"). A parenthesis that does not hold the name is left out; other clauses are other things'
+-- ("--use-mcore-models, not --use-legacy-models", "DualPipe, not 1F1B"; helper-182).
+local negation_before = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
   "%f[%a]nor%f[%A]" }
+local joining_words = { "but", "and", "with", "instead", "rather", "only", "or", "while", "whereas", "which", "that", "as" }
 local function sentence_negated(text, from, to)
-  local start, stop, sentence_end = 1, #text, #text
   local spans = clause_spans(text)
-  for k, span in ipairs(spans) do
-    if span[1] <= from and span[2] >= from then
-      start, stop, sentence_end = span[1], span[2], span[2]
-      for m = k + 1, #spans do
-        if spans[m][3] then break end
-        sentence_end = spans[m][2]
-      end
-      break
-    end
+  if #spans == 0 then return false end
+  local k = clause_at(spans, from)
+  -- (What decides lies within a few words of the name: a clause of 16 KB is read near it only.)
+  local start, stop = math.max(spans[k][1], from - 160), math.min(spans[k][2], to + 160)
+  -- ("it was not" opening the next clause of the sentence.)
+  local next_clause = spans[k + 1] and not spans[k + 1][3] and text:sub(spans[k + 1][1], spans[k + 1][2]) or ""
+  if next_clause:find("^%s*%a*%s*it%s+was%s+not%f[%A]") or next_clause:find("^%s*%a*%s*it%s+is%s+not%f[%A]")
+    or next_clause:find("^%s*%a*%s*it%s+wasn't%f[%A]") then
+    return true
   end
-  -- (What it names, as "it", negated later in its sentence: "Async TP requires torch.compile, so
-  -- it was not used".)
-  local later = text:sub(to + 1, sentence_end)
-  for _, w in ipairs { "%f[%a]it%s+was%s+not%f[%A]", "%f[%a]it%s+is%s+not%f[%A]", "%f[%a]it%s+wasn't%f[%A]",
-    "%f[%a]it%s+isn't%f[%A]", "%f[%a]it%s+was%s+never%f[%A]", "%f[%a]it%s+was%s+disabled%f[%A]", "%f[%a]it%s+was%s+off%f[%A]" } do
-    if later:find(w) then return true end
-  end
-  local clause = text:sub(start, from - 1) .. "\0" .. text:sub(to + 1, stop)
+  local clause = text:sub(start, math.max(start, from) - 1) .. "\0" .. text:sub(to + 1, stop)
   clause = clause:gsub("%b()", function(p) if not p:find("\0", 1, true) then return " " end end)
   clause = clause:gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
     :gsub("%f[%a]not%s+reported", ""):gsub("%f[%a]not%s+known", "")
   local cut = clause:find("\0", 1, true)
   local before, after = clause:sub(1, cut - 1), clause:sub(cut + 1)
-  for _, w in ipairs(negation_words) do
-    if before:find(w) then return true end
+  -- A negation before the name, its last one, and the words between.
+  local last_at, last_to
+  for _, w in ipairs(negation_before) do
+    local at = 1
+    while true do
+      local f, t = before:find(w, at)
+      if not f then break end
+      if not last_at or f > last_at then last_at, last_to = f, t end
+      at = t + 1
+    end
   end
-  after = after:sub(1, 48)
-  -- (Nor what it needs or could do, "EP A2A overlap requires VPP, which this run does not use".)
-  for _, w in ipairs { "requires", "needs", "would", "could", "can", "may", "might" } do
+  if last_at then
+    local between = before:sub(last_to + 1)
+    local words, joined = 0, false
+    for word in between:gmatch("[%w_%-%.]+") do
+      words = words + 1
+      for _, j in ipairs(joining_words) do
+        if word == j then joined = true end
+      end
+    end
+    if words <= 5 and not joined then return true end
+  end
+  -- After the name.
+  if not_in_use(after) then return true end
+  -- (Not "could": "Async TP could not be combined with float8, so bf16" ran async TP; helper-183.)
+  for _, w in ipairs { "would", "might" } do
     if after:find("^%s*" .. w .. "%f[%A]") then return true end
   end
-  return after:find("^%s*not%f[%A]") ~= nil or after:find("^.-%f[%a]is%s+not%f[%A]") ~= nil
-    or after:find("^.-%f[%a]was%s+not%f[%A]") ~= nil or after:find("^.-%f[%a]are%s+not%f[%A]") ~= nil
-    or after:find("^.-%f[%a]were%s+not%f[%A]") ~= nil or after:find("^.-%f[%a]isn't%f[%A]") ~= nil
-    or after:find("^.-%f[%a]wasn't%f[%A]") ~= nil
-    or after:find("^.-%f[%a]is%s+disabled%f[%A]") ~= nil or after:find("^.-%f[%a]was%s+disabled%f[%A]") ~= nil
-    or after:find("^.-%f[%a]is%s+off%f[%A]") ~= nil or after:find("^.-%f[%a]was%s+off%f[%A]") ~= nil
+  local lead, rest = after:sub(1, 64):match("^(.-)%f[%a]is%s+not%f[%A](.*)$")
+  if not lead then lead, rest = after:sub(1, 64):match("^(.-)%f[%a]was%s+not%f[%A](.*)$") end
+  if not lead then lead, rest = after:sub(1, 64):match("^(.-)%f[%a]are%s+not%f[%A](.*)$") end
+  if not lead then lead, rest = after:sub(1, 64):match("^(.-)%f[%a]were%s+not%f[%A](.*)$") end
+  if not lead then
+    lead = after:sub(1, 64):match("^(.-)%f[%a]is%s+disabled%f[%A]") or after:sub(1, 64):match("^(.-)%f[%a]was%s+disabled%f[%A]")
+      or after:sub(1, 64):match("^(.-)%f[%a]is%s+off%f[%A]") or after:sub(1, 64):match("^(.-)%f[%a]was%s+off%f[%A]")
+    rest = lead and "used" or nil
+  end
+  if lead then
+    local words, joined = 0, false
+    for word in lead:gmatch("[%w_%-%.]+") do
+      words = words + 1
+      for _, j in ipairs(joining_words) do
+        if word == j then joined = true end
+      end
+      if word == "the" or word == "a" or word == "an" then joined = true end
+      -- (A value given before it is the name's own: "A2A_OVERLAP=1; ..." ends the clause.)
+      if word == "enabled" or word == "on" or word == "used" or word == "true" then joined = true end
+    end
+    if words <= 3 and not joined and negation_applies(rest) then return true end
+  end
+  return false
 end
 
 --- pcie_card(text): the lower-cased GPU cell names a PCIe card: PCIe named, and not an SXM part,
@@ -2120,7 +2185,7 @@ function M.schedule(row)
         local alone = not (clause:gsub(n[1], "", 1)):find("%a")
         local used = before:find("%f[%a]with%s+$") or before:find("%f[%a]us[ei][sd]?%s+$") or before:find("%f[%a]using%s+$")
         local about = not n.clause or i == 2 or clause:find("schedul") or clause:find("pipelin") or alone or used
-        local off = switched_off(text, from, to) or sentence_negated(text, from, to) or n.generic and (clause:find("%f[%a]off%f[%A]")
+        local off = switched_off(text, from, to) or about and sentence_negated(text, from, to) or n.generic and (clause:find("%f[%a]off%f[%A]")
           or clause:find("disabled") or clause:find("%f[%a]not%f[%A]") or clause:find("%f[%a]no%f[%A]"))
         if about and not off then
           if n.variant then variant_named = true end
@@ -2192,10 +2257,16 @@ end
 -- "(DeepSpeed evaluated separately)", "(ZeRO-1 via distributed optimizer, as in DeepSpeed)",
 -- "(torch.compile support added later)" (helper-180: each chose its stack).
 local function remark_elsewhere(p)
-  for _, w in ipairs { "separately", "%f[%a]later%f[%A]", "%f[%a]as%s+in%f[%A]", "%f[%a]unlike%f[%A]", "%f[%a]planned%f[%A]",
+  for _, w in ipairs { "separately", "%f[%a]later%f[%A]", "%f[%a]unlike%f[%A]", "%f[%a]planned%f[%A]",
     "%f[%a]future%f[%A]", "%f[%a]tried%f[%A]" } do
     -- ("core_r0.9 or later" is a version: helper-182.)
     if p:find(w) and not (w == "%f[%a]later%f[%A]" and p:find("%f[%a]or%s+later%f[%A]")) then return true end
+  end
+  -- (A likeness to another framework, "as in DeepSpeed"; not to another run, "async TP as in the
+  -- 405B run", which this one had too: helper-183.)
+  for _, f in ipairs { "deepspeed", "megatron", "nemo", "torchtitan", "pytorch", "jax", "maxtext", "colossal", "fairscale",
+    "composer", "foundry" } do
+    if p:find("%f[%a]as%s+in%s+[%a%-%s]-" .. f) then return true end
   end
   return false
 end
@@ -2526,8 +2597,9 @@ function M.ep_overlap(row)
   for _, m in ipairs(mentions) do
     local from, to = m[1], m[2]
     local rest = t:sub(to + 1, to + 64):match("^[^;,]*")
+    -- (Not a value given beside its default, "moe_a2a_overlap: True (default: False)"; helper-183.)
     local default_off = rest:find("%f[%a]disabled%s+by%s+default") or rest:find("%f[%a]off%s+by%s+default")
-      or rest:find("%f[%a]false%s+by%s+default") or rest:find("%f[%a]default%s*[:=]?%s*false") or rest:find("%f[%a]default%s*[:=]?%s*off%f[%A]")
+      or rest:find("%f[%a]false%s+by%s+default")
     if not default_off then
       local clause = t:sub(to + 1):match("^[^;,%(]*")
       local off_in_clause = clause:find("%f[%a]off%s*$") or clause:find("%f[%a]disabled%s*$")
@@ -4784,8 +4856,10 @@ function M.architecture(row)
     -- (The window switched off in words, in a sentence about this model only.)
     for i, clause in ipairs(clauses) do
       local sentence = sentences[i]
-      if i > 1 and not (sentence:find("unlike") or sentence:find("compar") or sentence:find("%f[%a]vs%.?%f[%A]")
-          or M.names_another_model(sentence, row.model)) then
+      -- (Only a clause that names a window: a notes cell of many short clauses took seconds a row,
+      -- each clause's sentence searched for another model; helper-183.)
+      if i > 1 and clause:find("window") and not (sentence:find("unlike") or sentence:find("compar")
+          or sentence:find("%f[%a]vs%.?%f[%A]") or M.names_another_model(sentence, row.model)) then
         off = off or clause:find("%f[%a]no%s+sliding[%s%-]*window") or clause:find("sliding[%s%-]*window%s*%a*%s*[:=]?%s*disabled")
           or clause:find("sliding[%s%-]*window%s*[:=]?%s*off%f[%A]") or clause:find("without%s+sliding[%s%-]*window")
       end
@@ -4794,7 +4868,8 @@ function M.architecture(row)
     for i, clause in ipairs(clauses) do
       if off then break end
       local sentence = sentences[i]
-      local other = sentence:find("ablation") or sentence:find("ladder") or sentence:find("%f[%a]vs%.?%f[%A]") or sentence:find("compar")
+      local names_window = clause:find("window") or clause:find("%f[%a]swa%f[%A]")
+      local other = not names_window or sentence:find("ablation") or sentence:find("ladder") or sentence:find("%f[%a]vs%.?%f[%A]") or sentence:find("compar")
         or sentence:find("unlike") or sentence:find("which%s+uses") or clause:find("does%s*n[o']t") or clause:find("not%s+used")
         or clause:find("%f[%a]lr%f[%A]") or clause:find("%f[%a]its?%f[%A]") or clause:find("iter") or clause:find("timing")
         or clause:find("%f[%a]ema%f[%A]") or clause:find("logging") or clause:find("straggler")
@@ -5064,7 +5139,7 @@ local elsewhere_words = {
   "%f[%a]earlier%s+version", "%f[%a]later%s+version", "%f[%a]later%s+release", "%f[%a]later%s+runs?%f[%A]",
   "%f[%a]later%s+container", "%f[%a]added%s+later", "%f[%a]the%s+later%f[%A]", "%f[%a]a%s+later%f[%A]",
   "%f[%a]future%s+work", "%f[%a]left%s+for%s+future", "%f[%a]planned%f[%A]", "%f[%a]tried%f[%A]", "%f[%a]not%s+try",
-  "%f[%a]evaluated%s+in%f[%A]", "%f[%a]evaluated%s+separately", "released%s+after", "introduced%s+after",
+  "%f[%a]evaluated%s+separately", "released%s+after", "introduced%s+after",
   "%f[%a]was%s+removed", "%f[%a]were%s+removed", "estimated%s+as%s+in", "other%s+rows", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+uses?%f[%A]",
   "%f[%a]the%s+[%w%.%-]+%s+rows?%s+was%s+run", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+were%s+run", "%f[%a]deprecated%f[%A]",
   "%f[%a]discuss%a*%f[%A]", "%f[%a]default%s+since%f[%A]",
@@ -5079,21 +5154,24 @@ end
 
 --- own_text(text): a free-text cell (notes, inferred fields) without what speaks of another
 --- run, of a setting tried or planned, or of an earlier or later version: a parenthesis that does
---- ("FSDP2 with async TP (the 405B row uses the same)" keeps its async TP), a clause between
---- commas that does ("DeepEP dispatcher, HybridEP was not tried"), or a sentence whose first
---- clause does ("Unlike the GB200 rows, this run did not use DeepEP."); nil or "" as given.
+--- ("FSDP2 with async TP (the 405B row uses the same)" keeps its async TP), or a clause between
+--- commas, semicolons and sentence ends that does ("DeepEP dispatcher, HybridEP was not tried";
+--- "As discussed in Section 4, TP comm overlap is disabled" keeps its second clause: helper-183);
+--- nil or "" as given.
 function M.own_text(text)
   if text == nil or text == "" then return text end
   text = text:sub(1, 16384)
-  local parts, dropping = {}, false
+  local parts = {}
   for _, span in ipairs(clause_spans(text)) do
     local piece = text:sub(span[1], span[2])
-    if span[3] then dropping = false end
     piece = piece:gsub("%b()", function(p) if speaks_elsewhere(p) then return "" end end)
-    if not dropping and not speaks_elsewhere(piece) then
+    -- (A lead-in before a colon alone: "Same settings as the other rows: TP_COMM_OVERLAP=False",
+    -- "See Sec. 4: TP comm overlap disabled"; helper-183.)
+    local lead, body = piece:match("^([^:]*:)(.*)$")
+    if lead and speaks_elsewhere(lead) and not speaks_elsewhere(body) then piece = body end
+    if not speaks_elsewhere(piece) then
       parts[#parts + 1] = piece
     else
-      dropping = dropping or span[3]
       -- (A sentence's end kept, so that the next sentence does not join the last clause kept.)
       if piece:find("[%.;!?\n]%s*$") and #parts > 0 and not parts[#parts]:find("[%.;!?\n]%s*$") then
         parts[#parts + 1] = "; "

@@ -4095,12 +4095,14 @@ end
 -- the stack.
 for _, s in ipairs { "The DeepSeek-V3 row uses EP overlap.", "We did not try A2A_OVERLAP=1.",
     "DeepEP results are in a separate table.", "The --use-legacy-models flag was removed in a later release.",
-    "Compared with the GPipe pipeline schedule, 1F1B halves activation memory.", "FlashAttention-2 was released after these runs.",
+    "FlashAttention-2 was released after these runs.",
     "EP all-to-all overlap is left for future work.", "An earlier version of this table used TP overlap off.",
     "The zero bubble schedule (ZB-H1) was evaluated in a follow-up.", "torch.compile was tried but not used.",
     "Megatron-LM legacy models (--use-legacy-models) are deprecated." } do
   t.eq(measured.own_text("GA=64. " .. s), "GA=64.", s)
 end
+t.eq(measured.own_text("Compared with the GPipe pipeline schedule, 1F1B halves activation memory."), " 1F1B halves activation memory.")
+t.eq(measured.schedule { notes = measured.own_text("Compared with the GPipe pipeline schedule, 1F1B halves activation memory.") }, nil)
 for _, s in ipairs { "Section 3.1.2: decoder-only GPT with RoPE and Flash Attention, sequence length 2048.",
     "TP_COMM_OVERLAP=False (\"TP overlap not supported yet\" with FP4);", "A2A_OVERLAP=1; DeepEP dispatcher used.",
     "the paper names only ZeRO" } do
@@ -4186,3 +4188,37 @@ t.eq(measured.ep_overlap { notes = "A2A overlap: not the default, enabled via A2
 t.eq(measured.token_dispatch { notes = "DeepEP (not the default alltoall; see Sec. 4) dispatcher." }, true)
 t.eq(measured.pcie_card("h100 pcie (not nvl)"), true, "a contrast, not PCIe ruled out")
 t.eq(measured.pcie_card("h100 sxm5 (not pcie)"), false)
+-- helper-183's review: a setting switched off in more words stays off; a value given beside its
+-- default wins; a lead-in before a colon or a comma is dropped alone; a negation another word
+-- takes, or a conjunction between, is not the setting's; "could not be combined" used it; a
+-- parenthesis left open does not make the rest one clause.
+for notes, want in pairs { ["TP overlap: not."] = true, ["TP comm overlap not explicitly enabled."] = true,
+    ["TP comm overlap was not compatible with FP8 in this container."] = true, ["TP comm overlap not feasible on PCIe."] = true,
+    ["TP comm overlap not being used."] = true, ["TP overlap: not the default (off)."] = true } do
+  t.eq(measured.tp_overlap_off { notes = notes }, want, notes)
+end
+for notes, want in pairs { ["moe_a2a_overlap: True (default: False)."] = true,
+    ["--overlap-moe-expert-parallel-comm (default: False) was passed."] = true,
+    ["A2A overlap: not utilized."] = false, ["EP overlap: not explicitly enabled."] = false,
+    ["EP overlap is disabled by default; this recipe does not change it."] = false } do
+  t.eq(measured.ep_overlap { notes = notes }, want, notes)
+end
+for _, notes in ipairs { "Same settings as the other rows: TP_COMM_OVERLAP=False.", "See Sec. 4: TP comm overlap disabled.",
+    "As discussed in Section 4, TP comm overlap is disabled.", "Unlike NeMo's default recipe, TP communication overlap was disabled.",
+    "Throughput evaluated in a 512-GPU run, no TP overlap.", "See Table 2, TP comm overlap disabled." } do
+  t.eq(measured.tp_overlap_off { notes = measured.own_text(notes) }, true, notes)
+end
+for notes, want in pairs { ["Async TP requires torch.compile, enabled here."] = "torchtitan_async_tp",
+    ["2D parallel: FSDP2 + async TP, float8 off as it was not supported on A100."] = "torchtitan_async_tp",
+    ["Async TP could not be combined with float8 in this release, so bf16."] = "torchtitan_async_tp",
+    ["FSDP2 without CPU offload and with torch.compile."] = "torchtitan_compile",
+    ["torch.compile enabled but the loss is not compiled."] = "torchtitan_compile",
+    ["As discussed in Section 4.2, we use torch.compile with FSDP2."] = "torchtitan_compile",
+    ["HSDP (replicate=2 shard=8. We do not use CPU offload. torch.compile enabled."] = "torchtitan_compile" } do
+  t.eq(stack { framework = "torchtitan", notes = measured.own_text(notes) }, want, notes)
+end
+t.eq(stack { framework = "torchtitan (torch.compile; async TP as in the 405B run)" }, "torchtitan_async_tp")
+t.eq(measured.token_dispatch { notes = "Not alltoall but DeepEP." }, true)
+t.eq(measured.token_dispatch { notes = "DeepEP requires NVSHMEM; installed from source." }, true)
+t.eq(measured.token_dispatch { notes = "EP=64 (see Table 3 for the recipe. DeepEP dispatcher; FP8 tried, slower." }, true)
+t.eq(measured.own_text("e.g. TP=4, i.e. one node. DeepEP on."), "e.g. TP=4, i.e. one node. DeepEP on.")
