@@ -1070,7 +1070,21 @@ end
 -- ("--use-mcore-models, not --use-legacy-models", "DualPipe, not 1F1B"; helper-182).
 local negation_before = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
   "%f[%a]nor%f[%A]" }
-local joining_words = { "but", "and", "with", "instead", "rather", "only", "or", "while", "whereas", "which", "that", "as" }
+local joining_words = { but = true, ["and"] = true, with = true, instead = true, rather = true, only = true, ["or"] = true,
+  ["while"] = true, whereas = true, which = true, that = true, as = true }
+-- The words of a stretch of text between a negation and a name, and whether one of them joins
+-- another thing (a conjunction, or one of `more`).
+local function words_between(text, more)
+  local words, joined = 0, false
+  for word in text:gmatch("[%w_%-%.]+") do
+    words = words + 1
+    joined = joined or joining_words[word] or (more and more[word]) or false
+  end
+  return words, joined
+end
+-- After the name, before "is not": an article starts another subject ("the loss is not
+-- compiled"), and a value given is the name's own ("enabled but ...").
+local subject_or_value = { the = true, a = true, an = true, enabled = true, on = true, used = true, ["true"] = true }
 local function sentence_negated(text, from, to)
   local spans = clause_spans(text)
   if #spans == 0 then return false end
@@ -1101,14 +1115,7 @@ local function sentence_negated(text, from, to)
     end
   end
   if last_at then
-    local between = before:sub(last_to + 1)
-    local words, joined = 0, false
-    for word in between:gmatch("[%w_%-%.]+") do
-      words = words + 1
-      for _, j in ipairs(joining_words) do
-        if word == j then joined = true end
-      end
-    end
+    local words, joined = words_between(before:sub(last_to + 1))
     if words <= 5 and not joined then return true end
   end
   -- After the name.
@@ -1127,16 +1134,7 @@ local function sentence_negated(text, from, to)
     rest = lead and "used" or nil
   end
   if lead then
-    local words, joined = 0, false
-    for word in lead:gmatch("[%w_%-%.]+") do
-      words = words + 1
-      for _, j in ipairs(joining_words) do
-        if word == j then joined = true end
-      end
-      if word == "the" or word == "a" or word == "an" then joined = true end
-      -- (A value given before it is the name's own: "A2A_OVERLAP=1; ..." ends the clause.)
-      if word == "enabled" or word == "on" or word == "used" or word == "true" then joined = true end
-    end
+    local words, joined = words_between(lead, subject_or_value)
     if words <= 3 and not joined and negation_applies(rest) then return true end
   end
   return false
