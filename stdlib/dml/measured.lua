@@ -935,21 +935,43 @@ local other_names = { nvl = true, sxm = true, pcie = true, hsdp = true, fsdp = t
   ring = true, allgather = true, inductor = true }
 local remark_nouns = { bottleneck = true, issue = true, problem = true, concern = true, factor = true, default = true,
   limit = true, limiting = true, same = true }
+-- The words after "not" that say a setting was not used ("not used", "not explicitly enabled",
+-- "not feasible on PCIe"); others say something else of it ("not yet stable", "not required but
+-- we enable it", "not free"; helper-184).
+local use_words = { used = true, enabled = true, set = true, on = true, active = true, available = true, supported = true,
+  applied = true, activated = true, employed = true, utilized = true, utilised = true, possible = true, feasible = true,
+  compatible = true, beneficial = true, helpful = true, effective = true, run = true, passed = true, configured = true,
+  selected = true, chosen = true, included = true, present = true, working = true, implemented = true, unused = true,
+  done = true, tried = true, turned = true, switched = true, ["in"] = true, ["for"] = true, with = true, applicable = true,
+  functional = true, installed = true, usable = true, needed = true, covered = true, considered = true, discussed = true,
+  evaluated = true, shown = true }
+local adverbs = { yet = true, explicitly = true, currently = true, being = true, always = true, fully = true,
+  actually = true, really = true, even = true, ever = true, officially = true }
 local function negation_applies(rest)
+  -- (A default, "not enabled by default; we turn it on": helper-184.)
+  if rest:match("^[^;,]*"):find("%f[%a]by%s+default%f[%A]") then return false end
   if rest:find("^[^;]-%(%s*off%s*%)") or rest:find("^[^;]-%(%s*disabled%s*%)") then return true end
-  local word = rest:match("^%s*([%w_%-]+)")
-  if not word then return true end
+  local words = {}
+  for w in rest:gmatch("[%w_%-]+") do
+    words[#words + 1] = w
+    if #words == 4 then break end
+  end
+  local k = 1
+  while words[k] and adverbs[words[k]] do k = k + 1 end
+  local word = words[k]
+  if not word or not rest:match("^%s*[%w_%-]") then return true end
   if word:find("[%d_%-]") or other_names[word] then return false end
   if word == "a" or word == "an" or word == "the" then
-    local noun = rest:match("^%s*%a+%s+(%a+)")
+    local noun = words[k + 1]
     return not (noun and remark_nouns[noun])
   end
-  return true
+  return use_words[word] == true
 end
 -- After a name: "not" (with a colon, an equals sign or a parenthesis before it) or "was not",
 -- and what negation_applies says of what follows.
 local function not_in_use(after)
   local rest = after:match("^%s*[:=]?%s*%(?%s*not%f[%A](.*)$") or after:match("^%s*was%s+not%f[%A](.*)$")
+    or after:match("^%s*is%s+not%f[%A](.*)$") or after:match("^%s*are%s+not%f[%A](.*)$") or after:match("^%s*were%s+not%f[%A](.*)$")
   return rest ~= nil and negation_applies(rest)
 end
 
@@ -962,6 +984,10 @@ end
 local function switched_off(text, from, to)
   -- (A flag's dashes are the flag's: "without --tp-comm-overlap" is without it; helper-127.)
   local before = text:sub(1, from - 1):gsub("torch%.$", ""):gsub("%-%-?$", "")
+  -- ("We disable X", "turned off X"; helper-184.)
+  if before:find("%f[%a]disabl%a*%s+$") or before:find("%f[%a]turn%a*%s+off%s+$") or before:find("%f[%a]switch%a*%s+off%s+$") then
+    return true
+  end
   if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$")
     or before:find("w/o%s*$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]without%s+the%s+$") then
     return true
@@ -980,6 +1006,10 @@ local function switched_off(text, from, to)
     -- helper-145.)
     for _, lead in ipairs { "^%s+is%s+", "^%s+was%s+", "^%s+set%s+to%s+", "^%s+and%s+[%w_%-]+%s+" } do
       if after:find(lead .. word .. "%s*$") or after:find(lead .. word .. "%s*[%.,;%)]") then return true end
+    end
+    -- ("X was kept off to match the reference"; helper-184.)
+    for _, lead in ipairs { "^%s+kept%s+", "^%s+left%s+", "^%s+was%s+kept%s+", "^%s+was%s+left%s+", "^%s+is%s+kept%s+" } do
+      if after:find(lead .. word .. "%f[%A]") then return true end
     end
   end
   -- ("X unavailable", "X unset (default: False)", "X defaults to False".)
@@ -1068,8 +1098,19 @@ end
 -- or "it was not" opening the next clause ("Async TP requires torch.compile, so it was not
 -- used"). A parenthesis that does not hold the name is left out; other clauses are other things'
 -- ("--use-mcore-models, not --use-legacy-models", "DualPipe, not 1F1B"; helper-182).
+-- Whether the rest of a sentence turns on what a clause before it said was off by default ("EP
+-- overlap is off by default; this run turns it on", "DeepEP is not enabled by default; we set
+-- moe_enable_deepep=True"; helper-184).
+local function affirmed_later(later)
+  for _, w in ipairs { "%f[%a]it%s+on%f[%A]", "%f[%a]enabl%a*%s+it%f[%A]", "%f[%a]set%s+it%f[%A]", "%f[%a]pass%a*%s+it%f[%A]",
+    "%f[%a]enabled%s+here%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enable", "%f[%a]we%s+pass", "=%s*true%f[%A]",
+    "%f[%a]we%s+use%f[%A]", "%f[%a]turned%s+on%f[%A]" } do
+    if later:find(w) then return true end
+  end
+  return false
+end
 local negation_before = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
-  "%f[%a]nor%f[%A]" }
+  "%f[%a]nor%f[%A]", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]" }
 local joining_words = { but = true, ["and"] = true, with = true, instead = true, rather = true, only = true, ["or"] = true,
   ["while"] = true, whereas = true, which = true, that = true, as = true }
 -- The words of a stretch of text between a negation and a name, and whether one of them joins
@@ -1118,20 +1159,33 @@ local function sentence_negated(text, from, to)
     local words, joined = words_between(before:sub(last_to + 1))
     if words <= 5 and not joined then return true end
   end
-  -- After the name.
+  -- After the name: off by default, unless the sentence turns it on.
+  local said = after:sub(1, 64):match("^[^;,]*")
+  if said:find("%f[%a]by%s+default%f[%A]") and (said:find("%f[%a]not%f[%A]") or said:find("%f[%a]off%f[%A]")
+      or said:find("disabled") or said:find("false")) then
+    -- (The rest of its sentence, past a semicolon: "...; we turn it on".)
+    local later = text:sub(to + 1, to + 200)
+    local cut = later:find("[%.!?]%s") or later:find("\n")
+    return not affirmed_later(cut and later:sub(1, cut) or later)
+  end
   if not_in_use(after) then return true end
-  -- (Not "could": "Async TP could not be combined with float8, so bf16" ran async TP; helper-183.)
-  for _, w in ipairs { "would", "might" } do
-    if after:find("^%s*" .. w .. "%f[%A]") then return true end
+  -- (Not "could not": "Async TP could not be combined with float8, so bf16" ran async TP;
+  -- helper-183. "could further improve this": helper-184.)
+  for _, w in ipairs { "would", "might", "could" } do
+    if after:find("^%s*" .. w .. "%f[%A]") and not after:find("^%s*" .. w .. "%s+not%f[%A]") then return true end
   end
   local lead, rest = after:sub(1, 64):match("^(.-)%f[%a]is%s+not%f[%A](.*)$")
   if not lead then lead, rest = after:sub(1, 64):match("^(.-)%f[%a]was%s+not%f[%A](.*)$") end
   if not lead then lead, rest = after:sub(1, 64):match("^(.-)%f[%a]are%s+not%f[%A](.*)$") end
   if not lead then lead, rest = after:sub(1, 64):match("^(.-)%f[%a]were%s+not%f[%A](.*)$") end
   if not lead then
-    lead = after:sub(1, 64):match("^(.-)%f[%a]is%s+disabled%f[%A]") or after:sub(1, 64):match("^(.-)%f[%a]was%s+disabled%f[%A]")
-      or after:sub(1, 64):match("^(.-)%f[%a]is%s+off%f[%A]") or after:sub(1, 64):match("^(.-)%f[%a]was%s+off%f[%A]")
-    rest = lead and "used" or nil
+    local off_at
+    lead, off_at = after:sub(1, 64):match("^(.-)%f[%a]is%s+disabled%f[%A]()")
+    if not lead then lead, off_at = after:sub(1, 64):match("^(.-)%f[%a]was%s+disabled%f[%A]()") end
+    if not lead then lead, off_at = after:sub(1, 64):match("^(.-)%f[%a]is%s+off%f[%A]()") end
+    if not lead then lead, off_at = after:sub(1, 64):match("^(.-)%f[%a]was%s+off%f[%A]()") end
+    -- (Off by default is the default: "EP overlap is off by default; this run turns it on".)
+    rest = lead and ((after:sub(off_at):match("^[^;,]*"):find("%f[%a]by%s+default%f[%A]") and "by default") or "used") or nil
   end
   if lead then
     local words, joined = words_between(lead, subject_or_value)
@@ -2117,6 +2171,8 @@ local schedule_names = {
   { "%f[%a]zb[%s%-_]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
   { "zero[%s%-_]?bubble[%s%-_]?v%f[^%w]", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
   { "v[%s%-_]?shaped[%s%-_]+zero[%s%-_]?bubble", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
+  -- (torchtitan's name, "ZBVZeroBubble"; helper-184: zero_bubble.)
+  { "zbv[%s%-_]?zero[%s%-_]?bubble", "zero_bubble_v", "schedule ZB-V, as the row says (zero_bubble_v)", variant = true },
   { "%f[%a]zb[%s%-_]?h?2p?%f[^%w]", "zero_bubble",
     "schedule ZB-2p/ZB-H2 read as zero_bubble (ZB-H1: a bubble of a third of 1F1B's; ZB-2p's is near 0 with twice the activations, not modelled)",
     variant = true },
@@ -2295,7 +2351,8 @@ local function compiled(row)
   -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
   -- "--training.compile", "compile enabled").
   for _, p in ipairs { "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
-                       "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled" } do
+                       "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled",
+                       "compile%s+on%f[%A]" } do
     if says(notes, p) then return true end
   end
   -- (And as a key, "[training] compile = true", "compile=True", "training.compile=true";
@@ -2598,6 +2655,11 @@ function M.ep_overlap(row)
     -- (Not a value given beside its default, "moe_a2a_overlap: True (default: False)"; helper-183.)
     local default_off = rest:find("%f[%a]disabled%s+by%s+default") or rest:find("%f[%a]off%s+by%s+default")
       or rest:find("%f[%a]false%s+by%s+default")
+    -- (Unless the sentence goes on to turn it on: "EP overlap is off by default; this run turns it
+    -- on"; helper-184.)
+    local later = t:sub(to + 1, to + 200)
+    local cut = later:find("[%.!?]%s") or later:find("\n")
+    if default_off and affirmed_later(cut and later:sub(1, cut) or later) then return true end
     if not default_off then
       local clause = t:sub(to + 1):match("^[^;,%(]*")
       local off_in_clause = clause:find("%f[%a]off%s*$") or clause:find("%f[%a]disabled%s*$")
@@ -5131,7 +5193,7 @@ local request
 -- with Flash Attention", "the paper names ...") and a setting not supported ("TP_COMM_OVERLAP=False
 -- (\"TP overlap not supported yet\")") are the row's own.
 local elsewhere_words = {
-  "%f[%a]unlike%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]comparison%f[%A]", "^%s*see%s+also%f[%A]", "^%s*see%s+sec", "^%s*see%s+tab",
+  "%f[%a]unlike%f[%A]", "%f[%a]compared?%f[%A]", "%f[%a]compares%f[%A]", "%f[%a]comparison%f[%A]", "^%s*see%s+also%f[%A]", "^%s*see%s+sec", "^%s*see%s+tab",
   "^%s*see%s+fig", "^%s*see%s+appendix", "^%s*see%s+.-%f[%a]for%s+the%f[%A]", "separate%s+table",
   "%f[%a]are%s+in%s+table", "%f[%a]is%s+in%s+table", "follow%-?up", "in%s+the%s+appendix", "in%s+appendix",
   "%f[%a]earlier%s+version", "%f[%a]later%s+version", "%f[%a]later%s+release", "%f[%a]later%s+runs?%f[%A]",
@@ -5581,8 +5643,11 @@ request = function(row, presets, assumed)
     local named, off = false, false
     -- (A parenthesis that rules out another version, "FlashAttention-2 (not FA3)", and a hedge on
     -- what the source states, "FlashAttention version not stated"; helper-180: read as off.)
+    -- (And one that does not name it: "FlashAttention (no attention recompute needed)";
+    -- helper-184.)
     text = text:sub(1, 16384):gsub("%b()", function(p)
       if p:find("%f[%a]not%s+fa%-?[23]%f[%W]") or p:find("%f[%a]not%s+flash") then return " " end
+      if not (p:find("flash") or p:find("%f[%a]fa%-?[23]%f[%W]")) then return " " end
     end):gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
     for clause in (text .. ";"):gmatch("([^;,.]*)[;,.]") do
       -- (Also "FA2", "FA-2", "FA3"; helper-151: not read.)

@@ -4222,3 +4222,37 @@ t.eq(measured.token_dispatch { notes = "Not alltoall but DeepEP." }, true)
 t.eq(measured.token_dispatch { notes = "DeepEP requires NVSHMEM; installed from source." }, true)
 t.eq(measured.token_dispatch { notes = "EP=64 (see Table 3 for the recipe. DeepEP dispatcher; FP8 tried, slower." }, true)
 t.eq(measured.own_text("e.g. TP=4, i.e. one node. DeepEP on."), "e.g. TP=4, i.e. one node. DeepEP on.")
+-- helper-184's review: "not" reads as off before a word of use only ("not yet stable", "not
+-- required but we enable it" say something else); a default said to be off is no reading, and
+-- the sentence may turn the setting on; a hypothesis before the name; "We disable X", "X was kept
+-- off"; torchtitan's "ZBVZeroBubble"; "compile on"; a parenthesis beside FlashAttention that does
+-- not name it; a comparison's clause.
+for notes, want in pairs { ["Async TP is not yet stable, but gave 8% here."] = "torchtitan_async_tp",
+    ["torch.compile is not enabled by default; we turn it on."] = "torchtitan_compile",
+    ["Async TP is not on by default; enabled here with torch.compile."] = "torchtitan_async_tp",
+    ["torch.compile is off by default in this config."] = "torchtitan",
+    ["FSDP2 + TP=4 (async TP not used), compile on."] = "torchtitan_compile" } do
+  t.eq(stack { framework = "torchtitan", notes = notes }, want, notes)
+end
+t.eq(measured.token_dispatch { notes = "DeepEP is not enabled by default; we set moe_enable_deepep=True." }, true)
+t.eq(measured.token_dispatch { notes = "We would use DeepEP on multi-node setups, but this run uses alltoall." }, false)
+t.eq(measured.ep_overlap { notes = "EP overlap is off by default; this run turns it on." }, true)
+t.eq(measured.ep_overlap { notes = "EP overlap is not enabled by default; we set it to True." }, true)
+t.eq(measured.ep_overlap { notes = "EP all-to-all overlap could further improve this." }, false)
+t.eq(measured.schedule { notes = "The DualPipe schedule is not enabled by default; we enable it." }, "dualpipe")
+t.eq(measured.schedule { notes = "pipeline_parallel_schedule=ZBVZeroBubble" }, "zero_bubble_v")
+t.eq(stack { framework = "Megatron-LM", source = "a 2023 blog", notes = "--use-mcore-models is not set by default in this release; we pass it." },
+  "megatron_core")
+t.eq(measured.tp_overlap_off { notes = "We disable TP comm overlap on GB200 since NVL72 bandwidth makes it unnecessary." }, true)
+t.eq(measured.tp_overlap_off { notes = "TP comm overlap was kept off to match the MLPerf reference." }, true)
+t.eq(measured.tp_overlap_off { notes = "TP comm overlap is not supported with FP8 on this release, so it was not used." }, true)
+t.eq(measured.tp_overlap_off { notes = "TP comm overlap is disabled by default in NeMo but enabled in this recipe." }, false)
+t.eq(measured.own_text("We compare against a FlashAttention baseline in Table 4; this run uses the standard attention."),
+  " this run uses the standard attention.")
+do
+  local base = row("N21-T1-1.7B")
+  local flash = copy(base, { notes = (base.notes or "") .. " Attention computed with FlashAttention (no attention recompute needed)." })
+  local compared = copy(base, { notes = (base.notes or "") .. " We compare against a FlashAttention baseline in Table 4; this run uses the standard Megatron attention." })
+  t.eq(measured.predict(flash).predicted_s < measured.predict(base).predicted_s, true, "the kernel the row names")
+  t.eq(measured.predict(compared).predicted_s, measured.predict(base).predicted_s, "a comparison's kernel")
+end
