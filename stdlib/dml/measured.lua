@@ -922,11 +922,12 @@ local function bounded(text)
 end
 
 -- What "not" says of the name before it, given the words after "not" ("used", "explicitly
--- enabled", "an option", "1F1B)"): true where it says the name was not used (a word of use or
--- any other plain word, "not utilized", "not feasible on PCIe", an article, "not an option", or
--- nothing, "X: not."); false for another name ("(not 1F1B)", "(not FA3)", "(not NVL)": a
--- contrast) or a remark on something else ("not the bottleneck", "not an issue", "not the
--- default", unless "(off)" follows). helper-180, helper-182, helper-183.
+-- enabled", "an option", "1F1B)"): true where it says the name was not used (a word of use after
+-- any adverbs, "not utilized", "not yet supported", "not feasible on PCIe"; an article, "not an
+-- option"; or nothing, "X: not."); false for another name ("(not 1F1B)", "(not FA3)", "(not
+-- NVL)": a contrast), a remark on something else ("not the bottleneck", "not the default",
+-- unless "(off)" follows), another word ("not yet stable", "not required") or a default ("not
+-- enabled by default"). helper-180, helper-182, helper-183, helper-184.
 local other_names = { nvl = true, sxm = true, pcie = true, hsdp = true, fsdp = true, ddp = true, zero = true, gpipe = true,
   dualpipe = true, interleaved = true, alltoall = true, deepep = true, hybridep = true, vanilla = true, flash = true,
   flashattention = true, cudnn = true, te = true, megatron = true, deepspeed = true, torchtitan = true, nccl = true,
@@ -1085,19 +1086,6 @@ local function clause_at(spans, at)
   return lo
 end
 
--- Whether the clause around text[from..to] says what is named there was not used, for the
--- readers of a setting switched on (helper-180: "We did not try A2A_OVERLAP=1", "DeepEP is not
--- available on H100", "A2A overlap (overlap_moe_expert_parallel_comm) not enabled", "The DualPipe
--- pipeline schedule is not covered here", each read as on): a negation a few words before the
--- name with nothing between that starts another thing ("did not try A2A_OVERLAP=1"; not "Not
--- alltoall but DeepEP", "without CPU offload and with torch.compile"); "not", "is not", "was
--- not", "is disabled", "is off" right after it or after a few words of its own ("DeepEP is not
--- available", "A2A overlap (...) not enabled", "torch.compile is disabled for the 405B run"; not
--- "torch.compile enabled but the loss is not compiled"), where the negation applies to it
--- (negation_applies: not "DeepEP (not the default alltoall)"); a hypothesis ("DeepEP could");
--- or "it was not" opening the next clause ("Async TP requires torch.compile, so it was not
--- used"). A parenthesis that does not hold the name is left out; other clauses are other things'
--- ("--use-mcore-models, not --use-legacy-models", "DualPipe, not 1F1B"; helper-182).
 -- Whether the rest of a sentence turns on what a clause before it said was off by default ("EP
 -- overlap is off by default; this run turns it on", "DeepEP is not enabled by default; we set
 -- moe_enable_deepep=True"; helper-184).
@@ -1126,6 +1114,21 @@ end
 -- After the name, before "is not": an article starts another subject ("the loss is not
 -- compiled"), and a value given is the name's own ("enabled but ...").
 local subject_or_value = { the = true, a = true, an = true, enabled = true, on = true, used = true, ["true"] = true }
+-- Whether the clause around text[from..to] says what is named there was not used, for the
+-- readers of a setting switched on (helper-180: "We did not try A2A_OVERLAP=1", "DeepEP is not
+-- available on H100", "A2A overlap (overlap_moe_expert_parallel_comm) not enabled", "The DualPipe
+-- pipeline schedule is not covered here", each read as on): a negation a few words before the
+-- name with nothing between that starts another thing ("did not try A2A_OVERLAP=1"; not "Not
+-- alltoall but DeepEP", "without CPU offload and with torch.compile"); "not", "is not", "was
+-- not", "is disabled", "is off" right after it or after a few words of its own ("DeepEP is not
+-- available", "A2A overlap (...) not enabled", "torch.compile is disabled for the 405B run"; not
+-- "torch.compile enabled but the loss is not compiled"), where the negation applies to it
+-- (negation_applies: not "DeepEP (not the default alltoall)"); a hypothesis ("would", "could",
+-- "might" or "should" before the name, "could further improve" after it); a default said to
+-- be off that the rest of its sentence does not turn on ("EP overlap is off by default");
+-- or "it was not" opening the next clause ("Async TP requires torch.compile, so it was not
+-- used"). A parenthesis that does not hold the name is left out; other clauses are other things'
+-- ("--use-mcore-models, not --use-legacy-models", "DualPipe, not 1F1B"; helper-182).
 local function sentence_negated(text, from, to)
   local spans = clause_spans(text)
   if #spans == 0 then return false end
@@ -2303,10 +2306,6 @@ function M.year(text)
   return nil
 end
 
--- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework
--- or precision cell, or "torch.compile" in its notes, each not switched off ("no torch.compile",
--- "without compile", "not compiled", "compile: off") nor a "pre-compile"; notes that say "eager"
--- count for nothing.
 -- A parenthesis in a framework cell that speaks of another framework or a later version:
 -- "(DeepSpeed evaluated separately)", "(ZeRO-1 via distributed optimizer, as in DeepSpeed)",
 -- "(torch.compile support added later)" (helper-180: each chose its stack).
@@ -2335,6 +2334,10 @@ local function own_remark(p)
   return "(" .. table.concat(kept, ",") .. ")"
 end
 
+-- Whether a row says its model ran under torch.compile: "compile" or "compiled" in its framework
+-- or precision cell, or "torch.compile" in its notes, each not switched off ("no torch.compile",
+-- "without compile", "not compiled", "compile: off") nor a "pre-compile"; notes that say "eager"
+-- count for nothing.
 local function compiled(row)
   local function says(text, pattern)
     local from, to = text:find(pattern)
@@ -5184,7 +5187,7 @@ end
 --- The columns that hold a count: a cell in them is a whole number or empty.
 local request
 
--- A sentence of a note that speaks of another run than the row's, of what was not tried, or of
+-- A clause of a note that speaks of another run than the row's, of what was not tried, or of
 -- what came before or after it (helper-180's metamorphic round: "The DeepSeek-V3 row uses EP
 -- overlap.", "We did not try A2A_OVERLAP=1.", "DeepEP results are in a separate table.", "The
 -- --use-legacy-models flag was removed in a later release.", "Compared with the GPipe pipeline
@@ -5193,8 +5196,8 @@ local request
 -- with Flash Attention", "the paper names ...") and a setting not supported ("TP_COMM_OVERLAP=False
 -- (\"TP overlap not supported yet\")") are the row's own.
 local elsewhere_words = {
-  "%f[%a]unlike%f[%A]", "%f[%a]compared?%f[%A]", "%f[%a]compares%f[%A]", "%f[%a]comparison%f[%A]", "^%s*see%s+also%f[%A]", "^%s*see%s+sec", "^%s*see%s+tab",
-  "^%s*see%s+fig", "^%s*see%s+appendix", "^%s*see%s+.-%f[%a]for%s+the%f[%A]", "separate%s+table",
+  "%f[%a]unlike%f[%A]", "%f[%a]compared?%f[%A]", "%f[%a]compares%f[%A]", "%f[%a]comparison%f[%A]", "^%s*see%s+also%f[%A]",
+  "^%s*see%s+sec", "^%s*see%s+tab", "^%s*see%s+fig", "^%s*see%s+appendix", "^%s*see%s+.-%f[%a]for%s+the%f[%A]", "separate%s+table",
   "%f[%a]are%s+in%s+table", "%f[%a]is%s+in%s+table", "follow%-?up", "in%s+the%s+appendix", "in%s+appendix",
   "%f[%a]earlier%s+version", "%f[%a]later%s+version", "%f[%a]later%s+release", "%f[%a]later%s+runs?%f[%A]",
   "%f[%a]later%s+container", "%f[%a]added%s+later", "%f[%a]the%s+later%f[%A]", "%f[%a]a%s+later%f[%A]",
@@ -5242,7 +5245,8 @@ function M.own_text(text)
 end
 
 -- The row as the readers of its settings see it: its notes and inferred fields without the
--- sentences that speak of other runs (M.own_text); where it was read, and its error, kept.
+-- clauses that speak of other runs (M.own_text); where it was read, its error and its readings
+-- kept.
 local function own_row(row)
   local notes, inferred = M.own_text(row.notes), M.own_text(row.inferred_fields)
   if notes == row.notes and inferred == row.inferred_fields then return row end
