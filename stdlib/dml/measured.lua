@@ -973,6 +973,7 @@ end
 local function not_in_use(after)
   local rest = after:match("^%s*[:=]?%s*%(?%s*not%f[%A](.*)$") or after:match("^%s*was%s+not%f[%A](.*)$")
     or after:match("^%s*is%s+not%f[%A](.*)$") or after:match("^%s*are%s+not%f[%A](.*)$") or after:match("^%s*were%s+not%f[%A](.*)$")
+    or after:match("^%s*was%s+never%f[%A](.*)$") or after:match("^%s*is%s+never%f[%A](.*)$")
   return rest ~= nil and negation_applies(rest)
 end
 
@@ -985,9 +986,20 @@ end
 local function switched_off(text, from, to)
   -- (A flag's dashes are the flag's: "without --tp-comm-overlap" is without it; helper-127.)
   local before = text:sub(1, from - 1):gsub("torch%.$", ""):gsub("%-%-?$", "")
-  -- ("We disable X", "turned off X"; helper-184.)
-  if before:find("%f[%a]disabl%a*%s+$") or before:find("%f[%a]turn%a*%s+off%s+$") or before:find("%f[%a]switch%a*%s+off%s+$") then
-    return true
+  -- ("We disable X", "turned off X"; helper-184. Not another run's, "MLPerf disables X", "which
+  -- disables X"; helper-185. "We do not enable X", "replaced X with", "considered X but";
+  -- helper-185.)
+  for _, verb in ipairs { "disabl%a*", "turn%a*%s+off", "switch%a*%s+off", "not%s+enabl%a*", "never%s+enabl%a*", "n't%s+enabl%a*",
+    "not%s+use", "n't%s+use", "not%s+using", "replac%a*", "considered" } do
+    local at = before:find("%f[%a]" .. verb .. "%s+$")
+    if not at and verb:sub(1, 3) == "n't" then at = before:find(verb .. "%s+$") end
+    if at then
+      local subject = before:sub(1, at - 1):match("(%a+)%s*$")
+      if subject == nil or subject == "we" or subject == "i" or subject == "to" or subject == "and" or subject == "also"
+        or subject == "then" or subject == "do" or subject == "did" or subject == "does" or subject == "explicitly" then
+        return true
+      end
+    end
   end
   if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]without%s*$") or before:find("not%s+$")
     or before:find("w/o%s*$") or before:find("%f[%a]not%s+the%s+$") or before:find("%f[%a]without%s+the%s+$") then
@@ -1089,10 +1101,16 @@ end
 -- Whether the rest of a sentence turns on what a clause before it said was off by default ("EP
 -- overlap is off by default; this run turns it on", "DeepEP is not enabled by default; we set
 -- moe_enable_deepep=True"; helper-184).
-local function affirmed_later(later)
+-- (With `pronoun_only`, only what says "it": "...; this 405B run keeps it on", not another
+-- setting's "overlap_grad_reduce=True".)
+local function affirmed_later(later, pronoun_only)
   for _, w in ipairs { "%f[%a]it%s+on%f[%A]", "%f[%a]enabl%a*%s+it%f[%A]", "%f[%a]set%s+it%f[%A]", "%f[%a]pass%a*%s+it%f[%A]",
-    "%f[%a]enabled%s+here%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enable", "%f[%a]we%s+pass", "=%s*true%f[%A]",
-    "%f[%a]we%s+use%f[%A]", "%f[%a]turned%s+on%f[%A]" } do
+    "%f[%a]it%s+enabled%f[%A]", "%f[%a]uses?%s+it%f[%A]", "%f[%a]keeps?%s+it%f[%A]" } do
+    if later:find(w) then return true end
+  end
+  if pronoun_only then return false end
+  for _, w in ipairs { "%f[%a]enabled%s+here%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enable", "%f[%a]we%s+pass",
+    "=%s*true%f[%A]", "%f[%a]we%s+use%f[%A]", "%f[%a]turned%s+on%f[%A]" } do
     if later:find(w) then return true end
   end
   return false
@@ -1171,7 +1189,20 @@ local function sentence_negated(text, from, to)
     local cut = later:find("[%.!?]%s") or later:find("\n")
     return not affirmed_later(cut and later:sub(1, cut) or later)
   end
+  -- (A negation after the name that the rest of its sentence takes back: "EP A2A overlap was
+  -- disabled for the dense baseline only; the MoE run uses it"; helper-185.)
+  local rest_of_sentence = text:sub(to + 1, to + 200)
+  local period = rest_of_sentence:find("[%.!?]%s") or rest_of_sentence:find("\n")
+  if period then rest_of_sentence = rest_of_sentence:sub(1, period) end
+  local semicolon = rest_of_sentence:find(";", 1, true)
+  local taken_back = semicolon and affirmed_later(rest_of_sentence:sub(semicolon), true)
+  if taken_back then return false end
   if not_in_use(after) then return true end
+  -- ("async TP gave no gain and was disabled"; helper-185.)
+  if after:sub(1, 64):find("^[^;,]-%f[%a]and%s+was%s+disabled%f[%A]") or after:sub(1, 64):find("^[^;,]-%f[%a]and%s+was%s+turned%s+off%f[%A]")
+    or after:sub(1, 64):find("^[^;,]-%f[%a]and%s+was%s+removed%f[%A]") then
+    return true
+  end
   -- (Not "could not": "Async TP could not be combined with float8, so bf16" ran async TP;
   -- helper-183. "could further improve this": helper-184.)
   for _, w in ipairs { "would", "might", "could" } do
@@ -2239,7 +2270,8 @@ function M.schedule(row)
         -- (Or a clause that is the name alone, "DualPipe", or names it as used: "trained with
         -- DualPipe", "uses GPipe"; helper-124.)
         local before = text:sub(math.max(1, from - 24), from - 1)
-        local alone = not (clause:gsub(n[1], "", 1)):find("%a")
+        -- (Or named with a yes, "DualPipe: yes"; helper-185.)
+        local alone = not (clause:gsub(n[1], "", 1):gsub("^%s*[:=]%s*yes%s*$", ""):gsub("^%s*[:=]%s*true%s*$", "")):find("%a")
         local used = before:find("%f[%a]with%s+$") or before:find("%f[%a]us[ei][sd]?%s+$") or before:find("%f[%a]using%s+$")
         local about = not n.clause or i == 2 or clause:find("schedul") or clause:find("pipelin") or alone or used
         local off = switched_off(text, from, to) or about and sentence_negated(text, from, to) or n.generic and (clause:find("%f[%a]off%f[%A]")
@@ -2355,7 +2387,7 @@ local function compiled(row)
   -- "--training.compile", "compile enabled").
   for _, p in ipairs { "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
                        "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled",
-                       "compile%s+on%f[%A]" } do
+                       "compile%s+on%f[%A]", "compile%s*[:=]%s*on%f[%A]", "compile%s*[:=]%s*yes%f[%A]" } do
     if says(notes, p) then return true end
   end
   -- (And as a key, "[training] compile = true", "compile=True", "training.compile=true";
@@ -2679,12 +2711,21 @@ end
 --- "tp_comm_overlap: off", "no TP overlap", "TP_COMM_OVERLAP unset (default False)".
 function M.tp_overlap_off(row)
   local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower()
-  for _, name in ipairs { "tp[_%s%-]*comm%a*[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap" } do
+  -- (Also spelled out, "tensor-parallel communication overlap"; helper-185.)
+  for _, name in ipairs { "tp[_%s%-]*comm%a*[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap",
+                          "tensor[%s%-_]*parallel[%s%-_]*comm%a*[%s%-_]*overlap" } do
     local from, to = t:find(name)
     if from then
       -- Unset with a default of False ("TP_COMM_OVERLAP unset (default False)"); a value given
       -- wins over a default named beside it ("TP_COMM_OVERLAP=True (default False)").
       local given = t:sub(to + 1):find("^%s*[:=]%s*%w") ~= nil
+      -- (Switched off, unless the sentence goes on to keep it: "The 70B run disables TP comm
+      -- overlap; this 405B run keeps it on"; helper-185.)
+      local later = t:sub(to + 1, to + 200)
+      local period = later:find("[%.!?]%s") or later:find("\n")
+      if period then later = later:sub(1, period) end
+      local joint = later:find("[;,]")
+      if joint and affirmed_later(later:sub(joint), true) then return false end
       return switched_off(t, from, to) or not given and t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
     end
   end
@@ -5205,7 +5246,7 @@ local elsewhere_words = {
   "%f[%a]evaluated%s+separately", "released%s+after", "introduced%s+after",
   "%f[%a]was%s+removed", "%f[%a]were%s+removed", "estimated%s+as%s+in", "other%s+rows", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+uses?%f[%A]",
   "%f[%a]the%s+[%w%.%-]+%s+rows?%s+was%s+run", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+were%s+run", "%f[%a]deprecated%f[%A]",
-  "%f[%a]discuss%a*%f[%A]", "%f[%a]default%s+since%f[%A]",
+  "%f[%a]discuss%a*%f[%A]", "%f[%a]default%s+since%f[%A]", "%f[%a]plan%s+to%f[%A]", "%f[%a]in%s+a%s+future%f[%A]",
 }
 local function speaks_elsewhere(piece)
   local low = piece:lower()
@@ -5659,7 +5700,8 @@ request = function(row, presets, assumed)
         named = true
         if clause:find("%f[%a]no%f[%A]") or clause:find("%f[%a]without%f[%A]") or clause:find("%f[%a]not%f[%A]")
           or clause:find("predates") or clause:find("unused") or clause:find("disabled") or clause:find("%f[%a]off%f[%A]")
-          or clause:find("=%s*false") or clause:find("%f[%a]pre[%s%-]*flash") or clause:find("%f[%a]before%s+flash") then
+          or clause:find("=%s*false") or clause:find(":%s*false") or clause:find("%f[%a]pre[%s%-]*flash")
+          or clause:find("%f[%a]before%s+flash") then
           -- ("pre-FlashAttention", "before FlashAttention": helper-129, read as the kernel used.)
           off = true
         end

@@ -4256,3 +4256,27 @@ do
   t.eq(measured.predict(flash).predicted_s < measured.predict(base).predicted_s, true, "the kernel the row names")
   t.eq(measured.predict(compared).predicted_s, measured.predict(base).predicted_s, "a comparison's kernel")
 end
+-- helper-185's review: "X disables it" is another run's unless X is the row's own; a negation
+-- the sentence takes back ("...; the MoE run uses it") is none; "We do not enable X", "X was
+-- never enabled", "replaced X with", "considered X but", "and was disabled"; the spelled-out TP
+-- overlap; "DualPipe: yes", "Compile: on", "use_flash_attn: false"; a plan for a future release.
+for notes, want in pairs { ["The 70B run disables TP comm overlap; this 405B run keeps it on."] = false,
+    ["MLPerf disables TP comm overlap; we keep it enabled."] = false,
+    ["ub_tp_comm_overlap=False, overlap_grad_reduce=True, overlap_param_gather=True"] = true,
+    ["We do not enable tensor-parallel communication overlap."] = true, ["We do not enable TP comm overlap."] = true,
+    ["TP comm overlap was never enabled on this system."] = true } do
+  t.eq(measured.tp_overlap_off { notes = notes }, want, notes)
+end
+t.eq(measured.ep_overlap { notes = "EP A2A overlap was disabled for the dense baseline only; the MoE run uses it." }, true)
+t.eq(measured.token_dispatch { notes = "We replaced DeepEP with the plain all-to-all dispatcher." }, false)
+t.eq(measured.token_dispatch { notes = measured.own_text("We plan to enable DeepEP in a future release.") }, false)
+t.eq(measured.schedule { notes = "We considered ZB-V but kept interleaved 1F1B." }, nil)
+t.eq(measured.schedule { notes = "DualPipe: yes" }, "dualpipe")
+t.eq(stack { framework = "torchtitan", notes = "2D (FSDP + TP), torch.compile; async TP gave no gain and was disabled." },
+  "torchtitan_compile")
+t.eq(stack { framework = "torchtitan", notes = "Compile: on" }, "torchtitan_compile")
+do
+  local base = row("N21-T1-1.7B")
+  local off = copy(base, { notes = (base.notes or "") .. " --use-flash-attn; use_flash_attn: false" })
+  t.eq(measured.predict(off).predicted_s, measured.predict(base).predicted_s, "use_flash_attn: false")
+end
