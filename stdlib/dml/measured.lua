@@ -921,6 +921,29 @@ local function bounded(text)
   return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"))
 end
 
+-- Whether text holds any of the patterns.
+local function finds_any(text, patterns)
+  for _, p in ipairs(patterns) do
+    if text:find(p) then return true end
+  end
+  return false
+end
+
+-- The rest of the sentence after text position `to` (at most 200 characters, to its ". " or line
+-- end; past its semicolons and commas).
+local function sentence_after(text, to)
+  local later = text:sub(to + 1, to + 200)
+  local cut = later:find("[%.!?]%s") or later:find("\n")
+  return cut and later:sub(1, cut) or later
+end
+
+-- A text without a source's hedges on what it states ("FlashAttention version not stated"):
+-- they say nothing of the setting.
+local function without_hedges(text)
+  return (text:gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
+    :gsub("%f[%a]not%s+reported", ""):gsub("%f[%a]not%s+known", ""))
+end
+
 -- What "not" says of the name before it, given the words after "not" ("used", "explicitly
 -- enabled", "an option", "1F1B)"): true where it says the name was not used (a word of use after
 -- any adverbs, "not utilized", "not yet supported", "not feasible on PCIe"; an article, "not an
@@ -1103,17 +1126,12 @@ end
 -- moe_enable_deepep=True"; helper-184).
 -- (With `pronoun_only`, only what says "it": "...; this 405B run keeps it on", not another
 -- setting's "overlap_grad_reduce=True".)
+local affirming_it = { "%f[%a]it%s+on%f[%A]", "%f[%a]enabl%a*%s+it%f[%A]", "%f[%a]set%s+it%f[%A]", "%f[%a]pass%a*%s+it%f[%A]",
+  "%f[%a]it%s+enabled%f[%A]", "%f[%a]uses?%s+it%f[%A]", "%f[%a]keeps?%s+it%f[%A]" }
+local affirming = { "%f[%a]enabled%s+here%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enable", "%f[%a]we%s+pass",
+  "=%s*true%f[%A]", "%f[%a]we%s+use%f[%A]", "%f[%a]turned%s+on%f[%A]" }
 local function affirmed_later(later, pronoun_only)
-  for _, w in ipairs { "%f[%a]it%s+on%f[%A]", "%f[%a]enabl%a*%s+it%f[%A]", "%f[%a]set%s+it%f[%A]", "%f[%a]pass%a*%s+it%f[%A]",
-    "%f[%a]it%s+enabled%f[%A]", "%f[%a]uses?%s+it%f[%A]", "%f[%a]keeps?%s+it%f[%A]" } do
-    if later:find(w) then return true end
-  end
-  if pronoun_only then return false end
-  for _, w in ipairs { "%f[%a]enabled%s+here%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enable", "%f[%a]we%s+pass",
-    "=%s*true%f[%A]", "%f[%a]we%s+use%f[%A]", "%f[%a]turned%s+on%f[%A]" } do
-    if later:find(w) then return true end
-  end
-  return false
+  return finds_any(later, affirming_it) or not pronoun_only and finds_any(later, affirming)
 end
 local negation_before = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
   "%f[%a]nor%f[%A]", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]" }
@@ -1161,8 +1179,7 @@ local function sentence_negated(text, from, to)
   end
   local clause = text:sub(start, math.max(start, from) - 1) .. "\0" .. text:sub(to + 1, stop)
   clause = clause:gsub("%b()", function(p) if not p:find("\0", 1, true) then return " " end end)
-  clause = clause:gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
-    :gsub("%f[%a]not%s+reported", ""):gsub("%f[%a]not%s+known", "")
+  clause = without_hedges(clause)
   local cut = clause:find("\0", 1, true)
   local before, after = clause:sub(1, cut - 1), clause:sub(cut + 1)
   -- A negation before the name, its last one, and the words between.
@@ -1185,15 +1202,11 @@ local function sentence_negated(text, from, to)
   if said:find("%f[%a]by%s+default%f[%A]") and (said:find("%f[%a]not%f[%A]") or said:find("%f[%a]off%f[%A]")
       or said:find("disabled") or said:find("false")) then
     -- (The rest of its sentence, past a semicolon: "...; we turn it on".)
-    local later = text:sub(to + 1, to + 200)
-    local cut = later:find("[%.!?]%s") or later:find("\n")
-    return not affirmed_later(cut and later:sub(1, cut) or later)
+    return not affirmed_later(sentence_after(text, to))
   end
   -- (A negation after the name that the rest of its sentence takes back: "EP A2A overlap was
   -- disabled for the dense baseline only; the MoE run uses it"; helper-185.)
-  local rest_of_sentence = text:sub(to + 1, to + 200)
-  local period = rest_of_sentence:find("[%.!?]%s") or rest_of_sentence:find("\n")
-  if period then rest_of_sentence = rest_of_sentence:sub(1, period) end
+  local rest_of_sentence = sentence_after(text, to)
   local semicolon = rest_of_sentence:find(";", 1, true)
   local taken_back = semicolon and affirmed_later(rest_of_sentence:sub(semicolon), true)
   if taken_back then return false end
@@ -1256,13 +1269,6 @@ local compared_words = { "%f[%a]not%s*$", "%f[%a]vs%.?%s*$", "%f[%a]versus%s*$",
   "same%s+die%s+as%s*$", "same%s+chip%s+as%s*$", "%f[%a]unlike%s*$", "instead%s+of%s*$", "rather%s+than%s*$",
   "%f[%a]than%s+the%s*$", "%f[%a]than%s*$", "%f[%a]like%s+the%s*$", "%f[%a]as%s+the%s*$", "%f[%a]not%s+an?%s*$",
   "%f[%a]not%s+the%s*$", "%f[%a]over%s*$" }
--- Whether text holds any of the patterns.
-local function finds_any(text, patterns)
-  for _, p in ipairs(patterns) do
-    if text:find(p) then return true end
-  end
-  return false
-end
 local function compared(before) return finds_any(before, compared_words) end
 
 --- nvl_card(text): the lower-cased GPU cell names an NVL card (the H100 NVL, the H200 NVL: PCIe
@@ -2342,10 +2348,10 @@ end
 -- "(DeepSpeed evaluated separately)", "(ZeRO-1 via distributed optimizer, as in DeepSpeed)",
 -- "(torch.compile support added later)" (helper-180: each chose its stack).
 local function remark_elsewhere(p)
-  for _, w in ipairs { "separately", "%f[%a]later%f[%A]", "%f[%a]unlike%f[%A]", "%f[%a]planned%f[%A]",
-    "%f[%a]future%f[%A]", "%f[%a]tried%f[%A]" } do
-    -- ("core_r0.9 or later" is a version: helper-182.)
-    if p:find(w) and not (w == "%f[%a]later%f[%A]" and p:find("%f[%a]or%s+later%f[%A]")) then return true end
+  -- ("core_r0.9 or later" is a version: helper-182.)
+  if finds_any(p, { "separately", "%f[%a]unlike%f[%A]", "%f[%a]planned%f[%A]", "%f[%a]future%f[%A]", "%f[%a]tried%f[%A]" })
+    or (p:find("%f[%a]later%f[%A]") and not p:find("%f[%a]or%s+later%f[%A]")) then
+    return true
   end
   -- (A likeness to another framework, "as in DeepSpeed"; not to another run, "async TP as in the
   -- 405B run", which this one had too: helper-183.)
@@ -2692,9 +2698,7 @@ function M.ep_overlap(row)
       or rest:find("%f[%a]false%s+by%s+default")
     -- (Unless the sentence goes on to turn it on: "EP overlap is off by default; this run turns it
     -- on"; helper-184.)
-    local later = t:sub(to + 1, to + 200)
-    local cut = later:find("[%.!?]%s") or later:find("\n")
-    if default_off and affirmed_later(cut and later:sub(1, cut) or later) then return true end
+    if default_off and affirmed_later(sentence_after(t, to)) then return true end
     if not default_off then
       local clause = t:sub(to + 1):match("^[^;,%(]*")
       local off_in_clause = clause:find("%f[%a]off%s*$") or clause:find("%f[%a]disabled%s*$")
@@ -2721,9 +2725,7 @@ function M.tp_overlap_off(row)
       local given = t:sub(to + 1):find("^%s*[:=]%s*%w") ~= nil
       -- (Switched off, unless the sentence goes on to keep it: "The 70B run disables TP comm
       -- overlap; this 405B run keeps it on"; helper-185.)
-      local later = t:sub(to + 1, to + 200)
-      local period = later:find("[%.!?]%s") or later:find("\n")
-      if period then later = later:sub(1, period) end
+      local later = sentence_after(t, to)
       local joint = later:find("[;,]")
       if joint and affirmed_later(later:sub(joint), true) then return false end
       return switched_off(t, from, to) or not given and t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
@@ -5248,13 +5250,7 @@ local elsewhere_words = {
   "%f[%a]the%s+[%w%.%-]+%s+rows?%s+was%s+run", "%f[%a]the%s+[%w%.%-]+%s+rows?%s+were%s+run", "%f[%a]deprecated%f[%A]",
   "%f[%a]discuss%a*%f[%A]", "%f[%a]default%s+since%f[%A]", "%f[%a]plan%s+to%f[%A]", "%f[%a]in%s+a%s+future%f[%A]",
 }
-local function speaks_elsewhere(piece)
-  local low = piece:lower()
-  for _, w in ipairs(elsewhere_words) do
-    if low:find(w) then return true end
-  end
-  return false
-end
+local function speaks_elsewhere(piece) return finds_any(piece:lower(), elsewhere_words) end
 
 --- own_text(text): a free-text cell (notes, inferred fields) without what speaks of another
 --- run, of a setting tried or planned, or of an earlier or later version: a parenthesis that does
@@ -5693,7 +5689,8 @@ request = function(row, presets, assumed)
     text = text:sub(1, 16384):gsub("%b()", function(p)
       if p:find("%f[%a]not%s+fa%-?[23]%f[%W]") or p:find("%f[%a]not%s+flash") then return " " end
       if not (p:find("flash") or p:find("%f[%a]fa%-?[23]%f[%W]")) then return " " end
-    end):gsub("%f[%a]not%s+stated", ""):gsub("%f[%a]not%s+given", ""):gsub("%f[%a]not%s+specified", "")
+    end)
+    text = without_hedges(text)
     for clause in (text .. ";"):gmatch("([^;,.]*)[;,.]") do
       -- (Also "FA2", "FA-2", "FA3"; helper-151: not read.)
       if clause:find("flash[%s%-_]*attn") or clause:find("flash[%s%-_]*attention") or clause:find("%f[%a]fa%-?[23]%f[%W]") then
