@@ -1168,6 +1168,24 @@ local subject_or_value = { the = true, a = true, an = true, enabled = true, on =
 local function sentence_negated(text, from, to)
   local spans = clause_spans(text)
   if #spans == 0 then return false end
+  local rest_of_sentence = sentence_after(text, to)
+  -- (The same words again later in the sentence, switched off there: "Async TP could not be
+  -- combined with FP8 rowwise, so async TP is off".)
+  local name = text:sub(from, to)
+  local again = rest_of_sentence:match("^[^;]*"):find(name, 1, true)
+  if again and finds_any(rest_of_sentence:sub(1, again - 1), { "%f[%a]so%s+$", "%f[%a]hence%s+$", "%f[%a]therefore%s+$", "%f[%a]thus%s+$" })
+    and switched_off(text, to + again, to + again + #name - 1) then
+    return true
+  end
+  -- (A requirement the run does not meet: "EP A2A overlap requires VPP, which this run does not
+  -- use"; not "DeepEP requires NVSHMEM".)
+  local need = rest_of_sentence:match("^[^;.]-%f[%a]requir%a*%s+[^;.]-,?%s*which%s+([^;.]*)")
+    or rest_of_sentence:match("^[^;.]-%f[%a]needs?%s+[^;.]-,?%s*which%s+([^;.]*)")
+  if need and (finds_any(need, { "%f[%a]not%s+use", "n't%s+use", "%f[%a]not%s+have", "n't%s+have", "%f[%a]lacks?%f[%A]" })
+      or finds_any(need:match("^[iw]a?s%s+not%s+(%a+)") or "", { "^used$", "^enabled$", "^available$", "^installed$",
+        "^supported$", "^on$", "^set$" })) then
+    return true
+  end
   local k = clause_at(spans, from)
   -- (What decides lies within a few words of the name: a clause of 16 KB is read near it only.)
   local start, stop = math.max(spans[k][1], from - 160), math.min(spans[k][2], to + 160)
@@ -1206,9 +1224,12 @@ local function sentence_negated(text, from, to)
   end
   -- (A negation after the name that the rest of its sentence takes back: "EP A2A overlap was
   -- disabled for the dense baseline only; the MoE run uses it"; helper-185.)
-  local rest_of_sentence = sentence_after(text, to)
   local semicolon = rest_of_sentence:find(";", 1, true)
-  local taken_back = semicolon and affirmed_later(rest_of_sentence:sub(semicolon), true)
+  -- (Or names it again in full: "...; the MoE run uses EP A2A overlap".)
+  local quoted = name:gsub("%p", "%%%0")
+  local taken_back = semicolon and (affirmed_later(rest_of_sentence:sub(semicolon), true)
+    or finds_any(rest_of_sentence:sub(semicolon), { "%f[%a]uses?%s+[%w%s%-_]-" .. quoted,
+      "%f[%a]keeps?%s+[%w%s%-_]-" .. quoted .. "%s+on%f[%A]", "%f[%a]enabl%a*%s+[%w%s%-_]-" .. quoted }))
   if taken_back then return false end
   if not_in_use(after) then return true end
   -- ("async TP gave no gain and was disabled"; helper-185.)
@@ -2388,7 +2409,25 @@ local function compiled(row)
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
   local notes = (row.notes or ""):lower()
-  if notes:find("%f[%a]eager%f[%A]") then return false end
+  -- Eager mode said of the run; not an eager baseline it is set beside ("torch.compile on; the
+  -- eager baseline was 12% slower", "1.2x over eager", "eager runs in Table 2").
+  local at = 1
+  while true do
+    local from, to = notes:find("%f[%a]eager%f[%A]", at)
+    if not from then break end
+    at = to + 1
+    local spans = clause_spans(notes)
+    local span = spans[clause_at(spans, from)]
+    local clause = notes:sub(math.max(span[1], from - 160), math.min(span[2], to + 160))
+    if not (compared(notes:sub(math.max(1, from - 24), from - 1))
+        or finds_any(clause, { "baseline", "slower", "faster", "%f[%a]than%f[%A]", "speed%-?up", "%f[%a]vs%f[%A]", "compared",
+          "%f[%a]over%s+eager", "%f[%a]eager%s+runs%f[%A]", "%f[%a]table%f[%A]" })
+        or switched_off(notes, from, to) or sentence_negated(notes, from, to)) then
+      -- (Eager for a part of the model is not the run's mode: "eager for the loss".)
+      local part = notes:sub(to + 1):match("^%s+for%s+the%s+(%a+)")
+      if not part or part == "run" or part == "row" or part == "benchmark" or part == "measurement" then return false end
+    end
+  end
   -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
   -- "--training.compile", "compile enabled").
   for _, p in ipairs { "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
@@ -2737,6 +2776,29 @@ end
 --- token_dispatch(row): true when the row's notes or framework name a token-based dispatcher
 --- (DeepEP, HybridEP, Megatron-Core's "flex" dispatcher that runs them); the stack then runs
 --- with dispatcher = "token" (docs/model.md 8.8).
+-- Whether the rest of a sentence says another dispatcher ran instead: a clause of consequence
+-- ("so", "hence", "instead") where the all-to-all or all-gather dispatcher was used ("DeepEP was
+-- not stable at this scale, so alltoall was used", "..., so we fell back to the all-to-all
+-- dispatcher"; not "..., so alltoall is not needed", "..., so the all-to-all used NVSHMEM").
+local other_dispatchers = { "all[%s%-_]*to[%s%-_]*all", "%f[%a]a2a", "all[%s%-_]*gather" }
+local function other_dispatcher_used(later)
+  for clause in later:gmatch("[^,;]+") do
+    local consequence = finds_any(clause, { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]" })
+      or clause:find("%f[%a]instead%f[%A]") and not clause:find("%f[%a]instead%s+of%f[%A]")
+    if consequence and not clause:find("%f[%a]not%f[%A]") and not clause:find("n't%f[%A]") then
+      for _, other in ipairs(other_dispatchers) do
+        if finds_any(clause, { other .. "%f[%A][%a%s%-_]-%f[%a]w[ae][sr]e?%s+%a*%s*used%f[%A]",
+              other .. "%f[%A][%a%s%-_]-%f[%a]w[ae][sr]e?%s+chosen%f[%A]", other .. "%f[%A][%a%s%-_]-%f[%a]is%s+used%f[%A]",
+              "%f[%a]f[ae]l*s?%s+back%s+to%s+[%a%s]-" .. other, "%f[%a]we%s+%a*%s*used?%s+[%a%s]-" .. other,
+              "%f[%a]we%s+kept%s+[%a%s]-" .. other, "%f[%a]we%s+ran%s+[%a%s]-" .. other }) then
+          return true
+        end
+      end
+    end
+  end
+  return false
+end
+
 function M.token_dispatch(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
   -- (Also "Deep-EP", "Deep EP", a quoted YAML value, 'moe_token_dispatcher_type: "flex"', and
@@ -2759,7 +2821,7 @@ function M.token_dispatch(row)
           or before:find("%f[%a]vs%.?%s+the%s+$")
         if not compared_only then
           local off = switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
-            or sentence_negated(text, from, to)
+            or sentence_negated(text, from, to) or other_dispatcher_used(sentence_after(text, to))
           if not off then return true end
           break  -- (this name switched off: the next name)
         end

@@ -4280,3 +4280,37 @@ do
   local off = copy(base, { notes = (base.notes or "") .. " --use-flash-attn; use_flash_attn: false" })
   t.eq(measured.predict(off).predicted_s, measured.predict(base).predicted_s, "use_flash_attn: false")
 end
+-- The misreadings left at the end of helper-185's round: another dispatcher said to have run
+-- instead ("so alltoall was used"), the same name switched off in a clause of consequence ("so
+-- async TP is off"), a requirement the run does not meet ("requires VPP, which this run does not
+-- use"), a negation taken back by the name in full ("...; the MoE run uses EP A2A overlap"), and
+-- "eager" said of a baseline or of a part of the model, not of the run.
+for notes, want in pairs { ["The flex dispatcher with DeepEP was not stable at this scale, so alltoall was used."] = false,
+    ["DeepEP does not yet support FP8 dispatch on this release, so the alltoall dispatcher was used."] = false,
+    ["DeepEP hung at 256 GPUs, so we fell back to the all-to-all dispatcher."] = false,
+    ["DeepEP crashed; we used alltoall instead."] = false,
+    ["DeepEP requires NVSHMEM, which was not installed."] = false,
+    ["DeepEP dispatch, so alltoall is not needed."] = true, ["We use DeepEP instead of alltoall."] = true,
+    ["DeepEP on, so the all-to-all used NVSHMEM."] = true,
+    ["DeepEP dispatcher; alltoall was used for the dense baseline."] = true,
+    ["DeepEP requires NVSHMEM, which is not in the NGC container, so we built it."] = true,
+    ["DeepEP for the 405B run, no DeepEP for the 8B run."] = true } do
+  t.eq(measured.token_dispatch { notes = notes }, want, notes)
+end
+for notes, want in pairs { ["Async TP could not be combined with FP8 rowwise, so async TP is off."] = "torchtitan",
+    ["Async TP could not be combined with float8, so bf16."] = "torchtitan_async_tp",
+    ["Async TP on; async TP off for the 8B baseline."] = "torchtitan_async_tp",
+    ["torch.compile on; the eager baseline was 12% slower."] = "torchtitan_compile",
+    ["torch.compile gives 1.2x over eager."] = "torchtitan_compile",
+    ["torch.compile enabled, eager for the loss."] = "torchtitan_compile",
+    ["Run in eager mode; torch.compile was tried but was slower."] = "torchtitan",
+    ["eager; torch.compile crashed with FP8."] = "torchtitan" } do
+  t.eq(stack { framework = "torchtitan", notes = notes }, want, notes)
+end
+for notes, want in pairs { ["EP A2A overlap requires VPP, which this run does not use."] = false,
+    ["EP A2A overlap needs interleaving, which we don't have at PP 1."] = false,
+    ["EP A2A overlap requires VPP, which is set to 4."] = true,
+    ["EP A2A overlap was disabled for the dense baseline only; the MoE run uses EP A2A overlap."] = true,
+    ["EP A2A overlap was disabled for the dense baseline only; the MoE run has no EP A2A overlap either."] = false } do
+  t.eq(measured.ep_overlap { notes = notes }, want, notes)
+end
