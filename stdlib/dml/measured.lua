@@ -1133,6 +1133,76 @@ local affirming = { "%f[%a]enabled%s+here%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a
 local function affirmed_later(later, pronoun_only)
   return finds_any(later, affirming_it) or not pronoun_only and finds_any(later, affirming)
 end
+local unmet_words = { "used", "enabled", "available", "installed", "supported", "on", "set", "disabled", "unavailable" }
+local met_after_all = { "%f[%a]built%f[%A]", "%f[%a]rebuilt%f[%A]", "%f[%a]installed%s+it", "%f[%a]set%s+it%f[%A]",
+  "%f[%a]enabled%s+it%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enabled%f[%A]", "%f[%a]we%s+installed%f[%A]",
+  "%f[%a]uses%f[%A]", "%f[%a]default", "%f[%a]before%f[%A]", "%f[%a]until%f[%A]", "%f[%a]partition%f[%A]", "%f[%a]other%f[%A]",
+  "%f[%a]older%f[%A]" }
+local function unmet_requirement(rest)
+  -- (Said of the name, a few words after it: not "DeepEP enabled, but FP8 dispatch requires TE
+  -- 2.3, which ...".)
+  local lead, which = rest:match("^([^;,]-)%f[%a]requir%a*%s+[^;]-%f[%a]which%s+([^;]*)")
+  if not lead then lead, which = rest:match("^([^;,]-)%f[%a]needs?%s+[^;]-%f[%a]which%s+([^;]*)") end
+  if not lead or select(2, lead:gsub("%S+", "")) > 2 then return false end
+  -- (What the rest of the sentence says: "which was not installed by default, so we built it".)
+  if finds_any(rest:sub(#rest - #which + 1), met_after_all) then return false end
+  -- Not in use: "which is not used", "was unavailable", "was disabled for this run".
+  local state = which:match("^[iw]a?s%s+not%s+(%a+)") or which:match("^[iw]a?s%s+(%a+)")
+  if state and (state == "unavailable" or state == "disabled" or which:find("^[iw]a?s%s+not%s")) then
+    for _, w in ipairs(unmet_words) do
+      if state == w then return true end
+    end
+  end
+  -- Lacking, with a subject of its own: "which this run does not use", "which we don't have",
+  -- "which our RoCE fabric does not support", "which the cluster lacks".
+  local subject, verb = which:match("^(%a[%w%s%-_']-)%s+d[oi]%a*%s+not%s+(%a+)")
+  if not subject then subject, verb = which:match("^(%a[%w%s%-_']-)%s+d[oi]%a*n't%s+(%a+)") end
+  -- (Not "which we did not have to build since the container ships it".)
+  if subject and (verb == "use" or verb == "have" and not which:find("%f[%a]have%s+to%f[%A]") or verb == "support"
+      or verb == "enable") then
+    return true
+  end
+  return which:find("^%a[%w%s%-_']-%s+lacks?%f[%A]") ~= nil
+end
+local consequences = { "%f[%a]so%s+", "%f[%a]hence%s+", "%f[%a]therefore%s+", "%f[%a]thus%s+" }
+local off_states = {}
+for _, be in ipairs { "is", "was", "are", "were" } do
+  for _, state in ipairs { "off", "disabled", "turned%s+off", "switched%s+off", "not%s+used", "removed", "dropped", "left%s+off",
+    "kept%s+off" } do
+    off_states[#off_states + 1] = "^%s+" .. be .. "%s+" .. state .. "%f[%A]"
+  end
+end
+local switching_off = { "we%s+disabled%s+", "we%s+turned%s+off%s+", "we%s+switched%s+off%s+", "we%s+dropped%s+", "we%s+removed%s+" }
+local function consequence_off(text, from, to, rest)
+  local clause = rest:match("^[^;]*")
+  local name = text:sub(from, to)
+  local at = clause:find(name, 1, true)
+  local lead = at and clause:sub(1, at - 1)
+  if at then
+    -- "so <name> is off" (with at most one word between: "so EP A2A overlap is off", where the
+    -- name read is "a2a overlap"), "so we disabled <name>".
+    for _, c in ipairs(consequences) do
+      if lead:find(c .. "[%w%-_]*%s*$") and finds_any(clause:sub(at + #name), off_states) then return true end
+      for _, v in ipairs(switching_off) do
+        if lead:find(c .. v .. "[%w%-_]*%s*$") or lead:find(c .. v .. "$") then return true end
+      end
+    end
+  end
+  -- "so it is off", where the name opens its sentence ("Async TP ..., so it is off").
+  local spans = clause_spans(text)
+  local first = spans[clause_at(spans, from)]
+  if first[3] and not text:sub(first[1], from - 1):find("%a%a%a") then
+    for _, c in ipairs(consequences) do
+      for sub in clause:gmatch(c .. "it()") do
+        if finds_any(clause:sub(sub), off_states) then return true end
+      end
+      for _, v in ipairs(switching_off) do
+        if clause:find(c .. v .. "it%f[%A]") then return true end
+      end
+    end
+  end
+  return false
+end
 local negation_before = { "%f[%a]not%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]without%f[%A]", "%f[%a]neither%f[%A]",
   "%f[%a]nor%f[%A]", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]" }
 local joining_words = { but = true, ["and"] = true, with = true, instead = true, rather = true, only = true, ["or"] = true,
@@ -1169,21 +1239,24 @@ local function sentence_negated(text, from, to)
   local spans = clause_spans(text)
   if #spans == 0 then return false end
   local rest_of_sentence = sentence_after(text, to)
-  -- (The same words again later in the sentence, switched off there: "Async TP could not be
-  -- combined with FP8 rowwise, so async TP is off".)
+  -- (A clause of consequence that switches it off, naming it again or as "it": "Async TP could
+  -- not be combined with FP8 rowwise, so async TP is off", "..., so we disabled EP A2A overlap",
+  -- "..., so it was turned off"; not "so DeepEP off would expose 10%", "so async TP off costs
+  -- 8%", "so DeepEP off-node traffic goes over RDMA". helper-186.)
+  if consequence_off(text, from, to, rest_of_sentence) then return true end
   local name = text:sub(from, to)
-  local again = rest_of_sentence:match("^[^;]*"):find(name, 1, true)
-  if again and finds_any(rest_of_sentence:sub(1, again - 1), { "%f[%a]so%s+$", "%f[%a]hence%s+$", "%f[%a]therefore%s+$", "%f[%a]thus%s+$" })
-    and switched_off(text, to + again, to + again + #name - 1) then
-    return true
-  end
   -- (A requirement the run does not meet: "EP A2A overlap requires VPP, which this run does not
-  -- use"; not "DeepEP requires NVSHMEM".)
-  local need = rest_of_sentence:match("^[^;.]-%f[%a]requir%a*%s+[^;.]-,?%s*which%s+([^;.]*)")
-    or rest_of_sentence:match("^[^;.]-%f[%a]needs?%s+[^;.]-,?%s*which%s+([^;.]*)")
-  if need and (finds_any(need, { "%f[%a]not%s+use", "n't%s+use", "%f[%a]not%s+have", "n't%s+have", "%f[%a]lacks?%f[%A]" })
-      or finds_any(need:match("^[iw]a?s%s+not%s+(%a+)") or "", { "^used$", "^enabled$", "^available$", "^installed$",
-        "^supported$", "^on$", "^set$" })) then
+  -- use", "DeepEP requires NVSHMEM, which was not installed", "..., which the cluster lacks"; not
+  -- "DeepEP requires NVSHMEM", nor one met after all, "which was not installed by default, so we
+  -- built it", "which was not available before Megatron-Core 0.12; this run uses 0.13", nor what
+  -- the requirement itself does not do, "which does not use the CPU proxy thread", nor another
+  -- partition's. helper-186.)
+  if unmet_requirement(rest_of_sentence) then return true end
+  -- (The name itself, "torch.compile, which this run does not use".)
+  local subject, verb = rest_of_sentence:match("^%s*,?%s*which%s+(%a[%w%s%-_']-)%s+d[oi]%a*%s+not%s+(%a+)")
+  if not subject then subject, verb = rest_of_sentence:match("^%s*,?%s*which%s+(%a[%w%s%-_']-)%s+d[oi]%a*n't%s+(%a+)") end
+  if subject and (verb == "use" or verb == "enable") then return true end
+  if finds_any(rest_of_sentence, { "^%s*,?%s*which%s+[iw]a?s%s+not%s+used%f[%A]", "^%s*,?%s*which%s+[iw]a?s%s+not%s+enabled%f[%A]" }) then
     return true
   end
   local k = clause_at(spans, from)
@@ -1225,11 +1298,25 @@ local function sentence_negated(text, from, to)
   -- (A negation after the name that the rest of its sentence takes back: "EP A2A overlap was
   -- disabled for the dense baseline only; the MoE run uses it"; helper-185.)
   local semicolon = rest_of_sentence:find(";", 1, true)
-  -- (Or names it again in full: "...; the MoE run uses EP A2A overlap".)
-  local quoted = name:gsub("%p", "%%%0")
-  local taken_back = semicolon and (affirmed_later(rest_of_sentence:sub(semicolon), true)
-    or finds_any(rest_of_sentence:sub(semicolon), { "%f[%a]uses?%s+[%w%s%-_]-" .. quoted,
-      "%f[%a]keeps?%s+[%w%s%-_]-" .. quoted .. "%s+on%f[%A]", "%f[%a]enabl%a*%s+[%w%s%-_]-" .. quoted }))
+  -- (Or names it again in full, a run of the row's saying it uses it: "...; the MoE run uses EP
+  -- A2A overlap", "...; the 64-node run keeps EP A2A overlap on"; not another's, "...; the
+  -- DeepSeek-V3 recipe uses DeepEP", "upstream uses DeepEP by default", nor a negation, "...; we
+  -- did not enable EP A2A overlap for BF16 either", "none of the ablations uses EP A2A overlap".
+  -- helper-186.)
+  local taken_back = semicolon and affirmed_later(rest_of_sentence:sub(semicolon), true)
+  if semicolon and not taken_back then
+    local quoted = name:gsub("%p", "%%%0")
+    local clause = rest_of_sentence:sub(semicolon + 1):match("^[^;]*")
+    local use_at = false
+    for _, verb in ipairs { "uses%s+", "enables%s+", "keeps%s+" } do
+      for _, between in ipairs { "", "the%s+", "[%w%-_]+%s+", "the%s+[%w%-_]+%s+" } do
+        use_at = use_at or clause:find("%f[%a]" .. verb .. between .. quoted .. (verb == "keeps%s+" and "%s+on%f[%A]" or "")) ~= nil
+      end
+    end
+    taken_back = use_at and clause:find("^%s*the%s+[%w%s%-_]-%f[%a]run%s") ~= nil
+      and not finds_any(clause, { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]none%f[%A]", "%f[%a]never%f[%A]", "recipe",
+        "upstream", "reference", "default", "future", "ablation", "baseline" })
+  end
   if taken_back then return false end
   if not_in_use(after) then return true end
   -- ("async TP gave no gain and was disabled"; helper-185.)
@@ -2409,23 +2496,30 @@ local function compiled(row)
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
   local notes = (row.notes or ""):lower()
-  -- Eager mode said of the run; not an eager baseline it is set beside ("torch.compile on; the
-  -- eager baseline was 12% slower", "1.2x over eager", "eager runs in Table 2").
+  -- Eager mode said of the run ("Run in eager mode (torch.compile was slower)", "so eager was
+  -- used (15% slower than compiled)", "eager for the whole run"); not an eager baseline it is set
+  -- beside ("torch.compile on; the eager baseline was 12% slower", "1.2x over eager", "eager runs
+  -- in Table 2", "eager mode gave 10% lower MFU"), nor a part of the model ("eager for the loss").
+  -- helper-186.
   local at = 1
   while true do
     local from, to = notes:find("%f[%a]eager%f[%A]", at)
     if not from then break end
     at = to + 1
-    local spans = clause_spans(notes)
-    local span = spans[clause_at(spans, from)]
-    local clause = notes:sub(math.max(span[1], from - 160), math.min(span[2], to + 160))
-    if not (compared(notes:sub(math.max(1, from - 24), from - 1))
-        or finds_any(clause, { "baseline", "slower", "faster", "%f[%a]than%f[%A]", "speed%-?up", "%f[%a]vs%f[%A]", "compared",
-          "%f[%a]over%s+eager", "%f[%a]eager%s+runs%f[%A]", "%f[%a]table%f[%A]" })
-        or switched_off(notes, from, to) or sentence_negated(notes, from, to)) then
-      -- (Eager for a part of the model is not the run's mode: "eager for the loss".)
-      local part = notes:sub(to + 1):match("^%s+for%s+the%s+(%a+)")
-      if not part or part == "run" or part == "row" or part == "benchmark" or part == "measurement" then return false end
+    local before = notes:sub(math.max(1, from - 24), from - 1)
+    local after = notes:sub(to + 1, to + 80):gsub("%b()", " "):match("^[^;,%.]*")
+    local runs_eager = finds_any(before, { "%f[%a]ran%s+$", "%f[%a]run%s+in%s+$", "%f[%a]in%s+$", "%f[%a]uses?%s+$",
+      "%f[%a]using%s+$", "%f[%a]used%s+$" })
+      or finds_any(after, { "^%s+w[ae][sr]e?%s+used%f[%A]", "^%s+mode%s+w[ae][sr]e?%s+used%f[%A]", "^[%s%a]-%f[%a]was%s+used%f[%A]" })
+    local part = notes:sub(to + 1):match("^%s+for%s+the%s+(%a+)")
+    local whole = { run = true, runs = true, row = true, rows = true, whole = true, entire = true, final = true, benchmark = true,
+      measurement = true, measurements = true }
+    local baseline = not runs_eager and (compared(before) or finds_any(before, { "%f[%a]over%s+$", "relative%s+to%s+$",
+        "against%s+an?%s+$", "%f[%a]from%s+$" })
+      or finds_any(after, { "baseline", "slower", "faster", "%f[%a]lower%f[%A]", "%f[%a]higher%f[%A]", "speed%-?up", "table",
+        "reached", "%f[%a]gave%f[%A]", "%f[%a]vs%f[%A]", "compared" }))
+    if not (baseline or (part and not whole[part]) or switched_off(notes, from, to) or sentence_negated(notes, from, to)) then
+      return false
     end
   end
   -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
@@ -2767,7 +2861,10 @@ function M.tp_overlap_off(row)
       local later = sentence_after(t, to)
       local joint = later:find("[;,]")
       if joint and affirmed_later(later:sub(joint), true) then return false end
+      -- ("..., so TP comm overlap is off"; "requires sequence parallelism, which this run does not
+      -- use"; helper-186.)
       return switched_off(t, from, to) or not given and t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
+        or consequence_off(t, from, to, later) or unmet_requirement(later)
     end
   end
   return false
@@ -2776,23 +2873,41 @@ end
 --- token_dispatch(row): true when the row's notes or framework name a token-based dispatcher
 --- (DeepEP, HybridEP, Megatron-Core's "flex" dispatcher that runs them); the stack then runs
 --- with dispatcher = "token" (docs/model.md 8.8).
--- Whether the rest of a sentence says another dispatcher ran instead: a clause of consequence
--- ("so", "hence", "instead") where the all-to-all or all-gather dispatcher was used ("DeepEP was
--- not stable at this scale, so alltoall was used", "..., so we fell back to the all-to-all
--- dispatcher"; not "..., so alltoall is not needed", "..., so the all-to-all used NVSHMEM").
-local other_dispatchers = { "all[%s%-_]*to[%s%-_]*all", "%f[%a]a2a", "all[%s%-_]*gather" }
+-- Whether the rest of a sentence says another dispatcher ran instead: the all-to-all or
+-- all-gather dispatcher used in a clause of consequence ("DeepEP was not stable at this scale, so
+-- alltoall was used", "hence the all-to-all dispatcher was used", "alltoall was used instead"),
+-- or fallen back, switched or set to ("we fell back to the alltoall dispatcher",
+-- "moe_token_dispatcher_type was set to alltoall"), or "the alltoall dispatcher was used"; not the
+-- all-to-all as communication ("so the all-to-all was overlapped", "so the all-to-all used
+-- NVSHMEM"), FSDP's all-gather, nor a baseline's ("for the EP=8 baseline we used alltoall
+-- instead"). helper-186.
+local dispatcher_names = { "alltoall%f[%W]", "%f[%w]a2a%f[%W]", "all[%s%-_]*to[%s%-_]*all[%s%-_]+dispatch%a*",
+  "all[%s%-_]*gather[%s%-_]+dispatch%a*" }
+local consequence_words = { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]", "%f[%a]and%s+so%f[%A]",
+  "%f[%a]instead%f[%A]" }
+local replaced_by = { "%f[%a]f[ae]l*s?%s+back%s+to%s+[%a%s]-", "%f[%a]switch%a*%s+to%s+[%a%s]-", "%f[%a]revert%a*%s+to%s+[%a%s]-",
+  "dispatcher[%w_]*%s+was%s+set%s+to%s+" }
 local function other_dispatcher_used(later)
-  for clause in later:gmatch("[^,;]+") do
-    local consequence = finds_any(clause, { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]" })
-      or clause:find("%f[%a]instead%f[%A]") and not clause:find("%f[%a]instead%s+of%f[%A]")
-    if consequence and not clause:find("%f[%a]not%f[%A]") and not clause:find("n't%f[%A]") then
-      for _, other in ipairs(other_dispatchers) do
-        if finds_any(clause, { other .. "%f[%A][%a%s%-_]-%f[%a]w[ae][sr]e?%s+%a*%s*used%f[%A]",
-              other .. "%f[%A][%a%s%-_]-%f[%a]w[ae][sr]e?%s+chosen%f[%A]", other .. "%f[%A][%a%s%-_]-%f[%a]is%s+used%f[%A]",
-              "%f[%a]f[ae]l*s?%s+back%s+to%s+[%a%s]-" .. other, "%f[%a]we%s+%a*%s*used?%s+[%a%s]-" .. other,
-              "%f[%a]we%s+kept%s+[%a%s]-" .. other, "%f[%a]we%s+ran%s+[%a%s]-" .. other }) then
-          return true
+  for clause in later:gmatch("[^,;%(%)]+") do
+    if not finds_any(clause, { "baseline", "ablation", "comparison" }) then
+      local consequence = finds_any(clause, consequence_words) and not clause:find("%f[%a]instead%s+of%f[%A]")
+      for _, other in ipairs(dispatcher_names) do
+        local said_at
+        for _, lead in ipairs(replaced_by) do
+          said_at = said_at or select(2, clause:find(lead .. other))
         end
+        -- (Used, with at most "dispatcher" or "dispatch" between: "alltoall dispatch was chosen".)
+        local used = { other .. "[%s%-_]*%a*%s+w[ae][sr]e?%s+used%f[%A]", other .. "[%s%-_]*%a*%s+w[ae][sr]e?%s+chosen%f[%A]",
+          other .. "[%s%-_]*%a*%s+is%s+used%f[%A]", "%f[%a]we%s+used?%s+[%a%s]-" .. other, "%f[%a]we%s+ran%s+[%a%s]-" .. other,
+          "%f[%a]we%s+kept%s+[%a%s]-" .. other }
+        if not said_at and consequence then
+          for _, p in ipairs(used) do said_at = said_at or select(2, clause:find(p)) end
+        end
+        -- ("the alltoall dispatcher was used", no consequence word: "DeepEP was unstable at this
+        -- scale; the alltoall dispatcher was used".)
+        if not said_at then said_at = select(2, clause:find("^%s*the%s+" .. other .. "[%s%-_]*dispatcher%s+was%s+used%f[%A]")) end
+        -- (A negation before what was said: not "so alltoall is not needed".)
+        if said_at and not finds_any(clause:sub(1, said_at), { "%f[%a]not%f[%A]", "n't%f[%A]" }) then return true end
       end
     end
   end
