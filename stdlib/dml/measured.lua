@@ -1133,35 +1133,47 @@ local affirming = { "%f[%a]enabled%s+here%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a
 local function affirmed_later(later, pronoun_only)
   return finds_any(later, affirming_it) or not pronoun_only and finds_any(later, affirming)
 end
-local unmet_words = { "used", "enabled", "available", "installed", "supported", "on", "set", "disabled", "unavailable" }
+-- The states of a requirement that say it is not met ("which is not installed", "which was
+-- disabled for this run", "which is unavailable"), and the words after it that say it was met
+-- after all or speak of another time or place ("so we built it", "; this run uses 0.13", "by
+-- default", "before Megatron-Core 0.12", "on the H100 partition").
+local unmet_not = { used = true, enabled = true, available = true, installed = true, supported = true, on = true, set = true,
+  possible = true }
+local lacking_verbs = { use = true, have = true, support = true, enable = true, ship = true, provide = true, include = true,
+  offer = true, expose = true }
+local unmet_state = { disabled = true, unavailable = true }
 local met_after_all = { "%f[%a]built%f[%A]", "%f[%a]rebuilt%f[%A]", "%f[%a]installed%s+it", "%f[%a]set%s+it%f[%A]",
   "%f[%a]enabled%s+it%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enabled%f[%A]", "%f[%a]we%s+installed%f[%A]",
   "%f[%a]uses%f[%A]", "%f[%a]default", "%f[%a]before%f[%A]", "%f[%a]until%f[%A]", "%f[%a]partition%f[%A]", "%f[%a]other%f[%A]",
   "%f[%a]older%f[%A]" }
+-- Whether the rest of a sentence after a name says it requires what the run does not have:
+-- "requires VPP, which this run does not use", "needs GPUDirect RDMA, which the cluster lacks".
 local function unmet_requirement(rest)
   -- (Said of the name, a few words after it: not "DeepEP enabled, but FP8 dispatch requires TE
   -- 2.3, which ...".)
-  local lead, which = rest:match("^([^;,]-)%f[%a]requir%a*%s+[^;]-%f[%a]which%s+([^;]*)")
-  if not lead then lead, which = rest:match("^([^;,]-)%f[%a]needs?%s+[^;]-%f[%a]which%s+([^;]*)") end
-  if not lead or select(2, lead:gsub("%S+", "")) > 2 then return false end
+  local lead, at, which = rest:match("^([^;,]-)%f[%a]requir%a*%s+[^;]-%f[%a]which%s+()([^;]*)")
+  if not lead then lead, at, which = rest:match("^([^;,]-)%f[%a]needs?%s+[^;]-%f[%a]which%s+()([^;]*)") end
+  -- (At most four words between, none joining another thing: "HybridEP in Megatron-Core 0.15
+  -- requires".)
+  if not lead or select(2, lead:gsub("%S+", "")) > 4 or finds_any(lead, { "%f[%a]but%f[%A]", "%f[%a]and%f[%A]", "%f[%a]while%f[%A]",
+    "%f[%a]whereas%f[%A]", "%f[%a]if%f[%A]" }) then
+    return false
+  end
   -- (What the rest of the sentence says: "which was not installed by default, so we built it".)
-  if finds_any(rest:sub(#rest - #which + 1), met_after_all) then return false end
+  if finds_any(rest:sub(at), met_after_all) then return false end
   -- Not in use: "which is not used", "was unavailable", "was disabled for this run".
-  local state = which:match("^[iw]a?s%s+not%s+(%a+)") or which:match("^[iw]a?s%s+(%a+)")
-  if state and (state == "unavailable" or state == "disabled" or which:find("^[iw]a?s%s+not%s")) then
-    for _, w in ipairs(unmet_words) do
-      if state == w then return true end
-    end
+  local be, state = which:match("^(%a+)%s+(%a+)")
+  if be == "is" or be == "was" or be == "are" or be == "were" then
+    local negated = state == "not" and which:match("^%a+%s+not%s+(%a+)")
+    if negated and unmet_not[negated] or unmet_state[state] then return true end
   end
   -- Lacking, with a subject of its own: "which this run does not use", "which we don't have",
-  -- "which our RoCE fabric does not support", "which the cluster lacks".
-  local subject, verb = which:match("^(%a[%w%s%-_']-)%s+d[oi]%a*%s+not%s+(%a+)")
-  if not subject then subject, verb = which:match("^(%a[%w%s%-_']-)%s+d[oi]%a*n't%s+(%a+)") end
+  -- "which our RoCE fabric does not support", "which ROCm 6.2 does not support", "which the
+  -- 25.02 container doesn't ship", "which the cluster lacks".
+  local subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*%s+not%s+(%a+)")
+  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*n't%s+(%a+)") end
   -- (Not "which we did not have to build since the container ships it".)
-  if subject and (verb == "use" or verb == "have" and not which:find("%f[%a]have%s+to%f[%A]") or verb == "support"
-      or verb == "enable") then
-    return true
-  end
+  if subject and lacking_verbs[verb] and not which:find("%f[%a]have%s+to%f[%A]") then return true end
   return which:find("^%a[%w%s%-_']-%s+lacks?%f[%A]") ~= nil
 end
 local consequences = { "%f[%a]so%s+", "%f[%a]hence%s+", "%f[%a]therefore%s+", "%f[%a]thus%s+" }
@@ -1173,31 +1185,85 @@ for _, be in ipairs { "is", "was", "are", "were" } do
   end
 end
 local switching_off = { "we%s+disabled%s+", "we%s+turned%s+off%s+", "we%s+switched%s+off%s+", "we%s+dropped%s+", "we%s+removed%s+" }
+-- What may follow an off that makes it something else: "off the critical path", "disabled only
+-- for the TP=1 rows", "'s CUDA graph capture" (helper-187).
+local off_elsewhere = { "^%s+the%s+critical", "^%s+critical", "^%-", "^%s+only%f[%A]", "^[^,;%.]-%f[%a]rows?%f[%A]",
+  "^[^,;%.]-baseline", "^[^,;%.]-%f[%a]except%f[%A]", "^'s%f[%A]", "^[^,;%.]-%f[%a]default", "^[^,;%.]-%f[%a]but%f[%A]",
+  "^[^,;%.]-%f[%a]if%f[%A]", "^[^,;%.]-%f[%a]when%f[%A]" }
+local function off_state_at(text)
+  for _, p in ipairs(off_states) do
+    local _, stop = text:find(p)
+    if stop then return not finds_any(text:sub(stop + 1), off_elsewhere) end
+  end
+  return false
+end
 local function consequence_off(text, from, to, rest)
+  -- (A clause of consequence after a semicolon too: "...; therefore we turned off 1F1B overlap".)
   local clause = rest:match("^[^;]*")
+  local after = rest:sub(#clause + 2)
+  if #after > 0 and finds_any(after, { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]" }) then
+    clause = clause .. ", " .. after:match("^[^;]*")
+  end
   local name = text:sub(from, to)
   local at = clause:find(name, 1, true)
   local lead = at and clause:sub(1, at - 1)
   if at then
     -- "so <name> is off" (with at most one word between: "so EP A2A overlap is off", where the
-    -- name read is "a2a overlap"), "so we disabled <name>".
+    -- name read is "a2a overlap"), "so we disabled <name>" (not "<name>'s CUDA graph capture").
+    local follows = clause:sub(at + #name)
     for _, c in ipairs(consequences) do
-      if lead:find(c .. "[%w%-_]*%s*$") and finds_any(clause:sub(at + #name), off_states) then return true end
+      if lead:find(c .. "[%w%-_]*%s*$") and off_state_at(follows) then return true end
       for _, v in ipairs(switching_off) do
-        if lead:find(c .. v .. "[%w%-_]*%s*$") or lead:find(c .. v .. "$") then return true end
+        if (lead:find(c .. v .. "[%w%-_]*%s*$") or lead:find(c .. v .. "$")) and not finds_any(follows, off_elsewhere) then
+          return true
+        end
       end
     end
   end
-  -- "so it is off", where the name opens its sentence ("Async TP ..., so it is off").
+  -- "so it is off", in the clause right after the one that opens with the name ("Async TP could
+  -- not be combined with FP8 rowwise, so it is off"; not "Async TP enabled, and full activation
+  -- checkpointing was too slow, so it was turned off").
   local spans = clause_spans(text)
-  local first = spans[clause_at(spans, from)]
-  if first[3] and not text:sub(first[1], from - 1):find("%a%a%a") then
+  local k = clause_at(spans, from)
+  local first, next_clause = spans[k], spans[k + 1]
+  if first[3] and next_clause and not next_clause[3] and not text:sub(first[1], from - 1):find("%a%a%a") then
+    local said = text:sub(next_clause[1], next_clause[2])
     for _, c in ipairs(consequences) do
-      for sub in clause:gmatch(c .. "it()") do
-        if finds_any(clause:sub(sub), off_states) then return true end
-      end
+      local it_at = said:match("^%s*" .. c .. "it()")
+      if it_at and off_state_at(said:sub(it_at)) then return true end
       for _, v in ipairs(switching_off) do
-        if clause:find(c .. v .. "it%f[%A]") then return true end
+        if said:find("^%s*" .. c .. v .. "it%f[%A]") then return true end
+      end
+    end
+  end
+  return false
+end
+-- Whether the rest of a sentence takes back what it said of the name at text[from..to], after a
+-- semicolon: "it" turned on ("...; the MoE run uses it"), or a run of the row's naming it in full
+-- ("...; the MoE run uses EP A2A overlap", "...; the 64-node run keeps EP A2A overlap on"); not
+-- another's ("...; the DeepSeek-V3 recipe uses DeepEP", "upstream uses it by default", "the next
+-- run uses EP overlap", "the MoE run that uses EP A2A overlap is row 12"), nor a negation ("we did
+-- not enable EP A2A overlap for BF16 either", "none of the ablations uses EP A2A overlap").
+-- helper-185, helper-186, helper-187.
+local not_ours = { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]none%f[%A]", "%f[%a]never%f[%A]", "recipe", "upstream", "reference",
+  "default", "future", "ablation", "baseline", "%f[%a]next%f[%A]", "%f[%a]previous%f[%A]", "%f[%a]other%f[%A]",
+  "%f[%a]earlier%f[%A]", "%f[%a]later%f[%A]", "%f[%a]prior%f[%A]", "%f[%a]following%f[%A]", "%f[%a]paper%f[%A]" }
+local function taken_back(text, from, to)
+  local rest = sentence_after(text, to)
+  local semicolon = rest:find(";", 1, true)
+  if not semicolon then return false end
+  local clause = rest:sub(semicolon + 1):match("^[^;]*")
+  -- (Nor where the negation names the row itself: "DeepEP was not used here; the DeepSeek-V3
+  -- training run uses DeepEP (per the paper)".)
+  if finds_any(clause, not_ours) or finds_any(rest:sub(1, semicolon), { "%f[%a]here%f[%A]", "this%s+run", "this%s+row" }) then
+    return false
+  end
+  if affirmed_later(clause, true) then return true end
+  local quoted = text:sub(from, to):gsub("%p", "%%%0")
+  for _, verb in ipairs { "uses%s+", "enables%s+", "keeps%s+" } do
+    for _, between in ipairs { "", "the%s+", "[%w%-_]+%s+", "the%s+[%w%-_]+%s+" } do
+      if clause:find("^%s*the%s+[%w%s%-_]-%f[%a]run%s+" .. verb .. between .. quoted .. (verb == "keeps%s+" and "%s+on%f[%A]" or "")) then
+        return true
       end
     end
   end
@@ -1256,7 +1322,8 @@ local function sentence_negated(text, from, to)
   local subject, verb = rest_of_sentence:match("^%s*,?%s*which%s+(%a[%w%s%-_']-)%s+d[oi]%a*%s+not%s+(%a+)")
   if not subject then subject, verb = rest_of_sentence:match("^%s*,?%s*which%s+(%a[%w%s%-_']-)%s+d[oi]%a*n't%s+(%a+)") end
   if subject and (verb == "use" or verb == "enable") then return true end
-  if finds_any(rest_of_sentence, { "^%s*,?%s*which%s+[iw]a?s%s+not%s+used%f[%A]", "^%s*,?%s*which%s+[iw]a?s%s+not%s+enabled%f[%A]" }) then
+  if finds_any(rest_of_sentence, { "^%s*,?%s*which%s+[iw]a?s%s+not%s+used%f[%A]", "^%s*,?%s*which%s+[iw]a?s%s+not%s+enabled%f[%A]",
+    "^%s*,?%s*which%s+[iw]a?s%s+disabled%f[%A]" }) then
     return true
   end
   local k = clause_at(spans, from)
@@ -1297,27 +1364,7 @@ local function sentence_negated(text, from, to)
   end
   -- (A negation after the name that the rest of its sentence takes back: "EP A2A overlap was
   -- disabled for the dense baseline only; the MoE run uses it"; helper-185.)
-  local semicolon = rest_of_sentence:find(";", 1, true)
-  -- (Or names it again in full, a run of the row's saying it uses it: "...; the MoE run uses EP
-  -- A2A overlap", "...; the 64-node run keeps EP A2A overlap on"; not another's, "...; the
-  -- DeepSeek-V3 recipe uses DeepEP", "upstream uses DeepEP by default", nor a negation, "...; we
-  -- did not enable EP A2A overlap for BF16 either", "none of the ablations uses EP A2A overlap".
-  -- helper-186.)
-  local taken_back = semicolon and affirmed_later(rest_of_sentence:sub(semicolon), true)
-  if semicolon and not taken_back then
-    local quoted = name:gsub("%p", "%%%0")
-    local clause = rest_of_sentence:sub(semicolon + 1):match("^[^;]*")
-    local use_at = false
-    for _, verb in ipairs { "uses%s+", "enables%s+", "keeps%s+" } do
-      for _, between in ipairs { "", "the%s+", "[%w%-_]+%s+", "the%s+[%w%-_]+%s+" } do
-        use_at = use_at or clause:find("%f[%a]" .. verb .. between .. quoted .. (verb == "keeps%s+" and "%s+on%f[%A]" or "")) ~= nil
-      end
-    end
-    taken_back = use_at and clause:find("^%s*the%s+[%w%s%-_]-%f[%a]run%s") ~= nil
-      and not finds_any(clause, { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]none%f[%A]", "%f[%a]never%f[%A]", "recipe",
-        "upstream", "reference", "default", "future", "ablation", "baseline" })
-  end
-  if taken_back then return false end
+  if taken_back(text, from, to) then return false end
   if not_in_use(after) then return true end
   -- ("async TP gave no gain and was disabled"; helper-185.)
   if after:sub(1, 64):find("^[^;,]-%f[%a]and%s+was%s+disabled%f[%A]") or after:sub(1, 64):find("^[^;,]-%f[%a]and%s+was%s+turned%s+off%f[%A]")
@@ -2501,24 +2548,28 @@ local function compiled(row)
   -- beside ("torch.compile on; the eager baseline was 12% slower", "1.2x over eager", "eager runs
   -- in Table 2", "eager mode gave 10% lower MFU"), nor a part of the model ("eager for the loss").
   -- helper-186.
+  -- (The first 16 mentions: each reads the text before it.)
   local at = 1
-  while true do
+  for _ = 1, 16 do
     local from, to = notes:find("%f[%a]eager%f[%A]", at)
     if not from then break end
     at = to + 1
     local before = notes:sub(math.max(1, from - 24), from - 1)
-    local after = notes:sub(to + 1, to + 80):gsub("%b()", " "):match("^[^;,%.]*")
+    local after = notes:sub(to + 1, to + 80):gsub("%b()", " "):gsub("(%d)[,%.](%d)", "%1%2"):match("^[^;,%.]*")
+    local baseline_before = compared(before) or finds_any(before, { "%f[%a]over%s+$", "relative%s+to%s+$", "against%s+$",
+      "against%s+an?%s+$", "%f[%a]from%s+$", "%f[%a]from%s+[^,;]-%f[%a]in%s+$" })
     local runs_eager = finds_any(before, { "%f[%a]ran%s+$", "%f[%a]run%s+in%s+$", "%f[%a]in%s+$", "%f[%a]uses?%s+$",
-      "%f[%a]using%s+$", "%f[%a]used%s+$" })
+      "%f[%a]using%s+$", "%f[%a]used%s+$", "%f[%a]stayed%s+$", "%f[%a]remained%s+$", "%f[%a]stays%s+$", "%f[%a]remains%s+$" })
       or finds_any(after, { "^%s+w[ae][sr]e?%s+used%f[%A]", "^%s+mode%s+w[ae][sr]e?%s+used%f[%A]", "^[%s%a]-%f[%a]was%s+used%f[%A]" })
+    -- (Said of a part: "eager for the loss", "the MoE router, which runs eager".)
     local part = notes:sub(to + 1):match("^%s+for%s+the%s+(%a+)")
     local whole = { run = true, runs = true, row = true, rows = true, whole = true, entire = true, final = true, benchmark = true,
       measurement = true, measurements = true }
-    local baseline = not runs_eager and (compared(before) or finds_any(before, { "%f[%a]over%s+$", "relative%s+to%s+$",
-        "against%s+an?%s+$", "%f[%a]from%s+$" })
-      or finds_any(after, { "baseline", "slower", "faster", "%f[%a]lower%f[%A]", "%f[%a]higher%f[%A]", "speed%-?up", "table",
-        "reached", "%f[%a]gave%f[%A]", "%f[%a]vs%f[%A]", "compared" }))
-    if not (baseline or (part and not whole[part]) or switched_off(notes, from, to) or sentence_negated(notes, from, to)) then
+    local of_part = part and not whole[part] or before:find("%f[%a]which%s+%a+%s+$") ~= nil
+    local baseline = baseline_before or not runs_eager and finds_any(after, { "baseline", "slower", "faster", "%f[%a]lower%f[%A]",
+      "%f[%a]higher%f[%A]", "speed%-?up", "table", "reached", "%f[%a]gave%f[%A]", "%f[%a]vs%f[%A]", "compared", "reference",
+      "%f[%a]would%f[%A]", "appendix", "figure" })
+    if not (baseline or of_part or switched_off(notes, from, to) or sentence_negated(notes, from, to)) then
       return false
     end
   end
@@ -2836,8 +2887,9 @@ function M.ep_overlap(row)
       local clause = t:sub(to + 1):match("^[^;,%(]*")
       local off_in_clause = clause:find("%f[%a]off%s*$") or clause:find("%f[%a]disabled%s*$")
         or clause:find("%f[%a]false%s*$")
+      -- ("1F1B overlap was not used at PP=1; the production run enables 1F1B overlap"; helper-187.)
       return not switched_off(t, from, to) and not t:sub(from, to):find("%f[%a]not%f[%A]") and not off_in_clause
-        and not sentence_negated(t, from, to)
+        and not sentence_negated(t, from, to) or taken_back(t, from, to)
     end
   end
   return false
@@ -2865,6 +2917,9 @@ function M.tp_overlap_off(row)
       -- use"; helper-186.)
       return switched_off(t, from, to) or not given and t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
         or consequence_off(t, from, to, later) or unmet_requirement(later)
+        -- ("TP comm overlap was disabled for this run", "... was disabled here"; not "was disabled for
+        -- the 8B baseline only", "is disabled by default"; helper-187.)
+        or off_state_at(later) and not taken_back(t, from, to)
     end
   end
   return false
@@ -2881,15 +2936,17 @@ end
 -- all-to-all as communication ("so the all-to-all was overlapped", "so the all-to-all used
 -- NVSHMEM"), FSDP's all-gather, nor a baseline's ("for the EP=8 baseline we used alltoall
 -- instead"). helper-186.
-local dispatcher_names = { "alltoall%f[%W]", "%f[%w]a2a%f[%W]", "all[%s%-_]*to[%s%-_]*all[%s%-_]+dispatch%a*",
-  "all[%s%-_]*gather[%s%-_]+dispatch%a*" }
+local dispatcher_names = { "alltoall%f[%W]", "%f[%w]a2a[%s%-_]+dispatch%a*", "all[%s%-_]*to[%s%-_]*all[%s%-_]+dispatch%a*",
+  "all[%s%-_]*gather[%s%-_]+dispatch%a*", "%f[%w]allgather%f[%W]" }
 local consequence_words = { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]", "%f[%a]and%s+so%f[%A]",
   "%f[%a]instead%f[%A]" }
-local replaced_by = { "%f[%a]f[ae]l*s?%s+back%s+to%s+[%a%s]-", "%f[%a]switch%a*%s+to%s+[%a%s]-", "%f[%a]revert%a*%s+to%s+[%a%s]-",
-  "dispatcher[%w_]*%s+was%s+set%s+to%s+" }
+local replaced_by = { "%f[%a]f[ae]l*s?%s+back%s+to%s+[%a%s]-", "%f[%a]switch%a*%s+to%s+[%w%s_]-[=:]?%s*[\"']?",
+  "%f[%a]switch%a*%s+back%s+to%s+[%a%s]-", "%f[%a]revert%a*%s+to%s+[%a%s]-", "%f[%a]went%s+with%s+[%a%s]-",
+  "dispatcher[%w_]*%s+was%s+set%s+to%s+", "dispatcher%s+was%s+changed%s+to%s+[%a%s]-",
+  "%f[%a]restarted%s+with%s+[%w_]*dispatcher[%w_]*%s*[=:]%s*[\"']?" }
 local function other_dispatcher_used(later)
   for clause in later:gmatch("[^,;%(%)]+") do
-    if not finds_any(clause, { "baseline", "ablation", "comparison" }) then
+    if not finds_any(clause, { "baseline", "ablation", "comparison", "reference", "%f[%a]only%s+for%f[%A]", "%f[%a]only%s+in%f[%A]" }) then
       local consequence = finds_any(clause, consequence_words) and not clause:find("%f[%a]instead%s+of%f[%A]")
       for _, other in ipairs(dispatcher_names) do
         local said_at
@@ -2907,7 +2964,7 @@ local function other_dispatcher_used(later)
         -- scale; the alltoall dispatcher was used".)
         if not said_at then said_at = select(2, clause:find("^%s*the%s+" .. other .. "[%s%-_]*dispatcher%s+was%s+used%f[%A]")) end
         -- (A negation before what was said: not "so alltoall is not needed".)
-        if said_at and not finds_any(clause:sub(1, said_at), { "%f[%a]not%f[%A]", "n't%f[%A]" }) then return true end
+        if said_at and not finds_any(clause:sub(1, said_at), { "%f[%a]not?%f[%A]", "n't%f[%A]" }) then return true end
       end
     end
   end
@@ -2937,7 +2994,7 @@ function M.token_dispatch(row)
         if not compared_only then
           local off = switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
             or sentence_negated(text, from, to) or other_dispatcher_used(sentence_after(text, to))
-          if not off then return true end
+          if not off or taken_back(text, from, to) then return true end
           break  -- (this name switched off: the next name)
         end
       end
