@@ -1138,14 +1138,16 @@ end
 -- after all or speak of another time or place ("so we built it", "; this run uses 0.13", "by
 -- default", "before Megatron-Core 0.12", "on the H100 partition").
 local unmet_not = { used = true, enabled = true, available = true, installed = true, supported = true, on = true, set = true,
-  possible = true }
+  possible = true, built = true }
 local lacking_verbs = { use = true, have = true, support = true, enable = true, ship = true, provide = true, include = true,
-  offer = true, expose = true }
-local unmet_state = { disabled = true, unavailable = true }
+  offer = true, expose = true, allow = true, permit = true }
+local unmet_state = { disabled = true, unavailable = true, off = true }
 local met_after_all = { "%f[%a]built%f[%A]", "%f[%a]rebuilt%f[%A]", "%f[%a]installed%s+it", "%f[%a]set%s+it%f[%A]",
   "%f[%a]enabled%s+it%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enabled%f[%A]", "%f[%a]we%s+installed%f[%A]",
   "%f[%a]uses%f[%A]", "%f[%a]default", "%f[%a]before%f[%A]", "%f[%a]until%f[%A]", "%f[%a]partition%f[%A]", "%f[%a]other%f[%A]",
-  "%f[%a]older%f[%A]" }
+  "%f[%a]older%f[%A]", "%f[%a]added%f[%A]", "%f[%a]moved%s+to%f[%A]", "%f[%a]upgraded%f[%A]", "%f[%a]newer%f[%A]" }
+-- A subject that is another run's: "which the dense baseline does not use".
+local other_subjects = { "baseline", "ablation", "reference", "%f[%a]other%f[%A]", "previous", "earlier", "older", "smoke" }
 -- Whether the rest of a sentence after a name says it requires what the run does not have:
 -- "requires VPP, which this run does not use", "needs GPUDirect RDMA, which the cluster lacks".
 local function unmet_requirement(rest)
@@ -1155,45 +1157,64 @@ local function unmet_requirement(rest)
   if not lead then lead, at, which = rest:match("^([^;,]-)%f[%a]needs?%s+[^;]-%f[%a]which%s+()([^;]*)") end
   -- (At most four words between, none joining another thing: "HybridEP in Megatron-Core 0.15
   -- requires".)
+  -- (Nor of a part of it: "DeepEP's low-latency mode requires IBGDA".)
   if not lead or select(2, lead:gsub("%S+", "")) > 4 or finds_any(lead, { "%f[%a]but%f[%A]", "%f[%a]and%f[%A]", "%f[%a]while%f[%A]",
-    "%f[%a]whereas%f[%A]", "%f[%a]if%f[%A]" }) then
+    "%f[%a]whereas%f[%A]", "%f[%a]if%f[%A]", "^'s%f[%A]" }) then
     return false
   end
-  -- (What the rest of the sentence says: "which was not installed by default, so we built it".)
-  if finds_any(rest:sub(at), met_after_all) then return false end
+  -- (What the rest of the sentence says, past the state itself: "which was not installed by
+  -- default, so we built it"; not "which were not built into our image".)
+  local past_state = rest:sub(at):gsub("^%a+%s+not%s+%a+", ""):gsub("^%a+n't%s+%a+", "")
+  if finds_any(past_state, met_after_all) then return false end
   -- Not in use: "which is not used", "was unavailable", "was disabled for this run".
   local be, state = which:match("^(%a+)%s+(%a+)")
   if be == "is" or be == "was" or be == "are" or be == "were" then
     local negated = state == "not" and which:match("^%a+%s+not%s+(%a+)")
     if negated and unmet_not[negated] or unmet_state[state] then return true end
   end
+  -- ("which isn't installed", "which weren't built".)
+  local contracted = which:match("^[iw][as]%a*n't%s+(%a+)") or which:match("^[aw]e?re%a*n't%s+(%a+)")
+  if contracted and unmet_not[contracted] then return true end
   -- Lacking, with a subject of its own: "which this run does not use", "which we don't have",
   -- "which our RoCE fabric does not support", "which ROCm 6.2 does not support", "which the
   -- 25.02 container doesn't ship", "which the cluster lacks".
   local subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*%s+not%s+(%a+)")
   if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*n't%s+(%a+)") end
   -- (Not "which we did not have to build since the container ships it".)
-  if subject and lacking_verbs[verb] and not which:find("%f[%a]have%s+to%f[%A]") then return true end
+  -- ("which our ConnectX-6 NICs cannot do".)
+  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+cannot%s+(%a+)") end
+  if subject and (lacking_verbs[verb] or verb == "do") and not which:find("%f[%a]have%s+to%f[%A]")
+    and not finds_any(subject, other_subjects) then
+    return true
+  end
+  -- ("which we left off".)
+  if which:find("^%a[%w%s]-%s+left%s+off%f[%A]") then return true end
   return which:find("^%a[%w%s%-_']-%s+lacks?%f[%A]") ~= nil
 end
-local consequences = { "%f[%a]so%s+", "%f[%a]hence%s+", "%f[%a]therefore%s+", "%f[%a]thus%s+" }
+local consequences = { "%f[%a]so,?%s+", "%f[%a]hence,?%s+", "%f[%a]therefore,?%s+", "%f[%a]thus,?%s+" }
 local off_states = {}
 for _, be in ipairs { "is", "was", "are", "were" } do
   for _, state in ipairs { "off", "disabled", "turned%s+off", "switched%s+off", "not%s+used", "removed", "dropped", "left%s+off",
     "kept%s+off" } do
     off_states[#off_states + 1] = "^%s+" .. be .. "%s+" .. state .. "%f[%A]"
+    if be == "is" then off_states[#off_states + 1] = "^'s%s+" .. state .. "%f[%A]" end
   end
 end
 local switching_off = { "we%s+disabled%s+", "we%s+turned%s+off%s+", "we%s+switched%s+off%s+", "we%s+dropped%s+", "we%s+removed%s+" }
 -- What may follow an off that makes it something else: "off the critical path", "disabled only
 -- for the TP=1 rows", "'s CUDA graph capture" (helper-187).
-local off_elsewhere = { "^%s+the%s+critical", "^%s+critical", "^%-", "^%s+only%f[%A]", "^[^,;%.]-%f[%a]rows?%f[%A]",
+local off_elsewhere = { "^%s+the%s+critical", "^%s+critical", "^%-", "^[^,;%.]-%f[%a]only%f[%A]", "^[^,;%.]-%f[%a]rows?%f[%A]",
+  "^[^,;%.]-ablation", "^[^,;%.]-profil", "^[^,;%.]-comparison", "^[^,;%.]-%f[%a]figure%f[%A]", "^[^,;%.]-%f[%a]table%f[%A]",
   "^[^,;%.]-baseline", "^[^,;%.]-%f[%a]except%f[%A]", "^'s%f[%A]", "^[^,;%.]-%f[%a]default", "^[^,;%.]-%f[%a]but%f[%A]",
   "^[^,;%.]-%f[%a]if%f[%A]", "^[^,;%.]-%f[%a]when%f[%A]" }
 local function off_state_at(text)
   for _, p in ipairs(off_states) do
     local _, stop = text:find(p)
-    if stop then return not finds_any(text:sub(stop + 1), off_elsewhere) end
+    if stop then
+      -- ("for this run only" is the row's.)
+      local follows = text:sub(stop + 1):gsub("this%s+run%s+only", "this run"):gsub("this%s+row%s+only", "this row")
+      return not finds_any(follows, off_elsewhere)
+    end
   end
   return false
 end
@@ -1234,6 +1255,10 @@ local function consequence_off(text, from, to, rest)
       for _, v in ipairs(switching_off) do
         if said:find("^%s*" .. c .. v .. "it%f[%A]") then return true end
       end
+      -- ("so we turned it off".)
+      if said:find("^%s*" .. c .. "we%s+turned%s+it%s+off%f[%A]") or said:find("^%s*" .. c .. "we%s+switched%s+it%s+off%f[%A]") then
+        return true
+      end
     end
   end
   return false
@@ -1256,6 +1281,13 @@ local function taken_back(text, from, to)
   -- (Nor where the negation names the row itself: "DeepEP was not used here; the DeepSeek-V3
   -- training run uses DeepEP (per the paper)".)
   if finds_any(clause, not_ours) or finds_any(rest:sub(1, semicolon), { "%f[%a]here%f[%A]", "this%s+run", "this%s+row" }) then
+    return false
+  end
+  -- (Only a negation said of some runs: "was not used for the TP=1 rows", "was disabled for the
+  -- dense baseline only"; a bare one is the row's, "Async TP was not enabled; the Meta 405B run
+  -- uses async TP".)
+  if not finds_any(rest:sub(1, semicolon), { "%f[%a]for%f[%A]", "%f[%a]only%f[%A]", "%f[%a]in%s+the%f[%A]", "%f[%a]on%s+the%f[%A]",
+    "%f[%a]at%s+%w" }) then
     return false
   end
   if affirmed_later(clause, true) then return true end
@@ -1323,7 +1355,7 @@ local function sentence_negated(text, from, to)
   if not subject then subject, verb = rest_of_sentence:match("^%s*,?%s*which%s+(%a[%w%s%-_']-)%s+d[oi]%a*n't%s+(%a+)") end
   if subject and (verb == "use" or verb == "enable") then return true end
   if finds_any(rest_of_sentence, { "^%s*,?%s*which%s+[iw]a?s%s+not%s+used%f[%A]", "^%s*,?%s*which%s+[iw]a?s%s+not%s+enabled%f[%A]",
-    "^%s*,?%s*which%s+[iw]a?s%s+disabled%f[%A]" }) then
+    "^%s*,?%s*which%s+[iw]a?s%s+disabled%f[%A]", "^%s*,?%s*which%s+we%s+left%s+off%f[%A]" }) then
     return true
   end
   local k = clause_at(spans, from)
@@ -2556,19 +2588,26 @@ local function compiled(row)
     at = to + 1
     local before = notes:sub(math.max(1, from - 24), from - 1)
     local after = notes:sub(to + 1, to + 80):gsub("%b()", " "):gsub("(%d)[,%.](%d)", "%1%2"):match("^[^;,%.]*")
-    local baseline_before = compared(before) or finds_any(before, { "%f[%a]over%s+$", "relative%s+to%s+$", "against%s+$",
-      "against%s+an?%s+$", "%f[%a]from%s+$", "%f[%a]from%s+[^,;]-%f[%a]in%s+$" })
+    local baseline_before = compared(before) or finds_any(before, { "%f[%a]over%s+$", "%f[%a]over%s+the%s+$", "relative%s+to%s+$",
+      "against%s+$", "against%s+an?%s+$", "%f[%a]from%s+[^,;]-%f[%a]in%s+$", "%f[%a]if%s+[%a%s]*$", "back%s+to%s+$",
+      "%f[%a]tried%s+$" })
+    -- (Stayed or remained eager: the run's where the run, the job or training did; else a part's,
+    -- "FlexAttention's backward stays eager".)
+    local stayed = finds_any(before, { "%f[%a]stay%a*%s+$", "%f[%a]remain%a*%s+$" })
     local runs_eager = finds_any(before, { "%f[%a]ran%s+$", "%f[%a]run%s+in%s+$", "%f[%a]in%s+$", "%f[%a]uses?%s+$",
-      "%f[%a]using%s+$", "%f[%a]used%s+$", "%f[%a]stayed%s+$", "%f[%a]remained%s+$", "%f[%a]stays%s+$", "%f[%a]remains%s+$" })
+      "%f[%a]using%s+$", "%f[%a]used%s+$", "%f[%a]run%s+stay%a*%s+$", "%f[%a]run%s+remain%a*%s+$", "%f[%a]job%s+stay%a*%s+$",
+      "%f[%a]training%s+stay%a*%s+$", "%f[%a]training%s+remain%a*%s+$", "%f[%a]we%s+stay%a*%s+$" })
       or finds_any(after, { "^%s+w[ae][sr]e?%s+used%f[%A]", "^%s+mode%s+w[ae][sr]e?%s+used%f[%A]", "^[%s%a]-%f[%a]was%s+used%f[%A]" })
     -- (Said of a part: "eager for the loss", "the MoE router, which runs eager".)
     local part = notes:sub(to + 1):match("^%s+for%s+the%s+(%a+)")
     local whole = { run = true, runs = true, row = true, rows = true, whole = true, entire = true, final = true, benchmark = true,
       measurement = true, measurements = true }
-    local of_part = part and not whole[part] or before:find("%f[%a]which%s+%a+%s+$") ~= nil
+    local of_part = part and not whole[part] or before:find("%f[%a]which%s+%a+%s+$") ~= nil or before:find("%f[%a]left%s+$") ~= nil
+      or stayed and not runs_eager
     local baseline = baseline_before or not runs_eager and finds_any(after, { "baseline", "slower", "faster", "%f[%a]lower%f[%A]",
       "%f[%a]higher%f[%A]", "speed%-?up", "table", "reached", "%f[%a]gave%f[%A]", "%f[%a]vs%f[%A]", "compared", "reference",
-      "%f[%a]would%f[%A]", "appendix", "figure" })
+      "%f[%a]would%f[%A]", "appendix", "figure", "%f[%a]mfu%f[%A]", "%d%%", "%f[%a]ooms?%f[%A]", "debug", "warm%-?up",
+      "excluded", "comparison", "readme" })
     if not (baseline or of_part or switched_off(notes, from, to) or sentence_negated(notes, from, to)) then
       return false
     end
@@ -2675,8 +2714,9 @@ function M.stack_for(row)
       if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s+async%s*[;,%.]") end
       if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s+async%s*$") end
       local vanilla_at = text:find("vanilla[%s%-_]*tp")
-      if async_at and not switched_off(text, async_at, async_to) and not sentence_negated(text, async_at, async_to)
-        and not (vanilla_at and vanilla_at < async_at) then
+      -- ("Async TP was not used for the TP=1 rows; the TP=8 run enables it"; helper-188.)
+      if async_at and (not switched_off(text, async_at, async_to) and not sentence_negated(text, async_at, async_to)
+          or taken_back(text, async_at, async_to)) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
       end
     end
@@ -2937,13 +2977,27 @@ end
 -- NVSHMEM"), FSDP's all-gather, nor a baseline's ("for the EP=8 baseline we used alltoall
 -- instead"). helper-186.
 local dispatcher_names = { "alltoall%f[%W]", "%f[%w]a2a[%s%-_]+dispatch%a*", "all[%s%-_]*to[%s%-_]*all[%s%-_]+dispatch%a*",
+  "all[%s%-_]*to[%s%-_]*all[%s%-_]+token[%s%-_]+dispatch%a*",
   "all[%s%-_]*gather[%s%-_]+dispatch%a*", "%f[%w]allgather%f[%W]" }
 local consequence_words = { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]", "%f[%a]and%s+so%f[%A]",
   "%f[%a]instead%f[%A]" }
-local replaced_by = { "%f[%a]f[ae]l*s?%s+back%s+to%s+[%a%s]-", "%f[%a]switch%a*%s+to%s+[%w%s_]-[=:]?%s*[\"']?",
-  "%f[%a]switch%a*%s+back%s+to%s+[%a%s]-", "%f[%a]revert%a*%s+to%s+[%a%s]-", "%f[%a]went%s+with%s+[%a%s]-",
-  "dispatcher[%w_]*%s+was%s+set%s+to%s+", "dispatcher%s+was%s+changed%s+to%s+[%a%s]-",
-  "%f[%a]restarted%s+with%s+[%w_]*dispatcher[%w_]*%s*[=:]%s*[\"']?" }
+local replaced_by = {}
+for _, verb in ipairs { "%f[%a]f[ae]l*s?%s+back%s+to%s+", "%f[%a]f[ae]l*s?%s+back%s+on%s+", "%f[%a]switch%a*%s+to%s+",
+  "%f[%a]switch%a*%s+back%s+to%s+", "%f[%a]revert%a*%s+to%s+", "%f[%a]went%s+with%s+", "%f[%a]stuck%s+with%s+",
+  "dispatcher%s+was%s+changed%s+to%s+", "%f[%a]restarted%s+with%s+", "%f[%a]redone%s+with%s+" } do
+  -- (What may stand between: "the default", "Megatron's", a config key; not "switched to it from
+  -- alltoall".)
+  for _, between in ipairs { "", "the%s+", "the%s+default%s+", "megatron's%s+", "megatron's%s+default%s+",
+    "[%w_]*dispatcher[%w_]*%s*[=:]%s*[\"']?" } do
+    replaced_by[#replaced_by + 1] = verb .. between
+  end
+end
+replaced_by[#replaced_by + 1] = "dispatcher[%w_]*%s+was%s+set%s+to%s+"
+-- What may follow that makes it another run's or a time's: "for the 8-GPU smoke test", "in the
+-- v0.10 runs shown in grey", "by the H100 rows", "when NVSHMEM was missing", "with only 20 SMs".
+local used_elsewhere = { "smoke", "%f[%a]test", "shown", "%f[%a]grey%f[%A]", "%f[%a]gray%f[%A]", "%f[%a]v%d", "%f[%a]by%s+the%f[%A]",
+  "%f[%a]the%s+[%w%-%s]-rows?%f[%A]", "%f[%a]when%f[%A]", "%f[%a]if%f[%A]", "^%s*with%f[%A]", "%f[%a]previous", "%f[%a]earlier%f[%A]",
+  "%f[%a]older%f[%A]" }
 local function other_dispatcher_used(later)
   for clause in later:gmatch("[^,;%(%)]+") do
     if not finds_any(clause, { "baseline", "ablation", "comparison", "reference", "%f[%a]only%s+for%f[%A]", "%f[%a]only%s+in%f[%A]" }) then
@@ -2963,8 +3017,14 @@ local function other_dispatcher_used(later)
         -- ("the alltoall dispatcher was used", no consequence word: "DeepEP was unstable at this
         -- scale; the alltoall dispatcher was used".)
         if not said_at then said_at = select(2, clause:find("^%s*the%s+" .. other .. "[%s%-_]*dispatcher%s+was%s+used%f[%A]")) end
-        -- (A negation before what was said: not "so alltoall is not needed".)
-        if said_at and not finds_any(clause:sub(1, said_at), { "%f[%a]not?%f[%A]", "n't%f[%A]" }) then return true end
+        -- (A negation or a hypothesis before what was said: not "so alltoall is not needed", "so
+        -- we never fell back to alltoall", "had it failed we would have switched to", "previously
+        -- we switched to alltoall".)
+        if said_at and not finds_any(clause:sub(1, said_at), { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]",
+            "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]had%f[%A]", "%f[%a]previously%f[%A]" })
+          and not finds_any(clause:sub(said_at + 1), used_elsewhere) then
+          return true
+        end
       end
     end
   end
