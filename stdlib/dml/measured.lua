@@ -1180,9 +1180,9 @@ local function unmet_requirement(rest)
   -- 25.02 container doesn't ship", "which the cluster lacks".
   local subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*%s+not%s+(%a+)")
   if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*n't%s+(%a+)") end
-  -- (Not "which we did not have to build since the container ships it".)
   -- ("which our ConnectX-6 NICs cannot do".)
   if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+cannot%s+(%a+)") end
+  -- (Not "which we did not have to build since the container ships it".)
   if subject and (lacking_verbs[verb] or verb == "do") and not which:find("%f[%a]have%s+to%f[%A]")
     and not finds_any(subject, other_subjects) then
     return true
@@ -1342,7 +1342,6 @@ local function sentence_negated(text, from, to)
   -- "..., so it was turned off"; not "so DeepEP off would expose 10%", "so async TP off costs
   -- 8%", "so DeepEP off-node traffic goes over RDMA". helper-186.)
   if consequence_off(text, from, to, rest_of_sentence) then return true end
-  local name = text:sub(from, to)
   -- (A requirement the run does not meet: "EP A2A overlap requires VPP, which this run does not
   -- use", "DeepEP requires NVSHMEM, which was not installed", "..., which the cluster lacks"; not
   -- "DeepEP requires NVSHMEM", nor one met after all, "which was not installed by default, so we
@@ -2563,6 +2562,9 @@ end
 -- or precision cell, or "torch.compile" in its notes, each not switched off ("no torch.compile",
 -- "without compile", "not compiled", "compile: off") nor a "pre-compile"; notes that say "eager"
 -- count for nothing.
+-- "Eager for the <word>" that is the run's, not a part's.
+local eager_whole = { run = true, runs = true, row = true, rows = true, whole = true, entire = true, final = true, benchmark = true,
+  measurement = true, measurements = true }
 local function compiled(row)
   local function says(text, pattern)
     local from, to = text:find(pattern)
@@ -2600,9 +2602,7 @@ local function compiled(row)
       or finds_any(after, { "^%s+w[ae][sr]e?%s+used%f[%A]", "^%s+mode%s+w[ae][sr]e?%s+used%f[%A]", "^[%s%a]-%f[%a]was%s+used%f[%A]" })
     -- (Said of a part: "eager for the loss", "the MoE router, which runs eager".)
     local part = notes:sub(to + 1):match("^%s+for%s+the%s+(%a+)")
-    local whole = { run = true, runs = true, row = true, rows = true, whole = true, entire = true, final = true, benchmark = true,
-      measurement = true, measurements = true }
-    local of_part = part and not whole[part] or before:find("%f[%a]which%s+%a+%s+$") ~= nil or before:find("%f[%a]left%s+$") ~= nil
+    local of_part = part and not eager_whole[part] or before:find("%f[%a]which%s+%a+%s+$") ~= nil or before:find("%f[%a]left%s+$") ~= nil
       or stayed and not runs_eager
     local baseline = baseline_before or not runs_eager and finds_any(after, { "baseline", "slower", "faster", "%f[%a]lower%f[%A]",
       "%f[%a]higher%f[%A]", "speed%-?up", "table", "reached", "%f[%a]gave%f[%A]", "%f[%a]vs%f[%A]", "compared", "reference",
@@ -2965,9 +2965,6 @@ function M.tp_overlap_off(row)
   return false
 end
 
---- token_dispatch(row): true when the row's notes or framework name a token-based dispatcher
---- (DeepEP, HybridEP, Megatron-Core's "flex" dispatcher that runs them); the stack then runs
---- with dispatcher = "token" (docs/model.md 8.8).
 -- Whether the rest of a sentence says another dispatcher ran instead: the all-to-all or
 -- all-gather dispatcher used in a clause of consequence ("DeepEP was not stable at this scale, so
 -- alltoall was used", "hence the all-to-all dispatcher was used", "alltoall was used instead"),
@@ -3031,6 +3028,9 @@ local function other_dispatcher_used(later)
   return false
 end
 
+--- token_dispatch(row): true when the row's notes or framework name a token-based dispatcher
+--- (DeepEP, HybridEP, Megatron-Core's "flex" dispatcher that runs them); the stack then runs
+--- with dispatcher = "token" (docs/model.md 8.8).
 function M.token_dispatch(row)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
   -- (Also "Deep-EP", "Deep EP", a quoted YAML value, 'moe_token_dispatcher_type: "flex"', and
