@@ -1148,6 +1148,14 @@ local met_after_all = { "%f[%a]built%f[%A]", "%f[%a]rebuilt%f[%A]", "%f[%a]insta
   "%f[%a]older%f[%A]", "%f[%a]added%f[%A]", "%f[%a]moved%s+to%f[%A]", "%f[%a]upgraded%f[%A]", "%f[%a]newer%f[%A]" }
 -- A subject that is another run's: "which the dense baseline does not use".
 local other_subjects = { "baseline", "ablation", "reference", "%f[%a]other%f[%A]", "previous", "earlier", "older", "smoke" }
+-- The subject and verb of a "which" clause that says something lacks it: "(which) this run does
+-- not use", "we don't have", "our ConnectX-6 NICs cannot do".
+local function lacking(which)
+  local subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*%s+not%s+(%a+)")
+  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*n't%s+(%a+)") end
+  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+cannot%s+(%a+)") end
+  return subject, verb
+end
 -- Whether the rest of a sentence after a name says it requires what the run does not have:
 -- "requires VPP, which this run does not use", "needs GPUDirect RDMA, which the cluster lacks".
 local function unmet_requirement(rest)
@@ -1178,10 +1186,7 @@ local function unmet_requirement(rest)
   -- Lacking, with a subject of its own: "which this run does not use", "which we don't have",
   -- "which our RoCE fabric does not support", "which ROCm 6.2 does not support", "which the
   -- 25.02 container doesn't ship", "which the cluster lacks".
-  local subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*%s+not%s+(%a+)")
-  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*n't%s+(%a+)") end
-  -- ("which our ConnectX-6 NICs cannot do".)
-  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+cannot%s+(%a+)") end
+  local subject, verb = lacking(which)
   -- (Not "which we did not have to build since the container ships it".)
   if subject and (lacking_verbs[verb] or verb == "do") and not which:find("%f[%a]have%s+to%f[%A]")
     and not finds_any(subject, other_subjects) then
@@ -1235,7 +1240,7 @@ local function consequence_off(text, from, to, rest)
     for _, c in ipairs(consequences) do
       if lead:find(c .. "[%w%-_]*%s*$") and off_state_at(follows) then return true end
       for _, v in ipairs(switching_off) do
-        if (lead:find(c .. v .. "[%w%-_]*%s*$") or lead:find(c .. v .. "$")) and not finds_any(follows, off_elsewhere) then
+        if lead:find(c .. v .. "[%w%-_]*%s*$") and not finds_any(follows, off_elsewhere) then
           return true
         end
       end
@@ -1350,9 +1355,8 @@ local function sentence_negated(text, from, to)
   -- partition's. helper-186.)
   if unmet_requirement(rest_of_sentence) then return true end
   -- (The name itself, "torch.compile, which this run does not use".)
-  local subject, verb = rest_of_sentence:match("^%s*,?%s*which%s+(%a[%w%s%-_']-)%s+d[oi]%a*%s+not%s+(%a+)")
-  if not subject then subject, verb = rest_of_sentence:match("^%s*,?%s*which%s+(%a[%w%s%-_']-)%s+d[oi]%a*n't%s+(%a+)") end
-  if subject and (verb == "use" or verb == "enable") then return true end
+  local _, verb = lacking(rest_of_sentence:match("^%s*,?%s*which%s+(.*)$") or "")
+  if verb == "use" or verb == "enable" then return true end
   if finds_any(rest_of_sentence, { "^%s*,?%s*which%s+[iw]a?s%s+not%s+used%f[%A]", "^%s*,?%s*which%s+[iw]a?s%s+not%s+enabled%f[%A]",
     "^%s*,?%s*which%s+[iw]a?s%s+disabled%f[%A]", "^%s*,?%s*which%s+we%s+left%s+off%f[%A]" }) then
     return true
