@@ -1151,9 +1151,10 @@ local other_subjects = { "baseline", "ablation", "reference", "%f[%a]other%f[%A]
 -- The subject and verb of a "which" clause that says something lacks it: "(which) this run does
 -- not use", "we don't have", "our ConnectX-6 NICs cannot do".
 local function lacking(which)
-  local subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*%s+not%s+(%a+)")
-  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+d[oi]%a*n't%s+(%a+)") end
-  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.]-)%s+cannot%s+(%a+)") end
+  -- (A subject with a setting in it too: "which our PP=1 layout does not allow".)
+  local subject, verb = which:match("^(%w[%w%s%-_'%.=]-)%s+d[oi]%a*%s+not%s+(%a+)")
+  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.=]-)%s+d[oi]%a*n't%s+(%a+)") end
+  if not subject then subject, verb = which:match("^(%w[%w%s%-_'%.=]-)%s+cannot%s+(%a+)") end
   return subject, verb
 end
 -- Whether the rest of a sentence after a name says it requires what the run does not have:
@@ -1163,6 +1164,25 @@ local function unmet_requirement(rest)
   -- 2.3, which ...".)
   local lead, at, which = rest:match("^([^;,]-)%f[%a]requir%a*%s+[^;]-%f[%a]which%s+()([^;]*)")
   if not lead then lead, at, which = rest:match("^([^;,]-)%f[%a]needs?%s+[^;]-%f[%a]which%s+()([^;]*)") end
+  -- (Or the next clause says the row lacks it: "requires VPP > 1; this run has PP=1 and no VPP";
+  -- helper-186.)
+  if not lead then
+    -- (The requirement's first word past an article: "requires an MNNVL domain; this run has
+    -- none", "requires NVSHMEM; this cluster has no NVSHMEM"; helper-190.)
+    local first, needed, next_clause = rest:match("^([^;,]-)%f[%a]requir%a*%s+([%w_%-]+)[^;]*;%s*([^;]*)")
+    if not first then first, needed, next_clause = rest:match("^([^;,]-)%f[%a]needs?%s+([%w_%-]+)[^;]*;%s*([^;]*)") end
+    if first and (needed == "a" or needed == "an" or needed == "the") then
+      needed = rest:match("%f[%a]requir%a*%s+%a+%s+([%w_%-]+)") or rest:match("%f[%a]needs?%s+%a+%s+([%w_%-]+)") or needed
+    end
+    if first and select(2, first:gsub("%S+", "")) <= 4 and not first:find("^'s%f[%A]")
+      and finds_any(next_clause, { "^this%s+run%f[%A]", "^this%s+row%f[%A]", "^the%s+run%f[%A]", "^our%s+run%f[%A]",
+        "^this%s+layout%f[%A]", "^our%s+layout%f[%A]", "^this%s+cluster%f[%A]", "^our%s+cluster%f[%A]", "^the%s+cluster%f[%A]",
+        "^this%s+system%f[%A]" }) then
+      local quoted = needed:gsub("%p", "%%%0")
+      return finds_any(next_clause, { "%f[%a]no%s+" .. quoted .. "%f[%W]", "%f[%a]without%s+" .. quoted .. "%f[%W]",
+        "%f[%a]not%s+use%s+" .. quoted .. "%f[%W]", "n't%s+use%s+" .. quoted .. "%f[%W]", "^%a+%s+%a+%s+ha[sd]%s+none%s*[%.]?%s*$" })
+    end
+  end
   -- (At most four words between, none joining another thing: "HybridEP in Megatron-Core 0.15
   -- requires".)
   -- (Nor of a part of it: "DeepEP's low-latency mode requires IBGDA".)
@@ -1194,7 +1214,14 @@ local function unmet_requirement(rest)
   end
   -- ("which we left off".)
   if which:find("^%a[%w%s]-%s+left%s+off%f[%A]") then return true end
-  return which:find("^%a[%w%s%-_']-%s+lacks?%f[%A]") ~= nil
+  return which:find("^%a[%w%s%-_'=]-%s+lacks?%f[%A]") ~= nil
+end
+-- A pattern for a name as written or with its spaces, hyphens and underscores changed, left out or
+-- put in: "async tp" finds "async-TP", "deep-ep" finds "DeepEP".
+local function loosely(name)
+  local letters = {}
+  for c in name:gsub("[%s%-_]+", ""):gmatch(".") do letters[#letters + 1] = (c:gsub("%p", "%%%0")) end
+  return table.concat(letters, "[%s%-_]*")
 end
 local consequences = { "%f[%a]so,?%s+", "%f[%a]hence,?%s+", "%f[%a]therefore,?%s+", "%f[%a]thus,?%s+" }
 local off_states = {}
@@ -1230,13 +1257,14 @@ local function consequence_off(text, from, to, rest)
   if #after > 0 and finds_any(after, { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]" }) then
     clause = clause .. ", " .. after:match("^[^;]*")
   end
-  local name = text:sub(from, to)
-  local at = clause:find(name, 1, true)
+  -- (The name spelt with or without its spaces and hyphens: "Async TP ..., so async-TP was
+  -- disabled".)
+  local at, name_to = clause:find(loosely(text:sub(from, to)))
   local lead = at and clause:sub(1, at - 1)
   if at then
     -- "so <name> is off" (with at most one word between: "so EP A2A overlap is off", where the
     -- name read is "a2a overlap"), "so we disabled <name>" (not "<name>'s CUDA graph capture").
-    local follows = clause:sub(at + #name)
+    local follows = clause:sub(name_to + 1)
     for _, c in ipairs(consequences) do
       if lead:find(c .. "[%w%-_]*%s*$") and off_state_at(follows) then return true end
       for _, v in ipairs(switching_off) do
@@ -1296,7 +1324,9 @@ local function taken_back(text, from, to)
     return false
   end
   if affirmed_later(clause, true) then return true end
-  local quoted = text:sub(from, to):gsub("%p", "%%%0")
+  -- (The name spelt with or without its spaces and hyphens: "Deep-EP was disabled for ...; the
+  -- MoE run uses DeepEP".)
+  local quoted = loosely(text:sub(from, to))
   for _, verb in ipairs { "uses%s+", "enables%s+", "keeps%s+" } do
     for _, between in ipairs { "", "the%s+", "[%w%-_]+%s+", "the%s+[%w%-_]+%s+" } do
       if clause:find("^%s*the%s+[%w%s%-_]-%f[%a]run%s+" .. verb .. between .. quoted .. (verb == "keeps%s+" and "%s+on%f[%A]" or "")) then
@@ -2596,7 +2626,7 @@ local function compiled(row)
     local after = notes:sub(to + 1, to + 80):gsub("%b()", " "):gsub("(%d)[,%.](%d)", "%1%2"):match("^[^;,%.]*")
     local baseline_before = compared(before) or finds_any(before, { "%f[%a]over%s+$", "%f[%a]over%s+the%s+$", "relative%s+to%s+$",
       "against%s+$", "against%s+an?%s+$", "%f[%a]from%s+[^,;]-%f[%a]in%s+$", "%f[%a]if%s+[%a%s]*$", "back%s+to%s+$",
-      "%f[%a]tried%s+$" })
+      "%f[%a]tried%s+$", "throughput%s+of%s+$", "speed%s+of%s+$", "%f[%a]mfu%s+of%s+$", "baseline[%a%s]-$" })
     -- (Stayed or remained eager: the run's where the run, the job or training did; else a part's,
     -- "FlexAttention's backward stays eager".)
     local stayed = finds_any(before, { "%f[%a]stay%a*%s+$", "%f[%a]remain%a*%s+$" })
@@ -2610,7 +2640,7 @@ local function compiled(row)
       or stayed and not runs_eager
     local baseline = baseline_before or not runs_eager and finds_any(after, { "baseline", "slower", "faster", "%f[%a]lower%f[%A]",
       "%f[%a]higher%f[%A]", "speed%-?up", "table", "reached", "%f[%a]gave%f[%A]", "%f[%a]vs%f[%A]", "compared", "reference",
-      "%f[%a]would%f[%A]", "appendix", "figure", "%f[%a]mfu%f[%A]", "%d%%", "%f[%a]ooms?%f[%A]", "debug", "warm%-?up",
+      "%f[%a]would%f[%A]", "appendix", "figure", "%f[%a]mfu%f[%A]", "%d%%", "%f[%a]oom", "debug", "warm%-?up",
       "excluded", "comparison", "readme" })
     if not (baseline or of_part or switched_off(notes, from, to) or sentence_negated(notes, from, to)) then
       return false
@@ -2901,6 +2931,9 @@ function M.ep_overlap(row)
   for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
                           "%f[%w]1f1b[%s_%-]*overlap", "%f[%w]ep[%s_%-]*all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           "all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
+                          -- ("Dual-microbatch overlap of the EP all-to-all"; helper-187.)
+                          "overlap%s+of%s+the%s+ep[%s_%-]+all[%s%-]*to[%s%-]*all", "overlap%s+of%s+the%s+ep[%s_%-]+a2a",
+                          "overlap%s+of%s+ep[%s_%-]+all[%s%-]*to[%s%-]*all", "overlap%s+of%s+ep[%s_%-]+a2a",
                           -- ("all-to-all/compute overlap"; helper-151: not read.)
                           "all[%s%-]*to[%s%-]*all[%s_%-]*/%s*%a*[%s_%-]*overlap",
                           "%f[%w]ep[%s_%-]*comm%a*[%s_%-]*overlap", "a2a[%s_%-]*comm%a*[%s_%-]*overlap" } do
@@ -2980,7 +3013,8 @@ end
 local dispatcher_names = { "alltoall%f[%W]", "%f[%w]a2a[%s%-_]+dispatch%a*", "all[%s%-_]*to[%s%-_]*all[%s%-_]+dispatch%a*",
   "all[%s%-_]*to[%s%-_]*all[%s%-_]+token[%s%-_]+dispatch%a*",
   "all[%s%-_]*gather[%s%-_]+dispatch%a*", "%f[%w]allgather%f[%W]" }
-local consequence_words = { "^%s*so%f[%A]", "^%s*hence%f[%A]", "^%s*therefore%f[%A]", "^%s*thus%f[%A]", "%f[%a]and%s+so%f[%A]",
+-- ("therefore", "hence" and "thus" anywhere in the clause: "we therefore used ...".)
+local consequence_words = { "^%s*so%f[%A]", "%f[%a]hence%f[%A]", "%f[%a]therefore%f[%A]", "%f[%a]thus%f[%A]", "%f[%a]and%s+so%f[%A]",
   "%f[%a]instead%f[%A]" }
 local replaced_by = {}
 for _, verb in ipairs { "%f[%a]f[ae]l*s?%s+back%s+to%s+", "%f[%a]f[ae]l*s?%s+back%s+on%s+", "%f[%a]switch%a*%s+to%s+",
@@ -2999,6 +3033,19 @@ replaced_by[#replaced_by + 1] = "dispatcher[%w_]*%s+was%s+set%s+to%s+"
 local used_elsewhere = { "smoke", "%f[%a]test", "shown", "%f[%a]grey%f[%A]", "%f[%a]gray%f[%A]", "%f[%a]v%d", "%f[%a]by%s+the%f[%A]",
   "%f[%a]the%s+[%w%-%s]-rows?%f[%A]", "%f[%a]when%f[%A]", "%f[%a]if%f[%A]", "^%s*with%f[%A]", "%f[%a]previous", "%f[%a]earlier%f[%A]",
   "%f[%a]older%f[%A]" }
+-- A dispatcher's config key with its sign: 'moe_token_dispatcher_type="', "dispatcher: ".
+local dispatcher_key = "[%w_]*dispatcher[%w_]*%s*[=:]%s*[\"']?"
+-- The run as a whole, at the clause's start, with the verb that says what it ran: "the job ran
+-- with", "every run in this table uses", "all reported steps ran with the".
+local whole_run = {}
+for _, subject in ipairs { "the%s+job", "the%s+runs?", "all%s+runs", "every%s+run", "all%s+measurements", "all%s+reported%s+%a+",
+  "all%s+steps", "training" } do
+  for _, verb in ipairs { "ran%s+with", "runs?%s+with", "used", "uses?", "ran", "runs?" } do
+    for _, between in ipairs { "", "the%s+", dispatcher_key } do
+      whole_run[#whole_run + 1] = "^%s*" .. subject .. "[%w%s%-]-%s+" .. verb .. "%s+" .. between
+    end
+  end
+end
 local function other_dispatcher_used(later)
   for clause in later:gmatch("[^,;%(%)]+") do
     if not finds_any(clause, { "baseline", "ablation", "comparison", "reference", "%f[%a]only%s+for%f[%A]", "%f[%a]only%s+in%f[%A]" }) then
@@ -3009,15 +3056,25 @@ local function other_dispatcher_used(later)
           said_at = said_at or select(2, clause:find(lead .. other))
         end
         -- (Used, with at most "dispatcher" or "dispatch" between: "alltoall dispatch was chosen".)
+        -- (Also in the present tense and as a config key: "so all measurements use the alltoall
+        -- dispatcher", "we therefore used moe_token_dispatcher_type=\"alltoall\""; helper-189.)
         local used = { other .. "[%s%-_]*%a*%s+w[ae][sr]e?%s+used%f[%A]", other .. "[%s%-_]*%a*%s+w[ae][sr]e?%s+chosen%f[%A]",
           other .. "[%s%-_]*%a*%s+is%s+used%f[%A]", "%f[%a]we%s+used?%s+[%a%s]-" .. other, "%f[%a]we%s+ran%s+[%a%s]-" .. other,
-          "%f[%a]we%s+kept%s+[%a%s]-" .. other }
+          "%f[%a]we%s+kept%s+[%a%s]-" .. other, "%f[%a]uses?%s+[%a%s]-" .. other, "%f[%a]r[au]ns?%s+with%s+[%a%s]-" .. other,
+          "%f[%a]used?%s+" .. dispatcher_key .. other, "%f[%a]r[au]ns?%s+with%s+" .. dispatcher_key .. other,
+          other .. "[%s%-_]*dispatcher[%w%s%-]-%s+w[ae][sr]e?%s+used%f[%A]" }
         if not said_at and consequence then
           for _, p in ipairs(used) do said_at = said_at or select(2, clause:find(p)) end
         end
         -- ("the alltoall dispatcher was used", no consequence word: "DeepEP was unstable at this
         -- scale; the alltoall dispatcher was used".)
         if not said_at then said_at = select(2, clause:find("^%s*the%s+" .. other .. "[%s%-_]*dispatcher%s+was%s+used%f[%A]")) end
+        -- (Or said of the run's whole: "; the job ran with moe_token_dispatcher_type=alltoall",
+        -- "; alltoall dispatch throughout"; helper-189.)
+        for _, whole in ipairs(whole_run) do
+          said_at = said_at or select(2, clause:find(whole .. other))
+        end
+        said_at = said_at or select(2, clause:find(other .. "[%s%-_]*%a*%s+throughout%f[%A]"))
         -- (A negation or a hypothesis before what was said: not "so alltoall is not needed", "so
         -- we never fell back to alltoall", "had it failed we would have switched to", "previously
         -- we switched to alltoall".)
@@ -3026,6 +3083,22 @@ local function other_dispatcher_used(later)
           and not finds_any(clause:sub(said_at + 1), used_elsewhere) then
           return true
         end
+      end
+    end
+  end
+  return false
+end
+
+-- Whether the sentence before a name says another dispatcher ran for its sake: "The alltoall
+-- dispatcher was used because DeepEP hung" (helper-188).
+local function used_because(lead)
+  for _, other in ipairs(dispatcher_names) do
+    for _, why in ipairs { "because%s+$", "because%s+of%s+$", "since%s+$" } do
+      local from = lead:find(other .. "[%s%-_]*%a*%s+w[ae][sr]e?%s+[%a%s]-%f[%a]" .. why)
+      if from and not finds_any(lead:sub(1, from - 1), { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]if%f[%A]", "baseline" })
+        and not finds_any(lead:sub(from), { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]would%f[%A]", "baseline",
+          "ablation", "%f[%a]only%f[%A]", "%f[%a]rows?%f[%A]", "smoke", "%f[%a]test" }) then
+        return true
       end
     end
   end
@@ -3053,11 +3126,18 @@ function M.token_dispatch(row)
         if not from then break end
         at = to + 1
         local before = text:sub(math.max(1, from - 40), from - 1):gsub("use_$", "")
+        -- (Or another lab's own run: "HybridEP was not enabled; DeepSeek-V3's own run uses DeepEP",
+        -- "Unlike DeepSeek-V3, which used DeepEP, ...", "We compare against DeepEP numbers".)
         local compared_only = before:find("compared%s+with%s+the%s+$") or before:find("compared%s+to%s+the%s+$")
-          or before:find("%f[%a]vs%.?%s+the%s+$")
+          or before:find("%f[%a]vs%.?%s+the%s+$") or before:find("'s%s+own%s+[%a%s]-$") or before:find("%f[%a]their%s+own%s+[%a%s]-$")
+          or before:find("%f[%a]unlike%s+[^;]-$") or before:find("%f[%a]against%s+$")
         if not compared_only then
-          local off = switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
-            or sentence_negated(text, from, to) or other_dispatcher_used(sentence_after(text, to))
+          -- (A part of it named right after, whose negation is the part's: "DeepEP low-latency mode
+          -- was not used, so ... DeepEP's normal kernels"; helper-186.)
+          local part = finds_any(text:sub(to + 1, to + 24), { "^'?s?%s*low[%s%-_]*latency", "^'?s?%s+ll%s+mode" })
+          local off = not part and (switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
+            or sentence_negated(text, from, to)) or other_dispatcher_used(sentence_after(text, to))
+            or used_because(text:sub(math.max(1, from - 96), from - 1):match("[^%.;]*$"))
           if not off or taken_back(text, from, to) then return true end
           break  -- (this name switched off: the next name)
         end
