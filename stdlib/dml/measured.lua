@@ -198,7 +198,9 @@ end
 -- "--per_device_train_batch_size 1", "sequence length 8192", "Global BS: 128"; helper-164:
 -- refused.)
 for column, keys in pairs {
-  micro_batch = { "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device" },
+  -- (MaxText's "per_device_batch_size: 4"; helper-191: refused.)
+  micro_batch = { "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device",
+    "per_device_batch_size" },
   seq_len = { "seq_length", "sequence_length", "seq_len", "max_context_length", "context_len" },
   global_batch_seqs = { "global_bs", "global_batch", "global_batch_size" },
   -- ("FSDP=256" in dp: the data-parallel ranks, all of them sharded; a shard degree beside its
@@ -452,6 +454,12 @@ function M.count_cell(column, cell)
       or lower:match("^(%d+)%s+experts?%s+per%s+token$") or lower:match("^top%-?(%d+)%s+routing$")
       or lower:match("^(%d+)%s+routing$")  -- ("Top-8 routing", its name taken off above)
   elseif column == "kv_heads" then
+    -- (Megatron's "num_query_groups: null": a group per head, multi-head attention; helper-191:
+    -- refused.)
+    local key, value = lower:match("^%s*([%a_]+)%s*[=:]%s*(%a+)%s*$")
+    if key and names and names[key] and (value == "null" or value == "none") then
+      return "MHA", fmt("kv_heads %q read as MHA (Megatron's null: a query group per head)", cell)
+    end
     -- (GQA named before the count, "GQA, 8 KV heads", "GQA (8 groups)", "GQA with 8 KV heads";
     -- refused before.)
     for _, gqa in ipairs { "^gqa%s+with%s+(.*)$", "^gqa%s*[,:;]%s*(.*)$", "^gqa%s+(.*)$", "^gqa%s*%(%s*(.-)%s*%)$" } do
@@ -483,6 +491,20 @@ function M.count_cell(column, cell)
   -- multiple ("50257 (padded to a multiple of 8)"), the next one.
   if column == "vocab" then
     local l = text:lower():gsub(",", "")
+    -- GPT-2's BPE tokenizer by its Megatron name or its file ("GPT2BPETokenizer (vocab_file:
+    -- gpt2-vocab.json), make_vocab_size_divisible_by: 128", NeMo's benchmark configs; helper-191:
+    -- refused): its 50,257 tokens, padded to the multiple the cell gives (Megatron-based stacks pad
+    -- to 128 x TP besides). A number beside it must be that vocabulary's.
+    if l:find("gpt2bpetokenizer", 1, true) or l:find("gpt2%-vocab") or l:find("gpt%-?2%s+bpe") then
+      local lead = l:match("^%s*(%d+)")
+      if lead == nil or tonumber(lead) == 50257 then
+        local multiple = tonumber(l:match("make_vocab_size_divisible_by%s*[:=]%s*(%d+)") or "")
+        local v = 50257
+        if multiple and multiple >= 1 then v = (v + multiple - 1) // multiple * multiple end
+        return tostring(v), fmt("vocab %q read as GPT-2's BPE vocabulary, 50257 tokens%s", cell,
+          v ~= 50257 and fmt(", padded to %d", v) or "")
+      end
+    end
     local v, to = l:match("^(%d+)%s*%(%s*padded%s+to%s+(%d+)%s*%)$")
     if v and tonumber(to) >= tonumber(v) then
       return to, fmt("vocab %q read as %s, the padded size", cell, to)
@@ -499,6 +521,14 @@ function M.count_cell(column, cell)
   -- for the row (and its dense first layers, where the cell counts them).
   if column == "ffn_hidden" then
     local l = text:lower()
+    -- A multiple of the hidden size as an OmegaConf expression ("ffn_hidden_size: ${multiply:4,
+    -- ${.hidden_size}}", NeMo's GPT-3 configs; helper-191: refused): read once the hidden size is.
+    local expr = l:match("^%s*[%a_]*%s*[:=]?%s*(%$%b{})%s*$")
+    local times = expr and (expr:match("^%${multiply:%s*(%d+%.?%d*)%s*,%s*%${%.?[%a_.]*hidden_size}%s*}$")
+      or expr:match("^%${multiply:%s*%${%.?[%a_.]*hidden_size}%s*,%s*(%d+%.?%d*)%s*}$"))
+    if times then
+      return nil, nil, { ffn_times_hidden = tonumber(times), ffn_expression = cell }
+    end
     local dense, rest, expert = l:match("^(%d+)%s*dense([^;]*);%s*(%d+)%s*per%s+expert$")
     if not dense then
       expert, dense, rest = l:match("^(%d+)%s*per%s+expert%s*;%s*(%d+)%s*dense(.*)$")
@@ -3187,6 +3217,25 @@ function M.parse_zero(cell)
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
   local t = unquoted_values(bounded(cell:lower()))
+  -- MaxText's mesh axes ("dcn_data_parallelism: 2, dcn_fsdp_parallelism: 16,
+  -- ici_fsdp_parallelism: 8"; helper-191: read as FSDP over every rank): the parameters and
+  -- states sharded over the FSDP axes, across nodes (dcn) times within them (ici), and
+  -- replicated over the data axes. An axis given twice with two values (two configs), or -1
+  -- (MaxText's "the devices left"), leaves the degree open: nil.
+  if t:find("%f[%a]ici_fsdp_parallelism%f[%A]") or t:find("%f[%a]dcn_fsdp_parallelism%f[%A]") then
+    local shard = 1
+    for _, axis in ipairs { "ici_fsdp_parallelism", "dcn_fsdp_parallelism" } do
+      local value
+      for v in t:gmatch("%f[%a]" .. axis .. "%s*[:=]%s*(%-?%d+)") do
+        if value and value ~= v then return nil end
+        value = v
+      end
+      if value and tonumber(value) < 1 then return nil end
+      shard = shard * tonumber(value or "1")
+    end
+    if shard == 1 then return 0, nil, false end
+    return 3, shard, false
+  end
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
   local mics_at, mics_to = t:find("%f[%a]mics%f[%A]")
   local mics = mics_at and not switched_off(t, mics_at, mics_to) and not t:sub(1, mics_at - 1):find("%f[%a]no%s*$")
@@ -3549,7 +3598,9 @@ function M.parse_zero(cell)
   -- (FSDP2's API, "fully_shard"; helper-151: not understood.)
   if t:find("fsdp") or t:find("full_shard") or t:find("fully[%s_]shard") or hybrid_named then return 3, shard, hybrid end
 
-  if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam") then
+  -- (NeMo's "optim: mcore_distributed_optim"; helper-191: refused.)
+  if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam")
+    or t:find("distributed[%s_%-]optim%f[%A]") then
     return 1, shard, false
   end
   -- FSDP spelled out ("Fully Sharded Data Parallel"): ZeRO 3, as FSDP above.
@@ -3563,7 +3614,8 @@ function M.parse_zero(cell)
     return 1, shard, hybrid  -- (over a node's GPUs where the cell keeps it there: helper-160)
   end
   -- (Or a mode's key of words with none as its value, "Distributed Mode: none"; helper-164.)
-  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[%W]") or t:find("^%s*not%s+used") or t:find("^%s*unused")
+  -- (DDP as a word: not a key of it, "ddp_bucket_size"; helper-191.)
+  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[^%w_]") or t:find("^%s*not%s+used") or t:find("^%s*unused")
     or t:find("^%s*distributed%s+mode%s*[:=]%s*none%s*$") or t:find("^%s*sharding%s+mode%s*[:=]%s*none%s*$")
     or t:find("^%s*sharding%s+strategy%s*[:=]%s*none%s*$") then
     return 0, shard, false
@@ -4138,6 +4190,19 @@ function M.parse_precision(cell)
   local low = bounded(cell:lower())
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
+  end
+  -- A cell that says the format is not stated: not given (nil and no reason) where it names no
+  -- format, and left open where it names formats of two widths ("not stated for the example: the
+  -- README runs a bf16 config and an fp8 config"; helper-191: read as FP8); one format named
+  -- ("not stated (FP8 assumed)") is the transcriber's reading, read below.
+  if M.unstated(cell) then
+    local widths = 0
+    for _, names in ipairs { { "bf16", "bfloat16", "fp16", "16%-bit" }, { "fp8", "float8", "8%-bit", "mxfp8" },
+                             { "fp4", "nvfp4", "4%-bit" } } do
+      if finds_any(low, names) then widths = widths + 1 end
+    end
+    if widths >= 2 then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
+    if widths == 0 then return nil end
   end
   -- (A setting left unset is its default: "FP8 unset (default True)" is on, "FP8 unset (default
   -- False)" and a bare "unset" off; helper-153.)
@@ -5134,7 +5199,18 @@ function M.architecture(row)
   end
   if not a.head_dim then a.head_dim = from_config("head_dim", "head_dim") end
   -- MLP.
-  a.d_ff = I(row.ffn_hidden) or from_config("d_ff", "d_ff")
+  a.d_ff = I(row.ffn_hidden)
+  -- (The width as a multiple of the hidden size, an expression M.count_cell read.)
+  if not a.d_ff and row.ffn_times_hidden and a.d_model then
+    local width = row.ffn_times_hidden * a.d_model
+    if width == math.floor(width) and width >= 1 then
+      a.d_ff = math.floor(width)
+      notes[#notes + 1] = fmt("ffn_hidden %q read as %g x hidden = %d", row.ffn_expression, row.ffn_times_hidden, a.d_ff)
+    else
+      return nil, fmt("ffn_hidden %q is not a whole number of units (%g x %d)", row.ffn_expression, row.ffn_times_hidden, a.d_model)
+    end
+  end
+  a.d_ff = a.d_ff or from_config("d_ff", "d_ff")
   local fam, fam_note = M.family(row.model, a.d_ff, a.d_model)
   -- A model of no known family whose model or notes cell says what its MLP is ("non-gated MLP",
   -- "two matrices, not gated", "no SwiGLU gate"; "SwiGLU", "GeGLU", "gated MLP"): that, not the
@@ -5863,6 +5939,11 @@ request = function(row, presets, assumed)
       end
       -- (MiCS by name, as its reason: helper-155's BloombergGPT row said "not understood".)
       local z_low = row.zero_or_fsdp:lower()
+      -- (MaxText's FSDP axes given twice or as -1; helper-191.)
+      if z_low:find("ici_fsdp_parallelism", 1, true) or z_low:find("dcn_fsdp_parallelism", 1, true) then
+        return nil, fmt("zero_or_fsdp %q: MaxText's FSDP axes give no one degree (an axis given twice with two values, or -1, the devices left)",
+          row.zero_or_fsdp)
+      end
       local m_at, m_to = z_low:find("%f[%a]mics%f[%A]")
       if m_at and not switched_off(z_low, m_at, m_to) and not z_low:sub(1, m_at - 1):find("%f[%a]no%s*$") then
         return nil, fmt("zero_or_fsdp %q: MiCS's scale-aware partitioning and hierarchical collectives are not modelled",
@@ -6013,10 +6094,13 @@ request = function(row, presets, assumed)
     end
   end
   local precision, pnote = M.parse_precision(row.precision)
-  if row.precision and precision == nil then return nil, pnote or fmt("precision %q not understood", row.precision) end
+  local unstated_precision = precision == nil and pnote == nil and M.unstated(row.precision)
+  if row.precision and precision == nil and not unstated_precision then
+    return nil, pnote or fmt("precision %q not understood", row.precision)
+  end
   if precision == nil then
     precision = "bf16"
-    note("precision not given: bf16")
+    note(unstated_precision and fmt("precision %q: not given: bf16", row.precision) or "precision not given: bf16")
   end
   -- A cell that says more than its format ("FP8 hybrid (bf16-mixed, fp8_params)") says what it
   -- was read as.
@@ -6236,6 +6320,14 @@ end
 
 function M.flop_formula(row)
   local t = (row.tflops_counting or ""):lower()
+  -- A cell that opens by saying the count is not stated is not given, whatever it goes on to
+  -- cite ("not stated for Table 2 (the paper's cost estimation cites Narayanan et al. 2021)";
+  -- helper-191: read as Narayanan et al.'s, the recompute forward counted).
+  if t ~= "" and M.unstated(t) and not t:find("^%s*not%s+stated%s*$") then
+    local formula, how = M.flop_formula(copy_without(row, "tflops_counting"))
+    return formula, fmt("tflops_counting %q: not stated, read as not given: %s", row.tflops_counting,
+      (how or formula):gsub("^FLOP counting not given: ", ""))
+  end
   -- The formula as written, without spaces, multiplication signs and powers: "96 B s l h^2",
   -- "96*B*s*l*h" and "96·B·s·l·h²" read the same.
   local bare = t:gsub("%^2", ""):gsub("\194\178", ""):gsub("[%s%*%.\194\183\195\151]", "")

@@ -4314,3 +4314,64 @@ for notes, want in pairs { ["EP A2A overlap requires VPP, which this run does no
     ["EP A2A overlap was disabled for the dense baseline only; the MoE run has no EP A2A overlap either."] = false } do
   t.eq(measured.ep_overlap { notes = notes }, want, notes)
 end
+
+-- helper-191's probe (Google Cloud's gpu-recipes with NeMo and MaxText configs, FLM-101B): cells
+-- written as the configs write them.
+-- GPT-2's BPE tokenizer by its Megatron name: 50,257 tokens, padded to the multiple given
+-- (50,257 / 128 = 392.6, so 393 x 128 = 50,304); a number beside it must be that vocabulary's.
+t.eq(measured.count_cell("vocab", "GPT2BPETokenizer (vocab_file: gpt2-vocab.json), make_vocab_size_divisible_by: 128"), "50304")
+t.eq(measured.count_cell("vocab", "50257 (GPT2BPETokenizer, vocab_file: gpt2-vocab.json; make_vocab_size_divisible_by: 128)"),
+  "50304")
+t.eq(measured.count_cell("vocab", "GPT2BPETokenizer"), "50257")
+t.eq(measured.count_cell("vocab", "32000 (GPT2BPETokenizer)"), "32000 (GPT2BPETokenizer)", "another number: not read")
+-- Megatron's num_query_groups: null is multi-head attention (GPT-3 175B: 96 heads, 96 groups).
+t.eq(measured.count_cell("kv_heads", "num_query_groups: null"), "MHA")
+t.eq(measured.count_cell("kv_heads", "num_query_groups: 8"), "8")
+-- MaxText's per-device batch is the micro-batch.
+t.eq(measured.count_cell("micro_batch", "per_device_batch_size: 4"), "4")
+do  -- The MLP's width as an OmegaConf multiple of the hidden size: 4 x 12,288 = 49,152.
+  local read = measured.parse_tsv("run_id\tffn_hidden\nx\tffn_hidden_size: ${multiply:4, ${.hidden_size}}\n")[1]
+  t.eq(read.ffn_hidden, nil); t.eq(read.ffn_times_hidden, 4)
+  local gpt3 = copy(row("N21-T1-1.7B"), { layers = "96", hidden = "12288", heads = "96", kv_heads = "MHA", ffn_hidden = false,
+    ffn_times_hidden = read.ffn_times_hidden, ffn_expression = read.ffn_expression })
+  local arch = assert(measured.architecture(gpt3))
+  t.eq(arch.d_ff, 49152); t.eq(arch.kv_heads, 96)
+  local swapped = measured.parse_tsv("run_id\tffn_hidden\nx\t${multiply:${.hidden_size}, 3.5}\n")[1]
+  t.eq(swapped.ffn_times_hidden, 3.5)
+end
+-- NeMo's mcore_distributed_optim is the distributed optimizer (ZeRO 1); a DDP setting's key is no
+-- DDP ("ddp_bucket_size" beside it), and DDP as a word still is.
+t.eq(measured.parse_zero("optim: mcore_distributed_optim (overlap_grad_sync: true, ddp_bucket_size: 134217728)"), 1)
+t.eq(measured.parse_zero("ddp_bucket_size: 134217728"), nil)
+t.eq(measured.parse_zero("DDP"), 0); t.eq(measured.parse_zero("plain DDP (no sharding)"), 0)
+-- MaxText's mesh axes: sharded over the FSDP axes (across nodes times within), replicated over
+-- the data ones; an axis given twice with two values, or -1, leaves the degree open.
+do
+  local stage, shard = measured.parse_zero("dcn_data_parallelism: 32, ici_fsdp_parallelism: 8")
+  t.eq(stage, 3); t.eq(shard, 8)
+  stage, shard = measured.parse_zero("dcn_data_parallelism: 2, dcn_fsdp_parallelism: 16, ici_fsdp_parallelism: 8")
+  t.eq(stage, 3); t.eq(shard, 128)
+  stage, shard = measured.parse_zero("ici_fsdp_parallelism=8, dcn_data_parallelism=2")
+  t.eq(stage, 3); t.eq(shard, 8)
+  t.eq(measured.parse_zero("ici_fsdp_parallelism: 1, dcn_data_parallelism: 8"), 0)
+  t.eq(measured.parse_zero("bf16 config: ici_fsdp_parallelism: 8; fp8 config: ici_fsdp_parallelism: 4"), nil)
+  t.eq(measured.parse_zero("ici_fsdp_parallelism: -1"), nil)
+  local _, why = measured.request(copy(row("N21-T1-1.7B"), { zero_or_fsdp = "ici_fsdp_parallelism: -1" }))
+  t.eq(why:find("MaxText's FSDP axes give no one degree", 1, true) ~= nil, true, why)
+end
+-- A precision cell that says the format is not stated: not given (bf16, said), unless it names two.
+t.eq(select(2, measured.parse_precision("not stated for the example: the README runs a bf16 config and an fp8 config")),
+  'precision "not stated for the example: the README runs a bf16 config and an fp8 config" names two formats: which ran is not said')
+t.eq(measured.parse_precision("not stated"), nil); t.eq(select(2, measured.parse_precision("not stated")), nil)
+do
+  local r = assert(measured.request(copy(row("N21-T1-1.7B"), { precision = "not stated (mixed precision assumed)" })))
+  t.eq(table.concat(r.assumed, "\n"):find('precision "not stated (mixed precision assumed)": not given: bf16', 1, true) ~= nil, true)
+end
+-- A FLOP count said not to be stated is not given, whatever the cell goes on to cite.
+do
+  local formula, how = measured.flop_formula { tflops_counting = "not stated for Table 2 (the paper's cost estimation cites Narayanan et al. 2021)" }
+  t.eq(formula, "6n")
+  t.eq(how:find("not stated, read as not given", 1, true) ~= nil, true, how)
+end
+t.eq(measured.parse_precision("not stated (FP8 assumed)"), "fp8", "one format named: the transcriber's reading")
+t.eq(measured.parse_zero("torch_ddp"), 0)
