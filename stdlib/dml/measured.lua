@@ -394,6 +394,34 @@ function M.count_cell(column, cell)
     local k = text:match("^(%d+)%s*[kK]$")
     if k then text = tostring(tonumber(k) * 1024) end
   end
+  -- torchtitan's data-parallel degree of -1 ("data_parallel_shard_degree = -1"): the GPUs left
+  -- after the other degrees, as an empty dp cell is read (helper-193: refused).
+  if column == "dp" then
+    local key = text:lower():match("^%s*[%-]*([%a_%.]+)%s*[=:]?%s*%-1%s*$")
+    if key and (key:find("shard") or key:find("data_parallel") or key:find("^dp")) then
+      return nil, fmt("dp %q read as the GPUs left after tp, pp and cp (-1)", cell)
+    end
+  end
+  -- A degree said to be none in words, "no tensor parallelism", "no tensor/pipeline
+  -- parallelism" (helper-193: refused): 1, where the words name the column's parallelism.
+  do
+    local kinds = { tp = "tensor", pp = "pipeline", cp = "context", ep = "expert" }
+    local kind = kinds[column]
+    local said = text:lower():match("^%s*no%s+([%a%s/,%-]+)%s+parallel%a*%s*$")
+    if kind and said and said:find(kind, 1, true) then
+      return "1", fmt("%s %q read as 1", column, cell)
+    end
+  end
+  -- A global batch said in a sentence: "The global batch size is set to 2048 via gradient
+  -- accumulation (GA)." (helper-193: refused).
+  if column == "global_batch_seqs" then
+    local l = text:lower():gsub("^%s*the%s+", "")
+    local n = l:match("^global%s+batch%s+size%s+is%s+(%d+)[%s%a%(%)%.,]*$")
+      or l:match("^global%s+batch%s+size%s+is%s+set%s+to%s+(%d+)[%s%a%(%)%.,]*$")
+    if n and not l:find("tokens?") then
+      return n, fmt("global_batch_seqs %q read as %s", cell, n)
+    end
+  end
   -- Counts in words people write (helper-129): "8 nodes x 8 GPUs" or "8x8" GPUs; a token batch
   -- "1048576 tokens", "1,572,864 tokens" or "768 x 2048" (sequences x their length); "6 per GPU"
   -- microbatches; "5 chunks per stage" or "8 virtual stages per rank"; "8 KV heads", "GQA-8".
@@ -422,6 +450,8 @@ function M.count_cell(column, cell)
     -- ("2 seqs", "2 sequences per GPU"; helper-148: refused. "micro-batch size 2", "micro-batch
     -- 2"; helper-150.)
     lower = lower:gsub("^micro[%s%-]?batch[%s%-_]*s?i?z?e?%s*[=:]?%s*(%d)", "%1")
+    -- ("batch size of 8 per GPU"; helper-193: refused.)
+    lower = lower:gsub("^batch%s+size%s+of%s+(%d+%s+per%s+%a)", "%1")
     lower = lower:gsub("^(%d+)%s*seqs?%f[%A]", "%1"):gsub("^(%d+)%s*sequences?%f[%A]", "%1"):gsub("^(%d+)%s*samples?%f[%A]", "%1")
     if lower:match("^%d+$") then product = lower end
     -- (A rank's, not a node's: "6 per GPU", "2 per DP rank"; helper-131.)
@@ -444,7 +474,8 @@ function M.count_cell(column, cell)
         or bare:match("^virtual%s+pipeline%a*%s*[:=]?%s*off$") or bare:match("^virtual%s+pipeline%a*%s*[:=]?%s*disabled$"))
         and "1")
   elseif column == "moe_topk" then
-    product = lower:match("^(%d+)%s*routed") or lower:match("^top%-?(%d+)%s*routed")  -- ("8 routed + 1 shared")
+    -- ("top-1 expert", "top-2 experts"; helper-193: refused.)
+    product = cell:lower():match("^%s*top[%s%-]?(%d+)%s+experts?%s*$") or lower:match("^(%d+)%s*routed") or lower:match("^top%-?(%d+)%s*routed")  -- ("8 routed + 1 shared")
       -- ("8 activated", "top-8 of 256", "2 of 8 experts", "8 + 1 shared"; helper-150: refused.)
       -- (Not beside a remark that counts the shared one in, "9 active (8 routed + 1 shared)";
       -- helper-153.)
@@ -2789,6 +2820,12 @@ function M.stack_for(row)
   end
   if f:find("llm[%s%-_]?foundry") or f:find("composer") or f:find("mosaic") then return "llm_foundry" end
   if f:find("megascale") then return "megascale" end
+  -- Alibaba's Megatron-LLaMA (2023): a fork of Megatron-LM from before Megatron-Core's models,
+  -- whatever year its row gives (helper-193: the Megatron-Core stack of a source without a year).
+  if f:find("megatron[%s%-_]*llama") then
+    return "megatron_2022", fmt("stack megatron_2022 for %q (Alibaba's Megatron-LLaMA, a 2023 fork of Megatron-LM before Megatron-Core's models)",
+      row.framework)
+  end
   -- NeMo AutoModel is NVIDIA's PyTorch-native FSDP2 trainer of Hugging Face models, not
   -- Megatron-Core: the PyTorch stack, said.
   if f:find("nemo[%s%-_]*automodel") then
@@ -3000,6 +3037,37 @@ function M.ep_overlap(row)
     end
   end
   return false
+end
+
+--- dp_overlap(row): whether the row's sharding, framework or notes cells set the overlap of the
+--- data-parallel gradient reduction and of the parameter gather: two values, each true, false
+--- or nil (not said). Megatron's and NeMo's keys ("overlap_grad_reduce: false",
+--- "overlap_grad_sync: true", "overlap_param_gather", "overlap_param_sync", the flags
+--- "--overlap-grad-reduce" and "--overlap-param-gather") and Megatron-LLaMA's
+--- OverlappedDistributedOptimizer (both on). helper-193.
+function M.dp_overlap(row)
+  local t = bounded(((row.zero_or_fsdp or "") .. " ; " .. (row.framework or "") .. " ; " .. (row.notes or "")):lower())
+  local function setting(keys)
+    for _, key in ipairs(keys) do
+      local value = t:match("%f[%w_]" .. key .. "[\"']?%s*[=:]%s*[\"']?(%a+)")
+      if value == "true" or value == "1" or value == "yes" or value == "on" then return true end
+      if value == "false" or value == "no" or value == "off" then return false end
+      local flag_at, flag_to = t:find("%-%-" .. key:gsub("_", "%%-") .. "%f[^%w%-]")
+      if flag_at then
+        local before = t:sub(math.max(1, flag_at - 12), flag_at - 1)
+        if before:find("%f[%a]no%s*$") or before:find("without%s*$") or switched_off(t, flag_at, flag_to) then return false end
+        return true
+      end
+    end
+    return nil
+  end
+  local grad = setting { "overlap_grad_reduce", "overlap_grad_sync" }
+  local param = setting { "overlap_param_gather", "overlap_param_sync" }
+  if t:find("overlappeddistributedoptimizer", 1, true) then
+    if grad == nil then grad = true end
+    if param == nil then param = true end
+  end
+  return grad, param
 end
 
 --- tp_overlap_off(row): true when the row's notes or framework say the tensor-parallel
@@ -4139,7 +4207,8 @@ end
 --- parse_precision(cell): "fp4" when the cell names a 4-bit format (NVFP4; others said in the
 --- note), "fp8" when it names FP8 or float8, "bf16" for the 16-bit formats (fp16 and AMP run at
 --- the bf16 rate), and a note; nil for an empty or unknown cell, and nil with the reason for the
---- formats dml does not model (FP32 and TF32 matmuls, 4-bit beside 8-bit operands).
+--- formats dml does not model (FP32 and TF32 matmuls, 4-bit beside 8-bit operands); nil, nil
+--- and true for a cell that says no format is given ("not stated", or only an attention kernel).
 -- The text without the formats it switches off ("FP8 disabled", "no FP8", "without fp8",
 -- "fp8: off", "fp8=false"): they are not the run's precision.
 local function without_off(t)
@@ -4202,7 +4271,14 @@ function M.parse_precision(cell)
       if finds_any(low, names) then widths = widths + 1 end
     end
     if widths >= 2 then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
-    if widths == 0 then return nil end
+    if widths == 0 then return nil, nil, true end
+  end
+  -- A cell that names an attention kernel and no number format at all ("FlashAttention enabled in
+  -- the HF/DeepSpeed implementation"; helper-193: not understood): the format is not given.
+  if (low:find("flash[%s%-_]*attn") or low:find("flash[%s%-_]*attention")) and not low:find("%d")
+      and not finds_any(low, { "bf16", "bfloat", "fp16", "float16", "half", "fp8", "float8", "fp4", "fp32", "float32", "tf32",
+        "mixed", "amp", "%f[%a]mx", "int8", "precision" }) then
+    return nil, nil, true
   end
   -- (A setting left unset is its default: "FP8 unset (default True)" is on, "FP8 unset (default
   -- False)" and a bare "unset" off; helper-153.)
@@ -4345,6 +4421,21 @@ function M.parse_precision(cell)
     if t:find("%f[%a]only%f[%A]") then
       return "fp8", fmt("precision %q: FP8 for some layers only, read as FP8 for every linear layer", cell)
     end
+    -- FP8 attention named ("FP8DPA", "fp8_dpa: true", "FP8 attention"): dml's attention has one
+    -- rate, the 16-bit one, said (helper-192: silent).
+    -- (Not set off: "fp8_dot_product_attention=False", "fp8_dpa: 0".)
+    local dpa_on = false
+    for _, p in ipairs { "fp8[%s_%-]?dpa", "fp8[%s_%-]+attention", "fp8[%s_%-]+dot[%s_%-]product[%w_]*" } do
+      local _, to = low:find(p)
+      if to then
+        local value = low:sub(to + 1):match("^[%w_]*[%s\"']*[=:]%s*[\"']?(%w+)")
+        dpa_on = not (value == "false" or value == "0" or value == "off" or value == "no" or value == "none")
+        break
+      end
+    end
+    if dpa_on then
+      return "fp8", fmt("precision %q: FP8 linears; its FP8 attention is costed at the 16-bit attention rate", cell)
+    end
     return "fp8"
   end
   if t:find("bf16") or t:find("bfloat16") then return "bf16" end
@@ -4439,6 +4530,13 @@ function M.parse_yes_no(cell)
         mode:upper())
   end
   if t:match("^%-%-?sequence[%-_]parallel%s*$") then return true end  -- Megatron-LM's flag
+  -- (The flag, then words of how it was given, "--sequence-parallel passed by the launcher";
+  -- helper-192: refused. Not words that take it back, "--sequence-parallel not passed".)
+  local flag_words = t:match("^%-%-sequence[%-_]parallel%s+([%a%s,;'%-]+)$")
+  if flag_words and not finds_any(flag_words, { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]off%f[%A]", "%f[%a]false%f[%A]",
+      "disabled", "%f[%a]without%f[%A]", "removed", "dropped", "unset", "%f[%a]never%f[%A]", "omitted" }) then
+    return true, fmt("sequence_parallel %q read as yes (Megatron-LM's flag given)", cell)
+  end
   -- (A flag written as a YAML key keeps its dashes: "--sequence-parallel: true".)
   local key, value = t:match("^%-*(%a[%w_%-]*)%s*[=:]%s*(%S.-)%s*$")
   if not key then key, value = t:match("^%-*(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
@@ -5245,6 +5343,11 @@ function M.architecture(row)
       elseif not compares and (clause:find("swiglu") or clause:find("geglu")) and not clause:find("%f[%a]no%s+%a*%s*[sg][we]%a*glu")
         and not clause:find("without%s+%a*%s*[sg][we]%a*glu") and not clause:find("not%s+%a*%s*[sg][we]%a*glu") then
         gated = true
+      elseif not compares and (clause:find("%f[%a]gelu%s+activation") or clause:find("%f[%a]relu%s+activation")
+          or clause:find("%f[%a]relu%^?2%s+activation") or clause:find("%f[%a]squared%s+relu%s+activation")) then
+        -- (The activation named without the MLP, "GeLU activation": a plain MLP's; helper-192:
+        -- FOG's 8B read as SwiGLU by its ratio.)
+        plain = true
       end
     end
     if plain ~= gated then
@@ -5270,8 +5373,14 @@ function M.architecture(row)
   -- embeddings", "tied embeddings (saves 0.5B params vs untied)" are this model's; helper-163.)
   local said = (row.model or ""):lower() .. " ; " .. (row.notes or ""):lower()
   local tied_said
+  -- (And Megatron-LM's flag, "--untie-embeddings-and-output-weights", and its config key set
+  -- true; helper-192: read as the family's tying.)
+  local untie_flag = said:find("untie[%-_]embeddings[%-_]and[%-_]output[%-_]weights")
+  if untie_flag and said:find("untie[%-_]embeddings[%-_]and[%-_]output[%-_]weights[%s\"']*[=:]%s*[\"']?[f0n]") then
+    untie_flag = nil
+  end
   if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
-    or said:find("embeddings? not tied") then
+    or said:find("embeddings? not tied") or untie_flag then
     tied_said = false
   elseif said:find("tie_word_embeddings[%s=:\"]*true") then
     tied_said = true
@@ -6030,6 +6139,22 @@ request = function(row, presets, assumed)
       layout.schedule = schedule
       note(snote)
     end
+    -- ZB-V's two chunks a device are its own: a vpp_interleave of 2 beside it says them again
+    -- (helper-192: refused as interleaving that needs 1F1B).
+    if layout.schedule == "zero_bubble_v" and layout.interleave == 2 then
+      layout.interleave = nil
+      note(fmt("vpp_interleave %q: ZB-V's own two chunks a device", row.vpp_interleave))
+    end
+    -- Schedules of the V family dml has no model of (V-Half, V-Min: Qi et al. 2024, "Pipeline
+    -- Parallelism with Controllable Memory"): said, and costed as the schedule read (helper-192:
+    -- read as interleaved 1F1B without a word).
+    local vfamily = ((row.notes or "") .. " " .. (row.framework or "") .. " " .. (row.vpp_interleave or "")):lower()
+    local v_at, v_to = vfamily:find("%f[%a]v[%s%-_]?half%f[%A]")
+    if not v_at then v_at, v_to = vfamily:find("%f[%a]v[%s%-_]?min%f[%A]") end
+    if v_at and not switched_off(vfamily, v_at, v_to) then
+      note(fmt("schedule %s (Qi et al. 2024) not modelled: costed as %s", vfamily:sub(v_at, v_to):upper(),
+        layout.schedule and layout.schedule:gsub("_", " ") or (layout.interleave or 1) > 1 and "interleaved 1F1B" or "1F1B"))
+    end
   end
   if row.recompute and not M.unstated(row.recompute) then
     local mode, rnote, some = M.parse_recompute(row.recompute)
@@ -6093,8 +6218,8 @@ request = function(row, presets, assumed)
       if cell:find("moe_act", 1, true) then layout.recompute_moe_act = true end
     end
   end
-  local precision, pnote = M.parse_precision(row.precision)
-  local unstated_precision = precision == nil and pnote == nil and M.unstated(row.precision)
+  local precision, pnote, precision_not_given = M.parse_precision(row.precision)
+  local unstated_precision = precision == nil and precision_not_given
   if row.precision and precision == nil and not unstated_precision then
     return nil, pnote or fmt("precision %q not understood", row.precision)
   end
@@ -6106,7 +6231,7 @@ request = function(row, presets, assumed)
   -- was read as.
   local plain = { bf16 = true, bfloat16 = true, fp8 = true, float8 = true, fp4 = true, nvfp4 = true, ampbf16 = true,
                   ampfp8 = true, ["torch.bfloat16"] = true }
-  if pnote == nil and row.precision and not plain[row.precision:lower():gsub("[%s_%-]", "")] then
+  if pnote == nil and row.precision and not unstated_precision and not plain[row.precision:lower():gsub("[%s_%-]", "")] then
     pnote = fmt("precision %q read as %s", row.precision, precision)
   end
   note(pnote)
@@ -6168,7 +6293,9 @@ request = function(row, presets, assumed)
     end
     return named, off
   end
-  local named_here, off_here = flash_said(((row.framework or "") .. "; " .. (row.notes or "")):lower())
+  -- (And the precision cell, where a transcriber put the kernel: "FlashAttention enabled in the
+  -- HF/DeepSpeed implementation"; helper-193.)
+  local named_here, off_here = flash_said(((row.framework or "") .. "; " .. (row.notes or "") .. "; " .. (row.precision or "")):lower())
   local _, off_derived = flash_said((row.inferred_fields or ""):lower())
   local flash = base_stack.attention == "unfused" and named_here and not off_here and not off_derived
   if flash then
@@ -6177,6 +6304,21 @@ request = function(row, presets, assumed)
   local tp_overlap_off = (tp or 1) > 1 and base_stack.tp_overlap == "overlapped" and M.tp_overlap_off(row)
   if tp_overlap_off then
     note("TP communication not overlapped by userbuffers, as the row says: tp_overlap = \"backward\" (the input-gradient reductions hide under the weight-gradient GEMMs)")
+  end
+  -- The data-parallel overlaps the row sets, where its stack's differ.
+  local dp_changes = {}
+  do
+    local grad, param = M.dp_overlap(row)
+    if grad ~= nil and grad ~= base_stack.dp_overlap then
+      dp_changes.dp_overlap = grad
+      note(fmt("the gradient reduction %s, as the row says (stack %s's dp_overlap = %s)", grad and "overlapped" or "not overlapped",
+        stack_key, tostring(base_stack.dp_overlap)))
+    end
+    if param ~= nil and param ~= base_stack.param_gather_overlap then
+      dp_changes.param_gather_overlap = param
+      note(fmt("the parameter gather %s, as the row says (stack %s's param_gather_overlap = %s)",
+        param and "overlapped" or "not overlapped", stack_key, tostring(base_stack.param_gather_overlap)))
+    end
   end
   local ok, run = pcall(function()
     local model = M.model(arch, row.model, vocab)
@@ -6194,6 +6336,7 @@ request = function(row, presets, assumed)
     local stack = base_stack
     if ep_overlap then stack = dml.stack(stack, { ep_overlap = true }) end
     if tp_overlap_off then stack = dml.stack(stack, { tp_overlap = "backward" }) end
+    if next(dp_changes) then stack = dml.stack(stack, dp_changes) end
     if token_dispatch then stack = dml.stack(stack, { dispatcher = "token" }) end
     if flash then stack = dml.stack(stack, { attention = "flash" }) end
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
@@ -6344,7 +6487,15 @@ function M.flop_formula(row)
   end
   -- Narayanan et al.'s formula by name; Megatron's count with the recompute forward is theirs
   -- (96 B s l h^2 (1 + s/6h + V/16lh): the 2021 Megatron-LM's hardware FLOPs).
-  if t:find("narayanan") then return "narayanan" end
+  -- (Not where the row recomputes nothing, said so in its recompute cell: their derivation
+  -- without the recompute forward is the 72 form, Korthikanti et al.'s model FLOPs; helper-192:
+  -- "Narayanan et al. (2021)'s derivation" of a run without recompute, read as the 96 form.)
+  if t:find("narayanan") then
+    if row.recompute and M.parse_recompute(row.recompute) == "none" then
+      return "korthikanti", "Narayanan et al.'s formula without its recompute forward (the row recomputes nothing): 72 B s l h^2 (1 + s/6h + V/12lh)"
+    end
+    return "narayanan"
+  end
   -- (By the paper's other names, PTD-P and SC21; helper-148: read as a count not given, 24% off.
   -- Not where the cell rules out the recompute forward their formula counts; helper-149.)
   if t:find("ptd%-?p%f[%A]") or t:find("%f[%a]sc%s*'?21%f[%D]") then

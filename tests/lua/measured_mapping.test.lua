@@ -4375,3 +4375,59 @@ do
 end
 t.eq(measured.parse_precision("not stated (FP8 assumed)"), "fp8", "one format named: the transcriber's reading")
 t.eq(measured.parse_zero("torch_ddp"), 0)
+
+-- helper-192's and helper-193's probes (papers' appendices; cloud and framework blogs).
+t.eq(measured.parse_yes_no("--sequence-parallel passed by the launcher (TP 1: nothing to split)"), true)
+t.eq(measured.parse_yes_no("--sequence-parallel not passed"), nil, "taken back: not read")
+t.eq(measured.parse_yes_no("--sequence-parallel was removed"), nil)
+-- torchtitan's data-parallel degree of -1: the GPUs left, as an empty dp cell.
+t.eq(measured.count_cell("dp", "data_parallel_shard_degree = -1"), nil)
+t.eq(measured.count_cell("dp", "data_parallel_shard_degree = 4"), "data_parallel_shard_degree = 4", "a shard degree is no dp")
+t.eq(measured.count_cell("micro_batch", "batch size of 8 per GPU"), "8")
+t.eq(measured.count_cell("global_batch_seqs", "The global batch size is set to 2048 via gradient accumulation (GA)."), "2048")
+t.eq(measured.count_cell("global_batch_seqs", "global batch size is 4M tokens"), "global batch size is 4M tokens")
+t.eq(measured.count_cell("tp", "no tensor/pipeline parallelism"), "1"); t.eq(measured.count_cell("pp", "no tensor/pipeline parallelism"), "1")
+t.eq(measured.count_cell("cp", "no tensor/pipeline parallelism"), "no tensor/pipeline parallelism", "another parallelism's")
+t.eq(measured.count_cell("moe_topk", "top-1 expert"), "1"); t.eq(measured.count_cell("moe_topk", "top-2 experts"), "2")
+-- Narayanan et al.'s formula by name on a row that recomputes nothing: their count without the
+-- recompute forward, 72 B s l h^2 (1 + s/6h + V/12lh); with full recompute, the 96 form.
+t.eq(measured.flop_formula { tflops_counting = "Narayanan et al. (2021)'s derivation", recompute = "none" }, "korthikanti")
+t.eq(measured.flop_formula { tflops_counting = "Narayanan et al. (2021)'s derivation", recompute = "full" }, "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "Narayanan et al. (2021)'s derivation" }, "narayanan", "recompute not said")
+-- FP8 attention is said to be costed at the 16-bit rate; switched off, nothing is said.
+t.eq(select(2, measured.parse_precision("FP8DPA")), 'precision "FP8DPA": FP8 linears; its FP8 attention is costed at the 16-bit attention rate')
+t.eq(select(2, measured.parse_precision("FP8 (fp8_dot_product_attention=False)")), nil)
+-- A precision cell that names only an attention kernel: no format given.
+t.eq(select(3, measured.parse_precision("FlashAttention enabled in the HF/DeepSpeed implementation")), true)
+do
+  -- Megatron-LM's untie flag; the activation named without the MLP, on a model of no known family.
+  local r = copy(row("N21-T1-1.7B"), { notes = "launcher: --untie-embeddings-and-output-weights --use-flash-attn" })
+  t.eq(assert(measured.architecture(r)).tied, false)
+  local plain = copy(row("N21-T1-1.7B"), { model = "FOG-flash 8B (GeLU activation)", ffn_hidden = "21504", hidden = "4096",
+    heads = "32", layers = "32" })
+  t.eq(assert(measured.architecture(plain)).gated, false, "GeLU named: a plain MLP, whatever the ratio (5.25)")
+end
+do  -- The data-parallel overlaps a row sets.
+  local g, p = measured.dp_overlap { zero_or_fsdp = "DistributedOptimizer (overlap_grad_reduce: false, overlap_param_gather: false)" }
+  t.eq(g, false); t.eq(p, false)
+  g, p = measured.dp_overlap { zero_or_fsdp = "OverlappedDistributedOptimizer" }
+  t.eq(g, true); t.eq(p, true)
+  g, p = measured.dp_overlap { notes = "--use-distributed-optimizer --overlap-grad-reduce" }
+  t.eq(g, true); t.eq(p, nil)
+  g = measured.dp_overlap { notes = "no --overlap-grad-reduce" }
+  t.eq(g, false)
+  t.eq(measured.dp_overlap { zero_or_fsdp = "distributed optimizer" }, nil)
+  -- On a stack that overlaps, a row that says it did not runs without.
+  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"), { notes = "overlap_grad_reduce: false" })))
+  t.eq(r.run.stack.dp_overlap, false)
+  t.eq(table.concat(r.assumed, "\n"):find("the gradient reduction not overlapped, as the row says", 1, true) ~= nil, true)
+end
+t.eq(stack { framework = "Megatron-LLaMA (Alibaba)" }, "megatron_2022")
+do  -- ZB-V's own two chunks, and a V-family schedule dml has no model of, said.
+  local base = copy(row("N21-T1-145.6B"), { notes = "ZB-V schedule", vpp_interleave = "2" })
+  local r = assert(measured.request(base))
+  t.eq(r.layout.schedule, "zero_bubble_v"); t.eq(r.layout.interleave, nil)
+  local v = assert(measured.request(copy(row("N21-T1-145.6B"), { notes = "V-Half schedule (Qi et al. 2024)", vpp_interleave = "2" })))
+  t.eq(table.concat(v.assumed, "\n"):find("schedule V-HALF (Qi et al. 2024) not modelled: costed as interleaved 1F1B", 1, true) ~= nil,
+    true)
+end
