@@ -571,6 +571,22 @@ function M.count_cell(column, cell)
         { expert_d_ff = expert, dense_layers = first ~= "" and first or nil }
     end
   end
+  -- The experts' width under its config key or said of every layer ("768 (moe_intermediate_size;
+  -- every layer MoE)", "14336 (moe_ffn_hidden_size 14336)", "768 (moe_inter_dim)", "5504
+  -- (--ffn-hidden-size 5504; every layer MoE)"; helper-195: refused as a width of another kind):
+  -- the number, as the experts' width.
+  if column == "ffn_hidden" then
+    local bare, remark = text:match("^(%d+)%s*(%b())$")
+    local r = remark and remark:lower() or ""
+    if bare and (r:find("moe[%-_]intermediate[%-_]size") or r:find("moe[%-_]ffn[%-_]hidden[%-_]size") or r:find("moe[%-_]inter[%-_]dim")
+        or r:find("every%s+layer%s+moe") or r:find("all%s+layers%s+moe") or r:find("every%s+layer%s+a%s+moe")) then
+      local same = true
+      for n in r:gmatch("%d[%d,]*") do same = same and tonumber((n:gsub(",", ""))) == tonumber(bare) end
+      if same and not r:find("dense") and not r:find("shared") then
+        return bare, fmt("ffn_hidden %q read as %s, the experts' width", cell, bare), { expert_d_ff = bare }
+      end
+    end
+  end
   -- A remark in parentheses after the number ("8 (TP)", "64 (8 nodes)"): the number. Not one
   -- that gives another value ("8 (vpp 4)", "2 (4 for the 70B)"): its numbers count only
   -- nodes, GPUs, servers or ranks.
@@ -604,6 +620,16 @@ function M.count_cell(column, cell)
         all_same = all_same and tonumber((n:gsub(",", ""))) == tonumber((bare:gsub(",", "")))
       end
       restated = any and all_same and remark:lower():match("^%(%s*[%a_][%w_%s]*[:=]%s*[%d,]+%s*%)$") ~= nil
+      -- (Or under a flag or a key without a sign, beside parts without a number: "(--seq-length
+      -- 4096)", "(moe_ffn_hidden_size 14336)", "(--max_length 8192, --packing true)";
+      -- helper-195: refused.)
+      if any and all_same and not restated then
+        local parts_ok = true
+        for part in remark:lower():sub(2, -2):gmatch("[^,;]+") do
+          if part:find("%d") and not part:match("^%s*%-*[%a_][%w_%-]*%s*[:=]?%s*[%d,]+%s*$") then parts_ok = false end
+        end
+        restated = parts_ok
+      end
     end
     -- (Or, in ffn_hidden, the width as a multiple of the model's: "17,920 (1.3x auto)", "14336
     -- (3.5x)"; helper-160: refused.)
@@ -3780,9 +3806,29 @@ local function note_of_cell(note, cell, mode)
   end))
 end
 
+local parse_recompute
 function M.parse_recompute(cell)
+  local mode, how, some = parse_recompute(cell)
+  -- A remark in parentheses after a cell that reads without it, and says no other mode ("--recompute-activations
+  -- (README: recompute-activations)"; helper-195: refused): the cell's reading.
+  if mode == nil and cell then
+    local bare, remark = cell:match("^(.-%S)%s*(%b())%s*$")
+    if bare then
+      local m2, h2, s2 = parse_recompute(bare)
+      local said = parse_recompute(remark:sub(2, -2))
+      local modal = finds_any(remark:lower(), { "%f[%a]none%f[%A]", "%f[%a]no%f[%A]", "%f[%a]off%f[%A]", "false", "disabled",
+        "%f[%a]full%f[%A]", "selective", "%f[%a]op%f[%A]", "per%-op", "%f[%a]not%f[%A]", "%f[%a]every%f[%A]", "%f[%a]all%f[%A]" })
+      if m2 and (said == nil or said == m2) and not modal then return m2, h2 and (h2:gsub("%b\"\"", fmt("%q", cell), 1)), s2 end
+    end
+  end
+  return mode, how, some
+end
+parse_recompute = function(cell)
   if cell == nil then return nil end
   local t = module_names(unquoted_values(bounded(cell:lower())))
+  -- (Megatron's argument dump, a key and its value after a space: "recompute_granularity None";
+  -- helper-195: refused.)
+  t = t:gsub("^(%s*%-*recompute[%-_]granularity)%s+(none)%s*$", "%1: %2"):gsub("^(%s*%-*recompute[%-_]granularity)%s+(null)%s*$", "%1: %2")
   -- (Also "activation ckpt", "grad ckpt", Hugging Face's "gradient_checkpointing_enable()", a
   -- key with its config's path, "model.checkpoint=True", "fsdp_config.activation_checkpointing=true",
   -- and "AC none"; helper-151: refused.)
@@ -4524,6 +4570,14 @@ function M.parse_yes_no(cell)
     end
   end
   local mode = t:match("^tp[_%s]*mode%s*[=:]?%s*([%a_]+)") or t:match("^([%a_]+)%s*$")
+  -- ("TP with sequence parallel", "torchtitan TP with sequence parallel"; "TP without sequence
+  -- parallelism"; helper-195: refused.)
+  if t:find("%f[%a]with%s+sequence[%s%-_]parallel%a*%s*$") then
+    return true, fmt("sequence_parallel %q read as yes", cell)
+  end
+  if t:find("%f[%a]without%s+sequence[%s%-_]parallel%a*%s*$") then
+    return false, fmt("sequence_parallel %q read as no", cell)
+  end
   if mode == "reduce_scatter" or mode == "all_reduce" then
     return mode == "reduce_scatter",
       fmt("sequence_parallel %q read as %s (nanotron's %s mode)", cell, mode == "reduce_scatter" and "yes" or "no",
@@ -5187,6 +5241,13 @@ local function public_config(model)
     end
   end
   if other and t:find("distill") then return nil end
+  -- Not a model the cell says it is not ("Pai_Qwen1.5_MoE (top-2 of 8 experts; not
+  -- Qwen1.5-MoE-A2.7B's 60-expert layout)"; helper-195: its configuration taken, −38%).
+  if best then
+    for to in t:gmatch("%f[%a]not%s+()") do
+      if t:sub(to, to + 60):find(best.pattern) then return nil end
+    end
+  end
   return best
 end
 

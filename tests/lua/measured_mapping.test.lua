@@ -4431,3 +4431,34 @@ do  -- ZB-V's own two chunks, and a V-family schedule dml has no model of, said.
   t.eq(table.concat(v.assumed, "\n"):find("schedule V-HALF (Qi et al. 2024) not modelled: costed as interleaved 1F1B", 1, true) ~= nil,
     true)
 end
+
+-- helper-195's probe (AMD Accelerator Cloud logs, FlagPerf's and ms-swift's MoE runs, a torchtitan
+-- MoE write-up): a number restated under a flag or a key without a sign, the experts' width under
+-- its key or said of every layer, "TP with sequence parallel", Megatron's argument dump, a remark
+-- after a recompute flag, and a model the cell says it is not.
+t.eq(measured.count_cell("seq_len", "4096 (--seq-length 4096)"), "4096")
+t.eq(measured.count_cell("seq_len", "8192 (--max_length 8192, --packing true)"), "8192")
+t.eq(measured.count_cell("ep", "1 (--expert-model-parallel-size 1)"), "1")
+t.eq(measured.count_cell("tp", "2 (--tensor-model-parallel-size 4)"), "2 (--tensor-model-parallel-size 4)", "another number")
+do
+  local read, _, more = measured.count_cell("ffn_hidden", "768 (moe_intermediate_size; every layer MoE)")
+  t.eq(read, "768"); t.eq(more.expert_d_ff, "768")
+  read, _, more = measured.count_cell("ffn_hidden", "5504 (--ffn-hidden-size 5504; every layer MoE)")
+  t.eq(read, "5504"); t.eq(more.expert_d_ff, "5504")
+  t.eq(measured.count_cell("ffn_hidden", "1408 (moe_intermediate_size; dense 5632)"), "1408 (moe_intermediate_size; dense 5632)")
+end
+t.eq(measured.parse_yes_no("torchtitan TP with sequence parallel (tensor_parallel_degree = 4)"), true)
+t.eq(measured.parse_yes_no("TP without sequence parallelism"), false)
+t.eq(measured.parse_recompute("recompute_granularity None"), "none")
+t.eq(measured.parse_recompute("--recompute-activations (README: recompute-activations)"), "selective")
+t.eq(measured.parse_recompute("--recompute-activations (README: none)"), nil, "a remark naming another mode")
+do
+  local pai = copy(row("N21-T1-1.7B"), { model = "Pai_Qwen1.5_MoE (top-2 of 8 experts; not Qwen1.5-MoE-A2.7B's 60-expert layout)",
+    layers = "24", hidden = "2048", heads = "16", kv_heads = "16", ffn_hidden = "5504", expert_d_ff = "5504", vocab = "151936", moe_experts = "8",
+    moe_topk = "2" })
+  local arch = assert(measured.architecture(pai))
+  t.eq(arch.experts, 8); t.eq(arch.top_k, 2); t.eq(arch.shared or 0, 0); t.eq(arch.expert_d_ff, 5504)
+  -- (Without the experts' width, Qwen1.5-MoE-A2.7B's published one, 1408, is not taken.)
+  local _, why = measured.architecture(copy(pai, { expert_d_ff = false }))
+  t.eq(why, "no expert width for the MoE layers (a Qwen or DeepSeek MoE without its published config: its ffn_hidden may be the dense width)")
+end
