@@ -235,6 +235,9 @@ end
 --- 16,384); "8192 tokens" in seq_len; "256 GPUs" (or chips) in num_gpus; a remark in parentheses
 --- after the number ("8 (TP)") in the columns of M.remark_columns.
 function M.count_cell(column, cell)
+  -- A count is a few words: a cell past 512 bytes, or with a run of over 18 digits, is none, and is
+  -- not searched (helper-194: 16 KB of them took minutes in the patterns below).
+  if #cell > 512 or cell:find("%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d") then return cell end
   local text = cell
   local names = M.count_names[column]
   if names then
