@@ -529,12 +529,25 @@ function M.count_cell(column, cell)
     -- gpt2-vocab.json), make_vocab_size_divisible_by: 128", NeMo's benchmark configs; helper-191:
     -- refused): its 50,257 tokens, padded to the multiple the cell gives (Megatron-based stacks pad
     -- to 128 x TP besides). A number beside it must be that vocabulary's.
+    -- (Only where the cell says nothing else: not "extended to 65536 tokens", "+ 100 added
+    -- special tokens", "vocab_size: 32000", "(not GPT2BPETokenizer)", "vs. Llama-2's"; helper-194.)
     if l:find("gpt2bpetokenizer", 1, true) or l:find("gpt2%-vocab") or l:find("gpt%-?2%s+bpe") then
-      local lead = l:match("^%s*(%d+)")
-      if lead == nil or tonumber(lead) == 50257 then
-        local multiple = tonumber(l:match("make_vocab_size_divisible_by%s*[:=]%s*(%d+)") or "")
+      local multiple = l:match("make[%-_]vocab[%-_]size[%-_]divisible[%-_]by%s*[:=]?%s*(%d+)")
+      -- (The files by their paths, "$BASE_PATH/gpt2-vocab.json", and the flags that name them.)
+      local rest = l:gsub("make[%-_]vocab[%-_]size[%-_]divisible[%-_]by%s*[:=]?%s*%d+", " "):gsub("^%s*50257%f[%D]", " ")
+        :gsub("[%w%$%./_%-{}]*gpt2%-vocab%.json", " "):gsub("[%w%$%./_%-{}]*gpt2%-merges%.txt", " ")
+        :gsub("%-%-[%a][%w%-_]*", " "):gsub("gpt%-?2", " "):gsub("%(%s*50257%s*%)", " ")
+      local plain = not rest:find("%d")
+      for word in rest:gmatch("%a+") do
+        plain = plain and ({ bpetokenizer = true, vocab = true, file = true, json = true, merge = true, merges = true, txt = true,
+          tokenizer = true, type = true, library = true, megatron = true, bpe = true, model = true, vocab_file = true,
+          tokenizer_type = true })[word] ~= nil
+      end
+      if plain and not rest:find("[%+]") and (multiple == nil or #multiple <= 6) then
         local v = 50257
-        if multiple and multiple >= 1 then v = (v + multiple - 1) // multiple * multiple end
+        if multiple and tonumber(multiple) >= 1 then
+          v = (v + tonumber(multiple) - 1) // tonumber(multiple) * tonumber(multiple)
+        end
         return tostring(v), fmt("vocab %q read as GPT-2's BPE vocabulary, 50257 tokens%s", cell,
           v ~= 50257 and fmt(", padded to %d", v) or "")
       end
@@ -3319,15 +3332,35 @@ function M.parse_zero(cell)
   -- states sharded over the FSDP axes, across nodes (dcn) times within them (ici), and
   -- replicated over the data axes. An axis given twice with two values (two configs), or -1
   -- (MaxText's "the devices left"), leaves the degree open: nil.
-  if t:find("%f[%a]ici_fsdp_parallelism%f[%A]") or t:find("%f[%a]dcn_fsdp_parallelism%f[%A]") then
-    local shard = 1
+  -- (Read only where the cell holds the axes and nothing that qualifies them, "(not used)",
+  -- "ZeRO-1 style", "8 (bf16 recipe) / 4 (fp8 recipe)": those are read as before; an axis named
+  -- without a number, "$GPUS_PER_NODE", leaves the degree open; helper-194.)
+  local axes_only = not finds_any(t, { "%f[%a]not?%f[%A]", "zero", "%f[%a]only%f[%A]", "plain", "/", "recipe", "config",
+    "%f[%a]or%f[%A]", "%f[%a]off%f[%A]", "disabled", "%f[%a]style%f[%A]" })
+  local axes_named = t:find("%f[%a]ici_fsdp_parallelism%f[%A]") or t:find("%f[%a]dcn_fsdp_parallelism%f[%A]")
+  -- (An axis given two values, as two configurations give it, leaves the degree open whatever
+  -- else the cell says.)
+  if axes_named then
     for _, axis in ipairs { "ici_fsdp_parallelism", "dcn_fsdp_parallelism" } do
       local value
-      for v in t:gmatch("%f[%a]" .. axis .. "%s*[:=]%s*(%-?%d+)") do
+      for v in t:gmatch("%f[%a]" .. axis .. "[\"']?%s*[:=]%s*[\"']?(%-?%d+)") do
         if value and value ~= v then return nil end
         value = v
       end
-      if value and tonumber(value) < 1 then return nil end
+    end
+  end
+  if axes_only and axes_named then
+    local shard = 1
+    for _, axis in ipairs { "ici_fsdp_parallelism", "dcn_fsdp_parallelism" } do
+      local value
+      for _ in t:gmatch("%f[%a]" .. axis .. "%f[%A]") do
+        value = value or false
+      end
+      for v in t:gmatch("%f[%a]" .. axis .. "[\"']?%s*[:=]%s*[\"']?(%-?%d+)") do
+        if value and value ~= v then return nil end
+        value = v
+      end
+      if value == false or (value and (#value > 6 or tonumber(value) < 1)) then return nil end
       shard = shard * tonumber(value or "1")
     end
     if shard == 1 then return 0, nil, false end
@@ -3590,7 +3623,7 @@ function M.parse_zero(cell)
     if not from then return false end
     local before, after = t:sub(1, from - 1), t:sub(to + 1)
     -- (Also "not ZeRO-3", "ZeRO-3 not used", "ZeRO-3 (unused)": read as ZeRO 3 before.)
-    if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]not%s*$") or before:find("%f[%a]without%s*$")
+    if before:find("%f[%a]no[%s%-]*$") or before:find("%f[%a]not%s*$") or before:find("%f[%a]without%s*$") or before:find("%f[%a]non[%s%-]*$")
       or before:find("w/o%s*$") or before:find("%f[%a]not?%s+deepspeed%s*$") then
       return true
     end
@@ -3611,7 +3644,7 @@ function M.parse_zero(cell)
   -- is FSDP.)
   local stages = select(2, t:gsub("zero[%s_%-]*%d", ""))
   if (not fsdp_named or fsdp_is_off) and stages <= 1 then
-    for _, name in ipairs { "distributed[%s_%-]?optimizer", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]",
+    for _, name in ipairs { "distributed[%s_%-]?optimizer", "distributed[%s_%-]?optim%f[%A]", "dist%.?[%s_%-]*opt[%a]*", "zero[%s_%-]*%d%f[%D]",
       "zero[%s_%-]*stage[%s_%-:=]*%d%f[%D]" } do
       if named_off(name) then return 0, nil, false end
     end
@@ -3711,8 +3744,10 @@ function M.parse_zero(cell)
     return 1, shard, hybrid  -- (over a node's GPUs where the cell keeps it there: helper-160)
   end
   -- (Or a mode's key of words with none as its value, "Distributed Mode: none"; helper-164.)
-  -- (DDP as a word: not a key of it, "ddp_bucket_size"; helper-191.)
-  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[^%w_]") or t:find("^%s*not%s+used") or t:find("^%s*unused")
+  -- (DDP as a word: not a key or flag of it, "ddp_bucket_size", "--ddp-bucket-size 40000000",
+  -- which says nothing of the sharding; helper-191, helper-194.)
+  t = t:gsub("%-*ddp[%-_]bucket[%-_]size%s*[=:]?%s*[%w%.]*%s*[,;]?%s*", "")
+  if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[^%w_%-]") or t:find("^%s*not%s+used") or t:find("^%s*unused")
     or t:find("^%s*distributed%s+mode%s*[:=]%s*none%s*$") or t:find("^%s*sharding%s+mode%s*[:=]%s*none%s*$")
     or t:find("^%s*sharding%s+strategy%s*[:=]%s*none%s*$") then
     return 0, shard, false
@@ -4313,13 +4348,18 @@ function M.parse_precision(cell)
   -- format, and left open where it names formats of two widths ("not stated for the example: the
   -- README runs a bf16 config and an fp8 config"; helper-191: read as FP8); one format named
   -- ("not stated (FP8 assumed)") is the transcriber's reading, read below.
+  -- (Formats switched off are not counted, "not stated (no FP8, no FP4)", and a cell that says
+  -- which ran, "BF16 reported", "GEMMs in FP8", is read as it says; helper-194.)
   if M.unstated(cell) then
     local widths = 0
+    local named = without_off(low)
     for _, names in ipairs { { "bf16", "bfloat16", "fp16", "16%-bit" }, { "fp8", "float8", "8%-bit", "mxfp8" },
                              { "fp4", "nvfp4", "4%-bit" } } do
-      if finds_any(low, names) then widths = widths + 1 end
+      if finds_any(named, names) then widths = widths + 1 end
     end
-    if widths >= 2 then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
+    local says_which = finds_any(low, { "reported", "%f[%a]used%f[%A]", "gemm", "matmul", "compute", "%f[%a]ran%f[%A]", "master",
+      "tested", "slower" })
+    if widths >= 2 and not says_which then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
     if widths == 0 then return nil, nil, true end
   end
   -- A cell that names an attention kernel and no number format at all ("FlashAttention enabled in
@@ -6530,7 +6570,11 @@ function M.flop_formula(row)
   -- A cell that opens by saying the count is not stated is not given, whatever it goes on to
   -- cite ("not stated for Table 2 (the paper's cost estimation cites Narayanan et al. 2021)";
   -- helper-191: read as Narayanan et al.'s, the recompute forward counted).
-  if t ~= "" and M.unstated(t) and not t:find("^%s*not%s+stated%s*$") then
+  -- (Not where it goes on to give a count of its own, "...; Sec. 4.2 computes MFU with 6ND", "...
+  -- formula 96*B*s*l*h^2...": a digit past the tables', sections' and years' numbers; helper-194.)
+  local own_count = t:gsub("%f[%a]tables?%s*%d+", ""):gsub("%f[%a]sec%a*%.?%s*[%d%.]+", ""):gsub("%f[%a]fig%a*%.?%s*%d+", "")
+    :gsub("%f[%a]appendix%s*%w+", ""):gsub("%f[%d]%d%d%d%d%f[%D]", ""):find("%d")
+  if t ~= "" and M.unstated(t) and not t:find("^%s*not%s+stated%s*$") and not own_count and not t:find("%f[%a]whether%f[%A]") then
     local formula, how = M.flop_formula(copy_without(row, "tflops_counting"))
     return formula, fmt("tflops_counting %q: not stated, read as not given: %s", row.tflops_counting,
       (how or formula):gsub("^FLOP counting not given: ", ""))

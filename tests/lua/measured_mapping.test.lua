@@ -4467,3 +4467,26 @@ end
 t.eq(measured.count_cell("micro_batch", "per_device_batch_size: " .. ("9"):rep(16000)), "per_device_batch_size: " .. ("9"):rep(16000))
 t.eq(measured.count_cell("micro_batch", "mbs " .. ("9"):rep(19)), "mbs " .. ("9"):rep(19))
 t.eq(measured.count_cell("micro_batch", "mbs " .. ("9"):rep(18)), ("9"):rep(18))
+-- helper-194's review of the readings above: what they must not read.
+t.eq(measured.count_cell("vocab", "GPT2BPETokenizer (extended to 65536 tokens)"), "GPT2BPETokenizer (extended to 65536 tokens)")
+t.eq(measured.count_cell("vocab", "GPT2BPETokenizer, vocab_size: 32000"), "GPT2BPETokenizer, vocab_size: 32000")
+t.eq(measured.count_cell("vocab", "cl100k_base (not GPT2BPETokenizer)"), "cl100k_base (not GPT2BPETokenizer)")
+t.eq(measured.count_cell("vocab", "--tokenizer-type GPT2BPETokenizer --vocab-file gpt2-vocab.json --make-vocab-size-divisible-by 128"),
+  "50304")
+t.eq(measured.parse_zero("distributed optim: off"), 0); t.eq(measured.parse_zero("non-distributed optim (fused_adam)"), 0)
+t.eq(measured.parse_zero("mcore_distributed_optim: disabled; torch DDP"), 0)
+t.eq(measured.parse_zero("--ddp-bucket-size 40000000"), nil)
+t.eq(measured.parse_zero("ddp_bucket_size=40M, plain data parallel"), 0)
+do
+  local stage, shard = measured.parse_zero('{"dcn_data_parallelism": 16, "ici_fsdp_parallelism": 8}')
+  t.eq(stage, 3); t.eq(shard, 8)
+  t.eq(measured.parse_zero("dcn_data_parallelism: 4, ici_fsdp_parallelism: $GPUS_PER_NODE"), nil)
+  t.eq(measured.parse_zero("ici_fsdp_parallelism: 4294967296, dcn_fsdp_parallelism: 4294967296"), nil)
+  t.eq(measured.parse_zero("dcn_data_parallelism: 32, ici_fsdp_parallelism: 8 (ZeRO-1 style: only optimizer states sharded)"), 1,
+    "qualified: read as before")
+end
+t.eq(measured.parse_precision("not stated (no FP8, no FP4)"), nil); t.eq(select(3, measured.parse_precision("not stated (no FP8, no FP4)")), true)
+t.eq(measured.parse_precision("not stated (FP8 tested but slower; BF16 reported)"), "bf16")
+t.eq(measured.parse_precision("not stated whether BF16 master weights were kept; GEMMs in FP8"), "fp8")
+t.eq(measured.flop_formula { tflops_counting = "not stated whether recompute is counted; formula 96*B*s*l*h^2*(1+s/6h+V/16lh)" }, "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "not specified in Table 3; Sec. 4.2 computes MFU with 6ND", source = "NeMo" }, "6n")
