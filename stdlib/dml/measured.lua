@@ -235,9 +235,10 @@ end
 --- 16,384); "8192 tokens" in seq_len; "256 GPUs" (or chips) in num_gpus; a remark in parentheses
 --- after the number ("8 (TP)") in the columns of M.remark_columns.
 function M.count_cell(column, cell)
-  -- A count is a few words: a cell past 512 bytes, or with a run of over 18 digits, is none, and is
-  -- not searched (helper-194: 16 KB of them took minutes in the patterns below).
-  if #cell > 512 or cell:find("%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d") then return cell end
+  -- A count is a few words (the longest of the probes' cells, 81 bytes): a cell past 200 bytes, or
+  -- with a run of over 18 digits, is none, and is not searched (helper-194: 16 KB of them took
+  -- minutes in the patterns below; helper-196: 512 bytes of spaces, 0.7 s).
+  if #cell > 200 or cell:find("%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d") then return cell end
   local text = cell
   local names = M.count_names[column]
   if names then
@@ -410,7 +411,7 @@ function M.count_cell(column, cell)
   do
     local kinds = { tp = "tensor", pp = "pipeline", cp = "context", ep = "expert" }
     local kind = kinds[column]
-    local said = text:lower():match("^%s*no%s+([%a%s/,%-]+)%s+parallel%a*%s*$")
+    local said = kind and text:lower():match("^%s*no%s+([%a%s/,%-]+)%s+parallel%a*%s*$")
     if kind and said and said:find(kind, 1, true) then
       return "1", fmt("%s %q read as 1", column, cell)
     end

@@ -4462,7 +4462,7 @@ do
   local _, why = measured.architecture(copy(pai, { expert_d_ff = false }))
   t.eq(why, "no expert width for the MoE layers (a Qwen or DeepSeek MoE without its published config: its ffn_hidden may be the dense width)")
 end
--- A count cell is a few words: 16 KB, or a run of digits past 18, is none, returned unsearched
+-- A count cell is a few words: past 200 bytes, or a run of digits past 18, is none, returned unsearched
 -- (helper-194: "per_device_batch_size: " and 16 KB of digits took minutes).
 t.eq(measured.count_cell("micro_batch", "per_device_batch_size: " .. ("9"):rep(16000)), "per_device_batch_size: " .. ("9"):rep(16000))
 t.eq(measured.count_cell("micro_batch", "mbs " .. ("9"):rep(19)), "mbs " .. ("9"):rep(19))
