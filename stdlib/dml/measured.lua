@@ -3847,6 +3847,9 @@ end
 
 local parse_recompute
 function M.parse_recompute(cell)
+  -- (A setting is a phrase: past 2 KB it is not understood, not searched; helper-196: "no", 16 KB
+  -- of spaces and "y" took 3 s. The longest the files and probes wrote is under 400 bytes.)
+  if cell and #cell > 2048 then return nil end
   local mode, how, some = parse_recompute(cell)
   -- A remark in parentheses after a cell that reads without it, and says no other mode ("--recompute-activations
   -- (README: recompute-activations)"; helper-195: refused): the cell's reading.
@@ -4570,6 +4573,9 @@ end
 --- ALL_REDUCE (none), with a note; nil otherwise.
 function M.parse_yes_no(cell)
   if cell == nil then return nil end
+  -- (A yes or no is a phrase: past 2 KB it is not understood, not searched; helper-196: 4,000
+  -- parentheses took 1.7 s.)
+  if #cell > 2048 then return nil end
   -- ("SEQ_PARALLEL", NVIDIA's MLPerf configs' name, is sequence parallelism named.)
   local t = unquoted_values(bounded(cell:lower())):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
   -- (A shell default, "${SEQ_PARALLEL:=True}"; the emoji marks, a check and a cross, and a mark

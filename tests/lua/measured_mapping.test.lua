@@ -4490,3 +4490,6 @@ t.eq(measured.parse_precision("not stated (FP8 tested but slower; BF16 reported)
 t.eq(measured.parse_precision("not stated whether BF16 master weights were kept; GEMMs in FP8"), "fp8")
 t.eq(measured.flop_formula { tflops_counting = "not stated whether recompute is counted; formula 96*B*s*l*h^2*(1+s/6h+V/16lh)" }, "narayanan")
 t.eq(measured.flop_formula { tflops_counting = "not specified in Table 3; Sec. 4.2 computes MFU with 6ND", source = "NeMo" }, "6n")
+-- A setting past 2 KB is not understood, not searched (helper-196: seconds each).
+t.eq(measured.parse_recompute("no" .. (" "):rep(16380) .. "y"), nil)
+t.eq(measured.parse_yes_no("--sequence-parallel " .. ("(x) "):rep(4000) .. "(y)"), nil)
