@@ -5073,6 +5073,10 @@ M.public_configs = {
 -- "MoE" before the size ("Qwen3 MoE 235B"); and Nemotron-3 8B and 22B and Nemotron-4 340B by
 -- their own names, which NeMo's tables write "Nemotron-8B", "Nemotron-22B", "Nemotron-340B".
 function M.model_name(model)
+  -- (A name is read in its first 256 bytes: the longest model cell the files and probes wrote is
+  -- 170, and the patterns below grow with the cube of a hostile cell's length; helper-196: 16 KB
+  -- of "dp_shard---...1" ran for hours.)
+  model = model and #model > 256 and model:sub(1, 256) or model
   -- (An en or em dash is a hyphen: "Llama-2-7B\u{2013}style"; helper-165.)
   local t = (model or ""):lower():gsub("\195\151", "x"):gsub("\226\128[\147\148]", "-")
   t = t:gsub("%(%s*([%d%.x%s]+b)%s*%)", " %1"):gsub("(%d)%s+b%f[^%w]", "%1b"):gsub("(%d)%s*x%s*(%d[%d%.]*b)", "%1x%2")

@@ -4493,3 +4493,8 @@ t.eq(measured.flop_formula { tflops_counting = "not specified in Table 3; Sec. 4
 -- A setting past 2 KB is not understood, not searched (helper-196: seconds each).
 t.eq(measured.parse_recompute("no" .. (" "):rep(16380) .. "y"), nil)
 t.eq(measured.parse_yes_no("--sequence-parallel " .. ("(x) "):rep(4000) .. "(y)"), nil)
+do  -- A model cell is read in its first 256 bytes (helper-196: 16 KB of one ran for hours).
+  local long = copy(row("MBridge-25.11-LLAMA3_8B-8"), { model = "dp_shard" .. ("-"):rep(16000) .. "1" })
+  t.eq(measured.architecture(long) ~= nil, true, "read from the row's own cells, in time")
+  t.eq(measured.model_name("Llama 3 8B" .. (" x"):rep(200)):sub(1, 10), "llama 3 8b")
+end
