@@ -411,8 +411,20 @@ function M.count_cell(column, cell)
   do
     local kinds = { tp = "tensor", pp = "pipeline", cp = "context", ep = "expert" }
     local kind = kinds[column]
-    local said = kind and text:lower():match("^%s*no%s+([%a%s/,%-]+)%s+parallel%a*%s*$")
-    if kind and said and said:find(kind, 1, true) then
+    local said = kind and text:lower():match("^%s*no%s+([%a%s/,]+)%s+parallel%a*%s*$")
+    -- (Only the degrees' own names: not "no interleaved pipeline", "no asynchronous tensor
+    -- parallelism"; helper-196.)
+    local own = said ~= nil
+    -- (Two of them side by side name another, "expert tensor parallelism".)
+    for a, b in (said or ""):gmatch("(%a+)%s+(%a+)") do
+      local k = { tensor = true, pipeline = true, context = true, expert = true }
+      if k[a] and k[b] then own = false end
+    end
+    for word in (said or ""):gmatch("%a+") do
+      own = own and ({ tensor = true, pipeline = true, context = true, expert = true, ["or"] = true, ["and"] = true, nor = true })[word]
+        ~= nil
+    end
+    if kind and said and own and said:find(kind, 1, true) then
       return "1", fmt("%s %q read as 1", column, cell)
     end
   end
@@ -420,9 +432,13 @@ function M.count_cell(column, cell)
   -- accumulation (GA)." (helper-193: refused).
   if column == "global_batch_seqs" then
     local l = text:lower():gsub("^%s*the%s+", "")
-    local n = l:match("^global%s+batch%s+size%s+is%s+(%d+)[%s%a%(%)%.,]*$")
-      or l:match("^global%s+batch%s+size%s+is%s+set%s+to%s+(%d+)[%s%a%(%)%.,]*$")
-    if n and not l:find("tokens?") then
+    local n, tail = l:match("^global%s+batch%s+size%s+is%s+(%d+)(.*)$")
+    if not n then n, tail = l:match("^global%s+batch%s+size%s+is%s+set%s+to%s+(%d+)(.*)$") end
+    -- (Nothing after the number but how it is reached: not "4M", "4 million", "256 per replica",
+    -- "1024 initially, ramping up"; helper-196.)
+    local plain_tail = tail and (tail:match("^%s*%.?%s*$") or tail:match("^%s+via%s+[%a%s%-]*%(?[%a%s]*%)?%s*%.?%s*$")
+      or tail:match("^%s+sequences?%s*%.?%s*$") or tail:match("^%s+samples?%s*%.?%s*$"))
+    if n and plain_tail then
       return n, fmt("global_batch_seqs %q read as %s", cell, n)
     end
   end
@@ -455,7 +471,7 @@ function M.count_cell(column, cell)
     -- 2"; helper-150.)
     lower = lower:gsub("^micro[%s%-]?batch[%s%-_]*s?i?z?e?%s*[=:]?%s*(%d)", "%1")
     -- ("batch size of 8 per GPU"; helper-193: refused.)
-    lower = lower:gsub("^batch%s+size%s+of%s+(%d+%s+per%s+%a)", "%1")
+    lower = lower:gsub("^batch%s+size%s+of%s+(%d+%s+per%s+gpu)%s*$", "%1"):gsub("^batch%s+size%s+of%s+(%d+%s+per%s+device)%s*$", "%1")
     lower = lower:gsub("^(%d+)%s*seqs?%f[%A]", "%1"):gsub("^(%d+)%s*sequences?%f[%A]", "%1"):gsub("^(%d+)%s*samples?%f[%A]", "%1")
     if lower:match("^%d+$") then product = lower end
     -- (A rank's, not a node's: "6 per GPU", "2 per DP rank"; helper-131.)
@@ -599,7 +615,11 @@ function M.count_cell(column, cell)
         or r:find("every%s+layer%s+moe") or r:find("all%s+layers%s+moe") or r:find("every%s+layer%s+a%s+moe")) then
       local same = true
       for n in r:gmatch("%d[%d,]*") do same = same and tonumber((n:gsub(",", ""))) == tonumber(bare) end
-      if same and not r:find("dense") and not r:find("shared") then
+      local qualified = false
+      for _, w in ipairs { "dense", "shared", "%f[%a]not%f[%A]", "except", "null", "none", "%f[%a]but%f[%A]" } do
+        qualified = qualified or r:find(w) ~= nil
+      end
+      if same and not qualified then
         return bare, fmt("ffn_hidden %q read as %s, the experts' width", cell, bare), { expert_d_ff = bare }
       end
     end
@@ -643,7 +663,10 @@ function M.count_cell(column, cell)
       if any and all_same and not restated then
         local parts_ok = true
         for part in remark:lower():sub(2, -2):gmatch("[^,;]+") do
-          if part:find("%d") and not part:match("^%s*%-*[%a_][%w_%-]*%s*[:=]?%s*[%d,]+%s*$") then parts_ok = false end
+          -- (The key must be one of the column's: not "64 (--nnodes 64)", "8
+          -- (--pipeline-model-parallel-size 8)" in tp; helper-196.)
+          local key = part:match("^%s*%-*([%a_][%w_%-]*)%s*[:=]?%s*[%d,]+%s*$")
+          if part:find("%d") and not (key and names and names[(key:gsub("%-", "_"))]) then parts_ok = false end
         end
         restated = parts_ok
       end
@@ -2865,7 +2888,7 @@ function M.stack_for(row)
   if f:find("megascale") then return "megascale" end
   -- Alibaba's Megatron-LLaMA (2023): a fork of Megatron-LM from before Megatron-Core's models,
   -- whatever year its row gives (helper-193: the Megatron-Core stack of a source without a year).
-  if f:find("megatron[%s%-_]*llama") then
+  if f:find("megatron%-llama%f[^%w%-]") and not f:find("compar") and not f:find("baseline") then
     return "megatron_2022", fmt("stack megatron_2022 for %q (Alibaba's Megatron-LLaMA, a 2023 fork of Megatron-LM before Megatron-Core's models)",
       row.framework)
   end
@@ -3092,13 +3115,17 @@ function M.dp_overlap(row)
   local t = bounded(((row.zero_or_fsdp or "") .. " ; " .. (row.framework or "") .. " ; " .. (row.notes or "")):lower())
   local function setting(keys)
     for _, key in ipairs(keys) do
-      local value = t:match("%f[%w_]" .. key .. "[\"']?%s*[=:]%s*[\"']?(%a+)")
+      local value = t:match("%f[%w_]" .. key .. "[\"']?%s*[=:]%s*[\"']?(%w+)")
       if value == "true" or value == "1" or value == "yes" or value == "on" then return true end
       if value == "false" or value == "no" or value == "off" then return false end
       local flag_at, flag_to = t:find("%-%-" .. key:gsub("_", "%%-") .. "%f[^%w%-]")
       if flag_at then
         local before = t:sub(math.max(1, flag_at - 12), flag_at - 1)
         if before:find("%f[%a]no%s*$") or before:find("without%s*$") or switched_off(t, flag_at, flag_to) then return false end
+        -- (Not one tried and dropped: "--overlap-grad-reduce was tried but removed"; helper-196.)
+        if finds_any(t:sub(flag_to + 1):match("^[^;%.]*"), { "tried", "removed", "dropped", "slower", "%f[%a]not%f[%A]" }) then
+          return nil
+        end
         return true
       end
     end
@@ -3106,7 +3133,14 @@ function M.dp_overlap(row)
   end
   local grad = setting { "overlap_grad_reduce", "overlap_grad_sync" }
   local param = setting { "overlap_param_gather", "overlap_param_sync" }
-  if t:find("overlappeddistributedoptimizer", 1, true) then
+  local odo_at = t:find("overlappeddistributedoptimizer", 1, true)
+  -- (Not one ruled out or compared: "not the OverlappedDistributedOptimizer", "... was slower; we
+  -- used DistributedOptimizer"; helper-196.)
+  if odo_at and (t:sub(math.max(1, odo_at - 16), odo_at - 1):find("%f[%a]not?%f[%A]")
+      or finds_any(t:sub(odo_at):match("^[^;%.]*"), { "slower", "instead", "tried", "%f[%a]not%f[%A]", "removed" })) then
+    odo_at = nil
+  end
+  if odo_at then
     if grad == nil then grad = true end
     if param == nil then param = true end
   end
@@ -3859,8 +3893,11 @@ function M.parse_recompute(cell)
       local m2, h2, s2 = parse_recompute(bare)
       local said = parse_recompute(remark:sub(2, -2))
       local modal = finds_any(remark:lower(), { "%f[%a]none%f[%A]", "%f[%a]no%f[%A]", "%f[%a]off%f[%A]", "false", "disabled",
-        "%f[%a]full%f[%A]", "selective", "%f[%a]op%f[%A]", "per%-op", "%f[%a]not%f[%A]", "%f[%a]every%f[%A]", "%f[%a]all%f[%A]" })
-      if m2 and (said == nil or said == m2) and not modal then return m2, h2 and (h2:gsub("%b\"\"", fmt("%q", cell), 1)), s2 end
+        "%f[%a]full%f[%A]", "selective", "%f[%a]op%f[%A]", "per%-op", "%f[%a]not%f[%A]", "%f[%a]every%f[%A]", "%f[%a]all%f[%A]",
+        "dropped", "comment", "ignored", "removed", "unused", "%%", "layers", "except", "only" })
+      if m2 and (said == nil or said == m2) and not modal then
+        return m2, h2 and (h2:gsub("%b\"\"", function() return fmt("%q", cell) end, 1)), s2
+      end
     end
   end
   return mode, how, some
@@ -4519,10 +4556,16 @@ function M.parse_precision(cell)
     -- (Not set off: "fp8_dot_product_attention=False", "fp8_dpa: 0".)
     local dpa_on = false
     for _, p in ipairs { "fp8[%s_%-]?dpa", "fp8[%s_%-]+attention", "fp8[%s_%-]+dot[%s_%-]product[%w_]*" } do
-      local _, to = low:find(p)
+      local from, to = low:find(p)
       if to then
         local value = low:sub(to + 1):match("^[%w_]*[%s\"']*[=:]%s*[\"']?(%w+)")
+        -- (Nor said off in words: "no FP8 attention", "FP8 attention off", "(FP8 attention
+        -- disabled)"; helper-196.)
+        local after = low:sub(to + 1, to + 24)
         dpa_on = not (value == "false" or value == "0" or value == "off" or value == "no" or value == "none")
+          and not low:sub(math.max(1, from - 12), from - 1):find("%f[%a]no%s*$")
+          and not low:sub(math.max(1, from - 12), from - 1):find("without%s*$")
+          and not finds_any(after, { "^%s*off", "^%s*disabled", "^%s*not%s", "^%s*unused", "^%s*%(?%s*off" })
         break
       end
     end
@@ -4622,11 +4665,15 @@ function M.parse_yes_no(cell)
   local mode = t:match("^tp[_%s]*mode%s*[=:]?%s*([%a_]+)") or t:match("^([%a_]+)%s*$")
   -- ("TP with sequence parallel", "torchtitan TP with sequence parallel"; "TP without sequence
   -- parallelism"; helper-195: refused.)
-  if t:find("%f[%a]with%s+sequence[%s%-_]parallel%a*%s*$") then
-    return true, fmt("sequence_parallel %q read as yes", cell)
-  end
-  if t:find("%f[%a]without%s+sequence[%s%-_]parallel%a*%s*$") then
-    return false, fmt("sequence_parallel %q read as no", cell)
+  -- (Said of TP alone: not "FSDP with ...", "compared with ...", "no runs with ...".)
+  local tp_lead = "^%s*[%a%-]*%s*tp%s*[=:]?%s*%d*"
+  for _, lead in ipairs { tp_lead, "^%s*[%a%-]*%s*tensor[%s%-_]parallel%a*" } do
+    if t:find(lead .. "%s+with%s+sequence[%s%-_]parallel%a*%s*$") then
+      return true, fmt("sequence_parallel %q read as yes", cell)
+    end
+    if t:find(lead .. "%s+without%s+sequence[%s%-_]parallel%a*%s*$") then
+      return false, fmt("sequence_parallel %q read as no", cell)
+    end
   end
   if mode == "reduce_scatter" or mode == "all_reduce" then
     return mode == "reduce_scatter",
@@ -4638,7 +4685,7 @@ function M.parse_yes_no(cell)
   -- helper-192: refused. Not words that take it back, "--sequence-parallel not passed".)
   local flag_words = t:match("^%-%-sequence[%-_]parallel%s+([%a%s,;'%-]+)$")
   if flag_words and not finds_any(flag_words, { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]off%f[%A]", "%f[%a]false%f[%A]",
-      "disabled", "%f[%a]without%f[%A]", "removed", "dropped", "unset", "%f[%a]never%f[%A]", "omitted" }) then
+      "disabled", "%f[%a]without%f[%A]", "removed", "dropped", "unset", "%f[%a]never%f[%A]", "omitted", "comment" }) then
     return true, fmt("sequence_parallel %q read as yes (Megatron-LM's flag given)", cell)
   end
   -- (A flag written as a YAML key keeps its dashes: "--sequence-parallel: true".)
@@ -5299,7 +5346,14 @@ local function public_config(model)
   -- Qwen1.5-MoE-A2.7B's 60-expert layout)"; helper-195: its configuration taken, −38%).
   if best then
     for to in t:gmatch("%f[%a]not%s+()") do
-      if t:sub(to, to + 60):find(best.pattern) then return nil end
+      local said = t:sub(to, to + 80)
+      local at, stop = said:find(best.pattern)
+      -- (Its layout, architecture or config: not "not as fast as Llama 3 8B", "not Llama 3 8B
+      -- Instruct"; helper-196.)
+      if at == 1 and said:sub(stop + 1):match("^[^;%)]-%f[%a]layout") or at == 1 and said:sub(stop + 1):match("^[^;%)]-%f[%a]architecture")
+        or at == 1 and said:sub(stop + 1):match("^[^;%)]-%f[%a]config") then
+        return nil
+      end
     end
   end
   return best
@@ -5459,7 +5513,8 @@ function M.architecture(row)
         and not clause:find("without%s+%a*%s*[sg][we]%a*glu") and not clause:find("not%s+%a*%s*[sg][we]%a*glu") then
         gated = true
       elseif not compares and (clause:find("%f[%a]gelu%s+activation") or clause:find("%f[%a]relu%s+activation")
-          or clause:find("%f[%a]relu%^?2%s+activation") or clause:find("%f[%a]squared%s+relu%s+activation")) then
+          or clause:find("%f[%a]relu%^?2%s+activation") or clause:find("%f[%a]squared%s+relu%s+activation"))
+          and not said_mlp:find("%f[%a]%a*glu%f[%A]") and not said_mlp:find("%f[%a]gated?%f[%A]") then
         -- (The activation named without the MLP, "GeLU activation": a plain MLP's; helper-192:
         -- FOG's 8B read as SwiGLU by its ratio.)
         plain = true
@@ -5491,7 +5546,10 @@ function M.architecture(row)
   -- (And Megatron-LM's flag, "--untie-embeddings-and-output-weights", and its config key set
   -- true; helper-192: read as the family's tying.)
   local untie_flag = said:find("untie[%-_]embeddings[%-_]and[%-_]output[%-_]weights")
-  if untie_flag and said:find("untie[%-_]embeddings[%-_]and[%-_]output[%-_]weights[%s\"']*[=:]%s*[\"']?[f0n]") then
+  if untie_flag and (said:find("untie[%-_]embeddings[%-_]and[%-_]output[%-_]weights[%s\"']*[=:]%s*[\"']?[f0n]")
+      or said:sub(math.max(1, untie_flag - 12), untie_flag - 1):find("without%s*%-*$")
+      or said:sub(math.max(1, untie_flag - 12), untie_flag - 1):find("%f[%a]no%s*%-*$")
+      or finds_any(said:sub(untie_flag):match("^[%w%-_]*([^;,%.]*)") or "", { "not%s+set", "unset", "not%s+used", "not%s+passed" })) then
     untie_flag = nil
   end
   if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
@@ -6610,7 +6668,8 @@ function M.flop_formula(row)
   -- without the recompute forward is the 72 form, Korthikanti et al.'s model FLOPs; helper-192:
   -- "Narayanan et al. (2021)'s derivation" of a run without recompute, read as the 96 form.)
   if t:find("narayanan") then
-    if row.recompute and M.parse_recompute(row.recompute) == "none" then
+    if row.recompute and M.parse_recompute(row.recompute) == "none"
+      and not finds_any(t, { "%f[%a]hfu%f[%A]", "hardware", "recomput", "4/3" }) then
       return "korthikanti", "Narayanan et al.'s formula without its recompute forward (the row recomputes nothing): 72 B s l h^2 (1 + s/6h + V/12lh)"
     end
     return "narayanan"

@@ -4498,3 +4498,32 @@ do  -- A model cell is read in its first 256 bytes (helper-196: 16 KB of one ran
   t.eq(measured.architecture(long) ~= nil, true, "read from the row's own cells, in time")
   t.eq(measured.model_name("Llama 3 8B" .. (" x"):rep(200)):sub(1, 10), "llama 3 8b")
 end
+-- helper-196's review of the readings above: what they must not read, and a remark with a
+-- percent sign (it raised an error).
+t.eq(measured.parse_recompute("--recompute-activations (saves 20% memory)"), nil)
+t.eq(measured.parse_recompute("--recompute-activations (dropped in the final run)"), nil)
+t.eq(measured.parse_yes_no("--sequence-parallel commented out"), nil)
+t.eq(measured.parse_yes_no("FSDP with sequence parallel"), nil); t.eq(measured.parse_yes_no("no runs with sequence parallel"), false)
+t.eq(measured.parse_yes_no("TP 8 with sequence parallel"), true)
+t.eq(measured.count_cell("micro_batch", "batch size of 8 per GPU node"), "batch size of 8 per GPU node")
+t.eq(measured.count_cell("global_batch_seqs", "global batch size is 4M"), "global batch size is 4M")
+t.eq(measured.count_cell("global_batch_seqs", "global batch size is 1024 initially, ramping up"), "global batch size is 1024 initially, ramping up")
+t.eq(measured.count_cell("pp", "no interleaved pipeline parallelism"), "no interleaved pipeline parallelism")
+t.eq(measured.count_cell("ep", "no expert tensor parallelism"), "no expert tensor parallelism")
+t.eq(measured.count_cell("num_gpus", "64 (--nnodes 64)"), "64 (--nnodes 64)")
+t.eq(measured.count_cell("ffn_hidden", "11008 (intermediate_size, not moe_intermediate_size)"),
+  "11008 (intermediate_size, not moe_intermediate_size)")
+t.eq(measured.flop_formula { tflops_counting = "Narayanan et al.'s formula (HFU)", recompute = "none" }, "narayanan")
+t.eq(select(2, measured.parse_precision("FP8 (no FP8 attention)")), nil)
+t.eq(measured.dp_overlap { notes = "OverlappedDistributedOptimizer was slower; we used DistributedOptimizer" }, nil)
+t.eq(measured.dp_overlap { notes = "overlap_grad_reduce=1" }, true)
+t.eq(measured.dp_overlap { notes = "--overlap-grad-reduce was tried but removed" }, nil)
+t.eq(stack { framework = "NeMo Megatron LLaMA2 recipe" }, "megatron_core")
+do
+  local n17 = row("N21-T1-1.7B")
+  t.eq(assert(measured.architecture(copy(n17, { notes = "without --untie-embeddings-and-output-weights" }))).tied, true)
+  local geglu = copy(n17, { model = "FOG 8B (GeLU activation, GeGLU)", ffn_hidden = "8192", hidden = "2048" })
+  t.eq(assert(measured.architecture(geglu)).gated, true)
+  local l8 = row("MBridge-25.11-LLAMA3_8B-8")
+  t.eq(assert(measured.architecture(copy(l8, { model = "Llama 3 8B base, not Llama 3 8B Instruct", ffn_hidden = false }))).d_ff, 14336)
+end
