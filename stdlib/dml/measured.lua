@@ -3117,7 +3117,7 @@ function M.dp_overlap(row)
     for _, key in ipairs(keys) do
       local value = t:match("%f[%w_]" .. key .. "[\"']?%s*[=:]%s*[\"']?(%w+)")
       if value == "true" or value == "1" or value == "yes" or value == "on" then return true end
-      if value == "false" or value == "no" or value == "off" then return false end
+      if value == "false" or value == "0" or value == "no" or value == "off" then return false end
       local flag_at, flag_to = t:find("%-%-" .. key:gsub("_", "%%-") .. "%f[^%w%-]")
       if flag_at then
         local before = t:sub(math.max(1, flag_at - 12), flag_at - 1)
@@ -3373,33 +3373,27 @@ function M.parse_zero(cell)
   local axes_only = not finds_any(t, { "%f[%a]not?%f[%A]", "zero", "%f[%a]only%f[%A]", "plain", "/", "recipe", "config",
     "%f[%a]or%f[%A]", "%f[%a]off%f[%A]", "disabled", "%f[%a]style%f[%A]" })
   local axes_named = t:find("%f[%a]ici_fsdp_parallelism%f[%A]") or t:find("%f[%a]dcn_fsdp_parallelism%f[%A]")
-  -- (An axis given two values, as two configurations give it, leaves the degree open whatever
-  -- else the cell says.)
   if axes_named then
+    -- Each axis's value: nil where not named, false where named without a number. (An axis
+    -- given two values, as two configurations give it, leaves the degree open whatever else the
+    -- cell says.)
+    local values = {}
     for _, axis in ipairs { "ici_fsdp_parallelism", "dcn_fsdp_parallelism" } do
-      local value
+      if t:find("%f[%a]" .. axis .. "%f[%A]") then values[axis] = false end
       for v in t:gmatch("%f[%a]" .. axis .. "[\"']?%s*[:=]%s*[\"']?(%-?%d+)") do
-        if value and value ~= v then return nil end
-        value = v
+        if values[axis] and values[axis] ~= v then return nil end
+        values[axis] = v
       end
     end
-  end
-  if axes_only and axes_named then
-    local shard = 1
-    for _, axis in ipairs { "ici_fsdp_parallelism", "dcn_fsdp_parallelism" } do
-      local value
-      for _ in t:gmatch("%f[%a]" .. axis .. "%f[%A]") do
-        value = value or false
+    if axes_only then
+      local shard = 1
+      for _, value in pairs(values) do
+        if value == false or #value > 6 or tonumber(value) < 1 then return nil end
+        shard = shard * tonumber(value)
       end
-      for v in t:gmatch("%f[%a]" .. axis .. "[\"']?%s*[:=]%s*[\"']?(%-?%d+)") do
-        if value and value ~= v then return nil end
-        value = v
-      end
-      if value == false or (value and (#value > 6 or tonumber(value) < 1)) then return nil end
-      shard = shard * tonumber(value or "1")
+      if shard == 1 then return 0, nil, false end
+      return 3, shard, false
     end
-    if shard == 1 then return 0, nil, false end
-    return 3, shard, false
   end
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
   local mics_at, mics_to = t:find("%f[%a]mics%f[%A]")

@@ -4527,3 +4527,4 @@ do
   local l8 = row("MBridge-25.11-LLAMA3_8B-8")
   t.eq(assert(measured.architecture(copy(l8, { model = "Llama 3 8B base, not Llama 3 8B Instruct", ffn_hidden = false }))).d_ff, 14336)
 end
+t.eq(measured.dp_overlap { notes = "overlap_grad_reduce=0" }, false)
