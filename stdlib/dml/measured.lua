@@ -656,7 +656,14 @@ function M.count_cell(column, cell)
         any = true
         all_same = all_same and tonumber((n:gsub(",", ""))) == tonumber((bare:gsub(",", "")))
       end
-      restated = any and all_same and remark:lower():match("^%(%s*[%a_][%w_%s]*[:=]%s*[%d,]+%s*%)$") ~= nil
+      local key = remark:lower():match("^%(%s*([%a_][%w_%s]-)%s*[:=]%s*[%d,]+%s*%)$")
+      restated = any and all_same and key ~= nil
+      -- (Not under another column's key: "8 (pipeline_model_parallel_size: 8)" in tp; helper-196.)
+      if restated and not (names and names[key]) then
+        for other, keys in pairs(M.count_names) do
+          if other ~= column and keys[key] then restated = false end
+        end
+      end
       -- (Or under a flag or a key without a sign, beside parts without a number: "(--seq-length
       -- 4096)", "(moe_ffn_hidden_size 14336)", "(--max_length 8192, --packing true)";
       -- helper-195: refused.)
@@ -1167,7 +1174,9 @@ local function switched_off(text, from, to)
     -- ("X is off", "X was disabled", "X set to False", "X and Y off": helper-142.)
     -- (The word ending its clause: not "off the critical path", "off-node", "off-loaded";
     -- helper-145.)
-    for _, lead in ipairs { "^%s+is%s+", "^%s+was%s+", "^%s+set%s+to%s+", "^%s+and%s+[%w_%-]+%s+" } do
+    -- ("X turned off.", "X was set to False"; helper-189.)
+    for _, lead in ipairs { "^%s+is%s+", "^%s+was%s+", "^%s+set%s+to%s+", "^%s+and%s+[%w_%-]+%s+", "^%s+turned%s+", "^%s+switched%s+",
+      "^%s+was%s+set%s+to%s+", "^%s+is%s+set%s+to%s+" } do
       if after:find(lead .. word .. "%s*$") or after:find(lead .. word .. "%s*[%.,;%)]") then return true end
     end
     -- ("X was kept off to match the reference"; helper-184.)
@@ -1265,9 +1274,9 @@ end
 -- after all or speak of another time or place ("so we built it", "; this run uses 0.13", "by
 -- default", "before Megatron-Core 0.12", "on the H100 partition").
 local unmet_not = { used = true, enabled = true, available = true, installed = true, supported = true, on = true, set = true,
-  possible = true, built = true }
+  possible = true, built = true, released = true, ["in"] = true, included = true, shipped = true, present = true }
 local lacking_verbs = { use = true, have = true, support = true, enable = true, ship = true, provide = true, include = true,
-  offer = true, expose = true, allow = true, permit = true }
+  offer = true, expose = true, allow = true, permit = true, set = true, pass = true, install = true, build = true }
 local unmet_state = { disabled = true, unavailable = true, off = true }
 local met_after_all = { "%f[%a]built%f[%A]", "%f[%a]rebuilt%f[%A]", "%f[%a]installed%s+it", "%f[%a]set%s+it%f[%A]",
   "%f[%a]enabled%s+it%f[%A]", "%f[%a]we%s+set%f[%A]", "%f[%a]we%s+enabled%f[%A]", "%f[%a]we%s+installed%f[%A]",
@@ -1296,8 +1305,8 @@ local function unmet_requirement(rest)
   if not lead then
     -- (The requirement's first word past an article: "requires an MNNVL domain; this run has
     -- none", "requires NVSHMEM; this cluster has no NVSHMEM"; helper-190.)
-    local first, needed, next_clause = rest:match("^([^;,]-)%f[%a]requir%a*%s+([%w_%-]+)[^;]*;%s*([^;]*)")
-    if not first then first, needed, next_clause = rest:match("^([^;,]-)%f[%a]needs?%s+([%w_%-]+)[^;]*;%s*([^;]*)") end
+    local first, needed, next_clause = rest:match("^([^;,]-)%f[%a]requir%a*%s+([%w_%-%.]-[%w_%-]+)[^;]*;%s*([^;]*)")
+    if not first then first, needed, next_clause = rest:match("^([^;,]-)%f[%a]needs?%s+([%w_%-%.]-[%w_%-]+)[^;]*;%s*([^;]*)") end
     if first and (needed == "a" or needed == "an" or needed == "the") then
       needed = rest:match("%f[%a]requir%a*%s+%a+%s+([%w_%-]+)") or rest:match("%f[%a]needs?%s+%a+%s+([%w_%-]+)") or needed
     end
@@ -1305,9 +1314,16 @@ local function unmet_requirement(rest)
       and finds_any(next_clause, { "^this%s+run%f[%A]", "^this%s+row%f[%A]", "^the%s+run%f[%A]", "^our%s+run%f[%A]",
         "^this%s+layout%f[%A]", "^our%s+layout%f[%A]", "^this%s+cluster%f[%A]", "^our%s+cluster%f[%A]", "^the%s+cluster%f[%A]",
         "^this%s+system%f[%A]" }) then
-      local quoted = needed:gsub("%p", "%%%0")
-      return finds_any(next_clause, { "%f[%a]no%s+" .. quoted .. "%f[%W]", "%f[%a]without%s+" .. quoted .. "%f[%W]",
-        "%f[%a]not%s+use%s+" .. quoted .. "%f[%W]", "n't%s+use%s+" .. quoted .. "%f[%W]", "^%a+%s+%a+%s+ha[sd]%s+none%s*[%.]?%s*$" })
+      -- (A dotted name by its last part too: "requires torch.compile; this run has no compile";
+      -- helper-190.)
+      for _, name in ipairs { needed, needed:match("%.([%w_%-]+)$") } do
+        local quoted = name:gsub("%p", "%%%0")
+        if finds_any(next_clause, { "%f[%a]no%s+" .. quoted .. "%f[%W]", "%f[%a]without%s+" .. quoted .. "%f[%W]",
+          "%f[%a]not%s+use%s+" .. quoted .. "%f[%W]", "n't%s+use%s+" .. quoted .. "%f[%W]", "^%a+%s+%a+%s+ha[sd]%s+none%s*[%.]?%s*$" }) then
+          return true
+        end
+      end
+      return false
     end
   end
   -- (At most four words between, none joining another thing: "HybridEP in Megatron-Core 0.15
@@ -1322,7 +1338,15 @@ local function unmet_requirement(rest)
   local past_state = rest:sub(at):gsub("^%a+%s+not%s+%a+", ""):gsub("^%a+n't%s+%a+", "")
   if finds_any(past_state, met_after_all) then return false end
   -- Not in use: "which is not used", "was unavailable", "was disabled for this run".
+  -- ("which had not been released when these runs were done", "which has not been built";
+  -- helper-189.)
+  local perfect = which:match("^ha[sd]%s+not%s+been%s+(%a+)") or which:match("^have%s+not%s+been%s+(%a+)")
+  if perfect and unmet_not[perfect] then return true end
   local be, state = which:match("^(%a+)%s+(%a+)")
+  -- ("which is turned off in this config"; helper-189.)
+  if (be == "is" or be == "was") and (which:find("^%a+%s+turned%s+off%f[%A]") or which:find("^%a+%s+switched%s+off%f[%A]")) then
+    return true
+  end
   if be == "is" or be == "was" or be == "are" or be == "were" then
     local negated = state == "not" and which:match("^%a+%s+not%s+(%a+)")
     if negated and unmet_not[negated] or unmet_state[state] then return true end
@@ -1353,8 +1377,9 @@ end
 local consequences = { "%f[%a]so,?%s+", "%f[%a]hence,?%s+", "%f[%a]therefore,?%s+", "%f[%a]thus,?%s+" }
 local off_states = {}
 for _, be in ipairs { "is", "was", "are", "were" } do
+  -- ("..., so tp_comm_overlap was set to False"; helper-189.)
   for _, state in ipairs { "off", "disabled", "turned%s+off", "switched%s+off", "not%s+used", "removed", "dropped", "left%s+off",
-    "kept%s+off" } do
+    "kept%s+off", "set%s+to%s+false", "set%s+to%s+0", "not%s+enabled" } do
     off_states[#off_states + 1] = "^%s+" .. be .. "%s+" .. state .. "%f[%A]"
     if be == "is" then off_states[#off_states + 1] = "^'s%s+" .. state .. "%f[%A]" end
   end
@@ -1436,7 +1461,18 @@ local not_ours = { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]none%f[%A]", "%f[%a]n
 local function taken_back(text, from, to)
   local rest = sentence_after(text, to)
   local semicolon = rest:find(";", 1, true)
-  if not semicolon then return false end
+  -- (Or after a comma, turned on again for what was reported: "DeepEP was off during debugging,
+  -- then re-enabled for all reported measurements"; helper-189's list.)
+  if not semicolon then
+    local comma = rest:find(",", 1, true)
+    local again = comma and rest:sub(comma + 1):match("^%s*[%a%s]-%f[%a]re%-?enabled%f[%A](.*)$")
+    local lead = comma and rest:sub(comma + 1):match("^%s*([%a%s]-)%f[%a]re%-?enabled")
+    local plain_lead = lead and (lead == "" or lead:match("^then%s*$") or lead:match("^but%s*$") or lead:match("^and%s*$")
+      or lead:match("^and%s+then%s*$") or lead:match("^later%s*$") or lead:match("^but%s+later%s*$"))
+    return again ~= nil and plain_lead ~= nil
+      and not finds_any(again, { "baseline", "ablation", "%f[%a]only%f[%A]", "%f[%a]not%f[%A]", "%f[%a]some%f[%A]", "smoke", "%f[%a]test",
+        "%f[%a]if%f[%A]", "%f[%a]would%f[%A]" })
+  end
   local clause = rest:sub(semicolon + 1):match("^[^;]*")
   -- (Nor where the negation names the row itself: "DeepEP was not used here; the DeepSeek-V3
   -- training run uses DeepEP (per the paper)".)
@@ -1456,8 +1492,13 @@ local function taken_back(text, from, to)
   local quoted = loosely(text:sub(from, to))
   for _, verb in ipairs { "uses%s+", "enables%s+", "keeps%s+" } do
     for _, between in ipairs { "", "the%s+", "[%w%-_]+%s+", "the%s+[%w%-_]+%s+" } do
-      if clause:find("^%s*the%s+[%w%s%-_]-%f[%a]run%s+" .. verb .. between .. quoted .. (verb == "keeps%s+" and "%s+on%f[%A]" or "")) then
-        return true
+      -- (Or this run or row by name: "...; this 256-GPU run enables async TP", "...; this row (TP=4)
+      -- uses TP comm overlap"; helper-189.)
+      for _, subject in ipairs { "the%s+[%w%s%-_]-%f[%a]run%s+", "this%s+[%w%s%-_]-%f[%a]run%s+", "this%s+run%s+",
+                                 "this%s+row%s+", "this%s+row%s*%b()%s*" } do
+        if clause:find("^%s*" .. subject .. verb .. between .. quoted .. (verb == "keeps%s+" and "%s+on%f[%A]" or "")) then
+          return true
+        end
       end
     end
   end
@@ -2729,8 +2770,24 @@ local eager_whole = { run = true, runs = true, row = true, rows = true, whole = 
 local function compiled(row)
   local function says(text, pattern)
     local from, to = text:find(pattern)
-    return from ~= nil and not switched_off(text, from, to) and not text:sub(1, from - 1):find("pre%-$")
-      and not sentence_negated(text, from, to)
+    if from == nil or switched_off(text, from, to) or text:sub(1, from - 1):find("pre%-$") or sentence_negated(text, from, to) then
+      return false
+    end
+    -- (Switched off later in its sentence: "torch.compile took 20 minutes per restart, so compile
+    -- was turned off"; "Async TP needs torch.compile, which is turned off in this config";
+    -- helper-189.)
+    -- (Another row's: "Eager baseline; see the next row for torch.compile"; helper-190.)
+    if finds_any(text:sub(math.max(1, from - 40), from - 1), { "rows?%s+for%s+$", "%f[%a]see%s+[%a%s]-for%s+$" }) then return false end
+    local later = sentence_after(text, to)
+    if finds_any(later, { "^%s*,?%s*which%s+is%s+turned%s+off", "^%s*,?%s*which%s+is%s+off%f[%A]", "^%s*,?%s*which%s+is%s+disabled",
+        "^%s*,?%s*which%s+was%s+turned%s+off", "^%s*,?%s*which%s+was%s+disabled", "^%s*,?%s*which%s+is%s+not%s+used" }) then
+      return false
+    end
+    for _, c in ipairs(consequences) do
+      local _, stop = later:find(c .. "[%w%.%s_]-%f[%a]compil%a*")
+      if stop and off_state_at(later:sub(stop + 1)) then return false end
+    end
+    return true
   end
   local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
     :gsub("%b()", own_remark)
@@ -2738,6 +2795,13 @@ local function compiled(row)
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
   local notes = (row.notes or ""):lower()
+  -- The row's run said to be compiled, whatever its sentences say of eager mode before ("Eager-mode
+  -- FSDP2 prefetching differs from the compiled path; this run uses torch.compile", "Eager PyTorch
+  -- was 15% slower than the compiled run reported here"; helper-189).
+  for _, p in ipairs { "this%s+run%s+uses%s+torch%.compile", "this%s+run%s+is%s+compiled", "this%s+run%s+runs%s+compiled",
+                       "the%s+compiled%s+run%s+reported%s+here", "this%s+compiled%s+run%f[%A]" } do
+    if says(notes, p) then return true end
+  end
   -- Eager mode said of the run ("Run in eager mode (torch.compile was slower)", "so eager was
   -- used (15% slower than compiled)", "eager for the whole run"); not an eager baseline it is set
   -- beside ("torch.compile on; the eager baseline was 12% slower", "1.2x over eager", "eager runs
@@ -2753,7 +2817,9 @@ local function compiled(row)
     local after = notes:sub(to + 1, to + 80):gsub("%b()", " "):gsub("(%d)[,%.](%d)", "%1%2"):match("^[^;,%.]*")
     local baseline_before = compared(before) or finds_any(before, { "%f[%a]over%s+$", "%f[%a]over%s+the%s+$", "relative%s+to%s+$",
       "against%s+$", "against%s+an?%s+$", "%f[%a]from%s+[^,;]-%f[%a]in%s+$", "%f[%a]if%s+[%a%s]*$", "back%s+to%s+$",
-      "%f[%a]tried%s+$", "throughput%s+of%s+$", "speed%s+of%s+$", "%f[%a]mfu%s+of%s+$", "baseline[%a%s]-$" })
+      "%f[%a]tried%s+$", "throughput%s+of%s+$", "speed%s+of%s+$", "%f[%a]mfu%s+of%s+$", "baseline[%a%s]-$",
+      -- (Another row's: "see the next row for eager".)
+      "rows?%s+for%s+$", "%f[%a]see%s+[%a%s]-for%s+$" })
     -- (Stayed or remained eager: the run's where the run, the job or training did; else a part's,
     -- "FlexAttention's backward stays eager".)
     local stayed = finds_any(before, { "%f[%a]stay%a*%s+$", "%f[%a]remain%a*%s+$" })
@@ -2763,7 +2829,9 @@ local function compiled(row)
       or finds_any(after, { "^%s+w[ae][sr]e?%s+used%f[%A]", "^%s+mode%s+w[ae][sr]e?%s+used%f[%A]", "^[%s%a]-%f[%a]was%s+used%f[%A]" })
     -- (Said of a part: "eager for the loss", "the MoE router, which runs eager".)
     local part = notes:sub(to + 1):match("^%s+for%s+the%s+(%a+)")
+    -- ("the MoE dispatch, which is kept eager"; helper-189.)
     local of_part = part and not eager_whole[part] or before:find("%f[%a]which%s+%a+%s+$") ~= nil or before:find("%f[%a]left%s+$") ~= nil
+      or before:find("%f[%a]which%s+is%s+kept%s+$") ~= nil or before:find("%f[%a]which%s+stays?%s+$") ~= nil
       or stayed and not runs_eager
     local baseline = baseline_before or not runs_eager and finds_any(after, { "baseline", "slower", "faster", "%f[%a]lower%f[%A]",
       "%f[%a]higher%f[%A]", "speed%-?up", "table", "reached", "%f[%a]gave%f[%A]", "%f[%a]vs%f[%A]", "compared", "reference",
@@ -2876,7 +2944,12 @@ function M.stack_for(row)
       if not async_at then async_at, async_to = text:find("%f[%a]tp%s*[=:]?%s*%d+%s+async%s*$") end
       local vanilla_at = text:find("vanilla[%s%-_]*tp")
       -- ("Async TP was not used for the TP=1 rows; the TP=8 run enables it"; helper-188.)
-      if async_at and (not switched_off(text, async_at, async_to) and not sentence_negated(text, async_at, async_to)
+      -- (Nor a requirement the run lacks, "Async TP requires torch.compile; this run has no
+      -- compile", nor tried and dropped, "Async TP was tried but disabled"; helper-190.)
+      local later = async_at and sentence_after(text, async_to)
+      local dropped = later and (unmet_requirement(later) or finds_any(later, { "^%s+was%s+tried%s+but%s+disabled",
+        "^%s+was%s+tried%s+but%s+not%s+used", "^%s+was%s+tried%s+but%s+dropped", "^%s+was%s+tried%s+but%s+turned%s+off" }))
+      if async_at and (not switched_off(text, async_at, async_to) and not sentence_negated(text, async_at, async_to) and not dropped
           or taken_back(text, async_at, async_to)) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
       end
@@ -3060,7 +3133,7 @@ function M.ep_overlap(row)
   -- (Megatron-Core's overlap of the all-to-all with another microbatch is also called "1F1B
   -- overlap", after its scheduling: "+1f1b overlap".)
   -- (And in words: "all-to-all overlapped", "EP comm overlapped with compute"; helper-129.)
-  local mentions = {}
+  local mentions, names, verb_form = {}, {}, {}
   for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
                           "%f[%w]1f1b[%s_%-]*overlap", "%f[%w]ep[%s_%-]*all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           "all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
@@ -3070,11 +3143,27 @@ function M.ep_overlap(row)
                           -- ("all-to-all/compute overlap"; helper-151: not read.)
                           "all[%s%-]*to[%s%-]*all[%s_%-]*/%s*%a*[%s_%-]*overlap",
                           "%f[%w]ep[%s_%-]*comm%a*[%s_%-]*overlap", "a2a[%s_%-]*comm%a*[%s_%-]*overlap" } do
+    names[#names + 1] = name
+  end
+  -- (And said with a verb or of the expert-parallel exchange spelt out: "we overlap the EP
+  -- all-to-all with ...", "Overlap of the expert-parallel A2A: yes"; helper-189's list.)
+  for _, lead in ipairs { "%f[%a]overlap%a*%s+of%s+the%s+", "%f[%a]overlap%a*%s+of%s+", "%f[%a]overlap%a*%s+the%s+", "%f[%a]overlap%a*%s+" } do
+    for _, ep in ipairs { "ep[%s_%-]+", "expert[%s%-_]*parallel[%s_%-]+", "moe[%s_%-]+" } do
+      for _, a2a in ipairs { "all[%s%-]*to[%s%-]*all", "a2a" } do names[#names + 1] = lead .. ep .. a2a; verb_form[#names] = true end
+    end
+  end
+  for i, name in ipairs(names) do
     local at = 1
     for _ = 1, 16 do
       local from, to = t:find(name, at)
       if not from then break end
-      mentions[#mentions + 1] = { from, to }
+      -- (Said with a verb of another run, "Unlike the DeepSeek run, which overlapped the EP
+      -- all-to-all ...": not the row's.)
+      local lead = t:sub(math.max(1, from - 120), from - 1):match("[^%.;]*$")
+      if not (verb_form[i] and finds_any(lead, { "%f[%a]unlike%f[%A]", "%f[%a]which%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]whereas%f[%A]",
+          "%f[%a]like%s+the%f[%A]", "'s%s+own%f[%A]", "%f[%a]their%f[%A]" })) then
+        mentions[#mentions + 1] = { from, to }
+      end
       at = to + 1
     end
   end
@@ -3164,14 +3253,18 @@ function M.tp_overlap_off(row)
       -- overlap; this 405B run keeps it on"; helper-185.)
       local later = sentence_after(t, to)
       local joint = later:find("[;,]")
-      if joint and affirmed_later(later:sub(joint), true) then return false end
+      -- (Not another's: "TP comm overlap was turned off; NeMo's Llama 3 70B recipe keeps it on";
+      -- helper-189.)
+      if joint and affirmed_later(later:sub(joint), true) and not finds_any(later:sub(joint), not_ours) then return false end
       -- ("..., so TP comm overlap is off"; "requires sequence parallelism, which this run does not
       -- use"; helper-186.)
-      return switched_off(t, from, to) or not given and t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
+      -- (A negation said of some runs and taken back for this one is no off: "TP comm overlap was
+      -- not used for the TP=1 rows; this row (TP=4) uses TP comm overlap"; helper-189.)
+      return (switched_off(t, from, to) or not given and t:sub(to + 1):find("^[^;]-default%s+false") ~= nil
         or consequence_off(t, from, to, later) or unmet_requirement(later)
         -- ("TP comm overlap was disabled for this run", "... was disabled here"; not "was disabled for
         -- the 8B baseline only", "is disabled by default"; helper-187.)
-        or off_state_at(later) and not taken_back(t, from, to)
+        or off_state_at(later)) and not taken_back(t, from, to)
     end
   end
   return false
@@ -3194,7 +3287,9 @@ local consequence_words = { "^%s*so%f[%A]", "%f[%a]hence%f[%A]", "%f[%a]therefor
 local replaced_by = {}
 for _, verb in ipairs { "%f[%a]f[ae]l*s?%s+back%s+to%s+", "%f[%a]f[ae]l*s?%s+back%s+on%s+", "%f[%a]switch%a*%s+to%s+",
   "%f[%a]switch%a*%s+back%s+to%s+", "%f[%a]revert%a*%s+to%s+", "%f[%a]went%s+with%s+", "%f[%a]stuck%s+with%s+",
-  "dispatcher%s+was%s+changed%s+to%s+", "%f[%a]restarted%s+with%s+", "%f[%a]redone%s+with%s+" } do
+  "dispatcher%s+was%s+changed%s+to%s+", "%f[%a]restarted%s+with%s+", "%f[%a]redone%s+with%s+",
+  -- ("The flex dispatcher was replaced by alltoall ..."; helper-190.)
+  "%f[%a]replaced%s+by%s+", "%f[%a]replaced%s+with%s+" } do
   -- (What may stand between: "the default", "Megatron's", a config key; not "switched to it from
   -- alltoall".)
   for _, between in ipairs { "", "the%s+", "the%s+default%s+", "megatron's%s+", "megatron's%s+default%s+",
@@ -3213,8 +3308,10 @@ local dispatcher_key = "[%w_]*dispatcher[%w_]*%s*[=:]%s*[\"']?"
 -- The run as a whole, at the clause's start, with the verb that says what it ran: "the job ran
 -- with", "every run in this table uses", "all reported steps ran with the".
 local whole_run = {}
+-- (And the row's own run after another's: "DeepSeek-V3 trained with DeepEP; our reproduction
+-- uses the alltoall dispatcher"; helper-190.)
 for _, subject in ipairs { "the%s+job", "the%s+runs?", "all%s+runs", "every%s+run", "all%s+measurements", "all%s+reported%s+%a+",
-  "all%s+steps", "training" } do
+  "all%s+steps", "training", "this%s+run", "our%s+runs?", "our%s+reproduction", "this%s+row" } do
   for _, verb in ipairs { "ran%s+with", "runs?%s+with", "used", "uses?", "ran", "runs?" } do
     for _, between in ipairs { "", "the%s+", dispatcher_key } do
       whole_run[#whole_run + 1] = "^%s*" .. subject .. "[%w%s%-]-%s+" .. verb .. "%s+" .. between
@@ -3268,7 +3365,29 @@ end
 -- dispatcher was used because DeepEP hung" (helper-188).
 local function used_because(lead)
   for _, other in ipairs(dispatcher_names) do
+    -- (Or a fallback named as a label with its reason after: "Fallback: alltoall (DeepEP hung
+    -- during warmup)", "fallback = alltoall dispatcher, because DeepEP ..."; not "no fallback:
+    -- alltoall"; helper-189's list.)
+    local label
+    for _, tail in ipairs { "%s*[%(,;]?%s*$", "%s*[%(,;]?%s*because%s+$" } do
+      for _, word in ipairs { "", "[%s%-_]*dispatcher", "[%s%-_]*dispatch" } do
+        label = label or lead:find("%f[%a]fall[%s%-]?back%s*[:=]%s*[\"']?" .. other .. "[\"']?" .. word .. tail)
+      end
+    end
+    if label and not finds_any(lead:sub(1, label - 1), { "%f[%a]not?%s*$", "%f[%a]without%s*$", "%f[%a]if%f[%A]", "baseline" }) then
+      return true
+    end
     for _, why in ipairs { "because%s+$", "because%s+of%s+$", "since%s+$" } do
+      -- (Or its config key set to it: "moe_token_dispatcher_type=alltoall because DeepEP kernels
+      -- were not yet built"; helper-190.)
+      local keyed = lead:find(dispatcher_key .. other .. "[\"']?%s+" .. why)
+        -- ("The flex dispatcher was replaced by alltoall for this measurement since HybridEP timed
+        -- out".)
+        or lead:find("%f[%a]replaced%s+by%s+" .. other .. "[%w%s%-_]-%f[%a]" .. why)
+        or lead:find("%f[%a]replaced%s+with%s+" .. other .. "[%w%s%-_]-%f[%a]" .. why)
+      if keyed and not finds_any(lead:sub(1, keyed - 1), { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]if%f[%A]", "baseline" }) then
+        return true
+      end
       local from = lead:find(other .. "[%s%-_]*%a*%s+w[ae][sr]e?%s+[%a%s]-%f[%a]" .. why)
       if from and not finds_any(lead:sub(1, from - 1), { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]if%f[%A]", "baseline" })
         and not finds_any(lead:sub(from), { "%f[%a]not?%f[%A]", "n't%f[%A]", "%f[%a]never%f[%A]", "%f[%a]would%f[%A]", "baseline",
@@ -3310,8 +3429,11 @@ function M.token_dispatch(row)
           -- (A part of it named right after, whose negation is the part's: "DeepEP low-latency mode
           -- was not used, so ... DeepEP's normal kernels"; helper-186.)
           local part = finds_any(text:sub(to + 1, to + 24), { "^'?s?%s*low[%s%-_]*latency", "^'?s?%s+ll%s+mode" })
+          -- (Or switched off in a clause of consequence: "HybridEP showed no gain ..., so HybridEP was
+          -- not enabled"; helper-189.)
           local off = not part and (switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
-            or sentence_negated(text, from, to)) or other_dispatcher_used(sentence_after(text, to))
+            or sentence_negated(text, from, to) or consequence_off(text, from, to, sentence_after(text, to)))
+            or other_dispatcher_used(sentence_after(text, to))
             or used_because(text:sub(math.max(1, from - 96), from - 1):match("[^%.;]*$"))
           if not off or taken_back(text, from, to) then return true end
           break  -- (this name switched off: the next name)
@@ -3902,6 +4024,17 @@ parse_recompute = function(cell)
   -- (Megatron's argument dump, a key and its value after a space: "recompute_granularity None";
   -- helper-195: refused.)
   t = t:gsub("^(%s*%-*recompute[%-_]granularity)%s+(none)%s*$", "%1: %2"):gsub("^(%s*%-*recompute[%-_]granularity)%s+(null)%s*$", "%1: %2")
+  -- (And the dump's recompute keys together, each unset: "recompute_granularity None,
+  -- recompute_method None", "recompute_num_layers None"; helper-196: refused.)
+  if t:find(",") or t:find(";") then
+    local granularity, all_unset = false, true
+    for part in t:gmatch("[^,;]+") do
+      local k, v = part:match("^%s*%-*(recompute[%-_][%a_%-]+)%s*[:=]?%s*(%a+)%s*$")
+      all_unset = all_unset and k ~= nil and (v == "none" or v == "null")
+      granularity = granularity or (k ~= nil and k:find("granularity") ~= nil)
+    end
+    if granularity and all_unset then return "none", fmt("recompute %q read as none (not set)", cell) end
+  end
   -- (Also "activation ckpt", "grad ckpt", Hugging Face's "gradient_checkpointing_enable()", a
   -- key with its config's path, "model.checkpoint=True", "fsdp_config.activation_checkpointing=true",
   -- and "AC none"; helper-151: refused.)
@@ -4042,6 +4175,23 @@ parse_recompute = function(cell)
       and not t:find("^%s*no%s+[%a%s]-recomput") and not t:find("without%s+checkpointing")
       and not t:find("without%s+activation%s+checkpointing") and not t:find("recomputes%s+nothing") then
       return "selective", fmt("recompute %q read as selective (the linear layers' outputs saved, the rest recomputed)", cell)
+    end
+    -- torchtitan's selective_ac_option of a whole number N wraps every Nth layer whole
+    -- (torchtitan's activation_checkpoint.py, layer-level selective AC): full recompute of 1/N of
+    -- the layers (refused before, or read as Megatron's selective).
+    -- (The option beside a mode other than selective does nothing: 'mode = "none",
+    -- selective_ac_option = "2"' is none, 'mode = "full", ...' full; both had read as selective.)
+    local ac_mode = t:find("selective_ac_option") and t:gsub("selective_ac_option", " "):match("%f[%w_]mode%s*[=:]%s*[\"']?(%a+)")
+    if ac_mode == "none" then return "none", fmt("recompute %q read as none (torchtitan's mode none)", cell) end
+    if ac_mode == "full" then return "full", fmt("recompute %q read as full (torchtitan's mode full)", cell) end
+    local every = tonumber(t:match("selective_ac_option%s*[=:%s]%s*[\"']?(%d+)[\"']?%f[^%w]") or "")
+    if every and every >= 1 and every <= 1024 and not t:find("%f[%a]not?%f[%A]") and not t:find("%f[%a]none%f[%A]")
+      and not t:find("full") and not t:find("%f[%a]op%f[%A]") then
+      if every == 1 then
+        return "full", fmt("recompute %q read as full (torchtitan's selective_ac_option 1: every layer wrapped whole)", cell)
+      end
+      return "full", fmt("recompute %q read as full recompute of 1 in %d layers (torchtitan's layer-level selective checkpointing)",
+        cell, every), { share = 1 / every }
     end
     -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
     if t:find("selective_ac_option%s*[=:%s]%s*[\"']?op%f[%A]") then

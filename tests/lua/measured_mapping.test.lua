@@ -4528,3 +4528,32 @@ do
   t.eq(assert(measured.architecture(copy(l8, { model = "Llama 3 8B base, not Llama 3 8B Instruct", ffn_hidden = false }))).d_ff, 14336)
 end
 t.eq(measured.dp_overlap { notes = "overlap_grad_reduce=0" }, false)
+
+-- The session after helper-196's review: what its list left misread.
+-- A number restated under another column's key is not this column's ("8
+-- (pipeline_model_parallel_size: 8)" in tp); under its own, or a key no column has, it is.
+t.eq(measured.count_cell("tp", "8 (pipeline_model_parallel_size: 8)"), "8 (pipeline_model_parallel_size: 8)")
+t.eq(measured.count_cell("tp", "8 (gpus: 8)"), "8 (gpus: 8)")
+t.eq(measured.count_cell("pp", "8 (pipeline_model_parallel_size: 8)"), "8")
+t.eq(measured.count_cell("tp", "8 (tensor_model_parallel_size: 8)"), "8")
+t.eq(measured.count_cell("kv_heads", "8 (head_groups: 8)"), "8")
+-- Megatron's argument dump with every recompute key unset is none; one of them set is not.
+t.eq(measured.parse_recompute("recompute_granularity None, recompute_method None"), "none")
+t.eq(measured.parse_recompute("recompute_granularity: null; recompute_method: null; recompute_num_layers: null"), "none")
+t.eq(measured.parse_recompute("recompute_granularity None, recompute_method uniform"), nil)
+t.eq(measured.parse_recompute("recompute_method None, recompute_num_layers None"), nil)
+t.eq(measured.parse_recompute("recompute_granularity full, recompute_method None"), "full")
+-- torchtitan's layer-level selective checkpointing: every Nth layer wrapped whole (its
+-- activation_checkpoint.py), full recompute of 1/N of the layers; the option beside mode none or
+-- full is that mode's.
+do
+  local mode, _, some = measured.parse_recompute('mode = "selective", selective_ac_option = "2"')
+  t.eq(mode, "full"); t.eq(some.share, 0.5)
+  mode, _, some = measured.parse_recompute("selective_ac_option: 4")
+  t.eq(mode, "full"); t.eq(some.share, 0.25)
+  t.eq((measured.parse_recompute('mode = "selective", selective_ac_option = "1"')), "full")
+  t.eq(select(3, measured.parse_recompute('mode = "selective", selective_ac_option = "1"')), nil)
+  t.eq((measured.parse_recompute('mode = "none", selective_ac_option = "2"')), "none")
+  t.eq((measured.parse_recompute('mode = "full", selective_ac_option = "2"')), "full")
+  t.eq((measured.parse_recompute('mode = "selective", selective_ac_option = "op"')), "op")
+end
