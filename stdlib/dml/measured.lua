@@ -168,7 +168,7 @@ for column, keys in pairs {
   num_gpus = { "world_size", "num_gpus", "n_gpus", "ngpus", "nproc" },
   -- (The architecture's, as config.json and Megatron's arguments name them; helper-144: refused.)
   layers = { "num_layers", "num_hidden_layers", "n_layers", "n_layer", "l" },
-  hidden = { "hidden_size", "d_model", "n_embd", "dim" },
+  hidden = { "hidden_size", "d_model", "n_embd", "dim", "hidden_dim" },
   heads = { "num_attention_heads", "n_heads", "n_head" },
   kv_heads = { "num_key_value_heads", "n_kv_heads", "num_query_groups" },
   ffn_hidden = { "intermediate_size", "ffn_hidden_size", "ffn_dim", "d_ff" },
@@ -200,7 +200,7 @@ end
 for column, keys in pairs {
   -- (MaxText's "per_device_batch_size: 4"; helper-191: refused.)
   micro_batch = { "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device",
-    "per_device_batch_size" },
+    "per_device_batch_size", "per_device_batch" },
   seq_len = { "seq_length", "sequence_length", "seq_len", "max_context_length", "context_len" },
   global_batch_seqs = { "global_bs", "global_batch", "global_batch_size" },
   -- ("FSDP=256" in dp: the data-parallel ranks, all of them sharded; a shard degree beside its
@@ -212,7 +212,7 @@ end
 
 --- What the number in a count's remark may count ("64 (8 nodes)").
 M.remark_units = { node = true, nodes = true, gpu = true, gpus = true, server = true, servers = true, host = true,
-  hosts = true, rank = true, ranks = true }
+  hosts = true, rank = true, ranks = true, rack = true, racks = true, tray = true, trays = true }
 --- The count columns whose cell may carry a remark in parentheses after its number.
 M.remark_columns = {}
 for _, c in ipairs { "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "seq_len", "moe_topk", "num_gpus",
@@ -251,6 +251,11 @@ function M.count_cell(column, cell)
     -- (A label of words, joined as a key: "Local batch size: 1", "sequence length 8192".)
     local label, after = text:match("^%s*(%a[%a ]-%a)%s*([=:]?%s*%d.*)$")
     if label and label:find(" ") and names[(label:lower():gsub("%s+", "_"))] then text = label:gsub("%s+", "_") .. after end
+    -- (With hyphens, as Megatron's startup lines print them: "tensor-model-parallel size: 2",
+    -- "per-device batch 1"; helper-197: refused.)
+    local hlabel, hafter = text:match("^%s*(%a[%a %-]-%a)%s*([=:]?%s*%d.*)$")
+    local hkey = hlabel and hlabel:find("%-") and hlabel:lower():gsub("[%s%-]+", "_")
+    if hkey and names[hkey] then text = hkey .. hafter end
     -- (No interleaving as a key's value, "INTERLEAVED_PIPELINE=null".)
     local k2, v2 = text:match("^([%a_]+)%s*[=:]%s*(%a+)%s*$")
     if column == "vpp_interleave" and k2 and names[k2:lower()] and (v2:lower() == "null" or v2:lower() == "none") then
@@ -286,6 +291,11 @@ function M.count_cell(column, cell)
     -- ("64 H100s", "512 MI300X": the GPU's model after the count; helper-130.)
     -- (A GPU's model only, not a node's or an instance's: "4 DGX2s", "32 p4d"; helper-131.)
     -- (Or with an "x" between, "64 x H100", "64xH100"; helper-148.)
+    -- ("2 8xH100 DGX nodes", "16 8xH100 nodes": nodes of that many GPUs; helper-197: refused.)
+    local nodes, per, kind = text:lower():match("^(%d+)%s+(%d+)%s*x%s*(%a+%d+%a*)%s+[%a%s]-nodes?$")
+    if nodes and gpu_words[kind] and tonumber(nodes) <= 100000 and tonumber(per) <= 72 then
+      text = tostring(tonumber(nodes) * tonumber(per))
+    end
     local count, model = text:lower():match("^(%d[%d,]*)%s+(%a+%d+%a*)$")
     if not count then count, model = text:lower():match("^(%d[%d,]*)%s*x%s*(%a+%d+%a*)$") end
     if count and (gpu_words[model] or gpu_words[(model:gsub("s$", ""))]) then text = count end
@@ -320,6 +330,17 @@ function M.count_cell(column, cell)
   if column == "layers" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[lL][aA][yY][eE][rR][sS]?$") or text end
   if column == "heads" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[hH][eE][aA][dD][sS]?$") or text end
   if column == "seq_len" then
+    -- (A remark that names the column only, "4k (Max Seq Length)", "8192 (context length)";
+    -- helper-197: refused.)
+    local said, named = text:match("^(%d+%s*[kK]?)%s*(%b())$")
+    if said and not named:find("%d") then
+      local words_ok = true
+      for w in named:lower():gmatch("%a+") do
+        words_ok = words_ok and ({ max = true, maximum = true, seq = true, sequence = true, length = true, len = true, context = true,
+          ctx = true, tokens = true, token = true, window = true, training = true })[w] ~= nil
+      end
+      if words_ok then text = said end
+    end
     -- (Also "8192 tok", "8192 ctx", "8192-token", "8K (8192)", "8Ki", "2^13"; helper-148: refused.)
     local l = text:lower()
     local bare = l:match("^(.-)[%s%-]*tokens?$") or l:match("^(.-)%s*context$") or l:match("^(.-)%s*toks?$")
@@ -519,13 +540,21 @@ function M.count_cell(column, cell)
       -- a group; helper-179.)
       if rest and rest:match("^%d") and not rest:match("^%d+$") then lower = rest break end
     end
-    product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$")
+    -- ("10 KV"; helper-197: refused.)
+    product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$") or lower:match("^(%d+)%s*kv$")
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
   end
   if product then text = product end
   -- ("1024 sequences/step", "1024 seqs/iter", "per step"; helper-148: refused.)
   local gbs = column == "global_batch_seqs" and text:lower():gsub("%s*/%s*steps?$", ""):gsub("%s*/%s*iter%a*$", "")
     :gsub("%s*/%s*batch$", ""):gsub("%s+per%s+step$", ""):gsub("%s+per%s+iteration$", "")
+  -- (The sequences with their length or their tokens beside: "8,192 seq × 4096", "2 sequences /
+  -- ~4k tokens"; helper-197: refused.)
+  if gbs then
+    local n = gbs:gsub("\195\151", "x"):match("^([%d,]+)%s*seq[%a]*%s*x%s*%d+$")
+      or gbs:match("^([%d,]+)%s*seq[%a]*%s*/%s*~?%s*[%d%.,]+%s*[km]?%s*tokens?$")
+    if n and (n:match("^%d+$") or n:match("^%d%d?%d?,%d%d%d$")) then gbs = n:gsub(",", "") .. " seqs" end
+  end
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
     or (column == "global_batch_seqs" and (gbs:match("^(%d+)%s*seqs?$") or gbs:match("^(%d+)%s*sequences?$")
       or gbs:match("^(%d+)%s*samples?$")))  -- (Megatron's word for sequences)
@@ -602,6 +631,36 @@ function M.count_cell(column, cell)
       return dense, fmt("ffn_hidden %q read as %s dense and %s per expert%s", cell, dense, expert,
           first ~= "" and fmt(", the first %s layers dense", first) or ""),
         { expert_d_ff = expert, dense_layers = first ~= "" and first or nil }
+    end
+  end
+  -- The dense and the experts' widths each under its key, as flags or a config's
+  -- ("6144 (--ffn-hidden-size 6144; --moe-ffn-hidden-size 768)", "moe_intermediate_size 1408
+  -- (intermediate_size 10944, first_k_dense_replace 1)"; helper-197: refused): the dense width,
+  -- and the experts' (and the dense first layers, where a key counts them) for the row. Every
+  -- number must be under one of those keys, but a bare first one that one of them restates.
+  if column == "ffn_hidden" then
+    local widths = { ffn_hidden_size = "dense", intermediate_size = "dense", ffn_dim = "dense", d_ff = "dense",
+      moe_ffn_hidden_size = "expert", moe_intermediate_size = "expert", moe_inter_dim = "expert", expert_intermediate_size = "expert",
+      first_k_dense_replace = "layers", first_k_dense = "layers", num_dense_layers = "layers", n_dense_layers = "layers" }
+    local l = text:lower()
+    local got, twice = {}, false
+    local rest = l:gsub("%-*([%a][%w%-_]*)%s*[=:]?%s*(%d+)", function(k, n)
+      local kind = widths[(k:gsub("%-", "_"))]
+      if not kind then return nil end
+      twice = twice or got[kind] ~= nil
+      got[kind] = n
+      return " "
+    end)
+    local first = rest:match("^%s*(%d+)")
+    if first then rest = rest:gsub("^%s*%d+", "", 1) end
+    local plain = not rest:find("[^%s%(%)%[%],;:]")
+    -- (A bare number that only restates the experts' is the rule's below.)
+    if plain and not twice and got.expert and (got.dense or first and first ~= got.expert)
+        and (not first or not got.dense or first == got.dense or first == got.expert) then
+      local dense = got.dense or first
+      return dense, fmt("ffn_hidden %q read as %s dense and %s per expert%s", cell, dense, got.expert,
+          got.layers and fmt(", the first %s layers dense", got.layers) or ""),
+        { expert_d_ff = got.expert, dense_layers = got.layers }
     end
   end
   -- The experts' width under its config key or said of every layer ("768 (moe_intermediate_size;
@@ -700,6 +759,8 @@ function M.count_cell(column, cell)
   if text == cell then return cell end
   if not text:match("^%d+$") then return cell end  -- not a count after all: the cell as it is
   local k_said = cell:match("(%d+%.?%d*)%s*[kK]%f[^%w]")
+  -- (Not a K beside the count that is not it: "2 sequences / ~4k tokens".)
+  if k_said and column ~= "seq_len" and tonumber(k_said) * 1024 ~= tonumber(text) then k_said = nil end
   local k_note = k_said and ((column ~= "seq_len" or tonumber(k_said) * 1024 == tonumber(text)) and " (K = 1,024)"
     or " (a power of two in thousands)") or ""
   return text, fmt("%s %q read as %s%s", column, cell, text, k_note)
@@ -4919,6 +4980,16 @@ function M.parse_experts(cell)
   end
   if not shared_first then shared_first, routed_after = cell:lower():match("^%s*(%d+)%s*%+%s*(%d+)%s*routed") end
   if shared_first then return tonumber(routed_after), tonumber(shared_first) end
+  -- (Their count under a flag or a key, "--num-experts 8", "num_local_experts: 8"; helper-197:
+  -- not understood.)
+  local keyed = cell:lower():gsub("^%s*%-*([%a][%w%-_]*)%s*[=:]?%s*(%d+)%s*$", function(k, n)
+    local key = k:gsub("%-", "_")
+    if key == "num_experts" or key == "num_local_experts" or key == "moe_num_experts" or key == "n_routed_experts"
+      or key == "num_routed_experts" or key == "experts" or key == "moe_experts" then
+      return n
+    end
+  end)
+  if keyed:match("^%d+$") then cell = keyed end
   local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
   if not routed then return nil end
   local word = rest:lower():match("^%a+")
@@ -4936,7 +5007,9 @@ function M.parse_experts(cell)
   -- "257 (incl. 1 shared)": the routed ones are the rest.)
   local included = low:match("%(%s*incl%a*%.?%s*(%d+)%s*shared") or low:match("%(%s*including%s*(%d+)%s*shared")
   if included then return tonumber(routed) - tonumber(included), tonumber(included) end
+  -- (With a word of what it is between, "(+ 1 always-on shared expert)"; helper-197.)
   local shared = low:match("%+%s*(%d+)%s*shared") or low:match("[,;%(]%s*(%d+)%s*shared") or low:match("^%+%s*(%d+)%s*$")
+    or low:match("^%(%s*%+%s*(%d+)%s+[%a%-]+%s+shared%s+experts?%s*%)$")
     or low:match("%f[%a]and%s+(%d+)%s*shared") or low:match("%f[%a]plus%s+(%d+)%s*shared") or low:match("/%s*(%d+)%s*shared")
     or low:match("shared%s*[=:]%s*(%d+)") or low:match("%+%s*shared%s*(%d+)") or low:match("^%+%s*(%d+)%s*%(%s*shared%s*%)")
   -- ("128 (no shared)", "128, no shared experts"; helper-150: refused.)

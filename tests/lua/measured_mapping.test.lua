@@ -4557,3 +4557,41 @@ do
   t.eq((measured.parse_recompute('mode = "full", selective_ac_option = "2"')), "full")
   t.eq((measured.parse_recompute('mode = "selective", selective_ac_option = "op"')), "op")
 end
+
+-- helper-197's probe (MoE runs from Pai-Megatron-Patch, Megatron-LM's and NeMo-RL's issues, TRL,
+-- marin): Megatron's startup lines' labels with hyphens, a hidden_dim key, "10 KV", a per-device
+-- batch in words, racks in a GPU count's remark, nodes of N GPUs, a sequence length's remark that
+-- names its column, the experts as a flag or a key, a shared expert with an adjective, the dense
+-- and the experts' widths each under its key, and sequences beside their length or tokens.
+t.eq(measured.count_cell("tp", "tensor-model-parallel size: 2"), "2")
+t.eq(measured.count_cell("dp", "data-parallel size: 8"), "8")
+t.eq(measured.count_cell("tp", "model-parallel size: 2"), "model-parallel size: 2")
+t.eq(measured.count_cell("hidden", "hidden_dim 5120"), "5120")
+t.eq(measured.count_cell("kv_heads", "10 KV"), "10")
+t.eq(measured.count_cell("micro_batch", "per-device batch 1"), "1")
+t.eq(measured.count_cell("num_gpus", "512 (8 racks)"), "512")
+t.eq(measured.count_cell("num_gpus", "2 8xH100 DGX nodes"), "16")
+t.eq(measured.count_cell("num_gpus", "Nodes 4, GPUs 8"), "Nodes 4, GPUs 8")
+t.eq(measured.count_cell("seq_len", "4k (Max Seq Length)"), "4096")
+t.eq(measured.count_cell("seq_len", "4k (packed)"), "4k (packed)")
+t.eq(measured.count_cell("global_batch_seqs", "8,192 seq × 4096"), "8192")
+t.eq(measured.count_cell("global_batch_seqs", "2 sequences / ~4k tokens"), "2")
+t.eq(select(2, measured.count_cell("global_batch_seqs", "2 sequences / ~4k tokens")), 'global_batch_seqs "2 sequences / ~4k tokens" read as 2')
+t.eq(measured.count_cell("global_batch_seqs", "8,192 x 4096"), "8,192 x 4096")
+t.eq(table.pack(measured.parse_experts("--num-experts 8"))[1], 8)
+t.eq(table.pack(measured.parse_experts("num_local_experts: 8"))[1], 8)
+t.eq(measured.parse_experts("--num-experts 8 --moe-router-topk 2"), nil)
+t.eq(select(2, measured.parse_experts("64 (+ 1 always-on shared expert)")), 1)
+do
+  local d, _, ex = measured.count_cell("ffn_hidden", "6144 (--ffn-hidden-size 6144; --moe-ffn-hidden-size 768)")
+  t.eq(d, "6144"); t.eq(ex.expert_d_ff, "768"); t.eq(ex.dense_layers, nil)
+  d, _, ex = measured.count_cell("ffn_hidden", "moe_intermediate_size 1408 (intermediate_size 10944, first_k_dense_replace 1)")
+  t.eq(d, "10944"); t.eq(ex.expert_d_ff, "1408"); t.eq(ex.dense_layers, "1")
+  -- (Numbers under no key, or a width given twice two ways, are not read.)
+  t.eq(measured.count_cell("ffn_hidden", "6144 (--ffn-hidden-size 6144; --moe-ffn-hidden-size 768; 4 shared)"),
+    "6144 (--ffn-hidden-size 6144; --moe-ffn-hidden-size 768; 4 shared)")
+  t.eq(measured.count_cell("ffn_hidden", "6144 (--ffn-hidden-size 8192; --moe-ffn-hidden-size 768)"),
+    "6144 (--ffn-hidden-size 8192; --moe-ffn-hidden-size 768)")
+  t.eq(select(2, measured.count_cell("ffn_hidden", "14336 (moe_ffn_hidden_size 14336)")),
+    'ffn_hidden "14336 (moe_ffn_hidden_size 14336)" read as 14336, the experts\' width')
+end
