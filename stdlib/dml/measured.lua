@@ -147,7 +147,10 @@ M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp
 -- (And the frameworks' keys for them: Megatron's and NeMo's "tensor_model_parallel_size", the
 -- "_degree"s of torchtitan and others; helper-140: refused.)
 for column, keys in pairs {
-  tp = { "tensor_model_parallel_size", "tensor_parallel_size", "tensor_parallel_degree", "tensor" },
+  -- (And the tensor degree as "model parallel": GLM-130B's log "MP = 4" beside "PP = 8", DeepSpeed's
+  -- and GPT-NeoX's "mp_size", "model_parallel_size"; helper-198: refused.)
+  tp = { "tensor_model_parallel_size", "tensor_parallel_size", "tensor_parallel_degree", "tensor", "mp", "mp_size",
+    "model_parallel_size" },
   pp = { "pipeline_model_parallel_size", "pipeline_parallel_size", "pipeline_parallel_degree", "pipeline" },
   -- (XTuner's sequence_parallel_size is DeepSpeed-Ulysses's degree: context parallelism.)
   cp = { "context_parallel_size", "context_parallel_degree", "sequence_parallel_size" },
@@ -3056,6 +3059,14 @@ function M.stack_for(row)
     -- (AMD's Primus with its Megatron backend, "Primus-Megatron"; helper-137: torchtitan assumed.)
     or (f:find("%f[%a]primus") and f:find("%f[%a]megatron%f[%A]"))
   if f:find("megatron[%s%-_]*deepspeed") or (mlm and f:find("deepspeed")) then
+    -- Megatron-DeepSpeed since its July 2023 sync with Megatron-LM runs sequence parallelism
+    -- (helper-198: refused as the 2021 stack's): where the row runs it, the 2022 stack, said.
+    local sp_from, sp_to = f:find("sequence[%s%-_]*parallel%a*")
+    local sp_named = sp_from and not switched_off(f, sp_from, sp_to) and not sentence_negated(f, sp_from, sp_to)
+    if sp_named or M.parse_yes_no(row.sequence_parallel) == true then
+      return "megatron_2022", fmt("stack megatron_2022 for %q (Megatron-DeepSpeed with sequence parallelism: its 2023 sync with Megatron-LM)",
+        row.framework)
+    end
     return "megatron_2021", fmt("stack megatron_2021 for %q (Megatron-LM's 2021 model and kernels; DeepSpeed's pipeline partitions the sends as Megatron's scatter/gather does)",
       row.framework)
   end
@@ -6935,10 +6946,24 @@ function M.flop_formula(row)
   -- * ... (1 + s/6h + V/16lh)": Narayanan et al.'s formula where the row checkpoints every layer
   -- (factor 4), three quarters of it where it does not (factor 3), which dml does not have
   -- (helper-154: read as Megatron-Core's count, every measured time 25% short).
-  local calc_at = t:find("checkpoint[%s_]*activations?[%s_]*factor")
+  -- (Its factor written as a letter, "24 x f x B x s x L x h^2 x (...), f = 4 with
+  -- --checkpoint-activations ..., otherwise 3"; helper-198: not read.)
+  local calc_at = t:find("checkpoint[%s_]*activations?[%s_]*factor") or t:find("%f[%a]f%s*=%s*4%s+with%s+%-*checkpoint[%-_]activations")
   local calc_ruled_out = calc_at and t:sub(1, calc_at):find("%f[%a]not%s+[^;%)]*$")
   if calc_at and not calc_ruled_out and t:find("%f[%d]24%f[%D]") then
-    if M.parse_recompute(row.recompute) == "full" and not t:find("factor%s*[=:]%s*3%f[%D]") then
+    -- The factor is 4 where the run passed --checkpoint-activations (Megatron-DeepSpeed's
+    -- megatron/utils.py reads args.checkpoint_activations), or selective recompute where the cell
+    -- says the calculator counts it so; Megatron-LM's --recompute-granularity full does not set
+    -- that flag, and is counted at 3 (helper-198: the README's two 1.3B runs, equal step times,
+    -- 23.11 and 17.26 TFLOPs).
+    local rc = (row.recompute or ""):lower()
+    local mode = M.parse_recompute(row.recompute)
+    local flag_from, flag_to = rc:find("%-*checkpoint[%-_]activations")
+    local flag = flag_from and not switched_off(rc, flag_from, flag_to)
+    local granular_full = rc:find("recompute[%-_]granularity[%s=:]+full")
+    local four = (mode == "full" and (flag or not granular_full))
+      or (mode == "selective" and t:find("or%s+selective") ~= nil)
+    if four and not t:find("factor%s*[=:]%s*3%f[%D]") then
       return "narayanan", "Megatron-DeepSpeed's throughput_calculator with checkpoint_activations_factor 4 (every layer recomputed): Narayanan et al.'s formula"
     end
     return nil, fmt("no known FLOP formula (tflops_counting %q: Megatron-DeepSpeed's throughput_calculator counts Narayanan et al.'s formula only at checkpoint_activations_factor 4, which this row's recompute does not say)",

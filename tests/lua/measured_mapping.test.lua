@@ -4565,7 +4565,7 @@ end
 -- and the experts' widths each under its key, and sequences beside their length or tokens.
 t.eq(measured.count_cell("tp", "tensor-model-parallel size: 2"), "2")
 t.eq(measured.count_cell("dp", "data-parallel size: 8"), "8")
-t.eq(measured.count_cell("tp", "model-parallel size: 2"), "model-parallel size: 2")
+t.eq(measured.count_cell("tp", "model-parallel size: 2"), "2")  -- (GPT-NeoX's and DeepSpeed's key for the tensor degree)
 t.eq(measured.count_cell("hidden", "hidden_dim 5120"), "5120")
 t.eq(measured.count_cell("kv_heads", "10 KV"), "10")
 t.eq(measured.count_cell("micro_batch", "per-device batch 1"), "1")
@@ -4594,4 +4594,29 @@ do
     "6144 (--ffn-hidden-size 8192; --moe-ffn-hidden-size 768)")
   t.eq(select(2, measured.count_cell("ffn_hidden", "14336 (moe_ffn_hidden_size 14336)")),
     'ffn_hidden "14336 (moe_ffn_hidden_size 14336)" read as 14336, the experts\' width')
+end
+
+-- helper-198's probe (dense runs: GLM-130B's log, GPT-NeoX-20B, swiss-ai's Megatron-LM, Colossal-AI,
+-- Fast-LLM, Megatron-DeepSpeed after its 2023 sync): the tensor degree as "model parallel"
+-- (GLM's "MP = 4", DeepSpeed's "mp_size=4"); Megatron-DeepSpeed with sequence parallelism on the
+-- 2022 stack; its throughput calculator's factor written as a letter, 4 only with
+-- --checkpoint-activations (or selective, where the cell says so), refused at 3.
+t.eq(measured.count_cell("tp", "MP = 4"), "4")
+t.eq(measured.count_cell("tp", "mp_size=4"), "4")
+t.eq(stack { framework = "Megatron-DeepSpeed (new, with sequence parallelism and FlashAttention)" }, "megatron_2022")
+t.eq(stack { framework = "Megatron-DeepSpeed", sequence_parallel = "--sequence-parallel" }, "megatron_2022")
+t.eq(stack { framework = "Megatron-DeepSpeed (without sequence parallelism)" }, "megatron_2021")
+t.eq(stack { framework = "Megatron-DeepSpeed" }, "megatron_2021")
+do
+  local calc = "Megatron-DeepSpeed throughput_calculator (megatron/utils.py): 24 x f x B x s x L x h^2 x (1 + s/6h + V/16Lh), "
+    .. "f = 4 with --checkpoint-activations or selective recompute, otherwise 3"
+  t.eq(measured.flop_formula { tflops_counting = calc, recompute = "--checkpoint-activations" }, "narayanan")
+  t.eq(measured.flop_formula { tflops_counting = calc, recompute = "selective" }, "narayanan")
+  t.eq(measured.flop_formula { tflops_counting = calc,
+    recompute = "--recompute-granularity full --recompute-method uniform --recompute-num-layers 1" }, nil)
+  t.eq(measured.flop_formula { tflops_counting = calc, recompute = "none" }, nil)
+  t.eq(measured.flop_formula { tflops_counting = "24 * checkpoint_activations_factor * B * s * l * h^2 * (1 + s/6h + V/16lh)",
+    recompute = "full" }, "narayanan")
+  t.eq(measured.flop_formula { tflops_counting = "24 * checkpoint_activations_factor * B * s * l * h^2 * (1 + s/6h + V/16lh)",
+    recompute = "selective" }, nil)
 end
