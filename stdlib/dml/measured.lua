@@ -1244,13 +1244,29 @@ local function switched_off(text, from, to)
       if after:find(lead .. word .. "%s*$") or after:find(lead .. word .. "%s*[%.,;%)]") then return true end
     end
     -- ("X was kept off to match the reference"; helper-184.)
-    for _, lead in ipairs { "^%s+kept%s+", "^%s+left%s+", "^%s+was%s+kept%s+", "^%s+was%s+left%s+", "^%s+is%s+kept%s+" } do
+    -- ("TP communication overlap switched off for stability"; helper-199.)
+    for _, lead in ipairs { "^%s+kept%s+", "^%s+left%s+", "^%s+was%s+kept%s+", "^%s+was%s+left%s+", "^%s+is%s+kept%s+", "^%s+switched%s+",
+      "^%s+turned%s+" } do
       if after:find(lead .. word .. "%f[%A]") then return true end
     end
   end
   -- ("X unavailable", "X unset (default: False)", "X defaults to False".)
   -- ("X were not used", "X are not"; helper-161.)
   if after:find("^%s+were%s+not%f[%A]") or after:find("^%s+are%s+not%f[%A]") then return true end
+  -- ("EP overlap, which we did not set", "--moe-enable-deepep, which we did not pass"; helper-199.)
+  if after:find("^%s*,?%s*which%s+we%s+did%s+not%s+[%a]+") or after:find("^%s*,?%s*which%s+we%s+didn't%s+[%a]+")
+    or after:find("^%s*,?%s*which%s+was%s+not%s+set%f[%A]") or after:find("^%s*,?%s*which%s+we%s+never%s+[%a]+") then
+    local verb = after:match("^%s*,?%s*which%s+we%s+did%s+not%s+(%a+)") or after:match("^%s*,?%s*which%s+we%s+didn't%s+(%a+)")
+      or after:match("^%s*,?%s*which%s+we%s+never%s+(%a+)") or "set"
+    -- (Not of another run or a time: "which we did not use for the baseline", "... until v0.12".)
+    local rest_of = after:match("^%s*,?%s*which%s+we%s+[%a']+%s+n?o?t?%s*%a+([^%.;]*)") or ""
+    if ({ set = true, pass = true, passed = true, use = true, used = true, enable = true, enabled = true, turn = true,
+          add = true, include = true, build = true, install = true })[verb]
+      and not finds_any(rest_of, { "baseline", "ablation", "%f[%a]only%f[%A]", "%f[%a]except%f[%A]", "%f[%a]until%f[%A]",
+        "%f[%a]before%f[%A]", "%f[%a]earlier%f[%A]", "%f[%a]first%f[%A]", "%f[%a]rows?%f[%A]" }) then
+      return true
+    end
+  end
   if after:find("^%s*[:=]?%s*%(?%s*unavailable%f[%A]") or after:find("^%s+is%s+unavailable%f[%A]")
     or after:find("^%s+unused%f[%A]")
     or after:find("^%s*[:=]?%s*unset%s*%(%s*default%s*[:=]?%s*false%f[%A]") or after:find("^%s+defaults?%s+to%s+false%f[%A]") then
@@ -1369,8 +1385,8 @@ local function unmet_requirement(rest)
   if not lead then
     -- (The requirement's first word past an article: "requires an MNNVL domain; this run has
     -- none", "requires NVSHMEM; this cluster has no NVSHMEM"; helper-190.)
-    local first, needed, next_clause = rest:match("^([^;,]-)%f[%a]requir%a*%s+([%w_%-%.]-[%w_%-]+)[^;]*;%s*([^;]*)")
-    if not first then first, needed, next_clause = rest:match("^([^;,]-)%f[%a]needs?%s+([%w_%-%.]-[%w_%-]+)[^;]*;%s*([^;]*)") end
+    local first, needed, next_clause = rest:match("^([^;,]-)%f[%a]requir%a*%s+([%w_%-%.]*[%w_%-])[^;]*;%s*([^;]*)")
+    if not first then first, needed, next_clause = rest:match("^([^;,]-)%f[%a]needs?%s+([%w_%-%.]*[%w_%-])[^;]*;%s*([^;]*)") end
     if first and (needed == "a" or needed == "an" or needed == "the") then
       needed = rest:match("%f[%a]requir%a*%s+%a+%s+([%w_%-]+)") or rest:match("%f[%a]needs?%s+%a+%s+([%w_%-]+)") or needed
     end
@@ -1535,7 +1551,7 @@ local function taken_back(text, from, to)
       or lead:match("^and%s+then%s*$") or lead:match("^later%s*$") or lead:match("^but%s+later%s*$"))
     return again ~= nil and plain_lead ~= nil
       and not finds_any(again, { "baseline", "ablation", "%f[%a]only%f[%A]", "%f[%a]not%f[%A]", "%f[%a]some%f[%A]", "smoke", "%f[%a]test",
-        "%f[%a]if%f[%A]", "%f[%a]would%f[%A]" })
+        "%f[%a]if%f[%A]", "%f[%a]would%f[%A]", "disabl", "%f[%a]off%f[%A]", "dropp", "remov", "revert", "%f[%a]f[ae]l*s?%s+back" })
   end
   local clause = rest:sub(semicolon + 1):match("^[^;]*")
   -- (Nor where the negation names the row itself: "DeepEP was not used here; the DeepSeek-V3
@@ -2840,8 +2856,15 @@ local function compiled(row)
     -- (Switched off later in its sentence: "torch.compile took 20 minutes per restart, so compile
     -- was turned off"; "Async TP needs torch.compile, which is turned off in this config";
     -- helper-189.)
-    -- (Another row's: "Eager baseline; see the next row for torch.compile"; helper-190.)
-    if finds_any(text:sub(math.max(1, from - 40), from - 1), { "rows?%s+for%s+$", "%f[%a]see%s+[%a%s]-for%s+$" }) then return false end
+    -- (Another row's: "Eager baseline; see the next row for torch.compile"; helper-190. Or a
+    -- requirement, not a use: "Async TP requires torch.compile; this run has no compile", "Float8
+    -- training benefits from torch.compile"; or pointing at another row: "torch.compile: see the
+    -- next row"; helper-199.)
+    if finds_any(text:sub(math.max(1, from - 40), from - 1), { "rows?%s+for%s+$", "%f[%a]see%s+[%a%s]-for%s+$", "%f[%a]requir%a*%s+$",
+        "%f[%a]needs?%s+$", "%f[%a]benefits?%s+from%s+$" })
+      or text:sub(to + 1, to + 40):find("^%s*[:=]?%s*see%s+the%s+[%a%s]-rows?%f[%A]") then
+      return false
+    end
     local later = sentence_after(text, to)
     if finds_any(later, { "^%s*,?%s*which%s+is%s+turned%s+off", "^%s*,?%s*which%s+is%s+off%f[%A]", "^%s*,?%s*which%s+is%s+disabled",
         "^%s*,?%s*which%s+was%s+turned%s+off", "^%s*,?%s*which%s+was%s+disabled", "^%s*,?%s*which%s+is%s+not%s+used" }) then
@@ -2879,7 +2902,12 @@ local function compiled(row)
     at = to + 1
     local before = notes:sub(math.max(1, from - 24), from - 1)
     local after = notes:sub(to + 1, to + 80):gsub("%b()", " "):gsub("(%d)[,%.](%d)", "%1%2"):match("^[^;,%.]*")
-    local baseline_before = compared(before) or finds_any(before, { "%f[%a]over%s+$", "%f[%a]over%s+the%s+$", "relative%s+to%s+$",
+    -- (Fallen back to eager for the whole model or run is the run's: "a graph break in the router
+    -- made us fall back to eager for the whole model"; helper-199. Graph breaks' own fallback,
+    -- "(graph breaks fall back to eager)", is not.)
+    local whole_fallback = before:find("back%s+to%s+$") and finds_any(notes:sub(to + 1, to + 40), { "^%s+for%s+the%s+whole%f[%A]",
+      "^%s+for%s+the%s+entire%f[%A]", "^%s+entirely%f[%A]", "^%s+throughout%f[%A]" })
+    local baseline_before = compared(before) or not whole_fallback and finds_any(before, { "%f[%a]over%s+$", "%f[%a]over%s+the%s+$", "relative%s+to%s+$",
       "against%s+$", "against%s+an?%s+$", "%f[%a]from%s+[^,;]-%f[%a]in%s+$", "%f[%a]if%s+[%a%s]*$", "back%s+to%s+$",
       "%f[%a]tried%s+$", "throughput%s+of%s+$", "speed%s+of%s+$", "%f[%a]mfu%s+of%s+$", "baseline[%a%s]-$",
       -- (Another row's: "see the next row for eager".)
@@ -2887,7 +2915,7 @@ local function compiled(row)
     -- (Stayed or remained eager: the run's where the run, the job or training did; else a part's,
     -- "FlexAttention's backward stays eager".)
     local stayed = finds_any(before, { "%f[%a]stay%a*%s+$", "%f[%a]remain%a*%s+$" })
-    local runs_eager = finds_any(before, { "%f[%a]ran%s+$", "%f[%a]run%s+in%s+$", "%f[%a]in%s+$", "%f[%a]uses?%s+$",
+    local runs_eager = whole_fallback or finds_any(before, { "%f[%a]ran%s+$", "%f[%a]run%s+in%s+$", "%f[%a]in%s+$", "%f[%a]uses?%s+$",
       "%f[%a]using%s+$", "%f[%a]used%s+$", "%f[%a]run%s+stay%a*%s+$", "%f[%a]run%s+remain%a*%s+$", "%f[%a]job%s+stay%a*%s+$",
       "%f[%a]training%s+stay%a*%s+$", "%f[%a]training%s+remain%a*%s+$", "%f[%a]we%s+stay%a*%s+$" })
       or finds_any(after, { "^%s+w[ae][sr]e?%s+used%f[%A]", "^%s+mode%s+w[ae][sr]e?%s+used%f[%A]", "^[%s%a]-%f[%a]was%s+used%f[%A]" })
@@ -2920,8 +2948,9 @@ local function compiled(row)
       local from, to = clause:find("%f[%a]compile%s*[:=]%s*true")
       if from and not switched_off(clause, from, to) then
         local hedged = false
+        -- (Or another row's: "compile: false (see the next row for compile: true)"; helper-199.)
         for _, w in ipairs { "slower", "not%s+used", "unused", "crash", "%f[%a]only%f[%A]", "fail", "tried", "disabled",
-          "instead", "%f[%a]if%f[%A]", "would", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]" } do
+          "instead", "%f[%a]if%f[%A]", "would", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]", "%f[%a]rows?%f[%A]", "%f[%a]see%f[%A]" } do
           hedged = hedged or clause:find(w) ~= nil
         end
         if not hedged then return true end
@@ -3232,7 +3261,16 @@ function M.ep_overlap(row)
       -- (Said with a verb of another run, "Unlike the DeepSeek run, which overlapped the EP
       -- all-to-all ...": not the row's.)
       local lead = t:sub(math.max(1, from - 120), from - 1):match("[^%.;]*$")
-      if not (verb_form[i] and finds_any(lead, { "%f[%a]unlike%f[%A]", "%f[%a]which%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]whereas%f[%A]",
+      local verb_ok = true
+      if verb_form[i] and not t:sub(from, to):find("^overlap%a*%s+of%f[%A]") then
+        local clause_lead = lead:match("[^,]*$")
+        local row_subject = clause_lead:find("%f[%a]we%s+%a*%s*$") or clause_lead:find("%f[%a]this%s+run%s+$")
+          or clause_lead:find("%f[%a]this%s+row%s+$") or clause_lead:find("%f[%a]our%s+run%s+$")
+          or clause_lead:find("%f[%a]by%s+$") and finds_any(clause_lead, { "%f[%a]we%f[%A]", "this%s+run", "this%s+row", "our%s+run" })
+        verb_ok = row_subject and not finds_any(sentence_after(t, to), { "ablation", "baseline", "%f[%a]only%s+in%f[%A]",
+          "%f[%a]only%s+for%f[%A]", "%f[%a]could%f[%A]", "%f[%a]would%f[%A]", "%f[%a]might%f[%A]", "future" })
+      end
+      if verb_ok and not (verb_form[i] and finds_any(lead, { "%f[%a]unlike%f[%A]", "%f[%a]which%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]whereas%f[%A]",
           "%f[%a]like%s+the%f[%A]", "'s%s+own%f[%A]", "%f[%a]their%f[%A]" })) then
         mentions[#mentions + 1] = { from, to }
       end
@@ -3337,6 +3375,9 @@ function M.tp_overlap_off(row)
         -- ("TP comm overlap was disabled for this run", "... was disabled here"; not "was disabled for
         -- the 8B baseline only", "is disabled by default"; helper-187.)
         or off_state_at(later)) and not taken_back(t, from, to)
+        -- (Not a condition's consequence: "If userbuffers registration fails, tp_comm_overlap is set
+        -- to False".)
+        and not finds_any(t:sub(1, from - 1):match("[^%.;]*$"), { "^%s*if%f[%A]", "^%s*unless%f[%A]" })
     end
   end
   return false
@@ -3503,8 +3544,11 @@ function M.token_dispatch(row)
           local part = finds_any(text:sub(to + 1, to + 24), { "^'?s?%s*low[%s%-_]*latency", "^'?s?%s+ll%s+mode" })
           -- (Or switched off in a clause of consequence: "HybridEP showed no gain ..., so HybridEP was
           -- not enabled"; helper-189.)
+          -- (Or a requirement the run lacks: "The flex dispatcher needs --moe-enable-deepep, which
+          -- we did not set"; helper-199.)
           local off = not part and (switched_off(text, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]without%s*$")
-            or sentence_negated(text, from, to) or consequence_off(text, from, to, sentence_after(text, to)))
+            or sentence_negated(text, from, to) or consequence_off(text, from, to, sentence_after(text, to))
+            or unmet_requirement(sentence_after(text, to)))
             or other_dispatcher_used(sentence_after(text, to))
             or used_because(text:sub(math.max(1, from - 96), from - 1):match("[^%.;]*$"))
           if not off or taken_back(text, from, to) then return true end
