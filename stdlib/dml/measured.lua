@@ -169,6 +169,10 @@ for column, keys in pairs {
   seq_len = { "seq_length", "max_seq_len", "max_seq_length", "sequence_length", "encoder_seq_length", "max_length",
     "context_length", "max_sequence_length" },
   num_gpus = { "world_size", "num_gpus", "n_gpus", "ngpus", "nproc" },
+  -- (A node's GPUs and the experts by their keys, "nproc_per_node=8", so that a count restated
+  -- under them elsewhere is not that column's: "8 (gpus_per_node: 8)" in num_gpus; helper-200.)
+  gpus_per_node = { "gpus_per_node", "nproc_per_node", "ngpus_per_node", "n_gpus_per_node" },
+  moe_experts = { "num_experts", "n_routed_experts", "num_local_experts", "moe_num_experts", "n_experts" },
   -- (The architecture's, as config.json and Megatron's arguments name them; helper-144: refused.)
   layers = { "num_layers", "num_hidden_layers", "n_layers", "n_layer", "l" },
   hidden = { "hidden_size", "d_model", "n_embd", "dim", "hidden_dim" },
@@ -295,7 +299,11 @@ function M.count_cell(column, cell)
     -- (A GPU's model only, not a node's or an instance's: "4 DGX2s", "32 p4d"; helper-131.)
     -- (Or with an "x" between, "64 x H100", "64xH100"; helper-148.)
     -- ("2 8xH100 DGX nodes", "16 8xH100 nodes": nodes of that many GPUs; helper-197: refused.)
-    local nodes, per, kind = text:lower():match("^(%d+)%s+(%d+)%s*x%s*(%a+%d+%a*)%s+[%a%s]-nodes?$")
+    -- (Also "2x 8xH100 nodes", "2 8xA100 40GB nodes", "4 nodes of 8 H100"; helper-200.)
+    local nodes, per, kind = text:lower():match("^(%d+)%s*x?%s+(%d+)%s*x%s*(%a+%d+%a*)%s+[%w%s]-nodes?$")
+    if not nodes then
+      nodes, per, kind = text:lower():match("^(%d+)%s*nodes?%s+of%s+(%d+)%s*x?%s*(%a+%d+%a*)s?$")
+    end
     if nodes and gpu_words[kind] and tonumber(nodes) <= 100000 and tonumber(per) <= 72 then
       text = tostring(tonumber(nodes) * tonumber(per))
     end
@@ -543,8 +551,10 @@ function M.count_cell(column, cell)
       -- a group; helper-179.)
       if rest and rest:match("^%d") and not rest:match("^%d+$") then lower = rest break end
     end
-    -- ("10 KV"; helper-197: refused.)
-    product = lower:match("^(%d+)%s*kv[%s_%-]*heads?$") or lower:match("^(%d+)%s*key[%s/%-]*value%s+heads?$") or lower:match("^(%d+)%s*kv$")
+    -- ("10 KV"; helper-197: refused. "8 KV groups (GQA)", "1 KV (MQA)"; helper-200.)
+    local kv = lower:gsub("%s*%(%s*[gm]qa%s*%)%s*$", "")
+    product = kv:match("^(%d+)%s*kv[%s_%-]*heads?$") or kv:match("^(%d+)%s*key[%s/%-]*value%s+heads?$") or kv:match("^(%d+)%s*kv$")
+      or kv:match("^(%d+)%s*kv[%s_%-]*groups?$")
       or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
   end
   if product then text = product end
@@ -554,8 +564,9 @@ function M.count_cell(column, cell)
   -- (The sequences with their length or their tokens beside: "8,192 seq × 4096", "2 sequences /
   -- ~4k tokens"; helper-197: refused.)
   if gbs then
-    local n = gbs:gsub("\195\151", "x"):match("^([%d,]+)%s*seq[%a]*%s*x%s*%d+$")
+    local n = gbs:gsub("\195\151", "x"):match("^([%d,]+)%s*seq[%a]*%s*x%s*%d+%s*t?o?k?e?n?s?$")
       or gbs:match("^([%d,]+)%s*seq[%a]*%s*/%s*~?%s*[%d%.,]+%s*[km]?%s*tokens?$")
+      or gbs:match("^([%d,]+)%s*seq[%a]*%s+of%s+[%d%.,]+%s*k?%s*t?o?k?e?n?s?$")
     if n and (n:match("^%d+$") or n:match("^%d%d?%d?,%d%d%d$")) then gbs = n:gsub(",", "") .. " seqs" end
   end
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
@@ -705,7 +716,12 @@ function M.count_cell(column, cell)
         or column == "seq_len" or column == "vocab") and (r:find("%f[%a]per%f[%A]") or r:find("local") or r:find("rank")
         or r:find("shard")))
       or (column == "ffn_hidden" and (r:find("fused") or r:find("moe") or r:find("gate%s*%+")))
-      or (column == "moe_topk" and r:find("shared")))
+      or (column == "moe_topk" and r:find("shared"))
+      -- (The model-parallel degree as a product or the pipeline's, "MP = 8 (TP×PP)", "MP = 8
+      -- (pipeline)"; the FFN's hidden_dim, "hidden_dim 13824 (FFN)"; helper-200.)
+      or (column == "tp" and (r:find("%f[%a]pp%f[%A]") or r:find("pipe") or r:find("\195\151") or r:find("%*")
+        or r:find("%f[%a]x%f[%A]")))
+      or (column == "hidden" and (r:find("ffn") or r:find("mlp") or r:find("feed") or r:find("intermediate"))))
     -- (Digits inside a word are no number of the remark's: "8 (DGX H100)", "4 (ZeRO-1)".)
     local numbers = remark and remark:lower():gsub("%d+f%d+b", ""):gsub("%a[%w%-%.]*", "")  -- ("(interleaved 1F1B)")
     -- (Or the number again in K: "8192 (8K)", "16384 (16k)"; helper-138.)
@@ -3092,6 +3108,12 @@ function M.stack_for(row)
     -- (helper-198: refused as the 2021 stack's): where the row runs it, the 2022 stack, said.
     local sp_from, sp_to = f:find("sequence[%s%-_]*parallel%a*")
     local sp_named = sp_from and not switched_off(f, sp_from, sp_to) and not sentence_negated(f, sp_from, sp_to)
+      -- (Not DeepSpeed-Ulysses's, nor one the fork lacks: "(DeepSpeed-Ulysses sequence
+      -- parallelism)", "(sequence parallelism unsupported in this fork)", "before sequence
+      -- parallelism was merged", "sequence parallelism came later"; helper-200.)
+      and not finds_any(f:sub(math.max(1, sp_from - 24), sp_from - 1), { "ulysses[%s%-_]*$", "%f[%a]before%s+$", "%f[%a]ds[%s%-_]*$" })
+      and not finds_any(f:sub(sp_to + 1, sp_to + 48):match("^[^;,%.%)]*") or "", { "ulysses", "unsupported", "not%s+supported",
+        "%f[%a]later%f[%A]", "not%s+yet", "%f[%a]merged%f[%A]" })
     if sp_named or M.parse_yes_no(row.sequence_parallel) == true then
       return "megatron_2022", fmt("stack megatron_2022 for %q (Megatron-DeepSpeed with sequence parallelism: its 2023 sync with Megatron-LM)",
         row.framework)
@@ -4127,6 +4149,9 @@ function M.parse_recompute(cell)
       local modal = finds_any(remark:lower(), { "%f[%a]none%f[%A]", "%f[%a]no%f[%A]", "%f[%a]off%f[%A]", "false", "disabled",
         "%f[%a]full%f[%A]", "selective", "%f[%a]op%f[%A]", "per%-op", "%f[%a]not%f[%A]", "%f[%a]every%f[%A]", "%f[%a]all%f[%A]",
         "dropped", "comment", "ignored", "removed", "unused", "%%", "layers", "except", "only" })
+      -- (Not a switch named in the remark after an unset dump: "recompute_granularity None,
+      -- recompute_method None (but --recompute-activations ...)"; helper-200.)
+      modal = modal or (m2 == "none" and finds_any(remark:lower(), { "recompute", "checkpoint", "%f[%a]remat" }))
       if m2 and (said == nil or said == m2) and not modal then
         return m2, h2 and (h2:gsub("%b\"\"", function() return fmt("%q", cell) end, 1)), s2
       end
@@ -4297,17 +4322,27 @@ parse_recompute = function(cell)
     -- the layers (refused before, or read as Megatron's selective).
     -- (The option beside a mode other than selective does nothing: 'mode = "none",
     -- selective_ac_option = "2"' is none, 'mode = "full", ...' full; both had read as selective.)
-    local ac_mode = t:find("selective_ac_option") and t:gsub("selective_ac_option", " "):match("%f[%w_]mode%s*[=:]%s*[\"']?(%a+)")
+    -- (The mode with or without its sign, "ac mode \"none\" (selective_ac_option = \"2\" ignored)";
+    -- torchtitan's per_op_sac_force_recompute_mm_shapes_by_fqns key is no "op"; helper-200.)
+    local ac_mode = t:find("selective_ac_option") and t:gsub("selective_ac_option", " "):match("%f[%w_]mode%s*[=:]?%s*[\"']?(%a+)")
+    local t_op = t:gsub("[%w_]*per_op_sac[%w_]*", " ")
     if ac_mode == "none" then return "none", fmt("recompute %q read as none (torchtitan's mode none)", cell) end
     if ac_mode == "full" then return "full", fmt("recompute %q read as full (torchtitan's mode full)", cell) end
-    local every = tonumber(t:match("selective_ac_option%s*[=:%s]%s*[\"']?(%d+)[\"']?%f[^%w]") or "")
+    local every = tonumber(t:match("selective_ac_option%s*[=:%s]%s*[\"']?(%d+)[\"']?%f[^%w%.]") or "")
     if every and every >= 1 and every <= 1024 and not t:find("%f[%a]not?%f[%A]") and not t:find("%f[%a]none%f[%A]")
-      and not t:find("full") and not t:find("%f[%a]op%f[%A]") then
+      and not t:find("full") and not t_op:find("%f[%a]op%f[%A]") then
       if every == 1 then
         return "full", fmt("recompute %q read as full (torchtitan's selective_ac_option 1: every layer wrapped whole)", cell)
       end
       return "full", fmt("recompute %q read as full recompute of 1 in %d layers (torchtitan's layer-level selective checkpointing)",
         cell, every), { share = 1 / every }
+    end
+    -- (An option other than "op" or a whole number from 1, or a whole number beside words that
+    -- may undo it, is not read: "selective_ac_option = \"2.5\"", "\"0\"", "\"-1\"", "'2' (not used:
+    -- mode = 'op')"; helper-200: read as Megatron's selective.)
+    local option = t:match("selective_ac_option%s*[=:%s]%s*[\"']?([%w%.%-]+)")
+    if option and option ~= "op" then
+      return nil, fmt("recompute %q: torchtitan's selective_ac_option %s, with what dml cannot read beside it", cell, option)
     end
     -- torchtitan's selective_ac_option "op" is its per-op checkpointing.
     if t:find("selective_ac_option%s*[=:%s]%s*[\"']?op%f[%A]") then
@@ -5045,6 +5080,13 @@ function M.parse_experts(cell)
     end
   end)
   if keyed:match("^%d+$") then cell = keyed end
+  -- (DeepSeek's config keys together, "n_routed_experts: 256, n_shared_experts: 1"; the count's key
+  -- with the top-k in a remark, "experts: 8 (top-2)"; helper-200: refused.)
+  local low0 = cell:lower()
+  local r_key, s_key = low0:match("^%s*n_routed_experts%s*[:=]%s*(%d+)%s*[,;]%s*n_shared_experts%s*[:=]%s*(%d+)%s*$")
+  if r_key then return tonumber(r_key), tonumber(s_key) end
+  local with_k = low0:match("^%s*%-*[%a_]*experts%s*[:=]?%s*(%d+)%s*%(%s*top[%s%-]?%d+%s*%)%s*$")
+  if with_k then return tonumber(with_k), 0 end
   local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
   if not routed then return nil end
   local word = rest:lower():match("^%a+")
@@ -7000,9 +7042,9 @@ function M.flop_formula(row)
     -- says the calculator counts it so; Megatron-LM's --recompute-granularity full does not set
     -- that flag, and is counted at 3 (helper-198: the README's two 1.3B runs, equal step times,
     -- 23.11 and 17.26 TFLOPs).
-    local rc = (row.recompute or ""):lower()
+    local rc = bounded((row.recompute or ""):lower())
     local mode = M.parse_recompute(row.recompute)
-    local flag_from, flag_to = rc:find("%-*checkpoint[%-_]activations")
+    local flag_from, flag_to = rc:find("checkpoint[%-_]activations")
     local flag = flag_from and not switched_off(rc, flag_from, flag_to)
     local granular_full = rc:find("recompute[%-_]granularity[%s=:]+full")
     local four = (mode == "full" and (flag or not granular_full))

@@ -4620,3 +4620,37 @@ do
   t.eq(measured.flop_formula { tflops_counting = "24 * checkpoint_activations_factor * B * s * l * h^2 * (1 + s/6h + V/16lh)",
     recompute = "selective" }, nil)
 end
+
+-- helper-200's review of those readings: a remark that makes a model-parallel degree a product or
+-- the pipeline's, or a hidden_dim the MLP's, is another unit; a count restated under a node's or
+-- the experts' key is not num_gpus' or moe_topk's; an unset dump with a recompute switch in its
+-- remark is not none; torchtitan's option other than "op" or a whole number from 1 is not read;
+-- Megatron-DeepSpeed beside Ulysses' sequence parallelism or one it lacks stays 2021's.
+t.eq(measured.count_cell("tp", "MP = 8 (TP×PP)"), "MP = 8 (TP×PP)")
+t.eq(measured.count_cell("tp", "MP = 8 (pipeline)"), "MP = 8 (pipeline)")
+t.eq(measured.count_cell("hidden", "hidden_dim 13824 (FFN)"), "hidden_dim 13824 (FFN)")
+t.eq(measured.count_cell("num_gpus", "8 (gpus_per_node: 8)"), "8 (gpus_per_node: 8)")
+t.eq(measured.count_cell("moe_topk", "8 (num_experts: 8)"), "8 (num_experts: 8)")
+t.eq(measured.count_cell("gpus_per_node", "nproc_per_node=8"), "8")
+t.eq(measured.count_cell("num_gpus", "2x 8xH100 nodes"), "16")
+t.eq(measured.count_cell("num_gpus", "4 nodes of 8 H100"), "32")
+t.eq(measured.count_cell("num_gpus", "2 8xA100 40GB nodes"), "16")
+t.eq(measured.count_cell("kv_heads", "8 KV groups (GQA)"), "8")
+t.eq(measured.count_cell("kv_heads", "1 KV (MQA)"), "1")
+t.eq(measured.count_cell("global_batch_seqs", "8,192 seq × 4096 tokens"), "8192")
+t.eq(measured.count_cell("global_batch_seqs", "2 sequences of 4k"), "2")
+t.eq(measured.parse_recompute("recompute_granularity None, recompute_method None (but --recompute-activations in the launch script)"), nil)
+for _, cell in ipairs { 'selective_ac_option = "2.5"', 'selective_ac_option = "0"', 'selective_ac_option = "-1"',
+                        "selective_ac_option = '2' (not used: mode = 'op')" } do
+  t.eq(measured.parse_recompute(cell), nil, cell)
+end
+t.eq((measured.parse_recompute('ac mode "none" (selective_ac_option = "2" ignored)')), "none")
+t.eq(select(3, measured.parse_recompute('selective_ac_option = "2", per_op_sac_force_recompute_mm_shapes_by_fqns = ["moe.router.gate"]')).share, 0.5)
+t.eq(table.pack(measured.parse_experts("experts: 8 (top-2)"))[1], 8)
+t.eq(select(2, measured.parse_experts("n_routed_experts: 256, n_shared_experts: 1")), 1)
+t.eq(stack { framework = "Megatron-DeepSpeed (DeepSpeed-Ulysses sequence parallelism)" }, "megatron_2021")
+t.eq(stack { framework = "Megatron-DeepSpeed (sequence parallelism unsupported in this fork)" }, "megatron_2021")
+t.eq(stack { framework = "Megatron-DeepSpeed (before sequence parallelism was merged)" }, "megatron_2021")
+-- (A recompute cell past 2 KB beside the calculator's formula is read no further: no factor 4.)
+t.eq(measured.flop_formula { tflops_counting = "24 x f x B x s x L x h^2 x (1 + s/6h + V/16Lh), f = 4 with --checkpoint-activations, otherwise 3",
+  recompute = string.rep("-", 16384) .. "--checkpoint-activations" }, nil)
