@@ -207,7 +207,7 @@ end
 for column, keys in pairs {
   -- (MaxText's "per_device_batch_size: 4"; helper-191: refused.)
   micro_batch = { "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device",
-    "per_device_batch_size", "per_device_batch" },
+    "per_device_batch_size", "per_device_batch", "bsz" },
   seq_len = { "seq_length", "sequence_length", "seq_len", "max_context_length", "context_len" },
   global_batch_seqs = { "global_bs", "global_batch", "global_batch_size" },
   -- ("FSDP=256" in dp: the data-parallel ranks, all of them sharded; a shard degree beside its
@@ -248,13 +248,21 @@ function M.count_cell(column, cell)
   if #cell > 200 or cell:find("%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d") then return cell end
   local text = cell
   local names = M.count_names[column]
+  -- (A Python dataclass's field, "vocab_size: int  = 50304 # V", "max_seq_len: int = 1024":
+  -- its key and value; helper-201: refused.)
+  local field, value = text:match("^%s*([%a_][%w_]*)%s*:%s*int%s*=%s*(%d+)%s*#?[^#]*$")
+  if field and value then text = field .. " = " .. value end
   if names then
     -- (A key in quotes or with its config's path, '"num_experts_per_tok": 8',
     -- "model.tensor_model_parallel_size=8"; "TP size 8", "top-k=8"; helper-150: refused.)
     local key, sep = text:match("^%s*[\"']?([%a_][%w_%.]*)[\"']?%s*([=:].*)$")
     if key and key:find("%.") then text = key:match("([^%.]+)$") .. sep end
     if key and not key:find("%.") and text:find("^%s*[\"']") then text = key .. sep end
-    text = text:gsub("^(%a+)%s+size%s*[=:]?%s*(%d)", "%1 %2"):gsub("^[Tt][Oo][Pp]%-[Kk]", "topk")
+    -- ("TP size 8" is TP's 8; "batch size 28" the key batch_size's; helper-201.)
+    text = text:gsub("^(%a+)%s+size%s*[=:]?%s*(%d)", function(w, d)
+      if names[w:lower() .. "_size"] then return w .. "_size " .. d end
+      return w .. " " .. d
+    end):gsub("^[Tt][Oo][Pp]%-[Kk]", "topk")
     -- (A label of words, joined as a key: "Local batch size: 1", "sequence length 8192".)
     local label, after = text:match("^%s*(%a[%a ]-%a)%s*([=:]?%s*%d.*)$")
     if label and label:find(" ") and names[(label:lower():gsub("%s+", "_"))] then text = label:gsub("%s+", "_") .. after end
@@ -329,8 +337,11 @@ function M.count_cell(column, cell)
     -- ("single node, 8 GPUs", "1 node, 8 GPUs"; helper-164: refused.)
     local n4 = lower_text:match("^single%s+node%s*[,:;]?%s*(%d+)%s*gpus?$") or lower_text:match("^1%s+node%s*[,:;]?%s*(%d+)%s*gpus?$")
     if n4 then lower_text = n4 .. " gpus" end
+    -- (A node's GPUs by their model, "8xB200", "8 A100", "8x H100"; helper-201: refused.)
+    local n5, model5 = lower_text:match("^(%d+)%s*x?%s*(%a+%d+%a*)$")
+    local n6 = n5 and (gpu_words[model5] or gpu_words[(model5:gsub("s$", ""))]) and n5
     text = (n3 and per_node(w3) and n3) or (n1 and per_node(w1) and n1) or (n2 and per_node(w2) and n2)
-      or lower_text:match("^(%d+)%s*gpus?$") or text
+      or lower_text:match("^(%d+)%s*gpus?$") or n6 or text
   end
   -- ("80 layers", "64 heads", "64 attention heads"; helper-144: refused.)
   -- (Not some of them: "58 MoE layers", "8 KV heads" in the heads column.)
@@ -569,6 +580,8 @@ function M.count_cell(column, cell)
       or gbs:match("^([%d,]+)%s*seq[%a]*%s+of%s+[%d%.,]+%s*k?%s*t?o?k?e?n?s?$")
     if n and (n:match("^%d+$") or n:match("^%d%d?%d?,%d%d%d$")) then gbs = n:gsub(",", "") .. " seqs" end
   end
+  -- ("8,192 seq"; helper-201: refused.)
+  if gbs and gbs:match("^%d%d?%d?,%d%d%d%s*s") then gbs = gbs:gsub(",", "", 1) end
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
     or (column == "global_batch_seqs" and (gbs:match("^(%d+)%s*seqs?$") or gbs:match("^(%d+)%s*sequences?$")
       or gbs:match("^(%d+)%s*samples?$")))  -- (Megatron's word for sequences)
@@ -4176,6 +4189,20 @@ parse_recompute = function(cell)
     end
     if granularity and all_unset then return "none", fmt("recompute %q read as none (not set)", cell) end
   end
+  -- (A trainer's activation-checkpointing config by its class, prime-rl's "Recompute (--model.ac;
+  -- ActivationCheckpointConfig freq=1)": every freq-th layer wrapped whole, 1 every layer;
+  -- helper-201: not understood.)
+  do
+    local from, to = t:find("activation[_%s]*checkpoint[_%s]*config")
+    if from and not switched_off(t, from, to) and not t:find("%f[%a]none%f[%A]") and not t:find("%f[%a]not?%f[%A]") then
+      local freq = tonumber(t:match("freq%a*%s*[=:]%s*(%d+)%f[%D]") or "1")
+      if freq == 1 then return "full", fmt("recompute %q read as full (every layer's activations checkpointed)", cell) end
+      if freq and freq >= 2 and freq <= 1024 then
+        return "full", fmt("recompute %q read as full recompute of 1 in %d layers", cell, freq), { share = 1 / freq }
+      end
+      return nil
+    end
+  end
   -- (Also "activation ckpt", "grad ckpt", Hugging Face's "gradient_checkpointing_enable()", a
   -- key with its config's path, "model.checkpoint=True", "fsdp_config.activation_checkpointing=true",
   -- and "AC none"; helper-151: refused.)
@@ -5299,6 +5326,14 @@ M.public_configs = {
   { pattern = "%f[%a]olmoe", source = "OLMoE-1B-7B config.json, as Megatron-Bridge's OlMoEModelProvider gives it (" .. mb .. "olmoe/olmoe_provider.py)",
     layers = 16, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1024, expert_d_ff = 1024, experts = 64, top_k = 8,
     vocab = 50304, tied = false },
+  -- GPT-2's larger sizes by their names (Radford et al. 2019, Table 2; heads from the gpt2-medium,
+  -- gpt2-large and gpt2-xl config.json; helper-201: "GPT-2 XL 1.5B" had no architecture).
+  { pattern = "gpt[%s_%-]*2[%s_%-]*xl%f[%A]", unless = "tokeni[sz]er", source = "GPT-2 XL (Radford et al. 2019, Table 2; gpt2-xl config.json)",
+    layers = 48, hidden = 1600, heads = 25, vocab = 50257 },
+  { pattern = "gpt[%s_%-]*2[%s_%-]*large%f[%A]", unless = "tokeni[sz]er", source = "GPT-2 large (Radford et al. 2019, Table 2; gpt2-large config.json)",
+    layers = 36, hidden = 1280, heads = 20, vocab = 50257 },
+  { pattern = "gpt[%s_%-]*2[%s_%-]*medium%f[%A]", unless = "tokeni[sz]er", source = "GPT-2 medium (Radford et al. 2019, Table 2; gpt2-medium config.json)",
+    layers = 24, hidden = 1024, heads = 16, vocab = 50257 },
   -- Llama 2 and 3 (3.1, 3.3), as their config.json give them.
   { pattern = "llama[%s_%-]*2[%s_%-]*7b", source = "Llama-2-7b config.json", layers = 32, hidden = 4096, heads = 32,
     kv_heads = 32, d_ff = 11008, vocab = 32000 },
@@ -6256,6 +6291,20 @@ function M.global_batch(row, seq_len)
       end
     end
     return nil, fmt("global batch %q is not an exact token count", row.global_batch_tokens)
+  end
+  -- No batch given, where the row measures a rate (tokens/s, TFLOP/s or MFU, not the step's time)
+  -- and runs no pipeline: its micro-batch on each data-parallel rank, one micro-batch a step (the
+  -- rate per token is what is compared; helper-198 and 201: Colossal-AI's and EasyContext's
+  -- tables, single-GPU and DDP runs that give a per-GPU batch only), said.
+  local mb = M.integer(row.micro_batch)
+  local rate = row.iter_time_s == nil
+    and (row.tokens_per_s or row.tokens_per_s_per_gpu or row.tflops_per_gpu or row.mfu_pct or row.hfu_pct) ~= nil
+  local n = M.integer(row.num_gpus)
+  local tp, pp, cp = M.integer(row.tp) or 1, M.integer(row.pp) or 1, M.integer(row.cp) or 1
+  local dp = M.integer(row.dp) or (n and n % (tp * pp * cp) == 0 and n // (tp * pp * cp)) or nil
+  if mb and mb >= 1 and rate and pp == 1 and dp and dp >= 1 and row.vpp_interleave == nil then
+    return mb * dp, fmt("global batch not given: micro_batch %d x dp %d = %d sequences, one micro-batch a step (assumed: the row measures a rate)",
+      mb, dp, mb * dp)
   end
   return nil, "no global batch"
 end

@@ -4654,3 +4654,29 @@ t.eq(stack { framework = "Megatron-DeepSpeed (before sequence parallelism was me
 -- (A recompute cell past 2 KB beside the calculator's formula is read no further: no factor 4.)
 t.eq(measured.flop_formula { tflops_counting = "24 x f x B x s x L x h^2 x (1 + s/6h + V/16Lh), f = 4 with --checkpoint-activations, otherwise 3",
   recompute = string.rep("-", 16384) .. "--checkpoint-activations" }, nil)
+
+-- helper-201's probe (prime-rl's B200 and H200 fine-tuning, ROCm Transformer Engine's issues,
+-- EasyContext's ring attention): a node's GPUs by their model, a Python dataclass's field, "bsz",
+-- "batch size 28", "8,192 seq", GPT-2's sizes by name, an activation-checkpointing config class,
+-- and a rate-measured row without a batch: its micro-batch on each data-parallel rank.
+t.eq(measured.count_cell("gpus_per_node", "8xB200"), "8")
+t.eq(measured.count_cell("gpus_per_node", "8 A100"), "8")
+t.eq(measured.count_cell("gpus_per_node", "8 nodes"), "8 nodes")
+t.eq(measured.count_cell("vocab", "vocab_size: int  = 50304 # V"), "50304")
+t.eq(measured.count_cell("seq_len", "max_seq_len: int = 1024"), "1024")
+t.eq(measured.count_cell("micro_batch", "bsz=14"), "14")
+t.eq(measured.count_cell("micro_batch", "batch size 28"), "28")
+t.eq(measured.count_cell("tp", "TP size 8"), "8")
+t.eq(measured.count_cell("global_batch_seqs", "8,192 seq"), "8192")
+do
+  local a = assert(measured.architecture(copy(row("N21-T1-1.7B"), { model = "GPT-2 XL 1.5B", layers = false, hidden = false,
+    heads = false, ffn_hidden = false, vocab = false })))
+  t.eq(a.layers, 48); t.eq(a.d_model, 1600); t.eq(a.heads, 25)
+end
+t.eq((measured.parse_recompute("Recompute (--model.ac; ActivationCheckpointConfig freq=1)")), "full")
+t.eq(select(3, measured.parse_recompute("ActivationCheckpointConfig(freq=2)")).share, 0.5)
+t.eq((measured.parse_recompute("no ActivationCheckpointConfig")), "none")
+t.eq(measured.global_batch({ micro_batch = "8", num_gpus = "16", tp = "2", tokens_per_s = "250" }, 1024), 64)
+t.eq(measured.global_batch({ micro_batch = "8", num_gpus = "16", pp = "2", tokens_per_s = "250" }, 1024), nil)
+t.eq(measured.global_batch({ micro_batch = "8", num_gpus = "16", iter_time_s = "2", tokens_per_s = "250" }, 1024), nil)
+t.eq(measured.global_batch({ num_gpus = "16", tokens_per_s = "250" }, 1024), nil)
