@@ -250,8 +250,8 @@ function M.count_cell(column, cell)
   local names = M.count_names[column]
   -- (A Python dataclass's field, "vocab_size: int  = 50304 # V", "max_seq_len: int = 1024":
   -- its key and value; helper-201: refused.)
-  local field, value = text:match("^%s*([%a_][%w_]*)%s*:%s*int%s*=%s*(%d+)%s*#?[^#]*$")
-  if field and value then text = field .. " = " .. value end
+  local field, value, tail = text:match("^%s*([%a_][%w_]*)%s*:%s*int%s*=%s*(%d+)(.*)$")
+  if field and (tail:match("^%s*$") or tail:match("^%s+#[^%d#]*$")) then text = field .. " = " .. value end
   if names then
     -- (A key in quotes or with its config's path, '"num_experts_per_tok": 8',
     -- "model.tensor_model_parallel_size=8"; "TP size 8", "top-k=8"; helper-150: refused.)
@@ -722,6 +722,8 @@ function M.count_cell(column, cell)
     local other_unit = remark and ((column == "vpp_interleave" and r:find("layer")) or (column == "ffn_hidden" and r:find("expert"))
       or (column == "num_gpus" and r:match("^%(%s*nodes?%s*%)$")) or (column == "kv_heads" and (r:find("mla") or r:find("latent")))
       or (column == "global_batch_seqs" and (r:find("per") or r:find("micro") or r:find("local") or r:find("mbs")))
+      or (column == "micro_batch" and (r:find("global") or r:find("total") or r:find("effective") or r:find("across")
+        or r:find("%f[%a]all%f[%A]") or r:find("node")))
       -- (A rank's or a stage's share of an architecture's value, "16 (per TP rank)", "15 (per PP
       -- stage)"; a fused or an expert width in ffn_hidden; the shared expert counted in the top-k;
       -- helper-144: each read as the model's.)
@@ -3600,6 +3602,26 @@ function M.token_dispatch(row)
   return decide((row.notes or ""):lower()) == true
 end
 
+--- data_parallel_only(row): true when the row's framework is a trainer that shards data only
+--- (Hugging Face's Trainer, Accelerate, TRL, axolotl, LLaMA-Factory, fms-acceleration, Lightning's
+--- FSDP or DeepSpeed strategies, DeepSpeed without Megatron, plain PyTorch FSDP), and names no
+--- trainer that also runs tensor, pipeline or context parallelism (Megatron, NeMo, torchtitan,
+--- MaxText, Colossal-AI, nanotron, veScale, ATorch's 3D mode) nor such a degree.
+function M.data_parallel_only(row)
+  local f = bounded(((row.framework or "") .. " " .. (row.zero_or_fsdp or "")):lower())
+  for _, other in ipairs { "megatron", "nemo", "torchtitan", "maxtext", "colossal", "nanotron", "vescale", "%f[%a]3d%f[%A]", "tensor%s*parallel",
+                           "pipeline", "%f[%a]tp%s*[=:]?%s*%d", "%f[%a]pp%s*[=:]?%s*%d", "context%s*parallel", "ulysses", "ring", "sequence%s*parallel",
+                           "xtuner", "internevo", "paddle", "levanter", "jax", "automodel", "fast%-llm", "picotron" } do
+    if f:find(other) then return false end
+  end
+  for _, trainer in ipairs { "hugging%s*face", "%f[%a]hf%f[%A]", "transformers", "accelerate", "%f[%a]trl%f[%A]", "axolotl",
+                             "llama[%s%-_]*factory", "fms[%s%-_]*acceleration", "lightning", "fabric", "fsdpstrategy", "deepspeed",
+                             "pytorch%s+fsdp", "torch%s+fsdp", "%f[%a]fsdp2?%f[%A]", "fully[%s_]*shard" } do
+    if f:find(trainer) then return true end
+  end
+  return false
+end
+
 --- Megatron-based stacks pad the vocabulary to a multiple of 128 x TP
 --- (--make-vocab-size-divisible-by 128).
 M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = true, megascale = true }
@@ -4194,8 +4216,9 @@ parse_recompute = function(cell)
   -- helper-201: not understood.)
   do
     local from, to = t:find("activation[_%s]*checkpoint[_%s]*config")
-    if from and not switched_off(t, from, to) and not t:find("%f[%a]none%f[%A]") and not t:find("%f[%a]not?%f[%A]") then
-      local freq = tonumber(t:match("freq%a*%s*[=:]%s*(%d+)%f[%D]") or "1")
+    local given = from and t:match("^[^%(]*%(?[%s%-]*[%a%.]*%s*;?%s*activation[_%s]*checkpoint[_%s]*config%s*%(?%s*freq%a*%s*[=:]%s*(%d+)%s*%)?%s*%)?%s*$")
+    if given and not switched_off(t, from, to) and not t:find("%f[%a]none%f[%A]") and not t:find("%f[%a]not?%f[%A]") then
+      local freq = tonumber(given)
       if freq == 1 then return "full", fmt("recompute %q read as full (every layer's activations checkpointed)", cell) end
       if freq and freq >= 2 and freq <= 1024 then
         return "full", fmt("recompute %q read as full recompute of 1 in %d layers", cell, freq), { share = 1 / freq }
@@ -5328,11 +5351,11 @@ M.public_configs = {
     vocab = 50304, tied = false },
   -- GPT-2's larger sizes by their names (Radford et al. 2019, Table 2; heads from the gpt2-medium,
   -- gpt2-large and gpt2-xl config.json; helper-201: "GPT-2 XL 1.5B" had no architecture).
-  { pattern = "gpt[%s_%-]*2[%s_%-]*xl%f[%A]", unless = "tokeni[sz]er", source = "GPT-2 XL (Radford et al. 2019, Table 2; gpt2-xl config.json)",
+  { pattern = "gpt[%s_%-]*2[%s_%-]*xl%f[^%w%-]", unless = "tokeni[sz]er", source = "GPT-2 XL (Radford et al. 2019, Table 2; gpt2-xl config.json)",
     layers = 48, hidden = 1600, heads = 25, vocab = 50257 },
-  { pattern = "gpt[%s_%-]*2[%s_%-]*large%f[%A]", unless = "tokeni[sz]er", source = "GPT-2 large (Radford et al. 2019, Table 2; gpt2-large config.json)",
+  { pattern = "gpt[%s_%-]*2[%s_%-]*large%f[^%w%-]", unless = "tokeni[sz]er", source = "GPT-2 large (Radford et al. 2019, Table 2; gpt2-large config.json)",
     layers = 36, hidden = 1280, heads = 20, vocab = 50257 },
-  { pattern = "gpt[%s_%-]*2[%s_%-]*medium%f[%A]", unless = "tokeni[sz]er", source = "GPT-2 medium (Radford et al. 2019, Table 2; gpt2-medium config.json)",
+  { pattern = "gpt[%s_%-]*2[%s_%-]*medium%f[^%w%-]", unless = "tokeni[sz]er", source = "GPT-2 medium (Radford et al. 2019, Table 2; gpt2-medium config.json)",
     layers = 24, hidden = 1024, heads = 16, vocab = 50257 },
   -- Llama 2 and 3 (3.1, 3.3), as their config.json give them.
   { pattern = "llama[%s_%-]*2[%s_%-]*7b", source = "Llama-2-7b config.json", layers = 32, hidden = 4096, heads = 32,
@@ -6228,6 +6251,11 @@ function M.global_batch(row, seq_len)
     return tokens // seq_len, "global batch = global_batch_tokens / seq_len"
   end
   if row.global_batch_tokens then
+    -- (A token batch is a few words: past 200 bytes it is none, and not searched; helper-204: 2 KB
+    -- of spaces took 23 s in the rounded-figure pattern below.)
+    if #row.global_batch_tokens > 200 then
+      return nil, fmt("global batch %q... is not an exact token count", row.global_batch_tokens:sub(1, 40))
+    end
     -- "2M" or "4M tokens": papers count these batches in powers of two (OPT's 2M tokens are 1,024
     -- sequences of 2,048 = 2^21). Take the reading, decimal or binary, that is a whole number of
     -- sequences, and say which.
@@ -6298,11 +6326,20 @@ function M.global_batch(row, seq_len)
   -- tables, single-GPU and DDP runs that give a per-GPU batch only), said.
   local mb = M.integer(row.micro_batch)
   local rate = row.iter_time_s == nil
-    and (row.tokens_per_s or row.tokens_per_s_per_gpu or row.tflops_per_gpu or row.mfu_pct or row.hfu_pct) ~= nil
+    and ((row.tokens_per_s or ""):find("%d") or (row.tokens_per_s_per_gpu or ""):find("%d") or (row.tflops_per_gpu or ""):find("%d")
+      or (row.mfu_pct or ""):find("%d") or (row.hfu_pct or ""):find("%d")) ~= nil
   local n = M.integer(row.num_gpus)
-  local tp, pp, cp = M.integer(row.tp) or 1, M.integer(row.pp) or 1, M.integer(row.cp) or 1
-  local dp = M.integer(row.dp) or (n and n % (tp * pp * cp) == 0 and n // (tp * pp * cp)) or nil
-  if mb and mb >= 1 and rate and pp == 1 and dp and dp >= 1 and row.vpp_interleave == nil then
+  local function degree(c) if row[c] == nil then return 1 end return M.integer(row[c]) end
+  local tp, pp, cp = degree("tp"), degree("pp"), degree("cp")
+  local from_gpus = n and tp and pp and cp and n % (tp * pp * cp) == 0 and n // (tp * pp * cp) or nil
+  local dp = M.integer(row.dp)
+  if dp and from_gpus and dp ~= from_gpus then dp = nil end  -- (a dp cell that is not the GPUs' data-parallel degree)
+  if row.dp == nil then dp = from_gpus end
+  local remarks = ((M.own_text(row.notes) or "") .. " " .. (M.own_text(row.inferred_fields) or "")):lower()
+  local elsewhere = remarks:find("accum") or remarks:find("%f[%a]ga%f[%A]") or remarks:find("%f[%a]gbs%f[%A]")
+    or remarks:find("global[%s_%-]*batch") or remarks:find("micro[%s_%-]*batches%s+per")
+  if mb and mb >= 1 and rate and pp == 1 and dp and dp >= 1 and row.vpp_interleave == nil and row.global_batch_seqs == nil
+      and not elsewhere and not (seq_len and mb * seq_len > 1048576) then
     return mb * dp, fmt("global batch not given: micro_batch %d x dp %d = %d sequences, one micro-batch a step (assumed: the row measures a rate)",
       mb, dp, mb * dp)
   end
@@ -6452,6 +6489,15 @@ request = function(row, presets, assumed)
   if not gpu_key then why(gpu_notes) end
   local stack_key, stack_note = M.stack_for(row)
   if not stack_key then why(stack_note) end
+  -- A trainer that shards data only (Hugging Face's Trainer and Accelerate, TRL, axolotl,
+  -- LLaMA-Factory, Lightning's FSDP strategy, DeepSpeed's ZeRO without Megatron, plain PyTorch
+  -- FSDP) and a row that gives no layout: data parallel over every GPU, not a searched layout
+  -- with TP, PP or CP it cannot run (helper-202: TP 2 x CP 2 for an Accelerate FSDP run).
+  if search and n and cp == nil and M.data_parallel_only(row) then
+    tp, pp, cp, dp, search = 1, 1, 1, n, false
+    note(fmt("no parallel layout given: data parallel over all %d GPUs (%s shards data only: no TP, PP or CP)", n,
+      framework_text(row)))
+  end
 
   -- What was read, also for a row refused here (M.request returns it beside the reasons).
   for _, r in ipairs(row_readings[row] or {}) do note(r) end

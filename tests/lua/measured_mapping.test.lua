@@ -4680,3 +4680,41 @@ t.eq(measured.global_batch({ micro_batch = "8", num_gpus = "16", tp = "2", token
 t.eq(measured.global_batch({ micro_batch = "8", num_gpus = "16", pp = "2", tokens_per_s = "250" }, 1024), nil)
 t.eq(measured.global_batch({ micro_batch = "8", num_gpus = "16", iter_time_s = "2", tokens_per_s = "250" }, 1024), nil)
 t.eq(measured.global_batch({ num_gpus = "16", tokens_per_s = "250" }, 1024), nil)
+
+-- helper-204's review of those readings: a dataclass field with anything but a comment after its
+-- number, a micro-batch whose remark makes it global, a GPT-2 size with a suffix, an
+-- activation-checkpointing class without its frequency, and a rate-measured row whose notes
+-- speak of accumulation or a global batch, or whose dp cell is not the GPUs' data-parallel
+-- degree, are not read so.
+t.eq(measured.count_cell("vocab", "vocab_size: int = 32_000"), "vocab_size: int = 32_000")
+t.eq(measured.count_cell("seq_len", "max_seq_len: int = 1024  # 2048 in the run"), "max_seq_len: int = 1024  # 2048 in the run")
+t.eq(measured.count_cell("micro_batch", "bsz=512 (global)"), "bsz=512 (global)")
+t.eq(measured.count_cell("micro_batch", "batch size 28 (global)"), "batch size 28 (global)")
+t.eq((measured.parse_recompute("ActivationCheckpointConfig(mode='selective', selective_ac_option='op')")), "op")
+t.eq((measured.parse_recompute("ActivationCheckpointConfig(freq=0)")), nil)
+do
+  local a = measured.architecture(copy(row("N21-T1-1.7B"), { model = "GPT-2 XL-ish 2B", layers = false, hidden = false,
+    heads = false, ffn_hidden = false, vocab = false }))
+  t.eq(a, nil)
+end
+t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tokens_per_s = "1000", notes = "gradient_accumulation_steps=8" }, 1024), nil)
+t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tokens_per_s = "1000", notes = "GBS=256" }, 1024), nil)
+t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "32", dp = "4", tokens_per_s = "1000" }, 1024), nil)
+t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tflops_per_gpu = "532.68 TFLOP/s" }, 1024), 32)
+t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tokens_per_s = "n/a" }, 1024), nil)
+t.eq(measured.global_batch({ micro_batch = "8192", num_gpus = "8", tokens_per_s = "1000" }, 8192), nil)
+-- (A token batch past 200 bytes is not searched: 2 KB of spaces took 23 s.)
+t.eq(measured.global_batch({ global_batch_tokens = string.rep(" ", 2048) .. "x" }, 1024), nil)
+-- A trainer that shards data only, with no layout given: data parallel over every GPU.
+t.eq(measured.data_parallel_only { framework = "Hugging Face Accelerate (FSDP)" }, true)
+t.eq(measured.data_parallel_only { framework = "Lightning Fabric", zero_or_fsdp = "FSDPStrategy(sharding_strategy='FULL_SHARD')" }, true)
+t.eq(measured.data_parallel_only { framework = "DeepSpeed", zero_or_fsdp = "ZeRO-3" }, true)
+t.eq(measured.data_parallel_only { framework = "Megatron-DeepSpeed" }, false)
+t.eq(measured.data_parallel_only { framework = "torchtitan (FSDP2)" }, false)
+t.eq(measured.data_parallel_only { framework = "PyTorch FSDP + tensor parallel" }, false)
+do
+  local granite = copy(row("N21-T1-1.7B"), { framework = "Hugging Face Accelerate (FSDP)", tp = false, pp = false, dp = false,
+    cp = false, zero_or_fsdp = "FSDP FULL_SHARD", num_gpus = "8", gpus_per_node = "8", global_batch_seqs = "64", micro_batch = "8" })
+  local req = assert(measured.request(granite))
+  t.eq(req.search, false); t.eq(req.layout.tp, 1); t.eq(req.layout.pp, 1); t.eq(req.layout.dp, 8)
+end
