@@ -127,7 +127,9 @@ end
 --- The cells that say "not given" in the tables people write: a dash (ASCII, en or em), "n/a",
 --- "na", "?" (any case, spaces around them ignored). parse_tsv reads them as empty cells.
 M.placeholders = { ["-"] = true, ["--"] = true, ["\226\128\147"] = true, ["\226\128\148"] = true,
-  ["n/a"] = true, ["na"] = true, ["?"] = true }
+  ["n/a"] = true, ["na"] = true, ["?"] = true,
+  -- (A table's "not applicable" written as a slash, ATorch's and Chinese tables' "/"; helper-202.)
+  ["/"] = true }
 
 --- The columns where a placeholder ("-", "n/a") says the feature was off, and what it reads as.
 M.off_when_placeholder = { sequence_parallel = "no", zero_or_fsdp = "none", recompute = "none" }
@@ -306,6 +308,15 @@ function M.count_cell(column, cell)
     -- ("64 H100s", "512 MI300X": the GPU's model after the count; helper-130.)
     -- (A GPU's model only, not a node's or an instance's: "4 DGX2s", "32 p4d"; helper-131.)
     -- (Or with an "x" between, "64 x H100", "64xH100"; helper-148.)
+    -- (A report's words, helper-203: "512 A100 80 GB GPUs distributed across 64 nodes" is 512, and
+    -- "96 DGX-A100 GPU (8×40G) servers" 96 servers of 8.)
+    do
+      local l = text:lower():gsub("%s+distributed%s+across%s+%d+%s+nodes?$", ""):gsub("%s+across%s+%d+%s+nodes?$", "")
+      local count, model = l:match("^(%d+)%s+(%a+%d+%a*)%s+%d+%s*gb%s*g?p?u?s?$")
+      if count and gpu_words[model] then text = count end
+      local servers, per = l:match("^(%d+)%s+[%w%-]*%s*gpus?%s*%(%s*(%d+)%s*x%s*%d+%s*g?b?%s*%)%s*servers?$")
+      if servers and tonumber(per) <= 72 then text = tostring(tonumber(servers) * tonumber(per)) end
+    end
     -- ("2 8xH100 DGX nodes", "16 8xH100 nodes": nodes of that many GPUs; helper-197: refused.)
     -- (Also "2x 8xH100 nodes", "2 8xA100 40GB nodes", "4 nodes of 8 H100"; helper-200.)
     local nodes, per, kind = text:lower():match("^(%d+)%s*x?%s+(%d+)%s*x%s*(%a+%d+%a*)%s+[%w%s]-nodes?$")
@@ -336,6 +347,8 @@ function M.count_cell(column, cell)
     local n3, w3 = lower_text:match("^(%d+)%s*gpus?%s*/%s*(%a+)$")  -- ("4 GPUs/tray"; helper-141)
     -- ("single node, 8 GPUs", "1 node, 8 GPUs"; helper-164: refused.)
     local n4 = lower_text:match("^single%s+node%s*[,:;]?%s*(%d+)%s*gpus?$") or lower_text:match("^1%s+node%s*[,:;]?%s*(%d+)%s*gpus?$")
+      -- ("Number of GPUs per node: 8"; helper-202: refused.)
+      or lower_text:match("^number%s+of%s+gpus%s+per%s+node%s*[:=]?%s*(%d+)$")
     if n4 then lower_text = n4 .. " gpus" end
     -- (A node's GPUs by their model, "8xB200", "8 A100", "8x H100"; helper-201: refused.)
     local n5, model5 = lower_text:match("^(%d+)%s*x?%s*(%a+%d+%a*)$")
@@ -406,13 +419,21 @@ function M.count_cell(column, cell)
     -- helper-150: refused.)
     local words = { tp = { "tp", "tensor" }, pp = { "pp", "pipeline" }, dp = { "dp", "data" }, cp = { "cp", "context", "ring",
       "ulysses" }, ep = { "ep", "expert" } }
+    -- (A report's prose, helper-203: its abbreviation after the name, "16-way Pipeline
+    -- Parallelism (PP)", a schedule's adjective before it, "16-way zero-bubble pipeline
+    -- parallelism", "spanning 8 nodes", "32-fold data parallelism"; no tensor parallelism said
+    -- with "without", "without using costly Tensor Parallelism (TP)".)
     local lower_text = text:lower():gsub("%s+over%s+%d+%s+nodes?$", ""):gsub("%s+across%s+%d+%s+nodes?$", "")
+      :gsub("%s+spanning%s+%d+%s+nodes?$", ""):gsub("%s*%(%s*" .. column .. "%s*%)%s*$", "")
     local n, after = lower_text:match("^(%d+)%s*%-?%s*way%s+([%a%s%-]+)$")
+    if not n then n, after = lower_text:match("^(%d+)%s*%-?%s*fold%s+([%a%s%-]+)$") end
     if n then
+      after = after:gsub("^zero[%s%-]bubble%s+", ""):gsub("^interleaved%s+", ""):gsub("^1f1b%s+", "")
       for _, w in ipairs(words[column]) do
         if after:find("^" .. w) then lower_text = n end
       end
     end
+
     -- (Between the name and the degree, only "sp", "parallel", "size" or "degree": not "context
     -- length 8192", "dp shard 8"; helper-153.)
     local name, middle, degree = lower_text:match("^(%a+)%s+([%a%s]-)%s*(%d+)$")
@@ -454,7 +475,10 @@ function M.count_cell(column, cell)
   do
     local kinds = { tp = "tensor", pp = "pipeline", cp = "context", ep = "expert" }
     local kind = kinds[column]
-    local said = kind and text:lower():match("^%s*no%s+([%a%s/,]+)%s+parallel%a*%s*$")
+    -- (Or with "without", helper-203: "without using costly Tensor Parallelism (TP)".)
+    local plain = text:lower():gsub("%s*%(%s*" .. column .. "%s*%)%s*$", ""):gsub("^%s*without%s+using%s+", "no ")
+      :gsub("^%s*without%s+", "no "):gsub("^no%s+costly%s+", "no "):gsub("^no%s+expensive%s+", "no ")
+    local said = kind and plain:match("^%s*no%s+([%a%s/,]+)%s+parallel%a*%s*$")
     -- (Only the degrees' own names: not "no interleaved pipeline", "no asynchronous tensor
     -- parallelism"; helper-196.)
     local own = said ~= nil
@@ -515,6 +539,8 @@ function M.count_cell(column, cell)
     lower = lower:gsub("^micro[%s%-]?batch[%s%-_]*s?i?z?e?%s*[=:]?%s*(%d)", "%1")
     -- ("batch size of 8 per GPU"; helper-193: refused.)
     lower = lower:gsub("^batch%s+size%s+of%s+(%d+%s+per%s+gpu)%s*$", "%1"):gsub("^batch%s+size%s+of%s+(%d+%s+per%s+device)%s*$", "%1")
+      -- ("Batch size of 8" in this column, a rank's; helper-202: refused.)
+      :gsub("^batch%s+size%s+of%s+(%d+)%s*$", "%1")
     lower = lower:gsub("^(%d+)%s*seqs?%f[%A]", "%1"):gsub("^(%d+)%s*sequences?%f[%A]", "%1"):gsub("^(%d+)%s*samples?%f[%A]", "%1")
     if lower:match("^%d+$") then product = lower end
     -- (A rank's, not a node's: "6 per GPU", "2 per DP rank"; helper-131.)
@@ -4229,6 +4255,43 @@ parse_recompute = function(cell)
   -- (Also "activation ckpt", "grad ckpt", Hugging Face's "gradient_checkpointing_enable()", a
   -- key with its config's path, "model.checkpoint=True", "fsdp_config.activation_checkpointing=true",
   -- and "AC none"; helper-151: refused.)
+  -- (Trainers' flags and words, helper-202 and 203: an ablation table's "+ Activation
+  -- Checkpointing (...)" is it added; "--use_gradient_checkpointing True" and a flag alone,
+  -- "--gradient_checkpointing", switch it on; DeepSpeed's pipeline "activation_checkpoint_interval":
+  -- N (layers a checkpoint, 0 none) and its activation-checkpointing keys in a remark,
+  -- "checkpoint_activations True (checkpoint_num_layers 1; partition_activations True)";
+  -- "Checkpointing avoided".)
+  t = t:gsub("^%s*%+%s*", ""):gsub("^%s*%-%-use[_%-](%a)", "--%1")
+  do
+    local flag, value = t:match("^%s*%-%-([%a_%-]+)%s+(%a+)%s*$")
+    if flag and (value == "true" or value == "false") then t = flag .. "=" .. value end
+    local alone = t:match("^%s*%-%-([%a_%-]+)%s*$")
+    if alone then
+      local key = alone:gsub("%-", "_")
+      if key == "gradient_checkpointing" or key == "activation_checkpointing" or key == "enable_activation_checkpointing" then
+        return "full", fmt("recompute %q read as full (the flag switches checkpointing on, every layer)", cell)
+      end
+    end
+    local interval = t:match("activation_checkpoint_interval[\"']?%s*[:=]%s*(%d+)")
+    if interval and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]") then
+      if tonumber(interval) == 0 then return "none", fmt("recompute %q read as none (an interval of 0)", cell) end
+      return "full", fmt("recompute %q read as full (DeepSpeed's pipeline checkpoints every layer, %s a checkpoint)", cell, interval)
+    end
+    t = t:gsub("%s*(%b())%s*$", function(p)
+      if not p:find("%a") then return nil end
+      for part in p:sub(2, -2):gmatch("[^;,]+") do
+        local k = part:match("^%s*([%a_]+)%s+[%w%.]+%s*$") or part:match("^%s*([%a_]+)%s*[=:]%s*[%w%.]+%s*$")
+        if not (k and ({ checkpoint_num_layers = true, partition_activations = true, contiguous_memory_optimization = true,
+            cpu_checkpointing = true, synchronize_checkpoint_boundary = true, profile = true, number_checkpoints = true })[k]) then
+          return nil
+        end
+      end
+      return ""
+    end)
+    if t:find("^%s*[%a%s]-checkpointing%s+avoided%s*%.?%s*$") or t:find("^%s*[%a%s]-recomput%a*%s+avoided%s*%.?%s*$") then
+      return "none", fmt("recompute %q read as none", cell)
+    end
+  end
   t = t:gsub("activation%s+ckpt", "activation checkpointing"):gsub("%f[%a]grad%a*%s+ckpt", "gradient checkpointing")
     :gsub("[%w_%.]*gradient_checkpointing_enable%s*%(%s*%)", "gradient checkpointing")
   -- (Saving checkpoints is no recompute: "checkpoint.enable_checkpoint = true",
@@ -5071,7 +5134,13 @@ function M.parse_yes_no(cell)
     -- ("model and sequence parallelism", "tensor + sequence parallel"; helper-166: refused.)
     or t:match("^%s*model%s*[%+&]?%s*a?n?d?%s+sequence[%s%-_]*parallel[%a]*%s*$")
     or t:match("^%s*tensor%s*[%+&]?%s*a?n?d?%s+sequence[%s%-_]*parallel[%a]*%s*$")
-    or t:match("^%s*model%s*[%+&]%s*sequence[%s%-_]*parallel[%a]*%s*$") or t:match("^%s*tensor%s*[%+&]%s*sequence[%s%-_]*parallel[%a]*%s*$") then
+    or t:match("^%s*model%s*[%+&]%s*sequence[%s%-_]*parallel[%a]*%s*$") or t:match("^%s*tensor%s*[%+&]%s*sequence[%s%-_]*parallel[%a]*%s*$")
+    -- (In a report's words: "sequence parallelism used", "sequence parallelism, as described by
+    -- Korthikanti et al. (2022)", "When Tensor Parallelism is enabled, Sequence Parallelism is
+    -- enabled as well" (at TP 1 the request reads no); helper-203: refused.)
+    or t:match("^%s*sequence[%s%-_]*parallel%a*%s+w[ae][sr]e?%s+used%s*%.?%s*$") or t:match("^%s*sequence[%s%-_]*parallel%a*%s+used%s*%.?%s*$")
+    or t:match("^%s*sequence[%s%-_]*parallel%a*%s*,?%s*as%s+described%s+by%s+[^;,]*$")
+    or (t:match("^%s*when%s+tensor[%s%-_]*parallel%a*%s+is%s+enabled%s*,%s*sequence[%s%-_]*parallel%a*%s+is%s+enabled[%a%s]*%.?%s*$")) then
     return true
   end
   if t:find("^no%f[%A]") or t:match("^%s*n%s*$") or t:find("^%s*not%s+used") or t:find("^%s*unused")
@@ -7295,6 +7364,34 @@ local function measurement(row, column)
       end
     end
   end
+  -- GPU-hours per an amount of tokens in the per-GPU throughput's column ("180K H800 GPU hours
+  -- per trillion tokens", DeepSeek-V3's), and days or hours over a count of steps in the step
+  -- time's ("24 days / 250k iterations", "24 days for train_steps: 4720000"): converted, and said
+  -- as approximate (a wall clock's average, its stops and evaluations in it; helper-203: read as
+  -- no number).
+  do
+    local l = cell:lower():gsub(",", "")
+    local scale = { thousand = 1e3, million = 1e6, billion = 1e9, trillion = 1e12 }
+    local mult = { [""] = 1, k = 1e3, m = 1e6 }
+    if column == "tokens_per_s_per_gpu" and #l <= 200 then
+      local h, hk, amount = l:match("^%s*([%d%.]+)%s*([km]?)%s+[%w%s%-]-gpu[%s%-]*hours?%s+per%s+(%a+)%s+tokens?%s*$")
+      local hours = h and tonumber(h) and tonumber(h) * mult[hk]
+      if hours and hours > 0 and scale[amount] then return scale[amount] / (hours * 3600), nil, nil, true end
+    end
+    if column == "iter_time_s" and #l <= 200 then
+      local unit = { day = 86400, days = 86400, hour = 3600, hours = 3600 }
+      local d, du, c, ck = l:match("^%s*([%d%.]+)%s*(%a+)%s*/%s*([%d%.]+)%s*([km]?)%s*iter%a*%s*$")
+      if not d then d, du, c, ck = l:match("^%s*([%d%.]+)%s*(%a+)%s*/%s*([%d%.]+)%s*([km]?)%s*steps?%s*$") end
+      if not d then
+        d, du, c = l:match("^%s*([%d%.]+)%s*(%a+)%s+for%s+[%a_]*steps?%s*[:=]?%s*([%d%.]+)%s*$")
+        ck = ""
+      end
+      local span, count = d and tonumber(d), c and tonumber(c)
+      if span and count and unit[du] and count > 0 and mult[ck] then
+        return span * unit[du] / (count * mult[ck]), nil, nil, true
+      end
+    end
+  end
   -- A mean and its spread ("85,571±43", "9.4 +/- 0.1 s", "85,571 (±43)"): the mean, said as
   -- approximate (helper-160: refused).
   do
@@ -7314,12 +7411,22 @@ local function measurement(row, column)
     number, remark = cell:match("^%s*(%d[^%(]-)%s*(%b())%s*$")
     with_unit = number ~= nil
     -- (Not one that changes the figure: "9.4 s (per 2 steps)"; helper-145.)
-    if with_unit and remark:lower():find("per%s+%d") then return nil, fmt("%s %q is not a plain number", column, cell) end
+    -- (Nor a count of the iterations the figure spans: "26.05 s (45 iters)"; helper-202: read as
+    -- one step's.)
+    local rl = remark and remark:lower() or ""
+    if with_unit and (rl:find("per%s+%d") or rl:find("^%(%s*%d+%s*iter") or rl:find("^%(%s*%d+%s*steps?%f[%A]")
+        or rl:find("^%(%s*over%s+%d+%s*[is]t[ee]")) then
+      return nil, fmt("%s %q is not a plain number", column, cell)
+    end
   end
   local text = number or cell
   local per_gpu_remark = false
   if remark then
     local r = remark:sub(2, -2):lower():gsub("^%s+", ""):gsub("%s+$", "")
+    -- (A count of the iterations the figure spans, "26.05 (45 iters)": not one step's.)
+    if r:find("^%d+%s*iter") or r:find("^%d+%s*steps?$") or r:find("^over%s+%d+%s*iter") or r:find("^over%s+%d+%s*steps?$") then
+      return nil, fmt("%s %q is not a plain number", column, cell)
+    end
     -- (And, in the FLOP columns, a remark that counts the hardware's FLOPs or the recompute's,
     -- "41% (with recompute)", "(hardware FLOPs)": helper-143; not one that rules them out,
     -- "(recompute not counted)", nor "of hardware peak": helper-145.)
@@ -7613,6 +7720,18 @@ function measured_step(row, m, arch)
   if tflops == nil and m.mfu_pct and m.peak_tflops_assumed then
     tflops = m.mfu_pct / 100 * m.peak_tflops_assumed
     from = fmt("mfu_pct x %g TFLOP/s", m.peak_tflops_assumed)
+  end
+  -- MFU without its peak, on a 16-bit run: of the GPU's dense 16-bit peak, the usual denominator
+  -- (PaLM's definition; helper-203: GLM-130B's 32.5% on A100s in FP16), said.
+  if tflops == nil and m.mfu_pct and M.parse_precision(row.precision) == "bf16" then
+    local key = row.gpu and M.gpu(row.gpu)
+    local preset = key and rawget(require("dml.presets.gpus"), key)
+    if preset then
+      local g = dml.gpu(preset)
+      local peak = g.flop_per_clock_per_thread.fp16 * 128 * g.sms * g.clock:value() / 1e12
+      tflops = m.mfu_pct / 100 * peak
+      from = fmt("mfu_pct x %.0f TFLOP/s (not given: the %s's dense 16-bit peak)", peak, key)
+    end
   end
   if tflops == nil and m.mfu_pct then
     return nil, "mfu_pct without peak_tflops_assumed (the peak it is a fraction of)"

@@ -4718,3 +4718,55 @@ do
   local req = assert(measured.request(granite))
   t.eq(req.search, false); t.eq(req.layout.tp, 1); t.eq(req.layout.pp, 1); t.eq(req.layout.dp, 8)
 end
+
+-- helper-202's and 203's probes (general-purpose trainers; open models' technical reports):
+-- trainers' checkpointing flags and words, a step time that spans iterations, "/" as a table's
+-- placeholder, batches and nodes in words, degrees in a report's prose, sequence parallelism in a
+-- sentence, GPU counts as servers or with their memory, GPU-hours per trillion tokens and days
+-- over steps, and MFU without its peak on a 16-bit run.
+for cell, mode in pairs { ["--gradient_checkpointing"] = "full", ["--use_gradient_checkpointing True"] = "full",
+                          ["+ Activation Checkpointing (enable_activation_checkpointing=True)"] = "full",
+                          ['pipeline: {"activation_checkpoint_interval": 1}'] = "full", ["activation_checkpoint_interval: 0"] = "none",
+                          ["Checkpointing avoided"] = "none",
+                          ["checkpoint_activations True (checkpoint_num_layers 1; partition_activations True)"] = "full",
+                          ["--gradient_checkpointing False"] = "none", ["model.gradient_checkpointing_enable()"] = "full" } do
+  t.eq((measured.parse_recompute(cell)), mode, cell)
+end
+t.eq((measured.parse_recompute("--recompute-activations")), "selective")
+t.eq(measured.measured_time { iter_time_s = "26.05 s (45 iters)" }, nil)
+t.eq(measured.measured_time { iter_time_s = "5.9 s (mean of 45 iters)" }, 5.9)
+do
+  local parsed = measured.parse_tsv("run_id\ttp\tpp\nx\t/\t/\n")
+  t.eq(parsed[1].tp, nil); t.eq(parsed[1].pp, nil)
+end
+t.eq(measured.count_cell("micro_batch", "Batch size of 8"), "8")
+t.eq(measured.count_cell("gpus_per_node", "Number of GPUs per node: 8"), "8")
+t.eq(measured.count_cell("pp", "16-way Pipeline Parallelism (PP)"), "16")
+t.eq(measured.count_cell("pp", "16-way zero-bubble pipeline parallelism"), "16")
+t.eq(measured.count_cell("ep", "64-way Expert Parallelism (EP) spanning 8 nodes"), "64")
+t.eq(measured.count_cell("dp", "32-fold data parallelism"), "32")
+t.eq(measured.count_cell("tp", "8-way expert tensor parallelism"), "8-way expert tensor parallelism")
+t.eq(measured.count_cell("pp", "16-way virtual pipeline"), "16-way virtual pipeline")
+t.eq(measured.count_cell("tp", "without using costly Tensor Parallelism (TP)"), "1")
+t.eq(measured.count_cell("num_gpus", "96 DGX-A100 GPU (8×40G) servers"), "768")
+t.eq(measured.count_cell("num_gpus", "512 A100 80 GB GPUs distributed across 64 nodes"), "512")
+t.eq(measured.count_cell("num_gpus", "512 A100 80 GB GPUs"), "512")
+t.eq(measured.parse_yes_no("sequence parallelism used"), true)
+t.eq(measured.parse_yes_no("sequence parallelism, as described by Korthikanti et al. (2022)"), true)
+t.eq(measured.parse_yes_no("When Tensor Parallelism is enabled, Sequence Parallelism is enabled as well"), true)
+do
+  local r = { num_gpus = "8", seq_len = "4096", global_batch_seqs = "1024" }
+  t.near(measured.measured_time(copy(r, { tokens_per_s_per_gpu = "180K H800 GPU hours per trillion tokens" })),
+    1024 * 4096 / (1e12 / (180e3 * 3600) * 8), 1e-9)
+  t.near(measured.measured_time(copy(r, { iter_time_s = "24 days / 250k iterations" })), 24 * 86400 / 250e3, 1e-9)
+  t.near(measured.measured_time(copy(r, { iter_time_s = "24 days for train_steps: 4720000" })), 24 * 86400 / 4720000, 1e-9)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "24 days / 250k tokens" })), nil)
+end
+do
+  -- MFU without its peak, on a 16-bit run: of the GPU's dense 16-bit peak (the A100's 312 TFLOP/s).
+  local a100 = copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false,
+    tflops_per_gpu = false, peak_tflops_assumed = false, mfu_pct = "40", precision = "bf16", tflops_counting = "6N + 12 L d s per token (PaLM)" })
+  local _, how = measured.measured_time(a100)
+  t.eq(how ~= nil and how:find("x 312 TFLOP/s %(not given") ~= nil, true, how)
+  t.eq(measured.measured_time(copy(a100, { precision = "FP8" })), nil)
+end
