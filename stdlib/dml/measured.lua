@@ -3637,7 +3637,7 @@ function M.data_parallel_only(row)
   local f = bounded(((row.framework or "") .. " " .. (row.zero_or_fsdp or "")):lower())
   for _, other in ipairs { "megatron", "nemo", "torchtitan", "maxtext", "colossal", "nanotron", "vescale", "%f[%a]3d%f[%A]", "tensor%s*parallel",
                            "pipeline", "%f[%a]tp%s*[=:]?%s*%d", "%f[%a]pp%s*[=:]?%s*%d", "context%s*parallel", "ulysses", "ring", "sequence%s*parallel",
-                           "xtuner", "internevo", "paddle", "levanter", "jax", "automodel", "fast%-llm", "picotron" } do
+                           "xtuner", "internevo", "neox", "paddle", "levanter", "jax", "automodel", "fast%-llm", "picotron" } do
     if f:find(other) then return false end
   end
   for _, trainer in ipairs { "hugging%s*face", "%f[%a]hf%f[%A]", "transformers", "accelerate", "%f[%a]trl%f[%A]", "axolotl",
@@ -4261,6 +4261,17 @@ parse_recompute = function(cell)
   -- N (layers a checkpoint, 0 none) and its activation-checkpointing keys in a remark,
   -- "checkpoint_activations True (checkpoint_num_layers 1; partition_activations True)";
   -- "Checkpointing avoided".)
+  -- (After the ablation's "+", a remark that limits or defers it, "(attention only)", "(planned,
+  -- not in this run)", is not the whole layer's: only a key = value, or words of how much or
+  -- whether, are read below; the rest refused, as before the "+" was read.)
+  if t:find("^%s*%+") and t:find("%b()%s*$") then
+    local said = { all = true, every = true, layer = true, layers = true, full = true, selective = true, off = true, none = true,
+      no = true, on = true, enabled = true, disabled = true, cpu = true, offload = true, offloaded = true, other = true,
+      ["2nd"] = true, second = true, whole = true, ac = true, transformer = true, decoder = true }
+    for w in t:match("(%b())%s*$"):sub(2, -2):gsub("[%w_]+%s*=%s*[%w%.]+", " "):gmatch("[^%s,;]+") do
+      if not said[w] then return nil, fmt("recompute %q: a remark beside the added checkpointing that dml cannot read", cell) end
+    end
+  end
   t = t:gsub("^%s*%+%s*", ""):gsub("^%s*%-%-use[_%-](%a)", "--%1")
   do
     local flag, value = t:match("^%s*%-%-([%a_%-]+)%s+(%a+)%s*$")
@@ -4272,7 +4283,7 @@ parse_recompute = function(cell)
         return "full", fmt("recompute %q read as full (the flag switches checkpointing on, every layer)", cell)
       end
     end
-    local interval = t:match("activation_checkpoint_interval[\"']?%s*[:=]%s*(%d+)")
+    local interval = t:match("^%s*[%w_%.]*%s*[:=]?%s*{?%s*[\"']?activation_checkpoint_interval[\"']?%s*[:=]%s*(%d+)%s*,?%s*}?%s*$")
     if interval and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]") then
       if tonumber(interval) == 0 then return "none", fmt("recompute %q read as none (an interval of 0)", cell) end
       return "full", fmt("recompute %q read as full (DeepSpeed's pipeline checkpoints every layer, %s a checkpoint)", cell, interval)
@@ -6719,7 +6730,8 @@ request = function(row, presets, assumed)
           named:find("infinity") and "host memory and NVMe" or "host memory, and of the optimizer step to the CPU,")
       end
       -- (A shape "8x2" does not say which factor shards: the spellings read are named.)
-      local cell = row.zero_or_fsdp:lower()
+      -- (Its first 1 KB: helper-205, 16 KB of digits took 6 s in the shape's pattern.)
+      local cell = bounded(row.zero_or_fsdp:lower())
       local shape = cell:find("%d+%s*[x%*]%s*%d+") or cell:find("%d+%s*\195\151%s*%d+")
       return nil, fmt("zero_or_fsdp %q not understood%s", row.zero_or_fsdp, shape
         and " (a shape like 8x2 does not say which factor shards; write the shard group, \"HSDP 8\" or \"shard 8\")"
@@ -7414,8 +7426,14 @@ local function measurement(row, column)
     -- (Nor a count of the iterations the figure spans: "26.05 s (45 iters)"; helper-202: read as
     -- one step's.)
     local rl = remark and remark:lower() or ""
-    if with_unit and (rl:find("per%s+%d") or rl:find("^%(%s*%d+%s*iter") or rl:find("^%(%s*%d+%s*steps?%f[%A]")
-        or rl:find("^%(%s*over%s+%d+%s*[is]t[ee]")) then
+    -- (But a figure per iteration, "26.05 s/iter (45 iters)", or a mean over them, "26 s (45 iters,
+    -- mean)", is one step's.)
+    local nl = number and number:lower() or ""
+    local one_step = nl:find("/%s*it") or nl:find("/%s*step") or nl:find("per%s+it") or nl:find("per%s+step")
+      or rl:find("mean") or rl:find("%f[%a]avg") or rl:find("average") or rl:find("median") or rl:find("per%s+iter")
+      or rl:find("per%s+step")
+    local spans = rl:find("^%(%s*%d+%s*iter") or rl:find("^%(%s*%d+%s*steps?%f[%A]") or rl:find("^%(%s*over%s+%d+%s*[is]t[ee]")
+    if with_unit and (rl:find("per%s+%d") or (spans and not one_step)) then
       return nil, fmt("%s %q is not a plain number", column, cell)
     end
   end
@@ -7424,7 +7442,11 @@ local function measurement(row, column)
   if remark then
     local r = remark:sub(2, -2):lower():gsub("^%s+", ""):gsub("%s+$", "")
     -- (A count of the iterations the figure spans, "26.05 (45 iters)": not one step's.)
-    if r:find("^%d+%s*iter") or r:find("^%d+%s*steps?$") or r:find("^over%s+%d+%s*iter") or r:find("^over%s+%d+%s*steps?$") then
+    local nl = number and number:lower() or ""
+    local one_step = nl:find("/%s*it") or nl:find("/%s*step") or nl:find("per%s+it") or nl:find("per%s+step")
+      or r:find("mean") or r:find("%f[%a]avg") or r:find("average") or r:find("median") or r:find("per%s+iter")
+      or r:find("per%s+step")
+    if not one_step and (r:find("^%d+%s*iter") or r:find("^%d+%s*steps?$") or r:find("^over%s+%d+%s*iter") or r:find("^over%s+%d+%s*steps?$")) then
       return nil, fmt("%s %q is not a plain number", column, cell)
     end
     -- (And, in the FLOP columns, a remark that counts the hardware's FLOPs or the recompute's,

@@ -4770,3 +4770,16 @@ do
   t.eq(how ~= nil and how:find("x 312 TFLOP/s %(not given") ~= nil, true, how)
   t.eq(measured.measured_time(copy(a100, { precision = "FP8" })), nil)
 end
+
+-- helper-205's review of those readings: "+ Activation Checkpointing" with a remark that limits or
+-- takes it back, DeepSpeed's interval with more after it, a per-step figure beside the
+-- iterations it averages, and GPT-NeoX as a data-only trainer, each not read so.
+t.eq((measured.parse_recompute("+ Activation Checkpointing (attention only)")), nil)
+t.eq((measured.parse_recompute("+ Activation Checkpointing (planned, not in this run)")), nil)
+t.eq((measured.parse_recompute('"activation_checkpoint_interval": 2 (only in the PP stage 0)')), nil)
+t.eq((measured.parse_recompute('"activation_checkpoint_interval": 1 for the 70B, 0 for the 7B')), nil)
+t.eq(measured.measured_time { iter_time_s = "26 s (45 iters, mean)" }, 26)
+t.eq(measured.measured_time { iter_time_s = "26.05 s/iter (45 iters)" }, 26.05)
+t.eq(measured.data_parallel_only { framework = "GPT-NeoX (DeepSpeed)" }, false)
+-- (A sharding cell not understood is named after reading its first 1 KB: 16 KB of digits took 6 s.)
+t.eq(select(2, measured.request(copy(row("N21-T1-1.7B"), { zero_or_fsdp = string.rep("1", 16384) }))):find("not understood") ~= nil, true)
