@@ -211,7 +211,7 @@ for column, keys in pairs {
   micro_batch = { "local_batch_size", "local_bs", "micro_bs", "per_device_train_batch_size", "batch_size", "micro_batch_size_per_device",
     "per_device_batch_size", "per_device_batch", "bsz" },
   seq_len = { "seq_length", "sequence_length", "seq_len", "max_context_length", "context_len" },
-  global_batch_seqs = { "global_bs", "global_batch", "global_batch_size" },
+  global_batch_seqs = { "global_bs", "global_batch", "global_batch_size", "b" },
   -- ("FSDP=256" in dp: the data-parallel ranks, all of them sharded; a shard degree beside its
   -- replicas, "dp_shard 8", is not dp.)
   dp = { "fsdp" },
@@ -224,7 +224,8 @@ M.remark_units = { node = true, nodes = true, gpu = true, gpus = true, server = 
   hosts = true, rank = true, ranks = true, rack = true, racks = true, tray = true, trays = true }
 --- The count columns whose cell may carry a remark in parentheses after its number.
 M.remark_columns = {}
-for _, c in ipairs { "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "seq_len", "moe_topk", "num_gpus",
+-- (And vocab: "32004 (--vocab-size 32004, NullTokenizer)"; helper-206: refused.)
+for _, c in ipairs { "layers", "hidden", "heads", "kv_heads", "ffn_hidden", "seq_len", "moe_topk", "num_gpus", "vocab",
                      "gpus_per_node", "tp", "pp", "dp", "cp", "ep", "vpp_interleave", "micro_batch", "global_batch_seqs" } do
   M.remark_columns[c] = true
 end
@@ -250,6 +251,18 @@ function M.count_cell(column, cell)
   if #cell > 200 or cell:find("%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d") then return cell end
   local text = cell
   local names = M.count_names[column]
+  -- Megatron's layers per virtual stage in the interleave column ("PP_l=1
+  -- (--num-layers-per-virtual-pipeline-stage 1)", "l = 4"; helper-206: refused): the chunks a
+  -- stage holds are the layers / (pp x it), read once the layers and pp are.
+  if column == "vpp_interleave" then
+    local l = cell:lower()
+    local per = l:match("num[%-_]layers[%-_]per[%-_]virtual[%-_]pipeline[%-_]stage%s*[=:]?%s*(%d+)")
+    local rest = per and l:gsub("%-*num[%-_]layers[%-_]per[%-_]virtual[%-_]pipeline[%-_]stage%s*[=:]?%s*%d+", " ")
+      :gsub("pp_l%s*=%s*" .. per .. "%f[%D]", " "):gsub("[%s%(%)]", "")
+    if per and rest == "" and tonumber(per) >= 1 then
+      return nil, nil, { layers_per_chunk = tonumber(per), vpp_expression = cell }
+    end
+  end
   -- (A Python dataclass's field, "vocab_size: int  = 50304 # V", "max_seq_len: int = 1024":
   -- its key and value; helper-201: refused.)
   local field, value, tail = text:match("^%s*([%a_][%w_]*)%s*:%s*int%s*=%s*(%d+)(.*)$")
@@ -365,6 +378,11 @@ function M.count_cell(column, cell)
   if column == "layers" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[lL][aA][yY][eE][rR][sS]?$") or text end
   if column == "heads" and not some_of then text = text:match("^(%d+)%s*[%a%s]-[hH][eE][aA][dD][sS]?$") or text end
   if column == "seq_len" then
+    -- (The total beside a rank's share, "64K total (8K per GPU)"; helper-206: refused.)
+    do
+      local total, share = text:match("^(%d+%s*[kK]?)%s+total%s*%(%s*(%d+%s*[kK]?)%s+per%s+%a+%s*%)$")
+      if total then text = total end
+    end
     -- (A remark that names the column only, "4k (Max Seq Length)", "8192 (context length)";
     -- helper-197: refused.)
     local said, named = text:match("^(%d+%s*[kK]?)%s*(%b())$")
@@ -580,6 +598,12 @@ function M.count_cell(column, cell)
     if key and names and names[key] and (value == "null" or value == "none") then
       return "MHA", fmt("kv_heads %q read as MHA (Megatron's null: a query group per head)", cell)
     end
+    -- (GQA switched off as a launcher's flag, "GQA=0", "gqa: false"; helper-206: read as 0 KV heads,
+    -- which dml then refused as no positive count.)
+    local gqa_off = lower:match("^%s*gqa%s*[=:]%s*(%w+)%s*$")
+    if gqa_off == "0" or gqa_off == "false" or gqa_off == "off" or gqa_off == "no" then
+      return "MHA", fmt("kv_heads %q read as MHA (grouped-query attention off: a group per head)", cell)
+    end
     -- (GQA named before the count, "GQA, 8 KV heads", "GQA (8 groups)", "GQA with 8 KV heads";
     -- refused before.)
     for _, gqa in ipairs { "^gqa%s+with%s+(.*)$", "^gqa%s*[,:;]%s*(.*)$", "^gqa%s+(.*)$", "^gqa%s*%(%s*(.-)%s*%)$" } do
@@ -758,6 +782,9 @@ function M.count_cell(column, cell)
         or r:find("shard")))
       or (column == "ffn_hidden" and (r:find("fused") or r:find("moe") or r:find("gate%s*%+")))
       or (column == "moe_topk" and r:find("shared"))
+      -- (A vocabulary beside a tokenizer of another size, "32000 (GPT2BPETokenizer)": GPT-2's has
+      -- 50,257.)
+      or (column == "vocab" and r:find("gpt%-?2") and bare ~= "50257" and bare ~= "50304")
       -- (The model-parallel degree as a product or the pipeline's, "MP = 8 (TP×PP)", "MP = 8
       -- (pipeline)"; the FFN's hidden_dim, "hidden_dim 13824 (FFN)"; helper-200.)
       or (column == "tp" and (r:find("%f[%a]pp%f[%A]") or r:find("pipe") or r:find("\195\151") or r:find("%*")
@@ -5072,6 +5099,11 @@ function M.parse_yes_no(cell)
       if has_value and (r:find("default") or r:find("%f[%a]vs%.?%f[%A]") or r:find("compar") or r:find("%f[%a]versus%f[%A]")) then
         said = nil
       end
+      -- (A remark that takes it back in words the reader does not read as a no, "SP (never
+      -- employed)", "TP-sp (not employed here)": not read; it had been a yes.)
+      if said == nil and (r:find("%f[%a]never%f[%A]") or r:find("%f[%a]not%s+%a+ed%f[%A]") or r:find("n't%s+%a+ed%f[%A]")) then
+        return nil
+      end
       if said ~= nil and said ~= yes then
         local valued = b:find("%f[%a]yes%f[%A]") or b:find("%f[%a]true%f[%A]") or b:find("%f[%a]on%f[%A]")
           or b:find("%f[%a]enabled%f[%A]") or b:find("%f[%d]1%f[%D]") or b:find("[=:]")
@@ -5142,6 +5174,8 @@ function M.parse_yes_no(cell)
     or t:match("^%s*megatron[%s%-_]*lm'?s?%s+sequence[%s%-_]*parallel[%a]*%s*$")
     or t:match("^%s*with%s+sequence[%s%-_]*parallel[%a]*%s*$")
     or t:match("^%s*with%s+sp%s*$") or t:match("^%s*w/%s*sp%s*$") or t:find("tp%s*%+%s*sp%f[%A]")
+    -- ("TP-sp (always employed)", USP's table; helper-206: refused.)
+    or t:match("^%s*tp%-sp%s*$")
     -- ("model and sequence parallelism", "tensor + sequence parallel"; helper-166: refused.)
     or t:match("^%s*model%s*[%+&]?%s*a?n?d?%s+sequence[%s%-_]*parallel[%a]*%s*$")
     or t:match("^%s*tensor%s*[%+&]?%s*a?n?d?%s+sequence[%s%-_]*parallel[%a]*%s*$")
@@ -6795,6 +6829,18 @@ request = function(row, presets, assumed)
     note("zero_or_fsdp not given: ZeRO 1 (DeepSpeed's pipeline engine runs ZeRO 0 or 1; ZeRO 2 and 3 are refused with pp > 1)")
   end
   layout.interleave = I(row.vpp_interleave)
+  -- (Layers per virtual stage, from the interleave cell: the chunks are layers / (pp x it).)
+  if layout.interleave == nil and row.layers_per_chunk and arch and arch.layers and (pp or 1) > 1 then
+    local per_stage = arch.layers / ((pp or 1) * row.layers_per_chunk)
+    if per_stage == math.floor(per_stage) and per_stage >= 1 then
+      layout.interleave = math.tointeger(per_stage)
+      note(fmt("vpp_interleave %q read as %d chunks a stage (%d layers / (pp %d x %d layers a chunk))", row.vpp_expression,
+        layout.interleave, arch.layers, pp or 1, row.layers_per_chunk))
+    else
+      return nil, fmt("vpp_interleave %q: %d layers over pp %d are not whole chunks of %d", row.vpp_expression, arch.layers, pp or 1,
+        row.layers_per_chunk)
+    end
+  end
   layout.microbatch = I(row.micro_batch)
   if (pp or 1) > 1 then
     local schedule, snote = M.schedule(row)

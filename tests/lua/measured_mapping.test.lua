@@ -4783,3 +4783,27 @@ t.eq(measured.measured_time { iter_time_s = "26.05 s/iter (45 iters)" }, 26.05)
 t.eq(measured.data_parallel_only { framework = "GPT-NeoX (DeepSpeed)" }, false)
 -- (A sharding cell not understood is named after reading its first 1 KB: 16 KB of digits took 6 s.)
 t.eq(select(2, measured.request(copy(row("N21-T1-1.7B"), { zero_or_fsdp = string.rep("1", 16384) }))):find("not understood") ~= nil, true)
+
+-- helper-206's probe (systems papers: USP, DistFlashAttn, Kuaishou's Megatron-Kwai artifact):
+-- GQA switched off by a flag, layers per virtual stage in the interleave column, a sequence's
+-- total beside a rank's share, a vocabulary restated under its flag, "B = 250", "TP-sp", and a
+-- remark that takes a yes back in words.
+t.eq(measured.count_cell("kv_heads", "GQA=0"), "MHA")
+t.eq(measured.count_cell("kv_heads", "GQA=8"), "8")
+t.eq(select(3, measured.count_cell("vpp_interleave", "PP_l=1 (--num-layers-per-virtual-pipeline-stage 1)")).layers_per_chunk, 1)
+t.eq(measured.count_cell("seq_len", "64K total (8K per GPU)"), "65536")
+t.eq(measured.count_cell("vocab", "32004 (--vocab-size 32004, NullTokenizer)"), "32004")
+t.eq(measured.count_cell("vocab", "32000 (per rank)"), "32000 (per rank)")
+t.eq(measured.count_cell("global_batch_seqs", "B = 250"), "250")
+t.eq(measured.parse_yes_no("TP-sp (always employed)"), true)
+t.eq(measured.parse_yes_no("SP (never employed)"), nil)
+t.eq(measured.parse_yes_no("SP (not used)"), false)
+do
+  -- 80 layers on PP 8 at 2 layers a virtual stage: 5 chunks a stage.
+  local r = copy(row("MBridge-25.09-LLAMA3_70B-64"), { vpp_interleave = false, pp = "8", tp = "4", dp = "2", cp = "1",
+    layers_per_chunk = 2, vpp_expression = "--num-layers-per-virtual-pipeline-stage 2" })
+  local req = assert(measured.request(r))
+  t.eq(req.layout.interleave, 5)
+  r.layers_per_chunk = 3
+  t.eq(measured.request(r), nil)
+end
