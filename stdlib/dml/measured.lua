@@ -294,6 +294,8 @@ function M.count_cell(column, cell)
     local name, rest = text:match("^([%a_]+)%s*[=:%-]?%s*(%d.*)$")
     -- (FSDP's 0 or 1 in dp is NeMo's switch, not a degree; helper-165.)
     if name and name:lower() == "fsdp" and column == "dp" and tonumber(rest:match("^%d+") or "") <= 1 then name = nil end
+    -- (Lowercase "b" is the microbatch in Megatron's papers, "b = 8": only "B" is the global batch.)
+    if name == "b" and column == "global_batch_seqs" then name = nil end
     if name and names[name:lower()] then text = rest end
     -- (A flag, "--tensor-model-parallel-size 8", and InternEvo's "tensor=dict(size=2)";
     -- helper-141: refused.)
@@ -380,8 +382,10 @@ function M.count_cell(column, cell)
   if column == "seq_len" then
     -- (The total beside a rank's share, "64K total (8K per GPU)"; helper-206: refused.)
     do
-      local total, share = text:match("^(%d+%s*[kK]?)%s+total%s*%(%s*(%d+%s*[kK]?)%s+per%s+%a+%s*%)$")
-      if total then text = total end
+      local total, share, unit = text:match("^(%d+%s*[kK]?)%s+total%s*%(%s*(%d+%s*[kK]?)%s+per%s+(%a+)%s*%)$")
+      -- (A rank's share only: "8K per sequence" makes the 64K a batch's tokens.)
+      unit = unit and unit:lower()
+      if total and (M.remark_units[unit] or unit == "device" or unit == "devices") then text = total end
     end
     -- (A remark that names the column only, "4k (Max Seq Length)", "8192 (context length)";
     -- helper-197: refused.)
@@ -616,7 +620,7 @@ function M.count_cell(column, cell)
     local kv = lower:gsub("%s*%(%s*[gm]qa%s*%)%s*$", "")
     product = kv:match("^(%d+)%s*kv[%s_%-]*heads?$") or kv:match("^(%d+)%s*key[%s/%-]*value%s+heads?$") or kv:match("^(%d+)%s*kv$")
       or kv:match("^(%d+)%s*kv[%s_%-]*groups?$")
-      or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or lower:match("^gqa[%s%-_=:]*(%d+)$")
+      or lower:match("^(%d+)%s*query%s+groups?$") or lower:match("^(%d+)%s*groups?$") or (not lower:find("^gqa%s*[=:]%s*%-") and lower:match("^gqa[%s%-_=:]*(%d+)$"))  -- (not "GQA=-1")
   end
   if product then text = product end
   -- ("1024 sequences/step", "1024 seqs/iter", "per step"; helper-148: refused.)
@@ -6829,6 +6833,11 @@ request = function(row, presets, assumed)
     note("zero_or_fsdp not given: ZeRO 1 (DeepSpeed's pipeline engine runs ZeRO 0 or 1; ZeRO 2 and 3 are refused with pp > 1)")
   end
   layout.interleave = I(row.vpp_interleave)
+  -- (Layers per virtual stage without a pipeline to split, or layers or pp unknown: no chunks to count.)
+  if layout.interleave == nil and row.layers_per_chunk and not (arch and arch.layers and (pp or 1) > 1) then
+    return nil, fmt("vpp_interleave %q: layers per virtual stage need the layers and a pipeline (pp > 1) to count chunks",
+      row.vpp_expression)
+  end
   -- (Layers per virtual stage, from the interleave cell: the chunks are layers / (pp x it).)
   if layout.interleave == nil and row.layers_per_chunk and arch and arch.layers and (pp or 1) > 1 then
     local per_stage = arch.layers / ((pp or 1) * row.layers_per_chunk)

@@ -4807,3 +4807,15 @@ do
   r.layers_per_chunk = 3
   t.eq(measured.request(r), nil)
 end
+
+-- helper-209's review of those readings: lowercase "b" (Megatron's micro-batch) is no global
+-- batch, a total beside a share per sequence is a batch's, layers per virtual stage without a
+-- pipeline refuse, and "GQA=-1" is no count.
+t.eq(measured.count_cell("global_batch_seqs", "b = 8"), "b = 8")
+t.eq(measured.count_cell("seq_len", "64K total (8K per sequence)"), "64K total (8K per sequence)")
+t.eq(measured.count_cell("kv_heads", "GQA=-1"), "GQA=-1")
+do
+  local r = copy(row("MBridge-25.09-LLAMA3_70B-64"), { vpp_interleave = false, pp = "1", tp = "8", dp = "8", cp = "1",
+    layers_per_chunk = 2, vpp_expression = "--num-layers-per-virtual-pipeline-stage 2" })
+  t.eq(measured.request(r), nil)
+end
