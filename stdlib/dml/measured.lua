@@ -160,7 +160,7 @@ for column, keys in pairs {
   dp = { "data_parallel_size", "data_parallel_degree" },
   -- (And in words, "virtual pipeline 5", "virtual pipeline size 6"; helper-177: refused.)
   vpp_interleave = { "virtual_pipeline_model_parallel_size", "virtual_pipeline_parallel_size", "virtual_pipeline",
-    "virtual_pipeline_size" },
+    "virtual_pipeline_size", "virtual_pp_degree", "vp_size" },  -- (PaddleNLP's, helper-208; NeMo's, helper-207)
   -- (llm-foundry's key, "device_train_microbatch_size: 8"; helper-177: refused.)
   micro_batch = { "micro_batch_size", "micro_batch_size_per_gpu", "train_micro_batch_size_per_gpu", "micro_bsz",
     "device_train_microbatch_size" },
@@ -170,10 +170,10 @@ for column, keys in pairs {
   -- "--seq-length 8192", "world_size=64"; helper-148: refused.)
   seq_len = { "seq_length", "max_seq_len", "max_seq_length", "sequence_length", "encoder_seq_length", "max_length",
     "context_length", "max_sequence_length" },
-  num_gpus = { "world_size", "num_gpus", "n_gpus", "ngpus", "nproc" },
+  num_gpus = { "world_size", "num_gpus", "n_gpus", "ngpus", "nproc", "ngpu" },
   -- (A node's GPUs and the experts by their keys, "nproc_per_node=8", so that a count restated
   -- under them elsewhere is not that column's: "8 (gpus_per_node: 8)" in num_gpus; helper-200.)
-  gpus_per_node = { "gpus_per_node", "nproc_per_node", "ngpus_per_node", "n_gpus_per_node" },
+  gpus_per_node = { "gpus_per_node", "nproc_per_node", "ngpus_per_node", "n_gpus_per_node", "num_gpus_per_node" },
   moe_experts = { "num_experts", "n_routed_experts", "num_local_experts", "moe_num_experts", "n_experts" },
   -- (The architecture's, as config.json and Megatron's arguments name them; helper-144: refused.)
   layers = { "num_layers", "num_hidden_layers", "n_layers", "n_layer", "l" },
@@ -181,7 +181,7 @@ for column, keys in pairs {
   heads = { "num_attention_heads", "n_heads", "n_head" },
   kv_heads = { "num_key_value_heads", "n_kv_heads", "num_query_groups" },
   ffn_hidden = { "intermediate_size", "ffn_hidden_size", "ffn_dim", "d_ff" },
-  vocab = { "vocab_size", "n_vocab" },
+  vocab = { "vocab_size", "n_vocab", "padded_vocab_size" },
   moe_topk = { "num_experts_per_tok", "moe_router_topk", "moe_top_k", "n_activated_experts", "num_activated_experts" },
   -- (MLPerf's launcher variables, "TENSOR_MODEL_PARALLEL=4", "INTERLEAVED_PIPELINE=12", and the
   -- short "_size" keys, "tp_size", "ep_size"; Megatron's "--num-virtual-stages-per-pipeline-rank";
@@ -263,6 +263,11 @@ function M.count_cell(column, cell)
       return nil, nil, { layers_per_chunk = tonumber(per), vpp_expression = cell }
     end
   end
+  -- (Megatron's argument dump, "hidden_size ..................... 8192", and a shell default,
+  -- "MBS=${1:-32}": the key and its value; "using world size: 16", Megatron's startup line;
+  -- helper-207: refused.)
+  text = text:gsub("^%s*([%a_][%w_]*)%s*%.%.%.+%s*", "%1 "):gsub("^%s*([%a_][%w_]*)%s*=%s*%${%d+:%-(%d+)}%s*$", "%1=%2")
+    :gsub("^%s*using%s+", "")
   -- (A Python dataclass's field, "vocab_size: int  = 50304 # V", "max_seq_len: int = 1024":
   -- its key and value; helper-201: refused.)
   local field, value, tail = text:match("^%s*([%a_][%w_]*)%s*:%s*int%s*=%s*(%d+)(.*)$")
@@ -292,6 +297,8 @@ function M.count_cell(column, cell)
       text = "none"
     end
     local name, rest = text:match("^([%a_]+)%s*[=:%-]?%s*(%d.*)$")
+    -- (Its key joined to the number by an underscore, "num_gpus_16"; helper-207: refused.)
+    if name and name:find("[%a]_$") and names[(name:lower():gsub("_$", ""))] then name = name:gsub("_$", "") end
     -- (FSDP's 0 or 1 in dp is NeMo's switch, not a degree; helper-165.)
     if name and name:lower() == "fsdp" and column == "dp" and tonumber(rest:match("^%d+") or "") <= 1 then name = nil end
     -- (Lowercase "b" is the microbatch in Megatron's papers, "b = 8": only "B" is the global batch.)
@@ -341,6 +348,13 @@ function M.count_cell(column, cell)
     if nodes and gpu_words[kind] and tonumber(nodes) <= 100000 and tonumber(per) <= 72 then
       text = tostring(tonumber(nodes) * tonumber(per))
     end
+    -- ("8 B200's"; helper-207: refused.)
+    text = text:gsub("^(%d[%d,]*%s+%a+%d+%a*)'s(%f[%A])", "%1%2")
+    -- (With a remark after the model, "8 B200's (single node)": the count and the remark.)
+    do
+      local c, model, remark = text:lower():match("^(%d[%d,]*)%s+(%a+%d+%a*)%s*(%b())$")
+      if c and gpu_words[model] then text = c .. " " .. remark end
+    end
     local count, model = text:lower():match("^(%d[%d,]*)%s+(%a+%d+%a*)$")
     if not count then count, model = text:lower():match("^(%d[%d,]*)%s*x%s*(%a+%d+%a*)$") end
     if count and (gpu_words[model] or gpu_words[(model:gsub("s$", ""))]) then text = count end
@@ -362,6 +376,8 @@ function M.count_cell(column, cell)
     local n3, w3 = lower_text:match("^(%d+)%s*gpus?%s*/%s*(%a+)$")  -- ("4 GPUs/tray"; helper-141)
     -- ("single node, 8 GPUs", "1 node, 8 GPUs"; helper-164: refused.)
     local n4 = lower_text:match("^single%s+node%s*[,:;]?%s*(%d+)%s*gpus?$") or lower_text:match("^1%s+node%s*[,:;]?%s*(%d+)%s*gpus?$")
+      -- ("2 nodes each with 8 H100 GPUs"; helper-207: refused.)
+      or lower_text:match("^%d+%s+nodes?%s*,?%s*each%s+with%s+(%d+)%s+[%w%-]*%s*gpus?$")
       -- ("Number of GPUs per node: 8"; helper-202: refused.)
       or lower_text:match("^number%s+of%s+gpus%s+per%s+node%s*[:=]?%s*(%d+)$")
     if n4 then lower_text = n4 .. " gpus" end
@@ -658,7 +674,8 @@ function M.count_cell(column, cell)
     -- to 128 x TP besides). A number beside it must be that vocabulary's.
     -- (Only where the cell says nothing else: not "extended to 65536 tokens", "+ 100 added
     -- special tokens", "vocab_size: 32000", "(not GPT2BPETokenizer)", "vs. Llama-2's"; helper-194.)
-    if l:find("gpt2bpetokenizer", 1, true) or l:find("gpt2%-vocab") or l:find("gpt%-?2%s+bpe") then
+    -- (And "gpt2 tokenizer (vocab.json, merges.txt)"; helper-207: refused.)
+    if l:find("gpt2bpetokenizer", 1, true) or l:find("gpt2%-vocab") or l:find("gpt%-?2%s+bpe") or l:find("^%s*gpt%-?2%s+tokeni[sz]er") then
       local multiple = l:match("make[%-_]vocab[%-_]size[%-_]divisible[%-_]by%s*[:=]?%s*(%d+)")
       -- (The files by their paths, "$BASE_PATH/gpt2-vocab.json", and the flags that name them.)
       local rest = l:gsub("make[%-_]vocab[%-_]size[%-_]divisible[%-_]by%s*[:=]?%s*%d+", " "):gsub("^%s*50257%f[%D]", " ")
@@ -4303,6 +4320,19 @@ parse_recompute = function(cell)
       if not said[w] then return nil, fmt("recompute %q: a remark beside the added checkpointing that dml cannot read", cell) end
     end
   end
+  -- (PaddleNLP's granularities, beside its switch or alone, helper-208: "core_attn" recomputes
+  -- the attention core, Megatron's selective; "full_attn" the attention sub-layer, which dml does
+  -- not model; "recompute: true (recompute_granularity: core_attn)" had read as full.)
+  do
+    local g = t:match("recompute[_%s]*granularity%s*[:=]%s*[\"']?([%a_]+)")
+    local off = t:find("recompute%s*[:=]%s*false") or t:find("recompute%s*[:=]%s*0%f[%D]")
+    if g == "core_attn" and not off then
+      return "selective", fmt("recompute %q read as selective (PaddleNLP's core_attn: the attention core recomputed)", cell)
+    end
+    if g == "full_attn" and not off then
+      return nil, fmt("recompute %q: PaddleNLP's full_attn recomputes the attention sub-layer only, which dml does not model", cell)
+    end
+  end
   t = t:gsub("^%s*%+%s*", ""):gsub("^%s*%-%-use[_%-](%a)", "--%1")
   do
     local flag, value = t:match("^%s*%-%-([%a_%-]+)%s+(%a+)%s*$")
@@ -5075,6 +5105,8 @@ function M.parse_yes_no(cell)
   -- after the name without a colon, "SP \u{2713}"; "Megatron-style SP"; helper-150: refused.)
   -- (A flag with its value after a space, "--sequence_parallel true"; helper-164: refused.)
   t = t:gsub("^%s*%-%-([%w_%-]+)%s+(%a+)%s*$", "%1=%2")
+  -- (A key with its config's path, "model.sequence_parallel=True"; helper-207: refused.)
+  t = t:gsub("^%s*[%a_][%w_]*%.([%a_][%w_%.]*%s*[=:])", "%1"):gsub("^%s*[%a_][%w_]*%.([%a_][%w_]*%s*[=:])", "%1")
   t = t:gsub("^%s*%${%s*([%w_]+)%s*:?=%s*([%w]+)%s*}%s*$", "%1=%2"):gsub("\226\156\133", "\226\156\147")
     :gsub("\226\157\140", "\226\156\151"):gsub("^(%a[%a%s_%-]-)%s+(\226\156[\147\148\151\152])%s*$", "%1: %2")
     :gsub("^%s*megatron[%s%-]+style%s+sp%s*$", "megatron sp")
@@ -5425,9 +5457,9 @@ M.public_configs = {
     groups = 8, group_top_k = 4,
     mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
     mtp_layers = 1 },
-  { pattern = "qwen3[%s_%-]*30b", source = "Qwen3-30B-A3B config.json", layers = 48, hidden = 2048, heads = 32,
+  { pattern = "qwen3[%s_%-,]*30b", source = "Qwen3-30B-A3B config.json", layers = 48, hidden = 2048, heads = 32,
     kv_heads = 4, d_ff = 6144, expert_d_ff = 768, experts = 128, top_k = 8, head_dim = 128, vocab = 151936 },
-  { pattern = "qwen3[%s_%-]*235b", source = "Qwen3-235B-A22B config.json", layers = 94, hidden = 4096, heads = 64,
+  { pattern = "qwen3[%s_%-,]*235b", source = "Qwen3-235B-A22B config.json", layers = 94, hidden = 4096, heads = 64,
     kv_heads = 4, d_ff = 12288, expert_d_ff = 1536, experts = 128, top_k = 8, head_dim = 128, vocab = 151936 },
   -- DeepSeek-V2 and V2-Lite: latent attention (V2-Lite does not compress its queries:
   -- q_lora_rank null), the first layer dense, two shared experts; V2 routes a token within 3 of
@@ -7422,6 +7454,9 @@ local function measurement(row, column)
   local approx
   do
     local l = cell:lower()
+    -- (And a lower bound, "1400+", "over 1,400": its number, said as approximate; helper-208.)
+    local bound = cell:match("^%s*(%d[%d,%.]*)%+%s*(.*)$")
+    if bound and not cell:find("%+%s*/?%s*%-") then cell, approx = bound .. " " .. select(2, cell:match("^%s*(%d[%d,%.]*)%+%s*(.*)$")), true end
     for _, w in ipairs { "^%s*~%s*", "^%s*\226\137\136%s*", "^%s*about%s+", "^%s*approx%.?%s*", "^%s*approximately%s+",
       "^%s*roughly%s+", "^%s*around%s+", "^%s*ca%.%s*", "^%s*circa%s+" } do
       local _, to = l:find(w)
@@ -7504,6 +7539,10 @@ local function measurement(row, column)
     if not one_step and (r:find("^%d+%s*iter") or r:find("^%d+%s*steps?$") or r:find("^over%s+%d+%s*iter") or r:find("^over%s+%d+%s*steps?$")) then
       return nil, fmt("%s %q is not a plain number", column, cell)
     end
+    -- (Nor a figure of several steps, "630 (per 2 steps(ms))", without a unit before it.)
+    if r:find("^per%s+%d+%s*steps?%f[%A]") or r:find("^per%s+%d+%s*iter") then
+      return nil, fmt("%s %q is not a plain number", column, cell)
+    end
     -- (And, in the FLOP columns, a remark that counts the hardware's FLOPs or the recompute's,
     -- "41% (with recompute)", "(hardware FLOPs)": helper-143; not one that rules them out,
     -- "(recompute not counted)", nor "of hardware peak": helper-145.)
@@ -7539,6 +7578,10 @@ local function measurement(row, column)
     elseif not with_unit and number:match("^[%d%.,eE+%-]+$") and r:match("^[%a/%s]+$") and (r:find("^m?s$") or r:find("^ms") or r:find("^s/") or r:find("^sec")
         or r:find("tok") or r:find("flop") or r:find("^[kmp]$")) then
       text = number .. " " .. r  -- a unit: read below with the number
+    elseif not with_unit and column == "iter_time_s" and number:match("^[%d%.,]+$") and r:match("^[%a%s]*%(%s*m?s%s*%)$") then
+      -- (Its unit at the end of words, "630 (wall clock time per step(ms))"; helper-207: read as
+      -- 630 s.)
+      text = number .. " " .. r:match("%(%s*(m?s)%s*%)$")
     end
   end
   -- Other spellings of the unit: "41.5% MFU", "MFU 41.5%"; "1.2 sec", "1.2 seconds", "1.2 s/step",
@@ -7561,6 +7604,16 @@ local function measurement(row, column)
     -- "9.4 s avg"; helper-165.)
     local megatron_ms = text:lower():match("^%s*elapsed%s+time%s+per%s+iteration%s*%(%s*ms%s*%)%s*[:=]?%s*(%d[%d%.]*)%s*$")
     if megatron_ms then text = megatron_ms .. " ms" end
+    -- (A label after the figure, "13.97s step time"; an average over a range of steps, "average
+    -- 13.61 seconds for the 5th - 45th steps"; helper-207: refused.)
+    text = text:gsub("%s+[Ss]tep%s*[Tt]ime%s*$", ""):gsub("%s+[Ii]teration%s+[Tt]ime%s*$", "")
+    do
+      local l = text:lower()
+      local avg = l:match("^%s*average%s+(.-)%s+for%s+the%s+%d+%a*%s*%-%s*%d+%a*%s+steps?%s*$")
+        or l:match("^%s*average%s+(.-)%s+over%s+steps%s+%d+%s*%-%s*%d+%s*$")
+      if avg then text = avg end
+      text = text:gsub("^%s*[Aa]verage%s+(%d)", "%1"):gsub("^%s*[Aa]vg%.?%s+(%d)", "%1")
+    end
     text = text:gsub("^%s*[Tt]ime%s*/%s*[Ii]ter%a*%s*[:=]?%s*(%d)", "%1"):gsub("%s+[Aa][Vv][Gg]%.?%s*$", "")
       :gsub("%s+[Aa]verage%s*$", ""):gsub("%s+[Mm]ean%s*$", ""):gsub("%s+[Mm]edian%s*$", "")
     for _, label in ipairs { "step%s*time", "iter%a*%s*time", "time%s+per%s+step", "time%s+per%s+iter%a*" } do
@@ -7595,6 +7648,8 @@ local function measurement(row, column)
     -- (Its label first, "TGS 300.9", "TGS: 2232"; a GCD's, "1333 TPS/GCD", an MI250X's GPU;
     -- helper-140.)
     text = text:lower():gsub("^%s*tgs%s*[:=]?%s*(%d[%d%.,]*%s*[km]?)%s*$", "%1 tgs")
+      -- (A log's "tps: 2,931", its column's scope; helper-207: refused.)
+      :gsub("^%s*tps%s*[:=]%s*(%d[%d%.,]*%s*[km]?)%s*$", "%1")
     -- (A node's rate, "27890 tokens/s/node", "per H100 node": neither the cluster's nor a GPU's;
     -- helper-165: "/node" read as the cluster's.)
     -- (Not "across 8 nodes", nor "per GPU on DGX A100"; helper-167.)
@@ -7640,6 +7695,11 @@ local function measurement(row, column)
     if ev and eunit:lower():gsub("s$", "") == "flop" then t2 = fmt("%.6f TFLOP/s", tonumber(ev) / 1e12) end
     t2 = t2:gsub("%s*/%s*[gG][pP][uU]%s*$", ""):gsub("%s+[pP][eE][rR]%s+[gG][pP][uU]%s*$", "")
     if column == "tflops_per_gpu" then t2 = t2:gsub("^(%s*[%d%.,]+)%s+[mM][oO][dD][eE][lL]%s+", "%1 ") end
+    -- (A log's label first, "tflops: 169.77", "TFLOPs/GPU = 169.77"; helper-207: refused.)
+    if column == "tflops_per_gpu" then
+      t2 = t2:gsub("^%s*[tT][fF][lL][oO][pP][sS]?%s*[:=]%s*([%d%.,]+)%s*$", "%1 TFLOP/s")
+        :gsub("^%s*[tT][fF][lL][oO][pP][sS]?%s*/%s*[gG][pP][uU]%s*[:=]%s*([%d%.,]+)%s*$", "%1 TFLOP/s")
+    end
     if column == "peak_tflops_assumed" and not t2:lower():find("spars") then
       local lower = t2:lower():gsub("[%(%)]", " ")  -- ("989 TFLOPS (dense BF16)")
       for _, w in ipairs { "dense", "bf16", "fp16", "fp8", "tf32", "16%-bit", "bfloat16", "float16" } do

@@ -4819,3 +4819,42 @@ do
     layers_per_chunk = 2, vpp_expression = "--num-layers-per-virtual-pipeline-stage 2" })
   t.eq(measured.request(r), nil)
 end
+
+-- helper-207's and 208's probes (GitHub issues' logs; PaddleNLP, Megatron-LLaMA, PaddleFormers):
+-- PaddleNLP's recompute granularities, its virtual_pp_degree, a lower bound "1400+", Megatron's
+-- argument dump and shell defaults, keys joined by an underscore, nodes "each with" their GPUs, a
+-- model's count with "'s", labels on a measured figure, a unit at the end of a remark, an average
+-- over a range of steps, a step figure of several steps, and a key with its config's path.
+t.eq((measured.parse_recompute("recompute_granularity: core_attn")), "selective")
+t.eq((measured.parse_recompute("recompute: true (recompute_granularity: core_attn)")), "selective")
+t.eq((measured.parse_recompute("recompute_granularity: full_attn")), nil)
+t.eq(measured.count_cell("vpp_interleave", "virtual_pp_degree: 1"), "1")
+t.eq(measured.count_cell("hidden", "hidden_size ..................... 8192"), "8192")
+t.eq(measured.count_cell("vocab", "padded_vocab_size ... 129024"), "129024")
+t.eq(measured.count_cell("micro_batch", "MBS=${1:-32}"), "32")
+t.eq(measured.count_cell("num_gpus", "NGPU=8"), "8")
+t.eq(measured.count_cell("num_gpus", "num_gpus_16"), "16")
+t.eq(measured.count_cell("num_gpus", "num_nodes_2"), "num_nodes_2")
+t.eq(measured.count_cell("num_gpus", "using world size: 16"), "16")
+t.eq(measured.count_cell("num_gpus", "8 B200's (single node)"), "8")
+t.eq(measured.count_cell("gpus_per_node", "2 nodes each with 8 H100 GPUs"), "8")
+t.eq(measured.count_cell("gpus_per_node", "num_gpus_per_node: 8"), "8")
+t.eq(measured.count_cell("vpp_interleave", "vp_size: 24 (Virtual Pipeline)"), "24")
+t.eq(measured.count_cell("vocab", "gpt2 tokenizer (vocab.json, merges.txt)"), "50257")
+t.eq(measured.parse_yes_no("model.sequence_parallel=True"), true)
+do
+  local r = { num_gpus = "8", seq_len = "4096", global_batch_seqs = "64" }
+  t.eq(measured.measured_time(copy(r, { tokens_per_s_per_gpu = "1400+" })), 64 * 4096 / (1400 * 8))
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "13.97s step time" })), 13.97)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "630 (wall clock time per step(ms))" })), 0.63)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "630 (per 2 steps(ms))" })), nil)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "average 13.61 seconds for the 5th - 45th steps" })), 13.61)
+  t.eq(measured.measured_time(copy(r, { tokens_per_s = "tps: 2,931" })), 64 * 4096 / 2931)
+end
+do
+  local a100 = copy(row("N21-T1-1.7B"), { iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false, mfu_pct = false,
+    peak_tflops_assumed = false })
+  local plain = measured.measured_time(copy(a100, { tflops_per_gpu = "169.77" }))
+  t.eq(measured.measured_time(copy(a100, { tflops_per_gpu = "tflops: 169.77" })), plain)
+  t.eq(plain ~= nil, true)
+end
