@@ -321,6 +321,12 @@ function M.count_cell(column, cell)
     -- (A comma or "with" is a product only where the GPUs are a node's: not "8 nodes, 64 GPUs";
     -- helper-149.)
     local a_node = text:find("%s+each$") or text:find("%s*/%s*node$") or text:find("%s+per%s+node$")
+    -- (A node's GPUs without a count of nodes, "ngpu=16 per node", "8 B200's per node": not the
+    -- total; helper-210.)
+    do
+      local head = text:lower():gsub("%s+per%s+node$", ""):gsub("%s*/%s*node$", "")
+      if head ~= text:lower() and not head:find("node") and not head:find("%d%s*x%s*%d") then return cell end
+    end
     text = text:gsub("%s+in%s+total$", ""):gsub("%s+total$", ""):gsub("%s*/%s*node$", ""):gsub("%s+per%s+node$", "")
       :gsub("%s+each$", "")
     if a_node then text = text:gsub("^(%d+%s*nodes?)%s*,%s*", "%1 x "):gsub("^(%d+%s*nodes?)%s+with%s+", "%1 x ") end
@@ -4326,14 +4332,23 @@ parse_recompute = function(cell)
   do
     local g = t:match("recompute[_%s]*granularity%s*[:=]%s*[\"']?([%a_]+)")
     local off = t:find("recompute%s*[:=]%s*false") or t:find("recompute%s*[:=]%s*0%f[%D]")
-    if g == "core_attn" and not off then
+    -- (Not beside a word that switches it off, "recompute: no, ...", "(disabled)", "(not used)", nor
+    -- in the switch's value read again, "false, recompute_granularity: core_attn"; helper-210.)
+    local negated = t:find("^%s*false%f[%A]") or t:find("^%s*no%f[%A]") or t:find("^%s*off%f[%A]") or t:find("^%s*0%f[%D]")
+      or t:find("%f[%w_]recompute%s*[:=]%s*no%f[%A]") or t:find("%f[%w_]recompute%s*[:=]%s*off%f[%A]")
+    for remark in t:gmatch("%b()") do
+      negated = negated or remark:find("disabled") or remark:find("unused") or remark:find("not%s+used") or remark:find("ignored")
+        or remark:find("%f[%a]off%f[%A]") or remark:find("%f[%a]false%f[%A]") or remark:find("%f[%a]none%f[%A]")
+    end
+    if g == "core_attn" and not off and not negated then
       return "selective", fmt("recompute %q read as selective (PaddleNLP's core_attn: the attention core recomputed)", cell)
     end
     if g == "full_attn" and not off then
       return nil, fmt("recompute %q: PaddleNLP's full_attn recomputes the attention sub-layer only, which dml does not model", cell)
     end
   end
-  t = t:gsub("^%s*%+%s*", ""):gsub("^%s*%-%-use[_%-](%a)", "--%1")
+  -- (Also without its dashes, "use_gradient_checkpointing True"; helper-211.)
+  t = t:gsub("^%s*%+%s*", ""):gsub("^%s*%-%-use[_%-](%a)", "--%1"):gsub("^%s*use_(gradient_checkpointing%s+%a+%s*)$", "--%1")
   do
     local flag, value = t:match("^%s*%-%-([%a_%-]+)%s+(%a+)%s*$")
     if flag and (value == "true" or value == "false") then t = flag .. "=" .. value end
@@ -4344,7 +4359,8 @@ parse_recompute = function(cell)
         return "full", fmt("recompute %q read as full (the flag switches checkpointing on, every layer)", cell)
       end
     end
-    local interval = t:match("^%s*[%w_%.]*%s*[:=]?%s*{?%s*[\"']?activation_checkpoint_interval[\"']?%s*[:=]%s*(%d+)%s*,?%s*}?%s*$")
+    -- (On whitespace squeezed to one space: four %s* in a row took 43 s on 500 spaces; helper-210.)
+    local interval = t:find("activation_checkpoint_interval", 1, true) and t:gsub("%s+", " "):match("^%s*[%w_%.]*%s*[:=]?%s*{?%s*[\"']?activation_checkpoint_interval[\"']?%s*[:=]%s*(%d+)%s*,?%s*}?%s*$")
     if interval and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]") then
       if tonumber(interval) == 0 then return "none", fmt("recompute %q read as none (an interval of 0)", cell) end
       return "full", fmt("recompute %q read as full (DeepSpeed's pipeline checkpoints every layer, %s a checkpoint)", cell, interval)
@@ -5106,7 +5122,9 @@ function M.parse_yes_no(cell)
   -- (A flag with its value after a space, "--sequence_parallel true"; helper-164: refused.)
   t = t:gsub("^%s*%-%-([%w_%-]+)%s+(%a+)%s*$", "%1=%2")
   -- (A key with its config's path, "model.sequence_parallel=True"; helper-207: refused.)
-  t = t:gsub("^%s*[%a_][%w_]*%.([%a_][%w_%.]*%s*[=:])", "%1"):gsub("^%s*[%a_][%w_]*%.([%a_][%w_]*%s*[=:])", "%1")
+  -- (Only before the sequence-parallel key and a bare value: not "model.context_parallel=True",
+  -- nor a remark after it, "model.sequence_parallel=True (ignored at TP=1)"; helper-210.)
+  t = t:gsub("^%s*[%a_][%w_%.]-%.(sequence[_%-]?parallel%s*[=:]%s*%w+%s*)$", "%1")
   t = t:gsub("^%s*%${%s*([%w_]+)%s*:?=%s*([%w]+)%s*}%s*$", "%1=%2"):gsub("\226\156\133", "\226\156\147")
     :gsub("\226\157\140", "\226\156\151"):gsub("^(%a[%a%s_%-]-)%s+(\226\156[\147\148\151\152])%s*$", "%1: %2")
     :gsub("^%s*megatron[%s%-]+style%s+sp%s*$", "megatron sp")
@@ -7456,7 +7474,7 @@ local function measurement(row, column)
     local l = cell:lower()
     -- (And a lower bound, "1400+", "over 1,400": its number, said as approximate; helper-208.)
     local bound = cell:match("^%s*(%d[%d,%.]*)%+%s*(.*)$")
-    if bound and not cell:find("%+%s*/?%s*%-") then cell, approx = bound .. " " .. select(2, cell:match("^%s*(%d[%d,%.]*)%+%s*(.*)$")), true end
+    if bound and not cell:find("%+%s*/?%s*%-") and not cell:find("[%(%)]") then cell, approx = bound .. " " .. select(2, cell:match("^%s*(%d[%d,%.]*)%+%s*(.*)$")), true end
     for _, w in ipairs { "^%s*~%s*", "^%s*\226\137\136%s*", "^%s*about%s+", "^%s*approx%.?%s*", "^%s*approximately%s+",
       "^%s*roughly%s+", "^%s*around%s+", "^%s*ca%.%s*", "^%s*circa%s+" } do
       local _, to = l:find(w)
@@ -7539,8 +7557,12 @@ local function measurement(row, column)
     if not one_step and (r:find("^%d+%s*iter") or r:find("^%d+%s*steps?$") or r:find("^over%s+%d+%s*iter") or r:find("^over%s+%d+%s*steps?$")) then
       return nil, fmt("%s %q is not a plain number", column, cell)
     end
-    -- (Nor a figure of several steps, "630 (per 2 steps(ms))", without a unit before it.)
-    if r:find("^per%s+%d+%s*steps?%f[%A]") or r:find("^per%s+%d+%s*iter") then
+    -- (Nor a figure of several steps, "630 (per 2 steps(ms))", without a unit before it, nor in
+    -- the step time's column one said of several steps anywhere in its remark, "630 (wall clock
+    -- time per 10 steps(ms))"; helper-210.)
+    if r:find("^per%s+%d+%s*steps?%f[%A]") or r:find("^per%s+%d+%s*iter")
+      or column == "iter_time_s" and (r:find("%f[%a]per%s+%d+%s*steps?%f[%A]") or r:find("%f[%a]for%s+%d+%s*steps?%f[%A]")
+        or r:find("%f[%a]per%s+%d+%s*iter") or r:find("%f[%a]for%s+%d+%s*iter")) then
       return nil, fmt("%s %q is not a plain number", column, cell)
     end
     -- (And, in the FLOP columns, a remark that counts the hardware's FLOPs or the recompute's,
@@ -7606,7 +7628,8 @@ local function measurement(row, column)
     if megatron_ms then text = megatron_ms .. " ms" end
     -- (A label after the figure, "13.97s step time"; an average over a range of steps, "average
     -- 13.61 seconds for the 5th - 45th steps"; helper-207: refused.)
-    text = text:gsub("%s+[Ss]tep%s*[Tt]ime%s*$", ""):gsub("%s+[Ii]teration%s+[Tt]ime%s*$", "")
+    -- (Not with a remark after the label, "13.97s step time (first step)"; helper-210.)
+    if not remark then text = text:gsub("%s+[Ss]tep%s*[Tt]ime%s*$", ""):gsub("%s+[Ii]teration%s+[Tt]ime%s*$", "") end
     do
       local l = text:lower()
       local avg = l:match("^%s*average%s+(.-)%s+for%s+the%s+%d+%a*%s*%-%s*%d+%a*%s+steps?%s*$")

@@ -4858,3 +4858,22 @@ do
   t.eq(measured.measured_time(copy(a100, { tflops_per_gpu = "tflops: 169.77" })), plain)
   t.eq(plain ~= nil, true)
 end
+
+-- helper-210's review of those readings: core_attn switched off or taken back is not selective, a
+-- count "per node" is no cluster's, the config path is stripped only before sequence_parallel with
+-- a bare value, a lower bound or a labelled step time with a remark is not read, and a remark of
+-- several steps anywhere refuses a step time; "use_gradient_checkpointing True" (helper-211).
+t.eq(measured.parse_recompute("recompute: false, recompute_granularity: core_attn") == "selective", false)
+t.eq(measured.parse_recompute("recompute_granularity: core_attn (not used)") == "selective", false)
+t.eq((measured.parse_recompute("recompute: true, recompute_use_reentrant: false, recompute_granularity: core_attn")), "selective")
+t.eq(measured.count_cell("num_gpus", "ngpu=16 per node"), "ngpu=16 per node")
+t.eq(measured.count_cell("num_gpus", "8 B200's per node"), "8 B200's per node")
+t.eq(measured.parse_yes_no("model.context_parallel=True"), nil)
+t.eq(measured.parse_yes_no("model.sequence_parallel=True for the 70B only"), nil)
+t.eq((measured.parse_recompute("use_gradient_checkpointing True")), "full")
+do
+  local r = { num_gpus = "8", seq_len = "4096", global_batch_seqs = "64" }
+  t.eq(measured.measured_time(copy(r, { tokens_per_s_per_gpu = "1400+ (first 10 steps)" })), nil)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "13.97s step time (first step)" })), nil)
+  t.eq(measured.measured_time(copy(r, { iter_time_s = "630 (wall clock time per 10 steps(ms))" })), nil)
+end
