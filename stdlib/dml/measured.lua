@@ -1227,7 +1227,9 @@ local function unquoted_values(text)
 end
 
 local function bounded(text)
-  return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"))
+  -- (And runs of white space as one space: helper-212, a cell of a word, 1,000 spaces and the word
+  -- again took 11 s in parse_recompute's patterns.)
+  return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("%s%s+", " "))
 end
 
 -- Whether text holds any of the patterns.
@@ -2992,7 +2994,7 @@ local function compiled(row)
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
-  local notes = (row.notes or ""):lower()
+  local notes = (row.notes or ""):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- The row's run said to be compiled, whatever its sentences say of eager mode before ("Eager-mode
   -- FSDP2 prefetching differs from the compiled path; this run uses torch.compile", "Eager PyTorch
   -- was 15% slower than the compiled run reported here"; helper-189).
@@ -3347,7 +3349,7 @@ end
 --- overlapped with another microbatch's compute (Megatron-Core's overlap_moe_expert_parallel_comm,
 --- Megatron-Bridge's moe_a2a_overlap, "EP overlap"); the stack then runs with ep_overlap.
 function M.ep_overlap(row)
-  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower()
+  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- (Megatron-Core's overlap of the all-to-all with another microbatch is also called "1F1B
   -- overlap", after its scheduling: "+1f1b overlap".)
   -- (And in words: "all-to-all overlapped", "EP comm overlapped with compute"; helper-129.)
@@ -3467,7 +3469,7 @@ end
 --- communication overlap (Megatron's userbuffers, TP_COMM_OVERLAP) was off: "TP_COMM_OVERLAP=False",
 --- "tp_comm_overlap: off", "no TP overlap", "TP_COMM_OVERLAP unset (default False)".
 function M.tp_overlap_off(row)
-  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower()
+  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- (Also spelled out, "tensor-parallel communication overlap"; helper-185.)
   for _, name in ipairs { "tp[_%s%-]*comm%a*[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap",
                           "tensor[%s%-_]*parallel[%s%-_]*comm%a*[%s%-_]*overlap" } do
@@ -3633,7 +3635,8 @@ end
 --- (DeepEP, HybridEP, Megatron-Core's "flex" dispatcher that runs them); the stack then runs
 --- with dispatcher = "token" (docs/model.md 8.8).
 function M.token_dispatch(row)
-  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower()
+  -- (Runs of white space as one: helper-212, "DeepEP", 1,000 spaces and "DeepEP" took 10 s.)
+  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- (Also "Deep-EP", "Deep EP", a quoted YAML value, 'moe_token_dispatcher_type: "flex"', and
   -- "token dispatcher: flex"; helper-142.)
   local names = { "%f[%w]deep%-?ep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
@@ -3675,11 +3678,11 @@ function M.token_dispatch(row)
     end
     return nil
   end
-  local fw = (row.framework or ""):lower()
+  local fw = (row.framework or ""):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   for _, name in ipairs(names) do
     if fw:find(name) then return decide(fw) == true end
   end
-  return decide((row.notes or ""):lower()) == true
+  return decide((row.notes or ""):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")) == true
 end
 
 --- data_parallel_only(row): true when the row's framework is a trainer that shards data only
@@ -7465,6 +7468,10 @@ local measured_step  -- below: the step time from the first measurement a row gi
 local function measurement(row, column)
   local cell = row[column]
   if cell == nil or cell:match("^%s*$") then return nil end
+  -- (A figure is a few words: past 200 bytes it is no number, and not searched; runs of white
+  -- space are one; helper-212: "average", 2,000 spaces and "average" took 41 s.)
+  if #cell > 200 then return nil, fmt("%s %q... is not a plain number", column, cell:sub(1, 40)) end
+  cell = cell:gsub("%s%s+", " ")
   -- A cell that says the figure is not given ("not reported", "n/r", "see notes") is empty
   -- (helper-129: it refused a row another column measured).
   if M.unstated(cell) then return nil end

@@ -4877,3 +4877,14 @@ do
   t.eq(measured.measured_time(copy(r, { iter_time_s = "13.97s step time (first step)" })), nil)
   t.eq(measured.measured_time(copy(r, { iter_time_s = "630 (wall clock time per 10 steps(ms))" })), nil)
 end
+
+-- helper-212's sweep of hostile cells, also under the length guards: a measured figure past 200
+-- bytes is no number, and runs of white space read as one space (a word, 1,000 spaces and the word
+-- again took 10 to 41 s in parse_recompute, token_dispatch and the step time's patterns).
+t.eq(measured.measured_time { iter_time_s = "average " .. string.rep(" ", 2000) .. "average", num_gpus = "8" }, nil)
+t.eq((measured.parse_recompute("recompute   =   true")), (measured.parse_recompute("recompute = true")))
+t.eq(measured.token_dispatch { notes = "DeepEP" .. string.rep(" ", 1000) .. "on" }, measured.token_dispatch { notes = "DeepEP on" })
+-- (And runs of four or more separators, "- - - -", as one space: ep_overlap's "all-to-all ...
+-- overlap" patterns were quadratic in them, 1.8 s on 16 KB; a flag's own "--" stays.)
+t.eq(measured.ep_overlap { notes = "all-to-all " .. string.rep("- ", 8000) .. "overlap" }, measured.ep_overlap { notes = "all-to-all overlap" })
+t.eq(measured.ep_overlap { notes = "flags: --overlap-moe-expert-parallel-comm" }, true)
