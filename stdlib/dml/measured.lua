@@ -1305,7 +1305,10 @@ end
 -- After a name: "not" (with a colon, an equals sign or a parenthesis before it) or "was not",
 -- and what negation_applies says of what follows.
 local function not_in_use(after)
-  local rest = after:match("^%s*[:=]?%s*%(?%s*not%f[%A](.*)$") or after:match("^%s*was%s+not%f[%A](.*)$")
+  -- (Past the separators read once and greedily: "^%s*[:=]?%s*%(?%s*not" tried split by split
+  -- grows with the cube of a run of spaces, 10 s on 1 KB; a word follows only the greedy split, so
+  -- the reading is the same; helper-212.)
+  local rest = after:match("^%s*[:=]?%s*%(?%s*(.*)$"):match("^not%f[%A](.*)$") or after:match("^%s*was%s+not%f[%A](.*)$")
     or after:match("^%s*is%s+not%f[%A](.*)$") or after:match("^%s*are%s+not%f[%A](.*)$") or after:match("^%s*were%s+not%f[%A](.*)$")
     or after:match("^%s*was%s+never%f[%A](.*)$") or after:match("^%s*is%s+never%f[%A](.*)$")
   return rest ~= nil and negation_applies(rest)
@@ -1346,8 +1349,14 @@ local function switched_off(text, from, to)
     return true
   end
   local after = text:sub(to + 1)
+  -- (What follows past its separators, read once and greedily: "^%s*[:=]?%s*%(?%s*off" tried split
+  -- by split grows with the cube of a run of spaces (helper-212: 10 s on 1 KB of a notes cell,
+  -- "1F1B", spaces and "1F1B"), and a word follows only the greedy split; so "^%s*,?%s*which"
+  -- and "^%s*[:=]?%s*unset", which grow with its square.)
+  local past = after:match("^%s*[:=]?%s*%(?%s*(.*)$")
+  local past_comma = after:match("^%s*,?%s*(.*)$")
   for _, word in ipairs { "off", "disabled", "false" } do
-    if after:find("^%s*[:=]?%s*%(?%s*" .. word .. "%f[%A]") then return true end
+    if past:find("^" .. word .. "%f[%A]") then return true end
     -- ("X is off", "X was disabled", "X set to False", "X and Y off": helper-142.)
     -- (The word ending its clause: not "off the critical path", "off-node", "off-loaded";
     -- helper-145.)
@@ -1367,12 +1376,12 @@ local function switched_off(text, from, to)
   -- ("X were not used", "X are not"; helper-161.)
   if after:find("^%s+were%s+not%f[%A]") or after:find("^%s+are%s+not%f[%A]") then return true end
   -- ("EP overlap, which we did not set", "--moe-enable-deepep, which we did not pass"; helper-199.)
-  if after:find("^%s*,?%s*which%s+we%s+did%s+not%s+[%a]+") or after:find("^%s*,?%s*which%s+we%s+didn't%s+[%a]+")
-    or after:find("^%s*,?%s*which%s+was%s+not%s+set%f[%A]") or after:find("^%s*,?%s*which%s+we%s+never%s+[%a]+") then
-    local verb = after:match("^%s*,?%s*which%s+we%s+did%s+not%s+(%a+)") or after:match("^%s*,?%s*which%s+we%s+didn't%s+(%a+)")
-      or after:match("^%s*,?%s*which%s+we%s+never%s+(%a+)") or "set"
+  if past_comma:find("^which%s+we%s+did%s+not%s+[%a]+") or past_comma:find("^which%s+we%s+didn't%s+[%a]+")
+    or past_comma:find("^which%s+was%s+not%s+set%f[%A]") or past_comma:find("^which%s+we%s+never%s+[%a]+") then
+    local verb = past_comma:match("^which%s+we%s+did%s+not%s+(%a+)") or past_comma:match("^which%s+we%s+didn't%s+(%a+)")
+      or past_comma:match("^which%s+we%s+never%s+(%a+)") or "set"
     -- (Not of another run or a time: "which we did not use for the baseline", "... until v0.12".)
-    local rest_of = after:match("^%s*,?%s*which%s+we%s+[%a']+%s+n?o?t?%s*%a+([^%.;]*)") or ""
+    local rest_of = past_comma:match("^which%s+we%s+[%a']+%s+n?o?t?%s*%a+([^%.;]*)") or ""
     if ({ set = true, pass = true, passed = true, use = true, used = true, enable = true, enabled = true, turn = true,
           add = true, include = true, build = true, install = true })[verb]
       and not finds_any(rest_of, { "baseline", "ablation", "%f[%a]only%f[%A]", "%f[%a]except%f[%A]", "%f[%a]until%f[%A]",
@@ -1380,9 +1389,9 @@ local function switched_off(text, from, to)
       return true
     end
   end
-  if after:find("^%s*[:=]?%s*%(?%s*unavailable%f[%A]") or after:find("^%s+is%s+unavailable%f[%A]")
+  if past:find("^unavailable%f[%A]") or after:find("^%s+is%s+unavailable%f[%A]")
     or after:find("^%s+unused%f[%A]")
-    or after:find("^%s*[:=]?%s*unset%s*%(%s*default%s*[:=]?%s*false%f[%A]") or after:find("^%s+defaults?%s+to%s+false%f[%A]") then
+    or after:match("^%s*[:=]?%s*(.*)$"):find("^unset%s*%(%s*default%s*[:=]?%s*false%f[%A]") or after:find("^%s+defaults?%s+to%s+false%f[%A]") then
     return true
   end
   -- ("none" only as a value or in parentheses: a name and the next cell's "none", as one text
@@ -5293,7 +5302,9 @@ function M.parse_experts(cell)
   if shared_first then return tonumber(routed_after), tonumber(shared_first) end
   -- (Their count under a flag or a key, "--num-experts 8", "num_local_experts: 8"; helper-197:
   -- not understood.)
-  local keyed = cell:lower():gsub("^%s*%-*([%a][%w%-_]*)%s*[=:]?%s*(%d+)%s*$", function(k, n)
+  -- (Runs of white space read as one: the key's separators tried split by split grow with the
+  -- square of a run, 2.5 s on 16 KB; every white space the pattern reads is a run; helper-212.)
+  local keyed = cell:lower():gsub("%s+", " "):gsub("^%s*%-*([%a][%w%-_]*)%s*[=:]?%s*(%d+)%s*$", function(k, n)
     local key = k:gsub("%-", "_")
     if key == "num_experts" or key == "num_local_experts" or key == "moe_num_experts" or key == "n_routed_experts"
       or key == "num_routed_experts" or key == "experts" or key == "moe_experts" then
@@ -5306,7 +5317,10 @@ function M.parse_experts(cell)
   local low0 = cell:lower()
   local r_key, s_key = low0:match("^%s*n_routed_experts%s*[:=]%s*(%d+)%s*[,;]%s*n_shared_experts%s*[:=]%s*(%d+)%s*$")
   if r_key then return tonumber(r_key), tonumber(s_key) end
-  local with_k = low0:match("^%s*%-*[%a_]*experts%s*[:=]?%s*(%d+)%s*%(%s*top[%s%-]?%d+%s*%)%s*$")
+  -- (The separators after the key read once and greedily: a figure follows only that split; tried
+  -- split by split they grow with the square of a run of spaces, 2.5 s on 16 KB; helper-212.)
+  local key_rest = low0:match("^%s*%-*[%a_]*experts(.*)$")
+  local with_k = key_rest and key_rest:match("^%s*[:=]?%s*(.*)$"):match("^(%d+)%s*%(%s*top[%s%-]?%d+%s*%)%s*$")
   if with_k then return tonumber(with_k), 0 end
   local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
   if not routed then return nil end
@@ -5687,8 +5701,12 @@ local family_words = { "llama", "mi[sx]tral", "qwen", "deepseek", "gpt", "gemma"
 --- names_another_model(text, model): whether lower-cased text names a model family that the
 --- row's model cell does not ("Mistral uses a sliding window" beside a Llama), other than as a
 --- likeness of this one ("GPT-J-style", "GPT-like").
+-- (The model's own name, read once per model cell: architecture asks it of each clause of the
+-- model and notes cells, and a name takes ~0.2 ms to read: 16 KB of "; " took 3 s; helper-212.)
+local last_model, last_own
 function M.names_another_model(text, model)
-  local own = M.model_name(model)
+  if model ~= last_model or last_own == nil then last_model, last_own = model, M.model_name(model) end
+  local own = last_own
   for _, f in ipairs(family_words) do
     local from, to = text:find(f)
     while from do
@@ -5748,7 +5766,11 @@ end
 --- tokenizer, Llama 3 8B architecture"; helper-167, helper-169): for its family and its
 --- configuration. (The family's vocabulary reads the whole name: the tokenizer gives it.)
 function M.architecture_name(model)
-  return (M.model_name(model):gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " "))
+  -- (Only where a tokenizer is named: the pattern grows with the cube of a run of hyphens, 0.1 s
+  -- on a model cell's first 256 bytes; helper-212.)
+  local name = M.model_name(model)
+  if not name:find("tokeni[sz]er") then return name end
+  return (name:gsub("[%w%.%-]+[%s%-]+tokeni[sz]er%f[%A]", " "))
 end
 
 --- own_name(t): a lower-cased model cell without the other models it names and its spellings
