@@ -1226,10 +1226,13 @@ local function unquoted_values(text)
   return (text:gsub("([=:]%s*)[\"'](%w[%w%-%.]*)[\"']", "%1%2"))
 end
 
+-- A run of white space as one space, or as one line break where it held one (helper-212: a line
+-- break is a clause's end to the notes' readers).
+local function squeezed(run) return run:find("\n", 1, true) and "\n" or " " end
 local function bounded(text)
   -- (And runs of white space as one space: helper-212, a cell of a word, 1,000 spaces and the word
   -- again took 11 s in parse_recompute's patterns.)
-  return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("%s%s+", " "))
+  return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("%s%s+", squeezed))
 end
 
 -- Whether text holds any of the patterns.
@@ -3003,7 +3006,7 @@ local function compiled(row)
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
-  local notes = (row.notes or ""):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+  local notes = (row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- The row's run said to be compiled, whatever its sentences say of eager mode before ("Eager-mode
   -- FSDP2 prefetching differs from the compiled path; this run uses torch.compile", "Eager PyTorch
   -- was 15% slower than the compiled run reported here"; helper-189).
@@ -3358,7 +3361,7 @@ end
 --- overlapped with another microbatch's compute (Megatron-Core's overlap_moe_expert_parallel_comm,
 --- Megatron-Bridge's moe_a2a_overlap, "EP overlap"); the stack then runs with ep_overlap.
 function M.ep_overlap(row)
-  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- (Megatron-Core's overlap of the all-to-all with another microbatch is also called "1F1B
   -- overlap", after its scheduling: "+1f1b overlap".)
   -- (And in words: "all-to-all overlapped", "EP comm overlapped with compute"; helper-129.)
@@ -3478,7 +3481,7 @@ end
 --- communication overlap (Megatron's userbuffers, TP_COMM_OVERLAP) was off: "TP_COMM_OVERLAP=False",
 --- "tp_comm_overlap: off", "no TP overlap", "TP_COMM_OVERLAP unset (default False)".
 function M.tp_overlap_off(row)
-  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+  local t = ((row.notes or "") .. " ; " .. (row.framework or "")):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- (Also spelled out, "tensor-parallel communication overlap"; helper-185.)
   for _, name in ipairs { "tp[_%s%-]*comm%a*[_%s%-]*overlap", "%f[%a]tp[_%s%-]*overlap",
                           "tensor[%s%-_]*parallel[%s%-_]*comm%a*[%s%-_]*overlap" } do
@@ -3645,7 +3648,7 @@ end
 --- with dispatcher = "token" (docs/model.md 8.8).
 function M.token_dispatch(row)
   -- (Runs of white space as one: helper-212, "DeepEP", 1,000 spaces and "DeepEP" took 10 s.)
-  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+  local t = ((row.notes or "") .. " " .. (row.framework or "")):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- (Also "Deep-EP", "Deep EP", a quoted YAML value, 'moe_token_dispatcher_type: "flex"', and
   -- "token dispatcher: flex"; helper-142.)
   local names = { "%f[%w]deep%-?ep%f[%W]", "%f[%w]hybrid[%s_%-]?ep%f[%W]", "%f[%w]flex[%s_%-]*dispatcher",
@@ -3687,11 +3690,11 @@ function M.token_dispatch(row)
     end
     return nil
   end
-  local fw = (row.framework or ""):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+  local fw = (row.framework or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   for _, name in ipairs(names) do
     if fw:find(name) then return decide(fw) == true end
   end
-  return decide((row.notes or ""):lower():gsub("%s%s+", " "):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")) == true
+  return decide((row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")) == true
 end
 
 --- data_parallel_only(row): true when the row's framework is a trainer that shards data only
@@ -5322,8 +5325,11 @@ function M.parse_experts(cell)
   local key_rest = low0:match("^%s*%-*[%a_]*experts(.*)$")
   local with_k = key_rest and key_rest:match("^%s*[:=]?%s*(.*)$"):match("^(%d+)%s*%(%s*top[%s%-]?%d+%s*%)%s*$")
   if with_k then return tonumber(with_k), 0 end
-  local routed, rest = cell:match("^%s*(%d+)%s*(.-)%s*$")
+  -- (The rest without its trailing white space as ".*%S" finds it: "(.-)%s*$" tries the end at
+  -- each byte of a run of spaces, 1 s on 16 KB; helper-212.)
+  local routed, rest = cell:match("^%s*(%d+)%s*(.*)$")
   if not routed then return nil end
+  rest = rest:match("^(.*%S)") or ""
   local word = rest:lower():match("^%a+")
   if not (rest == "" or rest:find("^[%+%(]") or word == "routed" or word == "experts" or word == "expert") then
     return nil

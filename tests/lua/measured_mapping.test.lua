@@ -4888,3 +4888,8 @@ t.eq(measured.token_dispatch { notes = "DeepEP" .. string.rep(" ", 1000) .. "on"
 -- overlap" patterns were quadratic in them, 1.8 s on 16 KB; a flag's own "--" stays.)
 t.eq(measured.ep_overlap { notes = "all-to-all " .. string.rep("- ", 8000) .. "overlap" }, measured.ep_overlap { notes = "all-to-all overlap" })
 t.eq(measured.ep_overlap { notes = "flags: --overlap-moe-expert-parallel-comm" }, true)
+-- (A run of white space that holds a line break reads as one, a clause's end: "DeepEP off\n\nThe
+-- all-to-all dispatcher ..." keeps its two sentences apart; and an experts' cell trims its end
+-- without trying each byte of a run of spaces.)
+t.eq(measured.token_dispatch { notes = "DeepEP was used.\n\n\nNo fallback was needed." }, true)
+t.eq(measured.parse_experts("8" .. string.rep(" ", 16384) .. "x"), nil)
