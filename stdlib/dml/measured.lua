@@ -6919,8 +6919,9 @@ request = function(row, presets, assumed)
     return nil, fmt("vpp_interleave %q: layers per virtual stage need the layers and a pipeline (pp > 1) to count chunks",
       row.vpp_expression)
   end
-  -- (Layers per virtual stage, from the interleave cell: the chunks are layers / (pp x it).)
-  if layout.interleave == nil and row.layers_per_chunk and arch and arch.layers and (pp or 1) > 1 then
+  -- (Layers per virtual stage, from the interleave cell: the chunks are layers / (pp x it); the
+  -- layers and a pipeline are there, as the refusal above says.)
+  if layout.interleave == nil and row.layers_per_chunk then
     local per_stage = arch.layers / ((pp or 1) * row.layers_per_chunk)
     if per_stage == math.floor(per_stage) and per_stage >= 1 then
       layout.interleave = math.tointeger(per_stage)
