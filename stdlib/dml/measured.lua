@@ -744,9 +744,28 @@ function M.count_cell(column, cell)
   -- number must be under one of those keys, but a bare first one that one of them restates.
   if column == "ffn_hidden" then
     local widths = { ffn_hidden_size = "dense", intermediate_size = "dense", ffn_dim = "dense", d_ff = "dense",
-      moe_ffn_hidden_size = "expert", moe_intermediate_size = "expert", moe_inter_dim = "expert", expert_intermediate_size = "expert",
+      moe_ffn_hidden_size = "expert", moe_ffn_hidden = "expert", moe_intermediate_size = "expert", moe_inter_dim = "expert",
+      expert_intermediate_size = "expert",
       first_k_dense_replace = "layers", first_k_dense = "layers", num_dense_layers = "layers", n_dense_layers = "layers" }
     local l = text:lower()
+    -- (A last remark that only restates a gated MLP's first matrix as twice the experts' width,
+    -- "moe_ffn_hidden 768 (SwiGLU, so fc1 output width 1536)"; helper-216: refused. Not another
+    -- width, "(fc1 1024)", nor a remark without fc1's name.)
+    local key_width, remark = l:match("^%s*%-*moe[%-_]ffn[%-_]hidden[%w%-_]*%s*[:=]?%s*(%d+)%s*(%b())%s*$")
+    if not key_width then
+      key_width, remark = l:match("^%s*%-*moe[%-_]intermediate[%-_]size%s*[:=]?%s*(%d+)%s*(%b())%s*$")
+    end
+    if remark and (remark:find("fc1") or remark:find("fused")) then
+      local doubled, words_ok = true, true
+      local said = remark:gsub("fc1", " ")
+      for n in said:gmatch("%d+") do doubled = doubled and tonumber(n) == 2 * tonumber(key_width) end
+      for w in said:gmatch("%a+") do
+        words_ok = words_ok and ({ swiglu = true, geglu = true, gated = true, glu = true, so = true, i = true, e = true,
+          output = true, width = true, fused = true, gate = true, up = true, ["and"] = true, the = true, is = true, of = true,
+          size = true, dim = true })[w] ~= nil
+      end
+      if doubled and words_ok and said:find("%d") then l = l:sub(1, #l - #remark - 1) end
+    end
     local got, twice = {}, false
     local rest = l:gsub("%-*([%a][%w%-_]*)%s*[=:]?%s*(%d+)", function(k, n)
       local kind = widths[(k:gsub("%-", "_"))]
@@ -766,6 +785,11 @@ function M.count_cell(column, cell)
           got.layers and fmt(", the first %s layers dense", got.layers) or ""),
         { expert_d_ff = got.expert, dense_layers = got.layers }
     end
+    -- The experts' key alone ("moe_ffn_hidden_size 768", "moe_intermediate_size: 768"; helper-216:
+    -- refused): the experts' width, as the rule below reads "768 (moe_ffn_hidden_size)".
+    if plain and not twice and got.expert and not got.dense and not got.layers and not first then
+      return nil, fmt("ffn_hidden %q read as %s, the experts' width", cell, got.expert), { expert_d_ff = got.expert }
+    end
   end
   -- The experts' width under its config key or said of every layer ("768 (moe_intermediate_size;
   -- every layer MoE)", "14336 (moe_ffn_hidden_size 14336)", "768 (moe_inter_dim)", "5504
@@ -774,7 +798,7 @@ function M.count_cell(column, cell)
   if column == "ffn_hidden" then
     local bare, remark = text:match("^(%d+)%s*(%b())$")
     local r = remark and remark:lower() or ""
-    if bare and (r:find("moe[%-_]intermediate[%-_]size") or r:find("moe[%-_]ffn[%-_]hidden[%-_]size") or r:find("moe[%-_]inter[%-_]dim")
+    if bare and (r:find("moe[%-_]intermediate[%-_]size") or r:find("moe[%-_]ffn[%-_]hidden") or r:find("moe[%-_]inter[%-_]dim")
         or r:find("every%s+layer%s+moe") or r:find("all%s+layers%s+moe") or r:find("every%s+layer%s+a%s+moe")) then
       local same = true
       for n in r:gmatch("%d[%d,]*") do same = same and tonumber((n:gsub(",", ""))) == tonumber(bare) end
@@ -783,7 +807,7 @@ function M.count_cell(column, cell)
         qualified = qualified or r:find(w) ~= nil
       end
       if same and not qualified then
-        return bare, fmt("ffn_hidden %q read as %s, the experts' width", cell, bare), { expert_d_ff = bare }
+        return nil, fmt("ffn_hidden %q read as %s, the experts' width", cell, bare), { expert_d_ff = bare }
       end
     end
   end
@@ -1926,6 +1950,12 @@ function M.gpu(cell)
       if r.preset == "h100_sxm" and (t:find("500%s*w") or t:find("hbm2e")) then
         notes[#notes + 1] = "a 500 W or HBM2e H100 without both named: modelled as the h100_sxm preset (700 W, HBM3)"
       end
+      -- (An H100 or H200 of no form factor, "H200 (141 GB)", "H100": the SXM part, said; the PCIe
+      -- and NVL cards run lower clocks; helper-215.)
+      if (r.preset == "h100_sxm" or r.preset == "h200_sxm")
+          and not finds_any(t, { "sxm", "pcie", "nvl", "hgx", "dgx", "gh200", "grace", "700%s*w", "500%s*w", "hbm2e" }) then
+        notes[#notes + 1] = fmt("GPU %q: form factor not given, the SXM part assumed", cell)
+      end
       -- Parts with no preset of their own, run on the nearest one and said.
       if r.preset:match("^a100") and M.pcie_card(t) then
         notes[#notes + 1] = fmt("%q: the A100 PCIe modelled as the SXM part (the same 312 TFLOP/s; its 250-300 W limit not modelled)", cell)
@@ -3003,6 +3033,22 @@ local function compiled(row)
   end
   local cells = ((row.framework or "") .. " " .. (row.precision or "")):lower()
     :gsub("%b()", own_remark)
+  -- The run's own setting in its notes, compile off ("compile=false", "compile_model: false",
+  -- "torch.compile = False"), beside a framework cell that names the suite's compiler (helper-214:
+  -- KempnerForge's eager row read as compiled): eager. Not a part's ("compile=false for the loss").
+  do
+    local n = bounded((row.notes or ""):lower())
+    for _, key in ipairs { "%f[%w_]compile", "%f[%w_]compile_model", "torch%.compile", "compile%.enable", "%f[%w_]use_compile" } do
+      local from, to = n:find(key .. "%s*[=:]%s*[\"']?false[\"']?")
+      if from then
+        local later = n:sub(to + 1, to + 40)
+        if not finds_any(later, { "^%s*%(?%s*for%s", "^%s*%(?%s*on%s+the%s", "^%s*%(?%s*in%s+the%s+loss", "^%s*%(?%s*except",
+            "^%s*%(?%s*only" }) then
+          return false
+        end
+      end
+    end
+  end
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
@@ -3697,6 +3743,41 @@ function M.token_dispatch(row)
   return decide((row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")) == true
 end
 
+--- mtp_said(row): what the row's model and notes cells say of multi-token prediction modules:
+--- true (trained: "MTP 1", "--mtp-num-layers 1", "with one MTP layer"), false (ruled out: "no MTP
+--- layer in the layout", "MTP disabled", "mtp_num_layers: 0", "without multi-token prediction"),
+--- or nil where neither names it. The first mention that is not a comparison decides.
+function M.mtp_said(row)
+  local t = bounded(((row.model or "") .. " ; " .. (row.notes or "")):lower())
+    :gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+  local first, decided
+  for _, name in ipairs { "%f[%a]mtp%f[%A]", "multi[%s%-]?token[%s%-]prediction", "num[_%-]nextn[_%-]predict[_%-]layers" } do
+    local at = 1
+    for _ = 1, 16 do
+      local from, to = t:find(name, at)
+      if not from then break end
+      at = to + 1
+      local before = t:sub(math.max(1, from - 40), from - 1)
+      local compared_only = before:find("compared%s+with%s+[%w%s'%-]-$") or before:find("compared%s+to%s+[%w%s'%-]-$")
+        or before:find("%f[%a]vs%.?%s+[%w%s'%-]-$")
+        or before:find("'s%s+own%s+[%a%s]-$") or before:find("%f[%a]unlike%s+[^;]-$") or before:find("%f[%a]their%s+[%a%s]-$")
+      if not compared_only and (first == nil or from < first) then
+        -- (A count after the name or its flag, "mtp_num_layers: 0", "MTP 1", "MTP layers = 2".)
+        local count = t:sub(to + 1, to + 24):match("^[%w_%-]*%s*[:=]?%s*(%d+)%f[%D]")
+        local off
+        if count then
+          off = tonumber(count) == 0
+        else
+          off = switched_off(t, from, to) or before:find("%f[%a]no%s*$") ~= nil or before:find("%f[%a]without%s*$") ~= nil
+            or sentence_negated(t, from, to)
+        end
+        first, decided = from, not off
+      end
+    end
+  end
+  return decided
+end
+
 --- data_parallel_only(row): true when the row's framework is a trainer that shards data only
 --- (Hugging Face's Trainer, Accelerate, TRL, axolotl, LLaMA-Factory, fms-acceleration, Lightning's
 --- FSDP or DeepSpeed strategies, DeepSpeed without Megatron, plain PyTorch FSDP), and names no
@@ -3747,6 +3828,14 @@ end
 --- sharding named to be off ("no distributed_fused_adam"), and plain DDP are 0; FSDP switched
 --- off as a setting ("FSDP = 0", "fsdp=false") is false: the stack's default sharding. ZeRO
 --- named without a stage ("ZeRO", "DeepSpeed ZeRO") is 1, with a fourth value true (assumed).
+--- mics_in_node(t): a lower-cased MiCS cell that keeps its partition group inside a node
+--- ("within each 8-GPU node", "s1=1"), and shards no group across nodes.
+function M.mics_in_node(t)
+  return (t:find("within%s+each%s+[%d%a%-]*%s*node") or t:find("within%s+an?%s+[%d%a%-]*%s*node")
+    or t:find("within%s+the%s+node") or t:find("%f[%w]s1%s*=%s*1%f[%D]")) ~= nil
+    and not t:find("across%s+%d+%s+nodes") and not t:find("%f[%w]s1%s*=%s*[02-9]") and not t:find("%f[%w]s1%s*=%s*1%d")
+end
+
 function M.parse_zero(cell)
   if cell == nil then return nil end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
@@ -3789,6 +3878,13 @@ function M.parse_zero(cell)
   local mics_at, mics_to = t:find("%f[%a]mics%f[%A]")
   local mics = mics_at and not switched_off(t, mics_at, mics_to) and not t:sub(1, mics_at - 1):find("%f[%a]no%s*$")
     and not t:sub(1, mics_at - 1):find("without%s*$")
+  -- (MiCS whose partition group is a node, "MiCS: parameters, gradients and optimizer states
+  -- sharded within each 8-GPU node, replicated across nodes": HSDP, read below without its
+  -- name; the request says so. helper-213: refused.)
+  if mics and M.mics_in_node(t) then
+    t = t:sub(1, mics_at - 1) .. t:sub(mics_to + 1)
+    mics, mics_at = false, nil
+  end
   if t:find("zero%+%+") or t:find("%f[%a]hpz%f[%A]") or t:find("%f[%a]qwz%f[%A]") or t:find("%f[%a]qgz%f[%A]") or mics then
     return nil
   end
@@ -4126,6 +4222,45 @@ function M.parse_zero(cell)
   -- + gradients sharded", "gradients and optimizer state sharded"; helper-129: read as ZeRO 3).
   local reshard_at, reshard_to = t:find("reshard[%a]*[%s_]*after[%s_]*t?h?e?[%s_]*forward")
   if reshard_at and switched_off(t, reshard_at, reshard_to) then return 2, shard, hybrid end
+  -- The parameters said to be sharded in words ("parameters and gradients sharded over 4 GPUs;
+  -- optimizer states sharded within each 8-GPU node", "parameters, gradients and optimizer states
+  -- sharded within each 8-GPU node, replicated across nodes"; helper-213: AMSP's rows read as ZeRO
+  -- 1, their parameters whole): ZeRO 3 over the parameters' group (dml has one group for all the
+  -- states; where the optimizer's is larger, the parameters' is taken, said by the request's
+  -- note of the group). Not parameters kept whole ("parameters replicated, optimizer states
+  -- sharded", "parameters not sharded"), nor another thing's parameters.
+  do
+    local flat = #t <= 4096 and t:gsub("%b()", function(p) return (p:gsub("[;,]", " ")) end) or ""
+    for clause in flat:gmatch("[^;]+") do
+      local p_from, p_to = clause:find("%f[%a]param[%a]*%f[%A]")
+      if not p_from then p_from, p_to = clause:find("%f[%a]weights?%f[%A]") end
+      local s_from = clause:find("%f[%a]shard%a*") or clause:find("%f[%a]partition%a*")
+      -- (Between the parameters and the sharding, only the other states listed: "parameters,
+      -- gradients and optimizer states sharded"; not "parameters replicated, optimizer states
+      -- sharded".)
+      local listed = p_from and s_from and p_from < s_from and clause:sub(p_to + 1, s_from - 1)
+        :gsub("gradients?", ""):gsub("%f[%a]grads?%f[%A]", ""):gsub("optimi[sz]er", ""):gsub("states?", "")
+        :gsub("%f[%a]and%f[%A]", ""):gsub("%f[%a]the%f[%A]", ""):gsub("%f[%a]are%f[%A]", ""):gsub("%f[%a]all%f[%A]", "")
+        :gsub("[%s,&%+/]", "") == ""
+      if listed
+          and not finds_any(clause, { "%f[%a]not?%f[%A]", "unshard", "replicat%a*%s+within", "%f[%a]except%f[%A]", "without",
+            "%f[%a]only%s+the%s+optimi", "%f[%a]but%f[%A]", "expert", "embedding", "%f[%a]kept%f[%A]", "slower", "tried",
+            "%f[%a]vs%.?%f[%A]", "compar", "activation" }) then
+        -- (The parameters first in the clause: "parameters and gradients sharded", not "optimizer
+        -- states sharded; parameters ..." split above, nor "states sharded beside the parameters".)
+        local lead = clause:sub(1, p_from - 1)
+        if not lead:find("%a") or lead:match("^%s*[%a%s]*:%s*$") or lead:match("^%s*mics%s*[:,]?%s*$") then
+          local group = clause:match("over%s+(%d+)%s+gpus") or clause:match("across%s+(%d+)%s+gpus")
+            or clause:match("within%s+each%s+(%d+)%-gpus?%s+node") or clause:match("within%s+an?%s+(%d+)%-gpus?%s+node")
+            or clause:match("over%s+the%s+(%d+)%s+gpus%s+of")
+          local in_node = group == nil and clause:find("within%s+[%a%s]-node") ~= nil
+          if group or in_node or not clause:find("%d") then
+            return 3, tonumber(group), in_node
+          end
+        end
+      end
+    end
+  end
   local grads = t:find("gradients?") or t:find("%f[%a]grads?%f[%A]")
   -- (Or the optimizer joined to the gradients, "FSDP grad+optimizer sharding"; helper-151: ZeRO 3.
   -- Not any "grad" beside an optimizer, "fp32 grad accumulation"; helper-153.)
@@ -4825,6 +4960,19 @@ parse_recompute = function(cell)
     or word == "block" or t:find("^activation checkpointing") then
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
+  -- (A part of every layer, "every layer's attention", "every layer's MLP": not the whole layer's
+  -- forward; helper-214's review: read as full.)
+  local part = t:match("every[%s_]+layer'?s?%s+(%a+)")
+  if part and (part == "attention" or part == "mlp" or part == "ffn" or part == "norm" or part == "moe" or part == "expert"
+      or part == "experts" or part == "core" or part == "softmax" or part == "layernorm" or part == "rmsnorm") then
+    return nil
+  end
+  -- (Alpa's and JAX trainers' switch, "Remat: True", "use_remat=True"; GPT-NeoX's and Aleph
+  -- Alpha's checkpointing type "every_layer"; helper-214: not understood.)
+  if t:match("^%s*[%w_]*remat%s*[:=]?%s*true%s*$") or t:match("^%s*every_layer%s*$")
+    or t:match("^%s*[%w_]*checkpoint[%w_]*%s*[:=]%s*[\"']?every_layer[\"']?%s*$") then
+    return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
+  end
   -- (Also "each transformer layer", "We apply activation checkpointing to each transformer
   -- layer"; helper-155: refused.)
   if has("%f[%a]full%f[%A]") or has("every layer") or has("all layers") or has("every%s+transformer%s+layer")
@@ -5055,11 +5203,15 @@ function M.parse_precision(cell)
   if t:find("fp8") or t:find("float8") then
     -- Block scales where the cell names them as the run's recipe (not "CS; blockwise gives ...").
     local per_tensor = t:find("%f[%a]cs%f[%A]") or t:find("current") or t:find("delayed") or t:find("tensor")
-    if t:find("mxfp8") or (t:find("block") and not per_tensor) then
-      return "fp8", fmt("precision %q: FP8 at dml's rate, with one scale a tensor's traffic (block scales not modelled)", cell)
-    end
     -- FP8 for some linears only ("FP8 for MLP only, attention BF16"): every linear's, said.
-    if t:find("%f[%a]only%f[%A]") then
+    -- (Also with block scales, "MXFP8 on routed-expert grouped GEMMs only; BF16 otherwise";
+    -- helper-216: said as FP8 throughout.)
+    local some = t:find("%f[%a]only%f[%A]")
+    if t:find("mxfp8") or (t:find("block") and not per_tensor) then
+      return "fp8", fmt("precision %q: FP8 at dml's rate, with one scale a tensor's traffic (block scales not modelled)%s", cell,
+        some and "; FP8 for some layers only, read as FP8 for every linear layer" or "")
+    end
+    if some then
       return "fp8", fmt("precision %q: FP8 for some layers only, read as FP8 for every linear layer", cell)
     end
     -- FP8 attention named ("FP8DPA", "fp8_dpa: true", "FP8 attention"): dml's attention has one
@@ -5937,6 +6089,9 @@ end
 --- The model names of hybrid state-space (Mamba) models, whose Mamba layers dml does not model,
 --- and of mixtures of experts, which a row must give its experts for (or dml know its config).
 M.hybrid_ssm_names = { "nemotron[%s%-_]*h%f[%W]", "mamba", "jamba", "zamba", "falcon[%s%-_]*h1", "hymba", "samba" }
+M.linear_attention_names = { "deltanet", "%f[%a]gdn%f[%A]", "rwkv", "retnet", "linear[%s%-_]*attention",
+  "lightning[%s%-_]*attention", "hyena", "qwen3[%s%-_]*next", "kimi[%s%-_]*linear", "minimax[%s%-_]*text[%s%-_]*01",
+  "minimax[%s%-_]*m1%f[%W]" }
 M.moe_names = { "dbrx", "mixtral", "%f[%a]moe%f[%A]", "%-a%d+%.?%d*b%f[%W]", "deepseek[%s%-_]*v[23]", "grok", "arctic",
   "olmoe", "jetmoe", "gpt[%s%-_]*oss", "llama[%s%-_]*4%f[%D]", "qwen%d?[%.%d]*[%s%-_]*moe" }
 
@@ -5947,6 +6102,14 @@ function M.architecture(row)
   for _, p in ipairs(M.hybrid_ssm_names) do
     if lower_model:find(p) then
       return nil, fmt("model %q is a hybrid state-space (Mamba) model: its Mamba layers are not modelled", row.model)
+    end
+  end
+  -- Linear-attention mixers (Gated DeltaNet, RWKV, RetNet, lightning attention), alone or beside
+  -- softmax layers (Qwen3-Next, Kimi Linear, MiniMax-01): no softmax attention's cost (helper-216:
+  -- a Gated DeltaNet model read as a Llama by "zebra_llama" in its name).
+  for _, p in ipairs(M.linear_attention_names) do
+    if lower_model:find(p) then
+      return nil, fmt("model %q has linear-attention layers (a recurrent state, not softmax attention): they are not modelled", row.model)
     end
   end
   -- DeepSeek-V3.2: V3's layers with a sparse attention its lightning indexer selects (helper-161:
@@ -6049,6 +6212,13 @@ function M.architecture(row)
     end
   end
   a.d_ff = a.d_ff or from_config("d_ff", "d_ff")
+  -- (A cell that gives the experts' width alone, "768 (moe_ffn_hidden_size)", gives no dense
+  -- one: the configuration's, else the experts', which only dense layers would use, said; it
+  -- had been the dense width of DeepSeek-V3's first three layers too.)
+  if a.d_ff == nil and I(row.expert_d_ff) and row.dense_layers == nil then
+    a.d_ff = I(row.expert_d_ff)
+    notes[#notes + 1] = fmt("d_ff = %d, the experts' width (the row gives no dense width; only dense layers would use it)", a.d_ff)
+  end
   local fam, fam_note = M.family(row.model, a.d_ff, a.d_model)
   -- A model of no known family whose model or notes cell says what its MLP is ("non-gated MLP",
   -- "two matrices, not gated", "no SwiGLU gate"; "SwiGLU", "GeGLU", "gated MLP"): that, not the
@@ -6341,7 +6511,25 @@ function M.architecture(row)
     a.window = from_config("window", "window")
     a.full_attention_every = from_config("full_attention_every", "full_attention_every")
   end
-  a.mtp_layers = from_config("mtp_layers", "multi-token prediction modules")
+  -- The configuration's multi-token prediction modules (DeepSeek-V3's one), as Megatron-Core's
+  -- recipes train them; not where the row rules them out ("no MTP layer in the layout"), nor on
+  -- a trainer that adds none unless asked and a row that does not ask: torchtitan (opt-in since
+  -- 2026, and not with pipeline parallelism), NeMo AutoModel and the Hugging Face-model trainers
+  -- (helper-216: added to a torchtitan run, said only as taken from the configuration).
+  if cfg and cfg.mtp_layers then
+    local said = M.mtp_said(row)
+    local f = bounded((row.framework or ""):lower())
+    local trainer = f:find("torch[%s%-_]*titan") and "torchtitan" or f:find("automodel") and "NeMo AutoModel"
+      or M.data_parallel_only(row) and fmt("the framework %s", framework_text(row))
+    if said == false then
+      notes[#notes + 1] = fmt("no multi-token prediction module (the row says so; the configuration's %d not trained)", cfg.mtp_layers)
+    elseif said == nil and trainer then
+      notes[#notes + 1] = fmt("no multi-token prediction module: %s trains none unless asked, and the row does not say (the configuration's %d not trained)",
+        trainer, cfg.mtp_layers)
+    else
+      a.mtp_layers = from_config("mtp_layers", "multi-token prediction modules")
+    end
+  end
   for _, source in ipairs(taken_sources) do
     notes[#notes + 1] = fmt("%s (%s, not in the row)", table.concat(taken[source], ", "), source)
   end
@@ -6807,6 +6995,14 @@ request = function(row, presets, assumed)
   note(sp_note)
   if row.zero_or_fsdp and not M.unstated(row.zero_or_fsdp) then
     local zero, shard, hybrid, unstaged = M.parse_zero(row.zero_or_fsdp)
+    do
+      local z_low = row.zero_or_fsdp:lower()
+      local m_at, m_to = z_low:find("%f[%a]mics%f[%A]")
+      if zero == 3 and m_at and not switched_off(z_low, m_at, m_to) and M.mics_in_node(z_low) then
+        note(fmt("zero_or_fsdp %q: MiCS with its partition group in a node, read as ZeRO 3 over the node's ranks and replicated across nodes (HSDP; its hierarchical collectives not modelled)",
+          row.zero_or_fsdp))
+      end
+    end
     if unstaged then
       note(fmt("zero_or_fsdp %q names no stage: ZeRO 1 assumed (the optimizer's states sharded, the stage beside tensor and pipeline parallelism)",
         row.zero_or_fsdp))
@@ -6835,7 +7031,8 @@ request = function(row, presets, assumed)
           row.zero_or_fsdp)
       end
       local m_at, m_to = z_low:find("%f[%a]mics%f[%A]")
-      if m_at and not switched_off(z_low, m_at, m_to) and not z_low:sub(1, m_at - 1):find("%f[%a]no%s*$") then
+      if m_at and not switched_off(z_low, m_at, m_to) and not z_low:sub(1, m_at - 1):find("%f[%a]no%s*$")
+          and not M.mics_in_node(z_low) then
         return nil, fmt("zero_or_fsdp %q: MiCS's scale-aware partitioning and hierarchical collectives are not modelled",
           row.zero_or_fsdp)
       end
@@ -7101,6 +7298,34 @@ request = function(row, presets, assumed)
   if flash then
     note(fmt("attention: a flash kernel, as the row says (stack %s's unfused attention replaced)", stack_key))
   end
+  -- And the other way: a stack of a flash kernel whose row names an unfused one ("kernel=torch",
+  -- "attn_impl: torch", "attn_implementation=eager", "unfused attention") and no flash kernel used
+  -- (helper-214: Aleph Alpha's sweep of kernels, torch's 44% slower than dml's flash).
+  local unfused = false
+  if base_stack.attention ~= "unfused" and not (named_here and not off_here) then
+    local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
+    for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
+      for _, p in ipairs { "kernel%s*[=:]%s*[\"']?torch%f[^%w_]", "attn[%w_]*impl[%w_]*%s*[=:]%s*[\"']?torch%f[^%w_]",
+          "attn[%w_]*impl[%w_]*%s*[=:]%s*[\"']?eager%f[^%w_]", "%f[%a]unfused%s+attention", "%f[%a]eager%s+attention" } do
+        local from, to = clause:find(p)
+        if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]vs%.?%f[%A]")
+          and not clause:find("compar") and not clause:find("baseline") and not clause:find("slower") then
+          unfused = true
+        end
+      end
+    end
+  end
+  if unfused then
+    note(fmt("attention: an unfused kernel, as the row says (stack %s's %s attention replaced)", stack_key, base_stack.attention))
+  end
+  -- (FlashAttention 1 named, "flash_attentionv1.0.8", "FlashAttention-1": at the flash rate, said.)
+  if not unfused and (flash or base_stack.attention ~= "unfused") then
+    local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
+    if said:find("flash[%s%-_]*attn[%s%-_]*v?1%f[%D]") or said:find("flash[%s%-_]*attention[%s%-_]*v?1%f[%D]")
+      or said:find("%f[%a]fa%-?1%f[%D]") then
+      note("attention: FlashAttention 1, costed at the flash kernel's rate (FlashAttention-2's)")
+    end
+  end
   local tp_overlap_off = (tp or 1) > 1 and base_stack.tp_overlap == "overlapped" and M.tp_overlap_off(row)
   if tp_overlap_off then
     note("TP communication not overlapped by userbuffers, as the row says: tp_overlap = \"backward\" (the input-gradient reductions hide under the weight-gradient GEMMs)")
@@ -7139,6 +7364,7 @@ request = function(row, presets, assumed)
     if next(dp_changes) then stack = dml.stack(stack, dp_changes) end
     if token_dispatch then stack = dml.stack(stack, { dispatcher = "token" }) end
     if flash then stack = dml.stack(stack, { attention = "flash" }) end
+    if unfused then stack = dml.stack(stack, { attention = "unfused" }) end
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)

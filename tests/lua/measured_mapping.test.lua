@@ -4441,10 +4441,11 @@ t.eq(measured.count_cell("seq_len", "8192 (--max_length 8192, --packing true)"),
 t.eq(measured.count_cell("ep", "1 (--expert-model-parallel-size 1)"), "1")
 t.eq(measured.count_cell("tp", "2 (--tensor-model-parallel-size 4)"), "2 (--tensor-model-parallel-size 4)", "another number")
 do
+  -- (The experts' width only: no dense width, which the model's configuration gives, below.)
   local read, _, more = measured.count_cell("ffn_hidden", "768 (moe_intermediate_size; every layer MoE)")
-  t.eq(read, "768"); t.eq(more.expert_d_ff, "768")
+  t.eq(read, nil); t.eq(more.expert_d_ff, "768")
   read, _, more = measured.count_cell("ffn_hidden", "5504 (--ffn-hidden-size 5504; every layer MoE)")
-  t.eq(read, "5504"); t.eq(more.expert_d_ff, "5504")
+  t.eq(read, nil); t.eq(more.expert_d_ff, "5504")
   t.eq(measured.count_cell("ffn_hidden", "1408 (moe_intermediate_size; dense 5632)"), "1408 (moe_intermediate_size; dense 5632)")
 end
 t.eq(measured.parse_yes_no("torchtitan TP with sequence parallel (tensor_parallel_degree = 4)"), true)
@@ -4893,3 +4894,129 @@ t.eq(measured.ep_overlap { notes = "flags: --overlap-moe-expert-parallel-comm" }
 -- without trying each byte of a run of spaces.)
 t.eq(measured.token_dispatch { notes = "DeepEP was used.\n\n\nNo fallback was needed." }, true)
 t.eq(measured.parse_experts("8" .. string.rep(" ", 16384) .. "x"), nil)
+
+-- helper-215's and helper-216's probes (Primus on MI355X, torchtitan's DeepSeek-V3 on B200s,
+-- KempnerForge on H200s): the experts' width under its key alone or beside a remark that restates
+-- fc1's width; DeepSeek-V3's dense width not taken from an experts' cell; FP8 for some layers only
+-- said beside block scales; multi-token prediction only where the stack trains it or the row says
+-- so; linear-attention models refused; an H100 or H200 of no form factor said as the SXM part.
+do
+  local function expert(cell)
+    local read, how, more = measured.count_cell("ffn_hidden", cell)
+    return read, more and more.expert_d_ff, how
+  end
+  for _, cell in ipairs { "moe_ffn_hidden 768 (SwiGLU, so fc1 output width 1536)", "moe_ffn_hidden_size 768",
+      "moe_intermediate_size: 768", "--moe-ffn-hidden-size 768", "768 (moe_ffn_hidden)", "moe_ffn_hidden 768 (fc1 1536)",
+      "moe_intermediate_size 768 (fused gate and up 1536)" } do
+    local read, width = expert(cell)
+    t.eq(read, nil, cell); t.eq(width, "768", cell)
+  end
+  -- (Not another fc1 width, a rank's, a dense width in the remark, or a remark of other words.)
+  for _, cell in ipairs { "moe_ffn_hidden 768 (fc1 1024)", "moe_ffn_hidden 768 (fc1 1536 per rank)",
+      "moe_ffn_hidden 768 (fc1 output width 1536; 6144 dense)", "moe_ffn_hidden 768 (SwiGLU)",
+      "moe_intermediate_size 768 (fused gate and up 1536 with tp 2)", "moe_ffn_hidden_size 768 (not dense)" } do
+    local read, width = expert(cell)
+    t.eq(read, cell, cell); t.eq(width, nil, cell)
+  end
+  t.eq((expert("ffn_hidden 768 (SwiGLU)")), "ffn_hidden 768 (SwiGLU)")
+  -- DeepSeek-V3's three dense layers keep the configuration's 18432 beside an experts' cell.
+  local ds = copy(row("MBridge-25.09-DeepSeekV3-1024"), { ffn_hidden = false, expert_d_ff = "2048" })
+  local req = assert(measured.request(ds))
+  t.eq(req.run.model.d_ff, 18432); t.eq(req.run.model.moe.expert_d_ff, 2048)
+  -- FP8 on the experts only, with block scales: every linear's, said.
+  local _, how = measured.parse_precision("MXFP8 on routed-expert grouped GEMMs only (TorchAO); BF16 otherwise")
+  t.eq(how ~= nil and how:find("FP8 for some layers only") ~= nil, true)
+  t.eq(select(2, measured.parse_precision("MXFP8")):find("some layers") == nil, true)
+  -- Multi-token prediction: Megatron-Bridge's recipe trains DeepSeek-V3's one; torchtitan, NeMo
+  -- AutoModel and Hugging Face trainers do not unless the row says so; a row that rules it out.
+  local mb = row("MBridge-25.09-DeepSeekV3-1024")
+  t.eq(assert(measured.request(mb)).run.model.mtp_layers, 1)
+  for _, fw in ipairs { "torchtitan", "NeMo AutoModel", "Hugging Face Accelerate (FSDP)" } do
+    local r = assert(measured.request(copy(mb, { framework = fw, tp = false, pp = false, dp = false, ep = false })))
+    t.eq(r.run.model.mtp_layers or 0, 0, fw)
+    t.eq(has(r.assumed, "no multi-token prediction module: "), true, fw)
+  end
+  t.eq(assert(measured.request(copy(mb, { framework = "torchtitan", notes = "num_mtp_layers = 1" }))).run.model.mtp_layers, 1)
+  t.eq(assert(measured.request(copy(mb, { notes = "no MTP layer in the layout" }))).run.model.mtp_layers or 0, 0)
+  t.eq(measured.mtp_said { notes = "PP layout Et|(tt|)*30L; no MTP layer in the layout" }, false)
+  t.eq(measured.mtp_said { notes = "--mtp-num-layers 0" }, false)
+  t.eq(measured.mtp_said { notes = "MTP disabled" }, false)
+  t.eq(measured.mtp_said { notes = "without multi-token prediction" }, false)
+  t.eq(measured.mtp_said { notes = "--mtp-num-layers 1" }, true)
+  t.eq(measured.mtp_said { notes = "one MTP layer trained" }, true)
+  t.eq(measured.mtp_said { notes = "compared with DeepSeek's MTP runs" }, nil)
+  t.eq(measured.mtp_said { notes = "FP8 on all layers" }, nil)
+  -- Linear attention, alone or in a hybrid: refused, naming it.
+  for _, m in ipairs { "Pure GDN 1B (16 Gated DeltaNet + MLP blocks, zebra_llama_1B_gdn_pure)", "Qwen3-Next-80B-A3B",
+      "Kimi Linear 48B-A3B", "RWKV-7 1.5B", "MiniMax-Text-01" } do
+    local r, why = measured.request(copy(mb, { model = m }))
+    t.eq(r, nil, m); t.eq(why:find("linear%-attention") ~= nil, true, m)
+  end
+  -- The form factor: said where the cell gives none.
+  t.eq(has(select(2, measured.gpu("H200 (141 GB)")), 'GPU "H200 (141 GB)": form factor not given, the SXM part assumed'), true)
+  t.eq(#select(2, measured.gpu("H100 SXM5 80GB")), 0)
+  t.eq(#select(2, measured.gpu("DGX H100")), 0)
+end
+
+-- helper-213's and helper-214's probes (AMSP's and Aleph Alpha's layout sweeps, KempnerForge, Alpa):
+-- the parameters said sharded in words are ZeRO 3 over their group; MiCS with its group in a node
+-- is HSDP; "every_layer" and "Remat: True" are full recompute, "every layer's attention" not; a
+-- run's own compile=false beside a framework cell that names the suite's compiler is eager; an
+-- unfused kernel named on a flash stack replaces it; FlashAttention 1 said.
+do
+  local function zero(cell) return table.pack(measured.parse_zero(cell)) end
+  local z = zero("AMSP: parameters and gradients sharded over 4 GPUs (s0p=s0g=4, s1=1); optimizer states sharded within each 8-GPU node (s0os=8, s1os=1)")
+  t.eq(z[1], 3); t.eq(z[2], 4)
+  z = zero("parameters, gradients and optimizer states sharded within each 8-GPU node, replicated across nodes")
+  t.eq(z[1], 3); t.eq(z[2], 8)
+  z = zero("weights, grads & optimizer state sharded over 8 GPUs")
+  t.eq(z[1], 3); t.eq(z[2], 8)
+  z = zero("FSDP; parameters sharded within the node")
+  t.eq(z[1], 3); t.eq(z[3], true)
+  -- (Not parameters kept whole, nor another thing's parameters, nor a group of nodes.)
+  t.eq(zero("parameters replicated, optimizer states sharded")[1], 1)
+  t.eq(zero("parameters and gradients not sharded; optimizer states sharded over 8")[1], 1)
+  t.eq(zero("parameters kept whole; optimizer states sharded")[1], 1)
+  t.eq(zero("ZeRO-1 (optimizer states sharded; parameters replicated)")[1], 1)
+  t.eq(zero("gradients and optimizer states sharded over 8")[1], 2)
+  t.eq(zero("expert parameters sharded over 8 GPUs")[1], nil)
+  t.eq(zero("parameters sharded over 2 nodes")[1], nil)
+  -- MiCS: within a node, HSDP; across nodes, or without its group, refused.
+  z = zero("MiCS: parameters, gradients and optimizer states sharded within each 8-GPU node, replicated across nodes (Table IV: s0=8, s1=1)")
+  t.eq(z[1], 3); t.eq(z[2], 8)
+  t.eq(zero("MiCS: parameters, gradients and optimizer states sharded over 16 GPUs (Table IV: s0=8, s1=2), replicated across groups")[1], nil)
+  t.eq(zero("MiCS")[1], nil)
+  local mics = copy(row("NeMo2407-GPT3-5B-64"), { zero_or_fsdp = "MiCS: parameters, gradients and optimizer states sharded within each 8-GPU node, replicated across nodes" })
+  local req, why, assumed = measured.request(mics)
+  t.eq(has(req and req.assumed or assumed, 'zero_or_fsdp "MiCS: parameters, gradients and optimizer states sharded within each 8-GPU node, replicated across nodes": MiCS with its partition group in a node'), true, why)
+  -- Recompute.
+  for _, cell in ipairs { "every_layer", "Remat: True", "remat=True", "use_remat=True", "activation_checkpointing_type: every_layer",
+      "recompute every layer's activations" } do
+    t.eq((measured.parse_recompute(cell)), "full", cell)
+  end
+  t.eq((measured.parse_recompute("Remat: False")), "none")
+  for _, cell in ipairs { "every_2nd_layer", "every layer's attention", "every layer's MLP", "every_layer (FFN only)",
+      "Remat: True (attention only)", "remat_policy: save_dot_except_mlp" } do
+    t.eq((measured.parse_recompute(cell)), nil, cell)
+  end
+  -- Compile.
+  local fw = "KempnerForge (PyTorch-native FSDP2, torch.compile)"
+  t.eq(stack { framework = fw, notes = "this experiment: compile=false" }, "torchtitan")
+  t.eq(stack { framework = fw, notes = "compile_model: False" }, "torchtitan")
+  t.eq(stack { framework = fw, notes = "compile=false for the loss" }, "torchtitan_compile")
+  t.eq(stack { framework = fw, notes = "compile: false (only the loss)" }, "torchtitan_compile")
+  t.eq(stack { framework = fw }, "torchtitan_compile")
+  -- The attention kernel.
+  local base = row("MLM-llama-fp8-LLAMA3-8B")
+  local r = assert(measured.request(copy(base, { notes = "kernel=torch" })))
+  t.eq(r.run.stack.attention, "unfused")
+  t.eq(has(r.assumed, "attention: an unfused kernel, as the row says"), true)
+  t.eq(assert(measured.request(copy(base, { notes = "attn_implementation=eager" }))).run.stack.attention, "unfused")
+  for _, n in ipairs { "torch.compile", "PyTorch SDPA", "fused RMS kernel", "flash_attention2 + RMS kernel",
+      "kernel=torch was 40% slower than flash", "no unfused attention", "kernel=torch; FlashAttention-2 in this run" } do
+    t.eq(assert(measured.request(copy(base, { notes = n }))).run.stack.attention ~= "unfused", true, n)
+  end
+  r = assert(measured.request(copy(base, { notes = "kernel=flash_attentionv1.0.8" })))
+  t.eq(r.run.stack.attention ~= "unfused", true)
+  t.eq(has(r.assumed, "attention: FlashAttention 1, costed at the flash kernel's rate"), true)
+end
