@@ -506,6 +506,14 @@ function M.count_cell(column, cell)
     local k = text:match("^(%d+)%s*[kK]$")
     if k then text = tostring(tonumber(k) * 1024) end
   end
+  -- (And a sequence of millions as K is read, 1,024 x 1,024, where it is a power of two: "2M",
+  -- "4M" (TRL's 1M is --max_length 1048576); helper-222: refused. Not "1.5M" nor "3M".)
+  if column == "seq_len" then
+    local m = text:match("^(%d+)%s*[mM]$")
+    if m and tonumber(m) >= 1 and tonumber(m) <= 64 and tonumber(m) & (tonumber(m) - 1) == 0 then
+      text = tostring(tonumber(m) * 1048576)
+    end
+  end
   -- torchtitan's data-parallel degree of -1 ("data_parallel_shard_degree = -1"): the GPUs left
   -- after the other degrees, as an empty dp cell is read (helper-193: refused).
   if column == "dp" then
@@ -787,7 +795,7 @@ function M.count_cell(column, cell)
     end
     -- The experts' key alone ("moe_ffn_hidden_size 768", "moe_intermediate_size: 768"; helper-216:
     -- refused): the experts' width, as the rule below reads "768 (moe_ffn_hidden_size)".
-    if plain and not twice and got.expert and not got.dense and not got.layers and not first then
+    if plain and not twice and got.expert and not got.dense and not got.layers and not first and tonumber(got.expert) > 0 then
       return nil, fmt("ffn_hidden %q read as %s, the experts' width", cell, got.expert), { expert_d_ff = got.expert }
     end
   end
@@ -3361,8 +3369,14 @@ function M.stack_for(row)
   end
   -- PyTorch trainers of their own (Hugging Face Accelerate, torchtune, Lit-GPT, FairScale, torch
   -- distributed): the PyTorch stack, said.
+  -- (And the Hugging Face trainers and those built on them, "Hugging Face transformers (Trainer,
+  -- DDP)", "TRL SFTTrainer", axolotl, LLaMA-Factory, ms-swift's "swift sft", Unsloth; helper-222:
+  -- Megatron-Core's stack assumed.)
   if (f:find("accelerate") or f:find("torchtune") or f:find("lit%-?gpt") or f:find("fairscale")
-      or f:find("torch[%s%.]*distributed")) and not f:find("megatron") then
+      or f:find("torch[%s%.]*distributed") or f:find("hugging%s*face") or f:find("%f[%a]hf%s+trainer")
+      or f:find("%f[%a]hf%s+transformers") or f:find("%f[%a]transformers%s+trainer") or f:find("^%s*transformers%f[%A]")
+      or f:find("%f[%a]trl%f[%A]") or f:find("axolotl") or f:find("llama[%s%-_]*factory") or f:find("swift%s+sft")
+      or f:find("ms%-swift%s*%(%s*swift%s+sft") or f:find("%f[%a]unsloth%f[%A]")) and not f:find("megatron") then
     local key = compiled(row) and "torchtitan_compile" or "torchtitan"
     return key, fmt("stack %s for %q (a PyTorch trainer: PyTorch's kernels and FSDP/DDP)", key, row.framework)
   end
@@ -3750,7 +3764,7 @@ end
 function M.mtp_said(row)
   local t = bounded(((row.model or "") .. " ; " .. (row.notes or "")):lower())
     :gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
-  local first, decided
+  local first, decided, said_n
   for _, name in ipairs { "%f[%a]mtp%f[%A]", "multi[%s%-]?token[%s%-]prediction", "num[_%-]nextn[_%-]predict[_%-]layers" } do
     local at = 1
     for _ = 1, 16 do
@@ -3761,6 +3775,11 @@ function M.mtp_said(row)
       local compared_only = before:find("compared%s+with%s+[%w%s'%-]-$") or before:find("compared%s+to%s+[%w%s'%-]-$")
         or before:find("%f[%a]vs%.?%s+[%w%s'%-]-$")
         or before:find("'s%s+own%s+[%a%s]-$") or before:find("%f[%a]unlike%s+[^;]-$") or before:find("%f[%a]their%s+[%a%s]-$")
+      -- (Nor another run's, a question or a hedge: "MTP disabled in the baseline, enabled here",
+      -- "MTP disabled? (not stated)", "the MTP-less baseline is 10% faster"; helper-218.)
+      local clause = t:sub(from):match("^[^;,]*")
+      compared_only = compared_only or clause:find("baseline") or clause:find("%?") or clause:find("%f[%a]than%f[%A]")
+        or t:sub(to + 1, to + 5):find("^%-?less")
       if not compared_only and (first == nil or from < first) then
         -- (A count after the name or its flag, "mtp_num_layers: 0", "MTP 1", "MTP layers = 2".)
         local count = t:sub(to + 1, to + 24):match("^[%w_%-]*%s*[:=]?%s*(%d+)%f[%D]")
@@ -3768,14 +3787,48 @@ function M.mtp_said(row)
         if count then
           off = tonumber(count) == 0
         else
+          -- (Also "MTP not trained", and in Chinese, "未使用 MTP", "关闭 MTP": not used, switched
+          -- off; helper-218.)
           off = switched_off(t, from, to) or before:find("%f[%a]no%s*$") ~= nil or before:find("%f[%a]without%s*$") ~= nil
             or sentence_negated(t, from, to)
+            or ({ trained = true, used = true, enabled = true, on = true, included = true })[t:sub(to + 1, to + 30)
+              :match("^%s+[%a%s]-%f[%a]not%s+(%a+)") or ""] == true
+            or before:find("未使用%s*$") ~= nil or before:find("不使用%s*$") ~= nil or before:find("关闭%s*$") ~= nil
+            or before:find("禁用%s*$") ~= nil
         end
-        first, decided = from, not off
+        first, decided, said_n = from, not off, count and tonumber(count)
       end
     end
   end
-  return decided
+  return decided, said_n
+end
+
+--- lora_said(row): true when the row's scope, model, framework or notes say the run trained
+--- low-rank adapters on frozen weights (LoRA, QLoRA, DoRA, PEFT, "--train_type lora",
+--- "peft_scheme lora"); not DeepSeek's latent ranks (q_lora_rank, kv_lora_rank), LoRA ruled out
+--- ("full fine-tuning (no LoRA)"), compared with, or another table's rows ("LoRA rows of the same
+--- table left out").
+function M.lora_said(row)
+  local t = bounded(((row.scope or "") .. " ; " .. (row.model or "") .. " ; " .. (row.framework or "") .. " ; "
+    .. (row.notes or "")):lower()):gsub("%s%s+", squeezed):gsub("[%w]*[_%-]lora[_%-]rank", " ")
+  for _, name in ipairs { "%f[%a]q?lora%f[%A]", "%f[%a]dora%f[%A]", "%f[%a]peft%f[%A]" } do
+    local at = 1
+    for _ = 1, 16 do
+      local from, to = t:find(name, at)
+      if not from then break end
+      at = to + 1
+      local clause = (t:sub(1, from - 1):match("[^;,%.%(%)]*$") or "") .. (t:sub(from):match("^[^;,%.%(%)]*") or "")
+      local before = t:sub(math.max(1, from - 40), from - 1)
+      local off = switched_off(t, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]not%s*$")
+        or before:find("without%s*$") or before:find("%f[%a]non[%s%-]*$") or sentence_negated(t, from, to)
+        or finds_any(clause, { "left%s+out", "exclud", "omitted", "%f[%a]rows?%f[%A]", "%f[%a]tables?%f[%A]", "merged", "compar",
+          "%f[%a]vs%.?%f[%A]", "unlike", "instead%s+of", "rather%s+than", "baseline", "%f[%a]not%f[%A]", "%f[%a]no%f[%A]",
+          "%f[%a]full[%s%-]+fine[%s%-]*tun", "%f[%a]full[%s%-]+param", "variant", "faster", "slower", "%f[%a]than%f[%A]",
+          "ablation", "%f[%a]other%f[%A]", "%f[%a]if%f[%A]", "would" })
+      if not off then return true end
+    end
+  end
+  return false
 end
 
 --- data_parallel_only(row): true when the row's framework is a trainer that shards data only
@@ -4420,6 +4473,12 @@ function M.parse_recompute(cell)
       if m2 and (said == nil or said == m2) and not modal then
         return m2, h2 and (h2:gsub("%b\"\"", function() return fmt("%q", cell) end, 1)), s2
       end
+      -- (A short name left unset, its key's unset value in the remark: NeMo's MLPerf configs'
+      -- "ACG unset (activations_checkpoint_granularity null)"; helper-220: refused.)
+      if m2 == nil and said == "none" and bare:lower():match("^%s*[%a_]+%s+unset%s*$")
+          and remark:lower():find("checkpoint") and (remark:lower():find("null") or remark:lower():find("none")) then
+        return "none", fmt("recompute %q read as none (not set)", cell)
+      end
     end
   end
   return mode, how, some
@@ -4430,6 +4489,8 @@ parse_recompute = function(cell)
   -- (Megatron's argument dump, a key and its value after a space: "recompute_granularity None";
   -- helper-195: refused.)
   t = t:gsub("^(%s*%-*recompute[%-_]granularity)%s+(none)%s*$", "%1: %2"):gsub("^(%s*%-*recompute[%-_]granularity)%s+(null)%s*$", "%1: %2")
+    :gsub("^(%s*%-*activations?[%-_]checkpoint[%-_]granularity)%s+(none)%s*$", "%1: %2")
+    :gsub("^(%s*%-*activations?[%-_]checkpoint[%-_]granularity)%s+(null)%s*$", "%1: %2")
   -- (And the dump's recompute keys together, each unset: "recompute_granularity None,
   -- recompute_method None", "recompute_num_layers None"; helper-196: refused.)
   if t:find(",") or t:find(";") then
@@ -5206,7 +5267,47 @@ function M.parse_precision(cell)
     -- FP8 for some linears only ("FP8 for MLP only, attention BF16"): every linear's, said.
     -- (Also with block scales, "MXFP8 on routed-expert grouped GEMMs only; BF16 otherwise";
     -- helper-216: said as FP8 throughout.)
-    local some = t:find("%f[%a]only%f[%A]")
+    local some = false
+    -- FP8 ruled out for the GEMMs in a clause that names no other part ("no MXFP8; BF16 only",
+    -- "MXFP8 disabled (BF16 only)"), and affirmed in none; or FP8 "only" for a part that is no
+    -- layer's GEMM or in another run ("FP8 only for the all-to-all dispatch", "the MXFP8-only
+    -- variant is 8% faster"): the 16-bit format the cell names, else not understood (helper-218:
+    -- read as FP8 for some layers). Not "FP8; no FP8 attention", where the part is named.
+    do
+      local ruled, affirmed, elsewhere = false, false, false
+      local parts = { "attention", "dpa", "dispatch", "all%-to%-all", "all%-?gather", "gather", "optimi[sz]er", "kv[%s%-_]*cache",
+        "comm", "grad", "weights?%s+storage", "master", "param" }
+      local others = { "ablation", "variant", "compar", "faster", "slower", "baseline", "%f[%a]vs%.?%f[%A]" }
+      for clause in t:gmatch("[^;,()]+") do
+        local named = clause:find("fp8") or clause:find("float8")
+        if named then
+          local off = clause:find("%f[%a]no%s+[%a%-]*fp8") or clause:find("%f[%a]without%s+[%a%-]*fp8")
+            or clause:find("fp8%s*[:=]?%s*disabled") or clause:find("fp8%s*[:=]?%s*off%f[%A]") or clause:find("fp8%s+not%s+used")
+          local part = finds_any(clause, parts)
+          if finds_any(clause, others) then
+            elsewhere = true
+          elseif off and not part then
+            ruled = true
+          elseif clause:find("%f[%a]only%f[%A]") and part then
+            elsewhere = true
+          elseif not off then
+            affirmed = true
+          end
+        end
+        -- (FP8 for some layers only: a clause with "only" that names no other part.)
+        -- ("FP8 only" is FP8 throughout.)
+        if (clause:find("%f[%a]only%f[%A]") or clause:find("仅")) and not finds_any(clause, parts) and not finds_any(clause, others)
+            and not clause:match("^%s*[%w%-]*fp8%s+only%s*$") then
+          some = true
+        end
+      end
+      if (ruled or elsewhere) and not affirmed then
+        if t:find("bf16") or t:find("bfloat16") then
+          return "bf16", fmt("precision %q: 16-bit GEMMs (its FP8 ruled out, or only for a part that is no layer's GEMM or for another run)", cell)
+        end
+        return nil, fmt("precision %q: FP8 ruled out, or only for a part that is no layer's GEMM or for another run, and no other format named", cell)
+      end
+    end
     if t:find("mxfp8") or (t:find("block") and not per_tensor) then
       return "fp8", fmt("precision %q: FP8 at dml's rate, with one scale a tensor's traffic (block scales not modelled)%s", cell,
         some and "; FP8 for some layers only, read as FP8 for every linear layer" or "")
@@ -6091,7 +6192,8 @@ end
 M.hybrid_ssm_names = { "nemotron[%s%-_]*h%f[%W]", "mamba", "jamba", "zamba", "falcon[%s%-_]*h1", "hymba", "samba" }
 M.linear_attention_names = { "deltanet", "%f[%a]gdn%f[%A]", "rwkv", "retnet", "linear[%s%-_]*attention",
   "lightning[%s%-_]*attention", "hyena", "qwen3[%s%-_]*next", "kimi[%s%-_]*linear", "minimax[%s%-_]*text[%s%-_]*01",
-  "minimax[%s%-_]*m1%f[%W]" }
+  "minimax[%s%-_]*m1%f[%W]", "minimax[%s%-_]*0?1%f[%D]", "%f[%a]gla%f[%A]", "hgrn", "jet[%s%-_]*nemotron",
+  "ring[%s%-_]+%a+[%s%-_]+linear" }
 M.moe_names = { "dbrx", "mixtral", "%f[%a]moe%f[%A]", "%-a%d+%.?%d*b%f[%W]", "deepseek[%s%-_]*v[23]", "grok", "arctic",
   "olmoe", "jetmoe", "gpt[%s%-_]*oss", "llama[%s%-_]*4%f[%D]", "qwen%d?[%.%d]*[%s%-_]*moe" }
 
@@ -6122,6 +6224,18 @@ function M.architecture(row)
     return nil, fmt("model %q is a hybrid recurrent (Griffin) model: its RG-LRU layers are not modelled", row.model)
   end
   local cfg = public_config(row.model)
+  -- A configuration found by name whose width the row contradicts is another model's: its
+  -- architecture is not used, only its tokenizer (the vocabulary and its tying), said
+  -- (helper-221: torchtitan's "DeepSeek-V3 16B", 27 layers of 2048, took the 671B's latents,
+  -- experts and dense layers). Both its depth and its width: a row with fewer layers of the same
+  -- width keeps it (a proxy), and so does one that changes the width alone ("GPT-NeoX 20B config
+  -- with hidden size 4096").
+  if cfg and cfg.hidden and I(row.hidden) and I(row.hidden) ~= cfg.hidden and cfg.layers and I(row.layers)
+      and I(row.layers) ~= cfg.layers then
+    notes[#notes + 1] = fmt("the architecture of %s (hidden %d) not used: the row's hidden is %d", cfg.source, cfg.hidden, I(row.hidden))
+    cfg = { vocab = cfg.vocab, tied = cfg.tied, source = cfg.source,
+      sources = cfg.sources and { vocab = cfg.sources.vocab, tied = cfg.sources.tied } or nil }
+  end
   -- The values taken from cfg, by source (cfg.sources names a field's own), said in one note each.
   local taken, taken_sources = {}, {}
   local function from_config(field, what)
@@ -6517,8 +6631,12 @@ function M.architecture(row)
   -- 2026, and not with pipeline parallelism), NeMo AutoModel and the Hugging Face-model trainers
   -- (helper-216: added to a torchtitan run, said only as taken from the configuration).
   if cfg and cfg.mtp_layers then
-    local said = M.mtp_said(row)
+    local said, said_n = M.mtp_said(row)
     local f = bounded((row.framework or ""):lower())
+    -- (The stack the framework cell reads as decides, not a name it compares with: "Megatron-LM
+    -- (compared with torchtitan)"; helper-218.)
+    local sk = M.stack_for(row)
+    if sk and sk:match("^megatron") then f = "" end
     local trainer = f:find("torch[%s%-_]*titan") and "torchtitan" or f:find("automodel") and "NeMo AutoModel"
       or M.data_parallel_only(row) and fmt("the framework %s", framework_text(row))
     if said == false then
@@ -6526,6 +6644,10 @@ function M.architecture(row)
     elseif said == nil and trainer then
       notes[#notes + 1] = fmt("no multi-token prediction module: %s trains none unless asked, and the row does not say (the configuration's %d not trained)",
         trainer, cfg.mtp_layers)
+    elseif said and said_n and said_n > 0 then
+      -- (The row's count, "mtp_num_layers: 2", over the configuration's.)
+      a.mtp_layers = said_n
+      notes[#notes + 1] = fmt("multi-token prediction modules = %d (the row says so)", said_n)
     else
       a.mtp_layers = from_config("mtp_layers", "multi-token prediction modules")
     end
@@ -6868,6 +6990,18 @@ request = function(row, presets, assumed)
   end
   local sp_cell = not M.unstated(row.sequence_parallel) and row.sequence_parallel or nil
   local sequence_parallel, sp_note = M.parse_yes_no(sp_cell)
+  -- NeMo's and Megatron's switch by its environment variable ("SP=1", "SP: 0"; NeMo's configs read
+  -- `sequence_parallel: ${oc.env:SP,False}`): on or off, said. Elsewhere "SP=1" may be a
+  -- sequence-parallel degree (XTuner, DeepSpeed-Ulysses): not read. (helper-220: refused.)
+  if sp_cell ~= nil and sequence_parallel == nil then
+    local v = sp_cell:lower():match("^%s*sp%s*[=:]%s*([01])%s*$")
+    local fw = (row.framework or ""):lower()
+    if v and (fw:find("nemo") or fw:find("megatron")) and not fw:find("xtuner") and not fw:find("deepspeed") then
+      sequence_parallel = v == "1"
+      sp_note = fmt("sequence_parallel %q read as %s (NeMo's and Megatron's SP switch)", row.sequence_parallel,
+        sequence_parallel and "yes" or "no")
+    end
+  end
   if sp_cell ~= nil and sequence_parallel == nil then
     why(fmt("sequence_parallel %q not understood (yes or no)", row.sequence_parallel))
   end
@@ -6876,6 +7010,29 @@ request = function(row, presets, assumed)
   if not gpu_key then why(gpu_notes) end
   local stack_key, stack_note = M.stack_for(row)
   if not stack_key then why(stack_note) end
+  -- Packed samples with attention within each (varlen kernels, padding-free batches): dml's
+  -- attention spans the whole sequence, which costs more; said (helper-219, helper-222: ms-swift's
+  -- packed 256K rows, attention 89% of a step 6x too slow, without a word).
+  do
+    local t = bounded(((row.scope or "") .. " ; " .. (row.notes or "")):lower())
+    local per_sample = false
+    for _, p in ipairs { "varlen", "padding[%s_%-]*free", "within%s+each%s+packed%s+sample", "within%s+each%s+sample",
+        "per[%s%-]sample%s+attention", "block[%s%-]diagonal", "within%s+each%s+document", "per[%s%-]document%s+attention" } do
+      local from, to = t:find(p)
+      if from and not switched_off(t, from, to) and not t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]%s*false")
+          and not t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]%s*0%f[%D]") and not t:sub(math.max(1, from - 12), from - 1):find("%f[%a]not?%s*$") then
+        per_sample = true
+      end
+    end
+    if per_sample then
+      note("attention costed over the whole sequence: the row packs samples with attention within each, which costs less (their lengths are not given)")
+    end
+  end
+  -- LoRA and other adapters on frozen weights (helper-220, helper-222: MLPerf's Llama 2 70B LoRA
+  -- and ms-swift's LoRA runs costed as full training, +29% to +1079%).
+  if M.lora_said(row) then
+    why("LoRA (adapters trained on frozen weights) is not modelled: dml costs every weight's gradients, their reduction and optimizer states")
+  end
   -- A trainer that shards data only (Hugging Face's Trainer and Accelerate, TRL, axolotl,
   -- LLaMA-Factory, Lightning's FSDP strategy, DeepSpeed's ZeRO without Megatron, plain PyTorch
   -- FSDP) and a row that gives no layout: data parallel over every GPU, not a searched layout
@@ -7109,6 +7266,20 @@ request = function(row, presets, assumed)
       and (row.framework or ""):lower():find("deepspeed") then
     layout.zero = 1
     note("zero_or_fsdp not given: ZeRO 1 (DeepSpeed's pipeline engine runs ZeRO 0 or 1; ZeRO 2 and 3 are refused with pp > 1)")
+  end
+  -- The Hugging Face Trainer and the trainers built on it run DDP unless an FSDP or DeepSpeed
+  -- configuration is given: a row of theirs that names neither, ZeRO 0, said (helper-222: FSDP,
+  -- the PyTorch stack's default, had stood in).
+  if layout.zero == nil and stack_key and stack_key:match("^torchtitan") then
+    local f = bounded(((row.framework or "") .. " " .. (row.notes or "")):lower())
+    local hf = f:find("hugging%s*face") or f:find("%f[%a]hf%s+trainer") or f:find("%f[%a]hf%s+transformers")
+      or f:find("%f[%a]transformers%s+trainer") or f:find("^%s*transformers%f[%A]") or f:find("%f[%a]trl%f[%A]")
+      or f:find("axolotl") or f:find("llama[%s%-_]*factory") or f:find("swift%s+sft") or f:find("%f[%a]unsloth%f[%A]")
+    if hf and not f:find("accelerate") and not f:find("[fh]sdp") and not f:find("deepspeed") and not f:find("zero")
+        and not f:find("fully[%s_%-]*shard") then
+      layout.zero = 0
+      note("zero_or_fsdp not given: ZeRO 0 (the Hugging Face Trainer runs DDP unless an FSDP or DeepSpeed configuration is given)")
+    end
   end
   layout.interleave = I(row.vpp_interleave)
   -- (Layers per virtual stage without a pipeline to split, or layers or pp unknown: no chunks to count.)

@@ -1590,8 +1590,9 @@ t.eq(req.run.model.moe.experts, 128); t.eq(req.run.model.moe.expert_bias, true);
 req = assert(measured.request(row("MBridge-25.09-Qwen3_30B_a3B-16")))
 t.eq(req.run.model.moe.expert_bias, false); t.eq(req.run.model.moe.clamped_glu, false)
 local llama = row("MBridge-25.09-LLAMA3_8B-8")
+-- (The row's hidden left out: a configuration whose width the row contradicts is not used.)
 local function windows(model)
-  local m = assert(measured.request(copy(llama, { model = model }))).run.model
+  local m = assert(measured.request(copy(llama, { model = model, hidden = false }))).run.model
   return string.format("%s/%s", m.window, m.full_attention_every)
 end
 t.eq(windows("Gemma 2 27B"), "4096/2"); t.eq(windows("gemma-2-9b"), "4096/2"); t.eq(windows("Gemma2 2B"), "4096/2")
@@ -1699,8 +1700,13 @@ t.eq(m.layers, 24); t.eq(m.d_model, 2880); t.eq(m.moe.experts, 32); t.eq(m.moe.t
 local own = {}
 for k, v in pairs(row("NeMo2407-Nemotron-340B-128")) do own[k] = v end
 own.layers, own.hidden, own.heads, own.kv_heads, own.ffn_hidden = "48", "8192", "64", "64", "32768"
-m = assert(measured.request(own)).run.model
+-- (A width the configuration does not have: another model's, so only its tokenizer is used, said.)
+req = assert(measured.request(own))
+m = req.run.model
 t.eq(m.layers, 48); t.eq(m.d_model, 8192); t.eq(m.heads, 64); t.eq(m.kv_heads, 64); t.eq(m.d_ff, 32768)
+local dropped = false
+for _, a in ipairs(req.assumed) do dropped = dropped or (a:find("(hidden 18432) not used: the row's hidden is 8192", 1, true) ~= nil) end
+t.eq(dropped, true); t.eq(m.vocab, 256000)
 
 -- A row whose notes say the expert all-to-all was overlapped runs with the stack's ep_overlap;
 -- a dense row is not touched, and no public row says so.
@@ -2494,7 +2500,10 @@ do
   t.eq(a, nil); t.eq(why:find("hybrid state-space (Mamba) model", 1, true) ~= nil, true, why)
   a, why = arch { model = "Grok-1" }
   t.eq(a, nil); t.eq(why:find("a mixture of experts by its name", 1, true) ~= nil, true, why)
-  t.eq(arch({ model = "DBRX" }).experts, 16, "its config's experts (helper-146)")
+  -- (Its hidden left out: the Llama row's 8192 is not DBRX's 6144, whose configuration it would
+  -- contradict.)
+  t.eq(arch({ model = "DBRX", hidden = false }).experts, 16, "its config's experts (helper-146)")
+  t.eq(arch({ model = "DBRX" }), nil, "a width DBRX's configuration does not have: its experts not taken")
   t.eq(arch { model = "Llama 3 70B" } ~= nil, true)
   t.eq(measured.global_batch({ global_batch_tokens = "32M" }, 2048), 16384, "a power of two of sequences")
   t.eq(measured.global_batch({ global_batch_tokens = "2M" }, 2048), 1024)
@@ -3619,9 +3628,11 @@ t.eq(select(2, measured.request { run_id = "x", framework = "torchtitan", model 
   'seq_len "sequence len 8192" is not a whole number')
 -- The window (and the layers between full-attention ones) read for a model of 32 layers, as a row
 -- of its dimensions gives it, with `notes` (the windows' tests below).
+-- (Gemma 2 9B's own depth and width: a row that contradicts both is another model's.)
 local function window(model, notes)
-  local a = measured.architecture { model = model, notes = notes, seq_len = "8192", layers = "32", hidden = "4096", heads = "32",
-    ffn_hidden = "14336", vocab = "128256" }
+  local gemma = model:find("Gemma 2 9B", 1, true)
+  local a = measured.architecture { model = model, notes = notes, seq_len = "8192", layers = gemma and "42" or "32",
+    hidden = gemma and "3584" or "4096", heads = "32", ffn_hidden = "14336", vocab = "128256" }
   return a.window, a.full_attention_every
 end
 -- A review of the last rounds' patterns (helper-165: about 975 probes through both builds), each
@@ -5019,4 +5030,85 @@ do
   r = assert(measured.request(copy(base, { notes = "kernel=flash_attentionv1.0.8" })))
   t.eq(r.run.stack.attention ~= "unfused", true)
   t.eq(has(r.assumed, "attention: FlashAttention 1, costed at the flash kernel's rate"), true)
+end
+
+-- helper-218's review of those readings, and helper-219 to helper-222's probes (FlagPerf and
+-- ms-swift, MLPerf v4.0's Llama 2 70B LoRA, BioNeMo's and torchtitan's MoE runs, TRL's long
+-- context): MTP said off or on by the row in more words, its count, a framework that only
+-- compares; FP8 ruled out or for a part that is no GEMM; LoRA refused; NeMo's SP switch; an unset
+-- checkpointing granularity; sequences of millions; the Hugging Face trainers' stack and DDP;
+-- packed samples said; a configuration whose depth and width the row contradicts.
+do
+  t.eq(measured.mtp_said { notes = "MTP disabled in the baseline, enabled here" }, nil)
+  t.eq(measured.mtp_said { notes = "MTP disabled? (not stated)" }, nil)
+  t.eq(measured.mtp_said { notes = "the MTP-less baseline is 10% faster" }, nil)
+  t.eq(measured.mtp_said { notes = "MTP not trained" }, false)
+  t.eq(measured.mtp_said { notes = "未使用 MTP" }, false)
+  t.eq(measured.mtp_said { notes = "关闭 MTP" }, false)
+  t.eq(select(2, measured.mtp_said { notes = "mtp_num_layers: 2" }), 2)
+  local mb = row("MBridge-25.09-DeepSeekV3-1024")
+  t.eq(assert(measured.request(copy(mb, { framework = "Megatron-LM (compared with torchtitan)" }))).run.model.mtp_layers, 1)
+  t.eq(assert(measured.request(copy(mb, { notes = "GA=128; mtp_num_layers: 2" }))).run.model.mtp_layers, 2)
+  t.eq(measured.count_cell("ffn_hidden", "moe_ffn_hidden_size 0"), "moe_ffn_hidden_size 0")
+  -- Precision.
+  for cell, want in pairs { ["no MXFP8; BF16 only"] = "bf16", ["MXFP8 disabled (BF16 only)"] = "bf16",
+      ["BF16 (the MXFP8-only-experts variant is 8% faster)"] = "bf16", ["BF16 (FP8 only for the all-to-all dispatch)"] = "bf16",
+      ["FP8 dispatch only, BF16 GEMMs"] = "bf16", ["MXFP8 on routed experts only in the ablation; this run BF16"] = "bf16",
+      ["FP8 hybrid; no FP8 attention"] = "fp8", ["FP8 (fp8 attention disabled)"] = "fp8", ["FP8 only"] = "fp8",
+      ["FP8 E4M3, FP8 all-gather only"] = "fp8" } do
+    t.eq((measured.parse_precision(cell)), want, cell)
+  end
+  t.eq(select(2, measured.parse_precision("FP8 only")), nil)
+  t.eq(select(2, measured.parse_precision("FP8 E4M3, FP8 all-gather only")), nil)
+  t.eq(select(2, measured.parse_precision("FP8 for MLP only, attention BF16")):find("some layers only") ~= nil, true)
+  -- LoRA.
+  local llama = row("MBridge-25.09-LLAMA3_8B-8")
+  for _, n in ipairs { "LoRA fine-tuning, rank 16", "--train_type lora", "QLoRA 4-bit", "peft_scheme: lora", "adapters only (LoRA r=16 on attention)" } do
+    local r, why = measured.request(copy(llama, { notes = n }))
+    t.eq(r, nil, n); t.eq(why:find("LoRA (adapters trained on frozen weights) is not modelled", 1, true) ~= nil, true, n)
+  end
+  for _, n in ipairs { "full fine-tuning (no LoRA)", "LoRA rows of the same table left out", "LoRA table of the same release left out",
+      "MLA (kv_lora_rank 512, q_lora_rank 1536)", "compared with LoRA", "LoRA merged before training", "SFT; the LoRA variant is 3x faster" } do
+    t.eq(measured.lora_said { notes = n }, false, n)
+  end
+  t.eq(measured.lora_said { scope = "LoRA fine-tuning (base weights frozen)" }, true)
+  -- NeMo's SP switch; not a degree elsewhere.
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { sequence_parallel = "SP=1" })))
+  t.eq(r.layout.sequence_parallel, true)
+  t.eq(has(r.assumed, 'sequence_parallel "SP=1" read as yes (NeMo\'s and Megatron\'s SP switch)'), true)
+  t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { sequence_parallel = "SP=0" }))).layout.sequence_parallel, false)
+  t.eq(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { sequence_parallel = "SP=1", framework = "XTuner" })), nil)
+  t.eq(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { sequence_parallel = "SP=4" })), nil)
+  -- Recompute unset.
+  t.eq((measured.parse_recompute("ACG unset (activations_checkpoint_granularity null)")), "none")
+  t.eq((measured.parse_recompute("activations_checkpoint_granularity null")), "none")
+  t.eq((measured.parse_recompute("ACG unset, ACM=uniform ACL=1")), nil)
+  -- Sequences of millions.
+  t.eq(measured.count_cell("seq_len", "2M"), "2097152"); t.eq(measured.count_cell("seq_len", "4M"), "4194304")
+  t.eq(measured.count_cell("seq_len", "3M"), "3M"); t.eq(measured.count_cell("seq_len", "1.5M"), "1.5M")
+  t.eq(measured.count_cell("global_batch_seqs", "2M"), "2M")
+  -- The Hugging Face trainers: the PyTorch stack, DDP unless FSDP or DeepSpeed is named.
+  for _, f in ipairs { "TRL SFTTrainer", "axolotl", "LLaMA-Factory", "Hugging Face transformers (Trainer, DDP)",
+      "ms-swift (swift sft; HF transformers)", "Unsloth" } do
+    t.eq(stack { framework = f }, "torchtitan", f)
+  end
+  t.eq(stack { framework = "Megatron-SWIFT (megatron sft)" }, "megatron_core")
+  t.eq(stack { framework = "NeMo (HF checkpoint import)" }, "megatron_core")
+  local hf = copy(llama, { framework = "Hugging Face transformers Trainer", zero_or_fsdp = false })
+  r = assert(measured.request(hf))
+  t.eq(r.layout.zero, 0)
+  t.eq(has(r.assumed, "zero_or_fsdp not given: ZeRO 0 (the Hugging Face Trainer runs DDP"), true)
+  r = assert(measured.request(copy(hf, { notes = "FSDP full_shard via accelerate config" })))
+  t.eq(r.layout.zero ~= 0, true)
+  -- Packed samples with attention within each: said.
+  r = assert(measured.request(copy(llama, { notes = "--packing true with varlen flash attention" })))
+  t.eq(has(r.assumed, "attention costed over the whole sequence: the row packs samples"), true)
+  r = assert(measured.request(copy(llama, { notes = "use_varlen_attn = False (full causal attention over the packed sequence)" })))
+  t.eq(has(r.assumed, "attention costed over the whole sequence"), false)
+  -- A configuration found by name that the row contradicts in depth and width: its tokenizer only.
+  local ds16 = copy(mb, { model = "DeepSeek-V3 16B (torchtitan flavor '16B')", layers = "27", hidden = "2048", heads = "16" })
+  local _, why = measured.request(ds16)
+  t.eq(why:find("multi-head latent attention without a known configuration", 1, true) ~= nil, true, why)
+  local proxy = assert(measured.architecture(copy(mb, { layers = "4" })))
+  t.eq(proxy.layers, 4); t.eq(proxy.d_model, 7168); t.eq(proxy.expert_d_ff, 2048)
 end
