@@ -3376,7 +3376,7 @@ function M.stack_for(row)
       or f:find("torch[%s%.]*distributed") or f:find("hugging%s*face") or f:find("%f[%a]hf%s+trainer")
       or f:find("%f[%a]hf%s+transformers") or f:find("%f[%a]transformers%s+trainer") or f:find("^%s*transformers%f[%A]")
       or f:find("%f[%a]trl%f[%A]") or f:find("axolotl") or f:find("llama[%s%-_]*factory") or f:find("swift%s+sft")
-      or f:find("ms%-swift%s*%(%s*swift%s+sft") or f:find("%f[%a]unsloth%f[%A]")) and not f:find("megatron") then
+      or f:find("ms%-swift%s*%(%s*swift%s+sft") or f:find("%f[%a]unsloth%f[%A]")) and not f:find("megatron") and not f:find("nanotron") then
     local key = compiled(row) and "torchtitan_compile" or "torchtitan"
     return key, fmt("stack %s for %q (a PyTorch trainer: PyTorch's kernels and FSDP/DDP)", key, row.framework)
   end
@@ -3811,17 +3811,22 @@ end
 function M.lora_said(row)
   local t = bounded(((row.scope or "") .. " ; " .. (row.model or "") .. " ; " .. (row.framework or "") .. " ; "
     .. (row.notes or "")):lower()):gsub("%s%s+", squeezed):gsub("[%w]*[_%-]lora[_%-]rank", " ")
-  for _, name in ipairs { "%f[%a]q?lora%f[%A]", "%f[%a]dora%f[%A]", "%f[%a]peft%f[%A]" } do
+  for _, name in ipairs { "%f[%a]q?lora%f[%A]", "%f[%a]dora%f[%A]", "%f[%a]peft%f[%A]", "low[%s%-]*rank%s+adapt" } do
     local at = 1
     for _ = 1, 16 do
       local from, to = t:find(name, at)
       if not from then break end
       at = to + 1
-      local clause = (t:sub(1, from - 1):match("[^;,%.%(%)]*$") or "") .. (t:sub(from):match("^[^;,%.%(%)]*") or "")
+      local pre = t:sub(1, from - 1):match("[^;,%.%(%)]*$") or ""
+      local post = t:sub(to + 1):match("^[^;,%.%(%)]*") or ""
       local before = t:sub(math.max(1, from - 40), from - 1)
       local off = switched_off(t, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]not%s*$")
         or before:find("without%s*$") or before:find("%f[%a]non[%s%-]*$") or sentence_negated(t, from, to)
-        or finds_any(clause, { "left%s+out", "exclud", "omitted", "%f[%a]rows?%f[%A]", "%f[%a]tables?%f[%A]", "merged", "compar",
+        or before:find("%f[%a]vs%.?%s*$") or before:find("versus%s*$") or before:find("\233\157\158%s*$")
+        or t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]?%s*['\"]?none%f[%A]") or t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]?%s*['\"]?null%f[%A]")
+        or finds_any(post, { "left%s+out", "exclud", "omitted", "%f[%a]rows?%f[%A]", "%f[%a]tables?%f[%A]", "merged", "compar",
+          "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline" })
+        or finds_any(pre, { "left%s+out", "exclud", "omitted", "%f[%a]rows?%f[%A]", "%f[%a]tables?%f[%A]", "merged", "compar",
           "%f[%a]vs%.?%f[%A]", "unlike", "instead%s+of", "rather%s+than", "baseline", "%f[%a]not%f[%A]", "%f[%a]no%f[%A]",
           "%f[%a]full[%s%-]+fine[%s%-]*tun", "%f[%a]full[%s%-]+param", "variant", "faster", "slower", "%f[%a]than%f[%A]",
           "ablation", "%f[%a]other%f[%A]", "%f[%a]if%f[%A]", "would" })
@@ -5277,18 +5282,25 @@ function M.parse_precision(cell)
       local ruled, affirmed, elsewhere = false, false, false
       local parts = { "attention", "dpa", "dispatch", "all%-to%-all", "all%-?gather", "gather", "optimi[sz]er", "kv[%s%-_]*cache",
         "comm", "grad", "weights?%s+storage", "master", "param" }
-      local others = { "ablation", "variant", "compar", "faster", "slower", "baseline", "%f[%a]vs%.?%f[%A]" }
+      local others = { "ablation", "variant", "compar", "faster", "slower", "baseline", "%f[%a]vs%.?%f[%A]", "separate", "another",
+        "%f[%a]other%f[%A]" }
       for clause in t:gmatch("[^;,()]+") do
         local named = clause:find("fp8") or clause:find("float8")
         if named then
           local off = clause:find("%f[%a]no%s+[%a%-]*fp8") or clause:find("%f[%a]without%s+[%a%-]*fp8")
             or clause:find("fp8%s*[:=]?%s*disabled") or clause:find("fp8%s*[:=]?%s*off%f[%A]") or clause:find("fp8%s+not%s+used")
+            or clause:find("fp8[%w%s]-ruled%s+out") or clause:find("\228\184\141\228\189\191\231\148\168%s*[%a%-]*fp8") or clause:find("\228\184\141\231\148\168%s*[%a%-]*fp8")
           local part = finds_any(clause, parts)
+          local fp8_part = false
+          for _, p in ipairs(parts) do
+            if clause:find("fp8[%s%-_]+" .. p) or clause:find("float8[%s%-_]+" .. p) then fp8_part = true end
+          end
           if finds_any(clause, others) then
             elsewhere = true
           elseif off and not part then
             ruled = true
-          elseif clause:find("%f[%a]only%f[%A]") and part then
+          elseif ((clause:find("%f[%a]only%f[%A]") and part) or (fp8_part and finds_any(t, { "bf16%s+gemm", "bf16%s+compute", "bf16%s+matmul" })))
+              and not finds_any(clause, { "gemm", "linear", "proj", "matmul", "mlp" }) then
             elsewhere = true
           elseif not off then
             affirmed = true
@@ -5297,7 +5309,7 @@ function M.parse_precision(cell)
         -- (FP8 for some layers only: a clause with "only" that names no other part.)
         -- ("FP8 only" is FP8 throughout.)
         if (clause:find("%f[%a]only%f[%A]") or clause:find("仅")) and not finds_any(clause, parts) and not finds_any(clause, others)
-            and not clause:match("^%s*[%w%-]*fp8%s+only%s*$") then
+            and not clause:match("^%s*[%w%-]*fp8[%s%-]+only%s*$") then
           some = true
         end
       end
@@ -7017,10 +7029,11 @@ request = function(row, presets, assumed)
     local t = bounded(((row.scope or "") .. " ; " .. (row.notes or "")):lower())
     local per_sample = false
     for _, p in ipairs { "varlen", "padding[%s_%-]*free", "within%s+each%s+packed%s+sample", "within%s+each%s+sample",
-        "per[%s%-]sample%s+attention", "block[%s%-]diagonal", "within%s+each%s+document", "per[%s%-]document%s+attention" } do
+        "per[%s%-]sample%s+attention", "block[%s%-]diagonal[%w%s%-]*mask", "block[%s%-]diagonal[%w%s%-]*attention", "within%s+each%s+document", "per[%s%-]document%s+attention" } do
       local from, to = t:find(p)
       if from and not switched_off(t, from, to) and not t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]%s*false")
-          and not t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]%s*0%f[%D]") and not t:sub(math.max(1, from - 12), from - 1):find("%f[%a]not?%s*$") then
+          and not t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]%s*0%f[%D]") and not t:sub(math.max(1, from - 12), from - 1):find("%f[%a]not?%s*$")
+          and not (t:sub(1, from - 1):match("[^;,%.%(%)]*$") or ""):find("%f[%a]not?%f[%A]") then
         per_sample = true
       end
     end
@@ -7271,11 +7284,22 @@ request = function(row, presets, assumed)
   -- configuration is given: a row of theirs that names neither, ZeRO 0, said (helper-222: FSDP,
   -- the PyTorch stack's default, had stood in).
   if layout.zero == nil and stack_key and stack_key:match("^torchtitan") then
-    local f = bounded(((row.framework or "") .. " " .. (row.notes or "")):lower())
+    local f = bounded(((row.framework or "") .. " " .. (row.notes or "") .. " " .. (row.scope or "") .. " " .. (row.source_locator or "")):lower())
     local hf = f:find("hugging%s*face") or f:find("%f[%a]hf%s+trainer") or f:find("%f[%a]hf%s+transformers")
       or f:find("%f[%a]transformers%s+trainer") or f:find("^%s*transformers%f[%A]") or f:find("%f[%a]trl%f[%A]")
       or f:find("axolotl") or f:find("llama[%s%-_]*factory") or f:find("swift%s+sft") or f:find("%f[%a]unsloth%f[%A]")
+    -- (DeepSpeed named, without the sharding cell: the ZeRO stage its words name, said; helper-223.)
+    if hf and (f:find("deepspeed") or f:find("%f[%a]zero[%s%-_]*%d") or f:find("%f[%a]zero[%s%-_]*stage")) then
+      local st = f:match("%f[%a]zero[%s%-_]*(%d)%f[%D]") or f:match("%f[%a]zero[%s%-_]*stage[%s%-_:=]*(%d)%f[%D]")
+        or f:match("deepspeed[%s%-_]*stage[%s%-_:=]*(%d)%f[%D]") or f:match("%f[%a]z(%d)%f[%D]")
+      -- (Without a stage: the stack's default, which the request says.)
+      if st then
+        layout.zero = tonumber(st)
+        note(fmt("zero_or_fsdp not given: ZeRO %s, the stage the row's words name", st))
+      end
+    end
     if hf and not f:find("accelerate") and not f:find("[fh]sdp") and not f:find("deepspeed") and not f:find("zero")
+        and not f:find("shard") and not f:find("partition")
         and not f:find("fully[%s_%-]*shard") then
       layout.zero = 0
       note("zero_or_fsdp not given: ZeRO 0 (the Hugging Face Trainer runs DDP unless an FSDP or DeepSpeed configuration is given)")

@@ -5112,3 +5112,35 @@ do
   local proxy = assert(measured.architecture(copy(mb, { layers = "4" })))
   t.eq(proxy.layers, 4); t.eq(proxy.d_model, 7168); t.eq(proxy.expert_d_ff, 2048)
 end
+
+-- helper-223's review of those readings: LoRA's exclusions read around the name only (a LoRA
+-- run's "with no dropout", "faster than full fine-tuning" said nothing against it), "none" as its
+-- value, "vs." and "非" before it; nanotron is no Hugging Face trainer; the Hugging Face
+-- trainers' ZeRO from the words of the row (a stage named, sharding in words); no packing note
+-- for a negated clause or another block-diagonal; FP8 for a part beside 16-bit GEMMs.
+do
+  for _, n in ipairs { "LoRA r=16 with no dropout", "LoRA 2x faster than full fine-tuning", "QLoRA because full fine-tuning would not fit",
+      "LoRA on every linear layer other than the router", "low-rank adaptation on frozen weights" } do
+    t.eq(measured.lora_said { notes = n }, true, n)
+  end
+  for _, n in ipairs { "peft_scheme: none", "peft_scheme null", "vs. LoRA", "全参数微调（非LoRA）" } do
+    t.eq(measured.lora_said { notes = n }, false, n)
+  end
+  t.eq(stack { framework = "Hugging Face nanotron" } ~= "torchtitan", true)
+  local llama = row("MBridge-25.09-LLAMA3_8B-8")
+  local hf = copy(llama, { framework = "Hugging Face transformers Trainer", zero_or_fsdp = false })
+  t.eq(assert(measured.request(copy(hf, { notes = "parameters sharded across the 8 GPUs" }))).layout.zero ~= 0, true)
+  t.eq(assert(measured.request(copy(hf, { scope = "benchmark, FSDP across 8 GPUs" }))).layout.zero ~= 0, true)
+  t.eq(assert(measured.request(copy(hf, { notes = "DeepSpeed ZeRO-2" }))).layout.zero, 2)
+  t.eq(assert(measured.request(copy(hf, { notes = "two-stage training, stage 2 of 2" }))).layout.zero, 0)
+  local r = assert(measured.request(copy(llama, { notes = "attention not restricted within each document" })))
+  t.eq(has(r.assumed, "attention costed over the whole sequence"), false)
+  r = assert(measured.request(copy(llama, { notes = "block-diagonal Hadamard rotation for NVFP4" })))
+  t.eq(has(r.assumed, "attention costed over the whole sequence"), false)
+  for cell, want in pairs { ["BF16 (FP8 in a separate run)"] = "bf16", ["FP8 dispatch (DeepEP), BF16 GEMMs"] = "bf16",
+      ["FP8 optimizer states, BF16 GEMMs"] = "bf16", ["FP8 ruled out (unstable); BF16"] = "bf16", ["BF16（不使用FP8）"] = "bf16",
+      ["FP8 only in the attention projections"] = "fp8", ["FP8 all-gather"] = "fp8" } do
+    t.eq((measured.parse_precision(cell)), want, cell)
+  end
+  t.eq(select(2, measured.parse_precision("FP8-only")), nil)
+end
