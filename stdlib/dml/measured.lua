@@ -1935,6 +1935,13 @@ function M.gpu(cell)
       end
     end
   end
+  -- The A100s of Jülich's JUWELS Booster and JURECA-DC, 40 GB SXM4 parts (4 a node), where the
+  -- cell names the machine and no memory size ("A100 (JUWELS Booster, 4 GPUs per node)";
+  -- helper-225: the 80 GB part assumed).
+  if t:find("%f[%w]a100%f[%W]") and (t:find("juwels[%s%-_]*booster") or t:find("jureca")) and not t:find("%f[%d]%d+%s*gi?b")
+      and not t:find("h100") and not t:find("v100") then
+    return "a100_sxm", { fmt("GPU %q: the machine's A100 SXM4 40GB (JUWELS Booster and JURECA-DC)", cell) }
+  end
   -- An SXM part named is the SXM part, whatever the cell says of PCIe ("H100 SXM (not PCIe)",
   -- "H100 SXM5; PCIe Gen5 host").
   -- So is a part whose PCIe is ruled out ("H800 80GB NVLink (not PCIe)").
@@ -2296,6 +2303,25 @@ local read_inter_node
 function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- (A network cell is a sentence or two: its first 1 KB is read; a hostile run of digits would
   -- make the patterns slow.) A thousands separator is no part separator: "1,600 Gbps per node".
+  -- A fabric said not to be in use ("Slingshot not yet working (before the libraries were set
+  -- up)", "InfiniBand disabled", "fell back to TCP"): what the traffic went over is not that
+  -- fabric, so no rate is read (helper-224: read as working Slingshot). Not a contrast, "Slingshot,
+  -- not InfiniBand".
+  if cell then
+    -- (The fabric itself the subject: "8x400G IB, SHARP disabled" is IB.)
+    local l = cell:sub(1, 1024):lower()
+    local off = l:find("fell%s+back") or l:find("falls%s+back")
+    for _, fabric in ipairs { "slingshot", "infiniband", "%f[%a]ib%f[%A]", "roce", "%f[%a]efa%f[%A]", "ethernet", "network", "fabric",
+        "interconnect", "%f[%a]nics?%f[%A]" } do
+      for _, neg in ipairs { "not%s+yet%s+working", "not%s+working", "not%s+yet%s+set%s+up", "not%s+in%s+use", "was%s+not%s+used",
+          "is%s+not%s+used", "disabled", "unavailable", "broken" } do
+        off = off or l:find(fabric .. "[%w%s%-]-" .. neg) ~= nil
+      end
+    end
+    if off then
+      return nil, fmt("inter_node_bw %q says the fabric it names was not in use: give the network the run's traffic went over", cell)
+    end
+  end
   if cell then
     local why
     cell, why = plain_rates(cell:sub(1, 1024), "inter_node_bw")  -- (bounded: no long digit run)
@@ -3024,7 +3050,9 @@ local function compiled(row)
     -- training benefits from torch.compile"; or pointing at another row: "torch.compile: see the
     -- next row"; helper-199.)
     if finds_any(text:sub(math.max(1, from - 40), from - 1), { "rows?%s+for%s+$", "%f[%a]see%s+[%a%s]-for%s+$", "%f[%a]requir%a*%s+$",
-        "%f[%a]needs?%s+$", "%f[%a]benefits?%s+from%s+$" })
+        "%f[%a]needs?%s+$", "%f[%a]benefits?%s+from%s+$",
+        -- (Or a time before it was used: "before torch.compile worked on AMD"; helper-224.)
+        "%f[%a]before%s+$", "%f[%a]until%s+$", "%f[%a]prior%s+to%s+$" })
       or text:sub(to + 1, to + 40):find("^%s*[:=]?%s*see%s+the%s+[%a%s]-rows?%f[%A]") then
       return false
     end
@@ -4571,7 +4599,9 @@ parse_recompute = function(cell)
     local alone = t:match("^%s*%-%-([%a_%-]+)%s*$")
     if alone then
       local key = alone:gsub("%-", "_")
-      if key == "gradient_checkpointing" or key == "activation_checkpointing" or key == "enable_activation_checkpointing" then
+      -- (And open_lm's "--grad-checkpointing"; helper-224: refused.)
+      if key == "gradient_checkpointing" or key == "activation_checkpointing" or key == "enable_activation_checkpointing"
+          or key == "grad_checkpointing" then
         return "full", fmt("recompute %q read as full (the flag switches checkpointing on, every layer)", cell)
       end
     end
@@ -7513,6 +7543,25 @@ request = function(row, presets, assumed)
   if unfused then
     note(fmt("attention: an unfused kernel, as the row says (stack %s's %s attention replaced)", stack_key, base_stack.attention))
   end
+  -- FlashAttention-3 named as used on a Hopper GPU, on a stack of FlashAttention-2's rate (nanochat's
+  -- flash_attn_interface; helper-224: read as PyTorch's SDPA): the FA3 kernel's rate, said.
+  local fa3 = false
+  if not unfused and (flash or base_stack.attention == "flash") and gpu_key
+      and (gpu_key:match("^h[128]00") or gpu_key:match("^gh200")) then
+    local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
+    for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
+      for _, p in ipairs { "%f[%a]fa%-?3%f[%W]", "flash[%s%-_]*attention[%s%-_]*%-?v?3%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?3%f[%D]",
+          "flash_attn_interface" } do
+        local from, to = clause:find(p)
+        if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]no%f[%A]")
+            and not clause:find("%f[%a]vs%.?%f[%A]") and not clause:find("compar") and not clause:find("baseline")
+            and not clause:find("instead") and not clause:find("rather") then
+          fa3 = true
+        end
+      end
+    end
+  end
+  if fa3 then note(fmt("attention: FlashAttention-3, as the row says (stack %s's FlashAttention-2 rate replaced)", stack_key)) end
   -- (FlashAttention 1 named, "flash_attentionv1.0.8", "FlashAttention-1": at the flash rate, said.)
   if not unfused and (flash or base_stack.attention ~= "unfused") then
     local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
@@ -7560,6 +7609,7 @@ request = function(row, presets, assumed)
     if token_dispatch then stack = dml.stack(stack, { dispatcher = "token" }) end
     if flash then stack = dml.stack(stack, { attention = "flash" }) end
     if unfused then stack = dml.stack(stack, { attention = "unfused" }) end
+    if fa3 then stack = dml.stack(stack, { attention = "flash3" }) end
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)

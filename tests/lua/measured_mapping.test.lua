@@ -5144,3 +5144,35 @@ do
   end
   t.eq(select(2, measured.parse_precision("FP8-only")), nil)
 end
+-- helper-225's probe (JUWELS Booster's and LUMI's Megatron runs): Jülich's A100s are the 40 GB part.
+t.eq((measured.gpu("A100 (JUWELS Booster, 4 GPUs per node)")), "a100_sxm")
+t.eq((measured.gpu("A100-SXM4 (JURECA-DC)")), "a100_sxm")
+t.eq((measured.gpu("A100 80GB (JUWELS Booster)")), "a100_sxm_80gb")
+t.eq((measured.gpu("H100 (JURECA-DC evaluation platform)")), "h100_sxm")
+t.eq((measured.gpu("V100 (JUWELS Cluster)")), "v100_sxm")
+-- helper-224's probe (nanochat, open_lm, OLMo's LUMI trainlog): open_lm's checkpointing flag; a
+-- fabric said not in use is no rate; torch.compile before it worked is not used; FlashAttention-3
+-- named on a Hopper run of a FlashAttention-2 stack.
+t.eq((measured.parse_recompute("--grad-checkpointing")), "full")
+t.eq((measured.parse_recompute("--no-grad-checkpointing")), nil)
+t.eq((measured.parse_recompute("--grad-checkpointing-ratio 0.5")), nil)
+for _, cell in ipairs { "Slingshot not yet working (before the libraries were set up)", "InfiniBand disabled; fell back to TCP",
+    "RoCE not in use" } do
+  t.eq(measured.inter_node(cell, 8, "h100_sxm"), nil, cell)
+end
+for _, cell in ipairs { "Slingshot-11 (working since 2023-04-12)", "Slingshot 200 Gb/s; no SHARP", "Slingshot, not InfiniBand" } do
+  t.eq(measured.inter_node(cell, 8, "mi250x") ~= nil, true, cell)
+end
+t.eq(stack { framework = "OLMo (PyTorch FSDP)", notes = "before torch.compile worked on AMD (04-11)" }, "torchtitan")
+t.eq(stack { framework = "OLMo (PyTorch FSDP)", notes = "torch.compile working on AMD since 2023-04-11" }, "torchtitan_compile")
+do
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { framework = "PyTorch FSDP2" })
+  local r = assert(measured.request(copy(base, { notes = "flash_attn_interface (FlashAttention-3)" })))
+  t.eq(r.run.stack.attention, "flash3")
+  t.eq(has(r.assumed, "attention: FlashAttention-3, as the row says"), true)
+  t.eq(assert(measured.request(copy(base, { notes = "FlashAttention-2, not FA3" }))).run.stack.attention, "flash")
+  t.eq(assert(measured.request(copy(base, { notes = "compared with FA3 rows" }))).run.stack.attention, "flash")
+  t.eq(assert(measured.request(copy(base, { gpu = "A100 80GB", precision = "bf16", notes = "FlashAttention-3" }))).run.stack.attention, "flash")
+end
+t.eq(measured.inter_node("8x400 Gb/s IB per node, SHARP disabled", 8, "h100_sxm") ~= nil, true)
+t.eq(measured.inter_node("400 Gb/s InfiniBand (SHARP was not used)", 8, "h100_sxm") ~= nil, true)
