@@ -3078,8 +3078,12 @@ local function compiled(row)
       local from, to = n:find(key .. "%s*[=:]%s*[\"']?false[\"']?")
       if from then
         local later = n:sub(to + 1, to + 40)
+        local clause = (n:sub(1, from - 1):match("[^;%.\n]*$") or "") .. " " .. (n:sub(to + 1):match("^[^;\n]*") or "")
         if not finds_any(later, { "^%s*%(?%s*for%s", "^%s*%(?%s*on%s+the%s", "^%s*%(?%s*in%s+the%s+loss", "^%s*%(?%s*except",
-            "^%s*%(?%s*only" }) then
+            "^%s*%(?%s*only" })
+          and not finds_any(clause, { "%f[%a]not?%f[%A]", "%f[%a]if%f[%A]", "baseline", "ablation", "slower", "faster", "would",
+            "%f[%a]vs%.?%f[%A]", "compar", "the%s+[%w%.%-]+%s+run", "%f[%a]oom%f[%A]" })
+          and not n:find("compile[%w_%.]*%s*[=:]%s*[\"']?true") then
           return false
         end
       end
@@ -3967,9 +3971,15 @@ function M.parse_zero(cell)
   -- (MiCS whose partition group is a node, "MiCS: parameters, gradients and optimizer states
   -- sharded within each 8-GPU node, replicated across nodes": HSDP, read below without its
   -- name; the request says so. helper-213: refused.)
+  local mics_node = false
   if mics and M.mics_in_node(t) then
     t = t:sub(1, mics_at - 1) .. t:sub(mics_to + 1)
-    mics, mics_at = false, nil
+    mics, mics_at, mics_node = false, nil, true
+    -- (MiCS said only with its in-node group, "MiCS (s1=1)", "MiCS within each 8-GPU node": HSDP over the node.)
+    if not finds_any(t, { "param", "weight", "zero", "fsdp", "shard", "partitioned", "%d+%s+nodes", "gpus%s+%(",
+        "%d+%s+gpus", "baseline", "ablation", "paper", "%f[%a]here%f[%A]", "s1%s*=%s*1%.", "%f[%a]not%f[%A]", "%?" }) then
+      return 3, tonumber(t:match("within%s+each%s+(%d+)%-gpus?%s+node")), true
+    end
   end
   if t:find("zero%+%+") or t:find("%f[%a]hpz%f[%A]") or t:find("%f[%a]qwz%f[%A]") or t:find("%f[%a]qgz%f[%A]") or mics then
     return nil
@@ -4331,7 +4341,8 @@ function M.parse_zero(cell)
       if listed
           and not finds_any(clause, { "%f[%a]not?%f[%A]", "unshard", "replicat%a*%s+within", "%f[%a]except%f[%A]", "without",
             "%f[%a]only%s+the%s+optimi", "%f[%a]but%f[%A]", "expert", "embedding", "%f[%a]kept%f[%A]", "slower", "tried",
-            "%f[%a]vs%.?%f[%A]", "compar", "activation" }) then
+            "%f[%a]vs%.?%f[%A]", "compar", "activation", "tensor", "%f[%a]tp%f[%A]", "pipeline", "%f[%a]pp%f[%A]", "megatron",
+            "baseline", "%f[%a]run%f[%A]", "%f[%a]if%f[%A]", "would", "%?" }) then
         -- (The parameters first in the clause: "parameters and gradients sharded", not "optimizer
         -- states sharded; parameters ..." split above, nor "states sharded beside the parameters".)
         local lead = clause:sub(1, p_from - 1)
@@ -4339,8 +4350,16 @@ function M.parse_zero(cell)
           local group = clause:match("over%s+(%d+)%s+gpus") or clause:match("across%s+(%d+)%s+gpus")
             or clause:match("within%s+each%s+(%d+)%-gpus?%s+node") or clause:match("within%s+an?%s+(%d+)%-gpus?%s+node")
             or clause:match("over%s+the%s+(%d+)%s+gpus%s+of")
-          local in_node = group == nil and clause:find("within%s+[%a%s]-node") ~= nil
-          if group or in_node or not clause:find("%d") then
+          if group and tonumber(group) < 1 then return nil end
+          -- (MiCS's group said in a node, but the parameters' group another: "sharded across 16 GPUs (2 nodes),
+          -- all-gather within each node": MiCS across nodes, refused.)
+          if mics_node and group and not clause:find("within%s+each%s+" .. group .. "%-gpus?%s+node")
+              and not clause:find("over%s+the%s+" .. group .. "%s+gpus%s+of") then
+            return nil
+          end
+          local in_node = group == nil and (clause:find("within%s+[%a%s]-node") or clause:find("gpus%s+of%s+[%a%s]-node")) ~= nil
+          if group or in_node or not (clause:find("%d") or clause:find("%f[%a]over%f[%A]") or clause:find("%f[%a]across%f[%A]")
+              or clause:find("node")) then
             return 3, tonumber(group), in_node
           end
         end
@@ -4923,6 +4942,9 @@ parse_recompute = function(cell)
   -- as the value; helper-140. Its other values are read below, as before.)
   local ac_op = key and (key == "ac" or key:find("^ac%s")) and value:find("%f[%a]op%f[%A]")
   if key and (key:find("recompute") or key:find("checkpoint") or key:find("ckpt") or key:find("^ac[_%-]") or ac_op) then
+    -- (A key that negates what it sets, "no_checkpoint_type: every_layer", "disable_recompute:
+    -- full": not understood; helper-217.)
+    if key:find("^no[_%-]") or key:find("^disable") or key:find("^skip") then return nil end
     if value:match("^unset") or value:match("^null") or value:match("^not set") then
       return "none", fmt("recompute %q read as none (not set)", cell)
     end
@@ -5065,8 +5087,10 @@ parse_recompute = function(cell)
   end
   -- (Alpa's and JAX trainers' switch, "Remat: True", "use_remat=True"; GPT-NeoX's and Aleph
   -- Alpha's checkpointing type "every_layer"; helper-214: not understood.)
-  if t:match("^%s*[%w_]*remat%s*[:=]?%s*true%s*$") or t:match("^%s*every_layer%s*$")
-    or t:match("^%s*[%w_]*checkpoint[%w_]*%s*[:=]%s*[\"']?every_layer[\"']?%s*$") then
+  local remat_key = t:match("^%s*([%w_]*)remat%s*[:=]?%s*true%s*$")
+  local ckpt_key = t:match("^%s*([%w_]*checkpoint[%w_]*)%s*[:=]%s*[\"']?every_layer[\"']?%s*$")
+  if remat_key == "" or remat_key == "use_" or t:match("^%s*every_layer%s*$")
+    or (ckpt_key and not ckpt_key:find("^no") and not ckpt_key:find("^dis") and not ckpt_key:find("^skip")) then
     return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
   end
   -- (Also "each transformer layer", "We apply activation checkpointing to each transformer
@@ -7232,7 +7256,7 @@ request = function(row, presets, assumed)
       end
       local m_at, m_to = z_low:find("%f[%a]mics%f[%A]")
       if m_at and not switched_off(z_low, m_at, m_to) and not z_low:sub(1, m_at - 1):find("%f[%a]no%s*$")
-          and not M.mics_in_node(z_low) then
+          then
         return nil, fmt("zero_or_fsdp %q: MiCS's scale-aware partitioning and hierarchical collectives are not modelled",
           row.zero_or_fsdp)
       end
@@ -7528,13 +7552,24 @@ request = function(row, presets, assumed)
   -- (helper-214: Aleph Alpha's sweep of kernels, torch's 44% slower than dml's flash).
   local unfused = false
   if base_stack.attention ~= "unfused" and not (named_here and not off_here) then
-    local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
+    local said = bounded(((row.framework or "") .. "; " .. (row.notes or "")):lower())
     for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
-      for _, p in ipairs { "kernel%s*[=:]%s*[\"']?torch%f[^%w_]", "attn[%w_]*impl[%w_]*%s*[=:]%s*[\"']?torch%f[^%w_]",
-          "attn[%w_]*impl[%w_]*%s*[=:]%s*[\"']?eager%f[^%w_]", "%f[%a]unfused%s+attention", "%f[%a]eager%s+attention" } do
-        local from, to = clause:find(p)
+      local keyed
+      for from, key, value, to in clause:gmatch("()%f[%w_%.]([%w_%.]+)%s*[=:]%s*[\"']?([%w_%.]+)()") do
+        key = key:match("[%w_]*$")
+        if ((key:find("^attn") or key:find("^attention")) and key:find("impl") and (value == "torch" or value == "eager"))
+            or (key == "kernel" and value == "torch" and not finds_any(clause, { "gemm", "%f[%a]moe%f[%A]", "expert", "loss", "entropy",
+              "norm", "rope", "mlp", "linear", "matmul", "fp8", "float8", "optim", "adam" })) then
+          keyed = { from, to - 1 }
+        end
+      end
+      for _, p in ipairs { "%f[%a]unfused%s+attention", "%f[%a]eager%s+attention", false } do
+        local from, to
+        if p then from, to = clause:find(p) elseif keyed then from, to = keyed[1], keyed[2] end
         if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]vs%.?%f[%A]")
-          and not clause:find("compar") and not clause:find("baseline") and not clause:find("slower") then
+          and not clause:find("compar") and not clause:find("baseline") and not clause:find("slower")
+          and not clause:find("%f[%a]for%s+the%f[%A]") and not clause:find("%f[%a]in%s+the%f[%A]") and not clause:find("%f[%a]only%f[%A]")
+          and not clause:find("%f[%a]of%s+%d+%s+layers") and not clause:find("replaced") and not clause:find("disabled") then
           unfused = true
         end
       end
@@ -7565,8 +7600,18 @@ request = function(row, presets, assumed)
   -- (FlashAttention 1 named, "flash_attentionv1.0.8", "FlashAttention-1": at the flash rate, said.)
   if not unfused and (flash or base_stack.attention ~= "unfused") then
     local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
-    if said:find("flash[%s%-_]*attn[%s%-_]*v?1%f[%D]") or said:find("flash[%s%-_]*attention[%s%-_]*v?1%f[%D]")
-      or said:find("%f[%a]fa%-?1%f[%D]") then
+    local fa1 = false
+    for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
+      for _, p in ipairs { "flash[%s%-_]*attn[%s%-_]*v?1%f[^%d%.x]", "flash[%s%-_]*attention[%s%-_]*v?1%f[^%d%.x]",
+          "flash[%s%-_]*attn[%s%-_]*v?1%.%d+%.%d", "flash[%s%-_]*attention[%s%-_]*v?1%.%d+%.%d", "%f[%a]fa%-?1%f[^%d%.x]" } do
+        local from, to = clause:find(p)
+        if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]vs%.?%f[%A]")
+            and not clause:find("compar") and not clause:find("baseline") then
+          fa1 = true
+        end
+      end
+    end
+    if fa1 then
       note("attention: FlashAttention 1, costed at the flash kernel's rate (FlashAttention-2's)")
     end
   end

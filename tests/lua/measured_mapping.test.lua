@@ -5176,3 +5176,42 @@ do
 end
 t.eq(measured.inter_node("8x400 Gb/s IB per node, SHARP disabled", 8, "h100_sxm") ~= nil, true)
 t.eq(measured.inter_node("400 Gb/s InfiniBand (SHARP was not used)", 8, "h100_sxm") ~= nil, true)
+
+-- helper-217's review of helper-213 to helper-216's readings: parameters sharded by tensor or
+-- pipeline parallelism, in another run or over a count not read; a negating remat key; a run's
+-- own compile=false only where no clause hedges it; an unfused kernel of another op, some layers
+-- or another variant is not the attention's; FlashAttention 1 said only as used; MiCS by its
+-- group alone; and the unfused-kernel scan no longer cubic in "attn_impl" repeated (485 s on 16 KB).
+do
+  local function zero(cell) return (measured.parse_zero(cell)) end
+  for _, cell in ipairs { "parameters sharded by tensor parallelism over 8 GPUs", "parameters partitioned across 8 GPUs with tensor parallelism (TP=8)",
+      "Tensor parallel: parameters sharded over 8 GPUs", "parameters sharded across 64 GPUs only for the 70B run",
+      "parameters sharded over 8 GPUs in the baseline", "parameters sharded over 0 GPUs" } do
+    t.eq(zero(cell) == 3, false, cell)
+  end
+  local z, shard, hybrid = measured.parse_zero("parameters sharded over the GPUs of a node")
+  t.eq(z, 3); t.eq(shard, nil); t.eq(hybrid, true)
+  z, shard, hybrid = measured.parse_zero("MiCS (s1=1)")
+  t.eq(z, 3); t.eq(hybrid, true)
+  t.eq(zero("MiCS: parameters, gradients and optimizer states sharded across 16 GPUs (2 nodes), all-gather within each node"), nil)
+  for _, cell in ipairs { "premat=True", "disable_remat: true", "skip_remat=True", "no_checkpoint_type: every_layer" } do
+    t.eq((measured.parse_recompute(cell)), nil, cell)
+  end
+  local fw = "torchtitan + torch.compile"
+  for _, n in ipairs { "compile=false in the 70B run", "compile=false would be 10% slower", "eager (compile=false) baseline is 12% slower",
+      "if compile=false, OOM" } do
+    t.eq(stack { framework = fw, notes = n }, "torchtitan_compile", n)
+  end
+  t.eq(stack { framework = fw, notes = "compile=false" }, "torchtitan")
+  local base = row("MLM-llama-fp8-LLAMA3-8B")
+  for _, n in ipairs { "fp8 GEMM kernel=torch._scaled_mm", "MoE kernel=torch (grouped GEMM off)", "cross-entropy kernel=torch",
+      "unfused attention in 2 of 32 layers", "unfused attention for the 8k-context variant", "the unfused attention path was disabled",
+      "attn_implementation=eager for the reference model", "eager attention (HF default) was replaced by sdpa" } do
+    t.eq(assert(measured.request(copy(base, { notes = n }))).run.stack.attention ~= "unfused", true, n)
+  end
+  t.eq(assert(measured.request(copy(base, { notes = "attn_impl: torch" }))).run.stack.attention, "unfused")
+  for _, n in ipairs { "FA1 baseline was 2x slower; FA2 here", "no FA1", "FlashAttention 1.5x faster than eager" } do
+    t.eq(has(assert(measured.request(copy(base, { notes = n }))).assumed, "attention: FlashAttention 1"), false, n)
+  end
+  t.eq(assert(measured.request(copy(base, { notes = string.rep("attn_impl", 1820) }))).run.stack.attention ~= "unfused", true)
+end
