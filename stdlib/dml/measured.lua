@@ -2977,7 +2977,9 @@ end
 
 function M.year(text)
   text = text or ""
-  local low = text:lower():gsub("\226\128\153", "'")  -- (a typographic apostrophe: "Apr ’21")
+  -- (Runs of white space as one: a word, 16,000 spaces and a word took 3 s in the venue's pattern
+  -- below, whose two runs of spaces were tried split by split.)
+  local low = text:lower():gsub("\226\128\153", "'"):gsub("%s%s+", " ")  -- (a typographic apostrophe: "Apr ’21")
   -- An arXiv id's year and month first ("arXiv:2010.05678" is 2020's, not 2010), also in a link
   -- or a DOI ("https://arxiv.org/abs/2402.15627", "doi:10.48550/arXiv.2402.15627"; helper-138:
   -- read as a source without a year, and a Megatron-LM row's stack changed with it).

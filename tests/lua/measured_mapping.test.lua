@@ -5215,3 +5215,7 @@ do
   end
   t.eq(assert(measured.request(copy(base, { notes = string.rep("attn_impl", 1820) }))).run.stack.attention ~= "unfused", true)
 end
+-- (A source cell of a word, 16,000 spaces and a word took 3 s in the year's venue pattern; runs of
+-- white space now read as one, and the short forms still read.)
+t.eq(measured.year("x " .. string.rep(" ", 16000) .. " y"), nil)
+t.eq(measured.year("In SC21"), 2021); t.eq(measured.year("USENIX ATC   '23"), 2023)
