@@ -1917,7 +1917,9 @@ end
 --- assumed; nil and the reason when no rule matches or the cell names two GPUs.
 function M.gpu(cell)
   if cell == nil then return nil, "no GPU given" end
-  local t = cell:lower()
+  -- (A GPU cell is a few words: its first 1 KB is read; 6,000 GPU names took 2 s in the pairs'
+  -- check below; helper-226.)
+  local t = cell:sub(1, 1024):lower()
   -- AMD's part names written apart ("MI-325X", "MI 355X", "MI325-X"; helper-137): one word.
   t = t:gsub("%f[%a]mi[%s%-]+(%d%d%d)", "mi%1"):gsub("%f[%a](mi%d%d%d)%-x%f[%A]", "%1x")
   -- ROCm names both CDNA 2 parts' devices "AMD Instinct MI250X/MI250" (rocminfo's marketing
@@ -1938,8 +1940,9 @@ function M.gpu(cell)
   -- The A100s of Jülich's JUWELS Booster and JURECA-DC, 40 GB SXM4 parts (4 a node), where the
   -- cell names the machine and no memory size ("A100 (JUWELS Booster, 4 GPUs per node)";
   -- helper-225: the 80 GB part assumed).
-  if t:find("%f[%w]a100%f[%W]") and (t:find("juwels[%s%-_]*booster") or t:find("jureca")) and not t:find("%f[%d]%d+%s*gi?b")
-      and not t:find("h100") and not t:find("v100") then
+  if t:find("%f[%w]a100%f[%W]") and (t:find("juwels[%s%-_]*booster") or t:find("jureca")) and not t:find("%f[%d]%d+%s*gi?b%f[^%a/]")
+      and not t:find("h100") and not t:find("v100")
+      and not finds_any(t, { "%f[%a]not%s+[%a%s%(]-ju[wr]", "%f[%a]unlike%f[%A]", "compar", "%f[%a]vs%.?%f[%A]", "against" }) then
     return "a100_sxm", { fmt("GPU %q: the machine's A100 SXM4 40GB (JUWELS Booster and JURECA-DC)", cell) }
   end
   -- An SXM part named is the SXM part, whatever the cell says of PCIe ("H100 SXM (not PCIe)",
@@ -2310,13 +2313,35 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   if cell then
     -- (The fabric itself the subject: "8x400G IB, SHARP disabled" is IB.)
     local l = cell:sub(1, 1024):lower()
-    local off = l:find("fell%s+back") or l:find("falls%s+back")
+    local off = finds_any(l, { "f[ae]l+s?%s+back%s+to%s+tcp", "f[ae]l+s?%s+back%s+to%s+sockets?", "f[ae]l+s?%s+back%s+to%s+ethernet",
+      "tcp%s+fallback", "%f[%a]over%s+tcp%f[%A]", "tcp%s+sockets?%f[%A]", "tcp%s+only", "nccl_ib_disable%s*=%s*1" }) and not finds_any(l, { "%f[%a]no%s+tcp", "without%s+tcp" })
     for _, fabric in ipairs { "slingshot", "infiniband", "%f[%a]ib%f[%A]", "roce", "%f[%a]efa%f[%A]", "ethernet", "network", "fabric",
         "interconnect", "%f[%a]nics?%f[%A]" } do
       for _, neg in ipairs { "not%s+yet%s+working", "not%s+working", "not%s+yet%s+set%s+up", "not%s+in%s+use", "was%s+not%s+used",
-          "is%s+not%s+used", "disabled", "unavailable", "broken" } do
-        off = off or l:find(fabric .. "[%w%s%-]-" .. neg) ~= nil
+          "is%s+not%s+used", "not%s+used", "not%s+enabled", "n't%s+enabled", "wasn't%s+enabled", "not%s+configured", "%f[%a]off%f[%A]", "disabled", "unavailable", "broken" } do
+        -- (The fabric the subject: its own suffix, a parenthesis or colon, one word such as "was";
+        -- not "IB with SHARP disabled", "IB; network congestion control disabled".)
+        local from, to = l:find(fabric .. "[%w%-]*%s*[%(:]?%s*" .. neg)
+        if not from then from, to = l:find(fabric .. "[%w%-]*%s+w[ae][sr]e?%s+" .. neg) end
+        if not from then from, to = l:find(fabric .. "[%w%-]*%s+is%s+" .. neg) end
+        if not from then from, to = l:find(fabric .. "[%w%-]*%s+%a+ly%s+" .. neg) end
+        -- (Nor one fabric off beside another named working: "8x400 Gb/s IB, RoCE disabled",
+        -- "IB; storage network unavailable".)
+        if from then
+          local rest = l:sub(1, from - 1) .. " " .. l:sub(to + 1)
+          local other = false
+          for _, f2 in ipairs { "slingshot", "infiniband", "%f[%a]ib%f[%A]", "roce", "%f[%a]efa%f[%A]", "%f[%a]%d+%s*x%s*%d+%s*g" } do
+            if rest:find(f2) and not (fabric == f2) then other = true end
+          end
+          -- (Some of its NICs off, "4x200 Gb/s Slingshot, 2 NICs disabled": no rate either.)
+          off = off or not other or fabric == "%f[%a]nics?%f[%A]"
+        end
       end
+    end
+    -- (Another run's: "earlier runs fell back to TCP", "the 2022 runs had IB disabled".)
+    if off and finds_any(l, { "%f[%a]earlier%s+runs?", "%f[%a]previous%s+runs?", "%f[%a]other%s+runs?", "%f[%d]%d%d%d%d%s+runs?",
+        "%f[%a]only%s+for%s+the%s", "login%s+nodes?" }) then
+      off = false
     end
     if off then
       return nil, fmt("inter_node_bw %q says the fabric it names was not in use: give the network the run's traffic went over", cell)
@@ -3052,9 +3077,16 @@ local function compiled(row)
     -- training benefits from torch.compile"; or pointing at another row: "torch.compile: see the
     -- next row"; helper-199.)
     if finds_any(text:sub(math.max(1, from - 40), from - 1), { "rows?%s+for%s+$", "%f[%a]see%s+[%a%s]-for%s+$", "%f[%a]requir%a*%s+$",
-        "%f[%a]needs?%s+$", "%f[%a]benefits?%s+from%s+$",
-        -- (Or a time before it was used: "before torch.compile worked on AMD"; helper-224.)
-        "%f[%a]before%s+$", "%f[%a]until%s+$", "%f[%a]prior%s+to%s+$" })
+        "%f[%a]needs?%s+$", "%f[%a]benefits?%s+from%s+$" })
+      -- (Or a time before it was used: "before torch.compile worked on AMD"; helper-224. Not an
+      -- order of steps within the run: "AC applied before torch.compile", "warm-up steps before
+      -- torch.compile finished", "prior to torch.compile the model is wrapped".)
+      or finds_any(text:sub(math.max(1, from - 40), from - 1), { "%f[%a]before%s+$", "%f[%a]until%s+$", "%f[%a]prior%s+to%s+$",
+          "%f[%a]before%s+torch%.$", "%f[%a]until%s+torch%.$", "%f[%a]prior%s+to%s+torch%.$", "%f[%a]before%s+enabling%s+$" })
+        and finds_any(text:sub(to + 1, to + 40), { "^%s*$", "^%s*[%.;,%)]", "^%s+works?%f[%A]", "^%s+worked", "^%s+support", "^%s+was%s",
+          "^%s+were%s", "^%s+is%s", "^%s+landed", "^%s+became", "^%s+existed", "^%s+came", "^%s+could", "^%s+integration", "^%s+arrived" })
+        and not finds_any(text:sub(math.max(1, from - 60), from - 1), { "%f[%a]appl[yi]%a*%f[%A]", "%f[%a]wrap%a*", "%f[%a]swap%a*",
+          "%f[%a]convert%a*", "%f[%a]steps?%f[%A]", "warm%-?up", "%f[%a]shard%a*" })
       or text:sub(to + 1, to + 40):find("^%s*[:=]?%s*see%s+the%s+[%a%s]-rows?%f[%A]") then
       return false
     end
@@ -6997,10 +7029,12 @@ end
 -- The row as the readers of its settings see it: its notes and inferred fields without the
 -- clauses that speak of other runs (M.own_text); where it was read, its error and its readings
 -- kept.
+local given_notes = setmetatable({}, { __mode = "k" })
 local function own_row(row)
   local notes, inferred = M.own_text(row.notes), M.own_text(row.inferred_fields)
   if notes == row.notes and inferred == row.inferred_fields then return row end
   local own = {}
+  given_notes[own] = row.notes
   for k, v in pairs(row) do own[k] = v end
   own.notes, own.inferred_fields = notes, inferred
   row_lines[own], row_errors[own], row_readings[own] = row_lines[row], row_errors[row], row_readings[row]
@@ -7592,7 +7626,16 @@ request = function(row, presets, assumed)
         local from, to = clause:find(p)
         if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]no%f[%A]")
             and not clause:find("%f[%a]vs%.?%f[%A]") and not clause:find("compar") and not clause:find("baseline")
-            and not clause:find("instead") and not clause:find("rather") then
+            and not clause:find("instead") and not clause:find("rather")
+            -- (Not a use: hypothetical, planned, failed, another run's, alike: "FA3 would be 1.3x
+            -- faster", "FA3 failed to build", "FA3 speedup measured on another run", "FA3 equivalent", 未使用.)
+            and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]plan", "%f[%a]future%f[%A]", "%f[%a]later%f[%A]",
+              "%f[%a]another%f[%A]", "%f[%a]other%s+runs?", "ablation", "%f[%a]fail", "crash", "%f[%a]error", "import", "fell%s+back",
+              "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没" })
+            and not said:find("this%s+r[ou][wn]%s+[%a%s]-%f[%a]fa%-?2%f[%W]")
+            -- (Its parenthesis as given, which M.own_text drops: "FA3 (planned)".)
+            and not ((given_notes[row] or ""):lower():sub(1, 16384):gsub("%b()", function(q)
+              if speaks_elsewhere(q) then return " (elsewhere) " end end):find(p .. "[^;,]-%(elsewhere%)")) then
           fa3 = true
         end
       end

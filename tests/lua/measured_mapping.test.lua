@@ -5219,3 +5219,32 @@ end
 -- white space now read as one, and the short forms still read.)
 t.eq(measured.year("x " .. string.rep(" ", 16000) .. " y"), nil)
 t.eq(measured.year("In SC21"), 2021); t.eq(measured.year("USENIX ATC   '23"), 2023)
+
+-- helper-226's review of helper-224's and helper-225's readings: a fabric is off only where it is
+-- the subject and no other is named working, a fallback only to TCP, and not another run's; an
+-- order of steps before torch.compile is no time before it was used; FlashAttention-3 failed,
+-- planned, compared or alike is not used; JUWELS named to rule it out; GPU cells past 1 KB.
+do
+  for _, cell in ipairs { "8x400 Gb/s IB with SHARP disabled", "8x400 Gb/s IB (earlier runs fell back to TCP before the fix)",
+      "8x400 Gb/s IB; the 2022 runs had IB disabled", "8x400 Gb/s InfiniBand NDR; storage network unavailable",
+      "8x400 Gb/s IB; NCCL fell back to ring (tree disabled)", "8x400 Gb/s IB, RoCE disabled" } do
+    t.eq(measured.inter_node(cell, 8, "h100_sxm") ~= nil, true, cell)
+  end
+  for _, cell in ipairs { "Slingshot (not yet working)", "NCCL_IB_DISABLE=1", "InfiniBand not used", "RoCE off" } do
+    t.eq(measured.inter_node(cell, 8, "h100_sxm"), nil, cell)
+  end
+  local fw = "torchtitan + torch.compile"
+  for _, n in ipairs { "warm-up steps before torch.compile finished are excluded", "activation checkpointing applied before torch.compile",
+      "float8 linear swapped in prior to torch.compile" } do
+    t.eq(stack { framework = "torchtitan", notes = n }, "torchtitan_compile", n)
+  end
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { framework = "PyTorch FSDP2" })
+  for _, n in ipairs { "FA3 failed to build; SDPA used", "flash_attn_interface import failed", "cuDNN attention (FA3 equivalent)",
+      "FA3 would be 1.3x faster", "FA3 (planned)", "FA2 and FA3 both tested; this row is FA2", "FA3 speedup measured on another run" } do
+    t.eq(assert(measured.request(copy(base, { notes = n }))).run.stack.attention, "flash", n)
+  end
+  t.eq((measured.gpu("A100 (not JUWELS Booster)")), "a100_sxm_80gb")
+  t.eq((measured.gpu("A100; compared against JUWELS Booster")), "a100_sxm_80gb")
+  t.eq((measured.gpu("A100 (JUWELS Booster, 4x200 Gb/s HDR)")), "a100_sxm")
+  t.eq((measured.gpu(string.rep("A100 ", 6000))), "a100_sxm_80gb")
+end
