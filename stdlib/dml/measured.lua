@@ -3212,6 +3212,14 @@ local function framework_text(row)
   return fmt("%q", f)
 end
 
+--- hf_trainer(text): true where a lower-cased framework text names the Hugging Face Trainer or a
+--- trainer built on it ("Hugging Face transformers (Trainer, DDP)", "HF Trainer", "TRL SFTTrainer",
+--- axolotl, LLaMA-Factory, ms-swift's "swift sft", Unsloth).
+function M.hf_trainer(f)
+  return finds_any(f, { "hugging%s*face", "%f[%a]hf%s+trainer", "%f[%a]hf%s+transformers", "%f[%a]transformers%s+trainer",
+    "^%s*transformers%f[%A]", "%f[%a]trl%f[%A]", "axolotl", "llama[%s%-_]*factory", "swift%s+sft", "%f[%a]unsloth%f[%A]" })
+end
+
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
 --- (with `precision` and `notes` for torchtitan and PyTorch FSDP, which say whether it was
 --- compiled, and the year in `framework` or `source` for
@@ -3439,10 +3447,7 @@ function M.stack_for(row)
   -- DDP)", "TRL SFTTrainer", axolotl, LLaMA-Factory, ms-swift's "swift sft", Unsloth; helper-222:
   -- Megatron-Core's stack assumed.)
   if (f:find("accelerate") or f:find("torchtune") or f:find("lit%-?gpt") or f:find("fairscale")
-      or f:find("torch[%s%.]*distributed") or f:find("hugging%s*face") or f:find("%f[%a]hf%s+trainer")
-      or f:find("%f[%a]hf%s+transformers") or f:find("%f[%a]transformers%s+trainer") or f:find("^%s*transformers%f[%A]")
-      or f:find("%f[%a]trl%f[%A]") or f:find("axolotl") or f:find("llama[%s%-_]*factory") or f:find("swift%s+sft")
-      or f:find("ms%-swift%s*%(%s*swift%s+sft") or f:find("%f[%a]unsloth%f[%A]")) and not f:find("megatron") and not f:find("nanotron") then
+      or f:find("torch[%s%.]*distributed") or M.hf_trainer(f)) and not f:find("megatron") and not f:find("nanotron") then
     local key = compiled(row) and "torchtitan_compile" or "torchtitan"
     return key, fmt("stack %s for %q (a PyTorch trainer: PyTorch's kernels and FSDP/DDP)", key, row.framework)
   end
@@ -7375,9 +7380,7 @@ request = function(row, presets, assumed)
   -- the PyTorch stack's default, had stood in).
   if layout.zero == nil and stack_key and stack_key:match("^torchtitan") then
     local f = bounded(((row.framework or "") .. " " .. (row.notes or "") .. " " .. (row.scope or "") .. " " .. (row.source_locator or "")):lower())
-    local hf = f:find("hugging%s*face") or f:find("%f[%a]hf%s+trainer") or f:find("%f[%a]hf%s+transformers")
-      or f:find("%f[%a]transformers%s+trainer") or f:find("^%s*transformers%f[%A]") or f:find("%f[%a]trl%f[%A]")
-      or f:find("axolotl") or f:find("llama[%s%-_]*factory") or f:find("swift%s+sft") or f:find("%f[%a]unsloth%f[%A]")
+    local hf = M.hf_trainer(f)
     -- (DeepSpeed named, without the sharding cell: the ZeRO stage its words name, said; helper-223.)
     if hf and (f:find("deepspeed") or f:find("%f[%a]zero[%s%-_]*%d") or f:find("%f[%a]zero[%s%-_]*stage")) then
       local st = f:match("%f[%a]zero[%s%-_]*(%d)%f[%D]") or f:match("%f[%a]zero[%s%-_]*stage[%s%-_:=]*(%d)%f[%D]")
