@@ -262,6 +262,19 @@ function M.count_cell(column, cell)
     if per and rest == "" and tonumber(per) >= 1 then
       return nil, nil, { layers_per_chunk = tonumber(per), vpp_expression = cell }
     end
+    -- The chunks a device holds in words ("5 virtual stages per device (--num-layers-per-virtual-
+    -- pipeline-stage 1)", "4 model chunks per GPU"; helper-229: refused): that count, the flag
+    -- beside it only restating the chunks' size. Not layers per virtual stage ("2 layers per
+    -- virtual stage"), nor a total ("virtual pipeline size 40").
+    local chunks, holder, after = l:match("^%s*(%d+)%s+virtual%s+[%a%s]-stages?%s+per%s+(%a+)(.*)$")
+    if not chunks then chunks, holder, after = l:match("^%s*(%d+)%s+model%s+chunks?%s+per%s+(%a+)(.*)$") end
+    if not chunks then chunks, holder, after = l:match("^%s*(%d+)%s+chunks?%s+per%s+(%a+)(.*)$") end
+    if chunks and tonumber(chunks) >= 1 then
+      local remark = after:gsub("%-*num[%-_]layers[%-_]per[%-_]virtual[%-_]pipeline[%-_]stage%s*[=:]?%s*%d+", " "):gsub("[%s%(%)]", "")
+      if ({ device = true, gpu = true, rank = true, stage = true, pipeline = true })[holder or ""] and remark == "" then
+        return chunks, fmt("vpp_interleave %q read as %s chunks per device", cell, chunks)
+      end
+    end
   end
   -- (Megatron's argument dump, "hidden_size ..................... 8192", and a shell default,
   -- "MBS=${1:-32}": the key and its value; "using world size: 16", Megatron's startup line;

@@ -5248,3 +5248,9 @@ do
   t.eq((measured.gpu("A100 (JUWELS Booster, 4x200 Gb/s HDR)")), "a100_sxm")
   t.eq((measured.gpu(string.rep("A100 ", 6000))), "a100_sxm_80gb")
 end
+-- helper-229's probe (PipeOffload's schedules on A100s): the chunks a device holds in words.
+t.eq(measured.count_cell("vpp_interleave", "5 virtual stages per device (--num-layers-per-virtual-pipeline-stage 1)"), "5")
+t.eq(measured.count_cell("vpp_interleave", "3 virtual pipeline stages per rank"), "3")
+t.eq(measured.count_cell("vpp_interleave", "5 virtual stages per device (2 for the 70B)"), "5 virtual stages per device (2 for the 70B)")
+t.eq(measured.count_cell("vpp_interleave", "5 virtual stages per node"), "5 virtual stages per node")
+t.eq(measured.count_cell("vpp_interleave", "2 layers per virtual stage"), "2 layers per virtual stage")
