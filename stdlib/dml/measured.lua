@@ -1939,6 +1939,25 @@ function M.gpu(cell)
   -- name, torch.cuda.get_device_name): one device, not two GPUs; the MI250X assumed, said.
   -- (An MI250 named elsewhere in the cell is the part: "MI250 (device name 'AMD Instinct
   -- MI250X/MI250')".)
+  -- A parenthesis that names other GPUs beside the one named before it ("H200 (README: 'validated
+  -- on NVIDIA H200 GPUs ... AMD MI300 GPUs')"; helper-227: read as the MI300X): the GPU before it.
+  -- (Not one that names only the same part, "GB200 (B200 GPU)" explains it, below.)
+  do
+    local outside = t:gsub("%b()", " ")
+    local named_outside
+    for w in outside:gmatch("[%w%-]+") do
+      if gpu_words[w] then named_outside = named_outside or w end
+    end
+    if named_outside then
+      t = t:gsub("%b()", function(p)
+        for w in p:gmatch("[%w%-]+") do
+          if gpu_words[w] and w ~= named_outside and not (named_outside:find(w, 1, true) or w:find(named_outside, 1, true)) then
+            return " "
+          end
+        end
+      end)
+    end
+  end
   local rocm_pattern = "mi250x%s*/%s*mi250%f[^%w]"
   local without, rocm_names = t:gsub(rocm_pattern, " ")
   local rocm_name = rocm_names > 0
@@ -3590,6 +3609,11 @@ function M.dp_overlap(row)
   local function setting(keys)
     for _, key in ipairs(keys) do
       local value = t:match("%f[%w_]" .. key .. "[\"']?%s*[=:]%s*[\"']?(%w+)")
+      -- (Or after a space, true or false only: "overlap_comm false".)
+      if value == nil then
+        value = t:match("%f[%w_]" .. key .. "%s+(%a+)")
+        if value ~= "true" and value ~= "false" then value = nil end
+      end
       if value == "true" or value == "1" or value == "yes" or value == "on" then return true end
       if value == "false" or value == "0" or value == "no" or value == "off" then return false end
       local flag_at, flag_to = t:find("%-%-" .. key:gsub("_", "%%-") .. "%f[^%w%-]")
@@ -3605,7 +3629,8 @@ function M.dp_overlap(row)
     end
     return nil
   end
-  local grad = setting { "overlap_grad_reduce", "overlap_grad_sync" }
+  -- (And DeepSpeed's "overlap_comm": false, the default of its stages 1 and 2; helper-227.)
+  local grad = setting { "overlap_grad_reduce", "overlap_grad_sync", "overlap_comm" }
   local param = setting { "overlap_param_gather", "overlap_param_sync" }
   local odo_at = t:find("overlappeddistributedoptimizer", 1, true)
   -- (Not one ruled out or compared: "not the OverlappedDistributedOptimizer", "... was slower; we
@@ -5351,6 +5376,11 @@ function M.parse_precision(cell)
     if t:find("nvfp4") then return "fp4", dpa_note end
     return "fp4", dpa_note or fmt("precision %q: run as NVFP4 (4-bit, a scale per 16 elements)", cell)
   end
+  -- COAT (Xi et al. 2024, arXiv 2410.19313) by its name alone, as its tables write it: FP8
+  -- matmuls, with FP8 activations and optimizer states dml does not model, said (helper-228).
+  if t:match("^%s*coat%s*$") or t:match("^%s*coat%s*%(%s*ours%s*%)%s*$") then
+    return "fp8", fmt("precision %q read as fp8 (COAT's FP8 matmuls; its FP8 activations and optimizer states are not modelled)", cell)
+  end
   -- Microsoft's MS-AMP (FP8-LM, arXiv 2310.18313): FP8 matmuls at every level, O1 FP8 weight
   -- gradients and their all-reduce, O2 also FP8/FP16 Adam states, O3 also FP8 weights in ZeRO;
   -- its "AMP" is no fp16 autocast. Read as fp8, the FP8 communication and states said.
@@ -6963,6 +6993,10 @@ function M.global_batch(row, seq_len)
   if dp and from_gpus and dp ~= from_gpus then dp = nil end  -- (a dp cell that is not the GPUs' data-parallel degree)
   if row.dp == nil then dp = from_gpus end
   local remarks = ((M.own_text(row.notes) or "") .. " " .. (M.own_text(row.inferred_fields) or "")):lower()
+  -- (A remark that the batch is not given says no batch exists elsewhere: "Global batch not given
+  -- for Table 7"; helper-228: refused.)
+  remarks = remarks:gsub("global[%s_%-]*batch%s+not%s+given", " "):gsub("global[%s_%-]*batch%s+not%s+stated", " ")
+    :gsub("global[%s_%-]*batch%s+is%s+not%s+given", " "):gsub("no%s+global[%s_%-]*batch%s+given", " ")
   local elsewhere = remarks:find("accum") or remarks:find("%f[%a]ga%f[%A]") or remarks:find("%f[%a]gbs%f[%A]")
     or remarks:find("global[%s_%-]*batch") or remarks:find("micro[%s_%-]*batches%s+per")
   if mb and mb >= 1 and rate and pp == 1 and dp and dp >= 1 and row.vpp_interleave == nil and row.global_batch_seqs == nil
@@ -7604,7 +7638,8 @@ request = function(row, presets, assumed)
   -- (helper-214: Aleph Alpha's sweep of kernels, torch's 44% slower than dml's flash).
   local unfused = false
   if base_stack.attention ~= "unfused" and not (named_here and not off_here) then
-    local said = bounded(((row.framework or "") .. "; " .. (row.notes or "")):lower())
+    -- (Sentences apart too: "Vanilla HF 'Not runnable'. Eager attention." is eager; helper-227.)
+    local said = bounded(((row.framework or "") .. "; " .. (row.notes or "")):lower()):gsub("%.%s", "; ")
     for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
       local keyed
       for from, key, value, to in clause:gmatch("()%f[%w_%.]([%w_%.]+)%s*[=:]%s*[\"']?([%w_%.]+)()") do
@@ -7629,6 +7664,19 @@ request = function(row, presets, assumed)
   end
   if unfused then
     note(fmt("attention: an unfused kernel, as the row says (stack %s's %s attention replaced)", stack_key, base_stack.attention))
+  end
+  -- Hugging Face transformers before 4.36 (December 2023), which had no SDPA or flash path for
+  -- its models, and no flash kernel named: its eager attention, said (helper-227: transformers
+  -- 4.12's GPT-2 on V100s costed with FlashAttention-2).
+  if not unfused and base_stack.attention ~= "unfused" and not (named_here and not off_here) then
+    local f = bounded((row.framework or ""):lower())
+    local major, minor = f:match("transformers%s*v?(%d+)%.(%d+)")
+    if major and (tonumber(major) < 4 or (tonumber(major) == 4 and tonumber(minor) < 36))
+        and not finds_any(f .. " " .. (row.notes or ""):lower(), { "xformers", "sdpa", "scaled_dot_product", "memory[%s%-_]*efficient" }) then
+      unfused = true
+      note(fmt("attention: Hugging Face transformers %s.%s's eager attention (SDPA and flash kernels came to its models in 4.36; stack %s's %s attention replaced)",
+        major, minor, stack_key, base_stack.attention))
+    end
   end
   -- FlashAttention-3 named as used on a Hopper GPU, on a stack of FlashAttention-2's rate (nanochat's
   -- flash_attn_interface; helper-224: read as PyTorch's SDPA): the FA3 kernel's rate, said.

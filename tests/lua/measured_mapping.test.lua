@@ -5254,3 +5254,34 @@ t.eq(measured.count_cell("vpp_interleave", "3 virtual pipeline stages per rank")
 t.eq(measured.count_cell("vpp_interleave", "5 virtual stages per device (2 for the 70B)"), "5 virtual stages per device (2 for the 70B)")
 t.eq(measured.count_cell("vpp_interleave", "5 virtual stages per node"), "5 virtual stages per node")
 t.eq(measured.count_cell("vpp_interleave", "2 layers per virtual stage"), "2 layers per virtual stage")
+-- helper-227's probe (DeepSpeedExamples' autotuning, Domino and bf16 master weights; DeepSpeed's
+-- comm-opt blog): a parenthesis that lists other GPUs beside the one before it; transformers before
+-- 4.36 runs its eager attention; DeepSpeed's overlap_comm; sentences apart in the kernel scan.
+t.eq((measured.gpu("H200 (README: 'The setup has been validated on: NVIDIA H200 GPUs ... AMD MI300 GPUs')")), "h200_sxm")
+t.eq((measured.gpu("GB200 (B200 GPU)")), "gb200")
+t.eq((measured.gpu("MI300X (8x, as the H100 baseline)")), "mi300x")
+t.eq((measured.gpu("A100 (40GB)")), "a100_sxm")
+t.eq((measured.gpu("A100 or H100 (not stated which)")), nil)
+t.eq(measured.dp_overlap { zero_or_fsdp = "ZeRO stage 1 (overlap_comm false: DeepSpeed default for stages 1-2)" }, false)
+t.eq(measured.dp_overlap { notes = "\"overlap_comm\": true" }, true)
+t.eq(measured.dp_overlap { notes = "tp_comm_overlap false" }, nil)
+do
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { framework = "Hugging Face transformers 4.12.0 run_clm.py + DeepSpeed", precision = "bf16" })
+  local r = assert(measured.request(base))
+  t.eq(r.run.stack.attention, "unfused")
+  t.eq(has(r.assumed, "attention: Hugging Face transformers 4.12's eager attention"), true)
+  for _, f in ipairs { "Hugging Face transformers 4.40 + DeepSpeed", "Hugging Face transformers 4.31 with use_flash_attention_2",
+      "Hugging Face transformers 4.20 + DeepSpeed (xformers memory-efficient attention)" } do
+    t.eq(assert(measured.request(copy(base, { framework = f }))).run.stack.attention ~= "unfused", true, f)
+  end
+  local mlm = row("MLM-llama-fp8-LLAMA3-8B")
+  t.eq(assert(measured.request(copy(mlm, { notes = "Vanilla HF 'Not runnable'. Eager attention in this run." }))).run.stack.attention, "unfused")
+end
+-- helper-228's probe (COAT's and torchao's FP8 and MXFP8 tables): COAT by its name; a remark that
+-- the global batch is not given leaves a rate-measured row its one micro-batch a step.
+t.eq((measured.parse_precision("COAT")), "fp8"); t.eq((measured.parse_precision("COAT (Ours)")), "fp8")
+t.eq((measured.parse_precision("TE")), nil)
+t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tp = "1", pp = "1", dp = "8", tokens_per_s_per_gpu = "3000",
+  notes = "Global batch not given for Table 7." }, 2048), 32)
+t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tp = "1", pp = "1", dp = "8", tokens_per_s_per_gpu = "3000",
+  notes = "gradient accumulation 8" }, 2048), nil)
