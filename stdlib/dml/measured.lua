@@ -3359,10 +3359,16 @@ function M.stack_for(row)
     end
   end
   if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") or f:find("megatron[%s%-_]*fsdp") then
+    -- NeMo before Megatron-Core (its 2022 containers, "22.06", or a source of 2022 or before): NeMo
+    -- Megatron ran Megatron-LM's 2022 code (apex, selective recompute and sequence parallelism,
+    -- attention unfused), dml's 2022 stack, said (helper-231: Azure's NeMo Megatron 22.06 runs on
+    -- Megatron-Core's overlaps, 12-27% too fast).
     local year = M.year(row.source)
-    if year and year <= 2022 and not f:find("megatron%-core") then
-      return "megatron_core", fmt("stack megatron_core for %q in a %d source (NeMo before Megatron-Core: its overlaps may be fewer)",
-        row.framework, year)
+    local container = f:match("%f[%d](2[0-3])%.%d%d%f[%D]")
+    local before_core = (year and year <= 2022) or (container and tonumber(container) <= 22)
+    if before_core and not f:find("megatron%-core") and not f:find("bridge") and not f:find("nemo%s*2") then
+      return "megatron_2022", fmt("stack megatron_2022 for %q (NeMo Megatron before Megatron-Core: %s; Megatron-LM's 2022 code)",
+        row.framework, container and fmt("its %s.xx container", container) or fmt("a %d source", year))
     end
     return "megatron_core"
   end

@@ -2448,8 +2448,14 @@ end
 t.eq(measured.intra_node("NVSwitch 4x, 3.6 TB/s bisection", "h100_sxm", false, 8), 900)
 t.eq(measured.parse_zero("ZeRO-3 (hpZ)"), nil); t.eq(measured.parse_zero("ZeRO-3 + MiCS"), nil)
 t.eq(select(3, measured.parse_zero("FSDP (full shard) within node, DDP across nodes")), true)
+-- (NeMo before Megatron-Core runs the 2022 stack since helper-231's probe: Azure's NeMo Megatron
+-- 22.06 rows, 12-27% too fast on Megatron-Core's overlaps, come within 1-13%.)
 t.eq(select(2, measured.stack_for { framework = "NVIDIA NeMo Megatron", source = "MLPerf Training v2.1 (2022)" }),
-  'stack megatron_core for "NVIDIA NeMo Megatron" in a 2022 source (NeMo before Megatron-Core: its overlaps may be fewer)')
+  'stack megatron_2022 for "NVIDIA NeMo Megatron" (NeMo Megatron before Megatron-Core: a 2022 source; Megatron-LM\'s 2022 code)')
+t.eq(stack { framework = "NVIDIA NeMo Megatron, container 22.06-hotfix" }, "megatron_2022")
+for _, f in ipairs { "NeMo 23.08 (Megatron-Core)", "NeMo 24.07", "nemo:25.02", "NeMo 2.0" } do
+  t.eq(stack { framework = f }, "megatron_core", f)
+end
 
 -- Helper-71's probe of the measurement, batch and architecture readers.
 do
