@@ -1950,11 +1950,11 @@ function M.gpu(cell)
     end
     if named_outside then
       t = t:gsub("%b()", function(p)
-        for w in p:gmatch("[%w%-]+") do
+        return (p:gsub("[%w%-]+", function(w)
           if gpu_words[w] and w ~= named_outside and not (named_outside:find(w, 1, true) or w:find(named_outside, 1, true)) then
             return " "
           end
-        end
+        end))
       end)
     end
   end
@@ -3485,7 +3485,9 @@ function M.stack_for(row)
   -- DDP)", "TRL SFTTrainer", axolotl, LLaMA-Factory, ms-swift's "swift sft", Unsloth; helper-222:
   -- Megatron-Core's stack assumed.)
   if (f:find("accelerate") or f:find("torchtune") or f:find("lit%-?gpt") or f:find("fairscale")
-      or f:find("torch[%s%.]*distributed") or M.hf_trainer(f)) and not f:find("megatron") and not f:find("nanotron") then
+      or f:find("torch[%s%.]*distributed") or M.hf_trainer(f)) and not f:find("megatron") and not f:find("nanotron")
+      -- (Not a JAX trainer that names Hugging Face for its tokenizer or checkpoints; helper-230.)
+      and not f:find("%f[%a]jax%f[%A]") and not f:find("maxtext") and not f:find("levanter") and not f:find("%f[%a]flax%f[%A]") then
     local key = compiled(row) and "torchtitan_compile" or "torchtitan"
     return key, fmt("stack %s for %q (a PyTorch trainer: PyTorch's kernels and FSDP/DDP)", key, row.framework)
   end
@@ -3617,8 +3619,12 @@ function M.dp_overlap(row)
       local value = t:match("%f[%w_]" .. key .. "[\"']?%s*[=:]%s*[\"']?(%w+)")
       -- (Or after a space, true or false only: "overlap_comm false".)
       if value == nil then
-        value = t:match("%f[%w_]" .. key .. "%s+(%a+)")
-        if value ~= "true" and value ~= "false" then value = nil end
+        local seen = {}
+        for v, nxt in t:gmatch("%f[%w_]" .. key .. "%s+(%a+)%s*(%S?)") do
+          if v == "true" or v == "false" then seen[(nxt == "?" or nxt == "-") and "hedge" or v] = true end
+        end
+        if seen.hedge or (seen["true"] and seen["false"]) then return nil end
+        value = seen["true"] and "true" or seen["false"] and "false" or nil
       end
       if value == "true" or value == "1" or value == "yes" or value == "on" then return true end
       if value == "false" or value == "0" or value == "no" or value == "off" then return false end
@@ -7003,6 +7009,8 @@ function M.global_batch(row, seq_len)
   -- for Table 7"; helper-228: refused.)
   remarks = remarks:gsub("global[%s_%-]*batch%s+not%s+given", " "):gsub("global[%s_%-]*batch%s+not%s+stated", " ")
     :gsub("global[%s_%-]*batch%s+is%s+not%s+given", " "):gsub("no%s+global[%s_%-]*batch%s+given", " ")
+  local stripped = remarks ~= ((M.own_text(row.notes) or "") .. " " .. (M.own_text(row.inferred_fields) or "")):lower()
+  if stripped and remarks:gsub("%f[%a]table%s*%d+", " "):gsub("%f[%a]fig%a*%.?%s*%d+", " "):find("%d") then remarks = remarks .. " global batch" end
   local elsewhere = remarks:find("accum") or remarks:find("%f[%a]ga%f[%A]") or remarks:find("%f[%a]gbs%f[%A]")
     or remarks:find("global[%s_%-]*batch") or remarks:find("micro[%s_%-]*batches%s+per")
   if mb and mb >= 1 and rate and pp == 1 and dp and dp >= 1 and row.vpp_interleave == nil and row.global_batch_seqs == nil
@@ -7676,8 +7684,8 @@ request = function(row, presets, assumed)
   -- 4.12's GPT-2 on V100s costed with FlashAttention-2).
   if not unfused and base_stack.attention ~= "unfused" and not (named_here and not off_here) then
     local f = bounded((row.framework or ""):lower())
-    local major, minor = f:match("transformers%s*v?(%d+)%.(%d+)")
-    if major and (tonumber(major) < 4 or (tonumber(major) == 4 and tonumber(minor) < 36))
+    local major, minor = f:match("%f[%w%-]transformers%s*=?=?%s*v?(%d+)%.(%d+)")
+    if major and not f:find("megatron") and not f:find("nanotron") and (tonumber(major) < 4 or (tonumber(major) == 4 and tonumber(minor) < 36))
         and not finds_any(f .. " " .. (row.notes or ""):lower(), { "xformers", "sdpa", "scaled_dot_product", "memory[%s%-_]*efficient" }) then
       unfused = true
       note(fmt("attention: Hugging Face transformers %s.%s's eager attention (SDPA and flash kernels came to its models in 4.36; stack %s's %s attention replaced)",

@@ -5291,3 +5291,24 @@ t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tp = "1", pp = "
   notes = "Global batch not given for Table 7." }, 2048), 32)
 t.eq(measured.global_batch({ micro_batch = "4", num_gpus = "8", tp = "1", pp = "1", dp = "8", tokens_per_s_per_gpu = "3000",
   notes = "gradient accumulation 8" }, 2048), nil)
+-- helper-230's review of helper-227's and helper-228's readings: only other GPUs' names dropped from
+-- a parenthesis; transformers as a word, with ==, and not beside Megatron; overlap_comm in two runs,
+-- hedged or compared not read; a batch given in numbers beside "not given" still blocks the
+-- rate-measured batch; JAX trainers that name Hugging Face are not its Trainer.
+t.eq((measured.gpu("A100 (40GB, H100 results in the appendix)")), "a100_sxm")
+do
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { precision = "bf16" })
+  for _, f in ipairs { "sentence-transformers 2.2 (PyTorch FSDP)", "Megatron-LM (tokenizer from transformers 4.30)" } do
+    t.eq(assert(measured.request(copy(base, { framework = f }))).run.stack.attention ~= "unfused", true, f)
+  end
+  t.eq(assert(measured.request(copy(base, { framework = "Hugging Face Trainer, transformers==4.35.2" }))).run.stack.attention, "unfused")
+end
+t.eq(measured.dp_overlap { notes = "overlap_comm true in the reference config; this run overlap_comm false" }, nil)
+t.eq(measured.dp_overlap { notes = "overlap_comm false? (unclear from the log)" }, nil)
+t.eq(measured.dp_overlap { notes = "overlap_comm false -> true gave a 5% speedup (Table 4)" }, nil)
+t.eq(measured.global_batch({ micro_batch = "2", num_gpus = "8", tp = "1", pp = "1", dp = "8", tokens_per_s_per_gpu = "3000",
+  notes = "Global batch not given; batch size 512 sequences" }, 2048), nil)
+for _, f in ipairs { "MaxText (JAX); tokenizer from Hugging Face", "Levanter (JAX), checkpoints exported to Hugging Face",
+    "JAX/Flax (Hugging Face FlaxGPT2)" } do
+  t.eq(stack { framework = f } ~= "torchtitan", true, f)
+end
