@@ -7746,6 +7746,16 @@ request = function(row, presets, assumed)
   local dp_changes = {}
   do
     local grad, param = M.dp_overlap(row)
+    -- DeepSpeed without Megatron at ZeRO 1 or 2, overlap_comm not named: its default, off
+    -- (deepspeed/runtime/zero/config.py: overlap_comm defaults to stage 3 only; helper-227). No
+    -- row of the 28 files moves.
+    local fw = bounded((row.framework or ""):lower())
+    if grad == nil and fw:find("deepspeed") and not fw:find("megatron") and (layout.zero == 1 or layout.zero == 2)
+        and base_stack.dp_overlap then
+      dp_changes.dp_overlap = false
+      note(fmt("the gradient reduction not overlapped: DeepSpeed's default at ZeRO %d (overlap_comm false; stack %s's dp_overlap = true)",
+        layout.zero, stack_key))
+    end
     if grad ~= nil and grad ~= base_stack.dp_overlap then
       dp_changes.dp_overlap = grad
       note(fmt("the gradient reduction %s, as the row says (stack %s's dp_overlap = %s)", grad and "overlapped" or "not overlapped",

@@ -5312,3 +5312,14 @@ for _, f in ipairs { "MaxText (JAX); tokenizer from Hugging Face", "Levanter (JA
     "JAX/Flax (Hugging Face FlaxGPT2)" } do
   t.eq(stack { framework = f } ~= "torchtitan", true, f)
 end
+do
+  -- DeepSpeed's default at ZeRO 1 and 2: overlap_comm false, said; not beside Megatron, not at
+  -- ZeRO 3, and not where the row names it.
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { framework = "HF transformers + DeepSpeed", zero_or_fsdp = "ZeRO-1",
+    precision = "bf16" })
+  local r = assert(measured.request(base))
+  t.eq(r.run.stack.dp_overlap, false)
+  t.eq(has(r.assumed, "the gradient reduction not overlapped: DeepSpeed's default at ZeRO 1"), true)
+  t.eq(assert(measured.request(copy(base, { notes = "overlap_comm: true" }))).run.stack.dp_overlap, true)
+  t.eq(has(assert(measured.request(copy(base, { zero_or_fsdp = "ZeRO-3" }))).assumed, "the gradient reduction not overlapped: DeepSpeed"), false)
+end
