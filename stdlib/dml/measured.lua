@@ -4222,7 +4222,13 @@ function M.parse_zero(cell)
       end
     end
   end
-  if (t:find("%d+%s*[x%*]%s*%d+") or t:find("%d+%s*\195\151%s*%d+")) and t:find("hsdp") then return nil end
+  -- (Unless the cell says which factor shards: "HSDP 4x16 (shard within a node (4), replicate
+  -- across nodes (16))"; helper-232: refused.)
+  local said_shard = t:match("shard[%a%s]-%(%s*(%d+)%s*%)")
+  if said_shard and degree == nil and not t:find("replicat[%a%s]-%(%s*" .. said_shard .. "%s*%)") then
+    degree, unit = said_shard, ""
+  end
+  if (t:find("%d+%s*[x%*]%s*%d+") or t:find("%d+%s*\195\151%s*%d+")) and t:find("hsdp") and not said_shard then return nil end
   local shard = unit and unit:find("^node") == nil and tonumber(degree) or nil
   -- Hybrid sharding named, not ruled out ("FSDP (no HSDP)", "not HYBRID_SHARD", "HSDP was
   -- slower").
@@ -4402,6 +4408,12 @@ function M.parse_zero(cell)
     return tonumber(keyed), degree and degree > 1 and degree or nil, false
   end
   if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*false") then return 2, shard, hybrid end
+  -- (torchtitan's "fsdp_reshard_after_forward=never", "reshard never", "noreshard": the same;
+  -- helper-232: read as ZeRO 3.)
+  if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*[\"']?never") or t:find("%f[%a]reshard%s+never%f[%A]")
+    or t:find("%f[%a]noreshard%f[%A]") then
+    return 2, shard, hybrid
+  end
   -- The same in words ("FSDP (no reshard after forward)", "without resharding after the
   -- forward"), and the states that are sharded named without the parameters ("optimizer states
   -- + gradients sharded", "gradients and optimizer state sharded"; helper-129: read as ZeRO 3).
@@ -5176,6 +5188,9 @@ parse_recompute = function(cell)
   end
   -- (Alpa's and JAX trainers' switch, "Remat: True", "use_remat=True"; GPT-NeoX's and Aleph
   -- Alpha's checkpointing type "every_layer"; helper-214: not understood.)
+  -- (torchtitan's class names, "FullAC", "SelectiveAC"; helper-232: refused.)
+  if t:match("^%s*full_?ac%s*$") then return "full", fmt("recompute %q read as full (every layer's forward again)", cell) end
+  if t:match("^%s*selective_?ac%s*$") then return "selective", fmt("recompute %q read as selective", cell) end
   local remat_key = t:match("^%s*([%w_]*)remat%s*[:=]?%s*true%s*$")
   local ckpt_key = t:match("^%s*([%w_]*checkpoint[%w_]*)%s*[:=]%s*[\"']?every_layer[\"']?%s*$")
   if remat_key == "" or remat_key == "use_" or t:match("^%s*every_layer%s*$")
@@ -7510,6 +7525,18 @@ request = function(row, presets, assumed)
     end
     layout.recompute = mode
     note(rnote)
+    -- torchtitan's "selective" said alone ("Selective", "SelectiveAC", "selective activation
+    -- checkpointing"): its selective mode defaults to per-op (selective_ac_option "op"), read as op,
+    -- said (helper-232: read as Megatron's selective).
+    local plain = row.recompute:lower():gsub("%s+", " "):gsub("^%s+", ""):gsub("%s+$", "")
+    -- (torchtitan named: other PyTorch trainers on its stack have selective modes of their own,
+    -- fms-fsdp's a share of the blocks.)
+    if mode == "selective" and stack_key and stack_key:match("^torchtitan") and (row.framework or ""):lower():find("torch%s*titan")
+        and (plain == "selective" or plain == "selectiveac" or plain == "selective ac"
+          or plain == "selective activation checkpointing") then
+      layout.recompute = "op"
+      note(fmt("recompute %q on torchtitan read as op (its selective mode's default, selective_ac_option \"op\")", row.recompute))
+    end
     -- Some layers recomputed whole: dml's count is of each pipeline chunk (Megatron's block
     -- method); a count of the model's is spread over its chunks. As many as a chunk holds is all.
     if some and arch.layers then
@@ -8092,7 +8119,11 @@ function M.flop_formula(row)
   local spaced = t:gsub("[%*\194\183\195\151]", " ")
   -- (torchtitan's "6 * num_params + 12 * l * h * q * t" is PaLM's count; helper-148.)
   if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w]6%s*num_?param")
-    or spaced:find("%f[%w]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]") then
+    or spaced:find("%f[%w]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]")
+    -- (And the parameters qualified, "6 x active non-embedding params + 12 x layers x heads x
+    -- head_dim x seq_len per token", torchtitan's metrics.py in words; helper-232: not read. Not
+    -- "6 x 8 GPUs", "16 x params", nor the recompute's 8.)
+    or spaced:find("%f[%w]6%s*x%s*[%a%-]+%s+param") or spaced:find("%f[%w]6%s*x%s*[%a%-]+%s+[%a%-]+%s+param") then
     return "6n"
   end
   -- nanotron's get_flops (src/nanotron/models/llama.py): 3 x the forward's matmuls, GQA's
@@ -8501,18 +8532,31 @@ function M.measured_time(row, arch)
     if ok and p and seqs then
       local g = dml.gpu(preset)
       local peak = g.flop_per_clock_per_thread.fp16 * 128 * g.sms * g.clock:value()
-      local per_gpu = 6 * p * seqs * s / t / n
+      -- (In floating point: 6 x 405e9 parameters x 512 x 8192 tokens passes 2^63 as an integer
+      -- and wrapped negative, which let a 405B row's impossible step through; helper-233.)
+      local per_gpu = 6.0 * p * seqs * s / t / n
       if per_gpu > 4 * peak then
         return nil, fmt("a step of %.3g s (%s) would run %.3g TFLOP/s a GPU, more than four times the %s's %.0f TFLOP/s peak",
           t, how, per_gpu / 1e12, key, peak / 1e12), true
+      end
+      -- Nor, where the row's precision is read, more than that precision's dense peak (6 FLOPs a
+      -- parameter a token leave out attention's: no run does more; helper-233: a 405B row whose
+      -- README copied the 70B's log line, 2.6 PFLOP/s a GPU on an H200, 1.3x its FP8 peak).
+      local precision = M.parse_precision(row.precision)
+      -- (Of bf16 and fp8, whose rates the presets carry; fp4's is a gain over fp8's.)
+      local rate = (precision == "bf16" or precision == "fp8") and g.flop_per_clock_per_thread[precision == "bf16" and "fp16" or "fp8"]
+      local own_peak = rate and rate * 128 * g.sms * g.clock:value()
+      if own_peak and per_gpu > own_peak then
+        return nil, fmt("a step of %.3g s (%s) would run %.3g TFLOP/s a GPU, more than the %s's %.0f TFLOP/s %s peak",
+          t, how, per_gpu / 1e12, key, own_peak / 1e12, precision), true
       end
       -- And one so slow that the model's FLOPs (attention's included) run at under 0.5% of the
       -- peak is no measurement either: milliseconds written as seconds, thousands of tokens a
       -- second written as tokens. (The slowest committed row, a 16-sequence batch, runs at 1.9%.)
       local counted, flop = pcall(function() return dml.params(M.model(arch)).flop_per_token end)
-      if counted and flop and flop * seqs * s / t / n < 0.005 * peak then
+      if counted and flop and 1.0 * flop * seqs * s / t / n < 0.005 * peak then
         return nil, fmt("a step of %.3g s (%s) would run the model at %.2g%% of the %s's %.0f TFLOP/s peak: no training run is that slow (a unit slip: milliseconds as seconds, thousands of tokens a second as tokens?)",
-          t, how, 100 * flop * seqs * s / t / n / peak, key, peak / 1e12), true
+          t, how, 100.0 * flop * seqs * s / t / n / peak, key, peak / 1e12), true
       end
     end
   end

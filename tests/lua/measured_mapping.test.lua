@@ -5323,3 +5323,36 @@ do
   t.eq(assert(measured.request(copy(base, { notes = "overlap_comm: true" }))).run.stack.dp_overlap, true)
   t.eq(has(assert(measured.request(copy(base, { zero_or_fsdp = "ZeRO-3" }))).assumed, "the gradient reduction not overlapped: DeepSpeed"), false)
 end
+-- helper-233's probe (JAX on GPUs): a 405B row whose README copied the 70B's log line, 2.6 PFLOP/s a
+-- GPU at FP8 on H200s: more than the precision's peak, no measurement. (Its 6N count passed 2^63
+-- as an integer and wrapped negative, which had let it through the four-times check too.)
+do
+  local r = copy(row("MLM-llama-fp8-LLAMA3-405B"), { model = "Llama 3.1 405B", gpu = "H200", num_gpus = "256", tp = false, pp = false,
+    dp = false, cp = false, global_batch_seqs = "512", seq_len = "8192", iter_time_s = "15.516", tokens_per_s = false,
+    tokens_per_s_per_gpu = false, tflops_per_gpu = false, mfu_pct = false, precision = "fp8" })
+  local t_, why = measured.measured_time(r)
+  t.eq(t_, nil); t.eq(why:find("more than the h200_sxm's 1979 TFLOP/s fp8 peak", 1, true) ~= nil, true, why)
+  r.iter_time_s = "40"
+  t.eq(measured.measured_time(r), 40)
+end
+-- helper-232's probe (Lambda's torchtitan fork on B200s and GB300s): torchtitan's FLOP count in
+-- words, its FullAC, its bare "Selective" as per-op, "reshard never", an HSDP shape whose clause
+-- says which factor shards.
+t.eq(measured.flop_formula { tflops_counting = "torchtitan stock accounting (metrics.py): 6 x active non-embedding params + 12 x layers x heads x head_dim x seq_len per token" }, "6n")
+t.eq(measured.flop_formula { tflops_counting = "6 x 8 GPUs, params sharded" }, nil)
+t.eq(measured.flop_formula { tflops_counting = "16 x params" }, nil)
+t.eq((measured.parse_recompute("FullAC")), "full"); t.eq((measured.parse_recompute("no FullAC")), "none")
+t.eq((measured.parse_recompute("FullAC disabled")), nil)
+do
+  local z, shard, hybrid = measured.parse_zero("HSDP 4x16 (shard within a node (4), replicate across nodes (16))")
+  t.eq(z, 3); t.eq(shard, 4)
+  t.eq(measured.parse_zero("HSDP 4x16"), nil); t.eq(measured.parse_zero("HSDP 4x16 (replicate x shard)"), nil)
+  t.eq(measured.parse_zero("reshard never (fsdp_reshard_after_forward=never)"), 2)
+  t.eq(measured.parse_zero("FSDP2, reshard default"), 3)
+  local tt = copy(row("MBridge-25.09-LLAMA3_8B-8"), { framework = "torchtitan", zero_or_fsdp = "FSDP2", precision = "bf16" })
+  local r = assert(measured.request(copy(tt, { recompute = "Selective" })))
+  t.eq(r.layout.recompute, "op")
+  t.eq(has(r.assumed, 'recompute "Selective" on torchtitan read as op'), true)
+  t.eq(assert(measured.request(copy(tt, { recompute = "selective layer 2" }))).layout.recompute ~= "op", true)
+  t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "selective" }))).layout.recompute, "selective")
+end
