@@ -521,6 +521,18 @@ function M.count_cell(column, cell)
   end
   -- (And a sequence of millions as K is read, 1,024 x 1,024, where it is a power of two: "2M",
   -- "4M" (TRL's 1M is --max_length 1048576); helper-222: refused. Not "1.5M" nor "3M".)
+  -- A maximum length beside unpacked samples ("1024 (max_total_sequence_length; SQuAD examples,
+  -- no packing)"): a cap, not the sequences' length, not read (helper-235: SFT examples of about
+  -- 190 tokens costed at 1024).
+  if column == "seq_len" then
+    local l = cell:lower()
+    if l:find("max[%w_]*len") or l:find("max[%w_]*sequence") or l:find("cutoff_len") or l:find("%f[%a]max%f[%A]") or l:find("%f[%a]cap%f[%A]") then
+      for _, p in ipairs { "no%s+packing", "without%s+packing", "not%s+packed", "unpacked", "packing%s*[:=]%s*false", "variable[%s%-]length",
+          "no%s+dynamic" } do
+        if l:find(p) then return cell, nil end
+      end
+    end
+  end
   if column == "seq_len" then
     local m = text:match("^(%d+)%s*[mM]$")
     if m and tonumber(m) >= 1 and tonumber(m) <= 64 and tonumber(m) & (tonumber(m) - 1) == 0 then
@@ -3268,6 +3280,15 @@ function M.stack_for(row)
     :gsub("megatron%s+bridge", "megatron-bridge"):gsub("deepspeed[%s%-_]*megatron", "megatron-deepspeed")
     -- (And "MBridge", "Megatron-DS"; helper-151: torchtitan's and the 2022 stack.)
     :gsub("%f[%a]m%-?bridge%f[%A]", "megatron-bridge"):gsub("megatron[%s%-_]*ds%f[%A]", "megatron-deepspeed")
+    -- (Megatron-Core ruled out, "(no Megatron-Core)", names none; helper-235.)
+    :gsub("%f[%a]no%s+megatron%-core", " "):gsub("%f[%a]not%s+megatron%-core", " "):gsub("without%s+megatron%-core", " ")
+  -- NeMo RL's DTensor policy backend: PyTorch FSDP2 on Hugging Face models, not Megatron-Core
+  -- (its Megatron backend is); the PyTorch stack, said (helper-235: read as Megatron-Core).
+  if (f:find("nemo[%s%-_]*rl") or f:find("nemo%-reinforcer")) and (f:find("dtensor") or f:find("fsdp2"))
+      and not f:find("megatron") then
+    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    return key, fmt("stack %s for %q (NeMo RL's DTensor backend: PyTorch FSDP2 on Hugging Face models)", key, row.framework)
+  end
   -- DeepSpeed installed beside the run and not used ("DeepSpeed 0.8.1 installed but not used",
   -- "DeepSpeed (not used)"): not the run's. Not Megatron-DeepSpeed's name, nor a DeepSpeed of
   -- which a part is not used ("DeepSpeed ZeRO-3 with CPU offload not used"). (Before the "(not
@@ -8464,6 +8485,19 @@ end
 --- nil and why not. A measurement cell that is not a positive, finite number refuses the row, and
 --- so does a step outside 1 us to 1e9 s: then a third value, true (the row's data is wrong).
 function M.measured_time(row, arch)
+  -- A measurement whose scope says it includes evaluation ("consumed train samples / wall time of
+  -- the whole run, evaluation included"; helper-235: an MLPerf time-to-train rate read as the
+  -- step's): no training step's time. Not "evaluation excluded", "no eval".
+  do
+    local scope = bounded(((row.scope or "") .. " ; " .. (row.source_locator or "")):lower())
+    for _, p in ipairs { "evaluations?%s+included", "evals?%s+included", "including%s+evaluations?", "including%s+evals?",
+        "incl%.?%s+evals?", "with%s+evaluations?%s+included" } do
+      local from, to = scope:find(p)
+      if from and not switched_off(scope, from, to) and not scope:sub(math.max(1, from - 8), from - 1):find("%f[%a]not?%s*$") then
+        return nil, fmt("the measurement's scope %q includes evaluation: no training step's time", row.scope or row.source_locator), true
+      end
+    end
+  end
   local m = {}  -- the measurement cells, read once
   local percent = false
   local approximate = {}  -- the columns whose figure the source gave as approximate

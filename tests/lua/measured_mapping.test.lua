@@ -5356,3 +5356,16 @@ do
   t.eq(assert(measured.request(copy(tt, { recompute = "selective layer 2" }))).layout.recompute ~= "op", true)
   t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "selective" }))).layout.recompute, "selective")
 end
+-- helper-235's probe (GitHub issues of ROCm's Transformer Engine, Primus and NeMo RL): NeMo RL's
+-- DTensor backend is PyTorch FSDP2; Megatron-Core ruled out names none; a rate whose scope
+-- includes evaluation is no step's; a maximum length beside unpacked samples is a cap.
+t.eq(stack { framework = "NeMo RL v0.4.0, DTensor (FSDP2) policy backend" }, "torchtitan")
+t.eq(stack { framework = "NeMo RL, Megatron backend (megatron_cfg.enabled)" }, "megatron_core")
+t.eq(stack { framework = "NeMo 2.0 (Megatron-Core), Megatron FSDP" }, "megatron_core")
+t.eq(stack { framework = "PyTorch FSDP2 (no Megatron-Core)" }, "torchtitan")
+t.eq(measured.measured_time { scope = "MLPerf time-to-train throughput (consumed train samples / wall time of the whole run, evaluation included)",
+  iter_time_s = "1.0" }, nil)
+t.eq(measured.measured_time { scope = "training throughput, evaluation excluded", iter_time_s = "1.0" }, 1.0)
+t.eq(measured.count_cell("seq_len", "1024 (max_total_sequence_length; SQuAD examples, no packing, no dynamic batching)"),
+  "1024 (max_total_sequence_length; SQuAD examples, no packing, no dynamic batching)")
+t.eq(measured.count_cell("seq_len", "max_seq_len 4096"), "4096")
