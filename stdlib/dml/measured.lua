@@ -3385,9 +3385,12 @@ function M.stack_for(row)
     -- attention unfused), dml's 2022 stack, said (helper-231: Azure's NeMo Megatron 22.06 runs on
     -- Megatron-Core's overlaps, 12-27% too fast).
     local year = M.year(row.source)
-    local container = f:match("%f[%d](2[0-3])%.%d%d%f[%D]")
+    local container
+    for c in f:gmatch("%f[%d](2%d)%.%d%d%f[%D]") do
+      if container == nil or tonumber(c) > tonumber(container) then container = c end
+    end
     local before_core = (year and year <= 2022) or (container and tonumber(container) <= 22)
-    if before_core and not f:find("megatron%-core") and not f:find("bridge") and not f:find("nemo%s*2") then
+    if before_core and not f:find("megatron%-core") and not f:find("bridge") and not f:find("nemo%s*2%f[%D]") then
       return "megatron_2022", fmt("stack megatron_2022 for %q (NeMo Megatron before Megatron-Core: %s; Megatron-LM's 2022 code)",
         row.framework, container and fmt("its %s.xx container", container) or fmt("a %d source", year))
     end
@@ -4246,7 +4249,15 @@ function M.parse_zero(cell)
   -- (Unless the cell says which factor shards: "HSDP 4x16 (shard within a node (4), replicate
   -- across nodes (16))"; helper-232: refused.)
   local said_shard = t:match("shard[%a%s]-%(%s*(%d+)%s*%)")
-  if said_shard and degree == nil and not t:find("replicat[%a%s]-%(%s*" .. said_shard .. "%s*%)") then
+  local fa, fb = t:match("(%d+)%s*[x%*]%s*(%d+)")
+  if not fa then fa, fb = t:match("(%d+)%s*\195\151%s*(%d+)") end
+  if said_shard and fa and t:find("hsdp") then
+    local other = said_shard == fa and fb or fa
+    local said_rep = t:match("replicat%a*[%a%s]-%(?%s*(%d+)")
+    if (said_shard ~= fa and said_shard ~= fb) or (said_rep and said_rep ~= other) or t:find("shard%s+across")
+      or t:find("%f[%a]not%s+shard") or select(2, t:gsub("shard[%a%s]-%(%s*%d", "")) > 1 then return nil end
+    degree, unit = said_shard, ""
+  elseif said_shard and degree == nil and not t:find("replicat[%a%s]-%(%s*" .. said_shard .. "%s*%)") then
     degree, unit = said_shard, ""
   end
   if (t:find("%d+%s*[x%*]%s*%d+") or t:find("%d+%s*\195\151%s*%d+")) and t:find("hsdp") and not said_shard then return nil end
@@ -4431,8 +4442,10 @@ function M.parse_zero(cell)
   if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*false") then return 2, shard, hybrid end
   -- (torchtitan's "fsdp_reshard_after_forward=never", "reshard never", "noreshard": the same;
   -- helper-232: read as ZeRO 3.)
-  if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]%s*[\"']?never") or t:find("%f[%a]reshard%s+never%f[%A]")
+  if t:find("reshard[%s_]*after[%s_]*forward%s*[=:]?%s*[\"']?never") or t:find("%f[%a]reshard%s+never%f[%A]")
     or t:find("%f[%a]noreshard%f[%A]") then
+    if t:find("%f[%a]not%s+reshard") or t:find("%f[%a]always%f[%A]") or t:find("baseline") or t:find("%f[%a]only%f[%A]")
+      or t:find(";") then return nil end
     return 2, shard, hybrid
   end
   -- The same in words ("FSDP (no reshard after forward)", "without resharding after the
@@ -7552,7 +7565,7 @@ request = function(row, presets, assumed)
     local plain = row.recompute:lower():gsub("%s+", " "):gsub("^%s+", ""):gsub("%s+$", "")
     -- (torchtitan named: other PyTorch trainers on its stack have selective modes of their own,
     -- fms-fsdp's a share of the blocks.)
-    if mode == "selective" and stack_key and stack_key:match("^torchtitan") and (row.framework or ""):lower():find("torch%s*titan")
+    if mode == "selective" and stack_key and stack_key:match("^torchtitan") and (row.framework or ""):lower():gsub("%b()", " "):find("torch%s*titan") and not (row.framework or ""):lower():find("megatron")
         and (plain == "selective" or plain == "selectiveac" or plain == "selective ac"
           or plain == "selective activation checkpointing") then
       layout.recompute = "op"
@@ -7798,7 +7811,9 @@ request = function(row, presets, assumed)
     -- (deepspeed/runtime/zero/config.py: overlap_comm defaults to stage 3 only; helper-227). No
     -- row of the 28 files moves.
     local fw = bounded((row.framework or ""):lower())
-    if grad == nil and fw:find("deepspeed") and not fw:find("megatron") and (layout.zero == 1 or layout.zero == 2)
+    local own_fw = fw:gsub("%b()", " ")
+    if grad == nil and own_fw:find("deepspeed") and not fw:find("megatron") and not own_fw:find("fsdp")
+        and not own_fw:find("%f[%a]vs%f[%A]") and not own_fw:find("%f[%a]than%f[%A]") and (layout.zero == 1 or layout.zero == 2)
         and base_stack.dp_overlap then
       dp_changes.dp_overlap = false
       note(fmt("the gradient reduction not overlapped: DeepSpeed's default at ZeRO %d (overlap_comm false; stack %s's dp_overlap = true)",
@@ -8140,11 +8155,11 @@ function M.flop_formula(row)
   local spaced = t:gsub("[%*\194\183\195\151]", " ")
   -- (torchtitan's "6 * num_params + 12 * l * h * q * t" is PaLM's count; helper-148.)
   if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w]6%s*num_?param")
-    or spaced:find("%f[%w]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]")
+    or spaced:find("%f[%w%.]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]")
     -- (And the parameters qualified, "6 x active non-embedding params + 12 x layers x heads x
     -- head_dim x seq_len per token", torchtitan's metrics.py in words; helper-232: not read. Not
     -- "6 x 8 GPUs", "16 x params", nor the recompute's 8.)
-    or spaced:find("%f[%w]6%s*x%s*[%a%-]+%s+param") or spaced:find("%f[%w]6%s*x%s*[%a%-]+%s+[%a%-]+%s+param") then
+    or spaced:find("%f[%w%.]6%s*x%s*[%a%-]+%s+param") or spaced:find("%f[%w%.]6%s*x%s*[%a%-]+%s+[%a%-]+%s+param") then
     return "6n"
   end
   -- nanotron's get_flops (src/nanotron/models/llama.py): 3 x the forward's matmuls, GQA's

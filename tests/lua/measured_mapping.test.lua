@@ -5369,3 +5369,25 @@ t.eq(measured.measured_time { scope = "training throughput, evaluation excluded"
 t.eq(measured.count_cell("seq_len", "1024 (max_total_sequence_length; SQuAD examples, no packing, no dynamic batching)"),
   "1024 (max_total_sequence_length; SQuAD examples, no packing, no dynamic batching)")
 t.eq(measured.count_cell("seq_len", "max_seq_len 4096"), "4096")
+-- helper-234's review of those readings: NeMo's latest container named decides, and "NeMo 22.09" is
+-- no "NeMo 2"; an HSDP shape's clause must agree with the shape; reshard never not in another run,
+-- negated or for a part; torchtitan's op default and DeepSpeed's overlap default only where that
+-- framework is the run's own; "1.6 x params" is no 6N.
+t.eq(stack { framework = "NeMo 22.09" }, "megatron_2022"); t.eq(stack { framework = "NeMo 2.0" }, "megatron_core")
+t.eq(stack { framework = "NeMo Megatron (22.09 in the 2022 paper; 24.03 here)" }, "megatron_core")
+t.eq(stack { framework = "NeMo 24.07 (up from 22.09)" }, "megatron_core")
+for _, cell in ipairs { "HSDP 16x4 (replicate across nodes (16), shard within a node (4))", "HSDP 4x16 (shard within a node (8), replicate across nodes (16))",
+    "HSDP 4x16 (shard across nodes (16), replicate within a node (4))" } do
+  local z, shard = measured.parse_zero(cell)
+  t.eq(z == 3 and shard ~= 4 and shard ~= nil, false, cell)
+end
+for _, cell in ipairs { "not reshard never", "reshard never in the baseline; always here", "reshard never for the embedding only" } do
+  t.eq(measured.parse_zero(cell) == 2, false, cell)
+end
+t.eq(measured.parse_zero("--fsdp_reshard_after_forward never"), 2)
+t.eq(measured.flop_formula { tflops_counting = "1.6 x params" }, nil)
+do
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { precision = "bf16" })
+  t.eq(assert(measured.request(copy(base, { framework = "Megatron-LM (torchtitan comparison)", recompute = "Selective" }))).layout.recompute, "selective")
+  t.eq(assert(measured.request(copy(base, { framework = "PyTorch FSDP (faster than DeepSpeed ZeRO-2)", zero_or_fsdp = "SHARD_GRAD_OP" }))).run.stack.dp_overlap, true)
+end
