@@ -526,9 +526,10 @@ function M.count_cell(column, cell)
   -- 190 tokens costed at 1024).
   if column == "seq_len" then
     local l = cell:lower()
-    if l:find("max[%w_]*len") or l:find("max[%w_]*sequence") or l:find("cutoff_len") or l:find("%f[%a]max%f[%A]") or l:find("%f[%a]cap%f[%A]") then
+    if (l:find("max[%w_]*len") or l:find("max[%w_]*sequence") or l:find("cutoff_len") or l:find("%f[%a]max%f[%A]") or l:find("%f[%a]cap%f[%A]"))
+        and not l:find("packing%s*[:=]%s*true") and not l:find("pad[%a]*%s+to%s+max") then
       for _, p in ipairs { "no%s+packing", "without%s+packing", "not%s+packed", "unpacked", "packing%s*[:=]%s*false", "variable[%s%-]length",
-          "no%s+dynamic" } do
+          "no%s+dynamic", "packing%s+disabled", "non%-?packed" } do
         if l:find(p) then return cell, nil end
       end
     end
@@ -3281,11 +3282,13 @@ function M.stack_for(row)
     -- (And "MBridge", "Megatron-DS"; helper-151: torchtitan's and the 2022 stack.)
     :gsub("%f[%a]m%-?bridge%f[%A]", "megatron-bridge"):gsub("megatron[%s%-_]*ds%f[%A]", "megatron-deepspeed")
     -- (Megatron-Core ruled out, "(no Megatron-Core)", names none; helper-235.)
-    :gsub("%f[%a]no%s+megatron%-core", " "):gsub("%f[%a]not%s+megatron%-core", " "):gsub("without%s+megatron%-core", " ")
+    :gsub("%f[%a]no%s+megatron%-core", " "):gsub("%f[%a]not%s+megatron%-core", " "):gsub("without%s+megatron%-core", " "):gsub("w/o%s*megatron%-core", " ")
   -- NeMo RL's DTensor policy backend: PyTorch FSDP2 on Hugging Face models, not Megatron-Core
   -- (its Megatron backend is); the PyTorch stack, said (helper-235: read as Megatron-Core).
   if (f:find("nemo[%s%-_]*rl") or f:find("nemo%-reinforcer")) and (f:find("dtensor") or f:find("fsdp2"))
-      and not f:find("megatron") then
+      and not f:gsub("%f[%a]not?%s+megatron", " "):find("megatron")
+      and not f:find("%f[%a]no%s+dtensor") and not f:find("dtensor[%w_%.]*%s*[:=]%s*false") and not f:find("dtensor%s+disabled")
+      and not f:find("nemo%s*%d%d%.%d%d") then
     local key = compiled(row) and "torchtitan_compile" or "torchtitan"
     return key, fmt("stack %s for %q (NeMo RL's DTensor backend: PyTorch FSDP2 on Hugging Face models)", key, row.framework)
   end
@@ -8505,8 +8508,8 @@ function M.measured_time(row, arch)
   -- step's): no training step's time. Not "evaluation excluded", "no eval".
   do
     local scope = bounded(((row.scope or "") .. " ; " .. (row.source_locator or "")):lower())
-    for _, p in ipairs { "evaluations?%s+included", "evals?%s+included", "including%s+evaluations?", "including%s+evals?",
-        "incl%.?%s+evals?", "with%s+evaluations?%s+included" } do
+    for _, p in ipairs { "%f[%a]evaluations?%s+included", "%f[%a]evals?%s+included", "including%s+evaluations?%f[%A]", "including%s+evals?%f[%A]",
+        "%f[%a]incl%.?%s*evals?%f[%A]", "with%s+evaluations?%s+included" } do
       local from, to = scope:find(p)
       if from and not switched_off(scope, from, to) and not scope:sub(math.max(1, from - 8), from - 1):find("%f[%a]not?%s*$") then
         return nil, fmt("the measurement's scope %q includes evaluation: no training step's time", row.scope or row.source_locator), true

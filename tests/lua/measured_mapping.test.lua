@@ -5391,3 +5391,15 @@ do
   t.eq(assert(measured.request(copy(base, { framework = "Megatron-LM (torchtitan comparison)", recompute = "Selective" }))).layout.recompute, "selective")
   t.eq(assert(measured.request(copy(base, { framework = "PyTorch FSDP (faster than DeepSpeed ZeRO-2)", zero_or_fsdp = "SHARD_GRAD_OP" }))).run.stack.dp_overlap, true)
 end
+-- helper-236's review of helper-235's readings: NeMo RL's DTensor backend ruled out or named for
+-- another stage, Megatron-Core "w/o", "incl.eval", "retrieval included", and a maximum beside
+-- packing or padding to it.
+t.eq(stack { framework = "NeMo RL, no DTensor" }, "megatron_core")
+t.eq(stack { framework = "NeMo 25.07 (NeMo RL used only for the RL stage, DTensor)" }, "megatron_core")
+t.eq(stack { framework = "NeMo RL v0.4.0, DTensor (FSDP2) policy backend, not Megatron" }, "torchtitan")
+t.eq(stack { framework = "PyTorch FSDP2 (w/o Megatron-Core)" }, "torchtitan")
+t.eq(measured.measured_time { scope = "incl.eval", iter_time_s = "1.0" }, nil)
+t.eq(measured.measured_time { scope = "retrieval included", iter_time_s = "1.0" }, 1.0)
+t.eq(measured.count_cell("seq_len", "4096 (padded to max, no packing)"), "4096")
+t.eq(measured.count_cell("seq_len", "max_length 2048 (packing: true; variable-length docs concatenated)"), "2048")
+t.eq(measured.count_cell("seq_len", "max_seq_len 4096 (packing disabled)"), "max_seq_len 4096 (packing disabled)")
