@@ -3382,7 +3382,7 @@ function M.stack_for(row)
       return "megatron_2022", fmt("stack megatron_2022 for %q (Megatron-LM's own models, not Megatron-Core's)", row.framework)
     end
   end
-  if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") or f:find("megatron[%s%-_]*fsdp") then
+  if f:find("megatron%-bridge") or f:find("nemo") or f:find("megatron%-core") or f:find("megatron[%s%-_]*fsdp") or f:find("bignlp") then
     -- NeMo before Megatron-Core (its 2022 containers, "22.06", or a source of 2022 or before): NeMo
     -- Megatron ran Megatron-LM's 2022 code (apex, selective recompute and sequence parallelism,
     -- attention unfused), dml's 2022 stack, said (helper-231: Azure's NeMo Megatron 22.06 runs on
@@ -3392,10 +3392,15 @@ function M.stack_for(row)
     for c in f:gmatch("%f[%d](2%d)%.%d%d%f[%D]") do
       if container == nil or tonumber(c) > tonumber(container) then container = c end
     end
-    local before_core = (year and year <= 2022) or (container and tonumber(container) <= 22)
+    -- (And BigNLP, NeMo Megatron's name of 2021-2022, or a year of 2022 or before in the cell
+    -- itself, "NeMo Megatron (early access, Jan 2022)"; helper-237: Megatron-Core.)
+    local own_year = M.year(f)
+    local before_core = (year and year <= 2022) or (container and tonumber(container) <= 22) or f:find("bignlp") ~= nil
+      or (own_year and own_year <= 2022 and container == nil)
     if before_core and not f:find("megatron%-core") and not f:find("bridge") and not f:find("nemo%s*2%f[%D]") then
       return "megatron_2022", fmt("stack megatron_2022 for %q (NeMo Megatron before Megatron-Core: %s; Megatron-LM's 2022 code)",
-        row.framework, container and fmt("its %s.xx container", container) or fmt("a %d source", year))
+        row.framework, container and fmt("its %s.xx container", container) or f:find("bignlp") and "BigNLP, its name of 2021-2022"
+          or fmt("a %d source", own_year or year))
     end
     return "megatron_core"
   end
@@ -6416,6 +6421,17 @@ function M.architecture(row)
   for _, p in ipairs(M.hybrid_ssm_names) do
     if lower_model:find(p) then
       return nil, fmt("model %q is a hybrid state-space (Mamba) model: its Mamba layers are not modelled", row.model)
+    end
+  end
+  -- Encoder-decoder models (T5, mT5, BART, UL2): dml's transformer is a decoder (helper-237: T5 3B
+  -- read as a 48-layer GPT). Not a decoder with T5's tokenizer or relative position bias.
+  do
+    local named = lower_model:find("%f[%w]m?t5%f[%W]") or lower_model:find("%f[%a]bart%f[%A]") or lower_model:find("%f[%a]ul2%f[%A]")
+      or lower_model:find("encoder[%s%-]+decoder") or lower_model:find("%f[%a]enc[%s%-]+dec%f[%A]")
+    local decoder_only = lower_model:find("decoder[%s%-]only") or lower_model:find("t5[%s%-]*tokeni[sz]er")
+      or lower_model:find("t5[%s%-]*style") or lower_model:find("t5[%s%-]*relative")
+    if named and not decoder_only then
+      return nil, fmt("model %q is an encoder-decoder model: dml models decoder-only transformers", row.model)
     end
   end
   -- Linear-attention mixers (Gated DeltaNet, RWKV, RetNet, lightning attention), alone or beside

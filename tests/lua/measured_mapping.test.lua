@@ -5403,3 +5403,21 @@ t.eq(measured.measured_time { scope = "retrieval included", iter_time_s = "1.0" 
 t.eq(measured.count_cell("seq_len", "4096 (padded to max, no packing)"), "4096")
 t.eq(measured.count_cell("seq_len", "max_length 2048 (packing: true; variable-length docs concatenated)"), "2048")
 t.eq(measured.count_cell("seq_len", "max_seq_len 4096 (packing disabled)"), "max_seq_len 4096 (packing disabled)")
+-- helper-237's probe (NeMo Megatron launcher's tables, 2022): BigNLP or a year of 2022 in the cell
+-- is NeMo Megatron before Megatron-Core; encoder-decoder models are refused.
+t.eq(stack { framework = "NeMo Megatron / BigNLP-Scripts (early access, Jan 2022; NeMo + Megatron)" }, "megatron_2022")
+t.eq(stack { framework = "BigNLP-Scripts (Jan 2022)" }, "megatron_2022")
+t.eq(stack { framework = "NeMo Megatron (2022)" }, "megatron_2022")
+for _, f in ipairs { "NeMo Megatron 23.08", "NeMo Framework 24.07", "Megatron-Core (2022 paper config)", "NeMo 2.0 (Megatron-Bridge), recipe from 2022" } do
+  t.eq(stack { framework = f }, "megatron_core", f)
+end
+do
+  local llama = row("MBridge-25.09-LLAMA3_8B-8")
+  for _, m in ipairs { "T5 3B (encoder-decoder)", "Flan-T5 XXL", "mT5-XL", "BART-large" } do
+    local r, why = measured.request(copy(llama, { model = m }))
+    t.eq(r, nil, m); t.eq(why:find("encoder-decoder", 1, true) ~= nil, true, m)
+  end
+  for _, m in ipairs { "decoder-only (T5 tokenizer)", "GPT with T5-style relative position bias" } do
+    t.eq(measured.request(copy(llama, { model = m })) ~= nil, true, m)
+  end
+end
