@@ -7800,6 +7800,22 @@ request = function(row, presets, assumed)
     end
   end
   if fa3 then note(fmt("attention: FlashAttention-3, as the row says (stack %s's FlashAttention-2 rate replaced)", stack_key)) end
+  -- (FlashAttention-4 and Liger-Kernel named: neither modelled, said; helper-239: FA4 on B200 and
+  -- Liger's fused cross-entropy, which keeps no full logits, went without a word.)
+  do
+    local said = bounded(((row.framework or "") .. "; " .. (row.notes or "")):lower())
+    local fa4_at, fa4_to = said:find("flash[%s%-_]*attn[%s%-_]*%-?4%f[%D]")
+    if not fa4_at then fa4_at, fa4_to = said:find("flash[%s%-_]*attention[%s%-_]*%-?v?4%f[%D]") end
+    if not fa4_at then fa4_at, fa4_to = said:find("%f[%a]fa%-?4%f[%W]") end
+    if fa4_at and not switched_off(said, fa4_at, fa4_to) and not said:sub(math.max(1, fa4_at - 12), fa4_at - 1):find("%f[%a]not?%s*$") then
+      note("attention: FlashAttention-4 named, costed at the stack's flash rate (FlashAttention-4 not modelled)")
+    end
+    local liger_at, liger_to = said:find("%f[%a]liger")
+    if liger_at and not switched_off(said, liger_at, liger_to) and not said:find("liger[%w%-_]*%s*[=:]%s*[\"']?0%f[%D]")
+        and not said:find("liger[%w%-_]*%s*[=:]%s*[\"']?false") and not said:find("liger%s+off") then
+      note("Liger-Kernel named: its fused kernels (the loss without full logits in memory) are not modelled; memory counts the logits")
+    end
+  end
   -- (FlashAttention 1 named, "flash_attentionv1.0.8", "FlashAttention-1": at the flash rate, said.)
   if not unfused and (flash or base_stack.attention ~= "unfused") then
     local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
@@ -8172,6 +8188,22 @@ function M.flop_formula(row)
   end
   -- 6N: a whole "6" next to a whole "N" or "ND" (not "6 nodes"), or 6 x params.
   local spaced = t:gsub("[%*\194\183\195\151]", " ")
+  -- Megatron's count written out: 6 x the dense matmuls' parameters x tokens (GQA's projections,
+  -- the MLP's matrices, the logits) and attention's 6 (causal) or 12 s^2 d_h heads layers
+  -- (arctic_training's FlopsCounter, stas00's benchmark.py; helper-239: not read).
+  if (spaced:find("%f[%w%.]6%s*dense_?n%f[%W]") or spaced:find("%f[%w%.]6%s*n_?dense%f[%W]"))
+      and (t:find("s%^2") or t:find("s\194\178") or t:find("s%s*%*%s*s%f[%W]")) then
+    local causal_at, causal_to = t:find("causal")
+    local causal = causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not t:sub(1, causal_at - 1):find("not%s+[%a%s]-$")
+      and not switched_off(t, causal_at, causal_to)
+    if t:find("recompute%s+counted") or t:find("%f[%a]hfu%f[%A]") and not t:find("not%s+hfu") and not t:find("mfu,%s*not%s+hfu") then
+      return nil, fmt("tflops_counting %q counts the recompute (hardware FLOPs): not a model FLOP count", row.tflops_counting)
+    end
+    if causal and spaced:find("%f[%w%.]6%s*s%^2") then
+      return "megatron_causal", "FLOPs counted as Megatron's with causal attention (6 s^2 per layer), as the cell writes them out"
+    end
+    if spaced:find("%f[%w%.]12%s*s%^2") and not causal then return "megatron" end
+  end
   -- (torchtitan's "6 * num_params + 12 * l * h * q * t" is PaLM's count; helper-148.)
   if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w]6%s*num_?param")
     or spaced:find("%f[%w%.]6%s*x%s*param") or t:find("%f[%a]palm%f[%A]")

@@ -5421,3 +5421,16 @@ do
     t.eq(measured.request(copy(llama, { model = m })) ~= nil, true, m)
   end
 end
+-- helper-239's probe (stas00's sequence-length sweep of Llama 3.1 8B on H200 and B200): Megatron's
+-- count written out with causal attention; FlashAttention-4 and Liger-Kernel said not modelled.
+t.eq(measured.flop_formula { tflops_counting = "model FLOPs (arctic_training's FlopsCounter): 6*dense_N*tokens + 6*s^2*head_dim*heads*layers; attention counted causally (6*s^2, not 12*s^2); recompute excluded (MFU, not HFU)" }, "megatron_causal")
+t.eq(measured.flop_formula { tflops_counting = "6*dense_N*tokens + 12*s^2*head_dim*heads*layers (non-causal)" }, "megatron")
+t.eq(measured.flop_formula { tflops_counting = "6*N*tokens (N all parameters incl. embeddings)" }, "6n")
+do
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { precision = "bf16" })
+  local r = assert(measured.request(copy(base, { notes = "attn_implementation flash_attention_4 (flash-attn-4 4.0.0b22); Liger-Kernel 0.8.0" })))
+  t.eq(has(r.assumed, "attention: FlashAttention-4 named"), true)
+  t.eq(has(r.assumed, "Liger-Kernel named"), true)
+  r = assert(measured.request(copy(base, { notes = "FA4 not used; USE_LIGER=0" })))
+  t.eq(has(r.assumed, "attention: FlashAttention-4 named"), false); t.eq(has(r.assumed, "Liger-Kernel named"), false)
+end
