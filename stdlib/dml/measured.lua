@@ -527,10 +527,17 @@ function M.count_cell(column, cell)
   if column == "seq_len" then
     local l = cell:lower()
     if (l:find("max[%w_]*len") or l:find("max[%w_]*sequence") or l:find("cutoff_len") or l:find("%f[%a]max%f[%A]") or l:find("%f[%a]cap%f[%A]"))
-        and not l:find("packing%s*[:=]%s*true") and not l:find("pad[%a]*%s+to%s+max") then
-      for _, p in ipairs { "no%s+packing", "without%s+packing", "not%s+packed", "unpacked", "packing%s*[:=]%s*false", "variable[%s%-]length",
-          "no%s+dynamic", "packing%s+disabled", "non%-?packed" } do
+        and not (function() local pf, pt = l:find("pad[%a_]*[%s_]+to[%s_]+max")
+          return pf and not l:sub(math.max(1, pf - 8), pf - 1):find("%f[%a]not?%s*$") and not l:find("^[%w_]*%s*[:=]%s*false", pt + 1) end)() then
+      for _, p in ipairs { "no%s+packing", "without%s+packing", "not%s+packed", "unpacked", "packing%s*[:=]%s*false",
+          "no%s+dynamic", "packing%s+disabled", "non%-?packed", "packing%s+off" } do
         if l:find(p) then return cell, nil end
+      end
+      -- (Variable-length samples, unless packed: "packing: true; variable-length docs concatenated"
+      -- fills every sequence.)
+      if l:find("variable[%s%-]length") and not l:find("packing%s*[:=]%s*true") and not l:find("%f[%a]packed%f[%A]")
+          and not l:find("concatenat") then
+        return cell, nil
       end
     end
   end
@@ -3394,9 +3401,9 @@ function M.stack_for(row)
     end
     -- (And BigNLP, NeMo Megatron's name of 2021-2022, or a year of 2022 or before in the cell
     -- itself, "NeMo Megatron (early access, Jan 2022)"; helper-237: Megatron-Core.)
-    local own_year = M.year(f)
-    local before_core = (year and year <= 2022) or (container and tonumber(container) <= 22) or f:find("bignlp") ~= nil
-      or (own_year and own_year <= 2022 and container == nil)
+    local own_year = M.year((f:gsub("%f[%d]20[12]%d%s*[%a/]+", function(w) if w:find("%d%s*gpus?") or w:find("%d%s*nodes?") or w:find("%d%s*[ahb][12]?%d%d%a*") or w:find("%d%s*tokens") or w:find("%d%s*steps?") then return " " end end)))
+    local before_core = (year and year <= 2022 and (container == nil or tonumber(container) <= 22)) or (container and tonumber(container) <= 22) or (f:find("bignlp") ~= nil and (container == nil or tonumber(container) <= 22))
+      or (own_year and own_year <= 2022 and container == nil and not f:find("nemo[%s%-_]*rl"))
     if before_core and not f:find("megatron%-core") and not f:find("bridge") and not f:find("nemo%s*2%f[%D]") then
       return "megatron_2022", fmt("stack megatron_2022 for %q (NeMo Megatron before Megatron-Core: %s; Megatron-LM's 2022 code)",
         row.framework, container and fmt("its %s.xx container", container) or f:find("bignlp") and "BigNLP, its name of 2021-2022"
@@ -6426,10 +6433,11 @@ function M.architecture(row)
   -- Encoder-decoder models (T5, mT5, BART, UL2): dml's transformer is a decoder (helper-237: T5 3B
   -- read as a 48-layer GPT). Not a decoder with T5's tokenizer or relative position bias.
   do
-    local named = lower_model:find("%f[%w]m?t5%f[%W]") or lower_model:find("%f[%a]bart%f[%A]") or lower_model:find("%f[%a]ul2%f[%A]")
-      or lower_model:find("encoder[%s%-]+decoder") or lower_model:find("%f[%a]enc[%s%-]+dec%f[%A]")
-    local decoder_only = lower_model:find("decoder[%s%-]only") or lower_model:find("t5[%s%-]*tokeni[sz]er")
-      or lower_model:find("t5[%s%-]*style") or lower_model:find("t5[%s%-]*relative")
+    local lm = lower_model:gsub("t5[%s%-]*tokeni[sz]er", " "):gsub("t5[%s%-]*style", " "):gsub("t5[%s%-]*relative", " ")
+    local named = lm:find("%f[%w]m?t5%f[%W]") or lm:find("%f[%a]m?bart%f[%A]") or lm:find("%f[%a]ul2%f[%D]")
+      or lm:find("%f[%a]by?t5%f[%W]") or lm:find("%f[%a]umt5%f[%W]") or lm:find("%f[%a]codet5")
+      or lm:find("encoder[%s%-\226\128\147]+decoder") or lm:find("%f[%a]enc[%s%-]+dec%f[%A]")
+    local decoder_only = lm:find("decoder[%s%-]only")
     if named and not decoder_only then
       return nil, fmt("model %q is an encoder-decoder model: dml models decoder-only transformers", row.model)
     end
@@ -8557,7 +8565,8 @@ function M.measured_time(row, arch)
   do
     local scope = bounded(((row.scope or "") .. " ; " .. (row.source_locator or "")):lower())
     for _, p in ipairs { "%f[%a]evaluations?%s+included", "%f[%a]evals?%s+included", "including%s+evaluations?%f[%A]", "including%s+evals?%f[%A]",
-        "%f[%a]incl%.?%s*evals?%f[%A]", "with%s+evaluations?%s+included" } do
+        "%f[%a]incl%.?%s*evals?%f[%A]", "%f[%a]incl%.?%s*evaluations?%f[%A]", "%f[%a]includes?%s+evals?%f[%A]", "%f[%a]includes?%s+evaluations?%f[%A]",
+        "with%s+evaluations?%s+included" } do
       local from, to = scope:find(p)
       if from and not switched_off(scope, from, to) and not scope:sub(math.max(1, from - 8), from - 1):find("%f[%a]not?%s*$") then
         return nil, fmt("the measurement's scope %q includes evaluation: no training step's time", row.scope or row.source_locator), true

@@ -5434,3 +5434,23 @@ do
   r = assert(measured.request(copy(base, { notes = "FA4 not used; USE_LIGER=0" })))
   t.eq(has(r.assumed, "attention: FlashAttention-4 named"), false); t.eq(has(r.assumed, "Liger-Kernel named"), false)
 end
+-- helper-238's review of helper-235 to helper-237's readings: BigNLP or a source year beside a
+-- newer container named; a count is no year; more encoder-decoder names, and T5's tokenizer no
+-- exemption for a model named encoder-decoder; "includes evaluation"; a maximum whose padding or
+-- packing is negated or another run's.
+t.eq(stack { framework = "NeMo Framework (formerly BigNLP) 24.05" }, "megatron_core")
+t.eq(stack { framework = "NeMo Megatron, 2016 GPUs" }, "megatron_core")
+t.eq(stack { framework = "NeMo RL 2022" } ~= "megatron_2022", true)
+t.eq(stack { framework = "NeMo Megatron 23.04", source = "MLPerf Training v2.1 (Nov 2022) vs v3.0" }, "megatron_core")
+do
+  local llama = row("MBridge-25.09-LLAMA3_8B-8")
+  for _, m in ipairs { "UL2 20B", "mBART-50", "ByT5-XXL", "umT5-XXL", "CodeT5+ 16B", "Encoder-Decoder (T5-style) 11B", "Flan-T5-XXL (T5 tokenizer)" } do
+    t.eq(measured.request(copy(llama, { model = m })), nil, m)
+  end
+end
+t.eq(measured.measured_time { scope = "step time incl. evaluation", iter_time_s = "1.0" }, nil)
+t.eq(measured.measured_time { scope = "includes evaluation", iter_time_s = "1.0" }, nil)
+for _, c in ipairs { "max_seq_len 4096 (no padding to max, no packing)", "max_seq_len 4096 (packing=False, pad to max: false)",
+    "max_seq_len 4096 (packing: true in the SFT run; this run unpacked)" } do
+  t.eq(measured.count_cell("seq_len", c), c, c)
+end
