@@ -519,8 +519,6 @@ function M.count_cell(column, cell)
     local k = text:match("^(%d+)%s*[kK]$")
     if k then text = tostring(tonumber(k) * 1024) end
   end
-  -- (And a sequence of millions as K is read, 1,024 x 1,024, where it is a power of two: "2M",
-  -- "4M" (TRL's 1M is --max_length 1048576); helper-222: refused. Not "1.5M" nor "3M".)
   -- A maximum length beside unpacked samples ("1024 (max_total_sequence_length; SQuAD examples,
   -- no packing)"): a cap, not the sequences' length, not read (helper-235: SFT examples of about
   -- 190 tokens costed at 1024).
@@ -541,6 +539,8 @@ function M.count_cell(column, cell)
       end
     end
   end
+  -- (And a sequence of millions as K is read, 1,024 x 1,024, where it is a power of two: "2M",
+  -- "4M" (TRL's 1M is --max_length 1048576); helper-222: refused. Not "1.5M" nor "3M".)
   if column == "seq_len" then
     local m = text:match("^(%d+)%s*[mM]$")
     if m and tonumber(m) >= 1 and tonumber(m) <= 64 and tonumber(m) & (tonumber(m) - 1) == 0 then
@@ -3401,8 +3401,15 @@ function M.stack_for(row)
     end
     -- (And BigNLP, NeMo Megatron's name of 2021-2022, or a year of 2022 or before in the cell
     -- itself, "NeMo Megatron (early access, Jan 2022)"; helper-237: Megatron-Core.)
-    local own_year = M.year((f:gsub("%f[%d]20[12]%d%s*[%a/]+", function(w) if w:find("%d%s*gpus?") or w:find("%d%s*nodes?") or w:find("%d%s*[ahb][12]?%d%d%a*") or w:find("%d%s*tokens") or w:find("%d%s*steps?") then return " " end end)))
-    local before_core = (year and year <= 2022 and (container == nil or tonumber(container) <= 22)) or (container and tonumber(container) <= 22) or (f:find("bignlp") ~= nil and (container == nil or tonumber(container) <= 22))
+    -- (A count is no year: "2016 GPUs", "2021 tokens/s"; helper-238.)
+    local own_year = M.year((f:gsub("%f[%d]20[12]%d%s*[%a/]+", function(w)
+      if finds_any(w, { "%d%s*gpus?", "%d%s*nodes?", "%d%s*[ahb][12]?%d%d%a*", "%d%s*tokens", "%d%s*steps?" }) then return " " end
+    end)))
+    -- (The latest container named decides, over a source's year or BigNLP's name: "NeMo Megatron
+    -- 23.04" in a 2022 source's comparison, "NeMo Framework (formerly BigNLP) 24.05"; helper-238.)
+    local old_container = container == nil or tonumber(container) <= 22
+    local before_core = (year and year <= 2022 and old_container) or (container and tonumber(container) <= 22)
+      or (f:find("bignlp") ~= nil and old_container)
       or (own_year and own_year <= 2022 and container == nil and not f:find("nemo[%s%-_]*rl"))
     if before_core and not f:find("megatron%-core") and not f:find("bridge") and not f:find("nemo%s*2%f[%D]") then
       return "megatron_2022", fmt("stack megatron_2022 for %q (NeMo Megatron before Megatron-Core: %s; Megatron-LM's 2022 code)",
