@@ -484,6 +484,10 @@ function M.count_cell(column, cell)
       :gsub("%s+spanning%s+%d+%s+nodes?$", ""):gsub("%s*%(%s*" .. column .. "%s*%)%s*$", "")
     local n, after = lower_text:match("^(%d+)%s*%-?%s*way%s+([%a%s%-]+)$")
     if not n then n, after = lower_text:match("^(%d+)%s*%-?%s*fold%s+([%a%s%-]+)$") end
+    -- (And "8x Tensor Parallelism", the OPT logbook's words; helper-241: refused. Not "2x8 tensor
+    -- parallelism", "8x faster with ...", "up to 8x ...".)
+    if not n then n, after = lower_text:match("^(%d+)%s*x%s+([%a%s%-]+)$") end
+    if not n then n, after = lower_text:match("^(%d+)%s*\195\151%s+([%a%s%-]+)$") end
     if n then
       after = after:gsub("^zero[%s%-]bubble%s+", ""):gsub("^interleaved%s+", ""):gsub("^1f1b%s+", "")
       for _, w in ipairs(words[column]) do

@@ -5454,3 +5454,9 @@ for _, c in ipairs { "max_seq_len 4096 (no padding to max, no packing)", "max_se
     "max_seq_len 4096 (packing: true in the SFT run; this run unpacked)" } do
   t.eq(measured.count_cell("seq_len", c), c, c)
 end
+-- helper-241's probe (the OPT-175B logbook): a degree written "8x Tensor Parallelism".
+t.eq(measured.count_cell("tp", "8x Tensor Parallelism"), "8"); t.eq(measured.count_cell("tp", "8 × tensor parallelism"), "8")
+for _, c in ipairs { "8x8 (TP x PP)", "2x8 tensor parallelism", "8x faster with Tensor Parallelism", "up to 8x Tensor Parallelism",
+    "8x Pipeline Parallelism" } do
+  t.eq(measured.count_cell("tp", c), c, c)
+end
