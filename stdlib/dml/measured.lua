@@ -4187,6 +4187,12 @@ function M.parse_zero(cell)
   -- (Its config's long names: "data_parallel_shard_degree = 2"; helper-140.)
   t = t:gsub("data[%s_%-]*parallel[%s_%-]*shard[%s_%-]*degree", "dp_shard")
     :gsub("data[%s_%-]*parallel[%s_%-]*replicate[%s_%-]*degree", "dp_replicate")
+  -- (Replicated with no shard group, "DP-rep 32 (no DP-shard)", OLMo 3's table; helper-243: not
+  -- understood.)
+  if t:find("dp[%s_%-]*rep") and (t:find("%f[%a]no%s+dp[%s_%-]*shard") or t:find("dp[%s_%-]*shard%s*[:=]?%s*%-%s*$")
+      or t:find("dp[%s_%-]*shard%s*[:=]?%s*1%f[%D]")) and not t:find("fsdp") and not t:find("zero") and not t:find("hsdp") then
+    return 0, nil, false
+  end
   local dp_shard = t:match("dp[%s_%-]*shard%s*[=:]%s*(%-?%d+)")
   if dp_shard and not t:find("[fh]sdp") and not t:find("zero") then
     local n = tonumber(dp_shard)
@@ -4247,7 +4253,8 @@ function M.parse_zero(cell)
   if key and off and key:find("[fh]sdp") then return false, nil, false end
   if key and off then return 0, nil, false end
   if key and (value == "true" or value == "on" or value == "yes" or value == "enabled" or value == "1") then t = key end
-  if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") then return 0, nil, false end
+  -- (Not "no DP-rep (fully sharded)": what it says is sharded; helper-243.)
+  if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") and not t:find("sharded") then return 0, nil, false end
   -- The shard degree: "shard 8", "shard=8", "dp_shard=4", "HSDP 4"; not a count of nodes
   -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
   -- ("8 shard x 16 replicate" gives the degree before the word; a stage in a strategy's name,
@@ -6432,6 +6439,32 @@ M.linear_attention_names = { "deltanet", "%f[%a]gdn%f[%A]", "rwkv", "retnet", "l
 M.moe_names = { "dbrx", "mixtral", "%f[%a]moe%f[%A]", "%-a%d+%.?%d*b%f[%W]", "deepseek[%s%-_]*v[23]", "grok", "arctic",
   "olmoe", "jetmoe", "gpt[%s%-_]*oss", "llama[%s%-_]*4%f[%D]", "qwen%d?[%.%d]*[%s%-_]*moe" }
 
+--- window_share(clause): in a lower-cased clause that names a sliding window, the layers it is
+--- on as dml's pattern: N where the window is on N - 1 of every N layers and full attention on
+--- the rest ("on 3/4 of layers", "three out of every four layers", "1 global layer per 4";
+--- "every other layer" and "1/2 of layers" are 2); false where a share is said that the pattern
+--- cannot give ("on 2 of 5 layers"); nil where none is said. (Not a window's size, "window 3/4
+--- of the sequence", nor "3 of 4 model sizes".)
+local number_words = { one = 1, two = 2, three = 3, four = 4, five = 5, six = 6, seven = 7, eight = 8 }
+function M.window_share(clause)
+  local function n(w) return tonumber(w) or number_words[w] end
+  if clause:find("every%s+other%s+layer") or clause:find("alternat%a*%s+layers") then return 2 end
+  local a, b = clause:match("(%d+)%s*/%s*(%d+)%s+of%s+[%a%s]-layers")
+  if not a then a, b = clause:match("(%w+)%s+out%s+of%s+every%s+(%w+)%s+layers") end
+  if not a then a, b = clause:match("(%w+)%s+of%s+every%s+(%w+)%s+layers") end
+  if not a then a, b = clause:match("(%d+)%s+of%s+(%d+)%s+layers") end
+  if a and n(a) and n(b) then
+    local x, y = n(a), n(b)
+    if y >= 2 and (x == y - 1 or (x == 1 and y == 2)) then return y end
+    return false
+  end
+  local g = clause:match("1%s+global%s+[%a%s]-per%s+(%d+)") or clause:match("one%s+global%s+[%a%s]-per%s+(%d+)")
+    or clause:match("global%s+attention%s+every%s+(%d+)[%a]*%s+layers?") or clause:match("full%s+attention%s+every%s+(%d+)[%a]*%s+layers?")
+  if g and tonumber(g) >= 2 then return tonumber(g) end
+  if clause:find("some%s+layers") or clause:find("interleav") then return false end
+  return nil
+end
+
 function M.architecture(row)
   local I = M.integer
   local notes = {}
@@ -6776,7 +6809,7 @@ function M.architecture(row)
   -- Sliding-window attention and which layers keep the whole context (no column gives them):
   -- the window the model or notes cell states, on every layer ("Mistral-7B (sliding window
   -- 4096)", "window_size: 4096"; helper-164: the configuration's none kept), else the config's.
-  local said_window
+  local said_window, said_share
   -- (Not in an ablation's steps, "+SWA 53.3", nor a clause that compares or says this model
   -- does not; not another window, "sliding window of 8 steps for the LR", "packing window_size:
   -- 4096", SWA as weight averaging; not a window on some layers, "on every other layer", which
@@ -6813,14 +6846,19 @@ function M.architecture(row)
       if off then break end
       local sentence = sentences[i]
       local names_window = clause:find("window") or clause:find("%f[%a]swa%f[%A]")
+      -- (The share of the layers it is on, "on 3/4 of layers", "three out of every four layers",
+      -- "every other layer": the window there and full attention on the rest; helper-243: read as
+      -- every layer's.)
+      local share = names_window and M.window_share(clause)
       local other = not names_window or sentence:find("ablation") or sentence:find("ladder") or sentence:find("%f[%a]vs%.?%f[%A]") or sentence:find("compar")
         or sentence:find("unlike") or sentence:find("which%s+uses") or clause:find("does%s*n[o']t") or clause:find("not%s+used")
         or clause:find("%f[%a]lr%f[%A]") or clause:find("%f[%a]its?%f[%A]") or clause:find("iter") or clause:find("timing")
         or clause:find("%f[%a]ema%f[%A]") or clause:find("logging") or clause:find("straggler")
         or clause:find("learning%s+rate") or clause:find("loss") or clause:find("averag") or clause:find("smooth")
         or clause:find("%f[%a]steps?%f[%A]") or clause:find("pack") or clause:find("stochastic") or clause:find("moving")
-        or clause:find("%f[%a]data") or clause:find("throughput") or clause:find("every%s+other") or clause:find("alternat")
-        or clause:find("interleav") or clause:find("some%s+layers") or clause:find("%d+%s+of%s+%d+%s+layers")
+        or clause:find("%f[%a]data") or clause:find("throughput")
+        or (not share and (clause:find("every%s+other") or clause:find("alternat") or clause:find("interleav")
+          or clause:find("some%s+layers") or clause:find("%d+%s+of%s+%d+%s+layers") or share == false))
       local denied_next = clauses[i + 1] and (clauses[i + 1]:find("^%s*th[ie]s?%s+model%s+does%s*n[o']t%s*$")
         or clauses[i + 1]:find("^%s*ours%s+does%s*n[o']t%s*$") or clauses[i + 1]:find("^%s*we%s+do%s*n[o']t%s*$"))
       if not other and not denied_next then
@@ -6835,7 +6873,7 @@ function M.architecture(row)
             and not clause:sub(1, from - 1):find("%+%s*$") and not (i > 1 and M.names_another_model(clause:sub(1, from - 1), row.model)) then
             local n = tonumber((digits:gsub(",", "")))
             if n and k ~= "" then n = n * 1024 end
-            if n and n >= 64 then said_window = n end
+            if n and n >= 64 then said_window, said_share = n, share end
             break
           end
         end
@@ -6855,10 +6893,14 @@ function M.architecture(row)
     end
   end
   local keep_pattern = said_window and cfg and cfg.full_attention_every and not every_layer
-  if said_window and cfg and cfg.window == said_window and not every_layer then said_window = nil end
+  if said_window and cfg and cfg.window == said_window and not every_layer and not said_share then said_window = nil end
   if said_window and said_window >= 1 then
     a.window = said_window
-    if keep_pattern then
+    if said_share then
+      a.full_attention_every = said_share
+      notes[#notes + 1] = fmt("sliding-window attention of %d tokens on %d of every %d layers, full attention on the rest (the row says so)",
+        said_window, said_share - 1, said_share)
+    elseif keep_pattern then
       a.full_attention_every = from_config("full_attention_every", "full_attention_every")
       notes[#notes + 1] = fmt("sliding-window attention of %d tokens (the row says so), on the configuration's local layers",
         said_window)

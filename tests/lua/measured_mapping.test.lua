@@ -3648,9 +3648,18 @@ do
   for _, notes in ipairs { "sliding window of 8 steps for the LR", "loss smoothed over a sliding window of 100 steps",
       "tokens/s: moving average, window_size: 20", "SWA 1000 (stochastic weight averaging start step)", "packing window_size: 4096",
       "use_sliding_window: false, sliding_window: 4096", "Mistral uses sliding window 4096; this model does not",
-      "unlike Mistral's sliding window 4096, full attention", "sliding window 4096 on every other layer" } do
+      "unlike Mistral's sliding window 4096, full attention", "SWA 4096 on 2 of 5 layers" } do
     t.eq(window("Llama 3 8B", notes), nil, notes)
   end
+  -- (A window on a share of the layers dml's pattern gives, since helper-243: there, and full
+  -- attention on the rest.)
+  local w, every = window("Llama 3 8B", "sliding window 4096 on every other layer")
+  t.eq(w, 4096); t.eq(every, 2)
+  w, every = window("Llama 3 8B", "Sliding window attention 4096 on 3/4 of layers")
+  t.eq(w, 4096); t.eq(every, 4)
+  w, every = window("Llama 3 8B", "sliding window 4096 on three out of every four layers")
+  t.eq(w, 4096); t.eq(every, 4)
+  t.eq(measured.window_share("window 3/4 of the sequence"), nil)
   t.eq(window("Llama 3 8B", "sliding window 4k"), 4096); t.eq(window("Llama 3 8B", "sliding window of 4,096 tokens"), 4096)
   local gemma = measured.architecture { model = "Gemma 2 9B", notes = "sliding window 2048", seq_len = "8192" }
   t.eq(gemma.window, 2048); t.eq(gemma.full_attention_every, 2, "another window keeps the config's global layers")
@@ -5460,3 +5469,9 @@ for _, c in ipairs { "8x8 (TP x PP)", "2x8 tensor parallelism", "8x faster with 
     "8x Pipeline Parallelism" } do
   t.eq(measured.count_cell("tp", c), c, c)
 end
+-- helper-243's probe (OLMo 3's report, Falcon's cards): replicated data parallelism with no shard
+-- group is none; "no DP-rep (fully sharded)" is sharded.
+t.eq(measured.parse_zero("DP-rep 32 (no DP-shard)"), 0)
+t.eq(measured.parse_zero("no DP-rep (fully sharded)"), 3)
+t.eq(measured.parse_zero("DP-rep 32, DP-shard 8"), nil)
+t.eq(measured.parse_zero("no sharding"), 0)
