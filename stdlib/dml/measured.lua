@@ -528,9 +528,12 @@ function M.count_cell(column, cell)
   -- 190 tokens costed at 1024).
   if column == "seq_len" then
     local l = cell:lower()
+    -- (Padded to the maximum, not negated nor set false: every sample that long.)
+    local pad_from, pad_to = l:find("pad[%a_]*[%s_]+to[%s_]+max")
+    local padded = pad_from and not l:sub(math.max(1, pad_from - 8), pad_from - 1):find("%f[%a]not?%s*$")
+      and not l:find("^[%w_]*%s*[:=]%s*false", pad_to + 1)
     if (l:find("max[%w_]*len") or l:find("max[%w_]*sequence") or l:find("cutoff_len") or l:find("%f[%a]max%f[%A]") or l:find("%f[%a]cap%f[%A]"))
-        and not (function() local pf, pt = l:find("pad[%a_]*[%s_]+to[%s_]+max")
-          return pf and not l:sub(math.max(1, pf - 8), pf - 1):find("%f[%a]not?%s*$") and not l:find("^[%w_]*%s*[:=]%s*false", pt + 1) end)() then
+        and not padded then
       for _, p in ipairs { "no%s+packing", "without%s+packing", "not%s+packed", "unpacked", "packing%s*[:=]%s*false",
           "no%s+dynamic", "packing%s+disabled", "non%-?packed", "packing%s+off" } do
         if l:find(p) then return cell, nil end
@@ -7791,11 +7794,14 @@ request = function(row, presets, assumed)
   -- And the other way: a stack of a flash kernel whose row names an unfused one ("kernel=torch",
   -- "attn_impl: torch", "attn_implementation=eager", "unfused attention") and no flash kernel used
   -- (helper-214: Aleph Alpha's sweep of kernels, torch's 44% slower than dml's flash).
+  -- (The framework and notes cells as the kernels' readings below take them, once: their first 4
+  -- KB, runs of white space and of digits squeezed. The longest the files give is 2.7 KB.)
+  local kernel_text = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 4096)
+    :gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("%s%s+", squeezed)
   local unfused = false
   if base_stack.attention ~= "unfused" and not (named_here and not off_here) then
     -- (Sentences apart too: "Vanilla HF 'Not runnable'. Eager attention." is eager; helper-227.)
-    local said = bounded(((row.framework or "") .. "; " .. (row.notes or "")):lower()):gsub("%.%s", "; ")
-    for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
+    for clause in (kernel_text:gsub("%.%s", "; ") .. ";"):gmatch("([^;,]*)[;,]") do
       local keyed
       for from, key, value, to in clause:gmatch("()%f[%w_%.]([%w_%.]+)%s*[=:]%s*[\"']?([%w_%.]+)()") do
         key = key:match("[%w_]*$")
@@ -7838,8 +7844,7 @@ request = function(row, presets, assumed)
   local fa3 = false
   if not unfused and (flash or base_stack.attention == "flash") and gpu_key
       and (gpu_key:match("^h[128]00") or gpu_key:match("^gh200")) then
-    local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
-    for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
+    for clause in (kernel_text .. ";"):gmatch("([^;,]*)[;,]") do
       for _, p in ipairs { "%f[%a]fa%-?3%f[%W]", "flash[%s%-_]*attention[%s%-_]*%-?v?3%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?3%f[%D]",
           "flash_attn_interface" } do
         local from, to = clause:find(p)
@@ -7851,7 +7856,7 @@ request = function(row, presets, assumed)
             and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]plan", "%f[%a]future%f[%A]", "%f[%a]later%f[%A]",
               "%f[%a]another%f[%A]", "%f[%a]other%s+runs?", "ablation", "%f[%a]fail", "crash", "%f[%a]error", "import", "fell%s+back",
               "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没" })
-            and not said:find("this%s+r[ou][wn]%s+[%a%s]-%f[%a]fa%-?2%f[%W]")
+            and not kernel_text:find("this%s+r[ou][wn]%s+[%a%s]-%f[%a]fa%-?2%f[%W]")
             -- (Its parenthesis as given, which M.own_text drops: "FA3 (planned)".)
             and not ((given_notes[row] or ""):lower():sub(1, 16384):gsub("%b()", function(q)
               if speaks_elsewhere(q) then return " (elsewhere) " end end):find(p .. "[^;,]-%(elsewhere%)")) then
@@ -7864,7 +7869,7 @@ request = function(row, presets, assumed)
   -- (FlashAttention-4 and Liger-Kernel named: neither modelled, said; helper-239: FA4 on B200 and
   -- Liger's fused cross-entropy, which keeps no full logits, went without a word.)
   do
-    local said = bounded(((row.framework or "") .. "; " .. (row.notes or "")):lower())
+    local said = kernel_text
     local fa4_at, fa4_to = said:find("flash[%s%-_]*attn[%s%-_]*%-?4%f[%D]")
     if not fa4_at then fa4_at, fa4_to = said:find("flash[%s%-_]*attention[%s%-_]*%-?v?4%f[%D]") end
     if not fa4_at then fa4_at, fa4_to = said:find("%f[%a]fa%-?4%f[%W]") end
@@ -7879,9 +7884,8 @@ request = function(row, presets, assumed)
   end
   -- (FlashAttention 1 named, "flash_attentionv1.0.8", "FlashAttention-1": at the flash rate, said.)
   if not unfused and (flash or base_stack.attention ~= "unfused") then
-    local said = ((row.framework or "") .. "; " .. (row.notes or "")):lower():sub(1, 16384)
     local fa1 = false
-    for clause in (said .. ";"):gmatch("([^;,]*)[;,]") do
+    for clause in (kernel_text .. ";"):gmatch("([^;,]*)[;,]") do
       for _, p in ipairs { "flash[%s%-_]*attn[%s%-_]*v?1%f[^%d%.x]", "flash[%s%-_]*attention[%s%-_]*v?1%f[^%d%.x]",
           "flash[%s%-_]*attn[%s%-_]*v?1%.%d+%.%d", "flash[%s%-_]*attention[%s%-_]*v?1%.%d+%.%d", "%f[%a]fa%-?1%f[^%d%.x]" } do
         local from, to = clause:find(p)
