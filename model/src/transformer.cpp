@@ -482,6 +482,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
   host_bw = r.cluster.gpu.host_bandwidth ? r.cluster.gpu.host_bandwidth->value() : 0.0;
   host_capacity = r.cluster.gpu.host_memory ? r.cluster.gpu.host_memory->value() : 0.0;
+  host_optimizer_rate = r.cluster.gpu.host_optimizer_rate.value_or(0.0);
   capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
@@ -991,6 +992,11 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
       fail("layout.offload: the GPU ({}) has no host_bandwidth to offload over",
            c.run.cluster.gpu.name.empty() ? std::string("unnamed") : c.run.cluster.gpu.name);
     }
+  }
+  if (l.optimizer_offload && (c.host_bw <= 0 || c.host_optimizer_rate <= 0)) {
+    fail("layout.optimizer_offload: the GPU ({}) has no {} to offload its optimizer {}",
+         c.run.cluster.gpu.name.empty() ? std::string("unnamed") : c.run.cluster.gpu.name,
+         c.host_bw <= 0 ? "host_bandwidth" : "host_optimizer_rate", c.host_bw <= 0 ? "over" : "at");
   }
   if (l.recompute == Recompute::kNorms && !c.run.stack.recompute_norms) {
     fail(
@@ -1926,7 +1932,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
     const double held_for_optimizer =
         stages * (nonexpert / (l.zero >= 1 ? shard : 1.0) + expert / (l.zero >= 1 ? eshard : 1.0));
-    out_dp.optimizer = st.optimizer_traffic * held_for_optimizer / c.hbm;
+    // Offloaded (8.9): the shard's gradients go down and its updated weights come back over the
+    // host link, and the host updates them, while the GPU waits (DeepSpeed's ZeRO-Offload step:
+    // no part of it runs under the compute).
+    out_dp.optimizer =
+        l.optimizer_offload
+            ? held_for_optimizer * ((gbytes + wbytes) / c.host_bw + 1.0 / c.host_optimizer_rate)
+            : st.optimizer_traffic * held_for_optimizer / c.hbm;
     return out_dp;
   };
   const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
@@ -2274,10 +2286,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                  bytes / (sharded_here ? eshard : 1.0)};
   };
   const std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3);
-  const std::array<double, 2> g_b = per_param(st.gradient_bytes, l.zero >= 2);
-  const std::array<double, 2> o_b = per_param(st.optimizer_bytes, l.zero >= 1);
+  // Offloading the optimizer (8.9) moves its states to the host, with the fp32 gradients of its
+  // shard where they are sharded (ZeRO 2 and 3 copy each reduced shard down and keep none on
+  // the GPU; ZeRO 0 and 1 keep their whole gradient buffer and copy from it).
+  const bool grads_on_host = l.optimizer_offload && l.zero >= 2;
+  const std::array<double, 2> g_b = per_param(grads_on_host ? 0.0 : st.gradient_bytes, l.zero >= 2);
+  const std::array<double, 2> o_b =
+      per_param(l.optimizer_offload ? 0.0 : st.optimizer_bytes, l.zero >= 1);
+  const std::array<double, 2> host_b = per_param(
+      l.optimizer_offload ? st.optimizer_bytes + (grads_on_host ? st.gradient_bytes : 0.0) : 0.0,
+      l.zero >= 1);
   struct DeviceMemory {
     double weights = 0, grads = 0, optim = 0, transient = 0, activations = 0, logits = 0;
+    double host = 0;  // the offloaded optimizer's, in host memory
     double total = -1;
   };
   const auto device = [&](std::int64_t dev, const Held& hd) {
@@ -2289,6 +2310,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     dm.weights = nonexpert * w_b[0] + expert * w_b[1];
     dm.grads = nonexpert * g_b[0] + expert * g_b[1];
     dm.optim = nonexpert * o_b[0] + expert * o_b[1];
+    dm.host = nonexpert * host_b[0] + expert * host_b[1];
     if (l.zero >= 3) {
       // Two units gathered whole at a time (the one computing and the one prefetched), at
       // most the device's: the largest of its dense layers, its MoE layers, its MTP modules and
@@ -2320,10 +2342,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // dense model's second device holds no more than the first unless the first gave a place to
   // the embedding or DualPipe pairs it with the short last stage.
   DeviceMemory fullest;
+  double host_most = 0;  // the offloaded optimizer's most on one host share
   const auto consider = [&](std::int64_t dev) {
     const Held hd = held(dev);
     const DeviceMemory dm = device(dev, hd);
     if (dm.total > fullest.total) fullest = dm;
+    host_most = std::max(host_most, dm.host);
     return hd.dense > 0;
   };
   consider(0);
@@ -2367,7 +2391,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   out.memory.total = Bytes(total);
   out.memory.workspace = Bytes(c.workspace);
   out.memory.capacity = Bytes(c.capacity);
-  out.memory.host = Bytes(offloaded);
+  out.memory.host = Bytes(offloaded + host_most);
   out.memory.host_capacity = Bytes(c.host_capacity);
   out.microbatches = m;
   // An unfused kernel also computes the masked blocks: in the forward, the backward (2x) and,
@@ -2481,6 +2505,7 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.recompute_moe_act && modules_possible && c.experts > 0) {
     note("recompute_moe_act", "false");
   }
+  l.optimizer_offload = in.optimizer_offload.value_or(false);
   l.offload = in.offload.value_or(0);
   if (!in.offload && c.run.stack.offloads_activations && c.host_bw > 0 && l.pp == 1 &&
       l.schedule == Schedule::k1F1B && l.recompute == Recompute::kNone && !l.recompute_mla_up &&
@@ -2514,7 +2539,8 @@ TransformerLayout to_layout(const Lay& l) {
                                                    : std::nullopt,
                            .recompute_mla_up = l.recompute_mla_up,
                            .recompute_moe_act = l.recompute_moe_act,
-                           .offload = l.offload};
+                           .offload = l.offload,
+                           .optimizer_offload = l.optimizer_offload};
 }
 
 // A figure in fixed notation at the sizes a run has, and beyond them as format_number writes
@@ -2554,15 +2580,16 @@ std::string memory_parts_text(const StepMemory& m) {
 namespace detail {
 
 // Power in each state weighted by the step's time in it; the facility's overheads and prices
-// (docs/model.md 8.13).
+// (docs/model.md 8.13). An optimizer on the host leaves the GPU idle while it runs.
 StepEnergy step_energy(const TransformerCtx& c, const StepTime& t, double steps,
-                       double tokens_per_step) {
+                       double tokens_per_step, bool optimizer_on_host) {
   const GpuPower& pw = *c.run.cluster.gpu.power;
   const Facility fac = c.run.cluster.facility.value_or(Facility{});
   const double step = t.step.value();
   const double waiting =
       t.tp.value() + t.cp.value() + t.ep.value() + t.pp.value() + t.dp.value() + t.offload.value();
-  const double idle = t.bubble.value() + t.overhead.value();
+  const double idle =
+      t.bubble.value() + t.overhead.value() + (optimizer_on_host ? t.optimizer.value() : 0.0);
   const double busy = std::max(0.0, step - waiting - idle);
   StepEnergy e;
   e.busy_share = busy / step;
@@ -2805,7 +2832,8 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.steps = c.tokens / tokens_per_step;
   p.time_to_train = k.time.step * p.steps;
   p.gpu_hours = static_cast<double>(c.n) * p.time_to_train.value() / 3600;
-  if (c.run.cluster.gpu.power) p.energy = step_energy(c, k.time, p.steps, tokens_per_step);
+  if (c.run.cluster.gpu.power)
+    p.energy = step_energy(c, k.time, p.steps, tokens_per_step, l.optimizer_offload);
   // A price quoted for one GPU, costing a run on another (helper-108: B200 and GB200 runs costed
   // at an H100's $2.49 an hour, silently).
   // Whole dollars with separators ("$50,000"), cents as given.
@@ -2847,10 +2875,15 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         memory_parts_text(k.memory), bytes_text(c.capacity), c.run.cluster.gpu.name));
   }
   if (!host_fits(c, k.memory)) {
+    const std::string what =
+        l.offload > 0 && l.optimizer_offload
+            ? fmt::format("the {} offloaded layers and the optimizer keep", l.offload)
+        : l.offload > 0 ? fmt::format("the {} offloaded layers keep", l.offload)
+                        : std::string("the offloaded optimizer keeps");
     p.violations.push_back(fmt::format(
-        "host memory: the {} offloaded layers keep {} per GPU, more than the {} of host memory "
-        "each {} has for it (host_memory)",
-        l.offload, bytes_text(k.memory.host.value()), bytes_text(c.host_capacity),
+        "host memory: {} {} per GPU, more than the {} of host memory each {} has for it "
+        "(host_memory)",
+        what, bytes_text(k.memory.host.value()), bytes_text(c.host_capacity),
         c.run.cluster.gpu.name));
   }
   return p;
@@ -3105,6 +3138,7 @@ std::string layout_text(const TransformerLayout& l) {
   if (l.offload.value_or(0) > 0) {
     format(", {} layer{} offloaded", *l.offload, *l.offload == 1 ? "" : "s");
   }
+  if (l.optimizer_offload.value_or(false)) put(", optimizer on the host");
   return std::string(buf.data(), n);
 }
 

@@ -129,11 +129,12 @@ struct TransformerCtx : NetworkCtx {
   double gemm_bytes = 2;
   double low_gain = 1;  // the linears' speed over 16-bit: fp8_gain, fp4_gain or 1
   double half_dim = 0;
-  double attn_rate = 0;      // attention kernel FLOP/s (forward, at the model's head width)
-  double attn_rate_bwd = 0;  // the backward kernel's, before its 0.8 (docs/model.md 8.2)
-  double hbm = 0;            // reachable HBM bytes/s
-  double host_bw = 0;        // to host memory, each direction (0: none given)
-  double host_capacity = 0;  // host memory per GPU for offloading (0: no limit)
+  double attn_rate = 0;            // attention kernel FLOP/s (forward, at the model's head width)
+  double attn_rate_bwd = 0;        // the backward kernel's, before its 0.8 (docs/model.md 8.2)
+  double hbm = 0;                  // reachable HBM bytes/s
+  double host_bw = 0;              // to host memory, each direction (0: none given)
+  double host_capacity = 0;        // host memory per GPU for offloading (0: no limit)
+  double host_optimizer_rate = 0;  // parameters a second the host updates for a GPU (0: none)
   double capacity = 0, workspace = 0;
   double layer_overhead = 0;
   double max_nodes = 0;     // node-limited routing (0: none)
@@ -166,7 +167,8 @@ struct Lay {
   Recompute recompute = Recompute::kNone;
   std::int64_t recompute_layers = 0;  // full recompute: a chunk's first N layers (0: all)
   bool recompute_mla_up = false, recompute_moe_act = false;
-  std::int64_t offload = 0;  // layers whose activations go to host memory
+  std::int64_t offload = 0;        // layers whose activations go to host memory
+  bool optimizer_offload = false;  // optimizer states and step on the host
   bool operator==(const Lay&) const = default;
 };
 

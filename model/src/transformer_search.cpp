@@ -395,6 +395,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                                                            run.stack.has_sequence_parallel);
     l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
     l.offload = fixed.offload.value_or(0);
+    l.optimizer_offload = fixed.optimizer_offload.value_or(false);
     l.recompute_layers = fixed.recompute_layers.value_or(0);
     return l;
   };

@@ -38,6 +38,18 @@ local hours = step * steps / 3600
 t.near(e.run_cost, 64 * hours * 1 + 0.1 * mwh * 1000, 1e-12, "cost")
 t.near(e.cost_per_million_tokens, e.run_cost / 1e4, 1e-12, "cost per million tokens")
 
+-- An optimizer offloaded to the host (docs/model.md 8.9) leaves the GPU idle while it runs.
+do
+  local po = dml.evaluate(run, { tp = 4, pp = 2, dp = 8, zero = 1, microbatch = 1, recompute = "none", optimizer_offload = true })
+  assert(po.feasible, table.concat(po.violations, "; "))
+  local step_o = s(po.time.step)
+  local idle_o = s(po.time.bubble) + s(po.time.overhead) + s(po.time.optimizer)
+  assert(s(po.time.optimizer) > 10 * s(p.time.optimizer), "the host's step is the slower")
+  t.near(po.energy.idle_share, idle_o / step_o, 1e-12, "the host's optimizer step is idle")
+  local waiting_o = s(po.time.tp) + s(po.time.cp) + s(po.time.ep) + s(po.time.pp) + s(po.time.dp)
+  t.near(po.energy.busy_share, (step_o - waiting_o - idle_o) / step_o, 1e-12, "busy without it")
+end
+
 -- A cloud price is all in: no energy added.
 local cloud = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { gpu_hour_price = 2 } }) })
 local pc = dml.evaluate(cloud, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })

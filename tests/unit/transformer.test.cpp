@@ -3004,6 +3004,91 @@ TEST_CASE("transformer activation offloading of a MoE model", "[transformer][mem
   CHECK_THAT(held(3) - held(4), WithinRel(dense, 1e-12));
 }
 
+TEST_CASE("transformer optimizer offloading", "[transformer][memory][offload]") {
+  // The HSDP case's GPT (4 layers of h 1024, vocabulary 32000, untied): 115,867,648 parameters a
+  // GPU holds whole, an eighth of them (14,483,456) in each shard of 8 data-parallel ranks. The
+  // test stack keeps 2 B of weights, 4 B of fp32 gradients and 12 B of optimizer state a
+  // parameter, and reduces gradients in 2 B.
+  const double shard_params = 115867648.0 / 8;
+  TransformerRun run = no_latency(run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8));
+  run.cluster.gpu.host_bandwidth = bytes_per_s(25e9);
+  run.cluster.gpu.host_optimizer_rate = 4e8;
+  const auto layout = [](std::int64_t zero, bool offload) {
+    return TransformerLayout{.tp = 1,
+                             .pp = 1,
+                             .dp = 8,
+                             .zero = zero,
+                             .cp = 1,
+                             .microbatch = 1,
+                             .recompute = Recompute::kNone,
+                             .optimizer_offload = offload};
+  };
+  for (const std::int64_t zero : {1, 2, 3}) {
+    CAPTURE(zero);
+    const auto gpu = dml::evaluate(run, layout(zero, false));
+    const auto host = dml::evaluate(run, layout(zero, true));
+    REQUIRE(gpu.feasible);
+    REQUIRE(host.feasible);
+    // The shard's gradients down and its weights back (2 + 2 B at 25 GB/s), and the host's
+    // update at 4e8 parameters a second, all exposed: in place of the GPU's optimizer step.
+    const double step_on_host = shard_params * (4.0 / 25e9 + 1.0 / 4e8);
+    CHECK_THAT(host.time.optimizer.value(), WithinRel(step_on_host, 1e-12));
+    CHECK_THAT(host.time.step.value() - gpu.time.step.value(),
+               WithinRel(step_on_host - gpu.time.optimizer.value(), 1e-9));
+    // The states leave the GPU for the host, with the fp32 gradients where they are sharded
+    // (ZeRO 2 and 3 keep none on the GPU; ZeRO 1 keeps its whole buffer and copies from it).
+    CHECK(host.memory.optimizer.value() == 0);
+    CHECK_THAT(gpu.memory.optimizer.value(), WithinRel(shard_params * 12, 1e-12));
+    CHECK(host.memory.weights.value() == gpu.memory.weights.value());
+    if (zero == 1) {
+      CHECK(host.memory.gradients.value() == gpu.memory.gradients.value());
+      CHECK_THAT(host.memory.host.value(), WithinRel(shard_params * 12, 1e-12));
+    } else {
+      CHECK(host.memory.gradients.value() == 0);
+      CHECK_THAT(gpu.memory.gradients.value(), WithinRel(shard_params * 4, 1e-12));
+      CHECK_THAT(host.memory.host.value(), WithinRel(shard_params * 16, 1e-12));
+    }
+    CHECK(gpu.memory.host.value() == 0);
+  }
+  CHECK_THAT(dml::layout_text(layout(1, true)), EndsWith("no recompute, optimizer on the host"));
+  CHECK_THAT(dml::step_plan_summary(dml::evaluate(run, layout(1, true))),
+             Contains("offloaded to host memory 0.2 GiB per GPU"));
+
+  SECTION("the host's memory holds it, or the layout does not fit") {
+    TransformerRun small = run;
+    small.cluster.gpu.host_memory = bytes(shard_params * 12 / 2);
+    const auto p = dml::evaluate(small, layout(1, true));
+    CHECK_FALSE(p.feasible);
+    REQUIRE(p.violations.size() == 1);
+    CHECK_THAT(p.violations[0], StartsWith("host memory: the offloaded optimizer keeps 0.2 GiB per "
+                                           "GPU, more than the 0.1 GiB of host memory"));
+  }
+  SECTION("it needs a host link and a host rate") {
+    TransformerRun no_rate = run;
+    no_rate.cluster.gpu.host_optimizer_rate.reset();
+    const auto p = dml::evaluate(no_rate, layout(1, true));
+    CHECK_FALSE(p.feasible);
+    REQUIRE_FALSE(p.violations.empty());
+    CHECK_THAT(p.violations[0], Contains("layout.optimizer_offload: the GPU (") &&
+                                    Contains(") has no host_optimizer_rate to offload its "
+                                             "optimizer at"));
+    TransformerRun no_link = run;
+    no_link.cluster.gpu.host_bandwidth.reset();
+    CHECK_THAT(dml::evaluate(no_link, layout(1, true)).violations.at(0),
+               Contains("has no host_bandwidth to offload its optimizer over"));
+  }
+  SECTION("the search holds it where the layout gives it, and leaves it off otherwise") {
+    const auto held = dml::optimize(run, TransformerLayout{.optimizer_offload = true}, 1);
+    REQUIRE(held.size() == 1);
+    REQUIRE(held[0].feasible);
+    CHECK(held[0].layout.optimizer_offload == std::optional<bool>(true));
+    CHECK(held[0].time.optimizer.value() > 0.03);
+    const auto open = dml::optimize(run, TransformerLayout{}, 1);
+    REQUIRE(open.size() == 1);
+    CHECK(open[0].layout.optimizer_offload == std::optional<bool>(false));
+  }
+}
+
 TEST_CASE("transformer: a vocabulary TP does not divide is costed padded to whole rows a rank",
           "[transformer][vocab]") {
   // GPT-2's 50,257 on TP 8 costs as 50,264 (6,283 rows a rank), not 6,282.1 rows (helper-109),

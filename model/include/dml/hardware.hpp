@@ -76,9 +76,12 @@ struct Gpu {
                                                // of big matmuls, in (0, 1]; scales the clock
   units::BytesPerSecond hbm_bandwidth{};       // global memory (HBM) bandwidth
   units::Bytes hbm_capacity{};                 // global memory size
-  // To and from host memory, one direction (PCIe, NVLink-C2C): activation offloading's link.
+  // To and from host memory, one direction (PCIe, NVLink-C2C): offloading's link.
   std::optional<units::BytesPerSecond> host_bandwidth{};
-  std::optional<units::Bytes> host_memory{};    // the host memory a GPU may offload into
+  std::optional<units::Bytes> host_memory{};  // the host memory a GPU may offload into
+  // Parameters a second the host's optimizer (DeepSpeed's CPU Adam) updates for one GPU while
+  // every GPU of its server offloads: optimizer offloading's pace.
+  std::optional<double> host_optimizer_rate{};
   units::BytesPerSecond l2_bandwidth{};         // L2 cache bandwidth
   units::Bytes l2_size{};                       // L2 cache size (75% of it is usable)
   units::Bytes register_file = units::kib(64);  // registers per processing block (4 per SM;
@@ -380,11 +383,19 @@ struct Description<Gpu> {
     v.field(g.host_bandwidth,
             {.name = "host_bandwidth",
              .doc = "bandwidth to host memory, each direction (PCIe, NVLink-C2C): what activation "
-                    "offloading moves its copies over; unset: the GPU offloads nothing"});
+                    "and optimizer offloading move their copies over; unset: the GPU offloads "
+                    "nothing"});
     v.field(g.host_memory,
             {.name = "host_memory",
-             .doc = "host memory per GPU that activation offloading may fill (the server's "
-                    "memory over its GPUs); unset: no limit"});
+             .doc = "host memory per GPU that activation and optimizer offloading may fill (the "
+                    "server's memory over its GPUs); unset: no limit"});
+    v.field(g.host_optimizer_rate,
+            {.name = "host_optimizer_rate",
+             .doc = "parameters a second the host's optimizer (DeepSpeed's CPU Adam) updates for "
+                    "one GPU while every GPU of its server offloads: what an optimizer_offload "
+                    "layout's step waits for; unset: the GPU offloads no optimizer",
+             .min = 0,
+             .above = true});
     v.field(
         g.l2_bandwidth,
         {.name = "l2_bandwidth", .doc = "L2 cache bandwidth (paper model only)", .required = true});

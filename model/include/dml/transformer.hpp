@@ -184,6 +184,7 @@ struct TransformerLayout {
   std::optional<bool> recompute_mla_up{};          // Megatron-Core's mla_up_proj module
   std::optional<bool> recompute_moe_act{};         // Megatron-Core's moe_act module
   std::optional<std::int64_t> offload{};           // layers whose activations wait in host memory
+  std::optional<bool> optimizer_offload{};         // the optimizer's states and step on the host
 };
 
 // --- Results ------------------------------------------------------------------------------------
@@ -223,7 +224,8 @@ struct StepMemory {
   units::Bytes workspace{};
   units::Bytes total{};
   units::Bytes capacity{};
-  units::Bytes host{};           // offloaded activations in host memory (not in the total)
+  units::Bytes host{};           // offloaded activations and optimizer in host memory (not in
+                                 // the total)
   units::Bytes host_capacity{};  // what the host holds for the GPU (0: no limit)
 };
 
@@ -1027,6 +1029,14 @@ struct Description<TransformerLayout> {
              .min = 0,
              .max = 1 << 20,
              .default_text = "0"});
+    v.field(l.optimizer_offload,
+            {.name = "optimizer_offload",
+             .doc = "the optimizer runs on the host: its states and the fp32 gradients of the "
+                    "GPU's shard live in host memory, each step copies the gradients down and "
+                    "the updated weights back over host_bandwidth, and the host updates them at "
+                    "the GPU's host_optimizer_rate while the GPU waits (DeepSpeed's "
+                    "offload_optimizer, Megatron-Core's optimizer_cpu_offload)",
+             .default_text = "false"});
   }
 };
 
@@ -1110,7 +1120,8 @@ struct Description<StepMemory> {
                                 "else its hbm_capacity)",
                          .note = "available"});
     v.field(m.host, {.name = "host",
-                     .doc = "activations offloaded to host memory (not part of the total)",
+                     .doc = "activations and optimizer offloaded to host memory (not part of the "
+                            "total)",
                      .label = "in host memory"});
     v.field(m.host_capacity,
             {.name = "host_capacity",

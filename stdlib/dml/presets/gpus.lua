@@ -618,6 +618,21 @@ local host_memory = {
   { { "mi250x", "mi250" }, "64 GB", olcf .. ": 512 GB of DDR4 for the node's 8 GCDs (LUMI-G the same; the MI250: estimate, the same)" },
 }
 set_rows("host_memory", host_memory)
+-- Parameters a second the host's optimizer updates for one GPU (optimizer offloading). One
+-- published figure of DeepSpeed's CPU Adam gives it: ZeRO-Offload's "CPU path can take longer
+-- than 4s" a step for Llama 2 7B (6.74 billion parameters) on 4 A100s, each GPU's process
+-- updating its quarter, 1.68 billion parameters in 4 s. The rate depends on the host's cores and
+-- memory a GPU gets, which no preset knows: the x86 servers all take that figure. Grace hosts
+-- (GB200, GB300) are left unset: their optimizer (GraceAdam, or CPU Adam on Arm) has no
+-- published absolute rate.
+local zenflow = "DeepSpeed's ZenFlow blog (deepspeedai/DeepSpeed blogs/deepspeed-zenflow/README.md @cda3f96): ZeRO-Offload's CPU optimizer step and copies take longer than 4 s a step for Llama 2 7B (6.74e9 parameters) on 4 A100s, so at most 6.74e9 / 4 / 4 s = 4.2e8 parameters a second per GPU"
+local host_optimizer = {
+  { { "a100_sxm", "a100_sxm_80gb", "a800_sxm" }, 4.2e8, zenflow },
+  { { "v100_sxm", "h100_sxm", "h100_sxm_low_latency", "h100_sxm_hbm2e_500w", "h100_pcie", "h200_sxm",
+      "h800_sxm", "b200", "b300", "mi300x", "mi325x", "mi350x", "mi355x", "mi250x", "mi250" }, 4.2e8,
+    "estimate: the A100 server's figure (" .. zenflow .. ")" },
+}
+set_rows("host_optimizer_rate", host_optimizer)
 
 -- Strict: reading a preset that does not exist is an error with did-you-mean (pairs lists them).
 return core.strict(core.strict_records(M, "dml.presets.gpus", "gpu"), "dml.presets.gpus", "preset")
