@@ -3279,6 +3279,66 @@ function M.hf_trainer(f)
     "^%s*transformers%f[%A]", "%f[%a]trl%f[%A]", "axolotl", "llama[%s%-_]*factory", "swift%s+sft", "%f[%a]unsloth%f[%A]" })
 end
 
+--- offload_said(row, zero): what the row says its run offloads to the host (its `zero_or_fsdp`,
+--- `notes` and `framework` cells): "optimizer" where the optimizer's states and step alone go there
+--- (DeepSpeed's offload_optimizer, Megatron-Core's optimizer_cpu_offload, CPU Adam, or an offload
+--- of ZeRO stage 1 or 2, which offloads nothing else: docs/model.md 8.9); "other", with what,
+--- where parameters, NVMe or a fraction of the optimizer go, where the states wait on the host
+--- between steps run on the GPU, or an offload of another stage that does not say what; nil
+--- where none is said or each is switched off or set to nothing
+--- (`optimizer_offload=0`, `cpu_offload=False`, `offload_optim_frac=0.0`).
+function M.offload_said(row, zero)
+  local cell = bounded((row.zero_or_fsdp or ""):lower())
+  local text = cell .. " ; " .. bounded(((row.notes or "") .. " ; " .. (row.framework or "")):lower())
+  -- Said and on, with the fraction its value gives (1 where none), at a match of each pattern;
+  -- not an activation's ("activation cpuoffload false" is llm-foundry's activations').
+  local function said(t, patterns, not_after)
+    for _, pattern in ipairs(patterns) do
+      for from, to in t:gmatch("()" .. pattern .. "()") do
+        if not_after and t:sub(1, from - 1):find(not_after) then goto next end
+        local after = t:sub(to)
+        local value = after:match("^%s*[=:]?%s*['\"]?([%w%.]+)")
+        local number = value and tonumber(value)
+        local nothing = number == 0 or value == "false" or value == "none" or value == "off" or value == "no"
+          or after:find("^%s*[=:]?%s*{?%s*['\"]?device['\"]?%s*[=:]?%s*['\"]?none")
+        if not nothing and not switched_off(t, from, to - 1) and not t:sub(1, from - 1):find("activations?[%s_%-]*$") then
+          return number and number > 0 and number < 1 and number or 1
+        end
+        ::next::
+      end
+    end
+  end
+  if said(text, { "offload[%s_%-]*param[%a_]*", "param[%a_]*[%s_%-]+offload[%a_]*", "%f[%a]infinity%f[%A]", "nvme",
+      "cpuoffloadpolicy" })
+      -- (FSDP's cpu_offload offloads the parameters; not Megatron-Core's optimizer_cpu_offload.)
+      or (text:find("fsdp") and said(text, { "cpu[%s_%-]*offload[%a_]*" }, "optim[%a_]*[%s_%-]*$")
+        and not text:find("offload[%s_%-]*optim")) then
+    return "other", "parameters"
+  end
+  -- The states kept on the host between steps that run on the GPU (PaddleFormers'
+  -- tensorwise_offload_optimizer reloads each tensor's for its step; Megatron-Core's
+  -- --offload-optimizer-states and chunked_optimizer_state_offload): copies of another kind,
+  -- not modelled.
+  if said(text, { "tensorwise[_%-]offload[_%-]optim[%a_]*", "offload[_%-]optimizer[_%-]states?", "chunked[_%-]optimizer[_%-]state",
+      "optimizerstateoffloader" }) then
+    return "other", "the optimizer's states between steps run on the GPU"
+  end
+  local fraction = said(text, { "offload[%s_%-]*optim[%a_]*", "optim[%a_]*[%s_%-]+cpu[%s_%-]*offload[%a_%-]*",
+    "optim[%a_]*[%s_%-]+states?[%s_%-]+offload[%a_%-]*", "optim[%a_]*[%s_%-]+offload[%a_%-]*", "cpu[%s_%-]*adamw?%f[%A]",
+    "deepspeedcpuadam", "hybriddeviceoptimizer" })
+  -- (A share given apart: Megatron-Core's --optimizer-offload-fraction, DeepSpeed's Twin-Flow
+  -- ratio.)
+  local share = fraction and tonumber(text:match("offload[%a_%-]*fraction[%s=:]*([%d%.]+)")
+    or text:match("twin[%s%-_]*flow[%a_%s]*ratio[%s=:]*([%d%.]+)"))
+  if share and share > 0 and share < 1 then fraction = share end
+  if fraction and fraction < 1 then return "other", "a share of the optimizer" end
+  if fraction then return "optimizer" end
+  if said(cell, { "offload[%a_]*" }) then
+    if zero == 1 or zero == 2 then return "optimizer" end
+    return "other", "the optimizer or parameters"
+  end
+end
+
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
 --- (with `precision` and `notes` for torchtitan and PyTorch FSDP, which say whether it was
 --- compiled, and the year in `framework` or `source` for
@@ -7543,21 +7603,6 @@ request = function(row, presets, assumed)
       note(fmt("zero_or_fsdp %q read as ZeRO 3 (Colossal-AI's Gemini; its chunked placement and any offload to the host not modelled)",
         row.zero_or_fsdp))
     end
-    -- (Not where it is switched off: "cpu_offload=False", nor fractions of nothing,
-    -- "offload_optim_frac=0.0, offload_param_frac=0.0"; helper-154.)
-    local offload_at, offload_to
-    for from, to in z:gmatch("()offload[%a_]*()") do
-      local frac = z:sub(to):match("^%s*[=:]%s*([%d%.]+)")
-      if not (frac and tonumber(frac) == 0) then
-        offload_at, offload_to = from, to - 1
-        break
-      end
-    end
-    if not offload_at then offload_at, offload_to = z:find("%f[%a]infinity%f[%A]") end  -- ("ZeRO-3 (Infinity)")
-    if offload_at and not switched_off(z, offload_at, offload_to) then
-      note(fmt("zero_or_fsdp %q: the offload to the host%s (optimizer or parameters) is not modelled", row.zero_or_fsdp,
-        (z:find("nvme") or z:find("infinity")) and " or NVMe" or ""))
-    end
   end
   -- DeepSpeed's pipeline engine refuses ZeRO 2 and 3 (runtime/pipe/engine.py): a pipelined run
   -- on a DeepSpeed stack whose sharding is not stated ran ZeRO 1 at most (helper-110: GLM-130B,
@@ -7590,6 +7635,21 @@ request = function(row, presets, assumed)
       layout.zero = 0
       note("zero_or_fsdp not given: ZeRO 0 (the Hugging Face Trainer runs DDP unless an FSDP or DeepSpeed configuration is given)")
     end
+  end
+  -- The optimizer offloaded to the host (docs/model.md 8.9): its states and step there, at the
+  -- GPU's host_optimizer_rate (helper-239: stas00's ZeRO-3 runs with offload_optimizer, −60% to
+  -- −74% at 8K tokens as if on the GPU).
+  -- What else goes to the host is said as not modelled (not where it is switched off,
+  -- "cpu_offload=False", nor fractions of nothing, "offload_optim_frac=0.0,
+  -- offload_param_frac=0.0"; helper-154).
+  local offloads, what = M.offload_said(row, layout.zero)
+  if offloads == "optimizer" then
+    layout.optimizer_offload = true
+    note("the optimizer offloaded to the host: its states there, and its step at the GPU's host_optimizer_rate")
+  elseif offloads == "other" then
+    local z = bounded(((row.zero_or_fsdp or "") .. " " .. (row.notes or "")):lower())
+    note(fmt("the offload to the host%s (%s) is not modelled",
+      (z:find("nvme") or z:find("%f[%a]infinity%f[%A]")) and " or NVMe" or "", what))
   end
   layout.interleave = I(row.vpp_interleave)
   -- (Layers per virtual stage without a pipeline to split, or layers or pp unknown: no chunks to count.)

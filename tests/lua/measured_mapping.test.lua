@@ -2020,13 +2020,17 @@ do
     t.eq(measured.parse_zero(cell), z, cell)
   end
   local offload = assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" })
-  t.eq(assumed_has(offload, "the offload to the host (optimizer or parameters) is not modelled"), true)
+  t.eq(assumed_has(offload, "the offload to the host (the optimizer or parameters) is not modelled"), true)
   -- NVMe (ZeRO-Infinity's) is said as such; ZeRO-Offload and ZeRO-Infinity without a stage are
   -- refused with that reason (helper-127: "not understood").
   t.eq(assumed_has(assert(req_of { zero_or_fsdp = "ZeRO-3 + offload_param nvme", framework = "DeepSpeed" }),
-    "the offload to the host or NVMe (optimizer or parameters) is not modelled"), true)
+    "the offload to the host or NVMe (parameters) is not modelled"), true)
   t.eq(assumed_has(assert(req_of { zero_or_fsdp = "ZeRO-3 (Infinity)", framework = "DeepSpeed" }),
-    "the offload to the host or NVMe (optimizer or parameters) is not modelled"), true)
+    "the offload to the host or NVMe (parameters) is not modelled"), true)
+  -- (And named only in the notes: helper-208's PaddleFormers rows keep the states on the host
+  -- between steps run on the GPU.)
+  t.eq(assumed_has(assert(req_of { zero_or_fsdp = "ZeRO-1", framework = "Megatron-LM", notes = "--offload-optimizer-states" }),
+    "the offload to the host (the optimizer's states between steps run on the GPU) is not modelled"), true)
   t.eq(select(2, req_of { zero_or_fsdp = "ZeRO-Infinity", framework = "DeepSpeed" }),
     'zero_or_fsdp "ZeRO-Infinity": ZeRO-Infinity\'s offload of the states to host memory and NVMe is not modelled, and no ZeRO stage is named')
   t.eq(select(2, req_of { zero_or_fsdp = "ZeRO-Offload", framework = "DeepSpeed" }),
@@ -2058,6 +2062,53 @@ do
   t.eq(assumed_has(sp1, 'sequence_parallel "SEQ_PARALLEL default True" at TP 1: nothing to split, read as no'), true)
   offload = assert(req_of { zero_or_fsdp = "FSDPStrategy(sharding_strategy=FULL_SHARD, cpu_offload=False)", framework = "DeepSpeed" })
   t.eq(assumed_has(offload, "the offload to the host"), false)
+  -- The optimizer offloaded to the host is the layout's optimizer_offload, said (helper-239:
+  -- stas00's ZeRO-3 runs with offload_optimizer had been costed with the optimizer on the GPU).
+  local stas = "ZeRO-3 + CPU-offload (DeepSpeed zero_optimization stage 3, overlap_comm true; offload_optimizer device cpu, pin_memory: 'CPU AdamW offload on')"
+  offload = assert(req_of { zero_or_fsdp = stas, framework = "DeepSpeed" })
+  t.eq(offload.layout.optimizer_offload, true)
+  t.eq(assumed_has(offload, "the optimizer offloaded to the host: its states there, and its step at the GPU's host_optimizer_rate"), true)
+  t.eq(assumed_has(offload, "is not modelled"), false, "not also said as not modelled")
+  t.eq(assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" }).layout.optimizer_offload, nil,
+    "a stage-3 offload that does not say what")
+  for cell, said in pairs {
+    [stas] = "optimizer",
+    ["ZeRO-2 + CPU offload"] = "optimizer",           -- ZeRO-Offload of stage 1 or 2 offloads only the optimizer
+    ["ZeRO-1 (offload to CPU)"] = "optimizer",
+    ["ZeRO-3 (CPU offload)"] = "other",
+    ["ZeRO-3 + offload_param nvme"] = "other",
+    ["ZeRO-3, offload_optimizer and offload_param to cpu"] = "other",
+    ["ZeRO-3 (Infinity)"] = "other",
+    ["FSDP, cpu_offload=True"] = "other",              -- FSDP's offloads the parameters
+    ["FSDP2 with CPUOffloadPolicy"] = "other",
+    ["gemini (offload_optim_frac=0.4, offload_param_frac=0.0)"] = "other",
+    ["ZeRO-2 (offload_optimizer, Twin-Flow ratio 0.4)"] = "other",
+    -- (States swapped back for a step on the GPU: PaddleFormers', Megatron-Core's newer kind.)
+    ['sharding: stage1; sharding_parallel_config: "split_param"; tensorwise_offload_optimizer: true'] = "other",
+    ["distributed optimizer, --offload-optimizer-states"] = "other",
+    ["distributed optimizer, chunked_optimizer_state_offload"] = "other",
+    ["sharding: stage1; tensorwise_offload_optimizer: false"] = false,
+    ["FSDPStrategy(sharding_strategy=FULL_SHARD, cpu_offload=False)"] = false,
+    ["gemini (offload_optim_frac=0.0, offload_param_frac=0.0)"] = false,
+    ["ZeRO-3 (no offload)"] = false,
+    ["ZeRO-2, offload_optimizer: {device: none}"] = false,
+    ["DeepSpeed ZeRO-3 with CPU offload not used"] = false,
+    ["ZeRO-2"] = false } do
+    local z = measured.parse_zero(cell)
+    t.eq(measured.offload_said({ zero_or_fsdp = cell }, z) or false, said, cell)
+  end
+  for notes, said in pairs {
+    ["--use-distributed-optimizer --optimizer-cpu-offload"] = "optimizer",
+    ["--optimizer-cpu-offload --optimizer-offload-fraction 0.5"] = "other",
+    ["optimizer states offloaded to the host (CPU Adam)"] = "optimizer",
+    ["DeepSpeedCPUAdam; ZeRO-2"] = "optimizer",
+    ["command: optimizer_offload=0 a2a_overlap=0 pp=8"] = false,
+    ["activation cpuoffload false"] = false,
+    ["optimizer offload disabled"] = false,
+    ["we do not offload the optimizer"] = false,
+    ["activation offloading of 8 layers"] = false } do
+    t.eq(measured.offload_said({ zero_or_fsdp = "ZeRO-1", notes = notes, framework = "FSDP" }, 1) or false, said, notes)
+  end
   -- Latent attention: DeepSeek-V3's config.json gives num_key_value_heads 128, one per head.
   local v3 = row("MBridge-25.09-DeepSeekV3-1024")
   local mla = assert(measured.architecture(copy(v3, { kv_heads = "128" })))
