@@ -6943,6 +6943,26 @@ function M.architecture(row)
       end
       if said_window then break end
     end
+    -- (The share in a clause of its own, "sliding window 4096; full attention every 4th layer",
+    -- "1 global layer per 6": global or full attention named there, in a sentence of this model's.)
+    -- (Each sentence judged once: a cell of many such clauses stays fast.)
+    if said_window and said_share == nil then
+      local judged = {}
+      for i, clause in ipairs(clauses) do
+        local sentence = sentences[i]
+        local share = i > 1 and (clause:find("full%s+attention") or clause:find("global")) and M.window_share(clause)
+        if share then
+          if judged[sentence] == nil then
+            judged[sentence] = not (sentence:find("unlike") or sentence:find("compar") or sentence:find("ablation")
+              or sentence:find("%f[%a]vs%.?%f[%A]") or M.names_another_model(sentence, row.model))
+          end
+          if judged[sentence] then
+            said_share = share
+            break
+          end
+        end
+      end
+    end
   end
   -- (The config's own window said again keeps its pattern of global layers: Gemma 2's "sliding
   -- window 4096"; another window keeps the pattern too.)
