@@ -3483,6 +3483,12 @@ function M.stack_for(row)
         row.framework, container and fmt("its %s.xx container", container) or f:find("bignlp") and "BigNLP, its name of 2021-2022"
           or fmt("a %d source", own_year or year))
     end
+    -- (NeMo RL without its backend named: its Megatron backend assumed, said; its DTensor
+    -- backend, read above where named, runs PyTorch's.)
+    if (f:find("nemo[%s%-_]*rl") or f:find("nemo%-reinforcer")) and not f:find("megatron") then
+      return "megatron_core", fmt("stack megatron_core for %q (NeMo RL's Megatron backend assumed: the row names neither it nor the DTensor backend, which runs PyTorch FSDP2)",
+        row.framework)
+    end
     return "megatron_core"
   end
   -- Megatron-LM by name, or "Megatron" alone ("NVIDIA Megatron", "Megatron 2022"; helper-129:

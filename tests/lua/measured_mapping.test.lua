@@ -5430,6 +5430,11 @@ end
 -- includes evaluation is no step's; a maximum length beside unpacked samples is a cap.
 t.eq(stack { framework = "NeMo RL v0.4.0, DTensor (FSDP2) policy backend" }, "torchtitan")
 t.eq(stack { framework = "NeMo RL, Megatron backend (megatron_cfg.enabled)" }, "megatron_core")
+-- (Neither backend named: Megatron-Core, said, as a judgment.)
+t.eq(stack { framework = "NeMo RL v0.3" }, "megatron_core")
+t.eq(select(2, measured.stack_for { framework = "NeMo RL v0.3" }),
+  'stack megatron_core for "NeMo RL v0.3" (NeMo RL\'s Megatron backend assumed: the row names neither it nor the DTensor backend, which runs PyTorch FSDP2)')
+t.eq(select(2, measured.stack_for { framework = "NeMo RL, Megatron backend (megatron_cfg.enabled)" }), nil)
 t.eq(stack { framework = "NeMo 2.0 (Megatron-Core), Megatron FSDP" }, "megatron_core")
 t.eq(stack { framework = "PyTorch FSDP2 (no Megatron-Core)" }, "torchtitan")
 t.eq(measured.measured_time { scope = "MLPerf time-to-train throughput (consumed train samples / wall time of the whole run, evaluation included)",
