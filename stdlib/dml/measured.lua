@@ -3291,8 +3291,11 @@ function M.offload_said(row, zero)
   local cell = bounded((row.zero_or_fsdp or ""):lower())
   local text = cell .. " ; " .. bounded(((row.notes or "") .. " ; " .. (row.framework or "")):lower())
   -- Said and on, with the fraction its value gives (1 where none), at a match of each pattern;
-  -- not an activation's ("activation cpuoffload false" is llm-foundry's activations').
-  local function said(t, patterns, not_after)
+  -- not an activation's ("activation cpuoffload false" is llm-foundry's activations'). With
+  -- `off_wins`, any match switched off or set to nothing answers nil (helper-245: "optimizer CPU
+  -- offload disabled" beside a framework cell naming HybridDeviceOptimizer).
+  local function said(t, patterns, not_after, off_wins)
+    local on
     for _, pattern in ipairs(patterns) do
       for from, to in t:gmatch("()" .. pattern .. "()") do
         if not_after and t:sub(1, from - 1):find(not_after) then goto next end
@@ -3300,13 +3303,20 @@ function M.offload_said(row, zero)
         local value = after:match("^%s*[=:]?%s*['\"]?([%w%.]+)")
         local number = value and tonumber(value)
         local nothing = number == 0 or value == "false" or value == "none" or value == "off" or value == "no"
-          or after:find("^%s*[=:]?%s*{?%s*['\"]?device['\"]?%s*[=:]?%s*['\"]?none")
-        if not nothing and not switched_off(t, from, to - 1) and not t:sub(1, from - 1):find("activations?[%s_%-]*$") then
-          return number and number > 0 and number < 1 and number or 1
+          or value == "disabled" or after:find("^%s*[=:]?%s*{?%s*['\"]?device['\"]?%s*[=:]?%s*['\"]?none")
+        if not t:sub(1, from - 1):find("activations?[%s_%-]*$") then
+          if nothing or switched_off(t, from, to - 1) then
+            if off_wins then return nil end
+          elseif not off_wins then
+            return number and number > 0 and number < 1 and number or 1
+          else
+            on = on or (number and number > 0 and number < 1 and number or 1)
+          end
         end
         ::next::
       end
     end
+    return on
   end
   if said(text, { "offload[%s_%-]*param[%a_]*", "param[%a_]*[%s_%-]+offload[%a_]*", "%f[%a]infinity%f[%A]", "nvme",
       "cpuoffloadpolicy" })
@@ -3323,13 +3333,16 @@ function M.offload_said(row, zero)
       "optimizerstateoffloader" }) then
     return "other", "the optimizer's states between steps run on the GPU"
   end
+  -- (SuperOffload's step overlapped with the backward, on a Grace host: helper-245.)
+  if said(text, { "super[%s_%-]?offload" }) then return "other", "SuperOffload's overlapped step" end
   local fraction = said(text, { "offload[%s_%-]*optim[%a_]*", "optim[%a_]*[%s_%-]+cpu[%s_%-]*offload[%a_%-]*",
     "optim[%a_]*[%s_%-]+states?[%s_%-]+offload[%a_%-]*", "optim[%a_]*[%s_%-]+offload[%a_%-]*", "cpu[%s_%-]*adamw?%f[%A]",
-    "deepspeedcpuadam", "hybriddeviceoptimizer" })
+    "deepspeedcpuadam", "hybriddeviceoptimizer" }, nil, true)
   -- (A share given apart: Megatron-Core's --optimizer-offload-fraction, DeepSpeed's Twin-Flow
-  -- ratio.)
+  -- ratio, also as the offload_optimizer block's `ratio: 0.9`.)
   local share = fraction and tonumber(text:match("offload[%a_%-]*fraction[%s=:]*([%d%.]+)")
-    or text:match("twin[%s%-_]*flow[%a_%s]*ratio[%s=:]*([%d%.]+)"))
+    or text:match("twin[%s%-_]*flow[%a_%s]*ratio[%s=:]*([%d%.]+)")
+    or text:match("offload[_%-]optimizer[^;]-%f[%a]ratio['\"]?%s*[:=]%s*([%d%.]+)"))
   if share and share > 0 and share < 1 then fraction = share end
   if fraction and fraction < 1 then return "other", "a share of the optimizer" end
   if fraction then return "optimizer" end
@@ -3337,6 +3350,14 @@ function M.offload_said(row, zero)
     if zero == 1 or zero == 2 then return "optimizer" end
     return "other", "the optimizer or parameters"
   end
+end
+
+--- offload_only(cell): whether a sharding cell says only what is offloaded ("No offload",
+--- "offload_optimizer: cpu", "CPU AdamW on the host"), naming no sharding.
+function M.offload_only(cell)
+  local t = bounded((cell or ""):lower())
+  return (t:find("offload") or t:find("cpu[%s_%-]*adam")) ~= nil and not finds_any(t, { "zero", "[fh]sdp", "shard", "stage",
+    "%f[%a]ddp%f[%A]", "distributed", "data[%s_%-]*parallel", "partition", "replicat", "gemini", "mics", "%f[%a]dp%f[%A]" })
 end
 
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
@@ -4673,6 +4694,14 @@ function M.parse_zero(cell)
   if t:find("%f[%a]zero%f[%A]") and not t:find("offload") and not t:find("infinity") then
     if named_off("%f[%a]zero%f[%A]") then return 0, shard, false end
     return 1, shard, false, true
+  end
+  -- ZeRO-Offload named without a stage: ZeRO 2, the stage its paper builds it on and DeepSpeed's
+  -- tutorial runs it at (Ren et al. 2021), the optimizer offloaded (read by offload_said); a
+  -- fourth value "offload" says so. Not ZeRO-Offload++ (Twin-Flow's share), nor beside NVMe or
+  -- the parameters (helper-245: refused as naming no stage).
+  if t:find("%f[%a]zero[%s_%-]*offload%f[%A]") and not t:find("offload%s*%+%+") and not t:find("infinity")
+      and not t:find("nvme") and not t:find("param") and not t:find("%f[%a]stage") and not t:find("zero[%s_%-]*%d") then
+    return 2, shard, false, "offload"
   end
   return nil
 end
@@ -7547,7 +7576,10 @@ request = function(row, presets, assumed)
           row.zero_or_fsdp))
       end
     end
-    if unstaged then
+    if unstaged == "offload" then
+      note(fmt("zero_or_fsdp %q names no stage: ZeRO 2, the stage ZeRO-Offload is built on (Ren et al. 2021; DeepSpeed's tutorial)",
+        row.zero_or_fsdp))
+    elseif unstaged then
       note(fmt("zero_or_fsdp %q names no stage: ZeRO 1 assumed (the optimizer's states sharded, the stage beside tensor and pipeline parallelism)",
         row.zero_or_fsdp))
     end
@@ -7562,6 +7594,10 @@ request = function(row, presets, assumed)
         note(fmt("zero_or_fsdp %q: FSDP off, and no other sharding named: the stack's default, ZeRO %d",
           row.zero_or_fsdp, default))
       end
+    elseif zero == nil and M.offload_only(row.zero_or_fsdp) then
+      -- (A cell of what is offloaded alone, "No offload", "full_offload: ... CPU AdamW execution on
+      -- CPU": no sharding named, the stack's default; the offload read below; helper-245.)
+      note(fmt("zero_or_fsdp %q names no sharding, only what is offloaded: the stack's default", row.zero_or_fsdp))
     elseif zero == nil then
       if row.zero_or_fsdp:lower():find("zero%+%+") then
         return nil, fmt("zero_or_fsdp %q: ZeRO++'s hierarchical and quantized collectives are not modelled",
@@ -7670,6 +7706,12 @@ request = function(row, presets, assumed)
   -- offload_param_frac=0.0"; helper-154).
   local offloads, what = M.offload_said(row, layout.zero)
   if offloads == "optimizer" then
+    -- (The GH200's host is its Grace over NVLink-C2C, which the H200 preset standing in for its GPU
+    -- does not describe: no host rate to take; helper-245.)
+    local g = bounded((row.gpu or ""):lower())
+    if g:find("gh200") or g:find("grace[%s%-]*hopper") then
+      return nil, fmt("gpu %q: the optimizer is offloaded to a Grace host (NVLink-C2C), for which dml has no host_optimizer_rate", row.gpu)
+    end
     layout.optimizer_offload = true
     note("the optimizer offloaded to the host: its states there, and its step at the GPU's host_optimizer_rate")
   elseif offloads == "other" then

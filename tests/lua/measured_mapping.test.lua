@@ -645,7 +645,14 @@ for _, cell in ipairs { "ZeRO-1", "ZeRO stage 1", "distributed optimizer" } do
   t.eq(select(4, measured.parse_zero(cell)), nil, cell .. " names its stage")
 end
 for _, cell in ipairs { "No ZeRO", "ZeRO disabled", "ZeRO: off", "w/o ZeRO" } do t.eq(measured.parse_zero(cell), 0, cell) end
-t.eq(measured.parse_zero("ZeRO-Offload"), nil); t.eq(measured.parse_zero("ZeRO-Infinity"), nil)
+t.eq(measured.parse_zero("ZeRO-Infinity"), nil)
+-- (ZeRO-Offload without a stage is ZeRO 2, the stage it is built on, since helper-245; not
+-- ZeRO-Offload++'s share, nor beside the parameters or NVMe.)
+t.eq(measured.parse_zero("ZeRO-Offload"), 2); t.eq(select(4, measured.parse_zero("ZeRO-Offload")), "offload")
+t.eq(measured.parse_zero("ZeRO offload (CPU optimizer, DeepSpeedCPUAdam)"), 2)
+for _, cell in ipairs { "ZeRO-Offload++ Twin-Flow ratio 0.4", "ZeRO-Offload (offload_param: cpu)", "ZeRO-Offload to NVMe" } do
+  t.eq(measured.parse_zero(cell), nil, cell)
+end
 -- helper-124's spellings: a sharded optimizer is ZeRO 1, "not used" none; a count's remark whose
 -- digits are inside words; Megatron's "samples"; an interleave of none; SP by Megatron's name or
 -- "used"; units in measurement cells; FLOP counts by name; a FSDP framework that is not PyTorch.
@@ -2033,8 +2040,31 @@ do
     "the offload to the host (the optimizer's states between steps run on the GPU) is not modelled"), true)
   t.eq(select(2, req_of { zero_or_fsdp = "ZeRO-Infinity", framework = "DeepSpeed" }),
     'zero_or_fsdp "ZeRO-Infinity": ZeRO-Infinity\'s offload of the states to host memory and NVMe is not modelled, and no ZeRO stage is named')
-  t.eq(select(2, req_of { zero_or_fsdp = "ZeRO-Offload", framework = "DeepSpeed" }),
-    'zero_or_fsdp "ZeRO-Offload": ZeRO-Offload\'s offload of the states to host memory, and of the optimizer step to the CPU, is not modelled, and no ZeRO stage is named')
+  t.eq(select(2, req_of { zero_or_fsdp = "ZeRO-Offload (offload_param: cpu)", framework = "DeepSpeed" }),
+    'zero_or_fsdp "ZeRO-Offload (offload_param: cpu)": ZeRO-Offload\'s offload of the states to host memory, and of the optimizer step to the CPU, is not modelled, and no ZeRO stage is named')
+  local zo = assert(req_of { zero_or_fsdp = "ZeRO-Offload", framework = "DeepSpeed" })
+  t.eq(zo.layout.zero, 2); t.eq(zo.layout.optimizer_offload, true)
+  t.eq(assumed_has(zo, 'zero_or_fsdp "ZeRO-Offload" names no stage: ZeRO 2, the stage ZeRO-Offload is built on'), true)
+  -- (A cell of the offload alone names no sharding: the stack's default, the offload read;
+  -- helper-245's prime-rl rows, refused as not understood.)
+  for cell, on in pairs { ["No offload"] = nil, ["full_offload: gradients, FP32 masters, Adam state and CPU AdamW execution on CPU; BF16 compute weights on GPU"] = true,
+      ["No offload_param, offload_optimizer: cpu"] = true } do
+    local r = assert(req_of { zero_or_fsdp = cell, framework = "DeepSpeed" })
+    t.eq(r.layout.zero, assert(req_of { zero_or_fsdp = "not stated", framework = "DeepSpeed" }).layout.zero, cell)
+    t.eq(r.layout.optimizer_offload, on, cell)
+    t.eq(assumed_has(r, "names no sharding, only what is offloaded: the stack's default"), true, cell)
+  end
+  -- (Switched off anywhere wins over a class named elsewhere; SuperOffload and a ratio inside the
+  -- offload_optimizer block are not the whole optimizer's host step; helper-245.)
+  for cell, said in pairs {
+      ["optimizer CPU offload disabled (use_distributed_optimizer: true)"] = false,
+      ["distributed optimizer, optimizer_cpu_offload: false"] = false,
+      ["ZeRO-3, offload_optimizer: {device: cpu, pin_memory: true, ratio: 0.90, super_offload: true}"] = "other",
+      ["ZeRO-3, offload_optimizer: {device: cpu, ratio: 0.9}"] = "other",
+      ["ZeRO-3, offload_optimizer: {device: cpu, ratio: 1.0, cpuadam_cores_perc: 0.90}"] = "optimizer" } do
+    t.eq(measured.offload_said({ zero_or_fsdp = cell, framework = "Megatron-LM (HybridDeviceOptimizer available)" }, 1) or false,
+      said, cell)
+  end
   -- A flash kernel the row names replaces an unfused stack's attention, said (FlagPerf's
   -- Megatron-DeepSpeed rows, helper-58's FP8-LM rows with --use-flash-attn).
   local fa = assert(req_of { framework = "Megatron-DeepSpeed", notes = "GAS 32; flash attention 2" })
@@ -2069,6 +2099,8 @@ do
   t.eq(offload.layout.optimizer_offload, true)
   t.eq(assumed_has(offload, "the optimizer offloaded to the host: its states there, and its step at the GPU's host_optimizer_rate"), true)
   t.eq(assumed_has(offload, "is not modelled"), false, "not also said as not modelled")
+  t.eq(select(2, req_of { zero_or_fsdp = stas, framework = "DeepSpeed", gpu = "NVIDIA GH200 Grace Hopper Superchip" }),
+    'gpu "NVIDIA GH200 Grace Hopper Superchip": the optimizer is offloaded to a Grace host (NVLink-C2C), for which dml has no host_optimizer_rate')
   t.eq(assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" }).layout.optimizer_offload, nil,
     "a stage-3 offload that does not say what")
   for cell, said in pairs {
@@ -4171,9 +4203,10 @@ for cell, want in pairs { ["ZeRO-3: not used, HSDP"] = 3, ["FSDP (not used), HYB
   t.eq(measured.parse_zero(cell), want, cell)
 end
 t.eq(select(3, measured.parse_zero("ZeRO-3: not used, HSDP")), true, "hybrid")
-for _, cell in ipairs { "ZeRO-Offload (not FSDP)", "ZeRO-Infinity, not FSDP", "SageMaker sharded data parallelism (not FSDP)" } do
+for _, cell in ipairs { "ZeRO-Infinity, not FSDP", "SageMaker sharded data parallelism (not FSDP)" } do
   t.eq(measured.parse_zero(cell), nil, cell)
 end
+t.eq(measured.parse_zero("ZeRO-Offload (not FSDP)"), 2, "ZeRO-Offload's own stage (since helper-245)")
 -- helper-180's metamorphic round on the notes: a sentence about another run, a setting tried or
 -- planned, or an earlier or later version is not the row's (M.own_text, which request() reads the
 -- notes and inferred fields through); a setting named in a sentence that says it was not used is
