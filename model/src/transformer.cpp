@@ -482,7 +482,12 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   hbm = r.cluster.gpu.hbm_bandwidth.value() * e.hbm;
   host_bw = r.cluster.gpu.host_bandwidth ? r.cluster.gpu.host_bandwidth->value() : 0.0;
   host_capacity = r.cluster.gpu.host_memory ? r.cluster.gpu.host_memory->value() : 0.0;
-  host_optimizer_rate = r.cluster.gpu.host_optimizer_rate.value_or(0.0);
+  // A GPU's share of its server's host; a run on fewer of a server's GPUs than it has gets the
+  // whole host's optimizer over its GPUs (CPU Adam's threads take the cores a process sees:
+  // ZeRO-Offload's one GPU has its server's host).
+  const auto server = r.cluster.levels.empty() ? n : r.cluster.levels.front().size.value_or(n);
+  host_optimizer_rate = r.cluster.gpu.host_optimizer_rate.value_or(0.0) *
+                        (n < server ? static_cast<double>(server) / static_cast<double>(n) : 1.0);
   capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
   workspace = e.workspace.value();
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
@@ -992,6 +997,13 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
       fail("layout.offload: the GPU ({}) has no host_bandwidth to offload over",
            c.run.cluster.gpu.name.empty() ? std::string("unnamed") : c.run.cluster.gpu.name);
     }
+  }
+  if (l.optimizer_offload && l.zero == 0 && l.dp * l.cp > 1) {
+    fail(
+        "layout.optimizer_offload: needs zero >= 1 with {} data-parallel replicas (DeepSpeed and "
+        "Megatron-Core offload the optimizer's shard; unsharded, every replica's host would update "
+        "the whole model)",
+        l.dp * l.cp);
   }
   if (l.optimizer_offload && (c.host_bw <= 0 || c.host_optimizer_rate <= 0)) {
     fail("layout.optimizer_offload: the GPU ({}) has no {} to offload its optimizer {}",
@@ -1932,13 +1944,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
     const double held_for_optimizer =
         stages * (nonexpert / (l.zero >= 1 ? shard : 1.0) + expert / (l.zero >= 1 ? eshard : 1.0));
-    // Offloaded (8.9): the shard's gradients go down and its updated weights come back over the
-    // host link, and the host updates them, while the GPU waits (DeepSpeed's ZeRO-Offload step:
-    // no part of it runs under the compute).
-    out_dp.optimizer =
-        l.optimizer_offload
-            ? held_for_optimizer * ((gbytes + wbytes) / c.host_bw + 1.0 / c.host_optimizer_rate)
-            : st.optimizer_traffic * held_for_optimizer / c.hbm;
+    // Offloaded (8.9): the shard's gradients go down over the host link, under the backward
+    // where the stack overlaps its reduction (DeepSpeed copies each reduced bucket in the
+    // backward's hooks), the host updates them and the updated weights come back, while the GPU
+    // waits.
+    out_dp.optimizer = l.optimizer_offload
+                           ? held_for_optimizer * ((st.dp_overlap ? 0.0 : gbytes) / c.host_bw +
+                                                   wbytes / c.host_bw + 1.0 / c.host_optimizer_rate)
+                           : st.optimizer_traffic * held_for_optimizer / c.hbm;
     return out_dp;
   };
   const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
@@ -2286,16 +2299,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                  bytes / (sharded_here ? eshard : 1.0)};
   };
   const std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3);
-  // Offloading the optimizer (8.9) moves its states to the host, with the fp32 gradients of its
-  // shard where they are sharded (ZeRO 2 and 3 copy each reduced shard down and keep none on
-  // the GPU; ZeRO 0 and 1 keep their whole gradient buffer and copy from it).
+  // Offloading the optimizer (8.9) moves its states to the host, with fp32 gradients of its
+  // shard (the host's optimizer reads them there); ZeRO 2 and 3 copy each reduced shard down and
+  // keep none on the GPU, ZeRO 0 and 1 keep their whole gradient buffer and copy from it.
   const bool grads_on_host = l.optimizer_offload && l.zero >= 2;
   const std::array<double, 2> g_b = per_param(grads_on_host ? 0.0 : st.gradient_bytes, l.zero >= 2);
   const std::array<double, 2> o_b =
       per_param(l.optimizer_offload ? 0.0 : st.optimizer_bytes, l.zero >= 1);
-  const std::array<double, 2> host_b = per_param(
-      l.optimizer_offload ? st.optimizer_bytes + (grads_on_host ? st.gradient_bytes : 0.0) : 0.0,
-      l.zero >= 1);
+  const std::array<double, 2> host_b =
+      per_param(l.optimizer_offload ? st.optimizer_bytes + st.gradient_bytes : 0.0, l.zero >= 1);
   struct DeviceMemory {
     double weights = 0, grads = 0, optim = 0, transient = 0, activations = 0, logits = 0;
     double host = 0;  // the offloaded optimizer's, in host memory

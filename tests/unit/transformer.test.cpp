@@ -3029,34 +3029,54 @@ TEST_CASE("transformer optimizer offloading", "[transformer][memory][offload]") 
     const auto host = dml::evaluate(run, layout(zero, true));
     REQUIRE(gpu.feasible);
     REQUIRE(host.feasible);
-    // The shard's gradients down and its weights back (2 + 2 B at 25 GB/s), and the host's
-    // update at 4e8 parameters a second, all exposed: in place of the GPU's optimizer step.
-    const double step_on_host = shard_params * (4.0 / 25e9 + 1.0 / 4e8);
+    // The shard's weights back (2 B at 25 GB/s) and the host's update at 4e8 parameters a
+    // second, exposed, in place of the GPU's optimizer step; its gradients go down under the
+    // backward, as the stack overlaps its reduction (below, a stack that does not).
+    const double step_on_host = shard_params * (2.0 / 25e9 + 1.0 / 4e8);
     CHECK_THAT(host.time.optimizer.value(), WithinRel(step_on_host, 1e-12));
     CHECK_THAT(host.time.step.value() - gpu.time.step.value(),
                WithinRel(step_on_host - gpu.time.optimizer.value(), 1e-9));
-    // The states leave the GPU for the host, with the fp32 gradients where they are sharded
-    // (ZeRO 2 and 3 keep none on the GPU; ZeRO 1 keeps its whole buffer and copies from it).
+    // The states leave the GPU for the host, with the shard's fp32 gradients, which ZeRO 2 and
+    // 3 keep none of on the GPU and ZeRO 1 copies from its whole buffer.
     CHECK(host.memory.optimizer.value() == 0);
     CHECK_THAT(gpu.memory.optimizer.value(), WithinRel(shard_params * 12, 1e-12));
     CHECK(host.memory.weights.value() == gpu.memory.weights.value());
+    CHECK_THAT(host.memory.host.value(), WithinRel(shard_params * 16, 1e-12));
     if (zero == 1) {
       CHECK(host.memory.gradients.value() == gpu.memory.gradients.value());
-      CHECK_THAT(host.memory.host.value(), WithinRel(shard_params * 12, 1e-12));
     } else {
       CHECK(host.memory.gradients.value() == 0);
       CHECK_THAT(gpu.memory.gradients.value(), WithinRel(shard_params * 4, 1e-12));
-      CHECK_THAT(host.memory.host.value(), WithinRel(shard_params * 16, 1e-12));
     }
     CHECK(gpu.memory.host.value() == 0);
   }
   CHECK_THAT(dml::layout_text(layout(1, true)), EndsWith("no recompute, optimizer on the host"));
   CHECK_THAT(dml::step_plan_summary(dml::evaluate(run, layout(1, true))),
              Contains("offloaded to host memory 0.2 GiB per GPU"));
+  // A stack that reduces after the backward copies the gradients after it too (2 B more).
+  TransformerRun serial = run;
+  serial.stack.dp_overlap = false;
+  CHECK_THAT(dml::evaluate(serial, layout(1, true)).time.optimizer.value(),
+             WithinRel(shard_params * (4.0 / 25e9 + 1.0 / 4e8), 1e-12));
+  // Fewer GPUs than a server's 8 have the whole host's rate over them: 4 GPUs, twice a GPU's
+  // share, each updating a quarter of the model.
+  TransformerRun half = no_latency(run_of(gpt(4, 1024, 8, 32000, 1024), 4, 8));
+  half.cluster.levels[0].size = 8;
+  half.cluster.gpu = run.cluster.gpu;
+  TransformerLayout four = layout(1, true);
+  four.dp = 4;
+  CHECK_THAT(dml::evaluate(half, four).time.optimizer.value(),
+             WithinRel(115867648.0 / 4 * (2.0 / 25e9 + 1.0 / 8e8), 1e-12));
+  // Unsharded, every replica's host would update the whole model: DeepSpeed and Megatron-Core
+  // offload a shard.
+  const auto unsharded = dml::evaluate(run, layout(0, true));
+  CHECK_FALSE(unsharded.feasible);
+  CHECK_THAT(unsharded.violations.at(0),
+             StartsWith("layout.optimizer_offload: needs zero >= 1 with 8 data-parallel replicas"));
 
   SECTION("the host's memory holds it, or the layout does not fit") {
     TransformerRun small = run;
-    small.cluster.gpu.host_memory = bytes(shard_params * 12 / 2);
+    small.cluster.gpu.host_memory = bytes(shard_params * 16 / 2);
     const auto p = dml::evaluate(small, layout(1, true));
     CHECK_FALSE(p.feasible);
     REQUIRE(p.violations.size() == 1);
