@@ -3289,40 +3289,67 @@ end
 --- (`optimizer_offload=0`, `cpu_offload=False`, `offload_optim_frac=0.0`).
 function M.offload_said(row, zero)
   local cell = bounded((row.zero_or_fsdp or ""):lower())
-  local text = cell .. " ; " .. bounded(((row.notes or "") .. " ; " .. (row.framework or "")):lower())
-  -- Said and on, with the fraction its value gives (1 where none), at a match of each pattern;
-  -- not an activation's ("activation cpuoffload false" is llm-foundry's activations'). With
-  -- `off_wins`, any match switched off or set to nothing answers nil (helper-245: "optimizer CPU
-  -- offload disabled" beside a framework cell naming HybridDeviceOptimizer).
-  local function said(t, patterns, not_after, off_wins)
+  -- (The notes to 4 KB: an offload said past their first kilobyte is read; helper-244.)
+  local rest = ((row.notes or "") .. " ; " .. (row.framework or "")):sub(1, 4096):lower():gsub("%s%s+", " ")
+  local text = cell .. " ; " .. rest
+  -- Said and on, with the fraction its value gives (1 where none), at a match of each pattern,
+  -- clause by clause (";", a line, a sentence): not an activation's ("activation cpuoffload
+  -- false" is llm-foundry's activations'); not in a clause of another run, a hedge or a plan
+  -- ("the baseline used CPU Adam", "can be run with --optimizer-cpu-offload", "offload?",
+  -- "offload in the 2nd run only"; helper-244); off where switched off, set to nothing or
+  -- negated in Chinese ("不使用offload", "无offload"). With `off_wins`, any match switched off
+  -- answers nil (helper-245: "optimizer CPU offload disabled" beside a framework cell naming
+  -- HybridDeviceOptimizer).
+  local hedges = { "baseline", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]can%s+be%f[%A]", "%f[%a]tried%f[%A]",
+    "%f[%a]vs%.?%f[%A]", "compared", "%f[%a]unlike%f[%A]", "%?", "ablation", "%f[%a]runs?%s+only%f[%A]", "%f[%a]if%f[%A]",
+    "unclear", "%f[%a]paper%f[%A]", "%f[%a]ref%f[%A]", "%f[%a]fig%f[%A]", "et%s+al" }
+  -- (`skip`: clauses about something else, "CPU offloading of activations".)
+  local function said(t, patterns, not_after, off_wins, skip)
     local on
-    for _, pattern in ipairs(patterns) do
-      for from, to in t:gmatch("()" .. pattern .. "()") do
-        if not_after and t:sub(1, from - 1):find(not_after) then goto next end
-        local after = t:sub(to)
-        local value = after:match("^%s*[=:]?%s*['\"]?([%w%.]+)")
-        local number = value and tonumber(value)
-        local nothing = number == 0 or value == "false" or value == "none" or value == "off" or value == "no"
-          or value == "disabled" or after:find("^%s*[=:]?%s*{?%s*['\"]?device['\"]?%s*[=:]?%s*['\"]?none")
-        if not t:sub(1, from - 1):find("activations?[%s_%-]*$") then
-          if nothing or switched_off(t, from, to - 1) then
-            if off_wins then return nil end
-          elseif not off_wins then
-            return number and number > 0 and number < 1 and number or 1
-          else
-            on = on or (number and number > 0 and number < 1 and number or 1)
+    for clause in t:gsub("%.%s", "; "):gmatch("[^;\n]+") do
+      local hedged = finds_any(clause, hedges)
+      if skip and finds_any(clause, skip) then goto clause_done end
+      for _, pattern in ipairs(patterns) do
+        local seen = 0  -- (A clause's first 16 matches: a real one has a few; a hostile one, hundreds.)
+        for from, to in clause:gmatch("()" .. pattern .. "()") do
+          seen = seen + 1
+          if seen > 16 then break end
+          local before = clause:sub(1, from - 1)
+          if (not_after and before:find(not_after)) or before:find("activations?[%s_%-]*$") then goto next end
+          do
+            -- ("offload optimizer to CPU: False": the place is not the value.)
+            local after = clause:sub(to):gsub("^[%s_%-]*to[%s_%-]+%a+", "", 1)
+            local value = after:match("^%s*[=:]?%s*['\"]?([%w%.]+)")
+            local number = value and tonumber(value)
+            local share = number and number > 0 and number < 1 and number or 1
+            local nothing = number == 0 or value == "false" or value == "none" or value == "off" or value == "no"
+              or value == "disabled" or after:find("^%s*[=:]?%s*{?%s*['\"]?device['\"]?%s*[=:]?%s*['\"]?none")
+              or after:find("^[^#]*#%s*disabled") or before:find("\228\184\141\228\189\191\231\148\168%s*$")
+              or before:find("\230\151\160%s*$")
+            if nothing or switched_off(clause, from, to - 1) then
+              if off_wins then return nil end
+            elseif hedged then
+              -- (Neither on nor off.)
+            elseif not off_wins then
+              return share
+            else
+              on = on or share
+            end
           end
+          ::next::
         end
-        ::next::
       end
+      ::clause_done::
     end
     return on
   end
-  if said(text, { "offload[%s_%-]*param[%a_]*", "param[%a_]*[%s_%-]+offload[%a_]*", "%f[%a]infinity%f[%A]", "nvme",
-      "cpuoffloadpolicy" })
-      -- (FSDP's cpu_offload offloads the parameters; not Megatron-Core's optimizer_cpu_offload.)
+  if said(text, { "offload[%s_%-]*param[%a_]*", "param[%a_]*[%s_%-]+offload[%a_]*", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*",
+      "weights?[%s_%-]+offload%a*", "offload%a*[%s_%-]+weights?%f[%A]", "%f[%a]infinity%f[%A]", "nvme", "cpuoffloadpolicy",
+      "placement[_%s]policy['\"]?%s*[:=]%s*['\"]?cpu" })
+      -- (FSDP's cpu_offload offloads the parameters; not Megatron-Core's optimizer_cpu_offload,
+      -- nor FSDP's CPUOffload(offload_params=False).)
       or (text:find("fsdp") and said(text, { "cpu[%s_%-]*offload[%a_]*" }, "optim[%a_]*[%s_%-]*$")
-        and not text:find("offload[%s_%-]*optim")) then
+        and not text:find("offload[%s_%-]*optim") and not text:find("offload_params%s*=%s*false")) then
     return "other", "parameters"
   end
   -- The states kept on the host between steps that run on the GPU (PaddleFormers'
@@ -3333,21 +3360,40 @@ function M.offload_said(row, zero)
       "optimizerstateoffloader" }) then
     return "other", "the optimizer's states between steps run on the GPU"
   end
-  -- (SuperOffload's step overlapped with the backward, on a Grace host: helper-245.)
+  -- (SuperOffload's step overlapped with the backward, on a Grace host; Twin-Flow's share of the
+  -- optimizer on the GPU: helper-245.)
   if said(text, { "super[%s_%-]?offload" }) then return "other", "SuperOffload's overlapped step" end
-  local fraction = said(text, { "offload[%s_%-]*optim[%a_]*", "optim[%a_]*[%s_%-]+cpu[%s_%-]*offload[%a_%-]*",
+  if said(text, { "twin[%s%-_]*flow" }) or text:find("offload%a*%s+[%d%.]+%s*%%%s+of%s+[%a%s]-optim") then
+    return "other", "a share of the optimizer"
+  end
+  -- (The step said to run on the GPU beside states on the host: "states offloaded to host between
+  -- steps; the step runs on GPU", "Adam states in host memory, update on GPU"; helper-244.)
+  if finds_any(text, { "step%s+runs?%s+on%s+%a*%s*gpu", "update%s+on%s+%a*%s*gpu", "step%s+on%s+%a*%s*gpu" })
+      and finds_any(text, { "offload", "%f[%a]host%f[%A]", "%f[%a]cpu%f[%A]" }) then
+    return "other", "the optimizer's states between steps run on the GPU"
+  end
+  local fraction = said(text, { "offload%a*[%s_%-]*optim[%a_]*", "optim[%a_]*[%s_%-]+cpu[%s_%-]*offload[%a_%-]*",
     "optim[%a_]*[%s_%-]+states?[%s_%-]+offload[%a_%-]*", "optim[%a_]*[%s_%-]+offload[%a_%-]*", "cpu[%s_%-]*adamw?%f[%A]",
-    "deepspeedcpuadam", "hybriddeviceoptimizer" }, nil, true)
-  -- (A share given apart: Megatron-Core's --optimizer-offload-fraction, DeepSpeed's Twin-Flow
-  -- ratio, also as the offload_optimizer block's `ratio: 0.9`.)
+    "deepspeedcpuadam", "hybriddeviceoptimizer", "%f[%a]zero[%s_%-]*offload%f[%A]", "%-%-cpu[%-_]optimizer",
+    "cpu[_%-]torch[_%-]adam", "offload%a*%s*:%s*optim[%a_]*", "adamw?%s+step%s+on%s+the%s+cpu", "optimi[sz]er%s+on%s+%a*%s*cpu",
+    "optimi[sz]er%s+step%s+on%s+%a*%s*cpu", "\228\188\152\229\140\150\229\153\168%s*\229\141\184\232\189\189" }, nil, true)
+  -- (A share given apart: Megatron-Core's --optimizer-offload-fraction, as a percentage too, the
+  -- offload_optimizer block's `ratio: 0.9`, "50% optimizer offload", "partial".)
   local share = fraction and tonumber(text:match("offload[%a_%-]*fraction[%s=:]*([%d%.]+)")
-    or text:match("twin[%s%-_]*flow[%a_%s]*ratio[%s=:]*([%d%.]+)")
-    or text:match("offload[_%-]optimizer[^;]-%f[%a]ratio['\"]?%s*[:=]%s*([%d%.]+)"))
+    or text:match("offload[_%-]optimizer[^};]-%f[%a]ratio['\"]?%s*[:=]%s*([%d%.]+)"))
+  local pct = fraction and (text:match("offload[%a_%-%s]*fraction[%s=:]*([%d%.]+)%s*%%")
+    or text:match("([%d%.]+)%s*%%%s*optim[%a_]*[%s_%-]+offload"))
+  if pct and tonumber(pct) then share = tonumber(pct) / 100 end
+  if fraction and text:find("%f[%a]partial%f[%A]") then share = 0.5 end
   if share and share > 0 and share < 1 then fraction = share end
   if fraction and fraction < 1 then return "other", "a share of the optimizer" end
   if fraction then return "optimizer" end
-  if said(cell, { "offload[%a_]*" }) then
-    if zero == 1 or zero == 2 then return "optimizer" end
+  -- A bare offload: in the sharding cell, or a CPU offload in the notes, at one stage of 1 or 2,
+  -- which offload the optimizer alone (not "ZeRO-2 / ZeRO-3 offload"); at another, said.
+  if said(cell, { "offload[%a_]*" })
+      or said(rest, { "cpu[%s_%-]*offload[%a_]*" }, nil, nil, { "activation", "offload_params%s*=%s*false" }) then
+    local _, stages = cell:gsub("%f[%a]zero[%s_%-]*%d", "")
+    if (zero == 1 or zero == 2) and stages <= 1 then return "optimizer" end
     return "other", "the optimizer or parameters"
   end
 end
@@ -4699,9 +4745,14 @@ function M.parse_zero(cell)
   -- tutorial runs it at (Ren et al. 2021), the optimizer offloaded (read by offload_said); a
   -- fourth value "offload" says so. Not ZeRO-Offload++ (Twin-Flow's share), nor beside NVMe or
   -- the parameters (helper-245: refused as naming no stage).
+  -- (Its stage where the cell names one, "ZeRO-Offload (stage 2)"; helper-244.)
   if t:find("%f[%a]zero[%s_%-]*offload%f[%A]") and not t:find("offload%s*%+%+") and not t:find("infinity")
-      and not t:find("nvme") and not t:find("param") and not t:find("%f[%a]stage") and not t:find("zero[%s_%-]*%d") then
-    return 2, shard, false, "offload"
+      and not t:find("nvme") and not t:find("param") and not t:find("zero[%s_%-]*%d") then
+    local stages = {}
+    for st in t:gmatch("%f[%a]stage[%s_%-:=]*(%d)%f[%D]") do stages[#stages + 1] = tonumber(st) end
+    if #stages == 0 and not t:find("%f[%a]stage") then return 2, shard, false, "offload" end
+    local _, numbers = t:gsub("%d+", "")
+    if #stages == 1 and numbers == 1 and stages[1] >= 1 and stages[1] <= 3 then return stages[1], shard, false end
   end
   return nil
 end
@@ -7498,7 +7549,7 @@ request = function(row, presets, assumed)
     M.fabric(gpu_key), M.network_latency))
   -- An NVLink domain larger than a server (GB200 NVL72): the largest share of the GPUs, a divisor
   -- of their count, that one domain holds.
-  local domain = per_node
+  local domain, server = per_node, per_node
   if n < per_node then
     domain = n
     note(fmt("%d GPUs, fewer than a node's %d: one %s domain of %d, no network", n, per_node, M.fabric(gpu_key), n))
@@ -8063,9 +8114,11 @@ request = function(row, presets, assumed)
     local nvlink = { name = "nvlink", size = domain, bandwidth = fmt("%g GB/s", intra), latency = M.nvlink_latency }
     local network = { name = "network", bandwidth = fmt("%g GB/s", inter), latency = M.network_latency }
     local levels = { nvlink, network }
-    -- A run inside one node has no network; one GPU a node has no NVLink level.
+    -- A run inside one node has no network; one GPU a node has no NVLink level. (A run on part
+    -- of a server keeps the server's size, which gives its GPUs the whole host's optimizer rate:
+    -- docs/model.md 8.9; helper-244.)
     if n <= domain then
-      nvlink.size = nil
+      nvlink.size = n < server and server or nil
       levels = { nvlink }
     elseif domain == 1 then
       levels = { network }
