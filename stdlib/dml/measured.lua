@@ -7434,6 +7434,19 @@ request = function(row, presets, assumed)
   local seq_len = M.positive(row.seq_len)
   local batch, batch_note = M.global_batch(row, seq_len)
   if not batch then why(batch_note) end
+  -- Samples of variable length, neither packed nor padded to a length, and no tokens a step: the
+  -- step's tokens are unknown (helper-246: Primus's fine-tuning on LongAlign-10k read as 128
+  -- sequences of 65,536 tokens, +232% without a word).
+  if batch and not row.global_batch_tokens then
+    local text = bounded(((row.scope or "") .. " ; " .. (row.notes or "")):lower())
+    local from, to = text:find("variable[%s%-_]*lengths?")
+    if not from then from, to = text:find("dynamic[%s%-_]*batch%a*") end
+    if from and not switched_off(text, from, to) and not finds_any(text, { "pad%a*%s+[%a%s]-to%s", "packed%s+[%a%s]-to%s",
+        "packed%s+into", "pack%a*%s+[%a%s]-into%s", "fixed[%s%-]*length", "pack_sample_into_one" }) then
+      why(fmt("the samples are of variable length (%q) and no tokens per step are given: the step's tokens are unknown",
+        text:sub(from, to)))
+    end
+  end
   local n = I(row.num_gpus)
   if not n and row.num_gpus == nil then why("no num_gpus") end
   local tp, pp, dp, cp, ep = I(row.tp), I(row.pp), I(row.dp), I(row.cp), I(row.ep)
@@ -8797,6 +8810,19 @@ end
 --- nil and why not. A measurement cell that is not a positive, finite number refuses the row, and
 --- so does a step outside 1 us to 1e9 s: then a third value, true (the row's data is wrong).
 function M.measured_time(row, arch)
+  -- A time the scope says is one micro-batch's ("one forward+backward of one micro-batch",
+  -- "time per micro-batch", "per micro-step"; helper-246: litgpt's "iter time", read as a step's):
+  -- no step's time. Not a step of micro-batches ("a step of 8 micro-batches", "micro batch 4").
+  do
+    local scope = bounded(((row.scope or "") .. " ; " .. (row.source_locator or "")):lower())
+    for _, p in ipairs { "of%s+one%s+micro[%s%-_]?batch", "time%s+per%s+micro[%s%-_]?batch", "per%s+micro[%s%-_]?step",
+        "micro[%s%-_]?step%s+time", "time%s+of%s+a%s+micro[%s%-_]?batch" } do
+      local from, to = scope:find(p)
+      if from and not switched_off(scope, from, to) then
+        return nil, fmt("the measurement's scope %q times one micro-batch, not a step", row.scope or row.source_locator), true
+      end
+    end
+  end
   -- A measurement whose scope says it includes evaluation ("consumed train samples / wall time of
   -- the whole run, evaluation included"; helper-235: an MLPerf time-to-train rate read as the
   -- step's): no training step's time. Not "evaluation excluded", "no eval".

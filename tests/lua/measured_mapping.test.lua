@@ -5492,6 +5492,28 @@ do
   t.eq(assert(measured.request(copy(tt, { recompute = "selective layer 2" }))).layout.recompute ~= "op", true)
   t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "selective" }))).layout.recompute, "selective")
 end
+-- helper-246's probe (framework benchmark tables): a time the scope says is one micro-batch's is no
+-- step's; samples of variable length with no tokens a step leave the step's tokens unknown.
+do
+  local mb = row("MBridge-25.09-LLAMA3_8B-8")
+  for scope, refused in pairs { ["ms/iter @ step 10 (litgpt 'iter time': one forward+backward of one micro-batch per device)"] = true,
+      ["time per micro-batch"] = true, ["per micro-step, 16 micro-steps a step"] = true,
+      ["elapsed time per iteration (ms)"] = false, ["iteration time of a step of 8 micro-batches"] = false,
+      ["time per step, micro batch 4"] = false } do
+    local _, why = measured.measured_time(copy(mb, { scope = scope }))
+    t.eq(why ~= nil and why:find("times one micro%-batch") ~= nil, refused, scope)
+  end
+  for notes, refused in pairs { ["LongAlign-10k: variable-length samples; tokens per step not given"] = true,
+      ["dynamic batching by tokens"] = true, ["variable-length samples packed into 8192-token sequences"] = false,
+      ["variable-length documents, padded to 4096"] = false, ["no variable-length batching"] = false } do
+    local r = copy(mb, { notes = notes })
+    r.global_batch_tokens = nil
+    local req, why = measured.request(r)
+    t.eq(req == nil and why:find("the step's tokens are unknown", 1, true) ~= nil, refused, notes)
+  end
+  t.eq(measured.request(copy(mb, { notes = "variable-length samples", global_batch_tokens = "1048576" })) ~= nil, true,
+    "the tokens given")
+end
 -- helper-235's probe (GitHub issues of ROCm's Transformer Engine, Primus and NeMo RL): NeMo RL's
 -- DTensor backend is PyTorch FSDP2; Megatron-Core ruled out names none; a rate whose scope
 -- includes evaluation is no step's; a maximum length beside unpacked samples is a cap.
