@@ -3301,33 +3301,49 @@ function M.offload_said(row, zero)
   -- answers nil (helper-245: "optimizer CPU offload disabled" beside a framework cell naming
   -- HybridDeviceOptimizer).
   local hedges = { "baseline", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]can%s+be%f[%A]", "%f[%a]tried%f[%A]",
-    "%f[%a]vs%.?%f[%A]", "compared", "%f[%a]unlike%f[%A]", "%?", "ablation", "%f[%a]runs?%s+only%f[%A]", "%f[%a]if%f[%A]",
+    "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]", "%?", "consider", "%f[%a]plan%a*", "%f[%a]maybe%f[%A]", "%f[%a]might%f[%A]", "next%s+run", "the%s+%d[%w%.]*%s+runs?%f[%A]", "ablation", "%f[%a]runs?%s+only%f[%A]", "%f[%a]if%f[%A]",
     "unclear", "%f[%a]paper%f[%A]", "%f[%a]ref%f[%A]", "%f[%a]fig%f[%A]", "et%s+al" }
   -- (`skip`: clauses about something else, "CPU offloading of activations".)
+  local function none_value(v)
+    return v ~= nil and (tonumber(v) == 0 or v == "false" or v == "none" or v == "off" or v == "no" or v == "null" or v == "nil")
+  end
   local function said(t, patterns, not_after, off_wins, skip)
     local on
     for clause in t:gsub("%.%s", "; "):gmatch("[^;\n]+") do
-      local hedged = finds_any(clause, hedges)
+      -- (A clause of none of the patterns' words is passed over: a hostile cell of 800 clauses
+      -- took 0.15 s; helper-247.)
+      if not (clause:find("off", 1, true) or clause:find("optim", 1, true) or clause:find("adam", 1, true)
+          or clause:find("cpu", 1, true) or clause:find("nvme", 1, true) or clause:find("infinity", 1, true)
+          or clause:find("placement", 1, true) or clause:find("twin", 1, true)
+          or clause:find("\229\141\184\232\189\189", 1, true)) then
+        goto clause_done
+      end
       if skip and finds_any(clause, skip) then goto clause_done end
+      local hedged = finds_any(clause, hedges)
       for _, pattern in ipairs(patterns) do
         local seen = 0  -- (A clause's first 16 matches: a real one has a few; a hostile one, hundreds.)
         for from, to in clause:gmatch("()" .. pattern .. "()") do
           seen = seen + 1
           if seen > 16 then break end
           local before = clause:sub(1, from - 1)
-          if (not_after and before:find(not_after)) or before:find("activations?[%s_%-]*$") then goto next end
+          if (not_after and before:find(not_after)) or before:find("activations?[%s_%-]*$") or before:find("^%s*#") or before:find("^%s*//") then goto next end
           do
             -- ("offload optimizer to CPU: False": the place is not the value.)
             local after = clause:sub(to):gsub("^[%s_%-]*to[%s_%-]+%a+", "", 1)
             local value = after:match("^%s*[=:]?%s*['\"]?([%w%.]+)")
             local number = value and tonumber(value)
             local share = number and number > 0 and number < 1 and number or 1
-            local nothing = number == 0 or value == "false" or value == "none" or value == "off" or value == "no"
-              or value == "disabled" or after:find("^%s*[=:]?%s*{?%s*['\"]?device['\"]?%s*[=:]?%s*['\"]?none")
-              or after:find("^[^#]*#%s*disabled") or before:find("\228\184\141\228\189\191\231\148\168%s*$")
+            -- (Nothing also as a YAML null or an empty block, a remark after "#", and a value after a
+            -- few words: "CPU offload for optimizer = 0"; helper-247.)
+            local nothing = none_value(value) or value == "disabled"
+              or after:find("^%s*[=:]?%s*{?%s*['\"]?device['\"]?%s*[=:]?%s*['\"]?none")
+              or after:find("^%s*[=:]%s*~") or after:find("^%s*[=:]%s*{%s*}")
+              or after:find("^[^#]*#[^#]*%f[%a]disabled") or after:find("^[^#]*#[^#]*not%s+used") or after:find("^[^#]*#[^#]*unused")
+              or none_value(after:match("^[%a%s_]-[=:]%s*['\"]?([%w%.]+)"))
+              or before:find("\228\184\141\228\189\191\231\148\168%s*$")
               or before:find("\230\151\160%s*$")
             if nothing or switched_off(clause, from, to - 1) then
-              if off_wins then return nil end
+              if off_wins then return false end
             elseif hedged then
               -- (Neither on nor off.)
             elseif not off_wins then
@@ -3343,7 +3359,7 @@ function M.offload_said(row, zero)
     end
     return on
   end
-  if said(text, { "offload[%s_%-]*param[%a_]*", "param[%a_]*[%s_%-]+offload[%a_]*", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*",
+  if said(text, { "offload[%s_%-]*param[%a_]*", "param%a*[%s_%-]+offload[%a_]*", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*",
       "weights?[%s_%-]+offload%a*", "offload%a*[%s_%-]+weights?%f[%A]", "%f[%a]infinity%f[%A]", "nvme", "cpuoffloadpolicy",
       "placement[_%s]policy['\"]?%s*[:=]%s*['\"]?cpu" })
       -- (FSDP's cpu_offload offloads the parameters; not Megatron-Core's optimizer_cpu_offload,
@@ -3372,8 +3388,8 @@ function M.offload_said(row, zero)
       and finds_any(text, { "offload", "%f[%a]host%f[%A]", "%f[%a]cpu%f[%A]" }) then
     return "other", "the optimizer's states between steps run on the GPU"
   end
-  local fraction = said(text, { "offload%a*[%s_%-]*optim[%a_]*", "optim[%a_]*[%s_%-]+cpu[%s_%-]*offload[%a_%-]*",
-    "optim[%a_]*[%s_%-]+states?[%s_%-]+offload[%a_%-]*", "optim[%a_]*[%s_%-]+offload[%a_%-]*", "cpu[%s_%-]*adamw?%f[%A]",
+  local fraction = said(text, { "offload%a*[%s_%-]*optim[%a_]*", "optim%a*[%s_%-]+cpu[%s_%-]*offload[%a_%-]*",
+    "optim%a*[%s_%-]+states?[%s_%-]+offload[%a_%-]*", "optim%a*[%s_%-]+offload[%a_%-]*", "cpu[%s_%-]*adamw?%f[%A]",
     "deepspeedcpuadam", "hybriddeviceoptimizer", "%f[%a]zero[%s_%-]*offload%f[%A]", "%-%-cpu[%-_]optimizer",
     "cpu[_%-]torch[_%-]adam", "offload%a*%s*:%s*optim[%a_]*", "adamw?%s+step%s+on%s+the%s+cpu", "optimi[sz]er%s+on%s+%a*%s*cpu",
     "optimi[sz]er%s+step%s+on%s+%a*%s*cpu", "\228\188\152\229\140\150\229\153\168%s*\229\141\184\232\189\189" }, nil, true)
@@ -3382,16 +3398,21 @@ function M.offload_said(row, zero)
   local share = fraction and tonumber(text:match("offload[%a_%-]*fraction[%s=:]*([%d%.]+)")
     or text:match("offload[_%-]optimizer[^};]-%f[%a]ratio['\"]?%s*[:=]%s*([%d%.]+)"))
   local pct = fraction and (text:match("offload[%a_%-%s]*fraction[%s=:]*([%d%.]+)%s*%%")
-    or text:match("([%d%.]+)%s*%%%s*optim[%a_]*[%s_%-]+offload"))
+    or text:match("%f[%d%.]([%d%.]+)%s*%%%s*optim%a*[%s_%-]+offload"))
   if pct and tonumber(pct) then share = tonumber(pct) / 100 end
   if fraction and text:find("%f[%a]partial%f[%A]") then share = 0.5 end
   if share and share > 0 and share < 1 then fraction = share end
   if fraction and fraction < 1 then return "other", "a share of the optimizer" end
   if fraction then return "optimizer" end
+  if fraction == false then return nil end
+  -- (An offload switched off anywhere wins over a bare one elsewhere: "ZeRO-2 offload" beside
+  -- "CPU offload disabled".)
+  if said(text, { "cpu[%s_%-]*offload[%a_]*", "offload[%a_]*" }, nil, true, { "activation", "param", "weight",
+      "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]" }) == false then return nil end
   -- A bare offload: in the sharding cell, or a CPU offload in the notes, at one stage of 1 or 2,
   -- which offload the optimizer alone (not "ZeRO-2 / ZeRO-3 offload"); at another, said.
   if said(cell, { "offload[%a_]*" })
-      or said(rest, { "cpu[%s_%-]*offload[%a_]*" }, nil, nil, { "activation", "offload_params%s*=%s*false" }) then
+      or said(rest, { "cpu[%s_%-]*offload[%a_]*" }, nil, nil, { "activation", "offload_params%s*=%s*false", "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]" }) then
     local _, stages = cell:gsub("%f[%a]zero[%s_%-]*%d", "")
     if (zero == 1 or zero == 2) and stages <= 1 then return "optimizer" end
     return "other", "the optimizer or parameters"
@@ -3403,7 +3424,7 @@ end
 function M.offload_only(cell)
   local t = bounded((cell or ""):lower())
   return (t:find("offload") or t:find("cpu[%s_%-]*adam")) ~= nil and not finds_any(t, { "zero", "[fh]sdp", "shard", "stage",
-    "%f[%a]ddp%f[%A]", "distributed", "data[%s_%-]*parallel", "partition", "replicat", "gemini", "mics", "%f[%a]dp%f[%A]" })
+    "%f[%a]ddp%f[%A]", "%f[%w]z[0-3]%f[%W]", "distributed", "data[%s_%-]*parallel", "partition", "replicat", "gemini", "mics", "%f[%a]dp%f[%A]" })
 end
 
 --- stack_for(row): the stack preset (a key of dml.presets.stacks) for the row's `framework`
@@ -7040,7 +7061,9 @@ function M.architecture(row)
         if share then
           if judged[sentence] == nil then
             judged[sentence] = not (sentence:find("unlike") or sentence:find("compar") or sentence:find("ablation")
-              or sentence:find("%f[%a]vs%.?%f[%A]") or M.names_another_model(sentence, row.model))
+              or sentence:find("%f[%a]vs%.?%f[%A]") or M.names_another_model(sentence, row.model)
+              or sentence:find("%f[%a]would%f[%A]") or sentence:find("%f[%a]could%f[%A]") or sentence:find("%?")
+              or sentence:find("%f[%a]if%f[%A]") or sentence:find("%f[%a]in%s+the%s+[%w%.%-]+%s+model"))
           end
           if judged[sentence] then
             said_share = share

@@ -2093,6 +2093,21 @@ do
       [string.rep("tokens/s averaged over 100 steps, ", 40) .. "offload_optimizer: {device: cpu}"] = "optimizer" } do
     t.eq(measured.offload_said({ zero_or_fsdp = "", notes = notes, framework = "" }, nil) or false, said, notes)
   end
+  -- helper-247's review: a YAML null or empty block, a line commented out, a remark, a value after
+  -- words, a plan, another run's; Megatron-Core's activation flag; an off in the notes wins over a
+  -- bare offload in the cell.
+  for notes, said in pairs { ["offload_optimizer: null"] = false, ["offload_optimizer: ~"] = false, ["offload_optimizer: {}"] = false,
+      ["# offload_optimizer: cpu"] = false, ['//"offload_optimizer": {"device": "cpu"}'] = false,
+      ["offload_optimizer: {device: cpu}  # not used in the final run"] = false, ["CPU offload for optimizer = 0"] = false,
+      ["offload_optimizer: cpu was considered but not enabled"] = false, ["CPU offload planned for the next run"] = false,
+      ["the 175B run used offload_optimizer: cpu; this 13B run did not"] = false,
+      ["--cpu-offloading --cpu-offloading-num-layers 4"] = false,
+      ["GH200 comparison: the offload_optimizer run on GH200 was 2x faster"] = false } do
+    t.eq(measured.offload_said({ zero_or_fsdp = "ZeRO-1", notes = notes }, 1) or false, said, notes)
+  end
+  t.eq(measured.offload_said({ zero_or_fsdp = "ZeRO-2 offload", notes = "CPU offload disabled" }, 2) or false, false,
+    "an off in the notes wins")
+  t.eq(measured.offload_only("Z3 + CPU offload"), false, "Z3 names the stage")
   for cell, said in pairs { ["ZeRO-2\239\188\136\228\184\141\228\189\191\231\148\168offload\239\188\137"] = false,
       ["ZeRO-2, \230\151\160offload"] = false, ["ZeRO-2 / ZeRO-3 offload (ablation)"] = false,
       ["ZeRO-2 (offload in the 2nd run only)"] = false, ["ZeRO-2 + offload? (unclear)"] = false,
@@ -3786,6 +3801,11 @@ do
   t.eq(w, 4096); t.eq(every, nil, "another model's pattern")
   w, every = window("Llama 3 8B", "sliding window 4096; recompute every 4th layer")
   t.eq(w, 4096); t.eq(every, nil, "no attention named")
+  for _, notes in ipairs { "sliding window 4096; full attention every 4th layer would be cheaper",
+      "sliding window 4096; full attention every 4th layer?", "sliding window 4096; full attention every 4th layer in the 70B model only" } do
+    w, every = window("Llama 3 8B", notes)
+    t.eq(w, 4096, notes); t.eq(every, nil, notes)
+  end
   t.eq(window("Llama 3 8B", "sliding window 4k"), 4096); t.eq(window("Llama 3 8B", "sliding window of 4,096 tokens"), 4096)
   local gemma = measured.architecture { model = "Gemma 2 9B", notes = "sliding window 2048", seq_len = "8192" }
   t.eq(gemma.window, 2048); t.eq(gemma.full_attention_every, 2, "another window keeps the config's global layers")
