@@ -814,6 +814,32 @@ function M.count_cell(column, cell)
       end
       if doubled and words_ok and said:find("%d") then l = l:sub(1, #l - #remark - 1) end
     end
+    -- Megatron's --moe-layer-freq as a list, "[0,1,1,...]": its leading 0s are the dense first
+    -- layers where 1s alone follow (a trailing "..." repeats the last); and the words that say so,
+    -- "first layer dense", "first 3 layers dense"; "512 per expert" after the experts' key
+    -- (helper-248: Ling-mini-2.0's cell refused). Another list ("[1,0,1,0]"), or words that
+    -- disagree with it, leave the cell as it was.
+    local freq_layers
+    do
+      local from, to, list = l:find("%-*moe[%-_]layer[%-_]freq%s*[:=]?%s*(%b[])")
+      if list then
+        local body = list:sub(2, -2):gsub("%s", ""):gsub(",?%.%.%.$", ""):gsub(",?\226\128\166$", "")
+        local zeros, ones = body:match("^([0,]*)([1,]*)$")
+        if zeros and body ~= "" and not body:find(",,") and ones:find("1") then
+          freq_layers = tostring(select(2, zeros:gsub("0", "")))
+          l = l:sub(1, from - 1) .. " " .. l:sub(to + 1)
+          local word_n = l:match("first%s+(%d+)%s+layers?%s+dense") or (l:find("first%s+layer%s+dense") and "1")
+          if word_n and word_n ~= freq_layers then
+            l, freq_layers = text:lower(), nil
+          else
+            l = l:gsub("first%s+%d*%s*layers?%s+dense", " ")
+          end
+        end
+      end
+      if freq_layers then
+        l = l:gsub("(moe[%-_]ffn[%-_]hidden[%-_]size%s*[:=]?%s*%d+)%s+per%s+expert", "%1")
+      end
+    end
     local got, twice = {}, false
     local rest = l:gsub("%-*([%a][%w%-_]*)%s*[=:]?%s*(%d+)", function(k, n)
       local kind = widths[(k:gsub("%-", "_"))]
@@ -826,6 +852,7 @@ function M.count_cell(column, cell)
     if first then rest = rest:gsub("^%s*%d+", "", 1) end
     local plain = not rest:find("[^%s%(%)%[%],;:]")
     -- (A bare number that only restates the experts' is the rule's below.)
+    if freq_layers and not got.layers then got.layers = freq_layers end
     if plain and not twice and got.expert and (got.dense or first and first ~= got.expert)
         and (not first or not got.dense or first == got.dense or first == got.expert) then
       local dense = got.dense or first
@@ -4108,6 +4135,12 @@ function M.mtp_said(row)
       local clause = t:sub(from):match("^[^;,]*")
       compared_only = compared_only or clause:find("baseline") or clause:find("%?") or clause:find("%f[%a]than%f[%A]")
         or t:sub(to + 1, to + 5):find("^%-?less")
+      -- (A later mention's count where the first gave none: "MTP: enabled, --mtp-num-layers 1";
+      -- helper-248.)
+      if not compared_only and first ~= nil and from > first and decided and said_n == nil then
+        local count = t:sub(to + 1, to + 24):match("^[%w_%-]*%s*[:=]?%s*(%d+)%f[%D]")
+        if count and tonumber(count) > 0 then said_n = tonumber(count) end
+      end
       if not compared_only and (first == nil or from < first) then
         -- (A count after the name or its flag, "mtp_num_layers: 0", "MTP 1", "MTP layers = 2".)
         local count = t:sub(to + 1, to + 24):match("^[%w_%-]*%s*[:=]?%s*(%d+)%f[%D]")
@@ -7131,6 +7164,17 @@ function M.architecture(row)
       notes[#notes + 1] = fmt("multi-token prediction modules = %d (the row says so)", said_n)
     else
       a.mtp_layers = from_config("mtp_layers", "multi-token prediction modules")
+    end
+  elseif not (cfg and cfg.mtp_layers) then
+    -- The row's own count where no configuration gives one ("MTP: enabled, --mtp-num-layers 1";
+    -- helper-248: Ling-mini-2.0's MTP layer, 17-28% of its step, read as none without a word);
+    -- named without a count, said and not costed.
+    local said, said_n = M.mtp_said(row)
+    if said and said_n and said_n > 0 then
+      a.mtp_layers = said_n
+      notes[#notes + 1] = fmt("multi-token prediction modules = %d (the row says so)", said_n)
+    elseif said then
+      notes[#notes + 1] = "multi-token prediction named without a count of modules: none costed"
     end
   end
   for _, source in ipairs(taken_sources) do

@@ -5116,6 +5116,31 @@ do
   t.eq(measured.mtp_said { notes = "MTP disabled" }, false)
   t.eq(measured.mtp_said { notes = "without multi-token prediction" }, false)
   t.eq(measured.mtp_said { notes = "--mtp-num-layers 1" }, true)
+  -- (A later mention's count where the first gave none; a model without a configuration takes the
+  -- row's count, said, and a count-less mention is said, not costed; helper-248.)
+  -- (Megatron's --moe-layer-freq list in ffn_hidden: its leading 0s are the dense first layers;
+  -- another list, an integer, or words that disagree, not read.)
+  for cell, want in pairs {
+      ["--ffn-hidden-size 5120 (first layer dense, --moe-layer-freq [0,1,1,...]); --moe-ffn-hidden-size 512 per expert"] = "5120/512/1",
+      ["--ffn-hidden-size 5120; --moe-ffn-hidden-size 512; --moe-layer-freq [0,0,0,1,1,1]"] = "5120/512/3",
+      ["--ffn-hidden-size 5120; --moe-ffn-hidden-size 512; --moe-layer-freq [1,0,1,0]"] = "unread",
+      ["--ffn-hidden-size 5120; --moe-ffn-hidden-size 512; --moe-layer-freq 2"] = "unread",
+      ["--ffn-hidden-size 5120 (first 2 layers dense, --moe-layer-freq [0,1,1,...]); --moe-ffn-hidden-size 512"] = "unread" } do
+    local v, _, extra = measured.count_cell("ffn_hidden", cell)
+    t.eq(extra and extra.expert_d_ff and fmt("%s/%s/%s", v, extra.expert_d_ff, extra.dense_layers) or "unread", want, cell)
+  end
+  t.eq(select(2, measured.mtp_said { notes = "MTP: enabled, --mtp-num-layers 1" }), 1)
+  t.eq(select(2, measured.mtp_said { notes = "MTP: enabled" }), nil)
+  do
+    local base = { model = "Ling-mini-2.0", seq_len = "4096", layers = "20", hidden = "2048", heads = "16",
+      ffn_hidden = "5120", vocab = "157184" }
+    local a, notes = measured.architecture(copy(base, { notes = "MTP: enabled, --mtp-num-layers 1" }))
+    t.eq(a.mtp_layers, 1)
+    t.eq(has(notes, "multi-token prediction modules = 1 (the row says so)"), true)
+    t.eq(measured.architecture(copy(base, { notes = "w/o MTP" })).mtp_layers, nil)
+    a, notes = measured.architecture(copy(base, { notes = "MTP enabled" }))
+    t.eq(a.mtp_layers, nil); t.eq(has(notes, "multi-token prediction named without a count of modules: none costed"), true)
+  end
   t.eq(measured.mtp_said { notes = "one MTP layer trained" }, true)
   t.eq(measured.mtp_said { notes = "compared with DeepSeek's MTP runs" }, nil)
   t.eq(measured.mtp_said { notes = "FP8 on all layers" }, nil)
