@@ -2077,7 +2077,8 @@ function M.gpu(cell)
         notes[#notes + 1] = fmt("%q: the H200 NVL modelled as the H200 SXM (its 600 W limit and lower clocks not modelled)", cell)
       end
       if r.preset == "h200_sxm" and (t:find("gh200") or t:find("grace[%s%-]*hopper")) then
-        notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die; 96-144 GB)", cell)
+        local _, _, how = M.gh200_memory(cell)
+        notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die) with %s", cell, how)
       end
       if r.preset == "mi250x" or r.preset == "mi250" then
         if rocm_name and r.preset == "mi250x" then
@@ -3444,6 +3445,22 @@ function M.offload_said(row, zero)
     if (zero == 1 or zero == 2) and stages <= 1 then return "optimizer" end
     return "other", "the optimizer or parameters"
   end
+end
+
+--- gh200_memory(cell): a GH200's HBM and its bandwidth as the GPU cell gives them ("96 GB HBM3",
+--- "144GB HBM3e"), and the words that say so: the 96 GB HBM3 part at 4 TB/s, the 144 GB HBM3e
+--- one at 4.9 TB/s (NVIDIA's GH200 figures); neither named, the 96 GB part, said. The superchip's
+--- totals with the Grace's LPDDR5X ("GH200 480GB", "624GB") name no HBM (helper-249: the H200's
+--- 141 GB and 4.8 TB/s had stood in without a word).
+function M.gh200_memory(cell)
+  local t = bounded((cell or ""):lower())
+  if t:find("%f[%d]14[14]%s*gi?b%f[%A]") or t:find("hbm3e") then
+    return "144 GB", "4.9 TB/s", "its 144 GB of HBM3e at 4.9 TB/s"
+  end
+  if t:find("%f[%d]96%s*gi?b%f[%A]") or t:find("hbm3%f[%w]") then
+    return "96 GB", "4 TB/s", "its 96 GB of HBM3 at 4 TB/s"
+  end
+  return "96 GB", "4 TB/s", "96 GB of HBM3 at 4 TB/s assumed (the cell names neither part)"
 end
 
 --- offload_only(cell): whether a sharding cell says only what is offloaded ("No offload",
@@ -7548,6 +7565,15 @@ request = function(row, presets, assumed)
         sequence_parallel and "yes" or "no")
     end
   end
+  -- ("not set (no --sequence-parallel)": unset, and the parenthesis says off; not where it names a
+  -- default, "unset (custom.yaml default True)"; helper-249.)
+  if sp_cell ~= nil and sequence_parallel == nil then
+    local remark = sp_cell:lower():match("^%s*not%s+set%s*(%b())%s*$") or sp_cell:lower():match("^%s*unset%s*(%b())%s*$")
+    if remark and not remark:find("default") and M.parse_yes_no(remark:sub(2, -2)) == false then
+      sequence_parallel = false
+      sp_note = fmt("sequence_parallel %q read as no (not set, and its remark says off)", row.sequence_parallel)
+    end
+  end
   if sp_cell ~= nil and sequence_parallel == nil then
     why(fmt("sequence_parallel %q not understood (yes or no)", row.sequence_parallel))
   end
@@ -8203,7 +8229,16 @@ request = function(row, presets, assumed)
     elseif domain == 1 then
       levels = { network }
     end
-    local cluster = dml.cluster { gpu = preset_of(presets, "gpus", gpus, gpu_key), size = n, levels = levels }
+    local gpu = preset_of(presets, "gpus", gpus, gpu_key)
+    -- (A GH200's own memory; its host a Grace over NVLink-C2C, as a GB200's: 175 GB/s each way
+    -- while copies run both ways, 480 GB of LPDDR5X.)
+    local g_low = bounded((row.gpu or ""):lower())
+    if gpu_key == "h200_sxm" and (g_low:find("gh200") or g_low:find("grace[%s%-]*hopper")) then
+      local capacity, bandwidth = M.gh200_memory(row.gpu)
+      gpu = dml.gpu(gpu, { name = "GH200 " .. capacity:gsub(" ", ""), hbm_capacity = capacity, hbm_bandwidth = bandwidth,
+        host_bandwidth = "175 GB/s", host_memory = "480 GB" })
+    end
+    local cluster = dml.cluster { gpu = gpu, size = n, levels = levels }
     local stack = base_stack
     if ep_overlap then stack = dml.stack(stack, { ep_overlap = true }) end
     if tp_overlap_off then stack = dml.stack(stack, { tp_overlap = "backward" }) end

@@ -5537,6 +5537,25 @@ do
   t.eq(assert(measured.request(copy(tt, { recompute = "selective layer 2" }))).layout.recompute ~= "op", true)
   t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "selective" }))).layout.recompute, "selective")
 end
+-- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
+-- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
+do
+  for cell, want in pairs { ["NVIDIA GH200 (96 GB HBM3)"] = "96 GB/4 TB/s", ["GH200 144GB HBM3e"] = "144 GB/4.9 TB/s",
+      ["GH200 480GB"] = "96 GB/4 TB/s", ["GH200 120GB (JUPITER)"] = "96 GB/4 TB/s" } do
+    local c, b = measured.gh200_memory(cell)
+    t.eq(c .. "/" .. b, want, cell)
+  end
+  t.eq(select(3, measured.gh200_memory("GH200 480GB")), "96 GB of HBM3 at 4 TB/s assumed (the cell names neither part)")
+  local mb = row("MBridge-25.09-LLAMA3_8B-8")
+  local gh = assert(measured.request(copy(mb, { gpu = "NVIDIA GH200 (96 GB HBM3)", gpus_per_node = "4", num_gpus = "8", dp = "8" })))
+  t.eq(gh.run.cluster.gpu.name, "GH200 96GB")
+  t.near(gh.run.cluster.gpu.hbm_capacity:value("GB"), 96); t.near(gh.run.cluster.gpu.hbm_bandwidth:value("TB/s"), 4)
+  for cell, want in pairs { ["not set (no --sequence-parallel)"] = false, ["unset (custom.yaml default True)"] = "refused",
+      ["not set (TP 1)"] = "refused" } do
+    local r, why = measured.request(copy(mb, { tp = "2", dp = "4", sequence_parallel = cell }))
+    t.eq(r and r.layout.sequence_parallel or (r == nil and why:find("not understood", 1, true) and "refused"), want, cell)
+  end
+end
 -- helper-246's probe (framework benchmark tables): a time the scope says is one micro-batch's is no
 -- step's; samples of variable length with no tokens a step leave the step's tokens unknown.
 do
