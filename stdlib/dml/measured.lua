@@ -852,8 +852,11 @@ function M.count_cell(column, cell)
     if first then rest = rest:gsub("^%s*%d+", "", 1) end
     local plain = not rest:find("[^%s%(%)%[%],;:]")
     -- (A bare number that only restates the experts' is the rule's below.)
-    if freq_layers and not got.layers then got.layers = freq_layers end
-    if plain and not twice and got.expert and (got.dense or first and first ~= got.expert)
+    if freq_layers then
+      if got.layers and got.layers ~= freq_layers then return cell end
+      got.layers = freq_layers
+    end
+    if plain and not twice and got.expert and tonumber(got.expert) > 0 and (got.dense or first and first ~= got.expert)
         and (not first or not got.dense or first == got.dense or first == got.expert) then
       local dense = got.dense or first
       return dense, fmt("ffn_hidden %q read as %s dense and %s per expert%s", cell, dense, got.expert,
@@ -2788,11 +2791,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- (A count of NICs a node by any of their words, with their make or network between: "4
     -- ConnectX HCAs per node", "8 HDR InfiniBand adapters per node"; helper-129.)
     local function nics_per_node()
-      for n, w in t:gmatch("%f[%w](%d+)%s+[%w%s%-]-%f[%a](%a+)%s+per%s+node") do
+      for n, w in t:gmatch("%f[%w_](%d+)%s+[%w%s%-_]-%f[%a](%a+)%s+per%s+node") do
         if nic_words[w] and w ~= "link" and w ~= "links" and w ~= "rail" and w ~= "rails" then return n end
       end
     end
-    local counted = t:match("%f[%w](%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("%f[%w](%d+)%s*hcas?%s+per%s+node")
+    local counted = t:match("%f[%w_](%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("%f[%w_](%d+)%s*hcas?%s+per%s+node")
       or t:match("%f[%w](%d+)%s*ports?%s+per%s+node") or nics_per_node()
     for _, unit in ipairs { "node", "server", "host" } do
       local per_node = t:match("(%d+%.?%d*)%s*gb/s[^;,]-per " .. unit) or t:match("per " .. unit .. "[^;,%d]-(%d+%.?%d*)%s*gb/s")
@@ -2812,9 +2815,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- per node", "4 rails of 400G", "4x NDR per node", "NDR 400 x4 per node", "1 NIC per 2 GPUs",
     -- "shared by 8 GPUs", "single 100GbE NIC"): a NIC's rate (the cell's, or its generation's)
     -- times that share.
-    local node_nics = tonumber(t:match("%f[%w](%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("%f[%w](%d+)%s*hcas?%s+per%s+node")
+    -- (InfiniBand's link width after a rate, "100 Gb/sec (4X EDR)", counts no NICs; helper-250.)
+    local link_width = t:find("gb/s%a*%s*%(%s*%d+%s*x%s*[nhex]dr%s*%)") ~= nil
+    local node_nics = tonumber(t:match("%f[%w_](%d+)%s*[%a%-]*%s*nics?%s+per%s+node") or t:match("%f[%w_](%d+)%s*hcas?%s+per%s+node")
       or nics_per_node()
-      or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and (t:match("(%d+)%s*x%s*[nhex]dr")
+      or t:match("(%d+)%s+rails?%s+of") or (t:find("per node") and not link_width and (t:match("(%d+)%s*x%s*[nhex]dr")
         or t:match("[nhex]dr%s*%d*%s*x%s*(%d+)") or t:match("(%d+)%s+[nhex]dr%f[%A]")))
       -- (A count before the generation that opens the cell, no scope and no GPU named: the
       -- node's, as a server's sheet counts them, "4 HDR InfiniBand"; helper-160: one NIC a GPU,
@@ -3617,6 +3622,12 @@ function M.stack_for(row)
     end
     -- (NeMo RL without its backend named: its Megatron backend assumed, said; its DTensor
     -- backend, read above where named, runs PyTorch's.)
+    local raw = (row.framework or ""):lower()
+    if (f:find("nemo[%s%-_]*rl") or f:find("nemo%-reinforcer")) and (raw:find("%f[%a]not?%s+megatron") or raw:find("w/o%s*megatron")
+        or raw:find("without%s+megatron")) then
+      local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+      return key, fmt("stack %s for %q (NeMo RL with Megatron ruled out: its DTensor backend, PyTorch FSDP2)", key, row.framework)
+    end
     if (f:find("nemo[%s%-_]*rl") or f:find("nemo%-reinforcer")) and not f:find("megatron") then
       return "megatron_core", fmt("stack megatron_core for %q (NeMo RL's Megatron backend assumed: the row names neither it nor the DTensor backend, which runs PyTorch FSDP2)",
         row.framework)
@@ -4136,7 +4147,7 @@ end
 function M.mtp_said(row)
   local t = bounded(((row.model or "") .. " ; " .. (row.notes or "")):lower())
     :gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
-  local first, decided, said_n
+  local first, decided, said_n, first_n, conflict
   for _, name in ipairs { "%f[%a]mtp%f[%A]", "multi[%s%-]?token[%s%-]prediction", "num[_%-]nextn[_%-]predict[_%-]layers" } do
     local at = 1
     for _ = 1, 16 do
@@ -4152,11 +4163,17 @@ function M.mtp_said(row)
       local clause = t:sub(from):match("^[^;,]*")
       compared_only = compared_only or clause:find("baseline") or clause:find("%?") or clause:find("%f[%a]than%f[%A]")
         or t:sub(to + 1, to + 5):find("^%-?less")
+        or t:sub(1, from - 1):find("^%s*#[^;\n]*$") or t:sub(1, from - 1):find("[;\n]%s*#[^;\n]*$")
       -- (A later mention's count where the first gave none: "MTP: enabled, --mtp-num-layers 1";
       -- helper-248.)
-      if not compared_only and first ~= nil and from > first and decided and said_n == nil then
+      if not compared_only and first ~= nil and from > first and decided and not first_n then
         local count = t:sub(to + 1, to + 24):match("^[%w_%-]*%s*[:=]?%s*(%d+)%f[%D]")
-        if count and tonumber(count) > 0 then said_n = tonumber(count) end
+        local own = (t:sub(1, from - 1):match("[^;,]*$") or "") .. clause
+        if count and tonumber(count) > 0 and not finds_any(own, { "ablation", "%f[%a]table%f[%A]", "%f[%a]paper%f[%A]",
+            "%f[%a]ref%a*", "not%s+used", "unused", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]other%f[%A]", "%f[%a]if%f[%A]" }) then
+          if said_n and said_n ~= tonumber(count) then conflict = true end
+          said_n = said_n or tonumber(count)
+        end
       end
       if not compared_only and (first == nil or from < first) then
         -- (A count after the name or its flag, "mtp_num_layers: 0", "MTP 1", "MTP layers = 2".)
@@ -4175,9 +4192,11 @@ function M.mtp_said(row)
             or before:find("禁用%s*$") ~= nil
         end
         first, decided, said_n = from, not off, count and tonumber(count)
+        first_n = said_n
       end
     end
   end
+  if conflict then said_n = nil end
   return decided, said_n
 end
 
@@ -4896,6 +4915,17 @@ function M.parse_recompute(cell)
   -- (A setting is a phrase: past 2 KB it is not understood, not searched; helper-196: "no", 16 KB
   -- of spaces and "y" took 3 s. The longest the files and probes wrote is under 400 bytes.)
   if cell and #cell > 2048 then return nil end
+  -- BMTrain's CheckpointBlock, which wraps a transformer block to recompute it whole
+  -- (`bmt.CheckpointBlock`, `bmtrain.CheckpointBlock`): full, said; not switched off
+  -- (`use_checkpoint=False`) nor on some blocks (helper-250: refused).
+  if cell then
+    local t = cell:lower()
+    if t:find("checkpointblock", 1, true) and not t:find("use_checkpoint%s*=%s*false") and not t:find("every%s+%d")
+        and not t:find("%f[%a]some%f[%A]") and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]")
+        and not t:find("%f[%a]without%f[%A]") and not t:find("%f[%a]of%s+%d+") then
+      return "full", fmt("recompute %q read as full (BMTrain's CheckpointBlock recomputes each block whole)", cell)
+    end
+  end
   local mode, how, some = parse_recompute(cell)
   -- A remark in parentheses after a cell that reads without it, and says no other mode ("--recompute-activations
   -- (README: recompute-activations)"; helper-195: refused): the cell's reading.
@@ -7525,8 +7555,12 @@ request = function(row, presets, assumed)
     local text = bounded(((row.scope or "") .. " ; " .. (row.notes or "")):lower())
     local from, to = text:find("variable[%s%-_]*lengths?")
     if not from then from, to = text:find("dynamic[%s%-_]*batch%a*") end
-    if from and not switched_off(text, from, to) and not finds_any(text, { "pad%a*%s+[%a%s]-to%s", "packed%s+[%a%s]-to%s",
-        "packed%s+into", "pack%a*%s+[%a%s]-into%s", "fixed[%s%-]*length", "pack_sample_into_one" }) then
+    local function exempt(p) local a, b = text:find(p) return a ~= nil and not switched_off(text, a, b) end
+    local pack_off = text:find("pack_sample_into_one%s*[:=]%s*['\"]?false") or text:find("pack_sample_into_one%s*[:=]%s*0%f[%d]")
+    if from and not switched_off(text, from, to) and not (exempt("pad%a*%s+[%a%s]-to%s+%d")
+        or exempt("pad%a*%s+[%a%s]-to%s+[%a%s_]-seq[%a_]*[%s_%-]*len") or exempt("packed%s+[%a%s]-to%s")
+        or exempt("packed%s+into") or exempt("pack%a*%s+[%a%s]-into%s") or exempt("packed%s+%d[%d,]*%-?%s*tok")
+        or exempt("fixed[%s%-]*length") or (exempt("pack_sample_into_one") and not pack_off)) then
       why(fmt("the samples are of variable length (%q) and no tokens per step are given: the step's tokens are unknown",
         text:sub(from, to)))
     end
@@ -8108,7 +8142,31 @@ request = function(row, presets, assumed)
       end
     end
   end
-  if unfused then
+  -- A flash kernel said to be absent from this run ("without flash attention", "no FlashAttention
+  -- support", "FlashAttention not used", Chinese 未添加/不支持/未使用 before it): the unfused kernel,
+  -- said. Not a comparison, another model's, a hedge ("version not stated") or a flash kernel the
+  -- row names as used (helper-250: Baichuan2's native model, costed with a flash kernel).
+  local flash_absent = false
+  if not unfused and base_stack.attention ~= "unfused" then
+    for clause in (kernel_text:gsub("%.%s", "; ") .. ";"):gmatch("([^;,]*)[;,]") do
+      if clause:find("flash") and finds_any(clause, { "%f[%a]no%s+flash", "without%s+flash", "flash[%w%s%-_]-%f[%a]not%s+used",
+          "flash[%w%s%-_]-%f[%a]not%s+supported", "no%s+support%s+for%s+flash", "not%s+support%a*%s+flash",
+          "flash[%w%-_]*%s+support%s+(was%s+)?not%s+added",
+          "\230\156\170\230\183\187\229\138\160[^;,]-flash", "\228\184\141\230\148\175\230\140\129[^;,]-flash",
+          "\230\156\170\228\189\191\231\148\168[^;,]-flash", "\230\178\161\230\156\137[^;,]-flash" })
+          and not finds_any(clause, { "%f[%a]vs%.?%f[%A]", "compar", "baseline", "stated", "%f[%a]given%f[%A]", "known", "%?",
+            "slower", "faster", "%d%s*%%", "interface", "flash[%a%s%-_]*[34]%f[%D]", "%f[%a]fa[%-_]?[34]%f[%D]",
+            "\228\184\141\229\188\128\229\144\175" })
+          and not M.names_another_model(clause, row.model) then
+        flash_absent = true
+      end
+    end
+  end
+  if flash_absent then
+    unfused = true
+    note(fmt("attention: no flash kernel, as the row says: an unfused one (stack %s's %s attention replaced)", stack_key,
+      base_stack.attention))
+  elseif unfused then
     note(fmt("attention: an unfused kernel, as the row says (stack %s's %s attention replaced)", stack_key, base_stack.attention))
   end
   -- Hugging Face transformers before 4.36 (December 2023), which had no SDPA or flash path for
@@ -8920,7 +8978,9 @@ function M.measured_time(row, arch)
     for _, p in ipairs { "of%s+one%s+micro[%s%-_]?batch", "time%s+per%s+micro[%s%-_]?batch", "per%s+micro[%s%-_]?step",
         "micro[%s%-_]?step%s+time", "time%s+of%s+a%s+micro[%s%-_]?batch" } do
       local from, to = scope:find(p)
-      if from and not switched_off(scope, from, to) then
+      local stepwise = scope:gsub("micro[%s%-_]?steps?", " ")
+      if from and not switched_off(scope, from, to) and not scope:sub(to + 1):find("^%s*excluded")
+          and not finds_any(stepwise, { "%f[%a]step%s+time", "time%s+per%s+step", "per%s+iteration", "full%s+step", "whole%s+step" }) then
         return nil, fmt("the measurement's scope %q times one micro-batch, not a step", row.scope or row.source_locator), true
       end
     end

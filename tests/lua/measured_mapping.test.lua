@@ -5537,6 +5537,30 @@ do
   t.eq(assert(measured.request(copy(tt, { recompute = "selective layer 2" }))).layout.recompute ~= "op", true)
   t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "selective" }))).layout.recompute, "selective")
 end
+-- helper-250's probe (Chinese labs' frameworks): BMTrain's CheckpointBlock is full recompute; a NIC's
+-- device name is no count of NICs, nor InfiniBand's link width after a rate; a flash kernel said to be
+-- absent runs the unfused one.
+t.eq(measured.parse_recompute("bmt.CheckpointBlock"), "full"); t.eq(measured.parse_recompute("bmtrain.CheckpointBlock"), "full")
+t.eq(measured.parse_recompute("bmt.CheckpointBlock(use_checkpoint=False)") ~= "full", true)
+t.eq(measured.parse_recompute("CheckpointBlock on every 2nd block") ~= "full", true)
+t.eq(measured.inter_node("InfiniBand 100 Gb/sec (4X EDR), one mlx5_0 NIC per node", 8, "v100_sxm"), 3.125)
+t.eq(measured.inter_node("8 x 200 Gb/s per node", 8, "h100_sxm"), 50)
+t.eq(measured.inter_node("4x NDR per node", 8, "h100_sxm"), 50)
+do
+  local mb = row("MBridge-25.09-LLAMA3_8B-8")
+  local function attention(notes, framework)
+    local r = assert(measured.request(copy(mb, { framework = framework or "DeepSpeed (Hugging Face transformers)", notes = notes })))
+    return r.run.stack.attention
+  end
+  t.eq(attention("the native model has no flashattention2 support, so it runs slowly"), "unfused")
+  t.eq(attention("\229\142\159\231\148\159\230\168\161\229\158\139\230\156\170\230\183\187\229\138\160flashattention2\231\154\132\230\148\175\230\140\129"), "unfused")
+  t.eq(attention("trained without flash attention"), "unfused")
+  t.eq(attention("FlashAttention not used"), "unfused")
+  t.eq(attention("FlashAttention version not stated"), "flash")
+  t.eq(attention("A100+llama2-7B without flash attention is 28% slower"), "flash")
+  t.eq(attention("without flash_attn_interface"), "flash", "FlashAttention-3's interface absent: FlashAttention-2")
+  t.eq(attention("no FlashAttention-3 on this build"), "flash")
+end
 -- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
 -- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
 do
