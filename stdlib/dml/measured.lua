@@ -2079,7 +2079,9 @@ function M.gpu(cell)
       if r.preset == "h200_sxm" and M.nvl_card(t) then
         notes[#notes + 1] = fmt("%q: the H200 NVL modelled as the H200 SXM (its 600 W limit and lower clocks not modelled)", cell)
       end
-      if r.preset == "h200_sxm" and (t:find("gh200") or t:find("grace[%s%-]*hopper")) then
+      local t_own = t:gsub("%b()", function(p)
+        if finds_any(p, { "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]not%f[%A]", "%f[%a]unlike%f[%A]" }) then return " " end end)
+      if r.preset == "h200_sxm" and (t_own:find("gh200") or t_own:find("grace[%s%-]*hopper")) then
         local _, _, how = M.gh200_memory(cell)
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die) with %s", cell, how)
       end
@@ -3458,8 +3460,9 @@ end
 --- totals with the Grace's LPDDR5X ("GH200 480GB", "624GB") name no HBM (helper-249: the H200's
 --- 141 GB and 4.8 TB/s had stood in without a word).
 function M.gh200_memory(cell)
-  local t = bounded((cell or ""):lower())
-  if t:find("%f[%d]14[14]%s*gi?b%f[%A]") or t:find("hbm3e") then
+  local t = bounded((cell or ""):lower()):gsub("%f[%a]not%s+[%w%s]-hbm3e", " "):gsub("%f[%a]without%s+hbm3e", " "):gsub("%f[%a]no%s+hbm3e", " ")
+    :gsub("%b()", function(p) if finds_any(p, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]" }) then return " " end end)
+  if t:find("%f[%d]14[14]%s*gi?b%f[%A]") or t:find("hbm3e") or t:find("%f[%d]624%s*gi?b%f[%A]") or t:find("%f[%d]4%.9%s*tb/s") then
     return "144 GB", "4.9 TB/s", "its 144 GB of HBM3e at 4.9 TB/s"
   end
   if t:find("%f[%d]96%s*gi?b%f[%A]") or t:find("hbm3%f[%w]") then
@@ -4920,7 +4923,11 @@ function M.parse_recompute(cell)
   -- (`use_checkpoint=False`) nor on some blocks (helper-250: refused).
   if cell then
     local t = cell:lower()
-    if t:find("checkpointblock", 1, true) and not t:find("use_checkpoint%s*=%s*false") and not t:find("every%s+%d")
+    if t:find("checkpointblock", 1, true) and (t:find("use_checkpoint%s*[=:]%s*[\"']?false") or t:find("use_checkpoint%s*[=:]%s*0%f[%D]")) then
+      return nil
+    end
+    if t:find("checkpointblock", 1, true)
+        and not finds_any(t, { "disabl", "removed", "%f[%a]off%f[%A]", "%f[%a]half%f[%A]", "%d%s*%%", "quarter", "third", "partial", "\230\156\170", "\228\184\141", "\230\178\161" }) and not t:find("every%s+%d")
         and not t:find("%f[%a]some%f[%A]") and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]")
         and not t:find("%f[%a]without%f[%A]") and not t:find("%f[%a]of%s+%d+") then
       return "full", fmt("recompute %q read as full (BMTrain's CheckpointBlock recomputes each block whole)", cell)
@@ -7603,7 +7610,8 @@ request = function(row, presets, assumed)
   -- default, "unset (custom.yaml default True)"; helper-249.)
   if sp_cell ~= nil and sequence_parallel == nil then
     local remark = sp_cell:lower():match("^%s*not%s+set%s*(%b())%s*$") or sp_cell:lower():match("^%s*unset%s*(%b())%s*$")
-    if remark and not remark:find("default") and M.parse_yes_no(remark:sub(2, -2)) == false then
+    if remark and not remark:find("default") and M.parse_yes_no(remark:sub(2, -2)) == false
+        and not finds_any(remark, { "%f[%a]idea%f[%A]", "%f[%a]on%f[%A]", "enabl", "%?" }) then
       sequence_parallel = false
       sp_note = fmt("sequence_parallel %q read as no (not set, and its remark says off)", row.sequence_parallel)
     end
@@ -8148,15 +8156,16 @@ request = function(row, presets, assumed)
   -- row names as used (helper-250: Baichuan2's native model, costed with a flash kernel).
   local flash_absent = false
   if not unfused and base_stack.attention ~= "unfused" then
-    for clause in (kernel_text:gsub("%.%s", "; ") .. ";"):gmatch("([^;,]*)[;,]") do
-      if clause:find("flash") and finds_any(clause, { "%f[%a]no%s+flash", "without%s+flash", "flash[%w%s%-_]-%f[%a]not%s+used",
+    for clause in (kernel_text:gsub("%.%s", "; "):gsub("\239\188[\140\155]", ";"):gsub("\227\128[\129\130]", ";") .. ";"):gmatch("([^;,]*)[;,]") do
+      if #clause <= 512 and clause:find("flash") and finds_any(clause, { "%f[%a]no%s+flash", "without%s+flash", "flash[%w%s%-_]-%f[%a]not%s+used",
           "flash[%w%s%-_]-%f[%a]not%s+supported", "no%s+support%s+for%s+flash", "not%s+support%a*%s+flash",
           "flash[%w%-_]*%s+support%s+(was%s+)?not%s+added",
           "\230\156\170\230\183\187\229\138\160[^;,]-flash", "\228\184\141\230\148\175\230\140\129[^;,]-flash",
           "\230\156\170\228\189\191\231\148\168[^;,]-flash", "\230\178\161\230\156\137[^;,]-flash" })
           and not finds_any(clause, { "%f[%a]vs%.?%f[%A]", "compar", "baseline", "stated", "%f[%a]given%f[%A]", "known", "%?",
             "slower", "faster", "%d%s*%%", "interface", "flash[%a%s%-_]*[34]%f[%D]", "%f[%a]fa[%-_]?[34]%f[%D]",
-            "\228\184\141\229\188\128\229\144\175" })
+            "\228\184\141\229\188\128\229\144\175", "reference", "%f[%a]other%f[%A]", "another", "column", "%f[%a]eval",
+            "inference", "%f[%a]never%f[%A]", "%f[%a]oom", "would" })
           and not M.names_another_model(clause, row.model) then
         flash_absent = true
       end
@@ -8290,7 +8299,8 @@ request = function(row, presets, assumed)
     local gpu = preset_of(presets, "gpus", gpus, gpu_key)
     -- (A GH200's own memory; its host a Grace over NVLink-C2C, as a GB200's: 175 GB/s each way
     -- while copies run both ways, 480 GB of LPDDR5X.)
-    local g_low = bounded((row.gpu or ""):lower())
+    local g_low = bounded((row.gpu or ""):lower()):gsub("%b()", function(p)
+      if finds_any(p, { "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]not%f[%A]", "%f[%a]unlike%f[%A]" }) then return " " end end)
     if gpu_key == "h200_sxm" and (g_low:find("gh200") or g_low:find("grace[%s%-]*hopper")) then
       local capacity, bandwidth = M.gh200_memory(row.gpu)
       gpu = dml.gpu(gpu, { name = "GH200 " .. capacity:gsub(" ", ""), hbm_capacity = capacity, hbm_bandwidth = bandwidth,
@@ -8975,12 +8985,27 @@ function M.measured_time(row, arch)
   -- no step's time. Not a step of micro-batches ("a step of 8 micro-batches", "micro batch 4").
   do
     local scope = bounded(((row.scope or "") .. " ; " .. (row.source_locator or "")):lower())
+    local function names_step(s)
+      for _, q in ipairs { "%f[%a]step%s+time", "time%s+per%s+step", "per%s+iteration", "full%s+step", "whole%s+step" } do
+        local init = 1
+        while true do
+          local a, b = s:find(q, init)
+          if not a then break end
+          local before, after = s:sub(math.max(1, a - 12), a - 1), s:sub(b + 1, b + 12)
+          if not before:find("%f[%a]not?%f[%A]") and not after:find("^%s*unknown") and not after:find("^%s*=") then return true end
+          init = b + 1
+        end
+      end
+    end
     for _, p in ipairs { "of%s+one%s+micro[%s%-_]?batch", "time%s+per%s+micro[%s%-_]?batch", "per%s+micro[%s%-_]?step",
-        "micro[%s%-_]?step%s+time", "time%s+of%s+a%s+micro[%s%-_]?batch" } do
+        "micro[%s%-_]?step%s+time", "time%s+of%s+a%s+micro[%s%-_]?batch",
+        "%f[%a]m?s%s+per%s+micro[%s%-_]?batch", "seconds%s+per%s+micro[%s%-_]?batch", "per%s+micro[%s%-_]?batch[%a%s%-]-%f[%a]time",
+        "micro[%s%-_]?batch'?s?%s+tim%a*", "of%s+a%s+single%s+micro[%s%-_]?batch", "one%s+micro[%s%-_]?batch'?s?%s+tim%a*",
+        "\230\175\143\228\184\170%s*micro" } do
       local from, to = scope:find(p)
       local stepwise = scope:gsub("micro[%s%-_]?steps?", " ")
       if from and not switched_off(scope, from, to) and not scope:sub(to + 1):find("^%s*excluded")
-          and not finds_any(stepwise, { "%f[%a]step%s+time", "time%s+per%s+step", "per%s+iteration", "full%s+step", "whole%s+step" }) then
+          and not names_step(stepwise) then
         return nil, fmt("the measurement's scope %q times one micro-batch, not a step", row.scope or row.source_locator), true
       end
     end

@@ -5543,6 +5543,10 @@ end
 t.eq(measured.parse_recompute("bmt.CheckpointBlock"), "full"); t.eq(measured.parse_recompute("bmtrain.CheckpointBlock"), "full")
 t.eq(measured.parse_recompute("bmt.CheckpointBlock(use_checkpoint=False)") ~= "full", true)
 t.eq(measured.parse_recompute("CheckpointBlock on every 2nd block") ~= "full", true)
+for _, cell in ipairs { "bmt.CheckpointBlock; use_checkpoint: false", "bmt.CheckpointBlock disabled", "bmt.CheckpointBlock removed",
+    "bmt.CheckpointBlock (checkpointing off)" } do
+  t.eq(measured.parse_recompute(cell) ~= "full", true, cell)
+end
 t.eq(measured.inter_node("InfiniBand 100 Gb/sec (4X EDR), one mlx5_0 NIC per node", 8, "v100_sxm"), 3.125)
 t.eq(measured.inter_node("8 x 200 Gb/s per node", 8, "h100_sxm"), 50)
 t.eq(measured.inter_node("4x NDR per node", 8, "h100_sxm"), 50)
@@ -5560,6 +5564,10 @@ do
   t.eq(attention("A100+llama2-7B without flash attention is 28% slower"), "flash")
   t.eq(attention("without flash_attn_interface"), "flash", "FlashAttention-3's interface absent: FlashAttention-2")
   t.eq(attention("no FlashAttention-3 on this build"), "flash")
+  -- (Chinese commas end a clause; a reference run's, an eval pass's, an OOM's, helper-253.)
+  t.eq(attention("\230\156\170\228\189\191\231\148\168\229\186\143\229\136\151\229\185\182\232\161\140\239\188\140\228\189\191\231\148\168flash attention"), "flash")
+  t.eq(attention("FlashAttention not used for the eval pass; training used it"), "flash")
+  t.eq(attention("without flash attention the run OOMs at seq 8192"), "flash")
 end
 -- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
 -- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
@@ -5570,6 +5578,9 @@ do
     t.eq(c .. "/" .. b, want, cell)
   end
   t.eq(select(3, measured.gh200_memory("GH200 480GB")), "96 GB of HBM3 at 4 TB/s assumed (the cell names neither part)")
+  t.eq(measured.gh200_memory("GH200 624GB"), "144 GB"); t.eq(measured.gh200_memory("GH200 96GB (not the 144GB HBM3e part)"), "96 GB")
+  t.eq(assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { gpu = "H200 SXM 141GB (vs GH200 in the paper)" }))).run.cluster.gpu.name,
+    "H200 SXM")
   local mb = row("MBridge-25.09-LLAMA3_8B-8")
   local gh = assert(measured.request(copy(mb, { gpu = "NVIDIA GH200 (96 GB HBM3)", gpus_per_node = "4", num_gpus = "8", dp = "8" })))
   t.eq(gh.run.cluster.gpu.name, "GH200 96GB")
@@ -5587,7 +5598,9 @@ do
   for scope, refused in pairs { ["ms/iter @ step 10 (litgpt 'iter time': one forward+backward of one micro-batch per device)"] = true,
       ["time per micro-batch"] = true, ["per micro-step, 16 micro-steps a step"] = true,
       ["elapsed time per iteration (ms)"] = false, ["iteration time of a step of 8 micro-batches"] = false,
-      ["time per step, micro batch 4"] = false } do
+      ["time per step, micro batch 4"] = false, ["benchmark (GBS 8, one micro-batch per step)"] = false,
+      ["benchmark (ms per micro-batch)"] = true, ["benchmark (micro-batch time, not step time)"] = true,
+      ["step time (the paper also gives time per micro-batch: 0.6 s)"] = false } do
     local _, why = measured.measured_time(copy(mb, { scope = scope }))
     t.eq(why ~= nil and why:find("times one micro%-batch") ~= nil, refused, scope)
   end
