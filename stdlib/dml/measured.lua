@@ -5592,6 +5592,15 @@ function M.parse_precision(cell)
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
+  -- The run's own format said after another ("FP8 (planned; this run BF16)", "FP8 (this run:
+  -- BF16)"): that one, said (helper-252: read as FP8 without a word).
+  local own = low:match("this%s+run%s*:?%s*([%w%-]+)") or low:match("this%s+run%s+used%s+([%w%-]+)")
+  if own and own ~= low:match("^%s*([%w%-]+)") then
+    local read = M.parse_precision(own)
+    if read then
+      return read, fmt("precision %q read as %s, the format it says this run used", cell, read)
+    end
+  end
   -- A cell that says the format is not stated: not given (nil and no reason) where it names no
   -- format, and left open where it names formats of two widths ("not stated for the example: the
   -- README runs a bf16 config and an fp8 config"; helper-191: read as FP8); one format named
@@ -7594,6 +7603,24 @@ request = function(row, presets, assumed)
   end
   local sp_cell = not M.unstated(row.sequence_parallel) and row.sequence_parallel or nil
   local sequence_parallel, sp_note = M.parse_yes_no(sp_cell)
+  -- A default and this run's value after it ("SEQ_PARALLEL default True, but False in this
+  -- config", "default True; set to False for this run"): this run's, said; not another run's ("the
+  -- baseline set it to False"; helper-252: the default read).
+  if sp_cell then
+    local l = sp_cell:lower()
+    local default = l:match("default%s*[:=]?%s*(%a+)")
+    if default == "true" or default == "false" then
+      local rest = l:match("default%s*[:=]?%s*%a+(.*)$")
+      local override = rest:match("but%s+(%a+)%s+in%s+this%s+config") or rest:match("but%s+set%s+to%s+(%a+)")
+        or rest:match("set%s+to%s+(%a+)%s+for%s+this%s+run") or rest:match("(%a+)%s+in%s+this%s+config")
+        or rest:match("overridden%s+to%s+(%a+)") or rest:match("this%s+run%s*:?%s*(%a+)")
+      if (override == "true" or override == "false") and override ~= default and not rest:find("baseline") then
+        sequence_parallel = override == "true"
+        sp_note = fmt("sequence_parallel %q read as %s, this run's value after the default", row.sequence_parallel,
+          sequence_parallel and "yes" or "no")
+      end
+    end
+  end
   -- NeMo's and Megatron's switch by its environment variable ("SP=1", "SP: 0"; NeMo's configs read
   -- `sequence_parallel: ${oc.env:SP,False}`): on or off, said. Elsewhere "SP=1" may be a
   -- sequence-parallel degree (XTuner, DeepSpeed-Ulysses): not read. (helper-220: refused.)

@@ -5569,6 +5569,19 @@ do
   t.eq(attention("FlashAttention not used for the eval pass; training used it"), "flash")
   t.eq(attention("without flash attention the run OOMs at seq 8192"), "flash")
 end
+-- helper-252's metamorphic round: the format this run used, said after another; SP's value for this
+-- run after its default.
+t.eq(measured.parse_precision("FP8 (planned; this run BF16)"), "bf16"); t.eq(measured.parse_precision("FP8 (this run: BF16)"), "bf16")
+t.eq(measured.parse_precision("BF16 (FP8 planned)"), "bf16"); t.eq(measured.parse_precision("FP8 (this run: FP8)"), "fp8")
+do
+  local mb = row("MBridge-25.09-LLAMA3_8B-8")
+  for cell, want in pairs { ["SEQ_PARALLEL default True, but False in this config"] = false,
+      ["SEQ_PARALLEL default True; set to False for this run"] = false, ["SEQ_PARALLEL default True; the baseline set it to False"] = true,
+      ["SEQ_PARALLEL default True"] = true } do
+    local r = assert(measured.request(copy(mb, { tp = "2", dp = "4", sequence_parallel = cell })))
+    t.eq(r.layout.sequence_parallel, want, cell)
+  end
+end
 -- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
 -- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
 do
