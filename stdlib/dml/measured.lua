@@ -3333,12 +3333,13 @@ function M.offload_said(row, zero)
   -- ("the baseline used CPU Adam", "can be run with --optimizer-cpu-offload", "offload?",
   -- "offload in the 2nd run only"; helper-244); off where switched off, set to nothing or
   -- negated in Chinese ("不使用offload", "无offload"). With `off_wins`, any match switched off
-  -- answers nil (helper-245: "optimizer CPU offload disabled" beside a framework cell naming
-  -- HybridDeviceOptimizer).
+  -- answers false (helper-245: "optimizer CPU offload disabled" beside a framework cell naming
+  -- HybridDeviceOptimizer). `skip`: clauses about something else ("CPU offloading of
+  -- activations").
   local hedges = { "baseline", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]can%s+be%f[%A]", "%f[%a]tried%f[%A]",
-    "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]", "%?", "consider", "%f[%a]plan%a*", "%f[%a]maybe%f[%A]", "%f[%a]might%f[%A]", "next%s+run", "the%s+%d[%w%.]*%s+runs?%f[%A]", "ablation", "%f[%a]runs?%s+only%f[%A]", "%f[%a]if%f[%A]",
-    "unclear", "%f[%a]paper%f[%A]", "%f[%a]ref%f[%A]", "%f[%a]fig%f[%A]", "et%s+al" }
-  -- (`skip`: clauses about something else, "CPU offloading of activations".)
+    "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]", "%?", "consider", "%f[%a]plan%a*", "%f[%a]maybe%f[%A]",
+    "%f[%a]might%f[%A]", "next%s+run", "the%s+%d[%w%.]*%s+runs?%f[%A]", "ablation", "%f[%a]runs?%s+only%f[%A]",
+    "%f[%a]if%f[%A]", "unclear", "%f[%a]paper%f[%A]", "%f[%a]ref%f[%A]", "%f[%a]fig%f[%A]", "et%s+al" }
   local function none_value(v)
     return v ~= nil and (tonumber(v) == 0 or v == "false" or v == "none" or v == "off" or v == "no" or v == "null" or v == "nil")
   end
@@ -3361,7 +3362,11 @@ function M.offload_said(row, zero)
           seen = seen + 1
           if seen > 16 then break end
           local before = clause:sub(1, from - 1)
-          if (not_after and before:find(not_after)) or before:find("activations?[%s_%-]*$") or before:find("^%s*#") or before:find("^%s*//") then goto next end
+          -- (Not an activation's, nor on a line commented out.)
+          if (not_after and before:find(not_after)) or before:find("activations?[%s_%-]*$") or before:find("^%s*#")
+              or before:find("^%s*//") then
+            goto next
+          end
           do
             -- ("offload optimizer to CPU: False": the place is not the value.)
             local after = clause:sub(to):gsub("^[%s_%-]*to[%s_%-]+%a+", "", 1)
@@ -3447,7 +3452,8 @@ function M.offload_said(row, zero)
   -- A bare offload: in the sharding cell, or a CPU offload in the notes, at one stage of 1 or 2,
   -- which offload the optimizer alone (not "ZeRO-2 / ZeRO-3 offload"); at another, said.
   if said(cell, { "offload[%a_]*" })
-      or said(rest, { "cpu[%s_%-]*offload[%a_]*" }, nil, nil, { "activation", "offload_params%s*=%s*false", "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]" }) then
+      or said(rest, { "cpu[%s_%-]*offload[%a_]*" }, nil, nil,
+        { "activation", "offload_params%s*=%s*false", "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]" }) then
     local _, stages = cell:gsub("%f[%a]zero[%s_%-]*%d", "")
     if (zero == 1 or zero == 2) and stages <= 1 then return "optimizer" end
     return "other", "the optimizer or parameters"
@@ -3460,8 +3466,12 @@ end
 --- totals with the Grace's LPDDR5X ("GH200 480GB", "624GB") name no HBM (helper-249: the H200's
 --- 141 GB and 4.8 TB/s had stood in without a word).
 function M.gh200_memory(cell)
-  local t = bounded((cell or ""):lower()):gsub("%f[%a]not%s+[%w%s]-hbm3e", " "):gsub("%f[%a]without%s+hbm3e", " "):gsub("%f[%a]no%s+hbm3e", " ")
-    :gsub("%b()", function(p) if finds_any(p, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]" }) then return " " end end)
+  -- (Not an HBM3e ruled out, nor a parenthesis that compares or negates: helper-253.)
+  local t = bounded((cell or ""):lower()):gsub("%f[%a]not%s+[%w%s]-hbm3e", " "):gsub("%f[%a]without%s+hbm3e", " ")
+    :gsub("%f[%a]no%s+hbm3e", " ")
+    :gsub("%b()", function(p)
+      if finds_any(p, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]" }) then return " " end
+    end)
   if t:find("%f[%d]14[14]%s*gi?b%f[%A]") or t:find("hbm3e") or t:find("%f[%d]624%s*gi?b%f[%A]") or t:find("%f[%d]4%.9%s*tb/s") then
     return "144 GB", "4.9 TB/s", "its 144 GB of HBM3e at 4.9 TB/s"
   end
@@ -4923,11 +4933,14 @@ function M.parse_recompute(cell)
   -- (`use_checkpoint=False`) nor on some blocks (helper-250: refused).
   if cell then
     local t = cell:lower()
-    if t:find("checkpointblock", 1, true) and (t:find("use_checkpoint%s*[=:]%s*[\"']?false") or t:find("use_checkpoint%s*[=:]%s*0%f[%D]")) then
+    if t:find("checkpointblock", 1, true)
+        and (t:find("use_checkpoint%s*[=:]%s*[\"']?false") or t:find("use_checkpoint%s*[=:]%s*0%f[%D]")) then
       return nil
     end
+    -- (Nor switched off, removed or on a share in other words, 未/不/没 among them; helper-253.)
     if t:find("checkpointblock", 1, true)
-        and not finds_any(t, { "disabl", "removed", "%f[%a]off%f[%A]", "%f[%a]half%f[%A]", "%d%s*%%", "quarter", "third", "partial", "\230\156\170", "\228\184\141", "\230\178\161" }) and not t:find("every%s+%d")
+        and not finds_any(t, { "disabl", "removed", "%f[%a]off%f[%A]", "%f[%a]half%f[%A]", "%d%s*%%", "quarter", "third",
+          "partial", "\230\156\170", "\228\184\141", "\230\178\161" }) and not t:find("every%s+%d")
         and not t:find("%f[%a]some%f[%A]") and not t:find("%f[%a]no%f[%A]") and not t:find("%f[%a]not%f[%A]")
         and not t:find("%f[%a]without%f[%A]") and not t:find("%f[%a]of%s+%d+") then
       return "full", fmt("recompute %q read as full (BMTrain's CheckpointBlock recomputes each block whole)", cell)
