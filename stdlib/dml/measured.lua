@@ -791,7 +791,7 @@ function M.count_cell(column, cell)
   -- and the experts' (and the dense first layers, where a key counts them) for the row. Every
   -- number must be under one of those keys, but a bare first one that one of them restates.
   if column == "ffn_hidden" then
-    local widths = { ffn_hidden_size = "dense", intermediate_size = "dense", ffn_dim = "dense", d_ff = "dense",
+    local widths = { ffn_hidden_size = "dense", intermediate_size = "dense", ffn_dim = "dense", d_ff = "dense", inter_dim = "dense",
       moe_ffn_hidden_size = "expert", moe_ffn_hidden = "expert", moe_intermediate_size = "expert", moe_inter_dim = "expert",
       expert_intermediate_size = "expert",
       first_k_dense_replace = "layers", first_k_dense = "layers", num_dense_layers = "layers", n_dense_layers = "layers" }
@@ -3157,10 +3157,22 @@ end
 -- "Eager for the <word>" that is the run's, not a part's.
 local eager_whole = { run = true, runs = true, row = true, rows = true, whole = true, entire = true, final = true, benchmark = true,
   measurement = true, measurements = true }
+-- Whether what follows a mention says the source is silent on it ("async TP not stated",
+-- "torch.compile: unknown"): no reading of it (helper-255: read as on).
+local function silent_after(text, to)
+  return finds_any(text:sub(to + 1, to + 40), { "^[%s%p]*not%s+stated", "^[%s%p]*not%s+given", "^[%s%p]*not%s+known",
+    "^[%s%p]*not%s+reported", "^[%s%p]*not%s+specified", "^[%s%p]*unknown", "^[%s%p]*unspecified", "^[%s%p]*unclear" })
+end
+
 local function compiled(row)
   local function says(text, pattern)
     local from, to = text:find(pattern)
     if from == nil or switched_off(text, from, to) or text:sub(1, from - 1):find("pre%-$") or sentence_negated(text, from, to) then
+      return false
+    end
+    -- (Silent on it, or compiling the loss alone: `compile components = ["loss"]`; helper-255.)
+    if silent_after(text, to) or text:sub(to + 1, to + 40):find("^%s*components%s*[=:]%s*%[%s*[\"']loss[\"']%s*%]")
+        or text:sub(to + 1, to + 24):find("^%s+the%s+loss%s+only") or text:sub(to + 1, to + 24):find("^%s+loss%s+only") then
       return false
     end
     -- (Switched off later in its sentence: "torch.compile took 20 minutes per restart, so compile
@@ -3576,6 +3588,7 @@ function M.stack_for(row)
       local dropped = later and (unmet_requirement(later) or finds_any(later, { "^%s+was%s+tried%s+but%s+disabled",
         "^%s+was%s+tried%s+but%s+not%s+used", "^%s+was%s+tried%s+but%s+dropped", "^%s+was%s+tried%s+but%s+turned%s+off" }))
       if async_at and (not switched_off(text, async_at, async_to) and not sentence_negated(text, async_at, async_to) and not dropped
+          and not silent_after(text, async_to)
           or taken_back(text, async_at, async_to)) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
       end
@@ -4928,6 +4941,21 @@ function M.parse_recompute(cell)
   -- (A setting is a phrase: past 2 KB it is not understood, not searched; helper-196: "no", 16 KB
   -- of spaces and "y" took 3 s. The longest the files and probes wrote is under 400 bytes.)
   if cell and #cell > 2048 then return nil end
+  -- Checkpointing switched off in words that open the cell ("Disabling activation
+  -- checkpointing"): none; switched off on some layers only ("disabling activation checkpointing
+  -- for the first 4 layers", "AC disabled for MoE layers only"): which layers recompute is not
+  -- said, not read (helper-255: refused, and read as full recompute of 4 layers).
+  if cell then
+    local l = cell:lower()
+    local off = finds_any(l, { "^%s*disabl%a*%s+[%a%s%-]-checkpoint%a*", "^%s*disabl%a*%s+ac%f[%A]",
+      "checkpoint%a*%s+disabled", "%f[%a]ac%s+disabled", "checkpoint%a*%s+turned%s+off" })
+    if off and finds_any(l, { "%f[%a]for%s+[%w%s%-]-layers?%f[%A]", "%f[%a]only%f[%A]", "%f[%a]except%f[%A]" }) then
+      return nil, fmt("recompute %q switches checkpointing off on some layers only: which recompute is not said", cell)
+    end
+    if off and l:find("^%s*disabl") and not l:find("%f[%a]not%f[%A]") then
+      return "none", fmt("recompute %q read as none", cell)
+    end
+  end
   -- BMTrain's CheckpointBlock, which wraps a transformer block to recompute it whole
   -- (`bmt.CheckpointBlock`, `bmtrain.CheckpointBlock`): full, said; not switched off
   -- (`use_checkpoint=False`) nor on some blocks (helper-250: refused).

@@ -5582,6 +5582,22 @@ do
     t.eq(r.layout.sequence_parallel, want, cell)
   end
 end
+-- helper-255's probe (torchtitan's issues and PRs): a feature the notes say the source is silent on is
+-- not read as on; compiling the loss alone is no compiled model; torchtitan's inter_dim is the dense
+-- width; checkpointing switched off in words, whole or on some layers.
+do
+  local function stack(r) return (measured.stack_for(r)) end
+  t.eq(stack { framework = "torchtitan", notes = "FSDP4 x TP8; async TP not stated." }, "torchtitan")
+  t.eq(stack { framework = "torchtitan", notes = "torch.compile not stated (the toml has compile = false)." }, "torchtitan")
+  t.eq(stack { framework = "torchtitan", precision = 'bf16 (no converters), compile components = ["loss"]' }, "torchtitan")
+  t.eq(stack { framework = "torchtitan", precision = 'bf16, compile components = ["model", "loss"]' }, "torchtitan_compile")
+  t.eq(stack { framework = "torchtitan", notes = "async TP (stated in the PR)" }, "torchtitan_async_tp")
+  t.eq(stack { framework = "torchtitan", notes = "torch.compile enabled" }, "torchtitan_compile")
+end
+t.eq(measured.count_cell("ffn_hidden", "inter_dim=10944, moe_inter_dim=1408, n_dense_layers=1"), "10944")
+t.eq(measured.parse_recompute("Disabling activation checkpointing"), "none")
+t.eq(measured.parse_recompute("disabling activation checkpointing for the first 4 layers"), nil)
+t.eq(measured.parse_recompute("AC disabled for MoE layers only"), nil)
 -- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
 -- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
 do
