@@ -4322,6 +4322,12 @@ function M.parse_zero(cell)
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
   local t = unquoted_values(bounded(cell:lower()))
+  -- The stage as a key's value, "ZeRO: 2", "zero=3" (helper-254: the Ultra-Scale Playbook's sweep,
+  -- read as a ZeRO without a stage, 1).
+  do
+    local v = t:match("^%s*zero%s*[:=]%s*([0-3])%s*$")
+    if v then return tonumber(v), nil, false end
+  end
   -- MaxText's mesh axes ("dcn_data_parallelism: 2, dcn_fsdp_parallelism: 16,
   -- ici_fsdp_parallelism: 8"; helper-191: read as FSDP over every rank): the parameters and
   -- states sharded over the FSDP axes, across nodes (dcn) times within them (ici), and

@@ -5598,6 +5598,11 @@ t.eq(measured.count_cell("ffn_hidden", "inter_dim=10944, moe_inter_dim=1408, n_d
 t.eq(measured.parse_recompute("Disabling activation checkpointing"), "none")
 t.eq(measured.parse_recompute("disabling activation checkpointing for the first 4 layers"), nil)
 t.eq(measured.parse_recompute("AC disabled for MoE layers only"), nil)
+-- helper-254's probe (the Ultra-Scale Playbook's sweep): the stage as a key's value.
+for cell, z in pairs { ["ZeRO: 1"] = 1, ["ZeRO: 2"] = 2, ["ZeRO: 3"] = 3, ["ZeRO: 0"] = 0, ["zero=2"] = 2 } do
+  t.eq(measured.parse_zero(cell), z, cell); t.eq(select(4, measured.parse_zero(cell)), nil, cell)
+end
+t.eq(select(4, measured.parse_zero("ZeRO: 1/3")), true, "alternatives: no stage read from them")
 -- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
 -- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
 do
