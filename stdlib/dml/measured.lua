@@ -3160,6 +3160,8 @@ local eager_whole = { run = true, runs = true, row = true, rows = true, whole = 
 -- Whether what follows a mention says the source is silent on it ("async TP not stated",
 -- "torch.compile: unknown"): no reading of it (helper-255: read as on).
 local function silent_after(text, to)
+  if finds_any(text:sub(to + 1, to + 80), { "^[%s%p]*%a+%s+%a*%s*for%s+the%s+[%w%-%s]-rows", "^[%s%p]*%a+%s+%a*%s*for%s+other",
+      "^[%s%p]*%a+%s+%a*%s*for%s+the%s+baseline", "^[%s%p]*%a+%s+%a*%s*in%s+the%s+baseline" }) then return false end
   return finds_any(text:sub(to + 1, to + 40), { "^[%s%p]*not%s+stated", "^[%s%p]*not%s+given", "^[%s%p]*not%s+known",
     "^[%s%p]*not%s+reported", "^[%s%p]*not%s+specified", "^[%s%p]*unknown", "^[%s%p]*unspecified", "^[%s%p]*unclear" })
 end
@@ -3172,7 +3174,9 @@ local function compiled(row)
     end
     -- (Silent on it, or compiling the loss alone: `compile components = ["loss"]`; helper-255.)
     if silent_after(text, to) or text:sub(to + 1, to + 40):find("^%s*components%s*[=:]%s*%[%s*[\"']loss[\"']%s*%]")
-        or text:sub(to + 1, to + 24):find("^%s+the%s+loss%s+only") or text:sub(to + 1, to + 24):find("^%s+loss%s+only") then
+        or text:sub(to + 1, to + 24):find("^%s+the%s+loss%s+only") or text:sub(to + 1, to + 24):find("^%s+loss%s+only")
+        or text:sub(to + 1, to + 28):find("^%s+on%s+the%s+loss%s+only") or text:sub(to + 1, to + 40):find("^[%w%.%-%s]*components%s+loss%f[^%w,]")
+        or text:sub(math.max(1, from - 30), from - 1):find("%f[%a]whether%s+[%a%s]-$") then
       return false
     end
     -- (Switched off later in its sentence: "torch.compile took 20 minutes per restart, so compile
@@ -3588,7 +3592,7 @@ function M.stack_for(row)
       local dropped = later and (unmet_requirement(later) or finds_any(later, { "^%s+was%s+tried%s+but%s+disabled",
         "^%s+was%s+tried%s+but%s+not%s+used", "^%s+was%s+tried%s+but%s+dropped", "^%s+was%s+tried%s+but%s+turned%s+off" }))
       if async_at and (not switched_off(text, async_at, async_to) and not sentence_negated(text, async_at, async_to) and not dropped
-          and not silent_after(text, async_to)
+          and not silent_after(text, async_to) and not text:sub(math.max(1, async_at - 30), async_at - 1):find("%f[%a]whether%s+[%a%s]-$")
           or taken_back(text, async_at, async_to)) and not (vanilla_at and vanilla_at < async_at) then
         return "torchtitan_async_tp"
       end
@@ -4955,10 +4959,13 @@ function M.parse_recompute(cell)
     local l = cell:lower()
     local off = finds_any(l, { "^%s*disabl%a*%s+[%a%s%-]-checkpoint%a*", "^%s*disabl%a*%s+ac%f[%A]",
       "checkpoint%a*%s+disabled", "%f[%a]ac%s+disabled", "checkpoint%a*%s+turned%s+off" })
-    if off and finds_any(l, { "%f[%a]for%s+[%w%s%-]-layers?%f[%A]", "%f[%a]only%f[%A]", "%f[%a]except%f[%A]" }) then
+    local every = finds_any(l, { "%f[%a]all%s+layers", "%f[%a]every%s+layer", "%f[%a]each%s+layer" })
+    if off and (finds_any(l, { "%f[%a]only%f[%A]", "%f[%a]except%f[%A]" }) or not every
+        and finds_any(l, { "%f[%a]for%s+[%w%s%-]-layers?%f[%A]", "%f[%a]on%s+[%w%s%-]-layers?%f[%A]", "%f[%a]layers?%s+%d" })) then
       return nil, fmt("recompute %q switches checkpointing off on some layers only: which recompute is not said", cell)
     end
-    if off and l:find("^%s*disabl") and not l:find("%f[%a]not%f[%A]") then
+    if off and l:find("^%s*disabl") and not l:find("%f[%a]not%f[%A]") and not finds_any(l, { "%f[%a]full%f[%A]",
+        "selective", "%f[%a]would%f[%A]", "%f[%a]tried%f[%A]", "baseline", "%f[%a]oom" }) then
       return "none", fmt("recompute %q read as none", cell)
     end
   end
@@ -5641,7 +5648,13 @@ function M.parse_precision(cell)
   end
   -- The run's own format said after another ("FP8 (planned; this run BF16)", "FP8 (this run:
   -- BF16)"): that one, said (helper-252: read as FP8 without a word).
-  local own = low:match("this%s+run%s*:?%s*([%w%-]+)") or low:match("this%s+run%s+used%s+([%w%-]+)")
+  local at, _, own, stop = low:find("this%s+run%s*:?%s*([%w%-]+)()")
+  if not own then at, _, own, stop = low:find("this%s+run%s+used%s+([%w%-]+)()") end
+  if own and (low:sub(1, at - 1):find("not%s+$") or low:sub(1, at - 1):find("not%s+in%s+$")) then own = nil end
+  if own and (own == "not" or own == "unknown" or own == "unclear" or own == "unspecified" or low:sub(stop):find("^%s*%?")) then
+    return nil, fmt("precision %q: the format this run used is not said", cell)
+  end
+  if own and not finds_any(low:sub(stop), { "^%s*$", "^%s*[%);,%.]", "^%s+with%f[%A]" }) then own = nil end
   if own and own ~= low:match("^%s*([%w%-]+)") then
     local read = M.parse_precision(own)
     if read then
@@ -7650,18 +7663,26 @@ request = function(row, presets, assumed)
   end
   local sp_cell = not M.unstated(row.sequence_parallel) and row.sequence_parallel or nil
   local sequence_parallel, sp_note = M.parse_yes_no(sp_cell)
+  if sequence_parallel ~= nil and finds_any(sp_cell:lower(), { "baseline", "%f[%a]other%s+run" })
+      and not finds_any(sp_cell:lower(), { "this%s+run", "this%s+config", "default", "^%s*%a+%s*%(" }) then
+    return nil, fmt("sequence_parallel %q gives another run's value", row.sequence_parallel)
+  end
   -- A default and this run's value after it ("SEQ_PARALLEL default True, but False in this
   -- config", "default True; set to False for this run"): this run's, said; not another run's ("the
   -- baseline set it to False"; helper-252: the default read).
   if sp_cell then
     local l = sp_cell:lower()
     local default = l:match("default%s*[:=]?%s*(%a+)")
+    local rest = l:match("default%s*[:=]?%s*%a+(.*)$")
+    if not (default == "true" or default == "false") then
+      default, rest = l:match("^[%s%p]*(%a+)%s+by%s+default(.*)$")
+    end
     if default == "true" or default == "false" then
-      local rest = l:match("default%s*[:=]?%s*%a+(.*)$")
       local override = rest:match("but%s+(%a+)%s+in%s+this%s+config") or rest:match("but%s+set%s+to%s+(%a+)")
         or rest:match("set%s+to%s+(%a+)%s+for%s+this%s+run") or rest:match("(%a+)%s+in%s+this%s+config")
-        or rest:match("overridden%s+to%s+(%a+)") or rest:match("this%s+run%s*:?%s*(%a+)")
-      if (override == "true" or override == "false") and override ~= default and not rest:find("baseline") then
+        or rest:match("overridden%s+to%s+(%a+)") or rest:match("this%s+run%s*[:=]?%s*(%a+)")
+      if (override == "true" or override == "false") and override ~= default and not rest:find("baseline")
+          and not finds_any(rest, { "%f[%a]for%s+[%w%s=]-runs%f[%A]", "%f[%a]when%f[%A]", "%f[%a]if%f[%A]" }) then
         sequence_parallel = override == "true"
         sp_note = fmt("sequence_parallel %q read as %s, this run's value after the default", row.sequence_parallel,
           sequence_parallel and "yes" or "no")

@@ -5603,6 +5603,21 @@ for cell, z in pairs { ["ZeRO: 1"] = 1, ["ZeRO: 2"] = 2, ["ZeRO: 3"] = 3, ["ZeRO
   t.eq(measured.parse_zero(cell), z, cell); t.eq(select(4, measured.parse_zero(cell)), nil, cell)
 end
 t.eq(select(4, measured.parse_zero("ZeRO: 1/3")), true, "alternatives: no stage read from them")
+-- helper-256's review of those readings: a feature silent for other rows is this row's; checkpointing
+-- disabled only as a trial, or on layers named by number; "this run:" followed by more than a format;
+-- a default written "True by default".
+t.eq((measured.stack_for { framework = "torchtitan", precision = "BF16 + torch.compile (not stated for the FP8 rows)" }),
+  "torchtitan_compile")
+t.eq((measured.stack_for { framework = "torchtitan", notes = "whether torch.compile was used is unclear" }), "torchtitan")
+t.eq(measured.parse_recompute("Disabling activation checkpointing was tried but OOMed; full AC used") ~= "none", true)
+t.eq(measured.parse_recompute("Disabling activation checkpointing on layers 0-3"), nil)
+t.eq(measured.parse_precision("FP8 (this run: BF16 attention, FP8 GEMMs)"), "fp8")
+t.eq(measured.parse_precision("FP8 (this run: not stated)"), nil)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { tp = "2", dp = "4",
+    sequence_parallel = "True by default; set to False for this run" })))
+  t.eq(r.layout.sequence_parallel, false)
+end
 -- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
 -- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
 do
