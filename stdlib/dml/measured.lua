@@ -3879,6 +3879,12 @@ function M.ep_overlap(row)
   -- default, so we set --overlap-moe-expert-parallel-comm"; helper-182).
   for _, m in ipairs(mentions) do
     local from, to = m[1], m[2]
+    -- (A name inside a parenthesis that explains an overlap set off before it, "overlap=off
+    -- (MOE_A2A_OVERLAP: overlap_moe_expert_parallel_comm, 1F1B hides the EP all-to-all)": off;
+    -- helper-258: read as on.)
+    local before_paren = t:sub(math.max(1, from - 200), from - 1):match("^(.*)%([^%(%)]*$")
+    local set = before_paren and before_paren:match("overlap%s*[=:]%s*(%w+)%s*$")
+    if set == "off" or set == "false" or set == "0" or set == "no" or set == "disabled" then return false end
     local rest = t:sub(to + 1, to + 64):match("^[^;,]*")
     -- (Not a value given beside its default, "moe_a2a_overlap: True (default: False)"; helper-183.)
     local default_off = rest:find("%f[%a]disabled%s+by%s+default") or rest:find("%f[%a]off%s+by%s+default")
@@ -4329,7 +4335,7 @@ function M.parse_zero(cell)
   -- The stage as a key's value, "ZeRO: 2", "zero=3" (helper-254: the Ultra-Scale Playbook's sweep,
   -- read as a ZeRO without a stage, 1).
   do
-    local v = t:match("^%s*zero%s*[:=]%s*([0-3])%s*$")
+    local v = t:match("^%s*zero%s*[:=]%s*([0-3])%s*$") or t:match("^%s*zero[_%s%-]*stage%s*[:=]%s*([0-3])%s*$")
     if v then return tonumber(v), nil, false end
   end
   -- MaxText's mesh axes ("dcn_data_parallelism: 2, dcn_fsdp_parallelism: 16,
@@ -8837,6 +8843,18 @@ local function measurement(row, column)
       if span and count and unit[du] and count > 0 and mult[ck] then
         return span * unit[du] / (count * mult[ck]), nil, nil, true
       end
+    end
+  end
+  -- A narrow range ("17-17.5", "17 - 18", "17 to 17.5 s"): its midpoint, said as approximate; not
+  -- a date, an exponent or two figures apart (the larger at most 1.25 times the smaller;
+  -- helper-255 and helper-259: refused as no plain number).
+  do
+    local a, b, rest = cell:match("^%s*(%d+%.?%d*)%s*%-%s*(%d+%.?%d*)(%s*%a*%%?%s*)$")
+    if not a then a, b, rest = cell:match("^%s*(%d+%.?%d*)%s*\226\128\147%s*(%d+%.?%d*)(%s*%a*%%?%s*)$") end
+    if not a then a, b, rest = cell:match("^%s*(%d+%.?%d*)%s+to%s+(%d+%.?%d*)(%s*%a*%%?%s*)$") end
+    local x, y = tonumber(a or ""), tonumber(b or "")
+    if x and y and x > 0 and y > x and y / x <= 1.25 then
+      cell, approx = fmt("%.10g", (x + y) / 2) .. rest, true
     end
   end
   -- A mean and its spread ("85,571±43", "9.4 +/- 0.1 s", "85,571 (±43)"): the mean, said as

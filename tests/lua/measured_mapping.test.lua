@@ -5618,6 +5618,19 @@ do
     sequence_parallel = "True by default; set to False for this run" })))
   t.eq(r.layout.sequence_parallel, false)
 end
+-- helper-258's and helper-259's probes: an overlap set off before a parenthesis that names the flag
+-- is off; a narrow range of a measurement is its midpoint, said; ZERO_STAGE=N names its stage.
+t.eq(measured.ep_overlap { notes = "overlap=off (MOE_A2A_OVERLAP: overlap_moe_expert_parallel_comm, 1F1B hides the EP all-to-all)" }, false)
+t.eq(measured.ep_overlap { notes = "overlap=on (MOE_A2A_OVERLAP)" }, true)
+do
+  local mb = row("MBridge-25.09-LLAMA3_8B-8")
+  for cell, want in pairs { ["17-17.5"] = 17.25, ["17 to 17.5 s"] = 17.25, ["17-175"] = false, ["2021-08-16"] = false } do
+    local r = copy(mb, { iter_time_s = cell })
+    r.tokens_per_s, r.tokens_per_s_per_gpu, r.tflops_per_gpu, r.mfu_pct = nil, nil, nil, nil
+    t.eq(measured.measured_time(r) or false, want, cell)
+  end
+end
+t.eq(measured.parse_zero("ZERO_STAGE=1"), 1); t.eq(select(4, measured.parse_zero("ZERO_STAGE=1")), nil)
 -- helper-249's probe (GH200 clusters): a GH200's memory from its cell, the 96 GB HBM3 part where it
 -- names neither (the superchip's LPDDR5X totals are no HBM); "not set (no --sequence-parallel)" is no.
 do
