@@ -3882,9 +3882,19 @@ function M.ep_overlap(row)
     -- (A name inside a parenthesis that explains an overlap set off before it, "overlap=off
     -- (MOE_A2A_OVERLAP: overlap_moe_expert_parallel_comm, 1F1B hides the EP all-to-all)": off;
     -- helper-258: read as on.)
-    local before_paren = t:sub(math.max(1, from - 200), from - 1):match("^(.*)%([^%(%)]*$")
-    local set = before_paren and before_paren:match("overlap%s*[=:]%s*(%w+)%s*$")
-    if set == "off" or set == "false" or set == "0" or set == "no" or set == "disabled" then return false end
+    local before_paren, inside = t:sub(math.max(1, from - 200), from - 1):match("^(.*)%(([^%(%)]*)$")
+    local set = before_paren and (before_paren:match("overlap%s*[=:]%s*(%w+)%s*$") or before_paren:match("overlap%s+(disabled)%s*$"))
+    local own = t:sub(to + 1):match("^[^%)]*") or ""
+    if (set == "off" or set == "false" or set == "0" or set == "no" or set == "disabled")
+      and not finds_any(inside, { "except", "%f[%a]not%f[%A]", "%f[%a]but%f[%A]" })
+      and not finds_any(own, { "^%s*[=:]%s*[\"']?[1ty]", "^%s*[=:]%s*on%f[%A]", "enabled", "%f[%a]kept%f[%A]" }) then
+      -- (Unless a later mention turns it on for this run: "...; here MOE_A2A_OVERLAP=1".)
+      if not finds_any(t:sub(to + 1), { "a2a[%s_%-]*overlap%s*[=:]%s*[\"']?[1ty]", "overlap%s*[=:]%s*on%s*%(",
+          "here%s+[%w_%-]*overlap%s*[=:]%s*[1ty]" }) then
+        return false
+      end
+      goto continue
+    end
     local rest = t:sub(to + 1, to + 64):match("^[^;,]*")
     -- (Not a value given beside its default, "moe_a2a_overlap: True (default: False)"; helper-183.)
     local default_off = rest:find("%f[%a]disabled%s+by%s+default") or rest:find("%f[%a]off%s+by%s+default")
@@ -3900,6 +3910,7 @@ function M.ep_overlap(row)
       return not switched_off(t, from, to) and not t:sub(from, to):find("%f[%a]not%f[%A]") and not off_in_clause
         and not sentence_negated(t, from, to) or taken_back(t, from, to)
     end
+    ::continue::
   end
   return false
 end
@@ -8710,6 +8721,12 @@ function M.flop_formula(row)
     if ((core_minor and core_minor >= 12) or halved) and not t:find("non[%s%-]?causal") then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
+    -- Megatron-Bridge's logs (2025 on, Megatron-Core 0.13 and later): causal attention, as its
+    -- tables' TFLOP/s and tokens/s together give (Qwen3-30B-A3B on B200: 23.1 GFLOP a token, the
+    -- causal count; helper-260: read as the full count, every time 20% long).
+    if t:find("megatron[%s%-_]*bridge") and not t:find("non[%s%-]?causal") then
+      return "megatron_causal", "FLOPs counted with causal attention (Megatron-Bridge's count: Megatron-Core 0.13 and later)"
+    end
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to)
       and not t:sub(causal_to + 1):find("^%s*%a*%s*%a*%s*not%s") then  -- ("causal mask is not ..."; helper-167: not a later "not")
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
@@ -8853,7 +8870,8 @@ local function measurement(row, column)
     if not a then a, b, rest = cell:match("^%s*(%d+%.?%d*)%s*\226\128\147%s*(%d+%.?%d*)(%s*%a*%%?%s*)$") end
     if not a then a, b, rest = cell:match("^%s*(%d+%.?%d*)%s+to%s+(%d+%.?%d*)(%s*%a*%%?%s*)$") end
     local x, y = tonumber(a or ""), tonumber(b or "")
-    if x and y and x > 0 and y > x and y / x <= 1.25 then
+    -- (Not two years, "2024-2025"; helper-261.)
+    if x and y and x > 0 and y > x and y / x <= 1.25 and not (a:match("^%d%d%d%d$") and b:match("^%d%d%d%d$")) then
       cell, approx = fmt("%.10g", (x + y) / 2) .. rest, true
     end
   end
