@@ -2079,9 +2079,7 @@ function M.gpu(cell)
       if r.preset == "h200_sxm" and M.nvl_card(t) then
         notes[#notes + 1] = fmt("%q: the H200 NVL modelled as the H200 SXM (its 600 W limit and lower clocks not modelled)", cell)
       end
-      local t_own = t:gsub("%b()", function(p)
-        if finds_any(p, { "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]not%f[%A]", "%f[%a]unlike%f[%A]" }) then return " " end end)
-      if r.preset == "h200_sxm" and (t_own:find("gh200") or t_own:find("grace[%s%-]*hopper")) then
+      if r.preset == "h200_sxm" and M.gh200_named(cell) then
         local _, _, how = M.gh200_memory(cell)
         notes[#notes + 1] = fmt("%q: the GH200's GPU modelled as the H200 SXM (the same GH100 die) with %s", cell, how)
       end
@@ -3476,6 +3474,28 @@ function M.offload_said(row, zero)
   end
 end
 
+-- A GPU cell's text without its parentheses that compare or negate ("H200 SXM (vs GH200 in the
+-- paper)", "96GB (not the 144GB HBM3e part)"): what it says of the run's own GPU (helper-253).
+local function own_gpu_text(cell)
+  return (bounded((cell or ""):lower()):gsub("%b()", function(p)
+    if finds_any(p, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]" }) then return " " end
+  end))
+end
+
+--- gh200_named(cell): whether a GPU cell names a GH200 (Grace Hopper) as the run's GPU.
+function M.gh200_named(cell)
+  local t = own_gpu_text(cell)
+  return (t:find("gh200") or t:find("grace[%s%-]*hopper")) ~= nil
+end
+
+-- Where the GH200 figures come from, for the GPU's sources.
+local gh200_sources = {
+  hbm = "NVIDIA GH200 Grace Hopper Superchip: 96 GB of HBM3 at 4 TB/s; its HBM3e version 144 GB at 4.9 TB/s",
+  host_bandwidth = "estimate: a Grace's copies both ways at once, 175 GB/s each way (the gb200 preset's figure, measured " ..
+    "through one Grace on a GB300 DGX Station), one GPU to a Grace",
+  host_memory = "NVIDIA GH200 Grace Hopper Superchip: up to 480 GB of LPDDR5X on its Grace",
+}
+
 --- gh200_memory(cell): a GH200's HBM and its bandwidth as the GPU cell gives them ("96 GB HBM3",
 --- "144GB HBM3e"), and the words that say so: the 96 GB HBM3 part at 4 TB/s, the 144 GB HBM3e
 --- one at 4.9 TB/s (NVIDIA's GH200 figures); neither named, the 96 GB part, said. The superchip's
@@ -3483,11 +3503,8 @@ end
 --- 141 GB and 4.8 TB/s had stood in without a word).
 function M.gh200_memory(cell)
   -- (Not an HBM3e ruled out, nor a parenthesis that compares or negates: helper-253.)
-  local t = bounded((cell or ""):lower()):gsub("%f[%a]not%s+[%w%s]-hbm3e", " "):gsub("%f[%a]without%s+hbm3e", " ")
+  local t = own_gpu_text(cell):gsub("%f[%a]not%s+[%w%s]-hbm3e", " "):gsub("%f[%a]without%s+hbm3e", " ")
     :gsub("%f[%a]no%s+hbm3e", " ")
-    :gsub("%b()", function(p)
-      if finds_any(p, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]" }) then return " " end
-    end)
   if t:find("%f[%d]14[14]%s*gi?b%f[%A]") or t:find("hbm3e") or t:find("%f[%d]624%s*gi?b%f[%A]") or t:find("%f[%d]4%.9%s*tb/s") then
     return "144 GB", "4.9 TB/s", "its 144 GB of HBM3e at 4.9 TB/s"
   end
@@ -8019,8 +8036,7 @@ request = function(row, presets, assumed)
   if offloads == "optimizer" then
     -- (The GH200's host is its Grace over NVLink-C2C, which the H200 preset standing in for its GPU
     -- does not describe: no host rate to take; helper-245.)
-    local g = bounded((row.gpu or ""):lower())
-    if g:find("gh200") or g:find("grace[%s%-]*hopper") then
+    if M.gh200_named(row.gpu) then
       return nil, fmt("gpu %q: the optimizer is offloaded to a Grace host (NVLink-C2C), for which dml has no host_optimizer_rate", row.gpu)
     end
     layout.optimizer_offload = true
@@ -8411,12 +8427,12 @@ request = function(row, presets, assumed)
     local gpu = preset_of(presets, "gpus", gpus, gpu_key)
     -- (A GH200's own memory; its host a Grace over NVLink-C2C, as a GB200's: 175 GB/s each way
     -- while copies run both ways, 480 GB of LPDDR5X.)
-    local g_low = bounded((row.gpu or ""):lower()):gsub("%b()", function(p)
-      if finds_any(p, { "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]not%f[%A]", "%f[%a]unlike%f[%A]" }) then return " " end end)
-    if gpu_key == "h200_sxm" and (g_low:find("gh200") or g_low:find("grace[%s%-]*hopper")) then
+    if gpu_key == "h200_sxm" and M.gh200_named(row.gpu) then
       local capacity, bandwidth = M.gh200_memory(row.gpu)
       gpu = dml.gpu(gpu, { name = "GH200 " .. capacity:gsub(" ", ""), hbm_capacity = capacity, hbm_bandwidth = bandwidth,
-        host_bandwidth = "175 GB/s", host_memory = "480 GB" })
+        host_bandwidth = "175 GB/s", host_memory = "480 GB",
+        sources = { hbm_capacity = gh200_sources.hbm, hbm_bandwidth = gh200_sources.hbm,
+          host_bandwidth = gh200_sources.host_bandwidth, host_memory = gh200_sources.host_memory } })
     end
     local cluster = dml.cluster { gpu = gpu, size = n, levels = levels }
     local stack = base_stack

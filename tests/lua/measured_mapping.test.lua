@@ -5655,6 +5655,9 @@ do
   local gh = assert(measured.request(copy(mb, { gpu = "NVIDIA GH200 (96 GB HBM3)", gpus_per_node = "4", num_gpus = "8", dp = "8" })))
   t.eq(gh.run.cluster.gpu.name, "GH200 96GB")
   t.near(gh.run.cluster.gpu.hbm_capacity:value("GB"), 96); t.near(gh.run.cluster.gpu.hbm_bandwidth:value("TB/s"), 4)
+  t.eq(gh.run.cluster.gpu.sources.hbm_capacity:find("GH200", 1, true) ~= nil, true, "the GH200's figure traced to its source")
+  t.eq(measured.gh200_named("H200 SXM 141GB (vs GH200 in the paper)"), false)
+  t.eq(measured.gh200_named("NVIDIA GH200 Grace Hopper Superchip"), true)
   for cell, want in pairs { ["not set (no --sequence-parallel)"] = false, ["unset (custom.yaml default True)"] = "refused",
       ["not set (TP 1)"] = "refused" } do
     local r, why = measured.request(copy(mb, { tp = "2", dp = "4", sequence_parallel = cell }))
