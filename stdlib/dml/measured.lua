@@ -3448,9 +3448,12 @@ function M.offload_said(row, zero)
     "cpu[_%-]torch[_%-]adam", "offload%a*%s*:%s*optim[%a_]*", "adamw?%s+step%s+on%s+the%s+cpu", "optimi[sz]er%s+on%s+%a*%s*cpu",
     "optimi[sz]er%s+step%s+on%s+%a*%s*cpu", "\228\188\152\229\140\150\229\153\168%s*\229\141\184\232\189\189" }, nil, true)
   -- (A share given apart: Megatron-Core's --optimizer-offload-fraction, as a percentage too, the
-  -- offload_optimizer block's `ratio: 0.9`, "50% optimizer offload", "partial".)
+  -- offload_optimizer block's `ratio: 0.9`, "50% optimizer offload", "partial", a share in
+  -- words, "HybridDeviceOptimizer (CPU share 0.5)".)
   local share = fraction and tonumber(text:match("offload[%a_%-]*fraction[%s=:]*([%d%.]+)")
-    or text:match("offload[_%-]optimizer[^};]-%f[%a]ratio['\"]?%s*[:=]%s*([%d%.]+)"))
+    or text:match("offload[_%-]optimizer[^};]-%f[%a]ratio['\"]?%s*[:=]%s*([%d%.]+)")
+    or text:match("%f[%a]cpu[%s_%-]*share[%s=:]*([%d%.]+)") or text:match("%f[%a]host[%s_%-]*share[%s=:]*([%d%.]+)")
+    or text:match("%f[%a]cpu[%s_%-]*fraction[%s=:]*([%d%.]+)"))
   local pct = fraction and (text:match("offload[%a_%-%s]*fraction[%s=:]*([%d%.]+)%s*%%")
     or text:match("%f[%d%.]([%d%.]+)%s*%%%s*optim%a*[%s_%-]+offload"))
   if pct and tonumber(pct) then share = tonumber(pct) / 100 end
@@ -3720,7 +3723,9 @@ function M.stack_for(row)
     local flags = f .. " " .. (row.notes or ""):lower()
     local function flag(name)
       local from, to = flags:find("%-*use[%-_]" .. name .. "[%-_]models")
+      -- (A flag said to be gone, "--use-legacy-models removed in this release", is not the run's.)
       return from ~= nil and not switched_off(flags, from, to) and not sentence_negated(flags, from, to)
+        and not flags:sub(to + 1, to + 32):find("^[%s%p]*%a*%s*removed")
     end
     if flag("mcore") and not flag("legacy") then
       return "megatron_core", fmt("stack megatron_core for %q (--use-mcore-models: Megatron-Core's models)", row.framework)
@@ -3732,6 +3737,22 @@ function M.stack_for(row)
     end
     if flag("legacy") then
       return "megatron_2022", fmt("stack megatron_2022 for %q (--use-legacy-models: Megatron-LM's own models)", row.framework)
+    end
+    -- Megatron-LM's own models named in words in the framework cell ("Megatron-LM (legacy
+    -- megatron/ tree)", "legacy models", "legacy model code"; helper-263: read as Megatron-Core by
+    -- the source's year). Not the flag (above), another legacy thing ("legacy checkpoint format",
+    -- "legacy tokenizer"), nor one ruled out ("not the legacy models").
+    do
+      local from, to
+      for _, p in ipairs { "legacy[%s%-_]+megatron/?%f[^%w]", "legacy[%s%-_]+models?%f[^%w%-_]", "legacy[%s%-_]+model[%s%-_]+code",
+          "legacy[%s%-_]+gpt[%s%-_]+models?%f[^%w]" } do
+        from, to = f:find(p)
+        if from then break end
+      end
+      if from and not f:sub(1, from - 1):find("use[%-_]$") and not switched_off(f, from, to) and not sentence_negated(f, from, to)
+          and not f:sub(1, from - 1):find("%f[%a]not%s+[%a%s]-$") and not f:sub(1, from - 1):find("%f[%a]no%s+$") then
+        return "megatron_2022", fmt("stack megatron_2022 for %q (Megatron-LM's own, legacy models)", row.framework)
+      end
     end
     -- Megatron-LM runs Megatron-Core's models by default since mid-2024 (the old ones behind
     -- --use-legacy-models; the thread of Megatron-LM#987, September 2024): a source from 2025 on,
@@ -4153,6 +4174,23 @@ end
 --- token_dispatch(row): true when the row's notes or framework name a token-based dispatcher
 --- (DeepEP, HybridEP, Megatron-Core's "flex" dispatcher that runs them); the stack then runs
 --- with dispatcher = "token" (docs/model.md 8.8).
+--- natural_routing(row): the row's notes or scope say the router was not forced to balance
+--- ("natural routing", "moe_router_force_load_balancing=false", "unbalanced routing", "no forced
+--- load balancing"); not where forced balance is said ("force-balanced routing",
+--- "moe_router_force_load_balancing=true").
+function M.natural_routing(row)
+  local text = bounded(((row.notes or "") .. " ; " .. (row.scope or "")):lower())
+  if text:find("force[%w_]*load[%w_]*balanc[%w_]*%s*[:=]%s*[\"']?false") or text:find("force[%w_]*load[%w_]*balanc[%w_]*%s*[:=]%s*0%f[%D]") then
+    return true
+  end
+  for _, p in ipairs { "%f[%a]natural%s+routing", "%f[%a]natural%s+moe%s+routing", "%f[%a]unbalanced%s+routing", "%f[%a]no%s+forced%s+[%w%s%-]*balanc",
+      "without%s+forced%s+[%w%s%-]*balanc", "routing%s+not%s+forced", "not%s+force[%w%-]*%s*balanced" } do
+    local from, to = text:find(p)
+    if from and not compared(text:sub(1, from - 1)) then return true end
+  end
+  return false
+end
+
 function M.token_dispatch(row)
   -- (Runs of white space as one: helper-212, "DeepEP", 1,000 spaces and "DeepEP" took 10 s.)
   local t = ((row.notes or "") .. " " .. (row.framework or "")):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
@@ -4398,6 +4436,16 @@ function M.parse_zero(cell)
       if shard == 1 then return 0, nil, false end
       return 3, shard, false
     end
+  end
+  -- Two settings set against each other outside parentheses ("ZeRO-Offload vs ZeRO-3", "ZeRO-3
+  -- versus DDP"): which one the run used is not said (the first had been read). A comparison in
+  -- parentheses, "ZeRO-1 (vs ZeRO-3)", or in a later clause, "ZeRO-3; ZeRO-2 vs ZeRO-3 in
+  -- Table 4", stays a remark on the setting before it.
+  do
+    local top = t:gsub("%b()", " "):gsub("%b[]", " "):match("^[^;,]*")
+    local from, to = top:find("%f[%a]vs%.?%f[%A]")
+    if not from then from, to = top:find("%f[%a]versus%f[%A]") end
+    if from and top:sub(1, from - 1):find("%a") and top:sub(to + 1):find("%a") then return nil end
   end
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
   local mics_at, mics_to = t:find("%f[%a]mics%f[%A]")
@@ -4666,7 +4714,11 @@ function M.parse_zero(cell)
       end
     end
   end
+  -- (Nor are Megatron-Core's HybridDeviceOptimizer, the optimizer offloaded to the host, and the
+  -- HybridEP dispatcher: "distributed optimizer + HybridDeviceOptimizer" had been read as hybrid
+  -- sharding, ZeRO 3.)
   local sharding_words = t:gsub("hybrid%s*parallel[%w_]*", ""):gsub("hybrid%s+tp", ""):gsub("hybrid%s+pp", "")
+    :gsub("hybrid[%s_%-]*device[%s_%-]*optimi[sz]er", ""):gsub("hybrid[%s_%-]?ep%f[%A]", "")
   for _, name in ipairs { "hybrid", "hsdp" } do
     local from, to = sharding_words:find(name)
     if from then
@@ -4885,7 +4937,7 @@ function M.parse_zero(cell)
   -- optimizer sharding", "all-reduce DP"; helper-137).
   -- (Not beside a sharding named, "DeepSpeed ZeRO (no activation sharding)", "HSDP (no sharding
   -- across nodes)"; helper-145.)
-  local sharding_named = t:find("zero") or t:find("[fh]sdp") or t:find("hybrid")
+  local sharding_named = t:find("zero") or t:find("[fh]sdp") or hybrid_named
   if not sharding_named and (t:find("%f[%a]no%s+sharding") or t:find("without%s+sharding")
     or t:find("%f[%a]no%s+optimi[sz]er[%s%-]*%a*%s*sharding")
     or ((t:find("all[%s%-]?reduce") and (t:find("data[%s%-_]*parallel") or t:find("%f[%a]dp%f[%A]")))
@@ -5680,6 +5732,18 @@ function M.parse_precision(cell)
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
+  -- FP8 named as the format and its own switch set off beside it ("FP8 (FP8=False)"): the cell
+  -- contradicts itself (had been read as FP8). Another setting off, "FP8 (FP8_PARAM_GATHER=False)",
+  -- or FP8 off beside another format named first, "NVFP4 (FP8=False), FP8_DPA=True (FP8
+  -- attention)", is no contradiction.
+  do
+    local off_at = low:find("%f[%w_]fp8%s*[:=]%s*[\"']?false%f[%A]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?off%f[%A]")
+      or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?0%f[%D]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?no%f[%A]")
+    local rest = off_at and low:gsub("%f[%w_]fp8%s*[:=]%s*[\"']?%a*%d*[\"']?", "")
+    if rest and rest:match("^[%s%(%[\"']*([%w]+)") == "fp8" then
+      return nil, fmt("precision %q names FP8 and sets its switch off: which format ran is not said", cell)
+    end
+  end
   -- The run's own format said after another ("FP8 (planned; this run BF16)", "FP8 (this run:
   -- BF16)"): that one, said (helper-252: read as FP8 without a word).
   local at, _, own, stop = low:find("this%s+run%s*:?%s*([%w%-]+)()")
@@ -6081,6 +6145,21 @@ function M.parse_yes_no(cell)
         return not yes
       end
       key, value = name, word
+    end
+  end
+  -- "SP-on", "SP-off" (Megatron-Bridge's model cards' "TP8/PP1/CP2/EP8/SP-on"; helper-264: not
+  -- understood): the name and its word joined by a hyphen.
+  if not key then
+    local name, word = t:match("^%s*(%a[%a%s_%-]-)%-(%a+)%s*$")
+    if name and words[word] and (name:find("^%s*sp%s*$") or name:find("sequence[%s_%-]*parallel")) then key, value = name, word end
+  end
+  -- A setting of another kind named with its value ("EP on", "TP: true", "tensor_parallel=1";
+  -- helper-264: read as sequence parallelism on) is not this one's.
+  if key and not (key:find("%f[%a]sp%f[%A]") or key:find("seq")) then
+    local k = key:gsub("^%s+", ""):gsub("%s+$", "")
+    if ({ tp = true, pp = true, ep = true, cp = true, dp = true, etp = true, vpp = true, fsdp = true, zero = true })[k]
+        or finds_any(k, { "^tensor", "^pipeline", "^expert", "^context", "^data", "^virtual", "overlap", "recompute", "checkpoint" }) then
+      return nil
     end
   end
   -- A degree is no yes or no ("sp=1", "sequence_parallel_size=1": Ulysses' degree).
@@ -7614,12 +7693,57 @@ function M.own_text(text)
   return table.concat(parts)
 end
 
+--- spread_negation(text): the text with a negation that governs a list of command-line flags
+--- written out for each ("sets none of --overlap-grad-reduce, --overlap-param-gather,
+--- --tp-comm-overlap" -> "sets no --overlap-grad-reduce, no --overlap-param-gather, no
+--- --tp-comm-overlap"; also "neither --a nor --b", "no --a or --b", "without --a and --b").
+--- The list is flags alone, joined by commas, "and", "or" or "nor"; anything else ends it
+--- ("none of the FP8 flags but --overlap-grad-reduce" is no list of flags; a semicolon ends
+--- one). helper-262: the flags after the first had been read as given, silently.
+function M.spread_negation(text)
+  if text == nil or not text:find("%-%-") then return text end
+  local low = text:lower()
+  local out, at = {}, 1
+  local leads = { "%f[%a]none%s+of%s+", "%f[%a]neither%s+", "%f[%a]no%s+", "%f[%a]without%s+" }
+  local pos = 1
+  while pos <= #low do
+    local best_from, best_to
+    for _, l in ipairs(leads) do
+      local f, t = low:find(l .. "%-%-", pos)
+      if f and (not best_from or f < best_from) then best_from, best_to = f, t - 2 end
+    end
+    if not best_from then break end
+    -- The flags that follow, joined by separators.
+    local flags, q = {}, best_to + 1
+    while true do
+      local f, t = low:find("^%-%-[%w%-_%.]+", q)
+      if not f then break end
+      flags[#flags + 1] = text:sub(f, t)
+      q = t + 1
+      local sf, st = low:find("^%s*,%s*", q)
+      if not sf then sf, st = low:find("^%s*,?%s*and%s+", q) end
+      if not sf then sf, st = low:find("^%s*,?%s*or%s+", q) end
+      if not sf then sf, st = low:find("^%s*,?%s*nor%s+", q) end
+      if not sf or not low:find("^%-%-", st + 1) then break end
+      q = st + 1
+    end
+    if #flags >= 2 then
+      out[#out + 1] = text:sub(at, best_from - 1) .. "no " .. table.concat(flags, ", no ")
+      at = q
+    end
+    pos = math.max(q, best_from + 1)
+  end
+  if at == 1 then return text end
+  out[#out + 1] = text:sub(at)
+  return table.concat(out)
+end
+
 -- The row as the readers of its settings see it: its notes and inferred fields without the
--- clauses that speak of other runs (M.own_text); where it was read, its error and its readings
--- kept.
+-- clauses that speak of other runs (M.own_text), a negation over a list of flags written out for
+-- each (M.spread_negation); where it was read, its error and its readings kept.
 local given_notes = setmetatable({}, { __mode = "k" })
 local function own_row(row)
-  local notes, inferred = M.own_text(row.notes), M.own_text(row.inferred_fields)
+  local notes, inferred = M.spread_negation(M.own_text(row.notes)), M.own_text(row.inferred_fields)
   if notes == row.notes and inferred == row.inferred_fields then return row end
   local own = {}
   given_notes[own] = row.notes
@@ -7629,10 +7753,35 @@ local function own_row(row)
   return own
 end
 
+-- A setting cell that hedges its value ("full?", "ZeRO-2 (likely)", "bf16, probably") is read as
+-- its value; where no other note names the cell, the request says it was read through a hedge
+-- (a reading such as "full?" had been taken as stated without a word).
+local hedged_columns = { "recompute", "precision", "zero_or_fsdp", "sequence_parallel", "framework" }
+local hedge_words = { "%a%?", "%(%s*%?%s*%)", "%f[%a]likely%f[%A]", "%f[%a]probably%f[%A]", "%f[%a]presumably%f[%A]",
+  "%f[%a]maybe%f[%A]", "%f[%a]possibly%f[%A]", "%f[%a]perhaps%f[%A]", "%f[%a]unclear%f[%A]", "%f[%a]unsure%f[%A]",
+  "%f[%a]not%s+sure%f[%A]", "%f[%a]guess%a*", "%f[%a]not%s+confirmed%f[%A]", "%f[%a]unconfirmed%f[%A]",
+  "%f[%a]unverified%f[%A]", "%f[%a]not%s+verified%f[%A]" }
+function M.hedged(cell)
+  return cell ~= nil and finds_any(bounded(cell:lower()), hedge_words)
+end
+
 function M.request(row, presets)
   local assumed = {}
-  local req, why = request(own_row(row), presets, assumed)
-  if req then return req end
+  local own = own_row(row)
+  local req, why = request(own, presets, assumed)
+  if req then
+    for _, column in ipairs(hedged_columns) do
+      local cell = own[column]
+      if M.hedged(cell) then
+        local quoted, named = fmt("%q", cell), false
+        for _, n in ipairs(assumed) do
+          if n:find(quoted, 1, true) then named = true break end
+        end
+        if not named then assumed[#assumed + 1] = fmt("%s %s hedges its value: read as if stated", column, quoted) end
+      end
+    end
+    return req
+  end
   return nil, why, assumed
 end
 
@@ -7880,6 +8029,21 @@ request = function(row, presets, assumed)
     layout.cp = cp
     note(fmt("cp = %d GPUs / (tp x pp x dp) = %d (not given)", n, cp))
   end
+  -- A dp that is Megatron's expert data-parallel degree (GPUs / (pp x ep x etp)) where the
+  -- layout's does not fill the GPUs ("TP1/PP16/CP1/EP16/ETP1, DP1" on 256 GPUs: the experts'
+  -- 1, the dense layers' 16; helper-264: refused as a layout of 16 GPUs): the dense layers' dp,
+  -- said. (Expert TP of 1 or of tp, Megatron-Core's two usual settings.)
+  if ep and ep > 1 and tp and pp and dp and tp * pp * (cp or 1) * dp ~= n and n % (tp * pp * (cp or 1)) == 0 then
+    for _, etp in ipairs { 1, tp } do
+      if n % (pp * ep * etp) == 0 and n // (pp * ep * etp) == dp then
+        local dense = n // (tp * pp * (cp or 1))
+        note(fmt("dp %d is the experts' data-parallel degree (%d GPUs / (pp %d x ep %d x expert tp %d)): the layers' dp = %d GPUs / (tp x pp x cp) = %d",
+          dp, n, pp, ep, etp, n, dense))
+        dp = dense
+        break
+      end
+    end
+  end
   layout.dp = dp
   -- Sequence parallelism splits across the TP group: at TP 1 a recipe's default "on" does
   -- nothing (MLPerf's SEQ_PARALLEL default True at TP 1), said.
@@ -8078,6 +8242,31 @@ request = function(row, presets, assumed)
       layout.interleave = nil
       note(fmt("vpp_interleave %q: ZB-V's own two chunks a device", row.vpp_interleave))
     end
+    -- Seq1F1B (Sun et al. 2024, arXiv 2406.03488: each sequence cut into pipeline units,
+    -- Megatron-LM's --pipe-sp-splits N), whose bubble and activations are not 1F1B's: not
+    -- predicted (helper-263: read as 1F1B without a word, +6% to +85%). The notes first, then the
+    -- framework: a splits count of 1 is the fork's plain 1F1B baseline, and a name compared or a
+    -- baseline's ("the Seq1F1B repository's baseline") is no run of it.
+    for _, cell in ipairs { row.notes, row.framework } do
+      local text = bounded(cell and cell:lower() or "")
+      local splits = text:match("pipe[%-_]sp[%-_]splits[%s=:]*(%d+)")
+      if splits then
+        if tonumber(splits) > 1 then
+          return nil, fmt("schedule Seq1F1B (--pipe-sp-splits %s: each sequence cut into %s pipeline units) is not modelled",
+            splits, splits)
+        end
+        break
+      end
+      local at, to = text:find("%f[%w]seq[%s%-_]?1f1b")
+      if at then
+        local clause = text:sub(1, at - 1):match("[^;,.%(]*$") .. text:sub(at):match("^[^;,.%)]*")
+        if not switched_off(text, at, to) and not compared(text:sub(1, at - 1)) and not clause:find("baseline")
+            and not clause:find("%f[%a]against%f[%A]") and not clause:find("compar") then
+          return nil, fmt("schedule Seq1F1B (each sequence cut into pipeline units, arXiv 2406.03488), as the %s says, is not modelled",
+            cell == row.notes and "notes" or "framework")
+        end
+      end
+    end
     -- Schedules of the V family dml has no model of (V-Half, V-Min: Qi et al. 2024, "Pipeline
     -- Parallelism with Controllable Memory"): said, and costed as the schedule read (helper-192:
     -- read as interleaved 1F1B without a word).
@@ -8207,6 +8396,12 @@ request = function(row, presets, assumed)
   if ep_overlap then note("the expert all-to-all overlapped with another microbatch's compute (ep_overlap), as the row says") end
   local token_dispatch = arch.experts ~= nil and M.token_dispatch(row)
   if token_dispatch then note("token-based dispatch (DeepEP or HybridEP: dispatcher = \"token\"), as the row says") end
+  -- Routing as trained, not forced to balance ("natural routing", "moe_router_force_load_balancing=
+  -- false"): how uneven the busiest rank's share was is not said, and dml's balanced default
+  -- stands, said (helper-264: assumed silently).
+  if arch.experts ~= nil and M.natural_routing(row) then
+    note("routing as trained, not forced to balance (as the row says): its imbalance is not given, balanced experts assumed (imbalance 1)")
+  end
   local base_stack = preset_of(presets, "stacks", stacks, stack_key)
   -- A stack of unfused attention (Megatron-LM's of 2021-2022) whose row says it ran a flash
   -- kernel ("--use-flash-attn", FlashAttention): the flash kernel, said.

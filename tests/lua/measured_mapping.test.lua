@@ -5803,3 +5803,140 @@ t.eq(measured.parse_zero("DP-rep 32 (no DP-shard)"), 0)
 t.eq(measured.parse_zero("no DP-rep (fully sharded)"), 3)
 t.eq(measured.parse_zero("DP-rep 32, DP-shard 8"), nil)
 t.eq(measured.parse_zero("no sharding"), 0)
+-- Readings left open in the forty-first session's note.
+-- Megatron-Core's HybridDeviceOptimizer (the optimizer on the host) and the HybridEP dispatcher
+-- are no hybrid sharding ("distributed optimizer + HybridDeviceOptimizer" had been read as ZeRO 3
+-- over a node); HSDP's own names still are.
+same({ measured.parse_zero("distributed optimizer + HybridDeviceOptimizer") }, { 1, nil, false })
+same({ measured.parse_zero("ZeRO-1 with HybridDeviceOptimizer") }, { 1, nil, false })
+t.eq(select(3, measured.parse_zero("FSDP2 (HybridEP dispatcher)")), false)
+t.eq(measured.parse_zero("HybridDeviceOptimizer"), nil)
+for _, c in ipairs { "hybrid shard", "FSDP hybrid", "HYBRID_SHARD" } do
+  same({ measured.parse_zero(c) }, { 3, nil, true })
+end
+do
+  local llama = row("MBridge-25.09-LLAMA3_8B-8")
+  local on = assert(measured.request(copy(llama, { zero_or_fsdp = "distributed optimizer + HybridDeviceOptimizer" })))
+  t.eq(on.layout.zero, 1); t.eq(on.layout.optimizer_offload, true)
+  -- A share of the optimizer on the host in words ("CPU share 0.5") is the share Megatron's
+  -- --optimizer-offload-fraction gives: not modelled, said (had been read as the whole optimizer).
+  for _, c in ipairs { "distributed optimizer + HybridDeviceOptimizer (CPU share 0.5)",
+      "distributed optimizer + HybridDeviceOptimizer (--optimizer-offload-fraction 0.5)",
+      "distributed optimizer, optimizer CPU offload (CPU fraction 0.25)" } do
+    local r = assert(measured.request(copy(llama, { zero_or_fsdp = c })), c)
+    t.eq(r.layout.optimizer_offload, nil, c)
+    t.eq(table.concat(r.assumed, "\n"):find("a share of the optimizer", 1, true) ~= nil, true, c)
+  end
+  t.eq(assert(measured.request(copy(llama, { zero_or_fsdp = "distributed optimizer + HybridDeviceOptimizer (CPU share 1.0)" })))
+    .layout.optimizer_offload, true)
+end
+-- Two shardings set against each other in the cell's first clause: which ran is not said (the
+-- first had been read). A comparison in parentheses or in a later clause is a remark.
+for _, c in ipairs { "ZeRO-3 vs ZeRO-2", "ZeRO-3 vs. DDP", "FSDP versus ZeRO-1" } do t.eq(measured.parse_zero(c), nil, c) end
+t.eq(measured.parse_zero("ZeRO-1 (vs ZeRO-3)"), 1)
+t.eq(measured.parse_zero("ZeRO-3; ZeRO-2 vs ZeRO-3 in Table 4"), 3)
+t.eq(measured.parse_zero("FSDP (faster than DDP)"), 3)
+-- FP8 named as the format beside its own switch set off contradicts itself: refused (had been
+-- read as FP8). Another switch off, FP8 off beside another format named first, or the switch
+-- alone, read as before.
+for _, c in ipairs { "FP8 (FP8=False)", "FP8 hybrid (fp8: off)", "fp8 (fp8=0)" } do
+  t.eq(measured.parse_precision(c), nil, c)
+  t.eq(select(2, measured.parse_precision(c)):find("sets its switch off", 1, true) ~= nil, true, c)
+end
+t.eq(measured.parse_precision("FP8 (FP8_PARAM_GATHER=False)"), "fp8")
+t.eq(measured.parse_precision("FP8-CS (FP8=True)"), "fp8")
+t.eq(measured.parse_precision("BF16 (FP8=False)"), "bf16")
+t.eq(measured.parse_precision("fp8=False"), "bf16")
+t.eq(measured.parse_precision("NVFP4 (FP4=True, FP8=False, FP8_PARAM_GATHER=False)"), "fp4")
+-- A setting cell that hedges its value is read as the value, and the request says so where no
+-- other note names the cell (a "full?" had been read as stated without a word).
+do
+  local llama = row("MBridge-25.09-LLAMA3_8B-8")
+  for _, c in ipairs { "full?", "full (likely)", "probably full", "full (?)" } do
+    local r = assert(measured.request(copy(llama, { recompute = c })), c)
+    t.eq(r.layout.recompute, "full", c)
+    local said = table.concat(r.assumed, "\n")
+    t.eq(said:find(string.format("%q", c), 1, true) ~= nil, true, said)
+  end
+  t.eq(table.concat(assert(measured.request(copy(llama, { recompute = "full" }))).assumed, "\n"):find("hedges", 1, true), nil)
+  t.eq(measured.hedged("full (assumed same as Table 1)"), false)
+  t.eq(measured.hedged("selective (cf. Q&A)"), false)
+  t.eq(measured.hedged("full? yes"), true)
+  local z = assert(measured.request(copy(llama, { zero_or_fsdp = "ZeRO-3 (not confirmed)" })))
+  t.eq(z.layout.zero, 3)
+  t.eq(table.concat(z.assumed, "\n"):find('zero_or_fsdp "ZeRO-3 (not confirmed)" hedges its value', 1, true) ~= nil, true)
+end
+-- helper-263's probe (Seq1F1B's fork of Megatron-LM): its Seq1F1B runs had been read as 1F1B
+-- without a word (+6% to +85%); now not predicted. The fork's plain baseline (splits 1), a
+-- baseline or comparison named, stay 1F1B.
+do
+  local base = row("N21-T1-145.6B")
+  local function why(notes, framework)
+    local r, reason = measured.request(copy(base, { notes = notes, framework = framework or base.framework }))
+    return r == nil and reason or nil
+  end
+  t.eq(why("Seq1F1B schedule: --pipe-sp-splits 4 --pipe-sp-strategy uniform_comp; not Megatron's 1F1B"),
+    "schedule Seq1F1B (--pipe-sp-splits 4: each sequence cut into 4 pipeline units) is not modelled")
+  t.eq(why("trained with Seq1F1B").."", "schedule Seq1F1B (each sequence cut into pipeline units, arXiv 2406.03488), as the notes says, is not modelled")
+  t.eq(why(nil, "Megatron-LM with Seq1F1B pipeline scheduling") ~= nil, true)
+  t.eq(why("--pipe-sp-splits 1 (plain 1F1B schedule)", "Megatron-LM with Seq1F1B pipeline scheduling"), nil)
+  t.eq(why("Method 1F1B (the Seq1F1B repository's baseline)"), nil)
+  t.eq(why("1F1B; compared against Seq1F1B [31]"), nil)
+  t.eq(why("1F1B (vs Seq1F1B)"), nil)
+end
+-- Megatron-LM's own models named in words in the framework cell are the 2022 stack; a flag said
+-- to be removed is no flag given.
+t.eq(stack { framework = "Megatron-LM (legacy megatron/ tree) with Seq1F1B pipeline scheduling", source = "x 2025" }, "megatron_2022")
+t.eq(stack { framework = "Megatron-LM (legacy model code)", source = "x 2025" }, "megatron_2022")
+for _, f in ipairs { "Megatron-LM (not the legacy models)", "Megatron-LM (legacy checkpoint format)", "Megatron-LM (legacy tokenizer)",
+    "Megatron-LM; --use-legacy-models removed in this release", "Megatron-LM, no legacy models" } do
+  t.eq(stack { framework = f, source = "x 2025" }, "megatron_core", f)
+end
+-- helper-264's probe (Megatron-Bridge's model cards): "SP-on" is sequence parallelism on, and a
+-- setting of another kind with its value ("EP on", "TP: true") is none of it (had been read as on).
+t.eq(measured.parse_yes_no("SP-on"), true); t.eq(measured.parse_yes_no("SP-off"), false)
+t.eq(measured.parse_yes_no("sequence-parallel-on"), true)
+for _, c in ipairs { "EP-on", "TP-on", "CP-on", "SP-only", "EP on", "TP on", "TP: true", "tensor_parallel=1", "expert_parallel: on" } do
+  t.eq(measured.parse_yes_no(c), nil, c)
+end
+t.eq(measured.parse_yes_no("SP on"), true); t.eq(measured.parse_yes_no("SEQ_PARALLEL=True"), true)
+t.eq(measured.parse_yes_no("sequence parallelism: off"), false)
+-- A dp that is the experts' data-parallel degree where the layout's does not fill the GPUs
+-- ("TP1/PP16/CP1/EP16/ETP1, DP1" on 256 GPUs): the dense layers' dp, said (had been refused).
+do
+  local q = row("MBridge-25.09-Qwen3_235B_a22B-256")
+  local r = assert(measured.request(copy(q, { tp = "1", pp = "16", cp = "1", ep = "16", dp = "1", vpp_interleave = false })))
+  t.eq(r.layout.dp, 16)
+  t.eq(table.concat(r.assumed, "\n"):find("dp 1 is the experts' data-parallel degree (256 GPUs / (pp 16 x ep 16 x expert tp 1))", 1, true) ~= nil, true)
+  -- A dp that matches neither product is kept as given (dml.run refuses the layout, as before),
+  -- and one that fills the GPUs is the dp.
+  t.eq(assert(measured.request(copy(q, { tp = "1", pp = "16", cp = "1", ep = "16", dp = "3", vpp_interleave = false }))).layout.dp, 3)
+  t.eq(assert(measured.request(copy(q, { tp = "1", pp = "16", cp = "1", ep = "16", dp = "16", vpp_interleave = false }))).layout.dp, 16)
+end
+-- Routing as trained (not forced to balance) is said; dml's balanced default stands.
+t.eq(measured.natural_routing { notes = "natural routing (moe_router_force_load_balancing=false); HybridEP" }, true)
+t.eq(measured.natural_routing { scope = "benchmark, dropless routing (no forced balance)" }, true)
+t.eq(measured.natural_routing { notes = "natural MoE routing" }, true)
+t.eq(measured.natural_routing { notes = "moe_router_force_load_balancing=true" }, false)
+t.eq(measured.natural_routing { scope = "benchmark (MoE: force-balanced routing)" }, false)
+t.eq(measured.natural_routing { notes = "forced balance, unlike natural routing in production" }, false)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-Qwen3_30B_a3B-16"), { notes = "natural routing" })))
+  t.eq(table.concat(r.assumed, "\n"):find("routing as trained, not forced to balance", 1, true) ~= nil, true)
+end
+-- helper-262's probe (LLM-jp's scripts): a negation over a list of flags covers each ("sets none
+-- of --overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap": the two after the first
+-- had been read as given).
+t.eq(measured.spread_negation("sets none of --overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap (defaults: off)"),
+  "sets no --overlap-grad-reduce, no --overlap-param-gather, no --tp-comm-overlap (defaults: off)")
+t.eq(measured.spread_negation("neither --overlap-grad-reduce nor --overlap-param-gather"), "no --overlap-grad-reduce, no --overlap-param-gather")
+t.eq(measured.spread_negation("without --a, --b and --c. Next"), "no --a, no --b, no --c. Next")
+for _, c in ipairs { "uses none of the FP8 flags but --overlap-grad-reduce and --overlap-param-gather",
+    "none of the runs dropped --overlap-grad-reduce", "no --fp8-format; --overlap-grad-reduce, --overlap-param-gather", "none of --a" } do
+  t.eq(measured.spread_negation(c), c, c)
+end
+do
+  local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"),
+    { notes = "train.sh sets none of --overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap (Megatron-LM's defaults: off)" })))
+  t.eq(r.run.stack.dp_overlap, false); t.eq(r.run.stack.param_gather_overlap, false); t.eq(r.run.stack.tp_overlap, "backward")
+end
