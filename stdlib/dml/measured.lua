@@ -7705,12 +7705,18 @@ function M.spread_negation(text)
   local low = text:lower()
   local out, at = {}, 1
   local leads = { "%f[%a]none%s+of%s+", "%f[%a]neither%s+", "%f[%a]no%s+", "%f[%a]without%s+" }
-  local pos = 1
+  -- (Each lead's next match kept until passed: a cell of 16 KB of "no --a " is read in one
+  -- pass, not one search of the rest per lead.)
+  local pos, next_from, next_to = 1, {}, {}
   while pos <= #low do
     local best_from, best_to
-    for _, l in ipairs(leads) do
-      local f, t = low:find(l .. "%-%-", pos)
-      if f and (not best_from or f < best_from) then best_from, best_to = f, t - 2 end
+    for i, l in ipairs(leads) do
+      if next_from[i] ~= false and (next_from[i] == nil or next_from[i] < pos) then
+        next_from[i], next_to[i] = low:find(l .. "%-%-", pos)
+        if not next_from[i] then next_from[i] = false end
+      end
+      local f = next_from[i]
+      if f and (not best_from or f < best_from) then best_from, best_to = f, next_to[i] - 2 end
     end
     if not best_from then break end
     -- The flags that follow, joined by separators.
