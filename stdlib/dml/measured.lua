@@ -3775,6 +3775,23 @@ function M.stack_for(row)
     return key, fmt("stack %s for %q (DeepSpeed on Hugging Face transformers: PyTorch's kernels, flash attention; ZeRO as the row's sharding)",
       key, row.framework)
   end
+  -- DeepCompile (DeepSpeed's compiler backend of 2025, `deepspeed.compile`): PyTorch models under
+  -- torch.compile, ZeRO's collectives in the graph and its gathers prefetched: the compiled
+  -- PyTorch stack, said (helper-266: the 2021 stack's unfused attention and exposed gathers,
+  -- +12% to +38%). Not where ruled out, compared or a baseline's ("DeepCompile baseline:
+  -- DeepSpeed eager", "compared against DeepCompile").
+  do
+    local from, to = f:find("%f[%a]deep[%s%-_]?compile%f[%A]")
+    if not from then from, to = f:find("deepspeed[%._]compile%f[%A]") end
+    if from then
+      local clause = f:sub(1, from - 1):match("[^;,%(]*$") .. f:sub(from):match("^[^;,%)]*")
+      if not switched_off(f, from, to) and not compared(f:sub(1, from - 1)) and not finds_any(clause,
+          { "baseline", "against", "compar", "%f[%a]eager%f[%A]", "%f[%a]without%f[%A]", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]" }) then
+        return "torchtitan_compile", fmt("stack torchtitan_compile for %q (DeepCompile: DeepSpeed's ZeRO on PyTorch models under torch.compile, its gathers prefetched)",
+          row.framework)
+      end
+    end
+  end
   if f:find("deepspeed") then return "deepspeed_zero3_2021" end
   if f:find("gpt%-neox") then
     return "deepspeed_zero3_2021", fmt("stack deepspeed_zero3_2021 for %q (GPT-NeoX is Megatron-LM's model on DeepSpeed)",
@@ -6217,6 +6234,26 @@ function M.unstated(cell)
     or t:find("^%s*n%.?/?r%.?%s*$") ~= nil or t:find("^%s*see%s+%a+%s*$") ~= nil  -- ("n/r", "see notes")
 end
 
+--- default_only(cell): true for a setting cell that says only that a default applied, naming
+--- whose ("defaults", "upstream gpt_oss_20b defaults", "the recipe's default", "torchtitan
+--- default"): read as not given (the stack's default, said), not refused (helper-267). Not where
+--- it says which value the default is ("default (none)", "defaults, AC off") or turns it
+--- ("not default").
+function M.default_only(cell)
+  if cell == nil then return false end
+  local t = bounded(cell:lower())
+  if not t:find("%f[%a]defaults?%f[%A]") or #t > 200 then return false end
+  t = t:gsub("%f[%a]defaults?%f[%A]", " ")
+  for _, w in ipairs { "upstream", "framework", "recipe", "config", "configuration", "the", "stack", "model", "its", "repo",
+      "repository", "script", "launcher", "torchtitan", "megatron", "nemo", "bridge", "setting", "settings", "used", "as", "in" } do
+    t = t:gsub("%f[%a]" .. w .. "'?s?%f[%A]", " ")
+  end
+  -- (A config's or model's name: letters with digits, underscores or dots, "gpt_oss_20b",
+  -- "llama3_8b.toml".)
+  t = t:gsub("[%w]*[_%.%d][%w_%.%-]*", " ")
+  return not t:find("[%a%(%)]")
+end
+
 --- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
 --- "256+1 shared", "128 experts", "256 routed + 1 shared", "128 (top-8)"); nil for an empty or
 --- unreadable cell ("E=64", "8x7B").
@@ -7846,7 +7883,7 @@ request = function(row, presets, assumed)
   end
   -- A cell that says its value is not known ("not stated") is not given, said.
   for _, column in ipairs { "sequence_parallel", "zero_or_fsdp", "recompute" } do
-    if M.unstated(row[column]) then
+    if M.unstated(row[column]) or (column == "recompute" and M.default_only(row[column])) then
       note(fmt("%s %q: not given (the default)", column, row[column]))
     end
   end
@@ -8284,7 +8321,7 @@ request = function(row, presets, assumed)
         layout.schedule and layout.schedule:gsub("_", " ") or (layout.interleave or 1) > 1 and "interleaved 1F1B" or "1F1B"))
     end
   end
-  if row.recompute and not M.unstated(row.recompute) then
+  if row.recompute and not M.unstated(row.recompute) and not M.default_only(row.recompute) then
     local mode, rnote, some = M.parse_recompute(row.recompute)
     if mode == nil then
       return nil, rnote or fmt("recompute %q not understood (none, selective, full, per-op, or Megatron's and JAX's settings)",
@@ -8756,6 +8793,13 @@ function M.flop.per_token_6n(N, L, d, s)
   return 6.0 * N + 12.0 * L * d * s
 end
 
+--- torchtitan's count (torchtitan/tools/utils.py or models/utils.py, get_num_flop_per_token and
+--- get_nparams_and_flops): 6 x the parameters a token uses less the token embedding's
+--- (`embedding`, V h), + 12 L a d_h s, every layer's attention over the whole sequence.
+function M.flop.torchtitan(N, embedding, L, heads, d_h, s)
+  return 6.0 * (N - embedding) + 12.0 * L * heads * d_h * s
+end
+
 --- flop_formula(row): which formula the row's TFLOP/s or MFU counts ("narayanan", "megatron",
 --- "6n") and a note when it is not the row's own `tflops_counting`; nil and the reason.
 -- A row's copy without one cell.
@@ -8967,6 +9011,15 @@ function M.flop_formula(row)
       return "megatron_causal", "FLOPs counted as Megatron's with causal attention (6 s^2 per layer), as the cell writes them out"
     end
     if spaced:find("%f[%w%.]12%s*s%^2") and not causal then return "megatron" end
+  end
+  -- torchtitan's own count named (its metrics' tflops and mfu, get_nparams_and_flops): 6 x the
+  -- parameters a token uses less the token embedding, + 12 x layers x heads x head_dim x seq_len,
+  -- every layer at full attention (helper-267: "torchtitan's stock FLOP accounting" not read).
+  -- Not a variant it does not count ("HFU", "with the sliding-window correction") nor another's.
+  if t:find("torch%s*titan") and finds_any(t, { "flop", "mfu", "accounting", "count", "tflops" })
+      and not finds_any(t, { "%f[%a]hfu%f[%A]", "recomput", "correction", "corrected", "cluster", "%f[%a]not%f[%A]",
+        "%f[%a]vs%.?%f[%A]", "compared", "%f[%a]than%f[%A]", "megatron", "nanotron", "palm" }) then
+    return "torchtitan", "torchtitan's count: 6 x (the parameters a token uses less the token embedding) + 12 L a d_h s per token"
   end
   -- (torchtitan's "6 * num_params + 12 * l * h * q * t" is PaLM's count; helper-148.)
   if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w]6%s*num_?param")
@@ -9558,6 +9611,11 @@ function measured_step(row, m, arch)
     local ok, counted = pcall(function()
       if formula == "megatron" then return M.flop.megatron(tokens // s, arch) end
       if formula == "megatron_causal" then return M.flop.megatron_causal(tokens // s, arch) end
+      if formula == "torchtitan" then
+        local heads = arch.heads
+        local d_h = arch.head_dim or arch.d_model // heads
+        return M.flop.torchtitan(M.params(arch, true), arch.vocab * arch.d_model, arch.layers, heads, d_h, s) * (tokens + 0.0)
+      end
       -- A mixture of experts counts the parameters a token uses (PaLM's N is the active count).
       return M.flop.per_token_6n(M.params(arch, true), arch.layers, arch.d_model, s) * (tokens + 0.0)
     end)
@@ -9567,7 +9625,7 @@ function measured_step(row, m, arch)
   local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs",
                   megatron = "Megatron num_floating_point_operations",
                   megatron_causal = "Megatron num_floating_point_operations, causal attention",
-                  ["6n"] = "6N + 12 L d s per token" }
+                  ["6n"] = "6N + 12 L d s per token", torchtitan = "torchtitan's 6 (N - V h) + 12 L a d_h s per token" }
   local how = fmt("step FLOPs (%s) / (%s x GPUs)", names[formula], from)
   if fnote then how = how .. "; " .. fnote end
   return flop / (tflops * 1e12 * n), how
@@ -9650,6 +9708,24 @@ function M.predict(row, presets)
     r.status = "not predicted: " .. M.dml_reason(row, plan)
     r.assumed, r.assumed_list = table.concat(req.assumed, "; "), req.assumed
     return r
+  end
+  -- A layout of data parallelism alone (tp = pp = 1) that gives no sharding, where the stack's
+  -- default (the weights and gradients whole on every GPU) does not fit and full sharding does:
+  -- the run sharded its weights, ZeRO 3, said (helper-267: Llama 3.1 70B at TP 1 on 64 B200s
+  -- scored at 555 GiB a GPU of 179). Layouts with tp or pp above 1, and a sharding the row gives,
+  -- stay as read, flagged when they do not fit.
+  local L = req.layout
+  if #plan.violations > 0 and row.zero_or_fsdp == nil and not req.search and (L.tp or 1) == 1 and (L.pp or 1) == 1
+      and (L.zero == nil or L.zero < 3) and (L.dp or 1) * (L.cp or 1) > 1 then
+    local sharded = {}
+    for k, v in pairs(L) do sharded[k] = v end
+    sharded.zero = 3
+    local fits, full = pcall(dml.evaluate, req.run, sharded)
+    if fits and #full.violations == 0 and full.time.step:value("s") > 0 then
+      req.assumed[#req.assumed + 1] = fmt("zero_or_fsdp not given: the stack's default sharding does not fit (%s); the weights, gradients and states sharded over the %d data-parallel ranks (ZeRO 3) fit, assumed",
+        plan.violations[1]:gsub("^memory:%s*", ""):gsub("%s*%(.-%)", ""), (L.dp or 1) * (L.cp or 1))
+      req.layout, plan = sharded, full
+    end
   end
   local step = plan.time.step:value("s")
   local assumed = {}

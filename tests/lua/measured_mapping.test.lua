@@ -5521,7 +5521,9 @@ end
 -- helper-232's probe (Lambda's torchtitan fork on B200s and GB300s): torchtitan's FLOP count in
 -- words, its FullAC, its bare "Selective" as per-op, "reshard never", an HSDP shape whose clause
 -- says which factor shards.
-t.eq(measured.flop_formula { tflops_counting = "torchtitan stock accounting (metrics.py): 6 x active non-embedding params + 12 x layers x heads x head_dim x seq_len per token" }, "6n")
+-- (torchtitan's own count since helper-267: the non-embedding parameters and the heads' width,
+-- not PaLM's 6N over every parameter and d_model.)
+t.eq(measured.flop_formula { tflops_counting = "torchtitan stock accounting (metrics.py): 6 x active non-embedding params + 12 x layers x heads x head_dim x seq_len per token" }, "torchtitan")
 t.eq(measured.flop_formula { tflops_counting = "6 x 8 GPUs, params sharded" }, nil)
 t.eq(measured.flop_formula { tflops_counting = "16 x params" }, nil)
 t.eq((measured.parse_recompute("FullAC")), "full"); t.eq((measured.parse_recompute("no FullAC")), "none")
@@ -5939,4 +5941,59 @@ do
   local r = assert(measured.request(copy(row("MBridge-25.11-LLAMA3_70B-64"),
     { notes = "train.sh sets none of --overlap-grad-reduce, --overlap-param-gather, --tp-comm-overlap (Megatron-LM's defaults: off)" })))
   t.eq(r.run.stack.dp_overlap, false); t.eq(r.run.stack.param_gather_overlap, false); t.eq(r.run.stack.tp_overlap, "backward")
+end
+-- helper-266's probe (the DeepCompile sweep): DeepCompile is DeepSpeed's ZeRO on PyTorch models
+-- under torch.compile, the compiled PyTorch stack (had been the 2021 DeepSpeed stack, unsaid).
+t.eq(stack { framework = "DeepCompile (DeepSpeed, compile=True schedule=True; PyTorch 2.5.1)", source = "x 2025" }, "torchtitan_compile")
+t.eq(stack { framework = "DeepSpeed (deepspeed.compile)" }, "torchtitan_compile")
+for _, f in ipairs { "DeepSpeed ZeRO-3; compared against DeepCompile", "DeepCompile baseline: DeepSpeed eager", "DeepSpeed (no DeepCompile)",
+    "DeepSpeed ZeRO-3 (2021)" } do
+  t.eq(stack { framework = f }, "deepspeed_zero3_2021", f)
+end
+-- helper-267's probe (Lambda's, Together's and Crusoe's benchmarks): torchtitan's count named
+-- ("torchtitan's stock FLOP accounting") is its own, 6 x (the active parameters less the token
+-- embedding) + 12 L a d_h s; not a corrected or hardware count, nor a comparison.
+for _, c in ipairs { "torchtitan's stock FLOP accounting (charges sliding-window layers the full O(L^2) attention cost)",
+    "torchtitan tflops (metrics.py)", "torchtitan MFU" } do
+  t.eq(measured.flop_formula { tflops_counting = c }, "torchtitan", c)
+end
+for _, c in ipairs { "torchtitan's count with the sliding-window correction", "torchtitan HFU incl. recompute",
+    "torchtitan tflops x 64 (cluster)" } do
+  t.eq(measured.flop_formula { tflops_counting = c } == "torchtitan", false, c)
+end
+do
+  -- Llama 3 8B at 8,192 tokens: 6 x (8.03e9 - 128256 x 4096) + 12 x 32 x 32 x 128 x 8192, by hand
+  -- from dml.params' count (8,030,261,248 with the untied output layer).
+  local per_token = measured.flop.torchtitan(8030261248, 128256 * 4096, 32, 32, 128, 8192)
+  t.near(per_token, 6 * (8030261248 - 525336576) + 12 * 32 * 4096 * 8192, 1e-12)
+  t.near(per_token / 1e9, 45.03 + 12.88, 1e-3)
+end
+-- A pure data-parallel layout that gives no sharding, whose default sharding does not fit and full
+-- sharding does: ZeRO 3, said (Llama 3.1 70B at TP 1 on 64 B200s had been scored at 555 GiB a GPU).
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  local r = measured.predict(copy(base, { gpu = "B200", tp = "1", pp = "1", dp = "64", cp = "1", vpp_interleave = false,
+    zero_or_fsdp = false, micro_batch = "1" }))
+  t.eq(r.status, "ok"); t.eq(r.over_capacity, nil)
+  t.eq(r.assumed:find("zero_or_fsdp not given: the stack's default sharding does not fit", 1, true) ~= nil, true, r.assumed)
+  -- Given, the sharding stays as read, flagged.
+  local given = measured.predict(copy(base, { gpu = "B200", tp = "1", pp = "1", dp = "64", cp = "1", vpp_interleave = false,
+    zero_or_fsdp = "distributed optimizer", micro_batch = "1" }))
+  t.eq(given.over_capacity, true)
+  -- And with tp above 1, as read.
+  local tp2 = measured.predict(copy(base, { tp = "8", pp = "1", dp = "8", cp = "1", vpp_interleave = false, zero_or_fsdp = false,
+    micro_batch = "8" }))
+  t.eq(tp2.assumed:find("zero_or_fsdp not given", 1, true), nil)
+end
+-- A recompute cell that says only that a default applied is not given (the stack's default),
+-- said; one that says which value, or turns it, is read as before.
+for _, c in ipairs { "default", "upstream gpt_oss_20b defaults", "the recipe's default", "torchtitan default", "llama3_8b.toml default" } do
+  t.eq(measured.default_only(c), true, c)
+end
+for _, c in ipairs { "defaults, AC off", "default (none)", "defaults + selective attention", "default (full)", "not default", "default full" } do
+  t.eq(measured.default_only(c), false, c)
+end
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "upstream llama3_8b defaults" })))
+  t.eq(table.concat(r.assumed, "\n"):find('recompute "upstream llama3_8b defaults": not given (the default)', 1, true) ~= nil, true)
 end
