@@ -3458,6 +3458,12 @@ function M.offload_said(row, zero)
     or text:match("%f[%d%.]([%d%.]+)%s*%%%s*optim%a*[%s_%-]+offload"))
   if pct and tonumber(pct) then share = tonumber(pct) / 100 end
   if fraction and text:find("%f[%a]partial%f[%A]") then share = 0.5 end
+  if fraction and not pct then
+    local p = text:match("%f[%a]cpu[%s_%-]*share[%s=:]*([%d%.]+)%s*%%") or text:match("%f[%a]host[%s_%-]*share[%s=:]*([%d%.]+)%s*%%")
+    if p and tonumber(p) then share = tonumber(p) / 100 end
+  end
+  if share == 0 then return nil end
+  if share and share > 1 then return "other", "a share of the optimizer" end
   if share and share > 0 and share < 1 then fraction = share end
   if fraction and fraction < 1 then return "other", "a share of the optimizer" end
   if fraction then return "optimizer" end
@@ -3749,7 +3755,8 @@ function M.stack_for(row)
         from, to = f:find(p)
         if from then break end
       end
-      if from and not f:sub(1, from - 1):find("use[%-_]$") and not switched_off(f, from, to) and not sentence_negated(f, from, to)
+      if from and not f:sub(to + 1, to + 32):find("^[%s%p]*%a*%s*removed") and not f:sub(to + 1, to + 32):find("^[%s%p]*%a*%s*deprecated")
+          and not f:sub(1, from - 1):find("use[%-_]$") and not switched_off(f, from, to) and not sentence_negated(f, from, to)
           and not f:sub(1, from - 1):find("%f[%a]not%s+[%a%s]-$") and not f:sub(1, from - 1):find("%f[%a]no%s+$") then
         return "megatron_2022", fmt("stack megatron_2022 for %q (Megatron-LM's own, legacy models)", row.framework)
       end
@@ -4200,10 +4207,14 @@ function M.natural_routing(row)
   if text:find("force[%w_]*load[%w_]*balanc[%w_]*%s*[:=]%s*[\"']?false") or text:find("force[%w_]*load[%w_]*balanc[%w_]*%s*[:=]%s*0%f[%D]") then
     return true
   end
-  for _, p in ipairs { "%f[%a]natural%s+routing", "%f[%a]natural%s+moe%s+routing", "%f[%a]unbalanced%s+routing", "%f[%a]no%s+forced%s+[%w%s%-]*balanc",
+  for _, p in ipairs { "%f[%a]natural%s+routing", "%f[%a]natural%s+moe%s+routing", "%f[%a]unbalanced%s+routing", "%f[%a]imbalanced%s+routing",
+      "force[%w_%s%-]*load[%w_%s%-]*balanc[%w_]*%s*[:=]%s*off%f[%A]", "force[%w_%-]*load[%w_%-]*balanc[%w_]*%s+not%s+set",
+      "balanc[%w%s%-]*%(not%s+forced%)", "%f[%a]no%s+forced%s+[%w%s%-]*balanc",
       "without%s+forced%s+[%w%s%-]*balanc", "routing%s+not%s+forced", "not%s+force[%w%-]*%s*balanced" } do
     local from, to = text:find(p)
-    if from and not compared(text:sub(1, from - 1)) then return true end
+    local clause = from and text:sub(from):match("^[^;]*")
+    if from and not compared(text:sub(1, from - 1)) and not clause:find("%f[%a]would%f[%A]") and not clause:find("%f[%a]table%f[%A]")
+        and not clause:find("%f[%a]fig") then return true end
   end
   return false
 end
@@ -4462,6 +4473,7 @@ function M.parse_zero(cell)
     local top = t:gsub("%b()", " "):gsub("%b[]", " "):match("^[^;,]*")
     local from, to = top:find("%f[%a]vs%.?%f[%A]")
     if not from then from, to = top:find("%f[%a]versus%f[%A]") end
+    if not from then from, to = top:find("%f[%a]v%.%s?s%.?%f[%A]") end
     if from and top:sub(1, from - 1):find("%a") and top:sub(to + 1):find("%a") then return nil end
   end
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
@@ -5756,8 +5768,10 @@ function M.parse_precision(cell)
   do
     local off_at = low:find("%f[%w_]fp8%s*[:=]%s*[\"']?false%f[%A]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?off%f[%A]")
       or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?0%f[%D]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?no%f[%A]")
+      or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?none%f[%A]")
     local rest = off_at and low:gsub("%f[%w_]fp8%s*[:=]%s*[\"']?%a*%d*[\"']?", "")
-    if rest and rest:match("^[%s%(%[\"']*([%w]+)") == "fp8" then
+    local first_at, _, first = (rest or ""):find("%f[%w](%a*fp?%d+)")
+    if first and first:find("fp8$") and not finds_any(rest, { "b?f16%s+compute", "b?f16%s+matmul", "b?f16%s+gemm" }) then
       return nil, fmt("precision %q names FP8 and sets its switch off: which format ran is not said", cell)
     end
   end
@@ -6175,7 +6189,7 @@ function M.parse_yes_no(cell)
   if key and not (key:find("%f[%a]sp%f[%A]") or key:find("seq")) then
     local k = key:gsub("^%s+", ""):gsub("%s+$", "")
     if ({ tp = true, pp = true, ep = true, cp = true, dp = true, etp = true, vpp = true, fsdp = true, zero = true })[k]
-        or finds_any(k, { "^tensor", "^pipeline", "^expert", "^context", "^data", "^virtual", "overlap", "recompute", "checkpoint" }) then
+        or finds_any(k, { "^tensor", "^pipeline", "^expert", "^moe", "^context", "^data", "^virtual", "overlap", "recompute", "checkpoint" }) then
       return nil
     end
   end
@@ -7759,18 +7773,21 @@ function M.spread_negation(text)
     -- The flags that follow, joined by separators.
     local flags, q = {}, best_to + 1
     while true do
-      local f, t = low:find("^%-%-[%w%-_%.]+", q)
+      local f, t = low:find("^%-%-[%w%-_]+", q)
       if not f then break end
+      -- (A flag with its own value or word, "--b on", "--b=True", ends the list before it.)
+      local after = low:sub(t + 1, t + 12)
+      if not (after == "" or after:find("^%s*[,;/%.%(%)]") or after:find("^%s+n?or%f[%A]") or after:find("^%s+and%f[%A]")) then break end
       flags[#flags + 1] = text:sub(f, t)
       q = t + 1
-      local sf, st = low:find("^%s*,%s*", q)
-      if not sf then sf, st = low:find("^%s*,?%s*and%s+", q) end
-      if not sf then sf, st = low:find("^%s*,?%s*or%s+", q) end
-      if not sf then sf, st = low:find("^%s*,?%s*nor%s+", q) end
+      local sf, st = low:find("^%s*,?%s*and%s+", q)
+      if not sf then sf, st = low:find("^%s*,?%s*n?or%s+", q) end
+      if not sf then sf, st = low:find("^%s*[,/]%s*", q) end
       if not sf or not low:find("^%-%-", st + 1) then break end
       q = st + 1
     end
-    if #flags >= 2 then
+    local head = low:sub(math.max(1, best_from - 120), best_from - 1):match("[^;]*$")
+    if #flags >= 2 and not head:find("baseline") and not compared(head) then
       out[#out + 1] = text:sub(at, best_from - 1) .. "no " .. table.concat(flags, ", no ")
       at = q
     end
@@ -7800,7 +7817,7 @@ end
 -- its value; where no other note names the cell, the request says it was read through a hedge
 -- (a reading such as "full?" had been taken as stated without a word).
 local hedged_columns = { "recompute", "precision", "zero_or_fsdp", "sequence_parallel", "framework" }
-local hedge_words = { "%a%?", "%(%s*%?%s*%)", "%f[%a]likely%f[%A]", "%f[%a]probably%f[%A]", "%f[%a]presumably%f[%A]",
+local hedge_words = { "[%w%)]%?", "%(%s*%?%s*%)", "%f[%a]likely%f[%A]", "%f[%a]probably%f[%A]", "%f[%a]presumably%f[%A]",
   "%f[%a]maybe%f[%A]", "%f[%a]possibly%f[%A]", "%f[%a]perhaps%f[%A]", "%f[%a]unclear%f[%A]", "%f[%a]unsure%f[%A]",
   "%f[%a]not%s+sure%f[%A]", "%f[%a]guess%a*", "%f[%a]not%s+confirmed%f[%A]", "%f[%a]unconfirmed%f[%A]",
   "%f[%a]unverified%f[%A]", "%f[%a]not%s+verified%f[%A]" }
@@ -8300,14 +8317,24 @@ request = function(row, presets, assumed)
         end
         break
       end
-      local at, to = text:find("%f[%w]seq[%s%-_]?1f1b")
-      if at then
+      -- (Every mention read: one switched off, "Megatron-LM (Seq1F1B fork, Seq1F1B off)", says
+      -- the run did not use it; helper-265.)
+      local used, off, from = false, false, 1
+      for _ = 1, 64 do
+        local at, to = text:find("%f[%w]seq[%s%-_]?1f1b", from)
+        if not at then break end
         local clause = text:sub(1, at - 1):match("[^;,.%(]*$") .. text:sub(at):match("^[^;,.%)]*")
-        if not switched_off(text, at, to) and not compared(text:sub(1, at - 1)) and not clause:find("baseline")
+        if switched_off(text, at, to) then
+          off = true
+        elseif not compared(text:sub(1, at - 1)) and not clause:find("baseline")
             and not clause:find("%f[%a]against%f[%A]") and not clause:find("compar") then
-          return nil, fmt("schedule Seq1F1B (each sequence cut into pipeline units, arXiv 2406.03488), as the %s says, is not modelled",
-            cell == row.notes and "notes" or "framework")
+          used = true
         end
+        from = to + 1
+      end
+      if used and not off then
+        return nil, fmt("schedule Seq1F1B (each sequence cut into pipeline units, arXiv 2406.03488), as the %s says, is not modelled",
+          cell == row.notes and "notes" or "framework")
       end
     end
     -- Schedules of the V family dml has no model of (V-Half, V-Min: Qi et al. 2024, "Pipeline

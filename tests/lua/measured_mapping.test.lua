@@ -5997,3 +5997,38 @@ do
   local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "upstream llama3_8b defaults" })))
   t.eq(table.concat(r.assumed, "\n"):find('recompute "upstream llama3_8b defaults": not given (the default)', 1, true) ~= nil, true)
 end
+-- helper-265's review of the readings above (272 cases: 143 right under the old rules, 243 under
+-- 6aee12e, 265 with its fixes): a flag with its own value ends a negated list, a baseline's list
+-- is not the run's, "/" and ", or" join flags; a removed legacy model is none; Seq1F1B switched
+-- off anywhere in the cell is not run; routing "would" be or in a table is not this run's; "v.s."
+-- compares; "fp8: None" is off, and MXFP8 is FP8 named; a share in percent or past 1.
+t.eq(measured.spread_negation("no --overlap-grad-reduce, --overlap-param-gather on"), "no --overlap-grad-reduce, --overlap-param-gather on")
+t.eq(measured.spread_negation("no --overlap-grad-reduce, --overlap-param-gather=True"), "no --overlap-grad-reduce, --overlap-param-gather=True")
+t.eq(measured.spread_negation("baseline with none of --overlap-grad-reduce, --overlap-param-gather; this run sets both"),
+  "baseline with none of --overlap-grad-reduce, --overlap-param-gather; this run sets both")
+t.eq(measured.spread_negation("without --overlap-grad-reduce/--overlap-param-gather"), "no --overlap-grad-reduce, no --overlap-param-gather")
+t.eq(measured.spread_negation("no --a, --b, or --c"), "no --a, no --b, no --c")
+t.eq(stack { framework = "Megatron-LM (legacy models removed)", source = "x 2025" }, "megatron_core")
+t.eq(measured.natural_routing { notes = "natural routing would be ~20% slower" }, false)
+t.eq(measured.natural_routing { notes = "unbalanced routing in Table 3; this run force-balanced" }, false)
+t.eq(measured.natural_routing { notes = "imbalanced routing" }, true)
+t.eq(measured.natural_routing { notes = "--moe-router-force-load-balancing not set" }, true)
+t.eq(measured.parse_zero("ZeRO-3 v.s. ZeRO-2"), nil)
+t.eq(measured.parse_precision("FP8 (fp8: None)"), nil)
+t.eq(measured.parse_precision("MXFP8 (FP8=False)"), nil)
+t.eq(measured.parse_precision("FP8 (FP8=FALSE) BF16 compute") ~= nil, true)
+t.eq(measured.parse_yes_no("moe_expert_parallel: on"), nil)
+t.eq(measured.hedged("ZeRO-1?"), true)
+do
+  local llama = row("MBridge-25.09-LLAMA3_8B-8")
+  for _, c in ipairs { "distributed optimizer, optimizer offload, CPU share 50%", "distributed optimizer, optimizer offload, CPU share 1.5" } do
+    local r = assert(measured.request(copy(llama, { zero_or_fsdp = c })), c)
+    t.eq(r.layout.optimizer_offload, nil, c)
+  end
+  t.eq(assert(measured.request(copy(llama, { zero_or_fsdp = "distributed optimizer, optimizer offload, CPU share 0.0" }))).layout.optimizer_offload, nil)
+end
+do
+  local base = row("N21-T1-145.6B")
+  t.eq(measured.request(copy(base, { framework = "Megatron-LM (Seq1F1B fork, Seq1F1B off)" })) ~= nil, true)
+  t.eq(measured.request(copy(base, { framework = "Megatron-LM (Seq1F1B fork)", notes = "trained with Seq1F1B" })), nil)
+end
