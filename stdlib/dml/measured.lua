@@ -5769,7 +5769,16 @@ function M.parse_precision(cell)
     local off_at = low:find("%f[%w_]fp8%s*[:=]%s*[\"']?false%f[%A]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?off%f[%A]")
       or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?0%f[%D]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?no%f[%A]")
       or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?none%f[%A]")
+    -- (Or in words, closing its clause: "FP8 (FP8 disabled)", "FP8 (fp8 off)", "FP8; no FP8";
+    -- not "no FP8 attention", "FP8 off-loaded", nor a recipe's "rowwise FP8 disabled (bf16
+    -- baseline)", which names no FP8 left.)
+    local words_off = { "%f[%w_]fp8%s+disabled%f[%A]", "%f[%w_]fp8%s+off%f[^%w%-]", "%f[%w_]fp8%s+not%s+used%f[%A]",
+      "%f[%a]no%s+fp8%s*%f[%)%],;]", "%f[%a]no%s+fp8%s*$", "%f[%a]without%s+fp8%s*%f[%)%],;]", "%f[%a]without%s+fp8%s*$" }
+    if not off_at then off_at = finds_any(low, words_off) or nil end
     local rest = off_at and low:gsub("%f[%w_]fp8%s*[:=]%s*[\"']?%a*%d*[\"']?", "")
+    if rest then
+      for _, w in ipairs(words_off) do rest = rest:gsub(w, " ") end
+    end
     local first_at, _, first = (rest or ""):find("%f[%w](%a*fp?%d+)")
     if first and first:find("fp8$") and not finds_any(rest, { "b?f16%s+compute", "b?f16%s+matmul", "b?f16%s+gemm" }) then
       return nil, fmt("precision %q names FP8 and sets its switch off: which format ran is not said", cell)

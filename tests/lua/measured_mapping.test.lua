@@ -6032,3 +6032,12 @@ do
   t.eq(measured.request(copy(base, { framework = "Megatron-LM (Seq1F1B fork, Seq1F1B off)" })) ~= nil, true)
   t.eq(measured.request(copy(base, { framework = "Megatron-LM (Seq1F1B fork)", notes = "trained with Seq1F1B" })), nil)
 end
+-- FP8 named and switched off in words beside it ("FP8 (FP8 disabled)", "FP8; no FP8"): refused,
+-- as its switch set off is (helper-265: read as FP8). Not FP8 attention or a gather ruled out, nor
+-- a recipe disabled beside another format.
+for _, c in ipairs { "FP8 (FP8 disabled)", "FP8 (fp8 off)", "FP8; no FP8", "FP8 (without FP8)" } do t.eq(measured.parse_precision(c), nil, c) end
+t.eq(measured.parse_precision("FP8, no FP8 attention"), "fp8")
+t.eq(measured.parse_precision("FP8 hybrid (no FP8 param gather)"), "fp8")
+t.eq(measured.parse_precision("rowwise FP8 disabled (bf16 baseline)"), "bf16")
+t.eq(measured.parse_precision("bf16 (FP8 disabled)"), "bf16")
+t.eq(measured.parse_precision("FP8 disabled"), "bf16")
