@@ -4263,11 +4263,16 @@ function M.token_dispatch(row)
     end
     return nil
   end
-  local fw = (row.framework or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+  -- (A name inside a compound, a branch's or a path's, "feature/primus-turbo-gmm-deepep-integration",
+  -- "kernels/deepep_utils/", names no dispatcher the run used; helper-268: read as DeepEP.)
+  local function uncompound(text)
+    return (text:gsub("([%w][%-_/])deep%-?ep([%-_/][%w])", "%1_%2"):gsub("([%w][%-_/])hybrid[_%-]?ep([%-_/][%w])", "%1_%2"))
+  end
+  local fw = uncompound((row.framework or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "))
   for _, name in ipairs(names) do
     if fw:find(name) then return decide(fw) == true end
   end
-  return decide((row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")) == true
+  return decide(uncompound((row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "))) == true
 end
 
 --- mtp_said(row): what the row's model and notes cells say of multi-token prediction modules:
@@ -4571,6 +4576,15 @@ function M.parse_zero(cell)
     local n = tonumber(dp_shard)
     if n == 1 then return 0, nil, false end
     return 3, n > 1 and n or nil, false
+  end
+  -- An FSDP degree as a key's value ("FSDP=8", "FSDP: 8", "fsdp_parallelism=8"; helper-268:
+  -- MaxText's blog, read as FSDP over every data-parallel rank): ZeRO 3 over that many ranks. Not
+  -- 0 or 1, Megatron-Bridge's on-off column ("FSDP = 1"), nor a version ("FSDP2", "FSDP 2.0"),
+  -- nor a degree beside other axes the cell sets apart (MaxText's mesh keys, read above).
+  do
+    local n = t:match("^%s*fsdp%s*[=:]%s*(%d+)%s*$") or t:match("^%s*fsdp%s*[=:]%s*(%d+)%s*[,;]")
+      or t:match("^%s*fsdp[_%s]parallelism%s*[=:]%s*(%d+)%s*$")
+    if n and tonumber(n) >= 2 then return 3, tonumber(n), false end
   end
   -- InternEvo's "zero1=dict(size=8, fsdp=False)" (its current config form): ZeRO 1 over 8 ranks,
   -- as "zero1=8" below (read here, before its parenthesis is taken for a remark; helper-141).
@@ -5082,6 +5096,23 @@ function M.parse_recompute(cell)
     if off and l:find("^%s*disabl") and not l:find("%f[%a]not%f[%A]") and not finds_any(l, { "%f[%a]full%f[%A]",
         "selective", "%f[%a]would%f[%A]", "%f[%a]tried%f[%A]", "baseline", "%f[%a]oom" }) then
       return "none", fmt("recompute %q read as none", cell)
+    end
+  end
+  -- prime-rl's benchmark names ("Recompute", "Selective", "Offload"; helper-270: refused): a
+  -- bare "Recompute" is full activation recomputation, said; activations offloaded to the host
+  -- ("Offload", "activation offloading", "ac-offloading") are not modelled, said, unless
+  -- switched off ("activation offload: off").
+  if cell then
+    local l = cell:lower()
+    if l:match("^%s*recompute%s*$") or l:match("^%s*recomputation%s*$") or l:match("^%s*recompute%s*%(%s*full%s*%)%s*$") then
+      return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
+    end
+    local at, to = l:find("^%s*offload%s*$")
+    if not at then at, to = l:find("activations?[%s%-_]*offload%a*") end
+    if not at then at, to = l:find("%f[%a]ac[%-_]offload%a*") end
+    if at and not switched_off(l, at, to) and not l:sub(1, at - 1):find("%f[%a]no%s+$")
+        and not l:sub(1, at - 1):find("without%s+$") then
+      return nil, fmt("recompute %q: activations offloaded to the host, which dml does not model", cell)
     end
   end
   -- BMTrain's CheckpointBlock, which wraps a transformer block to recompute it whole
@@ -7194,9 +7225,24 @@ function M.architecture(row)
   else
     -- "tied embeddings", "embeddings tied", unless switched off ("no tied embeddings",
     -- "tied embeddings: no", "tied embeddings disabled").
+    -- (Nor one said of other sizes, "tied embeddings for 0.6B and 4B" on a 30B row; helper-270:
+    -- read as this model's.)
+    local own_sizes = {}
+    for n in ((row.model or ""):lower() .. " "):gmatch("(%d+%.?%d*)%s*b%f[%A]") do own_sizes[tonumber(n)] = true end
+    if tonumber(row.params_b) then own_sizes[tonumber(row.params_b)] = true end
+    local function other_sizes(to)
+      local listed = said:sub(to + 1):match("^%s*%(?%s*for%s+([^;%)]*)")
+      if not listed then return false end
+      local any, own = false, false
+      for n in (listed .. " "):gmatch("(%d+%.?%d*)%s*b%f[%A]") do
+        any = true
+        if own_sizes[tonumber(n)] then own = true end
+      end
+      return any and not own and next(own_sizes) ~= nil
+    end
     for _, pattern in ipairs { "%f[%a]tied embeddings?", "embeddings? tied" } do
       local from, to = said:find(pattern)
-      while from and M.another_models(said, from, to, row.model) do from, to = said:find(pattern, to + 1) end
+      while from and (M.another_models(said, from, to, row.model) or other_sizes(to)) do from, to = said:find(pattern, to + 1) end
       if from then
         tied_said = not switched_off(said, from, to)
         break

@@ -6041,3 +6041,36 @@ t.eq(measured.parse_precision("FP8 hybrid (no FP8 param gather)"), "fp8")
 t.eq(measured.parse_precision("rowwise FP8 disabled (bf16 baseline)"), "bf16")
 t.eq(measured.parse_precision("bf16 (FP8 disabled)"), "bf16")
 t.eq(measured.parse_precision("FP8 disabled"), "bf16")
+-- helper-270's probe (prime-rl's benchmark baselines, OLMo-core): a bare "Recompute" is full
+-- recomputation and "Offload" activations on the host, not modelled (both had been refused as not
+-- understood); tied embeddings said of other sizes are not this model's (a 30B-A3B row read as
+-- tied).
+t.eq((measured.parse_recompute("Recompute")), "full"); t.eq((measured.parse_recompute("Recompute (full)")), "full")
+t.eq(select(2, measured.parse_recompute("Offload")), 'recompute "Offload": activations offloaded to the host, which dml does not model')
+t.eq(measured.parse_recompute("activation offloading of 8 layers"), nil)
+t.eq((measured.parse_recompute("full, without activation offloading")), "full")
+t.eq((measured.parse_recompute("full (activation offload: off)")), "full")
+t.eq((measured.parse_recompute("Selective")), "selective")
+t.eq(measured.parse_recompute("Recompute (MLP only)"), nil)
+do
+  local function tied(model, notes) return assert(measured.architecture { model = model, notes = notes, seq_len = "4096" }).tied end
+  t.eq(tied("Qwen3-30B-A3B", "FSDP2; tied embeddings for 0.6B and 4B"), false)
+  t.eq(tied("Qwen3-0.6B", "tied embeddings for 0.6B and 4B"), true)
+  t.eq(tied("Qwen3-30B-A3B", "tied embeddings"), true)
+  t.eq(tied("Qwen3-30B-A3B", "embeddings tied for 30B"), true)
+end
+-- helper-268's probe (AMD's MLPerf LoRA results, a ROCm MaxText blog): an FSDP degree as a key's
+-- value is the shard group (had been every data-parallel rank); a dispatcher's name inside a
+-- branch or path names no dispatcher (a "feature/...-deepep-integration" branch had been read as
+-- DeepEP).
+same({ measured.parse_zero("FSDP=8") }, { 3, 8, false })
+same({ measured.parse_zero("fsdp_parallelism=8") }, { 3, 8, false })
+same({ measured.parse_zero("FSDP=8, bf16, remat_policy: full") }, { 3, 8, false })
+same({ measured.parse_zero("FSDP = 1") }, { 3, nil, false })
+t.eq(measured.parse_zero("FSDP=0"), false)
+same({ measured.parse_zero("FSDP2") }, { 3, nil, false })
+t.eq(measured.token_dispatch { framework = "MaxText (ROCm/maxtext branch feature/primus-turbo-gmm-deepep-integration)" }, false)
+t.eq(measured.token_dispatch { framework = "kernels/deepep_utils/ path" }, false)
+t.eq(measured.token_dispatch { framework = "Megatron-LM + DeepEP" }, true)
+t.eq(measured.token_dispatch { framework = "Megatron (moe-enable-deepep)" }, true)
+t.eq(measured.token_dispatch { framework = "MaxText (branch x-deepep-y)", notes = "DeepEP dispatch" }, true)
