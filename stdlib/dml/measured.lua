@@ -3772,16 +3772,6 @@ function M.stack_for(row)
     return "megatron_2022", fmt("stack megatron_2022 for %q in a %d source (Megatron-LM without Megatron-Core's overlaps)",
       row.framework, year)
   end
-  -- DeepSpeed under Hugging Face transformers (XTuner, its trainer): the model is the
-  -- transformers one, its attention FlashAttention-2 or SDPA, not Megatron's 2021 kernels: the
-  -- PyTorch stack, said.
-  -- (XTuner named alone is the same: it trains transformers models; helper-137.)
-  if (f:find("deepspeed") and (f:find("transformers") or f:find("hugging%s*face") or f:find("%f[%a]hf%f[%A]")
-      or f:find("mmengine"))) or f:find("xtuner") then
-    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
-    return key, fmt("stack %s for %q (DeepSpeed on Hugging Face transformers: PyTorch's kernels, flash attention; ZeRO as the row's sharding)",
-      key, row.framework)
-  end
   -- DeepCompile (DeepSpeed's compiler backend of 2025, `deepspeed.compile`): PyTorch models under
   -- torch.compile, ZeRO's collectives in the graph and its gathers prefetched: the compiled
   -- PyTorch stack, said (helper-266: the 2021 stack's unfused attention and exposed gathers,
@@ -3791,13 +3781,32 @@ function M.stack_for(row)
     local from, to = f:find("%f[%a]deep[%s%-_]?compile%f[%A]")
     if not from then from, to = f:find("deepspeed[%._]compile%f[%A]") end
     if from then
-      local clause = f:sub(1, from - 1):match("[^;,%(]*$") .. f:sub(from):match("^[^;,%)]*")
+      local lead = f:sub(1, from - 1):match("[^;,%(]*$")
+      local after = f:sub(to + 1):match("^[^;,%)]*")
+      local clause = lead .. f:sub(from, to) .. after
+      -- (A negation before the name, or right after it, "no DeepCompile", "DeepCompile not used";
+      -- not one of another thing, "DeepCompile with no offload". Not "pre-DeepCompile", an eager
+      -- run named before it, nor another run's figures or a counterfactual.)
       if not switched_off(f, from, to) and not compared(f:sub(1, from - 1)) and not finds_any(clause,
-          { "baseline", "against", "compar", "%f[%a]eager%f[%A]", "%f[%a]without%f[%A]", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]" }) then
+          { "baseline", "against", "compar", "%f[%a]eager%f[%A]", "%f[%a]would%f[%A]", "%f[%a]oom%f[%A]", "%f[%a]numbers%f[%A]",
+            "%f[%a]before%f[%A]", "%f[%a]prior%f[%A]" })
+          and not finds_any(lead, { "%f[%a]without%f[%A]", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]", "%f[%a]pre[%s%-]?$" })
+          and not after:find("^[%s:=]*%a*%s*not%f[%A]") and not after:find("^[%s:=]*no%f[%A]")
+          and not f:sub(1, from - 1):find("%f[%a]eager%f[%A]") then
         return "torchtitan_compile", fmt("stack torchtitan_compile for %q (DeepCompile: DeepSpeed's ZeRO on PyTorch models under torch.compile, its gathers prefetched)",
           row.framework)
       end
     end
+  end
+  -- DeepSpeed under Hugging Face transformers (XTuner, its trainer): the model is the
+  -- transformers one, its attention FlashAttention-2 or SDPA, not Megatron's 2021 kernels: the
+  -- PyTorch stack, said.
+  -- (XTuner named alone is the same: it trains transformers models; helper-137.)
+  if (f:find("deepspeed") and (f:find("transformers") or f:find("hugging%s*face") or f:find("%f[%a]hf%f[%A]")
+      or f:find("mmengine"))) or f:find("xtuner") then
+    local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+    return key, fmt("stack %s for %q (DeepSpeed on Hugging Face transformers: PyTorch's kernels, flash attention; ZeRO as the row's sharding)",
+      key, row.framework)
   end
   if f:find("deepspeed") then return "deepspeed_zero3_2021" end
   if f:find("gpt%-neox") then
@@ -6304,7 +6313,8 @@ function M.default_only(cell)
   end
   -- (A config's or model's name: letters with digits, underscores or dots, "gpt_oss_20b",
   -- "llama3_8b.toml".)
-  t = t:gsub("[%w]*[_%.%d][%w_%.%-]*", " ")
+  -- (A name has a digit: "full_recompute", "--recompute_activations" are settings.)
+  t = t:gsub("[%w_%.%-]*%d[%w_%.%-]*", " ")
   return not t:find("[%a%(%)]")
 end
 
@@ -7228,10 +7238,11 @@ function M.architecture(row)
     -- (Nor one said of other sizes, "tied embeddings for 0.6B and 4B" on a 30B row; helper-270:
     -- read as this model's.)
     local own_sizes = {}
-    for n in ((row.model or ""):lower() .. " "):gmatch("(%d+%.?%d*)%s*b%f[%A]") do own_sizes[tonumber(n)] = true end
+    -- (Sizes read from a name's first 200 bytes: 16 KB of digits took minutes in this pattern.)
+    for n in ((row.model or ""):lower():sub(1, 200) .. " "):gmatch("(%d+%.?%d*)%s*b%f[%A]") do own_sizes[tonumber(n)] = true end
     if tonumber(row.params_b) then own_sizes[tonumber(row.params_b)] = true end
     local function other_sizes(to)
-      local listed = said:sub(to + 1):match("^%s*%(?%s*for%s+([^;%)]*)")
+      local listed = said:sub(to + 1, to + 200):match("^%s*%(?%s*for%s+([^;%)]*)")
       if not listed then return false end
       local any, own = false, false
       for n in (listed .. " "):gmatch("(%d+%.?%d*)%s*b%f[%A]") do
@@ -9098,8 +9109,9 @@ function M.flop_formula(row)
   -- parameters a token uses less the token embedding, + 12 x layers x heads x head_dim x seq_len,
   -- every layer at full attention (helper-267: "torchtitan's stock FLOP accounting" not read).
   -- Not a variant it does not count ("HFU", "with the sliding-window correction") nor another's.
-  if t:find("torch%s*titan") and finds_any(t, { "flop", "mfu", "accounting", "count", "tflops" })
+  if t:find("torch%s*titan") and finds_any(t, { "flop", "mfu", "accounting", "count", "tflops", "non[%s%-_]*embedding" })
       and not finds_any(t, { "%f[%a]hfu%f[%A]", "recomput", "correction", "corrected", "cluster", "%f[%a]not%f[%A]",
+        "%f[%a]fix", "patch", "causal", "%f[%a]hal[fv]", "%f[%a]incl", "adjust", "modif",
         "%f[%a]vs%.?%f[%A]", "compared", "%f[%a]than%f[%A]", "megatron", "nanotron", "palm" }) then
     return "torchtitan", "torchtitan's count: 6 x (the parameters a token uses less the token embedding) + 12 L a d_h s per token"
   end
@@ -9797,8 +9809,13 @@ function M.predict(row, presets)
   -- scored at 555 GiB a GPU of 179). Layouts with tp or pp above 1, and a sharding the row gives,
   -- stay as read, flagged when they do not fit.
   local L = req.layout
-  if #plan.violations > 0 and row.zero_or_fsdp == nil and not req.search and (L.tp or 1) == 1 and (L.pp or 1) == 1
-      and (L.zero == nil or L.zero < 3) and (L.dp or 1) * (L.cp or 1) > 1 then
+  -- (Not where the framework cell names the sharding: "Megatron-Core (distributed optimizer)",
+  -- "HF Trainer + DeepSpeed ZeRO-2".)
+  local fw = (row.framework or ""):lower()
+  local fw_sharding = fw:find("distributed[%s%-_]*optim") or fw:find("%f[%a]dist[%s%-_]*opt") or fw:find("%f[%a]zero[%s%-_]*%d")
+    or fw:find("%f[%a]zero[%s%-_]*stage") or fw:find("%f[%a]z[0-3]%f[%D]")
+  if #plan.violations > 0 and row.zero_or_fsdp == nil and not fw_sharding and not req.search and (L.tp or 1) == 1 and (L.pp or 1) == 1
+      and L.zero == nil and (L.dp or 1) * (L.cp or 1) > 1 then
     local sharded = {}
     for k, v in pairs(L) do sharded[k] = v end
     sharded.zero = 3

@@ -6074,3 +6074,28 @@ t.eq(measured.token_dispatch { framework = "kernels/deepep_utils/ path" }, false
 t.eq(measured.token_dispatch { framework = "Megatron-LM + DeepEP" }, true)
 t.eq(measured.token_dispatch { framework = "Megatron (moe-enable-deepep)" }, true)
 t.eq(measured.token_dispatch { framework = "MaxText (branch x-deepep-y)", notes = "DeepEP dispatch" }, true)
+-- helper-271's review of the DeepCompile, pure-DP sharding, defaults-only and torchtitan-count
+-- readings (160 cases: 98 right under the old rules, 133 under 90c5d33, 149 now).
+for _, f in ipairs { "DeepSpeed 0.14 (pre-DeepCompile)", "DeepSpeed ZeRO-3 eager (DeepCompile numbers in Table 3)",
+    "DeepSpeed ZeRO-3 (deepcompile would OOM)" } do
+  t.eq(stack { framework = f }, "deepspeed_zero3_2021", f)
+end
+for _, f in ipairs { "HF transformers + DeepSpeed DeepCompile", "DeepCompile with no offload", "DeepCompile without CPU offload" } do
+  t.eq(stack { framework = f }, "torchtitan_compile", f)
+end
+t.eq(measured.default_only("default full_recompute"), false)
+t.eq(measured.default_only("defaults --recompute_activations"), false)
+t.eq(measured.default_only("upstream gpt_oss_20b defaults"), true)
+for _, c in ipairs { "torchtitan MFU with the SWA fix", "torchtitan MFU, causal attention (half the attention FLOPs)",
+    "torchtitan MFU incl. embedding" } do
+  t.eq(measured.flop_formula { tflops_counting = c } == "torchtitan", false, c)
+end
+t.eq(measured.flop_formula { tflops_counting = "torchtitan (6 x non-embedding params + 12 L H d_h s)" }, "torchtitan")
+do
+  -- A sharding the framework cell names stays as read, flagged, though the zero cell is empty.
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  local r = measured.predict(copy(base, { gpu = "B200", tp = "1", pp = "1", dp = "64", cp = "1", vpp_interleave = false,
+    zero_or_fsdp = false, micro_batch = "1", framework = "Megatron-Core (distributed optimizer)" }))
+  t.eq(r.over_capacity, true)
+  t.eq(r.assumed:find("(ZeRO 3) fit, assumed", 1, true), nil)
+end
