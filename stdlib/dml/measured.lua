@@ -5819,7 +5819,7 @@ function M.parse_precision(cell)
     if rest then
       for _, w in ipairs(words_off) do rest = rest:gsub(w, " ") end
     end
-    local first_at, _, first = (rest or ""):find("%f[%w](%a*fp?%d+)")
+    local _, _, first = (rest or ""):find("%f[%w](%a*fp?%d+)")
     if first and first:find("fp8$") and not finds_any(rest, { "b?f16%s+compute", "b?f16%s+matmul", "b?f16%s+gemm" }) then
       return nil, fmt("precision %q names FP8 and sets its switch off: which format ran is not said", cell)
     end
@@ -9809,11 +9809,9 @@ function M.predict(row, presets)
   -- scored at 555 GiB a GPU of 179). Layouts with tp or pp above 1, and a sharding the row gives,
   -- stay as read, flagged when they do not fit.
   local L = req.layout
-  -- (Not where the framework cell names the sharding: "Megatron-Core (distributed optimizer)",
-  -- "HF Trainer + DeepSpeed ZeRO-2".)
-  local fw = (row.framework or ""):lower()
-  local fw_sharding = fw:find("distributed[%s%-_]*optim") or fw:find("%f[%a]dist[%s%-_]*opt") or fw:find("%f[%a]zero[%s%-_]*%d")
-    or fw:find("%f[%a]zero[%s%-_]*stage") or fw:find("%f[%a]z[0-3]%f[%D]")
+  -- (Not where the framework cell names a sharding, as the sharding cell's reader reads it:
+  -- "Megatron-Core (distributed optimizer)", "HF Trainer + DeepSpeed ZeRO-2".)
+  local fw_sharding = #plan.violations > 0 and row.framework ~= nil and M.parse_zero(row.framework) ~= nil
   if #plan.violations > 0 and row.zero_or_fsdp == nil and not fw_sharding and not req.search and (L.tp or 1) == 1 and (L.pp or 1) == 1
       and L.zero == nil and (L.dp or 1) * (L.cp or 1) > 1 then
     local sharded = {}
