@@ -873,6 +873,29 @@ function M.count_cell(column, cell)
   -- every layer MoE)", "14336 (moe_ffn_hidden_size 14336)", "768 (moe_inter_dim)", "5504
   -- (--ffn-hidden-size 5504; every layer MoE)"; helper-195: refused as a width of another kind):
   -- the number, as the experts' width.
+  -- (Also the width said to be each expert's, "2048 (per expert)", "2048 (intermediate hidden
+  -- dimension of each expert; all FFNs except the first three layers are MoE)", DeepSeek-V3's
+  -- report, with the dense first layers it names; helper-274: refused as another unit.)
+  if column == "ffn_hidden" then
+    local bare, remark = text:match("^(%d+)%s*(%b())$")
+    local r = remark and remark:lower() or ""
+    local function any(patterns)
+      for _, p in ipairs(patterns) do if r:find(p) then return true end end
+      return false
+    end
+    if bare and any { "per%s+expert", "each%s+expert", "an%s+expert'?s?%f[%A]", "experts'%s+width", "expert%s+width" }
+        and not any { "shared", "dense%s+width", "%f[%a]not%f[%A]", "null", "none", "%f[%a]but%f[%A]", "%f[%a]or%f[%A]" } then
+      local words = { one = 1, two = 2, three = 3, four = 4, five = 5, six = 6, seven = 7, eight = 8, nine = 9, ten = 10 }
+      local first = r:match("except%s+the%s+first%s+(%w+)%s+layers?") or r:match("first%s+(%w+)%s+layers?%s+dense")
+      local n = first and (tonumber(first) or words[first])
+      if n == nil and r:find("except%s+the%s+first%s+layer") then n = 1 end
+      local others = r:gsub("except%s+the%s+first%s+%w+%s+layers?", ""):gsub("first%s+%w+%s+layers?%s+dense", "")
+      if not (first and not n) and not others:find("%d") and (n or not r:find("except")) then
+        return nil, fmt("ffn_hidden %q read as %s, the experts' width%s", cell, bare,
+          n and fmt(", the first %d layers dense", n) or ""), { expert_d_ff = bare, dense_layers = n and tostring(n) }
+      end
+    end
+  end
   if column == "ffn_hidden" then
     local bare, remark = text:match("^(%d+)%s*(%b())$")
     local r = remark and remark:lower() or ""
@@ -2132,6 +2155,16 @@ M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm
   h200_sxm = 400, h800_sxm = 400, a800_sxm = 200, b200 = 400, gb200 = 400, b300 = 800, gb300 = 800, mi300x = 400, mi325x = 400,
   mi350x = 400, mi355x = 400, mi250x = 100, mi250 = 100,
   v100_sxm = 50, h100_pcie = 400 }
+--- AWS's GPU instances by name, with the network AWS quotes for each (Gb/s per instance, its
+--- instance-type pages): p3.16xlarge "up to 25 Gigabit", p3dn.24xlarge 100, p4d and p4de.24xlarge
+--- 400 (EFA), p5, p5e and p5en.48xlarge 3,200 (EFA), p6-b200.48xlarge 3,200 (EFA). (Patterns.)
+M.aws_instances = { { "p3dn%.24xlarge", 100 }, { "p3%.16xlarge", 25 }, { "p4de?%.24xlarge", 400 },
+  { "p5e?n?%.48xlarge", 3200 }, { "p6%-b200%.48xlarge", 3200 } }
+--- EFA named without a rate: the instance AWS sells with that GPU and EFA (Gb/s per instance):
+--- the V100's p3dn.24xlarge, the A100's p4d and p4de.24xlarge, the H100's and H200's p5, p5e and
+--- p5en.48xlarge, the B200's p6-b200.48xlarge.
+M.efa_by_gpu = { v100_sxm = 100, a100_sxm = 400, a100_sxm_80gb = 400, h100_sxm = 3200, h100_sxm_hbm2e_500w = 3200,
+  h200_sxm = 3200, b200 = 3200 }
 --- GPUs in one NVLink domain where it spans more than a server: GB200 and GB300 NVL72's 72.
 M.nvlink_domain = { gb200 = 72, gb300 = 72 }
 
@@ -2665,6 +2698,10 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     local t = cell_bits:gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :gsub("(%d+%.?%d*)%s*Tb/s", function(x) return fmt("%g Gb/s", 1000 * tonumber(x)) end)
       :lower():gsub("gbps", "gb/s"):gsub("gbit/s", "gb/s"):gsub("(%d)%s*gbe%f[%A]", "%1 gb/s")
+      -- (The unit in words, "25 Gigabit" (AWS's network performance), "100 gigabits per second",
+      -- "25 Gbit"; helper-276: not quantified, 50 Gb/s a GPU assumed.)
+      :gsub("(%d)%s*gigabits?[%s%-]*per[%s%-]*second", "%1 gb/s"):gsub("(%d)%s*gigabits?%s*/%s*s%f[%A]", "%1 gb/s")
+      :gsub("(%d)[%s%-]*gigabits?%f[%A]", "%1 gb/s"):gsub("(%d)%s*gbits?%f[%A]", "%1 gb/s")
       :gsub("per%-node", "per node"):gsub("(gb/s)%s*/%s*node%f[%A]", "%1 per node"):gsub("per%s+compute%s+node", "per node")
       :gsub("each%s+node", "per node"):gsub("per%s+instance", "per node"):gsub("per%s+vm%f[%A]", "per node")
       :gsub("per%s+compute%s+tray", "per node"):gsub("per%s+tray", "per node")
@@ -2889,6 +2926,18 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       end
       if t:find("for%s+every") or t:find("for%s+each") then efa_named = false end
     end
+    -- An AWS instance named beside a lone rate ("AWS p3.16xlarge network: 25 Gigabit"): AWS
+    -- quotes it per instance, as EFA's (helper-276: read as one NIC a GPU).
+    local instance
+    for _, i in ipairs(M.aws_instances) do
+      if t:find("%f[%w]" .. i[1] .. "%f[^%w%-]") then instance = i end
+    end
+    if rate_only and instance and not efa_at and not t:find("%f[%a]per%s+gpu") and not t:find("/gpu")
+        and not t:find("%f[%a]each%f[%A]") and not t:find("%f[%a]nics?%f[%A]") then
+      return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s of an AWS instance, which AWS quotes per instance, read as the node's, shared by its %d GPUs",
+          rate_only, gpus_per_node)
+    end
     -- (A GPU as a word: "NVIDIA GPUDirect using AWS Elastic Fabric Adapter (EFA) ... (400 Gb/s)",
     -- BloombergGPT's cell, names no GPU's share; helper-174.)
     if rate_only and efa_named and not node_nics and not gpus_a_nic and not t:find("%f[%a]gpus?%f[%A]")
@@ -2911,6 +2960,18 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       if bw then return bw, (bytes_note and bytes_note .. "; " or "") .. how end
       return both(tonumber(rate_only)), (bytes_note and bytes_note .. "; " or "") ..
         fmt("inter-node %s Gb/s read as one NIC per GPU, each way", rate_only)
+    end
+    -- No rate: an AWS instance named has the network AWS quotes for it, and EFA named alone the
+    -- network of the instance AWS sells with the GPU, each per instance (helper-277: "Elastic
+    -- Fabric Adapter" of A100s, p4de's 400 Gb/s, read as 200 Gb/s a GPU).
+    if instance and not t:find("%f[%a]ib%f[%A]") and not t:find("infiniband") then
+      return both(instance[2] / gpus_per_node), fmt("inter-node %q: the AWS instance's %d Gb/s (AWS's instance type), read as the node's, shared by its %d GPUs",
+        cell, instance[2], gpus_per_node)
+    end
+    if efa_named and M.efa_by_gpu[gpu_preset] then
+      local rate = M.efa_by_gpu[gpu_preset]
+      return both(rate / gpus_per_node), fmt("inter-node %q: EFA of the AWS instance sold with the %s, %d Gb/s an instance (AWS's instance types), read as the node's, shared by its %d GPUs",
+        cell, gpu_preset, rate, gpus_per_node)
     end
     -- No rate: a network named by its generation has its port's (one NIC per GPU, as DGX
     -- servers have), else the GPU's usual NIC.
@@ -3239,7 +3300,10 @@ local function compiled(row)
   -- FSDP2 prefetching differs from the compiled path; this run uses torch.compile", "Eager PyTorch
   -- was 15% slower than the compiled run reported here"; helper-189).
   for _, p in ipairs { "this%s+run%s+uses%s+torch%.compile", "this%s+run%s+is%s+compiled", "this%s+run%s+runs%s+compiled",
-                       "the%s+compiled%s+run%s+reported%s+here", "this%s+compiled%s+run%f[%A]" } do
+                       "the%s+compiled%s+run%s+reported%s+here", "this%s+compiled%s+run%f[%A]",
+                       -- (An ablation's row of techniques added, "This row: packed dataset +
+                       -- compile", torchtune's table; helper-277: read as eager.)
+                       "this%s+row%s*:[%w%s%-,]*%+%s*compile%f[%A]", "this%s+row%s*:[%w%s%-,%+]*%+%s*torch%.compile%f[%A]" } do
     if says(notes, p) then return true end
   end
   -- Eager mode said of the run ("Run in eager mode (torch.compile was slower)", "so eager was
@@ -4031,6 +4095,20 @@ function M.dp_overlap(row)
       or finds_any(t:sub(odo_at):match("^[^;%.]*"), { "slower", "instead", "tried", "%f[%a]not%f[%A]", "removed" })) then
     odo_at = nil
   end
+  -- (Nor one set against the plain DistributedOptimizer in the same sentence of the notes or
+  -- framework, Megatron-LLaMA's README "... with OverlappedDistributedOptimizer can reach 0.85 ...
+  -- while ... with DistributedOptimizer can only achieve around 0.7", unless the sharding cell
+  -- names it; helper-272: read as overlapped beside --use-distributed-optimizer.)
+  if odo_at and not (row.zero_or_fsdp or ""):lower():find("overlappeddistributedoptimizer", 1, true) then
+    local from = 1
+    for stop in t:sub(1, odo_at - 1):gmatch("()[;\n]") do from = stop end
+    for stop in t:sub(1, odo_at - 1):gmatch("()%.%s") do if stop > from then from = stop end end
+    local sentence = t:sub(from, odo_at - 1) .. (t:sub(odo_at):match("^[^;\n]-%.%s") or t:sub(odo_at):match("^[^;\n]*"))
+    if finds_any(sentence, { "%f[%a]distributedoptimizer", "%f[%a]distributed%s+optimizer", "%f[%a]while%f[%A]", "compar",
+        "%f[%a]vs%.?%f[%A]", "%f[%a]versus%f[%A]" }) then
+      odo_at = nil
+    end
+  end
   if odo_at then
     if grad == nil then grad = true end
     if param == nil then param = true end
@@ -4435,7 +4513,38 @@ function M.mics_in_node(t)
     and not t:find("across%s+%d+%s+nodes") and not t:find("%f[%w]s1%s*=%s*[02-9]") and not t:find("%f[%w]s1%s*=%s*1%d")
 end
 
+-- A cell written as a JSON object or its members ('{"recompute": false}', '"sharding": "stage2"'):
+-- its keys and string values without their quotes, and without the object's braces, so that the
+-- readers of settings read it as they read "recompute: false" (helper-272, PaddleNLP's configs:
+-- refused, and '"recompute": false, "recompute_granularity": "full"' read as full recompute).
+-- (Python's dict, "{'recompute_modules': 'LlamaDecoderLayer'}", the same way.)
+local function unjson(cell)
+  if cell:find('"[%w_%.%-]+"%s*:') then
+    return (cell:gsub('"([%w_%.%-]*)"', "%1"):gsub("[{}]", " "):gsub("%s%s+", " "):gsub("^%s+", ""):gsub("%s+$", ""))
+  end
+  if cell:find("'[%w_%.%-]+'%s*:") then
+    return (cell:gsub("'([%w_%.%-]*)'", "%1"):gsub("[{}]", " "):gsub("%s%s+", " "):gsub("^%s+", ""):gsub("%s+$", ""))
+  end
+  return cell
+end
+
+-- A reader's note about a cell, told of the cell as written where the reader read it unjson'ed.
+local function told_of(note, read, written)
+  if type(note) ~= "string" or read == written then return note end
+  local quoted, at = fmt("%q", read), nil
+  at = note:find(quoted, 1, true)
+  if not at then return note end
+  return note:sub(1, at - 1) .. fmt("%q", written) .. note:sub(at + #quoted)
+end
+
 function M.parse_zero(cell)
+  do
+    local plain = cell and #cell <= 4096 and unjson(cell)
+    if plain and plain ~= cell then
+      local z, note, off = M.parse_zero(plain)
+      return z, told_of(note, plain, cell), off
+    end
+  end
   if cell == nil then return nil end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
@@ -4477,6 +4586,36 @@ function M.parse_zero(cell)
       end
       if shard == 1 then return 0, nil, false end
       return 3, shard, false
+    end
+  end
+  -- AXLearn's mesh ("mesh_shape_from_axes(data=-1, fsdp=8)", or its axes alone, "data=32,
+  -- fsdp=8"; helper-277: read as FSDP over every rank, and "data=-1" alone refused): the states
+  -- sharded over the fsdp axis and replicated over the data axis; no fsdp axis (or one of 1) is
+  -- plain data parallelism. An fsdp axis of -1 ("the devices left") beside a data axis of its
+  -- own leaves the degree open.
+  do
+    local inner = t:match("^%s*mesh_shape_from_axes%s*(%b())%s*$")
+    inner = inner and inner:sub(2, -2) or t
+    local axes, known, count = {}, true, 0
+    for item in (inner .. ","):gmatch("([^,]*),") do
+      local k, v = item:match("^%s*(%a+)%s*=%s*(%-?%d%d?%d?%d?%d?%d?)%s*$")
+      if not (k == "data" or k == "fsdp" or k == "model" or k == "seq" or k == "expert" or k == "pipeline") then
+        known = false
+        break
+      end
+      if axes[k] then return nil end  -- an axis given twice
+      axes[k] = tonumber(v)
+      count = count + 1
+    end
+    if known and count > 0 and (axes.data or inner ~= t) then
+      local f = axes.fsdp
+      if not f or f == 1 then return 0, nil, false end
+      if f == -1 then
+        if axes.data and axes.data ~= 1 then return nil end
+        return 3, nil, false
+      end
+      if f >= 2 then return 3, f, false end
+      return nil
     end
   end
   -- Two settings set against each other outside parentheses ("ZeRO-Offload vs ZeRO-3", "ZeRO-3
@@ -4974,6 +5113,11 @@ function M.parse_zero(cell)
   -- (DDP as a word: not a key or flag of it, "ddp_bucket_size", "--ddp-bucket-size 40000000",
   -- which says nothing of the sharding; helper-191, helper-194.)
   t = t:gsub("%-*ddp[%-_]bucket[%-_]size%s*[=:]?%s*[%w%.]*%s*[,;]?%s*", "")
+  -- (Megatron-LM's flag of its data-parallel wrapper, "--DDP-impl local" or "torch": plain data
+  -- parallelism; helper-276: refused.)
+  t = t:gsub("^%s*%-%-ddp[%-_]impl[%s=]+(%a+)%s*$", function(v)
+    if v == "local" or v == "torch" then return "ddp" end
+  end)
   if t:find("^none") or t:find("^no%f[%W]") or t:find("%f[%w]ddp%f[^%w_%-]") or t:find("^%s*not%s+used") or t:find("^%s*unused")
     or t:find("^%s*distributed%s+mode%s*[:=]%s*none%s*$") or t:find("^%s*sharding%s+mode%s*[:=]%s*none%s*$")
     or t:find("^%s*sharding%s+strategy%s*[:=]%s*none%s*$") then
@@ -5085,10 +5229,53 @@ local function note_of_cell(note, cell, mode)
 end
 
 local parse_recompute
+-- (Whether parse_recompute is reading a cell's closing remark: the readings inside do not look
+-- for one again.)
+local reading_remark = false
+
 function M.parse_recompute(cell)
   -- (A setting is a phrase: past 2 KB it is not understood, not searched; helper-196: "no", 16 KB
   -- of spaces and "y" took 3 s. The longest the files and probes wrote is under 400 bytes.)
   if cell and #cell > 2048 then return nil end
+  do
+    local plain = cell and unjson(cell)
+    -- (Also a report's sentence closed by when the recompute runs, "We recompute all RMSNorm
+    -- operations and MLA up-projections during back-propagation"; a Python field's type, a
+    -- dataclass's "gradient_checkpointing: bool = True"; a checkpointing key beside its default,
+    -- "gradient_checkpointing (ms-swift default True)": the key at that value; helper-274 and
+    -- helper-275: refused.)
+    if plain then
+      plain = plain:gsub("%s+during%s+the%s+backward%s+pass%s*%.?%s*$", ""):gsub("%s+in%s+the%s+backward%s+pass%s*%.?%s*$", "")
+        :gsub("%s+during%s+back[%s%-]?propagation%s*%.?%s*$", ""):gsub("([%w_])%s*:%s*bool%s*=%s*", "%1 = ")
+      local key, inner = plain:match("^%s*([%w_%-]+)%s*(%b())%s*$")
+      local low_key = key and key:lower()
+      if low_key and (low_key:find("checkpoint") or low_key:find("recompute")) then
+        local default = inner:lower():match("^%(%s*[%w%-_%s]-%f[%a]default%s*[:=]?%s*(%a+)%s*%)$")
+        if default == "true" or default == "false" then plain = key .. " = " .. default end
+      end
+    end
+    if plain and plain ~= cell then
+      local mode, note, extra = M.parse_recompute(plain)
+      return mode, told_of(note, plain, cell), extra
+    end
+  end
+  -- A closing parenthesis that says the same in other words ("Recomputation of RMSNorm and MLA
+  -- Up-Projection (all RMSNorm operations and MLA up-projections recomputed during
+  -- back-propagation)", DeepSeek-V3's report; helper-274: refused): the reading outside it.
+  if cell and #cell <= 1024 and not reading_remark then
+    local outside, remark = cell:match("^(.-%S)%s*(%b())%s*$")
+    if outside and not outside:find("[()]") then
+      reading_remark = true
+      local ok, mode, note, extra = pcall(M.parse_recompute, outside)
+      local ok2, again, _, again_extra = false, nil, nil, nil
+      if ok and mode then ok2, again, _, again_extra = pcall(M.parse_recompute, remark:sub(2, -2)) end
+      reading_remark = false
+      if not ok then error(mode, 0) end
+      if mode and ok2 and again == mode and extra == nil and again_extra == nil then
+        return mode, note and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end, 1), extra
+      end
+    end
+  end
   -- Checkpointing switched off in words that open the cell ("Disabling activation
   -- checkpointing"): none; switched off on some layers only ("disabling activation checkpointing
   -- for the first 4 layers", "AC disabled for MoE layers only"): which layers recompute is not
@@ -5113,7 +5300,9 @@ function M.parse_recompute(cell)
   -- switched off ("activation offload: off").
   if cell then
     local l = cell:lower()
-    if l:match("^%s*recompute%s*$") or l:match("^%s*recomputation%s*$") or l:match("^%s*recompute%s*%(%s*full%s*%)%s*$") then
+    -- (And nnScaler's "recompute by layer"; helper-276: refused.)
+    if l:match("^%s*recompute%s*$") or l:match("^%s*recomputation%s*$") or l:match("^%s*recompute%s*%(%s*full%s*%)%s*$")
+        or l:match("^%s*recompute%s+by%s+layers?%s*$") then
       return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
     end
     local at, to = l:find("^%s*offload%s*$")
@@ -5382,6 +5571,12 @@ parse_recompute = function(cell)
   if listed and (listed:match("^[%s%[%]]*$") or listed:match("^%s*none%s*$") or listed:match("^%s*null%s*$")) then
     return "none", fmt("recompute %q read as none (no module listed)", cell)
   end
+  -- A list of the decoder layer's own class, nnScaler's recompute_modules='LlamaDecoderLayer': each
+  -- layer recomputed whole (helper-276: read as Megatron-Core's modules, none).
+  if listed and (listed:find("decoder[_%s]?layer") or listed:find("transformer[_%s]?layer")
+      or listed:find("transformer[_%s]?block")) then
+    return "full", fmt("recompute %q read as full (the decoder layer's class listed: every layer recomputed whole)", cell)
+  end
   if listed and not (listed:find("layernorm") or listed:find("core_attn") or listed:find("mla_up_proj")
       or listed:find("moe_act")) then
     return "none", fmt("recompute %q read as none (its modules are not modelled)", cell)
@@ -5531,6 +5726,15 @@ parse_recompute = function(cell)
   if t:find("remat[_%s]policy%s*[=:]?%s*custom") and not mode_first then
     return nil, fmt("recompute %q: a custom remat policy (some matmuls recomputed, others saved) is not modelled (dml recomputes all of a layer, attention's core, or none)",
       cell)
+  end
+  -- (Also MaxText's named policies that save some matmuls, save_dot_except_mlp, save_qkv_proj,
+  -- save_out_proj, save_dot_except_mlpwi, and JAX's save_only_these_names, AXLearn's list of the
+  -- tensors it keeps: refused as not understood; helper-273 and helper-277.)
+  local named_policy = t:match("%f[%w_](save_dot_except_mlp%w*)") or t:match("%f[%w_](save_qkv_proj)%f[^%w_]")
+    or t:match("%f[%w_](save_out_proj)%f[^%w_]") or t:match("%f[%w_](save_only_these_names)%f[^%w_]")
+  if named_policy and not mode_first then
+    return nil, fmt("recompute %q: JAX's remat policy %s (some matmuls recomputed, others saved) is not modelled (dml recomputes all of a layer, attention's core, or none)",
+      cell, named_policy)
   end
   -- Megatron's block method recomputes the first num_layers layers of each stage whole and
   -- stores the rest: 0 layers is no recompute; more is read as full, said (dml recomputes every
@@ -5798,6 +6002,13 @@ function M.parse_precision(cell)
   -- Two formats offered as alternatives ("FP8 vs BF16", "BF16 or FP8"): which ran is not said.
   -- ("BF16/FP8" is OLMo-core's way to write FP8 linears in a BF16 run.)
   local low = bounded(cell:lower())
+  -- FP8's own switch off beside its modifiers ("fp8: false, fp8_hybrid: true, fp8_params: true",
+  -- NeMo's config, whose fp8_* keys do nothing while fp8 is false; helper-273: read as FP8, and
+  -- the bare form refused): the modifiers are no format of the run's.
+  if low:find("%f[%w_]fp8%s*[:=]%s*[\"']?false%f[%A]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?0%f[%D]")
+      or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?off%f[%A]") then
+    low = low:gsub("%f[%w_]fp8_[%w_]+%s*[:=]%s*[\"']?[%w%.%-]*[\"']?", " ")
+  end
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
@@ -7227,8 +7438,15 @@ function M.architecture(row)
       or finds_any(said:sub(untie_flag):match("^[%w%-_]*([^;,%.]*)") or "", { "not%s+set", "unset", "not%s+used", "not%s+passed" })) then
     untie_flag = nil
   end
+  -- (And a tie_embedding setting switched off, in the framework cell too: Alpa's Megatron-LM
+  -- fork, "..., tie_embedding disabled"; helper-276: read as the family's tying.)
+  local with_fw = said .. " ; " .. (row.framework or ""):lower()
+  local tie_off = false
+  for _, v in ipairs { "disabled", "false", "off", "0" } do
+    if with_fw:find("%f[%w_]tie[_%-]?embeddings?[%s\"']*[=:]?%s*[\"']?" .. v .. "%f[^%w_]") then tie_off = true end
+  end
   if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
-    or said:find("embeddings? not tied") or untie_flag then
+    or said:find("embeddings? not tied") or untie_flag or tie_off then
     tied_said = false
   elseif said:find("tie_word_embeddings[%s=:\"]*true") then
     tied_said = true
@@ -7309,6 +7527,17 @@ function M.architecture(row)
     a.expert_d_ff = row_expert or from_config("expert_d_ff", "expert_d_ff")
     a.dense_layers = row_dense or from_config("dense_layers", "dense first layers") or 0
   elseif not says_dense and row.moe_experts then
+    -- Experts on some layers only, between dense ones ("128 experts on every other feedforward
+    -- layer (12 MoE layers)", DeepSpeed-MoE's and GShard's; Megatron's --moe-layer-freq 2): dml
+    -- models dense first layers, not interleaved ones (helper-274: read as every layer's).
+    local cell = bounded(row.moe_experts:lower())
+    local freq = tonumber(cell:match("moe[%s_%-]*layer[%s_%-]*freq%a*%s*[=:]?%s*(%d+)")
+      or cell:match("expert[%s_%-]*interval%s*[=:]?%s*(%d+)") or "1")
+    if freq ~= 1 or finds_any(cell, { "every%s+other", "every%s+2nd", "every%s+second", "every%s+[2-9]%a*%s+layers?", "every%s+[1-9]%d+%a*%s+layers?",
+        "alternat%a*", "interleaved%s+with%s+dense", "odd%s+layers", "even%s+layers" }) then
+      return nil, fmt("moe_experts %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
+        row.moe_experts)
+    end
     local routed, shared = M.parse_experts(row.moe_experts)
     if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
     a.experts, a.shared = routed, shared
@@ -8483,6 +8712,13 @@ request = function(row, presets, assumed)
     -- Megatron-Core's single modules named beside the mode (mla_up_proj, moe_act); not under
     -- full recompute, which reruns them anyway.
     local cell = module_names(row.recompute:lower())
+    -- (A closing remark that says the same, which parse_recompute passes over: the modules
+    -- outside it.)
+    local outside = #row.recompute <= 1024 and row.recompute:lower():match("^(.-%S)%s*%b()%s*$")
+    if outside and not outside:find("[()]") and M.parse_recompute(outside) == mode then
+      local named = module_names(outside)
+      if named:find("mla_up_proj", 1, true) or named:find("moe_act", 1, true) then cell = named end
+    end
     if mode ~= "full" and mode ~= "op" then
       if cell:find("mla_up_proj", 1, true) then layout.recompute_mla_up = true end
       if cell:find("moe_act", 1, true) then layout.recompute_moe_act = true end
@@ -8921,6 +9157,27 @@ function M.flop_formula(row)
   -- "96*B*s*l*h" and "96·B·s·l·h²" read the same.
   local bare = t:gsub("%^2", ""):gsub("\194\178", ""):gsub("[%s%*%.\194\183\195\151]", "")
   if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
+  -- (Its letters in another order, "96·B·s·h²·L·(1+s/6h) + 6·B·s·h·V", Alpa's; and Alpa's
+  -- compute_gpt_tflops, "factor = 96 if checkpoint_activations else 72; total_flop = factor * B *
+  -- s * h^2 * L * (1 + s/(6h)) + 6 * B * s * h * V": Narayanan et al.'s formula with the row's
+  -- recompute, Korthikanti et al.'s without (their V/16lh and V/12lh terms are its 6 B s h V);
+  -- helper-276: no known formula.)
+  do
+    local letters = bare:match("%f[%d]96([bslh][bslh][bslh][bslh])")
+    if letters and letters:find("b") and letters:find("s") and letters:find("l") and letters:find("h") then
+      return "narayanan"
+    end
+    if t:find("96%s*if%s+[%w_]*checkpoint[%w_]*%s+else%s+72") then
+      local mode = M.parse_recompute(row.recompute)
+      if mode == "full" then
+        return "narayanan", "Alpa's compute_gpt_tflops with checkpoint_activations (every layer recomputed): Narayanan et al.'s formula"
+      elseif mode == "none" then
+        return "korthikanti", "Alpa's compute_gpt_tflops without checkpoint_activations: 72 B s l h^2 (1 + s/6h + V/12lh)"
+      end
+      return nil, fmt("no known FLOP formula (tflops_counting %q: Alpa's count is Narayanan et al.'s with every layer recomputed, Korthikanti et al.'s with none, and this row's recompute is neither)",
+        row.tflops_counting or "")
+    end
+  end
   -- (The 72 B s l h^2 form spelled out wins over a name beside it, "Narayanan et al.'s expression
   -- without its recompute term: 72 B s l h^2 (1 + s/6h + V/12lh)"; helper-155: read as the 96 form.)
   -- (Only where the cell says nothing of recompute, or rules it out; helper-159: "x 4/3 with

@@ -2537,7 +2537,12 @@ end
 t.eq(stack { framework = "torchtitan", notes = "[compile] enable = false" }, "torchtitan")
 t.eq(stack { framework = "NeMo AutoModel (FSDP2)" }, "torchtitan")
 t.eq(measured.count_cell("vpp_interleave", "2 (layers per virtual stage)"), "2 (layers per virtual stage)")
-t.eq(measured.count_cell("num_gpus", "8 (nodes)"), "8 (nodes)"); t.eq(measured.count_cell("ffn_hidden", "2048 (per expert)"), "2048 (per expert)")
+t.eq(measured.count_cell("num_gpus", "8 (nodes)"), "8 (nodes)")
+-- (A width said to be each expert's is the experts' width since helper-274's probe.)
+do
+  local value, note, extra = measured.count_cell("ffn_hidden", "2048 (per expert)")
+  t.eq(value, nil); t.eq(note, 'ffn_hidden "2048 (per expert)" read as 2048, the experts\' width'); t.eq(extra.expert_d_ff, "2048")
+end
 t.eq(measured.count_cell("gpus_per_node", "8 (TP)"), "8", "a remark without another unit, as before")
 t.eq(measured.parse_yes_no("sequence_parallel: true (Ulysses)"), nil)
 
@@ -6098,4 +6103,66 @@ do
     zero_or_fsdp = false, micro_batch = "1", framework = "Megatron-Core (distributed optimizer)" }))
   t.eq(r.over_capacity, true)
   t.eq(r.assumed:find("(ZeRO 3) fit, assumed", 1, true), nil)
+end
+-- Session 43's probes (helper-272 to helper-277: Alibaba's and PaddlePaddle's tables, Google
+-- Cloud's and AWS's recipes, MoE systems, long-context systems, Alpa and nnScaler, torchtune and
+-- AXLearn), each reading a cell the old rules read wrong or refused.
+-- JSON and Python-dict cells read as their keys' settings (had been full recompute, and refused).
+t.eq(measured.parse_recompute('"recompute": false, "recompute_granularity": "full"'), "none")
+t.eq(measured.parse_recompute('{"recompute": false}'), "none")
+t.eq(measured.parse_recompute('{"pipeline": {"activation_checkpoint_interval": 1}}'), "full")
+t.eq(measured.parse_recompute('{"recompute": true, "recompute_granularity": "core_attn"}'), "selective")
+t.eq(measured.parse_zero('{"sharding": "stage2"}'), 2)
+t.eq(measured.parse_zero('"sharding": "stage1"'), 1)
+-- AXLearn's mesh: the fsdp axis is the shard group; the data axis alone is plain data parallelism.
+same({ measured.parse_zero("mesh_shape_from_axes(data=-1, fsdp=8)") }, { 3, 8, false })
+same({ measured.parse_zero("data=32, fsdp=8") }, { 3, 8, false })
+same({ measured.parse_zero("mesh_shape_from_axes(data=-1)") }, { 0, nil, false })
+same({ measured.parse_zero("mesh_shape_from_axes(fsdp=-1)") }, { 3, nil, false })
+t.eq(measured.parse_zero("mesh_shape_from_axes(data=4, fsdp=-1)"), nil)
+-- Megatron-LM's --DDP-impl: plain data parallelism.
+t.eq(measured.parse_zero("--DDP-impl local"), 0); t.eq(measured.parse_zero("--DDP-impl torch"), 0)
+-- FP8's switch off beside its modifiers: not FP8.
+t.eq(measured.parse_precision("BF16 precision training (fp8: false; the yaml also sets fp8_hybrid: true, fp8_params: true)"), "bf16")
+t.eq(measured.parse_precision("fp8: false, fp8_hybrid: true, fp8_params: true"), "bf16")
+t.eq(measured.parse_precision("bf16-mixed; fp8_params: true"), "fp8", "fp8 not switched off: as before")
+-- Recompute: the decoder layer's class, "by layer", a dataclass field, a key beside its default,
+-- a report's sentence with when it runs, a remark that says the same.
+t.eq(measured.parse_recompute("recompute_modules='LlamaDecoderLayer'"), "full")
+t.eq(measured.parse_recompute("recompute by layer ('recompute_modules': 'LlamaDecoderLayer')"), "full")
+t.eq(measured.parse_recompute("gradient_checkpointing: bool = True"), "full")
+t.eq(measured.parse_recompute("gradient_checkpointing (ms-swift default True)"), "full")
+t.eq(measured.parse_recompute("recompute all RMSNorm operations and MLA up-projections during back-propagation"), "norms")
+t.eq(measured.parse_recompute("Recomputation of RMSNorm and MLA Up-Projection (all RMSNorm operations and MLA up-projections recomputed during back-propagation)"), "norms")
+t.eq(select(3, measured.parse_recompute("full (block, 4 layers)")).layers, 4, "a remark that adds layers is still read")
+-- JAX's named remat policies that keep some matmuls: refused, said as not modelled.
+t.eq(select(2, measured.parse_recompute("remat_policy: save_dot_except_mlp")):find("not modelled", 1, true) ~= nil, true)
+t.eq(select(2, measured.parse_recompute("remat_spec policy save_only_these_names: MultiheadAttention.q_proj, o_proj")):find("save_only_these_names (some", 1, true) ~= nil, true)
+-- The network: the unit in words, AWS's instances per instance, EFA by the GPU's instance.
+t.eq(inter("100 Gigabit Ethernet"), 25)
+t.eq(inter("AWS p3.16xlarge network: 25 Gigabit (AWS instance spec)", "v100_sxm"), 2 * 25 / 8 / 8)
+t.eq(inter("Elastic Fabric Adapter", "a100_sxm_80gb"), 2 * 400 / 8 / 8)
+t.eq(inter("EFA", "h100_sxm"), 2 * 3200 / 8 / 8)
+t.eq(inter("p4de.24xlarge", "a100_sxm_80gb"), 2 * 400 / 8 / 8)
+t.eq(inter("not EFA; InfiniBand HDR", "a100_sxm"), 50, "EFA ruled out: as before")
+-- The OverlappedDistributedOptimizer set against the plain one in the notes is not the run's.
+t.eq(measured.dp_overlap { zero_or_fsdp = "--use-distributed-optimizer", notes = "README: 'with OverlappedDistributedOptimizer can reach 0.85 when scaling to 512 GPUs, while with DistributedOptimizer only around 0.7'." }, nil)
+t.eq(measured.dp_overlap { framework = "Megatron-LLaMA (OverlappedDistributedOptimizer)" }, true)
+-- Alpa's FLOP counts: the 96 form in another letter order, and compute_gpt_tflops by the recompute.
+t.eq(formula("96·B·s·h²·L·(1+s/6h) + 6·B·s·h·V"), "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "factor = 96 if checkpoint_activations else 72; total_flop = factor * B * s * h^2 * L * (1 + s / (6 * h)) + 6 * B * s * h * V", recompute = "--checkpoint-activations" }, "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "factor = 96 if checkpoint_activations else 72; total_flop = factor * B * s * h^2 * L * (1 + s / (6 * h)) + 6 * B * s * h * V", recompute = "none" }, "korthikanti")
+-- torchtune's ablation row of techniques added, "This row: packed dataset + compile": compiled.
+t.eq(stack { framework = "torchtune (full_finetune_single_device)", notes = "Each technique is added on top of the previous one. This row: packed dataset + compile. Alpaca." }, "torchtitan_compile")
+t.eq(stack { framework = "torchtune (full_finetune_single_device)", notes = "This row: packed dataset. Next row: + compile." }, "torchtitan")
+do
+  -- The experts' width said in words, with the dense first layers; experts between dense layers
+  -- refused; tie_embedding disabled in the framework cell.
+  local v, note, extra = measured.count_cell("ffn_hidden", "2048 (intermediate hidden dimension of each expert; all FFNs except the first three layers are MoE)")
+  t.eq(v, nil); t.eq(extra.expert_d_ff, "2048"); t.eq(extra.dense_layers, "3"); t.eq(note:find("first 3 layers dense", 1, true) ~= nil, true)
+  local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
+  t.eq(select(2, measured.request(copy(moe, { moe_experts = "128 experts on every other feedforward layer (12 MoE layers)" }))):find("some layers between dense ones", 1, true) ~= nil, true)
+  local mpt = row("MPT-30b-128")
+  t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry, tie_embedding disabled" }))).run.model.tied_embeddings, false)
+  t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry" }))).run.model.tied_embeddings, true, "MPT ties: as before")
 end
