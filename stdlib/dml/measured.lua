@@ -9267,6 +9267,24 @@ function M.flop_formula(row)
     return nil, fmt("no known FLOP formula (tflops_counting %q: Megatron-DeepSpeed's throughput_calculator counts Narayanan et al.'s formula only at checkpoint_activations_factor 4, which this row's recompute does not say)",
       row.tflops_counting or "")
   end
+  -- Megatron-DeepSpeed's logged TFLOP/s by its name ("Megatron-DeepSpeed logged TFLOPs", "New
+  -- Megatron-DeepSpeed (TFLOPS)"): its throughput_calculator's count, as above (helper-275: read
+  -- as Megatron-Core's count, the steps 25% short).
+  -- (Not one ruled out beside Megatron-Core's own: "Megatron-Core num_floating_point_operations (not
+  -- Megatron-DeepSpeed's ... formula)".)
+  local mds_at = t:find("megatron[%s%-_]*deepspeed")
+  if mds_at and not t:find("%f[%a]mfu%f[%A]") and not t:find("num_floating_point_operations", 1, true)
+      and not t:find("megatron[%s%-_]*core") and not t:sub(math.max(1, mds_at - 12), mds_at - 1):find("%f[%a]not%s+$") then
+    local rc = bounded((row.recompute or ""):lower())
+    local mode = M.parse_recompute(row.recompute)
+    local flag_from, flag_to = rc:find("checkpoint[%-_]activations")
+    local flag = flag_from and not switched_off(rc, flag_from, flag_to)
+    if mode == "full" and (flag or not rc:find("recompute[%-_]granularity[%s=:]+full")) then
+      return "narayanan", "Megatron-DeepSpeed's logged TFLOP/s: its throughput_calculator with checkpoint_activations_factor 4 (every layer recomputed), Narayanan et al.'s formula"
+    end
+    return nil, fmt("no known FLOP formula (tflops_counting %q: Megatron-DeepSpeed's throughput_calculator counts Narayanan et al.'s formula only at checkpoint_activations_factor 4, which this row's recompute does not say)",
+      row.tflops_counting or "")
+  end
   -- (Korthikanti et al.'s model FLOPs by its authors, below the refusals of recompute counted;
   -- helper-148 and 149.)
   if t:find("korthikanti") then return "korthikanti" end

@@ -6166,3 +6166,7 @@ do
   t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry, tie_embedding disabled" }))).run.model.tied_embeddings, false)
   t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry" }))).run.model.tied_embeddings, true, "MPT ties: as before")
 end
+-- Megatron-DeepSpeed's logged TFLOP/s by its name: its throughput_calculator's count, Narayanan
+-- et al.'s where every layer is recomputed (had been Megatron-Core's, the steps 25% short).
+t.eq(measured.flop_formula { tflops_counting = "Megatron-DeepSpeed logged TFLOPs", recompute = "--checkpoint-activations" }, "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "New Megatron-DeepSpeed (TFLOPS)", recompute = "none" }, nil)
