@@ -739,7 +739,7 @@ function M.count_cell(column, cell)
       for word in rest:gmatch("%a+") do
         plain = plain and ({ bpetokenizer = true, vocab = true, file = true, json = true, merge = true, merges = true, txt = true,
           tokenizer = true, type = true, library = true, megatron = true, bpe = true, model = true, vocab_file = true,
-          tokenizer_type = true })[word] ~= nil
+          tokenizer_type = true, default = true })[word] ~= nil  -- ("--make-vocab-size-divisible-by 128 (default)"; helper-275)
       end
       if plain and not rest:find("[%+]") and (multiple == nil or #multiple <= 6) then
         local v = 50257
@@ -974,6 +974,30 @@ function M.count_cell(column, cell)
           if part:find("%d") and not (key and names and names[(key:gsub("%-", "_"))]) then parts_ok = false end
         end
         restated = parts_ok
+      end
+      -- (Or each number right after one of the column's keys, in a remark of other words too: "65536
+      -- (train.sh --seq-length 65536)", "32768 (--max_length 32768 --packing true)"; helper-275:
+      -- refused.)
+      if any and all_same and not restated and names then
+        local numbers_seen, keyed = 0, 0
+        local low = remark:lower()
+        for _ in low:gmatch("%d[%d,]*") do numbers_seen = numbers_seen + 1 end
+        for key in low:gmatch("%-*([%a_][%w_%-]*)%s*[:=]?%s*%f[%d][%d,]+") do
+          if names[(key:gsub("%-", "_"))] then keyed = keyed + 1 end
+        end
+        restated = keyed == numbers_seen
+      end
+      -- (Or, in a parallel degree's cell, the number again as the GPUs or ranks it spans: "8 (ring
+      -- attention over the 8 GPUs)"; helper-275: refused.)
+      if any and all_same and not restated and (column == "cp" or column == "tp" or column == "ep" or column == "dp"
+          or column == "pp") then
+        local counted, numbers_seen = 0, 0
+        local low = remark:lower()
+        for _ in low:gmatch("%d[%d,]*") do numbers_seen = numbers_seen + 1 end
+        for unit in low:gmatch("%f[%d][%d,]+%s*(%a+)") do
+          if unit == "gpus" or unit == "ranks" or unit == "devices" then counted = counted + 1 end
+        end
+        restated = counted == numbers_seen
       end
     end
     -- (Or, in ffn_hidden, the width as a multiple of the model's: "17,920 (1.3x auto)", "14336
@@ -7957,6 +7981,11 @@ function M.global_batch(row, seq_len)
   remarks = remarks:gsub("global[%s_%-]*batch%s+not%s+given", " "):gsub("global[%s_%-]*batch%s+not%s+stated", " ")
     :gsub("global[%s_%-]*batch%s+is%s+not%s+given", " "):gsub("no%s+global[%s_%-]*batch%s+given", " ")
   local stripped = remarks ~= ((M.own_text(row.notes) or "") .. " " .. (M.own_text(row.inferred_fields) or "")):lower()
+  -- (And said plainly, "no global batch (no 64K stage in train.sh)": none elsewhere, whatever
+  -- other numbers the remarks hold; helper-275: refused.)
+  local said_none
+  remarks, said_none = remarks:gsub("%f[%a]no%s+global[%s_%-]*batch%f[%A]", " ")
+  if said_none > 0 then stripped = false end
   if stripped and remarks:gsub("%f[%a]table%s*%d+", " "):gsub("%f[%a]fig%a*%.?%s*%d+", " "):find("%d") then remarks = remarks .. " global batch" end
   local elsewhere = remarks:find("accum") or remarks:find("%f[%a]ga%f[%A]") or remarks:find("%f[%a]gbs%f[%A]")
     or remarks:find("global[%s_%-]*batch") or remarks:find("micro[%s_%-]*batches%s+per")

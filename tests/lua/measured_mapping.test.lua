@@ -6170,3 +6170,15 @@ end
 -- et al.'s where every layer is recomputed (had been Megatron-Core's, the steps 25% short).
 t.eq(measured.flop_formula { tflops_counting = "Megatron-DeepSpeed logged TFLOPs", recompute = "--checkpoint-activations" }, "narayanan")
 t.eq(measured.flop_formula { tflops_counting = "New Megatron-DeepSpeed (TFLOPS)", recompute = "none" }, nil)
+-- helper-275's long-context rows: a count restated under its flag among other words, a parallel
+-- degree restated as the GPUs it spans, GPT-2's vocabulary with Megatron's default padding, and
+-- "no global batch" said plainly (each had been refused).
+t.eq(measured.count_cell("seq_len", "65536 (train.sh --seq-length 65536)"), "65536")
+t.eq(measured.count_cell("seq_len", "32768 (--max_length 32768 --packing true)"), "32768")
+t.eq(measured.count_cell("seq_len", "512000 (train.sh --seq-length 512000; README \"512K\")"), "512000 (train.sh --seq-length 512000; README \"512K\")",
+  "another figure in the remark: as before")
+t.eq(measured.count_cell("cp", "8 (ring attention over the 8 GPUs)"), "8")
+t.eq(measured.count_cell("cp", "8 (ring attention over 4 nodes)"), "8 (ring attention over 4 nodes)", "another number: as before")
+t.eq(measured.count_cell("vocab", "gpt2-vocab.json (GPT2BPETokenizer), --make-vocab-size-divisible-by 128 (default)"), "50304")
+t.eq(measured.global_batch({ micro_batch = "1", num_gpus = "8", tp = "1", pp = "1", cp = "8", dp = "1", tokens_per_s = "4000",
+  inferred_fields = "dp 1, cp 8 (train.py at 9b1e58e); no global batch (no 64K stage in train.sh)" }, 65536), 1)
