@@ -8995,6 +8995,18 @@ request = function(row, presets, assumed)
       note(fmt("the gradient reduction not overlapped: DeepSpeed's default at ZeRO %d (overlap_comm false; stack %s's dp_overlap = true)",
         layout.zero, stack_key))
     end
+    -- DeepSpeed without Megatron on a PyTorch stack whose states are FSDP's (fp32 parameters):
+    -- DeepSpeed's own, 16-bit parameters and gradients, the fp32 master copy with Adam's moments
+    -- in the optimizer's 12 bytes (Rajbhandari et al. 2020, ZeRO, section 3.1: 2 + 2 + 12 bytes a
+    -- parameter). helper-274: ms-swift's Qwen1.5-MoE under ZeRO-2 counted at 4 bytes a weight,
+    -- over memory at EP 1, which the run used.
+    if own_fw:find("deepspeed") and not fw:find("megatron") and not own_fw:find("fsdp")
+        and not own_fw:find("%f[%a]vs%f[%A]") and not own_fw:find("%f[%a]than%f[%A]")
+        and base_stack.weight_bytes ~= 2 and not layout.optimizer_offload then
+      dp_changes.weight_bytes, dp_changes.gradient_bytes, dp_changes.optimizer_bytes = 2, 2, 12
+      note(fmt("DeepSpeed's model states: 16-bit weights and gradients, the fp32 master and Adam's moments in the optimizer (2 + 2 + 12 bytes a parameter; stack %s's %g + %g + %g)",
+        stack_key, base_stack.weight_bytes, base_stack.gradient_bytes, base_stack.optimizer_bytes))
+    end
     if grad ~= nil and grad ~= base_stack.dp_overlap then
       dp_changes.dp_overlap = grad
       note(fmt("the gradient reduction %s, as the row says (stack %s's dp_overlap = %s)", grad and "overlapped" or "not overlapped",

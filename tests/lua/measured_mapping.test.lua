@@ -6182,3 +6182,12 @@ t.eq(measured.count_cell("cp", "8 (ring attention over 4 nodes)"), "8 (ring atte
 t.eq(measured.count_cell("vocab", "gpt2-vocab.json (GPT2BPETokenizer), --make-vocab-size-divisible-by 128 (default)"), "50304")
 t.eq(measured.global_batch({ micro_batch = "1", num_gpus = "8", tp = "1", pp = "1", cp = "8", dp = "1", tokens_per_s = "4000",
   inferred_fields = "dp 1, cp 8 (train.py at 9b1e58e); no global batch (no 64K stage in train.sh)" }, 65536), 1)
+do
+  -- DeepSpeed on Hugging Face transformers keeps DeepSpeed's model states, 2 + 2 + 12 bytes a
+  -- parameter (had been the PyTorch stack's fp32 parameters, 4 + 4 + 8; helper-274).
+  local base = row("MPT-30b-128")
+  local r = assert(measured.request(copy(base, { framework = "Hugging Face transformers Trainer with DeepSpeed", zero_or_fsdp = "ZeRO-2" })))
+  t.eq(r.run.stack.weight_bytes, 2); t.eq(r.run.stack.gradient_bytes, 2); t.eq(r.run.stack.optimizer_bytes, 12)
+  local f = assert(measured.request(copy(base, { framework = "Hugging Face transformers Trainer with FSDP", zero_or_fsdp = "FSDP" })))
+  t.eq(f.run.stack.weight_bytes, 4, "FSDP's own states: as before")
+end
