@@ -2992,6 +2992,14 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       return both(instance[2] / gpus_per_node), fmt("inter-node %q: the AWS instance's %d Gb/s (AWS's instance type), read as the node's, shared by its %d GPUs",
         cell, instance[2], gpus_per_node)
     end
+    -- Google Cloud's GPUDirect by name (its A3 machines' docs): TCPX, a3-highgpu-8g's four 200 Gb/s
+    -- NICs for 8 GPUs; TCPXO, a3-megagpu-8g's eight (helper-273: 400 Gb/s a GPU assumed).
+    local tcpxo = t:find("tcpxo")
+    if tcpxo or t:find("%f[%a]tcpx%f[%A]") or t:find("gpudirect[%s%-]tcpx%f[%A]") then
+      local node = tcpxo and 1600 or 800
+      return both(node / gpus_per_node), fmt("inter-node %q: Google Cloud's GPUDirect-%s, %d Gb/s a machine (%s's NICs), read as the node's, shared by its %d GPUs",
+        cell, tcpxo and "TCPXO" or "TCPX", node, tcpxo and "a3-megagpu-8g" or "a3-highgpu-8g", gpus_per_node)
+    end
     if efa_named and M.efa_by_gpu[gpu_preset] then
       local rate = M.efa_by_gpu[gpu_preset]
       return both(rate / gpus_per_node), fmt("inter-node %q: EFA of the AWS instance sold with the %s, %d Gb/s an instance (AWS's instance types), read as the node's, shared by its %d GPUs",

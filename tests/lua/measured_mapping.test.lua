@@ -6191,3 +6191,7 @@ do
   local f = assert(measured.request(copy(base, { framework = "Hugging Face transformers Trainer with FSDP", zero_or_fsdp = "FSDP" })))
   t.eq(f.run.stack.weight_bytes, 4, "FSDP's own states: as before")
 end
+-- Google Cloud's GPUDirect by name: TCPXO is a3-megagpu-8g's 1,600 Gb/s a machine, TCPX
+-- a3-highgpu-8g's 800 (had been 400 Gb/s a GPU assumed; helper-273).
+t.eq(inter("GPUDirect-TCPXO (NCCL Plugin v1.0.3, RxDM sidecar v1.0.9)"), 2 * 1600 / 8 / 8)
+t.eq(inter("GPUDirect-TCPX"), 2 * 800 / 8 / 8)
