@@ -2081,6 +2081,17 @@ function M.gpu(cell)
       and not finds_any(t, { "%f[%a]not%s+[%a%s%(]-ju[wr]", "%f[%a]unlike%f[%A]", "compar", "%f[%a]vs%.?%f[%A]", "against" }) then
     return "a100_sxm", { fmt("GPU %q: the machine's A100 SXM4 40GB (JUWELS Booster and JURECA-DC)", cell) }
   end
+  -- Azure's A100 machines by name, without a memory size: ND A100 v4 (ND96asr_v4) has the 40 GB
+  -- part, NDm A100 v4 (ND96amsr_A100_v4) the 80 GB (Azure's size pages; helper-274: "Azure ND A100
+  -- instances" read as the 80 GB part).
+  if not t:find("%f[%d]%d+%s*gi?b%f[^%a/]") and not t:find("h100") and not t:find("v100") then
+    if t:find("%f[%a]ndm%s+a100") or t:find("nd96amsr") then
+      return "a100_sxm_80gb", { fmt("GPU %q: Azure's NDm A100 v4, A100 SXM4 80GB", cell) }
+    end
+    if t:find("%f[%a]nd%s+a100") or t:find("nd96asr") then
+      return "a100_sxm", { fmt("GPU %q: Azure's ND A100 v4, A100 SXM4 40GB", cell) }
+    end
+  end
   -- An SXM part named is the SXM part, whatever the cell says of PCIe ("H100 SXM (not PCIe)",
   -- "H100 SXM5; PCIe Gen5 host").
   -- So is a part whose PCIe is ruled out ("H800 80GB NVLink (not PCIe)").

@@ -6195,3 +6195,8 @@ end
 -- a3-highgpu-8g's 800 (had been 400 Gb/s a GPU assumed; helper-273).
 t.eq(inter("GPUDirect-TCPXO (NCCL Plugin v1.0.3, RxDM sidecar v1.0.9)"), 2 * 1600 / 8 / 8)
 t.eq(inter("GPUDirect-TCPX"), 2 * 800 / 8 / 8)
+-- Azure's A100 machines: ND A100 v4 has the 40 GB part, NDm A100 v4 the 80 GB (the DeepSpeed-MoE
+-- paper's "Azure ND A100 instances" had been the 80 GB part; helper-274).
+t.eq(gpu("NVIDIA Ampere A100 (Azure ND A100 instances)"), "a100_sxm")
+t.eq(gpu("ND96amsr_A100_v4"), "a100_sxm_80gb")
+t.eq(gpu("A100 80GB (Azure ND A100 v4)"), "a100_sxm_80gb", "the size said wins")
