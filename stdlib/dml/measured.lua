@@ -878,6 +878,11 @@ function M.count_cell(column, cell)
   -- report, with the dense first layers it names; helper-274: refused as another unit.)
   if column == "ffn_hidden" then
     local bare, remark = text:match("^(%d+)%s*(%b())$")
+    -- (Also without the parentheses, "1408 per expert"; helper-278.)
+    if not bare then
+      local n, words = text:match("^(%d+)%s+([%a%s]+)$")
+      if n and (words:lower():match("^per%s+expert%s*$") or words:lower():match("^each%s+expert%s*$")) then bare, remark = n, "(" .. words .. ")" end
+    end
     local r = remark and remark:lower() or ""
     local function any(patterns)
       for _, p in ipairs(patterns) do if r:find(p) then return true end end
@@ -886,13 +891,15 @@ function M.count_cell(column, cell)
     if bare and any { "per%s+expert", "each%s+expert", "an%s+expert'?s?%f[%A]", "experts'%s+width", "expert%s+width" }
         and not any { "shared", "dense%s+width", "%f[%a]not%f[%A]", "null", "none", "%f[%a]but%f[%A]", "%f[%a]or%f[%A]" } then
       local words = { one = 1, two = 2, three = 3, four = 4, five = 5, six = 6, seven = 7, eight = 8, nine = 9, ten = 10 }
-      local first = r:match("except%s+the%s+first%s+(%w+)%s+layers?") or r:match("first%s+(%w+)%s+layers?%s+dense")
+      -- (Also "first layer dense", "first three layers are dense"; helper-278: the dense layers
+      -- dropped.)
+      local first = r:match("except%s+the%s+first%s+(%w+)%s+layers?") or r:match("first%s+(%w+)%s+layers?%s+a?r?e?%s*dense")
       local n = first and (tonumber(first) or words[first])
-      if n == nil and r:find("except%s+the%s+first%s+layer") then n = 1 end
-      local others = r:gsub("except%s+the%s+first%s+%w+%s+layers?", ""):gsub("first%s+%w+%s+layers?%s+dense", "")
+      if n == nil and (r:find("except%s+the%s+first%s+layer") or r:find("first%s+layer%s+i?s?%s*dense")) then n = 1 end
+      local others = r:gsub("except%s+the%s+first%s+%w+%s+layers?", ""):gsub("first%s+%w+%s+layers?%s+a?r?e?%s*dense", "")
       if not (first and not n) and not others:find("%d") and (n or not r:find("except")) then
         return nil, fmt("ffn_hidden %q read as %s, the experts' width%s", cell, bare,
-          n and fmt(", the first %d layers dense", n) or ""), { expert_d_ff = bare, dense_layers = n and tostring(n) }
+          n and (n == 1 and ", the first layer dense" or fmt(", the first %d layers dense", n)) or ""), { expert_d_ff = bare, dense_layers = n and tostring(n) }
       end
     end
   end
@@ -2459,6 +2466,9 @@ end
 --- "N Gb/s per node" (or server, host) shared likewise, else a lone "N Gb/s" as one NIC per GPU
 --- (said in the note); Gbps, Gbit/s and GbE are Gb/s, Tbps and Tb/s 1,000 Gb/s. An empty cell takes
 --- the GPU's usual NIC (M.nic_spec). nil and the reason otherwise.
+-- The AWS instance the network cell being read names (M.inter_node sets it; the readers of its
+-- parts read it).
+local aws_instance_now
 local read_inter_node
 
 function M.inter_node(cell, gpus_per_node, gpu_preset)
@@ -2737,6 +2747,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       -- "25 Gbit"; helper-276: not quantified, 50 Gb/s a GPU assumed.)
       :gsub("(%d)%s*gigabits?[%s%-]*per[%s%-]*second", "%1 gb/s"):gsub("(%d)%s*gigabits?%s*/%s*s%f[%A]", "%1 gb/s")
       :gsub("(%d)[%s%-]*gigabits?%f[%A]", "%1 gb/s"):gsub("(%d)%s*gbits?%f[%A]", "%1 gb/s")
+      :gsub("%f[%w]gigabit%s+ethernet", "1 gb/s ethernet")
       :gsub("per%-node", "per node"):gsub("(gb/s)%s*/%s*node%f[%A]", "%1 per node"):gsub("per%s+compute%s+node", "per node")
       :gsub("each%s+node", "per node"):gsub("per%s+instance", "per node"):gsub("per%s+vm%f[%A]", "per node")
       :gsub("per%s+compute%s+tray", "per node"):gsub("per%s+tray", "per node")
@@ -2963,10 +2974,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     end
     -- An AWS instance named beside a lone rate ("AWS p3.16xlarge network: 25 Gigabit"): AWS
     -- quotes it per instance, as EFA's (helper-276: read as one NIC a GPU).
-    local instance
-    for _, i in ipairs(M.aws_instances) do
-      if t:find("%f[%w]" .. i[1] .. "%f[^%w%-]") then instance = i end
-    end
+    local instance = aws_instance_now
     if rate_only and instance and not efa_at and not t:find("%f[%a]per%s+gpu") and not t:find("/gpu")
         and not t:find("%f[%a]each%f[%A]") and not t:find("%f[%a]nics?%f[%A]") then
       return both(tonumber(rate_only) / gpus_per_node), (bytes_note and bytes_note .. "; " or "") ..
@@ -3050,6 +3058,41 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
   if nic == nil then return nil, fmt("no inter-node bandwidth and no usual NIC for %s", gpu_preset) end
   return both(nic), fmt("inter-node bandwidth not given: %d Gb/s per GPU each way assumed (%g GB/s both ways)",
     nic, both(nic))
+end
+
+-- An AWS instance's name, "p5.48xlarge", is no count of NICs ("48 x"): taken out of the cell and
+-- remembered for the readers (helper-278: "p5.48xlarge (3200 Gbps EFA)" read as 48 NICs). Not one
+-- named in a hedge or a comparison ("would be 400 Gigabit on p4d.24xlarge").
+do
+  local read = M.inter_node
+  function M.inter_node(cell, gpus_per_node, gpu_preset)
+    local instance, written = nil, cell
+    if cell then
+      local l = cell:sub(1, 1024):lower()
+      for _, i in ipairs(M.aws_instances) do
+        if l:find("%f[%w]" .. i[1] .. "%f[^%w%-]") then instance = i end
+      end
+      if instance then
+        cell = cell:sub(1, 1024):gsub("%f[%w][pP]%d[%w%-]*%.%d*[xX][lL][aA][rR][gG][eE]", "AWS instance")
+        if finds_any(l, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar",
+            "%f[%a]unlike%f[%A]", "instead", "rather%s+than" }) then
+          instance = nil
+        end
+      end
+    end
+    local outer = aws_instance_now
+    aws_instance_now = instance
+    local ok, bw, how = pcall(read, cell, gpus_per_node, gpu_preset)
+    aws_instance_now = outer
+    if not ok then error(bw, 0) end
+    -- (The note tells of the cell as written.)
+    if type(how) == "string" and cell ~= written then
+      local q = fmt("%q", cell)
+      local at = how:find(q, 1, true)
+      if at then how = how:sub(1, at - 1) .. fmt("%q", written) .. how:sub(at + #q) end
+    end
+    return bw, how
+  end
 end
 
 --- The rates NICs are sold at (Gb/s), which a bare "NG" in a network cell gives ("25G", "400G"):
@@ -4135,7 +4178,8 @@ function M.dp_overlap(row)
   -- (Not one ruled out or compared: "not the OverlappedDistributedOptimizer", "... was slower; we
   -- used DistributedOptimizer"; helper-196.)
   if odo_at and (t:sub(math.max(1, odo_at - 16), odo_at - 1):find("%f[%a]not?%f[%A]")
-      or finds_any(t:sub(odo_at):match("^[^;%.]*"), { "slower", "instead", "tried", "%f[%a]not%f[%A]", "removed" })) then
+      or finds_any(t:sub(odo_at):match("^[^;%.]*"), { "slower", "instead", "tried", "%f[%a]not%f[%A]", "removed", "%f[%a]vs%f[%A]",
+        "versus", "compared", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]" })) then
     odo_at = nil
   end
   -- (Nor one set against the plain DistributedOptimizer in the same sentence of the notes or
@@ -4147,8 +4191,9 @@ function M.dp_overlap(row)
     for stop in t:sub(1, odo_at - 1):gmatch("()[;\n]") do from = stop end
     for stop in t:sub(1, odo_at - 1):gmatch("()%.%s") do if stop > from then from = stop end end
     local sentence = t:sub(from, odo_at - 1) .. (t:sub(odo_at):match("^[^;\n]-%.%s") or t:sub(odo_at):match("^[^;\n]*"))
-    if finds_any(sentence, { "%f[%a]distributedoptimizer", "%f[%a]distributed%s+optimizer", "%f[%a]while%f[%A]", "compar",
-        "%f[%a]vs%.?%f[%A]", "%f[%a]versus%f[%A]" }) then
+    -- (The plain class by its one-word name: "an overlapped distributed optimizer", "while the
+    -- backward pass runs" are no comparison; helper-278.)
+    if sentence:find("%f[%a]distributedoptimizer") then
       odo_at = nil
     end
   end
@@ -5292,7 +5337,9 @@ function M.parse_recompute(cell)
         :gsub("%s+during%s+back[%s%-]?propagation%s*%.?%s*$", ""):gsub("([%w_])%s*:%s*bool%s*=%s*", "%1 = ")
       local key, inner = plain:match("^%s*([%w_%-]+)%s*(%b())%s*$")
       local low_key = key and key:lower()
-      if low_key and (low_key:find("checkpoint") or low_key:find("recompute")) then
+      -- (Not a default of another key inside, "gradient_checkpointing (use_reentrant default
+      -- False)"; helper-278.)
+      if low_key and (low_key:find("checkpoint") or low_key:find("recompute")) and not inner:find("%a_%a") then
         local default = inner:lower():match("^%(%s*[%w%-_%s]-%f[%a]default%s*[:=]?%s*(%a+)%s*%)$")
         if default == "true" or default == "false" then plain = key .. " = " .. default end
       end
@@ -5616,8 +5663,10 @@ parse_recompute = function(cell)
   end
   -- A list of the decoder layer's own class, nnScaler's recompute_modules='LlamaDecoderLayer': each
   -- layer recomputed whole (helper-276: read as Megatron-Core's modules, none).
+  -- (Any model's block class, "GPT2Block", "GPTNeoXLayer", "BloomBlock"; helper-278. Not
+  -- Megatron-Core's modules, none of which ends so.)
   if listed and (listed:find("decoder[_%s]?layer") or listed:find("transformer[_%s]?layer")
-      or listed:find("transformer[_%s]?block")) then
+      or listed:find("transformer[_%s]?block") or listed:find("[%w]block%f[^%w_]") or listed:find("[%w]layer%f[^%w_]")) then
     return "full", fmt("recompute %q read as full (the decoder layer's class listed: every layer recomputed whole)", cell)
   end
   if listed and not (listed:find("layernorm") or listed:find("core_attn") or listed:find("mla_up_proj")
@@ -5640,6 +5689,11 @@ parse_recompute = function(cell)
   if not stated then
     if t:find("save_nothing") or t:find("nothing_saveable") then
       return "full", fmt("recompute %q read as full (JAX's policy saves nothing: every layer's forward again)", cell)
+    end
+    -- (JAX's everything_saveable, MaxText's remat_policy=full's opposite: nothing recomputed;
+    -- helper-278: refused.)
+    if t:find("%f[%w_]everything_saveable%f[^%w_]") and not finds_any(t, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "instead", "would" }) then
+      return "none", fmt("recompute %q read as none (JAX's everything_saveable policy saves every activation)", cell)
     end
     if t:find("save_dot_with_no_batch_dim") or t:find("dots_with_no_batch_dims") or t:find("minimal_flash")
       or t:find("remat_policy%s*[=:]?%s*minimal%f[%A]") or t:find("remat policy%s*[=:]?%s*minimal%f[%A]") then
@@ -5773,9 +5827,10 @@ parse_recompute = function(cell)
   -- (Also MaxText's named policies that save some matmuls, save_dot_except_mlp, save_qkv_proj,
   -- save_out_proj, save_dot_except_mlpwi, and JAX's save_only_these_names, AXLearn's list of the
   -- tensors it keeps: refused as not understood; helper-273 and helper-277.)
-  local named_policy = t:match("%f[%w_](save_dot_except_mlp%w*)") or t:match("%f[%w_](save_qkv_proj)%f[^%w_]")
+  local named_policy = t:match("%f[%w_](save_dot_[%w_]*except_mlp[%w_]*)") or t:match("%f[%w_](save_qkv_proj)%f[^%w_]")
     or t:match("%f[%w_](save_out_proj)%f[^%w_]") or t:match("%f[%w_](save_only_these_names)%f[^%w_]")
-  if named_policy and not mode_first then
+  if named_policy and not mode_first and not finds_any(t, { "%f[%a]full%f[%A]", "%f[%a]selective%f[%A]", "slower", "faster",
+      "%f[%a]would%f[%A]", "%f[%a]vs%.?%f[%A]", "instead", "%f[%a]not%f[%A]" }) then
     return nil, fmt("recompute %q: JAX's remat policy %s (some matmuls recomputed, others saved) is not modelled (dml recomputes all of a layer, attention's core, or none)",
       cell, named_policy)
   end
@@ -6048,8 +6103,14 @@ function M.parse_precision(cell)
   -- FP8's own switch off beside its modifiers ("fp8: false, fp8_hybrid: true, fp8_params: true",
   -- NeMo's config, whose fp8_* keys do nothing while fp8 is false; helper-273: read as FP8, and
   -- the bare form refused): the modifiers are no format of the run's.
-  if low:find("%f[%w_]fp8%s*[:=]%s*[\"']?false%f[%A]") or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?0%f[%D]")
-      or low:find("%f[%w_]fp8%s*[:=]%s*[\"']?off%f[%A]") then
+  -- (Also its JSON form, '{"fp8": false, "fp8_hybrid": true}', and Megatron-Core's dump of a
+  -- 16-bit run, "fp8: None, fp8_recipe: delayed"; helper-278: read as FP8.)
+  low = low:gsub('"(fp8[%w_]*)"%s*:', "%1:")
+  local master_off = false
+  for _, v in ipairs { "false%f[%A]", "0%f[%D]", "off%f[%A]", "null%f[%A]", "none%f[%A]", "no%f[%A]" } do
+    if low:find("%f[%w_]fp8%s*[:=]%s*[\"']?" .. v) then master_off = true end
+  end
+  if master_off then
     low = low:gsub("%f[%w_]fp8_[%w_]+%s*[:=]%s*[\"']?[%w%.%-]*[\"']?", " ")
   end
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
@@ -7486,12 +7547,18 @@ function M.architecture(row)
   local with_fw = said .. " ; " .. (row.framework or ""):lower()
   local tie_off = false
   for _, v in ipairs { "disabled", "false", "off", "0" } do
-    if with_fw:find("%f[%w_]tie[_%-]?embeddings?[%s\"']*[=:]?%s*[\"']?" .. v .. "%f[^%w_]") then tie_off = true end
+    local from = with_fw:find("%f[%w_]tie[_%-]?embeddings?[%s\"']*[=:]?%s*[\"']?" .. v .. "%f[^%w_]")
+    -- (Not in a clause of another row's or a hedge: "the tie_embedding disabled ablation is another row".)
+    local clause = from and (with_fw:sub(1, from - 1):match("[^;%.%(]*$") .. with_fw:sub(from):match("^[^;%.%)]*")) or ""
+    if from and not finds_any(clause, { "ablation", "another%s+row", "other%s+row", "%f[%a]would%f[%A]", "%f[%a]vs%.?%f[%A]",
+        "compar", "baseline" }) then
+      tie_off = true
+    end
   end
-  if said:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
+  if with_fw:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
     or said:find("embeddings? not tied") or untie_flag or tie_off then
     tied_said = false
-  elseif said:find("tie_word_embeddings[%s=:\"]*true") then
+  elseif with_fw:find("tie_word_embeddings[%s=:\"]*true") then
     tied_said = true
   else
     -- "tied embeddings", "embeddings tied", unless switched off ("no tied embeddings",
@@ -7574,10 +7641,27 @@ function M.architecture(row)
     -- layer (12 MoE layers)", DeepSpeed-MoE's and GShard's; Megatron's --moe-layer-freq 2): dml
     -- models dense first layers, not interleaved ones (helper-274: read as every layer's).
     local cell = bounded(row.moe_experts:lower())
-    local freq = tonumber(cell:match("moe[%s_%-]*layer[%s_%-]*freq%a*%s*[=:]?%s*(%d+)")
-      or cell:match("expert[%s_%-]*interval%s*[=:]?%s*(%d+)") or "1")
-    if freq ~= 1 or finds_any(cell, { "every%s+other", "every%s+2nd", "every%s+second", "every%s+[2-9]%a*%s+layers?", "every%s+[1-9]%d+%a*%s+layers?",
-        "alternat%a*", "interleaved%s+with%s+dense", "odd%s+layers", "even%s+layers" }) then
+    -- (Also Llama 4's interleave_moe_layer_step and Qwen2-MoE's decoder_sparse_step, and a
+    -- layer pattern as a list, "--moe-layer-freq [1,0]*24", which dml does not read; not
+    -- "alternative"; helper-278.)
+    local step_keys = { "moe[%s_%-]*layer[%s_%-]*freq%a*", "expert[%s_%-]*interval", "interleave[%s_%-]*moe[%s_%-]*layer[%s_%-]*step",
+      "decoder[%s_%-]*sparse[%s_%-]*step" }
+    local freq, listed = 1, false
+    for _, k in ipairs(step_keys) do
+      local v = cell:match(k .. "%s*[=:]?%s*(%d+)")
+      if v and tonumber(v) ~= 1 then freq = tonumber(v) end
+      if cell:find(k .. "%s*[=:]?%s*[%[%(]") then listed = true end
+    end
+    local alternating = finds_any(cell, { "%f[%a]alternating%f[%A]", "%f[%a]alternate%s+layers", "%f[%a]alternately%f[%A]",
+      "%f[%a]alternates%f[%A]" }) and not cell:find("%f[%a]not%s+alternat")
+    if listed then
+      return nil, fmt("moe_experts %q: a layer pattern as a list, which dml does not read (it models dense first layers, then every layer a mixture of experts)",
+        row.moe_experts)
+    end
+    local hedged = finds_any(cell, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar",
+      "instead", "this%s+run%s*:?%s*every%s+layer" })
+    if not hedged and freq ~= 1 or not hedged and alternating or not hedged and finds_any(cell, { "every%s+other", "every%s+2nd", "every%s+second", "every%s+[2-9]%a*%s+layers?",
+        "every%s+[1-9]%d+%a*%s+layers?", "interleaved%s+with%s+dense", "odd%s+layers", "even%s+layers" }) then
       return nil, fmt("moe_experts %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
         row.moe_experts)
     end
@@ -9216,6 +9300,15 @@ function M.flop_formula(row)
   -- The formula as written, without spaces, multiplication signs and powers: "96 B s l h^2",
   -- "96*B*s*l*h" and "96·B·s·l·h²" read the same.
   local bare = t:gsub("%^2", ""):gsub("\194\178", ""):gsub("[%s%*%.\194\183\195\151]", "")
+  -- (Its letters in any order, "96·B·s·h²·L", "72·B·s·h²·L", read as the order below; not a form
+  -- ruled out, "6ND (not the 96·B·s·h²·L... form)"; helper-276 and helper-278.)
+  bare = bare:gsub("%f[%d](%d%d)([bslh][bslh][bslh][bslh])", function(k, letters)
+    if (k == "96" or k == "72") and letters:find("b") and letters:find("s") and letters:find("l") and letters:find("h") then
+      return k .. "bslh"
+    end
+  end)
+  local lead = t:find("%f[%d]96%f[%D]") or t:find("%f[%d]72%f[%D]")
+  if lead and t:sub(math.max(1, lead - 16), lead - 1):find("%f[%a]not%f[%A]") then bare = bare:gsub("96bslh", ""):gsub("72bslh", "") end
   if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
   -- (Its letters in another order, "96·B·s·h²·L·(1+s/6h) + 6·B·s·h·V", Alpa's; and Alpa's
   -- compute_gpt_tflops, "factor = 96 if checkpoint_activations else 72; total_flop = factor * B *
@@ -9223,10 +9316,6 @@ function M.flop_formula(row)
   -- recompute, Korthikanti et al.'s without (their V/16lh and V/12lh terms are its 6 B s h V);
   -- helper-276: no known formula.)
   do
-    local letters = bare:match("%f[%d]96([bslh][bslh][bslh][bslh])")
-    if letters and letters:find("b") and letters:find("s") and letters:find("l") and letters:find("h") then
-      return "narayanan"
-    end
     if t:find("96%s*if%s+[%w_]*checkpoint[%w_]*%s+else%s+72") then
       local mode = M.parse_recompute(row.recompute)
       if mode == "full" then
@@ -9333,8 +9422,12 @@ function M.flop_formula(row)
   -- (Not one ruled out beside Megatron-Core's own: "Megatron-Core num_floating_point_operations (not
   -- Megatron-DeepSpeed's ... formula)".)
   local mds_at = t:find("megatron[%s%-_]*deepspeed")
+  -- (Nor one said not to be used in its clause, "Megatron-DeepSpeed's logged TFLOPs were not
+  -- used; 6ND instead"; helper-278.)
+  local mds_clause = mds_at and (t:sub(1, mds_at - 1):match("[^;%.]*$") .. t:sub(mds_at):match("^[^;]*")) or ""
   if mds_at and not t:find("%f[%a]mfu%f[%A]") and not t:find("num_floating_point_operations", 1, true)
-      and not t:find("megatron[%s%-_]*core") and not t:sub(math.max(1, mds_at - 12), mds_at - 1):find("%f[%a]not%s+$") then
+      and not t:find("megatron[%s%-_]*core") and not t:sub(math.max(1, mds_at - 12), mds_at - 1):find("%f[%a]not%s+$")
+      and not finds_any(mds_clause, { "%f[%a]not%f[%A]", "instead", "%f[%a]vs%.?%f[%A]", "rather%s+than", "%f[%a]unlike%f[%A]" }) then
     local rc = bounded((row.recompute or ""):lower())
     local mode = M.parse_recompute(row.recompute)
     local flag_from, flag_to = rc:find("checkpoint[%-_]activations")
