@@ -2201,7 +2201,9 @@ M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm
 --- instance-type pages): p3.16xlarge "up to 25 Gigabit", p3dn.24xlarge 100, p4d and p4de.24xlarge
 --- 400 (EFA), p5, p5e and p5en.48xlarge 3,200 (EFA), p6-b200.48xlarge 3,200 (EFA). (Patterns.)
 M.aws_instances = { { "p3dn%.24xlarge", 100 }, { "p3%.16xlarge", 25 }, { "p4de?%.24xlarge", 400 },
-  { "p5e?n?%.48xlarge", 3200 }, { "p6%-b200%.48xlarge", 3200 } }
+  { "p5e?n?%.48xlarge", 3200 }, { "p6%-b200%.48xlarge", 3200 },
+  -- (Named by their family, "P4d instances"; helper-280.)
+  { "p3dn", 100 }, { "p4de?", 400 }, { "p5en?", 3200 } }
 --- EFA named without a rate: the instance AWS sells with that GPU and EFA (Gb/s per instance):
 --- the V100's p3dn.24xlarge, the A100's p4d and p4de.24xlarge, the H100's and H200's p5, p5e and
 --- p5en.48xlarge, the B200's p6-b200.48xlarge.
@@ -2983,6 +2985,16 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     end
     -- (A GPU as a word: "NVIDIA GPUDirect using AWS Elastic Fabric Adapter (EFA) ... (400 Gb/s)",
     -- BloombergGPT's cell, names no GPU's share; helper-174.)
+    -- (A lone EFA rate that is one GPU's share of the instance AWS sells with the GPU, "EFA (~50
+    -- GB/s)" of an H100's p5, whose 3,200 Gb/s is 400 a GPU: the GPU's; helper-280: read as the
+    -- node's, 8x too little.)
+    local instance_rate = M.efa_by_gpu[gpu_preset]
+    if rate_only and efa_named and instance_rate and tonumber(rate_only) < instance_rate
+        and math.abs(tonumber(rate_only) * gpus_per_node / instance_rate - 1) < 0.05 then
+      return both(tonumber(rate_only)), (bytes_note and bytes_note .. "; " or "") ..
+        fmt("inter-node %s Gb/s of EFA, one GPU's share of the %d Gb/s of the AWS instance sold with the %s, read as one GPU's",
+          rate_only, instance_rate, gpu_preset)
+    end
     if rate_only and efa_named and not node_nics and not gpus_a_nic and not t:find("%f[%a]gpus?%f[%A]")
       and not t:find("/gpu") and not t:find("accelerator")
       and not t:find("%f[%a]each%f[%A]") and not t:find("%f[%a]nics?%f[%A]") and not t:find("interfaces?") then
@@ -4717,6 +4729,9 @@ function M.parse_zero(cell)
     if not from then from, to = top:find("%f[%a]v%.%s?s%.?%f[%A]") end
     if from and top:sub(1, from - 1):find("%a") and top:sub(to + 1):find("%a") then return nil end
   end
+  -- Baichuan 2's "hybrid and hierarchical partition for ZeRO" (ZeRO 3 on some layers only): not
+  -- modelled (helper-280: read as HSDP).
+  if t:find("hierarchical%s+partition") then return nil end
   -- ZeRO++ (also by its parts' names: hpZ, qwZ, qgZ; MiCS is hierarchical too): not modelled.
   local mics_at, mics_to = t:find("%f[%a]mics%f[%A]")
   local mics = mics_at and not switched_off(t, mics_at, mics_to) and not t:sub(1, mics_at - 1):find("%f[%a]no%s*$")
@@ -5704,7 +5719,10 @@ parse_recompute = function(cell)
     -- (The recompute said after the saving, "... and recomputes the rest": not FlashAttention's
     -- own, "FlashAttention recomputes attention in backward, saves outputs of linear layers";
     -- helper-170.)
-    if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear.-recomput") or t:find("linear%s+layers?'?%s+outputs?%s+saved.-recomput")) and not t:find("%f[%a]not%f[%A]") and not t:find("%f[%a]no%s+[%a]*%s*checkpoint")
+    -- (And LLaMA's paper as it reads, without the word recompute: "we save the activations that
+    -- are expensive to compute, such as the outputs of linear layers"; helper-280: refused.)
+    if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear.-recomput") or t:find("linear%s+layers?'?%s+outputs?%s+saved.-recomput")
+        or t:find("saves?%s+the%s+activations%s+that%s+are%s+expensive%s+to%s+compute[%w%s,]-outputs?%s+of%s+linear")) and not t:find("%f[%a]not%f[%A]") and not t:find("%f[%a]no%s+[%a]*%s*checkpoint")
       and not t:find("^%s*no%s+[%a%s]-recomput") and not t:find("without%s+checkpointing")
       and not t:find("without%s+activation%s+checkpointing") and not t:find("recomputes%s+nothing") then
       return "selective", fmt("recompute %q read as selective (the linear layers' outputs saved, the rest recomputed)", cell)
@@ -6583,6 +6601,9 @@ function M.parse_yes_no(cell)
     -- enabled as well" (at TP 1 the request reads no); helper-203: refused.)
     or t:match("^%s*sequence[%s%-_]*parallel%a*%s+w[ae][sr]e?%s+used%s*%.?%s*$") or t:match("^%s*sequence[%s%-_]*parallel%a*%s+used%s*%.?%s*$")
     or t:match("^%s*sequence[%s%-_]*parallel%a*%s*,?%s*as%s+described%s+by%s+[^;,]*$")
+    -- ("model and sequence parallelism, as described by Korthikanti et al. (2022)", LLaMA's paper;
+    -- helper-280: refused.)
+    or t:match("^%s*model%s+and%s+sequence[%s%-_]*parallel%a*%s*,?%s*as%s+described%s+by%s+[^;,]*$")
     or (t:match("^%s*when%s+tensor[%s%-_]*parallel%a*%s+is%s+enabled%s*,%s*sequence[%s%-_]*parallel%a*%s+is%s+enabled[%a%s]*%.?%s*$")) then
     return true
   end

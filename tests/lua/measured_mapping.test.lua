@@ -6241,3 +6241,12 @@ do
   t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry (the tie_embedding disabled ablation is another row)" }))).run.model.tied_embeddings, true)
   t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry, tie_word_embeddings: false" }))).run.model.tied_embeddings, false)
 end
+-- helper-280's probe (open models' reports): LLaMA's own words for its sequence parallelism and
+-- its checkpointing; an EFA rate that is one GPU's share of its instance; AWS's instances by
+-- family; Baichuan 2's hierarchical ZeRO partition refused (had been HSDP).
+t.eq(measured.parse_yes_no("model and sequence parallelism, as described by Korthikanti et al. (2022)"), true)
+t.eq(measured.parse_recompute("we save the activations that are expensive to compute, such as the outputs of linear layers"), "selective")
+t.eq(inter("EFA for inter-node communication (~50 GB/s)"), 100, "400 Gb/s of an H100's p5: a GPU's share")
+t.eq(inter("EFA inter-node connections (400 Gb/s)", "a100_sxm"), 12.5, "400 Gb/s of an A100's p4d: the instance's, as before")
+t.eq(inter("P4d instances", "a100_sxm"), 12.5)
+t.eq(measured.parse_zero("hybrid and hierarchical partition for ZeRO"), nil)
