@@ -3575,13 +3575,23 @@ function M.offload_said(row, zero)
     end
     return on
   end
-  if said(text, { "offload[%s_%-]*param[%a_]*", "param%a*[%s_%-]+offload[%a_]*", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*",
-      "weights?[%s_%-]+offload%a*", "offload%a*[%s_%-]+weights?%f[%A]", "%f[%a]infinity%f[%A]", "nvme", "cpuoffloadpolicy",
-      "placement[_%s]policy['\"]?%s*[:=]%s*['\"]?cpu" })
-      -- (FSDP's cpu_offload offloads the parameters; not Megatron-Core's optimizer_cpu_offload,
-      -- nor FSDP's CPUOffload(offload_params=False).)
-      or (text:find("fsdp") and said(text, { "cpu[%s_%-]*offload[%a_]*" }, "optim[%a_]*[%s_%-]*$")
-        and not text:find("offload[%s_%-]*optim") and not text:find("offload_params%s*=%s*false")) then
+  -- (FSDP's cpu_offload offloads the parameters; not Megatron-Core's optimizer_cpu_offload,
+  -- nor FSDP's CPUOffload(offload_params=False).)
+  local fsdp_offload = (text:find("fsdp") and said(text, { "cpu[%s_%-]*offload[%a_]*" }, "optim[%a_]*[%s_%-]*$")
+    and not text:find("offload[%s_%-]*optim") and not text:find("offload_params%s*=%s*false"))
+    or said(text, { "cpuoffloadpolicy" })
+  if fsdp_offload or said(text, { "offload[%s_%-]*param[%a_]*", "param%a*[%s_%-]+offload[%a_]*", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*",
+      "weights?[%s_%-]+offload%a*", "offload%a*[%s_%-]+weights?%f[%A]", "%f[%a]infinity%f[%A]", "nvme",
+      "placement[_%s]policy['\"]?%s*[:=]%s*['\"]?cpu" }) then
+    -- The parameters on the host put the optimizer's step there too where FSDP offloads them
+    -- (PyTorch's CPUOffload(offload_params=True) and FSDP2's CPUOffloadPolicy: the gradients and
+    -- the step on the CPU) or the optimizer's
+    -- offload is said beside them: the optimizer offloaded, the parameters' traffic said as not
+    -- modelled (helper-275, helper-277: the optimizer had been costed on the GPU). Not to NVMe.
+    if not (text:find("nvme") or text:find("%f[%a]infinity%f[%A]")) and (fsdp_offload or said(text, { "offload%a*[%s_%-]*optim[%a_]*",
+        "optim%a*[%s_%-]+offload[%a_%-]*", "cpu[%s_%-]*adamw?%f[%A]", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*" }, nil, true)) then
+      return "optimizer", "the parameters"
+    end
     return "other", "parameters"
   end
   -- The states kept on the host between steps that run on the GPU (PaddleFormers'
@@ -3641,6 +3651,10 @@ function M.offload_said(row, zero)
         { "activation", "offload_params%s*=%s*false", "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]" }) then
     local _, stages = cell:gsub("%f[%a]zero[%s_%-]*%d", "")
     if (zero == 1 or zero == 2) and stages <= 1 then return "optimizer" end
+    -- (At stage 3, "ZeRO-3 + CPU-offload": the optimizer at least, as each of DeepSpeed's and
+    -- FSDP's stage-3 offloads puts its step on the host; the parameters, if they go too, said;
+    -- helper-282: −67.5% with the step on the GPU, +0.7% on the host.)
+    if zero == 3 and stages <= 1 then return "optimizer", "the parameters (if they went too)" end
     return "other", "the optimizer or parameters"
   end
 end
@@ -8713,6 +8727,7 @@ request = function(row, presets, assumed)
     end
     layout.optimizer_offload = true
     note("the optimizer offloaded to the host: its states there, and its step at the GPU's host_optimizer_rate")
+    if what then note(fmt("the offload to the host of %s is not modelled", what)) end
   elseif offloads == "other" then
     local z = bounded(((row.zero_or_fsdp or "") .. " " .. (row.notes or "")):lower())
     note(fmt("the offload to the host%s (%s) is not modelled",

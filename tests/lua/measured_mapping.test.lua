@@ -2029,7 +2029,10 @@ do
     t.eq(measured.parse_zero(cell), z, cell)
   end
   local offload = assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" })
-  t.eq(assumed_has(offload, "the offload to the host (the optimizer or parameters) is not modelled"), true)
+  -- (A bare offload at stage 3 offloads the optimizer at least, its step on the host; the
+  -- parameters, if they went too, said: helper-282.)
+  t.eq(offload.layout.optimizer_offload, true)
+  t.eq(assumed_has(offload, "the offload to the host of the parameters (if they went too) is not modelled"), true)
   -- NVMe (ZeRO-Infinity's) is said as such; ZeRO-Offload and ZeRO-Infinity without a stage are
   -- refused with that reason (helper-127: "not understood").
   t.eq(assumed_has(assert(req_of { zero_or_fsdp = "ZeRO-3 + offload_param nvme", framework = "DeepSpeed" }),
@@ -2111,7 +2114,8 @@ do
   for cell, said in pairs { ["ZeRO-2\239\188\136\228\184\141\228\189\191\231\148\168offload\239\188\137"] = false,
       ["ZeRO-2, \230\151\160offload"] = false, ["ZeRO-2 / ZeRO-3 offload (ablation)"] = false,
       ["ZeRO-2 (offload in the 2nd run only)"] = false, ["ZeRO-2 + offload? (unclear)"] = false,
-      ["ZeRO-3, offload optimizer and params to CPU"] = "other", ["ZeRO-3 (offload: optimizer only)"] = "optimizer" } do
+      -- (Both said: the optimizer's step on the host, the parameters' traffic said; helper-275.)
+      ["ZeRO-3, offload optimizer and params to CPU"] = "optimizer", ["ZeRO-3 (offload: optimizer only)"] = "optimizer" } do
     t.eq(measured.offload_said({ zero_or_fsdp = cell }, measured.parse_zero(cell)) or false, said, cell)
   end
   -- A flash kernel the row names replaces an unfused stack's attention, said (FlagPerf's
@@ -2150,18 +2154,22 @@ do
   t.eq(assumed_has(offload, "is not modelled"), false, "not also said as not modelled")
   t.eq(select(2, req_of { zero_or_fsdp = stas, framework = "DeepSpeed", gpu = "NVIDIA GH200 Grace Hopper Superchip" }),
     'gpu "NVIDIA GH200 Grace Hopper Superchip": the optimizer is offloaded to a Grace host (NVLink-C2C), for which dml has no host_optimizer_rate')
-  t.eq(assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" }).layout.optimizer_offload, nil,
+  -- (A stage-3 offload that does not say what offloads the optimizer at least, since helper-282.)
+  t.eq(assert(req_of { zero_or_fsdp = "ZeRO-3 (CPU offload)", framework = "DeepSpeed" }).layout.optimizer_offload, true,
     "a stage-3 offload that does not say what")
   for cell, said in pairs {
     [stas] = "optimizer",
     ["ZeRO-2 + CPU offload"] = "optimizer",           -- ZeRO-Offload of stage 1 or 2 offloads only the optimizer
     ["ZeRO-1 (offload to CPU)"] = "optimizer",
-    ["ZeRO-3 (CPU offload)"] = "other",
+    -- (Since helper-282's and helper-275's probes, a stage-3 offload offloads the optimizer at
+    -- least, and FSDP's offload of the parameters puts the step on the host: the optimizer, the
+    -- parameters' traffic said as not modelled. NVMe stays not modelled.)
+    ["ZeRO-3 (CPU offload)"] = "optimizer",
     ["ZeRO-3 + offload_param nvme"] = "other",
-    ["ZeRO-3, offload_optimizer and offload_param to cpu"] = "other",
+    ["ZeRO-3, offload_optimizer and offload_param to cpu"] = "optimizer",
     ["ZeRO-3 (Infinity)"] = "other",
-    ["FSDP, cpu_offload=True"] = "other",              -- FSDP's offloads the parameters
-    ["FSDP2 with CPUOffloadPolicy"] = "other",
+    ["FSDP, cpu_offload=True"] = "optimizer",          -- FSDP's offloads the parameters, its step on the CPU
+    ["FSDP2 with CPUOffloadPolicy"] = "optimizer",
     ["gemini (offload_optim_frac=0.4, offload_param_frac=0.0)"] = "other",
     ["ZeRO-2 (offload_optimizer, Twin-Flow ratio 0.4)"] = "other",
     -- (States swapped back for a step on the GPU: PaddleFormers', Megatron-Core's newer kind.)
@@ -6250,3 +6258,17 @@ t.eq(inter("EFA for inter-node communication (~50 GB/s)"), 100, "400 Gb/s of an 
 t.eq(inter("EFA inter-node connections (400 Gb/s)", "a100_sxm"), 12.5, "400 Gb/s of an A100's p4d: the instance's, as before")
 t.eq(inter("P4d instances", "a100_sxm"), 12.5)
 t.eq(measured.parse_zero("hybrid and hierarchical partition for ZeRO"), nil)
+-- helper-282 and helper-277: FSDP's CPU offload (torchtune's fsdp_cpu_offload) and a bare stage-3
+-- offload put the optimizer's step on the host, the parameters' traffic said as not modelled (the
+-- step had been costed on the GPU: stas00's ZeRO-3 + CPU-offload row −67.5%, on the host +0.7%).
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  for _, cell in ipairs { "FSDP, fsdp_cpu_offload: True (**= Uses CPU offload with fused optimizer)", "ZeRO-3 + CPU-offload" } do
+    local r = assert(measured.request(copy(base, { zero_or_fsdp = cell, framework = "torchtune (FSDP2)", tp = "1", pp = "1", dp = "64",
+      vpp_interleave = false })))
+    t.eq(r.layout.optimizer_offload, true, cell)
+    local said = false
+    for _, a in ipairs(r.assumed) do said = said or a:find("the offload to the host of the parameters", 1, true) ~= nil end
+    t.eq(said, true, cell)
+  end
+end
