@@ -3487,7 +3487,8 @@ end
 --- axolotl, LLaMA-Factory, ms-swift's "swift sft", Unsloth).
 function M.hf_trainer(f)
   return finds_any(f, { "hugging%s*face", "%f[%a]hf%s+trainer", "%f[%a]hf%s+transformers", "%f[%a]transformers%s+trainer",
-    "^%s*transformers%f[%A]", "%f[%a]trl%f[%A]", "axolotl", "llama[%s%-_]*factory", "swift%s+sft", "%f[%a]unsloth%f[%A]" })
+    "^%s*transformers%f[%A]", "%f[%a]trl%f[%A]", "axolotl", "llama[%s%-_]*factory", "swift%s+sft", "%f[%a]unsloth%f[%A]",
+    "%f[%a]vanill?a%s+hf%f[%A]", "%f[%a]plain%s+hf%f[%A]" })
 end
 
 --- offload_said(row, zero): what the row says its run offloads to the host (its `zero_or_fsdp`,
@@ -3725,6 +3726,10 @@ function M.stack_for(row)
     :gsub("%f[%a]m%-?bridge%f[%A]", "megatron-bridge"):gsub("megatron[%s%-_]*ds%f[%A]", "megatron-deepspeed")
     -- (Megatron-Core ruled out, "(no Megatron-Core)", names none; helper-235.)
     :gsub("%f[%a]no%s+megatron%-core", " "):gsub("%f[%a]not%s+megatron%-core", " "):gsub("without%s+megatron%-core", " "):gsub("w/o%s*megatron%-core", " ")
+    -- (DeepSpeed ruled out, "vanila HF without DeepSpeed", names none; and BioNeMo is no NeMo:
+    -- helper-281 and helper-279, read as DeepSpeed's and as NeMo's.)
+    :gsub("%f[%a]no%s+deepspeed", " "):gsub("%f[%a]not%s+deepspeed", " "):gsub("without%s+deepspeed", " "):gsub("w/o%s*deepspeed", " ")
+    :gsub("bionemo", "bio-framework")
   -- NeMo RL's DTensor policy backend: PyTorch FSDP2 on Hugging Face models, not Megatron-Core
   -- (its Megatron backend is); the PyTorch stack, said (helper-235: read as Megatron-Core).
   if (f:find("nemo[%s%-_]*rl") or f:find("nemo%-reinforcer")) and (f:find("dtensor") or f:find("fsdp2"))
@@ -9125,7 +9130,8 @@ request = function(row, presets, assumed)
     -- DeepSpeed without Megatron at ZeRO 1 or 2, overlap_comm not named: its default, off
     -- (deepspeed/runtime/zero/config.py: overlap_comm defaults to stage 3 only; helper-227). No
     -- row of the 28 files moves.
-    local fw = bounded((row.framework or ""):lower())
+    local fw = bounded((row.framework or ""):lower()):gsub("%f[%a]no%s+deepspeed", " "):gsub("%f[%a]not%s+deepspeed", " ")
+      :gsub("without%s+deepspeed", " "):gsub("w/o%s*deepspeed", " ")
     local own_fw = fw:gsub("%b()", " ")
     if grad == nil and own_fw:find("deepspeed") and not fw:find("megatron") and not own_fw:find("fsdp")
         and not own_fw:find("%f[%a]vs%f[%A]") and not own_fw:find("%f[%a]than%f[%A]") and (layout.zero == 1 or layout.zero == 2)
@@ -9419,6 +9425,9 @@ function M.flop_formula(row)
   -- "(3*2*N + 3*4*L*d*s) per token (MFU); HFU uses factor 4".)
   local hardware = (t:find("%f[%a]hfu%f[%A]") or t:find("hardware%s+t?flop"))
     and not (t:find("%f[%a]mfu%f[%A]") or t:find("model%s+t?flops"))
+    -- (Not HFU named as what the figure is not: "recompute is excluded (that would be HFU)";
+    -- helper-282.)
+    and not (t:find("would%s+be%s+hfu") or t:find("recompute%s+is%s+excluded") or t:find("not%s+hfu"))
   if (hardware or with_recompute) and not ((t:find("megatron") or t:find("nemo")) and with_recompute and not hardware) then
     return nil, fmt("no known FLOP formula (tflops_counting %q counts the hardware's FLOPs or the recompute's)",
       row.tflops_counting or "")
@@ -9556,12 +9565,29 @@ function M.flop_formula(row)
   -- Megatron's count written out: 6 x the dense matmuls' parameters x tokens (GQA's projections,
   -- the MLP's matrices, the logits) and attention's 6 (causal) or 12 s^2 d_h heads layers
   -- (arctic_training's FlopsCounter, stas00's benchmark.py; helper-239: not read).
-  if (spaced:find("%f[%w%.]6%s*dense_?n%f[%W]") or spaced:find("%f[%w%.]6%s*n_?dense%f[%W]"))
-      and (t:find("s%^2") or t:find("s\194\178") or t:find("s%s*%*%s*s%f[%W]")) then
+  -- (Also with "x" or "·" for the product, "SEQ_LEN**2" or "s²" for the square, a batch between
+  -- the 6 and it, and N for the dense parameters: "6 x N x tokens + 6 x b x s^2 x L x h";
+  -- helper-282: refused.)
+  -- (Read from the cell's first kilobyte, its runs of white space as one: "%s+x%s+" over 16 KB of
+  -- spaces took 2 s.)
+  local squared = bounded(t):gsub("seq[_%s]?len%a*", "s"):gsub("%*%*%s*2", "^2"):gsub("s\194\178", "s^2")
+  local written = squared:gsub("[%*\194\183\195\151]", " "):gsub("%s+x%s+", " "):gsub("%f[%w]6%s+b%s+s%^2", "6 s^2")
+    :gsub("%f[%w]12%s+b%s+s%^2", "12 s^2"):gsub("%f[%w]batch[_%s]?%a*%s+s%^2", "s^2")
+  if (written:find("%f[%w%.]6%s*dense_?n%f[%W]") or written:find("%f[%w%.]6%s*n_?dense%f[%W]") or written:find("%f[%w%.]6%s*n%f[%W]"))
+      and (written:find("%f[%w%.]6%s*s%^2") or written:find("%f[%w%.]12%s*s%^2")) then
+    spaced = written
+  end
+  if (spaced:find("%f[%w%.]6%s*dense_?n%f[%W]") or spaced:find("%f[%w%.]6%s*n_?dense%f[%W]")
+        or spaced == written and spaced:find("%f[%w%.]6%s*n%f[%W]"))
+      and (t:find("s%^2") or t:find("s\194\178") or t:find("s%s*%*%s*s%f[%W]") or spaced:find("s%^2")) then
     local causal_at, causal_to = t:find("causal")
     local causal = causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not t:sub(1, causal_at - 1):find("not%s+[%a%s]-$")
       and not switched_off(t, causal_at, causal_to)
-    if t:find("recompute%s+counted") or t:find("%f[%a]hfu%f[%A]") and not t:find("not%s+hfu") and not t:find("mfu,%s*not%s+hfu") then
+    -- (Not HFU named as what the count is not: "gradient-checkpoint recompute is excluded (that
+    -- would be HFU)", stas00's benchmark.py; helper-282.)
+    local hfu_denied = t:find("not%s+hfu") or t:find("mfu,%s*not%s+hfu") or t:find("would%s+be%s+hfu")
+      or t:find("recompute%s+is%s+excluded") or t:find("recompute%s+excluded")
+    if t:find("recompute%s+counted") or t:find("%f[%a]hfu%f[%A]") and not hfu_denied then
       return nil, fmt("tflops_counting %q counts the recompute (hardware FLOPs): not a model FLOP count", row.tflops_counting)
     end
     if causal and spaced:find("%f[%w%.]6%s*s%^2") then
@@ -9578,6 +9604,21 @@ function M.flop_formula(row)
         "%f[%a]fix", "patch", "causal", "%f[%a]hal[fv]", "%f[%a]incl", "adjust", "modif",
         "%f[%a]vs%.?%f[%A]", "compared", "%f[%a]than%f[%A]", "megatron", "nanotron", "palm" }) then
     return "torchtitan", "torchtitan's count: 6 x (the parameters a token uses less the token embedding) + 12 L a d_h s per token"
+  end
+  -- Model FLOPs said to count attention causally, no formula named ("model FLOPs with attention
+  -- counted causally; activation-checkpoint recompute excluded", stas00's README): Megatron's
+  -- count with causal attention (helper-282: read as PaLM's, non-causal, the steps up to 83% long).
+  if t:find("causal") and finds_any(t, { "model%s+t?flops", "%f[%a]mfu%f[%A]" })
+      and not finds_any(t, { "%f[%a]palm%f[%A]", "%f[%w]6%s*n", "narayanan", "korthikanti", "non[%s%-]*causal", "%f[%a]not%s+causal",
+        "%f[%a]hfu%f[%A]", "recompute%s+included", "with%s+recompute" }) then
+    return "megatron_causal", "model FLOPs with causal attention, no formula named: Megatron's count with causal attention"
+  end
+  -- 6N with attention ruled out ("6N per token (attention FLOPs not counted)", "6ND, no attention
+  -- term"): 6 N alone, Kaplan et al.'s C = 6ND (helper-282: PaLM's attention term added).
+  if (spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w%.]6%s*x%s*param") or spaced:find("%f[%w]6%s*num_?param"))
+      and finds_any(t, { "attention%s+[%a%s]-not%s+counted", "attention%s+[%a%s]-excluded", "without%s+[%a%s]-attention",
+        "excluding%s+[%a%s]-attention", "no%s+attention", "attention%s+ignored", "ignores?%s+[%a%s]-attention" }) then
+    return "6n_only", "6N per token, attention not counted (Kaplan et al. 2020's C = 6ND)"
   end
   -- (torchtitan's "6 * num_params + 12 * l * h * q * t" is PaLM's count; helper-148.)
   if t:find("3%*2%*n") or t:find("chowdhery") or spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w]6%s*num_?param")
@@ -10174,6 +10215,7 @@ function measured_step(row, m, arch)
         local d_h = arch.head_dim or arch.d_model // heads
         return M.flop.torchtitan(M.params(arch, true), arch.vocab * arch.d_model, arch.layers, heads, d_h, s) * (tokens + 0.0)
       end
+      if formula == "6n_only" then return 6.0 * M.params(arch, true) * (tokens + 0.0) end
       -- A mixture of experts counts the parameters a token uses (PaLM's N is the active count).
       return M.flop.per_token_6n(M.params(arch, true), arch.layers, arch.d_model, s) * (tokens + 0.0)
     end)
@@ -10183,7 +10225,7 @@ function measured_step(row, m, arch)
   local names = { narayanan = "Narayanan 2021 F", korthikanti = "Korthikanti 2022 model FLOPs",
                   megatron = "Megatron num_floating_point_operations",
                   megatron_causal = "Megatron num_floating_point_operations, causal attention",
-                  ["6n"] = "6N + 12 L d s per token", torchtitan = "torchtitan's 6 (N - V h) + 12 L a d_h s per token" }
+                  ["6n"] = "6N + 12 L d s per token", ["6n_only"] = "6N per token", torchtitan = "torchtitan's 6 (N - V h) + 12 L a d_h s per token" }
   local how = fmt("step FLOPs (%s) / (%s x GPUs)", names[formula], from)
   if fnote then how = how .. "; " .. fnote end
   return flop / (tflops * 1e12 * n), how

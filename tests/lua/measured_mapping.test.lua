@@ -6272,3 +6272,29 @@ do
     t.eq(said, true, cell)
   end
 end
+-- helper-282's, helper-281's and helper-279's probes: model FLOPs said to be causal; 6N with
+-- attention ruled out; Megatron's count written out with "x", "·", SEQ_LEN**2 and a batch factor,
+-- its recompute said to be excluded ("that would be HFU"); DeepSpeed ruled out in the framework
+-- cell; BioNeMo is not NeMo.
+t.eq(formula("model FLOPs with attention counted causally; activation-checkpoint recompute excluded"), "megatron_causal")
+t.eq(formula("model FLOPs (non-causal attention)") == "megatron_causal", false)
+t.eq(formula("6N per token (attention FLOPs not counted)"), "6n_only")
+t.eq(formula("6ND"), "6n", "as before")
+t.eq(formula("6 x N x tokens + 6 x s^2 x L x h (causal)"), "megatron_causal")
+t.eq(formula("6*dense_N*tokens + 6*b*SEQ_LEN**2*n_layers*hidden (causal)"), "megatron_causal")
+t.eq(formula("6 x dense_N x tokens + 6 x B x s^2 x head_dim x n_heads x n_layers; 'Attention coeff is 6 (causal), not 12'; 'gradient-checkpoint recompute is excluded (that would be HFU)'"),
+  "megatron_causal")
+t.eq(formula("6*dense_N*tokens + 6*s^2*n_layers*hidden (causal), HFU with the recompute counted"), nil)
+do
+  -- 6N alone: six times the parameters a token uses, per token.
+  local r = copy(row("MBridge-25.09-LLAMA3_8B-8"), { tflops_counting = "6N per token (attention FLOPs not counted)",
+    iter_time_s = false, tokens_per_s = false, tokens_per_s_per_gpu = false, tflops_per_gpu = "400", mfu_pct = false })
+  local s6, how = measured.measured_time(r)
+  local arch = assert(measured.architecture(r))
+  local tokens = assert(measured.integer(r.global_batch_seqs)) * arch.seq_len
+  t.near(s6, 6 * measured.params(arch, true) * tokens / (400e12 * assert(measured.integer(r.num_gpus))), 1e-9)
+  t.eq(how:find("6N per token", 1, true) ~= nil, true)
+end
+t.eq(stack { framework = "vanila HF without DeepSpeed" }, "torchtitan")
+t.eq(stack { framework = "BioNeMo recipe llama3 native TE (train_fsdp2.py: PyTorch FSDP2 + TransformerEngine)" } == "megatron_core", false)
+t.eq(stack { framework = "NeMo 2.0" }, "megatron_core", "NeMo: as before")
