@@ -860,7 +860,7 @@ function M.count_cell(column, cell)
         and (not first or not got.dense or first == got.dense or first == got.expert) then
       local dense = got.dense or first
       return dense, fmt("ffn_hidden %q read as %s dense and %s per expert%s", cell, dense, got.expert,
-          got.layers and fmt(", the first %s layers dense", got.layers) or ""),
+          got.layers and (tonumber(got.layers) == 1 and ", the first layer dense" or fmt(", the first %s layers dense", got.layers)) or ""),
         { expert_d_ff = got.expert, dense_layers = got.layers }
     end
     -- The experts' key alone ("moe_ffn_hidden_size 768", "moe_intermediate_size: 768"; helper-216:
@@ -6888,6 +6888,13 @@ M.public_configs = {
     groups = 8, group_top_k = 4,
     mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
     mtp_layers = 1 },
+  -- Kimi K2: DeepSeek-V3's architecture (DeepseekV3ForCausalLM, its latent widths) with 64
+  -- heads, 384 routed experts, the first layer dense, no group-limited routing (n_group 1) and no
+  -- MTP module (helper-279: refused for its latent widths).
+  { pattern = "kimi[%s_%-]*k2", source = "Kimi K2's config.json (moonshotai/Kimi-K2; its text config as Kimi-K2.5 repeats it)",
+    layers = 61, hidden = 7168, heads = 64, d_ff = 18432, expert_d_ff = 2048, experts = 384, shared = 1, top_k = 8,
+    dense_layers = 1, vocab = 163840, tied = false,
+    mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 } },
   { pattern = "qwen3[%s_%-,]*30b", source = "Qwen3-30B-A3B config.json", layers = 48, hidden = 2048, heads = 32,
     kv_heads = 4, d_ff = 6144, expert_d_ff = 768, experts = 128, top_k = 8, head_dim = 128, vocab = 151936 },
   { pattern = "qwen3[%s_%-,]*235b", source = "Qwen3-235B-A22B config.json", layers = 94, hidden = 4096, heads = 64,

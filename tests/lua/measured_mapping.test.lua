@@ -6298,3 +6298,9 @@ end
 t.eq(stack { framework = "vanila HF without DeepSpeed" }, "torchtitan")
 t.eq(stack { framework = "BioNeMo recipe llama3 native TE (train_fsdp2.py: PyTorch FSDP2 + TransformerEngine)" } == "megatron_core", false)
 t.eq(stack { framework = "NeMo 2.0" }, "megatron_core", "NeMo: as before")
+-- helper-279: Kimi K2 by name has its config (DeepSeek-V3's latent widths, 384 experts, the first
+-- layer dense; had been refused for its latent widths).
+do
+  local arch = assert(measured.architecture { model = "Kimi K2", seq_len = "4096" })
+  t.eq(arch.experts, 384); t.eq(arch.heads, 64); t.eq(arch.dense_layers, 1); t.eq(arch.mla ~= nil, true)
+end
