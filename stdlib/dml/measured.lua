@@ -4673,6 +4673,11 @@ function M.parse_zero(cell)
   do
     local v = t:match("^%s*zero%s*[:=]%s*([0-3])%s*$") or t:match("^%s*zero[_%s%-]*stage%s*[:=]%s*([0-3])%s*$")
     if v then return tonumber(v), nil, false end
+    -- (DeepSpeed's autotuning notation, "z = 1", "z1", "z1_gas1_tmbspg3", "Z3 + CPU offload", a
+    -- remark after it; helper-281: refused, and "z = 3 (ZeRO stage)" read as a ZeRO without a
+    -- stage, 1.)
+    v = t:match("^%s*z%s*[:=]%s*([0-3])%f[%D]") or t:match("^%s*z([0-3])%f[^%w]")
+    if v and not t:find("%f[%a]vs%.?%f[%A]") and not t:find("%f[%a]or%f[%A]") then return tonumber(v), nil, false end
   end
   -- MaxText's mesh axes ("dcn_data_parallelism: 2, dcn_fsdp_parallelism: 16,
   -- ici_fsdp_parallelism: 8"; helper-191: read as FSDP over every rank): the parameters and

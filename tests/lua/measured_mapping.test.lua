@@ -6304,3 +6304,9 @@ do
   local arch = assert(measured.architecture { model = "Kimi K2", seq_len = "4096" })
   t.eq(arch.experts, 384); t.eq(arch.heads, 64); t.eq(arch.dense_layers, 1); t.eq(arch.mla ~= nil, true)
 end
+-- helper-281: DeepSpeed's autotuning notation for the stage (had been refused, and "z = 3 (ZeRO
+-- stage)" read as a ZeRO without a stage, 1).
+for cell, z in pairs { ["z = 1"] = 1, ["z1_gas1_tmbspg3"] = 1, ["Z3 + CPU offload"] = 3, ["z = 3 (ZeRO stage)"] = 3 } do
+  t.eq(measured.parse_zero(cell), z, cell)
+end
+t.eq(measured.parse_zero("z = 1 or 2"), nil)
