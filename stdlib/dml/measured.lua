@@ -2091,11 +2091,17 @@ function M.gpu(cell)
   -- Azure's A100 machines by name, without a memory size: ND A100 v4 (ND96asr_v4) has the 40 GB
   -- part, NDm A100 v4 (ND96amsr_A100_v4) the 80 GB (Azure's size pages; helper-274: "Azure ND A100
   -- instances" read as the 80 GB part).
-  if not t:find("%f[%d]%d+%s*gi?b%f[^%a/]") and not t:find("h100") and not t:find("v100") then
-    if t:find("%f[%a]ndm%s+a100") or t:find("nd96amsr") then
+  -- (Not where the other machine is ruled out or compared, "ND A100 v4 (not NDm A100 v4)";
+  -- helper-283.)
+  local own = t:gsub("%b()", function(p)
+    if finds_any(p, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]" }) then return " " end
+  end)
+  if not own:find("%f[%d]%d+%s*gi?b%f[^%a/]") and not own:find("h100") and not own:find("v100")
+      and not finds_any(own, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]unlike%f[%A]", "%f[%a]or%f[%A]" }) then
+    if own:find("%f[%a]ndm%s+a100") or own:find("nd96amsr") then
       return "a100_sxm_80gb", { fmt("GPU %q: Azure's NDm A100 v4, A100 SXM4 80GB", cell) }
     end
-    if t:find("%f[%a]nd%s+a100") or t:find("nd96asr") then
+    if own:find("%f[%a]nd%s+a100") or own:find("nd96asr") or own:find("%f[%a]ndv4%f[^%w]") then
       return "a100_sxm", { fmt("GPU %q: Azure's ND A100 v4, A100 SXM4 40GB", cell) }
     end
   end
@@ -2203,7 +2209,7 @@ M.nic_spec = { a100_sxm = 200, a100_sxm_80gb = 200, h100_sxm = 400, h100_sxm_hbm
 M.aws_instances = { { "p3dn%.24xlarge", 100 }, { "p3%.16xlarge", 25 }, { "p4de?%.24xlarge", 400 },
   { "p5e?n?%.48xlarge", 3200 }, { "p6%-b200%.48xlarge", 3200 },
   -- (Named by their family, "P4d instances"; helper-280.)
-  { "p3dn", 100 }, { "p4de?", 400 }, { "p5en?", 3200 } }
+  { "p3dn", 100 }, { "p4de?", 400 }, { "p5en?", 3200 }, { "p5%s+instances?", 3200 } }
 --- EFA named without a rate: the instance AWS sells with that GPU and EFA (Gb/s per instance):
 --- the V100's p3dn.24xlarge, the A100's p4d and p4de.24xlarge, the H100's and H200's p5, p5e and
 --- p5en.48xlarge, the B200's p6-b200.48xlarge.
@@ -3025,7 +3031,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     end
     -- Google Cloud's GPUDirect by name (its A3 machines' docs): TCPX, a3-highgpu-8g's four 200 Gb/s
     -- NICs for 8 GPUs; TCPXO, a3-megagpu-8g's eight (helper-273: 400 Gb/s a GPU assumed).
-    local tcpxo = t:find("tcpxo")
+    -- (Not one ruled out, "TCPX, not TCPXO"; helper-283.)
+    local tcpxo = t:find("tcpxo") and not t:find("%f[%a]not%s+[%w%-'%s]-tcpxo") and not t:find("%f[%a]vs%.?%s+[%w%-'%s]-tcpxo")
     if tcpxo or t:find("%f[%a]tcpx%f[%A]") or t:find("gpudirect[%s%-]tcpx%f[%A]") then
       local node = tcpxo and 1600 or 800
       return both(node / gpus_per_node), fmt("inter-node %q: Google Cloud's GPUDirect-%s, %d Gb/s a machine (%s's NICs), read as the node's, shared by its %d GPUs",
@@ -3628,9 +3635,14 @@ function M.offload_said(row, zero)
     or text:match("%f[%a]cpu[%s_%-]*share[%s=:]*([%d%.]+)") or text:match("%f[%a]host[%s_%-]*share[%s=:]*([%d%.]+)")
     or text:match("%f[%a]cpu[%s_%-]*fraction[%s=:]*([%d%.]+)"))
   local pct = fraction and (text:match("offload[%a_%-%s]*fraction[%s=:]*([%d%.]+)%s*%%")
-    or text:match("%f[%d%.]([%d%.]+)%s*%%%s*optim%a*[%s_%-]+offload"))
+    or text:match("%f[%d%.]([%d%.]+)%s*%%%s*optim%a*[%s_%-]+offload")
+    -- ("30% of optimizer states offloaded"; helper-283.)
+    or text:match("%f[%d%.]([%d%.]+)%s*%%%s*of%s+[%a%s]-optim"))
   if pct and tonumber(pct) then share = tonumber(pct) / 100 end
   if fraction and text:find("%f[%a]partial%f[%A]") then share = 0.5 end
+  -- ("half of the optimizer", ZeRO-Offload++'s ratio; helper-283: the whole optimizer.)
+  if fraction and text:find("%f[%a]half%s+of%s+[%a%s]-optim") then share = 0.5 end
+  if fraction and text:find("offload%+%+") then return "other", "a share of the optimizer" end
   if fraction and not pct then
     local p = text:match("%f[%a]cpu[%s_%-]*share[%s=:]*([%d%.]+)%s*%%") or text:match("%f[%a]host[%s_%-]*share[%s=:]*([%d%.]+)%s*%%")
     if p and tonumber(p) then share = tonumber(p) / 100 end
@@ -3655,7 +3667,15 @@ function M.offload_said(row, zero)
     -- (At stage 3, "ZeRO-3 + CPU-offload": the optimizer at least, as each of DeepSpeed's and
     -- FSDP's stage-3 offloads puts its step on the host; the parameters, if they go too, said;
     -- helper-282: −67.5% with the step on the GPU, +0.7% on the host.)
-    if zero == 3 and stages <= 1 then return "optimizer", "the parameters (if they went too)" end
+    -- (Only an offload said plainly: not one switched off or of nothing, "OffloadPolicy()",
+    -- "offload_params=False"; not a hedge, another run's, nor the activations' or checkpoints';
+    -- helper-283. Those stay said as not modelled.)
+    if zero == 3 and stages <= 1 and not finds_any(text, { "false", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]", "possibl", "probabl",
+        "likely", "unknown", "maybe", "unclear", "%?", "activation", "checkpoint", "offloadpolicy%s*%(%s*%)", "%f[%a]other%f[%A]",
+        "another", "previous", "baseline", "ablation", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]",
+        "compar", "%f[%a]ratio%f[%A]", "%d%s*%%", "%f[%a]half%f[%A]", "fraction", "partial", "%+%+", "experiment", "%f[%a]tried%f[%A]", "%f[%a]in%s+the%s+%d" }) then
+      return "optimizer", "the parameters (if they went too)"
+    end
     return "other", "the optimizer or parameters"
   end
 end
@@ -4677,7 +4697,21 @@ function M.parse_zero(cell)
     -- remark after it; helper-281: refused, and "z = 3 (ZeRO stage)" read as a ZeRO without a
     -- stage, 1.)
     v = t:match("^%s*z%s*[:=]%s*([0-3])%f[%D]") or t:match("^%s*z([0-3])%f[^%w]")
-    if v and not t:find("%f[%a]vs%.?%f[%A]") and not t:find("%f[%a]or%f[%A]") then return tonumber(v), nil, false end
+    -- (Or one such setting inside the cell, "fp16, z=2, mbs=4", "ds autotuning best:
+    -- z2_gas1_tmbspg4"; not a sweep or a list of two, "z=1/2", "z1/z2", "z = 1 and z = 2", "z=1,
+    -- 2"; helper-283.)
+    local count = 0
+    for _ in t:gmatch("%f[%w]z%s*[:=]%s*[0-3]%f[%D]") do count = count + 1 end
+    for _ in t:gmatch("%f[%w]z[0-3]_gas") do count = count + 1 end
+    -- (Not beside a stage named otherwise, "ZeRO-2 (z=3 OOMed)"; helper-283.)
+    if not v and count == 1 and not t:find("zero") and not t:find("%f[%a]stage%f[%A]") then
+      v = t:match("%f[%w]z%s*[:=]%s*([0-3])%f[%D]") or t:match("%f[%w]z([0-3])_gas")
+    end
+    local _, bare_z = t:gsub("%f[%w]z[0-3]%f[^%w]", "")
+    if v and not t:find("%f[%a]vs%.?%f[%A]") and not t:find("%f[%a]or%f[%A]") and not t:find("%f[%a]and%f[%A]")
+        and not t:find("%f[%w]z%s*[:=]?%s*[0-3]%s*[/,]%s*z?%s*[0-3]%f[%D]") and count <= 1 and bare_z <= 1 then
+      return tonumber(v), nil, false
+    end
   end
   -- MaxText's mesh axes ("dcn_data_parallelism: 2, dcn_fsdp_parallelism: 16,
   -- ici_fsdp_parallelism: 8"; helper-191: read as FSDP over every rank): the parameters and
@@ -5746,7 +5780,8 @@ parse_recompute = function(cell)
     -- (And LLaMA's paper as it reads, without the word recompute: "we save the activations that
     -- are expensive to compute, such as the outputs of linear layers"; helper-280: refused.)
     if (t:find("saves?%s+[%w%s%(]-outputs?%s+of%s+[%a%s]-linear.-recomput") or t:find("linear%s+layers?'?%s+outputs?%s+saved.-recomput")
-        or t:find("saves?%s+the%s+activations%s+that%s+are%s+expensive%s+to%s+compute[%w%s,]-outputs?%s+of%s+linear")) and not t:find("%f[%a]not%f[%A]") and not t:find("%f[%a]no%s+[%a]*%s*checkpoint")
+        or (t:find("saves?%s+the%s+activations%s+that%s+are%s+expensive%s+to%s+compute") and not finds_any(t, { "unlike", "%f[%a]but%f[%A]",
+          "whereas", "instead", "recompute%s+every", "recompute%s+all" }))) and not t:find("%f[%a]not%f[%A]") and not t:find("%f[%a]no%s+[%a]*%s*checkpoint")
       and not t:find("^%s*no%s+[%a%s]-recomput") and not t:find("without%s+checkpointing")
       and not t:find("without%s+activation%s+checkpointing") and not t:find("recomputes%s+nothing") then
       return "selective", fmt("recompute %q read as selective (the linear layers' outputs saved, the rest recomputed)", cell)
@@ -6627,7 +6662,8 @@ function M.parse_yes_no(cell)
     or t:match("^%s*sequence[%s%-_]*parallel%a*%s*,?%s*as%s+described%s+by%s+[^;,]*$")
     -- ("model and sequence parallelism, as described by Korthikanti et al. (2022)", LLaMA's paper;
     -- helper-280: refused.)
-    or t:match("^%s*model%s+and%s+sequence[%s%-_]*parallel%a*%s*,?%s*as%s+described%s+by%s+[^;,]*$")
+    or (t:match("^%s*model%s+and%s+sequence[%s%-_]*parallel%a*%s*,?%s*as%s+described%s+by%s+[^;,]*$")
+      and not finds_any(t, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]if%f[%A]" }))
     or (t:match("^%s*when%s+tensor[%s%-_]*parallel%a*%s+is%s+enabled%s*,%s*sequence[%s%-_]*parallel%a*%s+is%s+enabled[%a%s]*%.?%s*$")) then
     return true
   end
@@ -9143,7 +9179,8 @@ request = function(row, presets, assumed)
     -- (deepspeed/runtime/zero/config.py: overlap_comm defaults to stage 3 only; helper-227). No
     -- row of the 28 files moves.
     local fw = bounded((row.framework or ""):lower()):gsub("%f[%a]no%s+deepspeed", " "):gsub("%f[%a]not%s+deepspeed", " ")
-      :gsub("without%s+deepspeed", " "):gsub("w/o%s*deepspeed", " ")
+      :gsub("without%s+deepspeed", " "):gsub("w/o%s*deepspeed", " "):gsub("deepspeed%s+was%s+not%s+used", " ")
+      :gsub("deepspeed%s+not%s+used", " "):gsub("deepspeed%s+disabled", " ")
     local own_fw = fw:gsub("%b()", " ")
     if grad == nil and own_fw:find("deepspeed") and not fw:find("megatron") and not own_fw:find("fsdp")
         and not own_fw:find("%f[%a]vs%f[%A]") and not own_fw:find("%f[%a]than%f[%A]") and (layout.zero == 1 or layout.zero == 2)
@@ -9157,9 +9194,12 @@ request = function(row, presets, assumed)
     -- in the optimizer's 12 bytes (Rajbhandari et al. 2020, ZeRO, section 3.1: 2 + 2 + 12 bytes a
     -- parameter). helper-274: ms-swift's Qwen1.5-MoE under ZeRO-2 counted at 4 bytes a weight,
     -- over memory at EP 1, which the run used.
-    if own_fw:find("deepspeed") and not fw:find("megatron") and not own_fw:find("fsdp")
-        and not own_fw:find("%f[%a]vs%f[%A]") and not own_fw:find("%f[%a]than%f[%A]")
-        and base_stack.weight_bytes ~= 2 and not layout.optimizer_offload then
+    -- (DeepSpeed named in a parenthesis is the run's too, "HF Trainer (with DeepSpeed ZeRO-3)";
+    -- under its optimizer offload as well: the 16-bit weights and gradients stay on the GPU, the
+    -- 12 bytes go to the host; helper-283.)
+    if fw:find("deepspeed") and not fw:find("megatron") and not fw:find("fsdp")
+        and not fw:find("%f[%a]vs%f[%A]") and not fw:find("%f[%a]than%f[%A]")
+        and base_stack.weight_bytes ~= 2 then
       dp_changes.weight_bytes, dp_changes.gradient_bytes, dp_changes.optimizer_bytes = 2, 2, 12
       note(fmt("DeepSpeed's model states: 16-bit weights and gradients, the fp32 master and Adam's moments in the optimizer (2 + 2 + 12 bytes a parameter; stack %s's %g + %g + %g)",
         stack_key, base_stack.weight_bytes, base_stack.gradient_bytes, base_stack.optimizer_bytes))
@@ -9589,6 +9629,27 @@ function M.flop_formula(row)
       and (written:find("%f[%w%.]6%s*s%^2") or written:find("%f[%w%.]12%s*s%^2")) then
     spaced = written
   end
+  -- (Its terms in any order, "6·N·D + 6·L·h·s²": the N term's 6, and the attention term's 6
+  -- (causal) or 12 before its factors; helper-283: read as PaLM's.)
+  do
+    local n_term, s2 = false, nil
+    for term in (written .. "+"):gmatch("([^+;]*)[+;]") do
+      local c = term:match("^%s*%(?%s*(%d+)%f[%D]")
+      if c and term:find("s%^2") then s2 = s2 or c end
+      if c == "6" and not term:find("s%^2") and (term:find("%f[%w]n%f[%W]") or term:find("dense_?n") or term:find("n_?dense")
+          or term:find("%f[%w]nd%f[%W]")) then
+        n_term = true
+      end
+    end
+    local denied = t:find("would%s+be%s+hfu") or t:find("not%s+hfu") or t:find("recompute%s+is%s+excluded")
+    if n_term and (s2 == "6" or s2 == "12") and not (t:find("%f[%a]hfu%f[%A]") and not denied) and not t:find("recompute%s+counted")
+        and not t:find("non[%s%-]?causal") then
+      if s2 == "6" then
+        return "megatron_causal", "FLOPs counted as Megatron's with causal attention (6 s^2 per layer), as the cell writes them out"
+      end
+      return "megatron", "FLOPs counted as Megatron's (12 s^2 per layer), as the cell writes them out"
+    end
+  end
   if (spaced:find("%f[%w%.]6%s*dense_?n%f[%W]") or spaced:find("%f[%w%.]6%s*n_?dense%f[%W]")
         or spaced == written and spaced:find("%f[%w%.]6%s*n%f[%W]"))
       and (t:find("s%^2") or t:find("s\194\178") or t:find("s%s*%*%s*s%f[%W]") or spaced:find("s%^2")) then
@@ -9620,16 +9681,25 @@ function M.flop_formula(row)
   -- Model FLOPs said to count attention causally, no formula named ("model FLOPs with attention
   -- counted causally; activation-checkpoint recompute excluded", stas00's README): Megatron's
   -- count with causal attention (helper-282: read as PaLM's, non-causal, the steps up to 83% long).
-  if t:find("causal") and finds_any(t, { "model%s+t?flops", "%f[%a]mfu%f[%A]" })
+  -- (Not a causal discount ruled out, "not counted causally", "no causal discount", "causal
+  -- attention not halved", nor a causal LM; HFU only as what the figure is not, "that would be
+  -- HFU"; helper-283.)
+  local hfu_said = t:find("%f[%a]hfu%f[%A]") and not (t:find("would%s+be%s+hfu") or t:find("not%s+hfu"))
+  if t:find("causal") and finds_any(t, { "model%s+t?flops", "%f[%a]mfu%f[%A]" }) and not hfu_said
       and not finds_any(t, { "%f[%a]palm%f[%A]", "%f[%w]6%s*n", "narayanan", "korthikanti", "non[%s%-]*causal", "%f[%a]not%s+causal",
-        "%f[%a]hfu%f[%A]", "recompute%s+included", "with%s+recompute" }) then
+        "recompute%s+included", "with%s+recompute", "not%s+[%a%s]-causally", "%f[%a]no%s+causal", "causal[%a%s]-not%s+halved",
+        "causal%s+lm", "causal%s+language" }) then
     return "megatron_causal", "model FLOPs with causal attention, no formula named: Megatron's count with causal attention"
   end
   -- 6N with attention ruled out ("6N per token (attention FLOPs not counted)", "6ND, no attention
   -- term"): 6 N alone, Kaplan et al.'s C = 6ND (helper-282: PaLM's attention term added).
   if (spaced:find("%f[%w]6%s*nd?%f[%W]") or spaced:find("%f[%w%.]6%s*x%s*param") or spaced:find("%f[%w]6%s*num_?param"))
       and finds_any(t, { "attention%s+[%a%s]-not%s+counted", "attention%s+[%a%s]-excluded", "without%s+[%a%s]-attention",
-        "excluding%s+[%a%s]-attention", "no%s+attention", "attention%s+ignored", "ignores?%s+[%a%s]-attention" }) then
+        "excluding%s+[%a%s]-attention", "no%s+attention", "attention%s+ignored", "ignores?%s+[%a%s]-attention",
+        "excludes%s+[%a%s]-attention", "w/o%s+[%a%s]-attention", "attention%s+[%a%s]-neglected" })
+      -- (Not where that is denied: "attention FLOPs not excluded", "do not ignore attention"; helper-283.)
+      and not finds_any(t, { "not%s+excluded", "not%s+ignored", "not%s+neglected", "do%s+not%s+ignore", "don't%s+ignore",
+        "is%s+counted", "are%s+counted" }) then
     return "6n_only", "6N per token, attention not counted (Kaplan et al. 2020's C = 6ND)"
   end
   -- (torchtitan's "6 * num_params + 12 * l * h * q * t" is PaLM's count; helper-148.)

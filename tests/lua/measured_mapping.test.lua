@@ -6310,3 +6310,40 @@ for cell, z in pairs { ["z = 1"] = 1, ["z1_gas1_tmbspg3"] = 1, ["Z3 + CPU offloa
   t.eq(measured.parse_zero(cell), z, cell)
 end
 t.eq(measured.parse_zero("z = 1 or 2"), nil)
+-- helper-283's review of the second round (347 cases: 284 right at f6ba96b, 328 now).
+do
+  local function off(cell) return measured.offload_said({ zero_or_fsdp = cell }, measured.parse_zero(cell)) end
+  t.eq(off("ZeRO-3 + CPU offload (probably)") == "optimizer", false)
+  t.eq(off("ZeRO-3 (CPU offload possibly)") == "optimizer", false)
+  t.eq(off("FSDP(cpu_offload=CPUOffload(offload_params=False))") == "optimizer", false)
+  t.eq(off("ZeRO-3; activation checkpointing offloaded to CPU") == "optimizer", false)
+  t.eq(off("ZeRO-3; CPU offload in the 1-GPU experiments") == "optimizer", false)
+  t.eq(off("ZeRO-3 + CPU-offload"), "optimizer", "as this session reads it")
+  t.eq(measured.offload_said({ zero_or_fsdp = "ZeRO-2", notes = "30% of optimizer states offloaded to CPU" }, 2), "other")
+  t.eq(measured.offload_said({ zero_or_fsdp = "ZeRO-2", notes = "half of the optimizer offloaded" }, 2), "other")
+end
+t.eq(formula("attention not counted causally (model FLOPs)") == "megatron_causal", false)
+t.eq(formula("MFU (causal LM pretraining)") == "megatron_causal", false)
+t.eq(formula("model FLOPs with attention counted causally; recompute is excluded (that would be HFU)"), "megatron_causal")
+t.eq(formula("6N (attention FLOPs not excluded)") == "6n_only", false)
+t.eq(formula("6N (excludes attention)"), "6n_only")
+t.eq(formula("6·N·D + 6·L·h·s²"), "megatron_causal")
+t.eq(formula("6·N·D + 12·L·h·s²"), "megatron")
+t.eq(inter("A3 High (TCPX, not the A3 Mega's TCPXO)"), 25)
+t.eq(gpu("ND A100 v4 (not NDm A100 v4)"), "a100_sxm")
+t.eq(gpu("Azure NDv4 (A100)"), "a100_sxm")
+for _, cell in ipairs { "z=1/2", "z1/z2", "z = 1 and z = 2", "z=1, 2", "ZeRO-2 (z=3 OOMed)" } do
+  t.eq(measured.parse_zero(cell) == 1 or measured.parse_zero(cell) == 3, false, cell)
+end
+t.eq(measured.parse_zero("fp16, z=2, mbs=4"), 2)
+t.eq(measured.parse_zero("ds autotuning best: z2_gas1_tmbspg4"), 2)
+t.eq(measured.parse_yes_no("model and sequence parallelism, as described by Korthikanti et al. (2022), would reduce memory"), nil)
+t.eq(measured.parse_recompute("Unlike LLaMA, which saves the activations that are expensive to compute, we recompute every layer") == "selective", false)
+t.eq(measured.parse_recompute("we save the activations that are expensive to compute"), "selective")
+do
+  local base = row("MPT-30b-128")
+  local r = assert(measured.request(copy(base, { framework = "HF Trainer (with DeepSpeed ZeRO-3)", zero_or_fsdp = "ZeRO-3" })))
+  t.eq(r.run.stack.weight_bytes, 2)
+  r = assert(measured.request(copy(base, { framework = "Hugging Face transformers Trainer; DeepSpeed was not used", zero_or_fsdp = "FSDP" })))
+  t.eq(r.run.stack.weight_bytes, 4)
+end
