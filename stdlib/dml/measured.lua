@@ -3336,6 +3336,14 @@ local function compiled(row)
     if from == nil or switched_off(text, from, to) or text:sub(1, from - 1):find("pre%-$") or sentence_negated(text, from, to) then
       return false
     end
+    -- (Not the other side of a comparison, "MI300X FP8 slower than MI300X BF16 torch.compile";
+    -- helper-286: read as this run's.)
+    -- (Where eager is the side set against it, "Eager mode was 12% slower than torch.compile", the
+    -- compiled side is the run's.)
+    local lead = text:sub(math.max(1, from - 80), from - 1):match("[^%.;]*$") or ""
+    if finds_any(lead, { "%f[%a]than%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "versus" }) and not lead:find("eager") then
+      return false
+    end
     -- (Silent on it, or compiling the loss alone: `compile components = ["loss"]`; helper-255.)
     if silent_after(text, to) or text:sub(to + 1, to + 40):find("^%s*components%s*[=:]%s*%[%s*[\"']loss[\"']%s*%]")
         or text:sub(to + 1, to + 24):find("^%s+the%s+loss%s+only") or text:sub(to + 1, to + 24):find("^%s+loss%s+only")
@@ -3400,6 +3408,9 @@ local function compiled(row)
   if says(cells, "%f[%a]compiled?%f[%A]") then return true end
   -- (Its compiler named, "TorchInductor", "inductor", or "TorchCompile"; helper-137.)
   if says(cells, "inductor") or says(cells, "torch[%s%._%-]?compile") then return true end
+  -- (Lightning Thunder, a compiler of PyTorch programs; helper-284: eager unless its executors
+  -- named torch.compile.)
+  if says(cells, "%f[%a]thunder%f[%A]") then return true end
   local notes = (row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
   -- The row's run said to be compiled, whatever its sentences say of eager mode before ("Eager-mode
   -- FSDP2 prefetching differs from the compiled path; this run uses torch.compile", "Eager PyTorch
@@ -3457,7 +3468,10 @@ local function compiled(row)
   end
   -- torch.compile, or torchtitan's switch for it ("[compile] enable = true", "compile.enable",
   -- "--training.compile", "compile enabled").
-  for _, p in ipairs { "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
+  -- (And the model in the compiled components, "components = ['model', 'loss']", "included model
+  -- in compiling"; helper-286.)
+  for _, p in ipairs { "components%s*=%s*%[[^%]]-['\"]model['\"]", "model%s+in%s+compil",
+                       "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
                        "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled",
                        "compile%s+on%f[%A]", "compile%s*[:=]%s*on%f[%A]", "compile%s*[:=]%s*yes%f[%A]" } do
     if says(notes, p) then return true end
@@ -4746,6 +4760,12 @@ function M.parse_zero(cell)
       return 3, shard, false
     end
   end
+  -- ("distribute optimizer", "distribute-optimizer" (Megatron's wording dropped a d); a dash with
+  -- a remark, "- (--devices 1)", nothing; accelerate's ParallelismConfig(dp_shard_size=8) as
+  -- dp_shard; helper-284, 285 and 286: refused.)
+  if t:match("^%s*%-*distribute[%s%-_]optimi[sz]er%s*$") then return 1, nil, false end
+  if t:match("^%s*[%-\226\128\148]%s*%b()%s*$") then return 0, nil, false end
+  t = t:gsub("dp[_%-]shard[_%-]size", "dp_shard"):gsub("dp[_%-]replicate[_%-]size", "dp_replicate")
   -- AXLearn's mesh ("mesh_shape_from_axes(data=-1, fsdp=8)", or its axes alone, "data=32,
   -- fsdp=8"; helper-277: read as FSDP over every rank, and "data=-1" alone refused): the states
   -- sharded over the fsdp axis and replicated over the data axis; no fsdp axis (or one of 1) is
@@ -5420,6 +5440,25 @@ function M.parse_recompute(cell)
     if plain and plain ~= cell then
       local mode, note, extra = M.parse_recompute(plain)
       return mode, told_of(note, plain, cell), extra
+    end
+  end
+  -- accelerate's Megatron-LM plugin key, "megatron_lm_recompute_activations: true", is Megatron's
+  -- --recompute-activations, selective (its config prompt: "selective activation
+  -- recomputation"); "enable recompute activation" too; FSDP's own activation checkpointing on,
+  -- "fsdp_activation_checkpointing: true", beside a trainer's gradient_checkpointing off (TRL's
+  -- documented pairing) is full (helper-285 and helper-286: full, none and refused).
+  if cell and #cell <= 1024 then
+    local l = cell:lower()
+    local v = l:match("[%w_]+_recompute[_%-]activations['\"]?%s*[:=]%s*['\"]?(%a+)")
+    if v == "true" and not l:find("granularity") then
+      return "selective", fmt("recompute %q read as selective (Megatron-LM's --recompute-activations)", cell)
+    end
+    if l:match("^%s*enable%s+recompute%s+activations?%s*$") then
+      return "selective", fmt("recompute %q read as selective (Megatron-LM's --recompute-activations)", cell)
+    end
+    v = l:match("fsdp_activation_checkpointing['\"]?%s*[:=]%s*['\"]?(%a+)")
+    if v == "true" and not finds_any(l, { "selective", "%f[%a]op%f[%A]", "sac", "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]" }) then
+      return "full", fmt("recompute %q read as full (FSDP's activation checkpointing of every layer)", cell)
     end
   end
   -- A closing parenthesis that says the same in other words ("Recomputation of RMSNorm and MLA
@@ -6180,6 +6219,19 @@ function M.parse_precision(cell)
   -- FP8's own switch off beside its modifiers ("fp8: false, fp8_hybrid: true, fp8_params: true",
   -- NeMo's config, whose fp8_* keys do nothing while fp8 is false; helper-273: read as FP8, and
   -- the bare form refused): the modifiers are no format of the run's.
+  -- accelerate's mixed_precision switched off ("mixed_precision: 'no'"): full precision, fp32
+  -- (helper-285: read as bf16 mixed precision). Refused as fp32 is.
+  do
+    local v = low:match("mixed[_%s%-]*precision['\"]?%s*[:=]%s*['\"]?(%a+)")
+    if (v == "no" or v == "false" or v == "none" or v == "off") and not finds_any(low, { "bf16", "bfloat16", "fp16", "float16", "fp8", "float8" }) then
+      return nil, fmt("precision %q: mixed precision off (fp32): 32-bit matmuls are not modelled (dml models bf16, fp8 and fp4)", cell)
+    end
+  end
+  -- (torchtitan's "float8 converters" are its FP8: "float8 converters not enabled", "float8
+  -- converters off", "float8: not enabled" switch it off; helper-286: read as FP8.)
+  low = low:gsub("float8[%s_%-]+converters?", "fp8"):gsub("%f[%w]float8%s*:%s*not%s+enabled", "fp8 not enabled")
+    :gsub("%f[%w]float8%s+off%f[%A]", "fp8 off"):gsub("%f[%w]float8%s+not%s+enabled", "fp8 not enabled")
+    :gsub("%f[%w]fp8%s*:%s*not%s+enabled", "fp8 not enabled")
   -- (Also its JSON form, '{"fp8": false, "fp8_hybrid": true}', and Megatron-Core's dump of a
   -- 16-bit run, "fp8: None, fp8_recipe: delayed"; helper-278: read as FP8.)
   low = low:gsub('"(fp8[%w_]*)"%s*:', "%1:")
@@ -9134,6 +9186,31 @@ request = function(row, presets, assumed)
     end
   end
   if fa3 then note(fmt("attention: FlashAttention-3, as the row says (stack %s's FlashAttention-2 rate replaced)", stack_key)) end
+  -- Transformer Engine's kernels named on a PyTorch stack ("PyTorch + Transformer Engine", NeMo
+  -- AutoModel's "Kernel Optimizations: TE", "attn: te"): TE's fused attention (cuDNN's, the
+  -- FlashAttention-3 class on Hopper) and its fused norms and element-wise ops, as the
+  -- megatron_core stack has them (helper-279 and helper-286: these rows had been costed with
+  -- PyTorch's eager element-wise ops, +24% to +46%).
+  local te = false
+  local te_elementwise
+  if stack_key:find("^torchtitan") and not unfused then
+    for clause in (kernel_text .. ";"):gmatch("([^;,]*)[;,]") do
+      for _, p in ipairs { "transformer[%s%-_]*engine", "kernel[%a%s]-:%s*te%f[%A]", "%f[%a]attn%s*:%s*te%f[%A]",
+          "%f[%a]te%s+kernels?", "%+%s*te%f[%A]", "%f[%a]te%s*%+%s*%a", "%f[%a]rms_norm%s*:%s*te%f[%A]", "%f[%a]linear%s*:%s*te%f[%A]" } do
+        local from, to = clause:find(p)
+        if from and not switched_off(clause, from, to) and not finds_any(clause, { "%f[%a]not%f[%A]", "%f[%a]no%f[%A]", "without",
+            "%f[%a]vs%.?%f[%A]", "compar", "baseline", "%f[%a]would%f[%A]", "instead", "rather", "%?", "%f[%a]other%f[%A]",
+            "%f[%a]unlike%f[%A]", "ablation", "%f[%a]fail" }) then
+          te = true
+        end
+      end
+    end
+  end
+  if te then
+    te_elementwise = preset_of(presets, "stacks", stacks, "megatron_core").elementwise_factor
+    note(fmt("kernels: Transformer Engine's, as the row says (fused attention and element-wise ops, megatron_core's elementwise_factor %g; stack %s's replaced)",
+      te_elementwise, stack_key))
+  end
   -- (FlashAttention-4 and Liger-Kernel named: neither modelled, said; helper-239: FA4 on B200 and
   -- Liger's fused cross-entropy, which keeps no full logits, went without a word.)
   do
@@ -9248,6 +9325,7 @@ request = function(row, presets, assumed)
     if flash then stack = dml.stack(stack, { attention = "flash" }) end
     if unfused then stack = dml.stack(stack, { attention = "unfused" }) end
     if fa3 then stack = dml.stack(stack, { attention = "flash3" }) end
+    if te then stack = dml.stack(stack, { attention = "flash3", elementwise_factor = te_elementwise }) end
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }
   end)

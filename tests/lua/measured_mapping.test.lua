@@ -6347,3 +6347,32 @@ do
   r = assert(measured.request(copy(base, { framework = "Hugging Face transformers Trainer; DeepSpeed was not used", zero_or_fsdp = "FSDP" })))
   t.eq(r.run.stack.weight_bytes, 4)
 end
+-- helper-284's, helper-285's and helper-286's probes (company blogs, Hugging Face material,
+-- GitHub issues).
+t.eq(measured.parse_precision("bf16 (torchtitan default; float8 converters not enabled)"), "bf16")
+t.eq(measured.parse_precision("float8: not enabled"), "bf16")
+t.eq(measured.parse_precision("mixed_precision: 'no'"), nil, "fp32, refused")
+t.eq(measured.parse_precision("mixed_precision: bf16"), "bf16")
+t.eq(measured.parse_recompute("megatron_lm_recompute_activations: true"), "selective")
+t.eq(measured.parse_recompute("enable recompute activation"), "selective")
+t.eq(measured.parse_recompute("fsdp_activation_checkpointing: true, gradient_checkpointing=False"), "full")
+t.eq(measured.parse_zero("distribute optimizer"), 1)
+t.eq(measured.parse_zero("- (--devices 1)"), 0)
+same({ measured.parse_zero("ParallelismConfig(dp_shard_size=8)") }, { 3, 8, false })
+t.eq(stack { framework = "ROCm TransformerEngine + PyTorch (ROCm), reprod.py", notes = "the thread reports MI300X FP8 slower than MI300X BF16 torch.compile" },
+  "torchtitan", "another run's compile")
+t.eq(stack { framework = "torchtitan", notes = "Eager mode was 12% slower than torch.compile, so the reported run is compiled." }, "torchtitan_compile")
+t.eq(stack { framework = "LitGPT (Lightning Fabric), Thunder" }, "torchtitan_compile")
+t.eq(stack { framework = "torchtitan", notes = "[compile] components = [\"model\",\"loss\"]" }, "torchtitan_compile")
+do
+  -- Transformer Engine's kernels named on a PyTorch stack: its fused attention and element-wise
+  -- ops (megatron_core's factor), said; not where ruled out.
+  local base = row("MPT-30b-128")
+  local r = assert(measured.request(copy(base, { framework = "PyTorch FSDP + Transformer Engine" })))
+  t.eq(r.run.stack.attention, "flash3")
+  t.eq(r.run.stack.elementwise_factor, dml.presets.stacks.megatron_core.elementwise_factor)
+  r = assert(measured.request(copy(base, { framework = "PyTorch FSDP (no Transformer Engine)" })))
+  t.eq(r.run.stack.elementwise_factor == dml.presets.stacks.megatron_core.elementwise_factor, false)
+  r = assert(measured.request(copy(base, { framework = "NeMo AutoModel (FSDP2)", notes = 'Table: FSDP 8, "TE + DeepEP"' })))
+  t.eq(r.run.stack.attention, "flash3")
+end
