@@ -3470,7 +3470,7 @@ local function compiled(row)
   -- "--training.compile", "compile enabled").
   -- (And the model in the compiled components, "components = ['model', 'loss']", "included model
   -- in compiling"; helper-286.)
-  for _, p in ipairs { "components%s*=%s*%[[^%]]-['\"]model['\"]", "model%s+in%s+compil",
+  for _, p in ipairs { "components%s*=%s*%[[^%]]-['\"]model['\"]", "%f[%a]include[ds]?%s+[%w%s]-model%s+in%s+compil",
                        "torch%.compile", "%[compile%]%s*enable%s*=%s*true", "compile%.enable%s*=?%s*true",
                        "%-%-compile%.enable", "%-%-training%.compile", "compile%s+enabled",
                        "compile%s+on%f[%A]", "compile%s*[:=]%s*on%f[%A]", "compile%s*[:=]%s*yes%f[%A]" } do
@@ -4764,7 +4764,17 @@ function M.parse_zero(cell)
   -- a remark, "- (--devices 1)", nothing; accelerate's ParallelismConfig(dp_shard_size=8) as
   -- dp_shard; helper-284, 285 and 286: refused.)
   if t:match("^%s*%-*distribute[%s%-_]optimi[sz]er%s*$") then return 1, nil, false end
-  if t:match("^%s*[%-\226\128\148]%s*%b()%s*$") then return 0, nil, false end
+  do
+    -- (A remark that names a sharding is read for it, "- (ZeRO-3)"; helper-287: read as none.)
+    local remark = t:match("^%s*%-%s*(%b())%s*$") or t:match("^%s*\226\128[\147\148]%s*(%b())%s*$")
+    if remark then
+      local inner = remark:sub(2, -2)
+      if finds_any(inner, { "zero", "[fh]sdp", "shard", "optimi[sz]er", "%f[%a]ddp%f[%A]", "offload", "%f[%a]z[0-3]%f[%A]" }) then
+        return M.parse_zero(inner)
+      end
+      return 0, nil, false
+    end
+  end
   t = t:gsub("dp[_%-]shard[_%-]size", "dp_shard"):gsub("dp[_%-]replicate[_%-]size", "dp_replicate")
   -- AXLearn's mesh ("mesh_shape_from_axes(data=-1, fsdp=8)", or its axes alone, "data=32,
   -- fsdp=8"; helper-277: read as FSDP over every rank, and "data=-1" alone refused): the states
@@ -5450,15 +5460,29 @@ function M.parse_recompute(cell)
   if cell and #cell <= 1024 then
     local l = cell:lower()
     local v = l:match("[%w_]+_recompute[_%-]activations['\"]?%s*[:=]%s*['\"]?(%a+)")
-    if v == "true" and not l:find("granularity") then
+    local ruled = finds_any(l, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "%f[%a]no%f[%A]", "%f[%a]would%f[%A]", "%?", "disable" })
+    if v == "true" and not l:find("granularity") and not ruled then
       return "selective", fmt("recompute %q read as selective (Megatron-LM's --recompute-activations)", cell)
+    end
+    if v == "true" and ruled then
+      return nil, fmt("recompute %q: Megatron-LM's recompute-activations named beside words that rule it out or hedge it: which recompute ran is not said", cell)
     end
     if l:match("^%s*enable%s+recompute%s+activations?%s*$") then
       return "selective", fmt("recompute %q read as selective (Megatron-LM's --recompute-activations)", cell)
     end
     v = l:match("fsdp_activation_checkpointing['\"]?%s*[:=]%s*['\"]?(%a+)")
+    local trainer = l:match("gradient_checkpointing['\"]?%s*[:=]%s*['\"]?(%a+)")
     if v == "true" and not finds_any(l, { "selective", "%f[%a]op%f[%A]", "sac", "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]" }) then
       return "full", fmt("recompute %q read as full (FSDP's activation checkpointing of every layer)", cell)
+    end
+    -- (The trainer's own on beside FSDP's off, "fsdp_activation_checkpointing: false,
+    -- gradient_checkpointing=True": full; FSDP's named on and ruled out or hedged: not said which;
+    -- helper-287: none, and full.)
+    if v == "false" and trainer == "true" and not ruled then
+      return "full", fmt("recompute %q read as full (the trainer's gradient checkpointing of every layer)", cell)
+    end
+    if v == "true" and finds_any(l, { "%f[%a]not%f[%A]", "%f[%a]vs%.?%f[%A]", "%f[%a]would%f[%A]", "%?", "maybe", "possibl", "planned" }) then
+      return nil, fmt("recompute %q: FSDP's activation checkpointing named beside words that rule it out or hedge it: which recompute ran is not said", cell)
     end
   end
   -- A closing parenthesis that says the same in other words ("Recomputation of RMSNorm and MLA
@@ -6231,7 +6255,8 @@ function M.parse_precision(cell)
   -- converters off", "float8: not enabled" switch it off; helper-286: read as FP8.)
   low = low:gsub("float8[%s_%-]+converters?", "fp8"):gsub("%f[%w]float8%s*:%s*not%s+enabled", "fp8 not enabled")
     :gsub("%f[%w]float8%s+off%f[%A]", "fp8 off"):gsub("%f[%w]float8%s+not%s+enabled", "fp8 not enabled")
-    :gsub("%f[%w]fp8%s*:%s*not%s+enabled", "fp8 not enabled")
+    :gsub("%f[%w]fp8%s*:%s*not%s+enabled", "fp8 not enabled"):gsub("%f[%w]fp8%s+w[ae][sr]e?%s+not%s+enabled", "fp8 not enabled")
+    :gsub("%f[%w]fp8%s+is%s+not%s+enabled", "fp8 not enabled")
   -- (Also its JSON form, '{"fp8": false, "fp8_hybrid": true}', and Megatron-Core's dump of a
   -- 16-bit run, "fp8: None, fp8_recipe: delayed"; helper-278: read as FP8.)
   low = low:gsub('"(fp8[%w_]*)"%s*:', "%1:")
@@ -9194,13 +9219,16 @@ request = function(row, presets, assumed)
   local te = false
   local te_elementwise
   if stack_key:find("^torchtitan") and not unfused then
-    for clause in (kernel_text .. ";"):gmatch("([^;,]*)[;,]") do
+    -- (Each sentence whole, its commas kept: "Transformer Engine, not used" rules it out;
+    -- helper-287.)
+    for clause in (kernel_text:gsub("%.%s", "; ") .. ";"):gmatch("([^;]*);") do
       for _, p in ipairs { "transformer[%s%-_]*engine", "kernel[%a%s]-:%s*te%f[%A]", "%f[%a]attn%s*:%s*te%f[%A]",
           "%f[%a]te%s+kernels?", "%+%s*te%f[%A]", "%f[%a]te%s*%+%s*%a", "%f[%a]rms_norm%s*:%s*te%f[%A]", "%f[%a]linear%s*:%s*te%f[%A]" } do
         local from, to = clause:find(p)
         if from and not switched_off(clause, from, to) and not finds_any(clause, { "%f[%a]not%f[%A]", "%f[%a]no%f[%A]", "without",
             "%f[%a]vs%.?%f[%A]", "compar", "baseline", "%f[%a]would%f[%A]", "instead", "rather", "%?", "%f[%a]other%f[%A]",
-            "%f[%a]unlike%f[%A]", "ablation", "%f[%a]fail" }) then
+            "%f[%a]unlike%f[%A]", "ablation", "%f[%a]fail", "disabled", "%f[%a]off%f[%A]", "possibl", "maybe", "%f[%a]might%f[%A]",
+            "planned", "%f[%a]if%f[%A]", "next%s+row", "next%s+table", "separate", "another", "%f[%a]see%f[%A]", "initials" }) then
           te = true
         end
       end
@@ -9456,7 +9484,9 @@ local function copy_without(row, column)
 end
 
 function M.flop_formula(row)
-  local t = (row.tflops_counting or ""):lower()
+  -- (A count is a formula and a few remarks: its first 4 KB are read; 16 KB of words took 0.18 s
+  -- in the patterns below.)
+  local t = (row.tflops_counting or ""):sub(1, 4096):lower()
   -- A cell that opens by saying the count is not stated is not given, whatever it goes on to
   -- cite ("not stated for Table 2 (the paper's cost estimation cites Narayanan et al. 2021)";
   -- helper-191: read as Narayanan et al.'s, the recompute forward counted).

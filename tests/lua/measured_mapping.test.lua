@@ -6376,3 +6376,17 @@ do
   r = assert(measured.request(copy(base, { framework = "NeMo AutoModel (FSDP2)", notes = 'Table: FSDP 8, "TE + DeepEP"' })))
   t.eq(r.run.stack.attention, "flash3")
 end
+-- helper-287's review of the third round (213 cases: 173 right at 841306b, 195 now).
+t.eq(measured.parse_precision("float8 converters were not enabled"), "bf16")
+t.eq(measured.parse_zero("- (ZeRO-3)"), 3); t.eq(measured.parse_zero("- (FSDP FULL_SHARD)"), 3)
+t.eq(measured.parse_zero("\226\128\148 (--devices 1)"), 0)
+t.eq(stack { framework = "torchtitan", notes = "excluded model in compiling" }, "torchtitan")
+t.eq(measured.parse_recompute("megatron_lm_recompute_activations: true (not used)"), nil)
+t.eq(measured.parse_recompute("fsdp_activation_checkpointing: false, gradient_checkpointing=True"), "full")
+t.eq(measured.parse_recompute("fsdp_activation_checkpointing: true (not used)"), nil)
+do
+  local base = row("MPT-30b-128")
+  for _, f in ipairs { "PyTorch FSDP + Transformer Engine, not used", "possibly Transformer Engine", "PyTorch FSDP; TE kernels in the next row" } do
+    t.eq(assert(measured.request(copy(base, { framework = f }))).run.stack.attention == "flash3", false, f)
+  end
+end
