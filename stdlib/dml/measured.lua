@@ -985,10 +985,10 @@ function M.count_cell(column, cell)
       -- (Or each number right after one of the column's keys, in a remark of other words too: "65536
       -- (train.sh --seq-length 65536)", "32768 (--max_length 32768 --packing true)"; helper-275:
       -- refused.)
+      local low, numbers_seen = remark:lower(), 0
+      for _ in low:gmatch("%d[%d,]*") do numbers_seen = numbers_seen + 1 end
       if any and all_same and not restated and names then
-        local numbers_seen, keyed = 0, 0
-        local low = remark:lower()
-        for _ in low:gmatch("%d[%d,]*") do numbers_seen = numbers_seen + 1 end
+        local keyed = 0
         for key in low:gmatch("%-*([%a_][%w_%-]*)%s*[:=]?%s*%f[%d][%d,]+") do
           if names[(key:gsub("%-", "_"))] then keyed = keyed + 1 end
         end
@@ -998,9 +998,7 @@ function M.count_cell(column, cell)
       -- attention over the 8 GPUs)"; helper-275: refused.)
       if any and all_same and not restated and (column == "cp" or column == "tp" or column == "ep" or column == "dp"
           or column == "pp") then
-        local counted, numbers_seen = 0, 0
-        local low = remark:lower()
-        for _ in low:gmatch("%d[%d,]*") do numbers_seen = numbers_seen + 1 end
+        local counted = 0
         for unit in low:gmatch("%f[%d][%d,]+%s*(%a+)") do
           if unit == "gpus" or unit == "ranks" or unit == "devices" then counted = counted + 1 end
         end
@@ -1389,6 +1387,24 @@ local function bounded(text)
   -- (And runs of white space as one space: helper-212, a cell of a word, 1,000 spaces and the word
   -- again took 11 s in parse_recompute's patterns.)
   return (text:sub(1, 1024):gsub("%d%d%d%d%d%d%d%d%d%d%d%d%d+", "?"):gsub("%s%s+", squeezed))
+end
+
+-- A reader's note about a cell, told of the cell as written where the reader read another text
+-- for it (a JSON cell without its quotes, a network cell without an instance's name).
+local function told_of(note, read, written)
+  if type(note) ~= "string" or read == written then return note end
+  local quoted = fmt("%q", read)
+  local at = note:find(quoted, 1, true)
+  if not at then return note end
+  return note:sub(1, at - 1) .. fmt("%q", written) .. note:sub(at + #quoted)
+end
+
+-- A lower-cased framework text without DeepSpeed where it is ruled out ("vanila HF without
+-- DeepSpeed", "DeepSpeed was not used"; helper-281 and helper-283: read as DeepSpeed's).
+local function without_deepspeed_ruled_out(f)
+  return (f:gsub("%f[%a]no%s+deepspeed", " "):gsub("%f[%a]not%s+deepspeed", " "):gsub("without%s+deepspeed", " ")
+    :gsub("w/o%s*deepspeed", " "):gsub("deepspeed%s+was%s+not%s+used", " "):gsub("deepspeed%s+not%s+used", " ")
+    :gsub("deepspeed%s+disabled", " "))
 end
 
 -- Whether text holds any of the patterns.
@@ -2989,8 +3005,6 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         fmt("inter-node %s Gb/s of an AWS instance, which AWS quotes per instance, read as the node's, shared by its %d GPUs",
           rate_only, gpus_per_node)
     end
-    -- (A GPU as a word: "NVIDIA GPUDirect using AWS Elastic Fabric Adapter (EFA) ... (400 Gb/s)",
-    -- BloombergGPT's cell, names no GPU's share; helper-174.)
     -- (A lone EFA rate that is one GPU's share of the instance AWS sells with the GPU, "EFA (~50
     -- GB/s)" of an H100's p5, whose 3,200 Gb/s is 400 a GPU: the GPU's; helper-280: read as the
     -- node's, 8x too little.)
@@ -3001,6 +3015,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         fmt("inter-node %s Gb/s of EFA, one GPU's share of the %d Gb/s of the AWS instance sold with the %s, read as one GPU's",
           rate_only, instance_rate, gpu_preset)
     end
+    -- (A GPU as a word: "NVIDIA GPUDirect using AWS Elastic Fabric Adapter (EFA) ... (400 Gb/s)",
+    -- BloombergGPT's cell, names no GPU's share; helper-174.)
     if rate_only and efa_named and not node_nics and not gpus_a_nic and not t:find("%f[%a]gpus?%f[%A]")
       and not t:find("/gpu") and not t:find("accelerator")
       and not t:find("%f[%a]each%f[%A]") and not t:find("%f[%a]nics?%f[%A]") and not t:find("interfaces?") then
@@ -3104,13 +3120,7 @@ do
     local ok, bw, how = pcall(read, cell, gpus_per_node, gpu_preset)
     aws_instance_now = outer
     if not ok then error(bw, 0) end
-    -- (The note tells of the cell as written.)
-    if type(how) == "string" and cell ~= written then
-      local q = fmt("%q", cell)
-      local at = how:find(q, 1, true)
-      if at then how = how:sub(1, at - 1) .. fmt("%q", written) .. how:sub(at + #q) end
-    end
-    return bw, how
+    return bw, told_of(how, cell, written)
   end
 end
 
@@ -3607,9 +3617,9 @@ function M.offload_said(row, zero)
       "placement[_%s]policy['\"]?%s*[:=]%s*['\"]?cpu" }) then
     -- The parameters on the host put the optimizer's step there too where FSDP offloads them
     -- (PyTorch's CPUOffload(offload_params=True) and FSDP2's CPUOffloadPolicy: the gradients and
-    -- the step on the CPU) or the optimizer's
-    -- offload is said beside them: the optimizer offloaded, the parameters' traffic said as not
-    -- modelled (helper-275, helper-277: the optimizer had been costed on the GPU). Not to NVMe.
+    -- the step on the CPU) or the optimizer's offload is said beside them: the optimizer
+    -- offloaded, the parameters' traffic said as not modelled (helper-275, helper-277: the
+    -- optimizer had been costed on the GPU). Not to NVMe.
     if not (text:find("nvme") or text:find("%f[%a]infinity%f[%A]")) and (fsdp_offload or said(text, { "offload%a*[%s_%-]*optim[%a_]*",
         "optim%a*[%s_%-]+offload[%a_%-]*", "cpu[%s_%-]*adamw?%f[%A]", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*" }, nil, true)) then
       return "optimizer", "the parameters"
@@ -3760,10 +3770,10 @@ function M.stack_for(row)
     :gsub("%f[%a]m%-?bridge%f[%A]", "megatron-bridge"):gsub("megatron[%s%-_]*ds%f[%A]", "megatron-deepspeed")
     -- (Megatron-Core ruled out, "(no Megatron-Core)", names none; helper-235.)
     :gsub("%f[%a]no%s+megatron%-core", " "):gsub("%f[%a]not%s+megatron%-core", " "):gsub("without%s+megatron%-core", " "):gsub("w/o%s*megatron%-core", " ")
-    -- (DeepSpeed ruled out, "vanila HF without DeepSpeed", names none; and BioNeMo is no NeMo:
-    -- helper-281 and helper-279, read as DeepSpeed's and as NeMo's.)
-    :gsub("%f[%a]no%s+deepspeed", " "):gsub("%f[%a]not%s+deepspeed", " "):gsub("without%s+deepspeed", " "):gsub("w/o%s*deepspeed", " ")
+    -- (BioNeMo is no NeMo; helper-279, read as NeMo's.)
     :gsub("bionemo", "bio-framework")
+  -- (DeepSpeed ruled out names none.)
+  f = without_deepspeed_ruled_out(f)
   -- NeMo RL's DTensor policy backend: PyTorch FSDP2 on Hugging Face models, not Megatron-Core
   -- (its Megatron backend is); the PyTorch stack, said (helper-235: read as Megatron-Core).
   if (f:find("nemo[%s%-_]*rl") or f:find("nemo%-reinforcer")) and (f:find("dtensor") or f:find("fsdp2"))
@@ -4681,24 +4691,15 @@ local function unjson(cell)
   return cell
 end
 
--- A reader's note about a cell, told of the cell as written where the reader read it unjson'ed.
-local function told_of(note, read, written)
-  if type(note) ~= "string" or read == written then return note end
-  local quoted, at = fmt("%q", read), nil
-  at = note:find(quoted, 1, true)
-  if not at then return note end
-  return note:sub(1, at - 1) .. fmt("%q", written) .. note:sub(at + #quoted)
-end
-
 function M.parse_zero(cell)
+  if cell == nil then return nil end
   do
-    local plain = cell and #cell <= 4096 and unjson(cell)
+    local plain = #cell <= 4096 and unjson(cell)
     if plain and plain ~= cell then
       local z, note, off = M.parse_zero(plain)
       return z, told_of(note, plain, cell), off
     end
   end
-  if cell == nil then return nil end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
   local t = unquoted_values(bounded(cell:lower()))
@@ -6237,12 +6238,7 @@ end
 
 function M.parse_precision(cell)
   if cell == nil then return nil end
-  -- Two formats offered as alternatives ("FP8 vs BF16", "BF16 or FP8"): which ran is not said.
-  -- ("BF16/FP8" is OLMo-core's way to write FP8 linears in a BF16 run.)
   local low = bounded(cell:lower())
-  -- FP8's own switch off beside its modifiers ("fp8: false, fp8_hybrid: true, fp8_params: true",
-  -- NeMo's config, whose fp8_* keys do nothing while fp8 is false; helper-273: read as FP8, and
-  -- the bare form refused): the modifiers are no format of the run's.
   -- accelerate's mixed_precision switched off ("mixed_precision: 'no'"): full precision, fp32
   -- (helper-285: read as bf16 mixed precision). Refused as fp32 is.
   do
@@ -6257,6 +6253,9 @@ function M.parse_precision(cell)
     :gsub("%f[%w]float8%s+off%f[%A]", "fp8 off"):gsub("%f[%w]float8%s+not%s+enabled", "fp8 not enabled")
     :gsub("%f[%w]fp8%s*:%s*not%s+enabled", "fp8 not enabled"):gsub("%f[%w]fp8%s+w[ae][sr]e?%s+not%s+enabled", "fp8 not enabled")
     :gsub("%f[%w]fp8%s+is%s+not%s+enabled", "fp8 not enabled")
+  -- FP8's own switch off beside its modifiers ("fp8: false, fp8_hybrid: true, fp8_params: true",
+  -- NeMo's config, whose fp8_* keys do nothing while fp8 is false; helper-273: read as FP8, and
+  -- the bare form refused): the modifiers are no format of the run's.
   -- (Also its JSON form, '{"fp8": false, "fp8_hybrid": true}', and Megatron-Core's dump of a
   -- 16-bit run, "fp8: None, fp8_recipe: delayed"; helper-278: read as FP8.)
   low = low:gsub('"(fp8[%w_]*)"%s*:', "%1:")
@@ -6267,6 +6266,8 @@ function M.parse_precision(cell)
   if master_off then
     low = low:gsub("%f[%w_]fp8_[%w_]+%s*[:=]%s*[\"']?[%w%.%-]*[\"']?", " ")
   end
+  -- Two formats offered as alternatives ("FP8 vs BF16", "BF16 or FP8"): which ran is not said.
+  -- ("BF16/FP8" is OLMo-core's way to write FP8 linears in a BF16 run.)
   for _, pair in ipairs { "fp8%s+vs%.?%s+bf16", "bf16%s+or%s+fp8", "fp8%s+or%s+bf16" } do
     if low:find(pair) then return nil, fmt("precision %q names two formats: which ran is not said", cell) end
   end
@@ -9283,9 +9284,7 @@ request = function(row, presets, assumed)
     -- DeepSpeed without Megatron at ZeRO 1 or 2, overlap_comm not named: its default, off
     -- (deepspeed/runtime/zero/config.py: overlap_comm defaults to stage 3 only; helper-227). No
     -- row of the 28 files moves.
-    local fw = bounded((row.framework or ""):lower()):gsub("%f[%a]no%s+deepspeed", " "):gsub("%f[%a]not%s+deepspeed", " ")
-      :gsub("without%s+deepspeed", " "):gsub("w/o%s*deepspeed", " "):gsub("deepspeed%s+was%s+not%s+used", " ")
-      :gsub("deepspeed%s+not%s+used", " "):gsub("deepspeed%s+disabled", " ")
+    local fw = without_deepspeed_ruled_out(bounded((row.framework or ""):lower()))
     local own_fw = fw:gsub("%b()", " ")
     if grad == nil and own_fw:find("deepspeed") and not fw:find("megatron") and not own_fw:find("fsdp")
         and not own_fw:find("%f[%a]vs%f[%A]") and not own_fw:find("%f[%a]than%f[%A]") and (layout.zero == 1 or layout.zero == 2)
@@ -9487,6 +9486,11 @@ function M.flop_formula(row)
   -- (A count is a formula and a few remarks: its first 4 KB are read; 16 KB of words took 0.18 s
   -- in the patterns below.)
   local t = (row.tflops_counting or ""):sub(1, 4096):lower()
+  -- HFU named as what the figure is not ("MFU, not HFU", "recompute is excluded (that would be
+  -- HFU)"; helper-282 and helper-283), and HFU said of the figure otherwise.
+  local hfu_denied = t:find("not%s+hfu") or t:find("would%s+be%s+hfu") or t:find("recompute%s+is%s+excluded")
+    or t:find("recompute%s+excluded")
+  local hfu_said = t:find("%f[%a]hfu%f[%A]") and not hfu_denied
   -- A cell that opens by saying the count is not stated is not given, whatever it goes on to
   -- cite ("not stated for Table 2 (the paper's cost estimation cites Narayanan et al. 2021)";
   -- helper-191: read as Narayanan et al.'s, the recompute forward counted).
@@ -9585,9 +9589,7 @@ function M.flop_formula(row)
   -- "(3*2*N + 3*4*L*d*s) per token (MFU); HFU uses factor 4".)
   local hardware = (t:find("%f[%a]hfu%f[%A]") or t:find("hardware%s+t?flop"))
     and not (t:find("%f[%a]mfu%f[%A]") or t:find("model%s+t?flops"))
-    -- (Not HFU named as what the figure is not: "recompute is excluded (that would be HFU)";
-    -- helper-282.)
-    and not (t:find("would%s+be%s+hfu") or t:find("recompute%s+is%s+excluded") or t:find("not%s+hfu"))
+    and not hfu_denied
   if (hardware or with_recompute) and not ((t:find("megatron") or t:find("nemo")) and with_recompute and not hardware) then
     return nil, fmt("no known FLOP formula (tflops_counting %q counts the hardware's FLOPs or the recompute's)",
       row.tflops_counting or "")
@@ -9749,8 +9751,7 @@ function M.flop_formula(row)
         n_term = true
       end
     end
-    local denied = t:find("would%s+be%s+hfu") or t:find("not%s+hfu") or t:find("recompute%s+is%s+excluded")
-    if n_term and (s2 == "6" or s2 == "12") and not (t:find("%f[%a]hfu%f[%A]") and not denied) and not t:find("recompute%s+counted")
+    if n_term and (s2 == "6" or s2 == "12") and not hfu_said and not t:find("recompute%s+counted")
         and not t:find("non[%s%-]?causal") then
       if s2 == "6" then
         return "megatron_causal", "FLOPs counted as Megatron's with causal attention (6 s^2 per layer), as the cell writes them out"
@@ -9764,11 +9765,7 @@ function M.flop_formula(row)
     local causal_at, causal_to = t:find("causal")
     local causal = causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not t:sub(1, causal_at - 1):find("not%s+[%a%s]-$")
       and not switched_off(t, causal_at, causal_to)
-    -- (Not HFU named as what the count is not: "gradient-checkpoint recompute is excluded (that
-    -- would be HFU)", stas00's benchmark.py; helper-282.)
-    local hfu_denied = t:find("not%s+hfu") or t:find("mfu,%s*not%s+hfu") or t:find("would%s+be%s+hfu")
-      or t:find("recompute%s+is%s+excluded") or t:find("recompute%s+excluded")
-    if t:find("recompute%s+counted") or t:find("%f[%a]hfu%f[%A]") and not hfu_denied then
+    if t:find("recompute%s+counted") or hfu_said then
       return nil, fmt("tflops_counting %q counts the recompute (hardware FLOPs): not a model FLOP count", row.tflops_counting)
     end
     if causal and spaced:find("%f[%w%.]6%s*s%^2") then
@@ -9792,7 +9789,6 @@ function M.flop_formula(row)
   -- (Not a causal discount ruled out, "not counted causally", "no causal discount", "causal
   -- attention not halved", nor a causal LM; HFU only as what the figure is not, "that would be
   -- HFU"; helper-283.)
-  local hfu_said = t:find("%f[%a]hfu%f[%A]") and not (t:find("would%s+be%s+hfu") or t:find("not%s+hfu"))
   if t:find("causal") and finds_any(t, { "model%s+t?flops", "%f[%a]mfu%f[%A]" }) and not hfu_said
       and not finds_any(t, { "%f[%a]palm%f[%A]", "%f[%w]6%s*n", "narayanan", "korthikanti", "non[%s%-]*causal", "%f[%a]not%s+causal",
         "recompute%s+included", "with%s+recompute", "not%s+[%a%s]-causally", "%f[%a]no%s+causal", "causal[%a%s]-not%s+halved",
