@@ -120,6 +120,10 @@ function M.dml_reason(row, err)
   local field = msg:match("^([%w_%.%[%]]+):")
   local column = field and M.field_columns[field]
   if column and row[column] ~= nil and row[column] ~= "" then msg = msg:gsub("^([%w_%.%[%]]+):", "%1 (column " .. column .. "):", 1) end
+  -- (How a row gives it: the format has no head_dim column; helper-289.)
+  if msg:find("give head_dim for such a model", 1, true) then
+    msg = msg .. fmt(" (in a row: the heads cell, \"%s (head_dim N)\", or a head_dim column)", row.heads or "heads")
+  end
   local at = M.where(row)
   return "dml: " .. (at and (at .. ": ") or "") .. msg
 end
@@ -3296,6 +3300,24 @@ function M.year(text)
   return nil
 end
 
+--- container_tag(text): the latest NGC container tag a cell names ("NGC PyTorch container 20.12",
+--- "nvcr.io/nvidia/pytorch:23.09-py3"), as "YY.MM"; nil where the cell names no container, or
+--- none of a year 17 to 29 and a month. (A version's parts are no tag: "NCCL 2.18.12", "v1.20.12".)
+function M.container_tag(text)
+  local low = (text or ""):lower()
+  if not finds_any(low, { "%f[%a]ngc%f[%A]", "nvcr", "container" }) then return nil end
+  local best
+  for at, yy, mm in low:gmatch("()(%d%d)%.(%d%d)%f[%D]") do
+    local before = at > 1 and low:sub(at - 1, at - 1) or ""
+    local y, m = tonumber(yy), tonumber(mm)
+    if not before:find("[%d%.]") and y >= 17 and y <= 29 and m >= 1 and m <= 12
+        and (best == nil or yy .. mm > best:gsub("%.", "")) then
+      best = yy .. "." .. mm
+    end
+  end
+  return best
+end
+
 -- A parenthesis in a framework cell that speaks of another framework or a later version:
 -- "(DeepSpeed evaluated separately)", "(ZeRO-1 via distributed optimizer, as in DeepSpeed)",
 -- "(torch.compile support added later)" (helper-180: each chose its stack).
@@ -3940,15 +3962,26 @@ function M.stack_for(row)
       row.framework)
   end
   if mlm then
-    -- The year the framework cell names ("Megatron-LM (2019)"), else the source's.
+    -- The year the framework cell names ("Megatron-LM (2019)"), else the source's, else that of
+    -- the NGC container the cell names ("NGC PyTorch container 20.12", "pytorch:20.12-py3": NGC
+    -- tags are year.month; helper-288: a 2020 Megatron-LM read as Megatron-Core's stack).
     local year = M.year(f) or M.year(row.source)
-    if f:find("ptd%-p") or M.year(f) == 2021 then return "megatron_2021" end
-    if year == 2022 then return "megatron_2022" end
-    if year and year < 2021 then
-      return "megatron_2021", fmt("stack megatron_2021 for %q in a %d source (Megatron-LM before sequence parallelism)",
-        row.framework, year)
+    local tag
+    if year == nil then
+      tag = M.container_tag(f)
+      year = tag and 2000 + tonumber(tag:sub(1, 2))
     end
-    if year == 2021 then return "megatron_2021" end
+    local by = tag and fmt("its NGC container %s", tag) or year and fmt("a %d source", year)
+    if f:find("ptd%-p") or M.year(f) == 2021 then return "megatron_2021" end
+    if year == 2022 then
+      return "megatron_2022", tag and fmt("stack megatron_2022 for %q (%s: Megatron-LM of 2022)", row.framework, by) or nil
+    end
+    if year and year < 2021 then
+      return "megatron_2021", fmt("stack megatron_2021 for %q in %s (Megatron-LM before sequence parallelism)", row.framework, by)
+    end
+    if year == 2021 then
+      return "megatron_2021", tag and fmt("stack megatron_2021 for %q (%s: Megatron-LM of 2021)", row.framework, by) or nil
+    end
     -- The model the run's flags choose, where the row names one: --use-mcore-models (Megatron-LM
     -- before mid-2024, Megatron-Core's models) or --use-legacy-models (after it, the old ones).
     local flags = f .. " " .. (row.notes or ""):lower()
@@ -3991,11 +4024,11 @@ function M.stack_for(row)
     -- or one without a year (a README's current table), ran them. A 2023 or 2024 source may have
     -- run either: the 2022 stack, said (MegaScale's Megatron-LM baseline).
     if year == nil or year >= 2025 then
-      return "megatron_core", fmt("stack megatron_core for %q in a %s (Megatron-LM runs Megatron-Core's models by default since 2024)",
-        row.framework, year and fmt("%d source", year) or "source without a year")
+      return "megatron_core", fmt("stack megatron_core for %q in %s (Megatron-LM runs Megatron-Core's models by default since 2024)",
+        row.framework, by or "a source without a year")
     end
-    return "megatron_2022", fmt("stack megatron_2022 for %q in a %d source (Megatron-LM without Megatron-Core's overlaps)",
-      row.framework, year)
+    return "megatron_2022", fmt("stack megatron_2022 for %q in %s (Megatron-LM without Megatron-Core's overlaps)",
+      row.framework, by)
   end
   -- DeepCompile (DeepSpeed's compiler backend of 2025, `deepspeed.compile`): PyTorch models under
   -- torch.compile, ZeRO's collectives in the graph and its gathers prefetched: the compiled
@@ -4518,11 +4551,39 @@ function M.token_dispatch(row)
   local function uncompound(text)
     return (text:gsub("([%w][%-_/])deep%-?ep([%-_/][%w])", "%1_%2"):gsub("([%w][%-_/])hybrid[_%-]?ep([%-_/][%w])", "%1_%2"))
   end
+  -- The dispatcher set by its key decides over the names: torchtitan's
+  -- expert_parallel_comm_backend (EP_BACKEND) "standard" or "deepep", Megatron-Core's
+  -- moe_token_dispatcher_type "alltoall", "allgather" or "flex"; the framework cell's, else the
+  -- notes' where they set one value (helper-290: "--parallelism.expert_parallel_comm_backend=
+  -- standard" read as DeepEP from the notes' "the blog's numbers used DeepEP commit 29d31c0").
+  local function setting(text)
+    local value
+    for _, key in ipairs { "expert[_%-]parallel[_%-]comm[_%-]backend", "%f[%w]ep[_%-]backend", "token[_%-]dispatcher[_%-]type" } do
+      for v in text:gmatch(key .. "[\"']?%s*[=:]?%s*[\"']?(%a[%w_]*)") do
+        local on
+        if v == "deepep" or v == "hybridep" or v == "flex" then
+          on = true
+        elseif v == "standard" or v == "alltoall" or v == "allgather" or v == "all2all" or v == "default" then
+          on = false
+        end
+        if on ~= nil then
+          if value ~= nil and value ~= on then return nil end
+          value = on
+        end
+      end
+    end
+    return value
+  end
   local fw = uncompound((row.framework or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "))
+  local notes = uncompound((row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "))
+  local set = setting(fw)
+  if set ~= nil then return set end
   for _, name in ipairs(names) do
     if fw:find(name) then return decide(fw) == true end
   end
-  return decide(uncompound((row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "))) == true
+  set = setting(notes)
+  if set ~= nil then return set end
+  return decide(notes) == true
 end
 
 --- mtp_said(row): what the row's model and notes cells say of multi-token prediction modules:
@@ -5412,12 +5473,32 @@ end
 -- "1 layer", "4 layers".
 local function layers_text(n) return fmt("%d layer%s", n, n == 1 and "" or "s") end
 
+-- A note with its first quoted text (a %q string, its escapes skipped: `%b""` stops at an
+-- escaped quote, helper-290's 'AC="full"') replaced by the cell's, quoted; where `prefix` is given,
+-- only a quoted text right after it at the note's start.
+local function requote(note, cell, prefix)
+  if type(note) ~= "string" then return note end
+  local at
+  if prefix then
+    if note:sub(1, #prefix + 1) ~= prefix .. '"' then return note end
+    at = #prefix + 1
+  else
+    at = note:find('"', 1, true)
+    if not at then return note end
+  end
+  local i = at + 1
+  while i <= #note do
+    local ch = note:sub(i, i)
+    if ch == '"' then return note:sub(1, at - 1) .. fmt("%q", cell) .. note:sub(i + 1) end
+    i = i + (ch == "\\" and 2 or 1)
+  end
+  return note
+end
+
 -- The note of a cell read as another text (a rewritten cell, read again by parse_recompute),
 -- naming the cell as written.
 local function note_of_cell(note, cell, mode)
-  return ((note or fmt("recompute %q read as %s", cell, mode)):gsub("^recompute %b\"\"", function()
-    return fmt("recompute %q", cell)
-  end))
+  return requote(note or fmt("recompute %q read as %s", cell, mode), cell, "recompute ")
 end
 
 local parse_recompute
@@ -5499,7 +5580,7 @@ function M.parse_recompute(cell)
       reading_remark = false
       if not ok then error(mode, 0) end
       if mode and ok2 and again == mode and extra == nil and again_extra == nil then
-        return mode, note and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end, 1), extra
+        return mode, note and requote(note, cell, "recompute "), extra
       end
     end
   end
@@ -5573,7 +5654,7 @@ function M.parse_recompute(cell)
       -- recompute_method None (but --recompute-activations ...)"; helper-200.)
       modal = modal or (m2 == "none" and finds_any(remark:lower(), { "recompute", "checkpoint", "%f[%a]remat" }))
       if m2 and (said == nil or said == m2) and not modal then
-        return m2, h2 and (h2:gsub("%b\"\"", function() return fmt("%q", cell) end, 1)), s2
+        return m2, h2 and requote(h2, cell), s2
       end
       -- (A short name left unset, its key's unset value in the remark: NeMo's MLPerf configs'
       -- "ACG unset (activations_checkpoint_granularity null)"; helper-220: refused.)
@@ -5779,7 +5860,7 @@ parse_recompute = function(cell)
       end
     end
     if readable and on ~= nil then
-      return on, fmt("recompute %q read as %s", cell, on_note and on_note:gsub("^recompute %b\"\" read as ", "") or on),
+      return on, fmt("recompute %q read as %s", cell, on_note and requote(on_note, "", "recompute "):gsub('^recompute "" read as ', "") or on),
         on_layers
     end
     if readable and all_off then return "none", fmt("recompute %q read as none (each clause switches a mode off)", cell) end
@@ -6039,7 +6120,7 @@ parse_recompute = function(cell)
     end
     -- (The value's own note, naming the cell: "read as none" had hidden Megatron-Core's single
     -- modules, which the request reads; helper-166.)
-    local own = note and (layers or note:find("module")) and note:gsub("^recompute %b\"\"", function() return fmt("recompute %q", cell) end)
+    local own = note and (layers or note:find("module")) and requote(note, cell, "recompute ")
     return mode, note and (own or fmt("recompute %q read as %s", cell, mode)) or nil, layers
   end
   -- Megatron-Core's modules named without a mode ("recompute RMSNorm and MLA Up-Projection",
@@ -7831,6 +7912,24 @@ function M.architecture(row)
       return nil, fmt("moe_experts %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
         row.moe_experts)
     end
+    -- (Or said in the expert width's remark, the model's cell or a clause of the notes that
+    -- names the experts: "4096 (per expert, MoE FFN in every other block)", open_lm's "an MoE FFN
+    -- layer in every other Transformer block", "--moe-freq 2"; helper-289: read as every layer's.)
+    for _, col in ipairs { "ffn_hidden", "model", "notes" } do
+      for said in (bounded(row[col] or ""):gsub("%.%s", ";")):gmatch("[^;\n]+") do
+        local clause = said:lower()
+        local v = clause:match("%-%-moe[%-_]freq%s*[=:]?%s*(%d+)") or clause:match("moe[%s_%-]*layer[%s_%-]*freq%a*%s*[=:]?%s*(%d+)")
+        if finds_any(clause, { "%f[%a]moe%f[%A]", "expert" })
+            and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]can%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]",
+              "compar", "instead", "%f[%a]not%f[%A]", "%f[%a]no%f[%A]", "every%s+layer" })
+            and (v and tonumber(v) > 1 or finds_any(clause, { "every%s+other%s+[%a%s]-%f[%a][lb][al][yo][ec][rk]", "every%s+2nd%s+[%a%s]-layer",
+              "every%s+second%s+[%a%s]-layer", "every%s+other%s+[%a%s]-block" })) then
+          said = said:match("^%s*(.-)%s*$")
+          return nil, fmt("%s %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
+            col, #said > 120 and said:sub(1, 117):gsub("%s+%S*$", "") .. " ..." or said)
+        end
+      end
+    end
     local routed, shared = M.parse_experts(row.moe_experts)
     if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
     a.experts, a.shared = routed, shared
@@ -8578,6 +8677,18 @@ request = function(row, presets, assumed)
   -- and ms-swift's LoRA runs costed as full training, +29% to +1079%).
   if M.lora_said(row) then
     why("LoRA (adapters trained on frozen weights) is not modelled: dml costs every weight's gradients, their reduction and optimizer states")
+  else
+    -- A base model quantized to integers (QLoRA's: "Int4 quantized base model", NF4,
+    -- bitsandbytes, GPTQ, AWQ, "Qwen-7B-Chat-Int4") trains adapters on frozen weights too
+    -- (helper-289: read as a full fine-tune in fp16). Not FP4 or FP8 training (NVFP4, MXFP4).
+    -- (Not an optimizer's 8-bit states, "int8 optimizer states", "bitsandbytes 8-bit Adam".)
+    local cells = bounded(((row.precision or "") .. " ; " .. (row.model or "")):lower())
+      :gsub("[%w%-]*%s*[48][%s%-]?bits?%s+adamw?", " "):gsub("int8%s+optimi[sz]er", " "):gsub("int8%s+adamw?", " ")
+    if finds_any(cells, { "%f[%a]int[48]%f[%W]", "%f[%a]nf4%f[%W]", "bitsandbytes", "%f[%a]gptq%f[%A]", "%f[%a]awq%f[%A]",
+        "quanti[sz]ed%s+base", "base%s+model%s+quanti[sz]ed", "[48][%s%-]bit%s+base" })
+        and not finds_any(cells, { "%f[%a]no%s+int[48]%f[%W]", "%f[%a]not%s+quanti[sz]ed" }) then
+      why("a base model quantized to integers (QLoRA's frozen 4- or 8-bit weights) is not modelled: dml costs every weight's gradients, their reduction and optimizer states")
+    end
   end
   -- A trainer that shards data only (Hugging Face's Trainer and Accelerate, TRL, axolotl,
   -- LLaMA-Factory, Lightning's FSDP strategy, DeepSpeed's ZeRO without Megatron, plain PyTorch

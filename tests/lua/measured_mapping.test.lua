@@ -6390,3 +6390,57 @@ do
     t.eq(assert(measured.request(copy(base, { framework = f }))).run.stack.attention == "flash3", false, f)
   end
 end
+-- Session 44's probes (helper-288 to 290).
+-- The NGC container a Megatron-LM cell names dates it where no year is given (YY.MM): a 2020
+-- Megatron-LM had been read as Megatron-Core's stack (18 V100 rows 50% -> 25% mean error).
+t.eq(measured.container_tag("NGC PyTorch container 20.12 (nvcr.io/nvidia/pytorch:20.12-py3), NCCL 2.8.3+cuda11.1"), "20.12")
+t.eq(measured.container_tag("nvcr.io/nvidia/pytorch:19.10-py3, later nvcr.io/nvidia/pytorch:21.03-py3"), "21.03")
+t.eq(measured.container_tag("NCCL 2.18.12, container"), nil, "a version's parts")
+t.eq(measured.container_tag("Megatron-LM 23.09"), nil, "no container named")
+t.eq(measured.container_tag("container 20.13"), nil, "no month 13")
+do
+  local cell = "NVIDIA/Megatron-LM commit 8aa4619f, NGC PyTorch container 20.12 (nvcr.io/nvidia/pytorch:20.12-py3)"
+  t.eq(stack { framework = cell }, "megatron_2021")
+  t.eq(select(2, measured.stack_for { framework = cell }):find("its NGC container 20.12", 1, true) ~= nil, true)
+  t.eq(stack { framework = "Megatron-LM, NGC container 21.05" }, "megatron_2021")
+  t.eq(stack { framework = "Megatron-LM, NGC container 22.04" }, "megatron_2022")
+  t.eq(stack { framework = "Megatron-LM, NGC container 23.09" }, "megatron_2022")
+  t.eq(stack { framework = "Megatron-LM, NGC container 25.01" }, "megatron_core")
+  t.eq(stack { framework = "Megatron-LM" }, "megatron_core", "no year, no container: as before")
+  t.eq(stack { framework = "Megatron-LM, NGC container 20.12", source = "a 2025 blog" }, "megatron_core", "the source's year first")
+end
+-- The dispatcher set by its key decides over a DeepEP named elsewhere (torchtitan's
+-- expert_parallel_comm_backend, Megatron-Core's moe_token_dispatcher_type).
+t.eq(measured.token_dispatch { framework = "TorchTitan (EP_BACKEND=standard: --parallelism.expert_parallel_comm_backend=standard)",
+  notes = "the blog's numbers were produced at DeepEP commit 29d31c0" }, false)
+t.eq(measured.token_dispatch { framework = "TorchTitan", notes = "--parallelism.expert_parallel_comm_backend=deepep" }, true)
+t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type: alltoall; DeepEP installed in the container" }, false)
+t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type: 'flex'" }, true)
+t.eq(measured.token_dispatch { framework = "TorchTitan", notes = "DeepEP (EP comm backend)" }, true, "a name alone: as before")
+do
+  -- Experts every other layer said in the expert width's remark or a clause of the notes: refused.
+  local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
+  local function why(changes) return select(2, measured.request(copy(moe, changes))) or "" end
+  t.eq(why { ffn_hidden = "768 (per expert, MoE FFN in every other block)" }:find("some layers between dense ones", 1, true) ~= nil, true)
+  t.eq(why { notes = "The command adds an MoE FFN layer to every other Transformer block. Capacity factor 1.25." }:find("some layers between dense ones", 1, true) ~= nil, true)
+  t.eq(why { notes = "open_lm --moe-freq 2 --moe-top-k 2" }:find("some layers between dense ones", 1, true) ~= nil, true)
+  t.eq(assert(measured.request(copy(moe, { notes = "MoE on every layer; recompute every other layer" }))).run.model.moe.experts, 128)
+  t.eq(assert(measured.request(copy(moe, { notes = "Megatron can place the experts on every other layer; this run did not" }))).run.model.moe.experts, 128)
+  -- A base model quantized to integers (QLoRA's) refused; FP4 training is not that.
+  t.eq(why { precision = "fp16; Int4 quantized base model" }:find("quantized to integers", 1, true) ~= nil, true)
+  local mpt = row("MPT-30b-128")
+  t.eq((select(2, measured.request(copy(mpt, { model = "MPT-30B-Int4" }))) or ""):find("quantized to integers", 1, true) ~= nil, true)
+  t.eq(why { precision = "bf16 (NF4 base weights, bitsandbytes)" }:find("quantized to integers", 1, true) ~= nil, true)
+  t.eq(why { precision = "bf16 with int8 optimizer states" }:find("quantized to integers", 1, true), nil)
+  t.eq(why { precision = "bf16, bitsandbytes 8-bit AdamW" }:find("quantized to integers", 1, true), nil)
+end
+-- A recompute cell with quotes is named whole in its note (`%b""` had stopped at the escaped quote).
+do
+  local cell = 'AC="full" (--activation_checkpoint.mode=full)'
+  local mode, note = measured.parse_recompute(cell)
+  t.eq(mode, "full")
+  t.eq(note:sub(1, #("recompute " .. string.format("%q", cell) .. " read as ")), "recompute " .. string.format("%q", cell) .. " read as ")
+end
+-- The format's way to give a head width, where the heads do not divide d_model.
+t.eq(measured.dml_reason({ heads = "12" }, "transformer.heads: 12 does not divide d_model 488; give head_dim for such a model")
+  :find('"12 (head_dim N)"', 1, true) ~= nil, true)
