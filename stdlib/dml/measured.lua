@@ -142,6 +142,15 @@ M.off_when_placeholder = { sequence_parallel = "no", zero_or_fsdp = "none", reco
 local row_errors = setmetatable({}, { __mode = "k" })
 -- How parse_tsv read a row's count cells written another way ("8K", "TP=4"), said in `assumed`.
 local row_readings = setmetatable({}, { __mode = "k" })
+-- The cells parse_tsv read as another text (a count's remark dropped), as written.
+local row_written = setmetatable({}, { __mode = "k" })
+
+--- written(row, column): the row's cell as the file wrote it (with the remark a count cell's
+--- reading dropped: "768 (per expert, MoE FFN in every other block)"), else its value.
+function M.written(row, column)
+  local w = row_written[row]
+  return w and w[column] or row[column]
+end
 
 --- The names a count cell may carry before its number ("TP=4", "PP 8", "VPP=4", "mbs 1").
 M.count_names = { tp = { tp = true }, pp = { pp = true }, dp = { dp = true }, cp = { cp = true },
@@ -1153,6 +1162,10 @@ function M.parse_tsv(text, name)
         if cell and cell ~= "" then
           local read, how, more = M.count_cell(c, cell)
           if how then said(how) end
+          if read ~= cell then
+            row_written[row] = row_written[row] or {}
+            row_written[row][c] = cell
+          end
           row[c] = read
           for k, v in pairs(more or {}) do row[k] = row[k] or v end
         end
@@ -3301,16 +3314,24 @@ function M.year(text)
 end
 
 --- container_tag(text): the latest NGC container tag a cell names ("NGC PyTorch container 20.12",
---- "nvcr.io/nvidia/pytorch:23.09-py3"), as "YY.MM"; nil where the cell names no container, or
---- none of a year 17 to 29 and a month. (A version's parts are no tag: "NCCL 2.18.12", "v1.20.12".)
+--- "nvcr.io/nvidia/pytorch:23.09-py3", MLPerf's "PyTorch NVIDIA Release 23.09"), as "YY.MM"; nil
+--- where it names none. A year.month counts where it is a container's: after an image's colon
+--- ("pytorch:21.05"), before "-py3", after NGC, container, release or PyTorch (two words between at
+--- most), or before "container"; never another product's (Ubuntu 22.04, Slurm 23.02, MLNX_OFED
+--- 23.10, CUDA, NCCL, DOCA), nor a version's parts ("NCCL 2.18.12"); helper-293.
 function M.container_tag(text)
-  local low = (text or ""):lower()
-  if not finds_any(low, { "%f[%a]ngc%f[%A]", "nvcr", "container" }) then return nil end
+  local low = bounded((text or ""):lower())
   local best
   for at, yy, mm in low:gmatch("()(%d%d)%.(%d%d)%f[%D]") do
-    local before = at > 1 and low:sub(at - 1, at - 1) or ""
+    local before = low:sub(math.max(1, at - 40), at - 1)
     local y, m = tonumber(yy), tonumber(mm)
-    if not before:find("[%d%.]") and y >= 17 and y <= 29 and m >= 1 and m <= 12
+    local anchored = before:find("[%w_%-]:$") or low:sub(at + 5, at + 8):find("^%-py[23]")
+      or before:find("%f[%a]ngc%s*[%a]*%s*[%a]*%s*$") or before:find("containers?%s*[%a]*%s*[%a]*%s*$")
+      or before:find("%f[%a]release%s*$") or before:find("%f[%a]pytorch%s+$")
+      or low:sub(at + 5, at + 24):find("^[%.%d]*%s+containers?%f[%A]")
+    local other = finds_any(before, { "%f[%a]ubuntu%s*$", "%f[%a]slurm%s*$", "ofed[%s_%-]*$", "%f[%a]cuda%s*$", "%f[%a]nccl%s*$",
+      "%f[%a]doca%s*$", "%f[%a]driver%s*$" })
+    if anchored and not other and not before:find("[%d%.]$") and y >= 17 and y <= 29 and m >= 1 and m <= 12
         and (best == nil or yy .. mm > best:gsub("%.", "")) then
       best = yy .. "." .. mm
     end
@@ -3631,7 +3652,10 @@ function M.offload_said(row, zero)
   end
   -- (FSDP's cpu_offload offloads the parameters; not Megatron-Core's optimizer_cpu_offload,
   -- nor FSDP's CPUOffload(offload_params=False).)
-  local fsdp_offload = (text:find("fsdp") and said(text, { "cpu[%s_%-]*offload[%a_]*" }, "optim[%a_]*[%s_%-]*$")
+  -- (Nor Megatron-Core's activation offloading by its layers, "cpu offloading_layers=40",
+  -- `cpu_offloading_num_layers`, beside FSDP; helper-291: read as the parameters', refused.)
+  local fsdp_offload = (text:find("fsdp") and said(text, { "cpu[%s_%-]*offload[%a_]*" }, "optim[%a_]*[%s_%-]*$", nil,
+      { "offloading[%s_%-]*num[%s_%-]*layers", "offloading[%s_%-]*layers", "offloading[%s_%-]*activations" })
     and not text:find("offload[%s_%-]*optim") and not text:find("offload_params%s*=%s*false"))
     or said(text, { "cpuoffloadpolicy" })
   if fsdp_offload or said(text, { "offload[%s_%-]*param[%a_]*", "param%a*[%s_%-]+offload[%a_]*", "offload%a*[%s_%-]+optim%a*%s+and%s+param%a*",
@@ -3702,12 +3726,12 @@ function M.offload_said(row, zero)
   -- (An offload switched off anywhere wins over a bare one elsewhere: "ZeRO-2 offload" beside
   -- "CPU offload disabled".)
   if said(text, { "cpu[%s_%-]*offload[%a_]*", "offload[%a_]*" }, nil, true, { "activation", "param", "weight",
-      "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]" }) == false then return nil end
+      "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]", "offloading[%s_%-]*num[%s_%-]*layers", "offloading[%s_%-]*layers" }) == false then return nil end
   -- A bare offload: in the sharding cell, or a CPU offload in the notes, at one stage of 1 or 2,
   -- which offload the optimizer alone (not "ZeRO-2 / ZeRO-3 offload"); at another, said.
   if said(cell, { "offload[%a_]*" })
       or said(rest, { "cpu[%s_%-]*offload[%a_]*" }, nil, nil,
-        { "activation", "offload_params%s*=%s*false", "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]" }) then
+        { "activation", "offload_params%s*=%s*false", "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]", "offloading[%s_%-]*num[%s_%-]*layers", "offloading[%s_%-]*layers" }) then
     local _, stages = cell:gsub("%f[%a]zero[%s_%-]*%d", "")
     if (zero == 1 or zero == 2) and stages <= 1 then return "optimizer" end
     -- (At stage 3, "ZeRO-3 + CPU-offload": the optimizer at least, as each of DeepSpeed's and
@@ -3967,7 +3991,11 @@ function M.stack_for(row)
     -- tags are year.month; helper-288: a 2020 Megatron-LM read as Megatron-Core's stack).
     local year = M.year(f) or M.year(row.source)
     local tag
-    if year == nil then
+    -- (Not over Megatron-Core's models chosen by flag or a Megatron-Core release named, below: a
+    -- container only bounds the code's date from below; helper-293.)
+    local mcore_named = ((row.notes or "") .. " " .. f):lower():find("use[%-_]mcore[%-_]models")
+      or f:find("%f[%a]core[%s_%-]*r?v?%d+%.%d")
+    if year == nil and not mcore_named then
       tag = M.container_tag(f)
       year = tag and 2000 + tonumber(tag:sub(1, 2))
     end
@@ -4559,14 +4587,25 @@ function M.token_dispatch(row)
   local function setting(text)
     local value
     for _, key in ipairs { "expert[_%-]parallel[_%-]comm[_%-]backend", "%f[%w]ep[_%-]backend", "token[_%-]dispatcher[_%-]type" } do
-      for v in text:gmatch(key .. "[\"']?%s*[=:]?%s*[\"']?(%a[%w_]*)") do
+      -- (Also after the dots of Megatron's printed arguments; helper-293.)
+      local seen = 0  -- (A key's first 16 settings: a real cell has one or two; a hostile one, hundreds.)
+      for at, v in text:gmatch("()" .. key .. "[\"']?%s*[=:]?%s*%.*%s*[\"']?(%a[%w_]*)") do
+        seen = seen + 1
+        if seen > 16 then break end
+        -- (Not a key its clause says the run did not use: "=flex not used", "flex was tried but
+        -- hung", "would", another row's; helper-293.)
+        local clause = text:sub(at, at + 200):match("^[^;%.\n]*") or ""
+        local lead = text:sub(math.max(1, at - 80), at - 1):match("[^;%.\n]*$") or ""
+        local used = not finds_any(clause .. " " .. lead, { "%f[%a]not%f[%A]", "%f[%a]never%f[%A]", "%f[%a]tried%f[%A]",
+          "%f[%a]hung%f[%A]", "%f[%a]fail", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "instead", "ablation", "%f[%a]another%f[%A]",
+          "%f[%a]other%s+rows?%f[%A]", "%f[%a]unavailable%f[%A]" })
         local on
         if v == "deepep" or v == "hybridep" or v == "flex" then
           on = true
-        elseif v == "standard" or v == "alltoall" or v == "allgather" or v == "all2all" or v == "default" then
+        elseif v == "standard" or v:find("^alltoall") or v == "allgather" or v == "all2all" or v == "default" then
           on = false
         end
-        if on ~= nil then
+        if on ~= nil and used then
           if value ~= nil and value ~= on then return nil end
           value = on
         end
@@ -4576,13 +4615,14 @@ function M.token_dispatch(row)
   end
   local fw = uncompound((row.framework or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "))
   local notes = uncompound((row.notes or ""):lower():gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "))
+  -- (The keys first, the framework cell's then the notes', then the names; helper-293: a DeepEP
+  -- named for a whole table in the framework cell over the notes' key of the baseline.)
   local set = setting(fw)
+  if set == nil then set = setting(notes) end
   if set ~= nil then return set end
   for _, name in ipairs(names) do
     if fw:find(name) then return decide(fw) == true end
   end
-  set = setting(notes)
-  if set ~= nil then return set end
   return decide(notes) == true
 end
 
@@ -4652,8 +4692,9 @@ end
 --- ("full fine-tuning (no LoRA)"), compared with, or another table's rows ("LoRA rows of the same
 --- table left out").
 function M.lora_said(row)
+  -- (And the precision cell, "bf16 (QLoRA)"; helper-293.)
   local t = bounded(((row.scope or "") .. " ; " .. (row.model or "") .. " ; " .. (row.framework or "") .. " ; "
-    .. (row.notes or "")):lower()):gsub("%s%s+", squeezed):gsub("[%w]*[_%-]lora[_%-]rank", " ")
+    .. (row.precision or "") .. " ; " .. (row.notes or "")):lower()):gsub("%s%s+", squeezed):gsub("[%w]*[_%-]lora[_%-]rank", " ")
   for _, name in ipairs { "%f[%a]q?lora%f[%A]", "%f[%a]dora%f[%A]", "%f[%a]peft%f[%A]", "low[%s%-]*rank%s+adapt" } do
     local at = 1
     for _ = 1, 16 do
@@ -4742,7 +4783,12 @@ end
 -- readers of settings read it as they read "recompute: false" (helper-272, PaddleNLP's configs:
 -- refused, and '"recompute": false, "recompute_granularity": "full"' read as full recompute).
 -- (Python's dict, "{'recompute_modules': 'LlamaDecoderLayer'}", the same way.)
+-- (And Megatron's printed arguments, whose dots pad a key to its value, "checkpoint_activations
+-- .......... True": the key and ": " its value; helper-292: refused.)
 local function unjson(cell)
+  if cell:find("....", 1, true) and cell:find("[%w_]%s*%.%.%.%.+%s*%S") then
+    return (cell:gsub("([%w_])%s*%.%.%.%.+%s*(%S)", "%1: %2"))
+  end
   if cell:find('"[%w_%.%-]+"%s*:') then
     return (cell:gsub('"([%w_%.%-]*)"', "%1"):gsub("[{}]", " "):gsub("%s%s+", " "):gsub("^%s+", ""):gsub("%s+$", ""))
   end
@@ -6319,6 +6365,13 @@ end
 
 function M.parse_precision(cell)
   if cell == nil then return nil end
+  do
+    local plain = #cell <= 4096 and unjson(cell)
+    if plain and plain ~= cell then
+      local p, note = M.parse_precision(plain)
+      return p, told_of(note, plain, cell)
+    end
+  end
   local low = bounded(cell:lower())
   -- accelerate's mixed_precision switched off ("mixed_precision: 'no'"): full precision, fp32
   -- (helper-285: read as bf16 mixed precision). Refused as fp32 is.
@@ -6635,10 +6688,21 @@ function M.parse_precision(cell)
     end
     return "fp8"
   end
-  if t:find("bf16") or t:find("bfloat16") then return "bf16" end
+  -- A 16-bit format switched off or ruled out ("bf16: False", "--bf16 false", "no bf16/fp16",
+  -- "fp32 (not bf16)", "without fp16") is not the run's (helper-291: Megatron-LM's printed
+  -- `params_dtype torch.float32 (... no bf16/fp16 params dtype)` read as bf16, 77% too fast).
+  local t16 = t:gsub("%f[%a]no[tn]?%s+[bf][%w]*16%s*/%s*[bf][%w]*16", " ")
+  for _, f in ipairs { "bf16", "bfloat16", "fp16", "float16" } do
+    t16 = t16:gsub("%f[%w]" .. f .. "['\"]?%s*[:=]?%s*['\"]?false%f[%W]", " "):gsub("%f[%w]" .. f .. "['\"]?%s*[:=]%s*['\"]?none%f[%W]", " ")
+      :gsub("%f[%a]not%s+" .. f .. "%f[%W]", " "):gsub("%f[%a]no%s+" .. f .. "%f[%W]", " "):gsub("%f[%a]without%s+" .. f .. "%f[%W]", " ")
+  end
+  if t16:find("bf16") or t16:find("bfloat16") then return "bf16" end
   local fp16 = "fp16 modelled as bf16 (same tensor-core rate)"
-  if t:find("fp16") or t:find("float16") then return "bf16", fp16 end
-  if t:find("16%-bit") then return "bf16" end
+  -- (PyTorch's name for it, "dtype=torch.half"; helper-292: refused.)
+  if t16:find("fp16") or t16:find("float16") or t16:find("torch%.half%f[%A]") or t16:find("dtype['\"]?%s*[=:]%s*['\"]?half%f[%A]") then
+    return "bf16", fp16
+  end
+  if t16:find("16%-bit") then return "bf16" end
   if t:find("fp32") or t:find("tf32") or t:find("float32") then
     return nil, fmt("precision %q: 32-bit matmuls are not modelled (dml models bf16, fp8 and fp4)", cell)
   end
@@ -6680,6 +6744,7 @@ function M.parse_yes_no(cell)
   -- (A yes or no is a phrase: past 2 KB it is not understood, not searched; helper-196: 4,000
   -- parentheses took 1.7 s.)
   if #cell > 2048 then return nil end
+  cell = unjson(cell)
   -- ("SEQ_PARALLEL", NVIDIA's MLPerf configs' name, is sequence parallelism named.)
   local t = unquoted_values(bounded(cell:lower())):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
   -- (A shell default, "${SEQ_PARALLEL:=True}"; the emoji marks, a check and a cross, and a mark
@@ -7912,21 +7977,43 @@ function M.architecture(row)
       return nil, fmt("moe_experts %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
         row.moe_experts)
     end
-    -- (Or said in the expert width's remark, the model's cell or a clause of the notes that
-    -- names the experts: "4096 (per expert, MoE FFN in every other block)", open_lm's "an MoE FFN
-    -- layer in every other Transformer block", "--moe-freq 2"; helper-289: read as every layer's.)
+    -- (Or said in the expert width's remark, the model's cell or a part of the notes that names
+    -- the experts: "4096 (per expert, MoE FFN in every other block)", open_lm's "an MoE FFN layer
+    -- in every other Transformer block", "--moe-freq 2", a step key above; helper-289: read as
+    -- every layer's. Not another run's or model's, one ruled out, nor where the phrase is a
+    -- recompute's or an attention window's: "full recompute on every other layer", "checkpointing
+    -- every other layer to fit the 128 experts"; helper-293.)
     for _, col in ipairs { "ffn_hidden", "model", "notes" } do
-      for said in (bounded(row[col] or ""):gsub("%.%s", ";")):gmatch("[^;\n]+") do
-        local clause = said:lower()
-        local v = clause:match("%-%-moe[%-_]freq%s*[=:]?%s*(%d+)") or clause:match("moe[%s_%-]*layer[%s_%-]*freq%a*%s*[=:]?%s*(%d+)")
-        if finds_any(clause, { "%f[%a]moe%f[%A]", "expert" })
-            and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]can%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]",
-              "compar", "instead", "%f[%a]not%f[%A]", "%f[%a]no%f[%A]", "every%s+layer" })
-            and (v and tonumber(v) > 1 or finds_any(clause, { "every%s+other%s+[%a%s]-%f[%a][lb][al][yo][ec][rk]", "every%s+2nd%s+[%a%s]-layer",
-              "every%s+second%s+[%a%s]-layer", "every%s+other%s+[%a%s]-block" })) then
-          said = said:match("^%s*(.-)%s*$")
-          return nil, fmt("%s %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
-            col, #said > 120 and said:sub(1, 117):gsub("%s+%S*$", "") .. " ..." or said)
+      local text = bounded(M.written(row, col) or "")
+      local low = text:lower()
+      local ours = low:find("this%s+[%a]*%s*run[^;%.]-every%s+layer") or low:find("this%s+[%a]*%s*model[^;%.]-every%s+layer")
+        or low:find("this%s+[%a]*%s*run[^;%.]-all%s+layers") or low:find("this%s+[%a]*%s*model[^;%.]-all%s+layers")
+        or low:find("every%s+layer%s+here") or low:find("every%s+layer%s+is%s+[%a%s]-moe") or low:find("all%s+layers%s+are%s+[%a%s]-moe")
+      for said in (ours and "" or text:gsub("%.%s", ";")):gmatch("[^;,\n]+") do
+        local part = said:lower()
+        if finds_any(part, { "%f[%a]moe%f[%A]", "expert" }) and not finds_any(part, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]",
+            "%f[%a]can%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "instead", "ablation", "baseline", "%f[%a]another%f[%A]",
+            "%f[%a]other%s+rows?%f[%A]", "%f[%a]paper", "setting%s+of" }) then
+          local at
+          for _, k in ipairs(step_keys) do
+            local from, v = part:match("()%-*" .. k .. "%s*[=:]?%s*(%d+)")
+            if from and tonumber(v) > 1 then at = from end
+          end
+          local from, v = part:match("()%-*moe[%-_]freq%s*[=:]?%s*(%d+)")
+          if from and tonumber(v) > 1 then at = from end
+          for _, p in ipairs { "every%s+other%s+[%a%s]-%f[%a][lb][al][yo][ec][rk]", "every%s+2nd%s+[%a%s]-layer", "every%s+second%s+[%a%s]-layer",
+              "every%s+[2-9]%s+layers", "%f[%a]alternate%a*", "%f[%a]alternating%f[%A]", "%f[%a]alternation%f[%A]" } do
+            at = at or part:find(p)
+          end
+          local before = at and part:sub(1, at - 1) or ""
+          if at and not finds_any(before, { "%f[%a]no%s+[%a%-]*%s*[%a%-]*%s*$", "%f[%a]not%s+[%a%-]*%s*[%a%-]*%s*$", "without%s+[%a%-]*%s*[%a%-]*%s*$",
+              "recomput", "checkpoint", "remat", "%f[%a]ac%f[%A]", "attention", "window", "%f[%a]swa%f[%A]", "sliding" })
+              and not finds_any(part:sub(at), { "^[^;]-recomput", "^[^;]-checkpoint", "^[^;]-%f[%a]window" }) then
+            -- (The cell quoted whole where it is short, else the part that says it.)
+            said = #text <= 120 and text or said:match("^%s*(.-)%s*$")
+            return nil, fmt("%s %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
+              col, #said > 120 and said:sub(1, 117):gsub("%s+%S*$", "") .. " ..." or said)
+          end
         end
       end
     end
@@ -8679,14 +8766,32 @@ request = function(row, presets, assumed)
     why("LoRA (adapters trained on frozen weights) is not modelled: dml costs every weight's gradients, their reduction and optimizer states")
   else
     -- A base model quantized to integers (QLoRA's: "Int4 quantized base model", NF4,
-    -- bitsandbytes, GPTQ, AWQ, "Qwen-7B-Chat-Int4") trains adapters on frozen weights too
-    -- (helper-289: read as a full fine-tune in fp16). Not FP4 or FP8 training (NVFP4, MXFP4).
-    -- (Not an optimizer's 8-bit states, "int8 optimizer states", "bitsandbytes 8-bit Adam".)
-    local cells = bounded(((row.precision or "") .. " ; " .. (row.model or "")):lower())
-      :gsub("[%w%-]*%s*[48][%s%-]?bits?%s+adamw?", " "):gsub("int8%s+optimi[sz]er", " "):gsub("int8%s+adamw?", " ")
-    if finds_any(cells, { "%f[%a]int[48]%f[%W]", "%f[%a]nf4%f[%W]", "bitsandbytes", "%f[%a]gptq%f[%A]", "%f[%a]awq%f[%A]",
-        "quanti[sz]ed%s+base", "base%s+model%s+quanti[sz]ed", "[48][%s%-]bit%s+base" })
-        and not finds_any(cells, { "%f[%a]no%s+int[48]%f[%W]", "%f[%a]not%s+quanti[sz]ed" }) then
+    -- bitsandbytes, GPTQ, AWQ, "Qwen-7B-Chat-Int4", Unsloth's "-bnb-4bit", "load_in_4bit=True")
+    -- trains adapters on frozen weights too (helper-289: read as a full fine-tune in fp16). Read
+    -- part by part (";", ",", a sentence): not a part about an optimizer's 8-bit states ("8-bit
+    -- AdamW (bitsandbytes)", "int8 optimizer states"), an export, inference or evaluation, nor a
+    -- format ruled out ("no GPTQ/AWQ", "bitsandbytes not used", "without NF4"); not FP4 or FP8
+    -- training (NVFP4, MXFP4); helper-293.
+    local quantized
+    for _, col in ipairs { "precision", "model" } do
+      for part in (bounded(row[col] or ""):lower():gsub("%.%s", ";")):gmatch("[^;,\n]+") do
+        if not finds_any(part, { "adam", "optimi[sz]er", "%f[%a]optim%f[%A]", "%f[%a]sgd%f[%A]", "%f[%a]lion%f[%A]", "export",
+            "post[%s%-]training", "after%s+training", "inference", "evaluat", "serving", "separately", "compress" }) then
+          for _, t in ipairs { "%f[%a]int[48]%f[%W]", "%f[%a]nf4%f[%W]", "bitsandbytes", "%f[%a]bnb[%-_]?[48]bit", "%f[%a]gptq%f[%A]",
+              "%f[%a]awq%f[%A]", "quanti[sz]ed%s+base", "base%s+model%s+quanti[sz]ed", "[48][%s%-]bit%s+base",
+              "load[_%-]in[_%-][48][_%-]?bit['\"]?%s*[=:]%s*['\"]?true" } do
+            local from, to = part:find(t)
+            if from and not part:sub(1, from - 1):find("%f[%a]no[tn]?%s+[%w%-/]*%s*[%w%-/]*%s*$")
+                and not part:sub(1, from - 1):find("without%s+[%w%-/]*%s*[%w%-/]*%s*$")
+                and not finds_any(part:sub(to + 1, to + 24), { "^[%w%-/%s]-not%s+used", "^[%w%-/%s]-disabled", "^[%w%-/%s]-unused",
+                  "^%s*[=:]?%s*['\"]?false", "^%s*[=:]?%s*['\"]?off%f[%A]" }) then
+              quantized = true
+            end
+          end
+        end
+      end
+    end
+    if quantized then
       why("a base model quantized to integers (QLoRA's frozen 4- or 8-bit weights) is not modelled: dml costs every weight's gradients, their reduction and optimizer states")
     end
   end
@@ -8974,6 +9079,26 @@ request = function(row, presets, assumed)
     local z = bounded(((row.zero_or_fsdp or "") .. " " .. (row.notes or "")):lower())
     note(fmt("the offload to the host%s (%s) is not modelled",
       (z:find("nvme") or z:find("%f[%a]infinity%f[%A]")) and " or NVMe" or "", what))
+  end
+  -- Megatron-Core's activation offloading by its layers (`cpu_offloading_num_layers: 40`,
+  -- `--cpu-offloading-num-layers 40`, a log's `cpu offloading_layers=40`) in the sharding,
+  -- framework or notes cells: the layout's offload where the stack offers it, said; elsewhere said
+  -- as not modelled (helper-291: read as FSDP's parameter offload, and refused).
+  do
+    local z = bounded(((row.zero_or_fsdp or "") .. " ; " .. (row.framework or "") .. " ; " .. (row.notes or "")):lower())
+    local n = z:match("cpu[%s_%-]*offloading[%s_%-]*num[%s_%-]*layers['\"]?%s*[=:]?%s*(%d+)")
+      or z:match("cpu[%s_%-]*offloading[%s_%-]*layers['\"]?%s*[=:]?%s*(%d+)")
+    local off = z:find("cpu[%s_%-]*offloading['\"]?%s*[=:]%s*['\"]?false") or z:find("cpu[%s_%-]*offloading['\"]?%s*[=:]%s*['\"]?0%f[%D]")
+    n = n and tonumber(n)
+    if n and n > 0 and not off then
+      local preset = stack_key and preset_of(presets, "stacks", stacks, stack_key)
+      if preset and preset.offloads_activations == true then
+        layout.offload = n
+        note(fmt("offload = %d (the activations of %d layers copied to the host beside the compute: Megatron-Core's cpu_offloading_num_layers)", n, n))
+      else
+        note(fmt("the activation offload of %d layers (Megatron-Core's cpu_offloading_num_layers) is not modelled on stack %s", n, stack_key))
+      end
+    end
   end
   layout.interleave = I(row.vpp_interleave)
   -- (Layers per virtual stage without a pipeline to split, or layers or pp unknown: no chunks to count.)

@@ -6444,3 +6444,98 @@ end
 -- The format's way to give a head width, where the heads do not divide d_model.
 t.eq(measured.dml_reason({ heads = "12" }, "transformer.heads: 12 does not divide d_model 488; give head_dim for such a model")
   :find('"12 (head_dim N)"', 1, true) ~= nil, true)
+-- helper-293's review of the readings above (185 cases: 135 right at b5494d9, 180 now), and
+-- helper-291's and helper-292's probes.
+-- A year.month is a container's only where anchored to one (not Ubuntu's, Slurm's, OFED's).
+t.eq(measured.container_tag("Megatron-LM (Docker container, Ubuntu 20.04)"), nil)
+t.eq(measured.container_tag("Megatron-LM in a pyxis container (Slurm 23.02)"), nil)
+t.eq(measured.container_tag("NGC PyTorch container; MLNX_OFED 23.10-1.1.9.0"), nil)
+t.eq(measured.container_tag("Megatron-LM; nvcr.io/nvidia/pytorch:20.12-py3; Slurm 23.02"), "20.12")
+t.eq(measured.container_tag("PyTorch NVIDIA Release 23.09"), "23.09")
+t.eq(measured.container_tag("Megatron-LM (pytorch:21.05-py3 image)"), "21.05")
+t.eq(measured.container_tag("the 24.01 container"), "24.01")
+-- Megatron-Core's models by flag or release win over a container's year.
+t.eq(stack { framework = "Megatron-LM (core r0.4.0); nvcr.io/nvidia/pytorch:22.12-py3" }, "megatron_core")
+t.eq(stack { framework = "Megatron-LM (nvcr.io/nvidia/pytorch:20.12-py3)", notes = "--use-mcore-models" }, "megatron_core")
+-- A dispatcher key its clause says was not the run's; Megatron-Core's alltoall_seq; the notes' key
+-- over a name in the framework cell; a key after the dots of printed arguments.
+t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type: alltoall_seq; DeepEP compiled" }, false)
+t.eq(measured.token_dispatch { framework = "torchtitan + DeepEP", notes = "baseline row: expert_parallel_comm_backend=standard" }, false)
+t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type: flex was tried but hung; the run used alltoall" }, false)
+t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type=flex not used (DeepEP unavailable)" }, false)
+t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type ........ alltoall; DeepEP installed" }, false)
+do
+  local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
+  local function refused(changes)
+    local req, why = measured.request(copy(moe, changes))
+    return req == nil and (why or ""):find("some layers between dense ones", 1, true) ~= nil
+  end
+  t.eq(refused { notes = "GA=32; MoE FFN in every other block (no shared experts)" }, true)
+  t.eq(refused { notes = "GA=32; interleave_moe_layer_step: 2" }, true)
+  t.eq(refused { notes = "dense and MoE layers alternate" }, true)
+  for _, n in ipairs { "GA=32; the --moe-layer-freq 2 ablation is another row",
+      "GA=32; --moe-layer-freq 2 was the paper's setting; this run: every layer MoE",
+      "Switch Transformer places experts every other FFN layer; this model uses MoE in all layers",
+      "Unlike GShard, which puts experts in every other layer, every layer here is MoE",
+      "GA=32; MoE all-to-all overlapped, full recompute on every other layer",
+      "GA=32; activation checkpointing of every other layer to fit the 128 experts", "an alternative MoE router" } do
+    t.eq(refused { notes = n }, false, n)
+  end
+  -- Through the file reader, which reads the width's remark off the cell (the cell as written).
+  local f = assert(io.open(dml.beside("../validation/measured/public.tsv")))
+  local header, line = f:read("l"), nil
+  for l in f:lines() do
+    if l:find("^MBridge%-25%.09%-Qwen3_30B_a3B%-16\t") then line = l end
+  end
+  f:close()
+  local names, cells = {}, {}
+  for c in (header .. "\t"):gmatch("([^\t]*)\t") do names[#names + 1] = c end
+  for c in (line .. "\t"):gmatch("([^\t]*)\t") do cells[#cells + 1] = c end
+  for j, c in ipairs(names) do
+    if c == "ffn_hidden" then cells[j] = "768 (per expert, MoE FFN in every other block)" end
+  end
+  local read = measured.parse_tsv(header .. "\n" .. table.concat(cells, "\t") .. "\n", "x.tsv")
+  t.eq(read[1].ffn_hidden, nil); t.eq(read[1].expert_d_ff, "768")
+  t.eq(measured.written(read[1], "ffn_hidden"), "768 (per expert, MoE FFN in every other block)")
+  t.eq((select(2, measured.request(read[1])) or ""):find("some layers between dense ones", 1, true) ~= nil, true)
+  -- An optimizer's 8-bit states, a format ruled out, an export: no quantized base; Unsloth's ids
+  -- and load_in_4bit are one.
+  local mpt = row("MPT-30b-128")
+  local function quantized(changes)
+    return ((select(2, measured.request(copy(mpt, changes)))) or ""):find("quantized to integers", 1, true) ~= nil
+  end
+  for _, p in ipairs { "bf16; 8-bit AdamW (bitsandbytes)", "bf16; bitsandbytes AdamW8bit", "bf16 (BitsAndBytes 8-bit optimizer)",
+      "bf16; 8-bit Adam (int8 quantized optimizer states)", "bf16 (no GPTQ/AWQ quantization)", "bf16 (bitsandbytes not used)",
+      "bf16, without NF4", "FP8 (int8 not used)", "bf16; Int8 export available", "bf16, load_in_4bit=False" } do
+    t.eq(quantized { precision = p }, false, p)
+  end
+  t.eq(quantized { model = "unsloth/llama-3-8b-bnb-4bit" }, true)
+  t.eq(quantized { precision = "bf16 compute, load_in_4bit=True" }, true)
+  t.eq((select(2, measured.request(copy(mpt, { precision = "bf16 (QLoRA)" }))) or ""):find("LoRA", 1, true) ~= nil, true)
+end
+-- A 16-bit format switched off or ruled out is not the run's (an fp32 run had read as bf16).
+t.eq(measured.parse_precision("params_dtype torch.float32 (arguments printed no bf16/fp16 params dtype)"), nil)
+t.eq(measured.parse_precision("fp32 (not bf16)"), nil)
+t.eq(measured.parse_precision("bf16=False (fp32)"), nil)
+t.eq(measured.parse_precision("bf16: False, fp16: True"), "bf16")
+t.eq(select(2, measured.parse_precision("bf16: False, fp16: True")), "fp16 modelled as bf16 (same tensor-core rate)")
+t.eq(measured.parse_precision("fp32 master weights, bf16 compute"), "bf16")
+t.eq(measured.parse_precision("dtype=torch.half"), "bf16")
+-- Megatron's printed arguments, a key padded to its value with dots.
+t.eq(measured.parse_recompute("checkpoint_activations .......................... True"), "full")
+t.eq(measured.parse_recompute("recompute_granularity ........................... None"), "none")
+t.eq(measured.parse_yes_no("sequence_parallel ............................... False"), false)
+t.eq(measured.parse_precision("params_dtype .................................... torch.float16"), "bf16")
+t.eq(measured.parse_recompute("checkpoint_activations... maybe"), nil, "an ellipsis is no padding")
+-- Megatron-Core's activation offload by its layers beside FSDP: the layout's offload, not the
+-- parameters' (the row had been refused for a GB200's host optimizer rate).
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  local req = assert(measured.request(copy(base, { zero_or_fsdp = "FSDP=True", notes = "config: FSDP=True, cpu offloading_layers=40, TP=1" })))
+  t.eq(req.layout.offload, 40); t.eq(req.layout.optimizer_offload, nil)
+  req = assert(measured.request(copy(base, { notes = "cpu_offloading: false, cpu_offloading_num_layers: 40" })))
+  t.eq(req.layout.offload, nil)
+  req = assert(measured.request(copy(row("MPT-30b-128"), { notes = "cpu_offloading_num_layers: 8" })))
+  t.eq(req.layout.offload, nil)
+  t.eq(table.concat(req.assumed, "; "):find("not modelled on stack llm_foundry", 1, true) ~= nil, true)
+end
