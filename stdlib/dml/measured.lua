@@ -2798,6 +2798,12 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       :gsub("per%s+box%f[%A]", "per node"):gsub("per%s+system%f[%A]", "per node"):gsub("per%s+chassis", "per node")
       :gsub("per%s+[dh]gx%f[%A]", "per node"):gsub("%s*@%s*", " at "):gsub("(gb/s)%s+an?%s+node%f[%A]", "%1 per node")
       :gsub("(%a+)%s*/%s*node%f[%A]", function(w) if nic_words[w] then return w .. " per node" end end)
+      -- (A node of its GPUs, "per 8-GPU node"; a Mellanox device by its name, "mlx5_0" as an
+      -- `nvidia-smi topo -m` lists it; one or a single one of them; helper-288 and helper-292:
+      -- DLPerf's one HCA a node read as one a GPU.)
+      :gsub("per%s+%d+[%s%-]*gpus?[%s%-]*node", "per node"):gsub("%f[%w]mlx%d*_%d+%f[%W]", "hca")
+      :gsub("%f[%a]one%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
+      :gsub("%f[%a]a%s+single%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
     -- A parenthesis that holds a rate alone (or "each") gives the rate of what it follows:
     -- "HDR InfiniBand (200 Gbps) x 4 per node", "4 OmniPath links (100 Gb/s each) per node"
     -- (helper-124: the counts were lost).

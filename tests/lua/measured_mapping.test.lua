@@ -6539,3 +6539,10 @@ do
   t.eq(req.layout.offload, nil)
   t.eq(table.concat(req.assumed, "; "):find("not modelled on stack llm_foundry", 1, true) ~= nil, true)
 end
+-- A server's one adapter as nvidia-smi topo -m lists it, and a node of its GPUs (DLPerf's V100s).
+do
+  local bw, how = measured.inter_node("InfiniBand 100 Gb/sec (4X EDR), Mellanox Technologies MT27700 Family; one mlx5_0 per 8-GPU node (nvidia-smi topo -m)", 8, "v100_sxm")
+  t.near(bw, 2 * 100 / 8 / 8, 1e-9); t.eq(how:find("shared by its 8 GPUs", 1, true) ~= nil, true)
+  t.near((measured.inter_node("2x 200 Gb/s HDR per 8-GPU node", 8, "a100_sxm")), 2 * 400 / 8 / 8, 1e-9)
+  t.near((measured.inter_node("InfiniBand 100 Gb/sec (4X EDR)", 8, "v100_sxm")), 2 * 100 / 8, 1e-9, "a lone rate: one NIC a GPU, as before")
+end
