@@ -3404,6 +3404,11 @@ local function compiled(row)
       return false
     end
     -- (Silent on it, or compiling the loss alone: `compile components = ["loss"]`; helper-255.)
+    -- (Nor compiling the linear layers alone, whose element-wise ops stay eager: "torch.compile
+    -- only nn.Linear layers"; helper-294.)
+    if text:sub(to + 1, to + 40):find("^%s+only%s+[%w%.]*linear") or text:sub(to + 1, to + 40):find("^%s+the%s+linear%s+layers%s+only") then
+      return false
+    end
     if silent_after(text, to) or text:sub(to + 1, to + 40):find("^%s*components%s*[=:]%s*%[%s*[\"']loss[\"']%s*%]")
         or text:sub(to + 1, to + 24):find("^%s+the%s+loss%s+only") or text:sub(to + 1, to + 24):find("^%s+loss%s+only")
         or text:sub(to + 1, to + 28):find("^%s+on%s+the%s+loss%s+only") or text:sub(to + 1, to + 40):find("^[%w%.%-%s]*components%s+loss%f[^%w,]")
@@ -3478,7 +3483,11 @@ local function compiled(row)
                        "the%s+compiled%s+run%s+reported%s+here", "this%s+compiled%s+run%f[%A]",
                        -- (An ablation's row of techniques added, "This row: packed dataset +
                        -- compile", torchtune's table; helper-277: read as eager.)
-                       "this%s+row%s*:[%w%s%-,]*%+%s*compile%f[%A]", "this%s+row%s*:[%w%s%-,%+]*%+%s*torch%.compile%f[%A]" } do
+                       "this%s+row%s*:[%w%s%-,]*%+%s*compile%f[%A]", "this%s+row%s*:[%w%s%-,%+]*%+%s*torch%.compile%f[%A]",
+                       -- (The model's blocks said compiled, "Compiled Transformer blocks and loss";
+                       -- helper-294: read as eager.)
+                       "%f[%a]compiled%s+transformer%s+blocks?%f[%A]", "%f[%a]compiled%s+decoder%s+blocks?%f[%A]",
+                       "%f[%a]transformer%s+blocks?%s+compiled%f[%A]" } do
     if says(notes, p) then return true end
   end
   -- Eager mode said of the run ("Run in eager mode (torch.compile was slower)", "so eager was
@@ -3626,7 +3635,9 @@ function M.offload_said(row, zero)
           end
           do
             -- ("offload optimizer to CPU: False": the place is not the value.)
-            local after = clause:sub(to):gsub("^[%s_%-]*to[%s_%-]+%a+", "", 1)
+            -- (A JSON or Python key's closing quote before its colon, '"cpu_offload": False';
+            -- helper-295: read as an offload.)
+            local after = clause:sub(to):gsub("^[%s_%-]*to[%s_%-]+%a+", "", 1):gsub("^['\"]%s*([=:])", "%1", 1)
             local value = after:match("^%s*[=:]?%s*['\"]?([%w%.]+)")
             local number = value and tonumber(value)
             local share = number and number > 0 and number < 1 and number or 1
@@ -6652,8 +6663,10 @@ function M.parse_precision(cell)
         end
         -- (FP8 for some layers only: a clause with "only" that names no other part.)
         -- ("FP8 only" is FP8 throughout.)
+        -- (Nor a clause whose "only" is the compiler's, "torch.compile only nn.Linear layers";
+        -- helper-294.)
         if (clause:find("%f[%a]only%f[%A]") or clause:find("仅")) and not finds_any(clause, parts) and not finds_any(clause, others)
-            and not clause:match("^%s*[%w%-]*fp8[%s%-]+only%s*$") then
+            and not clause:match("^%s*[%w%-]*fp8[%s%-]+only%s*$") and not clause:find("compil") then
           some = true
         end
       end
@@ -7995,9 +8008,13 @@ function M.architecture(row)
       local ours = low:find("this%s+[%a]*%s*run[^;%.]-every%s+layer") or low:find("this%s+[%a]*%s*model[^;%.]-every%s+layer")
         or low:find("this%s+[%a]*%s*run[^;%.]-all%s+layers") or low:find("this%s+[%a]*%s*model[^;%.]-all%s+layers")
         or low:find("every%s+layer%s+here") or low:find("every%s+layer%s+is%s+[%a%s]-moe") or low:find("all%s+layers%s+are%s+[%a%s]-moe")
+      local parts = 0  -- (The first 64 parts that name the experts: a hostile cell has thousands.)
       for said in (ours and "" or text:gsub("%.%s", ";")):gmatch("[^;,\n]+") do
         local part = said:lower()
-        if finds_any(part, { "%f[%a]moe%f[%A]", "expert" }) and not finds_any(part, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]",
+        local named = finds_any(part, { "%f[%a]moe%f[%A]", "expert" })
+        parts = parts + (named and 1 or 0)
+        if parts > 64 then break end
+        if named and not finds_any(part, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]",
             "%f[%a]can%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "instead", "ablation", "baseline", "%f[%a]another%f[%A]",
             "%f[%a]other%s+rows?%f[%A]", "%f[%a]paper", "setting%s+of" }) then
           local at
@@ -9714,6 +9731,17 @@ function M.flop.torchtitan(N, embedding, L, heads, d_h, s)
   return 6.0 * (N - embedding) + 12.0 * L * heads * d_h * s
 end
 
+-- Whether a count's "causal" (or "causality") is denied in its clause: "does not account for
+-- causality in attention", "causality not accounted for", "ignoring the causal mask" (helper-296:
+-- AMD's non-causal count read as causal, every time 6-11% short).
+local function causal_denied(t, at, to)
+  local before = t:sub(math.max(1, at - 60), at - 1):match("[^;,%(%)]*$") or ""
+  local after = t:sub(to + 1, to + 40):match("^[^;,%(%)]*") or ""
+  return finds_any(before, { "not%s+account%a*%s+for%s+[%a%s]-$", "n't%s+account%a*%s+for%s+[%a%s]-$", "ignor%a*%s+[%a%s]-$",
+    "without%s+[%a%s]-$", "disregard%a*%s+[%a%s]-$" })
+    or finds_any(after, { "^%a*%s+not%s+accounted", "^%a*%s+ignored", "^%a*%s+is%s+not%s+accounted" })
+end
+
 --- flop_formula(row): which formula the row's TFLOP/s or MFU counts ("narayanan", "megatron",
 --- "6n") and a note when it is not the row's own `tflops_counting`; nil and the reason.
 -- A row's copy without one cell.
@@ -9959,7 +9987,8 @@ function M.flop_formula(row)
       return "megatron_causal", "FLOPs counted with causal attention (Megatron-Bridge's count: Megatron-Core 0.13 and later)"
     end
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to)
-      and not t:sub(causal_to + 1):find("^%s*%a*%s*%a*%s*not%s") then  -- ("causal mask is not ..."; helper-167: not a later "not")
+      and not t:sub(causal_to + 1):find("^%s*%a*%s*%a*%s*not%s")  -- ("causal mask is not ..."; helper-167: not a later "not")
+      and not causal_denied(t, causal_at, causal_to) then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     return "megatron"
@@ -10006,7 +10035,7 @@ function M.flop_formula(row)
       and (t:find("s%^2") or t:find("s\194\178") or t:find("s%s*%*%s*s%f[%W]") or spaced:find("s%^2")) then
     local causal_at, causal_to = t:find("causal")
     local causal = causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not t:sub(1, causal_at - 1):find("not%s+[%a%s]-$")
-      and not switched_off(t, causal_at, causal_to)
+      and not switched_off(t, causal_at, causal_to) and not causal_denied(t, causal_at, causal_to)
     if t:find("recompute%s+counted") or hfu_said then
       return nil, fmt("tflops_counting %q counts the recompute (hardware FLOPs): not a model FLOP count", row.tflops_counting)
     end

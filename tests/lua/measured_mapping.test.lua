@@ -6546,3 +6546,17 @@ do
   t.near((measured.inter_node("2x 200 Gb/s HDR per 8-GPU node", 8, "a100_sxm")), 2 * 400 / 8 / 8, 1e-9)
   t.near((measured.inter_node("InfiniBand 100 Gb/sec (4X EDR)", 8, "v100_sxm")), 2 * 100 / 8, 1e-9, "a lone rate: one NIC a GPU, as before")
 end
+-- helper-294 to 296: torch.compile of the linear layers alone is no compiled stack, nor its "only"
+-- FP8 for some layers; the model's blocks said compiled are; a count that does not account for
+-- causality is the full count; a JSON key's quote before its colon keeps its value.
+t.eq(measured.parse_precision("float8, torch.compile only nn.Linear layers"), "fp8")
+t.eq(select(2, measured.parse_precision("float8, torch.compile only nn.Linear layers")), nil)
+t.eq(stack { framework = "torchtitan", precision = "float8, torch.compile only nn.Linear layers" }, "torchtitan")
+t.eq(stack { framework = "torchtitan", notes = "Compiled Transformer blocks and loss; eight loss chunks" }, "torchtitan_compile")
+t.eq(stack { framework = "torchtitan", notes = "Transformer blocks not compiled" }, "torchtitan")
+t.eq(measured.flop_formula { tflops_counting = "Megatron formula plus attention 4*s^2*H*head_dim ('megatron tflops calculation does not account for causality in attention')" }, "megatron")
+t.eq(measured.flop_formula { tflops_counting = "Megatron-Core model FLOPs, causality not accounted for" }, "megatron")
+t.eq(measured.flop_formula { tflops_counting = "Megatron-Core model FLOPs, ignoring the causal mask" }, "megatron")
+t.eq(measured.flop_formula { tflops_counting = "Megatron-Core model FLOPs (causal attention)" }, "megatron_causal")
+t.eq(measured.offload_said({ zero_or_fsdp = '"zero_optimization": {"stage": 1, "cpu_offload": False}' }, 1), nil)
+t.eq(measured.offload_said({ zero_or_fsdp = '"zero_optimization": {"stage": 1, "cpu_offload": true}' }, 1), "optimizer")
