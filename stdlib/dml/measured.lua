@@ -2801,7 +2801,23 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       -- (A node of its GPUs, "per 8-GPU node"; a Mellanox device by its name, "mlx5_0" as an
       -- `nvidia-smi topo -m` lists it; one or a single one of them; helper-288 and helper-292:
       -- DLPerf's one HCA a node read as one a GPU.)
-      :gsub("per%s+%d+[%s%-]*gpus?[%s%-]*node", "per node"):gsub("%f[%w]mlx%d*_%d+%f[%W]", "hca")
+      :gsub("per%s+(%w+)[%s%-]*gpus?[%s%-]*(%a+)", function(n, w)
+        if (tonumber(n) or number_words[n]) and (w == "node" or w == "server" or w == "host" or w == "machine" or w == "system") then
+          return "per node"
+        end
+      end)
+      :gsub("per%s+%d+%s*x%s*[%w%-]+%s+node", "per node")
+    -- (Adapters named, "mlx5_0 and mlx5_1", counted; helper-297.)
+    t = t:gsub("%f[%w]mlx%d*_[%a_]*%d+%f[%W]", "hca")
+    for _ = 1, 8 do
+      local before = t
+      t = t:gsub("hca%s*,%s*hca", "hca+hca"):gsub("hca%s*,?%s+and%s+hca", "hca+hca")
+      if t == before then break end
+    end
+    t = t:gsub("hca[%+hca]*", function(run)
+      local _, n = run:gsub("hca", "")
+      return n > 1 and (n .. " hcas") or "hca"
+    end)
       :gsub("%f[%a]one%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
       :gsub("%f[%a]a%s+single%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
     -- A parenthesis that holds a rate alone (or "each") gives the rate of what it follows:
@@ -3746,7 +3762,8 @@ function M.offload_said(row, zero)
       "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]", "offloading[%s_%-]*num[%s_%-]*layers", "offloading[%s_%-]*layers" }) == false then return nil end
   -- A bare offload: in the sharding cell, or a CPU offload in the notes, at one stage of 1 or 2,
   -- which offload the optimizer alone (not "ZeRO-2 / ZeRO-3 offload"); at another, said.
-  if said(cell, { "offload[%a_]*" })
+  if said(cell, { "offload[%a_]*" }, nil, nil, { "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]",
+        "offloading[%s_%-]*num[%s_%-]*layers", "offloading[%s_%-]*layers" })
       or said(rest, { "cpu[%s_%-]*offload[%a_]*" }, nil, nil,
         { "activation", "offload_params%s*=%s*false", "%-%-cpu%-offloading", "%f[%w_]cpu_offloading%f[^%w_]", "offloading[%s_%-]*num[%s_%-]*layers", "offloading[%s_%-]*layers" }) then
     local _, stages = cell:gsub("%f[%a]zero[%s_%-]*%d", "")
@@ -4804,7 +4821,9 @@ end
 -- .......... True": the key and ": " its value; helper-292: refused.)
 local function unjson(cell)
   if cell:find("....", 1, true) and cell:find("[%w_]%s*%.%.%.%.+%s*%S") then
-    return (cell:gsub("([%w_])%s*%.%.%.%.+%s*(%S)", "%1: %2"))
+    -- (Each printed argument its own clause, "key: value; key: value", as the readers split them;
+    -- helper-297: "recompute_method: None" after a selective granularity read as off.)
+    return (cell:gsub("([%w_])%s*%.%.%.%.+%s*(%S)", "%1: %2"):gsub("(%S)%s+([%a_][%w_]*: )", "%1; %2"))
   end
   if cell:find('"[%w_%.%-]+"%s*:') then
     return (cell:gsub('"([%w_%.%-]*)"', "%1"):gsub("[{}]", " "):gsub("%s%s+", " "):gsub("^%s+", ""):gsub("%s+$", ""))
@@ -6712,6 +6731,16 @@ function M.parse_precision(cell)
   -- `params_dtype torch.float32 (... no bf16/fp16 params dtype)` read as bf16, 77% too fast).
   local t16 = t:gsub("%f[%a]no[tn]?%s+[bf][%w]*16%s*/%s*[bf][%w]*16", " ")
   for _, f in ipairs { "bf16", "bfloat16", "fp16", "float16" } do
+    -- (Also a value after a key's sign, "bf16: no", "BF16=0", DeepSpeed's '"bf16": {"enabled":
+    -- false}', "bf16 disabled", "bf16 not used", "neither bf16 nor fp16"; helper-297.)
+    for _, v in ipairs { "0", "off", "no", "disabled" } do
+      t16 = t16:gsub("%f[%w]" .. f .. "['\"]?%s*[:=]%s*['\"]?" .. v .. "%f[%W]", " ")
+    end
+    t16 = t16:gsub("%f[%w]" .. f .. "['\"]?%s*[:=]%s*{?%s*['\"]?enabled['\"]?%s*[:=]%s*['\"]?false%f[%W]", " ")
+      :gsub("%f[%w]" .. f .. "%s+disabled%f[%W]", " "):gsub("%f[%w]" .. f .. "%s+not%s+used%f[%A]", " ")
+      :gsub("%f[%w]" .. f .. "%s+not%s+supported%f[%A]", " "):gsub("%f[%w]" .. f .. "%s+not%s+enabled%f[%A]", " ")
+      :gsub("%f[%w]" .. f .. "%s+not%s+available%f[%A]", " "):gsub("%f[%a]neither%s+" .. f .. "%f[%W]", " ")
+      :gsub("%f[%a]nor%s+" .. f .. "%f[%W]", " ")
     t16 = t16:gsub("%f[%w]" .. f .. "['\"]?%s*[:=]?%s*['\"]?false%f[%W]", " "):gsub("%f[%w]" .. f .. "['\"]?%s*[:=]%s*['\"]?none%f[%W]", " ")
       :gsub("%f[%a]not%s+" .. f .. "%f[%W]", " "):gsub("%f[%a]no%s+" .. f .. "%f[%W]", " "):gsub("%f[%a]without%s+" .. f .. "%f[%W]", " ")
   end
@@ -6722,6 +6751,10 @@ function M.parse_precision(cell)
     return "bf16", fp16
   end
   if t16:find("16%-bit") then return "bf16" end
+  -- (Every 16-bit format the cell names switched off or ruled out, and no AMP: fp32, said.)
+  if (t:find("bf16") or t:find("bfloat16") or t:find("fp16") or t:find("float16")) and not t16:find("%f[%a]amp%f[%A]") then
+    return nil, fmt("precision %q: its 16-bit formats switched off or ruled out (fp32): 32-bit matmuls are not modelled (dml models bf16, fp8 and fp4)", cell)
+  end
   if t:find("fp32") or t:find("tf32") or t:find("float32") then
     return nil, fmt("precision %q: 32-bit matmuls are not modelled (dml models bf16, fp8 and fp4)", cell)
   end
@@ -9111,7 +9144,11 @@ request = function(row, presets, assumed)
     local z = bounded(((row.zero_or_fsdp or "") .. " ; " .. (row.framework or "") .. " ; " .. (row.notes or "")):lower())
     local n = z:match("cpu[%s_%-]*offloading[%s_%-]*num[%s_%-]*layers['\"]?%s*[=:]?%s*(%d+)")
       or z:match("cpu[%s_%-]*offloading[%s_%-]*layers['\"]?%s*[=:]?%s*(%d+)")
-    local off = z:find("cpu[%s_%-]*offloading['\"]?%s*[=:]%s*['\"]?false") or z:find("cpu[%s_%-]*offloading['\"]?%s*[=:]%s*['\"]?0%f[%D]")
+    -- (Or off in words, "CPU offloading disabled", "no CPU offloading", "... 4 (not used)";
+    -- helper-297.)
+    local off = z:find("cpu[%s_%-]*offloading%s+disabled") or z:find("%f[%a]no%s+cpu[%s_%-]*offloading")
+      or z:find("cpu[%s_%-]*offloading[%s_%-]*num[%s_%-]*layers['\"]?%s*[=:]?%s*%d+%s*%(?%s*not%s+used")
+      or z:find("cpu[%s_%-]*offloading['\"]?%s*[=:]%s*['\"]?false") or z:find("cpu[%s_%-]*offloading['\"]?%s*[=:]%s*['\"]?0%f[%D]")
     n = n and tonumber(n)
     if n and n > 0 and not off then
       local preset = stack_key and preset_of(presets, "stacks", stacks, stack_key)

@@ -6560,3 +6560,24 @@ t.eq(measured.flop_formula { tflops_counting = "Megatron-Core model FLOPs, ignor
 t.eq(measured.flop_formula { tflops_counting = "Megatron-Core model FLOPs (causal attention)" }, "megatron_causal")
 t.eq(measured.offload_said({ zero_or_fsdp = '"zero_optimization": {"stage": 1, "cpu_offload": False}' }, 1), nil)
 t.eq(measured.offload_said({ zero_or_fsdp = '"zero_optimization": {"stage": 1, "cpu_offload": true}' }, 1), "optimizer")
+-- helper-297's review (196 cases: 140 right at 60d84ad, 184 now): 16-bit formats
+-- switched off in more words, every one of them off is fp32; a dump's arguments each their own
+-- clause; activation offload keys in the sharding cell and off in words; adapters counted.
+for _, p in ipairs { "fp32 (neither bf16 nor fp16)", "fp32 (bf16 not supported on V100)", "bf16 not used (fp32)",
+    '{"bf16": {"enabled": false}}', "fp16: no, bf16: no", "bf16 disabled", "mixed precision; bf16: false; fp16: false", "bf16: False" } do
+  local v, why = measured.parse_precision(p)
+  t.eq(v, nil, p); t.eq((why or ""):find("32-bit matmuls are not modelled", 1, true) ~= nil, true, p)
+end
+t.eq(measured.parse_precision("bf16 no loss scaling needed"), "bf16")
+t.eq(measured.parse_recompute("recompute_granularity ........ selective recompute_method ........ None recompute_num_layers ........ None"), "selective")
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  local req = assert(measured.request(copy(base, { zero_or_fsdp = "distributed optimizer; cpu_offloading_num_layers: 4" })))
+  t.eq(req.layout.optimizer_offload, nil); t.eq(req.layout.offload, 4)
+  req = assert(measured.request(copy(base, { notes = "CPU offloading disabled (cpu_offloading_num_layers 4 ignored)" })))
+  t.eq(req.layout.offload, nil)
+  req = assert(measured.request(copy(base, { notes = "cpu_offloading_num_layers: 4 (not used)" })))
+  t.eq(req.layout.offload, nil)
+end
+t.near((measured.inter_node("100 Gb/s; mlx5_0 and mlx5_1 per 8-GPU node", 8, "v100_sxm")), 2 * 200 / 8 / 8, 1e-9)
+t.near((measured.inter_node("400 Gb/s, one mlx5_bond_0 per eight-GPU server", 8, "h100_sxm")), 2 * 400 / 8 / 8, 1e-9)
