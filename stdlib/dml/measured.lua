@@ -4128,7 +4128,20 @@ function M.stack_for(row)
     return key, fmt("stack %s for %q (DeepSpeed on Hugging Face transformers: PyTorch's kernels, flash attention; ZeRO as the row's sharding)",
       key, row.framework)
   end
-  if f:find("deepspeed") then return "deepspeed_zero3_2021" end
+  -- DeepSpeed alone in a source of 2023 or later (FlagPerf's "deepspeed 0.11.1" Llama 2 7B of
+  -- 2024; helper-295's 2023 Falcon-7B fine-tune): by then its models are PyTorch's, transformers'
+  -- or a lab's own, not the ZeRO paper's Megatron GPTs of 2021; the PyTorch stack, said (the 2021
+  -- stack's unfused attention had them 16% too slow beside FlashAttention-2 named in the notes).
+  -- (Not GPT-NeoX's, below: Megatron-LM's model on DeepSpeed.)
+  if f:find("deepspeed") then
+    local year = M.year(f) or M.year(row.source)
+    if year and year >= 2023 and not f:find("gpt%-neox") then
+      local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+      return key, fmt("stack %s for %q in a %d source (DeepSpeed without Megatron: PyTorch's kernels; ZeRO as the row's sharding)",
+        key, row.framework, year)
+    end
+    if not f:find("gpt%-neox") then return "deepspeed_zero3_2021" end
+  end
   if f:find("gpt%-neox") then
     return "deepspeed_zero3_2021", fmt("stack deepspeed_zero3_2021 for %q (GPT-NeoX is Megatron-LM's model on DeepSpeed)",
       row.framework)

@@ -6581,3 +6581,9 @@ do
 end
 t.near((measured.inter_node("100 Gb/s; mlx5_0 and mlx5_1 per 8-GPU node", 8, "v100_sxm")), 2 * 200 / 8 / 8, 1e-9)
 t.near((measured.inter_node("400 Gb/s, one mlx5_bond_0 per eight-GPU server", 8, "h100_sxm")), 2 * 400 / 8 / 8, 1e-9)
+-- DeepSpeed without Megatron in a source of 2023 or later: the PyTorch stack (FlagPerf's
+-- "deepspeed 0.11.1" of 2024); the ZeRO paper's 2021 runs and GPT-NeoX keep theirs.
+t.eq(stack { framework = "deepspeed 0.11.1", source = "FlagPerf benchmark, 2024" }, "torchtitan")
+t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)" }, "deepspeed_zero3_2021")
+t.eq(stack { framework = "deepspeed" }, "deepspeed_zero3_2021", "no year: as before")
+t.eq(stack { framework = "GPT-NeoX + DeepSpeed", source = "a 2023 report" }, "deepspeed_zero3_2021")
