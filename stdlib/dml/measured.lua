@@ -807,6 +807,9 @@ function M.count_cell(column, cell)
     local widths = { ffn_hidden_size = "dense", intermediate_size = "dense", ffn_dim = "dense", d_ff = "dense", inter_dim = "dense",
       moe_ffn_hidden_size = "expert", moe_ffn_hidden = "expert", moe_intermediate_size = "expert", moe_inter_dim = "expert",
       expert_intermediate_size = "expert",
+      -- (torchtitan's model args, "hidden_dim=6144, moe_inter_dim=768", its DeepSeek-V3's
+      -- "dense_hidden_dim", "moe_hidden_dim"; helper-299: refused.)
+      hidden_dim = "dense", dense_hidden_dim = "dense", moe_hidden_dim = "expert",
       first_k_dense_replace = "layers", first_k_dense = "layers", num_dense_layers = "layers", n_dense_layers = "layers" }
     local l = text:lower()
     -- (A last remark that only restates a gated MLP's first matrix as twice the experts' width,
@@ -5677,6 +5680,12 @@ function M.parse_recompute(cell)
       if mode and ok2 and again == mode and extra == nil and again_extra == nil then
         return mode, note and requote(note, cell, "recompute "), extra
       end
+      -- (A cell that opens by saying nothing was applied, its remark the configuration that was
+      -- not: 'not applied (qwen3_14b() sets activation_checkpoint.mode="full"; ...)'; helper-299:
+      -- read as full.)
+      if mode == "none" and outside:lower():match("^%s*not%s+%a+%s*$") then
+        return "none", fmt("recompute %q read as none (the remark's setting said not applied)", cell)
+      end
     end
   end
   -- Checkpointing switched off in words that open the cell ("Disabling activation
@@ -6320,7 +6329,10 @@ parse_recompute = function(cell)
       break
     end
   end
-  if word == "not" and (has("used") or has("needed")) then return "none", fmt("recompute %q read as none", cell) end
+  -- (Also "not applied", "not enabled", "not honoured"; helper-299.)
+  if word == "not" and (has("used") or has("needed") or has("applied") or has("enabled") or has("honou?red") or has("active")) then
+    return "none", fmt("recompute %q read as none", cell)
+  end
   if has("per%-op") or has("op%-level") or has("%f[%a]op%-based") or (has("%f[%a]op%f[%A]") and has("%f[%a]sac%f[%A]")) then
     return "op", fmt("recompute %q read as op (per-op selective checkpointing)", cell)
   end
@@ -6421,7 +6433,9 @@ function M.parse_precision(cell)
       return p, told_of(note, plain, cell)
     end
   end
-  local low = bounded(cell:lower())
+  -- (A config's section header, "[quantize.linear.float8] section present", names no format the
+  -- run used: torchtitan converts only what its converters list; helper-299: read as FP8.)
+  local low = bounded(cell:lower()):gsub("%[[%w%._]*float8[%w%._]*%]%s*section%s+present", " ")
   -- accelerate's mixed_precision switched off ("mixed_precision: 'no'"): full precision, fp32
   -- (helper-285: read as bf16 mixed precision). Refused as fp32 is.
   do
@@ -7591,6 +7605,10 @@ function M.own_name(t)
       if rest:find("^[%s%-_:]*16b%f[%A]") then return "deepseek-v2-lite" .. rest end
       if not rest:find("^[%s%-_:]*%d[%d%.]*b%f[%A]") or rest:find("^[%s%-_:]*236b%f[%A]") then return "deepseek-v2" .. rest end
     end)
+    -- (torchtitan's DeepSeek-V3 flavor "16B", "deepseek_v3 16B", is V2-Lite's shape: 27 layers of
+    -- 2,048, MLA without a query latent, 64 experts and 2 shared, top 6 (its
+    -- torchtitan/models/deepseek_v3 model args); helper-299: refused.)
+    :gsub("%f[%a]deepseek[%s%-_]*v3[%s%-_:]*16b%f[%A]", "deepseek-v2-lite")
     :gsub("(qwen2%.5)[%s%-_]*coder", "%1"):gsub("(qwen2%.5)[%s%-_]*math", "%1"):gsub("(qwen3)[%s%-_]*coder", "%1")
     :gsub("(llama[%s%-_]*3%.1)[%s%-_]*nemotron", "%1"):gsub("(llama[%s%-_]*4)[%s%-_]*17b[%s%-_]*x[%s%-_]*16e", "%1 scout")
   return t

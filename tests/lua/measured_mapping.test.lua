@@ -5308,9 +5308,14 @@ do
   r = assert(measured.request(copy(llama, { notes = "use_varlen_attn = False (full causal attention over the packed sequence)" })))
   t.eq(has(r.assumed, "attention costed over the whole sequence"), false)
   -- A configuration found by name that the row contradicts in depth and width: its tokenizer only.
-  local ds16 = copy(mb, { model = "DeepSeek-V3 16B (torchtitan flavor '16B')", layers = "27", hidden = "2048", heads = "16" })
+  local ds16 = copy(mb, { model = "DeepSeek-V3 (a proxy of its shape)", layers = "27", hidden = "2048", heads = "16" })
   local _, why = measured.request(ds16)
   t.eq(why:find("multi-head latent attention without a known configuration", 1, true) ~= nil, true, why)
+  -- (torchtitan's flavor "16B" of its DeepSeek-V3 is V2-Lite's shape, which its cells match:
+  -- that configuration; helper-299.)
+  local lite = assert(measured.request(copy(mb, { model = "DeepSeek-V3 16B (torchtitan flavor '16B')", layers = "27", hidden = "2048",
+    heads = "16", ffn_hidden = "10944", expert_d_ff = "1408", moe_experts = "64 + 2 shared", moe_topk = "6" })))
+  t.eq(lite.run.model.moe.experts, 64); t.eq(lite.run.model.moe.expert_d_ff, 1408)
   local proxy = assert(measured.architecture(copy(mb, { layers = "4" })))
   t.eq(proxy.layers, 4); t.eq(proxy.d_model, 7168); t.eq(proxy.expert_d_ff, 2048)
 end
@@ -6587,3 +6592,12 @@ t.eq(stack { framework = "deepspeed 0.11.1", source = "FlagPerf benchmark, 2024"
 t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)" }, "deepspeed_zero3_2021")
 t.eq(stack { framework = "deepspeed" }, "deepspeed_zero3_2021", "no year: as before")
 t.eq(stack { framework = "GPT-NeoX + DeepSpeed", source = "a 2023 report" }, "deepspeed_zero3_2021")
+-- helper-299: torchtitan's width keys; "not applied" with the configuration that was not in its
+-- remark; a config's float8 section present names no format.
+t.eq(select(3, measured.count_cell("ffn_hidden", "hidden_dim=6144, moe_inter_dim=768")).expert_d_ff, "768")
+t.eq(measured.count_cell("ffn_hidden", "hidden_dim=6144, moe_inter_dim=768"), "6144")
+t.eq(measured.parse_recompute('not applied (qwen3_14b() sets activation_checkpoint.mode="full")'), "none")
+t.eq(measured.parse_recompute("not enabled"), "none")
+t.eq(measured.parse_recompute("full (not applied to the embedding)"), "full")
+t.eq(measured.parse_precision("bf16 (not stated; [quantize.linear.float8] section present, no float8 converter listed)"), "bf16")
+
