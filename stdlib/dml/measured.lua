@@ -4736,6 +4736,11 @@ function M.mtp_said(row)
   return decided, said_n
 end
 
+-- Words that put a LoRA mention on another table's or rows' account.
+local elsewhere_rows = { "%f[%a]other%s+rows?%f[%A]", "%f[%a]other%s+tables?%f[%A]", "another%s+table", "separate%s+tables?",
+  "same%s+table", "tables?%s+below", "tables?%s+above", "rows?%s+below", "rows?%s+above", "next%s+rows?", "previous%s+rows?",
+  "%f[%a]rows?%s+of%s+", "%f[%a]rows?%s+are%f[%A]", "%f[%a]rows?%s+were%f[%A]", "%f[%a]tables?%s+of%s+" }
+
 --- lora_said(row): true when the row's scope, model, framework or notes say the run trained
 --- low-rank adapters on frozen weights (LoRA, QLoRA, DoRA, PEFT, "--train_type lora",
 --- "peft_scheme lora"); not DeepSeek's latent ranks (q_lora_rank, kv_lora_rank), LoRA ruled out
@@ -4758,9 +4763,12 @@ function M.lora_said(row)
         or before:find("without%s*$") or before:find("%f[%a]non[%s%-]*$") or sentence_negated(t, from, to)
         or before:find("%f[%a]vs%.?%s*$") or before:find("versus%s*$") or before:find("\233\157\158%s*$")
         or t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]?%s*['\"]?none%f[%A]") or t:sub(to + 1, to + 24):find("^[%w_]*%s*[=:]?%s*['\"]?null%f[%A]")
-        or finds_any(post, { "left%s+out", "exclud", "omitted", "%f[%a]rows?%f[%A]", "%f[%a]tables?%f[%A]", "merged", "compar",
-          "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline" })
-        or finds_any(pre, { "left%s+out", "exclud", "omitted", "%f[%a]rows?%f[%A]", "%f[%a]tables?%f[%A]", "merged", "compar",
+        -- (Another table's or rows': "LoRA rows are in a separate table", "the LoRA table below";
+        -- not this row's own table named, "the table is headed 'LoRA Performance'"; helper-303:
+        -- read as full training, +40.9%.)
+        or finds_any(post, { "left%s+out", "exclud", "omitted", "merged", "compar", "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline" })
+        or finds_any(post, elsewhere_rows) or finds_any(pre, elsewhere_rows)
+        or finds_any(pre, { "left%s+out", "exclud", "omitted", "merged", "compar",
           "%f[%a]vs%.?%f[%A]", "unlike", "instead%s+of", "rather%s+than", "baseline", "%f[%a]not%f[%A]", "%f[%a]no%f[%A]",
           "%f[%a]full[%s%-]+fine[%s%-]*tun", "%f[%a]full[%s%-]+param", "variant", "faster", "slower", "%f[%a]than%f[%A]",
           "ablation", "%f[%a]other%f[%A]", "%f[%a]if%f[%A]", "would" })
@@ -4836,6 +4844,13 @@ end
 -- (And Megatron's printed arguments, whose dots pad a key to its value, "checkpoint_activations
 -- .......... True": the key and ": " its value; helper-292: refused.)
 local function unjson(cell)
+  -- (A Python or YAML setting's comment, "use_distributed_optimizer = False  # Muon needs this to
+  -- be False; ...", is no part of the setting: to the end of its line; helper-303: read as the
+  -- distributed optimizer named.)
+  if cell:find("#", 1, true) and cell:find("[%w_]%s*[=:]%s*[%w_\"'%.%-%[%]]+%s+#") then
+    local bare = cell:gsub("([%w_]%s*[=:]%s*[%w_\"'%.%-%[%]]+)%s+#[^\n]*", "%1")
+    return unjson(bare)
+  end
   if cell:find("....", 1, true) and cell:find("[%w_]%s*%.%.%.%.+%s*%S") then
     -- (Each printed argument its own clause, "key: value; key: value", as the readers split them;
     -- helper-297: "recompute_method: None" after a selective granularity read as off.)
@@ -9166,6 +9181,26 @@ request = function(row, presets, assumed)
     local z = bounded(((row.zero_or_fsdp or "") .. " " .. (row.notes or "")):lower())
     note(fmt("the offload to the host%s (%s) is not modelled",
       (z:find("nvme") or z:find("%f[%a]infinity%f[%A]")) and " or NVMe" or "", what))
+  end
+  -- Another optimizer than Adam named (Muon, SGD, Lion, Adafactor, Shampoo, SOAP, LAMB, Sophia):
+  -- dml models Adam's states and step, said (helper-303: Kimi K2's Muon silent). Not one ruled
+  -- out or compared ("no Muon", "Muon vs AdamW", "faster than SGD").
+  do
+    local t = bounded(((row.notes or "") .. " ; " .. (row.framework or "") .. " ; " .. (row.zero_or_fsdp or "")):lower())
+    for _, name in ipairs { "muon", "sgd", "lion", "adafactor", "shampoo", "soap", "lamb", "sophia" } do
+      local from, to = t:find("%f[%a]" .. name .. "%f[%A]")
+      if from then
+        local lead = t:sub(math.max(1, from - 40), from - 1):match("[^;,%.%(]*$") or ""
+        local after = t:sub(to + 1, to + 40):match("^[^;,%.%)]*") or ""
+        if not switched_off(t, from, to) and not finds_any(lead, { "%f[%a]no%s*$", "%f[%a]not%s", "without", "%f[%a]vs%.?%f[%A]",
+            "than", "compar", "instead%s+of", "rather%s+than", "unlike", "baseline" })
+            and not finds_any(after, { "^%s*vs%.?%f[%A]", "^%s*baseline", "^%s*would", "^%s*was%s+slower", "^%s*was%s+not" }) then
+          note(fmt("the optimizer named, %s, costed as Adam (dml models Adam's states and step)", name == "sgd" and "SGD"
+            or name == "lamb" and "LAMB" or name == "soap" and "SOAP" or name:sub(1, 1):upper() .. name:sub(2)))
+          break
+        end
+      end
+    end
   end
   -- Megatron-Core's activation offloading by its layers (`cpu_offloading_num_layers: 40`,
   -- `--cpu-offloading-num-layers 40`, a log's `cpu offloading_layers=40`) in the sharding,

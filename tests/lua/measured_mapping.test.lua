@@ -6601,3 +6601,20 @@ t.eq(measured.parse_recompute("not enabled"), "none")
 t.eq(measured.parse_recompute("full (not applied to the embedding)"), "full")
 t.eq(measured.parse_precision("bf16 (not stated; [quantize.linear.float8] section present, no float8 converter listed)"), "bf16")
 
+-- helper-303: this row's own table named "LoRA Performance" is LoRA (another table's or rows'
+-- mention is not); a setting's Python comment is no part of it; another optimizer than Adam said.
+t.eq(measured.lora_said { scope = "benchmark; the table is headed 'LoRA Performance'" }, true)
+t.eq(measured.lora_said { notes = "from the 'LoRA Performance' table" }, true)
+t.eq(measured.lora_said { notes = "LoRA rows are in a separate table" }, false)
+t.eq(measured.lora_said { notes = "LoRA rows of the same table left out" }, false)
+t.eq(measured.parse_zero("cfg.ddp.use_distributed_optimizer = False  # Muon needs this to be False; layer-wise gathers"), 0)
+t.eq(measured.parse_zero("use_distributed_optimizer: True  # ZeRO-1 style"), 1)
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  local function said_opt(notes)
+    return table.concat(assert(measured.request(copy(base, { notes = notes }))).assumed, "; "):find("costed as Adam", 1, true) ~= nil
+  end
+  t.eq(said_opt("Muon optimizer was used"), true)
+  t.eq(said_opt("AdamW; Muon vs AdamW in the next table"), false)
+  t.eq(said_opt("no Muon"), false)
+end
