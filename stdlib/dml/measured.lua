@@ -3428,6 +3428,14 @@ local function compiled(row)
     if text:sub(to + 1, to + 40):find("^%s+only%s+[%w%.]*linear") or text:sub(to + 1, to + 40):find("^%s+the%s+linear%s+layers%s+only") then
       return false
     end
+    -- (Also "torch.compile only the Linear layers", "(only nn.Linear layers)", "only on nn.Linear",
+    -- "applied to nn.Linear only", "on the nn.Linear layers only"; rev3.)
+    do
+      local tail = text:sub(to + 1, to + 48):match("^[^;]*")
+      if tail:find("^[%s%p]*only%s+[%w%.%s]-%f[%a]linear") or tail:find("^[%s%a%.]-%f[%a]linear[%a%s]-%f[%a]only%f[%A]") then
+        return false
+      end
+    end
     if silent_after(text, to) or text:sub(to + 1, to + 40):find("^%s*components%s*[=:]%s*%[%s*[\"']loss[\"']%s*%]")
         or text:sub(to + 1, to + 24):find("^%s+the%s+loss%s+only") or text:sub(to + 1, to + 24):find("^%s+loss%s+only")
         or text:sub(to + 1, to + 28):find("^%s+on%s+the%s+loss%s+only") or text:sub(to + 1, to + 40):find("^[%w%.%-%s]*components%s+loss%f[^%w,]")
@@ -3566,7 +3574,17 @@ local function compiled(row)
   -- (And as a key, "[training] compile = true", "compile=True", "training.compile=true";
   -- helper-151. Not in a clause that hedges it, "compile = true was slower, not used", "in the
   -- float8 runs only", nor where the notes leave open whether the row ran compiled; helper-153.)
-  if not (notes:find("whether[%a%s']-compiled") or notes:find("compil%a*[%a%s']-not%s+stated")) then
+  local compile_unstated = false
+  do
+    local at, seen = 1, 0
+    while seen < 16 do
+      local _, to = notes:find("compil%a*", at)
+      if not to then break end
+      seen, at = seen + 1, to + 1
+      if notes:sub(to + 1, to + 80):find("^[%a%s']-not%s+stated") then compile_unstated = true; break end
+    end
+  end
+  if not (notes:find("whether[%a%s']-compiled") or compile_unstated) then
     for clause in notes:gmatch("[^;%.%(%)]+") do
       local from, to = clause:find("%f[%a]compile%s*[:=]%s*true")
       if from and not switched_off(clause, from, to) then
@@ -4138,7 +4156,7 @@ function M.stack_for(row)
   -- (Not GPT-NeoX's, below: Megatron-LM's model on DeepSpeed.)
   if f:find("deepspeed") then
     local year = M.year(f) or M.year(row.source)
-    if year and year >= 2023 and not f:find("gpt%-neox") then
+    if year and year >= 2023 and not f:find("gpt%-neox") and not f:find("megatron") then
       local key = compiled(row) and "torchtitan_compile" or "torchtitan"
       return key, fmt("stack %s for %q in a %d source (DeepSpeed without Megatron: PyTorch's kernels; ZeRO as the row's sharding)",
         key, row.framework, year)
@@ -5698,7 +5716,8 @@ function M.parse_recompute(cell)
       -- (A cell that opens by saying nothing was applied, its remark the configuration that was
       -- not: 'not applied (qwen3_14b() sets activation_checkpoint.mode="full"; ...)'; helper-299:
       -- read as full.)
-      if mode == "none" and outside:lower():match("^%s*not%s+%a+%s*$") then
+      local said_not = outside:lower():match("^%s*not%s+(%a+)%s*$")
+      if mode == "none" and (said_not == "applied" or said_not == "enabled" or said_not == "used") then
         return "none", fmt("recompute %q read as none (the remark's setting said not applied)", cell)
       end
     end
@@ -6345,7 +6364,8 @@ parse_recompute = function(cell)
     end
   end
   -- (Also "not applied", "not enabled", "not honoured"; helper-299.)
-  if word == "not" and (has("used") or has("needed") or has("applied") or has("enabled") or has("honou?red") or has("active")) then
+  if word == "not" and (has("used") or has("needed") or t:find("^not%s+applied") or t:find("^not%s+enabled")
+      or t:find("^not%s+honou?red") or t:find("^not%s+active")) then
     return "none", fmt("recompute %q read as none", cell)
   end
   if has("per%-op") or has("op%-level") or has("%f[%a]op%-based") or (has("%f[%a]op%f[%A]") and has("%f[%a]sac%f[%A]")) then
@@ -6450,7 +6470,7 @@ function M.parse_precision(cell)
   end
   -- (A config's section header, "[quantize.linear.float8] section present", names no format the
   -- run used: torchtitan converts only what its converters list; helper-299: read as FP8.)
-  local low = bounded(cell:lower()):gsub("%[[%w%._]*float8[%w%._]*%]%s*section%s+present", " ")
+  local low = bounded(cell:lower()):gsub("%[?[%w%._]*float8[%w%._]*%]?%s*section%s+i?s?%s*present", " ")
   -- accelerate's mixed_precision switched off ("mixed_precision: 'no'"): full precision, fp32
   -- (helper-285: read as bf16 mixed precision). Refused as fp32 is.
   do
@@ -7623,7 +7643,11 @@ function M.own_name(t)
     -- (torchtitan's DeepSeek-V3 flavor "16B", "deepseek_v3 16B", is V2-Lite's shape: 27 layers of
     -- 2,048, MLA without a query latent, 64 experts and 2 shared, top 6 (its
     -- torchtitan/models/deepseek_v3 model args); helper-299: refused.)
-    :gsub("%f[%a]deepseek[%s%-_]*v3[%s%-_:]*16b%f[%A]", "deepseek-v2-lite")
+    -- (Not "16B tokens"; also torchtitan's name and flavor, "deepseek_v3 (flavor 16B)"; rev3.)
+    :gsub("%f[%a]deepseek[%s%-_]*v3[%s%-_:,\"'%(]*f?l?a?v?o?u?r?[%s%-_:=\"']*16b%f[%A]([%s%-_]*%a*)", function(after)
+      if after:find("^[%s%-_]*tok") then return nil end
+      return "deepseek-v2-lite" .. after
+    end)
     :gsub("(qwen2%.5)[%s%-_]*coder", "%1"):gsub("(qwen2%.5)[%s%-_]*math", "%1"):gsub("(qwen3)[%s%-_]*coder", "%1")
     :gsub("(llama[%s%-_]*3%.1)[%s%-_]*nemotron", "%1"):gsub("(llama[%s%-_]*4)[%s%-_]*17b[%s%-_]*x[%s%-_]*16e", "%1 scout")
   return t
@@ -9840,9 +9864,20 @@ end
 local function causal_denied(t, at, to)
   local before = t:sub(math.max(1, at - 60), at - 1):match("[^;,%(%)]*$") or ""
   local after = t:sub(to + 1, to + 40):match("^[^;,%(%)]*") or ""
-  return finds_any(before, { "not%s+account%a*%s+for%s+[%a%s]-$", "n't%s+account%a*%s+for%s+[%a%s]-$", "ignor%a*%s+[%a%s]-$",
-    "without%s+[%a%s]-$", "disregard%a*%s+[%a%s]-$" })
-    or finds_any(after, { "^%a*%s+not%s+accounted", "^%a*%s+ignored", "^%a*%s+is%s+not%s+accounted" })
+  -- (The denial's words right before, not another thing's denied earlier in the clause:
+  -- "without recompute counting causal attention" counts causally; rev3.)
+  for _, p in ipairs { "not%s+account%a*%s+for%s+([%a%s]-)$", "n't%s+account%a*%s+for%s+([%a%s]-)$", "ignor%a*%s+([%a%s]-)$",
+      "without%s+([%a%s]-)$", "disregard%a*%s+([%a%s]-)$", "excluding%s+([%a%s]-)$", "not%s+tak%a*%s+([%a%s]-)$",
+      "n't%s+tak%a*%s+([%a%s]-)$" } do
+    local between = before:match(p)
+    if between and not finds_any(between, { "%f[%a]counting%f[%A]", "%f[%a]counts?%f[%A]", "%f[%a]counted%f[%A]",
+        "%f[%a]with%f[%A]", "%f[%a]and%f[%A]" }) then
+      return true
+    end
+  end
+  -- (Also one word between, "causal mask not accounted for", "causal mask ignored"; rev3.)
+  return finds_any(after, { "^%a*%s+not%s+accounted", "^%a*%s+ignored", "^%a*%s+is%s+not%s+accounted",
+    "^%a*%s+%a+%s+not%s+accounted", "^%a*%s+%a+%s+ignored", "^%a*%s+%a+%s+is%s+not%s+accounted" })
 end
 
 --- flop_formula(row): which formula the row's TFLOP/s or MFU counts ("narayanan", "megatron",
@@ -10080,13 +10115,14 @@ function M.flop_formula(row)
       or t:find("causal%s+mask%s+ignored") then
       return "megatron"
     end
-    if ((core_minor and core_minor >= 12) or halved) and not t:find("non[%s%-]?causal") then
+    local denied = causal_at and causal_denied(t, causal_at, causal_to)
+    if ((core_minor and core_minor >= 12) or halved) and not t:find("non[%s%-]?causal") and not denied then
       return "megatron_causal", "FLOPs counted with causal attention, as the cell says (Megatron-Core 0.12 and later)"
     end
     -- Megatron-Bridge's logs (2025 on, Megatron-Core 0.13 and later): causal attention, as its
     -- tables' TFLOP/s and tokens/s together give (Qwen3-30B-A3B on B200: 23.1 GFLOP a token, the
     -- causal count; helper-260: read as the full count, every time 20% long).
-    if t:find("megatron[%s%-_]*bridge") and not t:find("non[%s%-]?causal") then
+    if t:find("megatron[%s%-_]*bridge") and not t:find("non[%s%-]?causal") and not denied then
       return "megatron_causal", "FLOPs counted with causal attention (Megatron-Bridge's count: Megatron-Core 0.13 and later)"
     end
     if causal_at and not t:sub(1, causal_at - 1):find("non[%s%-]?$") and not switched_off(t, causal_at, causal_to)
@@ -10166,7 +10202,8 @@ function M.flop_formula(row)
   if t:find("causal") and finds_any(t, { "model%s+t?flops", "%f[%a]mfu%f[%A]" }) and not hfu_said
       and not finds_any(t, { "%f[%a]palm%f[%A]", "%f[%w]6%s*n", "narayanan", "korthikanti", "non[%s%-]*causal", "%f[%a]not%s+causal",
         "recompute%s+included", "with%s+recompute", "not%s+[%a%s]-causally", "%f[%a]no%s+causal", "causal[%a%s]-not%s+halved",
-        "causal%s+lm", "causal%s+language" }) then
+        "causal%s+lm", "causal%s+language" })
+      and not causal_denied(t, t:find("causal")) then
     return "megatron_causal", "model FLOPs with causal attention, no formula named: Megatron's count with causal attention"
   end
   -- 6N with attention ruled out ("6N per token (attention FLOPs not counted)", "6ND, no attention

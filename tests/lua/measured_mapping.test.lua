@@ -6618,3 +6618,22 @@ do
   t.eq(said_opt("AdamW; Muon vs AdamW in the next table"), false)
   t.eq(said_opt("no Muon"), false)
 end
+-- helper-301's review (199 cases: 144 right at 8971db1's readings, 176 now): "not applied" only
+-- as the cell's first words; "16B tokens" is no flavor, torchtitan's "(flavor 16B)" is; DeepSpeed
+-- with Megatron keeps its stack; causality denied in more words and where a release is named;
+-- the compiler's linear layers in other orders; the quantize section "is present" too.
+t.eq(measured.parse_recompute("not stated; full recompute enabled in the recipe"), "full")
+t.eq(stack { framework = "DeepSpeed (with Megatron tensor parallelism)", source = "a 2023 paper" } ~= "torchtitan", true)
+t.eq(measured.flop_formula { tflops_counting = "Megatron-Core 0.12 model FLOPs, which do not take causality into account" }, "megatron")
+t.eq(measured.flop_formula { tflops_counting = "Megatron-Bridge model FLOPs, excluding the causal discount" }, "megatron")
+t.eq(measured.flop_formula { tflops_counting = "Megatron-Core model FLOPs without recompute, counting causal attention" }, "megatron_causal")
+t.eq(stack { framework = "torchtitan", precision = "float8 (torch.compile applied to nn.Linear only)" }, "torchtitan")
+t.eq(measured.parse_precision("bf16 (quantize.linear.float8 section is present, converters empty)"), "bf16")
+do
+  local mb = row("MBridge-25.09-DeepSeekV3-1024")
+  local v3 = assert(measured.request(copy(mb, { model = "DeepSeek-V3: 16B-token benchmark" })))
+  t.eq(v3.run.model.moe.experts, 256)
+  local lite = assert(measured.request(copy(mb, { model = "deepseek_v3 (flavor 16B)", layers = "27", hidden = "2048", heads = "16",
+    ffn_hidden = "10944", expert_d_ff = "1408", moe_experts = "64 + 2 shared", moe_topk = "6" })))
+  t.eq(lite.run.model.moe.experts, 64)
+end
