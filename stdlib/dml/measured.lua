@@ -5477,6 +5477,14 @@ function M.parse_zero(cell)
   if t:find("no_shard", 1, true) then return 0, shard, false end  -- FSDP's NO_SHARD: DDP
   -- (FSDP2's API, "fully_shard"; helper-151: not understood.)
   if t:find("fsdp") or t:find("full_shard") or t:find("fully[%s_]shard") or hybrid_named then return 3, shard, hybrid end
+  -- (llm.c's flag, "-z 1": its ZeRO stage, `-z <int> zero_stage`; helper-306: not understood.)
+  do
+    local z = t:match("^%s*%-z%s*([0-3])%s*$")
+    if z then return tonumber(z), nil, false end
+  end
+  -- (A training script's own flag for it, "--sharding_strategy=full" (awsome-distributed-training's
+  -- FSDP train.py: FULL_SHARD); helper-305: not understood.)
+  if t:find("sharding[_%-]strategy['\"]?%s*[=:%s]%s*['\"]?full%f[%A]") then return 3, shard, false end
 
   -- (NeMo's "optim: mcore_distributed_optim"; helper-191: refused.)
   if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam")
@@ -6363,6 +6371,9 @@ parse_recompute = function(cell)
       break
     end
   end
+  -- (llm.c's flag "-r 0", its recompute none; `-r 1` and `2` recompute the GELU and the layer
+  -- norms, not modelled; helper-306: not understood.)
+  if t:match("^%s*%-r%s*0%s*$") then return "none", fmt("recompute %q read as none (llm.c's -r 0)", cell) end
   -- (Also "not applied", "not enabled", "not honoured"; helper-299.)
   if word == "not" and (has("used") or has("needed") or t:find("^not%s+applied") or t:find("^not%s+enabled")
       or t:find("^not%s+honou?red") or t:find("^not%s+active")) then
@@ -6731,7 +6742,14 @@ function M.parse_precision(cell)
           for _, p in ipairs(parts) do
             if clause:find("fp8[%s%-_]+" .. p) or clause:find("float8[%s%-_]+" .. p) then fp8_part = true end
           end
+          -- (FP8 on the output layer alone, "lm_head in fp8: lm_head_fp8 (torch._scaled_mm)", "FP8
+          -- for the output layer only": the layers' GEMMs are 16-bit, the logits costed so too;
+          -- helper-306: read as FP8 for every linear layer.)
+          local head = finds_any(clause, { "lm[%s_%-]*head", "output%s+layer", "output%s+head", "%f[%a]logits?%f[%A]", "classifier" })
+            and not finds_any(clause, { "gemm", "linear", "proj", "matmul", "mlp", "attention", "%f[%a]and%f[%A]", "%f[%a]all%f[%A]" })
           if finds_any(clause, others) then
+            elsewhere = true
+          elseif head and not off then
             elsewhere = true
           elseif off and not part then
             ruled = true
@@ -7989,8 +8007,24 @@ function M.architecture(row)
       tie_off = true
     end
   end
+  -- (Also the head said untied, "untied head", "untied lm_head", "untie the embedding";
+  -- helper-306: read as the family's tying.)
+  local untied_head
+  do
+    local at = 1
+    for _ = 1, 16 do  -- (A cell's first 16 mentions: a hostile one has thousands.)
+      local from, to = said:find("%f[%a]untie[d]?%f[%A]", at)
+      if not from then break end
+      at = to + 1
+      if said:sub(to + 1, to + 24):find("^%s+[%a_%s]-head%f[%A]") or said:sub(to + 1, to + 10):find("^%s+output%f[%A]")
+          or said:sub(to + 1, to + 20):find("^%s+the%s+embedding") then
+        if not said:sub(math.max(1, from - 16), from - 1):find("%f[%a]no[t]?%s*$") then untied_head = from end
+        break
+      end
+    end
+  end
   if with_fw:find("tie_word_embeddings[%s=:\"]*false") or said:find("%f[%a]untied embedding")
-    or said:find("embeddings? not tied") or untie_flag or tie_off then
+    or said:find("embeddings? not tied") or untie_flag or tie_off or untied_head then
     tied_said = false
   elseif with_fw:find("tie_word_embeddings[%s=:\"]*true") then
     tied_said = true
@@ -9223,6 +9257,20 @@ request = function(row, presets, assumed)
             or name == "lamb" and "LAMB" or name == "soap" and "SOAP" or name:sub(1, 1):upper() .. name:sub(2)))
           break
         end
+      end
+    end
+  end
+  -- Activations offloaded to the host by a trainer's flag beside its checkpointing
+  -- ("--activation_checkpointing=1 with --offload_activations=1", PyTorch's offload_wrapper):
+  -- not modelled, said (helper-305: silent). Not Megatron-Core's by its layers, below.
+  do
+    local z = bounded(((row.recompute or "") .. " ; " .. (row.notes or "") .. " ; " .. (row.zero_or_fsdp or "")):lower())
+    local from, to = z:find("offload[_%-]activations?")
+    if from then
+      local value = z:sub(to + 1, to + 12):match("^['\"]?%s*[=:]?%s*['\"]?(%w+)")
+      local on = value == nil or value == "1" or value == "true" or value == "yes" or value == "on"
+      if on and not switched_off(z, from, to) and not z:sub(math.max(1, from - 12), from - 1):find("%f[%a]no%s*%-*$") then
+        note("the activations' offload to the host (its copies) is not modelled: costed as kept on the GPU")
       end
     end
   end

@@ -6637,3 +6637,21 @@ do
     ffn_hidden = "10944", expert_d_ff = "1408", moe_experts = "64 + 2 shared", moe_topk = "6" })))
   t.eq(lite.run.model.moe.experts, 64)
 end
+-- helper-305 and 306: FSDP's --sharding_strategy=full; FP8 on the output layer alone is no FP8
+-- of the layers; an untied head; llm.c's -z and -r 0; a trainer's activation offload said.
+t.eq(measured.parse_zero("--sharding_strategy=full"), 3)
+t.eq(measured.parse_precision("bf16 (autocast); lm_head in fp8: lm_head_fp8 (torch._scaled_mm)"), "bf16")
+t.eq(measured.parse_precision("bf16; FP8 for the output layer only"), "bf16")
+t.eq(measured.parse_precision("FP8 (all linears and the lm head)"), "fp8")
+t.eq(measured.parse_zero("-z 1"), 1)
+t.eq(measured.parse_recompute("-r 0"), "none")
+t.eq(measured.parse_recompute("-r 1"), nil)
+do
+  local mpt = row("MPT-30b-128")
+  t.eq(assert(measured.request(copy(mpt, { notes = "untied head (separate optimizers for the embedding and the head)" }))).run.model.tied_embeddings, false)
+  t.eq(assert(measured.request(copy(mpt, { notes = "no untied head" }))).run.model.tied_embeddings, true)
+  local r = assert(measured.request(copy(mpt, { recompute = "--activation_checkpointing=1 (default) with --offload_activations=1" })))
+  t.eq(table.concat(r.assumed, "; "):find("offload to the host (its copies) is not modelled", 1, true) ~= nil, true)
+  r = assert(measured.request(copy(mpt, { recompute = "--activation_checkpointing=1, --offload_activations=0" })))
+  t.eq(table.concat(r.assumed, "; "):find("offload to the host (its copies)", 1, true), nil)
+end
