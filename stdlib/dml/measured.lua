@@ -2810,6 +2810,10 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
         end
       end)
       :gsub("per%s+%d+%s*x%s*[%w%-]+%s+node", "per node")
+      -- (A GPU's share in words, "400 Gb/s for each GPU", after the node named: the GPU's; and a
+      -- count of the node's adapters after their word, "HCA: 1 per node"; rev4.)
+      :gsub("for%s+each%s+gpu%f[%A]", "per gpu")
+      :gsub("%f[%a](%a+)%s*:%s*(%d+)%s+per%s+node", function(w, n) if nic_words[w] then return n .. " " .. w .. " per node" end end)
     -- (Adapters named, "mlx5_0 and mlx5_1", counted; helper-297.)
     t = t:gsub("%f[%w]mlx%d*_[%a_]*%d+%f[%W]", "hca")
     for _ = 1, 8 do
@@ -4757,7 +4761,9 @@ end
 -- Words that put a LoRA mention on another table's or rows' account.
 local elsewhere_rows = { "%f[%a]other%s+rows?%f[%A]", "%f[%a]other%s+tables?%f[%A]", "another%s+table", "separate%s+tables?",
   "same%s+table", "tables?%s+below", "tables?%s+above", "rows?%s+below", "rows?%s+above", "next%s+rows?", "previous%s+rows?",
-  "%f[%a]rows?%s+of%s+", "%f[%a]rows?%s+are%f[%A]", "%f[%a]rows?%s+were%f[%A]", "%f[%a]tables?%s+of%s+" }
+  "%f[%a]rows?%s+of%s+", "%f[%a]rows?%s+are%f[%A]", "%f[%a]rows?%s+were%f[%A]", "%f[%a]tables?%s+of%s+",
+  -- (Also "LoRA runs are in a different table", "LoRA results in another section"; rev4.)
+  "different%s+tables?", "another%s+section", "other%s+sections?", "separate%s+sections?" }
 
 --- lora_said(row): true when the row's scope, model, framework or notes say the run trained
 --- low-rank adapters on frozen weights (LoRA, QLoRA, DoRA, PEFT, "--train_type lora",
@@ -4775,7 +4781,23 @@ function M.lora_said(row)
       if not from then break end
       at = to + 1
       local pre = t:sub(1, from - 1):match("[^;,%.%(%)]*$") or ""
-      local post = t:sub(to + 1):match("^[^;,%.%(%)]*") or ""
+      local post_at = to + 1
+      -- (A mention alone in parentheses is read with what follows them, "Fine-tuning (LoRA) rows
+      -- are in a separate table"; and a remark in parentheses right after the mention's clause
+      -- that rules it out, "LoRA table (not used here)"; rev4.)
+      if pre == "" and t:sub(from - 1, from - 1) == "(" and t:sub(to + 1, to + 1) == ")" then post_at = to + 2 end
+      local post = t:sub(post_at):match("^[^;,%.%(%)]*") or ""
+      local remark = t:sub(post_at + #post):match("^%(([^%);]*)%)") or ""
+      -- (This row's own table by its quoted title, "row of the 'LoRA Performance' table", "from the
+      -- 'LoRA Performance' table of the 25.09 release": "row of", "table of" are not another
+      -- table's rows there; rev4.)
+      local titled = pre:find("['\"][%w%s%-]*$") and post:find("^[%w%s%-]*['\"]%s*table%f[%A]")
+      local pre_e, post_e = pre, post
+      if titled then
+        pre_e = pre:gsub("%f[%a]row%s+of%s+", " ")
+        -- (But "the 'LoRA Performance' table of the same release" is another table.)
+        if not post:find("%f[%a]table%s+of%s+t?h?e?%s*same%f[%A]") then post_e = post:gsub("%f[%a]table%s+of%s+", " ") end
+      end
       local before = t:sub(math.max(1, from - 40), from - 1)
       local off = switched_off(t, from, to) or before:find("%f[%a]no%s*$") or before:find("%f[%a]not%s*$")
         or before:find("without%s*$") or before:find("%f[%a]non[%s%-]*$") or sentence_negated(t, from, to)
@@ -4785,7 +4807,8 @@ function M.lora_said(row)
         -- not this row's own table named, "the table is headed 'LoRA Performance'"; helper-303:
         -- read as full training, +40.9%.)
         or finds_any(post, { "left%s+out", "exclud", "omitted", "merged", "compar", "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline" })
-        or finds_any(post, elsewhere_rows) or finds_any(pre, elsewhere_rows)
+        or finds_any(post_e, elsewhere_rows) or finds_any(pre_e, elsewhere_rows)
+        or finds_any(remark, { "not%s+used", "unused", "left%s+out", "exclud", "omitted", "not%s+included", "not%s+this" })
         or finds_any(pre, { "left%s+out", "exclud", "omitted", "merged", "compar",
           "%f[%a]vs%.?%f[%A]", "unlike", "instead%s+of", "rather%s+than", "baseline", "%f[%a]not%f[%A]", "%f[%a]no%f[%A]",
           "%f[%a]full[%s%-]+fine[%s%-]*tun", "%f[%a]full[%s%-]+param", "variant", "faster", "slower", "%f[%a]than%f[%A]",
@@ -4865,9 +4888,12 @@ local function unjson(cell)
   -- (A Python or YAML setting's comment, "use_distributed_optimizer = False  # Muon needs this to
   -- be False; ...", is no part of the setting: to the end of its line; helper-303: read as the
   -- distributed optimizer named.)
-  if cell:find("#", 1, true) and cell:find("[%w_]%s*[=:]%s*[%w_\"'%.%-%[%]]+%s+#") then
-    local bare = cell:gsub("([%w_]%s*[=:]%s*[%w_\"'%.%-%[%]]+)%s+#[^\n]*", "%1")
-    return unjson(bare)
+  -- (A value quoted whole, not a quote's start: 'run_name = "llama #3"' has no comment; rev4.)
+  if cell:find("#", 1, true) and (cell:find("[%w_]%s*[=:]%s*[%w_%.%-%[%]]+%s+#") or cell:find("[%w_]%s*[=:]%s*\"[^\"\n]*\"%s+#")
+      or cell:find("[%w_]%s*[=:]%s*'[^'\n]*'%s+#")) then
+    local bare = cell:gsub("([%w_]%s*[=:]%s*[%w_%.%-%[%]]+)%s+#[^\n]*", "%1"):gsub("([%w_]%s*[=:]%s*\"[^\"\n]*\")%s+#[^\n]*", "%1")
+      :gsub("([%w_]%s*[=:]%s*'[^'\n]*')%s+#[^\n]*", "%1")
+    if bare ~= cell then return unjson(bare) end
   end
   if cell:find("....", 1, true) and cell:find("[%w_]%s*%.%.%.%.+%s*%S") then
     -- (Each printed argument its own clause, "key: value; key: value", as the readers split them;
@@ -9245,14 +9271,27 @@ request = function(row, presets, assumed)
   -- out or compared ("no Muon", "Muon vs AdamW", "faster than SGD").
   do
     local t = bounded(((row.notes or "") .. " ; " .. (row.framework or "") .. " ; " .. (row.zero_or_fsdp or "")):lower())
-    for _, name in ipairs { "muon", "sgd", "lion", "adafactor", "shampoo", "soap", "lamb", "sophia" } do
+      :gsub("%f[%a]vs%.", "vs ")  -- ("AdamW vs. Muon": the comparison's dot ends no clause; rev4.)
+    -- (Adam said this run's, "...; this run uses AdamW": another named is another run's; rev4.)
+    local adam_own = t:find("%f[%a]this%s+run%s+uses?%s+adamw?%s*[;%.%)]") or t:find("%f[%a]this%s+row%s+is%s+adamw?%s*[;%.%)]")
+      or t:find("%f[%a]this%s+window%s+is%s+adamw?%s*[;%.%)]")
+    for _, name in ipairs(adam_own and {} or { "muon", "sgd", "lion", "adafactor", "shampoo", "soap", "lamb", "sophia" }) do
       local from, to = t:find("%f[%a]" .. name .. "%f[%A]")
       if from then
         local lead = t:sub(math.max(1, from - 40), from - 1):match("[^;,%.%(]*$") or ""
         local after = t:sub(to + 1, to + 40):match("^[^;,%.%)]*") or ""
+        -- (Nor hedged, conditional, another run's or an ablation's: "likely Muon", "Muon?", "Muon
+        -- or AdamW", "if Muon were used", "relative to Lion", "of the SGD run", "Muon (ablation)",
+        -- "Muon in the next row"; nor ALCF's Sophia cluster; rev4.)
+        local paren = t:sub(to + 1):match("^%s*%(([^%)]*)%)") or ""
         if not switched_off(t, from, to) and not finds_any(lead, { "%f[%a]no%s*$", "%f[%a]not%s", "without", "%f[%a]vs%.?%f[%A]",
-            "than", "compar", "instead%s+of", "rather%s+than", "unlike", "baseline" })
-            and not finds_any(after, { "^%s*vs%.?%f[%A]", "^%s*baseline", "^%s*would", "^%s*was%s+slower", "^%s*was%s+not" }) then
+            "than", "compar", "instead%s+of", "rather%s+than", "unlike", "baseline", "%f[%a]if%f[%A]", "relative%s+to",
+            "possibly", "probably", "likely", "maybe", "perhaps", "presumably", "%f[%a]or%s*$" })
+            and not finds_any(after, { "^%s*vs%.?%f[%A]", "^%s*baseline", "^%s*would", "^%s*was%s+slower", "^%s*was%s+not",
+              "^%s*%?", "^%s*or%f[%A]", "^%s*ablation", "^%s*in%s+the%s+next", "^%s*in%s+the%s+other", "^%s*in%s+another" })
+            and not (lead:find("%f[%a]of%s+the%s*$") and after:find("^%s*runs?%f[%A]"))
+            and not (name == "sophia" and after:find("^%s*%(?%s*dgx"))
+            and not finds_any(paren, { "^%s*ablation", "assumed", "not%s+stated", "%?", "^%s*in%s+the%s+next", "^%s*other" }) then
           note(fmt("the optimizer named, %s, costed as Adam (dml models Adam's states and step)", name == "sgd" and "SGD"
             or name == "lamb" and "LAMB" or name == "soap" and "SOAP" or name:sub(1, 1):upper() .. name:sub(2)))
           break

@@ -6655,3 +6655,20 @@ do
   r = assert(measured.request(copy(mpt, { recompute = "--activation_checkpointing=1, --offload_activations=0" })))
   t.eq(table.concat(r.assumed, "; "):find("offload to the host (its copies)", 1, true), nil)
 end
+-- helper-304's review (130 cases: 100 right at af06f7a, 123 now): another table in other words,
+-- a '#' inside a quoted value, a GPU's share after the node named, the optimizer's note only
+-- where the run's.
+t.eq(measured.lora_said { notes = "LoRA runs are in a different table" }, false)
+t.eq(measured.lora_said { notes = "LoRA table (not used here)" }, false)
+t.eq(measured.parse_zero('run_name = "llama #3"; use_distributed_optimizer = True'), 1)
+t.near((measured.inter_node("per 8x H100 node: 400 Gb/s for each GPU", 8, "h100_sxm")), 2 * 400 / 8, 1e-9)
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  local function said_opt(notes)
+    return table.concat(assert(measured.request(copy(base, { notes = notes }))).assumed, "; "):find("costed as Adam", 1, true) ~= nil
+  end
+  for _, n in ipairs { "possibly Muon", "Muon or AdamW", "Muon in the next row; this run uses AdamW.", "AdamW vs. Muon", "on ALCF's Sophia (DGX A100)" } do
+    t.eq(said_opt(n), false, n)
+  end
+  t.eq(said_opt("trained with the Lion optimizer"), true)
+end
