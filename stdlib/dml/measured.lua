@@ -2811,7 +2811,7 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       end)
       :gsub("per%s+%d+%s*x%s*[%w%-]+%s+node", "per node")
       -- (A GPU's share in words, "400 Gb/s for each GPU", after the node named: the GPU's; and a
-      -- count of the node's adapters after their word, "HCA: 1 per node"; rev4.)
+      -- count of the node's adapters after their word, "HCA: 1 per node"; helper-304.)
       :gsub("for%s+each%s+gpu%f[%A]", "per gpu")
       :gsub("%f[%a](%a+)%s*:%s*(%d+)%s+per%s+node", function(w, n) if nic_words[w] then return n .. " " .. w .. " per node" end end)
     -- (Adapters named, "mlx5_0 and mlx5_1", counted; helper-297.)
@@ -3433,7 +3433,7 @@ local function compiled(row)
       return false
     end
     -- (Also "torch.compile only the Linear layers", "(only nn.Linear layers)", "only on nn.Linear",
-    -- "applied to nn.Linear only", "on the nn.Linear layers only"; rev3.)
+    -- "applied to nn.Linear only", "on the nn.Linear layers only"; helper-301.)
     do
       local tail = text:sub(to + 1, to + 48):match("^[^;]*")
       if tail:find("^[%s%p]*only%s+[%w%.%s]-%f[%a]linear") or tail:find("^[%s%a%.]-%f[%a]linear[%a%s]-%f[%a]only%f[%A]") then
@@ -4762,7 +4762,7 @@ end
 local elsewhere_rows = { "%f[%a]other%s+rows?%f[%A]", "%f[%a]other%s+tables?%f[%A]", "another%s+table", "separate%s+tables?",
   "same%s+table", "tables?%s+below", "tables?%s+above", "rows?%s+below", "rows?%s+above", "next%s+rows?", "previous%s+rows?",
   "%f[%a]rows?%s+of%s+", "%f[%a]rows?%s+are%f[%A]", "%f[%a]rows?%s+were%f[%A]", "%f[%a]tables?%s+of%s+",
-  -- (Also "LoRA runs are in a different table", "LoRA results in another section"; rev4.)
+  -- (Also "LoRA runs are in a different table", "LoRA results in another section"; helper-304.)
   "different%s+tables?", "another%s+section", "other%s+sections?", "separate%s+sections?" }
 
 --- lora_said(row): true when the row's scope, model, framework or notes say the run trained
@@ -4784,13 +4784,13 @@ function M.lora_said(row)
       local post_at = to + 1
       -- (A mention alone in parentheses is read with what follows them, "Fine-tuning (LoRA) rows
       -- are in a separate table"; and a remark in parentheses right after the mention's clause
-      -- that rules it out, "LoRA table (not used here)"; rev4.)
+      -- that rules it out, "LoRA table (not used here)"; helper-304.)
       if pre == "" and t:sub(from - 1, from - 1) == "(" and t:sub(to + 1, to + 1) == ")" then post_at = to + 2 end
       local post = t:sub(post_at):match("^[^;,%.%(%)]*") or ""
       local remark = t:sub(post_at + #post):match("^%(([^%);]*)%)") or ""
       -- (This row's own table by its quoted title, "row of the 'LoRA Performance' table", "from the
       -- 'LoRA Performance' table of the 25.09 release": "row of", "table of" are not another
-      -- table's rows there; rev4.)
+      -- table's rows there; helper-304.)
       local titled = pre:find("['\"][%w%s%-]*$") and post:find("^[%w%s%-]*['\"]%s*table%f[%A]")
       local pre_e, post_e = pre, post
       if titled then
@@ -4888,7 +4888,7 @@ local function unjson(cell)
   -- (A Python or YAML setting's comment, "use_distributed_optimizer = False  # Muon needs this to
   -- be False; ...", is no part of the setting: to the end of its line; helper-303: read as the
   -- distributed optimizer named.)
-  -- (A value quoted whole, not a quote's start: 'run_name = "llama #3"' has no comment; rev4.)
+  -- (A value quoted whole, not a quote's start: 'run_name = "llama #3"' has no comment; helper-304.)
   if cell:find("#", 1, true) and (cell:find("[%w_]%s*[=:]%s*[%w_%.%-%[%]]+%s+#") or cell:find("[%w_]%s*[=:]%s*\"[^\"\n]*\"%s+#")
       or cell:find("[%w_]%s*[=:]%s*'[^'\n]*'%s+#")) then
     local bare = cell:gsub("([%w_]%s*[=:]%s*[%w_%.%-%[%]]+)%s+#[^\n]*", "%1"):gsub("([%w_]%s*[=:]%s*\"[^\"\n]*\")%s+#[^\n]*", "%1")
@@ -7687,7 +7687,7 @@ function M.own_name(t)
     -- (torchtitan's DeepSeek-V3 flavor "16B", "deepseek_v3 16B", is V2-Lite's shape: 27 layers of
     -- 2,048, MLA without a query latent, 64 experts and 2 shared, top 6 (its
     -- torchtitan/models/deepseek_v3 model args); helper-299: refused.)
-    -- (Not "16B tokens"; also torchtitan's name and flavor, "deepseek_v3 (flavor 16B)"; rev3.)
+    -- (Not "16B tokens"; also torchtitan's name and flavor, "deepseek_v3 (flavor 16B)"; helper-301.)
     :gsub("%f[%a]deepseek[%s%-_]*v3[%s%-_:,\"'%(]*f?l?a?v?o?u?r?[%s%-_:=\"']*16b%f[%A]([%s%-_]*%a*)", function(after)
       if after:find("^[%s%-_]*tok") then return nil end
       return "deepseek-v2-lite" .. after
@@ -9271,8 +9271,8 @@ request = function(row, presets, assumed)
   -- out or compared ("no Muon", "Muon vs AdamW", "faster than SGD").
   do
     local t = bounded(((row.notes or "") .. " ; " .. (row.framework or "") .. " ; " .. (row.zero_or_fsdp or "")):lower())
-      :gsub("%f[%a]vs%.", "vs ")  -- ("AdamW vs. Muon": the comparison's dot ends no clause; rev4.)
-    -- (Adam said this run's, "...; this run uses AdamW": another named is another run's; rev4.)
+      :gsub("%f[%a]vs%.", "vs ")  -- ("AdamW vs. Muon": the comparison's dot ends no clause; helper-304.)
+    -- (Adam said this run's, "...; this run uses AdamW": another named is another run's; helper-304.)
     local adam_own = t:find("%f[%a]this%s+run%s+uses?%s+adamw?%s*[;%.%)]") or t:find("%f[%a]this%s+row%s+is%s+adamw?%s*[;%.%)]")
       or t:find("%f[%a]this%s+window%s+is%s+adamw?%s*[;%.%)]")
     for _, name in ipairs(adam_own and {} or { "muon", "sgd", "lion", "adafactor", "shampoo", "soap", "lamb", "sophia" }) do
@@ -9282,7 +9282,7 @@ request = function(row, presets, assumed)
         local after = t:sub(to + 1, to + 40):match("^[^;,%.%)]*") or ""
         -- (Nor hedged, conditional, another run's or an ablation's: "likely Muon", "Muon?", "Muon
         -- or AdamW", "if Muon were used", "relative to Lion", "of the SGD run", "Muon (ablation)",
-        -- "Muon in the next row"; nor ALCF's Sophia cluster; rev4.)
+        -- "Muon in the next row"; nor ALCF's Sophia cluster; helper-304.)
         local paren = t:sub(to + 1):match("^%s*%(([^%)]*)%)") or ""
         if not switched_off(t, from, to) and not finds_any(lead, { "%f[%a]no%s*$", "%f[%a]not%s", "without", "%f[%a]vs%.?%f[%A]",
             "than", "compar", "instead%s+of", "rather%s+than", "unlike", "baseline", "%f[%a]if%f[%A]", "relative%s+to",
@@ -9952,7 +9952,7 @@ local function causal_denied(t, at, to)
   local before = t:sub(math.max(1, at - 60), at - 1):match("[^;,%(%)]*$") or ""
   local after = t:sub(to + 1, to + 40):match("^[^;,%(%)]*") or ""
   -- (The denial's words right before, not another thing's denied earlier in the clause:
-  -- "without recompute counting causal attention" counts causally; rev3.)
+  -- "without recompute counting causal attention" counts causally; helper-301.)
   for _, p in ipairs { "not%s+account%a*%s+for%s+([%a%s]-)$", "n't%s+account%a*%s+for%s+([%a%s]-)$", "ignor%a*%s+([%a%s]-)$",
       "without%s+([%a%s]-)$", "disregard%a*%s+([%a%s]-)$", "excluding%s+([%a%s]-)$", "not%s+tak%a*%s+([%a%s]-)$",
       "n't%s+tak%a*%s+([%a%s]-)$" } do
@@ -9962,7 +9962,7 @@ local function causal_denied(t, at, to)
       return true
     end
   end
-  -- (Also one word between, "causal mask not accounted for", "causal mask ignored"; rev3.)
+  -- (Also one word between, "causal mask not accounted for", "causal mask ignored"; helper-301.)
   return finds_any(after, { "^%a*%s+not%s+accounted", "^%a*%s+ignored", "^%a*%s+is%s+not%s+accounted",
     "^%a*%s+%a+%s+not%s+accounted", "^%a*%s+%a+%s+ignored", "^%a*%s+%a+%s+is%s+not%s+accounted" })
 end
