@@ -4895,6 +4895,17 @@ local function unjson(cell)
       :gsub("([%w_]%s*[=:]%s*'[^'\n]*')%s+#[^\n]*", "%1")
     if bare ~= cell then return unjson(bare) end
   end
+  -- (Three dots between an argument's name and its value, "sequence_parallel ... False", as a
+  -- dump is often shortened: the name an identifier with an underscore, spaces around the dots;
+  -- helper-308: refused or read as on.)
+  -- (Any name before a boolean so, "bf16 ... True, fp8 ... None".)
+  if cell:find("[%a][%w]*_[%w_]*%s+%.%.%.%s+%S") or cell:find("[%a][%w_]*%s+%.%.%.%s+[TtFfNn][%a]+%f[%A]") then
+    local named = cell:gsub("([%a][%w]*_[%w_]*)%s+%.%.%.%s+(%S)", "%1: %2")
+    for _, v in ipairs { "[Tt]rue", "[Ff]alse", "[Nn]one" } do
+      named = named:gsub("([%a][%w_]*)%s+%.%.%.%s+(" .. v .. ")%f[%A]", "%1: %2")
+    end
+    if named ~= cell then return unjson(named) end
+  end
   if cell:find("....", 1, true) and cell:find("[%w_]%s*%.%.%.%.+%s*%S") then
     -- (Each printed argument its own clause, "key: value; key: value", as the readers split them;
     -- helper-297: "recompute_method: None" after a selective granularity read as off.)
@@ -4909,15 +4920,32 @@ local function unjson(cell)
   return cell
 end
 
+-- A setting's name (an identifier with an underscore) and a bare boolean after it, as logs and
+-- dumps print them, "use_torch_fsdp2 False": "name: False", for the readers of a sharding or a
+-- yes or no (helper-308: FSDP read as on). Not for recompute cells, whose older keys beside a
+-- mode are read apart ("checkpoint_activations False, selective").
+local function bare_bools(cell)
+  if not (cell:find("[%a][%w]*_[%w_]*%s+[Tt]rue%f[%A]") or cell:find("[%a][%w]*_[%w_]*%s+[Ff]alse%f[%A]")
+      or cell:find("[%a][%w]*_[%w_]*%s+[Nn]one%f[%A]")) then
+    return cell
+  end
+  return (cell:gsub("([%a][%w]*_[%w_]*)%s+([Tt]rue)%f[%A]", "%1: %2"):gsub("([%a][%w]*_[%w_]*)%s+([Ff]alse)%f[%A]", "%1: %2")
+    :gsub("([%a][%w]*_[%w_]*)%s+([Nn]one)%f[%A]", "%1: %2"))
+end
+
 function M.parse_zero(cell)
   if cell == nil then return nil end
   do
-    local plain = #cell <= 4096 and unjson(cell)
+    local plain = #cell <= 4096 and unjson(bare_bools(cell))
     if plain and plain ~= cell then
       local z, note, off = M.parse_zero(plain)
       return z, told_of(note, plain, cell), off
     end
   end
+  -- (Megatron-Core's distributed optimizer in instances, "num_distributed_optimizer_instances 4"
+  -- (its states sharded over dp / 4 ranks and replicated 4 times; the request reads the degree),
+  -- whatever the cell calls it, "HSDP4"; helper-307: read as FSDP, sharded over 4.)
+  if cell:lower():find("num[_%-]distributed[_%-]optimizer[_%-]instances") then return 1, nil, false end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
   local t = unquoted_values(bounded(cell:lower()))
@@ -6902,7 +6930,15 @@ function M.parse_yes_no(cell)
   -- (A yes or no is a phrase: past 2 KB it is not understood, not searched; helper-196: 4,000
   -- parentheses took 1.7 s.)
   if #cell > 2048 then return nil end
-  cell = unjson(cell)
+  do
+    -- (Read as its settings, "key: value", where the cell writes them otherwise; its note
+    -- names the cell as written.)
+    local plain = unjson(bare_bools(cell))
+    if plain ~= cell then
+      local v, note = M.parse_yes_no(plain)
+      return v, told_of(note, plain, cell)
+    end
+  end
   -- ("SEQ_PARALLEL", NVIDIA's MLPerf configs' name, is sequence parallelism named.)
   local t = unquoted_values(bounded(cell:lower())):gsub("%f[%a]seq([%s%-_]*parallel)", "sequence%1")
   -- (A shell default, "${SEQ_PARALLEL:=True}"; the emoji marks, a check and a cross, and a mark
@@ -9179,6 +9215,17 @@ request = function(row, presets, assumed)
       return nil, fmt("zero_or_fsdp %q not understood%s", row.zero_or_fsdp, shape
         and " (a shape like 8x2 does not say which factor shards; write the shard group, \"HSDP 8\" or \"shard 8\")"
         or " (read: ZeRO-1/2/3, FSDP, HSDP with its shard group, distributed optimizer, none)")
+    end
+    do
+      local instances = tonumber(row.zero_or_fsdp:lower():match("num[_%-]distributed[_%-]optimizer[_%-]instances['\"]?%s*[=:]?%s*(%d+)"))
+      if zero == 1 and instances and instances > 1 and dp then
+        if dp % instances ~= 0 then
+          return nil, fmt("zero_or_fsdp %q: %d distributed-optimizer instances do not divide dp %d", row.zero_or_fsdp, instances, dp)
+        end
+        shard = dp // instances
+        note(fmt("zero_or_fsdp %q: Megatron-Core's distributed optimizer in %d instances, each sharding the states over %d ranks",
+          row.zero_or_fsdp, instances, shard))
+      end
     end
     if hybrid and shard == nil and dp then
       -- PyTorch's HYBRID_SHARD shards inside a node and replicates across nodes.

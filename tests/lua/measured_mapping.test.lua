@@ -6672,3 +6672,17 @@ do
   end
   t.eq(said_opt("trained with the Lion optimizer"), true)
 end
+-- helper-307 and 308: Megatron-Core's distributed optimizer in instances (not FSDP); a shortened
+-- dump's three dots and a setting's bare boolean.
+t.eq(measured.parse_zero("distributed optimizer, HSDP4 (num_distributed_optimizer_instances 4)"), 1)
+do
+  local base = row("MBridge-25.09-LLAMA3_70B-64")
+  local r = assert(measured.request(copy(base, { zero_or_fsdp = "distributed optimizer (num_distributed_optimizer_instances 2)" })))
+  t.eq(r.layout.zero, 1); t.eq(r.layout.shard, r.layout.dp // 2)
+end
+t.eq(measured.parse_yes_no("sequence_parallel ... False"), false)
+t.eq(measured.parse_recompute("recompute_granularity ... None"), "none")
+t.eq(measured.parse_zero("use_torch_fsdp2 False"), false)
+t.eq(measured.parse_zero("use_torch_fsdp2 ... True (use_distributed_optimizer ... False)"), 3)
+t.eq(measured.parse_precision("bf16 ... True, fp8 ... None"), "bf16")
+t.eq(measured.parse_recompute("checkpoint_activations False, selective"), "selective", "bare booleans not read in recompute cells")
