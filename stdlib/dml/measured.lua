@@ -3652,7 +3652,10 @@ function M.offload_said(row, zero)
   end
   local function said(t, patterns, not_after, off_wins, skip)
     local on
-    for clause in t:gsub("%.%s", "; "):gmatch("[^;\n]+") do
+    -- (An abbreviation's dot ends no clause: "no act. CPU offload"; helper-309: read as on.)
+    local split = t:gsub("%f[%a]act%.%s", "activation "):gsub("%f[%a](vs)%.%s", "%1 "):gsub("%f[%a](approx)%.%s", "%1 ")
+      :gsub("%f[%a](incl)%.%s", "%1 "):gsub("%f[%a]e%.g%.%s", "eg "):gsub("%f[%a]i%.e%.%s", "ie ")
+    for clause in split:gsub("%.%s", "; "):gmatch("[^;\n]+") do
       -- (A clause of none of the patterns' words is passed over: a hostile cell of 800 clauses
       -- took 0.15 s; helper-247.)
       if not (clause:find("off", 1, true) or clause:find("optim", 1, true) or clause:find("adam", 1, true)
@@ -5233,7 +5236,8 @@ function M.parse_zero(cell)
   -- ("8 shard x 16 replicate" gives the degree before the word; a stage in a strategy's name,
   -- "_HYBRID_SHARD_ZERO2", is no degree.)
   -- (A stage's digit is no degree: "ZeRO-3 shard 128" shards over 128, not 3; helper-110.)
-  local unstaged = t:gsub("zero[%s_%-]*stage[%s_%-=:]*%d", ""):gsub("zero[%s_%-]*%d", "")
+  -- (Nor FSDP's version: "FSDP2 shard degree = 8" shards over 8, not 2; helper-309.)
+  local unstaged = t:gsub("zero[%s_%-]*stage[%s_%-=:]*%d", ""):gsub("zero[%s_%-]*%d", ""):gsub("%f[%a]fsdp%d%f[%D]", "fsdp")
   local degree, unit = unstaged:match("(%d+)%s*(shard)%f[%A]")
   if degree then unit = "" end
   if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
@@ -5869,6 +5873,8 @@ end
 parse_recompute = function(cell)
   if cell == nil then return nil end
   local t = module_names(unquoted_values(bounded(cell:lower())))
+  -- (YAML's null written "~": "activations_checkpoint_granularity: ~"; helper-309: refused.)
+  t = t:gsub("(:%s*)~(%s*[,;%)]?)", "%1null%2")
   -- (Megatron's argument dump, a key and its value after a space: "recompute_granularity None";
   -- helper-195: refused.)
   t = t:gsub("^(%s*%-*recompute[%-_]granularity)%s+(none)%s*$", "%1: %2"):gsub("^(%s*%-*recompute[%-_]granularity)%s+(null)%s*$", "%1: %2")
@@ -6520,6 +6526,10 @@ local function without_off(t)
     t = t:gsub("(%f[%w]" .. f .. "_[%w_]*%s*[:=]%s*[\"']?)(%w+)", function(key, word)
       if off(word) then return "" end
     end)
+    -- (Also with a space, "FP8_PARAM_GATHER off"; helper-310: read as FP8 beside FP4.)
+    t = t:gsub("(%f[%w]" .. f .. "_[%w_]*%s+)(%a+)", function(key, word)
+      if off(word) then return "" end
+    end)
   end
   return t
 end
@@ -6952,6 +6962,9 @@ function M.parse_yes_no(cell)
   t = t:gsub("^%s*%${%s*([%w_]+)%s*:?=%s*([%w]+)%s*}%s*$", "%1=%2"):gsub("\226\156\133", "\226\156\147")
     :gsub("\226\157\140", "\226\156\151"):gsub("^(%a[%a%s_%-]-)%s+(\226\156[\147\148\151\152])%s*$", "%1: %2")
     :gsub("^%s*megatron[%s%-]+style%s+sp%s*$", "megatron sp")
+  -- (A default said with its value, "default (True)", and the setting named before it, "sequence
+  -- parallel, default on"; helper-310: refused.)
+  t = t:gsub("^%s*default%s*%(%s*(%a+)%s*%)%s*$", "%1"):gsub("^%s*(sequence[%s%-_]*parallel%a*)%s*,%s*default%s+(%a+)%s*$", "%1: %2")
   -- DeepSpeed-Ulysses' sequence parallelism (its all-to-all over heads) is not Megatron's.
   local uly_at, uly_to = t:find("ulysses")
   if uly_at and not switched_off(t, uly_at, uly_to) and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end
@@ -7109,6 +7122,9 @@ function M.unstated(cell)
     or t:find("^%s*no%s+idea") ~= nil or t:find("^%s*no%s+info") ~= nil or t:find("^%s*no%s+details") ~= nil
     or t:find("^%s*none%s+stated") ~= nil or t:find("^%s*none%s+given") ~= nil
     or t:find("^%s*n%.?/?r%.?%s*$") ~= nil or t:find("^%s*see%s+%a+%s*$") ~= nil  -- ("n/r", "see notes")
+    -- (A placeholder with the remark, "n/a (not stated)", "- (unknown)"; helper-310: refused.)
+    or (t:match("^%s*n/?a%s*%((.-)%)%s*$") or t:match("^%s*[%-\226\128\147\148]+%s*%((.-)%)%s*$") or "__"):find("^%s*not%s+stated") ~= nil
+    or (t:match("^%s*n/?a%s*%((.-)%)%s*$") or "__"):find("^%s*unknown") ~= nil
 end
 
 --- default_only(cell): true for a setting cell that says only that a default applied, naming

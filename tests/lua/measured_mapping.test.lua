@@ -6686,3 +6686,13 @@ t.eq(measured.parse_zero("use_torch_fsdp2 False"), false)
 t.eq(measured.parse_zero("use_torch_fsdp2 ... True (use_distributed_optimizer ... False)"), 3)
 t.eq(measured.parse_precision("bf16 ... True, fp8 ... None"), "bf16")
 t.eq(measured.parse_recompute("checkpoint_activations False, selective"), "selective", "bare booleans not read in recompute cells")
+-- helper-309 and 310, rewordings of committed rows: YAML's "~"; FSDP's version is no shard
+-- degree; an abbreviation's dot ends no clause; a placeholder with "not stated"; a default with its
+-- value; an FP8 setting "off" after a space.
+t.eq(measured.parse_recompute("activations_checkpoint_granularity: ~"), "none")
+t.eq(select(2, measured.parse_zero("FSDP2 shard degree = 8")), 8)
+t.eq(measured.offload_said({ notes = "FSDP; no act. CPU offload; fused AdamW", zero_or_fsdp = "FSDP" }, 3), nil)
+t.eq(measured.unstated("n/a (not stated)"), true)
+t.eq(measured.parse_yes_no("default (True)"), true)
+t.eq(measured.parse_yes_no("sequence parallel, default on"), true)
+t.eq(measured.parse_precision("NVFP4 (FP4=True; FP8 off, FP8_PARAM_GATHER off)"), "fp4")
