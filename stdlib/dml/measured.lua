@@ -4261,7 +4261,10 @@ function M.ep_overlap(row)
   -- overlap", after its scheduling: "+1f1b overlap".)
   -- (And in words: "all-to-all overlapped", "EP comm overlapped with compute"; helper-129.)
   local mentions, names, verb_form = {}, {}, {}
-  for _, name in ipairs { "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
+  -- (The exchange's owner before "A2A", "no EP A2A overlap flag": one name, so that a negation
+  -- before it is read; helper-312: read as on.)
+  for _, name in ipairs { "%f[%w]ep[%s_%-]*a2a[%s_%-]*overlap", "%f[%w]moe[%s_%-]*a2a[%s_%-]*overlap",
+                          "a2a[%s_%-]*overlap", "%f[%w]ep[%s_%-]*overlap", "overlap[%-_]moe[%-_]expert[%-_]parallel[%-_]comm",
                           "%f[%w]1f1b[%s_%-]*overlap", "%f[%w]ep[%s_%-]*all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           "all[%s%-]*to[%s%-]*all[%s_%-]*%a*[%s_%-]*overlap",
                           -- ("Dual-microbatch overlap of the EP all-to-all"; helper-187.)
@@ -5231,6 +5234,16 @@ function M.parse_zero(cell)
   if key and (value == "true" or value == "on" or value == "yes" or value == "enabled" or value == "1") then t = key end
   -- (Not "no DP-rep (fully sharded)": what it says is sharded; helper-243.)
   if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") and not t:find("sharded") then return 0, nil, false end
+  -- (And a first clause that rules every sharding out, its rest naming none: "no ZeRO/FSDP;
+  -- data-parallel gradient all-reduce"; helper-311: read as FSDP.)
+  do
+    local first, rest = t:match("^%s*no%s+([^;,]*)[;,](.*)$")
+    if not first then first, rest = t:match("^%s*without%s+([^;,]*)[;,](.*)$") end
+    if first and finds_any(first, { "zero", "fsdp", "shard" }) and not finds_any(rest, { "zero", "fsdp", "shard", "distributed%s+optim",
+        "dist%.?%s*opt", "hsdp", "%f[%a]stage%f[%A]" }) then
+      return 0, nil, false
+    end
+  end
   -- The shard degree: "shard 8", "shard=8", "dp_shard=4", "HSDP 4"; not a count of nodes
   -- ("HYBRID_SHARD over 2 nodes"); "HSDP 4x8" names two degrees in an order no convention fixes.
   -- ("8 shard x 16 replicate" gives the degree before the word; a stage in a strategy's name,
@@ -7005,6 +7018,9 @@ function M.parse_yes_no(cell)
     end
   end
   local mode = t:match("^tp[_%s]*mode%s*[=:]?%s*([%a_]+)") or t:match("^([%a_]+)%s*$")
+    -- (Its value named first, then words of it: "REDUCE_SCATTER TP mode (async TP linear comm
+    -- on)"; helper-312: refused.)
+    or t:match("^(reduce_scatter)%s+tp[_%s]*mode%f[%A]") or t:match("^(all_reduce)%s+tp[_%s]*mode%f[%A]")
   -- ("TP with sequence parallel", "torchtitan TP with sequence parallel"; "TP without sequence
   -- parallelism"; helper-195: refused.)
   -- (Said of TP alone: not "FSDP with ...", "compared with ...", "no runs with ...".)
@@ -7116,6 +7132,13 @@ end
 function M.unstated(cell)
   if cell == nil then return false end
   local t = cell:lower()
+  -- (The same said in parentheses alone, after a placeholder or the column's name: "(not
+  -- given)", "? (not stated)", "precision: (not given)"; helper-311: refused.)
+  local inner = t:match("^%s*%((.*)%)%s*$") or t:match("^%s*%?%s*%((.*)%)%s*$") or t:match("^%s*[%a_]+%s*:%s*%((.*)%)%s*$")
+  if inner and not inner:find("[()]") then
+    if inner:match("^%s*n/?a%s*$") or inner:match("^%s*none%s+given%s*$") then return true end
+    t = inner
+  end
   return t:find("^%s*not%s+stated") ~= nil or t:find("^%s*not%s+reported") ~= nil or t:find("^%s*not%s+given") ~= nil
     or t:find("^%s*not%s+specified") ~= nil or t:find("^%s*not%s+known") ~= nil or t:find("^%s*not%s+sure") ~= nil
     or t:find("^%s*unknown") ~= nil or t:find("^%s*unstated") ~= nil or t:find("^%s*unspecified") ~= nil
@@ -9695,10 +9718,19 @@ request = function(row, presets, assumed)
           and not finds_any(clause, { "%f[%a]vs%.?%f[%A]", "compar", "baseline", "stated", "%f[%a]given%f[%A]", "known", "%?",
             "slower", "faster", "%d%s*%%", "interface", "flash[%a%s%-_]*[34]%f[%D]", "%f[%a]fa[%-_]?[34]%f[%D]",
             "\228\184\141\229\188\128\229\144\175", "reference", "%f[%a]other%f[%A]", "another", "column", "%f[%a]eval",
-            "inference", "%f[%a]never%f[%A]", "%f[%a]oom", "would" })
+            "inference", "%f[%a]never%f[%A]", "%f[%a]oom", "would",
+            -- (PyTorch's SDPA named beside it is a fused kernel: "(SDPA attention, no
+            -- flash-attn)"; helper-312: costed unfused.)
+            "%f[%a]sdpa%f[%A]", "scaled[_%s]dot[_%s]product" })
           and not M.names_another_model(clause, row.model) then
         flash_absent = true
       end
+    end
+    -- (PyTorch's SDPA named as the run's kernel elsewhere in the cell: fused, whatever the flash
+    -- package; helper-312.)
+    if flash_absent and finds_any(kernel_text, { "%f[%a]sdpa%f[%A]", "scaled[_%s]dot[_%s]product" })
+        and not finds_any(kernel_text, { "%f[%a]no%s+sdpa", "without%s+sdpa", "sdpa%s+not%s+used" }) then
+      flash_absent = false
     end
   end
   if flash_absent then

@@ -6696,3 +6696,18 @@ t.eq(measured.unstated("n/a (not stated)"), true)
 t.eq(measured.parse_yes_no("default (True)"), true)
 t.eq(measured.parse_yes_no("sequence parallel, default on"), true)
 t.eq(measured.parse_precision("NVFP4 (FP4=True; FP8 off, FP8_PARAM_GATHER off)"), "fp4")
+-- helper-311, rewordings of public rows: "not stated" in parentheses alone; a first clause that
+-- rules every sharding out.
+t.eq(measured.unstated("(not given)"), true); t.eq(measured.unstated("precision: (not given)"), true)
+t.eq(measured.unstated("(bf16)"), false)
+t.eq(measured.parse_zero("no ZeRO/FSDP; data-parallel gradient all-reduce"), 0)
+t.eq(measured.parse_zero("no ZeRO-3; ZeRO-1 (distributed optimizer)"), 1)
+-- helper-312, rewordings of other committed rows: nanotron's mode named first; "no EP A2A
+-- overlap"; SDPA beside "no flash-attn" is no unfused kernel.
+t.eq(measured.parse_yes_no("REDUCE_SCATTER TP mode (async TP linear comm on)"), true)
+t.eq(measured.ep_overlap { notes = "no EP A2A overlap flag in the launch script" }, false)
+t.eq(measured.ep_overlap { notes = "EP A2A overlap on" }, true)
+do
+  local r = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { notes = "(SDPA attention, no flash-attn)" })))
+  t.eq(r.run.stack.attention ~= "unfused", true)
+end
