@@ -7132,11 +7132,12 @@ end
 function M.unstated(cell)
   if cell == nil then return false end
   local t = cell:lower()
-  -- (The same said in parentheses alone, after a placeholder or the column's name: "(not
-  -- given)", "? (not stated)", "precision: (not given)"; helper-311: refused.)
-  local inner = t:match("^%s*%((.*)%)%s*$") or t:match("^%s*%?%s*%((.*)%)%s*$") or t:match("^%s*[%a_]+%s*:%s*%((.*)%)%s*$")
-  if inner and not inner:find("[()]") then
-    if inner:match("^%s*n/?a%s*$") or inner:match("^%s*none%s+given%s*$") then return true end
+  -- (The same said in parentheses alone, after a placeholder (M.placeholders: "n/a", "-", "?")
+  -- or the column's name: "(not given)", "n/a (not stated)", "? (unknown)", "precision: (not
+  -- given)"; helper-310 and helper-311: refused.)
+  local lead, inner = t:match("^%s*(.-)%s*%(([^()]*)%)%s*$")
+  if inner and (lead == "" or M.placeholders[lead] or lead:match("^[%a_]+%s*:$")) then
+    if M.placeholders[inner:match("^%s*(.-)%s*$")] or inner:match("^%s*none%s+given%s*$") then return true end
     t = inner
   end
   return t:find("^%s*not%s+stated") ~= nil or t:find("^%s*not%s+reported") ~= nil or t:find("^%s*not%s+given") ~= nil
@@ -7145,9 +7146,6 @@ function M.unstated(cell)
     or t:find("^%s*no%s+idea") ~= nil or t:find("^%s*no%s+info") ~= nil or t:find("^%s*no%s+details") ~= nil
     or t:find("^%s*none%s+stated") ~= nil or t:find("^%s*none%s+given") ~= nil
     or t:find("^%s*n%.?/?r%.?%s*$") ~= nil or t:find("^%s*see%s+%a+%s*$") ~= nil  -- ("n/r", "see notes")
-    -- (A placeholder with the remark, "n/a (not stated)", "- (unknown)"; helper-310: refused.)
-    or (t:match("^%s*n/?a%s*%((.-)%)%s*$") or t:match("^%s*[%-\226\128\147\148]+%s*%((.-)%)%s*$") or "__"):find("^%s*not%s+stated") ~= nil
-    or (t:match("^%s*n/?a%s*%((.-)%)%s*$") or "__"):find("^%s*unknown") ~= nil
 end
 
 --- default_only(cell): true for a setting cell that says only that a default applied, naming
