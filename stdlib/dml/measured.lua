@@ -1584,6 +1584,14 @@ local function switched_off(text, from, to)
       return true
     end
   end
+  -- (Absent from what the run used: "--tp-comm-overlap appears in none of the configs", "... does
+  -- not appear in the launch script", "... is absent from the recipe"; helper-312.)
+  if after:find("^%s+appears?%s+in%s+none%f[%A]") or after:find("^%s+appears?%s+nowhere%f[%A]")
+    or after:find("^%s+does%s+not%s+appear%f[%A]") or after:find("^%s+did%s+not%s+appear%f[%A]")
+    or after:find("^%s+doesn't%s+appear%f[%A]") or after:find("^%s+didn't%s+appear%f[%A]")
+    or after:find("^%s+is%s+absent%f[%A]") or after:find("^%s+was%s+absent%f[%A]") or after:find("^%s+absent%s+from%f[%A]") then
+    return true
+  end
   if past:find("^unavailable%f[%A]") or after:find("^%s+is%s+unavailable%f[%A]")
     or after:find("^%s+unused%f[%A]")
     or after:match("^%s*[:=]?%s*(.*)$"):find("^unset%s*%(%s*default%s*[:=]?%s*false%f[%A]") or after:find("^%s+defaults?%s+to%s+false%f[%A]") then
@@ -4939,7 +4947,36 @@ local function bare_bools(cell)
     :gsub("([%a][%w]*_[%w_]*)%s+([Nn]one)%f[%A]", "%1: %2"))
 end
 
+local parse_zero_cell
+-- The words of a remark that only says where a cell's value was read.
+local source_words = {}
+for word in ([[column col table tab row the a per as in of from see source paper readme config configs recipe recipes
+  figure fig page p sec section appendix log logs value given shown listed reported cell header]]):gmatch("%a+") do
+  source_words[word] = true
+end
 function M.parse_zero(cell)
+  local read = table.pack(parse_zero_cell(cell))
+  if read[1] ~= nil or cell == nil or #cell > 1024 then return table.unpack(read, 1, read.n) end
+  -- A closing remark that only points to where the cell comes from, "FSDP off (column 0)", "FSDP
+  -- off (per the table)", "(see Table 3)": the cell before it (helper-312: refused). Only where
+  -- the whole cell is not read, and only a remark of such words: one that qualifies ("(8-way)",
+  -- "(hpZ)", "(not used)") is left to the readings above, or refuses the cell.
+  local before, remark = cell:match("^(.-%S)%s*(%b())%s*$")
+  local pointer = remark ~= nil and remark:find("%a") ~= nil
+  for word in (remark or ""):lower():gmatch("%a+") do
+    pointer = pointer and source_words[word] == true
+  end
+  if pointer and not before:find("[()]") then
+    local again = table.pack(parse_zero_cell(before))
+    if again[1] ~= nil then
+      again[2] = told_of(again[2], before, cell)
+      return table.unpack(again, 1, again.n)
+    end
+  end
+  return table.unpack(read, 1, read.n)
+end
+
+function parse_zero_cell(cell)
   if cell == nil then return nil end
   do
     local plain = #cell <= 4096 and unjson(bare_bools(cell))
@@ -5610,6 +5647,11 @@ function M.parse_zero(cell)
   -- ("No ZeRO", "ZeRO disabled": none.)
   if t:find("%f[%a]zero%f[%A]") and not t:find("offload") and not t:find("infinity") then
     if named_off("%f[%a]zero%f[%A]") then return 0, shard, false end
+    -- (Its stage alone in parentheses, "ZeRO (3)", "DeepSpeed ZeRO (2)": that stage, where the
+    -- cell names one ZeRO; found beside helper-312's cells: read as a ZeRO without a stage, 1.)
+    local _, zeros = t:gsub("%f[%a]zero%f[%A]", "")
+    local stage = t:match("%f[%a]zero%s*%(%s*([0-3])%s*%)")
+    if stage and zeros == 1 then return tonumber(stage), shard, false end
     return 1, shard, false, true
   end
   -- ZeRO-Offload named without a stage: ZeRO 2, the stage its paper builds it on and DeepSpeed's
@@ -5673,7 +5715,10 @@ local function module_names(t)
   -- selective list or a cell of module names alone.)
   local only = modules_only(t)
   if only then return only end
-  if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")) then return t end
+  -- (Also after Megatron-Core's granularity key, "recompute_granularity=selective, modules: norm,
+  -- act"; helper-312: the explanation named moe_act, the layout left it off.)
+  if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")
+      or t:find("^%s*%-*recompute[%-_]granularity[%s=:]+[\"']?selective")) then return t end
   t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
   -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
   return (t:gsub("%f[%w_]norm%f[^%w_]", "layernorm"):gsub("%f[%w_]act%f[^%w_]", "moe_act")

@@ -635,6 +635,13 @@ t.eq(select(2, measured.parse_zero("FSDP2 (shard degree 128)")), 128)
 t.eq(select(2, measured.parse_zero("FSDP2 (shard 32)")), 32)
 t.eq(select(2, measured.parse_zero("FSDP SHARD_GRAD_OP (ZeRO-2)")), nil)
 t.eq(measured.parse_zero("ZeRO++ hpZ"), nil); t.eq(measured.parse_zero(nil), nil)
+-- A closing remark that says nothing of the sharding (helper-312: refused); one that qualifies is
+-- not passed over.
+t.eq(measured.parse_zero("FSDP off (column 0)"), false); t.eq(measured.parse_zero("FSDP off (per the table)"), false)
+t.eq(measured.parse_zero("FSDP off (see Table 3)"), false); t.eq(measured.parse_zero("FSDP off (8-way)"), nil)
+-- ZeRO's stage alone in parentheses.
+t.eq(measured.parse_zero("ZeRO (3)"), 3); t.eq(select(4, measured.parse_zero("ZeRO (3)")), nil)
+t.eq(measured.parse_zero("DeepSpeed ZeRO (2)"), 2)
 -- ZeRO without its stage (Falcon's "ZeRO", Megatron-DeepSpeed's): stage 1, said to be assumed
 -- (a fourth value); switched off, none; ZeRO-Offload and ZeRO-Infinity, not modelled, nothing.
 for _, cell in ipairs { "ZeRO", "DeepSpeed ZeRO", "ZeRO optimizer", "ZeRO (no offload)", "zero" } do
@@ -899,6 +906,11 @@ t.eq(measured.tp_overlap_off { notes = "TP_COMM_OVERLAP: 0.9 of comm hidden" }, 
 -- A flag's dashes are the flag's (helper-127: "without --tp-comm-overlap" read as on).
 t.eq(measured.tp_overlap_off { notes = "run without --tp-comm-overlap" }, true)
 t.eq(measured.tp_overlap_off { notes = "w/o --tp-comm-overlap" }, true)
+-- Absent from what the run used (helper-312).
+t.eq(measured.tp_overlap_off { notes = "re-check: --tp-comm-overlap appears in none of the Qwen3 configs, scripts or commands" }, true)
+t.eq(measured.tp_overlap_off { notes = "tp_comm_overlap does not appear in the launch script" }, true)
+t.eq(measured.tp_overlap_off { notes = "TP comm overlap is absent from the recipe" }, true)
+t.eq(measured.tp_overlap_off { notes = "--tp-comm-overlap appears in every config" }, false)
 t.eq(measured.tp_overlap_off { notes = "with --tp-comm-overlap" }, false)
 t.eq(measured.ep_overlap { notes = "A2A overlap: N/A" }, false); t.eq(measured.ep_overlap { notes = "A2A overlap not enabled" }, false)
 -- Megatron-Core's "1F1B overlap" of the all-to-all (helper-56: "+1f1b overlap" ran without it).
@@ -1175,6 +1187,10 @@ do
   r = assert(measured.request(copy(row("MBridge-25.09-DeepSeekV3-1024"), { recompute = "selective (mla_up_proj, moe_act)" })))
   t.eq(r.layout.recompute, "none"); t.eq(r.layout.recompute_mla_up, true); t.eq(r.layout.recompute_moe_act, true)
   t.eq(measured.predict(copy(row("MBridge-25.09-DeepSeekV3-1024"), { recompute = "selective (mla_up_proj, moe_act)" })).status, "ok")
+  -- After the granularity's key, the short names too (helper-312: explained as moe_act, applied
+  -- without it).
+  r = assert(measured.request(copy(row("MBridge-25.11-GPT-64"), { recompute = "recompute_granularity=selective, modules: norm, act" })))
+  t.eq(r.layout.recompute, "norms"); t.eq(r.layout.recompute_moe_act, true)
 end
 
 local precision_cases = {
