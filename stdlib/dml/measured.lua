@@ -2663,6 +2663,14 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
         -- (A part labelled storage by its parenthesis alone, among others: "8x NDR, 1x 100GbE
         -- (storage)"; helper-169.)
         dropped[#dropped + 1] = trimmed(part)
+      elseif paren:find("pcie") and paren:find("%d%s*[gt]b") and not (paren:find("%d%s*gb[%s/]*[sp]") and part:match("%b()"):find("%d%s*Gb")
+          and (paren:find("adapter") or paren:find("%f[%a]nic%f[%A]") or paren:find("connectx") or paren:find("%f[%a]port%f[%A]"))) then
+        -- (The PCIe links in the network's parenthesis, "RoCEv2 (GPU<->PCIe 504 GB/s, PCIe<->NIC
+        -- 500 GB/s)": not the network's rate, as after a semicolon; helper-310: read as the
+        -- node's network, 4,000 Gb/s. Not a NIC described by its slot, "(400 Gb/s ConnectX-7,
+        -- PCIe Gen5)".)
+        dropped[#dropped + 1] = trimmed((part:match("%b()"):gsub("%s+", " ")))
+        kept[#kept + 1] = trimmed((part:gsub("%b()", " ", 1)))
       elseif paren:find("storage") or paren:find("management") then
         -- (A storage NIC in a compute part's parenthesis, "8x ConnectX-7 (storage via BlueField-3
         -- 2x200 Gb/s)", "8 HDR (storage 1 HDR)": the parenthesis not the compute network's;

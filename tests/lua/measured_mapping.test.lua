@@ -328,6 +328,12 @@ do
   t.eq(bw, 100); t.eq(note:find("not quantified", 1, true), nil, note)
   t.eq(note:find('"8x HPE Slingshot SA210S Ethernet 200Gb 1-port PCIe NIC" not the compute network', 1, true) ~= nil, true, note)
   t.eq(inter("8x 400 Gb/s IB, 3.2 Tbps per node"), 100, "the same network twice")
+  -- The PCIe links in the network's parenthesis are not its rate, as after a semicolon
+  -- (helper-310: 4,000 Gb/s a node); a NIC described by its slot there still is.
+  bw, note = measured.inter_node("RoCEv2 (GPU<->PCIe 504 GB/s, PCIe<->NIC 500 GB/s)", 8, "h100_sxm")
+  t.eq(bw, 100); t.eq(note:find('"(GPU<->PCIe 504 GB/s PCIe<->NIC 500 GB/s)" not the compute network', 1, true) ~= nil, true, note)
+  t.eq(inter("InfiniBand (GPU-PCIe data bandwidth 504 GB/s; PCIe-NIC 500 GB/s)"), 100)
+  t.eq(inter("RoCE (200 Gb/s ConnectX-6 NIC, PCIe Gen4)"), 50)
   -- The same rate twice, once with its scope (helper-63: BloombergGPT's EFA read as 400 Gb/s a
   -- GPU from the quote, 8x its 400 Gb/s a node).
   t.eq(inter("400 Gb/s per node, AWS EFA (paper: 'AWS Elastic Fabric Adapter (EFA) inter-node connections (400 Gb/s)')"), 12.5)
