@@ -1082,6 +1082,12 @@ for _, list in ipairs { M.measurement_columns, M.whole_columns } do
   for _, c in ipairs(list) do number_columns[c] = true end
 end
 local function plain_spaces(cell, column)
+  -- Markdown's and HTML's marks copied with a table's text, in the free-text columns: code
+  -- quotes and bold marks dropped, a line break a clause's end ("`sequence_parallel: true`",
+  -- "**FP8**", "ZeRO-1<br>overlap on"; helper-316: the quoted setting refused).
+  if not number_columns[column] and (cell:find("[`*]") or cell:find("<[bB][rR]")) then
+    cell = cell:gsub("`", ""):gsub("%*%*", ""):gsub("%s*<[bB][rR]%s*/?>%s*", "; ")
+  end
   if not cell:find("[\194\226]") then return cell end
   for _, sp in ipairs(typographic_spaces) do
     local before
@@ -1090,6 +1096,12 @@ local function plain_spaces(cell, column)
       if number_columns[column] then cell = cell:gsub("(%d)" .. sp .. "(%d%d%d)%f[%D]", "%1%2") end
     until cell == before
     cell = cell:gsub(sp, " ")
+  end
+  -- Typographic hyphens as hyphens: U+2010, the no-break U+2011 and the figure dash U+2012; an
+  -- en dash (U+2013) too where it joins two words or a word and a number, "ZeRO–3" (helper-316:
+  -- "ZeRO‑3" lost its stage, read as ZeRO 1). A spaced en dash stays a dash.
+  if not number_columns[column] then
+    cell = cell:gsub("\226\128[\144\145\146]", "-"):gsub("(%w)\226\128\147(%w)", "%1-%2")
   end
   return cell
 end
@@ -2841,6 +2853,10 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       local _, n = run:gsub("hca", "")
       return n > 1 and (n .. " hcas") or "hca"
     end)
+      -- (The device's name in parentheses after the adapter's word, "one HCA (mlx5_0) per 8-GPU
+      -- node", and one counted with an "x", "1x mlx5_0 per node"; helper-315: one a GPU.)
+      :gsub("%f[%a](%a+)%s*%(%s*hca%s*%)", function(w) if nic_words[w] then return w end end)
+      :gsub("%f[%d]1%s*x%s*(%a+)%s+per%s+node", function(w) if nic_words[w] then return "one " .. w .. " per node" end end)
       :gsub("%f[%a]one%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
       :gsub("%f[%a]a%s+single%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
     -- A parenthesis that holds a rate alone (or "each") gives the rate of what it follows:
@@ -3914,9 +3930,14 @@ function M.stack_for(row)
   local function unless_megatron(at, whole)
     return f:sub(math.max(1, at - 9), at - 1) == "megatron-" and whole or ""
   end
-  for _, unused in ipairs { "()(deepspeed[%w%s%.%-_]-%f[%a]installed[%w%s%-_]-%f[%a]not%s+used)",
-                            "()(deepspeed[%w%s%.%-_]-%f[%a]installed[%w%s%-_]-%f[%a]unused)",
-                            "()(deepspeed[%w%s%.%-_]-%(%s*not%s+used%s*%))", "()(deepspeed[%w%s%.%-_]-%(%s*unused%s*%))" } do
+  -- (Also "installed, unused", "present but not used", "available, not used"; helper-313: read
+  -- as DeepSpeed's run.)
+  local unused_forms = { "()(deepspeed[%w%s%.%-_]-%(%s*not%s+used%s*%))", "()(deepspeed[%w%s%.%-_]-%(%s*unused%s*%))" }
+  for _, state in ipairs { "installed", "present", "available" } do
+    unused_forms[#unused_forms + 1] = "()(deepspeed[%w%s%.%-_]-%f[%a]" .. state .. "[%w%s%-_,]-%f[%a]not%s+used)"
+    unused_forms[#unused_forms + 1] = "()(deepspeed[%w%s%.%-_]-%f[%a]" .. state .. "[%w%s%-_,]-%f[%a]unused)"
+  end
+  for _, unused in ipairs(unused_forms) do
     f = f:gsub(unused, unless_megatron)
   end
   f = f:gsub("%(%s*not%s+[^%)]*%)", ""):gsub("%f[%a]not%s+deepspeed", ""):gsub("compared%s+[%a%s]-%f[%a]deepspeed", "")
@@ -4246,12 +4267,16 @@ function M.stack_for(row)
   local model_parallel = (M.integer(row.tp) or 1) > 1 or (M.integer(row.pp) or 1) > 1
   local is_compiled = compiled(row)
   local shards = (M.parse_zero(row.zero_or_fsdp) or 0) == 3  -- FSDP switched off is none
-  if not f:find("metaseq") and not model_parallel and (is_compiled or shards and (sharding:find("fsdp")
-      or sharding:find("hsdp") or sharding:find("full_shard") or sharding:find("hybrid_shard"))) then
+  local fsdp_named = shards and (sharding:find("fsdp") or sharding:find("hsdp") or sharding:find("full_shard")
+    or sharding:find("hybrid_shard"))
+  -- (A JAX trainer without TP or PP takes that stack whether it shards or not, "DP 64, FSDP 1 (no
+  -- sharding)": its sharding is no sign of Megatron's; helper-314.)
+  local jax = f:find("%f[%a]jax%f[%A]") or f:find("pax") or f:find("maxtext") or f:find("praxis") or f:find("levanter")
+  if not f:find("metaseq") and not model_parallel and (is_compiled or fsdp_named or jax) then
     local key = is_compiled and "torchtitan_compile" or "torchtitan"
-    if f:find("%f[%a]jax%f[%A]") or f:find("pax") or f:find("maxtext") or f:find("praxis") or f:find("levanter") then
-      return key, fmt("no preset for the JAX framework %q: stack %s assumed (the stack of a run sharded as FSDP without TP or PP; XLA's compilation and kernels not modelled)",
-        row.framework or "", key)
+    if jax then
+      return key, fmt("no preset for the JAX framework %q: stack %s assumed (the stack of a run %s without TP or PP; XLA's compilation and kernels not modelled)",
+        row.framework or "", key, fsdp_named and "sharded as FSDP" or "of data parallelism")
     end
     -- (PaddlePaddle and MindSpore shard as FSDP does, without being PyTorch: said as such.)
     if f:find("paddle") or f:find("mindspore") then
@@ -4828,7 +4853,10 @@ function M.lora_said(row)
         -- (Another table's or rows': "LoRA rows are in a separate table", "the LoRA table below";
         -- not this row's own table named, "the table is headed 'LoRA Performance'"; helper-303:
         -- read as full training, +40.9%.)
-        or finds_any(post, { "left%s+out", "exclud", "omitted", "merged", "compar", "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline" })
+        -- ("LoRA rows skipped", "LoRA table not copied"; helper-315: read as LoRA.)
+        or finds_any(post, { "left%s+out", "exclud", "omitted", "merged", "compar", "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline",
+          "^[%w%s%-]-%f[%a]skipped%f[%A]", "^[%w%s%-]-%f[%a]not%s+copied%f[%A]", "^[%w%s%-]-%f[%a]not%s+transcribed%f[%A]",
+          "^[%w%s%-]-%f[%a]dropped%f[%A]", "^[%w%s%-]-%f[%a]ignored%f[%A]" })
         or finds_any(post_e, elsewhere_rows) or finds_any(pre_e, elsewhere_rows)
         or finds_any(remark, { "not%s+used", "unused", "left%s+out", "exclud", "omitted", "not%s+included", "not%s+this" })
         or finds_any(pre, { "left%s+out", "exclud", "omitted", "merged", "compar",
@@ -4974,8 +5002,12 @@ function M.parse_zero(cell)
   for word in (remark or ""):lower():gmatch("%a+") do
     pointer = pointer and source_words[word] == true
   end
-  if pointer and not before:find("[()]") then
+  -- (Or a remark that says off beside a value that is off, "fsdp=0 (off)"; helper-315.)
+  local off_remark = remark ~= nil and ({ off = true, no = true, none = true, disabled = true, ["false"] = true })[
+    remark:lower():match("^%(%s*(%a+)%s*%)$") or ""]
+  if (pointer or off_remark) and not before:find("[()]") then
     local again = table.pack(parse_zero_cell(before))
+    if off_remark and again[1] ~= false and again[1] ~= 0 then again[1] = nil end
     if again[1] ~= nil then
       again[2] = told_of(again[2], before, cell)
       return table.unpack(again, 1, again.n)
@@ -4999,7 +5031,15 @@ function parse_zero_cell(cell)
   if cell:lower():find("num[_%-]distributed[_%-]optimizer[_%-]instances") then return 1, nil, false end
   -- (A sharding cell is a phrase; past 1 KB only its start is read: its patterns search the
   -- whole text and a hostile cell would be slow.)
-  local t = unquoted_values(bounded(cell:lower()))
+  -- (A cloud's VM, a host, a server or a machine is a node: "FSDP 8 inside each VM (ICI), DP 2
+  -- across VMs (DCN)"; helper-314: read as FSDP over every rank.)
+  -- (And a table's column named with its value, "table's FSDP column: No"; helper-313: read as
+  -- FSDP.)
+  local t = unquoted_values(bounded(cell:lower())):gsub("%f[%a]vms%f[%A]", "nodes"):gsub("%f[%a]vm%f[%A]", "node")
+    :gsub("%f[%a]([fhz][se][dr][po])%s+column%s*([:=])", "%1%2")
+    :gsub("%f[%a]hosts%f[%A]", "nodes"):gsub("%f[%a]host%f[%A]", "node"):gsub("%f[%a]servers%f[%A]", "nodes")
+    :gsub("%f[%a]server%f[%A]", "node"):gsub("%f[%a]machines%f[%A]", "nodes"):gsub("%f[%a]machine%f[%A]", "node")
+    :gsub("inside%s+each%s+node", "within each node")
   -- The stage as a key's value, "ZeRO: 2", "zero=3" (helper-254: the Ultra-Scale Playbook's sweep,
   -- read as a ZeRO without a stage, 1).
   do
@@ -5033,7 +5073,9 @@ function parse_zero_cell(cell)
   -- (Read only where the cell holds the axes and nothing that qualifies them, "(not used)",
   -- "ZeRO-1 style", "8 (bf16 recipe) / 4 (fp8 recipe)": those are read as before; an axis named
   -- without a number, "$GPUS_PER_NODE", leaves the degree open; helper-194.)
-  local axes_only = not finds_any(t, { "%f[%a]not?%f[%A]", "zero", "%f[%a]only%f[%A]", "plain", "/", "recipe", "config",
+  -- (A slash that only separates two axes, "ici_fsdp_parallelism: 8 / dcn_data_parallelism: 2",
+  -- is a separator; helper-314: read as FSDP over every rank.)
+  local axes_only = not finds_any(t:gsub("/%s*([id]c[in]_[%a_]*parallelism)", ", %1"), { "%f[%a]not?%f[%A]", "zero", "%f[%a]only%f[%A]", "plain", "/", "recipe", "config",
     "%f[%a]or%f[%A]", "%f[%a]off%f[%A]", "disabled", "%f[%a]style%f[%A]" })
   local axes_named = t:find("%f[%a]ici_fsdp_parallelism%f[%A]") or t:find("%f[%a]dcn_fsdp_parallelism%f[%A]")
   if axes_named then
@@ -5183,6 +5225,20 @@ function parse_zero_cell(cell)
       ruled = ruled:gsub("%f[%a]" .. x .. after, " ")
     end
   end
+  -- (A key's value after another sharding named, "distributed optimizer; table's FSDP: No";
+  -- helper-313: read as FSDP. Where the rest reads.)
+  do
+    local keyed = ruled
+    for _, x in ipairs { "[fh]sdp%d?%f[%A]", "zero[%s_%-]*%d%f[%D]" } do
+      -- (In a clause after the first: not "ZeRO/FSDP: no", which rules out both.)
+      keyed = keyed:gsub("([;,][^;,]-)%f[%a]" .. x .. "%s*[:=]%s*no%f[%A]", "%1 ")
+        :gsub("([;,][^;,]-)%f[%a]" .. x .. "%s*[:=]%s*false%f[%A]", "%1 ")
+    end
+    if keyed ~= ruled and keyed:find("%a%a") then
+      local z, sh, h = M.parse_zero(keyed)
+      if z ~= nil then return z, sh, h end
+    end
+  end
   -- (A rest that is not understood is not read as the sharding ruled out: "ZeRO-Offload (not
   -- FSDP)" is ZeRO-Offload's, refused; helper-179.)
   if ruled ~= t and ruled:find("%a%a") then
@@ -5218,6 +5274,13 @@ function parse_zero_cell(cell)
   -- MaxText's blog, read as FSDP over every data-parallel rank): ZeRO 3 over that many ranks. Not
   -- 0 or 1, Megatron-Bridge's on-off column ("FSDP = 1"), nor a version ("FSDP2", "FSDP 2.0"),
   -- nor a degree beside other axes the cell sets apart (MaxText's mesh keys, read above).
+  -- (An FSDP degree of 1 beside a data-parallel degree, JAX-Toolbox's "DP 64, FSDP 1 (no
+  -- sharding)": nothing sharded, as the degrees say; helper-314: read as FSDP over 64. Alone,
+  -- "FSDP 1" stays Megatron-Bridge's on-off column.)
+  if t:find("%f[%a]dp%s*[=:]?%s*%d+") and t:find("%f[%a]fsdp%s*[=:]?%s*1%f[^%d%.]")
+      and not finds_any(t, { "zero", "hsdp", "%f[%a]fsdp%s*[=:]?%s*%d*[02-9]", "%f[%a]fsdp%s*[=:]?%s*1%d" }) then
+    return 0, nil, false
+  end
   do
     local n = t:match("^%s*fsdp%s*[=:]%s*(%d+)%s*$") or t:match("^%s*fsdp%s*[=:]%s*(%d+)%s*[,;]")
       or t:match("^%s*fsdp[_%s]parallelism%s*[=:]%s*(%d+)%s*$")
@@ -5295,7 +5358,10 @@ function parse_zero_cell(cell)
   -- "_HYBRID_SHARD_ZERO2", is no degree.)
   -- (A stage's digit is no degree: "ZeRO-3 shard 128" shards over 128, not 3; helper-110.)
   -- (Nor FSDP's version: "FSDP2 shard degree = 8" shards over 8, not 2; helper-309.)
+  -- (Nor a number format's width: "BF16_Optimizer shards fp32 master weights" shards over the
+  -- group, not 32; helper-313.)
   local unstaged = t:gsub("zero[%s_%-]*stage[%s_%-=:]*%d", ""):gsub("zero[%s_%-]*%d", ""):gsub("%f[%a]fsdp%d%f[%D]", "fsdp")
+    :gsub("%f[%a]fp%d+", "fp"):gsub("%f[%a]bf%d+", "bf"):gsub("%f[%a]b?float%d+", "float"):gsub("%f[%a]int%d+", "int")
   local degree, unit = unstaged:match("(%d+)%s*(shard)%f[%A]")
   if degree then unit = "" end
   if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
@@ -5769,7 +5835,33 @@ local parse_recompute
 -- for one again.)
 local reading_remark = false
 
+local parse_recompute_cell
+-- The words that name recompute without saying which.
+local recompute_words = {}
+for word in ([[activation activations recompute recomputation recomputed checkpointing checkpoint checkpointed gradient
+  ac on enabled used]]):gmatch("%a+") do
+  recompute_words[word] = true
+end
 function M.parse_recompute(cell)
+  local read = table.pack(parse_recompute_cell(cell))
+  if read[1] ~= nil or cell == nil or #cell > 1024 then return table.unpack(read, 1, read.n) end
+  -- Recompute named in general words, then which in parentheses, "activation recompute
+  -- (recompute-activations)": the parenthesis (helper-313: refused).
+  local before, remark = cell:match("^(.-%S)%s*(%b())%s*$")
+  local generic = before ~= nil and not before:find("[()]") and before:find("%a") ~= nil
+  for word in (before or ""):lower():gsub("[%-_]", " "):gmatch("%S+") do
+    generic = generic and recompute_words[word] == true
+  end
+  if generic then
+    local mode, note, layers = parse_recompute_cell(remark:sub(2, -2))
+    if mode ~= nil and mode ~= "none" then
+      return mode, note and requote(note, cell, "recompute ") or fmt("recompute %q read as %s", cell, mode), layers
+    end
+  end
+  return table.unpack(read, 1, read.n)
+end
+
+function parse_recompute_cell(cell)
   -- (A setting is a phrase: past 2 KB it is not understood, not searched; helper-196: "no", 16 KB
   -- of spaces and "y" took 3 s. The longest the files and probes wrote is under 400 bytes.)
   if cell and #cell > 2048 then return nil end
@@ -6273,6 +6365,10 @@ parse_recompute = function(cell)
   -- many of the model's. (Not a count per stage or chunk, read above, nor Megatron's methods'.)
   -- (Not where the cell switches recompute off or names the model's layers: "48 layers, no
   -- recompute", "none (model: 32 layers)"; helper-145.)
+  -- (The layers a checkpoint holds, "1 layer per checkpoint" (checkpoint_num_layers, Megatron's
+  -- uniform method), is no count of the layers recomputed: every layer is; helper-313: read as
+  -- 1 layer.)
+  t = t:gsub("%d+%s+layers?%s+per%s+checkpoint%a*", "uniform"):gsub("%d+%s+layers?%s+in%s+each%s+checkpoint%a*", "uniform")
   local ckpt_word = t:find("checkpoint") or t:find("ckpt") or t:find("%f[%a]ac%f[%A]") or t:find("recomput")
     or t:find("remat") or t:find("partial")
   local negated = t:find("%f[%a]no%f[%A]") or t:find("%f[%a]none%f[%A]") or t:find("%f[%a]off%f[%A]") or t:find("disabled")
@@ -6432,7 +6528,9 @@ parse_recompute = function(cell)
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
     -- torchtitan's selective_ac_option "op", written as its docs write it.
-    if t:find("^selective[%s_%-]+op%f[%A]") or t:find("^selective[%s%a]-%(%s*op%s*%)") then
+    -- (And with a slash, "selective/op", "selective / op"; helper-316: read as Megatron's
+    -- selective.)
+    if t:find("^selective[%s_%-]+op%f[%A]") or t:find("^selective[%s%a]-%(%s*op%s*%)") or t:find("^selective%s*/%s*op%f[%A]") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
     -- Megatron-Core's modules named in the cell: layernorm is dml's "norms" mode, core_attn its
@@ -7137,7 +7235,12 @@ function M.parse_yes_no(cell)
   -- A degree is no yes or no ("sp=1", "sequence_parallel_size=1": Ulysses' degree).
   if key and value:match("^%d") and (key == "sp" or key:find("size") or key:find("degree")) then return nil end
   if key and not words[key] then return M.parse_yes_no(value) end
-  if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") then return true end  -- Y, a check mark
+  -- (Also "Y" before a dash or a comma and words, "Y – SP on, TP/SP comms overlapped";
+  -- helper-316: refused.)
+  if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") or t:find("^%s*y%s*[,;:%-]")
+      or t:find("^%s*y%s*\226\128[\147\148]") then
+    return true
+  end  -- Y, a check mark
   if t:find("^\226\156[\151\152]") then return false end  -- a cross
   -- Sequence parallelism named ("SP", "Megatron SP", "sequence parallel", "with SP", "TP+SP"),
   -- or named without ("without SP", "SP not used").
@@ -7199,6 +7302,13 @@ function M.unstated(cell)
     or t:find("^%s*no%s+idea") ~= nil or t:find("^%s*no%s+info") ~= nil or t:find("^%s*no%s+details") ~= nil
     or t:find("^%s*none%s+stated") ~= nil or t:find("^%s*none%s+given") ~= nil
     or t:find("^%s*n%.?/?r%.?%s*$") ~= nil or t:find("^%s*see%s+%a+%s*$") ~= nil  -- ("n/r", "see notes")
+    -- ("n/s", "n.s.": not stated; German "k. A." (keine Angabe); Chinese 未说明 (not stated), 未知
+    -- (unknown), 不详 (unclear); helper-316: refused.)
+    -- ("no FSDP column in the table", "not in the table": the source gives no value; helper-315.)
+    or t:find("^%s*no%s+[%w_%-/]+%s+column") ~= nil or t:find("^%s*not%s+in%s+the%s+table") ~= nil
+    or t:find("^%s*n%.?/?s%.?%s*$") ~= nil or t:find("^%s*k%.%s*a%.?%s*$") ~= nil or t:find("^%s*keine%s+angabe") ~= nil
+    or t:find("^%s*\230\156\170\232\175\180\230\152\142") ~= nil or t:find("^%s*\230\156\170\231\159\165") ~= nil
+    or t:find("^%s*\228\184\141\232\175\166") ~= nil
 end
 
 --- default_only(cell): true for a setting cell that says only that a default applied, naming
@@ -8573,20 +8683,34 @@ function M.architecture(row)
     for _, pattern in ipairs { "parallel%s+transformer%s+block", "%f[%a]ptb%f[%A]", "parallel%s+attention%s*[/%+&]%s*%a*%s*block",
       "parallel%s+attention%s*[/%+&]%s*mlp", "parallel%s+attention%s*[/%+&]%s*ff", "parallel%s+attention%s+and%s+mlp",
       "parallel%s+residual", "%f[%a]parallel%s+block" } do
+      -- (Each mention in turn, not the first alone: a framework's step of an ablation does not
+      -- hide the notes' own mention; helper-315.)
       local from, to = said:find(pattern)
-      while from and M.another_models(said, from, to, row.model) do from, to = said:find(pattern, to + 1) end
-      -- (Not another parallelism's block, "tensor parallel block", nor one switched off, "without
-      -- a parallel block", "the parallel block is off"; helper-131.)
-      local before = from and said:sub(1, from - 1) or ""
-      local other = before:find("model%s*$") or before:find("tensor%s*$") or before:find("pipeline%s*$")
-        or before:find("data%s*$") or before:find("sequence%s*$") or before:find("expert%s*$") or before:find("context%s*$")
-      local after = to and said:sub(to + 1) or ""
-      local off_after = after:find("^%s*i?s?%s*off%f[%A]") or after:find("^%s*i?s?%s*disabled") or after:find("^%s*i?s?%s*not%s+used")
-        or after:find("^%s*was%s+not")
-      if from and not switched_off(said, from, to) and not sentence_negated(said, from, to) and not before:find("non[%s%-]?$")
-          and not before:find("%+%s*$")
-          and not before:find("%f[%a]without%s+an?%s+$") and not before:find("%f[%a]no%s+an?%s+$") and not other
-          and not off_after then
+      local found = false
+      for _ = 1, 16 do
+        if not from then break end
+        local ours = not M.another_models(said, from, to, row.model)
+        -- (Not another parallelism's block, "tensor parallel block", nor one switched off, "without
+        -- a parallel block", "the parallel block is off"; helper-131.)
+        local before = said:sub(1, from - 1)
+        local other = before:find("model%s*$") or before:find("tensor%s*$") or before:find("pipeline%s*$")
+          or before:find("data%s*$") or before:find("sequence%s*$") or before:find("expert%s*$") or before:find("context%s*$")
+        local after = said:sub(to + 1)
+        local off_after = after:find("^%s*i?s?%s*off%f[%A]") or after:find("^%s*i?s?%s*disabled") or after:find("^%s*i?s?%s*not%s+used")
+          or after:find("^%s*was%s+not")
+        -- (An ablation's step is the block added with its score, "+PTB 52.3"; "Megatron-LM +
+        -- parallel transformer block + ..." composes the run; helper-315: read as a step.)
+        local step = before:find("%+%s*$") and after:find("^[%s:=]*%d")
+        if ours and not switched_off(said, from, to) and not sentence_negated(said, from, to) and not before:find("non[%s%-]?$")
+            and not step
+            and not before:find("%f[%a]without%s+an?%s+$") and not before:find("%f[%a]no%s+an?%s+$") and not other
+            and not off_after then
+          found = true
+          break
+        end
+        from, to = said:find(pattern, to + 1)
+      end
+      if found then
         a.parallel_block = true
         notes[#notes + 1] = fmt("parallel transformer block (the row names it: %q)", said:sub(from, to))
         break
@@ -9045,6 +9169,25 @@ request = function(row, presets, assumed)
       sp_note = fmt("sequence_parallel %q read as no (not set, and its remark says off)", row.sequence_parallel)
     end
   end
+  -- (At TP 1 Megatron's sequence parallelism changes nothing: a cell it cannot read, "1 in config
+  -- (inert at TP=1)", "sequence_parallel=True (no-op at TP 1)", is passed over, said; not one that
+  -- may give another kind's degree, Ulysses' "sequence_parallel_size=2"; helper-313: refused.)
+  if sp_cell ~= nil and sequence_parallel == nil and tp == 1 and #sp_cell <= 512
+      and not finds_any(sp_cell:lower(), { "ulysses", "size", "degree", "all[%s%-]*to[%s%-]*all", "a2a", "ring", "context", "[2-9]" }) then
+    sequence_parallel = false
+    sp_note = fmt("sequence_parallel %q not read: at TP 1 sequence parallelism changes nothing", row.sequence_parallel)
+  end
+  -- (A sequence-parallel degree, XTuner's and DeepSpeed-Ulysses' "sequence_parallel_size=2", that
+  -- is the row's cp: the context parallelism the cp column already gives, not Megatron's
+  -- sequence parallelism, said; helper-313: refused. Another degree than cp's is refused.)
+  if sp_cell ~= nil and sequence_parallel == nil and #sp_cell <= 512 then
+    local size = sp_cell:lower():match("sequence[_%s%-]*parallel[_%s%-]*size%s*[=:]?%s*(%d+)")
+    if size and tonumber(size) == (cp or 1) then
+      sequence_parallel = false
+      sp_note = fmt("sequence_parallel %q: a sequence-parallel degree (Ulysses'), the row's cp %d; Megatron's sequence parallelism off",
+        row.sequence_parallel, cp or 1)
+    end
+  end
   if sp_cell ~= nil and sequence_parallel == nil then
     why(fmt("sequence_parallel %q not understood (yes or no)", row.sequence_parallel))
   end
@@ -9366,7 +9509,11 @@ request = function(row, presets, assumed)
     local f = bounded(((row.framework or "") .. " " .. (row.notes or "") .. " " .. (row.scope or "") .. " " .. (row.source_locator or "")):lower())
     local hf = M.hf_trainer(f)
     -- (DeepSpeed named, without the sharding cell: the ZeRO stage its words name, said; helper-223.)
-    if hf and (f:find("deepspeed") or f:find("%f[%a]zero[%s%-_]*%d") or f:find("%f[%a]zero[%s%-_]*stage")) then
+    -- (Not where the words say the stage is not stated, "Zero stage: not stated; the guide's
+    -- example command uses deepspeed_zero2"; helper-313: read as ZeRO 2.)
+    local stage_unstated = finds_any(f, { "zero[%s%-_]*stage%s*:?%s*not%s+stated", "zero[%s%-_]*stage%s*:?%s*not%s+given",
+      "zero[%s%-_]*stage%s*:?%s*unknown", "zero[%s%-_]*stage%s*:?%s*unstated", "zero[%s%-_]*stage%s*:?%s*not%s+specified" })
+    if hf and not stage_unstated and (f:find("deepspeed") or f:find("%f[%a]zero[%s%-_]*%d") or f:find("%f[%a]zero[%s%-_]*stage")) then
       local st = f:match("%f[%a]zero[%s%-_]*(%d)%f[%D]") or f:match("%f[%a]zero[%s%-_]*stage[%s%-_:=]*(%d)%f[%D]")
         or f:match("deepspeed[%s%-_]*stage[%s%-_:=]*(%d)%f[%D]") or f:match("%f[%a]z(%d)%f[%D]")
       -- (Without a stage: the stack's default, which the request says.)
@@ -9764,12 +9911,16 @@ request = function(row, presets, assumed)
       if #clause <= 512 and clause:find("flash") and finds_any(clause, { "%f[%a]no%s+flash", "without%s+flash", "flash[%w%s%-_]-%f[%a]not%s+used",
           "flash[%w%s%-_]-%f[%a]not%s+supported", "no%s+support%s+for%s+flash", "not%s+support%a*%s+flash",
           "flash[%w%-_]*%s+support%s+(was%s+)?not%s+added",
+          -- ("flash attention off", "w/o FlashAttention", "FlashAttention disabled"; helper-314:
+          -- costed with the stack's flash kernel. In words only: NeMo's use_flash_attention key is
+          -- its own kernel's, beside Transformer Engine's fused one.)
+          "w/o%s*flash", "disabl%a*%s+flash", "flash[%w%s%-]-%f[%a]off%f[%A]", "flash[%w%s%-]-%f[%a]disabled%f[%A]",
           "\230\156\170\230\183\187\229\138\160[^;,]-flash", "\228\184\141\230\148\175\230\140\129[^;,]-flash",
           "\230\156\170\228\189\191\231\148\168[^;,]-flash", "\230\178\161\230\156\137[^;,]-flash" })
           and not finds_any(clause, { "%f[%a]vs%.?%f[%A]", "compar", "baseline", "stated", "%f[%a]given%f[%A]", "known", "%?",
             "slower", "faster", "%d%s*%%", "interface", "flash[%a%s%-_]*[34]%f[%D]", "%f[%a]fa[%-_]?[34]%f[%D]",
             "\228\184\141\229\188\128\229\144\175", "reference", "%f[%a]other%f[%A]", "another", "column", "%f[%a]eval",
-            "inference", "%f[%a]never%f[%A]", "%f[%a]oom", "would",
+            "inference", "%f[%a]never%f[%A]", "%f[%a]oom", "would", "%f[%a]off%s+the%f[%A]",
             -- (PyTorch's SDPA named beside it is a fused kernel: "(SDPA attention, no
             -- flash-attn)"; helper-312: costed unfused.)
             "%f[%a]sdpa%f[%A]", "scaled[_%s]dot[_%s]product" })
@@ -10156,7 +10307,11 @@ function M.flop_formula(row)
   end)
   local lead = t:find("%f[%d]96%f[%D]") or t:find("%f[%d]72%f[%D]")
   if lead and t:sub(math.max(1, lead - 16), lead - 1):find("%f[%a]not%f[%A]") then bare = bare:gsub("96bslh", ""):gsub("72bslh", "") end
-  if bare:find("96bslh") or t:find("same f formula") then return "narayanan" end
+  -- (Narayanan et al.'s F of their Table 1 in other words, "Table 1's F formula (recompute
+  -- counted)", "F formula of Table 1"; helper-313: no known formula.)
+  if bare:find("96bslh") or t:find("same f formula") or (t:find("%f[%a]f[%s%-]+formula") and t:find("table%s*1%f[%D]")) then
+    return "narayanan"
+  end
   -- (Its letters in another order, "96·B·s·h²·L·(1+s/6h) + 6·B·s·h·V", Alpa's; and Alpa's
   -- compute_gpt_tflops, "factor = 96 if checkpoint_activations else 72; total_flop = factor * B *
   -- s * h^2 * L * (1 + s/(6h)) + 6 * B * s * h * V": Narayanan et al.'s formula with the row's

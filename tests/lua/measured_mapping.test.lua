@@ -5531,10 +5531,15 @@ t.eq(measured.dp_overlap { notes = "overlap_comm false? (unclear from the log)" 
 t.eq(measured.dp_overlap { notes = "overlap_comm false -> true gave a 5% speedup (Table 4)" }, nil)
 t.eq(measured.global_batch({ micro_batch = "2", num_gpus = "8", tp = "1", pp = "1", dp = "8", tokens_per_s_per_gpu = "3000",
   notes = "Global batch not given; batch size 512 sequences" }, 2048), nil)
+-- (A JAX trainer without TP or PP stands in as the PyTorch stack since helper-314, sharded or
+-- not: said as JAX's, never as a Hugging Face trainer's.)
 for _, f in ipairs { "MaxText (JAX); tokenizer from Hugging Face", "Levanter (JAX), checkpoints exported to Hugging Face",
     "JAX/Flax (Hugging Face FlaxGPT2)" } do
-  t.eq(stack { framework = f } ~= "torchtitan", true, f)
+  local _, how = measured.stack_for { framework = f }
+  t.eq(how:find("no preset for the JAX framework", 1, true) ~= nil, true, f)
+  t.eq(how:find("trainer", 1, true), nil, f)
 end
+t.eq(stack { framework = "MaxText (JAX)", tp = "4" }, "megatron_core", "with TP, the Megatron-class stack")
 do
   -- DeepSpeed's default at ZeRO 1 and 2: overlap_comm false, said; not beside Megatron, not at
   -- ZeRO 3, and not where the row names it.
@@ -6732,4 +6737,79 @@ t.eq(measured.ep_overlap { notes = "EP A2A overlap on" }, true)
 do
   local r = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { notes = "(SDPA attention, no flash-attn)" })))
   t.eq(r.run.stack.attention ~= "unfused", true)
+end
+-- Session 45's rewordings (helpers 313 to 316), each read as its original.
+-- helper-316: Markdown's marks, typographic hyphens, "Y" before a dash, "n/s" and its kin,
+-- "selective/op".
+do
+  local text = "run_id\tzero_or_fsdp\tsequence_parallel\tprecision\n" ..
+    "r1\tZeRO\226\128\1453\t`sequence_parallel: true` (TP/SP comm overlap)\t**BF16**<br>mixed\n"
+  local rows = measured.parse_tsv(text)
+  t.eq(measured.parse_zero(rows[1].zero_or_fsdp), 3)
+  t.eq(measured.parse_yes_no(rows[1].sequence_parallel), true)
+  t.eq(rows[1].precision, "BF16; mixed")
+end
+t.eq(measured.parse_yes_no("Y \226\128\147 SP on, TP/SP comms overlapped"), true)
+t.eq(measured.parse_yes_no("Y"), true); t.eq(measured.parse_yes_no("yes-ish"), true)
+for _, cell in ipairs { "n/s", "N.S.", "k.A.", "k. A.", "\230\156\170\232\175\180\230\152\142", "no FSDP column in the table" } do
+  t.eq(measured.unstated(cell), true, cell)
+end
+t.eq(measured.unstated("ns-3 simulator"), false)
+t.eq(measured.parse_recompute("selective/op (config default)"), "op"); t.eq(measured.parse_recompute("selective / op"), "op")
+-- helper-314: an FSDP degree of 1 beside DP's; a VM is a node; MaxText's axes split by a slash;
+-- a JAX trainer without TP or PP, sharded or not; flash attention switched off in other words.
+t.eq(measured.parse_zero("DP 64, FSDP 1 (no sharding)"), 0); t.eq(measured.parse_zero("FSDP 1"), 3)
+t.eq(measured.parse_zero("DP 1, FSDP 256"), 3)
+t.eq(select(3, measured.parse_zero("FSDP 8 inside each VM (ICI), DP 2 across VMs (DCN)")), true)
+t.eq(select(2, measured.parse_zero("ici_fsdp_parallelism: 8 / dcn_data_parallelism: 2")), 8)
+t.eq(select(2, measured.parse_zero("ici_fsdp_parallelism: 8 (bf16 recipe) / 4 (fp8 recipe)")), nil, "two recipes: no degree")
+do
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { framework = "Paxml (JAX-Toolbox), Transformer Engine", tp = "1", pp = "1",
+    dp = "8", zero_or_fsdp = "DP 8, FSDP 1 (no sharding)", sequence_parallel = "no" })
+  t.eq(stack(base), "torchtitan")
+  for _, notes in ipairs { "collected with flash attention off.", "measured w/o FlashAttention", "FlashAttention disabled" } do
+    t.eq(assert(measured.request(copy(base, { notes = notes }))).run.stack.attention, "unfused", notes)
+  end
+  t.eq(assert(measured.request(copy(base, { notes = "flash attention off the critical path" }))).run.stack.attention ~= "unfused", true)
+end
+-- helper-315: "(off)" beside an off value; LoRA rows skipped; one adapter a node counted with an
+-- "x" or named in parentheses; the parallel block composed with a "+".
+t.eq(measured.parse_zero("fsdp=0 (off)"), false); t.eq(measured.parse_zero("ZeRO-3 (off)"), 0)
+t.eq(measured.inter_node("100Gb/s EDR InfiniBand, 1x mlx5_0 per node (8 GPUs)", 8, "v100_sxm"), 3.125)
+t.eq(measured.inter_node("one HCA (mlx5_0) per 8-GPU node, 100 Gb/s EDR", 8, "v100_sxm"), 3.125)
+t.eq(measured.predict(copy(row("MBridge-25.09-LLAMA3_8B-8"), { notes = "GA=2; LoRA rows skipped" })).status, "ok")
+t.eq(measured.predict(copy(row("MBridge-25.09-LLAMA3_8B-8"), { notes = "GA=2; LoRA table not copied" })).status, "ok")
+do
+  local r = copy(row("MS-T2-MegaScale-768"), { framework = "MegaScale = Megatron-LM + parallel transformer block + SWA" })
+  t.eq(assert(measured.request(r)).run.model.parallel_block, true)
+  r = copy(row("MS-T2-MegaScale-768"), { framework = "Megatron-LM", notes = "steps: +PTB 52.3" })
+  t.eq(assert(measured.request(r)).run.model.parallel_block, false)
+end
+-- helper-313: "1 layer per checkpoint" is the uniform method's; recompute named, then which; the
+-- FSDP column's value; a format's width is no degree; DeepSpeed installed and unused; SP at TP 1;
+-- the stage "not stated"; Narayanan et al.'s Table 1 formula.
+t.eq(select(3, measured.parse_recompute("Full (checkpoint_activations, 1 layer per checkpoint)")), nil)
+t.eq(measured.parse_recompute("Full (checkpoint_activations, 1 layer per checkpoint)"), "full")
+t.eq(measured.parse_recompute("activation recompute (recompute-activations)"), "selective")
+t.eq(measured.parse_recompute("activation recompute"), nil)
+t.eq(measured.parse_zero("Megatron distributed optimizer; table's FSDP column: No"), 1)
+t.eq(measured.parse_zero("ZeRO/FSDP: no"), false, "both ruled out: the stack's default")
+t.eq(select(2, measured.parse_zero("ZeRO-1 (shards fp32 master weights)")), nil)
+t.eq(stack { framework = "Megatron-LM fork; DeepSpeed 0.8.1 installed, unused", source = "x (2023)" }, "megatron_2022")
+t.eq(stack { framework = "Megatron-LM fork; DeepSpeed 0.8.1 present but not used", source = "x (2023)" }, "megatron_2022")
+do
+  local r = copy(row("MBridge-25.09-LLAMA3_8B-8"), { tp = "1", sequence_parallel = "sequence_parallel=True (no-op at TP 1)" })
+  t.eq(measured.predict(r).status, "ok")
+  r = copy(row("MBridge-25.09-LLAMA3_8B-8"), { tp = "1", sequence_parallel = "sequence_parallel_size=2 (Ulysses)" })
+  t.eq(measured.predict(r).status ~= "ok", true)
+end
+t.eq(measured.flop_formula { tflops_counting = "Table 1's F formula (recompute counted)" }, "narayanan")
+t.eq(measured.flop_formula { tflops_counting = "F formula" } ~= "narayanan", true, "an F formula of no table")
+do
+  -- A sequence-parallel degree that is the row's cp (XTuner's, Ulysses'): Megatron's SP off.
+  local r = copy(row("MBridge-25.09-LLAMA3_8B-8"), { tp = "1", cp = "2", dp = "4", sequence_parallel = "sequence_parallel_size=2 (Ulysses; see cp)" })
+  local req = assert(measured.request(r))
+  t.eq(req.layout.sequence_parallel, false)
+  r = copy(row("MBridge-25.09-LLAMA3_8B-8"), { tp = "1", cp = "2", dp = "4", sequence_parallel = "sequence_parallel_size=4" })
+  t.eq(measured.predict(r).status ~= "ok", true, "another degree than cp's")
 end
