@@ -4565,8 +4565,11 @@ do
   t.eq(stage, 3); t.eq(shard, 8)
   t.eq(measured.parse_zero("ici_fsdp_parallelism: 1, dcn_data_parallelism: 8"), 0)
   t.eq(measured.parse_zero("bf16 config: ici_fsdp_parallelism: 8; fp8 config: ici_fsdp_parallelism: 4"), nil)
-  t.eq(measured.parse_zero("ici_fsdp_parallelism: -1"), nil)
-  local _, why = measured.request(copy(row("N21-T1-1.7B"), { zero_or_fsdp = "ici_fsdp_parallelism: -1" }))
+  -- (ici_fsdp_parallelism -1 is the node's devices left, MaxText's default dcn_fsdp_parallelism
+  -- 1 across nodes: HSDP over a node; since session 45, left open before. Beside an FSDP axis
+  -- across nodes it stays open.)
+  t.eq(measured.parse_zero("ici_fsdp_parallelism: -1"), 3); t.eq(select(3, measured.parse_zero("ici_fsdp_parallelism: -1")), true)
+  local _, why = measured.request(copy(row("N21-T1-1.7B"), { zero_or_fsdp = "ici_fsdp_parallelism: -1, dcn_fsdp_parallelism: 4" }))
   t.eq(why:find("MaxText's FSDP axes give no one degree", 1, true) ~= nil, true, why)
 end
 -- A precision cell that says the format is not stated: not given (bf16, said), unless it names two.
@@ -6813,3 +6816,18 @@ do
   r = copy(row("MBridge-25.09-LLAMA3_8B-8"), { tp = "1", cp = "2", dp = "4", sequence_parallel = "sequence_parallel_size=4" })
   t.eq(measured.predict(r).status ~= "ok", true, "another degree than cp's")
 end
+-- Session 44's leftovers and helper-316's "G/GPU": a rate a GPU written "100G/GPU"; torchtitan's
+-- selective mode by its config key, without the option; a cell whose only format is the
+-- gradients'; MaxText's ici_fsdp_parallelism -1 (the node's devices left).
+t.eq(measured.inter_node("RDMA 100G/GPU", 8, "h100_sxm"), 25)
+do
+  local r = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { recompute = '[activation_checkpoint] mode = "selective"' })))
+  t.eq(r.layout.recompute, "op")
+  r = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { recompute = "activation_checkpoint.mode=selective" })))
+  t.eq(r.layout.recompute, "op")
+end
+t.eq(select(3, measured.parse_precision("fp32 grad accum")), true); t.eq(select(3, measured.parse_precision("FP32 master weights")), true)
+t.eq(measured.parse_precision("fp32 grad accum, tf32 matmuls"), nil)
+t.eq(select(3, measured.parse_precision("fp32 grad accum, tf32 matmuls")), nil, "the matmuls' 32-bit format said: refused")
+t.eq(select(3, measured.parse_zero("ici_fsdp_parallelism=-1, dcn_data_parallelism=2")), true)
+t.eq(measured.parse_zero("ici_fsdp_parallelism=-1, dcn_fsdp_parallelism=4"), nil)
