@@ -5046,6 +5046,17 @@ function parse_zero_cell(cell)
     :gsub("%f[%a]hosts%f[%A]", "nodes"):gsub("%f[%a]host%f[%A]", "node"):gsub("%f[%a]servers%f[%A]", "nodes")
     :gsub("%f[%a]server%f[%A]", "node"):gsub("%f[%a]machines%f[%A]", "nodes"):gsub("%f[%a]machine%f[%A]", "node")
     :gsub("inside%s+each%s+node", "within each node")
+  -- (A parenthesis that names another run's sharding, a baseline's or one compared, says nothing of
+  -- this run's: "None (...; the ZeRO-3 rows of the same table are a separate baseline)"; helper-318:
+  -- read as ZeRO 3.)
+  if #t <= 4096 and t:find("%(") then
+    t = t:gsub("%b()", function(p)
+      if finds_any(p, { "baseline", "compar", "%f[%a]cf%.?%f[%A]", "%f[%a]vs%.?%f[%A]", "unlike", "separate", "other%s+rows",
+          "%f[%a]than%f[%A]", "versus" }) then
+        return " "
+      end
+    end)
+  end
   -- The stage as a key's value, "ZeRO: 2", "zero=3" (helper-254: the Ultra-Scale Playbook's sweep,
   -- read as a ZeRO without a stage, 1).
   do
@@ -5375,6 +5386,8 @@ function parse_zero_cell(cell)
   -- group, not 32; helper-313.)
   local unstaged = t:gsub("zero[%s_%-]*stage[%s_%-=:]*%d", ""):gsub("zero[%s_%-]*%d", ""):gsub("%f[%a]fsdp%d%f[%D]", "fsdp")
     :gsub("%f[%a]fp%d+", "fp"):gsub("%f[%a]bf%d+", "bf"):gsub("%f[%a]b?float%d+", "float"):gsub("%f[%a]int%d+", "int")
+    -- (Nor a version, "Fully Sharded Data Parallel v2 (FSDP2) over 8 ranks"; helper-318: shard 2.)
+    :gsub("%f[%a]v%d+%f[^%w]", "v")
   local degree, unit = unstaged:match("(%d+)%s*(shard)%f[%A]")
   if degree then unit = "" end
   if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
@@ -6536,7 +6549,9 @@ parse_recompute = function(cell)
     if t:find("per%-op") then return "op" end
     -- ("op-based", "per op", "(op level)": the same; helper-137. "selective AC, op", "selective,
     -- option: op": helper-140.)
+    -- ("per operator", "operator-level"; helper-318.)
     if (t:find("%f[%a]op%-based") or t:find("%f[%a]per%s+op%f[%A]") or t:find("%f[%a]op[%s%-]level")
+      or t:find("%f[%a]per[%s%-]+operator%f[%A]") or t:find("%f[%a]operator[%s%-]+level")
       or t:find("^selective[%s%a]-[,;:]%s*op%f[%A]") or t:find("option[%s\"':=]*op%f[%A]")) and not t:find("%f[%a]not%s+op") then
       return "op", fmt("recompute %q read as op (torchtitan's per-op selective checkpointing)", cell)
     end
@@ -7129,6 +7144,16 @@ function M.parse_yes_no(cell)
   -- (A yes or no is a phrase: past 2 KB it is not understood, not searched; helper-196: 4,000
   -- parentheses took 1.7 s.)
   if #cell > 2048 then return nil end
+  do
+    -- (A sentence's closing full stop, "Used (the authors describe ...).", "Not enabled."; and
+    -- "employed", "applied" and "in use" as "used"; helper-318: refused.)
+    local plain = cell:gsub("([^%.])%.%s*$", "%1"):gsub("%f[%a][Ee]mployed%f[%A]", "used"):gsub("%f[%a][Aa]pplied%f[%A]", "used")
+      :gsub("%f[%a]in%s+use%f[%A]", "used")
+    if plain ~= cell then
+      local v, note = M.parse_yes_no(plain)
+      return v, told_of(note, plain, cell)
+    end
+  end
   do
     -- (Read as its settings, "key: value", where the cell writes them otherwise; its note
     -- names the cell as written.)
