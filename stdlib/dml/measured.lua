@@ -144,6 +144,9 @@ local row_errors = setmetatable({}, { __mode = "k" })
 local row_readings = setmetatable({}, { __mode = "k" })
 -- The cells parse_tsv read as another text (a count's remark dropped), as written.
 local row_written = setmetatable({}, { __mode = "k" })
+-- The free-text cells parse_tsv read in plain words (marks, another language's states, Markdown),
+-- as written: `assumed` quotes them so.
+local row_translated = setmetatable({}, { __mode = "k" })
 
 --- written(row, column): the row's cell as the file wrote it (with the remark a count cell's
 --- reading dropped: "768 (per expert, MoE FFN in every other block)"), else its value.
@@ -1083,6 +1086,50 @@ local number_columns = { hfu_pct = true, global_batch_tokens = true, params_b = 
 for _, list in ipairs { M.measurement_columns, M.whole_columns } do
   for _, c in ipairs(list) do number_columns[c] = true end
 end
+-- A switch's state in marks or in another language, as English words, in the free-text columns:
+-- check marks on and crosses off ("FP8 ✗", "AC ✗ (ACT_CKPT_GRANULARITY unset)": helper-320, read
+-- as FP8 on and as full recompute); Chinese and Japanese states (关 and 关闭 off, 无 and なし none,
+-- 未设置 and 未設定 unset, オン and オフ on and off, 启用 and 有効 enabled, 禁用 and 無効
+-- disabled, 未使用 not used); German ones (nicht gesetzt, nicht angegeben, nicht verwendet,
+-- deaktiviert, aktiviert, kein, "aus" ending a clause, "ja" opening a cell).
+local marks = { ["\226\156\147"] = " on ", ["\226\156\148"] = " on ", ["\226\156\133"] = " on ",
+  ["\226\156\151"] = " off ", ["\226\156\152"] = " off ", ["\226\157\140"] = " off " }
+local phrases = { { "\229\183\178\229\133\179\233\151\173", " off " }, { "\229\133\179\233\151\173", " off " },
+  { "\230\156\170\232\174\190\231\189\174", " unset " }, { "\230\156\170\232\168\173\229\174\154", " unset " },
+  { "\231\132\161\227\129\151", " none " }, { "\227\129\170\227\129\151", " none " },
+  { "\227\130\170\227\131\179", " on " }, { "\227\130\170\227\131\149", " off " },
+  { "\229\144\175\231\148\168", " enabled " }, { "\230\156\137\229\138\185", " enabled " },
+  { "\231\166\129\231\148\168", " disabled " }, { "\231\132\161\229\138\185", " disabled " },
+  { "\230\156\170\228\189\191\231\148\168", " not used " }, { "\230\179\168\230\132\143\229\138\155", " attention " },
+  { "\233\135\141\231\149\179", " overlap " }, { "\233\135\141\229\143\160", " overlap " },
+  { "\227\130\170\227\131\188\227\131\144\227\131\188\227\131\169\227\131\131\227\131\151", " overlap " } }
+-- (One character alone, between spaces or punctuation: not the 关 of 相关, "related".)
+local single = { { "\229\133\179", " off " }, { "\230\151\160", " none " } }
+-- (And the full-width punctuation of CJK text as ASCII: （ ） ： ， ； ＝.)
+local full_width = { ["\239\188\136"] = "(", ["\239\188\137"] = ")", ["\239\188\154"] = ":", ["\239\188\140"] = ",",
+  ["\239\188\155"] = ";", ["\239\188\157"] = "=" }
+local function in_english(cell)
+  local written = cell
+  if cell:find("\239\188") then cell = cell:gsub("\239\188[\136\137\154\140\155\157]", full_width) end
+  if cell:find("[\226\227\228\229\230\231\232\233]") then
+    for mark, word in pairs(marks) do cell = cell:gsub(mark, word) end
+    for _, p in ipairs(phrases) do cell = cell:gsub(p[1], p[2]) end
+    for _, p in ipairs(single) do
+      cell = (" " .. cell .. " "):gsub("([%s%p])" .. p[1] .. "([%s%p])", "%1" .. p[2] .. "%2"):sub(2, -2)
+    end
+  end
+  if cell:find("[Nn]icht") or cell:find("aktiviert") or cell:find("[Kk]ein") or cell:find("%f[%a]aus%f[%A]") or cell:find("^%s*[Jj]a%f[%A]") then
+    cell = cell:gsub("%f[%a][Nn]icht%s+gesetzt%f[%A]", "not set"):gsub("%f[%a][Nn]icht%s+angegeben%f[%A]", "not stated")
+      :gsub("%f[%a][Nn]icht%s+verwendet%f[%A]", "not used"):gsub("%f[%a][Nn]icht%s+aktiviert%f[%A]", "not enabled")
+      :gsub("%f[%a][Dd]eaktiviert%f[%A]", "disabled"):gsub("%f[%a]aktiviert%f[%A]", "enabled")
+      :gsub("%f[%a][Kk]eine?[nm]?%f[%A]", "no"):gsub("%f[%a]aus%s*([,;%)])", "off%1"):gsub("%f[%a]aus%s*$", "off")
+      :gsub("^(%s*)[Jj]a%f[%A]", "%1yes")
+  end
+  -- (The words' spaces once: "FP8 ✗" is "FP8 off", not "FP8  off ".)
+  if cell ~= written then cell = cell:gsub("(%S)%s%s+", "%1 "):gsub("%s+%)", ")"):gsub("%s+$", "") end
+  return cell
+end
+
 local function plain_spaces(cell, column)
   -- Markdown's and HTML's marks copied with a table's text, in the free-text columns: code
   -- quotes and bold marks dropped, a line break a clause's end ("`sequence_parallel: true`",
@@ -1091,6 +1138,7 @@ local function plain_spaces(cell, column)
   if not number_columns[column] then
     if cell:find("[`*]") then cell = cell:gsub("`", ""):gsub("%*%*", "") end
     if cell:find("<[bB][rR]") then cell = cell:gsub("<[bB][rR]%s*/?>", "; ") end
+    cell = in_english(cell)
   end
   if not cell:find("[\194\226]") then return cell end
   for _, sp in ipairs(typographic_spaces) do
@@ -1172,6 +1220,17 @@ function M.parse_tsv(text, name)
       end
       for j, c in ipairs(columns) do
         local cell = fields[j] and trimmed(plain_spaces(fields[j], c))
+        if cell and fields[j] and not number_columns[c] then
+          local as_written = trimmed(fields[j])
+          if as_written ~= cell then
+            row_translated[row] = row_translated[row] or {}
+            row_translated[row][c] = as_written
+          end
+        end
+        -- (Also a key with a placeholder as its value, "recompute=n/a", as a script writes it;
+        -- helper-319: refused.)
+        local keyed = cell and not number_columns[c] and cell:match("^[%a_][%w_%.%-]*%s*[=:]%s*(%S+)$")
+        if keyed and M.placeholders[keyed:lower()] then cell = keyed end
         if cell and M.placeholders[cell:lower()] then
           -- In a column of something switched on or off, "-" is its table's "off"; else empty.
           local off = M.off_when_placeholder[c]
@@ -5041,7 +5100,7 @@ function parse_zero_cell(cell)
   -- across VMs (DCN)"; helper-314: read as FSDP over every rank.)
   -- (And a table's column named with its value, "table's FSDP column: No"; helper-313: read as
   -- FSDP.)
-  local t = unquoted_values(bounded(cell:lower())):gsub("%f[%a]vms%f[%A]", "nodes"):gsub("%f[%a]vm%f[%A]", "node")
+  local t = unquoted_values(bounded(cell:lower())):gsub("optimiser", "optimizer"):gsub("%f[%a]vms%f[%A]", "nodes"):gsub("%f[%a]vm%f[%A]", "node")
     :gsub("%f[%a]([fhz][se][dr][po])%s+column%s*([:=])", "%1%2")
     :gsub("%f[%a]hosts%f[%A]", "nodes"):gsub("%f[%a]host%f[%A]", "node"):gsub("%f[%a]servers%f[%A]", "nodes")
     :gsub("%f[%a]server%f[%A]", "node"):gsub("%f[%a]machines%f[%A]", "nodes"):gsub("%f[%a]machine%f[%A]", "node")
@@ -5288,7 +5347,8 @@ function parse_zero_cell(cell)
       or t:find("dp[%s_%-]*shard%s*[:=]?%s*1%f[%D]")) and not t:find("fsdp") and not t:find("zero") and not t:find("hsdp") then
     return 0, nil, false
   end
-  local dp_shard = t:match("dp[%s_%-]*shard%s*[=:]%s*(%-?%d+)")
+  -- (Also a flag's value after a space, "--training.data_parallel_shard_degree 32"; helper-319.)
+  local dp_shard = t:match("dp[%s_%-]*shard%s*[=:]%s*(%-?%d+)") or t:match("^%s*%-%-[%w_%.]-dp_shard%s+(%-?%d+)%s*$")
   if dp_shard and not t:find("[fh]sdp") and not t:find("zero") then
     local n = tonumber(dp_shard)
     if n == 1 then return 0, nil, false end
@@ -5871,6 +5931,30 @@ end
 function M.parse_recompute(cell)
   local read = table.pack(parse_recompute_cell(cell))
   if read[1] ~= nil or cell == nil or #cell > 1024 then return table.unpack(read, 1, read.n) end
+  -- A placeholder with its remark, "— (none)", and checkpointing's key unset, "AC: unset (null)"
+  -- (helper-320: refused): the remark's reading, and none.
+  do
+    local lead, inner = cell:match("^%s*(%S+)%s*(%b())%s*$")
+    if lead and M.placeholders[lead:lower()] then
+      local mode, note, layers = parse_recompute_cell(inner:sub(2, -2))
+      if mode then return mode, fmt("recompute %q read as %s", cell, mode), layers end
+    end
+    local key, value = cell:lower():gsub("%s*%b()%s*$", ""):match("^%s*([%a_%s]-)%s*[:=]%s*(%a+)%s*$")
+    if key and (key == "ac" or key:find("checkpoint") or key:find("recompute") or key:find("remat"))
+        and (value == "unset" or value == "null" or value == "none") then
+      return "none", fmt("recompute %q read as none (not set)", cell)
+    end
+  end
+  -- torchtitan's mode by its config key, "[activation_checkpoint] mode = 'none'",
+  -- "activation_checkpoint.mode=none" (helper-319: refused): its value.
+  do
+    local value = cell:lower():gsub("^%s*%[%s*activation_checkpoint%s*%]%s*", ""):gsub("^%s*activation_checkpoint%.", "")
+      :match("^%s*mode%s*[=:]%s*[\"']?(%a+)[\"']?%s*$")
+    if value then
+      local mode = parse_recompute_cell(value)
+      if mode then return mode, fmt("recompute %q read as %s (torchtitan's activation_checkpoint mode)", cell, mode) end
+    end
+  end
   -- Recompute named in general words, then which in parentheses, "activation recompute
   -- (recompute-activations)": the parenthesis (helper-313: refused).
   local before, remark = cell:match("^(.-%S)%s*(%b())%s*$")
@@ -6722,6 +6806,11 @@ local function without_off(t)
     t = t:gsub("(%f[%w]" .. f .. "_[%w_]*%s+)(%a+)", function(key, word)
       if off(word) then return "" end
     end)
+    -- (And the setting in words, "FP8 param gather off" (helper-320's "FP8 param gather ✗"); read
+    -- as FP8 beside FP4.)
+    t = t:gsub("(%f[%w]" .. f .. "%s+param%a*[%s_%-]+gather%s*[:=]?%s*)(%a+)", function(key, word)
+      if off(word) then return "" end
+    end)
   end
   return t
 end
@@ -6898,8 +6987,12 @@ function M.parse_precision(cell)
     t = t:gsub("fp32", ""):gsub("float32", "")
     if not (t:find("bf16") or t:find("bfloat16") or t:find("fp16") or t:find("amp")) then t = "mixed " .. t end
   end
+  -- (Also by its key and with a comment, as a script writes them: "PRECISION=mixed16",
+  -- "precision: 16  # mixed", "16bit_mixed"; helper-319: refused.)
+  local value = t:gsub("%s*#.*$", ""):gsub("^%s*precision%s*[=:]%s*[\"']?", ""):gsub("[\"']%s*$", "")
   if t:match("^%s*16%-mixed%s*$") or t:match("^%s*precision%s*=%s*16%s*$") or t:match("^%s*16%-true%s*$")
-    or t:match("^%s*half[%s%a]*$") then
+    or t:match("^%s*half[%s%a]*$") or value:match("^%s*16%s*$") or value:match("^%s*16[%s_%-]?bit[%s_%-]?m?i?x?e?d?%s*$")
+    or value:match("^%s*mixed[%s_%-]?16%s*$") or value:match("^%s*16[_%-]mixed%s*$") then
     return "bf16", fmt("precision %q: fp16 modelled as bf16 (same tensor-core rate)", cell)
   end
   if (t:find("%f[%a]e4m3") or t:find("%f[%a]e5m2") or t:find("8%-bit%s+float")) and not t:find("fp8")
@@ -6928,10 +7021,11 @@ function M.parse_precision(cell)
     -- matmul: its own kernel, costed at the 16-bit attention rate, said.
     -- (And NeMo's key for it, "fp8_dot_product_attention: True"; helper-141: refused as 4- beside
     -- 8-bit operands.)
-    t = t:gsub("fp8[%s_%-]*dot[%s_%-]*product[%s_%-]*attention", "fp8_dpa")
+    t = t:gsub("fp8[%s_%-]*dot[%s_%-]*product[%s_%-]*attention", "fp8_dpa"):gsub("fp8%-attention", "fp8 attention")
     -- (And in words: "FP8 DPA", "attention in FP8", "FP8 fused attention"; helper-151: refused.)
     t = t:gsub("fp8[%s_]*dpa(%s*[^%s:=])", "fp8 attention%1"):gsub("fp8[%s_]*dpa%s*$", "fp8 attention")
       :gsub("attention%s+in%s+fp8", "fp8 attention"):gsub("fp8%s+fused%s+attention", "fp8 attention")
+      :gsub("attention%s+fp8", "fp8 attention")
     local dpa = t:find("fp8_dpa%s*[:=]%s*[\"']?true") or t:find("fp8_dpa%s*[:=]%s*1") or t:find("fp8 attention")
       or t:find("dpa_fp8_recipe%s*[:=]")
     if dpa then
@@ -7240,6 +7334,11 @@ function M.parse_yes_no(cell)
         mode:upper())
   end
   if t:match("^%-%-?sequence[%-_]parallel%s*$") then return true end  -- Megatron-LM's flag
+  -- (The flag not set or not passed: off, the flag's default; helper-319: refused.)
+  if t:match("^%-%-sequence[%-_]parallel%s+not%s+set%s*$") or t:match("^%-%-sequence[%-_]parallel%s+unset%s*$")
+      or t:match("^%-%-sequence[%-_]parallel%s+not%s+passed%s*$") then
+    return false, fmt("sequence_parallel %q read as no (Megatron-LM's flag not given)", cell)
+  end
   -- (The flag, then words of how it was given, "--sequence-parallel passed by the launcher";
   -- helper-192: refused. Not words that take it back, "--sequence-parallel not passed".)
   local flag_words = t:match("^%-%-sequence[%-_]parallel%s+([%a%s,;'%-]+)$")
@@ -7248,7 +7347,8 @@ function M.parse_yes_no(cell)
     return true, fmt("sequence_parallel %q read as yes (Megatron-LM's flag given)", cell)
   end
   -- (A flag written as a YAML key keeps its dashes: "--sequence-parallel: true".)
-  local key, value = t:match("^%-*(%a[%w_%-]*)%s*[=:]%s*(%S.-)%s*$")
+  -- (Also "TP/SP: on"; helper-320.)
+  local key, value = t:match("^%-*(%a[%w_%-/]*)%s*[=:]%s*(%S.-)%s*$")
   if not key then key, value = t:match("^%-*(%a[%w_%-]*)%s+default%s+(%S.-)%s*$") end
   -- (A name of words before a colon: "sequence parallelism: off"; helper-130.)
   if not key then key, value = t:match("^(%a[%a%s_%-]-)%s*:%s*(%S.-)%s*$") end
@@ -7357,6 +7457,16 @@ function M.unstated(cell)
     or t:find("^%s*n%.?/?r%.?%s*$") ~= nil or t:find("^%s*see%s+%a+%s*$") ~= nil  -- ("n/r", "see notes")
     -- ("n/s", "n.s.": not stated; German "k. A." (keine Angabe); Chinese 未说明 (not stated), 未知
     -- (unknown), 不详 (unclear); helper-316: refused.)
+    -- (A key or flag with such a value, "sequence_parallel=unspecified", "model.sequence_parallel=<not
+    -- reported>", "ZERO_STAGE=unknown"; helper-319: refused, or the stage read as ZeRO 1.)
+    or (function()
+      local v = t:match("^%s*%-*[%a_][%w_%.%-]*%s*[=:]%s*[\"'<]?%s*(.-)%s*[\"'>]?%s*$")
+      return v ~= nil and #v <= 40 and (v == "unknown" or v == "unspecified" or v == "not reported" or v == "not stated"
+        or v == "not given" or v == "not specified" or v == "unstated")
+    end)()
+    -- (A Python dict's key at None, as a script dumps a field it lacks: "{'sequence_parallel':
+    -- None}"; helper-319: read as no.)
+    or t:find("^%s*{%s*['\"][%w_%.%-]+['\"]%s*:%s*none%s*}%s*$") ~= nil
     -- ("no FSDP column in the table", "not in the table": the source gives no value; helper-315.)
     or t:find("^%s*no%s+[%w_%-/]+%s+column") ~= nil or t:find("^%s*not%s+in%s+the%s+table") ~= nil
     or t:find("^%s*n%.?/?s%.?%s*$") ~= nil or t:find("^%s*k%.%s*a%.?%s*$") ~= nil or t:find("^%s*keine%s+angabe") ~= nil
@@ -9093,10 +9203,34 @@ function M.hedged(cell)
   return cell ~= nil and finds_any(bounded(cell:lower()), hedge_words)
 end
 
+-- A note's quotes of the cells parse_tsv read in plain words, as the file wrote them.
+local function as_written(row, text)
+  local t = row_translated[row]
+  if not t or type(text) ~= "string" then return text end
+  for column, written in pairs(t) do
+    local read = row[column]
+    if type(read) == "string" then
+      local quoted = fmt("%q", read)
+      local from = text:find(quoted, 1, true)
+      while from do
+        local to = from + #quoted - 1
+        local replacement = fmt("%q", written)
+        text = text:sub(1, from - 1) .. replacement .. text:sub(to + 1)
+        from = text:find(quoted, from + #replacement, true)
+      end
+    end
+  end
+  return text
+end
+
 function M.request(row, presets)
   local assumed = {}
   local own = own_row(row)
   local req, why = request(own, presets, assumed)
+  if row_translated[row] then
+    for i, n in ipairs(assumed) do assumed[i] = as_written(row, n) end
+    why = as_written(row, why)
+  end
   if req then
     for _, column in ipairs(hedged_columns) do
       local cell = own[column]

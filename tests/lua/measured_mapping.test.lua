@@ -4591,7 +4591,7 @@ t.eq(measured.parse_zero("torch_ddp"), 0)
 
 -- helper-192's and helper-193's probes (papers' appendices; cloud and framework blogs).
 t.eq(measured.parse_yes_no("--sequence-parallel passed by the launcher (TP 1: nothing to split)"), true)
-t.eq(measured.parse_yes_no("--sequence-parallel not passed"), nil, "taken back: not read")
+t.eq(measured.parse_yes_no("--sequence-parallel not passed"), false, "taken back: the flag not given, off (helper-319)")
 t.eq(measured.parse_yes_no("--sequence-parallel was removed"), nil)
 -- torchtitan's data-parallel degree of -1: the GPUs left, as an empty dp cell.
 t.eq(measured.count_cell("dp", "data_parallel_shard_degree = -1"), nil)
@@ -6831,3 +6831,58 @@ t.eq(measured.parse_precision("fp32 grad accum, tf32 matmuls"), nil)
 t.eq(select(3, measured.parse_precision("fp32 grad accum, tf32 matmuls")), nil, "the matmuls' 32-bit format said: refused")
 t.eq(select(3, measured.parse_zero("ici_fsdp_parallelism=-1, dcn_data_parallelism=2")), true)
 t.eq(measured.parse_zero("ici_fsdp_parallelism=-1, dcn_fsdp_parallelism=4"), nil)
+-- helper-318 (academic rewordings of public rows): a baseline's sharding in a remark; FSDP's version
+-- "v2"; a closing full stop; "employed"; "per operator".
+t.eq(measured.parse_zero("None (the PTD-P runs do not shard the optimizer state; the ZeRO-3 rows of the same table are a separate baseline)"), 0)
+t.eq(select(2, measured.parse_zero("Fully Sharded Data Parallel v2 (FSDP2) over 8 ranks")), nil)
+t.eq(measured.parse_yes_no("Used (the authors describe overlapping the TP/SP communication)."), true)
+t.eq(measured.parse_yes_no("Not employed (sequence parallelism postdates this paper)."), false)
+t.eq(measured.parse_yes_no("Not enabled."), false); t.eq(measured.parse_yes_no("in use"), true)
+t.eq(measured.parse_recompute("Selective activation checkpointing, per operator."), "op")
+-- helper-319 (a script's forms): Lightning's 16-bit names by key; torchtitan's mode key at none;
+-- a flag's shard degree after a space; a key whose value is unknown; a flag not set.
+for _, c in ipairs { "PRECISION=mixed16", "precision: 16  # mixed", "PRECISION=16bit_mixed", "16bit" } do
+  t.eq(measured.parse_precision(c), "bf16", c)
+end
+t.eq(measured.parse_recompute("[activation_checkpoint] mode = 'none'"), "none")
+t.eq(measured.parse_recompute("activation_checkpoint.mode=none"), "none")
+t.eq(select(2, measured.parse_zero("--training.data_parallel_shard_degree 32")), 32)
+for _, c in ipairs { "sequence_parallel=unspecified", "model.sequence_parallel=<not reported>", "ZERO_STAGE=unknown" } do
+  t.eq(measured.unstated(c), true, c)
+end
+t.eq(measured.unstated("FSDP: none"), false); t.eq(measured.unstated("recompute_granularity: null"), false)
+t.eq(measured.parse_yes_no("--sequence-parallel not set"), false)
+-- helper-319 and helper-320: a key with a placeholder; a Python dict's None; check marks and
+-- crosses, CJK and German states and full-width punctuation read in English (quoted as written);
+-- FP8's settings in words beside NVFP4; a placeholder with its remark; checkpointing's key unset;
+-- "TP/SP: on"; "optimiser".
+do
+  local text = "run_id\trecompute\tsequence_parallel\tprecision\tnotes\tzero_or_fsdp\n" ..
+    "r1\trecompute=n/a\t{'sequence_parallel': None}\tNVFP4 (FP4 \226\156\147, FP8 \226\156\151, FP8 param gather \226\156\151)\t" ..
+    "EP A2A overlap \226\156\151; TP_COMM_OVERLAP nicht gesetzt (Default: False)\tFSDP: kein\n" ..
+    "r2\t\227\129\170\227\129\151\239\188\136ACT_CKPT_GRANULARITY \230\156\170\232\168\173\229\174\154\239\188\137\tja / yes\t" ..
+    "FP8 \229\133\179, NVFP4\t\231\155\184\229\133\179 notes\tdistributed optimiser, default\n"
+  local rows = measured.parse_tsv(text)
+  t.eq(rows[1].recompute, "none", "as n/a alone"); t.eq(measured.unstated(rows[1].sequence_parallel), true)
+  t.eq(measured.parse_precision(rows[1].precision), "fp4")
+  t.eq(measured.ep_overlap(rows[1]), false); t.eq(measured.tp_overlap_off(rows[1]), true)
+  t.eq(measured.parse_zero(rows[1].zero_or_fsdp), false)
+  t.eq(measured.parse_recompute(rows[2].recompute), "none"); t.eq(measured.parse_yes_no(rows[2].sequence_parallel), true)
+  t.eq(measured.parse_precision(rows[2].precision), "fp4")
+  t.eq(rows[2].notes, "\231\155\184\229\133\179 notes", "the 关 of 相关 (related) is no state")
+  t.eq(measured.parse_zero(rows[2].zero_or_fsdp), 1)
+  -- (Quoted in `assumed` as the file wrote them.)
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), {})
+  local line = {}
+  local header = {}
+  for k, v in pairs(base) do
+    if type(v) == "string" and not v:find("[\t\n]") and k ~= "recompute" then header[#header + 1] = k; line[#line + 1] = v end
+  end
+  header[#header + 1] = "recompute"; line[#line + 1] = "AC \226\156\151 (ACT_CKPT_GRANULARITY unset)"
+  local r = measured.parse_tsv(table.concat(header, "\t") .. "\n" .. table.concat(line, "\t") .. "\n")[1]
+  local req = assert(measured.request(r))
+  t.eq((req.layout.recompute or "none"), "none")
+  t.eq(table.concat(req.assumed, "\n"):find('"AC \226\156\151 (ACT_CKPT_GRANULARITY unset)"', 1, true) ~= nil, true)
+end
+t.eq(measured.parse_recompute("\226\128\148 (none)"), "none"); t.eq(measured.parse_recompute("AC: unset (null)"), "none")
+t.eq(measured.parse_yes_no("TP/SP: on"), true)
