@@ -2545,7 +2545,9 @@ intra_node_rates = function(cell, gpu_preset, pcie, gpus_per_node)
     local after = first_unit and t:sub(first_unit + 4, first_unit + 24) or ""
     local only = select(2, t:gsub("%d+%.?%d*%s*[gt]b/s", "")) == 1 and not t:find("total")
     for _, w in ipairs(M.one_way_words) do
-      if after:find("^[%s%(]*" .. w) or (only and t:find(w)) then
+      -- (Not a direction ruled out, "counted both directions, not per direction"; helper-321:
+      -- doubled.)
+      if (after:find("^[%s%(]*" .. w) or (only and t:find(w))) and not t:find("%f[%a]not%s+" .. w) then
         return 2 * gb, fmt("intra-node %g GB/s each way read as %g GB/s per GPU, both directions", gb, 2 * gb)
       end
     end
@@ -2886,6 +2888,8 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       :gsub("(%d)[%s%-]*gigabits?%f[%A]", "%1 gb/s"):gsub("(%d)%s*gbits?%f[%A]", "%1 gb/s")
       :gsub("%f[%w]gigabit%s+ethernet", "1 gb/s ethernet")
       :gsub("per%-node", "per node"):gsub("(gb/s)%s*/%s*node%f[%A]", "%1 per node"):gsub("per%s+compute%s+node", "per node")
+      -- ("200 Gb/s/GPU"; helper-321: read as the node's.)
+      :gsub("(gb/s)%s*/%s*gpu%f[%A]", "%1 per gpu")
       :gsub("each%s+node", "per node"):gsub("per%s+instance", "per node"):gsub("per%s+vm%f[%A]", "per node")
       :gsub("per%s+compute%s+tray", "per node"):gsub("per%s+tray", "per node")
       -- (A node by other names, and "/node" after any word: "4 NICs per server", "400 Gb/s per
@@ -3975,6 +3979,15 @@ function M.stack_for(row)
     :gsub("%f[%a]m%-?bridge%f[%A]", "megatron-bridge"):gsub("megatron[%s%-_]*ds%f[%A]", "megatron-deepspeed")
     -- (Megatron-Core ruled out, "(no Megatron-Core)", names none; helper-235.)
     :gsub("%f[%a]no%s+megatron%-core", " "):gsub("%f[%a]not%s+megatron%-core", " "):gsub("without%s+megatron%-core", " "):gsub("w/o%s*megatron%-core", " ")
+    -- (Nor before it existed, "before Megatron-Core", "Megatron-Core did not exist yet", "predates
+    -- Megatron-Core"; and NeMo or NeMo-Megatron ruled out, "..., not NeMo"; helper-321: read as
+    -- Megatron-Core's and NeMo's stacks.)
+    :gsub("%f[%a]before%s+megatron%-core", " "):gsub("megatron%-core%s+did%s+not%s+exist", " ")
+    :gsub("megatron%-core%s+didn't%s+exist", " "):gsub("megatron%-core%s+was%s+not%s+yet", " "):gsub("predat%a*%s+megatron%-core", " ")
+    :gsub("%f[%a]not%s+nemo[%w%-]*", " "):gsub("%f[%a]no%s+nemo[%w%-]*", " "):gsub("%f[%a]without%s+nemo[%w%-]*", " ")
+    -- (And MegaScale's features ruled out, "but none of MegaScale's PTB/SWA/LAMB": a baseline's
+    -- Megatron-LM, not MegaScale's stack; helper-321.)
+    :gsub("none%s+of%s+megascale'?s?", " "):gsub("%f[%a]not%s+megascale'?s?", " "):gsub("without%s+megascale'?s?", " ")
     -- (BioNeMo is no NeMo; helper-279, read as NeMo's.)
     :gsub("bionemo", "bio-framework")
   -- (DeepSpeed ruled out names none.)
@@ -4013,16 +4026,36 @@ function M.stack_for(row)
   -- another is left), and so is what follows "vs" or "compared".
   local function compares(text)
     for _, w in ipairs { "%f[%a]vs%f[%A]", "%f[%a]versus%f[%A]", "%f[%a]compared%f[%A]", "%f[%a]than%f[%A]",
-      "%f[%a]baseline%f[%A]", "%f[%a]slower%f[%A]", "%f[%a]faster%f[%A]" } do
+      "%f[%a]slower%f[%A]", "%f[%a]faster%f[%A]" } do
       if text:find(w) then return true end
+    end
+    -- (A baseline is another run's only where another framework is named in the part with it,
+    -- "torchtitan baseline"; "Megatron-LM [baseline]", "Megatron-LM baseline (...)" is this row's
+    -- own, the baseline of its source; helper-314's and helper-321's variants.)
+    if text:find("%f[%a]baseline%f[%A]") then
+      local named = 0
+      for _, n in ipairs { "megatron", "torchtitan", "deepspeed", "nemo", "fsdp", "llm%-foundry", "composer", "jax", "pax", "maxtext",
+          "colossal", "nanotron", "megascale", "pytorch" } do
+        if text:find(n) then named = named + 1 end
+      end
+      local whole = f:gsub("%b()", " ")
+      local total = 0
+      for _, n in ipairs { "megatron", "torchtitan", "deepspeed", "nemo", "fsdp", "llm%-foundry", "composer", "jax", "pax", "maxtext",
+          "colossal", "nanotron", "megascale", "pytorch" } do
+        if whole:find(n) then total = total + 1 end
+      end
+      return total > named or named == 0
     end
     return false
   end
   f = f:gsub("%b()", function(p) if compares(p) then return " " end return own_remark(p) end)
   local kept, parts = {}, 0
-  for part in f:gmatch("[^;,]+") do
+  -- (Parts split outside parentheses: a remark's comma splits nothing, "Megatron-LM baseline
+  -- (network optimisations on, but none of ...)"; helper-321: the remark's tail kept alone.)
+  local protected = #f <= 4096 and f:gsub("%b()", function(p) return (p:gsub("[;,]", "\1")) end) or f
+  for part in protected:gmatch("[^;,]+") do
     parts = parts + 1
-    if not compares(part) then kept[#kept + 1] = part end
+    if not compares(part) then kept[#kept + 1] = (part:gsub("\1", ",")) end
   end
   if #kept > 0 and #kept < parts then f = table.concat(kept, ",") end
   f = f:gsub("%f[%a]vs%f[%A].*$", ""):gsub("%f[%a]versus%f[%A].*$", ""):gsub("%f[%a]compared%f[%A].*$", "")
@@ -4964,7 +4997,10 @@ M.pads_vocab = { megatron_2021 = true, megatron_2022 = true, megatron_core = tru
 --- MegaScale section 3.2, which calls it ZeRO-2). A row of theirs that says ZeRO-2 runs that,
 --- dml's ZeRO 1. Megatron-FSDP's `optim_grads` (Megatron-Core 0.14 on) shards the gradients too.
 function M.megatron_sharding(row)
-  local f = (row.framework or ""):lower()
+  -- (Not Megatron ruled out, "PyTorch FSDP with FlashAttention (no Megatron TP/PP)"; helper-321:
+  -- an llm-foundry row's ZeRO 2 read as Megatron's distributed optimizer.)
+  local f = (row.framework or ""):lower():gsub("%f[%a]no%s+megatron[%w%-]*", " "):gsub("%f[%a]not%s+megatron[%w%-]*", " ")
+    :gsub("without%s+megatron[%w%-]*", " "):gsub("w/o%s*megatron[%w%-]*", " ")
   local cell = (row.zero_or_fsdp or ""):lower()
   return (f:find("megatron") or f:find("megascale") or f:find("nemo")) ~= nil and not f:find("deepspeed")
     and not cell:find("fsdp") and not cell:find("optim_grads")
@@ -5298,6 +5334,9 @@ function parse_zero_cell(cell)
     for _, before in ipairs { "not%s+", "no%s+", "without%s+", "w/o%s*", "instead%s+of%s+", "rather%s+than%s+",
       "in%s+place%s+of%s+" } do
       ruled = ruled:gsub("%f[%a]" .. before .. x, " ")
+      -- (With its maker's or framework's name between, "not Megatron-FSDP", "rather than PyTorch
+      -- FSDP"; helper-321: read as FSDP.)
+      ruled = ruled:gsub("%f[%a]" .. before .. "%a+[%-%s]" .. x, " ")
     end
     -- (Also in a parenthesis or after a colon, "ZeRO-3 (not used); distributed optimizer",
     -- "ZeRO-3: unused, HSDP"; helper-179: read as none.)
@@ -5451,6 +5490,8 @@ function parse_zero_cell(cell)
   local degree, unit = unstaged:match("(%d+)%s*(shard)%f[%A]")
   if degree then unit = "" end
   if degree == nil then degree, unit = unstaged:match("shard[a-z_ ]*[=:]?%s*(%d+)%s*(%a*)") end
+  -- (A model's size is no degree: "not SHARD_GRAD_OP as for the 3b/1b"; helper-321: shard 3.)
+  if degree and (unit == "b" or unit == "m") then degree, unit = nil, nil end
   if degree == nil then degree, unit = t:match("hsdp%s*[=:]?%s*(%d+)%s*(%a*)") end
   -- ("ZeRO-1 over 8 ranks", "sharded across 8 GPUs"; helper-151: the group lost. Right after the
   -- sharding, of ranks or GPUs: not "over 2 nodes", "accumulation over 8 micro-batches",
@@ -5929,6 +5970,18 @@ for word in ([[activation activations recompute recomputation recomputed checkpo
   recompute_words[word] = true
 end
 function M.parse_recompute(cell)
+  -- A closing remark on another run's setting, "'full' (Table 1 used selective)", "full (the
+  -- baseline recomputed nothing)" (helper-321: read as the remark's): the cell before it, where
+  -- that reads.
+  if cell and #cell <= 1024 then
+    local before, remark = cell:match("^(.-%S)%s*(%b())%s*$")
+    if before and not before:find("[()]") and finds_any(remark:lower(), { "table%s*%d+%s+used", "baseline", "unlike",
+        "%f[%a]vs%.?%f[%A]", "versus", "compar", "rather%s+than", "as%s+for%s+the", "other%s+rows", "other%s+runs",
+        "ablation", "instead%s+of" }) then
+      local mode, note, layers = parse_recompute_cell(before)
+      if mode then return mode, fmt("recompute %q read as %s (its remark is another run's)", cell, mode), layers end
+    end
+  end
   local read = table.pack(parse_recompute_cell(cell))
   if read[1] ~= nil or cell == nil or #cell > 1024 then return table.unpack(read, 1, read.n) end
   -- A placeholder with its remark, "— (none)", and checkpointing's key unset, "AC: unset (null)"
@@ -6777,6 +6830,11 @@ local function without_off(t)
       :gsub("%f[%w]not%s+" .. f .. "%f[%W]", ""):gsub("w/o%s*" .. f .. "%f[%W]", "")
       :gsub(pat .. "%s*[:=]%s*n/a", ""):gsub("%-%-" .. f .. "[%w%-]*%s+none", "")
       :gsub("%f[%a]vs%.?%s+" .. f .. "%f[%W]", "")
+      -- (Set against the run's format: "bf16 - rather than FP8", "bf16 (rather than FP8-CS as for
+      -- the 25.11 Llama rows)", "instead of fp8", "unlike the FP8 rows", a named setting of it
+      -- ruled out, "amp_bf16 (not amp_fp8)"; helper-321: read as FP8.)
+      :gsub("%f[%a]rather%s+than%s+[%w_]*" .. f .. "[%w%-_]*", ""):gsub("%f[%a]instead%s+of%s+[%w_]*" .. f .. "[%w%-_]*", "")
+      :gsub("%f[%a]unlike%s+[%a%s]-" .. f .. "[%w%-_]*", ""):gsub("%f[%a]not%s+[%w]+_" .. f .. "[%w%-_]*", "")
     -- Named only to be ruled out in its clause, compared against or planned: "BF16 (FP8 not
     -- used)", "FP8 unsupported on A100", "fp8 would be faster", "FP8 tried but off", "BF16
     -- (baseline for FP8 comparison)", "FP8 planned", "FP8 results in Table 3", "FP8: see next
@@ -8829,7 +8887,15 @@ function M.architecture(row)
   if cfg and cfg.note and not (said_window and cfg.note:find("window")) then notes[#notes + 1] = cfg.note end
   -- MegaScale's parallel transformer block and sliding-window attention (named in `framework`).
   local fw = row.framework or ""
-  if fw:find("PTB") then
+  -- (An abbreviation named to be ruled out in its clause, "but none of MegaScale's PTB/SWA/LAMB",
+  -- "no PTB", "without SWA"; helper-321: read as the parallel block.)
+  local function fw_names(abbr)
+    local at = fw:find(abbr, 1, true)
+    if not at then return false end
+    local pre = fw:sub(1, at - 1):lower():match("[^;,%(]*$")
+    return not finds_any(pre, { "none%s+of", "%f[%a]no%f[%A]", "without", "%f[%a]not%f[%A]", "w/o", "minus", "except" })
+  end
+  if fw_names("PTB") then
     a.parallel_block = true
     notes[#notes + 1] = "parallel transformer block (framework names PTB)"
   else
@@ -8864,6 +8930,8 @@ function M.architecture(row)
         -- (An ablation's step is the block added with its score, "+PTB 52.3"; "Megatron-LM +
         -- parallel transformer block + ..." composes the run; helper-315: read as a step.)
         local step = before:find("%+%s*$") and after:find("^[%s:=]*%d")
+          -- (Or ruled out in its clause, "but none of MegaScale's PTB/SWA/LAMB"; helper-321.)
+          or finds_any(before:match("[^;,%(]*$"), { "none%s+of", "%f[%a]without%f[%A]", "%f[%a]minus%f[%A]", "%f[%a]except%f[%A]" })
         if ours and not switched_off(said, from, to) and not sentence_negated(said, from, to) and not before:find("non[%s%-]?$")
             and not step
             and not before:find("%f[%a]without%s+an?%s+$") and not before:find("%f[%a]no%s+an?%s+$") and not other
@@ -8889,7 +8957,7 @@ function M.architecture(row)
     a.parallel_block = true
     notes[#notes + 1] = fmt("parallel transformer block (%s, not in the row)", cfg.source)
   end
-  if fw:find("SWA") then
+  if fw_names("SWA") then
     notes[#notes + 1] = "sliding-window attention: window size not given, full causal attention modelled"
   end
   return a, notes
@@ -9309,7 +9377,9 @@ request = function(row, presets, assumed)
   local sp_cell = not M.unstated(row.sequence_parallel) and row.sequence_parallel or nil
   local sequence_parallel, sp_note = M.parse_yes_no(sp_cell)
   if sequence_parallel ~= nil and finds_any(sp_cell:lower(), { "baseline", "%f[%a]other%s+run" })
-      and not finds_any(sp_cell:lower(), { "this%s+run", "this%s+config", "default", "^%s*%a+%s*%(" }) then
+      -- (Nor one that sets this run's against the baseline's, "yes - ... overlapped (unlike the
+      -- baseline)"; helper-321: refused.)
+      and not finds_any(sp_cell:lower(), { "this%s+run", "this%s+config", "default", "^%s*%a+%s*%(", "unlike" }) then
     return nil, fmt("sequence_parallel %q gives another run's value", row.sequence_parallel)
   end
   -- A default and this run's value after it ("SEQ_PARALLEL default True, but False in this

@@ -6886,3 +6886,24 @@ do
 end
 t.eq(measured.parse_recompute("\226\128\148 (none)"), "none"); t.eq(measured.parse_recompute("AC: unset (null)"), "none")
 t.eq(measured.parse_yes_no("TP/SP: on"), true)
+-- helper-321 (negations and contrasts): a format, a sharding, a stack or a direction set against
+-- the run's is not the run's; a remark on another run's recompute; a model's size is no degree.
+for _, c in ipairs { "bf16 - rather than FP8 (MFU computed against 989 TFLOP/s)", "bf16 (rather than FP8-CS as for the 25.11 Llama rows)",
+    "mixed_precision_param = bfloat16 (FSDP), rather than float8", "amp_bf16 (not amp_fp8)", "bf16, unlike the FP8 rows" } do
+  t.eq(measured.parse_precision(c), "bf16", c)
+end
+t.eq(measured.parse_precision("FP8 rather than bf16"), "fp8")
+t.eq(measured.parse_zero("distributed optimizer (default), not Megatron-FSDP"), 1)
+t.eq(measured.parse_zero("FSDP FULL_SHARD (ZeRO-3), not SHARD_GRAD_OP as for the 3b/1b"), 3)
+t.eq(select(2, measured.parse_zero("FSDP FULL_SHARD (ZeRO-3), not SHARD_GRAD_OP as for the 3b/1b")), nil)
+t.eq(measured.parse_recompute("activation_checkpoint.mode = 'full' (Table 1 used selective)"), "full")
+t.eq(measured.parse_recompute("selective (full in the ablation)"), "selective")
+t.eq(measured.predict(copy(row("MS-T2-MegaScale-256"), { sequence_parallel = "yes - SP together with TP, its communication overlapped (unlike the baseline)" })).status, "ok")
+t.eq(measured.inter_node("200 Gb/s/GPU HDR InfiniBand (8 per node), 3-level fat tree", 8, "a100_sxm"), 50)
+for _, f in ipairs { "Megatron-LM (2021 codebase; Megatron-Core did not exist yet)", "Megatron-LM (2021 version, before Megatron-Core)",
+    "Megatron-LM 2021 (the PTD-P paper's code), not NeMo" } do
+  t.eq(stack { framework = f, source = "Narayanan et al. 2021 arXiv:2104.04473" }, "megatron_2021", f)
+end
+t.eq(assert(measured.request(copy(row("MS-T3-baseline-256"), { framework = "Megatron-LM baseline (network optimisations on, but none of MegaScale's PTB/SWA/LAMB)" }))).run.model.parallel_block, false)
+t.eq(measured.megatron_sharding { framework = "Composer/llm-foundry, PyTorch FSDP with FlashAttention (no Megatron TP/PP)", zero_or_fsdp = "ZeRO-2" }, false)
+t.eq((measured.intra_node("600 GB/s per GPU counted both directions, not per direction (NVLink3 + NVSwitch, spec)", "a100_sxm", false, 8)), 600)
