@@ -1136,7 +1136,17 @@ local function plain_spaces(cell, column)
   -- "**FP8**", "ZeRO-1<br>overlap on"; helper-316: the quoted setting refused).
   -- (The break's spaces are left: "%s*<br" backtracks over a run of spaces, 0.5 s on 8 KB.)
   if not number_columns[column] then
-    if cell:find("[`*]") then cell = cell:gsub("`", ""):gsub("%*%*", "") end
+    if cell:find("[`*]") then
+      cell = cell:gsub("`", "")
+      -- (Only a pair around text and not inside a word: "2**20" is a power; rev5.)
+      local plain = cell
+      cell = cell:gsub("()%*%*([^%*]+)%*%*()", function(from, inner, to)
+        if plain:sub(from - 1, from - 1):find("%w") or plain:sub(to, to):find("%w") or inner:find("^%s") or inner:find("%s$") then
+          return nil
+        end
+        return inner
+      end)
+    end
     if cell:find("<[bB][rR]") then cell = cell:gsub("<[bB][rR]%s*/?>", "; ") end
     cell = in_english(cell)
   end
@@ -1662,8 +1672,9 @@ local function switched_off(text, from, to)
   -- (Absent from what the run used: "--tp-comm-overlap appears in none of the configs", "... does
   -- not appear in the launch script", "... is absent from the recipe"; helper-312.)
   if after:find("^%s+appears?%s+in%s+none%f[%A]") or after:find("^%s+appears?%s+nowhere%f[%A]")
-    or after:find("^%s+does%s+not%s+appear%f[%A]") or after:find("^%s+did%s+not%s+appear%f[%A]")
-    or after:find("^%s+doesn't%s+appear%f[%A]") or after:find("^%s+didn't%s+appear%f[%A]")
+    or (after:find("^%s+does%s+not%s+appear%f[%A]") or after:find("^%s+did%s+not%s+appear%f[%A]")
+      or after:find("^%s+doesn't%s+appear%f[%A]") or after:find("^%s+didn't%s+appear%f[%A]"))
+      and not after:find("^%s+[%a']+%s*n?o?t?%s+appear%s+to%f[%A]")  -- ("does not appear to help": seems; rev5)
     or after:find("^%s+is%s+absent%f[%A]") or after:find("^%s+was%s+absent%f[%A]") or after:find("^%s+absent%s+from%f[%A]") then
     return true
   end
@@ -2599,6 +2610,38 @@ end
 -- parts read it).
 local aws_instance_now
 local read_inter_node
+-- (Every rate of a lower-cased parenthesis (its commas already spaces) a PCIe link's: "pcie" before
+-- it with only a link's words between, "(gpu<->pcie 504 gb/s, pcie<->nic 500 gb/s)", "(gpu-pcie
+-- data bandwidth 504 gb/s; pcie-nic 500 gb/s)"; not a NIC's rate beside its slot, "(8x 200 gb/s,
+-- pcie gen5 x16)", "(200 gb/s per gpu via pcie 4.0 switch)"; rev5.)
+local pcie_link_words = {}
+for w in ("nic nics gpu gpus cpu host data bandwidth bw link links throughput each per direction way to the of is at up "
+    .. "a bidirectional bidir uni unidirectional duplex full half total gen x v"):gmatch("%a+") do
+  pcie_link_words[w] = true
+end
+local function pcie_rates_only(paren)
+  if #paren > 1024 then return false end
+  local rates, tied, pos = 0, 0, 1
+  while true do
+    local from, to = paren:find("%d[%d%.]*%s*[gt]b", pos)
+    if not from then break end
+    rates = rates + 1
+    local seg, last = paren:sub(pos, from - 1), nil
+    local at = 1
+    while true do
+      local _, e = seg:find("pcie", at, true)
+      if not e then break end
+      last, at = e, e + 1
+    end
+    if last then
+      local link = true
+      for w in seg:sub(last + 1):gmatch("%a+") do link = link and pcie_link_words[w] == true end
+      if link then tied = tied + 1 end
+    end
+    pos = to + 1
+  end
+  return rates > 0 and tied == rates
+end
 
 function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- (A network cell is a sentence or two: its first 1 KB is read; a hostile run of digits would
@@ -2740,7 +2783,7 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
         -- (A part labelled storage by its parenthesis alone, among others: "8x NDR, 1x 100GbE
         -- (storage)"; helper-169.)
         dropped[#dropped + 1] = trimmed(part)
-      elseif paren:find("pcie") and paren:find("%d%s*[gt]b") and not (paren:find("%d%s*gb[%s/]*[sp]") and part:match("%b()"):find("%d%s*Gb")
+      elseif paren:find("pcie") and paren:find("%d%s*[gt]b") and pcie_rates_only(paren) and not (paren:find("%d%s*gb[%s/]*[sp]") and part:match("%b()"):find("%d%s*Gb")
           and (paren:find("adapter") or paren:find("%f[%a]nic%f[%A]") or paren:find("connectx") or paren:find("%f[%a]port%f[%A]"))) then
         -- (The PCIe links in the network's parenthesis, "RoCEv2 (GPU<->PCIe 504 GB/s, PCIe<->NIC
         -- 500 GB/s)": not the network's rate, as after a semicolon; helper-310: read as the
@@ -2910,6 +2953,9 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       -- (A GPU's share in words, "400 Gb/s for each GPU", after the node named: the GPU's; and a
       -- count of the node's adapters after their word, "HCA: 1 per node"; helper-304.)
       :gsub("for%s+each%s+gpu%f[%A]", "per gpu")
+      -- ("for each node of 8 GPUs", "per node of 8 GPUs"; helper-322: one NIC a GPU.)
+      :gsub("for%s+each%s+node%s+of%s+%w+%s+gpus", "per node"):gsub("per%s+node%s+of%s+%w+%s+gpus", "per node")
+      :gsub("for%s+each%s+node%f[%A]", "per node"):gsub("for%s+per%s+node", "per node")
       :gsub("%f[%a](%a+)%s*:%s*(%d+)%s+per%s+node", function(w, n) if nic_words[w] then return n .. " " .. w .. " per node" end end)
     -- (Adapters named, "mlx5_0 and mlx5_1", counted; helper-297.)
     t = t:gsub("%f[%w]mlx%d*_[%a_]*%d+%f[%W]", "hca")
@@ -2928,6 +2974,13 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       :gsub("%f[%d]1%s*x%s*(%a+)%s+per%s+node", function(w) if nic_words[w] then return "one " .. w .. " per node" end end)
       :gsub("%f[%a]one%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
       :gsub("%f[%a]a%s+single%s+(%a+)%s+per%s+node", function(w) if nic_words[w] then return "1 " .. w .. " per node" end end)
+      -- (Two words, "a single mlx5_0 adapter for each node of 8 GPUs"; helper-322.)
+      :gsub("%f[%a]a%s+single%s+(%a+)%s+(%a+)%s+per%s+node", function(w1, w2)
+        if nic_words[w1] and nic_words[w2] then return "1 " .. w2 .. " per node" end
+      end)
+      :gsub("%f[%a]one%s+(%a+)%s+(%a+)%s+per%s+node", function(w1, w2)
+        if nic_words[w1] and nic_words[w2] then return "1 " .. w2 .. " per node" end
+      end)
     -- A parenthesis that holds a rate alone (or "each") gives the rate of what it follows:
     -- "HDR InfiniBand (200 Gbps) x 4 per node", "4 OmniPath links (100 Gb/s each) per node"
     -- (helper-124: the counts were lost).
@@ -2952,6 +3005,11 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- 100 Gbps links per node"; helper-129: read as one link a node.)
     t = t:gsub("%f[%d](%d+)%s+(%d+%.?%d*%s*gb/s)%s+([%a%-]+)%s+(%a+)", function(n, rate, w1, w2)
       if nic_words[w2] then return n .. " x " .. rate .. " " .. w1 .. " " .. w2 end
+    end)
+    -- (Two words of the network's name between, "8 200 Gb/s HDR InfiniBand adapters per node";
+    -- helper-322: the count lost, +107%.)
+    t = t:gsub("%f[%d](%d+)%s+(%d+%.?%d*%s*gb/s)%s+([%a%-]+)%s+([%a%-]+)%s+(%a+)", function(n, rate, w1, w2, w3)
+      if nic_words[w3] then return n .. " x " .. rate .. " " .. w1 .. " " .. w2 .. " " .. w3 end
     end)
     t = t:gsub("%f[%d](%d+)%s+([%a%-]+)%s+(%d+%.?%d*%s*gb/s)%s+(%a+)", function(n, w1, rate, w2)
       if nic_words[w2] then return n .. " x " .. rate .. " " .. w1 .. " " .. w2 end
@@ -3990,6 +4048,10 @@ function M.stack_for(row)
     :gsub("none%s+of%s+megascale'?s?", " "):gsub("%f[%a]not%s+megascale'?s?", " "):gsub("without%s+megascale'?s?", " ")
     -- (BioNeMo is no NeMo; helper-279, read as NeMo's.)
     :gsub("bionemo", "bio-framework")
+    -- (DeepSpeed as "DS" before its version or ZeRO, and Megatron-DeepSpeed as "Meg-DS"; helper-322:
+    -- no preset, Megatron-Core's stack.)
+    :gsub("%f[%a]meg%-ds%f[%A]", "megatron-deepspeed"):gsub("%f[%a]ds%s+v?(%d+%.%d)", "deepspeed %1")
+    :gsub("%f[%a]ds%s+zero", "deepspeed zero"):gsub("%f[%a]ds%-zero", "deepspeed zero")
   -- (DeepSpeed ruled out names none.)
   f = without_deepspeed_ruled_out(f)
   -- NeMo RL's DTensor policy backend: PyTorch FSDP2 on Hugging Face models, not Megatron-Core
@@ -4848,8 +4910,10 @@ end
 --- layer in the layout", "MTP disabled", "mtp_num_layers: 0", "without multi-token prediction"),
 --- or nil where neither names it. The first mention that is not a comparison decides.
 function M.mtp_said(row)
+  -- (A table's bar ends a clause: "MTP layers: 0 (none in layout) | ... | Roadmap step: Baseline"
+  -- is no baseline's MTP; helper-323.)
   local t = bounded(((row.model or "") .. " ; " .. (row.notes or "")):lower())
-    :gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " ")
+    :gsub("%s%s+", squeezed):gsub("[%s_%-][%s_%-][%s_%-][%s_%-]+", " "):gsub("%s|%s", " ; ")
   local first, decided, said_n, first_n, conflict
   for _, name in ipairs { "%f[%a]mtp%f[%A]", "multi[%s%-]?token[%s%-]prediction", "num[_%-]nextn[_%-]predict[_%-]layers" } do
     local at = 1
@@ -4871,6 +4935,8 @@ function M.mtp_said(row)
       -- helper-248.)
       if not compared_only and first ~= nil and from > first and decided and not first_n then
         local count = t:sub(to + 1, to + 24):match("^[%w_%-]*%s*[:=]?%s*(%d+)%f[%D]")
+          or t:sub(to + 1, to + 24):match("^%s+layers?%s*[:=]%s*(%d%d?)%f[%D][%s]*[^%s%w%.]")
+          or t:sub(to + 1, to + 24):match("^%s+layers?%s*[:=]%s*(%d%d?)%s*$")
         local own = (t:sub(1, from - 1):match("[^;,]*$") or "") .. clause
         if count and tonumber(count) > 0 and not finds_any(own, { "ablation", "%f[%a]table%f[%A]", "%f[%a]paper%f[%A]",
             "%f[%a]ref%a*", "not%s+used", "unused", "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]other%f[%A]", "%f[%a]if%f[%A]" }) then
@@ -4879,8 +4945,11 @@ function M.mtp_said(row)
         end
       end
       if not compared_only and (first == nil or from < first) then
-        -- (A count after the name or its flag, "mtp_num_layers: 0", "MTP 1", "MTP layers = 2".)
+        -- (A count after the name or its flag, "mtp_num_layers: 0", "MTP 1", "MTP layers = 2"; the
+        -- last with its word apart, "MTP layers: 0", helper-323: read as MTP on.)
         local count = t:sub(to + 1, to + 24):match("^[%w_%-]*%s*[:=]?%s*(%d+)%f[%D]")
+          or t:sub(to + 1, to + 24):match("^%s+layers?%s*[:=]%s*(%d%d?)%f[%D][%s]*[^%s%w%.]")
+          or t:sub(to + 1, to + 24):match("^%s+layers?%s*[:=]%s*(%d%d?)%s*$")
         local off
         if count then
           off = tonumber(count) == 0
@@ -4915,6 +4984,11 @@ local elsewhere_rows = { "%f[%a]other%s+rows?%f[%A]", "%f[%a]other%s+tables?%f[%
 --- "peft_scheme lora"); not DeepSeek's latent ranks (q_lora_rank, kv_lora_rank), LoRA ruled out
 --- ("full fine-tuning (no LoRA)"), compared with, or another table's rows ("LoRA rows of the same
 --- table left out").
+local lora_table_words = {}
+for w in ("row rows table tables result results run runs number numbers entry entries figure figures column columns "
+    .. "benchmark benchmarks section sections data measurement measurements"):gmatch("%a+") do
+  lora_table_words[w] = true
+end
 function M.lora_said(row)
   -- (And the precision cell, "bf16 (QLoRA)"; helper-293.)
   local t = bounded(((row.scope or "") .. " ; " .. (row.model or "") .. " ; " .. (row.framework or "") .. " ; "
@@ -4952,9 +5026,11 @@ function M.lora_said(row)
         -- not this row's own table named, "the table is headed 'LoRA Performance'"; helper-303:
         -- read as full training, +40.9%.)
         -- ("LoRA rows skipped", "LoRA table not copied"; helper-315: read as LoRA.)
-        or finds_any(post, { "left%s+out", "exclud", "omitted", "merged", "compar", "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline",
-          "^[%w%s%-]-%f[%a]skipped%f[%A]", "^[%w%s%-]-%f[%a]not%s+copied%f[%A]", "^[%w%s%-]-%f[%a]not%s+transcribed%f[%A]",
-          "^[%w%s%-]-%f[%a]dropped%f[%A]", "^[%w%s%-]-%f[%a]ignored%f[%A]" })
+        or finds_any(post, { "left%s+out", "exclud", "omitted", "merged", "compar", "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline" })
+        -- (Only LoRA's rows or table: not "LoRA fine-tuning with the first 10 steps skipped"; rev5.)
+        or (lora_table_words[post:match("^%s*(%a+)") or ""] or lora_table_words[post:match("^%s*%a+[%s%-]+(%a+)") or ""])
+          and not post:find("%f[%a]with%f[%A]") and finds_any(post, { "^[%w%s%-]-%f[%a]skipped%f[%A]", "^[%w%s%-]-%f[%a]not%s+copied%f[%A]",
+            "^[%w%s%-]-%f[%a]not%s+transcribed%f[%A]", "^[%w%s%-]-%f[%a]dropped%f[%A]", "^[%w%s%-]-%f[%a]ignored%f[%A]" })
         or finds_any(post_e, elsewhere_rows) or finds_any(pre_e, elsewhere_rows)
         or finds_any(remark, { "not%s+used", "unused", "left%s+out", "exclud", "omitted", "not%s+included", "not%s+this" })
         or finds_any(pre, { "left%s+out", "exclud", "omitted", "merged", "compar",
@@ -5137,7 +5213,8 @@ function parse_zero_cell(cell)
   -- (And a table's column named with its value, "table's FSDP column: No"; helper-313: read as
   -- FSDP.)
   local t = unquoted_values(bounded(cell:lower())):gsub("optimiser", "optimizer"):gsub("%f[%a]vms%f[%A]", "nodes"):gsub("%f[%a]vm%f[%A]", "node")
-    :gsub("%f[%a]([fhz][se][dr][po])%s+column%s*([:=])", "%1%2")
+    :gsub("%f[%a]([fhz][se][dr][po])%s+column%s*([:=])", "%1%2"):gsub("%f[%a]([fhz][se][dr][po])%s+column%s+reads%s+", "%1: ")
+    :gsub("%f[%a]([fhz][se][dr][po])%s+column%s+says%s+", "%1: ")
     :gsub("%f[%a]hosts%f[%A]", "nodes"):gsub("%f[%a]host%f[%A]", "node"):gsub("%f[%a]servers%f[%A]", "nodes")
     :gsub("%f[%a]server%f[%A]", "node"):gsub("%f[%a]machines%f[%A]", "nodes"):gsub("%f[%a]machine%f[%A]", "node")
     :gsub("inside%s+each%s+node", "within each node")
@@ -5353,8 +5430,8 @@ function parse_zero_cell(cell)
     local keyed = ruled
     for _, x in ipairs { "[fh]sdp%d?%f[%A]", "zero[%s_%-]*%d%f[%D]" } do
       -- (In a clause after the first: not "ZeRO/FSDP: no", which rules out both.)
-      keyed = keyed:gsub("([;,][^;,]-)%f[%a]" .. x .. "%s*[:=]%s*no%f[%A]", "%1 ")
-        :gsub("([;,][^;,]-)%f[%a]" .. x .. "%s*[:=]%s*false%f[%A]", "%1 ")
+      keyed = keyed:gsub("([;,][^;,]-)%f[%a]" .. x .. "%s*[:=]%s*['\"]?no%f[%A]['\"]?", "%1 ")
+        :gsub("([;,][^;,]-)%f[%a]" .. x .. "%s*[:=]%s*['\"]?false%f[%A]['\"]?", "%1 ")
     end
     if keyed ~= ruled and keyed:find("%a%a") then
       local z, sh, h = M.parse_zero(keyed)
@@ -5401,7 +5478,9 @@ function parse_zero_cell(cell)
   -- sharding)": nothing sharded, as the degrees say; helper-314: read as FSDP over 64. Alone,
   -- "FSDP 1" stays Megatron-Bridge's on-off column.)
   if t:find("%f[%a]dp%s*[=:]?%s*%d+") and t:find("%f[%a]fsdp%s*[=:]?%s*1%f[^%d%.]")
-      and not finds_any(t, { "zero", "hsdp", "%f[%a]fsdp%s*[=:]?%s*%d*[02-9]", "%f[%a]fsdp%s*[=:]?%s*1%d" }) then
+      and not finds_any(t, { "zero", "hsdp", "%f[%a]fsdp%s*[=:]?%s*%d*[02-9]", "%f[%a]fsdp%s*[=:]?%s*1%d",
+        -- (Not Megatron-FSDP's on flag, "Megatron-FSDP 1, DP 8", "use_megatron_fsdp=1", "FSDP 1 (on)"; rev5.)
+        "megatron[%s%-_]*fsdp", "fsdp%s*[=:]?%s*1%s*%(?%s*on%f[%A]", "fsdp%s*[=:]?%s*1%s*%(?%s*enabled" }) then
     return 0, nil, false
   end
   do
@@ -5922,6 +6001,10 @@ local function module_names(t)
       or t:find("^%s*%-*recompute[%-_]granularity[%s=:]+[\"']?selective")) then return t end
   t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
   -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
+  -- ("act ckpt", "act checkpointing": activation checkpointing, not the module; rev5.)
+  t = t:gsub("%f[%w_]act(%.?%s+)(%a+)", function(sep, w)
+    if w == "ckpt" or w:find("^checkpoint") or w:find("^recomput") then return "activation" .. sep .. w end
+  end)
   return (t:gsub("%f[%w_]norm%f[^%w_]", "layernorm"):gsub("%f[%w_]act%f[^%w_]", "moe_act")
     :gsub("%f[%w_]up_proj%f[^%w_]", "mla_up_proj"))
 end
@@ -5963,6 +6046,27 @@ local parse_recompute
 local reading_remark = false
 
 local parse_recompute_cell
+-- A recompute cell's shorthand in the words the readings know: the column's name as a label
+-- ("Recompute: selective (mlp, up_proj)"), the mode after the modules ("norm, act (selective)"),
+-- "sel." for selective, "L" for layers ("full, 12/80 L"), a bare Y or N (helper-322 and
+-- helper-323: refused, or the modules and the count lost).
+local function recompute_shorthand(cell)
+  -- (The label only before words the key's own reading does not take: "recompute: false" is
+  -- read as its key.)
+  local t = cell
+  local rest = cell:match("^%s*[Rr]ecompute%s*:%s*(.+)$")
+  if rest and not ({ ["true"] = true, ["false"] = true, yes = true, no = true, ["0"] = true, ["1"] = true,
+      none = true, null = true })[rest:lower():match("^%s*(.-)%s*$")] then
+    t = rest
+  end
+  t = t:gsub("^%s*([%w_,%s]-)%s*%(%s*[Ss]elective%s*%)%s*$", function(list)
+    if list:find("%a") and not list:lower():find("selective") and not list:lower():find("full") then return "selective: " .. list end
+  end)
+  t = t:gsub("^%s*[Ss]el%.%s*", "selective "):gsub("^%s*[Ss]el%f[%A]", "selective"):gsub("(%d+)%s*/%s*(%d+)%s*[Ll]%f[%A]", "%1 of %2 layers")
+    :gsub("(%d+)%s+[Ll]%f[%A]", "%1 layers")
+  if t:match("^%s*[Yy]%s*$") then t = "yes" elseif t:match("^%s*[Nn]%s*$") then t = "no" end
+  return t
+end
 -- The words that name recompute without saying which.
 local recompute_words = {}
 for word in ([[activation activations recompute recomputation recomputed checkpointing checkpoint checkpointed gradient
@@ -5970,6 +6074,13 @@ for word in ([[activation activations recompute recomputation recomputed checkpo
   recompute_words[word] = true
 end
 function M.parse_recompute(cell)
+  if cell and #cell <= 1024 then
+    local short = recompute_shorthand(cell)
+    if short ~= cell then
+      local mode, note, layers = M.parse_recompute(short)
+      if mode then return mode, requote(note, cell, "recompute ") or fmt("recompute %q read as %s", cell, mode), layers end
+    end
+  end
   -- A closing remark on another run's setting, "'full' (Table 1 used selective)", "full (the
   -- baseline recomputed nothing)" (helper-321: read as the remark's): the cell before it, where
   -- that reads.
@@ -6839,6 +6950,8 @@ local function without_off(t)
     -- used)", "FP8 unsupported on A100", "fp8 would be faster", "FP8 tried but off", "BF16
     -- (baseline for FP8 comparison)", "FP8 planned", "FP8 results in Table 3", "FP8: see next
     -- row"; or used for communication alone ("FP8 all-reduce for gradients").
+    -- ("float8 is off", "FP8 was disabled", "float8 is not used"; helper-322: read as FP8.)
+    t = t:gsub(pat .. "%s+is%s+", f .. " "):gsub(pat .. "%s+was%s+", f .. " ")
     t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
       for _, w in ipairs { "^%s*not%f[%A]", "unsupported", "not%s+supported", "would", "tried", "comparison", "planned",
                            "coming", "results%s+in%f[%A]", "see%s+next", "^%s*all[%s%-]?reduce", "tested", "slower",
@@ -7325,6 +7438,12 @@ function M.parse_yes_no(cell)
   -- (Only before the sequence-parallel key and a bare value: not "model.context_parallel=True",
   -- nor a remark after it, "model.sequence_parallel=True (ignored at TP=1)"; helper-210.)
   t = t:gsub("^%s*[%a_][%w_%.]-%.(sequence[_%-]?parallel%s*[=:]%s*%w+%s*)$", "%1")
+  -- (OmegaConf's environment default, "${oc.env:SEQ_PARALLEL,True}", and a key before a shell
+  -- default, "model.sequence_parallel: ${SEQ_PARALLEL:=True}", with a remark that it stands,
+  -- "(default)", "(not overridden)"; helper-323: refused.)
+  t = t:gsub("%${%s*oc%.env%s*:%s*([%w_]+)%s*,%s*([%w]+)%s*}", "${%1:=%2}")
+    :gsub("%s*%(%s*default%s*%)%s*$", ""):gsub("%s*%(%s*not%s+overridden%s*%)%s*$", ""):gsub("%s*%(%s*not%s+changed%s*%)%s*$", "")
+    :gsub("^%s*[%a_][%w_%.]-%s*[:=]%s*(%${.-})%s*$", "%1")
   t = t:gsub("^%s*%${%s*([%w_]+)%s*:?=%s*([%w]+)%s*}%s*$", "%1=%2"):gsub("\226\156\133", "\226\156\147")
     :gsub("\226\157\140", "\226\156\151"):gsub("^(%a[%a%s_%-]-)%s+(\226\156[\147\148\151\152])%s*$", "%1: %2")
     :gsub("^%s*megatron[%s%-]+style%s+sp%s*$", "megatron sp")
@@ -7445,7 +7564,7 @@ function M.parse_yes_no(cell)
   if key and not words[key] then return M.parse_yes_no(value) end
   -- (Also "Y" before a dash or a comma and words, "Y – SP on, TP/SP comms overlapped";
   -- helper-316: refused.)
-  if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") or t:find("^%s*y%s*[,;:%-]")
+  if t:find("^yes") or t:match("^%s*y%s*$") or t:find("^\226\156[\147\148]") or t:find("^%s*y%s*[,;:]") or t:find("^%s*y%s+%-") or t:find("^%s*y%-%s")
       or t:find("^%s*y%s*\226\128[\147\148]") then
     return true
   end  -- Y, a check mark
@@ -7520,14 +7639,15 @@ function M.unstated(cell)
     or (function()
       local v = t:match("^%s*%-*[%a_][%w_%.%-]*%s*[=:]%s*[\"'<]?%s*(.-)%s*[\"'>]?%s*$")
       return v ~= nil and #v <= 40 and (v == "unknown" or v == "unspecified" or v == "not reported" or v == "not stated"
-        or v == "not given" or v == "not specified" or v == "unstated")
+        or v == "not given" or v == "not specified" or v == "unstated" or v == "not in table" or v == "not in the table")
     end)()
     -- (A Python dict's key at None, as a script dumps a field it lacks: "{'sequence_parallel':
     -- None}"; helper-319: read as no.)
     or t:find("^%s*{%s*['\"][%w_%.%-]+['\"]%s*:%s*none%s*}%s*$") ~= nil
     -- ("no FSDP column in the table", "not in the table": the source gives no value; helper-315.)
-    or t:find("^%s*no%s+[%w_%-/]+%s+column") ~= nil or t:find("^%s*not%s+in%s+the%s+table") ~= nil
-    or t:find("^%s*n%.?/?s%.?%s*$") ~= nil or t:find("^%s*k%.%s*a%.?%s*$") ~= nil or t:find("^%s*keine%s+angabe") ~= nil
+    -- (Not where a value follows, "not in the table; FSDP2 per the launch script"; rev5.)
+    or t:find("^%s*no%s+[%w_%-/]+%s+column[%a%s'%.]*$") ~= nil or t:find("^%s*not%s+in%s+the%s+table[%a%s'%.]*$") ~= nil
+    or t:find("^%s*n%.?/?s%.?%s*$") ~= nil or t:find("^%s*k%.%s*a%.?%s*$") ~= nil or t:find("^%s*keine%s+angabe[%a%s%.]*$") ~= nil
     or t:find("^%s*\230\156\170\232\175\180\230\152\142") ~= nil or t:find("^%s*\230\156\170\231\159\165") ~= nil
     or t:find("^%s*\228\184\141\232\175\166") ~= nil
 end
@@ -9430,7 +9550,8 @@ request = function(row, presets, assumed)
   -- (inert at TP=1)", "sequence_parallel=True (no-op at TP 1)", is passed over, said; not one that
   -- may give another kind's degree, Ulysses' "sequence_parallel_size=2"; helper-313: refused.)
   if sp_cell ~= nil and sequence_parallel == nil and tp == 1 and #sp_cell <= 512
-      and not finds_any(sp_cell:lower(), { "ulysses", "size", "degree", "all[%s%-]*to[%s%-]*all", "a2a", "ring", "context", "[2-9]" }) then
+      and not finds_any(sp_cell:lower(), { "ulysses", "sequence[_%-%s]*parallel[_%-%s]*size", "%f[%a]sp[_%-]?size", "degree",
+        "all[%s%-]*to[%s%-]*all", "a2a", "ring", "context", "[2-9]" }) then
     sequence_parallel = false
     sp_note = fmt("sequence_parallel %q not read: at TP 1 sequence parallelism changes nothing", row.sequence_parallel)
   end
@@ -9769,7 +9890,8 @@ request = function(row, presets, assumed)
     -- (Not where the words say the stage is not stated, "Zero stage: not stated; the guide's
     -- example command uses deepspeed_zero2"; helper-313: read as ZeRO 2.)
     local stage_unstated = finds_any(f, { "zero[%s%-_]*stage%s*:?%s*not%s+stated", "zero[%s%-_]*stage%s*:?%s*not%s+given",
-      "zero[%s%-_]*stage%s*:?%s*unknown", "zero[%s%-_]*stage%s*:?%s*unstated", "zero[%s%-_]*stage%s*:?%s*not%s+specified" })
+      "zero[%s%-_]*stage%s*:?%s*unknown", "zero[%s%-_]*stage%s*:?%s*unstated", "zero[%s%-_]*stage%s*:?%s*not%s+specified",
+      "zero[%s%-_]*stage%s*:?%s*n/s%f[%A]" })
     if hf and not stage_unstated and (f:find("deepspeed") or f:find("%f[%a]zero[%s%-_]*%d") or f:find("%f[%a]zero[%s%-_]*stage")) then
       local st = f:match("%f[%a]zero[%s%-_]*(%d)%f[%D]") or f:match("%f[%a]zero[%s%-_]*stage[%s%-_:=]*(%d)%f[%D]")
         or f:match("deepspeed[%s%-_]*stage[%s%-_:=]*(%d)%f[%D]") or f:match("%f[%a]z(%d)%f[%D]")
@@ -10028,7 +10150,7 @@ request = function(row, presets, assumed)
     end
     -- Megatron-Core's single modules named beside the mode (mla_up_proj, moe_act); not under
     -- full recompute, which reruns them anyway.
-    local cell = module_names(row.recompute:lower())
+    local cell = module_names(recompute_shorthand(row.recompute):lower())
     -- (A closing remark that says the same, which parse_recompute passes over: the modules
     -- outside it.)
     local outside = #row.recompute <= 1024 and row.recompute:lower():match("^(.-%S)%s*%b()%s*$")
@@ -10175,13 +10297,15 @@ request = function(row, presets, assumed)
           -- ("flash attention off", "w/o FlashAttention", "FlashAttention disabled"; helper-314:
           -- costed with the stack's flash kernel. In words only: NeMo's use_flash_attention key is
           -- its own kernel's, beside Transformer Engine's fused one.)
-          "w/o%s*flash", "disabl%a*%s+flash", "flash[%w%s%-]-%f[%a]off%f[%A]", "flash[%w%s%-]-%f[%a]disabled%f[%A]",
+          "w/o%s*flash", "disabl%a*%s+flash", "flash[%w%s%-_:=]-%f[%a]off%f[%A]", "flash[%w%s%-_:=]-%f[%a]disabled%f[%A]",
           "\230\156\170\230\183\187\229\138\160[^;,]-flash", "\228\184\141\230\148\175\230\140\129[^;,]-flash",
           "\230\156\170\228\189\191\231\148\168[^;,]-flash", "\230\178\161\230\156\137[^;,]-flash" })
           and not finds_any(clause, { "%f[%a]vs%.?%f[%A]", "compar", "baseline", "stated", "%f[%a]given%f[%A]", "known", "%?",
             "slower", "faster", "%d%s*%%", "interface", "flash[%a%s%-_]*[34]%f[%D]", "%f[%a]fa[%-_]?[34]%f[%D]",
             "\228\184\141\229\188\128\229\144\175", "reference", "%f[%a]other%f[%A]", "another", "column", "%f[%a]eval",
             "inference", "%f[%a]never%f[%A]", "%f[%a]oom", "would", "%f[%a]off%s+the%f[%A]",
+            -- (A flash checkpoint, DLRover's fast save, is no kernel; an ablation is another run; rev5.)
+            "flash[%s%-_]*checkpoint", "flash[%s%-_]*ckpt", "ablation",
             -- (PyTorch's SDPA named beside it is a fused kernel: "(SDPA attention, no
             -- flash-attn)"; helper-312: costed unfused.)
             "%f[%a]sdpa%f[%A]", "scaled[_%s]dot[_%s]product" })
@@ -10191,8 +10315,16 @@ request = function(row, presets, assumed)
     end
     -- (PyTorch's SDPA named as the run's kernel elsewhere in the cell: fused, whatever the flash
     -- package; helper-312.)
+    -- (Nor where Transformer Engine's cuDNN fused attention is named on: "NVTE_FLASH_ATTN=0 (FlashAttention
+    -- disabled; cuDNN fused attention used)"; rev5.)
+    if flash_absent and finds_any(kernel_text, { "cudnn[%s%-_]*fused[%s%-_]*att", "nvte_fused_attn%s*=%s*1" })
+        and not finds_any(kernel_text, { "no%s+cudnn", "without%s+cudnn", "nvte_fused_attn%s*=%s*0" }) then
+      flash_absent = false
+    end
     if flash_absent and finds_any(kernel_text, { "%f[%a]sdpa%f[%A]", "scaled[_%s]dot[_%s]product" })
-        and not finds_any(kernel_text, { "%f[%a]no%s+sdpa", "without%s+sdpa", "sdpa%s+not%s+used" }) then
+        and not finds_any(kernel_text, { "%f[%a]no%s+sdpa", "without%s+sdpa", "sdpa%s+not%s+used",
+          -- (SDPA's math backend is the unfused path: "FlashAttention off, SDPA math backend"; rev5.)
+          "sdpa[%s%-_]*math", "math[%s%-_]+backend" }) then
       flash_absent = false
     end
   end
@@ -10570,7 +10702,9 @@ function M.flop_formula(row)
   if lead and t:sub(math.max(1, lead - 16), lead - 1):find("%f[%a]not%f[%A]") then bare = bare:gsub("96bslh", ""):gsub("72bslh", "") end
   -- (Narayanan et al.'s F of their Table 1 in other words, "Table 1's F formula (recompute
   -- counted)", "F formula of Table 1"; helper-313: no known formula.)
-  if bare:find("96bslh") or t:find("same f formula") or (t:find("%f[%a]f[%s%-]+formula") and t:find("table%s*1%f[%D]")) then
+  if bare:find("96bslh") or t:find("same f formula") or (t:find("%f[%a]f[%s%-]+formula") and t:find("table%s*1%f[%D]")
+      -- (Not ruled out, "not the F formula", "F formula not used"; rev5.)
+      and not t:find("%f[%a]not%s+[%a%s]-%f[%a]f[%s%-]+formula") and not t:find("%f[%a]f[%s%-]+formula%s+not%f[%A]")) then
     return "narayanan"
   end
   -- (Its letters in another order, "96·B·s·h²·L·(1+s/6h) + 6·B·s·h·V", Alpa's; and Alpa's

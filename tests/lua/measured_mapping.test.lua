@@ -6907,3 +6907,37 @@ end
 t.eq(assert(measured.request(copy(row("MS-T3-baseline-256"), { framework = "Megatron-LM baseline (network optimisations on, but none of MegaScale's PTB/SWA/LAMB)" }))).run.model.parallel_block, false)
 t.eq(measured.megatron_sharding { framework = "Composer/llm-foundry, PyTorch FSDP with FlashAttention (no Megatron TP/PP)", zero_or_fsdp = "ZeRO-2" }, false)
 t.eq((measured.intra_node("600 GB/s per GPU counted both directions, not per direction (NVLink3 + NVSwitch, spec)", "a100_sxm", false, 8)), 600)
+-- helper-322 and helper-323 (terse cells; recipe keys): "L" for layers, Y/N and "sel." in a
+-- recompute cell; "float8 is off"; "FSDP column reads 'No'"; adapters "for each node of 8 GPUs"
+-- and counted before two words of the network's name; DS for DeepSpeed; the column's name as a
+-- label and the mode after the modules; "not in table" after a key; OmegaConf's env default;
+-- "MTP layers: 0".
+t.eq(select(3, measured.parse_recompute("full, 12/80 L")).layers, 12)
+t.eq(measured.parse_recompute("Y"), "full"); t.eq(measured.parse_recompute("N"), "none")
+t.eq(measured.parse_recompute("sel. (op)"), "op"); t.eq(measured.parse_recompute("sel. AC"), "selective")
+t.eq(measured.parse_recompute("Recompute: norm, act (selective)"), "norms")
+do
+  local r = assert(measured.request(copy(row("MBridge-25.11-GPT-64"), { recompute = "Recompute: norm, act (selective)" })))
+  t.eq(r.layout.recompute, "norms"); t.eq(r.layout.recompute_moe_act, true)
+end
+t.eq(measured.parse_precision("bf16; float8 is off"), "bf16"); t.eq(measured.parse_precision("bf16, float8 is not used"), "bf16")
+t.eq(measured.parse_zero("distributed optimizer; FSDP column reads 'No'"), 1)
+t.eq(measured.inter_node("HDR IB, a single mlx5_0 adapter for each node of 8 GPUs, 200 Gb/s", 8, "a100_sxm"), 6.25)
+t.eq(measured.inter_node("Eight 200 Gb/s HDR InfiniBand adapters per node", 8, "a100_sxm"), 50)
+t.eq(stack { framework = "DS 0.11.1", source = "x 2023" }, "torchtitan")
+t.eq(stack { framework = "Meg-DS (TurkuNLP) + DS 0.8.1", source = "x 2023" }, "megatron_2021")
+t.eq(measured.unstated("SP: not in table"), true)
+t.eq(measured.parse_yes_no("sequence_parallel: ${oc.env:SEQ_PARALLEL,True} (not overridden)"), true)
+t.eq(measured.parse_yes_no("model.sequence_parallel: ${SEQ_PARALLEL:=True} (default)"), true)
+t.eq(measured.mtp_said { notes = "MTP layers: 0" }, false); t.eq(measured.mtp_said { notes = "MTP layers = 2" }, true)
+-- rev5's review of the session's readings: "2**20" keeps its power; "not in the table; FSDP2 per
+-- the launch script" gives its value; Megatron-FSDP's on flag beside DP; "act ckpt"; "Y-axis";
+-- "does not appear to help"; a NIC's rate beside its PCIe slot; a flash checkpoint; cuDNN's fused
+-- attention named on; LoRA fine-tuning with steps skipped.
+t.eq(measured.parse_tsv("run_id\tnotes\nr\tbuffer 2**20 bytes\n")[1].notes, "buffer 2**20 bytes")
+t.eq(measured.unstated("not in the table; FSDP2 per the launch script"), false)
+t.eq(measured.parse_zero("Megatron-FSDP 1, DP 8"), 3)
+t.eq(measured.parse_yes_no("Y-axis of the 2D mesh"), nil)
+t.eq(measured.tp_overlap_off { notes = "tp_comm_overlap does not appear to help here" }, false)
+t.eq(measured.inter_node("Ethernet (200 Gb/s per GPU, PCIe 4.0)", 8, "h100_sxm"), 50)
+t.eq(measured.lora_said { notes = "LoRA fine-tuning with the first 10 steps skipped" }, true)
