@@ -1138,7 +1138,7 @@ local function plain_spaces(cell, column)
   if not number_columns[column] then
     if cell:find("[`*]") then
       cell = cell:gsub("`", "")
-      -- (Only a pair around text and not inside a word: "2**20" is a power; rev5.)
+      -- (Only a pair around text and not inside a word: "2**20" is a power; helper-317.)
       local plain = cell
       cell = cell:gsub("()%*%*([^%*]+)%*%*()", function(from, inner, to)
         if plain:sub(from - 1, from - 1):find("%w") or plain:sub(to, to):find("%w") or inner:find("^%s") or inner:find("%s$") then
@@ -1674,7 +1674,7 @@ local function switched_off(text, from, to)
   if after:find("^%s+appears?%s+in%s+none%f[%A]") or after:find("^%s+appears?%s+nowhere%f[%A]")
     or (after:find("^%s+does%s+not%s+appear%f[%A]") or after:find("^%s+did%s+not%s+appear%f[%A]")
       or after:find("^%s+doesn't%s+appear%f[%A]") or after:find("^%s+didn't%s+appear%f[%A]"))
-      and not after:find("^%s+[%a']+%s*n?o?t?%s+appear%s+to%f[%A]")  -- ("does not appear to help": seems; rev5)
+      and not after:find("^%s+[%a']+%s*n?o?t?%s+appear%s+to%f[%A]")  -- ("does not appear to help": seems; helper-317)
     or after:find("^%s+is%s+absent%f[%A]") or after:find("^%s+was%s+absent%f[%A]") or after:find("^%s+absent%s+from%f[%A]") then
     return true
   end
@@ -2613,7 +2613,7 @@ local read_inter_node
 -- (Every rate of a lower-cased parenthesis (its commas already spaces) a PCIe link's: "pcie" before
 -- it with only a link's words between, "(gpu<->pcie 504 gb/s, pcie<->nic 500 gb/s)", "(gpu-pcie
 -- data bandwidth 504 gb/s; pcie-nic 500 gb/s)"; not a NIC's rate beside its slot, "(8x 200 gb/s,
--- pcie gen5 x16)", "(200 gb/s per gpu via pcie 4.0 switch)"; rev5.)
+-- pcie gen5 x16)", "(200 gb/s per gpu via pcie 4.0 switch)"; helper-317.)
 local pcie_link_words = {}
 for w in ("nic nics gpu gpus cpu host data bandwidth bw link links throughput each per direction way to the of is at up "
     .. "a bidirectional bidir uni unidirectional duplex full half total gen x v"):gmatch("%a+") do
@@ -4095,18 +4095,16 @@ function M.stack_for(row)
     -- "torchtitan baseline"; "Megatron-LM [baseline]", "Megatron-LM baseline (...)" is this row's
     -- own, the baseline of its source; helper-314's and helper-321's variants.)
     if text:find("%f[%a]baseline%f[%A]") then
-      local named = 0
-      for _, n in ipairs { "megatron", "torchtitan", "deepspeed", "nemo", "fsdp", "llm%-foundry", "composer", "jax", "pax", "maxtext",
-          "colossal", "nanotron", "megascale", "pytorch" } do
-        if text:find(n) then named = named + 1 end
+      local function frameworks_in(s)
+        local n = 0
+        for _, name in ipairs { "megatron", "torchtitan", "deepspeed", "nemo", "fsdp", "llm%-foundry", "composer", "jax", "pax",
+            "maxtext", "colossal", "nanotron", "megascale", "pytorch" } do
+          if s:find(name) then n = n + 1 end
+        end
+        return n
       end
-      local whole = f:gsub("%b()", " ")
-      local total = 0
-      for _, n in ipairs { "megatron", "torchtitan", "deepspeed", "nemo", "fsdp", "llm%-foundry", "composer", "jax", "pax", "maxtext",
-          "colossal", "nanotron", "megascale", "pytorch" } do
-        if whole:find(n) then total = total + 1 end
-      end
-      return total > named or named == 0
+      local named = frameworks_in(text)
+      return frameworks_in((f:gsub("%b()", " "))) > named or named == 0
     end
     return false
   end
@@ -5027,7 +5025,7 @@ function M.lora_said(row)
         -- read as full training, +40.9%.)
         -- ("LoRA rows skipped", "LoRA table not copied"; helper-315: read as LoRA.)
         or finds_any(post, { "left%s+out", "exclud", "omitted", "merged", "compar", "%f[%a]vs%.?%f[%A]", "variant", "ablation", "baseline" })
-        -- (Only LoRA's rows or table: not "LoRA fine-tuning with the first 10 steps skipped"; rev5.)
+        -- (Only LoRA's rows or table: not "LoRA fine-tuning with the first 10 steps skipped"; helper-317.)
         or (lora_table_words[post:match("^%s*(%a+)") or ""] or lora_table_words[post:match("^%s*%a+[%s%-]+(%a+)") or ""])
           and not post:find("%f[%a]with%f[%A]") and finds_any(post, { "^[%w%s%-]-%f[%a]skipped%f[%A]", "^[%w%s%-]-%f[%a]not%s+copied%f[%A]",
             "^[%w%s%-]-%f[%a]not%s+transcribed%f[%A]", "^[%w%s%-]-%f[%a]dropped%f[%A]", "^[%w%s%-]-%f[%a]ignored%f[%A]" })
@@ -5479,7 +5477,7 @@ function parse_zero_cell(cell)
   -- "FSDP 1" stays Megatron-Bridge's on-off column.)
   if t:find("%f[%a]dp%s*[=:]?%s*%d+") and t:find("%f[%a]fsdp%s*[=:]?%s*1%f[^%d%.]")
       and not finds_any(t, { "zero", "hsdp", "%f[%a]fsdp%s*[=:]?%s*%d*[02-9]", "%f[%a]fsdp%s*[=:]?%s*1%d",
-        -- (Not Megatron-FSDP's on flag, "Megatron-FSDP 1, DP 8", "use_megatron_fsdp=1", "FSDP 1 (on)"; rev5.)
+        -- (Not Megatron-FSDP's on flag, "Megatron-FSDP 1, DP 8", "use_megatron_fsdp=1", "FSDP 1 (on)"; helper-317.)
         "megatron[%s%-_]*fsdp", "fsdp%s*[=:]?%s*1%s*%(?%s*on%f[%A]", "fsdp%s*[=:]?%s*1%s*%(?%s*enabled" }) then
     return 0, nil, false
   end
@@ -6001,7 +5999,7 @@ local function module_names(t)
       or t:find("^%s*%-*recompute[%-_]granularity[%s=:]+[\"']?selective")) then return t end
   t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
   -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
-  -- ("act ckpt", "act checkpointing": activation checkpointing, not the module; rev5.)
+  -- ("act ckpt", "act checkpointing": activation checkpointing, not the module; helper-317.)
   t = t:gsub("%f[%w_]act(%.?%s+)(%a+)", function(sep, w)
     if w == "ckpt" or w:find("^checkpoint") or w:find("^recomput") then return "activation" .. sep .. w end
   end)
@@ -7645,7 +7643,7 @@ function M.unstated(cell)
     -- None}"; helper-319: read as no.)
     or t:find("^%s*{%s*['\"][%w_%.%-]+['\"]%s*:%s*none%s*}%s*$") ~= nil
     -- ("no FSDP column in the table", "not in the table": the source gives no value; helper-315.)
-    -- (Not where a value follows, "not in the table; FSDP2 per the launch script"; rev5.)
+    -- (Not where a value follows, "not in the table; FSDP2 per the launch script"; helper-317.)
     or t:find("^%s*no%s+[%w_%-/]+%s+column[%a%s'%.]*$") ~= nil or t:find("^%s*not%s+in%s+the%s+table[%a%s'%.]*$") ~= nil
     or t:find("^%s*n%.?/?s%.?%s*$") ~= nil or t:find("^%s*k%.%s*a%.?%s*$") ~= nil or t:find("^%s*keine%s+angabe[%a%s%.]*$") ~= nil
     or t:find("^%s*\230\156\170\232\175\180\230\152\142") ~= nil or t:find("^%s*\230\156\170\231\159\165") ~= nil
@@ -10304,7 +10302,7 @@ request = function(row, presets, assumed)
             "slower", "faster", "%d%s*%%", "interface", "flash[%a%s%-_]*[34]%f[%D]", "%f[%a]fa[%-_]?[34]%f[%D]",
             "\228\184\141\229\188\128\229\144\175", "reference", "%f[%a]other%f[%A]", "another", "column", "%f[%a]eval",
             "inference", "%f[%a]never%f[%A]", "%f[%a]oom", "would", "%f[%a]off%s+the%f[%A]",
-            -- (A flash checkpoint, DLRover's fast save, is no kernel; an ablation is another run; rev5.)
+            -- (A flash checkpoint, DLRover's fast save, is no kernel; an ablation is another run; helper-317.)
             "flash[%s%-_]*checkpoint", "flash[%s%-_]*ckpt", "ablation",
             -- (PyTorch's SDPA named beside it is a fused kernel: "(SDPA attention, no
             -- flash-attn)"; helper-312: costed unfused.)
@@ -10316,14 +10314,14 @@ request = function(row, presets, assumed)
     -- (PyTorch's SDPA named as the run's kernel elsewhere in the cell: fused, whatever the flash
     -- package; helper-312.)
     -- (Nor where Transformer Engine's cuDNN fused attention is named on: "NVTE_FLASH_ATTN=0 (FlashAttention
-    -- disabled; cuDNN fused attention used)"; rev5.)
+    -- disabled; cuDNN fused attention used)"; helper-317.)
     if flash_absent and finds_any(kernel_text, { "cudnn[%s%-_]*fused[%s%-_]*att", "nvte_fused_attn%s*=%s*1" })
         and not finds_any(kernel_text, { "no%s+cudnn", "without%s+cudnn", "nvte_fused_attn%s*=%s*0" }) then
       flash_absent = false
     end
     if flash_absent and finds_any(kernel_text, { "%f[%a]sdpa%f[%A]", "scaled[_%s]dot[_%s]product" })
         and not finds_any(kernel_text, { "%f[%a]no%s+sdpa", "without%s+sdpa", "sdpa%s+not%s+used",
-          -- (SDPA's math backend is the unfused path: "FlashAttention off, SDPA math backend"; rev5.)
+          -- (SDPA's math backend is the unfused path: "FlashAttention off, SDPA math backend"; helper-317.)
           "sdpa[%s%-_]*math", "math[%s%-_]+backend" }) then
       flash_absent = false
     end
@@ -10703,7 +10701,7 @@ function M.flop_formula(row)
   -- (Narayanan et al.'s F of their Table 1 in other words, "Table 1's F formula (recompute
   -- counted)", "F formula of Table 1"; helper-313: no known formula.)
   if bare:find("96bslh") or t:find("same f formula") or (t:find("%f[%a]f[%s%-]+formula") and t:find("table%s*1%f[%D]")
-      -- (Not ruled out, "not the F formula", "F formula not used"; rev5.)
+      -- (Not ruled out, "not the F formula", "F formula not used"; helper-317.)
       and not t:find("%f[%a]not%s+[%a%s]-%f[%a]f[%s%-]+formula") and not t:find("%f[%a]f[%s%-]+formula%s+not%f[%A]")) then
     return "narayanan"
   end
