@@ -1110,6 +1110,11 @@ local full_width = { ["\239\188\136"] = "(", ["\239\188\137"] = ")", ["\239\188\
   ["\239\188\155"] = ";", ["\239\188\157"] = "=" }
 local function in_english(cell)
   local written = cell
+  -- (A bullet between fragments ends a clause: "ZeRO: None • DP Gradients All-Reduced"; helper-325:
+  -- ZeRO 1 assumed. Not the middle dot, a formula's product sign.)
+  if cell:find("\226\128\162") or cell:find("\226\150\184") then
+    cell = cell:gsub("%s*\226\128\162%s*", "; "):gsub("%s*\226\150\184%s*", "; "):gsub("^;%s*", "")
+  end
   if cell:find("\239\188") then cell = cell:gsub("\239\188[\136\137\154\140\155\157]", full_width) end
   if cell:find("[\226\227\228\229\230\231\232\233]") then
     for mark, word in pairs(marks) do cell = cell:gsub(mark, word) end
@@ -4221,7 +4226,10 @@ function M.stack_for(row)
   -- Megatron-LM by name, or "Megatron" alone ("NVIDIA Megatron", "Megatron 2022"; helper-129:
   -- the fallback 2021 stack, which then refused the row's sequence parallelism).
   -- (Named first: "metaseq (FSDP + Megatron TP)" is metaseq.)
-  local mlm = f:find("megatron[%s%-_]?lm") or f:find("^%s*megatron%f[%A]") or f:find("^%s*nvidia'?s?%s+megatron%f[%A]")
+  -- (Nor "metaseq -> FSDP + Megatron-LM TP", whose Megatron-LM is its tensor-parallel layers;
+  -- helper-325: the 2022 stack.)
+  local mlm = (f:find("megatron[%s%-_]?lm") and not f:find("^[%s%p]*metaseq")) or f:find("^%s*megatron%f[%A]")
+    or f:find("^%s*nvidia'?s?%s+megatron%f[%A]")
     -- (AMD's Primus with its Megatron backend, "Primus-Megatron"; helper-137: torchtitan assumed.)
     or (f:find("%f[%a]primus") and f:find("%f[%a]megatron%f[%A]"))
   if f:find("megatron[%s%-_]*deepspeed") or (mlm and f:find("deepspeed")) then
@@ -4530,6 +4538,13 @@ function M.ep_overlap(row)
       goto continue
     end
     local rest = t:sub(to + 1, to + 64):match("^[^;,]*")
+    -- (Left at its default, "EP A2A overlap: default (off)", "... left at the default": off,
+    -- Megatron-Core's default, unless the default is said to be on; helper-327: read as on.)
+    if rest:find("^%s*[:=]%s*[\"']?default%f[%A]") or rest:find("^%s+left%s+at%s+the%s+default%f[%A]")
+        or rest:find("^%s+left%s+at%s+default%f[%A]") or rest:find("^%s*%(%s*default%s*%)%s*$") then
+      return rest:find("default%s*[:=]?%s*%(?%s*on%f[%A]") ~= nil or rest:find("default%s*[:=]?%s*%(?%s*enabled") ~= nil
+        or rest:find("default%s*[:=]?%s*%(?%s*true%f[%A]") ~= nil
+    end
     -- (Not a value given beside its default, "moe_a2a_overlap: True (default: False)"; helper-183.)
     local default_off = rest:find("%f[%a]disabled%s+by%s+default") or rest:find("%f[%a]off%s+by%s+default")
       or rest:find("%f[%a]false%s+by%s+default")
@@ -4862,8 +4877,12 @@ function M.token_dispatch(row)
   -- notes' where they set one value (helper-290: "--parallelism.expert_parallel_comm_backend=
   -- standard" read as DeepEP from the notes' "the blog's numbers used DeepEP commit 29d31c0").
   local function setting(text)
+    text = "; " .. text  -- (a label at the cell's start opens a clause)
     local value
-    for _, key in ipairs { "expert[_%-]parallel[_%-]comm[_%-]backend", "%f[%w]ep[_%-]backend", "token[_%-]dispatcher[_%-]type" } do
+    -- (And a table's label, "Dispatcher A2A", "dispatcher: alltoall" (helper-327: the ModelZoo
+    -- row's table value lost to its notes' "the yaml then hard-coded DeepEP").)
+    for _, key in ipairs { "expert[_%-]parallel[_%-]comm[_%-]backend", "%f[%w]ep[_%-]backend", "token[_%-]dispatcher[_%-]type",
+        "[;,|]%s*dispatcher" } do
       -- (Also after the dots of Megatron's printed arguments; helper-293.)
       local seen = 0  -- (A key's first 16 settings: a real cell has one or two; a hostile one, hundreds.)
       for at, v in text:gmatch("()" .. key .. "[\"']?%s*[=:]?%s*%.*%s*[\"']?(%a[%w_]*)") do
@@ -4879,7 +4898,7 @@ function M.token_dispatch(row)
         local on
         if v == "deepep" or v == "hybridep" or v == "flex" then
           on = true
-        elseif v == "standard" or v:find("^alltoall") or v == "allgather" or v == "all2all" or v == "default" then
+        elseif v == "standard" or v:find("^alltoall") or v == "allgather" or v == "all2all" or v == "default" or v == "a2a" then
           on = false
         end
         if on ~= nil and used then
@@ -5028,7 +5047,9 @@ function M.lora_said(row)
         -- (Only LoRA's rows or table: not "LoRA fine-tuning with the first 10 steps skipped"; helper-317.)
         or (lora_table_words[post:match("^%s*(%a+)") or ""] or lora_table_words[post:match("^%s*%a+[%s%-]+(%a+)") or ""])
           and not post:find("%f[%a]with%f[%A]") and finds_any(post, { "^[%w%s%-]-%f[%a]skipped%f[%A]", "^[%w%s%-]-%f[%a]not%s+copied%f[%A]",
-            "^[%w%s%-]-%f[%a]not%s+transcribed%f[%A]", "^[%w%s%-]-%f[%a]dropped%f[%A]", "^[%w%s%-]-%f[%a]ignored%f[%A]" })
+            "^[%w%s%-]-%f[%a]not%s+transcribed%f[%A]", "^[%w%s%-]-%f[%a]dropped%f[%A]", "^[%w%s%-]-%f[%a]ignored%f[%A]",
+            -- ("LoRA rows not taken", "... not included"; helper-327.)
+            "^[%w%s%-]-%f[%a]not%s+taken%f[%A]", "^[%w%s%-]-%f[%a]not%s+included%f[%A]" })
         or finds_any(post_e, elsewhere_rows) or finds_any(pre_e, elsewhere_rows)
         or finds_any(remark, { "not%s+used", "unused", "left%s+out", "exclud", "omitted", "not%s+included", "not%s+this" })
         or finds_any(pre, { "left%s+out", "exclud", "omitted", "merged", "compar",
@@ -5229,6 +5250,12 @@ function parse_zero_cell(cell)
   end
   -- The stage as a key's value, "ZeRO: 2", "zero=3" (helper-254: the Ultra-Scale Playbook's sweep,
   -- read as a ZeRO without a stage, 1).
+  -- (A stage named none, with a colon, a dash or an arrow, "ZeRO stage: none", "ZeRO → None",
+  -- "ZeRO - none"; helper-325: ZeRO 1 assumed.)
+  if t:match("^%s*zero[_%s%-]*s?t?a?g?e?%s*[:=%-]%s*none%s*$") or t:match("^%s*zero[_%s%-]*s?t?a?g?e?%s*\226\134\146%s*none%s*$")
+      or t:match("^%s*zero[_%s%-]*s?t?a?g?e?%s*%->%s*none%s*$") then
+    return 0, nil, false
+  end
   do
     local v = t:match("^%s*zero%s*[:=]%s*([0-3])%s*$") or t:match("^%s*zero[_%s%-]*stage%s*[:=]%s*([0-3])%s*$")
     if v then return tonumber(v), nil, false end
@@ -5873,8 +5900,10 @@ function parse_zero_cell(cell)
   if t:find("sharding[_%-]strategy['\"]?%s*[=:%s]%s*['\"]?full%f[%A]") then return 3, shard, false end
 
   -- (NeMo's "optim: mcore_distributed_optim"; helper-191: refused.)
-  if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]fused[%s_%-]adam")
-    or t:find("distributed[%s_%-]optim%f[%A]") then
+  -- (Also NeMo's "distributed Adam" and the class names, "DistributedFusedAdam",
+  -- "MegatronDistributedFusedAdam"; helper-327: refused.)
+  if t:find("distributed[%s_%-]?optimizer") or t:find("dist%.?[%s_%-]*opt") or t:find("distributed[%s_%-]?fused[%s_%-]?adam")
+    or t:find("distributed[%s_%-]optim%f[%A]") or t:find("%f[%a]distributed%s+adam%f[%A]") then
     return 1, shard, false
   end
   -- FSDP spelled out ("Fully Sharded Data Parallel"): ZeRO 3, as FSDP above.
@@ -5967,7 +5996,9 @@ end
 -- (Also with words about them that name nothing else, as DeepSeek-V3's report: "recompute all
 -- RMSNorm operations and MLA up-projections"; helper-174: not understood.)
 local function modules_only(t)
-  local named = t:gsub("mla%s+up[%s%-]*projections?", "mla_up_proj"):gsub("%f[%w_]rmsnorms?%f[^%w_]", "layernorm")
+  -- (Also "MLA up-proj"; helper-327.)
+  local named = t:gsub("mla%s+up[%s%-]*projections?", "mla_up_proj"):gsub("mla%s+up[%s%-]*proj%f[^%w_]", "mla_up_proj")
+    :gsub("%f[%w_]rmsnorms?%f[^%w_]", "layernorm")
   -- ("all", "the" and "operations" only beside a module's name: "recompute all, RMSNorm" is not
   -- the modules'; helper-175.)
   local rest = named:gsub("%f[%a]all%s+the%s+(%l)", "%1"):gsub("%f[%a]all%s+(layernorm)", "%1")
@@ -5997,7 +6028,7 @@ local function module_names(t)
   -- act"; helper-312: the explanation named moe_act, the layout left it off.)
   if not (t:find("^%s*selective") or t:find("recompute[%-_]modules")
       or t:find("^%s*%-*recompute[%-_]granularity[%s=:]+[\"']?selective")) then return t end
-  t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
+  t = t:gsub("mla%s+up[%s%-]*projection", "mla_up_proj"):gsub("mla%s+up[%s%-]*proj%f[^%w_]", "mla_up_proj"):gsub("%f[%w_]rmsnorm%f[^%w_]", "layernorm")
   -- (Whole words only: not the "act" of moe_act, nor the "norm" of qk_norm.)
   -- ("act ckpt", "act checkpointing": activation checkpointing, not the module; helper-317.)
   t = t:gsub("%f[%w_]act(%.?%s+)(%a+)", function(sep, w)
@@ -7436,6 +7467,10 @@ function M.parse_yes_no(cell)
   -- (Only before the sequence-parallel key and a bare value: not "model.context_parallel=True",
   -- nor a remark after it, "model.sequence_parallel=True (ignored at TP=1)"; helper-210.)
   t = t:gsub("^%s*[%a_][%w_%.]-%.(sequence[_%-]?parallel%s*[=:]%s*%w+%s*)$", "%1")
+  -- (An arrow or a bullet between the label and its value, "Sequence Parallelism → No", "SP -> yes",
+  -- "SP ▸ No"; helper-325: refused.)
+  t = t:gsub("^(%a[%a%s_%-/]-)%s*\226\134\146%s*(%a+)%s*$", "%1: %2"):gsub("^(%a[%a%s_/]-)%s*[%-=]>%s*(%a+)%s*$", "%1: %2")
+    :gsub("^(%a[%a%s_%-/]-)%s*\226\150\184%s*(%a+)%s*$", "%1: %2"):gsub("^(%a[%a%s_%-/]-)%s*\226\128\162%s*(%a+)%s*$", "%1: %2")
   -- (OmegaConf's environment default, "${oc.env:SEQ_PARALLEL,True}", and a key before a shell
   -- default, "model.sequence_parallel: ${SEQ_PARALLEL:=True}", with a remark that it stands,
   -- "(default)", "(not overridden)"; helper-323: refused.)
@@ -9488,7 +9523,7 @@ request = function(row, presets, assumed)
   end
   -- A cell that says its value is not known ("not stated") is not given, said.
   for _, column in ipairs { "sequence_parallel", "zero_or_fsdp", "recompute" } do
-    if M.unstated(row[column]) or (column == "recompute" and M.default_only(row[column])) then
+    if M.unstated(row[column]) or ((column == "recompute" or column == "zero_or_fsdp") and M.default_only(row[column])) then
       note(fmt("%s %q: not given (the default)", column, row[column]))
     end
   end
@@ -9758,7 +9793,10 @@ request = function(row, presets, assumed)
   end
   layout.sequence_parallel = sequence_parallel
   note(sp_note)
-  if row.zero_or_fsdp and not M.unstated(row.zero_or_fsdp) then
+  -- (A sharding cell that says only that a default applied, "recipe default": the stack's
+  -- default, as not given; helper-327: refused.)
+  if row.zero_or_fsdp and not M.unstated(row.zero_or_fsdp) and not (M.default_only(row.zero_or_fsdp)
+      and M.parse_zero(row.zero_or_fsdp) == nil) then
     local zero, shard, hybrid, unstaged = M.parse_zero(row.zero_or_fsdp)
     do
       local z_low = row.zero_or_fsdp:lower()

@@ -6941,3 +6941,23 @@ t.eq(measured.parse_yes_no("Y-axis of the 2D mesh"), nil)
 t.eq(measured.tp_overlap_off { notes = "tp_comm_overlap does not appear to help here" }, false)
 t.eq(measured.inter_node("Ethernet (200 Gb/s per GPU, PCIe 4.0)", 8, "h100_sxm"), 50)
 t.eq(measured.lora_said { notes = "LoRA fine-tuning with the first 10 steps skipped" }, true)
+-- helper-325 (slides and press releases): an arrow or a bullet between a label and its value; a
+-- ZeRO stage of none; bullets between fragments; metaseq's Megatron-LM tensor parallelism.
+t.eq(measured.parse_yes_no("Sequence Parallelism \226\134\146 No"), false); t.eq(measured.parse_yes_no("SP -> yes"), true)
+t.eq(measured.parse_zero("ZeRO stage: none"), 0); t.eq(measured.parse_zero("ZeRO \226\134\146 None"), 0)
+t.eq(measured.parse_zero(measured.parse_tsv("run_id\tzero_or_fsdp\nr\tZeRO: None \226\128\162 DP Gradients All-Reduced\n")[1].zero_or_fsdp), 0)
+t.eq(stack { framework = "metaseq\226\132\162 \226\134\146 FSDP + Megatron-LM TP", source = "Zhang et al. 2022" }, "megatron_2021")
+-- helper-327 (MoE terms): a table's dispatcher label; the EP overlap left at its default; LoRA
+-- rows not taken; "recipe default" as a sharding cell; NeMo's distributed Adam; "MLA up-proj".
+t.eq(measured.token_dispatch { notes = "Dispatcher A2A; the same-day script sets none and the yaml then hard-coded DeepEP" }, false)
+t.eq(measured.token_dispatch { notes = "dispatcher: DeepEP" }, true)
+t.eq(measured.ep_overlap { notes = "EP A2A overlap: default (off)" }, false)
+t.eq(measured.ep_overlap { notes = "1F1B EP A2A overlap left at the default" }, false)
+t.eq(measured.ep_overlap { notes = "EP A2A overlap: default (on)" }, true)
+t.eq(measured.lora_said { notes = "GA=2; LoRA rows not taken" }, false)
+t.eq(measured.predict(copy(row("MBridge-25.09-LLAMA3_8B-8"), { zero_or_fsdp = "recipe default" })).status, "ok")
+t.eq(measured.parse_zero("NeMo distributed Adam with grad & param sync overlap"), 1); t.eq(measured.parse_zero("MegatronDistributedFusedAdam"), 1)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-DeepSeekV3-1024"), { recompute = "selective: mlp + MLA up-proj" })))
+  t.eq(r.layout.recompute_mla_up, true)
+end
