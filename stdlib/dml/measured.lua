@@ -2410,7 +2410,13 @@ function M.intra_node(cell, gpu_preset, pcie, gpus_per_node)
   local bits_note
   if cell then
     -- (Its first 1 KB, without runs of 13 digits or more, as below: the pattern is fast then.)
-    cell = bounded(cell):gsub("(%d)%s*GBps", "%1 GB/s"):gsub("(%d+%.?%d*)%s*Gb/?p?s", function(x)
+    -- (And in other units: "558.8 GiB/s" (binary), "4.8 Tbit/s", "4800 Gbit/s"; helper-326: the
+    -- GiB/s figure skipped, the Tbit/s one never read.)
+    cell = bounded(cell):gsub("(%d+%.?%d*)%s*GiB/s", function(x) return fmt("%.0f GB/s", tonumber(x) * 1.073741824) end)
+      :gsub("(%d+%.?%d*)%s*[Tt]bit/s", function(x) return fmt("%g GB/s", tonumber(x) * 125) end)
+      :gsub("(%d+%.?%d*)%s*T[Bb]ps", function(x) return fmt("%g GB/s", tonumber(x) * 125) end)
+      :gsub("(%d+%.?%d*)%s*[Gg]bit/s", function(x) return fmt("%g Gb/s", tonumber(x)) end)
+    cell = cell:gsub("(%d)%s*GBps", "%1 GB/s"):gsub("(%d+%.?%d*)%s*Gb/?p?s", function(x)
       bits_note = fmt("intra-node %s Gb/s read as bits: %g GB/s", x, tonumber(x) / 8)
       return fmt("%g GB/s", tonumber(x) / 8)
     end)
@@ -2907,6 +2913,9 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     local bytes_note
     -- A GPU's memory beside its name ("A100 40G", "H100-80GB") is no rate.
     local no_memory = cell:gsub("(%f[%w][AaHhBbVv]%d%d%d[%s%-]*)%d+%s*[Gg][Bb]?%f[^%w/]", "%1")
+    -- (A count after its "x", "x8 400G", "x4 800G per tray"; helper-326: the link's rate read as the
+    -- node's.)
+    no_memory = no_memory:gsub("%f[%w][xX](%d+)%s+(%d+%.?%d*%s*[GT])", "%1 x %2")
     local cell_bits = no_memory:gsub("(%d+%.?%d*)%s*GB/?p?s", function(x)
       bytes_note = fmt("inter-node %s GB/s read as bytes: %g Gb/s", x, 8 * tonumber(x))
       return fmt("%g Gb/s", 8 * tonumber(x))
@@ -3000,6 +3009,9 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     -- A maker's name carries no count: "4 Mellanox HDR InfiniBand per node" is "4 HDR ..."
     -- (helper-160: one NIC a GPU, the count lost).
     t = t:gsub("%f[%a]mellanox%s+", ""):gsub("%f[%a]nvidia%s+", "")
+    -- (A count of a NIC's model at its rate, "four ConnectX-7 at 400 Gbit/s"; helper-326: the count
+    -- lost.)
+    t = t:gsub("%f[%d](%d+)%s+(connectx)%s+at%s+", "%1 x %2 ")
     t = t:gsub("(%d+)%s+(%a+)%s+x%s", function(n, w) if nic_words[w] then return n .. " x " end end)
     -- (And the network's name before the NIC's word: "32 EFA adapters x 100 Gb/s"; helper-147.)
     t = t:gsub("%f[%d](%d+)%s+([%a%-]+)%s+(%a+)%s+x%s", function(n, w1, w) if nic_words[w] then return n .. " x " .. w1 .. " " end end)
@@ -6137,6 +6149,23 @@ function M.parse_recompute(cell)
         and (value == "unset" or value == "null" or value == "none") then
       return "none", fmt("recompute %q read as none (not set)", cell)
     end
+    -- (Megatron's checkpointing keys together by a wildcard or a slash at null, with words after,
+    -- "activations_checkpoint_*: null in grok1_314b.yaml", "activations_checkpoint_granularity/method:
+    -- null → none"; helper-326: refused.)
+    local keys, rest = cell:lower():match("^%s*(activations?_checkpoint[%w_%*/]*)%s*:?%s*(.*)$")
+    if keys and (keys:find("[%*/]") or keys:find("_$")) and (rest:find("^null%f[%A]") or rest:find("^none%f[%A]"))
+        and not rest:find("%f[%a]full%f[%A]") and not rest:find("%f[%a]selective%f[%A]") and not rest:find("%f[%a]uniform%f[%A]")
+        and not rest:find("%f[%a]block%f[%A]") then
+      return "none", fmt("recompute %q read as none (Megatron's checkpointing keys unset)", cell)
+    end
+    -- (A count in words after YaFSDP's key, "num-ckpt-layers twenty", "... zero"; helper-326.)
+    local spelled = cell:lower():match("num[%-_]ckpt[%-_]layers%s*[=:]?%s*(%a+)")
+    local counts = { zero = 0, one = 1, two = 2, three = 3, four = 4, five = 5, six = 6, seven = 7, eight = 8, nine = 9, ten = 10,
+      eleven = 11, twelve = 12, sixteen = 16, twenty = 20, thirty = 30, forty = 40 }
+    if spelled and counts[spelled] then
+      local mode, note, layers = parse_recompute_cell((cell:lower():gsub("(num[%-_]ckpt[%-_]layers%s*[=:]?%s*)%a+", "%1" .. counts[spelled], 1)))
+      if mode then return mode, fmt("recompute %q read as %s", cell, mode), layers end
+    end
   end
   -- torchtitan's mode by its config key, "[activation_checkpoint] mode = 'none'",
   -- "activation_checkpoint.mode=none" (helper-319: refused): its value.
@@ -6979,6 +7008,10 @@ local function without_off(t)
     -- used)", "FP8 unsupported on A100", "fp8 would be faster", "FP8 tried but off", "BF16
     -- (baseline for FP8 comparison)", "FP8 planned", "FP8 results in Table 3", "FP8: see next
     -- row"; or used for communication alone ("FP8 all-reduce for gradients").
+    -- (Two settings sharing one value, "fp8 and fp8_params False"; helper-326: read as FP8.)
+    t = t:gsub(pat .. "%s+and%s+[%w_]+%s*[:=]?%s*(%a+)", function(word)
+      if off(word) then return "" end
+    end)
     -- ("float8 is off", "FP8 was disabled", "float8 is not used"; helper-322: read as FP8.)
     t = t:gsub(pat .. "%s+is%s+", f .. " "):gsub(pat .. "%s+was%s+", f .. " ")
     t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
@@ -7483,6 +7516,16 @@ function M.parse_yes_no(cell)
   -- (A default said with its value, "default (True)", and the setting named before it, "sequence
   -- parallel, default on"; helper-310: refused.)
   t = t:gsub("^%s*default%s*%(%s*(%a+)%s*%)%s*$", "%1"):gsub("^%s*(sequence[%s%-_]*parallel%a*)%s*,%s*default%s+(%a+)%s*$", "%1: %2")
+    -- ("SEQ_PARALLEL left at its default, True"; helper-326: refused.)
+    :gsub("^%s*([%w_]+)%s+left%s+at%s+its%s+default%s*,?%s*(%a+)", "%1 default %2")
+  -- (Two halves that agree, "none — no sequence parallelism"; helper-326: refused.)
+  do
+    local a, b = cell:match("^(.-%S)%s+\226\128[\147\148]%s+(%S.*)$")
+    if a and not a:find("\226\128[\147\148]") then
+      local va, vb = M.parse_yes_no(a), M.parse_yes_no(b)
+      if va ~= nil and va == vb then return va end
+    end
+  end
   -- DeepSpeed-Ulysses' sequence parallelism (its all-to-all over heads) is not Megatron's.
   local uly_at, uly_to = t:find("ulysses")
   if uly_at and not switched_off(t, uly_at, uly_to) and not t:find("^%s*no%f[%A]") and not t:find("false") then return nil end

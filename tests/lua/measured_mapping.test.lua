@@ -6961,3 +6961,16 @@ do
   local r = assert(measured.request(copy(row("MBridge-25.09-DeepSeekV3-1024"), { recompute = "selective: mlp + MLA up-proj" })))
   t.eq(r.layout.recompute_mla_up, true)
 end
+-- helper-326 (quotes and other units): GiB/s, Tbit/s and Gbit/s in the NVLink cell; a count
+-- after its "x"; a NIC's model counted at its rate.
+t.eq((measured.intra_node("NVLink 3.0 + NVSwitch: 300 GB/s each way per GPU (558.8 GiB/s bidir), spec", "a100_sxm", false, 8)), 600)
+t.eq((measured.intra_node("NVLink and NVSwitch (4.8 Tbit/s bidirectional per GPU, spec)", "a100_sxm", false, 8)), 600)
+t.eq(measured.inter_node("InfiniBand HDR, x8 200G per node, 3-level fat tree", 8, "a100_sxm"), 50)
+t.eq(measured.inter_node("InfiniBand Quantum-2 / CX7, x8 400G + 1 x 100 GbE", 8, "h100_sxm"), 100)
+t.eq(measured.inter_node("NDR InfiniBand, four ConnectX-7 at 400 Gbit/s per node", 8, "h100_sxm"), 50)
+t.eq(measured.parse_recompute("activations_checkpoint_*: null in grok1_314b.yaml (i.e. no recompute)"), "none")
+t.eq(measured.parse_recompute("activations_checkpoint_granularity/method: null \226\134\146 none"), "none")
+t.eq(measured.parse_recompute("num-ckpt-layers zero (i.e. no activation checkpointing)"), "none")
+t.eq(measured.parse_yes_no("none \226\128\148 no sequence parallelism"), false)
+t.eq(measured.parse_yes_no("SEQ_PARALLEL left at its default, True (i.e. on)"), true)
+t.eq(measured.parse_precision("BF16 (i.e. bfloat16; fp8 and fp8_params False)"), "bf16")
