@@ -1117,8 +1117,22 @@ local function in_english(cell)
   end
   if cell:find("\239\188") then cell = cell:gsub("\239\188[\136\137\154\140\155\157]", full_width) end
   if cell:find("[\226\227\228\229\230\231\232\233]") then
+    -- (In a list of marked names, a mark opening a clause before the name it marks, "✓ TP comm
+    -- overlap, ✗ SP": the name, then the mark; helper-324: read as on.)
+    local n_marks = 0
+    for mark in pairs(marks) do n_marks = n_marks + select(2, cell:gsub(mark, "")) end
+    for mark in pairs(n_marks >= 2 and marks or {}) do
+      cell = cell:gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)(%s*[,;()])", "%1%2 " .. mark .. "%3")
+        :gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)%s*$", "%1%2 " .. mark)
+        :gsub("([,;(]%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)(%s*[,;()])", "%1%2 " .. mark .. "%3")
+        :gsub("([,;(]%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)%s*$", "%1%2 " .. mark)
+    end
     for mark, word in pairs(marks) do cell = cell:gsub(mark, word) end
+    -- (Not オン and オフ inside a katakana word: オンライン online, オフセット offset, オフロード
+    -- offload; helper-324.)
+    cell = cell:gsub("\227\130\170\227\131([\179\149]\227[\130\131])", "\227\130\170\0\227\131%1")
     for _, p in ipairs(phrases) do cell = cell:gsub(p[1], p[2]) end
+    cell = cell:gsub("\0", "")
     for _, p in ipairs(single) do
       cell = (" " .. cell .. " "):gsub("([%s%p])" .. p[1] .. "([%s%p])", "%1" .. p[2] .. "%2"):sub(2, -2)
     end
@@ -1127,11 +1141,15 @@ local function in_english(cell)
     cell = cell:gsub("%f[%a][Nn]icht%s+gesetzt%f[%A]", "not set"):gsub("%f[%a][Nn]icht%s+angegeben%f[%A]", "not stated")
       :gsub("%f[%a][Nn]icht%s+verwendet%f[%A]", "not used"):gsub("%f[%a][Nn]icht%s+aktiviert%f[%A]", "not enabled")
       :gsub("%f[%a][Dd]eaktiviert%f[%A]", "disabled"):gsub("%f[%a]aktiviert%f[%A]", "enabled")
+      -- ("keine Angabe", not stated (M.unstated), not "no Angabe"; helper-324.)
+      :gsub("%f[%a][Kk]eine%s+[Aa]ngaben?%f[%A]", "not stated")
       :gsub("%f[%a][Kk]eine?[nm]?%f[%A]", "no"):gsub("%f[%a]aus%s*([,;%)])", "off%1"):gsub("%f[%a]aus%s*$", "off")
       :gsub("^(%s*)[Jj]a%f[%A]", "%1yes")
   end
   -- (The words' spaces once: "FP8 ✗" is "FP8 off", not "FP8  off ".)
-  if cell ~= written then cell = cell:gsub("(%S)%s%s+", "%1 "):gsub("%s+%)", ")"):gsub("%s+$", "") end
+  -- (The leading run of spaces too, first: "%s+%)" and "%s+$" backtrack quadratically over a long
+  -- run, 1 s on 16 KB; helper-324.)
+  if cell ~= written then cell = cell:gsub("^%s%s+", " "):gsub("(%S)%s%s+", "%1 "):gsub("%s+%)", ")"):gsub("%s+$", "") end
   return cell
 end
 
@@ -1153,7 +1171,8 @@ local function plain_spaces(cell, column)
       end)
     end
     if cell:find("<[bB][rR]") then cell = cell:gsub("<[bB][rR]%s*/?>", "; ") end
-    cell = in_english(cell)
+    -- (Not the run's name: "ja-8B" stays; helper-324.)
+    if column ~= "run_id" then cell = in_english(cell) end
   end
   if not cell:find("[\194\226]") then return cell end
   for _, sp in ipairs(typographic_spaces) do
@@ -5253,10 +5272,29 @@ function parse_zero_cell(cell)
   -- this run's: "None (...; the ZeRO-3 rows of the same table are a separate baseline)"; helper-318:
   -- read as ZeRO 3.)
   if #t <= 4096 and t:find("%(") then
+    local comparing = { "baseline", "compar", "%f[%a]cf%.?%f[%A]", "%f[%a]vs%.?%f[%A]", "unlike", "separate", "other%s+rows",
+      "%f[%a]than%f[%A]", "versus" }
     t = t:gsub("%b()", function(p)
-      if finds_any(p, { "baseline", "compar", "%f[%a]cf%.?%f[%A]", "%f[%a]vs%.?%f[%A]", "unlike", "separate", "other%s+rows",
-          "%f[%a]than%f[%A]", "versus" }) then
-        return " "
+      if finds_any(p, comparing) then
+        -- (Only its clauses that compare: "(SHARD_GRAD_OP; compared with FULL_SHARD)" keeps
+        -- SHARD_GRAD_OP; helper-324: read as FULL_SHARD.)
+        -- (And of a clause that compares onwards, "SHARD_GRAD_OP: faster than FULL_SHARD", what
+        -- comes before the comparison.)
+        local kept = {}
+        for clause in p:sub(2, -2):gmatch("[^;]+") do
+          if not finds_any(clause, comparing) then kept[#kept + 1] = clause
+          -- (A clause of other rows is theirs whole: "ZeRO-3 only in the comparison rows", helper-321's variant.)
+          elseif not finds_any(clause, { "baseline", "separate", "other%s+rows", "comparison", "%f[%a]rows?%f[%A]",
+              "%f[%a]only%s+in%f[%A]" }) then
+            local at
+            for _, w in ipairs { "compar", "%f[%a]cf%.?%f[%A]", "%f[%a]vs%.?%f[%A]", "unlike", "%f[%a]than%f[%A]", "versus" } do
+              local f = clause:find(w)
+              if f and (not at or f < at) then at = f end
+            end
+            if at and at > 1 then kept[#kept + 1] = clause:sub(1, at - 1) end
+          end
+        end
+        return #kept > 0 and "(" .. table.concat(kept, ";") .. ")" or " "
       end
     end)
   end
@@ -6937,7 +6975,9 @@ parse_recompute = function(cell)
       or t:find("^not%s+honou?red") or t:find("^not%s+active")) then
     return "none", fmt("recompute %q read as none", cell)
   end
-  if has("per%-op") or has("op%-level") or has("%f[%a]op%-based") or (has("%f[%a]op%f[%A]") and has("%f[%a]sac%f[%A]")) then
+  -- ("per operator", "operator-level" alone too; helper-324: read only after "selective".)
+  if has("per%-op") or has("op%-level") or has("%f[%a]op%-based") or (has("%f[%a]op%f[%A]") and has("%f[%a]sac%f[%A]"))
+    or has("%f[%a]per[%s%-]+operator%f[%A]") or has("%f[%a]operator[%s%-]+level") then
     return "op", fmt("recompute %q read as op (per-op selective checkpointing)", cell)
   end
   if has("selective") or has("%f[%a]sac%f[%A]") then
@@ -7256,6 +7296,11 @@ function M.parse_precision(cell)
     -- 8-bit operands.)
     t = t:gsub("fp8[%s_%-]*dot[%s_%-]*product[%s_%-]*attention", "fp8_dpa"):gsub("fp8%-attention", "fp8 attention")
     -- (And in words: "FP8 DPA", "attention in FP8", "FP8 fused attention"; helper-151: refused.)
+    -- (And its state after a colon, "FP8 DPA: on" (the full-width "FP8 DPA：オン" as parse_tsv
+    -- reads it); helper-324: refused.)
+    t = t:gsub("fp8%s+dpa%s*:%s*(%a+)", function(w)
+      if w == "on" or w == "true" or w == "yes" or w == "enabled" then return "fp8 attention" end
+    end)
     t = t:gsub("fp8[%s_]*dpa(%s*[^%s:=])", "fp8 attention%1"):gsub("fp8[%s_]*dpa%s*$", "fp8 attention")
       :gsub("attention%s+in%s+fp8", "fp8 attention"):gsub("fp8%s+fused%s+attention", "fp8 attention")
       :gsub("attention%s+fp8", "fp8 attention")
@@ -7495,6 +7540,11 @@ function M.parse_yes_no(cell)
   -- (A shell default, "${SEQ_PARALLEL:=True}"; the emoji marks, a check and a cross, and a mark
   -- after the name without a colon, "SP \u{2713}"; "Megatron-style SP"; helper-150: refused.)
   -- (A flag with its value after a space, "--sequence_parallel true"; helper-164: refused.)
+  -- (Not "--sequence-parallel unset", the flag not given, read below; helper-324: the rewrite made it
+  -- "sequence-parallel=unset", not understood.)
+  if t:match("^%s*%-%-sequence[%-_]parallel%s+unset%s*$") then
+    return false, fmt("sequence_parallel %q read as no (Megatron-LM's flag not given)", cell)
+  end
   t = t:gsub("^%s*%-%-([%w_%-]+)%s+(%a+)%s*$", "%1=%2")
   -- (A key with its config's path, "model.sequence_parallel=True"; helper-207: refused.)
   -- (Only before the sequence-parallel key and a bare value: not "model.context_parallel=True",
@@ -7637,6 +7687,18 @@ function M.parse_yes_no(cell)
   end
   -- A degree is no yes or no ("sp=1", "sequence_parallel_size=1": Ulysses' degree).
   if key and value:match("^%d") and (key == "sp" or key:find("size") or key:find("degree")) then return nil end
+  -- (Names joined by "/" with their values so joined, "TP/SP: on/off", "TP/SP: 4/on": the
+  -- value in the sequence-parallel name's place; helper-324: "on/off" read as yes.)
+  if key and key:find("/") and value:find("/") then
+    local names, values = {}, {}
+    for n in key:gmatch("[^/]+") do names[#names + 1] = n end
+    for v in value:gmatch("[^/]+") do values[#values + 1] = v:match("^%s*(.-)%s*$") end
+    if #names ~= #values then return nil end
+    for i, n in ipairs(names) do
+      if n:find("%f[%a]sp%f[%A]") or n:find("seq") then return M.parse_yes_no(values[i]) end
+    end
+    return nil
+  end
   if key and not words[key] then return M.parse_yes_no(value) end
   -- (Also "Y" before a dash or a comma and words, "Y – SP on, TP/SP comms overlapped";
   -- helper-316: refused.)
@@ -7712,11 +7774,13 @@ function M.unstated(cell)
     -- (unknown), 不详 (unclear); helper-316: refused.)
     -- (A key or flag with such a value, "sequence_parallel=unspecified", "model.sequence_parallel=<not
     -- reported>", "ZERO_STAGE=unknown"; helper-319: refused, or the stage read as ZeRO 1.)
-    or (function()
+    -- (Only a short cell: the pattern backtracks cubically over a run of spaces in the value,
+    -- 1.5 s on 1 KB and hours on 16 KB; helper-324.)
+    or (#t <= 200 and (function()
       local v = t:match("^%s*%-*[%a_][%w_%.%-]*%s*[=:]%s*[\"'<]?%s*(.-)%s*[\"'>]?%s*$")
       return v ~= nil and #v <= 40 and (v == "unknown" or v == "unspecified" or v == "not reported" or v == "not stated"
         or v == "not given" or v == "not specified" or v == "unstated" or v == "not in table" or v == "not in the table")
-    end)()
+    end)())
     -- (A Python dict's key at None, as a script dumps a field it lacks: "{'sequence_parallel':
     -- None}"; helper-319: read as no.)
     or t:find("^%s*{%s*['\"][%w_%.%-]+['\"]%s*:%s*none%s*}%s*$") ~= nil
@@ -9478,9 +9542,21 @@ local function as_written(row, text)
       local from = text:find(quoted, 1, true)
       while from do
         local to = from + #quoted - 1
-        local replacement = fmt("%q", written)
-        text = text:sub(1, from - 1) .. replacement .. text:sub(to + 1)
-        from = text:find(quoted, from + #replacement, true)
+        -- (Not a quote of another column's cell that reads the same, `sequence_parallel
+        -- "sequence_parallel=unknown"` beside a recompute cell written "sequence_parallel＝unknown";
+        -- helper-324.)
+        local before = text:sub(math.max(1, from - 40), from - 1):match("([%a_]+)%s*$")
+        local other = false
+        if before and before ~= column then
+          for _, c in ipairs(M.columns) do if c == before then other = true break end end
+        end
+        if other then
+          from = text:find(quoted, to + 1, true)
+        else
+          local replacement = fmt("%q", written)
+          text = text:sub(1, from - 1) .. replacement .. text:sub(to + 1)
+          from = text:find(quoted, from + #replacement, true)
+        end
       end
     end
   end

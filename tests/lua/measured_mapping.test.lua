@@ -6974,3 +6974,19 @@ t.eq(measured.parse_recompute("num-ckpt-layers zero (i.e. no activation checkpoi
 t.eq(measured.parse_yes_no("none \226\128\148 no sequence parallelism"), false)
 t.eq(measured.parse_yes_no("SEQ_PARALLEL left at its default, True (i.e. on)"), true)
 t.eq(measured.parse_precision("BF16 (i.e. bfloat16; fp8 and fp8_params False)"), "bf16")
+-- helper-324's review of the translated readings: a key's unknown value on a long cell is not
+-- searched (the pattern backtracked for minutes); "keine Angabe" is not stated; オンライン stays;
+-- the run's name is not translated; "TP/SP: on/off"; "--sequence-parallel unset"; "per
+-- operator" alone; a compared clause of a sharding remark leaves the rest.
+do
+  local long = "sequence_parallel=" .. (" "):rep(4000) .. "unknown"
+  local t0 = os.clock(); measured.unstated(long)
+  t.eq(os.clock() - t0 < 1, true, "bounded")
+  local rows = measured.parse_tsv("run_id\tsequence_parallel\tnotes\nja-8B\tkeine Angabe\tOffline \227\130\170\227\131\179\227\131\169\227\130\164\227\131\179\n")
+  t.eq(rows[1].run_id, "ja-8B"); t.eq(measured.unstated(rows[1].sequence_parallel), true)
+  t.eq(rows[1].notes:find("on", 1, true), nil, "オンライン is no switch")
+end
+t.eq(measured.parse_yes_no("TP/SP: on/off"), false); t.eq(measured.parse_yes_no("--sequence-parallel unset"), false)
+t.eq(measured.parse_recompute("per operator"), "op")
+t.eq(measured.parse_zero("FSDP (SHARD_GRAD_OP; compared with FULL_SHARD)"), 2)
+t.eq(measured.parse_zero("None (PTD-P row; ZeRO-3 only in the comparison rows)"), 0)
