@@ -5300,6 +5300,17 @@ function parse_zero_cell(cell)
   end
   -- The stage as a key's value, "ZeRO: 2", "zero=3" (helper-254: the Ultra-Scale Playbook's sweep,
   -- read as a ZeRO without a stage, 1).
+  -- (FSDP off with DDP as its gloss, "FSDP = 0 (DDP)", "FSDP 0, i.e. DDP", "DDP (FSDP=0)", NeMo's
+  -- tables' legend "FSDP = 0: use DDP": Megatron's DDP wrapper, which runs beside its distributed
+  -- optimizer, so FSDP off, as "FSDP = 0" alone; helper-329: no sharding.)
+  do
+    local rest = t:gsub("%f[%a]i%.?e%.?%f[%A]", " "):gsub("\226\134\146", " "):gsub("%->", " "):gsub("[%(%),;:=]", " ")
+    local fsdp_off = rest:find("%f[%a]fsdp%s+0%f[%D]") or rest:find("%f[%a]fsdp%s+off%f[%A]") or rest:find("%f[%a]fsdp%s+false%f[%A]")
+    if fsdp_off and rest:find("%f[%a]ddp%f[%A]") then
+      local words = rest:gsub("%f[%a]fsdp%s+%w+", " "):gsub("%f[%a]ddp%f[%A]", " "):gsub("%f[%a]use%f[%A]", " "):gsub("%f[%d]0%f[%D]", " ")
+      if not words:find("%w") then return false, nil, false end
+    end
+  end
   -- (A stage named none, with a colon, a dash or an arrow, "ZeRO stage: none", "ZeRO → None",
   -- "ZeRO - none"; helper-325: ZeRO 1 assumed.)
   if t:match("^%s*zero[_%s%-]*s?t?a?g?e?%s*[:=%-]%s*none%s*$") or t:match("^%s*zero[_%s%-]*s?t?a?g?e?%s*\226\134\146%s*none%s*$")
@@ -6153,6 +6164,24 @@ for word in ([[activation activations recompute recomputation recomputed checkpo
   recompute_words[word] = true
 end
 function M.parse_recompute(cell)
+  -- fms-fsdp's checkpointing by its keys: selective_checkpointing the share of the blocks
+  -- checkpointed whole (1 every block), under fsdp_activation_checkpointing (helper-330:
+  -- "fsdp_activation_checkpointing: True, selective_checkpointing: 1" read as Megatron's
+  -- selective, −23%).
+  if cell and #cell <= 1024 then
+    local low = cell:lower()
+    local share = tonumber(low:match("selective[_%-]checkpointing%s*[:=]%s*([%d%.]+)") or "")
+    if share and low:find("fsdp[_%-]activation[_%-]checkpointing") then
+      if low:find("fsdp[_%-]activation[_%-]checkpointing%s*[:=]%s*false") or share <= 0 then
+        return "none", fmt("recompute %q read as none (fms-fsdp's activation checkpointing off)", cell)
+      end
+      if share >= 1 then
+        return "full", fmt("recompute %q read as full (fms-fsdp's selective_checkpointing 1: every block checkpointed)", cell)
+      end
+      return "full", fmt("recompute %q read as full recompute of %g%% of the layers (fms-fsdp's selective_checkpointing)", cell,
+        100 * share), { share = share }
+    end
+  end
   if cell and #cell <= 1024 then
     local short = recompute_shorthand(cell)
     if short ~= cell then
@@ -7100,6 +7129,10 @@ function M.parse_precision(cell)
   -- (A config's section header, "[quantize.linear.float8] section present", names no format the
   -- run used: torchtitan converts only what its converters list; helper-299: read as FP8.)
   local low = bounded(cell:lower()):gsub("%[?[%w%._]*float8[%w%._]*%]?%s*section%s+i?s?%s*present", " ")
+    -- (Megatron-Bridge's 4-bit recipe by name, "bf16_with_nvfp4_mixed": NVFP4 linears with 16-bit
+    -- parameters, as its 8-bit "bf16_with_mxfp8_mixed" is read; helper-329: refused as 4-bit
+    -- beside 16-bit operands.)
+    :gsub("bf16_with_(n?v?fp4)_mixed", "%1")
   -- accelerate's mixed_precision switched off ("mixed_precision: 'no'"): full precision, fp32
   -- (helper-285: read as bf16 mixed precision). Refused as fp32 is.
   do
@@ -9217,7 +9250,10 @@ function M.architecture(row)
     a.parallel_block = true
     notes[#notes + 1] = fmt("parallel transformer block (%s, not in the row)", cfg.source)
   end
-  if fw_names("SWA") then
+  -- (Also spelled out, "sliding window attention", "sliding-window attention"; helper-328.)
+  local swa_words = fw:lower():find("sliding[%s%-]window%s+attention")
+  if fw_names("SWA") or (swa_words and not finds_any(fw:sub(1, swa_words - 1):lower():match("[^;,%(]*$"),
+      { "none%s+of", "%f[%a]no%f[%A]", "without", "%f[%a]not%f[%A]" })) then
     notes[#notes + 1] = "sliding-window attention: window size not given, full causal attention modelled"
   end
   return a, notes

@@ -6990,3 +6990,17 @@ t.eq(measured.parse_yes_no("TP/SP: on/off"), false); t.eq(measured.parse_yes_no(
 t.eq(measured.parse_recompute("per operator"), "op")
 t.eq(measured.parse_zero("FSDP (SHARD_GRAD_OP; compared with FULL_SHARD)"), 2)
 t.eq(measured.parse_zero("None (PTD-P row; ZeRO-3 only in the comparison rows)"), 0)
+-- helpers 328-330 (literal transcribers): fms-fsdp's selective_checkpointing share; sliding-window
+-- attention spelled out; Megatron-Bridge's NVFP4 recipe name; FSDP off with DDP as its gloss.
+t.eq(measured.parse_recompute("fsdp_activation_checkpointing: True, selective_checkpointing: 1"), "full")
+t.eq(select(3, measured.parse_recompute("fsdp_activation_checkpointing: True, selective_checkpointing: 0.5")).share, 0.5)
+t.eq(measured.parse_recompute("fsdp_activation_checkpointing: False, selective_checkpointing: 1"), "none")
+t.eq(measured.parse_precision("bf16_with_nvfp4_mixed"), "fp4")
+for _, c in ipairs { "FSDP = 0 (DDP)", "FSDP 0, i.e. DDP", "DDP (FSDP=0)", "FSDP off (0 \226\134\146 DDP)" } do
+  t.eq(measured.parse_zero(c), false, c)
+end
+t.eq(measured.parse_zero("DDP"), 0)
+do
+  local _, notes = measured.architecture(copy(row("MS-T2-MegaScale-768"), { framework = "MegaScale (PTB, sliding window attention)" }))
+  t.eq(table.concat(notes, "\n"):find("sliding-window attention", 1, true) ~= nil, true)
+end
