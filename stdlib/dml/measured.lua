@@ -6163,6 +6163,9 @@ for word in ([[activation activations recompute recomputation recomputed checkpo
   ac on enabled used]]):gmatch("%a+") do
   recompute_words[word] = true
 end
+-- Layer counts in words (YaFSDP's "num-ckpt-layers twenty").
+local spelled_counts = { zero = 0, one = 1, two = 2, three = 3, four = 4, five = 5, six = 6, seven = 7, eight = 8, nine = 9,
+  ten = 10, eleven = 11, twelve = 12, sixteen = 16, twenty = 20, thirty = 30, forty = 40 }
 function M.parse_recompute(cell)
   -- fms-fsdp's checkpointing by its keys: selective_checkpointing the share of the blocks
   -- checkpointed whole (1 every block), under fsdp_activation_checkpointing (helper-330:
@@ -6181,18 +6184,14 @@ function M.parse_recompute(cell)
       return "full", fmt("recompute %q read as full recompute of %g%% of the layers (fms-fsdp's selective_checkpointing)", cell,
         100 * share), { share = share }
     end
-  end
-  if cell and #cell <= 1024 then
     local short = recompute_shorthand(cell)
     if short ~= cell then
       local mode, note, layers = M.parse_recompute(short)
       if mode then return mode, requote(note, cell, "recompute ") or fmt("recompute %q read as %s", cell, mode), layers end
     end
-  end
-  -- A closing remark on another run's setting, "'full' (Table 1 used selective)", "full (the
-  -- baseline recomputed nothing)" (helper-321: read as the remark's): the cell before it, where
-  -- that reads.
-  if cell and #cell <= 1024 then
+    -- A closing remark on another run's setting, "'full' (Table 1 used selective)", "full (the
+    -- baseline recomputed nothing)" (helper-321: read as the remark's): the cell before it, where
+    -- that reads.
     local before, remark = cell:match("^(.-%S)%s*(%b())%s*$")
     if before and not before:find("[()]") and finds_any(remark:lower(), { "table%s*%d+%s+used", "baseline", "unlike",
         "%f[%a]vs%.?%f[%A]", "versus", "compar", "rather%s+than", "as%s+for%s+the", "other%s+rows", "other%s+runs",
@@ -6227,10 +6226,9 @@ function M.parse_recompute(cell)
     end
     -- (A count in words after YaFSDP's key, "num-ckpt-layers twenty", "... zero"; helper-326.)
     local spelled = cell:lower():match("num[%-_]ckpt[%-_]layers%s*[=:]?%s*(%a+)")
-    local counts = { zero = 0, one = 1, two = 2, three = 3, four = 4, five = 5, six = 6, seven = 7, eight = 8, nine = 9, ten = 10,
-      eleven = 11, twelve = 12, sixteen = 16, twenty = 20, thirty = 30, forty = 40 }
-    if spelled and counts[spelled] then
-      local mode, note, layers = parse_recompute_cell((cell:lower():gsub("(num[%-_]ckpt[%-_]layers%s*[=:]?%s*)%a+", "%1" .. counts[spelled], 1)))
+    if spelled and spelled_counts[spelled] then
+      local mode, note, layers = parse_recompute_cell((cell:lower():gsub("(num[%-_]ckpt[%-_]layers%s*[=:]?%s*)%a+",
+        "%1" .. spelled_counts[spelled], 1)))
       if mode then return mode, fmt("recompute %q read as %s", cell, mode), layers end
     end
   end
