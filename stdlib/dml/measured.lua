@@ -6195,8 +6195,12 @@ function M.parse_recompute(cell)
     local before, remark = cell:match("^(.-%S)%s*(%b())%s*$")
     if before and not before:find("[()]") and finds_any(remark:lower(), { "table%s*%d+%s+used", "baseline", "unlike",
         "%f[%a]vs%.?%f[%A]", "versus", "compar", "rather%s+than", "as%s+for%s+the", "other%s+rows", "other%s+runs",
-        "ablation", "instead%s+of" }) then
+        "ablation", "instead%s+of", "%f[%a]rows?%f[%A]", "%f[%a]for%s+%d[%d%.]*[bm]%f[%A]",
+        "%f[%a]for%s+the%s+%d[%d%.]*[bm]%f[%A]" }) then
+      -- (Also a remark on other rows, "mode='none' (selective in the 405B rows)", "none (selective
+      -- for 405B)"; session 45's leftover: read as the remark's.)
       local mode, note, layers = parse_recompute_cell(before)
+      if not mode and #before < #cell then mode, note, layers = M.parse_recompute(before) end
       if mode then return mode, fmt("recompute %q read as %s (its remark is another run's)", cell, mode), layers end
     end
   end
@@ -7084,7 +7088,14 @@ local function without_off(t)
     t = t:gsub(pat .. "([^;,%(%)]*)", function(rest)
       for _, w in ipairs { "^%s*not%f[%A]", "unsupported", "not%s+supported", "would", "tried", "comparison", "planned",
                            "coming", "results%s+in%f[%A]", "see%s+next", "^%s*all[%s%-]?reduce", "tested", "slower",
-                           "disabled", "evaluated" } do
+                           "disabled", "evaluated",
+                           -- (Its use said not known, "bf16 (FP8 support unknown)", "FP8
+                           -- unconfirmed"; session 45's leftover: read as FP8. Not another word
+                           -- of it unknown, "FP8 recipe unknown".)
+                           "^%s*unknown", "^%s*unclear", "^%s*unconfirmed", "^%s*not%s+confirmed", "^%s*uncertain",
+                           "^%s*support%s+unknown", "^%s*support%s+unclear", "^%s*support%s+not%s+known",
+                           "^%s*support%s+unconfirmed", "^%s*status%s+unknown", "^%s*status%s+unclear",
+                           "^%s*use%s+unknown", "^%s*usage%s+unknown", "^%s*%?" } do
         if rest:find(w) then return "" end
       end
     end)
@@ -7131,6 +7142,9 @@ function M.parse_precision(cell)
     -- parameters, as its 8-bit "bf16_with_mxfp8_mixed" is read; helper-329: refused as 4-bit
     -- beside 16-bit operands.)
     :gsub("bf16_with_(n?v?fp4)_mixed", "%1")
+    -- (16 bits written short beside mixed precision, "16b mixed"; session 45's leftover: not
+    -- understood.)
+    :gsub("%f[%w]16b([%s%-_]+mixed)", "16-bit%1"):gsub("(mixed[%s%-_]+)16b%f[%W]", "%116-bit")
   -- accelerate's mixed_precision switched off ("mixed_precision: 'no'"): full precision, fp32
   -- (helper-285: read as bf16 mixed precision). Refused as fp32 is.
   do
@@ -7272,6 +7286,11 @@ function M.parse_precision(cell)
     "tf32", "%f[%a]amp%f[%A]", "mixed", "half", "e4m3", "e5m2", "8%-bit", "mxfp", "ms%-?amp" }
   local function names_format(text) return finds_any(text, formats) end
   if (low:find("fp8") or low:find("fp4") or low:find("float8")) and not names_format(t) then
+    -- (Its use only said not known, "FP8 support unknown": not said which ran.)
+    if finds_any(low, { "unknown", "unclear", "unconfirmed", "not%s+confirmed", "uncertain", "not%s+known", "%?" })
+        and not finds_any(low, { "disabl", "%f[%a]off%f[%A]", "%f[%a]no%f[%A]", "%f[%a]not%s+used", "without", "false" }) then
+      return nil, fmt("precision %q: whether its 8- or 4-bit format ran is not said", cell)
+    end
     return "bf16", fmt("precision %q read as bf16 (its 8- or 4-bit format ruled out, no other named)", cell)
   end
   -- Settings that set no matmul's operands (helper-114: refused as 4-bit beside 16- or 8-bit):

@@ -7004,3 +7004,18 @@ do
   local _, notes = measured.architecture(copy(row("MS-T2-MegaScale-768"), { framework = "MegaScale (PTB, sliding window attention)" }))
   t.eq(table.concat(notes, "\n"):find("sliding-window attention", 1, true) ~= nil, true)
 end
+-- Session 45's leftovers: a recompute remark on other rows; a format whose use is said not known
+-- (not another word of it unknown); 16 bits written short beside mixed precision.
+t.eq(measured.parse_recompute("mode='none' (selective in the 405B rows)"), "none")
+t.eq(measured.parse_recompute("mode=none (selective for 405B)"), "none")
+t.eq(measured.parse_recompute("selective (full in the 405B rows)"), "selective")
+t.eq(measured.parse_recompute("none (full for the 70B rows)"), "none")
+for _, c in ipairs { "bf16 (FP8 support unknown)", "bf16 (fp8 unconfirmed)", "bf16; FP8 status unclear" } do
+  t.eq(measured.parse_precision(c), "bf16", c)
+end
+do
+  local p, why = measured.parse_precision("FP8 support unknown")
+  t.eq(p, nil); t.eq(why:find("not said", 1, true) ~= nil, true)
+end
+t.eq(measured.parse_precision("FP8 recipe unknown"), "fp8"); t.eq(measured.parse_precision("FP8 (unconfirmed)"), "fp8")
+t.eq(measured.parse_precision("16b mixed"), "bf16"); t.eq(measured.parse_precision("mixed 16b"), "bf16")
