@@ -267,6 +267,15 @@ function M.count_cell(column, cell)
   if #cell > 200 or cell:find("%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d") then return cell end
   local text = cell
   local names = M.count_names[column]
+  -- A rounded count with its exact value in parentheses, "128k (128256)", "8K (8,192)": the exact
+  -- one, where the two agree within 5% (had been refused as no whole number in vocab).
+  do
+    local short, exact = cell:match("^%s*(%d+%.?%d*)%s*[kK]%s*%(%s*(%d[%d,]*)%s*%)%s*$")
+    local n = exact and tonumber((exact:gsub(",", "")))
+    if n and n > 0 and math.abs(tonumber(short) * 1000 - n) <= 0.05 * n or n and math.abs(tonumber(short) * 1024 - n) <= 0.05 * n then
+      return tostring(n), fmt("%s %q read as %d", column, cell, n)
+    end
+  end
   -- Megatron's layers per virtual stage in the interleave column ("PP_l=1
   -- (--num-layers-per-virtual-pipeline-stage 1)", "l = 4"; helper-206: refused): the chunks a
   -- stage holds are the layers / (pp x it), read once the layers and pp are.

@@ -7019,3 +7019,6 @@ do
 end
 t.eq(measured.parse_precision("FP8 recipe unknown"), "fp8"); t.eq(measured.parse_precision("FP8 (unconfirmed)"), "fp8")
 t.eq(measured.parse_precision("16b mixed"), "bf16"); t.eq(measured.parse_precision("mixed 16b"), "bf16")
+-- A rounded count with its exact value beside it is the exact one; two that disagree are none.
+t.eq((measured.count_cell("vocab", "128k (128256)")), "128256"); t.eq((measured.count_cell("vocab", "128K (128,256)")), "128256")
+t.eq((measured.count_cell("seq_len", "8K (8192)")), "8192"); t.eq((measured.count_cell("vocab", "32k (128256)")), "32k (128256)")
