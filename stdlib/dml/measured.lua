@@ -291,7 +291,10 @@ function M.count_cell(column, cell)
     -- pipeline-stage 1)", "4 model chunks per GPU"; helper-229: refused): that count, the flag
     -- beside it only restating the chunks' size. Not layers per virtual stage ("2 layers per
     -- virtual stage"), nor a total ("virtual pipeline size 40").
+    -- (Also with a slash, "2 stages/rank", "2 chunks/GPU"; helper-331: refused.)
+    l = l:gsub("^(%s*%d+%s+[%a%s]-)%s*/%s*(%a+)", "%1 per %2")
     local chunks, holder, after = l:match("^%s*(%d+)%s+virtual%s+[%a%s]-stages?%s+per%s+(%a+)(.*)$")
+    if not chunks then chunks, holder, after = l:match("^%s*(%d+)%s+stages?%s+per%s+(%a+)(.*)$") end
     if not chunks then chunks, holder, after = l:match("^%s*(%d+)%s+model%s+chunks?%s+per%s+(%a+)(.*)$") end
     if not chunks then chunks, holder, after = l:match("^%s*(%d+)%s+chunks?%s+per%s+(%a+)(.*)$") end
     if chunks and tonumber(chunks) >= 1 then
@@ -544,7 +547,8 @@ function M.count_cell(column, cell)
       or (column == "dp" and lower_text:match("^(%d+)%s*replicas?$"))
       or ((column ~= "dp") and lower_text:match("^%s*none%s*$") and "1") or text
   end
-  if column == "seq_len" or column == "num_gpus" then
+  -- (And a global batch, "8K" sequences; helper-331: refused.)
+  if column == "seq_len" or column == "num_gpus" or column == "global_batch_seqs" then
     local k = text:match("^(%d+)%s*[kK]$")
     if k then text = tostring(tonumber(k) * 1024) end
   end
@@ -1130,6 +1134,14 @@ local function in_english(cell)
     -- overlap, ✗ SP": the name, then the mark; helper-324: read as on.)
     local n_marks = 0
     for mark in pairs(marks) do n_marks = n_marks + select(2, cell:gsub(mark, "")) end
+    -- (Also one mark opening the cell, "❌ FSDP"; helper-333: read as FSDP on.)
+    for mark in pairs(marks) do
+      -- (As the name's value, "✅ Sequence Parallelism; ..." as "Sequence Parallelism: on; ...".)
+      if n_marks == 1 then
+        cell = cell:gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)(%s*[,;()])", "%1%2: " .. mark .. "%3")
+          :gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)%s*$", "%1%2: " .. mark)
+      end
+    end
     for mark in pairs(n_marks >= 2 and marks or {}) do
       cell = cell:gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)(%s*[,;()])", "%1%2 " .. mark .. "%3")
         :gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)%s*$", "%1%2 " .. mark)
@@ -1277,6 +1289,12 @@ function M.parse_tsv(text, name)
         if cell and M.placeholders[cell:lower()] then
           -- In a column of something switched on or off, "-" is its table's "off"; else empty.
           local off = M.off_when_placeholder[c]
+          -- (Not a question mark, which says the value is not known: not given, the stack's
+          -- default; helper-333: read as off.)
+          if cell:find("?", 1, true) then
+            if off then said(fmt("%s %q: not known, as not given", c, cell)) end
+            off = nil
+          end
           if off then said(fmt("%s %q read as %s", c, cell, off)) end
           cell = off
         end
@@ -5620,8 +5638,14 @@ function parse_zero_cell(cell)
   -- is none.
   -- FSDP switched off beside another sharding ("FSDP=0, distributed optimizer"): the other.
   local fsdp_off = "[%w_]*[fh]sdp[%w_]*%s*[=:]?%s*"
+  -- (The 0 restated by a state, "FSDP: 0 ❌" as "FSDP: 0 off"; helper-333: refused.)
+  t = t:gsub("^(%s*" .. fsdp_off .. "0)%s+off%s*$", "%1")
   local rest = t:gsub(fsdp_off .. "0%f[^%w.]", ""):gsub(fsdp_off .. "false", ""):gsub(fsdp_off .. "off", "")
-  if rest ~= t and rest:find("%a%a") and not rest:find("[fh]sdp") then t = rest end
+  -- (Not a remark on it alone, "fsdp=0 (not used)"; helper-333: read as a sharding "(not used)".)
+  if rest ~= t and rest:gsub("%b()", ""):find("%a%a") and not rest:find("[fh]sdp") then t = rest end
+  -- FSDP named off in words alone, "no FSDP", "without FSDP": as "FSDP = 0" (helper-333: none,
+  -- where "FSDP off" was the stack's default).
+  if t:match("^%s*no%s+fsdp%s*$") or t:match("^%s*without%s+fsdp%s*$") then return false, nil, false end
   local bare_t = t:gsub("%s*%b()%s*$", "")  -- without a closing remark: "FSDP = 0 (DDP)"
   local key, value = bare_t:match("^%s*(%a[%w_%-%.]*)%s*[=:]%s*(%w+)%s*$")
   if not key then key, value = bare_t:match("^%s*(%a[%w_%-%.]*)%s+(0)$") end  -- "FSDP 0"
@@ -6029,6 +6053,30 @@ function parse_zero_cell(cell)
     local _, zeros = t:gsub("%f[%a]zero%f[%A]", "")
     local stage = t:match("%f[%a]zero%s*%(%s*([0-3])%s*%)")
     if stage and zeros == 1 then return tonumber(stage), shard, false end
+    -- (Its stage in another clause or a parenthesis, "ZeRO-DP, stage 3 (O3)", "ZeRO-DP; stage 3",
+    -- "ZeRO-DP (O3)", or in another language, "стадия 3", "étape 3", "etapa 3", "단계 3": that
+    -- stage, where every one named agrees; helper-332: ZeRO 1 assumed.)
+    -- (Not the zero-bubble schedule's word, "zero bubble, stage 3".)
+    -- (Nor a stage ruled out, tried, compared or of other runs: "ZeRO (stage 3) not used",
+    -- "ZeRO (stage 3 for 70B, stage 2 for 8B)".)
+    if zeros == 1 and not t:find("zero[%s%-_]*bubble") and not finds_any(t, { "%f[%a]not%f[%A]", "%f[%a]off%f[%A]", "disabl",
+        "tried", "slower", "faster", "%f[%a]for%s+%d", "%d%s*/%s*%d", "%f[%a]no%f[%A]", "w/o", "without", "instead",
+        "%f[%a]vs%.?%f[%A]", "rather", "compar", "baseline" }) then
+      local found
+      for _, p in ipairs { "%f[%a]stage[%s_%-:=]*([0-3])%f[%D]", "%(%s*o([0-3])%s*%)",
+          "\209\129\209\130\208\176\208\180\208\184\209\143%s*([0-3])%f[%D]", "\195\169tape%s*([0-3])%f[%D]",
+          "%f[%a]etapa%s*([0-3])%f[%D]", "\235\139\168\234\179\132%s*([0-3])%f[%D]" } do
+        local amp = p:find("o(", 1, true) and finds_any(t, { "%f[%a]amp%f[%A]", "apex", "opt[%s_%-]*level", "precision" })
+        for st in (amp and "" or t):gmatch(p) do
+          if found and found ~= st then found = false end
+          if found == nil then found = st end
+        end
+      end
+      -- (Not apex's AMP levels, "ZeRO (O2) with apex", which are no stage; nor stages that
+      -- disagree, "stage 2 (O3)": not said which.)
+      if found then return tonumber(found), shard, false end
+      if found == false then return nil end
+    end
     return 1, shard, false, true
   end
   -- ZeRO-Offload named without a stage: ZeRO 2, the stage its paper builds it on and DeepSpeed's
@@ -6182,6 +6230,22 @@ function M.parse_recompute(cell)
   -- selective, −23%).
   if cell and #cell <= 1024 then
     local low = cell:lower()
+    -- A checkpointing key left unset in a script's other ways, "ACT_CKPT_GRANULARITY=<unset>",
+    -- "=<not set>", "(unset)", an empty assignment "RECOMPUTE=''" (helper-334: refused, and
+    -- "(unset)" read as full): the key unset.
+    do
+      local key, value = low:match("^%s*([%a_][%w_%.%-]*)%s*[=:]?%s*<%s*(%a[%a%s]-)%s*>%s*$")
+      if not key then key, value = low:match("^%s*([%a_][%w_%.%-]*)%s*%(%s*(%a[%a%s]-)%s*%)%s*$") end
+      if not key then
+        key = low:match("^%s*([%a_][%w_%.%-]*)%s*=%s*$") or low:match("^%s*([%a_][%w_%.%-]*)%s*=%s*''%s*$")
+          or low:match('^%s*([%a_][%w_%.%-]*)%s*=%s*""%s*$')
+        value = key and "unset"
+      end
+      if key and finds_any(key, { "ckpt", "checkpoint", "recompute", "remat", "^ac$", "^ac_", "_ac$" })
+          and ({ unset = true, ["not set"] = true, none = true, null = true, empty = true })[value] then
+        return "none", fmt("recompute %q read as none (not set)", cell)
+      end
+    end
     local share = tonumber(low:match("selective[_%-]checkpointing%s*[:=]%s*([%d%.]+)") or "")
     if share and low:find("fsdp[_%-]activation[_%-]checkpointing") then
       if low:find("fsdp[_%-]activation[_%-]checkpointing%s*[:=]%s*false") or share <= 0 then
@@ -8865,7 +8929,10 @@ function M.architecture(row)
     notes[#notes + 1] = a.tied and fmt("embeddings tied to the output layer (%s)", tied_by)
       or fmt("embeddings not tied (%s)", tied_by)
   end
-  -- Vocabulary.
+  -- Vocabulary: a cell given that does not read is said, not replaced by the family's or the
+  -- config's (helper-331: "128K" refused for the prediction while the measured side took GPT-2's
+  -- 50,257 without a word).
+  if row.vocab ~= nil and I(row.vocab) == nil then return nil, fmt("vocab %q is not a whole number", row.vocab) end
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")
   if a.vocab == nil then
     -- A family whose every size shares one tokenizer: its size, said.

@@ -752,7 +752,7 @@ for _, cell in ipairs { "distributed optimizer, not FSDP", "no FSDP; distributed
   "not ZeRO-3; ZeRO-1", "ZeRO-1 rather than ZeRO-3", "FSDP: off, ZeRO-1" } do
   t.eq(measured.parse_zero(cell), 1, cell)
 end
-t.eq(measured.parse_zero("FSDP disabled"), false); t.eq(measured.parse_zero("no FSDP"), 0)
+t.eq(measured.parse_zero("FSDP disabled"), false); t.eq(measured.parse_zero("no FSDP"), false)  -- (as "FSDP disabled"; helper-333)
 t.eq(measured.parse_zero("FSDP (no HSDP)"), 3); t.eq(select(3, measured.parse_zero("FSDP (no HSDP)")), false)
 -- A table's FSDP column ("Yes"/"No"), NeMo's distributed_fused_adam, Colossal-AI's plugins
 -- (helpers 31 and 32).
@@ -7022,3 +7022,34 @@ t.eq(measured.parse_precision("16b mixed"), "bf16"); t.eq(measured.parse_precisi
 -- A rounded count with its exact value beside it is the exact one; two that disagree are none.
 t.eq((measured.count_cell("vocab", "128k (128256)")), "128256"); t.eq((measured.count_cell("vocab", "128K (128,256)")), "128256")
 t.eq((measured.count_cell("seq_len", "8K (8192)")), "8192"); t.eq((measured.count_cell("vocab", "32k (128256)")), "32k (128256)")
+-- helpers 331, 333 and 334 (spreadsheet numbers; an annotating assistant; a user's own file): a
+-- question mark in a switch's column is not known, not off; one mark opening a cell marks what
+-- follows; FSDP's 0 restated by a mark or a remark, and FSDP named off in words, are "FSDP = 0";
+-- a checkpointing key unset in a script's other ways; a global batch in K; virtual stages with a
+-- slash; a vocabulary cell that does not read is said on the measured side too.
+do
+  local rows = measured.parse_tsv("run_id\tsequence_parallel\tzero_or_fsdp\trecompute\nq\t?\t\226\157\140 FSDP\tACT_CKPT_GRANULARITY (unset)\n")
+  t.eq(rows[1].sequence_parallel, nil); t.eq(measured.parse_zero(rows[1].zero_or_fsdp), false)
+  t.eq(measured.parse_recompute(rows[1].recompute), "none")
+  rows = measured.parse_tsv("run_id\tzero_or_fsdp\nq\tFSDP: 0 \226\157\140\n")
+  t.eq(measured.parse_zero(rows[1].zero_or_fsdp), false)
+end
+for _, c in ipairs { "fsdp=0 (not used)", "FSDP = 0 (not used)", "no FSDP", "without FSDP" } do t.eq(measured.parse_zero(c), false, c) end
+t.eq(measured.parse_zero("FSDP=0, distributed optimizer"), 1)
+for _, c in ipairs { "ACT_CKPT_GRANULARITY=<unset>", "ACT_CKPT_GRANULARITY=<not set>", "ACT_CKPT_GRANULARITY=", "RECOMPUTE=''",
+    "recompute_granularity: <none>" } do
+  t.eq(measured.parse_recompute(c), "none", c)
+end
+t.eq((measured.count_cell("global_batch_seqs", "8K")), "8192"); t.eq((measured.count_cell("vpp_interleave", "2 stages/rank")), "2")
+t.eq((measured.count_cell("vpp_interleave", "2 chunks/GPU")), "2")
+do
+  local r = measured.predict(copy(row("MLM-H100-weak-70B"), { vocab = "128K" }))
+  t.eq(r.measured_s, nil); t.eq(r.status:find("128K", 1, true) ~= nil, true)
+end
+-- helper-332: ZeRO's stage in another clause, a parenthesis or another language; not apex's AMP
+-- levels; stages that disagree are not read.
+for _, c in ipairs { "ZeRO-DP, stage 3 (O3)", "ZeRO-DP; stage 3", "ZeRO-DP (O3)", "ZeRO-DP, \209\129\209\130\208\176\208\180\208\184\209\143 3 (O3)",
+    "ZeRO-DP, stage 3 (mixed precision)" } do
+  t.eq(measured.parse_zero(c), 3, c)
+end
+t.eq(select(4, measured.parse_zero("ZeRO (O2) with apex")), true); t.eq(measured.parse_zero("ZeRO-DP, stage 2 (O3)"), nil)
