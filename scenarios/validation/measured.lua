@@ -80,6 +80,10 @@ about_file(measured.check_columns, columns, input)
 do
   local unread = measured.unread_columns(columns)
   if unread then io.stderr:write(string.format("dml: %s: %s\n", input, unread)) end
+  -- (And the format's columns it leaves out, read as empty: each row's `assumed` says what was
+  -- taken instead.)
+  local absent = measured.absent_columns(columns)
+  if absent then io.stderr:write(string.format("dml: %s: %s\n", input, absent)) end
 end
 -- A run_id twice is predicted twice, and said: its lines tell the rows apart.
 local seen_at = {}

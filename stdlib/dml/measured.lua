@@ -1391,6 +1391,22 @@ function M.unread_columns(columns)
     table.concat(unread, ", "))
 end
 
+--- absent_columns(columns): the message for the format's columns a file leaves out (read as empty
+--- cells in every row), or nil when it has them all. A user's own file may lack the source's
+--- columns; said, since a source's year and its locator can decide a row's software stack, and
+--- the FLOP-counting, MFU and peak columns what a TFLOP/s or MFU figure measures (helper-334: an
+--- MLPerf row without its source ran 50% slower on another stack, with no word of the column).
+function M.absent_columns(columns)
+  local have, absent = {}, {}
+  for _, c in ipairs(columns) do have[c] = true end
+  for _, c in ipairs(M.columns) do
+    if not have[c] then absent[#absent + 1] = c end
+  end
+  if #absent == 0 then return nil end
+  return fmt("column%s of the measured-runs format not in the file, read as empty in every row: %s",
+    #absent == 1 and "" or "s", table.concat(absent, ", "))
+end
+
 --- check_columns(columns, name): an error naming `name` and the header's line (as parse_tsv
 --- read it, else 1) when the header lacks a column every prediction needs (M.required_columns,
 --- one of each M.column_groups), or has a column that is not the format's but is close to one
@@ -4447,10 +4463,26 @@ function M.stack_for(row)
   -- Megatron, or it is an MLPerf Training result: their LLM pre-training implementations on
   -- NVIDIA GPUs are NVIDIA's NeMo ones): the NeMo stack, said.
   local elsewhere = ((row.source or "") .. " " .. (row.source_locator or "") .. " " .. (row.notes or "")):lower()
+  -- (Also where the source's columns are left out, a user's own file: the model cell naming
+  -- MLPerf's benchmark, or the settings cells naming NeMo's MLPerf launch variables or Megatron's
+  -- distributed optimizer, "Llama 3.1 8B (MLPerf llama31_8b)", "ACT_CKPT_GRANULARITY not set",
+  -- "dist optimizer on"; helper-334: the PyTorch stack, 50% slower.)
+  if row.source == nil and row.source_locator == nil then
+    -- (Megatron-Core's launch variables in the notes, "MCORE_CUDA_GRAPH=1", too.)
+    local settings = ((row.notes or ""):sub(1, 4096):find("mcore_") and "megatron " or "") .. ((row.model or "") .. " " .. (row.recompute or "") .. " " .. (row.zero_or_fsdp or "") .. " "
+      .. (row.precision or "") .. " " .. (row.sequence_parallel or "")):lower()
+    if #settings <= 4096 and (settings:find("mlperf") or settings:find("%f[%a]nemo%f[%A]") or settings:find("megatron")
+        or finds_any(settings, { "act_ckpt_granularity", "fp8_param_gather", "tp_comm_overlap", "fp4_recipe",
+          "%f[%a]dist%.?%s+optimi[sz]er", "distributed%s+optimi[sz]er", "distributed_fused_adam" })) then
+      elsewhere = elsewhere .. " nemo"
+    end
+  end
   -- (Also "NGC PyTorch 23.09" and the image's name, "nvcr.io/nvidia/pytorch:23.09-py3"; helper-151.)
   -- (Those only where the row is an MLPerf result or names NeMo, and the cell names no other
   -- framework nor rules the container out; helper-153.)
-  local image = (f:find("%f[%a]ngc%f[%A]") or f:find("nvcr%.io")) and not f:find("not%s+ngc")
+  -- (And NVIDIA's container in words, "NVIDIA PyTorch container, release 23.09"; helper-334.)
+  local image = (f:find("%f[%a]ngc%f[%A]") or f:find("nvcr%.io") or f:find("nvidia%s+pytorch%s+container"))
+    and not f:find("not%s+ngc")
   for _, other in ipairs { "transformers", "hugging", "nanogpt", "lightning", "nanotron", "maxtext", "jax", "%f[%a]pax",
     "amd", "rocm", "deepspeed", "colossal", "torchtitan", "fsdp", "accelerate" } do
     if f:find(other) then image = false end

@@ -7053,3 +7053,16 @@ for _, c in ipairs { "ZeRO-DP, stage 3 (O3)", "ZeRO-DP; stage 3", "ZeRO-DP (O3)"
   t.eq(measured.parse_zero(c), 3, c)
 end
 t.eq(select(4, measured.parse_zero("ZeRO (O2) with apex")), true); t.eq(measured.parse_zero("ZeRO-DP, stage 2 (O3)"), nil)
+-- helper-334 (a user's own file): the format's columns a file leaves out are said; an NGC
+-- container in words, and without the source's columns the model cell naming MLPerf or the
+-- settings naming Megatron's distributed optimizer or NeMo's launch variables, is the NeMo stack.
+t.eq(measured.absent_columns(measured.columns), nil)
+do
+  local cols = {}
+  for _, c in ipairs(measured.columns) do if c ~= "source" and c ~= "mfu_pct" then cols[#cols + 1] = c end end
+  t.eq(measured.absent_columns(cols), "columns of the measured-runs format not in the file, read as empty in every row: source, mfu_pct")
+end
+t.eq(stack { framework = "NVIDIA PyTorch container, release 23.09", model = "Llama 3.1 8B (MLPerf llama31_8b)" }, "megatron_core")
+t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", zero_or_fsdp = "dist optimizer on" }, "megatron_core")
+t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", recompute = "ACT_CKPT_GRANULARITY=<unset>" }, "megatron_core")
+t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", source = "a lab's blog", recompute = "ACT_CKPT_GRANULARITY=<unset>" } ~= "megatron_core", true)
