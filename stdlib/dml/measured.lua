@@ -1121,7 +1121,101 @@ local single = { { "\229\133\179", " off " }, { "\230\151\160", " none " } }
 -- (And the full-width punctuation of CJK text as ASCII: （ ） ： ， ； ＝.)
 local full_width = { ["\239\188\136"] = "(", ["\239\188\137"] = ")", ["\239\188\154"] = ":", ["\239\188\140"] = ",",
   ["\239\188\155"] = ";", ["\239\188\157"] = "=" }
-local function in_english(cell)
+-- Remarks in French, Spanish, Portuguese, Russian and Korean, as engineers write them beside
+-- English terms (helper-332: 32 of 50 such rows refused, one stage misread): their switch words,
+-- settings and units as English ones. A yes or no only where it opens the cell or a clause
+-- ("non", "sim (gpt3_175b_hydra.yaml)"; not "non-PCIe", nor a Spanish "si" inside a sentence);
+-- other words whole, between spaces or punctuation (not "complete", "sans-serif").
+local foreign_answers = { { "[Oo]ui", "yes" }, { "[Nn]on", "no" }, { "[Ss]\195\173", "yes" }, { "[Ss]im", "yes" },
+  { "[Nn]\195\163o", "no" }, { "\208\148\208\176", "yes" }, { "\208\180\208\176", "yes" }, { "\208\157\208\181\209\130", "no" },
+  { "\208\189\208\181\209\130", "no" }, { "\236\152\136", "yes" }, { "\236\149\132\235\139\136\236\152\164", "no" },
+  { "\236\149\132\235\139\136\236\154\148", "no" } }
+local foreign_words = {
+  -- (Phrases first: "not stated", "by default", "distributed optimizer", "mixed precision", "per node".)
+  { "[Nn]on%s+indiqu\195\169e?", "not stated" }, { "[Nn]on%s+pr\195\169cis\195\169e?", "not stated" },
+  { "[Nn]on%s+sp\195\169cifi\195\169e?", "not stated" }, { "[Nn]o%s+indicad[oa]", "not stated" },
+  { "[Nn]o%s+especificad[oa]", "not stated" }, { "[Nn]\195\163o%s+informad[oa]", "not stated" },
+  { "[Nn]\195\163o%s+indicad[oa]", "not stated" }, { "[Nn]\195\163o%s+especificad[oa]", "not stated" },
+  { "\208\189\208\181%s+\209\131\208\186\208\176\208\183\208\176\208\189[\208\209]?[\128-\191]?", "not stated" },
+  { "\235\175\184\234\184\176\236\158\172", "not stated" },
+  { "[Pp]ar%s+d\195\169faut", "default" }, { "[Pp]or%s+defecto", "default" }, { "[Pp]adr\195\163o", "default" },
+  { "\208\191\208\190%s+\209\131\208\188\208\190\208\187\209\135\208\176\208\189\208\184\209\142", "default" },
+  { "\234\184\176\235\179\184\234\176\146", "default" },
+  { "[Oo]ptimiseur%s+distribu\195\169", "distributed optimizer" }, { "[Oo]ptimizador%s+distribuido", "distributed optimizer" },
+  { "[Oo]timizador%s+distribu\195\173do", "distributed optimizer" },
+  { "\209\128\208\176\209\129\208\191\209\128\208\181\208\180\208\181\208\187[\208\209][\128-\191]\208\189\208\189\209\139\208\185%s+\208\190\208\191\209\130\208\184\208\188\208\184\208\183\208\176\209\130\208\190\209\128", "distributed optimizer" },
+  { "\235\182\132\236\130\176%s*\236\152\181\237\139\176\235\167\136\236\157\180\236\160\128", "distributed optimizer" },
+  { "[Pp]r\195\169cision%s+mixte", "mixed precision" }, { "[Pp]recisi\195\179n%s+mixta", "mixed precision" },
+  { "[Pp]recis\195\163o%s+mista", "mixed precision" },
+  { "\209\129\208\188\208\181\209\136\208\176\208\189\208\189\208\176\209\143%s+\209\130\208\190\209\135\208\189\208\190\209\129\209\130\209\140", "mixed precision" },
+  { "\237\152\188\237\149\169%s*\236\160\149\235\176\128\235\143\132", "mixed precision" },
+  { "[Pp]ar%s+n\197\147ud", "per node" }, { "[Pp]or%s+nodo", "per node" }, { "[Pp]or%s+n\195\179", "per node" },
+  { "\208\189\208\176%s+\209\131\208\183\208\181\208\187", "per node" }, { "\235\133\184\235\147\156%s*\235\139\185", "per node" },
+  { "[Pp]ar%s+GPU", "per GPU" }, { "[Pp]or%s+GPU", "per GPU" }, { "\208\189\208\176%s+GPU", "per GPU" },
+  { "GPU%s*\235\139\185", "per GPU" }, { "[Pp]ar%s+lien", "per link" }, { "[Pp]or%s+link", "per link" },
+  { "[Pp]or%s+enlace", "per link" }, { "liens", "links" }, { "enlaces", "links" }, { "liga\195\167\195\181es", "links" },
+  { "[Pp]or%s+operaci\195\179n", "per-op" }, { "[Pp]ar%s+op\195\169ration", "per-op" }, { "[Pp]or%s+opera\195\167\195\163o", "per-op" },
+  -- (Switch states, none, full, selective, without, recompute, stage.)
+  { "[Aa]ctiv\195\169e?", "enabled" }, { "[Dd]\195\169sactiv\195\169e?", "disabled" }, { "[Aa]ctivad[oa]", "enabled" },
+  { "[Dd]esactivad[oa]", "disabled" }, { "[Aa]tivad[oa]", "enabled" }, { "[Dd]esativad[oa]", "disabled" },
+  { "\208\178\208\186\208\187\209\142\209\135[\208\209][\128-\191]\208\189[\208\209]?[\128-\191]?", "enabled" },
+  { "\208\178\209\139\208\186\208\187\209\142\209\135\208\181\208\189[\208\209]?[\128-\191]?", "disabled" },
+  { "\208\190\209\130\208\186\208\187\209\142\209\135[\208\209][\128-\191]\208\189[\208\209]?[\128-\191]?", "disabled" },
+  { "\236\188\156\236\167\144", "on" }, { "\234\186\188\236\167\144", "off" }, { "\236\130\172\236\154\169", "used" },
+  { "[Aa]ucune?", "none" }, { "[Nn]ingun[oa]", "none" }, { "[Nn]enhuma?", "none" }, { "\236\151\134\236\157\140", "none" },
+  { "[Cc]ompl\195\168te", "full" }, { "[Cc]omplet", "full" }, { "[Cc]omplet[oa]", "full" },
+  { "\208\191\208\190\208\187\208\189[\208\209][\128-\191][\208\209][\128-\191]", "full" }, { "\236\160\132\236\178\180", "full" },
+  { "[Ss]\195\169lecti[fv]e?", "selective" }, { "[Ss]electiv[oa]", "selective" }, { "[Ss]eletiv[oa]", "selective" },
+  { "\209\129\208\181\208\187\208\181\208\186\209\130\208\184\208\178\208\189[\208\209][\128-\191][\208\209][\128-\191]", "selective" },
+  { "\236\132\160\237\131\157\236\160\129", "selective" },
+  { "[Ss]ans", "without" }, { "[Ss]in", "without" }, { "[Ss]em", "without" }, { "\208\177\208\181\208\183", "without" },
+  { "[Rr]ecalcul", "recompute" }, { "[Rr]ecomputaci\195\179n", "recompute" }, { "[Rr]ecomputa\195\167\195\163o", "recompute" },
+  { "\209\128\208\181\208\186\208\190\208\188\208\191\209\131\209\130\208\176\209\134\208\184[\208\209][\128-\191]", "recompute" },
+  { "\236\158\172\234\179\132\236\130\176", "recompute" },
+  { "\209\129\209\130\208\176\208\180\208\184[\208\209][\128-\191]", "stage" }, { "\195\169tape", "stage" }, { "[Ee]tapa", "stage" },
+  { "\235\139\168\234\179\132", "stage" },
+}
+-- Units: Russian Gbit/s and GB/s, French Go/s, Korean bits.
+local foreign_units = { { "\208\147\208\177\208\184\209\130/\209\129", "Gb/s" }, { "\208\147\208\177\208\184\209\130", "Gb" },
+  { "\208\147\208\145/\209\129", "GB/s" }, { "(%d)%s*Go/s", "%1 GB/s" }, { "(%d)%s+bits?%f[%A]", "%1-bit" },
+  { "(%d)%s*\235\185\132\237\138\184", "%1-bit" }, { "(%a)%s+de%s+(%d)", "%1 of %2" } }
+-- (Only the free-text columns of settings and remarks: not a name's or a citation's, nor a number's.)
+local foreign_columns = { framework = true, precision = true, recompute = true, zero_or_fsdp = true, sequence_parallel = true,
+  intra_node_bw = true, inter_node_bw = true, tflops_counting = true, notes = true, scope = true, inferred_fields = true }
+-- The words without accents that may open a translation, found in one pass over a setting's
+-- words (not searched pattern by pattern: the remarks' columns run to kilobytes).
+local foreign_triggers = {}
+for _, w in ipairs { "oui", "non", "sim", "sin", "sem", "sans", "aucun", "aucune", "ninguno", "ninguna", "nenhum", "nenhuma",
+    "activado", "activada", "desactivado", "desactivada", "ativado", "ativada", "desativado", "desativada", "complet",
+    "completo", "completa", "selectivo", "selectiva", "seletivo", "seletiva", "optimiseur", "optimizador", "otimizador",
+    "recalcul", "por", "par", "indicado", "indicada", "informado", "informada", "especificado", "especificada", "etapa",
+    "liens", "enlaces", "bits", "go" } do
+  foreign_triggers[w] = true
+end
+-- (The remarks' columns only where they hold letters of those languages: their ASCII words are
+-- too common to search kilobytes for.)
+local foreign_long = { notes = true, scope = true, inferred_fields = true, tflops_counting = true }
+local function from_foreign(cell, column)
+  local found = cell:find("[\195\197\208\209\234-\237]") ~= nil
+  if not found and not foreign_long[column] and #cell <= 1024 then
+    for w in cell:lower():gmatch("%a+") do
+      if foreign_triggers[w] then found = true; break end
+    end
+  end
+  if not found then return cell end
+  local padded = " " .. cell .. " "
+  for _, p in ipairs(foreign_answers) do
+    padded = padded:gsub("^(%s)" .. p[1] .. "([%s%),;:%.])", "%1" .. p[2] .. "%2")
+      :gsub("([;,%(]%s*)" .. p[1] .. "([%s%),;:%.])", "%1" .. p[2] .. "%2")
+  end
+  for _, p in ipairs(foreign_words) do
+    padded = padded:gsub("([%s%(%[,;:/=])" .. p[1] .. "([%s%),;:/%.%]])", "%1" .. p[2] .. "%2")
+  end
+  for _, p in ipairs(foreign_units) do padded = padded:gsub(p[1], p[2]) end
+  return padded:sub(2, -2)
+end
+
+local function in_english(cell, column)
   local written = cell
   -- (A bullet between fragments ends a clause: "ZeRO: None • DP Gradients All-Reduced"; helper-325:
   -- ZeRO 1 assumed. Not the middle dot, a formula's product sign.)
@@ -1167,6 +1261,8 @@ local function in_english(cell)
       :gsub("%f[%a][Kk]eine?[nm]?%f[%A]", "no"):gsub("%f[%a]aus%s*([,;%)])", "off%1"):gsub("%f[%a]aus%s*$", "off")
       :gsub("^(%s*)[Jj]a%f[%A]", "%1yes")
   end
+  -- (Not in a name's or a citation's columns: "llama-3-8b-bnb-4bit" is a name; foreign_columns.)
+  if foreign_columns[column] then cell = from_foreign(cell, column) end
   -- (The words' spaces once: "FP8 ✗" is "FP8 off", not "FP8  off ".)
   -- (The leading run of spaces too, first: "%s+%)" and "%s+$" backtrack quadratically over a long
   -- run, 1 s on 16 KB; helper-324.)
@@ -1193,7 +1289,7 @@ local function plain_spaces(cell, column)
     end
     if cell:find("<[bB][rR]") then cell = cell:gsub("<[bB][rR]%s*/?>", "; ") end
     -- (Not the run's name: "ja-8B" stays; helper-324.)
-    if column ~= "run_id" then cell = in_english(cell) end
+    if column ~= "run_id" then cell = in_english(cell, column) end
   end
   if not cell:find("[\194\226]") then return cell end
   for _, sp in ipairs(typographic_spaces) do
@@ -3092,6 +3188,14 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
     end)
     t = t:gsub("%f[%d](%d+)%s+([%a%-]+)%s+(%d+%.?%d*%s*gb/s)%s+(%a+)", function(n, w1, rate, w2)
       if nic_words[w2] then return n .. " x " .. rate .. " " .. w1 .. " " .. w2 end
+    end)
+    -- A count by "x", the network's name, then the rate: "4x Omni-Path 100 Gb/s per node", "4x
+    -- Omni-Path of 100 Gb/s" (helper-332: the count lost, one 100 Gb/s a node).
+    t = t:gsub("%f[%d](%d+)%s*x%s+([%a%-]+)%s+o?f?%s*(%d+%.?%d*%s*gb/s)", function(n, w, rate)
+      if ({ ["omni-path"] = true, omnipath = true, opa = true, infiniband = true, ib = true, hdr = true, ndr = true, edr = true,
+            xdr = true, roce = true, rocev2 = true, ethernet = true, efa = true, slingshot = true })[w] then
+        return n .. " x " .. rate .. " " .. w
+      end
     end)
     -- A count of NICs by their word, then their rate: "8 HDR InfiniBand adapters (200 Gb/s) per node".
     t = t:gsub("%f[%d](%d+)%s+([%a%s%-]-)%f[%a](%a+)%s+(%d+%.?%d*%s*gb/s)", function(n, words, w, rate)
@@ -6276,6 +6380,24 @@ function M.parse_recompute(cell)
       if key and finds_any(key, { "ckpt", "checkpoint", "recompute", "remat", "^ac$", "^ac_", "_ac$" })
           and ({ unset = true, ["not set"] = true, none = true, null = true, empty = true })[value] then
         return "none", fmt("recompute %q read as none (not set)", cell)
+      end
+    end
+    -- A yes whose parenthesis names the setting, "yes (--recompute-activations)", and a flag said
+    -- used, "--recompute-activations used": the setting's mode (helper-332's French "oui (...)"
+    -- and Korean "... used": read as full, and refused).
+    do
+      local yes, inner = low:match("^%s*(%a+)%s*(%b())%s*$")
+      if ({ yes = true, on = true, ["true"] = true, enabled = true, used = true })[yes or ""] then
+        local mode, _, layers = M.parse_recompute(inner:sub(2, -2))
+        if mode and mode ~= "none" then
+          return mode, fmt("recompute %q read as %s (the setting it names)", cell, mode), layers
+        end
+      end
+      local flag = low:match("^%s*(%-%-[%w%-_]+)%s+used%s*$") or low:match("^%s*(%-%-[%w%-_]+)%s+passed%s*$")
+        or low:match("^%s*(%-%-[%w%-_]+)%s+set%s*$") or low:match("^%s*(%-%-[%w%-_]+)%s+enabled%s*$")
+      if flag then
+        local mode, _, layers = M.parse_recompute(flag)
+        if mode then return mode, fmt("recompute %q read as %s (the flag it names)", cell, mode), layers end
       end
     end
     local share = tonumber(low:match("selective[_%-]checkpointing%s*[:=]%s*([%d%.]+)") or "")

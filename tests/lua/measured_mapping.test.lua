@@ -7066,3 +7066,35 @@ t.eq(stack { framework = "NVIDIA PyTorch container, release 23.09", model = "Lla
 t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", zero_or_fsdp = "dist optimizer on" }, "megatron_core")
 t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", recompute = "ACT_CKPT_GRANULARITY=<unset>" }, "megatron_core")
 t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", source = "a lab's blog", recompute = "ACT_CKPT_GRANULARITY=<unset>" } ~= "megatron_core", true)
+-- helper-332 (remarks in French, Spanish, Portuguese, Russian and Korean): their switch words,
+-- settings and units read as English ones in the settings' columns, not in a name's; a count by
+-- "x" before the network's name; a yes whose parenthesis names the setting; a flag said used.
+do
+  local function cells(col, v)
+    return measured.parse_tsv("run_id\t" .. col .. "\nx\t" .. v .. "\n")[1][col]
+  end
+  for v, want in pairs { ["non"] = false, ["n\195\163o"] = false, ["sim (gpt3_175b_hydra.yaml)"] = true,
+      ["\208\180\208\176 (yaml)"] = true, ["\236\149\132\235\139\136\236\152\164"] = false, ["s\195\173 (sequence_parallel: true)"] = true } do
+    t.eq(measured.parse_yes_no(cells("sequence_parallel", v)), want, v)
+  end
+  for v, want in pairs { ["complet"] = "full", ["selectivo (por operaci\195\179n)"] = "op", ["sem recomputa\195\167\195\163o"] = "none",
+      ["\236\160\132\236\178\180 \236\158\172\234\179\132\236\130\176"] = "full", ["\234\186\188\236\167\144"] = "none",
+      ["oui (--recompute-activations)"] = "selective", ["--recompute-activations \236\130\172\236\154\169"] = "selective",
+      ["\208\178\208\186\208\187\209\142\209\135\209\145\208\189 (activation checkpointing)"] = "full" } do
+    t.eq(measured.parse_recompute(cells("recompute", v)), want, v)
+  end
+  for v, want in pairs { ["optimiseur distribu\195\169 (par d\195\169faut)"] = 1, ["optimizador distribuido (por defecto)"] = 1,
+      ["ninguno"] = 0, ["\236\151\134\236\157\140"] = 0 } do
+    t.eq(measured.parse_zero(cells("zero_or_fsdp", v)), want, v)
+  end
+  t.eq(measured.parse_precision(cells("precision", "pr\195\169cision mixte 16 bits")), "bf16")
+  t.eq(measured.inter_node(cells("inter_node_bw", "4x Omni-Path de 100 Gb/s por n\195\179"), 8, "a100_sxm"), 12.5)
+  t.eq(measured.inter_node(cells("inter_node_bw", "IB HDR, 8 liens de 200 Gb/s par n\197\147ud (200 Gb/s par GPU)"), 8, "a100_sxm"), 50)
+  t.eq(measured.inter_node(cells("inter_node_bw", "4 \195\151 100 \208\147\208\177\208\184\209\130 RoCE"), 8, "a100_sxm"), 12.5)
+  t.eq(cells("model", "unsloth/llama-3-8b-bnb-4bit"), "unsloth/llama-3-8b-bnb-4bit")
+  t.eq(cells("framework", "non-PCIe Megatron-LM"), "non-PCIe Megatron-LM")
+end
+t.eq(measured.inter_node("4x Omni-Path 100 Gb/s per node", 8, "a100_sxm"), 12.5)
+t.eq(measured.parse_recompute("yes (--recompute-activations)"), "selective")
+t.eq(measured.parse_recompute("--checkpoint-activations passed"), "full")
+t.eq(measured.parse_recompute("yes"), "full")
