@@ -1270,6 +1270,32 @@ local function in_english(cell, column)
   return cell
 end
 
+-- Text copied out of a PDF (helper-336): soft hyphens dropped; the ligatures ff, fi, fl, ffi
+-- and ffl as letters ("\239\172\130oat8" was no float8); a flag's two dashes set as minus signs
+-- or en or em dashes ("\226\136\146\226\136\146checkpoint-activations", one en dash before a
+-- hyphenated word) as "--", and a minus sign between letters as a hyphen; a word broken at a
+-- line's end by a hyphen and a space ("activa- tion", "Deep- Speed", "selec- tive") joined, but
+-- not a suspended hyphen ("pre- and post-training").
+local ligatures = { ["\128"] = "ff", ["\129"] = "fi", ["\130"] = "fl", ["\131"] = "ffi", ["\132"] = "ffl" }
+local suspended = { ["and"] = true, ["or"] = true, ["to"] = true, ["nor"] = true, vs = true, through = true, as = true,
+  ["then"] = true, versus = true }
+local function from_pdf(cell)
+  if cell:find("\194\173", 1, true) then cell = cell:gsub("\194\173", "") end
+  if cell:find("\239\172", 1, true) then cell = cell:gsub("\239\172([\128-\132])", ligatures) end
+  if cell:find("[\226]") then
+    cell = cell:gsub("\226\136\146\226\136\146", "--"):gsub("\226\128[\147\148]\226\128[\147\148]", "--")
+      :gsub("\226\128[\147\148](%a[%w_]*%-%a)", "--%1"):gsub("\226\136\146(%a[%w_]*%-%a)", "--%1")
+      :gsub("(%w)\226\136\146(%w)", "%1-%2")
+  end
+  if cell:find("%a%- %a") then
+    cell = cell:gsub("(%a)%- (%a+)", function(left, right)
+      if suspended[right:lower()] then return nil end
+      return left .. right
+    end)
+  end
+  return cell
+end
+
 local function plain_spaces(cell, column)
   -- Markdown's and HTML's marks copied with a table's text, in the free-text columns: code
   -- quotes and bold marks dropped, a line break a clause's end ("`sequence_parallel: true`",
@@ -1288,6 +1314,7 @@ local function plain_spaces(cell, column)
       end)
     end
     if cell:find("<[bB][rR]") then cell = cell:gsub("<[bB][rR]%s*/?>", "; ") end
+    cell = from_pdf(cell)
     -- (Not the run's name: "ja-8B" stays; helper-324.)
     if column ~= "run_id" then cell = in_english(cell, column) end
   end
@@ -3090,6 +3117,13 @@ read_inter_node_rates = function(cell, gpus_per_node, gpu_preset)
       :gsub("(%d)%s*G%s*/%s*[Gg][Pp][Uu]%f[%A]", "%1 Gb/s per GPU")
     cell_bits = cell_bits:gsub("(%d)%s*Gb%f[^%a/]", "%1 Gb/s")
       :gsub("%f[%d](%d+)%s*G%f[^%a/]", function(r)  -- a NIC's rate, not a GPU's memory ("80G")
+        if M.nic_rates[r] or (r == "40" and cell:lower():find("ethernet")) then return r .. " Gb/s" end
+      end)
+      -- (Also written small, as a chat writes it, "ib 400g x8 per node", "rdma 200g per gpu",
+      -- "400g/gpu"; helper-337: not quantified.)
+      :gsub("(%d)%s*g%s*/%s*[Gg][Pp][Uu]%f[%A]", function(d) return d .. " Gb/s per GPU" end)
+      :gsub("(%d)%s*g%s*/%s*[Nn]ode", "%1 Gb/s per node")
+      :gsub("%f[%d](%d+)%s*g%f[^%a/]", function(r)
         if M.nic_rates[r] or (r == "40" and cell:lower():find("ethernet")) then return r .. " Gb/s" end
       end)
       :gsub("(%d)%s*\195\151%s*", "%1 x "):gsub("(%d)%s*%*%s*", "%1 x "):gsub("([%a/])%s*%*%s*(%d)", "%1 x %2")

@@ -7098,3 +7098,22 @@ t.eq(measured.inter_node("4x Omni-Path 100 Gb/s per node", 8, "a100_sxm"), 12.5)
 t.eq(measured.parse_recompute("yes (--recompute-activations)"), "selective")
 t.eq(measured.parse_recompute("--checkpoint-activations passed"), "full")
 t.eq(measured.parse_recompute("yes"), "full")
+-- helpers 336 and 337 (text copied from PDFs; pasted from a chat): soft hyphens, ligatures, a
+-- flag's dashes set as minus signs or en dashes, words broken at a line's end (not a suspended
+-- hyphen); a NIC's rate written small.
+do
+  local function cells(col, v) return measured.parse_tsv("run_id\t" .. col .. "\nx\t" .. v .. "\n")[1][col] end
+  t.eq(measured.parse_recompute(cells("recompute", "selec- tive")), "selective")
+  t.eq(measured.parse_recompute(cells("recompute", "se- lective activation recomputation")), "selective")
+  t.eq(measured.parse_recompute(cells("recompute", "\226\136\146\226\136\146checkpoint\226\136\146activations")), "full")
+  t.eq(measured.parse_recompute(cells("recompute", "\226\128\147checkpoint-activations")), "full")
+  t.eq(measured.parse_recompute(cells("recompute", "--checkpoint-activa- tions")), "full")
+  t.eq(measured.parse_zero(cells("zero_or_fsdp", "distrib- uted optimizer")), 1)
+  t.eq(measured.parse_zero(cells("zero_or_fsdp", "distributed opti\194\173mizer")), 1)
+  t.eq(measured.parse_zero(cells("zero_or_fsdp", "none (no \226\128\147\226\128\147use-distributed-optimizer)")), 0)
+  t.eq(measured.parse_precision(cells("precision", "\239\172\130oat8 linear")), "fp8")
+  t.eq(cells("framework", "Deep- Speed ZeRO-3"), "DeepSpeed ZeRO-3")
+  t.eq(cells("notes", "pre- and post-training"), "pre- and post-training")
+end
+t.eq(measured.inter_node("ib 200g x8 per node", 8, "h100_sxm"), 50); t.eq(measured.inter_node("rdma 200g per gpu", 8, "h100_sxm"), 50)
+t.eq(measured.inter_node("800g", 8, "h100_sxm"), 200)
