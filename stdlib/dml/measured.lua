@@ -1138,6 +1138,10 @@ local foreign_words = {
   { "[Nn]\195\163o%s+indicad[oa]", "not stated" }, { "[Nn]\195\163o%s+especificad[oa]", "not stated" },
   { "\208\189\208\181%s+\209\131\208\186\208\176\208\183\208\176\208\189[\208\209]?[\128-\191]?", "not stated" },
   { "\235\175\184\234\184\176\236\158\172", "not stated" },
+  -- (No data, in Russian, Spanish, Portuguese, French and Korean: not stated; helper-335.)
+  { "\208\189\208\181\209\130%s+\208\180\208\176\208\189\208\189\209\139\209\133", "not stated" },
+  { "[Ss]in%s+datos", "not stated" }, { "[Ss]em%s+dados", "not stated" }, { "[Pp]as%s+de%s+donn\195\169es", "not stated" },
+  { "\235\141\176\236\157\180\237\132\176%s*\236\151\134\236\157\140", "not stated" },
   { "[Pp]ar%s+d\195\169faut", "default" }, { "[Pp]or%s+defecto", "default" }, { "[Pp]adr\195\163o", "default" },
   { "\208\191\208\190%s+\209\131\208\188\208\190\208\187\209\135\208\176\208\189\208\184\209\142", "default" },
   { "\234\184\176\235\179\184\234\176\146", "default" },
@@ -1156,6 +1160,8 @@ local foreign_words = {
   { "[Pp]or%s+enlace", "per link" }, { "liens", "links" }, { "enlaces", "links" }, { "liga\195\167\195\181es", "links" },
   { "[Pp]or%s+operaci\195\179n", "per-op" }, { "[Pp]ar%s+op\195\169ration", "per-op" }, { "[Pp]or%s+opera\195\167\195\163o", "per-op" },
   -- (Switch states, none, full, selective, without, recompute, stage.)
+  -- (French "pas activé", not enabled: not "pas enabled", read as on; rev7.)
+  { "[Pp]as%s+activ\195\169e?", "not enabled" },
   { "[Aa]ctiv\195\169e?", "enabled" }, { "[Dd]\195\169sactiv\195\169e?", "disabled" }, { "[Aa]ctivad[oa]", "enabled" },
   { "[Dd]esactivad[oa]", "disabled" }, { "[Aa]tivad[oa]", "enabled" }, { "[Dd]esativad[oa]", "disabled" },
   { "\208\178\208\186\208\187\209\142\209\135[\208\209][\128-\191]\208\189[\208\209]?[\128-\191]?", "enabled" },
@@ -1168,7 +1174,7 @@ local foreign_words = {
   { "[Ss]\195\169lecti[fv]e?", "selective" }, { "[Ss]electiv[oa]", "selective" }, { "[Ss]eletiv[oa]", "selective" },
   { "\209\129\208\181\208\187\208\181\208\186\209\130\208\184\208\178\208\189[\208\209][\128-\191][\208\209][\128-\191]", "selective" },
   { "\236\132\160\237\131\157\236\160\129", "selective" },
-  { "[Ss]ans", "without" }, { "[Ss]in", "without" }, { "[Ss]em", "without" }, { "\208\177\208\181\208\183", "without" },
+  { "[Ss]ans", "without" }, { "[Ss]in", "without", "%s" }, { "[Ss]em", "without" }, { "\208\177\208\181\208\183", "without" },
   { "[Rr]ecalcul", "recompute" }, { "[Rr]ecomputaci\195\179n", "recompute" }, { "[Rr]ecomputa\195\167\195\163o", "recompute" },
   { "\209\128\208\181\208\186\208\190\208\188\208\191\209\131\209\130\208\176\209\134\208\184[\208\209][\128-\191]", "recompute" },
   { "\236\158\172\234\179\132\236\130\176", "recompute" },
@@ -1196,6 +1202,9 @@ end
 -- too common to search kilobytes for.)
 local foreign_long = { notes = true, scope = true, inferred_fields = true, tflops_counting = true }
 local function from_foreign(cell, column)
+  -- (A remark past 4 KB is not translated: each word's search is linear, but a hundred of them over
+  -- 16 KB took 0.3 s; helper-335.)
+  if #cell > 4096 then return cell end
   local found = cell:find("[\195\197\208\209\234-\237]") ~= nil
   if not found and not foreign_long[column] and #cell <= 1024 then
     for w in cell:lower():gmatch("%a+") do
@@ -1204,12 +1213,16 @@ local function from_foreign(cell, column)
   end
   if not found then return cell end
   local padded = " " .. cell .. " "
+  -- (The words and phrases before the answers: "non indiqué", "não informado" are not stated, not
+  -- "no indiqué", "no informado", read as no; rev7.)
+  -- (A word whose third field is given only before it: "sin recompute", not the function's
+  -- "sin/cos"; rev7.)
+  for _, p in ipairs(foreign_words) do
+    padded = padded:gsub("([%s%(%[,;:/=])" .. p[1] .. "(" .. (p[3] or "[%s%),;:/%.%]]") .. ")", "%1" .. p[2] .. "%2")
+  end
   for _, p in ipairs(foreign_answers) do
     padded = padded:gsub("^(%s)" .. p[1] .. "([%s%),;:%.])", "%1" .. p[2] .. "%2")
       :gsub("([;,%(]%s*)" .. p[1] .. "([%s%),;:%.])", "%1" .. p[2] .. "%2")
-  end
-  for _, p in ipairs(foreign_words) do
-    padded = padded:gsub("([%s%(%[,;:/=])" .. p[1] .. "([%s%),;:/%.%]])", "%1" .. p[2] .. "%2")
   end
   for _, p in ipairs(foreign_units) do padded = padded:gsub(p[1], p[2]) end
   return padded:sub(2, -2)
@@ -1231,9 +1244,17 @@ local function in_english(cell, column)
     -- (Also one mark opening the cell, "❌ FSDP"; helper-333: read as FSDP on.)
     for mark in pairs(marks) do
       -- (As the name's value, "✅ Sequence Parallelism; ..." as "Sequence Parallelism: on; ...".)
+      -- (Found without a lazy match before "%s*[,;()]" or "%s*$", which backtracked quadratically
+      -- over a run of spaces: 3-5 s on 16 KB; rev7.)
       if n_marks == 1 then
-        cell = cell:gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)(%s*[,;()])", "%1%2: " .. mark .. "%3")
-          :gsub("^(%s*)" .. mark .. "%s*([^%s,;()][^,;()]-)%s*$", "%1%2: " .. mark)
+        local lead, rest = cell:match("^(%s*)" .. mark .. "%s*(.*)$")
+        if rest and rest ~= "" and not rest:find("^[,;()]") then
+          local stop = rest:find("[,;()]")
+          local name = stop and rest:sub(1, stop - 1) or rest
+          local e = #name
+          while e > 0 and (name:byte(e) == 32 or (name:byte(e) >= 9 and name:byte(e) <= 13)) do e = e - 1 end
+          cell = lead .. name:sub(1, e) .. ": " .. mark .. (stop and (name:sub(e + 1) .. rest:sub(stop)) or "")
+        end
       end
     end
     for mark in pairs(n_marks >= 2 and marks or {}) do
@@ -4609,6 +4630,12 @@ function M.stack_for(row)
     -- (Megatron-Core's launch variables in the notes, "MCORE_CUDA_GRAPH=1", too.)
     local settings = ((row.notes or ""):sub(1, 4096):find("mcore_") and "megatron " or "") .. ((row.model or "") .. " " .. (row.recompute or "") .. " " .. (row.zero_or_fsdp or "") .. " "
       .. (row.precision or "") .. " " .. (row.sequence_parallel or "")):lower()
+    -- (Not one ruled out, "FSDP (not Megatron's distributed optimizer)", "(not an MLPerf run)":
+    -- the clause from the negation on; rev7.)
+    if #settings <= 4096 then
+      settings = settings:gsub("%f[%a]not%f[%A][^,;()]*", " "):gsub("%f[%a]no%f[%A][^,;()]*", " ")
+        :gsub("%f[%a]without%f[%A][^,;()]*", " ")
+    end
     if #settings <= 4096 and (settings:find("mlperf") or settings:find("%f[%a]nemo%f[%A]") or settings:find("megatron")
         or finds_any(settings, { "act_ckpt_granularity", "fp8_param_gather", "tp_comm_overlap", "fp4_recipe",
           "%f[%a]dist%.?%s+optimi[sz]er", "distributed%s+optimi[sz]er", "distributed_fused_adam" })) then
@@ -6231,13 +6258,15 @@ function parse_zero_cell(cell)
     -- "ZeRO (stage 3 for 70B, stage 2 for 8B)".)
     if zeros == 1 and not t:find("zero[%s%-_]*bubble") and not finds_any(t, { "%f[%a]not%f[%A]", "%f[%a]off%f[%A]", "disabl",
         "tried", "slower", "faster", "%f[%a]for%s+%d", "%d%s*/%s*%d", "%f[%a]no%f[%A]", "w/o", "without", "instead",
-        "%f[%a]vs%.?%f[%A]", "rather", "compar", "baseline" }) then
+        "%f[%a]vs%.?%f[%A]", "rather", "compar", "baseline", "%f[%a]rows?%f[%A]", "%f[%a]runs%f[%A]" }) then
       local found
       for _, p in ipairs { "%f[%a]stage[%s_%-:=]*([0-3])%f[%D]", "%(%s*o([0-3])%s*%)",
           "\209\129\209\130\208\176\208\180\208\184\209\143%s*([0-3])%f[%D]", "\195\169tape%s*([0-3])%f[%D]",
           "%f[%a]etapa%s*([0-3])%f[%D]", "\235\139\168\234\179\132%s*([0-3])%f[%D]" } do
         local amp = p:find("o(", 1, true) and finds_any(t, { "%f[%a]amp%f[%A]", "apex", "opt[%s_%-]*level", "precision" })
-        for st in (amp and "" or t):gmatch(p) do
+        -- (Not a pipeline's stage, "pipeline stage 0 holds the embedding", "PP stage 2"; rev7.)
+        local own = t:gsub("pipeline[%s_%-]*stage", "pipeline-part"):gsub("%f[%a]pp[%s_%-]*stage", "pp-part")
+        for st in (amp and "" or own):gmatch(p) do
           if found and found ~= st then found = false end
           if found == nil then found = st end
         end
@@ -6416,12 +6445,21 @@ function M.parse_recompute(cell)
         return "none", fmt("recompute %q read as none (not set)", cell)
       end
     end
+    -- (The mode's word after recompute's, "recompute none", as Korean "... none" translates;
+    -- helper-335: refused, where "recompute off" was none.)
+    if low:match("^%s*recompute%s+none%s*$") or low:match("^%s*recomputation%s+none%s*$") then
+      return "none", fmt("recompute %q read as none", cell)
+    end
     -- A yes whose parenthesis names the setting, "yes (--recompute-activations)", and a flag said
     -- used, "--recompute-activations used": the setting's mode (helper-332's French "oui (...)"
     -- and Korean "... used": read as full, and refused).
     do
       local yes, inner = low:match("^%s*(%a+)%s*(%b())%s*$")
-      if ({ yes = true, on = true, ["true"] = true, enabled = true, used = true })[yes or ""] then
+      -- (Not a parenthesis about other runs or a comparison, "yes (selective was slower)", "yes
+      -- (selective in the 405B rows)"; helper-335.)
+      local other = inner and (inner:find("slower") or finds_any(inner, { "faster", "%f[%a]rows?%f[%A]", "baseline",
+        "%f[%a]vs%.?%f[%A]", "compar", "tried", "instead", "rather", "ablation", "%f[%a]other%f[%A]" }))
+      if ({ yes = true, on = true, ["true"] = true, enabled = true, used = true })[yes or ""] and not other then
         local mode, _, layers = M.parse_recompute(inner:sub(2, -2))
         if mode and mode ~= "none" then
           return mode, fmt("recompute %q read as %s (the setting it names)", cell, mode), layers
@@ -9958,12 +9996,17 @@ request = function(row, presets, assumed)
     end
   end
   -- A cell that says its value is not known ("not stated") is not given, said.
+  -- (Also a sequence-parallel cell that says only "default", "par d\195\169faut", and reads as no
+  -- yes or no; helper-335: refused.)
+  local sp_default = row.sequence_parallel ~= nil and M.default_only(row.sequence_parallel)
+    and M.parse_yes_no(row.sequence_parallel) == nil
   for _, column in ipairs { "sequence_parallel", "zero_or_fsdp", "recompute" } do
-    if M.unstated(row[column]) or ((column == "recompute" or column == "zero_or_fsdp") and M.default_only(row[column])) then
+    if M.unstated(row[column]) or ((column == "recompute" or column == "zero_or_fsdp") and M.default_only(row[column]))
+        or (column == "sequence_parallel" and sp_default) then
       note(fmt("%s %q: not given (the default)", column, row[column]))
     end
   end
-  local sp_cell = not M.unstated(row.sequence_parallel) and row.sequence_parallel or nil
+  local sp_cell = not M.unstated(row.sequence_parallel) and not sp_default and row.sequence_parallel or nil
   local sequence_parallel, sp_note = M.parse_yes_no(sp_cell)
   if sequence_parallel ~= nil and finds_any(sp_cell:lower(), { "baseline", "%f[%a]other%s+run" })
       -- (Nor one that sets this run's against the baseline's, "yes - ... overlapped (unlike the

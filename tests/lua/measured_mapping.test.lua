@@ -7117,3 +7117,28 @@ do
 end
 t.eq(measured.inter_node("ib 200g x8 per node", 8, "h100_sxm"), 50); t.eq(measured.inter_node("rdma 200g per gpu", 8, "h100_sxm"), 50)
 t.eq(measured.inter_node("800g", 8, "h100_sxm"), 200)
+-- helper-335's review of this session's readings: phrases before the answers ("non indiqué" is
+-- not stated, not no); "pas activé" not enabled; "sin" only before a space (not sin/cos); no data
+-- as not stated; a pipeline's stage is no ZeRO stage, nor a stage of other rows; a ruled-out
+-- mention no stack's sign; "recompute none"; a sequence-parallel "default"; a yes whose
+-- parenthesis compares is not the parenthesis's; a single mark before a long run of spaces is fast.
+do
+  local function cells(col, v) return measured.parse_tsv("run_id\t" .. col .. "\nx\t" .. v .. "\n")[1][col] end
+  t.eq(measured.unstated(cells("recompute", "non indiqu\195\169")), true)
+  t.eq(measured.unstated(cells("sequence_parallel", "n\195\163o informado")), true)
+  t.eq(measured.unstated(cells("sequence_parallel", "\208\189\208\181\209\130 \208\180\208\176\208\189\208\189\209\139\209\133")), true)
+  t.eq(measured.parse_yes_no(cells("sequence_parallel", "pas activ\195\169")), false)
+  t.eq(cells("notes", "sin/cos rotary (Fran\195\167ois)"):find("sin/cos", 1, true) ~= nil, true)
+  local long = "\226\157\140" .. (" "):rep(16000) .. "x"
+  local t0 = os.clock(); cells("recompute", long); t.eq(os.clock() - t0 < 1, true, "bounded")
+end
+t.eq(select(4, measured.parse_zero("ZeRO-DP (pipeline stage 0 holds the embedding)")), true)
+t.eq(select(4, measured.parse_zero("ZeRO-DP (stage 3 in the 175B rows)")), true)
+t.eq(stack { framework = "PyTorch NVIDIA Release 23.09", zero_or_fsdp = "FSDP (not Megatron's distributed optimizer)" } ~= "megatron_core", true)
+t.eq(measured.parse_recompute("recompute none"), "none")
+t.eq((measured.parse_recompute("yes (--recompute-activations)")), "selective")
+t.eq(select(2, measured.parse_recompute("yes (selective was slower)")):find("the setting it names", 1, true), nil)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { sequence_parallel = "default" })))
+  t.eq(r.layout.sequence_parallel, nil)
+end
