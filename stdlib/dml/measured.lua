@@ -9988,6 +9988,12 @@ request = function(row, presets, assumed)
     local v = I(row[cell])
     if v and v < 1 then why(fmt("%s %d is not a positive count", cell, v)) end
   end
+  -- A parallel degree over the run's GPUs is said as such (a TP of 1e9 had been refused for the
+  -- vocabulary Megatron's padding to 128 x tp made of it).
+  for _, cell in ipairs { "tp", "pp", "dp", "cp", "ep" } do
+    local v = I(row[cell])
+    if v and n and v > n then why(fmt("%s %d is more than the run's %d GPUs", cell, v, n)) end
+  end
   -- A cell of a count that says something else is never read as empty (a default, or the
   -- model's config, would stand in for it unsaid).
   for _, cell in ipairs(M.whole_columns) do

@@ -7142,3 +7142,6 @@ do
   local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_70B-64"), { sequence_parallel = "default" })))
   t.eq(r.layout.sequence_parallel, nil)
 end
+-- A parallel degree over the run's GPUs is said as such.
+t.eq(measured.predict(copy(row("MBridge-25.09-LLAMA3_70B-64"), { tp = "1000000000" })).status,
+  "not predicted: tp 1000000000 is more than the run's 64 GPUs")
