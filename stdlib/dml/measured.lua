@@ -1160,7 +1160,7 @@ local foreign_words = {
   { "[Pp]or%s+enlace", "per link" }, { "liens", "links" }, { "enlaces", "links" }, { "liga\195\167\195\181es", "links" },
   { "[Pp]or%s+operaci\195\179n", "per-op" }, { "[Pp]ar%s+op\195\169ration", "per-op" }, { "[Pp]or%s+opera\195\167\195\163o", "per-op" },
   -- (Switch states, none, full, selective, without, recompute, stage.)
-  -- (French "pas activé", not enabled: not "pas enabled", read as on; rev7.)
+  -- (French "pas activé", not enabled: not "pas enabled", read as on; helper-335.)
   { "[Pp]as%s+activ\195\169e?", "not enabled" },
   { "[Aa]ctiv\195\169e?", "enabled" }, { "[Dd]\195\169sactiv\195\169e?", "disabled" }, { "[Aa]ctivad[oa]", "enabled" },
   { "[Dd]esactivad[oa]", "disabled" }, { "[Aa]tivad[oa]", "enabled" }, { "[Dd]esativad[oa]", "disabled" },
@@ -1214,9 +1214,9 @@ local function from_foreign(cell, column)
   if not found then return cell end
   local padded = " " .. cell .. " "
   -- (The words and phrases before the answers: "non indiqué", "não informado" are not stated, not
-  -- "no indiqué", "no informado", read as no; rev7.)
+  -- "no indiqué", "no informado", read as no; helper-335.)
   -- (A word whose third field is given only before it: "sin recompute", not the function's
-  -- "sin/cos"; rev7.)
+  -- "sin/cos"; helper-335.)
   for _, p in ipairs(foreign_words) do
     padded = padded:gsub("([%s%(%[,;:/=])" .. p[1] .. "(" .. (p[3] or "[%s%),;:/%.%]]") .. ")", "%1" .. p[2] .. "%2")
   end
@@ -1245,7 +1245,7 @@ local function in_english(cell, column)
     for mark in pairs(marks) do
       -- (As the name's value, "✅ Sequence Parallelism; ..." as "Sequence Parallelism: on; ...".)
       -- (Found without a lazy match before "%s*[,;()]" or "%s*$", which backtracked quadratically
-      -- over a run of spaces: 3-5 s on 16 KB; rev7.)
+      -- over a run of spaces: 3-5 s on 16 KB; helper-335.)
       if n_marks == 1 then
         local lead, rest = cell:match("^(%s*)" .. mark .. "%s*(.*)$")
         if rest and rest ~= "" and not rest:find("^[,;()]") then
@@ -4631,7 +4631,7 @@ function M.stack_for(row)
     local settings = ((row.notes or ""):sub(1, 4096):find("mcore_") and "megatron " or "") .. ((row.model or "") .. " " .. (row.recompute or "") .. " " .. (row.zero_or_fsdp or "") .. " "
       .. (row.precision or "") .. " " .. (row.sequence_parallel or "")):lower()
     -- (Not one ruled out, "FSDP (not Megatron's distributed optimizer)", "(not an MLPerf run)":
-    -- the clause from the negation on; rev7.)
+    -- the clause from the negation on; helper-335.)
     if #settings <= 4096 then
       settings = settings:gsub("%f[%a]not%f[%A][^,;()]*", " "):gsub("%f[%a]no%f[%A][^,;()]*", " ")
         :gsub("%f[%a]without%f[%A][^,;()]*", " ")
@@ -6264,7 +6264,7 @@ function parse_zero_cell(cell)
           "\209\129\209\130\208\176\208\180\208\184\209\143%s*([0-3])%f[%D]", "\195\169tape%s*([0-3])%f[%D]",
           "%f[%a]etapa%s*([0-3])%f[%D]", "\235\139\168\234\179\132%s*([0-3])%f[%D]" } do
         local amp = p:find("o(", 1, true) and finds_any(t, { "%f[%a]amp%f[%A]", "apex", "opt[%s_%-]*level", "precision" })
-        -- (Not a pipeline's stage, "pipeline stage 0 holds the embedding", "PP stage 2"; rev7.)
+        -- (Not a pipeline's stage, "pipeline stage 0 holds the embedding", "PP stage 2"; helper-335.)
         local own = t:gsub("pipeline[%s_%-]*stage", "pipeline-part"):gsub("%f[%a]pp[%s_%-]*stage", "pp-part")
         for st in (amp and "" or own):gmatch(p) do
           if found and found ~= st then found = false end
