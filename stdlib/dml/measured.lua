@@ -1693,7 +1693,9 @@ M.gpu_rules = {
 -- A setting's value without its quotes, as YAML and Python write them: "zero_stage: \"3\"",
 -- "activation_checkpoint='true'" (helper-154: refused, or ZeRO 1 for 3).
 local function unquoted_values(text)
-  return (text:gsub("([=:]%s*)[\"'](%w[%w%-%.]*)[\"']", "%1%2"))
+  -- (And a table's placeholder quoted, "FSDP: '/'", "FSDP = '-'"; helper-340: read as FSDP on.)
+  return (text:gsub("([=:]%s*)[\"'](%w[%w%-%.]*)[\"']", "%1%2"):gsub("([=:]%s*)[\"']([%-/]+)[\"']", "%1%2")
+    :gsub("([=:]%s*)[\"']([Nn]/[Aa])[\"']", "%1%2"))
 end
 
 -- A run of white space as one space, or as one line break where it held one (helper-212: a line
@@ -2861,6 +2863,20 @@ local function pcie_rates_only(paren)
 end
 
 function M.inter_node(cell, gpus_per_node, gpu_preset)
+  -- A node's NICs and their rate as a script's keys, "{'roce_nics': 4, 'gbps_each': 100}",
+  -- "ROCE_NICS=4 ROCE_GBPS=100" (helper-338: not quantified): that many at that rate a node, or a
+  -- GPU where the count's key says so.
+  if cell and #cell <= 512 then
+    local l = cell:lower():gsub("['\"]", "")
+    local count_key, count = l:match("([%w_]*nics?[%w_]*)%s*[:=]%s*(%d+)%f[%D]")
+    if not count then count_key, count = l:match("([%w_]*hcas?[%w_]*)%s*[:=]%s*(%d+)%f[%D]") end
+    local rate = l:match("[%w_]*gbps[%w_]*%s*[:=]%s*(%d+%.?%d*)%f[%D]") or l:match("[%w_]*gbit[%w_]*%s*[:=]%s*(%d+%.?%d*)%f[%D]")
+    local rest = l:gsub("[%w_]+%s*[:=]%s*[%d%.]+", " ")
+    if count and rate and not count_key:find("gb") and not rest:find("%d%s*g") and not rest:find("gb/s") then
+      local per = count_key:find("per_gpu") and "per GPU" or "per node"
+      return M.inter_node(fmt("%s x %s Gb/s %s", count, rate, per), gpus_per_node, gpu_preset)
+    end
+  end
   -- (A network cell is a sentence or two: its first 1 KB is read; a hostile run of digits would
   -- make the patterns slow.) A thousands separator is no part separator: "1,600 Gbps per node".
   -- A fabric said not to be in use ("Slingshot not yet working (before the libraries were set
@@ -5412,6 +5428,17 @@ local function unjson(cell)
     -- helper-297: "recompute_method: None" after a selective granularity read as off.)
     return (cell:gsub("([%w_])%s*%.%.%.%.+%s*(%S)", "%1: %2"):gsub("(%S)%s+([%a_][%w_]*: )", "%1; %2"))
   end
+  -- (A YAML flow map under its parent key, "fsdp_config: {activation_checkpointing: true}",
+  -- "parallel: {zero1: 8}": its settings; helper-338: refused, and the degree lost.)
+  -- (Only under a container's key, not a setting's own, "fp8: {granularity: per-tensor}".)
+  do
+    local parent, inner = cell:match("^%s*([%a_][%w_%.%-]*)%s*:%s*(%b{})%s*$")
+    local p = parent and parent:lower():match("([%w_%-]+)$")
+    local container = p and (({ parallel = true, parallelism = true, model = true, trainer = true, optim = true, optimizer = true,
+      strategy = true, distributed = true, training = true, train = true, run = true, cfg = true, config = true })[p]
+      or p:find("_config$") or p:find("_cfg$") or p:find("_args$") or p:find("_kwargs$"))
+    if container and not inner:sub(2, -2):find("[{}]") then return unjson(inner:sub(2, -2)) end
+  end
   if cell:find('"[%w_%.%-]+"%s*:') then
     return (cell:gsub('"([%w_%.%-]*)"', "%1"):gsub("[{}]", " "):gsub("%s%s+", " "):gsub("^%s+", ""):gsub("%s+$", ""))
   end
@@ -5835,9 +5862,14 @@ function parse_zero_cell(cell)
   -- is none.
   -- FSDP switched off beside another sharding ("FSDP=0, distributed optimizer"): the other.
   local fsdp_off = "[%w_]*[fh]sdp[%w_]*%s*[=:]?%s*"
+  local fsdp_key = "[%w_]*[fh]sdp[%w_]*%s*[=:]%s*"  -- (a placeholder only as a key's value: not "FSDP2 - full")
   -- (The 0 restated by a state, "FSDP: 0 ❌" as "FSDP: 0 off"; helper-333: refused.)
   t = t:gsub("^(%s*" .. fsdp_off .. "0)%s+off%s*$", "%1")
+  -- (And a table's placeholder quoted or beside other clauses, "FSDP: '/' (table)", "FSDP n/a |
+  -- ..."; helper-340: read as FSDP on.)
   local rest = t:gsub(fsdp_off .. "0%f[^%w.]", ""):gsub(fsdp_off .. "false", ""):gsub(fsdp_off .. "off", "")
+    :gsub(fsdp_key .. "/%s", " "):gsub(fsdp_key .. "/$", ""):gsub(fsdp_key .. "n/a%s", " "):gsub(fsdp_key .. "n/a$", "")
+    :gsub(fsdp_key .. "%-%s", " "):gsub(fsdp_key .. "%-$", "")
   -- (Not a remark on it alone, "fsdp=0 (not used)"; helper-333: read as a sharding "(not used)".)
   if rest ~= t and rest:gsub("%b()", ""):find("%a%a") and not rest:find("[fh]sdp") then t = rest end
   -- FSDP named off in words alone, "no FSDP", "without FSDP": as "FSDP = 0" (helper-333: none,
@@ -6400,7 +6432,8 @@ local function recompute_shorthand(cell)
   -- (The label only before words the key's own reading does not take: "recompute: false" is
   -- read as its key.)
   local t = cell
-  local rest = cell:match("^%s*[Rr]ecompute%s*:%s*(.+)$")
+  -- (Also its short keys, "rc=sel (mlp)", "AC: sel"; helper-340: refused.)
+  local rest = cell:match("^%s*[Rr]ecompute%s*:%s*(.+)$") or cell:match("^%s*[RrAa][Cc]%s*[=:]%s*([Ss]el%f[%A].*)$")
   if rest and not ({ ["true"] = true, ["false"] = true, yes = true, no = true, ["0"] = true, ["1"] = true,
       none = true, null = true })[rest:lower():match("^%s*(.-)%s*$")] then
     t = rest
@@ -6514,9 +6547,10 @@ function M.parse_recompute(cell)
       if mode then return mode, fmt("recompute %q read as %s", cell, mode), layers end
     end
     local key, value = cell:lower():gsub("%s*%b()%s*$", ""):match("^%s*([%a_%s]-)%s*[:=]%s*(%a+)%s*$")
-    if key and (key == "ac" or key:find("checkpoint") or key:find("recompute") or key:find("remat"))
-        and (value == "unset" or value == "null" or value == "none") then
-      return "none", fmt("recompute %q read as none (not set)", cell)
+    if key and (key == "ac" or key == "rc" or key:find("checkpoint") or key:find("recompute") or key:find("remat"))
+        and (value == "unset" or value == "null" or value == "none"
+          or (key == "rc" or key == "ac") and (value == "off" or value == "false" or value == "no")) then
+      return "none", fmt("recompute %q read as none%s", cell, (value == "unset" or value == "null") and " (not set)" or "")
     end
     -- (Megatron's checkpointing keys together by a wildcard or a slash at null, with words after,
     -- "activations_checkpoint_*: null in grok1_314b.yaml", "activations_checkpoint_granularity/method:
@@ -7440,7 +7474,7 @@ function M.parse_precision(cell)
     -- (Megatron-Bridge's 4-bit recipe by name, "bf16_with_nvfp4_mixed": NVFP4 linears with 16-bit
     -- parameters, as its 8-bit "bf16_with_mxfp8_mixed" is read; helper-329: refused as 4-bit
     -- beside 16-bit operands.)
-    :gsub("bf16_with_(n?v?fp4)_mixed", "%1")
+    :gsub("bf16_with_(n?v?fp4)_mixed", "%1"):gsub("%f[%w]16b%s+mp%f[%A]", "16-bit mixed")
     -- (16 bits written short beside mixed precision, "16b mixed"; session 45's leftover: not
     -- understood.)
     :gsub("%f[%w]16b([%s%-_]+mixed)", "16-bit%1"):gsub("(mixed[%s%-_]+)16b%f[%W]", "%116-bit")
@@ -7899,6 +7933,9 @@ function M.parse_yes_no(cell)
   -- (Only before the sequence-parallel key and a bare value: not "model.context_parallel=True",
   -- nor a remark after it, "model.sequence_parallel=True (ignored at TP=1)"; helper-210.)
   t = t:gsub("^%s*[%a_][%w_%.]-%.(sequence[_%-]?parallel%s*[=:]%s*%w+%s*)$", "%1")
+    -- (And nanotron's mode under its section, "parallelism.tp_mode: REDUCE_SCATTER"; helper-340:
+    -- refused.)
+    :gsub("^%s*[%a_][%w_]*%.(tp_mode%s*[=:])", "%1")
   -- (An arrow or a bullet between the label and its value, "Sequence Parallelism → No", "SP -> yes",
   -- "SP ▸ No"; helper-325: refused.)
   t = t:gsub("^(%a[%a%s_%-/]-)%s*\226\134\146%s*(%a+)%s*$", "%1: %2"):gsub("^(%a[%a%s_/]-)%s*[%-=]>%s*(%a+)%s*$", "%1: %2")

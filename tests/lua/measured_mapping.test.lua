@@ -7145,3 +7145,18 @@ end
 -- A parallel degree over the run's GPUs is said as such.
 t.eq(measured.predict(copy(row("MBridge-25.09-LLAMA3_70B-64"), { tp = "1000000000" })).status,
   "not predicted: tp 1000000000 is more than the run's 64 GPUs")
+-- helpers 338 and 340 (a pipeline's export; symbols and abbreviations): a YAML flow map under a
+-- container's key (not under a setting's own, "fp8: {...}"); a node's NICs and rate as a script's
+-- keys; recompute's short keys; a table's placeholder quoted or among clauses as FSDP's value;
+-- nanotron's mode under its section; 16b mp.
+t.eq(measured.parse_recompute("fsdp_config: {activation_checkpointing: true}"), "full")
+t.eq(select(3, measured.parse_zero("parallel: {zero1: 8}")), false); t.eq(select(2, measured.parse_zero("parallel: {zero1: 8}")), 8)
+t.eq(measured.parse_precision("fp8: {granularity: per-tensor, scaling: current}"), "fp8")
+t.eq(measured.inter_node("{'roce_nics': 4, 'gbps_each': 100}", 8, "a100_sxm"), 12.5)
+t.eq(measured.inter_node("ROCE_NICS=4 ROCE_GBPS=100", 8, "a100_sxm"), 12.5)
+t.eq(measured.parse_recompute("rc=sel (mlp)"), "selective"); t.eq(measured.parse_recompute("rc=none"), "none")
+t.eq(measured.parse_recompute("rc=off"), "none")
+t.eq(measured.parse_zero("use_distributed_optimizer=true | FSDP: '/' (table)"), 1); t.eq(measured.parse_zero("FSDP: '-'"), false)
+t.eq(measured.parse_zero("FSDP2 - full sharding"), 3)
+t.eq(measured.parse_yes_no("parallelism.tp_mode: REDUCE_SCATTER | tp_linear_async_communication: true"), true)
+t.eq(measured.parse_precision("16b mp"), "bf16")
