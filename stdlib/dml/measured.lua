@@ -2986,6 +2986,19 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- the levels inside a node or rack) are not the compute network ("Storage+Management: 1x
   -- BlueField 2 DPU 100Gb/s, Compute: 8x ConnectX-7 IB NDR 400Gb/s").
   local dropped = {}
+  -- (A cell of sentences, "Compute: 8 x CX-7 ..., 400 Gb/s each. Management: 1 x BlueField-2 DPU,
+  -- 100 Gb/s Ethernet.", is parted at its full stops too; and two rated networks joined by "and",
+  -- "one 100 Gb/s Ethernet port and eight ... InfiniBand adapters at 400 Gb/s", are two parts;
+  -- helper-339: the management port read as the node's one network, +988%.)
+  if cell and #cell <= 1024 then
+    cell = cell:gsub("([%a%)])%.%s+(%u)", "%1; %2"):gsub("%.%s*$", "")
+    local segments, rated_all = {}, true
+    for seg in (cell .. " and "):gmatch("(.-)%s+and%s+") do
+      segments[#segments + 1] = seg
+      rated_all = rated_all and (seg:find("%d%s*[GgTt][Bb]") or seg:find("%d%s*G%f[^%a]")) ~= nil
+    end
+    if #segments > 1 and rated_all then cell = table.concat(segments, "; ") end
+  end
   if cell then
     local kept = {}
     -- (A parenthesis explains its part: "2x 100 Gb/s EFA (NVLink inside the node)" is the EFA.
@@ -5890,6 +5903,13 @@ function parse_zero_cell(cell)
   if key and off and key:find("[fh]sdp") then return false, nil, false end
   if key and off then return 0, nil, false end
   if key and (value == "true" or value == "on" or value == "yes" or value == "enabled" or value == "1") then t = key end
+  -- (A sentence's "there was no ZeRO or distributed optimizer", and "the optimizer state was not
+  -- sharded"; helper-339: ZeRO 1, and refused.)
+  t = t:gsub("^%s*there%s+w[ae][sr]e?%s+(no%s)", "%1"):gsub("^%s*there%s+is%s+(no%s)", "%1")
+  if t:find("^%s*the%s+optimi[sz]er%s+states?%s+w[ae][sr]e?%s+not%s+sharded%.?%s*$")
+      or t:find("^%s*optimi[sz]er%s+states?%s+w[ae][sr]e?%s+not%s+sharded%.?%s*$") then
+    return 0, nil, false
+  end
   -- (Not "no DP-rep (fully sharded)": what it says is sharded; helper-243.)
   if (t:find("^%s*no%s") or t:find("^%s*without%s")) and not t:find("[;,]") and not t:find("sharded") then return 0, nil, false end
   -- (And a first clause that rules every sharding out, its rest naming none: "no ZeRO/FSDP;
@@ -6455,6 +6475,7 @@ end
 -- Layer counts in words (YaFSDP's "num-ckpt-layers twenty").
 local spelled_counts = { zero = 0, one = 1, two = 2, three = 3, four = 4, five = 5, six = 6, seven = 7, eight = 8, nine = 9,
   ten = 10, eleven = 11, twelve = 12, sixteen = 16, twenty = 20, thirty = 30, forty = 40 }
+local reading_stop = false  -- (parse_recompute reads a cell again without its closing full stop, once)
 function M.parse_recompute(cell)
   -- fms-fsdp's checkpointing by its keys: selective_checkpointing the share of the blocks
   -- checkpointed whole (1 every block), under fsdp_activation_checkpointing (helper-330:
@@ -6477,6 +6498,42 @@ function M.parse_recompute(cell)
           and ({ unset = true, ["not set"] = true, none = true, null = true, empty = true })[value] then
         return "none", fmt("recompute %q read as none (not set)", cell)
       end
+    end
+    -- A sentence that says checkpointing's key or checkpointing itself was left unset or not
+    -- configured, "Activation checkpointing was not configured: ACT_CKPT_GRANULARITY is unset, i.e.
+    -- null.", "ACT_CKPT_GRANULARITY was set to null." (helper-339: read as full, +23% to +36%):
+    -- none, where no mode is named.
+    do
+      local subject = "[%w_]*ckpt[%w_]*"
+      local unset = { "%s+w[ae][sr]e?%s+left%s+unset", "%s+is%s+left%s+unset", "%s+w[ae][sr]e?%s+unset", "%s+is%s+unset",
+        "%s+w[ae][sr]e?%s+not%s+set", "%s+is%s+not%s+set", "%s+w[ae][sr]e?%s+set%s+to%s+null", "%s+is%s+set%s+to%s+null",
+        "%s+w[ae][sr]e?%s+set%s+to%s+none", "%s+w[ae][sr]e?%s+not%s+configured", "%s+is%s+not%s+configured",
+        "%s+w[ae][sr]e?%s+not%s+enabled", "%s+w[ae][sr]e?%s+disabled" }
+      local said = false
+      for _, subj in ipairs { subject, "activations?[_%s]checkpoint[%w_]*", "recompute[%w_]*", "checkpointing", "recomputation" } do
+        for _, u in ipairs(unset) do
+          if low:find(subj .. u) then said = true end
+        end
+      end
+      said = said or low:find("^%s*no%s+activation%s+checkpointing%s+was%s+configured") ~= nil
+        or low:find("nothing%s+is%s+recomputed") ~= nil or low:find("nothing%s+was%s+recomputed") ~= nil
+      if said and not finds_any(low, { "%f[%a]full%f[%A]", "selective", "uniform", "%f[%a]block%f[%A]", "every%s+layer",
+          "per%-op", "%f[%a]but%f[%A]", "however", "instead" }) then
+        return "none", fmt("recompute %q read as none (its setting said unset)", cell)
+      end
+    end
+    -- (A sentence, "Activations were fully recomputed.", and a setting closed by a full stop,
+    -- 'activation_checkpoint.mode = "selective", selective_ac_option = "op".'; helper-339: refused.)
+    if low:find("^%s*activations?%s+w[ae][sr]e?%s+fully%s+recomputed%.?%s*$")
+        or low:find("^%s*all%s+activations?%s+w[ae][sr]e?%s+recomputed%.?%s*$") then
+      return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
+    end
+    if cell:find("[\"'%a]%.%s*$") and not cell:find("%f[%a]%a%.%s*$") and not reading_stop then
+      reading_stop = true
+      local ok, mode, note, layers = pcall(M.parse_recompute, (cell:gsub("%.%s*$", "")))
+      reading_stop = false
+      if not ok then error(mode, 0) end
+      if mode then return mode, note and requote(note, cell, "recompute "), layers end
     end
     -- (The mode's word after recompute's, "recompute none", as Korean "... none" translates;
     -- helper-335: refused, where "recompute off" was none.)
@@ -7687,6 +7744,13 @@ function M.parse_precision(cell)
     t = t:gsub("fp8[%s_]*dpa(%s*[^%s:=])", "fp8 attention%1"):gsub("fp8[%s_]*dpa%s*$", "fp8 attention")
       :gsub("attention%s+in%s+fp8", "fp8 attention"):gsub("fp8%s+fused%s+attention", "fp8 attention")
       :gsub("attention%s+fp8", "fp8 attention")
+      -- (In a sentence, "dot-product attention ran in FP8", "FP8 dot-product attention was turned
+      -- on"; helper-339: refused as 4- beside 8-bit operands.)
+      :gsub("attention%s+ran%s+in%s+fp8", "fp8 attention"):gsub("attention%s+w[ae][sr]e?%s+in%s+fp8", "fp8 attention")
+      :gsub("fp8_dpa%s+w[ae][sr]e?%s+turned%s+on", "fp8 attention"):gsub("fp8_dpa%s+w[ae][sr]e?%s+on", "fp8 attention")
+      :gsub("fp8_dpa%s+w[ae][sr]e?%s+enabled", "fp8 attention")
+      -- (And FP8's own switch said off in words beside it, "FP8 itself was off": no FP8 operand.)
+      :gsub("fp8%s+itself%s+w[ae][sr]e?%s+off", " ")
     local dpa = t:find("fp8_dpa%s*[:=]%s*[\"']?true") or t:find("fp8_dpa%s*[:=]%s*1") or t:find("fp8 attention")
       or t:find("dpa_fp8_recipe%s*[:=]")
     if dpa then
@@ -7904,6 +7968,15 @@ function M.parse_yes_no(cell)
     -- "employed", "applied" and "in use" as "used"; helper-318: refused.)
     local plain = cell:gsub("([^%.])%.%s*$", "%1"):gsub("%f[%a][Ee]mployed%f[%A]", "used"):gsub("%f[%a][Aa]pplied%f[%A]", "used")
       :gsub("%f[%a]in%s+use%f[%A]", "used")
+      -- (And what it ran beside or by, "Sequence parallelism was enabled alongside tensor
+      -- parallelism.", "... was on by default", "SEQ_PARALLEL is left at its default, True";
+      -- helper-339: refused.)
+      :gsub("^([%a%s_%-]-%s+w[ae][sr]e?%s+%a+)%s+alongside%s+[%a%s%-]+$", "%1")
+      :gsub("^([%a%s_%-]-%s+w[ae][sr]e?%s+%a+)%s+together%s+with%s+[%a%s%-]+$", "%1")
+      :gsub("^([%a%s_%-]-%s+w[ae][sr]e?%s+%a+)%s+by%s+default$", "%1")
+      :gsub("^([%w_]+)%s+is%s+(left%s+at%s+its%s+default)", "%1 %2")
+      :gsub("^([%w_]+)%s+keeps%s+its%s+default%s+value%s*,", "%1 left at its default,")
+      :gsub("^([%w_]+)%s+keeps%s+its%s+default%s*,", "%1 left at its default,")
     if plain ~= cell then
       local v, note = M.parse_yes_no(plain)
       return v, told_of(note, plain, cell)
@@ -8133,6 +8206,41 @@ function M.parse_yes_no(cell)
   return nil
 end
 
+-- A sentence whose first clause says it and whose rest does not take it back, "Sequence
+-- parallelism was enabled, and MegaScale overlaps the TP/SP communication with computation.",
+-- "Sequence parallelism was on by default, since SEQ_PARALLEL defaults to True.", "SEQ_PARALLEL
+-- was set to False, so there was no sequence parallelism." (helper-339: refused): the first
+-- clause's reading, where the rest names no contrary state ("SEQ_PARALLEL is not set, so
+-- sequence_parallel takes its default, True" stays unread).
+do
+  local read = M.parse_yes_no
+  function M.parse_yes_no(cell)
+    local v, note = read(cell)
+    if v ~= nil or cell == nil or #cell > 300 then return v, note end
+    local low = cell:lower():gsub("%.%s*$", "")
+    local cut = low:find(",%s") or low:find("%s%(") or low:find("%s+since%s") or low:find("%s+as%s") or low:find("%s+because%s")
+    if not cut or cut < 4 then return v, note end
+    local first, rest = low:sub(1, cut - 1), low:sub(cut)
+    first = first:gsub("(%s+w[ae][sr]e?%s+%a+)%s+by%s+default$", "%1")
+    -- (A clause that states a setting: a verb of state or a key's value, not a name alone, "model
+    -- and sequence parallelism, as described by ... would reduce memory".)
+    if not (first:find("%f[%a]w[ae][sr]e?%f[%A]") or first:find("%f[%a]is%f[%A]") or first:find("[:=]")) then return v, note end
+    local v1 = read(first)
+    if v1 == nil then return v, note end
+    rest = rest:gsub("not%s+set", " "):gsub("%f[%a]unset%f[%A]", " ")
+    local contrary = v1 and { "false", "disabled", "%f[%a]off%f[%A]", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]", "without" }
+      or { "true", "enabled", "%f[%a]on%f[%A]", "%f[%a]used%f[%A]", "%f[%a]yes%f[%A]" }
+    if finds_any(rest, contrary) then return v, note end
+    -- (Nor a rest that qualifies it: another kind of sequence parallelism, other rows, a contrast.)
+    if finds_any(rest, { "ulysses", "%f[%a]ring%f[%A]", "context", "deepspeed", "%f[%a]other%f[%A]", "baseline", "%f[%a]rows?%f[%A]",
+        "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]but%f[%A]", "except", "%f[%a]only%f[%A]", "however", "%?", "maybe", "probabl",
+        "likely", "assum", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]", "%f[%a]if%f[%A]" }) then
+      return v, note
+    end
+    return v1, fmt("sequence_parallel %q read as %s (its first clause)", cell, v1 and "yes" or "no")
+  end
+end
+
 --- unstated(cell): true for a cell that says its value is not known ("not stated", "not
 --- reported", "unknown", "no info", "none stated"): read as not given (the stack's default,
 --- said), never as no or none.
@@ -8176,6 +8284,14 @@ function M.unstated(cell)
     or t:find("^%s*n%.?/?s%.?%s*$") ~= nil or t:find("^%s*k%.%s*a%.?%s*$") ~= nil or t:find("^%s*keine%s+angabe[%a%s%.]*$") ~= nil
     or t:find("^%s*\230\156\170\232\175\180\230\152\142") ~= nil or t:find("^%s*\230\156\170\231\159\165") ~= nil
     or t:find("^%s*\228\184\141\232\175\166") ~= nil
+    -- (A sentence that says so of the setting, "The recompute setting is not stated.", "The table
+    -- does not state the recompute setting."; helper-339: refused. Short, and of nothing else.)
+    or (#t <= 160 and (t:find("^%s*the%s+[%w_%-%s]-%s+is%s+not%s+stated%.?%s*$") ~= nil
+      or t:find("^%s*the%s+[%w%s]-%s+does%s+not%s+state%s+[%w_%-%s]-%.?%s*$") ~= nil
+      or t:find("^%s*the%s+[%w%s]-%s+does%s+not%s+say%s+[%w_%-%s]-%.?%s*$") ~= nil
+      or t:find("^%s*the%s+[%w_%-%s]-%s+is%s+not%s+stated%s+in%s+the%s+[%w%s]-%.?%s*$") ~= nil
+      or t:find("^%s*the%s+[%w_%-%s]-%s+is%s+not%s+given%.?%s*$") ~= nil
+      or t:find("^%s*the%s+[%w_%-%s]-%s+w[ae][sr]e?%s+not%s+reported%.?%s*$") ~= nil))
 end
 
 --- default_only(cell): true for a setting cell that says only that a default applied, naming
@@ -10943,8 +11059,12 @@ request = function(row, presets, assumed)
   if stack_key:find("^torchtitan") and not unfused then
     -- (Each sentence whole, its commas kept: "Transformer Engine, not used" rules it out;
     -- helper-287.)
-    for clause in (kernel_text:gsub("%.%s", "; ") .. ";"):gmatch("([^;]*);") do
+    -- (And the precision cell's, "FP8 via Transformer Engine."; TE after "with" or "via", "JAX-Toolbox
+    -- 24.04 (Paxml) with TE."; helper-339: its kernels dropped, +16%.)
+    local te_text = kernel_text .. "; " .. (row.precision or ""):lower():sub(1, 1024)
+    for clause in (te_text:gsub("%.%s", "; "):gsub("%.$", "") .. ";"):gmatch("([^;]*);") do
       for _, p in ipairs { "transformer[%s%-_]*engine", "kernel[%a%s]-:%s*te%f[%A]", "%f[%a]attn%s*:%s*te%f[%A]",
+          "%f[%a]with%s+te%f[%A]", "%f[%a]via%s+te%f[%A]",
           "%f[%a]te%s+kernels?", "%+%s*te%f[%A]", "%f[%a]te%s*%+%s*%a", "%f[%a]rms_norm%s*:%s*te%f[%A]", "%f[%a]linear%s*:%s*te%f[%A]" } do
         local from, to = clause:find(p)
         if from and not switched_off(clause, from, to) and not finds_any(clause, { "%f[%a]not%f[%A]", "%f[%a]no%f[%A]", "without",

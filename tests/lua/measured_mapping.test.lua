@@ -7160,3 +7160,37 @@ t.eq(measured.parse_zero("use_distributed_optimizer=true | FSDP: '/' (table)"), 
 t.eq(measured.parse_zero("FSDP2 - full sharding"), 3)
 t.eq(measured.parse_yes_no("parallelism.tp_mode: REDUCE_SCATTER | tp_linear_async_communication: true"), true)
 t.eq(measured.parse_precision("16b mp"), "bf16")
+-- helper-339 (full sentences): a checkpointing key said unset in a sentence is none (it had read
+-- as full); two rated networks joined by "and", and sentences parted at their full stops; the
+-- setting said not stated in a sentence; recompute "fully recomputed" and a closing full stop;
+-- sequence parallelism by its first clause where the rest does not take it back; FP8 attention
+-- in words beside NVFP4; TE named after "with" or in the precision cell; "there was no ZeRO or
+-- distributed optimizer"; "the optimizer state was not sharded".
+for _, c in ipairs { "Activation checkpointing was not configured: ACT_CKPT_GRANULARITY is unset, i.e. null.",
+    "Activations were not checkpointed: ACT_CKPT_GRANULARITY was set to null.",
+    "ACT_CKPT_GRANULARITY is not set, so activations_checkpoint_granularity keeps its default of null and nothing is recomputed." } do
+  t.eq(measured.parse_recompute(c), "none", c)
+end
+t.eq(measured.parse_recompute("ACT_CKPT_GRANULARITY was set to full, recompute_method is unset"), "full")
+t.eq(measured.inter_node("Each node has one 100 Gb/s Ethernet port and eight NVIDIA Quantum-2 CX7 InfiniBand adapters at 400 Gb/s.", 8, "h100_sxm"), 100)
+t.eq(measured.inter_node("Compute: 8 \195\151 CX-7 InfiniBand NDR, 400 Gb/s each. Management: 1 \195\151 BlueField-2 DPU, 100 Gb/s Ethernet.", 8, "h100_sxm"), 100)
+t.eq(measured.unstated("The recompute setting is not stated."), true)
+t.eq(measured.unstated("The table does not state the recompute setting."), true)
+t.eq(measured.unstated("The precision is not stated in the paper."), true)
+t.eq(measured.parse_recompute("Activations were fully recomputed."), "full")
+t.eq(measured.parse_recompute('activation_checkpoint.mode = "selective", selective_ac_option = "op".'), "op")
+for c, want in pairs { ["Sequence parallelism was enabled, and MegaScale overlaps the TP/SP communication with computation."] = true,
+    ["Sequence parallelism was on by default, since SEQ_PARALLEL defaults to True."] = true,
+    ["SEQ_PARALLEL was set to False, so there was no sequence parallelism."] = false,
+    ["Sequence parallelism was enabled alongside tensor parallelism."] = true, ["SEQ_PARALLEL keeps its default value, True."] = true } do
+  t.eq(measured.parse_yes_no(c), want, c)
+end
+t.eq(measured.parse_yes_no("SEQ_PARALLEL is not set, so sequence_parallel takes its default, True."), nil)
+t.eq(measured.parse_yes_no("Sequence parallelism was enabled, but not for the 8B rows"), nil)
+t.eq(measured.parse_precision("NVFP4 was used (FP4=True, FP8=False), while dot-product attention ran in FP8 (FP8_DPA=True)."), "fp4")
+t.eq(measured.parse_zero("there was no ZeRO or distributed optimizer"), 0)
+t.eq(measured.parse_zero("The optimizer state was not sharded."), 0)
+do
+  local r = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { framework = "torchtitan with TE." })))
+  t.eq(table.concat(r.assumed, "\n"):find("Transformer Engine's", 1, true) ~= nil, true)
+end
