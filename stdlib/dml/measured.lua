@@ -1317,7 +1317,38 @@ local function from_pdf(cell)
   return cell
 end
 
+-- Text copied from HTML pages and wikis: the common entities as characters (a no-break space as
+-- one, which the number columns read as a group separator, "8&nbsp;192"), and in the free-text
+-- columns inline tags dropped (a footnote's "<sup>1</sup>" whole), a Markdown link as its text,
+-- a wiki's ''italic'' and {{code}} marks dropped.
+local entities = { amp = "&", nbsp = "\194\160", gt = ">", lt = "<", quot = "\"", apos = "'", times = "\195\151",
+  mdash = "\226\128\148", ndash = "\226\128\147", minus = "\226\136\146", shy = "\194\173", thinsp = "\226\128\137",
+  rarr = "\226\134\146", check = "\226\156\147" }
+local inline_tags = { code = true, b = true, i = true, em = true, strong = true, span = true, tt = true, kbd = true, small = true,
+  u = true, p = true, div = true, td = true, th = true, a = true, mark = true, s = true }
+local function from_html(cell, free)
+  if cell:find("&", 1, true) then
+    cell = cell:gsub("&(%a+);", function(name) return entities[name:lower()] end)
+      :gsub("&#(%d+);", function(n)
+        n = tonumber(n)
+        if n and n >= 32 and n < 127 then return string.char(n) end
+        if n == 160 then return "\194\160" end
+      end)
+  end
+  if not free then return cell end
+  if cell:find("<", 1, true) then
+    cell = cell:gsub("<[Ss][Uu][Pp]>[^<]*</[Ss][Uu][Pp]>", ""):gsub("</?(%a+)[^<>]*>", function(name)
+      if inline_tags[name:lower()] then return "" end
+    end)
+  end
+  if cell:find("](", 1, true) then cell = cell:gsub("%[([^%[%]]+)%]%([^%(%)%s]+%)", "%1") end
+  if cell:find("''", 1, true) then cell = cell:gsub("'''?(%a[^'=]*)'''?", "%1") end  -- (not an empty value, "a='' b=''")
+  if cell:find("{{", 1, true) then cell = cell:gsub("{{([^{}]+)}}", "%1") end
+  return cell
+end
+
 local function plain_spaces(cell, column)
+  if column ~= "run_id" then cell = from_html(cell, not number_columns[column]) end
   -- Markdown's and HTML's marks copied with a table's text, in the free-text columns: code
   -- quotes and bold marks dropped, a line break a clause's end ("`sequence_parallel: true`",
   -- "**FP8**", "ZeRO-1<br>overlap on"; helper-316: the quoted setting refused).
@@ -5474,6 +5505,15 @@ local function bare_bools(cell)
     :gsub("([%a][%w]*_[%w_]*)%s+([Nn]one)%f[%A]", "%1: %2"))
 end
 
+-- A cell with a word of over 200 letters and digits is no setting: the readers' "[%w_]*name[%w_]*"
+-- patterns scan such a word from every position (a 4,000-letter word took 0.8 s in parse_zero).
+local function has_long_word(cell)
+  for word in cell:sub(1, 4096):gmatch("[%w_]+") do
+    if #word > 200 then return true end
+  end
+  return false
+end
+
 local parse_zero_cell
 -- The words of a remark that only says where a cell's value was read.
 local source_words = {}
@@ -5508,7 +5548,7 @@ function M.parse_zero(cell)
 end
 
 function parse_zero_cell(cell)
-  if cell == nil then return nil end
+  if cell == nil or has_long_word(cell) then return nil end
   do
     local plain = #cell <= 4096 and unjson(bare_bools(cell))
     if plain and plain ~= cell then
@@ -7517,7 +7557,7 @@ local function without_off(t)
 end
 
 function M.parse_precision(cell)
-  if cell == nil then return nil end
+  if cell == nil or has_long_word(cell) then return nil end
   do
     local plain = #cell <= 4096 and unjson(cell)
     if plain and plain ~= cell then

@@ -7194,3 +7194,19 @@ do
   local r = assert(measured.request(copy(row("TT-T1-8B-8gpu-5762"), { framework = "torchtitan with TE." })))
   t.eq(table.concat(r.assumed, "\n"):find("Transformer Engine's", 1, true) ~= nil, true)
 end
+-- Text copied from HTML pages and wikis: entities, inline tags and footnotes, Markdown links, a
+-- wiki's marks; not an empty value's quotes.
+do
+  local function cells(col, v) return measured.parse_tsv("run_id\t" .. col .. "\nx\t" .. v .. "\n")[1][col] end
+  t.eq(cells("recompute", "<code>selective</code><sup>2</sup>"), "selective")
+  t.eq(cells("zero_or_fsdp", "ZeRO&nbsp;1 &amp; overlap"), "ZeRO 1 & overlap")
+  t.eq(cells("num_gpus", "1&nbsp;024"), "1024")
+  t.eq(cells("precision", "[FP8](https://example.com/fp8) ''delayed''"), "FP8 delayed")
+  t.eq(cells("framework", "{{Megatron-LM}} &gt; 0.8"), "Megatron-LM > 0.8")
+  t.eq(measured.parse_recompute(cells("recompute", "RECOMPUTE=''")), "none")
+end
+-- A cell with a word of thousands of letters is no setting, and is not searched.
+do
+  local t0 = os.clock(); measured.parse_zero(("a"):rep(4000)); measured.parse_precision(("a"):rep(4000))
+  t.eq(os.clock() - t0 < 0.2, true, "bounded")
+end
