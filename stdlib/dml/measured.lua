@@ -1343,7 +1343,8 @@ local function from_html(cell, free)
   end
   if cell:find("](", 1, true) then cell = cell:gsub("%[([^%[%]]+)%]%([^%(%)%s]+%)", "%1") end
   if cell:find("''", 1, true) then cell = cell:gsub("'''?(%a[^'=]*)'''?", "%1") end  -- (not an empty value, "a='' b=''")
-  if cell:find("{{", 1, true) then cell = cell:gsub("{{([^{}]+)}}", "%1") end
+  -- (A wiki's template with its argument, "{{code|sequence_parallel: true}}": the argument.)
+  if cell:find("{{", 1, true) then cell = cell:gsub("{{%s*%a+%s*|([^{}|]+)}}", "%1"):gsub("{{([^{}]+)}}", "%1") end
   return cell
 end
 

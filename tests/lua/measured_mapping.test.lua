@@ -7210,3 +7210,4 @@ do
   local t0 = os.clock(); measured.parse_zero(("a"):rep(4000)); measured.parse_precision(("a"):rep(4000))
   t.eq(os.clock() - t0 < 0.2, true, "bounded")
 end
+t.eq(measured.parse_yes_no(measured.parse_tsv("run_id\tsequence_parallel\nx\t{{code|model.sequence_parallel: True}}\n")[1].sequence_parallel), true)
