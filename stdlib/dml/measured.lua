@@ -2894,6 +2894,12 @@ local function pcie_rates_only(paren)
   return rates > 0 and tied == rates
 end
 
+local inter_abbreviations = { vs = true, cf = true, eg = true, ie = true, approx = true, incl = true, fig = true, figs = true,
+  etc = true, resp = true, ca = true, no = true, sec = true, tab = true, ref = true, al = true }
+local inter_network_names = { "infini", "%f[%a]ib%f[%A]", "roce", "ethernet", "gbe%f[%A]", "%f[%a]efa", "slingshot", "omni",
+  "%f[%a]nics?%f[%A]", "%f[%a]hcas?%f[%A]", "connectx", "%f[%a]cx%-?%d", "%f[%a][nhex]dr%f[%A]", "%f[%a]ports?%f[%A]", "adapter",
+  "rdma", "spectrum", "quantum", "bluefield", "%f[%a]dpu", "tofu", "aries", "fabric", "interconnect", "network",
+  "nvlink", "nvswitch", "pcie" }  -- (the in-node links named, so that the part is split off and dropped as before)
 function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- A node's NICs and their rate as a script's keys, "{'roce_nics': 4, 'gbps_each': 100}",
   -- "ROCE_NICS=4 ROCE_GBPS=100" (helper-338: not quantified): that many at that rate a node, or a
@@ -2902,8 +2908,12 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     local l = cell:lower():gsub("['\"]", "")
     local count_key, count = l:match("([%w_]*nics?[%w_]*)%s*[:=]%s*(%d+)%f[%D]")
     if not count then count_key, count = l:match("([%w_]*hcas?[%w_]*)%s*[:=]%s*(%d+)%f[%D]") end
-    local rate = l:match("[%w_]*gbps[%w_]*%s*[:=]%s*(%d+%.?%d*)%f[%D]") or l:match("[%w_]*gbit[%w_]*%s*[:=]%s*(%d+%.?%d*)%f[%D]")
+    local rate_key, rate = l:match("([%w_]*gbps[%w_]*)%s*[:=]%s*(%d+%.?%d*)%f[%D]")
+    if not rate then rate_key, rate = l:match("([%w_]*gbit[%w_]*)%s*[:=]%s*(%d+%.?%d*)%f[%D]") end
     local rest = l:gsub("[%w_]+%s*[:=]%s*[%d%.]+", " ")
+    -- (Not GPUs a NIC, "GPUS_PER_NIC=2", nor a node's total, "NODE_GBPS=400"; review rev8.)
+    if count and (count_key:find("gpus?_per") or count_key:find("per_nic")) then count = nil end
+    if rate and finds_any(rate_key, { "node", "total", "agg", "sum" }) then rate = nil end
     if count and rate and not count_key:find("gb") and not rest:find("%d%s*g") and not rest:find("gb/s") then
       local per = count_key:find("per_gpu") and "per GPU" or "per node"
       return M.inter_node(fmt("%s x %s Gb/s %s", count, rate, per), gpus_per_node, gpu_preset)
@@ -3023,11 +3033,18 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- "one 100 Gb/s Ethernet port and eight ... InfiniBand adapters at 400 Gb/s", are two parts;
   -- helper-339: the management port read as the node's one network, +988%.)
   if cell and #cell <= 1024 then
-    cell = cell:gsub("([%a%)])%.%s+(%u)", "%1; %2"):gsub("%.%s*$", "")
+    -- (Not after an abbreviation, "(vs. InfiniBand ...)", "e.g. ConnectX-7"; review rev8.)
+    cell = cell:gsub("([%w%)]+)%.%s+(%u)", function(w, u)
+      if not w:find("[%a%)]$") or #w == 1 or inter_abbreviations[w:lower()] then return nil end
+      return w .. "; " .. u
+    end):gsub("%.%s*$", "")
     local segments, rated_all = {}, true
     for seg in (cell .. " and "):gmatch("(.-)%s+and%s+") do
       segments[#segments + 1] = seg
       rated_all = rated_all and (seg:find("%d%s*[GgTt][Bb]") or seg:find("%d%s*G%f[^%a]")) ~= nil
+        -- (Each part a network by name: not "... and 900 GB/s within a node", "... and 20 GB/s
+        -- measured bus bandwidth"; review rev8.)
+        and finds_any(seg:lower(), inter_network_names)
     end
     if #segments > 1 and rated_all then cell = table.concat(segments, "; ") end
   end
@@ -5946,7 +5963,11 @@ function parse_zero_cell(cell)
   if key and (value == "true" or value == "on" or value == "yes" or value == "enabled" or value == "1") then t = key end
   -- (A sentence's "there was no ZeRO or distributed optimizer", and "the optimizer state was not
   -- sharded"; helper-339: ZeRO 1, and refused.)
-  t = t:gsub("^%s*there%s+w[ae][sr]e?%s+(no%s)", "%1"):gsub("^%s*there%s+is%s+(no%s)", "%1")
+  -- (Not before a parenthesis that keeps a stage, "There were no ZeRO stages above 1 (distributed
+  -- optimizer)"; review rev8.)
+  if not t:find("%(") then
+    t = t:gsub("^%s*there%s+w[ae][sr]e?%s+(no%s)", "%1"):gsub("^%s*there%s+is%s+(no%s)", "%1")
+  end
   if t:find("^%s*the%s+optimi[sz]er%s+states?%s+w[ae][sr]e?%s+not%s+sharded%.?%s*$")
       or t:find("^%s*optimi[sz]er%s+states?%s+w[ae][sr]e?%s+not%s+sharded%.?%s*$") then
     return 0, nil, false
@@ -6545,7 +6566,9 @@ function M.parse_recompute(cell)
     -- null.", "ACT_CKPT_GRANULARITY was set to null." (helper-339: read as full, +23% to +36%):
     -- none, where no mode is named.
     do
-      local subject = "[%w_]*ckpt[%w_]*"
+      -- (From a word's start: "[%w_]*ckpt" tried at every position of a long word is quadratic;
+      -- review rev8: 0.13 s on 1 KB.)
+      local subject = "%f[%w_][%w_]*ckpt[%w_]*"
       local unset = { "%s+w[ae][sr]e?%s+left%s+unset", "%s+is%s+left%s+unset", "%s+w[ae][sr]e?%s+unset", "%s+is%s+unset",
         "%s+w[ae][sr]e?%s+not%s+set", "%s+is%s+not%s+set", "%s+w[ae][sr]e?%s+set%s+to%s+null", "%s+is%s+set%s+to%s+null",
         "%s+w[ae][sr]e?%s+set%s+to%s+none", "%s+w[ae][sr]e?%s+not%s+configured", "%s+is%s+not%s+configured",
@@ -6559,7 +6582,12 @@ function M.parse_recompute(cell)
       said = said or low:find("^%s*no%s+activation%s+checkpointing%s+was%s+configured") ~= nil
         or low:find("nothing%s+is%s+recomputed") ~= nil or low:find("nothing%s+was%s+recomputed") ~= nil
       if said and not finds_any(low, { "%f[%a]full%f[%A]", "selective", "uniform", "%f[%a]block%f[%A]", "every%s+layer",
-          "per%-op", "%f[%a]but%f[%A]", "however", "instead" }) then
+          "per%-op", "%f[%a]but%f[%A]", "however", "instead",
+          -- (Nor checkpoint saving, "CKPT_DIR is not set", "Model checkpointing was not configured", nor
+          -- another run's or a part's, "in the baseline", "for the 8B rows only", "except ...", "(all
+          -- layers)"; review rev8.)
+          "%f[%a]sav", "%f[%a]dirs?%f[%A]", "interval", "%f[%a]path", "model%s+checkpointing", "baseline", "%f[%a]rows?%f[%A]",
+          "%f[%a]only%f[%A]", "except", "%f[%a]all%s+layers", "%f[%a]other%f[%A]" }) then
         return "none", fmt("recompute %q read as none (its setting said unset)", cell)
       end
     end
@@ -6569,7 +6597,8 @@ function M.parse_recompute(cell)
         or low:find("^%s*all%s+activations?%s+w[ae][sr]e?%s+recomputed%.?%s*$") then
       return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
     end
-    if cell:find("[\"'%a]%.%s*$") and not cell:find("%f[%a]%a%.%s*$") and not reading_stop then
+    -- (A setting's cell, not a 1 KB paragraph: read twice, its pattern work doubled; review rev8.)
+    if #cell <= 512 and cell:find("[\"'%a]%.%s*$") and not cell:find("%f[%a]%a%.%s*$") and not reading_stop then
       reading_stop = true
       local ok, mode, note, layers = pcall(M.parse_recompute, (cell:gsub("%.%s*$", "")))
       reading_stop = false
@@ -7829,6 +7858,11 @@ function M.parse_precision(cell)
     return "fp8", fmt("precision %q read as fp8 (MS-AMP's FP8 matmuls; its FP8 gradients, collectives and optimizer states are not modelled)", cell)
   end
   -- 16-bit linears beside FP8 attention ("bf16 + fp8 attention"): bf16, the attention's FP8 said.
+  -- (Also in a sentence, "BF16; attention ran in FP8"; helper-341: read as FP8 linears.)
+  if t:find("^%s*bf16") or t:find("^%s*bfloat16") then
+    t = t:gsub("attention%s+ran%s+in%s+fp8", "fp8 attention"):gsub("attention%s+w[ae][sr]e?%s+in%s+fp8", "fp8 attention")
+      :gsub("attention%s+in%s+fp8", "fp8 attention")
+  end
   if (t:find("^%s*bf16") or t:find("^%s*bfloat16"))
     and (t:find("fp8%s*attention") or t:find("fp8[_%s]dpa") or t:find("dpa_fp8_recipe%s*[:=]")) then
     local rest = t:gsub("fp8%s*attention", ""):gsub("fp8[_%s]dpa[%w_%s:=\"']*", "")
@@ -8016,8 +8050,9 @@ function M.parse_yes_no(cell)
       :gsub("^([%a%s_%-]-%s+w[ae][sr]e?%s+%a+)%s+together%s+with%s+[%a%s%-]+$", "%1")
       :gsub("^([%a%s_%-]-%s+w[ae][sr]e?%s+%a+)%s+by%s+default$", "%1")
       :gsub("^([%w_]+)%s+is%s+(left%s+at%s+its%s+default)", "%1 %2")
-      :gsub("^([%w_]+)%s+keeps%s+its%s+default%s+value%s*,", "%1 left at its default,")
-      :gsub("^([%w_]+)%s+keeps%s+its%s+default%s*,", "%1 left at its default,")
+      -- (Its value alone after the comma: not "..., True in the recipe, overridden to False"; review rev8.)
+      :gsub("^([%w_]+)%s+keeps%s+its%s+default%s+value%s*,(%s*%a+%s*)$", "%1 left at its default,%2")
+      :gsub("^([%w_]+)%s+keeps%s+its%s+default%s*,(%s*%a+%s*)$", "%1 left at its default,%2")
     if plain ~= cell then
       local v, note = M.parse_yes_no(plain)
       return v, told_of(note, plain, cell)
@@ -8275,7 +8310,9 @@ do
     -- (Nor a rest that qualifies it: another kind of sequence parallelism, other rows, a contrast.)
     if finds_any(rest, { "ulysses", "%f[%a]ring%f[%A]", "context", "deepspeed", "%f[%a]other%f[%A]", "baseline", "%f[%a]rows?%f[%A]",
         "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]but%f[%A]", "except", "%f[%a]only%f[%A]", "however", "%?", "maybe", "probabl",
-        "likely", "assum", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]", "%f[%a]if%f[%A]" }) then
+        "likely", "assum", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]", "%f[%a]if%f[%A]",
+        -- (Nor one that ends it: "and dropped for the final run", "until step 1000"; review rev8.)
+        "dropped", "%f[%a]until%f[%A]", "remov", "revert", "overrid", "ignor", "though", "%f[%a]later%f[%A]", "%f[%a]no%-op" }) then
       return v, note
     end
     return v1, fmt("sequence_parallel %q read as %s (its first clause)", cell, v1 and "yes" or "no")
@@ -11108,6 +11145,18 @@ request = function(row, presets, assumed)
           "%f[%a]with%s+te%f[%A]", "%f[%a]via%s+te%f[%A]",
           "%f[%a]te%s+kernels?", "%+%s*te%f[%A]", "%f[%a]te%s*%+%s*%a", "%f[%a]rms_norm%s*:%s*te%f[%A]", "%f[%a]linear%s*:%s*te%f[%A]" } do
         local from, to = clause:find(p)
+        -- ("with TE"/"via TE" naming something else, "with TE (tied embeddings)", "via TE ranks", or
+        -- other runs, "runs with TE were slower"; and TE as a recipe's origin in the precision cell,
+        -- "delayed scaling as in Transformer Engine"; review rev8.)
+        if from and (p == "%f[%a]with%s+te%f[%A]" or p == "%f[%a]via%s+te%f[%A]") then
+          local after = clause:sub(to + 1)
+          local paren = after:match("^%s*(%b())")
+          if (paren and not paren:find("transformer")) or after:find("^%s*ranks?%f[%A]") or after:find("^%s*groups?%f[%A]")
+              or clause:find("%f[%a]runs%s+with%s+te") or clause:find("slower") then
+            from = nil
+          end
+        end
+        if from and clause:find("as%s+in%s+transformer") then from = nil end
         if from and not switched_off(clause, from, to) and not finds_any(clause, { "%f[%a]not%f[%A]", "%f[%a]no%f[%A]", "without",
             "%f[%a]vs%.?%f[%A]", "compar", "baseline", "%f[%a]would%f[%A]", "instead", "rather", "%?", "%f[%a]other%f[%A]",
             "%f[%a]unlike%f[%A]", "ablation", "%f[%a]fail", "disabled", "%f[%a]off%f[%A]", "possibl", "maybe", "%f[%a]might%f[%A]",

@@ -7211,3 +7211,11 @@ do
   t.eq(os.clock() - t0 < 0.2, true, "bounded")
 end
 t.eq(measured.parse_yes_no(measured.parse_tsv("run_id\tsequence_parallel\nx\t{{code|model.sequence_parallel: True}}\n")[1].sequence_parallel), true)
+-- helper-341's review of the later readings: two parts joined by "and" only where both are
+-- networks; NIC keys that count GPUs or give a node's total are not NICs and their rate;
+-- checkpoint saving is no recompute; sentences of other rows, or taken back, are not read; TE
+-- as another abbreviation; FP8 attention in a sentence beside BF16.
+t.eq(measured.inter_node("8x 400 Gb/s IB per node and 900 GB/s NVLink within a node", 8, "h100_sxm"), 100)
+t.eq(measured.parse_recompute("CKPT_DIR is not set.") == "none", false)
+t.eq(measured.parse_yes_no("Sequence parallelism was enabled, and dropped for the final run"), nil)
+t.eq(measured.parse_precision("BF16; attention ran in FP8"), "bf16")
