@@ -2911,7 +2911,7 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
     local rate_key, rate = l:match("([%w_]*gbps[%w_]*)%s*[:=]%s*(%d+%.?%d*)%f[%D]")
     if not rate then rate_key, rate = l:match("([%w_]*gbit[%w_]*)%s*[:=]%s*(%d+%.?%d*)%f[%D]") end
     local rest = l:gsub("[%w_]+%s*[:=]%s*[%d%.]+", " ")
-    -- (Not GPUs a NIC, "GPUS_PER_NIC=2", nor a node's total, "NODE_GBPS=400"; review rev8.)
+    -- (Not GPUs a NIC, "GPUS_PER_NIC=2", nor a node's total, "NODE_GBPS=400"; helper-341.)
     if count and (count_key:find("gpus?_per") or count_key:find("per_nic")) then count = nil end
     if rate and finds_any(rate_key, { "node", "total", "agg", "sum" }) then rate = nil end
     if count and rate and not count_key:find("gb") and not rest:find("%d%s*g") and not rest:find("gb/s") then
@@ -3032,8 +3032,22 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- 100 Gb/s Ethernet.", is parted at its full stops too; and two rated networks joined by "and",
   -- "one 100 Gb/s Ethernet port and eight ... InfiniBand adapters at 400 Gb/s", are two parts;
   -- helper-339: the management port read as the node's one network, +988%.)
+  -- (And its lines, where they name two networks or label one, "Storage+Management: 1x
+  -- BlueField 2 DPU 100Gb/s\nCompute: 8x ConnectX-7 IB NDR 400Gb/s"; one network over several
+  -- lines, "8x ConnectX-7\n400 Gb/s each", is one part; helper-343: the storage card read as the
+  -- node's one network, +141%.)
+  if cell and #cell <= 1024 and cell:find("\n", 1, true) then
+    local lines, rated, labelled = {}, 0, false
+    for line in cell:gmatch("[^\n]+") do
+      lines[#lines + 1] = line
+      local l = line:lower()
+      if l:find("%d%s*[gt]b") or l:find("%d%s*g%f[^%a]") then rated = rated + 1 end
+      labelled = labelled or finds_any(l, { "storage", "management", "compute", "front%-end", "%f[%a]dpu%f[%A]", "in%-band" })
+    end
+    cell = table.concat(lines, (#lines > 1 and (rated >= 2 or labelled)) and "; " or " ")
+  end
   if cell and #cell <= 1024 then
-    -- (Not after an abbreviation, "(vs. InfiniBand ...)", "e.g. ConnectX-7"; review rev8.)
+    -- (Not after an abbreviation, "(vs. InfiniBand ...)", "e.g. ConnectX-7"; helper-341.)
     cell = cell:gsub("([%w%)]+)%.%s+(%u)", function(w, u)
       if not w:find("[%a%)]$") or #w == 1 or inter_abbreviations[w:lower()] then return nil end
       return w .. "; " .. u
@@ -3043,7 +3057,7 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
       segments[#segments + 1] = seg
       rated_all = rated_all and (seg:find("%d%s*[GgTt][Bb]") or seg:find("%d%s*G%f[^%a]")) ~= nil
         -- (Each part a network by name: not "... and 900 GB/s within a node", "... and 20 GB/s
-        -- measured bus bandwidth"; review rev8.)
+        -- measured bus bandwidth"; helper-341.)
         and finds_any(seg:lower(), inter_network_names)
     end
     if #segments > 1 and rated_all then cell = table.concat(segments, "; ") end
@@ -5964,7 +5978,7 @@ function parse_zero_cell(cell)
   -- (A sentence's "there was no ZeRO or distributed optimizer", and "the optimizer state was not
   -- sharded"; helper-339: ZeRO 1, and refused.)
   -- (Not before a parenthesis that keeps a stage, "There were no ZeRO stages above 1 (distributed
-  -- optimizer)"; review rev8.)
+  -- optimizer)"; helper-341.)
   if not t:find("%(") then
     t = t:gsub("^%s*there%s+w[ae][sr]e?%s+(no%s)", "%1"):gsub("^%s*there%s+is%s+(no%s)", "%1")
   end
@@ -6567,7 +6581,7 @@ function M.parse_recompute(cell)
     -- none, where no mode is named.
     do
       -- (From a word's start: "[%w_]*ckpt" tried at every position of a long word is quadratic;
-      -- review rev8: 0.13 s on 1 KB.)
+      -- helper-341: 0.13 s on 1 KB.)
       local subject = "%f[%w_][%w_]*ckpt[%w_]*"
       local unset = { "%s+w[ae][sr]e?%s+left%s+unset", "%s+is%s+left%s+unset", "%s+w[ae][sr]e?%s+unset", "%s+is%s+unset",
         "%s+w[ae][sr]e?%s+not%s+set", "%s+is%s+not%s+set", "%s+w[ae][sr]e?%s+set%s+to%s+null", "%s+is%s+set%s+to%s+null",
@@ -6585,7 +6599,7 @@ function M.parse_recompute(cell)
           "per%-op", "%f[%a]but%f[%A]", "however", "instead",
           -- (Nor checkpoint saving, "CKPT_DIR is not set", "Model checkpointing was not configured", nor
           -- another run's or a part's, "in the baseline", "for the 8B rows only", "except ...", "(all
-          -- layers)"; review rev8.)
+          -- layers)"; helper-341.)
           "%f[%a]sav", "%f[%a]dirs?%f[%A]", "interval", "%f[%a]path", "model%s+checkpointing", "baseline", "%f[%a]rows?%f[%A]",
           "%f[%a]only%f[%A]", "except", "%f[%a]all%s+layers", "%f[%a]other%f[%A]" }) then
         return "none", fmt("recompute %q read as none (its setting said unset)", cell)
@@ -6597,7 +6611,7 @@ function M.parse_recompute(cell)
         or low:find("^%s*all%s+activations?%s+w[ae][sr]e?%s+recomputed%.?%s*$") then
       return "full", fmt("recompute %q read as full (every layer's forward again)", cell)
     end
-    -- (A setting's cell, not a 1 KB paragraph: read twice, its pattern work doubled; review rev8.)
+    -- (A setting's cell, not a 1 KB paragraph: read twice, its pattern work doubled; helper-341.)
     if #cell <= 512 and cell:find("[\"'%a]%.%s*$") and not cell:find("%f[%a]%a%.%s*$") and not reading_stop then
       reading_stop = true
       local ok, mode, note, layers = pcall(M.parse_recompute, (cell:gsub("%.%s*$", "")))
@@ -8050,7 +8064,7 @@ function M.parse_yes_no(cell)
       :gsub("^([%a%s_%-]-%s+w[ae][sr]e?%s+%a+)%s+together%s+with%s+[%a%s%-]+$", "%1")
       :gsub("^([%a%s_%-]-%s+w[ae][sr]e?%s+%a+)%s+by%s+default$", "%1")
       :gsub("^([%w_]+)%s+is%s+(left%s+at%s+its%s+default)", "%1 %2")
-      -- (Its value alone after the comma: not "..., True in the recipe, overridden to False"; review rev8.)
+      -- (Its value alone after the comma: not "..., True in the recipe, overridden to False"; helper-341.)
       :gsub("^([%w_]+)%s+keeps%s+its%s+default%s+value%s*,(%s*%a+%s*)$", "%1 left at its default,%2")
       :gsub("^([%w_]+)%s+keeps%s+its%s+default%s*,(%s*%a+%s*)$", "%1 left at its default,%2")
     if plain ~= cell then
@@ -8311,7 +8325,7 @@ do
     if finds_any(rest, { "ulysses", "%f[%a]ring%f[%A]", "context", "deepspeed", "%f[%a]other%f[%A]", "baseline", "%f[%a]rows?%f[%A]",
         "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]but%f[%A]", "except", "%f[%a]only%f[%A]", "however", "%?", "maybe", "probabl",
         "likely", "assum", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]", "%f[%a]if%f[%A]",
-        -- (Nor one that ends it: "and dropped for the final run", "until step 1000"; review rev8.)
+        -- (Nor one that ends it: "and dropped for the final run", "until step 1000"; helper-341.)
         "dropped", "%f[%a]until%f[%A]", "remov", "revert", "overrid", "ignor", "though", "%f[%a]later%f[%A]", "%f[%a]no%-op" }) then
       return v, note
     end
@@ -11147,7 +11161,7 @@ request = function(row, presets, assumed)
         local from, to = clause:find(p)
         -- ("with TE"/"via TE" naming something else, "with TE (tied embeddings)", "via TE ranks", or
         -- other runs, "runs with TE were slower"; and TE as a recipe's origin in the precision cell,
-        -- "delayed scaling as in Transformer Engine"; review rev8.)
+        -- "delayed scaling as in Transformer Engine"; helper-341.)
         if from and (p == "%f[%a]with%s+te%f[%A]" or p == "%f[%a]via%s+te%f[%A]") then
           local after = clause:sub(to + 1)
           local paren = after:match("^%s*(%b())")

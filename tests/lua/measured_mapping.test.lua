@@ -7219,3 +7219,8 @@ t.eq(measured.inter_node("8x 400 Gb/s IB per node and 900 GB/s NVLink within a n
 t.eq(measured.parse_recompute("CKPT_DIR is not set.") == "none", false)
 t.eq(measured.parse_yes_no("Sequence parallelism was enabled, and dropped for the final run"), nil)
 t.eq(measured.parse_precision("BF16; attention ran in FP8"), "bf16")
+-- helper-343 (multi-line cells): a network cell's lines that name two networks or label one are
+-- its parts; one network over several lines is one.
+t.eq(measured.inter_node("Storage+Management: 1x NVIDIA BlueField 2 DPU 100Gb/s\nCompute: 8x NVIDIA ConnectX-7 IB NDR 400Gb/s", 8, "h100_sxm"), 100)
+t.eq(measured.inter_node("Management: 1x 100GbE\nCompute: 8x 400 Gb/s IB", 8, "h100_sxm"), 100)
+t.eq(measured.inter_node("8x 400 Gb/s IB\nper node", 8, "h100_sxm"), 100)
