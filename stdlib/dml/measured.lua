@@ -6736,6 +6736,42 @@ function M.parse_recompute(cell)
   return table.unpack(read, 1, read.n)
 end
 
+-- A sentence whose first clause says the mode and whose rest does not take it back, "Activations
+-- were not recomputed; all activations_checkpoint_* settings are null", "Full activation
+-- checkpointing was used: checkpoint_activations is true", "Activations were fully recomputed
+-- (--checkpoint-activations was passed)" (helper-344: refused): the first clause's reading, where
+-- it states the mode (a verb of state) and the rest names no other mode nor qualifies it.
+do
+  local read = M.parse_recompute
+  function M.parse_recompute(cell)
+    local r = table.pack(read(cell))
+    if r[1] ~= nil or cell == nil or #cell > 400 then return table.unpack(r, 1, r.n) end
+    local low = cell:lower()
+    local cut
+    for _, sep in ipairs { ":%s", ";%s", "%s%(", ",%s" } do
+      local at = low:find(sep)
+      if at and (not cut or at < cut) then cut = at end
+    end
+    if not cut or cut < 8 then return table.unpack(r, 1, r.n) end
+    local first, rest = cell:sub(1, cut - 1), low:sub(cut)
+    if not (first:lower():find("%f[%a]w[ae][sr]e?%f[%A]") or first:lower():find("%f[%a]is%f[%A]")
+        or first:lower():find("%f[%a]are%f[%A]")) then
+      return table.unpack(r, 1, r.n)
+    end
+    local mode, _, layers = read(first)
+    if mode == nil or layers ~= nil then return table.unpack(r, 1, r.n) end
+    local others = { full = { "selective", "%f[%a]op%f[%A]", "per%-op", "%f[%a]none%f[%A]", "%f[%a]no%f[%A]", "%f[%a]not%f[%A]" },
+      none = { "%f[%a]full%f[%A]", "selective", "uniform", "%f[%a]block%f[%A]", "%f[%a]true%f[%A]", "every%s+layer" },
+      selective = { "%f[%a]full%f[%A]", "%f[%a]none%f[%A]", "%f[%a]not%f[%A]", "uniform", "%f[%a]block%f[%A]" } }
+    if finds_any(rest, others[mode] or { "%f[%a]full%f[%A]", "selective", "%f[%a]none%f[%A]" })
+        or finds_any(rest, { "%f[%a]but%f[%A]", "except", "%f[%a]only%f[%A]", "%f[%a]rows?%f[%A]", "baseline", "%f[%a]vs%.?%f[%A]",
+          "compar", "%f[%a]other%f[%A]", "however", "%?", "layers?" }) then
+      return table.unpack(r, 1, r.n)
+    end
+    return mode, fmt("recompute %q read as %s (its first clause)", cell, mode)
+  end
+end
+
 function parse_recompute_cell(cell)
   -- (A setting is a phrase: past 2 KB it is not understood, not searched; helper-196: "no", 16 KB
   -- of spaces and "y" took 3 s. The longest the files and probes wrote is under 400 bytes.)
@@ -8308,7 +8344,13 @@ do
     local v, note = read(cell)
     if v ~= nil or cell == nil or #cell > 300 then return v, note end
     local low = cell:lower():gsub("%.%s*$", "")
-    local cut = low:find(",%s") or low:find("%s%(") or low:find("%s+since%s") or low:find("%s+as%s") or low:find("%s+because%s")
+    -- (Also at a colon or a semicolon, "Sequence parallelism was used: the torchtitan TP plan
+    -- ..."; helper-344.)
+    local cut
+    for _, sep in ipairs { ",%s", "%s%(", "%s+since%s", "%s+as%s", "%s+because%s", ":%s", ";%s" } do
+      local at = low:find(sep)
+      if at and (not cut or at < cut) then cut = at end
+    end
     if not cut or cut < 4 then return v, note end
     local first, rest = low:sub(1, cut - 1), low:sub(cut)
     first = first:gsub("(%s+w[ae][sr]e?%s+%a+)%s+by%s+default$", "%1")
@@ -8351,6 +8393,7 @@ function M.unstated(cell)
     t = inner
   end
   return t:find("^%s*not%s+stated") ~= nil or t:find("^%s*not%s+reported") ~= nil or t:find("^%s*not%s+given") ~= nil
+    or t:find("^%s*not%s+mentioned") ~= nil
     or t:find("^%s*not%s+specified") ~= nil or t:find("^%s*not%s+known") ~= nil or t:find("^%s*not%s+sure") ~= nil
     or t:find("^%s*unknown") ~= nil or t:find("^%s*unstated") ~= nil or t:find("^%s*unspecified") ~= nil
     or t:find("^%s*no%s+idea") ~= nil or t:find("^%s*no%s+info") ~= nil or t:find("^%s*no%s+details") ~= nil
@@ -8382,6 +8425,19 @@ function M.unstated(cell)
       or t:find("^%s*the%s+[%w%s]-%s+does%s+not%s+state%s+[%w_%-%s]-%.?%s*$") ~= nil
       or t:find("^%s*the%s+[%w%s]-%s+does%s+not%s+say%s+[%w_%-%s]-%.?%s*$") ~= nil
       or t:find("^%s*the%s+[%w_%-%s]-%s+is%s+not%s+stated%s+in%s+the%s+[%w%s]-%.?%s*$") ~= nil
+      -- (Any short subject said not stated, given, mentioned, reported, specified or found, with
+      -- its source after, "Activation recomputation is not stated by the paper.", "The ZeRO stage
+      -- was not found in the text read."; helper-344: read as full recompute, +33%, and ZeRO 1.)
+      or (function()
+        local subject, verb
+        for _, be in ipairs { "is", "was", "were", "are" } do
+          if not verb then subject, verb = t:match("^%s*([%a][%w_%-%s]-)%s+" .. be .. "%s+not%s+(%a+)") end
+        end
+        if not ({ stated = true, given = true, mentioned = true, reported = true, specified = true, found = true,
+            documented = true, disclosed = true })[verb or ""] then return false end
+        return subject ~= nil and not subject:find("%d") and not finds_any(subject, { "%f[%a]but%f[%A]", "%f[%a]only%f[%A]" })
+          and not t:find("[;:]")
+      end)()
       or t:find("^%s*the%s+[%w_%-%s]-%s+is%s+not%s+given%.?%s*$") ~= nil
       or t:find("^%s*the%s+[%w_%-%s]-%s+w[ae][sr]e?%s+not%s+reported%.?%s*$") ~= nil))
 end

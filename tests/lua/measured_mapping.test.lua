@@ -7224,3 +7224,17 @@ t.eq(measured.parse_precision("BF16; attention ran in FP8"), "bf16")
 t.eq(measured.inter_node("Storage+Management: 1x NVIDIA BlueField 2 DPU 100Gb/s\nCompute: 8x NVIDIA ConnectX-7 IB NDR 400Gb/s", 8, "h100_sxm"), 100)
 t.eq(measured.inter_node("Management: 1x 100GbE\nCompute: 8x 400 Gb/s IB", 8, "h100_sxm"), 100)
 t.eq(measured.inter_node("8x 400 Gb/s IB\nper node", 8, "h100_sxm"), 100)
+-- helper-344 (full sentences again): any short subject said not stated, mentioned or found is not
+-- given (had been full recompute, +33%); a first clause at a colon or semicolon; recompute by its
+-- first clause where the rest names no other mode.
+t.eq(measured.unstated("Activation recomputation is not stated by the paper."), true)
+t.eq(measured.unstated("The ZeRO stage was not found in the text read."), true)
+t.eq(measured.unstated("Not mentioned"), true)
+t.eq(measured.unstated("Full recompute; the layer count is not stated."), false)
+do
+  local r = assert(measured.request(copy(row("MBridge-25.09-LLAMA3_8B-8"), { recompute = "Activation recomputation is not stated by the paper." })))
+  t.eq(r.layout.recompute, nil)
+end
+t.eq(measured.parse_yes_no("Sequence parallelism was used: the torchtitan TP plan shards the norms"), true)
+t.eq(measured.parse_recompute("Activations were not recomputed; all activations_checkpoint_* settings are null"), "none")
+t.eq(measured.parse_recompute("Activations were fully recomputed (--checkpoint-activations was passed)"), "full")
