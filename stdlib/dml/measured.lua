@@ -3038,10 +3038,15 @@ function M.inter_node(cell, gpus_per_node, gpu_preset)
   -- node's one network, +141%.)
   if cell and #cell <= 1024 and cell:find("\n", 1, true) then
     local lines, rated, labelled = {}, 0, false
+    -- (A rated line names a network, not "measured 380 Gb/s in nccl-tests"; a label alone on its
+    -- line, "Storage network:", goes with the line after it; review rev9.)
     for line in cell:gmatch("[^\n]+") do
-      lines[#lines + 1] = line
+      if #lines > 0 and lines[#lines]:find(":%s*$") then lines[#lines] = lines[#lines] .. " " .. line
+      else lines[#lines + 1] = line end
+    end
+    for _, line in ipairs(lines) do
       local l = line:lower()
-      if l:find("%d%s*[gt]b") or l:find("%d%s*g%f[^%a]") then rated = rated + 1 end
+      if (l:find("%d%s*[gt]b") or l:find("%d%s*g%f[^%a]")) and finds_any(l, inter_network_names) then rated = rated + 1 end
       labelled = labelled or finds_any(l, { "storage", "management", "compute", "front%-end", "%f[%a]dpu%f[%A]", "in%-band" })
     end
     cell = table.concat(lines, (#lines > 1 and (rated >= 2 or labelled)) and "; " or " ")
@@ -6765,7 +6770,15 @@ do
       selective = { "%f[%a]full%f[%A]", "%f[%a]none%f[%A]", "%f[%a]not%f[%A]", "uniform", "%f[%a]block%f[%A]" } }
     if finds_any(rest, others[mode] or { "%f[%a]full%f[%A]", "selective", "%f[%a]none%f[%A]" })
         or finds_any(rest, { "%f[%a]but%f[%A]", "except", "%f[%a]only%f[%A]", "%f[%a]rows?%f[%A]", "baseline", "%f[%a]vs%.?%f[%A]",
-          "compar", "%f[%a]other%f[%A]", "however", "%?", "layers?" }) then
+          "compar", "%f[%a]other%f[%A]", "however", "%?", "layers?",
+          -- (Nor a rest that ends it or keeps a part, "then turned off", "until the 8K phase",
+          -- "initially", "apart from the first 4 blocks", "in the first 4 pipeline stages"; nor a
+          -- first clause only tried or not needed, "was tried: too slow"; review rev9.)
+          "%f[%a]then%f[%A]", "%f[%a]until%f[%A]", "%f[%a]later%f[%A]", "initial", "at%s+first", "%f[%a]off%f[%A]", "disabl",
+          "turned", "switched", "dropped", "remov", "revert", "abandon", "apart", "exclud", "save%s+for", "%f[%a]blocks?%f[%A]",
+          "stages?", "%f[%a]half%f[%A]", "%f[%a]%d+%s+of%f[%A]", "%f[%a]first%s+%d", "%f[%a]last%s+%d" })
+        or finds_any(first:lower(), { "tried", "consider", "unnecess", "not%s+needed", "avoid", "%f[%a]would%f[%A]",
+          "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "baseline", "ablation" }) then
       return table.unpack(r, 1, r.n)
     end
     return mode, fmt("recompute %q read as %s (its first clause)", cell, mode)
@@ -8357,6 +8370,7 @@ do
     -- (A clause that states a setting: a verb of state or a key's value, not a name alone, "model
     -- and sequence parallelism, as described by ... would reduce memory".)
     if not (first:find("%f[%a]w[ae][sr]e?%f[%A]") or first:find("%f[%a]is%f[%A]") or first:find("[:=]")) then return v, note end
+    if finds_any(first, { "initial", "at%s+first", "tried", "consider", "%f[%a]would%f[%A]" }) then return v, note end
     local v1 = read(first)
     if v1 == nil then return v, note end
     rest = rest:gsub("not%s+set", " "):gsub("%f[%a]unset%f[%A]", " ")
@@ -8368,7 +8382,9 @@ do
         "%f[%a]vs%.?%f[%A]", "compar", "%f[%a]but%f[%A]", "except", "%f[%a]only%f[%A]", "however", "%?", "maybe", "probabl",
         "likely", "assum", "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]might%f[%A]", "%f[%a]should%f[%A]", "%f[%a]if%f[%A]",
         -- (Nor one that ends it: "and dropped for the final run", "until step 1000"; helper-341.)
-        "dropped", "%f[%a]until%f[%A]", "remov", "revert", "overrid", "ignor", "though", "%f[%a]later%f[%A]", "%f[%a]no%-op" }) then
+        "dropped", "%f[%a]until%f[%A]", "remov", "revert", "overrid", "ignor", "though", "%f[%a]later%f[%A]", "%f[%a]no%-op",
+        -- ("initially", "at first", "then abandoned", "pending a fix", "none of the 8B runs"; review rev9.)
+        "initial", "at%s+first", "abandon", "pending", "%f[%a]then%f[%A]", "%f[%a]none%f[%A]" }) then
       return v, note
     end
     return v1, fmt("sequence_parallel %q read as %s (its first clause)", cell, v1 and "yes" or "no")
@@ -8393,7 +8409,9 @@ function M.unstated(cell)
     t = inner
   end
   return t:find("^%s*not%s+stated") ~= nil or t:find("^%s*not%s+reported") ~= nil or t:find("^%s*not%s+given") ~= nil
-    or t:find("^%s*not%s+mentioned") ~= nil
+    or t:find("^%s*not%s+mentioned%.?%s*$") ~= nil
+    or (#t <= 160 and t:find("^%s*not%s+mentioned%s+[bi][ny]%s+[%a%s%-']-%.?%s*$") ~= nil
+      and not finds_any(t, { "%f[%a]but%f[%A]", "%f[%a]and%f[%A]", "%f[%a]so%f[%A]", "though", "assum", "however", "instead" }))
     or t:find("^%s*not%s+specified") ~= nil or t:find("^%s*not%s+known") ~= nil or t:find("^%s*not%s+sure") ~= nil
     or t:find("^%s*unknown") ~= nil or t:find("^%s*unstated") ~= nil or t:find("^%s*unspecified") ~= nil
     or t:find("^%s*no%s+idea") ~= nil or t:find("^%s*no%s+info") ~= nil or t:find("^%s*no%s+details") ~= nil
@@ -8429,12 +8447,28 @@ function M.unstated(cell)
       -- its source after, "Activation recomputation is not stated by the paper.", "The ZeRO stage
       -- was not found in the text read."; helper-344: read as full recompute, +33%, and ZeRO 1.)
       or (function()
-        local subject, verb
+        local subject, verb, tail
         for _, be in ipairs { "is", "was", "were", "are" } do
-          if not verb then subject, verb = t:match("^%s*([%a][%w_%-%s]-)%s+" .. be .. "%s+not%s+(%a+)") end
+          if not verb then subject, verb, tail = t:match("^%s*([%a][%w_%-%s]-)%s+" .. be .. "%s+not%s+(%a+)(.*)$") end
         end
         if not ({ stated = true, given = true, mentioned = true, reported = true, specified = true, found = true,
             documented = true, disclosed = true })[verb or ""] then return false end
+        -- (Only the source after it, "by the paper", "in the text read"; review rev9: "ZeRO was not
+        -- found to help", "TP overlap is not mentioned but SP is on", "The kernel was not found,
+        -- fell back to unfused". Nor a subject that gives a value first, "SP is on and the degree",
+        -- "Yes and the degree", "Sequence parallelism enabled and its degree".)
+        if not (tail:find("^%s*%.?%s*$") or (tail:find("^%s+[bi][ny]%s+[%w%s%-']-%.?%s*$")
+            and not finds_any(tail, { "%f[%a]but%f[%A]", "%f[%a]and%f[%A]", "%f[%a]so%f[%A]", "though", "however", "instead" }))) then
+          return false
+        end
+        if finds_any(subject, { "%f[%a]is%f[%A]", "%f[%a]w[ae][sr]e?%f[%A]", "%f[%a]are%f[%A]" }) and not subject:find("^whether%f[%A]")
+            and not subject:find("^if%f[%A]") then
+          return false
+        end
+        if subject:find("^yes%f[%A]") or subject:find("^no%f[%A]") or subject:find("^on%f[%A]") or subject:find("^off%f[%A]")
+            or finds_any(subject, { "%f[%a]and%s+its%f[%A]", "though", "whose", "enabled%s+and", "used%s+and" }) then
+          return false
+        end
         return subject ~= nil and not subject:find("%d") and not finds_any(subject, { "%f[%a]but%f[%A]", "%f[%a]only%f[%A]" })
           and not t:find("[;:]")
       end)()

@@ -7238,3 +7238,9 @@ end
 t.eq(measured.parse_yes_no("Sequence parallelism was used: the torchtitan TP plan shards the norms"), true)
 t.eq(measured.parse_recompute("Activations were not recomputed; all activations_checkpoint_* settings are null"), "none")
 t.eq(measured.parse_recompute("Activations were fully recomputed (--checkpoint-activations was passed)"), "full")
+-- helper-345's review: a "not stated" sentence only where nothing follows but its source; a first
+-- clause taken back ("then", "initially", "until", "apart from the first 4 blocks") is not read.
+t.eq(measured.unstated("ZeRO was not found to help"), false)
+t.eq(measured.unstated("TP overlap is not mentioned but SP is on"), false)
+t.eq(measured.parse_yes_no("SP was enabled; then abandoned"), nil)
+t.eq(measured.parse_recompute("Activations were fully recomputed, then turned off") == "full", false)
