@@ -2298,7 +2298,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return std::array<double, 2>{bytes / (sharded_here ? shard : 1.0),
                                  bytes / (sharded_here ? eshard : 1.0)};
   };
-  const std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3);
+  // ZeRO 2 of a stack that keeps its parameters wider than the 16-bit compute type (FSDP's mixed
+  // precision: fp32 shards, SHARD_GRAD_OP or reshard_after_forward=False) shards those with the
+  // gradients and holds the 16-bit copy each layer's forward gathers whole until its backward:
+  // every layer's at the step's peak, between the forward and the backward (helper-346); a
+  // group of one rank keeps its weights as they are.
+  std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3);
+  if (l.zero == 2 && wbytes > gather_bytes) {
+    if (shard > 1) w_b[0] = wbytes / shard + gather_bytes;
+    if (eshard > 1) w_b[1] = wbytes / eshard + gather_bytes;
+  }
   // Offloading the optimizer (8.9) moves its states to the host, with fp32 gradients of its
   // shard (the host's optimizer reads them there); ZeRO 2 and 3 copy each reduced shard down and
   // keep none on the GPU, ZeRO 0 and 1 keep their whole gradient buffer and copy from it.

@@ -182,8 +182,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     }
   };
   // The memory of the last layout costed without its gradients: what it would need with the
-  // gradients sharded to nothing (kNone when it did not run).
+  // gradients sharded to nothing (kNone when it did not run). Weights wider than the 16-bit
+  // compute copy shard too under ZeRO 2 (8.9), down to the copy's share of them.
   double without_grads = kNone;
+  const double wide_weights = run.stack.weight_bytes > 2 ? 1 - 2 / run.stack.weight_bytes : 0.0;
   // Costs a layout and keeps it among the best; true when it runs and fits.
   const auto consider = [&](const Lay& l) {
     ++order;
@@ -191,7 +193,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (!detail::layout_runs(c, l, nullptr)) return false;
     if (++evaluated % 64 == 0) SearchProgress::note(64);  // the caller's progress line
     detail::cost(c, l, k);
-    without_grads = k.memory.total.value() - k.memory.gradients.value();
+    without_grads = k.memory.total.value() - k.memory.gradients.value() -
+                    (l.zero == 1 ? wide_weights * k.memory.weights.value() : 0.0);
     if (!detail::fits(c, k.memory)) {
       if (best.empty()) note_least(l);
       return false;
