@@ -657,12 +657,16 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   // top: N = lcm(experts, odd part) x 2^i. With power-of-two levels, as in all of the paper's
   // settings, the base is the number of experts and the sizes tried are the paper's.
   const u128 base = cluster_size_base(cluster, ctx.experts);
-  bool tried = false;   // some size was searched, and ...
-  bool splits = false;  // ... some layout split one of them
+  bool tried = false;    // some size was searched, and ...
+  bool splits = false;   // ... some layout split one of them
+  bool too_few = false;  // a size was passed over as too small to finish in time
   for (int i = 0; i < opt.max_doublings; ++i) {
     const u128 n = checked_mul(base, pow2(i), "cluster size");
     if (opt.max_gpus && n > static_cast<u128>(*opt.max_gpus)) break;
-    if (to_double(n) < n_min) continue;
+    if (to_double(n) < n_min) {
+      too_few = true;
+      continue;
+    }
     s.poll();
     LayoutSearch r = s.optimal(n, threshold);
     tried = true;
@@ -680,6 +684,21 @@ ClusterSearch smallest(Searcher& s, const Cluster& cluster) {
   if (base != static_cast<u128>(ctx.experts)) {
     sizes = fmt::format("{} x 2^i (lcm of the experts and the odd part of the levels' units)",
                         to_string(base));
+  }
+  if (tried && !splits && too_few &&
+      s.optimal(base, std::numeric_limits<double>::infinity()).splits) {
+    // The time: a layout splits the smallest size, too small to finish in time, and none the
+    // sizes that could (helper-348: a tiny model and 1e30 tokens read as the sizes' odd
+    // factor, 1).
+    out.splits = false;
+    out.reasons.push_back(fmt::format(
+        "no cluster of {} GPUs (i < {}{}) trains C = {} within {}: that takes at least {} "
+        "GPUs at their peak, and no layout splits so many (TP x DP x PP must divide d_model x "
+        "d_ff ({} x {}), the batch ({} tokens) and the layers ({}))",
+        sizes, opt.max_doublings, opt.max_gpus ? fmt::format(", at most {}", *opt.max_gpus) : "",
+        format_quantity(Quantity{compute, kFlop}), format_quantity(Quantity{budget_s, kTime}),
+        format_number(n_min), ctx.d_model, ctx.d_ff, ctx.batch_tokens, ctx.layers));
+    return out;
   }
   if (tried && !splits) {
     // Not the time: the sizes' odd factor (a level's unit of 72 GPUs: 9) is one that no degree

@@ -153,6 +153,33 @@ TEST_CASE("search: no layout is a result with a reason, not an error", "[search]
   CHECK_THROWS_WITH(dml::optimal_layout(h, first_dense(), 0), "gpus: must be positive, got 0");
 }
 
+TEST_CASE("search: sizes too big to split, after the ones too small to finish, are the time",
+          "[search]") {
+  // helper-348: a 128-parameter model and 1e30 tokens (C = 6 x 128 x 1e30 = 7.68e32 FLOP) needs
+  // about 1.4e11 H100s at their peak to finish in the paper's 91.26 days, and no layout splits
+  // so many. The reason is the time, not the sizes' odd factor (there is none: 1).
+  dml::TrainingRun run;
+  run.model.d_model = 8;
+  run.model.d_ff = 8;
+  run.model.layers = 1;
+  run.model.experts = 1;
+  run.batch_sequences = 1024;
+  run.tokens = 1e30;
+  const auto c = dml::smallest_cluster(dml::paper::h100_sxm(), run);
+  CHECK_FALSE(c.feasible);
+  REQUIRE(c.reasons.size() == 1);
+  CHECK_THAT(c.reasons[0],
+             Catch::Matchers::StartsWith("no cluster of 2^i GPUs (i < 60) trains C = 7.68e32 FLOP "
+                                         "within 91.26 days: that takes at least 1.4") &&
+                 Catch::Matchers::EndsWith(
+                     " GPUs at their peak, and no layout splits so many (TP x DP x PP must "
+                     "divide d_model x d_ff (8 x 8), the batch (2097152 tokens) and the layers "
+                     "(1))"));
+  // The same model with tokens a cluster can train in time is found.
+  run.tokens = 1e12;
+  CHECK(dml::smallest_cluster(dml::paper::h100_sxm(), run).feasible);
+}
+
 TEST_CASE("search: cluster sizes past 64 bits", "[search]") {
   // The first infeasible sparse width searches N = 80 x 2^i up to 80 x 2^59 (about 4.6e19).
   const auto h = dml::paper::h100_sxm();
