@@ -576,9 +576,16 @@ void write_atomically(const std::string& path, const std::function<void(int fd)>
       if (!committed && !name.empty()) ::unlink(name.c_str());
     }
   } temp;
+  // The target's name, cut to 100 bytes (at a character's start) so that a name the file
+  // system takes, up to its 255, still leaves room for the dot and the suffix (helper-348).
+  std::string stem = target.filename().string();
+  if (stem.size() > 100) {
+    std::size_t cut = 100;
+    while (cut > 0 && (static_cast<unsigned char>(stem[cut]) & 0xC0) == 0x80) --cut;
+    stem.resize(cut);
+  }
   for (int attempt = 0; attempt < 100 && temp.fd < 0; ++attempt) {
-    const std::string name =
-        (dir / fmt::format(".{}.tmp-{}", target.filename().string(), random_suffix())).string();
+    const std::string name = (dir / fmt::format(".{}.tmp-{}", stem, random_suffix())).string();
     temp.fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (temp.fd < 0 && errno != EEXIST) fail(who, path, errno);
     if (temp.fd >= 0) temp.name = name;

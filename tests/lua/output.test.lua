@@ -161,6 +161,14 @@ local function main()
   -- A row of one column with nothing in it is quoted: readers skip an empty line.
   dml.save(dml.table({ { x = 1 }, {}, { x = "" }, { x = 3 } }, { columns = { "x" } }), dir .. "/one.csv")
   t.eq(read(dir .. "/one.csv"), 'x\n1\n""\n""\n3\n', "one column, empty cells")
+  -- A name of 255 bytes, the most a file system takes: the temporary name beside it is cut
+  -- (helper-348: from 242 bytes on, "File name too long"). In UTF-8, cut at a character's start.
+  local long = string.rep("b", 251) .. ".csv"
+  dml.save({ { a = 1 } }, dir .. "/" .. long)
+  t.eq(read(dir .. "/" .. long), "a\n1\n", "a 255-byte name")
+  local wide = string.rep("\u{e9}", 125) .. ".csv"
+  dml.save({ { a = 2 } }, dir .. "/" .. wide)
+  t.eq(read(dir .. "/" .. wide), "a\n2\n", "a 254-byte name of two-byte characters")
   dml.save({}, dir .. "/empty.json")
   t.eq(read(dir .. "/empty.json"), "[]\n", "no rows")
   dml.save(dml.table({ {}, {} }), dir .. "/fieldless.json")
