@@ -557,6 +557,20 @@ class Composer {
     const Reach x_reach = reach(x_.log ? "10#u1#d" : "0");
     const double x_tick_gap = 0.75 * tick_h;  // clears the lowest y label (0.6 below its centre)
     box.y0 = bottom + (x_reach.above + x_reach.below) * tick_h + x_tick_gap;
+    // A title that would take the page leaves no plot (helper-348: 8,000 words, and PLplot's
+    // "plvpor: Invalid limits"): under a tenth of the page's height left is the user's to fix.
+    if (box.y1 - box.y0 < 0.1 * height_) {
+      if (p_.title.empty()) {
+        throw Error(fmt::format(
+            "dml.plot: the legend and the axis titles leave no room for the plot on a page {:.0f} "
+            "mm high",
+            height_));
+      }
+      throw Error(fmt::format(
+          "dml.plot: the title ({} lines at {:.0f}% of its size) leaves no room for the plot on a "
+          "page {:.0f} mm high: shorten it",
+          out_.report.title_lines, 100 * out_.report.title_scale, height_));
+    }
 
     // The y ticks, now that the plot's height is known; then the left side.
     space_ticks(y_, box.y1 - box.y0, /*vertical=*/true);
