@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "dml/error.hpp"
 #include "dml/plan.hpp"
 #include "host.hpp"
 
@@ -111,9 +112,12 @@ void Interruptible::show(std::size_t done, std::size_t total) {
   last = now;
   shown_ = true;
   if (in_sweep_) host_->sweep_shown = true;
+  // The user's label with its control characters escaped: a newline would break the line's
+  // redraw, an escape sequence reach the terminal (helper-348).
+  const std::string shown_label = printable(label_);
   if (total == 0) {  // one search: the layouts it has tried
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - begin_).count();
-    std::fprintf(stderr, "\r%s: %s candidates tried, %lld s (Ctrl-C stops)", label_.c_str(),
+    std::fprintf(stderr, "\r%s: %s candidates tried, %lld s (Ctrl-C stops)", shown_label.c_str(),
                  count_text(static_cast<u128>(done)).c_str(), static_cast<long long>(seconds));
   } else {
     // The time so far and, from the rate so far, what is left (helper-104: no time at all).
@@ -128,7 +132,8 @@ void Interruptible::show(std::size_t done, std::size_t total) {
       left = ", about " + time_text(rest) + " left";
     }
     std::fprintf(stderr, "\r\033[K%s: %zu/%zu, %s%s (Ctrl-C stops and keeps what is done)",
-                 label_.c_str(), done, total, time_text(std::floor(seconds)).c_str(), left.c_str());
+                 shown_label.c_str(), done, total, time_text(std::floor(seconds)).c_str(),
+                 left.c_str());
   }
   std::fflush(stderr);
 }
