@@ -3166,6 +3166,9 @@ std::string layout_text(const TransformerLayout& l) {
 namespace {
 // "2.328 million GPU-hours", as labs report a run's compute; "1,536 GPU-hours" below a million.
 std::string gpu_hours_text(double hours) {
+  // (past a thousand million, a power of ten: "1.461e12 GPU-hours", not "1.461e6 million";
+  // helper-346)
+  if (hours >= 1e9) return format_number(hours, 4) + " GPU-hours";
   if (hours >= 1e6) return format_number(hours / 1e6, 4) + " million GPU-hours";
   if (hours >= 1) return count_text(static_cast<u128>(std::llround(hours))) + " GPU-hours";
   return format_number(hours, 3) + " GPU-hours";

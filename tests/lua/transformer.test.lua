@@ -107,6 +107,9 @@ do
   local long = line(1e15)
   t.eq(long:match("^%d+ steps: [%d.]+ days %([%d.]+ years%), [%d.]+ million GPU%-hours$") ~= nil, true, long)
   t.eq(line(512 * 8192):match("^1 step: ") ~= nil, true, line(512 * 8192))
+  -- From a thousand million GPU-hours up (37,939 x 1e6 here), a power of ten, not "3.794e4
+  -- million" (helper-346).
+  t.eq(line(1e18):match(", 3%.79%de10 GPU%-hours$") ~= nil, true, line(1e18))
   t.eq(line(1e9):match("^238 steps: [%d.]+ min, [%d,]+ GPU%-hours$") ~= nil, true, line(1e9))
   -- Less than one step is an error at the run, most often a misplaced exponent.
   t.raises_here(function() dml.run(run, { tokens = 1e6 }) end, "transformer_run.tokens: 1e6 tokens is less than one step of 4194304 tokens (512 sequences of 8192)")
