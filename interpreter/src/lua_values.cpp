@@ -143,7 +143,12 @@ std::string describe_value(lua_State* L, int idx) {
       return "a table";
     case LUA_TUSERDATA:
       if (const Box* b = test_box(L, idx)) return std::string(b->type->title);
-      if (const Quantity* q = test_quantity(L, idx)) return format_quantity(*q);
+      if (const Quantity* q = test_quantity(L, idx)) {
+        // One without a unit reads as a number, which a message that wants a number would seem
+        // to refuse (helper-346: "expected a number ..., got 1e12").
+        if (q->dim == kDimensionless) return format_quantity(*q) + " (a quantity with no unit)";
+        return format_quantity(*q);
+      }
       break;
     default:
       break;

@@ -133,6 +133,9 @@ raises_here(function() dml.run { model = m, cluster = h100, tokens = "lots" } en
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "lots"')
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "15.6e12 GB" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "15.6e12 GB"')
+-- a quantity with no unit is said to be one: "got 1e12" read as the number it asks for (helper-346)
+raises_here(function() dml.run { model = m, cluster = h100, tokens = dml.q "1e12" } end,
+  'run.tokens: expected a number or a count like "15.6e12 tokens", got 1e12 (a quantity with no unit)')
 -- a number as text says both ways to write it (helper-103), not for one that is no finite count
 raises_here(function() dml.run { model = m, cluster = h100, tokens = "inf" } end,
   'run.tokens: expected a number or a count like "15.6e12 tokens", got "inf"')
