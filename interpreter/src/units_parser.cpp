@@ -397,7 +397,16 @@ Outcome read_quantity(std::string_view text) {
       return {std::nullopt,
               "the number must be finite; only a bandwidth may be infinite, \"inf B/s\""};
     }
-    if (is_not_finite(number)) return {std::nullopt, "the number must be finite"};
+    if (is_not_finite(number)) {
+      // "Inf Gb/s", "INF B/s": the one infinity there is is spelt in lower case (helper-346).
+      if (number.size() == 3 && (number[0] == 'i' || number[0] == 'I') &&
+          (number[1] == 'n' || number[1] == 'N') && (number[2] == 'f' || number[2] == 'F')) {
+        return {std::nullopt,
+                "the number must be finite; only a bandwidth may be infinite, written \"inf\" "
+                "(\"inf B/s\")"};
+      }
+      return {std::nullopt, "the number must be finite"};
+    }
     const size_t n = number_length(number);
     if (n == 0 && read_unit(number).unit) return {std::nullopt, "no number before the unit"};
     if (n > 0 && read_unit(number.substr(n)).unit) {

@@ -119,6 +119,10 @@ raises_here(function() return q"inf s" end,
   'expected a quantity like "900 GB/s", got "inf s" (the number must be finite; only a bandwidth may be infinite, "inf B/s")')
 raises_here(function() return dml.level { bandwidth = "1 GB/s", latency = "inf s" } end,
   'level.latency: expected a time like "1.125 us", got "inf s" (the number must be finite; only a bandwidth may be infinite, "inf B/s")')
+-- in lower case, which the message says for another spelling (helper-346: "Inf Gb/s" was told
+-- only that the number must be finite)
+raises_here(function() return dml.level { link = "Inf Gb/s", latency = "1 us" } end,
+  'level.link: expected a bandwidth like "900 GB/s", got "Inf Gb/s" (the number must be finite; only a bandwidth may be infinite, written "inf" ("inf B/s"))')
 raises_here(function() return q"1e308 s":value"ns" end, "cannot convert 1.157e303 days to ns: the number is out of range")
 raises_here(function() return q"1.7e308 B":to"b" end, "cannot convert 1.7e308 B to b: the number is out of range")
 raises_here(function() return dml.level { link = "1e308 B/s", latency = "1 us" } end,
