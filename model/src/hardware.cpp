@@ -184,6 +184,12 @@ void Description<NetworkLevel>::check(const NetworkLevel& l, const std::string& 
                       "dml.q(math.huge, \"B/s\")",
                       format_quantity(to_quantity(*l.link)));
   }
+  // A bandwidth so small that halving it is not exact (a subnormal double) makes a link that
+  // is not its half: the bandwidth is at fault, whichever was given (helper-348).
+  if (const double b = l.bandwidth.value(); b > 0 && (b / 2) * 2 != b) {
+    throw ConfigError(path + ".bandwidth", "{} is too small to halve into a link in each direction",
+                      format_quantity(to_quantity(l.bandwidth)));
+  }
   if (l.link && l.bandwidth.value() != 2 * l.link->value()) {
     throw ConfigError(path + ".link",
                       "{} in each direction is not half the bandwidth, {} (both directions): give "

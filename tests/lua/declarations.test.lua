@@ -218,6 +218,9 @@ for k, v in pairs(nic) do again[k] = v end
 t.eq(dml.level(again).link, nic.link, "a level's fields, copied into a table, declare it again")
 raises_here(function() dml.level { bandwidth = "100 GB/s", link = "800 Gb/s", latency = "1 us" } end, "level.link: 100 GB/s in each direction is not half the bandwidth, 100 GB/s (both directions): give one of the two")
 raises_here(function() dml.level(nic, { bandwidth = "300 GB/s", link = "400 Gb/s" }) end, "level.link: 50 GB/s in each direction is not half the bandwidth, 300 GB/s (both directions): give one of the two")
+-- A bandwidth too small to halve exactly is the bandwidth's fault, not a link's the scenario never
+-- wrote (helper-348)
+raises_here(function() dml.level { bandwidth = "4.9e-324 B/s", latency = "1 us" } end, "level.bandwidth: 4.941e-324 B/s is too small to halve into a link in each direction")
 raises_here(function() dml.level { link = "400 Gb", latency = "1 us" } end, 'level.link: expected a bandwidth like "900 GB/s", got "400 Gb"')
 raises_here(function() dml.level { link = "0 Gb/s", latency = "1 us" } end, "level.link: must be positive, got 0 B/s")
 raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.nvlink4_h100, { latency = "1 us" } } } end, "cluster.levels[2].bandwidth: required: bandwidth (per GPU, both directions together) or link (per GPU, each direction: bandwidth = 2 x link)")
