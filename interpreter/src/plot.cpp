@@ -1150,9 +1150,9 @@ Prepared prepare(const PlotSpec& spec) {
     p.markers.push_back(kMarkers[k % kMarkerCount]);
   }
   if (points == 0) {
-    throw Error(
-        fmt::format("dml.plot: nothing to draw: every point has a NaN or infinite coordinate{}",
-                    spec.x_log || spec.y_log ? ", or one not positive on a log axis" : ""));
+    throw Error(fmt::format(
+        "dml.plot: nothing to draw: every point has a missing, NaN or infinite coordinate{}",
+        spec.x_log || spec.y_log ? ", or one not positive on a log axis" : ""));
   }
   p.x = choose_axis(p.xs, spec.x_log);
   p.y = choose_axis(p.ys, spec.y_log);

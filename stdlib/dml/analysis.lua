@@ -463,7 +463,7 @@ function M.sweep(spec)
     local parts = {}
     for _, key in ipairs(keys) do
       local v = at[key]
-      local shown = cell(v, "?")
+      local shown = v ~= v and "NaN" or cell(v, "?")  -- a NaN not as Lua's "-nan" (helper-348)
       if shown == "#?" then
         for i, w in ipairs(spec.grid[key]) do
           if rawequal(w, v) then shown = "#" .. i break end

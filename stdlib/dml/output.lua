@@ -540,7 +540,7 @@ function M.series_from_table(who, spec)
     local parts = {}
     for j, column in ipairs(by) do
       local v = column[i]
-      parts[j] = v == nil and "-" or tostring(v)
+      parts[j] = v == nil and "-" or v ~= v and "NaN" or tostring(v)  -- not Lua's "-nan" (helper-348)
     end
     local key = table.concat(parts, "\0")
     if not groups[key] then

@@ -78,7 +78,7 @@ local function main()
     "dml.plot: x_log must be true or false, got a string")
   fails(function()
     dml.plot({ path = dir .. "/x.png", y_log = true, series = { { x = { 1, 2 }, y = { 0, -1 } } } })
-  end, "dml.plot: nothing to draw: every point has a NaN or infinite coordinate, or one not positive on a log axis")
+  end, "dml.plot: nothing to draw: every point has a missing, NaN or infinite coordinate, or one not positive on a log axis")
   fails(function() dml.plot({ path = dir .. "/no/dir/x.png", series = ok_series }) end,
     'dml.plot: cannot write "' .. dir .. '/no/dir/x.png": No such file or directory')
   -- A failure after PLplot wrote the temporary file (the target is a directory) removes it.
@@ -113,6 +113,13 @@ local function from_table()
   local s = require("dml.output").series_from_table("dml.plot", { table = mixed, x = "x", y = "y", by = "g" })
   assert(#s.series == 2 and s.series[1].name == "false" and s.series[1].x.n == 2 and s.series[2].name == "-",
     "false and missing are two series")
+  -- a NaN is "NaN", not Lua's "-nan" (helper-348)
+  local nan = require("dml.output").series_from_table("dml.plot",
+    { table = dml.table({ { x = 1, y = 1, g = 0 / 0 }, { x = 2, y = 2, g = 1 } }), x = "x", y = "y", by = "g" })
+  assert(nan.series[1].name == "NaN" and nan.series[2].name == "1", nan.series[1].name)
+  -- every cell of y missing: said so (helper-348: "every point has a NaN ...")
+  fails(function() dml.plot({ path = png, table = dml.table({ { x = 1 }, { x = 2 } }, { columns = { "x", "y" } }), x = "x", y = "y" }) end,
+    "dml.plot: nothing to draw: every point has a missing, NaN or infinite coordinate")
   -- `by` a list of columns: a series for each pair of their values, named by both (helper-107:
   -- by = "model" drew one line through a model's runs on three GPUs)
   local runs = dml.table({ { n = 64, t = 4, m = "8B", gpu = "H100" }, { n = 128, t = 2, m = "8B", gpu = "H100" },

@@ -262,6 +262,9 @@ raises_here(function() dml.sweep { grid = { d = { 1 } }, runs = function() retur
   "sweep.runs: expected a list of runs, got a function (a grid's function is `run`: did you mean 'run'?)")
 raises_here(function() dml.sweep { grid = { d = { 1 } }, run = function() return 42 end } end,
   "run: expected a training run (a table of its fields), got 42 (sweep.run at { d = 1 })")
+-- a NaN as "NaN", not Lua's "-nan" (helper-348)
+raises_here(function() dml.sweep { grid = { d = { 0 / 0 } }, run = function() return 42 end } end,
+  "run: expected a training run (a table of its fields), got 42 (sweep.run at { d = NaN })")
 -- A point's value is named in errors as its table cell names it: a declared value by its name,
 -- another table or a function by its place in the grid's list, never by an address (helper-125).
 local h100 = require("dml.presets.gpus").h100_sxm
