@@ -417,9 +417,13 @@ Outcome read_quantity(std::string_view text) {
       return {std::nullopt, "not a number"};
     return {std::nullopt, fmt::format("{} is not a number", quoted_excerpt(number))};
   }
-  const std::optional<double> value = number_value(number);
-  if (!value) return {std::nullopt, "the value is out of range"};
-  if (after_number.empty()) return {Quantity{*value, kDimensionless}, {}};
+  if (after_number.empty()) {
+    const std::optional<double> value = number_value(number);
+    if (!value) return {std::nullopt, "the value is out of range"};
+    return {Quantity{*value, kDimensionless}, {}};
+  }
+  // (With a unit, only the number shifted by its prefix need be in range: "1e-330 TB" is
+  // 1e-318 B; helper-348.)
 
   const auto [unit_token, rest] = split_first(after_number);
   UnitOutcome unit = read_unit(unit_token);

@@ -123,6 +123,13 @@ raises_here(function() return dml.level { bandwidth = "1 GB/s", latency = "inf s
 -- only that the number must be finite)
 raises_here(function() return dml.level { link = "Inf Gb/s", latency = "1 us" } end,
   'level.link: expected a bandwidth like "900 GB/s", got "Inf Gb/s" (the number must be finite; only a bandwidth may be infinite, written "inf" ("inf B/s"))')
+-- a number whose prefix brings it into range reads (helper-348: "1e-330 TB", 1e-318 B, was out of
+-- range where "1e-318 B" was not), as does one past a double before its prefix; in base units, out
+-- of range is refused
+t.eq(q"1e-330 TB" == q"1e-318 B", true, "1e-330 TB")
+t.eq(q"1e309 ns" == q"1e300 s", true, "1e309 ns")
+raises_here(function() return q"1e-330" end, 'expected a quantity like "900 GB/s", got "1e-330" (the value is out of range)')
+raises_here(function() return q"1e-400 s" end, 'expected a quantity like "900 GB/s", got "1e-400 s" (the value is out of range)')
 raises_here(function() return q"1e308 s":value"ns" end, "cannot convert 1.157e303 days to ns: the number is out of range")
 raises_here(function() return q"1.7e308 B":to"b" end, "cannot convert 1.7e308 B to b: the number is out of range")
 raises_here(function() return dml.level { link = "1e308 B/s", latency = "1 us" } end,
