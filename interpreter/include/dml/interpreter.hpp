@@ -66,11 +66,11 @@ struct Progress {
 };
 
 struct InterpreterOptions {
-  std::vector<std::string> lib_dirs;  // searched after DML_PATH (--lib DIR); default none
-  std::string stdlib_dir;             // load the stdlib from this directory instead of the
-                                      // embedded copy (development); default "" = embedded
-  bool traceback = false;             // append a stack traceback to error messages
-  bool use_env_path = true;           // read DML_PATH from the environment
+  std::vector<std::string> lib_dirs{};  // searched after DML_PATH (--lib DIR); default none
+  std::string stdlib_dir{};             // load the stdlib from this directory instead of the
+                                        // embedded copy (development); default "" = embedded
+  bool traceback = false;               // append a stack traceback to error messages
+  bool use_env_path = true;             // read DML_PATH from the environment
   // Run the shard_index-th of shard_count consecutive slices of every dml.sweep (--shard K/N,
   // docs/scaling-out.md); default 1 of 1, the whole sweep.
   std::int64_t shard_index = 1;
@@ -98,13 +98,13 @@ struct InterpreterOptions {
                                       // by the timeout)
 
   // Where output goes. Each is called on the thread that runs the script; unset: the default.
-  std::function<void(std::string_view line)> print;    // print(...): one line, no newline;
-                                                       // default: standard output
-  std::function<void(std::string_view line)> message;  // dml's notes (the paper scenarios'
-                                                       // "dml: wrote out.tsv"; dml.save says
-                                                       // nothing); default: standard error
-  std::function<void(const Progress&)> progress;       // long searches and sweeps, every 20 ms;
-                                                       // default: a line on a terminal's stderr
+  std::function<void(std::string_view line)> print{};    // print(...): one line, no newline;
+                                                         // default: standard output
+  std::function<void(std::string_view line)> message{};  // dml's notes (the paper scenarios'
+                                                         // "dml: wrote out.tsv"; dml.save says
+                                                         // nothing); default: standard error
+  std::function<void(const Progress&)> progress{};       // long searches and sweeps, every 20 ms;
+                                                         // default: a line on a terminal's stderr
 };
 
 // Why the last call ended before the script did (Interpreter::stop_reason).

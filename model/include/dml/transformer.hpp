@@ -4,7 +4,7 @@
 //
 //   TransformerRun run{.model = llama, .cluster = h100s, .stack = megatron_core, ...};
 //   StepPlan p = evaluate(run, TransformerLayout{.tp = 8, .pp = 16, .interleave = 8});
-//   StepPlan best = optimize(run);  // the fastest layout that fits, with what it assumed
+//   StepPlan best = optimize(run).front();  // the fastest layout that fits, with what it assumed
 #pragma once
 
 #include <algorithm>
