@@ -226,8 +226,8 @@ Evaluation evaluate(const Cluster& cluster, const TrainingRun& run, const Layout
       for (int x = 0; x < 5; ++x)
         prod = checked_mul(prod, static_cast<u128>(split[lv][x]), "split");
       if (prod != static_cast<u128>(sizes[lv])) {
-        why.push_back(fmt::format("split puts {} GPUs at level {} ({}), which holds {} here",
-                                  to_string(prod), lv + 1,
+        why.push_back(fmt::format("split puts {} GPU{} at level {} ({}), which holds {} here",
+                                  to_string(prod), prod == 1 ? "" : "s", lv + 1,
                                   cluster.levels[lv].name.value_or("unnamed"), sizes[lv]));
       }
     }

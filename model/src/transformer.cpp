@@ -87,6 +87,12 @@ void Description<Transformer>::check(const Transformer& m, const std::string& pa
                       "the model's MLP is not gated (gated = false): there is no GLU to clamp");
   }
   const std::int64_t kv = m.kv_heads.value_or(m.heads);
+  if (kv > m.heads) {  // (helper-346: said as "does not divide")
+    throw ConfigError(
+        path + ".kv_heads",
+        "{} is more than the {} query heads (GQA shares a key/value head among query heads)", kv,
+        m.heads);
+  }
   if (m.heads % kv != 0) {
     throw ConfigError(path + ".kv_heads", "{} does not divide the {} query heads", kv, m.heads);
   }

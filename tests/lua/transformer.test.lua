@@ -673,6 +673,9 @@ t.raises(function()
 end, { pattern = "run.cluster.gpu.efficiency: required for a transformer run" })
 t.raises(function() dml.transformer { layers = 2, d_model = 64, heads = 8, kv_heads = 3, d_ff = 256, vocab = 10, seq_len = 16 } end,
   { pattern = "transformer.kv_heads: 3 does not divide the 8 query heads" })
+-- more than the query heads is said so, not "does not divide" (helper-346)
+t.raises(function() dml.transformer { layers = 2, d_model = 64, heads = 8, kv_heads = 16, d_ff = 256, vocab = 10, seq_len = 16 } end,
+  { pattern = "transformer.kv_heads: 16 is more than the 8 query heads %(GQA shares a key/value head among query heads%)" })
 t.raises(function() dml.evaluate(run, { tp = 0 }) end, { pattern = "layout.tp" })
 -- A count of microbatches is not pointed at microbatch, which would change the run (helper-128).
 t.raises(function() dml.evaluate(run, { microbatches = 16 }) end,
