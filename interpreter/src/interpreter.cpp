@@ -47,6 +47,26 @@ const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->o
 // Message handler for lua_pcall: makes non-string errors readable, points an error about a
 // declaration's field at the field's line (at_field_line) and, with --traceback, appends the
 // stack: the one core.traceback kept for this message, if any (taken where the error was first
+
+// Replaces the traceback on the top of the stack with one without the frames of user_loader
+// (below), the C function between `require` and a module's main chunk: an implementation
+// detail that Lua shows as "[C]: in ?".
+void drop_loader_frames(lua_State* L) {
+  std::size_t len = 0;
+  const char* text = lua_tolstring(L, -1, &len);
+  std::string t(text, len);
+  constexpr std::string_view frame = "\n\t[C]: in ?\n\t[C]: in function 'require'";
+  constexpr std::size_t extra = std::string_view("\n\t[C]: in ?").size();
+  bool dropped = false;
+  for (std::size_t at = t.find(frame); at != std::string::npos; at = t.find(frame, at)) {
+    t.erase(at, extra);
+    dropped = true;
+  }
+  if (!dropped) return;
+  lua_pop(L, 1);
+  lua_pushlstring(L, t.data(), t.size());
+}
+
 // raised), else this one.
 int message_handler(lua_State* L) {
   if (lua_tolstring(L, 1, nullptr) == nullptr) {
@@ -101,6 +121,7 @@ int message_handler(lua_State* L) {
       lua_pushlstring(L, h->traceback.data(), h->traceback.size());
     } else {
       luaL_traceback(L, L, nullptr, 1);
+      drop_loader_frames(L);
     }
     lua_concat(L, 3);
     return 1;
@@ -506,8 +527,78 @@ int stdlib_loader(lua_State* L) {
   return 1;
 }
 
+// The user modules being loaded, outermost first: a require of one of them is a cycle, which
+// Lua's require would follow until the C stack overflows (helper-348).
+constexpr const char* kLoadingKey = "dml.loading";
+constexpr const char* kLoadingCloseKey = "dml.loading_close";
+
+// Pushes the list of the modules being loaded (made on first use).
+void push_loading(lua_State* L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kLoadingKey) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, kLoadingKey);
+}
+
+// __close of the value a user module's loader holds: the module is loaded, or failed to be;
+// either way its name leaves the list.
+int loading_close(lua_State* L) {
+  push_loading(L);
+  lua_pushnil(L);
+  lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)));
+  return 0;
+}
+
+// A user module's loader: runs its chunk (upvalue 1) with require's arguments, its name
+// (upvalue 2) on the list of modules being loaded until it returns or raises.
+int user_loader(lua_State* L) {
+  lua_settop(L, 2);
+  push_loading(L);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)) + 1);
+  lua_pop(L, 1);
+  lua_newtable(L);
+  if (luaL_newmetatable(L, kLoadingCloseKey) != 0) {
+    lua_pushcfunction(L, loading_close);
+    lua_setfield(L, -2, "__close");
+  }
+  lua_setmetatable(L, -2);
+  lua_toclose(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 1);
+  return 1;
+}
+
+// The cycle that requiring `name` would close ("a -> b -> a"), or "" when it is not loading.
+std::string require_cycle(lua_State* L, const std::string& name) {
+  push_loading(L);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  std::string chain;
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, -1, i);
+    const char* s = lua_tostring(L, -1);
+    const std::string entry = s != nullptr ? s : "?";
+    lua_pop(L, 1);
+    if (chain.empty() && entry != name) continue;
+    chain += entry + " -> ";
+  }
+  lua_pop(L, 1);
+  return chain.empty() ? chain : chain + name;
+}
+
 int dml_searcher(lua_State* L) {
   const std::string name = luaL_checkstring(L, 1);
+  if (const std::string cycle = require_cycle(L, name); !cycle.empty()) {
+    return guarded(L, [&]() -> int {
+      throw std::runtime_error(fmt::format(
+          "module '{}' is still loading: its requires make a cycle, {} (a module cannot "
+          "require one that requires it)",
+          name, cycle));
+    });
+  }
   const lua::EmbeddedModule* embedded = find_embedded(name);
   std::string tried;
   // The stdlib's own requires (and the interpreter's of "dml") never search the user's places:
@@ -539,6 +630,8 @@ int dml_searcher(lua_State* L) {
             fmt::format("error loading module '{}' from file '{}':\n\t{}", name, path, why));
       });
     }
+    lua_pushstring(L, name.c_str());
+    lua_pushcclosure(L, user_loader, 2);
     lua_pushstring(L, path.c_str());
     return 2;
   }
@@ -603,6 +696,7 @@ int l_traceback(lua_State* L) {
       if (previous == nullptr || h->traceback.empty() ||
           h->traceback_message != std::string_view(previous, previous_len)) {
         luaL_traceback(L, L, nullptr, 2);
+        drop_loader_frames(L);
         h->traceback = lua_tostring(L, -1);
         lua_pop(L, 1);
       }

@@ -46,6 +46,9 @@ dml_golden(sweep_error_pcall_traceback ARGS --traceback cases/sweep_error_pcall_
 dml_golden(shadow_stdlib ARGS cases/shadow/scenario.lua)
 dml_golden(vendored_library ARGS cases/vendored/scenario.lua)
 dml_golden(syntax_error_in_library ARGS cases/syntax_lib/scenario.lua)
+# Libraries that require each other: the cycle named, not "C stack overflow" (helper-348).
+dml_golden(require_cycle ARGS cases/cycle_lib/scenario.lua)
+dml_golden(require_cycle_traceback ARGS --traceback cases/cycle_lib/scenario.lua)
 add_test(NAME cli.core_via_select COMMAND dml --sandbox core_via_select.lua
          WORKING_DIRECTORY "${DML_CLI_DIR}/cases")
 set_tests_properties(cli.core_via_select PROPERTIES PASS_REGULAR_EXPRESSION "^nil\t\n$")

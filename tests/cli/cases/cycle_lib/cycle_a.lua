@@ -1,0 +1,2 @@
+local b = require "cycle_b"
+return { b = b }

@@ -1,0 +1,2 @@
+local a = require "cycle_a"
+return { a = a }

@@ -1,0 +1,1 @@
+return { name = "leaf, from " .. select(1, ...) }
