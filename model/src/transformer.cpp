@@ -3260,9 +3260,13 @@ std::string step_plan_summary(const StepPlan& p) {
   const std::string tokens_text = tps > 0 && tps < 1 ? format_number(tps, 3) : fixed_text(tps, 0);
   // (Of the 16-bit peak whatever the linears' precision, as the sources report it: an FP8 run's
   // MFU can pass what a bf16 run reaches, and says so.)
-  out +=
-      fmt::format("  MFU {:.1f}%, HFU {:.1f}%{}, {} tokens/s per GPU\n", 100 * p.mfu, 100 * p.hfu,
-                  p.precision == Precision::kBf16 ? "" : " (of the 16-bit peak)", tokens_text);
+  // With the model FLOP/s a GPU achieves, as papers and labs report it (helper-346: a reader
+  // multiplied the MFU by the peak by hand).
+  const double achieved = p.model_flop_per_token * tps;
+  out += fmt::format(
+      "  MFU {:.1f}%, HFU {:.1f}%{}, {} tokens/s{} per GPU\n", 100 * p.mfu, 100 * p.hfu,
+      p.precision == Precision::kBf16 ? "" : " (of the 16-bit peak)", tokens_text,
+      achieved > 0 ? " and " + format_quantity(Quantity{achieved, kFlopRate}, 3) + " (model)" : "");
   // In days, as runs are planned; a run shorter than a day in its own unit ("3.52 h", "24.6 us").
   const double days = p.time_to_train.value() / 86400;
   // From a year up, also in years ("4056.2 days (11.1 years)").

@@ -107,6 +107,10 @@ do
   local long = line(1e15)
   t.eq(long:match("^%d+ steps: [%d.]+ days %([%d.]+ years%), [%d.]+ million GPU%-hours$") ~= nil, true, long)
   t.eq(line(512 * 8192):match("^1 step: ") ~= nil, true, line(512 * 8192))
+  -- The model FLOP/s a GPU achieves beside the MFU: the MFU of the H100's 989.4 TFLOP/s dense
+  -- 16-bit peak (NVIDIA's H100 SXM datasheet, 1,979 with sparsity) (helper-346).
+  local tflops = tonumber(tostring(plan):match("MFU [%d.]+%%, HFU [%d.]+%%, %d+ tokens/s and ([%d.]+) TFLOP/s %(model%) per GPU"))
+  t.near(tflops, plan.mfu * 989.4, 0.01, tostring(tflops))
   -- From a thousand million GPU-hours up (37,939 x 1e6 here), a power of ten, not "3.794e4
   -- million" (helper-346).
   t.eq(line(1e18):match(", 3%.79%de10 GPU%-hours$") ~= nil, true, line(1e18))
