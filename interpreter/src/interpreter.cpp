@@ -44,12 +44,8 @@ constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 // is there.
 const InterpreterOptions& options_of(lua_State* L) { return lua::find_host(L)->options; }
 
-// Message handler for lua_pcall: makes non-string errors readable, points an error about a
-// declaration's field at the field's line (at_field_line) and, with --traceback, appends the
-// stack: the one core.traceback kept for this message, if any (taken where the error was first
-
 // Replaces the traceback on the top of the stack with one without the frames of user_loader
-// (below), the C function between `require` and a module's main chunk: an implementation
+// (further below), the C function between `require` and a module's main chunk: an implementation
 // detail that Lua shows as "[C]: in ?".
 void drop_loader_frames(lua_State* L) {
   std::size_t len = 0;
@@ -67,6 +63,9 @@ void drop_loader_frames(lua_State* L) {
   lua_pushlstring(L, t.data(), t.size());
 }
 
+// Message handler for lua_pcall: makes non-string errors readable, points an error about a
+// declaration's field at the field's line (at_field_line) and, with --traceback, appends the
+// stack: the one core.traceback kept for this message, if any (taken where the error was first
 // raised), else this one.
 int message_handler(lua_State* L) {
   if (lua_tolstring(L, 1, nullptr) == nullptr) {
@@ -541,29 +540,60 @@ void push_loading(lua_State* L) {
   lua_setfield(L, LUA_REGISTRYINDEX, kLoadingKey);
 }
 
-// __close of the value a user module's loader holds: the module is loaded, or failed to be;
-// either way its name leaves the list.
+// Each entry of the list is a table { name, thread }: the module and the thread whose require
+// loads it. An entry is live while its thread is running or has resumed another (it is in its
+// require: a loader calls the chunk without a continuation, so a require cannot yield). One
+// whose thread is suspended or dead was left by a coroutine that raised in a require and was
+// never closed (helper-349): not a cycle, and dropped.
+bool entry_live(lua_State* L, int entry) {
+  lua_rawgeti(L, entry, 2);
+  lua_State* co = lua_tothread(L, -1);
+  lua_pop(L, 1);
+  if (co == nullptr) return false;
+  if (co == L) return true;
+  lua_Debug ar;
+  return lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar) != 0;
+}
+
+// __close of a user module's entry, which its loader holds: the module is loaded, or failed to
+// be; either way this entry leaves the list.
 int loading_close(lua_State* L) {
   push_loading(L);
-  lua_pushnil(L);
-  lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)));
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  for (lua_Integer i = n; i >= 1; --i) {
+    lua_rawgeti(L, -1, i);
+    const bool mine = lua_rawequal(L, -1, 1) != 0;
+    lua_pop(L, 1);
+    if (!mine) continue;
+    for (lua_Integer k = i; k < n; ++k) {
+      lua_rawgeti(L, -1, k + 1);
+      lua_rawseti(L, -2, k);
+    }
+    lua_pushnil(L);
+    lua_rawseti(L, -2, n);
+    break;
+  }
   return 0;
 }
 
-// A user module's loader: runs its chunk (upvalue 1) with require's arguments, its name
-// (upvalue 2) on the list of modules being loaded until it returns or raises.
+// A user module's loader: runs its chunk (upvalue 1) with require's arguments, its entry on the
+// list of modules being loaded (upvalue 2, its name) until it returns or raises.
 int user_loader(lua_State* L) {
   lua_settop(L, 2);
-  push_loading(L);
+  lua_createtable(L, 2, 0);  // the entry, at 3
   lua_pushvalue(L, lua_upvalueindex(2));
-  lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)) + 1);
-  lua_pop(L, 1);
-  lua_newtable(L);
+  lua_rawseti(L, 3, 1);
+  lua_pushthread(L);
+  lua_rawseti(L, 3, 2);
   if (luaL_newmetatable(L, kLoadingCloseKey) != 0) {
     lua_pushcfunction(L, loading_close);
     lua_setfield(L, -2, "__close");
   }
-  lua_setmetatable(L, -2);
+  lua_setmetatable(L, 3);
+  push_loading(L);
+  lua_pushvalue(L, 3);
+  lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)) + 1);
+  lua_pop(L, 1);
   lua_toclose(L, 3);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, 1);
@@ -573,17 +603,30 @@ int user_loader(lua_State* L) {
 }
 
 // The cycle that requiring `name` would close ("a -> b -> a"), or "" when it is not loading.
+// Drops the entries no longer live on the way.
 std::string require_cycle(lua_State* L, const std::string& name) {
   push_loading(L);
-  const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  const int list = lua_gettop(L);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, list));
   std::string chain;
+  lua_Integer kept = 0;
   for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, -1, i);
+    lua_rawgeti(L, list, i);
+    if (!entry_live(L, lua_gettop(L))) {
+      lua_pop(L, 1);
+      continue;
+    }
+    lua_rawgeti(L, -1, 1);
     const char* s = lua_tostring(L, -1);
     const std::string entry = s != nullptr ? s : "?";
     lua_pop(L, 1);
+    lua_rawseti(L, list, ++kept);
     if (chain.empty() && entry != name) continue;
     chain += entry + " -> ";
+  }
+  for (lua_Integer i = kept + 1; i <= n; ++i) {
+    lua_pushnil(L);
+    lua_rawseti(L, list, i);
   }
   lua_pop(L, 1);
   return chain.empty() ? chain : chain + name;

@@ -324,10 +324,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // Costs l at its recompute mode, with the module switches and offloading where they apply.
   // Says whether l with its gradients sharded (ZeRO 2 in place of 1) is worth costing: ZeRO 2
   // costs ZeRO 1's time or more (a reduce-scatter every microbatch, not one a step) and frees
-  // at most the gradients' memory, so only where l does not fit and it, or a variant of it,
-  // could without them. Under DualPipe ZeRO 1 reduces both stages' gradients under one
-  // microbatch's backward and ZeRO 2 one stage's under each: ZeRO 2 may be the faster there,
-  // and is always worth it.
+  // at most the gradients' memory (and weights wider than 16 bits down to their 16-bit copy,
+  // 8.9), so only where l does not fit and it, or a variant of it, could without them. Under
+  // DualPipe ZeRO 1 reduces both stages' gradients under one microbatch's backward and ZeRO 2 one
+  // stage's under each: ZeRO 2 may be the faster there, and is always worth it.
   const auto consider_recompute = [&](Lay& l) {
     const Recompute rc = l.recompute;
     l.recompute_mla_up = mla_ups[0];

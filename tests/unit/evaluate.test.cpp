@@ -150,6 +150,12 @@ TEST_CASE("evaluate: an infeasible layout is a result with its reasons", "[evalu
     const auto e = dml::evaluate(h, first_dense(), l);
     CHECK_FALSE(e.feasible);
     CHECK(e.violations.at(0) == "split puts 16 GPUs at level 1 (nvlink), which holds 8 here");
+    // one GPU is one (helper-348: "1 GPUs")
+    l.split->tp_ff = {1, 8};
+    l.split->pp = {1, 64};
+    const auto one = dml::evaluate(h, first_dense(), l);
+    CHECK_FALSE(one.feasible);
+    CHECK(one.violations.at(0) == "split puts 1 GPU at level 1 (nvlink), which holds 8 here");
   }
 }
 

@@ -7,4 +7,9 @@ print(ok, err)
 print(pcall(require, "cycle_a"))
 -- A module that does not require itself loads, and loads again from package.loaded.
 print(require("cycle_leaf").name, require("cycle_leaf").name)
+-- A coroutine whose require raised, left suspended in its error and never closed, leaves no
+-- module loading (helper-349: a later require of it was called a cycle).
+local co = coroutine.create(function() require "cycle_bad" end)
+print(coroutine.resume(co))
+print(pcall(require, "cycle_bad"))
 require "cycle_a"

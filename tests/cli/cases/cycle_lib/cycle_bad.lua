@@ -1,0 +1,1 @@
+error("cycle_bad fails to load")
