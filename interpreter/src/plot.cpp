@@ -1258,8 +1258,14 @@ PlotLayout plot(const PlotSpec& spec) {
           throw Error(
               fmt::format("dml.plot: cannot write \"{}\": PLplot: {}", spec.path, g_exit_message));
         } catch (...) {
-          // PLplot closes its FILE, whose cookie lives on this frame, before the frame goes.
-          end_after_error();
+          // PLplot closes its FILE, whose cookie lives on this frame, before the frame goes: with
+          // plend1, as a plot that ends well, keeping the driver loaded (plend would unload it,
+          // leaking libltdl's handle: a title with no room left, helper-348's, is such an error).
+          try {
+            pl([] { plend1(); });
+          } catch (const Fatal&) {
+            end_after_error();
+          }
           throw;
         }
         if (g_abort_message[0] != '\0') {
