@@ -929,6 +929,9 @@ std::string record_kind(const TypeInfo& t) {
   if (!t.result && !declared_type(t.name)) {
     return fmt::format("{} (a table of its fields: dml --doc {})", t.title, t.name);
   }
+  // A result no dml.<name> makes (a plan's run_facts, a sweep's summary) by its reference, not
+  // as a function that does not exist (helper-350: "(dml.run_facts)").
+  if (!declared_type(t.name)) return fmt::format("{} (dml --doc {})", t.title, t.name);
   return fmt::format("{} ({})", t.title, t.metatable);
 }
 
@@ -936,6 +939,7 @@ std::string list_kind(const TypeInfo& t) {
   std::string_view title = t.title;
   if (title.starts_with("a ")) title.remove_prefix(2);
   if (title.starts_with("an ")) title.remove_prefix(3);
+  if (!declared_type(t.name)) return fmt::format("a list of {}s (dml --doc {})", title, t.name);
   return fmt::format("a list of {}s ({})", title, t.metatable);
 }
 
