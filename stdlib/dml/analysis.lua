@@ -825,14 +825,14 @@ local function plan_columns() return columns_of("plan") end
 local function limits_text(setting, widths, sm)
   local lines = { string.format("limits of %s: %d widths swept", setting, widths) }
   if sm.linear_scaling_ends_at then
-    lines[#lines + 1] = string.format("  linear scaling ends at %s (utilization %.4f)", tostring(sm.linear_scaling_ends_at),
-      sm.utilization_there)
+    lines[#lines + 1] = string.format("  linear scaling ends at %s (%.2f%% utilization)", tostring(sm.linear_scaling_ends_at),
+      100 * sm.utilization_there)  -- a percentage, as a plan writes it (helper-350)
   else
     lines[#lines + 1] = "  linear scaling does not end on the grid"
   end
   if sm.largest_feasible_flop then
-    lines[#lines + 1] = string.format("  largest run in time: %s (utilization %.4f)%s", tostring(sm.largest_feasible_flop),
-      sm.largest_feasible_utilization,
+    lines[#lines + 1] = string.format("  largest run in time: %s (%.2f%% utilization)%s", tostring(sm.largest_feasible_flop),
+      100 * sm.largest_feasible_utilization,
       sm.first_infeasible_flop and ("; the next, " .. tostring(sm.first_infeasible_flop) .. ", is infeasible") or "")
   else
     lines[#lines + 1] = "  no run of the grid trains in time"

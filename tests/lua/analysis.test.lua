@@ -171,8 +171,8 @@ t.near(largest:value(), 2.707e31, 1e-3)
 t.eq(limits.summary.ended_by, "no cluster trains width 212992 in time", "8-GPU nodes: no sizing remark")
 -- print() shows the setting and its summary in words (helper-115: it showed an address).
 t.eq(tostring(limits), "limits of " .. limits.setting .. ": " .. #limits.plans .. " widths swept\n" ..
-  string.format("  linear scaling ends at 2.048e28 FLOP (utilization %.4f)\n", limits.summary.utilization_there) ..
-  "  largest run in time: 2.707e31 FLOP (utilization 0.0517); the next, 5.076e31 FLOP, is infeasible\n" ..
+  string.format("  linear scaling ends at 2.048e28 FLOP (%.2f%% utilization)\n", 100 * limits.summary.utilization_there) ..
+  "  largest run in time: 2.707e31 FLOP (5.17% utilization); the next, 5.076e31 FLOP, is infeasible\n" ..
   "  the sweep ended: no cluster trains width 212992 in time\n" ..
   "  (its plans: .plans; their table: .points; the summary's fields: .summary)")
 -- A 72-GPU rack puts a factor 9 in every cluster size, which ends B200 NVL72 racks at a smaller
