@@ -1817,6 +1817,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double gbytes = st.gradient_reduce_bytes;
   const double wbytes = st.weight_bytes;
   const double gather_bytes = 2;  // weights are gathered in the 16-bit compute type
+  // A pipelined FSDP stage keeps its weights gathered and its gradients whole over the step
+  // (torch.distributed.pipelining turns off resharding after backward and the gradient sync
+  // until the last microbatch; torchtitan does not reshard after forward under a pipeline):
+  // ZeRO 2 and 3 gather once and reduce-scatter once a step (8.7).
+  const bool deferred = st.pipeline_defers_sharding && l.pp > 1 && l.zero >= 2;
   const double shard = static_cast<double>(l.shard);
   const double eshard = static_cast<double>(expert_dp / erep);
   constexpr CollectiveOp kRS = CollectiveOp::kReduceScatter;
@@ -1844,7 +1849,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       }
     };
     Under reduce{}, gather{};
-    double reductions = 0;
+    double reductions = 0, gatherings = 0;
   };
   const auto dp_time = [&](const StageTime& s, double n_dense, double n_moe, double mtp_units,
                            double embeds, double nonexpert, double expert, double stages)
@@ -1859,7 +1864,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         (tp_waits_window ? s.tp_exposed_f : 0.0) + (cp_waits_window ? s.cp_exposed_f : 0.0);
     const double waits_b = (tp_waits_window ? s.tp_exposed - s.tp_exposed_f : 0.0) +
                            (cp_waits_window ? s.cp_exposed - s.cp_exposed_f : 0.0);
-    if (l.zero >= 3) {
+    if (l.zero >= 3 && !deferred) {
       // Per layer: gather the weights forward and again backward, reduce-scatter the gradients,
       // again every microbatch. A per-tensor framework issues gathers_per_layer collectives of
       // each kind, each paying its own launch and ring latency (the bytes split among them).
@@ -1920,11 +1925,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       // every microbatch's, each under that microbatch's backward (DeepSpeed's stage 2 reduces
       // each micro-step's buckets; FSDP's SHARD_GRAD_OP outside no_sync): of the one stage a
       // microbatch runs. ZeRO 0 and 1 hold the whole gradients and reduce every stage's once,
-      // after the last microbatch.
-      const double reductions = l.zero == 2 ? m : 1.0;
-      if (l.zero != 2) reduce *= stages;
-      gather_t *= stages;
-      if (st.dp_overlap) {
+      // after the last microbatch; so does a pipelined FSDP stage (deferred), but only once
+      // its last backward is done, with nothing left to hide under.
+      const bool per_microbatch = l.zero == 2 && !deferred;
+      const double reductions = per_microbatch ? m : 1.0;
+      if (!per_microbatch) reduce *= stages;
+      // ZeRO 2 of a stack that frees the gathered weights after each backward (PyTorch FSDP)
+      // gathers them again in every microbatch's forward, of the stage it runs; the others
+      // gather every stage's once, after the optimizer.
+      const double gatherings = per_microbatch && st.zero2_regathers ? m : 1.0;
+      if (gatherings == 1) gather_t *= stages;
+      if (deferred) {
+        out_dp.exposed += reduce;
+      } else if (st.dp_overlap) {
         const double under = s.bwd + s.recompute - cp_fills_b + waits_b;  // a microbatch's backward
         const double exposed = std::max(reduce / s.layers, reduce - under);
         out_dp.exposed += reductions * exposed;
@@ -1937,15 +1950,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         out_dp.exposed += reductions * reduce;
       }
       if (st.param_gather_overlap) {
-        const double under = s.fwd - cp_fills_f + waits_f;
+        const double under = s.fwd - cp_fills_f + waits_f;  // a microbatch's forward
         const double exposed = std::max(gather_t / s.layers, gather_t - under);
-        out_dp.exposed += exposed;
-        out_dp.hidden += gather_t - exposed;
+        out_dp.exposed += gatherings * exposed;
+        out_dp.hidden += gatherings * (gather_t - exposed);
         if (l.offload > 0) {
           out_dp.gather = {.traffic = gather_t, .under = under, .least = gather_t / s.layers};
+          out_dp.gatherings = gatherings;
         }
       } else {
-        out_dp.exposed += gather_t;
+        out_dp.exposed += gatherings * gather_t;
       }
     }
     const double held_for_optimizer =
@@ -2270,7 +2284,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // microbatch's backward, and the gathers through the forward's: the two streams' excesses
     // meet rather than add (helper-105: ZeRO 1, +6.4% from a 2x to a 4x clock).
     offload_credit = dp.reductions * (dp.reduce.exposed(0) - dp.reduce.exposed(off_b)) +
-                     (dp.gather.exposed(0) - dp.gather.exposed(off_f));
+                     dp.gatherings * (dp.gather.exposed(0) - dp.gather.exposed(off_f));
     step -= offload_credit;
   }
 
@@ -2309,16 +2323,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // gradients and holds the 16-bit copy each layer's forward gathers whole until its backward:
   // every layer's at the step's peak, between the forward and the backward (helper-346); a
   // group of one rank keeps its weights as they are.
-  std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3);
-  if (l.zero == 2 && wbytes > gather_bytes) {
+  // A pipelined FSDP stage (deferred) holds what ZeRO 2 holds, and its whole gradients.
+  std::array<double, 2> w_b = per_param(wbytes, l.zero >= 3 && !deferred);
+  if ((l.zero == 2 || deferred) && wbytes > gather_bytes) {
     if (shard > 1) w_b[0] = wbytes / shard + gather_bytes;
     if (eshard > 1) w_b[1] = wbytes / eshard + gather_bytes;
   }
   // Offloading the optimizer (8.9) moves its states to the host, with fp32 gradients of its
   // shard (the host's optimizer reads them there); ZeRO 2 and 3 copy each reduced shard down and
   // keep none on the GPU, ZeRO 0 and 1 keep their whole gradient buffer and copy from it.
-  const bool grads_on_host = l.optimizer_offload && l.zero >= 2;
-  const std::array<double, 2> g_b = per_param(grads_on_host ? 0.0 : st.gradient_bytes, l.zero >= 2);
+  const bool grads_sharded = l.zero >= 2 && !deferred;
+  const bool grads_on_host = l.optimizer_offload && grads_sharded;
+  const std::array<double, 2> g_b =
+      per_param(grads_on_host ? 0.0 : st.gradient_bytes, grads_sharded);
   const std::array<double, 2> o_b =
       per_param(l.optimizer_offload ? 0.0 : st.optimizer_bytes, l.zero >= 1);
   const std::array<double, 2> host_b =
@@ -2338,7 +2355,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     dm.grads = nonexpert * g_b[0] + expert * g_b[1];
     dm.optim = nonexpert * o_b[0] + expert * o_b[1];
     dm.host = nonexpert * host_b[0] + expert * host_b[1];
-    if (l.zero >= 3) {
+    if (l.zero >= 3 && !deferred) {
       // Two units gathered whole at a time (the one computing and the one prefetched), at
       // most the device's: the largest of its dense layers, its MoE layers, its MTP modules and
       // its embeddings and heads.
@@ -2706,6 +2723,15 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "another framework would run it",
         enum_name(l.schedule), c.run.stack.name,
         l.schedule == Schedule::kDualPipe ? "dualpipe" : "zero_bubble"));
+  }
+  // ZeRO 3 on a pipeline that keeps each stage's weights gathered runs as ZeRO 2 (8.7): said, so
+  // a user does not look for ZeRO 3's per-layer gathers in the result.
+  if (l.zero == 3 && l.pp > 1 && c.run.stack.pipeline_defers_sharding && l.shard > 1) {
+    p.notes.push_back(fmt::format(
+        "zero = 3 on a pipeline runs as ZeRO 2 on the stack {} (pipeline_defers_sharding): each "
+        "stage keeps its weights gathered and its gradients whole over the step's microbatches, "
+        "one all-gather and one reduce-scatter a step",
+        c.run.stack.name));
   }
   if (!c.run.stack.offers_zero(l.zero)) {
     std::string stages;

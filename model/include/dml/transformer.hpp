@@ -102,6 +102,13 @@ struct Stack {
   [[nodiscard]] bool offers_zero(std::int64_t stage) const {
     return std::find(zero_stages.begin(), zero_stages.end(), stage) != zero_stages.end();
   }
+  // ZeRO 2 frees the gathered weights after each microbatch's backward and gathers them again
+  // in the next forward (PyTorch FSDP); false: it keeps them whole, gathering once a step.
+  bool zero2_regathers = false;
+  // With a pipeline, ZeRO 2 and 3 keep a stage's weights gathered and its gradients whole over
+  // the step's microbatches: one gather, one reduce-scatter after the last backward
+  // (torch.distributed.pipelining with FSDP2, torchtitan's reshard_after_forward = not pp).
+  bool pipeline_defers_sharding = false;
   double weight_bytes = 2;           // per parameter
   double gradient_bytes = 4;         // per parameter (fp32 main gradients)
   double optimizer_bytes = 12;       // per parameter: fp32 master copy, Adam's m and v
@@ -724,6 +731,19 @@ struct Description<Stack> {
              .min = 0,
              .max = 3,
              .default_text = "{ 0, 1, 2, 3 }"});
+    v.field(s.zero2_regathers,
+            {.name = "zero2_regathers",
+             .doc = "ZeRO 2 frees the weights it gathered after each microbatch's backward and "
+                    "gathers them again in the next microbatch's forward (PyTorch FSDP's "
+                    "SHARD_GRAD_OP, FSDP2's reshard_after_forward=False); false: it keeps them "
+                    "whole and gathers once a step, after the optimizer (DeepSpeed's stage 2)"});
+    v.field(s.pipeline_defers_sharding,
+            {.name = "pipeline_defers_sharding",
+             .doc = "with pipeline parallelism, ZeRO 2 and 3 keep each stage's weights gathered "
+                    "and its gradients whole over the step's microbatches: one all-gather at the "
+                    "first forward, one reduce-scatter after the last backward, exposed "
+                    "(torch.distributed.pipelining with FSDP2; torchtitan does not reshard after "
+                    "forward under a pipeline)"});
     v.field(s.weight_bytes,
             {.name = "weight_bytes", .doc = "bytes per parameter of weights", .min = 0, .max = 64});
     v.field(s.gradient_bytes,

@@ -144,6 +144,7 @@ M.torchtitan = stack {
   default_zero = 3, zero_stages = { 0, 2, 3 }, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 4, optimizer_traffic = 30, loss_traffic = 48, layer_overhead = "26 us",
   fused_projections = false, attention_d64_forward = 0.870, attention_d64_backward = 0.903,
+  zero2_regathers = true, pipeline_defers_sharding = true,
   ring_out_traffic = 38, ring_kv_traffic = 4, ring_grad_traffic = 10, ring_kv_grad_traffic = 25, repeats_kv = true,
   sources = calibration_sources({
     attention = "PyTorch SDPA's FlashAttention-2 backend",
@@ -158,6 +159,8 @@ M.torchtitan = stack {
     default_zero = "FSDP2 (fully_shard) over the data-parallel mesh",
     zero_stages = "torchtitan's data parallelism: DDP (ZeRO 0) or FSDP2's fully_shard, which shards the parameters, gradients and optimizer state together, resharding after forward (ZeRO 3) or not (ZeRO 2); no optimizer-only sharding (ZeRO 1)",
     weight_bytes = "FSDP2 mixed precision: fp32 sharded parameters, bf16 gathered for compute",
+    zero2_regathers = "FSDP2 reshards after backward by default (fully_shard's reshard_after_backward), and torchtitan's gradient accumulation calls forward and backward per microbatch without turning it off: each microbatch's forward gathers again",
+    pipeline_defers_sharding = "torchtitan's apply_fsdp: reshard_after_forward = not pp_enabled ('to avoid per-microbatch all-gathers'); torch.distributed.pipelining's PipelineStage.backward_maybe_with_nosync sets set_reshard_after_backward(False) and set_requires_gradient_sync(False) on an FSDPModule and reduces the gradients after the last backward",
     gradient_reduce_bytes = "FSDP2 MixedPrecisionPolicy(reduce_dtype=float32) in torchtitan",
     optimizer_traffic = adam_traffic,
   }, { tp_hidden_fraction = tp_not_overlapped }),
@@ -188,8 +191,9 @@ M.llm_foundry = stack {
   tp_overlap = "none", dp_overlap = true, param_gather_overlap = true, p2p_overlap = true,
   default_zero = 3, zero_stages = { 0, 2, 3 }, weight_bytes = 4, gradient_bytes = 4, optimizer_bytes = 8,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, loss_traffic = 8, layer_overhead = "26 us",
-  attention_d64_forward = 0.870, attention_d64_backward = 0.903,
+  attention_d64_forward = 0.870, attention_d64_backward = 0.903, zero2_regathers = true,
   sources = calibration_sources({
+    zero2_regathers = "PyTorch FSDP's SHARD_GRAD_OP frees the unsharded parameters after the backward (torch/distributed/fsdp/_runtime_utils.py _post_backward_reshard), when the gradients sync, so every microbatch's forward gathers them again: Composer's ddp_sync_context applies no_sync to a DistributedDataParallel model only, and an FSDP model syncs in every microbatch's backward",
     attention = "MPT's attn_impl: flash-attn 2 (the January 2024 large-scale table's 1B, 3B, 7B and 70B rows) or MPT's Triton kernel (its other tables, llm-foundry's submit_benchmarks.py default), held at FlashAttention-2's rate for both (docs/validation.md, llm-foundry out of sample)",
     attention_d64_forward = fa2_by_width, attention_d64_backward = fa2_by_width,
     loss_traffic = "llm-foundry's default loss_fn fused_crossentropy (llmfoundry/models/mpt/modeling_mpt.py), flash-attn's fused cross-entropy on the bf16 logits; in the 2023 benchmarks' flash-attn 1.0.x, the CUDA kernel csrc/xentropy/xentropy_kernel.cu reads them twice forward, once backward, and writes their gradient (2 + 2 + 2 + 2 B); flash-attn 2's Triton kernel moves 6",
