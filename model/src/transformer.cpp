@@ -1966,12 +1966,14 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         stages * (nonexpert / (l.zero >= 1 ? shard : 1.0) + expert / (l.zero >= 1 ? eshard : 1.0));
     // Offloaded (8.9): the shard's gradients go down over the host link, under the backward
     // where the stack overlaps its reduction (DeepSpeed copies each reduced bucket in the
-    // backward's hooks), the host updates them and the updated weights come back, while the GPU
+    // backward's hooks; a pipelined stage that defers it reduces after the backward), the host
+    // updates them and the updated weights come back, while the GPU
     // waits.
-    out_dp.optimizer = l.optimizer_offload
-                           ? held_for_optimizer * ((st.dp_overlap ? 0.0 : gbytes) / c.host_bw +
-                                                   wbytes / c.host_bw + 1.0 / c.host_optimizer_rate)
-                           : st.optimizer_traffic * held_for_optimizer / c.hbm;
+    out_dp.optimizer =
+        l.optimizer_offload
+            ? held_for_optimizer * ((st.dp_overlap && !deferred ? 0.0 : gbytes) / c.host_bw +
+                                    wbytes / c.host_bw + 1.0 / c.host_optimizer_rate)
+            : st.optimizer_traffic * held_for_optimizer / c.hbm;
     return out_dp;
   };
   const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank

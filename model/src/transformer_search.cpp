@@ -123,6 +123,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     offered_zeros.push_back(z);
   }
   const std::vector<std::int64_t> zeros = one_or(fixed.zero, offered_zeros);
+  const bool deferred_zero3 = run.stack.pipeline_defers_sharding && !fixed.zero &&
+                              std::find(zeros.begin(), zeros.end(), 2) != zeros.end();
   // Selective recompute reruns what an unfused kernel keeps (its scores); with a fused kernel
   // it is none's plan under another name, not tried.
   std::vector<Recompute> tried{Recompute::kNone, Recompute::kFull};
@@ -520,6 +522,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
                 for (const std::int64_t mb : mbs) {
                   l.microbatch = mb;
                   for (const std::int64_t zero : zeros) {
+                    // On a pipeline that defers the sharding ZeRO 3 runs as ZeRO 2 (8.7): the
+                    // same layout twice, costed once, as ZeRO 2.
+                    if (zero == 3 && pp > 1 && deferred_zero3) continue;
                     l.zero = zero;
                     // No allocation here: this loop runs for every layout.
                     std::array<std::int64_t, 2> shards{ranks, 0};

@@ -1354,6 +1354,18 @@ do
   local d_two = dml.optimize(deferred, { schedule = "dualpipe", pp = 2, tp = 2, zero = 2 })
   t.eq(d_one.feasible and d_two.feasible and d_two.time.step > d_one.time.step, true,
     "a deferred ZeRO 2 the slower under DualPipe")
+  -- There ZeRO 3 costs what ZeRO 2 does: the search offers the layout once, as ZeRO 2, unless
+  -- asked for ZeRO 3.
+  local best, ups = dml.optimize(deferred, { pp = 2, runners_up = 10 })
+  t.eq(best.feasible and #ups >= 5, true, "runners-up on a pipeline")
+  local seen = {}
+  for _, p in ipairs({ best, table.unpack(ups) }) do
+    t.eq(p.layout.zero ~= 3, true, "no deferred ZeRO 3 beside its ZeRO 2: " .. dml.layout_text(p.layout))
+    local key = dml.layout_text(p.layout)
+    t.eq(seen[key], nil, "each layout once: " .. key)
+    seen[key] = true
+  end
+  t.eq(dml.optimize(deferred, { pp = 2, zero = 3 }).layout.zero, 3, "ZeRO 3 when asked")
 end
 
 -- The pipeline schedule in the search: 1F1B (interleaved or not), and the schedules the stack

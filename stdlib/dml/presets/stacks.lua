@@ -159,7 +159,7 @@ M.torchtitan = stack {
     default_zero = "FSDP2 (fully_shard) over the data-parallel mesh",
     zero_stages = "torchtitan's data parallelism: DDP (ZeRO 0) or FSDP2's fully_shard, which shards the parameters, gradients and optimizer state together, resharding after forward (ZeRO 3) or not (ZeRO 2); no optimizer-only sharding (ZeRO 1)",
     weight_bytes = "FSDP2 mixed precision: fp32 sharded parameters, bf16 gathered for compute",
-    zero2_regathers = "FSDP2 reshards after backward by default (fully_shard's reshard_after_backward), and torchtitan's gradient accumulation calls forward and backward per microbatch without turning it off: each microbatch's forward gathers again",
+    zero2_regathers = "FSDP2 reshards after backward by default (FSDPModule.set_reshard_after_backward, True unless set), and torchtitan's gradient accumulation calls forward and backward per microbatch without turning it off: each microbatch's forward gathers again",
     pipeline_defers_sharding = "torchtitan's apply_fsdp: reshard_after_forward = not pp_enabled ('to avoid per-microbatch all-gathers'); torch.distributed.pipelining's PipelineStage.backward_maybe_with_nosync sets set_reshard_after_backward(False) and set_requires_gradient_sync(False) on an FSDPModule and reduces the gradients after the last backward",
     gradient_reduce_bytes = "FSDP2 MixedPrecisionPolicy(reduce_dtype=float32) in torchtitan",
     optimizer_traffic = adam_traffic,
