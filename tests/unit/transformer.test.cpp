@@ -1860,6 +1860,11 @@ TEST_CASE("transformer FSDP: ZeRO 2 regathers every microbatch, a pipeline defer
     CHECK(deferred.memory.weights.value() == zero2.memory.weights.value());
     CHECK(deferred.memory.gradients.value() == 27262976.0 * 4);
     CHECK(per_layer.memory.gradients.value() == 27262976.0 * 4 / 4);
+    // With fp32 weights (FSDP's mixed precision) the stage holds its fp32 shard and the bf16
+    // copy whole: 4 / 4 + 2 bytes a parameter.
+    dml::Stack wide = pipelined;
+    wide.weight_bytes = 4;
+    CHECK_THAT(plan(wide, 2, 3).memory.weights.value(), WithinRel(27262976.0 * 3, 1e-12));
     // The reduce-scatter follows the last backward: a stack that overlaps it elsewhere exposes
     // it whole here all the same. The gather hides under the first forward, which is long
     // enough to leave out only the least 8.7 exposes, one of the stage's two layers' share.
