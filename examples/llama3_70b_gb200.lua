@@ -7,7 +7,7 @@
 -- LLAMA3_70B_GB200_FP8_CS_BASE_CONFIG, micro_batch_size 2, use_megatron_fsdp,
 -- cpu_offloading_num_layers 40); the table gives the layout, not the offloading.
 -- Without offloading the layout does not fit a GB200's 185 GiB; with it, its copies hide under
--- the compute of the layers after them but for a few milliseconds a step (docs/model.md 8.9:
+-- the compute of the layers after them but for about 15 ms of a 7.7 s step (docs/model.md 8.9:
 -- the first copy starts after layer 0), and dml's search, left free, picks the same layout with
 -- the fewest offloaded layers that fit (it prints how many).
 local gpus = require "dml.presets.gpus"
