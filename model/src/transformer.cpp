@@ -2726,14 +2726,15 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         enum_name(l.schedule), c.run.stack.name,
         l.schedule == Schedule::kDualPipe ? "dualpipe" : "zero_bubble"));
   }
-  // ZeRO 3 on a pipeline that keeps each stage's weights gathered runs as ZeRO 2 (8.7): said, so
-  // a user does not look for ZeRO 3's per-layer gathers in the result.
-  if (l.zero == 3 && l.pp > 1 && c.run.stack.pipeline_defers_sharding && l.shard > 1) {
+  // ZeRO 2 and 3 on a pipeline that keeps each stage's weights gathered and gradients whole (8.7):
+  // said, so a user does not look for ZeRO 3's per-layer gathers, or ZeRO 2's sharded gradients,
+  // in the result.
+  if (l.zero >= 2 && l.pp > 1 && c.run.stack.pipeline_defers_sharding && l.shard > 1) {
     p.notes.push_back(fmt::format(
-        "zero = 3 on a pipeline runs as ZeRO 2 on the stack {} (pipeline_defers_sharding): each "
-        "stage keeps its weights gathered and its gradients whole over the step's microbatches, "
-        "one all-gather and one reduce-scatter a step",
-        c.run.stack.name));
+        "zero = {} on a pipeline {}on the stack {} (pipeline_defers_sharding): each stage keeps "
+        "its weights gathered and its gradients whole over the step's microbatches, one "
+        "all-gather and one reduce-scatter a step, after the last backward",
+        l.zero, l.zero == 3 ? "runs as ZeRO 2 " : "", c.run.stack.name));
   }
   if (!c.run.stack.offers_zero(l.zero)) {
     std::string stages;

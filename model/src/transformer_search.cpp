@@ -123,8 +123,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     offered_zeros.push_back(z);
   }
   const std::vector<std::int64_t> zeros = one_or(fixed.zero, offered_zeros);
-  const bool deferred_zero3 = run.stack.pipeline_defers_sharding && !fixed.zero &&
-                              std::find(zeros.begin(), zeros.end(), 2) != zeros.end();
+  // (ZeRO 2 is costed in its place: among the stages, or beside ZeRO 1 where it could win, and
+  // a deferred ZeRO 2 is no faster than ZeRO 1.)
+  const bool deferred_zero3 =
+      run.stack.pipeline_defers_sharding && !fixed.zero && run.stack.offers_zero(2);
   // Selective recompute reruns what an unfused kernel keeps (its scores); with a fused kernel
   // it is none's plan under another name, not tried.
   std::vector<Recompute> tried{Recompute::kNone, Recompute::kFull};

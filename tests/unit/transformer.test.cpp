@@ -1853,6 +1853,11 @@ TEST_CASE("transformer FSDP: ZeRO 2 regathers every microbatch, a pipeline defer
       return n.find("zero = 3 on a pipeline runs as ZeRO 2") != std::string::npos;
     });
     CHECK(said != deferred.notes.end());
+    const auto zero2_notes = plan(pipelined, 2, 2).notes;
+    CHECK(std::any_of(zero2_notes.begin(), zero2_notes.end(), [](const auto& n) {
+      return n.find("zero = 2 on a pipeline on the stack eager (pipeline_defers_sharding)") !=
+             std::string::npos;
+    }));
     // ZeRO 2 runs the same; ZeRO 3 holds ZeRO 2's weights and whole gradients (4 bytes for
     // each of the stage's 27,262,976 parameters), not ZeRO 3's quarter of them.
     const auto zero2 = plan(pipelined, 2, 2);

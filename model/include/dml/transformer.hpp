@@ -685,11 +685,14 @@ struct Description<Stack> {
     v.field(s.dp_overlap, {.name = "dp_overlap",
                            .doc = "gradient reduction runs under the last microbatch's backward "
                                   "(ZeRO-2: each microbatch's under its own; ZeRO-3: each layer's "
-                                  "reduce-scatter under the next layer's)"});
+                                  "reduce-scatter under the next layer's; not a pipelined stage "
+                                  "under pipeline_defers_sharding, which reduces after its last "
+                                  "backward)"});
     v.field(s.param_gather_overlap,
             {.name = "param_gather_overlap",
-             .doc = "ZeRO-1/2: the parameter all-gather runs under the next step's forward; "
-                    "ZeRO-3: the next layer's gathers are prefetched under this layer's compute"});
+             .doc = "ZeRO-1/2: the parameter all-gather runs under the next step's forward "
+                    "(under zero2_regathers, each microbatch's under that forward); ZeRO-3: the "
+                    "next layer's gathers are prefetched under this layer's compute"});
     v.field(s.p2p_overlap,
             {.name = "p2p_overlap",
              .doc = "pipeline sends run under compute (only fill and drain are exposed)"});
@@ -994,7 +997,9 @@ struct Description<TransformerLayout> {
                    .default_text = "GPUs / (tp x pp x cp)"});
     v.field(l.zero, {.name = "zero",
                      .doc = "0: plain DP; 1: sharded optimizer state; 2: and gradients, "
-                            "reduce-scattered every microbatch; 3: and weights (FSDP)",
+                            "reduce-scattered every microbatch; 3: and weights (FSDP); on a "
+                            "pipeline of a stack with pipeline_defers_sharding, 2 and 3 keep a "
+                            "stage's weights and gradients whole and reduce once a step",
                      .min = 0,
                      .max = 3,
                      .default_text = "the stack's default_zero"});
@@ -1220,7 +1225,8 @@ struct Description<StepPlan> {
                       .doc = "what to read the answer with: inputs the layout's costs do not use "
                              "(a node limit under the all-to-all dispatcher), the pipeline "
                              "device that sets the pace when its dense first layers do, an "
-                             "uneven pipeline split, and a TP degree that spans nodes"});
+                             "uneven pipeline split, a TP degree that spans nodes, and ZeRO 2 "
+                             "or 3 on a pipeline that defers its sharding"});
     v.field(p.time, {.name = "time", .doc = "where a step's time goes", .costed = true});
     v.field(p.memory, {.name = "memory", .doc = "memory per GPU", .costed = true});
     v.field(p.params, {.name = "params", .doc = "parameters, total"});
