@@ -2736,6 +2736,17 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "all-gather and one reduce-scatter a step, after the last backward",
         l.zero, l.zero == 3 ? "runs as ZeRO 2 " : "", c.run.stack.name));
   }
+  // Parallelism the stack does not run, asked for: costed as asked, and said.
+  for (const auto& [asked, degree, field, what] :
+       {std::tuple{l.pp > 1 && !c.run.stack.has_pipeline, l.pp, "has_pipeline", "pipeline"},
+        std::tuple{l.cp > 1 && !c.run.stack.has_context_parallel, l.cp, "has_context_parallel",
+                   "context"}}) {
+    if (!asked) continue;
+    p.notes.push_back(fmt::format(
+        "{} = {}: the stack {} has no {} parallelism ({} = false): costed as asked, as another "
+        "framework would run it",
+        what[0] == 'p' ? "pp" : "cp", degree, c.run.stack.name, what, field));
+  }
   if (!c.run.stack.offers_zero(l.zero)) {
     std::string stages;
     for (const std::int64_t z : c.run.stack.zero_stages) {

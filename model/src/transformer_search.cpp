@@ -98,6 +98,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (m.seq_len % x == 0 && (x == 1 || m.seq_len / x >= 1024)) cps.push_back(x);
   }
   cps = one_or(fixed.cp, cps);
+  // What the stack does not run is not searched (a layout may still ask for it).
+  if (!run.stack.has_context_parallel && !fixed.cp) cps = {1};
   std::vector<std::int64_t> pps;
   // Layer places a split may divide: the layers; with the ends one layer short (as Llama 3's
   // 126 layers on 16) L + 2; with the MTP modules in places of their own too, L + 2 + mtp.
@@ -113,6 +115,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (places(p) > 0) pps.push_back(p);
   }
   pps = one_or(fixed.pp, pps);
+  if (!run.stack.has_pipeline && !fixed.pp) pps = {1};
   // The stages the stack offers (zero_stages) of 0, 1 and 3; ZeRO 2 beside ZeRO 1 where it could
   // win (try_zero2 below), and in its place on a stack without ZeRO 1 (PyTorch FSDP's
   // SHARD_GRAD_OP).
@@ -430,7 +433,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (pass == 1) {
       // (No layout ran: none split the GPUs, or those that did could not run, as DualPipe's
       // even stage counts when the factor PP must take is odd.)
-      if (evaluated > 0 || fixed.pp) continue;
+      if (evaluated > 0 || fixed.pp || !run.stack.has_pipeline) continue;
       pp_degrees.clear();
       for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
         if (places(p) == 0) pp_degrees.push_back(p);
@@ -616,6 +619,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           any_pp.push_back(p);
         }
         any_pp = one_or(fixed.pp, any_pp);
+        if (!run.stack.has_pipeline && !fixed.pp) any_pp = {1};
         for (const std::int64_t tp : tps) {
           for (const std::int64_t cp : cps) {
             for (const std::int64_t pp : any_pp) {

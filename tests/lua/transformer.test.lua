@@ -1958,3 +1958,24 @@ do
   local small32 = dp_of(32, 128)
   t.near(small30, small32, 1e-3, "8 layers either way")
 end
+
+do
+  -- A stack without pipeline or context parallelism (has_pipeline, has_context_parallel false:
+  -- Composer, DeepSpeed's ZeRO 3) is not searched for them; asked for, they are costed as asked,
+  -- with a note. Llama 3 70B at 32k tokens on 256 H100s: with them, the search takes PP 4 x CP 8.
+  local m = dml.transformer { layers = 80, d_model = 8192, heads = 64, kv_heads = 8, d_ff = 28672, vocab = 128256, seq_len = 32768 }
+  local cl = dml.cluster { gpu = gpus.h100_sxm, size = 256, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
+  local able = dml.stack(stacks.llm_foundry, { name = "lf+pp+cp", has_pipeline = true, has_context_parallel = true })
+  local with = dml.optimize(dml.run { model = m, cluster = cl, stack = able, global_batch = 256 })
+  t.eq(with.layout.pp > 1 and with.layout.cp > 1, true, "the able stack pipelines and splits the context: " .. with.layout_text)
+  local r = dml.run { model = m, cluster = cl, stack = stacks.llm_foundry, global_batch = 256 }
+  local best, ups = dml.optimize(r, { runners_up = 20 })
+  for _, p in ipairs({ best, table.unpack(ups) }) do
+    t.eq(p.layout.pp == 1 and p.layout.cp == 1, true, "llm-foundry: neither PP nor CP: " .. p.layout_text)
+  end
+  local asked = dml.evaluate(r, { tp = 8, pp = 4, cp = 2, dp = 4 })
+  local text = table.concat(asked.notes, "\n")
+  t.eq(text:find("pp = 4: the stack llm-foundry has no pipeline parallelism (has_pipeline = false)", 1, true) ~= nil, true, text)
+  t.eq(text:find("cp = 2: the stack llm-foundry has no context parallelism (has_context_parallel = false)", 1, true) ~= nil, true, text)
+  t.eq(dml.optimize(r, { pp = 4 }).layout.pp, 4, "a pipeline when asked")
+end

@@ -137,6 +137,8 @@ struct Stack {
   bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
   bool saves_quantized_inputs = false;  // FP8/FP4 linears keep their quantized input (TE)
   bool has_sequence_parallel = true;    // offers SP (Megatron-LM from 2022 on; not 2021's)
+  bool has_pipeline = true;             // offers PP (not Composer, not DeepSpeed's ZeRO 3)
+  bool has_context_parallel = true;     // offers CP (Megatron-Core, torchtitan; not 2021-22's)
   bool recompute_modules = false;       // offers Megatron-Core's mla_up_proj and moe_act modules
   bool offloads_activations = false;    // offers the layout's offload (Megatron-Core through TE)
   bool zero_bubble = false;             // offers the zero_bubble and zero_bubble_v schedules
@@ -873,6 +875,14 @@ struct Description<Stack> {
              .doc = "the stack offers sequence parallelism: layouts with tp > 1 use it unless they "
                     "say otherwise, and optimize tries it; false (Megatron-LM of 2021, before "
                     "Korthikanti et al. 2022): layouts run without it and may not ask for it"});
+    v.field(s.has_pipeline,
+            {.name = "has_pipeline",
+             .doc = "the stack runs pipeline parallelism: optimize tries pp > 1 only where it does "
+                    "(a layout that asks for it is costed as asked, with a note)"});
+    v.field(s.has_context_parallel,
+            {.name = "has_context_parallel",
+             .doc = "the stack runs context parallelism: optimize tries cp > 1 only where it does "
+                    "(a layout that asks for it is costed as asked, with a note)"});
     v.field(s.attention_d64_forward,
             {.name = "attention_d64_forward",
              .doc = "the fused attention kernel's forward rate at head width 64 over its rate at "
