@@ -1978,4 +1978,9 @@ do
   t.eq(text:find("pp = 4: the stack llm-foundry has no pipeline parallelism (has_pipeline = false)", 1, true) ~= nil, true, text)
   t.eq(text:find("cp = 2: the stack llm-foundry has no context parallelism (has_context_parallel = false)", 1, true) ~= nil, true, text)
   t.eq(dml.optimize(r, { pp = 4 }).layout.pp, 4, "a pipeline when asked")
+  -- Where nothing fits, the answer says what was not tried.
+  local small = dml.optimize(dml.run(r, { cluster = dml.cluster { gpu = gpus.a100_sxm, size = 8, levels = { networks.nvlink3_a100 } }, global_batch = 64 }))
+  t.eq(small.feasible, false, "70B on 8 A100s")
+  t.eq(table.concat(small.notes, "\n"):find("the stack llm-foundry runs no pipeline or context parallelism (has_pipeline and has_context_parallel = false), so the search tried none", 1, true) ~= nil,
+    true, table.concat(small.notes, "\n"))
 end
