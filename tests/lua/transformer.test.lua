@@ -1984,3 +1984,42 @@ do
   t.eq(table.concat(small.notes, "\n"):find("the stack llm-foundry runs no pipeline or context parallelism (has_pipeline and has_context_parallel = false), so the search tried none", 1, true) ~= nil,
     true, table.concat(small.notes, "\n"))
 end
+
+do
+  -- ep_hidden_fraction hides the all-to-all under compute, never more than there is (helper-354:
+  -- a fraction of 1 hid 3.9 s of all-to-all under 1.8 s of compute, a step shorter than its
+  -- all-to-all). Qwen3-30B-A3B-like, EP 64 over 8 nodes.
+  local q30 = dml.transformer { layers = 48, d_model = 2048, heads = 32, kv_heads = 4, head_dim = 128, d_ff = 6144,
+    vocab = 151936, seq_len = 4096, moe = { experts = 128, top_k = 8, expert_d_ff = 768 } }
+  local cl = dml.cluster { gpu = gpus.h100_sxm, size = 64, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
+  for _, f in ipairs { 0.5, 1 } do
+    local r = dml.run { model = q30, cluster = cl, stack = dml.stack(stacks.megatron_core, { name = "x", ep_hidden_fraction = f }), global_batch = 512 }
+    local p = dml.evaluate(r, { tp = 1, pp = 1, dp = 64, ep = 64, microbatch = 1, zero = 1, recompute = "norms" })
+    local compute = p.time.gemm + p.time.attention + p.time.elementwise + p.time.recompute
+    t.eq(p.time.ep_hidden <= compute * (1 + 1e-12), true,
+      string.format("fraction %g: %s of EP hidden under %s of compute", f, p.time.ep_hidden, compute))
+    t.eq(p.time.step >= p.time.ep + p.time.ep_hidden, true, "a step no shorter than its all-to-all")
+  end
+end
+
+do
+  -- HSDP's shard size orders the expert states as it does the others: the smaller the shard
+  -- group, the more each GPU holds, and a group of one holds what plain DP does (helper-354:
+  -- shard = 1 had sharded the experts 32 ways while shard = 2 replicated them). Mixtral 8x7B-like
+  -- on 64 H100s, EP 2: an expert-DP group of 32.
+  local mix = dml.transformer { layers = 32, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336, vocab = 32000,
+    seq_len = 4096, moe = { experts = 8, top_k = 2 } }
+  local r = dml.run { model = mix, stack = stacks.megatron_core, global_batch = 256,
+    cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
+  local function at(zero, shard)
+    return dml.evaluate(r, { tp = 1, pp = 1, dp = 64, ep = 2, microbatch = 1, recompute = "full", zero = zero, shard = shard })
+  end
+  local plain = at(0)
+  local last = at(1, 64).memory.optimizer
+  for _, shard in ipairs { 32, 16, 8, 4, 2, 1 } do
+    local p = at(1, shard)
+    t.eq(p.memory.optimizer >= last, true, "shard " .. shard .. ": " .. tostring(p.memory.optimizer) .. " after " .. tostring(last))
+    last = p.memory.optimizer
+  end
+  t.near(at(1, 1).memory.optimizer:value "B", plain.memory.optimizer:value "B", 1e-12, "a shard group of one holds what plain DP does")
+end

@@ -707,7 +707,7 @@ struct Description<Stack> {
     v.field(s.ep_hidden_fraction,
             {.name = "ep_hidden_fraction",
              .doc = "of the expert all-to-all left exposed by ep_overlap, the share hidden "
-                    "under other compute",
+                    "under other compute (at most the compute left beside it)",
              .min = 0,
              .max = 1});
     v.field(s.ep_overlap,
