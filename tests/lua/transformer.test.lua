@@ -276,6 +276,14 @@ t.raises_here(function() dml.cluster { gpu = gpus.h100_sxm, levels = { networks.
 local sweep = dml.sweep { grid = { gpus = { 32, 64 } }, run = function(pt) return dml.run(run, { cluster = cluster(pt.gpus) }) end }
 t.eq(#sweep:rows(), 2, "a sweep of transformer runs")
 t.eq(sweep:rows()[2].gpus, 64)
+-- The hidden traffic is a column too, so a sweep over overlaps can save it (helper-354).
+for _, kind in ipairs { "tp", "cp", "ep", "pp", "dp" } do
+  local column = sweep:column("time_" .. kind .. "_hidden")
+  t.eq(column ~= nil and #column == 2, true, "time_" .. kind .. "_hidden")
+end
+local best64 = dml.optimize(dml.run(run, { cluster = cluster(64) }))
+t.near(sweep:column("time_dp_hidden")[2]:value "s", best64.time.dp_hidden:value "s", 1e-12, "the plan's hidden DP time")
+t.eq(best64.time.dp_hidden:value "s" > 0, true, "some DP traffic hides")
 -- A grid may sweep keys named gpu and model: the plans name theirs gpu_name and model_name.
 local by_gpu = dml.sweep { grid = { gpu = { "h100_sxm", "a100_sxm_80gb" }, model = { "8b" } },
   run = function(pt) return dml.run(run, { cluster = cluster(64, gpus[pt.gpu]) }) end }

@@ -1101,27 +1101,22 @@ struct Description<StepTime> {
     v.field(t.overhead,
             {.name = "overhead", .doc = "fixed per-layer and per-step costs", .label = "overhead"});
     v.field(t.tp, {.name = "tp", .doc = "TP communication, exposed", .label = "TP exposed"});
-    v.field(t.tp_hidden,
-            {.name = "tp_hidden", .doc = "TP communication hidden under compute", .hidden = true});
+    v.field(t.tp_hidden, {.name = "tp_hidden", .doc = "TP communication hidden under compute"});
     v.field(t.cp,
             {.name = "cp", .doc = "context-parallel KV exchange, exposed", .label = "CP exposed"});
     v.field(t.cp_hidden, {.name = "cp_hidden",
-                          .doc = "context-parallel KV exchange hidden under the attention kernel",
-                          .hidden = true});
+                          .doc = "context-parallel KV exchange hidden under the attention kernel"});
     v.field(t.ep, {.name = "ep", .doc = "expert all-to-all, exposed", .label = "EP exposed"});
-    v.field(t.ep_hidden,
-            {.name = "ep_hidden", .doc = "expert all-to-all hidden under compute", .hidden = true});
+    v.field(t.ep_hidden, {.name = "ep_hidden", .doc = "expert all-to-all hidden under compute"});
     v.field(t.pp, {.name = "pp", .doc = "pipeline sends, exposed", .label = "PP sends"});
     v.field(t.pp_hidden, {.name = "pp_hidden",
-                          .doc = "pipeline sends hidden under other microbatches' compute",
-                          .hidden = true});
+                          .doc = "pipeline sends hidden under other microbatches' compute"});
     v.field(t.bubble, {.name = "bubble", .doc = "pipeline bubble", .label = "bubble"});
     v.field(t.dp, {.name = "dp",
                    .doc = "data-parallel (and FSDP) communication, exposed",
                    .label = "DP exposed"});
-    v.field(t.dp_hidden, {.name = "dp_hidden",
-                          .doc = "data-parallel communication hidden under compute",
-                          .hidden = true});
+    v.field(t.dp_hidden,
+            {.name = "dp_hidden", .doc = "data-parallel communication hidden under compute"});
     v.field(t.optimizer, {.name = "optimizer", .doc = "the optimizer step", .label = "optimizer"});
     v.field(t.slowdown, {.name = "slowdown",
                          .doc = "compute slowed by communication running under it",
