@@ -1596,7 +1596,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // What ep_hidden_fraction hides beside the pairing runs under the compute the pairing left:
     // never more than it (helper-354: a fraction of 1 hid 3.9 s of all-to-all under 1.8 s of
     // compute, a step shorter than its all-to-all).
-    const double ep_window = std::max(0.0, s.fwd + s.bwd + recompute - ep_paired);
+    // (nor under what TP's and a ring CP's hidden traffic already use: helper-355).
+    const double ep_window =
+        std::max(0.0, s.fwd + s.bwd + recompute - ep_paired - tp_hidden - s.cp_hidden);
     s.ep_hidden = ep_paired + std::min((ep_total - ep_paired) * st.ep_hidden_fraction, ep_window);
     s.ep_exposed = ep_total - s.ep_hidden;
     s.tp_exposed = tp_exposed;
@@ -1802,13 +1804,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const Group dp_g = c.group(l.shard, l.tp);
   const Group rep_g = c.group(replicas, l.tp * l.shard);
   const std::int64_t expert_dp = std::max<std::int64_t>(l.tp * dp_ranks / l.ep, 1);
-  // Expert states replicate as the others do where the replicas divide the expert-DP group, and
-  // wholly where there are as many or more (a shard group too small to hold two ranks of one
-  // expert); otherwise they shard over the whole group (helper-354: shard = 1 had sharded the
-  // experts 32 ways while shard = 2 replicated them).
-  const std::int64_t erep = replicas >= expert_dp       ? expert_dp
-                            : expert_dp % replicas == 0 ? replicas
-                                                        : 1;
+  // Expert states replicate over the fewest groups, at least the replicas, that divide the
+  // expert-DP group: as the others do where the replicas divide it, and wholly where there are as
+  // many or more (a shard group too small to hold two ranks of one expert), so that they never
+  // shard more finely than the others (helper-354: shard = 1 had sharded the experts 32 ways
+  // while shard = 2 replicated them; helper-355: DP 48 x EP 8 held more at shard 16 than at 12).
+  std::int64_t erep = std::min(replicas, expert_dp);
+  while (expert_dp % erep != 0) ++erep;
   const Group edp_g = c.group(expert_dp / erep, l.ep);
   const Group erep_g = c.group(erep, l.ep * (expert_dp / erep));
   // A ring CP exchange and the data-parallel collectives, both across nodes, share the network:

@@ -702,7 +702,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       // What the stack does not run was not tried: said, since it is what splits memory most.
       const bool no_pp = !run.stack.has_pipeline && !fixed.pp;
       const bool no_cp = !run.stack.has_context_parallel && !fixed.cp;
-      if (evaluated > 0 && (no_pp || no_cp)) {
+      if (no_pp || no_cp) {
         none.notes.push_back(fmt::format(
             "the stack {} runs no {} parallelism ({} = false), so the search tried none; a "
             "layout may still ask for it, costed as another framework would run it",

@@ -1989,6 +1989,10 @@ do
   -- Where nothing fits, the answer says what was not tried.
   local small = dml.optimize(dml.run(r, { cluster = dml.cluster { gpu = gpus.a100_sxm, size = 8, levels = { networks.nvlink3_a100 } }, global_batch = 64 }))
   t.eq(small.feasible, false, "70B on 8 A100s")
+  -- and where no layout runs at all (16 sequences on 256 GPUs: PP would have split them).
+  local none = dml.optimize(dml.run(r, { global_batch = 16 }))
+  t.eq(none.feasible == false and table.concat(none.notes, "\n"):find("runs no pipeline or context parallelism", 1, true) ~= nil, true,
+    table.concat(none.violations, "\n") .. "\n" .. table.concat(none.notes, "\n"))
   t.eq(table.concat(small.notes, "\n"):find("the stack llm-foundry runs no pipeline or context parallelism (has_pipeline and has_context_parallel = false), so the search tried none", 1, true) ~= nil,
     true, table.concat(small.notes, "\n"))
 end
@@ -2008,6 +2012,16 @@ do
       string.format("fraction %g: %s of EP hidden under %s of compute", f, p.time.ep_hidden, compute))
     t.eq(p.time.step >= p.time.ep + p.time.ep_hidden, true, "a step no shorter than its all-to-all")
   end
+  -- Nor under the compute TP's and a ring CP's hidden traffic already use (helper-355: 5.26 s
+  -- hidden under 4.61 s of compute). 8k tokens over TP 2 x CP 2, TP overlapped whole.
+  local long = dml.transformer(q30, { seq_len = 8192 })
+  local st = dml.stack(stacks.megatron_core, { name = "x", ep_hidden_fraction = 1, tp_overlap = "overlapped", tp_hidden_fraction = 1 })
+  local r = dml.run { model = long, stack = st, global_batch = 512,
+    cluster = dml.cluster { gpu = gpus.h100_sxm, size = 64, levels = { networks.nvlink4_h100, networks.infiniband_edr } } }
+  local p = dml.evaluate(r, { tp = 2, pp = 1, dp = 16, cp = 2, ep = 32, microbatch = 1, zero = 1, recompute = "selective" })
+  local T = p.time
+  t.eq(T.tp_hidden + T.cp_hidden + T.ep_hidden <= (T.gemm + T.attention + T.elementwise + T.recompute) * (1 + 1e-12), true,
+    "all the hidden traffic under the compute")
 end
 
 do
@@ -2030,4 +2044,14 @@ do
     last = p.memory.optimizer
   end
   t.near(at(1, 1).memory.optimizer:value "B", plain.memory.optimizer:value "B", 1e-12, "a shard group of one holds what plain DP does")
+  -- Where the replicas neither divide the expert-DP group nor outnumber it (DP 48 x EP 8: a
+  -- group of 6, shard 12 leaves 4 replicas), the experts do not shard more finely than at a
+  -- larger shard (helper-355: shard 12 held less than shard 16).
+  local r48 = dml.run(r, { cluster = dml.cluster { gpu = gpus.h100_sxm, size = 48, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }, global_batch = 192 })
+  local before = nil
+  for _, shard in ipairs { 48, 24, 16, 12, 8, 6, 4, 3, 2, 1 } do
+    local p = dml.evaluate(r48, { tp = 1, pp = 1, dp = 48, ep = 8, microbatch = 1, recompute = "full", zero = 1, shard = shard })
+    if before then t.eq(p.memory.optimizer >= before, true, "DP 48 x EP 8, shard " .. shard) end
+    before = p.memory.optimizer
+  end
 end

@@ -137,7 +137,7 @@ struct Stack {
   bool recompute_norms = false;  // offers recompute = "norms" (Megatron-Core's "layernorm" module)
   bool saves_quantized_inputs = false;  // FP8/FP4 linears keep their quantized input (TE)
   bool has_sequence_parallel = true;    // offers SP (Megatron-LM from 2022 on; not 2021's)
-  bool has_pipeline = true;             // offers PP (not Composer, not DeepSpeed's ZeRO 3)
+  bool has_pipeline = true;             // offers PP (not Composer)
   bool has_context_parallel = true;     // offers CP (Megatron-Core, torchtitan; not 2021-22's)
   bool recompute_modules = false;       // offers Megatron-Core's mla_up_proj and moe_act modules
   bool offloads_activations = false;    // offers the layout's offload (Megatron-Core through TE)

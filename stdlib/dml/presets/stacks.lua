@@ -215,10 +215,8 @@ M.deepspeed_zero3_2021 = stack {
   tp_overlap = "none", dp_overlap = false, param_gather_overlap = false, p2p_overlap = false,
   default_zero = 3, weight_bytes = 2, gradient_bytes = 2, optimizer_bytes = 12,
   gradient_reduce_bytes = 2, optimizer_traffic = 30, gathers_per_layer = 12, loss_traffic = 52,
-  layer_overhead = "26 us", has_sequence_parallel = false, has_pipeline = false,
-  has_context_parallel = false,
+  layer_overhead = "26 us", has_sequence_parallel = false, has_context_parallel = false,
   sources = calibration_sources({
-    has_pipeline = "none: DeepSpeed's PipelineEngine refuses ZeRO stage 2 and 3 ('ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism', deepspeed/runtime/pipe/engine.py)",
     has_context_parallel = "none: DeepSpeed's sequence parallelism (Ulysses) came in 2023, after the 2021 runs",
     offloads_activations = "none: DeepSpeed's cpu_checkpointing offloads activation checkpoints under full recompute, not the windowed copies dml models",
     has_sequence_parallel = "none: DeepSpeed's 2021 ZeRO-3 runs without Megatron's sequence parallelism (Narayanan et al. 2021 Table 2: no model parallelism)",
