@@ -699,21 +699,21 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
             fmt::format("the layout that needs the least memory, {}, needs {} per GPU",
                         layout_text(detail::to_layout(least)), detail::bytes_text(least_memory)));
       }
-      // What the stack does not run was not tried: said, since it is what splits memory most.
-      const bool no_pp = !run.stack.has_pipeline && !fixed.pp;
-      const bool no_cp = !run.stack.has_context_parallel && !fixed.cp;
-      if (no_pp || no_cp) {
-        none.notes.push_back(fmt::format(
-            "the stack {} runs no {} parallelism ({} = false), so the search tried none; a "
-            "layout may still ask for it, costed as another framework would run it",
-            run.stack.name,
-            no_pp && no_cp ? "pipeline or context"
-            : no_pp        ? "pipeline"
-                           : "context",
-            no_pp && no_cp ? "has_pipeline and has_context_parallel"
-            : no_pp        ? "has_pipeline"
-                           : "has_context_parallel"));
-      }
+    }
+    // What the stack does not run was not tried: said, since it is what splits memory most.
+    const bool no_pp = !run.stack.has_pipeline && !fixed.pp;
+    const bool no_cp = !run.stack.has_context_parallel && !fixed.cp;
+    if (no_pp || no_cp) {
+      none.notes.push_back(fmt::format(
+          "the stack {} runs no {} parallelism ({} = false), so the search tried none; a "
+          "layout may still ask for it, costed as another framework would run it",
+          run.stack.name,
+          no_pp && no_cp ? "pipeline or context"
+          : no_pp        ? "pipeline"
+                         : "context",
+          no_pp && no_cp ? "has_pipeline and has_context_parallel"
+          : no_pp        ? "has_pipeline"
+                         : "has_context_parallel"));
     }
     out.push_back(std::move(none));
     return out;

@@ -1989,7 +1989,11 @@ do
   -- Where nothing fits, the answer says what was not tried.
   local small = dml.optimize(dml.run(r, { cluster = dml.cluster { gpu = gpus.a100_sxm, size = 8, levels = { networks.nvlink3_a100 } }, global_batch = 64 }))
   t.eq(small.feasible, false, "70B on 8 A100s")
-  -- and where no layout runs at all (16 sequences on 256 GPUs: PP would have split them).
+  -- and where no layout runs at all (16 sequences on 256 GPUs: PP would have split them), also
+  -- where the fields held fixed rule every layout out (an interleave needs a pipeline).
+  local held = dml.optimize(r, { interleave = 2 })
+  t.eq(held.feasible == false and table.concat(held.notes, "\n"):find("runs no pipeline or context parallelism", 1, true) ~= nil, true,
+    table.concat(held.violations, "\n") .. "\n" .. table.concat(held.notes, "\n"))
   local none = dml.optimize(dml.run(r, { global_batch = 16 }))
   t.eq(none.feasible == false and table.concat(none.notes, "\n"):find("runs no pipeline or context parallelism", 1, true) ~= nil, true,
     table.concat(none.violations, "\n") .. "\n" .. table.concat(none.notes, "\n"))
