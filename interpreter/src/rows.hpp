@@ -90,7 +90,6 @@ struct ResultRowVisitor {
 
   template <class M>
   void field(const M& m, const Field& f) {
-    if (f.hidden) return;
     const bool shown = present && (costs || !f.costed);
     if constexpr (IsOptional<M>::value) {
       using Inner = typename IsOptional<M>::value_type;

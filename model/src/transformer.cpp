@@ -1593,10 +1593,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
           std::min(mb_chunks, v > 1 ? 2 * (p - 1) + (v - 1) * p : std::max(1.0, p - 1));
       ep_paired = n_moe * (ep_fwd + ep_bwd - exposed) * (mb_chunks - warmup) / mb_chunks;
     }
-    // What ep_hidden_fraction hides beside the pairing runs under the compute the pairing left:
-    // never more than it (helper-354: a fraction of 1 hid 3.9 s of all-to-all under 1.8 s of
-    // compute, a step shorter than its all-to-all).
-    // (nor under what TP's and a ring CP's hidden traffic already use: helper-355).
+    // What ep_hidden_fraction hides beside the pairing runs under the compute that the pairing
+    // and TP's and a ring CP's hidden traffic left: never more than it (helper-354: a fraction
+    // of 1 hid 3.9 s of all-to-all under 1.8 s of compute; helper-355: TP's and CP's too).
     const double ep_window =
         std::max(0.0, s.fwd + s.bwd + recompute - ep_paired - tp_hidden - s.cp_hidden);
     s.ep_hidden = ep_paired + std::min((ep_total - ep_paired) * st.ep_hidden_fraction, ep_window);
@@ -2749,15 +2748,15 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         l.zero, l.zero == 3 ? "runs as ZeRO 2 " : "", c.run.stack.name));
   }
   // Parallelism the stack does not run, asked for: costed as asked, and said.
-  for (const auto& [asked, degree, field, what] :
-       {std::tuple{l.pp > 1 && !c.run.stack.has_pipeline, l.pp, "has_pipeline", "pipeline"},
-        std::tuple{l.cp > 1 && !c.run.stack.has_context_parallel, l.cp, "has_context_parallel",
-                   "context"}}) {
+  for (const auto& [asked, name, degree, what, field] :
+       {std::tuple{l.pp > 1 && !c.run.stack.has_pipeline, "pp", l.pp, "pipeline", "has_pipeline"},
+        std::tuple{l.cp > 1 && !c.run.stack.has_context_parallel, "cp", l.cp, "context",
+                   "has_context_parallel"}}) {
     if (!asked) continue;
     p.notes.push_back(fmt::format(
         "{} = {}: the stack {} has no {} parallelism ({} = false): costed as asked, as another "
         "framework would run it",
-        what[0] == 'p' ? "pp" : "cp", degree, c.run.stack.name, what, field));
+        name, degree, c.run.stack.name, what, field));
   }
   if (!c.run.stack.offers_zero(l.zero)) {
     std::string stages;

@@ -99,7 +99,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   }
   cps = one_or(fixed.cp, cps);
   // What the stack does not run is not searched (a layout may still ask for it).
-  if (!run.stack.has_context_parallel && !fixed.cp) cps = {1};
+  const bool no_pp = !run.stack.has_pipeline && !fixed.pp;
+  const bool no_cp = !run.stack.has_context_parallel && !fixed.cp;
+  if (no_cp) cps = {1};
   std::vector<std::int64_t> pps;
   // Layer places a split may divide: the layers; with the ends one layer short (as Llama 3's
   // 126 layers on 16) L + 2; with the MTP modules in places of their own too, L + 2 + mtp.
@@ -115,7 +117,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (places(p) > 0) pps.push_back(p);
   }
   pps = one_or(fixed.pp, pps);
-  if (!run.stack.has_pipeline && !fixed.pp) pps = {1};
+  if (no_pp) pps = {1};
   // The stages the stack offers (zero_stages) of 0, 1 and 3; ZeRO 2 beside ZeRO 1 where it could
   // win (try_zero2 below), and in its place on a stack without ZeRO 1 (PyTorch FSDP's
   // SHARD_GRAD_OP).
@@ -433,7 +435,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (pass == 1) {
       // (No layout ran: none split the GPUs, or those that did could not run, as DualPipe's
       // even stage counts when the factor PP must take is odd.)
-      if (evaluated > 0 || fixed.pp || !run.stack.has_pipeline) continue;
+      if (evaluated > 0 || fixed.pp || no_pp) continue;
       pp_degrees.clear();
       for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
         if (places(p) == 0) pp_degrees.push_back(p);
@@ -619,7 +621,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           any_pp.push_back(p);
         }
         any_pp = one_or(fixed.pp, any_pp);
-        if (!run.stack.has_pipeline && !fixed.pp) any_pp = {1};
+        if (no_pp) any_pp = {1};
         for (const std::int64_t tp : tps) {
           for (const std::int64_t cp : cps) {
             for (const std::int64_t pp : any_pp) {
@@ -701,19 +703,18 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       }
     }
     // What the stack does not run was not tried: said, since it is what splits memory most.
-    const bool no_pp = !run.stack.has_pipeline && !fixed.pp;
-    const bool no_cp = !run.stack.has_context_parallel && !fixed.cp;
     if (no_pp || no_cp) {
+      const bool both = no_pp && no_cp;
       none.notes.push_back(fmt::format(
           "the stack {} runs no {} parallelism ({} = false), so the search tried none; a "
           "layout may still ask for it, costed as another framework would run it",
           run.stack.name,
-          no_pp && no_cp ? "pipeline or context"
-          : no_pp        ? "pipeline"
-                         : "context",
-          no_pp && no_cp ? "has_pipeline and has_context_parallel"
-          : no_pp        ? "has_pipeline"
-                         : "has_context_parallel"));
+          both    ? "pipeline or context"
+          : no_pp ? "pipeline"
+                  : "context",
+          both    ? "has_pipeline and has_context_parallel"
+          : no_pp ? "has_pipeline"
+                  : "has_context_parallel"));
     }
     out.push_back(std::move(none));
     return out;

@@ -97,7 +97,6 @@ struct Field {
   bool flatten = false;        // a record whose fields become columns without its prefix
   bool inline_record = false;  // a record whose fields are shown as the parent's own, in every
                                // view (absent, when an optional record is unset)
-  bool hidden = false;         // results: not a table column (its parts are shown elsewhere)
   bool costed = false;  // results: a cost of the layout, empty in a table row when the value has
                         // none (Description<T>::costed(value) is false: no layout was found)
 };
