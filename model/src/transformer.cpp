@@ -1026,16 +1026,32 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     fail("layout.cp: context parallelism needs a fused attention kernel; the stack's is unfused");
   }
   if (c.experts == 0 && l.ep > 1) fail("layout.ep: {} for a dense model", l.ep);
+  if (c.experts == 0 && l.etp > 1) fail("layout.etp: {} for a dense model", l.etp);
   if (c.experts > 0) {
     if (c.experts % l.ep != 0) {
       fail("layout.ep: {} does not divide the {} experts; divisors: {}", l.ep, c.experts,
            divs(c.experts, l.ep));
     }
-    if (split && (l.tp * l.dp * l.cp) % l.ep != 0) {
-      fail(
-          "layout.ep: {} does not divide tp x dp x cp = {} (experts, not split by TP, are "
-          "spread over those ranks); divisors: {}",
-          l.ep, l.tp * l.dp * l.cp, divs(l.tp * l.dp * l.cp, l.ep));
+    const auto width = static_cast<std::int64_t>(c.fe);
+    if (width % l.etp != 0) {
+      fail("layout.etp: {} does not divide the experts' d_ff of {}; divisors: {}", l.etp, width,
+           divs(width, l.etp));
+    }
+    // The experts' ranks regroup the tp x dp x cp ones as expert TP (innermost) x EP x expert DP
+    // (Megatron-Core's expert rank generator).
+    const std::int64_t ranks = l.tp * l.dp * l.cp;
+    if (split && ranks % (l.ep * l.etp) != 0) {
+      if (l.etp > 1) {
+        fail(
+            "layout.ep: ep {} x etp {} = {} does not divide tp x dp x cp = {} (the experts' "
+            "ranks are those ranks regrouped); divisors: {}",
+            l.ep, l.etp, l.ep * l.etp, ranks, divs(ranks, l.ep * l.etp));
+      } else {
+        fail(
+            "layout.ep: {} does not divide tp x dp x cp = {} (experts, not split by TP, are "
+            "spread over those ranks); divisors: {}",
+            l.ep, ranks, divs(ranks, l.ep));
+      }
     }
   }
   if (!split) {
@@ -1092,6 +1108,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double d = static_cast<double>(l.dp);
   const double cp = static_cast<double>(l.cp);
   const double ep = static_cast<double>(l.ep);
+  const double et = static_cast<double>(l.etp);  // expert TP
   const double b = static_cast<double>(l.microbatch);
   const double m = static_cast<double>(c.batch) / (d * b);  // microbatches
   const double T = b * c.s / cp;                            // tokens per microbatch and GPU
@@ -1151,10 +1168,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   if (c.experts > 0) {
     expert_tokens = sp ? T / t : T;
     const double local = static_cast<double>(c.experts) / ep;
-    const double per_expert = expert_tokens * c.top_k * ep / static_cast<double>(c.experts);
-    moe_gemm =
-        local * imbalance * (c.gemm(per_expert, h, c.up * c.fe) + c.gemm(per_expert, c.fe, h)) +
-        c.gemm(T, h, static_cast<double>(c.experts));  // the router
+    // Expert TP (docs/model.md 8.8): the copies an expert's ranks received, gathered over its
+    // etp ranks, each running them all through its 1/etp of the expert's width.
+    const double per_expert = expert_tokens * c.top_k * ep * et / static_cast<double>(c.experts);
+    moe_gemm = local * imbalance *
+                   (c.gemm(per_expert, h, c.up * c.fe / et) + c.gemm(per_expert, c.fe / et, h)) +
+               c.gemm(T, h, static_cast<double>(c.experts));  // the router
     if (c.shared > 0) {
       shared_up = c.gemm(T, h, c.up * c.fe * c.shared / t);
       moe_gemm += shared_up + c.gemm(T, c.fe * c.shared / t, h);
@@ -1168,10 +1187,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // Token permutation (docs/model.md 8.2): each token read once before the dispatch and
     // written once after the combine; each of its k copies written and read by the stack's
     // permute and unpermute; with several experts on a rank, the received copies sorted by
-    // expert and back (a read and a write each way). The backward mirrors it.
+    // expert and back (a read and a write each way; under expert TP, every copy its ranks
+    // gathered). The backward mirrors it.
     const double copies = expert_tokens * c.top_k;
     permute = (expert_tokens * 4 * h + copies * st.permute_traffic * h +
-               (local > 1 ? copies * imbalance * 8 * h : 0.0)) /
+               (local > 1 ? copies * imbalance * 8 * h * et : 0.0)) /
               c.hbm;
   }
   // Attention kernel, forward and backward.
@@ -1311,26 +1331,33 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     }
   }
   // EP per MoE layer and microbatch: dispatch and combine, forward and backward.
-  // Experts are not split by TP (expert TP 1): the tp x cp x dp ranks are regrouped as EP
-  // (innermost) x expert DP, as Megatron-Core does.
+  // The tp x cp x dp ranks are regrouped as expert TP (innermost) x EP x expert DP, as
+  // Megatron-Core does: an EP group's ranks lie etp apart.
   // Node-limited routing (at most max_nodes nodes a token) saves bytes only where a token
   // crosses the network once per node it reaches and fans out inside it: token-based dispatch
   // (DeepSeek-V3 3.2.2, DeepEP, HybridEP).
-  const Group ep_g = c.group(l.ep, 1);
+  const bool token_dispatch = st.dispatcher == MoeDispatcher::kToken;
+  // (Token-based dispatch sends over the expert TP x EP ranks at once, below.)
+  const Group ep_g = token_dispatch ? c.group(l.ep * l.etp, 1) : c.group(l.ep, l.etp);
   double ep_fwd = 0, ep_bwd = 0;  // dispatch and combine
-  if (c.experts > 0 && st.dispatcher == MoeDispatcher::kToken) {
+  if (c.experts > 0 && token_dispatch) {
     // Token-based dispatch (DeepEP, HybridEP): a token goes once to each other GPU of its node
     // that holds one of its k experts, and once to each remote node that does, to the GPU of
     // its own index there, which forwards it over NVLink to the GPUs it reaches in that node.
     // With experts spread evenly, a block of x of the E experts misses all k of a token's with
-    // probability C(E - x, k) / C(E, k).
+    // probability C(E - x, k) / C(E, k). Under expert TP the etp ranks of an expert each get the
+    // token and each send back their part of its output, summed in the combine (Megatron-Core's
+    // flex dispatcher routes over the expert TP x EP group, a token's experts replicated etp
+    // ways): the group is those ep x etp ranks, each holding E / ep experts.
     const double E = static_cast<double>(c.experts);
     const auto missed = [&](double block) {
       double none = 1;
       for (double i = 0; i < c.top_k; ++i) none *= std::max(0.0, (E - block - i) / (E - i));
       return none;
     };
+    const std::int64_t ranks = l.ep * l.etp;
     const double per_rank = E / static_cast<double>(l.ep);  // experts a rank holds
+    const double spread = E / static_cast<double>(ranks);   // distinct experts per rank of a block
     double local = (ep_g.per_node - 1) * (1 - missed(per_rank));
     double remote = 0, forwarded = 0;
     // A group a node boundary cuts (EP 32 on 72-GPU racks: 8 ranks on one, 24 on the next) is
@@ -1338,14 +1365,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // elsewhere each send a token there when it reaches that side's per_node x per_rank
     // experts, which arrive over per_node NICs, while its own ranks send one a token to each
     // other node it reaches (the rest taken as spread evenly over the other nodes).
-    const bool cut = ep_g.nodes > 1 && ep_g.per_node * ep_g.nodes != static_cast<double>(l.ep);
+    const bool cut = ep_g.nodes > 1 && ep_g.per_node * ep_g.nodes != static_cast<double>(ranks);
     if (cut) {
       const double k = ep_g.per_node;
-      const double elsewhere = static_cast<double>(l.ep) - k;
-      const double side_hit = 1 - missed(k * per_rank);
+      const double elsewhere = static_cast<double>(ranks) - k;
+      const double side_hit = 1 - missed(k * spread);
       const double arriving = elsewhere / k * side_hit;
-      const double leaving =
-          (ep_g.nodes - 1) * (1 - missed(elsewhere / (ep_g.nodes - 1) * per_rank));
+      const double leaving = (ep_g.nodes - 1) * (1 - missed(elsewhere / (ep_g.nodes - 1) * spread));
       remote = std::max(arriving, leaving);
       forwarded = arriving * local / side_hit;  // each arrival, on to the others it reaches
     } else if (ep_g.nodes > 1) {
@@ -1359,7 +1385,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       // times as many; where they do not line up, dml takes no limit from them.
       if (c.groups > 0) {
         const auto nodes = static_cast<std::int64_t>(std::llround(ep_g.nodes));
-        if (nodes * static_cast<std::int64_t>(std::llround(ep_g.per_node)) == l.ep &&
+        if (nodes * static_cast<std::int64_t>(std::llround(ep_g.per_node)) == ranks &&
             (c.groups % nodes == 0 || nodes % c.groups == 0)) {
           const std::int64_t span = std::max<std::int64_t>(1, nodes / c.groups);
           reach = std::min(reach, static_cast<double>(c.group_top_k * span));
@@ -1397,6 +1423,17 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double bf16 = c.all_to_all(elems * 2, ep_g);  // combine, and the backward's
     ep_fwd = c.all_to_all(elems * c.dispatch_bytes, ep_g) + bf16;
     ep_bwd = 2 * bf16;
+  }
+  if (c.experts > 0 && l.etp > 1 && !token_dispatch) {
+    // Expert TP (docs/model.md 8.8): the copies a rank received are gathered over its etp ranks
+    // before the experts and the outputs reduce-scattered back after them; the backward gathers
+    // the output gradients and reduce-scatters the input gradients. Each rank received
+    // `imbalance` times its share at the busiest.
+    const Group etp_g = c.group(l.etp, 1);
+    const double gathered = et * expert_tokens * c.top_k * h * imbalance;  // elements
+    const double bf16 = c.gather(gathered * 2, etp_g, CollectiveOp::kReduceScatter);
+    ep_fwd += c.gather(gathered * c.dispatch_bytes, etp_g) + bf16;
+    ep_bwd += c.gather(gathered * 2, etp_g) + bf16;
   }
 
   // Layers on the busiest stage.
@@ -1793,7 +1830,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       ((n_layers + mtp_extra) * attn_p + (busy_dense + mtp_extra - mtp_moe) * dense_mlp_p +
        (n_moe_busy + mtp_moe) * shared_p + embed_p + c.mtp * 2 * c.h * c.h) /
       t;
-  const double n_expert = (n_moe_busy + mtp_moe) * expert_p / ep;
+  const double ex_split = ep * et;  // the ranks one layer's routed experts spread over
+  const double n_expert = (n_moe_busy + mtp_moe) * expert_p / ex_split;
 
   // DP and sharding (docs/model.md 8.7).
   // The states shard over l.shard of the dp x cp ranks (innermost) and replicate over the rest
@@ -1802,7 +1840,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const std::int64_t replicas = dp_ranks / l.shard;
   const Group dp_g = c.group(l.shard, l.tp);
   const Group rep_g = c.group(replicas, l.tp * l.shard);
-  const std::int64_t expert_dp = std::max<std::int64_t>(l.tp * dp_ranks / l.ep, 1);
+  const std::int64_t expert_dp = std::max<std::int64_t>(l.tp * dp_ranks / (l.ep * l.etp), 1);
   // Expert states replicate over the fewest groups, at least the replicas, that divide the
   // expert-DP group: as the others do where the replicas divide it, and wholly where there are as
   // many or more (a shard group too small to hold two ranks of one expert), so that they never
@@ -1810,8 +1848,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // while shard = 2 replicated them; helper-355: DP 48 x EP 8 held more at shard 16 than at 12).
   std::int64_t erep = std::min(replicas, expert_dp);
   while (expert_dp % erep != 0) ++erep;
-  const Group edp_g = c.group(expert_dp / erep, l.ep);
-  const Group erep_g = c.group(erep, l.ep * (expert_dp / erep));
+  const Group edp_g = c.group(expert_dp / erep, l.ep * l.etp);
+  const Group erep_g = c.group(erep, l.ep * l.etp * (expert_dp / erep));
   // A ring CP exchange and the data-parallel collectives, both across nodes, share the network:
   // the attention kernel's time the ring fills is no window for the DP collectives too.
   const bool cp_shares_net = l.cp > 1 && l.cp_kind == ContextParallel::kRing && cp_g.level > 0 &&
@@ -1840,7 +1878,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // MTP module's (of the model's last kind) and projection.
   const double ne_dense = (attn_p + dense_mlp_p) / t;
   const double embed_t = vocab_t * c.h;  // an embedding or head
-  const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ep;
+  const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ex_split;
   const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
   const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
   // A device's data-parallel time, given its layers' compute (s), how many are dense and MoE,
@@ -2003,13 +2041,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double end_moe = drop_dense ? n_moe_busy : std::max(0.0, n_moe_busy - 1);
     const double end_nonexpert =
         ((n_layers - 1) * attn_p + end_dense * dense_mlp_p + end_moe * shared_p + embed_p) / t;
-    dp = dp_time(busy, end_dense, end_moe, 0, embed_units, end_nonexpert, end_moe * expert_p / ep,
-                 dual);
+    dp = dp_time(busy, end_dense, end_moe, 0, embed_units, end_nonexpert,
+                 end_moe * expert_p / ex_split, dual);
     if (has_middle) {
       const double mid_nonexpert =
           (n_layers * attn_p + busy_dense * dense_mlp_p + n_moe_busy * shared_p) / t;
       const DpTime mid = dp_time(busy, busy_dense, n_moe_busy, 0, 0, mid_nonexpert,
-                                 n_moe_busy * expert_p / ep, dual);
+                                 n_moe_busy * expert_p / ex_split, dual);
       if (dp_total(mid) > dp_total(dp)) dp = mid;
     }
   }
@@ -2210,12 +2248,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return replicated_dense / sp_div + (split_dense + sc) / t;
   };
   // A MoE layer's experts keep, per routed copy of a token, their first GEMM's input (2h: the
-  // dispatched token, a tensor of its own, saved for the weight gradient) and their MLP
+  // dispatched token, a tensor of its own, saved for the weight gradient; under expert TP every
+  // copy the etp ranks gathered, each rank's 1/etp of the width of the rest) and their MLP
   // activations; the shared experts read the norm's output, already counted.
   const double routed_kept =
       c.experts > 0
           ? c.top_k * imbalance *
-                ((2 - q_saved) * h +
+                ((2 - q_saved) * h * static_cast<double>(l.etp) +
                  ((l.recompute_moe_act ? c.act_bytes - 2 : mlp_act_bytes) + clamp_kept) * c.fe) /
                 sp_div
           : 0.0;
@@ -2544,6 +2583,9 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   }
   l.ep = in.ep.value_or(1);
   if (!in.ep && c.experts > 0) note("ep", "1");
+  l.etp = in.etp.value_or(1);
+  // Said where Megatron-Core's default (expert TP = tp) would differ.
+  if (!in.etp && c.experts > 0 && l.tp > 1) note("etp", "1");
   l.microbatch = in.microbatch.value_or(1);
   if (!in.microbatch) note("microbatch", "1");
   // (A count of recomputed layers is full recompute's.)
@@ -2589,6 +2631,7 @@ TransformerLayout to_layout(const Lay& l) {
                            .cp = l.cp,
                            .cp_kind = l.cp_kind,
                            .ep = l.ep,
+                           .etp = l.etp,
                            .microbatch = l.microbatch,
                            .recompute = l.recompute,
                            .recompute_layers = l.recompute_layers > 0
@@ -2710,6 +2753,11 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "(DeepEP, HybridEP) uses it",
         c.run.model.moe->max_nodes ? "max_nodes" : "groups"));
   }
+  if (l.etp > 1 && c.run.model.moe && c.run.model.moe->expert_bias) {
+    p.notes.emplace_back(
+        "expert biases with etp > 1: Megatron-Core refuses them (its TransformerConfig runs MoE "
+        "biases only with expert TP 1); costed as asked");
+  }
   if (l.offload == 1) {
     p.notes.push_back(
         "offload = 1 frees no GPU memory: the buffer its reload needs holds the layer's bytes "
@@ -2782,16 +2830,20 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
       const auto& levels = c.run.cluster.levels;
       return i < levels.size() && levels[i].name ? *levels[i].name : fmt::format("level {}", i);
     };
-    const std::array<std::tuple<const char*, std::int64_t, std::int64_t>, 3> groups{
-        {{"tp", l.tp, 1}, {"cp", l.cp, l.tp}, {"ep", l.ep, 1}}};
-    for (const auto& [name, size, stride] : groups) {
+    // (Each with the degree its ranks lie apart by: CP's beyond TP's, EP's beyond expert TP's.)
+    const std::array<std::tuple<const char*, std::int64_t, std::int64_t, const char*>, 4> groups{
+        {{"tp", l.tp, 1, ""},
+         {"cp", l.cp, l.tp, "tp"},
+         {"etp", l.etp, 1, ""},
+         {"ep", l.ep, l.etp, "etp"}}};
+    for (const auto& [name, size, stride, inner] : groups) {
       if (size <= 1 || size * stride > c.node || c.outer.empty()) continue;
       const int reached = c.group(size, stride).level;
       if (reached == 0) continue;
       // The block is the group's stride times its size: said as such where TP is inside it
       // (helper-102: "72 is no multiple of 16" for CP 2 on TP 8).
-      const std::string block =
-          stride > 1 ? fmt::format("{}, tp x {}", size * stride, name) : std::to_string(size);
+      const std::string block = stride > 1 ? fmt::format("{}, {} x {}", size * stride, inner, name)
+                                           : std::to_string(size);
       p.notes.push_back(fmt::format(
           "{} groups of {} straddle the {}-GPU units of {} ({} is no multiple of {}): the "
           "group a unit boundary cuts runs its collectives out to {}, at the slowest bandwidth "
@@ -3190,6 +3242,7 @@ std::string layout_text(const TransformerLayout& l) {
     format(" x CP {} ({})", *l.cp, enum_name(l.cp_kind.value_or(ContextParallel::kRing)));
   }
   if (l.ep.value_or(1) > 1) add(" x EP ", *l.ep);
+  if (l.etp.value_or(1) > 1) add(" x ETP ", *l.etp);
   add(", microbatch ", l.microbatch.value_or(1));
   const Recompute r = l.recompute.value_or(Recompute::kNone);
   const bool mla_up = l.recompute_mla_up.value_or(false);

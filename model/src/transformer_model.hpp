@@ -160,7 +160,7 @@ struct TransformerCtx : NetworkCtx {
 // A layout with every field decided.
 struct Lay {
   std::int64_t tp = 1, tp_model = 1, shard = 1, pp = 1, interleave = 1, dp = 1, zero = 0, cp = 1,
-               ep = 1, microbatch = 1;
+               ep = 1, etp = 1, microbatch = 1;
   bool sequence_parallel = false;
   Schedule schedule = Schedule::k1F1B;
   ContextParallel cp_kind = ContextParallel::kRing;

@@ -393,6 +393,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // tries TP across nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP
   // (tp_model splitting d_model; only the one `fixed` gives, if it gives one), up to 16 nodes'
   // GPUs, with the stage counts the passes before tried (docs/model.md 8.11).
+  // Expert TP is not searched: as held, else 1.
+  const std::int64_t etp = fixed.etp.value_or(1);
   // A layout of these degrees with the fields the search does not vary layout by layout: those
   // `fixed` holds, else the search's own choice (SP with Megatron's TP where the stack has it).
   const auto degrees_layout = [&](std::int64_t tp, std::int64_t tp_model, std::int64_t pp,
@@ -406,6 +408,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tp_model == 1 &&
                                                            run.stack.has_sequence_parallel);
     l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
+    l.etp = etp;
     l.offload = fixed.offload.value_or(0);
     l.optimizer_offload = fixed.optimizer_offload.value_or(false);
     l.recompute_layers = fixed.recompute_layers.value_or(0);
@@ -480,17 +483,19 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           if (c.experts > 0) {
             eps.clear();
             for (const std::int64_t e : divisors(c.experts, tp * dp * cp)) {
-              if ((tp * dp * cp) % e == 0) eps.push_back(e);
+              if ((tp * dp * cp) % (e * etp) == 0) eps.push_back(e);
             }
           }
           eps = one_or(fixed.ep, eps);
           for (const std::int64_t e : eps) {
-            if (c.experts <= 0 || e <= 1 || e >= c.node || c.node % e == 0 || c.outer.empty()) {
+            const std::int64_t block = e * etp;  // an EP group's ranks lie etp apart
+            if (c.experts <= 0 || e <= 1 || block >= c.node || c.node % block == 0 ||
+                c.outer.empty()) {
               continue;
             }
             if (std::find(cut_eps.begin(), cut_eps.end(), e) == cut_eps.end()) {
               cut_eps.push_back(e);
-              cut_level = std::max(cut_level, c.group(e, 1).level);
+              cut_level = std::max(cut_level, c.group(e, etp).level);
             }
           }
           // A stage's layers (and places): as evaluate splits them.
@@ -791,7 +796,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       list += (i == 0 ? "" : i + 1 == cut_eps.size() ? " and " : ", ") + std::to_string(cut_eps[i]);
     }
     const std::int64_t widest = cut_eps.back();
-    const std::int64_t keep = c.node / widest * widest;
+    const std::int64_t keep = c.node / (widest * etp) * (widest * etp);
     unit_note = fmt::format(
         "EP groups of {} (which divide the {} experts) straddle the {}-GPU units of {} ({} is "
         "no multiple of them): the search costed each cut group's all-to-all out to {}; units "
@@ -815,7 +820,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     if (!ep_note.empty()) p.notes.push_back(ep_note);
     if (!uneven_note.empty()) p.notes.push_back(uneven_note);
     // (A plan whose own EP straddles a unit it fits in says so itself.)
-    const bool own = r.lay.ep < c.node && c.node % r.lay.ep != 0;
+    const std::int64_t ep_block = r.lay.ep * r.lay.etp;
+    const bool own = ep_block < c.node && c.node % ep_block != 0;
     if (!unit_note.empty() && !own) p.notes.push_back(unit_note);
     if (!wide_note.empty() && r.lay.tp > tps.back() && r.step < inside_step) {
       p.notes.push_back(wide_note);

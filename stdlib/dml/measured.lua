@@ -8497,6 +8497,25 @@ function M.default_only(cell)
   return not t:find("[%a%(%)]")
 end
 
+--- parse_etp(cell): the expert tensor-parallel degree a `notes` (or `framework`) cell gives
+--- (Megatron-Core's expert_tensor_parallel_size): "ETP 4", "EDP 1, ETP 1", "ETP=2", "expert
+--- tensor parallel 4", "expert tensor parallel ETP 4 (table)", "--expert-tensor-parallel-size 8",
+--- "expert_tensor_parallel_size: 2"; the first one named; nil where none is.
+function M.parse_etp(cell)
+  if cell == nil then return nil end
+  local l = cell:lower()
+  local best, value
+  local function consider(at, n)
+    if at and n and (best == nil or at < best) then best, value = at, tonumber(n) end
+  end
+  -- (A pattern's position, then its number.)
+  consider(l:find("%f[%w]etp%s*[=:]?%s*%d"), l:match("%f[%w]etp%s*[=:]?%s*(%d+)"))
+  consider(l:find("expert[%s%-_]+tensor[%s%-_]+parallel"),
+    l:match("expert[%s%-_]+tensor[%s%-_]+parallel[%a%-_]*%s*[=:]?%s*%(?e?t?p?%)?%s*[=:]?%s*(%d+)"))
+  if value and value >= 1 then return math.floor(value) end
+  return nil
+end
+
 --- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
 --- "256+1 shared", "128 experts", "256 routed + 1 shared", "128 (top-8)"); nil for an empty or
 --- unreadable cell ("E=64", "8x7B").
@@ -10560,6 +10579,14 @@ request = function(row, presets, assumed)
 
   -- Layout.
   local layout = { tp = tp, pp = pp, cp = cp, ep = ep }
+  -- Expert TP where the notes (or the framework cell) give it: Megatron-Core's expert tensor
+  -- parallelism, which the format has no column for ("EDP 1, ETP 1", "expert tensor parallel ETP
+  -- 4 (table)"); a dense model's is none.
+  local etp = arch.experts and arch.experts > 1 and (M.parse_etp(row.notes) or M.parse_etp(row.framework)) or nil
+  if etp then
+    layout.etp = etp
+    note(fmt("etp = %d (expert tensor parallelism, from the %s)", etp, M.parse_etp(row.notes) and "notes" or "framework cell"))
+  end
   if dp == nil and tp and pp then
     local rest = tp * pp * (cp or 1)
     if n % rest == 0 then
@@ -10589,7 +10616,7 @@ request = function(row, presets, assumed)
   -- 1, the dense layers' 16; helper-264: refused as a layout of 16 GPUs): the dense layers' dp,
   -- said. (Expert TP of 1 or of tp, Megatron-Core's two usual settings.)
   if ep and ep > 1 and tp and pp and dp and tp * pp * (cp or 1) * dp ~= n and n % (tp * pp * (cp or 1)) == 0 then
-    for _, etp in ipairs { 1, tp } do
+    for _, etp in ipairs(etp and { etp } or { 1, tp }) do
       if n % (pp * ep * etp) == 0 and n // (pp * ep * etp) == dp then
         local dense = n // (tp * pp * (cp or 1))
         note(fmt("dp %d is the experts' data-parallel degree (%d GPUs / (pp %d x ep %d x expert tp %d)): the layers' dp = %d GPUs / (tp x pp x cp) = %d",

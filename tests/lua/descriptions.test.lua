@@ -31,7 +31,7 @@ local transformer = dml.transformer { name = "moe", layers = 8, d_model = 1024, 
   moe = { experts = 8, top_k = 2, shared_experts = 1, expert_d_ff = 1024, dense_layers = 1, imbalance = 1.1,
     max_nodes = 2, groups = 4, group_top_k = 2 } }
 local t_layout = { tp = 2, tp_model = 1, shard = 4, sequence_parallel = true, pp = 2, interleave = 2, schedule = "1f1b", dp = 4,
-  zero = 1, cp = 2, cp_kind = "allgather", ep = 4, microbatch = 1, recompute = "selective", recompute_mla_up = true, recompute_moe_act = true,
+  zero = 1, cp = 2, cp_kind = "allgather", ep = 4, etp = 2, microbatch = 1, recompute = "selective", recompute_mla_up = true, recompute_moe_act = true,
   offload = 0, optimizer_offload = false }
 local t_run = dml.run { name = "small moe", model = transformer, stack = stacks.megatron_core,
   cluster = dml.cluster { gpu = gpus.h100_sxm, size = 32,

@@ -1436,6 +1436,29 @@ for cell, want in pairs { ["128 experts"] = { 128, 0 }, ["256 routed + 1 shared"
   t.eq(r, want[1], cell); t.eq(sh, want[2], cell)
 end
 t.eq(measured.parse_experts("E=64"), nil)
+
+-- Expert TP from the notes (Megatron-Core's expert_tensor_parallel_size; the format has no column).
+for cell, want in pairs { ["EDP 1, ETP 1"] = 1, ["GA=8; expert tensor parallel ETP 4 (table)"] = 4,
+  ["ETP=2"] = 2, ["--expert-tensor-parallel-size 8"] = 8, ["expert_tensor_parallel_size: 2"] = 2,
+  ["expert tensor parallelism 4"] = 4, ["the table prints ETP 4, but launch.sh sets ETP 8"] = 4 } do
+  t.eq(measured.parse_etp(cell), want, cell)
+end
+for _, cell in ipairs { "GA=128", "TP 2, EP 32", "PETP 2", "expert tensor parallelism" } do
+  t.eq(measured.parse_etp(cell), nil, cell)
+end
+do
+  -- Read into the layout, said; ETP 2 x EP 16 of Qwen3-235B's TP 2 x DP 16 ranks.
+  local base = copy(row("MBridge-25.09-Qwen3_235B_a22B-256"), { ep = "16" })
+  local plain = measured.predict(base)
+  local split = measured.predict(copy(base, { notes = "GA=128; EDP 1, ETP 2" }))
+  t.eq(split.status, "ok")
+  t.eq(split.assumed:find("etp = 2 (expert tensor parallelism, from the notes)", 1, true) ~= nil, true, split.assumed)
+  t.eq(plain.assumed:find("dml: etp = 1", 1, true) ~= nil, true, plain.assumed)
+  t.eq(split.predicted_s ~= plain.predicted_s, true, "expert TP costed")
+  local one = measured.predict(copy(base, { notes = "GA=128; EDP 1, ETP 1" }))
+  t.eq(one.predicted_s, plain.predicted_s, "ETP 1 read is the default")
+  t.eq(one.assumed:find("dml: etp = 1", 1, true), nil, one.assumed)
+end
 t.eq(measured.parse_experts("8x7B"), 8, "Mixtral's name for its experts"); t.eq(measured.parse_experts("8 x 22B"), 8)
 
 -- Gated MLP by family, else by the width ratio.

@@ -230,7 +230,7 @@ end
 t.raises_here(function() dml.optimize(run, { tp = 8, runers_up = 3 }) end,
   "optimize.runers_up: not a layout field to hold fixed, nor runners_up (did you mean 'runners_up'?); it takes "
   .. "runners_up, distinct_splits, tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
-  .. "microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload, optimizer_offload")
+  .. "etp, microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload, optimizer_offload")
 -- a field of the run or of its stack given as a layout field says where it goes
 t.raises_here(function() dml.optimize(run, { precision = "fp8" }) end,
   "optimize.precision: a field of the run, not of its layout: dml.optimize(dml.run(run, { precision = ... }))")
@@ -558,7 +558,7 @@ do
   t.raises_in_this_file(function()
     dml.sweep { on_error = "row", grid = { a = { 1 } }, run = function() return run, { TP = 1 } end }
   end, "sweep.run({ a = 1 }) second value.TP: not a layout field to hold fixed (did you mean 'tp'?); the fields "
-    .. "are tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, microbatch, "
+    .. "are tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, etp, microbatch, "
     .. "recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload, optimizer_offload")
   -- so does an error with no message, error({...}) or error(), as docs/language.md says (a probe
   -- found it kept as a row), still naming its point
@@ -602,7 +602,7 @@ do
   local listed = dml.sweep { runs = { run }, fixed = { pp = 2 } }
   t.eq(listed.plans[1].layout.pp, 2, "the runs' form")
   local names = "tp, tp_model, sequence_parallel, pp, interleave, schedule, dp, zero, shard, cp, cp_kind, ep, "
-    .. "microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload, optimizer_offload"
+    .. "etp, microbatch, recompute, recompute_layers, recompute_mla_up, recompute_moe_act, offload, optimizer_offload"
   t.raises_here(function() dml.sweep { runs = { run }, fixed = { TP = 2 } } end,
     "sweep.fixed.TP: not a layout field to hold fixed (did you mean 'tp'?); the fields are " .. names)
   t.raises_here(function() dml.sweep { grid = { a = { 1 } }, run = function() return run, { Pp = 2 } end } end,

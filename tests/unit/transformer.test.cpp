@@ -2159,6 +2159,88 @@ TEST_CASE("transformer EP: node-limited routing and FP8 dispatch", "[transformer
              WithinRel(0.875, 1e-12));
 }
 
+TEST_CASE("transformer EP: expert tensor parallelism", "[transformer][ep]") {
+  // GPT, 4 layers, h 1024, MLP 4h (not gated), 8 experts of width 4096, top-2, one node of 8
+  // (337.5 GB/s), no latency; TP 2 with SP x DP 4, ZeRO 1, EP 4 with expert TP 1 or 2.
+  Transformer m = gpt(4, 1024, 8, 32000, 1024);
+  m.moe = dml::Moe{.experts = 8, .top_k = 2};
+  const TransformerRun run = no_latency(run_of(m, 8, 8));
+  const auto plan = [&](const TransformerRun& r, std::int64_t etp) {
+    return dml::evaluate(r, TransformerLayout{.tp = 2,
+                                              .sequence_parallel = true,
+                                              .pp = 1,
+                                              .dp = 4,
+                                              .zero = 1,
+                                              .cp = 1,
+                                              .ep = 4,
+                                              .etp = etp,
+                                              .microbatch = 1,
+                                              .recompute = Recompute::kNone});
+  };
+  const auto one = plan(run, 1);
+  const auto two = plan(run, 2);
+  REQUIRE(one.feasible);
+  REQUIRE(two.feasible);
+  SECTION("the experts' weights split over ep x etp ranks, their optimizer over all 8") {
+    // A layer's routed experts: 2 x 1024 x 4096 x 8 = 67,108,864 parameters, over 4 ranks or
+    // over 8: 4 layers x 8,388,608 x 2 bytes fewer weights. Expert DP is 8 / 4 = 2 ranks or
+    // 8 / 8 = 1, so each rank's share of the experts' optimizer state is 1/8 either way.
+    CHECK_THAT(one.memory.weights.value() - two.memory.weights.value(),
+               WithinRel(4 * 8388608.0 * 2, 1e-12));
+    CHECK_THAT(two.memory.optimizer.value(), WithinRel(one.memory.optimizer.value(), 1e-12));
+    CHECK(two.hardware_flop_per_token == one.hardware_flop_per_token);
+  }
+  SECTION("the copies gathered over the expert TP ranks and reduce-scattered back") {
+    // Per layer and microbatch a rank dispatches its 512 tokens (SP) x 2 copies x 1024 values,
+    // B = 2 MiB in bf16: each of the four all-to-alls (dispatch, combine and their backward)
+    // over 4 ranks moves 3/4 B, and under expert TP 2 each of the four gathers and
+    // reduce-scatters of the 2 B the two ranks hold moves 1/2 of it: (3/4 + 1) / (3/4) = 7/3.
+    CHECK_THAT(two.time.ep.value() / one.time.ep.value(), WithinRel(7.0 / 3.0, 1e-12));
+    // Token-based dispatch sends a token to each GPU holding one of its experts, over the
+    // ep x etp ranks: 3 or 7 others, each holding 2 of the 8 experts, hit with probability
+    // 1 - C(6, 2) / C(8, 2) = 13/28 each, no gather after: again 7/3.
+    TransformerRun token = run;
+    token.stack.dispatcher = dml::MoeDispatcher::kToken;
+    CHECK_THAT(plan(token, 2).time.ep.value() / plan(token, 1).time.ep.value(),
+               WithinRel(7.0 / 3.0, 1e-12));
+  }
+  SECTION("the experts keep the gathered copies for their weight gradient") {
+    // Per token of the rank's 512 (SP), 2 copies x 2 bytes x 1024 values more under etp 2, its
+    // peer's copies (the width-4096 activations split as the copies gather): 4 layers x 512 x
+    // 2 x 2 x 1024 B.
+    CHECK_THAT(two.memory.activations.value() - one.memory.activations.value(),
+               WithinRel(4 * 512 * 2 * 2 * 1024.0, 1e-12));
+  }
+  SECTION("said in the layout; refused where it does not divide") {
+    CHECK_THAT(dml::layout_text(two.layout), Contains("x EP 4 x ETP 2,"));
+    CHECK_THAT(dml::layout_text(one.layout), !Contains("ETP"));
+    const auto four = plan(run, 4);
+    REQUIRE_FALSE(four.feasible);
+    CHECK_THAT(four.violations.front(),
+               Contains("layout.ep: ep 4 x etp 4 = 16 does not divide tp x dp x cp = 8"));
+    const auto three = plan(run, 3);
+    REQUIRE_FALSE(three.feasible);
+    CHECK_THAT(three.violations.front(),
+               Contains("layout.etp: 3 does not divide the experts' d_ff of 4096"));
+    const auto dense = dml::evaluate(
+        run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8),
+        TransformerLayout{.tp = 2, .pp = 1, .dp = 4, .cp = 1, .etp = 2, .microbatch = 1});
+    REQUIRE_FALSE(dense.feasible);
+    CHECK_THAT(dense.violations.front(), Contains("layout.etp: 2 for a dense model"));
+  }
+  SECTION("left out under TP, it is assumed 1 and said; the search holds a given one") {
+    TransformerLayout left{.tp = 2, .sequence_parallel = true, .pp = 1, .dp = 4, .ep = 4};
+    const auto p = dml::evaluate(run, left);
+    CHECK(std::find(p.assumed.begin(), p.assumed.end(), "etp = 1") != p.assumed.end());
+    const auto best = dml::optimize(run, TransformerLayout{.etp = 2}, 3);
+    REQUIRE_FALSE(best.empty());
+    for (const auto& b : best) {
+      REQUIRE(b.feasible);
+      CHECK(b.layout.etp == 2);
+    }
+  }
+}
+
 TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transformer][ep]") {
   // 32 experts, top-8, no latency. A block of x experts misses all 8 of a token's with
   // probability C(32 - x, 8) / C(32, 8).

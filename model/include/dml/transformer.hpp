@@ -187,6 +187,7 @@ struct TransformerLayout {
   std::optional<std::int64_t> cp{};
   std::optional<ContextParallel> cp_kind{};
   std::optional<std::int64_t> ep{};
+  std::optional<std::int64_t> etp{};         // expert TP: each routed expert split this many ways
   std::optional<std::int64_t> microbatch{};  // sequences per microbatch
   std::optional<Recompute> recompute{};
   std::optional<std::int64_t> recompute_layers{};  // full recompute of a chunk's first N layers
@@ -1027,6 +1028,15 @@ struct Description<TransformerLayout> {
              .default_text = "\"ring\"; \"allgather\" for a model with a window shorter than "
                              "its sequence"});
     v.field(l.ep, {.name = "ep", .doc = "expert parallel degree", .min = 1, .max = 1 << 20});
+    v.field(l.etp,
+            {.name = "etp",
+             .doc = "expert tensor parallel degree: each routed expert's linears split this many "
+                    "ways, the tokens dispatched to them gathered over those ranks and the "
+                    "outputs reduce-scattered back (Megatron-Core's expert_tensor_parallel_size); "
+                    "ep x etp divides tp x dp x cp",
+             .min = 1,
+             .max = 1 << 20,
+             .default_text = "1 (Megatron-Core's own default is tp)"});
     v.field(l.microbatch,
             {.name = "microbatch", .doc = "sequences per microbatch", .min = 1, .max = 1 << 20});
     v.field(l.recompute, {.name = "recompute",
