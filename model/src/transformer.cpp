@@ -57,6 +57,10 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
                       "distinct experts, so no rank can get more than that times the mean",
                       m.imbalance, m.experts, m.routed(), most);
   }
+  if (m.pad_to_capacity && !m.capacity_factor) {
+    throw ConfigError(path + ".pad_to_capacity",
+                      "pads each expert to its capacity: give capacity_factor too");
+  }
   if (m.groups.has_value() != m.group_top_k.has_value()) {
     throw ConfigError(path + (m.groups ? ".group_top_k" : ".groups"),
                       "group-limited routing needs both groups and group_top_k");
@@ -462,6 +466,8 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     fe = expert_width(m);
     dense_layers = m.moe->dense_layers;
     imbalance = m.moe->imbalance;
+    capacity_factor = m.moe->capacity_factor.value_or(0);
+    padded = m.moe->pad_to_capacity;
     unfused_clamp_bytes = m.moe->clamped_glu ? r.stack.glu_clamp_traffic * fe : 0.0;
     unfused_expert_bytes =
         (m.moe->expert_bias ? r.stack.expert_bias_traffic * h : 0.0) + unfused_clamp_bytes;
@@ -1097,7 +1103,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The busiest EP rank's load over the mean: one rank (EP 1) holds every expert and is the mean.
   // A rank gets at most one copy of a token per expert it holds and at most all k, so at most
   // min(ep, experts / k) times the mean (the declaration holds it to experts / k).
-  const double imbalance = l.ep > 1 ? std::min(c.imbalance, static_cast<double>(l.ep)) : 1.0;
+  const double routed_load = l.ep > 1 ? std::min(c.imbalance, static_cast<double>(l.ep)) : 1.0;
+  // A capacity factor caps each expert's tokens, so the rank's (dropping the excess); padded to
+  // capacity, every expert computes and exchanges exactly that many (docs/model.md 8.2).
+  const double imbalance = c.capacity_factor <= 0 ? routed_load
+                           : c.padded             ? c.capacity_factor
+                                                  : std::min(routed_load, c.capacity_factor);
   // The stack's EP overlap runs where Megatron-Core allows it: with a pipeline only across
   // interleaved chunks (virtual stages), and without full recompute (transformer_config.py
   // asserts both; helper-99: dml costed it, and the search chose it, where it would not launch).
@@ -2522,6 +2533,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         c.flop_model / 3 - logits_fwd - 4 * all_layers * a * c.dk * c.keys_model;
     out.hardware_flop_per_token += 0.5 * linear_fwd;
   }
+  if (c.experts > 0 && c.capacity_factor > 0) {
+    // A capacity factor changes the experts' work per token on average: padded, every expert
+    // computes capacity_factor times the mean; dropping, a factor below 1 drops that share of
+    // every expert's copies (what an imbalanced routing drops beyond it is not known: none).
+    const double served = c.padded ? c.capacity_factor : std::min(1.0, c.capacity_factor);
+    const double moe_layers = static_cast<double>(c.layers - c.dense_layers) + c.mtp;
+    const double expert_fwd = 2 * c.top_k * (c.up + 1) * c.h * c.fe;  // per token and layer
+    const double passes = 3.0 + rerun_all + (l.recompute == Recompute::kOp ? 0.5 : 0.0);
+    out.hardware_flop_per_token += (served - 1) * passes * moe_layers * expert_fwd;
+  }
 }
 
 }  // namespace detail
@@ -2752,6 +2773,16 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "dispatcher = \"all_to_all\" (every routed copy is sent); dispatcher = \"token\" "
         "(DeepEP, HybridEP) uses it",
         c.run.model.moe->max_nodes ? "max_nodes" : "groups"));
+  }
+  if (c.capacity_factor > 0 && !c.padded) {
+    const double routed_load = l.ep > 1 ? std::min(c.imbalance, static_cast<double>(l.ep)) : 1.0;
+    if (c.capacity_factor < routed_load) {
+      p.notes.push_back(fmt::format(
+          "moe.capacity_factor {:.4g} is below the busiest rank's load ({:.4g} times the mean): "
+          "its experts drop the excess copies, which are not trained on; the step is costed at "
+          "the capped load, the model's FLOPs as if none were dropped",
+          c.capacity_factor, routed_load));
+    }
   }
   if (l.etp > 1 && c.run.model.moe && c.run.model.moe->expert_bias) {
     p.notes.emplace_back(

@@ -119,6 +119,8 @@ struct TransformerCtx : NetworkCtx {
   double keys_kernel = 0;  // as the attention kernel computes them
   std::int64_t experts = 0;
   double top_k = 0, shared = 0, fe = 0, imbalance = 1;
+  double capacity_factor = 0;  // the experts' (0: dropless)
+  bool padded = false;         // every expert padded to its capacity
   // Per routed copy, forward and backward together: HBM bytes of the experts' biases and GLU
   // clamp the stack leaves unfused, and of the clamp alone (docs/model.md 8.2).
   double unfused_expert_bytes = 0, unfused_clamp_bytes = 0;

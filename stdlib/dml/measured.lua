@@ -8516,6 +8516,32 @@ function M.parse_etp(cell)
   return nil
 end
 
+--- parse_capacity(cell): the experts' capacity factor and whether they are padded to it, as a
+--- `notes` cell gives them (Megatron-Core's keys and flags, "moe_expert_capacity_factor: 1.0",
+--- "--moe-expert-capacity-factor 1.25", "moe_pad_expert_input_to_capacity: true",
+--- "--moe-pad-expert-input-to-capacity", or in words, "capacity factor 1.0", "capacity factor
+--- of 1.25", "padded to capacity"); nil where no factor is given (a padding without one is not
+--- read: padding needs a factor), and none where it is unset ("moe_expert_capacity_factor:
+--- null", "None").
+function M.parse_capacity(cell)
+  if cell == nil then return nil end
+  local l = cell:lower()
+  local factor = l:match("capacity[%s%-_]+factor[%s\"']*[=:]?%s*o?f?%s*(%d+%.?%d*)")
+  if not factor then return nil end
+  factor = tonumber(factor)
+  if not factor or factor <= 0 then return nil end
+  local pad = false
+  for _, p in ipairs { "pad[%s%-_]+expert[%s%-_]+input[%s%-_]+to[%s%-_]+capacity[%s\"']*[=:]?%s*(%a*)",
+      "padd?e?d?[%s%-_]+to[%s%-_]+capacity()" } do
+    local value = l:match(p)
+    if value ~= nil then
+      pad = value == "" or value == "true" or value == "1" or value == "yes" or type(value) == "number"
+      if pad then break end
+    end
+  end
+  return factor, pad
+end
+
 --- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
 --- "256+1 shared", "128 experts", "256 routed + 1 shared", "128 (top-8)"); nil for an empty or
 --- unreadable cell ("E=64", "8x7B").
@@ -9938,7 +9964,8 @@ function M.model(a, name, vocab)
   if a.experts then
     moe = { experts = a.experts, top_k = a.top_k, shared_experts = a.shared, expert_d_ff = a.expert_d_ff,
             dense_layers = a.dense_layers, expert_bias = a.expert_bias, clamped_glu = a.clamped_glu,
-            groups = a.groups, group_top_k = a.group_top_k }
+            groups = a.groups, group_top_k = a.group_top_k, capacity_factor = a.capacity_factor,
+            pad_to_capacity = a.pad_to_capacity }
   end
   return dml.transformer {
     name = name, layers = a.layers, d_model = a.d_model, heads = a.heads, kv_heads = a.kv_heads,
@@ -11095,6 +11122,15 @@ request = function(row, presets, assumed)
   -- stands, said (helper-264: assumed silently).
   if arch.experts ~= nil and M.natural_routing(row) then
     note("routing as trained, not forced to balance (as the row says): its imbalance is not given, balanced experts assumed (imbalance 1)")
+  end
+  -- Token dropping at a capacity factor, and padding to it, where the notes give the factor
+  -- (Megatron-Core's moe_expert_capacity_factor and moe_pad_expert_input_to_capacity).
+  if arch.experts ~= nil then
+    local factor, pad = M.parse_capacity(row.notes)
+    if factor then
+      arch.capacity_factor, arch.pad_to_capacity = factor, pad
+      note(fmt("moe.capacity_factor = %g%s (as the notes say)", factor, pad and ", padded to capacity" or ", excess tokens dropped"))
+    end
   end
   local base_stack = preset_of(presets, "stacks", stacks, stack_key)
   -- A stack of unfused attention (Megatron-LM's of 2021-2022) whose row says it ran a flash

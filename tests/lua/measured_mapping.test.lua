@@ -1437,6 +1437,22 @@ for cell, want in pairs { ["128 experts"] = { 128, 0 }, ["256 routed + 1 shared"
 end
 t.eq(measured.parse_experts("E=64"), nil)
 
+-- The experts' capacity factor and padding from the notes (Megatron-Core's keys, flags, words).
+for cell, want in pairs {
+  ["grok1_314b.yaml sets moe_pad_expert_input_to_capacity: true, moe_expert_capacity_factor: 1.0"] = { 1.0, true },
+  ["--moe-expert-capacity-factor 1.25 --moe-pad-expert-input-to-capacity"] = { 1.25, true },
+  ["moe_expert_capacity_factor=2"] = { 2, false },
+  ["moe_expert_capacity_factor: 1.0, moe_pad_expert_input_to_capacity: false"] = { 1.0, false },
+  ["capacity factor not stated; the script sets a capacity factor of 1.0 with expert inputs padded to capacity"] = { 1.0, true },
+} do
+  local factor, pad = measured.parse_capacity(cell)
+  t.eq(factor, want[1], cell); t.eq(pad, want[2], cell)
+end
+for _, cell in ipairs { "capacity factor not stated", "token-dropless", "moe_expert_capacity_factor: null",
+  "padded to capacity", "HBM capacity 80 GB" } do
+  t.eq(measured.parse_capacity(cell), nil, cell)
+end
+
 -- Expert TP from the notes (Megatron-Core's expert_tensor_parallel_size; the format has no column).
 for cell, want in pairs { ["EDP 1, ETP 1"] = 1, ["GA=8; expert tensor parallel ETP 4 (table)"] = 4,
   ["ETP=2"] = 2, ["--expert-tensor-parallel-size 8"] = 8, ["expert_tensor_parallel_size: 2"] = 2,

@@ -924,6 +924,10 @@ do
   end
   t.raises(function() moe(1.2, 8) end,
     { pattern = "moe.imbalance: 1.2 is more than experts / top_k = 8 / 8 = 1: a token's copies go to distinct experts" })
+  t.raises(function()
+    dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
+      moe = { experts = 8, top_k = 2, pad_to_capacity = true } }
+  end, { pattern = "moe.pad_to_capacity: pads each expert to its capacity: give capacity_factor too" })
   local function step(imbalance, ep)
     local r = dml.run { model = moe(imbalance), cluster = cluster(64), stack = stacks.megatron_core, global_batch = 256 }
     return dml.evaluate(r, { tp = 1, pp = 1, dp = 64, ep = ep, microbatch = 1, recompute = "none" }).time.step:value "s"

@@ -2241,6 +2241,45 @@ TEST_CASE("transformer EP: expert tensor parallelism", "[transformer][ep]") {
   }
 }
 
+TEST_CASE("transformer MoE: a capacity factor drops or pads the experts' tokens",
+          "[transformer][moe]") {
+  // GPT, 4 layers, h 1024, 8 experts of width 4096, top-2, a routing imbalance of 1.5, on one
+  // node of 8 as DP 8 x EP 8, no latency: the all-to-alls' time is their bytes, which scale
+  // with the busiest rank's load.
+  Transformer m = gpt(4, 1024, 8, 32000, 1024);
+  m.moe = dml::Moe{.experts = 8, .top_k = 2, .imbalance = 1.5};
+  const TransformerLayout layout{.tp = 1, .pp = 1, .dp = 8, .zero = 1, .ep = 8, .microbatch = 1};
+  const auto with = [&](std::optional<double> factor, bool pad) {
+    TransformerRun r = no_latency(run_of(m, 8, 8));
+    r.model.moe->capacity_factor = factor;
+    r.model.moe->pad_to_capacity = pad;
+    return dml::evaluate(r, layout);
+  };
+  const auto dropless = with(std::nullopt, false);
+  const auto dropped = with(1.25, false);
+  const auto roomy = with(2.0, false);
+  const auto padded = with(2.0, true);
+  REQUIRE(dropless.feasible);
+  // Dropping caps the busiest rank at 1.25 times the mean (and says so); a capacity above the
+  // load changes nothing; padded, every rank moves and computes 2 times the mean.
+  CHECK_THAT(dropped.time.ep.value() / dropless.time.ep.value(), WithinRel(1.25 / 1.5, 1e-12));
+  CHECK(roomy.time.step.value() == dropless.time.step.value());
+  CHECK_THAT(padded.time.ep.value() / dropless.time.ep.value(), WithinRel(2 / 1.5, 1e-12));
+  CHECK(padded.time.gemm.value() > dropless.time.gemm.value());
+  REQUIRE(dropped.notes.size() == 1);
+  CHECK_THAT(dropped.notes.front(),
+             Contains("moe.capacity_factor 1.25 is below the busiest rank's load (1.5 times"));
+  CHECK(roomy.notes.empty());
+  CHECK(padded.notes.empty());
+  // The padding's work is hardware FLOPs: per token and MoE layer the experts' forward is
+  // 2 x 2 copies x 2 matrices x 1024 x 4096 = 33,554,432 FLOPs, three passes, 4 layers, one more
+  // mean's worth. The model's FLOPs do not change.
+  CHECK_THAT(padded.hardware_flop_per_token - dropless.hardware_flop_per_token,
+             WithinRel(33554432.0 * 3 * 4, 1e-12));
+  CHECK(padded.model_flop_per_token == dropless.model_flop_per_token);
+  CHECK(roomy.hardware_flop_per_token == dropless.hardware_flop_per_token);
+}
+
 TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transformer][ep]") {
   // 32 experts, top-8, no latency. A block of x experts misses all 8 of a token's with
   // probability C(32 - x, 8) / C(32, 8).

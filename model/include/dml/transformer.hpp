@@ -31,6 +31,10 @@ struct Moe {
   std::optional<std::int64_t> expert_d_ff{};  // hidden width of one expert; unset: d_ff
   std::int64_t dense_layers = 0;              // the first this many layers are dense
   double imbalance = 1.0;                     // busiest rank's expert load / the mean
+  // Token dropping: an expert takes at most this many times the mean of the tokens (Megatron-Core's
+  // moe_expert_capacity_factor); unset: dropless.
+  std::optional<double> capacity_factor{};
+  bool pad_to_capacity = false;  // every expert padded to its capacity (needs capacity_factor)
   std::optional<std::int64_t> max_nodes{};    // node-limited routing: nodes a token reaches
   std::optional<std::int64_t> groups{};       // group-limited routing: groups of experts
   std::optional<std::int64_t> group_top_k{};  // groups a token's experts are chosen from
@@ -528,6 +532,20 @@ struct Description<Moe> {
                                  "experts / top_k, and counted as at most ep",
                           .min = 1,
                           .max = 64});
+    v.field(m.capacity_factor,
+            {.name = "capacity_factor",
+             .doc = "token dropping: each expert takes at most this many times the mean of the "
+                    "routed copies and drops the rest (Megatron-Core's moe_expert_capacity_factor; "
+                    "GShard's, Switch's): the busiest rank's load is at most this, however "
+                    "imbalanced the routing",
+             .min = 0.01,
+             .max = 64,
+             .default_text = "dropless"});
+    v.field(m.pad_to_capacity,
+            {.name = "pad_to_capacity",
+             .doc = "with capacity_factor: every expert is padded to its capacity, so each "
+                    "rank's experts compute and exchange capacity_factor times the mean (Megatron-"
+                    "Core's moe_pad_expert_input_to_capacity)"});
     v.field(m.max_nodes,
             {.name = "max_nodes",
              .doc = "node-limited routing: a token's experts lie on at most this many nodes; "
