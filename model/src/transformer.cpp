@@ -57,6 +57,10 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
                       "distinct experts, so no rank can get more than that times the mean",
                       m.imbalance, m.experts, m.routed(), most);
   }
+  if (m.shared_d_ff && m.shared_experts == 0) {
+    throw ConfigError(path + ".shared_d_ff",
+                      "is the shared experts' width, and there are none: give shared_experts");
+  }
   if (m.pad_to_capacity && !m.capacity_factor) {
     throw ConfigError(path + ".pad_to_capacity",
                       "pads each expert to its capacity: give capacity_factor too");
@@ -259,6 +263,12 @@ double expert_width(const Transformer& m) {
   return static_cast<double>(m.moe->expert_d_ff.value_or(m.d_ff));
 }
 
+// The shared experts' hidden width, all of them together.
+double shared_width(const Transformer& m) {
+  return m.moe->shared_d_ff ? static_cast<double>(*m.moe->shared_d_ff)
+                            : static_cast<double>(m.moe->shared_experts) * expert_width(m);
+}
+
 // Average keys a query attends to in a layer whose window is w (s: full attention), causal and
 // windowed counted exactly.
 double keys_per_query(const Transformer& m, double w, bool causal_skips) {
@@ -306,8 +316,8 @@ double total_params(const Transformer& m) {
   const Moe& e = *m.moe;
   const double dense_l = static_cast<double>(e.dense_layers);
   const double expert = mlp_matrices(m) * h * expert_width(m);
-  const double moe_mlp = expert * static_cast<double>(e.experts + e.shared_experts) +
-                         h * static_cast<double>(e.experts);
+  const double moe_mlp = expert * static_cast<double>(e.experts) +
+                         mlp_matrices(m) * h * shared_width(m) + h * static_cast<double>(e.experts);
   return embed + norms + extra + (L + mtp) * attention_params(m) + dense_l * dense_mlp +
          (L + mtp - dense_l) * moe_mlp;
 }
@@ -336,8 +346,9 @@ double model_flop_per_token(const Transformer& m) {
     const double dense_l = static_cast<double>(e.dense_layers);
     const double expert = mlp_matrices(m) * h * expert_width(m);
     linear += dense_l * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
-    linear += (L - dense_l) * (expert * static_cast<double>(e.routed() + e.shared_experts) +
-                               h * static_cast<double>(e.experts));
+    linear += (L - dense_l) *
+              (expert * static_cast<double>(e.routed()) + mlp_matrices(m) * h * shared_width(m) +
+               h * static_cast<double>(e.experts));
   }
   const AttentionShape x = attention_shape(m);
   const double attention = L * a * (x.qk + x.v) * keys_per_query(m, true);  // QK^T and AV
@@ -463,6 +474,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     experts = m.moe->experts;
     top_k = static_cast<double>(m.moe->routed());
     shared = static_cast<double>(m.moe->shared_experts);
+    fs = shared_width(m);
     fe = expert_width(m);
     dense_layers = m.moe->dense_layers;
     imbalance = m.moe->imbalance;
@@ -1186,15 +1198,15 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                    (c.gemm(per_expert, h, c.up * c.fe / et) + c.gemm(per_expert, c.fe / et, h)) +
                c.gemm(T, h, static_cast<double>(c.experts));  // the router
     if (c.shared > 0) {
-      shared_up = c.gemm(T, h, c.up * c.fe * c.shared / t);
-      moe_gemm += shared_up + c.gemm(T, c.fe * c.shared / t, h);
+      shared_up = c.gemm(T, h, c.up * c.fs / t);
+      moe_gemm += shared_up + c.gemm(T, c.fs / t, h);
     }
     // The biases and the clamp a stack leaves unfused (docs/model.md 8.2): their bytes are
     // forward and backward together, a third of them counted here, as the backward of every
     // element-wise op is costed at twice its forward.
     moe_elem =
         (expert_tokens * c.top_k * imbalance * (c.act_bytes * c.fe + c.unfused_expert_bytes / 3) +
-         T * c.shared * c.act_bytes * c.fe / t);
+         T * c.act_bytes * c.fs / t);
     // Token permutation (docs/model.md 8.2): each token read once before the dispatch and
     // written once after the combine; each of its k copies written and read by the stack's
     // permute and unpermute; with several experts on a rank, the received copies sorted by
@@ -1822,7 +1834,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double expert_p = 0, shared_p = 0;
   if (c.experts > 0) {
     expert_p = (c.up + 1) * c.h * c.fe * static_cast<double>(c.experts);
-    shared_p = (c.up + 1) * c.h * c.fe * c.shared + c.h * static_cast<double>(c.experts);
+    shared_p = (c.up + 1) * c.h * c.fs + c.h * static_cast<double>(c.experts);
   }
   // The embedding, and the output head when untied, on one stage; the last stage holds the head
   // and, with MTP modules, a copy of the embedding for them (Megatron-Core's gpt_model.py builds
@@ -2271,7 +2283,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
           : 0.0;
   const auto moe_layer = [&](double sc) {
     return replicated_moe / sp_div + (attn_act + sc) / t +
-           (c.experts > 0 ? routed_kept + c.shared * mlp_act_bytes * c.fe / t : 0);
+           (c.experts > 0 ? routed_kept + mlp_act_bytes * c.fs / t : 0);
   };
   double per_token_dense = dense_layer(stored_scores);
   double per_token_moe = moe_layer(stored_scores);
@@ -2283,9 +2295,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         2 * (2 * h) / sp_div + 2 * a * x.v / t1 + 2 * (2 * h) / sp_div + 0.5 * 2 * qkv_t;
     per_token_dense = std::min(per_token_dense, kept + 0.5 * 2 * c.up * c.f / t1);
     per_token_moe = std::min(
-        per_token_moe, kept + (c.experts > 0 ? 0.5 * 2 * c.up * c.fe *
-                                                   (c.top_k * imbalance / sp_div + c.shared / t)
-                                             : 0));
+        per_token_moe,
+        kept + (c.experts > 0 ? 0.5 * 2 * c.up * (c.fe * c.top_k * imbalance / sp_div + c.fs / t)
+                              : 0));
   }
   // Full recompute keeps a layer's input; of a chunk's first recompute_layers layers only, the
   // others keep all they would without recompute: every layer holds the mix, rerun_share of one

@@ -119,6 +119,7 @@ struct TransformerCtx : NetworkCtx {
   double keys_kernel = 0;  // as the attention kernel computes them
   std::int64_t experts = 0;
   double top_k = 0, shared = 0, fe = 0, imbalance = 1;
+  double fs = 0;               // the shared experts' hidden width, all of them together
   double capacity_factor = 0;  // the experts' (0: dropless)
   bool padded = false;         // every expert padded to its capacity
   // Per routed copy, forward and backward together: HBM bytes of the experts' biases and GLU

@@ -603,6 +603,52 @@ TEST_CASE("transformer recompute modules: MLA's up-projections and the experts' 
   }
 }
 
+TEST_CASE("transformer parameters: a shared expert of its own width (Qwen2-57B-A14B)",
+          "[transformer][params][moe]") {
+  // Qwen2-57B-A14B (config.json of Qwen/Qwen2-57B-A14B): 28 layers, h 3584, 28 heads and 4
+  // key/value heads of 128, 64 experts of width 2560, top-8, one shared expert of width 20480,
+  // vocabulary 151936, untied. Per layer: attention 2 x 3584^2 + 2 x 3584 x 512 = 29,360,128;
+  // routed experts 64 x 3 x 3584 x 2560 = 1,761,607,680; the shared one 3 x 3584 x 20480 =
+  // 220,200,960; the router 3584 x 64 = 229,376; in all 2,011,398,144, x 28 = 56,319,148,032.
+  // Embeddings 2 x 151936 x 3584 = 1,089,077,248; norms 2 x 3584 x 28 + 3584 = 204,288. Total
+  // 57,408,429,568 (Qwen's "57B"; dml counts no biases); active, less 28 x 56 skipped experts of
+  // 27,525,120: 14,249,041,408 (its "A14B").
+  Transformer q{.name = "Qwen2-57B-A14B",
+                .layers = 28,
+                .d_model = 3584,
+                .heads = 28,
+                .kv_heads = 4,
+                .d_ff = 18944,
+                .gated = true,
+                .vocab = 151936,
+                .seq_len = 4096,
+                .moe = dml::Moe{.experts = 64,
+                                .top_k = 8,
+                                .shared_experts = 1,
+                                .expert_d_ff = 2560,
+                                .shared_d_ff = 20480}};
+  CHECK(dml::total_params(q) == 57408429568.0);
+  CHECK(dml::active_params(q) == 14249041408.0);
+  // One shared expert of 8 experts' width costs as 8 shared experts of the routed width.
+  Transformer eight = q;
+  eight.moe->shared_experts = 8;
+  eight.moe->shared_d_ff.reset();
+  CHECK(dml::total_params(eight) == dml::total_params(q));
+  const TransformerLayout layout{
+      .tp = 2, .sequence_parallel = true, .pp = 4, .dp = 8, .zero = 1, .ep = 8, .microbatch = 1};
+  const auto a = dml::evaluate(run_of(q, 64, 64), layout);
+  const auto b = dml::evaluate(run_of(eight, 64, 64), layout);
+  REQUIRE(a.feasible);
+  CHECK(a.time.step.value() == b.time.step.value());
+  CHECK(a.memory.total.value() == b.memory.total.value());
+  CHECK(a.model_flop_per_token == b.model_flop_per_token);
+  // Without shared experts the width is refused.
+  Transformer none = q;
+  none.moe->shared_experts = 0;
+  CHECK_THROWS_WITH(dml::validate(run_of(none, 8, 8)),
+                    Contains("shared_d_ff: is the shared experts' width, and there are none"));
+}
+
 TEST_CASE("transformer parameters: Llama 3 8B and 405B, DeepSeek-V3's routed experts",
           "[transformer][params]") {
   SECTION("Llama 3 8B: 8,030,261,248") {

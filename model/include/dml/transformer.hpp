@@ -29,8 +29,10 @@ struct Moe {
   std::optional<std::int64_t> top_k{};        // routed experts per token; unset: 1 (routed())
   std::int64_t shared_experts = 0;            // experts every token also goes through
   std::optional<std::int64_t> expert_d_ff{};  // hidden width of one expert; unset: d_ff
-  std::int64_t dense_layers = 0;              // the first this many layers are dense
-  double imbalance = 1.0;                     // busiest rank's expert load / the mean
+  // The shared experts' hidden width, all of them together; unset: shared_experts x expert_d_ff.
+  std::optional<std::int64_t> shared_d_ff{};
+  std::int64_t dense_layers = 0;  // the first this many layers are dense
+  double imbalance = 1.0;         // busiest rank's expert load / the mean
   // Token dropping: an expert takes at most this many times the mean of the tokens (Megatron-Core's
   // moe_expert_capacity_factor); unset: dropless.
   std::optional<double> capacity_factor{};
@@ -522,6 +524,15 @@ struct Description<Moe> {
                             .min = 1,
                             .max = kMaxModelDim,
                             .default_text = "the model's d_ff"});
+    v.field(m.shared_d_ff,
+            {.name = "shared_d_ff",
+             .doc = "hidden width of the shared experts, all of them together, where it is not "
+                    "shared_experts x expert_d_ff (Megatron-Core's "
+                    "moe_shared_expert_intermediate_size; Qwen2-MoE's "
+                    "shared_expert_intermediate_size: 4 x its experts' width)",
+             .min = 1,
+             .max = kMaxModelDim,
+             .default_text = "shared_experts x expert_d_ff"});
     v.field(m.dense_layers, {.name = "dense_layers",
                              .doc = "the first this many layers have a dense MLP (DeepSeek-V3: 3)",
                              .min = 0,
