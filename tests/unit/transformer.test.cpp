@@ -2014,6 +2014,21 @@ TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[tra
   CHECK_THAT(none[0].violations.front(),
              Contains("layout.sequence_parallel: megatron-2021 has no sequence parallelism"));
   CHECK_THAT(dml::step_plan_summary(none[0]), StartsWith("no layout runs on 8 GPUs\n"));
+  // An interleave held beside a schedule that cannot interleave is told that, not that it needs
+  // stages, which the search was free to add (pp is not held); held at pp 1, it is told both.
+  const auto dual =
+      dml::optimize(run_of(gpt(8, 1024, 8, 32000, 1024), 8, 8),
+                    TransformerLayout{.interleave = 2, .schedule = Schedule::kDualPipe}, 1);
+  REQUIRE(dual.size() == 1);
+  CHECK_FALSE(dual[0].feasible);
+  REQUIRE(dual[0].violations.size() == 1);
+  CHECK_THAT(dual[0].violations.front(),
+             Contains("layout.interleave: 2 needs the 1f1b schedule, not dualpipe"));
+  const auto flat = dml::optimize(
+      run_of(gpt(8, 1024, 8, 32000, 1024), 8, 8),
+      TransformerLayout{.pp = 1, .interleave = 2, .schedule = Schedule::kDualPipe}, 1);
+  REQUIRE(flat.size() == 1);
+  CHECK_THAT(flat[0].violations.front(), Contains("needs pipeline stages (pp > 1)"));
   // A stack that has it uses it by default.
   CHECK(dml::evaluate(run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8), tp8).layout.sequence_parallel ==
         true);
