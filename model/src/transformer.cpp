@@ -1061,7 +1061,7 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
     if (split && ranks % (l.ep * l.etp) != 0) {
       if (l.etp > 1) {
         fail(
-            "layout.ep: ep {} x etp {} = {} does not divide tp x dp x cp = {} (the experts' "
+            "layout.etp: ep {} x etp {} = {} does not divide tp x dp x cp = {} (the experts' "
             "ranks are those ranks regrouped); divisors: {}",
             l.ep, l.etp, l.ep * l.etp, ranks, divs(ranks, l.ep * l.etp));
       } else {
@@ -1329,7 +1329,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   // Column-parallel weight-gradient GEMMs, which the backward reductions may hide under: the
   // attention's, and the MLP's up-projection, a dense layer's or a MoE layer's shared experts'
-  // (the routed experts are not split by TP).
+  // (the routed experts are not on TP's group: expert TP has collectives of its own, 8.8).
   const double wgrad_cover_dense = attn_column + dense_up;
   const double wgrad_cover_moe = attn_column + shared_up;
 
@@ -1380,7 +1380,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     };
     const std::int64_t ranks = l.ep * l.etp;
     const double per_rank = E / static_cast<double>(l.ep);  // experts a rank holds
-    const double spread = E / static_cast<double>(ranks);   // distinct experts per rank of a block
+    // Distinct experts per rank of a block of several expert TP groups (of a block inside one,
+    // per_rank: the max below).
+    const double spread = E / static_cast<double>(ranks);
     double local = (ep_g.per_node - 1) * (1 - missed(per_rank));
     double remote = 0, forwarded = 0;
     // A group a node boundary cuts (EP 32 on 72-GPU racks: 8 ranks on one, 24 on the next) is
@@ -1392,13 +1394,17 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     if (cut) {
       const double k = ep_g.per_node;
       const double elsewhere = static_cast<double>(ranks) - k;
-      const double side_hit = 1 - missed(k * spread);
+      const double side_hit = 1 - missed(std::max(k * spread, per_rank));
       const double arriving = elsewhere / k * side_hit;
-      const double leaving = (ep_g.nodes - 1) * (1 - missed(elsewhere / (ep_g.nodes - 1) * spread));
+      const double leaving =
+          (ep_g.nodes - 1) *
+          (1 - missed(std::max(elsewhere / (ep_g.nodes - 1) * spread, per_rank)));
       remote = std::max(arriving, leaving);
       forwarded = arriving * local / side_hit;  // each arrival, on to the others it reaches
     } else if (ep_g.nodes > 1) {
-      const double node_hit = 1 - missed(E / ep_g.nodes);
+      // (A node holds E / nodes distinct experts, or under an expert TP wider than a node one
+      // rank's E / ep: helper-357.)
+      const double node_hit = 1 - missed(std::max(E / ep_g.nodes, per_rank));
       remote = (ep_g.nodes - 1) * node_hit;
       forwarded = remote * local / node_hit;  // each arrival, on to the others it reaches
       double reach = c.max_nodes > 0 ? std::min(c.max_nodes, ep_g.nodes) : ep_g.nodes;
@@ -1447,16 +1453,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     ep_fwd = c.all_to_all(elems * c.dispatch_bytes, ep_g) + bf16;
     ep_bwd = 2 * bf16;
   }
+  double etp_fwd = 0, etp_bwd = 0;  // expert TP's gathers and reduce-scatters
   if (c.experts > 0 && l.etp > 1 && !token_dispatch) {
     // Expert TP (docs/model.md 8.8): the copies a rank received are gathered over its etp ranks
     // before the experts and the outputs reduce-scattered back after them; the backward gathers
     // the output gradients and reduce-scatters the input gradients. Each rank received
-    // `imbalance` times its share at the busiest.
+    // `imbalance` times its share at the busiest. They run on the compute path (Megatron-Core's
+    // dispatch_postprocess and combine_preprocess, in the experts' node of its overlap
+    // schedule), so no EP overlap hides them.
     const Group etp_g = c.group(l.etp, 1);
     const double gathered = et * expert_tokens * c.top_k * h * imbalance;  // elements
     const double bf16 = c.gather(gathered * 2, etp_g, CollectiveOp::kReduceScatter);
-    ep_fwd += c.gather(gathered * c.dispatch_bytes, etp_g) + bf16;
-    ep_bwd += c.gather(gathered * 2, etp_g) + bf16;
+    etp_fwd = c.gather(gathered * c.dispatch_bytes, etp_g) + bf16;
+    etp_bwd = c.gather(gathered * 2, etp_g) + bf16;
   }
 
   // Layers on the busiest stage.
@@ -1659,7 +1668,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double ep_window =
         std::max(0.0, s.fwd + s.bwd + recompute - ep_paired - tp_hidden - s.cp_hidden);
     s.ep_hidden = ep_paired + std::min((ep_total - ep_paired) * st.ep_hidden_fraction, ep_window);
-    s.ep_exposed = ep_total - s.ep_hidden;
+    s.ep_exposed = ep_total - s.ep_hidden + n_moe * (etp_fwd * (1 + rerun) + etp_bwd);
     s.tp_exposed = tp_exposed;
     s.tp_hidden = tp_hidden;
     s.slowdown = st.overlap_slowdown * (tp_hidden + s.ep_hidden + s.cp_hidden);

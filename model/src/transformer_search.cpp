@@ -791,18 +791,25 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     const auto level_name = [&](std::size_t i) {
       return i < levels.size() && levels[i].name ? *levels[i].name : fmt::format("level {}", i);
     };
-    std::string list;
+    std::string list, blocks;
     for (std::size_t i = 0; i < cut_eps.size(); ++i) {
-      list += (i == 0 ? "" : i + 1 == cut_eps.size() ? " and " : ", ") + std::to_string(cut_eps[i]);
+      const char* sep = i == 0 ? "" : i + 1 == cut_eps.size() ? " and " : ", ";
+      list += sep + std::to_string(cut_eps[i]);
+      blocks += sep + std::to_string(cut_eps[i] * etp);
     }
+    // (Under expert TP an EP group's ranks lie etp apart: its block is ep x etp GPUs,
+    // helper-357.)
+    const std::string them = etp == 1
+                                 ? std::string("them")
+                                 : fmt::format("their blocks of ep x etp {} GPUs, {}", etp, blocks);
     const std::int64_t widest = cut_eps.back();
     const std::int64_t keep = c.node / (widest * etp) * (widest * etp);
     unit_note = fmt::format(
         "EP groups of {} (which divide the {} experts) straddle the {}-GPU units of {} ({} is "
-        "no multiple of them): the search costed each cut group's all-to-all out to {}; units "
+        "no multiple of {}): the search costed each cut group's all-to-all out to {}; units "
         "of {} GPUs keep EP {} in one ({} declared with size = {} runs {} of each unit's {} "
         "GPUs)",
-        list, c.experts, c.node, level_name(0), c.node,
+        list, c.experts, c.node, level_name(0), c.node, them,
         level_name(static_cast<std::size_t>(cut_level)), keep, widest, level_name(0), keep, keep,
         c.node);
   }

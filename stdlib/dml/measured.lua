@@ -8498,22 +8498,61 @@ function M.default_only(cell)
 end
 
 --- parse_etp(cell): the expert tensor-parallel degree a `notes` (or `framework`) cell gives
---- (Megatron-Core's expert_tensor_parallel_size): "ETP 4", "EDP 1, ETP 1", "ETP=2", "expert
---- tensor parallel 4", "expert tensor parallel ETP 4 (table)", "--expert-tensor-parallel-size 8",
---- "expert_tensor_parallel_size: 2"; the first one named; nil where none is.
+--- (Megatron-Core's expert_tensor_parallel_size): "ETP 4", "EDP 1, ETP 1", "ETP=2", "ETP size
+--- 4", "etp_size=4", "expert tensor parallel 4", "expert tensor parallel ETP 4 (table)",
+--- "expert tensor-parallel degree 8", "4-way expert tensor parallelism",
+--- "--expert-tensor-parallel-size 8", "expert_tensor_parallel_size: 2"; "ETP=TP" (Megatron-Core's
+--- default) reads as "tp". The first one named; nil where none is. Not a degree: a product
+--- ("EP x ETP = 32", "EP*ETP=16"), a decimal ("ETP 1.5"), a count of nodes or GPUs ("expert
+--- tensor parallel (2 nodes)"), a number above 1,024 (a year: "expert tensor parallelism 2025
+--- recipe").
 function M.parse_etp(cell)
   if cell == nil then return nil end
   local l = cell:lower()
-  local best, value
-  local function consider(at, n)
-    if at and n and (best == nil or at < best) then best, value = at, tonumber(n) end
+  -- The degree at position i (after the name and its separator), or nil.
+  local function degree_at(i)
+    local k = l:match("^[%s_%-]*size()", i) or l:match("^[%s_%-]*degree()", i) or i
+    k = l:match("^%s*[=:]?%s*()", k)
+    if l:find("^tp%f[^%w_]", k) then return "tp" end
+    local num, after = l:match("^(%d+)()", k)
+    if not num then return nil end
+    if l:find("^%.%d", after) or l:find("^%s*%-?%s*nodes?%f[%w]", after) or l:find("^%s*%-?%s*gpus?%f[%w]", after) then
+      return nil
+    end
+    num = tonumber(num)
+    if num < 1 or num > 1024 then return nil end
+    return num
   end
-  -- (A pattern's position, then its number.)
-  consider(l:find("%f[%w]etp%s*[=:]?%s*%d"), l:match("%f[%w]etp%s*[=:]?%s*(%d+)"))
-  consider(l:find("expert[%s%-_]+tensor[%s%-_]+parallel"),
-    l:match("expert[%s%-_]+tensor[%s%-_]+parallel[%a%-_]*%s*[=:]?%s*%(?e?t?p?%)?%s*[=:]?%s*(%d+)"))
-  if value and value >= 1 then return math.floor(value) end
-  return nil
+  local best, value
+  local function consider(at, v)
+    if v ~= nil and (best == nil or at < best) then best, value = at, v end
+  end
+  -- "ETP 4", not a product's factor ("EP x ETP", "EP*ETP", "EP × ETP": a name right before the
+  -- sign; "EP 8 x ETP 2" is a layout's degrees).
+  local from = 1
+  while true do
+    local s, e = l:find("%f[%w_]etp%f[^%w]", from)
+    if not s then break end
+    local before = l:sub(1, s - 1)
+    if not (before:find("%a%s+x%s*$") or before:find("%a%s*%*%s*$") or before:find("%a%s*\195\151%s*$")) then
+      consider(s, degree_at(e + 1))
+    end
+    from = e + 1
+  end
+  -- Its name in words, a flag or a key: the degree after it (after "(ETP)" or "ETP" too).
+  from = 1
+  while true do
+    local s, e = l:find("expert[%s%-_]+tensor[%s%-_]+parallel[%a]*", from)
+    if not s then break end
+    local k = l:match("^[%s_%-]*size()", e + 1) or l:match("^[%s_%-]*degree()", e + 1) or (e + 1)
+    k = l:match("^%s*%(etp%)()", k) or l:match("^%s+etp%f[^%w]()", k) or k
+    consider(s, degree_at(k))
+    from = e + 1
+  end
+  -- "4-way expert tensor parallelism".
+  local s, n = l:match("()(%d+)[%s%-]*way[%s%-]+expert[%s%-_]+tensor")
+  if s then consider(s, degree_at(s)) end
+  return value
 end
 
 --- parse_capacity(cell): the experts' capacity factor and whether they are padded to it, as a
@@ -10609,10 +10648,16 @@ request = function(row, presets, assumed)
   -- Expert TP where the notes (or the framework cell) give it: Megatron-Core's expert tensor
   -- parallelism, which the format has no column for ("EDP 1, ETP 1", "expert tensor parallel ETP
   -- 4 (table)"); a dense model's is none.
-  local etp = arch.experts and arch.experts > 1 and (M.parse_etp(row.notes) or M.parse_etp(row.framework)) or nil
+  local etp, etp_from
+  if arch.experts and arch.experts > 1 then
+    etp, etp_from = M.parse_etp(row.notes), "notes"
+    if etp == nil then etp, etp_from = M.parse_etp(row.framework), "framework cell" end
+  end
+  -- ("ETP=TP", Megatron-Core's default: the row's tp, where it gives one.)
+  if etp == "tp" then etp = tp end
   if etp then
     layout.etp = etp
-    note(fmt("etp = %d (expert tensor parallelism, from the %s)", etp, M.parse_etp(row.notes) and "notes" or "framework cell"))
+    note(fmt("etp = %d (expert tensor parallelism, from the %s)", etp, etp_from))
   end
   if dp == nil and tp and pp then
     local rest = tp * pp * (cp or 1)
@@ -10643,12 +10688,19 @@ request = function(row, presets, assumed)
   -- 1, the dense layers' 16; helper-264: refused as a layout of 16 GPUs): the dense layers' dp,
   -- said. (Expert TP of 1 or of tp, Megatron-Core's two usual settings.)
   if ep and ep > 1 and tp and pp and dp and tp * pp * (cp or 1) * dp ~= n and n % (tp * pp * (cp or 1)) == 0 then
-    for _, etp in ipairs(etp and { etp } or { 1, tp }) do
-      if n % (pp * ep * etp) == 0 and n // (pp * ep * etp) == dp then
+    -- (An expert TP the match needs, tp where the row gives none, is the layout's too: helper-357
+    -- found "expert tp 2" said and etp 1 costed.)
+    for _, e in ipairs(etp and { etp } or { 1, tp }) do
+      if n % (pp * ep * e) == 0 and n // (pp * ep * e) == dp then
         local dense = n // (tp * pp * (cp or 1))
         note(fmt("dp %d is the experts' data-parallel degree (%d GPUs / (pp %d x ep %d x expert tp %d)): the layers' dp = %d GPUs / (tp x pp x cp) = %d",
-          dp, n, pp, ep, etp, n, dense))
+          dp, n, pp, ep, e, n, dense))
         dp = dense
+        if not etp and e > 1 then
+          etp = e
+          layout.etp = e
+          note(fmt("etp = %d (expert tensor parallelism: the experts' data-parallel degree the row gives needs it)", e))
+        end
         break
       end
     end

@@ -1456,10 +1456,16 @@ end
 -- Expert TP from the notes (Megatron-Core's expert_tensor_parallel_size; the format has no column).
 for cell, want in pairs { ["EDP 1, ETP 1"] = 1, ["GA=8; expert tensor parallel ETP 4 (table)"] = 4,
   ["ETP=2"] = 2, ["--expert-tensor-parallel-size 8"] = 8, ["expert_tensor_parallel_size: 2"] = 2,
-  ["expert tensor parallelism 4"] = 4, ["the table prints ETP 4, but launch.sh sets ETP 8"] = 4 } do
+  ["expert tensor parallelism 4"] = 4, ["the table prints ETP 4, but launch.sh sets ETP 8"] = 4,
+  ["ETP size 4"] = 4, ["etp_size=4"] = 4, ["expert tensor parallel size 4"] = 4,
+  ["expert tensor-parallel degree 8"] = 8, ["4-way expert tensor parallelism"] = 4,
+  ["ETP=TP (Megatron-Core's default)"] = "tp", ["EP 8 x ETP 2"] = 2 } do
   t.eq(measured.parse_etp(cell), want, cell)
 end
-for _, cell in ipairs { "GA=128", "TP 2, EP 32", "PETP 2", "expert tensor parallelism" } do
+-- (helper-357: products, counts, decimals and years were read as degrees.)
+for _, cell in ipairs { "GA=128", "TP 2, EP 32", "PETP 2", "expert tensor parallelism", "EP x ETP = 32",
+  "EP*ETP=16", "expert tensor parallel (2 nodes)", "expert tensor parallelism 2025 recipe", "ETP 1.5",
+  "ETP over 2 GPUs" } do
   t.eq(measured.parse_etp(cell), nil, cell)
 end
 do
@@ -1471,6 +1477,14 @@ do
   t.eq(split.assumed:find("etp = 2 (expert tensor parallelism, from the notes)", 1, true) ~= nil, true, split.assumed)
   t.eq(plain.assumed:find("dml: etp = 1", 1, true) ~= nil, true, plain.assumed)
   t.eq(split.predicted_s ~= plain.predicted_s, true, "expert TP costed")
+  -- A dp cell that is the experts' data-parallel degree at an expert TP of tp: that expert TP
+  -- is costed too (helper-357: "expert tp 2" said, etp 1 costed).
+  local edp = measured.predict(copy(base, { dp = "1" }))
+  t.eq(edp.status, "ok")
+  t.eq(edp.assumed:find("expert tp 2)", 1, true) ~= nil, true, edp.assumed)
+  t.eq(edp.assumed:find("etp = 2 (expert tensor parallelism: the experts' data-parallel degree", 1, true) ~= nil,
+    true, edp.assumed)
+  t.eq(edp.predicted_s, split.predicted_s, "as with ETP 2 in the notes")
   local one = measured.predict(copy(base, { notes = "GA=128; EDP 1, ETP 1" }))
   t.eq(one.predicted_s, plain.predicted_s, "ETP 1 read is the default")
   t.eq(one.assumed:find("dml: etp = 1", 1, true), nil, one.assumed)

@@ -2265,6 +2265,31 @@ TEST_CASE("transformer EP: expert tensor parallelism", "[transformer][ep]") {
     CHECK_THAT(plan(token, 2).time.ep.value() / plan(token, 1).time.ep.value(),
                WithinRel(7.0 / 3.0, 1e-12));
   }
+  SECTION("an EP group's ranks lie etp apart; the experts' FLOPs stay, in narrower GEMMs") {
+    // On two nodes of 8, TP 2 x DP 8, EP 4 x expert TP 4: the EP group's ranks (0, 4, 8, 12)
+    // span both nodes, 2 on each, so each of its four all-to-alls of B = 2 MiB sends half of it
+    // over the network (47.5 GB/s): 1/2 B / 47.5e9; each of the four gathers and reduce-scatters
+    // of 4 B over the 4 expert TP ranks in one node 3/4 x 4 B / 337.5e9. 4 layers x 2
+    // microbatches (16 sequences over DP 8).
+    const TransformerRun two_nodes = no_latency(run_of(m, 16, 16));
+    const auto wide = dml::evaluate(two_nodes, TransformerLayout{.tp = 2,
+                                                                 .sequence_parallel = true,
+                                                                 .pp = 1,
+                                                                 .dp = 8,
+                                                                 .zero = 1,
+                                                                 .cp = 1,
+                                                                 .ep = 4,
+                                                                 .etp = 4,
+                                                                 .microbatch = 1});
+    REQUIRE(wide.feasible);
+    const double B = 2097152;
+    CHECK_THAT(wide.time.ep.value(),
+               WithinRel(8 * 4 * (0.5 * B / 47.5e9 + 0.75 * 4 * B / 337.5e9), 1e-9));
+    // The same FLOPs at etp 2 as at 1, in GEMMs of twice the rows (1024 a local expert, not
+    // 512) and half the width: within a tenth (a little faster here, the rows being the GEMMs'
+    // smallest side).
+    CHECK_THAT(two.time.gemm.value(), WithinRel(one.time.gemm.value(), 0.1));
+  }
   SECTION("the experts keep the gathered copies for their weight gradient") {
     // Per token of the rank's 512 (SP), 2 copies x 2 bytes x 1024 values more under etp 2, its
     // peer's copies (the width-4096 activations split as the copies gather): 4 layers x 512 x
@@ -2278,7 +2303,7 @@ TEST_CASE("transformer EP: expert tensor parallelism", "[transformer][ep]") {
     const auto four = plan(run, 4);
     REQUIRE_FALSE(four.feasible);
     CHECK_THAT(four.violations.front(),
-               Contains("layout.ep: ep 4 x etp 4 = 16 does not divide tp x dp x cp = 8"));
+               Contains("layout.etp: ep 4 x etp 4 = 16 does not divide tp x dp x cp = 8"));
     const auto three = plan(run, 3);
     REQUIRE_FALSE(three.feasible);
     CHECK_THAT(three.violations.front(),
