@@ -529,7 +529,8 @@ struct Description<Moe> {
              .doc = "hidden width of the shared experts, all of them together, where it is not "
                     "shared_experts x expert_d_ff (Megatron-Core's "
                     "moe_shared_expert_intermediate_size; Qwen2-MoE's "
-                    "shared_expert_intermediate_size: 4 x its experts' width)",
+                    "shared_expert_intermediate_size: Qwen2-57B-A14B's 20480, 8 x its experts' "
+                    "width)",
              .min = 1,
              .max = kMaxModelDim,
              .default_text = "shared_experts x expert_d_ff"});
