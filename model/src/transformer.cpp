@@ -65,6 +65,14 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
     throw ConfigError(path + ".pad_to_capacity",
                       "pads each expert to its capacity: give capacity_factor too");
   }
+  // Padded, an expert's capacity is at most the tokens a rank routes (Megatron-Core picks that
+  // many of them by top-k: helper-358).
+  if (m.pad_to_capacity && *m.capacity_factor > most) {
+    throw ConfigError(path + ".capacity_factor",
+                      "{} padded is more than experts / top_k = {} / {} = {:.4g}: an expert's "
+                      "capacity would exceed the tokens it is picked from",
+                      *m.capacity_factor, m.experts, m.routed(), most);
+  }
   if (m.groups.has_value() != m.group_top_k.has_value()) {
     throw ConfigError(path + (m.groups ? ".group_top_k" : ".groups"),
                       "group-limited routing needs both groups and group_top_k");
@@ -870,6 +878,14 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   if (c.run.model.d_ff % t1 != 0) {
     fail("{}: {} does not divide d_ff {}; divisors: {}", t1_name, t1, m.d_ff, divs(m.d_ff, t1));
   }
+  // The shared experts' MLP splits over TP as a dense one does (helper-358).
+  if (m.moe && m.moe->shared_experts > 0) {
+    const auto shared = static_cast<std::int64_t>(c.fs);
+    if (shared % t1 != 0) {
+      fail("{}: {} does not divide the shared experts' width {}; divisors: {}", t1_name, t1, shared,
+           divs(shared, t1));
+    }
+  }
   // Up to L + 2 stages when they divide L + 2: the first stage only the embedding, the last only
   // the loss, as the interleaved chunks below (with a middle stage, and not zero-bubble V, whose
   // 2p chunks would be of half a place).
@@ -1045,6 +1061,11 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   }
   if (c.experts == 0 && l.ep > 1) fail("layout.ep: {} for a dense model", l.ep);
   if (c.experts == 0 && l.etp > 1) fail("layout.etp: {} for a dense model", l.etp);
+  if (c.padded && c.run.stack.dispatcher == MoeDispatcher::kToken) {
+    fail(
+        "moe.pad_to_capacity: the stack's dispatcher = \"token\" (Megatron-Core's flex "
+        "dispatcher: DeepEP, HybridEP) does not pad to capacity");
+  }
   if (c.experts > 0) {
     if (c.experts % l.ep != 0) {
       fail("layout.ep: {} does not divide the {} experts; divisors: {}", l.ep, c.experts,
@@ -1212,8 +1233,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // permute and unpermute; with several experts on a rank, the received copies sorted by
     // expert and back (a read and a write each way; under expert TP, every copy its ranks
     // gathered). The backward mirrors it.
+    // (Dropping keeps, and padding to capacity writes, capacity_factor times the copies: as many
+    // rows as the experts' capacities, helper-358.)
+    const double served = c.capacity_factor <= 0 ? 1.0
+                          : c.padded             ? c.capacity_factor
+                                                 : std::min(1.0, c.capacity_factor);
     const double copies = expert_tokens * c.top_k;
-    permute = (expert_tokens * 4 * h + copies * st.permute_traffic * h +
+    permute = (expert_tokens * 4 * h + copies * served * st.permute_traffic * h +
                (local > 1 ? copies * imbalance * 8 * h * et : 0.0)) /
               c.hbm;
   }
@@ -2548,11 +2574,16 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                                    ((c.att.q_rank > 0 ? c.att.q_rank : c.h) * a * c.att.qk +
                                     c.att.kv_rank * a * (c.dh + c.att.v));
   }
-  if (l.recompute == Recompute::kOp) {
-    // Half the linear layers' forward again: model FLOPs / 3 less attention and logits, halved.
+  // Per-op checkpointing reruns half the linear layers' forward, or under FP8 and FP4 all of
+  // them (the quantized matmuls' outputs are not saved: 8.3, as the step's time counts them).
+  const double op_rerun = l.recompute != Recompute::kOp         ? 0.0
+                          : c.run.precision != Precision::kBf16 ? 1.0
+                                                                : 0.5;
+  if (op_rerun > 0) {
+    // The linear layers' forward: model FLOPs / 3 less attention and logits.
     const double linear_fwd =
         c.flop_model / 3 - logits_fwd - 4 * all_layers * a * c.dk * c.keys_model;
-    out.hardware_flop_per_token += 0.5 * linear_fwd;
+    out.hardware_flop_per_token += op_rerun * linear_fwd;
   }
   if (c.experts > 0 && c.capacity_factor > 0) {
     // A capacity factor changes the experts' work per token on average: padded, every expert
@@ -2561,7 +2592,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     const double served = c.padded ? c.capacity_factor : std::min(1.0, c.capacity_factor);
     const double moe_layers = static_cast<double>(c.layers - c.dense_layers) + c.mtp;
     const double expert_fwd = 2 * c.top_k * (c.up + 1) * c.h * c.fe;  // per token and layer
-    const double passes = 3.0 + rerun_all + (l.recompute == Recompute::kOp ? 0.5 : 0.0);
+    const double passes = 3.0 + rerun_all + op_rerun;
     out.hardware_flop_per_token += (served - 1) * passes * moe_layers * expert_fwd;
   }
 }
@@ -2795,14 +2826,15 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "(DeepEP, HybridEP) uses it",
         c.run.model.moe->max_nodes ? "max_nodes" : "groups"));
   }
-  if (c.capacity_factor > 0 && !c.padded) {
+  if (c.capacity_factor > 0) {
+    // (Padded too: Megatron-Core drops above the capacity before it pads, helper-358.)
     const double routed_load = l.ep > 1 ? std::min(c.imbalance, static_cast<double>(l.ep)) : 1.0;
     if (c.capacity_factor < routed_load) {
       p.notes.push_back(fmt::format(
           "moe.capacity_factor {:.4g} is below the busiest rank's load ({:.4g} times the mean): "
           "its experts drop the excess copies, which are not trained on; the step is costed at "
-          "the capped load, the model's FLOPs as if none were dropped",
-          c.capacity_factor, routed_load));
+          "the capped load{}, the model's FLOPs as if none were dropped",
+          c.capacity_factor, routed_load, c.padded ? " (every expert padded to it)" : ""));
     }
   }
   if (l.etp > 1 && c.run.model.moe && c.run.model.moe->expert_bias) {
@@ -3176,7 +3208,13 @@ std::vector<std::string> fixed_violations(const TransformerCtx& c, const Transfo
   // An interleave's want of stages is the default fill's pp 1, which the search was free to
   // raise: not a reason where the fixed fields give another (helper-354: `schedule =
   // "dualpipe", interleave = 2` was first told it needs pp > 1).
-  if (!fixed.pp && out.size() > 1) {
+  // (Only where the fields held leave the GPUs room for two stages: helper-358.)
+  std::int64_t held_split = 1;
+  for (const auto& degree : {fixed.tp, fixed.dp, fixed.cp}) {
+    if (degree && *degree > 0) held_split = held_split > c.n ? held_split : held_split * *degree;
+  }
+  const bool room_for_stages = held_split <= c.n / 2;
+  if (!fixed.pp && room_for_stages && out.size() > 1) {
     std::erase_if(out, [](const std::string& w) {
       return w.starts_with("layout.interleave: ") && w.ends_with("needs pipeline stages (pp > 1)");
     });

@@ -8559,26 +8559,50 @@ end
 --- `notes` cell gives them (Megatron-Core's keys and flags, "moe_expert_capacity_factor: 1.0",
 --- "--moe-expert-capacity-factor 1.25", "moe_pad_expert_input_to_capacity: true",
 --- "--moe-pad-expert-input-to-capacity", or in words, "capacity factor 1.0", "capacity factor
---- of 1.25", "padded to capacity"); nil where no factor is given (a padding without one is not
---- read: padding needs a factor), and none where it is unset ("moe_expert_capacity_factor:
---- null", "None").
+--- of 1.25", "CF=1.25", "padded to capacity", "(padded)", "with padding"); nil where no factor
+--- is given (a padding without one is not read: padding needs a factor), and none where it is
+--- unset ("moe_expert_capacity_factor: null", "None") or another's (an evaluation's,
+--- "eval_capacity_factor 2.0"). A padding key's value wins over words; words the clause negates
+--- ("not padded to capacity", "padded to capacity: false") say no padding.
 function M.parse_capacity(cell)
   if cell == nil then return nil end
   local l = cell:lower()
-  local factor = l:match("capacity[%s%-_]+factor[%s\"']*[=:]?%s*o?f?%s*(%d+%.?%d*)")
-  if not factor then return nil end
-  factor = tonumber(factor)
+  local factor
+  local from = 1
+  while not factor do
+    local s, e = l:find("capacity[%s%-_]+factor", from)
+    if not s then break end
+    if not l:sub(1, s - 1):find("eval[%s%-_]*$") then
+      local num = l:match("^[%s\"']*[=:]?%s*o?f?%s*(%d*%.?%d+)", e + 1)
+      if num then factor = tonumber(num) end
+    end
+    from = e + 1
+  end
+  if not factor then
+    local num = l:match("%f[%w]cf%s*[=:]%s*(%d*%.?%d+)") or l:match("%f[%w]cf%s+(%d*%.?%d+)")
+    factor = num and tonumber(num)
+  end
   if not factor or factor <= 0 then return nil end
-  local pad = false
-  for _, p in ipairs { "pad[%s%-_]+expert[%s%-_]+input[%s%-_]+to[%s%-_]+capacity[%s\"']*[=:]?%s*(%a*)",
-      "padd?e?d?[%s%-_]+to[%s%-_]+capacity()" } do
-    local value = l:match(p)
-    if value ~= nil then
-      pad = value == "" or value == "true" or value == "1" or value == "yes" or type(value) == "number"
-      if pad then break end
+  -- The padding: its key or flag first, by its value.
+  local key_at, key_end = l:find("pad[%s%-_]+expert[%s%-_]+input[%s%-_]+to[%s%-_]+capacity")
+  if key_at then
+    local value = l:match("^[%s\"']*[=:]?%s*(%a*)", key_end + 1)
+    if value == "false" or value == "no" or value == "off" or l:find("^[%s\"']*[=:]%s*0%f[%D]", key_end + 1) then
+      return factor, false
+    end
+    return factor, true
+  end
+  -- In words, each clause on its own: not where the clause negates it.
+  for clause in (l .. ";"):gmatch("([^;,%(%)]*)[;,%(%)]") do
+    local at = clause:find("padd?e?d?[%s%-_]+to[%s%-_]+capacity") or clause:find("%f[%a]padded%f[%A]")
+      or clause:find("with%s+padding")
+    if at then
+      local negated = clause:sub(1, at - 1):find("%f[%a]not%f[%A]") or clause:sub(1, at - 1):find("%f[%a]no%f[%A]")
+        or clause:sub(1, at - 1):find("without") or clause:find("[=:]%s*false", at) or clause:find("[=:]%s*no%f[%A]", at)
+      return factor, not negated
     end
   end
-  return factor, pad
+  return factor, false
 end
 
 --- parse_experts(cell): routed and shared experts of a `moe_experts` cell ("128",
@@ -8820,18 +8844,17 @@ M.public_configs = {
     dense_layers = 1, groups = 8, group_top_k = 3, vocab = 102400,
     mla = { head_dim = 128, kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 } },
   -- Qwen's earlier mixtures of experts route every layer and add ONE shared expert as wide as
-  -- several routed ones (shared_expert_intermediate_size), counted here as that many experts'
-  -- width (the same weights and FLOPs; its sigmoid gate is not modelled).
+  -- several routed ones (shared_expert_intermediate_size: moe.shared_d_ff; its sigmoid gate is
+  -- not modelled). (Counted as that many experts of the routed width until shared_d_ff existed:
+  -- the same weights and FLOPs.)
   { pattern = "qwen2[%s_%-:]*57b", source = "Qwen2-57B-A14B config.json (a copy in NVIDIA/TensorRT-LLM@08b2040" ..
       " tests/unittest/_torch/modeling/test_modeling_qwen_moe.py)",
-    note = "Qwen2-57B-A14B's one shared expert, 20480 wide, counted as 8 of its experts' 2560",
-    layers = 28, hidden = 3584, heads = 28, kv_heads = 4, d_ff = 2560, expert_d_ff = 2560, experts = 64, shared = 8,
-    top_k = 8, vocab = 151936 },
+    layers = 28, hidden = 3584, heads = 28, kv_heads = 4, d_ff = 2560, expert_d_ff = 2560, experts = 64, shared = 1,
+    shared_d_ff = 20480, top_k = 8, vocab = 151936 },
   { pattern = "qwen1%.5[%s_%-:]*moe[%s_%-:]*a2%.7b", source = "Qwen1.5-MoE-A2.7B (transformers' Qwen2MoeConfig," ..
       " huggingface/transformers@008e574 src/transformers/models/qwen2_moe/configuration_qwen2_moe.py)",
-    note = "Qwen1.5-MoE-A2.7B's one shared expert, 5632 wide, counted as 4 of its experts' 1408",
-    layers = 24, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1408, expert_d_ff = 1408, experts = 60, shared = 4,
-    top_k = 4, vocab = 151936 },
+    layers = 24, hidden = 2048, heads = 16, kv_heads = 16, d_ff = 1408, expert_d_ff = 1408, experts = 60, shared = 1,
+    shared_d_ff = 5632, top_k = 4, vocab = 151936 },
   -- DBRX and OLMoE: every layer routed, no shared expert.
   { pattern = "%f[%a]dbrx", source = "databricks/dbrx@a320039 model/config.json", layers = 40, hidden = 6144, heads = 48,
     kv_heads = 8, d_ff = 10752, expert_d_ff = 10752, experts = 16, top_k = 4, vocab = 100352, tied = false },
@@ -9615,6 +9638,7 @@ function M.architecture(row)
   end
   if not says_dense and row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
+    a.shared_d_ff = from_config("shared_d_ff", "shared_d_ff")
     a.top_k = from_config("top_k", "top_k")
     a.expert_d_ff = row_expert or from_config("expert_d_ff", "expert_d_ff")
     a.dense_layers = row_dense or from_config("dense_layers", "dense first layers") or 0
@@ -9698,6 +9722,10 @@ function M.architecture(row)
     -- config, where it has the same routed experts, tells (Llama 4 Scout's one).
     if shared == 0 and not row.moe_experts:lower():find("shared") and cfg and cfg.experts == routed and cfg.shared then
       a.shared = from_config("shared", "shared experts")
+    end
+    -- (The config's own width of its shared experts, where the row has as many of them.)
+    if cfg and cfg.experts == routed and cfg.shared_d_ff and a.shared == cfg.shared then
+      a.shared_d_ff = from_config("shared_d_ff", "shared_d_ff")
     end
     a.top_k = I(row.moe_topk)
     -- (A model whose published config has the same routed experts: its top-k, said; helper-139:
@@ -10004,6 +10032,7 @@ function M.model(a, name, vocab)
     moe = { experts = a.experts, top_k = a.top_k, shared_experts = a.shared, expert_d_ff = a.expert_d_ff,
             dense_layers = a.dense_layers, expert_bias = a.expert_bias, clamped_glu = a.clamped_glu,
             groups = a.groups, group_top_k = a.group_top_k, capacity_factor = a.capacity_factor,
+            shared_d_ff = a.shared_d_ff,
             pad_to_capacity = a.pad_to_capacity }
   end
   return dml.transformer {

@@ -1444,13 +1444,34 @@ for cell, want in pairs {
   ["moe_expert_capacity_factor=2"] = { 2, false },
   ["moe_expert_capacity_factor: 1.0, moe_pad_expert_input_to_capacity: false"] = { 1.0, false },
   ["capacity factor not stated; the script sets a capacity factor of 1.0 with expert inputs padded to capacity"] = { 1.0, true },
+  -- (helper-358: negations, an explicit key over words, an evaluation's factor, short forms.)
+  ["capacity factor 1.25, not padded to capacity"] = { 1.25, false },
+  ["capacity factor 1.0 (padded to capacity: false)"] = { 1.0, false },
+  ["moe_pad_expert_input_to_capacity=False, padded to capacity in eval; moe_expert_capacity_factor=1.0"] = { 1.0, false },
+  ["eval_capacity_factor 2.0; capacity factor 1.5"] = { 1.5, false },
+  ["token drop with capacity factor 1.0 (padded)"] = { 1.0, true },
+  ["Capacity Factor = 1.0 with padding"] = { 1.0, true },
+  ["cf=1.25"] = { 1.25, false }, ["CF 1.25"] = { 1.25, false }, ["capacity factor .5"] = { 0.5, false },
 } do
   local factor, pad = measured.parse_capacity(cell)
   t.eq(factor, want[1], cell); t.eq(pad, want[2], cell)
 end
 for _, cell in ipairs { "capacity factor not stated", "token-dropless", "moe_expert_capacity_factor: null",
-  "padded to capacity", "HBM capacity 80 GB" } do
+  "padded to capacity", "HBM capacity 80 GB", "eval_capacity_factor 2.0", "moe_expert_capacity_factor: -1.0" } do
   t.eq(measured.parse_capacity(cell), nil, cell)
+end
+
+-- Qwen2-57B-A14B's one shared expert of its own width, from its config, also where the row counts
+-- it ("64 + 1 shared"): it had been 8 experts of the routed width, and a row's "+ 1 shared" one.
+do
+  local row57 = { run_id = "q57", source = "s", framework = "Megatron-LM", model = "Qwen2-57B-A14B", gpu = "H100 SXM",
+    num_gpus = "64", gpus_per_node = "8", tp = "2", pp = "1", dp = "32", ep = "8", seq_len = "4096",
+    global_batch_seqs = "256", micro_batch = "1", precision = "bf16", iter_time_s = "10" }
+  local from_config = measured.predict(row57)
+  t.eq(from_config.status, "ok")
+  t.eq(from_config.assumed:find("shared experts = 1, shared_d_ff = 20480", 1, true) ~= nil, true, from_config.assumed)
+  local counted = measured.predict(copy(row57, { moe_experts = "64 + 1 shared", moe_topk = "8" }))
+  t.eq(counted.predicted_s, from_config.predicted_s, "the row's one shared expert is the config's")
 end
 
 -- Expert TP from the notes (Megatron-Core's expert_tensor_parallel_size; the format has no column).

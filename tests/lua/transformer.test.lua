@@ -928,6 +928,19 @@ do
     dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
       moe = { experts = 8, top_k = 2, pad_to_capacity = true } }
   end, { pattern = "moe.pad_to_capacity: pads each expert to its capacity: give capacity_factor too" })
+  t.raises(function()
+    dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
+      moe = { experts = 8, top_k = 2, capacity_factor = 5, pad_to_capacity = true } }
+  end, { pattern = "moe.capacity_factor: 5 padded is more than experts / top_k = 8 / 2 = 4" })
+  do
+    local padded = dml.transformer { layers = 4, d_model = 1024, heads = 8, d_ff = 4096, vocab = 32000, seq_len = 2048,
+      moe = { experts = 8, top_k = 2, capacity_factor = 1.25, pad_to_capacity = true } }
+    local r = dml.run { model = padded, cluster = cluster(64), global_batch = 256,
+      stack = dml.stack(stacks.megatron_core, { dispatcher = "token" }) }
+    local p = dml.evaluate(r, { tp = 1, pp = 1, dp = 64, ep = 8, microbatch = 1, recompute = "none" })
+    t.eq(p.feasible, false)
+    t.eq(p.violations[1]:find("moe.pad_to_capacity: the stack's dispatcher = \"token\"", 1, true) ~= nil, true, p.violations[1])
+  end
   local function step(imbalance, ep)
     local r = dml.run { model = moe(imbalance), cluster = cluster(64), stack = stacks.megatron_core, global_batch = 256 }
     return dml.evaluate(r, { tp = 1, pp = 1, dp = 64, ep = ep, microbatch = 1, recompute = "none" }).time.step:value "s"

@@ -2029,6 +2029,12 @@ TEST_CASE("transformer sequence parallelism: only on stacks that have it", "[tra
       TransformerLayout{.pp = 1, .interleave = 2, .schedule = Schedule::kDualPipe}, 1);
   REQUIRE(flat.size() == 1);
   CHECK_THAT(flat[0].violations.front(), Contains("needs pipeline stages (pp > 1)"));
+  // (So where the degrees held leave no room for two stages: TP 8 of 8 GPUs.)
+  const auto full_tp = dml::optimize(
+      run_of(gpt(8, 1024, 8, 32000, 1024), 8, 8),
+      TransformerLayout{.tp = 8, .interleave = 2, .schedule = Schedule::kDualPipe}, 1);
+  REQUIRE(full_tp.size() == 1);
+  CHECK_THAT(full_tp[0].violations.front(), Contains("needs pipeline stages (pp > 1)"));
   // A stack that has it uses it by default.
   CHECK(dml::evaluate(run_of(gpt(4, 1024, 8, 32000, 1024), 8, 8), tp8).layout.sequence_parallel ==
         true);
@@ -2364,6 +2370,47 @@ TEST_CASE("transformer MoE: a capacity factor drops or pads the experts' tokens"
              WithinRel(33554432.0 * 3 * 4, 1e-12));
   CHECK(padded.model_flop_per_token == dropless.model_flop_per_token);
   CHECK(roomy.hardware_flop_per_token == dropless.hardware_flop_per_token);
+  // Dropping keeps fewer copies for the backward: per token 2 copies x (1.5 - 1.25) x (2 x 1024
+  // bytes of the dispatched token + 4 x 4096 of the MLP's activations) = 9216 bytes, x 1024
+  // tokens x 4 layers.
+  CHECK_THAT(dropless.memory.activations.value() - dropped.memory.activations.value(),
+             WithinRel(4 * 1024 * 2 * 0.25 * (2 * 1024 + 4 * 4096.0), 1e-12));
+  // A factor below 1 drops copies of every expert even when balanced: half of them here, in
+  // the exchanges and in the hardware FLOPs (half a mean's worth, three passes, 4 layers).
+  const auto half = with(0.5, false);
+  CHECK_THAT(half.time.ep.value() / dropless.time.ep.value(), WithinRel(0.5 / 1.5, 1e-12));
+  CHECK_THAT(dropless.hardware_flop_per_token - half.hardware_flop_per_token,
+             WithinRel(0.5 * 33554432.0 * 3 * 4, 1e-12));
+  // Padded below the load, the excess is dropped first: said too.
+  const auto tight = with(1.0, true);
+  REQUIRE(tight.notes.size() == 1);
+  CHECK_THAT(tight.notes.front(), Contains("(every expert padded to it)"));
+  // The padding's FLOPs count the MoE layers only, with their MTP module's, in every pass: a
+  // gated model (3 matrices), 6 layers of which the first 2 dense, one MTP module, full
+  // recompute (4 passes), experts of width 1024 padded to 1.5 times the mean: 0.5 x 4 passes x
+  // 5 MoE layers x 2 x 2 copies x 3 x 1024 x 1024 = 125,829,120 FLOPs a token more.
+  Transformer g{.layers = 6,
+                .d_model = 1024,
+                .heads = 8,
+                .d_ff = 4096,
+                .gated = true,
+                .vocab = 32000,
+                .seq_len = 1024,
+                .mtp_layers = 1,
+                .moe = dml::Moe{.experts = 8, .top_k = 2, .expert_d_ff = 1024, .dense_layers = 2}};
+  const TransformerLayout full{.tp = 1,
+                               .pp = 1,
+                               .dp = 8,
+                               .zero = 1,
+                               .ep = 8,
+                               .microbatch = 1,
+                               .recompute = Recompute::kFull};
+  const auto g_dropless = dml::evaluate(no_latency(run_of(g, 8, 8)), full);
+  g.moe->capacity_factor = 1.5;
+  g.moe->pad_to_capacity = true;
+  const auto g_padded = dml::evaluate(no_latency(run_of(g, 8, 8)), full);
+  CHECK_THAT(g_padded.hardware_flop_per_token - g_dropless.hardware_flop_per_token,
+             WithinRel(125829120.0, 1e-12));
 }
 
 TEST_CASE("transformer EP: token-based dispatch (DeepEP, HybridEP)", "[transformer][ep]") {

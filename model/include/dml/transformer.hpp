@@ -1270,8 +1270,9 @@ struct Description<StepPlan> {
                       .doc = "what to read the answer with: inputs the layout's costs do not use "
                              "(a node limit under the all-to-all dispatcher), the pipeline "
                              "device that sets the pace when its dense first layers do, an "
-                             "uneven pipeline split, a TP degree that spans nodes, and ZeRO 2 "
-                             "or 3 on a pipeline that defers its sharding"});
+                             "uneven pipeline split, a TP degree that spans nodes, ZeRO 2 or 3 "
+                             "on a pipeline that defers its sharding, and the tokens a "
+                             "capacity factor drops"});
     v.field(p.time, {.name = "time", .doc = "where a step's time goes", .costed = true});
     v.field(p.memory, {.name = "memory", .doc = "memory per GPU", .costed = true});
     v.field(p.params, {.name = "params", .doc = "parameters, total"});
