@@ -1061,6 +1061,14 @@ bool layout_runs(const TransformerCtx& c, const Lay& l, std::vector<std::string>
   }
   if (c.experts == 0 && l.ep > 1) fail("layout.ep: {} for a dense model", l.ep);
   if (c.experts == 0 && l.etp > 1) fail("layout.etp: {} for a dense model", l.etp);
+  // Megatron-Core refuses MoE with TP and no sequence parallelism in training (MoELayer.forward;
+  // helper-359: costed at 3.5 times the step with it, every TP rank routing every token).
+  if (c.experts > 0 && l.tp > 1 && l.tp_model == 1 && !l.sequence_parallel &&
+      c.run.stack.has_sequence_parallel) {
+    fail(
+        "layout.sequence_parallel: a mixture of experts with tp > 1 needs sequence parallelism "
+        "(Megatron-Core refuses MoE with TP without it in training)");
+  }
   if (c.padded && c.run.stack.dispatcher == MoeDispatcher::kToken) {
     fail(
         "moe.pad_to_capacity: the stack's dispatcher = \"token\" (Megatron-Core's flex "
@@ -2658,7 +2666,9 @@ Filled fill(const TransformerCtx& c, const TransformerLayout& in) {
   if (!in.ep && c.experts > 0) note("ep", "1");
   l.etp = in.etp.value_or(1);
   // Said where Megatron-Core's default (expert TP = tp) would differ.
-  if (!in.etp && c.experts > 0 && l.tp > 1) note("etp", "1");
+  if (!in.etp && c.experts > 0 && l.tp > 1) {
+    note("etp", "1 (Megatron-Core's own default is tp: give it where the run leaves it out)");
+  }
   l.microbatch = in.microbatch.value_or(1);
   if (!in.microbatch) note("microbatch", "1");
   // (A count of recomputed layers is full recompute's.)
@@ -2827,14 +2837,22 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         c.run.model.moe->max_nodes ? "max_nodes" : "groups"));
   }
   if (c.capacity_factor > 0) {
-    // (Padded too: Megatron-Core drops above the capacity before it pads, helper-358.)
-    const double routed_load = l.ep > 1 ? std::min(c.imbalance, static_cast<double>(l.ep)) : 1.0;
-    if (c.capacity_factor < routed_load) {
+    // (Padded too: Megatron-Core drops above the capacity before it pads, helper-358.) Capacity
+    // caps each expert: whether copies drop is the routing's, the declared imbalance, whatever
+    // the layout (helper-359: said at EP 8 and not at EP 1).
+    const double busiest = std::max(c.imbalance, 1.0);
+    if (c.capacity_factor < busiest) {
+      const double cf = c.capacity_factor;
       p.notes.push_back(fmt::format(
-          "moe.capacity_factor {:.4g} is below the busiest rank's load ({:.4g} times the mean): "
-          "its experts drop the excess copies, which are not trained on; the step is costed at "
-          "the capped load{}, the model's FLOPs as if none were dropped",
-          c.capacity_factor, routed_load, c.padded ? " (every expert padded to it)" : ""));
+          "moe.capacity_factor {:.4g} is below the busiest expert's load ({:.4g} times the "
+          "mean): it drops {:.0f}% of its routed copies{}, which are not trained on; the step is "
+          "costed at the capped load{}, and the MFU counts {}",
+          cf, busiest, 100 * (1 - cf / busiest),
+          cf < 1 ? fmt::format(", and every expert at least {:.0f}%", 100 * (1 - cf))
+                 : std::string(),
+          c.padded ? " (every expert padded to it)" : "",
+          cf < 1 ? "the experts' FLOPs of the copies kept"
+                 : "every copy's (what the other experts drop is not known)"));
     }
   }
   if (l.etp > 1 && c.run.model.moe && c.run.model.moe->expert_bias) {
@@ -2957,6 +2975,13 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "network",
         l.tp, (l.tp + c.node - 1) / c.node, c.node));
   }
+  // So does expert TP's (helper-359: etp 64 ran 10 times the step of etp 1, unsaid).
+  if (c.outer.size() > 0 && c.experts > 0 && l.etp > c.node) {
+    p.notes.push_back(
+        fmt::format("etp {} spans {} nodes of {} GPUs: every MoE layer's expert-TP gathers and "
+                    "reduce-scatters cross the network",
+                    l.etp, (l.etp + c.node - 1) / c.node, c.node));
+  }
   Costed k;
   cost(c, l, k);
   // A step of 1e100 s (or a total that does not fit a double's range once printed in ms or
@@ -3030,7 +3055,14 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.hardware_flop_per_token = k.hardware_flop_per_token;
   p.tokens_per_second = tokens_per_step / k.time.step.value();
   p.tokens_per_second_per_gpu = p.tokens_per_second / static_cast<double>(c.n);
-  p.mfu = c.flop_model * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
+  // A capacity factor below 1 drops 1 - c of every expert's copies: the model's FLOPs the step
+  // does are those of the copies kept (helper-359: a bf16 MFU of 223% at a factor of 0.05).
+  if (c.experts > 0 && c.capacity_factor > 0 && c.capacity_factor < 1) {
+    const double moe_layers = static_cast<double>(c.layers - c.dense_layers) + c.mtp;
+    const double expert_model = 6 * c.top_k * (c.up + 1) * c.h * c.fe * moe_layers;
+    p.model_flop_per_token = c.flop_model - (1 - c.capacity_factor) * expert_model;
+  }
+  p.mfu = p.model_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
   p.hfu = k.hardware_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
   // Utilization as each source's own FLOP formula counts it (docs/model.md 8.10).
   {
@@ -3204,6 +3236,16 @@ std::vector<std::string> fixed_violations(const TransformerCtx& c, const Transfo
       fixed.microbatch && *fixed.microbatch > 0 && c.batch % *fixed.microbatch != 0;
   if (batch_level && !fixed.dp) {
     std::erase_if(out, [](const std::string& w) { return w.starts_with("layout.microbatch"); });
+  }
+  // An expert TP that divides no split of the GPUs: said as such, not of the default fill's ep
+  // (helper-359: "ep 1 x etp 3 = 3 does not divide ...", an ep no one held).
+  if (fixed.etp && *fixed.etp > 1 && !fixed.ep && c.n % *fixed.etp != 0) {
+    std::erase_if(out, [](const std::string& w) { return w.starts_with("layout.etp: ep "); });
+    out.push_back(fmt::format(
+        "layout.etp: {} does not divide the {} GPUs (ep x etp divides tp x dp x cp, which divides "
+        "them); divisors: {}",
+        *fixed.etp, c.n,
+        divisors_text(static_cast<std::uint64_t>(c.n), static_cast<std::uint64_t>(*fixed.etp))));
   }
   // An interleave's want of stages is the default fill's pp 1, which the search was free to
   // raise: not a reason where the fixed fields give another (helper-354: `schedule =

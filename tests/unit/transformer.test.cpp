@@ -2320,10 +2320,39 @@ TEST_CASE("transformer EP: expert tensor parallelism", "[transformer][ep]") {
     REQUIRE_FALSE(dense.feasible);
     CHECK_THAT(dense.violations.front(), Contains("layout.etp: 2 for a dense model"));
   }
+  SECTION("MoE under TP needs SP; an expert TP across nodes and one that divides no split say so") {
+    TransformerLayout no_sp{.tp = 2, .sequence_parallel = false, .pp = 1, .dp = 4, .ep = 4};
+    TransformerRun megatron = run;
+    megatron.stack.has_sequence_parallel = true;
+    const auto refused = dml::evaluate(megatron, no_sp);
+    REQUIRE_FALSE(refused.feasible);
+    CHECK_THAT(refused.violations.front(),
+               Contains("layout.sequence_parallel: a mixture of experts with tp > 1 needs "
+                        "sequence parallelism"));
+    const auto wide = dml::evaluate(
+        no_latency(run_of(m, 16, 16)),
+        TransformerLayout{
+            .tp = 1, .pp = 1, .dp = 16, .zero = 1, .ep = 1, .etp = 16, .microbatch = 1});
+    REQUIRE(wide.feasible);
+    CHECK(std::any_of(wide.notes.begin(), wide.notes.end(), [](const std::string& n) {
+      return n.starts_with("etp 16 spans 2 nodes of 8 GPUs");
+    }));
+    const auto three = dml::optimize(run, TransformerLayout{.etp = 3}, 1);
+    REQUIRE(three.size() == 1);
+    CHECK_FALSE(three[0].feasible);
+    const auto& why = three[0].violations;
+    CHECK(std::any_of(why.begin(), why.end(), [](const std::string& w) {
+      return w.starts_with("layout.etp: 3 does not divide the 8 GPUs");
+    }));
+    CHECK(std::none_of(why.begin(), why.end(),
+                       [](const std::string& w) { return w.starts_with("layout.etp: ep "); }));
+  }
   SECTION("left out under TP, it is assumed 1 and said; the search holds a given one") {
     TransformerLayout left{.tp = 2, .sequence_parallel = true, .pp = 1, .dp = 4, .ep = 4};
     const auto p = dml::evaluate(run, left);
-    CHECK(std::find(p.assumed.begin(), p.assumed.end(), "etp = 1") != p.assumed.end());
+    CHECK(std::any_of(p.assumed.begin(), p.assumed.end(), [](const std::string& a) {
+      return a.starts_with("etp = 1 (Megatron-Core's own default is tp");
+    }));
     const auto best = dml::optimize(run, TransformerLayout{.etp = 2}, 3);
     REQUIRE_FALSE(best.empty());
     for (const auto& b : best) {
@@ -2360,7 +2389,8 @@ TEST_CASE("transformer MoE: a capacity factor drops or pads the experts' tokens"
   CHECK(padded.time.gemm.value() > dropless.time.gemm.value());
   REQUIRE(dropped.notes.size() == 1);
   CHECK_THAT(dropped.notes.front(),
-             Contains("moe.capacity_factor 1.25 is below the busiest rank's load (1.5 times"));
+             Contains("moe.capacity_factor 1.25 is below the busiest expert's load (1.5 times the "
+                      "mean): it drops 17% of its routed copies,"));
   CHECK(roomy.notes.empty());
   CHECK(padded.notes.empty());
   // The padding's work is hardware FLOPs: per token and MoE layer the experts' forward is
@@ -2381,6 +2411,19 @@ TEST_CASE("transformer MoE: a capacity factor drops or pads the experts' tokens"
   CHECK_THAT(half.time.ep.value() / dropless.time.ep.value(), WithinRel(0.5 / 1.5, 1e-12));
   CHECK_THAT(dropless.hardware_flop_per_token - half.hardware_flop_per_token,
              WithinRel(0.5 * 33554432.0 * 3 * 4, 1e-12));
+  // The MFU counts the copies kept (helper-359: a bf16 MFU past 100% when most were dropped):
+  // the same half of the experts' model FLOPs less, so never above the HFU.
+  CHECK_THAT(dropless.model_flop_per_token - half.model_flop_per_token,
+             WithinRel(0.5 * 33554432.0 * 3 * 4, 1e-12));
+  CHECK(half.mfu <= half.hfu);
+  CHECK_THAT(half.notes.at(0), Contains("every expert at least 50%") &&
+                                   Contains("the experts' FLOPs of the copies kept"));
+  // Whether copies drop is the routing's, not the layout's: said at EP 1 too.
+  TransformerLayout ep1 = layout;
+  ep1.ep = 1;
+  TransformerRun one_rank = no_latency(run_of(m, 8, 8));
+  one_rank.model.moe->capacity_factor = 1.25;
+  CHECK_THAT(dml::evaluate(one_rank, ep1).notes.at(0), Contains("drops 17% of its routed copies"));
   // Padded below the load, the excess is dropped first: said too.
   const auto tight = with(1.0, true);
   REQUIRE(tight.notes.size() == 1);
