@@ -131,6 +131,10 @@ void Description<Transformer>::check(const Transformer& m, const std::string& pa
     throw ConfigError(path + ".moe.dense_layers", "{} leaves no MoE layer of the {}",
                       m.moe->dense_layers, m.layers);
   }
+  if (m.moe && m.moe->moe_before(static_cast<double>(m.layers)) < 1) {
+    throw ConfigError(path + ".moe.every", "{} leaves no MoE layer of the {} after the {} dense",
+                      m.moe->every, m.layers, m.moe->dense_layers);
+  }
 }
 
 double total_params(const Transformer& m);       // below, with the other counts
@@ -322,12 +326,12 @@ double total_params(const Transformer& m) {
   if (!m.moe) return embed + norms + extra + (L + mtp) * (attention_params(m) + dense_mlp);
   // The MTP modules' layers are of the model's last kind: MoE.
   const Moe& e = *m.moe;
-  const double dense_l = static_cast<double>(e.dense_layers);
+  const double moe_l = e.moe_before(L);  // the model's MoE layers; the rest dense
   const double expert = mlp_matrices(m) * h * expert_width(m);
   const double moe_mlp = expert * static_cast<double>(e.experts) +
                          mlp_matrices(m) * h * shared_width(m) + h * static_cast<double>(e.experts);
-  return embed + norms + extra + (L + mtp) * attention_params(m) + dense_l * dense_mlp +
-         (L + mtp - dense_l) * moe_mlp;
+  return embed + norms + extra + (L + mtp) * attention_params(m) + (L - moe_l) * dense_mlp +
+         (moe_l + mtp) * moe_mlp;
 }
 
 double active_params(const Transformer& m) {
@@ -335,7 +339,8 @@ double active_params(const Transformer& m) {
   const Moe& e = *m.moe;
   const double h = static_cast<double>(m.d_model);
   const double expert = mlp_matrices(m) * h * expert_width(m);
-  const double moe_layers = static_cast<double>(m.layers + m.mtp_layers - e.dense_layers);
+  const double moe_layers =
+      e.moe_before(static_cast<double>(m.layers)) + static_cast<double>(m.mtp_layers);
   return total_params(m) - moe_layers * expert * static_cast<double>(e.experts - e.routed());
 }
 
@@ -351,7 +356,8 @@ double model_flop_per_token(const Transformer& m) {
     linear += L * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
   } else {
     const Moe& e = *m.moe;
-    const double dense_l = static_cast<double>(e.dense_layers);
+    const double moe_l = e.moe_before(static_cast<double>(m.layers));
+    const double dense_l = static_cast<double>(m.layers) - moe_l;
     const double expert = mlp_matrices(m) * h * expert_width(m);
     linear += dense_l * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
     linear += (L - dense_l) *
@@ -485,6 +491,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     fs = shared_width(m);
     fe = expert_width(m);
     dense_layers = m.moe->dense_layers;
+    every = m.moe->every;
     imbalance = m.moe->imbalance;
     capacity_factor = m.moe->capacity_factor.value_or(0);
     padded = m.moe->pad_to_capacity;
@@ -1548,7 +1555,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     out.uneven_stage_layers = per_stage;
     out.uneven_last_layers = rest;
   }
-  const std::int64_t moe_layers_total = c.experts > 0 ? c.layers - c.dense_layers : 0;
+  const double moe_layers_total = c.moe_before(static_cast<double>(c.layers));
   const double n_layers = static_cast<double>(per_stage);
   out.chunk_layers = n_layers / (folded ? 2.0 : v);
 
@@ -1740,7 +1747,10 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return Span{std::max(0.0, chunk * size - offset), std::min(L_all, (chunk + 1) * size - offset)};
   };
   const auto dense_in = [&](const Span& range) {
-    return std::clamp(k_dense - range.start, 0.0, range.layers());
+    if (c.every == 1) return std::clamp(k_dense - range.start, 0.0, range.layers());
+    // One layer in `every` after the dense first ones is MoE.
+    return std::clamp(range.layers() - (c.moe_before(range.end) - c.moe_before(range.start)), 0.0,
+                      range.layers());
   };
   const auto held_by = [&](std::int64_t dev) __attribute__((always_inline)) {
     Held hd;
@@ -1777,7 +1787,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       hd.dense = c.experts > 0 ? 0.0 : n;
       for (std::int64_t j = 0; c.experts > 0 && j < l.interleave; ++j) {
         const Span range = span(static_cast<double>(j * l.pp + dev), chunk_size);
-        if (range.start >= k_dense) break;
+        if (c.every == 1 && range.start >= k_dense) break;
         hd.dense += dense_in(range);
       }
       hd.moe = n - hd.dense;
@@ -1815,14 +1825,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // layers as the device that holds the fewest dense ones: the last (its chunks come last in
   // every round), or under zero-bubble V the first or the last (each holds a chunk of either
   // end), or DualPipe's middle device, of two middle stages (their mean).
-  double busy_dense = n_layers - static_cast<double>(std::min(per_stage, moe_layers_total));
-  if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
+  double busy_dense = n_layers - std::min(n_layers, moe_layers_total);
+  const bool mixed = c.experts > 0 && (c.dense_layers > 0 || c.every > 1);
+  if (mixed && l.pp > 1) {
     const auto dense_of = [&](std::int64_t dev) {
       const Held hd = held(dev);
       return hd.dense * hd.share;
     };
     double fewest = dense_of(dualpipe ? l.pp / 2 : l.pp - 1);
     if (zbv) fewest = std::min(fewest, dense_of(0));
+    // MoE layers among dense ones (every > 1): any device may hold the most of them.
+    if (c.every > 1) {
+      for (std::int64_t dev = 0; dev < l.pp; ++dev) fewest = std::min(fewest, dense_of(dev));
+    }
     busy_dense = std::clamp(fewest, busy_dense, n_layers);
   }
   const double n_moe_busy = n_layers - busy_dense;
@@ -2127,7 +2142,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // their times a microbatch: the pipeline's fill and drain pass through them (below).
   std::int64_t timed_begin = 0, timed_end = 0;
   double timed_sum = 0, timed_max = 0, timed_layers = 0;
-  if (c.experts > 0 && c.dense_layers > 0 && l.pp > 1) {
+  if (mixed && l.pp > 1) {
     for (std::int64_t dev = 0; dev < l.pp; ++dev) {
       const Held hd = held(dev);
       // The dense layers sit on the devices in order (the first one may hold only the
@@ -2373,7 +2388,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   if (l.offload > 0) {
     const double n_off = static_cast<double>(l.offload);
     const std::int64_t dense_first = c.experts > 0 ? c.dense_layers : c.layers;
-    const double dense_off = std::min(n_off, static_cast<double>(dense_first));
+    const double dense_off = n_off - c.moe_before(n_off);
     const double moe_moved = per_token_moe - routed_kept;
     offloaded = T * (dense_off * per_token_dense + (n_off - dense_off) * moe_moved);
     offload_buffer = T * (n_off > dense_off ? moe_moved : per_token_dense);
@@ -2393,8 +2408,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                               .moe = T * moe_moved / c.host_bw};
     const detail::ByKind window_f{.dense = stretch_f * fwd_dense, .moe = stretch_f * fwd_moe};
     const detail::ByKind window_b{.dense = stretch_b * bwd_dense, .moe = stretch_b * bwd_moe};
-    const detail::ByPass off =
-        detail::offload_exposed_by_pass(c.layers, l.offload, dense_first, copy, window_f, window_b);
+    const detail::ByPass off = detail::offload_exposed_by_pass(c.layers, l.offload, dense_first,
+                                                               copy, window_f, window_b, c.every);
     offload_exposed = off.forward + off.backward;
     const double off_f = off.forward, off_b = off.backward;
     step += m * offload_exposed;
@@ -2598,7 +2613,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // computes capacity_factor times the mean; dropping, a factor below 1 drops that share of
     // every expert's copies (what an imbalanced routing drops beyond it is not known: none).
     const double served = c.padded ? c.capacity_factor : std::min(1.0, c.capacity_factor);
-    const double moe_layers = static_cast<double>(c.layers - c.dense_layers) + c.mtp;
+    const double moe_layers = c.moe_before(static_cast<double>(c.layers)) + c.mtp;
     const double expert_fwd = 2 * c.top_k * (c.up + 1) * c.h * c.fe;  // per token and layer
     const double passes = 3.0 + rerun_all + op_rerun;
     out.hardware_flop_per_token += (served - 1) * passes * moe_layers * expert_fwd;
@@ -3058,7 +3073,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   // A capacity factor below 1 drops 1 - c of every expert's copies: the model's FLOPs the step
   // does are those of the copies kept (helper-359: a bf16 MFU of 223% at a factor of 0.05).
   if (c.experts > 0 && c.capacity_factor > 0 && c.capacity_factor < 1) {
-    const double moe_layers = static_cast<double>(c.layers - c.dense_layers) + c.mtp;
+    const double moe_layers = c.moe_before(static_cast<double>(c.layers)) + c.mtp;
     const double expert_model = 6 * c.top_k * (c.up + 1) * c.h * c.fe * moe_layers;
     p.model_flop_per_token = c.flop_model - (1 - c.capacity_factor) * expert_model;
   }
@@ -3144,18 +3159,23 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
 // nothing; windows are L div N layers long, the first L mod N one layer longer (the first
 // window one layer shorter, as it starts after layer 0).
 double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t dense_layers,
-                       ByKind copy, ByKind compute_forward, ByKind compute_backward) {
+                       ByKind copy, ByKind compute_forward, ByKind compute_backward,
+                       std::int64_t every) {
   const ByPass e = offload_exposed_by_pass(layers, offloaded, dense_layers, copy, compute_forward,
-                                           compute_backward);
+                                           compute_backward, every);
   return e.forward + e.backward;
 }
 
 ByPass offload_exposed_by_pass(std::int64_t layers, std::int64_t offloaded,
                                std::int64_t dense_layers, ByKind copy, ByKind compute_forward,
-                               ByKind compute_backward) {
+                               ByKind compute_backward, std::int64_t every) {
   const std::int64_t step = layers / offloaded, extra = layers % offloaded;
-  // Layers in [0, end) of each kind.
-  const auto dense_before = [&](std::int64_t end) { return std::min(end, dense_layers); };
+  // Layers in [0, end) of each kind: the dense first ones, then one MoE layer in `every` (the
+  // last of each run).
+  const auto moe_before = [&](std::int64_t end) {
+    return end <= dense_layers ? std::int64_t{0} : (end - dense_layers) / every;
+  };
+  const auto dense_before = [&](std::int64_t end) { return end - moe_before(end); };
   ByPass exposed;
   std::int64_t first = 1;  // the window's first layer
   std::int64_t constant = 0;
@@ -3169,7 +3189,7 @@ ByPass offload_exposed_by_pass(std::int64_t layers, std::int64_t offloaded,
     }
     const double n_dense = static_cast<double>(dense_before(last + 1) - dense_before(first));
     const double n_moe = static_cast<double>(last + 1 - first) - n_dense;
-    const double t = k < dense_layers ? copy.dense : copy.moe;
+    const double t = moe_before(k + 1) > moe_before(k) ? copy.moe : copy.dense;  // layer k's kind
     exposed.forward +=
         std::max(0.0, t - (n_dense * compute_forward.dense + n_moe * compute_forward.moe));
     exposed.backward +=

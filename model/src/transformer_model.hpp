@@ -126,6 +126,11 @@ struct TransformerCtx : NetworkCtx {
   // clamp the stack leaves unfused, and of the clamp alone (docs/model.md 8.2).
   double unfused_expert_bytes = 0, unfused_clamp_bytes = 0;
   std::int64_t dense_layers = 0;
+  std::int64_t every = 1;  // after the dense first layers, one layer in this many is MoE
+  // MoE layers among the model's first x (0 for a dense model).
+  [[nodiscard]] double moe_before(double x) const {
+    return experts > 0 ? run.model.moe->moe_before(x) : 0.0;
+  }
   std::int64_t batch = 0;  // sequences per step
   double peak = 0;         // dense 16-bit FLOP/s
   double gemm_peak = 0;    // peak x GEMM efficiency (x the FP8 gain)
@@ -232,15 +237,17 @@ struct ByKind {
 // `offloaded` of the model's `layers` layers copy their activations (taking `copy` seconds each)
 // over Transformer Engine's windows of later layers' compute (`compute` seconds each), the first
 // `dense_layers` of them dense. Each copy exposes what it takes beyond its window.
+// (With `every` above 1, one layer in that many after them is MoE, the others dense.)
 double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t dense_layers,
-                       ByKind copy, ByKind compute_forward, ByKind compute_backward);
+                       ByKind copy, ByKind compute_forward, ByKind compute_backward,
+                       std::int64_t every = 1);
 // The same, the forward's and the backward's parts.
 struct ByPass {
   double forward = 0, backward = 0;
 };
 ByPass offload_exposed_by_pass(std::int64_t layers, std::int64_t offloaded,
                                std::int64_t dense_layers, ByKind copy, ByKind compute_forward,
-                               ByKind compute_backward);
+                               ByKind compute_backward, std::int64_t every = 1);
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed);
 // What rules out the fields a search holds fixed: the violations of the layout they give (the
 // rest assumed, as evaluate() does) that name one of them; empty when none does.

@@ -8904,7 +8904,11 @@ M.public_configs = {
   -- and its shared expert, each intermediate_size wide (intermediate_size_mlp, 16384, is the dense
   -- MLP's, which no layer of Scout has). Its chunked attention (8,192-token chunks on three layers
   -- of four) is full causal attention at 8,192 tokens and below, and is not modelled above that.
-  -- Maverick (a dense and a MoE layer in turn) is not here: dml's dense layers come first.
+  -- Maverick: a dense layer (intermediate_size_mlp, 16384) and a MoE layer in turn
+  -- (interleave_moe_layer_step 2: moe.every), 128 routed experts and a shared one.
+  { pattern = "llama[%s_%-]*4[%s_%-]*maverick", source = "Llama-4-Maverick-17B-128E config.json (text_config)",
+    layers = 48, hidden = 5120, heads = 40, kv_heads = 8, head_dim = 128, d_ff = 16384, expert_d_ff = 8192,
+    experts = 128, shared = 1, top_k = 1, every = 2, vocab = 202048 },
   { pattern = "llama[%s_%-]*4[%s_%-]*scout", source = "Llama-4-Scout-17B-16E config.json (text_config)", layers = 48,
     hidden = 5120, heads = 40, kv_heads = 8, head_dim = 128, d_ff = 16384, expert_d_ff = 8192, experts = 16,
     shared = 1, top_k = 1, vocab = 202048 },
@@ -9639,6 +9643,7 @@ function M.architecture(row)
   if not says_dense and row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
     a.shared_d_ff = from_config("shared_d_ff", "shared_d_ff")
+    a.every = from_config("every", "one MoE layer in")
     a.top_k = from_config("top_k", "top_k")
     a.expert_d_ff = row_expert or from_config("expert_d_ff", "expert_d_ff")
     a.dense_layers = row_dense or from_config("dense_layers", "dense first layers") or 0
@@ -9661,15 +9666,16 @@ function M.architecture(row)
     local alternating = finds_any(cell, { "%f[%a]alternating%f[%A]", "%f[%a]alternate%s+layers", "%f[%a]alternately%f[%A]",
       "%f[%a]alternates%f[%A]" }) and not cell:find("%f[%a]not%s+alternat")
     if listed then
-      return nil, fmt("moe_experts %q: a layer pattern as a list, which dml does not read (it models dense first layers, then every layer a mixture of experts)",
+      return nil, fmt("moe_experts %q: a layer pattern as a list, which dml does not read (it reads the dense first layers and a period, interleave_moe_layer_step: 2, --moe-freq 2: moe.every)",
         row.moe_experts)
     end
     local hedged = finds_any(cell, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar",
       "instead", "this%s+run%s*:?%s*every%s+layer" })
+    -- Experts on one layer in n, the others dense (moe.every; until 2026-12-03 refused).
     if not hedged and freq ~= 1 or not hedged and alternating or not hedged and finds_any(cell, { "every%s+other", "every%s+2nd", "every%s+second", "every%s+[2-9]%a*%s+layers?",
         "every%s+[1-9]%d+%a*%s+layers?", "interleaved%s+with%s+dense", "odd%s+layers", "even%s+layers" }) then
-      return nil, fmt("moe_experts %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
-        row.moe_experts)
+      a.every = freq ~= 1 and freq or tonumber(cell:match("every%s+(%d+)%a*%s+layers?")) or 2
+      a.every_said = fmt("moe_experts %q", row.moe_experts)
     end
     -- (Or said in the expert width's remark, the model's cell or a part of the notes that names
     -- the experts: "4096 (per expert, MoE FFN in every other block)", open_lm's "an MoE FFN layer
@@ -9678,6 +9684,7 @@ function M.architecture(row)
     -- recompute's or an attention window's: "full recompute on every other layer", "checkpointing
     -- every other layer to fit the 128 experts"; helper-293.)
     for _, col in ipairs { "ffn_hidden", "model", "notes" } do
+      if a.every then break end  -- (said already)
       local text = bounded(M.written(row, col) or "")
       local low = text:lower()
       local ours = low:find("this%s+[%a]*%s*run[^;%.]-every%s+layer") or low:find("this%s+[%a]*%s*model[^;%.]-every%s+layer")
@@ -9692,13 +9699,13 @@ function M.architecture(row)
         if named and not finds_any(part, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]",
             "%f[%a]can%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar", "instead", "ablation", "baseline", "%f[%a]another%f[%A]",
             "%f[%a]other%s+rows?%f[%A]", "%f[%a]paper", "setting%s+of" }) then
-          local at
+          local at, n
           for _, k in ipairs(step_keys) do
             local from, v = part:match("()%-*" .. k .. "%s*[=:]?%s*(%d+)")
-            if from and tonumber(v) > 1 then at = from end
+            if from and tonumber(v) > 1 then at, n = from, tonumber(v) end
           end
           local from, v = part:match("()%-*moe[%-_]freq%s*[=:]?%s*(%d+)")
-          if from and tonumber(v) > 1 then at = from end
+          if from and tonumber(v) > 1 then at, n = from, tonumber(v) end
           for _, p in ipairs { "every%s+other%s+[%a%s]-%f[%a][lb][al][yo][ec][rk]", "every%s+2nd%s+[%a%s]-layer", "every%s+second%s+[%a%s]-layer",
               "every%s+[2-9]%s+layers", "%f[%a]alternate%a*", "%f[%a]alternating%f[%A]", "%f[%a]alternation%f[%A]" } do
             at = at or part:find(p)
@@ -9709,11 +9716,16 @@ function M.architecture(row)
               and not finds_any(part:sub(at), { "^[^;]-recomput", "^[^;]-checkpoint", "^[^;]-%f[%a]window" }) then
             -- (The cell quoted whole where it is short, else the part that says it.)
             said = #text <= 120 and text or said:match("^%s*(.-)%s*$")
-            return nil, fmt("%s %q: experts on some layers between dense ones, which dml does not model (dense first layers only)",
-              col, #said > 120 and said:sub(1, 117):gsub("%s+%S*$", "") .. " ..." or said)
+            a.every = n or tonumber(part:match("every%s+([2-9])%s+layers")) or 2
+            a.every_said = fmt("%s %q", col, #said > 120 and said:sub(1, 117):gsub("%s+%S*$", "") .. " ..." or said)
+            break
           end
         end
       end
+    end
+    if a.every then
+      notes[#notes + 1] = fmt("experts on one layer in %d, the others dense (%s): moe.every = %d, the last layer of each run a mixture of experts (Megatron's moe_layer_freq puts the first: the same cost but for a layer at a stage's ends)",
+        a.every, a.every_said, a.every)
     end
     local routed, shared = M.parse_experts(row.moe_experts)
     if routed == nil then return nil, fmt("moe_experts %q not understood", row.moe_experts) end
@@ -9726,6 +9738,10 @@ function M.architecture(row)
     -- (The config's own width of its shared experts, where the row has as many of them.)
     if cfg and cfg.experts == routed and cfg.shared_d_ff and a.shared == cfg.shared then
       a.shared_d_ff = from_config("shared_d_ff", "shared_d_ff")
+    end
+    -- (And its MoE layers between dense ones, where the row does not say.)
+    if cfg and cfg.experts == routed and cfg.every and not a.every then
+      a.every = from_config("every", "one MoE layer in")
     end
     a.top_k = I(row.moe_topk)
     -- (A model whose published config has the same routed experts: its top-k, said; helper-139:
@@ -10032,7 +10048,7 @@ function M.model(a, name, vocab)
     moe = { experts = a.experts, top_k = a.top_k, shared_experts = a.shared, expert_d_ff = a.expert_d_ff,
             dense_layers = a.dense_layers, expert_bias = a.expert_bias, clamped_glu = a.clamped_glu,
             groups = a.groups, group_top_k = a.group_top_k, capacity_factor = a.capacity_factor,
-            shared_d_ff = a.shared_d_ff,
+            shared_d_ff = a.shared_d_ff, every = a.every,
             pad_to_capacity = a.pad_to_capacity }
   end
   return dml.transformer {

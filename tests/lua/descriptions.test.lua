@@ -29,7 +29,7 @@ local transformer = dml.transformer { name = "moe", layers = 8, d_model = 1024, 
   head_dim = 64, d_ff = 4096, gated = true, vocab = 32000, tied_embeddings = false, seq_len = 4096,
   causal = true, window = 2048, full_attention_every = 4, parallel_block = false,
   moe = { experts = 8, top_k = 2, shared_experts = 1, expert_d_ff = 1024, dense_layers = 1, imbalance = 1.1,
-    max_nodes = 2, groups = 4, group_top_k = 2, capacity_factor = 2, pad_to_capacity = false, shared_d_ff = 2048 } }
+    max_nodes = 2, groups = 4, group_top_k = 2, capacity_factor = 2, pad_to_capacity = false, shared_d_ff = 2048, every = 1 } }
 local t_layout = { tp = 2, tp_model = 1, shard = 4, sequence_parallel = true, pp = 2, interleave = 2, schedule = "1f1b", dp = 4,
   zero = 1, cp = 2, cp_kind = "allgather", ep = 4, etp = 2, microbatch = 1, recompute = "selective", recompute_mla_up = true, recompute_moe_act = true,
   offload = 0, optimizer_offload = false }

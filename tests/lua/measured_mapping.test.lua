@@ -1474,6 +1474,22 @@ do
   t.eq(counted.predicted_s, from_config.predicted_s, "the row's one shared expert is the config's")
 end
 
+-- Llama 4 Maverick from its config: a dense and a MoE layer in turn (moe.every 2), 400B
+-- parameters and 17B active by its name, also where the row counts its experts.
+do
+  local mav = { run_id = "mav", source = "s", framework = "Megatron-LM", model = "Llama-4-Maverick-17B-128E",
+    gpu = "H100 SXM", num_gpus = "256", gpus_per_node = "8", tp = "4", pp = "4", dp = "16", ep = "16",
+    seq_len = "8192", global_batch_seqs = "512", micro_batch = "1", precision = "bf16", iter_time_s = "10",
+    recompute = "full" }
+  local req = assert(measured.request(mav))
+  t.eq(req.run.model.moe.every, 2)
+  local counts = dml.params(req.run.model)
+  t.near(counts.total, 400e9, 0.01, "Maverick's 400B")
+  t.near(counts.active, 17e9, 0.02, "Maverick's 17B active")
+  t.eq(assert(measured.request(copy(mav, { moe_experts = "128 + 1 shared", moe_topk = "1" }))).run.model.moe.every, 2)
+  t.eq(measured.predict(mav).status, "ok")
+end
+
 -- Expert TP from the notes (Megatron-Core's expert_tensor_parallel_size; the format has no column).
 for cell, want in pairs { ["EDP 1, ETP 1"] = 1, ["GA=8; expert tensor parallel ETP 4 (table)"] = 4,
   ["ETP=2"] = 2, ["--expert-tensor-parallel-size 8"] = 8, ["expert_tensor_parallel_size: 2"] = 2,
@@ -6274,11 +6290,11 @@ t.eq(stack { framework = "torchtune (full_finetune_single_device)", notes = "Eac
 t.eq(stack { framework = "torchtune (full_finetune_single_device)", notes = "This row: packed dataset. Next row: + compile." }, "torchtitan")
 do
   -- The experts' width said in words, with the dense first layers; experts between dense layers
-  -- refused; tie_embedding disabled in the framework cell.
+  -- read as moe.every (refused before it existed); tie_embedding disabled in the framework cell.
   local v, note, extra = measured.count_cell("ffn_hidden", "2048 (intermediate hidden dimension of each expert; all FFNs except the first three layers are MoE)")
   t.eq(v, nil); t.eq(extra.expert_d_ff, "2048"); t.eq(extra.dense_layers, "3"); t.eq(note:find("first 3 layers dense", 1, true) ~= nil, true)
   local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
-  t.eq(select(2, measured.request(copy(moe, { moe_experts = "128 experts on every other feedforward layer (12 MoE layers)" }))):find("some layers between dense ones", 1, true) ~= nil, true)
+  t.eq(assert(measured.request(copy(moe, { moe_experts = "128 experts on every other feedforward layer (12 MoE layers)" }))).run.model.moe.every, 2)
   local mpt = row("MPT-30b-128")
   t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry, tie_embedding disabled" }))).run.model.tied_embeddings, false)
   t.eq(assert(measured.request(copy(mpt, { framework = "llm-foundry" }))).run.model.tied_embeddings, true, "MPT ties: as before")
@@ -6347,9 +6363,12 @@ do
   _, _, e = measured.count_cell("ffn_hidden", "1408 per expert")
   t.eq(e.expert_d_ff, "1408")
   local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
-  for _, cell in ipairs { "128 (--moe-layer-freq [1,0]*24)", "128 (interleave_moe_layer_step: 2)", "128 (decoder_sparse_step: 2)" } do
-    t.eq(measured.request(copy(moe, { moe_experts = cell })), nil, cell)
+  -- (A pattern as a list is refused; a period is moe.every.)
+  t.eq(measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq [1,0]*24)" })), nil)
+  for _, cell in ipairs { "128 (interleave_moe_layer_step: 2)", "128 (decoder_sparse_step: 2)" } do
+    t.eq(assert(measured.request(copy(moe, { moe_experts = cell }))).run.model.moe.every, 2, cell)
   end
+  t.eq(assert(measured.request(copy(moe, { moe_experts = "128 experts every 4th layer" }))).run.model.moe.every, 4)
   for _, cell in ipairs { "128 (an alternative config)", "128 (not alternating: every layer is MoE)",
       "128 (every other layer would be cheaper; this run: every layer)" } do
     t.eq(measured.request(copy(moe, { moe_experts = cell })) ~= nil, true, cell)
@@ -6527,12 +6546,19 @@ t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_d
 t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type: 'flex'" }, true)
 t.eq(measured.token_dispatch { framework = "TorchTitan", notes = "DeepEP (EP comm backend)" }, true, "a name alone: as before")
 do
-  -- Experts every other layer said in the expert width's remark or a clause of the notes: refused.
+  -- Experts every other layer said in the expert width's remark or a clause of the notes:
+  -- moe.every, said (refused before it existed).
   local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
   local function why(changes) return select(2, measured.request(copy(moe, changes))) or "" end
-  t.eq(why { ffn_hidden = "768 (per expert, MoE FFN in every other block)" }:find("some layers between dense ones", 1, true) ~= nil, true)
-  t.eq(why { notes = "The command adds an MoE FFN layer to every other Transformer block. Capacity factor 1.25." }:find("some layers between dense ones", 1, true) ~= nil, true)
-  t.eq(why { notes = "open_lm --moe-freq 2 --moe-top-k 2" }:find("some layers between dense ones", 1, true) ~= nil, true)
+  local function every(changes) return assert(measured.request(copy(moe, changes))).run.model.moe.every end
+  -- (A remark the width's cell reader does not take, refused for that: not read as every layer.)
+  local remark = measured.request(copy(moe, { ffn_hidden = "768 (per expert, MoE FFN in every other block)" }))
+  t.eq(remark == nil or remark.run.model.moe.every == 2, true)
+  t.eq(every { notes = "The command adds an MoE FFN layer to every other Transformer block. Capacity factor 1.25." }, 2)
+  t.eq(every { notes = "open_lm --moe-freq 2 --moe-top-k 2" }, 2)
+  t.eq(every { notes = "open_lm --moe-freq 4 --moe-top-k 2" }, 4)
+  local said = measured.predict(copy(moe, { notes = "open_lm --moe-freq 2 --moe-top-k 2" }))
+  t.eq(said.assumed:find("experts on one layer in 2, the others dense (notes \"open_lm --moe-freq 2 --moe-top-k 2\"): moe.every = 2", 1, true) ~= nil, true, said.assumed)
   t.eq(assert(measured.request(copy(moe, { notes = "MoE on every layer; recompute every other layer" }))).run.model.moe.experts, 128)
   t.eq(assert(measured.request(copy(moe, { notes = "Megatron can place the experts on every other layer; this run did not" }))).run.model.moe.experts, 128)
   -- A base model quantized to integers (QLoRA's) refused; FP4 training is not that.
@@ -6575,9 +6601,10 @@ t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_d
 t.eq(measured.token_dispatch { framework = "Megatron-Core", notes = "moe_token_dispatcher_type ........ alltoall; DeepEP installed" }, false)
 do
   local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
+  -- (Read as experts on one layer in 2 where the row says so, moe.every; not where it does not.)
   local function refused(changes)
-    local req, why = measured.request(copy(moe, changes))
-    return req == nil and (why or ""):find("some layers between dense ones", 1, true) ~= nil
+    local req = assert(measured.request(copy(moe, changes)))
+    return req.run.model.moe.every == 2
   end
   t.eq(refused { notes = "GA=32; MoE FFN in every other block (no shared experts)" }, true)
   t.eq(refused { notes = "GA=32; interleave_moe_layer_step: 2" }, true)
@@ -6606,7 +6633,7 @@ do
   local read = measured.parse_tsv(header .. "\n" .. table.concat(cells, "\t") .. "\n", "x.tsv")
   t.eq(read[1].ffn_hidden, nil); t.eq(read[1].expert_d_ff, "768")
   t.eq(measured.written(read[1], "ffn_hidden"), "768 (per expert, MoE FFN in every other block)")
-  t.eq((select(2, measured.request(read[1])) or ""):find("some layers between dense ones", 1, true) ~= nil, true)
+  t.eq(assert(measured.request(read[1])).run.model.moe.every, 2)
   -- An optimizer's 8-bit states, a format ruled out, an export: no quantized base; Unsloth's ids
   -- and load_in_4bit are one.
   local mpt = row("MPT-30b-128")

@@ -2362,6 +2362,42 @@ TEST_CASE("transformer EP: expert tensor parallelism", "[transformer][ep]") {
   }
 }
 
+TEST_CASE("transformer MoE: one MoE layer in every few, between dense ones", "[transformer][moe]") {
+  // GPT, 8 layers, h 1024, MLP 4h (not gated), vocabulary 32000, untied; 8 experts of width
+  // 4096, top-1, one layer in 2 a MoE layer (layers 1, 3, 5, 7). Per layer: attention 4 h^2 =
+  // 4,194,304; a dense MLP 8 h^2 = 8,388,608; a MoE layer's experts 8 x 8,388,608 and router
+  // 8 h: 67,117,056. Total: embeddings 2 x 32000 x 1024 = 65,536,000, norms 2 h 8 + h = 17,408,
+  // 8 attentions, 4 dense MLPs, 4 MoE layers: 401,130,496.
+  Transformer m = gpt(8, 1024, 8, 32000, 1024);
+  m.moe = dml::Moe{.experts = 8, .top_k = 1, .every = 2};
+  CHECK(dml::total_params(m) == 401130496.0);
+  // With one dense first layer and 9 layers, layers 2, 4, 6 and 8 route: 5 dense MLPs.
+  Transformer nine = gpt(9, 1024, 8, 32000, 1024);
+  nine.moe = dml::Moe{.experts = 8, .top_k = 1, .dense_layers = 1, .every = 2};
+  CHECK(dml::total_params(nine) == 413715456.0);
+  // Two stages of 4 layers each hold 2 dense and 2 MoE layers and an embedding or the head:
+  // (4 attentions + 2 dense MLPs + 2 MoE layers + 32000 x 1024) x 2 bytes of weights.
+  const auto two = dml::evaluate(run_of(m, 2, 8), TransformerLayout{.tp = 1,
+                                                                    .pp = 2,
+                                                                    .dp = 1,
+                                                                    .zero = 0,
+                                                                    .ep = 1,
+                                                                    .microbatch = 1,
+                                                                    .recompute = Recompute::kNone});
+  REQUIRE(two.feasible);
+  CHECK(two.memory.weights.value() == 401113088.0);
+  // A model whose every leaves no MoE layer is refused where declared.
+  Transformer none = gpt(4, 1024, 8, 32000, 1024);
+  none.moe = dml::Moe{.experts = 8, .top_k = 1, .dense_layers = 2, .every = 3};
+  CHECK_THROWS_WITH(dml::validate(run_of(none, 2, 8)),
+                    Contains("moe.every: 3 leaves no MoE layer of the 4 after the 2 dense"));
+  // Activation offloading of 4 layers, 2 offloaded, layers 1 and 3 MoE: the first copy (a dense
+  // layer's, 3) under layer 1's forward (MoE, 2): 1 exposed; the second (layer 1's, MoE, 5)
+  // under layers 2 and 3 (1 + 2): 2; the backward's windows (2 + 4 = 6, 4) hide both.
+  CHECK(dml::detail::offload_exposed(4, 2, 0, {.dense = 3, .moe = 5}, {.dense = 1, .moe = 2},
+                                     {.dense = 2, .moe = 4}, 2) == 3.0);
+}
+
 TEST_CASE("transformer MoE: a capacity factor drops or pads the experts' tokens",
           "[transformer][moe]") {
   // GPT, 4 layers, h 1024, 8 experts of width 4096, top-2, a routing imbalance of 1.5, on one

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -32,7 +33,15 @@ struct Moe {
   // The shared experts' hidden width, all of them together; unset: shared_experts x expert_d_ff.
   std::optional<std::int64_t> shared_d_ff{};
   std::int64_t dense_layers = 0;  // the first this many layers are dense
-  double imbalance = 1.0;         // busiest rank's expert load / the mean
+  // After them, one layer in this many is a MoE layer (the last of each run), the others dense.
+  std::int64_t every = 1;
+  // MoE layers among the model's first x layers (x whole, or a fraction of a layer's place).
+  [[nodiscard]] double moe_before(double x) const {
+    const double past = x - static_cast<double>(dense_layers);
+    if (past <= 0) return 0;
+    return every == 1 ? past : std::floor(past / static_cast<double>(every));
+  }
+  double imbalance = 1.0;  // busiest rank's expert load / the mean
   // Token dropping: an expert takes at most this many times the mean of the tokens (Megatron-Core's
   // moe_expert_capacity_factor); unset: dropless.
   std::optional<double> capacity_factor{};
@@ -534,6 +543,15 @@ struct Description<Moe> {
              .min = 1,
              .max = kMaxModelDim,
              .default_text = "shared_experts x expert_d_ff"});
+    v.field(m.every,
+            {.name = "every",
+             .doc = "after the dense first layers, one layer in this many is a MoE layer (the "
+                    "last of each run), the others dense: 2 for Llama 4 Maverick's "
+                    "interleave_moe_layer_step, GShard's and Switch's every other layer "
+                    "(Megatron-Core's moe_layer_freq puts the first of each run, which costs the "
+                    "same but for a layer at a stage's ends)",
+             .min = 1,
+             .max = 1 << 20});
     v.field(m.dense_layers, {.name = "dense_layers",
                              .doc = "the first this many layers have a dense MLP (DeepSeek-V3: 3)",
                              .min = 0,
