@@ -1834,11 +1834,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     };
     double fewest = dense_of(dualpipe ? l.pp / 2 : l.pp - 1);
     if (zbv) fewest = std::min(fewest, dense_of(0));
-    // MoE layers among dense ones (every > 1): any device may hold the most of them.
-    if (c.every > 1) {
-      for (std::int64_t dev = 0; dev < l.pp; ++dev) fewest = std::min(fewest, dense_of(dev));
-    }
     busy_dense = std::clamp(fewest, busy_dense, n_layers);
+    // MoE layers among dense ones (every > 1): any device may hold the most of them, and the
+    // devices do not all hold n_layers (short ends, a short last stage): the busiest stage holds
+    // as many MoE layers as the device with the most (helper-360: the fewest dense had credited
+    // one with more MoE layers than any device held).
+    if (c.every > 1) {
+      double most = 0;
+      for (std::int64_t dev = 0; dev < l.pp; ++dev) {
+        const Held hd = held(dev);
+        most = std::max(most, hd.moe * hd.share);
+      }
+      busy_dense = n_layers - std::min(n_layers, most);
+    }
   }
   const double n_moe_busy = n_layers - busy_dense;
   const StageTime busy = stage_time(busy_dense, n_moe_busy);
@@ -3057,11 +3065,11 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   }
   if (k.pace_device >= 0) {
     p.notes.push_back(fmt::format(
-        "the pipeline's device {} of {} sets the pace: its {} dense first layer{} cost more a "
+        "the pipeline's device {} of {} sets the pace: its {} dense {}layer{} cost more a "
         "microbatch than the MoE layers a stage holds (the breakdown is that device's{})",
         k.pace_device + 1, l.pp,
         fixed_text(k.pace_dense, k.pace_dense == std::floor(k.pace_dense) ? 0 : 1),
-        k.pace_dense == 1 ? "" : "s",
+        c.every > 1 ? "" : "first ", k.pace_dense == 1 ? "" : "s",
         k.time.logits.value() > 0 ? ""
                                   : ": the logits and the loss, on the last stage, are not in "
                                     "it"));

@@ -268,7 +268,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     consider(l);
     // With layers of two kinds (a MoE model's dense first layers) the exposed copies can fall
     // as the last layers go, most often at L - 1 (docs/model.md 8.11): that count is tried too.
-    if (c.experts > 0 && c.dense_layers > 0 && hi < c.layers - 1) {
+    if (c.experts > 0 && (c.dense_layers > 0 || c.every > 1) && hi < c.layers - 1) {
       l.offload = c.layers - 1;
       consider(l);
     }

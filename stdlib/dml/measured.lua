@@ -9663,6 +9663,9 @@ function M.architecture(row)
       if v and tonumber(v) ~= 1 then freq = tonumber(v) end
       if cell:find(k .. "%s*[=:]?%s*[%[%(]") then listed = true end
     end
+    -- (open_lm's --moe-freq too, as the notes' reading below takes it: helper-360.)
+    local moe_freq = cell:match("moe[%-_]freq%s*[=:]?%s*(%d+)")
+    if moe_freq and tonumber(moe_freq) > 1 then freq = tonumber(moe_freq) end
     local alternating = finds_any(cell, { "%f[%a]alternating%f[%A]", "%f[%a]alternate%s+layers", "%f[%a]alternately%f[%A]",
       "%f[%a]alternates%f[%A]" }) and not cell:find("%f[%a]not%s+alternat")
     if listed then
@@ -9671,9 +9674,16 @@ function M.architecture(row)
     end
     local hedged = finds_any(cell, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar",
       "instead", "this%s+run%s*:?%s*every%s+layer" })
-    -- Experts on one layer in n, the others dense (moe.every; until 2026-12-03 refused).
+    -- Experts on one layer in n, the others dense (moe.every; until 2026-12-03 refused). A cell
+    -- that also speaks of a recompute's or an attention window's "every" leaves whose it is
+    -- unsure: refused, as before (helper-360: "128 (full recompute every other layer)" read as
+    -- experts every other layer).
     if not hedged and freq ~= 1 or not hedged and alternating or not hedged and finds_any(cell, { "every%s+other", "every%s+2nd", "every%s+second", "every%s+[2-9]%a*%s+layers?",
         "every%s+[1-9]%d+%a*%s+layers?", "interleaved%s+with%s+dense", "odd%s+layers", "even%s+layers" }) then
+      if freq == 1 and finds_any(cell, { "recomput", "checkpoint", "remat", "window", "sliding", "attention" }) then
+        return nil, fmt("moe_experts %q: an \"every\" beside a recompute's or an attention's, which dml does not tell apart from the experts' layers",
+          row.moe_experts)
+      end
       a.every = freq ~= 1 and freq or tonumber(cell:match("every%s+(%d+)%a*%s+layers?")) or 2
       a.every_said = fmt("moe_experts %q", row.moe_experts)
     end
@@ -9710,6 +9720,9 @@ function M.architecture(row)
               "every%s+[2-9]%s+layers", "%f[%a]alternate%a*", "%f[%a]alternating%f[%A]", "%f[%a]alternation%f[%A]" } do
             at = at or part:find(p)
           end
+          -- ("every 4th layer", "every 12 layers": their number; helper-360.)
+          local nth_at, nth = part:match("()every%s+(%d+)%a*%s+[%a%s]-layers?%f[%A]")
+          if nth_at and tonumber(nth) > 1 and not at then at, n = nth_at, tonumber(nth) end
           local before = at and part:sub(1, at - 1) or ""
           if at and not finds_any(before, { "%f[%a]no%s+[%a%-]*%s*[%a%-]*%s*$", "%f[%a]not%s+[%a%-]*%s*[%a%-]*%s*$", "without%s+[%a%-]*%s*[%a%-]*%s*$",
               "recomput", "checkpoint", "remat", "%f[%a]ac%f[%A]", "attention", "window", "%f[%a]swa%f[%A]", "sliding" })

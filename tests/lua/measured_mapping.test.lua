@@ -6369,6 +6369,12 @@ do
     t.eq(assert(measured.request(copy(moe, { moe_experts = cell }))).run.model.moe.every, 2, cell)
   end
   t.eq(assert(measured.request(copy(moe, { moe_experts = "128 experts every 4th layer" }))).run.model.moe.every, 4)
+  t.eq(assert(measured.request(copy(moe, { moe_experts = "128 (--moe-freq 2)" }))).run.model.moe.every, 2)
+  -- (A recompute's or a window's "every" in the cell: refused, not read as the experts'; helper-360.)
+  for _, cell in ipairs { "128 (full recompute every other layer)", "128 (activation checkpointing every 2 layers)",
+      "128 (sliding window every other layer)", "128 (every layer; recompute every other layer)" } do
+    t.eq(measured.request(copy(moe, { moe_experts = cell })), nil, cell)
+  end
   for _, cell in ipairs { "128 (an alternative config)", "128 (not alternating: every layer is MoE)",
       "128 (every other layer would be cheaper; this run: every layer)" } do
     t.eq(measured.request(copy(moe, { moe_experts = cell })) ~= nil, true, cell)
@@ -6557,6 +6563,8 @@ do
   t.eq(every { notes = "The command adds an MoE FFN layer to every other Transformer block. Capacity factor 1.25." }, 2)
   t.eq(every { notes = "open_lm --moe-freq 2 --moe-top-k 2" }, 2)
   t.eq(every { notes = "open_lm --moe-freq 4 --moe-top-k 2" }, 4)
+  t.eq(every { notes = "experts every 4th layer" }, 4)
+  t.eq(every { notes = "MoE layer every 12 layers" }, 12)
   local said = measured.predict(copy(moe, { notes = "open_lm --moe-freq 2 --moe-top-k 2" }))
   t.eq(said.assumed:find("experts on one layer in 2, the others dense (notes \"open_lm --moe-freq 2 --moe-top-k 2\"): moe.every = 2", 1, true) ~= nil, true, said.assumed)
   t.eq(assert(measured.request(copy(moe, { notes = "MoE on every layer; recompute every other layer" }))).run.model.moe.experts, 128)

@@ -2386,6 +2386,27 @@ TEST_CASE("transformer MoE: one MoE layer in every few, between dense ones", "[t
                                                                     .recompute = Recompute::kNone});
   REQUIRE(two.feasible);
   CHECK(two.memory.weights.value() == 401113088.0);
+  // The busiest stage holds as many MoE layers as the device with the most. 6 layers on 4
+  // stages, the ends a layer short (embedding and loss each take a place): layers 0 | 1 2 | 3 4
+  // | 5, one MoE layer at most a device, as 8 layers' 0 1 | 2 3 | 4 5 | 6 7: against every layer
+  // a MoE layer, the same share of the matmul time (helper-360: the fewest dense, the first
+  // device's 0 of 1, had put 2 MoE layers on a stage of the 6).
+  const TransformerLayout four{.tp = 1,
+                               .pp = 4,
+                               .dp = 1,
+                               .zero = 0,
+                               .ep = 1,
+                               .microbatch = 1,
+                               .recompute = Recompute::kNone};
+  const auto gemm = [&](std::int64_t layers, std::int64_t every) {
+    Transformer t = gpt(layers, 1024, 8, 32000, 1024);
+    t.moe = dml::Moe{.experts = 8, .top_k = 1, .every = every};
+    const auto p = dml::evaluate(run_of(t, 4, 16), four);
+    REQUIRE(p.feasible);
+    return p.time.gemm.value();
+  };
+  CHECK_THAT(gemm(6, 2) / gemm(6, 1), WithinRel(gemm(8, 2) / gemm(8, 1), 1e-12));
+  CHECK(gemm(6, 2) < gemm(6, 1));
   // A model whose every leaves no MoE layer is refused where declared.
   Transformer none = gpt(4, 1024, 8, 32000, 1024);
   none.moe = dml::Moe{.experts = 8, .top_k = 1, .dense_layers = 2, .every = 3};

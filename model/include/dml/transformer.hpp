@@ -39,7 +39,12 @@ struct Moe {
   [[nodiscard]] double moe_before(double x) const {
     const double past = x - static_cast<double>(dense_layers);
     if (past <= 0) return 0;
-    return every == 1 ? past : std::floor(past / static_cast<double>(every));
+    if (every == 1) return past;
+    // Whole runs, and the part of the next run's last layer x covers (a chunk's fractional span
+    // gets its fraction of a MoE layer: helper-360).
+    const double e = static_cast<double>(every);
+    const double runs = std::floor(past / e);
+    return runs + std::clamp(past - e * runs - (e - 1), 0.0, 1.0);
   }
   double imbalance = 1.0;  // busiest rank's expert load / the mean
   // Token dropping: an expert takes at most this many times the mean of the tokens (Megatron-Core's
