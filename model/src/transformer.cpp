@@ -492,6 +492,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     fe = expert_width(m);
     dense_layers = m.moe->dense_layers;
     every = m.moe->every;
+    moe_layers = m.moe->moe_before(static_cast<double>(m.layers));
     imbalance = m.moe->imbalance;
     capacity_factor = m.moe->capacity_factor.value_or(0);
     padded = m.moe->pad_to_capacity;
@@ -1555,7 +1556,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     out.uneven_stage_layers = per_stage;
     out.uneven_last_layers = rest;
   }
-  const double moe_layers_total = c.moe_before(static_cast<double>(c.layers));
+  const double moe_layers_total = c.moe_layers;
   const double n_layers = static_cast<double>(per_stage);
   out.chunk_layers = n_layers / (folded ? 2.0 : v);
 
@@ -2621,7 +2622,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // computes capacity_factor times the mean; dropping, a factor below 1 drops that share of
     // every expert's copies (what an imbalanced routing drops beyond it is not known: none).
     const double served = c.padded ? c.capacity_factor : std::min(1.0, c.capacity_factor);
-    const double moe_layers = c.moe_before(static_cast<double>(c.layers)) + c.mtp;
+    const double moe_layers = c.moe_layers + c.mtp;
     const double expert_fwd = 2 * c.top_k * (c.up + 1) * c.h * c.fe;  // per token and layer
     const double passes = 3.0 + rerun_all + op_rerun;
     out.hardware_flop_per_token += (served - 1) * passes * moe_layers * expert_fwd;
@@ -3081,7 +3082,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   // A capacity factor below 1 drops 1 - c of every expert's copies: the model's FLOPs the step
   // does are those of the copies kept (helper-359: a bf16 MFU of 223% at a factor of 0.05).
   if (c.experts > 0 && c.capacity_factor > 0 && c.capacity_factor < 1) {
-    const double moe_layers = c.moe_before(static_cast<double>(c.layers)) + c.mtp;
+    const double moe_layers = c.moe_layers + c.mtp;
     const double expert_model = 6 * c.top_k * (c.up + 1) * c.h * c.fe * moe_layers;
     p.model_flop_per_token = c.flop_model - (1 - c.capacity_factor) * expert_model;
   }

@@ -127,6 +127,7 @@ struct TransformerCtx : NetworkCtx {
   double unfused_expert_bytes = 0, unfused_clamp_bytes = 0;
   std::int64_t dense_layers = 0;
   std::int64_t every = 1;  // after the dense first layers, one layer in this many is MoE
+  double moe_layers = 0;   // the model's MoE layers (MTP modules apart)
   // MoE layers among the model's first x (0 for a dense model).
   [[nodiscard]] double moe_before(double x) const {
     return experts > 0 ? run.model.moe->moe_before(x) : 0.0;
