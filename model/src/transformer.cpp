@@ -496,6 +496,8 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     imbalance = m.moe->imbalance;
     capacity_factor = m.moe->capacity_factor.value_or(0);
     padded = m.moe->pad_to_capacity;
+    served = capacity_factor <= 0 ? 1.0 : padded ? capacity_factor : std::min(1.0, capacity_factor);
+    expert_fwd = 2 * top_k * (up + 1) * h * fe;
     unfused_clamp_bytes = m.moe->clamped_glu ? r.stack.glu_clamp_traffic * fe : 0.0;
     unfused_expert_bytes =
         (m.moe->expert_bias ? r.stack.expert_bias_traffic * h : 0.0) + unfused_clamp_bytes;
@@ -1251,11 +1253,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // gathered). The backward mirrors it.
     // (Dropping keeps, and padding to capacity writes, capacity_factor times the copies: as many
     // rows as the experts' capacities, helper-358.)
-    const double served = c.capacity_factor <= 0 ? 1.0
-                          : c.padded             ? c.capacity_factor
-                                                 : std::min(1.0, c.capacity_factor);
     const double copies = expert_tokens * c.top_k;
-    permute = (expert_tokens * 4 * h + copies * served * st.permute_traffic * h +
+    permute = (expert_tokens * 4 * h + copies * c.served * st.permute_traffic * h +
                (local > 1 ? copies * imbalance * 8 * h * et : 0.0)) /
               c.hbm;
   }
@@ -2621,11 +2620,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // A capacity factor changes the experts' work per token on average: padded, every expert
     // computes capacity_factor times the mean; dropping, a factor below 1 drops that share of
     // every expert's copies (what an imbalanced routing drops beyond it is not known: none).
-    const double served = c.padded ? c.capacity_factor : std::min(1.0, c.capacity_factor);
-    const double moe_layers = c.moe_layers + c.mtp;
-    const double expert_fwd = 2 * c.top_k * (c.up + 1) * c.h * c.fe;  // per token and layer
     const double passes = 3.0 + rerun_all + op_rerun;
-    out.hardware_flop_per_token += (served - 1) * passes * moe_layers * expert_fwd;
+    out.hardware_flop_per_token += (c.served - 1) * passes * (c.moe_layers + c.mtp) * c.expert_fwd;
   }
 }
 
@@ -3082,9 +3078,8 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   // A capacity factor below 1 drops 1 - c of every expert's copies: the model's FLOPs the step
   // does are those of the copies kept (helper-359: a bf16 MFU of 223% at a factor of 0.05).
   if (c.experts > 0 && c.capacity_factor > 0 && c.capacity_factor < 1) {
-    const double moe_layers = c.moe_layers + c.mtp;
-    const double expert_model = 6 * c.top_k * (c.up + 1) * c.h * c.fe * moe_layers;
-    p.model_flop_per_token = c.flop_model - (1 - c.capacity_factor) * expert_model;
+    p.model_flop_per_token =
+        c.flop_model - (1 - c.capacity_factor) * 3 * c.expert_fwd * (c.moe_layers + c.mtp);
   }
   p.mfu = p.model_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
   p.hfu = k.hardware_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);

@@ -122,6 +122,10 @@ struct TransformerCtx : NetworkCtx {
   double fs = 0;               // the shared experts' hidden width, all of them together
   double capacity_factor = 0;  // the experts' (0: dropless)
   bool padded = false;         // every expert padded to its capacity
+  // The copies an expert computes on average over the routed ones: 1 dropless, the capacity
+  // factor padded, min(1, factor) dropping (docs/model.md 8.2).
+  double served = 1;
+  double expert_fwd = 0;  // the routed experts' forward FLOPs per token and MoE layer
   // Per routed copy, forward and backward together: HBM bytes of the experts' biases and GLU
   // clamp the stack leaves unfused, and of the clamp alone (docs/model.md 8.2).
   double unfused_expert_bytes = 0, unfused_clamp_bytes = 0;
