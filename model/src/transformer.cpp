@@ -57,6 +57,13 @@ void Description<Moe>::check(const Moe& m, const std::string& path) {
                       "distinct experts, so no rank can get more than that times the mean",
                       m.imbalance, m.experts, m.routed(), most);
   }
+  if (m.pattern && (m.dense_layers > 0 || m.every > 1)) {
+    throw ConfigError(path + ".pattern",
+                      "gives each layer's kind: leave out {} (or set pattern = false to drop it)",
+                      m.dense_layers > 0 && m.every > 1 ? "dense_layers and every"
+                      : m.dense_layers > 0              ? "dense_layers"
+                                                        : "every");
+  }
   if (m.shared_d_ff && m.shared_experts == 0) {
     throw ConfigError(path + ".shared_d_ff",
                       "is the shared experts' width, and there are none: give shared_experts");
@@ -126,6 +133,16 @@ void Description<Transformer>::check(const Transformer& m, const std::string& pa
   if (m.full_attention_every && !m.window) {
     throw ConfigError(path + ".full_attention_every",
                       "needs a window (every layer is full without one)");
+  }
+  if (m.moe && m.moe->pattern) {
+    const auto n = static_cast<std::int64_t>(m.moe->pattern->size());
+    if (n != m.layers) {
+      throw ConfigError(path + ".moe.pattern", "has {} entr{} for the {} layers: one a layer", n,
+                        n == 1 ? "y" : "ies", m.layers);
+    }
+    if (m.moe->moe_before(static_cast<double>(m.layers)) < 1) {
+      throw ConfigError(path + ".moe.pattern", "has no MoE layer (a 1)");
+    }
   }
   if (m.moe && m.moe->dense_layers >= m.layers) {
     throw ConfigError(path + ".moe.dense_layers", "{} leaves no MoE layer of the {}",
@@ -324,7 +341,8 @@ double total_params(const Transformer& m) {
   const double dense_mlp = mlp_matrices(m) * h * static_cast<double>(m.d_ff);
   const double extra = mtp * mtp_extra_params(m);
   if (!m.moe) return embed + norms + extra + (L + mtp) * (attention_params(m) + dense_mlp);
-  // The MTP modules' layers are of the model's last kind: MoE.
+  // The MTP modules' layers are MoE layers in a MoE model, whatever its last layer (docs/model.md
+  // 8.1: Megatron-Core takes the last layer's kind).
   const Moe& e = *m.moe;
   const double moe_l = e.moe_before(L);  // the model's MoE layers; the rest dense
   const double expert = mlp_matrices(m) * h * expert_width(m);
@@ -491,7 +509,16 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     fs = shared_width(m);
     fe = expert_width(m);
     dense_layers = m.moe->dense_layers;
+    if (m.moe->pattern) {
+      const std::vector<std::int64_t>& kinds = *m.moe->pattern;
+      dense_first = false;
+      moe_prefix.assign(kinds.size() + 1, 0.0);
+      for (std::size_t i = 0; i < kinds.size(); ++i) {
+        moe_prefix[i + 1] = moe_prefix[i] + static_cast<double>(kinds[i]);
+      }
+    }
     every = m.moe->every;
+    if (every > 1) dense_first = false;
     moe_layers = m.moe->moe_before(static_cast<double>(m.layers));
     imbalance = m.moe->imbalance;
     capacity_factor = m.moe->capacity_factor.value_or(0);
@@ -1747,7 +1774,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return Span{std::max(0.0, chunk * size - offset), std::min(L_all, (chunk + 1) * size - offset)};
   };
   const auto dense_in = [&](const Span& range) {
-    if (c.every == 1) return std::clamp(k_dense - range.start, 0.0, range.layers());
+    if (c.dense_first) return std::clamp(k_dense - range.start, 0.0, range.layers());
     // One layer in `every` after the dense first ones is MoE.
     return std::clamp(range.layers() - (c.moe_before(range.end) - c.moe_before(range.start)), 0.0,
                       range.layers());
@@ -1787,7 +1814,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       hd.dense = c.experts > 0 ? 0.0 : n;
       for (std::int64_t j = 0; c.experts > 0 && j < l.interleave; ++j) {
         const Span range = span(static_cast<double>(j * l.pp + dev), chunk_size);
-        if (c.every == 1 && range.start >= k_dense) break;
+        if (c.dense_first && range.start >= k_dense) break;
         hd.dense += dense_in(range);
       }
       hd.moe = n - hd.dense;
@@ -1826,7 +1853,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // every round), or under zero-bubble V the first or the last (each holds a chunk of either
   // end), or DualPipe's middle device, of two middle stages (their mean).
   double busy_dense = n_layers - std::min(n_layers, moe_layers_total);
-  const bool mixed = c.experts > 0 && (c.dense_layers > 0 || c.every > 1);
+  const bool mixed = c.experts > 0 && (c.dense_layers > 0 || !c.dense_first);
   if (mixed && l.pp > 1) {
     const auto dense_of = [&](std::int64_t dev) {
       const Held hd = held(dev);
@@ -1839,7 +1866,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // devices do not all hold n_layers (short ends, a short last stage): the busiest stage holds
     // as many MoE layers as the device with the most (helper-360: the fewest dense had credited
     // one with more MoE layers than any device held).
-    if (c.every > 1) {
+    if (!c.dense_first) {
       double most = 0;
       for (std::int64_t dev = 0; dev < l.pp; ++dev) {
         const Held hd = held(dev);
@@ -1993,6 +2020,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                            double embeds, double nonexpert, double expert, double stages)
       __attribute__((always_inline)) {
     DpTime out_dp;
+    // (A device of no layers, the head alone, hides nothing: its whole traffic is its last
+    // bucket's; helper-363: a division by 0 had left it out of the step's DP time.)
+    const double per_layers = s.layers > 0 ? s.layers : 1.0;
     const double cp_fills_f = cp_shares_net ? s.layers * cp_under_f : 0.0;
     const double reruns =
         attention_rerun ? (l.recompute == Recompute::kFull ? rerun_share : 1.0) : 0.0;
@@ -2017,7 +2047,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       };
       constexpr CollectiveOp kAG = CollectiveOp::kAllGather;
       const double compute_l =
-          (s.fwd + s.bwd + s.recompute - cp_fills_f - cp_fills_b + waits_f + waits_b) / s.layers;
+          (s.fwd + s.bwd + s.recompute - cp_fills_f - cp_fills_b + waits_f + waits_b) / per_layers;
       double exposed_mb = 0, hidden_mb = 0, first_last = 0;
       const auto layer_kind = [&](double count, double layer_ne, double layer_e)
           __attribute__((always_inline)) {
@@ -2077,11 +2107,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         out_dp.exposed += reduce;
       } else if (st.dp_overlap) {
         const double under = s.bwd + s.recompute - cp_fills_b + waits_b;  // a microbatch's backward
-        const double exposed = std::max(reduce / s.layers, reduce - under);
+        const double exposed = std::max(reduce / per_layers, reduce - under);
         out_dp.exposed += reductions * exposed;
         out_dp.hidden += reductions * (reduce - exposed);
         if (l.offload > 0) {  // (only offloading reads them: the search's loop stays as it was)
-          out_dp.reduce = {.traffic = reduce, .under = under, .least = reduce / s.layers};
+          out_dp.reduce = {.traffic = reduce, .under = under, .least = reduce / per_layers};
           out_dp.reductions = reductions;
         }
       } else {
@@ -2089,11 +2119,11 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       }
       if (st.param_gather_overlap) {
         const double under = s.fwd - cp_fills_f + waits_f;  // a microbatch's forward
-        const double exposed = std::max(gather_t / s.layers, gather_t - under);
+        const double exposed = std::max(gather_t / per_layers, gather_t - under);
         out_dp.exposed += gatherings * exposed;
         out_dp.hidden += gatherings * (gather_t - exposed);
         if (l.offload > 0) {
-          out_dp.gather = {.traffic = gather_t, .under = under, .least = gather_t / s.layers};
+          out_dp.gather = {.traffic = gather_t, .under = under, .least = gather_t / per_layers};
           out_dp.gatherings = gatherings;
         }
       } else {
@@ -2115,8 +2145,33 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     return out_dp;
   };
   const double dual = dualpipe ? 2.0 : 1.0;  // DualPipe: two stages' weights a rank
-  DpTime dp =
-      dp_time(busy, busy_dense, n_moe_busy, mtp_extra, embed_units, n_nonexpert, n_expert, dual);
+  // A MoE model with dense layers on a pipeline: each device is timed (below). Where its dense
+  // first layers leave a middle device of whole chunks of MoE layers alone, that device holds
+  // the busiest stage above and the middle devices after it hold the same: the devices up to it
+  // are timed, and it stands for the rest. Otherwise (dense layers between MoE ones, an uneven
+  // split, two stages, DualPipe, zero-bubble V) no device need hold the busiest stage, and every
+  // device is timed, the slowest setting the pace and the step's DP time (helper-362).
+  bool moe_middle = false;
+  // The devices of whole chunks of MoE layers alone, [first_moe, pp - short_devices) (none
+  // where first_moe reaches that end).
+  std::int64_t first_moe = l.pp, short_devices = 0;
+  if (mixed && l.pp > 1 && c.dense_first && !dualpipe && !zbv) {
+    first_moe = 1;  // the first device whose first chunk starts past them
+    while (first_moe < l.pp && static_cast<double>(first_moe) * chunk_size - offset < k_dense) {
+      ++first_moe;
+    }
+    // The places past the last layer shorten the last chunks, the last devices' (at least the
+    // last device, with the logits); the devices before them hold whole chunks.
+    short_devices = std::max<std::int64_t>(
+        1, static_cast<std::int64_t>(std::ceil(std::max(0.0, tail) / chunk_size - 1e-9)));
+    // (Not where the modules' places spill out of the last chunk: that path's last stage loses
+    // a layer its device holds, the modules' place counted against it; helper-363.)
+    moe_middle = first_moe + short_devices < l.pp && !(mtp_places && tail > chunk_size);
+  }
+  const bool per_device = mixed && l.pp > 1 && !moe_middle;
+  DpTime dp = per_device ? DpTime{}
+                         : dp_time(busy, busy_dense, n_moe_busy, mtp_extra, embed_units,
+                                   n_nonexpert, n_expert, dual);
   const auto dp_total = [&](const DpTime& d_t) {
     return d_t.exposed + st.overlap_slowdown * d_t.hidden + d_t.optimizer;
   };
@@ -2124,7 +2179,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // embedding (or the head): the first and last hold one layer fewer beside it, a middle device
   // none. Each reduces its own parameters, the larger closing the step (helper-122: Llama 3
   // 405B's DP had been costed for 8 layers and the embedding, 4.9 s where its stages hold 4.5).
-  if (short_ends && l.pp > 1 && !zbv && !dualpipe && !embedding_copy) {
+  if (short_ends && l.pp > 1 && !zbv && !dualpipe && !embedding_copy && !per_device) {
     const bool drop_dense = busy_dense >= 1;
     const double end_dense = drop_dense ? busy_dense - 1 : busy_dense;
     const double end_moe = drop_dense ? n_moe_busy : std::max(0.0, n_moe_busy - 1);
@@ -2140,30 +2195,62 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       if (dp_total(mid) > dp_total(dp)) dp = mid;
     }
   }
-  // A MoE model's dense first layers sit on its first devices. Where they cost more than the MoE
-  // layers they stand in for (a wide dense d_ff beside narrow experts), such a device sets the
-  // pace (docs/model.md 8.6): each device up to the first without a dense layer is timed as it
-  // is, its share of the logits and modules with it when it holds the last chunk; and each one
-  // reduces (and gathers) its own parameters, the slowest closing the step.
+  // A MoE model with dense layers: its devices hold different mixes (the dense first layers on
+  // the first devices, or dense layers between MoE ones), and the busiest stage above, a full
+  // stage of the most MoE layers a device holds, may be one no device holds (an uneven split,
+  // the ends short, two stages; helper-362). The devices are timed as they are (docs/model.md
+  // 8.6; all of them, or those up to the middle device that holds the busiest stage: above),
+  // each with its share of the logits and modules when it holds the last chunk, and the slowest
+  // sets the pace; each reduces (and gathers) its own parameters, the slowest closing the step.
+  // A device that holds what the one before holds costs what it costs: costed once.
   StageTime pace = busy;
-  // The devices this loop times (their dense layers), [timed_begin, timed_end), and the sum of
-  // their times a microbatch: the pipeline's fill and drain pass through them (below).
+  // The devices this loop times, [timed_begin, timed_end), and the sum of their times a
+  // microbatch: the pipeline's fill and drain pass through them (below).
   std::int64_t timed_begin = 0, timed_end = 0;
   double timed_sum = 0, timed_max = 0, timed_layers = 0;
   if (mixed && l.pp > 1) {
+    // (Said where a device with dense layers is slower than the busiest stage of MoE layers and
+    // than it would be were its dense layers MoE ones: helper-363, the note had named devices
+    // that the logits or more MoE layers made the slowest.)
+    const double t_moe_stage = t_mb;
+    if (per_device) t_mb = 0;
+    Held pace_held{.dense = 0};
+    std::int64_t pace_dev = -1;
+    Held prev{.dense = -1};
+    StageTime here{};
+    DpTime dp_here{};
+    double t_here = 0, lg = 0, pj = 0;
     for (std::int64_t dev = 0; dev < l.pp; ++dev) {
       const Held hd = held(dev);
-      // The dense layers sit on the devices in order (the first one may hold only the
-      // embedding): the first device after them without one ends the search.
-      if (hd.dense <= 0) {
+      // (The devices up to the first middle one of MoE layers alone: the first may hold only
+      // the embedding.)
+      if (!per_device && hd.dense <= 0) {
         if (dev > 0) break;
         continue;
       }
       const double mtp_here = hd.last ? c.mtp : 0.0;
-      const StageTime here = stage_time(hd.dense, hd.moe + mtp_here);
-      const double lg = hd.last ? hd.share * (1 + c.mtp) : 0.0;
-      const double pj = hd.last ? hd.share * c.mtp : 0.0;
-      const double t_here = hd.share * here.total + lg * logits + pj * mtp_proj;
+      if (hd.dense != prev.dense || hd.moe != prev.moe || hd.embed != prev.embed ||
+          hd.share != prev.share || hd.last != prev.last) {
+        prev = hd;
+        // (A full stage of the busiest's mix is the busiest stage, costed above; a stage of MoE
+        // layers alone beside a busiest one of MoE layers alone, its share of it: every term of
+        // a stage of one kind of layer grows as its layers do.)
+        const double n_moe_here = hd.moe + mtp_here;
+        here = hd.dense == busy_dense && n_moe_here == n_moe_busy ? busy
+               : hd.dense <= 0 && busy_dense <= 0 && n_moe_busy > 0
+                   ? scaled(busy, n_moe_here / n_moe_busy)
+                   : stage_time(hd.dense, n_moe_here);
+        lg = hd.last ? hd.share * (1 + c.mtp) : 0.0;
+        pj = hd.last ? hd.share * c.mtp : 0.0;
+        t_here = hd.share * here.total + lg * logits + pj * mtp_proj;
+        // Costed per stage as the busiest stage is: DualPipe's device runs one of its two
+        // stages a microbatch, their mean, and holds both.
+        const double k = hd.share;
+        dp_here = dp_time(
+            scaled(here, k), k * hd.dense, k * hd.moe, k * mtp_here, k * hd.embed,
+            k * (hd.dense * ne_dense + hd.moe * ne_moe + hd.embed * embed_t + mtp_here * ne_mtp),
+            k * (hd.moe * ex_moe + mtp_here * ex_mtp), 1 / k);
+      }
       if (timed_end == 0) timed_begin = dev;
       timed_end = dev + 1;
       timed_sum += t_here;
@@ -2175,17 +2262,28 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         logits_share = lg;
         proj_share = pj;
         t_mb = t_here;
-        out.pace_device = dev;
-        out.pace_dense = hd.dense;
+        pace_held = hd;
+        pace_dev = dev;
       }
-      // Costed per stage as the busiest stage is: DualPipe's device runs one of its two stages
-      // a microbatch, their mean, and holds both.
-      const double k = hd.share;
-      const DpTime dp_here = dp_time(
-          scaled(here, k), k * hd.dense, k * hd.moe, k * mtp_here, k * hd.embed,
-          k * (hd.dense * ne_dense + hd.moe * ne_moe + hd.embed * embed_t + mtp_here * ne_mtp),
-          k * (hd.moe * ex_moe + mtp_here * ex_mtp), 1 / k);
       if (dp_total(dp_here) > dp_total(dp)) dp = dp_here;
+      // The whole-chunk devices of MoE layers alone after this one hold what it holds: counted
+      // as it is, once each, in the fill.
+      if (per_device && dev == first_moe && dev + 1 < l.pp - short_devices) {
+        const auto same = static_cast<double>(l.pp - short_devices - 1 - dev);
+        timed_sum += same * t_here;
+        timed_layers += same * (hd.dense + hd.moe);
+        dev = l.pp - short_devices - 1;
+      }
+    }
+    if (pace_dev >= 0 && pace_held.dense > 0 && t_mb > t_moe_stage) {
+      const double mtp_at = pace_held.last ? c.mtp : 0.0;
+      const double all_moe =
+          pace_held.share * stage_time(0.0, pace_held.dense + pace_held.moe + mtp_at).total +
+          logits_share * logits + proj_share * mtp_proj;
+      if (t_mb > all_moe) {
+        out.pace_device = pace_dev;
+        out.pace_dense = pace_held.dense;
+      }
     }
   }
   const double dp_exposed = dp.exposed, dp_hidden = dp.hidden, optimizer = dp.optimizer;
@@ -2416,8 +2514,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                               .moe = T * moe_moved / c.host_bw};
     const detail::ByKind window_f{.dense = stretch_f * fwd_dense, .moe = stretch_f * fwd_moe};
     const detail::ByKind window_b{.dense = stretch_b * bwd_dense, .moe = stretch_b * bwd_moe};
-    const detail::ByPass off = detail::offload_exposed_by_pass(c.layers, l.offload, dense_first,
-                                                               copy, window_f, window_b, c.every);
+    const detail::ByPass off = detail::offload_exposed_by_pass(
+        c.layers, l.offload, dense_first, copy, window_f, window_b, c.every, c.moe_prefix);
     offload_exposed = off.forward + off.backward;
     const double off_f = off.forward, off_b = off.backward;
     step += m * offload_exposed;
@@ -2525,7 +2623,9 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // first that holds no dense first layer of a MoE model (the first middle device of a dense
   // one), and the last. Other middle devices hold the same as that one, with fewer in flight. A
   // dense model's second device holds no more than the first unless the first gave a place to
-  // the embedding or DualPipe pairs it with the short last stage.
+  // the embedding or DualPipe pairs it with the short last stage. With dense layers between MoE
+  // ones any device may hold the widest: every device (helper-362: a pattern's dense layers
+  // after a device of MoE layers alone were not counted).
   DeviceMemory fullest;
   double host_most = 0;  // the offloaded optimizer's most on one host share
   const auto consider = [&](std::int64_t dev) {
@@ -2538,7 +2638,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   consider(0);
   const bool second_can_hold_more = c.experts > 0 || short_ends || dualpipe || zbv;
   for (std::int64_t dev = 1; second_can_hold_more && dev < l.pp - 1; ++dev) {
-    if (!consider(dev) || c.experts == 0) break;
+    if ((!consider(dev) && c.dense_first) || c.experts == 0) break;
   }
   if (l.pp > 1) consider(l.pp - 1);
   const double total = fullest.total;
@@ -3066,7 +3166,7 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "microbatch than the MoE layers a stage holds (the breakdown is that device's{})",
         k.pace_device + 1, l.pp,
         fixed_text(k.pace_dense, k.pace_dense == std::floor(k.pace_dense) ? 0 : 1),
-        c.every > 1 ? "" : "first ", k.pace_dense == 1 ? "" : "s",
+        c.dense_first ? "first " : "", k.pace_dense == 1 ? "" : "s",
         k.time.logits.value() > 0 ? ""
                                   : ": the logits and the loss, on the last stage, are not in "
                                     "it"));
@@ -3172,11 +3272,16 @@ double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t
 
 ByPass offload_exposed_by_pass(std::int64_t layers, std::int64_t offloaded,
                                std::int64_t dense_layers, ByKind copy, ByKind compute_forward,
-                               ByKind compute_backward, std::int64_t every) {
+                               ByKind compute_backward, std::int64_t every,
+                               std::span<const double> moe_prefix) {
   const std::int64_t step = layers / offloaded, extra = layers % offloaded;
   // Layers in [0, end) of each kind: the dense first ones, then one MoE layer in `every` (the
   // last of each run).
+  // (Or as a pattern gives them.)
   const auto moe_before = [&](std::int64_t end) {
+    if (!moe_prefix.empty()) {
+      return static_cast<std::int64_t>(moe_prefix[static_cast<std::size_t>(end)]);
+    }
     return end <= dense_layers ? std::int64_t{0} : (end - dense_layers) / every;
   };
   const auto dense_before = [&](std::int64_t end) { return end - moe_before(end); };

@@ -131,10 +131,21 @@ struct TransformerCtx : NetworkCtx {
   double unfused_expert_bytes = 0, unfused_clamp_bytes = 0;
   std::int64_t dense_layers = 0;
   std::int64_t every = 1;  // after the dense first layers, one layer in this many is MoE
-  double moe_layers = 0;   // the model's MoE layers (MTP modules apart)
+  // The dense layers all come first (every 1, no pattern): each device's dense layers are the
+  // dense first ones its chunks start below.
+  bool dense_first = true;
+  // With a pattern: the MoE layers among the first i layers, i = 0 .. L (empty otherwise).
+  std::vector<double> moe_prefix;
+  double moe_layers = 0;  // the model's MoE layers (MTP modules apart)
   // MoE layers among the model's first x (0 for a dense model).
   [[nodiscard]] double moe_before(double x) const {
-    return experts > 0 ? run.model.moe->moe_before(x) : 0.0;
+    if (experts <= 0) return 0.0;
+    if (moe_prefix.empty()) return run.model.moe->moe_before(x);
+    const double count = static_cast<double>(moe_prefix.size() - 1);
+    const double whole = std::clamp(std::floor(x), 0.0, count);
+    const auto i = static_cast<std::size_t>(whole);
+    return moe_prefix[i] +
+           (whole < count && x > whole ? (x - whole) * (moe_prefix[i + 1] - moe_prefix[i]) : 0.0);
   }
   std::int64_t batch = 0;  // sequences per step
   double peak = 0;         // dense 16-bit FLOP/s
@@ -250,9 +261,11 @@ double offload_exposed(std::int64_t layers, std::int64_t offloaded, std::int64_t
 struct ByPass {
   double forward = 0, backward = 0;
 };
+// (With `moe_prefix`, the MoE layers among the first i layers, i = 0 .. layers: a pattern's.)
 ByPass offload_exposed_by_pass(std::int64_t layers, std::int64_t offloaded,
                                std::int64_t dense_layers, ByKind copy, ByKind compute_forward,
-                               ByKind compute_backward, std::int64_t every = 1);
+                               ByKind compute_backward, std::int64_t every = 1,
+                               std::span<const double> moe_prefix = {});
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed);
 // What rules out the fields a search holds fixed: the violations of the layout they give (the
 // rest assumed, as evaluate() does) that name one of them; empty when none does.

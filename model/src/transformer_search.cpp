@@ -215,7 +215,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       // kept layout of its own split too.)
       const auto same = std::find_if(best.begin(), best.end(), [&](const Ranked& x) {
         return x.lay.tp == l.tp && x.lay.tp_model == l.tp_model && x.lay.pp == l.pp &&
-               x.lay.dp == l.dp && x.lay.cp == l.cp && x.lay.ep == l.ep;
+               x.lay.dp == l.dp && x.lay.cp == l.cp && x.lay.ep == l.ep && x.lay.etp == l.etp;
       });
       if (same != best.end()) {
         if (!(step < same->step)) return true;
@@ -268,7 +268,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     consider(l);
     // With layers of two kinds (a MoE model's dense first layers) the exposed copies can fall
     // as the last layers go, most often at L - 1 (docs/model.md 8.11): that count is tried too.
-    if (c.experts > 0 && (c.dense_layers > 0 || c.every > 1) && hi < c.layers - 1) {
+    if (c.experts > 0 && (c.dense_layers > 0 || !c.dense_first) && hi < c.layers - 1) {
       l.offload = c.layers - 1;
       consider(l);
     }
@@ -393,8 +393,13 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // tries TP across nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP
   // (tp_model splitting d_model; only the one `fixed` gives, if it gives one), up to 16 nodes'
   // GPUs, with the stage counts the passes before tried (docs/model.md 8.11).
-  // Expert TP is not searched: as held, else 1.
-  const std::int64_t etp = fixed.etp.value_or(1);
+  // Expert TP (docs/model.md 8.8): as held, else 1 and, per layout, the layout's tp where it
+  // divides the experts' width: the two values frameworks run (Megatron-Core's default expert
+  // TP is tp, its MoE recipes set 1; torchtitan's parallel_dims.py allows only these two).
+  // Neither where the experts carry biases, which Megatron-Core runs only with expert TP 1.
+  const bool search_etp = !fixed.etp && c.experts > 0 && !(m.moe && m.moe->expert_bias);
+  const std::int64_t expert_width = static_cast<std::int64_t>(c.fe);
+  const std::int64_t etp0 = fixed.etp.value_or(1);
   // A layout of these degrees with the fields the search does not vary layout by layout: those
   // `fixed` holds, else the search's own choice (SP with Megatron's TP where the stack has it).
   const auto degrees_layout = [&](std::int64_t tp, std::int64_t tp_model, std::int64_t pp,
@@ -408,7 +413,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     l.sequence_parallel = fixed.sequence_parallel.value_or(tp > 1 && tp_model == 1 &&
                                                            run.stack.has_sequence_parallel);
     l.cp_kind = fixed.cp_kind.value_or(detail::default_cp_kind(run.model));
-    l.etp = etp;
+    l.etp = etp0;
     l.offload = fixed.offload.value_or(0);
     l.optimizer_offload = fixed.optimizer_offload.value_or(false);
     l.recompute_layers = fixed.recompute_layers.value_or(0);
@@ -427,9 +432,10 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   };
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
-  // EP degrees the search costed that fit in one unit of the innermost level but do not tile
-  // it, and the outermost level such a cut group reached (for unit_note below).
-  std::vector<std::int64_t> cut_eps;
+  // EP degrees (with their expert TP) the search costed whose blocks of ep x etp GPUs fit in
+  // one unit of the innermost level but do not tile it, and the outermost level such a cut
+  // group reached (for unit_note below).
+  std::vector<std::pair<std::int64_t, std::int64_t>> cut_eps;
   int cut_level = 0;
   double wide_share = 0;      // the bubble's and DP's share of the step that started the third pass
   double inside_step = 0;     // the step of the best layout with TP inside a node
@@ -479,23 +485,27 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           if (fixed.dp && *fixed.dp != dp) continue;
           if (c.batch % dp != 0) continue;
           const std::int64_t per_rank = c.batch / dp;
-          std::vector<std::int64_t> eps{1};
+          // (ep, etp) pairs: ep x etp divides the tp x dp x cp ranks (an ep held fixed is tried
+          // with the first expert TP whatever it divides, and its layout says why it cannot run).
+          // (A dense model: the ep held fixed, which its layout refuses, helper-361.)
+          std::vector<std::pair<std::int64_t, std::int64_t>> eps{{fixed.ep.value_or(1), etp0}};
           if (c.experts > 0) {
             eps.clear();
-            for (const std::int64_t e : divisors(c.experts, tp * dp * cp)) {
-              if ((tp * dp * cp) % (e * etp) == 0) eps.push_back(e);
+            const bool tp_too = search_etp && tp > 1 && expert_width % tp == 0;
+            for (const std::int64_t e : one_or(fixed.ep, divisors(c.experts, tp * dp * cp))) {
+              if (fixed.ep || (tp * dp * cp) % (e * etp0) == 0) eps.emplace_back(e, etp0);
+              if (tp_too && (tp * dp * cp) % (e * tp) == 0) eps.emplace_back(e, tp);
             }
           }
-          eps = one_or(fixed.ep, eps);
-          for (const std::int64_t e : eps) {
-            const std::int64_t block = e * etp;  // an EP group's ranks lie etp apart
+          for (const auto& [e, et] : eps) {
+            const std::int64_t block = e * et;  // an EP group's ranks lie etp apart
             if (c.experts <= 0 || e <= 1 || block >= c.node || c.node % block == 0 ||
                 c.outer.empty()) {
               continue;
             }
-            if (std::find(cut_eps.begin(), cut_eps.end(), e) == cut_eps.end()) {
-              cut_eps.push_back(e);
-              cut_level = std::max(cut_level, c.group(e, etp).level);
+            if (std::find(cut_eps.begin(), cut_eps.end(), std::pair{e, et}) == cut_eps.end()) {
+              cut_eps.emplace_back(e, et);
+              cut_level = std::max(cut_level, c.group(e, et).level);
             }
           }
           // A stage's layers (and places): as evaluate splits them.
@@ -515,8 +525,9 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           const std::int64_t ranks = dp * cp;
           const std::int64_t in_node = std::max<std::int64_t>(c.node / tp, 1);
           Lay l = degrees_layout(tp, tp_model, pp, dp, cp);
-          for (const std::int64_t ep : eps) {
+          for (const auto& [ep, et] : eps) {
             l.ep = ep;
+            l.etp = et;
             for (const Schedule sched : schedules) {
               // Without a pipeline every schedule runs the same step: the first only.
               if (pp == 1 && sched != schedules.front()) break;
@@ -791,27 +802,59 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     const auto level_name = [&](std::size_t i) {
       return i < levels.size() && levels[i].name ? *levels[i].name : fmt::format("level {}", i);
     };
-    std::string list, blocks;
-    for (std::size_t i = 0; i < cut_eps.size(); ++i) {
-      const char* sep = i == 0 ? "" : i + 1 == cut_eps.size() ? " and " : ", ";
-      list += sep + std::to_string(cut_eps[i]);
-      blocks += sep + std::to_string(cut_eps[i] * etp);
-    }
     // (Under expert TP an EP group's ranks lie etp apart: its block is ep x etp GPUs,
-    // helper-357.)
-    const std::string them = etp == 1
-                                 ? std::string("them")
-                                 : fmt::format("their blocks of ep x etp {} GPUs, {}", etp, blocks);
-    const std::int64_t widest = cut_eps.back();
-    const std::int64_t keep = c.node / (widest * etp) * (widest * etp);
-    unit_note = fmt::format(
-        "EP groups of {} (which divide the {} experts) straddle the {}-GPU units of {} ({} is "
-        "no multiple of {}): the search costed each cut group's all-to-all out to {}; units "
-        "of {} GPUs keep EP {} in one ({} declared with size = {} runs {} of each unit's {} "
-        "GPUs)",
-        list, c.experts, c.node, level_name(0), c.node, them,
-        level_name(static_cast<std::size_t>(cut_level)), keep, widest, level_name(0), keep, keep,
-        c.node);
+    // helper-357.) With expert TP 1 alone the EP degrees are named; else the blocks.
+    const auto listed = [](const std::vector<std::int64_t>& xs) {
+      std::string text;
+      for (std::size_t i = 0; i < xs.size(); ++i) {
+        text += (i == 0 ? "" : i + 1 == xs.size() ? " and " : ", ") + std::to_string(xs[i]);
+      }
+      return text;
+    };
+    std::vector<std::int64_t> eps_cut, blocks;
+    bool any_etp = false;
+    for (const auto& [e, et] : cut_eps) {
+      any_etp = any_etp || et > 1;
+      if (eps_cut.empty() || eps_cut.back() != e) eps_cut.push_back(e);
+      blocks.push_back(e * et);
+    }
+    std::sort(blocks.begin(), blocks.end());
+    blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+    const std::int64_t widest = blocks.back();
+    const std::int64_t keep = c.node / widest * widest;
+    const std::string outer = level_name(static_cast<std::size_t>(cut_level));
+    if (!any_etp) {
+      unit_note = fmt::format(
+          "EP groups of {} (which divide the {} experts) straddle the {}-GPU units of {} ({} is "
+          "no multiple of them): the search costed each cut group's all-to-all out to {}; units "
+          "of {} GPUs keep EP {} in one ({} declared with size = {} runs {} of each unit's {} "
+          "GPUs)",
+          listed(eps_cut), c.experts, c.node, level_name(0), c.node, outer, keep, widest,
+          level_name(0), keep, keep, c.node);
+    } else {
+      // Each block with the EP and expert TP degrees that make it, the widest EP first
+      // (helper-361: the degrees apart from their blocks read as every one with expert TP).
+      std::string by_block;
+      for (std::size_t b = 0; b < blocks.size(); ++b) {
+        std::string pairs;
+        for (auto it = cut_eps.rbegin(); it != cut_eps.rend(); ++it) {
+          if (it->first * it->second != blocks[b]) continue;
+          pairs += (pairs.empty() ? "EP " : ", EP ") + std::to_string(it->first) +
+                   (it->second > 1 ? fmt::format(" x etp {}", it->second) : std::string());
+        }
+        by_block += (b == 0                   ? ""
+                     : b + 1 == blocks.size() ? " and "
+                                              : ", ") +
+                    fmt::format("{} ({})", blocks[b], pairs);
+      }
+      unit_note = fmt::format(
+          "expert groups straddle the {}-GPU units of {}, which are no multiple of their ep x "
+          "etp GPUs (EP dividing the {} experts): {}; the search costed each cut group's "
+          "all-to-all out to {}; units of {} GPUs keep a group of {} in one ({} declared with "
+          "size = {} runs {} of each unit's {} GPUs)",
+          c.node, level_name(0), c.experts, by_block, outer, keep, widest, level_name(0), keep,
+          keep, c.node);
+    }
   }
   for (const Ranked& r : best) {
     // A pipeline's schedule the search did not choose, said as such.

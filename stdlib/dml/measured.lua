@@ -8497,6 +8497,124 @@ function M.default_only(cell)
   return not t:find("[%a%(%)]")
 end
 
+--- says_every_layer_moe(row): the clause of the row's moe_experts, model or notes cell that says
+--- every layer is a MoE layer ("every layer is MoE", "MoE in all layers", "every layer here is
+--- MoE", "experts on every layer"), quoted; nil where none does, or where the clause hedges
+--- or negates it ("would", "if", "not every layer is MoE", "the paper's ... every layer MoE").
+--- A model's config with MoE layers between dense ones (Llama 4 Maverick's period 2) then does
+--- not decide (helper-360: such a row ran every 2).
+function M.says_every_layer_moe(row)
+  local says = { "every%s+layer%s+is%s+[%a%s]-%f[%a]moe%f[%A]", "all%s+layers%s+are%s+[%a%s]-%f[%a]moe%f[%A]",
+    "every%s+layer%s+here%s+is%s+[%a%s]-%f[%a]moe%f[%A]", "%f[%a]moe%s+[%a%s]-%f[%a][io]n%s+all%s+layers", "%f[%a]moe%s+[io]n%s+every%s+layer",
+    "every%s+layer%s+moe%f[%A]", "all%s+layers%s+moe%f[%A]", "experts%s+[io]n%s+every%s+layer%f[%A]", "experts%s+[io]n%s+all%s+layers" }
+  for _, col in ipairs { "moe_experts", "model", "notes" } do
+    local text = bounded(M.written(row, col) or "")
+    for clause in text:gmatch("[^;\n]+") do
+      local low = clause:lower()
+      if finds_any(low, says) and not finds_any(low, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]if%f[%A]",
+          "%f[%a]not%s+every", "%f[%a]not%s+all", "%f[%a]no%s+longer", "%f[%a]paper", "ablation", "instead", "%f[%a]vs%.?%f[%A]",
+          "compar", "%f[%a]another%f[%A]", "every%s+other", "alternat" }) then
+        return fmt("%s %q", col, clause:match("^%s*(.-)%s*$"))
+      end
+    end
+  end
+  return nil
+end
+
+--- parse_layer_pattern(text): each layer's kind as Megatron's --moe-layer-freq gives it as a
+--- Python list expression, 1 a MoE layer and 0 a dense one: "[1,0]*24", "[0]*3+[1]*58",
+--- "([0]*3+[1]*58)", "([0]+[1]*3)*12", "2*[1,0]", with quotes or not. Returns the list, or nil
+--- and why: another token, an entry other than 0 or 1, an empty list, or more than 65,536
+--- entries (a hostile cell: the length is known before a list is built).
+function M.parse_layer_pattern(text)
+  if text == nil then return nil, "no pattern" end
+  local src = text:gsub("^%s*[\"']", ""):gsub("[\"']%s*$", "")
+  local at, limit = 1, 65536
+  local function skip() at = src:match("^%s*()", at) end
+  local function number()
+    skip()
+    local n, to = src:match("^(%d+)()", at)
+    if not n then return nil end
+    at = to
+    return tonumber(n)
+  end
+  local expr
+  -- A list literal or a parenthesised expression, then any "* n"; or "n *" before one.
+  local function factor()
+    skip()
+    local times = 1
+    while true do
+      local n, to = src:match("^(%d+)%s*%*()", at)
+      if not n then break end
+      times, at = times * tonumber(n), to
+      if times > limit then return nil, "more than 65,536 layers" end
+      skip()
+    end
+    local list
+    if src:sub(at, at) == "[" then
+      at = at + 1
+      list = {}
+      repeat
+        skip()
+        -- (Python's own errors: "01", and "1.0" or "1e0" where a layer's kind is a whole 0 or 1.)
+        if src:find("^0%d", at) then return nil, "an entry with a leading 0" end
+        if src:find("^%d+[%.eE]", at) then return nil, "an entry that is not a whole 0 or 1" end
+        local v = number()
+        if v == nil then return nil, "a list entry that is not a number" end
+        if v ~= 0 and v ~= 1 then return nil, fmt("an entry %d (1 a MoE layer, 0 a dense one)", v) end
+        list[#list + 1] = v
+        skip()
+        local c = src:sub(at, at)
+        at = at + 1
+      until c ~= ","
+      if src:sub(at - 1, at - 1) ~= "]" then return nil, "a list not closed by ]" end
+    elseif src:sub(at, at) == "(" then
+      at = at + 1
+      local why
+      list, why = expr()
+      if not list then return nil, why end
+      skip()
+      if src:sub(at, at) ~= ")" then return nil, "a ( not closed" end
+      at = at + 1
+    else
+      return nil, fmt("%q where a list was expected", src:sub(at, at + 9))
+    end
+    while true do
+      skip()
+      local m, to2 = src:match("^%*%s*(%d+)()", at)
+      if not m then break end
+      times, at = times * tonumber(m), to2
+    end
+    if times < 1 then return nil, "a list repeated 0 times" end
+    if #list * times > limit then return nil, "more than 65,536 layers" end
+    local out = {}
+    for _ = 1, times do
+      for _, v in ipairs(list) do out[#out + 1] = v end
+    end
+    return out
+  end
+  expr = function()
+    local out, why = factor()
+    if not out then return nil, why end
+    while true do
+      skip()
+      if src:sub(at, at) ~= "+" then return out end
+      at = at + 1
+      local more
+      more, why = factor()
+      if not more then return nil, why end
+      if #out + #more > limit then return nil, "more than 65,536 layers" end
+      for _, v in ipairs(more) do out[#out + 1] = v end
+    end
+  end
+  local out, why = expr()
+  if not out then return nil, why end
+  skip()
+  if at <= #src then return nil, fmt("%q after the pattern", src:sub(at, at + 9)) end
+  if #out == 0 then return nil, "an empty pattern" end
+  return out
+end
+
 --- parse_etp(cell): the expert tensor-parallel degree a `notes` (or `framework`) cell gives
 --- (Megatron-Core's expert_tensor_parallel_size): "ETP 4", "EDP 1, ETP 1", "ETP=2", "ETP size
 --- 4", "etp_size=4", "expert tensor parallel 4", "expert tensor parallel ETP 4 (table)",
@@ -9643,7 +9761,12 @@ function M.architecture(row)
   if not says_dense and row.moe_experts == nil and cfg and cfg.experts then
     a.experts, a.shared = from_config("experts", "experts"), from_config("shared", "shared experts") or 0
     a.shared_d_ff = from_config("shared_d_ff", "shared_d_ff")
-    a.every = from_config("every", "one MoE layer in")
+    local every_layer = cfg.every and M.says_every_layer_moe(row)
+    if every_layer then
+      notes[#notes + 1] = fmt("experts on every layer (%s), not on one in %d as the model's config has them", every_layer, cfg.every)
+    else
+      a.every = from_config("every", "one MoE layer in")
+    end
     a.top_k = from_config("top_k", "top_k")
     a.expert_d_ff = row_expert or from_config("expert_d_ff", "expert_d_ff")
     a.dense_layers = row_dense or from_config("dense_layers", "dense first layers") or 0
@@ -9657,20 +9780,48 @@ function M.architecture(row)
     -- "alternative"; helper-278.)
     local step_keys = { "moe[%s_%-]*layer[%s_%-]*freq%a*", "expert[%s_%-]*interval", "interleave[%s_%-]*moe[%s_%-]*layer[%s_%-]*step",
       "decoder[%s_%-]*sparse[%s_%-]*step" }
-    local freq, listed = 1, false
+    local freq, listed = 1, nil
     for _, k in ipairs(step_keys) do
-      local v = cell:match(k .. "%s*[=:]?%s*(%d+)")
-      if v and tonumber(v) ~= 1 then freq = tonumber(v) end
-      if cell:find(k .. "%s*[=:]?%s*[%[%(]") then listed = true end
+      -- (A number that multiplies a list, "24*[1,0]", is the list's: helper-362.)
+      local v, star = cell:match(k .. "%s*[=:]?%s*[\"']?(%d+)%f[^%d]%s*(%*?)")
+      if v and star == "" and tonumber(v) ~= 1 then freq = tonumber(v) end
+      -- (A list: its expression, quoted or not, "[1,0]*24", "([0]*3+[1]*58)", "24*[1,0]".)
+      listed = listed or cell:match(k .. "%s*[=:]?%s*([\"']?[%[%(][%[%]%(%)%d%s,%*%+]*[\"']?)")
+        or cell:match(k .. "%s*[=:]?%s*([\"']?%d+%s*%*[%d%s%*]-[%[%(][%[%]%(%)%d%s,%*%+]*[\"']?)")
+    end
+    -- (Without the parentheses the cell's remark closes: "128 (--moe-layer-freq [1,0]*24)".)
+    while listed do
+      local _, opens = listed:gsub("%(", "")
+      local _, closes = listed:gsub("%)", "")
+      local trimmed = listed:gsub("%s+$", "")
+      if closes <= opens or not trimmed:find("%)$") then break end
+      listed = trimmed:sub(1, -2)
     end
     -- (open_lm's --moe-freq too, as the notes' reading below takes it: helper-360.)
     local moe_freq = cell:match("moe[%-_]freq%s*[=:]?%s*(%d+)")
     if moe_freq and tonumber(moe_freq) > 1 then freq = tonumber(moe_freq) end
     local alternating = finds_any(cell, { "%f[%a]alternating%f[%A]", "%f[%a]alternate%s+layers", "%f[%a]alternately%f[%A]",
       "%f[%a]alternates%f[%A]" }) and not cell:find("%f[%a]not%s+alternat")
+    -- Each layer's kind as a list (moe.pattern; until 2026-12-03 refused): one entry a layer.
     if listed then
-      return nil, fmt("moe_experts %q: a layer pattern as a list, which dml does not read (it reads the dense first layers and a period, interleave_moe_layer_step: 2, --moe-freq 2: moe.every)",
-        row.moe_experts)
+      local pattern, why = M.parse_layer_pattern(listed)
+      if not pattern then
+        return nil, fmt("moe_experts %q: a layer pattern not understood (%s)", row.moe_experts, why)
+      end
+      if a.layers and #pattern ~= a.layers then
+        return nil, fmt("moe_experts %q: a layer pattern of %d entries for the %d layers", row.moe_experts, #pattern, a.layers)
+      end
+      if row_dense and row_dense > 0 then
+        return nil, fmt("moe_experts %q: a layer pattern beside %d dense first layers given apart", row.moe_experts, row_dense)
+      end
+      local moe_n = 0
+      for _, v in ipairs(pattern) do moe_n = moe_n + v end
+      if moe_n == 0 then
+        return nil, fmt("moe_experts %q: a layer pattern with no MoE layer (no 1)", row.moe_experts)
+      end
+      a.pattern = pattern
+      notes[#notes + 1] = fmt("experts on %d of the %d layers as the pattern %s gives them (moe_experts %q): moe.pattern",
+        moe_n, #pattern, listed:match("^%s*(.-)%s*$"), row.moe_experts)
     end
     local hedged = finds_any(cell, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]if%f[%A]", "%f[%a]vs%.?%f[%A]", "compar",
       "instead", "this%s+run%s*:?%s*every%s+layer" })
@@ -9678,8 +9829,8 @@ function M.architecture(row)
     -- that also speaks of a recompute's or an attention window's "every" leaves whose it is
     -- unsure: refused, as before (helper-360: "128 (full recompute every other layer)" read as
     -- experts every other layer).
-    if not hedged and freq ~= 1 or not hedged and alternating or not hedged and finds_any(cell, { "every%s+other", "every%s+2nd", "every%s+second", "every%s+[2-9]%a*%s+layers?",
-        "every%s+[1-9]%d+%a*%s+layers?", "interleaved%s+with%s+dense", "odd%s+layers", "even%s+layers" }) then
+    if not a.pattern and (not hedged and freq ~= 1 or not hedged and alternating or not hedged and finds_any(cell, { "every%s+other", "every%s+2nd", "every%s+second", "every%s+[2-9]%a*%s+layers?",
+        "every%s+[1-9]%d+%a*%s+layers?", "interleaved%s+with%s+dense", "odd%s+layers", "even%s+layers" })) then
       if freq == 1 and finds_any(cell, { "recomput", "checkpoint", "remat", "window", "sliding", "attention" }) then
         return nil, fmt("moe_experts %q: an \"every\" beside a recompute's or an attention's, which dml does not tell apart from the experts' layers",
           row.moe_experts)
@@ -9694,7 +9845,7 @@ function M.architecture(row)
     -- recompute's or an attention window's: "full recompute on every other layer", "checkpointing
     -- every other layer to fit the 128 experts"; helper-293.)
     for _, col in ipairs { "ffn_hidden", "model", "notes" } do
-      if a.every then break end  -- (said already)
+      if a.every or a.pattern then break end  -- (said already)
       local text = bounded(M.written(row, col) or "")
       local low = text:lower()
       local ours = low:find("this%s+[%a]*%s*run[^;%.]-every%s+layer") or low:find("this%s+[%a]*%s*model[^;%.]-every%s+layer")
@@ -9753,8 +9904,13 @@ function M.architecture(row)
       a.shared_d_ff = from_config("shared_d_ff", "shared_d_ff")
     end
     -- (And its MoE layers between dense ones, where the row does not say.)
-    if cfg and cfg.experts == routed and cfg.every and not a.every then
-      a.every = from_config("every", "one MoE layer in")
+    if cfg and cfg.experts == routed and cfg.every and not a.every and not a.pattern then
+      local every_layer = M.says_every_layer_moe(row)
+      if every_layer then
+        notes[#notes + 1] = fmt("experts on every layer (%s), not on one in %d as the model's config has them", every_layer, cfg.every)
+      else
+        a.every = from_config("every", "one MoE layer in")
+      end
     end
     a.top_k = I(row.moe_topk)
     -- (A model whose published config has the same routed experts: its top-k, said; helper-139:
@@ -9790,7 +9946,8 @@ function M.architecture(row)
         and "no expert width for the MoE layers (a Qwen or DeepSeek MoE without its published config: its ffn_hidden may be the dense width)"
         or "no expert width for the MoE layers (no ffn_hidden, and no published config of this model gives one)"
     end
-    a.dense_layers = row_dense or from_config("dense_layers", "dense first layers") or 0
+    -- (A pattern gives the dense first layers as its leading 0s.)
+    a.dense_layers = a.pattern and 0 or row_dense or from_config("dense_layers", "dense first layers") or 0
   end
   if a.experts then
     a.expert_bias = from_config("expert_bias", "expert biases")
@@ -10061,7 +10218,7 @@ function M.model(a, name, vocab)
     moe = { experts = a.experts, top_k = a.top_k, shared_experts = a.shared, expert_d_ff = a.expert_d_ff,
             dense_layers = a.dense_layers, expert_bias = a.expert_bias, clamped_glu = a.clamped_glu,
             groups = a.groups, group_top_k = a.group_top_k, capacity_factor = a.capacity_factor,
-            shared_d_ff = a.shared_d_ff, every = a.every,
+            shared_d_ff = a.shared_d_ff, every = a.every, pattern = a.pattern,
             pad_to_capacity = a.pad_to_capacity }
   end
   return dml.transformer {

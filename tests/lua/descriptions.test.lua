@@ -104,8 +104,9 @@ for _, described in ipairs(dml.types()) do
       -- (so do run.tokens and run.tokens_per_param: it gives tokens_per_param)
       -- (so do transformer_run's global_batch and global_batch_tokens: it gives global_batch)
       -- (and facility's gpu_hour_price and capital_per_gpu: it gives capital_per_gpu)
+      -- (and moe's pattern and dense_layers with every: it gives dense_layers and every)
       if where ~= "run.batch" and where ~= "run.tokens" and where ~= "transformer_run.global_batch_tokens"
-          and where ~= "facility.gpu_hour_price" then
+          and where ~= "facility.gpu_hour_price" and where ~= "moe.pattern" then
         t.eq(v ~= nil, true, where .. " reads as a value")
       end
       if described.kind == "declared" then  -- the constructor takes it

@@ -1488,6 +1488,20 @@ do
   t.near(counts.active, 17e9, 0.02, "Maverick's 17B active")
   t.eq(assert(measured.request(copy(mav, { moe_experts = "128 + 1 shared", moe_topk = "1" }))).run.model.moe.every, 2)
   t.eq(measured.predict(mav).status, "ok")
+  -- A row that says every layer routes decides over the config's period, said (helper-360: it
+  -- ran every 2); not where the clause negates, hedges or speaks of another model.
+  for _, n in ipairs { "every layer is MoE in this run", "MoE in all layers (modified config)", "experts on every layer" } do
+    local said = assert(measured.request(copy(mav, { notes = n })))
+    t.eq(said.run.model.moe.every, 1, n)
+    local again = assert(measured.request(copy(mav, { notes = n, moe_experts = "128 + 1 shared", moe_topk = "1" })))
+    t.eq(again.run.model.moe.every, 1, n)
+    t.eq(measured.predict(copy(mav, { notes = n })).assumed:find("experts on every layer (notes " .. string.format("%q", n)
+      .. "), not on one in 2 as the model's config has them", 1, true) ~= nil, true, n)
+  end
+  for _, n in ipairs { "not every layer is MoE", "if every layer were MoE it would not fit", "the paper's variant: every layer MoE",
+      "Switch puts experts on every other layer; GShard too" } do
+    t.eq(assert(measured.request(copy(mav, { notes = n }))).run.model.moe.every, 2, n)
+  end
 end
 
 -- Expert TP from the notes (Megatron-Core's expert_tensor_parallel_size; the format has no column).
@@ -6355,6 +6369,31 @@ t.eq(measured.dp_overlap { zero_or_fsdp = "DistributedOptimizer", notes = "The O
 t.eq(formula("72·B·s·h²·L·(1+s/6h) + 6·B·s·h·V"), "korthikanti")
 t.eq(formula("6ND (not the 96·B·s·h²·L·(1+s/6h) form)") == "narayanan", false)
 t.eq(measured.flop_formula { tflops_counting = "Megatron-DeepSpeed's logged TFLOPs were not used; 6ND instead", recompute = "--checkpoint-activations" } == "narayanan", false)
+-- Megatron's --moe-layer-freq as a Python list expression (measured.parse_layer_pattern).
+do
+  local function flat(text)
+    local p, why = measured.parse_layer_pattern(text)
+    return p and table.concat(p) or why
+  end
+  t.eq(flat("[1,0]*3"), "101010")
+  t.eq(flat("[0]*3+[1]*2"), "00011")
+  t.eq(flat("([0]*2+[1]*2)"), "0011")
+  t.eq(flat("([0]+[1]*3)*2"), "01110111")
+  t.eq(flat("2*[1,0]"), "1010")
+  t.eq(flat("2*3*[1]"), "111111")
+  t.eq(flat("2*[1,0]*2"), "10101010")
+  t.eq(flat("'[1, 0, 1]'"), "101")
+  t.eq(flat("[1,0]*0"), "a list repeated 0 times")
+  t.eq(flat("[1,0]*40000"), "more than 65,536 layers")
+  t.eq(flat("[1]*60000+[0]*10000"), "more than 65,536 layers")
+  t.eq(flat("[1,0"), "a list not closed by ]")
+  t.eq(flat("[1,0]*2 dense"), '"dense" after the pattern')
+  t.eq(flat("[]"), "a list entry that is not a number")
+  t.eq(flat("(([1]*2)"), "a ( not closed")
+  -- (What Python refuses too: helper-362.)
+  t.eq(flat("[01,0]"), "an entry with a leading 0")
+  t.eq(flat("[1.0,0]"), "an entry that is not a whole 0 or 1")
+end
 do
   local _, _, e = measured.count_cell("ffn_hidden", "1408 (per expert; first layer dense)")
   t.eq(e.dense_layers, "1")
@@ -6363,8 +6402,32 @@ do
   _, _, e = measured.count_cell("ffn_hidden", "1408 per expert")
   t.eq(e.expert_d_ff, "1408")
   local moe = row("MBridge-25.09-Qwen3_30B_a3B-16")
-  -- (A pattern as a list is refused; a period is moe.every.)
-  t.eq(measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq [1,0]*24)" })), nil)
+  -- A pattern as a list is moe.pattern (refused before it existed), one entry a layer of the 48;
+  -- a period is moe.every.
+  local listed = assert(measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq [1,0]*24)" }))).run.model.moe
+  t.eq(#listed.pattern, 48)
+  t.eq(listed.pattern[1], 1)
+  t.eq(listed.pattern[2], 0)
+  t.eq(listed.every, 1)
+  t.eq(listed.dense_layers, 0)
+  local said = measured.predict(copy(moe, { moe_experts = "128 (--moe-layer-freq [1,0]*24)" }))
+  t.eq(said.assumed:find("experts on 24 of the 48 layers as the pattern [1,0]*24 gives them (moe_experts \"128 (--moe-layer-freq [1,0]*24)\"): moe.pattern", 1, true) ~= nil, true, said.assumed)
+  t.eq(#assert(measured.request(copy(moe, { moe_experts = "128 (moe_layer_freq: ([0]*3+[1]*45))" }))).run.model.moe.pattern, 48)
+  -- (A number before the list multiplies it, not the period: helper-362's "24*[1,0]" had run
+  -- every = 24.)
+  for _, cell in ipairs { "128 (--moe-layer-freq 24*[1,0])", "128 (--moe-layer-freq 2*[1,0]*12)" } do
+    local read = assert(measured.request(copy(moe, { moe_experts = cell }))).run.model.moe
+    t.eq(#read.pattern, 48, cell)
+    t.eq(read.pattern[1], 1, cell)
+    t.eq(read.every, 1, cell)
+  end
+  t.eq(assert(measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq 2 (default 1))" }))).run.model.moe.every, 2)
+  local why = select(2, measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq [1,0]*12)" })))
+  t.eq(why, 'moe_experts "128 (--moe-layer-freq [1,0]*12)": a layer pattern of 24 entries for the 48 layers')
+  why = select(2, measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq [0]*48)" })))
+  t.eq(why, 'moe_experts "128 (--moe-layer-freq [0]*48)": a layer pattern with no MoE layer (no 1)')
+  why = select(2, measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq [1,2]*24)" })))
+  t.eq(why, 'moe_experts "128 (--moe-layer-freq [1,2]*24)": a layer pattern not understood (an entry 2 (1 a MoE layer, 0 a dense one))')
   for _, cell in ipairs { "128 (interleave_moe_layer_step: 2)", "128 (decoder_sparse_step: 2)" } do
     t.eq(assert(measured.request(copy(moe, { moe_experts = cell }))).run.model.moe.every, 2, cell)
   end

@@ -1578,17 +1578,88 @@ do
   -- The search's answer says which EP degrees it costed cut (helper-119: a DeepSeek-V3-like run
   -- was 27% slower on 72-GPU racks than on 64-GPU ones, and its plan said nothing); not where EP
   -- is held fixed, nor on the 64-GPU racks, nor twice where the answer's own EP straddles.
-  local said = table.concat(dml.optimize(r).notes, "\n")
+  local said = table.concat(dml.optimize(r, { etp = 1 }).notes, "\n")
   t.eq(said:find("EP groups of 16, 32 and 64 (which divide the 64 experts) straddle the 72-GPU units of nvl72 (72 is "
     .. "no multiple of them): the search costed each cut group's all-to-all out to infiniband-xdr; units of 64 GPUs "
     .. "keep EP 64 in one (nvl72 declared with size = 64 runs 64 of each unit's 72 GPUs)", 1, true) ~= nil, true, said)
-  t.eq(table.concat(dml.optimize(r, { ep = 8 }).notes, "\n"):find("EP groups of", 1, true), nil, "EP held fixed")
+  t.eq(table.concat(dml.optimize(r, { ep = 8, etp = 1 }).notes, "\n"):find("EP groups of", 1, true), nil, "EP held fixed")
+  -- With expert TP searched too (1 or tp), the groups are blocks of ep x etp GPUs: EP 8 held
+  -- fixed beside TP 2 and 4 (etp = tp) makes blocks of 16 and 32, which 72 does not tile.
+  local blocks = table.concat(dml.optimize(r, { ep = 8 }).notes, "\n")
+  t.eq(blocks:find("expert groups straddle the 72-GPU units of nvl72, which are no multiple of their ep x etp GPUs "
+    .. "(EP dividing the 64 experts): 16 (EP 8 x etp 2) and 32 (EP 8 x etp 4); the search costed each cut group's "
+    .. "all-to-all out to infiniband-xdr; units of 64 GPUs keep a group of 32 in one", 1, true) ~= nil, true, blocks)
+  -- each group with the degrees that make it, those without expert TP too (helper-361: the
+  -- degrees listed apart from their groups read as all with expert TP)
+  local all = table.concat(dml.optimize(r).notes, "\n")
+  t.eq(all:find(": 16 (EP 16, EP 8 x etp 2, EP 4 x etp 4), 32 (EP 32, EP 16 x etp 2, EP 8 x etp 4) and 64 (EP 64, "
+    .. "EP 32 x etp 2, EP 16 x etp 4);", 1, true) ~= nil, true, all)
   t.eq(table.concat(dml.optimize(r64).notes, "\n"):find("straddle", 1, true), nil, "64-GPU units")
   -- only the degrees it costed (helper-121: TP 8 x PP 8 leaves DP 9, so EP at most 8, and the
   -- note had named 16 to 64), and the outermost level a cut group reaches (on pods, the spine)
   t.eq(table.concat(dml.optimize(r, { tp = 8, pp = 8 }).notes, "\n"):find("EP groups of", 1, true), nil)
   local on_pods = table.concat(dml.optimize(r3).notes, "\n")
   t.eq(on_pods:find("all-to-all out to spine;", 1, true) ~= nil, true, on_pods)
+end
+
+-- The search tries expert TP 1 and, with TP, etp = tp (the two values frameworks run:
+-- Megatron-Core's default and its MoE recipes' 1; torchtitan allows only these). Grok-1 on 128
+-- GB200s as DGX Cloud's recipe lays it out, TP 4 x DP 32 x EP 8 with the distributed optimizer
+-- and no pipeline: the experts fit only split over the expert TP group too, as that recipe
+-- runs them (ETP 4).
+do
+  local grok = dml.transformer { name = "Grok-1", layers = 64, d_model = 6144, heads = 48, kv_heads = 8,
+    d_ff = 32768, vocab = 131072, seq_len = 8192, moe = { experts = 8, top_k = 2 } }
+  local racks = dml.cluster { gpu = gpus.gb200, size = 128,
+    levels = { dml.level(networks.nvl72, { size = 64 }), networks.infiniband_xdr } }
+  local r = dml.run { model = grok, cluster = racks, stack = stacks.megatron_core, global_batch = 256 }
+  local held = { tp = 4, pp = 1, cp = 1, zero = 1 }
+  local best = dml.optimize(r, held)
+  t.eq(best.feasible, true, table.concat(best.violations, " | "))
+  t.eq(best.layout.etp, 4)
+  t.eq(best.layout.ep, 8)
+  t.eq(dml.evaluate(r, best.layout).time.step, best.time.step)
+  -- with expert TP held at 1 the same degrees leave nothing that fits
+  local one = dml.optimize(r, { tp = 4, pp = 1, cp = 1, zero = 1, etp = 1 })
+  t.eq(one.feasible, false)
+  t.eq(one.violations[1]:find("^none of the %d+ layouts that run fits"), 1, one.violations[1])
+  -- nor with biases on the experts, which Megatron-Core runs only with expert TP 1
+  local biased = dml.run(r, { model = dml.transformer(grok, { moe = { experts = 8, top_k = 2, expert_bias = true } }) })
+  t.eq(dml.optimize(biased, held).feasible, false)
+  -- an ep held fixed on a dense model is still refused (helper-361: the search answered EP 1)
+  local dense = dml.run(r, { model = dml.transformer(grok, { moe = false }) })
+  local held_ep = dml.optimize(dense, { ep = 2 })
+  t.eq(held_ep.feasible, false)
+  t.eq(held_ep.violations[1], "layout.ep: 2 for a dense model")
+  -- and a TP that does not divide the experts' width is not tried as their expert TP
+  local odd = dml.run(r, { model = dml.transformer(grok, { moe = { experts = 8, top_k = 2, expert_d_ff = 32766 } }) })
+  t.eq(dml.optimize(odd, held).feasible, false)
+end
+
+-- A last pipeline device that holds the head alone reduces it with nothing to hide under
+-- (helper-363: a division by its 0 layers had left it out of the DP time, 3.6 ms against 6.5 ms
+-- where the last device holds a layer beside the head). 9 layers on 6 stages of 2 (the last
+-- none) with a 256,000-token vocabulary expose about as much as 11 layers do (6.0 and 6.2 ms),
+-- and the head's traffic, all exposed, doubles with the vocabulary.
+do
+  local cl48 = dml.cluster { gpu = gpus.h100_sxm, size = 48, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
+  local function dp(layers, vocab)
+    local kinds = {}
+    for i = 1, layers do kinds[i] = (i % 2 == 0) and 1 or 0 end
+    local m = dml.transformer { name = "m", layers = layers, d_model = 2048, heads = 16, kv_heads = 16, d_ff = 256,
+      vocab = vocab, seq_len = 4096, moe = { experts = 8, top_k = 2, expert_d_ff = 1024, shared_experts = 1, pattern = kinds } }
+    local r = dml.run { model = m, cluster = cl48, stack = stacks.megatron_core, global_batch = 256 }
+    return dml.evaluate(r, { tp = 1, pp = 6, dp = 8, ep = 2, microbatch = 1, zero = 1, recompute = "none" }).time.dp:value("s")
+  end
+  t.eq(dp(9, 256000) > 0.9 * dp(11, 256000), true, tostring(dp(9, 256000)))
+  t.near(dp(9, 512000) / dp(9, 256000), 2, 0.01)
+  -- The note that a device's dense layers set the pace, only where they do (helper-363: said of
+  -- a last device of narrow dense layers that the logits and the module made the slowest).
+  local m = dml.transformer { name = "m", layers = 8, d_model = 2048, heads = 16, kv_heads = 16, d_ff = 512, vocab = 32000,
+    seq_len = 4096, mtp_layers = 1, moe = { experts = 8, top_k = 2, expert_d_ff = 1024, shared_experts = 1, every = 2 } }
+  local r = dml.run { model = m, cluster = dml.cluster(cl48, { size = 32 }), stack = stacks.megatron_core, global_batch = 256 }
+  local p = dml.evaluate(r, { tp = 1, pp = 4, dp = 8, ep = 2, microbatch = 1, zero = 1, recompute = "none" })
+  t.eq(table.concat(p.notes, "\n"):find("sets the pace", 1, true), nil, table.concat(p.notes, "\n"))
 end
 
 -- TP across nodes (docs/model.md 8.11): searched only where the best layout with TP inside a node

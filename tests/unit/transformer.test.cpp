@@ -2390,7 +2390,8 @@ TEST_CASE("transformer MoE: one MoE layer in every few, between dense ones", "[t
   // stages, the ends a layer short (embedding and loss each take a place): layers 0 | 1 2 | 3 4
   // | 5, one MoE layer at most a device, as 8 layers' 0 1 | 2 3 | 4 5 | 6 7: against every layer
   // a MoE layer, the same share of the matmul time (helper-360: the fewest dense, the first
-  // device's 0 of 1, had put 2 MoE layers on a stage of the 6).
+  // device's 0 of 1, had put 2 MoE layers on a stage of the 6). A vocabulary of 1024 keeps the
+  // last device, the logits beside its one MoE layer, from setting the pace.
   const TransformerLayout four{.tp = 1,
                                .pp = 4,
                                .dp = 1,
@@ -2399,7 +2400,7 @@ TEST_CASE("transformer MoE: one MoE layer in every few, between dense ones", "[t
                                .microbatch = 1,
                                .recompute = Recompute::kNone};
   const auto gemm = [&](std::int64_t layers, std::int64_t every) {
-    Transformer t = gpt(layers, 1024, 8, 32000, 1024);
+    Transformer t = gpt(layers, 1024, 8, 1024, 1024);
     t.moe = dml::Moe{.experts = 8, .top_k = 1, .every = every};
     const auto p = dml::evaluate(run_of(t, 4, 16), four);
     REQUIRE(p.feasible);
@@ -2407,6 +2408,24 @@ TEST_CASE("transformer MoE: one MoE layer in every few, between dense ones", "[t
   };
   CHECK_THAT(gemm(6, 2) / gemm(6, 1), WithinRel(gemm(8, 2) / gemm(8, 1), 1e-12));
   CHECK(gemm(6, 2) < gemm(6, 1));
+  // One-layer stages: 4 layers on 4 devices hold dense, MoE, dense, MoE. With narrow experts
+  // (width 256) and a small vocabulary the dense devices set the pace, and the fill and drain
+  // pass through the other three: one dense device, two MoE ones. A wider dense MLP (16h
+  // against 4h) lengthens the pace and the bubble by the same time (helper-360: the devices
+  // were timed up to the first without a dense layer, device 1, and the third device's dense
+  // layer entered the bubble at the MoE stage's time).
+  const auto one_layer_stages = [&](std::int64_t d_ff) {
+    Transformer t = gpt(4, 1024, 8, 1024, 1024);
+    t.d_ff = d_ff;
+    t.moe = dml::Moe{.experts = 8, .top_k = 1, .expert_d_ff = 256, .every = 2};
+    const auto p = dml::evaluate(no_latency(run_of(t, 4, 8)), pipeline(4));
+    REQUIRE(p.feasible);
+    return p;
+  };
+  const auto narrow = one_layer_stages(4 * 1024), wide = one_layer_stages(16 * 1024);
+  const double pace_grew = per_microbatch(wide, 8) - per_microbatch(narrow, 8);
+  CHECK(pace_grew > 0);
+  CHECK_THAT(wide.time.bubble.value() - narrow.time.bubble.value(), WithinRel(pace_grew, 1e-9));
   // A model whose every leaves no MoE layer is refused where declared.
   Transformer none = gpt(4, 1024, 8, 32000, 1024);
   none.moe = dml::Moe{.experts = 8, .top_k = 1, .dense_layers = 2, .every = 3};
@@ -2417,6 +2436,130 @@ TEST_CASE("transformer MoE: one MoE layer in every few, between dense ones", "[t
   // under layers 2 and 3 (1 + 2): 2; the backward's windows (2 + 4 = 6, 4) hide both.
   CHECK(dml::detail::offload_exposed(4, 2, 0, {.dense = 3, .moe = 5}, {.dense = 1, .moe = 2},
                                      {.dense = 2, .moe = 4}, 2) == 3.0);
+}
+
+TEST_CASE("transformer MoE: each layer's kind given as a pattern", "[transformer][moe]") {
+  // A pattern that says what dense_layers or every say costs the same layouts the same: the
+  // pattern runs the per-device path (every device's own dense and MoE layers), the dense first
+  // layers their own shortcut.
+  const auto plan_of = [](const dml::Moe& moe, const TransformerLayout& layout) {
+    Transformer t = gpt(8, 1024, 8, 32000, 1024);
+    t.moe = moe;
+    TransformerRun r = no_latency(run_of(t, 8, 16));
+    r.cluster.gpu.host_bandwidth = bytes_per_s(50e9);  // a PCIe Gen5 link, for offloading
+    r.stack.offloads_activations = true;
+    return dml::evaluate(r, layout);
+  };
+  const auto same = [&](const dml::Moe& given, const dml::Moe& pattern) {
+    for (const TransformerLayout& layout :
+         {TransformerLayout{.tp = 1, .pp = 1, .dp = 8, .zero = 1, .ep = 8, .microbatch = 1},
+          TransformerLayout{.tp = 1, .pp = 2, .dp = 4, .zero = 1, .ep = 4, .microbatch = 1},
+          TransformerLayout{
+              .tp = 1, .pp = 4, .interleave = 2, .dp = 2, .zero = 1, .ep = 2, .microbatch = 1},
+          TransformerLayout{
+              .tp = 1, .pp = 1, .dp = 8, .zero = 1, .ep = 8, .microbatch = 1, .offload = 3}}) {
+      const auto a = plan_of(given, layout), b = plan_of(pattern, layout);
+      INFO((a.violations.empty() ? std::string() : a.violations.front()));
+      REQUIRE(a.feasible);
+      REQUIRE(b.feasible);
+      CHECK_THAT(b.time.step.value(), WithinRel(a.time.step.value(), 1e-12));
+      CHECK_THAT(b.time.bubble.value(), WithinRel(a.time.bubble.value(), 1e-12));
+      CHECK_THAT(b.memory.total.value(), WithinRel(a.memory.total.value(), 1e-12));
+    }
+  };
+  const std::vector<std::int64_t> three_dense{0, 0, 0, 1, 1, 1, 1, 1};
+  const std::vector<std::int64_t> every_second{0, 1, 0, 1, 0, 1, 0, 1};
+  same(dml::Moe{.experts = 8, .top_k = 2, .dense_layers = 3},
+       dml::Moe{.experts = 8, .top_k = 2, .pattern = three_dense});
+  same(dml::Moe{.experts = 8, .top_k = 2, .every = 2},
+       dml::Moe{.experts = 8, .top_k = 2, .pattern = every_second});
+  // Uneven splits (helper-362): 9 layers, the first dense, a dense MLP 16h wide beside experts
+  // of 1024, on 2 stages of 5 and 4 layers, or 4 of 3, 2, 2, 2 interleaved: no device holds a
+  // full stage of MoE layers, and each path costs the layers its devices hold.
+  const auto plan9 = [](const dml::Moe& moe, const TransformerLayout& layout) {
+    Transformer t = gpt(9, 1024, 8, 32000, 1024);
+    t.d_ff = 16 * 1024;
+    t.moe = moe;
+    t.moe->expert_d_ff = 1024;
+    return dml::evaluate(no_latency(run_of(t, 8, 16)), layout);
+  };
+  for (const TransformerLayout& layout :
+       {TransformerLayout{.tp = 1, .pp = 2, .dp = 4, .zero = 1, .ep = 4, .microbatch = 1},
+        TransformerLayout{.tp = 2, .pp = 4, .dp = 1, .zero = 1, .ep = 2, .microbatch = 1}}) {
+    const auto a = plan9(dml::Moe{.experts = 8, .top_k = 2, .dense_layers = 1}, layout);
+    const auto b = plan9(dml::Moe{.experts = 8,
+                                  .top_k = 2,
+                                  .pattern = std::vector<std::int64_t>{0, 1, 1, 1, 1, 1, 1, 1, 1}},
+                         layout);
+    REQUIRE(a.feasible);
+    REQUIRE(b.feasible);
+    CHECK_THAT(b.time.step.value(), WithinRel(a.time.step.value(), 1e-12));
+    CHECK_THAT(b.time.gemm.value(), WithinRel(a.time.gemm.value(), 1e-12));
+    CHECK_THAT(b.time.dp.value(), WithinRel(a.time.dp.value(), 1e-12));
+    CHECK_THAT(b.memory.total.value(), WithinRel(a.memory.total.value(), 1e-12));
+  }
+  // The modules' places spilling out of the last chunk (helper-363): 13 layers, one MTP module,
+  // 8 stages of 2 chunks, 16 places of one (embedding, 13 layers, module, loss): the two
+  // declarations cost the last device alike (its layer, the module, the logits).
+  const auto spill = [](const dml::Moe& moe) {
+    Transformer t = gpt(13, 1024, 8, 32000, 1024);
+    t.d_ff = 256;
+    t.mtp_layers = 1;
+    t.moe = moe;
+    t.moe->expert_d_ff = 1024;
+    return dml::evaluate(no_latency(run_of(t, 8, 16)), pipeline(8, Schedule::k1F1B, 2));
+  };
+  const auto spill_k = spill(dml::Moe{.experts = 8, .top_k = 2, .dense_layers = 4});
+  const auto spill_p =
+      spill(dml::Moe{.experts = 8,
+                     .top_k = 2,
+                     .pattern = std::vector<std::int64_t>{0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1}});
+  REQUIRE(spill_k.feasible);
+  CHECK_THAT(spill_p.time.step.value(), WithinRel(spill_k.time.step.value(), 1e-12));
+  // A pattern's dense layers after a device of MoE layers alone count in memory (helper-362):
+  // 8 layers on 4 stages, devices 2's two wide dense layers (d_ff 64h) hold more than any other.
+  const auto memory8 = [](std::vector<std::int64_t> pattern) {
+    Transformer t = gpt(8, 1024, 8, 1024, 1024);
+    t.d_ff = 64 * 1024;
+    t.moe = dml::Moe{.experts = 8, .top_k = 2, .expert_d_ff = 512, .pattern = std::move(pattern)};
+    const auto p = dml::evaluate(
+        no_latency(run_of(t, 8, 16)),
+        TransformerLayout{.tp = 2, .pp = 4, .dp = 1, .zero = 1, .ep = 2, .microbatch = 1});
+    REQUIRE(p.feasible);
+    return p.memory.weights.value();
+  };
+  CHECK_THAT(memory8({1, 1, 1, 1, 0, 0, 1, 1}),
+             WithinRel(memory8({1, 1, 0, 0, 1, 1, 1, 1}), 1e-12));
+  CHECK(memory8({1, 1, 1, 1, 0, 0, 1, 1}) > memory8({1, 1, 1, 1, 1, 1, 1, 1}));
+  // The parameters count the pattern's MoE layers: Megatron's [1, 0] * 4 (the first of each
+  // pair) holds as many as every = 2 (the last).
+  Transformer first = gpt(8, 1024, 8, 32000, 1024), last = first;
+  first.moe = dml::Moe{
+      .experts = 8, .top_k = 1, .pattern = std::vector<std::int64_t>{1, 0, 1, 0, 1, 0, 1, 0}};
+  last.moe = dml::Moe{.experts = 8, .top_k = 1, .every = 2};
+  CHECK(dml::total_params(first) == 401130496.0);  // as every = 2 (the test above)
+  CHECK(dml::total_params(first) == dml::total_params(last));
+  // Errors, where declared.
+  Transformer bad = gpt(8, 1024, 8, 32000, 1024);
+  bad.moe = dml::Moe{.experts = 8, .top_k = 1, .pattern = std::vector<std::int64_t>{1, 0, 1}};
+  CHECK_THROWS_WITH(dml::validate(run_of(bad, 8, 8)),
+                    Contains("moe.pattern: has 3 entries for the 8 layers: one a layer"));
+  bad.moe->pattern = std::vector<std::int64_t>(8, 0);
+  CHECK_THROWS_WITH(dml::validate(run_of(bad, 8, 8)),
+                    Contains("moe.pattern: has no MoE layer (a 1)"));
+  bad.moe = dml::Moe{.experts = 8, .top_k = 1, .dense_layers = 1, .pattern = three_dense};
+  CHECK_THROWS_WITH(dml::validate(run_of(bad, 8, 8)),
+                    Contains("moe.pattern: gives each layer's kind: leave out dense_layers (or set "
+                             "pattern = false to drop it)"));
+  // Offloading's windows read the pattern's kinds: as every = 2's.
+  const std::vector<double> prefix{0, 0, 1, 1, 2};
+  CHECK(dml::detail::offload_exposed_by_pass(4, 2, 0, {.dense = 3, .moe = 5},
+                                             {.dense = 1, .moe = 2}, {.dense = 2, .moe = 4}, 1,
+                                             prefix)
+            .forward == dml::detail::offload_exposed_by_pass(4, 2, 0, {.dense = 3, .moe = 5},
+                                                             {.dense = 1, .moe = 2},
+                                                             {.dense = 2, .moe = 4}, 2)
+                            .forward);
 }
 
 TEST_CASE("transformer MoE: a capacity factor drops or pads the experts' tokens",

@@ -35,8 +35,24 @@ struct Moe {
   std::int64_t dense_layers = 0;  // the first this many layers are dense
   // After them, one layer in this many is a MoE layer (the last of each run), the others dense.
   std::int64_t every = 1;
+  // Or each layer's kind, one entry a layer: 1 a MoE layer, 0 a dense one (Megatron-Core's
+  // moe_layer_freq as a list); unset: dense_layers and every say.
+  std::optional<std::vector<std::int64_t>> pattern{};
   // MoE layers among the model's first x layers (x whole, or a fraction of a layer's place).
   [[nodiscard]] double moe_before(double x) const {
+    if (pattern) {
+      const std::vector<std::int64_t>& kinds = *pattern;
+      const auto n = static_cast<double>(kinds.size());
+      const double whole = std::clamp(std::floor(x), 0.0, n);
+      double count = 0;
+      for (std::size_t i = 0; static_cast<double>(i) < whole; ++i) {
+        count += static_cast<double>(kinds[i]);
+      }
+      if (whole < n && x > whole) {
+        count += (x - whole) * static_cast<double>(kinds[static_cast<std::size_t>(whole)]);
+      }
+      return count;
+    }
     const double past = x - static_cast<double>(dense_layers);
     if (past <= 0) return 0;
     if (every == 1) return past;
@@ -386,8 +402,8 @@ struct CollectiveEstimate {
                                              const TransformerLayout& fixed = {},
                                              std::int64_t count = 1, const Control& control = {});
 // Which layouts optimize() returns: at most `count`, fastest first; with distinct_splits, the
-// fastest of each split (TP, PP, DP, CP and EP degrees), so that the runners-up are other splits,
-// not the best one's split with another interleave, microbatch or recompute.
+// fastest of each split (TP, PP, DP, CP, EP and expert TP degrees), so that the runners-up are
+// other splits, not the best one's split with another interleave, microbatch or recompute.
 struct Ranking {
   std::int64_t count = 1;
   bool distinct_splits = false;
@@ -557,6 +573,14 @@ struct Description<Moe> {
                     "same but for a layer at a stage's ends)",
              .min = 1,
              .max = 1 << 20});
+    v.field(m.pattern,
+            {.name = "pattern",
+             .doc = "each layer's kind, one entry a layer from the first: 1 a MoE layer, 0 a "
+                    "dense one (Megatron-Core's moe_layer_freq given as a list: [1, 0] * 24 puts "
+                    "the first of each pair); instead of dense_layers and every",
+             .min = 0,
+             .max = 1,
+             .default_text = "dense_layers and every say"});
     v.field(m.dense_layers, {.name = "dense_layers",
                              .doc = "the first this many layers have a dense MLP (DeepSeek-V3: 3)",
                              .min = 0,
@@ -1086,7 +1110,7 @@ struct Description<TransformerLayout> {
              .doc = "expert tensor parallel degree: each routed expert's linears split this many "
                     "ways, the tokens dispatched to them gathered over those ranks and the "
                     "outputs reduce-scattered back (Megatron-Core's expert_tensor_parallel_size); "
-                    "ep x etp divides tp x dp x cp",
+                    "ep x etp divides tp x dp x cp; left out, dml.optimize tries 1 and tp",
              .min = 1,
              .max = 1 << 20,
              .default_text = "1 (Megatron-Core's own default is tp)"});
