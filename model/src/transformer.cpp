@@ -341,15 +341,16 @@ double total_params(const Transformer& m) {
   const double dense_mlp = mlp_matrices(m) * h * static_cast<double>(m.d_ff);
   const double extra = mtp * mtp_extra_params(m);
   if (!m.moe) return embed + norms + extra + (L + mtp) * (attention_params(m) + dense_mlp);
-  // The MTP modules' layers are MoE layers in a MoE model, whatever its last layer (docs/model.md
-  // 8.1: Megatron-Core takes the last layer's kind).
+  // The MTP modules' layers are of the model's last layer's kind (docs/model.md 8.1: as
+  // Megatron-Core builds them).
   const Moe& e = *m.moe;
   const double moe_l = e.moe_before(L);  // the model's MoE layers; the rest dense
+  const double mtp_moe = e.last_is_moe(m.layers) ? mtp : 0.0;
   const double expert = mlp_matrices(m) * h * expert_width(m);
   const double moe_mlp = expert * static_cast<double>(e.experts) +
                          mlp_matrices(m) * h * shared_width(m) + h * static_cast<double>(e.experts);
-  return embed + norms + extra + (L + mtp) * attention_params(m) + (L - moe_l) * dense_mlp +
-         (moe_l + mtp) * moe_mlp;
+  return embed + norms + extra + (L + mtp) * attention_params(m) +
+         (L + mtp - moe_l - mtp_moe) * dense_mlp + (moe_l + mtp_moe) * moe_mlp;
 }
 
 double active_params(const Transformer& m) {
@@ -357,8 +358,8 @@ double active_params(const Transformer& m) {
   const Moe& e = *m.moe;
   const double h = static_cast<double>(m.d_model);
   const double expert = mlp_matrices(m) * h * expert_width(m);
-  const double moe_layers =
-      e.moe_before(static_cast<double>(m.layers)) + static_cast<double>(m.mtp_layers);
+  const double moe_layers = e.moe_before(static_cast<double>(m.layers)) +
+                            (e.last_is_moe(m.layers) ? static_cast<double>(m.mtp_layers) : 0.0);
   return total_params(m) - moe_layers * expert * static_cast<double>(e.experts - e.routed());
 }
 
@@ -375,7 +376,8 @@ double model_flop_per_token(const Transformer& m) {
   } else {
     const Moe& e = *m.moe;
     const double moe_l = e.moe_before(static_cast<double>(m.layers));
-    const double dense_l = static_cast<double>(m.layers) - moe_l;
+    // (The MTP modules' layers of the last layer's kind.)
+    const double dense_l = L - moe_l - (e.last_is_moe(m.layers) ? mtp : 0.0);
     const double expert = mlp_matrices(m) * h * expert_width(m);
     linear += dense_l * mlp_matrices(m) * h * static_cast<double>(m.d_ff);
     linear += (L - dense_l) *
@@ -520,6 +522,7 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
     every = m.moe->every;
     if (every > 1) dense_first = false;
     moe_layers = m.moe->moe_before(static_cast<double>(m.layers));
+    mtp_moe = m.moe->last_is_moe(m.layers);
     imbalance = m.moe->imbalance;
     capacity_factor = m.moe->capacity_factor.value_or(0);
     padded = m.moe->pad_to_capacity;
@@ -1941,7 +1944,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   // The last stage's MTP layers beyond the busiest stage's count (of the model's last kind),
   // and every module's projection.
   const double mtp_extra = std::max(0.0, n_last + c.mtp - n_layers);
-  const double mtp_moe = c.experts > 0 ? mtp_extra : 0.0;
+  const double mtp_moe = c.mtp_moe ? mtp_extra : 0.0;
   const double n_nonexpert =
       ((n_layers + mtp_extra) * attn_p + (busy_dense + mtp_extra - mtp_moe) * dense_mlp_p +
        (n_moe_busy + mtp_moe) * shared_p + embed_p + c.mtp * 2 * c.h * c.h) /
@@ -1995,8 +1998,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   const double ne_dense = (attn_p + dense_mlp_p) / t;
   const double embed_t = vocab_t * c.h;  // an embedding or head
   const double ne_moe = (attn_p + shared_p) / t, ex_moe = expert_p / ex_split;
-  const double ne_mtp = (c.experts > 0 ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
-  const double ex_mtp = c.experts > 0 ? ex_moe : 0.0;
+  const double ne_mtp = (c.mtp_moe ? ne_moe : ne_dense) + 2 * c.h * c.h / t;
+  const double ex_mtp = c.mtp_moe ? ex_moe : 0.0;
   // A device's data-parallel time, given its layers' compute (s), how many are dense and MoE,
   // its parameters per GPU (non-expert and expert) and how many stages they stand for (DualPipe's
   // rank holds two: it reduces, and gathers after the step, both stages' parameters).
@@ -2235,11 +2238,13 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
         // (A full stage of the busiest's mix is the busiest stage, costed above; a stage of MoE
         // layers alone beside a busiest one of MoE layers alone, its share of it: every term of
         // a stage of one kind of layer grows as its layers do.)
-        const double n_moe_here = hd.moe + mtp_here;
-        here = hd.dense == busy_dense && n_moe_here == n_moe_busy ? busy
-               : hd.dense <= 0 && busy_dense <= 0 && n_moe_busy > 0
+        // (Its MTP layers, of the last layer's kind.)
+        const double n_moe_here = hd.moe + (c.mtp_moe ? mtp_here : 0.0);
+        const double n_dense_here = hd.dense + (c.mtp_moe ? 0.0 : mtp_here);
+        here = n_dense_here == busy_dense && n_moe_here == n_moe_busy ? busy
+               : n_dense_here <= 0 && busy_dense <= 0 && n_moe_busy > 0
                    ? scaled(busy, n_moe_here / n_moe_busy)
-                   : stage_time(hd.dense, n_moe_here);
+                   : stage_time(n_dense_here, n_moe_here);
         lg = hd.last ? hd.share * (1 + c.mtp) : 0.0;
         pj = hd.last ? hd.share * c.mtp : 0.0;
         t_here = hd.share * here.total + lg * logits + pj * mtp_proj;
@@ -2479,7 +2484,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   }
   // The MTP layers (of the model's last kind), one microbatch of them, and one logits buffer
   // per output head, on the device that holds the last chunk.
-  const double mtp_act = c.mtp * T * (c.experts > 0 ? per_token_moe : per_token_dense);
+  const double mtp_act = c.mtp * T * (c.mtp_moe ? per_token_moe : per_token_dense);
   const double logits_bytes = (1 + c.mtp) * T * vocab_t * 6;
 
   // Activation offloading (docs/model.md 8.9), pp 1, 1F1B and no recompute: the first

@@ -137,6 +137,9 @@ struct TransformerCtx : NetworkCtx {
   // With a pattern: the MoE layers among the first i layers, i = 0 .. L (empty otherwise).
   std::vector<double> moe_prefix;
   double moe_layers = 0;  // the model's MoE layers (MTP modules apart)
+  // The MTP modules' layers are MoE layers: the model has experts and its last layer is MoE
+  // (Megatron-Core builds them with the last layer's kind).
+  bool mtp_moe = false;
   // MoE layers among the model's first x (0 for a dense model).
   [[nodiscard]] double moe_before(double x) const {
     if (experts <= 0) return 0.0;

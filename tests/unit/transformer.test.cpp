@@ -240,6 +240,42 @@ TEST_CASE("transformer FLOPs: Megatron-Core r0.8's count of a mixture of experts
   CHECK(dml::megatron_flop_per_token(m) == 372480.0);
 }
 
+TEST_CASE("transformer MTP: the module's layer is of the model's last layer's kind",
+          "[transformer][flops][mtp]") {
+  // Megatron-Core builds its multi-token prediction modules with the spec of the decoder's last
+  // layer (pretrain_gpt.py: the decoder layer specs' last): a MoE layer after a MoE last layer, a
+  // dense one after a dense last layer. 4 layers, h 64, 8 heads, d_ff 256 gated (a dense MLP:
+  // 3 x 64 x 256 = 49,152 parameters), 4 experts of width 32, top-2 (a MoE MLP: 3 x 64 x 32 x 4
+  // = 24,576 and the router 64 x 4 = 256, 24,832; active 12,288 + 256 = 12,544). The two
+  // patterns have three MoE layers each; only the MTP layer's kind tells them apart.
+  const auto model = [](std::vector<std::int64_t> pattern, std::int64_t mtp) {
+    Transformer t = gpt(4, 64, 8, 10, 16);
+    t.d_ff = 256;
+    t.gated = true;
+    t.mtp_layers = mtp;
+    t.moe = dml::Moe{.experts = 4, .top_k = 2, .expert_d_ff = 32, .pattern = std::move(pattern)};
+    return t;
+  };
+  const std::vector<std::int64_t> last_dense{1, 1, 1, 0}, last_moe{0, 1, 1, 1};
+  CHECK(dml::total_params(model(last_moe, 0)) == dml::total_params(model(last_dense, 0)));
+  CHECK(dml::total_params(model(last_moe, 1)) - dml::total_params(model(last_dense, 1)) ==
+        24832.0 - 49152.0);
+  CHECK(dml::active_params(model(last_moe, 1)) - dml::active_params(model(last_dense, 1)) ==
+        12544.0 - 49152.0);
+  // Six FLOPs per multiply-add and token, forward and backward.
+  CHECK(dml::model_flop_per_token(model(last_moe, 1)) -
+            dml::model_flop_per_token(model(last_dense, 1)) ==
+        6 * (12544.0 - 49152.0));
+  // The weights one GPU holds (no parallelism, 16-bit weights: 2 bytes a parameter).
+  const auto weights = [&](const std::vector<std::int64_t>& pattern) {
+    const auto p = dml::evaluate(run_of(model(pattern, 1), 1, 8),
+                                 TransformerLayout{.tp = 1, .pp = 1, .dp = 1, .microbatch = 1});
+    REQUIRE(p.feasible);
+    return p.memory.weights.value();
+  };
+  CHECK_THAT(weights(last_moe) - weights(last_dense), WithinAbs(2 * (24832.0 - 49152.0), 1e-6));
+}
+
 TEST_CASE("transformer FLOPs: GPT-3 175B against Narayanan 2021 and Korthikanti 2022",
           "[transformer][flops]") {
   // L = 96, h = 12288, a = 96, f = 4h = 49152, V = 51200, s = 2048, GeLU, MHA.

@@ -38,6 +38,12 @@ struct Moe {
   // Or each layer's kind, one entry a layer: 1 a MoE layer, 0 a dense one (Megatron-Core's
   // moe_layer_freq as a list); unset: dense_layers and every say.
   std::optional<std::vector<std::int64_t>> pattern{};
+  // Whether the last of the model's `layers` is a MoE layer: the kind Megatron-Core builds its
+  // multi-token prediction modules with (their spec is the decoder's last layer's).
+  [[nodiscard]] bool last_is_moe(std::int64_t layers) const {
+    const auto n = static_cast<double>(layers);
+    return moe_before(n) - moe_before(n - 1) > 0.5;
+  }
   // MoE layers among the model's first x layers (x whole, or a fraction of a layer's place).
   [[nodiscard]] double moe_before(double x) const {
     if (pattern) {
@@ -712,8 +718,9 @@ struct Description<Transformer> {
     v.field(m.mtp_layers,
             {.name = "mtp_layers",
              .doc = "multi-token prediction modules (DeepSeek-V3 1): each one more layer of the "
-                    "model's last kind, a 2 d_model x d_model projection and the shared output "
-                    "head and loss again, on the last pipeline stage",
+                    "kind of the model's last layer (MoE or dense, as Megatron-Core builds it), "
+                    "a 2 d_model x d_model projection and the shared output head and loss "
+                    "again, on the last pipeline stage",
              .min = 0,
              .max = 64});
     v.field(m.moe, {.name = "moe", .doc = "the mixture of experts; unset: dense"});
