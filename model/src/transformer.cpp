@@ -1907,10 +1907,19 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
                    : n_layers;
   const double n_first = short_ends ? n_layers - 1 : n_layers;
   const double mtp_proj = c.mtp > 0 ? 3 * c.gemm(T, 2 * h / tm, h / t1) : 0.0;
+  // The MTP layers in layers of the busiest stage's mean cost: as many where that stage holds
+  // one kind of layer (a stage of MoE layers alone, the MTP layers MoE too: a dense last layer
+  // sends a pipeline to the per-device timing below); where it holds both (one stage, or a
+  // DualPipe or first device of the dense first layers), a layer of the MTP layers' own kind
+  // over the stage's mean (helper-364: one stage had costed a dense MTP layer as its mean).
+  double mtp_eq = c.mtp;
+  if (c.mtp > 0 && busy_dense > 0 && n_moe_busy > 0) {
+    mtp_eq *= stage_time(c.mtp_moe ? 0.0 : 1.0, c.mtp_moe ? 1.0 : 0.0).total * n_layers / t_layers;
+  }
   // Of the stage's layers, of the logits and of the MTP projections, per microbatch.
   const double ends = dualpipe ? 0.5 : 1.0;
   double layer_share =
-      dualpipe ? (n_first + n_last + c.mtp) / 2 / n_layers : (n_last + c.mtp) / n_layers;
+      dualpipe ? (n_first + n_last + mtp_eq) / 2 / n_layers : (n_last + mtp_eq) / n_layers;
   double logits_share = ends * (1 + c.mtp), proj_share = ends * c.mtp;
   // (DualPipe with fewer than 4 stages has no device but its ends'.)
   if ((short_ends || last_short) && (has_middle || !dualpipe)) {
@@ -2287,7 +2296,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
           logits_share * logits + proj_share * mtp_proj;
       if (t_mb > all_moe) {
         out.pace_device = pace_dev;
-        out.pace_dense = pace_held.dense;
+        // (With a dense MTP layer on it, that one too.)
+        out.pace_dense = pace_held.dense + (c.mtp_moe ? 0.0 : mtp_at);
       }
     }
   }
@@ -2301,7 +2311,7 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
   double fill = (p - 1) * t_mb;
   if (l.pp > 1 && !dualpipe && !zbv) {
     const double t_last =
-        (n_last + c.mtp) / n_layers * t_layers + (1 + c.mtp) * logits + c.mtp * mtp_proj;
+        (n_last + mtp_eq) / n_layers * t_layers + (1 + c.mtp) * logits + c.mtp * mtp_proj;
     const double t_first = n_first / n_layers * t_layers;
     double sum = timed_sum, slowest = timed_max;
     const auto add = [&](double device, double count) {
@@ -2726,7 +2736,8 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
     // computes capacity_factor times the mean; dropping, a factor below 1 drops that share of
     // every expert's copies (what an imbalanced routing drops beyond it is not known: none).
     const double passes = 3.0 + rerun_all + op_rerun;
-    out.hardware_flop_per_token += (c.served - 1) * passes * (c.moe_layers + c.mtp) * c.expert_fwd;
+    out.hardware_flop_per_token +=
+        (c.served - 1) * passes * (c.moe_layers + (c.mtp_moe ? c.mtp : 0.0)) * c.expert_fwd;
   }
 }
 
@@ -3183,8 +3194,8 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   // A capacity factor below 1 drops 1 - c of every expert's copies: the model's FLOPs the step
   // does are those of the copies kept (helper-359: a bf16 MFU of 223% at a factor of 0.05).
   if (c.experts > 0 && c.capacity_factor > 0 && c.capacity_factor < 1) {
-    p.model_flop_per_token =
-        c.flop_model - (1 - c.capacity_factor) * 3 * c.expert_fwd * (c.moe_layers + c.mtp);
+    p.model_flop_per_token = c.flop_model - (1 - c.capacity_factor) * 3 * c.expert_fwd *
+                                                (c.moe_layers + (c.mtp_moe ? c.mtp : 0.0));
   }
   p.mfu = p.model_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);
   p.hfu = k.hardware_flop_per_token * p.tokens_per_second / (static_cast<double>(c.n) * c.peak);

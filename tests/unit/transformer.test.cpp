@@ -274,6 +274,42 @@ TEST_CASE("transformer MTP: the module's layer is of the model's last layer's ki
     return p.memory.weights.value();
   };
   CHECK_THAT(weights(last_moe) - weights(last_dense), WithinAbs(2 * (24832.0 - 49152.0), 1e-6));
+  // A capacity factor pads (or drops) the experts of the MoE layers, a MoE MTP layer's among
+  // them, and no dense layer's (helper-364): padded to 2, the hardware's FLOPs beyond the
+  // model's are the same with a dense MTP layer as without one.
+  const auto padding = [&](const std::vector<std::int64_t>& pattern, std::int64_t mtp) {
+    Transformer t = model(pattern, mtp);
+    t.moe->capacity_factor = 2.0;
+    t.moe->pad_to_capacity = true;
+    const auto p = dml::evaluate(run_of(t, 1, 8),
+                                 TransformerLayout{.tp = 1, .pp = 1, .dp = 1, .microbatch = 1});
+    REQUIRE(p.feasible);
+    return p.hardware_flop_per_token - p.model_flop_per_token;
+  };
+  CHECK_THAT(padding(last_dense, 1), WithinRel(padding(last_dense, 0), 1e-12));
+  CHECK(padding(last_moe, 1) > padding(last_moe, 0) * 1.2);
+
+  // And its time, on one stage of both kinds (helper-364: the MTP layer had cost the stage's
+  // mean layer whatever its kind): a dense MTP layer costs over a MoE one about what a dense
+  // layer of the model costs over a MoE layer. h 2048, d_ff 16384 against 16 experts of 512,
+  // top-2: the dense layer is the dearer.
+  const auto step = [](std::vector<std::int64_t> pattern, std::int64_t mtp) {
+    Transformer t = gpt(static_cast<std::int64_t>(pattern.size()), 2048, 16, 32000, 4096);
+    t.d_ff = 16384;
+    t.gated = true;
+    t.mtp_layers = mtp;
+    t.moe = dml::Moe{.experts = 16, .top_k = 2, .expert_d_ff = 512, .pattern = std::move(pattern)};
+    const auto p = dml::evaluate(
+        run_of(t, 16, 64),
+        TransformerLayout{.tp = 1, .pp = 1, .dp = 16, .zero = 1, .ep = 1, .microbatch = 1});
+    REQUIRE(p.feasible);
+    return p.time.step.value();
+  };
+  const double mtp_kinds = step({0, 1, 1, 1, 1, 1, 1, 0}, 1) - step({0, 0, 1, 1, 1, 1, 1, 1}, 1);
+  const double layer_kinds =
+      step({0, 1, 1, 1, 1, 1, 1, 0, 0}, 0) - step({0, 1, 1, 1, 1, 1, 1, 0, 1}, 0);
+  REQUIRE(layer_kinds > 0);
+  CHECK_THAT(mtp_kinds, WithinRel(layer_kinds, 0.01));
 }
 
 TEST_CASE("transformer FLOPs: GPT-3 175B against Narayanan 2021 and Korthikanti 2022",

@@ -576,7 +576,8 @@ struct Description<Moe> {
                     "last of each run), the others dense: 2 for Llama 4 Maverick's "
                     "interleave_moe_layer_step, GShard's and Switch's every other layer "
                     "(Megatron-Core's moe_layer_freq puts the first of each run, which costs the "
-                    "same but for a layer at a stage's ends)",
+                    "same but for a layer at a stage's ends and the kind of the MTP modules' "
+                    "layers, the last layer's; moe.pattern places them as Megatron-Core does)",
              .min = 1,
              .max = 1 << 20});
     v.field(m.pattern,
