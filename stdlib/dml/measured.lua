@@ -11673,6 +11673,19 @@ request = function(row, presets, assumed)
       note(fmt("DeepSpeed's model states: 16-bit weights and gradients, the fp32 master and Adam's moments in the optimizer (2 + 2 + 12 bytes a parameter; stack %s's %g + %g + %g)",
         stack_key, base_stack.weight_bytes, base_stack.gradient_bytes, base_stack.optimizer_bytes))
     end
+    -- InternLM's (InternEvo's) Hybrid Zero optimizer, its optimizer sharded (zero1 above 1
+    -- rank): after the step each rank broadcasts its updated shard of the 16-bit weights, one
+    -- broadcast a rank, not overlapped (internlm/solver/optimizer/hybrid_zero_optim.py of 2023,
+    -- step(): "TODO: support broadcast overlap", self.broadcast_params(overlap=False)): costed as
+    -- the gather of the parameters, exposed; the broadcasts' own latency, one a rank, is not
+    -- modelled. The framework named outside a parenthesis and alone ("InternLM (Hybrid Zero;
+    -- ...)", not InternLM2's InternEvo, nor a model named in another framework's parenthesis).
+    if param == nil and layout.zero == 1 and own_fw:find("%f[%a]internlm%f[^%w]")
+        and base_stack.param_gather_overlap then
+      dp_changes.param_gather_overlap = false
+      note(fmt("the updated weights' gather not overlapped: InternLM's Hybrid Zero optimizer broadcasts each rank's shard after the step (broadcast_params(overlap=False); stack %s's param_gather_overlap = true)",
+        stack_key))
+    end
     if grad ~= nil and grad ~= base_stack.dp_overlap then
       dp_changes.dp_overlap = grad
       note(fmt("the gradient reduction %s, as the row says (stack %s's dp_overlap = %s)", grad and "overlapped" or "not overlapped",

@@ -5658,6 +5658,23 @@ do
   t.eq(assert(measured.request(copy(base, { notes = "overlap_comm: true" }))).run.stack.dp_overlap, true)
   t.eq(has(assert(measured.request(copy(base, { zero_or_fsdp = "ZeRO-3" }))).assumed, "the gradient reduction not overlapped: DeepSpeed"), false)
 end
+do
+  -- InternLM's Hybrid Zero optimizer broadcasts the updated shards after the step, not
+  -- overlapped: param_gather_overlap false where its optimizer is sharded, said; not at zero1=1
+  -- (nothing sharded), not where the row says, and not for InternLM2 named in another framework's
+  -- parenthesis.
+  local base = copy(row("MBridge-25.09-LLAMA3_8B-8"), { framework = "InternLM (Hybrid Zero; Flash-Attention, Apex)",
+    zero_or_fsdp = "zero1=-1", precision = "bf16", tp = "1", pp = "1" })
+  local r = assert(measured.request(base))
+  t.eq(r.run.stack.param_gather_overlap, false)
+  t.eq(has(r.assumed, "the updated weights' gather not overlapped: InternLM's Hybrid Zero optimizer"), true)
+  t.eq(assert(measured.request(copy(base, { zero_or_fsdp = "zero1=8" }))).run.stack.param_gather_overlap, false)
+  t.eq(assert(measured.request(copy(base, { zero_or_fsdp = "zero1=1" }))).run.stack.param_gather_overlap, true)
+  t.eq(assert(measured.request(copy(base, { notes = "--overlap-param-gather" }))).run.stack.param_gather_overlap, true)
+  for _, f in ipairs { "XTuner (InternLM2)", "InternLM2 training stack" } do
+    t.eq(assert(measured.request(copy(base, { framework = f }))).run.stack.param_gather_overlap, true, f)
+  end
+end
 -- helper-233's probe (JAX on GPUs): a 405B row whose README copied the 70B's log line, 2.6 PFLOP/s a
 -- GPU at FP8 on H200s: more than the precision's peak, no measurement. (Its 6N count passed 2^63
 -- as an integer and wrapped negative, which had let it through the four-times check too.)
