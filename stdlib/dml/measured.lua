@@ -11675,8 +11675,8 @@ request = function(row, presets, assumed)
     end
     -- InternLM's (InternEvo's) Hybrid Zero optimizer, its optimizer sharded (zero1 above 1
     -- rank): after the step each rank broadcasts its updated shard of the 16-bit weights, one
-    -- broadcast a rank, not overlapped (internlm/solver/optimizer/hybrid_zero_optim.py of 2023,
-    -- step(): "TODO: support broadcast overlap", self.broadcast_params(overlap=False)): costed as
+    -- broadcast a rank, not overlapped (internlm/solver/optimizer/hybrid_zero_optim.py of 2023:
+    -- step() calls self.broadcast_params(overlap=False), its overlap left for later): costed as
     -- the gather of the parameters, exposed; the broadcasts' own latency, one a rank, is not
     -- modelled. The framework named outside a parenthesis and alone ("InternLM (Hybrid Zero;
     -- ...)", not InternLM2's InternEvo, nor a model named in another framework's parenthesis).
