@@ -9814,6 +9814,17 @@ function M.architecture(row)
       if row_dense and row_dense > 0 then
         return nil, fmt("moe_experts %q: a layer pattern beside %d dense first layers given apart", row.moe_experts, row_dense)
       end
+      -- (A period given beside the list, "--moe-layer-freq 2 ... [1,0,0,1]", must be the list's:
+      -- Megatron's integer k puts the experts on every layer i with i % k == 0; where the two
+      -- differ the cell says two things and is refused, as neither is known to be the run's.)
+      if freq ~= 1 then
+        for i, v in ipairs(pattern) do
+          if v ~= ((i - 1) % freq == 0 and 1 or 0) then
+            return nil, fmt("moe_experts %q: a layer pattern beside a period of %d that puts the experts elsewhere (layer %d)",
+              row.moe_experts, freq, i - 1)
+          end
+        end
+      end
       local moe_n = 0
       for _, v in ipairs(pattern) do moe_n = moe_n + v end
       if moe_n == 0 then

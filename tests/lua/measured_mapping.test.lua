@@ -6445,6 +6445,15 @@ do
   t.eq(why, 'moe_experts "128 (--moe-layer-freq [0]*48)": a layer pattern with no MoE layer (no 1)')
   why = select(2, measured.request(copy(moe, { moe_experts = "128 (--moe-layer-freq [1,2]*24)" })))
   t.eq(why, 'moe_experts "128 (--moe-layer-freq [1,2]*24)": a layer pattern not understood (an entry 2 (1 a MoE layer, 0 a dense one))')
+  -- A period beside the list: the same layers (Megatron's k: layer i when i % k == 0), or
+  -- refused where they differ.
+  local both = assert(measured.request(copy(moe, { moe_experts = "128 (moe_layer_freq 2; --moe-layer-freq [1,0]*24)" }))).run.model.moe
+  t.eq(#both.pattern, 48)
+  t.eq(both.every, 1)
+  why = select(2, measured.request(copy(moe, { moe_experts = "128 (moe_layer_freq 2; --moe-layer-freq [0,1]*24)" })))
+  t.eq(why, 'moe_experts "128 (moe_layer_freq 2; --moe-layer-freq [0,1]*24)": a layer pattern beside a period of 2 that puts the experts elsewhere (layer 0)')
+  why = select(2, measured.request(copy(moe, { moe_experts = "128 (--moe-freq 4, --moe-layer-freq [1,0]*24)" })))
+  t.eq(why, 'moe_experts "128 (--moe-freq 4, --moe-layer-freq [1,0]*24)": a layer pattern beside a period of 4 that puts the experts elsewhere (layer 2)')
   for _, cell in ipairs { "128 (interleave_moe_layer_step: 2)", "128 (decoder_sparse_step: 2)" } do
     t.eq(assert(measured.request(copy(moe, { moe_experts = cell }))).run.model.moe.every, 2, cell)
   end
