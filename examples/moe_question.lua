@@ -3,6 +3,10 @@
 -- cluster that meets the duration, prints where the time goes, saves the plan,
 -- then asks for the largest such run on the paper's grid of model sizes.
 -- Usage: dml examples/moe_question.lua [plan.json]
+local usage = "usage: dml examples/moe_question.lua [plan.json|.csv|.tsv]"
+if arg[1] == "--help" or arg[1] == "-h" then print(usage) return end
+if arg[2] then dml.usage_error("one output file at most: " .. usage) end
+local out = dml.check_output(arg[1] or "plan.json", usage, "table")   -- before the work, not after
 local gpus = require "dml.presets.gpus"
 
 local cluster = dml.cluster {
@@ -16,7 +20,7 @@ local model = dml.mlp_stack { d_model = 36864, experts = 24 }   -- the paper's m
 local run = dml.run { model = model, cluster = cluster, batch = "paper", duration = "90 days" }
 local plan = dml.optimize(run)   -- the fastest layout, on the smallest cluster that meets the duration
 print(plan)
-dml.save(plan, arg[1] or "plan.json")                           -- also .csv / .tsv by extension
+dml.save(plan, out)                                             -- also .csv / .tsv by extension
 
 -- The limit: the largest MoE run on the paper's grid that any cluster of these
 -- GPUs trains within the duration, and where linear scaling ends.

@@ -137,6 +137,8 @@ def("table", "dml.table(rows [, { columns = {...}, title = \"...\" }]): a table 
   output.table)
 def("save", "dml.save(value, path): write a dml.table, a list of rows or a record to a .csv, .tsv or .json file, atomically.",
   output.save)
+def("check_output", "dml.check_output(path[, usage[, kind]]): path, when dml.save (kind \"table\": .csv, .tsv, .json) or dml.plot (kind \"plot\": .png, .svg, .pdf), either without kind, can write it; else, before any work, a usage error (exit status 2) that says why (an extension not theirs, a missing or read-only folder) and adds usage. For a script's own output argument: local out = dml.check_output(arg[1] or \"plan.json\", \"usage: dml my.lua [plan.json]\", \"table\").",
+  output.check_output)
 def("plot", "dml.plot{ path = \"fig.png\", series = { { name = ..., x = {...}, y = {...} } }, title = ..., x_label = ..., y_label = ..., x_log = false, y_log = false }: draw a line plot (.png, .svg, .pdf); or from a table, dml.plot{ path = ..., table = t, x = \"column\", y = \"column\", by = \"column\" } (one series per value of by). Guide: docs/output.md.",
   output.plot)
 

@@ -433,6 +433,41 @@ function M.check_output_option(option, path, kind, usage)
   if why then core.usage_error(string.format("%s (%s)", why, usage)) end
 end
 
+--- check_output(path[, usage[, kind]]): path, or a usage error (exit status 2) before any work
+--- when dml.save ("table") or dml.plot ("plot"), either without kind, could not write it: an
+--- extension not theirs, or a file that could not be written there (as check_output_option).
+--- For a script's own output argument.
+local writers = { table = "dml.save", plot = "dml.plot" }
+function M.check_output(path, usage, kind)
+  if type(path) ~= "string" then
+    core.raise("dml.check_output: expected a file path (a string), got " .. describe(path))
+  end
+  if usage ~= nil and type(usage) ~= "string" then
+    core.raise("dml.check_output: usage must be a string, got " .. describe(usage))
+  end
+  if kind ~= nil and not writers[kind] then
+    core.raise("dml.check_output: kind must be \"table\" (dml.save) or \"plot\" (dml.plot), got " ..
+      (type(kind) == "string" and string.format("%q", kind:sub(1, 40)) or describe(kind)))
+  end
+  local tail = usage and string.format(" (%s)", usage) or ""
+  local ext = (path:match("%.([^./\\]+)$") or ""):lower()
+  local kinds = kind and { kind } or { "table", "plot" }
+  local known, supported = false, {}
+  for _, k in ipairs(kinds) do
+    for _, e in ipairs(M.extensions[k]) do
+      if e == ext then known = true end
+    end
+    supported[#supported + 1] = string.format(".%s (%s)", table.concat(M.extensions[k], ", ."), writers[k])
+  end
+  if not known then
+    core.usage_error(string.format("%s: cannot tell the format from its extension; supported: %s%s",
+      string.format("%q", #path > 200 and path:sub(1, 200) .. "..." or path), table.concat(supported, ", "), tail))
+  end
+  local why = core.write_problem(path, "dml")
+  if why then core.usage_error(why:gsub("^dml: ", "") .. tail) end
+  return path
+end
+
 ---@param value any a dml.table, a list of rows, a record, or a value with __dml_rows
 ---@param path string ends in .csv, .tsv or .json
 function M.save(value, path)

@@ -317,3 +317,25 @@ do
   t.eq(rows[1]["moe.top_k"], nil)
   t.eq(rows[2]["moe.top_k"], 2)
 end
+
+-- dml.check_output: a script's output argument checked before its work (helper-365). A usage
+-- error names the script, not a line (the run exits 2); nothing is written.
+do
+  t.eq(dml.check_output("plan.json"), "plan.json")
+  t.eq(dml.check_output("fig.SVG"), "fig.SVG")
+  t.eq(dml.check_output("rows.tsv", "usage: x", "table"), "rows.tsv")
+  local function why(...)
+    local ok, err = pcall(dml.check_output, ...)
+    t.eq(ok, false)
+    return (tostring(err):gsub("^[^:]*: ", ""))
+  end
+  t.eq(why("plan.txt", "usage: x"),
+    '"plan.txt": cannot tell the format from its extension; supported: .csv, .tsv, .json (dml.save), .png, .svg, .pdf (dml.plot) (usage: x)')
+  t.eq(why("fig.png", nil, "table"), '"fig.png": cannot tell the format from its extension; supported: .csv, .tsv, .json (dml.save)')
+  t.eq(why("rows.csv", nil, "plot"), '"rows.csv": cannot tell the format from its extension; supported: .png, .svg, .pdf (dml.plot)')
+  t.eq(why("no_such_folder/plan.json"), 'cannot write "no_such_folder/plan.json": No such file or directory')
+  t.eq(io.open("no_such_folder/plan.json") == nil and io.open("plan.txt") == nil, true)
+  t.raises_here(function() dml.check_output(3) end, "dml.check_output: expected a file path (a string), got a number")
+  t.raises_here(function() dml.check_output("a.csv", nil, "tables") end,
+    'dml.check_output: kind must be "table" (dml.save) or "plot" (dml.plot), got "tables"')
+end
