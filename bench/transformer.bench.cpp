@@ -87,7 +87,7 @@ void cite_every_field(T& record) {
 }
 
 // The same evaluation of a run whose records carry citations, as a run declared from the
-// presets does (dml.presets: a GPU's 15, its efficiencies' 11, a stack's 34): each evaluation
+// presets does (dml.presets: an H100's 16, its efficiencies' 11, a stack's 34): each evaluation
 // validates the run, and so its citations' names.
 void BM_TransformerEvaluateCited(benchmark::State& state) {
   dml::TransformerRun run = gpt_1t();

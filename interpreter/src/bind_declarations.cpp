@@ -417,11 +417,13 @@ int strict_record_tostring(lua_State* L) {
 namespace {
 
 // Pushes a copy of the value at idx: a table without a metatable copied deeply, anything else
-// (a strict record, which keeps its own copy) as it is.
-void push_pristine(lua_State* L, int idx, int depth = 0) {
+// (a strict record, which keeps its own copy) as it is; with `record`, the table at idx copied
+// even though it is a strict record (its own new copy, core.repristine: helper-366 found the
+// record itself pushed there, so that no later change in place was ever refused).
+void push_pristine(lua_State* L, int idx, int depth = 0, bool record = false) {
   idx = lua_absindex(L, idx);
   bool as_is = lua_type(L, idx) != LUA_TTABLE || depth > 8;
-  if (!as_is && lua_getmetatable(L, idx) != 0) {
+  if (!as_is && !record && lua_getmetatable(L, idx) != 0) {
     lua_pop(L, 1);  // the metatable
     as_is = true;
   }
@@ -494,7 +496,7 @@ int l_repristine(lua_State* L) {
   lua_settop(L, 1);
   if (lua_getmetatable(L, 1) == 0) return 1;
   if (lua_getfield(L, 2, "__dml_pristine") == LUA_TTABLE) {
-    push_pristine(L, 1);
+    push_pristine(L, 1, 0, true);
     lua_setfield(L, 2, "__dml_pristine");
     // Its value, and that of every preset holding it, is read again (push_preset_value).
     detail::next_preset_generation(L);

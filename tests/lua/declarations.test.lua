@@ -418,6 +418,30 @@ do
   t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, 0.7, "set for the run")
   put_back()
   t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped)
+  -- After dml.set_preset, put back or not, a change in place is still refused (helper-366: the
+  -- record had become its own copy, and every later change passed unseen).
+  gpus.h100_sxm.efficiency.gemm = 0.95
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.efficiency.gemm: changed in place "
+    .. "(0.95; the preset's is 0.646): a preset is shared by every scenario and library of the run; declare a changed "
+    .. "copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  gpus.h100_sxm.efficiency.gemm = shipped
+  local kept = dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.9 })
+  local hbm = gpus.h100_sxm.efficiency.hbm
+  gpus.h100_sxm.efficiency.hbm = 0.1
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.efficiency.hbm: changed in place "
+    .. "(0.1; the preset's is " .. hbm .. "): a preset is shared by every scenario and library of the run; declare a changed "
+    .. "copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  gpus.h100_sxm.efficiency.hbm = hbm
+  t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, 0.9, "set for the run, its other fields as they were")
+  kept()
+  local sms = gpus.h100_sxm.sms
+  dml.set_preset(gpus.h100_sxm, { sms = 100 })()
+  gpus.h100_sxm.sms = 7
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.sms: changed in place "
+    .. "(7; the preset's is " .. sms .. "): a preset is shared by every scenario and library of the run; declare a changed "
+    .. "copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  gpus.h100_sxm.sms = sms
+  t.eq(dml.gpu(gpus.h100_sxm).sms, sms)
   -- a field the preset leaves unset is unset again (helper-86), and a record inside the preset
   -- is changed through its own call, not replaced
   t.eq(rawget(gpus.mi355x.efficiency, "memory"), nil, "unset in the preset")
