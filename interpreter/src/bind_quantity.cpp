@@ -232,8 +232,9 @@ int l_index(lua_State* L) {
     } else if (key == "to") {
       lua_pushcfunction(L, l_to);
     } else if (key == "unit") {
-      // The base unit its value() is in ("s", "B/s"; "" for a number).
-      const std::string text = dimension_unit(q.dim);
+      // The base unit its value() is in ("s", "B/s"; "" for a number), a frequency's as it
+      // prints, "Hz" (helper-366: "1/s", where docs/units.md gives Hz).
+      const std::string text = q.dim == kFrequency ? std::string("Hz") : dimension_unit(q.dim);
       lua_pushlstring(L, text.data(), text.size());
     } else if (key == "dimension") {
       const std::string_view name = dimension_name(q.dim);
