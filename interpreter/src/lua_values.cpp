@@ -12,6 +12,7 @@
 #include "dml/transformer.hpp"
 #include "dml/units_parser.hpp"
 #include "edit_distance.hpp"
+#include "output.hpp"
 
 namespace dml::lua {
 
@@ -192,6 +193,23 @@ std::string binary_bytes_repr(double v) {
 }
 
 }  // namespace
+
+std::string result_number_text(double v) { return output::format_number(v); }
+
+std::string result_quantity_text(Quantity q) {
+  if (q.dim == kBytes && std::isfinite(q.value) && std::fabs(q.value) >= 1024) {
+    constexpr std::array<std::pair<double, const char*>, 5> iec{{{1125899906842624.0, "PiB"},
+                                                                 {1099511627776.0, "TiB"},
+                                                                 {1073741824.0, "GiB"},
+                                                                 {1048576.0, "MiB"},
+                                                                 {1024.0, "KiB"}}};
+    for (const auto& [size, unit] : iec) {
+      if (std::fabs(q.value) >= size)
+        return fmt::format("{} {}", format_number(q.value / size), unit);
+    }
+  }
+  return format_quantity(q);
+}
 
 std::string quantity_repr(Quantity q) {
   if (!std::isfinite(q.value)) return format_quantity(q);

@@ -533,6 +533,10 @@ std::string list_kind(const TypeInfo& t);
 std::string lua_quote(std::string_view s);  // Lua's %q
 std::string number_repr(double v);          // 0.5, 16, 1e+20
 std::string quantity_repr(Quantity q);      // "4.5 us", "64 KiB": as a scenario writes it
+// A result's field as print() shows it, to be read, not written back: 4 significant digits as
+// tables give them, sizes in bytes in binary units as plans' summaries give them ("76.3 GiB").
+std::string result_number_text(double v);
+std::string result_quantity_text(Quantity q);
 
 template <class M>
 std::string kind_text(const Field& f, bool result) {
@@ -569,6 +573,21 @@ std::string kind_text(const Field& f, bool result) {
     } else {
       return "a list, each " + whole_kind(f);  // each within the field's bounds
     }
+  }
+}
+
+template <class M>
+std::string value_repr(const M& m);
+
+// A result's field (Description<T>::result) as print() shows it: readable, not exact.
+template <class M>
+std::string result_repr(const M& m) {
+  if constexpr (std::is_same_v<M, double>) {
+    return result_number_text(m);
+  } else if constexpr (IsUnit<M>::value) {
+    return result_quantity_text(Quantity{m.value(), IsUnit<M>::dimension});
+  } else {
+    return value_repr(m);
   }
 }
 
@@ -682,7 +701,9 @@ void member_text(const M& m, const Field& f, const std::string& indent,
       lines.push_back(fmt::format("{}  {} = {{{}}}", indent, f.name, joined(items)));
     }
   } else {
-    lines.push_back(fmt::format("{}  {} = {}{}", indent, f.name, value_repr(m),
+    // (`notes` is false for a result: its fields are read, not written back.)
+    lines.push_back(fmt::format("{}  {} = {}{}", indent, f.name,
+                                notes ? value_repr(m) : result_repr(m),
                                 !notes || f.note.empty() ? "" : "  -- " + std::string(f.note)));
   }
 }

@@ -339,3 +339,23 @@ do
   t.raises_here(function() dml.check_output("a.csv", nil, "tables") end,
     'dml.check_output: kind must be "table" (dml.save) or "plot" (dml.plot), got "tables"')
 end
+
+-- A result's record prints to be read (helper-365: "optimizer = 831456 KiB", "step =
+-- 7.472472757193371 s"): 4 significant digits, sizes in binary units as the plan's summary.
+do
+  local gpus = require "dml.presets.gpus"
+  local networks = require "dml.presets.networks"
+  local stacks = require "dml.presets.stacks"
+  local m = dml.transformer { layers = 32, d_model = 4096, heads = 32, kv_heads = 8, d_ff = 14336, vocab = 128256, seq_len = 8192 }
+  local cl = dml.cluster { gpu = gpus.h100_sxm, size = 8, levels = { networks.nvlink4_h100 } }
+  local plan = dml.evaluate(dml.run { model = m, cluster = cl, stack = stacks.megatron_core, global_batch = 64 }, { tp = 1, microbatch = 1, zero = 1 })
+  local memory, time = tostring(plan.memory), tostring(plan.time)
+  t.eq(memory:match("\n  total = ([^\n]*)"), string.format("%.4g GiB", plan.memory.total:value"GiB"), memory)
+  t.eq(memory:match("\n  capacity = ([^\n]*)"), string.format("%.4g GiB", plan.memory.capacity:value"GiB"), memory)
+  t.eq(memory:match("\n  workspace = ([^\n]*)"), "3 GiB", memory)
+  t.eq(time:match("\n  step = ([^\n]*)"), tostring(plan.time.step), time)
+  for line in (memory .. "\n" .. time):gmatch("= ([^\n]*)") do
+    t.eq(line:match("^%-?[%d.]+e?%-?%d* [%a/]+$") ~= nil, true, line)  -- a number and a unit
+    t.eq(#line:match("^[^ ]*"):gsub("[.-]", "") <= 4 or line:match("^%d+ ") ~= nil, true, line)
+  end
+end
