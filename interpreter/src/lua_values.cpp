@@ -240,7 +240,27 @@ std::string quantity_repr(Quantity q) {
 }
 
 std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Field& f) {
+  if (!f.count_of.empty() && lua_type(L, idx) == LUA_TSTRING) {
+    // A count written as text, "4e6 tokens" (helper-365: refused in global_batch_tokens, where
+    // `tokens` took it): a whole number of them.
+    const double v = read_count(L, idx, path, f);
+    if (v != std::floor(v)) {
+      throw ConfigError(path, fmt::format("expected a whole number of {}, got {}", f.count_of,
+                                          lua_quote(lua_text(L, idx))));
+    }
+    if (std::fabs(v) >= 9223372036854775808.0) {
+      throw ConfigError(path, fmt::format("must be at most {}, got {}",
+                                          std::isnan(f.max) ? std::string("9223372036854775807")
+                                                            : fmt::format("{:.0f}", f.max),
+                                          lua_text(L, idx)));
+    }
+    return static_cast<std::int64_t>(v);
+  }
   if (lua_type(L, idx) != LUA_TNUMBER) {
+    if (!f.count_of.empty()) {
+      throw_expected(L, idx, path,
+                     fmt::format("a positive whole number or a count like \"{}\"", f.example));
+    }
     if (!f.one_of.empty()) {
       throw_expected(L, idx, path, fmt::format("one of {}", fmt::join(f.one_of, ", ")));
     }
@@ -272,8 +292,10 @@ double read_number(lua_State* L, int idx, const std::string& path) {
 
 double read_count(lua_State* L, int idx, const std::string& path, const Field& f) {
   const std::string noun(f.count_of);
+  // The field's own example ("4e6 tokens" a step), else one of tokens to train.
+  const std::string like = f.example.empty() ? "15.6e12 " + noun : std::string(f.example);
   const auto expected = [&] {
-    throw_expected(L, idx, path, fmt::format("a number or a count like \"15.6e12 {}\"", noun));
+    throw_expected(L, idx, path, fmt::format("a number or a count like \"{}\"", like));
   };
   // A count with a suffix of magnitude ("15T tokens", "1.5B", "15 T"; helper-118): the number it
   // means, in the error.
@@ -301,9 +323,9 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
         if (const auto e = meant.find("e+"); e != std::string::npos) meant.erase(e + 1, 1);
       }
       throw_expected(L, idx, path,
-                     fmt::format("a number or a count like \"15.6e12 {}\" (a count takes no "
+                     fmt::format("a number or a count like \"{}\" (a count takes no "
                                  "suffix like {}: write {} or \"{} {}\")",
-                                 noun, letter, meant, meant, noun));
+                                 like, letter, meant, meant, noun));
     }
   };
   if (lua_type(L, idx) == LUA_TNUMBER) return read_number(L, idx, path);
@@ -340,16 +362,16 @@ double read_count(lua_State* L, int idx, const std::string& path, const Field& f
     const auto [ptr, ec] = std::from_chars(text.data(), end, v, std::chars_format::general);
     if (!text.empty() && ec == std::errc() && ptr == end && std::isfinite(v)) {
       throw_expected(L, idx, path,
-                     fmt::format("a number or a count like \"15.6e12 {}\" (write {}, a number, or "
+                     fmt::format("a number or a count like \"{}\" (write {}, a number, or "
                                  "\"{} {}\")",
-                                 noun, text, text, noun));
+                                 like, text, text, noun));
     }
   }
   if (!number.empty() && !spaced) {
     throw_expected(L, idx, path,
-                   fmt::format("a number or a count like \"15.6e12 {}\" (a space must separate "
+                   fmt::format("a number or a count like \"{}\" (a space must separate "
                                "the number and \"{}\")",
-                               noun, noun));
+                               like, noun));
   }
   if (!number.empty() && number.front() == '+') number.remove_prefix(1);
   double v = 0;
@@ -924,6 +946,10 @@ std::string range_text(std::string text, const Field& f, bool show_min) {
 
 std::string whole_kind(const Field& f) {
   if (!f.one_of.empty()) return fmt::format("one of {}", fmt::join(f.one_of, ", "));
+  if (!f.count_of.empty()) {
+    return fmt::format("{}, or a string like \"{}\"",
+                       range_text("a positive whole number", f, f.min > 1), f.example);
+  }
   if (f.min >= 1 && !f.above) return range_text("a positive whole number", f, f.min > 1);
   return range_text("a whole number", f, true);
 }

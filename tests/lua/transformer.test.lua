@@ -16,6 +16,15 @@ local run = dml.run { model = llama8b, stack = stacks.megatron_core, global_batc
   tokens = "1e12 tokens" }
 t.eq(getmetatable(run).__name, "dml.transformer_run", "dml.run of a transformer")
 t.eq(run.tokens, 1e12, "\"1e12 tokens\" reads as a count")
+-- and so does a batch in tokens (helper-365: refused where `tokens` took it), a whole number
+t.eq(dml.run(run, { global_batch_tokens = "4194304 tokens" }).global_batch_tokens, 4194304)
+t.eq(dml.run(run, { global_batch_tokens = "4.194304e6 tokens" }).global_batch_tokens, 4194304)
+t.raises_here(function() dml.run(run, { global_batch_tokens = "4.5 tokens" }) end,
+  'transformer_run.global_batch_tokens: expected a whole number of tokens, got "4.5 tokens"')
+t.raises_here(function() dml.run(run, { global_batch_tokens = "4M tokens" }) end,
+  'transformer_run.global_batch_tokens: expected a number or a count like "4e6 tokens" (a count takes no suffix like M: write 4e6 or "4e6 tokens"), got "4M tokens"')
+t.raises_here(function() dml.run(run, { global_batch_tokens = true }) end,
+  'transformer_run.global_batch_tokens: expected a positive whole number or a count like "4e6 tokens", got a boolean')
 -- A model written as a plain table with a transformer's own fields (heads, vocab, seq_len) is
 -- declared as one (a plain table of the MLP stack's fields is the paper's model), and so is a
 -- whole run written as plain tables (a host's JSON) passed to dml.optimize or dml.evaluate.

@@ -70,8 +70,8 @@ struct Field {
   bool above = false;                      // ... or, when set, the value it must exceed
   double max = kUnbounded;                 // the largest value allowed
   std::span<const std::int64_t> one_of{};  // whole numbers: the only values allowed
-  // Numbers: the noun of a count, which then also reads from a string "<number> <count_of>"
-  // (or its singular): "15.6e12 tokens", "1 token".
+  // Numbers and whole numbers: the noun of a count, which then also reads from a string
+  // "<number> <count_of>" (or its singular): "15.6e12 tokens", "1 token".
   std::string_view count_of{};
   // Quantities: positive and finite unless these say otherwise.
   bool nonnegative = false;  // zero is allowed
@@ -79,7 +79,7 @@ struct Field {
   // Docs: how an absent optional field is filled in ("4 x d_model").
   std::string_view default_text{};
   // Docs: a quantity field's own example where its dimension's would mislead (a duration's
-  // "90 days", not a time's "1.125 us").
+  // "90 days", not a time's "1.125 us"); a whole count's ("4e6 tokens").
   std::string_view example{};
   // Declarations: another field of the same record that gives the same value another way (a
   // level's `bandwidth`, both directions together, and its `link`, one direction). A

@@ -1029,6 +1029,8 @@ struct Description<TransformerRun> {
                                     .doc = "tokens per step (instead of global_batch)",
                                     .min = 1,
                                     .max = 1e15,
+                                    .count_of = "tokens",
+                                    .example = "4e6 tokens",
                                     .alternative = "global_batch"});
     v.field(r.tokens, {.name = "tokens",
                        .doc = "tokens to train (at least one step's)",
