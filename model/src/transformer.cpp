@@ -3213,8 +3213,18 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   p.steps = c.tokens / tokens_per_step;
   p.time_to_train = k.time.step * p.steps;
   p.gpu_hours = static_cast<double>(c.n) * p.time_to_train.value() / 3600;
-  if (c.run.cluster.gpu.power)
+  if (c.run.cluster.gpu.power) {
     p.energy = step_energy(c, k.time, p.steps, tokens_per_step, l.optimizer_offload);
+  } else if (const auto& fac = c.run.cluster.facility;
+             fac && (fac->gpu_hour_price || fac->capital_per_gpu || fac->energy_price > 0)) {
+    // A facility's prices without the GPU's power draw: no energy, so no cost either, said
+    // (helper-365: the price was dropped in silence).
+    p.notes.push_back(fmt::format(
+        "the cluster's facility gives a price, but the {} has no power record (its watts busy, "
+        "waiting and idle): the plan has no energy or cost; give it one (dml.gpu(base, {{ power "
+        "= {{ ... }} }}), as the GPU presets carry)",
+        c.run.cluster.gpu.name));
+  }
   // A price quoted for one GPU, costing a run on another (helper-108: B200 and GB200 runs costed
   // at an H100's $2.49 an hour, silently).
   // Whole dollars with separators ("$50,000"), cents as given.

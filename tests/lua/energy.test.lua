@@ -132,4 +132,13 @@ do
   t.eq(notes(gpus.h100_sxm, facilities.cloud_h100):find("quoted for", 1, true), nil, "the GPU it is quoted for")
   t.eq(notes(gpus.b200, { gpu_hour_price = 5, priced_gpu = "B200" }):find("quoted for", 1, true), nil, "its own price")
   t.eq(notes(gpus.b200, { gpu_hour_price = 5 }):find("quoted for", 1, true), nil, "a price that names no GPU")
+  -- A price beside a GPU without a power record: no energy, no cost, and a note that says so
+  -- (helper-365: the price was dropped in silence); none without a price.
+  local unpowered = dml.gpu(gpus.h100_sxm, { power = false })
+  for _, facility in ipairs { { gpu_hour_price = 2 }, { capital_per_gpu = 30000 }, { energy_price = 0.1 } } do
+    t.eq(notes(unpowered, facility), "the cluster's facility gives a price, but the H100 SXM has no power record "
+      .. "(its watts busy, waiting and idle): the plan has no energy or cost; give it one (dml.gpu(base, { power = { ... } }), "
+      .. "as the GPU presets carry)")
+  end
+  t.eq(notes(unpowered, { pue = 1.2 }), "", "no price, nothing to say")
 end
