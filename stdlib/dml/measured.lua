@@ -12881,6 +12881,34 @@ function M.plan(req)
   return dml.evaluate(req.run, req.layout)
 end
 
+--- shard_unsharded(row, req, plan): the plan of the row's layout, or, where a layout of data
+--- parallelism alone (tp = pp = 1) gives no sharding, the stack's default (the weights and
+--- gradients whole on every GPU) does not fit and full sharding does, the plan with ZeRO 3: the
+--- run sharded its weights, said in req.assumed, req.layout its layout (helper-267: Llama 3.1
+--- 70B at TP 1 on 64 B200s scored at 555 GiB a GPU of 179). Layouts with tp or pp above 1, and a
+--- sharding the row gives, stay as read, flagged when they do not fit. The judge (predict) and
+--- dml.calibrate both read a row so (helper-368: calibrate had fitted the layout that did not
+--- fit).
+function M.shard_unsharded(row, req, plan)
+  local L = req.layout
+  -- (Not where the framework cell names a sharding, as the sharding cell's reader reads it:
+  -- "Megatron-Core (distributed optimizer)", "HF Trainer + DeepSpeed ZeRO-2".)
+  local fw_sharding = #plan.violations > 0 and row.framework ~= nil and M.parse_zero(row.framework) ~= nil
+  if #plan.violations > 0 and row.zero_or_fsdp == nil and not fw_sharding and not req.search and (L.tp or 1) == 1 and (L.pp or 1) == 1
+      and L.zero == nil and (L.dp or 1) * (L.cp or 1) > 1 then
+    local sharded = {}
+    for k, v in pairs(L) do sharded[k] = v end
+    sharded.zero = 3
+    local fits, full = pcall(dml.evaluate, req.run, sharded)
+    if fits and #full.violations == 0 and full.time.step:value("s") > 0 then
+      req.assumed[#req.assumed + 1] = fmt("zero_or_fsdp not given: the stack's default sharding does not fit (%s); the weights, gradients and states sharded over the %d data-parallel ranks (ZeRO 3) fit, assumed",
+        plan.violations[1]:gsub("^memory:%s*", ""):gsub("%s*%(.-%)", ""), (L.dp or 1) * (L.cp or 1))
+      req.layout, plan = sharded, full
+    end
+  end
+  return plan
+end
+
 --- predict(row): one result record: run_id, group, tier, status ("ok" or "not predicted:
 --- <reason>"), predicted_s, measured_s, error_pct (100 (pred - meas) / meas), measured_from,
 --- assumed (the request's and dml's assumptions, joined with "; "), notes (dml's violations
@@ -12915,27 +12943,7 @@ function M.predict(row, presets)
     r.assumed, r.assumed_list = table.concat(req.assumed, "; "), req.assumed
     return r
   end
-  -- A layout of data parallelism alone (tp = pp = 1) that gives no sharding, where the stack's
-  -- default (the weights and gradients whole on every GPU) does not fit and full sharding does:
-  -- the run sharded its weights, ZeRO 3, said (helper-267: Llama 3.1 70B at TP 1 on 64 B200s
-  -- scored at 555 GiB a GPU of 179). Layouts with tp or pp above 1, and a sharding the row gives,
-  -- stay as read, flagged when they do not fit.
-  local L = req.layout
-  -- (Not where the framework cell names a sharding, as the sharding cell's reader reads it:
-  -- "Megatron-Core (distributed optimizer)", "HF Trainer + DeepSpeed ZeRO-2".)
-  local fw_sharding = #plan.violations > 0 and row.framework ~= nil and M.parse_zero(row.framework) ~= nil
-  if #plan.violations > 0 and row.zero_or_fsdp == nil and not fw_sharding and not req.search and (L.tp or 1) == 1 and (L.pp or 1) == 1
-      and L.zero == nil and (L.dp or 1) * (L.cp or 1) > 1 then
-    local sharded = {}
-    for k, v in pairs(L) do sharded[k] = v end
-    sharded.zero = 3
-    local fits, full = pcall(dml.evaluate, req.run, sharded)
-    if fits and #full.violations == 0 and full.time.step:value("s") > 0 then
-      req.assumed[#req.assumed + 1] = fmt("zero_or_fsdp not given: the stack's default sharding does not fit (%s); the weights, gradients and states sharded over the %d data-parallel ranks (ZeRO 3) fit, assumed",
-        plan.violations[1]:gsub("^memory:%s*", ""):gsub("%s*%(.-%)", ""), (L.dp or 1) * (L.cp or 1))
-      req.layout, plan = sharded, full
-    end
-  end
+  plan = M.shard_unsharded(row, req, plan)
   local step = plan.time.step:value("s")
   local assumed = {}
   for _, a in ipairs(req.assumed) do assumed[#assumed + 1] = a end

@@ -481,6 +481,28 @@ local function main()
                               fit = { "gemm", "fp4_gain" }, check = false }
   t.eq(value(fp4, "fp4_gain").after, 0, "the preset's value")
   t.eq(dml.gpu(fp4.gpu).efficiency.fp4_gain, 0, "no FP4 rate written")
+  -- A row of data parallelism alone that gives no sharding, where only ZeRO 3 fits: the fit
+  -- costs the layout the judge costs (helper-368: calibrate fitted the one that did not fit).
+  local unsharded = dir .. "/unsharded.tsv"
+  local ucolumns = { "run_id", "model", "layers", "hidden", "heads", "seq_len", "gpu", "num_gpus", "framework", "tp", "pp", "dp",
+                     "global_batch_seqs", "micro_batch", "iter_time_s" }
+  local urows = {}
+  for i, n in ipairs { 8, 16, 32 } do
+    urows[i] = { run_id = "u-" .. n, model = "Llama-3 8B", seq_len = "8192", gpu = "H100 SXM", num_gpus = tostring(n),
+                 framework = "Megatron-Core", tp = "1", pp = "1", dp = tostring(n), global_batch_seqs = "128",
+                 micro_batch = "1", iter_time_s = tostring(16 * 8 / n) }
+  end
+  write_rows(unsharded, ucolumns, urows)
+  local urs = measured.read_tsv(unsharded)
+  local fit = dml.calibrate { measured = unsharded, fit = { "gemm" }, check = false }
+  for _, r in ipairs(fit.rows) do
+    local judged
+    for _, row in ipairs(urs) do
+      if row.run_id == r.run_id then judged = measured.predict(row) end
+    end
+    t.eq(judged.assumed:find("(ZeRO 3) fit, assumed", 1, true) ~= nil, true, judged.assumed)
+    t.near(r.before_s, judged.predicted_s, 1e-12, r.run_id .. " as the judge costs it")
+  end
 end
 
 local ok, err = pcall(main)
