@@ -4701,6 +4701,14 @@ function M.stack_for(row)
       return key, fmt("stack %s for %q in a %d source (DeepSpeed without Megatron: PyTorch's kernels; ZeRO as the row's sharding)",
         key, row.framework, year)
     end
+    -- (Without a year, as a user's own file has none: today's DeepSpeed, as Megatron-LM named
+    -- without a year is today's; helper-368's Llama 3 8B had run the ZeRO paper's 2021 kernels,
+    -- 92% too slow, unsaid.)
+    if not year and not f:find("gpt%-neox") and not f:find("megatron") then
+      local key = compiled(row) and "torchtitan_compile" or "torchtitan"
+      return key, fmt("stack %s for %q, a source without a year (DeepSpeed without Megatron, as it runs today: PyTorch's kernels; ZeRO as the row's sharding; a run of 2022 or before gives its year to run the 2021 stack)",
+        key, row.framework)
+    end
     if not f:find("gpt%-neox") then return "deepspeed_zero3_2021" end
   end
   if f:find("gpt%-neox") then

@@ -6115,10 +6115,12 @@ end
 -- under torch.compile, the compiled PyTorch stack (had been the 2021 DeepSpeed stack, unsaid).
 t.eq(stack { framework = "DeepCompile (DeepSpeed, compile=True schedule=True; PyTorch 2.5.1)", source = "x 2025" }, "torchtitan_compile")
 t.eq(stack { framework = "DeepSpeed (deepspeed.compile)" }, "torchtitan_compile")
-for _, f in ipairs { "DeepSpeed ZeRO-3; compared against DeepCompile", "DeepCompile baseline: DeepSpeed eager", "DeepSpeed (no DeepCompile)",
-    "DeepSpeed ZeRO-3 (2021)" } do
-  t.eq(stack { framework = f }, "deepspeed_zero3_2021", f)
+-- (Eager, not compiled: without a year today's DeepSpeed, PyTorch's stack, since helper-368; with
+-- 2021, the ZeRO paper's.)
+for _, f in ipairs { "DeepSpeed ZeRO-3; compared against DeepCompile", "DeepCompile baseline: DeepSpeed eager", "DeepSpeed (no DeepCompile)" } do
+  t.eq(stack { framework = f }, "torchtitan", f)
 end
+t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)" }, "deepspeed_zero3_2021")
 -- helper-267's probe (Lambda's, Together's and Crusoe's benchmarks): torchtitan's count named
 -- ("torchtitan's stock FLOP accounting") is its own, 6 x (the active parameters less the token
 -- embedding) + 12 L a d_h s; not a corrected or hardware count, nor a comparison.
@@ -6247,7 +6249,7 @@ t.eq(measured.token_dispatch { framework = "MaxText (branch x-deepep-y)", notes 
 -- readings (160 cases: 98 right under the old rules, 133 under 90c5d33, 149 now).
 for _, f in ipairs { "DeepSpeed 0.14 (pre-DeepCompile)", "DeepSpeed ZeRO-3 eager (DeepCompile numbers in Table 3)",
     "DeepSpeed ZeRO-3 (deepcompile would OOM)" } do
-  t.eq(stack { framework = f }, "deepspeed_zero3_2021", f)
+  t.eq(stack { framework = f }, "torchtitan", f)  -- (not compiled; no year: today's, helper-368)
 end
 for _, f in ipairs { "HF transformers + DeepSpeed DeepCompile", "DeepCompile with no offload", "DeepCompile without CPU offload" } do
   t.eq(stack { framework = f }, "torchtitan_compile", f)
@@ -6818,7 +6820,16 @@ t.near((measured.inter_node("400 Gb/s, one mlx5_bond_0 per eight-GPU server", 8,
 -- "deepspeed 0.11.1" of 2024); the ZeRO paper's 2021 runs and GPT-NeoX keep theirs.
 t.eq(stack { framework = "deepspeed 0.11.1", source = "FlagPerf benchmark, 2024" }, "torchtitan")
 t.eq(stack { framework = "DeepSpeed ZeRO-3 (2021)" }, "deepspeed_zero3_2021")
-t.eq(stack { framework = "deepspeed" }, "deepspeed_zero3_2021", "no year: as before")
+-- Without a year (a user's own file): today's DeepSpeed, PyTorch's kernels, said, as Megatron-LM
+-- without a year is today's Megatron-Core (helper-368: a Llama 3 8B had run the 2021 kernels,
+-- 92% too slow, unsaid); a source of 2022 or before keeps the 2021 stack.
+t.eq(stack { framework = "deepspeed" }, "torchtitan", "no year: today's")
+t.eq(stack { framework = "DeepSpeed", source = "our cluster, 2022" }, "deepspeed_zero3_2021")
+do
+  local key, said = measured.stack_for({ framework = "DeepSpeed" })
+  t.eq(key, "torchtitan")
+  t.eq(said, 'stack torchtitan for "DeepSpeed", a source without a year (DeepSpeed without Megatron, as it runs today: PyTorch\'s kernels; ZeRO as the row\'s sharding; a run of 2022 or before gives its year to run the 2021 stack)')
+end
 t.eq(stack { framework = "GPT-NeoX + DeepSpeed", source = "a 2023 report" }, "deepspeed_zero3_2021")
 -- helper-299: torchtitan's width keys; "not applied" with the configuration that was not in its
 -- remark; a config's float8 section present names no format.
