@@ -460,8 +460,16 @@ int l_write_problem(lua_State* L) {
   return guarded(L, [&] {
     const std::string path = luaL_checkstring(L, 1);
     const char* who = luaL_checkstring(L, 2);
-    if (in_sandbox(L)) check_confined(path, who);
-    const std::string why = output::write_problem(path, who);
+    // The sandbox's refusal is a reason like the others, for the script to report as its usage
+    // error (helper-367: it was raised, an error at the script's line, exit status 1).
+    std::string why;
+    if (in_sandbox(L)) {
+      if (const std::string confined = confinement_problem(path, Access::kWrite);
+          !confined.empty()) {
+        why = fmt::format("{}: \"{}\": {}", who, path, confined);
+      }
+    }
+    if (why.empty()) why = output::write_problem(path, who);
     if (why.empty()) {
       lua_pushnil(L);
     } else {
