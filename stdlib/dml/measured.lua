@@ -9789,10 +9789,14 @@ function M.architecture(row)
     local step_keys = { "moe[%s_%-]*layer[%s_%-]*freq%a*", "expert[%s_%-]*interval", "interleave[%s_%-]*moe[%s_%-]*layer[%s_%-]*step",
       "decoder[%s_%-]*sparse[%s_%-]*step" }
     local freq, listed = 1, nil
-    for _, k in ipairs(step_keys) do
+    -- (Megatron-DeepSpeed's --expert-interval and Llama 4's and Qwen2-MoE's steps put the
+    -- experts on the last layer of each run of `freq`, (layer + 1) % k == 0; Megatron's
+    -- moe_layer_freq and open_lm's --moe-freq on the first, i % k == 0: helper-367.)
+    local freq_last = false
+    for ki, k in ipairs(step_keys) do
       -- (A number that multiplies a list, "24*[1,0]", is the list's: helper-362.)
       local v, star = cell:match(k .. "%s*[=:]?%s*[\"']?(%d+)%f[^%d]%s*(%*?)")
-      if v and star == "" and tonumber(v) ~= 1 then freq = tonumber(v) end
+      if v and star == "" and tonumber(v) ~= 1 then freq, freq_last = tonumber(v), ki >= 2 end
       -- (A list: its expression, quoted or not, "[1,0]*24", "([0]*3+[1]*58)", "24*[1,0]".)
       listed = listed or cell:match(k .. "%s*[=:]?%s*([\"']?[%[%(][%[%]%(%)%d%s,%*%+]*[\"']?)")
         or cell:match(k .. "%s*[=:]?%s*([\"']?%d+%s*%*[%d%s%*]-[%[%(][%[%]%(%)%d%s,%*%+]*[\"']?)")
@@ -9807,7 +9811,7 @@ function M.architecture(row)
     end
     -- (open_lm's --moe-freq too, as the notes' reading below takes it: helper-360.)
     local moe_freq = cell:match("moe[%-_]freq%s*[=:]?%s*(%d+)")
-    if moe_freq and tonumber(moe_freq) > 1 then freq = tonumber(moe_freq) end
+    if moe_freq and tonumber(moe_freq) > 1 then freq, freq_last = tonumber(moe_freq), false end
     local alternating = finds_any(cell, { "%f[%a]alternating%f[%A]", "%f[%a]alternate%s+layers", "%f[%a]alternately%f[%A]",
       "%f[%a]alternates%f[%A]" }) and not cell:find("%f[%a]not%s+alternat")
     -- Each layer's kind as a list (moe.pattern; until 2026-12-03 refused): one entry a layer.
@@ -9823,11 +9827,13 @@ function M.architecture(row)
         return nil, fmt("moe_experts %q: a layer pattern beside %d dense first layers given apart", row.moe_experts, row_dense)
       end
       -- (A period given beside the list, "--moe-layer-freq 2 ... [1,0,0,1]", must be the list's:
-      -- Megatron's integer k puts the experts on every layer i with i % k == 0; where the two
-      -- differ the cell says two things and is refused, as neither is known to be the run's.)
+      -- Megatron's integer k puts the experts on every layer i with i % k == 0, Megatron-
+      -- DeepSpeed's interval and Llama 4's and Qwen2-MoE's step on every i with i % k == k - 1;
+      -- where the two differ the cell says two things and is refused, as neither is known to be
+      -- the run's.)
       if freq ~= 1 then
         for i, v in ipairs(pattern) do
-          if v ~= ((i - 1) % freq == 0 and 1 or 0) then
+          if v ~= ((i - 1) % freq == (freq_last and freq - 1 or 0) and 1 or 0) then
             return nil, fmt("moe_experts %q: a layer pattern beside a period of %d that puts the experts elsewhere (layer %d)",
               row.moe_experts, freq, i - 1)
           end

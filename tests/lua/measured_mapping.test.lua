@@ -6454,6 +6454,13 @@ do
   t.eq(both.every, 1)
   why = select(2, measured.request(copy(moe, { moe_experts = "128 (moe_layer_freq 2; --moe-layer-freq [0,1]*24)" })))
   t.eq(why, 'moe_experts "128 (moe_layer_freq 2; --moe-layer-freq [0,1]*24)": a layer pattern beside a period of 2 that puts the experts elsewhere (layer 0)')
+  -- (Llama 4's, Qwen2-MoE's and Megatron-DeepSpeed's steps: the last layer of each run;
+  -- helper-367.)
+  for _, key in ipairs { "interleave_moe_layer_step", "decoder_sparse_step", "--expert-interval" } do
+    t.eq(#assert(measured.request(copy(moe, { moe_experts = "128 (" .. key .. " 2; --moe-layer-freq [0,1]*24)" }))).run.model.moe.pattern, 48, key)
+    why = select(2, measured.request(copy(moe, { moe_experts = "128 (" .. key .. " 2; --moe-layer-freq [1,0]*24)" })))
+    t.eq(why, 'moe_experts "128 (' .. key .. ' 2; --moe-layer-freq [1,0]*24)": a layer pattern beside a period of 2 that puts the experts elsewhere (layer 0)', key)
+  end
   why = select(2, measured.request(copy(moe, { moe_experts = "128 (--moe-freq 4, --moe-layer-freq [1,0]*24)" })))
   t.eq(why, 'moe_experts "128 (--moe-freq 4, --moe-layer-freq [1,0]*24)": a layer pattern beside a period of 4 that puts the experts elsewhere (layer 2)')
   for _, cell in ipairs { "128 (interleave_moe_layer_step: 2)", "128 (decoder_sparse_step: 2)" } do
