@@ -417,13 +417,11 @@ int strict_record_tostring(lua_State* L) {
 namespace {
 
 // Pushes a copy of the value at idx: a table without a metatable copied deeply, anything else
-// (a strict record, which keeps its own copy) as it is; with `record`, the table at idx copied
-// even though it is a strict record (its own new copy, core.repristine: helper-366 found the
-// record itself pushed there, so that no later change in place was ever refused).
-void push_pristine(lua_State* L, int idx, int depth = 0, bool record = false) {
+// (a strict record, which keeps its own copy) as it is.
+void push_pristine(lua_State* L, int idx, int depth = 0) {
   idx = lua_absindex(L, idx);
   bool as_is = lua_type(L, idx) != LUA_TTABLE || depth > 8;
-  if (!as_is && !record && lua_getmetatable(L, idx) != 0) {
+  if (!as_is && lua_getmetatable(L, idx) != 0) {
     lua_pop(L, 1);  // the metatable
     as_is = true;
   }
@@ -488,16 +486,37 @@ void make_strict_record(lua_State* L, int idx, const std::string& path, const Ty
   lua_setmetatable(L, idx);
 }
 
-// core.repristine(record) -> record: a preset record changed on purpose (dml.set_preset) keeps
-// its new fields as its copy, so that reading it is no longer refused. Nothing for a table that
-// is no preset record.
+// core.repristine(record, keys) -> record: a preset record changed on purpose (dml.set_preset)
+// keeps the new values of `keys`, a list of its field names, in its copy, so that reading it is
+// no longer refused; its other fields keep the copy they had, so that a change in place made
+// before or after is still refused (helper-367: the whole record was copied, an earlier change
+// in place with it). Nothing for a table that is no preset record.
 int l_repristine(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  lua_settop(L, 1);
-  if (lua_getmetatable(L, 1) == 0) return 1;
-  if (lua_getfield(L, 2, "__dml_pristine") == LUA_TTABLE) {
-    push_pristine(L, 1, 0, true);
-    lua_setfield(L, 2, "__dml_pristine");
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  if (lua_getmetatable(L, 1) == 0) {
+    lua_settop(L, 1);
+    return 1;
+  }
+  if (lua_getfield(L, 3, "__dml_pristine") == LUA_TTABLE) {  // [4] the old copy
+    lua_newtable(L);                                         // [5] the new one
+    lua_pushnil(L);
+    while (lua_next(L, 4) != 0) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, 5);
+    }
+    const lua_Integer n = luaL_len(L, 2);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 2, i);  // the key
+      lua_pushvalue(L, -1);
+      lua_rawget(L, 1);      // its value now
+      push_pristine(L, -1);  // copied as make_strict_record copies it
+      lua_remove(L, -2);
+      lua_rawset(L, 5);
+    }
+    lua_setfield(L, 3, "__dml_pristine");
     // Its value, and that of every preset holding it, is read again (push_preset_value).
     detail::next_preset_generation(L);
   }

@@ -197,6 +197,10 @@ std::string binary_bytes_repr(double v) {
 std::string result_number_text(double v) { return output::format_number(v); }
 
 std::string result_quantity_text(Quantity q) {
+  // (Below a KiB in bytes: "1000 B", not the decimal "1 kB" beside binary units; helper-367.)
+  if (q.dim == kBytes && std::isfinite(q.value) && std::fabs(q.value) < 1024) {
+    return format_number(q.value) + " B";
+  }
   if (q.dim == kBytes && std::isfinite(q.value) && std::fabs(q.value) >= 1024) {
     constexpr std::array<std::pair<double, const char*>, 5> iec{{{1125899906842624.0, "PiB"},
                                                                  {1099511627776.0, "TiB"},
@@ -292,7 +296,7 @@ double read_number(lua_State* L, int idx, const std::string& path) {
 
 double read_count(lua_State* L, int idx, const std::string& path, const Field& f) {
   const std::string noun(f.count_of);
-  // The field's own example ("4e6 tokens" a step), else one of tokens to train.
+  // The field's own example ("4194304 tokens" a step), else one of tokens to train.
   const std::string like = f.example.empty() ? "15.6e12 " + noun : std::string(f.example);
   const auto expected = [&] {
     throw_expected(L, idx, path, fmt::format("a number or a count like \"{}\"", like));

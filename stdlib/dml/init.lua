@@ -53,10 +53,10 @@ def("set_preset", "dml.set_preset(record, changes): change a preset record (dml.
       before[i] = { k, rawget(record, k) }  -- [2] nil: the field was unset
       rawset(record, k, changes[k])
     end
-    core.repristine(record)
+    core.repristine(record, keys)
     return function()
       for i = #before, 1, -1 do rawset(record, before[i][1], before[i][2]) end
-      core.repristine(record)
+      core.repristine(record, keys)
     end
   end)
 def("error", "dml.error(message[, level]): raise an error at the scenario line that called into dml (level 1); level 2 names the line that called the function holding it (a library blames its caller's line), and so on up the scenario's and libraries' frames; level 0 adds no position.", core.user_error)
@@ -175,7 +175,7 @@ local function optimize_at(run, n, fixed)
   return analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed)
 end
 
-def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"); the run's cluster still declares a size (a transformer run needs one), which the search replaces, so any size does: cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then the interval from the size before it halved on multiples of the node, and the node times each divisor of the batch's sequences from half the answer up, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
+def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"); the run's cluster still declares a size (a transformer run needs one), which the search replaces, so any size its levels allow (a whole number of nodes) does: cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then the interval from the size before it halved on multiples of the node, and the node times each divisor of the batch's sequences from half the answer up, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
   function(run, duration, fixed)
     run = as_run(run)
     if not is_transformer_run(run) then

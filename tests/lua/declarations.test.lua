@@ -442,6 +442,20 @@ do
     .. "copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
   gpus.h100_sxm.sms = sms
   t.eq(dml.gpu(gpus.h100_sxm).sms, sms)
+  -- A change in place made before dml.set_preset is still refused after it, and after its put
+  -- back (helper-367: set_preset took the whole record as its new copy, that change with it).
+  gpus.h100_sxm.efficiency.hbm = 0.1
+  local back2 = dml.set_preset(gpus.h100_sxm.efficiency, { gemm = 0.9 })
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.efficiency.hbm: changed in place "
+    .. "(0.1; the preset's is " .. hbm .. "): a preset is shared by every scenario and library of the run; declare a changed "
+    .. "copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  back2()
+  raises_here(function() dml.gpu(gpus.h100_sxm) end, "dml.presets.gpus.h100_sxm.efficiency.hbm: changed in place "
+    .. "(0.1; the preset's is " .. hbm .. "): a preset is shared by every scenario and library of the run; declare a changed "
+    .. "copy instead (dml.gpu(preset, { ... }), dml.level(preset, { ... }), ...)")
+  gpus.h100_sxm.efficiency.hbm = hbm
+  t.eq(dml.gpu(gpus.h100_sxm).efficiency.gemm, shipped)
+  t.eq(dml.gpu(gpus.h100_sxm).efficiency.hbm, hbm)
   -- a field the preset leaves unset is unset again (helper-86), and a record inside the preset
   -- is changed through its own call, not replaced
   t.eq(rawget(gpus.mi355x.efficiency, "memory"), nil, "unset in the preset")

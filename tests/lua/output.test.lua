@@ -354,6 +354,12 @@ do
   t.eq(memory:match("\n  capacity = ([^\n]*)"), string.format("%.4g GiB", plan.memory.capacity:value"GiB"), memory)
   t.eq(memory:match("\n  workspace = ([^\n]*)"), "3 GiB", memory)
   t.eq(time:match("\n  step = ([^\n]*)"), tostring(plan.time.step), time)
+  -- (Below a KiB, bytes: "1000 B", not a decimal "1 kB" beside the binary units; helper-367.)
+  local cl16 = dml.cluster { gpu = gpus.h100_sxm, size = 16, levels = { networks.nvlink4_h100, networks.infiniband_ndr } }
+  for size, shown in pairs { ["1000 B"] = "1000 B", ["1023 B"] = "1023 B", ["1024 B"] = "1 KiB", ["1536 B"] = "1.5 KiB" } do
+    local c = tostring(dml.collective { cluster = cl16, op = "all_reduce", size = size, gpus = 16 })
+    t.eq(c:match("\n  size = ([^\n]*)"), shown, c)
+  end
   for line in (memory .. "\n" .. time):gmatch("= ([^\n]*)") do
     t.eq(line:match("^%-?[%d.]+e?%-?%d* [%a/]+$") ~= nil, true, line)  -- a number and a unit
     t.eq(#line:match("^[^ ]*"):gsub("[.-]", "") <= 4 or line:match("^%d+ ") ~= nil, true, line)

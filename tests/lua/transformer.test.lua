@@ -22,9 +22,9 @@ t.eq(dml.run(run, { global_batch_tokens = "4.194304e6 tokens" }).global_batch_to
 t.raises_here(function() dml.run(run, { global_batch_tokens = "4.5 tokens" }) end,
   'transformer_run.global_batch_tokens: expected a whole number of tokens, got "4.5 tokens"')
 t.raises_here(function() dml.run(run, { global_batch_tokens = "4M tokens" }) end,
-  'transformer_run.global_batch_tokens: expected a number or a count like "4e6 tokens" (a count takes no suffix like M: write 4e6 or "4e6 tokens"), got "4M tokens"')
+  'transformer_run.global_batch_tokens: expected a number or a count like "4194304 tokens" (a count takes no suffix like M: write 4e6 or "4e6 tokens"), got "4M tokens"')
 t.raises_here(function() dml.run(run, { global_batch_tokens = true }) end,
-  'transformer_run.global_batch_tokens: expected a positive whole number or a count like "4e6 tokens", got a boolean')
+  'transformer_run.global_batch_tokens: expected a positive whole number or a count like "4194304 tokens", got a boolean')
 -- A model written as a plain table with a transformer's own fields (heads, vocab, seq_len) is
 -- declared as one (a plain table of the MLP stack's fields is the paper's model), and so is a
 -- whole run written as plain tables (a host's JSON) passed to dml.optimize or dml.evaluate.

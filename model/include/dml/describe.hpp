@@ -79,7 +79,7 @@ struct Field {
   // Docs: how an absent optional field is filled in ("4 x d_model").
   std::string_view default_text{};
   // Docs: a quantity field's own example where its dimension's would mislead (a duration's
-  // "90 days", not a time's "1.125 us"); a whole count's ("4e6 tokens").
+  // "90 days", not a time's "1.125 us"); a whole count's ("4194304 tokens").
   std::string_view example{};
   // Declarations: another field of the same record that gives the same value another way (a
   // level's `bandwidth`, both directions together, and its `link`, one direction). A

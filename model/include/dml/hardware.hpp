@@ -379,14 +379,14 @@ struct Description<Gpu> {
              .max = 1});
     v.field(g.hbm_bandwidth,
             {.name = "hbm_bandwidth", .doc = "HBM (global memory) bandwidth", .required = true});
-    v.field(
-        g.hbm_capacity,
-        {.name = "hbm_capacity",
-         .doc = "HBM capacity, as the datasheet writes it: the paper's model takes it as "
-                "written; the transformer model reads a figure in GB that is no whole number "
-                "of MiB (\"80 GB\", \"141 GB\") as the binary size datasheets mean (GiB); what a "
-                "framework can allocate of it is efficiency.memory",
-         .required = true});
+    v.field(g.hbm_capacity,
+            {.name = "hbm_capacity",
+             .doc = "HBM capacity, as the datasheet writes it; the transformer model allocates "
+                    "the GPU's efficiency.memory, else this as written (a copy with another "
+                    "hbm_capacity and no memory of its own keeps the base's share, each capacity "
+                    "read as GiB unless written in whole MiB: datasheets write binary sizes in "
+                    "GB)",
+             .required = true});
     v.field(g.host_bandwidth,
             {.name = "host_bandwidth",
              .doc = "bandwidth to host memory, each direction (PCIe, NVLink-C2C): what activation "

@@ -1030,7 +1030,7 @@ struct Description<TransformerRun> {
                                     .min = 1,
                                     .max = 1e15,
                                     .count_of = "tokens",
-                                    .example = "4e6 tokens",
+                                    .example = "4194304 tokens",
                                     .alternative = "global_batch"});
     v.field(r.tokens, {.name = "tokens",
                        .doc = "tokens to train (at least one step's)",
