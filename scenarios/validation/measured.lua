@@ -84,6 +84,9 @@ do
   -- taken instead.)
   local absent = measured.absent_columns(columns)
   if absent then io.stderr:write(string.format("dml: %s: %s\n", input, absent)) end
+  -- (And rows with fewer cells than the header: a cell left out in the middle shifts the rest.)
+  local short = measured.short_rows(rows, columns)
+  if short then io.stderr:write(string.format("dml: %s: %s\n", input, short)) end
 end
 -- A run_id twice is predicted twice, and said: its lines tell the rows apart.
 local seen_at = {}

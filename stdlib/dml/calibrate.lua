@@ -1034,6 +1034,9 @@ function M.calibrate(args)
   local warnings = {}
   do
     warnings[#warnings + 1] = measured.unread_columns(columns)
+    local raw = {}
+    for _, r in ipairs(all) do raw[#raw + 1] = r.row end
+    warnings[#warnings + 1] = measured.short_rows(raw, columns)
     local lines_of, order = {}, {}
     for _, r in ipairs(report) do
       if not lines_of[r.run_id] then

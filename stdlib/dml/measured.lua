@@ -98,9 +98,27 @@ end
 -- the line of each parsed header (after any comments), for check_columns.
 local row_lines = setmetatable({}, { __mode = "k" })
 local header_lines = setmetatable({}, { __mode = "k" })
+local row_cells = setmetatable({}, { __mode = "k" })  -- a row's cells where fewer than the header's
 
 --- where(row): "name:line" of a row parse_tsv read, nil for a row built otherwise.
 function M.where(row) return row_lines[row] end
+
+--- short_rows(rows, columns): the message for rows with fewer cells than the header has columns,
+--- or nil. Their missing cells are read as empty (an editor may trim the trailing tabs), but a
+--- cell left out in the middle moves every later one a column left, unseen (helper-368: a step
+--- time read as the sequence length): said, with the first such row's line.
+function M.short_rows(rows, columns)
+  local n, first, cells = 0, nil, nil
+  for _, row in ipairs(rows) do
+    if row_cells[row] then
+      n = n + 1
+      if not first then first, cells = row_lines[row], row_cells[row] end
+    end
+  end
+  if n == 0 then return nil end
+  return fmt("%d row%s %s fewer cells than the header's %d columns (the first at %s, %d cells): the missing cells are read as empty, and a cell left out in the middle moves the later ones into the wrong columns",
+    n, n == 1 and "" or "s", n == 1 and "has" or "have", #columns, first or "?", cells)
+end
 
 --- dml_reason(row, err): dml's error about a row, as the reason it is not predicted: "dml: ",
 --- the row's "file:line: " where parse_tsv read it, and the message without the Lua position
@@ -1432,10 +1450,15 @@ function M.parse_tsv(text, name)
   columns[1] = columns[1]:gsub("^%s*#%s*", "")
   header_lines[columns] = header_line
   local seen = {}
+  -- (Empty names after the last, a header's trailing tabs, are no columns: helper-368's file was
+  -- refused whole for one.)
+  while #columns > 1 and columns[#columns]:match("^%s*$") do columns[#columns] = nil end
   for k, c in ipairs(columns) do
     c = c:match("^%s*(.-)%s*$")
     columns[k] = c
-    if c == "" then core.raise(fmt("%s:%d: an empty column name", name, header_line)) end
+    if c == "" then
+      core.raise(fmt("%s:%d: an empty column name (column %d, after %q)", name, header_line, k, columns[k - 1] or ""))
+    end
     if seen[c] then core.raise(fmt("%s:%d: column %q twice", name, header_line, c)) end
     seen[c] = true
   end
@@ -1493,6 +1516,7 @@ function M.parse_tsv(text, name)
       end
       rows[#rows + 1] = row
       row_lines[row] = fmt("%s:%d", name, i)
+      if #fields < #columns then row_cells[row] = #fields end
     end
   end
   return rows, columns

@@ -37,6 +37,19 @@ t.eq(measured.row_error(loose[3]), "x.tsv:6: 4 cells, but the header has 3 colum
 t.eq(select(2, measured.request(loose[3])), "x.tsv:6: 4 cells, but the header has 3 columns")
 t.eq(measured.row_error(loose[4]), nil, "empty cells past the header's are no cells")
 t.raises(function() measured.parse_tsv("a\ta\n", "x.tsv") end, { pattern = 'x%.tsv:1: column "a" twice' })
+-- A header's trailing tabs make no columns; an empty name between two says where (helper-368:
+-- the file was refused whole, without the column).
+local trailing, tcols = measured.parse_tsv("a\tb\t\t\n1\t2\t\t\n", "x.tsv")
+t.eq(#tcols, 2); t.eq(trailing[1].b, "2"); t.eq(measured.row_error(trailing[1]), nil)
+t.raises(function() measured.parse_tsv("a\t\tc\n", "x.tsv") end, { pattern = 'x%.tsv:1: an empty column name %(column 2, after "a"%)$' })
+-- Rows with fewer cells than the header: read, and said with the first one's line (helper-368:
+-- a cell left out in the middle had moved a step time into the sequence length, unsaid).
+t.eq(measured.short_rows(trailing, tcols), nil, "every row has its cells")
+t.eq(measured.short_rows(loose, { "a", "b", "c" }), "1 row has fewer cells than the header's 3 columns (the first at x.tsv:5, "
+  .. "2 cells): the missing cells are read as empty, and a cell left out in the middle moves the later ones into the wrong columns")
+local short_rows, scols = measured.parse_tsv("a\tb\tc\n1\t2\t3\n4\t5\n6\n", "s.tsv")
+t.eq(measured.short_rows(short_rows, scols), "2 rows have fewer cells than the header's 3 columns (the first at s.tsv:3, "
+  .. "2 cells): the missing cells are read as empty, and a cell left out in the middle moves the later ones into the wrong columns")
 -- Quoted cells, as a spreadsheet or Python's csv module writes them: a tab, a line break and a
 -- doubled quote inside one; text after the closing quote kept; a quote inside a cell that does
 -- not start with one is its own text; the next row's line counts the break; a quote left open is
