@@ -75,6 +75,9 @@ local function about_file(f, ...)
 end
 local rows, columns = about_file(measured.read_tsv, input)
 about_file(measured.check_columns, columns, input)
+-- A header without rows predicts nothing: said once, before any table or file (helper-368: three
+-- empty tables, a file of a header, then the error).
+if #rows == 0 then dml.error(string.format("%s: no rows after the header (nothing to predict)", input), 0) end
 -- Columns of no known name are the user's own: said, since a measurement under another name
 -- ("throughput", "MFU %") is not read.
 do

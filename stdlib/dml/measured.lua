@@ -1459,7 +1459,11 @@ function M.parse_tsv(text, name)
     if c == "" then
       core.raise(fmt("%s:%d: an empty column name (column %d, after %q)", name, header_line, k, columns[k - 1] or ""))
     end
-    if seen[c] then core.raise(fmt("%s:%d: column %q twice", name, header_line, c)) end
+    if seen[c] then
+      -- (A number twice is data in the header's place: helper-368.)
+      core.raise(fmt("%s:%d: column %q twice%s", name, header_line, c,
+        c:match("^[%d%.,eE%+%-]+$") and c:find("%d") and " (this first line looks like data: the file needs a header line of column names first)" or ""))
+    end
     seen[c] = true
   end
   local rows = {}
@@ -1642,8 +1646,15 @@ function M.check_columns(columns, name)
             name, line, sep))
         end
       end
-      core.raise(fmt("%s:%d: no column '%s' (every row needs %s; tests/validation/measured/README.md)", name, line, c,
-        table.concat(M.required_columns, ", ")))
+      -- (A first line of numbers is data, the header left out: helper-368.)
+      local numbers = 0
+      for _, h in ipairs(columns) do
+        if h:match("^[%d%.,eE%+%-]+$") and h:find("%d") then numbers = numbers + 1 end
+      end
+      local data = numbers >= 2 and numbers * 3 >= #columns
+      core.raise(fmt("%s:%d: no column '%s' (every row needs %s; tests/validation/measured/README.md)%s", name, line, c,
+        table.concat(M.required_columns, ", "),
+        data and "; this first line looks like data (numbers): the file needs a header line of column names first" or ""))
     end
   end
   for _, g in ipairs(M.column_groups) do

@@ -271,6 +271,8 @@ dml_golden(measured_seq_len_zero ARGS ../../scenarios/validation/measured.lua ca
 dml_golden(measured_markdown ARGS ../../scenarios/validation/measured.lua cases/measured_markdown.tsv --markdown)
 # A file of which no row is compared with a measured time fails (a job must not pass on nothing).
 dml_golden(measured_nothing_compared ARGS ../../scenarios/validation/measured.lua cases/measured_no_time.tsv)
+# A header without rows: one error, before any table (helper-368: three empty tables first).
+dml_golden(measured_header_only ARGS ../../scenarios/validation/measured.lua cases/measured_header_only.tsv)
 # --explain prints a row's plan term by term and every reading of its cells; a run_id the file
 # does not have is a usage error before anything is predicted.
 dml_golden(measured_explain ARGS ../../scenarios/validation/measured.lua cases/measured_user.tsv

@@ -68,6 +68,16 @@ t.raises(function() measured.parse_tsv(" \n\n", "e.tsv") end, { pattern = "e%.ts
 local commented, commented_cols = measured.parse_tsv("\239\187\191# from AMD's tables\n\nrun_id\tb\nr1\t2\n", "c.tsv")
 t.eq(commented_cols[1], "run_id"); t.eq(commented[1].b, "2"); t.eq(measured.where(commented[1]), "c.tsv:4")
 t.raises(function() measured.check_columns(commented_cols, "c.tsv") end, { pattern = ": c%.tsv:3: no column 'framework'" })
+-- A first line of data, the header left out: said so (helper-368: "column "32" twice", "no
+-- column 'run_id'" alone); a header with one number among names is no data line.
+t.raises(function() measured.parse_tsv("r1\t32\t4096\t32\n", "n.tsv") end,
+  { pattern = 'n%.tsv:1: column "32" twice %(this first line looks like data: the file needs a header line of column names first%)$' })
+local _, data_cols = measured.parse_tsv("r1\tLlama 3 8B\t33\t4096\t32\t8192\tH100 SXM\t8\n", "n.tsv")
+t.raises(function() measured.check_columns(data_cols, "n.tsv") end,
+  { pattern = "n%.tsv:1: no column 'run_id' %(.-%); this first line looks like data %(numbers%): the file needs a header line of column names first$" })
+local _, named_cols = measured.parse_tsv("id\tframework\t2024\n", "n.tsv")
+t.raises(function() measured.check_columns(named_cols, "n.tsv") end,
+  { pattern = "n%.tsv:1: no column 'run_id' %(every row needs [^)]*README%.md%)$" })
 -- A sheet saved with commas or semicolons is said to be one (helper-74: "no column 'run_id'").
 for _, sep in ipairs { ",", ";" } do
   local _, one = measured.parse_tsv(table.concat({ "run_id", "framework", "gpu" }, sep) .. "\nx" .. sep .. "y" .. sep .. "z\n")
