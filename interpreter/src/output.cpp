@@ -900,9 +900,9 @@ std::string header_difference(std::string_view header, std::string_view first, F
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   if (header.starts_with(kBom) != first.starts_with(kBom)) {
     return fmt::format(
-        "it {} a UTF-8 byte-order mark before its header, where {} {} (a "
+        "it {} UTF-8 byte-order mark before its header, where {} {} (a "
         "spreadsheet's save? dml writes none)",
-        header.starts_with(kBom) ? "has" : "has no", quoted_excerpt(first_file),
+        header.starts_with(kBom) ? "has a" : "has no", quoted_excerpt(first_file),
         first.starts_with(kBom) ? "has one" : "has none");
   }
   const auto a = header_columns(header, format);

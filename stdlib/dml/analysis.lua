@@ -823,12 +823,15 @@ local function plan_columns() return columns_of("plan") end
 
 -- What print() shows of a limits result: the setting, its widths, and its summary in words.
 local function limits_text(setting, widths, sm)
-  local lines = { string.format("limits of %s: %d widths swept", setting, widths) }
+  local lines = { string.format("limits of %s: %d width%s swept", setting, widths, widths == 1 and "" or "s") }
   if sm.linear_scaling_ends_at then
     lines[#lines + 1] = string.format("  linear scaling ends at %s (%.2f%% utilization)", tostring(sm.linear_scaling_ends_at),
       100 * sm.utilization_there)  -- a percentage, as a plan writes it (helper-350)
-  else
+  elseif sm.largest_feasible_flop then
     lines[#lines + 1] = "  linear scaling does not end on the grid"
+  else
+    -- (Nothing feasible: no scaling to end; helper-369 read "does not end" as linear throughout.)
+    lines[#lines + 1] = "  no linear scaling to end: no width swept trains in time"
   end
   if sm.largest_feasible_flop then
     lines[#lines + 1] = string.format("  largest run in time: %s (%.2f%% utilization)%s", tostring(sm.largest_feasible_flop),

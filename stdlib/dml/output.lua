@@ -556,6 +556,7 @@ function M.series_from_table(who, spec)
   local units = {}
   for _, axis in ipairs { "x", "y" } do
     local column = axis == "x" and xs or ys
+    local first_kind, first_row  -- a column's first cell's unit ("" a plain number), and its row
     for i = 1, column.n do
       local v = column[i]
       if v ~= nil and type(v) ~= "number" and not core.is_quantity(v) then
@@ -563,6 +564,17 @@ function M.series_from_table(who, spec)
           who, axis, spec[axis], i, type(v) == "string" and string.format("the string %q", v) or describe(v)))
       end
       if units[axis] == nil and core.is_quantity(v) and v.unit ~= "" then units[axis] = v.unit end
+      -- One unit an axis (helper-369: plain numbers drawn as seconds beside a time, under "y (s)").
+      if v ~= nil then
+        local kind = core.is_quantity(v) and v.unit or ""
+        if first_kind == nil then
+          first_kind, first_row = kind, i
+        elseif kind ~= first_kind then
+          local function what(k) return k == "" and "a plain number" or "a quantity in " .. k end
+          core.raise(string.format("%s: %s = %q: the column's row %d is %s, its row %d %s: an axis draws one unit",
+            who, axis, spec[axis], first_row, what(first_kind), i, what(kind)))
+        end
+      end
     end
   end
   local groups, order = {}, {}
@@ -586,11 +598,36 @@ function M.series_from_table(who, spec)
     g.n = g.n + 1
     g.x[g.n], g.y[g.n] = xs[i], ys[i]
   end
+  -- A group with no point to draw (a sweep's failed rows, their cells empty) is no series: it
+  -- would take a legend entry and a colour (helper-369: "-" in the legend).
+  local function drawable(v)
+    local n = core.is_quantity(v) and v:value() or v
+    return type(n) == "number" and n == n and n ~= math.huge and n ~= -math.huge
+  end
   local series = {}
-  for i, key in ipairs(order) do
+  for _, key in ipairs(order) do
     local g = groups[key]
     g.x.n, g.y.n = g.n, g.n
-    series[i] = { name = g.name, x = g.x, y = g.y }
+    local any = false
+    for i = 1, g.n do any = any or (drawable(g.x[i]) and drawable(g.y[i])) end
+    if any then series[#series + 1] = { name = g.name, x = g.x, y = g.y } end
+  end
+  if #series == 0 then
+    -- No point at all: a shard's slice of failed points goes on as an empty one does (helper-369:
+    -- it failed the shard, and with it the merge a scheduler runs after every shard succeeds);
+    -- else the error that nothing can be drawn, below.
+    local k, n = core.shard()
+    if n > 1 then
+      local out = {}
+      for key, v in pairs(spec) do out[key] = v end
+      out.table, out.x, out.y, out.by = nil, nil, nil, nil
+      out.empty_shard = string.format("shard %d of %d has no point to draw", k, n)
+      return out
+    end
+    for i, key in ipairs(order) do
+      local g = groups[key]
+      series[i] = { name = g.name, x = g.x, y = g.y }
+    end
   end
   local out = {}
   for k, v in pairs(spec) do out[k] = v end

@@ -195,6 +195,9 @@ dml_golden(merge_two_shardings ARGS --merge merged.tsv cases/merge/sweep-1-of-1.
 # A byte-order mark before one part's header is named, not shown as an invisible difference
 # (helper-126).
 dml_golden(merge_byte_order_mark ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/bom.tsv)
+dml_golden(plot_failed_shard ARGS --shard 2/2 cases/plot_failed_shard.lua)
+# (And the other way round: "it has no UTF-8 byte-order mark", helper-369's "has no a".)
+dml_golden(merge_byte_order_mark_first ARGS --merge merged.tsv cases/merge/bom.tsv cases/merge/part1.tsv)
 dml_golden(merge_other_format ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/part1.csv)
 dml_golden(merge_extra_field ARGS --merge merged.tsv cases/merge/part1.tsv cases/merge/extra_field.tsv)
 dml_golden(merge_open_quote ARGS --merge merged.csv cases/merge/part1.csv cases/merge/open_quote.csv)

@@ -175,6 +175,15 @@ t.eq(tostring(limits), "limits of " .. limits.setting .. ": " .. #limits.plans .
   "  largest run in time: 2.707e31 FLOP (5.17% utilization); the next, 5.076e31 FLOP, is infeasible\n" ..
   "  the sweep ended: no cluster trains width 212992 in time\n" ..
   "  (its plans: .plans; their table: .points; the summary's fields: .summary)")
+-- Nothing trains in time: no linear scaling to end, not "does not end on the grid" (helper-369
+-- read that as linear throughout), and one width in the singular.
+do
+  local slow = dml.cluster { gpu = dml.gpu(require("dml.presets.gpus").h100_sxm, { name = "Slow" }),
+    levels = { { name = "nv", size = 8, bandwidth = "1 MB/s", latency = "1 s" }, { name = "x", bandwidth = "1 MB/s", latency = "1 s" } } }
+  local none = dml.limits(dml.setting { cluster = slow, duration = "1 day" })
+  t.eq(none.summary.largest_feasible_flop, nil)
+  t.eq(tostring(none):match("^[^\n]*\n[^\n]*"), "limits of Slow: 1 width swept\n  no linear scaling to end: no width swept trains in time")
+end
 -- A 72-GPU rack puts a factor 9 in every cluster size, which ends B200 NVL72 racks at a smaller
 -- run than 8-GPU nodes of the same GPUs (helper-96): the reason says so, and the way round it.
 do

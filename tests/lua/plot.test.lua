@@ -113,6 +113,19 @@ local function from_table()
   local s = require("dml.output").series_from_table("dml.plot", { table = mixed, x = "x", y = "y", by = "g" })
   assert(#s.series == 2 and s.series[1].name == "false" and s.series[1].x.n == 2 and s.series[2].name == "-",
     "false and missing are two series")
+  -- a group with no point to draw is no series (helper-369: a sweep's failed rows, their cells
+  -- empty, took a "-" legend entry and a colour)
+  local failed = require("dml.output").series_from_table("dml.plot",
+    { table = dml.table({ { g = "A", x = 1, y = 1 }, { g = "A", x = 2, y = 2 }, { x = 3 }, { g = "B", x = 4, y = 0 / 0 } }),
+      x = "x", y = "y", by = "g" })
+  assert(#failed.series == 1 and failed.series[1].name == "A" and failed.series[1].x.n == 2, #failed.series)
+  -- an axis draws one unit: plain numbers beside a time, or two units, are refused (helper-369:
+  -- drawn under "y (s)")
+  fails(function() dml.plot({ path = png, table = dml.table({ { x = 1, y = 1 }, { x = 2, y = 2 }, { x = 3, y = dml.q"4 s" } }), x = "x", y = "y" }) end,
+    'dml.plot: y = "y": the column\'s row 1 is a plain number, its row 3 a quantity in s: an axis draws one unit')
+  fails(function() dml.plot({ path = png, table = dml.table({ { x = dml.q"1 s", y = 1 }, { x = dml.q"80 GB", y = 2 } }), x = "x", y = "y" }) end,
+    'dml.plot: x = "x": the column\'s row 1 is a quantity in s, its row 2 a quantity in B: an axis draws one unit')
+  assert(not io.open(png), "no file")
   -- a NaN is "NaN", not Lua's "-nan" (helper-348)
   local nan = require("dml.output").series_from_table("dml.plot",
     { table = dml.table({ { x = 1, y = 1, g = 0 / 0 }, { x = 2, y = 2, g = 1 } }), x = "x", y = "y", by = "g" })
