@@ -753,6 +753,11 @@ function M.count_cell(column, cell)
   end
   -- ("8,192 seq"; helper-201: refused.)
   if gbs and gbs:match("^%d%d?%d?,%d%d%d%s*s") then gbs = gbs:gsub(",", "", 1) end
+  -- (A power of two, "2^9" or "2**9 seqs", as the tokens' column reads it; helper-368: refused.)
+  if gbs then
+    local power = gbs:match("^2%s*%^%s*(%d%d?)%s*s?e?q?[%a]*$") or gbs:match("^2%s*%*%*%s*(%d%d?)%s*s?e?q?[%a]*$")
+    if power and tonumber(power) <= 40 then gbs = tostring(1 << tonumber(power)) .. " seqs" end
+  end
   local n = (column == "seq_len" and text:match("^(%d+)%s*tokens?$"))
     or (column == "global_batch_seqs" and (gbs:match("^(%d+)%s*seqs?$") or gbs:match("^(%d+)%s*sequences?$")
       or gbs:match("^(%d+)%s*samples?$")))  -- (Megatron's word for sequences)

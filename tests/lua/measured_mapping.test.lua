@@ -698,6 +698,9 @@ t.eq(measured.parse_zero("sharded optimizer"), 1); t.eq(measured.parse_zero("not
 t.eq(measured.count_cell("gpus_per_node", "8 (DGX H100)"), "8"); t.eq(measured.count_cell("dp", "4 (ZeRO-1)"), "4")
 t.eq(measured.count_cell("micro_batch", "2 (4 for the 70B)"), "2 (4 for the 70B)", "a remark with another value")
 t.eq(measured.count_cell("global_batch_seqs", "128 samples"), "128"); t.eq(measured.count_cell("vpp_interleave", "none"), "1")
+-- A power of two, as the tokens' column reads one (helper-368: "2^9" refused for sequences).
+t.eq(measured.count_cell("global_batch_seqs", "2^9"), "512"); t.eq(measured.count_cell("global_batch_seqs", "2**10 seqs"), "1024")
+t.eq(measured.count_cell("global_batch_seqs", "2^99"), "2^99", "past 2^40: not read")
 -- helper-129: counts in the words people write.
 for column, cells in pairs {
   num_gpus = { ["8 nodes x 8 GPUs"] = "64", ["8x8"] = "64", ["16 nodes of 8 GPUs"] = "128" },
