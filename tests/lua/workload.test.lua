@@ -75,6 +75,10 @@ t.eq(dml.optimize(r).run.batch_rule, "paper", "no batch rule: the paper's")
 raises_here(function() dml.run { model = m, cluster = h100, batch = "deepseek", batch_tokens = 4096 } end,
   "run.batch: give either a batch rule or batch_tokens, not both")
 t.eq(dml.run { model = m, cluster = h100, batch_tokens = 4096 }.batch_tokens, 4096)
+-- a count, as the transformer run's global_batch_tokens takes one (helper-367)
+t.eq(dml.run { model = m, cluster = h100, batch_tokens = "4194304 tokens" }.batch_tokens, 4194304)
+raises_here(function() dml.run { model = m, cluster = h100, batch_tokens = "4M tokens" } end,
+  'run.batch_tokens: expected a number or a count like "4194304 tokens" (a count takes no suffix like M: write 4e6 or "4e6 tokens"), got "4M tokens"')
 raises_here(function() dml.run { model = m, cluster = h100, batch_tokens = 1000 } end,
   "run.batch_tokens: 1000 is not a whole number of 2048-token sequences")
 raises_here(function() dml.run { model = m, cluster = h100, duration = "90 GB" } end,

@@ -147,6 +147,8 @@ struct Description<Run> {
                                     "of seq_len)",
                              .min = 1,
                              .max = kMaxBatchTokens,
+                             .count_of = "tokens",
+                             .example = "4194304 tokens",
                              .alternative = "batch"});
     v.field(r.seq_len,
             {.name = "seq_len",
