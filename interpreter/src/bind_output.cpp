@@ -464,9 +464,10 @@ int l_write_problem(lua_State* L) {
     // error (helper-367: it was raised, an error at the script's line, exit status 1).
     std::string why;
     if (in_sandbox(L)) {
-      if (const std::string confined = confinement_problem(path, Access::kWrite);
-          !confined.empty()) {
-        why = fmt::format("{}: \"{}\": {}", who, path, confined);
+      try {
+        check_confined(path, who);
+      } catch (const Error& e) {
+        why = e.what();
       }
     }
     if (why.empty()) why = output::write_problem(path, who);

@@ -198,10 +198,7 @@ std::string result_number_text(double v) { return output::format_number(v); }
 
 std::string result_quantity_text(Quantity q) {
   // (Below a KiB in bytes: "1000 B", not the decimal "1 kB" beside binary units; helper-367.)
-  if (q.dim == kBytes && std::isfinite(q.value) && std::fabs(q.value) < 1024) {
-    return format_number(q.value) + " B";
-  }
-  if (q.dim == kBytes && std::isfinite(q.value) && std::fabs(q.value) >= 1024) {
+  if (q.dim == kBytes && std::isfinite(q.value)) {
     constexpr std::array<std::pair<double, const char*>, 5> iec{{{1125899906842624.0, "PiB"},
                                                                  {1099511627776.0, "TiB"},
                                                                  {1073741824.0, "GiB"},
@@ -211,6 +208,7 @@ std::string result_quantity_text(Quantity q) {
       if (std::fabs(q.value) >= size)
         return fmt::format("{} {}", format_number(q.value / size), unit);
     }
+    return format_number(q.value) + " B";
   }
   return format_quantity(q);
 }
@@ -244,6 +242,14 @@ std::string quantity_repr(Quantity q) {
 }
 
 std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Field& f) {
+  // Beyond 64-bit whole numbers: the bound as the field states it, else 2^63 - 1, written as a
+  // whole number (the value as the scenario wrote it).
+  const auto check_range = [&](double v) {
+    if (std::fabs(v) < 9223372036854775808.0) return;
+    const std::string bound =
+        std::isnan(f.max) ? std::string("9223372036854775807") : fmt::format("{:.0f}", f.max);
+    throw ConfigError(path, fmt::format("must be at most {}, got {}", bound, lua_text(L, idx)));
+  };
   if (!f.count_of.empty() && lua_type(L, idx) == LUA_TSTRING) {
     // A count written as text, "4e6 tokens" (helper-365: refused in global_batch_tokens, where
     // `tokens` took it): a whole number of them.
@@ -252,12 +258,7 @@ std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Fi
       throw ConfigError(path, fmt::format("expected a whole number of {}, got {}", f.count_of,
                                           lua_quote(lua_text(L, idx))));
     }
-    if (std::fabs(v) >= 9223372036854775808.0) {
-      throw ConfigError(path, fmt::format("must be at most {}, got {}",
-                                          std::isnan(f.max) ? std::string("9223372036854775807")
-                                                            : fmt::format("{:.0f}", f.max),
-                                          lua_text(L, idx)));
-    }
+    check_range(v);
     return static_cast<std::int64_t>(v);
   }
   if (lua_type(L, idx) != LUA_TNUMBER) {
@@ -276,13 +277,7 @@ std::int64_t read_whole(lua_State* L, int idx, const std::string& path, const Fi
     throw ConfigError(path, "expected a finite number, got " + non_finite_text(v));
   if (v != std::floor(v))
     throw ConfigError(path, "expected a whole number, got " + lua_text(L, idx));
-  if (std::fabs(v) >= 9223372036854775808.0) {
-    // Beyond 64-bit whole numbers: the bound as the field states it, else 2^63 - 1, written as
-    // a whole number (the value as Lua writes it).
-    const std::string bound =
-        std::isnan(f.max) ? std::string("9223372036854775807") : fmt::format("{:.0f}", f.max);
-    throw ConfigError(path, fmt::format("must be at most {}, got {}", bound, lua_text(L, idx)));
-  }
+  check_range(v);
   return static_cast<std::int64_t>(v);
 }
 

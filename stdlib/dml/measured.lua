@@ -4736,17 +4736,14 @@ function M.stack_for(row)
   -- (Not GPT-NeoX's, below: Megatron-LM's model on DeepSpeed.)
   if f:find("deepspeed") then
     local year = M.year(f) or M.year(row.source)
-    if year and year >= 2023 and not f:find("gpt%-neox") and not f:find("megatron") then
-      local key = compiled(row) and "torchtitan_compile" or "torchtitan"
-      return key, fmt("stack %s for %q in a %d source (DeepSpeed without Megatron: PyTorch's kernels; ZeRO as the row's sharding)",
-        key, row.framework, year)
-    end
     -- (Without a year, as a user's own file has none: today's DeepSpeed, as Megatron-LM named
     -- without a year is today's; helper-368's Llama 3 8B had run the ZeRO paper's 2021 kernels,
     -- 92% too slow, unsaid.)
-    if not year and not f:find("gpt%-neox") and not f:find("megatron") then
+    if (not year or year >= 2023) and not f:find("gpt%-neox") and not f:find("megatron") then
       local key = compiled(row) and "torchtitan_compile" or "torchtitan"
-      return key, fmt("stack %s for %q, a source without a year (DeepSpeed without Megatron, as it runs today: PyTorch's kernels; ZeRO as the row's sharding; a run of 2022 or before gives its year to run the 2021 stack)",
+      return key, year and fmt("stack %s for %q in a %d source (DeepSpeed without Megatron: PyTorch's kernels; ZeRO as the row's sharding)",
+        key, row.framework, year)
+        or fmt("stack %s for %q, a source without a year (DeepSpeed without Megatron, as it runs today: PyTorch's kernels; ZeRO as the row's sharding; a run of 2022 or before gives its year to run the 2021 stack)",
         key, row.framework)
     end
     if not f:find("gpt%-neox") then return "deepspeed_zero3_2021" end
@@ -9833,10 +9830,10 @@ function M.architecture(row)
     -- experts on the last layer of each run of `freq`, (layer + 1) % k == 0; Megatron's
     -- moe_layer_freq and open_lm's --moe-freq on the first, i % k == 0: helper-367.)
     local freq_last = false
-    for ki, k in ipairs(step_keys) do
+    for _, k in ipairs(step_keys) do
       -- (A number that multiplies a list, "24*[1,0]", is the list's: helper-362.)
       local v, star = cell:match(k .. "%s*[=:]?%s*[\"']?(%d+)%f[^%d]%s*(%*?)")
-      if v and star == "" and tonumber(v) ~= 1 then freq, freq_last = tonumber(v), ki >= 2 end
+      if v and star == "" and tonumber(v) ~= 1 then freq, freq_last = tonumber(v), k ~= step_keys[1] end  -- (all but Megatron's)
       -- (A list: its expression, quoted or not, "[1,0]*24", "([0]*3+[1]*58)", "24*[1,0]".)
       listed = listed or cell:match(k .. "%s*[=:]?%s*([\"']?[%[%(][%[%]%(%)%d%s,%*%+]*[\"']?)")
         or cell:match(k .. "%s*[=:]?%s*([\"']?%d+%s*%*[%d%s%*]-[%[%(][%[%]%(%)%d%s,%*%+]*[\"']?)")

@@ -498,6 +498,14 @@ local function check_type(who, name, v, t)
   end
 end
 
+-- A table spec's fields without the table's own (table, x, y, by): what dml.plot draws from.
+local function plot_spec(spec)
+  local out = {}
+  for k, v in pairs(spec) do out[k] = v end
+  out.table, out.x, out.y, out.by = nil, nil, nil, nil
+  return out
+end
+
 --- series_from_table(who, spec): spec with `series` made from spec.table's columns
 --- spec.x and spec.y, one series per distinct value of column spec.by (if given); without
 --- series and with `empty_shard` (why) when the table has no rows in a shard of a sharded run
@@ -542,9 +550,7 @@ function M.series_from_table(who, spec)
     -- saves its header line: the merged table is the one to plot (helper-115: it failed the shard).
     local k, n = core.shard()
     if n > 1 then
-      local out = {}
-      for key, v in pairs(spec) do out[key] = v end
-      out.table, out.x, out.y, out.by = nil, nil, nil, nil
+      local out = plot_spec(spec)
       out.empty_shard = string.format("shard %d of %d has no rows", k, n)
       return out
     end
@@ -618,9 +624,7 @@ function M.series_from_table(who, spec)
     -- else the error that nothing can be drawn, below.
     local k, n = core.shard()
     if n > 1 then
-      local out = {}
-      for key, v in pairs(spec) do out[key] = v end
-      out.table, out.x, out.y, out.by = nil, nil, nil, nil
+      local out = plot_spec(spec)
       out.empty_shard = string.format("shard %d of %d has no point to draw", k, n)
       return out
     end
@@ -629,9 +633,7 @@ function M.series_from_table(who, spec)
       series[i] = { name = g.name, x = g.x, y = g.y }
     end
   end
-  local out = {}
-  for k, v in pairs(spec) do out[k] = v end
-  out.table, out.x, out.y, out.by = nil, nil, nil, nil
+  local out = plot_spec(spec)
   out.series = series
   out.x_label = spec.x_label or (units.x and string.format("%s (%s)", spec.x, units.x) or spec.x)
   out.y_label = spec.y_label or (units.y and string.format("%s (%s)", spec.y, units.y) or spec.y)
