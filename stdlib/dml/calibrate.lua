@@ -745,6 +745,12 @@ function M.calibrate(args)
   local keep = args.rows ~= nil and filter_of(args.rows, "rows", columns)
     or (check_filter and function(row) return not check_filter(row) end)
     or function() return true end
+  -- A `rows` filter that selects no row is a slip too, said as such before the presets are.
+  if args.rows ~= nil then
+    local any = false
+    for _, r in ipairs(all) do any = any or keep(r.row) end
+    if not any then raise("calibrate.rows: no row of %s matches it", path) end
+  end
   local selected, skipped = {}, {}
   for _, r in ipairs(all) do
     -- Rows `check` names that cannot be predicted are said, as the fit's are. (Without `check` the
@@ -773,7 +779,7 @@ function M.calibrate(args)
     if gpu_key then with[#with + 1] = "the GPU preset " .. gpu_key end
     if stack_key then with[#with + 1] = "the stack " .. stack_key end
     raise("calibrate: no row of %s to fit%s (%d rows read, %d selected but not predicted%s)", path,
-      #with > 0 and (" runs on " .. table.concat(with, " and ")) or "", #all, #skipped,
+      #with > 0 and (": none selected runs on " .. table.concat(with, " and ")) or "", #all, #skipped,
       #skipped > 0 and fmt("; the first, %s: %s", skipped[1].run_id, skipped[1].reason) or "")
   end
 

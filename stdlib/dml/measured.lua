@@ -1673,20 +1673,46 @@ end
 
 -- --- Cells -------------------------------------------------------------------------------------
 
---- number(cell): a cell that is a plain number ("1536", "3.528", "1e6", "1,024"), else nil ("2M",
---- "MLA", "1,02").
--- "1,024" or "10,494.5" (thousands separators, as tables print them) without its commas; nil when
--- the commas are not groups of three.
+--- number(cell): a cell that is a plain number ("1536", "3.528", "1e6", "1,024", "1_048_576"),
+--- else nil ("2M", "MLA", "1,02", "85 459").
+-- Thousands separators, as tables print them: a comma, a thin or narrow no-break space (SI style)
+-- or an underscore, the same one throughout. Not a plain space: "85 459" may be two numbers
+-- (M.spaced_digits says why such a cell is refused).
+local SEPARATORS = { ",", "\226\128\137", "\226\128\175", "_" }
+-- "1,024", "10,494.5" or "1_048_576" without its separators; nil when they do not part groups of
+-- three digits.
 local function ungrouped(cell)
-  local digits, rest = cell:match("^%s*(%d%d?%d?)(,.-)%s*$")
+  local digits, rest = cell:match("^%s*(%d%d?%d?)(%D.-)%s*$")
   if not digits then return nil end
-  while true do
-    local group, after = rest:match("^,(%d%d%d)(.*)$")
-    if not group then break end
-    digits, rest = digits .. group, after
+  local sep
+  for _, s in ipairs(SEPARATORS) do
+    if rest:sub(1, #s) == s and rest:sub(#s + 1, #s + 3):match("^%d%d%d$") then sep = s break end
+  end
+  if not sep then return nil end
+  while rest:sub(1, #sep) == sep do
+    local group = rest:sub(#sep + 1, #sep + 3)
+    if not group:match("^%d%d%d$") then return nil end
+    digits, rest = digits .. group, rest:sub(#sep + 4)
   end
   if rest == "" or rest:match("^%.%d+$") then return digits .. rest end
   return nil
+end
+
+--- spaced_digits(cell): the cell's number where it is digits in groups of three parted by plain
+--- spaces ("4 194 304"), which number() does not read; nil otherwise.
+function M.spaced_digits(cell)
+  if type(cell) ~= "string" or not cell:match("^%s*%d%d?%d? %d%d%d[ %d]*%s*$") then return nil end
+  local digits = cell:match("^%s*(.-)%s*$")
+  if not (digits .. " "):match("^%d%d?%d? (.*)$"):gsub("%d%d%d ", ""):match("^$") then return nil end
+  return (digits:gsub(" ", ""))
+end
+
+--- spaced_hint(cell): for such a cell, how to write it ("; digits parted by spaces ..."), else "".
+function M.spaced_hint(cell)
+  local n = M.spaced_digits(cell)
+  if not n then return "" end
+  return fmt(" (digits parted by spaces are not read as one number, which they may not be: write %s or %s)", n,
+    #n <= 18 and core.count_text(math.tointeger(tonumber(n))) or "with commas")
 end
 
 function M.number(cell)
@@ -9549,7 +9575,9 @@ function M.architecture(row)
     end
     -- (A cell given that does not read is said as such, not as an architecture not given:
     -- "seq_len \"sequence len 8192\" is not a whole number"; helper-164.)
-    if #left_out == 0 then return nil, fmt("%s %q is not a whole number", missing[1], row[missing[1]]) end
+    if #left_out == 0 then
+      return nil, fmt("%s %q is not a whole number%s", missing[1], row[missing[1]], M.spaced_hint(row[missing[1]]))
+    end
     return nil, fmt("no architecture (%s not given)", table.concat(left_out, ", "))
   end
   local a = { layers = I(row.layers) or from_config("layers", "layers"),
@@ -9767,7 +9795,9 @@ function M.architecture(row)
   -- Vocabulary: a cell given that does not read is said, not replaced by the family's or the
   -- config's (helper-331: "128K" refused for the prediction while the measured side took GPT-2's
   -- 50,257 without a word).
-  if row.vocab ~= nil and I(row.vocab) == nil then return nil, fmt("vocab %q is not a whole number", row.vocab) end
+  if row.vocab ~= nil and I(row.vocab) == nil then
+    return nil, fmt("vocab %q is not a whole number%s", row.vocab, M.spaced_hint(row.vocab))
+  end
   a.vocab = I(row.vocab) or from_config("vocab", "vocab")
   if a.vocab == nil then
     -- A family whose every size shares one tokenizer: its size, said.
@@ -10392,7 +10422,8 @@ function M.global_batch(row, seq_len)
           row.global_batch_tokens, math.tointeger(exact))
       end
     end
-    return nil, fmt("global batch %q is not an exact token count", row.global_batch_tokens)
+    return nil, fmt("global batch %q is not an exact token count%s", row.global_batch_tokens,
+      M.spaced_hint(row.global_batch_tokens))
   end
   -- No batch given, where the row measures a rate (tokens/s, TFLOP/s or MFU, not the step's time)
   -- and runs no pipeline: its micro-batch on each data-parallel rank, one micro-batch a step (the
@@ -10695,7 +10726,7 @@ request = function(row, presets, assumed)
   -- model's config, would stand in for it unsaid).
   for _, cell in ipairs(M.whole_columns) do
     if row[cell] ~= nil and I(row[cell]) == nil and not (cell == "vpp_interleave" and M.schedule_only(row[cell])) then
-      why(fmt("%s %q is not a whole number", cell, row[cell]))
+      why(fmt("%s %q is not a whole number%s", cell, row[cell], M.spaced_hint(row[cell])))
     end
   end
   -- A cell that says its value is not known ("not stated") is not given, said.
@@ -12626,7 +12657,7 @@ local function measurement(row, column)
   end
   local x = M.number(text)
   if x ~= nil then x = x * scale end
-  if x == nil then return nil, fmt("%s %q is not a plain number", column, cell) end
+  if x == nil then return nil, fmt("%s %q is not a plain number%s", column, cell, M.spaced_hint(cell)) end
   if not (x > 0 and x < math.huge) then return nil, fmt("%s %s is not a positive, finite number", column, cell) end
   -- (And how it was written: a GPU's rate in the cluster's column, or a percentage; and whether
   -- the source called it approximate.)
