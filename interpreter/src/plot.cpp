@@ -28,6 +28,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <string>
 #include <type_traits>
@@ -212,6 +213,7 @@ constexpr double kTickScale = 0.8;
 constexpr double kLegendScale = 0.8;
 constexpr double kMarkerScale = 0.6;
 constexpr size_t kMaxTitleLines = 3;
+constexpr double kFloorTitleScale = 0.6;  // a title drawn smaller is not read: it takes more lines
 
 // Series colours (Tableau 10) and markers; the 11th series reuses the first colour with a
 // dashed line, and markers cycle with a different period, so every pair stays distinct.
@@ -664,9 +666,10 @@ class Composer {
   }
 
   // The title's lines from `top` down: at full size if it fits the page's width, else shrunk
-  // down to kMinTitleScale, else wrapped at spaces into lines that fit (and shrunk further if a
-  // word alone is too wide, or if it would take more than kMaxTitleLines lines). Returns the
-  // bottom of the last line.
+  // down to kMinTitleScale, else wrapped at spaces into lines that fit, a word wider than the
+  // page broken between its characters (and shrunk further if it would take more than
+  // kMaxTitleLines lines, down to kFloorTitleScale, below which it takes more lines instead).
+  // Returns the bottom of the last line.
   double place_title(double top) {
     const double room = width_ - 2 * margin_;
     double scale = kTitleScale;
@@ -678,8 +681,9 @@ class Composer {
         lines = wrap(p_.title, scale, room);
         double widest = 0;
         for (const auto& l : lines) widest = std::max(widest, text_width(l, scale));
-        if (widest <= room && (lines.size() <= kMaxTitleLines || scale < 0.3)) break;
-        scale *= widest > room ? std::max(0.5, room / widest * 0.99) : 0.9;
+        if (widest <= room && (lines.size() <= kMaxTitleLines || scale <= kFloorTitleScale)) break;
+        scale = widest > room ? scale * std::max(0.5, room / widest * 0.99)
+                              : std::max(kFloorTitleScale, scale * 0.9);
       }
     }
     const double th = scale * h_;
@@ -705,7 +709,8 @@ class Composer {
     return scale;
   }
 
-  // Words into lines no wider than `room` at `scale` (a word wider than that is a line alone).
+  // Words into lines no wider than `room` at `scale`; a word wider than that alone is broken into
+  // pieces that fit (helper-369: a 400-character word shrank the title to a dotted line).
   std::vector<std::string> wrap(const std::string& text, double scale, double room) {
     std::vector<std::string> lines;
     std::string line;
@@ -717,15 +722,51 @@ class Composer {
       i = space == std::string::npos ? text.size() : space + 1;
       if (word.empty()) continue;
       const std::string longer = line.empty() ? word : line + " " + word;
-      if (line.empty() || text_width(longer, scale) <= room) {
+      if (text_width(longer, scale) <= room) {
         line = longer;
-      } else {
-        lines.push_back(line);
-        line = word;
+        continue;
+      }
+      if (!line.empty()) lines.push_back(line);
+      line.clear();
+      for (std::string& piece : break_word(word, scale, room)) {
+        if (!line.empty()) lines.push_back(line);
+        line = std::move(piece);
       }
     }
     if (!line.empty()) lines.push_back(line);
     return lines;
+  }
+
+  // `word` in pieces each at most `room` wide at `scale` (one character at least), broken between
+  // characters: never inside a UTF-8 sequence or PLplot's "##" (a literal '#'). A piece's width
+  // is the sum of its characters' (each measured once), so a long word costs one pass.
+  std::vector<std::string> break_word(const std::string& word, double scale, double room) {
+    std::vector<std::string> pieces;
+    std::map<std::string, double> widths;
+    std::string piece;
+    double piece_width = 0;
+    size_t i = 0;
+    while (i < word.size()) {
+      size_t n = 1;  // the character at i: its UTF-8 continuation bytes, or the '#' escaped
+      if (word[i] == '#' && i + 1 < word.size() && word[i + 1] == '#') {
+        n = 2;
+      } else {
+        while (i + n < word.size() && (static_cast<unsigned char>(word[i + n]) & 0xC0) == 0x80) ++n;
+      }
+      const std::string ch = word.substr(i, n);
+      i += n;
+      auto [it, fresh] = widths.try_emplace(ch, 0.0);
+      if (fresh) it->second = text_width(ch, scale);
+      if (!piece.empty() && piece_width + it->second > room) {
+        pieces.push_back(std::move(piece));
+        piece.clear();
+        piece_width = 0;
+      }
+      piece += ch;
+      piece_width += it->second;
+    }
+    if (!piece.empty()) pieces.push_back(std::move(piece));
+    return pieces;
   }
 
   // Spaces an axis's labels so they do not collide along `length` mm: on a log axis, a label

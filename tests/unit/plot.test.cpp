@@ -123,11 +123,37 @@ TEST_CASE("plot layout: a long title is shrunk, then wrapped, never clipped", "[
     CHECK(layout.title_lines >= 2);
     CHECK(texts(layout, "title").size() == static_cast<size_t>(layout.title_lines));
   }
-  SECTION("a single word wider than the page is shrunk to fit") {
-    spec.title = std::string(300, 'W');
+  SECTION("a single word wider than the page is broken into lines, not shrunk to a dotted line") {
+    // (helper-369: 400 W's were drawn at a scale no one could read.)
+    spec.title = std::string(400, 'W');
     const PlotLayout layout = plot(spec);
     INFO(joined(layout_problems(layout)));
     CHECK(layout_problems(layout).empty());
+    CHECK(layout.title_lines >= 2);
+    CHECK(layout.title_scale >= 0.5);
+    std::string joined_title;
+    for (const auto& t : texts(layout, "title")) joined_title += t.text;
+    CHECK(joined_title == spec.title);  // every character drawn, once
+  }
+  SECTION("a long word is broken between characters, never inside one") {
+    std::string word;
+    for (int i = 0; i < 120; ++i) word += "\xc3\xa9#";  // é and a '#' (escaped for PLplot as "##")
+    spec.title = "Short " + word;
+    const PlotLayout layout = plot(spec);
+    INFO(joined(layout_problems(layout)));
+    CHECK(layout_problems(layout).empty());
+    std::string joined_title;
+    for (const auto& t : texts(layout, "title")) {
+      const std::string& line = t.text;
+      CHECK((static_cast<unsigned char>(line.front()) & 0xC0) != 0x80);  // no torn UTF-8 sequence
+      size_t hashes = 0;                                                 // each '#' still doubled
+      for (size_t i = line.size(); i > 0 && line[i - 1] == '#'; --i) ++hashes;
+      CHECK(hashes % 2 == 0);
+      joined_title += line;
+    }
+    std::string escaped;
+    for (const char c : word) escaped += c == '#' ? std::string("##") : std::string(1, c);
+    CHECK(joined_title == "Short" + escaped);
   }
   for (const auto& t : texts(last_plot_layout(), "title")) {
     CHECK(within(t.box, last_plot_layout().page));
