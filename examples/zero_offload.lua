@@ -10,8 +10,8 @@ local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"
 
-local llama13 = dml.transformer { name = "Llama 2 13B", layers = 40, d_model = 5120, heads = 40, d_ff = 13824,
-  vocab = 32000, seq_len = 4096 }
+local llama13 = dml.transformer { name = "Llama 2 13B", layers = 40, d_model = 5120, heads = 40,
+  kv_heads = 40, d_ff = 13824, vocab = 32000, seq_len = 4096 }
 local server = dml.cluster { gpu = gpus.a100_sxm, size = 8, levels = { networks.nvlink3_a100 } }
 -- DeepSpeed as a fine-tuning run uses it today: its 2021 stack's bf16 weights and gradients and
 -- fp32 optimizer states, with FlashAttention (through Hugging Face) and overlap_comm on.
@@ -28,8 +28,8 @@ print(offloaded)
 
 -- One GPU of an 8-GPU server: the run's first level keeps the server's size, so its one process
 -- gets the whole host's rate.
-local llama7 = dml.transformer { name = "Llama 2 7B", layers = 32, d_model = 4096, heads = 32, d_ff = 11008,
-  vocab = 32000, seq_len = 4096 }
+local llama7 = dml.transformer { name = "Llama 2 7B", layers = 32, d_model = 4096, heads = 32,
+  kv_heads = 32, d_ff = 11008, vocab = 32000, seq_len = 4096 }
 local one = dml.cluster { gpu = gpus.a100_sxm_80gb, size = 1,
   levels = { { name = "nvlink", size = 8, bandwidth = "600 GB/s", latency = "2 us" } } }
 local single = dml.run { model = llama7, cluster = one, stack = deepspeed, global_batch = 8, tokens = 1e9 }

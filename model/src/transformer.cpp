@@ -642,6 +642,14 @@ void TransformerCtx::write_run_notes() {
           run.cluster.gpu.name, estimated));
     }
   }
+  // Every query head its own key/value head when kv_heads is left out: multi-head attention, a
+  // ninth more parameters and eight times the KV cache of Llama 3 70B's GQA where that was meant
+  // (helper-372). (MLA's heads are its own: no kv_heads to give.)
+  if (!run.model.kv_heads && !run.model.mla) {
+    run_assumed.push_back("kv_heads = " + std::to_string(run.model.heads) +
+                          " (heads: multi-head attention; give the model's own for grouped-query "
+                          "attention, Llama 3's 8)");
+  }
   // One routed expert a token when top_k is left out: Switch's routing, half Mixtral's expert
   // compute and an eighth of DeepSeek-V3's where theirs was meant (helper-118).
   if (const auto& moe = run.model.moe; moe && !moe->top_k) {
@@ -3689,11 +3697,14 @@ std::string step_plan_summary(const StepPlan& p) {
   }
   if (p.energy) {
     const StepEnergy& e = *p.energy;
-    // The facility's share only where the cluster's facility adds one (host power, a PUE).
+    // The facility's share where the cluster's facility adds one (host power, a PUE); else the
+    // energy is the boards' alone, said (helper-372: 1.6x under a cloud facility's, unsaid).
     const std::string facility =
         e.facility_watts_per_gpu != e.gpu_watts
             ? fmt::format("{:.0f} W per GPU with host and cooling; ", e.facility_watts_per_gpu)
-            : std::string();
+            : std::string(
+                  "the GPU boards' alone (no host or cooling: a cluster's facility adds "
+                  "them); ");
     out += fmt::format(
         "  power per GPU {:.0f} W (computing {:.0f}%, waiting {:.0f}%, idle {:.0f}% of a step); "
         "{}{} tokens per joule; {} MWh to train\n",

@@ -6,8 +6,8 @@ local gpus = require "dml.presets.gpus"
 local stacks = require "dml.presets.stacks"
 local cal = require "a100_megatron_2021"
 
-local gpt3 = dml.transformer { name = "GPT-3 175B", layers = 96, d_model = 12288, heads = 96, d_ff = 49152,
-  gated = false, vocab = 51200, tied_embeddings = true, seq_len = 2048 }
+local gpt3 = dml.transformer { name = "GPT-3 175B", layers = 96, d_model = 12288, heads = 96,
+  kv_heads = 96, d_ff = 49152, gated = false, vocab = 51200, tied_embeddings = true, seq_len = 2048 }
 
 local function run(gpu, stack, n)
   return dml.run { model = gpt3, stack = stack, global_batch = 1536,

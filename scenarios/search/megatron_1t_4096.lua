@@ -9,7 +9,7 @@ local gpus = require "dml.presets.gpus"
 local networks = require "dml.presets.networks"
 local stacks = require "dml.presets.stacks"
 
-local gpt = dml.transformer { name = "GPT 1T", layers = 128, d_model = 25600, heads = 160,
+local gpt = dml.transformer { name = "GPT 1T", layers = 128, d_model = 25600, heads = 160, kv_heads = 160,
   d_ff = 4 * 25600, gated = false, vocab = 51200, seq_len = 2048 }
 local cluster = dml.cluster { gpu = gpus.a100_sxm_80gb, size = 4096,
   levels = { networks.nvlink3_a100, networks.infiniband_hdr } }

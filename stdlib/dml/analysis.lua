@@ -38,12 +38,17 @@ local runners_mt = {
 --- on its cluster's GPUs. opts: layout fields to hold fixed (dml --doc
 --- transformer_layout) and runners_up = n: also return the next n layouts, as
 --- a second value (a list, fastest first); distinct_splits = true: each of them
---- the fastest of another split (TP, PP, DP, CP and EP degrees).
-function M.optimize_transformer(run, opts)
+--- the fastest of another split (TP, PP, DP, CP and EP degrees). who: the name its errors give
+--- the fixed fields ("optimize", or "gpus_for.fixed" for a search that takes only layout fields,
+--- which then refuses runners_up and distinct_splits).
+function M.optimize_transformer(run, opts, who)
   local fixed, count, distinct = nil, 1, false
+  local layout_only = who ~= nil
+  who = who or "optimize"
   if opts ~= nil then
     if type(opts) ~= "table" or getmetatable(opts) ~= nil then
-      core.raise("dml.optimize: expected a table of fixed layout fields, got " .. output.describe(opts))
+      core.raise(string.format("%s: expected a table of fixed layout fields, got %s",
+        layout_only and who or "dml.optimize", output.describe(opts)))
     end
     fixed = {}
     -- In the keys' order, so that of two mistakes the same one is reported on every run.
@@ -55,7 +60,11 @@ function M.optimize_transformer(run, opts)
     end)
     for _, k in ipairs(keys) do
       local v = opts[k]
-      if k == "runners_up" then
+      if layout_only and (k == "runners_up" or k == "distinct_splits") then
+        -- (Its answer is one plan and a table of the sizes tried: no runners-up to return.)
+        core.raise(string.format("%s.%s: only dml.optimize returns runners-up; here hold layout fields fixed",
+          who, k))
+      elseif k == "runners_up" then
         -- a whole number, as the layout's degrees are read (4.0 is 4); at most a million
         local n = math.type(v) == "float" and v == math.floor(v) and math.tointeger(v) or v
         if math.type(n) ~= "integer" or n < 0 or n > 1000000 then
@@ -63,17 +72,17 @@ function M.optimize_transformer(run, opts)
           local shown = v ~= v and "NaN" or v == math.huge and "inf" or v == -math.huge and "-inf"
             or (math.type(v) == "float" and v == math.floor(v) and string.format("%.0f", v))
             or (type(v) == "number" and tostring(v)) or output.describe(v)
-          core.raise("optimize.runners_up: expected a whole number from 0 to 1000000, got " .. shown)
+          core.raise(who .. ".runners_up: expected a whole number from 0 to 1000000, got " .. shown)
         end
         count = n + 1
       elseif k == "distinct_splits" then
         if type(v) ~= "boolean" then
-          core.raise("optimize.distinct_splits: expected true or false, got " .. tostring(v))
+          core.raise(who .. ".distinct_splits: expected true or false, got " .. tostring(v))
         end
         distinct = v
       else
         if type(k) == "string" then
-          local names = { "runners_up", "distinct_splits" }
+          local names = layout_only and {} or { "runners_up", "distinct_splits" }
           for _, f in ipairs(core.fields("transformer_layout")) do names[#names + 1] = f.name end
           local known = false
           for _, name in ipairs(names) do known = known or name == k end
@@ -83,16 +92,18 @@ function M.optimize_transformer(run, opts)
               for _, f in ipairs(core.fields(type_name)) do if f.name == k then return true end end
               return false
             end
+            -- (dml.optimize's own call around it; a search over sizes takes the changed run.)
+            local call = layout_only and "%s" or "dml.optimize(%s)"
             if has("transformer_run") then
-              core.raise(string.format("optimize.%s: a field of the run, not of its layout: "
-                .. "dml.optimize(dml.run(run, { %s = ... }))", k, k))
+              core.raise(string.format("%s.%s: a field of the run, not of its layout: " .. call, who, k,
+                string.format("dml.run(run, { %s = ... })", k)))
             elseif has("stack") then
-              core.raise(string.format("optimize.%s: a field of the run's stack, not of its layout: "
-                .. "dml.optimize(dml.run(run, { stack = dml.stack(run.stack, { %s = ... }) }))", k, k))
+              core.raise(string.format("%s.%s: a field of the run's stack, not of its layout: " .. call, who, k,
+                string.format("dml.run(run, { stack = dml.stack(run.stack, { %s = ... }) })", k)))
             end
             local hint = core.closest(k, names)
-            core.raise(string.format("optimize.%s: not a layout field to hold fixed, nor runners_up%s; " ..
-              "it takes %s", k, hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(names, ", ")))
+            core.raise(string.format("%s.%s: not a layout field to hold fixed%s%s; " ..
+              "it takes %s", who, k, layout_only and "" or ", nor runners_up", hint and (" (did you mean '" .. hint .. "'?)") or "", table.concat(names, ", ")))
           end
         end
         fixed[k] = v

@@ -343,6 +343,11 @@ do
     { tp = 1, pp = 1, ep = 8 })
   t.eq(tostring(s.time.step), tostring(one.time.step), "left out is top_k = 1")
   t.eq(table.concat(one.assumed, "; "):find("top_k", 1, true), nil, "given: not assumed")
+  -- kv_heads left out: multi-head attention, said (helper-372: a 70B without its 8 ran as 80B)
+  t.eq(table.concat(p.assumed, "; "):find("kv_heads = 8 (heads: multi-head attention; give the model's own for "
+    .. "grouped-query attention, Llama 3's 8)", 1, true) ~= nil, true, table.concat(p.assumed, "; "))
+  local gqa = dml.evaluate(dml.run(run, { model = dml.transformer(wide, { kv_heads = 8 }) }), { tp = 1, pp = 1, ep = 8 })
+  t.eq(table.concat(gqa.assumed, "; "):find("kv_heads", 1, true), nil, "given: not assumed")
   t.eq(s.time.step < narrow.time.step, true, "one expert a token costs less than two")
 end
 -- Efficiencies that set the step time and that no measured run fitted (sources beginning
@@ -532,6 +537,19 @@ do
   t.eq(few.violations[1], "layout.microbatch: 3 divides no data-parallel rank's share of the global batch of 512 sequences (it does not divide the batch); divisors: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512")
   t.raises_here(function() dml.gpus_for(dml.run { model = dml.mlp_stack { d_model = 4096 }, cluster = cluster(64) }, "30 days") end,
     "dml.gpus_for: expects a transformer run (a paper run's dml.optimize already finds the smallest cluster that meets its duration)")
+  -- Its fixed fields are named as its own, and runners-up, which it cannot return, are refused
+  -- (helper-372: "optimize.tpp", and runners_up = 3 did nothing).
+  t.raises_here(function() dml.gpus_for(run, "30 days", { tpp = 8 }) end,
+    "gpus_for.fixed.tpp: not a layout field to hold fixed (did you mean 'tp'?); it takes " ..
+    table.concat((function() local n = {} for _, f in ipairs(dml.fields "transformer_layout") do n[#n + 1] = f.name end return n end)(), ", "))
+  t.raises_here(function() dml.gpus_for(run, "30 days", { runners_up = 3 }) end,
+    "gpus_for.fixed.runners_up: only dml.optimize returns runners-up; here hold layout fields fixed")
+  t.raises_here(function() dml.gpus_for(run, "30 days", { global_batch = 3 }) end,
+    "gpus_for.fixed.global_batch: a field of the run, not of its layout: dml.run(run, { global_batch = ... })")
+  t.raises_here(function() dml.optimize_up_to(run, { distinct_splits = true }) end,
+    "optimize_up_to.fixed.distinct_splits: only dml.optimize returns runners-up; here hold layout fields fixed")
+  t.raises_here(function() dml.optimize_up_to(run, 5) end,
+    "optimize_up_to.fixed: expected a table of fixed layout fields, got a number")
 end
 -- on_error = "row": a point whose run function or search fails is a row saying so (feasible false,
 -- the error in violations, its point named), and the others run; the first point may be one
