@@ -230,6 +230,12 @@ struct ReadVisitor {
       }
     } else if (other_given) {
       m = M{};  // given the other way: dropped from a copy, and derived again by complete()
+    } else if (patch &&
+               std::any_of(f.stale_with.begin(), f.stale_with.end(), [&](std::string_view s) {
+                 return std::find(given_fields.begin(), given_fields.end(), s) !=
+                        given_fields.end();
+               })) {
+      m = M{};  // made stale by a field the copy changes (Field::stale_with)
     } else if (f.required && !patch) {
       if (missing_path.empty()) {
         missing_path = field_path();

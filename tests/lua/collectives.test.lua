@@ -86,6 +86,18 @@ do
   local e = dml.collective { cluster = measured, op = "all_reduce", size = "1 GiB", gpus = 16 }
   t.eq(e.model, "measured", "model")
   t.near(e.bus_bandwidth / dml.q"1 GB/s", 309.73, 1e-12, "measured busbw")
+  -- A changed copy of the level with other links drops the table, timed on the old ones
+  -- (helper-370: 10x the link kept it, and nothing moved); one that changes nothing of them, or
+  -- gives its own table, keeps or takes it.
+  local with_table = dml.level(levels[2], { measured = rows })
+  for _, change in ipairs { { link = "4000 Gb/s" }, { bandwidth = "1 TB/s" }, { latency = "1 us" } } do
+    local k = next(change)
+    t.eq(dml.level(with_table, change).measured, nil, k .. " changed: the table dropped")
+  end
+  t.eq(#dml.level(with_table, { name = "renamed" }).measured, 4, "a new name keeps it")
+  t.eq(#dml.level(with_table, { link = "4000 Gb/s", measured = { rows[1] } }).measured, 1, "given: taken")
+  local faster = dml.cluster { gpu = gpu, levels = { levels[1], dml.level(with_table, { link = "4000 Gb/s" }) } }
+  t.eq(dml.collective { cluster = faster, op = "all_reduce", size = "1 GiB", gpus = 16 }.model ~= "measured", true)
 
   -- The comparison: the model's busbw beside each row, and the signed error.
   local cmp = dml.compare_collectives(cluster, rows)

@@ -88,6 +88,10 @@ struct Field {
   // Changes to a copy that give one drop the other, and the type's `complete` hook derives it
   // again.
   std::string_view alternative{};
+  // Declarations: fields of the same record declared before this one whose change makes this
+  // one stale (a level's measured collectives, timed on its old links: bandwidth, link,
+  // latency). A changed copy that gives one of them, and not this one, drops the base's value.
+  std::span<const std::string_view> stale_with{};
   // Results: the row of the printed summary that shows this field, and what that row says
   // after the value. A declaration's note is printed after the value in its text too.
   std::string_view label{};

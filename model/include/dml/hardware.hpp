@@ -483,6 +483,9 @@ struct Description<NetworkLevel> {
   static constexpr std::string_view doc =
       "One level of the network, innermost first: `size` groups of the level below (GPUs, at "
       "the innermost level) joined by links of this bandwidth and latency.";
+  // The fields whose change leaves a measured table stale (helper-370: a copy with 10x the
+  // link kept the old table, and its runs did not move).
+  static constexpr std::array<std::string_view, 3> kMeasuredWith{"bandwidth", "link", "latency"};
   template <class V, class S>
   static void fields(V& v, S& l) {
     v.field(l.name, {.name = "name", .doc = "a label, e.g. \"nvlink\" or \"infiniband\""});
@@ -512,7 +515,9 @@ struct Description<NetworkLevel> {
             {.name = "measured",
              .doc = "collectives measured at this level (nccl-tests rows: op, size, "
                     "bus_bandwidth, gpus); transformer runs use them instead of alpha-beta; "
-                    "on the two innermost levels only"});
+                    "on the two innermost levels only; a changed copy that gives bandwidth, "
+                    "link or latency drops the base's (timed on the old links)",
+             .stale_with = kMeasuredWith});
     v.field(l.sources,
             {.name = "sources", .doc = "where each number comes from: field name -> citation"});
   }
