@@ -791,7 +791,9 @@ double NetworkCtx::all_reduce(double bytes, const Group& gr) const {
   if (const Curve* cv = measured(CollectiveOp::kAllReduce, gr)) {
     return 2 * (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
-  const double traffic = 2 * (gr.size - 1) / gr.size * bytes / gr.bw;
+  const double nb = node_part_bw(CollectiveOp::kAllReduce, bytes, gr);
+  const double traffic =
+      2 * (gr.size - 1) / gr.size * bytes / (nb == node_bw ? gr.bw : ring_bw(nb, gr));
   if (gr.level == 0) return launch + gr.alpha * 2 * (gr.size - 1) + traffic;
   // Across nodes, a pipelined ring or tree (NCCL picks the faster): each network hop waits for
   // one chunk (at most the message's share of a NIC) to cross, each NVLink hop for its latency.
@@ -807,7 +809,9 @@ double NetworkCtx::gather(double bytes, const Group& gr, CollectiveOp op) const 
   if (const Curve* cv = measured(op, gr)) {
     return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
-  const double traffic = (gr.size - 1) / gr.size * bytes / gr.bw;
+  const double nb = node_part_bw(op, bytes, gr);
+  const double traffic =
+      (gr.size - 1) / gr.size * bytes / (nb == node_bw ? gr.bw : ring_bw(nb, gr));
   if (gr.level == 0) return launch + gr.alpha * (gr.size - 1) + traffic;
   // A ring (NCCL has no tree for these): one rank's piece per step.
   const double hop = net_hop(bytes / gr.size, gr);
@@ -819,7 +823,8 @@ double NetworkCtx::all_to_all(double bytes, const Group& gr) const {
   if (const Curve* cv = measured(CollectiveOp::kAllToAll, gr)) {
     return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
-  const double inside = bytes * (gr.per_node - 1) / gr.size / node_bw;
+  const double inside =
+      bytes * (gr.per_node - 1) / gr.size / node_part_bw(CollectiveOp::kAllToAll, bytes, gr);
   const double outside = bytes * (gr.size - gr.per_node) / gr.size / gr.net_bw;
   return launch + gr.alpha * (gr.size - 1) + std::max(inside, outside);
 }

@@ -99,6 +99,20 @@ struct NetworkCtx {
     const Curve& cv = curves[static_cast<std::size_t>(gr.level)][static_cast<std::size_t>(op)];
     return cv.empty() ? nullptr : &cv;
   }
+  // The NVLink bandwidth of a group across nodes (gr.level > 0, no table of `op` at its own
+  // level): the node level's measured bus bandwidth of `op` for the message over the group's
+  // ranks on a node where that level has a table, else the declared one (helper-370: a slow
+  // measured NVLink sped up 32x once a group left the node).
+  [[nodiscard]] double node_part_bw(CollectiveOp op, double bytes, const Group& gr) const {
+    if (gr.level == 0 || curves.empty()) return node_bw;
+    const Curve& cv = curves[0][static_cast<std::size_t>(op)];
+    return cv.empty() ? node_bw : cv.bus_bandwidth(bytes, std::max(gr.per_node, 2.0));
+  }
+  // gr's bandwidth with its NVLink part at `nb` (NetworkCtx::group's ring through k ranks).
+  [[nodiscard]] static double ring_bw(double nb, const Group& gr) {
+    const double k = gr.per_node;
+    return k > 1 ? std::min(k / (k - 1) * nb, k * gr.net_bw) : std::min(nb, gr.net_bw);
+  }
 };
 
 // What depends on the run only, computed once.

@@ -96,6 +96,21 @@ do
   end
   t.eq(#dml.level(with_table, { name = "renamed" }).measured, 4, "a new name keeps it")
   t.eq(#dml.level(with_table, { link = "4000 Gb/s", measured = { rows[1] } }).measured, 1, "given: taken")
+  -- A table on the node level times the NVLink part of a group that leaves the node too
+  -- (helper-370: at 10 GB/s measured on 8 GPUs, 16 over two nodes ran at the declared 344 GB/s,
+  -- 32x faster than 8): the ring's NVLink hops at the measured rate, k/(k-1) of it on k a node.
+  do
+    local slow = { { op = "all_reduce", size = "1 MiB", bus_bandwidth = "10 GB/s" },
+                   { op = "all_reduce", size = "1 GiB", bus_bandwidth = "10 GB/s" } }
+    local c = dml.cluster { gpu = gpu, size = 64, levels = { dml.level(levels[1], { measured = slow }), levels[2] } }
+    local n = levels[1].size
+    local inside = dml.collective { cluster = c, op = "all_reduce", size = "1 GiB", gpus = n }
+    local across = dml.collective { cluster = c, op = "all_reduce", size = "1 GiB", gpus = 2 * n }
+    t.eq(inside.model, "measured")
+    t.near(inside.time / dml.q"1 s", 2 * (n - 1) / n * 2 ^ 30 / 10e9, 1e-12, "inside: the table")
+    t.near(across.bus_bandwidth / dml.q"1 GB/s", 10 * n / (n - 1), 0.01, "across: k/(k-1) x the table")
+    t.eq(across.time > 0.9 * inside.time, true, tostring(across.time))
+  end
   local faster = dml.cluster { gpu = gpu, levels = { levels[1], dml.level(with_table, { link = "4000 Gb/s" }) } }
   t.eq(dml.collective { cluster = faster, op = "all_reduce", size = "1 GiB", gpus = 16 }.model ~= "measured", true)
 
