@@ -430,7 +430,9 @@ struct Description<Gpu> {
                                            "(paper model only)",
                                     .min = 1});
     v.field(g.efficiency, {.name = "efficiency",
-                           .doc = "what it reaches in real kernels (transformer runs only)"});
+                           .doc = "what it reaches in real kernels; required by transformer "
+                                  "runs (`efficiency = {}` takes every default), unused by the "
+                                  "paper's model"});
     v.field(g.power, {.name = "power",
                       .doc = "what it draws busy, waiting and idle (transformer runs' energy)"});
     v.field(g.sources,
