@@ -560,7 +560,10 @@ TransformerCtx::TransformerCtx(const TransformerRun& r)
   const auto server = r.cluster.levels.empty() ? n : r.cluster.levels.front().size.value_or(n);
   host_optimizer_rate = r.cluster.gpu.host_optimizer_rate.value_or(0.0) *
                         (n < server ? static_cast<double>(server) / static_cast<double>(n) : 1.0);
-  capacity = e.memory ? e.memory->value() : r.cluster.gpu.hbm_capacity.value();
+  // Without a memory of its own, the capacity as datasheets write it ("192 GB" is 192 GiB), as a
+  // copy with another capacity reads it (helper-370: "192 GB" gave 178.8 GiB declared from
+  // scratch and 191.2 GiB in a copy).
+  capacity = e.memory ? e.memory->value() : datasheet_capacity(r.cluster.gpu.hbm_capacity).value();
   workspace = e.workspace.value();
   if (m.moe && m.moe->max_nodes) max_nodes = static_cast<double>(*m.moe->max_nodes);
   if (m.moe && m.moe->groups) {

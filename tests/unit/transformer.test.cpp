@@ -1723,7 +1723,8 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
   SECTION("Llama 2 70B on 8 GPUs without sharding does not fit, and the message says why") {
     // Parameters held: 68,975,329,280 (68,976,648,192 less the norms' 1,318,912, which dml does
     // not count per GPU). Weights 2 B: 128.48 GiB; gradients 4 B: 256.95 GiB; Adam 12 B:
-    // 770.86 GiB; an 80 GB H100 holds 74.5 GiB.
+    // 770.86 GiB; an "80 GB" H100 without a memory of its own holds 80 GiB (a datasheet's GB
+    // read as GiB).
     const auto p = dml::evaluate(run_of(llama2_70b(), 8, 64),
                                  TransformerLayout{.tp = 1, .pp = 1, .dp = 8, .zero = 0});
     CHECK_FALSE(p.feasible);
@@ -1731,15 +1732,15 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
     CHECK_THAT(p.violations[0], Contains("memory: "));
     CHECK_THAT(p.violations[0], Contains("weights 128.5 GiB, gradients 257.0 GiB, optimizer "
                                          "770.9 GiB"));
-    CHECK_THAT(p.violations[0], Contains("exceeds the 74.5 GiB of one H100 SXM"));
+    CHECK_THAT(p.violations[0], Contains("exceeds the 80.0 GiB of one H100 SXM"));
   }
   SECTION("the limit is the efficiency record's memory when it gives one, else hbm_capacity") {
     // Llama 3 8B, TP 8, no recompute, microbatch 1 holds about 34 GB (18 B for each of its 1e9
-    // parameters per GPU, 8192 tokens of activations on 32 layers, 3 GiB of workspace); 48e9 B
-    // more of workspace puts it between the 80e9 B of hbm_capacity and the 81,559 MiB
-    // (85,520,809,984 B) an H100 80GB HBM3 reports (the premise, required below).
+    // parameters per GPU, 8192 tokens of activations on 32 layers, 3 GiB of workspace); more
+    // workspace puts it between the 81,559 MiB (85,520,809,984 B) an H100 80GB HBM3 reports and
+    // the 80 GiB (85,899,345,920 B) its "80 GB" hbm_capacity is read as (helper-370: it was read
+    // as 80e9 B, where a copy with another capacity read GB as GiB; the premise, required below).
     TransformerRun run = run_of(llama3_8b(), 8, 8);
-    run.cluster.gpu.efficiency->workspace = gib(3) + bytes(48e9);
     const TransformerLayout l{.tp = 8,
                               .sequence_parallel = false,
                               .pp = 1,
@@ -1747,17 +1748,20 @@ TEST_CASE("transformer feasibility: memory, degrees, assumed fields", "[transfor
                               .zero = 0,
                               .microbatch = 1,
                               .recompute = Recompute::kNone};
+    const double base = dml::evaluate(run, l).memory.total.value();
+    run.cluster.gpu.efficiency->workspace = gib(3) + bytes(85.7e9 - base);
     const auto nominal = dml::evaluate(run, l);
     run.cluster.gpu.efficiency->memory = mib(81559);
     const auto reported = dml::evaluate(run, l);
-    CHECK(nominal.memory.capacity.value() == 80e9);
+    CHECK(nominal.memory.capacity.value() == 80.0 * 1073741824);
     CHECK(reported.memory.capacity.value() == 81559.0 * 1048576);
     CHECK(nominal.memory.total.value() == reported.memory.total.value());
-    REQUIRE(nominal.memory.total.value() > 80e9);
-    REQUIRE(nominal.memory.total.value() < 85520809984.0);
-    CHECK_FALSE(nominal.feasible);
-    CHECK(reported.feasible);
-    CHECK(reported.violations.empty());
+    REQUIRE(nominal.memory.total.value() > 85520809984.0);
+    REQUIRE(nominal.memory.total.value() < 80.0 * 1073741824);
+    CHECK(nominal.feasible);
+    CHECK(nominal.violations.empty());
+    CHECK_FALSE(reported.feasible);
+    CHECK_THAT(reported.violations.at(0), Contains("exceeds the 79.6 GiB of one H100 SXM"));
   }
   SECTION("degrees that do not multiply to the GPU count") {
     const auto p = dml::evaluate(run_of(llama3_8b(), 8, 64),

@@ -249,9 +249,9 @@ struct Description<GpuEfficiency> {
                        .doc = "memory a framework can allocate, as the driver reports it "
                               "(nvidia-smi's memory.total), at most hbm_capacity's number read "
                               "as GiB (datasheets write binary sizes in GB; a capacity of whole "
-                              "MiB is its own bound); default the GPU's "
-                              "hbm_capacity (a copy that changes hbm_capacity to another "
-                              "value keeps the base's share of it unless it gives one)",
+                              "MiB is its own bound); default that bound, the GPU's "
+                              "hbm_capacity read as GiB (a copy that changes hbm_capacity to "
+                              "another value keeps the base's share of it unless it gives one)",
                        .min = 0,
                        .above = true});
     v.field(e.sources,
@@ -382,10 +382,10 @@ struct Description<Gpu> {
     v.field(g.hbm_capacity,
             {.name = "hbm_capacity",
              .doc = "HBM capacity, as the datasheet writes it; the transformer model allocates "
-                    "the GPU's efficiency.memory, else this as written (a copy with another "
-                    "hbm_capacity and no memory of its own keeps the base's share, each capacity "
-                    "read as GiB unless written in whole MiB: datasheets write binary sizes in "
-                    "GB)",
+                    "the GPU's efficiency.memory, else this read as GiB unless written in whole "
+                    "MiB (datasheets write binary sizes in GB: \"192 GB\" is 192 GiB; a copy "
+                    "with another hbm_capacity and no memory of its own keeps the base's share "
+                    "of it)",
              .required = true});
     v.field(g.host_bandwidth,
             {.name = "host_bandwidth",
