@@ -916,10 +916,18 @@ bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
     h.interrupted = true;
     status = LUA_ERRRUN;
   }
+  if (outermost && honour_cancel && status == LUA_OK && h.stop == StopReason::kNone &&
+      h.past_deadline()) {
+    // The timeout passed inside a host function or a long C function (a backtracking pattern),
+    // after which too few instructions ran for the count hook to see it: the call ran past its
+    // timeout all the same, and fails for it below (where: unknown).
+    h.stop = StopReason::kTimeout;
+  }
   if (outermost && status == LUA_OK && h.stop != StopReason::kNone) {
     // A limit that fired during the call and that the script caught (coroutine.resume returns
-    // the error as a value, and the main thread's hook comes only every 1,000 instructions):
-    // the call was stopped all the same (helper-95: it returned true, stop_reason kNone).
+    // the error as a value, and the main thread's hook comes only every 1,000 instructions), or
+    // the timeout seen just above: the call was stopped all the same (helper-95: it returned
+    // true, stop_reason kNone).
     lua_pop(L_, nresults == LUA_MULTRET ? lua_gettop(L_) - base + 1 : nresults);
     const std::string text =
         (h.stop_where.empty() ? "" : h.stop_where + ": ") + lua::stop_text(h, h.stop);

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -345,6 +346,26 @@ TEST_CASE("host api: a cancel while nothing runs: the next call does not start",
   CHECK_FALSE(dml.call("dml.layout_text", json::array()).has_value());
   CHECK(dml.error() == "interrupted");
   CHECK(dml.eval("1") == json(1));
+}
+
+TEST_CASE("host api: a call that passed its timeout inside a host function fails for it",
+          "[host_api]") {
+  // The count hook comes every 1,000 instructions: a host function (or a long C function) that
+  // returns past the timeout, followed by a few instructions, used to let the call succeed.
+  dml::InterpreterOptions options;
+  options.timeout = dml::units::seconds(0.2);
+  dml::Interpreter dml(options);
+  REQUIRE(dml.register_function("slow", [](const json&) -> json {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    return 1;
+  }));
+  CHECK_FALSE(dml.run_string("x = slow() + 1", "=slow"));
+  CHECK(dml.error() == "timeout of 200 ms reached");
+  CHECK(dml.stop_reason() == dml::StopReason::kTimeout);
+  CHECK_FALSE(dml.eval("slow()").has_value());
+  CHECK(dml.stop_reason() == dml::StopReason::kTimeout);
+  CHECK(dml.run_string("y = 1"));  // the next call has its own timeout
+  CHECK(dml.stop_reason() == dml::StopReason::kNone);
 }
 
 TEST_CASE("host api: eval and call run under the limits and cancel", "[host_api]") {
