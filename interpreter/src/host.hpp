@@ -95,6 +95,23 @@ struct Host {
   void end_call(bool forget_cancels = true);
 };
 
+// A chunk that a call loads before it runs it (run_string, run_file, eval): compiling is part
+// of the call, under its memory limit, timeout and cancel (compiled before it, a 50 MB string
+// constant passed a 4 MB limit, and a syntax error left a pending cancel to the call after it).
+// Lua text named `name`, or with `file` the file `path` (nullptr: standard input), named as
+// luaL_loadfile names it; mode "t". The function loaded replaces the value at
+// `slot`, a negative index counted when the call begins. A load that fails ends the call with
+// Lua's own message (no message handler: no traceback, no place of a caller).
+struct ChunkToLoad {
+  std::string_view text{};
+  const char* name = "";
+  bool file = false;
+  const char* path = nullptr;
+  bool remember = false;  // keep the text under `name` once it loads (Host::remember_chunk)
+  int slot = -1;
+  bool failed = false;  // set when the load failed
+};
+
 // The Host of the interpreter that owns L (any of its threads), through the extra space: only
 // where the Interpreter is known to have made the state (its hook).
 [[nodiscard]] inline Host& host(lua_State* L) {

@@ -14,6 +14,7 @@
 #include "dml/plan.hpp"
 #include "dml/transformer.hpp"
 #include "dml/units_parser.hpp"
+#include "host.hpp"
 #include "lua_json.hpp"
 #include "lua_values.hpp"
 
@@ -173,25 +174,22 @@ int l_read_as(lua_State* L) {
 }  // namespace
 
 bool Interpreter::eval_with(std::string_view expression, int (*convert)(lua_State*), void* out) {
-  const std::string chunk = "return " + std::string(expression);
-  if (luaL_loadbufferx(L_, chunk.data(), chunk.size(), "=(eval)", "t") != LUA_OK) {
-    error_ = lua_tostring(L_, -1);
-    lua_pop(L_, 1);
-    return false;
-  }
   // One call: the expression's value goes straight to the converter (upvalue 1: out).
   lua_pushlightuserdata(L_, out);
   lua_pushcclosure(L_, convert, 1);
-  lua_insert(L_, -2);
   // (converter, chunk) -> converter(chunk()): a small Lua glue keeps it one protected call.
   static constexpr std::string_view kGlue = "local convert, f = ... return convert(f())";
   if (luaL_loadbufferx(L_, kGlue.data(), kGlue.size(), "=(eval)", "t") != LUA_OK) {
     error_ = lua_tostring(L_, -1);
-    lua_pop(L_, 3);
+    lua_pop(L_, 2);
     return false;
   }
-  lua_insert(L_, -3);
-  return protected_call(2, 0);
+  lua_insert(L_, -2);
+  // The expression is compiled inside the call, under its limits.
+  const std::string chunk = "return " + std::string(expression);
+  lua_pushnil(L_);
+  lua::ChunkToLoad load{.text = chunk, .name = "=(eval)", .slot = -1};
+  return protected_call(2, 0, true, &load);
 }
 
 bool Interpreter::eval(std::string_view expression, nlohmann::json& out) {

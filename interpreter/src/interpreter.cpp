@@ -8,14 +8,17 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <new>
 #include <sstream>
 #include <stdexcept>
@@ -793,6 +796,125 @@ bool is_incomplete(lua_State* L, int status) {
   return n >= kEof.size() && std::string_view(msg + n - kEof.size(), kEof.size()) == kEof;
 }
 
+// --- loading a chunk inside the call that runs it (lua::ChunkToLoad) --------------------------
+//
+// The count hook does not run while Lua compiles: the readers give the parser a block at a time
+// and check the call's timeout and cancel before each (poll_stop raises the stop; lua_load
+// returns it as its error).
+
+constexpr std::size_t kLoadBlock = 64 * 1024;
+
+struct TextReader {
+  std::string_view rest;
+};
+
+const char* read_text(lua_State* L, void* ud, std::size_t* size) {
+  auto& r = *static_cast<TextReader*>(ud);
+  lua::poll_stop(L);
+  if (r.rest.empty()) return nullptr;
+  *size = std::min(r.rest.size(), kLoadBlock);
+  const char* block = r.rest.data();
+  r.rest.remove_prefix(*size);
+  return block;
+}
+
+// luaL_loadfilex's reader: the characters read ahead (a first line skipped), then the file.
+struct FileReader {
+  std::FILE* f = nullptr;
+  std::size_t ahead = 0;
+  std::array<char, BUFSIZ> buffer{};
+};
+
+const char* read_file(lua_State* L, void* ud, std::size_t* size) {
+  auto& r = *static_cast<FileReader*>(ud);
+  lua::poll_stop(L);
+  if (r.ahead > 0) {
+    *size = r.ahead;
+    r.ahead = 0;
+  } else {
+    if (std::feof(r.f) != 0) return nullptr;
+    *size = std::fread(r.buffer.data(), 1, r.buffer.size(), r.f);
+  }
+  return r.buffer.data();
+}
+
+// As luaL_loadfilex's: "cannot open scenario.lua: No such file or directory".
+int file_error(lua_State* L, const char* what, int name_index) {
+  const char* error = std::strerror(errno);
+  lua_pushfstring(L, "cannot %s %s: %s", what, lua_tostring(L, name_index) + 1, error);
+  lua_remove(L, name_index);
+  return LUA_ERRFILE;
+}
+
+// The first character after a UTF-8 byte order mark, if the file begins with one.
+int skip_bom(std::FILE* f) {
+  const int c = std::getc(f);
+  if (c == 0xEF && std::getc(f) == 0xBB && std::getc(f) == 0xBF) return std::getc(f);
+  return c;
+}
+
+// luaL_loadfilex(L, path, "t") with read_file (path nullptr: standard input): the same chunk
+// name, the same first line skipped ("#!/usr/bin/env dml", its newline kept for the line
+// numbers), the same messages. A binary chunk is not reopened in binary mode, as Lua's is:
+// mode "t" refuses it all the same.
+int load_file(lua_State* L, const char* path) {
+  const int name_index = lua_gettop(L) + 1;
+  FileReader r;
+  if (path == nullptr) {
+    lua_pushliteral(L, "=stdin");
+    r.f = stdin;
+  } else {
+    lua_pushfstring(L, "@%s", path);
+    errno = 0;
+    r.f = std::fopen(path, "r");
+    if (r.f == nullptr) return file_error(L, "open", name_index);
+  }
+  // Closed however the load ends (a Lua error is a C++ exception here).
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(
+      path != nullptr ? r.f : nullptr,
+      [](std::FILE* f) { return f != nullptr ? std::fclose(f) : 0; });
+  int c = skip_bom(r.f);
+  if (c == '#') {  // a first line for the shell
+    do {
+      c = std::getc(r.f);
+    } while (c != EOF && c != '\n');
+    c = std::getc(r.f);
+    r.buffer[r.ahead++] = '\n';
+  }
+  if (c == LUA_SIGNATURE[0]) r.ahead = 0;
+  if (c != EOF) r.buffer[r.ahead++] = static_cast<char>(c);
+  errno = 0;
+  const int status = lua_load(L, read_file, &r, lua_tostring(L, -1), "t");
+  if (std::ferror(r.f) != 0) {
+    lua_settop(L, name_index);
+    return file_error(L, "read", name_index);
+  }
+  lua_remove(L, name_index);
+  return status;
+}
+
+// (chunk) -> the function the lua::ChunkToLoad (light userdata) loads; raises Lua's message when
+// the load fails.
+int l_load_chunk(lua_State* L) {
+  auto& chunk = *static_cast<lua::ChunkToLoad*>(lua_touserdata(L, 1));
+  int status = LUA_OK;
+  if (chunk.file) {
+    status = load_file(L, chunk.path);
+  } else {
+    TextReader r{chunk.text};
+    status = lua_load(L, read_text, &r, chunk.name, "t");
+  }
+  if (status != LUA_OK) return lua_error(L);
+  // The text is only for naming a field's line: out of memory, it is not kept.
+  if (chunk.remember) {
+    try {
+      lua::find_host(L)->remember_chunk(chunk.name, chunk.text);
+    } catch (const std::bad_alloc&) {  // NOLINT(bugprone-empty-catch)
+    }
+  }
+  return 1;
+}
+
 }  // namespace
 
 Interpreter::Interpreter(InterpreterOptions options)
@@ -882,9 +1004,12 @@ void Interpreter::cancel() noexcept { host_->cancels.fetch_add(1); }
 
 bool Interpreter::running() const noexcept { return host_->running.load(); }
 
-bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
+bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel,
+                                 lua::ChunkToLoad* chunk) {
   lua::Host& h = *host_;
   const int base = lua_gettop(L_) - nargs;
+  // (Counted before the handler goes in below it.)
+  const int chunk_slot = chunk != nullptr ? lua_absindex(L_, chunk->slot) + 1 : 0;
   lua_pushboolean(L_, options_.traceback ? 1 : 0);
   lua_pushcclosure(L_, message_handler, 1);  // before the call: the memory limit is not on yet
   lua_insert(L_, base);
@@ -903,7 +1028,20 @@ bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel) {
     h.interrupted = true;
     status = LUA_ERRRUN;
   } else {
-    status = lua_pcall(L_, nargs, nresults, base);
+    if (chunk != nullptr) {
+      lua_pushcfunction(L_, l_load_chunk);
+      lua_pushlightuserdata(L_, chunk);
+      // No message handler: a syntax error's message is Lua's own, as luaL_loadfile gives it.
+      status = lua_pcall(L_, 1, 1, 0);
+      if (status == LUA_OK) {
+        lua_replace(L_, chunk_slot);
+      } else {
+        chunk->failed = true;
+        lua_replace(L_, base + 1);  // the message alone above the handler, as lua_pcall leaves it
+        lua_settop(L_, base + 1);
+      }
+    }
+    if (status == LUA_OK) status = lua_pcall(L_, nargs, nresults, base);
   }
   lua_remove(L_, base);
   if (outermost && honour_cancel && status == LUA_OK && h.cancel_pending() &&
@@ -1050,44 +1188,39 @@ bool Interpreter::call_function(int nargs, int nresults) {
 
 bool Interpreter::run_file(const std::string& path, const std::vector<std::string>& args) {
   const bool stdin_script = path == "-";
-  const int status = luaL_loadfilex(L_, stdin_script ? nullptr : path.c_str(), "t");
-  if (status != LUA_OK) {
-    error_ = lua_tostring(L_, -1);
-    lua_pop(L_, 1);
-    // Lua's refusal of a binary chunk names no file: say which.
-    const std::string name = stdin_script ? "stdin" : path;
-    if (error_.find(name) == std::string::npos) error_ = name + ": " + error_;
-    return false;
-  }
   // Room for every argument (the chunk's `...`) and the call's own: past Lua's 20 free slots,
   // 163 arguments overran the stack and corrupted the heap (helper-126).
-  const int nargs = static_cast<int>(std::min<std::size_t>(args.size(), INT_MAX - LUA_MINSTACK));
+  const int nargs =
+      static_cast<int>(std::min<std::size_t>(args.size(), INT_MAX - LUA_MINSTACK - 1));
   if (args.size() > static_cast<std::size_t>(nargs) ||
-      lua_checkstack(L_, nargs + LUA_MINSTACK) == 0) {
-    lua_pop(L_, 1);
+      lua_checkstack(L_, nargs + 1 + LUA_MINSTACK) == 0) {
     error_ = fmt::format("{}: too many arguments ({}) for a script", stdin_script ? "stdin" : path,
                          args.size());
     return false;
   }
+  lua_pushnil(L_);  // the chunk's place: the call loads it
   for (const auto& a : args) lua_pushstring(L_, a.c_str());
-  return protected_call(nargs, 0);
+  lua::ChunkToLoad chunk{
+      .file = true, .path = stdin_script ? nullptr : path.c_str(), .slot = -(nargs + 1)};
+  const bool ok = protected_call(nargs, 0, true, &chunk);
+  if (!ok && chunk.failed && stop_reason_ == StopReason::kNone) {
+    // Lua's refusal of a binary chunk names no file: say which.
+    const std::string name = stdin_script ? "stdin" : path;
+    if (error_.find(name) == std::string::npos) error_ = name + ": " + error_;
+  }
+  return ok;
 }
 
 bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_name) {
-  if (luaL_loadbufferx(L_, chunk.data(), chunk.size(), chunk_name.c_str(), "t") != LUA_OK) {
-    error_ = lua_tostring(L_, -1);
-    lua_pop(L_, 1);
-    return false;
-  }
-  // Lua names a chunk "=name" or "@name" as given, any other name as its text ("[string ...]").
-  // The text is only for naming a field's line: out of memory, it is not kept.
-  if (!chunk_name.empty() && (chunk_name[0] == '=' || chunk_name[0] == '@')) {
-    try {
-      lua::find_host(L_)->remember_chunk(chunk_name, chunk);
-    } catch (const std::bad_alloc&) {
-    }
-  }
-  return protected_call(0, 0);
+  lua_pushnil(L_);  // the chunk's place: the call loads it
+  // Lua names a chunk "=name" or "@name" as given, any other name as its text ("[string ...]"):
+  // the text is kept for naming a field's line under the first two.
+  lua::ChunkToLoad load{
+      .text = chunk,
+      .name = chunk_name.c_str(),
+      .remember = !chunk_name.empty() && (chunk_name[0] == '=' || chunk_name[0] == '@'),
+      .slot = -1};
+  return protected_call(0, 0, true, &load);
 }
 
 bool Interpreter::require(const std::string& module, const std::string& global) {

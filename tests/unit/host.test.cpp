@@ -1,12 +1,15 @@
 // The host's side of a running script: cancellation from another thread, the limits (time,
 // instructions, memory), where print, messages and progress go, and text-only chunks.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
@@ -315,6 +318,63 @@ TEST_CASE("host: the timeout ends Lua code and searches, naming itself", "[host]
   CHECK_FALSE(dml.run_string("local plan = dml.optimize(long_run(36864))", "=search"));
   CHECK(dml.error() == "search:1: timeout of 300 ms reached");
   CHECK(seconds_since(t) < 0.3 + 0.1);
+}
+
+TEST_CASE("host: compiling a chunk is part of its call: its limits and a cancel hold",
+          "[host][latency]") {
+  // Chunks were compiled before their call began: a 50 MB string constant passed a 4 MB limit,
+  // a chunk of 3,000,000 lines compiled for a second past a 0.2 s timeout, and a pending cancel
+  // let a syntax error through and stopped the call after it instead.
+  {
+    dml::InterpreterOptions options;
+    options.sandbox = true;
+    options.max_memory = dml::units::bytes(4e6);
+    dml::Interpreter dml(options);
+    CHECK_FALSE(dml.run_string("s = '" + std::string(50'000'000, 'x') + "'", "=big"));
+    CHECK(dml.error() == "memory limit of 4 MB reached");
+    CHECK(dml.stop_reason() == dml::StopReason::kMemoryLimit);
+    CHECK_FALSE(dml.eval("'" + std::string(50'000'000, 'x') + "'").has_value());
+    CHECK(dml.stop_reason() == dml::StopReason::kMemoryLimit);
+    CHECK(dml.run_string("s = 'x'"));
+  }
+  {
+    dml::InterpreterOptions options;
+    options.timeout = dml::units::seconds(0.2);
+    dml::Interpreter dml(options);
+    std::string lines;
+    for (int i = 0; i < 3'000'000; ++i) lines += "x = 1\n";
+    auto t = Clock::now();
+    CHECK_FALSE(dml.run_string(lines, "=long"));
+    CHECK(dml.error() == "timeout of 200 ms reached");
+    CHECK(dml.stop_reason() == dml::StopReason::kTimeout);
+    CHECK(seconds_since(t) < 0.2 + 0.1);
+    const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                       fmt::format("dml-host-test-{}-long.lua", ::getpid());
+    {
+      std::ofstream out(path, std::ios::binary);
+      out << lines;
+    }
+    t = Clock::now();
+    CHECK_FALSE(dml.run_file(path.string()));
+    std::filesystem::remove(path);
+    CHECK(dml.error() == "timeout of 200 ms reached");
+    CHECK(dml.stop_reason() == dml::StopReason::kTimeout);
+    CHECK(seconds_since(t) < 0.2 + 0.1);
+  }
+  {
+    dml::Interpreter dml;
+    dml.cancel();
+    CHECK_FALSE(dml.run_string("x = = 1", "=syntax"));
+    CHECK(dml.error() == "interrupted");
+    CHECK(dml.stop_reason() == dml::StopReason::kInterrupted);
+    CHECK(dml.run_string("x = 1"));  // the cancel went with the call it stopped
+    // A syntax error, or a file that cannot be read, is Lua's own message, as before.
+    CHECK_FALSE(dml.run_string("x = = 1", "=syntax"));
+    CHECK(dml.error() == "syntax:1: unexpected symbol near '='");
+    CHECK(dml.stop_reason() == dml::StopReason::kNone);
+    CHECK_FALSE(dml.run_file("/nonexistent/s.lua"));
+    CHECK(dml.error() == "cannot open /nonexistent/s.lua: No such file or directory");
+  }
 }
 
 TEST_CASE("host: the instruction limit counts Lua instructions", "[host]") {

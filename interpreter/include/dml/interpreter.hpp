@@ -29,7 +29,8 @@ namespace dml {
 
 namespace lua {
 struct Host;
-}
+struct ChunkToLoad;
+}  // namespace lua
 
 // The core's types that Interpreter::eval_as reads (include their headers to use the value:
 // dml/hardware.hpp, dml/plan.hpp, dml/transformer.hpp, dml/quantity.hpp, ...).
@@ -219,8 +220,10 @@ class Interpreter {
 
  private:
   // honour_cancel false: a call that runs no script (register_function, set_args) neither
-  // stops for a cancel nor forgets one, which waits for the next call.
-  bool protected_call(int nargs, int nresults, bool honour_cancel = true);
+  // stops for a cancel nor forgets one, which waits for the next call. `chunk`: a chunk the call
+  // loads first, under its limits, into a place on the stack (lua::ChunkToLoad).
+  bool protected_call(int nargs, int nresults, bool honour_cancel = true,
+                      lua::ChunkToLoad* chunk = nullptr);
   // Runs `return <expression>` and gives its value to convert (a C function whose upvalue 1 is
   // `out`), in one protected call: eval and eval_as.
   bool eval_with(std::string_view expression, int (*convert)(lua_State*), void* out);
