@@ -25,20 +25,29 @@ install(TARGETS dml_model dml_interpreter EXPORT dmlTargets
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/model/include/dml" "${PROJECT_SOURCE_DIR}/interpreter/include/dml"
   DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" FILES_MATCHING PATTERN "*.hpp")
 
+# The package's files describe the installed tree, not the build tree: they are made in a folder
+# that neither find_package nor pkg-config searches. At the build tree's top,
+# CMAKE_PREFIX_PATH=<build> found a dmlConfig.cmake whose dmlTargets.cmake only the install writes
+# (a hard error), and PKG_CONFIG_PATH=<build> a dml.pc of the prefix's paths; the copies that
+# earlier builds left there go.
+set(DML_PACKAGE_FILES "${PROJECT_BINARY_DIR}/install-files")
+file(REMOVE "${PROJECT_BINARY_DIR}/dmlConfig.cmake" "${PROJECT_BINARY_DIR}/dmlConfigVersion.cmake"
+     "${PROJECT_BINARY_DIR}/dml.pc")
+
 install(EXPORT dmlTargets NAMESPACE dml:: DESTINATION "${DML_CMAKE_DIR}")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/dmlConfig.cmake.in"
-  "${PROJECT_BINARY_DIR}/dmlConfig.cmake" INSTALL_DESTINATION "${DML_CMAKE_DIR}")
+  "${DML_PACKAGE_FILES}/dmlConfig.cmake" INSTALL_DESTINATION "${DML_CMAKE_DIR}")
 # 0.x: a new minor version may change the API, so only the same minor version is compatible.
-write_basic_package_version_file("${PROJECT_BINARY_DIR}/dmlConfigVersion.cmake"
+write_basic_package_version_file("${DML_PACKAGE_FILES}/dmlConfigVersion.cmake"
   COMPATIBILITY SameMinorVersion)
-install(FILES "${PROJECT_BINARY_DIR}/dmlConfig.cmake" "${PROJECT_BINARY_DIR}/dmlConfigVersion.cmake"
+install(FILES "${DML_PACKAGE_FILES}/dmlConfig.cmake" "${DML_PACKAGE_FILES}/dmlConfigVersion.cmake"
   DESTINATION "${DML_CMAKE_DIR}")
 
 # pkg-config: the prefix relative to the .pc file, so that `--prefix P` at install time holds.
 file(RELATIVE_PATH DML_PC_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
 string(REGEX REPLACE "/$" "" DML_PC_PREFIX "${DML_PC_PREFIX}")
-configure_file("${PROJECT_SOURCE_DIR}/cmake/dml.pc.in" "${PROJECT_BINARY_DIR}/dml.pc" @ONLY)
-install(FILES "${PROJECT_BINARY_DIR}/dml.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+configure_file("${PROJECT_SOURCE_DIR}/cmake/dml.pc.in" "${DML_PACKAGE_FILES}/dml.pc" @ONLY)
+install(FILES "${DML_PACKAGE_FILES}/dml.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
 # The man page, made by the built dml from its --help and the reference (docs/man.lua).
 set(DML_MAN_PAGE "${PROJECT_BINARY_DIR}/man/dml.1")

@@ -50,6 +50,14 @@ expect("dmlTargets.cmake" "${targets}" "add_library\\(dml::interpreter STATIC IM
 if(targets MATCHES "LINK_ONLY:>")
   message(FATAL_ERROR "dmlTargets.cmake links an empty $<LINK_ONLY:> (a build-only dependency)")
 endif()
+# The public headers are C++20: a target that links dml's compiles as C++20 (examples/embed asks
+# for nothing itself, and g++ 12's default is C++17).
+string(REGEX MATCHALL "INTERFACE_COMPILE_FEATURES \"cxx_std_20\"" features "${targets}")
+list(LENGTH features n_features)
+if(NOT n_features EQUAL 2)
+  message(FATAL_ERROR "dmlTargets.cmake: dml::model and dml::interpreter should each have the "
+                      "INTERFACE_COMPILE_FEATURES cxx_std_20 (found ${n_features}):\n${targets}")
+endif()
 # No installed file may name the build or source tree: the package stands alone.
 file(GLOB_RECURSE text_files "${prefix}/*.cmake" "${prefix}/*.pc")
 foreach(f IN LISTS text_files)
@@ -90,6 +98,23 @@ expect("find_package(dml)" "${dml_dir}" "=${prefix}/${LIBDIR}/cmake/dml$")
 run("building examples/embed" "${CMAKE_COMMAND}" --build "${WORK}/embed")
 run("examples/embed" "${WORK}/embed/embed")
 expect("examples/embed (CMake)" "${out}" "${embed_expected}")
+
+# The build tree is no package: find_package(dml) and pkg-config do not find the files made for
+# the install there (a dmlConfig.cmake without its dmlTargets.cmake was a hard error, and dml.pc
+# gave the prefix's paths). find_package searches PATHS as it searches CMAKE_PREFIX_PATH.
+file(WRITE "${WORK}/find-in-build/CMakeLists.txt"
+     "cmake_minimum_required(VERSION 3.25)\nproject(find_in_build NONE)\n"
+     "find_package(dml CONFIG PATHS \"${BUILD}\" NO_DEFAULT_PATH)\n"
+     "message(STATUS \"dml_DIR: \${dml_DIR}\")\n")
+run("find_package(dml) in the build tree" "${CMAKE_COMMAND}" -S "${WORK}/find-in-build"
+    -B "${WORK}/find-in-build/build")
+expect("find_package(dml) in the build tree" "${out}" "dml_DIR: dml_DIR-NOTFOUND\n")
+set(ENV{PKG_CONFIG_LIBDIR} "${BUILD}")
+execute_process(COMMAND "${PKG_CONFIG}" --exists dml RESULT_VARIABLE rc)
+unset(ENV{PKG_CONFIG_LIBDIR})
+if(rc EQUAL 0)
+  message(FATAL_ERROR "pkg-config found dml.pc in the build tree ${BUILD}")
+endif()
 
 # Without Lua's pkg-config file, find_package(dml) says which Debian package provides it, in one
 # line (helper-82: a stray ';' split it, and it named a script the prefix does not hold).
