@@ -112,6 +112,16 @@ struct ChunkToLoad {
   bool failed = false;  // set when the load failed
 };
 
+// Whether `name` is a global a script can name: a Lua name, not a keyword, not `_ENV` (which Lua
+// code reads as its environment, not as the global). register_function's and require's.
+[[nodiscard]] bool is_global_name(std::string_view name);
+
+// (module, global[, check]): the global `global` = require(module), by the `require` the
+// interpreter was made with (a script's own is not the host's). Any string is a global here
+// (the command's `-l acme.models` sets "acme.models", as lua's -l does); with `check`, a global
+// the scripts have already is refused, except one a require set (Interpreter::require).
+int require_into(lua_State* L);
+
 // The Host of the interpreter that owns L (any of its threads), through the extra space: only
 // where the Interpreter is known to have made the state (its hook).
 [[nodiscard]] inline Host& host(lua_State* L) {

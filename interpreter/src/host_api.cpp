@@ -237,8 +237,12 @@ template std::optional<Plan> Interpreter::eval_as<Plan>(std::string_view);
 template std::optional<StepPlan> Interpreter::eval_as<StepPlan>(std::string_view);
 template std::optional<Quantity> Interpreter::eval_as<Quantity>(std::string_view);
 
+bool lua::is_global_name(std::string_view name) {
+  return is_name_path(name) && name.find('.') == std::string_view::npos && name != "_ENV";
+}
+
 bool Interpreter::register_function(const std::string& name, HostFunction fn) {
-  if (!is_name_path(name) || name.find('.') != std::string::npos) {
+  if (!lua::is_global_name(name)) {
     error_ = fmt::format("register_function: \"{}\" is not a name like \"lookup\"", name);
     return false;
   }

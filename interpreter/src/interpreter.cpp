@@ -42,6 +42,12 @@ using lua::guarded;
 
 // Registry keys.
 constexpr const char* kCoreKey = "dml:core";  // the table of native functions
+// The host's own steps (Interpreter::require, doc) use the `require` and `dml.doc` the
+// interpreter was made with, not the globals, which a script may replace or remove.
+constexpr const char* kRequireKey = "dml:require";
+constexpr const char* kDocKey = "dml:doc";
+// The globals that Interpreter::require set (name -> true): it may set them again.
+constexpr const char* kRequiredKey = "dml:required";
 
 // The searcher, the strict globals and the base functions are the Interpreter's own: its Host
 // is there.
@@ -969,6 +975,8 @@ Interpreter::Interpreter(InterpreterOptions options)
     }
     install_searcher(L);
     install_base(L);
+    lua_getglobal(L, "require");
+    lua_setfield(L, LUA_REGISTRYINDEX, kRequireKey);
     return 0;
   });
   if (!protected_call(0, 0)) {
@@ -977,7 +985,17 @@ Interpreter::Interpreter(InterpreterOptions options)
     L_ = nullptr;
     throw std::runtime_error(msg);
   }
-  if (!require("dml", "dml")) {
+  // The stdlib, as the global `dml`; its doc also in the registry (doc()).
+  lua_pushcfunction(L_, [](lua_State* L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kRequireKey);
+    lua_pushliteral(L, "dml");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "doc");
+    lua_setfield(L, LUA_REGISTRYINDEX, kDocKey);
+    lua_setglobal(L, "dml");
+    return 0;
+  });
+  if (!protected_call(0, 0)) {
     const std::string msg = "cannot load dml's stdlib: " + error_;
     lua_close(L_);
     L_ = nullptr;
@@ -1126,8 +1144,8 @@ bool Interpreter::protected_call(int nargs, int nresults, bool honour_cancel,
 namespace {
 
 // The host's own steps that touch the globals run as protected calls: a script may have made
-// _G read-only or removed `require` or `dml`, and an error there must come back as false with
-// its message, not reach Lua's panic handler.
+// _G read-only, and an error there must come back as false with its message, not reach Lua's
+// panic handler.
 
 // (argv as light userdata, script index): the global `arg`, as `lua` sets it.
 int l_set_args(lua_State* L) {
@@ -1143,26 +1161,55 @@ int l_set_args(lua_State* L) {
   return 0;
 }
 
-// (module, global): global = require(module).
-int l_require_into(lua_State* L) {
-  const char* global = luaL_checkstring(L, 2);
-  lua_getglobal(L, "require");
-  lua_pushvalue(L, 1);
-  lua_call(L, 1, 1);
-  lua_setglobal(L, global);
-  return 0;
-}
-
 // (name) -> dml.doc(name)
 int l_doc(lua_State* L) {
-  lua_getglobal(L, "dml");
-  lua_getfield(L, -1, "doc");
+  lua_getfield(L, LUA_REGISTRYINDEX, kDocKey);
   lua_pushvalue(L, 1);
   lua_call(L, 1, 1);
   return 1;
 }
 
 }  // namespace
+
+namespace lua {
+
+int require_into(lua_State* L) {
+  const char* global = luaL_checkstring(L, 2);
+  const bool check = lua_toboolean(L, 3) != 0;
+  lua_settop(L, 2);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, kRequiredKey) != LUA_TTABLE) {  // at 3
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, kRequiredKey);
+  }
+  if (check) {
+    // As register_function: a global the scripts have already (print, dml, one a script set) is
+    // not replaced; one that a require set may be.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_pushvalue(L, 2);
+    const int type = lua_rawget(L, -2);
+    lua_pop(L, 2);
+    lua_pushvalue(L, 2);
+    const bool required = lua_rawget(L, 3) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (type != LUA_TNIL && !required) {
+      return luaL_error(L,
+                        "require: \"%s\" is a global the scripts have already (a %s): choose "
+                        "another name",
+                        global, lua_typename(L, type));
+    }
+  }
+  lua_getfield(L, LUA_REGISTRYINDEX, kRequireKey);
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  lua_setglobal(L, global);
+  lua_pushboolean(L, 1);
+  lua_setfield(L, 3, global);
+  return 0;
+}
+
+}  // namespace lua
 
 bool Interpreter::set_args(const std::vector<std::string>& argv, int script_index) {
   if (script_index < 0 || (script_index >= static_cast<int>(argv.size()) && !argv.empty())) {
@@ -1224,10 +1271,17 @@ bool Interpreter::run_string(std::string_view chunk, const std::string& chunk_na
 }
 
 bool Interpreter::require(const std::string& module, const std::string& global) {
-  lua_pushcfunction(L_, l_require_into);
+  // A global a script can name, as register_function's (not "a.b", a keyword, or _ENV, which
+  // Lua code reads as its environment).
+  if (!lua::is_global_name(global)) {
+    error_ = fmt::format("require: the global \"{}\" is not a name like \"gpus\"", global);
+    return false;
+  }
+  lua_pushcfunction(L_, lua::require_into);
   lua_pushstring(L_, module.c_str());
   lua_pushstring(L_, global.c_str());
-  return protected_call(2, 0);
+  lua_pushboolean(L_, 1);
+  return protected_call(3, 0);
 }
 
 namespace {

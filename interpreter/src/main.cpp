@@ -25,6 +25,7 @@
 #include "dml/quantity.hpp"
 #include "dml/units_parser.hpp"
 #include "dml/version.hpp"
+#include "host.hpp"
 #include "output.hpp"
 
 namespace {
@@ -545,11 +546,16 @@ static int run_dml(int argc_given, char** argv) {
       ran_chunk = ran_chunk || act.kind == Action::kChunk;
       const bool ok = run([&] {
         if (act.kind == Action::kChunk) return dml.run_string(act.text);
-        // -l G=NAME sets the global G; -l NAME sets NAME (lua 5.4's convention)
+        // -l G=NAME sets the global G; -l NAME sets NAME (lua 5.4's convention), whatever it
+        // is: "acme.models" too, which Interpreter::require, whose global is a name, refuses.
         const size_t eq = act.text.find('=');
-        return eq == std::string::npos
-                   ? dml.require(act.text, act.text)
-                   : dml.require(act.text.substr(eq + 1), act.text.substr(0, eq));
+        const std::string module = eq == std::string::npos ? act.text : act.text.substr(eq + 1);
+        const std::string global = eq == std::string::npos ? act.text : act.text.substr(0, eq);
+        lua_State* L = dml.lua();
+        lua_pushcfunction(L, dml::lua::require_into);
+        lua_pushstring(L, module.c_str());
+        lua_pushstring(L, global.c_str());
+        return dml.call_function(2, 0);
       });
       if (!ok) return status();
     }

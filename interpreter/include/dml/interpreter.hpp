@@ -127,7 +127,10 @@ class Interpreter {
   bool run_file(const std::string& path, const std::vector<std::string>& args = {});
   // Runs a chunk of Lua text; `chunk_name` as in lua_load ("=(command line)").
   bool run_string(std::string_view chunk, const std::string& chunk_name = "=(command line)");
-  // require(module) and store the result in the global `global`.
+  // require(module) and store the result in the global `global`, by the require the interpreter
+  // was made with (not the script's global). False (error()) for a global that is no name
+  // ("a.b", "_ENV") or one the scripts have already ("dml"), as register_function's; one that a
+  // require set may be set again.
   bool require(const std::string& module, const std::string& global);
   // Reads, evaluates and prints lines until end of input (line editing and history on a terminal).
   void repl();
