@@ -1224,7 +1224,11 @@ bool Interpreter::set_args(const std::vector<std::string>& argv, int script_inde
 }
 
 bool Interpreter::call_function(int nargs, int nresults) {
-  if (nargs < 0 || lua_gettop(L_) < nargs + 1) {
+  if (nargs < 0) {
+    error_ = fmt::format("call_function: nargs: expected 0 or more arguments, got {}", nargs);
+    return false;
+  }
+  if (lua_gettop(L_) < nargs + 1) {
     error_ = fmt::format(
         "call_function: the stack holds {} values, fewer than a function and its {} arguments",
         lua_gettop(L_), nargs);

@@ -506,6 +506,8 @@ TEST_CASE("host api: the host's own steps fail cleanly when a script changed the
   CHECK_THAT(raw.error(), Catch::Contains("script index 5"));
   CHECK_FALSE(raw.call_function(0, 0));
   CHECK_THAT(raw.error(), Catch::Contains("call_function: the stack holds 0 values"));
+  CHECK_FALSE(raw.call_function(-1, 0));  // (it said "fewer than a function and its -1 arguments")
+  CHECK(raw.error() == "call_function: nargs: expected 0 or more arguments, got -1");
   CHECK(raw.set_args({"dml", "s.lua", "x"}, 1));
   CHECK(raw.run_string("assert(arg[0] == 's.lua' and arg[1] == 'x' and arg[-1] == 'dml')"));
 }
