@@ -534,16 +534,22 @@ function M.sweep(spec)
     -- the error's value stays the message. A point that cannot be shown leaves it as it is.
     local function at_point(at, f, ...)
       local function handler(e)
+        -- A value with a __tostring is a message, as Lua prints it: its text names its point as
+        -- error(42)'s does (it passed through unchanged, naming none). One whose __tostring
+        -- fails or gives no string has no text.
+        local mt = getmetatable(e)
+        if type(e) ~= "string" and type(e) ~= "number" and type(mt) == "table" and mt.__tostring ~= nil then
+          local shown, text = pcall(tostring, e)
+          if shown and type(text) == "string" then e = text end
+        end
         -- An error object with no text of its own is named here, where its line is still on the
         -- stack (helper-101: error({}) in a run function named the stdlib's line).
-        local mt = getmetatable(e)
-        if type(e) ~= "string" and not (type(mt) == "table" and mt.__tostring) and type(e) ~= "number" then
+        if type(e) ~= "string" and type(e) ~= "number" then
           e = string.format("(error object is a %s value)", type(e))
           not_a_message = true
         end
         -- (A number is a message, as Lua prints it: error(42) names its point too.)
         if type(e) == "number" then e = tostring(e) end
-        if type(e) ~= "string" then return e end
         e = core.placed(e)  -- Lua's own errors from C (a yield outside a coroutine) have no line
         local shown, where = pcall(at_text, at)
         if not shown then return e end

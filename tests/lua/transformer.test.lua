@@ -599,6 +599,18 @@ do
   -- (helper-126: "dml: 42", and the sweep ended).
   local numbered = dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error(42) end }
   t.eq(numbered:rows()[2].violations:match("42 %(sweep%.run at { a = 2 }%)$") ~= nil, true, numbered:rows()[2].violations)
+  -- So is a value with a __tostring, as its text (it passed through unchanged, naming no point);
+  -- one whose __tostring fails has no text.
+  local shown = setmetatable({}, { __tostring = function() return "TS" end })
+  t.raises_in_this_file(function()
+    dml.sweep { grid = { a = { 1, 2 } }, run = function() error(shown) end }
+  end, "TS (sweep.run at { a = 1 })")
+  local shown_rows = dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error(shown) end }
+  t.eq(shown_rows:rows()[2].violations:match("TS %(sweep%.run at { a = 2 }%)$") ~= nil, true, shown_rows:rows()[2].violations)
+  local failing = setmetatable({}, { __tostring = function() error("no text") end })
+  t.raises_in_this_file(function()
+    dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function() error(failing) end }
+  end, "(error object is a table value) (sweep.run at { a = 1 })")
   -- Every point failed: no plan gives the columns of a kind, so the rows are the points and why
   -- (a probe saw some eighty empty columns of a paper run's plan).
   local all_failed = dml.sweep { on_error = "row", grid = { a = { 1, 2 } }, run = function(p) error("no run at " .. p.a) end }
