@@ -3607,12 +3607,17 @@ std::string step_plan_summary(const StepPlan& p) {
   const std::string precision = p.precision == Precision::kBf16
                                     ? std::string()
                                     : fmt::format(", {} linears", enum_name(p.precision));
+  // Counts with thousands separators, as the searches' titles write them (helper-372: "on 1024
+  // H100 SXM GPUs", "3576279 steps" beside gpus_for's "13,312").
+  const auto count = [](std::int64_t n) {
+    return n >= 0 ? count_text(static_cast<u128>(n)) : std::to_string(n);
+  };
   std::string out =
-      p.layout.tp ? fmt::format("{}{} on {} {}{}{}{}\n", what, layout_text(p.layout), p.gpus, gpu,
-                                gpus, precision, p.feasible ? "" : " (infeasible)")
-      : p.layouts_evaluated == 0 ? fmt::format("no layout runs on {} {}\n", p.gpus, gpus)
-                                 : fmt::format("no layout fits on {} {} (of {} that run)\n", p.gpus,
-                                               gpus, p.layouts_evaluated);
+      p.layout.tp ? fmt::format("{}{} on {} {}{}{}{}\n", what, layout_text(p.layout), count(p.gpus),
+                                gpu, gpus, precision, p.feasible ? "" : " (infeasible)")
+      : p.layouts_evaluated == 0 ? fmt::format("no layout runs on {} {}\n", count(p.gpus), gpus)
+                                 : fmt::format("no layout fits on {} {} (of {} that run)\n",
+                                               count(p.gpus), gpus, count(p.layouts_evaluated));
   for (const std::string& v : p.violations) out += "  cannot run: " + v + "\n";
   if (!p.assumed.empty()) {
     out += "  assumed: ";
@@ -3686,14 +3691,15 @@ std::string step_plan_summary(const StepPlan& p) {
   const double days = p.time_to_train.value() / 86400;
   // From a year up, also in years ("4056.2 days (11.1 years)").
   const double years = days / 365.25;
-  out += fmt::format("  time to train {} step{}: {}, {}\n",
-                     p.steps >= 100 ? fmt::format("{:.0f}", p.steps) : format_number(p.steps, 3),
-                     p.steps == 1 ? "" : "s",
-                     days >= 1
-                         ? fixed_text(days, 1) + " days" +
-                               (years >= 1 ? fmt::format(" ({} years)", fixed_text(years, 1)) : "")
-                         : format_quantity(Quantity{p.time_to_train.value(), kTime}, 3),
-                     gpu_hours_text(p.gpu_hours));
+  out += fmt::format(
+      "  time to train {} step{}: {}, {}\n",
+      p.steps >= 100 && p.steps < 9e18 ? count(static_cast<std::int64_t>(std::llround(p.steps)))
+                                       : format_number(p.steps, 3),
+      p.steps == 1 ? "" : "s",
+      days >= 1 ? fixed_text(days, 1) + " days" +
+                      (years >= 1 ? fmt::format(" ({} years)", fixed_text(years, 1)) : "")
+                : format_quantity(Quantity{p.time_to_train.value(), kTime}, 3),
+      gpu_hours_text(p.gpu_hours));
   out += fmt::format("  memory per GPU {} of {} ({})\n", bytes_text(p.memory.total.value()),
                      bytes_text(p.memory.capacity.value()), memory_parts_text(p.memory));
   if (p.memory.host.value() > 0) {
@@ -3724,7 +3730,7 @@ std::string step_plan_summary(const StepPlan& p) {
                          figure_text(*e.cost_per_million_tokens, 3));
     }
   }
-  if (p.layouts_evaluated > 0) out += fmt::format("  layouts evaluated: {}\n", p.layouts_evaluated);
+  if (p.layouts_evaluated > 0) out += "  layouts evaluated: " + count(p.layouts_evaluated) + "\n";
   return text();
 }
 

@@ -111,10 +111,11 @@ do
   -- and the GPU-hours: 64 GPUs x the time to train (37,939 for this layout)
   t.near(plan.gpu_hours, 64 * plan.time_to_train:value() / 3600, 1e-12)
   local hours = string.format("%.0f", plan.gpu_hours):reverse():gsub("(%d%d%d)", "%1,"):reverse():gsub("^,", "")
-  t.eq(line(1e12), string.format("%.0f steps: %.1f days, %s GPU-hours", steps, plan.time_to_train:value() / 86400, hours))
+  t.eq(line(1e12), string.format("%s steps: %.1f days, %s GPU-hours", dml.count_text(math.floor(steps + 0.5)),
+    plan.time_to_train:value() / 86400, hours))
   -- From a year up, in years too; one step is a step.
   local long = line(1e15)
-  t.eq(long:match("^%d+ steps: [%d.]+ days %([%d.]+ years%), [%d.]+ million GPU%-hours$") ~= nil, true, long)
+  t.eq(long:match("^[%d,]+ steps: [%d.]+ days %([%d.]+ years%), [%d.]+ million GPU%-hours$") ~= nil, true, long)
   t.eq(line(512 * 8192):match("^1 step: ") ~= nil, true, line(512 * 8192))
   -- The model FLOP/s a GPU achieves beside the MFU: the MFU of the H100's 989.4 TFLOP/s dense
   -- 16-bit peak (NVIDIA's H100 SXM datasheet, 1,979 with sparsity) (helper-346).
