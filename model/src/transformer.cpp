@@ -744,9 +744,7 @@ Group NetworkCtx::group(std::int64_t size, std::int64_t stride) const {
   // A ring through k ranks of a node sends (k-1)/k of each rank's traffic over NVLink and 1/k
   // over its own NIC (the rings rotate which rank leaves the node; nccl-tests' busbw of a
   // multi-node all-reduce is about k NICs' bandwidth).
-  gr.bw = k > 1 ? std::min(static_cast<double>(k) / static_cast<double>(k - 1) * node_bw,
-                           static_cast<double>(k) * o.bw)
-                : std::min(node_bw, o.bw);
+  gr.bw = ring_bw(node_bw, gr);
   gr.alpha = o.alpha;
   gr.nodes = static_cast<double>(std::min(touched, size));
   return gr;
@@ -794,9 +792,9 @@ double NetworkCtx::all_reduce(double bytes, const Group& gr) const {
   if (const Curve* cv = measured(CollectiveOp::kAllReduce, gr)) {
     return 2 * (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
-  const double nb = node_part_bw(CollectiveOp::kAllReduce, bytes, gr);
+  const Curve* nvlink = node_table(CollectiveOp::kAllReduce, gr);
   const double traffic =
-      2 * (gr.size - 1) / gr.size * bytes / (nb == node_bw ? gr.bw : ring_bw(nb, gr));
+      2 * (gr.size - 1) / gr.size * bytes / (nvlink ? ring_bw(table_bw(*nvlink, gr), gr) : gr.bw);
   if (gr.level == 0) return launch + gr.alpha * 2 * (gr.size - 1) + traffic;
   // Across nodes, a pipelined ring or tree (NCCL picks the faster): each network hop waits for
   // one chunk (at most the message's share of a NIC) to cross, each NVLink hop for its latency.
@@ -812,9 +810,9 @@ double NetworkCtx::gather(double bytes, const Group& gr, CollectiveOp op) const 
   if (const Curve* cv = measured(op, gr)) {
     return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
-  const double nb = node_part_bw(op, bytes, gr);
+  const Curve* nvlink = node_table(op, gr);
   const double traffic =
-      (gr.size - 1) / gr.size * bytes / (nb == node_bw ? gr.bw : ring_bw(nb, gr));
+      (gr.size - 1) / gr.size * bytes / (nvlink ? ring_bw(table_bw(*nvlink, gr), gr) : gr.bw);
   if (gr.level == 0) return launch + gr.alpha * (gr.size - 1) + traffic;
   // A ring (NCCL has no tree for these): one rank's piece per step.
   const double hop = net_hop(bytes / gr.size, gr);
@@ -826,8 +824,9 @@ double NetworkCtx::all_to_all(double bytes, const Group& gr) const {
   if (const Curve* cv = measured(CollectiveOp::kAllToAll, gr)) {
     return (gr.size - 1) / gr.size * bytes / cv->bus_bandwidth(bytes, gr.size);
   }
+  const Curve* nvlink = node_table(CollectiveOp::kAllToAll, gr);
   const double inside =
-      bytes * (gr.per_node - 1) / gr.size / node_part_bw(CollectiveOp::kAllToAll, bytes, gr);
+      bytes * (gr.per_node - 1) / gr.size / (nvlink ? table_bw(*nvlink, gr) : node_bw);
   const double outside = bytes * (gr.size - gr.per_node) / gr.size / gr.net_bw;
   return launch + gr.alpha * (gr.size - 1) + std::max(inside, outside);
 }
@@ -3777,7 +3776,9 @@ CollectiveEstimate estimate_collective(const CollectiveQuery& q) {
   e.gpus = q.gpus;
   e.nodes = static_cast<std::int64_t>(gr.nodes);
   e.level = gr.level + 1;
-  e.model = net.measured(q.op, gr) != nullptr ? "measured" : "alpha-beta";
+  e.model = net.measured(q.op, gr) != nullptr     ? "measured"
+            : net.node_table(q.op, gr) != nullptr ? "alpha-beta, NVLink measured"
+                                                  : "alpha-beta";
   if (!(t > 0) || !std::isfinite(t)) {
     throw Error(fmt::format("internal: collective {} of {} bytes on {} GPUs costs {} s",
                             static_cast<int>(q.op), S, q.gpus, t));

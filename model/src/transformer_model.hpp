@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -99,16 +100,22 @@ struct NetworkCtx {
     const Curve& cv = curves[static_cast<std::size_t>(gr.level)][static_cast<std::size_t>(op)];
     return cv.empty() ? nullptr : &cv;
   }
-  // The NVLink bandwidth of a group across nodes (gr.level > 0, no table of `op` at its own
-  // level): the node level's measured bus bandwidth of `op` for the message over the group's
-  // ranks on a node where that level has a table, else the declared one (helper-370: a slow
-  // measured NVLink sped up 32x once a group left the node).
-  [[nodiscard]] double node_part_bw(CollectiveOp op, double bytes, const Group& gr) const {
-    if (gr.level == 0 || curves.empty()) return node_bw;
+  // The node level's measured table of `op`, for the NVLink part of a group across nodes
+  // (gr.level > 0, no table of `op` at its own level), or nullptr.
+  [[nodiscard]] const Curve* node_table(CollectiveOp op, const Group& gr) const {
+    if (gr.level == 0 || curves.empty()) return nullptr;
     const Curve& cv = curves[0][static_cast<std::size_t>(op)];
-    return cv.empty() ? node_bw : cv.bus_bandwidth(bytes, std::max(gr.per_node, 2.0));
+    return cv.empty() ? nullptr : &cv;
   }
-  // gr's bandwidth with its NVLink part at `nb` (NetworkCtx::group's ring through k ranks).
+  // The NVLink bandwidth of such a group: the node table's bus bandwidth at its largest sizes
+  // (bandwidth-bound: its smaller sizes' busbw holds the latencies the group's own alpha terms
+  // count) over the group's ranks on a node (helper-370: a slow measured NVLink sped up 32x once
+  // a group left the node), else the declared one.
+  [[nodiscard]] static double table_bw(const Curve& cv, const Group& gr) {
+    return cv.bus_bandwidth(std::numeric_limits<double>::max(), std::max(gr.per_node, 2.0));
+  }
+  // A group's bandwidth through k of its ranks on a node, its NVLink part at `nb`: a ring sends
+  // (k-1)/k of each rank's traffic over NVLink and 1/k over its own NIC (NetworkCtx::group).
   [[nodiscard]] static double ring_bw(double nb, const Group& gr) {
     const double k = gr.per_node;
     return k > 1 ? std::min(k / (k - 1) * nb, k * gr.net_bw) : std::min(nb, gr.net_bw);

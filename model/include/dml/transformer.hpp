@@ -391,7 +391,8 @@ struct CollectiveEstimate {
   std::int64_t gpus = 0;
   std::int64_t nodes = 1;  // scale-up domains the group spans
   std::int64_t level = 1;  // the network level it reaches (1: inside a node)
-  std::string model{};     // "alpha-beta", or "measured" (the level's table)
+  std::string model{};     // "alpha-beta", "measured" (the level's table), or
+                           // "alpha-beta, NVLink measured" (the node level's, across nodes)
   units::Seconds time{};
   units::BytesPerSecond bus_bandwidth{};        // nccl-tests' busbw: factor x size / time
   units::BytesPerSecond algorithm_bandwidth{};  // nccl-tests' algbw: size / time
@@ -1443,7 +1444,9 @@ struct Description<CollectiveEstimate> {
     v.field(e.level,
             {.name = "level", .doc = "the network level the group reaches (1: inside a node)"});
     v.field(e.model, {.name = "model",
-                      .doc = "\"alpha-beta\", or \"measured\" (the level's measured table)"});
+                      .doc = "\"alpha-beta\", \"measured\" (the level's measured table), or "
+                             "\"alpha-beta, NVLink measured\" (across nodes, the NVLink part "
+                             "at the node level's table)"});
     v.field(e.time, {.name = "time", .doc = "the collective's time", .label = "time"});
     v.field(e.bus_bandwidth,
             {.name = "bus_bandwidth",
