@@ -46,7 +46,8 @@ constexpr const char* kCoreKey = "dml:core";  // the table of native functions
 // interpreter was made with, not the globals, which a script may replace or remove.
 constexpr const char* kRequireKey = "dml:require";
 constexpr const char* kDocKey = "dml:doc";
-// The globals that Interpreter::require set (name -> true): it may set them again.
+// The globals that Interpreter::require set (name -> the value set): it may set one again while
+// it still holds that value.
 constexpr const char* kRequiredKey = "dml:required";
 
 // The searcher, the strict globals and the base functions are the Interpreter's own: its Host
@@ -1185,14 +1186,15 @@ int require_into(lua_State* L) {
   }
   if (check) {
     // As register_function: a global the scripts have already (print, dml, one a script set) is
-    // not replaced; one that a require set may be.
+    // not replaced; one that still holds what a require set there may be (helper-374: a
+    // script's own table set over a required name was replaced).
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
     lua_pushvalue(L, 2);
-    const int type = lua_rawget(L, -2);
-    lua_pop(L, 2);
+    const int type = lua_rawget(L, -2);  // [5] the global now
     lua_pushvalue(L, 2);
-    const bool required = lua_rawget(L, 3) != LUA_TNIL;
-    lua_pop(L, 1);
+    lua_rawget(L, 3);  // [6] what a require set there, or nil
+    const bool required = type != LUA_TNIL && lua_rawequal(L, -1, -2) != 0;
+    lua_pop(L, 3);
     if (type != LUA_TNIL && !required) {
       return luaL_error(L,
                         "require: \"%s\" is a global the scripts have already (a %s): choose "
@@ -1203,9 +1205,9 @@ int require_into(lua_State* L) {
   lua_getfield(L, LUA_REGISTRYINDEX, kRequireKey);
   lua_pushvalue(L, 1);
   lua_call(L, 1, 1);
+  lua_pushvalue(L, -1);
   lua_setglobal(L, global);
-  lua_pushboolean(L, 1);
-  lua_setfield(L, 3, global);
+  lua_setfield(L, 3, global);  // the value set, to tell it from one a script sets later
   return 0;
 }
 

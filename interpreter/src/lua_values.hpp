@@ -183,6 +183,7 @@ struct ReadVisitor {
   bool patch;
   // For a changed copy: the fields it gives, the record's sources and the ones it gives.
   std::vector<std::string_view> given_fields{};
+  std::vector<std::string_view> stale_fields{};  // dropped by Field::stale_with
   Sources* sources = nullptr;
   std::vector<std::string> sources_given{};
   // Required fields left out, said together after every field is read (helper-118: a GPU
@@ -235,7 +236,8 @@ struct ReadVisitor {
                  return std::find(given_fields.begin(), given_fields.end(), s) !=
                         given_fields.end();
                })) {
-      m = M{};  // made stale by a field the copy changes (Field::stale_with)
+      m = M{};  // made stale by a field the copy changes (Field::stale_with), its citation too
+      stale_fields.push_back(f.name);
     } else if (f.required && !patch) {
       if (missing_path.empty()) {
         missing_path = field_path();
@@ -296,12 +298,15 @@ void read_record(lua_State* L, int idx, const std::string& path, T& out, bool pa
   Description<T>::fields(v, out);
   v.throw_missing();
   lua_settop(L, table - 1);
-  // A value a changed copy gives keeps no citation of the base's, unless it gives one.
+  // A value a changed copy gives, or drops as stale, keeps no citation of the base's, unless it
+  // gives one (helper-374: a dropped measured table kept its source).
   if (patch && v.sources != nullptr) {
-    for (const std::string_view name : v.given_fields) {
-      if (std::find(v.sources_given.begin(), v.sources_given.end(), name) ==
-          v.sources_given.end()) {
-        v.sources->erase(name);
+    for (const auto* names : {&v.given_fields, &v.stale_fields}) {
+      for (const std::string_view name : *names) {
+        if (std::find(v.sources_given.begin(), v.sources_given.end(), name) ==
+            v.sources_given.end()) {
+          v.sources->erase(name);
+        }
       }
     }
   }

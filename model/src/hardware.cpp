@@ -120,7 +120,6 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
     }
     // What a framework can allocate is at most what the HBM holds, hbm_capacity read as a
     // datasheet writes it (an MI300X's "192 GB": rocm-smi reports 196,288 MiB).
-    const double capacity = g.hbm_capacity.value();
     const bool binary = written_binary(g.hbm_capacity);
     const double most = datasheet_capacity(g.hbm_capacity).value();
     if (e.memory && e.memory->value() > most * (1 + 1e-12)) {
@@ -132,11 +131,11 @@ void Description<Gpu>::check(const Gpu& g, const std::string& path) {
                         binary ? "" : ", read as GiB as datasheets write it");
     }
     // The workspace is taken out of that memory: one as large leaves no room for any layout.
-    const double memory = e.memory ? e.memory->value() : capacity;
+    const double memory = e.memory ? e.memory->value() : most;  // as the transformer model reads it
     if (e.workspace.value() >= memory) {
       throw ConfigError(path + ".efficiency.workspace",
                         "{} is no less than the {} a framework can allocate (efficiency.memory, "
-                        "else hbm_capacity): nothing would fit{}",
+                        "else hbm_capacity read as GiB): nothing would fit{}",
                         format_quantity(to_quantity(e.workspace)),
                         format_quantity(Quantity{memory, kBytes}), kPaperOnly);
     }

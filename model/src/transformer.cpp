@@ -3711,13 +3711,14 @@ std::string step_plan_summary(const StepPlan& p) {
   if (p.energy) {
     const StepEnergy& e = *p.energy;
     // The facility's share where the cluster's facility adds one (host power, a PUE); else the
-    // energy is the boards' alone, said (helper-372: 1.6x under a cloud facility's, unsaid).
+    // energy is the boards' alone, said (helper-372: 1.6x under a cloud facility's, unsaid),
+    // with or without a facility (one that gives only prices adds no power either).
     const std::string facility =
         e.facility_watts_per_gpu != e.gpu_watts
             ? fmt::format("{:.0f} W per GPU with host and cooling; ", e.facility_watts_per_gpu)
             : std::string(
-                  "the GPU boards' alone (no host or cooling: a cluster's facility adds "
-                  "them); ");
+                  "no host or cooling power counted (a cluster's facility adds them: its "
+                  "host_watts_per_gpu and pue); ");
     out += fmt::format(
         "  power per GPU {:.0f} W (computing {:.0f}%, waiting {:.0f}%, idle {:.0f}% of a step); "
         "{}{} tokens per joule; {} MWh to train\n",

@@ -95,6 +95,10 @@ do
     t.eq(dml.level(with_table, change).measured, nil, k .. " changed: the table dropped")
   end
   t.eq(#dml.level(with_table, { name = "renamed" }).measured, 4, "a new name keeps it")
+  -- and its citation goes with it (helper-374: kept)
+  local cited = dml.level(levels[2], { measured = rows, sources = { measured = "our nccl-tests" } })
+  t.eq((dml.level(cited, { latency = "1 us" }).sources or {}).measured, nil, "the dropped table's citation")
+  t.eq(dml.level(cited, { name = "renamed" }).sources.measured, "our nccl-tests", "kept with the table")
   t.eq(#dml.level(with_table, { link = "4000 Gb/s", measured = { rows[1] } }).measured, 1, "given: taken")
   -- A table on the node level times the NVLink part of a group that leaves the node too
   -- (helper-370: at 10 GB/s measured on 8 GPUs, 16 over two nodes ran at the declared 344 GB/s,

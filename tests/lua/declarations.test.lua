@@ -98,7 +98,7 @@ do
     "gpu.efficiency.memory: 91.27 GB is more than the GPU holds: hbm_capacity is 85.9 GB (at most 85.9 GB)")
   -- the workspace comes out of that memory, and the peak is a real number
   raises_here(function() return dml.gpu(gpus.h100_sxm, { efficiency = { workspace = "1e300 B" } }) end,
-    "gpu.efficiency.workspace: 1e300 B is no less than the 85.52 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
+    "gpu.efficiency.workspace: 1e300 B is no less than the 85.52 GB a framework can allocate (efficiency.memory, else hbm_capacity read as GiB): nothing would fit (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
   raises_here(function() return dml.gpu(gpus.h100_sxm, { clock = "1e306 Hz" }) end,
     "gpu.clock: 1e306 Hz x 132 SMs x 128 threads x 32 FLOP per clock is a peak of inf FLOP/s, out of any real range (at most 1e60 FLOP/s)")
   -- Another capacity keeps the base's share of what the driver reports (helper-102: "141 GB" on
@@ -112,11 +112,16 @@ do
   -- and checked as a memory given would be: a workspace past it is refused where it is declared
   -- (helper-105: accepted, and refused at first use under another name)
   raises_here(function() return dml.gpu(gpus.h100_sxm, { hbm_capacity = "3075 MiB" }) end,
-    "gpu.efficiency.workspace: 3.221 GB is no less than the 3.21 GB a framework can allocate (efficiency.memory, else hbm_capacity): nothing would fit (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
+    "gpu.efficiency.workspace: 3.221 GB is no less than the 3.21 GB a framework can allocate (efficiency.memory, else hbm_capacity read as GiB): nothing would fit (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
   t.eq(dml.gpu(gpus.h100_sxm, { hbm_capacity = "20000 GiB" }).efficiency.sources.memory:match "the share of [^ ]+ [^ ]+",
     "the share of 20000 GiB", "a binary capacity as it was written")
   local no_memory = dml.gpu(gpus.v100_sxm).efficiency  -- declared, no memory
   t.eq(no_memory.memory, nil)
+  -- Without one, the workspace is checked against the capacity as a run allocates it, "32 GB" as
+  -- 32 GiB (helper-374: a 31 GiB workspace was refused against 32e9 B that the run would not use)
+  t.eq(dml.gpu(gpus.v100_sxm, { efficiency = { workspace = "31 GiB" } }).efficiency.workspace:value "B", 31 * 2^30)
+  raises_here(function() return dml.gpu(gpus.v100_sxm, { efficiency = { workspace = "32 GiB" } }) end,
+    "gpu.efficiency.workspace: 34.36 GB is no less than the 34.36 GB a framework can allocate (efficiency.memory, else hbm_capacity read as GiB): nothing would fit (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
   t.eq(dml.gpu(gpus.h100_sxm, { efficiency = no_memory }).efficiency.memory, nil, "a declared record replaces it whole")
   -- The base's own capacity restated keeps its memory (helper-73: "80 GB" of the 80 GB H100
   -- dropped 5.1 GiB of what a framework allocates).

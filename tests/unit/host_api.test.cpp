@@ -532,6 +532,13 @@ TEST_CASE("host api: require and doc are the host's whatever a script does to th
     REQUIRE(dml.run_string("require = nil"));
     CHECK(dml.require("dml.presets.networks", "networks"));
     CHECK(dml.require("dml.presets.gpus", "gpus"));  // a global a require set may be set again
+    // ... while it holds what the require set: a script's own value there is the script's
+    // (helper-374: a table a script set over "gpus" was replaced).
+    REQUIRE(dml.run_string("gpus = { mine = true }"));
+    CHECK_FALSE(dml.require("dml.presets.networks", "gpus"));
+    CHECK(dml.error() ==
+          "require: \"gpus\" is a global the scripts have already (a table): choose another name");
+    CHECK(dml.eval("gpus.mine") == json(true));
     // The global is a name a script can write, as register_function's.
     for (const char* global : {"a.b", "end", "_ENV", "", "1x"}) {
       CHECK_FALSE(dml.require("dml.presets.gpus", global));

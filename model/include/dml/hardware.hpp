@@ -40,7 +40,8 @@ struct GpuEfficiency {
   double network = 0.95;      // fraction of the scale-out link collectives reach
   units::Bytes workspace = units::gib(3);  // framework, NCCL buffers and fragmentation
   // What a framework can allocate: the total the driver reports (nvidia-smi's memory.total);
-  // unset: the GPU's hbm_capacity. An "80GB" H100 reports 81,559 MiB, not 80e9 bytes.
+  // unset: the GPU's hbm_capacity read as a datasheet writes it (GB as GiB). An "80GB" H100
+  // reports 81,559 MiB, not 80e9 bytes.
   std::optional<units::Bytes> memory{};
   Sources sources{};
 };

@@ -1245,7 +1245,7 @@ struct Description<StepMemory> {
     v.field(m.total, {.name = "total", .doc = "the sum", .label = "memory per GPU"});
     v.field(m.capacity, {.name = "capacity",
                          .doc = "the memory a framework can allocate (the GPU's efficiency.memory, "
-                                "else its hbm_capacity)",
+                                "else its hbm_capacity read as GiB)",
                          .note = "available"});
     v.field(m.host, {.name = "host",
                      .doc = "activations and optimizer offloaded to host memory (not part of the "

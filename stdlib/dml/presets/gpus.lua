@@ -370,7 +370,7 @@ usable("gb300", "284208 MiB", "nvidia-smi shows 284,208 MiB for 'NVIDIA GB300'")
 usable("b300", "275040 MiB", "nvidia-smi shows 275,040 MiB for 'NVIDIA B300 SXM6 AC'")
 M.h100_sxm_hbm2e_500w.efficiency.sources.memory =
   "estimate: unset, the hbm_capacity's 96 GB as the torchtitan team states it (no driver reading published)"
-M.v100_sxm.efficiency.sources.memory = "estimate: unset, the hbm_capacity (the paper's 32 GB)"
+M.v100_sxm.efficiency.sources.memory = "estimate: unset, the hbm_capacity (the paper's 32 GB, read as GiB as datasheets write it)"
 
 local mi300x = "AMD Instinct MI300X datasheet: 1307.4 TFLOP/s dense fp16/bf16, 304 CUs at 2100 MHz, 192 GB HBM3 at 5.3 TB/s, 256 MB Infinity Cache"
 
