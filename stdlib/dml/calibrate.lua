@@ -729,28 +729,36 @@ function M.calibrate(args)
 
   -- The rows, the fit's and the held-out ones.
   local all, columns = read_rows(path, patched_gpu and { gpus = { [gpu_key] = patched_gpu } })
+  -- A filter (`rows` or `check`) that selects no row is a slip (a misspelt run_id), not a
+  -- choice: said with what it asked for.
+  local function require_match(filter, what, spec, also)
+    for _, r in ipairs(all) do
+      if filter(r.row) then return end
+    end
+    local asked = {}
+    if type(spec) == "table" then
+      for _, column in ipairs(sorted_keys(spec)) do
+        local texts = type(spec[column]) == "string" and { spec[column] } or spec[column]
+        local quoted = {}
+        for i, text in ipairs(texts) do quoted[i] = fmt("%q", text) end
+        asked[#asked + 1] = fmt("%s ~ %s", column, table.concat(quoted, " or "))
+      end
+    end
+    raise("calibrate.%s: no row of %s matches it%s%s", what, path,
+      #asked > 0 and (" (" .. table.concat(asked, ", ") .. ")") or " (its function returned false for every row)",
+      also or "")
+  end
   local held = args.check
   local check_filter
   if held ~= nil and held ~= false then
     check_filter = filter_of(held, "check", columns)
-    -- A filter that holds out no row is a slip (a misspelt run_id), not a choice: check = false
-    -- holds none out.
-    local any = false
-    for _, r in ipairs(all) do any = any or check_filter(r.row) end
-    if not any then
-      raise("calibrate.check: no row of %s matches it (check = false holds no row out)", path)
-    end
+    require_match(check_filter, "check", held, "; check = false holds no row out")
   end
   -- Without `rows`, the fit takes every row but those `check` holds out.
   local keep = args.rows ~= nil and filter_of(args.rows, "rows", columns)
     or (check_filter and function(row) return not check_filter(row) end)
     or function() return true end
-  -- A `rows` filter that selects no row is a slip too, said as such before the presets are.
-  if args.rows ~= nil then
-    local any = false
-    for _, r in ipairs(all) do any = any or keep(r.row) end
-    if not any then raise("calibrate.rows: no row of %s matches it", path) end
-  end
+  if args.rows ~= nil then require_match(keep, "rows", args.rows) end
   local selected, skipped = {}, {}
   for _, r in ipairs(all) do
     -- Rows `check` names that cannot be predicted are said, as the fit's are. (Without `check` the

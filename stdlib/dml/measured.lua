@@ -1675,10 +1675,10 @@ end
 
 --- number(cell): a cell that is a plain number ("1536", "3.528", "1e6", "1,024", "1_048_576"),
 --- else nil ("2M", "MLA", "1,02", "85 459").
--- Thousands separators, as tables print them: a comma, a thin or narrow no-break space (SI style)
--- or an underscore, the same one throughout. Not a plain space: "85 459" may be two numbers
--- (M.spaced_digits says why such a cell is refused).
-local SEPARATORS = { ",", "\226\128\137", "\226\128\175", "_" }
+-- Thousands separators, as tables print them: a comma, a no-break, thin or narrow no-break space
+-- (SI style, and what a French-locale spreadsheet writes) or an underscore, the same one
+-- throughout. Not a plain space: "85 459" may be two numbers (M.spaced_hint says how to write it).
+local SEPARATORS = { ",", "\194\160", "\226\128\137", "\226\128\175", "_" }
 -- "1,024", "10,494.5" or "1_048_576" without its separators; nil when they do not part groups of
 -- three digits.
 local function ungrouped(cell)
@@ -1707,11 +1707,12 @@ function M.spaced_digits(cell)
   return (digits:gsub(" ", ""))
 end
 
---- spaced_hint(cell): for such a cell, how to write it ("; digits parted by spaces ..."), else "".
+--- spaced_hint(cell): for such a cell, how to write it (" (spaces between digit groups are
+--- ambiguous: ...)"), else "".
 function M.spaced_hint(cell)
   local n = M.spaced_digits(cell)
   if not n then return "" end
-  return fmt(" (digits parted by spaces are not read as one number, which they may not be: write %s or %s)", n,
+  return fmt(" (spaces between digit groups are ambiguous: write %s or %s)", n,
     #n <= 18 and core.count_text(math.tointeger(tonumber(n))) or "with commas")
 end
 

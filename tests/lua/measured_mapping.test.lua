@@ -110,14 +110,15 @@ t.eq(measured.number("12,34,567"), nil); t.eq(measured.number("1,0245"), nil); t
 -- the batch's message says how to write it.
 t.eq(measured.integer("4\226\128\137194\226\128\137304"), 4194304)
 t.eq(measured.integer("16\226\128\175384"), 16384); t.eq(measured.integer("1_048_576"), 1048576)
+t.eq(measured.integer("4\194\160194\194\160304"), 4194304)  -- a no-break space (helper-374)
 t.eq(measured.number("10\226\128\137494.5"), 10494.5); t.eq(measured.number("4_194,304"), nil)
 t.eq(measured.number("1_0245"), nil); t.eq(measured.number("16__384"), nil); t.eq(measured.number("4 194 304"), nil)
 t.eq(measured.global_batch({ global_batch_tokens = "4\226\128\137194\226\128\137304" }, 4096), 1024)
 t.eq(measured.spaced_digits(" 4 194 304 "), "4194304"); t.eq(measured.spaced_digits("8 16"), nil)
 t.eq(measured.spaced_digits("4 1943 04"), nil); t.eq(measured.spaced_digits("4194304"), nil)
 t.eq(select(2, measured.global_batch({ global_batch_tokens = "4 194 304" }, 4096)),
-  'global batch "4 194 304" is not an exact token count (digits parted by spaces are not read as one number, which they may not be: write 4194304 or 4,194,304)')
-t.eq(measured.spaced_hint("1 024 000 000 000 000 000 000"), " (digits parted by spaces are not read as one number, which they may not be: write 1024000000000000000000 or with commas)")
+  'global batch "4 194 304" is not an exact token count (spaces between digit groups are ambiguous: write 4194304 or 4,194,304)')
+t.eq(measured.spaced_hint("1 024 000 000 000 000 000 000"), " (spaces between digit groups are ambiguous: write 1024000000000000000000 or with commas)")
 t.eq(measured.spaced_hint("1,024"), "")
 
 -- --- Hardware --------------------------------------------------------------------------------
