@@ -545,15 +545,19 @@ function M.series_from_table(who, spec)
         columns and "its columns are " .. columns or "it has no columns"))
     end
   end
+  -- Under --shard, a slice with nothing to draw: the spec that draws nothing and says why, else nil.
+  local function empty_shard(why)
+    local k, n = core.shard()
+    if n <= 1 then return nil end
+    local out = plot_spec(spec)
+    out.empty_shard = string.format("shard %d of %d has %s", k, n, why)
+    return out
+  end
   if #t[ROWS] == 0 then
     -- A shard whose slice is empty (more shards than points) draws nothing and goes on, as it
     -- saves its header line: the merged table is the one to plot (helper-115: it failed the shard).
-    local k, n = core.shard()
-    if n > 1 then
-      local out = plot_spec(spec)
-      out.empty_shard = string.format("shard %d of %d has no rows", k, n)
-      return out
-    end
+    local out = empty_shard("no rows")
+    if out then return out end
     core.raise(string.format("%s: the table has no rows: there is nothing to draw", who))
   end
   local xs, ys = t:column(spec.x), t:column(spec.y)
@@ -622,12 +626,8 @@ function M.series_from_table(who, spec)
     -- No point at all: a shard's slice of failed points goes on as an empty one does (helper-369:
     -- it failed the shard, and with it the merge a scheduler runs after every shard succeeds);
     -- else the error that nothing can be drawn, below.
-    local k, n = core.shard()
-    if n > 1 then
-      local out = plot_spec(spec)
-      out.empty_shard = string.format("shard %d of %d has no point to draw", k, n)
-      return out
-    end
+    local out = empty_shard("no point to draw")
+    if out then return out end
     for i, key in ipairs(order) do
       local g = groups[key]
       series[i] = { name = g.name, x = g.x, y = g.y }
