@@ -1312,6 +1312,34 @@ bool load_libedit() {
          write_history != nullptr;
 }
 
+// (text, as_expression) -> the prompt's function for `text`, compiled inside a call so that
+// --max-memory and the timeout hold while Lua compiles it (helper-374: a pasted line compiled
+// outside any limit): with as_expression, "return " .. text first, so `1 + 2` prints its value;
+// else, or when that fails, text as a chunk. On a syntax error: nil, Lua's message, and whether
+// the chunk is only unfinished (a next line may end it). Out of memory, raises.
+int l_compile_line(lua_State* L) {
+  std::size_t n = 0;
+  const char* text = lua_tolstring(L, 1, &n);
+  if (lua_toboolean(L, 2) != 0) {
+    lua_pushliteral(L, "return ");
+    lua_pushvalue(L, 1);
+    lua_concat(L, 2);
+    std::size_t m = 0;
+    const char* expr = lua_tolstring(L, -1, &m);
+    const int status = luaL_loadbufferx(L, expr, m, "=stdin", "t");
+    if (status == LUA_OK) return 1;
+    if (status == LUA_ERRMEM) return lua_error(L);
+    lua_settop(L, 2);
+  }
+  const int status = luaL_loadbufferx(L, text, n, "=stdin", "t");
+  if (status == LUA_OK) return 1;
+  if (status != LUA_ERRSYNTAX) return lua_error(L);
+  lua_pushnil(L);
+  lua_insert(L, -2);
+  lua_pushboolean(L, is_incomplete(L, status) ? 1 : 0);
+  return 3;
+}
+
 }  // namespace
 
 void Interpreter::repl() {
@@ -1349,25 +1377,39 @@ void Interpreter::repl() {
   std::string line;
   while (read_line("> ", line)) {
     std::string chunk = line;
-    // First as an expression, so `1 + 2` and `dml.q"1 GB"` print their value.
-    std::string expr = "return " + chunk;
-    int status = luaL_loadbufferx(L_, expr.data(), expr.size(), "=stdin", "t");
-    if (status != LUA_OK) {
-      lua_pop(L_, 1);
-      while ((status = luaL_loadbufferx(L_, chunk.data(), chunk.size(), "=stdin", "t")) != LUA_OK &&
-             is_incomplete(L_, status)) {
-        std::string more;
-        if (!read_line(">> ", more)) break;  // end of input: report the incomplete chunk's error
-        lua_pop(L_, 1);
-        chunk += "\n" + more;
+    // The first line as an expression first, so `1 + 2` and `dml.q"1 GB"` print their value;
+    // a chunk that is not finished yet reads the next line.
+    bool compiled = false;
+    bool failed = false;
+    for (bool first = true;; first = false) {
+      lua_pushcfunction(L_, l_compile_line);
+      lua_pushlstring(L_, chunk.data(), chunk.size());
+      lua_pushboolean(L_, first ? 1 : 0);
+      if (!protected_call(2, 3)) {  // a limit or a cancel while it compiled
+        failed = true;
+        break;
       }
+      if (!lua_isnil(L_, -3)) {
+        lua_pop(L_, 2);
+        compiled = true;
+        break;
+      }
+      // A syntax error, or an unfinished chunk at the end of input: its error is reported.
+      std::string more;
+      if (lua_toboolean(L_, -1) == 0 || !read_line(">> ", more)) break;
+      lua_pop(L_, 3);
+      chunk += "\n" + more;
     }
     if (tty && !chunk.empty()) add_history(chunk.c_str());
-    if (status != LUA_OK) {
+    if (failed) {
+      report(error_);
+      continue;
+    }
+    if (!compiled) {
       std::size_t len = 0;
-      const char* text = lua_tolstring(L_, -1, &len);
+      const char* text = lua_tolstring(L_, -2, &len);
       report(std::string_view(text, len));
-      lua_pop(L_, 1);
+      lua_pop(L_, 3);
       continue;
     }
     const int base = lua_gettop(L_) - 1;
