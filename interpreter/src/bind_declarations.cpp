@@ -45,6 +45,38 @@ bool keep_memory_consistent(lua_State* L, Gpu& gpu) {
   return !memory_given;
 }
 
+// The FP8 peak over the 16-bit one, or 0 where a rate is missing.
+double fp8_ratio(const Gpu& gpu) {
+  const auto& r = gpu.flop_per_clock_per_thread;
+  return r.fp16 && r.fp8 && *r.fp16 > 0 ? *r.fp8 / *r.fp16 : 0;
+}
+
+// A copy of a GPU that changes its rates and gives no efficiency.fp8_gain keeps the base's FP8
+// linears at their fraction of the FP8 peak, as `gemm` keeps the 16-bit ones at theirs: the gain
+// scales with the FP8 peak over the 16-bit one (before, "FP8 twice as fast" moved no FP8 run:
+// the gain alone set its speed). Returns the base's gain to scale, 0 when nothing is to scale;
+// the base's gain is set aside while the changes are read, so that the new rates are not
+// checked against it.
+double set_aside_fp8_gain(lua_State* L, Gpu& gpu) {
+  lua_getfield(L, 2, "flop_per_clock_per_thread");
+  const bool rates_changed = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  if (!rates_changed || !gpu.efficiency || fp8_ratio(gpu) == 0) return 0;
+  bool gain_given = false;
+  if (lua_getfield(L, 2, "efficiency") == LUA_TTABLE) {
+    lua_getfield(L, -1, "fp8_gain");
+    gain_given = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+  } else if (!lua_isnil(L, -1)) {
+    gain_given = true;  // a declared efficiency record replaces the base's, its gain and all
+  }
+  lua_pop(L, 1);
+  if (gain_given) return 0;
+  const double gain = gpu.efficiency->fp8_gain;
+  gpu.efficiency->fp8_gain = 1e-9;  // (any new FP8 peak is past gemm x this)
+  return gain;
+}
+
 // What a framework can allocate of a new capacity: the share the base's driver leaves of the
 // base's, each capacity read as the presets read a datasheet (docs/model.md 8.9: "80 GB" is
 // 80 GiB; a whole number of MiB was written binary), to whole MiB.
@@ -87,7 +119,30 @@ int construct(lua_State* L) {
         const std::optional<units::Bytes> base_memory =
             value.efficiency ? value.efficiency->memory : std::nullopt;
         const bool dropped = keep_memory_consistent(L, value);
+        const double base_ratio = fp8_ratio(value);
+        const double base_gain = set_aside_fp8_gain(L, value);
         info.read(L, 2, path, &value, true);
+        if (base_gain > 0 && value.efficiency) {
+          const double ratio = fp8_ratio(value);
+          value.efficiency->fp8_gain = base_gain;
+          if (ratio > 0 && ratio != base_ratio) {
+            const double gain = base_gain * ratio / base_ratio;
+            if (gain > 4) {
+              throw ConfigError(
+                  path + ".efficiency.fp8_gain",
+                  "the base's fp8_gain {:.4g}, scaled with the FP8 peak over the 16-bit one "
+                  "({:.4g} "
+                  "-> {:.4g}), is {:.4g}, past 4: give efficiency = {{ fp8_gain = ... }}",
+                  base_gain, base_ratio, ratio, gain);
+            }
+            value.efficiency->fp8_gain = gain;
+            value.efficiency->sources["fp8_gain"] = fmt::format(
+                "estimate: the base's {:.4g} scaled with the FP8 peak over the 16-bit one ({:.4g} "
+                "-> {:.4g}): its FP8 linears keep their fraction of the FP8 peak",
+                base_gain, base_ratio, ratio);
+          }
+          Description<Gpu>::check(value, path);
+        }
         // The base's own capacity restated ("80 GB" of an "80 GB" preset) keeps its memory;
         // another capacity keeps the base's share of it (helper-102: "141 GB" on an H100 copy
         // read as 141e9 B left 131.3 GiB, against the H200 preset's 140.4 GiB).

@@ -26,6 +26,21 @@ raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { attention = 0.8, 
   "gpu.efficiency.flash3_gain: attention x flash3_gain is 0.8 x 2 = 1.6, past the 16-bit peak (at most 1)")
 raises_here(function() dml.gpu(gpus.h100_sxm, { efficiency = { gemm = 0.9, fp8_gain = 2.5 } }) end,
   "gpu.efficiency.fp8_gain: gemm x fp8_gain is 0.9 x 2.5 = 2.25 of the 16-bit peak, past the FP8 peak (2 of it: flop_per_clock_per_thread fp8 / fp16); raise fp8 with fp16, or lower fp8_gain (only the transformer model reads efficiency: a GPU for the paper's model alone can drop it, efficiency = false)")
+-- a copy that changes the rates keeps its FP8 linears at their fraction of the FP8 peak: fp8_gain
+-- scales with the FP8 peak over the 16-bit one (before, "FP8 twice as fast" moved no FP8 run)
+do
+  local faster = dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp8 = 128 } })
+  t.near(faster.efficiency.fp8_gain, 3.64, 1e-12, "1.82 x 4 / 2")
+  t.eq(faster.efficiency.sources.fp8_gain, "estimate: the base's 1.82 scaled with the FP8 peak over the 16-bit one (2 -> 4): its FP8 linears keep their fraction of the FP8 peak")
+  t.near(dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp16 = 64 } }).efficiency.fp8_gain, 0.91, 1e-12,
+    "twice the 16-bit rate, the same FP8 one: half the gain (it was refused as past the FP8 peak)")
+  t.eq(dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp16 = 64, fp8 = 128 } }).efficiency.fp8_gain, 1.82,
+    "both rates twice: the same gain")
+  t.eq(dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp8 = 128 }, efficiency = { fp8_gain = 1.9 } })
+    .efficiency.fp8_gain, 1.9, "a gain given is kept")
+  raises_here(function() dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp8 = 512 } }) end,
+    "gpu.efficiency.fp8_gain: the base's fp8_gain 1.82, scaled with the FP8 peak over the 16-bit one (2 -> 16), is 14.56, past 4: give efficiency = { fp8_gain = ... }")
+end
 -- a copy for the paper's model that trips the base's efficiencies (twice the 16-bit rate, a small
 -- HBM; helper-119) drops them, as the message says, and runs
 do

@@ -177,11 +177,14 @@ struct Description<PrecisionRates> {
                      .min = 0,
                      .above = true});
     v.field(p.fp32, {.name = "fp32", .doc = "32-bit (paper model only)", .min = 0, .above = true});
-    v.field(p.fp8, {.name = "fp8",
-                    .doc = "8-bit (transformer runs: whether the GPU runs FP8 at all, and the "
-                           "bound on efficiency.fp8_gain; their FP8 speed is fp8_gain's)",
-                    .min = 0,
-                    .above = true});
+    v.field(p.fp8,
+            {.name = "fp8",
+             .doc = "8-bit (transformer runs: whether the GPU runs FP8 at all, and the "
+                    "bound on efficiency.fp8_gain; their FP8 speed is fp8_gain's, which a copy "
+                    "that changes the rates and gives no fp8_gain scales with the FP8 peak "
+                    "over the 16-bit one)",
+             .min = 0,
+             .above = true});
   }
 };
 
@@ -214,12 +217,14 @@ struct Description<GpuEfficiency> {
                             .min = 0,
                             .above = true,
                             .max = 4});
-    v.field(e.fp8_gain, {.name = "fp8_gain",
-                         .doc = "FP8 linears' speed over 16-bit, casts and scaling included; gemm "
-                                "x fp8_gain is at most the FP8 peak over the 16-bit one",
-                         .min = 0,
-                         .above = true,
-                         .max = 4});
+    v.field(e.fp8_gain,
+            {.name = "fp8_gain",
+             .doc = "FP8 linears' speed over 16-bit, casts and scaling included; gemm "
+                    "x fp8_gain is at most the FP8 peak over the 16-bit one; a copy that "
+                    "changes the rates scales it with that ratio",
+             .min = 0,
+             .above = true,
+             .max = 4});
     v.field(e.fp4_gain, {.name = "fp4_gain",
                          .doc = "FP4 (NVFP4) linears' speed over 16-bit, quantization included; 0: "
                                 "the GPU runs no FP4 matmuls",
