@@ -379,17 +379,24 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     return sharded_worth;
   };
   const bool try_zero2 = !fixed.zero && run.stack.offers_zero(2);
-  // Where no split of the GPUs has an even pipeline (1,152 GPUs, 16 racks of 72, leave a factor
-  // 9 that only PP can take when 9 divides neither L nor L + 2), a second pass tries the stage
-  // counts that split the layers unevenly, each costed with ceil(L/p) layers a stage (the plan
-  // notes it). (A loop, not a lambda called twice: the nest's locals stay locals.)
+  // A second pass tries the stage counts that split the layers unevenly, each costed with
+  // ceil(L/p) layers a stage (the plan notes it; Megatron-Core runs it with
+  // decoder_last_pipeline_num_layers): where no split of the GPUs has an even pipeline (1,152
+  // GPUs, 16 racks of 72, leave a factor 9 that only PP can take when 9 divides neither L nor
+  // L + 2), and beside the even ones (helper-375: DeepSeek-V3's 61 layers on 1,280 H100s, PP 5 of
+  // 13 layers a stage at 48.3% MFU, where the even stage counts left the factor 5 to DP at
+  // 43.8%). (A loop, not a lambda called twice: the nest's locals stay locals.)
   //
   // TP is searched up to a node's GPUs, as the stacks place it. Where the best layout so found
-  // still loses more than a tenth of its step to the pipeline bubble and exposed DP traffic (a
-  // batch small for the GPUs leaves DP and PP no better split: GPT-3 175B with 512 sequences on
-  // 16,384 H100s, or hundreds of thousands of GPUs), whatever its TP (helper-117: a best of TP 4
+  // still loses more than a tenth of its step to the pipeline bubble, exposed DP traffic and
+  // recompute (a batch small for the GPUs leaves DP and PP no better split: GPT-3 175B with 512
+  // sequences on 16,384 H100s, or hundreds of thousands of GPUs; activations that fit only
+  // recomputed, which wider TP splits: helper-375's d_model 49,152 on 65,536 H100s, 35.9% MFU
+  // with TP 8 against 46.7% with TP 16), whatever its TP (helper-117: a best of TP 4
   // losing 80% never started it, 3x slower than TP 64 = 8 x 8; and a quarter let a faster
-  // network skip it and answer slower than the slower network's layout), a third pass
+  // network skip it and answer slower than the slower network's layout), or where no layout with
+  // TP inside a node fits (helper-375: a model that fits 2^20 H100s only with TP 16 or more was
+  // answered "none fits"), a third pass
   // tries TP across nodes: Megatron's where the key/value heads allow it, and the paper's 2D TP
   // (tp_model splitting d_model; only the one `fixed` gives, if it gives one), up to 16 nodes'
   // GPUs, with the stage counts the passes before tried (docs/model.md 8.11).
@@ -430,6 +437,26 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     const std::int64_t chunk_layers = (c.layers + chunks - 1) / chunks;
     l.recompute_layers = *fixed.recompute_layers >= chunk_layers ? 0 : *fixed.recompute_layers;
   };
+  // A stage's layers (and places), as evaluate splits them: the places over p, else ceil(L/p).
+  const auto stage_places_of = [&](std::int64_t p) {
+    return places(p) > 0 ? places(p) / p : (c.layers + p - 1) / p;
+  };
+  // An uneven stage count whose busiest stage a smaller count that splits the same GPUs also
+  // holds (40 stages of 61 layers, 2 a stage, against 31 or 32) is not costed: under 1F1B the
+  // smaller count runs the same stage with more DP ranks, so fewer microbatches a pipeline, a
+  // shorter fill and drain, and fewer of them in flight (docs/model.md 8.11). Only where 1F1B is
+  // the one schedule tried, and neither DP nor the interleave is held.
+  const bool prune_uneven = schedules.size() == 1 && schedules.front() == Schedule::k1F1B &&
+                            !fixed.interleave && !fixed.dp;
+  const auto dominated = [&](std::int64_t tp, std::int64_t cp, std::int64_t pp) {
+    const std::int64_t stage = stage_places_of(pp);
+    for (std::int64_t q = 2; q < pp; ++q) {
+      const std::int64_t rest = tp * cp * q;
+      if (c.n % rest != 0 || c.batch % (c.n / rest) != 0) continue;
+      if (stage_places_of(q) <= stage) return true;
+    }
+    return false;
+  };
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
   // EP degrees (with their expert TP) the search costed whose blocks of ep x etp GPUs fit in
@@ -437,14 +464,18 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // group reached (for unit_note below).
   std::vector<std::pair<std::int64_t, std::int64_t>> cut_eps;
   int cut_level = 0;
-  double wide_share = 0;      // the bubble's and DP's share of the step that started the third pass
+  double wide_share =
+      0;  // the share of the step (bubble, DP, recompute) that started the third pass
+  bool none_inside = false;   // no layout with TP inside a node fit: that started it
   double inside_step = 0;     // the step of the best layout with TP inside a node
   bool uneven_tried = false;  // the second pass ran (its stage counts go to the third)
+  bool uneven_only = false;   // it ran where no layout with an even pipeline had
   for (int pass = 0; pass < 3; ++pass) {
     if (pass == 1) {
+      if (fixed.pp || no_pp) continue;
       // (No layout ran: none split the GPUs, or those that did could not run, as DualPipe's
       // even stage counts when the factor PP must take is odd.)
-      if (evaluated > 0 || fixed.pp || no_pp) continue;
+      if (evaluated == 0) uneven_only = true;
       pp_degrees.clear();
       for (std::int64_t p = 2; p <= std::min<std::int64_t>(c.layers, c.n); ++p) {
         if (places(p) == 0) pp_degrees.push_back(p);
@@ -452,14 +483,22 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
       uneven_tried = true;
     }
     if (pass == 2) {
-      if (best.empty() || fixed.tp || c.outer.empty() || tps.empty()) break;
-      detail::cost(c, best.front().lay, k);
-      // The bubble and the exposed data-parallel traffic: both shrink with wider TP (fewer
-      // stages, and each GPU's share of the gradients and weights to exchange).
-      const double share = (k.time.bubble.value() + k.time.dp.value()) / k.time.step.value();
-      if (!(share > 0.1)) break;
-      wide_share = share;
-      inside_step = best.front().step;
+      if (evaluated == 0 || fixed.tp || c.outer.empty() || tps.empty()) break;
+      if (best.empty()) {
+        none_inside = true;
+        inside_step = std::numeric_limits<double>::infinity();
+      } else {
+        detail::cost(c, best.front().lay, k);
+        // The bubble, the exposed data-parallel traffic and recompute: each shrinks with wider
+        // TP (fewer stages, each GPU's share of the gradients and weights to exchange, and of
+        // the activations to keep).
+        const double share =
+            (k.time.bubble.value() + k.time.dp.value() + k.time.recompute.value()) /
+            k.time.step.value();
+        if (!(share > 0.1)) break;
+        wide_share = share;
+        inside_step = best.front().step;
+      }
       tp_pairs.clear();
       for (const std::int64_t t_model : powers_of_two(64)) {
         if (fixed.tp_model && t_model != *fixed.tp_model) continue;
@@ -484,6 +523,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           const std::int64_t dp = c.n / rest;
           if (fixed.dp && *fixed.dp != dp) continue;
           if (c.batch % dp != 0) continue;
+          if (prune_uneven && places(pp) == 0 && dominated(tp, cp, pp)) continue;
           const std::int64_t per_rank = c.batch / dp;
           // (ep, etp) pairs: ep x etp divides the tp x dp x cp ranks (an ep held fixed is tried
           // with the first expert TP whatever it divides, and its layout says why it cannot run).
@@ -578,7 +618,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
         }
       }
     }
-    if (pass == 1 && evaluated > 0) {
+    if (pass == 1 && uneven_only && evaluated > 0) {
       const bool held = fixed.tp || fixed.cp || fixed.dp || fixed.schedule;
       uneven_note = fmt::format(
           "no layout of the {} GPUs{} runs with a pipeline that divides the {} layers (or {}, the "
@@ -591,12 +631,18 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   }
   // Said of each answer from the third pass that is faster than the best with TP inside a node.
   const std::string wide_note =
-      wide_share > 0
+      none_inside ? std::string(
+                        "TP is searched across nodes only where the best layout with TP "
+                        "inside one loses more than a tenth of its step to the pipeline "
+                        "bubble, exposed data-parallel traffic and recompute, or where none "
+                        "with TP inside a node fits, as here: this layout, from that search, "
+                        "fits")
+      : wide_share > 0
           ? fmt::format(
                 "TP is searched across nodes only where the best layout with TP inside one loses "
-                "more than a tenth of its step to the pipeline bubble and exposed "
-                "data-parallel traffic (it lost {:.0f}%): this layout, from that search, is "
-                "faster",
+                "more than a tenth of its step to the pipeline bubble, exposed data-parallel "
+                "traffic and recompute (it lost {:.0f}%), or where none fits: this layout, from "
+                "that search, is faster",
                 100 * wide_share)
           : std::string();
   std::vector<StepPlan> out;

@@ -1703,7 +1703,7 @@ do
 end
 
 -- TP across nodes (docs/model.md 8.11): searched only where the best layout with TP inside a node
--- loses more than a tenth of its step to the bubble and exposed DP traffic. A 3.4T dense model on 2^22 H100s with a
+-- loses more than a tenth of its step to the bubble, exposed DP traffic and recompute. A 3.4T dense model on 2^22 H100s with a
 -- batch of 4,096 (helper-83: the search answered TP 8 at 2.9% MFU, 122.8 days, where the paper's
 -- 2D TP of 8 x 8 took 44.3 days): the answer spans nodes, is faster than the best with TP 8, and
 -- is what the same search gives with its TP held fixed.
@@ -1720,7 +1720,8 @@ do
   t.eq(same.time.step, p.time.step, "as the search with its TP held")
   local said = table.concat(p.notes, "\n")
   t.eq(said:find("TP is searched across nodes only where the best layout with TP inside one loses more than a "
-    .. "tenth of its step to the pipeline bubble and exposed data-parallel traffic (it lost", 1, true) ~= nil, true, said)
+    .. "tenth of its step to the pipeline bubble, exposed data-parallel traffic and recompute (it lost", 1, true) ~= nil,
+    true, said)
   -- a run whose best layout loses little to the bubble keeps TP inside a node, without the note
   local q = dml.optimize(run)
   t.eq(q.layout.tp <= 8, true)
@@ -1730,17 +1731,20 @@ end
 -- The third pass starts where exposed data-parallel traffic, not the bubble, takes the step
 -- (helper-107: a 180-layer dense model of d_model 49,152 with 8,192 sequences on 2^20 H100s: the
 -- best with TP 8 lost 18% to the bubble and 74% to ZeRO-3's gathers, and the search answered it,
--- 60.6 s a step, where TP 128 = 8 x 16 2D across nodes takes 7.8).
+-- 60.6 s a step, where TP 128 = 8 x 16 2D across nodes takes 7.8). With uneven stage counts
+-- searched too, its best with TP 8 is PP 128 of 180 layers, which the bubble takes: PP held at 4
+-- keeps the case the DP traffic starts.
 do
   local huge = dml.transformer { layers = 180, d_model = 49152, heads = 384, kv_heads = 8, d_ff = 172032,
     vocab = 128256, seq_len = 8192 }
   local wide = dml.run { model = huge, stack = stacks.megatron_core, global_batch = 8192, cluster = cluster(2 ^ 20) }
-  local inside = dml.optimize(wide, { tp = 8 })
+  local inside = dml.optimize(wide, { tp = 8, pp = 4 })
   t.eq(inside.time.bubble / inside.time.step < 0.25, true, "the bubble alone would not start it")
   t.eq((inside.time.bubble + inside.time.dp) / inside.time.step > 0.25, true)
-  local p = dml.optimize(wide)
+  local p = dml.optimize(wide, { pp = 4 })
   t.eq(p.layout.tp > 8, true, dml.layout_text(p.layout))
   t.eq(p.time.step < inside.time.step / 4, true, tostring(p.time.step) .. " against " .. tostring(inside.time.step))
+  t.eq(dml.optimize(wide).time.step <= p.time.step, true, "the search with PP open")
 end
 
 -- The third pass starts whatever the TP of the best inside a node, and from a tenth of the step
@@ -1770,6 +1774,54 @@ do
   local slow, fast = dml.optimize(at "800 Gb/s"), dml.optimize(at "4000 Gb/s")
   t.eq(fast.time.step <= dml.evaluate(at "4000 Gb/s", slow.layout).time.step, true,
     tostring(fast.time.step) .. " against the slower network's layout")
+end
+
+-- The third pass counts recompute too: wider TP splits the activations that force it (helper-375:
+-- d_model 49,152 with 32 Mi tokens a step on 65,536 H100s; the best with TP 8 lost 7% to the
+-- bubble, 1% to DP and 21% to full recompute, so the pass was skipped and the search answered
+-- 35.9% MFU, where TP across nodes reaches 41.5%).
+do
+  local m384 = dml.transformer { layers = 384, d_model = 49152, heads = 384, kv_heads = 8, d_ff = 159744,
+    vocab = 128256, seq_len = 8192 }
+  local wide = dml.run { model = m384, stack = stacks.megatron_core, global_batch = 4096, cluster = cluster(65536) }
+  local inside = dml.optimize(wide, { tp = 8 })
+  t.eq((inside.time.bubble + inside.time.dp) / inside.time.step < 0.1, true, "the bubble and DP alone would not start it")
+  t.eq(inside.time.recompute / inside.time.step > 0.1, true)
+  local p = dml.optimize(wide)
+  t.eq(p.layout.tp > 8, true, dml.layout_text(p.layout))
+  t.eq(p.time.step < 0.9 * inside.time.step, true, tostring(p.time.step) .. " against " .. tostring(inside.time.step))
+end
+
+-- ...and it runs where no layout with TP inside a node fits (helper-375: a model of d_model
+-- 131,072 on 2^20 H100s was answered "none of the 51 layouts that run fits", where TP 64 fits).
+do
+  local giant = dml.transformer { layers = 1000, d_model = 131072, heads = 1024, kv_heads = 8, d_ff = 524288,
+    vocab = 128256, seq_len = 8192 }
+  local run_giant = dml.run { model = giant, stack = stacks.megatron_core, global_batch = 4096, cluster = cluster(2 ^ 20) }
+  t.eq(dml.optimize(run_giant, { tp = 8 }).feasible, false, "none fits with TP inside a node")
+  local p = dml.optimize(run_giant)
+  t.eq(p.feasible, true, tostring(p.violations))
+  t.eq(p.layout.tp > 8, true, dml.layout_text(p.layout))
+  t.eq(p.notes[#p.notes], "TP is searched across nodes only where the best layout with TP inside one loses more "
+    .. "than a tenth of its step to the pipeline bubble, exposed data-parallel traffic and recompute, or where none "
+    .. "with TP inside a node fits, as here: this layout, from that search, fits")
+end
+
+-- Uneven stage counts are searched beside the even ones (helper-375: DeepSeek-V3's 61 layers on
+-- 1,280 H100s, PP 5 of 13 layers a stage, 48.3% MFU, where the even counts left the factor 5 to
+-- DP: 43.8%). 127 layers on 2,048 GPUs: no count that divides 127 or 129 divides the GPUs but 1.
+do
+  local m127 = dml.transformer { layers = 127, d_model = 16384, heads = 128, kv_heads = 8, d_ff = 53248,
+    vocab = 128256, seq_len = 8192 }
+  local prime = dml.run { model = m127, stack = stacks.megatron_core, global_batch = 1024, cluster = cluster(2048) }
+  local p = dml.optimize(prime)
+  local even = dml.optimize(prime, { pp = 1 })
+  t.eq(127 % p.layout.pp ~= 0 and 129 % p.layout.pp ~= 0, true, dml.layout_text(p.layout))
+  t.eq(p.time.step < even.time.step, true, tostring(p.time.step) .. " against " .. tostring(even.time.step))
+  t.eq(p.time.step, dml.evaluate(prime, p.layout).time.step, "as evaluate costs it")
+  local said = table.concat(p.notes, "\n")
+  t.eq(said:find(string.format("the 127 layers do not split evenly into pp %d x interleave 1 chunks", p.layout.pp),
+    1, true) ~= nil, true, said)
 end
 
 -- dml.optimize_up_to: the fastest on at most the cluster's GPUs (helper-108: on 1,008 GB200s no
