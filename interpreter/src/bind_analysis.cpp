@@ -91,7 +91,7 @@ int l_transformer_optimize(lua_State* L) {
         lua_isnoneornil(L, 2) ? TransformerLayout{} : read<TransformerLayout>(L, 2, "layout");
     const lua_Integer count = luaL_optinteger(L, 3, 1);
     const bool distinct = lua_toboolean(L, 4) != 0;
-    const Interruptible work(L, "optimize");
+    const Interruptible work(L, luaL_optstring(L, 5, "optimize"));
     const std::vector<StepPlan> plans =
         optimize(run, fixed, Ranking{.count = count, .distinct_splits = distinct}, work.control());
     lua_createtable(L, static_cast<int>(plans.size()), 0);
@@ -287,6 +287,30 @@ int l_sweep_begin(lua_State* L) {
     h->sweep_last = {};
     h->sweep_tty_last = {};
   }
+  return 1;
+}
+
+// core.searches_begin() -> a token to close (local t <close> = core.searches_begin()): until it
+// closes, each search's progress line ("gpus_for (1,280 GPUs, size 5): 12,345 candidates tried,
+// 3 s") shows from a second after this start, not after its own (helper-375: dml.optimize_up_to
+// ran 16 s of searches, each under a second, and showed nothing).
+int l_searches_begin(lua_State* L) {
+  Host* h = find_host(L);
+  const bool outer = h == nullptr || h->in_searches;
+  lua_createtable(L, 0, 1);
+  lua_createtable(L, 0, 1);
+  if (outer) {
+    lua_pushcfunction(L, [](lua_State*) { return 0; });
+  } else {
+    lua_pushcfunction(L, [](lua_State* state) {
+      if (Host* host = find_host(state)) host->in_searches = false;
+      return 0;
+    });
+    h->in_searches = true;
+    h->searches_begin = std::chrono::steady_clock::now();
+  }
+  lua_setfield(L, -2, "__close");
+  lua_setmetatable(L, -2);
   return 1;
 }
 
@@ -569,6 +593,7 @@ void register_analysis(lua_State* L) {
                           {"transformer_optimize_many", l_transformer_optimize_many},
                           {"sweep_begin", l_sweep_begin},
                           {"sweep_end", l_sweep_end},
+                          {"searches_begin", l_searches_begin},
                           {"sweep_cancelled", l_sweep_cancelled},
                           {"stopping", l_stopping},
                           {"limits", l_limits},

@@ -59,6 +59,7 @@ void Host::begin_call() {
   usage_message.clear();
   kept_rows = false;
   in_sweep = false;
+  in_searches = false;
   memory_hit = false;
   memory_where.clear();
 }
@@ -67,6 +68,7 @@ void Host::end_call(bool forget_cancels) {
   if (forget_cancels) seen.store(cancels.load());  // what arrived during the call goes with it
   clear_sweep_progress(*this);  // a sweep that a stop ended mid-way: its line goes
   in_sweep = false;
+  in_searches = false;
   has_deadline = false;
   lua_sethook(main, count_hook, LUA_MASKCOUNT, kHookEvery);  // a stop set it to every instruction
 }

@@ -61,6 +61,11 @@ struct Host {
   std::chrono::steady_clock::time_point sweep_begin{};
   std::chrono::steady_clock::time_point sweep_last{};      // its last report to the host
   std::chrono::steady_clock::time_point sweep_tty_last{};  // its progress line's last rewrite
+  // A search of searches runs (dml.gpus_for, dml.optimize_up_to: core.searches_begin): each
+  // search's progress line counts its second from this start, so that many short searches show
+  // one too.
+  bool in_searches = false;
+  std::chrono::steady_clock::time_point searches_begin{};
 
   // --- cancellation: cancel() counts; `seen` is how many have been acted on -----------------
   std::atomic<unsigned> cancels{0};

@@ -62,6 +62,8 @@ Interruptible::Interruptible(lua_State* L, std::string label)
   if (host_ != nullptr && host_->in_sweep) {
     in_sweep_ = true;
     begin_ = host_->sweep_begin;
+  } else if (host_ != nullptr && host_->in_searches) {
+    begin_ = host_->searches_begin;
   }
 }
 

@@ -40,8 +40,9 @@ local runners_mt = {
 --- a second value (a list, fastest first); distinct_splits = true: each of them
 --- the fastest of another split (TP, PP, DP, CP and EP degrees). who: the name its errors give
 --- the fixed fields ("optimize", or "gpus_for.fixed" for a search that takes only layout fields,
---- which then refuses runners_up and distinct_splits).
-function M.optimize_transformer(run, opts, who)
+--- which then refuses runners_up and distinct_splits). label: its progress line's (default
+--- "optimize").
+function M.optimize_transformer(run, opts, who, label)
   local fixed, count, distinct = nil, 1, false
   local layout_only = who ~= nil
   who = who or "optimize"
@@ -113,7 +114,7 @@ function M.optimize_transformer(run, opts, who)
   if distinct and count == 1 then
     core.raise("optimize.distinct_splits: chooses which runners-up come back; give runners_up = n too")
   end
-  local plans = core.transformer_optimize(run, fixed, count, distinct)
+  local plans = core.transformer_optimize(run, fixed, count, distinct, label)
   if opts == nil or opts.runners_up == nil then return plans[1] end
   local runners = {}
   for i = 2, #plans do runners[#runners + 1] = plans[i] end

@@ -170,9 +170,10 @@ local function node_of(run)
   return node
 end
 
--- dml.optimize(run, fixed) of the run on a cluster of n GPUs.
-local function optimize_at(run, n, fixed, who)
-  return analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed, who)
+-- dml.optimize(run, fixed) of the run on a cluster of n GPUs; label: its progress line's.
+local function optimize_at(run, n, fixed, who, label)
+  return analysis.optimize_transformer(dml.run(run, { cluster = dml.cluster(run.cluster, { size = n }) }), fixed, who,
+    label)
 end
 
 def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that train a transformer run's tokens within duration (\"90 days\"); the run's cluster still declares a size (a transformer run needs one), which the search replaces, so any size its levels allow (a whole number of nodes) does: cluster sizes of the run's node (the levels below the top) times 1, 2, 4, ... until one does, then the interval from the size before it halved on multiples of the node, and the node times each divisor of the batch's sequences from half the answer up, each searched as dml.optimize(run, fixed) searches; returns the plan there (nil when none does, the table's title saying why) and a dml.table of the sizes tried (gpus; feasible: a layout runs there; time_to_train; in_time: within duration; mfu; why_not: an infeasible size's first violation).",
@@ -195,8 +196,11 @@ def("gpus_for", "dml.gpus_for(run, duration[, fixed]): the fewest GPUs that trai
     local cap = top and node * top or nil
     local limit = cap or 2 ^ 30
     local rows, found, best_time, stopped = {}, nil, nil, nil
+    -- (One progress line for the sizes' searches, from the first one's start.)
+    local progress <close> = core.searches_begin()
     local function try(n)
-      local plan = optimize_at(run, n, fixed, "gpus_for.fixed")
+      local plan = optimize_at(run, n, fixed, "gpus_for.fixed",
+        string.format("gpus_for (%s GPUs, size %d)", core.count_text(n), #rows + 1))
       local in_time = plan.feasible and plan.time_to_train <= want
       rows[#rows + 1] = { gpus = n, feasible = plan.feasible, time_to_train = plan.feasible and plan.time_to_train or nil,
         in_time = in_time, mfu = plan.feasible and plan.mfu or nil,
@@ -338,8 +342,10 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
     end
     table.sort(sizes)  -- (smallest first: of two sizes as fast, the fewer GPUs is kept)
     local rows, best = {}, nil
-    for _, n in ipairs(sizes) do
-      local plan = optimize_at(run, n, fixed, "optimize_up_to.fixed")
+    local progress <close> = core.searches_begin()
+    for i, n in ipairs(sizes) do
+      local plan = optimize_at(run, n, fixed, "optimize_up_to.fixed",
+        string.format("optimize_up_to (%s GPUs, %d of %d)", core.count_text(n), i, #sizes))
       rows[#rows + 1] = { gpus = n, feasible = plan.feasible, step_time = plan.feasible and plan.time.step or nil,
         time_to_train = plan.feasible and plan.time_to_train or nil, mfu = plan.feasible and plan.mfu or nil,
         why_not = not plan.feasible and plan.violations[1] or nil }

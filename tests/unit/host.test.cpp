@@ -526,6 +526,34 @@ TEST_CASE("host: one long search reports the candidates it has tried", "[host]")
   }
 }
 
+TEST_CASE("host: dml.optimize_up_to's searches say which size they search", "[host]") {
+  // helper-375: each search reported as "optimize", with no word of the size or how many are
+  // left. Ctrl-C at the first report (a MoE search takes more than the 20 ms between reports).
+  std::vector<std::string> labels;
+  dml::Interpreter* self = nullptr;
+  dml::InterpreterOptions options;
+  options.progress = [&](const dml::Progress& p) {
+    labels.emplace_back(p.label);
+    if (labels.size() == 1) self->cancel();
+  };
+  dml::Interpreter dml(options);
+  self = &dml;
+  REQUIRE_FALSE(dml.run_string(R"lua(
+    local gpus, networks, stacks = require "dml.presets.gpus", require "dml.presets.networks",
+      require "dml.presets.stacks"
+    local v3 = dml.transformer { layers = 61, d_model = 7168, heads = 128, head_dim = 128, d_ff = 18432,
+      vocab = 129280, seq_len = 4096, mla = { kv_rank = 512, q_rank = 1536, rope_dim = 64, v_dim = 128 },
+      mtp_layers = 1, moe = { experts = 256, top_k = 8, shared_experts = 1, expert_d_ff = 2048, dense_layers = 3 } }
+    local run = dml.run { model = v3, stack = stacks.megatron_core, global_batch = 1024, cluster = dml.cluster {
+      gpu = gpus.h100_sxm, size = 256, levels = { networks.nvlink4_h100, networks.infiniband_ndr } } }
+    dml.optimize_up_to(run))lua",
+                               "=up_to"));
+  REQUIRE_FALSE(labels.empty());
+  CHECK(labels[0].starts_with("optimize_up_to ("));
+  CHECK(labels[0].ends_with(" of 17)"));
+  CHECK(labels[0].find(" GPUs, ") != std::string::npos);
+}
+
 TEST_CASE("host: chunks are Lua text, binary chunks are refused everywhere", "[host]") {
   dml::Interpreter dml;
   CHECK_FALSE(dml.run_string("load(string.dump(function() end), 'f', 'b')", "=b"));
