@@ -103,8 +103,21 @@ function M.read(path, opts)
         core.raise(string.format("%s:%d: not a row of the nccl-tests table (size %s, busbw %s): %s",
           path, lineno, tostring(cells[1]), tostring(busbw), line:sub(1, 120)))
       end
-      if tonumber(busbw) > 0 and size > 0 then
-        rows[#rows + 1] = { size = dml.q(size, "B"), bus_bandwidth = dml.q(tonumber(busbw), "GB/s") }
+      -- A row cut short (a killed job, a log copied in part) can still hold a size and a busbw:
+      -- the in-place time where the busbw goes (helper-376: 25 GB/s read for 251.66).
+      if #cells < #columns then
+        core.raise(string.format("%s:%d: the row has %d cells where the table's header names %d (the log cut short?): %s",
+          path, lineno, #cells, #columns, line:sub(1, 120)))
+      end
+      local bw = tonumber(busbw)
+      -- (NaN is not >= 0; no link comes near a billion GB/s.)
+      if not (bw >= 0 and bw < 1e9) or not (size >= 0 and size < 2^63) then
+        core.raise(string.format("%s:%d: %s is not a measured %s (size %s, busbw %s GB/s)", path, lineno,
+          not (size >= 0 and size < 2^63) and "the size" or "the busbw",
+          not (size >= 0 and size < 2^63) and "size in bytes" or "bandwidth", tostring(cells[1]), busbw))
+      end
+      if bw > 0 and size > 0 then
+        rows[#rows + 1] = { size = dml.q(size, "B"), bus_bandwidth = dml.q(bw, "GB/s") }
       end
     end
   end
