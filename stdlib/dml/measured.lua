@@ -11655,6 +11655,56 @@ request = function(row, presets, assumed)
     end
   end
   if fa3 then note(fmt("attention: FlashAttention-3, as the row says (stack %s's FlashAttention-2 rate replaced)", stack_key)) end
+  -- Megatron-Core's attention backend, as its flag or config key gives it ("--attention-backend
+  -- unfused", "attention_backend: local", "attention_backend=AttnBackend.flash"), and Transformer
+  -- Engine's switches for both of its fused kernels off ("NVTE_FLASH_ATTN=0 NVTE_FUSED_ATTN=0"):
+  -- "unfused" and "local" (Megatron's own core attention) are the unfused kernel; "flash" is TE's
+  -- flash-attn backend, FlashAttention-2 (the NGC containers' flash-attn; TE runs
+  -- FlashAttention-3 only where it is installed apart); "fused" is cuDNN's, the FlashAttention-3
+  -- class on Hopper; "auto" leaves TE's choice (helper-377: none was read).
+  local backend
+  if not unfused and not fa3 then
+    local value = kernel_text:match("attention[%-_ ]backend%s*[=: ]%s*[\"']?([%w_%.]+)")
+    value = value and value:match("([%a_]+)$")
+    if value == "unfused" or value == "local" then
+      backend = "unfused"
+    elseif value == "flash" or value == "fused" then
+      backend = value
+    elseif kernel_text:find("nvte_flash_attn%s*=%s*0") and kernel_text:find("nvte_fused_attn%s*=%s*0") then
+      backend = "unfused"
+    end
+    if backend == "unfused" and base_stack.attention ~= "unfused" then
+      unfused = true
+      note(fmt("attention: an unfused kernel, as the row's attention backend says (stack %s's %s attention replaced)", stack_key,
+        base_stack.attention))
+    end
+  end
+  -- FlashAttention-2 named as the kernel used, or TE's flash backend, on a stack of cuDNN's
+  -- FlashAttention-3-class rate, with neither cuDNN's fused attention nor FlashAttention-3 named:
+  -- FlashAttention-2's rate, said (helper-377: the row's FA2 costed at the stack's faster rate).
+  local fa2 = false
+  if not unfused and not fa3 and base_stack.attention == "flash3" and backend ~= "fused"
+      and not finds_any(kernel_text, { "cudnn", "fused[%s%-_]*att", "nvte_fused_attn%s*=%s*1", "%f[%a]fa%-?3%f[%W]",
+        "flash[%s%-_]*attention[%s%-_]*%-?v?3%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?3%f[%D]", "flash_attn_interface" }) then
+    fa2 = backend == "flash"
+    for clause in (kernel_text .. ";"):gmatch("([^;,]*)[;,]") do
+      for _, p in ipairs { "%f[%a]fa%-?2%f[%W]", "flash[%s%-_]*attention[%s%-_]*%-?v?2%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?2%f[%D]" } do
+        local from, to = clause:find(p)
+        if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]no%f[%A]")
+            and not clause:find("%f[%a]vs%.?%f[%A]") and not clause:find("compar") and not clause:find("baseline")
+            and not clause:find("instead") and not clause:find("rather")
+            and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]plan", "%f[%a]future%f[%A]", "%f[%a]later%f[%A]",
+              "%f[%a]another%f[%A]", "%f[%a]other%s+runs?", "ablation", "%f[%a]fail", "crash", "%f[%a]error", "fell%s+back",
+              "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没" }) then
+          fa2 = true
+        end
+      end
+    end
+  end
+  if fa2 then
+    note(fmt("attention: FlashAttention-2, as the row says (stack %s's cuDNN fused attention, the FlashAttention-3 class, replaced)",
+      stack_key))
+  end
   -- Transformer Engine's kernels named on a PyTorch stack ("PyTorch + Transformer Engine", NeMo
   -- AutoModel's "Kernel Optimizations: TE", "attn: te"): TE's fused attention (cuDNN's, the
   -- FlashAttention-3 class on Hopper) and its fused norms and element-wise ops, as the
@@ -11824,6 +11874,7 @@ request = function(row, presets, assumed)
     if flash then stack = dml.stack(stack, { attention = "flash" }) end
     if unfused then stack = dml.stack(stack, { attention = "unfused" }) end
     if fa3 then stack = dml.stack(stack, { attention = "flash3" }) end
+    if fa2 then stack = dml.stack(stack, { attention = "flash" }) end
     if te then stack = dml.stack(stack, { attention = "flash3", elementwise_factor = te_elementwise }) end
     return dml.run { name = row.run_id, model = model, cluster = cluster, stack = stack,
                      global_batch = batch, precision = precision, fp8_scaling = fp8_scaling }

@@ -5551,6 +5551,29 @@ do
   t.eq(assert(measured.request(copy(base, { notes = "compared with FA3 rows" }))).run.stack.attention, "flash")
   t.eq(assert(measured.request(copy(base, { gpu = "A100 80GB", precision = "bf16", notes = "FlashAttention-3" }))).run.stack.attention, "flash")
 end
+-- helper-377: Megatron-Core's attention backend as its flag or key gives it, and FlashAttention-2
+-- named on the megatron_core stack, whose rate is cuDNN's (the FlashAttention-3 class): both read.
+do
+  local base = row("MBridge-25.09-LLAMA3_8B-8")
+  t.eq(assert(measured.request(base)).run.stack.attention, "flash3", "the stack's own")
+  for _, notes in ipairs { "--attention-backend unfused", "attention_backend: local", "attention_backend=AttnBackend.unfused",
+      "NVTE_FLASH_ATTN=0 NVTE_FUSED_ATTN=0" } do
+    local r = assert(measured.request(copy(base, { notes = notes })))
+    t.eq(r.run.stack.attention, "unfused", notes)
+    t.eq(has(r.assumed, "attention: an unfused kernel, as the row's attention backend says (stack megatron_core's flash3 attention replaced)"),
+      true, notes)
+  end
+  for _, notes in ipairs { "--attention-backend flash", "FlashAttention-2", "attention: flash-attn 2.6.3 (FA2)", "flash_attn v2" } do
+    local r = assert(measured.request(copy(base, { notes = notes })))
+    t.eq(r.run.stack.attention, "flash", notes)
+    t.eq(has(r.assumed, "attention: FlashAttention-2, as the row says (stack megatron_core's cuDNN fused attention, the "
+      .. "FlashAttention-3 class, replaced)"), true, notes)
+  end
+  for _, notes in ipairs { "--attention-backend fused", "attention_backend: auto", "FlashAttention-2 and cuDNN fused attention",
+      "FA2 vs FA3 compared", "no FA2", "FlashAttention-3", "FA2 would be slower" } do
+    t.eq(assert(measured.request(copy(base, { notes = notes }))).run.stack.attention, "flash3", notes)
+  end
+end
 t.eq(measured.inter_node("8x400 Gb/s IB per node, SHARP disabled", 8, "h100_sxm") ~= nil, true)
 t.eq(measured.inter_node("400 Gb/s InfiniBand (SHARP was not used)", 8, "h100_sxm") ~= nil, true)
 
