@@ -998,6 +998,11 @@ function M.calibrate(args)
                           after_pct = mean_abs_pct(check_report, "after_error_pct") }
   local how = fmt("fit (dml.calibrate): %d rows of %s (this library's fit.rows); mean abs step-time error %s -> %s",
     #fit_report, path, abs_pct(fit_summary.before_pct), abs_pct(fit_summary.after_pct))
+  -- A fit cut short by its budget says so wherever its values go (helper-377: the written library
+  -- read as a finished calibration).
+  local unfinished = not converged and #active > 0
+    and fmt("the fit stopped after max_evaluations = %d before it converged", max_evaluations) or nil
+  if unfinished then how = how .. "; " .. unfinished end
   if #check_report > 0 then
     how = how .. fmt(", on %d held-out rows %s -> %s", #check_report, abs_pct(check_summary.before_pct),
       abs_pct(check_summary.after_pct))
@@ -1093,6 +1098,7 @@ function M.calibrate(args)
     parameters = record_parameters,
     error = { fit_before_pct = fit_summary.before_pct, fit_after_pct = fit_summary.after_pct,
               check_before_pct = check_summary.before_pct, check_after_pct = check_summary.after_pct },
+    evaluations = evaluations, max_evaluations = max_evaluations, converged = converged,
   }
 
   if write then
@@ -1107,6 +1113,9 @@ function M.calibrate(args)
         .. (res.gpu and "; dml.cluster { gpu = cal.gpu, ... }" or "")
         .. (res.stack and "; dml.run { stack = cal.stack, ... }" or ""),
     }
+    if unfinished then
+      table.insert(header, 4, "Not converged: " .. unfinished .. " (M.fit.converged = false); fit again with a larger budget.")
+    end
     core.write_text(write, library_text(res, header), "dml.calibrate")
     res.written = write
   end

@@ -448,6 +448,23 @@ local function main()
   local under = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" },
                                 max_evaluations = free.evaluations - 1 }
   t.eq(under.converged, false, "one evaluation fewer: not converged")
+  -- ...and a library written from it says so, in its header, its values' sources and M.fit
+  -- (helper-377: it read as a finished calibration).
+  local cut = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" },
+                              max_evaluations = free.evaluations - 1, write = dir .. "/cut.lua" }
+  local text = assert(io.open(dir .. "/cut.lua")):read("a")
+  local said = string.format("the fit stopped after max_evaluations = %d before it converged", free.evaluations - 1)
+  t.eq(text:find("\n-- Not converged: " .. said .. " (M.fit.converged = false); fit again with a larger budget.\n", 1, true)
+    ~= nil, true, text:sub(1, 600))
+  t.eq(text:find("\n-- Use: local cal = require \"cut\"", 1, true) ~= nil, true, "the use line stays")
+  local lib = dofile(dir .. "/cut.lua")
+  t.eq(lib.fit.converged, false)
+  t.eq(lib.fit.evaluations, cut.evaluations)
+  t.eq(lib.gpu.efficiency.sources.gemm:find("; " .. said, 1, true) ~= nil, true, lib.gpu.efficiency.sources.gemm)
+  local whole = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" }, write = dir .. "/whole.lua" }
+  t.eq(whole.converged, true)
+  t.eq(assert(io.open(dir .. "/whole.lua")):read("a"):find("Not converged", 1, true), nil)
+  t.eq(dofile(dir .. "/whole.lua").fit.converged, true)
   for n = 2, 12 do
     local short = dml.calibrate { measured = syn, fit = { "gemm" }, rows = { group = "N21-T1" }, max_evaluations = n }
     t.eq(short.evaluations <= n, true, n .. " allowed, " .. short.evaluations .. " run")
