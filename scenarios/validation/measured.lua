@@ -242,6 +242,16 @@ for _, id in ipairs(explain) do
         print("  dml's plan:")
         print((tostring(r.plan):gsub("\n", "\n    "):gsub("^", "    ")))
       end
+      -- The network the cells gave, level by level, as the plan ran on it (helper-377: a rate
+      -- read as the cell meant it said nothing, so a reader could not check it).
+      if r.run then
+        print("  network:")
+        for _, l in ipairs(r.run.cluster.levels) do
+          print(string.format("    %s%s: %s per GPU both ways (%s each way), latency %s", l.name or "a level",
+            l.size and string.format(" (size %d)", l.size) or "", tostring(l.bandwidth), tostring(l.link),
+            tostring(l.latency)))
+        end
+      end
       if r.assumed_list and #r.assumed_list > 0 then
         print("  read as:")
         for _, a in ipairs(r.assumed_list) do print("    " .. a) end

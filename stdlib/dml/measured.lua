@@ -13097,6 +13097,7 @@ function M.predict(row, presets)
   r.status = "ok"
   r.predicted_s = step
   r.plan = plan
+  r.run = req.run  -- (its cluster's levels, for --explain: the network cells as read)
   local notes = {}
   for _, v in ipairs(plan.violations) do notes[#notes + 1] = v end
   r.over_capacity = #plan.violations > 0 or nil
