@@ -3126,6 +3126,17 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         "network",
         l.tp, (l.tp + c.node - 1) / c.node, c.node));
   }
+  // Megatron's TP of more ranks than key/value heads is costed as vLLM copies a head (docs/model.md
+  // 8.5), which the training stacks do not run: said (helper-375 compared such a layout, given
+  // tp = 16 for 8 key/value heads, with the search's answers as if a stack could launch it).
+  if (const std::int64_t g = c.run.model.kv_heads.value_or(c.run.model.heads);
+      !c.run.model.mla && l.tp_model >= 1 && l.tp / l.tp_model > g) {
+    p.notes.push_back(fmt::format(
+        "tp {} splits the heads more ways than the {} key/value heads: each rank holds a copy of a "
+        "head (as vLLM does, and BigCode's Megatron-LM for one head); Megatron-Core and "
+        "torchtitan need tp to divide the key/value heads (docs/model.md 8.5)",
+        l.tp / l.tp_model, g));
+  }
   // So does expert TP's (helper-359: etp 64 ran 10 times the step of etp 1, unsaid).
   if (c.outer.size() > 0 && c.experts > 0 && l.etp > c.node) {
     p.notes.push_back(
