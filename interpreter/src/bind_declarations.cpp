@@ -127,12 +127,12 @@ int construct(lua_State* L) {
           value.efficiency->fp8_gain = base_gain;
           if (ratio > 0 && ratio != base_ratio) {
             const double gain = base_gain * ratio / base_ratio;
-            if (gain > 4) {
+            if (gain > 16) {
               throw ConfigError(
                   path + ".efficiency.fp8_gain",
                   "the base's fp8_gain {:.4g}, scaled with the FP8 peak over the 16-bit one "
                   "({:.4g} "
-                  "-> {:.4g}), is {:.4g}, past 4: give efficiency = {{ fp8_gain = ... }}",
+                  "-> {:.4g}), is {:.4g}, past 16: give efficiency = {{ fp8_gain = ... }}",
                   base_gain, base_ratio, ratio, gain);
             }
             value.efficiency->fp8_gain = gain;

@@ -437,26 +437,6 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
     const std::int64_t chunk_layers = (c.layers + chunks - 1) / chunks;
     l.recompute_layers = *fixed.recompute_layers >= chunk_layers ? 0 : *fixed.recompute_layers;
   };
-  // A stage's layers (and places), as evaluate splits them: the places over p, else ceil(L/p).
-  const auto stage_places_of = [&](std::int64_t p) {
-    return places(p) > 0 ? places(p) / p : (c.layers + p - 1) / p;
-  };
-  // An uneven stage count whose busiest stage a smaller count that splits the same GPUs also
-  // holds (40 stages of 61 layers, 2 a stage, against 31 or 32) is not costed: under 1F1B the
-  // smaller count runs the same stage with more DP ranks, so fewer microbatches a pipeline, a
-  // shorter fill and drain, and fewer of them in flight (docs/model.md 8.11). Only where 1F1B is
-  // the one schedule tried, and neither DP nor the interleave is held.
-  const bool prune_uneven = schedules.size() == 1 && schedules.front() == Schedule::k1F1B &&
-                            !fixed.interleave && !fixed.dp;
-  const auto dominated = [&](std::int64_t tp, std::int64_t cp, std::int64_t pp) {
-    const std::int64_t stage = stage_places_of(pp);
-    for (std::int64_t q = 2; q < pp; ++q) {
-      const std::int64_t rest = tp * cp * q;
-      if (c.n % rest != 0 || c.batch % (c.n / rest) != 0) continue;
-      if (stage_places_of(q) <= stage) return true;
-    }
-    return false;
-  };
   std::vector<std::int64_t> pp_degrees = pps;
   std::string uneven_note;
   // EP degrees (with their expert TP) the search costed whose blocks of ep x etp GPUs fit in
@@ -523,7 +503,6 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
           const std::int64_t dp = c.n / rest;
           if (fixed.dp && *fixed.dp != dp) continue;
           if (c.batch % dp != 0) continue;
-          if (prune_uneven && places(pp) == 0 && dominated(tp, cp, pp)) continue;
           const std::int64_t per_rank = c.batch / dp;
           // (ep, etp) pairs: ep x etp divides the tp x dp x cp ranks (an ep held fixed is tried
           // with the first expert TP whatever it divides, and its layout says why it cannot run).

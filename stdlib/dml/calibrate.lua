@@ -1002,11 +1002,11 @@ function M.calibrate(args)
   -- read as a finished calibration).
   local unfinished = not converged and #active > 0
     and fmt("the fit stopped after max_evaluations = %d before it converged", max_evaluations) or nil
-  if unfinished then how = how .. "; " .. unfinished end
   if #check_report > 0 then
     how = how .. fmt(", on %d held-out rows %s -> %s", #check_report, abs_pct(check_summary.before_pct),
       abs_pct(check_summary.after_pct))
   end
+  if unfinished then how = how .. "; " .. unfinished end
   local gpu_out, stack_out
   if base.gpu then
     gpu_out = copy(base.gpu)

@@ -11686,8 +11686,12 @@ request = function(row, presets, assumed)
   if not unfused and not fa3 and base_stack.attention == "flash3" and backend ~= "fused"
       and not finds_any(kernel_text, { "cudnn", "fused[%s%-_]*att", "nvte_fused_attn%s*=%s*1", "%f[%a]fa%-?3%f[%W]",
         "flash[%s%-_]*attention[%s%-_]*%-?v?3%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?3%f[%D]", "flash_attn_interface" }) then
-    fa2 = backend == "flash"
-    for clause in (kernel_text .. ";"):gmatch("([^;,]*)[;,]") do
+    -- (TE's flash backend said to give way to another kernel: "attention_backend: flash (falls back
+    -- to fused on Hopper)"; helper-378.)
+    fa2 = backend == "flash" and not finds_any(kernel_text, { "fall", "fused", "instead" })
+    -- (Sentences apart, as the unfused-kernel scan splits them: "FlashAttention-2 used. No
+    -- activation recompute"; helper-378.)
+    for clause in (kernel_text:gsub("%.%s", "; "):gsub("\227\128[\129\130]", ";") .. ";"):gmatch("([^;,]*)[;,]") do
       for _, p in ipairs { "%f[%a]fa%-?2%f[%W]", "flash[%s%-_]*attention[%s%-_]*%-?v?2%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?2%f[%D]" } do
         local from, to = clause:find(p)
         if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]no%f[%A]")
@@ -11695,7 +11699,12 @@ request = function(row, presets, assumed)
             and not clause:find("instead") and not clause:find("rather")
             and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]plan", "%f[%a]future%f[%A]", "%f[%a]later%f[%A]",
               "%f[%a]another%f[%A]", "%f[%a]other%s+runs?", "ablation", "%f[%a]fail", "crash", "%f[%a]error", "fell%s+back",
-              "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没" }) then
+              "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没",
+              -- (Named as a yardstick or another row's: "up to 2x faster than FlashAttention-2",
+              -- "speedup over FA2", "for reference", "same as the FA2 row", "FA2-compatible";
+              -- helper-378.)
+              "faster", "slower", "speedup", "%f[%a]over%f[%A]", "%f[%a]than%f[%A]", "reference", "same%s+as",
+              "%f[%a]row%f[%A]", "compatible", "report" }) then
           fa2 = true
         end
       end

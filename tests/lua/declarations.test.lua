@@ -38,8 +38,11 @@ do
     "both rates twice: the same gain")
   t.eq(dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp8 = 128 }, efficiency = { fp8_gain = 1.9 } })
     .efficiency.fp8_gain, 1.9, "a gain given is kept")
-  raises_here(function() dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp8 = 512 } }) end,
-    "gpu.efficiency.fp8_gain: the base's fp8_gain 1.82, scaled with the FP8 peak over the 16-bit one (2 -> 16), is 14.56, past 4: give efficiency = { fp8_gain = ... }")
+  -- (a quarter of the 16-bit rate, the FP8 one kept: 7.28, which the field's old bound of 4 refused;
+  -- helper-378)
+  t.near(dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp16 = 8 } }).efficiency.fp8_gain, 7.28, 1e-12)
+  raises_here(function() dml.gpu(gpus.h100_sxm, { flop_per_clock_per_thread = { fp8 = 1024 } }) end,
+    "gpu.efficiency.fp8_gain: the base's fp8_gain 1.82, scaled with the FP8 peak over the 16-bit one (2 -> 32), is 29.12, past 16: give efficiency = { fp8_gain = ... }")
 end
 -- a copy for the paper's model that trips the base's efficiencies (twice the 16-bit rate, a small
 -- HBM; helper-119) drops them, as the message says, and runs

@@ -5563,14 +5563,17 @@ do
     t.eq(has(r.assumed, "attention: an unfused kernel, as the row's attention backend says (stack megatron_core's flash3 attention replaced)"),
       true, notes)
   end
-  for _, notes in ipairs { "--attention-backend flash", "FlashAttention-2", "attention: flash-attn 2.6.3 (FA2)", "flash_attn v2" } do
+  for _, notes in ipairs { "--attention-backend flash", "FlashAttention-2", "attention: flash-attn 2.6.3 (FA2)", "flash_attn v2",
+      "FlashAttention-2 used. No activation recompute", "\228\189\191\231\148\168FlashAttention-2\227\128\130\230\156\170\229\188\128\229\144\175\233\135\141\232\174\161\231\174\151" } do
     local r = assert(measured.request(copy(base, { notes = notes })))
     t.eq(r.run.stack.attention, "flash", notes)
     t.eq(has(r.assumed, "attention: FlashAttention-2, as the row says (stack megatron_core's cuDNN fused attention, the "
       .. "FlashAttention-3 class, replaced)"), true, notes)
   end
   for _, notes in ipairs { "--attention-backend fused", "attention_backend: auto", "FlashAttention-2 and cuDNN fused attention",
-      "FA2 vs FA3 compared", "no FA2", "FlashAttention-3", "FA2 would be slower" } do
+      "FA2 vs FA3 compared", "no FA2", "FlashAttention-3", "FA2 would be slower", "up to 2x faster than FlashAttention-2",
+      "speedup over FlashAttention-2: 1.3x", "the paper reports FA2 throughput for reference", "same as the FA2 row",
+      "MBS 2 FA2-compatible head dim", "attention_backend: flash (falls back to fused on Hopper)" } do
     t.eq(assert(measured.request(copy(base, { notes = notes }))).run.stack.attention, "flash3", notes)
   end
 end

@@ -224,7 +224,7 @@ struct Description<GpuEfficiency> {
                     "changes the rates scales it with that ratio",
              .min = 0,
              .above = true,
-             .max = 4});
+             .max = 16});
     v.field(e.fp4_gain, {.name = "fp4_gain",
                          .doc = "FP4 (NVFP4) linears' speed over 16-bit, quantization included; 0: "
                                 "the GPU runs no FP4 matmuls",
