@@ -2951,6 +2951,7 @@ StepEnergy step_energy(const TransformerCtx& c, const StepTime& t, double steps,
 
 StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::string> assumed) {
   StepPlan p;
+  p.run_name = c.run.name;
   p.model_name = c.run.model.name;
   p.gpu_name = c.run.cluster.gpu.name;
   p.gpus = c.n;

@@ -627,6 +627,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   std::vector<StepPlan> out;
   if (best.empty()) {
     StepPlan none;
+    none.run_name = run.name;
     none.model_name = run.model.name;
     none.gpu_name = run.cluster.gpu.name;
     none.gpus = c.n;

@@ -179,7 +179,16 @@ do  -- the runners-up save as a table of their rows
   remove_dir()
   local lines = select(2, text:gsub("\n", "\n"))
   t.eq(lines, 3, "a header and the two runners-up")
-  t.eq(text:match("^model_name,gpu_name,feasible,") ~= nil, true, "a step plan's columns: " .. text:sub(1, 60))
+  t.eq(text:match("^run_name,model_name,gpu_name,feasible,") ~= nil, true, "a step plan's columns: " .. text:sub(1, 60))
+end
+-- A run's name is a label for tables: its plans' run_name (helper-380: two runs that differed only in
+-- their facility made rows no column told apart).
+do
+  local named = dml.run(run, { name = "rent-pue1.1" })
+  t.eq(dml.evaluate(named, { tp = 1, pp = 1 }).run_name, "rent-pue1.1")
+  t.eq(dml.optimize(named).run_name, "rent-pue1.1")
+  t.eq(dml.table { dml.evaluate(named, { tp = 1, pp = 1 }) }:rows()[1].run_name, "rent-pue1.1")
+  t.eq(dml.evaluate(run, { tp = 1, pp = 1 }).run_name, nil, "none given")
 end
 -- print() shows each runner-up on a line (helper-89: "table: 0x..."); dml.table reads them
 local shown = tostring(next_best)

@@ -296,7 +296,9 @@ struct StepEnergy {
 };
 
 struct StepPlan {
-  // The run's model's name (when it has one) and GPU's, to tell a sweep's rows apart.
+  // The run's own name, its model's (when they have one) and its GPU's, to tell a sweep's rows
+  // apart.
+  std::optional<std::string> run_name{};
   std::optional<std::string> model_name{};
   std::string gpu_name{};
   bool feasible = false;
@@ -1305,6 +1307,7 @@ struct Description<StepPlan> {
       "time and where it goes, memory per GPU, MFU and HFU, and what was assumed.";
   template <class V, class S>
   static void fields(V& v, S& p) {
+    v.field(p.run_name, {.name = "run_name", .doc = "the run's name, when it has one"});
     v.field(p.model_name, {.name = "model_name", .doc = "the model's name, when it has one"});
     v.field(p.gpu_name, {.name = "gpu_name", .doc = "the GPU's name"});
     v.field(p.feasible, {.name = "feasible", .doc = "the layout runs and fits in memory"});
