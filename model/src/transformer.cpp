@@ -3286,6 +3286,30 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
         c.run.cluster.gpu.name, fac->gpu_hour_price ? "gpu_hour_price" : "capital_per_gpu",
         c.run.cluster.gpu.name));
   }
+  // What the cost and the facility's power leave out, where a facility gives some of it
+  // (helper-380: an energy price alone printed as "cost of the run", 14x under the owned cost; a
+  // capital without an energy price priced the energy at $0; a PUE without host power left the
+  // servers out under "with host and cooling").
+  if (const auto& fac = c.run.cluster.facility; fac && p.energy) {
+    if (p.energy->run_cost && !fac->gpu_hour_price && !fac->capital_per_gpu) {
+      p.notes.push_back(
+          "the cost of the run is its energy alone: the cluster's facility gives an energy_price "
+          "and neither a gpu_hour_price nor a capital_per_gpu, so the GPUs are not priced");
+    } else if (p.energy->run_cost && !fac->gpu_hour_price && fac->capital_per_gpu &&
+               fac->energy_price == 0) {
+      p.notes.push_back(fmt::format(
+          "the cost of the run is the GPUs' capital alone: the cluster's facility gives no "
+          "energy_price, so the {} MWh to train are priced at $0",
+          figure_text(p.energy->run_megawatt_hours, 4)));
+    }
+    if (fac->host_watts_per_gpu == 0 && fac->pue > 1) {
+      p.notes.push_back(fmt::format(
+          "the facility's power counts cooling (pue {}) and no host power (its host_watts_per_gpu "
+          "is 0): the servers' CPUs, memory and NICs, 300 W a GPU in the facility presets, are "
+          "left out",
+          fac->pue));
+    }
+  }
   p.feasible = fits(c, k.memory);
   if (k.memory.total.value() > c.capacity) {
     p.violations.push_back(fmt::format(
@@ -3727,7 +3751,8 @@ std::string step_plan_summary(const StepPlan& p) {
     // with or without a facility (one that gives only prices adds no power either).
     const std::string facility =
         e.facility_watts_per_gpu != e.gpu_watts
-            ? fmt::format("{:.0f} W per GPU with host and cooling; ", e.facility_watts_per_gpu)
+            ? fmt::format("{:.0f} W per GPU with the facility's host power and PUE; ",
+                          e.facility_watts_per_gpu)
             : std::string(
                   "no host or cooling power counted (a cluster's facility adds them: its "
                   "host_watts_per_gpu and pue); ");

@@ -55,11 +55,33 @@ local cloud = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = { g
 local pc = dml.evaluate(cloud, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" })
 t.near(pc.energy.run_cost, 64 * hours * 2, 1e-12, "cloud cost")
 t.near(pc.energy.facility_watts_per_gpu, watts, 1e-12, "PUE 1 and no host by default")
--- The summary names host and cooling only where the facility adds them.
-t.eq(tostring(pc):find("with host and cooling", 1, true), nil, "no facility power: " .. tostring(pc))
+-- The summary names the facility's power only where the facility adds some.
+t.eq(tostring(pc):find("with the facility's", 1, true), nil, "no facility power: " .. tostring(pc))
 t.eq(tostring(dml.evaluate(run, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" }))
-  :find(string.format("%.0f W per GPU with host and cooling", (watts + 200) * 1.25), 1, true) ~= nil, true,
-  "the owned facility's power")
+  :find(string.format("%.0f W per GPU with the facility's host power and PUE", (watts + 200) * 1.25), 1, true) ~= nil,
+  true, "the owned facility's power")
+-- What a facility's cost or power leaves out is said (helper-380): an energy price alone prices no
+-- GPU; a capital without an energy price prices the energy at $0; a PUE without host power leaves
+-- the servers out. The owned and cloud facilities above say none of it.
+do
+  local function notes_with(facility)
+    local r = dml.run(run, { cluster = dml.cluster(run.cluster, { facility = facility }) })
+    return table.concat(dml.evaluate(r, { tp = 4, pp = 2, dp = 8, zero = 0, microbatch = 1, recompute = "none" }).notes, "\n")
+  end
+  local energy_only = notes_with { pue = 1.3, host_watts_per_gpu = 300, energy_price = 0.1 }
+  t.eq(energy_only:find("the cost of the run is its energy alone: the cluster's facility gives an energy_price and "
+    .. "neither a gpu_hour_price nor a capital_per_gpu, so the GPUs are not priced", 1, true) ~= nil, true, energy_only)
+  local capital_only = notes_with { host_watts_per_gpu = 200, capital_per_gpu = 35064 }
+  t.eq(capital_only:find("the cost of the run is the GPUs' capital alone: the cluster's facility gives no energy_price, "
+    .. "so the", 1, true) ~= nil, true, capital_only)
+  local no_host = notes_with { pue = 1.3, gpu_hour_price = 2 }
+  t.eq(no_host:find("the facility's power counts cooling (pue 1.3) and no host power (its host_watts_per_gpu is 0)", 1, true)
+    ~= nil, true, no_host)
+  for _, said in ipairs { notes_with(owned), notes_with { gpu_hour_price = 2 } } do
+    t.eq(said:find("cost of the run is", 1, true), nil, said)
+    t.eq(said:find("no host power", 1, true), nil, said)
+  end
+end
 -- The summary writes the run's energy and cost as the rest of the plan's text does: whole from
 -- 10,000 MWh on, never fmt's 1.531e+04.
 do
