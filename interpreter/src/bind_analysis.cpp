@@ -290,6 +290,20 @@ int l_sweep_begin(lua_State* L) {
   return 1;
 }
 
+// core.plan_with_note(plan, text) -> a copy of the transformer plan with one more note (for a
+// search of searches that knows what the plan alone cannot: dml.optimize_up_to's idle GPUs).
+int l_plan_with_note(lua_State* L) {
+  return guarded(L, [&] {
+    const StepPlan* plan = test_value<StepPlan>(L, 1);
+    if (plan == nullptr)
+      throw std::runtime_error("core.plan_with_note: expected a transformer plan");
+    StepPlan copy = *plan;
+    copy.notes.emplace_back(luaL_checkstring(L, 2));
+    push_value(L, copy);
+    return 1;
+  });
+}
+
 // core.searches_begin() -> a token to close (local t <close> = core.searches_begin()): until it
 // closes, each search's progress line ("gpus_for (1,280 GPUs, size 5): 12,345 candidates tried,
 // 3 s") shows from a second after this start, not after its own (helper-375: dml.optimize_up_to
@@ -594,6 +608,7 @@ void register_analysis(lua_State* L) {
                           {"sweep_begin", l_sweep_begin},
                           {"sweep_end", l_sweep_end},
                           {"searches_begin", l_searches_begin},
+                          {"plan_with_note", l_plan_with_note},
                           {"sweep_cancelled", l_sweep_cancelled},
                           {"stopping", l_stopping},
                           {"limits", l_limits},

@@ -353,6 +353,12 @@ def("optimize_up_to", "dml.optimize_up_to(run[, fixed]): the fastest layout of a
       if plan.feasible and (best == nil or plan.time_to_train < best.time_to_train) then best = plan end
     end
     table.sort(rows, function(a, b) return a.gpus < b.gpus end)
+    -- The plan printed alone says its idle GPUs too (helper-380: only the table's title did).
+    if best and best.gpus < size then
+      best = core.plan_with_note(best, string.format(
+        "dml.optimize_up_to: the fastest on %s of the cluster's %s GPUs; the %s idle are not in its GPU-hours, energy or cost",
+        core.count_text(best.gpus), core.count_text(size), core.count_text(size - best.gpus)))
+    end
     local title = string.format("%s on at most %s GPUs", run.model.name or "the run", core.count_text(size))
     title = title .. (best and string.format(": the fastest on %s%s", core.count_text(best.gpus),
       best.gpus < size and string.format(" (%s idle, not in its energy or cost)", core.count_text(size - best.gpus)) or "")

@@ -1873,6 +1873,10 @@ do
   t.eq(p.feasible and p.gpus < 536, true, tostring(sizes))
   local same = dml.optimize(dml.run(run, { cluster = cluster(p.gpus) }))
   t.eq(same.time_to_train, p.time_to_train, "as dml.optimize at its size")
+  -- the plan printed alone says its idle GPUs (helper-380: only the table's title did)
+  t.eq(p.notes[#p.notes], string.format("dml.optimize_up_to: the fastest on %d of the cluster's 536 GPUs; the %d idle "
+    .. "are not in its GPU-hours, energy or cost", p.gpus, 536 - p.gpus))
+  t.eq(#p.notes, #same.notes + 1, "its other notes as dml.optimize's")
   local tried = {}
   for _, r in ipairs(sizes:rows()) do
     tried[#tried + 1] = r.gpus
