@@ -3291,12 +3291,12 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
   // capital without an energy price priced the energy at $0; a PUE without host power left the
   // servers out under "with host and cooling").
   if (const auto& fac = c.run.cluster.facility; fac && p.energy) {
-    if (p.energy->run_cost && !fac->gpu_hour_price && !fac->capital_per_gpu) {
+    const bool capital = fac->capital_per_gpu && *fac->capital_per_gpu > 0;
+    if (p.energy->run_cost && !fac->gpu_hour_price && !capital) {
       p.notes.push_back(
           "the cost of the run is its energy alone: the cluster's facility gives an energy_price "
           "and neither a gpu_hour_price nor a capital_per_gpu, so the GPUs are not priced");
-    } else if (p.energy->run_cost && !fac->gpu_hour_price && fac->capital_per_gpu &&
-               fac->energy_price == 0) {
+    } else if (p.energy->run_cost && !fac->gpu_hour_price && capital && fac->energy_price == 0) {
       p.notes.push_back(fmt::format(
           "the cost of the run is the GPUs' capital alone: the cluster's facility gives no "
           "energy_price, so the {} MWh to train are priced at $0",

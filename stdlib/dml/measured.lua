@@ -11688,7 +11688,10 @@ request = function(row, presets, assumed)
         "flash[%s%-_]*attention[%s%-_]*%-?v?3%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?3%f[%D]", "flash_attn_interface" }) then
     -- (TE's flash backend said to give way to another kernel: "attention_backend: flash (falls back
     -- to fused on Hopper)"; helper-378.)
-    fa2 = backend == "flash" and not finds_any(kernel_text, { "fall", "fused", "instead" })
+    -- (Read in the backend's own clause: "fused Adam" elsewhere in the row is no attention kernel;
+    -- helper-381.)
+    local backend_clause = kernel_text:match("attention[%-_ ]backend[^;,]*") or ""
+    fa2 = backend == "flash" and not finds_any(backend_clause, { "fall", "fused", "instead" })
     -- (Sentences apart, as the unfused-kernel scan splits them: "FlashAttention-2 used. No
     -- activation recompute"; helper-378.)
     for clause in (kernel_text:gsub("%.%s", "; "):gsub("\227\128[\129\130]", ";") .. ";"):gmatch("([^;,]*)[;,]") do
@@ -11703,8 +11706,8 @@ request = function(row, presets, assumed)
               -- (Named as a yardstick or another row's: "up to 2x faster than FlashAttention-2",
               -- "speedup over FA2", "for reference", "same as the FA2 row", "FA2-compatible";
               -- helper-378.)
-              "faster", "slower", "speedup", "%f[%a]over%f[%A]", "%f[%a]than%f[%A]", "reference", "same%s+as",
-              "%f[%a]row%f[%A]", "compatible", "report" }) then
+              "faster", "slower", "speedup", "%f[%a]than%f[%A]", "reference", "same%s+as", "%f[%a]row%f[%A]",
+              "compatible" }) then
           fa2 = true
         end
       end

@@ -71,6 +71,8 @@ do
   local energy_only = notes_with { pue = 1.3, host_watts_per_gpu = 300, energy_price = 0.1 }
   t.eq(energy_only:find("the cost of the run is its energy alone: the cluster's facility gives an energy_price and "
     .. "neither a gpu_hour_price nor a capital_per_gpu, so the GPUs are not priced", 1, true) ~= nil, true, energy_only)
+  local zero_capital = notes_with { host_watts_per_gpu = 200, capital_per_gpu = 0, energy_price = 0.1 }
+  t.eq(zero_capital:find("the cost of the run is its energy alone", 1, true) ~= nil, true, "a capital of 0: " .. zero_capital)
   local capital_only = notes_with { host_watts_per_gpu = 200, capital_per_gpu = 35064 }
   t.eq(capital_only:find("the cost of the run is the GPUs' capital alone: the cluster's facility gives no energy_price, "
     .. "so the", 1, true) ~= nil, true, capital_only)

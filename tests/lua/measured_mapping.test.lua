@@ -5564,7 +5564,8 @@ do
       true, notes)
   end
   for _, notes in ipairs { "--attention-backend flash", "FlashAttention-2", "attention: flash-attn 2.6.3 (FA2)", "flash_attn v2",
-      "FlashAttention-2 used. No activation recompute", "\228\189\191\231\148\168FlashAttention-2\227\128\130\230\156\170\229\188\128\229\144\175\233\135\141\232\174\161\231\174\151" } do
+      "FlashAttention-2 used. No activation recompute", "--attention-backend flash; fused Adam",
+      "attention_backend: flash, TE fused RMSNorm", "flash_attn 2.5 over TE", "FA2 used (see report)", "\228\189\191\231\148\168FlashAttention-2\227\128\130\230\156\170\229\188\128\229\144\175\233\135\141\232\174\161\231\174\151" } do
     local r = assert(measured.request(copy(base, { notes = notes })))
     t.eq(r.run.stack.attention, "flash", notes)
     t.eq(has(r.assumed, "attention: FlashAttention-2, as the row says (stack megatron_core's cuDNN fused attention, the "
