@@ -2375,6 +2375,12 @@ void cost(const TransformerCtx& c, const Lay& l, Costed& out) {
       break;
     case Schedule::k1F1B:
       bubble = fill / v;
+      // Chunks of a fractional count of layers run as whole-layer chunks of two sizes (a pipeline
+      // layout), whose fill and drain the larger paces (helper-382: costed at the mean, an
+      // interleave the search does not try came out faster than its answer).
+      if (v > 1 && out.chunk_layers != std::floor(out.chunk_layers)) {
+        bubble *= std::ceil(out.chunk_layers) / out.chunk_layers;
+      }
       break;
     case Schedule::kZeroBubble:
       bubble = fill / 3;
@@ -3196,10 +3202,10 @@ StepPlan make_step_plan(const TransformerCtx& c, const Lay& l, std::vector<std::
     const bool zbv = l.schedule == Schedule::kZeroBubbleV;
     p.notes.push_back(fmt::format(
         "{} splits a stage's layers into chunks of {} layers: costed as equal fractions, the "
-        "mean of a pipeline layout of whole-layer chunks of {} and {}, whose bubble is longer "
-        "than costed (dml.optimize tries {})",
+        "mean of a pipeline layout of whole-layer chunks of {} and {}, {} (dml.optimize tries {})",
         zbv ? std::string("zero_bubble_v") : fmt::format("interleave {}", l.interleave),
         fixed_text(k.chunk_layers, 2), std::floor(k.chunk_layers), std::ceil(k.chunk_layers),
+        zbv ? "whose bubble is longer than costed" : "with the larger chunks' fill and drain",
         zbv ? "zero_bubble_v only on stages of an even count of layers"
             : "only interleaves that divide a stage's layers"));
   }

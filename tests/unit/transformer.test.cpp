@@ -1285,9 +1285,15 @@ TEST_CASE("transformer pipeline: an uneven split: ceil(L/p) layers a stage, the 
   // beat dml.optimize, which tries only whole ones): said, with the whole-layer sizes.
   CHECK(noted(chunks,
               "interleave 3 splits a stage's layers into chunks of 2.67 layers: costed as equal "
-              "fractions, the mean of a pipeline layout of whole-layer chunks of 2 and 3, whose "
-              "bubble is longer than costed (dml.optimize tries only interleaves that divide a "
-              "stage's layers)"));
+              "fractions, the mean of a pipeline layout of whole-layer chunks of 2 and 3, with "
+              "the larger chunks' fill and drain (dml.optimize tries only interleaves that divide "
+              "a stage's layers)"));
+  // ...the larger chunks pace the fill and drain (helper-382: costed at the mean, an interleave
+  // the search does not try came out faster than its answer): a bubble of 3 layers' chunks, 3/8
+  // of the uninterleaved one (8 layers a stage), not 1/3.
+  const auto plain =
+      dml::evaluate(run_of(gpt(32, 2048, 16, 8000, 2048), 4, 16), pipeline(4, Schedule::k1F1B, 1));
+  CHECK(chunks.time.bubble.value() / plain.time.bubble.value() == Approx(3.0 / 8).epsilon(1e-9));
   // 6 chunks a stage: 8/6 six times sums to 8 only near enough (helper-91: "8.0 on the last").
   const auto six =
       dml::evaluate(run_of(gpt(32, 2048, 16, 8000, 2048), 4, 16), pipeline(4, Schedule::k1F1B, 6));
