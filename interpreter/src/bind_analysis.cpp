@@ -310,10 +310,11 @@ int l_plan_with_note(lua_State* L) {
 // ran 16 s of searches, each under a second, and showed nothing).
 int l_searches_begin(lua_State* L) {
   Host* h = find_host(L);
-  const bool outer = h == nullptr || h->in_searches;
+  // (Inside another search of searches, or without a host: a token that changes nothing.)
+  const bool nested = h == nullptr || h->in_searches;
   lua_createtable(L, 0, 1);
   lua_createtable(L, 0, 1);
-  if (outer) {
+  if (nested) {
     lua_pushcfunction(L, [](lua_State*) { return 0; });
   } else {
     lua_pushcfunction(L, [](lua_State* state) {

@@ -24,25 +24,35 @@
 namespace dml::lua {
 namespace {
 
+// Whether a copy's changes (at 2) give `field`.
+bool changes_give(lua_State* L, const char* field) {
+  const bool given = lua_getfield(L, 2, field) != LUA_TNIL;
+  lua_pop(L, 1);
+  return given;
+}
+
+// Whether a copy's changes give the efficiency's `field`: in a table of efficiency changes, or
+// as part of a declared efficiency record, which replaces the base's whole.
+bool changes_give_efficiency(lua_State* L, const char* field) {
+  bool given = false;
+  if (lua_getfield(L, 2, "efficiency") == LUA_TTABLE) {
+    given = lua_getfield(L, -1, field) != LUA_TNIL;
+    lua_pop(L, 1);
+  } else if (!lua_isnil(L, -1)) {
+    given = true;
+  }
+  lua_pop(L, 1);
+  return given;
+}
+
 // A copy of a GPU that changes hbm_capacity and gives no efficiency.memory drops the base's: that
 // is the driver's total for the base's memory, not for the new one (docs/model.md 8.9). (construct
 // then keeps it for a capacity equal to the base's, and its share of another.)
 bool keep_memory_consistent(lua_State* L, Gpu& gpu) {
-  lua_getfield(L, 2, "hbm_capacity");
-  const bool capacity_changed = !lua_isnil(L, -1);
-  lua_pop(L, 1);
-  if (!capacity_changed || !gpu.efficiency) return false;
-  bool memory_given = false;
-  if (lua_getfield(L, 2, "efficiency") == LUA_TTABLE) {
-    lua_getfield(L, -1, "memory");
-    memory_given = !lua_isnil(L, -1);
-    lua_pop(L, 1);
-  } else if (!lua_isnil(L, -1)) {
-    memory_given = true;  // a declared efficiency record replaces the base's, memory and all
-  }
-  lua_pop(L, 1);
-  if (!memory_given) gpu.efficiency->memory.reset();
-  return !memory_given;
+  if (!changes_give(L, "hbm_capacity") || !gpu.efficiency) return false;
+  if (changes_give_efficiency(L, "memory")) return false;
+  gpu.efficiency->memory.reset();
+  return true;
 }
 
 // The FP8 peak over the 16-bit one, or 0 where a rate is missing.
@@ -58,20 +68,10 @@ double fp8_ratio(const Gpu& gpu) {
 // the base's gain is set aside while the changes are read, so that the new rates are not
 // checked against it.
 double set_aside_fp8_gain(lua_State* L, Gpu& gpu) {
-  lua_getfield(L, 2, "flop_per_clock_per_thread");
-  const bool rates_changed = !lua_isnil(L, -1);
-  lua_pop(L, 1);
-  if (!rates_changed || !gpu.efficiency || fp8_ratio(gpu) == 0) return 0;
-  bool gain_given = false;
-  if (lua_getfield(L, 2, "efficiency") == LUA_TTABLE) {
-    lua_getfield(L, -1, "fp8_gain");
-    gain_given = !lua_isnil(L, -1);
-    lua_pop(L, 1);
-  } else if (!lua_isnil(L, -1)) {
-    gain_given = true;  // a declared efficiency record replaces the base's, its gain and all
+  if (!changes_give(L, "flop_per_clock_per_thread") || !gpu.efficiency || fp8_ratio(gpu) == 0 ||
+      changes_give_efficiency(L, "fp8_gain")) {
+    return 0;
   }
-  lua_pop(L, 1);
-  if (gain_given) return 0;
   const double gain = gpu.efficiency->fp8_gain;
   gpu.efficiency->fp8_gain = 1e-9;  // (any new FP8 peak is past gemm x this)
   return gain;
@@ -131,8 +131,7 @@ int construct(lua_State* L) {
               throw ConfigError(
                   path + ".efficiency.fp8_gain",
                   "the base's fp8_gain {:.4g}, scaled with the FP8 peak over the 16-bit one "
-                  "({:.4g} "
-                  "-> {:.4g}), is {:.4g}, past 16: give efficiency = {{ fp8_gain = ... }}",
+                  "({:.4g} -> {:.4g}), is {:.4g}, past 16: give efficiency = {{ fp8_gain = ... }}",
                   base_gain, base_ratio, ratio, gain);
             }
             value.efficiency->fp8_gain = gain;

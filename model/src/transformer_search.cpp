@@ -392,7 +392,7 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // recompute (a batch small for the GPUs leaves DP and PP no better split: GPT-3 175B with 512
   // sequences on 16,384 H100s, or hundreds of thousands of GPUs; activations that fit only
   // recomputed, which wider TP splits: helper-375's d_model 49,152 on 65,536 H100s, 35.9% MFU
-  // with TP 8 against 46.7% with TP 16), whatever its TP (helper-117: a best of TP 4
+  // with TP 8 against 41.5% with TP 32 = 4 x 8 2D), whatever its TP (helper-117: a best of TP 4
   // losing 80% never started it, 3x slower than TP 64 = 8 x 8; and a quarter let a faster
   // network skip it and answer slower than the slower network's layout), or where no layout with
   // TP inside a node fits (helper-375: a model that fits 2^20 H100s only with TP 16 or more was
@@ -444,8 +444,8 @@ std::vector<StepPlan> optimize(const TransformerRun& run, const TransformerLayou
   // group reached (for unit_note below).
   std::vector<std::pair<std::int64_t, std::int64_t>> cut_eps;
   int cut_level = 0;
-  double wide_share =
-      0;  // the share of the step (bubble, DP, recompute) that started the third pass
+  // The share of the step (bubble, DP, recompute) that started the third pass.
+  double wide_share = 0;
   bool none_inside = false;   // no layout with TP inside a node fit: that started it
   double inside_step = 0;     // the step of the best layout with TP inside a node
   bool uneven_tried = false;  // the second pass ran (its stage counts go to the third)

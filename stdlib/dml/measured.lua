@@ -11630,6 +11630,19 @@ request = function(row, presets, assumed)
   end
   -- FlashAttention-3 named as used on a Hopper GPU, on a stack of FlashAttention-2's rate (nanochat's
   -- flash_attn_interface; helper-224: read as PyTorch's SDPA): the FA3 kernel's rate, said.
+  -- Whether a flash kernel named in `clause` at [from, to] is named as this run's: not switched
+  -- off, negated, compared or replaced, and not hypothetical, planned, failed, another run's or
+  -- alike ("FA3 would be 1.3x faster", "FA3 failed to build", "FA3 speedup measured on another
+  -- run", "FA3 equivalent", 未使用), nor any of `also` (the FA2 and FA3 readings' own words).
+  local function kernel_used(clause, from, to, also)
+    return not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]no%f[%A]")
+      and not clause:find("%f[%a]vs%.?%f[%A]") and not clause:find("compar") and not clause:find("baseline")
+      and not clause:find("instead") and not clause:find("rather")
+      and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]plan", "%f[%a]future%f[%A]", "%f[%a]later%f[%A]",
+        "%f[%a]another%f[%A]", "%f[%a]other%s+runs?", "ablation", "%f[%a]fail", "crash", "%f[%a]error", "fell%s+back",
+        "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没" })
+      and not finds_any(clause, also)
+  end
   local fa3 = false
   if not unfused and (flash or base_stack.attention == "flash") and gpu_key
       and (gpu_key:match("^h[128]00") or gpu_key:match("^gh200")) then
@@ -11637,14 +11650,7 @@ request = function(row, presets, assumed)
       for _, p in ipairs { "%f[%a]fa%-?3%f[%W]", "flash[%s%-_]*attention[%s%-_]*%-?v?3%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?3%f[%D]",
           "flash_attn_interface" } do
         local from, to = clause:find(p)
-        if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]no%f[%A]")
-            and not clause:find("%f[%a]vs%.?%f[%A]") and not clause:find("compar") and not clause:find("baseline")
-            and not clause:find("instead") and not clause:find("rather")
-            -- (Not a use: hypothetical, planned, failed, another run's, alike: "FA3 would be 1.3x
-            -- faster", "FA3 failed to build", "FA3 speedup measured on another run", "FA3 equivalent", 未使用.)
-            and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]plan", "%f[%a]future%f[%A]", "%f[%a]later%f[%A]",
-              "%f[%a]another%f[%A]", "%f[%a]other%s+runs?", "ablation", "%f[%a]fail", "crash", "%f[%a]error", "import", "fell%s+back",
-              "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没" })
+        if from and kernel_used(clause, from, to, { "import" })
             and not kernel_text:find("this%s+r[ou][wn]%s+[%a%s]-%f[%a]fa%-?2%f[%W]")
             -- (Its parenthesis as given, which M.own_text drops: "FA3 (planned)".)
             and not ((given_notes[row] or ""):lower():sub(1, 16384):gsub("%b()", function(q)
@@ -11697,17 +11703,10 @@ request = function(row, presets, assumed)
     for clause in (kernel_text:gsub("%.%s", "; "):gsub("\227\128[\129\130]", ";") .. ";"):gmatch("([^;,]*)[;,]") do
       for _, p in ipairs { "%f[%a]fa%-?2%f[%W]", "flash[%s%-_]*attention[%s%-_]*%-?v?2%f[%D]", "flash[%s%-_]*attn[%s%-_]*%-?v?2%f[%D]" } do
         local from, to = clause:find(p)
-        if from and not switched_off(clause, from, to) and not clause:find("%f[%a]not%f[%A]") and not clause:find("%f[%a]no%f[%A]")
-            and not clause:find("%f[%a]vs%.?%f[%A]") and not clause:find("compar") and not clause:find("baseline")
-            and not clause:find("instead") and not clause:find("rather")
-            and not finds_any(clause, { "%f[%a]would%f[%A]", "%f[%a]could%f[%A]", "%f[%a]plan", "%f[%a]future%f[%A]", "%f[%a]later%f[%A]",
-              "%f[%a]another%f[%A]", "%f[%a]other%s+runs?", "ablation", "%f[%a]fail", "crash", "%f[%a]error", "fell%s+back",
-              "fallback", "equivalent", "%-like%f[%A]", "%f[%a]like%f[%A]", "tested", "%?", "未", "不", "没",
-              -- (Named as a yardstick or another row's: "up to 2x faster than FlashAttention-2",
-              -- "speedup over FA2", "for reference", "same as the FA2 row", "FA2-compatible";
-              -- helper-378.)
-              "faster", "slower", "speedup", "%f[%a]than%f[%A]", "reference", "same%s+as", "%f[%a]row%f[%A]",
-              "compatible" }) then
+        -- (Not named as a yardstick or another row's: "up to 2x faster than FlashAttention-2",
+        -- "speedup over FA2", "for reference", "same as the FA2 row", "FA2-compatible"; helper-378.)
+        if from and kernel_used(clause, from, to, { "faster", "slower", "speedup", "%f[%a]than%f[%A]", "reference",
+            "same%s+as", "%f[%a]row%f[%A]", "compatible" }) then
           fa2 = true
         end
       end
